@@ -1,0 +1,2 @@
+pub mod password;
+pub mod staff;

@@ -1,0 +1,98 @@
+//! Platform staff accounts, created from the command line.
+
+use kernel::validation::validate;
+use kernel::{AppError, AppResult};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
+use validator::Validate;
+
+use super::password::{self, MIN_PASSWORD_LENGTH};
+use crate::entity::user;
+
+/// What a staff member may do in the console.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StaffRole {
+    Admin,
+    Moderator,
+}
+
+impl StaffRole {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Admin => "admin",
+            Self::Moderator => "moderator",
+        }
+    }
+}
+
+#[derive(Validate)]
+struct AdminInput<'a> {
+    #[validate(email(message = "Invalid email"))]
+    email: &'a str,
+    #[validate(length(
+        min = MIN_PASSWORD_LENGTH,
+        message = "This password is too short. It must contain at least 8 characters."
+    ))]
+    password: &'a str,
+}
+
+/// Outcome of [`create_admin`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AdminCreated {
+    /// A new, active, confirmed admin account.
+    New,
+    /// An existing account was made admin and given the new password.
+    Promoted,
+}
+
+/// Creates an active admin, or promotes the account with that e-mail and resets its
+/// password: the command is how a locked-out operator gets back in.
+pub async fn create_admin(
+    db: &impl ConnectionTrait,
+    email: &str,
+    password: &str,
+) -> AppResult<AdminCreated> {
+    let email = email.trim().to_lowercase();
+    validate(&AdminInput { email: &email, password })?;
+    let password_hash = Some(password::hash(password)?);
+    let existing = user::Entity::find()
+        .filter(user::Column::Email.eq(&email))
+        .one(db)
+        .await?;
+    let admin = Some(StaffRole::Admin.as_str().to_owned());
+    match existing {
+        Some(found) => {
+            let mut active: user::ActiveModel = found.into();
+            active.password_hash = Set(password_hash);
+            active.staff_role = Set(admin);
+            active.is_active = Set(true);
+            active.update(db).await?;
+            Ok(AdminCreated::Promoted)
+        }
+        None => {
+            let name = email.split('@').next().unwrap_or("admin").to_owned();
+            user::ActiveModel {
+                email: Set(email),
+                name: Set(name),
+                password_hash: Set(password_hash),
+                is_active: Set(true),
+                email_confirmed: Set(true),
+                staff_role: Set(admin),
+                date_joined: Set(chrono::Utc::now()),
+                ..Default::default()
+            }
+            .insert(db)
+            .await
+            .map_err(AppError::from)?;
+            Ok(AdminCreated::New)
+        }
+    }
+}
+
+/// True when an account with this e-mail exists.
+pub async fn account_exists(db: &impl ConnectionTrait, email: &str) -> AppResult<bool> {
+    let found = user::Entity::find()
+        .filter(user::Column::Email.eq(email.trim().to_lowercase()))
+        .one(db)
+        .await?;
+    Ok(found.is_some())
+}

@@ -1,0 +1,141 @@
+//! `cohort`: serve the platform, or run one of its maintenance commands.
+
+use std::process::ExitCode;
+
+use app::startup::shutdown_signal;
+use app::{Application, api, build_context, seed};
+use clap::{Parser, Subcommand};
+use kernel::config::Config;
+
+#[derive(Parser)]
+#[command(name = "cohort", version, about = "Cohort: better medicine together")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the API and the front end (the default).
+    Serve,
+    /// Apply pending database migrations and exit.
+    Migrate,
+    /// Add the demo content (idempotent).
+    Seed,
+    /// Create an admin, or promote an existing account and reset its password.
+    CreateAdmin {
+        #[arg(long)]
+        email: String,
+        /// Read from COHORT_ADMIN_PASSWORD when not given, to keep it out of `ps`.
+        #[arg(long, env = "COHORT_ADMIN_PASSWORD", hide_env_values = true)]
+        password: String,
+    },
+    /// Print the OpenAPI contract as YAML.
+    Openapi,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let command = cli.command.unwrap_or(Command::Serve);
+    // The contract needs no configuration: it is printed at build time, not run time.
+    if let Command::Openapi = command {
+        return match print_openapi() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => fail(&e),
+        };
+    }
+    let config = match Config::from_env() {
+        Ok(config) => config,
+        Err(e) => {
+            eprintln!("cohort: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    kernel::telemetry::init(config.log_json);
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(rt) => rt,
+        Err(e) => return fail(&e.into()),
+    };
+    match runtime.block_on(run(command, config)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(&e),
+    }
+}
+
+fn print_openapi() -> anyhow::Result<()> {
+    print!("{}", api::openapi_yaml()?);
+    Ok(())
+}
+
+fn fail(e: &anyhow::Error) -> ExitCode {
+    eprintln!("cohort: {e:#}");
+    ExitCode::FAILURE
+}
+
+async fn run(command: Command, config: Config) -> anyhow::Result<()> {
+    match command {
+        Command::Serve => serve(config).await,
+        Command::Migrate => {
+            build_context(config).await?;
+            println!("Migrations applied.");
+            Ok(())
+        }
+        Command::Seed => {
+            let ctx = build_context(config).await?;
+            seed::run(&ctx).await?;
+            println!("Demo content seeded.");
+            if let Some(line) = seed::demo_login_line(&ctx).await {
+                println!("{line}");
+            }
+            Ok(())
+        }
+        Command::CreateAdmin { email, password } => {
+            let ctx = build_context(config).await?;
+            let outcome = accounts::create_admin(&ctx.db, &email, &password)
+                .await
+                .map_err(|e| anyhow::anyhow!(describe(&e)))?;
+            match outcome {
+                accounts::AdminCreated::New => println!("Admin {email} created."),
+                accounts::AdminCreated::Promoted => {
+                    println!("{email} is now an admin; its password was reset.")
+                }
+            }
+            Ok(())
+        }
+        Command::Openapi => print_openapi(),
+    }
+}
+
+/// One line per field error, for the terminal.
+fn describe(e: &kernel::AppError) -> String {
+    let body = e.body();
+    if body.messages.is_empty() {
+        return body.message;
+    }
+    body.messages
+        .iter()
+        .map(|(field, texts)| format!("{field}: {}", texts.join(" ")))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+async fn serve(config: Config) -> anyhow::Result<()> {
+    let ctx = build_context(config).await?;
+    if seed::seed_if_empty(&ctx).await? {
+        tracing::info!("seeded demo content into the new embedded database");
+    }
+    let app = Application::with_context(ctx)?;
+    let shutdown = shutdown_signal()?;
+    let ctx = app.context();
+    let local = format!("http://localhost:{}", app.port());
+    println!("Cohort is listening on {local} (public address {})", ctx.config.public_url);
+    if ctx.dev_mailbox.is_some() {
+        println!("Dev mailbox: {local}/dev/mailbox");
+    }
+    if let Some(line) = seed::demo_login_line(ctx).await {
+        println!("{line}");
+    }
+    app.run_until(shutdown).await?;
+    tracing::info!("stopped");
+    Ok(())
+}

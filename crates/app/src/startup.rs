@@ -1,0 +1,168 @@
+//! Building the shared context and the HTTP server from a [`Config`].
+
+use std::net::TcpListener;
+use std::sync::Arc;
+
+use actix_files::Files;
+use actix_web::dev::{Server, Service};
+use actix_web::http::header::{HeaderName, HeaderValue};
+use actix_web::{App, HttpMessage, HttpServer, web};
+use anyhow::Context;
+use kernel::config::Config;
+use kernel::events::EventBus;
+use kernel::mail::Mailer;
+use kernel::mail::dev_mailbox::DevMailbox;
+use kernel::mail::smtp::SmtpMailer;
+use kernel::storage::LocalStorage;
+use kernel::{AppContext, db, extract};
+use migration::{Migrator, MigratorTrait};
+use sea_orm::DatabaseConnection;
+use tracing_actix_web::{RequestId, TracingLogger};
+use utoipa_swagger_ui::SwaggerUi;
+
+use crate::{api, envelope, spa};
+
+/// URL prefix under which uploaded files are served from local storage.
+const MEDIA_PREFIX: &str = "/media";
+/// Largest non-JSON body (uploads are multipart and capped again per field).
+const PAYLOAD_LIMIT_BYTES: usize = 25 * 1024 * 1024;
+/// How long in-flight requests get to finish after SIGTERM/SIGINT.
+const SHUTDOWN_TIMEOUT_SECS: u64 = 10;
+
+/// Applies every pending migration.
+pub async fn migrate(db: &DatabaseConnection) -> anyhow::Result<()> {
+    Migrator::up(db, None).await.context("applying migrations")
+}
+
+/// Connects the database (migrated), storage and mailer that `config` names.
+pub async fn build_context(config: Config) -> anyhow::Result<AppContext> {
+    let url = db::database_url(&config)?;
+    let db = db::connect(&url).await?;
+    migrate(&db).await?;
+
+    let media_root = config.data_dir.join("media");
+    std::fs::create_dir_all(&media_root)
+        .with_context(|| format!("creating {}", media_root.display()))?;
+    let storage = Arc::new(LocalStorage::new(media_root, MEDIA_PREFIX));
+    let (mailer, dev_mailbox): (Arc<dyn Mailer>, _) = match &config.smtp_url {
+        Some(url) => (Arc::new(SmtpMailer::new(url, &config.mail_from)?), None),
+        None => {
+            let mailbox = DevMailbox::new(db.clone());
+            (Arc::new(mailbox.clone()), Some(mailbox))
+        }
+    };
+    Ok(AppContext {
+        config: Arc::new(config),
+        db,
+        events: EventBus::new(),
+        storage,
+        mailer,
+        dev_mailbox,
+    })
+}
+
+/// A bound, not yet running, server.
+pub struct Application {
+    port: u16,
+    server: Server,
+    context: AppContext,
+}
+
+impl Application {
+    /// Builds the context from `config` and binds `COHORT_HOST:PORT`.
+    pub async fn build(config: Config) -> anyhow::Result<Self> {
+        let context = build_context(config).await?;
+        Self::with_context(context)
+    }
+
+    /// Binds a server around an existing context.
+    pub fn with_context(context: AppContext) -> anyhow::Result<Self> {
+        let address = format!("{}:{}", context.config.host, context.config.port);
+        let listener =
+            TcpListener::bind(&address).with_context(|| format!("binding {address}"))?;
+        let port = listener.local_addr()?.port();
+        let server = server(listener, context.clone())?;
+        Ok(Self { port, server, context })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    pub fn context(&self) -> &AppContext {
+        &self.context
+    }
+
+    /// Serves until the server is stopped (tests drop it with the runtime).
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.server.await
+    }
+
+    /// Serves until `shutdown` resolves, then stops accepting and drains in-flight
+    /// requests for up to the shutdown timeout.
+    pub async fn run_until(self, shutdown: impl Future<Output = ()>) -> std::io::Result<()> {
+        let handle = self.server.handle();
+        let server = tokio::spawn(self.server);
+        shutdown.await;
+        tracing::info!("shutting down: draining in-flight requests");
+        handle.stop(true).await;
+        server.await.map_err(std::io::Error::other)?
+    }
+}
+
+/// Resolves on the first SIGTERM or SIGINT. The handlers are installed when this is
+/// called, not when it is first polled, so no signal is missed while start-up finishes.
+pub fn shutdown_signal() -> std::io::Result<impl Future<Output = ()>> {
+    use tokio::signal::unix::{SignalKind, signal};
+    let mut terminate = signal(SignalKind::terminate())?;
+    let mut interrupt = signal(SignalKind::interrupt())?;
+    Ok(async move {
+        tokio::select! {
+            _ = terminate.recv() => {}
+            _ = interrupt.recv() => {}
+        }
+    })
+}
+
+fn server(listener: TcpListener, context: AppContext) -> anyhow::Result<Server> {
+    let openapi = api::openapi();
+    let static_dir = context.config.static_dir.clone();
+    let media_root = context.config.data_dir.join("media");
+    let data = web::Data::new(context);
+    let server = HttpServer::new(move || {
+        let app = App::new()
+            .app_data(data.clone())
+            .app_data(extract::json_config())
+            .app_data(extract::query_config())
+            .app_data(extract::path_config())
+            .app_data(web::PayloadConfig::new(PAYLOAD_LIMIT_BYTES))
+            .wrap(envelope::error_handlers())
+            .wrap_fn(|req, srv| {
+                let response = srv.call(req);
+                async move {
+                    let mut res = response.await?;
+                    let request_id = res.request().extensions().get::<RequestId>().copied();
+                    if let Some(id) = request_id {
+                        if let Ok(value) = HeaderValue::from_str(&id.to_string()) {
+                            res.headers_mut()
+                                .insert(HeaderName::from_static("x-request-id"), value);
+                        }
+                    }
+                    spa::cache_headers(&mut res);
+                    Ok(res)
+                }
+            })
+            .wrap(TracingLogger::default())
+            // Registered before `/api` so the scope's catch-all does not shadow them.
+            .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", openapi.clone()));
+        let (app, _) = api::mount(app);
+        app.service(Files::new(MEDIA_PREFIX, &media_root))
+            .configure(spa::configure(&static_dir))
+    })
+    .listen(listener)?
+    // Signals are ours to handle (see `shutdown_signal`), so tests install none.
+    .disable_signals()
+    .shutdown_timeout(SHUTDOWN_TIMEOUT_SECS)
+    .run();
+    Ok(server)
+}

@@ -1,0 +1,152 @@
+//! The wired app over real HTTP: envelope, pagination, contract, front-end serving.
+
+use serde_json::{Value, json};
+use testkit::{read, spawn_app, spawn_app_with};
+
+#[tokio::test]
+async fn health_reports_the_database_and_a_request_id() {
+    let app = spawn_app().await;
+    let response = app.client.get(app.url("/api/health")).send().await.unwrap();
+    assert!(response.headers().contains_key("x-request-id"));
+    let (status, body) = read(response).await;
+    assert_eq!(status, 200);
+    assert_eq!(body, json!({"data": {"status": "ok", "database": "ok"}}));
+}
+
+#[tokio::test]
+async fn unknown_api_routes_and_methods_answer_the_envelope() {
+    let app = spawn_app().await;
+    let (status, body) = app.get_json("/api/no-such-thing").await;
+    assert_eq!(status, 404);
+    assert_eq!(body["code"], "not_found");
+    assert_eq!(body["message"], "Not found.");
+    assert_eq!(body["detail"], "Not found.");
+
+    let (status, body) = app.post_json("/api/health", &json!({})).await;
+    assert_eq!(status, 404);
+    assert_eq!(body["code"], "not_found");
+
+    let huge = "x".repeat(300 * 1024);
+    let response = app
+        .client
+        .post(app.url("/api/health"))
+        .header("content-type", "application/json")
+        .body(huge)
+        .send()
+        .await
+        .unwrap();
+    let (status, body) = read(response).await;
+    assert!((400..500).contains(&status), "{status}");
+    assert!(body["code"].is_string(), "{body}");
+}
+
+#[tokio::test]
+async fn lists_are_paged_with_their_position() {
+    let app = spawn_app().await;
+    for n in 1..=12 {
+        app.ctx
+            .mailer
+            .send(kernel::mail::Email {
+                to: format!("user{n}@example.org"),
+                subject: format!("Message {n}"),
+                text: "Hello".into(),
+                html: None,
+            })
+            .await
+            .unwrap();
+    }
+    let (status, body) = app.get_json("/api/dev/mailbox?perPage=5&page=3").await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        body["pagination"],
+        json!({"currentPage": 3, "perPage": 5, "total": 3, "count": 12})
+    );
+    let subjects: Vec<&str> = body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["subject"].as_str().unwrap())
+        .collect();
+    assert_eq!(subjects, vec!["Message 2", "Message 1"], "newest first");
+
+    let (status, body) = app.get_json("/api/dev/mailbox?perPage=5000").await;
+    assert_eq!(status, 200);
+    assert_eq!(body["pagination"]["perPage"], 100, "page size is capped");
+
+    let (status, body) = app.get_json("/api/dev/mailbox?page=9").await;
+    assert_eq!(status, 200);
+    assert_eq!(body["data"], json!([]), "past the end is empty, not an error");
+
+    let (status, body) = app.get_json("/api/dev/mailbox?page=0").await;
+    assert_eq!(status, 400);
+    assert_eq!(body["messages"]["page"], json!(["Invalid page."]));
+
+    let (status, body) = app.get_json("/api/dev/mailbox?perPage=many").await;
+    assert_eq!(status, 400);
+    assert_eq!(body["code"], "invalid_query");
+}
+
+#[tokio::test]
+async fn the_dev_mailbox_is_gone_once_smtp_is_configured() {
+    let app = spawn_app_with(|config| {
+        config.smtp_url = Some("smtp://127.0.0.1:2525".into());
+    })
+    .await;
+    assert!(app.ctx.dev_mailbox.is_none());
+    let (status, body) = app.get_json("/api/dev/mailbox").await;
+    assert_eq!(status, 404);
+    assert_eq!(body["code"], "not_found");
+}
+
+#[tokio::test]
+async fn serves_the_contract_and_swagger_ui() {
+    let app = spawn_app().await;
+    let (status, body) = app.get_json("/api/openapi.json").await;
+    assert_eq!(status, 200);
+    assert_eq!(body["info"]["title"], "Cohort API");
+    assert_eq!(body["paths"]["/api/health"]["get"]["operationId"], "health");
+
+    let response = app.client.get(app.url("/api/docs/")).send().await.unwrap();
+    assert_eq!(response.status().as_u16(), 200);
+    assert!(response.text().await.unwrap().contains("swagger-ui"));
+}
+
+#[tokio::test]
+async fn openapi_yaml_matches_the_server() {
+    let committed = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../openapi.yaml"))
+        .expect("openapi.yaml at the repository root");
+    let current = app::api::openapi_yaml().unwrap();
+    assert!(
+        committed == current,
+        "openapi.yaml is stale: run `just openapi client` and commit the result"
+    );
+}
+
+#[tokio::test]
+async fn the_front_end_is_served_with_a_history_fallback() {
+    let site = tempfile_site();
+    let dir = site.path().to_path_buf();
+    let app = spawn_app_with(move |config| config.static_dir = dir).await;
+
+    for path in ["/", "/working-groups/some-group", "/dev/mailbox"] {
+        let response = app.client.get(app.url(path)).send().await.unwrap();
+        assert_eq!(response.status().as_u16(), 200, "{path}");
+        assert_eq!(response.headers()["cache-control"], "no-cache", "{path}");
+        assert!(response.text().await.unwrap().contains("<div id=\"root\">"), "{path}");
+    }
+    let response = app.client.get(app.url("/assets/app-1234.js")).send().await.unwrap();
+    assert_eq!(response.status().as_u16(), 200);
+    assert!(response.headers()["cache-control"].to_str().unwrap().contains("immutable"));
+    assert_eq!(response.text().await.unwrap(), "console.log(1)");
+
+    let (status, body) = app.get_json("/api/unknown").await;
+    assert_eq!((status, body["code"].clone()), (404, Value::from("not_found")));
+}
+
+fn tempfile_site() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("index.html"), "<html><div id=\"root\"></div></html>").unwrap();
+    std::fs::create_dir(dir.path().join("assets")).unwrap();
+    std::fs::write(dir.path().join("assets/app-1234.js"), "console.log(1)").unwrap();
+    dir
+}

@@ -1,0 +1,89 @@
+//! The `cohort` binary as an operator runs it.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn cohort(data_dir: &std::path::Path) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_cohort"));
+    command
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .env("COHORT_DATA_DIR", data_dir)
+        .env("COHORT_HOST", "127.0.0.1")
+        .env("RUST_LOG", "warn");
+    command
+}
+
+#[test]
+fn a_bad_setting_stops_start_up_and_names_the_variable() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = cohort(dir.path()).env("PORT", "eighty").output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("Environment variable PORT must be a port number"), "{stderr}");
+}
+
+#[test]
+fn create_admin_validates_then_creates_and_promotes() {
+    let dir = tempfile::tempdir().unwrap();
+    let short = cohort(dir.path())
+        .args(["create-admin", "--email", "ops@example.org", "--password", "short"])
+        .output()
+        .unwrap();
+    assert!(!short.status.success());
+    assert!(String::from_utf8_lossy(&short.stderr).contains("at least 8 characters"));
+
+    let created = cohort(dir.path())
+        .args(["create-admin", "--email", "Ops@Example.org"])
+        .env("COHORT_ADMIN_PASSWORD", "a long password")
+        .output()
+        .unwrap();
+    assert!(created.status.success(), "{}", String::from_utf8_lossy(&created.stderr));
+    assert!(String::from_utf8_lossy(&created.stdout).contains("created"));
+
+    let again = cohort(dir.path())
+        .args(["create-admin", "--email", "ops@example.org", "--password", "another password"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&again.stdout).contains("is now an admin"));
+}
+
+#[test]
+fn openapi_prints_the_contract_without_configuration() {
+    let output = Command::new(env!("CARGO_BIN_EXE_cohort"))
+        .arg("openapi")
+        .env("PORT", "not even a number")
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    assert!(String::from_utf8_lossy(&output.stdout).starts_with("openapi: 3"));
+}
+
+#[test]
+fn serve_seeds_prints_its_address_and_stops_gracefully_on_sigterm() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = cohort(dir.path())
+        .env("PORT", "0")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let listening = lines.next().unwrap().unwrap();
+    assert!(listening.starts_with("Cohort is listening on http://localhost:"), "{listening}");
+    let printed: Vec<String> = lines.by_ref().take(2).map(Result::unwrap).collect();
+    assert!(printed.iter().any(|l| l.starts_with("Demo admin: admin@cohort.local")), "{printed:?}");
+
+    let status = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    assert!(status.success());
+    let started = Instant::now();
+    loop {
+        if let Some(exit) = child.try_wait().unwrap() {
+            assert!(exit.success(), "exit status {exit}");
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(15), "did not stop on SIGTERM");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}

@@ -1,0 +1,5 @@
+//! Integration tests of the `app` crate: one binary, one module per concern.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod api;
+mod cli;

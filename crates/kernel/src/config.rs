@@ -1,0 +1,190 @@
+//! Typed settings read from the environment and validated once, at start-up.
+//!
+//! Every failure names the variable, so a misconfigured deployment says what to fix.
+
+use std::path::PathBuf;
+
+/// Where the app keeps its data and which services it talks to.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// `COHORT_HOST`: interface to bind (default `0.0.0.0`).
+    pub host: String,
+    /// `PORT`: TCP port (default 8080; 0 picks a free one).
+    pub port: u16,
+    /// `COHORT_DATA_DIR`: SQLite file, uploads and dev mailbox live here (default `./data`).
+    pub data_dir: PathBuf,
+    /// `DATABASE_URL`: PostgreSQL (or SQLite) URL; unset means SQLite in the data dir.
+    pub database_url: Option<String>,
+    /// `COHORT_PUBLIC_URL`: the address users reach the site at, used in e-mailed links.
+    pub public_url: String,
+    /// `COHORT_STATIC_DIR`: the built front end (default `frontend/dist`).
+    pub static_dir: PathBuf,
+    /// `COHORT_SMTP_URL`: `smtp://` or `smtps://` URL; unset keeps mail in the dev mailbox.
+    pub smtp_url: Option<String>,
+    /// `COHORT_MAIL_FROM`: sender of outgoing mail.
+    pub mail_from: String,
+    /// `COHORT_LOG_FORMAT`: `text` (default) or `json`.
+    pub log_json: bool,
+    /// `COHORT_SEED_DEMO`: seed demo content into an empty embedded database (default true).
+    pub seed_demo: bool,
+}
+
+/// A setting that is present but unusable.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("Environment variable {variable} {problem}")]
+pub struct ConfigError {
+    pub variable: &'static str,
+    pub problem: String,
+}
+
+impl ConfigError {
+    fn new(variable: &'static str, problem: impl Into<String>) -> Self {
+        Self {
+            variable,
+            problem: problem.into(),
+        }
+    }
+}
+
+impl Config {
+    /// Reads the process environment.
+    pub fn from_env() -> Result<Self, ConfigError> {
+        Self::from_lookup(|key| std::env::var(key).ok())
+    }
+
+    /// Reads settings through `lookup`, so tests need not touch the process environment.
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        // An empty value means "not set": shells and compose files often export `VAR=`.
+        let get = |key: &str| lookup(key).filter(|v| !v.trim().is_empty());
+
+        let port = match get("PORT") {
+            None => 8080,
+            Some(raw) => raw.trim().parse::<u16>().map_err(|_| {
+                ConfigError::new("PORT", format!("must be a port number (0-65535), got {raw:?}"))
+            })?,
+        };
+        let database_url = get("DATABASE_URL");
+        if let Some(url) = &database_url {
+            let supported = ["postgres://", "postgresql://", "sqlite:"];
+            if !supported.iter().any(|scheme| url.starts_with(scheme)) {
+                return Err(ConfigError::new(
+                    "DATABASE_URL",
+                    "must start with postgres://, postgresql:// or sqlite:",
+                ));
+            }
+        }
+        let public_url = get("COHORT_PUBLIC_URL")
+            .unwrap_or_else(|| format!("http://localhost:{port}"))
+            .trim_end_matches('/')
+            .to_owned();
+        if !(public_url.starts_with("http://") || public_url.starts_with("https://")) {
+            return Err(ConfigError::new(
+                "COHORT_PUBLIC_URL",
+                "must be an http:// or https:// address",
+            ));
+        }
+        let smtp_url = get("COHORT_SMTP_URL");
+        if let Some(url) = &smtp_url {
+            crate::mail::smtp::SmtpMailer::check_url(url)
+                .map_err(|problem| ConfigError::new("COHORT_SMTP_URL", problem))?;
+        }
+        let mail_from = get("COHORT_MAIL_FROM").unwrap_or_else(|| "Cohort <no-reply@cohort.local>".into());
+        if mail_from.parse::<lettre::message::Mailbox>().is_err() {
+            return Err(ConfigError::new(
+                "COHORT_MAIL_FROM",
+                "must be an address like \"Cohort <no-reply@example.org>\"",
+            ));
+        }
+        let log_json = match get("COHORT_LOG_FORMAT").as_deref() {
+            None | Some("text") => false,
+            Some("json") => true,
+            Some(other) => {
+                return Err(ConfigError::new(
+                    "COHORT_LOG_FORMAT",
+                    format!("must be text or json, got {other:?}"),
+                ));
+            }
+        };
+        let seed_demo = parse_bool("COHORT_SEED_DEMO", get("COHORT_SEED_DEMO"), true)?;
+
+        Ok(Self {
+            host: get("COHORT_HOST").unwrap_or_else(|| "0.0.0.0".into()),
+            port,
+            data_dir: get("COHORT_DATA_DIR").unwrap_or_else(|| "./data".into()).into(),
+            database_url,
+            public_url,
+            static_dir: get("COHORT_STATIC_DIR")
+                .unwrap_or_else(|| "frontend/dist".into())
+                .into(),
+            smtp_url,
+            mail_from,
+            log_json,
+            seed_demo,
+        })
+    }
+
+    /// True while the database is the embedded SQLite file.
+    pub fn is_embedded_database(&self) -> bool {
+        self.database_url
+            .as_deref()
+            .is_none_or(|url| url.starts_with("sqlite:"))
+    }
+}
+
+fn parse_bool(variable: &'static str, raw: Option<String>, default: bool) -> Result<bool, ConfigError> {
+    match raw.as_deref().map(str::to_ascii_lowercase).as_deref() {
+        None => Ok(default),
+        Some("1" | "true" | "yes" | "on") => Ok(true),
+        Some("0" | "false" | "no" | "off") => Ok(false),
+        Some(other) => Err(ConfigError::new(
+            variable,
+            format!("must be true or false, got {other:?}"),
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with(pairs: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let pairs: Vec<(String, String)> = pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
+        Config::from_lookup(move |key| {
+            pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone())
+        })
+    }
+
+    #[test]
+    fn defaults_are_embedded() {
+        let config = with(&[]).unwrap();
+        assert_eq!(config.port, 8080);
+        assert!(config.is_embedded_database());
+        assert_eq!(config.public_url, "http://localhost:8080");
+        assert!(config.smtp_url.is_none());
+        assert!(config.seed_demo);
+    }
+
+    #[test]
+    fn bad_values_name_their_variable() {
+        let err = with(&[("PORT", "eighty")]).unwrap_err();
+        assert_eq!(err.variable, "PORT");
+        assert!(err.to_string().starts_with("Environment variable PORT must be"));
+        assert_eq!(with(&[("DATABASE_URL", "mysql://x")]).unwrap_err().variable, "DATABASE_URL");
+        assert_eq!(with(&[("COHORT_SMTP_URL", "ftp://x")]).unwrap_err().variable, "COHORT_SMTP_URL");
+        assert_eq!(with(&[("COHORT_MAIL_FROM", "not an address")]).unwrap_err().variable, "COHORT_MAIL_FROM");
+        assert_eq!(with(&[("COHORT_LOG_FORMAT", "xml")]).unwrap_err().variable, "COHORT_LOG_FORMAT");
+        assert_eq!(with(&[("COHORT_SEED_DEMO", "maybe")]).unwrap_err().variable, "COHORT_SEED_DEMO");
+        assert_eq!(with(&[("COHORT_PUBLIC_URL", "example.org")]).unwrap_err().variable, "COHORT_PUBLIC_URL");
+    }
+
+    #[test]
+    fn postgres_is_not_embedded_and_empty_means_unset() {
+        let config = with(&[("DATABASE_URL", "postgres://u@h/db"), ("PORT", "")]).unwrap();
+        assert!(!config.is_embedded_database());
+        assert_eq!(config.port, 8080);
+        assert!(with(&[("COHORT_SMTP_URL", "smtp://user:pw@mail.example.org:587")]).is_ok());
+    }
+}

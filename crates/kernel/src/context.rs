@@ -1,0 +1,22 @@
+//! The services every request handler can reach, shared as `web::Data<AppContext>`.
+
+use std::sync::Arc;
+
+use sea_orm::DatabaseConnection;
+
+use crate::config::Config;
+use crate::events::EventBus;
+use crate::mail::Mailer;
+use crate::mail::dev_mailbox::DevMailbox;
+use crate::storage::Storage;
+
+#[derive(Clone)]
+pub struct AppContext {
+    pub config: Arc<Config>,
+    pub db: DatabaseConnection,
+    pub events: EventBus,
+    pub storage: Arc<dyn Storage>,
+    pub mailer: Arc<dyn Mailer>,
+    /// Present only while no real mail transport is configured.
+    pub dev_mailbox: Option<DevMailbox>,
+}

@@ -1,0 +1,67 @@
+//! Opening the database: SQLite in the data dir by default, PostgreSQL when configured.
+
+use std::time::Duration;
+
+use anyhow::Context;
+use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
+use sea_orm::{ConnectOptions, Database, DatabaseConnection};
+
+use crate::config::Config;
+
+/// The URL the app connects to: `DATABASE_URL`, or `cohort.db` in the data dir.
+pub fn database_url(config: &Config) -> anyhow::Result<String> {
+    if let Some(url) = &config.database_url {
+        return Ok(url.clone());
+    }
+    std::fs::create_dir_all(&config.data_dir)
+        .with_context(|| format!("creating data dir {}", config.data_dir.display()))?;
+    let file = config.data_dir.join("cohort.db");
+    Ok(format!("sqlite://{}?mode=rwc", file.display()))
+}
+
+/// Connects with pool settings suited to the backend.
+pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
+    let mut options = ConnectOptions::new(url.to_owned());
+    options
+        .connect_timeout(Duration::from_secs(10))
+        .acquire_timeout(Duration::from_secs(10))
+        .sqlx_logging(false);
+    if url.starts_with("sqlite:") {
+        // WAL lets readers run beside the single writer; busy_timeout makes writers queue
+        // instead of failing; SQLite leaves foreign keys off unless asked, per connection.
+        options.max_connections(8).map_sqlx_sqlite_opts(|opts| {
+            opts.journal_mode(SqliteJournalMode::Wal)
+                .synchronous(SqliteSynchronous::Normal)
+                .foreign_keys(true)
+                .busy_timeout(Duration::from_secs(5))
+        });
+    } else {
+        options.max_connections(32).min_connections(2);
+    }
+    Database::connect(options)
+        .await
+        .with_context(|| format!("connecting to the database ({})", redact(url)))
+}
+
+/// The URL without its password, for messages and logs.
+pub fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme_end), Some(at)) if at > scheme_end => {
+            let userinfo = &url[scheme_end + 3..at];
+            let user = userinfo.split(':').next().unwrap_or_default();
+            format!("{}{user}:***{}", &url[..scheme_end + 3], &url[at..])
+        }
+        _ => url.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn redacts_passwords() {
+        assert_eq!(redact("postgres://bob:s3cret@db:5432/x"), "postgres://bob:***@db:5432/x");
+        assert_eq!(redact("sqlite://data/cohort.db"), "sqlite://data/cohort.db");
+    }
+}

@@ -1,0 +1,20 @@
+//! Cohort's shared kernel: what every domain crate needs and no domain owns.
+//! It holds no domain types (DESIGN.md §2).
+
+pub mod config;
+pub mod context;
+pub mod db;
+pub mod error;
+pub mod events;
+pub mod extract;
+pub mod mail;
+pub mod pagination;
+pub mod response;
+pub mod storage;
+pub mod telemetry;
+pub mod validation;
+
+pub use context::AppContext;
+pub use error::{AppError, AppResult, ErrorBody};
+pub use pagination::{Page, PageParams, Pagination};
+pub use response::Data;

@@ -1,0 +1,133 @@
+//! Turning `validator` errors into the envelope's `messages.<field>` texts.
+//!
+//! A rule that names its own `message` (the spec's wording) keeps it; otherwise the
+//! rule's code picks one of the generic texts below, so no raw code reaches a user.
+
+use std::borrow::Cow;
+
+use validator::{ValidationError, ValidationErrors, ValidationErrorsKind};
+
+use crate::error::{AppError, FieldErrors};
+
+/// Spec §5 (document 1): "required means minimum length 1".
+pub const REQUIRED: &str = "This field is required";
+/// Spec §5 (document 1): "email means Must be a valid email".
+pub const INVALID_EMAIL: &str = "Must be a valid email";
+
+/// Validates `value`, mapping failures onto an [`AppError::Validation`].
+pub fn validate<T: validator::Validate>(value: &T) -> Result<(), AppError> {
+    value
+        .validate()
+        .map_err(|errors| AppError::Validation(field_errors(&errors)))
+}
+
+/// Flattens nested and list errors into `field`, `parent.child` and `list[2].child` keys.
+pub fn field_errors(errors: &ValidationErrors) -> FieldErrors {
+    let mut out = FieldErrors::new();
+    collect(errors, "", &mut out);
+    out
+}
+
+fn collect(errors: &ValidationErrors, prefix: &str, out: &mut FieldErrors) {
+    for (field, kind) in errors.errors() {
+        let key = if prefix.is_empty() {
+            field.to_string()
+        } else {
+            format!("{prefix}.{field}")
+        };
+        match kind {
+            ValidationErrorsKind::Field(list) => {
+                let texts = out.entry(key).or_default();
+                texts.extend(list.iter().map(text_of));
+            }
+            ValidationErrorsKind::Struct(inner) => collect(inner, &key, out),
+            ValidationErrorsKind::List(items) => {
+                for (index, inner) in items {
+                    collect(inner, &format!("{key}[{index}]"), out);
+                }
+            }
+        }
+    }
+}
+
+/// The user-visible text of one failed rule.
+fn text_of(error: &ValidationError) -> String {
+    if let Some(message) = &error.message {
+        return message.to_string();
+    }
+    let param = |name: &str| error.params.get(name).map(|v| v.to_string());
+    match error.code.as_ref() {
+        "required" => REQUIRED.to_owned(),
+        "email" => INVALID_EMAIL.to_owned(),
+        "url" => "Enter a valid URL.".to_owned(),
+        "length" => match (param("min"), param("max")) {
+            (Some(min), _) if min == "1" => REQUIRED.to_owned(),
+            (Some(min), None) => format!("Ensure this field has at least {min} characters."),
+            (_, Some(max)) => format!("Ensure this field has no more than {max} characters."),
+            _ => "Invalid length.".to_owned(),
+        },
+        "range" => match (param("min"), param("max")) {
+            (Some(min), Some(max)) => format!("Ensure this value is between {min} and {max}."),
+            (Some(min), None) => format!("Ensure this value is at least {min}."),
+            (None, Some(max)) => format!("Ensure this value is at most {max}."),
+            _ => "Value out of range.".to_owned(),
+        },
+        code => Cow::from(code).replace('_', " "),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use validator::Validate;
+
+    #[derive(Validate)]
+    struct Inner {
+        #[validate(length(min = 1))]
+        title: String,
+    }
+
+    #[derive(Validate)]
+    struct Form {
+        #[validate(email)]
+        email: String,
+        #[validate(length(
+            min = 8,
+            message = "This password is too short. It must contain at least 8 characters."
+        ))]
+        password: String,
+        #[validate(length(max = 3))]
+        nick: String,
+        #[validate(nested)]
+        inner: Inner,
+    }
+
+    #[test]
+    fn maps_each_rule_to_its_text() {
+        let form = Form {
+            email: "nope".into(),
+            password: "short".into(),
+            nick: "toolong".into(),
+            inner: Inner { title: String::new() },
+        };
+        let errors = field_errors(&form.validate().unwrap_err());
+        assert_eq!(errors["email"], vec![INVALID_EMAIL]);
+        assert_eq!(
+            errors["password"],
+            vec!["This password is too short. It must contain at least 8 characters."]
+        );
+        assert_eq!(errors["nick"], vec!["Ensure this field has no more than 3 characters."]);
+        assert_eq!(errors["inner.title"], vec![REQUIRED]);
+    }
+
+    #[test]
+    fn valid_input_passes() {
+        let form = Form {
+            email: "a@b.org".into(),
+            password: "long enough".into(),
+            nick: "ab".into(),
+            inner: Inner { title: "t".into() },
+        };
+        assert!(validate(&form).is_ok());
+    }
+}

@@ -1,0 +1,80 @@
+//! Test support shared by every crate's integration tests: the real app on a fresh
+//! database (SQLite, or PostgreSQL when `TEST_DATABASE_URL` is set) and a client.
+//!
+//! A failure to set up is a failed test, so this crate may panic.
+#![allow(clippy::expect_used, clippy::unwrap_used)]
+
+mod database;
+
+use kernel::AppContext;
+use kernel::config::Config;
+use serde_json::Value;
+
+pub use database::TestDatabase;
+
+/// A running app on a random port with its own database and data dir.
+pub struct TestApp {
+    pub address: String,
+    pub client: reqwest::Client,
+    pub ctx: AppContext,
+    _database: TestDatabase,
+    _data_dir: tempfile::TempDir,
+}
+
+/// Spawns the app with test defaults.
+pub async fn spawn_app() -> TestApp {
+    spawn_app_with(|_| {}).await
+}
+
+/// Spawns the app after `adjust` has changed the test configuration.
+pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
+    let data_dir = tempfile::tempdir().expect("temp data dir");
+    let database = TestDatabase::create().await;
+    let mut config = Config::from_lookup(|_| None).expect("default config");
+    config.host = "127.0.0.1".into();
+    config.port = 0;
+    config.data_dir = data_dir.path().to_path_buf();
+    config.database_url = database.url().map(str::to_owned);
+    config.static_dir = data_dir.path().join("no-frontend");
+    config.seed_demo = false;
+    adjust(&mut config);
+
+    let app = app::Application::build(config).await.expect("build app");
+    let address = format!("http://127.0.0.1:{}", app.port());
+    let ctx = app.context().clone();
+    tokio::spawn(app.run_until_stopped());
+    TestApp {
+        address,
+        client: reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .expect("http client"),
+        ctx,
+        _database: database,
+        _data_dir: data_dir,
+    }
+}
+
+impl TestApp {
+    /// Absolute URL of an API path such as `/api/health`.
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.address)
+    }
+
+    /// GET, returning status and JSON body (Null when the body is not JSON).
+    pub async fn get_json(&self, path: &str) -> (u16, Value) {
+        read(self.client.get(self.url(path)).send().await.expect("GET")).await
+    }
+
+    /// POST a JSON body, returning status and JSON body.
+    pub async fn post_json(&self, path: &str, body: &Value) -> (u16, Value) {
+        read(self.client.post(self.url(path)).json(body).send().await.expect("POST")).await
+    }
+}
+
+/// Status and JSON body of a response (Null when the body is not JSON).
+pub async fn read(response: reqwest::Response) -> (u16, Value) {
+    let status = response.status().as_u16();
+    let text = response.text().await.expect("body");
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+}

@@ -1,0 +1,44 @@
+import { Box, CircularProgress } from '@mui/material';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { ScrollToTop } from '@/app/routes/ScrollToTop';
+import { loginPathFor } from '@/app/routes/guards';
+import { setUnauthorizedHandler } from '@/lib/api-client';
+import { ErrorBoundary } from '@/ui/ErrorBoundary';
+import { Footer } from './Footer';
+import { Header } from './Header';
+
+export function RootLayout() {
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  useEffect(() => {
+    // Spec §8: an inactive user is sent to /login; any other 401 signs out, then /login.
+    setUnauthorizedHandler((code) => {
+      navigate(code === 'user_inactive' ? '/login' : loginPathFor(window.location), { replace: true });
+    });
+  }, [navigate]);
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      <ScrollToTop />
+      <Header />
+      <Box component="main" sx={{ flex: 1 }}>
+        <ErrorBoundary resetKey={location.pathname}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </Box>
+      <Footer />
+    </Box>
+  );
+}
+
+function PageLoading() {
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', py: 12 }} role="status" aria-label="Loading">
+      <CircularProgress />
+    </Box>
+  );
+}

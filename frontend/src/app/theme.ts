@@ -1,0 +1,23 @@
+import { createTheme } from '@mui/material/styles';
+
+/** Cohort's one theme: a calm clinical teal with a warm accent. */
+export const theme = createTheme({
+  palette: {
+    primary: { main: '#0b5d6b', contrastText: '#ffffff' },
+    secondary: { main: '#e07a5f', contrastText: '#ffffff' },
+    background: { default: '#f6f8f9', paper: '#ffffff' },
+    text: { primary: '#1d2b32', secondary: '#51616a' },
+  },
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily: '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    h1: { fontWeight: 700, fontSize: '2.6rem', lineHeight: 1.15 },
+    h2: { fontWeight: 700, fontSize: '2rem' },
+    h3: { fontWeight: 600, fontSize: '1.5rem' },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
+  },
+});

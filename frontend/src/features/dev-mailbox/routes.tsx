@@ -1,0 +1,3 @@
+import { MailboxPage } from './MailboxPage';
+
+export const mailboxRoute = { Component: MailboxPage };

@@ -1,0 +1,88 @@
+import Diversity3Icon from '@mui/icons-material/Diversity3';
+import ForumIcon from '@mui/icons-material/Forum';
+import SchoolIcon from '@mui/icons-material/School';
+import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
+import { Box, Button, Card, CardContent, Container, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { useAuth } from '@/app/auth';
+import { usePageTitle } from '@/ui/page-title';
+
+const values = [
+  {
+    icon: <Diversity3Icon fontSize="large" color="primary" />,
+    title: 'Research together',
+    text: 'Researchers, clinicians, patients and the public shape studies side by side in working groups.',
+  },
+  {
+    icon: <ForumIcon fontSize="large" color="primary" />,
+    title: 'Open review',
+    text: 'Proposals improve in the open through discussion, comments and ratings from every perspective.',
+  },
+  {
+    icon: <VolunteerActivismIcon fontSize="large" color="primary" />,
+    title: 'Precision funding',
+    text: 'Funders and the public back the university-affiliated projects they believe in.',
+  },
+  {
+    icon: <SchoolIcon fontSize="large" color="primary" />,
+    title: 'Learn from experts',
+    text: 'Expert lectures and quizzes with certificates keep everyone up to date.',
+  },
+];
+
+export function HomePage() {
+  usePageTitle('Home');
+  const { isSignedIn } = useAuth();
+  return (
+    <>
+      <Box sx={{ background: 'linear-gradient(135deg, #0b5d6b 0%, #127b83 60%, #2a9d8f 100%)', color: '#fff' }}>
+        <Container maxWidth="lg" sx={{ py: { xs: 8, md: 12 } }}>
+          <Stack spacing={3} sx={{ maxWidth: 720 }}>
+            <Typography variant="h1">Better medicine together</Typography>
+            <Typography variant="h6" component="p" sx={{ opacity: 0.92, fontWeight: 400 }}>
+              Cohort brings researchers at every career stage, health professionals, funders, helpers,
+              mentors, patients and the public together to move medical research forward.
+            </Typography>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              {isSignedIn ? (
+                <Button component={RouterLink} to="/dashboard" variant="contained" color="secondary" size="large">
+                  Go to your dashboard
+                </Button>
+              ) : (
+                <Button component={RouterLink} to="/register" variant="contained" color="secondary" size="large">
+                  Sign up now
+                </Button>
+              )}
+              <Button
+                component={RouterLink}
+                to="/working-groups"
+                variant="outlined"
+                size="large"
+                sx={{ color: '#fff', borderColor: 'rgba(255,255,255,0.7)' }}
+              >
+                Explore working groups
+              </Button>
+            </Stack>
+          </Stack>
+        </Container>
+      </Box>
+      <Container maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+          {values.map((value) => (
+            <Card key={value.title} variant="outlined">
+              <CardContent>
+                <Stack spacing={1.5}>
+                  {value.icon}
+                  <Typography variant="h6" component="h2">
+                    {value.title}
+                  </Typography>
+                  <Typography color="text.secondary">{value.text}</Typography>
+                </Stack>
+              </CardContent>
+            </Card>
+          ))}
+        </Box>
+      </Container>
+    </>
+  );
+}

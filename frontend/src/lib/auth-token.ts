@@ -1,0 +1,29 @@
+/** The session token lives in local storage under `token` (spec §4, document 1). */
+const KEY = 'token';
+
+type Listener = (token: string | null) => void;
+const listeners = new Set<Listener>();
+
+export function getToken(): string | null {
+  return window.localStorage.getItem(KEY);
+}
+
+/** Stores the token; `null` removes it (signing out). Subscribers are told either way. */
+export function setToken(token: string | null): void {
+  if (token === null) window.localStorage.removeItem(KEY);
+  else window.localStorage.setItem(KEY, token);
+  listeners.forEach((listener) => listener(token));
+}
+
+export function subscribeToken(listener: Listener): () => void {
+  listeners.add(listener);
+  // Another tab signing in or out changes this tab too.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === KEY) listener(event.newValue);
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}

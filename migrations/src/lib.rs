@@ -1,0 +1,20 @@
+//! Schema migrations. Files are named `mYYYYMMDD_NNNNNN_<domain>_<change>.rs`; a landed
+//! file is never edited: a change to the schema is a new file. DDL is built with
+//! sea-query so that it renders on SQLite and PostgreSQL alike.
+
+pub use sea_orm_migration::prelude::*;
+
+mod m20261122_000001_kernel_dev_mail;
+mod m20261122_000002_accounts_users;
+
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![
+            Box::new(m20261122_000001_kernel_dev_mail::Migration),
+            Box::new(m20261122_000002_accounts_users::Migration),
+        ]
+    }
+}
