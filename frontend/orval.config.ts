@@ -17,7 +17,7 @@ export default defineConfig({
       prettier: false,
       override: {
         mutator: { path: './src/lib/api-client.ts', name: 'apiFetch' },
-        query: { useQuery: true, signal: true },
+        query: { useQuery: true, signal: false },
         // Hooks resolve to the response body; failures throw ApiError instead.
         fetch: { includeHttpResponseReturnType: false },
       },

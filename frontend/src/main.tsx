@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/App';
 import { apiBaseUrl } from '@/lib/env';
+import { installZodMessages } from '@/lib/zod-messages';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -9,6 +10,7 @@ if (!root) throw new Error('index.html has no #root element');
 try {
   // Fail at start-up, visibly, when the API address is not configured.
   apiBaseUrl();
+  installZodMessages();
   createRoot(root).render(
     <StrictMode>
       <App />

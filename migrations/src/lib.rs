@@ -6,6 +6,7 @@ pub use sea_orm_migration::prelude::*;
 
 mod m20261122_000001_kernel_dev_mail;
 mod m20261122_000002_accounts_users;
+mod m20261122_000003_accounts_sessions;
 
 pub struct Migrator;
 
@@ -15,6 +16,7 @@ impl MigratorTrait for Migrator {
         vec![
             Box::new(m20261122_000001_kernel_dev_mail::Migration),
             Box::new(m20261122_000002_accounts_users::Migration),
+            Box::new(m20261122_000003_accounts_sessions::Migration),
         ]
     }
 }

@@ -33,10 +33,20 @@ impl MigrationTrait for Migration {
                             .auto_increment()
                             .primary_key(),
                     )
-                    .col(ColumnDef::new(Users::Email).string_len(254).not_null().unique_key())
+                    .col(
+                        ColumnDef::new(Users::Email)
+                            .string_len(254)
+                            .not_null()
+                            .unique_key(),
+                    )
                     .col(ColumnDef::new(Users::Name).string_len(255).not_null())
                     .col(ColumnDef::new(Users::PasswordHash).string())
-                    .col(ColumnDef::new(Users::IsActive).boolean().not_null().default(false))
+                    .col(
+                        ColumnDef::new(Users::IsActive)
+                            .boolean()
+                            .not_null()
+                            .default(false),
+                    )
                     .col(
                         ColumnDef::new(Users::EmailConfirmed)
                             .boolean()

@@ -20,7 +20,9 @@ struct ApiDoc;
 
 /// Registers every API handler. Each domain crate adds its own `configure` here.
 pub fn routes(cfg: &mut ServiceConfig) {
-    cfg.service(health::health).service(dev_mailbox::list);
+    cfg.service(health::health)
+        .service(dev_mailbox::list)
+        .configure(accounts::configure);
 }
 
 /// Builds the `/api` scope into `app` and returns the app with the collected document.

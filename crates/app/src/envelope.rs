@@ -2,8 +2,8 @@
 //! itself (unknown routes, wrong methods, panics caught by the runtime).
 
 use actix_web::dev::ServiceResponse;
-use actix_web::http::header::{CONTENT_TYPE, HeaderValue};
 use actix_web::http::StatusCode;
+use actix_web::http::header::{CONTENT_TYPE, HeaderValue};
 use actix_web::middleware::{ErrorHandlerResponse, ErrorHandlers};
 use actix_web::{HttpResponse, ResponseError};
 use kernel::AppError;
@@ -38,9 +38,11 @@ fn envelope_for(status: StatusCode) -> HttpResponse {
         StatusCode::METHOD_NOT_ALLOWED => {
             AppError::client(status, "method_not_allowed", "Method not allowed.")
         }
-        StatusCode::PAYLOAD_TOO_LARGE => {
-            AppError::client(status, "payload_too_large", "The request body is too large.")
-        }
+        StatusCode::PAYLOAD_TOO_LARGE => AppError::client(
+            status,
+            "payload_too_large",
+            "The request body is too large.",
+        ),
         s if s.is_client_error() => AppError::client(s, "bad_request", "Bad request."),
         _ => AppError::Internal(anyhow::anyhow!("unhandled {status} from the framework")),
     };

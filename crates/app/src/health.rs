@@ -24,7 +24,10 @@ pub struct Health {
 pub async fn health(ctx: web::Data<AppContext>) -> Result<HttpResponse, AppError> {
     match ctx.db.ping().await {
         Ok(()) => Ok(HttpResponse::Ok().json(Data {
-            data: Health { status: "ok".into(), database: "ok".into() },
+            data: Health {
+                status: "ok".into(),
+                database: "ok".into(),
+            },
         })),
         Err(err) => {
             tracing::error!(error = %err, "health check: database unreachable");

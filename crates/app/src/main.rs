@@ -52,7 +52,10 @@ fn main() -> ExitCode {
         }
     };
     kernel::telemetry::init(config.log_json);
-    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
         Ok(rt) => rt,
         Err(e) => return fail(&e.into()),
     };
@@ -128,7 +131,10 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let shutdown = shutdown_signal()?;
     let ctx = app.context();
     let local = format!("http://localhost:{}", app.port());
-    println!("Cohort is listening on {local} (public address {})", ctx.config.public_url);
+    println!(
+        "Cohort is listening on {local} (public address {})",
+        ctx.config.public_url
+    );
     if ctx.dev_mailbox.is_some() {
         println!("Dev mailbox: {local}/dev/mailbox");
     }

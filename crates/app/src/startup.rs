@@ -53,8 +53,10 @@ pub async fn build_context(config: Config) -> anyhow::Result<AppContext> {
     };
     Ok(AppContext {
         config: Arc::new(config),
+        sessions: Arc::new(accounts::SessionStore::new(db.clone())),
         db,
         events: EventBus::new(),
+
         storage,
         mailer,
         dev_mailbox,
@@ -78,11 +80,14 @@ impl Application {
     /// Binds a server around an existing context.
     pub fn with_context(context: AppContext) -> anyhow::Result<Self> {
         let address = format!("{}:{}", context.config.host, context.config.port);
-        let listener =
-            TcpListener::bind(&address).with_context(|| format!("binding {address}"))?;
+        let listener = TcpListener::bind(&address).with_context(|| format!("binding {address}"))?;
         let port = listener.local_addr()?.port();
         let server = server(listener, context.clone())?;
-        Ok(Self { port, server, context })
+        Ok(Self {
+            port,
+            server,
+            context,
+        })
     }
 
     pub fn port(&self) -> u16 {
@@ -142,11 +147,11 @@ fn server(listener: TcpListener, context: AppContext) -> anyhow::Result<Server> 
                 async move {
                     let mut res = response.await?;
                     let request_id = res.request().extensions().get::<RequestId>().copied();
-                    if let Some(id) = request_id {
-                        if let Ok(value) = HeaderValue::from_str(&id.to_string()) {
-                            res.headers_mut()
-                                .insert(HeaderName::from_static("x-request-id"), value);
-                        }
+                    if let Some(value) =
+                        request_id.and_then(|id| HeaderValue::from_str(&id.to_string()).ok())
+                    {
+                        res.headers_mut()
+                            .insert(HeaderName::from_static("x-request-id"), value);
                     }
                     spa::cache_headers(&mut res);
                     Ok(res)

@@ -60,7 +60,10 @@ impl Config {
         let port = match get("PORT") {
             None => 8080,
             Some(raw) => raw.trim().parse::<u16>().map_err(|_| {
-                ConfigError::new("PORT", format!("must be a port number (0-65535), got {raw:?}"))
+                ConfigError::new(
+                    "PORT",
+                    format!("must be a port number (0-65535), got {raw:?}"),
+                )
             })?,
         };
         let database_url = get("DATABASE_URL");
@@ -88,7 +91,8 @@ impl Config {
             crate::mail::smtp::SmtpMailer::check_url(url)
                 .map_err(|problem| ConfigError::new("COHORT_SMTP_URL", problem))?;
         }
-        let mail_from = get("COHORT_MAIL_FROM").unwrap_or_else(|| "Cohort <no-reply@cohort.local>".into());
+        let mail_from =
+            get("COHORT_MAIL_FROM").unwrap_or_else(|| "Cohort <no-reply@cohort.local>".into());
         if mail_from.parse::<lettre::message::Mailbox>().is_err() {
             return Err(ConfigError::new(
                 "COHORT_MAIL_FROM",
@@ -110,7 +114,9 @@ impl Config {
         Ok(Self {
             host: get("COHORT_HOST").unwrap_or_else(|| "0.0.0.0".into()),
             port,
-            data_dir: get("COHORT_DATA_DIR").unwrap_or_else(|| "./data".into()).into(),
+            data_dir: get("COHORT_DATA_DIR")
+                .unwrap_or_else(|| "./data".into())
+                .into(),
             database_url,
             public_url,
             static_dir: get("COHORT_STATIC_DIR")
@@ -131,7 +137,11 @@ impl Config {
     }
 }
 
-fn parse_bool(variable: &'static str, raw: Option<String>, default: bool) -> Result<bool, ConfigError> {
+fn parse_bool(
+    variable: &'static str,
+    raw: Option<String>,
+    default: bool,
+) -> Result<bool, ConfigError> {
     match raw.as_deref().map(str::to_ascii_lowercase).as_deref() {
         None => Ok(default),
         Some("1" | "true" | "yes" | "on") => Ok(true),
@@ -152,9 +162,7 @@ mod tests {
             .iter()
             .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
             .collect();
-        Config::from_lookup(move |key| {
-            pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone())
-        })
+        Config::from_lookup(move |key| pairs.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone()))
     }
 
     #[test]
@@ -171,13 +179,40 @@ mod tests {
     fn bad_values_name_their_variable() {
         let err = with(&[("PORT", "eighty")]).unwrap_err();
         assert_eq!(err.variable, "PORT");
-        assert!(err.to_string().starts_with("Environment variable PORT must be"));
-        assert_eq!(with(&[("DATABASE_URL", "mysql://x")]).unwrap_err().variable, "DATABASE_URL");
-        assert_eq!(with(&[("COHORT_SMTP_URL", "ftp://x")]).unwrap_err().variable, "COHORT_SMTP_URL");
-        assert_eq!(with(&[("COHORT_MAIL_FROM", "not an address")]).unwrap_err().variable, "COHORT_MAIL_FROM");
-        assert_eq!(with(&[("COHORT_LOG_FORMAT", "xml")]).unwrap_err().variable, "COHORT_LOG_FORMAT");
-        assert_eq!(with(&[("COHORT_SEED_DEMO", "maybe")]).unwrap_err().variable, "COHORT_SEED_DEMO");
-        assert_eq!(with(&[("COHORT_PUBLIC_URL", "example.org")]).unwrap_err().variable, "COHORT_PUBLIC_URL");
+        assert!(
+            err.to_string()
+                .starts_with("Environment variable PORT must be")
+        );
+        assert_eq!(
+            with(&[("DATABASE_URL", "mysql://x")]).unwrap_err().variable,
+            "DATABASE_URL"
+        );
+        assert_eq!(
+            with(&[("COHORT_SMTP_URL", "ftp://x")])
+                .unwrap_err()
+                .variable,
+            "COHORT_SMTP_URL"
+        );
+        assert_eq!(
+            with(&[("COHORT_MAIL_FROM", "not an address")])
+                .unwrap_err()
+                .variable,
+            "COHORT_MAIL_FROM"
+        );
+        assert_eq!(
+            with(&[("COHORT_LOG_FORMAT", "xml")]).unwrap_err().variable,
+            "COHORT_LOG_FORMAT"
+        );
+        assert_eq!(
+            with(&[("COHORT_SEED_DEMO", "maybe")]).unwrap_err().variable,
+            "COHORT_SEED_DEMO"
+        );
+        assert_eq!(
+            with(&[("COHORT_PUBLIC_URL", "example.org")])
+                .unwrap_err()
+                .variable,
+            "COHORT_PUBLIC_URL"
+        );
     }
 
     #[test]

@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use sea_orm::DatabaseConnection;
 
+use crate::auth::Sessions;
 use crate::config::Config;
 use crate::events::EventBus;
 use crate::mail::Mailer;
@@ -15,6 +16,8 @@ pub struct AppContext {
     pub config: Arc<Config>,
     pub db: DatabaseConnection,
     pub events: EventBus,
+    /// Bearer-token resolution, implemented by `accounts`.
+    pub sessions: Sessions,
     pub storage: Arc<dyn Storage>,
     pub mailer: Arc<dyn Mailer>,
     /// Present only while no real mail transport is configured.

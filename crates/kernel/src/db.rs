@@ -61,7 +61,10 @@ mod tests {
 
     #[test]
     fn redacts_passwords() {
-        assert_eq!(redact("postgres://bob:s3cret@db:5432/x"), "postgres://bob:***@db:5432/x");
+        assert_eq!(
+            redact("postgres://bob:s3cret@db:5432/x"),
+            "postgres://bob:***@db:5432/x"
+        );
         assert_eq!(redact("sqlite://data/cohort.db"), "sqlite://data/cohort.db");
     }
 }

@@ -203,7 +203,11 @@ mod tests {
         let body = err.body();
         assert_eq!(err.status_code(), StatusCode::INTERNAL_SERVER_ERROR);
         assert_eq!(body.message, SOMETHING_WENT_WRONG);
-        assert!(!serde_json::to_string(&body).unwrap_or_default().contains("hunter2"));
+        assert!(
+            !serde_json::to_string(&body)
+                .unwrap_or_default()
+                .contains("hunter2")
+        );
     }
 
     #[test]

@@ -40,7 +40,10 @@ impl EventBus {
                 }
             })
         });
-        let mut map = self.handlers.write().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut map = self
+            .handlers
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         map.entry(TypeId::of::<E>()).or_default().push(erased);
     }
 
@@ -49,7 +52,10 @@ impl EventBus {
     /// Handlers own their failures (they log them); publishing never fails.
     pub async fn publish<E: Event>(&self, event: E) {
         let handlers: Vec<Handler> = {
-            let map = self.handlers.read().unwrap_or_else(|poisoned| poisoned.into_inner());
+            let map = self
+                .handlers
+                .read()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
             map.get(&TypeId::of::<E>()).cloned().unwrap_or_default()
         };
         if handlers.is_empty() {

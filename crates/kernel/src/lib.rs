@@ -1,6 +1,7 @@
 //! Cohort's shared kernel: what every domain crate needs and no domain owns.
 //! It holds no domain types (DESIGN.md §2).
 
+pub mod auth;
 pub mod config;
 pub mod context;
 pub mod db;
@@ -14,6 +15,7 @@ pub mod storage;
 pub mod telemetry;
 pub mod validation;
 
+pub use auth::CurrentUser;
 pub use context::AppContext;
 pub use error::{AppError, AppResult, ErrorBody};
 pub use pagination::{Page, PageParams, Pagination};

@@ -110,14 +110,20 @@ mod tests {
         let params = PageParams::default();
         assert_eq!(params.page().unwrap(), 1);
         assert_eq!(params.per_page(9).unwrap(), 9);
-        let big = PageParams { page: Some(3), per_page: Some(5_000) };
+        let big = PageParams {
+            page: Some(3),
+            per_page: Some(5_000),
+        };
         assert_eq!(big.page().unwrap(), 3);
         assert_eq!(big.per_page(9).unwrap(), MAX_PER_PAGE);
     }
 
     #[test]
     fn zero_is_rejected_on_its_field() {
-        let zero = PageParams { page: Some(0), per_page: Some(0) };
+        let zero = PageParams {
+            page: Some(0),
+            per_page: Some(0),
+        };
         assert!(zero.page().is_err());
         assert!(zero.per_page(9).is_err());
     }

@@ -102,7 +102,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let storage = LocalStorage::new(dir.path(), "/media/");
         storage.put("avatars/1/a.png", b"png").await.unwrap();
-        assert_eq!(storage.get("avatars/1/a.png").await.unwrap().as_deref(), Some(&b"png"[..]));
+        assert_eq!(
+            storage.get("avatars/1/a.png").await.unwrap().as_deref(),
+            Some(&b"png"[..])
+        );
         assert_eq!(storage.url("avatars/1/a.png"), "/media/avatars/1/a.png");
         storage.delete("avatars/1/a.png").await.unwrap();
         storage.delete("avatars/1/a.png").await.unwrap();
@@ -114,7 +117,13 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let storage = LocalStorage::new(dir.path().join("media"), "/media");
         for key in ["../secret", "/etc/passwd", "a/../../b", ""] {
-            assert!(matches!(storage.put(key, b"x").await, Err(StorageError::InvalidKey(_))), "{key}");
+            assert!(
+                matches!(
+                    storage.put(key, b"x").await,
+                    Err(StorageError::InvalidKey(_))
+                ),
+                "{key}"
+            );
         }
     }
 }

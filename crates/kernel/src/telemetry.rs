@@ -7,7 +7,9 @@ use tracing_subscriber::EnvFilter;
 pub fn init(json: bool) {
     let filter = EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,sea_orm=warn"));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_target(false);
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_target(false);
     let _already_set = if json {
         builder.json().flatten_event(true).try_init()
     } else {

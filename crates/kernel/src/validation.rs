@@ -108,7 +108,9 @@ mod tests {
             email: "nope".into(),
             password: "short".into(),
             nick: "toolong".into(),
-            inner: Inner { title: String::new() },
+            inner: Inner {
+                title: String::new(),
+            },
         };
         let errors = field_errors(&form.validate().unwrap_err());
         assert_eq!(errors["email"], vec![INVALID_EMAIL]);
@@ -116,7 +118,10 @@ mod tests {
             errors["password"],
             vec!["This password is too short. It must contain at least 8 characters."]
         );
-        assert_eq!(errors["nick"], vec!["Ensure this field has no more than 3 characters."]);
+        assert_eq!(
+            errors["nick"],
+            vec!["Ensure this field has no more than 3 characters."]
+        );
         assert_eq!(errors["inner.title"], vec![REQUIRED]);
     }
 

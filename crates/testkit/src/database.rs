@@ -15,7 +15,9 @@ struct Postgres {
 
 impl TestDatabase {
     pub async fn create() -> Self {
-        let Some(admin_url) = std::env::var("TEST_DATABASE_URL").ok().filter(|u| !u.is_empty())
+        let Some(admin_url) = std::env::var("TEST_DATABASE_URL")
+            .ok()
+            .filter(|u| !u.is_empty())
         else {
             return Self { postgres: None };
         };
@@ -29,7 +31,13 @@ impl TestDatabase {
             .expect("create test database");
         admin.close().await.ok();
         let url = replace_database(&admin_url, &name);
-        Self { postgres: Some(Postgres { admin_url, name, url }) }
+        Self {
+            postgres: Some(Postgres {
+                admin_url,
+                name,
+                url,
+            }),
+        }
     }
 
     /// `None` means "use the embedded SQLite file".
@@ -44,10 +52,15 @@ impl TestDatabase {
 
 impl Drop for TestDatabase {
     fn drop(&mut self) {
-        let Some(pg) = self.postgres.take() else { return };
+        let Some(pg) = self.postgres.take() else {
+            return;
+        };
         // Drop runs outside async code; a short-lived runtime on its own thread does the work.
         let cleanup = std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().ok()?;
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .ok()?;
             runtime.block_on(async {
                 let admin = Database::connect(&pg.admin_url).await.ok()?;
                 let sql = format!("DROP DATABASE IF EXISTS \"{}\" WITH (FORCE)", pg.name);
@@ -61,7 +74,9 @@ impl Drop for TestDatabase {
 
 /// `postgres://u@h:5432/postgres?x=y` with the database name swapped.
 fn replace_database(url: &str, name: &str) -> String {
-    let (base, query) = url.split_once('?').map_or((url, None), |(b, q)| (b, Some(q)));
+    let (base, query) = url
+        .split_once('?')
+        .map_or((url, None), |(b, q)| (b, Some(q)));
     let prefix = base.rsplit_once('/').map_or(base, |(p, _)| p);
     match query {
         Some(q) => format!("{prefix}/{name}?{q}"),
@@ -77,6 +92,9 @@ mod tests {
             super::replace_database("postgres://u@h:5432/postgres?sslmode=disable", "t1"),
             "postgres://u@h:5432/t1?sslmode=disable"
         );
-        assert_eq!(super::replace_database("postgres://u@h/db", "t2"), "postgres://u@h/t2");
+        assert_eq!(
+            super::replace_database("postgres://u@h/db", "t2"),
+            "postgres://u@h/t2"
+        );
     }
 }

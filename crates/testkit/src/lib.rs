@@ -68,7 +68,15 @@ impl TestApp {
 
     /// POST a JSON body, returning status and JSON body.
     pub async fn post_json(&self, path: &str, body: &Value) -> (u16, Value) {
-        read(self.client.post(self.url(path)).json(body).send().await.expect("POST")).await
+        read(
+            self.client
+                .post(self.url(path))
+                .json(body)
+                .send()
+                .await
+                .expect("POST"),
+        )
+        .await
     }
 }
 

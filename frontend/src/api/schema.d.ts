@@ -41,6 +41,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signs in with e-mail and password and returns a session token. */
+        post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signs out: the session's token stops working at once. */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user. */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -54,6 +105,30 @@ export interface components {
                 database: string;
                 /** @description `ok` when the app can serve requests. */
                 status: string;
+            };
+        };
+        Data_LoginResponse: {
+            data: {
+                /** @description Bearer token for the `Authorization` header. */
+                access: string;
+            };
+        };
+        Data_Me: {
+            /** @description The signed-in user's account. */
+            data: {
+                /** Format: date-time */
+                date_joined: string;
+                email: string;
+                email_confirmed: boolean;
+                /** Format: int64 */
+                id: number;
+                /** @description False for accounts that only sign in through SSO. */
+                is_password_set: boolean;
+                name: string;
+                /** @description `admin` or `moderator` for platform staff. */
+                staff_role?: string | null;
+                /** Format: int64 */
+                unread_notification_count: number;
             };
         };
         /** @description The error envelope of every failed API call. */
@@ -73,6 +148,14 @@ export interface components {
             /** @description `ok` when the app can serve requests. */
             status: string;
         };
+        LoginRequest: {
+            email: string;
+            password: string;
+        };
+        LoginResponse: {
+            /** @description Bearer token for the `Authorization` header. */
+            access: string;
+        };
         /** @description One message as the mailbox shows it. */
         MailMessage: {
             /** Format: date-time */
@@ -83,6 +166,22 @@ export interface components {
             subject: string;
             text: string;
             to: string;
+        };
+        /** @description The signed-in user's account. */
+        Me: {
+            /** Format: date-time */
+            date_joined: string;
+            email: string;
+            email_confirmed: boolean;
+            /** Format: int64 */
+            id: number;
+            /** @description False for accounts that only sign in through SSO. */
+            is_password_set: boolean;
+            name: string;
+            /** @description `admin` or `moderator` for platform staff. */
+            staff_role?: string | null;
+            /** Format: int64 */
+            unread_notification_count: number;
         };
         /** @description A page of items with its position. */
         Page_MailMessage: {
@@ -178,6 +277,104 @@ export interface operations {
             };
             /** @description The database does not answer. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_LoginResponse"];
+                };
+            };
+            /** @description Invalid credentials, or the e-mail is not confirmed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account is inactive. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed-in user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Me"];
+                };
+            };
+            /** @description Not signed in, or the account is inactive. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -42,7 +42,7 @@ export function errorScreenText(error: unknown): { title: string; text?: string;
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const { title, text, canRetry } = errorScreenText(error);
   return (
-    <Stack role="alert" alignItems="center" spacing={1.5} sx={{ py: 8, textAlign: 'center' }}>
+    <Stack role="alert" spacing={1.5} sx={{ alignItems: 'center', py: 8, textAlign: 'center' }}>
       <Typography variant="h3" component="p">
         {title}
       </Typography>

@@ -1,1 +1,2 @@
+pub(crate) mod session;
 pub(crate) mod user;

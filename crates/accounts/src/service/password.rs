@@ -1,8 +1,8 @@
 //! Password hashing with argon2id and a per-password random salt.
 
+use argon2::Argon2;
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
-use argon2::Argon2;
 
 /// Minimum length of every password (spec §5, document 1).
 pub const MIN_PASSWORD_LENGTH: u64 = 8;
@@ -19,7 +19,11 @@ pub fn hash(password: &str) -> anyhow::Result<String> {
 /// True when `password` matches `phc`; a malformed stored hash never matches.
 pub fn verify(password: &str, phc: &str) -> bool {
     PasswordHash::new(phc)
-        .map(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
+        .map(|parsed| {
+            Argon2::default()
+                .verify_password(password.as_bytes(), &parsed)
+                .is_ok()
+        })
         .unwrap_or(false)
 }
 

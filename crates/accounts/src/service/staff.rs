@@ -52,7 +52,10 @@ pub async fn create_admin(
     password: &str,
 ) -> AppResult<AdminCreated> {
     let email = email.trim().to_lowercase();
-    validate(&AdminInput { email: &email, password })?;
+    validate(&AdminInput {
+        email: &email,
+        password,
+    })?;
     let password_hash = Some(password::hash(password)?);
     let existing = user::Entity::find()
         .filter(user::Column::Email.eq(&email))

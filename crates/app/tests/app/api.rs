@@ -75,7 +75,11 @@ async fn lists_are_paged_with_their_position() {
 
     let (status, body) = app.get_json("/api/dev/mailbox?page=9").await;
     assert_eq!(status, 200);
-    assert_eq!(body["data"], json!([]), "past the end is empty, not an error");
+    assert_eq!(
+        body["data"],
+        json!([]),
+        "past the end is empty, not an error"
+    );
 
     let (status, body) = app.get_json("/api/dev/mailbox?page=0").await;
     assert_eq!(status, 400);
@@ -113,8 +117,9 @@ async fn serves_the_contract_and_swagger_ui() {
 
 #[tokio::test]
 async fn openapi_yaml_matches_the_server() {
-    let committed = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../openapi.yaml"))
-        .expect("openapi.yaml at the repository root");
+    let committed =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../openapi.yaml"))
+            .expect("openapi.yaml at the repository root");
     let current = app::api::openapi_yaml().unwrap();
     assert!(
         committed == current,
@@ -132,20 +137,40 @@ async fn the_front_end_is_served_with_a_history_fallback() {
         let response = app.client.get(app.url(path)).send().await.unwrap();
         assert_eq!(response.status().as_u16(), 200, "{path}");
         assert_eq!(response.headers()["cache-control"], "no-cache", "{path}");
-        assert!(response.text().await.unwrap().contains("<div id=\"root\">"), "{path}");
+        assert!(
+            response.text().await.unwrap().contains("<div id=\"root\">"),
+            "{path}"
+        );
     }
-    let response = app.client.get(app.url("/assets/app-1234.js")).send().await.unwrap();
+    let response = app
+        .client
+        .get(app.url("/assets/app-1234.js"))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status().as_u16(), 200);
-    assert!(response.headers()["cache-control"].to_str().unwrap().contains("immutable"));
+    assert!(
+        response.headers()["cache-control"]
+            .to_str()
+            .unwrap()
+            .contains("immutable")
+    );
     assert_eq!(response.text().await.unwrap(), "console.log(1)");
 
     let (status, body) = app.get_json("/api/unknown").await;
-    assert_eq!((status, body["code"].clone()), (404, Value::from("not_found")));
+    assert_eq!(
+        (status, body["code"].clone()),
+        (404, Value::from("not_found"))
+    );
 }
 
 fn tempfile_site() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("index.html"), "<html><div id=\"root\"></div></html>").unwrap();
+    std::fs::write(
+        dir.path().join("index.html"),
+        "<html><div id=\"root\"></div></html>",
+    )
+    .unwrap();
     std::fs::create_dir(dir.path().join("assets")).unwrap();
     std::fs::write(dir.path().join("assets/app-1234.js"), "console.log(1)").unwrap();
     dir

@@ -21,14 +21,23 @@ fn a_bad_setting_stops_start_up_and_names_the_variable() {
     let output = cohort(dir.path()).env("PORT", "eighty").output().unwrap();
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("Environment variable PORT must be a port number"), "{stderr}");
+    assert!(
+        stderr.contains("Environment variable PORT must be a port number"),
+        "{stderr}"
+    );
 }
 
 #[test]
 fn create_admin_validates_then_creates_and_promotes() {
     let dir = tempfile::tempdir().unwrap();
     let short = cohort(dir.path())
-        .args(["create-admin", "--email", "ops@example.org", "--password", "short"])
+        .args([
+            "create-admin",
+            "--email",
+            "ops@example.org",
+            "--password",
+            "short",
+        ])
         .output()
         .unwrap();
     assert!(!short.status.success());
@@ -39,11 +48,21 @@ fn create_admin_validates_then_creates_and_promotes() {
         .env("COHORT_ADMIN_PASSWORD", "a long password")
         .output()
         .unwrap();
-    assert!(created.status.success(), "{}", String::from_utf8_lossy(&created.stderr));
+    assert!(
+        created.status.success(),
+        "{}",
+        String::from_utf8_lossy(&created.stderr)
+    );
     assert!(String::from_utf8_lossy(&created.stdout).contains("created"));
 
     let again = cohort(dir.path())
-        .args(["create-admin", "--email", "ops@example.org", "--password", "another password"])
+        .args([
+            "create-admin",
+            "--email",
+            "ops@example.org",
+            "--password",
+            "another password",
+        ])
         .output()
         .unwrap();
     assert!(String::from_utf8_lossy(&again.stdout).contains("is now an admin"));
@@ -71,11 +90,22 @@ fn serve_seeds_prints_its_address_and_stops_gracefully_on_sigterm() {
         .unwrap();
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
     let listening = lines.next().unwrap().unwrap();
-    assert!(listening.starts_with("Cohort is listening on http://localhost:"), "{listening}");
+    assert!(
+        listening.starts_with("Cohort is listening on http://localhost:"),
+        "{listening}"
+    );
     let printed: Vec<String> = lines.by_ref().take(2).map(Result::unwrap).collect();
-    assert!(printed.iter().any(|l| l.starts_with("Demo admin: admin@cohort.local")), "{printed:?}");
+    assert!(
+        printed
+            .iter()
+            .any(|l| l.starts_with("Demo admin: admin@cohort.local")),
+        "{printed:?}"
+    );
 
-    let status = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    let status = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
     assert!(status.success());
     let started = Instant::now();
     loop {
@@ -83,7 +113,10 @@ fn serve_seeds_prints_its_address_and_stops_gracefully_on_sigterm() {
             assert!(exit.success(), "exit status {exit}");
             break;
         }
-        assert!(started.elapsed() < Duration::from_secs(15), "did not stop on SIGTERM");
+        assert!(
+            started.elapsed() < Duration::from_secs(15),
+            "did not stop on SIGTERM"
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
 }

@@ -18,7 +18,7 @@ export function Footer() {
   return (
     <Box component="footer" sx={{ bgcolor: '#0a3d47', color: '#e6f0f2', mt: 8, py: 6 }}>
       <Container maxWidth="lg">
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={4} justifyContent="space-between">
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={4} sx={{ justifyContent: 'space-between' }}>
           <Stack spacing={1.5} sx={{ maxWidth: 320 }}>
             <Logo inverted />
             <Typography variant="body2" sx={{ opacity: 0.85 }}>

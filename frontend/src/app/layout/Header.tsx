@@ -10,8 +10,9 @@ import {
   MenuItem,
   Toolbar,
 } from '@mui/material';
-import { useState } from 'react';
+import { startTransition, useState } from 'react';
 import { NavLink, Link as RouterLink, useNavigate } from 'react-router';
+import { useLogout } from '@/api/endpoints/auth/auth';
 import { useAuth } from '@/app/auth';
 import { Logo } from './Logo';
 import { MobileDrawer } from './MobileDrawer';
@@ -23,11 +24,24 @@ export function Header() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
 
-  const handleSignOut = () => {
+  const logout = useLogout();
+
+  const handleSignOut = async () => {
     setMenuAnchor(null);
     setDrawerOpen(false);
-    signOut();
-    navigate('/login');
+    try {
+      // Revoke the session on the server first; the token is forgotten either way.
+      await logout.mutateAsync();
+    } catch {
+      // An already-dead session needs no revoking.
+    }
+    // The router navigates inside a transition; forgetting the token in the same
+    // transition renders both at once, so the private page's guard never sees a
+    // signed-out user still on it (which would add a redirect back to it).
+    startTransition(() => {
+      signOut();
+      void navigate('/login');
+    });
   };
 
   return (

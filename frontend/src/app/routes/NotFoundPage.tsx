@@ -5,7 +5,7 @@ import { usePageTitle } from '@/ui/page-title';
 export function NotFoundPage() {
   usePageTitle('Page not found');
   return (
-    <Stack alignItems="center" spacing={2} sx={{ py: { xs: 8, md: 14 }, px: 2, textAlign: 'center' }}>
+    <Stack spacing={2} sx={{ alignItems: 'center', py: { xs: 8, md: 14 }, px: 2, textAlign: 'center' }}>
       <Typography variant="h1" component="p" color="primary" sx={{ fontSize: '5rem' }}>
         404
       </Typography>

@@ -41,7 +41,7 @@ export function MailboxPage() {
             </Card>
           ))}
           {query.data.pagination.total > 1 && (
-            <Stack direction="row" spacing={2} justifyContent="center" alignItems="center">
+            <Stack direction="row" spacing={2} sx={{ justifyContent: 'center', alignItems: 'center' }}>
               <Button disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
                 Newer
               </Button>

@@ -81,7 +81,7 @@ const {query: queryOptions} = options ?? {};
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof devMailboxList>>> = ({ signal }) => devMailboxList(params, signal);
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof devMailboxList>>> = () => devMailboxList(params, );
 
       
 

@@ -72,7 +72,7 @@ const {query: queryOptions} = options ?? {};
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof health>>> = ({ signal }) => health(signal);
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof health>>> = () => health();
 
       
 

@@ -1,0 +1,42 @@
+use actix_web::{post, web};
+use kernel::extract::ValidJson;
+use kernel::{AppContext, AppResult, Data};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use validator::Validate;
+
+use crate::service;
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+pub struct LoginRequest {
+    #[validate(length(min = 1, message = "Required"))]
+    pub email: String,
+    #[validate(length(min = 1, message = "Required"))]
+    pub password: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LoginResponse {
+    /// Bearer token for the `Authorization` header.
+    pub access: String,
+}
+
+/// Signs in with e-mail and password and returns a session token.
+#[utoipa::path(
+    operation_id = "login",
+    tag = "auth",
+    request_body = LoginRequest,
+    responses(
+        (status = 200, description = "Signed in.", body = Data<LoginResponse>),
+        (status = 400, description = "Invalid credentials, or the e-mail is not confirmed.", body = kernel::ErrorBody),
+        (status = 401, description = "The account is inactive.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/login")]
+pub async fn login(
+    ctx: web::Data<AppContext>,
+    body: ValidJson<LoginRequest>,
+) -> AppResult<web::Json<Data<LoginResponse>>> {
+    let access = service::login::login(&ctx.db, &body.email, &body.password).await?;
+    Ok(Data::new(LoginResponse { access }))
+}

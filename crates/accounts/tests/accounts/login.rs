@@ -1,0 +1,132 @@
+use serde_json::json;
+use testkit::{TestApp, read, spawn_app};
+
+async fn admin(app: &TestApp) {
+    accounts::create_admin(&app.ctx.db, "ada@example.org", "correct horse")
+        .await
+        .unwrap();
+}
+
+async fn get_me(app: &TestApp, token: &str) -> (u16, serde_json::Value) {
+    read(
+        app.client
+            .get(app.url("/api/me"))
+            .bearer_auth(token)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn signs_in_reads_me_and_signs_out() {
+    let app = spawn_app().await;
+    admin(&app).await;
+
+    let (status, body) = app
+        .post_json(
+            "/api/login",
+            &json!({"email": "Ada@Example.org ", "password": "correct horse"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let token = body["data"]["access"].as_str().unwrap().to_owned();
+    assert!(token.len() >= 43);
+
+    let (status, me) = get_me(&app, &token).await;
+    assert_eq!(status, 200);
+    assert_eq!(me["data"]["email"], "ada@example.org");
+    assert_eq!(me["data"]["is_password_set"], true);
+    assert_eq!(me["data"]["unread_notification_count"], 0);
+    assert!(me["data"].get("password_hash").is_none());
+
+    let logout = app
+        .client
+        .post(app.url("/api/logout"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(logout.status().as_u16(), 204);
+    let (status, body) = get_me(&app, &token).await;
+    assert_eq!(status, 401, "a revoked token no longer works");
+    assert_eq!(body["code"], "invalid_token");
+}
+
+#[tokio::test]
+async fn wrong_credentials_get_the_spec_text() {
+    let app = spawn_app().await;
+    admin(&app).await;
+    for (email, password) in [
+        ("ada@example.org", "wrong horse"),
+        ("nobody@example.org", "correct horse"),
+    ] {
+        let (status, body) = app
+            .post_json("/api/login", &json!({"email": email, "password": password}))
+            .await;
+        assert_eq!(status, 400);
+        assert_eq!(
+            body["messages"]["non_field_errors"],
+            json!(["Invalid credentials"])
+        );
+        assert_eq!(body["message"], "Invalid credentials");
+    }
+}
+
+#[tokio::test]
+async fn bad_input_answers_the_envelope() {
+    let app = spawn_app().await;
+    let (status, body) = app
+        .post_json("/api/login", &json!({"email": "", "password": ""}))
+        .await;
+    assert_eq!(status, 400);
+    assert_eq!(body["messages"]["email"], json!(["Required"]));
+    assert_eq!(body["messages"]["password"], json!(["Required"]));
+
+    let send = |body: String, content_type: &'static str| {
+        app.client
+            .post(app.url("/api/login"))
+            .header("content-type", content_type)
+            .body(body)
+            .send()
+    };
+    let (status, body) = read(send("{not json".into(), "application/json").await.unwrap()).await;
+    assert_eq!((status, body["code"].as_str()), (400, Some("parse_error")));
+
+    let (status, body) = read(
+        send(r#"{"email": 5, "password": []}"#.into(), "application/json")
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!((status, body["code"].as_str()), (400, Some("invalid")));
+
+    let (status, body) = read(
+        send("x".repeat(300 * 1024), "application/json")
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (413, Some("payload_too_large"))
+    );
+
+    let (status, body) = read(send("email=a".into(), "text/plain").await.unwrap()).await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (415, Some("unsupported_media_type"))
+    );
+}
+
+#[tokio::test]
+async fn me_requires_a_live_token() {
+    let app = spawn_app().await;
+    let (status, body) = app.get_json("/api/me").await;
+    assert_eq!(status, 401);
+    assert_eq!(body["code"], "not_authenticated");
+    let (status, body) = get_me(&app, "forged-token").await;
+    assert_eq!(status, 401);
+    assert_eq!(body["code"], "invalid_token");
+}

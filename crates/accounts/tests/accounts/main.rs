@@ -1,0 +1,4 @@
+//! Integration tests of the accounts crate through the real app.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod login;

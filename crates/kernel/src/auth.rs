@@ -1,0 +1,66 @@
+//! Who is making the request. The kernel knows only the shape of a signed-in user and
+//! a port to resolve bearer tokens; `accounts` implements the port and `app` wires it.
+
+use std::sync::Arc;
+
+use actix_web::dev::Payload;
+use actix_web::http::header::AUTHORIZATION;
+use actix_web::{FromRequest, HttpRequest, web};
+use async_trait::async_trait;
+use futures_util::future::LocalBoxFuture;
+
+use crate::context::AppContext;
+use crate::error::{AppError, AppResult};
+
+/// A signed-in user, as every crate sees them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CurrentUser {
+    pub id: i64,
+    /// `admin` or `moderator` for platform staff.
+    pub staff_role: Option<String>,
+}
+
+/// Resolves an opaque bearer token to its user.
+#[async_trait]
+pub trait SessionResolver: Send + Sync {
+    /// `Ok(None)` for unknown, expired or revoked tokens; an inactive user is an error
+    /// with code `user_inactive`.
+    async fn resolve(&self, token: &str) -> AppResult<Option<CurrentUser>>;
+}
+
+/// The shared resolver, as stored in [`AppContext`].
+pub type Sessions = Arc<dyn SessionResolver>;
+
+/// The bearer token of a request, if it sent one.
+pub fn bearer_token(req: &HttpRequest) -> Option<String> {
+    let header = req.headers().get(AUTHORIZATION)?.to_str().ok()?;
+    let token = header.strip_prefix("Bearer ")?.trim();
+    (!token.is_empty()).then(|| token.to_owned())
+}
+
+/// Text of a 401 without usable credentials.
+pub const NOT_AUTHENTICATED: &str = "Authentication credentials were not provided.";
+/// Text of a 401 with a token that names no live session.
+pub const INVALID_TOKEN: &str = "Invalid or expired token.";
+
+impl FromRequest for CurrentUser {
+    type Error = actix_web::Error;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let token = bearer_token(req);
+        let ctx = req.app_data::<web::Data<AppContext>>().cloned();
+        Box::pin(async move {
+            let ctx =
+                ctx.ok_or_else(|| AppError::Internal(anyhow::anyhow!("AppContext missing")))?;
+            let token = token
+                .ok_or_else(|| AppError::unauthorized("not_authenticated", NOT_AUTHENTICATED))?;
+            let user = ctx
+                .sessions
+                .resolve(&token)
+                .await?
+                .ok_or_else(|| AppError::unauthorized("invalid_token", INVALID_TOKEN))?;
+            Ok(user)
+        })
+    }
+}

@@ -1,0 +1,27 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist', 'src/api', 'test-results', 'playwright-report'] },
+  {
+    extends: [js.configs.recommended, ...tseslint.configs.recommended],
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Features never import each other; shared code lives in src/ui and src/lib.
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@/features/*/*'], message: 'Features do not import each other; move shared code to src/ui or src/lib.' }] },
+      ],
+    },
+  },
+  {
+    // The router is the one place that loads every feature.
+    files: ['src/app/router.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+);

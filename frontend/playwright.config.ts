@@ -1,0 +1,46 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// The real binary on a fresh embedded database; `just e2e` builds both first.
+const port = Number(process.env.E2E_PORT ?? 18080);
+const dataDir = mkdtempSync(join(tmpdir(), 'cohort-e2e-'));
+const binary = process.env.COHORT_BIN ?? '../target/debug/cohort';
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results/artifacts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      // Debian's Chromium; Playwright never downloads a browser here.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined } },
+  ],
+  webServer: {
+    command: `${binary} serve`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      COHORT_HOST: '127.0.0.1',
+      COHORT_DATA_DIR: dataDir,
+      COHORT_STATIC_DIR: 'dist',
+      RUST_LOG: 'warn',
+    },
+  },
+});

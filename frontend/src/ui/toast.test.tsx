@@ -1,0 +1,40 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { TOAST_DURATION_MS, TOAST_HIDE_DELAY_MS, ToastProvider, useToast, type ToastKind } from './toast';
+
+function Trigger({ kind }: { kind?: ToastKind }) {
+  const show = useToast();
+  return <button onClick={() => show('Profile has been successfully updated.', kind)}>show</button>;
+}
+
+describe('toasts', () => {
+  it('use the spec timings', () => {
+    expect(TOAST_DURATION_MS).toBe(5000);
+    expect(TOAST_HIDE_DELAY_MS).toBe(300);
+  });
+
+  it('show success by default and can be closed', async () => {
+    render(
+      <ToastProvider>
+        <Trigger />
+      </ToastProvider>,
+    );
+    await userEvent.click(screen.getByText('show'));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Profile has been successfully updated.');
+    expect(alert.className).toMatch(/filledSuccess|colorSuccess/);
+    await userEvent.click(screen.getByRole('button', { name: /close/i }));
+    await screen.findByText('show');
+  });
+
+  it('show errors as errors', async () => {
+    render(
+      <ToastProvider>
+        <Trigger kind="error" />
+      </ToastProvider>,
+    );
+    await userEvent.click(screen.getByText('show'));
+    expect((await screen.findByRole('alert')).className).toMatch(/filledError|colorError/);
+  });
+});
