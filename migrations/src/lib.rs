@@ -7,6 +7,7 @@ pub use sea_orm_migration::prelude::*;
 mod m20261122_000001_kernel_dev_mail;
 mod m20261122_000002_accounts_users;
 mod m20261122_000003_accounts_sessions;
+mod m20261122_000004_accounts_profile_and_security;
 
 pub struct Migrator;
 
@@ -17,6 +18,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000001_kernel_dev_mail::Migration),
             Box::new(m20261122_000002_accounts_users::Migration),
             Box::new(m20261122_000003_accounts_sessions::Migration),
+            Box::new(m20261122_000004_accounts_profile_and_security::Migration),
         ]
     }
 }

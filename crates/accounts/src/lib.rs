@@ -2,6 +2,7 @@
 
 pub mod api;
 mod entity;
+pub mod enums;
 pub mod service;
 
 pub use api::configure;

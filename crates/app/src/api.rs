@@ -5,7 +5,7 @@ use utoipa::OpenApi;
 use utoipa_actix_web::service_config::ServiceConfig;
 use utoipa_actix_web::{AppExt, scope};
 
-use crate::{dev_mailbox, envelope, health};
+use crate::{captcha, dev_mailbox, envelope, health};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -21,6 +21,7 @@ struct ApiDoc;
 /// Registers every API handler. Each domain crate adds its own `configure` here.
 pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(health::health)
+        .service(captcha::challenge)
         .service(dev_mailbox::list)
         .configure(accounts::configure);
 }

@@ -1,6 +1,7 @@
 //! The `cohort` application: wiring of every domain crate into one actix app.
 
 pub mod api;
+mod captcha;
 mod dev_mailbox;
 mod envelope;
 mod health;

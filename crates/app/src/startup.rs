@@ -8,11 +8,13 @@ use actix_web::dev::{Server, Service};
 use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::{App, HttpMessage, HttpServer, web};
 use anyhow::Context;
+use kernel::captcha::{self, Captcha, ProofOfWork};
 use kernel::config::Config;
 use kernel::events::EventBus;
 use kernel::mail::Mailer;
 use kernel::mail::dev_mailbox::DevMailbox;
 use kernel::mail::smtp::SmtpMailer;
+use kernel::rate_limit::RateLimits;
 use kernel::storage::LocalStorage;
 use kernel::{AppContext, db, extract};
 use migration::{Migrator, MigratorTrait};
@@ -51,7 +53,27 @@ pub async fn build_context(config: Config) -> anyhow::Result<AppContext> {
             (Arc::new(mailbox.clone()), Some(mailbox))
         }
     };
+    let secret = kernel::secret::load_or_create(config.secret_key.as_deref(), &config.data_dir)?;
+    let captcha: Arc<dyn Captcha> = if config.captcha {
+        Arc::new(ProofOfWork::new(
+            &secret,
+            db.clone(),
+            config.captcha_difficulty,
+        ))
+    } else {
+        tracing::warn!("COHORT_CAPTCHA=off: public forms accept any captcha value");
+        Arc::new(captcha::Disabled)
+    };
+    if !config.rate_limits {
+        tracing::warn!("COHORT_RATE_LIMITS=off: sign-in and sign-up are not rate limited");
+    }
+    let rate_limits = Arc::new(RateLimits::new(
+        config.rate_limits,
+        config.rate_limit_per_minute,
+    ));
     Ok(AppContext {
+        captcha,
+        rate_limits,
         config: Arc::new(config),
         sessions: Arc::new(accounts::SessionStore::new(db.clone())),
         db,

@@ -27,6 +27,17 @@ pub struct Config {
     pub log_json: bool,
     /// `COHORT_SEED_DEMO`: seed demo content into an empty embedded database (default true).
     pub seed_demo: bool,
+    /// `COHORT_CAPTCHA`: check the proof-of-work captcha on public forms (default on).
+    pub captcha: bool,
+    /// `COHORT_CAPTCHA_DIFFICULTY`: leading zero bits a solution needs (default 16).
+    pub captcha_difficulty: u8,
+    /// `COHORT_RATE_LIMITS`: per-IP limits on sign-in, sign-up, resets and SMS (default on).
+    pub rate_limits: bool,
+    /// `COHORT_RATE_LIMIT_PER_MINUTE`: requests per minute per IP on those forms (default 10).
+    pub rate_limit_per_minute: u32,
+    /// `COHORT_SECRET_KEY`: key for signing challenges; unset keeps a generated one in the
+    /// data dir.
+    pub secret_key: Option<String>,
 }
 
 /// A setting that is present but unusable.
@@ -110,6 +121,29 @@ impl Config {
             }
         };
         let seed_demo = parse_bool("COHORT_SEED_DEMO", get("COHORT_SEED_DEMO"), true)?;
+        let captcha = parse_bool("COHORT_CAPTCHA", get("COHORT_CAPTCHA"), true)?;
+        let captcha_difficulty = parse_number(
+            "COHORT_CAPTCHA_DIFFICULTY",
+            get("COHORT_CAPTCHA_DIFFICULTY"),
+            16,
+            1,
+            32,
+        )?;
+        let rate_limits = parse_bool("COHORT_RATE_LIMITS", get("COHORT_RATE_LIMITS"), true)?;
+        let rate_limit_per_minute = parse_number(
+            "COHORT_RATE_LIMIT_PER_MINUTE",
+            get("COHORT_RATE_LIMIT_PER_MINUTE"),
+            10,
+            1,
+            100_000,
+        )?;
+        let secret_key = get("COHORT_SECRET_KEY");
+        if secret_key.as_ref().is_some_and(|k| k.len() < 32) {
+            return Err(ConfigError::new(
+                "COHORT_SECRET_KEY",
+                "must be at least 32 characters",
+            ));
+        }
 
         Ok(Self {
             host: get("COHORT_HOST").unwrap_or_else(|| "0.0.0.0".into()),
@@ -126,6 +160,11 @@ impl Config {
             mail_from,
             log_json,
             seed_demo,
+            captcha,
+            captcha_difficulty: u8::try_from(captcha_difficulty).unwrap_or(16),
+            rate_limits,
+            rate_limit_per_minute,
+            secret_key,
         })
     }
 
@@ -134,6 +173,23 @@ impl Config {
         self.database_url
             .as_deref()
             .is_none_or(|url| url.starts_with("sqlite:"))
+    }
+}
+
+fn parse_number(
+    variable: &'static str,
+    raw: Option<String>,
+    default: u32,
+    min: u32,
+    max: u32,
+) -> Result<u32, ConfigError> {
+    let Some(raw) = raw else { return Ok(default) };
+    match raw.trim().parse::<u32>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        _ => Err(ConfigError::new(
+            variable,
+            format!("must be a whole number from {min} to {max}, got {raw:?}"),
+        )),
     }
 }
 

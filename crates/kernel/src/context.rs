@@ -5,10 +5,12 @@ use std::sync::Arc;
 use sea_orm::DatabaseConnection;
 
 use crate::auth::Sessions;
+use crate::captcha::Captcha;
 use crate::config::Config;
 use crate::events::EventBus;
 use crate::mail::Mailer;
 use crate::mail::dev_mailbox::DevMailbox;
+use crate::rate_limit::RateLimits;
 use crate::storage::Storage;
 
 #[derive(Clone)]
@@ -20,6 +22,8 @@ pub struct AppContext {
     pub sessions: Sessions,
     pub storage: Arc<dyn Storage>,
     pub mailer: Arc<dyn Mailer>,
+    pub captcha: Arc<dyn Captcha>,
+    pub rate_limits: Arc<RateLimits>,
     /// Present only while no real mail transport is configured.
     pub dev_mailbox: Option<DevMailbox>,
 }

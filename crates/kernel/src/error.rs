@@ -32,6 +32,10 @@ pub struct ErrorBody {
     /// Texts per field; `non_field_errors` for the form as a whole.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub messages: FieldErrors,
+    /// Facts a client needs to word the error itself (e.g. `failure_count` and
+    /// `locked_until` of a locked account).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub extra: BTreeMap<String, serde_json::Value>,
 }
 
 /// Errors a request can end in. Constructors carry the user-visible text.
@@ -47,6 +51,7 @@ pub enum AppError {
         code: &'static str,
         message: String,
         detail: Option<String>,
+        extra: BTreeMap<String, serde_json::Value>,
     },
     /// 500: logged in full, answered generically.
     #[error(transparent)]
@@ -61,25 +66,24 @@ impl AppError {
             code,
             message: message.into(),
             detail: None,
+            extra: BTreeMap::new(),
         }
     }
 
-    /// Adds a detail that differs from the message (e.g. a parser's reason).
-    pub fn with_detail(self, detail: impl Into<String>) -> Self {
-        match self {
-            Self::Client {
-                status,
-                code,
-                message,
-                ..
-            } => Self::Client {
-                status,
-                code,
-                message,
-                detail: Some(detail.into()),
-            },
-            other => other,
+    /// Adds a named fact to the envelope's `extra`.
+    pub fn with_extra(mut self, key: &str, value: impl Into<serde_json::Value>) -> Self {
+        if let Self::Client { extra, .. } = &mut self {
+            extra.insert(key.to_owned(), value.into());
         }
+        self
+    }
+
+    /// Adds a detail that differs from the message (e.g. a parser's reason).
+    pub fn with_detail(mut self, detail: impl Into<String>) -> Self {
+        if let Self::Client { detail: slot, .. } = &mut self {
+            *slot = Some(detail.into());
+        }
+        self
     }
 
     pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
@@ -135,24 +139,28 @@ impl AppError {
                     message,
                     code: "invalid".to_owned(),
                     messages: messages.clone(),
+                    extra: BTreeMap::new(),
                 }
             }
             Self::Client {
                 code,
                 message,
                 detail,
+                extra,
                 ..
             } => ErrorBody {
                 message: message.clone(),
                 code: (*code).to_owned(),
                 detail: detail.clone().unwrap_or_else(|| message.clone()),
                 messages: FieldErrors::new(),
+                extra: extra.clone(),
             },
             Self::Internal(_) => ErrorBody {
                 message: SOMETHING_WENT_WRONG.to_owned(),
                 code: "server_error".to_owned(),
                 detail: SOMETHING_WENT_WRONG.to_owned(),
                 messages: FieldErrors::new(),
+                extra: BTreeMap::new(),
             },
         }
     }

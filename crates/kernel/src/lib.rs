@@ -2,6 +2,7 @@
 //! It holds no domain types (DESIGN.md §2).
 
 pub mod auth;
+pub mod captcha;
 pub mod config;
 pub mod context;
 pub mod db;
@@ -10,7 +11,9 @@ pub mod events;
 pub mod extract;
 pub mod mail;
 pub mod pagination;
+pub mod rate_limit;
 pub mod response;
+pub mod secret;
 pub mod storage;
 pub mod telemetry;
 pub mod validation;

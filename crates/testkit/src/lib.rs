@@ -37,6 +37,9 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     config.database_url = database.url().map(str::to_owned);
     config.static_dir = data_dir.path().join("no-frontend");
     config.seed_demo = false;
+    // Tests that exercise these switch them back on.
+    config.captcha = false;
+    config.rate_limits = false;
     adjust(&mut config);
 
     let app = app::Application::build(config).await.expect("build app");
@@ -78,6 +81,53 @@ impl TestApp {
         )
         .await
     }
+}
+
+impl TestApp {
+    /// The newest mail to `to` in the dev mailbox.
+    pub async fn last_mail_to(&self, to: &str) -> kernel::mail::dev_mailbox::MailMessage {
+        let mailbox = self
+            .ctx
+            .dev_mailbox
+            .as_ref()
+            .expect("dev mailbox is on in tests");
+        let params = kernel::PageParams {
+            page: Some(1),
+            per_page: Some(100),
+        };
+        mailbox
+            .list(&params)
+            .await
+            .expect("list mailbox")
+            .data
+            .into_iter()
+            .find(|m| m.to == to)
+            .unwrap_or_else(|| panic!("no mail to {to}"))
+    }
+
+    /// POST a JSON body with a bearer token.
+    pub async fn post_json_as(&self, token: &str, path: &str, body: &Value) -> (u16, Value) {
+        read(
+            self.client
+                .post(self.url(path))
+                .bearer_auth(token)
+                .json(body)
+                .send()
+                .await
+                .expect("POST"),
+        )
+        .await
+    }
+}
+
+/// The value of `name` in the first link of `text` that carries it.
+pub fn query_param(text: &str, name: &str) -> Option<String> {
+    let start = text.find(&format!("{name}="))? + name.len() + 1;
+    let rest = &text[start..];
+    let end = rest
+        .find(|c: char| c == '&' || c.is_whitespace())
+        .unwrap_or(rest.len());
+    Some(rest[..end].to_owned())
 }
 
 /// Status and JSON body of a response (Null when the body is not JSON).

@@ -4,6 +4,40 @@
  */
 
 export interface paths {
+    "/api/captcha": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A fresh proof-of-work challenge for a public form (sign-up, contact, updates). */
+        get: operations["getCaptcha"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/confirm-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirms the e-mail address from the mailed link, activating the account. */
+        post: operations["confirmUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev/mailbox": {
         parameters: {
             query?: never;
@@ -92,12 +126,119 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/email-confirm-start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mails a new confirmation link to the signed-in user. */
+        post: operations["emailConfirmStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates an account and e-mails a confirmation link. The answer is the same whether
+         *     or not the e-mail is already registered.
+         */
+        post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every area of interest, alphabetically. */
+        get: operations["listTags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @enum {string} */
+        AgeGroup: "From18To20" | "From21To29" | "From30To39" | "From40To49" | "From50To59" | "SixtyOrOlder" | "PreferNotToDisclose";
         BTreeMap: {
             [key: string]: string[];
+        };
+        /** @description A challenge for the browser to solve. */
+        CaptchaChallenge: {
+            /** @description Opaque, signed challenge text. */
+            challenge: string;
+            /**
+             * Format: int32
+             * @description Leading zero bits required of `sha256("{challenge}:{nonce}")`.
+             */
+            difficulty: number;
+            /** @description False when the captcha is switched off (`COHORT_CAPTCHA=off`); send any value. */
+            enabled: boolean;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        /** @enum {string} */
+        CareerStage: "EarlyCareerResearcher" | "JuniorStaff" | "SeniorStaff" | "PreferNotToDisclose";
+        ConfirmUserRequest: {
+            token: string;
+        };
+        ConfirmUserResponse: {
+            /** @description Bearer token: confirming signs the user in. */
+            access: string;
+            message: string;
+            /** @description Where the user was going when they signed up. */
+            redirect_to?: string | null;
+        };
+        Data_CaptchaChallenge: {
+            /** @description A challenge for the browser to solve. */
+            data: {
+                /** @description Opaque, signed challenge text. */
+                challenge: string;
+                /**
+                 * Format: int32
+                 * @description Leading zero bits required of `sha256("{challenge}:{nonce}")`.
+                 */
+                difficulty: number;
+                /** @description False when the captcha is switched off (`COHORT_CAPTCHA=off`); send any value. */
+                enabled: boolean;
+                /** Format: date-time */
+                expires_at: string;
+            };
+        };
+        Data_ConfirmUserResponse: {
+            data: {
+                /** @description Bearer token: confirming signs the user in. */
+                access: string;
+                message: string;
+                /** @description Where the user was going when they signed up. */
+                redirect_to?: string | null;
+            };
         };
         Data_Health: {
             data: {
@@ -131,17 +272,51 @@ export interface components {
                 unread_notification_count: number;
             };
         };
+        Data_MessageResponse: {
+            /** @description A confirmation text to show the user. */
+            data: {
+                message: string;
+            };
+        };
+        Data_RegisterResponse: {
+            data: {
+                message: string;
+                /** @description Present when a phone number was given: confirm it with the SMS code. */
+                sms_confirm_token?: string | null;
+            };
+        };
+        Data_Vec_Tag: {
+            data: {
+                /** Format: int64 */
+                id: number;
+                title: string;
+            }[];
+        };
         /** @description The error envelope of every failed API call. */
         ErrorBody: {
             /** @description Stable machine-readable code, e.g. `invalid`, `not_found`, `user_inactive`. */
             code: string;
             /** @description The same summary, or a more precise reason when there is one. */
             detail: string;
+            /**
+             * @description Facts a client needs to word the error itself (e.g. `failure_count` and
+             *     `locked_until` of a locked account).
+             */
+            extra?: {
+                [key: string]: unknown;
+            };
             /** @description Human-readable summary, safe to show as a banner. */
             message: string;
             /** @description Texts per field; `non_field_errors` for the form as a whole. */
             messages?: components["schemas"]["BTreeMap"];
         };
+        /** @enum {string} */
+        FindAboutBy: "SearchEngine" | "RecommendedByFriend" | "SocialMedia" | "BlogOrPublication" | "Other";
+        /**
+         * @description Spec default for every demographic field is `prefer_not_to_disclose`.
+         * @enum {string}
+         */
+        Gender: "Male" | "Female" | "NonBinary" | "PreferNotToDisclose";
         Health: {
             /** @description `ok` when the database answered. */
             database: string;
@@ -156,6 +331,8 @@ export interface components {
             /** @description Bearer token for the `Authorization` header. */
             access: string;
         };
+        /** @enum {string} */
+        LookingFor: "WantToFundResearch" | "LookingForFunding" | "InterestedInCollaboration" | "LookingForHelp" | "WantToHelp" | "WantParticipate";
         /** @description One message as the mailbox shows it. */
         MailMessage: {
             /** Format: date-time */
@@ -182,6 +359,10 @@ export interface components {
             staff_role?: string | null;
             /** Format: int64 */
             unread_notification_count: number;
+        };
+        /** @description A confirmation text to show the user. */
+        MessageResponse: {
+            message: string;
         };
         /** @description A page of items with its position. */
         Page_MailMessage: {
@@ -214,6 +395,55 @@ export interface components {
              */
             total: number;
         };
+        /**
+         * @description At most two per profile.
+         * @enum {string}
+         */
+        ProfileTag: "MedicalDoctor" | "ClinicalResearcher" | "AlliedHealthcareProfessional" | "Caregiver" | "Survivor" | "Other";
+        /** @enum {string} */
+        Pronouns: "She" | "He" | "They" | "NotDisclose";
+        /** @description The registration payload of spec §3 (document 1). */
+        RegisterRequest: {
+            affiliation?: string | null;
+            age_group?: components["schemas"]["AgeGroup"] | null;
+            /** @description Tag ids from `GET /api/tags`. */
+            area_of_interest?: number[];
+            bio?: string | null;
+            /** @description Solution of the challenge from `GET /api/captcha`. */
+            captcha?: string | null;
+            career_stage?: components["schemas"]["CareerStage"] | null;
+            email: string;
+            ethnicity?: string | null;
+            find_about_by?: components["schemas"]["FindAboutBy"] | null;
+            find_about_by_other_info?: string | null;
+            gender?: components["schemas"]["Gender"] | null;
+            is_project_creator?: boolean;
+            location?: string | null;
+            looking_for?: components["schemas"]["LookingFor"][];
+            name: string;
+            password: string;
+            phone_number?: string | null;
+            pronouns?: components["schemas"]["Pronouns"] | null;
+            race?: string[];
+            /** @description Where to go after confirming the e-mail (a path on this site). */
+            redirect_to?: string | null;
+            role?: string | null;
+            social?: string | null;
+            tags?: components["schemas"]["ProfileTag"][];
+            university_affiliate_email?: string | null;
+            university_profile_page_url?: string | null;
+        };
+        RegisterResponse: {
+            message: string;
+            /** @description Present when a phone number was given: confirm it with the SMS code. */
+            sms_confirm_token?: string | null;
+        };
+        /** @description An area of interest. */
+        Tag: {
+            /** Format: int64 */
+            id: number;
+            title: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -223,6 +453,59 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getCaptcha: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A signed, expiring, single-use challenge. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_CaptchaChallenge"];
+                };
+            };
+        };
+    };
+    confirmUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmUserRequest"];
+            };
+        };
+        responses: {
+            /** @description Confirmed and signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ConfirmUserResponse"];
+                };
+            };
+            /** @description Invalid or expired confirmation code. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     devMailboxList: {
         parameters: {
             query?: {
@@ -326,6 +609,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Locked after repeated failures. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     logout: {
@@ -380,6 +681,106 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    emailConfirmStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Link sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_MessageResponse"];
+                };
+            };
+            /** @description Already confirmed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterRequest"];
+            };
+        };
+        responses: {
+            /** @description Check your e-mail. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_RegisterResponse"];
+                };
+            };
+            /** @description Invalid input or captcha. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description All tags. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_Tag"];
                 };
             };
         };

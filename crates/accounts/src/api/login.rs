@@ -1,4 +1,4 @@
-use actix_web::{post, web};
+use actix_web::{HttpRequest, post, web};
 use kernel::extract::ValidJson;
 use kernel::{AppContext, AppResult, Data};
 use serde::{Deserialize, Serialize};
@@ -30,13 +30,17 @@ pub struct LoginResponse {
         (status = 200, description = "Signed in.", body = Data<LoginResponse>),
         (status = 400, description = "Invalid credentials, or the e-mail is not confirmed.", body = kernel::ErrorBody),
         (status = 401, description = "The account is inactive.", body = kernel::ErrorBody),
+        (status = 403, description = "Locked after repeated failures.", body = kernel::ErrorBody),
+        (status = 429, description = "Too many attempts.", body = kernel::ErrorBody),
     )
 )]
 #[post("/login")]
 pub async fn login(
     ctx: web::Data<AppContext>,
+    req: HttpRequest,
     body: ValidJson<LoginRequest>,
 ) -> AppResult<web::Json<Data<LoginResponse>>> {
+    ctx.rate_limits.check("login", &req)?;
     let access = service::login::login(&ctx.db, &body.email, &body.password).await?;
     Ok(Data::new(LoginResponse { access }))
 }

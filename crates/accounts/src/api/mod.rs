@@ -1,13 +1,38 @@
 //! HTTP endpoints of the accounts crate, one file per use case.
 
+pub mod confirm_user;
+pub mod email_confirm_start;
 pub mod login;
 pub mod logout;
 pub mod me;
+pub mod register;
+pub mod tags;
 
+use kernel::Data;
+use serde::Serialize;
+use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(login::login)
         .service(logout::logout)
-        .service(me::me);
+        .service(me::me)
+        .service(register::register)
+        .service(confirm_user::confirm_user)
+        .service(email_confirm_start::email_confirm_start)
+        .service(tags::list);
+}
+
+/// A confirmation text to show the user.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MessageResponse {
+    pub message: String,
+}
+
+impl MessageResponse {
+    pub fn data(message: &str) -> actix_web::web::Json<Data<Self>> {
+        Data::new(Self {
+            message: message.to_owned(),
+        })
+    }
 }

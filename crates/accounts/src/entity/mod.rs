@@ -1,2 +1,4 @@
+pub(crate) mod account_token;
 pub(crate) mod session;
+pub(crate) mod tag;
 pub(crate) mod user;

@@ -16,6 +16,42 @@ pub struct Model {
     /// `admin` or `moderator` for platform staff.
     pub staff_role: Option<String>,
     pub date_joined: DateTimeUtc,
+    pub role: String,
+    pub phone_number: Option<String>,
+    pub phone_confirmed: bool,
+    pub is_project_creator: bool,
+    pub affiliation: Option<String>,
+    pub affiliation_status: String,
+    pub university_affiliate_email: Option<String>,
+    pub university_email_confirmed: bool,
+    pub university_profile_page_url: Option<String>,
+    pub title: Option<String>,
+    pub location: Option<String>,
+    pub website: Option<String>,
+    pub social: Option<String>,
+    pub bio: Option<String>,
+    pub address: Option<String>,
+    pub avatar: Option<String>,
+    pub profile_background: Option<String>,
+    pub profile_is_private: bool,
+    /// JSON list of tag ids.
+    pub area_of_interest: String,
+    /// JSON list of profile tags.
+    pub tags: String,
+    /// JSON list of `LookingFor` values.
+    pub looking_for: String,
+    /// JSON list of strings.
+    pub race: String,
+    pub gender: String,
+    pub age_group: String,
+    pub ethnicity: String,
+    pub career_stage: String,
+    pub pronouns: Option<String>,
+    pub find_about_by: Option<String>,
+    pub find_about_by_other_info: Option<String>,
+    /// Consecutive failed sign-ins since the last success or lock.
+    pub failure_count: i32,
+    pub locked_until: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

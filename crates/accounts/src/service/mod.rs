@@ -1,5 +1,12 @@
+pub mod confirmation;
+pub mod emails;
 pub mod login;
 pub mod me;
 pub mod password;
+pub mod password_policy;
+pub mod registration;
+pub mod secret_token;
 pub mod session;
 pub mod staff;
+pub mod tags;
+pub mod tokens;

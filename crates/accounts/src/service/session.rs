@@ -2,18 +2,15 @@
 //! expiring, and revocable one by one or all at once.
 
 use async_trait::async_trait;
-use base64::Engine;
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use chrono::{Duration, Utc};
 use kernel::auth::{CurrentUser, SessionResolver};
 use kernel::{AppError, AppResult};
-use rand::RngCore;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
     Set,
 };
-use sha2::{Digest, Sha256};
 
+use super::secret_token;
 use crate::entity::{session, user};
 
 /// How long a sign-in lasts.
@@ -22,20 +19,13 @@ pub const SESSION_DAYS: i64 = 30;
 /// Text of the 401 for a deactivated account.
 pub const USER_INACTIVE: &str = "User is inactive.";
 
-fn hash_token(token: &str) -> String {
-    let digest = Sha256::digest(token.as_bytes());
-    digest.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 /// Starts a session for `user_id` and returns its bearer token.
 pub async fn issue(db: &impl ConnectionTrait, user_id: i64) -> AppResult<String> {
-    let mut bytes = [0u8; 32];
-    rand::rng().fill_bytes(&mut bytes);
-    let token = URL_SAFE_NO_PAD.encode(bytes);
+    let token = secret_token::generate();
     let now = Utc::now();
     session::ActiveModel {
         user_id: Set(user_id),
-        token_hash: Set(hash_token(&token)),
+        token_hash: Set(secret_token::hash(&token)),
         created_at: Set(now),
         expires_at: Set(now + Duration::days(SESSION_DAYS)),
         ..Default::default()
@@ -48,7 +38,7 @@ pub async fn issue(db: &impl ConnectionTrait, user_id: i64) -> AppResult<String>
 /// Ends the session of `token`; an unknown token is already ended.
 pub async fn revoke(db: &impl ConnectionTrait, token: &str) -> AppResult<()> {
     session::Entity::delete_many()
-        .filter(session::Column::TokenHash.eq(hash_token(token)))
+        .filter(session::Column::TokenHash.eq(secret_token::hash(token)))
         .exec(db)
         .await?;
     Ok(())
@@ -57,7 +47,7 @@ pub async fn revoke(db: &impl ConnectionTrait, token: &str) -> AppResult<()> {
 /// The live session's user, if the token names one.
 pub async fn find_user(db: &impl ConnectionTrait, token: &str) -> AppResult<Option<user::Model>> {
     let found = session::Entity::find()
-        .filter(session::Column::TokenHash.eq(hash_token(token)))
+        .filter(session::Column::TokenHash.eq(secret_token::hash(token)))
         .filter(session::Column::ExpiresAt.gt(Utc::now()))
         .find_also_related(user::Entity)
         .one(db)
@@ -92,14 +82,17 @@ impl SessionResolver for SessionStore {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn token_hashes_are_hex_sha256() {
-        let hash = super::hash_token("abc");
-        assert_eq!(
-            hash,
-            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
-        );
+/// Ends every session of `user_id` except the one holding `keep` (after a password
+/// change the device that made it stays signed in; a reset keeps none).
+pub async fn revoke_all(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    keep: Option<&str>,
+) -> AppResult<()> {
+    let mut delete = session::Entity::delete_many().filter(session::Column::UserId.eq(user_id));
+    if let Some(token) = keep {
+        delete = delete.filter(session::Column::TokenHash.ne(secret_token::hash(token)));
     }
+    delete.exec(db).await?;
+    Ok(())
 }

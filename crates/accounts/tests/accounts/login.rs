@@ -130,3 +130,75 @@ async fn me_requires_a_live_token() {
     assert_eq!(status, 401);
     assert_eq!(body["code"], "invalid_token");
 }
+
+#[tokio::test]
+async fn ten_failures_lock_the_account_until_the_lock_expires() {
+    let app = spawn_app().await;
+    admin(&app).await;
+    let attempt = |password: &'static str| {
+        let body = json!({"email": "ada@example.org", "password": password});
+        let app = &app;
+        async move { app.post_json("/api/login", &body).await }
+    };
+    for _ in 0..9 {
+        let (status, body) = attempt("wrong horse").await;
+        assert_eq!(
+            (status, body["message"].as_str()),
+            (400, Some("Invalid credentials"))
+        );
+    }
+    let (status, body) = attempt("wrong horse").await;
+    assert_eq!(status, 403);
+    assert_eq!(body["code"], "account_locked");
+    assert_eq!(body["extra"]["failure_count"], 10);
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Locked due 10 failed attempts till ")
+    );
+
+    // While locked, even the right password is refused.
+    let (status, body) = attempt("correct horse").await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (403, Some("account_locked"))
+    );
+
+    // Let the lock run out, as ten minutes would.
+    use sea_orm::ConnectionTrait;
+    let past = (chrono::Utc::now() - chrono::Duration::minutes(1)).to_rfc3339();
+    app.ctx
+        .db
+        .execute_unprepared(&format!("UPDATE users SET locked_until = '{past}'"))
+        .await
+        .unwrap();
+    let (status, _) = attempt("correct horse").await;
+    assert_eq!(status, 200, "the lock expired");
+}
+
+#[tokio::test]
+async fn sign_in_is_rate_limited_per_address() {
+    let app = testkit::spawn_app_with(|config| {
+        config.rate_limits = true;
+        config.rate_limit_per_minute = 10;
+    })
+    .await;
+    for _ in 0..10 {
+        let (status, _) = app
+            .post_json(
+                "/api/login",
+                &json!({"email": "x@example.org", "password": "whatever1"}),
+            )
+            .await;
+        assert_eq!(status, 400);
+    }
+    let (status, body) = app
+        .post_json(
+            "/api/login",
+            &json!({"email": "x@example.org", "password": "whatever1"}),
+        )
+        .await;
+    assert_eq!(status, 429);
+    assert_eq!(body["code"], "throttled");
+}

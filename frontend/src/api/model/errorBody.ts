@@ -5,6 +5,7 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { ErrorBodyExtra } from './errorBodyExtra';
 import type { BTreeMap } from './bTreeMap';
 
 /**
@@ -15,6 +16,9 @@ export interface ErrorBody {
   code: string;
   /** The same summary, or a more precise reason when there is one. */
   detail: string;
+  /** Facts a client needs to word the error itself (e.g. `failure_count` and
+`locked_until` of a locked account). */
+  extra?: ErrorBodyExtra;
   /** Human-readable summary, safe to show as a banner. */
   message: string;
   /** Texts per field; `non_field_errors` for the form as a whole. */

@@ -25,10 +25,16 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  ConfirmUserRequest,
+  DataConfirmUserResponse,
   DataLoginResponse,
   DataMe,
+  DataMessageResponse,
+  DataRegisterResponse,
+  DataVecTag,
   ErrorBody,
-  LoginRequest
+  LoginRequest,
+  RegisterRequest
 } from '../../model';
 
 import { apiFetch } from '../../../lib/api-client';
@@ -37,6 +43,77 @@ import { apiFetch } from '../../../lib/api-client';
 
 
 /**
+ * @summary Confirms the e-mail address from the mailed link, activating the account.
+ */
+export const getConfirmUserUrl = () => {
+
+
+  
+
+  return `/api/confirm-user`
+}
+
+export const confirmUser = async (confirmUserRequest: ConfirmUserRequest, options?: RequestInit): Promise<DataConfirmUserResponse> => {
+  
+  return apiFetch<DataConfirmUserResponse>(getConfirmUserUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      confirmUserRequest,)
+  }
+);}
+
+
+
+
+export const getConfirmUserMutationOptions = <TError = ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmUser>>, TError,{data: ConfirmUserRequest}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof confirmUser>>, TError,{data: ConfirmUserRequest}, TContext> => {
+
+const mutationKey = ['confirmUser'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof confirmUser>>, {data: ConfirmUserRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  confirmUser(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ConfirmUserMutationResult = NonNullable<Awaited<ReturnType<typeof confirmUser>>>
+    export type ConfirmUserMutationBody = ConfirmUserRequest
+    export type ConfirmUserMutationError = ErrorBody
+
+    /**
+ * @summary Confirms the e-mail address from the mailed link, activating the account.
+ */
+export const useConfirmUser = <TError = ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmUser>>, TError,{data: ConfirmUserRequest}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof confirmUser>>,
+        TError,
+        {data: ConfirmUserRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getConfirmUserMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * @summary Signs in with e-mail and password and returns a session token.
  */
 export const getLoginUrl = () => {
@@ -62,7 +139,7 @@ export const login = async (loginRequest: LoginRequest, options?: RequestInit): 
 
 
 
-export const getLoginMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getLoginMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,{data: LoginRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,{data: LoginRequest}, TContext> => {
 
@@ -89,12 +166,12 @@ const {mutation: mutationOptions} = options ?
 
     export type LoginMutationResult = NonNullable<Awaited<ReturnType<typeof login>>>
     export type LoginMutationBody = LoginRequest
-    export type LoginMutationError = ErrorBody | ErrorBody
+    export type LoginMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Signs in with e-mail and password and returns a session token.
  */
-export const useLogin = <TError = ErrorBody | ErrorBody,
+export const useLogin = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,{data: LoginRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof login>>,
@@ -266,6 +343,248 @@ export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = Err
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetMeQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Mails a new confirmation link to the signed-in user.
+ */
+export const getEmailConfirmStartUrl = () => {
+
+
+  
+
+  return `/api/me/email-confirm-start`
+}
+
+export const emailConfirmStart = async ( options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getEmailConfirmStartUrl(),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getEmailConfirmStartMutationOptions = <TError = ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof emailConfirmStart>>, TError,void, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof emailConfirmStart>>, TError,void, TContext> => {
+
+const mutationKey = ['emailConfirmStart'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof emailConfirmStart>>, void> = () => {
+          
+
+          return  emailConfirmStart()
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type EmailConfirmStartMutationResult = NonNullable<Awaited<ReturnType<typeof emailConfirmStart>>>
+    
+    export type EmailConfirmStartMutationError = ErrorBody | ErrorBody
+
+    /**
+ * @summary Mails a new confirmation link to the signed-in user.
+ */
+export const useEmailConfirmStart = <TError = ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof emailConfirmStart>>, TError,void, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof emailConfirmStart>>,
+        TError,
+        void,
+        TContext
+      > => {
+
+      const mutationOptions = getEmailConfirmStartMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Creates an account and e-mails a confirmation link. The answer is the same whether
+or not the e-mail is already registered.
+ */
+export const getRegisterUrl = () => {
+
+
+  
+
+  return `/api/register`
+}
+
+export const register = async (registerRequest: RegisterRequest, options?: RequestInit): Promise<DataRegisterResponse> => {
+  
+  return apiFetch<DataRegisterResponse>(getRegisterUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      registerRequest,)
+  }
+);}
+
+
+
+
+export const getRegisterMutationOptions = <TError = ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof register>>, TError,{data: RegisterRequest}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof register>>, TError,{data: RegisterRequest}, TContext> => {
+
+const mutationKey = ['register'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof register>>, {data: RegisterRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  register(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RegisterMutationResult = NonNullable<Awaited<ReturnType<typeof register>>>
+    export type RegisterMutationBody = RegisterRequest
+    export type RegisterMutationError = ErrorBody | ErrorBody
+
+    /**
+ * @summary Creates an account and e-mails a confirmation link. The answer is the same whether
+or not the e-mail is already registered.
+ */
+export const useRegister = <TError = ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof register>>, TError,{data: RegisterRequest}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof register>>,
+        TError,
+        {data: RegisterRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getRegisterMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Every area of interest, alphabetically.
+ */
+export const getListTagsUrl = () => {
+
+
+  
+
+  return `/api/tags`
+}
+
+export const listTags = async ( options?: RequestInit): Promise<DataVecTag> => {
+  
+  return apiFetch<DataVecTag>(getListTagsUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListTagsQueryKey = () => {
+    return [
+    `/api/tags`
+    ] as const;
+    }
+
+    
+export const getListTagsQueryOptions = <TData = Awaited<ReturnType<typeof listTags>>, TError = unknown>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTags>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListTagsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listTags>>> = () => listTags();
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listTags>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListTagsQueryResult = NonNullable<Awaited<ReturnType<typeof listTags>>>
+export type ListTagsQueryError = unknown
+
+
+export function useListTags<TData = Awaited<ReturnType<typeof listTags>>, TError = unknown>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTags>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listTags>>,
+          TError,
+          Awaited<ReturnType<typeof listTags>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListTags<TData = Awaited<ReturnType<typeof listTags>>, TError = unknown>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTags>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listTags>>,
+          TError,
+          Awaited<ReturnType<typeof listTags>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListTags<TData = Awaited<ReturnType<typeof listTags>>, TError = unknown>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTags>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Every area of interest, alphabetically.
+ */
+
+export function useListTags<TData = Awaited<ReturnType<typeof listTags>>, TError = unknown>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTags>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListTagsQueryOptions(options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -21,12 +21,112 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  DataCaptchaChallenge,
   DataHealth,
   ErrorBody
 } from '../../model';
 
 import { apiFetch } from '../../../lib/api-client';
 
+
+
+
+/**
+ * @summary A fresh proof-of-work challenge for a public form (sign-up, contact, updates).
+ */
+export const getGetCaptchaUrl = () => {
+
+
+  
+
+  return `/api/captcha`
+}
+
+export const getCaptcha = async ( options?: RequestInit): Promise<DataCaptchaChallenge> => {
+  
+  return apiFetch<DataCaptchaChallenge>(getGetCaptchaUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetCaptchaQueryKey = () => {
+    return [
+    `/api/captcha`
+    ] as const;
+    }
+
+    
+export const getGetCaptchaQueryOptions = <TData = Awaited<ReturnType<typeof getCaptcha>>, TError = unknown>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCaptcha>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetCaptchaQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getCaptcha>>> = () => getCaptcha();
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getCaptcha>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetCaptchaQueryResult = NonNullable<Awaited<ReturnType<typeof getCaptcha>>>
+export type GetCaptchaQueryError = unknown
+
+
+export function useGetCaptcha<TData = Awaited<ReturnType<typeof getCaptcha>>, TError = unknown>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCaptcha>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCaptcha>>,
+          TError,
+          Awaited<ReturnType<typeof getCaptcha>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCaptcha<TData = Awaited<ReturnType<typeof getCaptcha>>, TError = unknown>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCaptcha>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCaptcha>>,
+          TError,
+          Awaited<ReturnType<typeof getCaptcha>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCaptcha<TData = Awaited<ReturnType<typeof getCaptcha>>, TError = unknown>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCaptcha>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A fresh proof-of-work challenge for a public form (sign-up, contact, updates).
+ */
+
+export function useGetCaptcha<TData = Awaited<ReturnType<typeof getCaptcha>>, TError = unknown>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCaptcha>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetCaptchaQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
 
 
 

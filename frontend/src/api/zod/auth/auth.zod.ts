@@ -9,6 +9,21 @@ import * as zod from 'zod';
 
 
 /**
+ * @summary Confirms the e-mail address from the mailed link, activating the account.
+ */
+export const confirmUserBody = zod.object({
+  "token": zod.string()
+})
+
+export const confirmUserResponse = zod.object({
+  "data": zod.object({
+  "access": zod.string().describe('Bearer token: confirming signs the user in.'),
+  "message": zod.string(),
+  "redirect_to": zod.string().nullish().describe('Where the user was going when they signed up.')
+})
+})
+
+/**
  * @summary Signs in with e-mail and password and returns a session token.
  */
 export const loginBody = zod.object({
@@ -38,5 +53,56 @@ export const getMeResponse = zod.object({
   "staff_role": zod.string().nullish().describe('`admin` or `moderator` for platform staff.'),
   "unread_notification_count": zod.number().min(getMeResponseDataUnreadNotificationCountMin)
 }).describe('The signed-in user\'s account.')
+})
+
+/**
+ * @summary Mails a new confirmation link to the signed-in user.
+ */
+export const emailConfirmStartResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text to show the user.')
+})
+
+/**
+ * @summary Creates an account and e-mails a confirmation link. The answer is the same whether
+or not the e-mail is already registered.
+ */
+export const registerBody = zod.object({
+  "affiliation": zod.string().nullish(),
+  "age_group": zod.union([zod.enum(['From18To20', 'From21To29', 'From30To39', 'From40To49', 'From50To59', 'SixtyOrOlder', 'PreferNotToDisclose']),zod.null()]).optional(),
+  "area_of_interest": zod.array(zod.number()).optional().describe('Tag ids from `GET /api/tags`.'),
+  "bio": zod.string().nullish(),
+  "captcha": zod.string().nullish().describe('Solution of the challenge from `GET /api/captcha`.'),
+  "career_stage": zod.union([zod.enum(['EarlyCareerResearcher', 'JuniorStaff', 'SeniorStaff', 'PreferNotToDisclose']),zod.null()]).optional(),
+  "email": zod.string(),
+  "ethnicity": zod.string().nullish(),
+  "find_about_by": zod.union([zod.enum(['SearchEngine', 'RecommendedByFriend', 'SocialMedia', 'BlogOrPublication', 'Other']),zod.null()]).optional(),
+  "find_about_by_other_info": zod.string().nullish(),
+  "gender": zod.union([zod.enum(['Male', 'Female', 'NonBinary', 'PreferNotToDisclose']).describe('Spec default for every demographic field is `prefer_not_to_disclose`.'),zod.null()]).optional(),
+  "is_project_creator": zod.boolean().optional(),
+  "location": zod.string().nullish(),
+  "looking_for": zod.array(zod.enum(['WantToFundResearch', 'LookingForFunding', 'InterestedInCollaboration', 'LookingForHelp', 'WantToHelp', 'WantParticipate'])).optional(),
+  "name": zod.string(),
+  "password": zod.string(),
+  "phone_number": zod.string().nullish(),
+  "pronouns": zod.union([zod.enum(['She', 'He', 'They', 'NotDisclose']),zod.null()]).optional(),
+  "race": zod.array(zod.string()).optional(),
+  "redirect_to": zod.string().nullish().describe('Where to go after confirming the e-mail (a path on this site).'),
+  "role": zod.string().nullish(),
+  "social": zod.string().nullish(),
+  "tags": zod.array(zod.enum(['MedicalDoctor', 'ClinicalResearcher', 'AlliedHealthcareProfessional', 'Caregiver', 'Survivor', 'Other']).describe('At most two per profile.')).optional(),
+  "university_affiliate_email": zod.string().nullish(),
+  "university_profile_page_url": zod.string().nullish()
+}).describe('The registration payload of spec §3 (document 1).')
+
+/**
+ * @summary Every area of interest, alphabetically.
+ */
+export const listTagsResponse = zod.object({
+  "data": zod.array(zod.object({
+  "id": zod.number(),
+  "title": zod.string()
+}).describe('An area of interest.'))
 })
 

@@ -9,6 +9,20 @@ import * as zod from 'zod';
 
 
 /**
+ * @summary A fresh proof-of-work challenge for a public form (sign-up, contact, updates).
+ */
+export const getCaptchaResponseDataDifficultyMin = 0;
+
+export const getCaptchaResponse = zod.object({
+  "data": zod.object({
+  "challenge": zod.string().describe('Opaque, signed challenge text.'),
+  "difficulty": zod.number().min(getCaptchaResponseDataDifficultyMin).describe('Leading zero bits required of `sha256(\"{challenge}:{nonce}\")`.'),
+  "enabled": zod.boolean().describe('False when the captcha is switched off (`COHORT_CAPTCHA=off`); send any value.'),
+  "expires_at": zod.iso.datetime({})
+}).describe('A challenge for the browser to solve.')
+})
+
+/**
  * @summary Liveness and readiness: answers 200 only when the database answers.
  */
 export const healthResponse = zod.object({

@@ -1,0 +1,105 @@
+use actix_web::{HttpRequest, HttpResponse, post, web};
+use kernel::extract::ValidJson;
+use kernel::{AppContext, AppResult, Data};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use validator::Validate;
+
+use crate::enums::{AgeGroup, CareerStage, FindAboutBy, Gender, LookingFor, ProfileTag, Pronouns};
+use crate::service;
+
+/// The registration payload of spec §3 (document 1).
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+pub struct RegisterRequest {
+    /// Solution of the challenge from `GET /api/captcha`.
+    pub captcha: Option<String>,
+    #[validate(length(min = 1, max = 255, message = "Required"))]
+    pub name: String,
+    #[validate(
+        length(min = 1, message = "Required"),
+        email(message = "Invalid email")
+    )]
+    pub email: String,
+    #[validate(length(
+        min = 8,
+        message = "This password is too short. It must contain at least 8 characters."
+    ))]
+    pub password: String,
+    #[serde(default)]
+    #[validate(length(max = 64))]
+    pub role: Option<String>,
+    #[serde(default)]
+    pub looking_for: Vec<LookingFor>,
+    pub gender: Option<Gender>,
+    #[serde(default)]
+    #[validate(length(max = 10))]
+    pub race: Vec<String>,
+    #[validate(length(max = 64))]
+    pub ethnicity: Option<String>,
+    pub age_group: Option<AgeGroup>,
+    pub career_stage: Option<CareerStage>,
+    /// Where to go after confirming the e-mail (a path on this site).
+    pub redirect_to: Option<String>,
+    #[validate(length(max = 255))]
+    pub affiliation: Option<String>,
+    #[validate(url(message = "Enter a valid URL."))]
+    pub university_profile_page_url: Option<String>,
+    #[validate(email(message = "Invalid email"))]
+    pub university_affiliate_email: Option<String>,
+    #[serde(default)]
+    pub is_project_creator: bool,
+    #[validate(length(max = 32))]
+    pub phone_number: Option<String>,
+    pub pronouns: Option<Pronouns>,
+    pub find_about_by: Option<FindAboutBy>,
+    #[validate(length(max = 255))]
+    pub find_about_by_other_info: Option<String>,
+    #[validate(length(max = 255))]
+    pub location: Option<String>,
+    #[validate(length(max = 5000))]
+    pub bio: Option<String>,
+    #[validate(length(max = 255))]
+    pub social: Option<String>,
+    /// Tag ids from `GET /api/tags`.
+    #[serde(default)]
+    #[validate(length(max = 50))]
+    pub area_of_interest: Vec<i64>,
+    #[serde(default)]
+    #[validate(length(max = 2, message = "Select at most 2 tags."))]
+    pub tags: Vec<ProfileTag>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RegisterResponse {
+    pub message: String,
+    /// Present when a phone number was given: confirm it with the SMS code.
+    pub sms_confirm_token: Option<String>,
+}
+
+/// Creates an account and e-mails a confirmation link. The answer is the same whether
+/// or not the e-mail is already registered.
+#[utoipa::path(
+    operation_id = "register",
+    tag = "auth",
+    request_body = RegisterRequest,
+    responses(
+        (status = 201, description = "Check your e-mail.", body = Data<RegisterResponse>),
+        (status = 400, description = "Invalid input or captcha.", body = kernel::ErrorBody),
+        (status = 429, description = "Too many attempts.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/register")]
+pub async fn register(
+    ctx: web::Data<AppContext>,
+    req: HttpRequest,
+    body: ValidJson<RegisterRequest>,
+) -> AppResult<HttpResponse> {
+    ctx.rate_limits.check("register", &req)?;
+    let outcome = service::registration::register(&ctx, body.into_inner()).await?;
+    Ok(HttpResponse::Created().json(Data {
+        data: RegisterResponse {
+            message: service::registration::CHECK_EMAIL.to_owned(),
+            sms_confirm_token: outcome.sms_confirm_token,
+        },
+    }))
+}

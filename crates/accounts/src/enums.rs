@@ -1,0 +1,110 @@
+//! The enumerations of spec §3 (document 1), defined once here; they reach the client
+//! through the OpenAPI contract.
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+macro_rules! string_enum {
+    ($(#[$meta:meta])* $name:ident { $($variant:ident = $text:literal),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+        pub enum $name {
+            $(#[serde(rename = $text)] $variant),+
+        }
+
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            pub fn as_str(self) -> &'static str {
+                match self { $($name::$variant => $text),+ }
+            }
+
+            pub fn parse(text: &str) -> Option<Self> {
+                match text { $($text => Some($name::$variant),)+ _ => None }
+            }
+        }
+    };
+}
+
+string_enum!(
+    /// Spec default for every demographic field is `prefer_not_to_disclose`.
+    Gender {
+        Male = "male",
+        Female = "female",
+        NonBinary = "non-binary",
+        PreferNotToDisclose = "prefer_not_to_disclose",
+    }
+);
+
+string_enum!(AgeGroup {
+    From18To20 = "18_to_20",
+    From21To29 = "21_to_29",
+    From30To39 = "30_to_39",
+    From40To49 = "40_to_49",
+    From50To59 = "50_to_59",
+    SixtyOrOlder = "60_to_older",
+    PreferNotToDisclose = "prefer_not_to_disclose",
+});
+
+string_enum!(CareerStage {
+    EarlyCareerResearcher = "early_career_researcher",
+    JuniorStaff = "junior_staff",
+    SeniorStaff = "senior_staff",
+    PreferNotToDisclose = "prefer_not_to_disclose",
+});
+
+string_enum!(Pronouns {
+    She = "SHE",
+    He = "HE",
+    They = "THEY",
+    NotDisclose = "NOT_DISCLOSE",
+});
+
+string_enum!(FindAboutBy {
+    SearchEngine = "SEARCH_ENGINE",
+    RecommendedByFriend = "RECOMMENDED_BY_FRIEND",
+    SocialMedia = "SOCIAL_MEDIA",
+    BlogOrPublication = "BLOG_OR_PUBLICATION",
+    Other = "OTHER",
+});
+
+string_enum!(LookingFor {
+    WantToFundResearch = "want_to_fund_research",
+    LookingForFunding = "looking_for_funding",
+    InterestedInCollaboration = "interested_in_collaboration",
+    LookingForHelp = "looking_for_help",
+    WantToHelp = "want_to_help",
+    WantParticipate = "want_participate",
+});
+
+string_enum!(
+    /// At most two per profile.
+    ProfileTag {
+        MedicalDoctor = "MEDICAL_DOCTOR",
+        ClinicalResearcher = "CLINICAL_RESEARCHER",
+        AlliedHealthcareProfessional = "ALLIED_HEALTHCARE_PROFESSIONAL",
+        Caregiver = "CAREGIVER",
+        Survivor = "SURVIVOR",
+        Other = "OTHER",
+    }
+);
+
+string_enum!(AffiliationStatus {
+    Approved = "approved",
+    NotApproved = "not_approved",
+});
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn texts_round_trip_and_match_serde() {
+        for gender in Gender::ALL {
+            assert_eq!(Gender::parse(gender.as_str()), Some(*gender));
+            assert_eq!(serde_json::to_value(gender).unwrap(), gender.as_str());
+        }
+        assert_eq!(AgeGroup::parse("60_to_older"), Some(AgeGroup::SixtyOrOlder));
+        assert_eq!(LookingFor::parse("nope"), None);
+    }
+}

@@ -1,0 +1,87 @@
+//! The texts of the e-mails accounts sends.
+
+use kernel::mail::Email;
+
+fn link(public_url: &str, path: &str, query: &[(&str, &str)]) -> String {
+    let query: Vec<String> = query
+        .iter()
+        .map(|(k, v)| format!("{k}={}", encode(v)))
+        .collect();
+    format!("{public_url}{path}?{}", query.join("&"))
+}
+
+/// Percent-encodes a query value.
+fn encode(value: &str) -> String {
+    value
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+pub fn confirm_account(
+    public_url: &str,
+    to: &str,
+    name: &str,
+    token: &str,
+    redirect_to: Option<&str>,
+) -> Email {
+    let mut query = vec![("token", token)];
+    if let Some(redirect) = redirect_to {
+        query.push(("redirect_to", redirect));
+    }
+    let url = link(public_url, "/confirm-user", &query);
+    Email {
+        to: to.to_owned(),
+        subject: "Confirm your Cohort account".into(),
+        text: format!(
+            "Hello {name},\n\nWelcome to Cohort. Please confirm your e-mail address to activate your account:\n\n{url}\n\nThe link is valid for 3 days. If you did not sign up, you can ignore this e-mail.\n\nThe Cohort team"
+        ),
+        html: None,
+    }
+}
+
+/// Sent instead of a second account, so sign-up never reveals who is registered.
+pub fn already_registered(public_url: &str, to: &str) -> Email {
+    Email {
+        to: to.to_owned(),
+        subject: "You already have a Cohort account".into(),
+        text: format!(
+            "Hello,\n\nSomeone (hopefully you) tried to sign up to Cohort with this e-mail address, which already has an account.\n\nSign in: {public_url}/login\nForgot your password? {public_url}/forgot-password\n\nIf this was not you, you can ignore this e-mail.\n\nThe Cohort team"
+        ),
+        html: None,
+    }
+}
+
+pub fn reset_password(public_url: &str, to: &str, token: &str) -> Email {
+    let url = link(public_url, "/forgot-password/confirm", &[("token", token)]);
+    Email {
+        to: to.to_owned(),
+        subject: "Reset your Cohort password".into(),
+        text: format!(
+            "Hello,\n\nWe received a request to reset the password of your Cohort account. Choose a new password here:\n\n{url}\n\nThe link is valid for 2 hours and can be used once. If you did not ask for this, you can ignore this e-mail.\n\nThe Cohort team"
+        ),
+        html: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn links_encode_their_query() {
+        let mail = super::confirm_account(
+            "http://x",
+            "a@b.c",
+            "Ada",
+            "t0k",
+            Some("/working-groups/a b?x=1"),
+        );
+        assert!(mail.text.contains(
+            "http://x/confirm-user?token=t0k&redirect_to=%2Fworking-groups%2Fa%20b%3Fx%3D1"
+        ));
+    }
+}

@@ -1,0 +1,204 @@
+//! Signing up: validate, create an inactive account, mail a confirmation link.
+
+use chrono::Utc;
+use kernel::error::FieldErrors;
+use kernel::{AppContext, AppError, AppResult};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
+
+use super::tokens::{self, Purpose};
+use super::{emails, password, password_policy};
+use crate::api::register::RegisterRequest;
+use crate::entity::user;
+use crate::enums::LookingFor;
+
+/// Spec §2: registration success shows a check-email message.
+pub const CHECK_EMAIL: &str = "Thank you for signing up! Please check your email (including your spam folder) to confirm your account.";
+
+pub struct Registered {
+    pub sms_confirm_token: Option<String>,
+}
+
+/// A path on this site, never another origin.
+pub fn is_safe_redirect(target: &str) -> bool {
+    target.starts_with('/') && !target.starts_with("//") && !target.contains('\\')
+}
+
+fn rules(input: &RegisterRequest) -> FieldErrors {
+    let mut errors = FieldErrors::new();
+    let mut add = |field: &str, text: &str| {
+        errors
+            .entry(field.to_owned())
+            .or_default()
+            .push(text.to_owned());
+    };
+    if input.name.trim().is_empty() {
+        add("name", "Required");
+    }
+    if let Some(problem) = password_policy::problem(&input.password) {
+        add("password", problem);
+    }
+    if input
+        .redirect_to
+        .as_deref()
+        .is_some_and(|r| !is_safe_redirect(r))
+    {
+        add("redirect_to", "Invalid redirect.");
+    }
+    let seeks_funding = input.looking_for.contains(&LookingFor::LookingForFunding);
+    if input.is_project_creator || seeks_funding {
+        // Spec §6: funding requires university affiliation.
+        for (field, value) in [
+            ("affiliation", &input.affiliation),
+            (
+                "university_affiliate_email",
+                &input.university_affiliate_email,
+            ),
+            (
+                "university_profile_page_url",
+                &input.university_profile_page_url,
+            ),
+        ] {
+            if value.as_deref().is_none_or(|v| v.trim().is_empty()) {
+                add(field, "Required");
+            }
+        }
+    }
+    if input.is_project_creator {
+        // Spec §5: equity fields are required for project creators.
+        if input.gender.is_none() {
+            add("gender", "Required");
+        }
+        if input.age_group.is_none() {
+            add("age_group", "Required");
+        }
+        if input.career_stage.is_none() {
+            add("career_stage", "Required");
+        }
+    }
+    errors
+}
+
+fn json_list<T: serde::Serialize>(items: &[T]) -> AppResult<String> {
+    serde_json::to_string(items).map_err(|e| AppError::Internal(e.into()))
+}
+
+fn non_empty(value: Option<String>) -> Option<String> {
+    value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
+}
+
+pub async fn register(ctx: &AppContext, input: RegisterRequest) -> AppResult<Registered> {
+    let errors = rules(&input);
+    if !errors.is_empty() {
+        return Err(AppError::Validation(errors));
+    }
+    ctx.captcha.verify(input.captcha.as_deref()).await?;
+
+    let email = input.email.trim().to_lowercase();
+    let existing = user::Entity::find()
+        .filter(user::Column::Email.eq(&email))
+        .one(&ctx.db)
+        .await?;
+    if existing.is_some() {
+        // Same answer as a new sign-up; the owner of the inbox learns what happened.
+        deliver(
+            ctx,
+            emails::already_registered(&ctx.config.public_url, &email),
+        )
+        .await;
+        return Ok(Registered {
+            sms_confirm_token: None,
+        });
+    }
+
+    let password_hash = password::hash_async(input.password.clone()).await?;
+    let phone_number = non_empty(input.phone_number.clone());
+    let race = if input.race.is_empty() {
+        vec!["prefer_not_to_disclose".to_owned()]
+    } else {
+        input.race.clone()
+    };
+    let redirect_to = non_empty(input.redirect_to.clone());
+    let name = input.name.trim().to_owned();
+
+    let txn = ctx.db.begin().await?;
+    let created = user::ActiveModel {
+        email: Set(email.clone()),
+        name: Set(name.clone()),
+        password_hash: Set(Some(password_hash)),
+        is_active: Set(false),
+        email_confirmed: Set(false),
+        staff_role: Set(None),
+        date_joined: Set(Utc::now()),
+        role: Set(input.role.clone().unwrap_or_default()),
+        phone_number: Set(phone_number.clone()),
+        is_project_creator: Set(input.is_project_creator),
+        affiliation: Set(non_empty(input.affiliation)),
+        university_affiliate_email: Set(
+            non_empty(input.university_affiliate_email).map(|e| e.to_lowercase())
+        ),
+        university_profile_page_url: Set(non_empty(input.university_profile_page_url)),
+        location: Set(non_empty(input.location)),
+        bio: Set(non_empty(input.bio)),
+        social: Set(non_empty(input.social)),
+        area_of_interest: Set(json_list(&input.area_of_interest)?),
+        tags: Set(json_list(&input.tags)?),
+        looking_for: Set(json_list(&input.looking_for)?),
+        race: Set(json_list(&race)?),
+        gender: Set(input
+            .gender
+            .map_or("prefer_not_to_disclose", |g| g.as_str())
+            .to_owned()),
+        age_group: Set(input
+            .age_group
+            .map_or("prefer_not_to_disclose", |g| g.as_str())
+            .to_owned()),
+        ethnicity: Set(
+            non_empty(input.ethnicity).unwrap_or_else(|| "prefer_not_to_disclose".into())
+        ),
+        career_stage: Set(input
+            .career_stage
+            .map_or("prefer_not_to_disclose", |c| c.as_str())
+            .to_owned()),
+        pronouns: Set(input.pronouns.map(|p| p.as_str().to_owned())),
+        find_about_by: Set(input.find_about_by.map(|f| f.as_str().to_owned())),
+        find_about_by_other_info: Set(non_empty(input.find_about_by_other_info)),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    let token = tokens::issue(&txn, created.id, Purpose::ConfirmEmail, redirect_to.clone()).await?;
+    txn.commit().await?;
+
+    let mail = emails::confirm_account(
+        &ctx.config.public_url,
+        &email,
+        &name,
+        &token,
+        redirect_to.as_deref(),
+    );
+    deliver(ctx, mail).await;
+    Ok(Registered {
+        sms_confirm_token: None,
+    })
+}
+
+/// Sends `mail`; a failed delivery is logged, not shown, since the user can resend.
+pub(crate) async fn deliver(ctx: &AppContext, mail: kernel::mail::Email) {
+    let subject = mail.subject.clone();
+    if let Err(err) = ctx.mailer.send(mail).await {
+        tracing::error!(error = %err, subject, "could not send e-mail");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_safe_redirect;
+
+    #[test]
+    fn redirects_stay_on_site() {
+        assert!(is_safe_redirect("/working-groups/x?joinGroup=true"));
+        assert!(!is_safe_redirect("//evil.example"));
+        assert!(!is_safe_redirect("https://evil.example"));
+        assert!(!is_safe_redirect("/\\evil.example"));
+    }
+}

@@ -1,0 +1,63 @@
+//! The server's signing key: `COHORT_SECRET_KEY`, or one generated on first start and
+//! kept in the data dir (readable by the owner only), so restarts keep it.
+
+use std::path::Path;
+
+use anyhow::Context;
+use rand::RngCore;
+
+const FILE: &str = "secret.key";
+
+pub fn load_or_create(configured: Option<&str>, data_dir: &Path) -> anyhow::Result<Vec<u8>> {
+    if let Some(key) = configured {
+        return Ok(key.as_bytes().to_vec());
+    }
+    let path = data_dir.join(FILE);
+    if let Ok(existing) = std::fs::read_to_string(&path) {
+        let key = existing.trim();
+        if key.len() >= 32 {
+            return Ok(key.as_bytes().to_vec());
+        }
+    }
+    let mut bytes = [0u8; 32];
+    rand::rng().fill_bytes(&mut bytes);
+    let key: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    std::fs::create_dir_all(data_dir)?;
+    write_private(&path, &key).with_context(|| format!("writing {}", path.display()))?;
+    Ok(key.into_bytes())
+}
+
+#[cfg(unix)]
+fn write_private(path: &Path, key: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o600)
+        .open(path)?;
+    file.write_all(key.as_bytes())
+}
+
+#[cfg(not(unix))]
+fn write_private(path: &Path, key: &str) -> std::io::Result<()> {
+    std::fs::write(path, key)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn generates_once_then_reuses() {
+        let dir = tempfile::tempdir().unwrap();
+        let first = super::load_or_create(None, dir.path()).unwrap();
+        assert_eq!(first.len(), 64);
+        assert_eq!(super::load_or_create(None, dir.path()).unwrap(), first);
+        assert_eq!(
+            super::load_or_create(Some("k".repeat(40).as_str()), dir.path())
+                .unwrap()
+                .len(),
+            40
+        );
+    }
+}
