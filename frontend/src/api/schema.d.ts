@@ -185,7 +185,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @enum {string} */
-        AgeGroup: "From18To20" | "From21To29" | "From30To39" | "From40To49" | "From50To59" | "SixtyOrOlder" | "PreferNotToDisclose";
+        AgeGroup: "18_to_20" | "21_to_29" | "30_to_39" | "40_to_49" | "50_to_59" | "60_to_older" | "prefer_not_to_disclose";
         BTreeMap: {
             [key: string]: string[];
         };
@@ -204,7 +204,7 @@ export interface components {
             expires_at: string;
         };
         /** @enum {string} */
-        CareerStage: "EarlyCareerResearcher" | "JuniorStaff" | "SeniorStaff" | "PreferNotToDisclose";
+        CareerStage: "early_career_researcher" | "junior_staff" | "senior_staff" | "prefer_not_to_disclose";
         ConfirmUserRequest: {
             token: string;
         };
@@ -311,12 +311,12 @@ export interface components {
             messages?: components["schemas"]["BTreeMap"];
         };
         /** @enum {string} */
-        FindAboutBy: "SearchEngine" | "RecommendedByFriend" | "SocialMedia" | "BlogOrPublication" | "Other";
+        FindAboutBy: "SEARCH_ENGINE" | "RECOMMENDED_BY_FRIEND" | "SOCIAL_MEDIA" | "BLOG_OR_PUBLICATION" | "OTHER";
         /**
          * @description Spec default for every demographic field is `prefer_not_to_disclose`.
          * @enum {string}
          */
-        Gender: "Male" | "Female" | "NonBinary" | "PreferNotToDisclose";
+        Gender: "male" | "female" | "non-binary" | "prefer_not_to_disclose";
         Health: {
             /** @description `ok` when the database answered. */
             database: string;
@@ -332,7 +332,7 @@ export interface components {
             access: string;
         };
         /** @enum {string} */
-        LookingFor: "WantToFundResearch" | "LookingForFunding" | "InterestedInCollaboration" | "LookingForHelp" | "WantToHelp" | "WantParticipate";
+        LookingFor: "want_to_fund_research" | "looking_for_funding" | "interested_in_collaboration" | "looking_for_help" | "want_to_help" | "want_participate";
         /** @description One message as the mailbox shows it. */
         MailMessage: {
             /** Format: date-time */
@@ -399,9 +399,9 @@ export interface components {
          * @description At most two per profile.
          * @enum {string}
          */
-        ProfileTag: "MedicalDoctor" | "ClinicalResearcher" | "AlliedHealthcareProfessional" | "Caregiver" | "Survivor" | "Other";
+        ProfileTag: "MEDICAL_DOCTOR" | "CLINICAL_RESEARCHER" | "ALLIED_HEALTHCARE_PROFESSIONAL" | "CAREGIVER" | "SURVIVOR" | "OTHER";
         /** @enum {string} */
-        Pronouns: "She" | "He" | "They" | "NotDisclose";
+        Pronouns: "SHE" | "HE" | "THEY" | "NOT_DISCLOSE";
         /** @description The registration payload of spec §3 (document 1). */
         RegisterRequest: {
             affiliation?: string | null;
@@ -412,6 +412,7 @@ export interface components {
             /** @description Solution of the challenge from `GET /api/captcha`. */
             captcha?: string | null;
             career_stage?: components["schemas"]["CareerStage"] | null;
+            /** Format: email */
             email: string;
             ethnicity?: string | null;
             find_about_by?: components["schemas"]["FindAboutBy"] | null;
@@ -430,6 +431,7 @@ export interface components {
             role?: string | null;
             social?: string | null;
             tags?: components["schemas"]["ProfileTag"][];
+            /** Format: email */
             university_affiliate_email?: string | null;
             university_profile_page_url?: string | null;
         };

@@ -19,6 +19,9 @@ export const routes = [
         element: <PublicOnlyRoute />,
         children: [
           { path: 'login', lazy: () => import('@/features/auth/routes').then((m) => m.loginRoute) },
+          { path: 'register', lazy: () => import('@/features/auth/routes').then((m) => m.registerRoute) },
+          { path: 'register-lite', lazy: () => import('@/features/auth/routes').then((m) => m.registerLiteRoute) },
+          { path: 'confirm-user', lazy: () => import('@/features/auth/routes').then((m) => m.confirmUserRoute) },
         ],
       },
       {

@@ -10,8 +10,10 @@ use crate::service;
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct LoginRequest {
     #[validate(length(min = 1, message = "Required"))]
+    #[schema(min_length = 1)]
     pub email: String,
     #[validate(length(min = 1, message = "Required"))]
+    #[schema(min_length = 1)]
     pub password: String,
 }
 

@@ -14,16 +14,19 @@ pub struct RegisterRequest {
     /// Solution of the challenge from `GET /api/captcha`.
     pub captcha: Option<String>,
     #[validate(length(min = 1, max = 255, message = "Required"))]
+    #[schema(min_length = 1, max_length = 255)]
     pub name: String,
     #[validate(
         length(min = 1, message = "Required"),
         email(message = "Invalid email")
     )]
+    #[schema(min_length = 1, format = Email)]
     pub email: String,
     #[validate(length(
         min = 8,
         message = "This password is too short. It must contain at least 8 characters."
     ))]
+    #[schema(min_length = 8)]
     pub password: String,
     #[serde(default)]
     #[validate(length(max = 64))]
@@ -45,6 +48,7 @@ pub struct RegisterRequest {
     #[validate(url(message = "Enter a valid URL."))]
     pub university_profile_page_url: Option<String>,
     #[validate(email(message = "Invalid email"))]
+    #[schema(format = Email)]
     pub university_affiliate_email: Option<String>,
     #[serde(default)]
     pub is_project_creator: bool,
@@ -66,6 +70,7 @@ pub struct RegisterRequest {
     pub area_of_interest: Vec<i64>,
     #[serde(default)]
     #[validate(length(max = 2, message = "Select at most 2 tags."))]
+    #[schema(max_items = 2)]
     pub tags: Vec<ProfileTag>,
 }
 

@@ -45,10 +45,12 @@ pub async fn login(
         .one(db)
         .await?;
     let now = Utc::now();
-    if let Some(user) = &found {
-        if let Some(until) = user.locked_until.filter(|until| *until > now) {
-            return Err(locked(user.failure_count, until));
-        }
+    if let Some((user, until)) = found.as_ref().and_then(|u| {
+        u.locked_until
+            .filter(|until| *until > now)
+            .map(|until| (u, until))
+    }) {
+        return Err(locked(user.failure_count, until));
     }
     let hash = found
         .as_ref()

@@ -11,11 +11,11 @@ export type AgeGroup = typeof AgeGroup[keyof typeof AgeGroup];
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const AgeGroup = {
-  From18To20: 'From18To20',
-  From21To29: 'From21To29',
-  From30To39: 'From30To39',
-  From40To49: 'From40To49',
-  From50To59: 'From50To59',
-  SixtyOrOlder: 'SixtyOrOlder',
-  PreferNotToDisclose: 'PreferNotToDisclose',
+  '18_to_20': '18_to_20',
+  '21_to_29': '21_to_29',
+  '30_to_39': '30_to_39',
+  '40_to_49': '40_to_49',
+  '50_to_59': '50_to_59',
+  '60_to_older': '60_to_older',
+  prefer_not_to_disclose: 'prefer_not_to_disclose',
 } as const;

@@ -11,8 +11,8 @@ export type CareerStage = typeof CareerStage[keyof typeof CareerStage];
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const CareerStage = {
-  EarlyCareerResearcher: 'EarlyCareerResearcher',
-  JuniorStaff: 'JuniorStaff',
-  SeniorStaff: 'SeniorStaff',
-  PreferNotToDisclose: 'PreferNotToDisclose',
+  early_career_researcher: 'early_career_researcher',
+  junior_staff: 'junior_staff',
+  senior_staff: 'senior_staff',
+  prefer_not_to_disclose: 'prefer_not_to_disclose',
 } as const;

@@ -11,9 +11,9 @@ export type FindAboutBy = typeof FindAboutBy[keyof typeof FindAboutBy];
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const FindAboutBy = {
-  SearchEngine: 'SearchEngine',
-  RecommendedByFriend: 'RecommendedByFriend',
-  SocialMedia: 'SocialMedia',
-  BlogOrPublication: 'BlogOrPublication',
-  Other: 'Other',
+  SEARCH_ENGINE: 'SEARCH_ENGINE',
+  RECOMMENDED_BY_FRIEND: 'RECOMMENDED_BY_FRIEND',
+  SOCIAL_MEDIA: 'SOCIAL_MEDIA',
+  BLOG_OR_PUBLICATION: 'BLOG_OR_PUBLICATION',
+  OTHER: 'OTHER',
 } as const;

@@ -14,8 +14,8 @@ export type Gender = typeof Gender[keyof typeof Gender];
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const Gender = {
-  Male: 'Male',
-  Female: 'Female',
-  NonBinary: 'NonBinary',
-  PreferNotToDisclose: 'PreferNotToDisclose',
+  male: 'male',
+  female: 'female',
+  'non-binary': 'non-binary',
+  prefer_not_to_disclose: 'prefer_not_to_disclose',
 } as const;

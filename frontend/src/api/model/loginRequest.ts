@@ -7,6 +7,8 @@
  */
 
 export interface LoginRequest {
+  /** @minLength 1 */
   email: string;
+  /** @minLength 1 */
   password: string;
 }

@@ -11,10 +11,10 @@ export type LookingFor = typeof LookingFor[keyof typeof LookingFor];
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const LookingFor = {
-  WantToFundResearch: 'WantToFundResearch',
-  LookingForFunding: 'LookingForFunding',
-  InterestedInCollaboration: 'InterestedInCollaboration',
-  LookingForHelp: 'LookingForHelp',
-  WantToHelp: 'WantToHelp',
-  WantParticipate: 'WantParticipate',
+  want_to_fund_research: 'want_to_fund_research',
+  looking_for_funding: 'looking_for_funding',
+  interested_in_collaboration: 'interested_in_collaboration',
+  looking_for_help: 'looking_for_help',
+  want_to_help: 'want_to_help',
+  want_participate: 'want_participate',
 } as const;

@@ -14,10 +14,10 @@ export type ProfileTag = typeof ProfileTag[keyof typeof ProfileTag];
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const ProfileTag = {
-  MedicalDoctor: 'MedicalDoctor',
-  ClinicalResearcher: 'ClinicalResearcher',
-  AlliedHealthcareProfessional: 'AlliedHealthcareProfessional',
-  Caregiver: 'Caregiver',
-  Survivor: 'Survivor',
-  Other: 'Other',
+  MEDICAL_DOCTOR: 'MEDICAL_DOCTOR',
+  CLINICAL_RESEARCHER: 'CLINICAL_RESEARCHER',
+  ALLIED_HEALTHCARE_PROFESSIONAL: 'ALLIED_HEALTHCARE_PROFESSIONAL',
+  CAREGIVER: 'CAREGIVER',
+  SURVIVOR: 'SURVIVOR',
+  OTHER: 'OTHER',
 } as const;

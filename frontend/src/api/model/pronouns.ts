@@ -11,8 +11,8 @@ export type Pronouns = typeof Pronouns[keyof typeof Pronouns];
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const Pronouns = {
-  She: 'She',
-  He: 'He',
-  They: 'They',
-  NotDisclose: 'NotDisclose',
+  SHE: 'SHE',
+  HE: 'HE',
+  THEY: 'THEY',
+  NOT_DISCLOSE: 'NOT_DISCLOSE',
 } as const;

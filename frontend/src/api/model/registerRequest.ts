@@ -37,6 +37,7 @@ export interface RegisterRequest {
   /** Solution of the challenge from `GET /api/captcha`. */
   captcha?: RegisterRequestCaptcha;
   career_stage?: RegisterRequestCareerStage;
+  /** @minLength 1 */
   email: string;
   ethnicity?: RegisterRequestEthnicity;
   find_about_by?: RegisterRequestFindAboutBy;
@@ -45,7 +46,12 @@ export interface RegisterRequest {
   is_project_creator?: boolean;
   location?: RegisterRequestLocation;
   looking_for?: LookingFor[];
+  /**
+   * @minLength 1
+   * @maxLength 255
+   */
   name: string;
+  /** @minLength 8 */
   password: string;
   phone_number?: RegisterRequestPhoneNumber;
   pronouns?: RegisterRequestPronouns;
@@ -54,6 +60,7 @@ export interface RegisterRequest {
   redirect_to?: RegisterRequestRedirectTo;
   role?: RegisterRequestRole;
   social?: RegisterRequestSocial;
+  /** @maxItems 2 */
   tags?: ProfileTag[];
   university_affiliate_email?: RegisterRequestUniversityAffiliateEmail;
   university_profile_page_url?: RegisterRequestUniversityProfilePageUrl;

@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { useAuth } from '@/app/auth';
 
 /** Where a signed-out user is sent, remembering where they were going. */
@@ -7,17 +7,24 @@ export function loginPathFor(location: { pathname: string; search: string }): st
   return `/login?redirect_to=${encodeURIComponent(target)}`;
 }
 
+/*
+ * Both guards hold still while a navigation is under way: signing in or out and then
+ * leaving the page happen together, and the page being left must not redirect first.
+ */
+
 /** Private routes: signed-out users go to /login with `redirect_to`. */
 export function PrivateRoute() {
   const { isSignedIn } = useAuth();
   const location = useLocation();
-  if (!isSignedIn) return <Navigate to={loginPathFor(location)} replace />;
+  const navigation = useNavigation();
+  if (!isSignedIn && navigation.state === 'idle') return <Navigate to={loginPathFor(location)} replace />;
   return <Outlet />;
 }
 
 /** Public-only routes (sign-in, sign-up, resets): signed-in users go to /dashboard. */
 export function PublicOnlyRoute() {
   const { isSignedIn } = useAuth();
-  if (isSignedIn) return <Navigate to="/dashboard" replace />;
+  const navigation = useNavigation();
+  if (isSignedIn && navigation.state === 'idle') return <Navigate to="/dashboard" replace />;
   return <Outlet />;
 }

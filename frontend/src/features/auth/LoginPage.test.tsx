@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirect } from './LoginPage';
+import { lockMessage, safeRedirect } from './LoginPage';
 
 describe('safeRedirect', () => {
   it('follows same-site paths only', () => {
@@ -7,5 +7,12 @@ describe('safeRedirect', () => {
     expect(safeRedirect(null)).toBe('/dashboard');
     expect(safeRedirect('https://evil.example')).toBe('/dashboard');
     expect(safeRedirect('//evil.example')).toBe('/dashboard');
+  });
+});
+
+describe('lockMessage', () => {
+  it('words the lock as the spec does', () => {
+    const until = new Date(2026, 10, 22, 19, 5).toISOString();
+    expect(lockMessage(10, until)).toBe('Locked due 10 failed attempts till Nov 22 2026, 19:05');
   });
 });

@@ -7,10 +7,34 @@ import type { z } from 'zod';
 import { useLogin } from '@/api/endpoints/auth/auth';
 import { loginBody } from '@/api/zod/auth/auth.zod';
 import { useAuth } from '@/app/auth';
+import { ApiError } from '@/lib/api-error';
 import { applyServerErrors } from '@/lib/form-errors';
 import { usePageTitle } from '@/ui/page-title';
 
 type LoginForm = z.infer<typeof loginBody>;
+
+const lockFormat = new Intl.DateTimeFormat('en', {
+  month: 'short',
+  day: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** Spec §8: "Locked due {count} failed attempts till {date time}" (MMM dd YYY, HH:mm), in local time. */
+export function lockMessage(failureCount: number, lockedUntil: string): string {
+  const parts = Object.fromEntries(lockFormat.formatToParts(new Date(lockedUntil)).map((p) => [p.type, p.value]));
+  return `Locked due ${failureCount} failed attempts till ${parts.month} ${parts.day} ${parts.year}, ${parts.hour}:${parts.minute}`;
+}
+
+function bannerFor(error: unknown, fallback: string | null): string | null {
+  if (error instanceof ApiError && error.code === 'account_locked') {
+    const extra = (error.body as { extra?: { failure_count?: number; locked_until?: string } }).extra;
+    if (extra?.failure_count !== undefined && extra.locked_until) return lockMessage(extra.failure_count, extra.locked_until);
+  }
+  return fallback;
+}
 
 /** Only same-site paths are followed after sign-in, never another origin. */
 export function safeRedirect(target: string | null): string {
@@ -34,7 +58,7 @@ export function LoginPage() {
       signIn(data.access);
       navigate(safeRedirect(params.get('redirect_to')), { replace: true });
     } catch (error) {
-      setBanner(applyServerErrors(error, ['email', 'password'], form.setError));
+      setBanner(bannerFor(error, applyServerErrors(error, ['email', 'password'], form.setError)));
     }
   });
 

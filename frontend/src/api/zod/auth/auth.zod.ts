@@ -27,8 +27,8 @@ export const confirmUserResponse = zod.object({
  * @summary Signs in with e-mail and password and returns a session token.
  */
 export const loginBody = zod.object({
-  "email": zod.string(),
-  "password": zod.string()
+  "email": zod.string().min(1),
+  "password": zod.string().min(1)
 })
 
 export const loginResponse = zod.object({
@@ -68,31 +68,33 @@ export const emailConfirmStartResponse = zod.object({
  * @summary Creates an account and e-mails a confirmation link. The answer is the same whether
 or not the e-mail is already registered.
  */
+export const registerBodyNameMax = 255;export const registerBodyPasswordMin = 8;export const registerBodyTagsMax = 2;
+
 export const registerBody = zod.object({
   "affiliation": zod.string().nullish(),
-  "age_group": zod.union([zod.enum(['From18To20', 'From21To29', 'From30To39', 'From40To49', 'From50To59', 'SixtyOrOlder', 'PreferNotToDisclose']),zod.null()]).optional(),
+  "age_group": zod.union([zod.enum(['18_to_20', '21_to_29', '30_to_39', '40_to_49', '50_to_59', '60_to_older', 'prefer_not_to_disclose']),zod.null()]).optional(),
   "area_of_interest": zod.array(zod.number()).optional().describe('Tag ids from `GET /api/tags`.'),
   "bio": zod.string().nullish(),
   "captcha": zod.string().nullish().describe('Solution of the challenge from `GET /api/captcha`.'),
-  "career_stage": zod.union([zod.enum(['EarlyCareerResearcher', 'JuniorStaff', 'SeniorStaff', 'PreferNotToDisclose']),zod.null()]).optional(),
-  "email": zod.string(),
+  "career_stage": zod.union([zod.enum(['early_career_researcher', 'junior_staff', 'senior_staff', 'prefer_not_to_disclose']),zod.null()]).optional(),
+  "email": zod.email().min(1),
   "ethnicity": zod.string().nullish(),
-  "find_about_by": zod.union([zod.enum(['SearchEngine', 'RecommendedByFriend', 'SocialMedia', 'BlogOrPublication', 'Other']),zod.null()]).optional(),
+  "find_about_by": zod.union([zod.enum(['SEARCH_ENGINE', 'RECOMMENDED_BY_FRIEND', 'SOCIAL_MEDIA', 'BLOG_OR_PUBLICATION', 'OTHER']),zod.null()]).optional(),
   "find_about_by_other_info": zod.string().nullish(),
-  "gender": zod.union([zod.enum(['Male', 'Female', 'NonBinary', 'PreferNotToDisclose']).describe('Spec default for every demographic field is `prefer_not_to_disclose`.'),zod.null()]).optional(),
+  "gender": zod.union([zod.enum(['male', 'female', 'non-binary', 'prefer_not_to_disclose']).describe('Spec default for every demographic field is `prefer_not_to_disclose`.'),zod.null()]).optional(),
   "is_project_creator": zod.boolean().optional(),
   "location": zod.string().nullish(),
-  "looking_for": zod.array(zod.enum(['WantToFundResearch', 'LookingForFunding', 'InterestedInCollaboration', 'LookingForHelp', 'WantToHelp', 'WantParticipate'])).optional(),
-  "name": zod.string(),
-  "password": zod.string(),
+  "looking_for": zod.array(zod.enum(['want_to_fund_research', 'looking_for_funding', 'interested_in_collaboration', 'looking_for_help', 'want_to_help', 'want_participate'])).optional(),
+  "name": zod.string().min(1).max(registerBodyNameMax),
+  "password": zod.string().min(registerBodyPasswordMin),
   "phone_number": zod.string().nullish(),
-  "pronouns": zod.union([zod.enum(['She', 'He', 'They', 'NotDisclose']),zod.null()]).optional(),
+  "pronouns": zod.union([zod.enum(['SHE', 'HE', 'THEY', 'NOT_DISCLOSE']),zod.null()]).optional(),
   "race": zod.array(zod.string()).optional(),
   "redirect_to": zod.string().nullish().describe('Where to go after confirming the e-mail (a path on this site).'),
   "role": zod.string().nullish(),
   "social": zod.string().nullish(),
-  "tags": zod.array(zod.enum(['MedicalDoctor', 'ClinicalResearcher', 'AlliedHealthcareProfessional', 'Caregiver', 'Survivor', 'Other']).describe('At most two per profile.')).optional(),
-  "university_affiliate_email": zod.string().nullish(),
+  "tags": zod.array(zod.enum(['MEDICAL_DOCTOR', 'CLINICAL_RESEARCHER', 'ALLIED_HEALTHCARE_PROFESSIONAL', 'CAREGIVER', 'SURVIVOR', 'OTHER']).describe('At most two per profile.')).max(registerBodyTagsMax).optional(),
+  "university_affiliate_email": zod.email().nullish(),
   "university_profile_page_url": zod.string().nullish()
 }).describe('The registration payload of spec §3 (document 1).')
 

@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import { confirmedAccount, lastMailTo, linkIn, uniqueEmail } from './support';
+
+const shot = (name: string, project: string) => `test-results/screens/${project}-${name}.png`;
+
+test('register through the wizard, confirm from the mailbox, land on the dashboard', async ({ page }, info) => {
+  const email = uniqueEmail('wizard');
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Sign up now' }).first().click();
+  await expect(page).toHaveURL(/\/register$/);
+  await expect(page).toHaveTitle('Cohort | Sign up');
+
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await page.getByLabel('Gender (optional)').click();
+  await page.getByRole('option', { name: 'Female' }).click();
+  await page.screenshot({ path: shot('register-step1', info.project.name), fullPage: true });
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await page.getByLabel('What brings you to Cohort?').click();
+  await page.getByRole('option', { name: 'I am looking for funding' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('radio', { name: 'No' }).click();
+  await expect(page.getByText('Funding on Cohort goes only to projects affiliated with a university')).toBeVisible();
+  await page.screenshot({ path: shot('register-step2', info.project.name), fullPage: true });
+  await page.getByRole('button', { name: 'Skip for later' }).click();
+
+  await page.getByLabel('Name').fill('Rosalind Franklin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('short');
+  await expect(page.getByText('Verified: you are human')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('This password is too short. It must contain at least 8 characters.')).toBeVisible();
+  await page.getByLabel('Password').fill('double helix 1953');
+  await page.screenshot({ path: shot('register-step3', info.project.name), fullPage: true });
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await expect(page.getByText('Please check your email (including your spam folder)', { exact: false })).toBeVisible();
+  await page.screenshot({ path: shot('register-done', info.project.name), fullPage: true });
+
+  const mail = await lastMailTo(page.request, email);
+  await page.goto(linkIn(mail.text));
+  await expect(page.getByText('Your email has been successfully verified.')).toBeVisible();
+  await page.screenshot({ path: shot('confirm-user', info.project.name), fullPage: true });
+  await expect(page).toHaveURL(/\/dashboard\?openPersonalization=true$/, { timeout: 5_000 });
+  await expect(page.getByRole('heading', { name: 'Welcome, Rosalind Franklin' })).toBeVisible();
+});
+
+test('register-lite returns to redirect_to after confirmation', async ({ page }, info) => {
+  const email = uniqueEmail('lite');
+  await page.goto('/register-lite?redirect_to=%2Fdev%2Fmailbox');
+  await page.getByLabel('Name').fill('Alexander Fleming');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('penicillin 1928');
+  await expect(page.getByText('Verified: you are human')).toBeVisible({ timeout: 20_000 });
+  await page.screenshot({ path: shot('register-lite', info.project.name), fullPage: true });
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+
+  const link = linkIn((await lastMailTo(page.request, email)).text);
+  expect(link).toContain('redirect_to=%2Fdev%2Fmailbox');
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/dev\/mailbox$/, { timeout: 5_000 });
+});
+
+test('a used confirmation link shows the failure badge', async ({ page }) => {
+  await page.goto('/confirm-user?token=not-a-real-token');
+  await expect(page.getByText('Invalid or expired confirmation code.')).toBeVisible();
+});
+
+test('ten failed sign-ins lock the account with the spec message', async ({ page, request }, info) => {
+  const email = uniqueEmail('lock');
+  await confirmedAccount(request, email, 'a good long password');
+  for (let i = 0; i < 9; i += 1) {
+    await request.post('/api/login', { data: { email, password: 'wrong password' } });
+  }
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('wrong password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/^Locked due 10 failed attempts till [A-Z][a-z]{2} \d{2} \d{4}, \d{2}:\d{2}$/);
+  await page.screenshot({ path: shot('login-locked', info.project.name), fullPage: true });
+});

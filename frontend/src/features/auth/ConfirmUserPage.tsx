@@ -1,0 +1,72 @@
+import CancelIcon from '@mui/icons-material/Cancel';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { CircularProgress, Stack, Typography } from '@mui/material';
+import { startTransition, useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useConfirmUser } from '@/api/endpoints/auth/auth';
+import { useAuth } from '@/app/auth';
+import { errorMessage } from '@/lib/api-error';
+import { usePageTitle } from '@/ui/page-title';
+import { AuthCard } from './AuthCard';
+import { safeRedirect } from './LoginPage';
+
+/** Spec §9: the confirmation screen waits 2 s before moving on. */
+export const CONFIRM_REDIRECT_MS = 2000;
+
+type State = { kind: 'pending' } | { kind: 'ok'; message: string } | { kind: 'failed'; message: string };
+
+export function ConfirmUserPage() {
+  usePageTitle('Confirm your email');
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { signIn } = useAuth();
+  const confirm = useConfirmUser();
+  const [state, setState] = useState<State>({ kind: 'pending' });
+  const started = useRef(false);
+
+  useEffect(() => {
+    // The token is single-use: confirm exactly once, even under StrictMode.
+    if (started.current) return;
+    started.current = true;
+    const token = params.get('token') ?? '';
+    confirm
+      .mutateAsync({ data: { token } })
+      .then(({ data }) => {
+        setState({ kind: 'ok', message: data.message });
+        window.setTimeout(() => {
+          const target = params.get('redirect_to') ?? data.redirect_to ?? null;
+          // One transition for both, or this public-only route would see a signed-in
+          // user first and send them to /dashboard instead of redirect_to.
+          startTransition(() => {
+            signIn(data.access);
+            void navigate(target ? safeRedirect(target) : '/dashboard?openPersonalization=true', { replace: true });
+          });
+        }, CONFIRM_REDIRECT_MS);
+      })
+      .catch((error: unknown) => setState({ kind: 'failed', message: errorMessage(error) }));
+  }, [confirm, navigate, params, signIn]);
+
+  return (
+    <AuthCard title="Email confirmation">
+      <Stack spacing={2} sx={{ alignItems: 'center', py: 3, textAlign: 'center' }} role="status">
+        {state.kind === 'pending' && <CircularProgress aria-label="Confirming" />}
+        {state.kind === 'ok' && (
+          <>
+            <CheckCircleIcon color="success" sx={{ fontSize: 64 }} />
+            <Typography variant="h6" component="p">
+              {state.message}
+            </Typography>
+          </>
+        )}
+        {state.kind === 'failed' && (
+          <>
+            <CancelIcon color="error" sx={{ fontSize: 64 }} />
+            <Typography variant="h6" component="p">
+              {state.message}
+            </Typography>
+          </>
+        )}
+      </Stack>
+    </AuthCard>
+  );
+}

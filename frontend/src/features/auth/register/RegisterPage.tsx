@@ -1,0 +1,53 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Box, Link, Step, StepLabel, Stepper, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
+import { usePageTitle } from '@/ui/page-title';
+import { AuthCard } from '../AuthCard';
+import { emptyRegisterForm, registerSchema, type RegisterForm } from './form';
+import { RegisterDone } from './RegisterDone';
+import { StepAccount } from './StepAccount';
+import { StepProfile } from './StepProfile';
+import { StepShare } from './StepShare';
+import { useRegisterSubmit } from './useRegister';
+
+const STEPS = ['About you', 'Your interests', 'Your account'];
+
+/** The three-step sign-up wizard at /register. */
+export function RegisterPage() {
+  usePageTitle('Sign up');
+  const [step, setStep] = useState(0);
+  const form = useForm<RegisterForm>({ resolver: zodResolver(registerSchema), defaultValues: emptyRegisterForm });
+  const { submit, banner, captchaKey, done } = useRegisterSubmit(form);
+
+  if (done) {
+    return (
+      <AuthCard title="Check your email">
+        <RegisterDone message={done.message} />
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Join Cohort" wide>
+      <Stepper activeStep={step} alternativeLabel sx={{ mb: 4 }}>
+        {STEPS.map((label) => (
+          <Step key={label}>
+            <StepLabel>{label}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+      <Box component="form" noValidate onSubmit={submit}>
+        {step === 0 && <StepShare control={form.control} onContinue={() => setStep(1)} onSkip={() => setStep(2)} />}
+        {step === 1 && <StepProfile form={form} onBack={() => setStep(0)} onContinue={() => setStep(2)} />}
+        {step === 2 && <StepAccount form={form} banner={banner} captchaKey={captchaKey} onBack={() => setStep(1)} />}
+      </Box>
+      <Typography variant="body2" sx={{ mt: 3 }}>
+        Already have an account?{' '}
+        <Link component={RouterLink} to="/login">
+          Sign in
+        </Link>
+      </Typography>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,61 @@
+import { Alert, Button, Stack } from '@mui/material';
+import { useCallback, useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { FormTextField } from '@/ui/form/FormTextField';
+import { CaptchaField } from '../captcha/CaptchaField';
+import type { RegisterForm } from './form';
+
+interface Props {
+  form: UseFormReturn<RegisterForm>;
+  banner: string | null;
+  captchaKey: number;
+  onBack?: () => void;
+  /** The simple sign-up has no phone field. */
+  withPhone?: boolean;
+}
+
+/** Step 3: name, e-mail, optional phone, password, captcha and Create account. */
+export function StepAccount({ form, banner, captchaKey, onBack, withPhone = true }: Props) {
+  const { control, formState } = form;
+  // A solution counts only for the challenge it was found for (each is single-use).
+  const [solved, setSolved] = useState<{ key: number; solution: string } | null>(null);
+  const captcha = solved?.key === captchaKey ? solved.solution : null;
+  const onSolved = useCallback(
+    (solution: string | null) => {
+      setSolved(solution ? { key: captchaKey, solution } : null);
+      form.setValue('captcha', solution);
+    },
+    [form, captchaKey],
+  );
+  return (
+    <Stack spacing={2.5}>
+      {banner && <Alert severity="error">{banner}</Alert>}
+      <FormTextField control={control} name="name" label="Name" autoComplete="name" required />
+      <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" required />
+      {withPhone && (
+        <FormTextField
+          control={control}
+          name="phone_number"
+          label="Phone number (optional)"
+          type="tel"
+          autoComplete="tel"
+        />
+      )}
+      <FormTextField
+        control={control}
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        required
+      />
+      <CaptchaField onSolved={onSolved} resetKey={captchaKey} error={formState.errors.captcha?.message} />
+      <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
+        {onBack ? <Button onClick={onBack}>Back</Button> : <span />}
+        <Button type="submit" variant="contained" size="large" disabled={!captcha || formState.isSubmitting}>
+          Create account
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

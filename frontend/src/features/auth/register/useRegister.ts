@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { useRegister as useRegisterMutation } from '@/api/endpoints/auth/auth';
+import { applyServerErrors } from '@/lib/form-errors';
+import { toPayload, type RegisterForm } from './form';
+
+const FIELDS = [
+  'name', 'email', 'password', 'phone_number', 'captcha', 'gender', 'age_group', 'career_stage',
+  'affiliation', 'university_affiliate_email', 'university_profile_page_url', 'tags', 'redirect_to',
+] as const;
+
+/** Submits a sign-up; on failure maps the server's texts onto the form and renews the captcha. */
+export function useRegisterSubmit(form: UseFormReturn<RegisterForm>) {
+  const mutation = useRegisterMutation();
+  const [banner, setBanner] = useState<string | null>(null);
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const [done, setDone] = useState<{ message: string; smsToken: string | null } | null>(null);
+
+  const submit = form.handleSubmit(async (values) => {
+    setBanner(null);
+    try {
+      const { data } = await mutation.mutateAsync({ data: toPayload(values) });
+      setDone({ message: data.message, smsToken: data.sms_confirm_token ?? null });
+    } catch (error) {
+      // Spec §8: "Something went wrong plus field errors".
+      setBanner(applyServerErrors(error, FIELDS, form.setError) ?? 'Something went wrong.');
+      setCaptchaKey((key) => key + 1);
+    }
+  });
+  return { submit, banner, captchaKey, done };
+}
