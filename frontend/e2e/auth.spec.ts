@@ -80,3 +80,42 @@ test('ten failed sign-ins lock the account with the spec message', async ({ page
   await expect(page.getByRole('alert')).toHaveText(/^Locked due 10 failed attempts till [A-Z][a-z]{2} \d{2} \d{4}, \d{2}:\d{2}$/);
   await page.screenshot({ path: shot('login-locked', info.project.name), fullPage: true });
 });
+
+test('forgot password, reset from the mailbox, sign in with the new password', async ({ page, request }, info) => {
+  const email = uniqueEmail('reset');
+  await confirmedAccount(request, email, 'the old password');
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('Required')).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('Success. Please check your email (including your spam folder).')).toBeVisible();
+  await page.screenshot({ path: shot('forgot-password', info.project.name), fullPage: true });
+
+  const mail = await lastMailTo(page.request, email);
+  await page.goto(linkIn(mail.text));
+  await page.getByLabel('New password').fill('short');
+  await page.getByLabel('Confirm password').fill('different');
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page.getByText('This password is too short. It must contain at least 8 characters.')).toBeVisible();
+  await expect(page.getByText("Passwords don't match")).toBeVisible();
+  await page.getByLabel('New password').fill('the new password');
+  await page.getByLabel('Confirm password').fill('the new password');
+  await page.screenshot({ path: shot('reset-password', info.project.name), fullPage: true });
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page.getByText('Your password has been successfully updated.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Sign in' }).last().click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('the new password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The link was single-use.
+  await page.evaluate(() => window.localStorage.removeItem('token'));
+  await page.goto(linkIn(mail.text));
+  await expect(page.getByText('Invalid or expired token.')).toBeVisible();
+});

@@ -37,8 +37,13 @@ fn collect(errors: &ValidationErrors, prefix: &str, out: &mut FieldErrors) {
         };
         match kind {
             ValidationErrorsKind::Field(list) => {
+                // An empty required field is only "required": its format cannot be judged.
+                let missing = list.iter().find(|e| is_missing(e));
                 let texts = out.entry(key).or_default();
-                texts.extend(list.iter().map(text_of));
+                match missing {
+                    Some(error) => texts.push(text_of(error)),
+                    None => texts.extend(list.iter().map(text_of)),
+                }
             }
             ValidationErrorsKind::Struct(inner) => collect(inner, &key, out),
             ValidationErrorsKind::List(items) => {
@@ -48,6 +53,16 @@ fn collect(errors: &ValidationErrors, prefix: &str, out: &mut FieldErrors) {
             }
         }
     }
+}
+
+/// A `length(min = 1)` rule failed on an empty value.
+fn is_missing(error: &ValidationError) -> bool {
+    let empty = error
+        .params
+        .get("value")
+        .is_some_and(|v| v.as_str().is_some_and(str::is_empty));
+    let min_one = error.params.get("min").is_some_and(|m| m == 1);
+    error.code == "length" && min_one && empty
 }
 
 /// The user-visible text of one failed rule.
@@ -89,7 +104,7 @@ mod tests {
 
     #[derive(Validate)]
     struct Form {
-        #[validate(email)]
+        #[validate(length(min = 1), email)]
         email: String,
         #[validate(length(
             min = 8,
@@ -123,6 +138,18 @@ mod tests {
             vec!["Ensure this field has no more than 3 characters."]
         );
         assert_eq!(errors["inner.title"], vec![REQUIRED]);
+    }
+
+    #[test]
+    fn an_empty_required_field_is_only_required() {
+        let form = Form {
+            email: String::new(),
+            password: "long enough".into(),
+            nick: "ab".into(),
+            inner: Inner { title: "t".into() },
+        };
+        let errors = field_errors(&form.validate().unwrap_err());
+        assert_eq!(errors["email"], vec![REQUIRED]);
     }
 
     #[test]

@@ -58,6 +58,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mails a password-reset link. Answers the same whether or not the address is registered. */
+        post: operations["forgotPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forgot-password/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets a new password from a reset link and signs out every session. */
+        post: operations["confirmResetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/forgot-password/validate-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Tells whether a reset link is still usable, before the user types a new password. */
+        post: operations["validateResetToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -157,6 +208,23 @@ export interface paths {
          *     or not the e-mail is already registered.
          */
         post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/set-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets the password of an account that has none yet, from a mailed link. */
+        post: operations["setPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -312,6 +380,10 @@ export interface components {
         };
         /** @enum {string} */
         FindAboutBy: "SEARCH_ENGINE" | "RECOMMENDED_BY_FRIEND" | "SOCIAL_MEDIA" | "BLOG_OR_PUBLICATION" | "OTHER";
+        ForgotPasswordRequest: {
+            /** Format: email */
+            email: string;
+        };
         /**
          * @description Spec default for every demographic field is `prefer_not_to_disclose`.
          * @enum {string}
@@ -440,11 +512,23 @@ export interface components {
             /** @description Present when a phone number was given: confirm it with the SMS code. */
             sms_confirm_token?: string | null;
         };
+        ResetPasswordRequest: {
+            password: string;
+            token: string;
+        };
+        SetPasswordRequest: {
+            confirm_password: string;
+            new_password: string;
+            token: string;
+        };
         /** @description An area of interest. */
         Tag: {
             /** Format: int64 */
             id: number;
             title: string;
+        };
+        TokenRequest: {
+            token: string;
         };
     };
     responses: never;
@@ -533,6 +617,114 @@ export interface operations {
             };
             /** @description A real mail transport is configured. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    forgotPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgotPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description If the address has an account, a link is on its way. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_MessageResponse"];
+                };
+            };
+            /** @description Invalid e-mail. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirmResetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Password updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_MessageResponse"];
+                };
+            };
+            /** @description Invalid or expired token, or a weak password. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    validateResetToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The link is usable. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_MessageResponse"];
+                };
+            };
+            /** @description Invalid or expired token. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -758,6 +950,39 @@ export interface operations {
             };
             /** @description Too many attempts. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Password set. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_MessageResponse"];
+                };
+            };
+            /** @description Invalid or expired token, mismatch, or a weak password. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

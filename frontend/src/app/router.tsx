@@ -22,6 +22,12 @@ export const routes = [
           { path: 'register', lazy: () => import('@/features/auth/routes').then((m) => m.registerRoute) },
           { path: 'register-lite', lazy: () => import('@/features/auth/routes').then((m) => m.registerLiteRoute) },
           { path: 'confirm-user', lazy: () => import('@/features/auth/routes').then((m) => m.confirmUserRoute) },
+          { path: 'forgot-password', lazy: () => import('@/features/auth/routes').then((m) => m.forgotPasswordRoute) },
+          {
+            path: 'forgot-password/confirm',
+            lazy: () => import('@/features/auth/routes').then((m) => m.resetPasswordRoute),
+          },
+          { path: 'set-password', lazy: () => import('@/features/auth/routes').then((m) => m.setPasswordRoute) },
         ],
       },
       {

@@ -2,10 +2,12 @@
 
 pub mod confirm_user;
 pub mod email_confirm_start;
+pub mod forgot_password;
 pub mod login;
 pub mod logout;
 pub mod me;
 pub mod register;
+pub mod set_password;
 pub mod tags;
 
 use kernel::Data;
@@ -20,7 +22,11 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(register::register)
         .service(confirm_user::confirm_user)
         .service(email_confirm_start::email_confirm_start)
-        .service(tags::list);
+        .service(tags::list)
+        .service(forgot_password::forgot_password)
+        .service(forgot_password::validate_token)
+        .service(forgot_password::confirm)
+        .service(set_password::set_password);
 }
 
 /// A confirmation text to show the user.

@@ -4,6 +4,7 @@ pub mod login;
 pub mod me;
 pub mod password;
 pub mod password_policy;
+pub mod password_reset;
 pub mod registration;
 pub mod secret_token;
 pub mod session;

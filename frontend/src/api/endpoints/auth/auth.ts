@@ -33,8 +33,12 @@ import type {
   DataRegisterResponse,
   DataVecTag,
   ErrorBody,
+  ForgotPasswordRequest,
   LoginRequest,
-  RegisterRequest
+  RegisterRequest,
+  ResetPasswordRequest,
+  SetPasswordRequest,
+  TokenRequest
 } from '../../model';
 
 import { apiFetch } from '../../../lib/api-client';
@@ -110,6 +114,219 @@ export const useConfirmUser = <TError = ErrorBody,
       > => {
 
       const mutationOptions = getConfirmUserMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Mails a password-reset link. Answers the same whether or not the address is registered.
+ */
+export const getForgotPasswordUrl = () => {
+
+
+  
+
+  return `/api/forgot-password`
+}
+
+export const forgotPassword = async (forgotPasswordRequest: ForgotPasswordRequest, options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getForgotPasswordUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      forgotPasswordRequest,)
+  }
+);}
+
+
+
+
+export const getForgotPasswordMutationOptions = <TError = ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof forgotPassword>>, TError,{data: ForgotPasswordRequest}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof forgotPassword>>, TError,{data: ForgotPasswordRequest}, TContext> => {
+
+const mutationKey = ['forgotPassword'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof forgotPassword>>, {data: ForgotPasswordRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  forgotPassword(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ForgotPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof forgotPassword>>>
+    export type ForgotPasswordMutationBody = ForgotPasswordRequest
+    export type ForgotPasswordMutationError = ErrorBody | ErrorBody
+
+    /**
+ * @summary Mails a password-reset link. Answers the same whether or not the address is registered.
+ */
+export const useForgotPassword = <TError = ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof forgotPassword>>, TError,{data: ForgotPasswordRequest}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof forgotPassword>>,
+        TError,
+        {data: ForgotPasswordRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getForgotPasswordMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Sets a new password from a reset link and signs out every session.
+ */
+export const getConfirmResetPasswordUrl = () => {
+
+
+  
+
+  return `/api/forgot-password/confirm`
+}
+
+export const confirmResetPassword = async (resetPasswordRequest: ResetPasswordRequest, options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getConfirmResetPasswordUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      resetPasswordRequest,)
+  }
+);}
+
+
+
+
+export const getConfirmResetPasswordMutationOptions = <TError = ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmResetPassword>>, TError,{data: ResetPasswordRequest}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof confirmResetPassword>>, TError,{data: ResetPasswordRequest}, TContext> => {
+
+const mutationKey = ['confirmResetPassword'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof confirmResetPassword>>, {data: ResetPasswordRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  confirmResetPassword(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ConfirmResetPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof confirmResetPassword>>>
+    export type ConfirmResetPasswordMutationBody = ResetPasswordRequest
+    export type ConfirmResetPasswordMutationError = ErrorBody
+
+    /**
+ * @summary Sets a new password from a reset link and signs out every session.
+ */
+export const useConfirmResetPassword = <TError = ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmResetPassword>>, TError,{data: ResetPasswordRequest}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof confirmResetPassword>>,
+        TError,
+        {data: ResetPasswordRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getConfirmResetPasswordMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Tells whether a reset link is still usable, before the user types a new password.
+ */
+export const getValidateResetTokenUrl = () => {
+
+
+  
+
+  return `/api/forgot-password/validate-token`
+}
+
+export const validateResetToken = async (tokenRequest: TokenRequest, options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getValidateResetTokenUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      tokenRequest,)
+  }
+);}
+
+
+
+
+export const getValidateResetTokenMutationOptions = <TError = ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof validateResetToken>>, TError,{data: TokenRequest}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof validateResetToken>>, TError,{data: TokenRequest}, TContext> => {
+
+const mutationKey = ['validateResetToken'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof validateResetToken>>, {data: TokenRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  validateResetToken(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ValidateResetTokenMutationResult = NonNullable<Awaited<ReturnType<typeof validateResetToken>>>
+    export type ValidateResetTokenMutationBody = TokenRequest
+    export type ValidateResetTokenMutationError = ErrorBody
+
+    /**
+ * @summary Tells whether a reset link is still usable, before the user types a new password.
+ */
+export const useValidateResetToken = <TError = ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof validateResetToken>>, TError,{data: TokenRequest}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof validateResetToken>>,
+        TError,
+        {data: TokenRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getValidateResetTokenMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }
@@ -493,6 +710,77 @@ export const useRegister = <TError = ErrorBody | ErrorBody,
       > => {
 
       const mutationOptions = getRegisterMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Sets the password of an account that has none yet, from a mailed link.
+ */
+export const getSetPasswordUrl = () => {
+
+
+  
+
+  return `/api/set-password`
+}
+
+export const setPassword = async (setPasswordRequest: SetPasswordRequest, options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getSetPasswordUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      setPasswordRequest,)
+  }
+);}
+
+
+
+
+export const getSetPasswordMutationOptions = <TError = ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setPassword>>, TError,{data: SetPasswordRequest}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof setPassword>>, TError,{data: SetPasswordRequest}, TContext> => {
+
+const mutationKey = ['setPassword'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof setPassword>>, {data: SetPasswordRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  setPassword(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SetPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof setPassword>>>
+    export type SetPasswordMutationBody = SetPasswordRequest
+    export type SetPasswordMutationError = ErrorBody
+
+    /**
+ * @summary Sets the password of an account that has none yet, from a mailed link.
+ */
+export const useSetPassword = <TError = ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setPassword>>, TError,{data: SetPasswordRequest}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof setPassword>>,
+        TError,
+        {data: SetPasswordRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getSetPasswordMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

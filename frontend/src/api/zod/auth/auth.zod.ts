@@ -24,6 +24,48 @@ export const confirmUserResponse = zod.object({
 })
 
 /**
+ * @summary Mails a password-reset link. Answers the same whether or not the address is registered.
+ */
+export const forgotPasswordBody = zod.object({
+  "email": zod.email().min(1)
+})
+
+export const forgotPasswordResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text to show the user.')
+})
+
+/**
+ * @summary Sets a new password from a reset link and signs out every session.
+ */
+export const confirmResetPasswordBodyPasswordMin = 8;
+
+export const confirmResetPasswordBody = zod.object({
+  "password": zod.string().min(confirmResetPasswordBodyPasswordMin),
+  "token": zod.string().min(1)
+})
+
+export const confirmResetPasswordResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text to show the user.')
+})
+
+/**
+ * @summary Tells whether a reset link is still usable, before the user types a new password.
+ */
+export const validateResetTokenBody = zod.object({
+  "token": zod.string().min(1)
+})
+
+export const validateResetTokenResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text to show the user.')
+})
+
+/**
  * @summary Signs in with e-mail and password and returns a session token.
  */
 export const loginBody = zod.object({
@@ -97,6 +139,23 @@ export const registerBody = zod.object({
   "university_affiliate_email": zod.email().nullish(),
   "university_profile_page_url": zod.string().nullish()
 }).describe('The registration payload of spec §3 (document 1).')
+
+/**
+ * @summary Sets the password of an account that has none yet, from a mailed link.
+ */
+export const setPasswordBodyNewPasswordMin = 8;
+
+export const setPasswordBody = zod.object({
+  "confirm_password": zod.string().min(1),
+  "new_password": zod.string().min(setPasswordBodyNewPasswordMin),
+  "token": zod.string().min(1)
+})
+
+export const setPasswordResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text to show the user.')
+})
 
 /**
  * @summary Every area of interest, alphabetically.

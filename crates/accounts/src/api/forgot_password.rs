@@ -1,0 +1,104 @@
+use actix_web::{HttpRequest, post, web};
+use kernel::extract::ValidJson;
+use kernel::{AppContext, AppResult, Data};
+use serde::Deserialize;
+use utoipa::ToSchema;
+use validator::Validate;
+
+use super::MessageResponse;
+use crate::service::password_reset::{self, EMAIL_SENT, UPDATED};
+use crate::service::tokens::Purpose;
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+pub struct ForgotPasswordRequest {
+    #[validate(
+        length(min = 1, message = "Required"),
+        email(message = "Invalid email")
+    )]
+    #[schema(min_length = 1, format = Email)]
+    pub email: String,
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+pub struct TokenRequest {
+    #[validate(length(min = 1, max = 128, message = "This field is required"))]
+    #[schema(min_length = 1)]
+    pub token: String,
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+pub struct ResetPasswordRequest {
+    #[validate(length(min = 1, max = 128, message = "This field is required"))]
+    #[schema(min_length = 1)]
+    pub token: String,
+    #[validate(length(
+        min = 8,
+        message = "This password is too short. It must contain at least 8 characters."
+    ))]
+    #[schema(min_length = 8)]
+    pub password: String,
+}
+
+/// Mails a password-reset link. Answers the same whether or not the address is registered.
+#[utoipa::path(
+    operation_id = "forgotPassword",
+    tag = "auth",
+    request_body = ForgotPasswordRequest,
+    responses(
+        (status = 200, description = "If the address has an account, a link is on its way.", body = Data<MessageResponse>),
+        (status = 400, description = "Invalid e-mail.", body = kernel::ErrorBody),
+        (status = 429, description = "Too many attempts.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/forgot-password")]
+pub async fn forgot_password(
+    ctx: web::Data<AppContext>,
+    req: HttpRequest,
+    body: ValidJson<ForgotPasswordRequest>,
+) -> AppResult<web::Json<Data<MessageResponse>>> {
+    ctx.rate_limits.check("password_reset", &req)?;
+    password_reset::start(&ctx, &body.email).await?;
+    Ok(MessageResponse::data(EMAIL_SENT))
+}
+
+/// Tells whether a reset link is still usable, before the user types a new password.
+#[utoipa::path(
+    operation_id = "validateResetToken",
+    tag = "auth",
+    request_body = TokenRequest,
+    responses(
+        (status = 200, description = "The link is usable.", body = Data<MessageResponse>),
+        (status = 400, description = "Invalid or expired token.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/forgot-password/validate-token")]
+pub async fn validate_token(
+    ctx: web::Data<AppContext>,
+    req: HttpRequest,
+    body: ValidJson<TokenRequest>,
+) -> AppResult<web::Json<Data<MessageResponse>>> {
+    ctx.rate_limits.check("password_reset", &req)?;
+    password_reset::check(&ctx, &body.token, Purpose::ResetPassword).await?;
+    Ok(MessageResponse::data("The link is valid."))
+}
+
+/// Sets a new password from a reset link and signs out every session.
+#[utoipa::path(
+    operation_id = "confirmResetPassword",
+    tag = "auth",
+    request_body = ResetPasswordRequest,
+    responses(
+        (status = 200, description = "Password updated.", body = Data<MessageResponse>),
+        (status = 400, description = "Invalid or expired token, or a weak password.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/forgot-password/confirm")]
+pub async fn confirm(
+    ctx: web::Data<AppContext>,
+    req: HttpRequest,
+    body: ValidJson<ResetPasswordRequest>,
+) -> AppResult<web::Json<Data<MessageResponse>>> {
+    ctx.rate_limits.check("password_reset", &req)?;
+    password_reset::complete(&ctx, &body.token, Purpose::ResetPassword, &body.password).await?;
+    Ok(MessageResponse::data(UPDATED))
+}

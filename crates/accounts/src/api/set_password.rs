@@ -1,0 +1,65 @@
+use actix_web::{HttpRequest, post, web};
+use kernel::extract::ValidJson;
+use kernel::{AppContext, AppError, AppResult, Data};
+use serde::Deserialize;
+use utoipa::ToSchema;
+use validator::Validate;
+
+use super::MessageResponse;
+use crate::service::password_reset::{self, MISMATCH, UPDATED};
+use crate::service::tokens::Purpose;
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+pub struct SetPasswordRequest {
+    #[validate(length(min = 1, max = 128, message = "This field is required"))]
+    #[schema(min_length = 1)]
+    pub token: String,
+    #[validate(length(
+        min = 8,
+        message = "This password is too short. It must contain at least 8 characters."
+    ))]
+    #[schema(min_length = 8)]
+    pub new_password: String,
+    #[validate(length(min = 1, message = "This field is required"))]
+    #[schema(min_length = 1)]
+    pub confirm_password: String,
+}
+
+/// Sets the password of an account that has none yet, from a mailed link.
+#[utoipa::path(
+    operation_id = "setPassword",
+    tag = "auth",
+    request_body = SetPasswordRequest,
+    responses(
+        (status = 200, description = "Password set.", body = Data<MessageResponse>),
+        (status = 400, description = "Invalid or expired token, mismatch, or a weak password.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/set-password")]
+pub async fn set_password(
+    ctx: web::Data<AppContext>,
+    req: HttpRequest,
+    body: ValidJson<SetPasswordRequest>,
+) -> AppResult<web::Json<Data<MessageResponse>>> {
+    ctx.rate_limits.check("password_reset", &req)?;
+    if body.new_password != body.confirm_password {
+        return Err(AppError::field("confirm_password", MISMATCH));
+    }
+    password_reset::complete(&ctx, &body.token, Purpose::SetPassword, &body.new_password)
+        .await
+        .map_err(|e| rename_field(e, "password", "new_password"))?;
+    Ok(MessageResponse::data(UPDATED))
+}
+
+/// The service names the field `password`; this form calls it `new_password`.
+fn rename_field(error: AppError, from: &str, to: &str) -> AppError {
+    match error {
+        AppError::Validation(mut fields) => {
+            if let Some(texts) = fields.remove(from) {
+                fields.insert(to.to_owned(), texts);
+            }
+            AppError::Validation(fields)
+        }
+        other => other,
+    }
+}
