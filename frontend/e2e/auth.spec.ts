@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { confirmedAccount, lastMailTo, linkIn, uniqueEmail } from './support';
+import { confirmedAccount, lastMailTo, linkIn, totpCode, uniqueEmail } from './support';
 
 const shot = (name: string, project: string) => `test-results/screens/${project}-${name}.png`;
 
@@ -118,4 +118,37 @@ test('forgot password, reset from the mailbox, sign in with the new password', a
   await page.evaluate(() => window.localStorage.removeItem('token'));
   await page.goto(linkIn(mail.text));
   await expect(page.getByText('Invalid or expired token.')).toBeVisible();
+});
+
+test('sign in with two-factor: the code field appears, then the dashboard', async ({ page, request }, info) => {
+  const email = uniqueEmail('otp');
+  const password = 'two factors are better';
+  await confirmedAccount(request, email, password);
+  const { data: session } = await (await request.post('/api/login', { data: { email, password } })).json();
+  const auth = { Authorization: `Bearer ${session.access}` };
+  const setupResponse = await request.get('/api/otp-totp', { headers: auth });
+  expect(setupResponse.ok(), await setupResponse.text()).toBe(true);
+  const { data: setup } = await setupResponse.json();
+  const confirmed = await request.put('/api/otp-totp', {
+    headers: auth,
+    data: { token: totpCode(setup.secret), current_password: password },
+  });
+  expect(confirmed.ok()).toBe(true);
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const code = page.getByLabel('Authenticator code');
+  await expect(code).toBeVisible();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Required')).toBeVisible();
+  await code.fill('000000');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Invalid token')).toBeVisible();
+  await page.screenshot({ path: shot('login-two-factor', info.project.name), fullPage: true });
+  // The setup code's time step is spent; the app's next code signs in.
+  await code.fill(totpCode(setup.secret, 1));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 });

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 
 /** A unique address per run, so journeys never collide on the shared server. */
@@ -46,4 +46,18 @@ export async function confirmedAccount(request: APIRequestContext, email: string
   const token = new URL(linkIn((await lastMailTo(request, email)).text)).searchParams.get('token');
   const confirmed = await request.post('/api/confirm-user', { data: { token } });
   if (!confirmed.ok()) throw new Error(`confirm: ${await confirmed.text()}`);
+}
+
+/** RFC 6238 code (SHA-1, 6 digits, 30 s) for a base32 secret, `offset` steps from now. */
+export function totpCode(secretBase32: string, offset = 0): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const char of secretBase32.replace(/=+$/, '')) bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 1000 / 30) + offset));
+  const hmac = createHmac('sha1', key).update(counter).digest();
+  const at = hmac[hmac.length - 1] & 0x0f;
+  const value = (hmac.readUInt32BE(at) & 0x7fffffff) % 1_000_000;
+  return value.toString().padStart(6, '0');
 }

@@ -8,6 +8,7 @@ mod m20261122_000001_kernel_dev_mail;
 mod m20261122_000002_accounts_users;
 mod m20261122_000003_accounts_sessions;
 mod m20261122_000004_accounts_profile_and_security;
+mod m20261122_000005_accounts_totp_devices;
 
 pub struct Migrator;
 
@@ -19,6 +20,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000002_accounts_users::Migration),
             Box::new(m20261122_000003_accounts_sessions::Migration),
             Box::new(m20261122_000004_accounts_profile_and_security::Migration),
+            Box::new(m20261122_000005_accounts_totp_devices::Migration),
         ]
     }
 }

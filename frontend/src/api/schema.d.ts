@@ -135,7 +135,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Signs in with e-mail and password and returns a session token. */
+        /** Signs in with e-mail and password (and the authenticator code when two-factor is on). */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -189,6 +189,25 @@ export interface paths {
         /** Mails a new confirmation link to the signed-in user. */
         post: operations["emailConfirmStart"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/otp-totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Starts two-factor setup: a new secret and its QR code. */
+        get: operations["startTotpSetup"];
+        /** Confirms the authenticator with a code; two-factor is on from then. */
+        put: operations["confirmTotp"];
+        post?: never;
+        /** Turns two-factor off. */
+        delete: operations["disableTotp"];
         options?: never;
         head?: never;
         patch?: never;
@@ -318,8 +337,10 @@ export interface components {
         };
         Data_LoginResponse: {
             data: {
-                /** @description Bearer token for the `Authorization` header. */
-                access: string;
+                /** @description Bearer token for the `Authorization` header; absent while a code is required. */
+                access?: string | null;
+                /** @description Set when two-factor is on and no code was sent: send one with `device_id`. */
+                devices: components["schemas"]["Device"][];
             };
         };
         Data_Me: {
@@ -353,12 +374,25 @@ export interface components {
                 sms_confirm_token?: string | null;
             };
         };
+        Data_TotpSetup: {
+            data: {
+                /** @description PNG data URL of the `otpauth://` QR code. */
+                qrcode: string;
+                /** @description The same secret in base32, for apps that cannot scan. */
+                secret: string;
+            };
+        };
         Data_Vec_Tag: {
             data: {
                 /** Format: int64 */
                 id: number;
                 title: string;
             }[];
+        };
+        /** @description An authenticator device of the account. */
+        Device: {
+            confirmed: boolean;
+            device_id: string;
         };
         /** @description The error envelope of every failed API call. */
         ErrorBody: {
@@ -396,12 +430,18 @@ export interface components {
             status: string;
         };
         LoginRequest: {
+            /** @description Which device the code comes from (the first listed one by default). */
+            device_id?: string | null;
             email: string;
             password: string;
+            /** @description The authenticator's 6-digit code, once the server asked for it. */
+            token?: string | null;
         };
         LoginResponse: {
-            /** @description Bearer token for the `Authorization` header. */
-            access: string;
+            /** @description Bearer token for the `Authorization` header; absent while a code is required. */
+            access?: string | null;
+            /** @description Set when two-factor is on and no code was sent: send one with `device_id`. */
+            devices: components["schemas"]["Device"][];
         };
         /** @enum {string} */
         LookingFor: "want_to_fund_research" | "looking_for_funding" | "interested_in_collaboration" | "looking_for_help" | "want_to_help" | "want_participate";
@@ -529,6 +569,22 @@ export interface components {
         };
         TokenRequest: {
             token: string;
+        };
+        TotpConfirmRequest: {
+            /** @description Required when the account has a password. */
+            current_password?: string | null;
+            /** @description The 6-digit code the app shows. */
+            token: string;
+        };
+        TotpDisableRequest: {
+            /** @description Required when the account has a password. */
+            current_password?: string | null;
+        };
+        TotpSetup: {
+            /** @description PNG data URL of the `otpauth://` QR code. */
+            qrcode: string;
+            /** @description The same secret in base32, for apps that cannot scan. */
+            secret: string;
         };
     };
     responses: never;
@@ -776,7 +832,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Signed in. */
+            /** @description Signed in, or a code is required. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -785,7 +841,7 @@ export interface operations {
                     "application/json": components["schemas"]["Data_LoginResponse"];
                 };
             };
-            /** @description Invalid credentials, or the e-mail is not confirmed. */
+            /** @description Invalid credentials or token, or the e-mail is not confirmed. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -908,6 +964,102 @@ export interface operations {
             };
             /** @description Not signed in. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    startTotpSetup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Scan the QR code, then confirm with a code. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_TotpSetup"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirmTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description Otp has been successfully set. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_MessageResponse"];
+                };
+            };
+            /** @description Invalid token or password. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    disableTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The current password, when the account has one. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpDisableRequest"];
+            };
+        };
+        responses: {
+            /** @description Two-factor is off. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_MessageResponse"];
+                };
+            };
+            /** @description Wrong password. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
 
-use crate::service;
+use crate::service::login::{LoginOutcome, SecondFactor};
 
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct LoginRequest {
@@ -15,22 +15,37 @@ pub struct LoginRequest {
     #[validate(length(min = 1, message = "Required"))]
     #[schema(min_length = 1)]
     pub password: String,
+    /// The authenticator's 6-digit code, once the server asked for it.
+    #[validate(length(max = 16))]
+    pub token: Option<String>,
+    /// Which device the code comes from (the first listed one by default).
+    #[validate(length(max = 32))]
+    pub device_id: Option<String>,
+}
+
+/// An authenticator device of the account.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Device {
+    pub device_id: String,
+    pub confirmed: bool,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LoginResponse {
-    /// Bearer token for the `Authorization` header.
-    pub access: String,
+    /// Bearer token for the `Authorization` header; absent while a code is required.
+    pub access: Option<String>,
+    /// Set when two-factor is on and no code was sent: send one with `device_id`.
+    pub devices: Vec<Device>,
 }
 
-/// Signs in with e-mail and password and returns a session token.
+/// Signs in with e-mail and password (and the authenticator code when two-factor is on).
 #[utoipa::path(
     operation_id = "login",
     tag = "auth",
     request_body = LoginRequest,
     responses(
-        (status = 200, description = "Signed in.", body = Data<LoginResponse>),
-        (status = 400, description = "Invalid credentials, or the e-mail is not confirmed.", body = kernel::ErrorBody),
+        (status = 200, description = "Signed in, or a code is required.", body = Data<LoginResponse>),
+        (status = 400, description = "Invalid credentials or token, or the e-mail is not confirmed.", body = kernel::ErrorBody),
         (status = 401, description = "The account is inactive.", body = kernel::ErrorBody),
         (status = 403, description = "Locked after repeated failures.", body = kernel::ErrorBody),
         (status = 429, description = "Too many attempts.", body = kernel::ErrorBody),
@@ -43,6 +58,26 @@ pub async fn login(
     body: ValidJson<LoginRequest>,
 ) -> AppResult<web::Json<Data<LoginResponse>>> {
     ctx.rate_limits.check("login", &req)?;
-    let access = service::login::login(&ctx.db, &body.email, &body.password).await?;
-    Ok(Data::new(LoginResponse { access }))
+    let second = SecondFactor {
+        token: body.token.as_deref(),
+        device_id: body.device_id.as_deref(),
+    };
+    let response =
+        match crate::service::login::login(&ctx.db, &body.email, &body.password, second).await? {
+            LoginOutcome::Session(access) => LoginResponse {
+                access: Some(access),
+                devices: Vec::new(),
+            },
+            LoginOutcome::CodeRequired(devices) => LoginResponse {
+                access: None,
+                devices: devices
+                    .into_iter()
+                    .map(|d| Device {
+                        device_id: d.id.to_string(),
+                        confirmed: d.confirmed,
+                    })
+                    .collect(),
+            },
+        };
+    Ok(Data::new(response))
 }

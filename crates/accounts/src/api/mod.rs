@@ -6,6 +6,7 @@ pub mod forgot_password;
 pub mod login;
 pub mod logout;
 pub mod me;
+pub mod otp_totp;
 pub mod register;
 pub mod set_password;
 pub mod tags;
@@ -26,7 +27,10 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(forgot_password::forgot_password)
         .service(forgot_password::validate_token)
         .service(forgot_password::confirm)
-        .service(set_password::set_password);
+        .service(set_password::set_password)
+        .service(otp_totp::start)
+        .service(otp_totp::confirm)
+        .service(otp_totp::disable);
 }
 
 /// A confirmation text to show the user.

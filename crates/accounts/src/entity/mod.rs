@@ -1,4 +1,5 @@
 pub(crate) mod account_token;
 pub(crate) mod session;
 pub(crate) mod tag;
+pub(crate) mod totp_device;
 pub(crate) mod user;

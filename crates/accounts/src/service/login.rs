@@ -4,8 +4,8 @@ use chrono::{DateTime, Duration, Utc};
 use kernel::{AppError, AppResult};
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 
-use super::{password, session};
-use crate::entity::user;
+use super::{password, session, totp};
+use crate::entity::{totp_device, user};
 
 /// Spec §8 (document 1): the banner for wrong e-mail or password.
 pub const INVALID_CREDENTIALS: &str = "Invalid credentials";
@@ -33,12 +33,28 @@ fn locked(count: i32, until: DateTime<Utc>) -> AppError {
     .with_extra("locked_until", until.to_rfc3339())
 }
 
-/// Checks the credentials and starts a session, returning its token.
+/// What a correct password leads to.
+pub enum LoginOutcome {
+    /// A new session's bearer token.
+    Session(String),
+    /// Two-factor is on and no code was sent: ask for one from these devices.
+    CodeRequired(Vec<totp_device::Model>),
+}
+
+/// The second factor sent with a sign-in, if any.
+pub struct SecondFactor<'a> {
+    pub token: Option<&'a str>,
+    pub device_id: Option<&'a str>,
+}
+
+/// Checks the credentials (and the authenticator code when two-factor is on) and
+/// starts a session.
 pub async fn login(
     db: &impl ConnectionTrait,
     email: &str,
     password_text: &str,
-) -> AppResult<String> {
+    second: SecondFactor<'_>,
+) -> AppResult<LoginOutcome> {
     let email = email.trim().to_lowercase();
     let found = user::Entity::find()
         .filter(user::Column::Email.eq(&email))
@@ -61,7 +77,7 @@ pub async fn login(
         return Err(AppError::non_field(INVALID_CREDENTIALS));
     };
     if !matches {
-        return Err(record_failure(db, user, now).await?);
+        return Err(record_failure(db, user, now, AppError::non_field(INVALID_CREDENTIALS)).await?);
     }
     if !user.email_confirmed {
         return Err(AppError::bad_request("not_confirmed_user", CONFIRM_EMAIL)
@@ -73,20 +89,45 @@ pub async fn login(
             session::USER_INACTIVE,
         ));
     }
+    let devices = totp::confirmed_devices(db, user.id).await?;
+    if !devices.is_empty() {
+        let Some(code) = second.token.filter(|t| !t.trim().is_empty()) else {
+            return Ok(LoginOutcome::CodeRequired(devices));
+        };
+        let chosen = second
+            .device_id
+            .and_then(|id| devices.iter().find(|d| d.id.to_string() == id))
+            .or_else(|| devices.first())
+            .cloned();
+        let Some(chosen) = chosen else {
+            return Ok(LoginOutcome::CodeRequired(devices));
+        };
+        if !totp::accept_code(db, chosen, &user.email, code).await? {
+            return Err(record_failure(
+                db,
+                user,
+                now,
+                AppError::field("token", totp::INVALID_TOKEN),
+            )
+            .await?);
+        }
+    }
     if user.failure_count != 0 || user.locked_until.is_some() {
         let mut active: user::ActiveModel = user.clone().into();
         active.failure_count = Set(0);
         active.locked_until = Set(None);
         active.update(db).await?;
     }
-    session::issue(db, user.id).await
+    Ok(LoginOutcome::Session(session::issue(db, user.id).await?))
 }
 
-/// Counts a failed attempt and returns the error to answer with.
+/// Counts a failed attempt and returns the error to answer with: the lock once it
+/// starts, `otherwise` before.
 async fn record_failure(
     db: &impl ConnectionTrait,
     user: user::Model,
     now: DateTime<Utc>,
+    otherwise: AppError,
 ) -> AppResult<AppError> {
     // A lock that has run out starts the count afresh.
     let previous = if user.locked_until.is_some() {
@@ -103,7 +144,7 @@ async fn record_failure(
     active.update(db).await?;
     Ok(match locked_until {
         Some(until) => locked(count, until),
-        None => AppError::non_field(INVALID_CREDENTIALS),
+        None => otherwise,
     })
 }
 

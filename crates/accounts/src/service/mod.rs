@@ -11,3 +11,4 @@ pub mod session;
 pub mod staff;
 pub mod tags;
 pub mod tokens;
+pub mod totp;

@@ -4,3 +4,4 @@
 mod login;
 mod passwords;
 mod register;
+mod two_factor;

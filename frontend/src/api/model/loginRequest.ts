@@ -5,10 +5,16 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { LoginRequestDeviceId } from './loginRequestDeviceId';
+import type { LoginRequestToken } from './loginRequestToken';
 
 export interface LoginRequest {
+  /** Which device the code comes from (the first listed one by default). */
+  device_id?: LoginRequestDeviceId;
   /** @minLength 1 */
   email: string;
   /** @minLength 1 */
   password: string;
+  /** The authenticator's 6-digit code, once the server asked for it. */
+  token?: LoginRequestToken;
 }

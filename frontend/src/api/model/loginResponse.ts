@@ -5,8 +5,12 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { LoginResponseAccess } from './loginResponseAccess';
+import type { Device } from './device';
 
 export interface LoginResponse {
-  /** Bearer token for the `Authorization` header. */
-  access: string;
+  /** Bearer token for the `Authorization` header; absent while a code is required. */
+  access?: LoginResponseAccess;
+  /** Set when two-factor is on and no code was sent: send one with `device_id`. */
+  devices: Device[];
 }

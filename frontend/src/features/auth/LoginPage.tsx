@@ -13,6 +13,12 @@ import { usePageTitle } from '@/ui/page-title';
 
 type LoginForm = z.infer<typeof loginBody>;
 
+/** Spec §5: once asked for, the authenticator code is required and has 6 digits. */
+const withCode = loginBody.superRefine((values, ctx) => {
+  if (!values.token) ctx.addIssue({ code: 'custom', path: ['token'], message: 'Required' });
+  else if (!/^\d{6}$/.test(values.token)) ctx.addIssue({ code: 'custom', path: ['token'], message: 'Invalid token' });
+});
+
 const lockFormat = new Intl.DateTimeFormat('en', {
   month: 'short',
   day: '2-digit',
@@ -48,17 +54,27 @@ export function LoginPage() {
   const { signIn } = useAuth();
   const [banner, setBanner] = useState<string | null>(null);
   const login = useLogin();
-  const form = useForm<LoginForm>({ resolver: zodResolver(loginBody), defaultValues: { email: '', password: '' } });
+  const [deviceId, setDeviceId] = useState<string | null>(null);
+  const form = useForm<LoginForm>({
+    resolver: zodResolver(deviceId ? withCode : loginBody),
+    defaultValues: { email: '', password: '', token: '' },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setBanner(null);
     try {
-      const { data } = await login.mutateAsync({ data: values });
-      signIn(data.access);
-      navigate(safeRedirect(params.get('redirect_to')), { replace: true });
+      const payload = deviceId ? { ...values, device_id: deviceId } : { ...values, token: null };
+      const { data } = await login.mutateAsync({ data: payload });
+      if (data.access) {
+        signIn(data.access);
+        navigate(safeRedirect(params.get('redirect_to')), { replace: true });
+      } else if (data.devices.length > 0) {
+        // Spec §4: the code field appears; the next attempt names the first device.
+        setDeviceId(data.devices[0].device_id);
+      }
     } catch (error) {
-      setBanner(bannerFor(error, applyServerErrors(error, ['email', 'password'], form.setError)));
+      setBanner(bannerFor(error, applyServerErrors(error, ['email', 'password', 'token'], form.setError)));
     }
   });
 
@@ -88,6 +104,17 @@ export function LoginPage() {
                 error={Boolean(errors.password)}
                 helperText={errors.password?.message}
               />
+              {deviceId && (
+                <TextField
+                  label="Authenticator code"
+                  autoComplete="one-time-code"
+                  autoFocus
+                  slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+                  {...form.register('token')}
+                  error={Boolean(errors.token)}
+                  helperText={errors.token?.message ?? 'Enter the 6-digit code from your authenticator app.'}
+                />
+              )}
               <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
                 Sign in
               </Button>

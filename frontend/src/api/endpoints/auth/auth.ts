@@ -31,6 +31,7 @@ import type {
   DataMe,
   DataMessageResponse,
   DataRegisterResponse,
+  DataTotpSetup,
   DataVecTag,
   ErrorBody,
   ForgotPasswordRequest,
@@ -38,7 +39,9 @@ import type {
   RegisterRequest,
   ResetPasswordRequest,
   SetPasswordRequest,
-  TokenRequest
+  TokenRequest,
+  TotpConfirmRequest,
+  TotpDisableRequest
 } from '../../model';
 
 import { apiFetch } from '../../../lib/api-client';
@@ -331,7 +334,7 @@ export const useValidateResetToken = <TError = ErrorBody,
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Signs in with e-mail and password and returns a session token.
+ * @summary Signs in with e-mail and password (and the authenticator code when two-factor is on).
  */
 export const getLoginUrl = () => {
 
@@ -386,7 +389,7 @@ const {mutation: mutationOptions} = options ?
     export type LoginMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Signs in with e-mail and password and returns a session token.
+ * @summary Signs in with e-mail and password (and the authenticator code when two-factor is on).
  */
 export const useLogin = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,{data: LoginRequest}, TContext>, }
@@ -637,6 +640,247 @@ export const useEmailConfirmStart = <TError = ErrorBody | ErrorBody,
       > => {
 
       const mutationOptions = getEmailConfirmStartMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Starts two-factor setup: a new secret and its QR code.
+ */
+export const getStartTotpSetupUrl = () => {
+
+
+  
+
+  return `/api/otp-totp`
+}
+
+export const startTotpSetup = async ( options?: RequestInit): Promise<DataTotpSetup> => {
+  
+  return apiFetch<DataTotpSetup>(getStartTotpSetupUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getStartTotpSetupQueryKey = () => {
+    return [
+    `/api/otp-totp`
+    ] as const;
+    }
+
+    
+export const getStartTotpSetupQueryOptions = <TData = Awaited<ReturnType<typeof startTotpSetup>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof startTotpSetup>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getStartTotpSetupQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof startTotpSetup>>> = () => startTotpSetup();
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof startTotpSetup>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type StartTotpSetupQueryResult = NonNullable<Awaited<ReturnType<typeof startTotpSetup>>>
+export type StartTotpSetupQueryError = ErrorBody
+
+
+export function useStartTotpSetup<TData = Awaited<ReturnType<typeof startTotpSetup>>, TError = ErrorBody>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof startTotpSetup>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof startTotpSetup>>,
+          TError,
+          Awaited<ReturnType<typeof startTotpSetup>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useStartTotpSetup<TData = Awaited<ReturnType<typeof startTotpSetup>>, TError = ErrorBody>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof startTotpSetup>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof startTotpSetup>>,
+          TError,
+          Awaited<ReturnType<typeof startTotpSetup>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useStartTotpSetup<TData = Awaited<ReturnType<typeof startTotpSetup>>, TError = ErrorBody>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof startTotpSetup>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Starts two-factor setup: a new secret and its QR code.
+ */
+
+export function useStartTotpSetup<TData = Awaited<ReturnType<typeof startTotpSetup>>, TError = ErrorBody>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof startTotpSetup>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getStartTotpSetupQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Confirms the authenticator with a code; two-factor is on from then.
+ */
+export const getConfirmTotpUrl = () => {
+
+
+  
+
+  return `/api/otp-totp`
+}
+
+export const confirmTotp = async (totpConfirmRequest: TotpConfirmRequest, options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getConfirmTotpUrl(),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      totpConfirmRequest,)
+  }
+);}
+
+
+
+
+export const getConfirmTotpMutationOptions = <TError = ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmTotp>>, TError,{data: TotpConfirmRequest}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof confirmTotp>>, TError,{data: TotpConfirmRequest}, TContext> => {
+
+const mutationKey = ['confirmTotp'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof confirmTotp>>, {data: TotpConfirmRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  confirmTotp(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ConfirmTotpMutationResult = NonNullable<Awaited<ReturnType<typeof confirmTotp>>>
+    export type ConfirmTotpMutationBody = TotpConfirmRequest
+    export type ConfirmTotpMutationError = ErrorBody
+
+    /**
+ * @summary Confirms the authenticator with a code; two-factor is on from then.
+ */
+export const useConfirmTotp = <TError = ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmTotp>>, TError,{data: TotpConfirmRequest}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof confirmTotp>>,
+        TError,
+        {data: TotpConfirmRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getConfirmTotpMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Turns two-factor off.
+ */
+export const getDisableTotpUrl = () => {
+
+
+  
+
+  return `/api/otp-totp`
+}
+
+export const disableTotp = async (totpDisableRequest: TotpDisableRequest, options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getDisableTotpUrl(),
+  {      
+    ...options,
+    method: 'DELETE',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      totpDisableRequest,)
+  }
+);}
+
+
+
+
+export const getDisableTotpMutationOptions = <TError = ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof disableTotp>>, TError,{data: TotpDisableRequest}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof disableTotp>>, TError,{data: TotpDisableRequest}, TContext> => {
+
+const mutationKey = ['disableTotp'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof disableTotp>>, {data: TotpDisableRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  disableTotp(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DisableTotpMutationResult = NonNullable<Awaited<ReturnType<typeof disableTotp>>>
+    export type DisableTotpMutationBody = TotpDisableRequest
+    export type DisableTotpMutationError = ErrorBody
+
+    /**
+ * @summary Turns two-factor off.
+ */
+export const useDisableTotp = <TError = ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof disableTotp>>, TError,{data: TotpDisableRequest}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof disableTotp>>,
+        TError,
+        {data: TotpDisableRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getDisableTotpMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -66,16 +66,22 @@ export const validateResetTokenResponse = zod.object({
 })
 
 /**
- * @summary Signs in with e-mail and password and returns a session token.
+ * @summary Signs in with e-mail and password (and the authenticator code when two-factor is on).
  */
 export const loginBody = zod.object({
+  "device_id": zod.string().nullish().describe('Which device the code comes from (the first listed one by default).'),
   "email": zod.string().min(1),
-  "password": zod.string().min(1)
+  "password": zod.string().min(1),
+  "token": zod.string().nullish().describe('The authenticator\'s 6-digit code, once the server asked for it.')
 })
 
 export const loginResponse = zod.object({
   "data": zod.object({
-  "access": zod.string().describe('Bearer token for the `Authorization` header.')
+  "access": zod.string().nullish().describe('Bearer token for the `Authorization` header; absent while a code is required.'),
+  "devices": zod.array(zod.object({
+  "confirmed": zod.boolean(),
+  "device_id": zod.string()
+}).describe('An authenticator device of the account.')).describe('Set when two-factor is on and no code was sent: send one with `device_id`.')
 })
 })
 
@@ -101,6 +107,48 @@ export const getMeResponse = zod.object({
  * @summary Mails a new confirmation link to the signed-in user.
  */
 export const emailConfirmStartResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text to show the user.')
+})
+
+/**
+ * @summary Starts two-factor setup: a new secret and its QR code.
+ */
+export const startTotpSetupResponse = zod.object({
+  "data": zod.object({
+  "qrcode": zod.string().describe('PNG data URL of the `otpauth://` QR code.'),
+  "secret": zod.string().describe('The same secret in base32, for apps that cannot scan.')
+})
+})
+
+/**
+ * @summary Confirms the authenticator with a code; two-factor is on from then.
+ */
+export const confirmTotpBodyTokenMin = 6;
+export const confirmTotpBodyTokenMax = 6;
+export const confirmTotpBodyTokenRegExp = new RegExp('^[0-9]{6}$');
+
+
+export const confirmTotpBody = zod.object({
+  "current_password": zod.string().nullish().describe('Required when the account has a password.'),
+  "token": zod.string().min(confirmTotpBodyTokenMin).max(confirmTotpBodyTokenMax).regex(confirmTotpBodyTokenRegExp).describe('The 6-digit code the app shows.')
+})
+
+export const confirmTotpResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text to show the user.')
+})
+
+/**
+ * @summary Turns two-factor off.
+ */
+export const disableTotpBody = zod.object({
+  "current_password": zod.string().nullish().describe('Required when the account has a password.')
+})
+
+export const disableTotpResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
 }).describe('A confirmation text to show the user.')

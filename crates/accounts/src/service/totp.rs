@@ -1,0 +1,174 @@
+//! Two-factor sign-in with an authenticator app (RFC 6238: SHA-1, 6 digits, 30 s, one
+//! step of skew). Each accepted code moves `last_used_step` on, so a code replayed
+//! within its window is refused.
+
+use chrono::Utc;
+use kernel::{AppError, AppResult};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
+};
+use totp_rs::{Builder, Secret, Totp};
+
+use super::{me, password};
+use crate::entity::totp_device;
+
+pub const INVALID_TOKEN: &str = "Invalid token";
+pub const OTP_SET: &str = "Otp has been successfully set.";
+pub const TOTP_UPDATED: &str = "TOTP settings has been successfully updated";
+pub const WRONG_PASSWORD: &str = "The password is incorrect.";
+const ISSUER: &str = "Cohort";
+
+/// What setup shows once: the QR code and, for manual entry, the secret.
+pub struct Setup {
+    pub qrcode: String,
+    pub secret: String,
+}
+
+fn totp(secret: &str, account: &str) -> AppResult<Totp> {
+    let secret = Secret::try_from_base32(secret)
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("totp secret: {e}")))?;
+    Builder::new()
+        .with_secret(secret)
+        .with_issuer(Some(ISSUER))
+        .with_account_name(account)
+        .build()
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("totp: {e}")))
+}
+
+/// The user's confirmed devices.
+pub async fn confirmed_devices(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+) -> AppResult<Vec<totp_device::Model>> {
+    Ok(totp_device::Entity::find()
+        .filter(totp_device::Column::UserId.eq(user_id))
+        .filter(totp_device::Column::Confirmed.eq(true))
+        .order_by_asc(totp_device::Column::Id)
+        .all(db)
+        .await?)
+}
+
+/// Starts setup: a new secret on an unconfirmed device, replacing any earlier attempt.
+pub async fn start_setup(db: &impl ConnectionTrait, user_id: i64) -> AppResult<Setup> {
+    let user = me::find(db, user_id).await?;
+    totp_device::Entity::delete_many()
+        .filter(totp_device::Column::UserId.eq(user_id))
+        .filter(totp_device::Column::Confirmed.eq(false))
+        .exec(db)
+        .await?;
+    let secret = Secret::generate().to_base32();
+    let generator = totp(&secret, &user.email)?;
+    let png = generator
+        .to_qr_base64()
+        .map_err(|e| AppError::Internal(anyhow::anyhow!("qr code: {e}")))?;
+    totp_device::ActiveModel {
+        user_id: Set(user_id),
+        secret: Set(secret.clone()),
+        confirmed: Set(false),
+        last_used_step: Set(0),
+        created_at: Set(Utc::now()),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    Ok(Setup {
+        qrcode: format!("data:image/png;base64,{png}"),
+        secret,
+    })
+}
+
+/// Accepts `code` for `device` once: the matched step must be newer than the last one.
+pub async fn accept_code(
+    db: &impl ConnectionTrait,
+    device: totp_device::Model,
+    account: &str,
+    code: &str,
+) -> AppResult<bool> {
+    let generator = totp(&device.secret, account)?;
+    let Some(step) = generator.check_current(code.trim()) else {
+        return Ok(false);
+    };
+    let step = i64::try_from(step).unwrap_or(i64::MAX);
+    if step <= device.last_used_step {
+        return Ok(false);
+    }
+    // Conditional on the old step, so two concurrent uses of one code cannot both pass.
+    let moved = totp_device::Entity::update_many()
+        .col_expr(
+            totp_device::Column::LastUsedStep,
+            sea_orm::sea_query::Expr::value(step),
+        )
+        .filter(totp_device::Column::Id.eq(device.id))
+        .filter(totp_device::Column::LastUsedStep.eq(device.last_used_step))
+        .exec(db)
+        .await?;
+    Ok(moved.rows_affected == 1)
+}
+
+/// Checks the current password where the account has one; SSO-only accounts have none.
+pub async fn require_password(
+    user: &crate::entity::user::Model,
+    current: Option<&str>,
+) -> AppResult<()> {
+    let Some(hash) = &user.password_hash else {
+        return Ok(());
+    };
+    let Some(current) = current.filter(|c| !c.is_empty()) else {
+        return Err(AppError::field("current_password", "Required"));
+    };
+    if !password::verify_async(current.to_owned(), hash.clone()).await? {
+        return Err(AppError::field("current_password", WRONG_PASSWORD));
+    }
+    Ok(())
+}
+
+/// Confirms the device being set up with a code from the app.
+pub async fn confirm_setup(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    code: &str,
+    current_password: Option<&str>,
+) -> AppResult<()> {
+    let user = me::find(db, user_id).await?;
+    require_password(&user, current_password).await?;
+    let pending = totp_device::Entity::find()
+        .filter(totp_device::Column::UserId.eq(user_id))
+        .filter(totp_device::Column::Confirmed.eq(false))
+        .order_by_desc(totp_device::Column::Id)
+        .one(db)
+        .await?
+        .ok_or_else(|| AppError::field("token", INVALID_TOKEN))?;
+    let id = pending.id;
+    if !accept_code(db, pending, &user.email, code).await? {
+        return Err(AppError::field("token", INVALID_TOKEN));
+    }
+    let device = totp_device::Entity::find_by_id(id)
+        .one(db)
+        .await?
+        .ok_or_else(AppError::not_found)?;
+    let mut active: totp_device::ActiveModel = device.into();
+    active.confirmed = Set(true);
+    active.update(db).await?;
+    // One authenticator per account: the new one replaces any other.
+    totp_device::Entity::delete_many()
+        .filter(totp_device::Column::UserId.eq(user_id))
+        .filter(totp_device::Column::Id.ne(id))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// Turns two-factor off.
+pub async fn disable(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    current_password: Option<&str>,
+) -> AppResult<()> {
+    let user = me::find(db, user_id).await?;
+    require_password(&user, current_password).await?;
+    totp_device::Entity::delete_many()
+        .filter(totp_device::Column::UserId.eq(user_id))
+        .exec(db)
+        .await?;
+    Ok(())
+}

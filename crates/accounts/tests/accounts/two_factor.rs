@@ -1,0 +1,154 @@
+use serde_json::{Value, json};
+use testkit::{TestApp, read, spawn_app};
+use totp_rs::{Builder, Secret};
+
+async fn signed_in(app: &TestApp) -> String {
+    accounts::create_admin(&app.ctx.db, "otp@example.org", "pass phrase 42")
+        .await
+        .unwrap();
+    let (_, body) = app
+        .post_json(
+            "/api/login",
+            &json!({"email": "otp@example.org", "password": "pass phrase 42"}),
+        )
+        .await;
+    body["data"]["access"].as_str().unwrap().to_owned()
+}
+
+/// The code an authenticator app shows `offset_steps` steps from now.
+fn code(secret: &str, offset_steps: i64) -> String {
+    let totp = Builder::new()
+        .with_secret(Secret::try_from_base32(secret).unwrap())
+        .with_account_name("otp@example.org")
+        .build()
+        .unwrap();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    totp.generate(now.saturating_add_signed(offset_steps * 30))
+        .to_string()
+}
+
+async fn put_totp(app: &TestApp, token: &str, body: &Value) -> (u16, Value) {
+    read(
+        app.client
+            .put(app.url("/api/otp-totp"))
+            .bearer_auth(token)
+            .json(body)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await
+}
+
+async fn login(app: &TestApp, extra: Value) -> (u16, Value) {
+    let mut body = json!({"email": "otp@example.org", "password": "pass phrase 42"});
+    body.as_object_mut()
+        .unwrap()
+        .extend(extra.as_object().unwrap().clone());
+    app.post_json("/api/login", &body).await
+}
+
+#[tokio::test]
+async fn set_up_sign_in_with_a_code_refuse_replays_and_disable() {
+    let app = spawn_app().await;
+    let session = signed_in(&app).await;
+
+    let setup = app
+        .client
+        .get(app.url("/api/otp-totp"))
+        .bearer_auth(&session)
+        .send()
+        .await
+        .unwrap();
+    let (status, setup) = read(setup).await;
+    assert_eq!(status, 200);
+    assert!(
+        setup["data"]["qrcode"]
+            .as_str()
+            .unwrap()
+            .starts_with("data:image/png;base64,")
+    );
+    let secret = setup["data"]["secret"].as_str().unwrap().to_owned();
+
+    let (status, body) = put_totp(
+        &app,
+        &session,
+        &json!({"token": "000000", "current_password": "pass phrase 42"}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(body["messages"]["token"], json!(["Invalid token"]));
+    let (status, body) = put_totp(&app, &session, &json!({"token": code(&secret, 0)})).await;
+    assert_eq!(status, 400);
+    assert_eq!(body["messages"]["current_password"], json!(["Required"]));
+    let (status, body) = put_totp(
+        &app,
+        &session,
+        &json!({"token": code(&secret, 0), "current_password": "pass phrase 42"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["message"], "Otp has been successfully set.");
+
+    // The password alone no longer signs in: the server lists the devices instead.
+    let (status, body) = login(&app, json!({})).await;
+    assert_eq!(status, 200);
+    assert!(body["data"]["access"].is_null());
+    let device_id = body["data"]["devices"][0]["device_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(body["data"]["devices"][0]["confirmed"], true);
+
+    let (status, body) = login(&app, json!({"token": "123456", "device_id": device_id})).await;
+    assert_eq!(status, 400);
+    assert_eq!(body["messages"]["token"], json!(["Invalid token"]));
+
+    // The setup code's step is spent; the next step's code is accepted once.
+    let (status, body) = login(
+        &app,
+        json!({"token": code(&secret, 0), "device_id": device_id}),
+    )
+    .await;
+    assert_eq!(
+        status, 400,
+        "a code already used at setup is refused: {body}"
+    );
+    let next = code(&secret, 1);
+    let (status, body) = login(&app, json!({"token": next, "device_id": device_id})).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(body["data"]["access"].is_string());
+    let (status, body) = login(&app, json!({"token": next, "device_id": device_id})).await;
+    assert_eq!(status, 400, "a replayed code is refused");
+    assert_eq!(body["messages"]["token"], json!(["Invalid token"]));
+
+    let delete = |body: Value| {
+        app.client
+            .delete(app.url("/api/otp-totp"))
+            .bearer_auth(&session)
+            .json(&body)
+            .send()
+    };
+    let (status, body) = read(delete(json!({"current_password": "wrong"})).await.unwrap()).await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["messages"]["current_password"],
+        json!(["The password is incorrect."])
+    );
+    let (status, _) = read(
+        delete(json!({"current_password": "pass phrase 42"}))
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (status, body) = login(&app, json!({})).await;
+    assert_eq!(status, 200);
+    assert!(
+        body["data"]["access"].is_string(),
+        "two-factor is off again"
+    );
+}

@@ -1,0 +1,88 @@
+//! Accounts: authenticator-app (TOTP) devices for two-factor sign-in.
+
+use sea_orm_migration::prelude::*;
+
+#[derive(DeriveMigrationName)]
+pub struct Migration;
+
+#[derive(DeriveIden)]
+enum TotpDevices {
+    Table,
+    Id,
+    UserId,
+    Secret,
+    Confirmed,
+    LastUsedStep,
+    CreatedAt,
+}
+
+#[derive(DeriveIden)]
+enum Users {
+    Table,
+    Id,
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for Migration {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager
+            .create_table(
+                Table::create()
+                    .table(TotpDevices::Table)
+                    .if_not_exists()
+                    .col(
+                        ColumnDef::new(TotpDevices::Id)
+                            .big_integer()
+                            .not_null()
+                            .auto_increment()
+                            .primary_key(),
+                    )
+                    .col(ColumnDef::new(TotpDevices::UserId).big_integer().not_null())
+                    .col(
+                        ColumnDef::new(TotpDevices::Secret)
+                            .string_len(128)
+                            .not_null(),
+                    )
+                    .col(
+                        ColumnDef::new(TotpDevices::Confirmed)
+                            .boolean()
+                            .not_null()
+                            .default(false),
+                    )
+                    .col(
+                        ColumnDef::new(TotpDevices::LastUsedStep)
+                            .big_integer()
+                            .not_null()
+                            .default(0),
+                    )
+                    .col(
+                        ColumnDef::new(TotpDevices::CreatedAt)
+                            .timestamp_with_time_zone()
+                            .not_null(),
+                    )
+                    .foreign_key(
+                        ForeignKey::create()
+                            .from(TotpDevices::Table, TotpDevices::UserId)
+                            .to(Users::Table, Users::Id)
+                            .on_delete(ForeignKeyAction::Cascade),
+                    )
+                    .to_owned(),
+            )
+            .await?;
+        manager
+            .create_index(
+                Index::create()
+                    .name("idx_totp_devices_user_id")
+                    .table(TotpDevices::Table)
+                    .col(TotpDevices::UserId)
+                    .to_owned(),
+            )
+            .await
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        manager
+            .drop_table(Table::drop().table(TotpDevices::Table).to_owned())
+            .await
+    }
+}
