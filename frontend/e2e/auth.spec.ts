@@ -152,3 +152,27 @@ test('sign in with two-factor: the code field appears, then the dashboard', asyn
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test('a phone number at sign-up is confirmed with the SMS code', async ({ page }, info) => {
+  const email = uniqueEmail('sms');
+  await page.goto('/register');
+  await page.getByRole('button', { name: 'Maybe later' }).click();
+  await page.getByLabel('Name').fill('Mary Seacole');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone number (optional)').fill('+44 20 7946 0001');
+  await page.getByLabel('Password').fill('crimean nurse 1855');
+  await expect(page.getByText('Verified: you are human')).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/sms_confirm_token=/);
+  await page.getByRole('button', { name: 'Confirm phone number' }).click();
+  await expect(page.getByText('Required')).toBeVisible();
+  await page.screenshot({ path: shot('register-sms', info.project.name), fullPage: true });
+
+  const { data } = await (await page.request.get('/api/dev/outbox?perPage=100')).json();
+  const sms = data.find((m: { to: string }) => m.to === '+442079460001');
+  const code = sms.text.match(/\b(\d{6})\b/)[1];
+  await page.getByLabel('Confirmation code').fill(code);
+  await page.getByRole('button', { name: 'Confirm phone number' }).click();
+  await expect(page.getByText('Your phone number has been successfully confirmed.')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\?openPersonalization=true$/, { timeout: 5_000 });
+});

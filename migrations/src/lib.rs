@@ -9,6 +9,7 @@ mod m20261122_000002_accounts_users;
 mod m20261122_000003_accounts_sessions;
 mod m20261122_000004_accounts_profile_and_security;
 mod m20261122_000005_accounts_totp_devices;
+mod m20261122_000006_accounts_phone_confirmation;
 
 pub struct Migrator;
 
@@ -21,6 +22,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000003_accounts_sessions::Migration),
             Box::new(m20261122_000004_accounts_profile_and_security::Migration),
             Box::new(m20261122_000005_accounts_totp_devices::Migration),
+            Box::new(m20261122_000006_accounts_phone_confirmation::Migration),
         ]
     }
 }

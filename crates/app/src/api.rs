@@ -23,6 +23,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(health::health)
         .service(captcha::challenge)
         .service(dev_mailbox::list)
+        .service(dev_mailbox::outbox)
         .configure(accounts::configure);
 }
 

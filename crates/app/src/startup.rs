@@ -15,6 +15,7 @@ use kernel::mail::Mailer;
 use kernel::mail::dev_mailbox::DevMailbox;
 use kernel::mail::smtp::SmtpMailer;
 use kernel::rate_limit::RateLimits;
+use kernel::sms::{DevOutbox, HttpSms, Sms};
 use kernel::storage::LocalStorage;
 use kernel::{AppContext, db, extract};
 use migration::{Migrator, MigratorTrait};
@@ -53,6 +54,16 @@ pub async fn build_context(config: Config) -> anyhow::Result<AppContext> {
             (Arc::new(mailbox.clone()), Some(mailbox))
         }
     };
+    let (sms, dev_outbox): (Arc<dyn Sms>, _) = match &config.sms_url {
+        Some(url) => (
+            Arc::new(HttpSms::new(url.clone(), config.sms_token.clone())),
+            None,
+        ),
+        None => {
+            let outbox = DevOutbox::new(db.clone());
+            (Arc::new(outbox.clone()), Some(outbox))
+        }
+    };
     let secret = kernel::secret::load_or_create(config.secret_key.as_deref(), &config.data_dir)?;
     let captcha: Arc<dyn Captcha> = if config.captcha {
         Arc::new(ProofOfWork::new(
@@ -72,6 +83,8 @@ pub async fn build_context(config: Config) -> anyhow::Result<AppContext> {
         config.rate_limit_per_minute,
     ));
     Ok(AppContext {
+        sms,
+        dev_outbox,
         captcha,
         rate_limits,
         config: Arc::new(config),

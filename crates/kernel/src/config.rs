@@ -38,6 +38,10 @@ pub struct Config {
     /// `COHORT_SECRET_KEY`: key for signing challenges; unset keeps a generated one in the
     /// data dir.
     pub secret_key: Option<String>,
+    /// `COHORT_SMS_URL`: HTTP endpoint of the SMS provider; unset keeps SMS in the dev outbox.
+    pub sms_url: Option<String>,
+    /// `COHORT_SMS_TOKEN`: bearer token for the SMS provider.
+    pub sms_token: Option<String>,
 }
 
 /// A setting that is present but unusable.
@@ -138,6 +142,16 @@ impl Config {
             100_000,
         )?;
         let secret_key = get("COHORT_SECRET_KEY");
+        let sms_url = get("COHORT_SMS_URL");
+        if sms_url
+            .as_ref()
+            .is_some_and(|u| !(u.starts_with("https://") || u.starts_with("http://")))
+        {
+            return Err(ConfigError::new(
+                "COHORT_SMS_URL",
+                "must be an http:// or https:// address",
+            ));
+        }
         if secret_key.as_ref().is_some_and(|k| k.len() < 32) {
             return Err(ConfigError::new(
                 "COHORT_SECRET_KEY",
@@ -165,6 +179,8 @@ impl Config {
             rate_limits,
             rate_limit_per_minute,
             secret_key,
+            sms_url,
+            sms_token: get("COHORT_SMS_TOKEN"),
         })
     }
 

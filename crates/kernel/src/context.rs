@@ -11,6 +11,7 @@ use crate::events::EventBus;
 use crate::mail::Mailer;
 use crate::mail::dev_mailbox::DevMailbox;
 use crate::rate_limit::RateLimits;
+use crate::sms::{DevOutbox, Sms};
 use crate::storage::Storage;
 
 #[derive(Clone)]
@@ -26,4 +27,7 @@ pub struct AppContext {
     pub rate_limits: Arc<RateLimits>,
     /// Present only while no real mail transport is configured.
     pub dev_mailbox: Option<DevMailbox>,
+    pub sms: Arc<dyn Sms>,
+    /// Present only while no SMS provider is configured.
+    pub dev_outbox: Option<DevOutbox>,
 }

@@ -14,6 +14,7 @@ pub mod pagination;
 pub mod rate_limit;
 pub mod response;
 pub mod secret;
+pub mod sms;
 pub mod storage;
 pub mod telemetry;
 pub mod validation;

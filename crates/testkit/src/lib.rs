@@ -105,6 +105,32 @@ impl TestApp {
             .unwrap_or_else(|| panic!("no mail to {to}"))
     }
 
+    /// The 6-digit code in the newest SMS to `to` in the dev outbox.
+    pub async fn last_sms_code_to(&self, to: &str) -> String {
+        let outbox = self
+            .ctx
+            .dev_outbox
+            .as_ref()
+            .expect("dev outbox is on in tests");
+        let params = kernel::PageParams {
+            page: Some(1),
+            per_page: Some(100),
+        };
+        let sms = outbox
+            .list(&params)
+            .await
+            .expect("list outbox")
+            .data
+            .into_iter()
+            .find(|m| m.to == to)
+            .unwrap_or_else(|| panic!("no SMS to {to}"));
+        sms.text
+            .split(|c: char| !c.is_ascii_digit())
+            .find(|word| word.len() == 6)
+            .expect("a 6-digit code")
+            .to_owned()
+    }
+
     /// POST a JSON body with a bearer token.
     pub async fn post_json_as(&self, token: &str, path: &str, body: &Value) -> (u16, Value) {
         read(

@@ -58,6 +58,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dev/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * SMS kept by the dev outbox, newest first. Exists only while no SMS provider is
+         *     configured; otherwise 404.
+         */
+        get: operations["devOutboxList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/forgot-password": {
         parameters: {
             query?: never;
@@ -177,6 +197,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/confirm-account-sms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirms the phone number with the SMS code. After sign-up this also activates the
+         *     account and signs it in.
+         */
+        post: operations["confirmAccountSms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/email-confirm-start": {
         parameters: {
             query?: never;
@@ -188,6 +228,40 @@ export interface paths {
         put?: never;
         /** Mails a new confirmation link to the signed-in user. */
         post: operations["emailConfirmStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/phone-confirm-start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts adding or changing the phone number: checks the password and texts a code. */
+        post: operations["phoneConfirmStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/resend-sms-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Texts a new code for the same confirmation. */
+        post: operations["resendSmsCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -292,6 +366,16 @@ export interface components {
         };
         /** @enum {string} */
         CareerStage: "early_career_researcher" | "junior_staff" | "senior_staff" | "prefer_not_to_disclose";
+        ConfirmSmsRequest: {
+            /** @description The 6-digit code from the SMS. */
+            confirmation_code: string;
+            sms_confirm_token: string;
+        };
+        ConfirmSmsResponse: {
+            /** @description Set when the code confirmed a new account: it is now signed in. */
+            access?: string | null;
+            message: string;
+        };
         ConfirmUserRequest: {
             token: string;
         };
@@ -316,6 +400,13 @@ export interface components {
                 enabled: boolean;
                 /** Format: date-time */
                 expires_at: string;
+            };
+        };
+        Data_ConfirmSmsResponse: {
+            data: {
+                /** @description Set when the code confirmed a new account: it is now signed in. */
+                access?: string | null;
+                message: string;
             };
         };
         Data_ConfirmUserResponse: {
@@ -355,6 +446,8 @@ export interface components {
                 /** @description False for accounts that only sign in through SSO. */
                 is_password_set: boolean;
                 name: string;
+                phone_confirmed: boolean;
+                phone_number?: string | null;
                 /** @description `admin` or `moderator` for platform staff. */
                 staff_role?: string | null;
                 /** Format: int64 */
@@ -365,6 +458,13 @@ export interface components {
             /** @description A confirmation text to show the user. */
             data: {
                 message: string;
+            };
+        };
+        Data_PhoneConfirmStartResponse: {
+            data: {
+                message: string;
+                /** @description Redeems the SMS code with `POST /api/me/confirm-account-sms`. */
+                new_token: string;
             };
         };
         Data_RegisterResponse: {
@@ -467,6 +567,8 @@ export interface components {
             /** @description False for accounts that only sign in through SSO. */
             is_password_set: boolean;
             name: string;
+            phone_confirmed: boolean;
+            phone_number?: string | null;
             /** @description `admin` or `moderator` for platform staff. */
             staff_role?: string | null;
             /** Format: int64 */
@@ -490,6 +592,18 @@ export interface components {
             }[];
             pagination: components["schemas"]["Pagination"];
         };
+        /** @description A page of items with its position. */
+        Page_SmsMessage: {
+            data: {
+                /** Format: date-time */
+                created_at: string;
+                /** Format: int64 */
+                id: number;
+                text: string;
+                to: string;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
         /** @description Where a page sits in its list. */
         Pagination: {
             /**
@@ -506,6 +620,15 @@ export interface components {
              * @description Number of pages.
              */
             total: number;
+        };
+        PhoneConfirmStartRequest: {
+            current_password: string;
+            phone_number: string;
+        };
+        PhoneConfirmStartResponse: {
+            message: string;
+            /** @description Redeems the SMS code with `POST /api/me/confirm-account-sms`. */
+            new_token: string;
         };
         /**
          * @description At most two per profile.
@@ -552,6 +675,9 @@ export interface components {
             /** @description Present when a phone number was given: confirm it with the SMS code. */
             sms_confirm_token?: string | null;
         };
+        ResendSmsRequest: {
+            sms_confirm_token: string;
+        };
         ResetPasswordRequest: {
             password: string;
             token: string;
@@ -560,6 +686,15 @@ export interface components {
             confirm_password: string;
             new_password: string;
             token: string;
+        };
+        /** @description One SMS as the outbox shows it. */
+        SmsMessage: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            id: number;
+            text: string;
+            to: string;
         };
         /** @description An area of interest. */
         Tag: {
@@ -672,6 +807,40 @@ export interface operations {
                 };
             };
             /** @description A real mail transport is configured. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    devOutboxList: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page (at most 100). */
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of kept SMS. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_SmsMessage"];
+                };
+            };
+            /** @description A real SMS provider is configured. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -935,6 +1104,48 @@ export interface operations {
             };
         };
     };
+    confirmAccountSms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmSmsRequest"];
+            };
+        };
+        responses: {
+            /** @description Phone confirmed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ConfirmSmsResponse"];
+                };
+            };
+            /** @description Invalid or expired code. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     emailConfirmStart: {
         parameters: {
             query?: never;
@@ -964,6 +1175,90 @@ export interface operations {
             };
             /** @description Not signed in. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    phoneConfirmStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhoneConfirmStartRequest"];
+            };
+        };
+        responses: {
+            /** @description Code sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PhoneConfirmStartResponse"];
+                };
+            };
+            /** @description Invalid number or password. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resendSmsCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResendSmsRequest"];
+            };
+        };
+        responses: {
+            /** @description A new code is on its way. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PhoneConfirmStartResponse"];
+                };
+            };
+            /** @description Invalid or expired token. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

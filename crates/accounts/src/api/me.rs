@@ -16,6 +16,8 @@ pub struct Me {
     /// False for accounts that only sign in through SSO.
     pub is_password_set: bool,
     pub email_confirmed: bool,
+    pub phone_number: Option<String>,
+    pub phone_confirmed: bool,
     /// `admin` or `moderator` for platform staff.
     pub staff_role: Option<String>,
     pub date_joined: DateTime<Utc>,
@@ -30,6 +32,8 @@ impl Me {
             email: user.email,
             name: user.name,
             email_confirmed: user.email_confirmed,
+            phone_number: user.phone_number,
+            phone_confirmed: user.phone_confirmed,
             staff_role: user.staff_role,
             date_joined: user.date_joined,
             unread_notification_count: 0,

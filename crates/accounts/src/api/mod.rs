@@ -7,6 +7,7 @@ pub mod login;
 pub mod logout;
 pub mod me;
 pub mod otp_totp;
+pub mod phone;
 pub mod register;
 pub mod set_password;
 pub mod tags;
@@ -30,7 +31,10 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(set_password::set_password)
         .service(otp_totp::start)
         .service(otp_totp::confirm)
-        .service(otp_totp::disable);
+        .service(otp_totp::disable)
+        .service(phone::phone_confirm_start)
+        .service(phone::confirm_account_sms)
+        .service(phone::resend_sms_code);
 }
 
 /// A confirmation text to show the user.

@@ -79,7 +79,8 @@ pub async fn login(
     if !matches {
         return Err(record_failure(db, user, now, AppError::non_field(INVALID_CREDENTIALS)).await?);
     }
-    if !user.email_confirmed {
+    // A confirmed phone also proves the sign-up (spec: SMS confirmation signs in).
+    if !user.email_confirmed && !user.phone_confirmed {
         return Err(AppError::bad_request("not_confirmed_user", CONFIRM_EMAIL)
             .with_detail(NOT_CONFIRMED_DETAIL));
     }

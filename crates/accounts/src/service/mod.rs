@@ -5,6 +5,7 @@ pub mod me;
 pub mod password;
 pub mod password_policy;
 pub mod password_reset;
+pub mod phone;
 pub mod registration;
 pub mod secret_token;
 pub mod session;

@@ -6,7 +6,7 @@ use kernel::{AppContext, AppError, AppResult};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
 
 use super::tokens::{self, Purpose};
-use super::{emails, password, password_policy};
+use super::{emails, password, password_policy, phone};
 use crate::api::register::RegisterRequest;
 use crate::entity::user;
 use crate::enums::LookingFor;
@@ -110,8 +110,14 @@ pub async fn register(ctx: &AppContext, input: RegisterRequest) -> AppResult<Reg
         });
     }
 
+    let phone_number = match non_empty(input.phone_number.clone()) {
+        Some(raw) => Some(
+            phone::normalize(&raw)
+                .ok_or_else(|| AppError::field("phone_number", phone::INVALID_PHONE))?,
+        ),
+        None => None,
+    };
     let password_hash = password::hash_async(input.password.clone()).await?;
-    let phone_number = non_empty(input.phone_number.clone());
     let race = if input.race.is_empty() {
         vec!["prefer_not_to_disclose".to_owned()]
     } else {
@@ -177,9 +183,20 @@ pub async fn register(ctx: &AppContext, input: RegisterRequest) -> AppResult<Reg
         redirect_to.as_deref(),
     );
     deliver(ctx, mail).await;
-    Ok(Registered {
-        sms_confirm_token: None,
-    })
+    let sms_confirm_token = match &phone_number {
+        Some(phone) => Some(
+            phone::send_code(
+                ctx,
+                &ctx.db,
+                created.id,
+                phone,
+                phone::Purpose::ConfirmAccount,
+            )
+            .await?,
+        ),
+        None => None,
+    };
+    Ok(Registered { sms_confirm_token })
 }
 
 /// Sends `mail`; a failed delivery is logged, not shown, since the user can resend.

@@ -3,5 +3,6 @@
 
 mod login;
 mod passwords;
+mod phone;
 mod register;
 mod two_factor;

@@ -25,18 +25,23 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  ConfirmSmsRequest,
   ConfirmUserRequest,
+  DataConfirmSmsResponse,
   DataConfirmUserResponse,
   DataLoginResponse,
   DataMe,
   DataMessageResponse,
+  DataPhoneConfirmStartResponse,
   DataRegisterResponse,
   DataTotpSetup,
   DataVecTag,
   ErrorBody,
   ForgotPasswordRequest,
   LoginRequest,
+  PhoneConfirmStartRequest,
   RegisterRequest,
+  ResendSmsRequest,
   ResetPasswordRequest,
   SetPasswordRequest,
   TokenRequest,
@@ -574,6 +579,79 @@ export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = Err
 
 
 /**
+ * @summary Confirms the phone number with the SMS code. After sign-up this also activates the
+account and signs it in.
+ */
+export const getConfirmAccountSmsUrl = () => {
+
+
+  
+
+  return `/api/me/confirm-account-sms`
+}
+
+export const confirmAccountSms = async (confirmSmsRequest: ConfirmSmsRequest, options?: RequestInit): Promise<DataConfirmSmsResponse> => {
+  
+  return apiFetch<DataConfirmSmsResponse>(getConfirmAccountSmsUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      confirmSmsRequest,)
+  }
+);}
+
+
+
+
+export const getConfirmAccountSmsMutationOptions = <TError = ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmAccountSms>>, TError,{data: ConfirmSmsRequest}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof confirmAccountSms>>, TError,{data: ConfirmSmsRequest}, TContext> => {
+
+const mutationKey = ['confirmAccountSms'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof confirmAccountSms>>, {data: ConfirmSmsRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  confirmAccountSms(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ConfirmAccountSmsMutationResult = NonNullable<Awaited<ReturnType<typeof confirmAccountSms>>>
+    export type ConfirmAccountSmsMutationBody = ConfirmSmsRequest
+    export type ConfirmAccountSmsMutationError = ErrorBody | ErrorBody
+
+    /**
+ * @summary Confirms the phone number with the SMS code. After sign-up this also activates the
+account and signs it in.
+ */
+export const useConfirmAccountSms = <TError = ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmAccountSms>>, TError,{data: ConfirmSmsRequest}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof confirmAccountSms>>,
+        TError,
+        {data: ConfirmSmsRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getConfirmAccountSmsMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * @summary Mails a new confirmation link to the signed-in user.
  */
 export const getEmailConfirmStartUrl = () => {
@@ -640,6 +718,148 @@ export const useEmailConfirmStart = <TError = ErrorBody | ErrorBody,
       > => {
 
       const mutationOptions = getEmailConfirmStartMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Starts adding or changing the phone number: checks the password and texts a code.
+ */
+export const getPhoneConfirmStartUrl = () => {
+
+
+  
+
+  return `/api/me/phone-confirm-start`
+}
+
+export const phoneConfirmStart = async (phoneConfirmStartRequest: PhoneConfirmStartRequest, options?: RequestInit): Promise<DataPhoneConfirmStartResponse> => {
+  
+  return apiFetch<DataPhoneConfirmStartResponse>(getPhoneConfirmStartUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      phoneConfirmStartRequest,)
+  }
+);}
+
+
+
+
+export const getPhoneConfirmStartMutationOptions = <TError = ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof phoneConfirmStart>>, TError,{data: PhoneConfirmStartRequest}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof phoneConfirmStart>>, TError,{data: PhoneConfirmStartRequest}, TContext> => {
+
+const mutationKey = ['phoneConfirmStart'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof phoneConfirmStart>>, {data: PhoneConfirmStartRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  phoneConfirmStart(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type PhoneConfirmStartMutationResult = NonNullable<Awaited<ReturnType<typeof phoneConfirmStart>>>
+    export type PhoneConfirmStartMutationBody = PhoneConfirmStartRequest
+    export type PhoneConfirmStartMutationError = ErrorBody | ErrorBody
+
+    /**
+ * @summary Starts adding or changing the phone number: checks the password and texts a code.
+ */
+export const usePhoneConfirmStart = <TError = ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof phoneConfirmStart>>, TError,{data: PhoneConfirmStartRequest}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof phoneConfirmStart>>,
+        TError,
+        {data: PhoneConfirmStartRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getPhoneConfirmStartMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Texts a new code for the same confirmation.
+ */
+export const getResendSmsCodeUrl = () => {
+
+
+  
+
+  return `/api/me/resend-sms-code`
+}
+
+export const resendSmsCode = async (resendSmsRequest: ResendSmsRequest, options?: RequestInit): Promise<DataPhoneConfirmStartResponse> => {
+  
+  return apiFetch<DataPhoneConfirmStartResponse>(getResendSmsCodeUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      resendSmsRequest,)
+  }
+);}
+
+
+
+
+export const getResendSmsCodeMutationOptions = <TError = ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendSmsCode>>, TError,{data: ResendSmsRequest}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof resendSmsCode>>, TError,{data: ResendSmsRequest}, TContext> => {
+
+const mutationKey = ['resendSmsCode'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof resendSmsCode>>, {data: ResendSmsRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  resendSmsCode(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ResendSmsCodeMutationResult = NonNullable<Awaited<ReturnType<typeof resendSmsCode>>>
+    export type ResendSmsCodeMutationBody = ResendSmsRequest
+    export type ResendSmsCodeMutationError = ErrorBody | ErrorBody
+
+    /**
+ * @summary Texts a new code for the same confirmation.
+ */
+export const useResendSmsCode = <TError = ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendSmsCode>>, TError,{data: ResendSmsRequest}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof resendSmsCode>>,
+        TError,
+        {data: ResendSmsRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getResendSmsCodeMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

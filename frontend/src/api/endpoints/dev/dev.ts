@@ -22,8 +22,10 @@ import type {
 
 import type {
   DevMailboxListParams,
+  DevOutboxListParams,
   ErrorBody,
-  PageMailMessage
+  PageMailMessage,
+  PageSmsMessage
 } from '../../model';
 
 import { apiFetch } from '../../../lib/api-client';
@@ -129,6 +131,114 @@ export function useDevMailboxList<TData = Awaited<ReturnType<typeof devMailboxLi
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getDevMailboxListQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary SMS kept by the dev outbox, newest first. Exists only while no SMS provider is
+configured; otherwise 404.
+ */
+export const getDevOutboxListUrl = (params?: DevOutboxListParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/dev/outbox?${stringifiedParams}` : `/api/dev/outbox`
+}
+
+export const devOutboxList = async (params?: DevOutboxListParams, options?: RequestInit): Promise<PageSmsMessage> => {
+  
+  return apiFetch<PageSmsMessage>(getDevOutboxListUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getDevOutboxListQueryKey = (params?: DevOutboxListParams,) => {
+    return [
+    `/api/dev/outbox`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getDevOutboxListQueryOptions = <TData = Awaited<ReturnType<typeof devOutboxList>>, TError = ErrorBody>(params?: DevOutboxListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof devOutboxList>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getDevOutboxListQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof devOutboxList>>> = () => devOutboxList(params, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof devOutboxList>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type DevOutboxListQueryResult = NonNullable<Awaited<ReturnType<typeof devOutboxList>>>
+export type DevOutboxListQueryError = ErrorBody
+
+
+export function useDevOutboxList<TData = Awaited<ReturnType<typeof devOutboxList>>, TError = ErrorBody>(
+ params: undefined |  DevOutboxListParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof devOutboxList>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof devOutboxList>>,
+          TError,
+          Awaited<ReturnType<typeof devOutboxList>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDevOutboxList<TData = Awaited<ReturnType<typeof devOutboxList>>, TError = ErrorBody>(
+ params?: DevOutboxListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof devOutboxList>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof devOutboxList>>,
+          TError,
+          Awaited<ReturnType<typeof devOutboxList>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDevOutboxList<TData = Awaited<ReturnType<typeof devOutboxList>>, TError = ErrorBody>(
+ params?: DevOutboxListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof devOutboxList>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary SMS kept by the dev outbox, newest first. Exists only while no SMS provider is
+configured; otherwise 404.
+ */
+
+export function useDevOutboxList<TData = Awaited<ReturnType<typeof devOutboxList>>, TError = ErrorBody>(
+ params?: DevOutboxListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof devOutboxList>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getDevOutboxListQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

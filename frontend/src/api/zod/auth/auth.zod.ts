@@ -98,9 +98,32 @@ export const getMeResponse = zod.object({
   "id": zod.number(),
   "is_password_set": zod.boolean().describe('False for accounts that only sign in through SSO.'),
   "name": zod.string(),
+  "phone_confirmed": zod.boolean(),
+  "phone_number": zod.string().nullish(),
   "staff_role": zod.string().nullish().describe('`admin` or `moderator` for platform staff.'),
   "unread_notification_count": zod.number().min(getMeResponseDataUnreadNotificationCountMin)
 }).describe('The signed-in user\'s account.')
+})
+
+/**
+ * @summary Confirms the phone number with the SMS code. After sign-up this also activates the
+account and signs it in.
+ */
+export const confirmAccountSmsBodyConfirmationCodeMin = 6;
+export const confirmAccountSmsBodyConfirmationCodeMax = 6;
+export const confirmAccountSmsBodyConfirmationCodeRegExp = new RegExp('^[0-9]{6}$');
+
+
+export const confirmAccountSmsBody = zod.object({
+  "confirmation_code": zod.string().min(confirmAccountSmsBodyConfirmationCodeMin).max(confirmAccountSmsBodyConfirmationCodeMax).regex(confirmAccountSmsBodyConfirmationCodeRegExp).describe('The 6-digit code from the SMS.'),
+  "sms_confirm_token": zod.string().min(1)
+})
+
+export const confirmAccountSmsResponse = zod.object({
+  "data": zod.object({
+  "access": zod.string().nullish().describe('Set when the code confirmed a new account: it is now signed in.'),
+  "message": zod.string()
+})
 })
 
 /**
@@ -110,6 +133,35 @@ export const emailConfirmStartResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
 }).describe('A confirmation text to show the user.')
+})
+
+/**
+ * @summary Starts adding or changing the phone number: checks the password and texts a code.
+ */
+export const phoneConfirmStartBody = zod.object({
+  "current_password": zod.string().min(1),
+  "phone_number": zod.string().min(1)
+})
+
+export const phoneConfirmStartResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string(),
+  "new_token": zod.string().describe('Redeems the SMS code with `POST /api/me/confirm-account-sms`.')
+})
+})
+
+/**
+ * @summary Texts a new code for the same confirmation.
+ */
+export const resendSmsCodeBody = zod.object({
+  "sms_confirm_token": zod.string().min(1)
+})
+
+export const resendSmsCodeResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string(),
+  "new_token": zod.string().describe('Redeems the SMS code with `POST /api/me/confirm-account-sms`.')
+})
 })
 
 /**

@@ -38,3 +38,31 @@ export const devMailboxListResponse = zod.object({
 }).describe('Where a page sits in its list.')
 }).describe('A page of items with its position.')
 
+/**
+ * @summary SMS kept by the dev outbox, newest first. Exists only while no SMS provider is
+configured; otherwise 404.
+ */
+export const devOutboxListQueryPerPageMax = 100;
+
+export const devOutboxListQueryParams = zod.object({
+  "page": zod.number().min(1).optional().describe('1-based page number.'),
+  "perPage": zod.number().min(1).max(devOutboxListQueryPerPageMax).optional().describe('Items per page (at most 100).')
+})
+
+export const devOutboxListResponsePaginationCountMin = 0;export const devOutboxListResponsePaginationCurrentPageMin = 0;export const devOutboxListResponsePaginationPerPageMin = 0;export const devOutboxListResponsePaginationTotalMin = 0;
+
+export const devOutboxListResponse = zod.object({
+  "data": zod.array(zod.object({
+  "created_at": zod.iso.datetime({}),
+  "id": zod.number(),
+  "text": zod.string(),
+  "to": zod.string()
+}).describe('One SMS as the outbox shows it.')),
+  "pagination": zod.object({
+  "count": zod.number().min(devOutboxListResponsePaginationCountMin).describe('Number of items across all pages.'),
+  "currentPage": zod.number().min(devOutboxListResponsePaginationCurrentPageMin),
+  "perPage": zod.number().min(devOutboxListResponsePaginationPerPageMin),
+  "total": zod.number().min(devOutboxListResponsePaginationTotalMin).describe('Number of pages.')
+}).describe('Where a page sits in its list.')
+}).describe('A page of items with its position.')
+

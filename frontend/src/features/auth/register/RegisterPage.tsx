@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Box, Link, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { usePageTitle } from '@/ui/page-title';
 import { AuthCard } from '../AuthCard';
 import { emptyRegisterForm, registerSchema, type RegisterForm } from './form';
@@ -13,6 +13,7 @@ import { StepShare } from './StepShare';
 import { useRegisterSubmit } from './useRegister';
 
 const STEPS = ['About you', 'Your interests', 'Your account'];
+const CHECK_PHONE = 'Please confirm your phone number with the code we sent you.';
 
 /** The three-step sign-up wizard at /register. */
 export function RegisterPage() {
@@ -21,10 +22,12 @@ export function RegisterPage() {
   const form = useForm<RegisterForm>({ resolver: zodResolver(registerSchema), defaultValues: emptyRegisterForm });
   const { submit, banner, captchaKey, done } = useRegisterSubmit(form);
 
-  if (done) {
+  const [params] = useSearchParams();
+  const smsToken = params.get('sms_confirm_token');
+  if (done || smsToken) {
     return (
       <AuthCard title="Check your email">
-        <RegisterDone message={done.message} />
+        <RegisterDone message={done?.message ?? CHECK_PHONE} />
       </AuthCard>
     );
   }

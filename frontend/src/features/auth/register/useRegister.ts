@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { UseFormReturn } from 'react-hook-form';
 import { useRegister as useRegisterMutation } from '@/api/endpoints/auth/auth';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -11,6 +12,7 @@ const FIELDS = [
 
 /** Submits a sign-up; on failure maps the server's texts onto the form and renews the captcha. */
 export function useRegisterSubmit(form: UseFormReturn<RegisterForm>) {
+  const [, setParams] = useSearchParams();
   const mutation = useRegisterMutation();
   const [banner, setBanner] = useState<string | null>(null);
   const [captchaKey, setCaptchaKey] = useState(0);
@@ -21,6 +23,8 @@ export function useRegisterSubmit(form: UseFormReturn<RegisterForm>) {
     try {
       const { data } = await mutation.mutateAsync({ data: toPayload(values) });
       setDone({ message: data.message, smsToken: data.sms_confirm_token ?? null });
+      // Spec §2: the SMS form shows while the query carries sms_confirm_token.
+      if (data.sms_confirm_token) setParams({ sms_confirm_token: data.sms_confirm_token }, { replace: true });
     } catch (error) {
       // Spec §8: "Something went wrong plus field errors".
       setBanner(applyServerErrors(error, FIELDS, form.setError) ?? 'Something went wrong.');

@@ -1,0 +1,128 @@
+use actix_web::{HttpRequest, post, web};
+use kernel::extract::ValidJson;
+use kernel::{AppContext, AppResult, CurrentUser, Data};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use validator::Validate;
+
+use crate::service::phone;
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+pub struct PhoneConfirmStartRequest {
+    #[validate(length(min = 1, max = 32, message = "Required"))]
+    #[schema(min_length = 1)]
+    pub phone_number: String,
+    #[validate(length(min = 1, message = "Required"))]
+    #[schema(min_length = 1)]
+    pub current_password: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PhoneConfirmStartResponse {
+    pub message: String,
+    /// Redeems the SMS code with `POST /api/me/confirm-account-sms`.
+    pub new_token: String,
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+pub struct ConfirmSmsRequest {
+    /// The 6-digit code from the SMS.
+    #[validate(length(min = 1, max = 6, message = "Required"))]
+    #[schema(min_length = 6, max_length = 6, pattern = "^[0-9]{6}$")]
+    pub confirmation_code: String,
+    #[validate(length(min = 1, max = 128, message = "Required"))]
+    #[schema(min_length = 1)]
+    pub sms_confirm_token: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ConfirmSmsResponse {
+    pub message: String,
+    /// Set when the code confirmed a new account: it is now signed in.
+    pub access: Option<String>,
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+pub struct ResendSmsRequest {
+    #[validate(length(min = 1, max = 128, message = "Required"))]
+    #[schema(min_length = 1)]
+    pub sms_confirm_token: String,
+}
+
+/// Starts adding or changing the phone number: checks the password and texts a code.
+#[utoipa::path(
+    operation_id = "phoneConfirmStart",
+    tag = "auth",
+    request_body = PhoneConfirmStartRequest,
+    responses(
+        (status = 200, description = "Code sent.", body = Data<PhoneConfirmStartResponse>),
+        (status = 400, description = "Invalid number or password.", body = kernel::ErrorBody),
+        (status = 429, description = "Too many attempts.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/me/phone-confirm-start")]
+pub async fn phone_confirm_start(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    req: HttpRequest,
+    body: ValidJson<PhoneConfirmStartRequest>,
+) -> AppResult<web::Json<Data<PhoneConfirmStartResponse>>> {
+    ctx.rate_limits.check("sms", &req)?;
+    let new_token =
+        phone::start_change(&ctx, user.id, &body.phone_number, &body.current_password).await?;
+    Ok(Data::new(PhoneConfirmStartResponse {
+        message: phone::CODE_SENT.to_owned(),
+        new_token,
+    }))
+}
+
+/// Confirms the phone number with the SMS code. After sign-up this also activates the
+/// account and signs it in.
+#[utoipa::path(
+    operation_id = "confirmAccountSms",
+    tag = "auth",
+    request_body = ConfirmSmsRequest,
+    responses(
+        (status = 200, description = "Phone confirmed.", body = Data<ConfirmSmsResponse>),
+        (status = 400, description = "Invalid or expired code.", body = kernel::ErrorBody),
+        (status = 429, description = "Too many attempts.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/me/confirm-account-sms")]
+pub async fn confirm_account_sms(
+    ctx: web::Data<AppContext>,
+    req: HttpRequest,
+    body: ValidJson<ConfirmSmsRequest>,
+) -> AppResult<web::Json<Data<ConfirmSmsResponse>>> {
+    ctx.rate_limits.check("sms", &req)?;
+    let confirmed = phone::confirm(&ctx, &body.sms_confirm_token, &body.confirmation_code).await?;
+    Ok(Data::new(ConfirmSmsResponse {
+        message: phone::PHONE_CONFIRMED.to_owned(),
+        access: confirmed.access,
+    }))
+}
+
+/// Texts a new code for the same confirmation.
+#[utoipa::path(
+    operation_id = "resendSmsCode",
+    tag = "auth",
+    request_body = ResendSmsRequest,
+    responses(
+        (status = 200, description = "A new code is on its way.", body = Data<PhoneConfirmStartResponse>),
+        (status = 400, description = "Invalid or expired token.", body = kernel::ErrorBody),
+        (status = 429, description = "Too many attempts.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/me/resend-sms-code")]
+pub async fn resend_sms_code(
+    ctx: web::Data<AppContext>,
+    req: HttpRequest,
+    body: ValidJson<ResendSmsRequest>,
+) -> AppResult<web::Json<Data<PhoneConfirmStartResponse>>> {
+    ctx.rate_limits.check("sms", &req)?;
+    let new_token = phone::resend(&ctx, &body.sms_confirm_token).await?;
+    Ok(Data::new(PhoneConfirmStartResponse {
+        message: phone::CODE_SENT.to_owned(),
+        new_token,
+    }))
+}
