@@ -10,6 +10,7 @@ mod m20261122_000003_accounts_sessions;
 mod m20261122_000004_accounts_profile_and_security;
 mod m20261122_000005_accounts_totp_devices;
 mod m20261122_000006_accounts_phone_confirmation;
+mod m20261122_000007_accounts_oauth;
 
 pub struct Migrator;
 
@@ -23,6 +24,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000004_accounts_profile_and_security::Migration),
             Box::new(m20261122_000005_accounts_totp_devices::Migration),
             Box::new(m20261122_000006_accounts_phone_confirmation::Migration),
+            Box::new(m20261122_000007_accounts_oauth::Migration),
         ]
     }
 }

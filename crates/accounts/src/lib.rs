@@ -3,6 +3,7 @@
 pub mod api;
 mod entity;
 pub mod enums;
+mod policy;
 pub mod service;
 
 pub use api::configure;

@@ -42,6 +42,65 @@ pub struct Config {
     pub sms_url: Option<String>,
     /// `COHORT_SMS_TOKEN`: bearer token for the SMS provider.
     pub sms_token: Option<String>,
+    /// Google sign-in (`COHORT_GOOGLE_*`); off until a client id is set.
+    pub google: Option<OAuthProvider>,
+    /// Facebook sign-in (`COHORT_FACEBOOK_*`); off until a client id is set.
+    pub facebook: Option<OAuthProvider>,
+}
+
+/// An OAuth provider's client registration and endpoints.
+#[derive(Debug, Clone)]
+pub struct OAuthProvider {
+    pub client_id: String,
+    pub client_secret: String,
+    pub auth_url: String,
+    pub token_url: String,
+    pub userinfo_url: String,
+}
+
+/// Reads `COHORT_{NAME}_CLIENT_ID` / `_CLIENT_SECRET` and the endpoint overrides
+/// `_AUTH_URL`, `_TOKEN_URL`, `_USERINFO_URL`; `None` (sign-in off) without a client id.
+fn oauth_provider(
+    get: &impl Fn(&str) -> Option<String>,
+    name: &str,
+    defaults: [&str; 3],
+) -> Result<Option<OAuthProvider>, ConfigError> {
+    let var = |suffix: &str| format!("COHORT_{name}_{suffix}");
+    let Some(client_id) = get(&var("CLIENT_ID")) else {
+        return Ok(None);
+    };
+    let secret_var = var("CLIENT_SECRET");
+    let client_secret = get(&secret_var).ok_or_else(|| ConfigError {
+        variable: leak(secret_var),
+        problem: "is required when the client id is set".into(),
+    })?;
+    let mut urls = Vec::new();
+    for (suffix, default) in ["AUTH_URL", "TOKEN_URL", "USERINFO_URL"]
+        .into_iter()
+        .zip(defaults)
+    {
+        let url = get(&var(suffix)).unwrap_or_else(|| default.to_owned());
+        if !(url.starts_with("https://") || url.starts_with("http://")) {
+            return Err(ConfigError {
+                variable: leak(var(suffix)),
+                problem: "must be an http(s) address".into(),
+            });
+        }
+        urls.push(url);
+    }
+    let [auth_url, token_url, userinfo_url]: [String; 3] = urls.try_into().unwrap_or_default();
+    Ok(Some(OAuthProvider {
+        client_id,
+        client_secret,
+        auth_url,
+        token_url,
+        userinfo_url,
+    }))
+}
+
+/// Variable names are built at start-up, once; keeping them for the process is fine.
+fn leak(name: String) -> &'static str {
+    Box::leak(name.into_boxed_str())
 }
 
 /// A setting that is present but unusable.
@@ -181,6 +240,24 @@ impl Config {
             secret_key,
             sms_url,
             sms_token: get("COHORT_SMS_TOKEN"),
+            google: oauth_provider(
+                &get,
+                "GOOGLE",
+                [
+                    "https://accounts.google.com/o/oauth2/v2/auth",
+                    "https://oauth2.googleapis.com/token",
+                    "https://openidconnect.googleapis.com/v1/userinfo",
+                ],
+            )?,
+            facebook: oauth_provider(
+                &get,
+                "FACEBOOK",
+                [
+                    "https://www.facebook.com/v19.0/dialog/oauth",
+                    "https://graph.facebook.com/v19.0/oauth/access_token",
+                    "https://graph.facebook.com/me?fields=id,name,email",
+                ],
+            )?,
         })
     }
 

@@ -217,6 +217,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/disconnect-oauth/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Disconnects a provider from the account and signs out every session. */
+        delete: operations["disconnectOauth"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/email-confirm-start": {
         parameters: {
             query?: never;
@@ -262,6 +279,63 @@ export interface paths {
         put?: never;
         /** Texts a new code for the same confirmation. */
         post: operations["resendSmsCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The single sign-on providers that are switched on. */
+        get: operations["oauthProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/{provider}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Completes single sign-on with the provider's code: signs in, links by verified
+         *     e-mail, or creates the account.
+         */
+        post: operations["oauthCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth/{provider}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Starts single sign-on: returns the provider's authorisation address (with state and
+         *     PKCE). Signed in, it connects the provider to the current account.
+         */
+        get: operations["oauthStart"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -446,6 +520,7 @@ export interface components {
                 /** @description False for accounts that only sign in through SSO. */
                 is_password_set: boolean;
                 name: string;
+                oauth_associations: components["schemas"]["OAuthAssociation"][];
                 phone_confirmed: boolean;
                 phone_number?: string | null;
                 /** @description `admin` or `moderator` for platform staff. */
@@ -458,6 +533,25 @@ export interface components {
             /** @description A confirmation text to show the user. */
             data: {
                 message: string;
+            };
+        };
+        Data_OAuthProviders: {
+            /** @description Which single sign-on buttons to show. */
+            data: {
+                facebook: boolean;
+                google: boolean;
+            };
+        };
+        Data_OAuthSignedIn: {
+            data: {
+                access: string;
+                redirect_to?: string | null;
+            };
+        };
+        Data_OAuthStart: {
+            data: {
+                /** @description Send the browser here. */
+                authorize_url: string;
             };
         };
         Data_PhoneConfirmStartResponse: {
@@ -567,6 +661,7 @@ export interface components {
             /** @description False for accounts that only sign in through SSO. */
             is_password_set: boolean;
             name: string;
+            oauth_associations: components["schemas"]["OAuthAssociation"][];
             phone_confirmed: boolean;
             phone_number?: string | null;
             /** @description `admin` or `moderator` for platform staff. */
@@ -577,6 +672,30 @@ export interface components {
         /** @description A confirmation text to show the user. */
         MessageResponse: {
             message: string;
+        };
+        /** @description A single sign-on provider linked to the account. */
+        OAuthAssociation: {
+            /** Format: int64 */
+            id: number;
+            /** @description `google` or `facebook`. */
+            provider: string;
+        };
+        OAuthCallbackRequest: {
+            code: string;
+            state: string;
+        };
+        /** @description Which single sign-on buttons to show. */
+        OAuthProviders: {
+            facebook: boolean;
+            google: boolean;
+        };
+        OAuthSignedIn: {
+            access: string;
+            redirect_to?: string | null;
+        };
+        OAuthStart: {
+            /** @description Send the browser here. */
+            authorize_url: string;
         };
         /** @description A page of items with its position. */
         Page_MailMessage: {
@@ -1146,6 +1265,47 @@ export interface operations {
             };
         };
     };
+    disconnectOauth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The association's id from /me */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disconnected. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_MessageResponse"];
+                };
+            };
+            /** @description It is the only way to sign in. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such link on this account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     emailConfirmStart: {
         parameters: {
             query?: never;
@@ -1259,6 +1419,106 @@ export interface operations {
             };
             /** @description Too many attempts. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    oauthProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Enabled providers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_OAuthProviders"];
+                };
+            };
+        };
+    };
+    oauthCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description google or facebook */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OAuthCallbackRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_OAuthSignedIn"];
+                };
+            };
+            /** @description The provider refused, or the state is unknown, expired or reused. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Provider unknown or not configured. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    oauthStart: {
+        parameters: {
+            query?: {
+                /** @description Where to go after signing in (a path on this site). */
+                redirect_to?: string | null;
+            };
+            header?: never;
+            path: {
+                /** @description google or facebook */
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to send the browser. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_OAuthStart"];
+                };
+            };
+            /** @description Provider unknown or not configured. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

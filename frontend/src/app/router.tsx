@@ -16,6 +16,10 @@ export const routes = [
         lazy: () => import('@/features/dev-mailbox/routes').then((m) => m.mailboxRoute),
       },
       {
+        path: 'oauth/:provider/callback',
+        lazy: () => import('@/features/auth/routes').then((m) => m.oauthCallbackRoute),
+      },
+      {
         element: <PublicOnlyRoute />,
         children: [
           { path: 'login', lazy: () => import('@/features/auth/routes').then((m) => m.loginRoute) },

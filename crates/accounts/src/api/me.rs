@@ -4,8 +4,16 @@ use kernel::{AppContext, AppResult, CurrentUser, Data};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::entity::user;
+use crate::entity::{oauth_association, user};
 use crate::service;
+
+/// A single sign-on provider linked to the account.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OAuthAssociation {
+    pub id: i64,
+    /// `google` or `facebook`.
+    pub provider: String,
+}
 
 /// The signed-in user's account.
 #[derive(Debug, Serialize, ToSchema)]
@@ -22,10 +30,11 @@ pub struct Me {
     pub staff_role: Option<String>,
     pub date_joined: DateTime<Utc>,
     pub unread_notification_count: u64,
+    pub oauth_associations: Vec<OAuthAssociation>,
 }
 
 impl Me {
-    fn from_entity(user: user::Model) -> Self {
+    fn from_entity(user: user::Model, links: Vec<oauth_association::Model>) -> Self {
         Self {
             id: user.id,
             is_password_set: user.password_hash.is_some(),
@@ -37,6 +46,13 @@ impl Me {
             staff_role: user.staff_role,
             date_joined: user.date_joined,
             unread_notification_count: 0,
+            oauth_associations: links
+                .into_iter()
+                .map(|l| OAuthAssociation {
+                    id: l.id,
+                    provider: l.provider,
+                })
+                .collect(),
         }
     }
 }
@@ -53,5 +69,6 @@ impl Me {
 #[get("/me")]
 pub async fn me(ctx: web::Data<AppContext>, user: CurrentUser) -> AppResult<web::Json<Data<Me>>> {
     let found = service::me::find(&ctx.db, user.id).await?;
-    Ok(Data::new(Me::from_entity(found)))
+    let links = service::oauth::links(&ctx.db, user.id).await?;
+    Ok(Data::new(Me::from_entity(found, links)))
 }

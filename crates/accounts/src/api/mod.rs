@@ -6,6 +6,7 @@ pub mod forgot_password;
 pub mod login;
 pub mod logout;
 pub mod me;
+pub mod oauth;
 pub mod otp_totp;
 pub mod phone;
 pub mod register;
@@ -34,7 +35,11 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(otp_totp::disable)
         .service(phone::phone_confirm_start)
         .service(phone::confirm_account_sms)
-        .service(phone::resend_sms_code);
+        .service(phone::resend_sms_code)
+        .service(oauth::providers)
+        .service(oauth::start)
+        .service(oauth::callback)
+        .service(oauth::disconnect);
 }
 
 /// A confirmation text to show the user.

@@ -2,6 +2,7 @@ pub mod confirmation;
 pub mod emails;
 pub mod login;
 pub mod me;
+pub mod oauth;
 pub mod password;
 pub mod password_policy;
 pub mod password_reset;

@@ -2,6 +2,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod login;
+mod oauth;
 mod passwords;
 mod phone;
 mod register;

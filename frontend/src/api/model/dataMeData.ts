@@ -5,6 +5,7 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { OAuthAssociation } from './oAuthAssociation';
 import type { DataMeDataPhoneNumber } from './dataMeDataPhoneNumber';
 import type { DataMeDataStaffRole } from './dataMeDataStaffRole';
 
@@ -19,6 +20,7 @@ export type DataMeData = {
   /** False for accounts that only sign in through SSO. */
   is_password_set: boolean;
   name: string;
+  oauth_associations: OAuthAssociation[];
   phone_confirmed: boolean;
   phone_number?: DataMeDataPhoneNumber;
   /** `admin` or `moderator` for platform staff. */

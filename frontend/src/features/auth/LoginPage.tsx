@@ -10,6 +10,7 @@ import { useAuth } from '@/app/auth';
 import { ApiError } from '@/lib/api-error';
 import { applyServerErrors } from '@/lib/form-errors';
 import { usePageTitle } from '@/ui/page-title';
+import { SsoButtons } from './SsoButtons';
 
 type LoginForm = z.infer<typeof loginBody>;
 
@@ -85,6 +86,7 @@ export function LoginPage() {
           <Typography variant="h2" component="h1" gutterBottom>
             Sign in
           </Typography>
+          <SsoButtons redirectTo={params.get('redirect_to')} />
           <Box component="form" noValidate onSubmit={onSubmit}>
             <Stack spacing={2.5}>
               {banner && <Alert severity="error">{banner}</Alert>}

@@ -1,5 +1,6 @@
 import { ConfirmUserPage } from './ConfirmUserPage';
 import { LoginPage } from './LoginPage';
+import { OAuthCallbackPage } from './OAuthCallbackPage';
 import { ForgotPasswordPage } from './password/ForgotPasswordPage';
 import { ResetPasswordPage } from './password/ResetPasswordPage';
 import { SetPasswordPage } from './password/SetPasswordPage';
@@ -13,3 +14,4 @@ export const confirmUserRoute = { Component: ConfirmUserPage };
 export const forgotPasswordRoute = { Component: ForgotPasswordPage };
 export const resetPasswordRoute = { Component: ResetPasswordPage };
 export const setPasswordRoute = { Component: SetPasswordPage };
+export const oauthCallbackRoute = { Component: OAuthCallbackPage };

@@ -32,6 +32,9 @@ import type {
   DataLoginResponse,
   DataMe,
   DataMessageResponse,
+  DataOAuthProviders,
+  DataOAuthSignedIn,
+  DataOAuthStart,
   DataPhoneConfirmStartResponse,
   DataRegisterResponse,
   DataTotpSetup,
@@ -39,6 +42,8 @@ import type {
   ErrorBody,
   ForgotPasswordRequest,
   LoginRequest,
+  OAuthCallbackRequest,
+  OauthStartParams,
   PhoneConfirmStartRequest,
   RegisterRequest,
   ResendSmsRequest,
@@ -652,6 +657,76 @@ export const useConfirmAccountSms = <TError = ErrorBody | ErrorBody,
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * @summary Disconnects a provider from the account and signs out every session.
+ */
+export const getDisconnectOauthUrl = (id: number,) => {
+
+
+  
+
+  return `/api/me/disconnect-oauth/${id}`
+}
+
+export const disconnectOauth = async (id: number, options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getDisconnectOauthUrl(id),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getDisconnectOauthMutationOptions = <TError = ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof disconnectOauth>>, TError,{id: number}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof disconnectOauth>>, TError,{id: number}, TContext> => {
+
+const mutationKey = ['disconnectOauth'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof disconnectOauth>>, {id: number}> = (props) => {
+          const {id} = props ?? {};
+
+          return  disconnectOauth(id,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DisconnectOauthMutationResult = NonNullable<Awaited<ReturnType<typeof disconnectOauth>>>
+    
+    export type DisconnectOauthMutationError = ErrorBody | ErrorBody
+
+    /**
+ * @summary Disconnects a provider from the account and signs out every session.
+ */
+export const useDisconnectOauth = <TError = ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof disconnectOauth>>, TError,{id: number}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof disconnectOauth>>,
+        TError,
+        {id: number},
+        TContext
+      > => {
+
+      const mutationOptions = getDisconnectOauthMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * @summary Mails a new confirmation link to the signed-in user.
  */
 export const getEmailConfirmStartUrl = () => {
@@ -864,6 +939,295 @@ export const useResendSmsCode = <TError = ErrorBody | ErrorBody,
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * @summary The single sign-on providers that are switched on.
+ */
+export const getOauthProvidersUrl = () => {
+
+
+  
+
+  return `/api/oauth/providers`
+}
+
+export const oauthProviders = async ( options?: RequestInit): Promise<DataOAuthProviders> => {
+  
+  return apiFetch<DataOAuthProviders>(getOauthProvidersUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getOauthProvidersQueryKey = () => {
+    return [
+    `/api/oauth/providers`
+    ] as const;
+    }
+
+    
+export const getOauthProvidersQueryOptions = <TData = Awaited<ReturnType<typeof oauthProviders>>, TError = unknown>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthProviders>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getOauthProvidersQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof oauthProviders>>> = () => oauthProviders();
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof oauthProviders>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type OauthProvidersQueryResult = NonNullable<Awaited<ReturnType<typeof oauthProviders>>>
+export type OauthProvidersQueryError = unknown
+
+
+export function useOauthProviders<TData = Awaited<ReturnType<typeof oauthProviders>>, TError = unknown>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthProviders>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof oauthProviders>>,
+          TError,
+          Awaited<ReturnType<typeof oauthProviders>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useOauthProviders<TData = Awaited<ReturnType<typeof oauthProviders>>, TError = unknown>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthProviders>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof oauthProviders>>,
+          TError,
+          Awaited<ReturnType<typeof oauthProviders>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useOauthProviders<TData = Awaited<ReturnType<typeof oauthProviders>>, TError = unknown>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthProviders>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The single sign-on providers that are switched on.
+ */
+
+export function useOauthProviders<TData = Awaited<ReturnType<typeof oauthProviders>>, TError = unknown>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthProviders>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getOauthProvidersQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Completes single sign-on with the provider's code: signs in, links by verified
+e-mail, or creates the account.
+ */
+export const getOauthCallbackUrl = (provider: string,) => {
+
+
+  
+
+  return `/api/oauth/${provider}/`
+}
+
+export const oauthCallback = async (provider: string,
+    oAuthCallbackRequest: OAuthCallbackRequest, options?: RequestInit): Promise<DataOAuthSignedIn> => {
+  
+  return apiFetch<DataOAuthSignedIn>(getOauthCallbackUrl(provider),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      oAuthCallbackRequest,)
+  }
+);}
+
+
+
+
+export const getOauthCallbackMutationOptions = <TError = ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof oauthCallback>>, TError,{provider: string;data: OAuthCallbackRequest}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof oauthCallback>>, TError,{provider: string;data: OAuthCallbackRequest}, TContext> => {
+
+const mutationKey = ['oauthCallback'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof oauthCallback>>, {provider: string;data: OAuthCallbackRequest}> = (props) => {
+          const {provider,data} = props ?? {};
+
+          return  oauthCallback(provider,data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type OauthCallbackMutationResult = NonNullable<Awaited<ReturnType<typeof oauthCallback>>>
+    export type OauthCallbackMutationBody = OAuthCallbackRequest
+    export type OauthCallbackMutationError = ErrorBody | ErrorBody
+
+    /**
+ * @summary Completes single sign-on with the provider's code: signs in, links by verified
+e-mail, or creates the account.
+ */
+export const useOauthCallback = <TError = ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof oauthCallback>>, TError,{provider: string;data: OAuthCallbackRequest}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof oauthCallback>>,
+        TError,
+        {provider: string;data: OAuthCallbackRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getOauthCallbackMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Starts single sign-on: returns the provider's authorisation address (with state and
+PKCE). Signed in, it connects the provider to the current account.
+ */
+export const getOauthStartUrl = (provider: string,
+    params?: OauthStartParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/oauth/${provider}/start?${stringifiedParams}` : `/api/oauth/${provider}/start`
+}
+
+export const oauthStart = async (provider: string,
+    params?: OauthStartParams, options?: RequestInit): Promise<DataOAuthStart> => {
+  
+  return apiFetch<DataOAuthStart>(getOauthStartUrl(provider,params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getOauthStartQueryKey = (provider?: string,
+    params?: OauthStartParams,) => {
+    return [
+    `/api/oauth/${provider}/start`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getOauthStartQueryOptions = <TData = Awaited<ReturnType<typeof oauthStart>>, TError = ErrorBody>(provider: string,
+    params?: OauthStartParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthStart>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getOauthStartQueryKey(provider,params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof oauthStart>>> = () => oauthStart(provider,params, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(provider), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof oauthStart>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type OauthStartQueryResult = NonNullable<Awaited<ReturnType<typeof oauthStart>>>
+export type OauthStartQueryError = ErrorBody
+
+
+export function useOauthStart<TData = Awaited<ReturnType<typeof oauthStart>>, TError = ErrorBody>(
+ provider: string,
+    params: undefined |  OauthStartParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthStart>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof oauthStart>>,
+          TError,
+          Awaited<ReturnType<typeof oauthStart>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useOauthStart<TData = Awaited<ReturnType<typeof oauthStart>>, TError = ErrorBody>(
+ provider: string,
+    params?: OauthStartParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthStart>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof oauthStart>>,
+          TError,
+          Awaited<ReturnType<typeof oauthStart>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useOauthStart<TData = Awaited<ReturnType<typeof oauthStart>>, TError = ErrorBody>(
+ provider: string,
+    params?: OauthStartParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthStart>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Starts single sign-on: returns the provider's authorisation address (with state and
+PKCE). Signed in, it connects the provider to the current account.
+ */
+
+export function useOauthStart<TData = Awaited<ReturnType<typeof oauthStart>>, TError = ErrorBody>(
+ provider: string,
+    params?: OauthStartParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthStart>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getOauthStartQueryOptions(provider,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * @summary Starts two-factor setup: a new secret and its QR code.
  */
 export const getStartTotpSetupUrl = () => {

@@ -98,6 +98,10 @@ export const getMeResponse = zod.object({
   "id": zod.number(),
   "is_password_set": zod.boolean().describe('False for accounts that only sign in through SSO.'),
   "name": zod.string(),
+  "oauth_associations": zod.array(zod.object({
+  "id": zod.number(),
+  "provider": zod.string().describe('`google` or `facebook`.')
+}).describe('A single sign-on provider linked to the account.')),
   "phone_confirmed": zod.boolean(),
   "phone_number": zod.string().nullish(),
   "staff_role": zod.string().nullish().describe('`admin` or `moderator` for platform staff.'),
@@ -124,6 +128,19 @@ export const confirmAccountSmsResponse = zod.object({
   "access": zod.string().nullish().describe('Set when the code confirmed a new account: it is now signed in.'),
   "message": zod.string()
 })
+})
+
+/**
+ * @summary Disconnects a provider from the account and signs out every session.
+ */
+export const disconnectOauthParams = zod.object({
+  "id": zod.number().describe('The association\'s id from /me')
+})
+
+export const disconnectOauthResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text to show the user.')
 })
 
 /**
@@ -161,6 +178,54 @@ export const resendSmsCodeResponse = zod.object({
   "data": zod.object({
   "message": zod.string(),
   "new_token": zod.string().describe('Redeems the SMS code with `POST /api/me/confirm-account-sms`.')
+})
+})
+
+/**
+ * @summary The single sign-on providers that are switched on.
+ */
+export const oauthProvidersResponse = zod.object({
+  "data": zod.object({
+  "facebook": zod.boolean(),
+  "google": zod.boolean()
+}).describe('Which single sign-on buttons to show.')
+})
+
+/**
+ * @summary Completes single sign-on with the provider's code: signs in, links by verified
+e-mail, or creates the account.
+ */
+export const oauthCallbackParams = zod.object({
+  "provider": zod.string().describe('google or facebook')
+})
+
+export const oauthCallbackBody = zod.object({
+  "code": zod.string().min(1),
+  "state": zod.string().min(1)
+})
+
+export const oauthCallbackResponse = zod.object({
+  "data": zod.object({
+  "access": zod.string(),
+  "redirect_to": zod.string().nullish()
+})
+})
+
+/**
+ * @summary Starts single sign-on: returns the provider's authorisation address (with state and
+PKCE). Signed in, it connects the provider to the current account.
+ */
+export const oauthStartParams = zod.object({
+  "provider": zod.string().describe('google or facebook')
+})
+
+export const oauthStartQueryParams = zod.object({
+  "redirect_to": zod.string().nullish().describe('Where to go after signing in (a path on this site).')
+})
+
+export const oauthStartResponse = zod.object({
+  "data": zod.object({
+  "authorize_url": zod.string().describe('Send the browser here.')
 })
 })
 

@@ -1,0 +1,134 @@
+use actix_web::{delete, get, post, web};
+use kernel::extract::ValidJson;
+use kernel::{AppContext, AppError, AppResult, CurrentUser, Data};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use validator::Validate;
+
+use super::MessageResponse;
+use crate::service::oauth::{self, Provider};
+
+/// Which single sign-on buttons to show.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OAuthProviders {
+    pub google: bool,
+    pub facebook: bool,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct StartQuery {
+    /// Where to go after signing in (a path on this site).
+    pub redirect_to: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OAuthStart {
+    /// Send the browser here.
+    pub authorize_url: String,
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+pub struct OAuthCallbackRequest {
+    #[validate(length(min = 1, max = 2048, message = "Required"))]
+    #[schema(min_length = 1)]
+    pub code: String,
+    #[validate(length(min = 1, max = 256, message = "Required"))]
+    #[schema(min_length = 1)]
+    pub state: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OAuthSignedIn {
+    pub access: String,
+    pub redirect_to: Option<String>,
+}
+
+fn provider(name: &str) -> AppResult<Provider> {
+    Provider::parse(name).ok_or_else(AppError::not_found)
+}
+
+/// The single sign-on providers that are switched on.
+#[utoipa::path(
+    operation_id = "oauthProviders",
+    tag = "auth",
+    responses((status = 200, description = "Enabled providers.", body = Data<OAuthProviders>))
+)]
+#[get("/oauth/providers")]
+pub async fn providers(ctx: web::Data<AppContext>) -> web::Json<Data<OAuthProviders>> {
+    Data::new(OAuthProviders {
+        google: Provider::Google.settings(&ctx).is_some(),
+        facebook: Provider::Facebook.settings(&ctx).is_some(),
+    })
+}
+
+/// Starts single sign-on: returns the provider's authorisation address (with state and
+/// PKCE). Signed in, it connects the provider to the current account.
+#[utoipa::path(
+    operation_id = "oauthStart",
+    tag = "auth",
+    params(("provider" = String, Path, description = "google or facebook"), StartQuery),
+    responses(
+        (status = 200, description = "Where to send the browser.", body = Data<OAuthStart>),
+        (status = 404, description = "Provider unknown or not configured.", body = kernel::ErrorBody),
+    )
+)]
+#[get("/oauth/{provider}/start")]
+pub async fn start(
+    ctx: web::Data<AppContext>,
+    path: web::Path<String>,
+    query: web::Query<StartQuery>,
+    user: Option<CurrentUser>,
+) -> AppResult<web::Json<Data<OAuthStart>>> {
+    let provider = provider(&path)?;
+    let redirect_to = query.into_inner().redirect_to;
+    let authorize_url = oauth::start(&ctx, provider, redirect_to, user.map(|u| u.id)).await?;
+    Ok(Data::new(OAuthStart { authorize_url }))
+}
+
+/// Completes single sign-on with the provider's code: signs in, links by verified
+/// e-mail, or creates the account.
+#[utoipa::path(
+    operation_id = "oauthCallback",
+    tag = "auth",
+    params(("provider" = String, Path, description = "google or facebook")),
+    request_body = OAuthCallbackRequest,
+    responses(
+        (status = 200, description = "Signed in.", body = Data<OAuthSignedIn>),
+        (status = 400, description = "The provider refused, or the state is unknown, expired or reused.", body = kernel::ErrorBody),
+        (status = 404, description = "Provider unknown or not configured.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/oauth/{provider}/")]
+pub async fn callback(
+    ctx: web::Data<AppContext>,
+    path: web::Path<String>,
+    body: ValidJson<OAuthCallbackRequest>,
+) -> AppResult<web::Json<Data<OAuthSignedIn>>> {
+    let provider = provider(&path)?;
+    let signed_in = oauth::finish(&ctx, provider, &body.code, &body.state).await?;
+    Ok(Data::new(OAuthSignedIn {
+        access: signed_in.access,
+        redirect_to: signed_in.redirect_to,
+    }))
+}
+
+/// Disconnects a provider from the account and signs out every session.
+#[utoipa::path(
+    operation_id = "disconnectOauth",
+    tag = "auth",
+    params(("id" = i64, Path, description = "The association's id from /me")),
+    responses(
+        (status = 200, description = "Disconnected.", body = Data<MessageResponse>),
+        (status = 400, description = "It is the only way to sign in.", body = kernel::ErrorBody),
+        (status = 404, description = "No such link on this account.", body = kernel::ErrorBody),
+    )
+)]
+#[delete("/me/disconnect-oauth/{id}")]
+pub async fn disconnect(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    path: web::Path<i64>,
+) -> AppResult<web::Json<Data<MessageResponse>>> {
+    oauth::disconnect(&ctx, user.id, path.into_inner()).await?;
+    Ok(MessageResponse::data(oauth::SSO_UPDATED))
+}
