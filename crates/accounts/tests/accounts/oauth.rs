@@ -2,7 +2,7 @@
 //! checks the PKCE verifier at its token endpoint, and serves a profile.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 use actix_web::{App, HttpRequest, HttpResponse, HttpServer, web};
 use base64::Engine;

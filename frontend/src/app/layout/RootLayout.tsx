@@ -15,6 +15,8 @@ export function RootLayout() {
   useEffect(() => {
     // Spec §8: an inactive user is sent to /login; any other 401 signs out, then /login.
     setUnauthorizedHandler((code) => {
+      // Already on the sign-in page: nothing to send the user back to.
+      if (window.location.pathname === '/login') return;
       navigate(code === 'user_inactive' ? '/login' : loginPathFor(window.location), { replace: true });
     });
   }, [navigate]);

@@ -10,6 +10,7 @@ export function loginPathFor(location: { pathname: string; search: string }): st
 /*
  * Both guards hold still while a navigation is under way: signing in or out and then
  * leaving the page happen together, and the page being left must not redirect first.
+ * Meanwhile they render nothing: a private page never shows to a signed-out visitor.
  */
 
 /** Private routes: signed-out users go to /login with `redirect_to`. */
@@ -17,7 +18,7 @@ export function PrivateRoute() {
   const { isSignedIn } = useAuth();
   const location = useLocation();
   const navigation = useNavigation();
-  if (!isSignedIn && navigation.state === 'idle') return <Navigate to={loginPathFor(location)} replace />;
+  if (!isSignedIn) return navigation.state === 'idle' ? <Navigate to={loginPathFor(location)} replace /> : null;
   return <Outlet />;
 }
 
@@ -25,6 +26,6 @@ export function PrivateRoute() {
 export function PublicOnlyRoute() {
   const { isSignedIn } = useAuth();
   const navigation = useNavigation();
-  if (isSignedIn && navigation.state === 'idle') return <Navigate to="/dashboard" replace />;
+  if (isSignedIn) return navigation.state === 'idle' ? <Navigate to="/dashboard" replace /> : null;
   return <Outlet />;
 }
