@@ -4,6 +4,7 @@
 
 pub use sea_orm_migration::prelude::*;
 
+mod columns;
 mod m20261122_000001_kernel_dev_mail;
 mod m20261122_000002_accounts_users;
 mod m20261122_000003_accounts_sessions;

@@ -2,6 +2,8 @@
 
 use sea_orm_migration::prelude::*;
 
+use crate::columns;
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -24,22 +26,12 @@ impl MigrationTrait for Migration {
                 Table::create()
                     .table(DevMail::Table)
                     .if_not_exists()
-                    .col(
-                        ColumnDef::new(DevMail::Id)
-                            .big_integer()
-                            .not_null()
-                            .auto_increment()
-                            .primary_key(),
-                    )
+                    .col(columns::id(DevMail::Id))
                     .col(ColumnDef::new(DevMail::ToAddress).string().not_null())
                     .col(ColumnDef::new(DevMail::Subject).string().not_null())
                     .col(ColumnDef::new(DevMail::TextBody).text().not_null())
                     .col(ColumnDef::new(DevMail::HtmlBody).text())
-                    .col(
-                        ColumnDef::new(DevMail::CreatedAt)
-                            .timestamp_with_time_zone()
-                            .not_null(),
-                    )
+                    .col(columns::timestamp(DevMail::CreatedAt))
                     .to_owned(),
             )
             .await

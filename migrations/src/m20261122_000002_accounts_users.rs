@@ -2,6 +2,8 @@
 
 use sea_orm_migration::prelude::*;
 
+use crate::columns;
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -26,13 +28,7 @@ impl MigrationTrait for Migration {
                 Table::create()
                     .table(Users::Table)
                     .if_not_exists()
-                    .col(
-                        ColumnDef::new(Users::Id)
-                            .big_integer()
-                            .not_null()
-                            .auto_increment()
-                            .primary_key(),
-                    )
+                    .col(columns::id(Users::Id))
                     .col(
                         ColumnDef::new(Users::Email)
                             .string_len(254)
@@ -54,11 +50,7 @@ impl MigrationTrait for Migration {
                             .default(false),
                     )
                     .col(ColumnDef::new(Users::StaffRole).string_len(16))
-                    .col(
-                        ColumnDef::new(Users::DateJoined)
-                            .timestamp_with_time_zone()
-                            .not_null(),
-                    )
+                    .col(columns::timestamp(Users::DateJoined))
                     .to_owned(),
             )
             .await

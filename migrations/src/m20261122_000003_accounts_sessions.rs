@@ -2,6 +2,8 @@
 
 use sea_orm_migration::prelude::*;
 
+use crate::columns;
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -15,12 +17,6 @@ enum Sessions {
     ExpiresAt,
 }
 
-#[derive(DeriveIden)]
-enum Users {
-    Table,
-    Id,
-}
-
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
@@ -29,13 +25,7 @@ impl MigrationTrait for Migration {
                 Table::create()
                     .table(Sessions::Table)
                     .if_not_exists()
-                    .col(
-                        ColumnDef::new(Sessions::Id)
-                            .big_integer()
-                            .not_null()
-                            .auto_increment()
-                            .primary_key(),
-                    )
+                    .col(columns::id(Sessions::Id))
                     .col(ColumnDef::new(Sessions::UserId).big_integer().not_null())
                     .col(
                         ColumnDef::new(Sessions::TokenHash)
@@ -43,22 +33,12 @@ impl MigrationTrait for Migration {
                             .not_null()
                             .unique_key(),
                     )
-                    .col(
-                        ColumnDef::new(Sessions::CreatedAt)
-                            .timestamp_with_time_zone()
-                            .not_null(),
-                    )
-                    .col(
-                        ColumnDef::new(Sessions::ExpiresAt)
-                            .timestamp_with_time_zone()
-                            .not_null(),
-                    )
-                    .foreign_key(
-                        ForeignKey::create()
-                            .from(Sessions::Table, Sessions::UserId)
-                            .to(Users::Table, Users::Id)
-                            .on_delete(ForeignKeyAction::Cascade),
-                    )
+                    .col(columns::timestamp(Sessions::CreatedAt))
+                    .col(columns::timestamp(Sessions::ExpiresAt))
+                    .foreign_key(&mut columns::owned_by_user(
+                        Sessions::Table,
+                        Sessions::UserId,
+                    ))
                     .to_owned(),
             )
             .await?;

@@ -3,13 +3,14 @@
 
 use sea_orm_migration::prelude::*;
 
+use crate::columns;
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
 #[derive(DeriveIden)]
 enum Users {
     Table,
-    Id,
     Role,
     PhoneNumber,
     PhoneConfirmed,
@@ -179,13 +180,7 @@ impl MigrationTrait for Migration {
                 Table::create()
                     .table(AccountTokens::Table)
                     .if_not_exists()
-                    .col(
-                        ColumnDef::new(AccountTokens::Id)
-                            .big_integer()
-                            .not_null()
-                            .auto_increment()
-                            .primary_key(),
-                    )
+                    .col(columns::id(AccountTokens::Id))
                     .col(
                         ColumnDef::new(AccountTokens::UserId)
                             .big_integer()
@@ -203,27 +198,17 @@ impl MigrationTrait for Migration {
                             .unique_key(),
                     )
                     .col(ColumnDef::new(AccountTokens::Payload).text().null())
-                    .col(
-                        ColumnDef::new(AccountTokens::CreatedAt)
-                            .timestamp_with_time_zone()
-                            .not_null(),
-                    )
-                    .col(
-                        ColumnDef::new(AccountTokens::ExpiresAt)
-                            .timestamp_with_time_zone()
-                            .not_null(),
-                    )
+                    .col(columns::timestamp(AccountTokens::CreatedAt))
+                    .col(columns::timestamp(AccountTokens::ExpiresAt))
                     .col(
                         ColumnDef::new(AccountTokens::UsedAt)
                             .timestamp_with_time_zone()
                             .null(),
                     )
-                    .foreign_key(
-                        ForeignKey::create()
-                            .from(AccountTokens::Table, AccountTokens::UserId)
-                            .to(Users::Table, Users::Id)
-                            .on_delete(ForeignKeyAction::Cascade),
-                    )
+                    .foreign_key(&mut columns::owned_by_user(
+                        AccountTokens::Table,
+                        AccountTokens::UserId,
+                    ))
                     .to_owned(),
             )
             .await?;
@@ -232,13 +217,7 @@ impl MigrationTrait for Migration {
                 Table::create()
                     .table(Tags::Table)
                     .if_not_exists()
-                    .col(
-                        ColumnDef::new(Tags::Id)
-                            .big_integer()
-                            .not_null()
-                            .auto_increment()
-                            .primary_key(),
-                    )
+                    .col(columns::id(Tags::Id))
                     .col(
                         ColumnDef::new(Tags::Title)
                             .string_len(128)
@@ -269,11 +248,7 @@ impl MigrationTrait for Migration {
                             .not_null()
                             .primary_key(),
                     )
-                    .col(
-                        ColumnDef::new(CaptchaUses::ExpiresAt)
-                            .timestamp_with_time_zone()
-                            .not_null(),
-                    )
+                    .col(columns::timestamp(CaptchaUses::ExpiresAt))
                     .to_owned(),
             )
             .await

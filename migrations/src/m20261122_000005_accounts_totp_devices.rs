@@ -2,6 +2,8 @@
 
 use sea_orm_migration::prelude::*;
 
+use crate::columns;
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -16,12 +18,6 @@ enum TotpDevices {
     CreatedAt,
 }
 
-#[derive(DeriveIden)]
-enum Users {
-    Table,
-    Id,
-}
-
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
@@ -30,13 +26,7 @@ impl MigrationTrait for Migration {
                 Table::create()
                     .table(TotpDevices::Table)
                     .if_not_exists()
-                    .col(
-                        ColumnDef::new(TotpDevices::Id)
-                            .big_integer()
-                            .not_null()
-                            .auto_increment()
-                            .primary_key(),
-                    )
+                    .col(columns::id(TotpDevices::Id))
                     .col(ColumnDef::new(TotpDevices::UserId).big_integer().not_null())
                     .col(
                         ColumnDef::new(TotpDevices::Secret)
@@ -55,17 +45,11 @@ impl MigrationTrait for Migration {
                             .not_null()
                             .default(0),
                     )
-                    .col(
-                        ColumnDef::new(TotpDevices::CreatedAt)
-                            .timestamp_with_time_zone()
-                            .not_null(),
-                    )
-                    .foreign_key(
-                        ForeignKey::create()
-                            .from(TotpDevices::Table, TotpDevices::UserId)
-                            .to(Users::Table, Users::Id)
-                            .on_delete(ForeignKeyAction::Cascade),
-                    )
+                    .col(columns::timestamp(TotpDevices::CreatedAt))
+                    .foreign_key(&mut columns::owned_by_user(
+                        TotpDevices::Table,
+                        TotpDevices::UserId,
+                    ))
                     .to_owned(),
             )
             .await?;

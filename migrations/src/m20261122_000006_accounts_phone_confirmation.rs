@@ -3,6 +3,8 @@
 
 use sea_orm_migration::prelude::*;
 
+use crate::columns;
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -30,12 +32,6 @@ enum DevSms {
     CreatedAt,
 }
 
-#[derive(DeriveIden)]
-enum Users {
-    Table,
-    Id,
-}
-
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
@@ -44,13 +40,7 @@ impl MigrationTrait for Migration {
                 Table::create()
                     .table(SmsConfirmations::Table)
                     .if_not_exists()
-                    .col(
-                        ColumnDef::new(SmsConfirmations::Id)
-                            .big_integer()
-                            .not_null()
-                            .auto_increment()
-                            .primary_key(),
-                    )
+                    .col(columns::id(SmsConfirmations::Id))
                     .col(
                         ColumnDef::new(SmsConfirmations::UserId)
                             .big_integer()
@@ -83,27 +73,17 @@ impl MigrationTrait for Migration {
                             .not_null()
                             .default(0),
                     )
-                    .col(
-                        ColumnDef::new(SmsConfirmations::CreatedAt)
-                            .timestamp_with_time_zone()
-                            .not_null(),
-                    )
-                    .col(
-                        ColumnDef::new(SmsConfirmations::ExpiresAt)
-                            .timestamp_with_time_zone()
-                            .not_null(),
-                    )
+                    .col(columns::timestamp(SmsConfirmations::CreatedAt))
+                    .col(columns::timestamp(SmsConfirmations::ExpiresAt))
                     .col(
                         ColumnDef::new(SmsConfirmations::UsedAt)
                             .timestamp_with_time_zone()
                             .null(),
                     )
-                    .foreign_key(
-                        ForeignKey::create()
-                            .from(SmsConfirmations::Table, SmsConfirmations::UserId)
-                            .to(Users::Table, Users::Id)
-                            .on_delete(ForeignKeyAction::Cascade),
-                    )
+                    .foreign_key(&mut columns::owned_by_user(
+                        SmsConfirmations::Table,
+                        SmsConfirmations::UserId,
+                    ))
                     .to_owned(),
             )
             .await?;
@@ -112,20 +92,10 @@ impl MigrationTrait for Migration {
                 Table::create()
                     .table(DevSms::Table)
                     .if_not_exists()
-                    .col(
-                        ColumnDef::new(DevSms::Id)
-                            .big_integer()
-                            .not_null()
-                            .auto_increment()
-                            .primary_key(),
-                    )
+                    .col(columns::id(DevSms::Id))
                     .col(ColumnDef::new(DevSms::ToNumber).string_len(32).not_null())
                     .col(ColumnDef::new(DevSms::Body).text().not_null())
-                    .col(
-                        ColumnDef::new(DevSms::CreatedAt)
-                            .timestamp_with_time_zone()
-                            .not_null(),
-                    )
+                    .col(columns::timestamp(DevSms::CreatedAt))
                     .to_owned(),
             )
             .await

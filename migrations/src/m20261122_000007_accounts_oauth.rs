@@ -3,6 +3,8 @@
 
 use sea_orm_migration::prelude::*;
 
+use crate::columns;
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -26,12 +28,6 @@ enum OauthAssociations {
     Subject,
     Email,
     CreatedAt,
-}
-
-#[derive(DeriveIden)]
-enum Users {
-    Table,
-    Id,
 }
 
 #[async_trait::async_trait]
@@ -60,11 +56,7 @@ impl MigrationTrait for Migration {
                     )
                     .col(ColumnDef::new(OauthStates::RedirectTo).text().null())
                     .col(ColumnDef::new(OauthStates::UserId).big_integer().null())
-                    .col(
-                        ColumnDef::new(OauthStates::ExpiresAt)
-                            .timestamp_with_time_zone()
-                            .not_null(),
-                    )
+                    .col(columns::timestamp(OauthStates::ExpiresAt))
                     .to_owned(),
             )
             .await?;
@@ -73,13 +65,7 @@ impl MigrationTrait for Migration {
                 Table::create()
                     .table(OauthAssociations::Table)
                     .if_not_exists()
-                    .col(
-                        ColumnDef::new(OauthAssociations::Id)
-                            .big_integer()
-                            .not_null()
-                            .auto_increment()
-                            .primary_key(),
-                    )
+                    .col(columns::id(OauthAssociations::Id))
                     .col(
                         ColumnDef::new(OauthAssociations::UserId)
                             .big_integer()
@@ -100,17 +86,11 @@ impl MigrationTrait for Migration {
                             .string_len(254)
                             .null(),
                     )
-                    .col(
-                        ColumnDef::new(OauthAssociations::CreatedAt)
-                            .timestamp_with_time_zone()
-                            .not_null(),
-                    )
-                    .foreign_key(
-                        ForeignKey::create()
-                            .from(OauthAssociations::Table, OauthAssociations::UserId)
-                            .to(Users::Table, Users::Id)
-                            .on_delete(ForeignKeyAction::Cascade),
-                    )
+                    .col(columns::timestamp(OauthAssociations::CreatedAt))
+                    .foreign_key(&mut columns::owned_by_user(
+                        OauthAssociations::Table,
+                        OauthAssociations::UserId,
+                    ))
                     .to_owned(),
             )
             .await?;
