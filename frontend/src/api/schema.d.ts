@@ -194,7 +194,8 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** Saves the profile, or changes the password (ending every other session). */
+        patch: operations["updateMe"];
         trace?: never;
     };
     "/api/me/confirm-account-sms": {
@@ -420,6 +421,8 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @enum {string} */
+        AffiliationStatus: "approved" | "not_approved";
+        /** @enum {string} */
         AgeGroup: "18_to_20" | "21_to_29" | "30_to_39" | "40_to_49" | "50_to_59" | "60_to_older" | "prefer_not_to_disclose";
         BTreeMap: {
             [key: string]: string[];
@@ -509,24 +512,55 @@ export interface components {
             };
         };
         Data_Me: {
-            /** @description The signed-in user's account. */
+            /** @description The signed-in user's account: every User field of spec §3 (document 1). */
             data: {
+                address?: string | null;
+                affiliation?: string | null;
+                affiliation_status: components["schemas"]["AffiliationStatus"];
+                age_group: components["schemas"]["AgeGroup"];
+                /** @description Tag ids from `GET /api/tags`. */
+                area_of_interest: number[];
+                avatar?: string | null;
+                bio?: string | null;
+                career_stage: components["schemas"]["CareerStage"];
                 /** Format: date-time */
                 date_joined: string;
+                /** @description Confirmed authenticator apps; two-factor is on when there is one. */
+                devices: components["schemas"]["Device"][];
                 email: string;
                 email_confirmed: boolean;
+                ethnicity: string;
+                find_about_by?: components["schemas"]["FindAboutBy"] | null;
+                find_about_by_other_info?: string | null;
+                gender: components["schemas"]["Gender"];
                 /** Format: int64 */
                 id: number;
                 /** @description False for accounts that only sign in through SSO. */
                 is_password_set: boolean;
+                is_project_creator: boolean;
+                location?: string | null;
+                looking_for: components["schemas"]["LookingFor"][];
                 name: string;
                 oauth_associations: components["schemas"]["OAuthAssociation"][];
                 phone_confirmed: boolean;
                 phone_number?: string | null;
+                profile_background?: string | null;
+                profile_completion: components["schemas"]["ProfileCompletion"];
+                profile_is_private: boolean;
+                pronouns?: components["schemas"]["Pronouns"] | null;
+                race: string[];
+                role: string;
+                social?: string | null;
                 /** @description `admin` or `moderator` for platform staff. */
                 staff_role?: string | null;
+                tags: components["schemas"]["ProfileTag"][];
+                title?: string | null;
+                university_affiliate_email?: string | null;
+                university_email_confirmed: boolean;
+                university_profile_page_url?: string | null;
                 /** Format: int64 */
                 unread_notification_count: number;
+                website?: string | null;
             };
         };
         Data_MessageResponse: {
@@ -574,6 +608,11 @@ export interface components {
                 qrcode: string;
                 /** @description The same secret in base32, for apps that cannot scan. */
                 secret: string;
+            };
+        };
+        Data_UpdateMeResponse: {
+            data: {
+                message: string;
             };
         };
         Data_Vec_Tag: {
@@ -650,24 +689,55 @@ export interface components {
             text: string;
             to: string;
         };
-        /** @description The signed-in user's account. */
+        /** @description The signed-in user's account: every User field of spec §3 (document 1). */
         Me: {
+            address?: string | null;
+            affiliation?: string | null;
+            affiliation_status: components["schemas"]["AffiliationStatus"];
+            age_group: components["schemas"]["AgeGroup"];
+            /** @description Tag ids from `GET /api/tags`. */
+            area_of_interest: number[];
+            avatar?: string | null;
+            bio?: string | null;
+            career_stage: components["schemas"]["CareerStage"];
             /** Format: date-time */
             date_joined: string;
+            /** @description Confirmed authenticator apps; two-factor is on when there is one. */
+            devices: components["schemas"]["Device"][];
             email: string;
             email_confirmed: boolean;
+            ethnicity: string;
+            find_about_by?: components["schemas"]["FindAboutBy"] | null;
+            find_about_by_other_info?: string | null;
+            gender: components["schemas"]["Gender"];
             /** Format: int64 */
             id: number;
             /** @description False for accounts that only sign in through SSO. */
             is_password_set: boolean;
+            is_project_creator: boolean;
+            location?: string | null;
+            looking_for: components["schemas"]["LookingFor"][];
             name: string;
             oauth_associations: components["schemas"]["OAuthAssociation"][];
             phone_confirmed: boolean;
             phone_number?: string | null;
+            profile_background?: string | null;
+            profile_completion: components["schemas"]["ProfileCompletion"];
+            profile_is_private: boolean;
+            pronouns?: components["schemas"]["Pronouns"] | null;
+            race: string[];
+            role: string;
+            social?: string | null;
             /** @description `admin` or `moderator` for platform staff. */
             staff_role?: string | null;
+            tags: components["schemas"]["ProfileTag"][];
+            title?: string | null;
+            university_affiliate_email?: string | null;
+            university_email_confirmed: boolean;
+            university_profile_page_url?: string | null;
             /** Format: int64 */
             unread_notification_count: number;
+            website?: string | null;
         };
         /** @description A confirmation text to show the user. */
         MessageResponse: {
@@ -748,6 +818,13 @@ export interface components {
             message: string;
             /** @description Redeems the SMS code with `POST /api/me/confirm-account-sms`. */
             new_token: string;
+        };
+        /** @description How complete the profile is (spec §5: nine items). */
+        ProfileCompletion: {
+            completed: number;
+            /** @description The items still missing, e.g. `avatar`, `social_or_website`. */
+            missing: string[];
+            total: number;
         };
         /**
          * @description At most two per profile.
@@ -839,6 +916,41 @@ export interface components {
             qrcode: string;
             /** @description The same secret in base32, for apps that cannot scan. */
             secret: string;
+        };
+        /**
+         * @description Either profile fields (with `name` and `current_password`), or a password change
+         *     (`new_password`, `confirm_new_password`, and `current_password` when one is set).
+         */
+        UpdateMeRequest: {
+            address?: string | null;
+            affiliation?: string | null;
+            age_group?: components["schemas"]["AgeGroup"] | null;
+            area_of_interest?: number[];
+            bio?: string | null;
+            career_stage?: components["schemas"]["CareerStage"] | null;
+            confirm_new_password?: string | null;
+            current_password?: string | null;
+            /** Format: email */
+            email?: string | null;
+            ethnicity?: string | null;
+            find_about_by?: components["schemas"]["FindAboutBy"] | null;
+            find_about_by_other_info?: string | null;
+            gender?: components["schemas"]["Gender"] | null;
+            is_project_creator?: boolean | null;
+            location?: string | null;
+            looking_for?: components["schemas"]["LookingFor"][];
+            name?: string | null;
+            new_password?: string | null;
+            profile_is_private?: boolean | null;
+            pronouns?: components["schemas"]["Pronouns"] | null;
+            race?: string[];
+            social?: string | null;
+            tags?: components["schemas"]["ProfileTag"][];
+            title?: string | null;
+            website?: string | null;
+        };
+        UpdateMeResponse: {
+            message: string;
         };
     };
     responses: never;
@@ -1213,6 +1325,48 @@ export interface operations {
                 };
             };
             /** @description Not signed in, or the account is inactive. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateMeRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_UpdateMeResponse"];
+                };
+            };
+            /** @description Invalid input or wrong current password. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
             401: {
                 headers: {
                     [name: string]: unknown;

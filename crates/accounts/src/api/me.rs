@@ -2,9 +2,14 @@ use actix_web::{get, web};
 use chrono::{DateTime, Utc};
 use kernel::{AppContext, AppResult, CurrentUser, Data};
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 use utoipa::ToSchema;
 
-use crate::entity::{oauth_association, user};
+use super::login::Device;
+use crate::entity::{oauth_association, totp_device, user};
+use crate::enums::{
+    AffiliationStatus, AgeGroup, CareerStage, FindAboutBy, Gender, LookingFor, ProfileTag, Pronouns,
+};
 use crate::service;
 
 /// A single sign-on provider linked to the account.
@@ -15,7 +20,16 @@ pub struct OAuthAssociation {
     pub provider: String,
 }
 
-/// The signed-in user's account.
+/// How complete the profile is (spec §5: nine items).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProfileCompletion {
+    pub completed: usize,
+    pub total: usize,
+    /// The items still missing, e.g. `avatar`, `social_or_website`.
+    pub missing: Vec<String>,
+}
+
+/// The signed-in user's account: every User field of spec §3 (document 1).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Me {
     pub id: i64,
@@ -23,29 +37,66 @@ pub struct Me {
     pub name: String,
     /// False for accounts that only sign in through SSO.
     pub is_password_set: bool,
-    pub email_confirmed: bool,
     pub phone_number: Option<String>,
     pub phone_confirmed: bool,
+    pub email_confirmed: bool,
+    pub oauth_associations: Vec<OAuthAssociation>,
+    /// Confirmed authenticator apps; two-factor is on when there is one.
+    pub devices: Vec<Device>,
+    pub is_project_creator: bool,
+    pub affiliation: Option<String>,
+    pub affiliation_status: AffiliationStatus,
+    pub university_affiliate_email: Option<String>,
+    pub university_email_confirmed: bool,
+    pub university_profile_page_url: Option<String>,
+    pub title: Option<String>,
+    pub location: Option<String>,
+    pub website: Option<String>,
+    pub social: Option<String>,
+    pub bio: Option<String>,
+    pub address: Option<String>,
+    pub avatar: Option<String>,
+    pub profile_background: Option<String>,
+    pub profile_is_private: bool,
+    /// Tag ids from `GET /api/tags`.
+    pub area_of_interest: Vec<i64>,
+    pub tags: Vec<ProfileTag>,
+    pub looking_for: Vec<LookingFor>,
+    pub race: Vec<String>,
+    pub gender: Gender,
+    pub age_group: AgeGroup,
+    pub ethnicity: String,
+    pub career_stage: CareerStage,
+    pub pronouns: Option<Pronouns>,
+    pub find_about_by: Option<FindAboutBy>,
+    pub find_about_by_other_info: Option<String>,
+    pub role: String,
     /// `admin` or `moderator` for platform staff.
     pub staff_role: Option<String>,
     pub date_joined: DateTime<Utc>,
     pub unread_notification_count: u64,
-    pub oauth_associations: Vec<OAuthAssociation>,
+    pub profile_completion: ProfileCompletion,
+}
+
+/// A stored JSON list; a malformed one reads as empty rather than failing the page.
+fn list<T: DeserializeOwned>(json: &str) -> Vec<T> {
+    serde_json::from_str(json).unwrap_or_default()
 }
 
 impl Me {
-    fn from_entity(user: user::Model, links: Vec<oauth_association::Model>) -> Self {
+    fn from_entity(
+        user: user::Model,
+        links: Vec<oauth_association::Model>,
+        devices: Vec<totp_device::Model>,
+    ) -> Self {
+        let missing = service::completion::missing(&user);
+        let total = service::completion::ITEMS.len();
         Self {
             id: user.id,
             is_password_set: user.password_hash.is_some(),
-            email: user.email,
-            name: user.name,
-            email_confirmed: user.email_confirmed,
             phone_number: user.phone_number,
             phone_confirmed: user.phone_confirmed,
-            staff_role: user.staff_role,
-            date_joined: user.date_joined,
-            unread_notification_count: 0,
+            email_confirmed: user.email_confirmed,
             oauth_associations: links
                 .into_iter()
                 .map(|l| OAuthAssociation {
@@ -53,6 +104,52 @@ impl Me {
                     provider: l.provider,
                 })
                 .collect(),
+            devices: devices
+                .into_iter()
+                .map(|d| Device {
+                    device_id: d.id.to_string(),
+                    confirmed: d.confirmed,
+                })
+                .collect(),
+            is_project_creator: user.is_project_creator,
+            affiliation: user.affiliation,
+            affiliation_status: AffiliationStatus::parse(&user.affiliation_status)
+                .unwrap_or(AffiliationStatus::NotApproved),
+            university_affiliate_email: user.university_affiliate_email,
+            university_email_confirmed: user.university_email_confirmed,
+            university_profile_page_url: user.university_profile_page_url,
+            title: user.title,
+            location: user.location,
+            website: user.website,
+            social: user.social,
+            bio: user.bio,
+            address: user.address,
+            avatar: user.avatar,
+            profile_background: user.profile_background,
+            profile_is_private: user.profile_is_private,
+            area_of_interest: list(&user.area_of_interest),
+            tags: list(&user.tags),
+            looking_for: list(&user.looking_for),
+            race: list(&user.race),
+            gender: Gender::parse(&user.gender).unwrap_or(Gender::PreferNotToDisclose),
+            age_group: AgeGroup::parse(&user.age_group).unwrap_or(AgeGroup::PreferNotToDisclose),
+            ethnicity: user.ethnicity,
+            career_stage: CareerStage::parse(&user.career_stage)
+                .unwrap_or(CareerStage::PreferNotToDisclose),
+            pronouns: user.pronouns.as_deref().and_then(Pronouns::parse),
+            find_about_by: user.find_about_by.as_deref().and_then(FindAboutBy::parse),
+            find_about_by_other_info: user.find_about_by_other_info,
+            role: user.role,
+            staff_role: user.staff_role,
+            date_joined: user.date_joined,
+            unread_notification_count: 0,
+            profile_completion: ProfileCompletion {
+                completed: total - missing.len(),
+                total,
+                missing: missing.into_iter().map(str::to_owned).collect(),
+            },
+            email: user.email,
+            name: user.name,
         }
     }
 }
@@ -70,5 +167,6 @@ impl Me {
 pub async fn me(ctx: web::Data<AppContext>, user: CurrentUser) -> AppResult<web::Json<Data<Me>>> {
     let found = service::me::find(&ctx.db, user.id).await?;
     let links = service::oauth::links(&ctx.db, user.id).await?;
-    Ok(Data::new(Me::from_entity(found, links)))
+    let devices = service::totp::confirmed_devices(&ctx.db, user.id).await?;
+    Ok(Data::new(Me::from_entity(found, links, devices)))
 }

@@ -12,6 +12,7 @@ pub mod phone;
 pub mod register;
 pub mod set_password;
 pub mod tags;
+pub mod update_me;
 
 use kernel::Data;
 use serde::Serialize;
@@ -22,6 +23,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(login::login)
         .service(logout::logout)
         .service(me::me)
+        .service(update_me::update_me)
         .service(register::register)
         .service(confirm_user::confirm_user)
         .service(email_confirm_start::email_confirm_start)

@@ -1,3 +1,4 @@
+pub mod completion;
 pub mod confirmation;
 pub mod emails;
 pub mod login;
@@ -7,6 +8,7 @@ pub mod password;
 pub mod password_policy;
 pub mod password_reset;
 pub mod phone;
+pub mod profile;
 pub mod registration;
 pub mod secret_token;
 pub mod session;

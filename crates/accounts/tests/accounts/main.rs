@@ -5,5 +5,6 @@ mod login;
 mod oauth;
 mod passwords;
 mod phone;
+mod profile;
 mod register;
 mod two_factor;

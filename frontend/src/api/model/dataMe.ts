@@ -8,6 +8,6 @@
 import type { DataMeData } from './dataMeData';
 
 export interface DataMe {
-  /** The signed-in user's account. */
+  /** The signed-in user's account: every User field of spec §3 (document 1). */
   data: DataMeData;
 }

@@ -5,26 +5,79 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { DataMeDataAddress } from './dataMeDataAddress';
+import type { DataMeDataAffiliation } from './dataMeDataAffiliation';
+import type { AffiliationStatus } from './affiliationStatus';
+import type { AgeGroup } from './ageGroup';
+import type { DataMeDataAvatar } from './dataMeDataAvatar';
+import type { DataMeDataBio } from './dataMeDataBio';
+import type { CareerStage } from './careerStage';
+import type { Device } from './device';
+import type { DataMeDataFindAboutBy } from './dataMeDataFindAboutBy';
+import type { DataMeDataFindAboutByOtherInfo } from './dataMeDataFindAboutByOtherInfo';
+import type { Gender } from './gender';
+import type { DataMeDataLocation } from './dataMeDataLocation';
+import type { LookingFor } from './lookingFor';
 import type { OAuthAssociation } from './oAuthAssociation';
 import type { DataMeDataPhoneNumber } from './dataMeDataPhoneNumber';
+import type { DataMeDataProfileBackground } from './dataMeDataProfileBackground';
+import type { ProfileCompletion } from './profileCompletion';
+import type { DataMeDataPronouns } from './dataMeDataPronouns';
+import type { DataMeDataSocial } from './dataMeDataSocial';
 import type { DataMeDataStaffRole } from './dataMeDataStaffRole';
+import type { ProfileTag } from './profileTag';
+import type { DataMeDataTitle } from './dataMeDataTitle';
+import type { DataMeDataUniversityAffiliateEmail } from './dataMeDataUniversityAffiliateEmail';
+import type { DataMeDataUniversityProfilePageUrl } from './dataMeDataUniversityProfilePageUrl';
+import type { DataMeDataWebsite } from './dataMeDataWebsite';
 
 /**
- * The signed-in user's account.
+ * The signed-in user's account: every User field of spec §3 (document 1).
  */
 export type DataMeData = {
+  address?: DataMeDataAddress;
+  affiliation?: DataMeDataAffiliation;
+  affiliation_status: AffiliationStatus;
+  age_group: AgeGroup;
+  /** Tag ids from `GET /api/tags`. */
+  area_of_interest: number[];
+  avatar?: DataMeDataAvatar;
+  bio?: DataMeDataBio;
+  career_stage: CareerStage;
   date_joined: string;
+  /** Confirmed authenticator apps; two-factor is on when there is one. */
+  devices: Device[];
   email: string;
   email_confirmed: boolean;
+  ethnicity: string;
+  find_about_by?: DataMeDataFindAboutBy;
+  find_about_by_other_info?: DataMeDataFindAboutByOtherInfo;
+  gender: Gender;
   id: number;
   /** False for accounts that only sign in through SSO. */
   is_password_set: boolean;
+  is_project_creator: boolean;
+  location?: DataMeDataLocation;
+  looking_for: LookingFor[];
   name: string;
   oauth_associations: OAuthAssociation[];
   phone_confirmed: boolean;
   phone_number?: DataMeDataPhoneNumber;
+  profile_background?: DataMeDataProfileBackground;
+  profile_completion: ProfileCompletion;
+  profile_is_private: boolean;
+  pronouns?: DataMeDataPronouns;
+  race: string[];
+  role: string;
+  social?: DataMeDataSocial;
   /** `admin` or `moderator` for platform staff. */
   staff_role?: DataMeDataStaffRole;
+  tags: ProfileTag[];
+  title?: DataMeDataTitle;
+  university_affiliate_email?: DataMeDataUniversityAffiliateEmail;
+  university_email_confirmed: boolean;
+  university_profile_page_url?: DataMeDataUniversityProfilePageUrl;
   /** @minimum 0 */
   unread_notification_count: number;
+  website?: DataMeDataWebsite;
 };

@@ -5,26 +5,79 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { MeAddress } from './meAddress';
+import type { MeAffiliation } from './meAffiliation';
+import type { AffiliationStatus } from './affiliationStatus';
+import type { AgeGroup } from './ageGroup';
+import type { MeAvatar } from './meAvatar';
+import type { MeBio } from './meBio';
+import type { CareerStage } from './careerStage';
+import type { Device } from './device';
+import type { MeFindAboutBy } from './meFindAboutBy';
+import type { MeFindAboutByOtherInfo } from './meFindAboutByOtherInfo';
+import type { Gender } from './gender';
+import type { MeLocation } from './meLocation';
+import type { LookingFor } from './lookingFor';
 import type { OAuthAssociation } from './oAuthAssociation';
 import type { MePhoneNumber } from './mePhoneNumber';
+import type { MeProfileBackground } from './meProfileBackground';
+import type { ProfileCompletion } from './profileCompletion';
+import type { MePronouns } from './mePronouns';
+import type { MeSocial } from './meSocial';
 import type { MeStaffRole } from './meStaffRole';
+import type { ProfileTag } from './profileTag';
+import type { MeTitle } from './meTitle';
+import type { MeUniversityAffiliateEmail } from './meUniversityAffiliateEmail';
+import type { MeUniversityProfilePageUrl } from './meUniversityProfilePageUrl';
+import type { MeWebsite } from './meWebsite';
 
 /**
- * The signed-in user's account.
+ * The signed-in user's account: every User field of spec §3 (document 1).
  */
 export interface Me {
+  address?: MeAddress;
+  affiliation?: MeAffiliation;
+  affiliation_status: AffiliationStatus;
+  age_group: AgeGroup;
+  /** Tag ids from `GET /api/tags`. */
+  area_of_interest: number[];
+  avatar?: MeAvatar;
+  bio?: MeBio;
+  career_stage: CareerStage;
   date_joined: string;
+  /** Confirmed authenticator apps; two-factor is on when there is one. */
+  devices: Device[];
   email: string;
   email_confirmed: boolean;
+  ethnicity: string;
+  find_about_by?: MeFindAboutBy;
+  find_about_by_other_info?: MeFindAboutByOtherInfo;
+  gender: Gender;
   id: number;
   /** False for accounts that only sign in through SSO. */
   is_password_set: boolean;
+  is_project_creator: boolean;
+  location?: MeLocation;
+  looking_for: LookingFor[];
   name: string;
   oauth_associations: OAuthAssociation[];
   phone_confirmed: boolean;
   phone_number?: MePhoneNumber;
+  profile_background?: MeProfileBackground;
+  profile_completion: ProfileCompletion;
+  profile_is_private: boolean;
+  pronouns?: MePronouns;
+  race: string[];
+  role: string;
+  social?: MeSocial;
   /** `admin` or `moderator` for platform staff. */
   staff_role?: MeStaffRole;
+  tags: ProfileTag[];
+  title?: MeTitle;
+  university_affiliate_email?: MeUniversityAffiliateEmail;
+  university_email_confirmed: boolean;
+  university_profile_page_url?: MeUniversityProfilePageUrl;
   /** @minimum 0 */
   unread_notification_count: number;
+  website?: MeWebsite;
 }

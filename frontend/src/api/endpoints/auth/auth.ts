@@ -38,6 +38,7 @@ import type {
   DataPhoneConfirmStartResponse,
   DataRegisterResponse,
   DataTotpSetup,
+  DataUpdateMeResponse,
   DataVecTag,
   ErrorBody,
   ForgotPasswordRequest,
@@ -51,7 +52,8 @@ import type {
   SetPasswordRequest,
   TokenRequest,
   TotpConfirmRequest,
-  TotpDisableRequest
+  TotpDisableRequest,
+  UpdateMeRequest
 } from '../../model';
 
 import { apiFetch } from '../../../lib/api-client';
@@ -584,6 +586,77 @@ export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = Err
 
 
 /**
+ * @summary Saves the profile, or changes the password (ending every other session).
+ */
+export const getUpdateMeUrl = () => {
+
+
+  
+
+  return `/api/me`
+}
+
+export const updateMe = async (updateMeRequest: UpdateMeRequest, options?: RequestInit): Promise<DataUpdateMeResponse> => {
+  
+  return apiFetch<DataUpdateMeResponse>(getUpdateMeUrl(),
+  {      
+    ...options,
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      updateMeRequest,)
+  }
+);}
+
+
+
+
+export const getUpdateMeMutationOptions = <TError = ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateMe>>, TError,{data: UpdateMeRequest}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof updateMe>>, TError,{data: UpdateMeRequest}, TContext> => {
+
+const mutationKey = ['updateMe'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateMe>>, {data: UpdateMeRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  updateMe(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateMeMutationResult = NonNullable<Awaited<ReturnType<typeof updateMe>>>
+    export type UpdateMeMutationBody = UpdateMeRequest
+    export type UpdateMeMutationError = ErrorBody | ErrorBody
+
+    /**
+ * @summary Saves the profile, or changes the password (ending every other session).
+ */
+export const useUpdateMe = <TError = ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateMe>>, TError,{data: UpdateMeRequest}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateMe>>,
+        TError,
+        {data: UpdateMeRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getUpdateMeMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * @summary Confirms the phone number with the SMS code. After sign-up this also activates the
 account and signs it in.
  */

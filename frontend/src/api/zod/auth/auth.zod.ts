@@ -88,15 +88,34 @@ export const loginResponse = zod.object({
 /**
  * @summary The signed-in user.
  */
-export const getMeResponseDataUnreadNotificationCountMin = 0;
+export const getMeResponseDataProfileCompletionCompletedMin = 0;export const getMeResponseDataProfileCompletionTotalMin = 0;export const getMeResponseDataUnreadNotificationCountMin = 0;
 
 export const getMeResponse = zod.object({
   "data": zod.object({
+  "address": zod.string().nullish(),
+  "affiliation": zod.string().nullish(),
+  "affiliation_status": zod.enum(['approved', 'not_approved']),
+  "age_group": zod.enum(['18_to_20', '21_to_29', '30_to_39', '40_to_49', '50_to_59', '60_to_older', 'prefer_not_to_disclose']),
+  "area_of_interest": zod.array(zod.number()).describe('Tag ids from `GET /api/tags`.'),
+  "avatar": zod.string().nullish(),
+  "bio": zod.string().nullish(),
+  "career_stage": zod.enum(['early_career_researcher', 'junior_staff', 'senior_staff', 'prefer_not_to_disclose']),
   "date_joined": zod.iso.datetime({}),
+  "devices": zod.array(zod.object({
+  "confirmed": zod.boolean(),
+  "device_id": zod.string()
+}).describe('An authenticator device of the account.')).describe('Confirmed authenticator apps; two-factor is on when there is one.'),
   "email": zod.string(),
   "email_confirmed": zod.boolean(),
+  "ethnicity": zod.string(),
+  "find_about_by": zod.union([zod.enum(['SEARCH_ENGINE', 'RECOMMENDED_BY_FRIEND', 'SOCIAL_MEDIA', 'BLOG_OR_PUBLICATION', 'OTHER']),zod.null()]).optional(),
+  "find_about_by_other_info": zod.string().nullish(),
+  "gender": zod.enum(['male', 'female', 'non-binary', 'prefer_not_to_disclose']).describe('Spec default for every demographic field is `prefer_not_to_disclose`.'),
   "id": zod.number(),
   "is_password_set": zod.boolean().describe('False for accounts that only sign in through SSO.'),
+  "is_project_creator": zod.boolean(),
+  "location": zod.string().nullish(),
+  "looking_for": zod.array(zod.enum(['want_to_fund_research', 'looking_for_funding', 'interested_in_collaboration', 'looking_for_help', 'want_to_help', 'want_participate'])),
   "name": zod.string(),
   "oauth_associations": zod.array(zod.object({
   "id": zod.number(),
@@ -104,9 +123,65 @@ export const getMeResponse = zod.object({
 }).describe('A single sign-on provider linked to the account.')),
   "phone_confirmed": zod.boolean(),
   "phone_number": zod.string().nullish(),
+  "profile_background": zod.string().nullish(),
+  "profile_completion": zod.object({
+  "completed": zod.number().min(getMeResponseDataProfileCompletionCompletedMin),
+  "missing": zod.array(zod.string()).describe('The items still missing, e.g. `avatar`, `social_or_website`.'),
+  "total": zod.number().min(getMeResponseDataProfileCompletionTotalMin)
+}).describe('How complete the profile is (spec §5: nine items).'),
+  "profile_is_private": zod.boolean(),
+  "pronouns": zod.union([zod.enum(['SHE', 'HE', 'THEY', 'NOT_DISCLOSE']),zod.null()]).optional(),
+  "race": zod.array(zod.string()),
+  "role": zod.string(),
+  "social": zod.string().nullish(),
   "staff_role": zod.string().nullish().describe('`admin` or `moderator` for platform staff.'),
-  "unread_notification_count": zod.number().min(getMeResponseDataUnreadNotificationCountMin)
-}).describe('The signed-in user\'s account.')
+  "tags": zod.array(zod.enum(['MEDICAL_DOCTOR', 'CLINICAL_RESEARCHER', 'ALLIED_HEALTHCARE_PROFESSIONAL', 'CAREGIVER', 'SURVIVOR', 'OTHER']).describe('At most two per profile.')),
+  "title": zod.string().nullish(),
+  "university_affiliate_email": zod.string().nullish(),
+  "university_email_confirmed": zod.boolean(),
+  "university_profile_page_url": zod.string().nullish(),
+  "unread_notification_count": zod.number().min(getMeResponseDataUnreadNotificationCountMin),
+  "website": zod.string().nullish()
+}).describe('The signed-in user\'s account: every User field of spec §3 (document 1).')
+})
+
+/**
+ * @summary Saves the profile, or changes the password (ending every other session).
+ */
+export const updateMeBodyTagsMax = 2;
+
+export const updateMeBody = zod.object({
+  "address": zod.string().nullish(),
+  "affiliation": zod.string().nullish(),
+  "age_group": zod.union([zod.enum(['18_to_20', '21_to_29', '30_to_39', '40_to_49', '50_to_59', '60_to_older', 'prefer_not_to_disclose']),zod.null()]).optional(),
+  "area_of_interest": zod.array(zod.number()).optional(),
+  "bio": zod.string().nullish(),
+  "career_stage": zod.union([zod.enum(['early_career_researcher', 'junior_staff', 'senior_staff', 'prefer_not_to_disclose']),zod.null()]).optional(),
+  "confirm_new_password": zod.string().nullish(),
+  "current_password": zod.string().nullish(),
+  "email": zod.email().nullish(),
+  "ethnicity": zod.string().nullish(),
+  "find_about_by": zod.union([zod.enum(['SEARCH_ENGINE', 'RECOMMENDED_BY_FRIEND', 'SOCIAL_MEDIA', 'BLOG_OR_PUBLICATION', 'OTHER']),zod.null()]).optional(),
+  "find_about_by_other_info": zod.string().nullish(),
+  "gender": zod.union([zod.enum(['male', 'female', 'non-binary', 'prefer_not_to_disclose']).describe('Spec default for every demographic field is `prefer_not_to_disclose`.'),zod.null()]).optional(),
+  "is_project_creator": zod.boolean().nullish(),
+  "location": zod.string().nullish(),
+  "looking_for": zod.array(zod.enum(['want_to_fund_research', 'looking_for_funding', 'interested_in_collaboration', 'looking_for_help', 'want_to_help', 'want_participate'])).optional(),
+  "name": zod.string().nullish(),
+  "new_password": zod.string().nullish(),
+  "profile_is_private": zod.boolean().nullish(),
+  "pronouns": zod.union([zod.enum(['SHE', 'HE', 'THEY', 'NOT_DISCLOSE']),zod.null()]).optional(),
+  "race": zod.array(zod.string()).optional(),
+  "social": zod.string().nullish(),
+  "tags": zod.array(zod.enum(['MEDICAL_DOCTOR', 'CLINICAL_RESEARCHER', 'ALLIED_HEALTHCARE_PROFESSIONAL', 'CAREGIVER', 'SURVIVOR', 'OTHER']).describe('At most two per profile.')).max(updateMeBodyTagsMax).optional(),
+  "title": zod.string().nullish(),
+  "website": zod.string().nullish()
+}).describe('Either profile fields (with `name` and `current_password`), or a password change\n(`new_password`, `confirm_new_password`, and `current_password` when one is set).')
+
+export const updateMeResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+})
 })
 
 /**

@@ -1,0 +1,98 @@
+use actix_web::{HttpRequest, patch, web};
+use kernel::auth::bearer_token;
+use kernel::extract::ValidJson;
+use kernel::{AppContext, AppResult, CurrentUser, Data};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use validator::Validate;
+
+use crate::enums::{AgeGroup, CareerStage, FindAboutBy, Gender, LookingFor, ProfileTag, Pronouns};
+use crate::service::profile;
+
+/// Either profile fields (with `name` and `current_password`), or a password change
+/// (`new_password`, `confirm_new_password`, and `current_password` when one is set).
+#[derive(Debug, Default, Deserialize, Validate, ToSchema)]
+pub struct UpdateMeRequest {
+    #[validate(length(max = 255))]
+    pub name: Option<String>,
+    #[validate(email(message = "Must be a valid email"))]
+    #[schema(format = Email)]
+    pub email: Option<String>,
+    pub current_password: Option<String>,
+    #[validate(length(max = 128))]
+    pub new_password: Option<String>,
+    pub confirm_new_password: Option<String>,
+    #[validate(length(max = 255))]
+    pub affiliation: Option<String>,
+    #[validate(length(max = 255))]
+    pub title: Option<String>,
+    #[validate(length(max = 255))]
+    pub location: Option<String>,
+    #[validate(url(message = "Enter a valid URL."))]
+    pub website: Option<String>,
+    #[validate(length(max = 255))]
+    pub social: Option<String>,
+    #[validate(length(max = 5000))]
+    pub bio: Option<String>,
+    #[validate(length(max = 255))]
+    pub address: Option<String>,
+    #[serde(default)]
+    #[validate(length(max = 50))]
+    pub area_of_interest: Vec<i64>,
+    #[serde(default)]
+    #[validate(length(max = 2, message = "Select at most 2 tags."))]
+    #[schema(max_items = 2)]
+    pub tags: Vec<ProfileTag>,
+    #[serde(default)]
+    pub looking_for: Vec<LookingFor>,
+    #[serde(default)]
+    #[validate(length(max = 10))]
+    pub race: Vec<String>,
+    pub gender: Option<Gender>,
+    pub age_group: Option<AgeGroup>,
+    #[validate(length(max = 64))]
+    pub ethnicity: Option<String>,
+    pub career_stage: Option<CareerStage>,
+    pub pronouns: Option<Pronouns>,
+    pub find_about_by: Option<FindAboutBy>,
+    #[validate(length(max = 255))]
+    pub find_about_by_other_info: Option<String>,
+    pub is_project_creator: Option<bool>,
+    pub profile_is_private: Option<bool>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct UpdateMeResponse {
+    pub message: String,
+}
+
+/// Saves the profile, or changes the password (ending every other session).
+#[utoipa::path(
+    operation_id = "updateMe",
+    tag = "auth",
+    request_body = UpdateMeRequest,
+    responses(
+        (status = 200, description = "Saved.", body = Data<UpdateMeResponse>),
+        (status = 400, description = "Invalid input or wrong current password.", body = kernel::ErrorBody),
+        (status = 401, description = "Not signed in.", body = kernel::ErrorBody),
+    )
+)]
+#[patch("/me")]
+pub async fn update_me(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    req: HttpRequest,
+    body: ValidJson<UpdateMeRequest>,
+) -> AppResult<web::Json<Data<UpdateMeResponse>>> {
+    let input = body.into_inner();
+    let message = if input.new_password.is_some() || input.confirm_new_password.is_some() {
+        profile::change_password(&ctx, user.id, &input, bearer_token(&req).as_deref()).await?;
+        profile::PASSWORD_CHANGED
+    } else {
+        profile::update(&ctx, user.id, input).await?;
+        profile::PROFILE_UPDATED
+    };
+    Ok(Data::new(UpdateMeResponse {
+        message: message.to_owned(),
+    }))
+}

@@ -1,0 +1,172 @@
+//! Editing one's own account: profile fields (the current password confirms the save)
+//! and password changes (which end every other session).
+
+use kernel::error::FieldErrors;
+use kernel::{AppContext, AppError, AppResult};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
+
+use super::tokens::{self, Purpose};
+use super::{emails, me, password, password_policy, registration, session, totp};
+use crate::api::update_me::UpdateMeRequest;
+use crate::entity::user;
+
+pub const PROFILE_UPDATED: &str = "Profile has been successfully updated.";
+pub const PASSWORD_CHANGED: &str = "Password has been successfully changed.";
+pub const PASSWORDS_DONT_MATCH: &str = "The password don't match";
+pub const EMAIL_TAKEN: &str = "A user with this email already exists.";
+
+fn text(value: Option<String>) -> Option<String> {
+    value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
+}
+
+fn json<T: serde::Serialize>(items: &[T]) -> AppResult<String> {
+    serde_json::to_string(items).map_err(|e| AppError::Internal(e.into()))
+}
+
+/// Changes the password. `session_token` is the caller's session, which stays signed in.
+pub async fn change_password(
+    ctx: &AppContext,
+    user_id: i64,
+    input: &UpdateMeRequest,
+    session_token: Option<&str>,
+) -> AppResult<()> {
+    let account = me::find(&ctx.db, user_id).await?;
+    let mut errors = FieldErrors::new();
+    let new = input.new_password.as_deref().unwrap_or_default();
+    if new.is_empty() {
+        errors.insert("new_password".into(), vec!["This field is required".into()]);
+    } else if let Some(problem) = password_policy::problem(new) {
+        errors.insert("new_password".into(), vec![problem.into()]);
+    }
+    if input.confirm_new_password.as_deref() != Some(new) {
+        errors.insert(
+            "confirm_new_password".into(),
+            vec![PASSWORDS_DONT_MATCH.into()],
+        );
+    }
+    if !errors.is_empty() {
+        return Err(AppError::Validation(errors));
+    }
+    totp::require_password(&account, input.current_password.as_deref()).await?;
+    let hash = password::hash_async(new.to_owned()).await?;
+    let txn = ctx.db.begin().await?;
+    let mut active: user::ActiveModel = account.into();
+    active.password_hash = Set(Some(hash));
+    active.update(&txn).await?;
+    session::revoke_all(&txn, user_id, session_token).await?;
+    txn.commit().await?;
+    Ok(())
+}
+
+/// Saves profile fields; nothing is saved unless every rule passes.
+pub async fn update(ctx: &AppContext, user_id: i64, input: UpdateMeRequest) -> AppResult<()> {
+    let account = me::find(&ctx.db, user_id).await?;
+    let mut errors = FieldErrors::new();
+    let mut add = |field: &str, message: &str| {
+        errors
+            .entry(field.to_owned())
+            .or_default()
+            .push(message.to_owned())
+    };
+    let name = input
+        .name
+        .as_deref()
+        .map(str::trim)
+        .unwrap_or_default()
+        .to_owned();
+    if name.is_empty() {
+        add("name", "Required");
+    }
+    if input
+        .current_password
+        .as_deref()
+        .unwrap_or_default()
+        .is_empty()
+        && account.password_hash.is_some()
+    {
+        add("current_password", "Required");
+    }
+    let creator = input
+        .is_project_creator
+        .unwrap_or(account.is_project_creator);
+    if creator {
+        // Spec §5: equity fields are required for project creators.
+        if input.gender.is_none() {
+            add("gender", "Required");
+        }
+        if input.age_group.is_none() {
+            add("age_group", "Required");
+        }
+        if input.career_stage.is_none() {
+            add("career_stage", "Required");
+        }
+    }
+    if !errors.is_empty() {
+        return Err(AppError::Validation(errors));
+    }
+    totp::require_password(&account, input.current_password.as_deref()).await?;
+
+    let new_email = input
+        .email
+        .as_deref()
+        .map(|e| e.trim().to_lowercase())
+        .filter(|e| !e.is_empty() && *e != account.email);
+    if let Some(email) = &new_email {
+        let taken = user::Entity::find()
+            .filter(user::Column::Email.eq(email))
+            .one(&ctx.db)
+            .await?;
+        if taken.is_some() {
+            return Err(AppError::field("email", EMAIL_TAKEN));
+        }
+    }
+
+    let txn = ctx.db.begin().await?;
+    let mut active: user::ActiveModel = account.into();
+    active.name = Set(name.clone());
+    active.affiliation = Set(text(input.affiliation));
+    active.title = Set(text(input.title));
+    active.location = Set(text(input.location));
+    active.website = Set(text(input.website));
+    active.social = Set(text(input.social));
+    active.bio = Set(text(input.bio));
+    active.address = Set(text(input.address));
+    active.area_of_interest = Set(json(&input.area_of_interest)?);
+    active.tags = Set(json(&input.tags)?);
+    active.looking_for = Set(json(&input.looking_for)?);
+    if !input.race.is_empty() {
+        active.race = Set(json(&input.race)?);
+    }
+    let undisclosed = "prefer_not_to_disclose";
+    active.gender = Set(input.gender.map_or(undisclosed, |g| g.as_str()).to_owned());
+    active.age_group = Set(input
+        .age_group
+        .map_or(undisclosed, |a| a.as_str())
+        .to_owned());
+    active.career_stage = Set(input
+        .career_stage
+        .map_or(undisclosed, |c| c.as_str())
+        .to_owned());
+    active.ethnicity = Set(text(input.ethnicity).unwrap_or_else(|| undisclosed.to_owned()));
+    active.pronouns = Set(input.pronouns.map(|p| p.as_str().to_owned()));
+    active.find_about_by = Set(input.find_about_by.map(|f| f.as_str().to_owned()));
+    active.find_about_by_other_info = Set(text(input.find_about_by_other_info));
+    active.is_project_creator = Set(creator);
+    if let Some(private) = input.profile_is_private {
+        active.profile_is_private = Set(private);
+    }
+    let mut confirm = None;
+    if let Some(email) = &new_email {
+        // A new address must be proven before it counts as confirmed.
+        active.email = Set(email.clone());
+        active.email_confirmed = Set(false);
+        confirm = Some(tokens::issue(&txn, user_id, Purpose::ConfirmEmail, None).await?);
+    }
+    active.update(&txn).await?;
+    txn.commit().await?;
+    if let (Some(email), Some(token)) = (new_email, confirm) {
+        let mail = emails::confirm_account(&ctx.config.public_url, &email, &name, &token, None);
+        registration::deliver(ctx, mail).await;
+    }
+    Ok(())
+}

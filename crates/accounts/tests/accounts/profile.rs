@@ -1,0 +1,261 @@
+use serde_json::{Value, json};
+use testkit::{TestApp, query_param, read, spawn_app};
+
+async fn signed_in(app: &TestApp) -> String {
+    accounts::create_admin(&app.ctx.db, "rita@example.org", "neuron growth 86")
+        .await
+        .unwrap();
+    let (_, body) = app
+        .post_json(
+            "/api/login",
+            &json!({"email": "rita@example.org", "password": "neuron growth 86"}),
+        )
+        .await;
+    body["data"]["access"].as_str().unwrap().to_owned()
+}
+
+async fn patch(app: &TestApp, token: &str, body: &Value) -> (u16, Value) {
+    read(
+        app.client
+            .patch(app.url("/api/me"))
+            .bearer_auth(token)
+            .json(body)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await
+}
+
+async fn me(app: &TestApp, token: &str) -> Value {
+    app.client
+        .get(app.url("/api/me"))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn me_has_every_user_field_with_the_spec_defaults() {
+    let app = spawn_app().await;
+    let token = signed_in(&app).await;
+    let data = me(&app, &token).await["data"].clone();
+    for field in [
+        "email",
+        "name",
+        "is_password_set",
+        "phone_number",
+        "phone_confirmed",
+        "email_confirmed",
+        "oauth_associations",
+        "devices",
+        "is_project_creator",
+        "affiliation",
+        "affiliation_status",
+        "university_affiliate_email",
+        "university_email_confirmed",
+        "university_profile_page_url",
+        "title",
+        "location",
+        "website",
+        "social",
+        "bio",
+        "address",
+        "avatar",
+        "profile_background",
+        "profile_is_private",
+        "area_of_interest",
+        "tags",
+        "looking_for",
+        "race",
+        "gender",
+        "age_group",
+        "ethnicity",
+        "career_stage",
+        "pronouns",
+        "find_about_by",
+        "find_about_by_other_info",
+        "role",
+        "date_joined",
+        "unread_notification_count",
+    ] {
+        assert!(data.get(field).is_some(), "missing {field}");
+    }
+    assert_eq!(data["race"], json!(["prefer_not_to_disclose"]));
+    assert_eq!(data["gender"], "prefer_not_to_disclose");
+    assert_eq!(data["affiliation_status"], "not_approved");
+    assert_eq!(data["profile_completion"]["total"], 9);
+    assert_eq!(data["profile_completion"]["completed"], 1);
+}
+
+#[tokio::test]
+async fn saving_the_profile_needs_name_and_password_and_keeps_the_rules() {
+    let app = spawn_app().await;
+    let token = signed_in(&app).await;
+    let (status, body) = patch(&app, &token, &json!({"name": "", "bio": "x"})).await;
+    assert_eq!(status, 400);
+    assert_eq!(body["messages"]["name"], json!(["Required"]));
+    assert_eq!(body["messages"]["current_password"], json!(["Required"]));
+
+    let (status, body) = patch(
+        &app,
+        &token,
+        &json!({"name": "Rita", "current_password": "neuron growth 86", "tags": ["CAREGIVER", "SURVIVOR", "OTHER"]}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(body["messages"]["tags"], json!(["Select at most 2 tags."]));
+
+    let (status, body) = patch(
+        &app,
+        &token,
+        &json!({"name": "Rita", "current_password": "wrong"}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["messages"]["current_password"],
+        json!(["The password is incorrect."])
+    );
+
+    let (status, body) = patch(
+        &app,
+        &token,
+        &json!({"name": "Rita", "current_password": "neuron growth 86", "website": "not a url"}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(body["messages"]["website"], json!(["Enter a valid URL."]));
+
+    let (status, body) = patch(
+        &app,
+        &token,
+        &json!({"name": "Rita", "current_password": "neuron growth 86", "is_project_creator": true}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(body["messages"]["career_stage"], json!(["Required"]));
+    assert_eq!(
+        me(&app, &token).await["data"]["name"],
+        "rita",
+        "nothing was saved"
+    );
+
+    let (status, body) = patch(
+        &app,
+        &token,
+        &json!({
+            "name": "Rita Levi-Montalcini", "current_password": "neuron growth 86", "bio": "Neurobiologist",
+            "location": "Italy", "website": "https://rita.example.org", "tags": ["CLINICAL_RESEARCHER"],
+            "looking_for": ["want_to_help"], "gender": "female", "pronouns": "SHE"
+        }),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        body["data"]["message"],
+        "Profile has been successfully updated."
+    );
+    let data = me(&app, &token).await["data"].clone();
+    assert_eq!(data["name"], "Rita Levi-Montalcini");
+    assert_eq!(data["gender"], "female");
+    assert_eq!(data["tags"], json!(["CLINICAL_RESEARCHER"]));
+    assert_eq!(data["profile_completion"]["completed"], 6);
+    assert!(
+        !data["profile_completion"]["missing"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("bio"))
+    );
+}
+
+#[tokio::test]
+async fn a_new_email_must_be_confirmed() {
+    let app = spawn_app().await;
+    let token = signed_in(&app).await;
+    let (status, _) = patch(
+        &app,
+        &token,
+        &json!({"name": "Rita", "current_password": "neuron growth 86", "email": "rita.new@example.org"}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let data = me(&app, &token).await["data"].clone();
+    assert_eq!(data["email"], "rita.new@example.org");
+    assert_eq!(data["email_confirmed"], false);
+    let mail = app.last_mail_to("rita.new@example.org").await;
+    let confirm = query_param(&mail.text, "token").unwrap();
+    let (status, _) = app
+        .post_json("/api/confirm-user", &json!({"token": confirm}))
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(me(&app, &token).await["data"]["email_confirmed"], true);
+}
+
+#[tokio::test]
+async fn changing_the_password_ends_every_other_session() {
+    let app = spawn_app().await;
+    let token = signed_in(&app).await;
+    let (_, other) = app
+        .post_json(
+            "/api/login",
+            &json!({"email": "rita@example.org", "password": "neuron growth 86"}),
+        )
+        .await;
+    let other = other["data"]["access"].as_str().unwrap().to_owned();
+
+    let (status, body) = patch(
+        &app,
+        &token,
+        &json!({"current_password": "neuron growth 86", "new_password": "nerve growth factor", "confirm_new_password": "something else"}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["messages"]["confirm_new_password"],
+        json!(["The password don't match"])
+    );
+
+    let (status, body) = patch(
+        &app,
+        &token,
+        &json!({"current_password": "neuron growth 86", "new_password": "nerve growth factor", "confirm_new_password": "nerve growth factor"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        body["data"]["message"],
+        "Password has been successfully changed."
+    );
+    let this = app
+        .client
+        .get(app.url("/api/me"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        this.status().as_u16(),
+        200,
+        "the session that changed it stays"
+    );
+    let gone = app
+        .client
+        .get(app.url("/api/me"))
+        .bearer_auth(&other)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(gone.status().as_u16(), 401, "every other session ends");
+    let (status, _) = app
+        .post_json(
+            "/api/login",
+            &json!({"email": "rita@example.org", "password": "nerve growth factor"}),
+        )
+        .await;
+    assert_eq!(status, 200);
+}
