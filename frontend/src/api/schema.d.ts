@@ -218,6 +218,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/confirm-university-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirms the university e-mail from the mailed link (no sign-in needed). */
+        post: operations["confirmUniversityEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/disconnect-oauth/{id}": {
         parameters: {
             query?: never;
@@ -252,6 +269,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/personalization-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves the personalization answers (gender, age group and career stage are required
+         *     for project creators).
+         */
+        post: operations["personalizationUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/phone-confirm-start": {
         parameters: {
             query?: never;
@@ -280,6 +317,23 @@ export interface paths {
         put?: never;
         /** Texts a new code for the same confirmation. */
         post: operations["resendSmsCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/setup-university-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets the university affiliation and mails a confirmation link to the university address. */
+        put: operations["setupUniversityEmail"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -810,6 +864,17 @@ export interface components {
              */
             total: number;
         };
+        /** @description The personalization modal's fields (spec §2, document 1). */
+        PersonalizationRequest: {
+            age_group?: components["schemas"]["AgeGroup"] | null;
+            /** @description Tag ids from `GET /api/tags`. */
+            area_of_interest?: number[];
+            career_stage?: components["schemas"]["CareerStage"] | null;
+            ethnicity?: string | null;
+            gender?: components["schemas"]["Gender"] | null;
+            looking_for?: components["schemas"]["LookingFor"][];
+            race?: string[];
+        };
         PhoneConfirmStartRequest: {
             current_password: string;
             phone_number: string;
@@ -882,6 +947,13 @@ export interface components {
             confirm_password: string;
             new_password: string;
             token: string;
+        };
+        /** @description Spec §5: all three are required and valid. */
+        SetupUniversityEmailRequest: {
+            affiliation: string;
+            /** Format: email */
+            university_affiliate_email: string;
+            university_profile_page_url: string;
         };
         /** @description One SMS as the outbox shows it. */
         SmsMessage: {
@@ -1419,6 +1491,39 @@ export interface operations {
             };
         };
     };
+    confirmUniversityEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Confirmed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_MessageResponse"];
+                };
+            };
+            /** @description Invalid or expired token. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     disconnectOauth: {
         parameters: {
             query?: never;
@@ -1489,6 +1594,39 @@ export interface operations {
             };
             /** @description Not signed in. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    personalizationUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonalizationRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_MessageResponse"];
+                };
+            };
+            /** @description Invalid input. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1573,6 +1711,39 @@ export interface operations {
             };
             /** @description Too many attempts. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setupUniversityEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetupUniversityEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved; check the university inbox. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_MessageResponse"];
+                };
+            };
+            /** @description Invalid input. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

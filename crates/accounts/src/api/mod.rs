@@ -1,5 +1,6 @@
 //! HTTP endpoints of the accounts crate, one file per use case.
 
+pub mod affiliation;
 pub mod confirm_user;
 pub mod email_confirm_start;
 pub mod forgot_password;
@@ -8,6 +9,7 @@ pub mod logout;
 pub mod me;
 pub mod oauth;
 pub mod otp_totp;
+pub mod personalization;
 pub mod phone;
 pub mod register;
 pub mod set_password;
@@ -41,7 +43,10 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(oauth::providers)
         .service(oauth::start)
         .service(oauth::callback)
-        .service(oauth::disconnect);
+        .service(oauth::disconnect)
+        .service(personalization::personalization_update)
+        .service(affiliation::setup_university_email)
+        .service(affiliation::confirm_university_email);
 }
 
 /// A confirmation text to show the user.

@@ -57,6 +57,18 @@ pub fn already_registered(public_url: &str, to: &str) -> Email {
     }
 }
 
+pub fn confirm_university_email(public_url: &str, to: &str, name: &str, token: &str) -> Email {
+    let url = link(public_url, "/confirm-university-email", &[("token", token)]);
+    Email {
+        to: to.to_owned(),
+        subject: "Confirm your university e-mail for Cohort".into(),
+        text: format!(
+            "Hello {name},\n\nPlease confirm that this university address is yours, so that we can review your affiliation:\n\n{url}\n\nThe link is valid for 3 days.\n\nThe Cohort team"
+        ),
+        html: None,
+    }
+}
+
 pub fn reset_password(public_url: &str, to: &str, token: &str) -> Email {
     let url = link(public_url, "/forgot-password/confirm", &[("token", token)]);
     Email {

@@ -5,6 +5,7 @@ use kernel::error::FieldErrors;
 use kernel::{AppContext, AppError, AppResult};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
 
+use super::stored::{json_list, text};
 use super::tokens::{self, Purpose};
 use super::{emails, me, password, password_policy, registration, session, totp};
 use crate::api::update_me::UpdateMeRequest;
@@ -14,14 +15,6 @@ pub const PROFILE_UPDATED: &str = "Profile has been successfully updated.";
 pub const PASSWORD_CHANGED: &str = "Password has been successfully changed.";
 pub const PASSWORDS_DONT_MATCH: &str = "The password don't match";
 pub const EMAIL_TAKEN: &str = "A user with this email already exists.";
-
-fn text(value: Option<String>) -> Option<String> {
-    value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
-}
-
-fn json<T: serde::Serialize>(items: &[T]) -> AppResult<String> {
-    serde_json::to_string(items).map_err(|e| AppError::Internal(e.into()))
-}
 
 /// Changes the password. `session_token` is the caller's session, which stays signed in.
 pub async fn change_password(
@@ -131,11 +124,11 @@ pub async fn update(ctx: &AppContext, user_id: i64, input: UpdateMeRequest) -> A
     active.social = Set(text(input.social));
     active.bio = Set(text(input.bio));
     active.address = Set(text(input.address));
-    active.area_of_interest = Set(json(&input.area_of_interest)?);
-    active.tags = Set(json(&input.tags)?);
-    active.looking_for = Set(json(&input.looking_for)?);
+    active.area_of_interest = Set(json_list(&input.area_of_interest)?);
+    active.tags = Set(json_list(&input.tags)?);
+    active.looking_for = Set(json_list(&input.looking_for)?);
     if !input.race.is_empty() {
-        active.race = Set(json(&input.race)?);
+        active.race = Set(json_list(&input.race)?);
     }
     let undisclosed = "prefer_not_to_disclose";
     active.gender = Set(input.gender.map_or(undisclosed, |g| g.as_str()).to_owned());

@@ -5,6 +5,7 @@ use kernel::error::FieldErrors;
 use kernel::{AppContext, AppError, AppResult};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
 
+use super::stored::{json_list, text};
 use super::tokens::{self, Purpose};
 use super::{emails, password, password_policy, phone};
 use crate::api::register::RegisterRequest;
@@ -78,14 +79,6 @@ fn rules(input: &RegisterRequest) -> FieldErrors {
     errors
 }
 
-fn json_list<T: serde::Serialize>(items: &[T]) -> AppResult<String> {
-    serde_json::to_string(items).map_err(|e| AppError::Internal(e.into()))
-}
-
-fn non_empty(value: Option<String>) -> Option<String> {
-    value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
-}
-
 pub async fn register(ctx: &AppContext, input: RegisterRequest) -> AppResult<Registered> {
     let errors = rules(&input);
     if !errors.is_empty() {
@@ -110,7 +103,7 @@ pub async fn register(ctx: &AppContext, input: RegisterRequest) -> AppResult<Reg
         });
     }
 
-    let phone_number = match non_empty(input.phone_number.clone()) {
+    let phone_number = match text(input.phone_number.clone()) {
         Some(raw) => Some(
             phone::normalize(&raw)
                 .ok_or_else(|| AppError::field("phone_number", phone::INVALID_PHONE))?,
@@ -123,7 +116,7 @@ pub async fn register(ctx: &AppContext, input: RegisterRequest) -> AppResult<Reg
     } else {
         input.race.clone()
     };
-    let redirect_to = non_empty(input.redirect_to.clone());
+    let redirect_to = text(input.redirect_to.clone());
     let name = input.name.trim().to_owned();
 
     let txn = ctx.db.begin().await?;
@@ -138,14 +131,14 @@ pub async fn register(ctx: &AppContext, input: RegisterRequest) -> AppResult<Reg
         role: Set(input.role.clone().unwrap_or_default()),
         phone_number: Set(phone_number.clone()),
         is_project_creator: Set(input.is_project_creator),
-        affiliation: Set(non_empty(input.affiliation)),
+        affiliation: Set(text(input.affiliation)),
         university_affiliate_email: Set(
-            non_empty(input.university_affiliate_email).map(|e| e.to_lowercase())
+            text(input.university_affiliate_email).map(|e| e.to_lowercase())
         ),
-        university_profile_page_url: Set(non_empty(input.university_profile_page_url)),
-        location: Set(non_empty(input.location)),
-        bio: Set(non_empty(input.bio)),
-        social: Set(non_empty(input.social)),
+        university_profile_page_url: Set(text(input.university_profile_page_url)),
+        location: Set(text(input.location)),
+        bio: Set(text(input.bio)),
+        social: Set(text(input.social)),
         area_of_interest: Set(json_list(&input.area_of_interest)?),
         tags: Set(json_list(&input.tags)?),
         looking_for: Set(json_list(&input.looking_for)?),
@@ -158,16 +151,14 @@ pub async fn register(ctx: &AppContext, input: RegisterRequest) -> AppResult<Reg
             .age_group
             .map_or("prefer_not_to_disclose", |g| g.as_str())
             .to_owned()),
-        ethnicity: Set(
-            non_empty(input.ethnicity).unwrap_or_else(|| "prefer_not_to_disclose".into())
-        ),
+        ethnicity: Set(text(input.ethnicity).unwrap_or_else(|| "prefer_not_to_disclose".into())),
         career_stage: Set(input
             .career_stage
             .map_or("prefer_not_to_disclose", |c| c.as_str())
             .to_owned()),
         pronouns: Set(input.pronouns.map(|p| p.as_str().to_owned())),
         find_about_by: Set(input.find_about_by.map(|f| f.as_str().to_owned())),
-        find_about_by_other_info: Set(non_empty(input.find_about_by_other_info)),
+        find_about_by_other_info: Set(text(input.find_about_by_other_info)),
         ..Default::default()
     }
     .insert(&txn)

@@ -13,6 +13,7 @@ pub enum Purpose {
     ConfirmEmail,
     ResetPassword,
     SetPassword,
+    ConfirmUniversityEmail,
 }
 
 impl Purpose {
@@ -21,13 +22,14 @@ impl Purpose {
             Self::ConfirmEmail => "confirm_email",
             Self::ResetPassword => "reset_password",
             Self::SetPassword => "set_password",
+            Self::ConfirmUniversityEmail => "confirm_university_email",
         }
     }
 
     /// How long a mailed link stays valid.
     pub fn lifetime(self) -> Duration {
         match self {
-            Self::ConfirmEmail => Duration::days(3),
+            Self::ConfirmEmail | Self::ConfirmUniversityEmail => Duration::days(3),
             Self::ResetPassword | Self::SetPassword => Duration::hours(2),
         }
     }

@@ -1,6 +1,7 @@
 //! Integration tests of the accounts crate through the real app.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod affiliation;
 mod login;
 mod oauth;
 mod passwords;

@@ -45,11 +45,13 @@ import type {
   LoginRequest,
   OAuthCallbackRequest,
   OauthStartParams,
+  PersonalizationRequest,
   PhoneConfirmStartRequest,
   RegisterRequest,
   ResendSmsRequest,
   ResetPasswordRequest,
   SetPasswordRequest,
+  SetupUniversityEmailRequest,
   TokenRequest,
   TotpConfirmRequest,
   TotpDisableRequest,
@@ -730,6 +732,77 @@ export const useConfirmAccountSms = <TError = ErrorBody | ErrorBody,
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * @summary Confirms the university e-mail from the mailed link (no sign-in needed).
+ */
+export const getConfirmUniversityEmailUrl = () => {
+
+
+  
+
+  return `/api/me/confirm-university-email`
+}
+
+export const confirmUniversityEmail = async (tokenRequest: TokenRequest, options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getConfirmUniversityEmailUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      tokenRequest,)
+  }
+);}
+
+
+
+
+export const getConfirmUniversityEmailMutationOptions = <TError = ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmUniversityEmail>>, TError,{data: TokenRequest}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof confirmUniversityEmail>>, TError,{data: TokenRequest}, TContext> => {
+
+const mutationKey = ['confirmUniversityEmail'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof confirmUniversityEmail>>, {data: TokenRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  confirmUniversityEmail(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ConfirmUniversityEmailMutationResult = NonNullable<Awaited<ReturnType<typeof confirmUniversityEmail>>>
+    export type ConfirmUniversityEmailMutationBody = TokenRequest
+    export type ConfirmUniversityEmailMutationError = ErrorBody
+
+    /**
+ * @summary Confirms the university e-mail from the mailed link (no sign-in needed).
+ */
+export const useConfirmUniversityEmail = <TError = ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmUniversityEmail>>, TError,{data: TokenRequest}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof confirmUniversityEmail>>,
+        TError,
+        {data: TokenRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getConfirmUniversityEmailMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * @summary Disconnects a provider from the account and signs out every session.
  */
 export const getDisconnectOauthUrl = (id: number,) => {
@@ -866,6 +939,79 @@ export const useEmailConfirmStart = <TError = ErrorBody | ErrorBody,
       > => {
 
       const mutationOptions = getEmailConfirmStartMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Saves the personalization answers (gender, age group and career stage are required
+for project creators).
+ */
+export const getPersonalizationUpdateUrl = () => {
+
+
+  
+
+  return `/api/me/personalization-update`
+}
+
+export const personalizationUpdate = async (personalizationRequest: PersonalizationRequest, options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getPersonalizationUpdateUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      personalizationRequest,)
+  }
+);}
+
+
+
+
+export const getPersonalizationUpdateMutationOptions = <TError = ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof personalizationUpdate>>, TError,{data: PersonalizationRequest}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof personalizationUpdate>>, TError,{data: PersonalizationRequest}, TContext> => {
+
+const mutationKey = ['personalizationUpdate'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof personalizationUpdate>>, {data: PersonalizationRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  personalizationUpdate(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type PersonalizationUpdateMutationResult = NonNullable<Awaited<ReturnType<typeof personalizationUpdate>>>
+    export type PersonalizationUpdateMutationBody = PersonalizationRequest
+    export type PersonalizationUpdateMutationError = ErrorBody
+
+    /**
+ * @summary Saves the personalization answers (gender, age group and career stage are required
+for project creators).
+ */
+export const usePersonalizationUpdate = <TError = ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof personalizationUpdate>>, TError,{data: PersonalizationRequest}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof personalizationUpdate>>,
+        TError,
+        {data: PersonalizationRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getPersonalizationUpdateMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }
@@ -1008,6 +1154,77 @@ export const useResendSmsCode = <TError = ErrorBody | ErrorBody,
       > => {
 
       const mutationOptions = getResendSmsCodeMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Sets the university affiliation and mails a confirmation link to the university address.
+ */
+export const getSetupUniversityEmailUrl = () => {
+
+
+  
+
+  return `/api/me/setup-university-email`
+}
+
+export const setupUniversityEmail = async (setupUniversityEmailRequest: SetupUniversityEmailRequest, options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getSetupUniversityEmailUrl(),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      setupUniversityEmailRequest,)
+  }
+);}
+
+
+
+
+export const getSetupUniversityEmailMutationOptions = <TError = ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setupUniversityEmail>>, TError,{data: SetupUniversityEmailRequest}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof setupUniversityEmail>>, TError,{data: SetupUniversityEmailRequest}, TContext> => {
+
+const mutationKey = ['setupUniversityEmail'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof setupUniversityEmail>>, {data: SetupUniversityEmailRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  setupUniversityEmail(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SetupUniversityEmailMutationResult = NonNullable<Awaited<ReturnType<typeof setupUniversityEmail>>>
+    export type SetupUniversityEmailMutationBody = SetupUniversityEmailRequest
+    export type SetupUniversityEmailMutationError = ErrorBody
+
+    /**
+ * @summary Sets the university affiliation and mails a confirmation link to the university address.
+ */
+export const useSetupUniversityEmail = <TError = ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setupUniversityEmail>>, TError,{data: SetupUniversityEmailRequest}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof setupUniversityEmail>>,
+        TError,
+        {data: SetupUniversityEmailRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getSetupUniversityEmailMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

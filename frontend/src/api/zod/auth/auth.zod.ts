@@ -206,6 +206,19 @@ export const confirmAccountSmsResponse = zod.object({
 })
 
 /**
+ * @summary Confirms the university e-mail from the mailed link (no sign-in needed).
+ */
+export const confirmUniversityEmailBody = zod.object({
+  "token": zod.string().min(1)
+})
+
+export const confirmUniversityEmailResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text to show the user.')
+})
+
+/**
  * @summary Disconnects a provider from the account and signs out every session.
  */
 export const disconnectOauthParams = zod.object({
@@ -222,6 +235,26 @@ export const disconnectOauthResponse = zod.object({
  * @summary Mails a new confirmation link to the signed-in user.
  */
 export const emailConfirmStartResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text to show the user.')
+})
+
+/**
+ * @summary Saves the personalization answers (gender, age group and career stage are required
+for project creators).
+ */
+export const personalizationUpdateBody = zod.object({
+  "age_group": zod.union([zod.enum(['18_to_20', '21_to_29', '30_to_39', '40_to_49', '50_to_59', '60_to_older', 'prefer_not_to_disclose']),zod.null()]).optional(),
+  "area_of_interest": zod.array(zod.number()).optional().describe('Tag ids from `GET /api/tags`.'),
+  "career_stage": zod.union([zod.enum(['early_career_researcher', 'junior_staff', 'senior_staff', 'prefer_not_to_disclose']),zod.null()]).optional(),
+  "ethnicity": zod.string().nullish(),
+  "gender": zod.union([zod.enum(['male', 'female', 'non-binary', 'prefer_not_to_disclose']).describe('Spec default for every demographic field is `prefer_not_to_disclose`.'),zod.null()]).optional(),
+  "looking_for": zod.array(zod.enum(['want_to_fund_research', 'looking_for_funding', 'interested_in_collaboration', 'looking_for_help', 'want_to_help', 'want_participate'])).optional(),
+  "race": zod.array(zod.string()).optional()
+}).describe('The personalization modal\'s fields (spec §2, document 1).')
+
+export const personalizationUpdateResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
 }).describe('A confirmation text to show the user.')
@@ -254,6 +287,21 @@ export const resendSmsCodeResponse = zod.object({
   "message": zod.string(),
   "new_token": zod.string().describe('Redeems the SMS code with `POST /api/me/confirm-account-sms`.')
 })
+})
+
+/**
+ * @summary Sets the university affiliation and mails a confirmation link to the university address.
+ */
+export const setupUniversityEmailBody = zod.object({
+  "affiliation": zod.string().min(1),
+  "university_affiliate_email": zod.email().min(1),
+  "university_profile_page_url": zod.string().min(1)
+}).describe('Spec §5: all three are required and valid.')
+
+export const setupUniversityEmailResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text to show the user.')
 })
 
 /**

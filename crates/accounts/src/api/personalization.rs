@@ -1,0 +1,50 @@
+use actix_web::{post, web};
+use kernel::extract::ValidJson;
+use kernel::{AppContext, AppResult, CurrentUser, Data};
+use serde::Deserialize;
+use utoipa::ToSchema;
+use validator::Validate;
+
+use super::MessageResponse;
+use crate::enums::{AgeGroup, CareerStage, Gender, LookingFor};
+use crate::service::personalization;
+
+/// The personalization modal's fields (spec §2, document 1).
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+pub struct PersonalizationRequest {
+    /// Tag ids from `GET /api/tags`.
+    #[serde(default)]
+    #[validate(length(max = 50))]
+    pub area_of_interest: Vec<i64>,
+    #[serde(default)]
+    pub looking_for: Vec<LookingFor>,
+    #[serde(default)]
+    #[validate(length(max = 10))]
+    pub race: Vec<String>,
+    pub gender: Option<Gender>,
+    #[validate(length(max = 64))]
+    pub ethnicity: Option<String>,
+    pub career_stage: Option<CareerStage>,
+    pub age_group: Option<AgeGroup>,
+}
+
+/// Saves the personalization answers (gender, age group and career stage are required
+/// for project creators).
+#[utoipa::path(
+    operation_id = "personalizationUpdate",
+    tag = "auth",
+    request_body = PersonalizationRequest,
+    responses(
+        (status = 200, description = "Saved.", body = Data<MessageResponse>),
+        (status = 400, description = "Invalid input.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/me/personalization-update")]
+pub async fn personalization_update(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    body: ValidJson<PersonalizationRequest>,
+) -> AppResult<web::Json<Data<MessageResponse>>> {
+    personalization::save(&ctx, user.id, body.into_inner()).await?;
+    Ok(MessageResponse::data(personalization::SAVED))
+}

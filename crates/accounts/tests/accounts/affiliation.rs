@@ -1,0 +1,119 @@
+use serde_json::{Value, json};
+use testkit::{TestApp, query_param, read, spawn_app};
+
+async fn signed_in(app: &TestApp) -> String {
+    accounts::create_admin(&app.ctx.db, "tu@example.org", "malaria 2015 x")
+        .await
+        .unwrap();
+    let (_, body) = app
+        .post_json(
+            "/api/login",
+            &json!({"email": "tu@example.org", "password": "malaria 2015 x"}),
+        )
+        .await;
+    body["data"]["access"].as_str().unwrap().to_owned()
+}
+
+async fn put(app: &TestApp, token: &str, body: &Value) -> (u16, Value) {
+    read(
+        app.client
+            .put(app.url("/api/me/setup-university-email"))
+            .bearer_auth(token)
+            .json(body)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await
+}
+
+async fn me(app: &TestApp, token: &str) -> Value {
+    let body: Value = app
+        .client
+        .get(app.url("/api/me"))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    body["data"].clone()
+}
+
+#[tokio::test]
+async fn set_up_an_affiliation_and_confirm_it_from_the_mailbox() {
+    let app = spawn_app().await;
+    let token = signed_in(&app).await;
+
+    let (status, body) = put(&app, &token, &json!({"affiliation": "", "university_affiliate_email": "nope", "university_profile_page_url": "nope"})).await;
+    assert_eq!(status, 400);
+    assert_eq!(body["messages"]["affiliation"], json!(["Required"]));
+    assert_eq!(
+        body["messages"]["university_affiliate_email"],
+        json!(["Must be a valid email"])
+    );
+    assert_eq!(
+        body["messages"]["university_profile_page_url"],
+        json!(["Enter a valid URL."])
+    );
+
+    let (status, body) = put(
+        &app,
+        &token,
+        &json!({"affiliation": "Peking University", "university_affiliate_email": "Tu@PKU.example.edu", "university_profile_page_url": "https://pku.example.edu/tu"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        body["data"]["message"],
+        "Affiliations has been successfully updated. Please check your email (including your spam folder)."
+    );
+    let data = me(&app, &token).await;
+    assert_eq!(data["affiliation"], "Peking University");
+    assert_eq!(data["university_email_confirmed"], false);
+    assert_eq!(data["affiliation_status"], "not_approved");
+
+    let mail = app.last_mail_to("tu@pku.example.edu").await;
+    assert!(mail.text.contains("/confirm-university-email?token="));
+    let link = query_param(&mail.text, "token").unwrap();
+    let (status, _) = app
+        .post_json("/api/me/confirm-university-email", &json!({"token": link}))
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(me(&app, &token).await["university_email_confirmed"], true);
+    let (status, body) = app
+        .post_json("/api/me/confirm-university-email", &json!({"token": link}))
+        .await;
+    assert_eq!(status, 400);
+    assert_eq!(body["message"], "Invalid or expired token.");
+}
+
+#[tokio::test]
+async fn personalization_saves_the_modal_answers() {
+    let app = spawn_app().await;
+    let token = signed_in(&app).await;
+    let (status, body) = app
+        .post_json_as(
+            &token,
+            "/api/me/personalization-update",
+            &json!({"looking_for": ["want_to_help"], "race": ["asian"], "gender": "female", "age_group": "60_to_older", "career_stage": "senior_staff", "area_of_interest": [1, 2]}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let data = me(&app, &token).await;
+    assert_eq!(data["looking_for"], json!(["want_to_help"]));
+    assert_eq!(data["race"], json!(["asian"]));
+    assert_eq!(data["age_group"], "60_to_older");
+    assert_eq!(data["area_of_interest"], json!([1, 2]));
+
+    let (status, body) = app
+        .post_json_as(
+            &token,
+            "/api/me/personalization-update",
+            &json!({"gender": "robot"}),
+        )
+        .await;
+    assert_eq!(status, 400);
+    assert_eq!(body["code"], "invalid");
+}
