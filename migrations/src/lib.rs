@@ -12,6 +12,7 @@ mod m20261122_000004_accounts_profile_and_security;
 mod m20261122_000005_accounts_totp_devices;
 mod m20261122_000006_accounts_phone_confirmation;
 mod m20261122_000007_accounts_oauth;
+mod m20261122_000008_accounts_notification_settings;
 
 pub struct Migrator;
 
@@ -26,6 +27,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000005_accounts_totp_devices::Migration),
             Box::new(m20261122_000006_accounts_phone_confirmation::Migration),
             Box::new(m20261122_000007_accounts_oauth::Migration),
+            Box::new(m20261122_000008_accounts_notification_settings::Migration),
         ]
     }
 }

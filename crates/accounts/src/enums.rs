@@ -89,6 +89,14 @@ string_enum!(
     }
 );
 
+string_enum!(
+    /// How a notification reaches the user.
+    DeliveryMethod {
+        InApp = "in_app",
+        Email = "email",
+    }
+);
+
 string_enum!(AffiliationStatus {
     Approved = "approved",
     NotApproved = "not_approved",

@@ -269,6 +269,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/notification-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's notification settings, one per kind of notification. */
+        get: operations["listNotificationSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/notification-settings-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Saves notification settings (all or nothing). */
+        put: operations["updateNotificationSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/personalization-update": {
         parameters: {
             query?: never;
@@ -669,6 +703,16 @@ export interface components {
                 message: string;
             };
         };
+        Data_Vec_NotificationSetting: {
+            data: {
+                delivery_methods: components["schemas"]["DeliveryMethod"][];
+                description: string;
+                enabled_delivery_methods: components["schemas"]["DeliveryMethod"][];
+                id: string;
+                is_active: boolean;
+                name: string;
+            }[];
+        };
         Data_Vec_Tag: {
             data: {
                 /** Format: int64 */
@@ -676,6 +720,11 @@ export interface components {
                 title: string;
             }[];
         };
+        /**
+         * @description How a notification reaches the user.
+         * @enum {string}
+         */
+        DeliveryMethod: "in_app" | "email";
         /** @description An authenticator device of the account. */
         Device: {
             confirmed: boolean;
@@ -796,6 +845,24 @@ export interface components {
         /** @description A confirmation text to show the user. */
         MessageResponse: {
             message: string;
+        };
+        /** @description One kind of notification with the user's choice (spec §3, document 1). */
+        NotificationSetting: {
+            delivery_methods: components["schemas"]["DeliveryMethod"][];
+            description: string;
+            enabled_delivery_methods: components["schemas"]["DeliveryMethod"][];
+            id: string;
+            is_active: boolean;
+            name: string;
+        };
+        NotificationSettingChange: {
+            /** @description At least one. */
+            enabled_delivery_methods: components["schemas"]["DeliveryMethod"][];
+            id: string;
+            is_active?: boolean;
+        };
+        NotificationSettingsUpdate: {
+            settings: components["schemas"]["NotificationSettingChange"][];
         };
         /** @description A single sign-on provider linked to the account. */
         OAuthAssociation: {
@@ -1594,6 +1661,59 @@ export interface operations {
             };
             /** @description Not signed in. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every kind with the user's choice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_NotificationSetting"];
+                };
+            };
+        };
+    };
+    updateNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationSettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_MessageResponse"];
+                };
+            };
+            /** @description An unknown kind, or no delivery method. */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,6 +7,7 @@ pub mod forgot_password;
 pub mod login;
 pub mod logout;
 pub mod me;
+pub mod notification_settings;
 pub mod oauth;
 pub mod otp_totp;
 pub mod personalization;
@@ -46,7 +47,9 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(oauth::disconnect)
         .service(personalization::personalization_update)
         .service(affiliation::setup_university_email)
-        .service(affiliation::confirm_university_email);
+        .service(affiliation::confirm_university_email)
+        .service(notification_settings::list)
+        .service(notification_settings::update);
 }
 
 /// A confirmation text to show the user.

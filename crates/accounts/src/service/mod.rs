@@ -4,6 +4,7 @@ pub mod confirmation;
 pub mod emails;
 pub mod login;
 pub mod me;
+pub mod notification_settings;
 pub mod oauth;
 pub mod password;
 pub mod password_policy;

@@ -3,6 +3,7 @@
 
 mod affiliation;
 mod login;
+mod notification_settings;
 mod oauth;
 mod passwords;
 mod phone;

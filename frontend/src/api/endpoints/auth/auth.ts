@@ -39,10 +39,12 @@ import type {
   DataRegisterResponse,
   DataTotpSetup,
   DataUpdateMeResponse,
+  DataVecNotificationSetting,
   DataVecTag,
   ErrorBody,
   ForgotPasswordRequest,
   LoginRequest,
+  NotificationSettingsUpdate,
   OAuthCallbackRequest,
   OauthStartParams,
   PersonalizationRequest,
@@ -939,6 +941,176 @@ export const useEmailConfirmStart = <TError = ErrorBody | ErrorBody,
       > => {
 
       const mutationOptions = getEmailConfirmStartMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The user's notification settings, one per kind of notification.
+ */
+export const getListNotificationSettingsUrl = () => {
+
+
+  
+
+  return `/api/me/notification-settings`
+}
+
+export const listNotificationSettings = async ( options?: RequestInit): Promise<DataVecNotificationSetting> => {
+  
+  return apiFetch<DataVecNotificationSetting>(getListNotificationSettingsUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListNotificationSettingsQueryKey = () => {
+    return [
+    `/api/me/notification-settings`
+    ] as const;
+    }
+
+    
+export const getListNotificationSettingsQueryOptions = <TData = Awaited<ReturnType<typeof listNotificationSettings>>, TError = unknown>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotificationSettings>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListNotificationSettingsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listNotificationSettings>>> = () => listNotificationSettings();
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listNotificationSettings>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListNotificationSettingsQueryResult = NonNullable<Awaited<ReturnType<typeof listNotificationSettings>>>
+export type ListNotificationSettingsQueryError = unknown
+
+
+export function useListNotificationSettings<TData = Awaited<ReturnType<typeof listNotificationSettings>>, TError = unknown>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotificationSettings>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listNotificationSettings>>,
+          TError,
+          Awaited<ReturnType<typeof listNotificationSettings>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListNotificationSettings<TData = Awaited<ReturnType<typeof listNotificationSettings>>, TError = unknown>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotificationSettings>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listNotificationSettings>>,
+          TError,
+          Awaited<ReturnType<typeof listNotificationSettings>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListNotificationSettings<TData = Awaited<ReturnType<typeof listNotificationSettings>>, TError = unknown>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotificationSettings>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The user's notification settings, one per kind of notification.
+ */
+
+export function useListNotificationSettings<TData = Awaited<ReturnType<typeof listNotificationSettings>>, TError = unknown>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotificationSettings>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListNotificationSettingsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Saves notification settings (all or nothing).
+ */
+export const getUpdateNotificationSettingsUrl = () => {
+
+
+  
+
+  return `/api/me/notification-settings-update`
+}
+
+export const updateNotificationSettings = async (notificationSettingsUpdate: NotificationSettingsUpdate, options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getUpdateNotificationSettingsUrl(),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      notificationSettingsUpdate,)
+  }
+);}
+
+
+
+
+export const getUpdateNotificationSettingsMutationOptions = <TError = ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateNotificationSettings>>, TError,{data: NotificationSettingsUpdate}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof updateNotificationSettings>>, TError,{data: NotificationSettingsUpdate}, TContext> => {
+
+const mutationKey = ['updateNotificationSettings'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateNotificationSettings>>, {data: NotificationSettingsUpdate}> = (props) => {
+          const {data} = props ?? {};
+
+          return  updateNotificationSettings(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateNotificationSettingsMutationResult = NonNullable<Awaited<ReturnType<typeof updateNotificationSettings>>>
+    export type UpdateNotificationSettingsMutationBody = NotificationSettingsUpdate
+    export type UpdateNotificationSettingsMutationError = ErrorBody
+
+    /**
+ * @summary Saves notification settings (all or nothing).
+ */
+export const useUpdateNotificationSettings = <TError = ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateNotificationSettings>>, TError,{data: NotificationSettingsUpdate}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateNotificationSettings>>,
+        TError,
+        {data: NotificationSettingsUpdate},
+        TContext
+      > => {
+
+      const mutationOptions = getUpdateNotificationSettingsMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

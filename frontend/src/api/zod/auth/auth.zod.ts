@@ -241,6 +241,37 @@ export const emailConfirmStartResponse = zod.object({
 })
 
 /**
+ * @summary The user's notification settings, one per kind of notification.
+ */
+export const listNotificationSettingsResponse = zod.object({
+  "data": zod.array(zod.object({
+  "delivery_methods": zod.array(zod.enum(['in_app', 'email']).describe('How a notification reaches the user.')),
+  "description": zod.string(),
+  "enabled_delivery_methods": zod.array(zod.enum(['in_app', 'email']).describe('How a notification reaches the user.')),
+  "id": zod.string(),
+  "is_active": zod.boolean(),
+  "name": zod.string()
+}).describe('One kind of notification with the user\'s choice (spec §3, document 1).'))
+})
+
+/**
+ * @summary Saves notification settings (all or nothing).
+ */
+export const updateNotificationSettingsBody = zod.object({
+  "settings": zod.array(zod.object({
+  "enabled_delivery_methods": zod.array(zod.enum(['in_app', 'email']).describe('How a notification reaches the user.')).min(1).describe('At least one.'),
+  "id": zod.string(),
+  "is_active": zod.boolean().optional()
+}))
+})
+
+export const updateNotificationSettingsResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text to show the user.')
+})
+
+/**
  * @summary Saves the personalization answers (gender, age group and career stage are required
 for project creators).
  */

@@ -1,0 +1,104 @@
+use actix_web::{get, put, web};
+use kernel::extract::ValidJson;
+use kernel::{AppContext, AppResult, CurrentUser, Data};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use validator::Validate;
+
+use super::MessageResponse;
+use crate::enums::DeliveryMethod;
+use crate::service::notification_settings::{self, Change, Setting};
+
+/// One kind of notification with the user's choice (spec §3, document 1).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct NotificationSetting {
+    pub id: String,
+    pub name: String,
+    pub description: String,
+    pub is_active: bool,
+    pub delivery_methods: Vec<DeliveryMethod>,
+    pub enabled_delivery_methods: Vec<DeliveryMethod>,
+}
+
+impl NotificationSetting {
+    fn from_setting(setting: Setting) -> Self {
+        Self {
+            id: setting.kind.id.to_owned(),
+            name: setting.kind.name.to_owned(),
+            description: setting.kind.description.to_owned(),
+            is_active: setting.is_active,
+            delivery_methods: DeliveryMethod::ALL.to_vec(),
+            enabled_delivery_methods: setting.enabled,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, Deserialize, Validate, ToSchema)]
+pub struct NotificationSettingChange {
+    pub id: String,
+    #[serde(default = "active")]
+    pub is_active: bool,
+    /// At least one.
+    #[schema(min_items = 1)]
+    pub enabled_delivery_methods: Vec<DeliveryMethod>,
+}
+
+fn active() -> bool {
+    true
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+pub struct NotificationSettingsUpdate {
+    #[validate(length(max = 50))]
+    pub settings: Vec<NotificationSettingChange>,
+}
+
+/// The user's notification settings, one per kind of notification.
+#[utoipa::path(
+    operation_id = "listNotificationSettings",
+    tag = "auth",
+    responses((status = 200, description = "Every kind with the user's choice.", body = Data<Vec<NotificationSetting>>))
+)]
+#[get("/me/notification-settings")]
+pub async fn list(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+) -> AppResult<web::Json<Data<Vec<NotificationSetting>>>> {
+    let settings = notification_settings::list(&ctx.db, user.id).await?;
+    Ok(Data::new(
+        settings
+            .into_iter()
+            .map(NotificationSetting::from_setting)
+            .collect(),
+    ))
+}
+
+/// Saves notification settings (all or nothing).
+#[utoipa::path(
+    operation_id = "updateNotificationSettings",
+    tag = "auth",
+    request_body = NotificationSettingsUpdate,
+    responses(
+        (status = 200, description = "Saved.", body = Data<MessageResponse>),
+        (status = 400, description = "An unknown kind, or no delivery method.", body = kernel::ErrorBody),
+    )
+)]
+#[put("/me/notification-settings-update")]
+pub async fn update(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    body: ValidJson<NotificationSettingsUpdate>,
+) -> AppResult<web::Json<Data<MessageResponse>>> {
+    let changes = body
+        .into_inner()
+        .settings
+        .into_iter()
+        .map(|c| Change {
+            id: c.id,
+            is_active: c.is_active,
+            enabled: c.enabled_delivery_methods,
+        })
+        .collect();
+    notification_settings::update(&ctx.db, user.id, changes).await?;
+    Ok(MessageResponse::data(notification_settings::UPDATED))
+}

@@ -1,0 +1,19 @@
+use sea_orm::entity::prelude::*;
+
+/// A user's choice for one kind of notification.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "notification_settings")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub user_id: i64,
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub kind: String,
+    pub is_active: bool,
+    /// JSON list of `in_app` / `email`.
+    pub enabled_delivery_methods: String,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

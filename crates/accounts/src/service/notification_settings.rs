@@ -1,0 +1,156 @@
+//! The kinds of notification a user can be sent, and how each user wants each one.
+
+use kernel::{AppError, AppResult};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
+
+use super::stored::json_list;
+use crate::entity::notification_setting;
+use crate::enums::DeliveryMethod;
+
+pub const UPDATED: &str = "Notification settings have been successfully updated.";
+
+/// One kind of notification in the catalogue.
+pub struct Kind {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub description: &'static str,
+}
+
+/// Every kind, in the order the settings page lists them. The feed crate sends these.
+pub const KINDS: &[Kind] = &[
+    Kind {
+        id: "join_request_received",
+        name: "Join requests",
+        description: "Someone asks to join a working group you manage.",
+    },
+    Kind {
+        id: "join_request_answered",
+        name: "Join request answers",
+        description: "Your request to join a working group is accepted or declined.",
+    },
+    Kind {
+        id: "invitation_received",
+        name: "Invitations",
+        description: "You are invited to a working group.",
+    },
+    Kind {
+        id: "role_changed",
+        name: "Role changes",
+        description: "Your role in a working group changes, or you are removed from it.",
+    },
+    Kind {
+        id: "new_topic",
+        name: "New discussions",
+        description: "A new topic starts in a working group you belong to.",
+    },
+    Kind {
+        id: "reply",
+        name: "Replies",
+        description: "Someone replies to your topic or comment.",
+    },
+    Kind {
+        id: "group_moderation",
+        name: "Working group reviews",
+        description: "Your working group is approved, rejected or suspended.",
+    },
+    Kind {
+        id: "update_moderation",
+        name: "Update reviews",
+        description: "Your update is approved.",
+    },
+    Kind {
+        id: "affiliation_approved",
+        name: "Affiliation",
+        description: "Your university affiliation is approved.",
+    },
+];
+
+/// A kind with the user's choice applied.
+pub struct Setting {
+    pub kind: &'static Kind,
+    pub is_active: bool,
+    pub enabled: Vec<DeliveryMethod>,
+}
+
+fn parse_methods(json: &str) -> Vec<DeliveryMethod> {
+    serde_json::from_str::<Vec<String>>(json)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|m| DeliveryMethod::parse(m))
+        .collect()
+}
+
+/// Every kind for `user_id`; by default active, in-app and by e-mail.
+pub async fn list(db: &impl ConnectionTrait, user_id: i64) -> AppResult<Vec<Setting>> {
+    let stored = notification_setting::Entity::find()
+        .filter(notification_setting::Column::UserId.eq(user_id))
+        .all(db)
+        .await?;
+    Ok(KINDS
+        .iter()
+        .map(|kind| match stored.iter().find(|s| s.kind == kind.id) {
+            Some(choice) => Setting {
+                kind,
+                is_active: choice.is_active,
+                enabled: parse_methods(&choice.enabled_delivery_methods),
+            },
+            None => Setting {
+                kind,
+                is_active: true,
+                enabled: DeliveryMethod::ALL.to_vec(),
+            },
+        })
+        .collect())
+}
+
+/// A change to one kind.
+pub struct Change {
+    pub id: String,
+    pub is_active: bool,
+    pub enabled: Vec<DeliveryMethod>,
+}
+
+/// Saves all changes or none.
+pub async fn update(
+    db: &sea_orm::DatabaseConnection,
+    user_id: i64,
+    changes: Vec<Change>,
+) -> AppResult<()> {
+    let mut errors = kernel::error::FieldErrors::new();
+    for (index, change) in changes.iter().enumerate() {
+        if !KINDS.iter().any(|k| k.id == change.id) {
+            errors.insert(
+                format!("settings[{index}].id"),
+                vec!["Unknown notification setting.".into()],
+            );
+        }
+        if change.enabled.is_empty() {
+            // Spec §5: at least one delivery method ("Required").
+            errors.insert(
+                format!("settings[{index}].enabled_delivery_methods"),
+                vec!["Required".into()],
+            );
+        }
+    }
+    if !errors.is_empty() {
+        return Err(AppError::Validation(errors));
+    }
+    let txn = db.begin().await?;
+    for change in changes {
+        notification_setting::Entity::delete_many()
+            .filter(notification_setting::Column::UserId.eq(user_id))
+            .filter(notification_setting::Column::Kind.eq(&change.id))
+            .exec(&txn)
+            .await?;
+        notification_setting::Entity::insert(notification_setting::ActiveModel {
+            user_id: Set(user_id),
+            kind: Set(change.id),
+            is_active: Set(change.is_active),
+            enabled_delivery_methods: Set(json_list(&change.enabled)?),
+        })
+        .exec(&txn)
+        .await?;
+    }
+    txn.commit().await?;
+    Ok(())
+}
