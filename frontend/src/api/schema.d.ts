@@ -450,6 +450,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/profile/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A member's public profile. */
+        get: operations["getPublicProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/register": {
         parameters: {
             query?: never;
@@ -681,6 +698,24 @@ export interface components {
                 message: string;
                 /** @description Redeems the SMS code with `POST /api/me/confirm-account-sms`. */
                 new_token: string;
+            };
+        };
+        Data_PublicProfile: {
+            /** @description What anyone may see of a member (spec 2 §2). A private profile shows only the name. */
+            data: {
+                affiliation?: string | null;
+                avatar?: string | null;
+                bio?: string | null;
+                /** Format: int64 */
+                id: number;
+                /** @description When true, every other field is empty: the page says "This account is private". */
+                is_private: boolean;
+                location?: string | null;
+                name: string;
+                profile_background?: string | null;
+                social?: string | null;
+                title?: string | null;
+                website?: string | null;
             };
         };
         Data_RegisterResponse: {
@@ -965,6 +1000,22 @@ export interface components {
         ProfileTag: "MEDICAL_DOCTOR" | "CLINICAL_RESEARCHER" | "ALLIED_HEALTHCARE_PROFESSIONAL" | "CAREGIVER" | "SURVIVOR" | "OTHER";
         /** @enum {string} */
         Pronouns: "SHE" | "HE" | "THEY" | "NOT_DISCLOSE";
+        /** @description What anyone may see of a member (spec 2 §2). A private profile shows only the name. */
+        PublicProfile: {
+            affiliation?: string | null;
+            avatar?: string | null;
+            bio?: string | null;
+            /** Format: int64 */
+            id: number;
+            /** @description When true, every other field is empty: the page says "This account is private". */
+            is_private: boolean;
+            location?: string | null;
+            name: string;
+            profile_background?: string | null;
+            social?: string | null;
+            title?: string | null;
+            website?: string | null;
+        };
         /** @description The registration payload of spec §3 (document 1). */
         RegisterRequest: {
             affiliation?: string | null;
@@ -2060,6 +2111,38 @@ export interface operations {
             };
             /** @description Wrong password. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getPublicProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile (details hidden when private). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PublicProfile"];
+                };
+            };
+            /** @description No such active member. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -12,6 +12,7 @@ pub mod oauth;
 pub mod otp_totp;
 pub mod personalization;
 pub mod phone;
+pub mod public_profile;
 pub mod register;
 pub mod set_password;
 pub mod tags;
@@ -49,7 +50,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(affiliation::setup_university_email)
         .service(affiliation::confirm_university_email)
         .service(notification_settings::list)
-        .service(notification_settings::update);
+        .service(notification_settings::update)
+        .service(public_profile::public_profile);
 }
 
 /// A confirmation text to show the user.

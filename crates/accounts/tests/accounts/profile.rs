@@ -259,3 +259,40 @@ async fn changing_the_password_ends_every_other_session() {
         .await;
     assert_eq!(status, 200);
 }
+
+#[tokio::test]
+async fn a_public_profile_shows_details_and_a_private_one_hides_them() {
+    let app = spawn_app().await;
+    let token = signed_in(&app).await;
+    let id = me(&app, &token).await["data"]["id"].as_i64().unwrap();
+    let (status, _) = patch(
+        &app,
+        &token,
+        &json!({"name": "Rita", "current_password": "neuron growth 86", "bio": "Neurobiologist", "location": "Turin"}),
+    )
+    .await;
+    assert_eq!(status, 200);
+
+    let (status, body) = app.get_json(&format!("/api/profile/{id}")).await;
+    assert_eq!(status, 200);
+    assert_eq!(body["data"]["is_private"], false);
+    assert_eq!(body["data"]["bio"], "Neurobiologist");
+    assert!(body["data"].get("email").is_none(), "never the e-mail");
+
+    let (status, _) = patch(
+        &app,
+        &token,
+        &json!({"name": "Rita", "current_password": "neuron growth 86", "bio": "Neurobiologist", "profile_is_private": true}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (_, body) = app.get_json(&format!("/api/profile/{id}")).await;
+    assert_eq!(body["data"]["is_private"], true);
+    assert_eq!(body["data"]["name"], "Rita");
+    assert!(body["data"]["bio"].is_null());
+
+    let (status, _) = app.get_json("/api/profile/999999").await;
+    assert_eq!(status, 404);
+    let (status, _) = app.get_json("/api/profile/not-a-number").await;
+    assert_eq!(status, 404);
+}

@@ -426,6 +426,29 @@ export const disableTotpResponse = zod.object({
 })
 
 /**
+ * @summary A member's public profile.
+ */
+export const getPublicProfileParams = zod.object({
+  "id": zod.number().describe('The member\'s id')
+})
+
+export const getPublicProfileResponse = zod.object({
+  "data": zod.object({
+  "affiliation": zod.string().nullish(),
+  "avatar": zod.string().nullish(),
+  "bio": zod.string().nullish(),
+  "id": zod.number(),
+  "is_private": zod.boolean().describe('When true, every other field is empty: the page says \"This account is private\".'),
+  "location": zod.string().nullish(),
+  "name": zod.string(),
+  "profile_background": zod.string().nullish(),
+  "social": zod.string().nullish(),
+  "title": zod.string().nullish(),
+  "website": zod.string().nullish()
+}).describe('What anyone may see of a member (spec 2 §2). A private profile shows only the name.')
+})
+
+/**
  * @summary Creates an account and e-mails a confirmation link. The answer is the same whether
 or not the e-mail is already registered.
  */

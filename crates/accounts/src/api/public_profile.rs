@@ -1,0 +1,66 @@
+use actix_web::{get, web};
+use kernel::{AppContext, AppResult, Data};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::entity::user;
+use crate::service;
+
+/// What anyone may see of a member (spec 2 §2). A private profile shows only the name.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PublicProfile {
+    pub id: i64,
+    pub name: String,
+    /// When true, every other field is empty: the page says "This account is private".
+    pub is_private: bool,
+    pub title: Option<String>,
+    pub avatar: Option<String>,
+    pub profile_background: Option<String>,
+    pub affiliation: Option<String>,
+    pub bio: Option<String>,
+    pub location: Option<String>,
+    pub website: Option<String>,
+    pub social: Option<String>,
+}
+
+impl PublicProfile {
+    fn from_entity(user: user::Model) -> Self {
+        let shown = !user.profile_is_private;
+        let keep = |value: Option<String>| value.filter(|_| shown);
+        Self {
+            id: user.id,
+            name: user.name,
+            is_private: !shown,
+            title: keep(user.title),
+            avatar: keep(user.avatar),
+            profile_background: keep(user.profile_background),
+            affiliation: keep(user.affiliation),
+            bio: keep(user.bio),
+            location: keep(user.location),
+            website: keep(user.website),
+            social: keep(user.social),
+        }
+    }
+}
+
+/// A member's public profile.
+#[utoipa::path(
+    operation_id = "getPublicProfile",
+    tag = "auth",
+    params(("id" = i64, Path, description = "The member's id")),
+    responses(
+        (status = 200, description = "The profile (details hidden when private).", body = Data<PublicProfile>),
+        (status = 404, description = "No such active member.", body = kernel::ErrorBody),
+    )
+)]
+#[get("/profile/{id}")]
+pub async fn public_profile(
+    ctx: web::Data<AppContext>,
+    path: web::Path<i64>,
+) -> AppResult<web::Json<Data<PublicProfile>>> {
+    let found = service::me::find(&ctx.db, path.into_inner()).await?;
+    if !found.is_active {
+        return Err(kernel::AppError::not_found());
+    }
+    Ok(Data::new(PublicProfile::from_entity(found)))
+}
