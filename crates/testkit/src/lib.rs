@@ -131,6 +131,40 @@ impl TestApp {
             .to_owned()
     }
 
+    /// Factory: an active, confirmed account (created as staff, the one kind of account
+    /// that needs no mailbox round trip), signed in; returns its bearer token.
+    pub async fn signed_in_user(&self, email: &str, password: &str) -> String {
+        accounts::create_admin(&self.ctx.db, email, password)
+            .await
+            .expect("create account");
+        let (status, body) = self
+            .post_json(
+                "/api/login",
+                &serde_json::json!({"email": email, "password": password}),
+            )
+            .await;
+        assert_eq!(status, 200, "sign in {email}: {body}");
+        body["data"]["access"]
+            .as_str()
+            .expect("access token")
+            .to_owned()
+    }
+
+    /// `data` of `GET /api/me` for `token`.
+    pub async fn me(&self, token: &str) -> Value {
+        let body: Value = self
+            .client
+            .get(self.url("/api/me"))
+            .bearer_auth(token)
+            .send()
+            .await
+            .expect("GET /api/me")
+            .json()
+            .await
+            .expect("JSON");
+        body["data"].clone()
+    }
+
     /// POST a JSON body with a bearer token.
     pub async fn post_json_as(&self, token: &str, path: &str, body: &Value) -> (u16, Value) {
         read(

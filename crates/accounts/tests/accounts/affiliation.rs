@@ -1,19 +1,6 @@
 use serde_json::{Value, json};
 use testkit::{TestApp, query_param, read, spawn_app};
 
-async fn signed_in(app: &TestApp) -> String {
-    accounts::create_admin(&app.ctx.db, "tu@example.org", "malaria 2015 x")
-        .await
-        .unwrap();
-    let (_, body) = app
-        .post_json(
-            "/api/login",
-            &json!({"email": "tu@example.org", "password": "malaria 2015 x"}),
-        )
-        .await;
-    body["data"]["access"].as_str().unwrap().to_owned()
-}
-
 async fn put(app: &TestApp, token: &str, body: &Value) -> (u16, Value) {
     read(
         app.client
@@ -27,24 +14,10 @@ async fn put(app: &TestApp, token: &str, body: &Value) -> (u16, Value) {
     .await
 }
 
-async fn me(app: &TestApp, token: &str) -> Value {
-    let body: Value = app
-        .client
-        .get(app.url("/api/me"))
-        .bearer_auth(token)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    body["data"].clone()
-}
-
 #[tokio::test]
 async fn set_up_an_affiliation_and_confirm_it_from_the_mailbox() {
     let app = spawn_app().await;
-    let token = signed_in(&app).await;
+    let token = app.signed_in_user("tu@example.org", "malaria 2015 x").await;
 
     let (status, body) = put(&app, &token, &json!({"affiliation": "", "university_affiliate_email": "nope", "university_profile_page_url": "nope"})).await;
     assert_eq!(status, 400);
@@ -69,7 +42,7 @@ async fn set_up_an_affiliation_and_confirm_it_from_the_mailbox() {
         body["data"]["message"],
         "Affiliations has been successfully updated. Please check your email (including your spam folder)."
     );
-    let data = me(&app, &token).await;
+    let data = app.me(&token).await;
     assert_eq!(data["affiliation"], "Peking University");
     assert_eq!(data["university_email_confirmed"], false);
     assert_eq!(data["affiliation_status"], "not_approved");
@@ -81,7 +54,7 @@ async fn set_up_an_affiliation_and_confirm_it_from_the_mailbox() {
         .post_json("/api/me/confirm-university-email", &json!({"token": link}))
         .await;
     assert_eq!(status, 200);
-    assert_eq!(me(&app, &token).await["university_email_confirmed"], true);
+    assert_eq!(app.me(&token).await["university_email_confirmed"], true);
     let (status, body) = app
         .post_json("/api/me/confirm-university-email", &json!({"token": link}))
         .await;
@@ -92,7 +65,7 @@ async fn set_up_an_affiliation_and_confirm_it_from_the_mailbox() {
 #[tokio::test]
 async fn personalization_saves_the_modal_answers() {
     let app = spawn_app().await;
-    let token = signed_in(&app).await;
+    let token = app.signed_in_user("tu@example.org", "malaria 2015 x").await;
     let (status, body) = app
         .post_json_as(
             &token,
@@ -101,7 +74,7 @@ async fn personalization_saves_the_modal_answers() {
         )
         .await;
     assert_eq!(status, 200, "{body}");
-    let data = me(&app, &token).await;
+    let data = app.me(&token).await;
     assert_eq!(data["looking_for"], json!(["want_to_help"]));
     assert_eq!(data["race"], json!(["asian"]));
     assert_eq!(data["age_group"], "60_to_older");

@@ -1,19 +1,6 @@
 use serde_json::{Value, json};
 use testkit::{TestApp, read, spawn_app};
 
-async fn signed_in(app: &TestApp) -> String {
-    accounts::create_admin(&app.ctx.db, "ns@example.org", "settings pass 1")
-        .await
-        .unwrap();
-    let (_, body) = app
-        .post_json(
-            "/api/login",
-            &json!({"email": "ns@example.org", "password": "settings pass 1"}),
-        )
-        .await;
-    body["data"]["access"].as_str().unwrap().to_owned()
-}
-
 async fn settings(app: &TestApp, token: &str) -> Vec<Value> {
     let body: Value = app
         .client
@@ -44,7 +31,9 @@ async fn update(app: &TestApp, token: &str, body: &Value) -> (u16, Value) {
 #[tokio::test]
 async fn every_kind_defaults_to_both_methods_and_changes_persist() {
     let app = spawn_app().await;
-    let token = signed_in(&app).await;
+    let token = app
+        .signed_in_user("ns@example.org", "settings pass 1")
+        .await;
     let list = settings(&app, &token).await;
     assert!(list.len() >= 9);
     let reply = list.iter().find(|s| s["id"] == "reply").unwrap();

@@ -140,18 +140,6 @@ fn google(sub: &str, email: &str) -> Value {
     json!({"sub": sub, "email": email, "email_verified": true, "name": "Jonas Salk"})
 }
 
-async fn me(app: &TestApp, token: &str) -> Value {
-    app.client
-        .get(app.url("/api/me"))
-        .bearer_auth(token)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap()
-}
-
 #[tokio::test]
 async fn creates_an_account_then_signs_it_in_again() {
     let h = harness().await;
@@ -160,13 +148,10 @@ async fn creates_an_account_then_signs_it_in_again() {
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["data"]["redirect_to"], "/working-groups");
     let access = body["data"]["access"].as_str().unwrap().to_owned();
-    let profile = me(&h.app, &access).await;
-    assert_eq!(profile["data"]["email"], "jonas@example.org");
-    assert_eq!(profile["data"]["is_password_set"], false);
-    assert_eq!(
-        profile["data"]["oauth_associations"][0]["provider"],
-        "google"
-    );
+    let profile = h.app.me(&access).await;
+    assert_eq!(profile["email"], "jonas@example.org");
+    assert_eq!(profile["is_password_set"], false);
+    assert_eq!(profile["oauth_associations"][0]["provider"], "google");
 
     // The state is single-use.
     let (status, body) = h.finish(&code, &state).await;
@@ -204,9 +189,9 @@ async fn links_an_existing_account_by_verified_email_only() {
     let (code, state) = h.authorize(None, google("g-3", "Marie@example.org")).await;
     let (status, body) = h.finish(&code, &state).await;
     assert_eq!(status, 200);
-    let profile = me(&h.app, body["data"]["access"].as_str().unwrap()).await;
-    assert_eq!(profile["data"]["email"], "marie@example.org");
-    assert_eq!(profile["data"]["is_password_set"], true);
+    let profile = h.app.me(body["data"]["access"].as_str().unwrap()).await;
+    assert_eq!(profile["email"], "marie@example.org");
+    assert_eq!(profile["is_password_set"], true);
 }
 
 #[tokio::test]
@@ -232,7 +217,7 @@ async fn disconnecting_ends_sessions_but_never_the_last_way_in() {
     let (code, state) = h.authorize(None, google("g-6", "solo@example.org")).await;
     let (_, body) = h.finish(&code, &state).await;
     let access = body["data"]["access"].as_str().unwrap().to_owned();
-    let link = me(&h.app, &access).await["data"]["oauth_associations"][0]["id"]
+    let link = h.app.me(&access).await["oauth_associations"][0]["id"]
         .as_i64()
         .unwrap();
 
@@ -278,7 +263,7 @@ async fn disconnecting_ends_sessions_but_never_the_last_way_in() {
         "connecting while signed in links to that account"
     );
     let other_token = other["data"]["access"].as_str().unwrap().to_owned();
-    let other_link = me(&h.app, &other_token).await["data"]["oauth_associations"][0]["id"]
+    let other_link = h.app.me(&other_token).await["oauth_associations"][0]["id"]
         .as_i64()
         .unwrap();
     let (status, body) = delete(other_link, other_token.clone()).await;

@@ -1,19 +1,6 @@
 use serde_json::{Value, json};
 use testkit::{TestApp, query_param, read, spawn_app};
 
-async fn signed_in(app: &TestApp) -> String {
-    accounts::create_admin(&app.ctx.db, "rita@example.org", "neuron growth 86")
-        .await
-        .unwrap();
-    let (_, body) = app
-        .post_json(
-            "/api/login",
-            &json!({"email": "rita@example.org", "password": "neuron growth 86"}),
-        )
-        .await;
-    body["data"]["access"].as_str().unwrap().to_owned()
-}
-
 async fn patch(app: &TestApp, token: &str, body: &Value) -> (u16, Value) {
     read(
         app.client
@@ -27,23 +14,13 @@ async fn patch(app: &TestApp, token: &str, body: &Value) -> (u16, Value) {
     .await
 }
 
-async fn me(app: &TestApp, token: &str) -> Value {
-    app.client
-        .get(app.url("/api/me"))
-        .bearer_auth(token)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap()
-}
-
 #[tokio::test]
 async fn me_has_every_user_field_with_the_spec_defaults() {
     let app = spawn_app().await;
-    let token = signed_in(&app).await;
-    let data = me(&app, &token).await["data"].clone();
+    let token = app
+        .signed_in_user("rita@example.org", "neuron growth 86")
+        .await;
+    let data = app.me(&token).await;
     for field in [
         "email",
         "name",
@@ -95,7 +72,9 @@ async fn me_has_every_user_field_with_the_spec_defaults() {
 #[tokio::test]
 async fn saving_the_profile_needs_name_and_password_and_keeps_the_rules() {
     let app = spawn_app().await;
-    let token = signed_in(&app).await;
+    let token = app
+        .signed_in_user("rita@example.org", "neuron growth 86")
+        .await;
     let (status, body) = patch(&app, &token, &json!({"name": "", "bio": "x"})).await;
     assert_eq!(status, 400);
     assert_eq!(body["messages"]["name"], json!(["Required"]));
@@ -139,11 +118,7 @@ async fn saving_the_profile_needs_name_and_password_and_keeps_the_rules() {
     .await;
     assert_eq!(status, 400);
     assert_eq!(body["messages"]["career_stage"], json!(["Required"]));
-    assert_eq!(
-        me(&app, &token).await["data"]["name"],
-        "rita",
-        "nothing was saved"
-    );
+    assert_eq!(app.me(&token).await["name"], "rita", "nothing was saved");
 
     let (status, body) = patch(
         &app,
@@ -160,7 +135,7 @@ async fn saving_the_profile_needs_name_and_password_and_keeps_the_rules() {
         body["data"]["message"],
         "Profile has been successfully updated."
     );
-    let data = me(&app, &token).await["data"].clone();
+    let data = app.me(&token).await;
     assert_eq!(data["name"], "Rita Levi-Montalcini");
     assert_eq!(data["gender"], "female");
     assert_eq!(data["tags"], json!(["CLINICAL_RESEARCHER"]));
@@ -176,7 +151,9 @@ async fn saving_the_profile_needs_name_and_password_and_keeps_the_rules() {
 #[tokio::test]
 async fn a_new_email_must_be_confirmed() {
     let app = spawn_app().await;
-    let token = signed_in(&app).await;
+    let token = app
+        .signed_in_user("rita@example.org", "neuron growth 86")
+        .await;
     let (status, _) = patch(
         &app,
         &token,
@@ -184,7 +161,7 @@ async fn a_new_email_must_be_confirmed() {
     )
     .await;
     assert_eq!(status, 200);
-    let data = me(&app, &token).await["data"].clone();
+    let data = app.me(&token).await;
     assert_eq!(data["email"], "rita.new@example.org");
     assert_eq!(data["email_confirmed"], false);
     let mail = app.last_mail_to("rita.new@example.org").await;
@@ -193,13 +170,15 @@ async fn a_new_email_must_be_confirmed() {
         .post_json("/api/confirm-user", &json!({"token": confirm}))
         .await;
     assert_eq!(status, 200);
-    assert_eq!(me(&app, &token).await["data"]["email_confirmed"], true);
+    assert_eq!(app.me(&token).await["email_confirmed"], true);
 }
 
 #[tokio::test]
 async fn changing_the_password_ends_every_other_session() {
     let app = spawn_app().await;
-    let token = signed_in(&app).await;
+    let token = app
+        .signed_in_user("rita@example.org", "neuron growth 86")
+        .await;
     let (_, other) = app
         .post_json(
             "/api/login",
@@ -263,8 +242,10 @@ async fn changing_the_password_ends_every_other_session() {
 #[tokio::test]
 async fn a_public_profile_shows_details_and_a_private_one_hides_them() {
     let app = spawn_app().await;
-    let token = signed_in(&app).await;
-    let id = me(&app, &token).await["data"]["id"].as_i64().unwrap();
+    let token = app
+        .signed_in_user("rita@example.org", "neuron growth 86")
+        .await;
+    let id = app.me(&token).await["id"].as_i64().unwrap();
     let (status, _) = patch(
         &app,
         &token,

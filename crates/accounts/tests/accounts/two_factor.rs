@@ -2,19 +2,6 @@ use serde_json::{Value, json};
 use testkit::{TestApp, read, spawn_app};
 use totp_rs::{Builder, Secret};
 
-async fn signed_in(app: &TestApp) -> String {
-    accounts::create_admin(&app.ctx.db, "otp@example.org", "pass phrase 42")
-        .await
-        .unwrap();
-    let (_, body) = app
-        .post_json(
-            "/api/login",
-            &json!({"email": "otp@example.org", "password": "pass phrase 42"}),
-        )
-        .await;
-    body["data"]["access"].as_str().unwrap().to_owned()
-}
-
 /// The code an authenticator app shows `offset_steps` steps from now.
 fn code(secret: &str, offset_steps: i64) -> String {
     let totp = Builder::new()
@@ -54,7 +41,9 @@ async fn login(app: &TestApp, extra: Value) -> (u16, Value) {
 #[tokio::test]
 async fn set_up_sign_in_with_a_code_refuse_replays_and_disable() {
     let app = spawn_app().await;
-    let session = signed_in(&app).await;
+    let session = app
+        .signed_in_user("otp@example.org", "pass phrase 42")
+        .await;
 
     let setup = app
         .client
