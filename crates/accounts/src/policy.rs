@@ -11,9 +11,41 @@ pub fn may_remove_sign_in_method(has_password: bool, links_left_after: usize) ->
     has_password || links_left_after > 0
 }
 
+/// Spec §5/§6: a project creator must give gender, age group and career stage. Returns
+/// the fields still missing (none for other users).
+pub fn missing_equity_fields(
+    is_project_creator: bool,
+    gender_given: bool,
+    age_group_given: bool,
+    career_stage_given: bool,
+) -> Vec<&'static str> {
+    if !is_project_creator {
+        return Vec::new();
+    }
+    [
+        ("gender", gender_given),
+        ("age_group", age_group_given),
+        ("career_stage", career_stage_given),
+    ]
+    .into_iter()
+    .filter(|(_, given)| !given)
+    .map(|(field, _)| field)
+    .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn project_creators_owe_the_equity_fields() {
+        assert!(missing_equity_fields(false, false, false, false).is_empty());
+        assert_eq!(
+            missing_equity_fields(true, true, false, false),
+            vec!["age_group", "career_stage"]
+        );
+        assert!(missing_equity_fields(true, true, true, true).is_empty());
+    }
 
     #[test]
     fn only_the_owner_disconnects() {

@@ -7,26 +7,24 @@ use super::me;
 use super::stored::json_list;
 use crate::api::personalization::PersonalizationRequest;
 use crate::entity::user;
+use crate::policy;
 
 pub const SAVED: &str = "Profile has been successfully updated.";
 
 pub async fn save(ctx: &AppContext, user_id: i64, input: PersonalizationRequest) -> AppResult<()> {
     let account = me::find(&ctx.db, user_id).await?;
-    if account.is_project_creator {
-        // Spec §5: gender, age group and career stage are required for project creators.
-        let mut errors = kernel::error::FieldErrors::new();
-        for (field, given) in [
-            ("gender", input.gender.is_some()),
-            ("age_group", input.age_group.is_some()),
-            ("career_stage", input.career_stage.is_some()),
-        ] {
-            if !given {
-                errors.insert(field.to_owned(), vec!["Required".to_owned()]);
-            }
-        }
-        if !errors.is_empty() {
-            return Err(AppError::Validation(errors));
-        }
+    let missing = policy::missing_equity_fields(
+        account.is_project_creator,
+        input.gender.is_some(),
+        input.age_group.is_some(),
+        input.career_stage.is_some(),
+    );
+    if !missing.is_empty() {
+        let errors = missing
+            .into_iter()
+            .map(|f| (f.to_owned(), vec!["Required".to_owned()]))
+            .collect();
+        return Err(AppError::Validation(errors));
     }
     let mut active: user::ActiveModel = account.into();
     active.area_of_interest = Set(json_list(&input.area_of_interest)?);

@@ -10,6 +10,7 @@ use super::tokens::{self, Purpose};
 use super::{emails, me, password, password_policy, registration, session, totp};
 use crate::api::update_me::UpdateMeRequest;
 use crate::entity::user;
+use crate::policy;
 
 pub const PROFILE_UPDATED: &str = "Profile has been successfully updated.";
 pub const PASSWORD_CHANGED: &str = "Password has been successfully changed.";
@@ -82,17 +83,13 @@ pub async fn update(ctx: &AppContext, user_id: i64, input: UpdateMeRequest) -> A
     let creator = input
         .is_project_creator
         .unwrap_or(account.is_project_creator);
-    if creator {
-        // Spec §5: equity fields are required for project creators.
-        if input.gender.is_none() {
-            add("gender", "Required");
-        }
-        if input.age_group.is_none() {
-            add("age_group", "Required");
-        }
-        if input.career_stage.is_none() {
-            add("career_stage", "Required");
-        }
+    for field in policy::missing_equity_fields(
+        creator,
+        input.gender.is_some(),
+        input.age_group.is_some(),
+        input.career_stage.is_some(),
+    ) {
+        add(field, "Required");
     }
     if !errors.is_empty() {
         return Err(AppError::Validation(errors));

@@ -11,6 +11,7 @@ use super::{emails, password, password_policy, phone};
 use crate::api::register::RegisterRequest;
 use crate::entity::user;
 use crate::enums::LookingFor;
+use crate::policy;
 
 /// Spec §2: registration success shows a check-email message.
 pub const CHECK_EMAIL: &str = "Thank you for signing up! Please check your email (including your spam folder) to confirm your account.";
@@ -64,17 +65,13 @@ fn rules(input: &RegisterRequest) -> FieldErrors {
             }
         }
     }
-    if input.is_project_creator {
-        // Spec §5: equity fields are required for project creators.
-        if input.gender.is_none() {
-            add("gender", "Required");
-        }
-        if input.age_group.is_none() {
-            add("age_group", "Required");
-        }
-        if input.career_stage.is_none() {
-            add("career_stage", "Required");
-        }
+    for field in policy::missing_equity_fields(
+        input.is_project_creator,
+        input.gender.is_some(),
+        input.age_group.is_some(),
+        input.career_stage.is_some(),
+    ) {
+        add(field, "Required");
     }
     errors
 }
