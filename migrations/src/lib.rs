@@ -13,6 +13,16 @@ mod m20261122_000005_accounts_totp_devices;
 mod m20261122_000006_accounts_phone_confirmation;
 mod m20261122_000007_accounts_oauth;
 mod m20261122_000008_accounts_notification_settings;
+mod m20261122_000009_kernel_audit_log;
+mod m20261122_000010_groups_working_groups;
+mod m20261122_000011_groups_supplementary_materials;
+mod m20261122_000012_groups_updates;
+mod m20261122_000013_groups_membership;
+mod m20261122_000014_discussions_posts;
+mod m20261122_000015_content;
+mod m20261122_000016_feed;
+mod m20261122_000017_learning;
+mod m20261123_000018_accounts_deactivation;
 
 pub struct Migrator;
 
@@ -28,6 +38,16 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000006_accounts_phone_confirmation::Migration),
             Box::new(m20261122_000007_accounts_oauth::Migration),
             Box::new(m20261122_000008_accounts_notification_settings::Migration),
+            Box::new(m20261122_000009_kernel_audit_log::Migration),
+            Box::new(m20261122_000010_groups_working_groups::Migration),
+            Box::new(m20261122_000011_groups_supplementary_materials::Migration),
+            Box::new(m20261122_000012_groups_updates::Migration),
+            Box::new(m20261122_000013_groups_membership::Migration),
+            Box::new(m20261122_000014_discussions_posts::Migration),
+            Box::new(m20261122_000015_content::Migration),
+            Box::new(m20261122_000016_feed::Migration),
+            Box::new(m20261122_000017_learning::Migration),
+            Box::new(m20261123_000018_accounts_deactivation::Migration),
         ]
     }
 }

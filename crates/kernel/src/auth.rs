@@ -12,12 +12,21 @@ use futures_util::future::LocalBoxFuture;
 use crate::context::AppContext;
 use crate::error::{AppError, AppResult};
 
+crate::string_enum! {
+    /// What a member of the platform's staff may do: an admin everything, including
+    /// managing staff; a moderator the moderation queues and the content.
+    StaffRole {
+        Admin = "admin",
+        Moderator = "moderator",
+    }
+}
+
 /// A signed-in user, as every crate sees them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CurrentUser {
     pub id: i64,
-    /// `admin` or `moderator` for platform staff.
-    pub staff_role: Option<String>,
+    /// Set for platform staff.
+    pub staff_role: Option<StaffRole>,
 }
 
 /// Resolves an opaque bearer token to its user.
@@ -61,6 +70,36 @@ impl FromRequest for CurrentUser {
                 .await?
                 .ok_or_else(|| AppError::unauthorized("invalid_token", INVALID_TOKEN))?;
             Ok(user)
+        })
+    }
+}
+
+/// A signed-in member of the platform's staff (`admin` or `moderator`). Anyone else,
+/// signed in or not, gets a 404: the staff console does not admit it exists.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Staff(pub CurrentUser);
+
+impl Staff {
+    pub fn id(&self) -> i64 {
+        self.0.id
+    }
+
+    pub fn role(&self) -> StaffRole {
+        self.0.staff_role.unwrap_or(StaffRole::Moderator)
+    }
+}
+
+impl FromRequest for Staff {
+    type Error = actix_web::Error;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let user = CurrentUser::from_request(req, payload);
+        Box::pin(async move {
+            match user.await {
+                Ok(user) if user.staff_role.is_some() => Ok(Staff(user)),
+                _ => Err(AppError::not_found().into()),
+            }
         })
     }
 }

@@ -23,6 +23,12 @@ pub struct Config {
     pub smtp_url: Option<String>,
     /// `COHORT_MAIL_FROM`: sender of outgoing mail.
     pub mail_from: String,
+    /// `REDIS_URL`: fan-out of live notifications across instances; unset keeps it in-process.
+    pub redis_url: Option<String>,
+    /// `COHORT_MAIL_WORKER`: send queued notification e-mail from this process (default on).
+    pub mail_worker: bool,
+    /// `COHORT_SUPPORT_EMAIL`: where contact-form messages are sent.
+    pub support_email: String,
     /// `COHORT_LOG_FORMAT`: `text` (default) or `json`.
     pub log_json: bool,
     /// `COHORT_SEED_DEMO`: seed demo content into an empty embedded database (default true).
@@ -173,6 +179,25 @@ impl Config {
                 "must be an address like \"Cohort <no-reply@example.org>\"",
             ));
         }
+        let redis_url = get("REDIS_URL");
+        if redis_url
+            .as_ref()
+            .is_some_and(|u| !(u.starts_with("redis://") || u.starts_with("rediss://")))
+        {
+            return Err(ConfigError::new(
+                "REDIS_URL",
+                "must be a redis:// or rediss:// address",
+            ));
+        }
+        let mail_worker = parse_bool("COHORT_MAIL_WORKER", get("COHORT_MAIL_WORKER"), true)?;
+        let support_email =
+            get("COHORT_SUPPORT_EMAIL").unwrap_or_else(|| "support@cohort.local".into());
+        if support_email.parse::<lettre::Address>().is_err() {
+            return Err(ConfigError::new(
+                "COHORT_SUPPORT_EMAIL",
+                "must be an e-mail address like support@example.org",
+            ));
+        }
         let log_json = match get("COHORT_LOG_FORMAT").as_deref() {
             None | Some("text") => false,
             Some("json") => true,
@@ -231,6 +256,9 @@ impl Config {
                 .into(),
             smtp_url,
             mail_from,
+            redis_url,
+            mail_worker,
+            support_email,
             log_json,
             seed_demo,
             captcha,

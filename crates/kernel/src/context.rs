@@ -6,6 +6,7 @@ use sea_orm::DatabaseConnection;
 
 use crate::auth::Sessions;
 use crate::captcha::Captcha;
+use crate::community::{Groups, Notices};
 use crate::config::Config;
 use crate::events::EventBus;
 use crate::mail::Mailer;
@@ -13,6 +14,7 @@ use crate::mail::dev_mailbox::DevMailbox;
 use crate::rate_limit::RateLimits;
 use crate::sms::{DevOutbox, Sms};
 use crate::storage::Storage;
+use crate::users::Users;
 
 #[derive(Clone)]
 pub struct AppContext {
@@ -21,6 +23,12 @@ pub struct AppContext {
     pub events: EventBus,
     /// Bearer-token resolution, implemented by `accounts`.
     pub sessions: Sessions,
+    /// Member summaries for other crates, implemented by `accounts`.
+    pub users: Users,
+    /// Group membership for other crates, implemented by `groups`.
+    pub groups: Groups,
+    /// Unread notification counts for other crates, implemented by `feed`.
+    pub notices: Notices,
     pub storage: Arc<dyn Storage>,
     pub mailer: Arc<dyn Mailer>,
     pub captcha: Arc<dyn Captcha>,

@@ -4,7 +4,10 @@ use std::time::Duration;
 
 use anyhow::Context;
 use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
-use sea_orm::{ConnectOptions, Database, DatabaseConnection};
+use sea_orm::{
+    ConnectOptions, Database, DatabaseConnection, DbErr, SqlErr, SqliteTransactionMode,
+    TransactionOptions, TransactionTrait,
+};
 
 use crate::config::Config;
 
@@ -41,6 +44,23 @@ pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
     Database::connect(options)
         .await
         .with_context(|| format!("connecting to the database ({})", redact(url)))
+}
+
+/// Starts a transaction that will write. On SQLite it takes the write lock at once
+/// (`BEGIN IMMEDIATE`, waiting out other writers with the busy timeout), so a transaction
+/// that reads before it writes cannot fail when another writer commits in between;
+/// PostgreSQL starts it as usual.
+pub async fn begin_write<C: TransactionTrait>(db: &C) -> Result<C::Transaction, DbErr> {
+    db.begin_with_options(TransactionOptions {
+        sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
+        ..Default::default()
+    })
+    .await
+}
+
+/// The statement broke a unique index: someone else saved the same thing first.
+pub fn is_unique_violation(err: &DbErr) -> bool {
+    matches!(err.sql_err(), Some(SqlErr::UniqueConstraintViolation(_)))
 }
 
 /// The URL without its password, for messages and logs.

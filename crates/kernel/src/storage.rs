@@ -26,6 +26,13 @@ pub trait Storage: Send + Sync {
     fn url(&self, key: &str) -> String;
 }
 
+/// A fresh, unguessable file name (128 random bits, hex).
+pub fn unique_name() -> String {
+    let mut name = [0u8; 16];
+    rand::RngCore::fill_bytes(&mut rand::rng(), &mut name);
+    name.iter().map(|b| format!("{b:02x}")).collect()
+}
+
 /// Files under a directory on disk, served by the app at `url_prefix`.
 #[derive(Debug, Clone)]
 pub struct LocalStorage {

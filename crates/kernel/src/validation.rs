@@ -15,6 +15,32 @@ pub const REQUIRED: &str = "This field is required";
 pub const INVALID_EMAIL: &str = "Must be a valid email";
 
 /// Validates `value`, mapping failures onto an [`AppError::Validation`].
+/// Deserialises an optional text field so that a blank value means "not given": forms send
+/// `""` for an emptied field, which must clear it rather than fail a URL or e-mail check.
+/// Use with `#[serde(default, deserialize_with = "kernel::validation::blank_as_none")]`.
+pub fn blank_as_none<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<String>, D::Error> {
+    let value: Option<String> = serde::Deserialize::deserialize(deserializer)?;
+    Ok(value.filter(|v| !v.trim().is_empty()))
+}
+
+/// Refuses text fields that are blank once trimmed (a value of spaces passes a length
+/// rule), each with `message` on its field.
+pub fn require_text(fields: &[(&str, &str)], message: &str) -> Result<(), AppError> {
+    let mut errors = FieldErrors::new();
+    for (name, value) in fields {
+        if value.trim().is_empty() {
+            errors.insert((*name).to_owned(), vec![message.to_owned()]);
+        }
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(AppError::Validation(errors))
+    }
+}
+
 pub fn validate<T: validator::Validate>(value: &T) -> Result<(), AppError> {
     value
         .validate()
@@ -94,6 +120,23 @@ fn text_of(error: &ValidationError) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn blank_text_reads_as_absent() {
+        #[derive(serde::Deserialize)]
+        struct Form {
+            #[serde(default, deserialize_with = "blank_as_none")]
+            website: Option<String>,
+        }
+        let read = |json: &str| serde_json::from_str::<Form>(json).unwrap().website;
+        assert_eq!(read(r#"{"website": "  "}"#), None);
+        assert_eq!(read(r#"{"website": null}"#), None);
+        assert_eq!(read("{}"), None);
+        assert_eq!(
+            read(r#"{"website": "https://a.org"}"#).as_deref(),
+            Some("https://a.org")
+        );
+    }
     use validator::Validate;
 
     #[derive(Validate)]

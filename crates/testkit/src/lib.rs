@@ -5,6 +5,10 @@
 #![allow(clippy::expect_used, clippy::unwrap_used)]
 
 mod database;
+pub mod groups;
+pub mod pictures;
+pub mod smtp;
+pub mod staff;
 
 use kernel::AppContext;
 use kernel::config::Config;
@@ -131,12 +135,42 @@ impl TestApp {
             .to_owned()
     }
 
-    /// Factory: an active, confirmed account (created as staff, the one kind of account
-    /// that needs no mailbox round trip), signed in; returns its bearer token.
+    /// Factory: a member who signed up and confirmed their e-mail, signed in; returns the
+    /// bearer token.
     pub async fn signed_in_user(&self, email: &str, password: &str) -> String {
+        let (status, body) = self
+            .post_json(
+                "/api/register",
+                &serde_json::json!({"name": "Test Member", "email": email, "password": password, "captcha": "off"}),
+            )
+            .await;
+        assert_eq!(status, 201, "register {email}: {body}");
+        let link = self.last_mail_to(email).await.text;
+        let token = query_param(&link, "token").expect("confirmation token");
+        let (status, body) = self
+            .post_json("/api/confirm-user", &serde_json::json!({"token": token}))
+            .await;
+        assert_eq!(status, 200, "confirm {email}: {body}");
+        self.sign_in(email, password).await
+    }
+
+    /// Factory: a platform admin (as `cohort create-admin` makes one), signed in.
+    pub async fn signed_in_staff(&self, email: &str, password: &str) -> String {
         accounts::create_admin(&self.ctx.db, email, password)
             .await
-            .expect("create account");
+            .expect("create admin");
+        self.sign_in(email, password).await
+    }
+
+    /// Seeds the demo content, as `cohort seed` does.
+    pub async fn seed_demo(&self) {
+        app::seed::run(&self.ctx)
+            .await
+            .expect("seed the demo content");
+    }
+
+    /// Signs in with e-mail and password; returns the bearer token.
+    pub async fn sign_in(&self, email: &str, password: &str) -> String {
         let (status, body) = self
             .post_json(
                 "/api/login",
@@ -165,16 +199,74 @@ impl TestApp {
         body["data"].clone()
     }
 
+    /// Sends `method` to `path` with a bearer token and, when given, a JSON body.
+    pub async fn send_as(
+        &self,
+        method: reqwest::Method,
+        token: &str,
+        path: &str,
+        body: Option<&Value>,
+    ) -> (u16, Value) {
+        let request = self
+            .client
+            .request(method, self.url(path))
+            .bearer_auth(token);
+        let request = match body {
+            Some(body) => request.json(body),
+            None => request,
+        };
+        read(request.send().await.expect("request")).await
+    }
+
+    /// GET with a bearer token.
+    pub async fn get_json_as(&self, token: &str, path: &str) -> (u16, Value) {
+        self.send_as(reqwest::Method::GET, token, path, None).await
+    }
+
     /// POST a JSON body with a bearer token.
     pub async fn post_json_as(&self, token: &str, path: &str, body: &Value) -> (u16, Value) {
+        self.send_as(reqwest::Method::POST, token, path, Some(body))
+            .await
+    }
+
+    /// PUT a JSON body with a bearer token.
+    pub async fn put_json_as(&self, token: &str, path: &str, body: &Value) -> (u16, Value) {
+        self.send_as(reqwest::Method::PUT, token, path, Some(body))
+            .await
+    }
+
+    /// DELETE with a bearer token.
+    pub async fn delete_as(&self, token: &str, path: &str) -> (u16, Value) {
+        self.send_as(reqwest::Method::DELETE, token, path, None)
+            .await
+    }
+
+    /// PATCH a JSON body with a bearer token.
+    pub async fn patch_json_as(&self, token: &str, path: &str, body: &Value) -> (u16, Value) {
+        self.send_as(reqwest::Method::PATCH, token, path, Some(body))
+            .await
+    }
+}
+
+impl TestApp {
+    /// POST a multipart form with one file under `file`, as a browser's upload would.
+    pub async fn upload_as(
+        &self,
+        token: &str,
+        path: &str,
+        file_name: &str,
+        bytes: Vec<u8>,
+    ) -> (u16, Value) {
+        let part = reqwest::multipart::Part::bytes(bytes).file_name(file_name.to_owned());
+        let form = reqwest::multipart::Form::new().part("file", part);
         read(
             self.client
                 .post(self.url(path))
                 .bearer_auth(token)
-                .json(body)
+                .multipart(form)
                 .send()
                 .await
-                .expect("POST"),
+                .expect("POST multipart"),
         )
         .await
     }

@@ -5,6 +5,27 @@ pub mod smtp;
 
 use async_trait::async_trait;
 
+/// An absolute link into the site, with its query values percent-encoded.
+pub fn link(public_url: &str, path: &str, query: &[(&str, &str)]) -> String {
+    let query: Vec<String> = query
+        .iter()
+        .map(|(k, v)| format!("{k}={}", encode(v)))
+        .collect();
+    format!("{public_url}{path}?{}", query.join("&"))
+}
+
+fn encode(value: &str) -> String {
+    value
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
 /// A message to one recipient.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Email {
@@ -31,4 +52,12 @@ pub enum MailError {
 #[async_trait]
 pub trait Mailer: Send + Sync {
     async fn send(&self, email: Email) -> Result<(), MailError>;
+}
+
+/// Sends `mail`; a failed delivery is logged, not shown, since the user can ask again.
+pub async fn deliver(mailer: &dyn Mailer, mail: Email) {
+    let subject = mail.subject.clone();
+    if let Err(err) = mailer.send(mail).await {
+        tracing::error!(error = %err, subject, "could not send e-mail");
+    }
 }

@@ -1,0 +1,32 @@
+//! What other crates may know about working group membership and notifications, through
+//! ports that `groups` and `feed` implement and `app` wires.
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+
+use crate::error::AppResult;
+
+#[async_trait]
+pub trait GroupDirectory: Send + Sync {
+    /// The groups a member belongs to, whatever their role.
+    async fn groups_of(&self, user_id: i64) -> AppResult<Vec<i64>>;
+    /// The members of a group.
+    async fn members_of(&self, group_id: i64) -> AppResult<Vec<i64>>;
+    /// How many groups are public (approved and active).
+    async fn count_public(&self) -> AppResult<i64>;
+    /// How many public groups a member joined (their own not counted).
+    async fn count_joined(&self, user_id: i64) -> AppResult<i64>;
+}
+
+/// The shared group directory, as stored in [`crate::AppContext`].
+pub type Groups = Arc<dyn GroupDirectory>;
+
+#[async_trait]
+pub trait NoticeCounter: Send + Sync {
+    /// How many of a member's notifications are unread.
+    async fn unread(&self, user_id: i64) -> AppResult<i64>;
+}
+
+/// The shared counter, as stored in [`crate::AppContext`].
+pub type Notices = Arc<dyn NoticeCounter>;

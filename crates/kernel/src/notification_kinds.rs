@@ -1,0 +1,68 @@
+//! The kinds of notification the platform sends: the catalogue members choose delivery
+//! methods for (accounts) and the feed sends by (feed). Defined once, here.
+
+pub const JOIN_REQUEST_RECEIVED: &str = "join_request_received";
+pub const JOIN_REQUEST_ANSWERED: &str = "join_request_answered";
+pub const INVITATION_RECEIVED: &str = "invitation_received";
+pub const ROLE_CHANGED: &str = "role_changed";
+pub const NEW_TOPIC: &str = "new_topic";
+pub const REPLY: &str = "reply";
+pub const GROUP_MODERATION: &str = "group_moderation";
+pub const UPDATE_MODERATION: &str = "update_moderation";
+pub const AFFILIATION_APPROVED: &str = "affiliation_approved";
+
+/// One kind of notification in the catalogue.
+pub struct Kind {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub description: &'static str,
+}
+
+/// Every kind, in the order the settings page lists them.
+pub const KINDS: &[Kind] = &[
+    Kind {
+        id: JOIN_REQUEST_RECEIVED,
+        name: "Join requests",
+        description: "Someone asks to join a working group you manage.",
+    },
+    Kind {
+        id: JOIN_REQUEST_ANSWERED,
+        name: "Join request answers",
+        description: "Your request to join a working group is accepted or declined.",
+    },
+    Kind {
+        id: INVITATION_RECEIVED,
+        name: "Invitations",
+        description: "You are invited to a working group.",
+    },
+    Kind {
+        id: ROLE_CHANGED,
+        name: "Role changes",
+        description: "Your role in a working group changes, or you are removed from it.",
+    },
+    Kind {
+        id: NEW_TOPIC,
+        name: "New discussions",
+        description: "A new topic starts in a working group you belong to.",
+    },
+    Kind {
+        id: REPLY,
+        name: "Replies",
+        description: "Someone replies to your topic or comment.",
+    },
+    Kind {
+        id: GROUP_MODERATION,
+        name: "Working group reviews",
+        description: "Your working group is approved, rejected or suspended.",
+    },
+    Kind {
+        id: UPDATE_MODERATION,
+        name: "Update reviews",
+        description: "Your update is approved.",
+    },
+    Kind {
+        id: AFFILIATION_APPROVED,
+        name: "Affiliation",
+        description: "Your university affiliation is approved, or not approved with a reason.",
+    },
+];

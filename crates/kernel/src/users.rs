@@ -1,0 +1,51 @@
+//! What other crates may know about a member, through a port that `accounts` implements
+//! and `app` wires: crates never read the users table themselves.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::error::AppResult;
+
+/// A member as shown beside their content (creator cards, member lists).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct UserSummary {
+    pub id: i64,
+    pub name: String,
+    pub avatar: Option<String>,
+    pub avatar_thumbnail: Option<String>,
+    pub location: Option<String>,
+    pub email: String,
+    pub affiliation: Option<String>,
+    /// The start of their bio, for member lists (none for private profiles).
+    pub blurb: Option<String>,
+    /// The member chose a private profile: show their name, not their activity.
+    pub is_private: bool,
+}
+
+/// How a member wants one kind of notification delivered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Delivery {
+    pub in_app: bool,
+    pub email: bool,
+}
+
+#[async_trait]
+pub trait UserDirectory: Send + Sync {
+    /// Summaries of the given members; unknown ids are left out.
+    async fn summaries(&self, ids: &[i64]) -> AppResult<HashMap<i64, UserSummary>>;
+    /// The member with this e-mail address (compared case-insensitively), if any.
+    async fn by_email(&self, email: &str) -> AppResult<Option<UserSummary>>;
+    /// How the member wants notifications of `kind` (a [`crate::notification_kinds`] id).
+    async fn delivery(&self, user_id: i64, kind: &str) -> AppResult<Delivery>;
+    /// How many active members the platform has.
+    async fn count_members(&self) -> AppResult<i64>;
+    /// The titles of a member's areas of interest (for recommendations).
+    async fn interests(&self, user_id: i64) -> AppResult<Vec<String>>;
+}
+
+/// The shared directory, as stored in [`crate::AppContext`].
+pub type Users = Arc<dyn UserDirectory>;
