@@ -1,30 +1,7 @@
 //! The enumerations of spec §3 (document 1), defined once here; they reach the client
 //! through the OpenAPI contract.
 
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-
-macro_rules! string_enum {
-    ($(#[$meta:meta])* $name:ident { $($variant:ident = $text:tt),+ $(,)? }) => {
-        $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
-        pub enum $name {
-            $(#[serde(rename = $text)] $variant),+
-        }
-
-        impl $name {
-            pub const ALL: &'static [$name] = &[$($name::$variant),+];
-
-            pub fn as_str(self) -> &'static str {
-                match self { $($name::$variant => $text),+ }
-            }
-
-            pub fn parse(text: &str) -> Option<Self> {
-                match text { $($text => Some($name::$variant),)+ _ => None }
-            }
-        }
-    };
-}
+use kernel::string_enum;
 
 string_enum!(
     /// Spec default for every demographic field is `prefer_not_to_disclose`.
@@ -68,6 +45,22 @@ string_enum!(FindAboutBy {
     Other = "OTHER",
 });
 
+string_enum!(
+    /// Spec §3 keeps race as a list of strings with `prefer_not_to_disclose` as default;
+    /// these are the answers the forms offer.
+    Race {
+        AmericanIndianOrAlaskaNative = "american_indian_or_alaska_native",
+        Asian = "asian",
+        BlackOrAfricanAmerican = "black_or_african_american",
+        HispanicOrLatino = "hispanic_or_latino",
+        MiddleEasternOrNorthAfrican = "middle_eastern_or_north_african",
+        NativeHawaiianOrPacificIslander = "native_hawaiian_or_pacific_islander",
+        White = "white",
+        Other = "other",
+        PreferNotToDisclose = "prefer_not_to_disclose",
+    }
+);
+
 string_enum!(LookingFor {
     WantToFundResearch = "want_to_fund_research",
     LookingForFunding = "looking_for_funding",
@@ -101,6 +94,36 @@ string_enum!(AffiliationStatus {
     Approved = "approved",
     NotApproved = "not_approved",
 });
+
+string_enum!(
+    /// The staff console's affiliation lists: waiting for review, or approved.
+    AffiliationQueue {
+        Pending = "pending",
+        Approved = "approved",
+        Rejected = "rejected",
+    }
+);
+
+string_enum!(
+    /// Where an account stands, as the staff console shows it.
+    AccountState {
+        Active = "active",
+        /// Signed up, e-mail (or phone) not yet confirmed.
+        Unconfirmed = "unconfirmed",
+        /// Switched off by staff: cannot sign in, sessions ended.
+        Deactivated = "deactivated",
+    }
+);
+
+string_enum!(
+    /// The staff console's user filter by role.
+    RoleFilter {
+        Member = "member",
+        Staff = "staff",
+        Admin = "admin",
+        Moderator = "moderator",
+    }
+);
 
 #[cfg(test)]
 mod tests {

@@ -3,9 +3,12 @@
 pub mod api;
 mod entity;
 pub mod enums;
+pub mod events;
 mod policy;
 pub mod service;
 
 pub use api::configure;
+pub use service::demo::{DemoMember, demo_member};
+pub use service::directory::Directory;
 pub use service::session::SessionStore;
-pub use service::staff::{AdminCreated, StaffRole, account_exists, create_admin};
+pub use service::staff::{AdminCreated, account_exists, create_admin};

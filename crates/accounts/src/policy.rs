@@ -1,5 +1,7 @@
 //! Who may do what with accounts. Plain functions of (viewer, resource), tested here.
 
+use kernel::StaffRole;
+
 /// A user may remove only their own provider links.
 pub fn may_disconnect(viewer_id: i64, association_owner_id: i64) -> bool {
     viewer_id == association_owner_id
@@ -33,9 +35,80 @@ pub fn missing_equity_fields(
     .collect()
 }
 
+/// Staff roles that review university affiliations: both of them (issue 11: moderators
+/// run the moderation queues, admins everything).
+pub fn may_review_affiliations(staff_role: StaffRole) -> bool {
+    matches!(staff_role, StaffRole::Admin | StaffRole::Moderator)
+}
+
+/// An affiliation can be approved only once its university e-mail is confirmed; it can
+/// always be set back to not approved.
+pub fn may_approve_affiliation(university_email_confirmed: bool, approve: bool) -> bool {
+    university_email_confirmed || !approve
+}
+
+/// Why a staff member may not act on an account.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// Only admins do this.
+    AdminOnly,
+    /// Staff do not do this to their own account (they would lock themselves out).
+    OwnAccount,
+}
+
+/// Admins grant and revoke staff roles, never their own (so the platform always keeps
+/// the admin who is acting).
+pub fn may_set_staff_role(actor: StaffRole, actor_id: i64, target_id: i64) -> Result<(), Refusal> {
+    if actor != StaffRole::Admin {
+        Err(Refusal::AdminOnly)
+    } else if actor_id == target_id {
+        Err(Refusal::OwnAccount)
+    } else {
+        Ok(())
+    }
+}
+
+/// Moderators deactivate and reactivate members; admins anyone; nobody themselves.
+pub fn may_switch_account(
+    actor: StaffRole,
+    actor_id: i64,
+    target_id: i64,
+    target_role: Option<StaffRole>,
+) -> Result<(), Refusal> {
+    if actor_id == target_id {
+        Err(Refusal::OwnAccount)
+    } else if target_role.is_some() && actor != StaffRole::Admin {
+        Err(Refusal::AdminOnly)
+    } else {
+        Ok(())
+    }
+}
+
+/// Turning off someone's second factor is an admin's decision (it weakens the account).
+pub fn may_reset_two_factor(actor: StaffRole) -> Result<(), Refusal> {
+    if actor == StaffRole::Admin {
+        Ok(())
+    } else {
+        Err(Refusal::AdminOnly)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn both_staff_roles_review_affiliations_and_nobody_else() {
+        assert!(may_review_affiliations(StaffRole::Admin));
+        assert!(may_review_affiliations(StaffRole::Moderator));
+    }
+
+    #[test]
+    fn approval_waits_for_the_confirmed_university_email() {
+        assert!(!may_approve_affiliation(false, true));
+        assert!(may_approve_affiliation(true, true));
+        assert!(may_approve_affiliation(false, false));
+    }
 
     #[test]
     fn project_creators_owe_the_equity_fields() {
@@ -58,5 +131,44 @@ mod tests {
         assert!(may_remove_sign_in_method(true, 0));
         assert!(may_remove_sign_in_method(false, 1));
         assert!(!may_remove_sign_in_method(false, 0));
+    }
+
+    #[test]
+    fn only_admins_set_staff_roles_and_never_their_own() {
+        assert_eq!(may_set_staff_role(StaffRole::Admin, 1, 2), Ok(()));
+        assert_eq!(
+            may_set_staff_role(StaffRole::Admin, 1, 1),
+            Err(Refusal::OwnAccount)
+        );
+        assert_eq!(
+            may_set_staff_role(StaffRole::Moderator, 1, 2),
+            Err(Refusal::AdminOnly)
+        );
+    }
+
+    #[test]
+    fn moderators_switch_members_admins_anyone_nobody_themselves() {
+        assert_eq!(may_switch_account(StaffRole::Moderator, 1, 2, None), Ok(()));
+        assert_eq!(
+            may_switch_account(StaffRole::Moderator, 1, 2, Some(StaffRole::Moderator)),
+            Err(Refusal::AdminOnly)
+        );
+        assert_eq!(
+            may_switch_account(StaffRole::Admin, 1, 2, Some(StaffRole::Admin)),
+            Ok(())
+        );
+        assert_eq!(
+            may_switch_account(StaffRole::Admin, 1, 1, None),
+            Err(Refusal::OwnAccount)
+        );
+    }
+
+    #[test]
+    fn only_admins_reset_two_factor() {
+        assert_eq!(may_reset_two_factor(StaffRole::Admin), Ok(()));
+        assert_eq!(
+            may_reset_two_factor(StaffRole::Moderator),
+            Err(Refusal::AdminOnly)
+        );
     }
 }

@@ -1,16 +1,19 @@
 use actix_web::{get, web};
 use chrono::{DateTime, Utc};
-use kernel::{AppContext, AppResult, CurrentUser, Data};
+use kernel::{AppContext, AppResult, CurrentUser, Data, StaffRole};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use utoipa::ToSchema;
 
 use super::login::Device;
+use super::pictures::{thumbnail_url_of, url_of};
 use crate::entity::{oauth_association, totp_device, user};
 use crate::enums::{
-    AffiliationStatus, AgeGroup, CareerStage, FindAboutBy, Gender, LookingFor, ProfileTag, Pronouns,
+    AffiliationStatus, AgeGroup, CareerStage, FindAboutBy, Gender, LookingFor, ProfileTag,
+    Pronouns, Race,
 };
 use crate::service;
+use kernel::storage::Storage;
 
 /// A single sign-on provider linked to the account.
 #[derive(Debug, Serialize, ToSchema)]
@@ -55,14 +58,17 @@ pub struct Me {
     pub social: Option<String>,
     pub bio: Option<String>,
     pub address: Option<String>,
+    /// Address of the avatar (at most 1200 px wide).
     pub avatar: Option<String>,
+    /// Address of the avatar's small square thumbnail, for headers and lists.
+    pub avatar_thumbnail: Option<String>,
     pub profile_background: Option<String>,
     pub profile_is_private: bool,
     /// Tag ids from `GET /api/tags`.
     pub area_of_interest: Vec<i64>,
     pub tags: Vec<ProfileTag>,
     pub looking_for: Vec<LookingFor>,
-    pub race: Vec<String>,
+    pub race: Vec<Race>,
     pub gender: Gender,
     pub age_group: AgeGroup,
     pub ethnicity: String,
@@ -71,8 +77,8 @@ pub struct Me {
     pub find_about_by: Option<FindAboutBy>,
     pub find_about_by_other_info: Option<String>,
     pub role: String,
-    /// `admin` or `moderator` for platform staff.
-    pub staff_role: Option<String>,
+    /// Set for platform staff.
+    pub staff_role: Option<StaffRole>,
     pub date_joined: DateTime<Utc>,
     pub unread_notification_count: u64,
     pub profile_completion: ProfileCompletion,
@@ -88,6 +94,7 @@ impl Me {
         user: user::Model,
         links: Vec<oauth_association::Model>,
         devices: Vec<totp_device::Model>,
+        storage: &dyn Storage,
     ) -> Self {
         let missing = service::completion::missing(&user);
         let total = service::completion::ITEMS.len();
@@ -124,8 +131,9 @@ impl Me {
             social: user.social,
             bio: user.bio,
             address: user.address,
-            avatar: user.avatar,
-            profile_background: user.profile_background,
+            avatar: url_of(storage, user.avatar.as_deref()),
+            avatar_thumbnail: thumbnail_url_of(storage, user.avatar.as_deref()),
+            profile_background: url_of(storage, user.profile_background.as_deref()),
             profile_is_private: user.profile_is_private,
             area_of_interest: list(&user.area_of_interest),
             tags: list(&user.tags),
@@ -140,8 +148,9 @@ impl Me {
             find_about_by: user.find_about_by.as_deref().and_then(FindAboutBy::parse),
             find_about_by_other_info: user.find_about_by_other_info,
             role: user.role,
-            staff_role: user.staff_role,
+            staff_role: user.staff_role.as_deref().and_then(StaffRole::parse),
             date_joined: user.date_joined,
+            // Filled in by the handler from the feed's count.
             unread_notification_count: 0,
             profile_completion: ProfileCompletion {
                 completed: total - missing.len(),
@@ -168,5 +177,8 @@ pub async fn me(ctx: web::Data<AppContext>, user: CurrentUser) -> AppResult<web:
     let found = service::me::find(&ctx.db, user.id).await?;
     let links = service::oauth::links(&ctx.db, user.id).await?;
     let devices = service::totp::confirmed_devices(&ctx.db, user.id).await?;
-    Ok(Data::new(Me::from_entity(found, links, devices)))
+    let unread = ctx.notices.unread(user.id).await?;
+    let mut me = Me::from_entity(found, links, devices, ctx.storage.as_ref());
+    me.unread_notification_count = u64::try_from(unread).unwrap_or(0);
+    Ok(Data::new(me))
 }

@@ -12,9 +12,12 @@ pub mod oauth;
 pub mod otp_totp;
 pub mod personalization;
 pub mod phone;
+pub mod pictures;
 pub mod public_profile;
 pub mod register;
 pub mod set_password;
+pub mod staff_affiliations;
+pub mod staff_users;
 pub mod tags;
 pub mod update_me;
 
@@ -51,7 +54,19 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(affiliation::confirm_university_email)
         .service(notification_settings::list)
         .service(notification_settings::update)
-        .service(public_profile::public_profile);
+        .service(pictures::set_avatar)
+        .service(pictures::set_background)
+        .service(public_profile::public_profile)
+        .service(staff_affiliations::list)
+        .service(staff_affiliations::review)
+        .service(staff_affiliations::history)
+        .service(staff_users::list)
+        .service(staff_users::detail)
+        .service(staff_users::deactivate)
+        .service(staff_users::reactivate)
+        .service(staff_users::resend_confirmation)
+        .service(staff_users::reset_two_factor)
+        .service(staff_users::set_role);
 }
 
 /// A confirmation text to show the user.

@@ -6,7 +6,7 @@ use utoipa::ToSchema;
 use validator::Validate;
 
 use super::MessageResponse;
-use crate::enums::{AgeGroup, CareerStage, Gender, LookingFor};
+use crate::enums::{AgeGroup, CareerStage, Gender, LookingFor, Race};
 use crate::service::personalization;
 
 /// The personalization modal's fields (spec §2, document 1).
@@ -20,7 +20,7 @@ pub struct PersonalizationRequest {
     pub looking_for: Vec<LookingFor>,
     #[serde(default)]
     #[validate(length(max = 10))]
-    pub race: Vec<String>,
+    pub race: Vec<Race>,
     pub gender: Option<Gender>,
     #[validate(length(max = 64))]
     pub ethnicity: Option<String>,

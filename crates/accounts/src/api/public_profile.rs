@@ -3,8 +3,10 @@ use kernel::{AppContext, AppResult, Data};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::pictures::{thumbnail_url_of, url_of};
 use crate::entity::user;
 use crate::service;
+use kernel::storage::Storage;
 
 /// What anyone may see of a member (spec 2 §2). A private profile shows only the name.
 #[derive(Debug, Serialize, ToSchema)]
@@ -15,6 +17,7 @@ pub struct PublicProfile {
     pub is_private: bool,
     pub title: Option<String>,
     pub avatar: Option<String>,
+    pub avatar_thumbnail: Option<String>,
     pub profile_background: Option<String>,
     pub affiliation: Option<String>,
     pub bio: Option<String>,
@@ -24,7 +27,7 @@ pub struct PublicProfile {
 }
 
 impl PublicProfile {
-    fn from_entity(user: user::Model) -> Self {
+    fn from_entity(user: user::Model, storage: &dyn Storage) -> Self {
         let shown = !user.profile_is_private;
         let keep = |value: Option<String>| value.filter(|_| shown);
         Self {
@@ -32,8 +35,9 @@ impl PublicProfile {
             name: user.name,
             is_private: !shown,
             title: keep(user.title),
-            avatar: keep(user.avatar),
-            profile_background: keep(user.profile_background),
+            avatar: keep(url_of(storage, user.avatar.as_deref())),
+            avatar_thumbnail: keep(thumbnail_url_of(storage, user.avatar.as_deref())),
+            profile_background: keep(url_of(storage, user.profile_background.as_deref())),
             affiliation: keep(user.affiliation),
             bio: keep(user.bio),
             location: keep(user.location),
@@ -62,5 +66,8 @@ pub async fn public_profile(
     if !found.is_active {
         return Err(kernel::AppError::not_found());
     }
-    Ok(Data::new(PublicProfile::from_entity(found)))
+    Ok(Data::new(PublicProfile::from_entity(
+        found,
+        ctx.storage.as_ref(),
+    )))
 }

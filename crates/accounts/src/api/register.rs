@@ -5,7 +5,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
 
-use crate::enums::{AgeGroup, CareerStage, FindAboutBy, Gender, LookingFor, ProfileTag, Pronouns};
+use crate::enums::{
+    AgeGroup, CareerStage, FindAboutBy, Gender, LookingFor, ProfileTag, Pronouns, Race,
+};
 use crate::service;
 
 /// The registration payload of spec §3 (document 1).
@@ -36,7 +38,7 @@ pub struct RegisterRequest {
     pub gender: Option<Gender>,
     #[serde(default)]
     #[validate(length(max = 10))]
-    pub race: Vec<String>,
+    pub race: Vec<Race>,
     #[validate(length(max = 64))]
     pub ethnicity: Option<String>,
     pub age_group: Option<AgeGroup>,
@@ -45,8 +47,10 @@ pub struct RegisterRequest {
     pub redirect_to: Option<String>,
     #[validate(length(max = 255))]
     pub affiliation: Option<String>,
+    #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
     #[validate(url(message = "Enter a valid URL."))]
     pub university_profile_page_url: Option<String>,
+    #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
     #[validate(email(message = "Invalid email"))]
     #[schema(format = Email)]
     pub university_affiliate_email: Option<String>,

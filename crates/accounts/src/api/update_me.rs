@@ -6,7 +6,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
 
-use crate::enums::{AgeGroup, CareerStage, FindAboutBy, Gender, LookingFor, ProfileTag, Pronouns};
+use crate::enums::{
+    AgeGroup, CareerStage, FindAboutBy, Gender, LookingFor, ProfileTag, Pronouns, Race,
+};
 use crate::service::profile;
 
 /// Either profile fields (with `name` and `current_password`), or a password change
@@ -15,6 +17,7 @@ use crate::service::profile;
 pub struct UpdateMeRequest {
     #[validate(length(max = 255))]
     pub name: Option<String>,
+    #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
     #[validate(email(message = "Must be a valid email"))]
     #[schema(format = Email)]
     pub email: Option<String>,
@@ -28,6 +31,7 @@ pub struct UpdateMeRequest {
     pub title: Option<String>,
     #[validate(length(max = 255))]
     pub location: Option<String>,
+    #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
     #[validate(url(message = "Enter a valid URL."))]
     pub website: Option<String>,
     #[validate(length(max = 255))]
@@ -47,7 +51,7 @@ pub struct UpdateMeRequest {
     pub looking_for: Vec<LookingFor>,
     #[serde(default)]
     #[validate(length(max = 10))]
-    pub race: Vec<String>,
+    pub race: Vec<Race>,
     pub gender: Option<Gender>,
     pub age_group: Option<AgeGroup>,
     #[validate(length(max = 64))]

@@ -52,6 +52,10 @@ pub struct Model {
     /// Consecutive failed sign-ins since the last success or lock.
     pub failure_count: i32,
     pub locked_until: Option<DateTimeUtc>,
+    /// Set while staff have deactivated the account.
+    pub deactivated_at: Option<DateTimeUtc>,
+    /// Set when staff turned the affiliation down; cleared when the member changes it.
+    pub affiliation_rejected_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -2,7 +2,7 @@
 //! then approve it (spec §4: the four status messages follow from these fields).
 
 use kernel::{AppContext, AppError, AppResult};
-use sea_orm::{ActiveModelTrait, Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, Set};
 
 use super::tokens::{self, Purpose};
 use super::{emails, me, registration};
@@ -25,7 +25,7 @@ pub async fn set_up(ctx: &AppContext, user_id: i64, input: Affiliation) -> AppRe
     let account = me::find(&ctx.db, user_id).await?;
     let name = account.name.clone();
     let email = input.university_affiliate_email.trim().to_lowercase();
-    let txn = ctx.db.begin().await?;
+    let txn = kernel::db::begin_write(&ctx.db).await?;
     let mut active: user::ActiveModel = account.into();
     active.affiliation = Set(Some(input.affiliation.trim().to_owned()));
     active.university_affiliate_email = Set(Some(email.clone()));
@@ -33,6 +33,7 @@ pub async fn set_up(ctx: &AppContext, user_id: i64, input: Affiliation) -> AppRe
         Set(Some(input.university_profile_page_url.trim().to_owned()));
     active.university_email_confirmed = Set(false);
     active.affiliation_status = Set(AffiliationStatus::NotApproved.as_str().to_owned());
+    active.affiliation_rejected_at = Set(None);
     active.update(&txn).await?;
     let token = tokens::issue(&txn, user_id, Purpose::ConfirmUniversityEmail, None).await?;
     txn.commit().await?;
@@ -46,7 +47,7 @@ pub async fn set_up(ctx: &AppContext, user_id: i64, input: Affiliation) -> AppRe
 
 /// Confirms the university address from the mailed link.
 pub async fn confirm(ctx: &AppContext, token: &str) -> AppResult<()> {
-    let txn = ctx.db.begin().await?;
+    let txn = kernel::db::begin_write(&ctx.db).await?;
     let spent = tokens::consume(&txn, token, Purpose::ConfirmUniversityEmail)
         .await?
         .ok_or_else(|| AppError::non_field(INVALID_TOKEN))?;

@@ -91,6 +91,8 @@ mod tests {
             find_about_by_other_info: None,
             failure_count: 0,
             locked_until: None,
+            deactivated_at: None,
+            affiliation_rejected_at: None,
         };
         assert_eq!(missing(&user).len(), 8, "only the name is there");
         user.website = Some("https://ada.example".into());

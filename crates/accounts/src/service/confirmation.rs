@@ -1,7 +1,7 @@
 //! Confirming the e-mail address: the link activates the account and signs it in.
 
 use kernel::{AppContext, AppError, AppResult};
-use sea_orm::{ActiveModelTrait, Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, Set};
 
 use super::tokens::{self, Purpose};
 use super::{emails, me, registration, session};
@@ -17,11 +17,17 @@ pub struct Confirmed {
 }
 
 pub async fn confirm(db: &sea_orm::DatabaseConnection, token: &str) -> AppResult<Confirmed> {
-    let txn = db.begin().await?;
+    let txn = kernel::db::begin_write(db).await?;
     let spent = tokens::consume(&txn, token, Purpose::ConfirmEmail)
         .await?
         .ok_or_else(|| AppError::non_field(INVALID_CODE))?;
     let user = me::find(&txn, spent.user_id).await?;
+    if user.deactivated_at.is_some() {
+        return Err(AppError::unauthorized(
+            "user_inactive",
+            session::USER_INACTIVE,
+        ));
+    }
     let mut active: crate::entity::user::ActiveModel = user.into();
     active.email_confirmed = Set(true);
     active.is_active = Set(true);

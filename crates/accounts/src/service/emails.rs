@@ -1,27 +1,6 @@
 //! The texts of the e-mails accounts sends.
 
-use kernel::mail::Email;
-
-fn link(public_url: &str, path: &str, query: &[(&str, &str)]) -> String {
-    let query: Vec<String> = query
-        .iter()
-        .map(|(k, v)| format!("{k}={}", encode(v)))
-        .collect();
-    format!("{public_url}{path}?{}", query.join("&"))
-}
-
-/// Percent-encodes a query value.
-fn encode(value: &str) -> String {
-    value
-        .bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
-}
+use kernel::mail::{Email, link};
 
 pub fn confirm_account(
     public_url: &str,

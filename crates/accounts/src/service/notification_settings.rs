@@ -1,69 +1,14 @@
 //! The kinds of notification a user can be sent, and how each user wants each one.
 
 use kernel::{AppError, AppResult};
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 
 use super::stored::json_list;
 use crate::entity::notification_setting;
 use crate::enums::DeliveryMethod;
+use kernel::notification_kinds::{KINDS, Kind};
 
 pub const UPDATED: &str = "Notification settings have been successfully updated.";
-
-/// One kind of notification in the catalogue.
-pub struct Kind {
-    pub id: &'static str,
-    pub name: &'static str,
-    pub description: &'static str,
-}
-
-/// Every kind, in the order the settings page lists them. The feed crate sends these.
-pub const KINDS: &[Kind] = &[
-    Kind {
-        id: "join_request_received",
-        name: "Join requests",
-        description: "Someone asks to join a working group you manage.",
-    },
-    Kind {
-        id: "join_request_answered",
-        name: "Join request answers",
-        description: "Your request to join a working group is accepted or declined.",
-    },
-    Kind {
-        id: "invitation_received",
-        name: "Invitations",
-        description: "You are invited to a working group.",
-    },
-    Kind {
-        id: "role_changed",
-        name: "Role changes",
-        description: "Your role in a working group changes, or you are removed from it.",
-    },
-    Kind {
-        id: "new_topic",
-        name: "New discussions",
-        description: "A new topic starts in a working group you belong to.",
-    },
-    Kind {
-        id: "reply",
-        name: "Replies",
-        description: "Someone replies to your topic or comment.",
-    },
-    Kind {
-        id: "group_moderation",
-        name: "Working group reviews",
-        description: "Your working group is approved, rejected or suspended.",
-    },
-    Kind {
-        id: "update_moderation",
-        name: "Update reviews",
-        description: "Your update is approved.",
-    },
-    Kind {
-        id: "affiliation_approved",
-        name: "Affiliation",
-        description: "Your university affiliation is approved.",
-    },
-];
 
 /// A kind with the user's choice applied.
 pub struct Setting {
@@ -135,7 +80,7 @@ pub async fn update(
     if !errors.is_empty() {
         return Err(AppError::Validation(errors));
     }
-    let txn = db.begin().await?;
+    let txn = kernel::db::begin_write(db).await?;
     for change in changes {
         notification_setting::Entity::delete_many()
             .filter(notification_setting::Column::UserId.eq(user_id))

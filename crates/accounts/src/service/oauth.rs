@@ -11,13 +11,13 @@ use oauth2::{
 };
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, Set,
-    TransactionTrait,
 };
 use serde::Deserialize;
 
-use super::{me, registration, secret_token, session};
+use super::{me, registration, session};
 use crate::entity::{oauth_association, oauth_state, user};
 use crate::policy;
+use kernel::secret_token;
 
 pub const NOT_AVAILABLE: &str = "This sign-in method is not available.";
 pub const FAILED: &str = "Sign-in with this provider failed. Please try again.";
@@ -218,7 +218,7 @@ pub async fn finish(
         Provider::Facebook => person.email.is_some(),
     };
 
-    let txn = ctx.db.begin().await?;
+    let txn = kernel::db::begin_write(&ctx.db).await?;
     let user_id =
         resolve_user(&txn, provider, &subject, &person, verified, pending.user_id).await?;
     let account = me::find(&txn, user_id).await?;
@@ -332,7 +332,7 @@ pub async fn disconnect(ctx: &AppContext, user_id: i64, association_id: i64) -> 
     ) {
         return Err(AppError::field("details", LAST_METHOD));
     }
-    let txn = ctx.db.begin().await?;
+    let txn = kernel::db::begin_write(&ctx.db).await?;
     oauth_association::Entity::delete_by_id(link.id)
         .exec(&txn)
         .await?;

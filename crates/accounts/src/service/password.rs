@@ -1,21 +1,53 @@
-//! Password hashing with argon2id at OWASP's parameters (m=19456 KiB, t=2, p=1), on the
-//! blocking pool, with a bounded number of hashes at once so a burst of sign-ins cannot
-//! exhaust memory or starve the server.
+//! Password hashing with argon2id at OWASP's parameters (m=19456 KiB, t=2, p=1), on a
+//! few threads of its own so a burst of sign-ins cannot exhaust memory or starve the
+//! server.
 
-use std::sync::LazyLock;
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, LazyLock, Mutex};
 
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::{Algorithm, Argon2, Params, Version};
 use kernel::{AppError, AppResult};
-use tokio::sync::Semaphore;
+use tokio::sync::oneshot;
 
 /// Minimum length of every password (spec §5, document 1).
 pub const MIN_PASSWORD_LENGTH: u64 = 8;
 
 /// At most this many hashes run at once; the rest wait their turn.
-const CONCURRENT_HASHES: usize = 4;
-static HASHING: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(CONCURRENT_HASHES));
+const HASHING_THREADS: usize = 4;
+
+type Job = Box<dyn FnOnce() + Send>;
+
+/// The hashing threads' queue. Each hash needs 19 MiB of working memory, which the
+/// allocator keeps cached per thread: on tokio's blocking pool (up to hundreds of
+/// threads) a burst of sign-ups left gigabytes resident; a fixed set of threads caps
+/// it at `HASHING_THREADS` times that.
+static HASHING: LazyLock<Mutex<Sender<Job>>> = LazyLock::new(|| {
+    let (jobs, queue) = channel::<Job>();
+    let queue = Arc::new(Mutex::new(queue));
+    for n in 0..HASHING_THREADS {
+        let queue = Arc::clone(&queue);
+        // A thread that cannot start leaves the others to do the work.
+        let _ = std::thread::Builder::new()
+            .name(format!("password-hash-{n}"))
+            .spawn(move || work(&queue));
+    }
+    Mutex::new(jobs)
+});
+
+fn work(queue: &Mutex<Receiver<Job>>) {
+    loop {
+        let next = match queue.lock() {
+            Ok(queue) => queue.recv(),
+            Err(_) => return,
+        };
+        match next {
+            Ok(job) => job(),
+            Err(_) => return,
+        }
+    }
+}
 
 fn argon2() -> Argon2<'static> {
     let params = Params::new(19_456, 2, 1, None).unwrap_or_default();
@@ -42,14 +74,20 @@ pub fn verify(password: &str, phc: &str) -> bool {
         .unwrap_or(false)
 }
 
-async fn bounded<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> AppResult<T> {
-    let _permit = HASHING
-        .acquire()
+/// Runs `job` on a hashing thread and waits for its result.
+async fn bounded<T: Send + 'static>(job: impl FnOnce() -> T + Send + 'static) -> AppResult<T> {
+    let (done, result) = oneshot::channel();
+    let job: Job = Box::new(move || {
+        let _ = done.send(job());
+    });
+    HASHING
+        .lock()
+        .map_err(|_| AppError::Internal(anyhow::anyhow!("the hashing queue is poisoned")))?
+        .send(job)
+        .map_err(|_| AppError::Internal(anyhow::anyhow!("the hashing threads have stopped")))?;
+    result
         .await
-        .map_err(|e| AppError::Internal(e.into()))?;
-    tokio::task::spawn_blocking(work)
-        .await
-        .map_err(|e| AppError::Internal(e.into()))
+        .map_err(|_| AppError::Internal(anyhow::anyhow!("a hashing job was dropped")))
 }
 
 /// [`hash`] off the async workers.
@@ -76,5 +114,18 @@ mod tests {
         assert!(!verify("wrong horse", &phc));
         assert!(!verify("correct horse", "not a hash"));
         assert_ne!(phc, hash("correct horse").unwrap(), "salts differ");
+    }
+
+    #[tokio::test]
+    async fn hashes_queued_at_once_all_finish_on_the_hashing_threads() {
+        let jobs = (0..HASHING_THREADS * 2).map(|i| hash_async(format!("password {i}")));
+        let hashes = futures_util::future::join_all(jobs).await;
+        for (i, phc) in hashes.into_iter().enumerate() {
+            assert!(
+                verify_async(format!("password {i}"), phc.unwrap())
+                    .await
+                    .unwrap()
+            );
+        }
     }
 }

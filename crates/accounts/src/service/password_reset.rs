@@ -2,7 +2,7 @@
 //! answer is given whether or not the e-mail is registered.
 
 use kernel::{AppContext, AppError, AppResult};
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 
 use super::tokens::{self, Purpose};
 use super::{emails, me, password, password_policy, registration, session};
@@ -51,7 +51,7 @@ pub async fn complete(
         return Err(AppError::field("password", problem));
     }
     let hash = password::hash_async(new_password.to_owned()).await?;
-    let txn = ctx.db.begin().await?;
+    let txn = kernel::db::begin_write(&ctx.db).await?;
     let spent = tokens::consume(&txn, token, purpose)
         .await?
         .ok_or_else(|| AppError::non_field(INVALID_TOKEN))?;

@@ -4,12 +4,11 @@
 use chrono::{Duration, Utc};
 use kernel::{AppContext, AppError, AppResult};
 use rand::Rng;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, TransactionTrait,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 
-use super::{me, secret_token, session, totp};
+use super::{me, session, totp};
 use crate::entity::{sms_confirmation, user};
+use kernel::secret_token;
 
 pub const CODE_SENT: &str = "A confirmation code has been sent to your phone.";
 pub const PHONE_CONFIRMED: &str = "Your phone number has been successfully confirmed.";
@@ -145,7 +144,7 @@ pub struct PhoneConfirmed {
 }
 
 pub async fn confirm(ctx: &AppContext, token: &str, code: &str) -> AppResult<PhoneConfirmed> {
-    let txn = ctx.db.begin().await?;
+    let txn = kernel::db::begin_write(&ctx.db).await?;
     let pending = live(&txn, token).await?;
     if secret_token::hash(code.trim()) != pending.code_hash {
         let mut active: sms_confirmation::ActiveModel = pending.clone().into();
@@ -159,6 +158,12 @@ pub async fn confirm(ctx: &AppContext, token: &str, code: &str) -> AppResult<Pho
     spent.update(&txn).await?;
 
     let found = me::find(&txn, pending.user_id).await?;
+    if found.deactivated_at.is_some() {
+        return Err(AppError::unauthorized(
+            "user_inactive",
+            session::USER_INACTIVE,
+        ));
+    }
     let mut account: user::ActiveModel = found.into();
     account.phone_number = Set(Some(pending.phone_number.clone()));
     account.phone_confirmed = Set(true);

@@ -3,7 +3,7 @@
 
 use kernel::error::FieldErrors;
 use kernel::{AppContext, AppError, AppResult};
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 
 use super::stored::{json_list, text};
 use super::tokens::{self, Purpose};
@@ -43,7 +43,7 @@ pub async fn change_password(
     }
     totp::require_password(&account, input.current_password.as_deref()).await?;
     let hash = password::hash_async(new.to_owned()).await?;
-    let txn = ctx.db.begin().await?;
+    let txn = kernel::db::begin_write(&ctx.db).await?;
     let mut active: user::ActiveModel = account.into();
     active.password_hash = Set(Some(hash));
     active.update(&txn).await?;
@@ -111,7 +111,7 @@ pub async fn update(ctx: &AppContext, user_id: i64, input: UpdateMeRequest) -> A
         }
     }
 
-    let txn = ctx.db.begin().await?;
+    let txn = kernel::db::begin_write(&ctx.db).await?;
     let mut active: user::ActiveModel = account.into();
     active.name = Set(name.clone());
     active.affiliation = Set(text(input.affiliation));

@@ -3,14 +3,14 @@
 use chrono::Utc;
 use kernel::error::FieldErrors;
 use kernel::{AppContext, AppError, AppResult};
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 
 use super::stored::{json_list, text};
 use super::tokens::{self, Purpose};
 use super::{emails, password, password_policy, phone};
 use crate::api::register::RegisterRequest;
 use crate::entity::user;
-use crate::enums::LookingFor;
+use crate::enums::{LookingFor, Race};
 use crate::policy;
 
 /// Spec §2: registration success shows a check-email message.
@@ -109,14 +109,14 @@ pub async fn register(ctx: &AppContext, input: RegisterRequest) -> AppResult<Reg
     };
     let password_hash = password::hash_async(input.password.clone()).await?;
     let race = if input.race.is_empty() {
-        vec!["prefer_not_to_disclose".to_owned()]
+        vec![Race::PreferNotToDisclose]
     } else {
         input.race.clone()
     };
     let redirect_to = text(input.redirect_to.clone());
     let name = input.name.trim().to_owned();
 
-    let txn = ctx.db.begin().await?;
+    let txn = kernel::db::begin_write(&ctx.db).await?;
     let created = user::ActiveModel {
         email: Set(email.clone()),
         name: Set(name.clone()),
@@ -189,10 +189,7 @@ pub async fn register(ctx: &AppContext, input: RegisterRequest) -> AppResult<Reg
 
 /// Sends `mail`; a failed delivery is logged, not shown, since the user can resend.
 pub(crate) async fn deliver(ctx: &AppContext, mail: kernel::mail::Email) {
-    let subject = mail.subject.clone();
-    if let Err(err) = ctx.mailer.send(mail).await {
-        tracing::error!(error = %err, subject, "could not send e-mail");
-    }
+    kernel::mail::deliver(ctx.mailer.as_ref(), mail).await;
 }
 
 #[cfg(test)]

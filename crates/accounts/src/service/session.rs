@@ -4,14 +4,14 @@
 use async_trait::async_trait;
 use chrono::{Duration, Utc};
 use kernel::auth::{CurrentUser, SessionResolver};
-use kernel::{AppError, AppResult};
+use kernel::{AppError, AppResult, StaffRole};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
     Set,
 };
 
-use super::secret_token;
 use crate::entity::{session, user};
+use kernel::secret_token;
 
 /// How long a sign-in lasts.
 pub const SESSION_DAYS: i64 = 30;
@@ -77,7 +77,7 @@ impl SessionResolver for SessionStore {
         }
         Ok(Some(CurrentUser {
             id: user.id,
-            staff_role: user.staff_role,
+            staff_role: user.staff_role.as_deref().and_then(StaffRole::parse),
         }))
     }
 }

@@ -1,28 +1,12 @@
 //! Platform staff accounts, created from the command line.
 
 use kernel::validation::validate;
-use kernel::{AppError, AppResult};
+use kernel::{AppError, AppResult, StaffRole};
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 use validator::Validate;
 
 use super::password::{self, MIN_PASSWORD_LENGTH};
 use crate::entity::user;
-
-/// What a staff member may do in the console.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StaffRole {
-    Admin,
-    Moderator,
-}
-
-impl StaffRole {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Admin => "admin",
-            Self::Moderator => "moderator",
-        }
-    }
-}
 
 #[derive(Validate)]
 struct AdminInput<'a> {

@@ -4,8 +4,8 @@ use chrono::{Duration, Utc};
 use kernel::AppResult;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 
-use super::secret_token;
 use crate::entity::account_token;
+use kernel::secret_token;
 
 /// What a token lets its holder do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,17 +1,9 @@
 use serde_json::{Value, json};
-use testkit::{TestApp, query_param, read, spawn_app};
+use testkit::{TestApp, query_param, spawn_app};
 
 async fn put(app: &TestApp, token: &str, body: &Value) -> (u16, Value) {
-    read(
-        app.client
-            .put(app.url("/api/me/setup-university-email"))
-            .bearer_auth(token)
-            .json(body)
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await
+    app.put_json_as(token, "/api/me/setup-university-email", body)
+        .await
 }
 
 #[tokio::test]

@@ -1,5 +1,5 @@
 use serde_json::{Value, json};
-use testkit::{TestApp, read, spawn_app};
+use testkit::{TestApp, spawn_app};
 
 async fn settings(app: &TestApp, token: &str) -> Vec<Value> {
     let body: Value = app
@@ -16,16 +16,8 @@ async fn settings(app: &TestApp, token: &str) -> Vec<Value> {
 }
 
 async fn update(app: &TestApp, token: &str, body: &Value) -> (u16, Value) {
-    read(
-        app.client
-            .put(app.url("/api/me/notification-settings-update"))
-            .bearer_auth(token)
-            .json(body)
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await
+    app.put_json_as(token, "/api/me/notification-settings-update", body)
+        .await
 }
 
 #[tokio::test]

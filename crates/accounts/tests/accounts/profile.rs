@@ -1,17 +1,8 @@
 use serde_json::{Value, json};
-use testkit::{TestApp, query_param, read, spawn_app};
+use testkit::{TestApp, query_param, spawn_app};
 
 async fn patch(app: &TestApp, token: &str, body: &Value) -> (u16, Value) {
-    read(
-        app.client
-            .patch(app.url("/api/me"))
-            .bearer_auth(token)
-            .json(body)
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await
+    app.patch_json_as(token, "/api/me", body).await
 }
 
 #[tokio::test]
@@ -118,7 +109,11 @@ async fn saving_the_profile_needs_name_and_password_and_keeps_the_rules() {
     .await;
     assert_eq!(status, 400);
     assert_eq!(body["messages"]["career_stage"], json!(["Required"]));
-    assert_eq!(app.me(&token).await["name"], "rita", "nothing was saved");
+    assert_eq!(
+        app.me(&token).await["name"],
+        "Test Member",
+        "nothing was saved"
+    );
 
     let (status, body) = patch(
         &app,
@@ -276,4 +271,21 @@ async fn a_public_profile_shows_details_and_a_private_one_hides_them() {
     assert_eq!(status, 404);
     let (status, _) = app.get_json("/api/profile/not-a-number").await;
     assert_eq!(status, 404);
+}
+
+#[tokio::test]
+async fn an_emptied_website_is_cleared_not_refused() {
+    let app = spawn_app().await;
+    let token = app
+        .signed_in_user("rita@example.org", "neuron growth 86")
+        .await;
+    let save = |website: &'static str| json!({"name": "Rita", "current_password": "neuron growth 86", "website": website, "email": ""});
+    let (status, _) = patch(&app, &token, &save("https://rita.example.org")).await;
+    assert_eq!(status, 200);
+    assert_eq!(app.me(&token).await["website"], "https://rita.example.org");
+    let (status, body) = patch(&app, &token, &save("")).await;
+    assert_eq!(status, 200, "{body}");
+    let me = app.me(&token).await;
+    assert_eq!(me["website"], Value::Null);
+    assert_eq!(me["email"], "rita@example.org");
 }

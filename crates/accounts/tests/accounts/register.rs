@@ -236,3 +236,22 @@ async fn tags_are_listed() {
     assert!(titles.contains(&"Stroke"));
     assert!(titles.windows(2).all(|w| w[0] <= w[1]), "alphabetical");
 }
+
+/// Sign-ups and confirmations arriving together (a launch, a class signing up at once)
+/// all succeed: a write transaction waits for another rather than failing with "database
+/// is locked".
+#[tokio::test]
+async fn many_members_signing_up_at_once_all_succeed() {
+    let app = spawn_app().await;
+    let emails: Vec<String> = (0..10).map(|i| format!("crowd{i}@example.org")).collect();
+    let tokens = futures_util::future::join_all(
+        emails
+            .iter()
+            .map(|email| app.signed_in_user(email, "a long passphrase")),
+    )
+    .await;
+    assert_eq!(tokens.len(), 10);
+    for (token, email) in tokens.iter().zip(&emails) {
+        assert_eq!(app.me(token).await["email"], email.as_str());
+    }
+}

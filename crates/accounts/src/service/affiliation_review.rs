@@ -1,0 +1,123 @@
+//! Staff review of university affiliations (spec §4: how an affiliation becomes approved
+//! is not shown; here staff decide, and every decision is audited).
+
+use kernel::audit::{self, AuditEntry};
+use kernel::{AppContext, AppError, AppResult, Page, PageParams, Staff};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
+use serde_json::json;
+
+use super::me;
+use crate::entity::user;
+use crate::enums::{AffiliationQueue, AffiliationStatus};
+use crate::events::AffiliationReviewed;
+use crate::policy;
+
+pub const NOT_CONFIRMED: &str = "The university email has not been confirmed yet.";
+pub const REVIEWED: &str = "The affiliation has been reviewed.";
+const PER_PAGE: u64 = 25;
+
+fn allowed(staff: &Staff) -> AppResult<()> {
+    if policy::may_review_affiliations(staff.role()) {
+        Ok(())
+    } else {
+        Err(AppError::not_found())
+    }
+}
+
+fn pending() -> sea_orm::Condition {
+    sea_orm::Condition::all()
+        .add(user::Column::UniversityAffiliateEmail.is_not_null())
+        .add(user::Column::UniversityEmailConfirmed.eq(true))
+        .add(user::Column::AffiliationStatus.eq(AffiliationStatus::NotApproved.as_str()))
+        .add(user::Column::AffiliationRejectedAt.is_null())
+}
+
+/// How many affiliations wait for review (the console's home shows it).
+pub async fn waiting_count(db: &impl sea_orm::ConnectionTrait) -> AppResult<u64> {
+    use sea_orm::PaginatorTrait;
+    Ok(user::Entity::find().filter(pending()).count(db).await?)
+}
+
+/// The members in `queue`, oldest request first.
+pub async fn list(
+    ctx: &AppContext,
+    staff: &Staff,
+    queue: AffiliationQueue,
+    params: &PageParams,
+) -> AppResult<Page<user::Model>> {
+    allowed(staff)?;
+    let select = match queue {
+        AffiliationQueue::Pending => user::Entity::find().filter(pending()),
+        AffiliationQueue::Rejected => user::Entity::find()
+            .filter(user::Column::AffiliationRejectedAt.is_not_null())
+            .filter(user::Column::AffiliationStatus.eq(AffiliationStatus::NotApproved.as_str())),
+        AffiliationQueue::Approved => user::Entity::find()
+            .filter(user::Column::UniversityAffiliateEmail.is_not_null())
+            .filter(user::Column::AffiliationStatus.eq(AffiliationStatus::Approved.as_str())),
+    };
+    kernel::pagination::paginate(
+        &ctx.db,
+        select.order_by_asc(user::Column::Id),
+        params,
+        PER_PAGE,
+    )
+    .await
+}
+
+/// Approves or withdraws a member's affiliation, recording who did it and why.
+pub async fn review(
+    ctx: &AppContext,
+    staff: &Staff,
+    user_id: i64,
+    decision: AffiliationStatus,
+    reason: Option<String>,
+) -> AppResult<()> {
+    allowed(staff)?;
+    let member = me::find(&ctx.db, user_id).await?;
+    let approve = decision == AffiliationStatus::Approved;
+    if !policy::may_approve_affiliation(member.university_email_confirmed, approve) {
+        return Err(AppError::bad_request("not_confirmed", NOT_CONFIRMED));
+    }
+    let before = member.affiliation_status.clone();
+    let txn = kernel::db::begin_write(&ctx.db).await?;
+    let mut active: user::ActiveModel = member.into();
+    active.affiliation_status = Set(decision.as_str().to_owned());
+    active.affiliation_rejected_at = Set((!approve).then(chrono::Utc::now));
+    active.update(&txn).await?;
+    audit::record(
+        &txn,
+        AuditEntry {
+            actor_id: staff.id(),
+            action: if approve {
+                "affiliation.approve"
+            } else {
+                "affiliation.reject"
+            },
+            subject_type: "user",
+            subject_id: user_id.to_string(),
+            before: json!({ "affiliation_status": before }),
+            after: json!({ "affiliation_status": decision.as_str() }),
+            reason: reason.clone(),
+        },
+    )
+    .await?;
+    txn.commit().await?;
+    ctx.events
+        .publish(AffiliationReviewed {
+            user_id,
+            approved: approve,
+            reason,
+        })
+        .await;
+    Ok(())
+}
+
+/// The audit trail of one member's affiliation.
+pub async fn history(
+    ctx: &AppContext,
+    staff: &Staff,
+    user_id: i64,
+) -> AppResult<Vec<audit::AuditRecord>> {
+    allowed(staff)?;
+    audit::history(&ctx.db, "user", &user_id.to_string()).await
+}

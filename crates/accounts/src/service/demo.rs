@@ -1,0 +1,47 @@
+//! Demo members for the demo content (`cohort seed`): confirmed, active accounts with a
+//! public profile, so a new site has people behind its groups and posts.
+
+use kernel::AppResult;
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
+
+use super::password;
+use crate::entity::user;
+
+/// Who a demo member is.
+pub struct DemoMember<'a> {
+    pub email: &'a str,
+    pub name: &'a str,
+    pub password: &'a str,
+    pub title: &'a str,
+    pub affiliation: &'a str,
+    pub location: &'a str,
+    pub bio: &'a str,
+}
+
+/// The member's id, creating the account when it does not exist yet.
+pub async fn demo_member(db: &impl ConnectionTrait, member: DemoMember<'_>) -> AppResult<i64> {
+    let email = member.email.trim().to_lowercase();
+    if let Some(found) = user::Entity::find()
+        .filter(user::Column::Email.eq(&email))
+        .one(db)
+        .await?
+    {
+        return Ok(found.id);
+    }
+    let created = user::ActiveModel {
+        email: Set(email),
+        name: Set(member.name.to_owned()),
+        password_hash: Set(Some(password::hash(member.password)?)),
+        is_active: Set(true),
+        email_confirmed: Set(true),
+        title: Set(Some(member.title.to_owned())),
+        affiliation: Set(Some(member.affiliation.to_owned())),
+        location: Set(Some(member.location.to_owned())),
+        bio: Set(Some(member.bio.to_owned())),
+        date_joined: Set(chrono::Utc::now()),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    Ok(created.id)
+}

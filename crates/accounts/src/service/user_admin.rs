@@ -1,0 +1,328 @@
+//! The staff console's user administration: find accounts, see where they stand, switch
+//! them off and on, resend a confirmation, reset two-factor, grant or revoke staff roles.
+//! Every change is audited in its own transaction.
+
+use chrono::Utc;
+use kernel::audit::{self, AuditEntry, AuditRecord};
+use kernel::{AppContext, AppError, AppResult, Page, PageParams, Staff, StaffRole};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryOrder, Set,
+};
+use serde_json::json;
+
+use super::{confirmation, me, oauth, session, totp};
+use crate::entity::{session as session_entity, totp_device, user};
+use crate::enums::{AccountState, RoleFilter};
+use crate::policy::{self, Refusal};
+
+const PER_PAGE: u64 = 25;
+pub const DEACTIVATED: &str = "The account has been deactivated.";
+pub const REACTIVATED: &str = "The account has been reactivated.";
+pub const CONFIRMATION_SENT: &str = "A new confirmation link has been sent.";
+pub const TWO_FACTOR_RESET: &str =
+    "Two-factor authentication has been turned off for this account.";
+pub const ROLE_SAVED: &str = "The staff role has been saved.";
+pub const ALREADY_DEACTIVATED: &str = "This account is already deactivated.";
+pub const NOT_DEACTIVATED: &str = "This account is not deactivated.";
+pub const NO_TWO_FACTOR: &str = "This account does not use two-factor authentication.";
+const ADMIN_ONLY: &str = "Only an admin can do this.";
+const OWN_ACCOUNT: &str = "You cannot do this to your own account.";
+
+/// Where an account stands.
+pub fn state(account: &user::Model) -> AccountState {
+    if account.deactivated_at.is_some() {
+        AccountState::Deactivated
+    } else if !account.email_confirmed && !account.phone_confirmed {
+        AccountState::Unconfirmed
+    } else {
+        AccountState::Active
+    }
+}
+
+fn refused(refusal: Refusal) -> AppError {
+    AppError::forbidden().with_detail(match refusal {
+        Refusal::AdminOnly => ADMIN_ONLY,
+        Refusal::OwnAccount => OWN_ACCOUNT,
+    })
+}
+
+fn role_of(account: &user::Model) -> Option<StaffRole> {
+    account.staff_role.as_deref().and_then(StaffRole::parse)
+}
+
+/// What the console's user list is narrowed to.
+#[derive(Debug, Clone, Default)]
+pub struct UserFilter {
+    /// Name or e-mail contains it.
+    pub search: Option<String>,
+    pub role: Option<RoleFilter>,
+    pub state: Option<AccountState>,
+}
+
+fn state_condition(state: AccountState) -> Condition {
+    let unconfirmed = Condition::all()
+        .add(user::Column::EmailConfirmed.eq(false))
+        .add(user::Column::PhoneConfirmed.eq(false));
+    match state {
+        AccountState::Deactivated => {
+            Condition::all().add(user::Column::DeactivatedAt.is_not_null())
+        }
+        AccountState::Unconfirmed => unconfirmed.add(user::Column::DeactivatedAt.is_null()),
+        AccountState::Active => Condition::all()
+            .add(user::Column::DeactivatedAt.is_null())
+            .add(unconfirmed.not()),
+    }
+}
+
+fn role_condition(role: RoleFilter) -> Condition {
+    let column = user::Column::StaffRole;
+    Condition::all().add(match role {
+        RoleFilter::Member => column.is_null(),
+        RoleFilter::Staff => column.is_not_null(),
+        RoleFilter::Admin => column.eq(StaffRole::Admin.as_str()),
+        RoleFilter::Moderator => column.eq(StaffRole::Moderator.as_str()),
+    })
+}
+
+/// Accounts matching `filter`, newest first.
+pub async fn list(
+    ctx: &AppContext,
+    filter: &UserFilter,
+    params: &PageParams,
+) -> AppResult<Page<user::Model>> {
+    let mut select = user::Entity::find();
+    if let Some(search) = filter
+        .search
+        .as_deref()
+        .and_then(|text| kernel::search::contains(&[user::Column::Name, user::Column::Email], text))
+    {
+        select = select.filter(search);
+    }
+    if let Some(role) = filter.role {
+        select = select.filter(role_condition(role));
+    }
+    if let Some(state) = filter.state {
+        select = select.filter(state_condition(state));
+    }
+    let select = select
+        .order_by_desc(user::Column::DateJoined)
+        .order_by_desc(user::Column::Id);
+    kernel::pagination::paginate(&ctx.db, select, params, PER_PAGE).await
+}
+
+/// One account with what the console shows beside it.
+pub struct AccountView {
+    pub account: user::Model,
+    pub two_factor_enabled: bool,
+    pub sign_in_providers: Vec<String>,
+    pub active_sessions: u64,
+    pub history: Vec<AuditRecord>,
+}
+
+pub async fn view(ctx: &AppContext, user_id: i64) -> AppResult<AccountView> {
+    let account = me::find(&ctx.db, user_id).await?;
+    let two_factor_enabled = !totp::confirmed_devices(&ctx.db, user_id).await?.is_empty();
+    let sign_in_providers = oauth::links(&ctx.db, user_id)
+        .await?
+        .into_iter()
+        .map(|link| link.provider)
+        .collect();
+    let active_sessions = session_entity::Entity::find()
+        .filter(session_entity::Column::UserId.eq(user_id))
+        .filter(session_entity::Column::ExpiresAt.gt(Utc::now()))
+        .count(&ctx.db)
+        .await?;
+    let history = audit::history(&ctx.db, "user", &user_id.to_string()).await?;
+    Ok(AccountView {
+        account,
+        two_factor_enabled,
+        sign_in_providers,
+        active_sessions,
+        history,
+    })
+}
+
+async fn record(
+    db: &impl ConnectionTrait,
+    staff: &Staff,
+    action: &str,
+    user_id: i64,
+    before: serde_json::Value,
+    after: serde_json::Value,
+    reason: Option<String>,
+) -> AppResult<()> {
+    audit::record(
+        db,
+        AuditEntry {
+            actor_id: staff.id(),
+            action,
+            subject_type: "user",
+            subject_id: user_id.to_string(),
+            before,
+            after,
+            reason,
+        },
+    )
+    .await
+}
+
+/// Switches an account off: it cannot sign in, and each of its sessions now answers 401
+/// `user_inactive` (so its browsers sign out with that reason, and its live channel
+/// closes at the next heartbeat). The sessions are dropped for good on reactivation.
+pub async fn deactivate(
+    ctx: &AppContext,
+    staff: &Staff,
+    user_id: i64,
+    reason: Option<String>,
+) -> AppResult<()> {
+    let txn = kernel::db::begin_write(&ctx.db).await?;
+    let account = me::find(&txn, user_id).await?;
+    policy::may_switch_account(staff.role(), staff.id(), user_id, role_of(&account))
+        .map_err(refused)?;
+    if account.deactivated_at.is_some() {
+        return Err(AppError::bad_request(
+            "already_deactivated",
+            ALREADY_DEACTIVATED,
+        ));
+    }
+    let before = state(&account);
+    let mut active: user::ActiveModel = account.into();
+    active.is_active = Set(false);
+    active.deactivated_at = Set(Some(Utc::now()));
+    active.update(&txn).await?;
+    record(
+        &txn,
+        staff,
+        "user.deactivate",
+        user_id,
+        json!({"state": before}),
+        json!({"state": AccountState::Deactivated}),
+        reason,
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(())
+}
+
+/// Switches a deactivated account back on; one never confirmed still needs confirming.
+pub async fn reactivate(
+    ctx: &AppContext,
+    staff: &Staff,
+    user_id: i64,
+    reason: Option<String>,
+) -> AppResult<()> {
+    let txn = kernel::db::begin_write(&ctx.db).await?;
+    let account = me::find(&txn, user_id).await?;
+    policy::may_switch_account(staff.role(), staff.id(), user_id, role_of(&account))
+        .map_err(refused)?;
+    if account.deactivated_at.is_none() {
+        return Err(AppError::bad_request("not_deactivated", NOT_DEACTIVATED));
+    }
+    let confirmed = account.email_confirmed || account.phone_confirmed;
+    let mut active: user::ActiveModel = account.clone().into();
+    active.is_active = Set(confirmed);
+    active.deactivated_at = Set(None);
+    let updated = active.update(&txn).await?;
+    session::revoke_all(&txn, user_id, None).await?;
+    record(
+        &txn,
+        staff,
+        "user.reactivate",
+        user_id,
+        json!({"state": AccountState::Deactivated}),
+        json!({"state": state(&updated)}),
+        reason,
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(())
+}
+
+/// Mails a fresh confirmation link to an account not yet confirmed.
+pub async fn resend_confirmation(ctx: &AppContext, staff: &Staff, user_id: i64) -> AppResult<()> {
+    let account = me::find(&ctx.db, user_id).await?;
+    if account.deactivated_at.is_some() {
+        return Err(AppError::bad_request(
+            "already_deactivated",
+            ALREADY_DEACTIVATED,
+        ));
+    }
+    confirmation::resend(ctx, user_id).await?;
+    record(
+        &ctx.db,
+        staff,
+        "user.resend_confirmation",
+        user_id,
+        serde_json::Value::Null,
+        json!({"email": account.email}),
+        None,
+    )
+    .await
+}
+
+/// Removes the account's authenticator devices so its owner can sign in with the
+/// password alone (and set two-factor up again).
+pub async fn reset_two_factor(
+    ctx: &AppContext,
+    staff: &Staff,
+    user_id: i64,
+    reason: Option<String>,
+) -> AppResult<()> {
+    policy::may_reset_two_factor(staff.role()).map_err(refused)?;
+    let txn = kernel::db::begin_write(&ctx.db).await?;
+    me::find(&txn, user_id).await?;
+    let removed = totp_device::Entity::delete_many()
+        .filter(totp_device::Column::UserId.eq(user_id))
+        .exec(&txn)
+        .await?;
+    if removed.rows_affected == 0 {
+        return Err(AppError::bad_request("no_two_factor", NO_TWO_FACTOR));
+    }
+    record(
+        &txn,
+        staff,
+        "user.reset_two_factor",
+        user_id,
+        json!({"two_factor_enabled": true}),
+        json!({"two_factor_enabled": false}),
+        reason,
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(())
+}
+
+/// Grants a staff role, changes it, or (with `None`) revokes it.
+pub async fn set_role(
+    ctx: &AppContext,
+    staff: &Staff,
+    user_id: i64,
+    role: Option<StaffRole>,
+    reason: Option<String>,
+) -> AppResult<()> {
+    policy::may_set_staff_role(staff.role(), staff.id(), user_id).map_err(refused)?;
+    let txn = kernel::db::begin_write(&ctx.db).await?;
+    let account = me::find(&txn, user_id).await?;
+    let before = role_of(&account);
+    let mut active: user::ActiveModel = account.into();
+    active.staff_role = Set(role.map(|r| r.as_str().to_owned()));
+    active.update(&txn).await?;
+    let action = if role.is_some() {
+        "user.grant_role"
+    } else {
+        "user.revoke_role"
+    };
+    record(
+        &txn,
+        staff,
+        action,
+        user_id,
+        json!({"staff_role": before}),
+        json!({"staff_role": role}),
+        reason,
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(())
+}
