@@ -1,4 +1,13 @@
-//! Working groups: the wizard, membership, join requests, invitations, roles, materials, updates and moderation status.
-//!
-//! The crate owns its tables, DTOs, services, policy and routes (DESIGN.md §2); its
-//! features arrive with their issues.
+//! Working groups: browse, detail, the create/edit wizard, moderation status, and (with
+//! their issues) membership, invitations, materials and updates.
+
+pub mod api;
+mod entity;
+pub mod enums;
+pub mod events;
+mod policy;
+pub mod seed;
+pub mod service;
+
+pub use api::configure;
+pub use service::directory::Directory;

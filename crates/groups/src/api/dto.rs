@@ -1,0 +1,186 @@
+//! What the groups API returns. Built from the crate's rows and lookups; entities never
+//! leave the crate.
+
+use chrono::{DateTime, Utc};
+use kernel::storage::Storage;
+use kernel::users::UserSummary;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::entity::working_group;
+use crate::enums::{ActiveStatus, ApprovedStatus, MemberRole, YesNo};
+use crate::service::content::Content;
+use crate::service::lookups::{self, Entry};
+
+/// A project tag, goal or industry-partner role. Slug `other` asks for free text.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct LookupItem {
+    pub id: i64,
+    pub slug: String,
+    pub title: String,
+}
+
+impl LookupItem {
+    pub fn from_entry(entry: Entry) -> Self {
+        Self {
+            id: entry.id,
+            slug: entry.slug,
+            title: entry.title,
+        }
+    }
+
+    fn list(all: &[Entry], ids: &[i64]) -> Vec<Self> {
+        lookups::pick(all, ids)
+            .into_iter()
+            .map(Self::from_entry)
+            .collect()
+    }
+}
+
+/// The lookups a group's ids are resolved against.
+pub struct Lookups {
+    pub tags: Vec<Entry>,
+    pub goals: Vec<Entry>,
+    pub roles: Vec<Entry>,
+}
+
+fn image_urls(storage: &dyn Storage, key: Option<&str>) -> (Option<String>, Option<String>) {
+    (
+        key.map(|k| storage.url(k)),
+        key.map(|k| storage.url(&kernel::images::thumbnail_key(k))),
+    )
+}
+
+fn statuses(group: &working_group::Model) -> (ActiveStatus, ApprovedStatus) {
+    (
+        ActiveStatus::parse(&group.active_status).unwrap_or(ActiveStatus::Active),
+        ApprovedStatus::parse(&group.approved_status).unwrap_or(ApprovedStatus::WaitingForApproval),
+    )
+}
+
+/// A group in a list (browse, My Working Groups, a profile).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GroupCard {
+    pub id: i64,
+    pub slug: String,
+    pub title: String,
+    pub image: Option<String>,
+    pub image_thumbnail: Option<String>,
+    /// Rich text (sanitised).
+    pub summary: String,
+    pub tags: Vec<LookupItem>,
+    pub created_by: Option<UserSummary>,
+    /// Number of members.
+    pub members: i32,
+    /// Number of comments in the group's discussion.
+    pub comments: i32,
+    pub active_status: ActiveStatus,
+    pub approved_status: ApprovedStatus,
+    pub created_at: DateTime<Utc>,
+}
+
+impl GroupCard {
+    pub fn build(
+        group: working_group::Model,
+        tags: Vec<Entry>,
+        creator: Option<UserSummary>,
+        storage: &dyn Storage,
+    ) -> Self {
+        let (image, image_thumbnail) = image_urls(storage, group.image.as_deref());
+        let (active_status, approved_status) = statuses(&group);
+        Self {
+            id: group.id,
+            slug: group.slug,
+            title: group.title,
+            image,
+            image_thumbnail,
+            summary: group.summary,
+            tags: tags.into_iter().map(LookupItem::from_entry).collect(),
+            created_by: creator,
+            members: group.members_count,
+            comments: group.comments_count,
+            active_status,
+            approved_status,
+            created_at: group.created_at,
+        }
+    }
+}
+
+/// Every field of a working group (spec 2 §3) with the viewer's relation to it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GroupDetail {
+    pub id: i64,
+    pub slug: String,
+    pub title: String,
+    pub image: Option<String>,
+    pub image_thumbnail: Option<String>,
+    /// A video address; the page embeds it only for known video hosts.
+    pub embedded_link: Option<String>,
+    pub tags: Vec<LookupItem>,
+    pub summary: String,
+    pub additional_info: Option<String>,
+    pub created_by: Option<UserSummary>,
+    pub goals_of_working_group: Vec<LookupItem>,
+    pub other_goals_of_wg: Option<String>,
+    pub industry_partner_likely: Option<YesNo>,
+    pub role_of_industry_partner: Vec<LookupItem>,
+    pub other_role_of_industry_partner: Option<String>,
+    /// Rich text (sanitised).
+    pub member_obligations: String,
+    pub members: i32,
+    pub comments: i32,
+    pub active_status: ActiveStatus,
+    pub approved_status: ApprovedStatus,
+    pub created_at: DateTime<Utc>,
+    pub is_owner: bool,
+    pub is_moderator: bool,
+    pub is_member: bool,
+    pub has_join_request: bool,
+}
+
+impl GroupDetail {
+    pub fn build(
+        group: working_group::Model,
+        content: Content,
+        lookups: &Lookups,
+        creator: Option<UserSummary>,
+        role: Option<MemberRole>,
+        storage: &dyn Storage,
+    ) -> Self {
+        let (image, image_thumbnail) = image_urls(storage, content.image.as_deref());
+        let (active_status, approved_status) = statuses(&group);
+        Self {
+            id: group.id,
+            slug: group.slug,
+            title: content.title,
+            image,
+            image_thumbnail,
+            embedded_link: content.embedded_link,
+            tags: LookupItem::list(&lookups.tags, &content.tags),
+            summary: content.summary,
+            additional_info: content.additional_info,
+            created_by: creator,
+            goals_of_working_group: LookupItem::list(
+                &lookups.goals,
+                &content.goals_of_working_group,
+            ),
+            other_goals_of_wg: content.other_goals_of_wg,
+            industry_partner_likely: content.industry_partner_likely,
+            role_of_industry_partner: LookupItem::list(
+                &lookups.roles,
+                &content.role_of_industry_partner,
+            ),
+            other_role_of_industry_partner: content.other_role_of_industry_partner,
+            member_obligations: content.member_obligations,
+            members: group.members_count,
+            comments: group.comments_count,
+            active_status,
+            approved_status,
+            created_at: group.created_at,
+            is_owner: role == Some(MemberRole::Admin),
+            is_moderator: role == Some(MemberRole::Moderator),
+            is_member: role.is_some(),
+            has_join_request: false,
+        }
+    }
+}

@@ -1,0 +1,168 @@
+use actix_web::{HttpResponse, delete, get, post, web};
+use chrono::{DateTime, Utc};
+use kernel::extract::ValidJson;
+use kernel::{AppContext, AppError, AppResult, CurrentUser, Data};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use validator::Validate;
+
+use super::GroupMessage;
+use crate::entity::join_request;
+use crate::enums::MemberRole;
+use crate::service::join_requests;
+
+pub const CANCELLED: &str = "Your join request has been cancelled.";
+pub const ACCEPTED: &str = "The join request has been approved.";
+pub const DECLINED: &str = "The join request has been declined.";
+
+/// A pending request to join (spec 2 §3 Join request).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct JoinRequest {
+    /// The request's id (used to accept or decline it).
+    pub id: i64,
+    pub user_id: i64,
+    pub name: String,
+    /// The role the asker gets once accepted.
+    pub role: MemberRole,
+    pub avatar: Option<String>,
+    pub avatar_thumbnail: Option<String>,
+    pub email: String,
+    pub affiliation: Option<String>,
+    pub message: String,
+    pub created_at: DateTime<Utc>,
+}
+
+/// Why the asker wants to join (required).
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+pub struct JoinRequestBody {
+    #[validate(required(message = "This field is required"), length(max = 2000))]
+    pub message: Option<String>,
+}
+
+async fn views(ctx: &AppContext, rows: Vec<join_request::Model>) -> AppResult<Vec<JoinRequest>> {
+    let ids: Vec<i64> = rows.iter().map(|r| r.user_id).collect();
+    let mut users = ctx.users.summaries(&ids).await?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|row| {
+            let user = users.remove(&row.user_id)?;
+            Some(JoinRequest {
+                id: row.id,
+                user_id: row.user_id,
+                name: user.name,
+                role: MemberRole::Member,
+                avatar: user.avatar,
+                avatar_thumbnail: user.avatar_thumbnail,
+                email: user.email,
+                affiliation: user.affiliation,
+                message: row.message,
+                created_at: row.created_at,
+            })
+        })
+        .collect())
+}
+
+/// Asks to join a working group, with the consent message.
+#[utoipa::path(
+    operation_id = "sendJoinRequest",
+    tag = "groups",
+    params(("slug" = String, Path, description = "The group's slug")),
+    request_body = JoinRequestBody,
+    responses(
+        (status = 201, description = "Sent.", body = Data<GroupMessage>),
+        (status = 400, description = "No message, already a member or already asked.", body = kernel::ErrorBody),
+        (status = 404, description = "No such group.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/groups/{slug}/join-requests")]
+pub async fn send(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    path: web::Path<String>,
+    body: ValidJson<JoinRequestBody>,
+) -> AppResult<HttpResponse> {
+    let message = body.into_inner().message.unwrap_or_default();
+    join_requests::send(&ctx, &user, &path, &message).await?;
+    Ok(HttpResponse::Created().json(Data {
+        data: GroupMessage {
+            message: join_requests::REQUEST_SENT.into(),
+        },
+    }))
+}
+
+/// Withdraws the caller's pending request.
+#[utoipa::path(
+    operation_id = "cancelJoinRequest",
+    tag = "groups",
+    params(("slug" = String, Path, description = "The group's slug")),
+    responses(
+        (status = 200, description = "Cancelled.", body = Data<GroupMessage>),
+        (status = 400, description = "No pending request.", body = kernel::ErrorBody),
+        (status = 404, description = "No such group.", body = kernel::ErrorBody),
+    )
+)]
+#[delete("/groups/{slug}/join-requests")]
+pub async fn cancel(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    path: web::Path<String>,
+) -> AppResult<web::Json<Data<GroupMessage>>> {
+    join_requests::cancel(&ctx, &user, &path).await?;
+    Ok(Data::new(GroupMessage {
+        message: CANCELLED.into(),
+    }))
+}
+
+/// Pending requests, oldest first; for the owner and moderators.
+#[utoipa::path(
+    operation_id = "listJoinRequests",
+    tag = "groups",
+    params(("slug" = String, Path, description = "The group's slug")),
+    responses(
+        (status = 200, description = "The pending requests.", body = Data<Vec<JoinRequest>>),
+        (status = 403, description = "Not the owner or a moderator.", body = kernel::ErrorBody),
+        (status = 404, description = "No such group.", body = kernel::ErrorBody),
+    )
+)]
+#[get("/groups/{slug}/join-requests")]
+pub async fn list(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    path: web::Path<String>,
+) -> AppResult<web::Json<Data<Vec<JoinRequest>>>> {
+    let rows = join_requests::pending(&ctx.db, &user, &path).await?;
+    Ok(Data::new(views(&ctx, rows).await?))
+}
+
+/// Approves (`accept`) or declines (`decline`) a request; the owner and moderators only.
+#[utoipa::path(
+    operation_id = "decideJoinRequest",
+    tag = "groups",
+    params(
+        ("slug" = String, Path, description = "The group's slug"),
+        ("member_id" = i64, Path, description = "The join request's id"),
+        ("action" = String, Path, description = "accept or decline"),
+    ),
+    responses(
+        (status = 200, description = "Decided.", body = Data<GroupMessage>),
+        (status = 403, description = "Not the owner or a moderator.", body = kernel::ErrorBody),
+        (status = 404, description = "No such pending request in this group.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/groups/{slug}/join-requests/{member_id}/{action}")]
+pub async fn decide(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    path: web::Path<(String, i64, String)>,
+) -> AppResult<web::Json<Data<GroupMessage>>> {
+    let (slug, id, action) = path.into_inner();
+    let accept = match action.as_str() {
+        "accept" => true,
+        "decline" => false,
+        _ => return Err(AppError::not_found()),
+    };
+    join_requests::decide(&ctx, &user, &slug, id, accept).await?;
+    Ok(Data::new(GroupMessage {
+        message: if accept { ACCEPTED } else { DECLINED }.into(),
+    }))
+}

@@ -1,0 +1,248 @@
+use actix_multipart::form::MultipartForm;
+use actix_multipart::form::bytes::Bytes;
+use actix_multipart::form::text::Text;
+use actix_web::{delete, get, post, put, web};
+use chrono::{DateTime, Utc};
+use kernel::extract::ValidJson;
+use kernel::users::UserSummary;
+use kernel::{AppContext, AppResult, CurrentUser, Data};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use validator::Validate;
+
+use super::GroupMessage;
+use crate::entity::material;
+use crate::enums::{MaterialKind, MaterialType};
+use crate::service::materials::{self, Input};
+
+/// A supplementary item as lists show it (spec 2 §3).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Material {
+    pub id: i64,
+    /// The group it belongs to.
+    pub item_id: i64,
+    /// `document` or `link`: how it is edited.
+    pub kind: MaterialKind,
+    /// `image`, `gif`, `pdf` or `link`: what it is.
+    #[serde(rename = "type")]
+    pub material_type: MaterialType,
+    /// A document's file name.
+    pub name: Option<String>,
+    pub label: Option<String>,
+    /// A link's address.
+    pub url: Option<String>,
+    /// A document's address.
+    pub file_url: Option<String>,
+    /// An image's thumbnail (240 wide).
+    pub thumbnail_url: Option<String>,
+    pub created_by: Option<UserSummary>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A document (`file`, with `file_name`) or a link (`label`, `url`, `type` = `link`).
+#[derive(Debug, MultipartForm)]
+#[multipart(duplicate_field = "deny")]
+pub struct MaterialForm {
+    #[multipart(limit = "8MiB")]
+    pub file: Option<Bytes>,
+    pub file_name: Option<Text<String>>,
+    pub label: Option<Text<String>>,
+    pub url: Option<Text<String>>,
+    #[multipart(rename = "type")]
+    pub kind: Option<Text<MaterialKind>>,
+}
+
+/// How the multipart form looks in the API contract.
+#[derive(Debug, ToSchema)]
+pub struct MaterialUpload {
+    /// A JPEG, PNG, GIF or PDF (checked by content), at most 8 MB.
+    #[schema(value_type = Option<String>, format = Binary)]
+    pub file: Option<Vec<u8>>,
+    pub file_name: Option<String>,
+    pub label: Option<String>,
+    pub url: Option<String>,
+    #[schema(value_type = Option<MaterialKind>)]
+    pub r#type: Option<String>,
+}
+
+/// Changes to a saved item; its type stays.
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+pub struct MaterialChange {
+    #[validate(length(max = 255))]
+    pub label: Option<String>,
+    #[validate(length(max = 2048))]
+    pub url: Option<String>,
+    #[validate(length(max = 255))]
+    pub file_name: Option<String>,
+    #[serde(rename = "type")]
+    pub kind: Option<MaterialKind>,
+}
+
+async fn views(ctx: &AppContext, items: Vec<material::Model>) -> AppResult<Vec<Material>> {
+    let creators: Vec<i64> = items.iter().map(|m| m.created_by_id).collect();
+    let users = ctx.users.summaries(&creators).await?;
+    Ok(items
+        .into_iter()
+        .map(|m| {
+            let material_type = m
+                .file_type
+                .as_deref()
+                .and_then(MaterialType::parse)
+                .unwrap_or(MaterialType::Link);
+            Material {
+                id: m.id,
+                item_id: m.group_id,
+                kind: MaterialKind::parse(&m.kind).unwrap_or(MaterialKind::Link),
+                thumbnail_url: m
+                    .file_key
+                    .as_deref()
+                    .filter(|_| material_type == MaterialType::Image)
+                    .map(|k| ctx.storage.url(&kernel::images::thumbnail_key(k))),
+                file_url: m.file_key.as_deref().map(|k| ctx.storage.url(k)),
+                material_type,
+                name: m.file_name,
+                label: m.label,
+                url: m.url,
+                created_by: users.get(&m.created_by_id).cloned(),
+                created_at: m.created_at,
+            }
+        })
+        .collect())
+}
+
+async fn one(ctx: &AppContext, item: material::Model) -> AppResult<web::Json<Data<Material>>> {
+    let mut list = views(ctx, vec![item]).await?;
+    Ok(Data::new(list.remove(0)))
+}
+
+/// A group's supplementary materials, for whoever may see the group.
+#[utoipa::path(
+    operation_id = "listGroupMaterials",
+    tag = "groups",
+    params(("group_id" = i64, Path, description = "The group's id")),
+    responses(
+        (status = 200, description = "The materials, oldest first.", body = Data<Vec<Material>>),
+        (status = 404, description = "No such group, or hidden from the viewer.", body = kernel::ErrorBody),
+    )
+)]
+#[get("/groups/{group_id}/supplementary-materials")]
+pub async fn list_public(
+    ctx: web::Data<AppContext>,
+    viewer: Option<CurrentUser>,
+    path: web::Path<i64>,
+) -> AppResult<web::Json<Data<Vec<Material>>>> {
+    let items = materials::list_public(&ctx.db, path.into_inner(), viewer.as_ref()).await?;
+    Ok(Data::new(views(&ctx, items).await?))
+}
+
+/// The materials of a group the caller edits (owner or moderator).
+#[utoipa::path(
+    operation_id = "listMyGroupMaterials",
+    tag = "groups",
+    params(("group_id" = i64, Path, description = "The group's id")),
+    responses(
+        (status = 200, description = "The materials.", body = Data<Vec<Material>>),
+        (status = 404, description = "Not the caller's group to edit.", body = kernel::ErrorBody),
+    )
+)]
+#[get("/me/groups/{group_id}/supplementary-materials")]
+pub async fn list_editable(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    path: web::Path<i64>,
+) -> AppResult<web::Json<Data<Vec<Material>>>> {
+    let items = materials::list_editable(&ctx.db, &user, path.into_inner()).await?;
+    Ok(Data::new(views(&ctx, items).await?))
+}
+
+/// Adds a document or a link.
+#[utoipa::path(
+    operation_id = "createGroupMaterial",
+    tag = "groups",
+    params(("group_id" = i64, Path, description = "The group's id")),
+    request_body(content = MaterialUpload, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, description = "The new item.", body = Data<Material>),
+        (status = 400, description = "Unsupported file, or a link without label or valid url.", body = kernel::ErrorBody),
+        (status = 404, description = "Not the caller's group to edit.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/me/groups/{group_id}/supplementary-materials")]
+pub async fn create(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    path: web::Path<i64>,
+    form: MultipartForm<MaterialForm>,
+) -> AppResult<web::Json<Data<Material>>> {
+    let form = form.into_inner();
+    let input = Input {
+        kind: form.kind.map(Text::into_inner),
+        label: form.label.map(Text::into_inner),
+        url: form.url.map(Text::into_inner),
+        file: form.file.map(|f| f.data.to_vec()),
+        file_name: form.file_name.map(Text::into_inner),
+    };
+    let item = materials::create(&ctx, &user, path.into_inner(), input).await?;
+    one(&ctx, item).await
+}
+
+/// Changes an item's label and url (links) or label and name (documents).
+#[utoipa::path(
+    operation_id = "updateGroupMaterial",
+    tag = "groups",
+    params(
+        ("group_id" = i64, Path, description = "The group's id"),
+        ("id" = i64, Path, description = "The item's id"),
+    ),
+    request_body = MaterialChange,
+    responses(
+        (status = 200, description = "The item.", body = Data<Material>),
+        (status = 400, description = "Invalid input, or a change of type.", body = kernel::ErrorBody),
+        (status = 404, description = "No such item in the caller's group.", body = kernel::ErrorBody),
+    )
+)]
+#[put("/me/groups/{group_id}/supplementary-materials/{id}")]
+pub async fn update(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    path: web::Path<(i64, i64)>,
+    body: ValidJson<MaterialChange>,
+) -> AppResult<web::Json<Data<Material>>> {
+    let (group_id, id) = path.into_inner();
+    let body = body.into_inner();
+    let input = Input {
+        kind: body.kind,
+        label: body.label,
+        url: body.url,
+        file: None,
+        file_name: body.file_name,
+    };
+    let item = materials::update(&ctx, &user, group_id, id, input).await?;
+    one(&ctx, item).await
+}
+
+/// Removes an item.
+#[utoipa::path(
+    operation_id = "deleteGroupMaterial",
+    tag = "groups",
+    params(
+        ("group_id" = i64, Path, description = "The group's id"),
+        ("id" = i64, Path, description = "The item's id"),
+    ),
+    responses(
+        (status = 200, description = "Deleted.", body = Data<GroupMessage>),
+        (status = 404, description = "No such item in the caller's group.", body = kernel::ErrorBody),
+    )
+)]
+#[delete("/me/groups/{group_id}/supplementary-materials/{id}")]
+pub async fn delete(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    path: web::Path<(i64, i64)>,
+) -> AppResult<web::Json<Data<GroupMessage>>> {
+    let (group_id, id) = path.into_inner();
+    materials::delete(&ctx, &user, group_id, id).await?;
+    Ok(Data::new(GroupMessage {
+        message: "Successfully deleted".to_owned(),
+    }))
+}

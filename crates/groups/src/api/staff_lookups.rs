@@ -1,0 +1,156 @@
+//! `/staff/lookups/{kind}`: project tags, group goals and industry-partner roles in the
+//! staff console. Staff only (404 otherwise).
+
+use actix_web::{HttpResponse, delete, get, post, put, web};
+use kernel::extract::ValidJson;
+use kernel::{AppContext, AppResult, Data, Staff};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use validator::Validate;
+
+use super::GroupMessage;
+use super::dto::LookupItem;
+use crate::enums::LookupKind;
+use crate::service::lookups_admin;
+
+/// An entry with how many groups use it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StaffLookupItem {
+    #[serde(flatten)]
+    pub item: LookupItem,
+    pub groups: u64,
+}
+
+/// What staff write for an entry.
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+pub struct LookupRequest {
+    #[validate(length(
+        min = 1,
+        max = 100,
+        message = "Ensure this field has no more than 100 characters."
+    ))]
+    pub title: String,
+    /// Blank makes one from the title (new entries) or keeps it.
+    #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
+    #[validate(length(
+        max = 100,
+        message = "Ensure this field has no more than 100 characters."
+    ))]
+    pub slug: Option<String>,
+}
+
+impl LookupRequest {
+    fn parts(self) -> AppResult<(String, Option<String>)> {
+        kernel::validation::require_text(&[("title", &self.title)], kernel::validation::REQUIRED)?;
+        Ok((self.title, self.slug))
+    }
+}
+
+/// Every entry of a lookup, with its use.
+#[utoipa::path(
+    operation_id = "staffListLookup",
+    tag = "staff",
+    params(("kind" = inline(LookupKind), Path, description = "tags, goals or roles")),
+    responses(
+        (status = 200, description = "The entries.", body = Data<Vec<StaffLookupItem>>),
+        (status = 404, description = "Not staff.", body = kernel::ErrorBody),
+    )
+)]
+#[get("/staff/lookups/{kind}")]
+pub async fn list(
+    ctx: web::Data<AppContext>,
+    _staff: Staff,
+    path: web::Path<LookupKind>,
+) -> AppResult<web::Json<Data<Vec<StaffLookupItem>>>> {
+    let entries = lookups_admin::list(&ctx.db, path.into_inner()).await?;
+    Ok(Data::new(
+        entries
+            .into_iter()
+            .map(|(entry, groups)| StaffLookupItem {
+                item: LookupItem::from_entry(entry),
+                groups,
+            })
+            .collect(),
+    ))
+}
+
+/// Adds an entry.
+#[utoipa::path(
+    operation_id = "staffCreateLookup",
+    tag = "staff",
+    params(("kind" = inline(LookupKind), Path, description = "tags, goals or roles")),
+    request_body = LookupRequest,
+    responses(
+        (status = 201, description = "Created.", body = Data<LookupItem>),
+        (status = 400, description = "Invalid fields or a taken slug.", body = kernel::ErrorBody),
+        (status = 404, description = "Not staff.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/staff/lookups/{kind}")]
+pub async fn create(
+    ctx: web::Data<AppContext>,
+    staff: Staff,
+    path: web::Path<LookupKind>,
+    body: ValidJson<LookupRequest>,
+) -> AppResult<HttpResponse> {
+    let (title, slug) = body.into_inner().parts()?;
+    let saved = lookups_admin::save(&ctx, &staff, path.into_inner(), None, title, slug).await?;
+    Ok(HttpResponse::Created().json(kernel::Data {
+        data: LookupItem::from_entry(saved),
+    }))
+}
+
+/// Renames an entry.
+#[utoipa::path(
+    operation_id = "staffUpdateLookup",
+    tag = "staff",
+    params(
+        ("kind" = inline(LookupKind), Path, description = "tags, goals or roles"),
+        ("id" = i64, Path, description = "The entry's id"),
+    ),
+    request_body = LookupRequest,
+    responses(
+        (status = 200, description = "Saved.", body = Data<LookupItem>),
+        (status = 400, description = "Invalid fields or a taken slug.", body = kernel::ErrorBody),
+        (status = 404, description = "Not staff, or no such entry.", body = kernel::ErrorBody),
+    )
+)]
+#[put("/staff/lookups/{kind}/{id}")]
+pub async fn update(
+    ctx: web::Data<AppContext>,
+    staff: Staff,
+    path: web::Path<(LookupKind, i64)>,
+    body: ValidJson<LookupRequest>,
+) -> AppResult<web::Json<Data<LookupItem>>> {
+    let (kind, id) = path.into_inner();
+    let (title, slug) = body.into_inner().parts()?;
+    let saved = lookups_admin::save(&ctx, &staff, kind, Some(id), title, slug).await?;
+    Ok(Data::new(LookupItem::from_entry(saved)))
+}
+
+/// Deletes an entry no group uses (409 otherwise, and always for `other`).
+#[utoipa::path(
+    operation_id = "staffDeleteLookup",
+    tag = "staff",
+    params(
+        ("kind" = inline(LookupKind), Path, description = "tags, goals or roles"),
+        ("id" = i64, Path, description = "The entry's id"),
+    ),
+    responses(
+        (status = 200, description = "Deleted.", body = Data<GroupMessage>),
+        (status = 404, description = "Not staff, or no such entry.", body = kernel::ErrorBody),
+        (status = 409, description = "In use, or the fixed `other` entry.", body = kernel::ErrorBody),
+    )
+)]
+#[delete("/staff/lookups/{kind}/{id}")]
+pub async fn remove(
+    ctx: web::Data<AppContext>,
+    staff: Staff,
+    path: web::Path<(LookupKind, i64)>,
+) -> AppResult<web::Json<Data<GroupMessage>>> {
+    let (kind, id) = path.into_inner();
+    lookups_admin::delete(&ctx, &staff, kind, id).await?;
+    Ok(Data::new(GroupMessage {
+        message: lookups_admin::DELETED.to_owned(),
+    }))
+}

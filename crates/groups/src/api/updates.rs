@@ -1,0 +1,352 @@
+use actix_multipart::form::MultipartForm;
+use actix_web::{HttpResponse, get, patch, post, web};
+use chrono::{DateTime, Utc};
+use kernel::extract::ValidJson;
+use kernel::upload::{SingleFile, SingleFileUpload};
+use kernel::users::UserSummary;
+use kernel::{AppContext, AppError, AppResult, CurrentUser, Data, Page, PageParams, Staff};
+use serde::{Deserialize, Deserializer, Serialize};
+use utoipa::ToSchema;
+use validator::Validate;
+
+use super::staff_groups::ModerationRequest;
+use crate::entity::{group_update, working_group};
+use crate::enums::{ApprovedStatus, MemberRole, UpdateStatus};
+use crate::policy;
+use crate::service::updates::{self, Draft};
+
+/// A working group update (spec 2 §3 Update).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GroupUpdate {
+    pub id: i64,
+    pub group_id: i64,
+    pub title: String,
+    /// Rich text (sanitised).
+    pub text: String,
+    pub image: Option<String>,
+    pub video_url: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub created_by: Option<UserSummary>,
+    pub approved_status: UpdateStatus,
+    /// The caller may edit it (the owner any update, a moderator their own).
+    pub can_edit: bool,
+}
+
+/// The group an updates page is about.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GroupHeader {
+    pub id: i64,
+    pub slug: String,
+    pub title: String,
+    pub approved_status: ApprovedStatus,
+}
+
+/// An updates page: the group, whether updates can be added now, and every update.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GroupUpdates {
+    pub group: GroupHeader,
+    /// Only an approved group takes new updates.
+    pub can_add: bool,
+    pub updates: Vec<GroupUpdate>,
+}
+
+fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
+    T::deserialize(d).map(Some)
+}
+
+/// The text of an update; its image is sent apart (`set-image`).
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+pub struct UpdateRequest {
+    #[validate(length(max = 255))]
+    pub title: String,
+    #[validate(length(max = 100000))]
+    pub text: String,
+    #[validate(url(message = "Not a valid url"), length(max = 1024))]
+    pub video_url: Option<String>,
+    /// Send `null` to remove the image; leave it out to keep it.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<String>)]
+    pub image: Option<Option<String>>,
+}
+
+impl UpdateRequest {
+    fn draft(self) -> (Draft, bool) {
+        let clear = matches!(self.image, Some(None));
+        (
+            Draft {
+                title: self.title,
+                text: self.text,
+                video_url: self.video_url,
+            },
+            clear,
+        )
+    }
+}
+
+async fn views(
+    ctx: &AppContext,
+    items: Vec<group_update::Model>,
+    viewer: i64,
+    role: Option<MemberRole>,
+) -> AppResult<Vec<GroupUpdate>> {
+    let creators: Vec<i64> = items.iter().map(|u| u.created_by_id).collect();
+    let users = ctx.users.summaries(&creators).await?;
+    Ok(items
+        .into_iter()
+        .map(|u| GroupUpdate {
+            can_edit: policy::may_edit_update(role, u.created_by_id == viewer),
+            id: u.id,
+            group_id: u.group_id,
+            title: u.title,
+            text: u.text,
+            image: u.image.as_deref().map(|k| ctx.storage.url(k)),
+            video_url: u.video_url,
+            created_at: u.created_at,
+            created_by: users.get(&u.created_by_id).cloned(),
+            approved_status: UpdateStatus::parse(&u.approved_status)
+                .unwrap_or(UpdateStatus::WaitingForApproval),
+        })
+        .collect())
+}
+
+async fn one(
+    ctx: &AppContext,
+    item: group_update::Model,
+    viewer: &CurrentUser,
+) -> AppResult<GroupUpdate> {
+    let role = crate::service::membership::role_of(&ctx.db, item.group_id, Some(viewer.id)).await?;
+    let mut list = views(ctx, vec![item], viewer.id, role).await?;
+    list.pop().ok_or_else(AppError::not_found)
+}
+
+fn header(group: working_group::Model) -> (GroupHeader, bool) {
+    let status =
+        ApprovedStatus::parse(&group.approved_status).unwrap_or(ApprovedStatus::WaitingForApproval);
+    let can_add = matches!(
+        status,
+        ApprovedStatus::Approved | ApprovedStatus::PendingApprovalForChanges
+    );
+    (
+        GroupHeader {
+            id: group.id,
+            slug: group.slug,
+            title: group.title,
+            approved_status: status,
+        },
+        can_add,
+    )
+}
+
+/// The approved updates of a group, for its members (and staff).
+#[utoipa::path(
+    operation_id = "listGroupUpdates",
+    tag = "groups",
+    params(("group_id" = i64, Path, description = "The group's id"), PageParams),
+    responses(
+        (status = 200, description = "Approved updates, newest first.", body = Page<GroupUpdate>),
+        (status = 404, description = "Not a member of the group.", body = kernel::ErrorBody),
+    )
+)]
+#[get("/groups/{group_id}/post")]
+pub async fn list_approved(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    path: web::Path<i64>,
+    params: web::Query<PageParams>,
+) -> AppResult<web::Json<Page<GroupUpdate>>> {
+    let group_id = path.into_inner();
+    let page = updates::approved(&ctx.db, &user, group_id, &params).await?;
+    let role = crate::service::membership::role_of(&ctx.db, group_id, Some(user.id)).await?;
+    let Page { data, pagination } = page;
+    Ok(web::Json(Page {
+        data: views(&ctx, data, user.id, role).await?,
+        pagination,
+    }))
+}
+
+/// Every update of a group, for its owner and moderators.
+#[utoipa::path(
+    operation_id = "listMyGroupUpdates",
+    tag = "groups",
+    params(("group_id" = i64, Path, description = "The group's id")),
+    responses(
+        (status = 200, description = "The group and its updates.", body = Data<GroupUpdates>),
+        (status = 404, description = "Not the caller's group to post in.", body = kernel::ErrorBody),
+    )
+)]
+#[get("/me/groups/{group_id}/post")]
+pub async fn list_all(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    path: web::Path<i64>,
+) -> AppResult<web::Json<Data<GroupUpdates>>> {
+    let (group, role, items) = updates::all(&ctx.db, &user, path.into_inner()).await?;
+    let (group, can_add) = header(group);
+    Ok(Data::new(GroupUpdates {
+        group,
+        can_add,
+        updates: views(&ctx, items, user.id, Some(role)).await?,
+    }))
+}
+
+/// Writes an update (owner or moderator of an approved group); it waits for staff.
+#[utoipa::path(
+    operation_id = "createGroupUpdate",
+    tag = "groups",
+    params(("group_id" = i64, Path, description = "The group's id")),
+    request_body = UpdateRequest,
+    responses(
+        (status = 201, description = "Created, waiting for approval.", body = Data<GroupUpdate>),
+        (status = 400, description = "Invalid input, or the group is not approved.", body = kernel::ErrorBody),
+        (status = 404, description = "Not the caller's group to post in.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/me/groups/{group_id}/post")]
+pub async fn create(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    path: web::Path<i64>,
+    body: ValidJson<UpdateRequest>,
+) -> AppResult<HttpResponse> {
+    let (draft, _) = body.into_inner().draft();
+    let item = updates::create(&ctx, &user, path.into_inner(), draft).await?;
+    Ok(HttpResponse::Created().json(Data {
+        data: one(&ctx, item, &user).await?,
+    }))
+}
+
+/// One update the caller may edit.
+#[utoipa::path(
+    operation_id = "getGroupUpdate",
+    tag = "groups",
+    params(("group_id" = i64, Path, description = "The group's id"), ("id" = i64, Path, description = "The update's id")),
+    responses(
+        (status = 200, description = "The update.", body = Data<GroupUpdate>),
+        (status = 403, description = "Someone else's update.", body = kernel::ErrorBody),
+        (status = 404, description = "No such update in the caller's group.", body = kernel::ErrorBody),
+    )
+)]
+#[get("/me/groups/{group_id}/post/{id}")]
+pub async fn get(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    path: web::Path<(i64, i64)>,
+) -> AppResult<web::Json<Data<GroupUpdate>>> {
+    let (group_id, id) = path.into_inner();
+    let item = updates::editable(&ctx.db, &user, group_id, id).await?;
+    Ok(Data::new(one(&ctx, item, &user).await?))
+}
+
+/// Saves an edit; the update goes back to staff for approval.
+#[utoipa::path(
+    operation_id = "updateGroupUpdate",
+    tag = "groups",
+    params(("group_id" = i64, Path, description = "The group's id"), ("id" = i64, Path, description = "The update's id")),
+    request_body = UpdateRequest,
+    responses(
+        (status = 200, description = "Saved, waiting for approval.", body = Data<GroupUpdate>),
+        (status = 400, description = "Invalid input.", body = kernel::ErrorBody),
+        (status = 403, description = "Someone else's update.", body = kernel::ErrorBody),
+        (status = 404, description = "No such update in the caller's group.", body = kernel::ErrorBody),
+    )
+)]
+#[patch("/me/groups/{group_id}/post/{id}")]
+pub async fn update(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    path: web::Path<(i64, i64)>,
+    body: ValidJson<UpdateRequest>,
+) -> AppResult<web::Json<Data<GroupUpdate>>> {
+    let (group_id, id) = path.into_inner();
+    let (draft, clear_image) = body.into_inner().draft();
+    let item = updates::update(&ctx, &user, group_id, id, draft, clear_image).await?;
+    Ok(Data::new(one(&ctx, item, &user).await?))
+}
+
+/// Sets an update's image (a JPEG or PNG, checked by content).
+#[utoipa::path(
+    operation_id = "setGroupUpdateImage",
+    tag = "groups",
+    params(("group_id" = i64, Path, description = "The group's id"), ("id" = i64, Path, description = "The update's id")),
+    request_body(content = SingleFileUpload, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, description = "The update with its image.", body = Data<GroupUpdate>),
+        (status = 400, description = "Not a JPEG or PNG image, too large, or no file.", body = kernel::ErrorBody),
+        (status = 404, description = "No such update in the caller's group.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/me/groups/{group_id}/post/{id}/set-image")]
+pub async fn set_image(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    path: web::Path<(i64, i64)>,
+    form: MultipartForm<SingleFile>,
+) -> AppResult<web::Json<Data<GroupUpdate>>> {
+    let (group_id, id) = path.into_inner();
+    let item = updates::set_image(
+        &ctx,
+        &user,
+        group_id,
+        id,
+        form.into_inner().file.data.to_vec(),
+    )
+    .await?;
+    Ok(Data::new(one(&ctx, item, &user).await?))
+}
+
+/// Updates waiting for staff approval.
+#[utoipa::path(
+    operation_id = "staffGroupUpdateQueue",
+    tag = "staff",
+    params(PageParams),
+    responses(
+        (status = 200, description = "A page of updates to review.", body = Page<GroupUpdate>),
+        (status = 404, description = "Not staff.", body = kernel::ErrorBody),
+    )
+)]
+#[get("/staff/group-updates")]
+pub async fn queue(
+    ctx: web::Data<AppContext>,
+    staff: Staff,
+    params: web::Query<PageParams>,
+) -> AppResult<web::Json<Page<GroupUpdate>>> {
+    let Page { data, pagination } = updates::queue(&ctx, &staff, &params).await?;
+    Ok(web::Json(Page {
+        data: views(&ctx, data, staff.id(), None).await?,
+        pagination,
+    }))
+}
+
+/// Approves or rejects an update (`action` is `approve` or `reject`); audited.
+#[utoipa::path(
+    operation_id = "staffReviewGroupUpdate",
+    tag = "staff",
+    params(("id" = i64, Path, description = "The update's id"), ("action" = String, Path, description = "approve or reject")),
+    request_body = ModerationRequest,
+    responses(
+        (status = 200, description = "Reviewed.", body = Data<GroupUpdate>),
+        (status = 404, description = "Not staff, no such update or action.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/staff/group-updates/{id}/{action}")]
+pub async fn review(
+    ctx: web::Data<AppContext>,
+    staff: Staff,
+    path: web::Path<(i64, String)>,
+    body: ValidJson<ModerationRequest>,
+) -> AppResult<web::Json<Data<GroupUpdate>>> {
+    let (id, action) = path.into_inner();
+    let approve = match action.as_str() {
+        "approve" => true,
+        "reject" => false,
+        _ => return Err(AppError::not_found()),
+    };
+    let reason = body
+        .into_inner()
+        .reason
+        .map(|r| r.trim().to_owned())
+        .filter(|r| !r.is_empty());
+    let item = updates::review(&ctx, &staff, id, approve, reason).await?;
+    let mut list = views(&ctx, vec![item], staff.id(), None).await?;
+    Ok(Data::new(list.pop().ok_or_else(AppError::not_found)?))
+}

@@ -1,0 +1,24 @@
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "group_updates")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub group_id: i64,
+    pub title: String,
+    /// Rich text, sanitised on write.
+    pub text: String,
+    /// Storage key of the image.
+    pub image: Option<String>,
+    pub video_url: Option<String>,
+    pub created_by_id: i64,
+    pub approved_status: String,
+    pub created_at: DateTimeUtc,
+    pub updated_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

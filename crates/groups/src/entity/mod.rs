@@ -1,0 +1,12 @@
+//! The groups crate's tables; they never leave the crate.
+
+pub mod group_goal;
+pub mod group_update;
+pub mod industry_partner_role;
+pub mod invitation;
+pub mod join_request;
+pub mod material;
+pub mod member;
+pub mod project_tag;
+pub mod working_group;
+pub mod working_group_tag;

@@ -1,0 +1,88 @@
+//! The enumerations of spec 2 §3/§4 for working groups, defined once here; they reach the
+//! client through the OpenAPI contract.
+
+use kernel::string_enum;
+
+string_enum!(ActiveStatus {
+    Active = "active",
+    Suspended = "suspended",
+});
+
+string_enum!(
+    /// Only staff move a group to `approved` or `not_approved`.
+    ApprovedStatus {
+        Approved = "approved",
+        NotApproved = "not_approved",
+        WaitingForApproval = "waiting_for_approval",
+        PendingApprovalForChanges = "pending_approval_for_changes",
+    }
+);
+
+string_enum!(YesNo {
+    Yes = "yes",
+    No = "no",
+});
+
+string_enum!(
+    /// `admin` is the owner; only `member` and `moderator` can be assigned.
+    MemberRole {
+        Admin = "admin",
+        Moderator = "moderator",
+        Member = "member",
+    }
+);
+
+string_enum!(
+    /// Browse orderings (spec 2 §2): newest, title, popular, and recommended (signed in).
+    GroupOrdering {
+        Newest = "-created_at",
+        Title = "title",
+        Popular = "popular",
+        Recommended = "recommended",
+    }
+);
+
+string_enum!(
+    /// How a supplementary item is edited; fixed once saved.
+    MaterialKind {
+        Document = "document",
+        Link = "link",
+    }
+);
+
+string_enum!(
+    /// What a supplementary item is, as the list shows it: a document's type is decided
+    /// by its content.
+    MaterialType {
+        Image = "image",
+        Gif = "gif",
+        Pdf = "pdf",
+        Link = "link",
+    }
+);
+
+string_enum!(
+    /// A group update is public once staff approve it; an edit sends it back for review.
+    UpdateStatus {
+        Approved = "approved",
+        WaitingForApproval = "waiting_for_approval",
+        NotApproved = "not_approved",
+    }
+);
+
+string_enum!(
+    /// The lookups staff maintain: project tags, group goals, industry-partner roles.
+    LookupKind {
+        Tags = "tags",
+        Goals = "goals",
+        Roles = "roles",
+    }
+);
+
+string_enum!(
+    /// The staff console's group lists: waiting for review (default), or every group.
+    StaffGroupList {
+        Waiting = "waiting",
+        All = "all",
+    }
+);

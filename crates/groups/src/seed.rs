@@ -1,0 +1,115 @@
+//! Demo working groups for a fresh site: made through the wizard by a demo member and
+//! approved by the demo admin, exactly as a real group would be (audited).
+
+use kernel::{AppContext, AppResult, CurrentUser, Staff};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+
+use crate::entity::working_group;
+use crate::enums::YesNo;
+use crate::service::content::{General, Specifics};
+use crate::service::moderation::{self, Action};
+use crate::service::{lookups, wizard};
+
+/// (title, summary, topic slugs, goal slugs).
+const GROUPS: &[(&str, &str, &[&str], &[&str])] = &[
+    (
+        "Stroke rehabilitation research circle",
+        "<p>Clinicians, researchers and stroke survivors compare what helps recovery in the first year, and shape the next studies of early mobilisation and task-specific training.</p>",
+        &["stroke", "rehabilitation"],
+        &["research-discussion", "case-discussion"],
+    ),
+    (
+        "Rare disease registry builders",
+        "<p>People starting or running registries for rare conditions share consent forms, minimal datasets and governance models, so each registry outlives its first grant.</p>",
+        &["rare-diseases", "genomics"],
+        &["create-a-registry"],
+    ),
+    (
+        "Digital health journal club",
+        "<p>A monthly read of one paper on wearables, apps or remote monitoring, with a patient partner leading each discussion.</p>",
+        &["digital-health"],
+        &["literature-discussion"],
+    ),
+    (
+        "Healthy ageing lab group",
+        "<p>A lab group on falls, frailty and staying active after seventy: protocols, pilot data and funding ideas.</p>",
+        &["geriatrics-and-ageing", "public-health"],
+        &["lab-group", "research-discussion"],
+    ),
+];
+
+const OBLIGATIONS: &str = "<ul><li>Contribute to scientific discussions</li><li>Post at least one comment per month</li><li>Have fun</li></ul>";
+
+fn ids(entries: &[lookups::Entry], slugs: &[&str]) -> Vec<i64> {
+    entries
+        .iter()
+        .filter(|e| slugs.contains(&e.slug.as_str()))
+        .map(|e| e.id)
+        .collect()
+}
+
+/// Creates the demo groups that do not exist yet: `owner_id` starts them, `admin_id`
+/// approves them.
+pub async fn demo(ctx: &AppContext, owner_id: i64, admin_id: i64) -> AppResult<()> {
+    let owner = CurrentUser {
+        id: owner_id,
+        staff_role: None,
+    };
+    let staff = Staff(CurrentUser {
+        id: admin_id,
+        staff_role: Some(kernel::StaffRole::Admin),
+    });
+    let tags = lookups::tags(&ctx.db).await?;
+    let goals = lookups::goals(&ctx.db).await?;
+    for (index, (title, summary, topics, group_goals)) in GROUPS.iter().enumerate() {
+        let exists = working_group::Entity::find()
+            .filter(working_group::Column::Title.eq(*title))
+            .one(&ctx.db)
+            .await?
+            .is_some();
+        if exists {
+            continue;
+        }
+        let group = wizard::create(
+            ctx,
+            &owner,
+            General {
+                title: Some((*title).to_owned()),
+                summary: Some((*summary).to_owned()),
+                tags: Some(ids(&tags, topics)),
+                ..Default::default()
+            },
+        )
+        .await?;
+        let seed = u32::try_from(index).unwrap_or(0) + 1;
+        wizard::set_image(
+            ctx,
+            &owner,
+            group.id,
+            kernel::artwork::jpeg(1200, 630, seed),
+        )
+        .await?;
+        wizard::update(
+            ctx,
+            &owner,
+            group.id,
+            General::default(),
+            Some(Specifics {
+                goals_of_working_group: ids(&goals, group_goals),
+                industry_partner_likely: Some(YesNo::No),
+                member_obligations: Some(OBLIGATIONS.to_owned()),
+                ..Default::default()
+            }),
+        )
+        .await?;
+        moderation::act(
+            ctx,
+            &staff,
+            group.id,
+            Action::Approve,
+            Some("Demo content".into()),
+        )
+        .await?;
+    }
+    Ok(())
+}

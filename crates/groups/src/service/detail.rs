@@ -1,0 +1,51 @@
+//! One group as a viewer sees it (spec 2 §2 Working group detail).
+
+use kernel::{AppError, AppResult, CurrentUser};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+
+use super::membership;
+use crate::entity::working_group;
+use crate::enums::{ActiveStatus, ApprovedStatus, MemberRole};
+use crate::policy;
+
+/// The group and the viewer's relation to it.
+pub struct Viewed {
+    pub group: working_group::Model,
+    pub role: Option<MemberRole>,
+}
+
+fn statuses(group: &working_group::Model) -> (ApprovedStatus, ActiveStatus) {
+    (
+        ApprovedStatus::parse(&group.approved_status).unwrap_or(ApprovedStatus::WaitingForApproval),
+        ActiveStatus::parse(&group.active_status).unwrap_or(ActiveStatus::Active),
+    )
+}
+
+/// The group with this slug, if the viewer may see it; otherwise 404 (a hidden group
+/// does not admit it exists).
+pub async fn by_slug(
+    db: &impl ConnectionTrait,
+    slug: &str,
+    viewer: Option<&CurrentUser>,
+) -> AppResult<Viewed> {
+    let group = working_group::Entity::find()
+        .filter(working_group::Column::Slug.eq(slug))
+        .one(db)
+        .await?
+        .ok_or_else(AppError::not_found)?;
+    let role = membership::role_of(db, group.id, viewer.map(|v| v.id)).await?;
+    let (approved, active) = statuses(&group);
+    let is_staff = viewer.is_some_and(|v| v.staff_role.is_some());
+    if !policy::may_view(approved, active, role, is_staff) {
+        return Err(AppError::not_found());
+    }
+    Ok(Viewed { group, role })
+}
+
+/// A group by id, whatever its status (staff views).
+pub async fn by_id(db: &impl ConnectionTrait, id: i64) -> AppResult<working_group::Model> {
+    working_group::Entity::find_by_id(id)
+        .one(db)
+        .await?
+        .ok_or_else(AppError::not_found)
+}

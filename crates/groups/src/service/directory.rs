@@ -1,0 +1,66 @@
+//! The [`GroupDirectory`] other crates use to know who belongs where, without reading our
+//! tables.
+
+use async_trait::async_trait;
+use kernel::AppResult;
+use kernel::community::GroupDirectory;
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter};
+
+use super::browse;
+use crate::entity::{member, working_group};
+use crate::enums::MemberRole;
+
+pub struct Directory {
+    db: DatabaseConnection,
+}
+
+impl Directory {
+    pub fn new(db: DatabaseConnection) -> Self {
+        Self { db }
+    }
+}
+
+fn count(n: u64) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
+#[async_trait]
+impl GroupDirectory for Directory {
+    async fn groups_of(&self, user_id: i64) -> AppResult<Vec<i64>> {
+        Ok(member::Entity::find()
+            .filter(member::Column::UserId.eq(user_id))
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .map(|m| m.group_id)
+            .collect())
+    }
+
+    async fn members_of(&self, group_id: i64) -> AppResult<Vec<i64>> {
+        Ok(member::Entity::find()
+            .filter(member::Column::GroupId.eq(group_id))
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .map(|m| m.user_id)
+            .collect())
+    }
+
+    async fn count_public(&self) -> AppResult<i64> {
+        let n = working_group::Entity::find()
+            .filter(browse::public_condition())
+            .count(&self.db)
+            .await?;
+        Ok(count(n))
+    }
+
+    async fn count_joined(&self, user_id: i64) -> AppResult<i64> {
+        let n = member::Entity::find()
+            .filter(member::Column::UserId.eq(user_id))
+            .filter(member::Column::Role.ne(MemberRole::Admin.as_str()))
+            .filter(member::Column::GroupId.in_subquery(browse::public_ids()))
+            .count(&self.db)
+            .await?;
+        Ok(count(n))
+    }
+}

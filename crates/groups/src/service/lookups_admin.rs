@@ -1,0 +1,196 @@
+//! The staff console's lookups: project tags, group goals and industry-partner roles.
+//! Entries in use by a group cannot be deleted; `other` (which asks members for free
+//! text) keeps its slug and stays.
+
+use kernel::audit::{self, AuditEntry};
+use kernel::{AppContext, AppError, AppResult, Staff};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
+    QuerySelect, Set,
+};
+use serde_json::json;
+
+use super::lookups::{self, Entry, OTHER};
+use crate::entity::{
+    group_goal, industry_partner_role, project_tag, working_group, working_group_tag,
+};
+use crate::enums::LookupKind;
+use crate::policy;
+
+pub const SLUG_TAKEN: &str = "An entry with this address already exists.";
+pub const OTHER_FIXED: &str =
+    "The entry “other” asks members for their own words; it cannot be renamed away or deleted.";
+pub const BAD_SLUG: &str = "Use lowercase letters, digits and hyphens only.";
+pub const DELETED: &str = "The entry has been deleted.";
+
+/// Every entry of a lookup with how many groups use it.
+pub async fn list(db: &impl ConnectionTrait, kind: LookupKind) -> AppResult<Vec<(Entry, u64)>> {
+    let entries = entries(db, kind).await?;
+    let mut out = Vec::with_capacity(entries.len());
+    for entry in entries {
+        let uses = uses(db, kind, entry.id).await?;
+        out.push((entry, uses));
+    }
+    Ok(out)
+}
+
+async fn entries(db: &impl ConnectionTrait, kind: LookupKind) -> AppResult<Vec<Entry>> {
+    match kind {
+        LookupKind::Tags => lookups::tags(db).await,
+        LookupKind::Goals => lookups::goals(db).await,
+        LookupKind::Roles => lookups::roles(db).await,
+    }
+}
+
+/// How many groups use an entry: tags by link, goals and roles in the groups' lists.
+async fn uses(db: &impl ConnectionTrait, kind: LookupKind, id: i64) -> AppResult<u64> {
+    let column = match kind {
+        LookupKind::Tags => {
+            return Ok(working_group_tag::Entity::find()
+                .filter(working_group_tag::Column::TagId.eq(id))
+                .count(db)
+                .await?);
+        }
+        LookupKind::Goals => working_group::Column::GoalsOfWorkingGroup,
+        LookupKind::Roles => working_group::Column::RoleOfIndustryPartner,
+    };
+    let lists: Vec<String> = working_group::Entity::find()
+        .select_only()
+        .column(column)
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(lists
+        .iter()
+        .filter(|list| {
+            serde_json::from_str::<Vec<i64>>(list)
+                .unwrap_or_default()
+                .contains(&id)
+        })
+        .count() as u64)
+}
+
+macro_rules! save {
+    ($entity:ident, $db:expr, $id:expr, $slug:expr, $title:expr) => {{
+        let active = match $id {
+            Some(id) => $entity::Entity::find_by_id(id)
+                .one($db)
+                .await?
+                .ok_or_else(AppError::not_found)?
+                .into(),
+            None => <$entity::ActiveModel as Default>::default(),
+        };
+        let mut active: $entity::ActiveModel = active;
+        active.slug = Set($slug);
+        active.title = Set($title);
+        sea_orm::TryIntoModel::try_into_model(active.save($db).await?)?.id
+    }};
+}
+
+macro_rules! remove {
+    ($entity:ident, $db:expr, $id:expr) => {
+        $entity::Entity::delete_by_id($id).exec($db).await?
+    };
+}
+
+/// Adds an entry (`id` none) or renames one.
+pub async fn save(
+    ctx: &AppContext,
+    staff: &Staff,
+    kind: LookupKind,
+    id: Option<i64>,
+    title: String,
+    slug: Option<String>,
+) -> AppResult<Entry> {
+    let txn = kernel::db::begin_write(&ctx.db).await?;
+    let all = entries(&txn, kind).await?;
+    let current = match id {
+        Some(id) => Some(
+            all.iter()
+                .find(|e| e.id == id)
+                .cloned()
+                .ok_or_else(AppError::not_found)?,
+        ),
+        None => None,
+    };
+    let slug = match slug.map(|s| s.trim().to_owned()).filter(|s| !s.is_empty()) {
+        Some(typed) if kernel::slug::is_valid_path(&typed) && !typed.contains('/') => typed,
+        Some(_) => return Err(AppError::field("slug", BAD_SLUG)),
+        None => current.as_ref().map_or_else(
+            || kernel::slug::slugify(&title, "entry"),
+            |c| c.slug.clone(),
+        ),
+    };
+    if current
+        .as_ref()
+        .is_some_and(|c| !policy::may_rename_lookup(&c.slug, &slug))
+    {
+        return Err(AppError::field("slug", OTHER_FIXED));
+    }
+    if all.iter().any(|e| e.slug == slug && Some(e.id) != id) {
+        return Err(AppError::field("slug", SLUG_TAKEN));
+    }
+    let title = title.trim().to_owned();
+    let saved_id = match kind {
+        LookupKind::Tags => save!(project_tag, &txn, id, slug.clone(), title.clone()),
+        LookupKind::Goals => save!(group_goal, &txn, id, slug.clone(), title.clone()),
+        LookupKind::Roles => save!(industry_partner_role, &txn, id, slug.clone(), title.clone()),
+    };
+    let saved = Entry {
+        id: saved_id,
+        slug,
+        title,
+    };
+    let action = if current.is_some() {
+        "lookup.update"
+    } else {
+        "lookup.create"
+    };
+    audit::record(
+        &txn,
+        AuditEntry::by(staff, action, kind.as_str(), saved.id).change(
+            current.map(|c| json!({"slug": c.slug, "title": c.title})),
+            json!({"slug": saved.slug, "title": saved.title}),
+        ),
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(saved)
+}
+
+/// Deletes an entry no group uses.
+pub async fn delete(ctx: &AppContext, staff: &Staff, kind: LookupKind, id: i64) -> AppResult<()> {
+    let txn = kernel::db::begin_write(&ctx.db).await?;
+    let current = entries(&txn, kind)
+        .await?
+        .into_iter()
+        .find(|e| e.id == id)
+        .ok_or_else(AppError::not_found)?;
+    if current.slug == OTHER {
+        return Err(AppError::conflict("fixed_entry", OTHER_FIXED));
+    }
+    let uses = uses(&txn, kind, id).await?;
+    if uses > 0 {
+        return Err(AppError::conflict(
+            "in_use",
+            format!(
+                "{uses} working group{} use{} this entry; take it off them first.",
+                if uses == 1 { "" } else { "s" },
+                if uses == 1 { "s" } else { "" }
+            ),
+        ));
+    }
+    match kind {
+        LookupKind::Tags => remove!(project_tag, &txn, id),
+        LookupKind::Goals => remove!(group_goal, &txn, id),
+        LookupKind::Roles => remove!(industry_partner_role, &txn, id),
+    };
+    audit::record(
+        &txn,
+        AuditEntry::by(staff, "lookup.delete", kind.as_str(), id)
+            .change(json!({"slug": current.slug, "title": current.title}), ()),
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(())
+}

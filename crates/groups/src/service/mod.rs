@@ -1,0 +1,18 @@
+//! The rules of working groups; handlers stay thin.
+
+pub mod browse;
+pub mod content;
+pub mod detail;
+pub mod directory;
+pub mod discussion;
+pub mod emails;
+pub mod invitations;
+pub mod join_requests;
+pub mod lookups;
+pub mod lookups_admin;
+pub mod materials;
+pub mod membership;
+pub mod moderation;
+pub mod slug;
+pub mod updates;
+pub mod wizard;

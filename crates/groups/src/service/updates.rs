@@ -1,0 +1,300 @@
+//! Group updates (spec 2 §2, §4 Update saving, §6): owners and moderators write them,
+//! staff approve them, members read the approved ones.
+
+use chrono::Utc;
+use kernel::audit::{self, AuditEntry};
+use kernel::images::{self, Shape};
+use kernel::{AppContext, AppError, AppResult, CurrentUser, Page, PageParams, Staff};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
+    QueryOrder, Set,
+};
+use serde_json::json;
+
+use super::{detail, membership};
+use crate::entity::{group_update, working_group};
+use crate::enums::{ApprovedStatus, MemberRole, UpdateStatus};
+use crate::events::UpdateReviewed;
+use crate::policy;
+
+pub const REQUIRED: &str = "This field is required";
+pub const GROUP_NOT_APPROVED: &str = "Updates can be added once the working group is approved.";
+const IMAGE_SHAPE: Shape = Shape {
+    max_width: 1200,
+    thumbnail_side: 480,
+};
+const PER_PAGE: u64 = 99;
+
+/// What an update says.
+#[derive(Debug, Clone, Default)]
+pub struct Draft {
+    pub title: String,
+    pub text: String,
+    pub video_url: Option<String>,
+}
+
+/// The group and the caller's role in it, when they may post updates.
+pub async fn curated(
+    db: &impl ConnectionTrait,
+    user: &CurrentUser,
+    group_id: i64,
+) -> AppResult<(working_group::Model, MemberRole)> {
+    let group = detail::by_id(db, group_id).await?;
+    let role = membership::role_of(db, group.id, Some(user.id)).await?;
+    match role {
+        Some(role) if policy::may_curate(Some(role)) => Ok((group, role)),
+        _ => Err(AppError::not_found()),
+    }
+}
+
+fn checked(draft: Draft) -> AppResult<Draft> {
+    let title = draft.title.trim().to_owned();
+    let text = kernel::rich_text::sanitize(&draft.text);
+    let mut errors = kernel::error::FieldErrors::new();
+    if title.is_empty() {
+        errors.insert("title".into(), vec![REQUIRED.into()]);
+    }
+    if kernel::rich_text::is_blank(&text) {
+        errors.insert("text".into(), vec![REQUIRED.into()]);
+    }
+    if !errors.is_empty() {
+        return Err(AppError::Validation(errors));
+    }
+    let video_url = draft
+        .video_url
+        .map(|v| v.trim().to_owned())
+        .filter(|v| !v.is_empty());
+    Ok(Draft {
+        title,
+        text,
+        video_url,
+    })
+}
+
+/// Every update of a group, for its owner and moderators, newest first.
+pub async fn all(
+    db: &impl ConnectionTrait,
+    user: &CurrentUser,
+    group_id: i64,
+) -> AppResult<(working_group::Model, MemberRole, Vec<group_update::Model>)> {
+    let (group, role) = curated(db, user, group_id).await?;
+    let updates = group_update::Entity::find()
+        .filter(group_update::Column::GroupId.eq(group_id))
+        .order_by_desc(group_update::Column::CreatedAt)
+        .order_by_desc(group_update::Column::Id)
+        .all(db)
+        .await?;
+    Ok((group, role, updates))
+}
+
+/// The approved updates of a group, for its members and staff.
+pub async fn approved(
+    db: &impl ConnectionTrait,
+    viewer: &CurrentUser,
+    group_id: i64,
+    params: &PageParams,
+) -> AppResult<Page<group_update::Model>> {
+    let group = detail::by_id(db, group_id).await?;
+    let role = membership::role_of(db, group.id, Some(viewer.id)).await?;
+    if role.is_none() && viewer.staff_role.is_none() {
+        return Err(AppError::not_found());
+    }
+    let select = group_update::Entity::find()
+        .filter(group_update::Column::GroupId.eq(group_id))
+        .filter(group_update::Column::ApprovedStatus.eq(UpdateStatus::Approved.as_str()))
+        .order_by_desc(group_update::Column::CreatedAt)
+        .order_by_desc(group_update::Column::Id);
+    kernel::pagination::paginate(db, select, params, PER_PAGE).await
+}
+
+/// Writes a new update; it waits for staff.
+pub async fn create(
+    ctx: &AppContext,
+    user: &CurrentUser,
+    group_id: i64,
+    draft: Draft,
+) -> AppResult<group_update::Model> {
+    let (group, _) = curated(&ctx.db, user, group_id).await?;
+    if group.approved_status != ApprovedStatus::Approved.as_str()
+        && group.approved_status != ApprovedStatus::PendingApprovalForChanges.as_str()
+    {
+        return Err(AppError::bad_request(
+            "group_not_approved",
+            GROUP_NOT_APPROVED,
+        ));
+    }
+    let draft = checked(draft)?;
+    let now = Utc::now();
+    Ok(group_update::ActiveModel {
+        group_id: Set(group_id),
+        title: Set(draft.title),
+        text: Set(draft.text),
+        video_url: Set(draft.video_url),
+        created_by_id: Set(user.id),
+        approved_status: Set(UpdateStatus::WaitingForApproval.as_str().to_owned()),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&ctx.db)
+    .await?)
+}
+
+/// One update the caller may edit (the owner any, a moderator their own).
+pub async fn editable(
+    db: &impl ConnectionTrait,
+    user: &CurrentUser,
+    group_id: i64,
+    id: i64,
+) -> AppResult<group_update::Model> {
+    let (_, role) = curated(db, user, group_id).await?;
+    let update = group_update::Entity::find_by_id(id)
+        .filter(group_update::Column::GroupId.eq(group_id))
+        .one(db)
+        .await?
+        .ok_or_else(AppError::not_found)?;
+    if !policy::may_edit_update(Some(role), update.created_by_id == user.id) {
+        return Err(AppError::forbidden());
+    }
+    Ok(update)
+}
+
+fn back_to_review(active: &mut group_update::ActiveModel) {
+    active.approved_status = Set(UpdateStatus::WaitingForApproval.as_str().to_owned());
+    active.updated_at = Set(Utc::now());
+}
+
+/// Saves an edit; the update goes back to staff.
+pub async fn update(
+    ctx: &AppContext,
+    user: &CurrentUser,
+    group_id: i64,
+    id: i64,
+    draft: Draft,
+    clear_image: bool,
+) -> AppResult<group_update::Model> {
+    let current = editable(&ctx.db, user, group_id, id).await?;
+    let draft = checked(draft)?;
+    let old_image = current.image.clone().filter(|_| clear_image);
+    let mut active: group_update::ActiveModel = current.into();
+    active.title = Set(draft.title);
+    active.text = Set(draft.text);
+    active.video_url = Set(draft.video_url);
+    if clear_image {
+        active.image = Set(None);
+    }
+    back_to_review(&mut active);
+    let saved = active.update(&ctx.db).await?;
+    if let Some(key) = old_image {
+        super::wizard::discard_image(ctx, &key).await;
+    }
+    Ok(saved)
+}
+
+/// Sets the update's image (a JPEG or PNG checked by content).
+pub async fn set_image(
+    ctx: &AppContext,
+    user: &CurrentUser,
+    group_id: i64,
+    id: i64,
+    upload: Vec<u8>,
+) -> AppResult<group_update::Model> {
+    let current = editable(&ctx.db, user, group_id, id).await?;
+    let key = images::accept(
+        ctx.storage.as_ref(),
+        &format!("groups/{group_id}/updates"),
+        upload,
+        IMAGE_SHAPE,
+    )
+    .await?;
+    let old = current.image.clone();
+    let mut active: group_update::ActiveModel = current.into();
+    active.image = Set(Some(key));
+    back_to_review(&mut active);
+    let saved = active.update(&ctx.db).await?;
+    if let Some(old) = old {
+        super::wizard::discard_image(ctx, &old).await;
+    }
+    Ok(saved)
+}
+
+/// How many updates wait for staff (the console's home shows it).
+pub async fn waiting_count(db: &impl ConnectionTrait) -> AppResult<u64> {
+    Ok(group_update::Entity::find()
+        .filter(group_update::Column::ApprovedStatus.eq(UpdateStatus::WaitingForApproval.as_str()))
+        .count(db)
+        .await?)
+}
+
+/// Updates waiting for staff, oldest first.
+pub async fn queue(
+    ctx: &AppContext,
+    staff: &Staff,
+    params: &PageParams,
+) -> AppResult<Page<group_update::Model>> {
+    if !policy::may_moderate(staff.role()) {
+        return Err(AppError::not_found());
+    }
+    let select = group_update::Entity::find()
+        .filter(group_update::Column::ApprovedStatus.eq(UpdateStatus::WaitingForApproval.as_str()))
+        .order_by_asc(group_update::Column::UpdatedAt);
+    kernel::pagination::paginate(&ctx.db, select, params, 25).await
+}
+
+/// Staff approve or reject an update; audited.
+pub async fn review(
+    ctx: &AppContext,
+    staff: &Staff,
+    id: i64,
+    approve: bool,
+    reason: Option<String>,
+) -> AppResult<group_update::Model> {
+    if !policy::may_moderate(staff.role()) {
+        return Err(AppError::not_found());
+    }
+    let txn = kernel::db::begin_write(&ctx.db).await?;
+    let current = group_update::Entity::find_by_id(id)
+        .one(&txn)
+        .await?
+        .ok_or_else(AppError::not_found)?;
+    let before = current.approved_status.clone();
+    let status = if approve {
+        UpdateStatus::Approved
+    } else {
+        UpdateStatus::NotApproved
+    };
+    let mut active: group_update::ActiveModel = current.into();
+    active.approved_status = Set(status.as_str().to_owned());
+    let saved = active.update(&txn).await?;
+    audit::record(
+        &txn,
+        AuditEntry {
+            actor_id: staff.id(),
+            action: if approve {
+                "group_update.approve"
+            } else {
+                "group_update.reject"
+            },
+            subject_type: "group_update",
+            subject_id: id.to_string(),
+            before: json!({"approved_status": before, "group_id": saved.group_id}),
+            after: json!({"approved_status": status.as_str(), "group_id": saved.group_id}),
+            reason: reason.clone(),
+        },
+    )
+    .await?;
+    txn.commit().await?;
+    let group = detail::by_id(&ctx.db, saved.group_id).await?;
+    ctx.events
+        .publish(UpdateReviewed {
+            group: membership::group_ref(&group),
+            update_id: saved.id,
+            author_id: saved.created_by_id,
+            approved: approve,
+            title: saved.title.clone(),
+            text: saved.text.clone(),
+            image: saved.image.as_deref().map(|k| ctx.storage.url(k)),
+        })
+        .await;
+    Ok(saved)
+}

@@ -1,0 +1,11 @@
+//! Integration tests of the groups crate through the real app.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod browse;
+mod materials;
+mod membership;
+mod moderation;
+mod staff_lookups;
+mod support;
+mod updates;
+mod wizard;

@@ -1,0 +1,180 @@
+use serde_json::{Value, json};
+use testkit::TestApp;
+use testkit::pictures::png;
+
+use crate::support::{approved_group, draft, setup};
+
+async fn add(
+    app: &TestApp,
+    token: &str,
+    group: i64,
+    form: reqwest::multipart::Form,
+) -> (u16, Value) {
+    let response = app
+        .client
+        .post(app.url(&format!("/api/me/groups/{group}/supplementary-materials")))
+        .bearer_auth(token)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    testkit::read(response).await
+}
+
+fn document(bytes: Vec<u8>, name: &str) -> reqwest::multipart::Form {
+    reqwest::multipart::Form::new()
+        .part(
+            "file",
+            reqwest::multipart::Part::bytes(bytes).file_name(name.to_owned()),
+        )
+        .text("file_name", name.to_owned())
+        .text("type", "document")
+}
+
+fn link(label: &str, url: &str) -> reqwest::multipart::Form {
+    reqwest::multipart::Form::new()
+        .text("type", "link")
+        .text("label", label.to_owned())
+        .text("url", url.to_owned())
+}
+
+#[tokio::test]
+async fn owners_add_documents_and_links_that_visitors_then_see() {
+    let (app, staff, owner) = setup().await;
+    let (id, _) = approved_group(&app, &owner, &staff, "Materials", &["stroke"]).await;
+
+    let (status, body) = add(&app, &owner, id, document(png(800, 600), "poster.png")).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["type"], "image");
+    assert_eq!(body["data"]["kind"], "document");
+    assert_eq!(body["data"]["name"], "poster.png");
+    let thumbnail = body["data"]["thumbnail_url"].as_str().unwrap().to_owned();
+    let bytes = app
+        .client
+        .get(app.url(&thumbnail))
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap();
+    assert_eq!(testkit::pictures::dimensions(&bytes).0, 240);
+
+    let (status, body) = add(
+        &app,
+        &owner,
+        id,
+        document(b"%PDF-1.7\n%fake but headed".to_vec(), "protocol.pdf"),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["type"], "pdf");
+    let pdf = body["data"]["id"].as_i64().unwrap();
+
+    let (status, body) = add(
+        &app,
+        &owner,
+        id,
+        document(b"MZ\x90\x00 not a document".to_vec(), "virus.pdf"),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["messages"]["file"],
+        json!(["Supported file types: .jpg, .png, .gif, .pdf"])
+    );
+
+    let (status, body) = add(&app, &owner, id, link("", "nope")).await;
+    assert_eq!(status, 400);
+    assert_eq!(body["messages"]["label"], json!(["Required"]));
+    assert_eq!(body["messages"]["url"], json!(["Not a valid url"]));
+    let (status, body) = add(
+        &app,
+        &owner,
+        id,
+        link("Trial registry", "https://clinicaltrials.example/NCT1"),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let link_id = body["data"]["id"].as_i64().unwrap();
+
+    let (status, body) = app
+        .get_json(&format!("/api/groups/{id}/supplementary-materials"))
+        .await;
+    assert_eq!(status, 200);
+    let types: Vec<&str> = body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["type"].as_str().unwrap())
+        .collect();
+    assert_eq!(types, ["image", "pdf", "link"]);
+    assert_eq!(body["data"][2]["created_by"]["name"], "Test Member");
+
+    // The type of a saved item is fixed; its label and url can change.
+    let path = format!("/api/me/groups/{id}/supplementary-materials/{link_id}");
+    let (status, body) = app
+        .put_json_as(&owner, &path, &json!({"type": "document", "label": "x"}))
+        .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["messages"]["type"],
+        json!(["The type of a saved item cannot be changed."])
+    );
+    let (status, body) = app
+        .put_json_as(
+            &owner,
+            &path,
+            &json!({"label": "Registry", "url": "https://registry.example"}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(body["data"]["label"], "Registry");
+
+    let (status, _) = app
+        .send_as(
+            reqwest::Method::DELETE,
+            &owner,
+            &format!("/api/me/groups/{id}/supplementary-materials/{pdf}"),
+            None,
+        )
+        .await;
+    assert_eq!(status, 200);
+    let (_, body) = app
+        .get_json(&format!("/api/groups/{id}/supplementary-materials"))
+        .await;
+    assert_eq!(body["data"].as_array().unwrap().len(), 2);
+}
+
+#[tokio::test]
+async fn only_owners_and_moderators_edit_and_hidden_groups_hide_their_materials() {
+    let (app, _staff, owner) = setup().await;
+    let other = app
+        .signed_in_user("bob@example.org", "analytical 1843")
+        .await;
+    let group = draft(&app, &owner, "Hidden", &["stroke"]).await;
+    let id = group["id"].as_i64().unwrap();
+    let (status, _) = add(&app, &other, id, link("Mine", "https://a.example")).await;
+    assert_eq!(status, 404);
+    let (status, _) = app
+        .get_json_as(
+            &other,
+            &format!("/api/me/groups/{id}/supplementary-materials"),
+        )
+        .await;
+    assert_eq!(status, 404);
+    let (status, _) = app
+        .get_json(&format!("/api/groups/{id}/supplementary-materials"))
+        .await;
+    assert_eq!(
+        status, 404,
+        "a group waiting for approval shows nothing to the public"
+    );
+    let (status, body) = add(&app, &owner, id, link("Draft link", "https://a.example")).await;
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = app
+        .get_json_as(&owner, &format!("/api/groups/{id}/supplementary-materials"))
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(body["data"][0]["label"], "Draft link");
+}

@@ -1,0 +1,125 @@
+use serde_json::json;
+
+use crate::support::{approved_group, draft, setup};
+
+#[tokio::test]
+async fn updates_wait_for_staff_then_members_read_them() {
+    let (app, staff, owner) = setup().await;
+    let pending = draft(&app, &owner, "Not yet approved", &["stroke"]).await;
+    let pending_id = pending["id"].as_i64().unwrap();
+    let (status, body) = app
+        .post_json_as(
+            &owner,
+            &format!("/api/me/groups/{pending_id}/post"),
+            &json!({"title": "Hi", "text": "<p>x</p>"}),
+        )
+        .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["message"],
+        "Updates can be added once the working group is approved."
+    );
+
+    let (id, _) = approved_group(&app, &owner, &staff, "Updating", &["stroke"]).await;
+    let path = format!("/api/me/groups/{id}/post");
+    let (status, body) = app
+        .post_json_as(&owner, &path, &json!({"title": " ", "text": "<p></p>"}))
+        .await;
+    assert_eq!(status, 400);
+    assert_eq!(body["messages"]["title"], json!(["This field is required"]));
+    assert_eq!(body["messages"]["text"], json!(["This field is required"]));
+
+    let (status, body) = app
+        .post_json_as(
+            &owner,
+            &path,
+            &json!({"title": "First results", "text": "<p>Good news<script>x</script></p>", "video_url": "https://vimeo.com/1"}),
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
+    let update = body["data"]["id"].as_i64().unwrap();
+    assert_eq!(body["data"]["approved_status"], "waiting_for_approval");
+    assert_eq!(body["data"]["text"], "<p>Good news</p>");
+    assert_eq!(body["data"]["can_edit"], true);
+
+    let (status, body) = app
+        .upload_as(
+            &owner,
+            &format!("{path}/{update}/set-image"),
+            "u.png",
+            testkit::pictures::png(300, 200),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert!(
+        body["data"]["image"]
+            .as_str()
+            .unwrap()
+            .starts_with("/media/groups/")
+    );
+
+    // Members read only approved updates; strangers none.
+    let (_, body) = app
+        .get_json_as(&owner, &format!("/api/groups/{id}/post"))
+        .await;
+    assert_eq!(body["data"], json!([]));
+    let stranger = app
+        .signed_in_user("st@example.org", "analytical 1843")
+        .await;
+    let (status, _) = app
+        .get_json_as(&stranger, &format!("/api/groups/{id}/post"))
+        .await;
+    assert_eq!(status, 404);
+    let (status, _) = app
+        .get_json_as(&stranger, &format!("{path}/{update}"))
+        .await;
+    assert_eq!(status, 404);
+
+    let (_, body) = app.get_json_as(&staff, "/api/staff/group-updates").await;
+    assert_eq!(body["data"][0]["id"], update);
+    let (status, body) = app
+        .post_json_as(
+            &staff,
+            &format!("/api/staff/group-updates/{update}/approve"),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let (_, body) = app
+        .get_json_as(&owner, &format!("/api/groups/{id}/post"))
+        .await;
+    assert_eq!(body["data"][0]["title"], "First results");
+
+    // An edit goes back for review.
+    let (status, body) = app
+        .patch_json_as(
+            &owner,
+            &format!("{path}/{update}"),
+            &json!({"title": "First results (corrected)", "text": "<p>Better</p>"}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(body["data"]["approved_status"], "waiting_for_approval");
+    assert!(
+        body["data"]["image"].is_string(),
+        "leaving the image out keeps it"
+    );
+    let (_, body) = app.get_json_as(&owner, &path).await;
+    assert_eq!(body["data"]["group"]["approved_status"], "approved");
+    assert_eq!(body["data"]["can_add"], true);
+    assert_eq!(
+        body["data"]["updates"][0]["title"],
+        "First results (corrected)"
+    );
+
+    let (status, _) = app.get_json_as(&owner, "/api/staff/group-updates").await;
+    assert_eq!(status, 404);
+    let (status, _) = app
+        .post_json_as(
+            &owner,
+            &format!("/api/staff/group-updates/{update}/approve"),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(status, 404);
+}
