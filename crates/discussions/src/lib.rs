@@ -1,4 +1,15 @@
-//! Threaded discussions (topics, replies, quotes, votes, attachments) for any target that implements its access trait.
-//!
-//! The crate owns its tables, DTOs, services, policy and routes (DESIGN.md §2); its
-//! features arrive with their issues.
+//! Threaded discussions (spec 2 §2 Discussion panel, §3 Discussion topic and Comment, §4
+//! Voting, Delete and edit): topics, replies that quote what they answer, votes and
+//! attached files, for any target — a working group, a blog post, a project — that `app`
+//! registers through [`Target`]. The crate never reads another crate's tables.
+
+pub mod api;
+mod entity;
+pub mod enums;
+pub mod events;
+mod policy;
+mod service;
+pub mod target;
+
+pub use api::configure;
+pub use target::{Access, Target, Targets};

@@ -1,0 +1,119 @@
+//! What the discussions API returns (spec 2 §3 Discussion topic, Comment). Built from the
+//! crate's rows; entities never leave the crate. Authors are shown by name and avatar only.
+
+use chrono::{DateTime, Utc};
+use kernel::Pagination;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::enums::{AttachmentType, Reaction};
+
+/// Who wrote a post.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Author {
+    pub id: i64,
+    pub name: String,
+    pub avatar: Option<String>,
+}
+
+/// Vote counts.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+pub struct Votes {
+    pub up: i32,
+    pub down: i32,
+}
+
+/// A file on a post.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Attachment {
+    pub id: i64,
+    /// The file's address.
+    pub image: String,
+    /// A small picture for images; the file itself for PDFs and GIFs.
+    pub image_thumbnail: String,
+    #[serde(rename = "type")]
+    pub attachment_type: AttachmentType,
+    pub filename: String,
+}
+
+/// What a reply quotes: the reply it answers.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Quote {
+    pub created_by: Option<Author>,
+    /// Plain text (the client cuts it at 100 characters with Show more).
+    pub text: String,
+}
+
+/// A reply in a topic. A deleted reply keeps its place with its content hidden.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Comment {
+    pub id: i64,
+    /// The topic it belongs to.
+    pub discussion: i64,
+    /// Rich text (sanitised); empty once deleted.
+    pub text: String,
+    /// The reply this one answers.
+    pub parent: Option<i64>,
+    pub quotes: Option<Quote>,
+    pub images: Vec<Attachment>,
+    pub votes: Votes,
+    pub user_reaction: Option<Reaction>,
+    pub created_by: Option<Author>,
+    /// The viewer wrote it (they may edit and delete it, not vote on it).
+    pub is_owner: bool,
+    pub can_delete: bool,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    pub edited_at: Option<DateTime<Utc>>,
+    pub deleted_at: Option<DateTime<Utc>>,
+}
+
+/// A topic with the first page of its replies (spec 2 §3 Discussion topic).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Topic {
+    pub id: i64,
+    /// Rich text (sanitised); empty once deleted.
+    pub text: String,
+    /// Private topics (false) are for the target's members.
+    pub is_public: bool,
+    pub images: Vec<Attachment>,
+    pub votes: Votes,
+    pub user_reaction: Option<Reaction>,
+    pub created_by: Option<Author>,
+    pub is_owner: bool,
+    pub can_delete: bool,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    pub edited_at: Option<DateTime<Utc>>,
+    pub deleted_at: Option<DateTime<Utc>>,
+    /// All replies, deleted ones included (they still show).
+    pub num_replies: i32,
+    /// The oldest replies, up to one page (10); "Load more replies" fetches the rest.
+    pub replies: Vec<Comment>,
+}
+
+/// What the viewer may do in this discussion.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+pub struct Permissions {
+    /// Start topics and reply (canWrite).
+    pub can_create_discussion: bool,
+    /// Mark a topic private.
+    pub can_set_private: bool,
+    /// Remove other people's posts.
+    pub can_moderate: bool,
+}
+
+/// A page of topics, with the viewer's permissions.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TopicPage {
+    pub data: Vec<Topic>,
+    pub pagination: Pagination,
+    pub permissions: Permissions,
+}
+
+/// A vote's outcome: the counts and the viewer's reaction now.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct VoteResult {
+    pub votes: Votes,
+    pub user_reaction: Option<Reaction>,
+}

@@ -1,0 +1,172 @@
+//! The body of a topic or reply: JSON (`text`, `parent`, `is_public`) or, to attach files,
+//! multipart with the same fields and up to 10 `files`. Multipart is read here field by
+//! field, each file capped while it streams in.
+
+use actix_multipart::Multipart;
+use actix_web::dev::Payload;
+use actix_web::{FromRequest, HttpRequest};
+use futures_util::StreamExt;
+use futures_util::future::LocalBoxFuture;
+use kernel::AppError;
+use kernel::extract::ValidJson;
+use kernel::upload::MAX_UPLOAD_BYTES;
+use serde::Deserialize;
+use utoipa::ToSchema;
+use validator::Validate;
+
+use crate::service::attachments::{self, FIELD, MAX_FILES, Upload};
+
+/// Longest text field accepted (rich text included).
+const MAX_TEXT_BYTES: usize = 200 * 1024;
+
+/// A topic or reply as JSON.
+#[derive(Debug, Default, Deserialize, Validate, ToSchema)]
+pub struct PostJson {
+    /// Rich text; sanitised on the server.
+    pub text: Option<String>,
+    /// Replies: the reply this one answers (and quotes).
+    pub parent: Option<i64>,
+    /// Topics: false makes the topic private (members only). Default true.
+    pub is_public: Option<bool>,
+}
+
+/// A topic or reply as multipart, with files.
+#[derive(Debug, ToSchema)]
+pub struct PostUpload {
+    pub text: Option<String>,
+    pub parent: Option<i64>,
+    pub is_public: Option<bool>,
+    /// Up to 10 files: JPEG, PNG, GIF or PDF, each at most 8 MB, checked by content
+    /// (send none for a post without files).
+    #[schema(value_type = Vec<String>, format = Binary)]
+    pub files: Vec<Vec<u8>>,
+}
+
+/// What either body carries.
+#[derive(Debug, Default)]
+pub struct PostForm {
+    pub text: Option<String>,
+    pub parent: Option<i64>,
+    pub is_public: Option<bool>,
+    pub files: Vec<Upload>,
+}
+
+impl FromRequest for PostForm {
+    type Error = actix_web::Error;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let multipart = req
+            .headers()
+            .get(actix_web::http::header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("multipart/"));
+        if multipart {
+            let form = Multipart::new(req.headers(), payload.take());
+            Box::pin(async move { read_multipart(form).await.map_err(Into::into) })
+        } else {
+            let json = ValidJson::<PostJson>::from_request(req, payload);
+            Box::pin(async move {
+                let body = json.await?.into_inner();
+                Ok(PostForm {
+                    text: body.text,
+                    parent: body.parent,
+                    is_public: body.is_public,
+                    files: Vec::new(),
+                })
+            })
+        }
+    }
+}
+
+fn unreadable(err: impl std::fmt::Display) -> AppError {
+    AppError::bad_request("parse_error", "The form could not be read.").with_detail(err.to_string())
+}
+
+async fn read_field(
+    field: &mut actix_multipart::Field,
+    cap: usize,
+    name: &str,
+) -> Result<Vec<u8>, AppError> {
+    let mut bytes = Vec::new();
+    while let Some(chunk) = field.next().await {
+        let chunk = chunk.map_err(unreadable)?;
+        if bytes.len() + chunk.len() > cap {
+            return Err(AppError::field(
+                name,
+                format!(
+                    "The file is too large. The maximum size is {} MB.",
+                    MAX_UPLOAD_BYTES / (1024 * 1024)
+                ),
+            ));
+        }
+        bytes.extend_from_slice(&chunk);
+    }
+    Ok(bytes)
+}
+
+/// Reads a blank-as-absent number (`FormData` sends `""` or `"null"` for none).
+fn number(text: &str, name: &str) -> Result<Option<i64>, AppError> {
+    match text.trim() {
+        "" | "null" | "undefined" => Ok(None),
+        value => value
+            .parse()
+            .map(Some)
+            .map_err(|_| AppError::field(name, "A valid integer is required.")),
+    }
+}
+
+async fn read_multipart(mut form: Multipart) -> Result<PostForm, AppError> {
+    let mut out = PostForm::default();
+    while let Some(field) = form.next().await {
+        let mut field = field.map_err(unreadable)?;
+        let name = field.name().unwrap_or_default().to_owned();
+        match name.as_str() {
+            "files" | "files[]" => {
+                if out.files.len() == MAX_FILES {
+                    return Err(AppError::field(FIELD, attachments::TOO_MANY_FILES));
+                }
+                let filename = field
+                    .content_disposition()
+                    .and_then(|d| d.get_filename())
+                    .unwrap_or("file")
+                    .to_owned();
+                let bytes = read_field(&mut field, MAX_UPLOAD_BYTES, FIELD).await?;
+                out.files.push(Upload { bytes, filename });
+            }
+            _ => {
+                let raw = read_field(&mut field, MAX_TEXT_BYTES, &name).await?;
+                let text = String::from_utf8(raw).map_err(unreadable)?;
+                match name.as_str() {
+                    "text" => out.text = Some(text),
+                    "parent" => out.parent = number(&text, "parent")?,
+                    "is_public" => out.is_public = Some(matches!(text.trim(), "true" | "1" | "on")),
+                    // `id` and `comment_id` repeat the path; anything else is ignored.
+                    _ => {}
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+impl From<PostForm> for crate::service::topics::TopicInput {
+    fn from(form: PostForm) -> Self {
+        Self {
+            text: form.text,
+            is_public: form.is_public,
+            parent: form.parent,
+            files: form.files,
+        }
+    }
+}
+
+impl From<PostForm> for crate::service::replies::ReplyInput {
+    fn from(form: PostForm) -> Self {
+        Self {
+            text: form.text,
+            parent: form.parent,
+            files: form.files,
+        }
+    }
+}

@@ -1,0 +1,41 @@
+//! HTTP endpoints of the discussions crate, one file per use case.
+
+pub mod dto;
+pub mod form;
+pub mod replies;
+pub mod topics;
+mod views;
+pub mod votes;
+
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::service::posts::DELETED;
+
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(topics::list)
+        .service(topics::create)
+        .service(topics::update)
+        .service(topics::remove)
+        // The file route before `{comment_id}` would take "image".
+        .service(replies::remove_image)
+        .service(replies::list)
+        .service(replies::create)
+        .service(replies::update)
+        .service(replies::remove)
+        .service(votes::topic)
+        .service(votes::reply);
+}
+
+/// A confirmation text to show the user.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DiscussionMessage {
+    pub message: String,
+}
+
+fn deleted() -> actix_web::web::Json<kernel::Data<DiscussionMessage>> {
+    kernel::Data::new(DiscussionMessage {
+        message: DELETED.into(),
+    })
+}

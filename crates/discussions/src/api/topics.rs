@@ -1,0 +1,164 @@
+use actix_web::{HttpResponse, delete, get, post, put, web};
+use kernel::{AppContext, AppResult, CurrentUser, Data, Page, PageParams};
+
+use super::dto::{Permissions, Topic, TopicPage};
+use super::form::{PostForm, PostUpload};
+use super::views::Views;
+use super::{DiscussionMessage, deleted};
+use crate::Targets;
+use crate::entity::post;
+use crate::enums::TopicType;
+use crate::service::place::Place;
+use crate::service::{replies, topics};
+
+async fn one(
+    ctx: &AppContext,
+    user: &CurrentUser,
+    place: &Place,
+    topic: post::Model,
+) -> AppResult<Topic> {
+    let first = replies::first_pages(&ctx.db, &[topic.id]).await?;
+    let shown = first.get(&topic.id).cloned().unwrap_or_default();
+    let mut all: Vec<&post::Model> = shown.iter().collect();
+    all.push(&topic);
+    let views = Views::load(ctx, Some(user), place.access, &all).await?;
+    Ok(views.topic(topic, shown))
+}
+
+/// The topics of a working group, project or blog post the viewer may read, newest first,
+/// each with its first replies; and what the viewer may do there.
+#[utoipa::path(
+    operation_id = "listDiscussions",
+    tag = "discussions",
+    params(
+        ("topic_type" = inline(TopicType), Path, description = "groups, projects or blog/api"),
+        ("id" = i64, Path, description = "The target's id"),
+        PageParams,
+    ),
+    responses(
+        (status = 200, description = "A page of topics (10 by default).", body = TopicPage),
+        (status = 404, description = "No such target, or hidden from the viewer.", body = kernel::ErrorBody),
+    )
+)]
+#[get("/{topic_type:groups|projects|blog/api}/{id}/discussions")]
+pub async fn list(
+    ctx: web::Data<AppContext>,
+    targets: web::Data<Targets>,
+    viewer: Option<CurrentUser>,
+    path: web::Path<(TopicType, i64)>,
+    params: web::Query<PageParams>,
+) -> AppResult<web::Json<TopicPage>> {
+    let (topic_type, id) = path.into_inner();
+    let place = Place::of(&targets, topic_type, id, viewer.as_ref()).await?;
+    let Page { data, pagination } = topics::list(&ctx.db, &place, &params).await?;
+    let ids: Vec<i64> = data.iter().map(|t| t.id).collect();
+    let mut first = replies::first_pages(&ctx.db, &ids).await?;
+    let mut all: Vec<&post::Model> = data.iter().collect();
+    all.extend(first.values().flatten());
+    let views = Views::load(&ctx, viewer.as_ref(), place.access, &all).await?;
+    let topics = data
+        .iter()
+        .map(|t| views.topic(t.clone(), first.remove(&t.id).unwrap_or_default()))
+        .collect();
+    Ok(web::Json(TopicPage {
+        data: topics,
+        pagination,
+        permissions: Permissions {
+            can_create_discussion: viewer.is_some() && place.access.write,
+            can_set_private: viewer.is_some() && place.access.set_private,
+            can_moderate: viewer.is_some() && place.access.moderate,
+        },
+    }))
+}
+
+/// Starts a topic (members of the target; blog posts that allow discussion). Multipart
+/// with files, or the same fields as JSON (`PostJson`) without.
+#[utoipa::path(
+    operation_id = "createDiscussion",
+    tag = "discussions",
+    params(
+        ("topic_type" = inline(TopicType), Path, description = "groups, projects or blog/api"),
+        ("id" = i64, Path, description = "The target's id"),
+    ),
+    request_body(content = PostUpload, content_type = "multipart/form-data"),
+    responses(
+        (status = 201, description = "The new topic.", body = Data<Topic>),
+        (status = 400, description = "No text, or a file that is not allowed.", body = kernel::ErrorBody),
+        (status = 401, description = "Not signed in.", body = kernel::ErrorBody),
+        (status = 403, description = "May not post here, or not make it private.", body = kernel::ErrorBody),
+        (status = 404, description = "No such target.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/{topic_type:groups|projects|blog/api}/{id}/discussions")]
+pub async fn create(
+    ctx: web::Data<AppContext>,
+    targets: web::Data<Targets>,
+    user: CurrentUser,
+    path: web::Path<(TopicType, i64)>,
+    form: PostForm,
+) -> AppResult<HttpResponse> {
+    let (topic_type, id) = path.into_inner();
+    let (place, topic) = topics::create(&ctx, &targets, &user, topic_type, id, form.into()).await?;
+    Ok(HttpResponse::Created().json(Data {
+        data: one(&ctx, &user, &place, topic).await?,
+    }))
+}
+
+/// The author edits a topic (text, privacy; multipart may add files, JSON as `PostJson`).
+/// Shows "Edited on".
+#[utoipa::path(
+    operation_id = "updateDiscussion",
+    tag = "discussions",
+    params(
+        ("topic_type" = inline(TopicType), Path, description = "groups, projects or blog/api"),
+        ("id" = i64, Path, description = "The target's id"),
+        ("comment_id" = i64, Path, description = "The topic's id"),
+    ),
+    request_body(content = PostUpload, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, description = "The edited topic.", body = Data<Topic>),
+        (status = 400, description = "No text, or a file that is not allowed.", body = kernel::ErrorBody),
+        (status = 403, description = "Not the author, or deleted.", body = kernel::ErrorBody),
+        (status = 404, description = "No such topic here.", body = kernel::ErrorBody),
+    )
+)]
+#[put("/{topic_type:groups|projects|blog/api}/{id}/discussions/{comment_id}")]
+pub async fn update(
+    ctx: web::Data<AppContext>,
+    targets: web::Data<Targets>,
+    user: CurrentUser,
+    path: web::Path<(TopicType, i64, i64)>,
+    form: PostForm,
+) -> AppResult<web::Json<Data<Topic>>> {
+    let (topic_type, id, topic_id) = path.into_inner();
+    let (place, topic) =
+        topics::update(&ctx, &targets, &user, topic_type, id, topic_id, form.into()).await?;
+    Ok(Data::new(one(&ctx, &user, &place, topic).await?))
+}
+
+/// The author, or the target's moderators, delete a topic; it shows "Deleted on".
+#[utoipa::path(
+    operation_id = "deleteDiscussion",
+    tag = "discussions",
+    params(
+        ("topic_type" = inline(TopicType), Path, description = "groups, projects or blog/api"),
+        ("id" = i64, Path, description = "The target's id"),
+        ("comment_id" = i64, Path, description = "The topic's id"),
+    ),
+    responses(
+        (status = 200, description = "Deleted.", body = Data<DiscussionMessage>),
+        (status = 403, description = "Neither the author nor a moderator.", body = kernel::ErrorBody),
+        (status = 404, description = "No such topic here.", body = kernel::ErrorBody),
+    )
+)]
+#[delete("/{topic_type:groups|projects|blog/api}/{id}/discussions/{comment_id}")]
+pub async fn remove(
+    ctx: web::Data<AppContext>,
+    targets: web::Data<Targets>,
+    user: CurrentUser,
+    path: web::Path<(TopicType, i64, i64)>,
+) -> AppResult<web::Json<Data<DiscussionMessage>>> {
+    let (topic_type, id, topic_id) = path.into_inner();
+    topics::delete(&ctx, &targets, &user, topic_type, id, topic_id).await?;
+    Ok(deleted())
+}

@@ -1,0 +1,183 @@
+//! Turns rows into the API's topics and comments, loading what they show (authors, files,
+//! the viewer's votes, quoted parents) once for the whole batch.
+
+use std::collections::HashMap;
+
+use kernel::users::UserSummary;
+use kernel::{AppContext, AppResult, CurrentUser, images};
+
+use super::dto::{Attachment, Author, Comment, Quote, Topic, Votes};
+use crate::entity::{attachment, post};
+use crate::enums::{AttachmentType, Reaction};
+use crate::policy;
+use crate::service::{attachments, replies, votes};
+use crate::target::Access;
+
+pub struct Views<'a> {
+    ctx: &'a AppContext,
+    viewer: Option<i64>,
+    access: Access,
+    authors: HashMap<i64, UserSummary>,
+    files: HashMap<i64, Vec<attachment::Model>>,
+    reactions: HashMap<i64, Reaction>,
+    parents: HashMap<i64, post::Model>,
+}
+
+impl<'a> Views<'a> {
+    /// Loads what `posts` (topics and replies) need to be shown to `viewer`.
+    pub async fn load(
+        ctx: &'a AppContext,
+        viewer: Option<&CurrentUser>,
+        access: Access,
+        posts: &[&post::Model],
+    ) -> AppResult<Self> {
+        let ids: Vec<i64> = posts.iter().map(|p| p.id).collect();
+        let missing_parents: Vec<i64> = posts
+            .iter()
+            .filter_map(|p| p.parent_id)
+            .filter(|id| !ids.contains(id))
+            .collect();
+        let mut parents: HashMap<i64, post::Model> = replies::by_ids(&ctx.db, missing_parents)
+            .await?
+            .into_iter()
+            .map(|p| (p.id, p))
+            .collect();
+        for post in posts {
+            if posts.iter().any(|p| p.parent_id == Some(post.id)) {
+                parents.insert(post.id, (*post).clone());
+            }
+        }
+        let mut people: Vec<i64> = posts.iter().map(|p| p.created_by_id).collect();
+        people.extend(parents.values().map(|p| p.created_by_id));
+        people.sort_unstable();
+        people.dedup();
+        let reactions = match viewer {
+            Some(user) => votes::reactions_of(&ctx.db, user.id, &ids).await?,
+            None => HashMap::new(),
+        };
+        Ok(Self {
+            ctx,
+            viewer: viewer.map(|v| v.id),
+            access,
+            authors: ctx.users.summaries(&people).await?,
+            files: attachments::of_posts(&ctx.db, &ids).await?,
+            reactions,
+            parents,
+        })
+    }
+
+    fn author(&self, id: i64) -> Option<Author> {
+        self.authors.get(&id).map(|u| Author {
+            id: u.id,
+            name: u.name.clone(),
+            avatar: u.avatar_thumbnail.clone(),
+        })
+    }
+
+    fn attachments(&self, post: &post::Model) -> Vec<Attachment> {
+        if post.deleted_at.is_some() {
+            return Vec::new();
+        }
+        let storage = self.ctx.storage.as_ref();
+        self.files
+            .get(&post.id)
+            .map(|files| {
+                files
+                    .iter()
+                    .map(|f| {
+                        let kind = AttachmentType::parse(&f.kind).unwrap_or(AttachmentType::Pdf);
+                        // Re-encoded pictures have a thumbnail; GIFs and PDFs are their own.
+                        let has_thumbnail =
+                            kind == AttachmentType::Image && !f.file_key.ends_with(".gif");
+                        let thumbnail = if has_thumbnail {
+                            images::thumbnail_key(&f.file_key)
+                        } else {
+                            f.file_key.clone()
+                        };
+                        Attachment {
+                            id: f.id,
+                            image: storage.url(&f.file_key),
+                            image_thumbnail: storage.url(&thumbnail),
+                            attachment_type: kind,
+                            filename: f.filename.clone(),
+                        }
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    fn text(post: &post::Model) -> String {
+        if post.deleted_at.is_some() {
+            String::new()
+        } else {
+            post.text.clone()
+        }
+    }
+
+    fn is_owner(&self, post: &post::Model) -> bool {
+        self.viewer == Some(post.created_by_id)
+    }
+
+    fn can_delete(&self, post: &post::Model) -> bool {
+        self.viewer.is_some()
+            && policy::may_delete(self.is_owner(post), post.deleted_at.is_some(), self.access)
+    }
+
+    fn quote(&self, post: &post::Model) -> Option<Quote> {
+        let parent = self.parents.get(&post.parent_id?)?;
+        if parent.deleted_at.is_some() {
+            return None;
+        }
+        Some(Quote {
+            created_by: self.author(parent.created_by_id),
+            text: kernel::rich_text::plain_text(&parent.text),
+        })
+    }
+
+    pub fn comment(&self, post: post::Model) -> Comment {
+        Comment {
+            id: post.id,
+            discussion: post.topic_id.unwrap_or(post.id),
+            text: Self::text(&post),
+            parent: post.parent_id,
+            quotes: self.quote(&post),
+            images: self.attachments(&post),
+            votes: Votes {
+                up: post.votes_up,
+                down: post.votes_down,
+            },
+            user_reaction: self.reactions.get(&post.id).copied(),
+            created_by: self.author(post.created_by_id),
+            is_owner: self.is_owner(&post),
+            can_delete: self.can_delete(&post),
+            created_at: post.created_at,
+            updated_at: post.updated_at,
+            edited_at: post.edited_at,
+            deleted_at: post.deleted_at,
+        }
+    }
+
+    pub fn topic(&self, post: post::Model, replies: Vec<post::Model>) -> Topic {
+        Topic {
+            id: post.id,
+            text: Self::text(&post),
+            is_public: post.is_public,
+            images: self.attachments(&post),
+            votes: Votes {
+                up: post.votes_up,
+                down: post.votes_down,
+            },
+            user_reaction: self.reactions.get(&post.id).copied(),
+            created_by: self.author(post.created_by_id),
+            is_owner: self.is_owner(&post),
+            can_delete: self.can_delete(&post),
+            created_at: post.created_at,
+            updated_at: post.updated_at,
+            edited_at: post.edited_at,
+            deleted_at: post.deleted_at,
+            num_replies: post.num_replies,
+            replies: replies.into_iter().map(|r| self.comment(r)).collect(),
+        }
+    }
+}

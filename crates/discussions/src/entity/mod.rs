@@ -1,0 +1,5 @@
+//! The discussions crate's tables; they never leave the crate.
+
+pub mod attachment;
+pub mod post;
+pub mod vote;

@@ -1,0 +1,34 @@
+use sea_orm::entity::prelude::*;
+
+/// A topic (`topic_id` is NULL) or a reply in one.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "discussion_posts")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub target_type: String,
+    pub target_id: i64,
+    pub topic_id: Option<i64>,
+    /// The reply this reply answers and quotes.
+    pub parent_id: Option<i64>,
+    /// Topics only: private topics are for the target's members.
+    pub is_public: bool,
+    /// Rich text, sanitised on write.
+    pub text: String,
+    pub created_by_id: i64,
+    pub created_at: DateTimeUtc,
+    pub updated_at: DateTimeUtc,
+    pub edited_at: Option<DateTimeUtc>,
+    /// Deleted posts stay (the thread keeps its shape) with their content hidden.
+    pub deleted_at: Option<DateTimeUtc>,
+    pub deleted_by_id: Option<i64>,
+    pub votes_up: i32,
+    pub votes_down: i32,
+    /// Topics only: how many replies it has, deleted ones included (they still show).
+    pub num_replies: i32,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

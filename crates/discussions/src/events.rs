@@ -1,0 +1,24 @@
+//! Facts the discussions crate publishes (the feed turns them into notifications and
+//! activity).
+
+use kernel::events::Event;
+
+use crate::enums::TopicType;
+
+/// Someone started a topic (`topic_id == post_id`) or replied in one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DiscussionPosted {
+    pub topic_type: TopicType,
+    pub target_id: i64,
+    pub topic_id: i64,
+    pub post_id: i64,
+    pub author_id: i64,
+    /// Whom a reply answers: the parent reply's author, or else the topic's author.
+    pub parent_author_id: Option<i64>,
+    /// Private topics (and their replies) are for the target's members only.
+    pub is_public: bool,
+    /// The post's text without markup.
+    pub text: String,
+}
+
+impl Event for DiscussionPosted {}

@@ -1,0 +1,88 @@
+//! Who may do what in a discussion (spec 2 §4 Voting, Delete and edit; §6). Plain functions
+//! of (viewer, post, the target's [`Access`]), tested here.
+
+use crate::target::Access;
+
+/// A private topic (and its replies) is for those who may read private topics.
+pub fn may_read(is_public: bool, access: Access) -> bool {
+    is_public || access.read_private
+}
+
+/// Only a live post's author edits it.
+pub fn may_edit(is_author: bool, is_deleted: bool) -> bool {
+    is_author && !is_deleted
+}
+
+/// The author deletes their post; the target's moderators delete anyone's.
+pub fn may_delete(is_author: bool, is_deleted: bool, access: Access) -> bool {
+    !is_deleted && (is_author || access.moderate)
+}
+
+/// Why a vote is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum VoteRefusal {
+    OwnPost,
+    Deleted,
+}
+
+/// Members vote on other people's live posts (sign-in is the extractor's job).
+pub fn may_vote(is_author: bool, is_deleted: bool) -> Result<(), VoteRefusal> {
+    if is_deleted {
+        Err(VoteRefusal::Deleted)
+    } else if is_author {
+        Err(VoteRefusal::OwnPost)
+    } else {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MEMBER: Access = Access {
+        read_private: true,
+        write: true,
+        set_private: true,
+        moderate: false,
+    };
+    const MODERATOR: Access = Access {
+        moderate: true,
+        ..MEMBER
+    };
+    const VISITOR: Access = Access {
+        read_private: false,
+        write: false,
+        set_private: false,
+        moderate: false,
+    };
+
+    #[test]
+    fn private_topics_are_for_members() {
+        assert!(may_read(true, VISITOR));
+        assert!(!may_read(false, VISITOR));
+        assert!(may_read(false, MEMBER));
+    }
+
+    #[test]
+    fn authors_edit_their_live_posts_only() {
+        assert!(may_edit(true, false));
+        assert!(!may_edit(false, false));
+        assert!(!may_edit(true, true));
+    }
+
+    #[test]
+    fn authors_and_moderators_delete() {
+        assert!(may_delete(true, false, MEMBER));
+        assert!(!may_delete(false, false, MEMBER));
+        assert!(may_delete(false, false, MODERATOR));
+        assert!(!may_delete(true, true, MODERATOR));
+    }
+
+    #[test]
+    fn nobody_votes_on_their_own_or_deleted_posts() {
+        assert_eq!(may_vote(false, false), Ok(()));
+        assert_eq!(may_vote(true, false), Err(VoteRefusal::OwnPost));
+        assert_eq!(may_vote(false, true), Err(VoteRefusal::Deleted));
+    }
+}

@@ -1,0 +1,166 @@
+//! Files on posts (spec 2 §5 File upload, comment files): up to 10 per post, JPEG, PNG,
+//! GIF or PDF by content; pictures get thumbnails.
+
+use std::collections::HashMap;
+
+use chrono::Utc;
+use kernel::documents::{self, StoredDocument};
+use kernel::files::{self, FileKind, SUPPORTED_DOCUMENTS};
+use kernel::images::Shape;
+use kernel::{AppContext, AppError, AppResult, CurrentUser};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
+    QueryOrder, Set,
+};
+
+use super::posts;
+use crate::entity::{attachment, post};
+use crate::enums::AttachmentType;
+
+/// Spec 2 §9: comment attachments max 10 files.
+pub const MAX_FILES: usize = 10;
+pub const TOO_MANY_FILES: &str = "You can attach at most 10 files.";
+/// The form field files arrive in, and errors are reported on.
+pub const FIELD: &str = "files";
+const SHAPE: Shape = Shape {
+    max_width: 1600,
+    thumbnail_side: 320,
+};
+const FOLDER: &str = "discussions";
+
+/// A file as the member sent it.
+#[derive(Debug, Clone)]
+pub struct Upload {
+    pub bytes: Vec<u8>,
+    pub filename: String,
+}
+
+/// A file stored and waiting for its row.
+pub struct Stored {
+    document: StoredDocument,
+    filename: String,
+}
+
+/// Refuses too many files, or any file that is not one of ours, before anything is stored.
+pub fn check(uploads: &[Upload], already: u64) -> AppResult<()> {
+    if uploads.len() as u64 + already > MAX_FILES as u64 {
+        return Err(AppError::field(FIELD, TOO_MANY_FILES));
+    }
+    if uploads.iter().any(|u| files::sniff(&u.bytes).is_none()) {
+        return Err(AppError::field(FIELD, SUPPORTED_DOCUMENTS));
+    }
+    Ok(())
+}
+
+/// Stores the files; if one fails, those already stored are removed again.
+pub async fn store(ctx: &AppContext, uploads: Vec<Upload>) -> AppResult<Vec<Stored>> {
+    let mut stored = Vec::with_capacity(uploads.len());
+    for upload in uploads {
+        match documents::store(ctx.storage.as_ref(), FOLDER, upload.bytes, SHAPE, FIELD).await {
+            Ok(document) => stored.push(Stored {
+                document,
+                filename: upload.filename,
+            }),
+            Err(err) => {
+                discard(ctx, &stored).await;
+                return Err(err);
+            }
+        }
+    }
+    Ok(stored)
+}
+
+/// Passes on a save's outcome; when it failed, the files stored for it are removed again.
+pub async fn kept_if<T>(ctx: &AppContext, stored: &[Stored], saved: AppResult<T>) -> AppResult<T> {
+    if saved.is_err() {
+        discard(ctx, stored).await;
+    }
+    saved
+}
+
+/// Removes stored files whose rows were never written.
+pub async fn discard(ctx: &AppContext, stored: &[Stored]) {
+    for file in stored {
+        documents::discard(ctx.storage.as_ref(), &file.document.key).await;
+    }
+}
+
+fn kind_of(document: &StoredDocument) -> AttachmentType {
+    if document.kind == FileKind::Pdf {
+        AttachmentType::Pdf
+    } else {
+        AttachmentType::Image
+    }
+}
+
+/// Writes the rows of stored files on `post_id`.
+pub async fn attach(db: &impl ConnectionTrait, post_id: i64, stored: &[Stored]) -> AppResult<()> {
+    let now = Utc::now();
+    for file in stored {
+        attachment::ActiveModel {
+            post_id: Set(post_id),
+            kind: Set(kind_of(&file.document).as_str().to_owned()),
+            file_key: Set(file.document.key.clone()),
+            filename: Set(file.filename.chars().take(255).collect()),
+            created_at: Set(now),
+            ..Default::default()
+        }
+        .insert(db)
+        .await?;
+    }
+    Ok(())
+}
+
+/// How many files a post has.
+pub async fn count(db: &impl ConnectionTrait, post_id: i64) -> AppResult<u64> {
+    Ok(attachment::Entity::find()
+        .filter(attachment::Column::PostId.eq(post_id))
+        .count(db)
+        .await?)
+}
+
+/// The files of each post, in the order they were attached.
+pub async fn of_posts(
+    db: &impl ConnectionTrait,
+    post_ids: &[i64],
+) -> AppResult<HashMap<i64, Vec<attachment::Model>>> {
+    let mut by_post: HashMap<i64, Vec<attachment::Model>> = HashMap::new();
+    if post_ids.is_empty() {
+        return Ok(by_post);
+    }
+    let rows = attachment::Entity::find()
+        .filter(attachment::Column::PostId.is_in(post_ids.to_vec()))
+        .order_by_asc(attachment::Column::Id)
+        .all(db)
+        .await?;
+    for row in rows {
+        by_post.entry(row.post_id).or_default().push(row);
+    }
+    Ok(by_post)
+}
+
+/// The author removes one file from a post of the discussion `topic_id`.
+pub async fn remove(
+    ctx: &AppContext,
+    targets: &crate::Targets,
+    user: &CurrentUser,
+    topic_id: i64,
+    attachment_id: i64,
+) -> AppResult<()> {
+    let (_, topic) = posts::readable_topic(&ctx.db, targets, topic_id, Some(user)).await?;
+    let file = attachment::Entity::find_by_id(attachment_id)
+        .one(&ctx.db)
+        .await?
+        .ok_or_else(AppError::not_found)?;
+    let owner = post::Entity::find_by_id(file.post_id)
+        .one(&ctx.db)
+        .await?
+        .filter(|p| p.id == topic.id || p.topic_id == Some(topic.id))
+        .ok_or_else(AppError::not_found)?;
+    posts::require_editable(&owner, user)?;
+    attachment::Entity::delete_by_id(file.id)
+        .exec(&ctx.db)
+        .await?;
+    documents::discard(ctx.storage.as_ref(), &file.file_key).await;
+    Ok(())
+}

@@ -1,0 +1,8 @@
+//! The rules of discussions; handlers stay thin.
+
+pub mod attachments;
+pub mod place;
+pub mod posts;
+pub mod replies;
+pub mod topics;
+pub mod votes;

@@ -1,0 +1,67 @@
+//! Where a discussion happens and what the viewer may do there.
+
+use std::sync::Arc;
+
+use kernel::{AppError, AppResult, CurrentUser};
+
+use crate::enums::TopicType;
+use crate::target::{Access, Target, Targets};
+
+/// A target's discussion as one viewer meets it.
+#[derive(Clone)]
+pub struct Place {
+    pub topic_type: TopicType,
+    pub target_id: i64,
+    pub access: Access,
+    target: Arc<dyn Target>,
+}
+
+impl Place {
+    /// The discussion of `target_id`; 404 when no such target exists for the viewer.
+    pub async fn of(
+        targets: &Targets,
+        topic_type: TopicType,
+        target_id: i64,
+        viewer: Option<&CurrentUser>,
+    ) -> AppResult<Self> {
+        let target = targets
+            .get(topic_type)
+            .cloned()
+            .ok_or_else(AppError::not_found)?;
+        let access = target
+            .access(target_id, viewer)
+            .await?
+            .ok_or_else(AppError::not_found)?;
+        Ok(Self {
+            topic_type,
+            target_id,
+            access,
+            target,
+        })
+    }
+
+    /// The place a stored post belongs to.
+    pub async fn of_post(
+        targets: &Targets,
+        target_type: &str,
+        target_id: i64,
+        viewer: Option<&CurrentUser>,
+    ) -> AppResult<Self> {
+        let topic_type = TopicType::parse(target_type).ok_or_else(AppError::not_found)?;
+        Self::of(targets, topic_type, target_id, viewer).await
+    }
+
+    /// Refuses anyone who may not post here.
+    pub fn require_write(&self) -> AppResult<()> {
+        if self.access.write {
+            Ok(())
+        } else {
+            Err(AppError::forbidden())
+        }
+    }
+
+    /// Tells the target its discussion gained (+1) or lost (-1) a live post.
+    pub async fn counted(&self, delta: i32) -> AppResult<()> {
+        self.target.comments_changed(self.target_id, delta).await
+    }
+}

@@ -1,0 +1,106 @@
+//! What topics and replies share: their text, finding them, deleting them, counting them.
+
+use chrono::Utc;
+use kernel::{AppContext, AppError, AppResult, CurrentUser};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
+
+use super::attachments::{self, Stored};
+use super::place::Place;
+use crate::entity::post;
+use crate::policy;
+
+pub const REQUIRED: &str = "This field is required";
+pub const DELETED: &str = "Successfully deleted";
+
+/// Sanitised rich text; an editor with no text in it is "required".
+pub fn clean_text(html: Option<&str>) -> AppResult<String> {
+    let text = kernel::rich_text::sanitize(html.unwrap_or_default());
+    if kernel::rich_text::is_blank(&text) {
+        return Err(AppError::field("text", REQUIRED));
+    }
+    Ok(text)
+}
+
+/// A topic by id (replies are not topics).
+pub async fn topic(db: &impl ConnectionTrait, id: i64) -> AppResult<post::Model> {
+    post::Entity::find_by_id(id)
+        .filter(post::Column::TopicId.is_null())
+        .one(db)
+        .await?
+        .ok_or_else(AppError::not_found)
+}
+
+/// A topic the viewer may read, with its place.
+pub async fn readable_topic(
+    db: &impl ConnectionTrait,
+    targets: &crate::Targets,
+    id: i64,
+    viewer: Option<&CurrentUser>,
+) -> AppResult<(Place, post::Model)> {
+    let topic = topic(db, id).await?;
+    let place = Place::of_post(targets, &topic.target_type, topic.target_id, viewer).await?;
+    if !policy::may_read(topic.is_public, place.access) {
+        return Err(AppError::not_found());
+    }
+    Ok((place, topic))
+}
+
+/// Marks a post deleted (it keeps its place in the thread, its content hidden).
+pub async fn delete(
+    db: &impl ConnectionTrait,
+    post: post::Model,
+    by: &CurrentUser,
+    place: &Place,
+) -> AppResult<post::Model> {
+    if !policy::may_delete(
+        post.created_by_id == by.id,
+        post.deleted_at.is_some(),
+        place.access,
+    ) {
+        return Err(AppError::forbidden());
+    }
+    let now = Utc::now();
+    let mut active: post::ActiveModel = post.into();
+    active.deleted_at = Set(Some(now));
+    active.deleted_by_id = Set(Some(by.id));
+    active.updated_at = Set(now);
+    let deleted = active.update(db).await?;
+    place.counted(-1).await?;
+    Ok(deleted)
+}
+
+/// Saves an author's edit: the new text (and, for topics, privacy) and the files added.
+pub async fn save_edit(
+    ctx: &AppContext,
+    post: post::Model,
+    text: String,
+    is_public: Option<bool>,
+    stored: Vec<Stored>,
+) -> AppResult<post::Model> {
+    let saved = async {
+        let txn = kernel::db::begin_write(&ctx.db).await?;
+        let now = Utc::now();
+        let mut active: post::ActiveModel = post.into();
+        active.text = Set(text);
+        if let Some(is_public) = is_public {
+            active.is_public = Set(is_public);
+        }
+        active.edited_at = Set(Some(now));
+        active.updated_at = Set(now);
+        let saved = active.update(&txn).await?;
+        attachments::attach(&txn, saved.id, &stored).await?;
+        txn.commit().await?;
+        Ok(saved)
+    }
+    .await;
+    attachments::kept_if(ctx, &stored, saved).await
+}
+
+/// Refuses an edit by anyone but the live post's author.
+pub fn require_editable(post: &post::Model, user: &CurrentUser) -> AppResult<()> {
+    if policy::may_edit(post.created_by_id == user.id, post.deleted_at.is_some()) {
+        Ok(())
+    } else {
+        Err(AppError::forbidden())
+    }
+}

@@ -1,0 +1,189 @@
+//! Replies in a topic (spec 2 §7 `/discussion/{id}/comments`): nested by `parent`, which
+//! they quote.
+
+use std::collections::HashMap;
+
+use chrono::Utc;
+use kernel::{AppContext, AppError, AppResult, CurrentUser, Page, PageParams};
+use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set,
+};
+
+use super::attachments::{self, Upload};
+use super::place::Place;
+use super::posts;
+use super::topics::PER_PAGE;
+use crate::Targets;
+use crate::entity::post;
+use crate::events::DiscussionPosted;
+
+pub const TOPIC_DELETED: &str = "This topic has been deleted.";
+pub const NOT_IN_TOPIC: &str = "The reply you answer is not in this discussion.";
+
+/// What a member writes when replying or editing a reply.
+#[derive(Debug, Default)]
+pub struct ReplyInput {
+    pub text: Option<String>,
+    pub parent: Option<i64>,
+    pub files: Vec<Upload>,
+}
+
+fn in_topic(topic_id: i64) -> sea_orm::Select<post::Entity> {
+    post::Entity::find()
+        .filter(post::Column::TopicId.eq(topic_id))
+        .order_by_asc(post::Column::CreatedAt)
+        .order_by_asc(post::Column::Id)
+}
+
+/// A page of a readable topic's replies, oldest first.
+pub async fn list(
+    ctx: &AppContext,
+    targets: &Targets,
+    viewer: Option<&CurrentUser>,
+    topic_id: i64,
+    params: &PageParams,
+) -> AppResult<(Place, Page<post::Model>)> {
+    let (place, _) = posts::readable_topic(&ctx.db, targets, topic_id, viewer).await?;
+    let page = kernel::pagination::paginate(&ctx.db, in_topic(topic_id), params, PER_PAGE).await?;
+    Ok((place, page))
+}
+
+/// The first page of replies of each topic (what a topic shows before "Load more replies").
+pub async fn first_pages(
+    db: &impl ConnectionTrait,
+    topic_ids: &[i64],
+) -> AppResult<HashMap<i64, Vec<post::Model>>> {
+    let mut pages = HashMap::new();
+    for &id in topic_ids {
+        let replies = in_topic(id).limit(PER_PAGE).all(db).await?;
+        pages.insert(id, replies);
+    }
+    Ok(pages)
+}
+
+/// Posts by id (the parents a page quotes).
+pub async fn by_ids(db: &impl ConnectionTrait, ids: Vec<i64>) -> AppResult<Vec<post::Model>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    Ok(post::Entity::find()
+        .filter(post::Column::Id.is_in(ids))
+        .all(db)
+        .await?)
+}
+
+/// A reply of this topic by id.
+async fn of_topic(db: &impl ConnectionTrait, topic_id: i64, id: i64) -> AppResult<post::Model> {
+    post::Entity::find_by_id(id)
+        .filter(post::Column::TopicId.eq(topic_id))
+        .one(db)
+        .await?
+        .ok_or_else(AppError::not_found)
+}
+
+/// Replies in a topic, quoting `parent` when given.
+pub async fn create(
+    ctx: &AppContext,
+    targets: &Targets,
+    user: &CurrentUser,
+    topic_id: i64,
+    input: ReplyInput,
+) -> AppResult<(Place, post::Model)> {
+    let (place, topic) = posts::readable_topic(&ctx.db, targets, topic_id, Some(user)).await?;
+    place.require_write()?;
+    if topic.deleted_at.is_some() {
+        return Err(AppError::bad_request("topic_deleted", TOPIC_DELETED));
+    }
+    let parent = match input.parent {
+        Some(id) => Some(
+            of_topic(&ctx.db, topic_id, id)
+                .await
+                .map_err(|_| AppError::field("parent", NOT_IN_TOPIC))?,
+        ),
+        None => None,
+    };
+    let text = posts::clean_text(input.text.as_deref())?;
+    attachments::check(&input.files, 0)?;
+    let stored = attachments::store(ctx, input.files).await?;
+    let saved = async {
+        let txn = kernel::db::begin_write(&ctx.db).await?;
+        let now = Utc::now();
+        let reply = post::ActiveModel {
+            target_type: Set(topic.target_type.clone()),
+            target_id: Set(topic.target_id),
+            topic_id: Set(Some(topic.id)),
+            parent_id: Set(parent.as_ref().map(|p| p.id)),
+            is_public: Set(topic.is_public),
+            text: Set(text),
+            created_by_id: Set(user.id),
+            created_at: Set(now),
+            updated_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+        attachments::attach(&txn, reply.id, &stored).await?;
+        post::Entity::update_many()
+            .col_expr(
+                post::Column::NumReplies,
+                Expr::col(post::Column::NumReplies).add(1),
+            )
+            .filter(post::Column::Id.eq(topic.id))
+            .exec(&txn)
+            .await?;
+        txn.commit().await?;
+        Ok::<_, AppError>(reply)
+    }
+    .await;
+    let reply = attachments::kept_if(ctx, &stored, saved).await?;
+    place.counted(1).await?;
+    let parent_author_id = Some(parent.map_or(topic.created_by_id, |p| p.created_by_id));
+    ctx.events
+        .publish(DiscussionPosted {
+            topic_type: place.topic_type,
+            target_id: topic.target_id,
+            topic_id: topic.id,
+            post_id: reply.id,
+            author_id: user.id,
+            parent_author_id,
+            is_public: topic.is_public,
+            text: kernel::rich_text::plain_text(&reply.text),
+        })
+        .await;
+    Ok((place, reply))
+}
+
+/// The author edits a reply's text and may add files.
+pub async fn update(
+    ctx: &AppContext,
+    targets: &Targets,
+    user: &CurrentUser,
+    topic_id: i64,
+    id: i64,
+    input: ReplyInput,
+) -> AppResult<(Place, post::Model)> {
+    let (place, _) = posts::readable_topic(&ctx.db, targets, topic_id, Some(user)).await?;
+    let reply = of_topic(&ctx.db, topic_id, id).await?;
+    posts::require_editable(&reply, user)?;
+    let text = posts::clean_text(input.text.as_deref())?;
+    attachments::check(&input.files, attachments::count(&ctx.db, reply.id).await?)?;
+    let stored = attachments::store(ctx, input.files).await?;
+    let saved = posts::save_edit(ctx, reply, text, None, stored).await?;
+    Ok((place, saved))
+}
+
+/// The author, or a moderator of the target, deletes a reply.
+pub async fn delete(
+    ctx: &AppContext,
+    targets: &Targets,
+    user: &CurrentUser,
+    topic_id: i64,
+    id: i64,
+) -> AppResult<()> {
+    let (place, _) = posts::readable_topic(&ctx.db, targets, topic_id, Some(user)).await?;
+    let reply = of_topic(&ctx.db, topic_id, id).await?;
+    posts::delete(&ctx.db, reply, user, &place).await?;
+    Ok(())
+}

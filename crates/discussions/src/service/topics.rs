@@ -1,0 +1,162 @@
+//! Topics (spec 2 §2 Discussion panel, §7 `/{topicType}/{id}/discussions`).
+
+use chrono::Utc;
+use kernel::{AppContext, AppError, AppResult, CurrentUser, Page, PageParams};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
+};
+
+use super::attachments::{self, Upload};
+use super::place::Place;
+use super::posts;
+use crate::Targets;
+use crate::entity::post;
+use crate::enums::TopicType;
+use crate::events::DiscussionPosted;
+
+/// Spec 2 §9: discussion pages hold 10.
+pub const PER_PAGE: u64 = 10;
+pub const NO_PARENT: &str = "A topic has no parent; reply in the topic instead.";
+
+/// What a member writes when starting or editing a topic.
+#[derive(Debug, Default)]
+pub struct TopicInput {
+    pub text: Option<String>,
+    /// Missing means public.
+    pub is_public: Option<bool>,
+    pub parent: Option<i64>,
+    pub files: Vec<Upload>,
+}
+
+fn check_privacy(place: &Place, is_public: bool) -> AppResult<()> {
+    if !is_public && !place.access.set_private {
+        return Err(AppError::forbidden());
+    }
+    Ok(())
+}
+
+/// The topics the viewer may read, newest first.
+pub async fn list(
+    db: &impl ConnectionTrait,
+    place: &Place,
+    params: &PageParams,
+) -> AppResult<Page<post::Model>> {
+    let mut select = post::Entity::find()
+        .filter(post::Column::TargetType.eq(place.topic_type.as_str()))
+        .filter(post::Column::TargetId.eq(place.target_id))
+        .filter(post::Column::TopicId.is_null());
+    if !place.access.read_private {
+        select = select.filter(post::Column::IsPublic.eq(true));
+    }
+    let select = select
+        .order_by_desc(post::Column::CreatedAt)
+        .order_by_desc(post::Column::Id);
+    kernel::pagination::paginate(db, select, params, PER_PAGE).await
+}
+
+/// Starts a topic, with its files.
+pub async fn create(
+    ctx: &AppContext,
+    targets: &Targets,
+    user: &CurrentUser,
+    topic_type: TopicType,
+    target_id: i64,
+    input: TopicInput,
+) -> AppResult<(Place, post::Model)> {
+    let place = Place::of(targets, topic_type, target_id, Some(user)).await?;
+    place.require_write()?;
+    if input.parent.is_some() {
+        return Err(AppError::field("parent", NO_PARENT));
+    }
+    let is_public = input.is_public.unwrap_or(true);
+    check_privacy(&place, is_public)?;
+    let text = posts::clean_text(input.text.as_deref())?;
+    attachments::check(&input.files, 0)?;
+    let stored = attachments::store(ctx, input.files).await?;
+    let saved = async {
+        let txn = kernel::db::begin_write(&ctx.db).await?;
+        let now = Utc::now();
+        let topic = post::ActiveModel {
+            target_type: Set(topic_type.as_str().to_owned()),
+            target_id: Set(target_id),
+            is_public: Set(is_public),
+            text: Set(text),
+            created_by_id: Set(user.id),
+            created_at: Set(now),
+            updated_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+        attachments::attach(&txn, topic.id, &stored).await?;
+        txn.commit().await?;
+        Ok::<_, AppError>(topic)
+    }
+    .await;
+    let topic = attachments::kept_if(ctx, &stored, saved).await?;
+    place.counted(1).await?;
+    ctx.events
+        .publish(DiscussionPosted {
+            topic_type,
+            target_id,
+            topic_id: topic.id,
+            post_id: topic.id,
+            author_id: user.id,
+            parent_author_id: None,
+            is_public,
+            text: kernel::rich_text::plain_text(&topic.text),
+        })
+        .await;
+    Ok((place, topic))
+}
+
+/// A topic of this place by id.
+async fn of_place(db: &impl ConnectionTrait, place: &Place, id: i64) -> AppResult<post::Model> {
+    let topic = posts::topic(db, id).await?;
+    if topic.target_type != place.topic_type.as_str() || topic.target_id != place.target_id {
+        return Err(AppError::not_found());
+    }
+    if !crate::policy::may_read(topic.is_public, place.access) {
+        return Err(AppError::not_found());
+    }
+    Ok(topic)
+}
+
+/// The author edits a topic's text and privacy, and may add files.
+pub async fn update(
+    ctx: &AppContext,
+    targets: &Targets,
+    user: &CurrentUser,
+    topic_type: TopicType,
+    target_id: i64,
+    id: i64,
+    input: TopicInput,
+) -> AppResult<(Place, post::Model)> {
+    let place = Place::of(targets, topic_type, target_id, Some(user)).await?;
+    let topic = of_place(&ctx.db, &place, id).await?;
+    posts::require_editable(&topic, user)?;
+    let is_public = input.is_public.unwrap_or(topic.is_public);
+    if is_public != topic.is_public {
+        check_privacy(&place, is_public)?;
+    }
+    let text = posts::clean_text(input.text.as_deref())?;
+    attachments::check(&input.files, attachments::count(&ctx.db, topic.id).await?)?;
+    let stored = attachments::store(ctx, input.files).await?;
+    let saved = posts::save_edit(ctx, topic, text, Some(is_public), stored).await?;
+    Ok((place, saved))
+}
+
+/// The author, or a moderator of the target, deletes a topic.
+pub async fn delete(
+    ctx: &AppContext,
+    targets: &Targets,
+    user: &CurrentUser,
+    topic_type: TopicType,
+    target_id: i64,
+    id: i64,
+) -> AppResult<()> {
+    let place = Place::of(targets, topic_type, target_id, Some(user)).await?;
+    let topic = of_place(&ctx.db, &place, id).await?;
+    posts::delete(&ctx.db, topic, user, &place).await?;
+    Ok(())
+}

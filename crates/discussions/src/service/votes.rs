@@ -1,0 +1,147 @@
+//! Votes (spec 2 §4 Voting): up or down; the same direction again clears the vote, the
+//! other switches it. Counts move in the database itself, so concurrent votes all land.
+
+use chrono::Utc;
+use kernel::{AppContext, AppError, AppResult, CurrentUser};
+use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
+
+use super::place::Place;
+use super::posts;
+use crate::Targets;
+use crate::entity::{post, vote};
+use crate::enums::Reaction;
+use crate::policy::{self, VoteRefusal};
+
+pub const OWN_POST: &str = "You cannot vote on your own post.";
+pub const DELETED_POST: &str = "You cannot vote on a deleted post.";
+
+/// Which kind of post a vote route addresses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Voted {
+    Topic,
+    Reply,
+}
+
+fn column(reaction: Reaction) -> post::Column {
+    match reaction {
+        Reaction::Up => post::Column::VotesUp,
+        Reaction::Down => post::Column::VotesDown,
+    }
+}
+
+/// Records the viewer's vote and returns the post with its counts and the viewer's new
+/// reaction (none when the vote was cleared).
+pub async fn vote(
+    ctx: &AppContext,
+    targets: &Targets,
+    user: &CurrentUser,
+    id: i64,
+    voted: Voted,
+    reaction: Reaction,
+) -> AppResult<(Place, post::Model, Option<Reaction>)> {
+    let item = post::Entity::find_by_id(id)
+        .one(&ctx.db)
+        .await?
+        .filter(|p| p.topic_id.is_none() == (voted == Voted::Topic))
+        .ok_or_else(AppError::not_found)?;
+    let topic_id = item.topic_id.unwrap_or(item.id);
+    let (place, _) = posts::readable_topic(&ctx.db, targets, topic_id, Some(user)).await?;
+    match policy::may_vote(item.created_by_id == user.id, item.deleted_at.is_some()) {
+        Ok(()) => {}
+        Err(VoteRefusal::OwnPost) => {
+            return Err(AppError::client(
+                actix_web::http::StatusCode::FORBIDDEN,
+                "own_post",
+                OWN_POST,
+            ));
+        }
+        Err(VoteRefusal::Deleted) => {
+            return Err(AppError::bad_request("post_deleted", DELETED_POST));
+        }
+    }
+
+    let txn = kernel::db::begin_write(&ctx.db).await?;
+    let previous = vote::Entity::find_by_id((item.id, user.id))
+        .one(&txn)
+        .await?
+        .and_then(|v| Reaction::parse(&v.reaction));
+    let now_reaction = if previous == Some(reaction) {
+        None
+    } else {
+        Some(reaction)
+    };
+    match (previous, now_reaction) {
+        (Some(_), None) => {
+            vote::Entity::delete_by_id((item.id, user.id))
+                .exec(&txn)
+                .await?;
+        }
+        (Some(_), Some(next)) => {
+            vote::ActiveModel {
+                post_id: Set(item.id),
+                user_id: Set(user.id),
+                reaction: Set(next.as_str().to_owned()),
+                created_at: Set(Utc::now()),
+            }
+            .update(&txn)
+            .await?;
+        }
+        (None, Some(next)) => {
+            let inserted = vote::ActiveModel {
+                post_id: Set(item.id),
+                user_id: Set(user.id),
+                reaction: Set(next.as_str().to_owned()),
+                created_at: Set(Utc::now()),
+            }
+            .insert(&txn)
+            .await;
+            match inserted {
+                Ok(_) => {}
+                Err(e) if kernel::db::is_unique_violation(&e) => {
+                    return Err(AppError::conflict(
+                        "vote_in_progress",
+                        "Your previous vote is still being saved. Please try again.",
+                    ));
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+        (None, None) => {}
+    }
+    let mut update = post::Entity::update_many().filter(post::Column::Id.eq(item.id));
+    if let Some(old) = previous {
+        update = update.col_expr(column(old), Expr::col(column(old)).sub(1));
+    }
+    if let Some(new) = now_reaction {
+        update = update.col_expr(column(new), Expr::col(column(new)).add(1));
+    }
+    if previous.is_some() || now_reaction.is_some() {
+        update.exec(&txn).await?;
+    }
+    txn.commit().await?;
+    let saved = post::Entity::find_by_id(item.id)
+        .one(&ctx.db)
+        .await?
+        .ok_or_else(AppError::not_found)?;
+    Ok((place, saved, now_reaction))
+}
+
+/// The viewer's reactions to the given posts.
+pub async fn reactions_of(
+    db: &impl sea_orm::ConnectionTrait,
+    user_id: i64,
+    post_ids: &[i64],
+) -> AppResult<std::collections::HashMap<i64, Reaction>> {
+    if post_ids.is_empty() {
+        return Ok(Default::default());
+    }
+    Ok(vote::Entity::find()
+        .filter(vote::Column::UserId.eq(user_id))
+        .filter(vote::Column::PostId.is_in(post_ids.to_vec()))
+        .all(db)
+        .await?
+        .into_iter()
+        .filter_map(|v| Reaction::parse(&v.reaction).map(|r| (v.post_id, r)))
+        .collect())
+}

@@ -1,0 +1,58 @@
+//! The port through which discussions learn who may do what on a target. The target's own
+//! crate knows its rules; `app` adapts them to this trait and registers one per
+//! [`TopicType`].
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use kernel::{AppResult, CurrentUser};
+
+use crate::enums::TopicType;
+
+/// What a viewer may do in a target's discussion.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Access {
+    /// Reads topics marked private (a working group's members).
+    pub read_private: bool,
+    /// Starts topics and replies.
+    pub write: bool,
+    /// May mark a topic private.
+    pub set_private: bool,
+    /// Removes other people's topics and replies (a group's owner and moderators).
+    pub moderate: bool,
+}
+
+#[async_trait]
+pub trait Target: Send + Sync {
+    /// What `viewer` may do on the target `id`; `None` when there is no such target or the
+    /// viewer may not see it (the discussion then does not exist for them).
+    async fn access(&self, id: i64, viewer: Option<&CurrentUser>) -> AppResult<Option<Access>>;
+
+    /// The number of live (not deleted) topics and replies on the target moved by `delta`
+    /// (+1 for a post, -1 for a deletion), for targets that show a count.
+    async fn comments_changed(&self, id: i64, delta: i32) -> AppResult<()>;
+}
+
+/// The targets `app` registered, by type.
+#[derive(Clone, Default)]
+pub struct Targets {
+    by_type: HashMap<TopicType, Arc<dyn Target>>,
+}
+
+impl Targets {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Registers the target behind `topic_type`.
+    pub fn with(mut self, topic_type: TopicType, target: Arc<dyn Target>) -> Self {
+        self.by_type.insert(topic_type, target);
+        self
+    }
+
+    /// The target behind `topic_type`, if one is registered.
+    pub fn get(&self, topic_type: TopicType) -> Option<&Arc<dyn Target>> {
+        self.by_type.get(&topic_type)
+    }
+}

@@ -1,0 +1,156 @@
+use serde_json::json;
+
+use crate::support::{PDF, Scene, file};
+
+#[tokio::test]
+async fn replies_nest_and_quote_what_they_answer() {
+    let scene = Scene::new().await;
+    let app = &scene.app;
+    let topic = scene
+        .topic(&scene.owner, "<p>Which outcome scales?</p>")
+        .await;
+    let topic_id = topic["id"].as_i64().unwrap();
+    let other = scene.topic(&scene.owner, "<p>Another topic</p>").await;
+
+    let first = scene
+        .reply(
+            &scene.member,
+            topic_id,
+            "<p>We use the <b>modified Rankin</b> scale &amp; NIHSS.</p>",
+            None,
+        )
+        .await;
+    assert_eq!(first["quotes"], serde_json::Value::Null);
+    assert_eq!(first["discussion"], topic_id);
+    let answer = scene
+        .reply(
+            &scene.owner,
+            topic_id,
+            "<p>Thanks!</p>",
+            first["id"].as_i64(),
+        )
+        .await;
+    assert_eq!(answer["parent"], first["id"]);
+    assert_eq!(
+        answer["quotes"]["text"],
+        "We use the modified Rankin scale & NIHSS."
+    );
+    assert_eq!(answer["quotes"]["created_by"]["name"], "Test Member");
+
+    // A parent from another topic is refused.
+    let form = reqwest::multipart::Form::new()
+        .text("text", "<p>Wrong place</p>")
+        .text("parent", first["id"].to_string());
+    let (status, body) = scene
+        .send_form(
+            reqwest::Method::POST,
+            &scene.member,
+            &format!("/api/discussion/{}/comments", other["id"]),
+            form,
+        )
+        .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["messages"]["parent"],
+        json!(["The reply you answer is not in this discussion."])
+    );
+
+    let (_, body) = app
+        .get_json(&format!("/api/discussion/{topic_id}/comments"))
+        .await;
+    assert_eq!(body["pagination"]["count"], 2);
+    assert_eq!(
+        body["data"][1]["quotes"]["created_by"]["name"],
+        "Test Member"
+    );
+    let (_, body) = app.get_json(&scene.topics()).await;
+    let listed = body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == topic_id)
+        .unwrap()
+        .clone();
+    assert_eq!(listed["num_replies"], 2);
+    assert_eq!(listed["replies"].as_array().unwrap().len(), 2);
+    assert_eq!(scene.comments().await, 4);
+
+    // Outsiders read but cannot reply; replies to a deleted topic are refused.
+    let form = reqwest::multipart::Form::new().text("text", "<p>Me too</p>");
+    let (status, _) = scene
+        .send_form(
+            reqwest::Method::POST,
+            &scene.outsider,
+            &format!("/api/discussion/{topic_id}/comments"),
+            form,
+        )
+        .await;
+    assert_eq!(status, 403);
+    app.delete_as(&scene.owner, &format!("{}/{}", scene.topics(), other["id"]))
+        .await;
+    let form = reqwest::multipart::Form::new().text("text", "<p>Late</p>");
+    let (status, body) = scene
+        .send_form(
+            reqwest::Method::POST,
+            &scene.member,
+            &format!("/api/discussion/{}/comments", other["id"]),
+            form,
+        )
+        .await;
+    assert_eq!(status, 400);
+    assert_eq!(body["message"], "This topic has been deleted.");
+}
+
+#[tokio::test]
+async fn authors_edit_replies_add_and_remove_files_and_delete() {
+    let scene = Scene::new().await;
+    let app = &scene.app;
+    let topic = scene
+        .topic(&scene.owner, "<p>Share your protocols</p>")
+        .await;
+    let topic_id = topic["id"].as_i64().unwrap();
+    let reply = scene
+        .reply(&scene.member, topic_id, "<p>Here</p>", None)
+        .await;
+    let path = format!("/api/discussion/{topic_id}/comments/{}", reply["id"]);
+
+    let form = reqwest::multipart::Form::new()
+        .text("text", "<p>Here it is</p>")
+        .part("files", file("p.pdf", PDF.to_vec()));
+    let (status, _) = scene
+        .send_form(reqwest::Method::PUT, &scene.outsider, &path, form)
+        .await;
+    assert_eq!(status, 403);
+    let form = reqwest::multipart::Form::new()
+        .text("text", "<p>Here it is</p>")
+        .part("files", file("p.pdf", PDF.to_vec()));
+    let (status, body) = scene
+        .send_form(reqwest::Method::PUT, &scene.member, &path, form)
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["text"], "<p>Here it is</p>");
+    assert!(body["data"]["edited_at"].is_string());
+    let file_id = body["data"]["images"][0]["id"].as_i64().unwrap();
+    let file_url = body["data"]["images"][0]["image"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+
+    let image_path = format!("/api/discussion/{topic_id}/comments/image/{file_id}");
+    let (status, _) = app.delete_as(&scene.owner, &image_path).await;
+    assert_eq!(status, 403);
+    let (status, _) = app.delete_as(&scene.member, &image_path).await;
+    assert_eq!(status, 200);
+    let gone = app.client.get(app.url(&file_url)).send().await.unwrap();
+    assert_eq!(gone.status(), 404);
+
+    let (status, body) = app.delete_as(&scene.member, &path).await;
+    assert_eq!(status, 200);
+    assert_eq!(body["data"]["message"], "Successfully deleted");
+    let (_, body) = app
+        .get_json(&format!("/api/discussion/{topic_id}/comments"))
+        .await;
+    assert!(body["data"][0]["deleted_at"].is_string());
+    assert_eq!(body["data"][0]["text"], "");
+    assert_eq!(scene.comments().await, 1);
+}
