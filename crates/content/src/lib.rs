@@ -1,4 +1,14 @@
-//! The public site's content: CMS pages and blocks, menus, banners, blog, lectures, contact messages and legal pages.
-//!
-//! The crate owns its tables, DTOs, services, policy and routes (DESIGN.md §2); its
-//! features arrive with their issues.
+//! The public site's content (spec 2 §1, §2 Blog, Lectures, Static pages; spec 1 §1 menus):
+//! CMS pages with landing blocks, menus, banners, the blog, expert lectures, legal pages,
+//! contact messages and sign-ups for updates, and the demo content a fresh site shows.
+
+pub mod api;
+pub mod blocks;
+mod entity;
+pub mod enums;
+pub mod events;
+mod policy;
+pub mod seed;
+pub mod service;
+
+pub use api::configure;

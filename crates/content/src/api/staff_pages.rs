@@ -1,0 +1,265 @@
+//! `/staff/pages`: CMS pages in the staff console. Staff only (404 otherwise).
+
+use actix_web::{HttpResponse, delete, get, post, put, web};
+use chrono::{DateTime, Utc};
+use kernel::extract::ValidJson;
+use kernel::{AppContext, AppResult, Data, Page, PageParams, Staff};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use validator::Validate;
+
+use super::ContentMessage;
+use crate::blocks::{self, Block};
+use crate::entity::page;
+use crate::enums::TitleAlign;
+use crate::service::pages::{self, PageDraft};
+use crate::service::pages_admin;
+
+/// A page as the console lists it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StaffPageRow {
+    pub id: i64,
+    pub slug: String,
+    pub title: String,
+    /// Where the site shows it.
+    pub route: String,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// A page as the console edits it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StaffPage {
+    pub id: i64,
+    pub slug: String,
+    pub route: String,
+    pub title: String,
+    pub before_title: Option<String>,
+    pub title_align: TitleAlign,
+    /// HTML (sanitised).
+    pub body: String,
+    pub blocks: Vec<Block>,
+    pub articles_in_line: Option<i32>,
+    pub first_alone: bool,
+    pub meta_title: Option<String>,
+    pub meta_description: Option<String>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl StaffPage {
+    fn from_entity(stored: page::Model) -> Self {
+        Self {
+            id: stored.id,
+            route: pages::route_of(&stored.slug),
+            blocks: blocks::parse(&stored.blocks),
+            title_align: TitleAlign::parse(&stored.title_align).unwrap_or(TitleAlign::Left),
+            slug: stored.slug,
+            title: stored.title,
+            before_title: stored.before_title,
+            body: stored.body,
+            articles_in_line: stored.articles_in_line,
+            first_alone: stored.first_alone,
+            meta_title: stored.meta_title,
+            meta_description: stored.meta_description,
+            updated_at: stored.updated_at,
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct StaffPageQuery {
+    /// Slug or title contains it.
+    pub search: Option<String>,
+}
+
+fn align_default() -> TitleAlign {
+    TitleAlign::Left
+}
+
+/// What staff write for a page.
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+pub struct PageRequest {
+    /// The page's address: lowercase words and hyphens, parts joined by `/`.
+    #[validate(length(
+        min = 1,
+        max = 200,
+        message = "Ensure this field has no more than 200 characters."
+    ))]
+    pub slug: String,
+    #[validate(length(
+        min = 1,
+        max = 200,
+        message = "Ensure this field has no more than 200 characters."
+    ))]
+    pub title: String,
+    #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
+    #[validate(length(
+        max = 200,
+        message = "Ensure this field has no more than 200 characters."
+    ))]
+    pub before_title: Option<String>,
+    #[serde(default = "align_default")]
+    pub title_align: TitleAlign,
+    /// HTML.
+    #[serde(default)]
+    #[validate(length(
+        max = 500000,
+        message = "Ensure this field has no more than 500000 characters."
+    ))]
+    pub body: String,
+    /// A landing page's blocks, in order.
+    #[serde(default)]
+    #[validate(length(max = 50, message = "Ensure this field has no more than 50 elements."))]
+    pub blocks: Vec<Block>,
+    #[validate(range(min = 1, max = 6, message = "Ensure this value is between 1 and 6."))]
+    pub articles_in_line: Option<i32>,
+    #[serde(default)]
+    pub first_alone: bool,
+    #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
+    #[validate(length(
+        max = 200,
+        message = "Ensure this field has no more than 200 characters."
+    ))]
+    pub meta_title: Option<String>,
+    #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
+    #[validate(length(
+        max = 500,
+        message = "Ensure this field has no more than 500 characters."
+    ))]
+    pub meta_description: Option<String>,
+}
+
+impl PageRequest {
+    fn draft(self) -> AppResult<PageDraft> {
+        kernel::validation::require_text(
+            &[("slug", &self.slug), ("title", &self.title)],
+            kernel::validation::REQUIRED,
+        )?;
+        Ok(PageDraft {
+            slug: self.slug.trim().trim_matches('/').to_owned(),
+            title: self.title.trim().to_owned(),
+            before_title: self.before_title,
+            title_align: self.title_align,
+            body: self.body,
+            blocks: self.blocks,
+            articles_in_line: self.articles_in_line,
+            first_alone: self.first_alone,
+            meta_title: self.meta_title,
+            meta_description: self.meta_description,
+        })
+    }
+}
+
+/// Every page, by slug.
+#[utoipa::path(
+    operation_id = "staffListPages",
+    tag = "staff",
+    params(StaffPageQuery, PageParams),
+    responses(
+        (status = 200, description = "A page of pages.", body = Page<StaffPageRow>),
+        (status = 404, description = "Not staff.", body = kernel::ErrorBody),
+    )
+)]
+#[get("/staff/pages")]
+pub async fn list(
+    ctx: web::Data<AppContext>,
+    _staff: Staff,
+    query: web::Query<StaffPageQuery>,
+    params: web::Query<PageParams>,
+) -> AppResult<web::Json<Page<StaffPageRow>>> {
+    let found = pages_admin::list(&ctx.db, query.search.as_deref(), &params).await?;
+    Ok(web::Json(found.map(|p| StaffPageRow {
+        id: p.id,
+        route: pages::route_of(&p.slug),
+        slug: p.slug,
+        title: p.title,
+        updated_at: p.updated_at,
+    })))
+}
+
+/// Adds a page; it shows on the site at once.
+#[utoipa::path(
+    operation_id = "staffCreatePage",
+    tag = "staff",
+    request_body = PageRequest,
+    responses(
+        (status = 201, description = "Created.", body = Data<StaffPage>),
+        (status = 400, description = "Invalid fields, unsafe HTML or blocks, a taken slug.", body = kernel::ErrorBody),
+        (status = 404, description = "Not staff.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/staff/pages")]
+pub async fn create(
+    ctx: web::Data<AppContext>,
+    staff: Staff,
+    body: ValidJson<PageRequest>,
+) -> AppResult<HttpResponse> {
+    let saved = pages_admin::create(&ctx, &staff, body.into_inner().draft()?).await?;
+    Ok(HttpResponse::Created().json(kernel::Data {
+        data: StaffPage::from_entity(saved),
+    }))
+}
+
+/// One page.
+#[utoipa::path(
+    operation_id = "staffGetPage",
+    tag = "staff",
+    params(("id" = i64, Path, description = "The page's id")),
+    responses(
+        (status = 200, description = "The page.", body = Data<StaffPage>),
+        (status = 404, description = "Not staff, or no such page.", body = kernel::ErrorBody),
+    )
+)]
+#[get("/staff/pages/{id}")]
+pub async fn detail(
+    ctx: web::Data<AppContext>,
+    _staff: Staff,
+    path: web::Path<i64>,
+) -> AppResult<web::Json<Data<StaffPage>>> {
+    let found = pages_admin::get(&ctx.db, path.into_inner()).await?;
+    Ok(Data::new(StaffPage::from_entity(found)))
+}
+
+/// Replaces what a page says.
+#[utoipa::path(
+    operation_id = "staffUpdatePage",
+    tag = "staff",
+    params(("id" = i64, Path, description = "The page's id")),
+    request_body = PageRequest,
+    responses(
+        (status = 200, description = "Saved.", body = Data<StaffPage>),
+        (status = 400, description = "Invalid fields, unsafe HTML or blocks, a taken slug.", body = kernel::ErrorBody),
+        (status = 404, description = "Not staff, or no such page.", body = kernel::ErrorBody),
+    )
+)]
+#[put("/staff/pages/{id}")]
+pub async fn update(
+    ctx: web::Data<AppContext>,
+    staff: Staff,
+    path: web::Path<i64>,
+    body: ValidJson<PageRequest>,
+) -> AppResult<web::Json<Data<StaffPage>>> {
+    let saved =
+        pages_admin::update(&ctx, &staff, path.into_inner(), body.into_inner().draft()?).await?;
+    Ok(Data::new(StaffPage::from_entity(saved)))
+}
+
+/// Deletes a page.
+#[utoipa::path(
+    operation_id = "staffDeletePage",
+    tag = "staff",
+    params(("id" = i64, Path, description = "The page's id")),
+    responses(
+        (status = 200, description = "Deleted.", body = Data<ContentMessage>),
+        (status = 404, description = "Not staff, or no such page.", body = kernel::ErrorBody),
+    )
+)]
+#[delete("/staff/pages/{id}")]
+pub async fn remove(
+    ctx: web::Data<AppContext>,
+    staff: Staff,
+    path: web::Path<i64>,
+) -> AppResult<web::Json<Data<ContentMessage>>> {
+    pages_admin::delete(&ctx, &staff, path.into_inner()).await?;
+    Ok(ContentMessage::data(pages_admin::DELETED))
+}

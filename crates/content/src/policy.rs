@@ -1,0 +1,36 @@
+//! Who may do what with content. Plain functions, tested here.
+
+/// Published posts are for everyone; drafts for staff.
+pub fn may_read_post(published: bool, is_staff: bool) -> bool {
+    published || is_staff
+}
+
+/// A post's discussion: (may write, may moderate). Signed-in readers write when the post
+/// allows discussion (spec 2 §6); staff moderate.
+pub fn blog_discussion(
+    can_create_discussion: bool,
+    signed_in: bool,
+    is_staff: bool,
+) -> (bool, bool) {
+    (signed_in && can_create_discussion, is_staff)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn drafts_are_for_staff() {
+        assert!(may_read_post(true, false));
+        assert!(!may_read_post(false, false));
+        assert!(may_read_post(false, true));
+    }
+
+    #[test]
+    fn blog_discussions_follow_the_post_flag() {
+        assert_eq!(blog_discussion(true, true, false), (true, false));
+        assert_eq!(blog_discussion(false, true, false), (false, false));
+        assert_eq!(blog_discussion(true, false, false), (false, false));
+        assert_eq!(blog_discussion(false, true, true), (false, true));
+    }
+}

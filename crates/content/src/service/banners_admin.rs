@@ -1,0 +1,75 @@
+//! The staff console's banners: a picture and where it leads, per placement.
+
+use kernel::audit::{self, AuditEntry};
+use kernel::{AppContext, AppError, AppResult, Staff};
+
+use super::{authoring, banners};
+use crate::entity::banner;
+use crate::enums::BannerPlacement;
+use kernel::rich_text::is_web_address;
+
+fn snapshot(found: Option<&banner::Model>) -> serde_json::Value {
+    serde_json::json!({
+        "image": found.and_then(|b| b.image.clone()),
+        "link": found.and_then(|b| b.link.clone()),
+    })
+}
+
+/// Sets where the banner leads; `remove_image` takes its picture down.
+pub async fn update(
+    ctx: &AppContext,
+    staff: &Staff,
+    placement: BannerPlacement,
+    link: Option<String>,
+    remove_image: bool,
+) -> AppResult<banner::Model> {
+    if link.as_deref().is_some_and(|l| !is_web_address(l)) {
+        return Err(AppError::field(
+            "banner_link",
+            kernel::rich_text::NOT_A_WEB_ADDRESS,
+        ));
+    }
+    let txn = kernel::db::begin_write(&ctx.db).await?;
+    let current = banners::get(&txn, placement).await?;
+    let image = current.as_ref().and_then(|b| b.image.clone());
+    let kept = if remove_image { None } else { image.clone() };
+    let saved = banners::set(&txn, placement, kept, link).await?;
+    audit::record(
+        &txn,
+        AuditEntry::by(staff, "banner.update", "banner", placement.as_str())
+            .change(snapshot(current.as_ref()), snapshot(Some(&saved))),
+    )
+    .await?;
+    txn.commit().await?;
+    if let Some(old) = image.filter(|_| remove_image) {
+        kernel::documents::discard(ctx.storage.as_ref(), &old).await;
+    }
+    Ok(saved)
+}
+
+/// Sets the banner's picture.
+pub async fn set_image(
+    ctx: &AppContext,
+    staff: &Staff,
+    placement: BannerPlacement,
+    upload: Vec<u8>,
+) -> AppResult<banner::Model> {
+    let key =
+        kernel::images::accept(ctx.storage.as_ref(), "banners", upload, authoring::PICTURE).await?;
+    let txn = kernel::db::begin_write(&ctx.db).await?;
+    let current = banners::get(&txn, placement).await?;
+    let old = current.as_ref().and_then(|b| b.image.clone());
+    let link = current.as_ref().and_then(|b| b.link.clone());
+    let saved = banners::set(&txn, placement, Some(key), link).await?;
+    audit::record(
+        &txn,
+        AuditEntry::by(staff, "banner.set_image", "banner", placement.as_str())
+            .change(snapshot(current.as_ref()), snapshot(Some(&saved))),
+    )
+    .await?;
+    txn.commit().await?;
+    if let Some(old) = old {
+        kernel::documents::discard(ctx.storage.as_ref(), &old).await;
+    }
+    Ok(saved)
+}

@@ -1,0 +1,197 @@
+//! The staff console's expert lectures: text, tags, order, a poster and a video (uploaded
+//! and checked by content, or an address elsewhere).
+
+use kernel::audit::{self, AuditEntry};
+use kernel::storage::unique_name;
+use kernel::{AppContext, AppError, AppResult, Page, PageParams, Staff};
+use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
+use serde::Serialize;
+
+use super::authoring;
+use super::lectures::get;
+use crate::entity::lecture;
+
+const PER_PAGE: u64 = 25;
+pub const DELETED: &str = "The lecture has been deleted.";
+
+/// Lectures whose title or speaker contains `search`, in their order.
+pub async fn list(
+    db: &impl ConnectionTrait,
+    search: Option<&str>,
+    params: &PageParams,
+) -> AppResult<Page<lecture::Model>> {
+    let mut select = lecture::Entity::find();
+    if let Some(found) = search.and_then(|text| {
+        kernel::search::contains(&[lecture::Column::Title, lecture::Column::Author], text)
+    }) {
+        select = select.filter(found);
+    }
+    let select = select
+        .order_by_asc(lecture::Column::Position)
+        .order_by_desc(lecture::Column::CreatedAt)
+        .order_by_desc(lecture::Column::Id);
+    kernel::pagination::paginate(db, select, params, PER_PAGE).await
+}
+
+/// What staff write for a lecture; the poster and an uploaded video are sent apart.
+#[derive(Debug, Clone, Serialize)]
+pub struct LectureInput {
+    pub title: String,
+    pub author: String,
+    pub summary: Option<String>,
+    pub tags: Vec<String>,
+    /// A video elsewhere; an uploaded video takes precedence.
+    pub video_url: Option<String>,
+    pub position: i32,
+}
+
+fn snapshot(l: &lecture::Model) -> serde_json::Value {
+    serde_json::json!({
+        "title": l.title, "author": l.author, "summary": l.summary,
+        "tags": serde_json::from_str::<serde_json::Value>(&l.tags).unwrap_or_default(),
+        "video_url": l.video_url, "video_file": l.video_file, "image": l.image,
+        "position": l.position,
+    })
+}
+
+fn fill(active: &mut lecture::ActiveModel, input: LectureInput) -> AppResult<()> {
+    authoring::refuse_active_html(&[("summary", input.summary.as_deref().unwrap_or_default())])?;
+    let tags: Vec<String> = input
+        .tags
+        .into_iter()
+        .map(|t| t.trim().to_owned())
+        .filter(|t| !t.is_empty())
+        .collect();
+    active.title = Set(input.title.trim().to_owned());
+    active.author = Set(input.author.trim().to_owned());
+    active.summary = Set(input.summary.map(|s| kernel::rich_text::sanitize_page(&s)));
+    active.tags = Set(serde_json::to_string(&tags).map_err(|e| AppError::Internal(e.into()))?);
+    active.video_url = Set(input.video_url);
+    active.position = Set(input.position);
+    Ok(())
+}
+
+pub async fn create(
+    ctx: &AppContext,
+    staff: &Staff,
+    input: LectureInput,
+) -> AppResult<lecture::Model> {
+    let mut active = lecture::ActiveModel {
+        created_at: Set(chrono::Utc::now()),
+        image: Set(None),
+        video_file: Set(None),
+        ..Default::default()
+    };
+    fill(&mut active, input)?;
+    let txn = kernel::db::begin_write(&ctx.db).await?;
+    let saved = active.insert(&txn).await?;
+    audit::record(
+        &txn,
+        AuditEntry::by(staff, "lecture.create", "lecture", saved.id).change((), snapshot(&saved)),
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(saved)
+}
+
+pub async fn update(
+    ctx: &AppContext,
+    staff: &Staff,
+    id: i64,
+    input: LectureInput,
+) -> AppResult<lecture::Model> {
+    let txn = kernel::db::begin_write(&ctx.db).await?;
+    let current = get(&txn, id).await?;
+    let before = snapshot(&current);
+    let mut active: lecture::ActiveModel = current.into();
+    fill(&mut active, input)?;
+    let saved = active.update(&txn).await?;
+    audit::record(
+        &txn,
+        AuditEntry::by(staff, "lecture.update", "lecture", id).change(before, snapshot(&saved)),
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(saved)
+}
+
+pub async fn delete(ctx: &AppContext, staff: &Staff, id: i64) -> AppResult<()> {
+    let txn = kernel::db::begin_write(&ctx.db).await?;
+    let current = get(&txn, id).await?;
+    lecture::Entity::delete_by_id(id).exec(&txn).await?;
+    audit::record(
+        &txn,
+        AuditEntry::by(staff, "lecture.delete", "lecture", id).change(snapshot(&current), ()),
+    )
+    .await?;
+    txn.commit().await?;
+    for key in [current.image, current.video_file].into_iter().flatten() {
+        kernel::documents::discard(ctx.storage.as_ref(), &key).await;
+    }
+    Ok(())
+}
+
+/// Which stored file of a lecture an upload replaces.
+#[derive(Debug, Clone, Copy)]
+pub enum LectureFile {
+    Poster,
+    Video,
+}
+
+/// Stores an uploaded poster (a picture) or video (WebM or MP4, recognised by content)
+/// and points the lecture at it.
+pub async fn set_file(
+    ctx: &AppContext,
+    staff: &Staff,
+    id: i64,
+    which: LectureFile,
+    upload: Vec<u8>,
+) -> AppResult<lecture::Model> {
+    get(&ctx.db, id).await?;
+    let key = match which {
+        LectureFile::Poster => {
+            kernel::images::accept(ctx.storage.as_ref(), "lectures", upload, authoring::PICTURE)
+                .await?
+        }
+        LectureFile::Video => {
+            let kind = kernel::files::sniff_video(&upload).ok_or_else(|| {
+                AppError::field(kernel::upload::FILE_FIELD, kernel::files::SUPPORTED_VIDEOS)
+            })?;
+            let key = format!("lectures/{}.{}", unique_name(), kind.extension());
+            ctx.storage
+                .put(&key, &upload)
+                .await
+                .map_err(|e| AppError::Internal(e.into()))?;
+            key
+        }
+    };
+    let txn = kernel::db::begin_write(&ctx.db).await?;
+    let current = get(&txn, id).await?;
+    let before = snapshot(&current);
+    let mut active: lecture::ActiveModel = current.clone().into();
+    let old = match which {
+        LectureFile::Poster => {
+            active.image = Set(Some(key));
+            current.image
+        }
+        LectureFile::Video => {
+            active.video_file = Set(Some(key));
+            current.video_file
+        }
+    };
+    let saved = active.update(&txn).await?;
+    let action = match which {
+        LectureFile::Poster => "lecture.set_poster",
+        LectureFile::Video => "lecture.set_video",
+    };
+    audit::record(
+        &txn,
+        AuditEntry::by(staff, action, "lecture", id).change(before, snapshot(&saved)),
+    )
+    .await?;
+    txn.commit().await?;
+    if let Some(old) = old {
+        kernel::documents::discard(ctx.storage.as_ref(), &old).await;
+    }
+    Ok(saved)
+}
