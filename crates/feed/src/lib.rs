@@ -1,4 +1,15 @@
-//! Activity events, the feed, notifications and their live channel, and the dashboard.
-//!
-//! The crate owns its tables, DTOs, services, policy and routes (DESIGN.md §2); its
-//! features arrive with their issues.
+//! What a signed-in member sees happening (spec 1 §2 bell and dashboard, spec 2 §2 Feed):
+//! notifications turned from the other crates' facts, delivered in-app (live, through
+//! [`live::Hub`]) and by e-mail (through a durable outbox), the activity feed, and the
+//! dashboard's counters.
+
+pub mod api;
+mod entity;
+pub mod enums;
+pub mod facts;
+pub mod live;
+mod policy;
+pub mod service;
+
+pub use api::configure;
+pub use service::unread::UnreadCounter;

@@ -1,0 +1,261 @@
+//! `just bench`'s live-channel benchmark: against a running `cohort serve` (rate limits
+//! and the captcha off), it signs up N members, makes them members of one working group,
+//! connects each to `/ws/notifications`, then starts a topic there and measures how long
+//! each member's notification takes to arrive. Prints connections held, deliveries and
+//! latency percentiles.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::time::{Duration, Instant};
+
+use futures_util::StreamExt;
+use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::Message;
+
+const PASSWORD: &str = "bench password 1";
+
+struct Api {
+    base: String,
+    http: reqwest::Client,
+}
+
+impl Api {
+    async fn call(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> Value {
+        let mut request = self.http.request(method, format!("{}{path}", self.base));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        let response = request.send().await.expect("request");
+        let status = response.status();
+        let body: Value = response.json().await.unwrap_or(Value::Null);
+        assert!(status.is_success(), "{path}: {status} {body}");
+        body
+    }
+
+    async fn member(&self, email: String) -> (i64, String) {
+        let email = email.as_str();
+        self.call(
+            reqwest::Method::POST,
+            "/api/register",
+            None,
+            Some(json!({"name": "Bench Member", "email": email, "password": PASSWORD, "captcha": "off"})),
+        )
+        .await;
+        let mails = self
+            .call(
+                reqwest::Method::GET,
+                "/api/dev/mailbox?perPage=100",
+                None,
+                None,
+            )
+            .await;
+        let text = mails["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["to"] == email)
+            .unwrap()["text"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let token = text
+            .split("token=")
+            .nth(1)
+            .unwrap()
+            .split(|c: char| c == '&' || c.is_whitespace())
+            .next()
+            .unwrap();
+        self.call(
+            reqwest::Method::POST,
+            "/api/confirm-user",
+            None,
+            Some(json!({"token": token})),
+        )
+        .await;
+        let login = self
+            .call(
+                reqwest::Method::POST,
+                "/api/login",
+                None,
+                Some(json!({"email": email, "password": PASSWORD})),
+            )
+            .await;
+        let access = login["data"]["access"].as_str().unwrap().to_owned();
+        let me = self
+            .call(reqwest::Method::GET, "/api/me", Some(&access), None)
+            .await;
+        (me["data"]["id"].as_i64().unwrap(), access)
+    }
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let index = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[index]
+}
+
+#[tokio::main]
+async fn main() {
+    let base = std::env::var("BENCH_URL").unwrap_or_else(|_| "http://127.0.0.1:18090".into());
+    let members: usize = std::env::var("BENCH_MEMBERS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1000);
+    let api = Api {
+        base: base.clone(),
+        http: reqwest::Client::new(),
+    };
+    let run = std::process::id();
+    let admin = api
+        .call(
+            reqwest::Method::POST,
+            "/api/login",
+            None,
+            Some(json!({"email": "admin@cohort.local", "password": "cohort-demo-admin"})),
+        )
+        .await["data"]["access"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+
+    println!("signing up {members} members…");
+    let (_, owner) = api.member(format!("owner.{run}@bench.example")).await;
+    let tags = api
+        .call(reqwest::Method::GET, "/api/groups/tags", None, None)
+        .await;
+    let goals = api
+        .call(
+            reqwest::Method::GET,
+            "/api/groups/goals-of-working-group",
+            None,
+            None,
+        )
+        .await;
+    let group = api
+        .call(
+            reqwest::Method::POST,
+            "/api/me/groups",
+            Some(&owner),
+            Some(json!({"title": format!("Bench group {run}"), "summary": "<p>Benchmark</p>", "tags": [tags["data"][0]["id"]]})),
+        )
+        .await["data"]
+        .clone();
+    let id = group["id"].as_i64().unwrap();
+    let slug = group["slug"].as_str().unwrap().to_owned();
+    let form = reqwest::multipart::Form::new().part(
+        "file",
+        reqwest::multipart::Part::bytes(testkit::pictures::jpeg(640, 400)).file_name("g.jpg"),
+    );
+    let uploaded = api
+        .http
+        .post(format!("{base}/api/me/groups/{id}/set-image"))
+        .bearer_auth(&owner)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert!(uploaded.status().is_success());
+    api.call(
+        reqwest::Method::PATCH,
+        &format!("/api/me/groups/{id}"),
+        Some(&owner),
+        Some(json!({"goals_of_working_group": [goals["data"][0]["id"]], "industry_partner_likely": "no", "member_obligations": "<p>Bench</p>"})),
+    )
+    .await;
+    api.call(
+        reqwest::Method::POST,
+        &format!("/api/staff/groups/{id}/approve"),
+        Some(&admin),
+        Some(json!({})),
+    )
+    .await;
+
+    let mut tokens = Vec::with_capacity(members);
+    for chunk in (0..members).collect::<Vec<_>>().chunks(16) {
+        let made = futures_util::future::join_all(
+            chunk
+                .iter()
+                .map(|i| api.member(format!("m{i}.{run}@bench.example"))),
+        )
+        .await;
+        tokens.extend(made);
+    }
+    for (_, token) in &tokens {
+        api.call(
+            reqwest::Method::POST,
+            &format!("/api/groups/{slug}/join-requests"),
+            Some(token),
+            Some(json!({"message": "bench"})),
+        )
+        .await;
+    }
+    let requests = api
+        .call(
+            reqwest::Method::GET,
+            &format!("/api/groups/{slug}/join-requests"),
+            Some(&owner),
+            None,
+        )
+        .await;
+    for request in requests["data"].as_array().unwrap() {
+        api.call(
+            reqwest::Method::POST,
+            &format!("/api/groups/{slug}/join-requests/{}/accept", request["id"]),
+            Some(&owner),
+            None,
+        )
+        .await;
+    }
+
+    println!("connecting {members} live channels…");
+    let ws_base = base.replace("http://", "ws://");
+    let mut sockets = Vec::with_capacity(members);
+    for (_, token) in &tokens {
+        let (socket, _) =
+            tokio_tungstenite::connect_async(format!("{ws_base}/ws/notifications?token={token}"))
+                .await
+                .expect("connect");
+        sockets.push(socket);
+    }
+    println!("live connections held: {}", sockets.len());
+
+    let started = Instant::now();
+    let waits = sockets.into_iter().map(|mut socket| async move {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+        while let Ok(Some(Ok(message))) = tokio::time::timeout_at(deadline, socket.next()).await {
+            if let Message::Text(text) = message
+                && text.contains("New discussion")
+            {
+                return Some(started.elapsed());
+            }
+        }
+        None
+    });
+    let waiting = tokio::spawn(futures_util::future::join_all(waits));
+    api.call(
+        reqwest::Method::POST,
+        &format!("/api/groups/{id}/discussions"),
+        Some(&owner),
+        Some(json!({"text": "<p>Benchmark topic</p>"})),
+    )
+    .await;
+    let mut latencies: Vec<Duration> = waiting.await.unwrap().into_iter().flatten().collect();
+    latencies.sort();
+    println!(
+        "delivered {}/{members} notifications; p50 {:?}, p99 {:?}, max {:?}",
+        latencies.len(),
+        percentile(&latencies, 0.5),
+        percentile(&latencies, 0.99),
+        latencies.last().copied().unwrap_or_default()
+    );
+}

@@ -1,0 +1,79 @@
+//! `/ws/notifications?token=…` (spec 1 §7): the live channel. The session token
+//! authenticates it; each notification written for the member arrives as a JSON text
+//! message; the server pings every heartbeat and closes the socket once the session ends
+//! (sign-out, password change) or the client stops answering.
+
+use std::time::{Duration, Instant};
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use actix_ws::{CloseCode, CloseReason, Message};
+use futures_util::StreamExt;
+use kernel::{AppContext, AppError};
+use serde::Deserialize;
+
+use crate::live::Hub;
+
+/// How often the server pings and checks that the session still stands.
+const HEARTBEAT: Duration = Duration::from_secs(10);
+/// A client silent for this long is gone.
+const TIMEOUT: Duration = Duration::from_secs(30);
+
+#[derive(Deserialize)]
+pub struct TokenQuery {
+    token: Option<String>,
+}
+
+/// Opens the live channel for the token's member.
+pub async fn socket(
+    req: HttpRequest,
+    body: web::Payload,
+    ctx: web::Data<AppContext>,
+    hub: web::Data<Hub>,
+    query: web::Query<TokenQuery>,
+) -> actix_web::Result<HttpResponse> {
+    let token = query.into_inner().token.unwrap_or_default();
+    let user = ctx
+        .sessions
+        .resolve(&token)
+        .await?
+        .ok_or_else(|| AppError::unauthorized("invalid_token", kernel::auth::INVALID_TOKEN))?;
+    let (response, mut session, mut incoming) = actix_ws::handle(&req, body)?;
+    let mut subscription = hub.join(user.id);
+    let hub = hub.into_inner();
+    actix_web::rt::spawn(async move {
+        let mut heartbeat = tokio::time::interval(HEARTBEAT);
+        let mut last_heard = Instant::now();
+        let reason = loop {
+            tokio::select! {
+                Some(payload) = subscription.messages.recv() => {
+                    if session.text(payload).await.is_err() {
+                        break None;
+                    }
+                }
+                message = incoming.next() => match message {
+                    Some(Ok(Message::Ping(bytes))) => {
+                        last_heard = Instant::now();
+                        if session.pong(&bytes).await.is_err() {
+                            break None;
+                        }
+                    }
+                    Some(Ok(Message::Pong(_) | Message::Text(_) | Message::Binary(_))) => last_heard = Instant::now(),
+                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break None,
+                    Some(Ok(_)) => {}
+                },
+                _ = heartbeat.tick() => {
+                    let alive = matches!(ctx.sessions.resolve(&token).await, Ok(Some(_)));
+                    if !alive {
+                        break Some(CloseReason { code: CloseCode::Policy, description: Some("Signed out.".into()) });
+                    }
+                    if last_heard.elapsed() > TIMEOUT || session.ping(b"").await.is_err() {
+                        break None;
+                    }
+                }
+            }
+        };
+        hub.leave(subscription.user_id, subscription.id);
+        let _ = session.close(reason).await;
+    });
+    Ok(response)
+}

@@ -1,0 +1,19 @@
+//! HTTP endpoints of the feed crate, one file per use case; the live channel's socket is
+//! mounted by `app` outside `/api` (at `/ws/notifications`).
+
+pub mod dashboard;
+pub mod feed;
+pub mod live;
+pub mod notifications;
+pub mod projects;
+
+use utoipa_actix_web::service_config::ServiceConfig;
+
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(notifications::list)
+        .service(notifications::read)
+        .service(feed::list)
+        .service(dashboard::counters)
+        .service(projects::backed)
+        .service(projects::favorite);
+}

@@ -1,0 +1,25 @@
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "feed_items")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub event_type: String,
+    pub object_type: String,
+    pub actor_id: Option<i64>,
+    pub group_id: Option<i64>,
+    pub is_public: bool,
+    /// JSON: id, text, discussion_id, slug, image.
+    pub content: String,
+    /// JSON: slug, title, summary, image.
+    pub related_content: String,
+    /// Lower-cased text the feed's search looks in.
+    pub search_text: String,
+    pub created_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,5 @@
+//! The feed crate's tables; they never leave the crate.
+
+pub mod feed_item;
+pub mod notification;
+pub mod outbox;

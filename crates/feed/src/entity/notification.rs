@@ -1,0 +1,25 @@
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "notifications")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub user_id: i64,
+    /// A `kernel::notification_kinds` id.
+    pub kind: String,
+    pub title: String,
+    pub message: String,
+    pub in_app_route: Option<String>,
+    pub object_slug: Option<String>,
+    /// `project`, `workinggroup` or `entrypage`.
+    pub content_type: Option<String>,
+    pub invite_token: Option<String>,
+    pub read_at: Option<DateTimeUtc>,
+    pub created_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

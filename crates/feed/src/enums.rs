@@ -1,0 +1,44 @@
+//! The enumerations of spec 2 §3 (Feed item) and spec 1 §3 (Notification), defined once.
+
+use kernel::string_enum;
+
+string_enum!(
+    /// What happened.
+    FeedEventType {
+        BlogCreated = "BLOG_CREATED",
+        ProjectCreated = "PROJECT_CREATED",
+        WorkingGroupCreated = "WORKING_GROUP_CREATED",
+        BlogCommentCreated = "BLOG_COMMENT_CREATED",
+        ProjectCommentCreated = "PROJECT_COMMENT_CREATED",
+        WorkingGroupCommentCreated = "WORKING_GROUP_COMMENT_CREATED",
+        BlogDiscussionCreated = "BLOG_DISCUSSION_CREATED",
+        ProjectDiscussionCreated = "PROJECT_DISCUSSION_CREATED",
+        WorkingGroupDiscussionCreated = "WORKING_GROUP_DISCUSSION_CREATED",
+        ProjectUpdateCreated = "PROJECT_UPDATE_CREATED",
+        WorkingGroupUpdateCreated = "WORKING_GROUP_UPDATE_CREATED",
+        ProjectFundingCompleted = "PROJECT_FUNDING_COMPLETED",
+        ProjectReachedMilestone = "PROJECT_REACHED_MILESTONE",
+    }
+);
+
+string_enum!(
+    /// What it happened to.
+    FeedObjectType {
+        Project = "PROJECT",
+        Comment = "COMMENT",
+        Discussion = "DISCUSSION",
+        WorkingGroup = "WORKING_GROUP",
+        Blog = "BLOG",
+        ProjectPost = "PROJECT_POST",
+        WorkingGroupPost = "WORKING_GROUP_POST",
+    }
+);
+
+string_enum!(
+    /// What a notification is about.
+    ContentType {
+        Project = "project",
+        WorkingGroup = "workinggroup",
+        EntryPage = "entrypage",
+    }
+);

@@ -1,0 +1,113 @@
+//! What the feed is told. `app` turns the other crates' events into these facts, so the
+//! feed decides who is notified of what without knowing the crates that publish them.
+
+/// A working group, as notifications and feed items name it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Group {
+    pub id: i64,
+    pub slug: String,
+    pub title: String,
+}
+
+/// How staff decided on a group.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GroupOutcome {
+    /// Approved for the first time: the group is new on the platform.
+    Approved,
+    /// Changes to an approved group were approved.
+    ChangesApproved,
+    Rejected,
+    Suspended,
+    Reactivated,
+}
+
+/// Where a discussion post was made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Place {
+    Group(Group),
+    Blog {
+        id: i64,
+        slug: String,
+        title: String,
+    },
+}
+
+/// A topic or reply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Post {
+    pub place: Place,
+    pub topic_id: i64,
+    pub post_id: i64,
+    pub author_id: i64,
+    /// Whom a reply answers.
+    pub parent_author_id: Option<i64>,
+    pub is_public: bool,
+    pub is_topic: bool,
+    /// Plain text of the post.
+    pub text: String,
+    /// Who hears of a new topic (a group's members).
+    pub followers: Vec<i64>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Fact {
+    JoinRequested {
+        group: Group,
+        asker_id: i64,
+        curators: Vec<i64>,
+    },
+    JoinAnswered {
+        group: Group,
+        actor_id: i64,
+        member_id: i64,
+        accepted: bool,
+    },
+    Invited {
+        group: Group,
+        actor_id: i64,
+        member_id: i64,
+        invite_token: String,
+    },
+    RoleChanged {
+        group: Group,
+        actor_id: i64,
+        member_id: i64,
+        role: String,
+    },
+    Removed {
+        group: Group,
+        actor_id: i64,
+        member_id: i64,
+    },
+    GroupReviewed {
+        group: Group,
+        owner_id: i64,
+        outcome: GroupOutcome,
+        reason: Option<String>,
+        summary: String,
+        image: Option<String>,
+    },
+    UpdateApproved {
+        group: Group,
+        author_id: i64,
+        update_id: i64,
+        title: String,
+        text: String,
+        image: Option<String>,
+    },
+    /// Staff approved a member's affiliation, or set it back to not approved.
+    AffiliationReviewed {
+        user_id: i64,
+        approved: bool,
+        reason: Option<String>,
+    },
+    Posted(Post),
+    BlogPublished {
+        post_id: i64,
+        slug: String,
+        title: String,
+        summary: String,
+        image: Option<String>,
+        author_id: Option<i64>,
+    },
+}

@@ -1,0 +1,143 @@
+//! The activity feed (spec 2 §2 Feed, §3 Feed item): items recorded from facts, listed
+//! newest first with the viewer's visibility, filters and search.
+
+use chrono::Utc;
+use kernel::{AppResult, Page, PageParams};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter,
+    QueryOrder, Set,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::entity::feed_item;
+use crate::enums::{FeedEventType, FeedObjectType};
+
+/// Spec 2 §9: feed pages hold 10.
+pub const PER_PAGE: u64 = 10;
+
+/// What the item is about.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+pub struct ItemContent {
+    pub id: Option<i64>,
+    pub text: Option<String>,
+    /// The topic a comment or discussion belongs to (for Reply).
+    pub discussion_id: Option<i64>,
+    pub slug: Option<String>,
+    pub image: Option<String>,
+}
+
+/// Where it happened.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, ToSchema)]
+pub struct RelatedContent {
+    pub slug: Option<String>,
+    pub title: Option<String>,
+    pub summary: Option<String>,
+    pub image: Option<String>,
+    pub image_link_thumbnail: Option<String>,
+}
+
+/// An item to record.
+#[derive(Debug, Clone)]
+pub struct NewItem {
+    pub event_type: FeedEventType,
+    pub object_type: FeedObjectType,
+    pub actor_id: Option<i64>,
+    pub group_id: Option<i64>,
+    pub is_public: bool,
+    pub content: ItemContent,
+    pub related: RelatedContent,
+}
+
+fn json<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_else(|_| "{}".into())
+}
+
+/// Records an activity item.
+pub async fn record(db: &impl ConnectionTrait, item: NewItem) -> AppResult<()> {
+    let search = [
+        item.content.text.as_deref(),
+        item.related.title.as_deref(),
+        item.related.summary.as_deref(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect::<Vec<_>>()
+    .join(" ")
+    .to_lowercase();
+    feed_item::ActiveModel {
+        event_type: Set(item.event_type.as_str().to_owned()),
+        object_type: Set(item.object_type.as_str().to_owned()),
+        actor_id: Set(item.actor_id),
+        group_id: Set(item.group_id),
+        is_public: Set(item.is_public),
+        content: Set(json(&item.content)),
+        related_content: Set(json(&item.related)),
+        search_text: Set(search),
+        created_at: Set(Utc::now()),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    Ok(())
+}
+
+/// What the feed was asked for.
+#[derive(Debug, Default)]
+pub struct Filters {
+    pub search: Option<String>,
+    pub event_type: Option<FeedEventType>,
+    pub object_type: Option<FeedObjectType>,
+    /// Oldest first instead of newest.
+    pub oldest_first: bool,
+}
+
+/// A stored item with its parsed parts.
+pub struct Item {
+    pub row: feed_item::Model,
+    pub content: ItemContent,
+    pub related: RelatedContent,
+}
+
+/// The items a viewer in `viewer_groups` may see.
+pub async fn list(
+    db: &impl ConnectionTrait,
+    viewer_groups: &[i64],
+    filters: &Filters,
+    params: &PageParams,
+) -> AppResult<Page<Item>> {
+    let mut visible = Condition::any().add(feed_item::Column::IsPublic.eq(true));
+    if !viewer_groups.is_empty() {
+        visible = visible.add(feed_item::Column::GroupId.is_in(viewer_groups.to_vec()));
+    }
+    let mut select = feed_item::Entity::find().filter(visible);
+    if let Some(event_type) = filters.event_type {
+        select = select.filter(feed_item::Column::EventType.eq(event_type.as_str()));
+    }
+    if let Some(object_type) = filters.object_type {
+        select = select.filter(feed_item::Column::ObjectType.eq(object_type.as_str()));
+    }
+    if let Some(search) = filters
+        .search
+        .as_deref()
+        .and_then(|text| kernel::search::contains(&[feed_item::Column::SearchText], text))
+    {
+        select = select.filter(search);
+    }
+    let select = if filters.oldest_first {
+        select
+            .order_by_asc(feed_item::Column::CreatedAt)
+            .order_by_asc(feed_item::Column::Id)
+    } else {
+        select
+            .order_by_desc(feed_item::Column::CreatedAt)
+            .order_by_desc(feed_item::Column::Id)
+    };
+    Ok(kernel::pagination::paginate(db, select, params, PER_PAGE)
+        .await?
+        .map(|row| Item {
+            content: serde_json::from_str(&row.content).unwrap_or_default(),
+            related: serde_json::from_str(&row.related_content).unwrap_or_default(),
+            row,
+        }))
+}

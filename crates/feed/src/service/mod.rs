@@ -1,0 +1,8 @@
+//! The rules of the feed crate; handlers stay thin.
+
+pub mod activity;
+pub mod dashboard;
+pub mod facts;
+pub mod notify;
+pub mod outbox;
+pub mod unread;

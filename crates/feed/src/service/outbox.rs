@@ -1,0 +1,143 @@
+//! The e-mail outbox: rows written with their notification, sent by a worker that claims
+//! each row for a while before sending, marks it sent after, and retries failures with
+//! backoff. A row survives a crash or an SMTP outage; a sent row is never sent again.
+
+use std::time::Duration as StdDuration;
+
+use chrono::{DateTime, Duration, Utc};
+use kernel::mail::Email;
+use kernel::{AppContext, AppResult};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+
+use crate::entity::outbox;
+
+pub const PENDING: &str = "pending";
+pub const SENT: &str = "sent";
+pub const FAILED: &str = "failed";
+/// After this many failed attempts the row is kept, marked failed, and left alone.
+pub const MAX_ATTEMPTS: i32 = 8;
+/// How long a worker holds a row while sending it; a crashed worker's hold runs out.
+const HOLD: Duration = Duration::seconds(120);
+/// Rows sent per round.
+const BATCH: u64 = 50;
+/// How often the worker looks for due rows.
+pub const ROUND: StdDuration = StdDuration::from_secs(2);
+
+/// Waits before attempt `attempts + 1`: 30 s, 1 min, 2 min, … capped at an hour.
+pub fn backoff(attempts: i32) -> Duration {
+    let seconds = 30_i64.saturating_mul(1_i64 << attempts.clamp(0, 7));
+    Duration::seconds(seconds.min(3600))
+}
+
+/// Sends what is due at `now`; returns how many rows were sent.
+pub async fn process_due(ctx: &AppContext, now: DateTime<Utc>) -> AppResult<usize> {
+    let due = outbox::Entity::find()
+        .filter(outbox::Column::Status.eq(PENDING))
+        .filter(outbox::Column::NextAttemptAt.lte(now))
+        .filter(
+            Condition::any()
+                .add(outbox::Column::LockedUntil.is_null())
+                .add(outbox::Column::LockedUntil.lt(now)),
+        )
+        .order_by_asc(outbox::Column::NextAttemptAt)
+        .limit(BATCH)
+        .all(&ctx.db)
+        .await?;
+    let mut sent = 0;
+    for row in due {
+        // Claim the row; another worker (or instance) that got there first wins.
+        let claimed = outbox::Entity::update_many()
+            .col_expr(outbox::Column::LockedUntil, Expr::value(now + HOLD))
+            .filter(outbox::Column::Id.eq(row.id))
+            .filter(outbox::Column::Status.eq(PENDING))
+            .filter(
+                Condition::any()
+                    .add(outbox::Column::LockedUntil.is_null())
+                    .add(outbox::Column::LockedUntil.lt(now)),
+            )
+            .exec(&ctx.db)
+            .await?;
+        if claimed.rows_affected == 0 {
+            continue;
+        }
+        let email = Email {
+            to: row.to_email.clone(),
+            subject: row.subject.clone(),
+            text: row.text.clone(),
+            html: None,
+        };
+        let update = outbox::Entity::update_many().filter(outbox::Column::Id.eq(row.id));
+        match ctx.mailer.send(email).await {
+            Ok(()) => {
+                update
+                    .col_expr(outbox::Column::Status, Expr::value(SENT))
+                    .col_expr(outbox::Column::SentAt, Expr::value(Utc::now()))
+                    .col_expr(outbox::Column::Attempts, Expr::value(row.attempts + 1))
+                    .exec(&ctx.db)
+                    .await?;
+                sent += 1;
+            }
+            Err(err) => {
+                let attempts = row.attempts + 1;
+                let status = if attempts >= MAX_ATTEMPTS {
+                    FAILED
+                } else {
+                    PENDING
+                };
+                tracing::warn!(error = %err, id = row.id, attempts, "could not send a queued e-mail");
+                update
+                    .col_expr(outbox::Column::Status, Expr::value(status))
+                    .col_expr(outbox::Column::Attempts, Expr::value(attempts))
+                    .col_expr(
+                        outbox::Column::NextAttemptAt,
+                        Expr::value(now + backoff(row.attempts)),
+                    )
+                    .col_expr(
+                        outbox::Column::LockedUntil,
+                        Expr::value(Option::<DateTime<Utc>>::None),
+                    )
+                    .col_expr(outbox::Column::LastError, Expr::value(err.to_string()))
+                    .exec(&ctx.db)
+                    .await?;
+            }
+        }
+    }
+    Ok(sent)
+}
+
+/// The worker: sends due e-mail every round until the process ends.
+pub async fn run(ctx: AppContext) {
+    let mut ticker = tokio::time::interval(ROUND);
+    loop {
+        ticker.tick().await;
+        if let Err(err) = process_due(&ctx, Utc::now()).await {
+            tracing::error!(error = %err, "the e-mail outbox round failed");
+        }
+    }
+}
+
+/// What the outbox holds for an address (for tests and the staff console).
+pub async fn rows_to(ctx: &AppContext, to: &str) -> AppResult<Vec<(String, i32)>> {
+    Ok(outbox::Entity::find()
+        .filter(outbox::Column::ToEmail.eq(to))
+        .order_by_asc(outbox::Column::Id)
+        .all(&ctx.db)
+        .await?
+        .into_iter()
+        .map(|r| (r.status, r.attempts))
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::backoff;
+
+    #[test]
+    fn backoff_doubles_up_to_an_hour() {
+        assert_eq!(backoff(0).num_seconds(), 30);
+        assert_eq!(backoff(1).num_seconds(), 60);
+        assert_eq!(backoff(3).num_seconds(), 240);
+        assert_eq!(backoff(10).num_seconds(), 3600);
+    }
+}

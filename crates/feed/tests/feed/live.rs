@@ -1,0 +1,130 @@
+use std::time::Duration;
+
+use futures_util::StreamExt;
+use serde_json::{Value, json};
+use testkit::TestApp;
+use testkit::groups::{approved_group, setup};
+use tokio_tungstenite::tungstenite::Message;
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn connect(app: &TestApp, token: &str) -> Socket {
+    let url = format!(
+        "{}/ws/notifications?token={token}",
+        app.address.replace("http://", "ws://")
+    );
+    let (socket, _) = tokio_tungstenite::connect_async(url)
+        .await
+        .expect("connect the live channel");
+    socket
+}
+
+/// The next notification on the socket, within `wait`.
+async fn next(socket: &mut Socket, wait: Duration) -> Option<Value> {
+    let deadline = tokio::time::Instant::now() + wait;
+    loop {
+        let message = tokio::time::timeout_at(deadline, socket.next())
+            .await
+            .ok()??
+            .ok()?;
+        if let Message::Text(text) = message {
+            return serde_json::from_str(&text).ok();
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_member_hears_of_a_notification_the_moment_it_is_written() {
+    let (app, staff, owner) = setup().await;
+    let (_, slug) = approved_group(&app, &owner, &staff, "Live", &["stroke"]).await;
+    let mut socket = connect(&app, &owner).await;
+    let asker = app
+        .signed_in_user("bo@example.org", "analytical 1843")
+        .await;
+    app.post_json_as(
+        &asker,
+        &format!("/api/groups/{slug}/join-requests"),
+        &json!({"message": "Hi"}),
+    )
+    .await;
+    let pushed = next(&mut socket, Duration::from_secs(2))
+        .await
+        .expect("a live notification");
+    assert_eq!(pushed["title"], "New join request");
+    assert_eq!(pushed["in_app_route"], format!("/working-groups/{slug}"));
+}
+
+#[tokio::test]
+async fn the_channel_refuses_bad_tokens_and_closes_when_the_session_ends() {
+    let (app, _, owner) = setup().await;
+    let refused = tokio_tungstenite::connect_async(format!(
+        "{}/ws/notifications?token=not-a-token",
+        app.address.replace("http://", "ws://")
+    ))
+    .await;
+    assert!(refused.is_err());
+    let mut socket = connect(&app, &owner).await;
+    app.post_json_as(&owner, "/api/logout", &json!({})).await;
+    // The next heartbeat finds the session gone and closes the socket.
+    let closed = tokio::time::timeout(Duration::from_secs(15), async {
+        while let Some(message) = socket.next().await {
+            if matches!(message, Ok(Message::Close(_)) | Err(_)) {
+                return true;
+            }
+        }
+        true
+    })
+    .await;
+    assert_eq!(closed, Ok(true));
+}
+
+/// Two instances sharing PostgreSQL and Redis: a member connected to one hears, within a
+/// second, of what was done on the other. Runs when both are configured (as in CI).
+#[tokio::test]
+async fn notifications_cross_instances_through_redis() {
+    let (Ok(_), Ok(redis)) = (
+        std::env::var("TEST_DATABASE_URL"),
+        std::env::var("REDIS_URL"),
+    ) else {
+        eprintln!("skipped: needs TEST_DATABASE_URL and REDIS_URL");
+        return;
+    };
+    let first = testkit::spawn_app_with(|config| config.redis_url = Some(redis.clone())).await;
+    let shared = first.ctx.config.database_url.clone();
+    let second = testkit::spawn_app_with(|config| {
+        config.redis_url = Some(redis.clone());
+        config.database_url = shared.clone();
+    })
+    .await;
+    let staff = first
+        .signed_in_staff("mod@example.org", "staff password 1")
+        .await;
+    let owner = first
+        .signed_in_user("ada@example.org", "analytical 1843")
+        .await;
+    let (_, slug) = approved_group(&first, &owner, &staff, "Across", &["stroke"]).await;
+    let mut socket = connect(&first, &owner).await;
+
+    let asker = second
+        .signed_in_user("bo@example.org", "analytical 1843")
+        .await;
+    let started = std::time::Instant::now();
+    let (status, _) = second
+        .post_json_as(
+            &asker,
+            &format!("/api/groups/{slug}/join-requests"),
+            &json!({"message": "Hi from the other instance"}),
+        )
+        .await;
+    assert_eq!(status, 201);
+    let pushed = next(&mut socket, Duration::from_secs(1))
+        .await
+        .expect("the notification, via Redis");
+    assert_eq!(pushed["title"], "New join request");
+    assert!(
+        started.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        started.elapsed()
+    );
+}
