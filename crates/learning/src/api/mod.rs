@@ -1,0 +1,26 @@
+//! HTTP endpoints of the learning crate, one file per use case.
+
+pub mod certificates;
+pub mod quizzes;
+pub mod staff_quizzes;
+
+use utoipa_actix_web::service_config::ServiceConfig;
+
+pub fn configure(cfg: &mut ServiceConfig) {
+    cfg.service(quizzes::list)
+        .service(quizzes::detail)
+        .service(quizzes::complete)
+        .service(certificates::verify)
+        .service(certificates::download)
+        .service(staff_quizzes::list)
+        .service(staff_quizzes::create)
+        .service(staff_quizzes::detail)
+        .service(staff_quizzes::update)
+        .service(staff_quizzes::remove)
+        .service(staff_quizzes::set_banner);
+}
+
+/// Where the holder downloads a certificate.
+pub fn certificate_url(code: &str) -> String {
+    format!("/api/certificates/{code}/pdf")
+}

@@ -1,0 +1,21 @@
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "quiz_questions")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub quiz_id: i64,
+    pub position: i32,
+    /// `single`, `multiple` or `DRAG_AND_DROP`.
+    pub kind: String,
+    /// HTML, sanitised on write.
+    pub text: String,
+    pub video_url: Option<String>,
+    pub iframe_url: Option<String>,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,28 @@
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "quizzes")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub name: String,
+    /// HTML, sanitised on write.
+    pub description: String,
+    /// A JSON list of category names.
+    pub categories: String,
+    /// Storage key of the banner picture.
+    pub banner: Option<String>,
+    pub banner_link: Option<String>,
+    /// Percent of right answers needed to pass.
+    pub pass_mark: i32,
+    pub attempts_allowed: i32,
+    /// Hours to wait after a failed attempt.
+    pub delay_hours: i32,
+    pub published: bool,
+    pub created_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,21 @@
+//! The enumerations of spec 2 §3 (Question), defined once here.
+
+use kernel::string_enum;
+
+string_enum!(
+    /// How a question is answered: one option, several, or all of them put in order.
+    QuestionType {
+        Single = "single",
+        Multiple = "multiple",
+        DragAndDrop = "DRAG_AND_DROP",
+    }
+);
+
+string_enum!(
+    /// A question as the client sees it (spec 2 §3): ordered, or a choice (one or several,
+    /// as `multiple_choices` says).
+    QuestionKind {
+        DragAndDrop = "DRAG_AND_DROP",
+        Choice = "choice",
+    }
+);

@@ -1,0 +1,8 @@
+//! The rules of learning; handlers stay thin.
+
+pub mod authoring;
+pub mod certificates;
+pub mod progress;
+pub mod quizzes;
+pub mod quizzes_admin;
+pub mod taking;
