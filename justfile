@@ -25,11 +25,12 @@ build: frontend-build
 # Every test: Rust on SQLite and PostgreSQL, contract drift, front-end unit, browser end to end.
 test: test-rust test-pg test-frontend e2e
 
-# Rust tests on SQLite.
+# Rust tests on SQLite (whatever the environment says about PostgreSQL or Redis).
 test-rust:
-    cargo nextest run --workspace --no-fail-fast
+    env -u TEST_DATABASE_URL -u REDIS_URL cargo nextest run --workspace --no-fail-fast
 
-# Rust tests on PostgreSQL (a fresh database per test, dropped afterwards).
+# Rust tests on PostgreSQL (a fresh database per test, dropped afterwards); with REDIS_URL
+# set, the live channel's two-instance test runs too.
 test-pg:
     TEST_DATABASE_URL={{pg_url}} cargo nextest run --workspace --no-fail-fast
 
@@ -63,13 +64,19 @@ client: frontend-deps
 seed:
     cargo run -q -p app -- seed
 
-# Release build, then measure the API with wrk against the embedded database.
+# Release build, then measure one instance on the embedded database: the API's throughput
+# with wrk, and the live channel (BENCH_MEMBERS connections, 1,000 by default): connections
+# held, p50/p99 delivery of one notification fanned out to all, and the server's memory.
 bench: build
     command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
-    dir=$(mktemp -d); PORT=18090 COHORT_DATA_DIR=$dir RUST_LOG=warn {{cohort}} serve & pid=$!; \
+    cargo build --release -p feed --example live_bench
+    ulimit -n 65536 2>/dev/null || true; dir=$(mktemp -d); PORT=18090 COHORT_DATA_DIR=$dir RUST_LOG=warn COHORT_RATE_LIMITS=off COHORT_CAPTCHA=off \
+      {{cohort}} serve & pid=$!; \
       trap "kill $pid" EXIT; \
       for i in $(seq 50); do curl -sf localhost:18090/api/health >/dev/null && break; sleep 0.2; done; \
-      wrk -t2 -c64 -d10s --latency http://127.0.0.1:18090/api/health
+      wrk -t2 -c64 -d10s --latency http://127.0.0.1:18090/api/health; \
+      BENCH_URL=http://127.0.0.1:18090 $CARGO_TARGET_DIR/release/examples/live_bench; \
+      echo "server memory: $(grep VmRSS /proc/$pid/status)"
 
 # --- helpers ---
 

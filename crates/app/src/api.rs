@@ -5,7 +5,7 @@ use utoipa::OpenApi;
 use utoipa_actix_web::service_config::ServiceConfig;
 use utoipa_actix_web::{AppExt, scope};
 
-use crate::{captcha, dev_mailbox, envelope, health};
+use crate::{captcha, console, dev_mailbox, envelope, health};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -14,7 +14,7 @@ use crate::{captcha, dev_mailbox, envelope, health};
         description = "Better medicine together: accounts, working groups, discussions, content and learning.",
         version = "0.1.0"
     ),
-    components(schemas(kernel::ErrorBody))
+    components(schemas(kernel::ErrorBody, discussions::api::form::PostJson))
 )]
 struct ApiDoc;
 
@@ -24,7 +24,15 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(captcha::challenge)
         .service(dev_mailbox::list)
         .service(dev_mailbox::outbox)
-        .configure(accounts::configure);
+        .service(console::overview)
+        .service(console::audit_actions)
+        .service(console::audit_log)
+        .configure(accounts::configure)
+        .configure(groups::configure)
+        .configure(discussions::configure)
+        .configure(content::configure)
+        .configure(feed::configure)
+        .configure(learning::configure);
 }
 
 /// Builds the `/api` scope into `app` and returns the app with the collected document.

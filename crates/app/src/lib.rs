@@ -2,11 +2,15 @@
 
 pub mod api;
 mod captcha;
+mod console;
 mod dev_mailbox;
+mod discussion_targets;
 mod envelope;
+mod feed_facts;
 mod health;
 pub mod seed;
 mod spa;
+mod staff_gate;
 pub mod startup;
 
-pub use startup::{Application, build_context, migrate};
+pub use startup::{Application, Parts, build_context, build_parts, migrate};

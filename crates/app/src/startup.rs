@@ -4,9 +4,9 @@ use std::net::TcpListener;
 use std::sync::Arc;
 
 use actix_files::Files;
-use actix_web::dev::{Server, Service};
+use actix_web::dev::{Server, Service, ServiceRequest, ServiceResponse, fn_service};
 use actix_web::http::header::{HeaderName, HeaderValue};
-use actix_web::{App, HttpMessage, HttpServer, web};
+use actix_web::{App, HttpMessage, HttpResponse, HttpServer, web};
 use anyhow::Context;
 use kernel::captcha::{self, Captcha, ProofOfWork};
 use kernel::config::Config;
@@ -23,8 +23,12 @@ use sea_orm::DatabaseConnection;
 use tracing_actix_web::{RequestId, TracingLogger};
 use utoipa_swagger_ui::SwaggerUi;
 
-use crate::{api, envelope, spa};
+use feed::live::Hub;
 
+use crate::{api, discussion_targets, envelope, feed_facts, spa, staff_gate};
+
+/// Where members' browsers open the live notification channel.
+const LIVE_PATH: &str = "/ws/notifications";
 /// URL prefix under which uploaded files are served from local storage.
 const MEDIA_PREFIX: &str = "/media";
 /// Largest non-JSON body (uploads are multipart and capped again per field).
@@ -37,8 +41,32 @@ pub async fn migrate(db: &DatabaseConnection) -> anyhow::Result<()> {
     Migrator::up(db, None).await.context("applying migrations")
 }
 
+/// The shared context and the live channel's hub, wired together.
+pub struct Parts {
+    pub ctx: AppContext,
+    pub hub: Hub,
+}
+
 /// Connects the database (migrated), storage and mailer that `config` names.
 pub async fn build_context(config: Config) -> anyhow::Result<AppContext> {
+    Ok(build_parts(config).await?.ctx)
+}
+
+/// The context, the hub (in-process, or across instances through Redis), and the feed
+/// subscribed to the other crates' events.
+pub async fn build_parts(config: Config) -> anyhow::Result<Parts> {
+    let hub = match &config.redis_url {
+        Some(url) => Hub::with_redis(url)
+            .await
+            .with_context(|| format!("connecting to Redis ({})", db::redact(url)))?,
+        None => Hub::in_process(),
+    };
+    let ctx = context(config).await?;
+    feed_facts::wire(&ctx, &hub);
+    Ok(Parts { ctx, hub })
+}
+
+async fn context(config: Config) -> anyhow::Result<AppContext> {
     let url = db::database_url(&config)?;
     let db = db::connect(&url).await?;
     migrate(&db).await?;
@@ -89,6 +117,9 @@ pub async fn build_context(config: Config) -> anyhow::Result<AppContext> {
         rate_limits,
         config: Arc::new(config),
         sessions: Arc::new(accounts::SessionStore::new(db.clone())),
+        users: Arc::new(accounts::Directory::new(db.clone(), storage.clone())),
+        groups: Arc::new(groups::Directory::new(db.clone())),
+        notices: Arc::new(feed::UnreadCounter::new(db.clone())),
         db,
         events: EventBus::new(),
 
@@ -103,26 +134,36 @@ pub struct Application {
     port: u16,
     server: Server,
     context: AppContext,
+    hub: Hub,
 }
 
 impl Application {
     /// Builds the context from `config` and binds `COHORT_HOST:PORT`.
     pub async fn build(config: Config) -> anyhow::Result<Self> {
-        let context = build_context(config).await?;
-        Self::with_context(context)
+        Self::with_parts(build_parts(config).await?)
     }
 
-    /// Binds a server around an existing context.
-    pub fn with_context(context: AppContext) -> anyhow::Result<Self> {
+    /// Binds a server around an existing context, and starts the e-mail worker.
+    pub fn with_parts(parts: Parts) -> anyhow::Result<Self> {
+        let Parts { ctx: context, hub } = parts;
         let address = format!("{}:{}", context.config.host, context.config.port);
         let listener = TcpListener::bind(&address).with_context(|| format!("binding {address}"))?;
         let port = listener.local_addr()?.port();
-        let server = server(listener, context.clone())?;
+        let server = server(listener, context.clone(), hub.clone())?;
+        if context.config.mail_worker {
+            tokio::spawn(feed::service::outbox::run(context.clone()));
+        }
         Ok(Self {
             port,
             server,
             context,
+            hub,
         })
+    }
+
+    /// The live channel's hub (how many members are connected here).
+    pub fn hub(&self) -> &Hub {
+        &self.hub
     }
 
     pub fn port(&self) -> u16 {
@@ -164,18 +205,24 @@ pub fn shutdown_signal() -> std::io::Result<impl Future<Output = ()>> {
     })
 }
 
-fn server(listener: TcpListener, context: AppContext) -> anyhow::Result<Server> {
+fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Result<Server> {
     let openapi = api::openapi();
     let static_dir = context.config.static_dir.clone();
     let media_root = context.config.data_dir.join("media");
+    let targets = web::Data::new(discussion_targets::targets(&context));
+    let hub = web::Data::new(hub);
     let data = web::Data::new(context);
     let server = HttpServer::new(move || {
         let app = App::new()
             .app_data(data.clone())
+            .app_data(targets.clone())
+            .app_data(hub.clone())
             .app_data(extract::json_config())
+            .app_data(kernel::upload::multipart_config())
             .app_data(extract::query_config())
             .app_data(extract::path_config())
             .app_data(web::PayloadConfig::new(PAYLOAD_LIMIT_BYTES))
+            .wrap(actix_web::middleware::from_fn(staff_gate::staff_only))
             .wrap(envelope::error_handlers())
             .wrap_fn(|req, srv| {
                 let response = srv.call(req);
@@ -194,10 +241,17 @@ fn server(listener: TcpListener, context: AppContext) -> anyhow::Result<Server> 
             })
             .wrap(TracingLogger::default())
             // Registered before `/api` so the scope's catch-all does not shadow them.
-            .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", openapi.clone()));
+            .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", openapi.clone()))
+            .route(LIVE_PATH, web::get().to(feed::api::live::socket));
         let (app, _) = api::mount(app);
-        app.service(Files::new(MEDIA_PREFIX, &media_root))
-            .configure(spa::configure(&static_dir))
+        // A missing upload is a 404, not the front end's index page.
+        let media = Files::new(MEDIA_PREFIX, &media_root).default_handler(fn_service(
+            |req: ServiceRequest| async move {
+                let (req, _) = req.into_parts();
+                Ok(ServiceResponse::new(req, HttpResponse::NotFound().finish()))
+            },
+        ));
+        app.service(media).configure(spa::configure(&static_dir))
     })
     .listen(listener)?
     // Signals are ours to handle (see `shutdown_signal`), so tests install none.

@@ -1,0 +1,75 @@
+//! The targets discussions hang on, adapted from the crates that own them: a working
+//! group's rules come from `groups`, a blog post's from `content` (projects join with
+//! their crate).
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use discussions::enums::TopicType;
+use discussions::{Access, Target, Targets};
+use kernel::{AppContext, AppResult, CurrentUser};
+use sea_orm::DatabaseConnection;
+
+/// Working groups: members post and read private topics; the owner and moderators
+/// moderate; the group shows its comment count.
+struct GroupDiscussions {
+    db: DatabaseConnection,
+}
+
+#[async_trait]
+impl Target for GroupDiscussions {
+    async fn access(&self, id: i64, viewer: Option<&CurrentUser>) -> AppResult<Option<Access>> {
+        let rights = groups::service::discussion::rights(&self.db, id, viewer).await?;
+        Ok(rights.map(|r| Access {
+            read_private: r.read_private,
+            write: r.write,
+            set_private: r.set_private,
+            moderate: r.moderate,
+        }))
+    }
+
+    async fn comments_changed(&self, id: i64, delta: i32) -> AppResult<()> {
+        groups::service::discussion::count_comments(&self.db, id, delta).await
+    }
+}
+
+/// Blog posts: signed-in readers post where the post allows discussion; staff moderate;
+/// nothing is private.
+struct BlogDiscussions {
+    db: DatabaseConnection,
+}
+
+#[async_trait]
+impl Target for BlogDiscussions {
+    async fn access(&self, id: i64, viewer: Option<&CurrentUser>) -> AppResult<Option<Access>> {
+        let rights = content::service::blog::discussion_rights(&self.db, id, viewer).await?;
+        Ok(rights.map(|(write, moderate)| Access {
+            read_private: false,
+            write,
+            set_private: false,
+            moderate,
+        }))
+    }
+
+    async fn comments_changed(&self, _id: i64, _delta: i32) -> AppResult<()> {
+        // Posts show no comment count.
+        Ok(())
+    }
+}
+
+/// Every registered target.
+pub fn targets(context: &AppContext) -> Targets {
+    Targets::new()
+        .with(
+            TopicType::Groups,
+            Arc::new(GroupDiscussions {
+                db: context.db.clone(),
+            }),
+        )
+        .with(
+            TopicType::Blog,
+            Arc::new(BlogDiscussions {
+                db: context.db.clone(),
+            }),
+        )
+}

@@ -1,0 +1,205 @@
+//! Wiring the other crates' events to the feed: each event becomes the fact the feed
+//! understands, with what the feed cannot look up itself (a group's curators or members,
+//! a post's title). The feed decides who hears of it.
+
+use std::future::Future;
+use std::sync::Arc;
+
+use discussions::enums::TopicType;
+use discussions::events::DiscussionPosted;
+use feed::facts::{Fact, Group, GroupOutcome, Place, Post};
+use feed::live::Hub;
+use groups::events::{
+    Decision, GroupModerated, GroupRef, MembershipChange, MembershipChanged, UpdateReviewed,
+};
+use kernel::events::Event;
+use kernel::{AppContext, AppResult};
+
+fn group(g: &GroupRef) -> Group {
+    Group {
+        id: g.id,
+        slug: g.slug.clone(),
+        title: g.title.clone(),
+    }
+}
+
+/// Subscribes `translate` to events of type `E`: the facts it returns go to the feed;
+/// a failure is logged (the action that caused the event has already happened).
+fn on<E, F, Fut>(ctx: &AppContext, hub: &Hub, translate: F)
+where
+    E: Event,
+    F: Fn(AppContext, Arc<E>) -> Fut + Send + Sync + 'static,
+    Fut: Future<Output = AppResult<Vec<Fact>>> + Send + 'static,
+{
+    let translate = Arc::new(translate);
+    let (context, hub) = (ctx.clone(), hub.clone());
+    ctx.events.subscribe(move |event: Arc<E>| {
+        let (ctx, hub, translate) = (context.clone(), hub.clone(), Arc::clone(&translate));
+        async move {
+            let handled = async {
+                for fact in translate(ctx.clone(), event).await? {
+                    feed::service::facts::handle(&ctx, &hub, fact).await?;
+                }
+                AppResult::Ok(())
+            }
+            .await;
+            if let Err(err) = handled {
+                tracing::error!(error = %err, "could not turn an event into notifications");
+            }
+        }
+    });
+}
+
+async fn membership(ctx: AppContext, e: Arc<MembershipChanged>) -> AppResult<Vec<Fact>> {
+    let g = group(&e.group);
+    let Some(member_id) = e.member_id else {
+        return Ok(Vec::new());
+    };
+    Ok(match &e.change {
+        MembershipChange::RequestSent => vec![Fact::JoinRequested {
+            group: g,
+            asker_id: member_id,
+            curators: groups::service::membership::curators(&ctx.db, e.group.id).await?,
+        }],
+        MembershipChange::RequestAccepted | MembershipChange::RequestDeclined => {
+            vec![Fact::JoinAnswered {
+                group: g,
+                actor_id: e.actor_id,
+                member_id,
+                accepted: e.change == MembershipChange::RequestAccepted,
+            }]
+        }
+        MembershipChange::Invited { invite_token, .. } => vec![Fact::Invited {
+            group: g,
+            actor_id: e.actor_id,
+            member_id,
+            invite_token: invite_token.clone(),
+        }],
+        MembershipChange::RoleChanged { role } => vec![Fact::RoleChanged {
+            group: g,
+            actor_id: e.actor_id,
+            member_id,
+            role: role.as_str().to_owned(),
+        }],
+        MembershipChange::Removed => vec![Fact::Removed {
+            group: g,
+            actor_id: e.actor_id,
+            member_id,
+        }],
+        MembershipChange::RequestCancelled | MembershipChange::Joined | MembershipChange::Left => {
+            Vec::new()
+        }
+    })
+}
+
+async fn moderated(_ctx: AppContext, e: Arc<GroupModerated>) -> AppResult<Vec<Fact>> {
+    let outcome = match e.decision {
+        Decision::Approved => GroupOutcome::Approved,
+        Decision::ChangesApproved => GroupOutcome::ChangesApproved,
+        Decision::Rejected => GroupOutcome::Rejected,
+        Decision::Suspended => GroupOutcome::Suspended,
+        Decision::Reactivated => GroupOutcome::Reactivated,
+    };
+    Ok(vec![Fact::GroupReviewed {
+        group: group(&e.group),
+        owner_id: e.owner_id,
+        outcome,
+        reason: e.reason.clone(),
+        summary: kernel::rich_text::plain_text(&e.summary),
+        image: e.image.clone(),
+    }])
+}
+
+async fn update_reviewed(_ctx: AppContext, e: Arc<UpdateReviewed>) -> AppResult<Vec<Fact>> {
+    if !e.approved {
+        return Ok(Vec::new());
+    }
+    Ok(vec![Fact::UpdateApproved {
+        group: group(&e.group),
+        author_id: e.author_id,
+        update_id: e.update_id,
+        title: e.title.clone(),
+        text: kernel::rich_text::plain_text(&e.text),
+        image: e.image.clone(),
+    }])
+}
+
+async fn posted(ctx: AppContext, e: Arc<DiscussionPosted>) -> AppResult<Vec<Fact>> {
+    let is_topic = e.topic_id == e.post_id;
+    let (place, followers) = match e.topic_type {
+        TopicType::Groups => {
+            let Some(g) = groups::service::membership::reference(&ctx.db, e.target_id).await?
+            else {
+                return Ok(Vec::new());
+            };
+            let followers = if is_topic {
+                ctx.groups.members_of(e.target_id).await?
+            } else {
+                Vec::new()
+            };
+            (Place::Group(group(&g)), followers)
+        }
+        TopicType::Blog => {
+            let Some((slug, title)) =
+                content::service::blog::reference(&ctx.db, e.target_id).await?
+            else {
+                return Ok(Vec::new());
+            };
+            (
+                Place::Blog {
+                    id: e.target_id,
+                    slug,
+                    title,
+                },
+                Vec::new(),
+            )
+        }
+        TopicType::Projects => return Ok(Vec::new()),
+    };
+    Ok(vec![Fact::Posted(Post {
+        place,
+        topic_id: e.topic_id,
+        post_id: e.post_id,
+        author_id: e.author_id,
+        parent_author_id: e.parent_author_id,
+        is_public: e.is_public,
+        is_topic,
+        text: e.text.clone(),
+        followers,
+    })])
+}
+
+async fn affiliation(
+    _ctx: AppContext,
+    e: Arc<accounts::events::AffiliationReviewed>,
+) -> AppResult<Vec<Fact>> {
+    Ok(vec![Fact::AffiliationReviewed {
+        user_id: e.user_id,
+        approved: e.approved,
+        reason: e.reason.clone(),
+    }])
+}
+
+async fn published(
+    _ctx: AppContext,
+    e: Arc<content::events::BlogPostPublished>,
+) -> AppResult<Vec<Fact>> {
+    Ok(vec![Fact::BlogPublished {
+        post_id: e.post_id,
+        slug: e.slug.clone(),
+        title: e.title.clone(),
+        summary: e.summary.clone(),
+        image: e.image.clone(),
+        author_id: e.author_id,
+    }])
+}
+
+/// Subscribes the feed to every event it turns into notifications and activity.
+pub fn wire(ctx: &AppContext, hub: &Hub) {
+    on(ctx, hub, membership);
+    on(ctx, hub, moderated);
+    on(ctx, hub, update_reviewed);
+    on(ctx, hub, posted);
+    on(ctx, hub, affiliation);
+    on(ctx, hub, published);
+}

@@ -1,0 +1,33 @@
+//! One gate in front of every `/api/staff/…` route: anyone who is not staff gets the 404
+//! before a handler reads the request. The `Staff` extractor checks again in each
+//! handler; the gate exists because extractors run together, and a body that fails to
+//! parse would otherwise answer 400 to a member, telling them the route exists.
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::middleware::Next;
+use actix_web::web;
+use kernel::auth::bearer_token;
+use kernel::{AppContext, AppError};
+
+const STAFF_PREFIX: &str = "/api/staff/";
+
+pub async fn staff_only(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    if req.path().starts_with(STAFF_PREFIX) && !is_staff(&req).await {
+        return Err(AppError::not_found().into());
+    }
+    next.call(req).await
+}
+
+async fn is_staff(req: &ServiceRequest) -> bool {
+    let Some(ctx) = req.app_data::<web::Data<AppContext>>() else {
+        return false;
+    };
+    let Some(token) = bearer_token(req.request()) else {
+        return false;
+    };
+    matches!(ctx.sessions.resolve(&token).await, Ok(Some(user)) if user.staff_role.is_some())
+}
