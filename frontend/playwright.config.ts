@@ -18,6 +18,11 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    // Journeys start with cookies accepted; the cookie banner's own journey starts without.
+    storageState: {
+      cookies: [{ name: 'cookie_consent', value: 'true', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' }],
+      origins: [],
+    },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -39,6 +44,8 @@ export default defineConfig({
       PORT: String(port),
       COHORT_HOST: '127.0.0.1',
       COHORT_DATA_DIR: dataDir,
+      // Mailed links must open on the origin the browser signed in on.
+      COHORT_PUBLIC_URL: `http://127.0.0.1:${port}`,
       COHORT_STATIC_DIR: 'dist',
       RUST_LOG: 'warn',
       // The journeys sign in more often than a person would; the limit itself has API tests.

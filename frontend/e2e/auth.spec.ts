@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { confirmedAccount, lastMailTo, linkIn, totpCode, uniqueEmail } from './support';
+import { confirmedAccount, lastMailTo, linkIn, totpCode, uniqueEmail, shot } from './support';
 
-const shot = (name: string, project: string) => `test-results/screens/${project}-${name}.png`;
 
 test('register through the wizard, confirm from the mailbox, land on the dashboard', async ({ page }, info) => {
   const email = uniqueEmail('wizard');
@@ -42,6 +41,9 @@ test('register through the wizard, confirm from the mailbox, land on the dashboa
   await expect(page.getByText('Your email has been successfully verified.')).toBeVisible();
   await page.screenshot({ path: shot('confirm-user', info.project.name), fullPage: true });
   await expect(page).toHaveURL(/\/dashboard\?openPersonalization=true$/, { timeout: 5_000 });
+  await expect(page.getByRole('dialog', { name: 'Personalize your experience' })).toBeVisible();
+  await page.getByRole('button', { name: 'Skip' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Welcome, Rosalind Franklin' })).toBeVisible();
 });
 
@@ -174,5 +176,5 @@ test('a phone number at sign-up is confirmed with the SMS code', async ({ page }
   await page.getByLabel('Confirmation code').fill(code);
   await page.getByRole('button', { name: 'Confirm phone number' }).click();
   await expect(page.getByText('Your phone number has been successfully confirmed.')).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard\?openPersonalization=true$/, { timeout: 5_000 });
+  await expect(page).toHaveURL(/\/my-profile\?openPersonalization=true$/, { timeout: 5_000 });
 });

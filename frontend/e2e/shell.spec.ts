@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-
-const shot = (name: string, project: string) => `test-results/screens/${project}-${name}.png`;
+import { shot } from './support';
 
 test('the home page loads with its title, header and footer', async ({ page }, info) => {
   await page.goto('/');

@@ -1,5 +1,8 @@
 import { createHash, createHmac } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** Where a journey's screenshot of `name` goes, per device project. */
+export const shot = (name: string, project: string) => `test-results/screens/${project}-${name}.png`;
 
 /** A unique address per run, so journeys never collide on the shared server. */
 export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.org`;
@@ -60,4 +63,105 @@ export function totpCode(secretBase32: string, offset = 0): string {
   const at = hmac[hmac.length - 1] & 0x0f;
   const value = (hmac.readUInt32BE(at) & 0x7fffffff) % 1_000_000;
   return value.toString().padStart(6, '0');
+}
+
+/** Signs in through the API and hands the session to the page, as the login screen would. */
+export async function signInAs(page: Page, email: string, password: string): Promise<string> {
+  const response = await page.request.post('/api/login', { data: { email, password } });
+  if (!response.ok()) throw new Error(`login: ${await response.text()}`);
+  const { data } = await response.json();
+  await page.goto('/');
+  await page.evaluate((token) => window.localStorage.setItem('token', token), data.access as string);
+  return data.access as string;
+}
+
+/** A fresh, confirmed account signed in on `page`; returns its session token. */
+export async function signedInMember(page: Page, prefix: string, password = PASSWORD) {
+  const email = uniqueEmail(prefix);
+  await confirmedAccount(page.request, email, password);
+  const token = await signInAs(page, email, password);
+  return { email, password, token };
+}
+
+/** A PNG drawn by the browser itself, for upload journeys. */
+export async function drawnPng(page: Page, width: number, height: number): Promise<Buffer> {
+  const dataUrl = await page.evaluate(
+    ([w, h]) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = w;
+      canvas.height = h;
+      const context = canvas.getContext('2d')!;
+      context.fillStyle = '#2f7d6d';
+      context.fillRect(0, 0, w, h);
+      context.fillStyle = '#ffd166';
+      context.beginPath();
+      context.arc(w / 2, h / 2, Math.min(w, h) / 3, 0, Math.PI * 2);
+      context.fill();
+      return canvas.toDataURL('image/png');
+    },
+    [width, height],
+  );
+  return Buffer.from(dataUrl.split(',')[1], 'base64');
+}
+
+/** The password of every account the journeys make. */
+export const PASSWORD = 'members only 2026';
+
+export interface Person {
+  email: string;
+  token: string;
+}
+
+export async function person(request: APIRequestContext, prefix: string): Promise<Person> {
+  const email = uniqueEmail(prefix);
+  await confirmedAccount(request, email, PASSWORD);
+  const login = await (await request.post('/api/login', { data: { email, password: PASSWORD } })).json();
+  return { email, token: login.data.access };
+}
+
+export const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** A group made through the wizard's calls and approved by the demo admin: { id, slug, title }. */
+export async function approvedGroup(page: Page, owner: Person, title: string) {
+  const request = page.request;
+  const tags = (await (await request.get('/api/groups/tags')).json()).data;
+  const goals = (await (await request.get('/api/groups/goals-of-working-group')).json()).data;
+  const created = await request.post('/api/me/groups', {
+    headers: auth(owner.token),
+    data: { title, summary: '<p>Survivors and clinicians compare rehabilitation notes.</p>', tags: [tags[0].id] },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const group = (await created.json()).data;
+  const image = await request.post(`/api/me/groups/${group.id}/set-image`, {
+    headers: auth(owner.token),
+    multipart: { file: { name: 'g.png', mimeType: 'image/png', buffer: await drawnPng(page, 800, 450) } },
+  });
+  expect(image.ok(), await image.text()).toBe(true);
+  const submitted = await request.patch(`/api/me/groups/${group.id}`, {
+    headers: auth(owner.token),
+    data: {
+      goals_of_working_group: [goals[0].id],
+      industry_partner_likely: 'no',
+      member_obligations: '<ul><li>Share what you learn</li><li>Comment at least once a month</li></ul>',
+    },
+  });
+  expect(submitted.ok(), await submitted.text()).toBe(true);
+  const admin = (await (await request.post('/api/login', { data: { email: 'admin@cohort.local', password: 'cohort-demo-admin' } })).json()).data.access;
+  const approved = await request.post(`/api/staff/groups/${group.id}/approve`, { headers: auth(admin), data: {} });
+  expect(approved.ok(), await approved.text()).toBe(true);
+  return { id: group.id as number, slug: group.slug as string, title };
+}
+
+/** Joins `member` to the group through the API: a request the owner accepts. */
+export async function joined(request: APIRequestContext, slug: string, owner: Person, member: Person) {
+  const sent = await request.post(`/api/groups/${slug}/join-requests`, { headers: auth(member.token), data: { message: 'Hello' } });
+  expect(sent.status()).toBe(201);
+  const list = (await (await request.get(`/api/groups/${slug}/join-requests`, { headers: auth(owner.token) })).json()).data;
+  const mine = list.find((r: { email: string }) => r.email === member.email);
+  const accepted = await request.post(`/api/groups/${slug}/join-requests/${mine.id}/accept`, { headers: auth(owner.token) });
+  expect(accepted.ok()).toBe(true);
+}
+
+export async function signOut(page: Page) {
+  await page.evaluate(() => window.localStorage.removeItem('token'));
 }

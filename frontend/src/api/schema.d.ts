@@ -4,6 +4,74 @@
  */
 
 export interface paths {
+    "/api/banners/certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The certificates page's banner. */
+        get: operations["getCertificatesBanner"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blog/api/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Published posts, newest first by default, filtered by categories and search. */
+        get: operations["listBlogPosts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blog/api/pages/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every blog category. */
+        get: operations["listBlogCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blog/api/pages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One published post, by id or slug. */
+        get: operations["getBlogPost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/captcha": {
         parameters: {
             query?: never;
@@ -14,6 +82,57 @@ export interface paths {
         /** A fresh proof-of-work challenge for a public form (sign-up, contact, updates). */
         get: operations["getCaptcha"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/certificates/verify/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Confirms a certificate is genuine (public). */
+        get: operations["verifyCertificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/certificates/{code}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The holder's certificate as a PDF. */
+        get: operations["downloadCertificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/comments/vote/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Votes on a reply (not one's own, not a deleted one). */
+        put: operations["voteComment"];
         post?: never;
         delete?: never;
         options?: never;
@@ -32,6 +151,40 @@ export interface paths {
         put?: never;
         /** Confirms the e-mail address from the mailed link, activating the account. */
         post: operations["confirmUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contact-us": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a message to the platform's team (kept for staff, mailed to support). */
+        post: operations["contactUs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/counters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard's counters. */
+        get: operations["getDashboardCounters"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -70,6 +223,147 @@ export interface paths {
          *     configured; otherwise 404.
          */
         get: operations["devOutboxList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/discussion/vote/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Votes on a topic (not one's own, not a deleted one). */
+        put: operations["voteDiscussion"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/discussion/{discussion_id}/comments/image/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** The author removes one file from a topic or reply of this discussion. */
+        delete: operations["deleteCommentImage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/discussion/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of a topic's replies, oldest first. */
+        get: operations["listComments"];
+        put?: never;
+        /** Replies in a topic (multipart: text, up to 10 files, parent to answer and quote). */
+        post: operations["createComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/discussion/{id}/comments/{comment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The author edits a reply (multipart: text, more files). Shows "Edited on". */
+        put: operations["updateComment"];
+        post?: never;
+        /** The author, or the target's moderators, delete a reply; it shows "Deleted on". */
+        delete: operations["deleteComment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/expert-lectures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The expert lectures. */
+        get: operations["listLectures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/expert-lectures/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One lecture. */
+        get: operations["getLecture"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fe-style": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard's banner. */
+        get: operations["getFeStyle"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What happened on the platform that the caller may see: public activity, their groups'
+         *     private activity, and the blog.
+         */
+        get: operations["listFeed"];
         put?: never;
         post?: never;
         delete?: never;
@@ -123,6 +417,302 @@ export interface paths {
         put?: never;
         /** Tells whether a reset link is still usable, before the user types a new password. */
         post: operations["validateResetToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Active, approved working groups (spec 2 §2 /working-groups/list). */
+        get: operations["listGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/goals-of-working-group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The goals a working group may have; `other` asks for free text. */
+        get: operations["listGroupGoals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/role-of-industry-partner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The roles an industry partner may play; `other` asks for free text. */
+        get: operations["listIndustryPartnerRoles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Project tags (the Topics filter and the wizard's tags). */
+        get: operations["listProjectTags"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{group_id}/post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The approved updates of a group, for its members (and staff). */
+        get: operations["listGroupUpdates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{group_id}/supplementary-materials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A group's supplementary materials, for whoever may see the group. */
+        get: operations["listGroupMaterials"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A working group by slug, with the viewer's relation. Groups that are not approved or
+         *     are suspended exist only for their owner, moderators and staff (404 for others).
+         */
+        get: operations["getGroup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{slug}/invite-member": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invites an e-mail address (with or without an account); the owner and moderators only. */
+        post: operations["inviteGroupMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{slug}/invited-members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open invitations, newest first; for the owner and moderators. */
+        get: operations["listInvitedMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{slug}/invited-members/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraws an invitation. */
+        delete: operations["cancelInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{slug}/invited-members/{invite_hash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What an invitation link opens, if it still works and was sent to the caller. */
+        get: operations["checkInvitation"];
+        put?: never;
+        /** Accepts an invitation: the caller joins the group. The token works once. */
+        post: operations["acceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{slug}/join-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Pending requests, oldest first; for the owner and moderators. */
+        get: operations["listJoinRequests"];
+        put?: never;
+        /** Asks to join a working group, with the consent message. */
+        post: operations["sendJoinRequest"];
+        /** Withdraws the caller's pending request. */
+        delete: operations["cancelJoinRequest"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{slug}/join-requests/{member_id}/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approves (`accept`) or declines (`decline`) a request; the owner and moderators only. */
+        post: operations["decideJoinRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{slug}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The members of a working group, owner first; for its members and staff. */
+        get: operations["listGroupMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{slug}/members/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The caller leaves the group (the owner cannot). */
+        post: operations["leaveGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{slug}/members/{member_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The owner makes a member a moderator, or a moderator a member. */
+        put: operations["changeGroupMemberRole"];
+        post?: never;
+        /** The owner or a moderator removes a member (never the owner; moderators only members). */
+        delete: operations["removeGroupMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{slug}/resend-invitation/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Mails an invitation again with a new link (the old one stops working). */
+        put: operations["resendInvitation"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -198,6 +788,23 @@ export interface paths {
         patch: operations["updateMe"];
         trace?: never;
     };
+    "/api/me/backed-projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Projects the caller backed. */
+        get: operations["listBackedProjects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/confirm-account-sms": {
         parameters: {
             query?: never;
@@ -269,6 +876,206 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/favorite-projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Projects the caller marked as favourite. */
+        get: operations["listFavoriteProjects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The groups the caller created, newest first (spec 2 §2 My Working Groups, Created). */
+        get: operations["listMyGroups"];
+        put?: never;
+        /** Step 1 of the wizard on a new group: creates it, with the caller as owner. */
+        post: operations["createGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/groups/applied": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The working groups the caller asked to join and is waiting for (My applications). */
+        get: operations["listAppliedGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/groups/joined": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The working groups the caller joined (not the ones they own), newest first
+         *     (spec 2 §2 My Working Groups, Joined).
+         */
+        get: operations["listJoinedGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/groups/{group_id}/post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every update of a group, for its owner and moderators. */
+        get: operations["listMyGroupUpdates"];
+        put?: never;
+        /** Writes an update (owner or moderator of an approved group); it waits for staff. */
+        post: operations["createGroupUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/groups/{group_id}/post/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One update the caller may edit. */
+        get: operations["getGroupUpdate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Saves an edit; the update goes back to staff for approval. */
+        patch: operations["updateGroupUpdate"];
+        trace?: never;
+    };
+    "/api/me/groups/{group_id}/post/{id}/set-image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets an update's image (a JPEG or PNG, checked by content). */
+        post: operations["setGroupUpdateImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/groups/{group_id}/supplementary-materials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The materials of a group the caller edits (owner or moderator). */
+        get: operations["listMyGroupMaterials"];
+        put?: never;
+        /** Adds a document or a link. */
+        post: operations["createGroupMaterial"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/groups/{group_id}/supplementary-materials/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes an item's label and url (links) or label and name (documents). */
+        put: operations["updateGroupMaterial"];
+        post?: never;
+        /** Removes an item. */
+        delete: operations["deleteGroupMaterial"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's groups, with any changes still under review. */
+        get: operations["getMyGroup"];
+        put?: never;
+        post?: never;
+        /** Deletes one of the caller's groups. */
+        delete: operations["deleteGroup"];
+        options?: never;
+        head?: never;
+        /**
+         * Saves wizard steps. On an approved group the change waits for staff review while the
+         *     approved version stays public.
+         */
+        patch: operations["updateGroup"];
+        trace?: never;
+    };
+    "/api/me/groups/{id}/set-image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets the group's image: a JPEG or PNG (checked by content, at most 8 MB). */
+        post: operations["setGroupImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/notification-settings": {
         parameters: {
             query?: never;
@@ -297,6 +1104,40 @@ export interface paths {
         /** Saves notification settings (all or nothing). */
         put: operations["updateNotificationSettings"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's notifications, newest first. */
+        get: operations["listMyNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks every notification of the caller read (the bell was opened). */
+        post: operations["readMyNotifications"];
         delete?: never;
         options?: never;
         head?: never;
@@ -357,6 +1198,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/set-avatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replaces the avatar: a JPEG or PNG (checked by content, at most 8 MB), re-encoded without
+         *     metadata, at most 1200 px wide, with a thumbnail.
+         */
+        post: operations["setAvatar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/set-background": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replaces the profile background, under the same rules as the avatar. */
+        post: operations["setBackground"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/setup-university-email": {
         parameters: {
             query?: never;
@@ -367,6 +1245,40 @@ export interface paths {
         get?: never;
         /** Sets the university affiliation and mails a confirmation link to the university address. */
         put: operations["setupUniversityEmail"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/menus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The site's main menu. */
+        get: operations["getMenu"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/menus/lgp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The prize pages' menu. */
+        get: operations["getLgpMenu"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -450,6 +1362,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pages/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A content page by slug (slugs may have a path, as `aspect-in-stroke/home`). */
+        get: operations["getPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/profile/{id}": {
         parameters: {
             query?: never;
@@ -460,6 +1389,77 @@ export interface paths {
         /** A member's public profile. */
         get: operations["getPublicProfile"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/profile/{id}/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public working groups a member created (spec 2 §2 public profile); none for a
+         *     private profile.
+         */
+        get: operations["listProfileGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quiz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The published quizzes, with the viewer's progress when signed in. */
+        get: operations["listQuizzes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quiz/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A quiz with its questions, opened where the viewer left it. */
+        get: operations["getQuiz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/quiz/{id}/complete-quiz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Answers one question; the last answer scores the attempt. */
+        put: operations["completeQuiz"];
         post?: never;
         delete?: never;
         options?: never;
@@ -504,6 +1504,817 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/affiliations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Affiliations waiting for review (confirmed university e-mail, not approved), or the
+         *     approved ones. Staff only; 404 for anyone else.
+         */
+        get: operations["staffListAffiliations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/affiliations/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Approves (once the university e-mail is confirmed) or withdraws an affiliation; the
+         *     decision and its reason go to the audit log.
+         */
+        put: operations["staffReviewAffiliation"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/affiliations/{user_id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every staff decision on a member's affiliation, newest first. */
+        get: operations["staffAffiliationHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every staff decision, newest first, narrowed by action, record or actor. */
+        get: operations["staffAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/audit/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The actions recorded so far, for the log's filter. */
+        get: operations["staffAuditActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/banners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every placement's banner. */
+        get: operations["staffListBanners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/banners/{placement}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets where a banner leads, or takes its picture down. */
+        put: operations["staffUpdateBanner"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/banners/{placement}/set-image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uploads a banner's picture. */
+        post: operations["staffSetBannerImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/blog/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every category with its number of posts. */
+        get: operations["staffListBlogCategories"];
+        put?: never;
+        /** Adds a category. */
+        post: operations["staffCreateBlogCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/blog/categories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Renames a category or changes its address. */
+        put: operations["staffUpdateBlogCategory"];
+        post?: never;
+        /** Deletes a category no post uses (409 otherwise). */
+        delete: operations["staffDeleteBlogCategory"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/blog/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every post, drafts included, most recently edited first. */
+        get: operations["staffListBlogPosts"];
+        put?: never;
+        /** Writes a new post. */
+        post: operations["staffCreateBlogPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/blog/posts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One post, draft or published. */
+        get: operations["staffGetBlogPost"];
+        /** Replaces what a post says. */
+        put: operations["staffUpdateBlogPost"];
+        post?: never;
+        /** Deletes a post. */
+        delete: operations["staffDeleteBlogPost"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/blog/posts/{id}/set-image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uploads the post's header image (JPEG or PNG, checked by content). */
+        post: operations["staffSetBlogPostImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/contact-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contact messages, open (default) or handled, newest first. */
+        get: operations["staffListContactMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/contact-messages/{id}/handled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks a message as handled. */
+        post: operations["staffHandleContactMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/group-updates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Updates waiting for staff approval. */
+        get: operations["staffGroupUpdateQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/group-updates/{id}/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approves or rejects an update (`action` is `approve` or `reject`); audited. */
+        post: operations["staffReviewGroupUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Groups waiting for staff (the longest waiting first), or every submitted group. */
+        get: operations["staffGroupQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A group under review: the public version and the proposed one, side by side. */
+        get: operations["staffGroupReview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/groups/{id}/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approves, rejects, suspends or reactivates a group (`action` is one of those words). */
+        post: operations["staffModerateGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/lectures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every lecture, in the order the site shows them. */
+        get: operations["staffListLectures"];
+        put?: never;
+        /** Adds a lecture. */
+        post: operations["staffCreateLecture"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/lectures/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One lecture. */
+        get: operations["staffGetLecture"];
+        /** Replaces what a lecture says. */
+        put: operations["staffUpdateLecture"];
+        post?: never;
+        /** Deletes a lecture with its poster and video. */
+        delete: operations["staffDeleteLecture"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/lectures/{id}/set-poster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uploads a lecture's poster (JPEG or PNG). */
+        post: operations["staffSetLecturePoster"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/lectures/{id}/set-video": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uploads a lecture's video (WebM or MP4, recognised by content; at most 200 MB). */
+        post: operations["staffSetLectureVideo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/lookups/{kind}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every entry of a lookup, with its use. */
+        get: operations["staffListLookup"];
+        put?: never;
+        /** Adds an entry. */
+        post: operations["staffCreateLookup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/lookups/{kind}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Renames an entry. */
+        put: operations["staffUpdateLookup"];
+        post?: never;
+        /** Deletes an entry no group uses (409 otherwise, and always for `other`). */
+        delete: operations["staffDeleteLookup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/menus/items/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes an item (moving it under another parent puts it last there). */
+        put: operations["staffUpdateMenuItem"];
+        post?: never;
+        /** Deletes an item with its sub-menus. */
+        delete: operations["staffDeleteMenuItem"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/menus/items/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves an item one place up or down among its siblings. */
+        post: operations["staffMoveMenuItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/menus/items/{id}/set-image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uploads an item's picture. */
+        post: operations["staffSetMenuItemImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/menus/{menu}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A menu with its sub-menus, in order. */
+        get: operations["staffGetMenu"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/menus/{menu}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds an item at the end of its level. */
+        post: operations["staffCreateMenuItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The queue counts of the console's home. */
+        get: operations["staffOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every page, by slug. */
+        get: operations["staffListPages"];
+        put?: never;
+        /** Adds a page; it shows on the site at once. */
+        post: operations["staffCreatePage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/pages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page. */
+        get: operations["staffGetPage"];
+        /** Replaces what a page says. */
+        put: operations["staffUpdatePage"];
+        post?: never;
+        /** Deletes a page. */
+        delete: operations["staffDeletePage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/quizzes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every quiz, published or not, newest first. */
+        get: operations["staffListQuizzes"];
+        put?: never;
+        /** Writes a new quiz. */
+        post: operations["staffCreateQuiz"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/quizzes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One quiz with its right answers. */
+        get: operations["staffGetQuiz"];
+        /** Saves a quiz (its questions only while nobody has taken it). */
+        put: operations["staffUpdateQuiz"];
+        post?: never;
+        /** Deletes a quiz nobody has taken (409 otherwise). */
+        delete: operations["staffDeleteQuiz"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/quizzes/{id}/set-banner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uploads the quiz's banner picture. */
+        post: operations["staffSetQuizBanner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/update-signups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sign-ups for updates, newest first. */
+        get: operations["staffListUpdateSignups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/update-signups.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every sign-up as a CSV file. */
+        get: operations["staffExportUpdateSignups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Accounts, newest first, narrowed by search, role and state. */
+        get: operations["staffListUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One account: its state, sign-in methods, affiliation and the staff decisions about it. */
+        get: operations["staffGetUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/users/{id}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivates an account: it can no longer sign in and its sessions answer 401
+         *     `user_inactive`. Moderators may deactivate members only; nobody themselves.
+         */
+        post: operations["staffDeactivateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/users/{id}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reactivates a deactivated account; its old sessions stay ended. */
+        post: operations["staffReactivateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/users/{id}/resend-confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mails a new confirmation link to an account not yet confirmed. */
+        post: operations["staffResendConfirmation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/users/{id}/reset-two-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turns two-factor authentication off for an account (admins only). */
+        post: operations["staffResetTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/users/{id}/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Grants, changes or revokes (`null`) an account's staff role (admins only, never
+         *     their own).
+         */
+        put: operations["staffSetUserRole"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tags": {
         parameters: {
             query?: never;
@@ -521,16 +2332,302 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/updates-signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signs someone up for news of the platform. */
+        post: operations["signUpForUpdates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{topic_type}/{id}/discussions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The topics of a working group, project or blog post the viewer may read, newest first,
+         *     each with its first replies; and what the viewer may do there.
+         */
+        get: operations["listDiscussions"];
+        put?: never;
+        /**
+         * Starts a topic (members of the target; blog posts that allow discussion). Multipart
+         *     with files, or the same fields as JSON (`PostJson`) without.
+         */
+        post: operations["createDiscussion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{topic_type}/{id}/discussions/{comment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The author edits a topic (text, privacy; multipart may add files, JSON as `PostJson`).
+         *     Shows "Edited on".
+         */
+        put: operations["updateDiscussion"];
+        post?: never;
+        /** The author, or the target's moderators, delete a topic; it shows "Deleted on". */
+        delete: operations["deleteDiscussion"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description Where an account stands, as the staff console shows it.
+         * @enum {string}
+         */
+        AccountState: "active" | "unconfirmed" | "deactivated";
+        /** @enum {string} */
+        ActiveStatus: "active" | "suspended";
+        /** @description Who did it. */
+        Actor: {
+            avatar?: string | null;
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        /** @description A staff decision on an affiliation. */
+        AffiliationDecision: {
+            affiliation_status: components["schemas"]["AffiliationStatus"];
+            /** @description Why; kept in the audit log. */
+            reason?: string | null;
+        };
+        /** @description A member's affiliation as staff review it. */
+        AffiliationForReview: {
+            affiliation?: string | null;
+            affiliation_status: components["schemas"]["AffiliationStatus"];
+            /** Format: date-time */
+            date_joined: string;
+            email: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            university_affiliate_email?: string | null;
+            university_email_confirmed: boolean;
+            university_profile_page_url?: string | null;
+        };
         /** @enum {string} */
         AffiliationStatus: "approved" | "not_approved";
         /** @enum {string} */
         AgeGroup: "18_to_20" | "21_to_29" | "30_to_39" | "40_to_49" | "50_to_59" | "60_to_older" | "prefer_not_to_disclose";
+        /** @description An answer option; which is right is never sent. */
+        AnswerOption: {
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int32
+             * @description Ordering questions: where the viewer put it (0-based).
+             */
+            ordered_by_user?: number | null;
+            /** @description The viewer chose it (in the attempt under way, or the latest). */
+            selected_by_user: boolean;
+            text: string;
+        };
+        /** @description One answer (spec 2 §3 Answer submission). */
+        AnswerSubmission: {
+            /** @description Option ids; for ordering questions, all of them in order. */
+            chosen_answers?: number[] | null;
+            /** Format: int64 */
+            question?: number | null;
+        };
+        /**
+         * @description Only staff move a group to `approved` or `not_approved`.
+         * @enum {string}
+         */
+        ApprovedStatus: "approved" | "not_approved" | "waiting_for_approval" | "pending_approval_for_changes";
+        /** @description One article card. */
+        Article: {
+            /** @description HTML (sanitised). */
+            description?: string;
+            image?: string | null;
+            link?: string | null;
+            title: string;
+        };
+        /** @description A list of article cards. */
+        Articles: {
+            articles: components["schemas"]["Article"][];
+            /**
+             * Format: int32
+             * @description Cards per row.
+             */
+            articles_in_line?: number | null;
+            /** @description The first card takes a row of its own. */
+            first_alone?: boolean;
+        };
+        /** @description A file on a post. */
+        Attachment: {
+            filename: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The file's address. */
+            image: string;
+            /** @description A small picture for images; the file itself for PDFs and GIFs. */
+            image_thumbnail: string;
+            type: components["schemas"]["AttachmentType"];
+        };
+        /**
+         * @description What an attached file is (spec 2 §3: PDF or image).
+         * @enum {string}
+         */
+        AttachmentType: "image" | "PDF";
+        /** @description A recorded decision, as the staff console shows it. */
+        AuditRecord: {
+            action: string;
+            /** Format: int64 */
+            actor_id: number;
+            /** @description Filled in by the console from the user directory. */
+            actor_name?: string | null;
+            after: unknown;
+            before: unknown;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            id: number;
+            reason?: string | null;
+            subject_id: string;
+            subject_type: string;
+        };
+        /** @description Who wrote a post. */
+        Author: {
+            avatar?: string | null;
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
         BTreeMap: {
             [key: string]: string[];
+        };
+        /** @description A banner (spec 1 §3 Banner): a picture and where it links; both empty when none is set. */
+        Banner: {
+            banner?: string | null;
+            banner_link?: string | null;
+        };
+        /**
+         * @description Where a banner shows.
+         * @enum {string}
+         */
+        BannerPlacement: "dashboard" | "certificates";
+        /** @description Where a banner leads; its picture is uploaded apart. */
+        BannerRequest: {
+            banner_link?: string | null;
+            /** @description Takes the picture down. */
+            remove_image?: boolean;
+        };
+        /** @description A block of a landing page. */
+        Block: {
+            /** @enum {string} */
+            type: "carousel";
+            value: components["schemas"]["Carousel"];
+        } | {
+            /** @enum {string} */
+            type: "multiple_articles_pages_pagination";
+            value: components["schemas"]["Articles"];
+        } | {
+            /** @enum {string} */
+            type: "multiple_articles_pages";
+            value: components["schemas"]["Articles"];
+        } | {
+            /** @enum {string} */
+            type: "iframe";
+            /** @description The address of an embedded page (shown 480 high): https, or a path of this site. */
+            value: string;
+        } | {
+            /** @enum {string} */
+            type: "html";
+            /** @description HTML (sanitised); blocks of any other type are stored as this. */
+            value: string;
+        };
+        /** @description Who wrote a post. */
+        BlogAuthor: {
+            /** Format: int64 */
+            id: number;
+            image?: string | null;
+            name: string;
+        };
+        /** @description A blog category (spec 2 §3 Blog category). */
+        BlogCategory: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            slug: string;
+        };
+        /** @description What staff write for a category. */
+        BlogCategoryRequest: {
+            name: string;
+            /** @description Blank makes one from the name. */
+            slug?: string | null;
+        };
+        /** @description A post with its body. */
+        BlogPost: components["schemas"]["BlogPostCard"] & {
+            /** @description HTML (sanitised). */
+            body: string;
+        };
+        /** @description A post in a list (spec 2 §3 Blog post, without the body). */
+        BlogPostCard: {
+            author?: components["schemas"]["BlogAuthor"] | null;
+            /** @description Readers may start topics in the post's discussion. */
+            can_create_discussion: boolean;
+            categories: components["schemas"]["BlogCategory"][];
+            /** Format: date-time */
+            date: string;
+            /** @description HTML (sanitised). */
+            description: string;
+            header_image?: string | null;
+            /** Format: int64 */
+            id: number;
+            slug: string;
+            tags: string[];
+            title: string;
+        };
+        /** @description What staff write for a post; the header image is uploaded apart (`set-image`). */
+        BlogPostRequest: {
+            /** Format: int64 */
+            author_id?: number | null;
+            /** @description HTML. */
+            body?: string;
+            /** @description Readers may start topics in the post's discussion. */
+            can_create_discussion?: boolean;
+            /** @description Category ids. */
+            categories?: number[];
+            /**
+             * Format: date-time
+             * @description The publication date shown; now when left out.
+             */
+            date?: string | null;
+            /** @description HTML: the summary shown on cards. */
+            description?: string;
+            /** @description Published posts show on /blog at once; drafts never do. */
+            published?: boolean;
+            /** @description The address under /blog/; blank makes one from the title. */
+            slug?: string | null;
+            tags?: string[];
+            title: string;
         };
         /** @description A challenge for the browser to solve. */
         CaptchaChallenge: {
@@ -548,6 +2645,71 @@ export interface components {
         };
         /** @enum {string} */
         CareerStage: "early_career_researcher" | "junior_staff" | "senior_staff" | "prefer_not_to_disclose";
+        /** @description A carousel's slides. */
+        Carousel: {
+            slides: components["schemas"]["Slide"][];
+        };
+        /** @description What the public verification page confirms. */
+        CertificateCheck: {
+            code: string;
+            holder_name: string;
+            /** Format: date-time */
+            issued_at: string;
+            /** Format: int32 */
+            percent: number;
+            quiz_name: string;
+        };
+        /** @description A reply in a topic. A deleted reply keeps its place with its content hidden. */
+        Comment: {
+            can_delete: boolean;
+            /** Format: date-time */
+            created_at: string;
+            created_by?: components["schemas"]["Author"] | null;
+            /** Format: date-time */
+            deleted_at?: string | null;
+            /**
+             * Format: int64
+             * @description The topic it belongs to.
+             */
+            discussion: number;
+            /** Format: date-time */
+            edited_at?: string | null;
+            /** Format: int64 */
+            id: number;
+            images: components["schemas"]["Attachment"][];
+            /** @description The viewer wrote it (they may edit and delete it, not vote on it). */
+            is_owner: boolean;
+            /**
+             * Format: int64
+             * @description The reply this one answers.
+             */
+            parent?: number | null;
+            quotes?: components["schemas"]["Quote"] | null;
+            /** @description Rich text (sanitised); empty once deleted. */
+            text: string;
+            /** Format: date-time */
+            updated_at: string;
+            user_reaction?: components["schemas"]["Reaction"] | null;
+            votes: components["schemas"]["Votes"];
+        };
+        /** @description What an answer led to (spec 2 §3 Quiz completion response). */
+        CompletionResponse: {
+            /** @description The certificate's download address, when this answer passed the quiz. */
+            certificate?: string | null;
+            completed: boolean;
+            /**
+             * Format: int64
+             * @description The next question, when the attempt goes on.
+             */
+            current_question_id?: number | null;
+            /** Format: date-time */
+            delayed_until?: string | null;
+            /** Format: int32 */
+            percent_correct_answers: number;
+            quiz_passed: boolean;
+            /** Format: int32 */
+            remaining_attempts: number;
+        };
         ConfirmSmsRequest: {
             /** @description The 6-digit code from the SMS. */
             confirmation_code: string;
@@ -568,6 +2730,132 @@ export interface components {
             /** @description Where the user was going when they signed up. */
             redirect_to?: string | null;
         };
+        /** @description What waits for staff, as the console's home counts it. */
+        ConsoleOverview: {
+            /**
+             * Format: int64
+             * @description University affiliations waiting for review.
+             */
+            affiliations_waiting: number;
+            /**
+             * Format: int64
+             * @description Contact messages nobody has handled.
+             */
+            contact_messages_open: number;
+            /**
+             * Format: int64
+             * @description Group updates waiting for approval.
+             */
+            group_updates_waiting: number;
+            /**
+             * Format: int64
+             * @description New working groups waiting for approval, and approved ones with changes.
+             */
+            groups_waiting: number;
+            /** @description The signed-in staff member's role (the console hides what it may not do). */
+            role: components["schemas"]["StaffRole"];
+            /**
+             * Format: int64
+             * @description Sign-ups for updates so far.
+             */
+            update_signups: number;
+        };
+        /** @description A message sent through the contact form. */
+        ContactMessage: {
+            /** Format: date-time */
+            created_at: string;
+            email: string;
+            /** Format: date-time */
+            handled_at?: string | null;
+            /** Format: int64 */
+            handled_by_id?: number | null;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            text: string;
+        };
+        /** @description The contact form (spec 2 §5: all required, a valid e-mail). */
+        ContactRequest: {
+            email?: string | null;
+            name?: string | null;
+            text?: string | null;
+        };
+        /** @description A confirmation text to show the user. */
+        ContentMessage: {
+            message: string;
+        };
+        /** @description A CMS page (spec 2 §3 Content page); landing pages add their blocks. */
+        ContentPage: {
+            /** Format: int32 */
+            articles_in_line?: number | null;
+            before_title?: string | null;
+            /** @description A landing page's typed blocks (empty for other pages). */
+            blocks: components["schemas"]["Block"][];
+            /** @description HTML (sanitised). */
+            body: string;
+            first_alone: boolean;
+            meta_description?: string | null;
+            meta_title?: string | null;
+            slug: string;
+            title: string;
+            title_align: components["schemas"]["TitleAlign"];
+        };
+        /**
+         * @description What a notification is about.
+         * @enum {string}
+         */
+        ContentType: "project" | "workinggroup" | "entrypage";
+        /** @description The counters shown on the dashboard. */
+        Counters: {
+            /**
+             * Format: int64
+             * @description Active members of the platform.
+             */
+            total_contributors: number;
+            /**
+             * Format: int64
+             * @description Public working groups.
+             */
+            total_working_groups: number;
+            /**
+             * Format: int64
+             * @description Public groups the viewer joined.
+             */
+            total_working_groups_joined: number;
+        };
+        /** @description Step 1 of the wizard (General). */
+        CreateGroupRequest: {
+            additional_info?: string | null;
+            embedded_link?: string | null;
+            /** @description Rich text; sanitised on write. */
+            summary: string;
+            /** @description Project tag ids (at least one). */
+            tags: number[];
+            title: string;
+        };
+        Data_Banner: {
+            /** @description A banner (spec 1 §3 Banner): a picture and where it links; both empty when none is set. */
+            data: {
+                banner?: string | null;
+                banner_link?: string | null;
+            };
+        };
+        Data_BlogCategory: {
+            /** @description A blog category (spec 2 §3 Blog category). */
+            data: {
+                /** Format: int64 */
+                id: number;
+                name: string;
+                slug: string;
+            };
+        };
+        Data_BlogPost: {
+            /** @description A post with its body. */
+            data: components["schemas"]["BlogPostCard"] & {
+                /** @description HTML (sanitised). */
+                body: string;
+            };
+        };
         Data_CaptchaChallenge: {
             /** @description A challenge for the browser to solve. */
             data: {
@@ -582,6 +2870,73 @@ export interface components {
                 enabled: boolean;
                 /** Format: date-time */
                 expires_at: string;
+            };
+        };
+        Data_CertificateCheck: {
+            /** @description What the public verification page confirms. */
+            data: {
+                code: string;
+                holder_name: string;
+                /** Format: date-time */
+                issued_at: string;
+                /** Format: int32 */
+                percent: number;
+                quiz_name: string;
+            };
+        };
+        Data_Comment: {
+            /** @description A reply in a topic. A deleted reply keeps its place with its content hidden. */
+            data: {
+                can_delete: boolean;
+                /** Format: date-time */
+                created_at: string;
+                created_by?: components["schemas"]["Author"] | null;
+                /** Format: date-time */
+                deleted_at?: string | null;
+                /**
+                 * Format: int64
+                 * @description The topic it belongs to.
+                 */
+                discussion: number;
+                /** Format: date-time */
+                edited_at?: string | null;
+                /** Format: int64 */
+                id: number;
+                images: components["schemas"]["Attachment"][];
+                /** @description The viewer wrote it (they may edit and delete it, not vote on it). */
+                is_owner: boolean;
+                /**
+                 * Format: int64
+                 * @description The reply this one answers.
+                 */
+                parent?: number | null;
+                quotes?: components["schemas"]["Quote"] | null;
+                /** @description Rich text (sanitised); empty once deleted. */
+                text: string;
+                /** Format: date-time */
+                updated_at: string;
+                user_reaction?: components["schemas"]["Reaction"] | null;
+                votes: components["schemas"]["Votes"];
+            };
+        };
+        Data_CompletionResponse: {
+            /** @description What an answer led to (spec 2 §3 Quiz completion response). */
+            data: {
+                /** @description The certificate's download address, when this answer passed the quiz. */
+                certificate?: string | null;
+                completed: boolean;
+                /**
+                 * Format: int64
+                 * @description The next question, when the attempt goes on.
+                 */
+                current_question_id?: number | null;
+                /** Format: date-time */
+                delayed_until?: string | null;
+                /** Format: int32 */
+                percent_correct_answers: number;
+                quiz_passed: boolean;
+                /** Format: int32 */
+                remaining_attempts: number;
             };
         };
         Data_ConfirmSmsResponse: {
@@ -600,6 +2955,211 @@ export interface components {
                 redirect_to?: string | null;
             };
         };
+        Data_ConsoleOverview: {
+            /** @description What waits for staff, as the console's home counts it. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description University affiliations waiting for review.
+                 */
+                affiliations_waiting: number;
+                /**
+                 * Format: int64
+                 * @description Contact messages nobody has handled.
+                 */
+                contact_messages_open: number;
+                /**
+                 * Format: int64
+                 * @description Group updates waiting for approval.
+                 */
+                group_updates_waiting: number;
+                /**
+                 * Format: int64
+                 * @description New working groups waiting for approval, and approved ones with changes.
+                 */
+                groups_waiting: number;
+                /** @description The signed-in staff member's role (the console hides what it may not do). */
+                role: components["schemas"]["StaffRole"];
+                /**
+                 * Format: int64
+                 * @description Sign-ups for updates so far.
+                 */
+                update_signups: number;
+            };
+        };
+        Data_ContactMessage: {
+            /** @description A message sent through the contact form. */
+            data: {
+                /** Format: date-time */
+                created_at: string;
+                email: string;
+                /** Format: date-time */
+                handled_at?: string | null;
+                /** Format: int64 */
+                handled_by_id?: number | null;
+                /** Format: int64 */
+                id: number;
+                name: string;
+                text: string;
+            };
+        };
+        Data_ContentMessage: {
+            /** @description A confirmation text to show the user. */
+            data: {
+                message: string;
+            };
+        };
+        Data_ContentPage: {
+            /** @description A CMS page (spec 2 §3 Content page); landing pages add their blocks. */
+            data: {
+                /** Format: int32 */
+                articles_in_line?: number | null;
+                before_title?: string | null;
+                /** @description A landing page's typed blocks (empty for other pages). */
+                blocks: components["schemas"]["Block"][];
+                /** @description HTML (sanitised). */
+                body: string;
+                first_alone: boolean;
+                meta_description?: string | null;
+                meta_title?: string | null;
+                slug: string;
+                title: string;
+                title_align: components["schemas"]["TitleAlign"];
+            };
+        };
+        Data_Counters: {
+            /** @description The counters shown on the dashboard. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description Active members of the platform.
+                 */
+                total_contributors: number;
+                /**
+                 * Format: int64
+                 * @description Public working groups.
+                 */
+                total_working_groups: number;
+                /**
+                 * Format: int64
+                 * @description Public groups the viewer joined.
+                 */
+                total_working_groups_joined: number;
+            };
+        };
+        Data_DiscussionMessage: {
+            /** @description A confirmation text to show the user. */
+            data: {
+                message: string;
+            };
+        };
+        Data_GroupCard: {
+            /** @description A group in a list (browse, My Working Groups, a profile). */
+            data: {
+                active_status: components["schemas"]["ActiveStatus"];
+                approved_status: components["schemas"]["ApprovedStatus"];
+                /**
+                 * Format: int32
+                 * @description Number of comments in the group's discussion.
+                 */
+                comments: number;
+                /** Format: date-time */
+                created_at: string;
+                created_by?: components["schemas"]["UserSummary"] | null;
+                /** Format: int64 */
+                id: number;
+                image?: string | null;
+                image_thumbnail?: string | null;
+                /**
+                 * Format: int32
+                 * @description Number of members.
+                 */
+                members: number;
+                slug: string;
+                /** @description Rich text (sanitised). */
+                summary: string;
+                tags: components["schemas"]["LookupItem"][];
+                title: string;
+            };
+        };
+        Data_GroupDetail: {
+            /** @description Every field of a working group (spec 2 §3) with the viewer's relation to it. */
+            data: {
+                active_status: components["schemas"]["ActiveStatus"];
+                additional_info?: string | null;
+                approved_status: components["schemas"]["ApprovedStatus"];
+                /** Format: int32 */
+                comments: number;
+                /** Format: date-time */
+                created_at: string;
+                created_by?: components["schemas"]["UserSummary"] | null;
+                /** @description A video address; the page embeds it only for known video hosts. */
+                embedded_link?: string | null;
+                goals_of_working_group: components["schemas"]["LookupItem"][];
+                has_join_request: boolean;
+                /** Format: int64 */
+                id: number;
+                image?: string | null;
+                image_thumbnail?: string | null;
+                industry_partner_likely?: components["schemas"]["YesNo"] | null;
+                is_member: boolean;
+                is_moderator: boolean;
+                is_owner: boolean;
+                /** @description Rich text (sanitised). */
+                member_obligations: string;
+                /** Format: int32 */
+                members: number;
+                other_goals_of_wg?: string | null;
+                other_role_of_industry_partner?: string | null;
+                role_of_industry_partner: components["schemas"]["LookupItem"][];
+                slug: string;
+                summary: string;
+                tags: components["schemas"]["LookupItem"][];
+                title: string;
+            };
+        };
+        Data_GroupMessage: {
+            /** @description A confirmation text to show the user. */
+            data: {
+                message: string;
+            };
+        };
+        Data_GroupReview: {
+            /** @description The approved version beside the proposed one. */
+            data: {
+                current: components["schemas"]["GroupDetail"];
+                proposed: components["schemas"]["GroupDetail"];
+            };
+        };
+        Data_GroupUpdate: {
+            /** @description A working group update (spec 2 §3 Update). */
+            data: {
+                approved_status: components["schemas"]["UpdateStatus"];
+                /** @description The caller may edit it (the owner any update, a moderator their own). */
+                can_edit: boolean;
+                /** Format: date-time */
+                created_at: string;
+                created_by?: components["schemas"]["UserSummary"] | null;
+                /** Format: int64 */
+                group_id: number;
+                /** Format: int64 */
+                id: number;
+                image?: string | null;
+                /** @description Rich text (sanitised). */
+                text: string;
+                title: string;
+                video_url?: string | null;
+            };
+        };
+        Data_GroupUpdates: {
+            /** @description An updates page: the group, whether updates can be added now, and every update. */
+            data: {
+                /** @description Only an approved group takes new updates. */
+                can_add: boolean;
+                group: components["schemas"]["GroupHeader"];
+                updates: components["schemas"]["GroupUpdate"][];
+            };
+        };
         Data_Health: {
             data: {
                 /** @description `ok` when the database answered. */
@@ -608,12 +3168,78 @@ export interface components {
                 status: string;
             };
         };
+        Data_InvitationView: {
+            /** @description What an invitation link opens, for its addressee. */
+            data: {
+                /** Format: date-time */
+                expires_at: string;
+                /** Format: int64 */
+                group_id: number;
+                group_slug: string;
+                group_title: string;
+                invited_by?: components["schemas"]["UserSummary"] | null;
+                message: string;
+            };
+        };
+        Data_Lecture: {
+            /** @description An expert lecture (spec 1 §3 Lecture). */
+            data: {
+                /** @description The speaker. */
+                author: string;
+                /** Format: int64 */
+                id: number;
+                /** @description The poster. */
+                image?: string | null;
+                summary?: string | null;
+                tags: components["schemas"]["LectureTag"][];
+                title: string;
+                /** @description The video (served with range requests, so it seeks). */
+                video_file_url?: string | null;
+            };
+        };
         Data_LoginResponse: {
             data: {
                 /** @description Bearer token for the `Authorization` header; absent while a code is required. */
                 access?: string | null;
                 /** @description Set when two-factor is on and no code was sent: send one with `device_id`. */
                 devices: components["schemas"]["Device"][];
+            };
+        };
+        Data_LookupItem: {
+            /** @description A project tag, goal or industry-partner role. Slug `other` asks for free text. */
+            data: {
+                /** Format: int64 */
+                id: number;
+                slug: string;
+                title: string;
+            };
+        };
+        Data_Material: {
+            /** @description A supplementary item as lists show it (spec 2 §3). */
+            data: {
+                /** Format: date-time */
+                created_at: string;
+                created_by?: components["schemas"]["UserSummary"] | null;
+                /** @description A document's address. */
+                file_url?: string | null;
+                /** Format: int64 */
+                id: number;
+                /**
+                 * Format: int64
+                 * @description The group it belongs to.
+                 */
+                item_id: number;
+                /** @description `document` or `link`: how it is edited. */
+                kind: components["schemas"]["MaterialKind"];
+                label?: string | null;
+                /** @description A document's file name. */
+                name?: string | null;
+                /** @description An image's thumbnail (240 wide). */
+                thumbnail_url?: string | null;
+                /** @description `image`, `gif`, `pdf` or `link`: what it is. */
+                type: components["schemas"]["MaterialType"];
+                /** @description A link's address. */
+                url?: string | null;
             };
         };
         Data_Me: {
@@ -625,7 +3251,10 @@ export interface components {
                 age_group: components["schemas"]["AgeGroup"];
                 /** @description Tag ids from `GET /api/tags`. */
                 area_of_interest: number[];
+                /** @description Address of the avatar (at most 1200 px wide). */
                 avatar?: string | null;
+                /** @description Address of the avatar's small square thumbnail, for headers and lists. */
+                avatar_thumbnail?: string | null;
                 bio?: string | null;
                 career_stage: components["schemas"]["CareerStage"];
                 /** Format: date-time */
@@ -653,11 +3282,10 @@ export interface components {
                 profile_completion: components["schemas"]["ProfileCompletion"];
                 profile_is_private: boolean;
                 pronouns?: components["schemas"]["Pronouns"] | null;
-                race: string[];
+                race: components["schemas"]["Race"][];
                 role: string;
                 social?: string | null;
-                /** @description `admin` or `moderator` for platform staff. */
-                staff_role?: string | null;
+                staff_role?: components["schemas"]["StaffRole"] | null;
                 tags: components["schemas"]["ProfileTag"][];
                 title?: string | null;
                 university_affiliate_email?: string | null;
@@ -666,6 +3294,32 @@ export interface components {
                 /** Format: int64 */
                 unread_notification_count: number;
                 website?: string | null;
+            };
+        };
+        Data_Member: {
+            /** @description A member of a working group (spec 2 §3 Member) with what the viewer may do to them. */
+            data: {
+                affiliation?: string | null;
+                avatar?: string | null;
+                avatar_thumbnail?: string | null;
+                blurb?: string | null;
+                /** @description The viewer may make this member a moderator or a member again. */
+                can_change_role: boolean;
+                /** @description The viewer may remove this member. */
+                can_remove: boolean;
+                email: string;
+                /**
+                 * Format: int64
+                 * @description The membership's id (used to change the role or remove the member).
+                 */
+                id: number;
+                /** Format: date-time */
+                joined_at: string;
+                name: string;
+                /** @description `admin` (the owner), `moderator` or `member`. */
+                role: components["schemas"]["MemberRole"];
+                /** Format: int64 */
+                user_id: number;
             };
         };
         Data_MessageResponse: {
@@ -700,11 +3354,19 @@ export interface components {
                 new_token: string;
             };
         };
+        Data_PictureResponse: {
+            /** @description Where the stored picture can be fetched. */
+            data: {
+                thumbnail_url: string;
+                url: string;
+            };
+        };
         Data_PublicProfile: {
             /** @description What anyone may see of a member (spec 2 §2). A private profile shows only the name. */
             data: {
                 affiliation?: string | null;
                 avatar?: string | null;
+                avatar_thumbnail?: string | null;
                 bio?: string | null;
                 /** Format: int64 */
                 id: number;
@@ -718,11 +3380,211 @@ export interface components {
                 website?: string | null;
             };
         };
+        Data_QuizDetail: {
+            /** @description A quiz with its questions and the viewer's place in it (spec 2 §3 Quiz detail). */
+            data: {
+                certificate_url?: string | null;
+                /** @description The latest attempt is finished. */
+                completed: boolean;
+                /**
+                 * Format: int64
+                 * @description The question to answer next; none when the viewer may not answer now.
+                 */
+                current_question_id?: number | null;
+                /** Format: date-time */
+                delayed_until?: string | null;
+                description: string;
+                /** Format: int64 */
+                id: number;
+                name: string;
+                /** Format: int32 */
+                percent_correct_answers?: number | null;
+                questions: components["schemas"]["Question"][];
+                quiz_passed: boolean;
+                /** Format: int32 */
+                remaining_attempts: number;
+            };
+        };
+        Data_QuizMessage: {
+            /** @description A confirmation text. */
+            data: {
+                message: string;
+            };
+        };
+        Data_ReadResult: {
+            /** @description The bell after opening: nothing unread. */
+            data: {
+                /** Format: int64 */
+                unread_notification_count: number;
+            };
+        };
         Data_RegisterResponse: {
             data: {
                 message: string;
                 /** @description Present when a phone number was given: confirm it with the SMS code. */
                 sms_confirm_token?: string | null;
+            };
+        };
+        Data_StaffBanner: {
+            /** @description A banner with where it shows. */
+            data: components["schemas"]["Banner"] & {
+                placement: components["schemas"]["BannerPlacement"];
+            };
+        };
+        Data_StaffBlogPost: {
+            /** @description A post as the console edits it: what readers see, plus its state. */
+            data: components["schemas"]["BlogPost"] & {
+                /** Format: int64 */
+                author_id?: number | null;
+                /** Format: date-time */
+                created_at: string;
+                published: boolean;
+                /** Format: date-time */
+                updated_at: string;
+            };
+        };
+        Data_StaffLecture: {
+            /** @description A lecture as the console edits it. */
+            data: components["schemas"]["Lecture"] & {
+                /** @description A video was uploaded. */
+                has_video_file: boolean;
+                /**
+                 * Format: int32
+                 * @description Lower comes first.
+                 */
+                position: number;
+                /** @description The address of a video elsewhere (an uploaded video is shown instead when set). */
+                video_url?: string | null;
+            };
+        };
+        Data_StaffMenuItem: {
+            /** @description A menu item as the console edits it. */
+            data: {
+                /** Format: int64 */
+                id: number;
+                image?: string | null;
+                link_url?: string | null;
+                /** @description Where a page link leads on the site. */
+                page_link?: string | null;
+                page_slug?: string | null;
+                /** Format: int64 */
+                parent_id?: number | null;
+                /** Format: int32 */
+                position: number;
+                sub_menus: components["schemas"]["StaffMenuItem"][];
+                title: string;
+            };
+        };
+        Data_StaffPage: {
+            /** @description A page as the console edits it. */
+            data: {
+                /** Format: int32 */
+                articles_in_line?: number | null;
+                before_title?: string | null;
+                blocks: components["schemas"]["Block"][];
+                /** @description HTML (sanitised). */
+                body: string;
+                first_alone: boolean;
+                /** Format: int64 */
+                id: number;
+                meta_description?: string | null;
+                meta_title?: string | null;
+                route: string;
+                slug: string;
+                title: string;
+                title_align: components["schemas"]["TitleAlign"];
+                /** Format: date-time */
+                updated_at: string;
+            };
+        };
+        Data_StaffQuiz: {
+            /** @description A quiz as the console edits it, with the right answers. */
+            data: {
+                /** Format: int32 */
+                attempts_allowed: number;
+                /**
+                 * Format: int64
+                 * @description Attempts members have started; once there are any, the questions are fixed.
+                 */
+                attempts_taken: number;
+                banner?: string | null;
+                banner_link?: string | null;
+                categories: string[];
+                /** Format: date-time */
+                created_at: string;
+                /** Format: int32 */
+                delay_hours: number;
+                description: string;
+                /** Format: int64 */
+                id: number;
+                name: string;
+                /** Format: int32 */
+                pass_mark: number;
+                published: boolean;
+                /** @description Ordering questions list their options in the right order. */
+                questions: components["schemas"]["StaffQuestion"][];
+            };
+        };
+        Data_StaffUserDetail: {
+            /** @description One account as staff see it. */
+            data: components["schemas"]["StaffUserRow"] & {
+                /**
+                 * Format: int64
+                 * @description Sessions that have not expired.
+                 */
+                active_sessions: number;
+                affiliation?: string | null;
+                affiliation_status: components["schemas"]["AffiliationStatus"];
+                /** Format: date-time */
+                deactivated_at?: string | null;
+                email_confirmed: boolean;
+                /** @description Staff decisions about this account, newest first. */
+                history: components["schemas"]["AuditRecord"][];
+                /**
+                 * Format: date-time
+                 * @description Set while the account is locked after failed sign-ins.
+                 */
+                locked_until?: string | null;
+                phone_confirmed: boolean;
+                phone_number?: string | null;
+                /** @description `google`, `facebook`. */
+                sign_in_providers: string[];
+                two_factor_enabled: boolean;
+                university_affiliate_email?: string | null;
+                university_email_confirmed: boolean;
+                university_profile_page_url?: string | null;
+            };
+        };
+        Data_Topic: {
+            /** @description A topic with the first page of its replies (spec 2 §3 Discussion topic). */
+            data: {
+                can_delete: boolean;
+                /** Format: date-time */
+                created_at: string;
+                created_by?: components["schemas"]["Author"] | null;
+                /** Format: date-time */
+                deleted_at?: string | null;
+                /** Format: date-time */
+                edited_at?: string | null;
+                /** Format: int64 */
+                id: number;
+                images: components["schemas"]["Attachment"][];
+                is_owner: boolean;
+                /** @description Private topics (false) are for the target's members. */
+                is_public: boolean;
+                /**
+                 * Format: int32
+                 * @description All replies, deleted ones included (they still show).
+                 */
+                num_replies: number;
+                /** @description The oldest replies, up to one page (10); "Load more replies" fetches the rest. */
+                replies: components["schemas"]["Comment"][];
+                /** @description Rich text (sanitised); empty once deleted. */
+                text: string;
+                /** Format: date-time */
+                updated_at: string;
+                user_reaction?: components["schemas"]["Reaction"] | null;
+                votes: components["schemas"]["Votes"];
             };
         };
         Data_TotpSetup: {
@@ -738,6 +3600,138 @@ export interface components {
                 message: string;
             };
         };
+        Data_Vec_AuditRecord: {
+            data: {
+                action: string;
+                /** Format: int64 */
+                actor_id: number;
+                /** @description Filled in by the console from the user directory. */
+                actor_name?: string | null;
+                after: unknown;
+                before: unknown;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: int64 */
+                id: number;
+                reason?: string | null;
+                subject_id: string;
+                subject_type: string;
+            }[];
+        };
+        Data_Vec_BlogCategory: {
+            data: {
+                /** Format: int64 */
+                id: number;
+                name: string;
+                slug: string;
+            }[];
+        };
+        Data_Vec_GroupLink: {
+            data: {
+                /** Format: int64 */
+                id: number;
+                slug: string;
+                title: string;
+            }[];
+        };
+        Data_Vec_InvitedMember: {
+            data: {
+                affiliation?: string | null;
+                avatar?: string | null;
+                avatar_thumbnail?: string | null;
+                blurb?: string | null;
+                /** @description The invitation may be mailed again (each is sent at most five times). */
+                can_resend_invitation: boolean;
+                email: string;
+                /** Format: date-time */
+                expires_at: string;
+                /**
+                 * Format: int64
+                 * @description The invitation's id (used to resend or cancel it).
+                 */
+                id: number;
+                message: string;
+                name: string;
+                /** @description The role the invitee gets on joining. */
+                role: components["schemas"]["MemberRole"];
+                /** Format: date-time */
+                sent_at: string;
+                /**
+                 * Format: int64
+                 * @description The invited account, when the address belongs to one.
+                 */
+                user_id?: number | null;
+            }[];
+        };
+        Data_Vec_JoinRequest: {
+            data: {
+                affiliation?: string | null;
+                avatar?: string | null;
+                avatar_thumbnail?: string | null;
+                /** Format: date-time */
+                created_at: string;
+                email: string;
+                /**
+                 * Format: int64
+                 * @description The request's id (used to accept or decline it).
+                 */
+                id: number;
+                message: string;
+                name: string;
+                /** @description The role the asker gets once accepted. */
+                role: components["schemas"]["MemberRole"];
+                /** Format: int64 */
+                user_id: number;
+            }[];
+        };
+        Data_Vec_LookupItem: {
+            data: {
+                /** Format: int64 */
+                id: number;
+                slug: string;
+                title: string;
+            }[];
+        };
+        Data_Vec_Material: {
+            data: {
+                /** Format: date-time */
+                created_at: string;
+                created_by?: components["schemas"]["UserSummary"] | null;
+                /** @description A document's address. */
+                file_url?: string | null;
+                /** Format: int64 */
+                id: number;
+                /**
+                 * Format: int64
+                 * @description The group it belongs to.
+                 */
+                item_id: number;
+                /** @description `document` or `link`: how it is edited. */
+                kind: components["schemas"]["MaterialKind"];
+                label?: string | null;
+                /** @description A document's file name. */
+                name?: string | null;
+                /** @description An image's thumbnail (240 wide). */
+                thumbnail_url?: string | null;
+                /** @description `image`, `gif`, `pdf` or `link`: what it is. */
+                type: components["schemas"]["MaterialType"];
+                /** @description A link's address. */
+                url?: string | null;
+            }[];
+        };
+        Data_Vec_MenuItem: {
+            data: {
+                image?: string | null;
+                /** @description An address elsewhere. */
+                link_url?: string | null;
+                /** @description Where the site shows that page. */
+                page_link?: string | null;
+                /** @description A page of the site, by slug. */
+                page_slug?: string | null;
+                sub_menus: components["schemas"]["MenuItem"][];
+                title: string;
+            }[];
+        };
         Data_Vec_NotificationSetting: {
             data: {
                 delivery_methods: components["schemas"]["DeliveryMethod"][];
@@ -748,12 +3742,56 @@ export interface components {
                 name: string;
             }[];
         };
+        Data_Vec_StaffBanner: {
+            data: (components["schemas"]["Banner"] & {
+                placement: components["schemas"]["BannerPlacement"];
+            })[];
+        };
+        Data_Vec_StaffBlogCategory: {
+            data: (components["schemas"]["BlogCategory"] & {
+                /** Format: int64 */
+                posts: number;
+            })[];
+        };
+        Data_Vec_StaffLookupItem: {
+            data: (components["schemas"]["LookupItem"] & {
+                /** Format: int64 */
+                groups: number;
+            })[];
+        };
+        Data_Vec_StaffMenuItem: {
+            data: {
+                /** Format: int64 */
+                id: number;
+                image?: string | null;
+                link_url?: string | null;
+                /** @description Where a page link leads on the site. */
+                page_link?: string | null;
+                page_slug?: string | null;
+                /** Format: int64 */
+                parent_id?: number | null;
+                /** Format: int32 */
+                position: number;
+                sub_menus: components["schemas"]["StaffMenuItem"][];
+                title: string;
+            }[];
+        };
+        Data_Vec_String: {
+            data: string[];
+        };
         Data_Vec_Tag: {
             data: {
                 /** Format: int64 */
                 id: number;
                 title: string;
             }[];
+        };
+        Data_VoteResult: {
+            /** @description A vote's outcome: the counts and the viewer's reaction now. */
+            data: {
+                user_reaction?: components["schemas"]["Reaction"] | null;
+                votes: components["schemas"]["Votes"];
+            };
         };
         /**
          * @description How a notification reaches the user.
@@ -764,6 +3802,10 @@ export interface components {
         Device: {
             confirmed: boolean;
             device_id: string;
+        };
+        /** @description A confirmation text to show the user. */
+        DiscussionMessage: {
+            message: string;
         };
         /** @description The error envelope of every failed API call. */
         ErrorBody: {
@@ -783,6 +3825,28 @@ export interface components {
             /** @description Texts per field; `non_field_errors` for the form as a whole. */
             messages?: components["schemas"]["BTreeMap"];
         };
+        /**
+         * @description What happened.
+         * @enum {string}
+         */
+        FeedEventType: "BLOG_CREATED" | "PROJECT_CREATED" | "WORKING_GROUP_CREATED" | "BLOG_COMMENT_CREATED" | "PROJECT_COMMENT_CREATED" | "WORKING_GROUP_COMMENT_CREATED" | "BLOG_DISCUSSION_CREATED" | "PROJECT_DISCUSSION_CREATED" | "WORKING_GROUP_DISCUSSION_CREATED" | "PROJECT_UPDATE_CREATED" | "WORKING_GROUP_UPDATE_CREATED" | "PROJECT_FUNDING_COMPLETED" | "PROJECT_REACHED_MILESTONE";
+        /** @description A feed item (spec 2 §3 Feed item). */
+        FeedItem: {
+            actor?: components["schemas"]["Actor"] | null;
+            content: components["schemas"]["ItemContent"];
+            /** Format: date-time */
+            created_at: string;
+            event_type: components["schemas"]["FeedEventType"];
+            /** Format: int64 */
+            id: number;
+            object_type: components["schemas"]["FeedObjectType"];
+            related_content: components["schemas"]["RelatedContent"];
+        };
+        /**
+         * @description What it happened to.
+         * @enum {string}
+         */
+        FeedObjectType: "PROJECT" | "COMMENT" | "DISCUSSION" | "WORKING_GROUP" | "BLOG" | "PROJECT_POST" | "WORKING_GROUP_POST";
         /** @enum {string} */
         FindAboutBy: "SEARCH_ENGINE" | "RECOMMENDED_BY_FRIEND" | "SOCIAL_MEDIA" | "BLOG_OR_PUBLICATION" | "OTHER";
         ForgotPasswordRequest: {
@@ -794,11 +3858,235 @@ export interface components {
          * @enum {string}
          */
         Gender: "male" | "female" | "non-binary" | "prefer_not_to_disclose";
+        /** @description A group in a list (browse, My Working Groups, a profile). */
+        GroupCard: {
+            active_status: components["schemas"]["ActiveStatus"];
+            approved_status: components["schemas"]["ApprovedStatus"];
+            /**
+             * Format: int32
+             * @description Number of comments in the group's discussion.
+             */
+            comments: number;
+            /** Format: date-time */
+            created_at: string;
+            created_by?: components["schemas"]["UserSummary"] | null;
+            /** Format: int64 */
+            id: number;
+            image?: string | null;
+            image_thumbnail?: string | null;
+            /**
+             * Format: int32
+             * @description Number of members.
+             */
+            members: number;
+            slug: string;
+            /** @description Rich text (sanitised). */
+            summary: string;
+            tags: components["schemas"]["LookupItem"][];
+            title: string;
+        };
+        /** @description Every field of a working group (spec 2 §3) with the viewer's relation to it. */
+        GroupDetail: {
+            active_status: components["schemas"]["ActiveStatus"];
+            additional_info?: string | null;
+            approved_status: components["schemas"]["ApprovedStatus"];
+            /** Format: int32 */
+            comments: number;
+            /** Format: date-time */
+            created_at: string;
+            created_by?: components["schemas"]["UserSummary"] | null;
+            /** @description A video address; the page embeds it only for known video hosts. */
+            embedded_link?: string | null;
+            goals_of_working_group: components["schemas"]["LookupItem"][];
+            has_join_request: boolean;
+            /** Format: int64 */
+            id: number;
+            image?: string | null;
+            image_thumbnail?: string | null;
+            industry_partner_likely?: components["schemas"]["YesNo"] | null;
+            is_member: boolean;
+            is_moderator: boolean;
+            is_owner: boolean;
+            /** @description Rich text (sanitised). */
+            member_obligations: string;
+            /** Format: int32 */
+            members: number;
+            other_goals_of_wg?: string | null;
+            other_role_of_industry_partner?: string | null;
+            role_of_industry_partner: components["schemas"]["LookupItem"][];
+            slug: string;
+            summary: string;
+            tags: components["schemas"]["LookupItem"][];
+            title: string;
+        };
+        /** @description The group an updates page is about. */
+        GroupHeader: {
+            approved_status: components["schemas"]["ApprovedStatus"];
+            /** Format: int64 */
+            id: number;
+            slug: string;
+            title: string;
+        };
+        /** @description A group as a profile lists it. */
+        GroupLink: {
+            /** Format: int64 */
+            id: number;
+            slug: string;
+            title: string;
+        };
+        /** @description A confirmation text to show the user. */
+        GroupMessage: {
+            message: string;
+        };
+        /** @description The approved version beside the proposed one. */
+        GroupReview: {
+            current: components["schemas"]["GroupDetail"];
+            proposed: components["schemas"]["GroupDetail"];
+        };
+        /** @description A working group update (spec 2 §3 Update). */
+        GroupUpdate: {
+            approved_status: components["schemas"]["UpdateStatus"];
+            /** @description The caller may edit it (the owner any update, a moderator their own). */
+            can_edit: boolean;
+            /** Format: date-time */
+            created_at: string;
+            created_by?: components["schemas"]["UserSummary"] | null;
+            /** Format: int64 */
+            group_id: number;
+            /** Format: int64 */
+            id: number;
+            image?: string | null;
+            /** @description Rich text (sanitised). */
+            text: string;
+            title: string;
+            video_url?: string | null;
+        };
+        /** @description An updates page: the group, whether updates can be added now, and every update. */
+        GroupUpdates: {
+            /** @description Only an approved group takes new updates. */
+            can_add: boolean;
+            group: components["schemas"]["GroupHeader"];
+            updates: components["schemas"]["GroupUpdate"][];
+        };
         Health: {
             /** @description `ok` when the database answered. */
             database: string;
             /** @description `ok` when the app can serve requests. */
             status: string;
+        };
+        /** @description What an invitation link opens, for its addressee. */
+        InvitationView: {
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: int64 */
+            group_id: number;
+            group_slug: string;
+            group_title: string;
+            invited_by?: components["schemas"]["UserSummary"] | null;
+            message: string;
+        };
+        /** @description Whom to invite and what to tell them (both required). */
+        InviteRequest: {
+            email?: string | null;
+            message?: string | null;
+        };
+        /**
+         * @description An open invitation (spec 2 §3 Invited member): the member fields of the invited
+         *     account when the address has one, otherwise the address as the name.
+         */
+        InvitedMember: {
+            affiliation?: string | null;
+            avatar?: string | null;
+            avatar_thumbnail?: string | null;
+            blurb?: string | null;
+            /** @description The invitation may be mailed again (each is sent at most five times). */
+            can_resend_invitation: boolean;
+            email: string;
+            /** Format: date-time */
+            expires_at: string;
+            /**
+             * Format: int64
+             * @description The invitation's id (used to resend or cancel it).
+             */
+            id: number;
+            message: string;
+            name: string;
+            /** @description The role the invitee gets on joining. */
+            role: components["schemas"]["MemberRole"];
+            /** Format: date-time */
+            sent_at: string;
+            /**
+             * Format: int64
+             * @description The invited account, when the address belongs to one.
+             */
+            user_id?: number | null;
+        };
+        /** @description What the item is about. */
+        ItemContent: {
+            /**
+             * Format: int64
+             * @description The topic a comment or discussion belongs to (for Reply).
+             */
+            discussion_id?: number | null;
+            /** Format: int64 */
+            id?: number | null;
+            image?: string | null;
+            slug?: string | null;
+            text?: string | null;
+        };
+        /** @description A pending request to join (spec 2 §3 Join request). */
+        JoinRequest: {
+            affiliation?: string | null;
+            avatar?: string | null;
+            avatar_thumbnail?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            email: string;
+            /**
+             * Format: int64
+             * @description The request's id (used to accept or decline it).
+             */
+            id: number;
+            message: string;
+            name: string;
+            /** @description The role the asker gets once accepted. */
+            role: components["schemas"]["MemberRole"];
+            /** Format: int64 */
+            user_id: number;
+        };
+        /** @description Why the asker wants to join (required). */
+        JoinRequestBody: {
+            message?: string | null;
+        };
+        /** @description An expert lecture (spec 1 §3 Lecture). */
+        Lecture: {
+            /** @description The speaker. */
+            author: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The poster. */
+            image?: string | null;
+            summary?: string | null;
+            tags: components["schemas"]["LectureTag"][];
+            title: string;
+            /** @description The video (served with range requests, so it seeks). */
+            video_file_url?: string | null;
+        };
+        /** @description What staff write for a lecture; the poster and an uploaded video are sent apart. */
+        LectureRequest: {
+            /** @description The speaker. */
+            author: string;
+            /** Format: int32 */
+            position?: number;
+            /** @description HTML. */
+            summary?: string | null;
+            tags?: string[];
+            title: string;
+            video_url?: string | null;
+        };
+        /** @description A tag on a lecture. */
+        LectureTag: {
+            title: string;
         };
         LoginRequest: {
             /** @description Which device the code comes from (the first listed one by default). */
@@ -816,6 +4104,19 @@ export interface components {
         };
         /** @enum {string} */
         LookingFor: "want_to_fund_research" | "looking_for_funding" | "interested_in_collaboration" | "looking_for_help" | "want_to_help" | "want_participate";
+        /** @description A project tag, goal or industry-partner role. Slug `other` asks for free text. */
+        LookupItem: {
+            /** Format: int64 */
+            id: number;
+            slug: string;
+            title: string;
+        };
+        /** @description What staff write for an entry. */
+        LookupRequest: {
+            /** @description Blank makes one from the title (new entries) or keeps it. */
+            slug?: string | null;
+            title: string;
+        };
         /** @description One message as the mailbox shows it. */
         MailMessage: {
             /** Format: date-time */
@@ -827,6 +4128,62 @@ export interface components {
             text: string;
             to: string;
         };
+        /** @description A supplementary item as lists show it (spec 2 §3). */
+        Material: {
+            /** Format: date-time */
+            created_at: string;
+            created_by?: components["schemas"]["UserSummary"] | null;
+            /** @description A document's address. */
+            file_url?: string | null;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description The group it belongs to.
+             */
+            item_id: number;
+            /** @description `document` or `link`: how it is edited. */
+            kind: components["schemas"]["MaterialKind"];
+            label?: string | null;
+            /** @description A document's file name. */
+            name?: string | null;
+            /** @description An image's thumbnail (240 wide). */
+            thumbnail_url?: string | null;
+            /** @description `image`, `gif`, `pdf` or `link`: what it is. */
+            type: components["schemas"]["MaterialType"];
+            /** @description A link's address. */
+            url?: string | null;
+        };
+        /** @description Changes to a saved item; its type stays. */
+        MaterialChange: {
+            file_name?: string | null;
+            label?: string | null;
+            type?: components["schemas"]["MaterialKind"] | null;
+            url?: string | null;
+        };
+        /**
+         * @description How a supplementary item is edited; fixed once saved.
+         * @enum {string}
+         */
+        MaterialKind: "document" | "link";
+        /**
+         * @description What a supplementary item is, as the list shows it: a document's type is decided
+         *     by its content.
+         * @enum {string}
+         */
+        MaterialType: "image" | "gif" | "pdf" | "link";
+        /** @description How the multipart form looks in the API contract. */
+        MaterialUpload: {
+            /**
+             * Format: binary
+             * @description A JPEG, PNG, GIF or PDF (checked by content), at most 8 MB.
+             */
+            file?: string | null;
+            file_name?: string | null;
+            label?: string | null;
+            type?: components["schemas"]["MaterialKind"] | null;
+            url?: string | null;
+        };
         /** @description The signed-in user's account: every User field of spec §3 (document 1). */
         Me: {
             address?: string | null;
@@ -835,7 +4192,10 @@ export interface components {
             age_group: components["schemas"]["AgeGroup"];
             /** @description Tag ids from `GET /api/tags`. */
             area_of_interest: number[];
+            /** @description Address of the avatar (at most 1200 px wide). */
             avatar?: string | null;
+            /** @description Address of the avatar's small square thumbnail, for headers and lists. */
+            avatar_thumbnail?: string | null;
             bio?: string | null;
             career_stage: components["schemas"]["CareerStage"];
             /** Format: date-time */
@@ -863,11 +4223,10 @@ export interface components {
             profile_completion: components["schemas"]["ProfileCompletion"];
             profile_is_private: boolean;
             pronouns?: components["schemas"]["Pronouns"] | null;
-            race: string[];
+            race: components["schemas"]["Race"][];
             role: string;
             social?: string | null;
-            /** @description `admin` or `moderator` for platform staff. */
-            staff_role?: string | null;
+            staff_role?: components["schemas"]["StaffRole"] | null;
             tags: components["schemas"]["ProfileTag"][];
             title?: string | null;
             university_affiliate_email?: string | null;
@@ -877,9 +4236,88 @@ export interface components {
             unread_notification_count: number;
             website?: string | null;
         };
+        /** @description A member of a working group (spec 2 §3 Member) with what the viewer may do to them. */
+        Member: {
+            affiliation?: string | null;
+            avatar?: string | null;
+            avatar_thumbnail?: string | null;
+            blurb?: string | null;
+            /** @description The viewer may make this member a moderator or a member again. */
+            can_change_role: boolean;
+            /** @description The viewer may remove this member. */
+            can_remove: boolean;
+            email: string;
+            /**
+             * Format: int64
+             * @description The membership's id (used to change the role or remove the member).
+             */
+            id: number;
+            /** Format: date-time */
+            joined_at: string;
+            name: string;
+            /** @description `admin` (the owner), `moderator` or `member`. */
+            role: components["schemas"]["MemberRole"];
+            /** Format: int64 */
+            user_id: number;
+        };
+        /**
+         * @description `admin` is the owner; only `member` and `moderator` can be assigned.
+         * @enum {string}
+         */
+        MemberRole: "admin" | "moderator" | "member";
+        /** @description A menu item (spec 1 §3 Menu item). */
+        MenuItem: {
+            image?: string | null;
+            /** @description An address elsewhere. */
+            link_url?: string | null;
+            /** @description Where the site shows that page. */
+            page_link?: string | null;
+            /** @description A page of the site, by slug. */
+            page_slug?: string | null;
+            sub_menus: components["schemas"]["MenuItem"][];
+            title: string;
+        };
+        /**
+         * @description What staff write for a menu item: a page (by slug) or an address, or neither for a
+         *     heading over sub-menus.
+         */
+        MenuItemRequest: {
+            link_url?: string | null;
+            page_slug?: string | null;
+            /**
+             * Format: int64
+             * @description A top-level item of the same menu, for a sub-menu.
+             */
+            parent_id?: number | null;
+            title: string;
+        };
         /** @description A confirmation text to show the user. */
         MessageResponse: {
             message: string;
+        };
+        /** @description Why staff decided as they did; sent to the owner and kept in the audit log. */
+        ModerationRequest: {
+            reason?: string | null;
+        };
+        /** @description Which way to move an item among its siblings. */
+        MoveRequest: {
+            /** @description `true` moves it up (earlier), `false` down. */
+            up: boolean;
+        };
+        /** @description A notification as members see it. */
+        Notification: {
+            content_type?: components["schemas"]["ContentType"] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            id: number;
+            in_app_route?: string | null;
+            invite_token?: string | null;
+            message: string;
+            object_slug?: string | null;
+            /** Format: date-time */
+            read_at?: string | null;
+            title: string;
         };
         /** @description One kind of notification with the user's choice (spec §3, document 1). */
         NotificationSetting: {
@@ -923,6 +4361,216 @@ export interface components {
             /** @description Send the browser here. */
             authorize_url: string;
         };
+        /** @description What staff write for a page. */
+        PageRequest: {
+            /** Format: int32 */
+            articles_in_line?: number | null;
+            before_title?: string | null;
+            /** @description A landing page's blocks, in order. */
+            blocks?: components["schemas"]["Block"][];
+            /** @description HTML. */
+            body?: string;
+            first_alone?: boolean;
+            meta_description?: string | null;
+            meta_title?: string | null;
+            /** @description The page's address: lowercase words and hyphens, parts joined by `/`. */
+            slug: string;
+            title: string;
+            title_align?: components["schemas"]["TitleAlign"];
+        };
+        /** @description A page of items with its position. */
+        Page_AffiliationForReview: {
+            data: {
+                affiliation?: string | null;
+                affiliation_status: components["schemas"]["AffiliationStatus"];
+                /** Format: date-time */
+                date_joined: string;
+                email: string;
+                /** Format: int64 */
+                id: number;
+                name: string;
+                university_affiliate_email?: string | null;
+                university_email_confirmed: boolean;
+                university_profile_page_url?: string | null;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A page of items with its position. */
+        Page_AuditRecord: {
+            data: {
+                action: string;
+                /** Format: int64 */
+                actor_id: number;
+                /** @description Filled in by the console from the user directory. */
+                actor_name?: string | null;
+                after: unknown;
+                before: unknown;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: int64 */
+                id: number;
+                reason?: string | null;
+                subject_id: string;
+                subject_type: string;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A page of items with its position. */
+        Page_BlogPostCard: {
+            data: {
+                author?: components["schemas"]["BlogAuthor"] | null;
+                /** @description Readers may start topics in the post's discussion. */
+                can_create_discussion: boolean;
+                categories: components["schemas"]["BlogCategory"][];
+                /** Format: date-time */
+                date: string;
+                /** @description HTML (sanitised). */
+                description: string;
+                header_image?: string | null;
+                /** Format: int64 */
+                id: number;
+                slug: string;
+                tags: string[];
+                title: string;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A page of items with its position. */
+        Page_Comment: {
+            data: {
+                can_delete: boolean;
+                /** Format: date-time */
+                created_at: string;
+                created_by?: components["schemas"]["Author"] | null;
+                /** Format: date-time */
+                deleted_at?: string | null;
+                /**
+                 * Format: int64
+                 * @description The topic it belongs to.
+                 */
+                discussion: number;
+                /** Format: date-time */
+                edited_at?: string | null;
+                /** Format: int64 */
+                id: number;
+                images: components["schemas"]["Attachment"][];
+                /** @description The viewer wrote it (they may edit and delete it, not vote on it). */
+                is_owner: boolean;
+                /**
+                 * Format: int64
+                 * @description The reply this one answers.
+                 */
+                parent?: number | null;
+                quotes?: components["schemas"]["Quote"] | null;
+                /** @description Rich text (sanitised); empty once deleted. */
+                text: string;
+                /** Format: date-time */
+                updated_at: string;
+                user_reaction?: components["schemas"]["Reaction"] | null;
+                votes: components["schemas"]["Votes"];
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A page of items with its position. */
+        Page_ContactMessage: {
+            data: {
+                /** Format: date-time */
+                created_at: string;
+                email: string;
+                /** Format: date-time */
+                handled_at?: string | null;
+                /** Format: int64 */
+                handled_by_id?: number | null;
+                /** Format: int64 */
+                id: number;
+                name: string;
+                text: string;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A page of items with its position. */
+        Page_FeedItem: {
+            data: {
+                actor?: components["schemas"]["Actor"] | null;
+                content: components["schemas"]["ItemContent"];
+                /** Format: date-time */
+                created_at: string;
+                event_type: components["schemas"]["FeedEventType"];
+                /** Format: int64 */
+                id: number;
+                object_type: components["schemas"]["FeedObjectType"];
+                related_content: components["schemas"]["RelatedContent"];
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A page of items with its position. */
+        Page_GroupCard: {
+            data: {
+                active_status: components["schemas"]["ActiveStatus"];
+                approved_status: components["schemas"]["ApprovedStatus"];
+                /**
+                 * Format: int32
+                 * @description Number of comments in the group's discussion.
+                 */
+                comments: number;
+                /** Format: date-time */
+                created_at: string;
+                created_by?: components["schemas"]["UserSummary"] | null;
+                /** Format: int64 */
+                id: number;
+                image?: string | null;
+                image_thumbnail?: string | null;
+                /**
+                 * Format: int32
+                 * @description Number of members.
+                 */
+                members: number;
+                slug: string;
+                /** @description Rich text (sanitised). */
+                summary: string;
+                tags: components["schemas"]["LookupItem"][];
+                title: string;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A page of items with its position. */
+        Page_GroupUpdate: {
+            data: {
+                approved_status: components["schemas"]["UpdateStatus"];
+                /** @description The caller may edit it (the owner any update, a moderator their own). */
+                can_edit: boolean;
+                /** Format: date-time */
+                created_at: string;
+                created_by?: components["schemas"]["UserSummary"] | null;
+                /** Format: int64 */
+                group_id: number;
+                /** Format: int64 */
+                id: number;
+                image?: string | null;
+                /** @description Rich text (sanitised). */
+                text: string;
+                title: string;
+                video_url?: string | null;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A page of items with its position. */
+        Page_Lecture: {
+            data: {
+                /** @description The speaker. */
+                author: string;
+                /** Format: int64 */
+                id: number;
+                /** @description The poster. */
+                image?: string | null;
+                summary?: string | null;
+                tags: components["schemas"]["LectureTag"][];
+                title: string;
+                /** @description The video (served with range requests, so it seeks). */
+                video_file_url?: string | null;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
         /** @description A page of items with its position. */
         Page_MailMessage: {
             data: {
@@ -938,6 +4586,88 @@ export interface components {
             pagination: components["schemas"]["Pagination"];
         };
         /** @description A page of items with its position. */
+        Page_Member: {
+            data: {
+                affiliation?: string | null;
+                avatar?: string | null;
+                avatar_thumbnail?: string | null;
+                blurb?: string | null;
+                /** @description The viewer may make this member a moderator or a member again. */
+                can_change_role: boolean;
+                /** @description The viewer may remove this member. */
+                can_remove: boolean;
+                email: string;
+                /**
+                 * Format: int64
+                 * @description The membership's id (used to change the role or remove the member).
+                 */
+                id: number;
+                /** Format: date-time */
+                joined_at: string;
+                name: string;
+                /** @description `admin` (the owner), `moderator` or `member`. */
+                role: components["schemas"]["MemberRole"];
+                /** Format: int64 */
+                user_id: number;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A page of items with its position. */
+        Page_Notification: {
+            data: {
+                content_type?: components["schemas"]["ContentType"] | null;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: int64 */
+                id: number;
+                in_app_route?: string | null;
+                invite_token?: string | null;
+                message: string;
+                object_slug?: string | null;
+                /** Format: date-time */
+                read_at?: string | null;
+                title: string;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A page of items with its position. */
+        Page_ProjectCard: {
+            data: {
+                /** Format: int64 */
+                id: number;
+                slug: string;
+                title: string;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A page of items with its position. */
+        Page_QuizListItem: {
+            data: {
+                categories: string[];
+                /** @description The certificate's download address, once passed. */
+                certificate_url?: string | null;
+                /**
+                 * Format: date-time
+                 * @description After a failed attempt, when the next may start.
+                 */
+                delayed_until?: string | null;
+                /** @description HTML (sanitised). */
+                description: string;
+                /** Format: int64 */
+                id: number;
+                name: string;
+                /**
+                 * Format: int32
+                 * @description The latest completed attempt's score.
+                 */
+                percent_correct_answers?: number | null;
+                quiz_passed: boolean;
+                /** Format: int32 */
+                remaining_attempts: number;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A page of items with its position. */
         Page_SmsMessage: {
             data: {
                 /** Format: date-time */
@@ -946,6 +4676,90 @@ export interface components {
                 id: number;
                 text: string;
                 to: string;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A page of items with its position. */
+        Page_StaffBlogPostRow: {
+            data: {
+                /** Format: date-time */
+                date: string;
+                /** Format: int64 */
+                id: number;
+                published: boolean;
+                slug: string;
+                title: string;
+                /** Format: date-time */
+                updated_at: string;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A page of items with its position. */
+        Page_StaffLecture: {
+            data: (components["schemas"]["Lecture"] & {
+                /** @description A video was uploaded. */
+                has_video_file: boolean;
+                /**
+                 * Format: int32
+                 * @description Lower comes first.
+                 */
+                position: number;
+                /** @description The address of a video elsewhere (an uploaded video is shown instead when set). */
+                video_url?: string | null;
+            })[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A page of items with its position. */
+        Page_StaffPageRow: {
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** @description Where the site shows it. */
+                route: string;
+                slug: string;
+                title: string;
+                /** Format: date-time */
+                updated_at: string;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A page of items with its position. */
+        Page_StaffQuizRow: {
+            data: {
+                /** Format: date-time */
+                created_at: string;
+                /** Format: int64 */
+                id: number;
+                name: string;
+                published: boolean;
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A page of items with its position. */
+        Page_StaffUserRow: {
+            data: {
+                /** Format: date-time */
+                date_joined: string;
+                email: string;
+                /** Format: int64 */
+                id: number;
+                name: string;
+                staff_role?: components["schemas"]["StaffRole"] | null;
+                state: components["schemas"]["AccountState"];
+            }[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A page of items with its position. */
+        Page_UpdateSignup: {
+            data: {
+                consent: boolean;
+                /** Format: date-time */
+                created_at: string;
+                email: string;
+                full_name: string;
+                /** Format: int64 */
+                id: number;
+                message: string;
             }[];
             pagination: components["schemas"]["Pagination"];
         };
@@ -966,6 +4780,15 @@ export interface components {
              */
             total: number;
         };
+        /** @description What the viewer may do in this discussion. */
+        Permissions: {
+            /** @description Start topics and reply (canWrite). */
+            can_create_discussion: boolean;
+            /** @description Remove other people's posts. */
+            can_moderate: boolean;
+            /** @description Mark a topic private. */
+            can_set_private: boolean;
+        };
         /** @description The personalization modal's fields (spec §2, document 1). */
         PersonalizationRequest: {
             age_group?: components["schemas"]["AgeGroup"] | null;
@@ -975,7 +4798,7 @@ export interface components {
             ethnicity?: string | null;
             gender?: components["schemas"]["Gender"] | null;
             looking_for?: components["schemas"]["LookingFor"][];
-            race?: string[];
+            race?: components["schemas"]["Race"][];
         };
         PhoneConfirmStartRequest: {
             current_password: string;
@@ -985,6 +4808,35 @@ export interface components {
             message: string;
             /** @description Redeems the SMS code with `POST /api/me/confirm-account-sms`. */
             new_token: string;
+        };
+        /** @description Where the stored picture can be fetched. */
+        PictureResponse: {
+            thumbnail_url: string;
+            url: string;
+        };
+        /** @description A topic or reply as JSON. */
+        PostJson: {
+            /** @description Topics: false makes the topic private (members only). Default true. */
+            is_public?: boolean | null;
+            /**
+             * Format: int64
+             * @description Replies: the reply this one answers (and quotes).
+             */
+            parent?: number | null;
+            /** @description Rich text; sanitised on the server. */
+            text?: string | null;
+        };
+        /** @description A topic or reply as multipart, with files. */
+        PostUpload: {
+            /**
+             * @description Up to 10 files: JPEG, PNG, GIF or PDF, each at most 8 MB, checked by content
+             *     (send none for a post without files).
+             */
+            files: string[];
+            is_public?: boolean | null;
+            /** Format: int64 */
+            parent?: number | null;
+            text?: string | null;
         };
         /** @description How complete the profile is (spec §5: nine items). */
         ProfileCompletion: {
@@ -998,12 +4850,20 @@ export interface components {
          * @enum {string}
          */
         ProfileTag: "MEDICAL_DOCTOR" | "CLINICAL_RESEARCHER" | "ALLIED_HEALTHCARE_PROFESSIONAL" | "CAREGIVER" | "SURVIVOR" | "OTHER";
+        /** @description A project on the dashboard. */
+        ProjectCard: {
+            /** Format: int64 */
+            id: number;
+            slug: string;
+            title: string;
+        };
         /** @enum {string} */
         Pronouns: "SHE" | "HE" | "THEY" | "NOT_DISCLOSE";
         /** @description What anyone may see of a member (spec 2 §2). A private profile shows only the name. */
         PublicProfile: {
             affiliation?: string | null;
             avatar?: string | null;
+            avatar_thumbnail?: string | null;
             bio?: string | null;
             /** Format: int64 */
             id: number;
@@ -1015,6 +4875,126 @@ export interface components {
             social?: string | null;
             title?: string | null;
             website?: string | null;
+        };
+        /** @description A question (spec 2 §3 Question). */
+        Question: {
+            /** @description Ordering questions list their options shuffled (or in the viewer's order). */
+            answer_options: components["schemas"]["AnswerOption"][];
+            /** Format: int64 */
+            id: number;
+            iframe_url?: string | null;
+            multiple_choices: boolean;
+            /** @description HTML (sanitised). */
+            text: string;
+            type: components["schemas"]["QuestionKind"];
+            video_url?: string | null;
+        };
+        /**
+         * @description A question as the client sees it (spec 2 §3): ordered, or a choice (one or several,
+         *     as `multiple_choices` says).
+         * @enum {string}
+         */
+        QuestionKind: "DRAG_AND_DROP" | "choice";
+        /**
+         * @description How a question is answered: one option, several, or all of them put in order.
+         * @enum {string}
+         */
+        QuestionType: "single" | "multiple" | "DRAG_AND_DROP";
+        /** @description A quiz with its questions and the viewer's place in it (spec 2 §3 Quiz detail). */
+        QuizDetail: {
+            certificate_url?: string | null;
+            /** @description The latest attempt is finished. */
+            completed: boolean;
+            /**
+             * Format: int64
+             * @description The question to answer next; none when the viewer may not answer now.
+             */
+            current_question_id?: number | null;
+            /** Format: date-time */
+            delayed_until?: string | null;
+            description: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** Format: int32 */
+            percent_correct_answers?: number | null;
+            questions: components["schemas"]["Question"][];
+            quiz_passed: boolean;
+            /** Format: int32 */
+            remaining_attempts: number;
+        };
+        /** @description A quiz in the list (spec 2 §3 Quiz list item), with the viewer's progress. */
+        QuizListItem: {
+            categories: string[];
+            /** @description The certificate's download address, once passed. */
+            certificate_url?: string | null;
+            /**
+             * Format: date-time
+             * @description After a failed attempt, when the next may start.
+             */
+            delayed_until?: string | null;
+            /** @description HTML (sanitised). */
+            description: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /**
+             * Format: int32
+             * @description The latest completed attempt's score.
+             */
+            percent_correct_answers?: number | null;
+            quiz_passed: boolean;
+            /** Format: int32 */
+            remaining_attempts: number;
+        };
+        /** @description A confirmation text. */
+        QuizMessage: {
+            message: string;
+        };
+        /** @description A quiz as staff write it; the banner picture is uploaded apart. */
+        QuizRequest: {
+            /** Format: int32 */
+            attempts_allowed: number;
+            banner_link?: string | null;
+            categories?: string[];
+            /**
+             * Format: int32
+             * @description Hours a member waits after a failed attempt.
+             */
+            delay_hours: number;
+            /** @description HTML. */
+            description?: string;
+            name: string;
+            /**
+             * Format: int32
+             * @description Percent of right answers needed to pass.
+             */
+            pass_mark: number;
+            /** @description Published quizzes are open to members at once. */
+            published?: boolean;
+            questions: components["schemas"]["StaffQuestion"][];
+        };
+        /** @description What a reply quotes: the reply it answers. */
+        Quote: {
+            created_by?: components["schemas"]["Author"] | null;
+            /** @description Plain text (the client cuts it at 100 characters with Show more). */
+            text: string;
+        };
+        /**
+         * @description Spec §3 keeps race as a list of strings with `prefer_not_to_disclose` as default;
+         *     these are the answers the forms offer.
+         * @enum {string}
+         */
+        Race: "american_indian_or_alaska_native" | "asian" | "black_or_african_american" | "hispanic_or_latino" | "middle_eastern_or_north_african" | "native_hawaiian_or_pacific_islander" | "white" | "other" | "prefer_not_to_disclose";
+        /**
+         * @description A vote (spec 2 §9: up, down).
+         * @enum {string}
+         */
+        Reaction: "up" | "down";
+        /** @description The bell after opening: nothing unread. */
+        ReadResult: {
+            /** Format: int64 */
+            unread_notification_count: number;
         };
         /** @description The registration payload of spec §3 (document 1). */
         RegisterRequest: {
@@ -1039,7 +5019,7 @@ export interface components {
             password: string;
             phone_number?: string | null;
             pronouns?: components["schemas"]["Pronouns"] | null;
-            race?: string[];
+            race?: components["schemas"]["Race"][];
             /** @description Where to go after confirming the e-mail (a path on this site). */
             redirect_to?: string | null;
             role?: string | null;
@@ -1054,12 +5034,24 @@ export interface components {
             /** @description Present when a phone number was given: confirm it with the SMS code. */
             sms_confirm_token?: string | null;
         };
+        /** @description Where it happened. */
+        RelatedContent: {
+            image?: string | null;
+            image_link_thumbnail?: string | null;
+            slug?: string | null;
+            summary?: string | null;
+            title?: string | null;
+        };
         ResendSmsRequest: {
             sms_confirm_token: string;
         };
         ResetPasswordRequest: {
             password: string;
             token: string;
+        };
+        /** @description The new role of a member: `member` or `moderator`. */
+        RoleChange: {
+            role?: components["schemas"]["MemberRole"] | null;
         };
         SetPasswordRequest: {
             confirm_password: string;
@@ -1073,6 +5065,32 @@ export interface components {
             university_affiliate_email: string;
             university_profile_page_url: string;
         };
+        /** @description The sign-up-for-updates form (spec 2 §5). */
+        SignupRequest: {
+            /** @description The consent shown pre-checked on the form. */
+            consent?: boolean | null;
+            email?: string | null;
+            full_name?: string | null;
+            message?: string | null;
+        };
+        /** @description How a single-file upload looks in the API contract. */
+        SingleFileUpload: {
+            /**
+             * Format: binary
+             * @description The file; its content decides what it is, not its name or declared type.
+             */
+            file: string;
+        };
+        /** @description One slide of a carousel. */
+        Slide: {
+            button_label?: string | null;
+            button_link?: string | null;
+            /** @description HTML (sanitised). */
+            description?: string;
+            /** @description An embedded viewer's address shown instead of the picture. */
+            iframe?: string | null;
+            image?: string | null;
+        };
         /** @description One SMS as the outbox shows it. */
         SmsMessage: {
             /** Format: date-time */
@@ -1082,14 +5100,255 @@ export interface components {
             text: string;
             to: string;
         };
+        /** @description A banner with where it shows. */
+        StaffBanner: components["schemas"]["Banner"] & {
+            placement: components["schemas"]["BannerPlacement"];
+        };
+        /** @description A category with how many posts use it. */
+        StaffBlogCategory: components["schemas"]["BlogCategory"] & {
+            /** Format: int64 */
+            posts: number;
+        };
+        /** @description A post as the console edits it: what readers see, plus its state. */
+        StaffBlogPost: components["schemas"]["BlogPost"] & {
+            /** Format: int64 */
+            author_id?: number | null;
+            /** Format: date-time */
+            created_at: string;
+            published: boolean;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description A post as the console lists it. */
+        StaffBlogPostRow: {
+            /** Format: date-time */
+            date: string;
+            /** Format: int64 */
+            id: number;
+            published: boolean;
+            slug: string;
+            title: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description A lecture as the console edits it. */
+        StaffLecture: components["schemas"]["Lecture"] & {
+            /** @description A video was uploaded. */
+            has_video_file: boolean;
+            /**
+             * Format: int32
+             * @description Lower comes first.
+             */
+            position: number;
+            /** @description The address of a video elsewhere (an uploaded video is shown instead when set). */
+            video_url?: string | null;
+        };
+        /** @description An entry with how many groups use it. */
+        StaffLookupItem: components["schemas"]["LookupItem"] & {
+            /** Format: int64 */
+            groups: number;
+        };
+        /** @description A menu item as the console edits it. */
+        StaffMenuItem: {
+            /** Format: int64 */
+            id: number;
+            image?: string | null;
+            link_url?: string | null;
+            /** @description Where a page link leads on the site. */
+            page_link?: string | null;
+            page_slug?: string | null;
+            /** Format: int64 */
+            parent_id?: number | null;
+            /** Format: int32 */
+            position: number;
+            sub_menus: components["schemas"]["StaffMenuItem"][];
+            title: string;
+        };
+        /** @description An option as staff write it. */
+        StaffOption: {
+            /** @description Right (choice questions); ordering questions take the options' order instead. */
+            is_correct?: boolean;
+            text: string;
+        };
+        /** @description A page as the console edits it. */
+        StaffPage: {
+            /** Format: int32 */
+            articles_in_line?: number | null;
+            before_title?: string | null;
+            blocks: components["schemas"]["Block"][];
+            /** @description HTML (sanitised). */
+            body: string;
+            first_alone: boolean;
+            /** Format: int64 */
+            id: number;
+            meta_description?: string | null;
+            meta_title?: string | null;
+            route: string;
+            slug: string;
+            title: string;
+            title_align: components["schemas"]["TitleAlign"];
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description A page as the console lists it. */
+        StaffPageRow: {
+            /** Format: int64 */
+            id: number;
+            /** @description Where the site shows it. */
+            route: string;
+            slug: string;
+            title: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description A question as staff write it. */
+        StaffQuestion: {
+            iframe_url?: string | null;
+            /** @description `single`, `multiple`, or `DRAG_AND_DROP` (options given in the right order). */
+            kind: components["schemas"]["QuestionType"];
+            options: components["schemas"]["StaffOption"][];
+            /** @description HTML. */
+            text: string;
+            video_url?: string | null;
+        };
+        /** @description A quiz as the console edits it, with the right answers. */
+        StaffQuiz: {
+            /** Format: int32 */
+            attempts_allowed: number;
+            /**
+             * Format: int64
+             * @description Attempts members have started; once there are any, the questions are fixed.
+             */
+            attempts_taken: number;
+            banner?: string | null;
+            banner_link?: string | null;
+            categories: string[];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int32 */
+            delay_hours: number;
+            description: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** Format: int32 */
+            pass_mark: number;
+            published: boolean;
+            /** @description Ordering questions list their options in the right order. */
+            questions: components["schemas"]["StaffQuestion"][];
+        };
+        /** @description A quiz in the console's list. */
+        StaffQuizRow: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            published: boolean;
+        };
+        /** @description Why a decision was taken; kept in the audit log. */
+        StaffReason: {
+            reason?: string | null;
+        };
+        /**
+         * @description What a member of the platform's staff may do: an admin everything, including
+         *     managing staff; a moderator the moderation queues and the content.
+         * @enum {string}
+         */
+        StaffRole: "admin" | "moderator";
+        /** @description A staff role to grant, or `null` to revoke it. */
+        StaffRoleChange: {
+            reason?: string | null;
+            staff_role?: components["schemas"]["StaffRole"] | null;
+        };
+        /** @description One account as staff see it. */
+        StaffUserDetail: components["schemas"]["StaffUserRow"] & {
+            /**
+             * Format: int64
+             * @description Sessions that have not expired.
+             */
+            active_sessions: number;
+            affiliation?: string | null;
+            affiliation_status: components["schemas"]["AffiliationStatus"];
+            /** Format: date-time */
+            deactivated_at?: string | null;
+            email_confirmed: boolean;
+            /** @description Staff decisions about this account, newest first. */
+            history: components["schemas"]["AuditRecord"][];
+            /**
+             * Format: date-time
+             * @description Set while the account is locked after failed sign-ins.
+             */
+            locked_until?: string | null;
+            phone_confirmed: boolean;
+            phone_number?: string | null;
+            /** @description `google`, `facebook`. */
+            sign_in_providers: string[];
+            two_factor_enabled: boolean;
+            university_affiliate_email?: string | null;
+            university_email_confirmed: boolean;
+            university_profile_page_url?: string | null;
+        };
+        /** @description An account in the console's list. */
+        StaffUserRow: {
+            /** Format: date-time */
+            date_joined: string;
+            email: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            staff_role?: components["schemas"]["StaffRole"] | null;
+            state: components["schemas"]["AccountState"];
+        };
         /** @description An area of interest. */
         Tag: {
             /** Format: int64 */
             id: number;
             title: string;
         };
+        /**
+         * @description How a page's title is placed; `NONE` hides it.
+         * @enum {string}
+         */
+        TitleAlign: "NONE" | "CENTER" | "RIGHT" | "left";
         TokenRequest: {
             token: string;
+        };
+        /** @description A topic with the first page of its replies (spec 2 §3 Discussion topic). */
+        Topic: {
+            can_delete: boolean;
+            /** Format: date-time */
+            created_at: string;
+            created_by?: components["schemas"]["Author"] | null;
+            /** Format: date-time */
+            deleted_at?: string | null;
+            /** Format: date-time */
+            edited_at?: string | null;
+            /** Format: int64 */
+            id: number;
+            images: components["schemas"]["Attachment"][];
+            is_owner: boolean;
+            /** @description Private topics (false) are for the target's members. */
+            is_public: boolean;
+            /**
+             * Format: int32
+             * @description All replies, deleted ones included (they still show).
+             */
+            num_replies: number;
+            /** @description The oldest replies, up to one page (10); "Load more replies" fetches the rest. */
+            replies: components["schemas"]["Comment"][];
+            /** @description Rich text (sanitised); empty once deleted. */
+            text: string;
+            /** Format: date-time */
+            updated_at: string;
+            user_reaction?: components["schemas"]["Reaction"] | null;
+            votes: components["schemas"]["Votes"];
+        };
+        /** @description A page of topics, with the viewer's permissions. */
+        TopicPage: {
+            data: components["schemas"]["Topic"][];
+            pagination: components["schemas"]["Pagination"];
+            permissions: components["schemas"]["Permissions"];
         };
         TotpConfirmRequest: {
             /** @description Required when the account has a password. */
@@ -1106,6 +5365,25 @@ export interface components {
             qrcode: string;
             /** @description The same secret in base32, for apps that cannot scan. */
             secret: string;
+        };
+        /**
+         * @description Step 1 again and/or step 3 (Specifics). Sending any step-3 field submits the group
+         *     for review and checks all of step 3's rules.
+         */
+        UpdateGroupRequest: {
+            additional_info?: string | null;
+            embedded_link?: string | null;
+            /** @description Goal ids. */
+            goals_of_working_group?: number[] | null;
+            industry_partner_likely?: components["schemas"]["YesNo"] | null;
+            member_obligations?: string | null;
+            other_goals_of_wg?: string | null;
+            other_role_of_industry_partner?: string | null;
+            /** @description Industry-partner role ids. */
+            role_of_industry_partner?: number[] | null;
+            summary?: string | null;
+            tags?: number[] | null;
+            title?: string | null;
         };
         /**
          * @description Either profile fields (with `name` and `current_password`), or a password change
@@ -1133,7 +5411,7 @@ export interface components {
             new_password?: string | null;
             profile_is_private?: boolean | null;
             pronouns?: components["schemas"]["Pronouns"] | null;
-            race?: string[];
+            race?: components["schemas"]["Race"][];
             social?: string | null;
             tags?: components["schemas"]["ProfileTag"][];
             title?: string | null;
@@ -1142,6 +5420,63 @@ export interface components {
         UpdateMeResponse: {
             message: string;
         };
+        /** @description The text of an update; its image is sent apart (`set-image`). */
+        UpdateRequest: {
+            /** @description Send `null` to remove the image; leave it out to keep it. */
+            image?: string | null;
+            text: string;
+            title: string;
+            video_url?: string | null;
+        };
+        /** @description A sign-up for updates. */
+        UpdateSignup: {
+            consent: boolean;
+            /** Format: date-time */
+            created_at: string;
+            email: string;
+            full_name: string;
+            /** Format: int64 */
+            id: number;
+            message: string;
+        };
+        /**
+         * @description A group update is public once staff approve it; an edit sends it back for review.
+         * @enum {string}
+         */
+        UpdateStatus: "approved" | "waiting_for_approval" | "not_approved";
+        /** @description A member as shown beside their content (creator cards, member lists). */
+        UserSummary: {
+            affiliation?: string | null;
+            avatar?: string | null;
+            avatar_thumbnail?: string | null;
+            /** @description The start of their bio, for member lists (none for private profiles). */
+            blurb?: string | null;
+            email: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The member chose a private profile: show their name, not their activity. */
+            is_private: boolean;
+            location?: string | null;
+            name: string;
+        };
+        /** @description An up or down vote; the same again clears it. */
+        VoteRequest: {
+            reaction: components["schemas"]["Reaction"];
+        };
+        /** @description A vote's outcome: the counts and the viewer's reaction now. */
+        VoteResult: {
+            user_reaction?: components["schemas"]["Reaction"] | null;
+            votes: components["schemas"]["Votes"];
+        };
+        /** @description Vote counts. */
+        Votes: {
+            /** Format: int32 */
+            down: number;
+            /** Format: int32 */
+            up: number;
+        };
+        /** @enum {string} */
+        YesNo: "yes" | "no";
     };
     responses: never;
     parameters: never;
@@ -1151,6 +5486,109 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getCertificatesBanner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The banner and its link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Banner"];
+                };
+            };
+        };
+    };
+    listBlogPosts: {
+        parameters: {
+            query?: {
+                /** @description Words to find in the title or description. */
+                search?: string | null;
+                /** @description `-created_at` (newest, default), `created_at` or `title`. */
+                ordering?: ("-created_at" | "created_at" | "title") | null;
+                /** @description Category ids, comma-separated; a post matches when it has any of them. */
+                categories?: string | null;
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page (at most 100). */
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of posts (9 by default). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_BlogPostCard"];
+                };
+            };
+        };
+    };
+    listBlogCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The categories, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_BlogCategory"];
+                };
+            };
+        };
+    };
+    getBlogPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's id or slug */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_BlogPost"];
+                };
+            };
+            /** @description No such published post. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getCaptcha: {
         parameters: {
             query?: never;
@@ -1167,6 +5605,142 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_CaptchaChallenge"];
+                };
+            };
+        };
+    };
+    verifyCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The code printed on the certificate */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A genuine certificate. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_CertificateCheck"];
+                };
+            };
+            /** @description No certificate has this code. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    downloadCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The certificate's code */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the caller's certificate. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    voteComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The reply's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The counts and the caller's reaction now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_VoteResult"];
+                };
+            };
+            /** @description A deleted reply. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description One's own reply. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such reply. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1195,6 +5769,77 @@ export interface operations {
             };
             /** @description Invalid or expired confirmation code. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    contactUs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactRequest"];
+            };
+        };
+        responses: {
+            /** @description Sent. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ContentMessage"];
+                };
+            };
+            /** @description A missing field or an invalid e-mail. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many messages from this address. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getDashboardCounters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Counters"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1263,6 +5908,428 @@ export interface operations {
             };
             /** @description A real SMS provider is configured. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    voteDiscussion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The topic's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoteRequest"];
+            };
+        };
+        responses: {
+            /** @description The counts and the caller's reaction now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_VoteResult"];
+                };
+            };
+            /** @description A deleted topic. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description One's own topic. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such topic. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteCommentImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The topic's id */
+                discussion_id: number;
+                /** @description The file's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_DiscussionMessage"];
+                };
+            };
+            /** @description Not the author. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such file in this discussion. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listComments: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page (at most 100). */
+                perPage?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The topic's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of replies (10 by default). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_Comment"];
+                };
+            };
+            /** @description No such topic, or private to members. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The topic's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PostUpload"];
+            };
+        };
+        responses: {
+            /** @description The new reply. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Comment"];
+                };
+            };
+            /** @description No text, a parent from another topic, or a file that is not allowed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description May not post here. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such topic. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The topic's id */
+                id: number;
+                /** @description The reply's id */
+                comment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PostUpload"];
+            };
+        };
+        responses: {
+            /** @description The edited reply. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Comment"];
+                };
+            };
+            /** @description No text, or a file that is not allowed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the author, or deleted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such reply in this topic. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The topic's id */
+                id: number;
+                /** @description The reply's id */
+                comment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_DiscussionMessage"];
+                };
+            };
+            /** @description Neither the author nor a moderator. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such reply in this topic. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listLectures: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page (at most 100). */
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of lectures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_Lecture"];
+                };
+            };
+        };
+    };
+    getLecture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The lecture's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lecture. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Lecture"];
+                };
+            };
+            /** @description No such lecture. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getFeStyle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The banner and its link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Banner"];
+                };
+            };
+        };
+    };
+    listFeed: {
+        parameters: {
+            query?: {
+                /** @description Words to find in the item. */
+                search?: string | null;
+                event_type?: ("BLOG_CREATED" | "PROJECT_CREATED" | "WORKING_GROUP_CREATED" | "BLOG_COMMENT_CREATED" | "PROJECT_COMMENT_CREATED" | "WORKING_GROUP_COMMENT_CREATED" | "BLOG_DISCUSSION_CREATED" | "PROJECT_DISCUSSION_CREATED" | "WORKING_GROUP_DISCUSSION_CREATED" | "PROJECT_UPDATE_CREATED" | "WORKING_GROUP_UPDATE_CREATED" | "PROJECT_FUNDING_COMPLETED" | "PROJECT_REACHED_MILESTONE") | null;
+                object_type?: ("PROJECT" | "COMMENT" | "DISCUSSION" | "WORKING_GROUP" | "BLOG" | "PROJECT_POST" | "WORKING_GROUP_POST") | null;
+                /** @description `-created_at` (newest first, the default) or `created_at`. */
+                ordering?: string | null;
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page (at most 100). */
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of feed items (10 by default). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_FeedItem"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1371,6 +6438,850 @@ export interface operations {
             };
             /** @description Invalid or expired token. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listGroups: {
+        parameters: {
+            query?: {
+                /** @description Words to find in the title or summary. */
+                search?: string | null;
+                /** @description `-created_at` (default), `title`, `popular`, or `recommended` (signed in). */
+                ordering?: ("-created_at" | "title" | "popular" | "recommended") | null;
+                /** @description Project tag slugs, comma-separated; a group matches any of them. */
+                tags?: string | null;
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page (at most 100). */
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of groups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_GroupCard"];
+                };
+            };
+        };
+    };
+    listGroupGoals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every goal. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_LookupItem"];
+                };
+            };
+        };
+    };
+    listIndustryPartnerRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_LookupItem"];
+                };
+            };
+        };
+    };
+    listProjectTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every project tag. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_LookupItem"];
+                };
+            };
+        };
+    };
+    listGroupUpdates: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page (at most 100). */
+                perPage?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The group's id */
+                group_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Approved updates, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_GroupUpdate"];
+                };
+            };
+            /** @description Not a member of the group. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listGroupMaterials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's id */
+                group_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The materials, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_Material"];
+                };
+            };
+            /** @description No such group, or hidden from the viewer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_GroupDetail"];
+                };
+            };
+            /** @description No such group, or hidden from the viewer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    inviteGroupMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteRequest"];
+            };
+        };
+        responses: {
+            /** @description Invited and mailed. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_GroupMessage"];
+                };
+            };
+            /** @description Invalid address or message, already a member or already invited. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the owner or a moderator. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such group. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listInvitedMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The open invitations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_InvitedMember"];
+                };
+            };
+            /** @description Not the owner or a moderator. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such group. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's slug */
+                slug: string;
+                /** @description The invitation's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_GroupMessage"];
+                };
+            };
+            /** @description Not the owner or a moderator. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such invitation in this group. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's slug */
+                slug: string;
+                /** @description The token from the invitation link */
+                invite_hash: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A live invitation for the caller. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_InvitationView"];
+                };
+            };
+            /** @description Used, cancelled, replaced or expired (code token_revoked). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sent to another address. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such group. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's slug */
+                slug: string;
+                /** @description The token from the invitation link */
+                invite_hash: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Joined. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_GroupMessage"];
+                };
+            };
+            /** @description Used, cancelled, replaced or expired (code token_revoked). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sent to another address. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such group. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listJoinRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pending requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_JoinRequest"];
+                };
+            };
+            /** @description Not the owner or a moderator. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such group. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sendJoinRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JoinRequestBody"];
+            };
+        };
+        responses: {
+            /** @description Sent. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_GroupMessage"];
+                };
+            };
+            /** @description No message, already a member or already asked. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such group. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelJoinRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_GroupMessage"];
+                };
+            };
+            /** @description No pending request. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such group. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decideJoinRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's slug */
+                slug: string;
+                /** @description The join request's id */
+                member_id: number;
+                /** @description accept or decline */
+                action: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Decided. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_GroupMessage"];
+                };
+            };
+            /** @description Not the owner or a moderator. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such pending request in this group. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listGroupMembers: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page (at most 100). */
+                perPage?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The group's slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of members (100 by default). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_Member"];
+                };
+            };
+            /** @description Not a member. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such group. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    leaveGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Left. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_GroupMessage"];
+                };
+            };
+            /** @description The owner, or not a member. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such group. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    changeGroupMemberRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's slug */
+                slug: string;
+                /** @description The membership's id */
+                member_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleChange"];
+            };
+        };
+        responses: {
+            /** @description The member with the new role. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Member"];
+                };
+            };
+            /** @description Not an assignable role. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the owner, or the owner's own membership. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such member in this group. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    removeGroupMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's slug */
+                slug: string;
+                /** @description The membership's id */
+                member_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_GroupMessage"];
+                };
+            };
+            /** @description Not allowed to remove this member. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such member in this group. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resendInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's slug */
+                slug: string;
+                /** @description The invitation's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_GroupMessage"];
+                };
+            };
+            /** @description Sent too many times. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the owner or a moderator. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such invitation in this group. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1567,6 +7478,31 @@ export interface operations {
             };
         };
     };
+    listBackedProjects: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page (at most 100). */
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's backed projects. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_ProjectCard"];
+                };
+            };
+        };
+    };
     confirmAccountSms: {
         parameters: {
             query?: never;
@@ -1721,6 +7657,676 @@ export interface operations {
             };
         };
     };
+    listFavoriteProjects: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page (at most 100). */
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's favourite projects. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_ProjectCard"];
+                };
+            };
+        };
+    };
+    listMyGroups: {
+        parameters: {
+            query?: {
+                /** @description Words to find in the title or summary. */
+                search?: string | null;
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page (at most 100). */
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the caller's groups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_GroupCard"];
+                };
+            };
+        };
+    };
+    createGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateGroupRequest"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_GroupDetail"];
+                };
+            };
+            /** @description Invalid input. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listAppliedGroups: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page (at most 100). */
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of groups (100 by default). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_GroupCard"];
+                };
+            };
+        };
+    };
+    listJoinedGroups: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page (at most 100). */
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of groups (100 by default). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_GroupCard"];
+                };
+            };
+        };
+    };
+    listMyGroupUpdates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's id */
+                group_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group and its updates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_GroupUpdates"];
+                };
+            };
+            /** @description Not the caller's group to post in. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createGroupUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's id */
+                group_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Created, waiting for approval. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_GroupUpdate"];
+                };
+            };
+            /** @description Invalid input, or the group is not approved. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the caller's group to post in. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getGroupUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's id */
+                group_id: number;
+                /** @description The update's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The update. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_GroupUpdate"];
+                };
+            };
+            /** @description Someone else's update. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such update in the caller's group. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateGroupUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's id */
+                group_id: number;
+                /** @description The update's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved, waiting for approval. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_GroupUpdate"];
+                };
+            };
+            /** @description Invalid input. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Someone else's update. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such update in the caller's group. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setGroupUpdateImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's id */
+                group_id: number;
+                /** @description The update's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["SingleFileUpload"];
+            };
+        };
+        responses: {
+            /** @description The update with its image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_GroupUpdate"];
+                };
+            };
+            /** @description Not a JPEG or PNG image, too large, or no file. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such update in the caller's group. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listMyGroupMaterials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's id */
+                group_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The materials. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_Material"];
+                };
+            };
+            /** @description Not the caller's group to edit. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createGroupMaterial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's id */
+                group_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["MaterialUpload"];
+            };
+        };
+        responses: {
+            /** @description The new item. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Material"];
+                };
+            };
+            /** @description Unsupported file, or a link without label or valid url. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the caller's group to edit. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateGroupMaterial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's id */
+                group_id: number;
+                /** @description The item's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MaterialChange"];
+            };
+        };
+        responses: {
+            /** @description The item. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Material"];
+                };
+            };
+            /** @description Invalid input, or a change of type. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such item in the caller's group. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteGroupMaterial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's id */
+                group_id: number;
+                /** @description The item's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_GroupMessage"];
+                };
+            };
+            /** @description No such item in the caller's group. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMyGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group as its owner edits it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_GroupDetail"];
+                };
+            };
+            /** @description Not one of the caller's groups. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_GroupMessage"];
+                };
+            };
+            /** @description Not one of the caller's groups. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateGroupRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_GroupDetail"];
+                };
+            };
+            /** @description Invalid input. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of the caller's groups. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setGroupImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["SingleFileUpload"];
+            };
+        };
+        responses: {
+            /** @description The group with its new image. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_GroupDetail"];
+                };
+            };
+            /** @description Not a JPEG or PNG image, too large, or no file. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not one of the caller's groups. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listNotificationSettings: {
         parameters: {
             query?: never;
@@ -1765,6 +8371,69 @@ export interface operations {
             };
             /** @description An unknown kind, or no delivery method. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listMyNotifications: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page (at most 100). */
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of notifications (10 by default). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_Notification"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    readMyNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description All read. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ReadResult"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1891,6 +8560,72 @@ export interface operations {
             };
         };
     };
+    setAvatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["SingleFileUpload"];
+            };
+        };
+        responses: {
+            /** @description The new avatar. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PictureResponse"];
+                };
+            };
+            /** @description Not a JPEG or PNG image, too large, or no file. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setBackground: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["SingleFileUpload"];
+            };
+        };
+        responses: {
+            /** @description The new background. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_PictureResponse"];
+                };
+            };
+            /** @description Not a JPEG or PNG image, too large, or no file. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     setupUniversityEmail: {
         parameters: {
             query?: never;
@@ -1920,6 +8655,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMenu: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Menu items with their sub-menus. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_MenuItem"];
+                };
+            };
+        };
+    };
+    getLgpMenu: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Menu items with their sub-menus. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_MenuItem"];
                 };
             };
         };
@@ -2120,6 +8895,38 @@ export interface operations {
             };
         };
     };
+    getPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The page's slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ContentPage"];
+                };
+            };
+            /** @description No such page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getPublicProfile: {
         parameters: {
             query?: never;
@@ -2142,6 +8949,155 @@ export interface operations {
                 };
             };
             /** @description No such active member. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listProfileGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member's groups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_GroupLink"];
+                };
+            };
+        };
+    };
+    listQuizzes: {
+        parameters: {
+            query?: {
+                /** @description Words to find in the name or description. */
+                search?: string | null;
+                /** @description `-created_at` (newest, default) or `created_at`. */
+                ordering?: string | null;
+                /** @description Category names, comma-separated. */
+                categories?: string | null;
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page (at most 100). */
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of quizzes (9 by default). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_QuizListItem"];
+                };
+            };
+        };
+    };
+    getQuiz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The quiz's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quiz. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_QuizDetail"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such published quiz. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    completeQuiz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The quiz's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnswerSubmission"];
+            };
+        };
+        responses: {
+            /** @description Recorded; scored after the last question. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_CompletionResponse"];
+                };
+            };
+            /** @description No or wrong answers, out of order, passed, no attempts left or delayed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such published quiz. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2227,6 +9183,2483 @@ export interface operations {
             };
         };
     };
+    staffListAffiliations: {
+        parameters: {
+            query?: {
+                /** @description `pending` (default), `approved`, or `rejected` (turned down, unchanged since). */
+                status?: ("pending" | "approved" | "rejected") | null;
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page (at most 100). */
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of affiliations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_AffiliationForReview"];
+                };
+            };
+            /** @description Not staff. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffReviewAffiliation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member's id */
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AffiliationDecision"];
+            };
+        };
+        responses: {
+            /** @description Reviewed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_MessageResponse"];
+                };
+            };
+            /** @description The university e-mail is not confirmed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, or no such member. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffAffiliationHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member's id */
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The audit trail. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_AuditRecord"];
+                };
+            };
+            /** @description Not staff. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffAuditLog: {
+        parameters: {
+            query?: {
+                /** @description An action, e.g. `group.approve`, or its prefix up to the dot (`group`). */
+                action?: string;
+                subject_type?: string;
+                subject_id?: string;
+                actor_id?: number;
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page (at most 100). */
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_AuditRecord"];
+                };
+            };
+            /** @description Not staff. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffAuditActions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The actions, sorted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_String"];
+                };
+            };
+            /** @description Not staff. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffListBanners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The banners. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_StaffBanner"];
+                };
+            };
+            /** @description Not staff. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffUpdateBanner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Where the banner shows */
+                placement: "dashboard" | "certificates";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BannerRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_StaffBanner"];
+                };
+            };
+            /** @description Invalid link. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffSetBannerImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Where the banner shows */
+                placement: "dashboard" | "certificates";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["SingleFileUpload"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_StaffBanner"];
+                };
+            };
+            /** @description Not a usable picture. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffListBlogCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The categories, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_StaffBlogCategory"];
+                };
+            };
+            /** @description Not staff. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffCreateBlogCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlogCategoryRequest"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_BlogCategory"];
+                };
+            };
+            /** @description Invalid fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffUpdateBlogCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The category's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlogCategoryRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_BlogCategory"];
+                };
+            };
+            /** @description Invalid fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, or no such category. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffDeleteBlogCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The category's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ContentMessage"];
+                };
+            };
+            /** @description Not staff, or no such category. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Posts still use it. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffListBlogPosts: {
+        parameters: {
+            query?: {
+                /** @description Title or address contains it. */
+                search?: string;
+                /** @description Only published posts (`true`) or drafts (`false`). */
+                published?: boolean;
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page (at most 100). */
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of posts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_StaffBlogPostRow"];
+                };
+            };
+            /** @description Not staff. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffCreateBlogPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlogPostRequest"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_StaffBlogPost"];
+                };
+            };
+            /** @description Invalid fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffGetBlogPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_StaffBlogPost"];
+                };
+            };
+            /** @description Not staff, or no such post. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffUpdateBlogPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlogPostRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_StaffBlogPost"];
+                };
+            };
+            /** @description Invalid fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, or no such post. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffDeleteBlogPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ContentMessage"];
+                };
+            };
+            /** @description Not staff, or no such post. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffSetBlogPostImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["SingleFileUpload"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_StaffBlogPost"];
+                };
+            };
+            /** @description Not a usable picture. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, or no such post. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffListContactMessages: {
+        parameters: {
+            query?: {
+                /** @description Handled messages instead of open ones. */
+                handled?: boolean;
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page (at most 100). */
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of messages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_ContactMessage"];
+                };
+            };
+            /** @description Not staff. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffHandleContactMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The message's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Handled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ContactMessage"];
+                };
+            };
+            /** @description Already handled. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, or no such message. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffGroupUpdateQueue: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page (at most 100). */
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of updates to review. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_GroupUpdate"];
+                };
+            };
+            /** @description Not staff. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffReviewGroupUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The update's id */
+                id: number;
+                /** @description approve or reject */
+                action: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModerationRequest"];
+            };
+        };
+        responses: {
+            /** @description Reviewed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_GroupUpdate"];
+                };
+            };
+            /** @description Not staff, no such update or action. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffGroupQueue: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `waiting` (default): new submissions and approved groups with proposed changes;
+                 *     `all`: every submitted group.
+                 */
+                list?: "waiting" | "all";
+                /** @description Title or summary contains it. */
+                search?: string;
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page (at most 100). */
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of groups to review. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_GroupCard"];
+                };
+            };
+            /** @description Not staff. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffGroupReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Both versions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_GroupReview"];
+                };
+            };
+            /** @description Not staff, or no such group. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffModerateGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The group's id */
+                id: number;
+                /** @description approve, reject, suspend or reactivate */
+                action: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModerationRequest"];
+            };
+        };
+        responses: {
+            /** @description Done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_GroupCard"];
+                };
+            };
+            /** @description Nothing under review to approve or reject. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, no such group or action. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffListLectures: {
+        parameters: {
+            query?: {
+                /** @description Title or speaker contains it. */
+                search?: string;
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page (at most 100). */
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of lectures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_StaffLecture"];
+                };
+            };
+            /** @description Not staff. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffCreateLecture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LectureRequest"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_StaffLecture"];
+                };
+            };
+            /** @description Invalid fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffGetLecture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The lecture's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lecture. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_StaffLecture"];
+                };
+            };
+            /** @description Not staff, or no such lecture. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffUpdateLecture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The lecture's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LectureRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_StaffLecture"];
+                };
+            };
+            /** @description Invalid fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, or no such lecture. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffDeleteLecture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The lecture's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ContentMessage"];
+                };
+            };
+            /** @description Not staff, or no such lecture. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffSetLecturePoster: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The lecture's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["SingleFileUpload"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_StaffLecture"];
+                };
+            };
+            /** @description Not a usable picture. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, or no such lecture. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffSetLectureVideo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The lecture's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["SingleFileUpload"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_StaffLecture"];
+                };
+            };
+            /** @description Not a WebM or MP4 video, or too large. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, or no such lecture. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffListLookup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description tags, goals or roles */
+                kind: "tags" | "goals" | "roles";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_StaffLookupItem"];
+                };
+            };
+            /** @description Not staff. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffCreateLookup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description tags, goals or roles */
+                kind: "tags" | "goals" | "roles";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LookupRequest"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_LookupItem"];
+                };
+            };
+            /** @description Invalid fields or a taken slug. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffUpdateLookup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description tags, goals or roles */
+                kind: "tags" | "goals" | "roles";
+                /** @description The entry's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LookupRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_LookupItem"];
+                };
+            };
+            /** @description Invalid fields or a taken slug. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, or no such entry. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffDeleteLookup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description tags, goals or roles */
+                kind: "tags" | "goals" | "roles";
+                /** @description The entry's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_GroupMessage"];
+                };
+            };
+            /** @description Not staff, or no such entry. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description In use, or the fixed `other` entry. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffUpdateMenuItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MenuItemRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_StaffMenuItem"];
+                };
+            };
+            /** @description Invalid fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, or no such item. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffDeleteMenuItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ContentMessage"];
+                };
+            };
+            /** @description Not staff, or no such item. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffMoveMenuItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoveRequest"];
+            };
+        };
+        responses: {
+            /** @description Moved (or already first or last). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ContentMessage"];
+                };
+            };
+            /** @description Not staff, or no such item. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffSetMenuItemImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The item's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["SingleFileUpload"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_StaffMenuItem"];
+                };
+            };
+            /** @description Not a usable picture. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, or no such item. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffGetMenu: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `main` or `lgp` */
+                menu: "main" | "lgp";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The menu's items. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Vec_StaffMenuItem"];
+                };
+            };
+            /** @description Not staff, or no such menu. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffCreateMenuItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `main` or `lgp` */
+                menu: "main" | "lgp";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MenuItemRequest"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_StaffMenuItem"];
+                };
+            };
+            /** @description Invalid fields. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ConsoleOverview"];
+                };
+            };
+            /** @description Not staff. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffListPages: {
+        parameters: {
+            query?: {
+                /** @description Slug or title contains it. */
+                search?: string;
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page (at most 100). */
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of pages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_StaffPageRow"];
+                };
+            };
+            /** @description Not staff. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffCreatePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PageRequest"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_StaffPage"];
+                };
+            };
+            /** @description Invalid fields, unsafe HTML or blocks, a taken slug. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffGetPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The page's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_StaffPage"];
+                };
+            };
+            /** @description Not staff, or no such page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffUpdatePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The page's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PageRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_StaffPage"];
+                };
+            };
+            /** @description Invalid fields, unsafe HTML or blocks, a taken slug. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, or no such page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffDeletePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The page's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ContentMessage"];
+                };
+            };
+            /** @description Not staff, or no such page. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffListQuizzes: {
+        parameters: {
+            query?: {
+                /** @description Name contains it. */
+                search?: string;
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page (at most 100). */
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of quizzes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_StaffQuizRow"];
+                };
+            };
+            /** @description Not staff. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffCreateQuiz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuizRequest"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_StaffQuiz"];
+                };
+            };
+            /** @description Invalid fields or questions. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffGetQuiz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The quiz's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quiz. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_StaffQuiz"];
+                };
+            };
+            /** @description Not staff, or no such quiz. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffUpdateQuiz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The quiz's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuizRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_StaffQuiz"];
+                };
+            };
+            /** @description Invalid fields, or changed questions of a quiz members have taken. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, or no such quiz. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffDeleteQuiz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The quiz's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_QuizMessage"];
+                };
+            };
+            /** @description Not staff, or no such quiz. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Members have taken it. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffSetQuizBanner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The quiz's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["SingleFileUpload"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_StaffQuiz"];
+                };
+            };
+            /** @description Not a usable picture. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, or no such quiz. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffListUpdateSignups: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page (at most 100). */
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of sign-ups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_UpdateSignup"];
+                };
+            };
+            /** @description Not staff. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffExportUpdateSignups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sign-ups as CSV. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Not staff. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffListUsers: {
+        parameters: {
+            query?: {
+                /** @description Name or e-mail contains it (any case). */
+                search?: string;
+                role?: "member" | "staff" | "admin" | "moderator";
+                state?: "active" | "unconfirmed" | "deactivated";
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page (at most 100). */
+                perPage?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_StaffUserRow"];
+                };
+            };
+            /** @description Not staff. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffGetUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_StaffUserDetail"];
+                };
+            };
+            /** @description Not staff, or no such account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffDeactivateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffReason"];
+            };
+        };
+        responses: {
+            /** @description Deactivated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_MessageResponse"];
+                };
+            };
+            /** @description Already deactivated. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A moderator acting on staff, or one's own account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, or no such account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffReactivateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffReason"];
+            };
+        };
+        responses: {
+            /** @description Reactivated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_MessageResponse"];
+                };
+            };
+            /** @description Not deactivated. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A moderator acting on staff, or one's own account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, or no such account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffResendConfirmation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_MessageResponse"];
+                };
+            };
+            /** @description Already confirmed, or deactivated. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, or no such account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffResetTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffReason"];
+            };
+        };
+        responses: {
+            /** @description Reset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_MessageResponse"];
+                };
+            };
+            /** @description The account has no two-factor. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, or no such account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffSetUserRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffRoleChange"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_MessageResponse"];
+                };
+            };
+            /** @description Not an admin, or one's own account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not staff, or no such account. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listTags: {
         parameters: {
             query?: never;
@@ -2243,6 +11676,255 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Vec_Tag"];
+                };
+            };
+        };
+    };
+    signUpForUpdates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignupRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed up. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_ContentMessage"];
+                };
+            };
+            /** @description A missing field or an invalid e-mail. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many sign-ups from this address. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listDiscussions: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: number;
+                /** @description Items per page (at most 100). */
+                perPage?: number;
+            };
+            header?: never;
+            path: {
+                /** @description groups, projects or blog/api */
+                topic_type: "groups" | "projects" | "blog/api";
+                /** @description The target's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of topics (10 by default). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TopicPage"];
+                };
+            };
+            /** @description No such target, or hidden from the viewer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createDiscussion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description groups, projects or blog/api */
+                topic_type: "groups" | "projects" | "blog/api";
+                /** @description The target's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PostUpload"];
+            };
+        };
+        responses: {
+            /** @description The new topic. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Topic"];
+                };
+            };
+            /** @description No text, or a file that is not allowed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description May not post here, or not make it private. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such target. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateDiscussion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description groups, projects or blog/api */
+                topic_type: "groups" | "projects" | "blog/api";
+                /** @description The target's id */
+                id: number;
+                /** @description The topic's id */
+                comment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["PostUpload"];
+            };
+        };
+        responses: {
+            /** @description The edited topic. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_Topic"];
+                };
+            };
+            /** @description No text, or a file that is not allowed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the author, or deleted. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such topic here. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteDiscussion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description groups, projects or blog/api */
+                topic_type: "groups" | "projects" | "blog/api";
+                /** @description The target's id */
+                id: number;
+                /** @description The topic's id */
+                comment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_DiscussionMessage"];
+                };
+            };
+            /** @description Neither the author nor a moderator. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such topic here. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

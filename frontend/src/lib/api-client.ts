@@ -28,15 +28,43 @@ export async function apiFetch<T>(url: string, init: RequestInit = {}): Promise<
   const text = response.status === 204 ? '' : await response.text();
   const body: unknown = text ? safeParse(text) : undefined;
 
-  if (!response.ok) {
-    const envelope = (body ?? {}) as ErrorEnvelope;
-    if (response.status === 401) {
-      setToken(null);
-      onUnauthorized(envelope.code);
-    }
-    throw new ApiError(response.status, envelope);
-  }
+  if (!response.ok) throw failure(response.status, body);
   return body as T;
+}
+
+/** The error for a failed call; a 401 also signs the user out. */
+export function failure(status: number, body: unknown): ApiError {
+  const envelope = (body ?? {}) as ErrorEnvelope;
+  if (status === 401) {
+    setToken(null);
+    onUnauthorized(envelope.code);
+  }
+  return new ApiError(status, envelope);
+}
+
+/**
+ * POSTs a multipart form like the generated calls do, reporting upload progress
+ * (0 to 1); fetch cannot report it, so this one uses XMLHttpRequest.
+ */
+export function uploadWithProgress<T>(url: string, form: FormData, onProgress: (fraction: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', `${apiBaseUrl()}${url}`);
+    request.withCredentials = true;
+    request.setRequestHeader('Accept', 'application/json');
+    const token = getToken();
+    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      const body: unknown = request.responseText ? safeParse(request.responseText) : undefined;
+      if (request.status >= 200 && request.status < 300) resolve(body as T);
+      else reject(failure(request.status, body));
+    };
+    request.onerror = () => reject(new ApiError(0, {}));
+    request.send(form);
+  });
 }
 
 function safeParse(text: string): unknown {
@@ -45,4 +73,24 @@ function safeParse(text: string): unknown {
   } catch {
     return { message: text };
   }
+}
+
+/** Downloads a file the API serves to the signed-in user (a certificate) and saves it. */
+export async function downloadFile(url: string, filename: string): Promise<void> {
+  const token = getToken();
+  const response = await fetch(`${apiBaseUrl()}${url}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    credentials: 'include',
+  });
+  if (!response.ok) {
+    const text = await response.text();
+    throw failure(response.status, text ? safeParse(text) : undefined);
+  }
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(await response.blob());
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(link.href);
 }

@@ -14,6 +14,7 @@ export function installZodMessages(): void {
     customError: (issue) => {
       if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) return REQUIRED;
       if (issue.code === 'invalid_type' && issue.input === undefined) return REQUIRED;
+      if (issue.code === 'too_small' && issue.origin === 'array' && issue.minimum === 1) return REQUIRED;
       if (issue.code === 'invalid_format' && issue.format === 'email') {
         return issue.input === '' ? REQUIRED : INVALID_EMAIL;
       }

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TOAST_DURATION_MS, TOAST_HIDE_DELAY_MS, ToastProvider, useToast, type ToastKind } from './toast';
 
-function Trigger({ kind }: { kind?: ToastKind }) {
+function Trigger({ kind, title }: { kind?: ToastKind; title?: string }) {
   const show = useToast();
-  return <button onClick={() => show('Profile has been successfully updated.', kind)}>show</button>;
+  return <button onClick={() => show('Profile has been successfully updated.', kind, title)}>show</button>;
 }
 
 describe('toasts', () => {
@@ -36,5 +36,16 @@ describe('toasts', () => {
     );
     await userEvent.click(screen.getByText('show'));
     expect((await screen.findByRole('alert')).className).toMatch(/filledError|colorError/);
+  });
+
+  it('show a title above the message when given one', async () => {
+    render(
+      <ToastProvider>
+        <Trigger title="Success" />
+      </ToastProvider>,
+    );
+    await userEvent.click(screen.getByText('show'));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^SuccessProfile has been successfully updated\.$/);
   });
 });

@@ -2,7 +2,7 @@
  * Toasts (spec §4 and §9, document 1): shown 5 s with a 300 ms hide transition,
  * success by default or error, closable.
  */
-import { Alert, Snackbar } from '@mui/material';
+import { Alert, AlertTitle, Snackbar } from '@mui/material';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
 export const TOAST_DURATION_MS = 5000;
@@ -14,9 +14,11 @@ interface Toast {
   id: number;
   message: string;
   kind: ToastKind;
+  title?: string;
 }
 
-type ShowToast = (message: string, kind?: ToastKind) => void;
+/** Shows a toast; `title` is the bold first line some notifications carry ("Success"). */
+type ShowToast = (message: string, kind?: ToastKind, title?: string) => void;
 
 const ToastContext = createContext<ShowToast | null>(null);
 
@@ -24,8 +26,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<Toast | null>(null);
   const [open, setOpen] = useState(false);
 
-  const show = useCallback<ShowToast>((message, kind = 'success') => {
-    setToast({ id: Date.now(), message, kind });
+  const show = useCallback<ShowToast>((message, kind = 'success', title) => {
+    setToast({ id: Date.now(), message, kind, title });
     setOpen(true);
   }, []);
   const close = useCallback((_?: unknown, reason?: string) => {
@@ -45,6 +47,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
         <Alert onClose={close} severity={toast?.kind ?? 'success'} variant="filled" sx={{ width: '100%' }}>
+          {toast?.title && <AlertTitle>{toast.title}</AlertTitle>}
           {toast?.message}
         </Alert>
       </Snackbar>

@@ -10,6 +10,7 @@ import type { DataMeDataAffiliation } from './dataMeDataAffiliation';
 import type { AffiliationStatus } from './affiliationStatus';
 import type { AgeGroup } from './ageGroup';
 import type { DataMeDataAvatar } from './dataMeDataAvatar';
+import type { DataMeDataAvatarThumbnail } from './dataMeDataAvatarThumbnail';
 import type { DataMeDataBio } from './dataMeDataBio';
 import type { CareerStage } from './careerStage';
 import type { Device } from './device';
@@ -23,6 +24,7 @@ import type { DataMeDataPhoneNumber } from './dataMeDataPhoneNumber';
 import type { DataMeDataProfileBackground } from './dataMeDataProfileBackground';
 import type { ProfileCompletion } from './profileCompletion';
 import type { DataMeDataPronouns } from './dataMeDataPronouns';
+import type { Race } from './race';
 import type { DataMeDataSocial } from './dataMeDataSocial';
 import type { DataMeDataStaffRole } from './dataMeDataStaffRole';
 import type { ProfileTag } from './profileTag';
@@ -41,7 +43,10 @@ export type DataMeData = {
   age_group: AgeGroup;
   /** Tag ids from `GET /api/tags`. */
   area_of_interest: number[];
+  /** Address of the avatar (at most 1200 px wide). */
   avatar?: DataMeDataAvatar;
+  /** Address of the avatar's small square thumbnail, for headers and lists. */
+  avatar_thumbnail?: DataMeDataAvatarThumbnail;
   bio?: DataMeDataBio;
   career_stage: CareerStage;
   date_joined: string;
@@ -67,10 +72,9 @@ export type DataMeData = {
   profile_completion: ProfileCompletion;
   profile_is_private: boolean;
   pronouns?: DataMeDataPronouns;
-  race: string[];
+  race: Race[];
   role: string;
   social?: DataMeDataSocial;
-  /** `admin` or `moderator` for platform staff. */
   staff_role?: DataMeDataStaffRole;
   tags: ProfileTag[];
   title?: DataMeDataTitle;

@@ -5,8 +5,6 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { StaffRole } from './staffRole';
 
-/**
- * `admin` or `moderator` for platform staff.
- */
-export type DataMeDataStaffRole = string | null;
+export type DataMeDataStaffRole = StaffRole | null;

@@ -7,6 +7,7 @@
  */
 import type { DataPublicProfileDataAffiliation } from './dataPublicProfileDataAffiliation';
 import type { DataPublicProfileDataAvatar } from './dataPublicProfileDataAvatar';
+import type { DataPublicProfileDataAvatarThumbnail } from './dataPublicProfileDataAvatarThumbnail';
 import type { DataPublicProfileDataBio } from './dataPublicProfileDataBio';
 import type { DataPublicProfileDataLocation } from './dataPublicProfileDataLocation';
 import type { DataPublicProfileDataProfileBackground } from './dataPublicProfileDataProfileBackground';
@@ -20,6 +21,7 @@ import type { DataPublicProfileDataWebsite } from './dataPublicProfileDataWebsit
 export type DataPublicProfileData = {
   affiliation?: DataPublicProfileDataAffiliation;
   avatar?: DataPublicProfileDataAvatar;
+  avatar_thumbnail?: DataPublicProfileDataAvatarThumbnail;
   bio?: DataPublicProfileDataBio;
   id: number;
   /** When true, every other field is empty: the page says "This account is private". */

@@ -10,6 +10,7 @@ import type { MeAffiliation } from './meAffiliation';
 import type { AffiliationStatus } from './affiliationStatus';
 import type { AgeGroup } from './ageGroup';
 import type { MeAvatar } from './meAvatar';
+import type { MeAvatarThumbnail } from './meAvatarThumbnail';
 import type { MeBio } from './meBio';
 import type { CareerStage } from './careerStage';
 import type { Device } from './device';
@@ -23,6 +24,7 @@ import type { MePhoneNumber } from './mePhoneNumber';
 import type { MeProfileBackground } from './meProfileBackground';
 import type { ProfileCompletion } from './profileCompletion';
 import type { MePronouns } from './mePronouns';
+import type { Race } from './race';
 import type { MeSocial } from './meSocial';
 import type { MeStaffRole } from './meStaffRole';
 import type { ProfileTag } from './profileTag';
@@ -41,7 +43,10 @@ export interface Me {
   age_group: AgeGroup;
   /** Tag ids from `GET /api/tags`. */
   area_of_interest: number[];
+  /** Address of the avatar (at most 1200 px wide). */
   avatar?: MeAvatar;
+  /** Address of the avatar's small square thumbnail, for headers and lists. */
+  avatar_thumbnail?: MeAvatarThumbnail;
   bio?: MeBio;
   career_stage: CareerStage;
   date_joined: string;
@@ -67,10 +72,9 @@ export interface Me {
   profile_completion: ProfileCompletion;
   profile_is_private: boolean;
   pronouns?: MePronouns;
-  race: string[];
+  race: Race[];
   role: string;
   social?: MeSocial;
-  /** `admin` or `moderator` for platform staff. */
   staff_role?: MeStaffRole;
   tags: ProfileTag[];
   title?: MeTitle;

@@ -6,4 +6,7 @@
  * OpenAPI spec version: 0.1.0
  */
 
+/**
+ * Address of the avatar (at most 1200 px wide).
+ */
 export type MeAvatar = string | null;

@@ -10,6 +10,7 @@ import type { PersonalizationRequestCareerStage } from './personalizationRequest
 import type { PersonalizationRequestEthnicity } from './personalizationRequestEthnicity';
 import type { PersonalizationRequestGender } from './personalizationRequestGender';
 import type { LookingFor } from './lookingFor';
+import type { Race } from './race';
 
 /**
  * The personalization modal's fields (spec §2, document 1).
@@ -22,5 +23,5 @@ export interface PersonalizationRequest {
   ethnicity?: PersonalizationRequestEthnicity;
   gender?: PersonalizationRequestGender;
   looking_for?: LookingFor[];
-  race?: string[];
+  race?: Race[];
 }

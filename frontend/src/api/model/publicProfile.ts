@@ -7,6 +7,7 @@
  */
 import type { PublicProfileAffiliation } from './publicProfileAffiliation';
 import type { PublicProfileAvatar } from './publicProfileAvatar';
+import type { PublicProfileAvatarThumbnail } from './publicProfileAvatarThumbnail';
 import type { PublicProfileBio } from './publicProfileBio';
 import type { PublicProfileLocation } from './publicProfileLocation';
 import type { PublicProfileProfileBackground } from './publicProfileProfileBackground';
@@ -20,6 +21,7 @@ import type { PublicProfileWebsite } from './publicProfileWebsite';
 export interface PublicProfile {
   affiliation?: PublicProfileAffiliation;
   avatar?: PublicProfileAvatar;
+  avatar_thumbnail?: PublicProfileAvatarThumbnail;
   bio?: PublicProfileBio;
   id: number;
   /** When true, every other field is empty: the page says "This account is private". */

@@ -18,6 +18,7 @@ import type { RegisterRequestLocation } from './registerRequestLocation';
 import type { LookingFor } from './lookingFor';
 import type { RegisterRequestPhoneNumber } from './registerRequestPhoneNumber';
 import type { RegisterRequestPronouns } from './registerRequestPronouns';
+import type { Race } from './race';
 import type { RegisterRequestRedirectTo } from './registerRequestRedirectTo';
 import type { RegisterRequestRole } from './registerRequestRole';
 import type { RegisterRequestSocial } from './registerRequestSocial';
@@ -55,7 +56,7 @@ export interface RegisterRequest {
   password: string;
   phone_number?: RegisterRequestPhoneNumber;
   pronouns?: RegisterRequestPronouns;
-  race?: string[];
+  race?: Race[];
   /** Where to go after confirming the e-mail (a path on this site). */
   redirect_to?: RegisterRequestRedirectTo;
   role?: RegisterRequestRole;

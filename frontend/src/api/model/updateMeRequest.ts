@@ -24,6 +24,7 @@ import type { UpdateMeRequestName } from './updateMeRequestName';
 import type { UpdateMeRequestNewPassword } from './updateMeRequestNewPassword';
 import type { UpdateMeRequestProfileIsPrivate } from './updateMeRequestProfileIsPrivate';
 import type { UpdateMeRequestPronouns } from './updateMeRequestPronouns';
+import type { Race } from './race';
 import type { UpdateMeRequestSocial } from './updateMeRequestSocial';
 import type { ProfileTag } from './profileTag';
 import type { UpdateMeRequestTitle } from './updateMeRequestTitle';
@@ -54,7 +55,7 @@ export interface UpdateMeRequest {
   new_password?: UpdateMeRequestNewPassword;
   profile_is_private?: UpdateMeRequestProfileIsPrivate;
   pronouns?: UpdateMeRequestPronouns;
-  race?: string[];
+  race?: Race[];
   social?: UpdateMeRequestSocial;
   /** @maxItems 2 */
   tags?: ProfileTag[];

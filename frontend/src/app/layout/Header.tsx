@@ -1,7 +1,7 @@
-import AccountCircle from '@mui/icons-material/AccountCircle';
 import MenuIcon from '@mui/icons-material/Menu';
 import {
   AppBar,
+  Avatar,
   Box,
   Button,
   Container,
@@ -10,21 +10,25 @@ import {
   MenuItem,
   Toolbar,
 } from '@mui/material';
-import { startTransition, useState } from 'react';
-import { NavLink, Link as RouterLink, useNavigate } from 'react-router';
-import { useLogout } from '@/api/endpoints/auth/auth';
+import { startTransition, useState, type ComponentType } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useGetMe, useLogout } from '@/api/endpoints/auth/auth';
 import { useAuth } from '@/app/auth';
+import { CompletionPopover } from '@/ui/completion/CompletionPopover';
 import { Logo } from './Logo';
 import { MobileDrawer } from './MobileDrawer';
-import { primaryNav, userMenu } from './navigation';
+import { staffConsoleLink, userMenu } from './navigation';
+import { SiteMenu } from './SiteMenu';
 
-export function Header() {
+export function Header({ Bell }: { Bell: ComponentType }) {
   const { isSignedIn, signOut } = useAuth();
   const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
 
   const logout = useLogout();
+  const me = useGetMe({ query: { enabled: isSignedIn } });
+  const account = isSignedIn ? me.data?.data : undefined;
 
   const handleSignOut = async () => {
     setMenuAnchor(null);
@@ -57,29 +61,24 @@ export function Header() {
             <MenuIcon />
           </IconButton>
           <Logo />
-          <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, ml: 2, flex: 1 }}>
-            {primaryNav.map((item) => (
-              <Button
-                key={item.to}
-                component={NavLink}
-                to={item.to}
-                color="inherit"
-                sx={{ '&.active': { color: 'primary.main' } }}
-              >
-                {item.title}
-              </Button>
-            ))}
-          </Box>
+          <SiteMenu />
           <Box sx={{ flex: { xs: 1, md: 0 } }} />
           {isSignedIn ? (
             <>
+              <Bell />
+              <CompletionPopover />
               <IconButton
                 aria-label="Account menu"
                 aria-haspopup="menu"
                 onClick={(event) => setMenuAnchor(event.currentTarget)}
-                color="primary"
               >
-                <AccountCircle fontSize="large" />
+                <Avatar
+                  src={account?.avatar_thumbnail ?? undefined}
+                  alt={account?.name ?? ''}
+                  sx={{ width: 36, height: 36, bgcolor: 'primary.main' }}
+                >
+                  {account?.name.charAt(0).toUpperCase()}
+                </Avatar>
               </IconButton>
               <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
                 {userMenu.map((item) => (
@@ -87,6 +86,11 @@ export function Header() {
                     {item.title}
                   </MenuItem>
                 ))}
+                {account?.staff_role && (
+                  <MenuItem component={RouterLink} to={staffConsoleLink.to} onClick={() => setMenuAnchor(null)}>
+                    {staffConsoleLink.title}
+                  </MenuItem>
+                )}
                 <MenuItem onClick={handleSignOut}>Sign out</MenuItem>
               </Menu>
             </>
@@ -106,6 +110,7 @@ export function Header() {
         open={drawerOpen}
         onClose={() => setDrawerOpen(false)}
         isSignedIn={isSignedIn}
+        isStaff={Boolean(account?.staff_role)}
         onSignOut={handleSignOut}
       />
     </AppBar>

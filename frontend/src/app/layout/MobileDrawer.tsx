@@ -1,21 +1,34 @@
-import { Box, Divider, Drawer, List, ListItemButton, ListItemText } from '@mui/material';
+import { Box, Divider, Drawer, List, ListItemButton, ListItemText, ListSubheader } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { Logo } from './Logo';
-import { primaryNav, userMenu, type NavItem } from './navigation';
+import { useGetMenu } from '@/api/endpoints/content/content';
+import { staffConsoleLink, userMenu, type NavItem } from './navigation';
+import { menuLink } from './SiteMenu';
 
 interface Props {
   open: boolean;
   onClose: () => void;
   isSignedIn: boolean;
+  /** Staff see the console's link. */
+  isStaff: boolean;
   onSignOut: () => void;
 }
 
 /** The header's menu on narrow screens. */
-export function MobileDrawer({ open, onClose, isSignedIn, onSignOut }: Props) {
+export function MobileDrawer({ open, onClose, isSignedIn, isStaff, onSignOut }: Props) {
+  const menu = useGetMenu();
   const link = (item: NavItem) => (
     <ListItemButton key={item.to} component={RouterLink} to={item.to} onClick={onClose}>
       <ListItemText primary={item.title} />
     </ListItemButton>
+  );
+  const site = (menu.data?.data ?? []).flatMap((item) =>
+    item.sub_menus.length > 0
+      ? [
+          <ListSubheader key={`${item.title}-header`}>{item.title}</ListSubheader>,
+          ...item.sub_menus.map((sub) => link({ title: sub.title, to: menuLink(sub).to })),
+        ]
+      : [link({ title: item.title, to: menuLink(item).to })],
   );
   return (
     <Drawer anchor="left" open={open} onClose={onClose}>
@@ -24,12 +37,13 @@ export function MobileDrawer({ open, onClose, isSignedIn, onSignOut }: Props) {
           <Logo />
         </Box>
         <Divider />
-        <List>{primaryNav.map(link)}</List>
+        <List>{site}</List>
         <Divider />
         <List>
           {isSignedIn ? (
             <>
               {userMenu.map(link)}
+              {isStaff && link(staffConsoleLink)}
               <ListItemButton onClick={onSignOut}>
                 <ListItemText primary="Sign out" />
               </ListItemButton>

@@ -1,14 +1,16 @@
 import { Box, CircularProgress } from '@mui/material';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ScrollToTop } from '@/app/routes/ScrollToTop';
 import { loginPathFor } from '@/app/routes/guards';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { ErrorBoundary } from '@/ui/ErrorBoundary';
+import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
-export function RootLayout() {
+/** The shell; the router hands in the notifications feature's bell. */
+export function RootLayout({ Bell }: { Bell: ComponentType }) {
   const navigate = useNavigate();
   const location = useLocation();
 
@@ -24,7 +26,7 @@ export function RootLayout() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <ScrollToTop />
-      <Header />
+      <Header Bell={Bell} />
       <Box component="main" sx={{ flex: 1 }}>
         <ErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<PageLoading />}>
@@ -33,6 +35,7 @@ export function RootLayout() {
         </ErrorBoundary>
       </Box>
       <Footer />
+      <CookieBanner />
     </Box>
   );
 }

@@ -1,20 +1,11 @@
 /**
- * The site's primary navigation until the CMS menu (`GET /api/menus`, content crate)
- * drives the header; the routes are the spec's (document 1, §2).
+ * The fixed links of the shell: the footer's and the account menu's (the header's menu
+ * comes from the CMS, `GET /api/menus`). The routes are the spec's (document 1, §2).
  */
 export interface NavItem {
   title: string;
   to: string;
 }
-
-export const primaryNav: NavItem[] = [
-  { title: 'Working groups', to: '/working-groups' },
-  { title: 'Blog', to: '/blog' },
-  { title: 'Lecture series', to: '/lecture-series' },
-  { title: 'Certificates', to: '/certificates' },
-  { title: 'About', to: '/about' },
-  { title: 'Contact us', to: '/contact-us' },
-];
 
 export const footerLinks: NavItem[] = [
   { title: 'About', to: '/about' },
@@ -32,3 +23,6 @@ export const userMenu: NavItem[] = [
   { title: 'My profile', to: '/my-profile' },
   { title: 'My working Groups', to: '/working-groups/my' },
 ];
+
+/** Shown in the account menu to staff (admins and moderators) only. */
+export const staffConsoleLink: NavItem = { title: 'Staff console', to: '/staff' };

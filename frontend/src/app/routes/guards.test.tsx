@@ -11,6 +11,7 @@ function renderAt(path: string) {
   const router = createMemoryRouter(
     [
       { element: <PrivateRoute />, children: [{ path: '/dashboard', element: <p>dashboard page</p> }] },
+      { path: '/working-groups/:slug', element: <p>group page</p> },
       { element: <PublicOnlyRoute />, children: [{ path: '/login', element: <p>login page</p> }] },
     ],
     { initialEntries: [path] },
@@ -36,6 +37,20 @@ describe('route guards', () => {
   it('send a signed-in user away from public-only routes to /dashboard', async () => {
     setToken('live');
     const router = renderAt('/login');
+    expect(await screen.findByText('dashboard page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('send a signed-in user on a sign-in link to where it was headed', async () => {
+    setToken('live');
+    const router = renderAt(`/login?redirect_to=${encodeURIComponent('/working-groups/aphasia?joinGroup=true')}`);
+    expect(await screen.findByText('group page')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?joinGroup=true');
+  });
+
+  it('never follow a redirect_to that leaves the site', async () => {
+    setToken('live');
+    const router = renderAt(`/login?redirect_to=${encodeURIComponent('//evil.example/x')}`);
     expect(await screen.findByText('dashboard page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
   });

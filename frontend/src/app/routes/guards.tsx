@@ -1,5 +1,6 @@
-import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { useAuth } from '@/app/auth';
+import { safeRedirect } from '@/lib/redirect';
 
 /** Where a signed-out user is sent, remembering where they were going. */
 export function loginPathFor(location: { pathname: string; search: string }): string {
@@ -22,10 +23,17 @@ export function PrivateRoute() {
   return <Outlet />;
 }
 
-/** Public-only routes (sign-in, sign-up, resets): signed-in users go to /dashboard. */
+/**
+ * Public-only routes (sign-in, sign-up, resets): signed-in users go to /dashboard, or to
+ * the page they were signing in for (`redirect_to`), so the guard and a sign-in that is
+ * just completing agree on where to go whichever runs first.
+ */
 export function PublicOnlyRoute() {
   const { isSignedIn } = useAuth();
   const navigation = useNavigation();
-  if (isSignedIn) return navigation.state === 'idle' ? <Navigate to="/dashboard" replace /> : null;
+  const [params] = useSearchParams();
+  if (isSignedIn) {
+    return navigation.state === 'idle' ? <Navigate to={safeRedirect(params.get('redirect_to'))} replace /> : null;
+  }
   return <Outlet />;
 }

@@ -1,19 +1,15 @@
-import CancelIcon from '@mui/icons-material/Cancel';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import { CircularProgress, Stack, Typography } from '@mui/material';
 import { startTransition, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useConfirmUser } from '@/api/endpoints/auth/auth';
 import { useAuth } from '@/app/auth';
 import { errorMessage } from '@/lib/api-error';
+import { ConfirmationStatus, type ConfirmationState } from '@/ui/ConfirmationStatus';
 import { usePageTitle } from '@/ui/page-title';
-import { AuthCard } from './AuthCard';
-import { safeRedirect } from './LoginPage';
+import { AuthCard } from '@/ui/AuthCard';
+import { safeRedirect } from '@/lib/redirect';
 
 /** Spec §9: the confirmation screen waits 2 s before moving on. */
 export const CONFIRM_REDIRECT_MS = 2000;
-
-type State = { kind: 'pending' } | { kind: 'ok'; message: string } | { kind: 'failed'; message: string };
 
 export function ConfirmUserPage() {
   usePageTitle('Confirm your email');
@@ -21,7 +17,7 @@ export function ConfirmUserPage() {
   const navigate = useNavigate();
   const { signIn } = useAuth();
   const confirm = useConfirmUser();
-  const [state, setState] = useState<State>({ kind: 'pending' });
+  const [state, setState] = useState<ConfirmationState>({ kind: 'pending' });
   const started = useRef(false);
 
   useEffect(() => {
@@ -48,25 +44,7 @@ export function ConfirmUserPage() {
 
   return (
     <AuthCard title="Email confirmation">
-      <Stack spacing={2} sx={{ alignItems: 'center', py: 3, textAlign: 'center' }} role="status">
-        {state.kind === 'pending' && <CircularProgress aria-label="Confirming" />}
-        {state.kind === 'ok' && (
-          <>
-            <CheckCircleIcon color="success" sx={{ fontSize: 64 }} />
-            <Typography variant="h6" component="p">
-              {state.message}
-            </Typography>
-          </>
-        )}
-        {state.kind === 'failed' && (
-          <>
-            <CancelIcon color="error" sx={{ fontSize: 64 }} />
-            <Typography variant="h6" component="p">
-              {state.message}
-            </Typography>
-          </>
-        )}
-      </Stack>
+      <ConfirmationStatus state={state} />
     </AuthCard>
   );
 }

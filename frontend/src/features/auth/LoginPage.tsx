@@ -8,7 +8,9 @@ import { useLogin } from '@/api/endpoints/auth/auth';
 import { loginBody } from '@/api/zod/auth/auth.zod';
 import { useAuth } from '@/app/auth';
 import { ApiError } from '@/lib/api-error';
+import { dateTime } from '@/lib/dates';
 import { applyServerErrors } from '@/lib/form-errors';
+import { safeRedirect } from '@/lib/redirect';
 import { usePageTitle } from '@/ui/page-title';
 import { SsoButtons } from './SsoButtons';
 
@@ -20,19 +22,9 @@ const withCode = loginBody.superRefine((values, ctx) => {
   else if (!/^\d{6}$/.test(values.token)) ctx.addIssue({ code: 'custom', path: ['token'], message: 'Invalid token' });
 });
 
-const lockFormat = new Intl.DateTimeFormat('en', {
-  month: 'short',
-  day: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** Spec §8: "Locked due {count} failed attempts till {date time}" (MMM dd YYY, HH:mm), in local time. */
 export function lockMessage(failureCount: number, lockedUntil: string): string {
-  const parts = Object.fromEntries(lockFormat.formatToParts(new Date(lockedUntil)).map((p) => [p.type, p.value]));
-  return `Locked due ${failureCount} failed attempts till ${parts.month} ${parts.day} ${parts.year}, ${parts.hour}:${parts.minute}`;
+  return `Locked due ${failureCount} failed attempts till ${dateTime(lockedUntil)}`;
 }
 
 function bannerFor(error: unknown, fallback: string | null): string | null {
@@ -41,11 +33,6 @@ function bannerFor(error: unknown, fallback: string | null): string | null {
     if (extra?.failure_count !== undefined && extra.locked_until) return lockMessage(extra.failure_count, extra.locked_until);
   }
   return fallback;
-}
-
-/** Only same-site paths are followed after sign-in, never another origin. */
-export function safeRedirect(target: string | null): string {
-  return target && target.startsWith('/') && !target.startsWith('//') ? target : '/dashboard';
 }
 
 export function LoginPage() {

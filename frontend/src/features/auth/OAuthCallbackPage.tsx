@@ -5,8 +5,8 @@ import { useOauthCallback } from '@/api/endpoints/auth/auth';
 import { useAuth } from '@/app/auth';
 import { errorMessage } from '@/lib/api-error';
 import { usePageTitle } from '@/ui/page-title';
-import { AuthCard } from './AuthCard';
-import { safeRedirect } from './LoginPage';
+import { AuthCard } from '@/ui/AuthCard';
+import { safeRedirect } from '@/lib/redirect';
 
 const FAILED = 'Sign-in with this provider failed. Please try again.';
 

@@ -1,29 +1,228 @@
-import { Card, CardContent, Container, Typography } from '@mui/material';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  CardContent,
+  Container,
+  Grid,
+  List,
+  ListItemButton,
+  ListItemText,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { useGetMe } from '@/api/endpoints/auth/auth';
+import { useGetFeStyle, useListLectures } from '@/api/endpoints/content/content';
+import { useGetDashboardCounters, useListBackedProjects, useListFavoriteProjects } from '@/api/endpoints/feed/feed';
+import { useListJoinedGroups, useListMyGroups } from '@/api/endpoints/groups/groups';
+import type { GroupCard, ProjectCard } from '@/api/model';
+import { CompletionMeter } from '@/ui/completion/CompletionMeter';
 import { usePageTitle } from '@/ui/page-title';
-import { ErrorState, Loading } from '@/ui/QueryState';
+import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 
 const memberSince = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' });
+/** Spec 1 §9: backed and favourite projects are fetched 99 at a time. */
+const PROJECTS_PAGE = { perPage: 99 };
 
+type Section = 'own' | 'joined';
+
+/** /dashboard (spec 1 §2 Dashboard). */
 export function DashboardPage() {
   usePageTitle('Dashboard');
   const me = useGetMe();
   return (
-    <Container maxWidth="lg" sx={{ py: 5 }}>
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
       {me.isPending && <Loading />}
       {me.isError && <ErrorState error={me.error} onRetry={() => me.refetch()} />}
       {me.isSuccess && (
-        <Card variant="outlined">
-          <CardContent sx={{ p: 4 }}>
-            <Typography variant="h2" component="h1">
-              Welcome, {me.data.data.name}
-            </Typography>
-            <Typography color="text.secondary" sx={{ mt: 1 }}>
-              Member since {memberSince.format(new Date(me.data.data.date_joined))}
-            </Typography>
-          </CardContent>
-        </Card>
+        <Stack spacing={4}>
+          <Card variant="outlined">
+            <CardContent sx={{ p: { xs: 2.5, md: 4 } }}>
+              <Typography variant="h2" component="h1">
+                Welcome, {me.data.data.name}
+              </Typography>
+              <Typography color="text.secondary" sx={{ mt: 1 }}>
+                Member since {memberSince.format(new Date(me.data.data.date_joined))}
+              </Typography>
+              <Box sx={{ mt: 3, maxWidth: 420 }}>
+                <CompletionMeter completion={me.data.data.profile_completion} />
+              </Box>
+              <Button component={RouterLink} to="/feed" variant="outlined" sx={{ mt: 3 }}>
+                See what is happening
+              </Button>
+            </CardContent>
+          </Card>
+          <Counters />
+          <Banner />
+          <Grid container spacing={4}>
+            <Grid size={{ xs: 12, md: 7 }}>
+              <GroupSections />
+            </Grid>
+            <Grid size={{ xs: 12, md: 5 }}>
+              <NewestLecture />
+            </Grid>
+          </Grid>
+          <Grid container spacing={4}>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <BackedProjects />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+              <FavoriteProjects />
+            </Grid>
+          </Grid>
+        </Stack>
       )}
     </Container>
+  );
+}
+
+function Counters() {
+  const counters = useGetDashboardCounters();
+  const data = counters.data?.data;
+  const items = [
+    { label: 'Contributors', value: data?.total_contributors },
+    { label: 'Working groups', value: data?.total_working_groups },
+    { label: 'Working groups joined', value: data?.total_working_groups_joined },
+  ];
+  return (
+    <Grid container spacing={2} component="section" aria-label="Counters">
+      {items.map((item) => (
+        <Grid key={item.label} size={{ xs: 12, sm: 4 }}>
+          <Card variant="outlined">
+            <CardContent>
+              <Typography variant="h3" component="p" color="primary">
+                {item.value ?? '–'}
+              </Typography>
+              <Typography color="text.secondary">{item.label}</Typography>
+            </CardContent>
+          </Card>
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
+
+function Banner() {
+  const style = useGetFeStyle();
+  const banner = style.data?.data;
+  if (!banner?.banner) return null;
+  const picture = <Box component="img" src={banner.banner} alt="Cohort news" sx={{ width: '100%', display: 'block', borderRadius: 2, maxHeight: 240, objectFit: 'cover' }} />;
+  return banner.banner_link ? (
+    <CardActionArea component={RouterLink} to={banner.banner_link} sx={{ borderRadius: 2 }}>
+      {picture}
+    </CardActionArea>
+  ) : (
+    picture
+  );
+}
+
+/** Own groups and groups joined; one section open at a time (spec 1 §4). */
+function GroupSections() {
+  const [open, setOpen] = useState<Section | null>('own');
+  const own = useListMyGroups({ perPage: 9 });
+  const joined = useListJoinedGroups({ perPage: 100 });
+  const sections: { id: Section; title: string; groups: GroupCard[] | undefined; pending: boolean }[] = [
+    { id: 'own', title: 'My working groups', groups: own.data?.data, pending: own.isPending },
+    { id: 'joined', title: 'Working groups I joined', groups: joined.data?.data, pending: joined.isPending },
+  ];
+  return (
+    <Box>
+      {sections.map((section) => (
+        <Accordion key={section.id} expanded={open === section.id} onChange={(_, expanded) => setOpen(expanded ? section.id : null)} disableGutters variant="outlined">
+          <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+            <Typography sx={{ fontWeight: 600 }}>
+              {section.title}
+              {section.groups && ` (${section.groups.length})`}
+            </Typography>
+          </AccordionSummary>
+          <AccordionDetails>
+            {section.pending && <Loading />}
+            {section.groups?.length === 0 && <EmptyState>No data</EmptyState>}
+            <List dense disablePadding>
+              {section.groups?.map((group) => (
+                <ListItemButton key={group.id} component={RouterLink} to={`/working-groups/${group.slug}`}>
+                  <ListItemText primary={group.title} secondary={`${group.members} members · ${group.comments} comments`} />
+                </ListItemButton>
+              ))}
+            </List>
+            {section.id === 'own' ? (
+              <Button component={RouterLink} to="/working-groups/create" size="small">
+                Start a working group
+              </Button>
+            ) : (
+              <Button component={RouterLink} to="/working-groups/list" size="small">
+                Browse working groups
+              </Button>
+            )}
+          </AccordionDetails>
+        </Accordion>
+      ))}
+    </Box>
+  );
+}
+
+function NewestLecture() {
+  const lectures = useListLectures({ perPage: 1 });
+  const lecture = lectures.data?.data[0];
+  return (
+    <Card variant="outlined" component="section" aria-label="Newest lecture">
+      <CardContent>
+        <Typography variant="overline" color="text.secondary">
+          Newest lecture
+        </Typography>
+        {lectures.isPending && <Loading />}
+        {lectures.isSuccess && !lecture && <EmptyState>No data</EmptyState>}
+        {lecture && (
+          <Stack spacing={1.5}>
+            <Box component="video" controls preload="metadata" poster={lecture.image ?? undefined} sx={{ width: '100%', borderRadius: 1, bgcolor: 'common.black' }} aria-label={`${lecture.title} video`}>
+              {lecture.video_file_url && <source src={lecture.video_file_url} />}
+            </Box>
+            <Typography variant="h6" component="h2">
+              {lecture.title}
+            </Typography>
+            <Typography color="text.secondary">{lecture.author}</Typography>
+            <Button component={RouterLink} to="/lecture-series" sx={{ alignSelf: 'flex-start' }}>
+              All lectures
+            </Button>
+          </Stack>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function BackedProjects() {
+  return <Projects title="Backed projects" query={useListBackedProjects(PROJECTS_PAGE)} />;
+}
+
+function FavoriteProjects() {
+  return <Projects title="Favorite projects" query={useListFavoriteProjects(PROJECTS_PAGE)} />;
+}
+
+function Projects({ title, query }: { title: string; query: { data?: { data: ProjectCard[] }; isPending: boolean } }) {
+  return (
+    <Card variant="outlined" component="section" aria-label={title}>
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          {title}
+        </Typography>
+        {query.isPending && <Loading />}
+        {query.data?.data.length === 0 && <EmptyState>No data</EmptyState>}
+        <List dense>
+          {query.data?.data.map((project) => (
+            <ListItemButton key={project.id} component={RouterLink} to={`/project/${project.slug}`}>
+              <ListItemText primary={project.title} />
+            </ListItemButton>
+          ))}
+        </List>
+      </CardContent>
+    </Card>
   );
 }

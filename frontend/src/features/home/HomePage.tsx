@@ -6,6 +6,10 @@ import { Box, Button, Card, CardContent, Container, Stack, Typography } from '@m
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from '@/app/auth';
 import { usePageTitle } from '@/ui/page-title';
+import { GrantBanner } from './GrantBanner';
+import { LatestGroups } from './LatestGroups';
+import { LatestPosts } from './LatestPosts';
+import { UpdatesSignup } from './UpdatesSignup';
 
 const values = [
   {
@@ -35,6 +39,7 @@ export function HomePage() {
   const { isSignedIn } = useAuth();
   return (
     <>
+      <GrantBanner />
       <Box sx={{ background: 'linear-gradient(135deg, #0b5d6b 0%, #127b83 60%, #2a9d8f 100%)', color: '#fff' }}>
         <Container maxWidth="lg" sx={{ py: { xs: 8, md: 12 } }}>
           <Stack spacing={3} sx={{ maxWidth: 720 }}>
@@ -82,6 +87,43 @@ export function HomePage() {
             </Card>
           ))}
         </Box>
+      </Container>
+      <Container maxWidth="lg">
+        <Stack spacing={{ xs: 8, md: 10 }} sx={{ pb: 4 }}>
+          <LatestGroups />
+          <LatestPosts />
+          <Box component="section" id="about" aria-labelledby="landing-about" sx={{ scrollMarginTop: 96 }}>
+            <Typography variant="h3" component="h2" id="landing-about" gutterBottom>
+              About Cohort
+            </Typography>
+            <Typography color="text.secondary" sx={{ maxWidth: 760, mb: 2 }}>
+              Cohort is a free platform where the people who need better medicine and the people who research it work
+              together: open working groups, transparent review of proposals, and funding that follows the community's
+              judgement and expert approval.
+            </Typography>
+            <Button component={RouterLink} to="/about" variant="outlined">
+              Read more about us
+            </Button>
+          </Box>
+          <Box component="section" id="contact" aria-labelledby="landing-contact" sx={{ scrollMarginTop: 96 }}>
+            <Stack direction={{ xs: 'column', md: 'row' }} spacing={6}>
+              <Box sx={{ flex: 1 }}>
+                <Typography variant="h3" component="h2" id="landing-contact" gutterBottom>
+                  Contact
+                </Typography>
+                <Typography color="text.secondary" sx={{ mb: 2 }}>
+                  Questions, ideas or press enquiries: we read every message.
+                </Typography>
+                <Button component={RouterLink} to="/contact-us" variant="contained">
+                  Contact us
+                </Button>
+              </Box>
+              <Box sx={{ flex: 1 }}>
+                <UpdatesSignup />
+              </Box>
+            </Stack>
+          </Box>
+        </Stack>
       </Container>
     </>
   );

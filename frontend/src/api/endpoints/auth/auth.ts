@@ -36,6 +36,7 @@ import type {
   DataOAuthSignedIn,
   DataOAuthStart,
   DataPhoneConfirmStartResponse,
+  DataPictureResponse,
   DataPublicProfile,
   DataRegisterResponse,
   DataTotpSetup,
@@ -55,6 +56,7 @@ import type {
   ResetPasswordRequest,
   SetPasswordRequest,
   SetupUniversityEmailRequest,
+  SingleFileUpload,
   TokenRequest,
   TotpConfirmRequest,
   TotpDisableRequest,
@@ -1327,6 +1329,154 @@ export const useResendSmsCode = <TError = ErrorBody | ErrorBody,
       > => {
 
       const mutationOptions = getResendSmsCodeMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Replaces the avatar: a JPEG or PNG (checked by content, at most 8 MB), re-encoded without
+metadata, at most 1200 px wide, with a thumbnail.
+ */
+export const getSetAvatarUrl = () => {
+
+
+  
+
+  return `/api/me/set-avatar`
+}
+
+export const setAvatar = async (singleFileUpload: SingleFileUpload, options?: RequestInit): Promise<DataPictureResponse> => {
+    const formData = new FormData();
+formData.append(`file`, singleFileUpload.file)
+
+  return apiFetch<DataPictureResponse>(getSetAvatarUrl(),
+  {      
+    ...options,
+    method: 'POST'
+    ,
+    body: 
+      formData,
+  }
+);}
+
+
+
+
+export const getSetAvatarMutationOptions = <TError = ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setAvatar>>, TError,{data: SingleFileUpload}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof setAvatar>>, TError,{data: SingleFileUpload}, TContext> => {
+
+const mutationKey = ['setAvatar'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof setAvatar>>, {data: SingleFileUpload}> = (props) => {
+          const {data} = props ?? {};
+
+          return  setAvatar(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SetAvatarMutationResult = NonNullable<Awaited<ReturnType<typeof setAvatar>>>
+    export type SetAvatarMutationBody = SingleFileUpload
+    export type SetAvatarMutationError = ErrorBody
+
+    /**
+ * @summary Replaces the avatar: a JPEG or PNG (checked by content, at most 8 MB), re-encoded without
+metadata, at most 1200 px wide, with a thumbnail.
+ */
+export const useSetAvatar = <TError = ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setAvatar>>, TError,{data: SingleFileUpload}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof setAvatar>>,
+        TError,
+        {data: SingleFileUpload},
+        TContext
+      > => {
+
+      const mutationOptions = getSetAvatarMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Replaces the profile background, under the same rules as the avatar.
+ */
+export const getSetBackgroundUrl = () => {
+
+
+  
+
+  return `/api/me/set-background`
+}
+
+export const setBackground = async (singleFileUpload: SingleFileUpload, options?: RequestInit): Promise<DataPictureResponse> => {
+    const formData = new FormData();
+formData.append(`file`, singleFileUpload.file)
+
+  return apiFetch<DataPictureResponse>(getSetBackgroundUrl(),
+  {      
+    ...options,
+    method: 'POST'
+    ,
+    body: 
+      formData,
+  }
+);}
+
+
+
+
+export const getSetBackgroundMutationOptions = <TError = ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setBackground>>, TError,{data: SingleFileUpload}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof setBackground>>, TError,{data: SingleFileUpload}, TContext> => {
+
+const mutationKey = ['setBackground'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof setBackground>>, {data: SingleFileUpload}> = (props) => {
+          const {data} = props ?? {};
+
+          return  setBackground(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SetBackgroundMutationResult = NonNullable<Awaited<ReturnType<typeof setBackground>>>
+    export type SetBackgroundMutationBody = SingleFileUpload
+    export type SetBackgroundMutationError = ErrorBody
+
+    /**
+ * @summary Replaces the profile background, under the same rules as the avatar.
+ */
+export const useSetBackground = <TError = ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setBackground>>, TError,{data: SingleFileUpload}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof setBackground>>,
+        TError,
+        {data: SingleFileUpload},
+        TContext
+      > => {
+
+      const mutationOptions = getSetBackgroundMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

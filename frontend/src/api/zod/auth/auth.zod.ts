@@ -97,7 +97,8 @@ export const getMeResponse = zod.object({
   "affiliation_status": zod.enum(['approved', 'not_approved']),
   "age_group": zod.enum(['18_to_20', '21_to_29', '30_to_39', '40_to_49', '50_to_59', '60_to_older', 'prefer_not_to_disclose']),
   "area_of_interest": zod.array(zod.number()).describe('Tag ids from `GET /api/tags`.'),
-  "avatar": zod.string().nullish(),
+  "avatar": zod.string().nullish().describe('Address of the avatar (at most 1200 px wide).'),
+  "avatar_thumbnail": zod.string().nullish().describe('Address of the avatar\'s small square thumbnail, for headers and lists.'),
   "bio": zod.string().nullish(),
   "career_stage": zod.enum(['early_career_researcher', 'junior_staff', 'senior_staff', 'prefer_not_to_disclose']),
   "date_joined": zod.iso.datetime({}),
@@ -131,10 +132,10 @@ export const getMeResponse = zod.object({
 }).describe('How complete the profile is (spec §5: nine items).'),
   "profile_is_private": zod.boolean(),
   "pronouns": zod.union([zod.enum(['SHE', 'HE', 'THEY', 'NOT_DISCLOSE']),zod.null()]).optional(),
-  "race": zod.array(zod.string()),
+  "race": zod.array(zod.enum(['american_indian_or_alaska_native', 'asian', 'black_or_african_american', 'hispanic_or_latino', 'middle_eastern_or_north_african', 'native_hawaiian_or_pacific_islander', 'white', 'other', 'prefer_not_to_disclose']).describe('Spec §3 keeps race as a list of strings with `prefer_not_to_disclose` as default;\nthese are the answers the forms offer.')),
   "role": zod.string(),
   "social": zod.string().nullish(),
-  "staff_role": zod.string().nullish().describe('`admin` or `moderator` for platform staff.'),
+  "staff_role": zod.union([zod.enum(['admin', 'moderator']).describe('What a member of the platform\'s staff may do: an admin everything, including\nmanaging staff; a moderator the moderation queues and the content.'),zod.null()]).optional(),
   "tags": zod.array(zod.enum(['MEDICAL_DOCTOR', 'CLINICAL_RESEARCHER', 'ALLIED_HEALTHCARE_PROFESSIONAL', 'CAREGIVER', 'SURVIVOR', 'OTHER']).describe('At most two per profile.')),
   "title": zod.string().nullish(),
   "university_affiliate_email": zod.string().nullish(),
@@ -171,7 +172,7 @@ export const updateMeBody = zod.object({
   "new_password": zod.string().nullish(),
   "profile_is_private": zod.boolean().nullish(),
   "pronouns": zod.union([zod.enum(['SHE', 'HE', 'THEY', 'NOT_DISCLOSE']),zod.null()]).optional(),
-  "race": zod.array(zod.string()).optional(),
+  "race": zod.array(zod.enum(['american_indian_or_alaska_native', 'asian', 'black_or_african_american', 'hispanic_or_latino', 'middle_eastern_or_north_african', 'native_hawaiian_or_pacific_islander', 'white', 'other', 'prefer_not_to_disclose']).describe('Spec §3 keeps race as a list of strings with `prefer_not_to_disclose` as default;\nthese are the answers the forms offer.')).optional(),
   "social": zod.string().nullish(),
   "tags": zod.array(zod.enum(['MEDICAL_DOCTOR', 'CLINICAL_RESEARCHER', 'ALLIED_HEALTHCARE_PROFESSIONAL', 'CAREGIVER', 'SURVIVOR', 'OTHER']).describe('At most two per profile.')).max(updateMeBodyTagsMax).optional(),
   "title": zod.string().nullish(),
@@ -282,7 +283,7 @@ export const personalizationUpdateBody = zod.object({
   "ethnicity": zod.string().nullish(),
   "gender": zod.union([zod.enum(['male', 'female', 'non-binary', 'prefer_not_to_disclose']).describe('Spec default for every demographic field is `prefer_not_to_disclose`.'),zod.null()]).optional(),
   "looking_for": zod.array(zod.enum(['want_to_fund_research', 'looking_for_funding', 'interested_in_collaboration', 'looking_for_help', 'want_to_help', 'want_participate'])).optional(),
-  "race": zod.array(zod.string()).optional()
+  "race": zod.array(zod.enum(['american_indian_or_alaska_native', 'asian', 'black_or_african_american', 'hispanic_or_latino', 'middle_eastern_or_north_african', 'native_hawaiian_or_pacific_islander', 'white', 'other', 'prefer_not_to_disclose']).describe('Spec §3 keeps race as a list of strings with `prefer_not_to_disclose` as default;\nthese are the answers the forms offer.')).optional()
 }).describe('The personalization modal\'s fields (spec §2, document 1).')
 
 export const personalizationUpdateResponse = zod.object({
@@ -318,6 +319,35 @@ export const resendSmsCodeResponse = zod.object({
   "message": zod.string(),
   "new_token": zod.string().describe('Redeems the SMS code with `POST /api/me/confirm-account-sms`.')
 })
+})
+
+/**
+ * @summary Replaces the avatar: a JPEG or PNG (checked by content, at most 8 MB), re-encoded without
+metadata, at most 1200 px wide, with a thumbnail.
+ */
+export const setAvatarBody = zod.object({
+  "file": zod.instanceof(File).describe('The file; its content decides what it is, not its name or declared type.')
+}).describe('How a single-file upload looks in the API contract.')
+
+export const setAvatarResponse = zod.object({
+  "data": zod.object({
+  "thumbnail_url": zod.string(),
+  "url": zod.string()
+}).describe('Where the stored picture can be fetched.')
+})
+
+/**
+ * @summary Replaces the profile background, under the same rules as the avatar.
+ */
+export const setBackgroundBody = zod.object({
+  "file": zod.instanceof(File).describe('The file; its content decides what it is, not its name or declared type.')
+}).describe('How a single-file upload looks in the API contract.')
+
+export const setBackgroundResponse = zod.object({
+  "data": zod.object({
+  "thumbnail_url": zod.string(),
+  "url": zod.string()
+}).describe('Where the stored picture can be fetched.')
 })
 
 /**
@@ -436,6 +466,7 @@ export const getPublicProfileResponse = zod.object({
   "data": zod.object({
   "affiliation": zod.string().nullish(),
   "avatar": zod.string().nullish(),
+  "avatar_thumbnail": zod.string().nullish(),
   "bio": zod.string().nullish(),
   "id": zod.number(),
   "is_private": zod.boolean().describe('When true, every other field is empty: the page says \"This account is private\".'),
@@ -473,7 +504,7 @@ export const registerBody = zod.object({
   "password": zod.string().min(registerBodyPasswordMin),
   "phone_number": zod.string().nullish(),
   "pronouns": zod.union([zod.enum(['SHE', 'HE', 'THEY', 'NOT_DISCLOSE']),zod.null()]).optional(),
-  "race": zod.array(zod.string()).optional(),
+  "race": zod.array(zod.enum(['american_indian_or_alaska_native', 'asian', 'black_or_african_american', 'hispanic_or_latino', 'middle_eastern_or_north_african', 'native_hawaiian_or_pacific_islander', 'white', 'other', 'prefer_not_to_disclose']).describe('Spec §3 keeps race as a list of strings with `prefer_not_to_disclose` as default;\nthese are the answers the forms offer.')).optional(),
   "redirect_to": zod.string().nullish().describe('Where to go after confirming the e-mail (a path on this site).'),
   "role": zod.string().nullish(),
   "social": zod.string().nullish(),

@@ -9,7 +9,7 @@ import { forgotPasswordBody } from '@/api/zod/auth/auth.zod';
 import { applyServerErrors } from '@/lib/form-errors';
 import { FormTextField } from '@/ui/form/FormTextField';
 import { usePageTitle } from '@/ui/page-title';
-import { AuthCard } from '../AuthCard';
+import { AuthCard } from '@/ui/AuthCard';
 
 type Form = z.infer<typeof forgotPasswordBody>;
 

@@ -4,7 +4,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useConfirmResetPassword, useValidateResetToken } from '@/api/endpoints/auth/auth';
 import { errorMessage } from '@/lib/api-error';
 import { usePageTitle } from '@/ui/page-title';
-import { AuthCard } from '../AuthCard';
+import { AuthCard } from '@/ui/AuthCard';
 import { NewPasswordForm } from './NewPasswordForm';
 
 /** /forgot-password/confirm?token=: the token is checked on load, then the form shows. */

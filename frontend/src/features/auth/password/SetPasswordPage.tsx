@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { useSetPassword } from '@/api/endpoints/auth/auth';
 import { usePageTitle } from '@/ui/page-title';
-import { AuthCard } from '../AuthCard';
+import { AuthCard } from '@/ui/AuthCard';
 import { NewPasswordForm } from './NewPasswordForm';
 
 /** /set-password?token=: choose a first password for an account that has none. */

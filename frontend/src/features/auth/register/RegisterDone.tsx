@@ -1,19 +1,32 @@
 import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
 import { Divider, Stack, Typography } from '@mui/material';
-import { useSearchParams } from 'react-router';
-import { SmsConfirmForm } from '../phone/SmsConfirmForm';
+import { startTransition } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useAuth } from '@/app/auth';
+import { SmsConfirmForm } from '@/ui/SmsConfirmForm';
 
 /** Shown once the account exists: confirm the e-mail, or the phone by SMS code. */
 export function RegisterDone({ message }: { message: string }) {
   const [params] = useSearchParams();
   const smsToken = params.get('sms_confirm_token');
+  const navigate = useNavigate();
+  const { signIn } = useAuth();
+  // Spec §4 (Phone): the confirmed new account is signed in and sent to the profile
+  // route with the personalization modal open.
+  const onConfirmed = (access: string | null | undefined) => {
+    if (!access) return;
+    startTransition(() => {
+      signIn(access);
+      void navigate('/my-profile?openPersonalization=true', { replace: true });
+    });
+  };
   return (
     <Stack spacing={3}>
       <Message message={message} />
       {smsToken && (
         <>
           <Divider />
-          <SmsConfirmForm token={smsToken} />
+          <SmsConfirmForm token={smsToken} onConfirmed={onConfirmed} />
         </>
       )}
     </Stack>

@@ -3,7 +3,7 @@ import { Box, Link, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { usePageTitle } from '@/ui/page-title';
-import { AuthCard } from '../AuthCard';
+import { AuthCard } from '@/ui/AuthCard';
 import { emptyRegisterForm, registerSchema, type RegisterForm } from './form';
 import { RegisterDone } from './RegisterDone';
 import { StepAccount } from './StepAccount';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { usePageTitle } from '@/ui/page-title';
-import { AuthCard } from '../AuthCard';
+import { AuthCard } from '@/ui/AuthCard';
 import { emptyRegisterForm, registerSchema, type RegisterForm } from './form';
 import { RegisterDone } from './RegisterDone';
 import { StepAccount } from './StepAccount';

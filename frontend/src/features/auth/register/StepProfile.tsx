@@ -13,7 +13,7 @@ import {
   options,
   profileTagLabels,
   pronounLabels,
-} from '../labels';
+} from '@/lib/labels';
 import type { RegisterForm } from './form';
 
 export const NOT_AFFILIATED =

@@ -2,7 +2,7 @@ import { Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import type { Control } from 'react-hook-form';
 import { FormSelect } from '@/ui/form/FormSelect';
-import { careerStageLabels, genderLabels, options } from '../labels';
+import { careerStageLabels, genderLabels, options } from '@/lib/labels';
 import type { RegisterForm } from './form';
 
 interface Props {

@@ -1,0 +1,152 @@
+import { expect, test } from '@playwright/test';
+import { drawnPng, signedInMember, shot } from './support';
+
+
+async function approveAsDemoAdmin(request: import('@playwright/test').APIRequestContext, groupId: number) {
+  const login = await (await request.post('/api/login', { data: { email: 'admin@cohort.local', password: 'cohort-demo-admin' } })).json();
+  const approved = await request.post(`/api/staff/groups/${groupId}/approve`, {
+    headers: { Authorization: `Bearer ${login.data.access}` },
+    data: { reason: 'Looks good' },
+  });
+  expect(approved.ok(), await approved.text()).toBe(true);
+}
+
+test('a visitor starting a working group is sent to sign in first', async ({ page }) => {
+  await page.goto('/working-groups');
+  await expect(page).toHaveTitle('Cohort | Working Groups');
+  await page.getByRole('link', { name: 'Start a working group' }).click();
+  await expect(page).toHaveURL(/\/login\?redirect_to=%2Fworking-groups%2Fcreate$/);
+});
+
+test('create a group through the wizard, staff approve it, find it and delete it', async ({ page }, info) => {
+  test.setTimeout(120_000);
+  await signedInMember(page, 'wizard');
+  const title = `Aphasia therapy circle ${Date.now()}`;
+  await page.goto('/working-groups');
+  await page.getByRole('link', { name: 'Start a working group' }).click();
+  await expect(page).toHaveURL(/\/working-groups\/create$/);
+  await expect(page).toHaveTitle('Cohort | Create Working Group');
+
+  await page.getByRole('button', { name: 'Save & next' }).click();
+  await expect(page.getByText('This field is required').first()).toBeVisible();
+  expect(await page.getByText('This field is required').count()).toBeGreaterThanOrEqual(4);
+
+  await page.getByRole('textbox', { name: /^Title/ }).fill(title);
+  await page.getByRole('combobox', { name: /^Topics/ }).click();
+  await page.getByRole('option', { name: 'Stroke' }).click();
+  await page.getByRole('option', { name: 'Rehabilitation' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('textbox', { name: /^Summary/ }).fill('Speech therapists and survivors compare what helps.');
+  await page.getByLabel('Image file').setInputFiles({ name: 'group.png', mimeType: 'image/png', buffer: await drawnPng(page, 900, 500) });
+  await page.getByRole('textbox', { name: 'Video link (optional)' }).fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+  await page.screenshot({ path: shot('wizard-general', info.project.name), fullPage: true });
+  await page.getByRole('button', { name: 'Save & next' }).click();
+
+  // Step 2: a PDF uploads as soon as it is chosen; a link saves with a Success badge.
+  await expect(page.getByText('No supplementary materials')).toBeVisible();
+  await page.getByLabel('Document file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
+  await expect(page.getByText('Supported file types: .jpg, .png, .gif, .pdf').last()).toBeVisible();
+  await page.getByLabel('Document file').setInputFiles({
+    name: 'protocol.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+  });
+  await expect(page.getByRole('link', { name: 'protocol.pdf' })).toBeVisible();
+  await page.getByRole('radio', { name: 'Link' }).check();
+  await page.getByRole('textbox', { name: /^URL/ }).fill('not a url');
+  await page.getByRole('textbox', { name: /^Label/ }).fill('Aphasia trial registry');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Not a valid url')).toBeVisible();
+  await page.getByRole('textbox', { name: /^URL/ }).fill('https://trials.example.org/aphasia');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Success', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Aphasia trial registry' })).toBeVisible();
+  await page.screenshot({ path: shot('wizard-materials', info.project.name), fullPage: true });
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByRole('form', { name: 'Specifics' })).toBeVisible();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('This field is required').first()).toBeVisible();
+  await page.getByRole('combobox', { name: /^Goals of the working group/ }).click();
+  await page.getByRole('option', { name: 'Research Discussion' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('radio', { name: 'Yes' }).check();
+  await page.getByRole('combobox', { name: /^Role of the industry partner/ }).click();
+  await page.getByRole('option', { name: 'Other' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('This field is required')).toBeVisible();
+  await page.getByRole('textbox', { name: /^Other role/ }).fill('Lends speech devices');
+  await expect(page.getByRole('textbox', { name: /^Member obligations/ })).toContainText('Have fun');
+  await page.screenshot({ path: shot('wizard-specifics', info.project.name), fullPage: true });
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Success! Your working group has been sent for review')).toBeVisible();
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByRole('dialog', { name: title })).toContainText('Speech therapists and survivors');
+  await page.getByRole('button', { name: 'Close' }).click();
+
+  // Waiting for approval: not listed yet.
+  const mine = await (await page.request.get('/api/me/groups', { headers: { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` } })).json();
+  const created = mine.data.find((g: { title: string }) => g.title === title);
+  expect(created.approved_status).toBe('waiting_for_approval');
+  await approveAsDemoAdmin(page.request, created.id);
+
+  await page.goto('/working-groups/list');
+  await page.getByRole('textbox', { name: 'Search' }).fill(title);
+  const card = page.getByRole('link', { name: new RegExp(title) });
+  await expect(card).toBeVisible();
+  await page.screenshot({ path: shot('group-list', info.project.name), fullPage: true });
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`/working-groups/${created.slug}$`));
+  await expect(page).toHaveTitle(`Cohort | ${title}`);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByText('Speech therapists and survivors compare what helps.')).toBeVisible();
+  await expect(page.getByText('Research Discussion')).toBeVisible();
+  await expect(page.getByText('Lends speech devices')).toBeVisible();
+  await expect(page.locator('iframe[src^="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"]')).toHaveCount(1);
+  await expect(page.getByText('1 team member')).toBeVisible();
+  await page.screenshot({ path: shot('group-detail', info.project.name), fullPage: true });
+  await page.getByRole('tab', { name: 'Supplementary Materials' }).click();
+  await expect(page.getByRole('link', { name: 'protocol.pdf' })).toHaveAttribute('href', /\/media\/groups\/\d+\/materials\/[0-9a-f]+\.pdf$/);
+  await expect(page.getByRole('link', { name: 'Aphasia trial registry' })).toHaveAttribute('href', 'https://trials.example.org/aphasia');
+
+  // An update: written from My Working Groups, approved by staff, shown on the Updates tab.
+  await page.goto('/working-groups/my');
+  await page.getByRole('link', { name: 'Updates' }).click();
+  await expect(page).toHaveURL(new RegExp(`/group-updates/${created.id}$`));
+  await expect(page.getByText('No updates')).toBeVisible();
+  await page.getByRole('link', { name: 'Add an update' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('This field is required').first()).toBeVisible();
+  await page.getByRole('textbox', { name: /^Title/ }).fill('First meeting notes');
+  await page.getByRole('textbox', { name: /^Text of update/ }).fill('We met and agreed on a protocol.');
+  await page.getByLabel('Working Group Image file').setInputFiles({ name: 'u.png', mimeType: 'image/png', buffer: await drawnPng(page, 600, 300) });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Success', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/working-groups/${created.slug}$`), { timeout: 5_000 });
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const posts = await (await page.request.get(`/api/me/groups/${created.id}/post`, { headers: { Authorization: `Bearer ${token}` } })).json();
+  expect(posts.data.updates[0].approved_status).toBe('waiting_for_approval');
+  const admin = await (await page.request.post('/api/login', { data: { email: 'admin@cohort.local', password: 'cohort-demo-admin' } })).json();
+  const reviewed = await page.request.post(`/api/staff/group-updates/${posts.data.updates[0].id}/approve`, {
+    headers: { Authorization: `Bearer ${admin.data.access}` },
+    data: {},
+  });
+  expect(reviewed.ok()).toBe(true);
+  await page.reload();
+  await page.getByRole('tab', { name: 'Updates' }).click();
+  await expect(page.getByText('We met and agreed on a protocol.')).toBeVisible();
+  await page.screenshot({ path: shot('group-updates-tab', info.project.name), fullPage: true });
+
+  await page.goto('/working-groups/my');
+  // This member created one group: its card is the only one.
+  await expect(page.getByText(title)).toBeVisible();
+  await expect(page.getByText('Approved', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Your working group has been successfully deleted')).toBeVisible();
+  await expect(page.getByText('Deleted', { exact: true })).toBeVisible();
+  await page.screenshot({ path: shot('my-groups-deleted', info.project.name), fullPage: true });
+  const gone = await page.request.get(`/api/groups/${created.slug}`);
+  expect(gone.status()).toBe(404);
+});

@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { PASSWORD, person, shot, signInAs } from './support';
+
+const RIGHT_ORDER = ['Register the protocol', 'Recruit participants', 'Randomise the participants', 'Analyse the outcomes'];
+
+/** Puts the ordering question's answers in `order` with the Move up buttons (keyboard-reachable). */
+async function arrange(page: Page, order: string[]) {
+  const list = page.getByRole('list', { name: 'Answers in order' });
+  for (let target = 0; target < order.length; target += 1) {
+    for (;;) {
+      const texts = (await list.getByRole('listitem').allInnerTexts()).map((t) => t.replace(/^\d+\.\s*/, '').trim());
+      const at = texts.findIndex((t) => t.startsWith(order[target]));
+      if (at <= target) break;
+      await list.getByRole('button', { name: `Move ${order[target]} up` }).click();
+    }
+  }
+  await expect(list.getByRole('listitem')).toHaveText(order.map((t, i) => `${i + 1}. ${t}`));
+}
+
+test('take a quiz with an ordering question: fail, retry, pass, download and verify the certificate', async ({ page }, info) => {
+  test.setTimeout(90_000);
+  const member = await person(page.request, 'learner');
+  await signInAs(page, member.email, PASSWORD);
+  await page.goto('/certificates');
+  await expect(page).toHaveTitle('Cohort | Certificates');
+  const row = page.getByRole('article', { name: 'Reading a clinical trial' }).or(page.getByLabel('Reading a clinical trial'));
+  await expect(row.getByText('In progress')).toBeVisible();
+  await page.screenshot({ path: shot('certificates', info.project.name), fullPage: true });
+  await row.getByRole('link').click();
+  await expect(page.getByText('Question 1/2')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Back' })).toBeDisabled();
+  await page.screenshot({ path: shot('quiz-ordering', info.project.name), fullPage: true });
+
+  // First attempt: the order as given, then a wrong choice: not passed.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Question 2/2')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Required')).toBeVisible();
+  await page.getByRole('radio', { name: 'Every secondary outcome' }).check();
+  await expect(page.getByText('Required')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Next' }).click();
+  const failed = page.getByRole('status').filter({ hasText: 'Quiz not passed' });
+  await expect(failed).toBeVisible();
+  await expect(failed.getByText(/You answered (0|50)% of the questions correctly\./)).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'The primary outcome' })).toBeDisabled();
+  await page.screenshot({ path: shot('quiz-failed', info.project.name), fullPage: true });
+
+  // Retry: a fresh attempt, answered right.
+  await failed.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByText('Question 1/2')).toBeVisible();
+  await arrange(page, RIGHT_ORDER);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('radio', { name: 'The primary outcome' }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  const passed = page.getByRole('status').filter({ hasText: 'Quiz passed' });
+  await expect(passed.getByText('You answered 100% of the questions correctly.')).toBeVisible();
+  await page.screenshot({ path: shot('quiz-passed', info.project.name), fullPage: true });
+
+  const [download] = await Promise.all([page.waitForEvent('download'), passed.getByRole('button', { name: 'Download certificate' }).click()]);
+  const pdf = readFileSync(await download.path()).toString('latin1');
+  expect(pdf.startsWith('%PDF-')).toBe(true);
+  expect(pdf).toContain('(Test Person)');
+  expect(pdf).toContain('(Reading a clinical trial)');
+  const code = pdf.match(/Verification code: ([A-Z2-9]{16})/)?.[1];
+  expect(code).toBeTruthy();
+
+  await page.goto('/certificates');
+  await expect(row.getByText('Complete')).toBeVisible();
+  await expect(row.getByRole('link')).toHaveCount(0);
+  await page.goto(`/certificates/verify/${code}`);
+  await expect(page.getByText('This certificate is genuine')).toBeVisible();
+  await expect(page.getByText('Reading a clinical trial')).toBeVisible();
+  await page.screenshot({ path: shot('certificate-verified', info.project.name), fullPage: true });
+  await page.goto('/certificates/verify/AAAABBBBCCCCDDDD');
+  await expect(page.getByText('No certificate has this code.')).toBeVisible();
+});
+
+test('a failed quiz with a delay shows Delayed until and cannot be opened', async ({ page }) => {
+  const member = await person(page.request, 'delayed');
+  await signInAs(page, member.email, PASSWORD);
+  await page.goto('/certificates');
+  const row = page.getByLabel('Registries done right');
+  await row.getByRole('link').click();
+  await page.getByRole('checkbox', { name: 'The logo' }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('radio', { name: 'Only the statistician' }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  const failed = page.getByRole('status').filter({ hasText: 'Quiz not passed' });
+  await expect(failed.getByText(/You can try again after/)).toBeVisible();
+  await page.goto('/certificates');
+  await expect(row.getByText(/^Delayed until [A-Z][a-z]{2} \d{2} \d{4}, \d{2}:\d{2}$/)).toBeVisible();
+  await expect(row.getByRole('link')).toHaveCount(0);
+});

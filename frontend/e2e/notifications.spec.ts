@@ -1,0 +1,90 @@
+import { expect, test } from '@playwright/test';
+import { approvedGroup, auth, joined, PASSWORD, person, shot, signInAs } from './support';
+
+test('the bell rises live when a join request is approved, resets when opened, and leads to the group', async ({ page }, info) => {
+  test.setTimeout(60_000);
+  const owner = await person(page.request, 'approver');
+  const member = await person(page.request, 'waiting');
+  const group = await approvedGroup(page, owner, `Live circle ${Date.now()}`);
+  const sent = await page.request.post(`/api/groups/${group.slug}/join-requests`, { headers: auth(member.token), data: { message: 'Hello' } });
+  expect(sent.status()).toBe(201);
+
+  await signInAs(page, member.email, PASSWORD);
+  await page.goto('/dashboard');
+  const bell = page.getByRole('button', { name: /^Notifications \(\d+ unread\)$/ });
+  await expect(bell).toHaveAccessibleName('Notifications (0 unread)');
+  // Give the live channel a moment to open, then the owner approves through the API.
+  await page.waitForTimeout(500);
+  const requests = (await (await page.request.get(`/api/groups/${group.slug}/join-requests`, { headers: auth(owner.token) })).json()).data;
+  const accepted = await page.request.post(`/api/groups/${group.slug}/join-requests/${requests[0].id}/accept`, { headers: auth(owner.token) });
+  expect(accepted.ok()).toBe(true);
+  await expect(bell).toHaveAccessibleName('Notifications (1 unread)', { timeout: 5_000 });
+  await page.screenshot({ path: shot('bell-raised', info.project.name) });
+
+  await bell.click();
+  const popover = page.getByRole('region', { name: 'Notifications' });
+  await expect(popover.getByText('Join request accepted')).toBeVisible();
+  await expect(popover.getByText(`You are now a member of ${group.title}.`)).toBeVisible();
+  await page.screenshot({ path: shot('bell-open', info.project.name) });
+  expect(await popover.evaluate((el) => el.closest('.MuiPopover-paper')!.getBoundingClientRect().height)).toBeLessThanOrEqual(350);
+  await popover.getByRole('link', { name: /Join request accepted/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/working-groups/${group.slug}$`));
+  await expect(bell).toHaveAccessibleName('Notifications (0 unread)');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Notifications (0 unread)' })).toBeVisible();
+});
+
+test('the feed shows a new discussion with a Reply button that leads to the thread', async ({ page }, info) => {
+  test.setTimeout(60_000);
+  const owner = await person(page.request, 'feeder');
+  const member = await person(page.request, 'reader');
+  const group = await approvedGroup(page, owner, `Feed circle ${Date.now()}`);
+  await joined(page.request, group.slug, owner, member);
+  const text = `Who has tried mirror therapy? ${info.project.name} ${Date.now()}`;
+  const posted = await page.request.post(`/api/groups/${group.id}/discussions`, { headers: auth(owner.token), data: { text: `<p>${text}</p>` } });
+  expect(posted.status()).toBe(201);
+
+  await signInAs(page, member.email, PASSWORD);
+  await page.goto('/feed');
+  await expect(page).toHaveTitle('Cohort | Feed');
+  await page.getByRole('textbox', { name: 'Search' }).fill(text);
+  const entry = page.getByRole('list', { name: 'Timeline' }).getByRole('listitem').filter({ hasText: text });
+  await expect(entry).toHaveCount(1);
+  await expect(entry.getByText('Working group discussion created')).toBeVisible();
+  await page.screenshot({ path: shot('feed', info.project.name), fullPage: true });
+  await page.getByRole('textbox', { name: 'Search' }).fill('');
+  await page.getByRole('combobox', { name: 'Event' }).click();
+  await page.getByRole('option', { name: 'Working group created' }).click();
+  const created = page.getByRole('list', { name: 'Timeline' }).getByRole('listitem').first();
+  await expect(created.getByText('Working group created')).toBeVisible();
+  await expect(created.getByRole('link', { name: 'Reply' })).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Event' }).click();
+  await page.getByRole('option', { name: 'All events' }).click();
+  await page.getByRole('textbox', { name: 'Search' }).fill(text);
+  await entry.getByRole('link', { name: 'Reply' }).click();
+  await expect(page).toHaveURL(new RegExp(`/working-groups/${group.slug}#discussion$`));
+  await expect(page.getByRole('region', { name: 'Discussion' }).getByText(text)).toBeVisible();
+});
+
+test('the dashboard shows its counters and opens one accordion section at a time', async ({ page }, info) => {
+  const owner = await person(page.request, 'dashboard');
+  await approvedGroup(page, owner, `Dashboard circle ${Date.now()}`);
+  await signInAs(page, owner.email, PASSWORD);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Welcome, Test Person' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Counters' }).getByText('Working groups joined')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Newest lecture' }).getByRole('heading')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Backed projects' }).getByText('No data')).toBeVisible();
+  const own = page.getByRole('button', { name: /^My working groups/ });
+  const joinedSection = page.getByRole('button', { name: /^Working groups I joined/ });
+  await expect(own).toHaveAttribute('aria-expanded', 'true');
+  await expect(joinedSection).toHaveAttribute('aria-expanded', 'false');
+  await joinedSection.click();
+  await expect(joinedSection).toHaveAttribute('aria-expanded', 'true');
+  await expect(own).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByText('No data').first()).toBeVisible();
+  await own.click();
+  await expect(own).toHaveAttribute('aria-expanded', 'true');
+  await expect(joinedSection).toHaveAttribute('aria-expanded', 'false');
+  await page.screenshot({ path: shot('dashboard', info.project.name), fullPage: true });
+});

@@ -1,0 +1,242 @@
+import { expect, test } from '@playwright/test';
+import { drawnPng, lastMailTo, linkIn, signedInMember, totpCode, shot } from './support';
+
+
+test('edit the profile, crop an avatar and see it in the header', async ({ page }, info) => {
+  const { password } = await signedInMember(page, 'avatar');
+  await page.goto('/my-profile/edit-profile');
+  await expect(page).toHaveTitle('Cohort | Edit profile');
+
+  // A picture that is not JPEG or PNG is refused in the browser with the reason.
+  await page.getByLabel('Change avatar').setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+  await expect(page.getByText('Only JPEG and PNG images are allowed.')).toBeVisible();
+
+  await page.getByLabel('Change avatar').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await drawnPng(page, 900, 600) });
+  await expect(page.getByRole('dialog', { name: 'Change avatar' })).toBeVisible();
+  await page.screenshot({ path: shot('avatar-crop', info.project.name), fullPage: true });
+  await page.getByRole('button', { name: 'Save picture' }).click();
+  await expect(page.getByText('Your avatar has been updated.')).toBeVisible();
+  const headerAvatar = page.getByRole('button', { name: 'Account menu' }).locator('img');
+  await expect(headerAvatar).toHaveAttribute('src', /\/media\/avatars\/\d+\/[0-9a-f]+-thumb\.png$/);
+  const avatarSrc = await headerAvatar.getAttribute('src');
+  const served = await page.request.get(avatarSrc!);
+  expect(served.headers()['content-type']).toBe('image/png');
+
+  await page.getByRole('textbox', { name: /^Name/ }).fill('');
+  await page.getByLabel('Bio').fill('Stroke rehabilitation researcher.');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Required').first()).toBeVisible();
+  await page.getByRole('textbox', { name: /^Name/ }).fill('Ada Lovelace');
+  await page.getByLabel('Current password').fill('not my password');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('The password is incorrect.')).toBeVisible();
+  await page.getByLabel('Current password').fill(password);
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Profile has been successfully updated.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
+  await page.screenshot({ path: shot('edit-profile', info.project.name), fullPage: true });
+});
+
+test('change the password and sign in with the new one', async ({ page }, info) => {
+  const { email, password } = await signedInMember(page, 'passwd');
+  await page.goto('/my-profile');
+  await expect(page.getByRole('tab', { name: 'Account' })).toHaveAttribute('aria-selected', 'true');
+  const form = page.getByRole('form', { name: 'Change password' });
+  await form.getByLabel('Current password').fill(password);
+  await form.getByLabel('New password', { exact: true }).fill('fresh passphrase 2026');
+  await form.getByLabel('Confirm new password').fill('fresh passphrase 2025');
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText("The password don't match")).toBeVisible();
+  await form.getByLabel('Confirm new password').fill('fresh passphrase 2026');
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Password has been successfully changed.')).toBeVisible();
+  await page.screenshot({ path: shot('account', info.project.name), fullPage: true });
+
+  await page.evaluate(() => window.localStorage.removeItem('token'));
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('fresh passphrase 2026');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('add a phone number and confirm it with the code from the outbox', async ({ page }) => {
+  const { password } = await signedInMember(page, 'phone');
+  const digits = String(Math.floor(1e6 + Math.random() * 8e6));
+  const phone = `+44 20 7${digits}`;
+  await page.goto('/my-profile');
+  await page.getByRole('button', { name: 'Add phone number' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add phone number' });
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await expect(dialog.getByText('Required').first()).toBeVisible();
+  await dialog.getByLabel('Phone number').fill(phone);
+  await dialog.getByLabel('Current password').fill(password);
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await expect(dialog.getByText('A confirmation code has been sent to your phone.')).toBeVisible();
+  await expect(dialog.getByLabel('Confirmation code')).toBeVisible({ timeout: 5_000 });
+
+  const { data } = await (await page.request.get('/api/dev/outbox?perPage=100')).json();
+  const sms = data.find((m: { to: string }) => m.to === phone.replace(/ /g, ''));
+  const code = sms.text.match(/\b(\d{6})\b/)[1];
+  await dialog.getByLabel('Confirmation code').fill(code);
+  await dialog.getByRole('button', { name: 'Confirm phone number' }).click();
+  await expect(dialog.getByText('Your phone number has been successfully confirmed.')).toBeVisible();
+  await expect(dialog).toBeHidden({ timeout: 5_000 });
+  await expect(page.getByRole('button', { name: 'Change phone number' })).toBeVisible();
+});
+
+test('set up a university affiliation and confirm it from the mailbox', async ({ page }, info) => {
+  await signedInMember(page, 'affiliate');
+  const universityEmail = `prof.${Date.now()}@uni.example.edu`;
+  await page.goto('/my-profile/affiliations');
+  await expect(page.getByText('Please, enter an affiliation email')).toBeVisible();
+  await page.getByLabel('University affiliate email').fill('not-an-email');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Invalid email')).toBeVisible();
+  await page.getByLabel('University affiliate email').fill(universityEmail);
+  await page.getByRole('textbox', { name: /^Affiliation/ }).fill('University of Edinburgh');
+  await page.getByLabel('University profile page URL').fill('https://www.ed.ac.uk/profile/prof');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    page.getByText('Affiliations has been successfully updated. Please check your email (including your spam folder).'),
+  ).toBeVisible();
+  await expect(page.getByText('Please, confirm the affiliation email')).toBeVisible();
+
+  await page.goto(linkIn((await lastMailTo(page.request, universityEmail)).text));
+  await expect(page.getByText('Your university email has been successfully verified.')).toBeVisible();
+  await expect(page).toHaveURL(/\/my-profile\/affiliations$/, { timeout: 5_000 });
+  await expect(page.getByText('Pending moderation')).toBeVisible();
+  await page.screenshot({ path: shot('affiliations', info.project.name), fullPage: true });
+});
+
+test('enable two-factor with the QR code, then disable it', async ({ page }, info) => {
+  const { password } = await signedInMember(page, 'twofactor');
+  await page.goto('/my-profile');
+  await page.getByRole('button', { name: 'Enable' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Enable two-factor authentication' });
+  await expect(dialog.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  await page.screenshot({ path: shot('two-factor-setup', info.project.name), fullPage: true });
+  const secret = (await dialog.getByTestId('totp-secret').textContent())!;
+  await dialog.getByLabel('Authentication code').fill('000000');
+  await dialog.getByLabel('Current password').fill(password);
+  await dialog.getByRole('button', { name: 'Enable' }).click();
+  await expect(dialog.getByText('Invalid token')).toBeVisible();
+  await dialog.getByLabel('Authentication code').fill(totpCode(secret));
+  await dialog.getByRole('button', { name: 'Enable' }).click();
+  await expect(dialog.getByText('Otp has been successfully set.')).toBeVisible();
+  await expect(dialog).toBeHidden({ timeout: 5_000 });
+  await expect(page.getByText('Signing in asks for a code from your authenticator app.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Disable' }).click();
+  const disable = page.getByRole('dialog', { name: 'Disable two-factor authentication?' });
+  await disable.getByLabel('Current password').fill(password);
+  await disable.getByRole('button', { name: 'Disable' }).click();
+  await expect(page.getByText('TOTP settings has been successfully updated')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Enable' })).toBeVisible();
+});
+
+test('the personalization modal opens from the dashboard query and saves', async ({ page }, info) => {
+  await signedInMember(page, 'personal');
+  await page.goto('/dashboard?openPersonalization=true');
+  const dialog = page.getByRole('dialog', { name: 'Personalize your experience' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('What are you looking for?').click();
+  await expect(page.getByRole('option')).toHaveCount(4);
+  await page.getByRole('option', { name: 'I want to help' }).click();
+  await page.keyboard.press('Escape');
+  await page.screenshot({ path: shot('personalization', info.project.name), fullPage: true });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Profile has been successfully updated.')).toBeVisible();
+  await expect(dialog).toBeHidden({ timeout: 5_000 });
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto('/dashboard?openPersonalization=true');
+  await page.getByRole('dialog').getByRole('button', { name: 'Skip' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('another member sees a private profile as private and a public one in full', async ({ page, browser }, info) => {
+  const owner = await signedInMember(page, 'owner');
+  const me = await (await page.request.get('/api/me', { headers: { Authorization: `Bearer ${owner.token}` } })).json();
+  const publicProfile = await page.request.patch('/api/me', {
+    headers: { Authorization: `Bearer ${owner.token}` },
+    data: { name: 'Marie Curie', bio: 'Two Nobel prizes.', location: 'Paris', website: 'https://example.org/curie', current_password: owner.password },
+  });
+  expect(publicProfile.ok(), await publicProfile.text()).toBe(true);
+
+  // A working group the owner created and staff approved is listed on the profile.
+  const auth = { Authorization: `Bearer ${owner.token}` };
+  const { data: tags } = await (await page.request.get('/api/groups/tags')).json();
+  const created = await page.request.post('/api/me/groups', {
+    headers: auth,
+    data: { title: 'Radium research circle', summary: '<p>Isotopes.</p>', tags: [tags[0].id] },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { data: group } = await created.json();
+  const image = await page.request.post(`/api/me/groups/${group.id}/set-image`, {
+    headers: auth,
+    multipart: { file: { name: 'g.png', mimeType: 'image/png', buffer: await drawnPng(page, 400, 300) } },
+  });
+  expect(image.ok(), await image.text()).toBe(true);
+  const { data: goals } = await (await page.request.get('/api/groups/goals-of-working-group')).json();
+  const submitted = await page.request.patch(`/api/me/groups/${group.id}`, {
+    headers: auth,
+    data: { goals_of_working_group: [goals[0].id], industry_partner_likely: 'no', member_obligations: '<p>Be kind</p>' },
+  });
+  expect(submitted.ok(), await submitted.text()).toBe(true);
+  const admin = await (await page.request.post('/api/login', { data: { email: 'admin@cohort.local', password: 'cohort-demo-admin' } })).json();
+  const approved = await page.request.post(`/api/staff/groups/${group.id}/approve`, {
+    headers: { Authorization: `Bearer ${admin.data.access}` },
+    data: {},
+  });
+  expect(approved.ok(), await approved.text()).toBe(true);
+
+  const viewer = await browser.newPage();
+  await signedInMember(viewer, 'viewer');
+  await viewer.goto(`/users/${me.data.id}`);
+  await expect(viewer).toHaveTitle('Cohort | User Profile');
+  await expect(viewer.getByRole('heading', { name: 'Marie Curie' })).toBeVisible();
+  await expect(viewer.getByText('Two Nobel prizes.')).toBeVisible();
+  await expect(viewer.getByRole('link', { name: 'https://example.org/curie' })).toBeVisible();
+  await expect(viewer.getByRole('link', { name: 'Radium research circle' })).toHaveAttribute(
+    'href',
+    `/working-groups/${group.slug}`,
+  );
+  await viewer.screenshot({ path: shot('public-profile', info.project.name), fullPage: true });
+
+  await page.goto('/my-profile/edit-profile');
+  await page.getByLabel('Make my profile private').check();
+  await page.getByLabel('Current password').fill(owner.password);
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Profile has been successfully updated.')).toBeVisible();
+
+  await viewer.goto(`/profile/${me.data.id}`);
+  await expect(viewer.getByText('This account is private')).toBeVisible();
+  await expect(viewer.getByText('Two Nobel prizes.')).toBeHidden();
+  await expect(viewer.getByText('Radium research circle')).toBeHidden();
+  await viewer.screenshot({ path: shot('private-profile', info.project.name), fullPage: true });
+  await viewer.close();
+});
+
+test('the header popover lists what the profile is missing', async ({ page }) => {
+  await signedInMember(page, 'popover');
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: /Profile \d+% complete/ }).click();
+  const popover = page.getByRole('dialog', { name: 'Complete your profile' });
+  await expect(popover.getByText('A profile picture')).toBeVisible();
+  await popover.getByRole('link', { name: 'Complete my profile' }).click();
+  await expect(page).toHaveURL(/\/my-profile\/edit-profile$/);
+});
+
+test('/reroute rebuilds its query onto the target path', async ({ page }) => {
+  await signedInMember(page, 'reroute');
+  await page.goto('/reroute?to=%2Fmy-profile%2Faffiliations&from=mail');
+  await expect(page).toHaveURL(/\/my-profile\/affiliations\?from=mail$/);
+});
+
+test('a signed-in member is not bounced from the university confirmation link', async ({ page }) => {
+  await signedInMember(page, 'unibounce');
+  await page.goto('/confirm-university-email?token=nonsense');
+  await expect(page.getByText('Invalid or expired token.')).toBeVisible();
+});

@@ -1,0 +1,80 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { useContactUs } from '@/api/endpoints/content/content';
+import { ApiError, SOMETHING_WENT_WRONG } from '@/lib/api-error';
+import { FormTextField } from '@/ui/form/FormTextField';
+import { usePageTitle } from '@/ui/page-title';
+
+const REQUIRED = 'Required';
+const schema = z.object({
+  name: z.string().trim().min(1, REQUIRED),
+  email: z.string().trim().min(1, REQUIRED).pipe(z.email()),
+  text: z.string().trim().min(1, REQUIRED),
+});
+type Values = z.infer<typeof schema>;
+const FIELDS = ['name', 'email', 'text'] as const;
+
+/** /contact-us (spec 2 §4, §5): idle, submitting, thank-you, or error. */
+export function ContactPage() {
+  usePageTitle('Contact us');
+  const send = useContactUs();
+  const [thanks, setThanks] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const form = useForm<Values>({ resolver: zodResolver(schema), mode: 'onChange', defaultValues: { name: '', email: '', text: '' } });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailed(false);
+    try {
+      const { data } = await send.mutateAsync({ data: values });
+      setThanks(data.message);
+    } catch (error) {
+      let onField = false;
+      if (error instanceof ApiError) {
+        for (const field of FIELDS) {
+          const [text] = error.fieldErrors(field);
+          if (text) {
+            form.setError(field, { type: 'server', message: text });
+            onField = true;
+          }
+        }
+      }
+      setFailed(!onField);
+    }
+  });
+
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 3, md: 6 } }} id="contact">
+      <Typography variant="h2" component="h1" gutterBottom>
+        Contact us
+      </Typography>
+      {thanks ? (
+        <Alert severity="success" role="status" sx={{ mt: 2 }}>
+          <Typography variant="h6" component="p">
+            Thank you!
+          </Typography>
+          {thanks}
+        </Alert>
+      ) : (
+        <>
+          <Typography color="text.secondary" sx={{ mb: 3 }}>
+            Questions, ideas or press enquiries: we read every message.
+          </Typography>
+          <Box component="form" noValidate onSubmit={onSubmit} aria-label="Contact">
+            <Stack spacing={2.5}>
+              {failed && <Alert severity="error">{SOMETHING_WENT_WRONG}</Alert>}
+              <FormTextField control={form.control} name="name" label="Name" required autoComplete="name" />
+              <FormTextField control={form.control} name="email" label="Email" type="email" required autoComplete="email" />
+              <FormTextField control={form.control} name="text" label="Message" required multiline minRows={5} />
+              <Button type="submit" variant="contained" disabled={form.formState.isSubmitting} sx={{ alignSelf: 'flex-start' }}>
+                {form.formState.isSubmitting ? <CircularProgress size={22} color="inherit" aria-label="Sending" /> : 'Send'}
+              </Button>
+            </Stack>
+          </Box>
+        </>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, Checkbox, CircularProgress, FormControlLabel, Stack } from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { ApiError, SOMETHING_WENT_WRONG } from '@/lib/api-error';
+import { RichTextField } from '@/ui/form/RichTextField';
+import { FilePicker } from './FilePicker';
+
+const schema = z.object({
+  text: z.string().trim().min(1, 'This field is required'),
+  isPrivate: z.boolean(),
+});
+type Values = z.infer<typeof schema>;
+
+export interface PostValues {
+  text: string;
+  isPrivate: boolean;
+  files: File[];
+}
+
+interface Props {
+  label: string;
+  submitLabel: string;
+  initialText?: string;
+  /** Offer "Make private" (holders of can_set_private, on topics). */
+  canSetPrivate?: boolean;
+  initialPrivate?: boolean;
+  /** Files the post already has. */
+  already?: number;
+  /** Shown above the editor (the reply being answered). */
+  context?: ReactNode;
+  onSubmit: (values: PostValues) => Promise<void>;
+  onCancel?: () => void;
+}
+
+/** Writing a topic or reply, new or edited: rich text, files, and privacy for topics. */
+export function PostForm({ label, submitLabel, initialText = '', canSetPrivate = false, initialPrivate = false, already = 0, context, onSubmit, onCancel }: Props) {
+  const [files, setFiles] = useState<File[]>([]);
+  const [banner, setBanner] = useState<string | null>(null);
+  const [filesError, setFilesError] = useState<string | undefined>();
+  const form = useForm<Values>({
+    resolver: zodResolver(schema),
+    mode: 'onChange',
+    defaultValues: { text: initialText, isPrivate: initialPrivate },
+  });
+
+  const submit = form.handleSubmit(async (values) => {
+    setBanner(null);
+    setFilesError(undefined);
+    try {
+      await onSubmit({ text: values.text, isPrivate: values.isPrivate, files });
+      form.reset({ text: '', isPrivate: false });
+      setFiles([]);
+    } catch (error) {
+      // Spec 2 §8: field texts go on their fields; anything else reads "Something went wrong.".
+      const text = error instanceof ApiError ? error.fieldErrors('text')[0] : undefined;
+      const file = error instanceof ApiError ? error.fieldErrors('files')[0] : undefined;
+      if (text) form.setError('text', { type: 'server', message: text });
+      setFilesError(file);
+      if (!text && !file) setBanner(SOMETHING_WENT_WRONG);
+    }
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-label={label}>
+      <Stack spacing={1.5}>
+        {banner && <Alert severity="error">{banner}</Alert>}
+        {context}
+        <RichTextField control={form.control} name="text" label={label} required />
+        <FilePicker files={files} onChange={setFiles} already={already} error={filesError} />
+        {canSetPrivate && (
+          <FormControlLabel
+            control={<Checkbox {...form.register('isPrivate')} defaultChecked={initialPrivate} />}
+            label="Make private (members only)"
+          />
+        )}
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          {onCancel && <Button onClick={onCancel}>Cancel</Button>}
+          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting}>
+            {form.formState.isSubmitting ? <CircularProgress size={22} color="inherit" aria-label="Posting" /> : submitLabel}
+          </Button>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}

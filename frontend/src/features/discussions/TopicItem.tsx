@@ -1,0 +1,140 @@
+import ReplyIcon from '@mui/icons-material/ReplyOutlined';
+import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { createComment, deleteDiscussion, deleteCommentImage, updateDiscussion, voteDiscussion } from '@/api/endpoints/discussions/discussions';
+import type { Comment, Permissions, Topic } from '@/api/model';
+import { SOMETHING_WENT_WRONG } from '@/lib/api-error';
+import type { TopicType } from '@/ui/discussion-slot';
+import { plainText } from '@/ui/RichText';
+import { useToast } from '@/ui/toast';
+import { Attachments } from './Attachments';
+import { ClampedRichText } from './Clamped';
+import { DeleteAction } from './DeleteAction';
+import { TOPIC_CLAMP } from './limits';
+import { PostForm } from './PostForm';
+import { PostHeader } from './PostHeader';
+import { QuoteBlock } from './ReplyItem';
+import { ReplyList } from './ReplyList';
+import { VoteButtons } from './VoteButtons';
+import { voteBlock } from './voting';
+
+interface Props {
+  topic: Topic;
+  topicType: TopicType;
+  targetId: number;
+  permissions: Permissions;
+  signedIn: boolean;
+  onChanged: () => Promise<unknown>;
+}
+
+/** A topic: its text (cut at 600 characters), files, votes, replies and reply form. */
+export function TopicItem({ topic, topicType, targetId, permissions, signedIn, onChanged }: Props) {
+  const [editing, setEditing] = useState(false);
+  // `undefined`: no reply form; `null`: replying to the topic; a comment: replying to it.
+  const [replyTo, setReplyTo] = useState<Comment | null | undefined>(undefined);
+  const toast = useToast();
+  const deleted = Boolean(topic.deleted_at);
+  const canWrite = permissions.can_create_discussion;
+
+  const removeFile = async (fileId: number) => {
+    try {
+      await deleteCommentImage(topic.id, fileId);
+      await onChanged();
+    } catch {
+      toast(SOMETHING_WENT_WRONG, 'error');
+    }
+  };
+
+  return (
+    <Card variant="outlined" component="article" aria-label={`Topic by ${topic.created_by?.name ?? 'a former member'}`}>
+      <CardContent>
+        <PostHeader
+          author={topic.created_by}
+          createdAt={topic.created_at}
+          editedAt={topic.edited_at}
+          deletedAt={topic.deleted_at}
+          isPrivate={!topic.is_public}
+        />
+        <Box sx={{ mt: 1 }}>
+          {deleted ? (
+            <Typography color="text.secondary" sx={{ fontStyle: 'italic' }}>
+              This topic was deleted.
+            </Typography>
+          ) : editing ? (
+            <>
+              <Attachments files={topic.images} onRemove={(file) => void removeFile(file.id)} />
+              <PostForm
+                label="Edit topic"
+                submitLabel="Save"
+                initialText={topic.text}
+                canSetPrivate={permissions.can_set_private}
+                initialPrivate={!topic.is_public}
+                already={topic.images.length}
+                onCancel={() => setEditing(false)}
+                onSubmit={async ({ text, isPrivate, files }) => {
+                  await updateDiscussion(topicType, targetId, topic.id, { text, is_public: !isPrivate, files });
+                  await onChanged();
+                  setEditing(false);
+                }}
+              />
+            </>
+          ) : (
+            <>
+              <ClampedRichText html={topic.text} limit={TOPIC_CLAMP} />
+              <Attachments files={topic.images} />
+            </>
+          )}
+        </Box>
+        {!editing && (
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
+            <VoteButtons
+              votes={topic.votes}
+              reaction={topic.user_reaction}
+              disabledReason={voteBlock(signedIn, topic)}
+              vote={async (reaction) => (await voteDiscussion(topic.id, { reaction })).data}
+            />
+            {canWrite && !deleted && (
+              <Button size="small" startIcon={<ReplyIcon />} onClick={() => setReplyTo(null)}>
+                Reply
+              </Button>
+            )}
+            {topic.is_owner && !deleted && (
+              <Button size="small" onClick={() => setEditing(true)}>
+                Edit
+              </Button>
+            )}
+            {topic.can_delete && (
+              <DeleteAction
+                label="topic"
+                remove={async () => {
+                  const result = await deleteDiscussion(topicType, targetId, topic.id);
+                  await onChanged();
+                  return result;
+                }}
+              />
+            )}
+            <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }}>
+              {topic.num_replies} {topic.num_replies === 1 ? 'reply' : 'replies'}
+            </Typography>
+          </Stack>
+        )}
+        <ReplyList topic={topic} signedIn={signedIn} canWrite={canWrite} onReply={setReplyTo} onChanged={onChanged} />
+        {replyTo !== undefined && (
+          <Box sx={{ mt: 2 }}>
+            <PostForm
+              label="Your reply"
+              submitLabel="Reply"
+              context={replyTo && <QuoteBlock author={replyTo.created_by?.name} text={plainText(replyTo.text)} />}
+              onCancel={() => setReplyTo(undefined)}
+              onSubmit={async ({ text, files }) => {
+                await createComment(topic.id, { text, files, parent: replyTo?.id ?? null });
+                await onChanged();
+                setReplyTo(undefined);
+              }}
+            />
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,3 @@
+import { FeedPage } from './FeedPage';
+
+export const feedRoute = { Component: FeedPage };

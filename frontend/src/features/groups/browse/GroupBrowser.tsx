@@ -1,0 +1,114 @@
+import SearchIcon from '@mui/icons-material/Search';
+import {
+  Box,
+  Button,
+  FormControl,
+  Grid,
+  InputAdornment,
+  InputLabel,
+  MenuItem,
+  Select,
+  Stack,
+  TextField,
+} from '@mui/material';
+import { useId, useState } from 'react';
+import { useListProjectTags } from '@/api/endpoints/groups/groups';
+import { useAuth } from '@/app/auth';
+import { SEARCH_DEBOUNCE_MS, useDebounced } from '@/lib/useDebounced';
+import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
+import { GroupCard } from '../GroupCard';
+import { type GroupOrdering, orderingOptions } from './ordering';
+import { useGroupPages } from './useGroupPages';
+
+/** The browse list: Topics, Sorted by, search, cards and Show me more. */
+export function GroupBrowser() {
+  const { isSignedIn } = useAuth();
+  const tags = useListProjectTags();
+  const [topics, setTopics] = useState<string[]>([]);
+  const [ordering, setOrdering] = useState<GroupOrdering>('-created_at');
+  const [search, setSearch] = useState('');
+  const settledSearch = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const pages = useGroupPages({
+    ordering,
+    tags: topics.length ? topics.join(',') : undefined,
+    search: settledSearch || undefined,
+  });
+  const topicsLabel = useId();
+  const orderingLabel = useId();
+  const groups = pages.data?.pages.flatMap((page) => page.data) ?? [];
+
+  return (
+    <Stack spacing={3}>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+        <FormControl sx={{ minWidth: 220 }}>
+          <InputLabel id={topicsLabel}>Topics</InputLabel>
+          <Select
+            labelId={topicsLabel}
+            label="Topics"
+            multiple
+            value={topics}
+            onChange={(event) => setTopics(event.target.value as string[])}
+            renderValue={(selected) =>
+              selected.map((slug) => tags.data?.data.find((t) => t.slug === slug)?.title ?? slug).join(', ')
+            }
+          >
+            {(tags.data?.data ?? []).map((tag) => (
+              <MenuItem key={tag.id} value={tag.slug}>
+                {tag.title}
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+        <FormControl sx={{ minWidth: 220 }}>
+          <InputLabel id={orderingLabel}>Sorted by</InputLabel>
+          <Select
+            labelId={orderingLabel}
+            label="Sorted by"
+            value={ordering}
+            onChange={(event) => setOrdering(event.target.value as GroupOrdering)}
+          >
+            {orderingOptions(isSignedIn).map((option) => (
+              <MenuItem key={option.value} value={option.value}>
+                {option.label}
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+        <TextField
+          label="Search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          sx={{ flex: 1 }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      </Stack>
+      {pages.isPending && <Loading />}
+      {pages.isError && <ErrorState error={pages.error} onRetry={() => pages.refetch()} />}
+      {pages.isSuccess && groups.length === 0 && <EmptyState>No working groups found</EmptyState>}
+      {groups.length > 0 && (
+        <Grid container spacing={3}>
+          {groups.map((group) => (
+            <Grid key={group.id} size={{ xs: 12, sm: 6, md: 4 }}>
+              <GroupCard group={group} />
+            </Grid>
+          ))}
+        </Grid>
+      )}
+      {pages.hasNextPage && (
+        <Box sx={{ textAlign: 'center' }}>
+          <Button variant="outlined" onClick={() => pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
+            Show me more
+          </Button>
+        </Box>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,195 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ChatBubbleOutlineOutlinedIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import GroupsIcon from '@mui/icons-material/Groups';
+import {
+  Avatar,
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  CardContent,
+  Chip,
+  Container,
+  Grid,
+  Stack,
+  Tab,
+  Tabs,
+  Typography,
+} from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { getGetGroupQueryKey, useGetGroup } from '@/api/endpoints/groups/groups';
+import type { GroupDetail } from '@/api/model';
+import { DISCUSSION_ANCHOR, type DiscussionSlot } from '@/ui/discussion-slot';
+import { usePageTitle } from '@/ui/page-title';
+import { ErrorState, Loading } from '@/ui/QueryState';
+import { MaterialsTab } from '../materials/MaterialsTab';
+import { InvitationPrompt } from '../membership/InvitationPrompt';
+import { JoinPanel } from '../membership/JoinPanel';
+import { MembersTab } from '../membership/MembersTab';
+import { RequestsTab } from '../membership/RequestsTab';
+import { UpdatesTab } from '../updates/UpdatesTab';
+import { Overview } from './Overview';
+import { embedUrl } from '@/lib/video';
+
+/** /working-groups/{slug} (spec 2 §2 Working group detail); the router passes the discussion in. */
+export function GroupDetailPage({ Discussion }: { Discussion: DiscussionSlot }) {
+  const { slug = '' } = useParams();
+  const group = useGetGroup(slug);
+  usePageTitle(group.data?.data.title ?? 'Working Group');
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      <Button component={RouterLink} to="/working-groups/list" startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
+        All working groups
+      </Button>
+      {group.isPending && <Loading />}
+      {group.isError && <ErrorState error={group.error} onRetry={() => group.refetch()} />}
+      {group.isSuccess && <GroupView group={group.data.data} Discussion={Discussion} />}
+    </Container>
+  );
+}
+
+/** Spec 2 §2: the tabs each viewer gets, in order. */
+function tabsFor(group: GroupDetail, inviteToken: string | null) {
+  const curator = group.is_owner || group.is_moderator;
+  return [
+    { value: 'overview', label: 'Overview', shown: true },
+    { value: 'members', label: 'Members', shown: group.is_member },
+    // Spec 2 §5: the requests and invites are fetched only without an invite token.
+    { value: 'requests', label: 'Join requests/invites', shown: curator && !inviteToken },
+    { value: 'materials', label: 'Supplementary Materials', shown: true },
+    { value: 'updates', label: 'Updates', shown: group.is_member },
+  ].filter((tab) => tab.shown);
+}
+
+function GroupView({ group, Discussion }: { group: GroupDetail; Discussion: DiscussionSlot }) {
+  const queryClient = useQueryClient();
+  const video = embedUrl(group.embedded_link);
+  const inviteToken = useSearchParams()[0].get('invite_token');
+  const tabs = tabsFor(group, inviteToken);
+  const [chosen, setTab] = useState('overview');
+  // A tab that is no longer offered (the viewer left the group) falls back to Overview.
+  const tab = tabs.some((t) => t.value === chosen) ? chosen : 'overview';
+  return (
+    <Grid container spacing={4}>
+      <Grid size={{ xs: 12, md: 8 }}>
+        <Stack spacing={3}>
+          <Typography variant="h3" component="h1" sx={{ wordBreak: 'break-word' }}>
+            {group.title}
+          </Typography>
+          {inviteToken && <InvitationPrompt group={group} token={inviteToken} />}
+          {group.approved_status !== 'approved' && group.approved_status !== 'pending_approval_for_changes' && (
+            <Chip label="Waiting for approval: only you and staff can see this page" color="warning" sx={{ alignSelf: 'flex-start' }} />
+          )}
+          {video && (
+            <Box
+              component="iframe"
+              src={video}
+              title={`${group.title} video`}
+              allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+              sx={{ width: '100%', height: 400, border: 0, borderRadius: 2 }}
+            />
+          )}
+          {group.image && (
+            <Box component="img" src={group.image} alt="" sx={{ width: '100%', maxHeight: 420, objectFit: 'cover', borderRadius: 2 }} />
+          )}
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+            {group.tags.map((tag) => (
+              <Chip key={tag.id} label={tag.title} />
+            ))}
+          </Stack>
+          <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
+            <Tabs value={tab} onChange={(_, next: string) => setTab(next)} variant="scrollable" allowScrollButtonsMobile>
+              {tabs.map((t) => (
+                <Tab key={t.value} label={t.label} value={t.value} />
+              ))}
+            </Tabs>
+          </Box>
+          {tab === 'overview' && <Overview group={group} />}
+          {tab === 'members' && <MembersTab group={group} />}
+          {tab === 'requests' && <RequestsTab group={group} />}
+          {tab === 'materials' && <MaterialsTab group={group} />}
+          {tab === 'updates' && <UpdatesTab group={group} />}
+        </Stack>
+      </Grid>
+      <Grid size={{ xs: 12, md: 4 }}>
+        <Stack spacing={2}>
+          {group.created_by && (
+            <Card variant="outlined">
+              <CardActionArea component={RouterLink} to={`/profile/${group.created_by.id}`}>
+                <CardContent>
+                  <Typography variant="overline" color="text.secondary">
+                    Created by
+                  </Typography>
+                  <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mt: 1 }}>
+                    <Avatar src={group.created_by.avatar_thumbnail ?? undefined} sx={{ width: 48, height: 48 }}>
+                      {group.created_by.name.charAt(0).toUpperCase()}
+                    </Avatar>
+                    <Box sx={{ minWidth: 0 }}>
+                      <Typography sx={{ fontWeight: 600 }}>{group.created_by.name}</Typography>
+                      {group.created_by.location && (
+                        <Typography variant="body2" color="text.secondary">
+                          {group.created_by.location}
+                        </Typography>
+                      )}
+                    </Box>
+                  </Stack>
+                </CardContent>
+              </CardActionArea>
+            </Card>
+          )}
+          <Card variant="outlined">
+            <CardContent>
+              <Stack direction="row" spacing={3}>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  <GroupsIcon color="action" />
+                  <Typography>
+                    {group.members} team {group.members === 1 ? 'member' : 'members'}
+                  </Typography>
+                </Stack>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  <ChatBubbleOutlineOutlinedIcon color="action" />
+                  <Typography>
+                    {group.comments} {group.comments === 1 ? 'comment' : 'comments'}
+                  </Typography>
+                </Stack>
+              </Stack>
+            </CardContent>
+          </Card>
+          <JoinPanel group={group} />
+          <Card variant="outlined">
+            <CardContent>
+              <Typography variant="h6" component="h2" gutterBottom>
+                Discussion
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+                {group.comments} {group.comments === 1 ? 'post' : 'posts'} so far. Members start topics and reply; everyone can read the public ones.
+              </Typography>
+              <Button
+                variant="outlined"
+                fullWidth
+                onClick={() => document.getElementById(DISCUSSION_ANCHOR)?.scrollIntoView({ behavior: 'smooth' })}
+              >
+                View Discussion
+              </Button>
+            </CardContent>
+          </Card>
+          {group.is_owner && (
+            <Button component={RouterLink} to={`/working-groups/edit/${group.slug}`} variant="outlined">
+              Edit working group
+            </Button>
+          )}
+        </Stack>
+      </Grid>
+      {/* Its own row: after the side column on phones, under the main column on desktops. */}
+      <Grid size={{ xs: 12, md: 8 }}>
+        <Discussion
+          topicType="groups"
+          targetId={group.id}
+          onChange={() => void queryClient.invalidateQueries({ queryKey: getGetGroupQueryKey(group.slug) })}
+        />
+      </Grid>
+    </Grid>
+  );
+}

@@ -1,0 +1,65 @@
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { Accordion, AccordionDetails, AccordionSummary, Chip, Stack, Typography } from '@mui/material';
+import type { GroupDetail } from '@/api/model';
+import { RichText } from '@/ui/RichText';
+
+/** Overview tab: collapsible Summary, Additional info (when present) and Goals (spec 2 §2). */
+export function Overview({ group }: { group: GroupDetail }) {
+  const showRoles = group.industry_partner_likely === 'yes' && group.role_of_industry_partner.length > 0;
+  return (
+    <Stack spacing={2}>
+      <Accordion defaultExpanded disableGutters variant="outlined">
+        <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+          <Typography variant="h6" component="h2">
+            Summary
+          </Typography>
+        </AccordionSummary>
+        <AccordionDetails>
+          <RichText html={group.summary} />
+        </AccordionDetails>
+      </Accordion>
+      {group.additional_info && (
+        <Accordion disableGutters variant="outlined">
+          <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+            <Typography variant="h6" component="h2">
+              Additional info
+            </Typography>
+          </AccordionSummary>
+          <AccordionDetails>
+            <RichText html={group.additional_info} />
+          </AccordionDetails>
+        </Accordion>
+      )}
+      <Accordion defaultExpanded disableGutters variant="outlined">
+        <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+          <Typography variant="h6" component="h2">
+            Goals
+          </Typography>
+        </AccordionSummary>
+        <AccordionDetails>
+          <Stack spacing={2}>
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+              {group.goals_of_working_group.map((goal) => (
+                <Chip key={goal.id} label={goal.title} color="primary" variant="outlined" />
+              ))}
+            </Stack>
+            {group.other_goals_of_wg && <Typography>{group.other_goals_of_wg}</Typography>}
+            {showRoles && (
+              <Stack spacing={1}>
+                <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+                  Role of the industry partner
+                </Typography>
+                <Stack component="ul" sx={{ m: 0, pl: 3 }}>
+                  {group.role_of_industry_partner.map((role) => (
+                    <li key={role.id}>{role.title}</li>
+                  ))}
+                </Stack>
+                {group.other_role_of_industry_partner && <Typography>{group.other_role_of_industry_partner}</Typography>}
+              </Stack>
+            )}
+          </Stack>
+        </AccordionDetails>
+      </Accordion>
+    </Stack>
+  );
+}

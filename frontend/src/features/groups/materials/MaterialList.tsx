@@ -1,0 +1,57 @@
+import LinkIcon from '@mui/icons-material/Link';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import { Avatar, Box, Link, List, ListItem, ListItemAvatar, ListItemText, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import type { Material } from '@/api/model';
+import { EmptyState } from '@/ui/QueryState';
+
+const when = new Intl.DateTimeFormat('en', { month: 'short', day: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** What an item is called on screen. */
+export const materialTitle = (item: Material) => item.label || item.name || item.url || item.file_url || 'Untitled';
+
+/** Images (thumbnails 240 wide), links and files, each with its creator and time (spec 2 §2). */
+export function MaterialList({ items, action }: { items: Material[]; action?: (item: Material) => ReactNode }) {
+  if (items.length === 0) return <EmptyState>No supplementary materials</EmptyState>;
+  return (
+    <List disablePadding>
+      {items.map((item) => {
+        const href = item.type === 'link' ? item.url : item.file_url;
+        return (
+          <ListItem key={item.id} divider alignItems="flex-start" secondaryAction={action?.(item)} sx={{ pr: action ? 12 : 2 }}>
+            <ListItemAvatar sx={{ mr: 1 }}>
+              {item.type === 'image' || item.type === 'gif' ? (
+                <Box
+                  component="img"
+                  src={item.thumbnail_url ?? item.file_url ?? undefined}
+                  alt={materialTitle(item)}
+                  sx={{ width: { xs: 96, sm: 120 }, borderRadius: 1, display: 'block' }}
+                />
+              ) : (
+                <Avatar variant="rounded" sx={{ bgcolor: 'primary.light' }}>
+                  {item.type === 'pdf' ? <PictureAsPdfIcon /> : <LinkIcon />}
+                </Avatar>
+              )}
+            </ListItemAvatar>
+            <ListItemText
+              primary={
+                href ? (
+                  <Link href={href} target="_blank" rel="noopener noreferrer" sx={{ wordBreak: 'break-word' }}>
+                    {materialTitle(item)}
+                  </Link>
+                ) : (
+                  materialTitle(item)
+                )
+              }
+              secondary={
+                <Typography variant="body2" color="text.secondary" component="span">
+                  {item.created_by?.name ?? 'A member'} · {when.format(new Date(item.created_at))}
+                </Typography>
+              }
+            />
+          </ListItem>
+        );
+      })}
+    </List>
+  );
+}

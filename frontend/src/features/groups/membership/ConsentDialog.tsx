@@ -1,0 +1,68 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Dialog, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { useSendJoinRequest } from '@/api/endpoints/groups/groups';
+import type { GroupDetail } from '@/api/model';
+import { applyServerErrors } from '@/lib/form-errors';
+import { DialogFormActions } from '@/ui/form/DialogFormActions';
+import { FormTextField } from '@/ui/form/FormTextField';
+import { RichText } from '@/ui/RichText';
+import { useToast } from '@/ui/toast';
+
+const schema = z.object({ message: z.string().trim().min(1, 'This field is required') });
+type Values = z.infer<typeof schema>;
+
+interface Props {
+  group: GroupDetail;
+  open: boolean;
+  onClose: () => void;
+  onSent: () => void;
+}
+
+/** Spec 2 §4 Join flow: the member obligations, consent, and a message for the owner. */
+export function ConsentDialog({ group, open, onClose, onSent }: Props) {
+  const send = useSendJoinRequest();
+  const toast = useToast();
+  const [banner, setBanner] = useState<string | null>(null);
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { message: '' } });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setBanner(null);
+    try {
+      const { data } = await send.mutateAsync({ slug: group.slug, data: { message: values.message } });
+      toast(data.message);
+      form.reset();
+      onSent();
+    } catch (error) {
+      setBanner(applyServerErrors(error, ['message'], form.setError));
+    }
+  });
+
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="join-title" fullWidth maxWidth="sm">
+      <DialogTitle id="join-title">Join {group.title}</DialogTitle>
+      <DialogContent>
+        <Box component="form" noValidate onSubmit={onSubmit} aria-label="Join request">
+          <Stack spacing={2}>
+            {banner && <Alert severity="error">{banner}</Alert>}
+            <Typography>By joining this working group, you are committing to:</Typography>
+            <RichText html={group.member_obligations} sx={{ bgcolor: 'action.hover', borderRadius: 1, px: 2, py: 0.5 }} />
+            <Typography sx={{ fontWeight: 600 }}>Do you consent to the above?</Typography>
+            <FormTextField
+              control={form.control}
+              name="message"
+              label="Message to the organisers"
+              helperText="Tell them who you are and why you would like to join."
+              required
+              multiline
+              minRows={3}
+            />
+            <DialogFormActions submitLabel="Yes, send request" onCancel={onClose} busy={form.formState.isSubmitting} />
+          </Stack>
+        </Box>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,80 @@
+import { Button, Chip, Stack } from '@mui/material';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useDeleteGroup } from '@/api/endpoints/groups/groups';
+import type { GroupCard as GroupCardData } from '@/api/model';
+import { SOMETHING_WENT_WRONG } from '@/lib/api-error';
+import { ConfirmDialog } from '@/ui/ConfirmDialog';
+import { useToast } from '@/ui/toast';
+import { GroupCard } from '../GroupCard';
+import { activeLabels, approvalLabels } from './labels';
+
+/** A group in My Working Groups: status labels, Edit, and Delete through a confirm modal. */
+export function MyGroupCard({ group }: { group: GroupCardData }) {
+  const [confirming, setConfirming] = useState(false);
+  const [deleted, setDeleted] = useState(false);
+  const remove = useDeleteGroup();
+  const toast = useToast();
+  const open = group.active_status === 'active' && group.approved_status === 'approved';
+
+  const confirm = async () => {
+    setConfirming(false);
+    try {
+      const { data } = await remove.mutateAsync({ id: group.id });
+      setDeleted(true);
+      toast(data.message);
+    } catch {
+      toast(SOMETHING_WENT_WRONG, 'error');
+    }
+  };
+
+  const footer = deleted ? (
+    <Chip label="Deleted" color="default" />
+  ) : (
+    <Stack spacing={1.5}>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Chip size="small" label={activeLabels[group.active_status]} color={group.active_status === 'active' ? 'success' : 'error'} />
+        <Chip
+          size="small"
+          variant="outlined"
+          label={approvalLabels[group.approved_status]}
+          color={group.approved_status === 'approved' ? 'success' : 'warning'}
+        />
+      </Stack>
+      <Stack direction="row" spacing={1}>
+        <Button size="small" component={RouterLink} to={`/working-groups/edit/${group.slug}`}>
+          Edit
+        </Button>
+        <Button
+          size="small"
+          component={RouterLink}
+          to={`/group-updates/${group.id}`}
+          disabled={group.approved_status !== 'approved' && group.approved_status !== 'pending_approval_for_changes'}
+        >
+          Updates
+        </Button>
+        <Button size="small" color="error" onClick={() => setConfirming(true)} disabled={remove.isPending}>
+          Delete
+        </Button>
+      </Stack>
+    </Stack>
+  );
+
+  return (
+    <>
+      <div style={{ height: '100%', opacity: deleted ? 0.45 : 1, transition: 'opacity 600ms ease' }} aria-disabled={deleted}>
+        <GroupCard group={group} linked={open && !deleted} footer={footer} />
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete “${group.title}”?`}
+        confirmLabel="Delete"
+        danger
+        onConfirm={confirm}
+        onClose={() => setConfirming(false)}
+      >
+        The working group and everything in it will be removed. This cannot be undone.
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { useListGroupUpdates } from '@/api/endpoints/groups/groups';
+import type { GroupDetail } from '@/api/model';
+import { dateTime } from '@/lib/dates';
+import { RichText } from '@/ui/RichText';
+import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
+import { embedUrl } from '@/lib/video';
+
+/** The detail page's Updates tab (members): approved updates, newest first. */
+export function UpdatesTab({ group }: { group: GroupDetail }) {
+  const updates = useListGroupUpdates(group.id, { perPage: 99 });
+  return (
+    <Stack spacing={2}>
+      {(group.is_owner || group.is_moderator) && (
+        <Button component={RouterLink} to={`/group-updates/${group.id}`} variant="outlined" sx={{ alignSelf: 'flex-start' }}>
+          Add updates
+        </Button>
+      )}
+      {updates.isPending && <Loading />}
+      {updates.isError && <ErrorState error={updates.error} onRetry={() => updates.refetch()} />}
+      {updates.isSuccess && updates.data.data.length === 0 && <EmptyState>No updates</EmptyState>}
+      {updates.data?.data.map((update) => {
+        const video = embedUrl(update.video_url);
+        return (
+          <Card key={update.id} variant="outlined">
+            <CardContent>
+              <Typography variant="h6" component="h3">
+                {update.title}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {update.created_by?.name} · {dateTime(update.created_at)}
+              </Typography>
+              <RichText html={update.text} />
+              {update.image && <Box component="img" src={update.image} alt="" sx={{ maxWidth: '100%', borderRadius: 1 }} />}
+              {video && (
+                <Box component="iframe" src={video} title={`${update.title} video`} sx={{ width: '100%', height: 300, border: 0, mt: 1 }} />
+              )}
+            </CardContent>
+          </Card>
+        );
+      })}
+    </Stack>
+  );
+}

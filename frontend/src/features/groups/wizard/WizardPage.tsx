@@ -1,0 +1,142 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  Container,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  Step,
+  StepLabel,
+  Stepper,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { useGetGroup, useGetMyGroup } from '@/api/endpoints/groups/groups';
+import type { GroupDetail } from '@/api/model';
+import { errorMessage } from '@/lib/api-error';
+import { usePageTitle } from '@/ui/page-title';
+import { Loading } from '@/ui/QueryState';
+import { Overview } from '../detail/Overview';
+import { MaterialsEditor } from '../materials/MaterialsEditor';
+import { GeneralStep } from './GeneralStep';
+import { SpecificsStep } from './SpecificsStep';
+
+export const SENT_FOR_REVIEW = 'Success! Your working group has been sent for review';
+
+/** Spec 2 §2: General, Supplementary Materials, Specifics, then the success screen. */
+const STEPS = ['General', 'Supplementary Materials', 'Specifics'];
+const MATERIALS_STEP = 1;
+
+/** /working-groups/create and /working-groups/edit/{slug}. */
+export function WizardPage() {
+  usePageTitle('Create Working Group');
+  const { slug } = useParams();
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
+      <Typography variant="h3" component="h1" gutterBottom>
+        {slug ? 'Edit Working Group' : 'Create Working Group'}
+      </Typography>
+      {slug ? <EditWizard slug={slug} /> : <Wizard />}
+    </Container>
+  );
+}
+
+function EditWizard({ slug }: { slug: string }) {
+  const found = useGetGroup(slug);
+  const id = found.data?.data.id ?? 0;
+  const mine = useGetMyGroup(id, { query: { enabled: id > 0 } });
+  const error = found.error ?? mine.error;
+  if (error) return <Alert severity="error">{errorMessage(error)}</Alert>;
+  if (!mine.data) return <Loading />;
+  return <Wizard initial={mine.data.data} />;
+}
+
+function Wizard({ initial }: { initial?: GroupDetail }) {
+  // "Edit Supplementary Materials" on the group page opens the wizard at that step.
+  const [params] = useSearchParams();
+  const [step, setStep] = useState(initial && params.get('step') === 'materials' ? MATERIALS_STEP : 0);
+  const [group, setGroup] = useState<GroupDetail | undefined>(initial);
+  const [preview, setPreview] = useState(false);
+
+  if (step === STEPS.length && group) {
+    return (
+      <Card variant="outlined">
+        <CardContent sx={{ p: 4 }}>
+          <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }} role="status">
+            <CheckCircleIcon color="success" sx={{ fontSize: 64 }} />
+            <Typography variant="h5" component="p">
+              {SENT_FOR_REVIEW}
+            </Typography>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <Button variant="contained" onClick={() => setPreview(true)}>
+                Preview
+              </Button>
+              <Button component={RouterLink} to="/working-groups/my">
+                My Working Groups
+              </Button>
+            </Stack>
+          </Stack>
+          <Dialog open={preview} onClose={() => setPreview(false)} fullWidth maxWidth="md" aria-labelledby="preview-title">
+            <DialogTitle id="preview-title">{group.title}</DialogTitle>
+            <DialogContent>
+              <Overview group={group} />
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={() => setPreview(false)}>Close</Button>
+            </DialogActions>
+          </Dialog>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  return (
+    <Card variant="outlined">
+      <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
+        <Stepper activeStep={step} alternativeLabel sx={{ mb: 4 }}>
+          {STEPS.map((label) => (
+            <Step key={label}>
+              <StepLabel>{label}</StepLabel>
+            </Step>
+          ))}
+        </Stepper>
+        {step === 0 && (
+          <GeneralStep
+            group={group}
+            onSaved={(saved) => {
+              setGroup(saved);
+              setStep(MATERIALS_STEP);
+            }}
+          />
+        )}
+        {step === MATERIALS_STEP && group && (
+          <Stack spacing={3}>
+            <MaterialsEditor groupId={group.id} />
+            <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+              <Button onClick={() => setStep(0)}>Back</Button>
+              <Button variant="contained" onClick={() => setStep(2)}>
+                Next
+              </Button>
+            </Stack>
+          </Stack>
+        )}
+        {step === 2 && group && (
+          <SpecificsStep
+            group={group}
+            onBack={() => setStep(MATERIALS_STEP)}
+            onSubmitted={(saved) => {
+              setGroup(saved);
+              setStep(STEPS.length);
+            }}
+          />
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,40 @@
+import VerifiedIcon from '@mui/icons-material/Verified';
+import { Alert, AlertTitle, Container, Stack, Typography } from '@mui/material';
+import { useParams } from 'react-router';
+import { useVerifyCertificate } from '@/api/endpoints/learning/learning';
+import { errorMessage } from '@/lib/api-error';
+import { usePageTitle } from '@/ui/page-title';
+import { Loading } from '@/ui/QueryState';
+
+const issued = new Intl.DateTimeFormat('en', { month: 'long', day: 'numeric', year: 'numeric' });
+
+/** /certificates/verify/{code}: anyone can check that a certificate is genuine. */
+export function VerifyPage() {
+  const { code = '' } = useParams();
+  usePageTitle('Verify a certificate');
+  const check = useVerifyCertificate(code);
+  const data = check.data?.data;
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 3, md: 6 } }}>
+      <Typography variant="h3" component="h1" gutterBottom>
+        Verify a certificate
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Code {code.toUpperCase()}
+      </Typography>
+      {check.isPending && <Loading />}
+      {check.isError && <Alert severity="error">{errorMessage(check.error)}</Alert>}
+      {data && (
+        <Alert severity="success" icon={<VerifiedIcon />} role="status">
+          <AlertTitle>This certificate is genuine</AlertTitle>
+          <Stack spacing={0.5}>
+            <Typography>
+              <strong>{data.holder_name}</strong> passed <strong>{data.quiz_name}</strong> on {issued.format(new Date(data.issued_at))}
+            </Typography>
+            <Typography>with {data.percent}% correct answers.</Typography>
+          </Stack>
+        </Alert>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,22 @@
+import type { QuizListItem } from '@/api/model';
+
+/**
+ * Spec 2 §2: a row leads to its quiz only when the quiz is not passed and either attempts
+ * remain with no delay, or the delay has passed.
+ */
+export function mayOpen(quiz: QuizListItem, now: Date = new Date()): boolean {
+  if (quiz.quiz_passed) return false;
+  if (quiz.delayed_until) return new Date(quiz.delayed_until) <= now;
+  return quiz.remaining_attempts > 0;
+}
+
+/** Spec 2 §2: Complete when passed, otherwise In progress. */
+export function statusOf(quiz: QuizListItem): 'Complete' | 'In progress' {
+  return quiz.quiz_passed ? 'Complete' : 'In progress';
+}
+
+/** The file name a certificate downloads as. */
+export function certificateFile(url: string): string {
+  const code = url.split('/').filter(Boolean).at(-2) ?? 'certificate';
+  return `cohort-certificate-${code}.pdf`;
+}

@@ -1,0 +1,25 @@
+import { Stack } from '@mui/material';
+import { usePageTitle } from '@/ui/page-title';
+import { useMe } from '../MyProfileLayout';
+import { ChangePasswordSection } from './ChangePasswordSection';
+import { DeleteAccountSection } from './DeleteAccountSection';
+import { EmailSection } from './EmailSection';
+import { PhoneSection } from './PhoneSection';
+import { SsoSection } from './SsoSection';
+import { TwoFactorSection } from './TwoFactorSection';
+
+/** Account tab (spec §2): e-mail, password, single sign-on, phone, security, deletion. */
+export function AccountTab() {
+  usePageTitle('Account');
+  const me = useMe();
+  return (
+    <Stack spacing={3}>
+      <EmailSection me={me} />
+      <ChangePasswordSection me={me} />
+      <SsoSection me={me} />
+      <PhoneSection me={me} />
+      <TwoFactorSection me={me} />
+      <DeleteAccountSection />
+    </Stack>
+  );
+}

@@ -1,0 +1,155 @@
+import LanguageIcon from '@mui/icons-material/Language';
+import LockIcon from '@mui/icons-material/Lock';
+import PlaceIcon from '@mui/icons-material/Place';
+import { Avatar, Box, Card, CardContent, Chip, Container, Link, Stack, Typography } from '@mui/material';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useGetPublicProfile } from '@/api/endpoints/auth/auth';
+import { useListProfileGroups } from '@/api/endpoints/groups/groups';
+import type { PublicProfile } from '@/api/model';
+import { ApiError } from '@/lib/api-error';
+import { usePageTitle } from '@/ui/page-title';
+import { ErrorState, Loading } from '@/ui/QueryState';
+
+/** Only web addresses become links; anything else is shown as text. */
+const isWebAddress = (text: string) => /^https?:\/\/\S+$/i.test(text.trim());
+
+/** /profile/{id} and /users/{id}: a member as others see them (spec 2 §2). */
+export function PublicProfilePage() {
+  usePageTitle('User Profile');
+  const id = Number(useParams().id);
+  const profile = useGetPublicProfile(id, { query: { enabled: Number.isInteger(id) && id > 0 } });
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
+      <Typography variant="overline" component="p" color="text.secondary">
+        User Profile
+      </Typography>
+      {!Number.isInteger(id) || id <= 0 ? (
+        <ErrorState error={new ApiError(404, {})} />
+      ) : (
+        <>
+          {profile.isPending && <Loading />}
+          {profile.isError && <ErrorState error={profile.error} onRetry={() => profile.refetch()} />}
+          {profile.isSuccess && <ProfileCard profile={profile.data.data} />}
+        </>
+      )}
+    </Container>
+  );
+}
+
+function ProfileCard({ profile }: { profile: PublicProfile }) {
+  return (
+    <Card variant="outlined">
+      <Box
+        sx={{
+          height: { xs: 120, sm: 200 },
+          bgcolor: 'primary.light',
+          backgroundImage: profile.profile_background ? `url(${profile.profile_background})` : undefined,
+          backgroundSize: 'cover',
+          backgroundPosition: 'center',
+        }}
+      />
+      <CardContent sx={{ px: { xs: 2, sm: 4 }, pb: 4 }}>
+        <Avatar
+          src={profile.avatar ?? undefined}
+          alt={profile.name}
+          sx={{ width: 112, height: 112, mt: -9, border: 4, borderColor: 'background.paper', fontSize: 44 }}
+        >
+          {profile.name.charAt(0).toUpperCase()}
+        </Avatar>
+        <Typography variant="h3" component="h1" sx={{ mt: 2, wordBreak: 'break-word' }}>
+          {profile.name}
+        </Typography>
+        {profile.is_private ? (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 2, color: 'text.secondary' }}>
+            <LockIcon fontSize="small" />
+            <Typography>This account is private</Typography>
+          </Stack>
+        ) : (
+          <Details profile={profile} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Details({ profile }: { profile: PublicProfile }) {
+  const socialLines = (profile.social ?? '').split('\n').filter((line) => line.trim());
+  return (
+    <Stack spacing={2} sx={{ mt: 1 }}>
+      {(profile.title || profile.affiliation) && (
+        <Typography color="text.secondary">{[profile.title, profile.affiliation].filter(Boolean).join(' · ')}</Typography>
+      )}
+      {profile.bio && <Typography sx={{ whiteSpace: 'pre-line' }}>{profile.bio}</Typography>}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 3 }}>
+        {profile.location && (
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+            <PlaceIcon fontSize="small" color="action" />
+            <Typography>{profile.location}</Typography>
+          </Stack>
+        )}
+        {profile.website && (
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+            <LanguageIcon fontSize="small" color="action" />
+            {isWebAddress(profile.website) ? (
+              <Link href={profile.website} target="_blank" rel="noopener noreferrer" sx={{ wordBreak: 'break-all' }}>
+                {profile.website}
+              </Link>
+            ) : (
+              <Typography sx={{ wordBreak: 'break-all' }}>{profile.website}</Typography>
+            )}
+          </Stack>
+        )}
+      </Stack>
+      <CreatedGroups userId={profile.id} />
+      {socialLines.length > 0 && (
+        <Box>
+          <Typography variant="subtitle2" component="h2">
+            Social
+          </Typography>
+          {socialLines.map((line) =>
+            isWebAddress(line) ? (
+              <Link key={line} href={line.trim()} target="_blank" rel="noopener noreferrer" sx={{ display: 'block', wordBreak: 'break-all' }}>
+                {line.trim()}
+              </Link>
+            ) : (
+              <Typography key={line} sx={{ wordBreak: 'break-all' }}>
+                {line}
+              </Typography>
+            ),
+          )}
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+/** The public working groups the member created (spec 2 §2), linked by slug. */
+function CreatedGroups({ userId }: { userId: number }) {
+  const groups = useListProfileGroups(userId);
+  return (
+    <Box>
+      <Typography variant="subtitle2" component="h2" gutterBottom>
+        Working groups created
+      </Typography>
+      {groups.isPending && <Typography color="text.secondary">Loading…</Typography>}
+      {groups.isError && <Typography color="error">Something went wrong.</Typography>}
+      {groups.isSuccess &&
+        (groups.data.data.length === 0 ? (
+          <Typography color="text.secondary">No working groups found</Typography>
+        ) : (
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+            {groups.data.data.map((group) => (
+              <Chip
+                key={group.id}
+                label={group.title}
+                component={RouterLink}
+                to={`/working-groups/${group.slug}`}
+                clickable
+                variant="outlined"
+              />
+            ))}
+          </Stack>
+        ))}
+    </Box>
+  );
+}

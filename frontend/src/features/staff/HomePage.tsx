@@ -1,0 +1,41 @@
+import { Card, CardActionArea, CardContent, Grid, Typography } from '@mui/material';
+import { Link } from 'react-router';
+import type { ConsoleOverview } from '@/api/model';
+import { StaffPage } from './ui/StaffPage';
+import { useStaff } from './ui/useStaff';
+
+const QUEUES: { key: keyof Omit<ConsoleOverview, 'role'>; title: string; to: string }[] = [
+  { key: 'groups_waiting', title: 'Working groups waiting', to: '/staff/groups' },
+  { key: 'group_updates_waiting', title: 'Group updates waiting', to: '/staff/group-updates' },
+  { key: 'affiliations_waiting', title: 'Affiliations waiting', to: '/staff/affiliations' },
+  { key: 'contact_messages_open', title: 'Open contact messages', to: '/staff/messages' },
+  { key: 'update_signups', title: 'Sign-ups for updates', to: '/staff/signups' },
+];
+
+/** /staff: what waits for staff, each count leading to its queue. */
+export function HomePage() {
+  const { data } = useStaff();
+  return (
+    <StaffPage title="Staff console">
+      <Typography color="text.secondary">
+        Signed in as {data?.role === 'admin' ? 'an admin' : 'a moderator'}.
+      </Typography>
+      <Grid container spacing={2}>
+        {QUEUES.map((queue) => (
+          <Grid key={queue.key} size={{ xs: 12, sm: 6, md: 4 }}>
+            <Card variant="outlined">
+              <CardActionArea component={Link} to={queue.to}>
+                <CardContent>
+                  <Typography variant="h3" component="p" aria-label={`${queue.title}: ${data?.[queue.key] ?? 0}`}>
+                    {data?.[queue.key] ?? 0}
+                  </Typography>
+                  <Typography color="text.secondary">{queue.title}</Typography>
+                </CardContent>
+              </CardActionArea>
+            </Card>
+          </Grid>
+        ))}
+      </Grid>
+    </StaffPage>
+  );
+}

@@ -1,0 +1,166 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Grid, Stack } from '@mui/material';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import {
+  staffCreateBlogPost,
+  staffDeleteBlogPost,
+  staffSetBlogPostImage,
+  staffUpdateBlogPost,
+  useStaffGetBlogPost,
+  useStaffListBlogCategories,
+} from '@/api/endpoints/staff/staff';
+import type { BlogPostRequest, StaffBlogPost } from '@/api/model';
+import { REQUIRED } from '@/lib/zod-messages';
+import { FormSelect } from '@/ui/form/FormSelect';
+import { FormTextField } from '@/ui/form/FormTextField';
+import { RichTextField } from '@/ui/form/RichTextField';
+import { ErrorState, Loading } from '@/ui/QueryState';
+import { ChipsField } from '../ui/ChipsField';
+import { fromLocalInput, toLocalInput } from '../ui/dateInput';
+import { DeleteButton } from '../ui/DeleteButton';
+import { EditorForm } from '../ui/EditorForm';
+import { PictureUpload } from '../ui/PictureUpload';
+import { StaffPage } from '../ui/StaffPage';
+import { SwitchField } from '../ui/SwitchField';
+import { useEditorId } from '../ui/useEditorId';
+import { useSaveForm } from '../ui/useSaveForm';
+import { UserPicker } from '../ui/UserPicker';
+
+const schema = z.object({
+  title: z.string().trim().min(1, REQUIRED),
+  slug: z.string(),
+  description: z.string(),
+  body: z.string(),
+  categories: z.array(z.number()),
+  tags: z.array(z.string()),
+  author: z.object({ id: z.number(), name: z.string() }).nullable(),
+  date: z.string(),
+  published: z.boolean(),
+  can_create_discussion: z.boolean(),
+});
+type Values = z.infer<typeof schema>;
+const FIELDS = ['title', 'slug', 'description', 'body', 'categories', 'tags', 'date'] as const;
+
+function defaults(post?: StaffBlogPost): Values {
+  return {
+    title: post?.title ?? '',
+    slug: post?.slug ?? '',
+    description: post?.description ?? '',
+    body: post?.body ?? '',
+    categories: post?.categories.map((category) => category.id) ?? [],
+    tags: post?.tags ?? [],
+    author: post?.author ? { id: post.author.id, name: post.author.name } : null,
+    date: toLocalInput(post?.date),
+    published: post?.published ?? false,
+    can_create_discussion: post?.can_create_discussion ?? true,
+  };
+}
+
+function toRequest(values: Values): BlogPostRequest {
+  return {
+    title: values.title,
+    slug: values.slug.trim() || null,
+    description: values.description,
+    body: values.body,
+    categories: values.categories,
+    tags: values.tags,
+    author_id: values.author?.id ?? null,
+    date: fromLocalInput(values.date),
+    published: values.published,
+    can_create_discussion: values.can_create_discussion,
+  };
+}
+
+/** /staff/blog/new and /staff/blog/:id: write a post, its header image, and publish it. */
+export function BlogPostEditorPage() {
+  const id = useEditorId();
+  const post = useStaffGetBlogPost(id ?? 0, { query: { enabled: id !== undefined } });
+  if (id !== undefined && post.isPending) return <Loading />;
+  if (id !== undefined && post.isError) return <ErrorState error={post.error} onRetry={() => void post.refetch()} />;
+  const current = post.data?.data;
+  return <BlogPostEditor key={current?.id ?? 'new'} id={id} post={current} />;
+}
+
+function BlogPostEditor({ id, post }: { id?: number; post?: StaffBlogPost }) {
+  const categories = useStaffListBlogCategories();
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: defaults(post) });
+  const { onSubmit, banner } = useSaveForm(form, {
+    fields: FIELDS,
+    id,
+    editPath: (saved) => `/staff/blog/${saved}`,
+    save: (values) => (id === undefined ? staffCreateBlogPost(toRequest(values)) : staffUpdateBlogPost(id, toRequest(values))),
+  });
+  return (
+    <StaffPage
+      title={post ? post.title : 'New blog post'}
+      actions={
+        post && (
+          <>
+            {post.published && (
+              <Button component={Link} to={`/blog/${post.slug}`} target="_blank">
+                View on the site
+              </Button>
+            )}
+            <DeleteButton what={`the post “${post.title}”`} remove={() => staffDeleteBlogPost(post.id)} then="/staff/blog" />
+          </>
+        )
+      }
+    >
+      <EditorForm label="Blog post" banner={banner} submitting={form.formState.isSubmitting} onSubmit={onSubmit}>
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, md: 8 }}>
+            <FormTextField control={form.control} name="title" label="Title" required fullWidth />
+          </Grid>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <FormTextField control={form.control} name="slug" label="Slug" helperText="Blank makes one from the title." fullWidth />
+          </Grid>
+        </Grid>
+        <RichTextField control={form.control} name="description" label="Summary (shown on cards)" />
+        <RichTextField control={form.control} name="body" label="Body" />
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <FormSelect
+              control={form.control}
+              name="categories"
+              label="Categories"
+              multiple
+              options={(categories.data?.data ?? []).map((category) => ({ value: category.id, label: category.name }))}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <ChipsField control={form.control} name="tags" label="Tags" />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <UserPicker control={form.control} name="author" label="Author" helperText="Search by name or e-mail." />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <FormTextField
+              control={form.control}
+              name="date"
+              label="Publication date"
+              type="datetime-local"
+              fullWidth
+              helperText="Blank means now."
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </Grid>
+        </Grid>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3}>
+          <SwitchField control={form.control} name="published" label="Published" helperText="Drafts never show on /blog." />
+          <SwitchField control={form.control} name="can_create_discussion" label="Readers may start discussions" />
+        </Stack>
+      </EditorForm>
+      {post ? (
+        <PictureUpload
+          label="Header image"
+          current={post.header_image}
+          upload={(file) => staffSetBlogPostImage(post.id, { file })}
+        />
+      ) : (
+        <PictureUpload label="Header image" upload={() => Promise.resolve()} disabledText="Save the post first to add its header image." />
+      )}
+    </StaffPage>
+  );
+}

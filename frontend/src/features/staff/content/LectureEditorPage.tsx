@@ -1,0 +1,129 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Grid, Stack } from '@mui/material';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import {
+  staffCreateLecture,
+  staffDeleteLecture,
+  staffSetLecturePoster,
+  staffSetLectureVideo,
+  staffUpdateLecture,
+  useStaffGetLecture,
+} from '@/api/endpoints/staff/staff';
+import type { LectureRequest, StaffLecture } from '@/api/model';
+import { REQUIRED } from '@/lib/zod-messages';
+import { FormTextField } from '@/ui/form/FormTextField';
+import { RichTextField } from '@/ui/form/RichTextField';
+import { ErrorState, Loading } from '@/ui/QueryState';
+import { ChipsField } from '../ui/ChipsField';
+import { DeleteButton } from '../ui/DeleteButton';
+import { EditorForm } from '../ui/EditorForm';
+import { PictureUpload } from '../ui/PictureUpload';
+import { StaffPage } from '../ui/StaffPage';
+import { useEditorId } from '../ui/useEditorId';
+import { useSaveForm } from '../ui/useSaveForm';
+
+const schema = z.object({
+  title: z.string().trim().min(1, REQUIRED),
+  author: z.string().trim().min(1, REQUIRED),
+  summary: z.string(),
+  tags: z.array(z.string()),
+  video_url: z.string(),
+  position: z.string().trim().regex(/^-?\d+$/, 'Enter a whole number.'),
+});
+type Values = z.infer<typeof schema>;
+const FIELDS = ['title', 'author', 'summary', 'tags', 'video_url', 'position'] as const;
+const SAVE_FIRST = 'Save the lecture first to add its poster and video.';
+
+function toRequest(values: Values): LectureRequest {
+  return { ...values, summary: values.summary || null, video_url: values.video_url.trim() || null, position: Number(values.position) };
+}
+
+/** /staff/lectures/new and /staff/lectures/:id: a lecture, its poster and its video. */
+export function LectureEditorPage() {
+  const id = useEditorId();
+  const lecture = useStaffGetLecture(id ?? 0, { query: { enabled: id !== undefined } });
+  if (id !== undefined && lecture.isPending) return <Loading />;
+  if (id !== undefined && lecture.isError) return <ErrorState error={lecture.error} onRetry={() => void lecture.refetch()} />;
+  const current = lecture.data?.data;
+  return <LectureEditor key={current?.id ?? 'new'} id={id} lecture={current} />;
+}
+
+function LectureEditor({ id, lecture }: { id?: number; lecture?: StaffLecture }) {
+  const form = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      title: lecture?.title ?? '',
+      author: lecture?.author ?? '',
+      summary: lecture?.summary ?? '',
+      tags: lecture?.tags.map((tag) => tag.title) ?? [],
+      video_url: lecture?.video_url ?? '',
+      position: String(lecture?.position ?? 0),
+    },
+  });
+  const { onSubmit, banner } = useSaveForm(form, {
+    fields: FIELDS,
+    id,
+    editPath: (saved) => `/staff/lectures/${saved}`,
+    save: (values) => (id === undefined ? staffCreateLecture(toRequest(values)) : staffUpdateLecture(id, toRequest(values))),
+  });
+  return (
+    <StaffPage
+      title={lecture ? lecture.title : 'New lecture'}
+      actions={
+        lecture && (
+          <>
+            <Button href={`/lecture-series/${lecture.id}`} target="_blank">
+              View on the site
+            </Button>
+            <DeleteButton what={`the lecture “${lecture.title}”`} remove={() => staffDeleteLecture(lecture.id)} then="/staff/lectures" />
+          </>
+        )
+      }
+    >
+      <EditorForm label="Lecture" banner={banner} submitting={form.formState.isSubmitting} onSubmit={onSubmit}>
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <FormTextField control={form.control} name="title" label="Title" required fullWidth />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <FormTextField control={form.control} name="author" label="Speaker" required fullWidth />
+          </Grid>
+        </Grid>
+        <RichTextField control={form.control} name="summary" label="Summary" />
+        <ChipsField control={form.control} name="tags" label="Tags" />
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, md: 8 }}>
+            <FormTextField
+              control={form.control}
+              name="video_url"
+              label="Video address"
+              placeholder="https://"
+              helperText="A video elsewhere; an uploaded video is shown instead when there is one."
+              fullWidth
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <FormTextField control={form.control} name="position" label="Order" type="number" helperText="Lower comes first." fullWidth />
+          </Grid>
+        </Grid>
+      </EditorForm>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={4}>
+        <PictureUpload
+          label="Poster"
+          current={lecture?.image}
+          upload={(file) => (lecture ? staffSetLecturePoster(lecture.id, { file }) : Promise.resolve())}
+          disabledText={lecture ? undefined : SAVE_FIRST}
+        />
+        <PictureUpload
+          label="Video"
+          video
+          accept="video/webm,video/mp4"
+          current={lecture?.video_file_url}
+          upload={(file) => (lecture ? staffSetLectureVideo(lecture.id, { file }) : Promise.resolve())}
+          disabledText={lecture ? undefined : SAVE_FIRST}
+        />
+      </Stack>
+    </StaffPage>
+  );
+}

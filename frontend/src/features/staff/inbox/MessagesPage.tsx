@@ -1,0 +1,71 @@
+import { Button, Card, CardActions, CardContent, Chip, Pagination, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { useState } from 'react';
+import { staffHandleContactMessage, useStaffListContactMessages } from '@/api/endpoints/staff/staff';
+import { dateTime } from '@/lib/dates';
+import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
+import { StaffPage } from '../ui/StaffPage';
+import { useRun } from '../ui/useRun';
+
+const PER_PAGE = 20;
+
+/** /staff/messages: what visitors sent through the contact form; mark each handled. */
+export function MessagesPage() {
+  const [handled, setHandled] = useState(false);
+  const [page, setPage] = useState(1);
+  const list = useStaffListContactMessages({ handled, page, perPage: PER_PAGE });
+  const { run, busy } = useRun();
+
+  const body = () => {
+    if (list.isPending) return <Loading />;
+    if (list.isError) return <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
+    if (list.data.data.length === 0) {
+      return <EmptyState>{handled ? 'No handled messages yet.' : 'No open contact messages.'}</EmptyState>;
+    }
+    const pages = Math.ceil(list.data.pagination.count / PER_PAGE);
+    return (
+      <Stack spacing={2}>
+        {list.data.data.map((message) => (
+          <Card key={message.id} variant="outlined" component="article" aria-label={`Message from ${message.name}`}>
+            <CardContent>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+                  {message.name}
+                </Typography>
+                <a href={`mailto:${message.email}`}>{message.email}</a>
+                {message.handled_at && <Chip size="small" label={`Handled ${dateTime(message.handled_at)}`} />}
+              </Stack>
+              <Typography variant="body2" color="text.secondary">
+                {dateTime(message.created_at)}
+              </Typography>
+              <Typography sx={{ mt: 1, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{message.text}</Typography>
+            </CardContent>
+            {!message.handled_at && (
+              <CardActions>
+                <Button disabled={busy} onClick={() => void run(() => staffHandleContactMessage(message.id), 'Marked as handled.')}>
+                  Mark handled
+                </Button>
+              </CardActions>
+            )}
+          </Card>
+        ))}
+        {pages > 1 && <Pagination count={pages} page={page} onChange={(_, next) => setPage(next)} />}
+      </Stack>
+    );
+  };
+
+  return (
+    <StaffPage title="Contact messages">
+      <Tabs
+        value={handled ? 'handled' : 'open'}
+        onChange={(_, next: string) => {
+          setHandled(next === 'handled');
+          setPage(1);
+        }}
+      >
+        <Tab value="open" label="Open" />
+        <Tab value="handled" label="Handled" />
+      </Tabs>
+      {body()}
+    </StaffPage>
+  );
+}

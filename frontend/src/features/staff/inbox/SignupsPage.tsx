@@ -1,0 +1,63 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import { Button } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useState } from 'react';
+import { getStaffExportUpdateSignupsUrl, useStaffListUpdateSignups } from '@/api/endpoints/staff/staff';
+import type { UpdateSignup } from '@/api/model';
+import { downloadFile } from '@/lib/api-client';
+import { dateTime } from '@/lib/dates';
+import { useToast } from '@/ui/toast';
+import { ServerGrid } from '../ui/ServerGrid';
+import { staffError } from '../ui/staffError';
+import { StaffPage } from '../ui/StaffPage';
+
+const columns: GridColDef<UpdateSignup>[] = [
+  { field: 'full_name', headerName: 'Name', flex: 1, minWidth: 150 },
+  { field: 'email', headerName: 'E-mail', flex: 1, minWidth: 200 },
+  { field: 'message', headerName: 'Message', flex: 2, minWidth: 200 },
+  { field: 'consent', headerName: 'Consent', type: 'boolean', minWidth: 90 },
+  { field: 'created_at', headerName: 'Signed up', minWidth: 150, valueFormatter: (value: string) => dateTime(value) },
+];
+
+/** /staff/signups: people who asked for updates, and the whole list as CSV. */
+export function SignupsPage() {
+  const [page, setPage] = useState(1);
+  const list = useStaffListUpdateSignups({ page });
+  const toast = useToast();
+  const [downloading, setDownloading] = useState(false);
+
+  const exportCsv = async () => {
+    setDownloading(true);
+    try {
+      await downloadFile(getStaffExportUpdateSignupsUrl(), 'update-signups.csv');
+    } catch (error) {
+      toast(staffError(error), 'error', 'Error');
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <StaffPage
+      title="Update sign-ups"
+      actions={
+        <Button variant="outlined" startIcon={<DownloadIcon />} disabled={downloading} onClick={() => void exportCsv()}>
+          Export CSV
+        </Button>
+      }
+    >
+      <ServerGrid
+        label="Update sign-ups"
+        rows={list.data?.data}
+        columns={columns}
+        pagination={list.data?.pagination}
+        loading={list.isFetching}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        page={page}
+        onPage={setPage}
+        empty="Nobody has signed up for updates yet."
+      />
+    </StaffPage>
+  );
+}

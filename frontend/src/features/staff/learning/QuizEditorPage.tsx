@@ -1,0 +1,155 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Grid, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import {
+  staffCreateQuiz,
+  staffDeleteQuiz,
+  staffSetQuizBanner,
+  staffUpdateQuiz,
+  useStaffGetQuiz,
+} from '@/api/endpoints/staff/staff';
+import type { QuizRequest, StaffQuestion, StaffQuiz } from '@/api/model';
+import { REQUIRED } from '@/lib/zod-messages';
+import { FormTextField } from '@/ui/form/FormTextField';
+import { RichTextField } from '@/ui/form/RichTextField';
+import { ErrorState, Loading } from '@/ui/QueryState';
+import { ChipsField } from '../ui/ChipsField';
+import { DeleteButton } from '../ui/DeleteButton';
+import { EditorForm } from '../ui/EditorForm';
+import { indexedProblems } from '../ui/indexedProblems';
+import { PictureUpload } from '../ui/PictureUpload';
+import { StaffPage } from '../ui/StaffPage';
+import { SwitchField } from '../ui/SwitchField';
+import { useEditorId } from '../ui/useEditorId';
+import { useSaveForm } from '../ui/useSaveForm';
+import { QuestionsEditor } from './QuestionsEditor';
+
+const WHOLE = 'Enter a whole number.';
+const whole = z.string().trim().regex(/^\d+$/, WHOLE);
+
+const schema = z.object({
+  name: z.string().trim().min(1, REQUIRED),
+  description: z.string(),
+  categories: z.array(z.string()),
+  pass_mark: whole,
+  attempts_allowed: whole,
+  delay_hours: whole,
+  banner_link: z.string(),
+  published: z.boolean(),
+  questions: z.array(z.custom<StaffQuestion>()),
+});
+type Values = z.infer<typeof schema>;
+const FIELDS = ['name', 'description', 'categories', 'pass_mark', 'attempts_allowed', 'delay_hours', 'banner_link', 'questions'] as const;
+
+function defaults(quiz?: StaffQuiz): Values {
+  return {
+    name: quiz?.name ?? '',
+    description: quiz?.description ?? '',
+    categories: quiz?.categories ?? [],
+    pass_mark: String(quiz?.pass_mark ?? 80),
+    attempts_allowed: String(quiz?.attempts_allowed ?? 3),
+    delay_hours: String(quiz?.delay_hours ?? 24),
+    banner_link: quiz?.banner_link ?? '',
+    published: quiz?.published ?? false,
+    questions: quiz?.questions ?? [],
+  };
+}
+
+function toRequest(values: Values): QuizRequest {
+  return {
+    ...values,
+    pass_mark: Number(values.pass_mark),
+    attempts_allowed: Number(values.attempts_allowed),
+    delay_hours: Number(values.delay_hours),
+    banner_link: values.banner_link.trim() || null,
+  };
+}
+
+/** /staff/quizzes/new and /staff/quizzes/:id: a quiz's settings and its questions. */
+export function QuizEditorPage() {
+  const id = useEditorId();
+  const quiz = useStaffGetQuiz(id ?? 0, { query: { enabled: id !== undefined } });
+  if (id !== undefined && quiz.isPending) return <Loading />;
+  if (id !== undefined && quiz.isError) return <ErrorState error={quiz.error} onRetry={() => void quiz.refetch()} />;
+  const current = quiz.data?.data;
+  return <QuizEditor key={current?.id ?? 'new'} id={id} quiz={current} />;
+}
+
+function QuizEditor({ id, quiz }: { id?: number; quiz?: StaffQuiz }) {
+  const locked = (quiz?.attempts_taken ?? 0) > 0;
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: defaults(quiz) });
+  const [problems, setProblems] = useState<Record<number, string>>({});
+  const { onSubmit, banner } = useSaveForm(form, {
+    fields: FIELDS,
+    id,
+    onError: (error) => setProblems(indexedProblems(error, 'questions')),
+    editPath: (saved) => `/staff/quizzes/${saved}`,
+    save: (values) => (id === undefined ? staffCreateQuiz(toRequest(values)) : staffUpdateQuiz(id, toRequest(values))),
+  });
+  return (
+    <StaffPage
+      title={quiz ? quiz.name : 'New quiz'}
+      actions={
+        quiz && (
+          <>
+            {quiz.published && (
+              <Button href={`/certificates/${quiz.id}`} target="_blank">
+                View on the site
+              </Button>
+            )}
+            <DeleteButton what={`the quiz “${quiz.name}”`} remove={() => staffDeleteQuiz(quiz.id)} then="/staff/quizzes" />
+          </>
+        )
+      }
+    >
+      {quiz && (
+        <Typography color="text.secondary">
+          {quiz.attempts_taken === 0 ? 'Nobody has taken it yet.' : `Members have started ${quiz.attempts_taken} attempt(s).`}
+        </Typography>
+      )}
+      <EditorForm label="Quiz" banner={banner} submitting={form.formState.isSubmitting} onSubmit={onSubmit}>
+        <FormTextField control={form.control} name="name" label="Name" required fullWidth />
+        <RichTextField control={form.control} name="description" label="Description" />
+        <ChipsField control={form.control} name="categories" label="Categories" />
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <FormTextField control={form.control} name="pass_mark" label="Pass mark (%)" type="number" required fullWidth />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <FormTextField control={form.control} name="attempts_allowed" label="Attempts allowed" type="number" required fullWidth />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <FormTextField
+              control={form.control}
+              name="delay_hours"
+              label="Hours between failed attempts"
+              type="number"
+              required
+              fullWidth
+            />
+          </Grid>
+        </Grid>
+        <FormTextField control={form.control} name="banner_link" label="Banner link" placeholder="https://" fullWidth />
+        <SwitchField control={form.control} name="published" label="Published" helperText="Published quizzes are open to members at once." />
+        <Typography variant="h6" component="h2">
+          Questions
+        </Typography>
+        <Controller
+          control={form.control}
+          name="questions"
+          render={({ field }) => (
+            <QuestionsEditor questions={field.value} onChange={field.onChange} locked={locked} problems={problems} />
+          )}
+        />
+      </EditorForm>
+      <PictureUpload
+        label="Banner"
+        current={quiz?.banner}
+        upload={(file) => (quiz ? staffSetQuizBanner(quiz.id, { file }) : Promise.resolve())}
+        disabledText={quiz ? undefined : 'Save the quiz first to add its banner.'}
+      />
+    </StaffPage>
+  );
+}

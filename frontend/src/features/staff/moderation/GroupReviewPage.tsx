@@ -1,0 +1,127 @@
+import { Alert, Box, Button, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { staffModerateGroup, useStaffGroupReview } from '@/api/endpoints/staff/staff';
+import type { GroupDetail } from '@/api/model';
+import { RichText } from '@/ui/RichText';
+import { ErrorState, Loading } from '@/ui/QueryState';
+import { ReasonDialog } from '../ui/ReasonDialog';
+import { StaffPage } from '../ui/StaffPage';
+import { useRun } from '../ui/useRun';
+import { groupActions, type GroupAction } from './groupActions';
+import { reviewRows } from './reviewRows';
+
+/**
+ * /staff/groups/:id: the group as members see it beside what its owner proposed (the same
+ * when the group itself waits for approval), with the decisions open to staff.
+ */
+export function GroupReviewPage() {
+  const id = Number(useParams().id);
+  const review = useStaffGroupReview(id);
+  const { run, busy } = useRun();
+  const [pending, setPending] = useState<GroupAction | null>(null);
+
+  if (review.isPending) return <Loading />;
+  if (review.isError) return <ErrorState error={review.error} onRetry={() => void review.refetch()} />;
+  const { current, proposed } = review.data.data;
+  const rows = reviewRows(current, proposed);
+  const changed = rows.filter((row) => row.changed).length;
+  const actions = groupActions(current);
+
+  return (
+    <StaffPage
+      title={proposed.title}
+      actions={actions.map((action) => (
+        <Button
+          key={action.action}
+          variant={action.danger ? 'outlined' : 'contained'}
+          color={action.danger ? 'error' : 'primary'}
+          onClick={() => setPending(action)}
+        >
+          {action.label}
+        </Button>
+      ))}
+    >
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        <Status group={current} />
+        <Typography color="text.secondary">
+          Owner: {current.created_by?.name ?? 'unknown'} ·{' '}
+          <Link to={`/working-groups/${current.slug}`}>View on the site</Link>
+        </Typography>
+      </Stack>
+      {current.approved_status === 'pending_approval_for_changes' && (
+        <Alert severity="info">
+          {changed === 0 ? 'The proposal changes nothing shown here.' : `${changed} field(s) differ; they are highlighted.`}
+        </Alert>
+      )}
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label="Current and proposed versions" sx={{ minWidth: 640 }}>
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ width: 160 }}>Field</TableCell>
+              <TableCell>Current</TableCell>
+              <TableCell>Proposed</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.label} sx={row.changed ? { bgcolor: 'warning.light' } : undefined}>
+                <TableCell component="th" scope="row" sx={{ fontWeight: 600, verticalAlign: 'top' }}>
+                  {row.label}
+                  {row.changed && <Chip size="small" label="changed" sx={{ ml: 1 }} />}
+                </TableCell>
+                <TableCell sx={{ verticalAlign: 'top' }}>
+                  <Value value={row.current} html={row.html} />
+                </TableCell>
+                <TableCell sx={{ verticalAlign: 'top' }}>
+                  <Value value={row.proposed} html={row.html} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
+      {pending && (
+        <ReasonDialog
+          open
+          title={pending.confirmTitle}
+          text={pending.text}
+          confirmLabel={pending.label}
+          danger={pending.danger}
+          busy={busy}
+          onClose={() => setPending(null)}
+          onConfirm={(reason) =>
+            void run(
+              () => staffModerateGroup(id, pending.action, { reason: reason || null }),
+              pending.done,
+            ).then((ok) => ok && setPending(null))
+          }
+        />
+      )}
+    </StaffPage>
+  );
+}
+
+function Status({ group }: { group: GroupDetail }) {
+  return (
+    <>
+      <Chip label={group.approved_status.replaceAll('_', ' ')} />
+      {group.active_status === 'suspended' && <Chip color="error" label="suspended" />}
+    </>
+  );
+}
+
+function Value({ value, html }: { value: string; html?: boolean }) {
+  if (!value) return <Typography color="text.secondary">—</Typography>;
+  if (html) return <RichText html={value} />;
+  if (value.startsWith('/') || value.startsWith('http')) {
+    return /\.(png|jpe?g|gif|webp)$/i.test(value) || value.includes('/media/') ? (
+      <Box component="img" src={value} alt="" sx={{ maxWidth: 240, borderRadius: 1 }} />
+    ) : (
+      <a href={value} target="_blank" rel="noreferrer">
+        {value}
+      </a>
+    );
+  }
+  return <Typography sx={{ whiteSpace: 'pre-wrap' }}>{value}</Typography>;
+}

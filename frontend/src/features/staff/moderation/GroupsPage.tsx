@@ -1,0 +1,67 @@
+import { Chip, Stack, Tab, Tabs, TextField } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useStaffGroupQueue } from '@/api/endpoints/staff/staff';
+import type { GroupCard, StaffGroupQueueList } from '@/api/model';
+import { useDebounced } from '@/lib/useDebounced';
+import { ServerGrid } from '../ui/ServerGrid';
+import { StaffPage } from '../ui/StaffPage';
+import { dateTime } from '@/lib/dates';
+
+const columns: GridColDef<GroupCard>[] = [
+  { field: 'title', headerName: 'Title', flex: 2, minWidth: 200 },
+  {
+    field: 'created_by',
+    headerName: 'Owner',
+    flex: 1,
+    minWidth: 140,
+    valueGetter: (_, row) => row.created_by?.name ?? '',
+  },
+  {
+    field: 'approved_status',
+    headerName: 'Status',
+    minWidth: 220,
+    renderCell: ({ row }) => (
+      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%' }}>
+        <Chip size="small" label={row.approved_status.replaceAll('_', ' ')} />
+        {row.active_status === 'suspended' && <Chip size="small" color="error" label="suspended" />}
+      </Stack>
+    ),
+  },
+  { field: 'created_at', headerName: 'Created', minWidth: 120, valueFormatter: (value: string) => dateTime(value) },
+];
+
+/** /staff/groups: groups waiting for review, or every submitted group. */
+export function GroupsPage() {
+  const navigate = useNavigate();
+  const [list, setList] = useState<StaffGroupQueueList>('waiting');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const debounced = useDebounced(search, 300);
+  const query = useStaffGroupQueue({ list, search: debounced || undefined, page });
+  return (
+    <StaffPage title="Working groups">
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
+        <Tabs value={list} onChange={(_, next: StaffGroupQueueList) => { setList(next); setPage(1); }}>
+          <Tab value="waiting" label="Waiting for review" />
+          <Tab value="all" label="All groups" />
+        </Tabs>
+        <TextField size="small" label="Search" value={search} onChange={(event) => { setSearch(event.target.value); setPage(1); }} />
+      </Stack>
+      <ServerGrid
+        label="Working groups"
+        rows={query.data?.data}
+        columns={columns}
+        pagination={query.data?.pagination}
+        loading={query.isFetching}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        page={page}
+        onPage={setPage}
+        empty={list === 'waiting' ? 'No working group is waiting for review.' : 'No working groups yet.'}
+        onRowClick={(row) => void navigate(`/staff/groups/${row.id}`)}
+      />
+    </StaffPage>
+  );
+}

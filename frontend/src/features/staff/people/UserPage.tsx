@@ -1,0 +1,207 @@
+import { Button, Card, CardContent, Chip, Grid, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { useGetMe } from '@/api/endpoints/auth/auth';
+import {
+  staffDeactivateUser,
+  staffReactivateUser,
+  staffResendConfirmation,
+  staffResetTwoFactor,
+  staffSetUserRole,
+  useStaffGetUser,
+} from '@/api/endpoints/staff/staff';
+import type { StaffRole, StaffUserDetail } from '@/api/model';
+import { dateTime } from '@/lib/dates';
+import { ErrorState, Loading } from '@/ui/QueryState';
+import { AuditList } from '../ui/AuditList';
+import { ReasonDialog } from '../ui/ReasonDialog';
+import { StaffPage } from '../ui/StaffPage';
+import { useRun } from '../ui/useRun';
+import { useStaff } from '../ui/useStaff';
+import { ROLE_LABELS, STATE_COLORS, STATE_LABELS } from './labels';
+
+type Decision = 'deactivate' | 'reactivate' | 'reset-two-factor' | 'role';
+
+/** /staff/users/:id: one account's state, what staff may do to it, and its history. */
+export function UserPage() {
+  const id = Number(useParams().id);
+  const user = useStaffGetUser(id);
+  if (user.isPending) return <Loading />;
+  if (user.isError) return <ErrorState error={user.error} onRetry={() => void user.refetch()} />;
+  return <UserDetail user={user.data.data} />;
+}
+
+function UserDetail({ user }: { user: StaffUserDetail }) {
+  const { isAdmin } = useStaff();
+  const me = useGetMe();
+  const self = me.data?.data.id === user.id;
+  const { run, busy } = useRun();
+  const [deciding, setDeciding] = useState<Decision | null>(null);
+  const [role, setRole] = useState<StaffRole | ''>(user.staff_role ?? '');
+  const roleLabel = role ? ROLE_LABELS[role] : 'no staff role';
+
+  const decide = (reason: string) => {
+    const body = { reason: reason || null };
+    const actions: Record<Decision, [() => Promise<unknown>, string]> = {
+      deactivate: [() => staffDeactivateUser(user.id, body), 'The account was deactivated; its sessions have ended.'],
+      reactivate: [() => staffReactivateUser(user.id, body), 'The account was reactivated.'],
+      'reset-two-factor': [() => staffResetTwoFactor(user.id, body), 'Two-factor sign-in was reset.'],
+      role: [() => staffSetUserRole(user.id, { staff_role: role || null, reason: body.reason }), 'The staff role was changed.'],
+    };
+    const [action, done] = actions[deciding ?? 'deactivate'];
+    void run(action, done).then((ok) => ok && setDeciding(null));
+  };
+
+  const dialogs: Record<Decision, { title: string; text: string; label: string; danger?: boolean }> = {
+    deactivate: {
+      title: `Deactivate ${user.name}?`,
+      text: 'They are signed out everywhere and cannot sign in until reactivated.',
+      label: 'Deactivate',
+      danger: true,
+    },
+    reactivate: { title: `Reactivate ${user.name}?`, text: 'They can sign in again.', label: 'Reactivate' },
+    'reset-two-factor': {
+      title: `Reset ${user.name}'s two-factor sign-in?`,
+      text: 'Their authenticator no longer works; they sign in with their password and can set it up again.',
+      label: 'Reset',
+      danger: true,
+    },
+    role: { title: `Give ${user.name} ${roleLabel}?`, text: 'Staff roles open the console.', label: 'Change role' },
+  };
+
+  return (
+    <StaffPage title={user.name}>
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        <Chip color={STATE_COLORS[user.state]} label={STATE_LABELS[user.state]} />
+        {user.staff_role && <Chip color="primary" label={ROLE_LABELS[user.staff_role]} />}
+        {self && <Chip variant="outlined" label="You" />}
+      </Stack>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <Card variant="outlined">
+            <CardContent>
+              <Grid container spacing={1.5} component="dl" sx={{ m: 0 }}>
+                <Fact label="E-mail">
+                  {user.email} {user.email_confirmed ? '(confirmed)' : '(not confirmed)'}
+                </Fact>
+                <Fact label="Joined">{dateTime(user.date_joined)}</Fact>
+                <Fact label="Phone">
+                  {user.phone_number ? `${user.phone_number} ${user.phone_confirmed ? '(confirmed)' : '(not confirmed)'}` : '—'}
+                </Fact>
+                <Fact label="Two-factor">{user.two_factor_enabled ? 'On' : 'Off'}</Fact>
+                <Fact label="Single sign-on">{user.sign_in_providers.length ? user.sign_in_providers.join(', ') : '—'}</Fact>
+                <Fact label="Active sessions">{user.active_sessions}</Fact>
+                {user.locked_until && <Fact label="Locked out until">{dateTime(user.locked_until)}</Fact>}
+                {user.deactivated_at && <Fact label="Deactivated">{dateTime(user.deactivated_at)}</Fact>}
+                <Fact label="Affiliation">
+                  {user.affiliation ?? '—'} ({user.affiliation_status === 'approved' ? 'approved' : 'not approved'})
+                </Fact>
+                <Fact label="University e-mail">
+                  {user.university_affiliate_email
+                    ? `${user.university_affiliate_email} ${user.university_email_confirmed ? '(confirmed)' : '(not confirmed)'}`
+                    : '—'}
+                </Fact>
+                <Fact label="Profile page">
+                  {user.university_profile_page_url ? (
+                    <a href={user.university_profile_page_url} target="_blank" rel="noreferrer">
+                      {user.university_profile_page_url}
+                    </a>
+                  ) : (
+                    '—'
+                  )}
+                </Fact>
+              </Grid>
+            </CardContent>
+          </Card>
+        </Grid>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <Card variant="outlined">
+            <CardContent>
+              <Stack spacing={2}>
+                <Typography variant="h6" component="h2">
+                  Actions
+                </Typography>
+                {self && <Typography color="text.secondary">Staff cannot act on their own account here.</Typography>}
+                {!self && (
+                  <>
+                    {user.state === 'deactivated' ? (
+                      <Button variant="contained" onClick={() => setDeciding('reactivate')}>
+                        Reactivate
+                      </Button>
+                    ) : (
+                      <Button variant="outlined" color="error" onClick={() => setDeciding('deactivate')}>
+                        Deactivate
+                      </Button>
+                    )}
+                    {!user.email_confirmed && (
+                      <Button
+                        variant="outlined"
+                        disabled={busy}
+                        onClick={() => void run(() => staffResendConfirmation(user.id), 'The confirmation e-mail was sent again.')}
+                      >
+                        Resend confirmation e-mail
+                      </Button>
+                    )}
+                    {isAdmin && user.two_factor_enabled && (
+                      <Button variant="outlined" color="error" onClick={() => setDeciding('reset-two-factor')}>
+                        Reset two-factor
+                      </Button>
+                    )}
+                    {isAdmin && (
+                      <Stack direction="row" spacing={1}>
+                        <TextField
+                          select
+                          size="small"
+                          label="Staff role"
+                          value={role}
+                          onChange={(event) => setRole(event.target.value as StaffRole | '')}
+                          sx={{ flex: 1 }}
+                        >
+                          <MenuItem value="">None</MenuItem>
+                          <MenuItem value="moderator">Moderator</MenuItem>
+                          <MenuItem value="admin">Admin</MenuItem>
+                        </TextField>
+                        <Button disabled={role === (user.staff_role ?? '')} onClick={() => setDeciding('role')}>
+                          Apply
+                        </Button>
+                      </Stack>
+                    )}
+                  </>
+                )}
+              </Stack>
+            </CardContent>
+          </Card>
+        </Grid>
+      </Grid>
+      <Typography variant="h6" component="h2">
+        History
+      </Typography>
+      <AuditList records={user.history} empty="No staff decision about this account yet." />
+      {deciding && (
+        <ReasonDialog
+          open
+          title={dialogs[deciding].title}
+          text={dialogs[deciding].text}
+          confirmLabel={dialogs[deciding].label}
+          danger={dialogs[deciding].danger}
+          busy={busy}
+          onClose={() => setDeciding(null)}
+          onConfirm={decide}
+        />
+      )}
+    </StaffPage>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <Grid size={{ xs: 12, sm: 4 }} component="dt" sx={{ color: 'text.secondary' }}>
+        {label}
+      </Grid>
+      <Grid size={{ xs: 12, sm: 8 }} component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
+        {children}
+      </Grid>
+    </>
+  );
+}

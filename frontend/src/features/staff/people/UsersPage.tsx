@@ -1,0 +1,102 @@
+import { Chip, MenuItem, Stack, TextField } from '@mui/material';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useStaffListUsers } from '@/api/endpoints/staff/staff';
+import { StaffListUsersRole, StaffListUsersState, type StaffUserRow } from '@/api/model';
+import { dateTime } from '@/lib/dates';
+import { SearchField } from '../ui/SearchField';
+import { ServerGrid } from '../ui/ServerGrid';
+import { StaffPage } from '../ui/StaffPage';
+import { useListState } from '../ui/useListState';
+import { ROLE_LABELS, STATE_COLORS, STATE_LABELS } from './labels';
+
+const columns: GridColDef<StaffUserRow>[] = [
+  { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
+  { field: 'email', headerName: 'E-mail', flex: 1, minWidth: 220 },
+  {
+    field: 'state',
+    headerName: 'Account',
+    minWidth: 170,
+    renderCell: ({ row }) => <Chip size="small" color={STATE_COLORS[row.state]} label={STATE_LABELS[row.state]} />,
+  },
+  {
+    field: 'staff_role',
+    headerName: 'Staff',
+    minWidth: 110,
+    valueGetter: (_, row) => (row.staff_role ? ROLE_LABELS[row.staff_role] : ''),
+  },
+  { field: 'date_joined', headerName: 'Joined', minWidth: 150, valueFormatter: (value: string) => dateTime(value) },
+];
+
+const ROLES: { value: StaffListUsersRole | ''; label: string }[] = [
+  { value: '', label: 'Everyone' },
+  { value: StaffListUsersRole.member, label: 'Members (not staff)' },
+  { value: StaffListUsersRole.staff, label: 'All staff' },
+  { value: StaffListUsersRole.admin, label: 'Admins' },
+  { value: StaffListUsersRole.moderator, label: 'Moderators' },
+];
+
+/** /staff/users: find people by name or e-mail, filter by role and account state. */
+export function UsersPage() {
+  const navigate = useNavigate();
+  const list = useListState();
+  const [role, setRole] = useState<StaffListUsersRole | ''>('');
+  const [state, setState] = useState<StaffListUsersState | ''>('');
+  const query = useStaffListUsers({ search: list.query, role: role || undefined, state: state || undefined, page: list.page });
+  return (
+    <StaffPage title="Users">
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <SearchField value={list.search} onChange={list.setSearch} label="Name or e-mail" />
+        <TextField
+          select
+          size="small"
+          label="Role"
+          value={role}
+          onChange={(event) => {
+            setRole(event.target.value as StaffListUsersRole | '');
+            list.setPage(1);
+          }}
+          sx={{ minWidth: 180 }}
+        >
+          {ROLES.map((option) => (
+            <MenuItem key={option.value} value={option.value}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label="Account"
+          value={state}
+          onChange={(event) => {
+            setState(event.target.value as StaffListUsersState | '');
+            list.setPage(1);
+          }}
+          sx={{ minWidth: 180 }}
+        >
+          <MenuItem value="">Any</MenuItem>
+          {Object.values(StaffListUsersState).map((value) => (
+            <MenuItem key={value} value={value}>
+              {STATE_LABELS[value]}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      <ServerGrid
+        label="Users"
+        rows={query.data?.data}
+        columns={columns}
+        pagination={query.data?.pagination}
+        loading={query.isFetching}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        page={list.page}
+        onPage={list.setPage}
+        empty="No user matches."
+        onRowClick={(row) => void navigate(`/staff/users/${row.id}`)}
+      />
+    </StaffPage>
+  );
+}

@@ -1,0 +1,15 @@
+import type { AccountState, StaffRole } from '@/api/model';
+
+export const STATE_LABELS: Record<AccountState, string> = {
+  active: 'Active',
+  unconfirmed: 'E-mail not confirmed',
+  deactivated: 'Deactivated',
+};
+
+export const STATE_COLORS: Record<AccountState, 'success' | 'warning' | 'error'> = {
+  active: 'success',
+  unconfirmed: 'warning',
+  deactivated: 'error',
+};
+
+export const ROLE_LABELS: Record<StaffRole, string> = { admin: 'Admin', moderator: 'Moderator' };

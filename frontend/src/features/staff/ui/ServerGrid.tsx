@@ -1,0 +1,68 @@
+import { Box } from '@mui/material';
+import { DataGrid, type GridColDef, type GridPaginationModel, type GridValidRowModel } from '@mui/x-data-grid';
+import { ErrorState } from '@/ui/QueryState';
+
+/** The API's pagination block. */
+export interface Pagination {
+  count: number;
+}
+
+interface Props<Row extends GridValidRowModel> {
+  /** Names the grid for assistive technology. */
+  label: string;
+  rows: Row[] | undefined;
+  columns: GridColDef<Row>[];
+  pagination?: Pagination;
+  loading: boolean;
+  error?: unknown;
+  onRetry?: () => void;
+  page?: number;
+  perPage?: number;
+  onPage?: (page: number, perPage: number) => void;
+  empty?: string;
+  onRowClick?: (row: Row) => void;
+}
+
+/**
+ * A MUI data grid over one of the API's pages (`page` is 1-based there, 0-based here),
+ * with its loading, empty and error states; it scrolls sideways on a phone.
+ */
+export function ServerGrid<Row extends GridValidRowModel>({
+  label,
+  rows,
+  columns,
+  pagination,
+  loading,
+  error,
+  onRetry,
+  page = 1,
+  perPage = 25,
+  onPage,
+  empty = 'Nothing here yet.',
+  onRowClick,
+}: Props<Row>) {
+  if (error) return <ErrorState error={error} onRetry={onRetry} />;
+  const model: GridPaginationModel = { page: page - 1, pageSize: perPage };
+  return (
+    <Box sx={{ width: '100%', overflowX: 'auto' }}>
+      <DataGrid<Row>
+        aria-label={label}
+        rows={rows ?? []}
+        columns={columns}
+        loading={loading}
+        autoHeight
+        disableRowSelectionOnClick
+        disableColumnMenu
+        paginationMode={onPage ? 'server' : 'client'}
+        rowCount={onPage ? (pagination?.count ?? 0) : undefined}
+        paginationModel={onPage ? model : undefined}
+        onPaginationModelChange={(next) => onPage?.(next.page + 1, next.pageSize)}
+        pageSizeOptions={onPage ? [perPage] : [10, 25, 50]}
+        initialState={onPage ? undefined : { pagination: { paginationModel: { pageSize: 25 } } }}
+        localeText={{ noRowsLabel: empty }}
+        onRowClick={onRowClick ? (params) => onRowClick(params.row) : undefined}
+        sx={{ minWidth: 640, bgcolor: 'background.paper', '& .MuiDataGrid-row': onRowClick ? { cursor: 'pointer' } : {} }}
+      />
+    </Box>
+  );
+}

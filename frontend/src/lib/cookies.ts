@@ -1,0 +1,11 @@
+/** The value of a cookie, if the browser has it. */
+export function readCookie(name: string): string | null {
+  const found = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
+  return found ? decodeURIComponent(found.slice(name.length + 1)) : null;
+}
+
+/** Stores a cookie for the whole site for `days` days. */
+export function writeCookie(name: string, value: string, days: number): void {
+  const expires = new Date(Date.now() + days * 24 * 60 * 60 * 1000).toUTCString();
+  document.cookie = `${name}=${encodeURIComponent(value)}; expires=${expires}; path=/; SameSite=Lax`;
+}

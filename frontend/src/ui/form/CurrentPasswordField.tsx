@@ -1,0 +1,24 @@
+import type { Control, FieldValues, Path } from 'react-hook-form';
+import { FormTextField } from './FormTextField';
+
+interface Props<T extends FieldValues> {
+  control: Control<T>;
+  name?: Path<T>;
+  required?: boolean;
+  helperText?: string;
+}
+
+/** The "Current password" field every sensitive change asks for. */
+export function CurrentPasswordField<T extends FieldValues>({ control, name, required, helperText }: Props<T>) {
+  return (
+    <FormTextField
+      control={control}
+      name={name ?? ('current_password' as Path<T>)}
+      label="Current password"
+      type="password"
+      autoComplete="current-password"
+      required={required}
+      helperText={helperText}
+    />
+  );
+}
