@@ -1,11 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { drawnPng, signedInMember, shot } from './support';
-
+import { adminToken, auth, drawnPng, signedInMember, shot } from './support';
 
 async function approveAsDemoAdmin(request: import('@playwright/test').APIRequestContext, groupId: number) {
-  const login = await (await request.post('/api/login', { data: { email: 'admin@cohort.local', password: 'cohort-demo-admin' } })).json();
   const approved = await request.post(`/api/staff/groups/${groupId}/approve`, {
-    headers: { Authorization: `Bearer ${login.data.access}` },
+    headers: auth(await adminToken(request)),
     data: { reason: 'Looks good' },
   });
   expect(approved.ok(), await approved.text()).toBe(true);
@@ -127,9 +125,8 @@ test('create a group through the wizard, staff approve it, find it and delete it
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const posts = await (await page.request.get(`/api/me/groups/${created.id}/post`, { headers: { Authorization: `Bearer ${token}` } })).json();
   expect(posts.data.updates[0].approved_status).toBe('waiting_for_approval');
-  const admin = await (await page.request.post('/api/login', { data: { email: 'admin@cohort.local', password: 'cohort-demo-admin' } })).json();
   const reviewed = await page.request.post(`/api/staff/group-updates/${posts.data.updates[0].id}/approve`, {
-    headers: { Authorization: `Bearer ${admin.data.access}` },
+    headers: auth(await adminToken(page.request)),
     data: {},
   });
   expect(reviewed.ok()).toBe(true);

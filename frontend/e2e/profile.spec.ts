@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { drawnPng, lastMailTo, linkIn, signedInMember, totpCode, shot } from './support';
+import { adminToken, drawnPng, lastMailTo, linkIn, signedInMember, totpCode, shot } from './support';
 
 
 test('edit the profile, crop an avatar and see it in the header', async ({ page }, info) => {
@@ -185,9 +185,8 @@ test('another member sees a private profile as private and a public one in full'
     data: { goals_of_working_group: [goals[0].id], industry_partner_likely: 'no', member_obligations: '<p>Be kind</p>' },
   });
   expect(submitted.ok(), await submitted.text()).toBe(true);
-  const admin = await (await page.request.post('/api/login', { data: { email: 'admin@cohort.local', password: 'cohort-demo-admin' } })).json();
   const approved = await page.request.post(`/api/staff/groups/${group.id}/approve`, {
-    headers: { Authorization: `Bearer ${admin.data.access}` },
+    headers: { Authorization: `Bearer ${await adminToken(page.request)}` },
     data: {},
   });
   expect(approved.ok(), await approved.text()).toBe(true);

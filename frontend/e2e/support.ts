@@ -122,7 +122,18 @@ export async function person(request: APIRequestContext, prefix: string): Promis
 export const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** A group made through the wizard's calls and approved by the demo admin: { id, slug, title }. */
-export async function approvedGroup(page: Page, owner: Person, title: string) {
+/** The demo admin's session token (the embedded database is seeded with it). */
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const login = await request.post('/api/login', { data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } });
+  expect(login.ok(), await login.text()).toBe(true);
+  return (await login.json()).data.access;
+}
+
+/** The demo admin the seed creates. */
+export const DEMO_ADMIN = { email: 'admin@cohort.local', password: 'cohort-demo-admin' };
+
+/** A group `owner` made and submitted through the API: waiting for staff approval. */
+export async function submittedGroup(page: Page, owner: Person, title: string) {
   const request = page.request;
   const tags = (await (await request.get('/api/groups/tags')).json()).data;
   const goals = (await (await request.get('/api/groups/goals-of-working-group')).json()).data;
@@ -146,10 +157,18 @@ export async function approvedGroup(page: Page, owner: Person, title: string) {
     },
   });
   expect(submitted.ok(), await submitted.text()).toBe(true);
-  const admin = (await (await request.post('/api/login', { data: { email: 'admin@cohort.local', password: 'cohort-demo-admin' } })).json()).data.access;
-  const approved = await request.post(`/api/staff/groups/${group.id}/approve`, { headers: auth(admin), data: {} });
-  expect(approved.ok(), await approved.text()).toBe(true);
   return { id: group.id as number, slug: group.slug as string, title };
+}
+
+/** A group `owner` made, submitted and the demo admin approved. */
+export async function approvedGroup(page: Page, owner: Person, title: string) {
+  const group = await submittedGroup(page, owner, title);
+  const approved = await page.request.post(`/api/staff/groups/${group.id}/approve`, {
+    headers: auth(await adminToken(page.request)),
+    data: {},
+  });
+  expect(approved.ok(), await approved.text()).toBe(true);
+  return group;
 }
 
 /** Joins `member` to the group through the API: a request the owner accepts. */

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { alpha, Alert, Box, Button, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { staffModerateGroup, useStaffGroupReview } from '@/api/endpoints/staff/staff';
@@ -27,10 +27,12 @@ export function GroupReviewPage() {
   const rows = reviewRows(current, proposed);
   const changed = rows.filter((row) => row.changed).length;
   const actions = groupActions(current);
+  // Only proposed changes need the side-by-side view; otherwise both versions are the same.
+  const comparing = current.approved_status === 'pending_approval_for_changes';
 
   return (
     <StaffPage
-      title={proposed.title}
+      title={current.title}
       actions={actions.map((action) => (
         <Button
           key={action.action}
@@ -55,27 +57,33 @@ export function GroupReviewPage() {
         </Alert>
       )}
       <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label="Current and proposed versions" sx={{ minWidth: 640 }}>
+        <Table
+          size="small"
+          aria-label={comparing ? 'Current and proposed versions' : 'The group as submitted'}
+          sx={{ minWidth: comparing ? 640 : 0 }}
+        >
           <TableHead>
             <TableRow>
-              <TableCell sx={{ width: 160 }}>Field</TableCell>
-              <TableCell>Current</TableCell>
-              <TableCell>Proposed</TableCell>
+              <TableCell sx={{ width: { xs: 110, sm: 180 } }}>Field</TableCell>
+              <TableCell>{comparing ? 'Current' : 'Submitted'}</TableCell>
+              {comparing && <TableCell>Proposed</TableCell>}
             </TableRow>
           </TableHead>
           <TableBody>
             {rows.map((row) => (
-              <TableRow key={row.label} sx={row.changed ? { bgcolor: 'warning.light' } : undefined}>
+              <TableRow key={row.label} sx={comparing && row.changed ? { bgcolor: (theme) => alpha(theme.palette.warning.main, 0.14) } : undefined}>
                 <TableCell component="th" scope="row" sx={{ fontWeight: 600, verticalAlign: 'top' }}>
                   {row.label}
-                  {row.changed && <Chip size="small" label="changed" sx={{ ml: 1 }} />}
+                  {comparing && row.changed && <Chip size="small" label="changed" sx={{ ml: 1 }} />}
                 </TableCell>
                 <TableCell sx={{ verticalAlign: 'top' }}>
                   <Value value={row.current} html={row.html} />
                 </TableCell>
-                <TableCell sx={{ verticalAlign: 'top' }}>
-                  <Value value={row.proposed} html={row.html} />
-                </TableCell>
+                {comparing && (
+                  <TableCell sx={{ verticalAlign: 'top' }}>
+                    <Value value={row.proposed} html={row.html} />
+                  </TableCell>
+                )}
               </TableRow>
             ))}
           </TableBody>
@@ -112,8 +120,8 @@ function Status({ group }: { group: GroupDetail }) {
 }
 
 function Value({ value, html }: { value: string; html?: boolean }) {
-  if (!value) return <Typography color="text.secondary">—</Typography>;
-  if (html) return <RichText html={value} />;
+  if (!value) return <Typography variant="body2" color="text.secondary">—</Typography>;
+  if (html) return <RichText html={value} sx={{ typography: 'body2', '& p:first-of-type': { mt: 0 } }} />;
   if (value.startsWith('/') || value.startsWith('http')) {
     return /\.(png|jpe?g|gif|webp)$/i.test(value) || value.includes('/media/') ? (
       <Box component="img" src={value} alt="" sx={{ maxWidth: 240, borderRadius: 1 }} />
@@ -123,5 +131,5 @@ function Value({ value, html }: { value: string; html?: boolean }) {
       </a>
     );
   }
-  return <Typography sx={{ whiteSpace: 'pre-wrap' }}>{value}</Typography>;
+  return <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>{value}</Typography>;
 }

@@ -155,6 +155,7 @@ function UserDetail({ user }: { user: StaffUserDetail }) {
                           label="Staff role"
                           value={role}
                           onChange={(event) => setRole(event.target.value as StaffRole | '')}
+                          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
                           sx={{ flex: 1 }}
                         >
                           <MenuItem value="">None</MenuItem>

@@ -53,6 +53,8 @@ export function ServerGrid<Row extends GridValidRowModel>({
         autoHeight
         disableRowSelectionOnClick
         disableColumnMenu
+        // Pages hold at most 100 rows; every column stays in the DOM for assistive technology.
+        disableVirtualization
         paginationMode={onPage ? 'server' : 'client'}
         rowCount={onPage ? (pagination?.count ?? 0) : undefined}
         paginationModel={onPage ? model : undefined}

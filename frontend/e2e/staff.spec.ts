@@ -1,0 +1,273 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  auth,
+  DEMO_ADMIN,
+  drawnPng,
+  lastMailTo,
+  linkIn,
+  PASSWORD,
+  person,
+  shot,
+  signInAs,
+  submittedGroup,
+  type Person,
+} from './support';
+
+/** The console's pages are reached from its navigation, a drawer on a phone. */
+async function openSection(page: Page, name: string) {
+  const menu = page.getByRole('button', { name: "Open the console's menu" });
+  const nav = page.getByRole('navigation', { name: 'Staff console' });
+  await expect(menu.or(nav).first()).toBeVisible();
+  if (await menu.isVisible()) await menu.click();
+  await nav.getByRole('link', { name, exact: true }).click();
+}
+
+/** The decision dialog: a reason, then the confirming button. */
+async function decide(page: Page, button: string, reason: string) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Reason (optional)').fill(reason);
+  await dialog.getByRole('button', { name: button }).click();
+  await expect(dialog).toBeHidden();
+}
+
+async function notifications(page: Page, who: Person) {
+  const response = await page.request.get('/api/me/notifications?perPage=50', { headers: auth(who.token) });
+  return (await response.json()).data as { title: string; message: string; object_slug?: string }[];
+}
+
+test('nobody but staff finds the console', async ({ page }) => {
+  const member = await person(page.request, 'curious');
+  expect((await page.request.get('/api/staff/overview', { headers: auth(member.token) })).status()).toBe(404);
+  expect((await page.request.get('/api/staff/users')).status()).toBe(404);
+  await signInAs(page, member.email, PASSWORD);
+  await page.goto('/staff/users');
+  await expect(page.getByText("Not found. The page you're looking for doesn't exist.")).toBeVisible();
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'My profile' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Staff console' })).toHaveCount(0);
+});
+
+test('staff approve a waiting group and turn down an affiliation with a reason', async ({ page }, info) => {
+  test.setTimeout(60_000);
+  const owner = await person(page.request, 'owner');
+  const group = await submittedGroup(page, owner, `Staff review ${info.project.name} ${Date.now()}`);
+
+  const affiliate = await person(page.request, 'affiliate');
+  const universityEmail = `dr.${Date.now()}.${info.project.name}@uni.example.edu`;
+  const setup = await page.request.put('/api/me/setup-university-email', {
+    headers: auth(affiliate.token),
+    data: {
+      affiliation: 'University of Leeds',
+      university_affiliate_email: universityEmail,
+      university_profile_page_url: 'https://www.leeds.ac.uk/profile/dr',
+    },
+  });
+  expect(setup.ok(), await setup.text()).toBe(true);
+  const token = new URL(linkIn((await lastMailTo(page.request, universityEmail)).text)).searchParams.get('token');
+  const confirmed = await page.request.post('/api/me/confirm-university-email', { headers: auth(affiliate.token), data: { token } });
+  expect(confirmed.ok(), await confirmed.text()).toBe(true);
+
+  // The admin finds the console from the account menu; the home counts what waits.
+  await signInAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Staff console' }).click();
+  await expect(page.getByRole('heading', { name: 'Staff console' })).toBeVisible();
+  await expect(page.getByLabel(/^Working groups waiting: [1-9]/)).toBeVisible();
+  await expect(page.getByLabel(/^Affiliations waiting: [1-9]/)).toBeVisible();
+  await page.screenshot({ path: shot('staff-home', info.project.name), fullPage: true });
+
+  // The group: opened from the queue, reviewed side by side, approved; the owner is told.
+  await openSection(page, 'Working groups');
+  await page.getByRole('gridcell', { name: group.title }).click();
+  await expect(page).toHaveURL(new RegExp(`/staff/groups/${group.id}$`));
+  await expect(page.getByRole('table', { name: 'The group as submitted' })).toContainText('Share what you learn');
+  await page.screenshot({ path: shot('staff-group-review', info.project.name), fullPage: true });
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await decide(page, 'Approve', 'Welcome aboard');
+  await expect(page.getByText('Approved.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Suspend' })).toBeVisible();
+  expect((await page.request.get(`/api/groups/${group.slug}`)).ok()).toBe(true);
+  expect((await notifications(page, owner)).some((n) => n.object_slug === group.slug)).toBe(true);
+
+  // The owner proposes a new title: staff compare both versions and turn it down; the live group keeps its title.
+  const renamed = await page.request.patch(`/api/me/groups/${group.id}`, {
+    headers: auth(owner.token),
+    data: { title: `${group.title} renamed` },
+  });
+  expect(renamed.ok(), await renamed.text()).toBe(true);
+  await page.reload();
+  const compare = page.getByRole('table', { name: 'Current and proposed versions' });
+  await expect(compare.getByRole('row').filter({ hasText: 'changed' })).toHaveCount(1);
+  await expect(compare.getByRole('row').filter({ hasText: 'changed' })).toContainText(`${group.title} renamed`);
+  await page.screenshot({ path: shot('staff-group-changes', info.project.name), fullPage: true });
+  await page.getByRole('button', { name: 'Reject' }).click();
+  await decide(page, 'Reject', 'Keep the original title');
+  await expect(page.getByText('Rejected.')).toBeVisible();
+  const live = (await (await page.request.get(`/api/groups/${group.slug}`)).json()).data;
+  expect(live.title).toBe(group.title);
+
+  // The affiliation: the confirmed university e-mail shows; turned down with a reason the member reads.
+  await openSection(page, 'Affiliations');
+  const row = page.getByRole('row').filter({ hasText: universityEmail });
+  await expect(row.getByText('confirmed')).toBeVisible();
+  await page.screenshot({ path: shot('staff-affiliations', info.project.name), fullPage: true });
+  await row.getByRole('button', { name: 'Reject' }).click();
+  await decide(page, 'Turn down', 'Please link your staff page on the university site');
+  await expect(page.getByText('Affiliation turned down.')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: universityEmail })).toHaveCount(0);
+  const told = await notifications(page, affiliate);
+  expect(told.some((n) => n.title === 'Affiliation not approved' && n.message.includes('Please link your staff page'))).toBe(true);
+
+  // Both decisions are in the audit log.
+  await openSection(page, 'Audit log');
+  await expect(page.getByText('group.approve').first()).toBeVisible();
+  await expect(page.getByText('Reason: Please link your staff page on the university site').first()).toBeVisible();
+});
+
+test('staff write and publish a blog post with a header image, and edit the about page', async ({ page }, info) => {
+  test.setTimeout(60_000);
+  const title = `Console news ${info.project.name} ${Date.now()}`;
+  await signInAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.goto('/staff');
+  await openSection(page, 'Blog posts');
+  await page.getByRole('link', { name: 'New post' }).click();
+  await expect(page.getByText('Save the post first to add its header image.')).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Required')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Title' }).fill(title);
+  await page.getByRole('textbox', { name: 'Summary (shown on cards)' }).fill('What the staff console can do.');
+  await page.getByRole('textbox', { name: 'Body', exact: true }).fill('Moderation queues, content and people in one place.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/staff\/blog\/\d+$/);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+
+  // Drafts never show on the blog.
+  const postId = page.url().split('/').pop();
+  expect((await page.request.get(`/api/blog/api/pages/${postId}`)).status()).toBe(404);
+
+  // A text file posing as a picture is refused with the reason; a real picture is kept.
+  const picture = page.getByLabel('Header image', { exact: true });
+  await picture.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
+  await expect(page.getByRole('alert').filter({ hasText: /JPEG|PNG|image/i })).toBeVisible();
+  await picture.setInputFiles({ name: 'header.png', mimeType: 'image/png', buffer: await drawnPng(page, 1200, 600) });
+  await expect(page.getByText('Header image saved.')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Header image' })).toHaveAttribute('src', /\/media\//);
+
+  await page.getByLabel('Published').check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  await page.screenshot({ path: shot('staff-blog-editor', info.project.name), fullPage: true });
+
+  await page.goto('/blog');
+  await page.getByRole('link', { name: title }).first().click();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByText('Moderation queues, content and people in one place.')).toBeVisible();
+  await expect(page.locator('img[src*="/media/"]').first()).toBeVisible();
+
+  // The about page: a paragraph added in the console shows on /about.
+  const line = `Edited in the console ${Date.now()}`;
+  await page.goto('/staff');
+  await openSection(page, 'Pages');
+  await page.getByLabel('Search').fill('about');
+  await page.getByRole('gridcell', { name: 'about-us' }).click();
+  const body = page.getByRole('textbox', { name: 'Body (HTML)' });
+  await body.fill(`${await body.inputValue()}<p>${line}</p>`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+
+  // Unsafe HTML is refused on its field, and nothing is saved.
+  await body.fill(`${await body.inputValue()}<script>alert(1)</script>`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(/not allowed/i).first()).toBeVisible();
+
+  await page.goto('/about');
+  await expect(page.getByText(line)).toBeVisible();
+});
+
+test('staff build a two-question quiz that a member passes', async ({ page, browser }, info) => {
+  test.setTimeout(60_000);
+  const name = `Console quiz ${info.project.name} ${Date.now()}`;
+  await signInAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.goto('/staff');
+  await openSection(page, 'Quizzes');
+  await page.getByRole('link', { name: 'New quiz' }).click();
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await page.getByRole('spinbutton', { name: 'Hours between failed attempts' }).fill('0');
+
+  await page.getByRole('button', { name: 'Add a question' }).click();
+  await page.getByRole('textbox', { name: 'Question 1 text' }).fill('Which sign comes first in FAST?');
+  await page.getByRole('textbox', { name: 'Question 1 option 1' }).fill('Face drooping');
+  await page.getByRole('textbox', { name: 'Question 1 option 2' }).fill('Fever');
+
+  await page.getByRole('button', { name: 'Add a question' }).click();
+  await page.getByRole('combobox', { name: 'Question 2 type' }).click();
+  await page.getByRole('option', { name: 'Multiple choice' }).click();
+  await page.getByRole('textbox', { name: 'Question 2 text' }).fill('Which are signs of a stroke?');
+  await page.getByRole('textbox', { name: 'Question 2 option 1' }).fill('Arm weakness');
+  await page.getByRole('textbox', { name: 'Question 2 option 2' }).fill('Speech difficulty');
+  await page.getByRole('button', { name: 'Add an option' }).nth(1).click();
+  await page.getByRole('textbox', { name: 'Question 2 option 3' }).fill('Hiccups');
+  await page.getByRole('checkbox', { name: 'Question 2 option 2 is right' }).check();
+  await page.getByLabel('Published').check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/staff\/quizzes\/\d+$/);
+  await expect(page.getByText('Nobody has taken it yet.')).toBeVisible();
+  await page.screenshot({ path: shot('staff-quiz-editor', info.project.name), fullPage: true });
+
+  // A member takes it and passes.
+  const member = await person(page.request, 'quiztaker');
+  const memberPage = await browser.newPage({ viewport: page.viewportSize() ?? undefined });
+  await memberPage.context().addCookies([{ name: 'cookie_consent', value: 'true', url: new URL(page.url()).origin }]);
+  await signInAs(memberPage, member.email, PASSWORD);
+  await memberPage.goto('/certificates');
+  const card = memberPage.getByRole('article', { name }).or(memberPage.getByLabel(name));
+  await card.getByRole('link').click();
+  await expect(memberPage.getByText('Question 1/2')).toBeVisible();
+  await memberPage.getByRole('radio', { name: 'Face drooping' }).check();
+  await memberPage.getByRole('button', { name: 'Next' }).click();
+  await expect(memberPage.getByText('Question 2/2')).toBeVisible();
+  await memberPage.getByRole('checkbox', { name: 'Arm weakness' }).check();
+  await memberPage.getByRole('checkbox', { name: 'Speech difficulty' }).check();
+  await memberPage.getByRole('button', { name: 'Next' }).click();
+  await expect(memberPage.getByRole('status').filter({ hasText: 'Quiz passed' })).toBeVisible();
+  await memberPage.close();
+
+  // Taken now: its questions are locked in the editor.
+  await page.reload();
+  await expect(page.getByText('Members have taken this quiz, so its questions can no longer change.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Question 1 text' })).toBeDisabled();
+});
+
+test('staff deactivate a member, who is signed out, and reactivate them', async ({ page, browser }, info) => {
+  test.setTimeout(60_000);
+  const member = await person(page.request, 'deactivated');
+  const memberPage = await browser.newPage({ viewport: page.viewportSize() ?? undefined });
+  await signInAs(memberPage, member.email, PASSWORD);
+  await memberPage.goto('/dashboard');
+  await expect(memberPage).toHaveURL(/\/dashboard$/);
+
+  await signInAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.goto('/staff');
+  await openSection(page, 'Users');
+  await page.getByLabel('Name or e-mail').fill(member.email);
+  await page.getByRole('gridcell', { name: member.email }).click();
+  await expect(page.getByText(`${member.email} (confirmed)`)).toBeVisible();
+  await page.getByRole('button', { name: 'Deactivate' }).click();
+  await decide(page, 'Deactivate', 'Spam reports');
+  await expect(page.getByText('The account was deactivated; its sessions have ended.')).toBeVisible();
+  await expect(page.getByText('Deactivated', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Reason: Spam reports')).toBeVisible();
+  await page.screenshot({ path: shot('staff-user', info.project.name), fullPage: true });
+
+  // The member's next request is refused and the app signs them out.
+  await memberPage.goto('/dashboard');
+  await expect(memberPage).toHaveURL(/\/login/);
+  expect((await page.request.post('/api/login', { data: { email: member.email, password: PASSWORD } })).ok()).toBe(false);
+  await memberPage.close();
+
+  await page.getByRole('button', { name: 'Reactivate' }).click();
+  await decide(page, 'Reactivate', '');
+  await expect(page.getByText('The account was reactivated.')).toBeVisible();
+  expect((await page.request.post('/api/login', { data: { email: member.email, password: PASSWORD } })).ok()).toBe(true);
+});
