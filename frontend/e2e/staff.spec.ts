@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import {
   auth,
   DEMO_ADMIN,
@@ -12,6 +12,9 @@ import {
   submittedGroup,
   type Person,
 } from './support';
+
+// The console's pages each load a few queries after navigation; give them room on a busy machine.
+const expect = baseExpect.configure({ timeout: 10_000 });
 
 /** The console's pages are reached from its navigation, a drawer on a phone. */
 async function openSection(page: Page, name: string) {

@@ -16,7 +16,6 @@ import { REQUIRED } from '@/lib/zod-messages';
 import { FormSelect } from '@/ui/form/FormSelect';
 import { FormTextField } from '@/ui/form/FormTextField';
 import { RichTextField } from '@/ui/form/RichTextField';
-import { ErrorState, Loading } from '@/ui/QueryState';
 import { ChipsField } from '../ui/ChipsField';
 import { fromLocalInput, toLocalInput } from '../ui/dateInput';
 import { DeleteButton } from '../ui/DeleteButton';
@@ -24,7 +23,7 @@ import { EditorForm } from '../ui/EditorForm';
 import { PictureUpload } from '../ui/PictureUpload';
 import { StaffPage } from '../ui/StaffPage';
 import { SwitchField } from '../ui/SwitchField';
-import { useEditorId } from '../ui/useEditorId';
+import { RecordEditor } from '../ui/RecordEditor';
 import { useSaveForm } from '../ui/useSaveForm';
 import { UserPicker } from '../ui/UserPicker';
 
@@ -75,12 +74,11 @@ function toRequest(values: Values): BlogPostRequest {
 
 /** /staff/blog/new and /staff/blog/:id: write a post, its header image, and publish it. */
 export function BlogPostEditorPage() {
-  const id = useEditorId();
-  const post = useStaffGetBlogPost(id ?? 0, { query: { enabled: id !== undefined } });
-  if (id !== undefined && post.isPending) return <Loading />;
-  if (id !== undefined && post.isError) return <ErrorState error={post.error} onRetry={() => void post.refetch()} />;
-  const current = post.data?.data;
-  return <BlogPostEditor key={current?.id ?? 'new'} id={id} post={current} />;
+  return (
+    <RecordEditor<StaffBlogPost> useRecord={useStaffGetBlogPost}>
+      {(id, post) => <BlogPostEditor id={id} post={post} />}
+    </RecordEditor>
+  );
 }
 
 function BlogPostEditor({ id, post }: { id?: number; post?: StaffBlogPost }) {

@@ -1,14 +1,10 @@
-import AddIcon from '@mui/icons-material/Add';
-import { Button, Chip, MenuItem, Stack, TextField } from '@mui/material';
+import { Chip, MenuItem, TextField } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { useStaffListBlogPosts } from '@/api/endpoints/staff/staff';
 import type { StaffBlogPostRow } from '@/api/model';
 import { dateTime } from '@/lib/dates';
-import { SearchField } from '../ui/SearchField';
-import { ServerGrid } from '../ui/ServerGrid';
-import { StaffPage } from '../ui/StaffPage';
+import { RecordList } from '../ui/RecordList';
 import { useListState } from '../ui/useListState';
 
 const columns: GridColDef<StaffBlogPostRow>[] = [
@@ -29,7 +25,6 @@ type Filter = 'all' | 'published' | 'drafts';
 
 /** /staff/blog: every post, drafts included. */
 export function BlogPostsPage() {
-  const navigate = useNavigate();
   const list = useListState();
   const [filter, setFilter] = useState<Filter>('all');
   const query = useStaffListBlogPosts({
@@ -38,16 +33,15 @@ export function BlogPostsPage() {
     page: list.page,
   });
   return (
-    <StaffPage
+    <RecordList
       title="Blog posts"
-      actions={
-        <Button variant="contained" startIcon={<AddIcon />} component={Link} to="/staff/blog/new">
-          New post
-        </Button>
-      }
-    >
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <SearchField value={list.search} onChange={list.setSearch} />
+      newLabel="New post"
+      path="/staff/blog"
+      list={list}
+      query={query}
+      columns={columns}
+      empty="No blog posts yet."
+      filters={
         <TextField
           select
           size="small"
@@ -63,20 +57,7 @@ export function BlogPostsPage() {
           <MenuItem value="published">Published</MenuItem>
           <MenuItem value="drafts">Drafts</MenuItem>
         </TextField>
-      </Stack>
-      <ServerGrid
-        label="Blog posts"
-        rows={query.data?.data}
-        columns={columns}
-        pagination={query.data?.pagination}
-        loading={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        page={list.page}
-        onPage={list.setPage}
-        empty="No blog posts yet."
-        onRowClick={(row) => void navigate(`/staff/blog/${row.id}`)}
-      />
-    </StaffPage>
+      }
+    />
   );
 }

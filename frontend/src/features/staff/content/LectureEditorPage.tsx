@@ -14,13 +14,12 @@ import type { LectureRequest, StaffLecture } from '@/api/model';
 import { REQUIRED } from '@/lib/zod-messages';
 import { FormTextField } from '@/ui/form/FormTextField';
 import { RichTextField } from '@/ui/form/RichTextField';
-import { ErrorState, Loading } from '@/ui/QueryState';
 import { ChipsField } from '../ui/ChipsField';
 import { DeleteButton } from '../ui/DeleteButton';
 import { EditorForm } from '../ui/EditorForm';
 import { PictureUpload } from '../ui/PictureUpload';
 import { StaffPage } from '../ui/StaffPage';
-import { useEditorId } from '../ui/useEditorId';
+import { RecordEditor } from '../ui/RecordEditor';
 import { useSaveForm } from '../ui/useSaveForm';
 
 const schema = z.object({
@@ -41,12 +40,11 @@ function toRequest(values: Values): LectureRequest {
 
 /** /staff/lectures/new and /staff/lectures/:id: a lecture, its poster and its video. */
 export function LectureEditorPage() {
-  const id = useEditorId();
-  const lecture = useStaffGetLecture(id ?? 0, { query: { enabled: id !== undefined } });
-  if (id !== undefined && lecture.isPending) return <Loading />;
-  if (id !== undefined && lecture.isError) return <ErrorState error={lecture.error} onRetry={() => void lecture.refetch()} />;
-  const current = lecture.data?.data;
-  return <LectureEditor key={current?.id ?? 'new'} id={id} lecture={current} />;
+  return (
+    <RecordEditor<StaffLecture> useRecord={useStaffGetLecture}>
+      {(id, lecture) => <LectureEditor id={id} lecture={lecture} />}
+    </RecordEditor>
+  );
 }
 
 function LectureEditor({ id, lecture }: { id?: number; lecture?: StaffLecture }) {

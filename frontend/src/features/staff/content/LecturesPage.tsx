@@ -1,12 +1,8 @@
-import AddIcon from '@mui/icons-material/Add';
-import { Button, Chip } from '@mui/material';
+import { Chip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { Link, useNavigate } from 'react-router';
 import { useStaffListLectures } from '@/api/endpoints/staff/staff';
 import type { StaffLecture } from '@/api/model';
-import { SearchField } from '../ui/SearchField';
-import { ServerGrid } from '../ui/ServerGrid';
-import { StaffPage } from '../ui/StaffPage';
+import { RecordList } from '../ui/RecordList';
 import { useListState } from '../ui/useListState';
 
 const columns: GridColDef<StaffLecture>[] = [
@@ -30,32 +26,17 @@ const columns: GridColDef<StaffLecture>[] = [
 
 /** /staff/lectures: the expert lectures, in the order the site shows them. */
 export function LecturesPage() {
-  const navigate = useNavigate();
   const list = useListState();
   const query = useStaffListLectures({ search: list.query, page: list.page });
   return (
-    <StaffPage
+    <RecordList
       title="Expert lectures"
-      actions={
-        <Button variant="contained" startIcon={<AddIcon />} component={Link} to="/staff/lectures/new">
-          New lecture
-        </Button>
-      }
-    >
-      <SearchField value={list.search} onChange={list.setSearch} />
-      <ServerGrid
-        label="Expert lectures"
-        rows={query.data?.data}
-        columns={columns}
-        pagination={query.data?.pagination}
-        loading={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        page={list.page}
-        onPage={list.setPage}
-        empty="No lectures yet."
-        onRowClick={(row) => void navigate(`/staff/lectures/${row.id}`)}
-      />
-    </StaffPage>
+      newLabel="New lecture"
+      path="/staff/lectures"
+      list={list}
+      query={query}
+      columns={columns}
+      empty="No lectures yet."
+    />
   );
 }

@@ -8,11 +8,10 @@ import { TitleAlign, type Block, type PageRequest, type StaffPage as StaffConten
 import { REQUIRED } from '@/lib/zod-messages';
 import { FormSelect } from '@/ui/form/FormSelect';
 import { FormTextField } from '@/ui/form/FormTextField';
-import { ErrorState, Loading } from '@/ui/QueryState';
 import { DeleteButton } from '../ui/DeleteButton';
 import { EditorForm } from '../ui/EditorForm';
 import { StaffPage } from '../ui/StaffPage';
-import { useEditorId } from '../ui/useEditorId';
+import { RecordEditor } from '../ui/RecordEditor';
 import { useSaveForm } from '../ui/useSaveForm';
 import { indexedProblems } from '../ui/indexedProblems';
 import { BlocksEditor } from './blocks/BlocksEditor';
@@ -62,12 +61,11 @@ function toRequest(values: Values): PageRequest {
 
 /** /staff/pages/new and /staff/pages/:id: a content page's fields, HTML body and blocks. */
 export function PageEditorPage() {
-  const id = useEditorId();
-  const page = useStaffGetPage(id ?? 0, { query: { enabled: id !== undefined } });
-  if (id !== undefined && page.isPending) return <Loading />;
-  if (id !== undefined && page.isError) return <ErrorState error={page.error} onRetry={() => void page.refetch()} />;
-  const current = page.data?.data;
-  return <PageEditor key={current?.id ?? 'new'} id={id} page={current} />;
+  return (
+    <RecordEditor<StaffContentPage> useRecord={useStaffGetPage}>
+      {(id, page) => <PageEditor id={id} page={page} />}
+    </RecordEditor>
+  );
 }
 
 function PageEditor({ id, page }: { id?: number; page?: StaffContentPage }) {

@@ -1,8 +1,8 @@
-import { Button, Card, CardActions, CardContent, Chip, Pagination, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Button, Card, CardActions, CardContent, Chip, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { staffHandleContactMessage, useStaffListContactMessages } from '@/api/endpoints/staff/staff';
 import { dateTime } from '@/lib/dates';
-import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
+import { PagedCards } from '../ui/PagedCards';
 import { StaffPage } from '../ui/StaffPage';
 import { useRun } from '../ui/useRun';
 
@@ -15,16 +15,21 @@ export function MessagesPage() {
   const list = useStaffListContactMessages({ handled, page, perPage: PER_PAGE });
   const { run, busy } = useRun();
 
-  const body = () => {
-    if (list.isPending) return <Loading />;
-    if (list.isError) return <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
-    if (list.data.data.length === 0) {
-      return <EmptyState>{handled ? 'No handled messages yet.' : 'No open contact messages.'}</EmptyState>;
-    }
-    const pages = Math.ceil(list.data.pagination.count / PER_PAGE);
-    return (
-      <Stack spacing={2}>
-        {list.data.data.map((message) => (
+
+  return (
+    <StaffPage title="Contact messages">
+      <Tabs
+        value={handled ? 'handled' : 'open'}
+        onChange={(_, next: string) => {
+          setHandled(next === 'handled');
+          setPage(1);
+        }}
+      >
+        <Tab value="open" label="Open" />
+        <Tab value="handled" label="Handled" />
+      </Tabs>
+      <PagedCards query={list} perPage={PER_PAGE} page={page} onPage={setPage} empty={handled ? 'No handled messages yet.' : 'No open contact messages.'}>
+        {(message) => (
           <Card key={message.id} variant="outlined" component="article" aria-label={`Message from ${message.name}`}>
             <CardContent>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
@@ -45,27 +50,10 @@ export function MessagesPage() {
                   Mark handled
                 </Button>
               </CardActions>
-            )}
-          </Card>
-        ))}
-        {pages > 1 && <Pagination count={pages} page={page} onChange={(_, next) => setPage(next)} />}
-      </Stack>
-    );
-  };
-
-  return (
-    <StaffPage title="Contact messages">
-      <Tabs
-        value={handled ? 'handled' : 'open'}
-        onChange={(_, next: string) => {
-          setHandled(next === 'handled');
-          setPage(1);
-        }}
-      >
-        <Tab value="open" label="Open" />
-        <Tab value="handled" label="Handled" />
-      </Tabs>
-      {body()}
+        )}
+      </Card>
+        )}
+      </PagedCards>
     </StaffPage>
   );
 }

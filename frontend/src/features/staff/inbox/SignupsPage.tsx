@@ -7,7 +7,7 @@ import type { UpdateSignup } from '@/api/model';
 import { downloadFile } from '@/lib/api-client';
 import { dateTime } from '@/lib/dates';
 import { useToast } from '@/ui/toast';
-import { ServerGrid } from '../ui/ServerGrid';
+import { gridQuery, ServerGrid } from '../ui/ServerGrid';
 import { staffError } from '../ui/staffError';
 import { StaffPage } from '../ui/StaffPage';
 
@@ -48,12 +48,8 @@ export function SignupsPage() {
     >
       <ServerGrid
         label="Update sign-ups"
-        rows={list.data?.data}
+        {...gridQuery(list)}
         columns={columns}
-        pagination={list.data?.pagination}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
         page={page}
         onPage={setPage}
         empty="Nobody has signed up for updates yet."

@@ -14,7 +14,6 @@ import type { QuizRequest, StaffQuestion, StaffQuiz } from '@/api/model';
 import { REQUIRED } from '@/lib/zod-messages';
 import { FormTextField } from '@/ui/form/FormTextField';
 import { RichTextField } from '@/ui/form/RichTextField';
-import { ErrorState, Loading } from '@/ui/QueryState';
 import { ChipsField } from '../ui/ChipsField';
 import { DeleteButton } from '../ui/DeleteButton';
 import { EditorForm } from '../ui/EditorForm';
@@ -22,7 +21,7 @@ import { indexedProblems } from '../ui/indexedProblems';
 import { PictureUpload } from '../ui/PictureUpload';
 import { StaffPage } from '../ui/StaffPage';
 import { SwitchField } from '../ui/SwitchField';
-import { useEditorId } from '../ui/useEditorId';
+import { RecordEditor } from '../ui/RecordEditor';
 import { useSaveForm } from '../ui/useSaveForm';
 import { QuestionsEditor } from './QuestionsEditor';
 
@@ -69,12 +68,11 @@ function toRequest(values: Values): QuizRequest {
 
 /** /staff/quizzes/new and /staff/quizzes/:id: a quiz's settings and its questions. */
 export function QuizEditorPage() {
-  const id = useEditorId();
-  const quiz = useStaffGetQuiz(id ?? 0, { query: { enabled: id !== undefined } });
-  if (id !== undefined && quiz.isPending) return <Loading />;
-  if (id !== undefined && quiz.isError) return <ErrorState error={quiz.error} onRetry={() => void quiz.refetch()} />;
-  const current = quiz.data?.data;
-  return <QuizEditor key={current?.id ?? 'new'} id={id} quiz={current} />;
+  return (
+    <RecordEditor<StaffQuiz> useRecord={useStaffGetQuiz}>
+      {(id, quiz) => <QuizEditor id={id} quiz={quiz} />}
+    </RecordEditor>
+  );
 }
 
 function QuizEditor({ id, quiz }: { id?: number; quiz?: StaffQuiz }) {

@@ -5,7 +5,7 @@ import { staffReviewAffiliation, useStaffListAffiliations } from '@/api/endpoint
 import type { AffiliationForReview } from '@/api/model';
 import { dateTime } from '@/lib/dates';
 import { ReasonDialog } from '../ui/ReasonDialog';
-import { ServerGrid } from '../ui/ServerGrid';
+import { gridQuery, ServerGrid } from '../ui/ServerGrid';
 import { StaffPage } from '../ui/StaffPage';
 import { useRun } from '../ui/useRun';
 
@@ -95,12 +95,8 @@ export function AffiliationsPage() {
       </Tabs>
       <ServerGrid
         label="Affiliations"
-        rows={list.data?.data}
+        {...gridQuery(list)}
         columns={columns}
-        pagination={list.data?.pagination}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
         page={page}
         onPage={setPage}
         empty={EMPTY[queue]}

@@ -1,12 +1,12 @@
-import { Box, Button, Card, CardActions, CardContent, Pagination, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { staffReviewGroupUpdate, useStaffGroupUpdateQueue } from '@/api/endpoints/staff/staff';
 import type { GroupUpdate } from '@/api/model';
 import { dateTime } from '@/lib/dates';
-import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { RichText } from '@/ui/RichText';
 import { ReasonDialog } from '../ui/ReasonDialog';
+import { PagedCards } from '../ui/PagedCards';
 import { StaffPage } from '../ui/StaffPage';
 import { useRun } from '../ui/useRun';
 
@@ -19,15 +19,11 @@ export function GroupUpdatesPage() {
   const { run, busy } = useRun();
   const [deciding, setDeciding] = useState<{ update: GroupUpdate; approve: boolean } | null>(null);
 
-  const body = () => {
-    if (queue.isPending) return <Loading />;
-    if (queue.isError) return <ErrorState error={queue.error} onRetry={() => void queue.refetch()} />;
-    const updates = queue.data.data;
-    if (updates.length === 0) return <EmptyState>No update is waiting for approval.</EmptyState>;
-    const pages = Math.ceil(queue.data.pagination.count / PER_PAGE);
-    return (
-      <Stack spacing={2}>
-        {updates.map((update) => (
+
+  return (
+    <StaffPage title="Group updates">
+      <PagedCards query={queue} perPage={PER_PAGE} page={page} onPage={setPage} empty="No update is waiting for approval.">
+        {(update) => (
           <Card key={update.id} variant="outlined" component="article" aria-label={update.title}>
             <CardContent>
               <Typography variant="h6" component="h2">
@@ -56,15 +52,8 @@ export function GroupUpdatesPage() {
               </Button>
             </CardActions>
           </Card>
-        ))}
-        {pages > 1 && <Pagination count={pages} page={page} onChange={(_, next) => setPage(next)} />}
-      </Stack>
-    );
-  };
-
-  return (
-    <StaffPage title="Group updates">
-      {body()}
+        )}
+      </PagedCards>
       {deciding && (
         <ReasonDialog
           open

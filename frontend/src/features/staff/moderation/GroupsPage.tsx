@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useStaffGroupQueue } from '@/api/endpoints/staff/staff';
 import type { GroupCard, StaffGroupQueueList } from '@/api/model';
 import { useDebounced } from '@/lib/useDebounced';
-import { ServerGrid } from '../ui/ServerGrid';
+import { gridQuery, ServerGrid } from '../ui/ServerGrid';
 import { StaffPage } from '../ui/StaffPage';
 import { dateTime } from '@/lib/dates';
 
@@ -51,12 +51,8 @@ export function GroupsPage() {
       </Stack>
       <ServerGrid
         label="Working groups"
-        rows={query.data?.data}
+        {...gridQuery(query)}
         columns={columns}
-        pagination={query.data?.pagination}
-        loading={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
         page={page}
         onPage={setPage}
         empty={list === 'waiting' ? 'No working group is waiting for review.' : 'No working groups yet.'}

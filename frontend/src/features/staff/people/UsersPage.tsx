@@ -1,13 +1,10 @@
-import { Chip, MenuItem, Stack, TextField } from '@mui/material';
+import { Chip, MenuItem, TextField } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useStaffListUsers } from '@/api/endpoints/staff/staff';
 import { StaffListUsersRole, StaffListUsersState, type StaffUserRow } from '@/api/model';
 import { dateTime } from '@/lib/dates';
-import { SearchField } from '../ui/SearchField';
-import { ServerGrid } from '../ui/ServerGrid';
-import { StaffPage } from '../ui/StaffPage';
+import { RecordList } from '../ui/RecordList';
 import { useListState } from '../ui/useListState';
 import { ROLE_LABELS, STATE_COLORS, STATE_LABELS } from './labels';
 
@@ -39,64 +36,58 @@ const ROLES: { value: StaffListUsersRole | ''; label: string }[] = [
 
 /** /staff/users: find people by name or e-mail, filter by role and account state. */
 export function UsersPage() {
-  const navigate = useNavigate();
   const list = useListState();
   const [role, setRole] = useState<StaffListUsersRole | ''>('');
   const [state, setState] = useState<StaffListUsersState | ''>('');
   const query = useStaffListUsers({ search: list.query, role: role || undefined, state: state || undefined, page: list.page });
   return (
-    <StaffPage title="Users">
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <SearchField value={list.search} onChange={list.setSearch} label="Name or e-mail" />
-        <TextField
-          select
-          size="small"
-          label="Role"
-          value={role}
-          onChange={(event) => {
-            setRole(event.target.value as StaffListUsersRole | '');
-            list.setPage(1);
-          }}
-          sx={{ minWidth: 180 }}
-        >
-          {ROLES.map((option) => (
-            <MenuItem key={option.value} value={option.value}>
-              {option.label}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
-          label="Account"
-          value={state}
-          onChange={(event) => {
-            setState(event.target.value as StaffListUsersState | '');
-            list.setPage(1);
-          }}
-          sx={{ minWidth: 180 }}
-        >
-          <MenuItem value="">Any</MenuItem>
-          {Object.values(StaffListUsersState).map((value) => (
-            <MenuItem key={value} value={value}>
-              {STATE_LABELS[value]}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Stack>
-      <ServerGrid
-        label="Users"
-        rows={query.data?.data}
-        columns={columns}
-        pagination={query.data?.pagination}
-        loading={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        page={list.page}
-        onPage={list.setPage}
-        empty="No user matches."
-        onRowClick={(row) => void navigate(`/staff/users/${row.id}`)}
-      />
-    </StaffPage>
+    <RecordList
+      title="Users"
+      path="/staff/users"
+      list={list}
+      query={query}
+      columns={columns}
+      empty="No user matches."
+      searchLabel="Name or e-mail"
+      filters={
+        <>
+          <TextField
+            select
+            size="small"
+            label="Role"
+            value={role}
+            onChange={(event) => {
+              setRole(event.target.value as StaffListUsersRole | '');
+              list.setPage(1);
+            }}
+            sx={{ minWidth: 180 }}
+          >
+            {ROLES.map((option) => (
+              <MenuItem key={option.value} value={option.value}>
+                {option.label}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label="Account"
+            value={state}
+            onChange={(event) => {
+              setState(event.target.value as StaffListUsersState | '');
+              list.setPage(1);
+            }}
+            sx={{ minWidth: 180 }}
+          >
+            <MenuItem value="">Any</MenuItem>
+            {Object.values(StaffListUsersState).map((value) => (
+              <MenuItem key={value} value={value}>
+                {STATE_LABELS[value]}
+              </MenuItem>
+            ))}
+          </TextField>
+        </>
+      }
+    />
   );
 }

@@ -68,3 +68,22 @@ export function ServerGrid<Row extends GridValidRowModel>({
     </Box>
   );
 }
+
+/** A paged list query, as the generated hooks return it. */
+interface PagedQuery<Row> {
+  data?: { data: Row[]; pagination: Pagination };
+  isFetching: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/** The grid's data, loading and error props from a paged list query. */
+export function gridQuery<Row>(query: PagedQuery<Row>) {
+  return {
+    rows: query.data?.data,
+    pagination: query.data?.pagination,
+    loading: query.isFetching,
+    error: query.error,
+    onRetry: () => void query.refetch(),
+  };
+}
