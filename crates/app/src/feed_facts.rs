@@ -112,7 +112,12 @@ async fn moderated(_ctx: AppContext, e: Arc<GroupModerated>) -> AppResult<Vec<Fa
 
 async fn update_reviewed(_ctx: AppContext, e: Arc<UpdateReviewed>) -> AppResult<Vec<Fact>> {
     if !e.approved {
-        return Ok(Vec::new());
+        return Ok(vec![Fact::UpdateRejected {
+            group: group(&e.group),
+            author_id: e.author_id,
+            title: e.title.clone(),
+            reason: e.reason.clone(),
+        }]);
     }
     Ok(vec![Fact::UpdateApproved {
         group: group(&e.group),

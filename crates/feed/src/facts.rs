@@ -95,6 +95,13 @@ pub enum Fact {
         text: String,
         image: Option<String>,
     },
+    /// Staff turned an update down; its author is told why.
+    UpdateRejected {
+        group: Group,
+        author_id: i64,
+        title: String,
+        reason: Option<String>,
+    },
     /// Staff approved a member's affiliation, or set it back to not approved.
     AffiliationReviewed {
         user_id: i64,

@@ -41,6 +41,8 @@ pub struct UpdateReviewed {
     pub update_id: i64,
     pub author_id: i64,
     pub approved: bool,
+    /// Why, as staff told the author.
+    pub reason: Option<String>,
     pub title: String,
     /// Rich text.
     pub text: String,

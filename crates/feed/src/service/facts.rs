@@ -204,6 +204,25 @@ pub async fn handle(ctx: &AppContext, hub: &Hub, fact: Fact) -> AppResult<()> {
             )
             .await?;
         }
+        Fact::UpdateRejected {
+            group,
+            author_id,
+            title,
+            reason,
+        } => {
+            let because = reason.map(|r| format!(" Reason: {r}")).unwrap_or_default();
+            let notice = about_group(
+                author_id,
+                kind::UPDATE_MODERATION,
+                &group,
+                "Update not approved".into(),
+                format!(
+                    "Your update \"{title}\" in {} was not approved.{because}",
+                    group.title
+                ),
+            );
+            notify::send(ctx, hub, notice).await?;
+        }
         Fact::AffiliationReviewed {
             user_id,
             approved,

@@ -179,6 +179,29 @@ async fn moderation_updates_discussions_and_affiliations_notify_their_owners() {
     .await;
     assert_eq!(titles(&app, &owner).await[0], "Update approved");
 
+    // A rejected one too, with the reason.
+    let (_, update) = app
+        .post_json_as(
+            &owner,
+            &format!("/api/me/groups/{group_id}/post"),
+            &json!({"title": "Draft numbers", "text": "<p>Too early</p>"}),
+        )
+        .await;
+    app.post_json_as(
+        &staff,
+        &format!("/api/staff/group-updates/{}/reject", update["data"]["id"]),
+        &json!({"reason": "Please cite the source"}),
+    )
+    .await;
+    let latest = notifications(&app, &owner).await[0].clone();
+    assert_eq!(latest["title"], "Update not approved");
+    assert!(
+        latest["message"]
+            .as_str()
+            .unwrap()
+            .ends_with("was not approved. Reason: Please cite the source")
+    );
+
     // Suspension.
     moderate(&app, &staff, group_id, "suspend").await;
     assert_eq!(titles(&app, &owner).await[0], "Working group suspended");

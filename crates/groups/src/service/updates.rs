@@ -291,6 +291,7 @@ pub async fn review(
             update_id: saved.id,
             author_id: saved.created_by_id,
             approved: approve,
+            reason,
             title: saved.title.clone(),
             text: saved.text.clone(),
             image: saved.image.as_deref().map(|k| ctx.storage.url(k)),
