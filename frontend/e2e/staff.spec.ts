@@ -128,7 +128,7 @@ test('staff approve a waiting group and turn down an affiliation with a reason',
   await expect(page.getByText('Reason: Please link your staff page on the university site').first()).toBeVisible();
 });
 
-test('staff write and publish a blog post with a header image, and edit the about page', async ({ page }, info) => {
+test('staff write, publish and delete a blog post with a header image, and edit the about page', async ({ page }, info) => {
   test.setTimeout(60_000);
   const title = `Console news ${info.project.name} ${Date.now()}`;
   await signInAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
@@ -168,14 +168,24 @@ test('staff write and publish a blog post with a header image, and edit the abou
   await expect(page.getByText('Moderation queues, content and people in one place.')).toBeVisible();
   await expect(page.locator('img[src*="/media/"]').first()).toBeVisible();
 
+  // Deleted from the console, it leaves the blog (and the other journeys' counts) as they were.
+  await page.goto(`/staff/blog/${postId}`);
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Successfully deleted')).toBeVisible();
+  await expect(page).toHaveURL(/\/staff\/blog$/);
+  expect((await page.request.get(`/api/blog/api/pages/${postId}`)).status()).toBe(404);
+
   // The about page: a paragraph added in the console shows on /about.
   const line = `Edited in the console ${Date.now()}`;
   await page.goto('/staff');
   await openSection(page, 'Pages');
   await page.getByLabel('Search').fill('about');
   await page.getByRole('gridcell', { name: 'about-us' }).click();
+  const editor = page.url();
   const body = page.getByRole('textbox', { name: 'Body (HTML)' });
-  await body.fill(`${await body.inputValue()}<p>${line}</p>`);
+  const original = await body.inputValue();
+  await body.fill(`${original}<p>${line}</p>`);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved.')).toBeVisible();
 
@@ -186,6 +196,12 @@ test('staff write and publish a blog post with a header image, and edit the abou
 
   await page.goto('/about');
   await expect(page.getByText(line)).toBeVisible();
+
+  // Put the page back as it was.
+  await page.goto(editor);
+  await body.fill(original);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
 });
 
 test('staff build a two-question quiz that a member passes', async ({ page, browser }, info) => {

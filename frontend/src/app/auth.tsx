@@ -11,6 +11,11 @@ interface AuthState {
   isSignedIn: boolean;
   signIn: (token: string) => void;
   signOut: () => void;
+  /**
+   * The user signed out with the sign-out button (not a lost session): private pages then
+   * send them to plain /login, not back to where they were.
+   */
+  signedOutOnPurpose: boolean;
 }
 
 const AuthContext = createContext<AuthState | null>(null);
@@ -29,11 +34,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
-  const signIn = useCallback((next: string) => setToken(next), []);
-  const signOut = useCallback(() => setToken(null), []);
+  const [signedOutOnPurpose, setSignedOutOnPurpose] = useState(false);
+  const signIn = useCallback((next: string) => {
+    setSignedOutOnPurpose(false);
+    setToken(next);
+  }, []);
+  const signOut = useCallback(() => {
+    setSignedOutOnPurpose(true);
+    setToken(null);
+  }, []);
   const value = useMemo(
-    () => ({ token, isSignedIn: token !== null, signIn, signOut }),
-    [token, signIn, signOut],
+    () => ({ token, isSignedIn: token !== null, signIn, signOut, signedOutOnPurpose }),
+    [token, signIn, signOut, signedOutOnPurpose],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiFetch, setUnauthorizedHandler } from './api-client';
+import { apiFetch, setUnauthorizedHandler, whileSigningOut } from './api-client';
 import { ApiError } from './api-error';
 import { getToken, setToken } from './auth-token';
 
@@ -34,6 +34,50 @@ describe('apiFetch', () => {
     await expect(apiFetch('/api/me')).rejects.toBeInstanceOf(ApiError);
     expect(getToken()).toBeNull();
     expect(onUnauthorized).toHaveBeenCalledWith('user_inactive');
+  });
+
+  it('leaves a 401 that races a sign-out to the sign-out', async () => {
+    setToken('revoked');
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    respond(401, { code: 'authentication_failed', message: 'Invalid token.' });
+    await whileSigningOut(async () => {
+      await expect(apiFetch('/api/me')).rejects.toBeInstanceOf(ApiError);
+      expect(getToken()).toBe('revoked');
+      setToken(null);
+    });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    // Afterwards a 401 signs out again.
+    setToken('expired');
+    respond(401, { code: 'authentication_failed', message: 'Invalid token.' });
+    await expect(apiFetch('/api/me')).rejects.toBeInstanceOf(ApiError);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores a 401 for a session the browser has already left', async () => {
+    setToken('old');
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockImplementation(async () => {
+        // The user signs out (and in again) while the request is on its way.
+        setToken('new');
+        return new Response(JSON.stringify({ code: 'authentication_failed' }), { status: 401 });
+      }),
+    );
+    await expect(apiFetch('/api/me')).rejects.toBeInstanceOf(ApiError);
+    expect(getToken()).toBe('new');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('has nothing to sign out of for a request sent signed out', async () => {
+    setToken(null);
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    respond(401, { code: 'not_authenticated' });
+    await expect(apiFetch('/api/me')).rejects.toBeInstanceOf(ApiError);
+    expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('throws the envelope of other failures and keeps the session', async () => {

@@ -14,6 +14,22 @@ export function setUnauthorizedHandler(handler: (code: string | undefined) => vo
   onUnauthorized = handler;
 }
 
+/** Set while the user signs out: a 401 then is expected, and the sign-out forgets the token. */
+let signingOut = false;
+
+/**
+ * Runs a sign-out: requests that race it and answer 401 neither clear the token nor
+ * redirect, so the sign-out alone decides where the user lands.
+ */
+export async function whileSigningOut(work: () => Promise<void>): Promise<void> {
+  signingOut = true;
+  try {
+    await work();
+  } finally {
+    signingOut = false;
+  }
+}
+
 export async function apiFetch<T>(url: string, init: RequestInit = {}): Promise<T> {
   const headers = new Headers(init.headers);
   headers.set('Accept', 'application/json');
@@ -28,14 +44,19 @@ export async function apiFetch<T>(url: string, init: RequestInit = {}): Promise<
   const text = response.status === 204 ? '' : await response.text();
   const body: unknown = text ? safeParse(text) : undefined;
 
-  if (!response.ok) throw failure(response.status, body);
+  if (!response.ok) throw failure(response.status, body, token);
   return body as T;
 }
 
-/** The error for a failed call; a 401 also signs the user out. */
-export function failure(status: number, body: unknown): ApiError {
+/**
+ * The error for a failed call. A 401 for the session this browser holds signs the user
+ * out (spec §8); one for a session already left (a request that raced a sign-out, or one
+ * sent signed out, when there is nothing to sign out of) changes nothing.
+ */
+export function failure(status: number, body: unknown, sentWith: string | null = getToken()): ApiError {
   const envelope = (body ?? {}) as ErrorEnvelope;
-  if (status === 401) {
+  const sessionLost = sentWith !== null && sentWith === getToken();
+  if (status === 401 && sessionLost && !signingOut) {
     setToken(null);
     onUnauthorized(envelope.code);
   }
@@ -60,7 +81,7 @@ export function uploadWithProgress<T>(url: string, form: FormData, onProgress: (
     request.onload = () => {
       const body: unknown = request.responseText ? safeParse(request.responseText) : undefined;
       if (request.status >= 200 && request.status < 300) resolve(body as T);
-      else reject(failure(request.status, body));
+      else reject(failure(request.status, body, token));
     };
     request.onerror = () => reject(new ApiError(0, {}));
     request.send(form);
@@ -84,7 +105,7 @@ export async function downloadFile(url: string, filename: string): Promise<void>
   });
   if (!response.ok) {
     const text = await response.text();
-    throw failure(response.status, text ? safeParse(text) : undefined);
+    throw failure(response.status, text ? safeParse(text) : undefined, token);
   }
   const link = document.createElement('a');
   link.href = URL.createObjectURL(await response.blob());

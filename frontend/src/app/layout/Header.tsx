@@ -14,6 +14,7 @@ import { startTransition, useState, type ComponentType } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useGetMe, useLogout } from '@/api/endpoints/auth/auth';
 import { useAuth } from '@/app/auth';
+import { whileSigningOut } from '@/lib/api-client';
 import { CompletionPopover } from '@/ui/completion/CompletionPopover';
 import { Logo } from './Logo';
 import { MobileDrawer } from './MobileDrawer';
@@ -33,18 +34,22 @@ export function Header({ Bell }: { Bell: ComponentType }) {
   const handleSignOut = async () => {
     setMenuAnchor(null);
     setDrawerOpen(false);
-    try {
-      // Revoke the session on the server first; the token is forgotten either way.
-      await logout.mutateAsync();
-    } catch {
-      // An already-dead session needs no revoking.
-    }
-    // The router navigates inside a transition; forgetting the token in the same
-    // transition renders both at once, so the private page's guard never sees a
-    // signed-out user still on it (which would add a redirect back to it).
-    startTransition(() => {
-      signOut();
-      void navigate('/login');
+    // Requests racing the sign-out (a refetch, the live channel closing) may answer 401
+    // once the session is revoked; the sign-out below forgets the token itself.
+    await whileSigningOut(async () => {
+      try {
+        // Revoke the session on the server first; the token is forgotten either way.
+        await logout.mutateAsync();
+      } catch {
+        // An already-dead session needs no revoking.
+      }
+      // The router navigates inside a transition; forgetting the token in the same
+      // transition renders both at once, so the private page's guard never sees a
+      // signed-out user still on it (which would add a redirect back to it).
+      startTransition(() => {
+        signOut();
+        void navigate('/login');
+      });
     });
   };
 

@@ -14,12 +14,18 @@ export function loginPathFor(location: { pathname: string; search: string }): st
  * Meanwhile they render nothing: a private page never shows to a signed-out visitor.
  */
 
-/** Private routes: signed-out users go to /login with `redirect_to`. */
+/**
+ * Private routes: signed-out users go to /login with `redirect_to`; after the sign-out
+ * button, to plain /login (whichever of the sign-out and its navigation renders first).
+ */
 export function PrivateRoute() {
-  const { isSignedIn } = useAuth();
+  const { isSignedIn, signedOutOnPurpose } = useAuth();
   const location = useLocation();
   const navigation = useNavigation();
-  if (!isSignedIn) return navigation.state === 'idle' ? <Navigate to={loginPathFor(location)} replace /> : null;
+  if (!isSignedIn) {
+    if (navigation.state !== 'idle') return null;
+    return <Navigate to={signedOutOnPurpose ? '/login' : loginPathFor(location)} replace />;
+  }
   return <Outlet />;
 }
 
