@@ -110,6 +110,21 @@ test('staff approve a waiting group and turn down an affiliation with a reason',
   const live = (await (await page.request.get(`/api/groups/${group.slug}`)).json()).data;
   expect(live.title).toBe(group.title);
 
+  // An update the owner posts waits in its queue, named by its group; turned down with a reason.
+  const posted = await page.request.post(`/api/me/groups/${group.id}/post`, {
+    headers: auth(owner.token),
+    data: { title: `Early results ${info.project.name}`, text: '<p>Numbers without a source</p>' },
+  });
+  expect(posted.ok(), await posted.text()).toBe(true);
+  await openSection(page, 'Group updates');
+  const card = page.getByRole('article', { name: `Early results ${info.project.name}` });
+  await expect(card.getByRole('link', { name: group.title })).toBeVisible();
+  await card.getByRole('button', { name: 'Reject' }).click();
+  await decide(page, 'Reject', 'Please cite the source');
+  await expect(page.getByText('Update rejected.')).toBeVisible();
+  const toldOwner = await notifications(page, owner);
+  expect(toldOwner.some((n) => n.title === 'Update not approved' && n.message.includes('Please cite the source'))).toBe(true);
+
   // The affiliation: the confirmed university e-mail shows; turned down with a reason the member reads.
   await openSection(page, 'Affiliations');
   const row = page.getByRole('row').filter({ hasText: universityEmail });

@@ -4695,6 +4695,13 @@ export interface components {
             pagination: components["schemas"]["Pagination"];
         };
         /** @description A page of items with its position. */
+        Page_StaffGroupUpdate: {
+            data: (components["schemas"]["GroupUpdate"] & {
+                group: components["schemas"]["GroupHeader"];
+            })[];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description A page of items with its position. */
         Page_StaffLecture: {
             data: (components["schemas"]["Lecture"] & {
                 /** @description A video was uploaded. */
@@ -5130,6 +5137,10 @@ export interface components {
             title: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        /** @description An update waiting for staff, with the group it belongs to. */
+        StaffGroupUpdate: components["schemas"]["GroupUpdate"] & {
+            group: components["schemas"]["GroupHeader"];
         };
         /** @description A lecture as the console edits it. */
         StaffLecture: components["schemas"]["Lecture"] & {
@@ -9971,7 +9982,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Page_GroupUpdate"];
+                    "application/json": components["schemas"]["Page_StaffGroupUpdate"];
                 };
             };
             /** @description Not staff. */

@@ -41,6 +41,14 @@ pub struct GroupHeader {
     pub approved_status: ApprovedStatus,
 }
 
+/// An update waiting for staff, with the group it belongs to.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StaffGroupUpdate {
+    #[serde(flatten)]
+    pub update: GroupUpdate,
+    pub group: GroupHeader,
+}
+
 /// An updates page: the group, whether updates can be added now, and every update.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct GroupUpdates {
@@ -300,7 +308,7 @@ pub async fn set_image(
     tag = "staff",
     params(PageParams),
     responses(
-        (status = 200, description = "A page of updates to review.", body = Page<GroupUpdate>),
+        (status = 200, description = "A page of updates to review.", body = Page<StaffGroupUpdate>),
         (status = 404, description = "Not staff.", body = kernel::ErrorBody),
     )
 )]
@@ -309,12 +317,21 @@ pub async fn queue(
     ctx: web::Data<AppContext>,
     staff: Staff,
     params: web::Query<PageParams>,
-) -> AppResult<web::Json<Page<GroupUpdate>>> {
+) -> AppResult<web::Json<Page<StaffGroupUpdate>>> {
     let Page { data, pagination } = updates::queue(&ctx, &staff, &params).await?;
-    Ok(web::Json(Page {
-        data: views(&ctx, data, staff.id(), None).await?,
-        pagination,
-    }))
+    let groups = updates::groups_of(&ctx.db, &data).await?;
+    let data = views(&ctx, data, staff.id(), None)
+        .await?
+        .into_iter()
+        .filter_map(|item| {
+            let group = header(groups.get(&item.group_id)?.clone()).0;
+            Some(StaffGroupUpdate {
+                update: item,
+                group,
+            })
+        })
+        .collect();
+    Ok(web::Json(Page { data, pagination }))
 }
 
 /// Approves or rejects an update (`action` is `approve` or `reject`); audited.

@@ -241,6 +241,21 @@ pub async fn queue(
     kernel::pagination::paginate(&ctx.db, select, params, 25).await
 }
 
+/// The groups a page of updates belongs to, by id (for the staff queue).
+pub async fn groups_of(
+    db: &impl ConnectionTrait,
+    items: &[group_update::Model],
+) -> AppResult<std::collections::HashMap<i64, working_group::Model>> {
+    let ids: Vec<i64> = items.iter().map(|u| u.group_id).collect();
+    Ok(working_group::Entity::find()
+        .filter(working_group::Column::Id.is_in(ids))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|g| (g.id, g))
+        .collect())
+}
+
 /// Staff approve or reject an update; audited.
 pub async fn review(
     ctx: &AppContext,

@@ -77,6 +77,13 @@ async fn updates_wait_for_staff_then_members_read_them() {
 
     let (_, body) = app.get_json_as(&staff, "/api/staff/group-updates").await;
     assert_eq!(body["data"][0]["id"], update);
+    // The queue names the group each update belongs to.
+    assert_eq!(body["data"][0]["group"]["id"], id);
+    assert!(
+        body["data"][0]["group"]["title"]
+            .as_str()
+            .is_some_and(|t| !t.is_empty())
+    );
     let (status, body) = app
         .post_json_as(
             &staff,

@@ -63,9 +63,9 @@ import type {
   PageAuditRecord,
   PageContactMessage,
   PageGroupCard,
-  PageGroupUpdate,
   PageRequest,
   PageStaffBlogPostRow,
+  PageStaffGroupUpdate,
   PageStaffLecture,
   PageStaffPageRow,
   PageStaffQuizRow,
@@ -1822,9 +1822,9 @@ export const getStaffGroupUpdateQueueUrl = (params?: StaffGroupUpdateQueueParams
   return stringifiedParams.length > 0 ? `/api/staff/group-updates?${stringifiedParams}` : `/api/staff/group-updates`
 }
 
-export const staffGroupUpdateQueue = async (params?: StaffGroupUpdateQueueParams, options?: RequestInit): Promise<PageGroupUpdate> => {
+export const staffGroupUpdateQueue = async (params?: StaffGroupUpdateQueueParams, options?: RequestInit): Promise<PageStaffGroupUpdate> => {
   
-  return apiFetch<PageGroupUpdate>(getStaffGroupUpdateQueueUrl(params),
+  return apiFetch<PageStaffGroupUpdate>(getStaffGroupUpdateQueueUrl(params),
   {      
     ...options,
     method: 'GET'

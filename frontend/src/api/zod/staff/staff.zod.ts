@@ -508,7 +508,14 @@ export const staffGroupUpdateQueueResponse = zod.object({
   "text": zod.string().describe('Rich text (sanitised).'),
   "title": zod.string(),
   "video_url": zod.string().nullish()
-}).describe('A working group update (spec 2 §3 Update).')),
+}).describe('A working group update (spec 2 §3 Update).').and(zod.object({
+  "group": zod.object({
+  "approved_status": zod.enum(['approved', 'not_approved', 'waiting_for_approval', 'pending_approval_for_changes']).describe('Only staff move a group to `approved` or `not_approved`.'),
+  "id": zod.number(),
+  "slug": zod.string(),
+  "title": zod.string()
+}).describe('The group an updates page is about.')
+})).describe('An update waiting for staff, with the group it belongs to.')),
   "pagination": zod.object({
   "count": zod.number().min(staffGroupUpdateQueueResponsePaginationCountMin).describe('Number of items across all pages.'),
   "currentPage": zod.number().min(staffGroupUpdateQueueResponsePaginationCurrentPageMin),

@@ -2,7 +2,7 @@ import { Box, Button, Card, CardActions, CardContent, Typography } from '@mui/ma
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { staffReviewGroupUpdate, useStaffGroupUpdateQueue } from '@/api/endpoints/staff/staff';
-import type { GroupUpdate } from '@/api/model';
+import type { StaffGroupUpdate } from '@/api/model';
 import { dateTime } from '@/lib/dates';
 import { RichText } from '@/ui/RichText';
 import { ReasonDialog } from '../ui/ReasonDialog';
@@ -17,7 +17,7 @@ export function GroupUpdatesPage() {
   const [page, setPage] = useState(1);
   const queue = useStaffGroupUpdateQueue({ page, perPage: PER_PAGE });
   const { run, busy } = useRun();
-  const [deciding, setDeciding] = useState<{ update: GroupUpdate; approve: boolean } | null>(null);
+  const [deciding, setDeciding] = useState<{ update: StaffGroupUpdate; approve: boolean } | null>(null);
 
 
   return (
@@ -30,8 +30,8 @@ export function GroupUpdatesPage() {
                 {update.title}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {update.created_by?.name ?? 'Unknown'} · {dateTime(update.created_at)} ·{' '}
-                <Link to={`/group-updates/${update.group_id}`}>The group's updates</Link>
+                <Link to={`/working-groups/${update.group.slug}`}>{update.group.title}</Link> ·{' '}
+                {update.created_by?.name ?? 'Unknown'} · {dateTime(update.created_at)}
               </Typography>
               {update.image && (
                 <Box component="img" src={update.image} alt="" sx={{ mt: 2, maxWidth: '100%', maxHeight: 240, borderRadius: 1 }} />
