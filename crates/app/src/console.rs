@@ -68,11 +68,7 @@ pub async fn audit_log(
     params: web::Query<PageParams>,
 ) -> AppResult<web::Json<Page<AuditRecord>>> {
     let mut page = audit::list(&ctx.db, &filter, &params).await?;
-    let actors: Vec<i64> = page.data.iter().map(|r| r.actor_id).collect();
-    let names = ctx.users.summaries(&actors).await?;
-    for record in &mut page.data {
-        record.actor_name = names.get(&record.actor_id).map(|u| u.name.clone());
-    }
+    audit::name_actors(ctx.users.as_ref(), &mut page.data).await?;
     Ok(web::Json(page))
 }
 

@@ -12,6 +12,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::error::{AppError, AppResult};
 use crate::pagination::{Page, PageParams, paginate};
+use crate::users::UserDirectory;
 
 mod entity {
     use sea_orm::entity::prelude::*;
@@ -89,7 +90,7 @@ impl<'a> AuditEntry<'a> {
 pub struct AuditRecord {
     pub id: i64,
     pub actor_id: i64,
-    /// Filled in by the console from the user directory.
+    /// Filled in from the user directory (`name_actors`).
     pub actor_name: Option<String>,
     pub action: String,
     pub subject_type: String,
@@ -164,6 +165,16 @@ pub async fn history(
         .into_iter()
         .map(from_row)
         .collect()
+}
+
+/// Fills in who made each decision, by name, from the user directory.
+pub async fn name_actors(users: &dyn UserDirectory, records: &mut [AuditRecord]) -> AppResult<()> {
+    let actors: Vec<i64> = records.iter().map(|r| r.actor_id).collect();
+    let names = users.summaries(&actors).await?;
+    for record in records {
+        record.actor_name = names.get(&record.actor_id).map(|u| u.name.clone());
+    }
+    Ok(())
 }
 
 /// Which entries the console's log shows; every field narrows it.

@@ -2501,7 +2501,7 @@ export interface components {
             action: string;
             /** Format: int64 */
             actor_id: number;
-            /** @description Filled in by the console from the user directory. */
+            /** @description Filled in from the user directory (`name_actors`). */
             actor_name?: string | null;
             after: unknown;
             before: unknown;
@@ -3605,7 +3605,7 @@ export interface components {
                 action: string;
                 /** Format: int64 */
                 actor_id: number;
-                /** @description Filled in by the console from the user directory. */
+                /** @description Filled in from the user directory (`name_actors`). */
                 actor_name?: string | null;
                 after: unknown;
                 before: unknown;
@@ -4401,7 +4401,7 @@ export interface components {
                 action: string;
                 /** Format: int64 */
                 actor_id: number;
-                /** @description Filled in by the console from the user directory. */
+                /** @description Filled in from the user directory (`name_actors`). */
                 actor_name?: string | null;
                 after: unknown;
                 before: unknown;

@@ -119,5 +119,7 @@ pub async fn history(
     user_id: i64,
 ) -> AppResult<Vec<audit::AuditRecord>> {
     allowed(staff)?;
-    audit::history(&ctx.db, "user", &user_id.to_string()).await
+    let mut history = audit::history(&ctx.db, "user", &user_id.to_string()).await?;
+    audit::name_actors(ctx.users.as_ref(), &mut history).await?;
+    Ok(history)
 }

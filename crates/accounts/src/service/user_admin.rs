@@ -133,7 +133,8 @@ pub async fn view(ctx: &AppContext, user_id: i64) -> AppResult<AccountView> {
         .filter(session_entity::Column::ExpiresAt.gt(Utc::now()))
         .count(&ctx.db)
         .await?;
-    let history = audit::history(&ctx.db, "user", &user_id.to_string()).await?;
+    let mut history = audit::history(&ctx.db, "user", &user_id.to_string()).await?;
+    audit::name_actors(ctx.users.as_ref(), &mut history).await?;
     Ok(AccountView {
         account,
         two_factor_enabled,

@@ -162,6 +162,8 @@ async fn a_deactivated_member_is_signed_out_and_refused_until_reactivated() {
     assert_eq!(history.len(), 1);
     assert_eq!(history[0]["action"], "user.deactivate");
     assert_eq!(history[0]["reason"], "Spam in three groups");
+    // Who decided, by name: the moderator (made by the signed-in user factory).
+    assert_eq!(history[0]["actor_name"], "Test Member");
     assert_eq!(history[0]["before"]["state"], "active");
     assert_eq!(history[0]["after"]["state"], "deactivated");
 

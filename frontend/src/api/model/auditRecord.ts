@@ -14,7 +14,7 @@ import type { AuditRecordReason } from './auditRecordReason';
 export interface AuditRecord {
   action: string;
   actor_id: number;
-  /** Filled in by the console from the user directory. */
+  /** Filled in from the user directory (`name_actors`). */
   actor_name?: AuditRecordActorName;
   after: unknown;
   before: unknown;

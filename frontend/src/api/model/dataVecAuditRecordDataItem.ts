@@ -14,7 +14,7 @@ import type { DataVecAuditRecordDataItemReason } from './dataVecAuditRecordDataI
 export type DataVecAuditRecordDataItem = {
   action: string;
   actor_id: number;
-  /** Filled in by the console from the user directory. */
+  /** Filled in from the user directory (`name_actors`). */
   actor_name?: DataVecAuditRecordDataItemActorName;
   after: unknown;
   before: unknown;

@@ -14,7 +14,7 @@ import type { PageAuditRecordDataItemReason } from './pageAuditRecordDataItemRea
 export type PageAuditRecordDataItem = {
   action: string;
   actor_id: number;
-  /** Filled in by the console from the user directory. */
+  /** Filled in from the user directory (`name_actors`). */
   actor_name?: PageAuditRecordDataItemActorName;
   after: unknown;
   before: unknown;

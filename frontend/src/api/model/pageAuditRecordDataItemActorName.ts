@@ -7,6 +7,6 @@
  */
 
 /**
- * Filled in by the console from the user directory.
+ * Filled in from the user directory (`name_actors`).
  */
 export type PageAuditRecordDataItemActorName = string | null;

@@ -72,7 +72,7 @@ export const staffAffiliationHistoryResponse = zod.object({
   "data": zod.array(zod.object({
   "action": zod.string(),
   "actor_id": zod.number(),
-  "actor_name": zod.string().nullish().describe('Filled in by the console from the user directory.'),
+  "actor_name": zod.string().nullish().describe('Filled in from the user directory (`name_actors`).'),
   "after": zod.any(),
   "before": zod.any(),
   "created_at": zod.iso.datetime({}),
@@ -103,7 +103,7 @@ export const staffAuditLogResponse = zod.object({
   "data": zod.array(zod.object({
   "action": zod.string(),
   "actor_id": zod.number(),
-  "actor_name": zod.string().nullish().describe('Filled in by the console from the user directory.'),
+  "actor_name": zod.string().nullish().describe('Filled in from the user directory (`name_actors`).'),
   "after": zod.any(),
   "before": zod.any(),
   "created_at": zod.iso.datetime({}),
@@ -1746,7 +1746,7 @@ export const staffGetUserResponse = zod.object({
   "history": zod.array(zod.object({
   "action": zod.string(),
   "actor_id": zod.number(),
-  "actor_name": zod.string().nullish().describe('Filled in by the console from the user directory.'),
+  "actor_name": zod.string().nullish().describe('Filled in from the user directory (`name_actors`).'),
   "after": zod.any(),
   "before": zod.any(),
   "created_at": zod.iso.datetime({}),

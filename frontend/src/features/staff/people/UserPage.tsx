@@ -94,7 +94,9 @@ function UserDetail({ user }: { user: StaffUserDetail }) {
                 {user.locked_until && <Fact label="Locked out until">{dateTime(user.locked_until)}</Fact>}
                 {user.deactivated_at && <Fact label="Deactivated">{dateTime(user.deactivated_at)}</Fact>}
                 <Fact label="Affiliation">
-                  {user.affiliation ?? '—'} ({user.affiliation_status === 'approved' ? 'approved' : 'not approved'})
+                  {user.affiliation
+                    ? `${user.affiliation} (${user.affiliation_status === 'approved' ? 'approved' : 'not approved'})`
+                    : '—'}
                 </Fact>
                 <Fact label="University e-mail">
                   {user.university_affiliate_email
