@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { GroupDetail } from '@/api/model';
+import { groupActions } from './groupActions';
+import { reviewRows } from './reviewRows';
+
+const group: GroupDetail = {
+  id: 1,
+  slug: 'stroke-rehab',
+  title: 'Stroke rehab',
+  summary: '<p>Notes</p>',
+  tags: [{ id: 1, slug: 'stroke', title: 'Stroke' }],
+  goals_of_working_group: [],
+  role_of_industry_partner: [],
+  member_obligations: '<p>Be kind</p>',
+  approved_status: 'approved',
+  active_status: 'active',
+  comments: 0,
+  members: 1,
+  created_at: '2026-11-01T10:00:00Z',
+  has_join_request: false,
+  is_member: false,
+  is_moderator: false,
+  is_owner: false,
+};
+
+describe('the side-by-side review', () => {
+  it('marks only the fields the proposal changes', () => {
+    const rows = reviewRows(group, { ...group, title: 'Stroke rehabilitation', tags: [] });
+    expect(rows.filter((row) => row.changed).map((row) => row.label)).toEqual(['Title', 'Topics']);
+    expect(rows.find((row) => row.label === 'Topics')).toMatchObject({ current: 'Stroke', proposed: '' });
+  });
+
+  it('flags rich-text fields so they are shown as HTML', () => {
+    const html = reviewRows(group, group).filter((row) => row.html).map((row) => row.label);
+    expect(html).toEqual(['Summary', 'Member obligations', 'Additional information']);
+  });
+});
+
+describe('the decisions open to staff', () => {
+  const labels = (g: GroupDetail) => groupActions(g).map((action) => action.action);
+
+  it('approve or reject while something waits, and suspend', () => {
+    expect(labels({ ...group, approved_status: 'waiting_for_approval' })).toEqual(['approve', 'reject', 'suspend']);
+    expect(labels({ ...group, approved_status: 'pending_approval_for_changes' })).toEqual(['approve', 'reject', 'suspend']);
+  });
+
+  it('only suspend or reactivate once decided', () => {
+    expect(labels(group)).toEqual(['suspend']);
+    expect(labels({ ...group, active_status: 'suspended' })).toEqual(['reactivate']);
+  });
+});
