@@ -35,6 +35,8 @@ function UserDetail({ user }: { user: StaffUserDetail }) {
   const { isAdmin } = useStaff();
   const me = useGetMe();
   const self = me.data?.data.id === user.id;
+  // The server decides (accounts policy); the page only hides what would be refused.
+  const staffOnlyForAdmins = !isAdmin && Boolean(user.staff_role);
   const { run, busy } = useRun();
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const [role, setRole] = useState<StaffRole | ''>(user.staff_role ?? '');
@@ -124,7 +126,10 @@ function UserDetail({ user }: { user: StaffUserDetail }) {
                   Actions
                 </Typography>
                 {self && <Typography color="text.secondary">Staff cannot act on their own account here.</Typography>}
-                {!self && (
+                {!self && staffOnlyForAdmins && (
+                  <Typography color="text.secondary">Only an admin can act on a staff member's account.</Typography>
+                )}
+                {!self && !staffOnlyForAdmins && (
                   <>
                     {user.state === 'deactivated' ? (
                       <Button variant="contained" onClick={() => setDeciding('reactivate')}>
