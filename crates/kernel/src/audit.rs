@@ -3,8 +3,8 @@
 
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
+    QueryOrder, QuerySelect, Set,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -12,6 +12,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::error::{AppError, AppResult};
 use crate::pagination::{Page, PageParams, paginate};
+use crate::storage::Storage;
 use crate::users::UserDirectory;
 
 mod entity {
@@ -165,6 +166,22 @@ pub async fn history(
         .into_iter()
         .map(from_row)
         .collect()
+}
+
+/// Records a staff change, commits it, then removes the stored files it replaced or
+/// deleted: a file goes only once nothing committed points at it any more.
+pub async fn commit_replacing(
+    txn: DatabaseTransaction,
+    entry: AuditEntry<'_>,
+    storage: &dyn Storage,
+    replaced: impl IntoIterator<Item = String>,
+) -> AppResult<()> {
+    record(&txn, entry).await?;
+    txn.commit().await?;
+    for key in replaced {
+        crate::documents::discard(storage, &key).await;
+    }
+    Ok(())
 }
 
 /// Fills in who made each decision, by name, from the user directory.

@@ -3535,6 +3535,12 @@ export interface components {
                 active_sessions: number;
                 affiliation?: string | null;
                 affiliation_status: components["schemas"]["AffiliationStatus"];
+                /** @description The caller may reset its two-factor sign-in (admins). */
+                can_reset_two_factor: boolean;
+                /** @description The caller may grant or revoke its staff role (admins, not on themselves). */
+                can_set_role: boolean;
+                /** @description The caller may deactivate or reactivate it and resend its confirmation. */
+                can_switch_state: boolean;
                 /** Format: date-time */
                 deactivated_at?: string | null;
                 email_confirmed: boolean;
@@ -5281,6 +5287,12 @@ export interface components {
             active_sessions: number;
             affiliation?: string | null;
             affiliation_status: components["schemas"]["AffiliationStatus"];
+            /** @description The caller may reset its two-factor sign-in (admins). */
+            can_reset_two_factor: boolean;
+            /** @description The caller may grant or revoke its staff role (admins, not on themselves). */
+            can_set_role: boolean;
+            /** @description The caller may deactivate or reactivate it and resend its confirmation. */
+            can_switch_state: boolean;
             /** Format: date-time */
             deactivated_at?: string | null;
             email_confirmed: boolean;

@@ -62,6 +62,12 @@ pub struct StaffUserDetail {
     pub university_profile_page_url: Option<String>,
     /// Staff decisions about this account, newest first.
     pub history: Vec<AuditRecord>,
+    /// The caller may deactivate or reactivate it and resend its confirmation.
+    pub can_switch_state: bool,
+    /// The caller may grant or revoke its staff role (admins, not on themselves).
+    pub can_set_role: bool,
+    /// The caller may reset its two-factor sign-in (admins).
+    pub can_reset_two_factor: bool,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -148,10 +154,10 @@ pub async fn list(
 #[get("/staff/users/{id}")]
 pub async fn detail(
     ctx: web::Data<AppContext>,
-    _staff: Staff,
+    staff: Staff,
     path: web::Path<i64>,
 ) -> AppResult<web::Json<Data<StaffUserDetail>>> {
-    let view = user_admin::view(&ctx, path.into_inner()).await?;
+    let view = user_admin::view(&ctx, &staff, path.into_inner()).await?;
     let account = view.account;
     Ok(Data::new(StaffUserDetail {
         email_confirmed: account.email_confirmed,
@@ -169,6 +175,9 @@ pub async fn detail(
         university_email_confirmed: account.university_email_confirmed,
         university_profile_page_url: account.university_profile_page_url.clone(),
         history: view.history,
+        can_switch_state: view.allowed.switch_state,
+        can_set_role: view.allowed.set_role,
+        can_reset_two_factor: view.allowed.reset_two_factor,
         row: StaffUserRow::from_entity(account),
     }))
 }

@@ -114,14 +114,39 @@ pub async fn list(
 /// One account with what the console shows beside it.
 pub struct AccountView {
     pub account: user::Model,
+    /// What the staff member looking at it may do (from `policy`).
+    pub allowed: Allowed,
     pub two_factor_enabled: bool,
     pub sign_in_providers: Vec<String>,
     pub active_sessions: u64,
     pub history: Vec<AuditRecord>,
 }
 
-pub async fn view(ctx: &AppContext, user_id: i64) -> AppResult<AccountView> {
+/// The decisions open to a staff member on an account, as the policy decides them.
+#[derive(Debug, Clone, Copy)]
+pub struct Allowed {
+    pub switch_state: bool,
+    pub set_role: bool,
+    pub reset_two_factor: bool,
+}
+
+fn allowed(staff: &Staff, account: &user::Model) -> Allowed {
+    Allowed {
+        switch_state: policy::may_switch_account(
+            staff.role(),
+            staff.id(),
+            account.id,
+            role_of(account),
+        )
+        .is_ok(),
+        set_role: policy::may_set_staff_role(staff.role(), staff.id(), account.id).is_ok(),
+        reset_two_factor: policy::may_reset_two_factor(staff.role()).is_ok(),
+    }
+}
+
+pub async fn view(ctx: &AppContext, staff: &Staff, user_id: i64) -> AppResult<AccountView> {
     let account = me::find(&ctx.db, user_id).await?;
+    let allowed = allowed(staff, &account);
     let two_factor_enabled = !totp::confirmed_devices(&ctx.db, user_id).await?.is_empty();
     let sign_in_providers = oauth::links(&ctx.db, user_id)
         .await?
@@ -137,6 +162,7 @@ pub async fn view(ctx: &AppContext, user_id: i64) -> AppResult<AccountView> {
     audit::name_actors(ctx.users.as_ref(), &mut history).await?;
     Ok(AccountView {
         account,
+        allowed,
         two_factor_enabled,
         sign_in_providers,
         active_sessions,

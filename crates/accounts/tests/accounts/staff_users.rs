@@ -235,6 +235,51 @@ async fn moderators_cannot_touch_staff_roles_two_factor_or_other_staff() {
 }
 
 #[tokio::test]
+async fn the_account_view_says_what_the_caller_may_do() {
+    let app = spawn_app().await;
+    let r = roles(&app).await;
+    let admin_id = app.me(&r.admin).await["id"].as_i64().unwrap();
+    let can = |body: &Value| {
+        let d = &body["data"];
+        (
+            d["can_switch_state"].as_bool().unwrap(),
+            d["can_set_role"].as_bool().unwrap(),
+            d["can_reset_two_factor"].as_bool().unwrap(),
+        )
+    };
+    let view = |token: String, id: i64| {
+        let app = &app;
+        async move {
+            app.get_json_as(&token, &format!("/api/staff/users/{id}"))
+                .await
+                .1
+        }
+    };
+    // A moderator: members only, and never roles or two-factor.
+    assert_eq!(
+        can(&view(r.moderator.clone(), r.member_id).await),
+        (true, false, false)
+    );
+    assert_eq!(
+        can(&view(r.moderator.clone(), admin_id).await),
+        (false, false, false)
+    );
+    assert_eq!(
+        can(&view(r.moderator.clone(), r.moderator_id).await),
+        (false, false, false)
+    );
+    // An admin: everyone but their own state and role.
+    assert_eq!(
+        can(&view(r.admin.clone(), r.moderator_id).await),
+        (true, true, true)
+    );
+    assert_eq!(
+        can(&view(r.admin.clone(), admin_id).await),
+        (false, false, true)
+    );
+}
+
+#[tokio::test]
 async fn admins_grant_and_revoke_roles_but_not_their_own() {
     let app = spawn_app().await;
     let r = roles(&app).await;

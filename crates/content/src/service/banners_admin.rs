@@ -34,16 +34,14 @@ pub async fn update(
     let image = current.as_ref().and_then(|b| b.image.clone());
     let kept = if remove_image { None } else { image.clone() };
     let saved = banners::set(&txn, placement, kept, link).await?;
-    audit::record(
-        &txn,
+    audit::commit_replacing(
+        txn,
         AuditEntry::by(staff, "banner.update", "banner", placement.as_str())
             .change(snapshot(current.as_ref()), snapshot(Some(&saved))),
+        ctx.storage.as_ref(),
+        image.filter(|_| remove_image),
     )
     .await?;
-    txn.commit().await?;
-    if let Some(old) = image.filter(|_| remove_image) {
-        kernel::documents::discard(ctx.storage.as_ref(), &old).await;
-    }
     Ok(saved)
 }
 
@@ -61,15 +59,13 @@ pub async fn set_image(
     let old = current.as_ref().and_then(|b| b.image.clone());
     let link = current.as_ref().and_then(|b| b.link.clone());
     let saved = banners::set(&txn, placement, Some(key), link).await?;
-    audit::record(
-        &txn,
+    audit::commit_replacing(
+        txn,
         AuditEntry::by(staff, "banner.set_image", "banner", placement.as_str())
             .change(snapshot(current.as_ref()), snapshot(Some(&saved))),
+        ctx.storage.as_ref(),
+        old,
     )
     .await?;
-    txn.commit().await?;
-    if let Some(old) = old {
-        kernel::documents::discard(ctx.storage.as_ref(), &old).await;
-    }
     Ok(saved)
 }

@@ -245,15 +245,13 @@ pub async fn delete(ctx: &AppContext, staff: &Staff, id: i64) -> AppResult<()> {
         .exec(&txn)
         .await?;
     blog_post::Entity::delete_by_id(id).exec(&txn).await?;
-    audit::record(
-        &txn,
+    audit::commit_replacing(
+        txn,
         AuditEntry::by(staff, "blog_post.delete", "blog_post", id).change(&before, ()),
+        ctx.storage.as_ref(),
+        before.header_image,
     )
     .await?;
-    txn.commit().await?;
-    if let Some(image) = before.header_image {
-        kernel::documents::discard(ctx.storage.as_ref(), &image).await;
-    }
     Ok(())
 }
 
@@ -273,18 +271,16 @@ pub async fn set_image(
     active.header_image = Set(Some(key.clone()));
     active.updated_at = Set(chrono::Utc::now());
     let saved = active.update(&txn).await?;
-    audit::record(
-        &txn,
+    audit::commit_replacing(
+        txn,
         AuditEntry::by(staff, "blog_post.set_image", "blog_post", id).change(
             serde_json::json!({"header_image": old}),
             serde_json::json!({"header_image": key}),
         ),
+        ctx.storage.as_ref(),
+        old,
     )
     .await?;
-    txn.commit().await?;
-    if let Some(old) = old {
-        kernel::documents::discard(ctx.storage.as_ref(), &old).await;
-    }
     Ok(saved)
 }
 

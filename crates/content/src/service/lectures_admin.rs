@@ -184,14 +184,12 @@ pub async fn set_file(
         LectureFile::Poster => "lecture.set_poster",
         LectureFile::Video => "lecture.set_video",
     };
-    audit::record(
-        &txn,
+    audit::commit_replacing(
+        txn,
         AuditEntry::by(staff, action, "lecture", id).change(before, snapshot(&saved)),
+        ctx.storage.as_ref(),
+        old,
     )
     .await?;
-    txn.commit().await?;
-    if let Some(old) = old {
-        kernel::documents::discard(ctx.storage.as_ref(), &old).await;
-    }
     Ok(saved)
 }

@@ -229,15 +229,13 @@ pub async fn delete(ctx: &AppContext, staff: &Staff, id: i64) -> AppResult<()> {
     menu_item::Entity::delete_by_id(id).exec(&txn).await?;
     let mut before = snapshot(&current);
     before["sub_menus"] = kids.iter().map(snapshot).collect();
-    audit::record(
-        &txn,
+    audit::commit_replacing(
+        txn,
         AuditEntry::by(staff, "menu_item.delete", "menu_item", id).change(before, ()),
+        ctx.storage.as_ref(),
+        images,
     )
     .await?;
-    txn.commit().await?;
-    for image in images {
-        kernel::documents::discard(ctx.storage.as_ref(), &image).await;
-    }
     Ok(())
 }
 
@@ -257,17 +255,15 @@ pub async fn set_image(
     let mut active: menu_item::ActiveModel = current.into();
     active.image = Set(Some(key.clone()));
     let saved = active.update(&txn).await?;
-    audit::record(
-        &txn,
+    audit::commit_replacing(
+        txn,
         AuditEntry::by(staff, "menu_item.set_image", "menu_item", id).change(
             serde_json::json!({"image": old}),
             serde_json::json!({"image": key}),
         ),
+        ctx.storage.as_ref(),
+        old,
     )
     .await?;
-    txn.commit().await?;
-    if let Some(old) = old {
-        kernel::documents::discard(ctx.storage.as_ref(), &old).await;
-    }
     Ok(saved)
 }

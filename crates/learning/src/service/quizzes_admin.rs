@@ -210,15 +210,13 @@ pub async fn delete(ctx: &AppContext, staff: &Staff, id: i64) -> AppResult<()> {
     }
     let before = draft_of(&txn, &current).await?;
     quiz::Entity::delete_by_id(id).exec(&txn).await?;
-    audit::record(
-        &txn,
+    audit::commit_replacing(
+        txn,
         AuditEntry::by(staff, "quiz.delete", "quiz", id).change(before, ()),
+        ctx.storage.as_ref(),
+        current.banner,
     )
     .await?;
-    txn.commit().await?;
-    if let Some(banner) = current.banner {
-        kernel::documents::discard(ctx.storage.as_ref(), &banner).await;
-    }
     Ok(())
 }
 
@@ -237,17 +235,15 @@ pub async fn set_banner(
     let mut active: quiz::ActiveModel = current.into();
     active.banner = Set(Some(key.clone()));
     let saved = active.update(&txn).await?;
-    audit::record(
-        &txn,
+    audit::commit_replacing(
+        txn,
         AuditEntry::by(staff, "quiz.set_banner", "quiz", id).change(
             serde_json::json!({"banner": old}),
             serde_json::json!({"banner": key}),
         ),
+        ctx.storage.as_ref(),
+        old,
     )
     .await?;
-    txn.commit().await?;
-    if let Some(old) = old {
-        kernel::documents::discard(ctx.storage.as_ref(), &old).await;
-    }
     Ok(saved)
 }

@@ -22,6 +22,12 @@ export type DataStaffUserDetailDataAllOf = {
   active_sessions: number;
   affiliation?: DataStaffUserDetailDataAllOfAffiliation;
   affiliation_status: AffiliationStatus;
+  /** The caller may reset its two-factor sign-in (admins). */
+  can_reset_two_factor: boolean;
+  /** The caller may grant or revoke its staff role (admins, not on themselves). */
+  can_set_role: boolean;
+  /** The caller may deactivate or reactivate it and resend its confirmation. */
+  can_switch_state: boolean;
   deactivated_at?: DataStaffUserDetailDataAllOfDeactivatedAt;
   email_confirmed: boolean;
   /** Staff decisions about this account, newest first. */

@@ -22,6 +22,12 @@ export type StaffUserDetailAllOf = {
   active_sessions: number;
   affiliation?: StaffUserDetailAllOfAffiliation;
   affiliation_status: AffiliationStatus;
+  /** The caller may reset its two-factor sign-in (admins). */
+  can_reset_two_factor: boolean;
+  /** The caller may grant or revoke its staff role (admins, not on themselves). */
+  can_set_role: boolean;
+  /** The caller may deactivate or reactivate it and resend its confirmation. */
+  can_switch_state: boolean;
   deactivated_at?: StaffUserDetailAllOfDeactivatedAt;
   email_confirmed: boolean;
   /** Staff decisions about this account, newest first. */

@@ -23,7 +23,7 @@ const DRAWER_WIDTH = 240;
 
 /** /staff/*: the console's side navigation around its pages; 404 for anyone not staff. */
 export function StaffLayout({ children }: { children: ReactNode }) {
-  const { overview, isAdmin } = useStaff();
+  const { overview } = useStaff();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const [open, setOpen] = useState(false);
@@ -40,11 +40,11 @@ export function StaffLayout({ children }: { children: ReactNode }) {
           dense
           subheader={<ListSubheader disableSticky>{section.heading}</ListSubheader>}
         >
-          {section.items
-            .filter((item) => isAdmin || !item.adminOnly)
-            .map((item) => {
+          {section.items.map((item) => {
+              // `/staff/blog` is active on its editors, not on `/staff/blog-categories`.
               const active =
-                item.to === '/staff' ? location.pathname === '/staff' : location.pathname.startsWith(item.to);
+                location.pathname === item.to ||
+                (item.to !== '/staff' && location.pathname.startsWith(`${item.to}/`));
               return (
                 <ListItemButton
                   key={item.to}

@@ -2,8 +2,6 @@
 export interface StaffSection {
   title: string;
   to: string;
-  /** Shown only to admins. */
-  adminOnly?: boolean;
 }
 
 export const staffSections: { heading: string; items: StaffSection[] }[] = [

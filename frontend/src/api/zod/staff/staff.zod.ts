@@ -1741,6 +1741,9 @@ export const staffGetUserResponse = zod.object({
   "active_sessions": zod.number().min(staffGetUserResponseDataActiveSessionsMin).describe('Sessions that have not expired.'),
   "affiliation": zod.string().nullish(),
   "affiliation_status": zod.enum(['approved', 'not_approved']),
+  "can_reset_two_factor": zod.boolean().describe('The caller may reset its two-factor sign-in (admins).'),
+  "can_set_role": zod.boolean().describe('The caller may grant or revoke its staff role (admins, not on themselves).'),
+  "can_switch_state": zod.boolean().describe('The caller may deactivate or reactivate it and resend its confirmation.'),
   "deactivated_at": zod.iso.datetime({}).nullish(),
   "email_confirmed": zod.boolean(),
   "history": zod.array(zod.object({

@@ -17,7 +17,6 @@ import { AuditList } from '../ui/AuditList';
 import { ReasonDialog } from '../ui/ReasonDialog';
 import { StaffPage } from '../ui/StaffPage';
 import { useRun } from '../ui/useRun';
-import { useStaff } from '../ui/useStaff';
 import { ROLE_LABELS, STATE_COLORS, STATE_LABELS } from './labels';
 
 type Decision = 'deactivate' | 'reactivate' | 'reset-two-factor' | 'role';
@@ -32,11 +31,10 @@ export function UserPage() {
 }
 
 function UserDetail({ user }: { user: StaffUserDetail }) {
-  const { isAdmin } = useStaff();
   const me = useGetMe();
   const self = me.data?.data.id === user.id;
-  // The server decides (accounts policy); the page only hides what would be refused.
-  const staffOnlyForAdmins = !isAdmin && Boolean(user.staff_role);
+  // What may be done comes from the server's policy (the can_* flags of the account view).
+  const canAct = user.can_switch_state || user.can_set_role || user.can_reset_two_factor;
   const { run, busy } = useRun();
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const [role, setRole] = useState<StaffRole | ''>(user.staff_role ?? '');
@@ -125,56 +123,54 @@ function UserDetail({ user }: { user: StaffUserDetail }) {
                 <Typography variant="h6" component="h2">
                   Actions
                 </Typography>
-                {self && <Typography color="text.secondary">Staff cannot act on their own account here.</Typography>}
-                {!self && staffOnlyForAdmins && (
-                  <Typography color="text.secondary">Only an admin can act on a staff member's account.</Typography>
+                {!canAct && (
+                  <Typography color="text.secondary">
+                    {self ? 'Staff cannot act on their own account here.' : "Only an admin can act on a staff member's account."}
+                  </Typography>
                 )}
-                {!self && !staffOnlyForAdmins && (
-                  <>
-                    {user.state === 'deactivated' ? (
-                      <Button variant="contained" onClick={() => setDeciding('reactivate')}>
-                        Reactivate
-                      </Button>
-                    ) : (
-                      <Button variant="outlined" color="error" onClick={() => setDeciding('deactivate')}>
-                        Deactivate
-                      </Button>
-                    )}
-                    {!user.email_confirmed && (
-                      <Button
-                        variant="outlined"
-                        disabled={busy}
-                        onClick={() => void run(() => staffResendConfirmation(user.id), 'The confirmation e-mail was sent again.')}
-                      >
-                        Resend confirmation e-mail
-                      </Button>
-                    )}
-                    {isAdmin && user.two_factor_enabled && (
-                      <Button variant="outlined" color="error" onClick={() => setDeciding('reset-two-factor')}>
-                        Reset two-factor
-                      </Button>
-                    )}
-                    {isAdmin && (
-                      <Stack direction="row" spacing={1}>
-                        <TextField
-                          select
-                          size="small"
-                          label="Staff role"
-                          value={role}
-                          onChange={(event) => setRole(event.target.value as StaffRole | '')}
-                          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-                          sx={{ flex: 1 }}
-                        >
-                          <MenuItem value="">None</MenuItem>
-                          <MenuItem value="moderator">Moderator</MenuItem>
-                          <MenuItem value="admin">Admin</MenuItem>
-                        </TextField>
-                        <Button disabled={role === (user.staff_role ?? '')} onClick={() => setDeciding('role')}>
-                          Apply
-                        </Button>
-                      </Stack>
-                    )}
-                  </>
+                {user.can_switch_state &&
+                  (user.state === 'deactivated' ? (
+                    <Button variant="contained" onClick={() => setDeciding('reactivate')}>
+                      Reactivate
+                    </Button>
+                  ) : (
+                    <Button variant="outlined" color="error" onClick={() => setDeciding('deactivate')}>
+                      Deactivate
+                    </Button>
+                  ))}
+                {user.can_switch_state && !user.email_confirmed && (
+                  <Button
+                    variant="outlined"
+                    disabled={busy}
+                    onClick={() => void run(() => staffResendConfirmation(user.id), 'The confirmation e-mail was sent again.')}
+                  >
+                    Resend confirmation e-mail
+                  </Button>
+                )}
+                {user.can_reset_two_factor && user.two_factor_enabled && (
+                  <Button variant="outlined" color="error" onClick={() => setDeciding('reset-two-factor')}>
+                    Reset two-factor
+                  </Button>
+                )}
+                {user.can_set_role && (
+                  <Stack direction="row" spacing={1}>
+                    <TextField
+                      select
+                      size="small"
+                      label="Staff role"
+                      value={role}
+                      onChange={(event) => setRole(event.target.value as StaffRole | '')}
+                      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+                      sx={{ flex: 1 }}
+                    >
+                      <MenuItem value="">None</MenuItem>
+                      <MenuItem value="moderator">Moderator</MenuItem>
+                      <MenuItem value="admin">Admin</MenuItem>
+                    </TextField>
+                    <Button disabled={role === (user.staff_role ?? '')} onClick={() => setDeciding('role')}>
+                      Apply
+                    </Button>
+                  </Stack>
                 )}
               </Stack>
             </CardContent>

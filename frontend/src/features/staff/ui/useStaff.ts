@@ -7,5 +7,5 @@ import { useStaffOverview } from '@/api/endpoints/staff/staff';
 export function useStaff() {
   const overview = useStaffOverview({ query: { retry: false } });
   const data = overview.data?.data;
-  return { overview, data, isAdmin: data?.role === 'admin' };
+  return { overview, data };
 }
