@@ -9,14 +9,15 @@ pg_url := env_var_or_default("TEST_DATABASE_URL", "postgres://postgres@127.0.0.1
 cohort := CARGO_TARGET_DIR + "/release/cohort"
 cohort_debug := CARGO_TARGET_DIR + "/debug/cohort"
 
-# Build everything and serve the site on the embedded defaults (SQLite, dev mailbox).
+# Build everything and serve the site on the embedded defaults (SQLite, dev mailbox) in
+# development mode: staff read the mail and SMS the site sends at /dev/mailbox.
 run: build
-    {{cohort}} serve
+    COHORT_DEV="${COHORT_DEV:-on}" {{cohort}} serve
 
 # API with live reload of the front end: the Rust server plus Vite's dev server.
 dev: frontend-deps
     cargo build -p app
-    {{cohort_debug}} serve & trap "kill $!" EXIT; cd frontend && npx vite
+    COHORT_DEV="${COHORT_DEV:-on}" {{cohort_debug}} serve & trap "kill $!" EXIT; cd frontend && npx vite
 
 # Release binary and production front end.
 build: frontend-build

@@ -5,7 +5,10 @@ import { defineConfig, devices } from '@playwright/test';
 
 // The real binary on a fresh embedded database; `just e2e` builds both first.
 const port = Number(process.env.E2E_PORT ?? 18080);
-const dataDir = mkdtempSync(join(tmpdir(), 'cohort-e2e-'));
+// Set once, in the runner, and inherited by its workers: the first-start journey reads the
+// demo logins the binary keeps in its data dir.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'cohort-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
 const binary = process.env.COHORT_BIN ?? '../target/debug/cohort';
 
 export default defineConfig({
@@ -32,8 +35,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-    { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined } },
+    // The demo admin's first sign-in chooses the password every other journey uses.
+    { name: 'first-start', testMatch: /first-start\.setup\.ts/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'desktop', dependencies: ['first-start'], use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'phone', dependencies: ['first-start'], use: { ...devices['Pixel 7'], channel: undefined } },
   ],
   webServer: {
     command: `${binary} serve`,
@@ -48,6 +53,9 @@ export default defineConfig({
       COHORT_PUBLIC_URL: `http://127.0.0.1:${port}`,
       COHORT_STATIC_DIR: 'dist',
       RUST_LOG: 'warn',
+      // Development mode: staff read the dev mailbox and outbox (the journeys read links
+      // and codes as the demo admin).
+      COHORT_DEV: 'on',
       // The journeys sign in more often than a person would; the limit itself has API tests.
       COHORT_RATE_LIMIT_PER_MINUTE: '1000',
     },

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { confirmedAccount, lastMailTo, linkIn, totpCode, uniqueEmail, shot } from './support';
+import { devMessages, confirmedAccount, lastMailTo, linkIn, totpCode, uniqueEmail, shot } from './support';
 
 
 test('register through the wizard, confirm from the mailbox, land on the dashboard', async ({ page }, info) => {
@@ -170,11 +170,36 @@ test('a phone number at sign-up is confirmed with the SMS code', async ({ page }
   await expect(page.getByText('Required')).toBeVisible();
   await page.screenshot({ path: shot('register-sms', info.project.name), fullPage: true });
 
-  const { data } = await (await page.request.get('/api/dev/outbox?perPage=100')).json();
-  const sms = data.find((m: { to: string }) => m.to === '+442079460001');
-  const code = sms.text.match(/\b(\d{6})\b/)[1];
+  const data = await devMessages(page.request, 'outbox');
+  const sms = data.find((m) => m.to === '+442079460001');
+  const code = sms!.text.match(/\b(\d{6})\b/)![1];
   await page.getByLabel('Confirmation code').fill(code);
   await page.getByRole('button', { name: 'Confirm phone number' }).click();
   await expect(page.getByText('Your phone number has been successfully confirmed.')).toBeVisible();
   await expect(page).toHaveURL(/\/my-profile\?openPersonalization=true$/, { timeout: 5_000 });
+});
+
+test('a locked-out member lifts the lock with the mailed link and signs in', async ({ page }, info) => {
+  const email = uniqueEmail('locked');
+  const password = 'rosalind franklin 1952';
+  await confirmedAccount(page.request, email, password);
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    await page.request.post('/api/login', { data: { email, password: 'a wrong guess' } });
+  }
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText(/^Locked due 10 failed attempts till /)).toBeVisible();
+
+  const mail = await lastMailTo(page.request, email);
+  expect(mail.subject).toBe('Your Cohort account was locked');
+  await page.goto(linkIn(mail.text));
+  await expect(page.getByText('Your account is unlocked. You can sign in now.')).toBeVisible();
+  await page.screenshot({ path: shot('unlock-account', info.project.name), fullPage: true });
+  await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
 });

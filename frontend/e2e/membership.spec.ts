@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { approvedGroup, auth, joined, lastMailTo, linkIn, PASSWORD, person, signInAs, signOut, uniqueEmail, shot } from './support';
+import { approvedGroup, auth, devMessages, joined, lastMailTo, linkIn, PASSWORD, person, signInAs, signOut, uniqueEmail, shot } from './support';
 
 test('a member asks to join, the owner approves, and the member sees the member tabs', async ({ page }, info) => {
   test.setTimeout(90_000);
@@ -119,9 +119,9 @@ test('an invitation mailed to a new address is accepted after sign-up', async ({
   await expect(page.getByText('Verified: you are human')).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
-  const confirm = (await page.request.get('/api/dev/mailbox?perPage=100').then((r) => r.json())).data.find(
-    (m: { to: string; subject: string }) => m.to === newcomer && m.subject.includes('Confirm'),
-  );
+  const confirm = (await devMessages(page.request, 'mailbox')).find(
+    (m) => m.to === newcomer && m.subject.includes('Confirm'),
+  )!;
   await page.goto(linkIn(confirm.text));
 
   const modal = page.getByRole('dialog', { name: `Join ${group.title}?` });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminToken, drawnPng, lastMailTo, linkIn, signedInMember, totpCode, shot } from './support';
+import { devMessages, adminToken, drawnPng, lastMailTo, linkIn, signedInMember, totpCode, shot } from './support';
 
 
 test('edit the profile, crop an avatar and see it in the header', async ({ page }, info) => {
@@ -75,9 +75,9 @@ test('add a phone number and confirm it with the code from the outbox', async ({
   await expect(dialog.getByText('A confirmation code has been sent to your phone.')).toBeVisible();
   await expect(dialog.getByLabel('Confirmation code')).toBeVisible({ timeout: 5_000 });
 
-  const { data } = await (await page.request.get('/api/dev/outbox?perPage=100')).json();
-  const sms = data.find((m: { to: string }) => m.to === phone.replace(/ /g, ''));
-  const code = sms.text.match(/\b(\d{6})\b/)[1];
+  const data = await devMessages(page.request, 'outbox');
+  const sms = data.find((m) => m.to === phone.replace(/ /g, ''));
+  const code = sms!.text.match(/\b(\d{6})\b/)![1];
   await dialog.getByLabel('Confirmation code').fill(code);
   await dialog.getByRole('button', { name: 'Confirm phone number' }).click();
   await expect(dialog.getByText('Your phone number has been successfully confirmed.')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { shot } from './support';
+import { DEMO_ADMIN, shot } from './support';
 
 test('the home page loads with its title, header and footer', async ({ page }, info) => {
   await page.goto('/');
@@ -33,7 +33,7 @@ test('the demo admin signs in, lands on redirect_to, and signs out', async ({ pa
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert')).toHaveText('Invalid credentials');
 
-  await page.getByLabel('Password').fill('cohort-demo-admin');
+  await page.getByLabel('Password').fill(DEMO_ADMIN.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();

@@ -1,4 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Where a journey's screenshot of `name` goes, per device project. */
@@ -26,9 +28,16 @@ async function solveCaptcha(request: APIRequestContext): Promise<string> {
   }
 }
 
+/** A page of the dev mailbox or outbox, read as the demo admin (they answer only staff). */
+export async function devMessages(request: APIRequestContext, box: 'mailbox' | 'outbox') {
+  const response = await request.get(`/api/dev/${box}?perPage=100`, { headers: auth(await adminToken(request)) });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()).data as { to: string; subject: string; text: string }[];
+}
+
 /** The newest dev-mailbox message to `to`. */
 export async function lastMailTo(request: APIRequestContext, to: string): Promise<{ subject: string; text: string }> {
-  const { data } = await (await request.get('/api/dev/mailbox?perPage=100')).json();
+  const data = await devMessages(request, 'mailbox');
   const mail = data.find((m: { to: string }) => m.to === to);
   if (!mail) throw new Error(`no mail to ${to}`);
   return mail;
@@ -121,16 +130,28 @@ export async function person(request: APIRequestContext, prefix: string): Promis
 
 export const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
-/** A group made through the wizard's calls and approved by the demo admin: { id, slug, title }. */
-/** The demo admin's session token (the embedded database is seeded with it). */
+let cachedAdminToken: string | null = null;
+
+/** The demo admin's session token (one sign-in per worker). */
 export async function adminToken(request: APIRequestContext): Promise<string> {
+  if (cachedAdminToken) return cachedAdminToken;
   const login = await request.post('/api/login', { data: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password } });
   expect(login.ok(), await login.text()).toBe(true);
-  return (await login.json()).data.access;
+  cachedAdminToken = (await login.json()).data.access as string;
+  return cachedAdminToken;
 }
 
-/** The demo admin the seed creates. */
-export const DEMO_ADMIN = { email: 'admin@cohort.local', password: 'cohort-demo-admin' };
+/**
+ * The demo admin the seed creates, with the password the first-start journey chose in
+ * place of the random one the binary printed.
+ */
+export const DEMO_ADMIN = { email: 'admin@cohort.local', password: 'e2e admin passphrase 2026' };
+
+/** The demo logins the binary kept in its data dir at first start: e-mail to password. */
+export function keptDemoLogins(): Map<string, string> {
+  const text = readFileSync(join(process.env.E2E_DATA_DIR ?? '', 'demo-logins.txt'), 'utf8');
+  return new Map(text.trim().split('\n').map((line) => line.split(' ') as [string, string]));
+}
 
 /** A group `owner` made and submitted through the API: waiting for staff approval. */
 export async function submittedGroup(page: Page, owner: Person, title: string) {

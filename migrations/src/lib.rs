@@ -23,6 +23,7 @@ mod m20261122_000015_content;
 mod m20261122_000016_feed;
 mod m20261122_000017_learning;
 mod m20261123_000018_accounts_deactivation;
+mod m20261124_000019_accounts_password_change_required;
 
 pub struct Migrator;
 
@@ -48,6 +49,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000016_feed::Migration),
             Box::new(m20261122_000017_learning::Migration),
             Box::new(m20261123_000018_accounts_deactivation::Migration),
+            Box::new(m20261124_000019_accounts_password_change_required::Migration),
         ]
     }
 }

@@ -11,4 +11,6 @@ pub use api::configure;
 pub use service::demo::{DemoMember, demo_member};
 pub use service::directory::Directory;
 pub use service::session::SessionStore;
-pub use service::staff::{AdminCreated, account_exists, create_admin};
+pub use service::staff::{
+    AdminCreated, account_exists, create_admin, password_change_pending, require_password_change,
+};

@@ -1,44 +1,60 @@
+//! The dev mailbox and outbox: mail and SMS kept instead of sent. They exist only in
+//! development mode (`COHORT_DEV=on`) while no real transport is configured, and answer
+//! only staff: a reset link or an SMS code read by anyone else is an account takeover.
+//! Everyone else gets the 404 of a route that does not exist.
+
 use actix_web::{get, web};
 use kernel::mail::dev_mailbox::MailMessage;
 use kernel::sms::SmsMessage;
-use kernel::{AppContext, AppError, AppResult, Page, PageParams};
+use kernel::{AppContext, AppError, AppResult, Page, PageParams, Staff};
 
-/// Mail kept by the dev mailbox, newest first. Exists only while no SMTP server is
-/// configured; otherwise 404.
+/// The kept messages' store, when development mode shows it.
+fn shown<'a, T>(ctx: &AppContext, store: Option<&'a T>) -> AppResult<&'a T> {
+    store
+        .filter(|_| ctx.config.dev)
+        .ok_or_else(AppError::not_found)
+}
+
+/// Mail kept by the dev mailbox, newest first. Staff only, in development mode, while no
+/// SMTP server is configured; otherwise 404.
 #[utoipa::path(
     operation_id = "devMailboxList",
     tag = "dev",
     params(PageParams),
     responses(
         (status = 200, description = "A page of kept mail.", body = Page<MailMessage>),
-        (status = 404, description = "A real mail transport is configured.", body = kernel::ErrorBody),
+        (status = 400, description = "Invalid page parameters.", body = kernel::ErrorBody),
+        (status = 404, description = "Not development mode, a real mail transport is configured, or the caller is not staff.", body = kernel::ErrorBody),
     )
 )]
 #[get("/dev/mailbox")]
 pub async fn list(
     ctx: web::Data<AppContext>,
+    _staff: Staff,
     params: web::Query<PageParams>,
 ) -> AppResult<web::Json<Page<MailMessage>>> {
-    let mailbox = ctx.dev_mailbox.as_ref().ok_or_else(AppError::not_found)?;
+    let mailbox = shown(&ctx, ctx.dev_mailbox.as_ref())?;
     Ok(web::Json(mailbox.list(&params).await?))
 }
 
-/// SMS kept by the dev outbox, newest first. Exists only while no SMS provider is
-/// configured; otherwise 404.
+/// SMS kept by the dev outbox, newest first. Staff only, in development mode, while no
+/// SMS provider is configured; otherwise 404.
 #[utoipa::path(
     operation_id = "devOutboxList",
     tag = "dev",
     params(PageParams),
     responses(
         (status = 200, description = "A page of kept SMS.", body = Page<SmsMessage>),
-        (status = 404, description = "A real SMS provider is configured.", body = kernel::ErrorBody),
+        (status = 400, description = "Invalid page parameters.", body = kernel::ErrorBody),
+        (status = 404, description = "Not development mode, a real SMS provider is configured, or the caller is not staff.", body = kernel::ErrorBody),
     )
 )]
 #[get("/dev/outbox")]
 pub async fn outbox(
     ctx: web::Data<AppContext>,
+    _staff: Staff,
     params: web::Query<PageParams>,
 ) -> AppResult<web::Json<Page<SmsMessage>>> {
-    let outbox = ctx.dev_outbox.as_ref().ok_or_else(AppError::not_found)?;
+    let outbox = shown(&ctx, ctx.dev_outbox.as_ref())?;
     Ok(web::Json(outbox.list(&params).await?))
 }

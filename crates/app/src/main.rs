@@ -91,9 +91,9 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
         }
         Command::Seed => {
             let ctx = build_context(config).await?;
-            seed::run(&ctx).await?;
+            let created = seed::run(&ctx).await?;
             println!("Demo content seeded.");
-            if let Some(line) = seed::demo_login_line(&ctx).await {
+            for line in seed::demo_login_lines(&ctx, created.as_ref()).await {
                 println!("{line}");
             }
             Ok(())
@@ -130,7 +130,8 @@ fn describe(e: &kernel::AppError) -> String {
 
 async fn serve(config: Config) -> anyhow::Result<()> {
     let parts = build_parts(config).await?;
-    if seed::seed_if_empty(&parts.ctx).await? {
+    let created = seed::seed_if_empty(&parts.ctx).await?;
+    if created.is_some() {
         tracing::info!("seeded demo content into the new embedded database");
     }
     let app = Application::with_parts(parts)?;
@@ -141,10 +142,10 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         "Cohort is listening on {local} (public address {})",
         ctx.config.public_url
     );
-    if ctx.dev_mailbox.is_some() {
-        println!("Dev mailbox: {local}/dev/mailbox");
+    if ctx.config.dev && ctx.dev_mailbox.is_some() {
+        println!("Dev mailbox (staff only): {local}/dev/mailbox");
     }
-    if let Some(line) = seed::demo_login_line(ctx).await {
+    for line in seed::demo_login_lines(ctx, created.as_ref()).await {
         println!("{line}");
     }
     app.run_until(shutdown).await?;

@@ -1,29 +1,86 @@
 //! Demo content, so a fresh `just run` shows a populated site.
 
-use accounts::{AdminCreated, DemoMember, account_exists, create_admin, demo_member};
+use accounts::{
+    AdminCreated, DemoMember, account_exists, create_admin, demo_member, require_password_change,
+};
 use kernel::AppContext;
 
-/// Login of the demo admin that the seed creates. Demo data only: the seed runs by
-/// itself only on an empty embedded database.
+/// The demo admin that the seed creates. Its password is random, printed once and kept
+/// in [`LOGINS_FILE`]; it must be changed at first sign-in. No published password ever
+/// signs in to a deployment.
 pub const DEMO_ADMIN_EMAIL: &str = "admin@cohort.local";
-pub const DEMO_ADMIN_PASSWORD: &str = "cohort-demo-admin";
 
 /// The demo member who writes the blog and starts the demo working groups.
 pub const DEMO_MEMBER_EMAIL: &str = "amira@cohort.local";
-pub const DEMO_MEMBER_PASSWORD: &str = "cohort-demo-member";
+
+/// Where the demo accounts' first passwords are kept, in the data dir, readable only by
+/// the owner of the process.
+pub const LOGINS_FILE: &str = "demo-logins.txt";
+
+/// The demo accounts' passwords, when this seed created the accounts.
+pub struct DemoLogins {
+    pub admin_password: String,
+    pub member_password: String,
+}
+
+impl DemoLogins {
+    fn generate() -> Self {
+        Self {
+            admin_password: random_password(),
+            member_password: random_password(),
+        }
+    }
+
+    /// What is printed and kept: one `e-mail password` pair per line.
+    pub fn text(&self) -> String {
+        format!(
+            "{DEMO_ADMIN_EMAIL} {}\n{DEMO_MEMBER_EMAIL} {}\n",
+            self.admin_password, self.member_password
+        )
+    }
+}
+
+/// 24 URL-safe characters (144 random bits).
+fn random_password() -> String {
+    kernel::secret_token::generate().chars().take(24).collect()
+}
+
+/// Writes the logins where only the process's owner can read them.
+fn keep(ctx: &AppContext, logins: &DemoLogins) -> anyhow::Result<()> {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    let path = ctx.config.data_dir.join(LOGINS_FILE);
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o600)
+        .open(&path)
+        .map_err(|e| anyhow::anyhow!("writing {}: {e}", path.display()))?;
+    file.write_all(logins.text().as_bytes())?;
+    Ok(())
+}
 
 fn seeding(what: &'static str) -> impl Fn(kernel::AppError) -> anyhow::Error {
     move |e| anyhow::anyhow!("seeding {what}: {e}")
 }
 
-/// Seeds demo content; running it twice changes nothing.
-pub async fn run(ctx: &AppContext) -> anyhow::Result<()> {
-    if !account_exists(&ctx.db, DEMO_ADMIN_EMAIL).await? {
-        let created = create_admin(&ctx.db, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD)
+/// Seeds demo content; running it twice changes nothing. Returns the new accounts'
+/// passwords when this run created them (they are also kept in [`LOGINS_FILE`]).
+pub async fn run(ctx: &AppContext) -> anyhow::Result<Option<DemoLogins>> {
+    let logins = if account_exists(&ctx.db, DEMO_ADMIN_EMAIL).await? {
+        None
+    } else {
+        let logins = DemoLogins::generate();
+        let created = create_admin(&ctx.db, DEMO_ADMIN_EMAIL, &logins.admin_password)
             .await
             .map_err(seeding("the demo admin"))?;
         debug_assert_eq!(created, AdminCreated::New);
-    }
+        require_password_change(&ctx.db, DEMO_ADMIN_EMAIL)
+            .await
+            .map_err(seeding("the demo admin"))?;
+        Some(logins)
+    };
     let admin_id = ctx
         .users
         .by_email(DEMO_ADMIN_EMAIL)
@@ -31,12 +88,15 @@ pub async fn run(ctx: &AppContext) -> anyhow::Result<()> {
         .map_err(seeding("the demo admin"))?
         .map(|u| u.id)
         .ok_or_else(|| anyhow::anyhow!("the demo admin is missing"))?;
+    let member_password = logins
+        .as_ref()
+        .map_or_else(random_password, |l| l.member_password.clone());
     let member_id = demo_member(
         &ctx.db,
         DemoMember {
             email: DEMO_MEMBER_EMAIL,
             name: "Dr. Amira Haddad",
-            password: DEMO_MEMBER_PASSWORD,
+            password: &member_password,
             title: "Neurologist and trialist",
             affiliation: "University of Alberta",
             location: "Edmonton, Canada",
@@ -54,27 +114,49 @@ pub async fn run(ctx: &AppContext) -> anyhow::Result<()> {
     learning::seed::demo(ctx)
         .await
         .map_err(seeding("the quizzes"))?;
-    Ok(())
+    if let Some(logins) = &logins {
+        keep(ctx, logins)?;
+    }
+    Ok(logins)
 }
 
-/// Seeds an empty embedded database when `COHORT_SEED_DEMO` allows it.
-pub async fn seed_if_empty(ctx: &AppContext) -> anyhow::Result<bool> {
+/// Seeds an empty embedded database when `COHORT_SEED_DEMO` allows it; the new
+/// accounts' passwords when it did.
+pub async fn seed_if_empty(ctx: &AppContext) -> anyhow::Result<Option<DemoLogins>> {
     if !(ctx.config.seed_demo && ctx.config.is_embedded_database()) {
-        return Ok(false);
+        return Ok(None);
     }
     if account_exists(&ctx.db, DEMO_ADMIN_EMAIL).await? {
-        return Ok(false);
+        return Ok(None);
     }
-    run(ctx).await?;
-    Ok(true)
+    run(ctx).await
 }
 
-/// The line `serve` and `seed` print so a newcomer can sign in.
-pub async fn demo_login_line(ctx: &AppContext) -> Option<String> {
+/// What `serve` and `seed` print so a newcomer can sign in: the passwords once, when the
+/// accounts were just created; afterwards only where they are kept.
+pub async fn demo_login_lines(ctx: &AppContext, created: Option<&DemoLogins>) -> Vec<String> {
+    if let Some(logins) = created {
+        return vec![
+            format!(
+                "Demo admin: {DEMO_ADMIN_EMAIL} / {} (choose a new password at first sign-in)",
+                logins.admin_password
+            ),
+            format!(
+                "Demo member: {DEMO_MEMBER_EMAIL} / {}",
+                logins.member_password
+            ),
+            format!(
+                "These passwords are shown once; they are kept in {} (readable only by you).",
+                ctx.config.data_dir.join(LOGINS_FILE).display()
+            ),
+        ];
+    }
+    let kept = ctx.config.data_dir.join(LOGINS_FILE);
     match account_exists(&ctx.db, DEMO_ADMIN_EMAIL).await {
-        Ok(true) => Some(format!(
-            "Demo admin: {DEMO_ADMIN_EMAIL} / {DEMO_ADMIN_PASSWORD}; demo member: {DEMO_MEMBER_EMAIL} / {DEMO_MEMBER_PASSWORD}"
-        )),
-        _ => None,
+        Ok(true) if kept.exists() => vec![format!(
+            "Demo logins ({DEMO_ADMIN_EMAIL}, {DEMO_MEMBER_EMAIL}): first passwords in {}",
+            kept.display()
+        )],
+        _ => Vec::new(),
     }
 }

@@ -70,11 +70,19 @@ async fn context(config: Config) -> anyhow::Result<AppContext> {
     let url = db::database_url(&config)?;
     let db = db::connect(&url).await?;
     migrate(&db).await?;
+    // Pooled SQLite connections opened before a migration can go on using the schema they
+    // saw (a column added since reads as NULL on them, whatever its default): the app
+    // gets connections opened after the migrations.
+    db.close()
+        .await
+        .context("closing the migration connections")?;
+    let db = db::connect(&url).await?;
 
     let media_root = config.data_dir.join("media");
     std::fs::create_dir_all(&media_root)
         .with_context(|| format!("creating {}", media_root.display()))?;
     let storage = Arc::new(LocalStorage::new(media_root, MEDIA_PREFIX));
+    announce_mode(&config);
     let (mailer, dev_mailbox): (Arc<dyn Mailer>, _) = match &config.smtp_url {
         Some(url) => (Arc::new(SmtpMailer::new(url, &config.mail_from)?), None),
         None => {
@@ -127,6 +135,22 @@ async fn context(config: Config) -> anyhow::Result<AppContext> {
         mailer,
         dev_mailbox,
     })
+}
+
+/// Says loudly what development mode opens, and where mail and SMS go without a real
+/// transport, so nobody runs a deployment that way by accident.
+fn announce_mode(config: &Config) {
+    if config.dev {
+        tracing::warn!(
+            "COHORT_DEV=on: DEVELOPMENT MODE. Staff can read every e-mail and SMS the site sends \
+             (reset links, codes) at /dev/mailbox. Never run a deployment this way."
+        );
+    } else if config.smtp_url.is_none() || config.sms_url.is_none() {
+        tracing::warn!(
+            "no COHORT_SMTP_URL or COHORT_SMS_URL: mail and SMS are kept in the database, not \
+             delivered (set COHORT_DEV=on to read them as staff on a development machine)"
+        );
+    }
 }
 
 /// A bound, not yet running, server.

@@ -54,10 +54,12 @@ pub async fn demo(ctx: &AppContext, owner_id: i64, admin_id: i64) -> AppResult<(
     let owner = CurrentUser {
         id: owner_id,
         staff_role: None,
+        password_change_required: false,
     };
     let staff = Staff(CurrentUser {
         id: admin_id,
         staff_role: Some(kernel::StaffRole::Admin),
+        password_change_required: false,
     });
     let tags = lookups::tags(&ctx.db).await?;
     let goals = lookups::goals(&ctx.db).await?;

@@ -27,6 +27,8 @@ pub struct CurrentUser {
     pub id: i64,
     /// Set for platform staff.
     pub staff_role: Option<StaffRole>,
+    /// Set while the account must choose a new password: only [`SignedIn`] admits it.
+    pub password_change_required: bool,
 }
 
 /// Resolves an opaque bearer token to its user.
@@ -51,26 +53,63 @@ pub fn bearer_token(req: &HttpRequest) -> Option<String> {
 pub const NOT_AUTHENTICATED: &str = "Authentication credentials were not provided.";
 /// Text of a 401 with a token that names no live session.
 pub const INVALID_TOKEN: &str = "Invalid or expired token.";
+/// Text of the 403 for an account that must first choose a new password.
+pub const PASSWORD_CHANGE_REQUIRED: &str = "Choose a new password to continue.";
 
+/// The 403 for an account that must first choose a new password.
+pub fn password_change_required() -> AppError {
+    AppError::client(
+        actix_web::http::StatusCode::FORBIDDEN,
+        "password_change_required",
+        PASSWORD_CHANGE_REQUIRED,
+    )
+}
+
+/// The session's user, whatever they may do.
+fn resolve(req: &HttpRequest) -> LocalBoxFuture<'static, AppResult<CurrentUser>> {
+    let token = bearer_token(req);
+    let ctx = req.app_data::<web::Data<AppContext>>().cloned();
+    Box::pin(async move {
+        let ctx = ctx.ok_or_else(|| AppError::Internal(anyhow::anyhow!("AppContext missing")))?;
+        let token =
+            token.ok_or_else(|| AppError::unauthorized("not_authenticated", NOT_AUTHENTICATED))?;
+        ctx.sessions
+            .resolve(&token)
+            .await?
+            .ok_or_else(|| AppError::unauthorized("invalid_token", INVALID_TOKEN))
+    })
+}
+
+/// A signed-in user who may use the platform: an account that must still choose a new
+/// password gets a 403 (`password_change_required`) everywhere but [`SignedIn`] routes.
 impl FromRequest for CurrentUser {
     type Error = actix_web::Error;
     type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let token = bearer_token(req);
-        let ctx = req.app_data::<web::Data<AppContext>>().cloned();
+        let user = resolve(req);
         Box::pin(async move {
-            let ctx =
-                ctx.ok_or_else(|| AppError::Internal(anyhow::anyhow!("AppContext missing")))?;
-            let token = token
-                .ok_or_else(|| AppError::unauthorized("not_authenticated", NOT_AUTHENTICATED))?;
-            let user = ctx
-                .sessions
-                .resolve(&token)
-                .await?
-                .ok_or_else(|| AppError::unauthorized("invalid_token", INVALID_TOKEN))?;
+            let user = user.await?;
+            if user.password_change_required {
+                return Err(password_change_required().into());
+            }
             Ok(user)
         })
+    }
+}
+
+/// Any signed-in user, including one who must still choose a new password: for the few
+/// routes that lead there (reading one's account, changing the password, signing out).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SignedIn(pub CurrentUser);
+
+impl FromRequest for SignedIn {
+    type Error = actix_web::Error;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let user = resolve(req);
+        Box::pin(async move { Ok(SignedIn(user.await?)) })
     }
 }
 
@@ -93,10 +132,13 @@ impl FromRequest for Staff {
     type Error = actix_web::Error;
     type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
 
-    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let user = CurrentUser::from_request(req, payload);
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let user = resolve(req);
         Box::pin(async move {
             match user.await {
+                Ok(user) if user.staff_role.is_some() && user.password_change_required => {
+                    Err(password_change_required().into())
+                }
                 Ok(user) if user.staff_role.is_some() => Ok(Staff(user)),
                 _ => Err(AppError::not_found().into()),
             }

@@ -52,6 +52,9 @@ pub struct Config {
     pub google: Option<OAuthProvider>,
     /// Facebook sign-in (`COHORT_FACEBOOK_*`); off until a client id is set.
     pub facebook: Option<OAuthProvider>,
+    /// `COHORT_DEV`: development mode (default off). Only then do the dev mailbox and
+    /// outbox exist, and even then only staff may read them.
+    pub dev: bool,
 }
 
 /// An OAuth provider's client registration and endpoints.
@@ -208,6 +211,7 @@ impl Config {
                 ));
             }
         };
+        let dev = parse_bool("COHORT_DEV", get("COHORT_DEV"), false)?;
         let seed_demo = parse_bool("COHORT_SEED_DEMO", get("COHORT_SEED_DEMO"), true)?;
         let captcha = parse_bool("COHORT_CAPTCHA", get("COHORT_CAPTCHA"), true)?;
         let captcha_difficulty = parse_number(
@@ -261,6 +265,7 @@ impl Config {
             support_email,
             log_json,
             seed_demo,
+            dev,
             captcha,
             captcha_difficulty: u8::try_from(captcha_difficulty).unwrap_or(16),
             rate_limits,
@@ -350,6 +355,7 @@ mod tests {
         assert_eq!(config.public_url, "http://localhost:8080");
         assert!(config.smtp_url.is_none());
         assert!(config.seed_demo);
+        assert!(!config.dev, "development mode is never the default");
     }
 
     #[test]

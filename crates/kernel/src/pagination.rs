@@ -8,15 +8,19 @@ use crate::error::{AppError, AppResult};
 
 /// Page size when the client names none.
 pub const DEFAULT_PER_PAGE: u64 = 10;
-/// Largest page a client may ask for; larger requests are served at this size.
+/// Largest page size a client may ask for.
 pub const MAX_PER_PAGE: u64 = 100;
+/// Highest page number a client may ask for. Far past any list we keep, and small
+/// enough that the row offset (`(page - 1) × perPage`) always fits the databases'
+/// signed 64-bit integers.
+pub const MAX_PAGE: u64 = 1_000_000;
 
 /// Query parameters of every paged list.
 #[derive(Debug, Clone, Copy, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct PageParams {
     /// 1-based page number.
-    #[param(minimum = 1)]
+    #[param(minimum = 1, maximum = 1_000_000)]
     pub page: Option<u64>,
     /// Items per page (at most 100).
     #[serde(rename = "perPage")]
@@ -25,21 +29,21 @@ pub struct PageParams {
 }
 
 impl PageParams {
-    /// The page asked for, rejecting 0.
+    /// The page asked for, from 1 to [`MAX_PAGE`].
     pub fn page(&self) -> AppResult<u64> {
         match self.page {
             None => Ok(1),
-            Some(0) => Err(AppError::field("page", "Invalid page.")),
-            Some(n) => Ok(n),
+            Some(n @ 1..=MAX_PAGE) => Ok(n),
+            Some(_) => Err(AppError::field("page", "Invalid page.")),
         }
     }
 
-    /// The page size: the list's default when absent, capped at [`MAX_PER_PAGE`].
+    /// The page size: the list's default when absent, from 1 to [`MAX_PER_PAGE`].
     pub fn per_page(&self, default: u64) -> AppResult<u64> {
         match self.per_page {
             None => Ok(default),
-            Some(0) => Err(AppError::field("perPage", "Invalid page size.")),
-            Some(n) => Ok(n.min(MAX_PER_PAGE)),
+            Some(n @ 1..=MAX_PER_PAGE) => Ok(n),
+            Some(_) => Err(AppError::field("perPage", "Invalid page size.")),
         }
     }
 }
@@ -110,12 +114,28 @@ mod tests {
         let params = PageParams::default();
         assert_eq!(params.page().unwrap(), 1);
         assert_eq!(params.per_page(9).unwrap(), 9);
-        let big = PageParams {
-            page: Some(3),
+        let largest = PageParams {
+            page: Some(MAX_PAGE),
+            per_page: Some(MAX_PER_PAGE),
+        };
+        assert_eq!(largest.page().unwrap(), MAX_PAGE);
+        assert_eq!(largest.per_page(9).unwrap(), MAX_PER_PAGE);
+    }
+
+    #[test]
+    fn out_of_range_values_are_rejected_on_their_field() {
+        let huge = PageParams {
+            page: Some(2_000_000_000_000_000_000),
             per_page: Some(5_000),
         };
-        assert_eq!(big.page().unwrap(), 3);
-        assert_eq!(big.per_page(9).unwrap(), MAX_PER_PAGE);
+        assert_eq!(
+            huge.page().unwrap_err().body().messages["page"],
+            ["Invalid page."]
+        );
+        assert_eq!(
+            huge.per_page(9).unwrap_err().body().messages["perPage"],
+            ["Invalid page size."]
+        );
     }
 
     #[test]

@@ -1,4 +1,6 @@
-//! Per-IP rate limits on abuse-prone forms (sign-in, sign-up, resets, SMS).
+//! Rate limits on abuse-prone forms (sign-in, sign-up, resets, SMS): per source address,
+//! and per account across every address (a guesser spread over many addresses is still
+//! one guesser at one account).
 
 use std::net::IpAddr;
 use std::num::NonZeroU32;
@@ -11,9 +13,18 @@ use crate::error::{AppError, AppResult};
 
 pub const TOO_MANY_REQUESTS: &str = "Too many requests. Please try again later.";
 
-/// A keyed limiter per form; `None` when limits are off (`COHORT_RATE_LIMITS=off`).
+/// Keyed limiters per form; `None` when limits are off (`COHORT_RATE_LIMITS=off`).
 pub struct RateLimits {
     limiter: Option<DefaultKeyedRateLimiter<(&'static str, IpAddr)>>,
+    accounts: Option<DefaultKeyedRateLimiter<(&'static str, String)>>,
+}
+
+fn throttled() -> AppError {
+    AppError::client(
+        StatusCode::TOO_MANY_REQUESTS,
+        "throttled",
+        TOO_MANY_REQUESTS,
+    )
 }
 
 impl RateLimits {
@@ -21,7 +32,19 @@ impl RateLimits {
         let quota = Quota::per_minute(NonZeroU32::new(per_minute).unwrap_or(NonZeroU32::MIN));
         Self {
             limiter: enabled.then(|| RateLimiter::keyed(quota)),
+            accounts: enabled.then(|| RateLimiter::keyed(quota)),
         }
+    }
+
+    /// Counts one attempt at `form` on `account` (an e-mail, folded), whatever address it
+    /// comes from; 429 past the quota.
+    pub fn check_account(&self, form: &'static str, account: &str) -> AppResult<()> {
+        let Some(limiter) = &self.accounts else {
+            return Ok(());
+        };
+        limiter
+            .check_key(&(form, account.trim().to_lowercase()))
+            .map_err(|_| throttled())
     }
 
     /// Counts one request to `form` from the request's peer; 429 past the quota.
@@ -29,13 +52,9 @@ impl RateLimits {
         let (Some(limiter), Some(peer)) = (&self.limiter, req.peer_addr()) else {
             return Ok(());
         };
-        limiter.check_key(&(form, peer.ip())).map_err(|_| {
-            AppError::client(
-                StatusCode::TOO_MANY_REQUESTS,
-                "throttled",
-                TOO_MANY_REQUESTS,
-            )
-        })
+        limiter
+            .check_key(&(form, peer.ip()))
+            .map_err(|_| throttled())
     }
 }
 
@@ -60,6 +79,23 @@ mod tests {
         assert_eq!(err.body().code, "throttled");
         assert!(limits.check("register", &a).is_ok());
         assert!(limits.check("login", &from("10.0.0.2")).is_ok());
+    }
+
+    #[test]
+    fn limits_each_account_across_addresses() {
+        let limits = RateLimits::new(true, 2);
+        assert!(limits.check_account("login", "Ada@Example.org").is_ok());
+        assert!(limits.check_account("login", "ada@example.org ").is_ok());
+        let err = limits
+            .check_account("login", "ada@example.org")
+            .unwrap_err();
+        assert_eq!(err.body().code, "throttled");
+        assert!(limits.check_account("login", "grace@example.org").is_ok());
+        assert!(
+            RateLimits::new(false, 1)
+                .check_account("login", "a")
+                .is_ok()
+        );
     }
 
     #[test]

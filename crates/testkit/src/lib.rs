@@ -41,6 +41,8 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     config.database_url = database.url().map(str::to_owned);
     config.static_dir = data_dir.path().join("no-frontend");
     config.seed_demo = false;
+    // As `just run` does: the dev mailbox exists (tests that need it gone switch it off).
+    config.dev = true;
     // Tests that exercise these switch them back on.
     config.captcha = false;
     config.rate_limits = false;
@@ -162,11 +164,12 @@ impl TestApp {
         self.sign_in(email, password).await
     }
 
-    /// Seeds the demo content, as `cohort seed` does.
-    pub async fn seed_demo(&self) {
+    /// Seeds the demo content, as `cohort seed` does; the demo accounts' passwords when
+    /// this call created them.
+    pub async fn seed_demo(&self) -> Option<app::seed::DemoLogins> {
         app::seed::run(&self.ctx)
             .await
-            .expect("seed the demo content");
+            .expect("seed the demo content")
     }
 
     /// Signs in with e-mail and password; returns the bearer token.

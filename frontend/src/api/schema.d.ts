@@ -199,8 +199,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Mail kept by the dev mailbox, newest first. Exists only while no SMTP server is
-         *     configured; otherwise 404.
+         * Mail kept by the dev mailbox, newest first. Staff only, in development mode, while no
+         *     SMTP server is configured; otherwise 404.
          */
         get: operations["devMailboxList"];
         put?: never;
@@ -219,8 +219,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * SMS kept by the dev outbox, newest first. Exists only while no SMS provider is
-         *     configured; otherwise 404.
+         * SMS kept by the dev outbox, newest first. Staff only, in development mode, while no
+         *     SMS provider is configured; otherwise 404.
          */
         get: operations["devOutboxList"];
         put?: never;
@@ -2332,6 +2332,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/unlock-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lifts a sign-in lock with the single-use link mailed to the owner when it started. */
+        post: operations["unlockAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/updates-signup": {
         parameters: {
             query?: never;
@@ -3276,6 +3293,11 @@ export interface components {
                 looking_for: components["schemas"]["LookingFor"][];
                 name: string;
                 oauth_associations: components["schemas"]["OAuthAssociation"][];
+                /**
+                 * @description True while the account must choose a new password before anything else (the demo
+                 *     admin, whose first password was printed on the console).
+                 */
+                password_change_required: boolean;
                 phone_confirmed: boolean;
                 phone_number?: string | null;
                 profile_background?: string | null;
@@ -4223,6 +4245,11 @@ export interface components {
             looking_for: components["schemas"]["LookingFor"][];
             name: string;
             oauth_associations: components["schemas"]["OAuthAssociation"][];
+            /**
+             * @description True while the account must choose a new password before anything else (the demo
+             *     admin, whose first password was printed on the console).
+             */
+            password_change_required: boolean;
             phone_confirmed: boolean;
             phone_number?: string | null;
             profile_background?: string | null;
@@ -5895,7 +5922,16 @@ export interface operations {
                     "application/json": components["schemas"]["Page_MailMessage"];
                 };
             };
-            /** @description A real mail transport is configured. */
+            /** @description Invalid page parameters. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not development mode, a real mail transport is configured, or the caller is not staff. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5929,7 +5965,16 @@ export interface operations {
                     "application/json": components["schemas"]["Page_SmsMessage"];
                 };
             };
-            /** @description A real SMS provider is configured. */
+            /** @description Invalid page parameters. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not development mode, a real SMS provider is configured, or the caller is not staff. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7492,6 +7537,15 @@ export interface operations {
             };
             /** @description Not signed in. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account must choose a new password first. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11699,6 +11753,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Vec_Tag"];
+                };
+            };
+        };
+    };
+    unlockAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenRequest"];
+            };
+        };
+        responses: {
+            /** @description Unlocked: the owner can sign in now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_MessageResponse"];
+                };
+            };
+            /** @description Invalid, used or expired link. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

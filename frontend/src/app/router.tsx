@@ -33,11 +33,16 @@ export const routes = [
             lazy: () => import('@/features/auth/routes').then((m) => m.resetPasswordRoute),
           },
           { path: 'set-password', lazy: () => import('@/features/auth/routes').then((m) => m.setPasswordRoute) },
+          { path: 'unlock-account', lazy: () => import('@/features/auth/routes').then((m) => m.unlockAccountRoute) },
         ],
       },
       {
         element: <PrivateRoute />,
         children: [
+          {
+            path: 'choose-password',
+            lazy: () => import('@/features/profile/routes').then((m) => m.choosePasswordRoute),
+          },
           // The staff console; its layout answers "not found" to anyone who is not staff.
           { path: 'staff/*', lazy: () => import('@/features/staff/routes').then((m) => m.staffRoute) },
           {

@@ -58,12 +58,13 @@ pub async fn login(
     body: ValidJson<LoginRequest>,
 ) -> AppResult<web::Json<Data<LoginResponse>>> {
     ctx.rate_limits.check("login", &req)?;
+    ctx.rate_limits.check_account("login", &body.email)?;
     let second = SecondFactor {
         token: body.token.as_deref(),
         device_id: body.device_id.as_deref(),
     };
     let response =
-        match crate::service::login::login(&ctx.db, &body.email, &body.password, second).await? {
+        match crate::service::login::login(&ctx, &body.email, &body.password, second).await? {
             LoginOutcome::Session(access) => LoginResponse {
                 access: Some(access),
                 devices: Vec::new(),

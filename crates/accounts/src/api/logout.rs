@@ -1,6 +1,6 @@
 use actix_web::{HttpRequest, HttpResponse, post, web};
 use kernel::auth::bearer_token;
-use kernel::{AppContext, AppResult, CurrentUser};
+use kernel::{AppContext, AppResult, SignedIn};
 
 use crate::service;
 
@@ -16,7 +16,7 @@ use crate::service;
 #[post("/logout")]
 pub async fn logout(
     ctx: web::Data<AppContext>,
-    _user: CurrentUser,
+    _user: SignedIn,
     req: HttpRequest,
 ) -> AppResult<HttpResponse> {
     if let Some(token) = bearer_token(&req) {

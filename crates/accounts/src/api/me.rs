@@ -1,6 +1,6 @@
 use actix_web::{get, web};
 use chrono::{DateTime, Utc};
-use kernel::{AppContext, AppResult, CurrentUser, Data, StaffRole};
+use kernel::{AppContext, AppResult, Data, SignedIn, StaffRole};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use utoipa::ToSchema;
@@ -40,6 +40,9 @@ pub struct Me {
     pub name: String,
     /// False for accounts that only sign in through SSO.
     pub is_password_set: bool,
+    /// True while the account must choose a new password before anything else (the demo
+    /// admin, whose first password was printed on the console).
+    pub password_change_required: bool,
     pub phone_number: Option<String>,
     pub phone_confirmed: bool,
     pub email_confirmed: bool,
@@ -101,6 +104,7 @@ impl Me {
         Self {
             id: user.id,
             is_password_set: user.password_hash.is_some(),
+            password_change_required: user.password_change_required,
             phone_number: user.phone_number,
             phone_confirmed: user.phone_confirmed,
             email_confirmed: user.email_confirmed,
@@ -173,7 +177,10 @@ impl Me {
     )
 )]
 #[get("/me")]
-pub async fn me(ctx: web::Data<AppContext>, user: CurrentUser) -> AppResult<web::Json<Data<Me>>> {
+pub async fn me(
+    ctx: web::Data<AppContext>,
+    SignedIn(user): SignedIn,
+) -> AppResult<web::Json<Data<Me>>> {
     let found = service::me::find(&ctx.db, user.id).await?;
     let links = service::oauth::links(&ctx.db, user.id).await?;
     let devices = service::totp::confirmed_devices(&ctx.db, user.id).await?;

@@ -19,6 +19,7 @@ pub mod set_password;
 pub mod staff_affiliations;
 pub mod staff_users;
 pub mod tags;
+pub mod unlock_account;
 pub mod update_me;
 
 use kernel::Data;
@@ -39,6 +40,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(forgot_password::validate_token)
         .service(forgot_password::confirm)
         .service(set_password::set_password)
+        .service(unlock_account::unlock_account)
         .service(otp_totp::start)
         .service(otp_totp::confirm)
         .service(otp_totp::disable)

@@ -1,7 +1,7 @@
 use actix_web::{HttpRequest, patch, web};
 use kernel::auth::bearer_token;
 use kernel::extract::ValidJson;
-use kernel::{AppContext, AppResult, CurrentUser, Data};
+use kernel::{AppContext, AppResult, Data, SignedIn};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
@@ -79,12 +79,13 @@ pub struct UpdateMeResponse {
         (status = 200, description = "Saved.", body = Data<UpdateMeResponse>),
         (status = 400, description = "Invalid input or wrong current password.", body = kernel::ErrorBody),
         (status = 401, description = "Not signed in.", body = kernel::ErrorBody),
+        (status = 403, description = "The account must choose a new password first.", body = kernel::ErrorBody),
     )
 )]
 #[patch("/me")]
 pub async fn update_me(
     ctx: web::Data<AppContext>,
-    user: CurrentUser,
+    SignedIn(user): SignedIn,
     req: HttpRequest,
     body: ValidJson<UpdateMeRequest>,
 ) -> AppResult<web::Json<Data<UpdateMeResponse>>> {
@@ -92,6 +93,8 @@ pub async fn update_me(
     let message = if input.new_password.is_some() || input.confirm_new_password.is_some() {
         profile::change_password(&ctx, user.id, &input, bearer_token(&req).as_deref()).await?;
         profile::PASSWORD_CHANGED
+    } else if user.password_change_required {
+        return Err(kernel::auth::password_change_required());
     } else {
         profile::update(&ctx, user.id, input).await?;
         profile::PROFILE_UPDATED

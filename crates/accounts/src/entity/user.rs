@@ -56,6 +56,8 @@ pub struct Model {
     pub deactivated_at: Option<DateTimeUtc>,
     /// Set when staff turned the affiliation down; cleared when the member changes it.
     pub affiliation_rejected_at: Option<DateTimeUtc>,
+    /// Set while the account must choose a new password before doing anything else.
+    pub password_change_required: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -93,6 +93,7 @@ mod tests {
             locked_until: None,
             deactivated_at: None,
             affiliation_rejected_at: None,
+            password_change_required: false,
         };
         assert_eq!(missing(&user).len(), 8, "only the name is there");
         user.website = Some("https://ada.example".into());

@@ -60,6 +60,21 @@ pub fn reset_password(public_url: &str, to: &str, token: &str) -> Email {
     }
 }
 
+/// Sent when repeated failed sign-ins lock the account: the owner gets back in at once.
+pub fn unlock_account(public_url: &str, to: &str, token: &str) -> Email {
+    let url = link(public_url, "/unlock-account", &[("token", token)]);
+    Email {
+        to: to.to_owned(),
+        subject: "Your Cohort account was locked".into(),
+        text: format!(
+            "Hello,\n\nSomeone entered a wrong password for your Cohort account {} times in a row, so sign-in is locked for {} minutes. If it was you, or to sign in now, unlock it here:\n\n{url}\n\nThe link is valid for 1 hour and can be used once. If it was not you, consider changing your password once you are signed in.\n\nThe Cohort team",
+            super::login::LOCK_AFTER_FAILURES,
+            super::login::LOCK_MINUTES,
+        ),
+        html: None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -1,10 +1,10 @@
 //! Signing in with e-mail and password, with lockout after repeated failures.
 
 use chrono::{DateTime, Duration, Utc};
-use kernel::{AppError, AppResult};
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
+use kernel::{AppContext, AppError, AppResult};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 
-use super::{password, session, totp};
+use super::{lockout, password, session, totp, unlock};
 use crate::entity::{totp_device, user};
 
 /// Spec §8 (document 1): the banner for wrong e-mail or password.
@@ -49,36 +49,45 @@ pub struct SecondFactor<'a> {
 
 /// Checks the credentials (and the authenticator code when two-factor is on) and
 /// starts a session.
+///
+/// Every check claims one attempt from the account's budget *before* the (slow) password
+/// verification, in one atomic `UPDATE`: parallel guesses each take their own attempt, so
+/// no more than [`LOCK_AFTER_FAILURES`] passwords are ever verified before the lock, and
+/// the lock mails the owner a link that lifts it at once.
 pub async fn login(
-    db: &impl ConnectionTrait,
+    ctx: &AppContext,
     email: &str,
     password_text: &str,
     second: SecondFactor<'_>,
 ) -> AppResult<LoginOutcome> {
+    let db = &ctx.db;
     let email = email.trim().to_lowercase();
     let found = user::Entity::find()
         .filter(user::Column::Email.eq(&email))
         .one(db)
         .await?;
-    let now = Utc::now();
-    if let Some((user, until)) = found.as_ref().and_then(|u| {
-        u.locked_until
-            .filter(|until| *until > now)
-            .map(|until| (u, until))
-    }) {
-        return Err(locked(user.failure_count, until));
-    }
-    let hash = found
-        .as_ref()
-        .and_then(|u| u.password_hash.as_deref())
-        .unwrap_or(DUMMY_HASH);
-    let matches = password::verify_async(password_text.to_owned(), hash.to_owned()).await?;
     let Some(user) = found else {
+        // Costs what a real check costs, so an unknown e-mail cannot be told apart.
+        password::verify_async(password_text.to_owned(), DUMMY_HASH.to_owned()).await?;
         return Err(AppError::non_field(INVALID_CREDENTIALS));
     };
-    if !matches {
-        return Err(record_failure(db, user, now, AppError::non_field(INVALID_CREDENTIALS)).await?);
+    let now = Utc::now();
+    if let Some(until) = user.locked_until {
+        if until > now {
+            return Err(locked(user.failure_count, until));
+        }
+        lockout::clear_expired(db, user.id, now).await?;
     }
+    let claimed = claim_attempt(ctx, &user, now).await?;
+    let hash = user
+        .password_hash
+        .clone()
+        .unwrap_or_else(|| DUMMY_HASH.to_owned());
+    if !password::verify_async(password_text.to_owned(), hash).await? {
+        return Err(failure(&claimed, AppError::non_field(INVALID_CREDENTIALS)));
+    }
+    // The password is right: the consecutive-failure count starts afresh.
+    lockout::reset(db, user.id).await?;
     // A confirmed phone also proves the sign-up (spec: SMS confirmation signs in).
     if !user.email_confirmed && !user.phone_confirmed {
         return Err(AppError::bad_request("not_confirmed_user", CONFIRM_EMAIL)
@@ -104,49 +113,47 @@ pub async fn login(
             return Ok(LoginOutcome::CodeRequired(devices));
         };
         if !totp::accept_code(db, chosen, &user.email, code).await? {
-            return Err(record_failure(
-                db,
-                user,
-                now,
+            let claimed = claim_attempt(ctx, &user, Utc::now()).await?;
+            return Err(failure(
+                &claimed,
                 AppError::field("token", totp::INVALID_TOKEN),
-            )
-            .await?);
+            ));
         }
-    }
-    if user.failure_count != 0 || user.locked_until.is_some() {
-        let mut active: user::ActiveModel = user.clone().into();
-        active.failure_count = Set(0);
-        active.locked_until = Set(None);
-        active.update(db).await?;
     }
     Ok(LoginOutcome::Session(session::issue(db, user.id).await?))
 }
 
-/// Counts a failed attempt and returns the error to answer with: the lock once it
-/// starts, `otherwise` before.
-async fn record_failure(
-    db: &impl ConnectionTrait,
-    user: user::Model,
+/// Takes one attempt for `user`, or answers with the lock when none is left. The
+/// attempt that uses the last one starts the lock and mails the owner the unlock link.
+async fn claim_attempt(
+    ctx: &AppContext,
+    user: &user::Model,
     now: DateTime<Utc>,
-    otherwise: AppError,
-) -> AppResult<AppError> {
-    // A lock that has run out starts the count afresh.
-    let previous = if user.locked_until.is_some() {
-        0
-    } else {
-        user.failure_count
-    };
-    let count = previous + 1;
-    let locked_until =
-        (count >= LOCK_AFTER_FAILURES).then(|| now + Duration::minutes(LOCK_MINUTES));
-    let mut active: user::ActiveModel = user.into();
-    active.failure_count = Set(count);
-    active.locked_until = Set(locked_until);
-    active.update(db).await?;
-    Ok(match locked_until {
-        Some(until) => locked(count, until),
+) -> AppResult<lockout::Claimed> {
+    let until = now + Duration::minutes(LOCK_MINUTES);
+    match lockout::claim(&ctx.db, user.id, until).await? {
+        Some(claimed) => {
+            if claimed.starts_lock() {
+                unlock::offer(ctx, user).await?;
+            }
+            Ok(claimed)
+        }
+        None => {
+            let current = super::me::find(&ctx.db, user.id).await?;
+            Err(locked(
+                current.failure_count,
+                current.locked_until.unwrap_or(until),
+            ))
+        }
+    }
+}
+
+/// The answer to a failed check: the lock once the attempt started it, `otherwise` before.
+fn failure(claimed: &lockout::Claimed, otherwise: AppError) -> AppError {
+    match claimed.locked_until {
+        Some(until) => locked(claimed.failure_count, until),
         None => otherwise,
-    })
+    }
 }
 
 #[cfg(test)]

@@ -58,6 +58,7 @@ pub async fn complete(
     let found = me::find(&txn, spent.user_id).await?;
     let mut active: user::ActiveModel = found.into();
     active.password_hash = Set(Some(hash));
+    active.password_change_required = Set(false);
     active.failure_count = Set(0);
     active.locked_until = Set(None);
     let user = active.update(&txn).await?;

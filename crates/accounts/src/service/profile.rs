@@ -16,6 +16,8 @@ pub const PROFILE_UPDATED: &str = "Profile has been successfully updated.";
 pub const PASSWORD_CHANGED: &str = "Password has been successfully changed.";
 pub const PASSWORDS_DONT_MATCH: &str = "The password don't match";
 pub const EMAIL_TAKEN: &str = "A user with this email already exists.";
+/// Shown when a password that was handed out is chosen again as one's own.
+pub const CHOOSE_ANOTHER: &str = "Choose a password other than the one you were given.";
 
 /// Changes the password. `session_token` is the caller's session, which stays signed in.
 pub async fn change_password(
@@ -38,6 +40,9 @@ pub async fn change_password(
             vec![PASSWORDS_DONT_MATCH.into()],
         );
     }
+    if account.password_change_required && input.current_password.as_deref() == Some(new) {
+        errors.insert("new_password".into(), vec![CHOOSE_ANOTHER.into()]);
+    }
     if !errors.is_empty() {
         return Err(AppError::Validation(errors));
     }
@@ -46,6 +51,7 @@ pub async fn change_password(
     let txn = kernel::db::begin_write(&ctx.db).await?;
     let mut active: user::ActiveModel = account.into();
     active.password_hash = Set(Some(hash));
+    active.password_change_required = Set(false);
     active.update(&txn).await?;
     session::revoke_all(&txn, user_id, session_token).await?;
     txn.commit().await?;

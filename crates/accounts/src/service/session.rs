@@ -78,6 +78,7 @@ impl SessionResolver for SessionStore {
         Ok(Some(CurrentUser {
             id: user.id,
             staff_role: user.staff_role.as_deref().and_then(StaffRole::parse),
+            password_change_required: user.password_change_required,
         }))
     }
 }

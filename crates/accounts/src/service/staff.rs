@@ -83,3 +83,26 @@ pub async fn account_exists(db: &impl ConnectionTrait, email: &str) -> AppResult
         .await?;
     Ok(found.is_some())
 }
+
+/// Makes the account with this e-mail choose a new password at its next sign-in, before
+/// it may do anything else (a password that was handed out is not the owner's own).
+pub async fn require_password_change(db: &impl ConnectionTrait, email: &str) -> AppResult<()> {
+    user::Entity::update_many()
+        .col_expr(
+            user::Column::PasswordChangeRequired,
+            sea_orm::sea_query::Expr::value(true),
+        )
+        .filter(user::Column::Email.eq(email.trim().to_lowercase()))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// True while the account with this e-mail still has to choose a new password.
+pub async fn password_change_pending(db: &impl ConnectionTrait, email: &str) -> AppResult<bool> {
+    let found = user::Entity::find()
+        .filter(user::Column::Email.eq(email.trim().to_lowercase()))
+        .one(db)
+        .await?;
+    Ok(found.is_some_and(|u| u.password_change_required))
+}

@@ -14,6 +14,8 @@ pub enum Purpose {
     ResetPassword,
     SetPassword,
     ConfirmUniversityEmail,
+    /// Lifts a sign-in lock at once (mailed to the owner when the lock starts).
+    UnlockAccount,
 }
 
 impl Purpose {
@@ -23,6 +25,7 @@ impl Purpose {
             Self::ResetPassword => "reset_password",
             Self::SetPassword => "set_password",
             Self::ConfirmUniversityEmail => "confirm_university_email",
+            Self::UnlockAccount => "unlock_account",
         }
     }
 
@@ -31,6 +34,7 @@ impl Purpose {
         match self {
             Self::ConfirmEmail | Self::ConfirmUniversityEmail => Duration::days(3),
             Self::ResetPassword | Self::SetPassword => Duration::hours(2),
+            Self::UnlockAccount => Duration::hours(1),
         }
     }
 }

@@ -202,3 +202,108 @@ async fn sign_in_is_rate_limited_per_address() {
     assert_eq!(status, 429);
     assert_eq!(body["code"], "throttled");
 }
+
+/// Issue 15, finding 2: the count was read, incremented and written back, so 40 parallel
+/// guesses left it at 2 and 160 were checked before the lock instead of 10.
+#[tokio::test]
+async fn parallel_wrong_passwords_check_at_most_ten() {
+    let app = spawn_app().await;
+    admin(&app).await;
+    let body = json!({"email": "ada@example.org", "password": "wrong horse"});
+    let attempts = (0..50).map(|_| app.post_json("/api/login", &body));
+    let answers = futures_util::future::join_all(attempts).await;
+    let checked_and_refused = answers
+        .iter()
+        .filter(|(status, body)| *status == 400 && body["message"] == "Invalid credentials")
+        .count();
+    let locked = answers
+        .iter()
+        .filter(|(status, body)| *status == 403 && body["code"] == "account_locked")
+        .count();
+    assert_eq!(checked_and_refused + locked, 50, "{answers:?}");
+    assert!(
+        checked_and_refused <= 9,
+        "{checked_and_refused} passwords were checked before the lock"
+    );
+    let (status, body) = app
+        .post_json(
+            "/api/login",
+            &json!({"email": "ada@example.org", "password": "correct horse"}),
+        )
+        .await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (403, Some("account_locked"))
+    );
+    assert_eq!(body["extra"]["failure_count"], 10);
+}
+
+/// Issue 15, finding 3: anyone could lock anyone out; the lock now mails the owner a
+/// single-use link that lifts it at once.
+#[tokio::test]
+async fn the_lock_mails_the_owner_a_link_that_lifts_it() {
+    let app = spawn_app().await;
+    app.signed_in_user("grace@example.org", "grace password 1")
+        .await;
+    let wrong = json!({"email": "grace@example.org", "password": "not hers at all"});
+    for _ in 0..10 {
+        app.post_json("/api/login", &wrong).await;
+    }
+    let mail = app.last_mail_to("grace@example.org").await;
+    assert_eq!(mail.subject, "Your Cohort account was locked");
+    assert!(
+        mail.text.contains("/unlock-account?token="),
+        "{}",
+        mail.text
+    );
+    let token = testkit::query_param(&mail.text, "token").unwrap();
+
+    let right = json!({"email": "grace@example.org", "password": "grace password 1"});
+    assert_eq!(app.post_json("/api/login", &right).await.0, 403);
+    let (status, body) = app
+        .post_json("/api/unlock-account", &json!({"token": token}))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        body["data"]["message"],
+        "Your account is unlocked. You can sign in now."
+    );
+    assert_eq!(app.post_json("/api/login", &right).await.0, 200);
+
+    let (status, body) = app
+        .post_json("/api/unlock-account", &json!({"token": token}))
+        .await;
+    assert_eq!(status, 400, "single use");
+    assert_eq!(
+        body["messages"]["non_field_errors"],
+        json!(["Invalid or expired token."])
+    );
+}
+
+/// Issue 15, finding 3: guesses at one account spread over many addresses are still
+/// throttled (each request here comes from its own loopback address).
+#[tokio::test]
+async fn attempts_at_one_account_are_throttled_across_addresses() {
+    let app = testkit::spawn_app_with(|config| {
+        config.rate_limits = true;
+        config.rate_limit_per_minute = 10;
+    })
+    .await;
+    let body = json!({"email": "target@example.org", "password": "guess guess"});
+    let mut statuses = Vec::new();
+    for n in 1..=11u8 {
+        let client = reqwest::Client::builder()
+            .local_address(std::net::IpAddr::from([127, 0, 0, n + 1]))
+            .build()
+            .unwrap();
+        let response = client
+            .post(app.url("/api/login"))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        statuses.push(response.status().as_u16());
+    }
+    assert_eq!(&statuses[..10], &[400; 10]);
+    assert_eq!(statuses[10], 429, "{statuses:?}");
+}

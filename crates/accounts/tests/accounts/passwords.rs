@@ -115,7 +115,10 @@ async fn an_unknown_address_gets_the_same_answer_and_no_mail() {
         body["data"]["message"],
         "Success. Please check your email (including your spam folder)."
     );
-    let (_, mailbox) = app.get_json("/api/dev/mailbox").await;
+    let staff = app
+        .signed_in_staff("ops@example.org", "staff password 1")
+        .await;
+    let (_, mailbox) = app.get_json_as(&staff, "/api/dev/mailbox").await;
     assert_eq!(mailbox["pagination"]["count"], 0);
 
     let (status, body) = app

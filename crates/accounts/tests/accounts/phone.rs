@@ -166,7 +166,10 @@ async fn changing_the_phone_needs_the_password() {
         "a phone change does not start a new session"
     );
 
-    let (status, outbox) = app.get_json("/api/dev/outbox").await;
+    let staff = app
+        .signed_in_staff("ops@example.org", "staff password 1")
+        .await;
+    let (status, outbox) = app.get_json_as(&staff, "/api/dev/outbox").await;
     assert_eq!(status, 200);
     assert_eq!(outbox["pagination"]["count"], 1);
 }

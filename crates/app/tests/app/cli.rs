@@ -88,19 +88,33 @@ fn serve_seeds_prints_its_address_and_stops_gracefully_on_sigterm() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let listening = lines.next().unwrap().unwrap();
+    // Log lines (warnings at start-up) share stdout with what is printed for people.
+    let mut lines = BufReader::new(child.stdout.take().unwrap())
+        .lines()
+        .map(Result::unwrap)
+        .filter(|l| !l.contains("WARN"));
+    let listening = lines.next().unwrap();
     assert!(
         listening.starts_with("Cohort is listening on http://localhost:"),
         "{listening}"
     );
-    let printed: Vec<String> = lines.by_ref().take(2).map(Result::unwrap).collect();
+    let printed: Vec<String> = lines.by_ref().take(3).collect();
+    let admin_line = printed
+        .iter()
+        .find(|l| l.starts_with("Demo admin: admin@cohort.local / "))
+        .unwrap_or_else(|| panic!("{printed:?}"));
+    let password = admin_line
+        .trim_start_matches("Demo admin: admin@cohort.local / ")
+        .split(' ')
+        .next()
+        .unwrap();
+    assert_eq!(password.len(), 24, "a random password: {admin_line}");
     assert!(
-        printed
-            .iter()
-            .any(|l| l.starts_with("Demo admin: admin@cohort.local")),
-        "{printed:?}"
+        !printed.iter().any(|l| l.contains("Dev mailbox")),
+        "no dev mailbox outside development mode: {printed:?}"
     );
+    let kept = std::fs::read_to_string(dir.path().join("demo-logins.txt")).unwrap();
+    assert!(kept.contains(password));
 
     let status = Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
@@ -119,4 +133,25 @@ fn serve_seeds_prints_its_address_and_stops_gracefully_on_sigterm() {
         );
         std::thread::sleep(Duration::from_millis(50));
     }
+
+    // Printed once: a second start only says where the passwords are kept.
+    let second = cohort(dir.path())
+        .env("PORT", "0")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let pid = second.id().to_string();
+    let output = {
+        let mut lines = BufReader::new(second.stdout.unwrap())
+            .lines()
+            .map(Result::unwrap)
+            .filter(|l| !l.contains("WARN"));
+        let first = lines.next().unwrap();
+        let next = lines.next().unwrap();
+        Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+        format!("{first}\n{next}")
+    };
+    assert!(!output.contains(password), "{output}");
+    assert!(output.contains("demo-logins.txt"), "{output}");
 }

@@ -4,3 +4,4 @@
 mod api;
 mod cli;
 mod console;
+mod takeover;

@@ -66,6 +66,9 @@ export type DataMeData = {
   looking_for: LookingFor[];
   name: string;
   oauth_associations: OAuthAssociation[];
+  /** True while the account must choose a new password before anything else (the demo
+admin, whose first password was printed on the console). */
+  password_change_required: boolean;
   phone_confirmed: boolean;
   phone_number?: DataMeDataPhoneNumber;
   profile_background?: DataMeDataProfileBackground;

@@ -20,6 +20,7 @@ ordering?: string | null;
 /**
  * 1-based page number.
  * @minimum 1
+ * @maximum 1000000
  */
 page?: number;
 /**

@@ -22,6 +22,7 @@ tags?: string | null;
 /**
  * 1-based page number.
  * @minimum 1
+ * @maximum 1000000
  */
 page?: number;
 /**

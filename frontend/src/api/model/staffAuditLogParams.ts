@@ -17,6 +17,7 @@ actor_id?: number;
 /**
  * 1-based page number.
  * @minimum 1
+ * @maximum 1000000
  */
 page?: number;
 /**

@@ -18,6 +18,7 @@ published?: boolean;
 /**
  * 1-based page number.
  * @minimum 1
+ * @maximum 1000000
  */
 page?: number;
 /**

@@ -14,6 +14,7 @@ search?: string;
 /**
  * 1-based page number.
  * @minimum 1
+ * @maximum 1000000
  */
 page?: number;
 /**

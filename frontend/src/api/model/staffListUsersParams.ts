@@ -24,6 +24,7 @@ state?: StaffListUsersState;
 /**
  * 1-based page number.
  * @minimum 1
+ * @maximum 1000000
  */
 page?: number;
 /**

@@ -2,7 +2,7 @@ import { Box, CircularProgress } from '@mui/material';
 import { Suspense, useEffect, type ComponentType } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ScrollToTop } from '@/app/routes/ScrollToTop';
-import { loginPathFor } from '@/app/routes/guards';
+import { loginPathFor, PasswordChangeGate } from '@/app/routes/guards';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { ErrorBoundary } from '@/ui/ErrorBoundary';
 import { CookieBanner } from './CookieBanner';
@@ -26,6 +26,7 @@ export function RootLayout({ Bell }: { Bell: ComponentType }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <ScrollToTop />
+      <PasswordChangeGate />
       <Header Bell={Bell} />
       <Box component="main" sx={{ flex: 1 }}>
         <ErrorBoundary resetKey={location.pathname}>

@@ -1,4 +1,5 @@
 import { Navigate, Outlet, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { useGetMe } from '@/api/endpoints/auth/auth';
 import { useAuth } from '@/app/auth';
 import { safeRedirect } from '@/lib/redirect';
 
@@ -42,4 +43,22 @@ export function PublicOnlyRoute() {
     return navigation.state === 'idle' ? <Navigate to={safeRedirect(params.get('redirect_to'))} replace /> : null;
   }
   return <Outlet />;
+}
+
+/** Where an account that must choose a new password is held until it has. */
+export const CHOOSE_PASSWORD_PATH = '/choose-password';
+
+/**
+ * Sends a signed-in account that must choose a new password (the server's
+ * `password_change_required`) to /choose-password from any page, remembering where it was
+ * going; the server refuses its other calls meanwhile.
+ */
+export function PasswordChangeGate() {
+  const { isSignedIn } = useAuth();
+  const location = useLocation();
+  const me = useGetMe({ query: { enabled: isSignedIn } });
+  const held = isSignedIn && me.data?.data.password_change_required === true;
+  if (!held || location.pathname === CHOOSE_PASSWORD_PATH) return null;
+  const target = `${location.pathname}${location.search}`;
+  return <Navigate to={`${CHOOSE_PASSWORD_PATH}?redirect_to=${encodeURIComponent(target)}`} replace />;
 }

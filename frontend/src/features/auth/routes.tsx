@@ -6,6 +6,7 @@ import { ResetPasswordPage } from './password/ResetPasswordPage';
 import { SetPasswordPage } from './password/SetPasswordPage';
 import { RegisterLitePage } from './register/RegisterLitePage';
 import { RegisterPage } from './register/RegisterPage';
+import { UnlockAccountPage } from './UnlockAccountPage';
 
 export const loginRoute = { Component: LoginPage };
 export const registerRoute = { Component: RegisterPage };
@@ -14,4 +15,5 @@ export const confirmUserRoute = { Component: ConfirmUserPage };
 export const forgotPasswordRoute = { Component: ForgotPasswordPage };
 export const resetPasswordRoute = { Component: ResetPasswordPage };
 export const setPasswordRoute = { Component: SetPasswordPage };
+export const unlockAccountRoute = { Component: UnlockAccountPage };
 export const oauthCallbackRoute = { Component: OAuthCallbackPage };

@@ -1,4 +1,5 @@
 import { AccountTab } from './account/AccountTab';
+import { ChoosePasswordPage } from './account/ChoosePasswordPage';
 import { AffiliationsTab } from './affiliations/AffiliationsTab';
 import { ConfirmUniversityEmailPage } from './affiliations/ConfirmUniversityEmailPage';
 import { EditProfileTab } from './edit/EditProfileTab';
@@ -22,3 +23,5 @@ export const personalizationRoute = { Component: PersonalizationPage };
 export const publicProfileRoute = { Component: PublicProfilePage };
 export const confirmUniversityEmailRoute = { Component: ConfirmUniversityEmailPage };
 export const rerouteRoute = { Component: ReroutePage };
+/** /choose-password: the first thing an account with a handed-out password sees. */
+export const choosePasswordRoute = { Component: ChoosePasswordPage };

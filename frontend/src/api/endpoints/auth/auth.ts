@@ -618,7 +618,7 @@ export const updateMe = async (updateMeRequest: UpdateMeRequest, options?: Reque
 
 
 
-export const getUpdateMeMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getUpdateMeMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateMe>>, TError,{data: UpdateMeRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof updateMe>>, TError,{data: UpdateMeRequest}, TContext> => {
 
@@ -645,12 +645,12 @@ const {mutation: mutationOptions} = options ?
 
     export type UpdateMeMutationResult = NonNullable<Awaited<ReturnType<typeof updateMe>>>
     export type UpdateMeMutationBody = UpdateMeRequest
-    export type UpdateMeMutationError = ErrorBody | ErrorBody
+    export type UpdateMeMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Saves the profile, or changes the password (ending every other session).
  */
-export const useUpdateMe = <TError = ErrorBody | ErrorBody,
+export const useUpdateMe = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateMe>>, TError,{data: UpdateMeRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateMe>>,
@@ -2423,3 +2423,75 @@ export function useListTags<TData = Awaited<ReturnType<typeof listTags>>, TError
 
 
 
+/**
+ * @summary Lifts a sign-in lock with the single-use link mailed to the owner when it started.
+ */
+export const getUnlockAccountUrl = () => {
+
+
+  
+
+  return `/api/unlock-account`
+}
+
+export const unlockAccount = async (tokenRequest: TokenRequest, options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getUnlockAccountUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      tokenRequest,)
+  }
+);}
+
+
+
+
+export const getUnlockAccountMutationOptions = <TError = ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unlockAccount>>, TError,{data: TokenRequest}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof unlockAccount>>, TError,{data: TokenRequest}, TContext> => {
+
+const mutationKey = ['unlockAccount'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof unlockAccount>>, {data: TokenRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  unlockAccount(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UnlockAccountMutationResult = NonNullable<Awaited<ReturnType<typeof unlockAccount>>>
+    export type UnlockAccountMutationBody = TokenRequest
+    export type UnlockAccountMutationError = ErrorBody | ErrorBody
+
+    /**
+ * @summary Lifts a sign-in lock with the single-use link mailed to the owner when it started.
+ */
+export const useUnlockAccount = <TError = ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unlockAccount>>, TError,{data: TokenRequest}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof unlockAccount>>,
+        TError,
+        {data: TokenRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getUnlockAccountMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    

@@ -34,8 +34,8 @@ import { apiFetch } from '../../../lib/api-client';
 
 
 /**
- * @summary Mail kept by the dev mailbox, newest first. Exists only while no SMTP server is
-configured; otherwise 404.
+ * @summary Mail kept by the dev mailbox, newest first. Staff only, in development mode, while no
+SMTP server is configured; otherwise 404.
  */
 export const getDevMailboxListUrl = (params?: DevMailboxListParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -74,7 +74,7 @@ export const getDevMailboxListQueryKey = (params?: DevMailboxListParams,) => {
     }
 
     
-export const getDevMailboxListQueryOptions = <TData = Awaited<ReturnType<typeof devMailboxList>>, TError = ErrorBody>(params?: DevMailboxListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof devMailboxList>>, TError, TData>>, }
+export const getDevMailboxListQueryOptions = <TData = Awaited<ReturnType<typeof devMailboxList>>, TError = ErrorBody | ErrorBody>(params?: DevMailboxListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof devMailboxList>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -93,10 +93,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type DevMailboxListQueryResult = NonNullable<Awaited<ReturnType<typeof devMailboxList>>>
-export type DevMailboxListQueryError = ErrorBody
+export type DevMailboxListQueryError = ErrorBody | ErrorBody
 
 
-export function useDevMailboxList<TData = Awaited<ReturnType<typeof devMailboxList>>, TError = ErrorBody>(
+export function useDevMailboxList<TData = Awaited<ReturnType<typeof devMailboxList>>, TError = ErrorBody | ErrorBody>(
  params: undefined |  DevMailboxListParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof devMailboxList>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof devMailboxList>>,
@@ -106,7 +106,7 @@ export function useDevMailboxList<TData = Awaited<ReturnType<typeof devMailboxLi
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDevMailboxList<TData = Awaited<ReturnType<typeof devMailboxList>>, TError = ErrorBody>(
+export function useDevMailboxList<TData = Awaited<ReturnType<typeof devMailboxList>>, TError = ErrorBody | ErrorBody>(
  params?: DevMailboxListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof devMailboxList>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof devMailboxList>>,
@@ -116,16 +116,16 @@ export function useDevMailboxList<TData = Awaited<ReturnType<typeof devMailboxLi
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDevMailboxList<TData = Awaited<ReturnType<typeof devMailboxList>>, TError = ErrorBody>(
+export function useDevMailboxList<TData = Awaited<ReturnType<typeof devMailboxList>>, TError = ErrorBody | ErrorBody>(
  params?: DevMailboxListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof devMailboxList>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Mail kept by the dev mailbox, newest first. Exists only while no SMTP server is
-configured; otherwise 404.
+ * @summary Mail kept by the dev mailbox, newest first. Staff only, in development mode, while no
+SMTP server is configured; otherwise 404.
  */
 
-export function useDevMailboxList<TData = Awaited<ReturnType<typeof devMailboxList>>, TError = ErrorBody>(
+export function useDevMailboxList<TData = Awaited<ReturnType<typeof devMailboxList>>, TError = ErrorBody | ErrorBody>(
  params?: DevMailboxListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof devMailboxList>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -142,8 +142,8 @@ export function useDevMailboxList<TData = Awaited<ReturnType<typeof devMailboxLi
 
 
 /**
- * @summary SMS kept by the dev outbox, newest first. Exists only while no SMS provider is
-configured; otherwise 404.
+ * @summary SMS kept by the dev outbox, newest first. Staff only, in development mode, while no
+SMS provider is configured; otherwise 404.
  */
 export const getDevOutboxListUrl = (params?: DevOutboxListParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -182,7 +182,7 @@ export const getDevOutboxListQueryKey = (params?: DevOutboxListParams,) => {
     }
 
     
-export const getDevOutboxListQueryOptions = <TData = Awaited<ReturnType<typeof devOutboxList>>, TError = ErrorBody>(params?: DevOutboxListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof devOutboxList>>, TError, TData>>, }
+export const getDevOutboxListQueryOptions = <TData = Awaited<ReturnType<typeof devOutboxList>>, TError = ErrorBody | ErrorBody>(params?: DevOutboxListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof devOutboxList>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -201,10 +201,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type DevOutboxListQueryResult = NonNullable<Awaited<ReturnType<typeof devOutboxList>>>
-export type DevOutboxListQueryError = ErrorBody
+export type DevOutboxListQueryError = ErrorBody | ErrorBody
 
 
-export function useDevOutboxList<TData = Awaited<ReturnType<typeof devOutboxList>>, TError = ErrorBody>(
+export function useDevOutboxList<TData = Awaited<ReturnType<typeof devOutboxList>>, TError = ErrorBody | ErrorBody>(
  params: undefined |  DevOutboxListParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof devOutboxList>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof devOutboxList>>,
@@ -214,7 +214,7 @@ export function useDevOutboxList<TData = Awaited<ReturnType<typeof devOutboxList
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDevOutboxList<TData = Awaited<ReturnType<typeof devOutboxList>>, TError = ErrorBody>(
+export function useDevOutboxList<TData = Awaited<ReturnType<typeof devOutboxList>>, TError = ErrorBody | ErrorBody>(
  params?: DevOutboxListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof devOutboxList>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof devOutboxList>>,
@@ -224,16 +224,16 @@ export function useDevOutboxList<TData = Awaited<ReturnType<typeof devOutboxList
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDevOutboxList<TData = Awaited<ReturnType<typeof devOutboxList>>, TError = ErrorBody>(
+export function useDevOutboxList<TData = Awaited<ReturnType<typeof devOutboxList>>, TError = ErrorBody | ErrorBody>(
  params?: DevOutboxListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof devOutboxList>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary SMS kept by the dev outbox, newest first. Exists only while no SMS provider is
-configured; otherwise 404.
+ * @summary SMS kept by the dev outbox, newest first. Staff only, in development mode, while no
+SMS provider is configured; otherwise 404.
  */
 
-export function useDevOutboxList<TData = Awaited<ReturnType<typeof devOutboxList>>, TError = ErrorBody>(
+export function useDevOutboxList<TData = Awaited<ReturnType<typeof devOutboxList>>, TError = ErrorBody | ErrorBody>(
  params?: DevOutboxListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof devOutboxList>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

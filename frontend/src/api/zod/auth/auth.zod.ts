@@ -122,6 +122,7 @@ export const getMeResponse = zod.object({
   "id": zod.number(),
   "provider": zod.string().describe('`google` or `facebook`.')
 }).describe('A single sign-on provider linked to the account.')),
+  "password_change_required": zod.boolean().describe('True while the account must choose a new password before anything else (the demo\nadmin, whose first password was printed on the console).'),
   "phone_confirmed": zod.boolean(),
   "phone_number": zod.string().nullish(),
   "profile_background": zod.string().nullish(),
@@ -538,5 +539,18 @@ export const listTagsResponse = zod.object({
   "id": zod.number(),
   "title": zod.string()
 }).describe('An area of interest.'))
+})
+
+/**
+ * @summary Lifts a sign-in lock with the single-use link mailed to the owner when it started.
+ */
+export const unlockAccountBody = zod.object({
+  "token": zod.string().min(1)
+})
+
+export const unlockAccountResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text to show the user.')
 })
 

@@ -21,13 +21,13 @@ export const getCertificatesBannerResponse = zod.object({
 /**
  * @summary Published posts, newest first by default, filtered by categories and search.
  */
-export const listBlogPostsQueryPerPageMax = 100;
+export const listBlogPostsQueryPageMax = 1000000;export const listBlogPostsQueryPerPageMax = 100;
 
 export const listBlogPostsQueryParams = zod.object({
   "search": zod.string().nullish().describe('Words to find in the title or description.'),
   "ordering": zod.union([zod.enum(['-created_at', 'created_at', 'title']).describe('Blog list orderings: newest first (default), oldest first, by title.'),zod.null()]).optional().describe('`-created_at` (newest, default), `created_at` or `title`.'),
   "categories": zod.string().nullish().describe('Category ids, comma-separated; a post matches when it has any of them.'),
-  "page": zod.number().min(1).optional().describe('1-based page number.'),
+  "page": zod.number().min(1).max(listBlogPostsQueryPageMax).optional().describe('1-based page number.'),
   "perPage": zod.number().min(1).max(listBlogPostsQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
 
@@ -117,10 +117,10 @@ export const contactUsBody = zod.object({
 /**
  * @summary The expert lectures.
  */
-export const listLecturesQueryPerPageMax = 100;
+export const listLecturesQueryPageMax = 1000000;export const listLecturesQueryPerPageMax = 100;
 
 export const listLecturesQueryParams = zod.object({
-  "page": zod.number().min(1).optional().describe('1-based page number.'),
+  "page": zod.number().min(1).max(listLecturesQueryPageMax).optional().describe('1-based page number.'),
   "perPage": zod.number().min(1).max(listLecturesQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
 

@@ -9,13 +9,13 @@ import * as zod from 'zod';
 
 
 /**
- * @summary Mail kept by the dev mailbox, newest first. Exists only while no SMTP server is
-configured; otherwise 404.
+ * @summary Mail kept by the dev mailbox, newest first. Staff only, in development mode, while no
+SMTP server is configured; otherwise 404.
  */
-export const devMailboxListQueryPerPageMax = 100;
+export const devMailboxListQueryPageMax = 1000000;export const devMailboxListQueryPerPageMax = 100;
 
 export const devMailboxListQueryParams = zod.object({
-  "page": zod.number().min(1).optional().describe('1-based page number.'),
+  "page": zod.number().min(1).max(devMailboxListQueryPageMax).optional().describe('1-based page number.'),
   "perPage": zod.number().min(1).max(devMailboxListQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
 
@@ -39,13 +39,13 @@ export const devMailboxListResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary SMS kept by the dev outbox, newest first. Exists only while no SMS provider is
-configured; otherwise 404.
+ * @summary SMS kept by the dev outbox, newest first. Staff only, in development mode, while no
+SMS provider is configured; otherwise 404.
  */
-export const devOutboxListQueryPerPageMax = 100;
+export const devOutboxListQueryPageMax = 1000000;export const devOutboxListQueryPerPageMax = 100;
 
 export const devOutboxListQueryParams = zod.object({
-  "page": zod.number().min(1).optional().describe('1-based page number.'),
+  "page": zod.number().min(1).max(devOutboxListQueryPageMax).optional().describe('1-based page number.'),
   "perPage": zod.number().min(1).max(devOutboxListQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
 

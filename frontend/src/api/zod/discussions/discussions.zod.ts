@@ -71,10 +71,10 @@ export const listCommentsParams = zod.object({
   "id": zod.number().describe('The topic\'s id')
 })
 
-export const listCommentsQueryPerPageMax = 100;
+export const listCommentsQueryPageMax = 1000000;export const listCommentsQueryPerPageMax = 100;
 
 export const listCommentsQueryParams = zod.object({
-  "page": zod.number().min(1).optional().describe('1-based page number.'),
+  "page": zod.number().min(1).max(listCommentsQueryPageMax).optional().describe('1-based page number.'),
   "perPage": zod.number().min(1).max(listCommentsQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
 
@@ -218,10 +218,10 @@ export const listDiscussionsParams = zod.object({
   "id": zod.number().describe('The target\'s id')
 })
 
-export const listDiscussionsQueryPerPageMax = 100;
+export const listDiscussionsQueryPageMax = 1000000;export const listDiscussionsQueryPerPageMax = 100;
 
 export const listDiscussionsQueryParams = zod.object({
-  "page": zod.number().min(1).optional().describe('1-based page number.'),
+  "page": zod.number().min(1).max(listDiscussionsQueryPageMax).optional().describe('1-based page number.'),
   "perPage": zod.number().min(1).max(listDiscussionsQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
 

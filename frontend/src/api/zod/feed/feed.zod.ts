@@ -23,14 +23,14 @@ export const getDashboardCountersResponse = zod.object({
  * @summary What happened on the platform that the caller may see: public activity, their groups'
 private activity, and the blog.
  */
-export const listFeedQueryPerPageMax = 100;
+export const listFeedQueryPageMax = 1000000;export const listFeedQueryPerPageMax = 100;
 
 export const listFeedQueryParams = zod.object({
   "search": zod.string().nullish().describe('Words to find in the item.'),
   "event_type": zod.union([zod.enum(['BLOG_CREATED', 'PROJECT_CREATED', 'WORKING_GROUP_CREATED', 'BLOG_COMMENT_CREATED', 'PROJECT_COMMENT_CREATED', 'WORKING_GROUP_COMMENT_CREATED', 'BLOG_DISCUSSION_CREATED', 'PROJECT_DISCUSSION_CREATED', 'WORKING_GROUP_DISCUSSION_CREATED', 'PROJECT_UPDATE_CREATED', 'WORKING_GROUP_UPDATE_CREATED', 'PROJECT_FUNDING_COMPLETED', 'PROJECT_REACHED_MILESTONE']).describe('What happened.'),zod.null()]).optional(),
   "object_type": zod.union([zod.enum(['PROJECT', 'COMMENT', 'DISCUSSION', 'WORKING_GROUP', 'BLOG', 'PROJECT_POST', 'WORKING_GROUP_POST']).describe('What it happened to.'),zod.null()]).optional(),
   "ordering": zod.string().nullish().describe('`-created_at` (newest first, the default) or `created_at`.'),
-  "page": zod.number().min(1).optional().describe('1-based page number.'),
+  "page": zod.number().min(1).max(listFeedQueryPageMax).optional().describe('1-based page number.'),
   "perPage": zod.number().min(1).max(listFeedQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
 
@@ -73,10 +73,10 @@ export const listFeedResponse = zod.object({
 /**
  * @summary Projects the caller backed.
  */
-export const listBackedProjectsQueryPerPageMax = 100;
+export const listBackedProjectsQueryPageMax = 1000000;export const listBackedProjectsQueryPerPageMax = 100;
 
 export const listBackedProjectsQueryParams = zod.object({
-  "page": zod.number().min(1).optional().describe('1-based page number.'),
+  "page": zod.number().min(1).max(listBackedProjectsQueryPageMax).optional().describe('1-based page number.'),
   "perPage": zod.number().min(1).max(listBackedProjectsQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
 
@@ -99,10 +99,10 @@ export const listBackedProjectsResponse = zod.object({
 /**
  * @summary Projects the caller marked as favourite.
  */
-export const listFavoriteProjectsQueryPerPageMax = 100;
+export const listFavoriteProjectsQueryPageMax = 1000000;export const listFavoriteProjectsQueryPerPageMax = 100;
 
 export const listFavoriteProjectsQueryParams = zod.object({
-  "page": zod.number().min(1).optional().describe('1-based page number.'),
+  "page": zod.number().min(1).max(listFavoriteProjectsQueryPageMax).optional().describe('1-based page number.'),
   "perPage": zod.number().min(1).max(listFavoriteProjectsQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
 

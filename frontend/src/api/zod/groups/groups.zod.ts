@@ -11,13 +11,13 @@ import * as zod from 'zod';
 /**
  * @summary Active, approved working groups (spec 2 §2 /working-groups/list).
  */
-export const listGroupsQueryPerPageMax = 100;
+export const listGroupsQueryPageMax = 1000000;export const listGroupsQueryPerPageMax = 100;
 
 export const listGroupsQueryParams = zod.object({
   "search": zod.string().nullish().describe('Words to find in the title or summary.'),
   "ordering": zod.union([zod.enum(['-created_at', 'title', 'popular', 'recommended']).describe('Browse orderings (spec 2 §2): newest, title, popular, and recommended (signed in).'),zod.null()]).optional().describe('`-created_at` (default), `title`, `popular`, or `recommended` (signed in).'),
   "tags": zod.string().nullish().describe('Project tag slugs, comma-separated; a group matches any of them.'),
-  "page": zod.number().min(1).optional().describe('1-based page number.'),
+  "page": zod.number().min(1).max(listGroupsQueryPageMax).optional().describe('1-based page number.'),
   "perPage": zod.number().min(1).max(listGroupsQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
 
@@ -101,10 +101,10 @@ export const listGroupUpdatesParams = zod.object({
   "group_id": zod.number().describe('The group\'s id')
 })
 
-export const listGroupUpdatesQueryPerPageMax = 100;
+export const listGroupUpdatesQueryPageMax = 1000000;export const listGroupUpdatesQueryPerPageMax = 100;
 
 export const listGroupUpdatesQueryParams = zod.object({
-  "page": zod.number().min(1).optional().describe('1-based page number.'),
+  "page": zod.number().min(1).max(listGroupUpdatesQueryPageMax).optional().describe('1-based page number.'),
   "perPage": zod.number().min(1).max(listGroupUpdatesQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
 
@@ -396,10 +396,10 @@ export const listGroupMembersParams = zod.object({
   "slug": zod.string().describe('The group\'s slug')
 })
 
-export const listGroupMembersQueryPerPageMax = 100;
+export const listGroupMembersQueryPageMax = 1000000;export const listGroupMembersQueryPerPageMax = 100;
 
 export const listGroupMembersQueryParams = zod.object({
-  "page": zod.number().min(1).optional().describe('1-based page number.'),
+  "page": zod.number().min(1).max(listGroupMembersQueryPageMax).optional().describe('1-based page number.'),
   "perPage": zod.number().min(1).max(listGroupMembersQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
 
@@ -501,11 +501,11 @@ export const resendInvitationResponse = zod.object({
 /**
  * @summary The groups the caller created, newest first (spec 2 §2 My Working Groups, Created).
  */
-export const listMyGroupsQueryPerPageMax = 100;
+export const listMyGroupsQueryPageMax = 1000000;export const listMyGroupsQueryPerPageMax = 100;
 
 export const listMyGroupsQueryParams = zod.object({
   "search": zod.string().nullish().describe('Words to find in the title or summary.'),
-  "page": zod.number().min(1).optional().describe('1-based page number.'),
+  "page": zod.number().min(1).max(listMyGroupsQueryPageMax).optional().describe('1-based page number.'),
   "perPage": zod.number().min(1).max(listMyGroupsQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
 
@@ -563,10 +563,10 @@ export const createGroupBody = zod.object({
 /**
  * @summary The working groups the caller asked to join and is waiting for (My applications).
  */
-export const listAppliedGroupsQueryPerPageMax = 100;
+export const listAppliedGroupsQueryPageMax = 1000000;export const listAppliedGroupsQueryPerPageMax = 100;
 
 export const listAppliedGroupsQueryParams = zod.object({
-  "page": zod.number().min(1).optional().describe('1-based page number.'),
+  "page": zod.number().min(1).max(listAppliedGroupsQueryPageMax).optional().describe('1-based page number.'),
   "perPage": zod.number().min(1).max(listAppliedGroupsQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
 
@@ -614,10 +614,10 @@ export const listAppliedGroupsResponse = zod.object({
  * @summary The working groups the caller joined (not the ones they own), newest first
 (spec 2 §2 My Working Groups, Joined).
  */
-export const listJoinedGroupsQueryPerPageMax = 100;
+export const listJoinedGroupsQueryPageMax = 1000000;export const listJoinedGroupsQueryPerPageMax = 100;
 
 export const listJoinedGroupsQueryParams = zod.object({
-  "page": zod.number().min(1).optional().describe('1-based page number.'),
+  "page": zod.number().min(1).max(listJoinedGroupsQueryPageMax).optional().describe('1-based page number.'),
   "perPage": zod.number().min(1).max(listJoinedGroupsQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
 

@@ -35,13 +35,13 @@ export const downloadCertificateParams = zod.object({
 /**
  * @summary The published quizzes, with the viewer's progress when signed in.
  */
-export const listQuizzesQueryPerPageMax = 100;
+export const listQuizzesQueryPageMax = 1000000;export const listQuizzesQueryPerPageMax = 100;
 
 export const listQuizzesQueryParams = zod.object({
   "search": zod.string().nullish().describe('Words to find in the name or description.'),
   "ordering": zod.string().nullish().describe('`-created_at` (newest, default) or `created_at`.'),
   "categories": zod.string().nullish().describe('Category names, comma-separated.'),
-  "page": zod.number().min(1).optional().describe('1-based page number.'),
+  "page": zod.number().min(1).max(listQuizzesQueryPageMax).optional().describe('1-based page number.'),
   "perPage": zod.number().min(1).max(listQuizzesQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
 

@@ -11,10 +11,10 @@ import * as zod from 'zod';
 /**
  * @summary The caller's notifications, newest first.
  */
-export const listMyNotificationsQueryPerPageMax = 100;
+export const listMyNotificationsQueryPageMax = 1000000;export const listMyNotificationsQueryPerPageMax = 100;
 
 export const listMyNotificationsQueryParams = zod.object({
-  "page": zod.number().min(1).optional().describe('1-based page number.'),
+  "page": zod.number().min(1).max(listMyNotificationsQueryPageMax).optional().describe('1-based page number.'),
   "perPage": zod.number().min(1).max(listMyNotificationsQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
 

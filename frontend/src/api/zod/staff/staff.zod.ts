@@ -12,11 +12,11 @@ import * as zod from 'zod';
  * @summary Affiliations waiting for review (confirmed university e-mail, not approved), or the
 approved ones. Staff only; 404 for anyone else.
  */
-export const staffListAffiliationsQueryPerPageMax = 100;
+export const staffListAffiliationsQueryPageMax = 1000000;export const staffListAffiliationsQueryPerPageMax = 100;
 
 export const staffListAffiliationsQueryParams = zod.object({
   "status": zod.union([zod.enum(['pending', 'approved', 'rejected']).describe('The staff console\'s affiliation lists: waiting for review, or approved.'),zod.null()]).optional().describe('`pending` (default), `approved`, or `rejected` (turned down, unchanged since).'),
-  "page": zod.number().min(1).optional().describe('1-based page number.'),
+  "page": zod.number().min(1).max(staffListAffiliationsQueryPageMax).optional().describe('1-based page number.'),
   "perPage": zod.number().min(1).max(staffListAffiliationsQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
 
@@ -86,14 +86,14 @@ export const staffAffiliationHistoryResponse = zod.object({
 /**
  * @summary Every staff decision, newest first, narrowed by action, record or actor.
  */
-export const staffAuditLogQueryPerPageMax = 100;
+export const staffAuditLogQueryPageMax = 1000000;export const staffAuditLogQueryPerPageMax = 100;
 
 export const staffAuditLogQueryParams = zod.object({
   "action": zod.string().optional().describe('An action, e.g. `group.approve`, or its prefix up to the dot (`group`).'),
   "subject_type": zod.string().optional(),
   "subject_id": zod.string().optional(),
   "actor_id": zod.number().optional(),
-  "page": zod.number().min(1).optional().describe('1-based page number.'),
+  "page": zod.number().min(1).max(staffAuditLogQueryPageMax).optional().describe('1-based page number.'),
   "perPage": zod.number().min(1).max(staffAuditLogQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
 
@@ -239,12 +239,12 @@ export const staffDeleteBlogCategoryResponse = zod.object({
 /**
  * @summary Every post, drafts included, most recently edited first.
  */
-export const staffListBlogPostsQueryPerPageMax = 100;
+export const staffListBlogPostsQueryPageMax = 1000000;export const staffListBlogPostsQueryPerPageMax = 100;
 
 export const staffListBlogPostsQueryParams = zod.object({
   "search": zod.string().optional().describe('Title or address contains it.'),
   "published": zod.boolean().optional().describe('Only published posts (`true`) or drafts (`false`).'),
-  "page": zod.number().min(1).optional().describe('1-based page number.'),
+  "page": zod.number().min(1).max(staffListBlogPostsQueryPageMax).optional().describe('1-based page number.'),
   "perPage": zod.number().min(1).max(staffListBlogPostsQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
 
@@ -427,11 +427,11 @@ export const staffSetBlogPostImageResponse = zod.object({
 /**
  * @summary Contact messages, open (default) or handled, newest first.
  */
-export const staffListContactMessagesQueryPerPageMax = 100;
+export const staffListContactMessagesQueryPageMax = 1000000;export const staffListContactMessagesQueryPerPageMax = 100;
 
 export const staffListContactMessagesQueryParams = zod.object({
   "handled": zod.boolean().optional().describe('Handled messages instead of open ones.'),
-  "page": zod.number().min(1).optional().describe('1-based page number.'),
+  "page": zod.number().min(1).max(staffListContactMessagesQueryPageMax).optional().describe('1-based page number.'),
   "perPage": zod.number().min(1).max(staffListContactMessagesQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
 
@@ -477,10 +477,10 @@ export const staffHandleContactMessageResponse = zod.object({
 /**
  * @summary Updates waiting for staff approval.
  */
-export const staffGroupUpdateQueueQueryPerPageMax = 100;
+export const staffGroupUpdateQueueQueryPageMax = 1000000;export const staffGroupUpdateQueueQueryPerPageMax = 100;
 
 export const staffGroupUpdateQueueQueryParams = zod.object({
-  "page": zod.number().min(1).optional().describe('1-based page number.'),
+  "page": zod.number().min(1).max(staffGroupUpdateQueueQueryPageMax).optional().describe('1-based page number.'),
   "perPage": zod.number().min(1).max(staffGroupUpdateQueueQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
 
@@ -564,12 +564,12 @@ export const staffReviewGroupUpdateResponse = zod.object({
 /**
  * @summary Groups waiting for staff (the longest waiting first), or every submitted group.
  */
-export const staffGroupQueueQueryPerPageMax = 100;
+export const staffGroupQueueQueryPageMax = 1000000;export const staffGroupQueueQueryPerPageMax = 100;
 
 export const staffGroupQueueQueryParams = zod.object({
   "list": zod.enum(['waiting', 'all']).optional().describe('`waiting` (default): new submissions and approved groups with proposed changes;\n`all`: every submitted group.'),
   "search": zod.string().optional().describe('Title or summary contains it.'),
-  "page": zod.number().min(1).optional().describe('1-based page number.'),
+  "page": zod.number().min(1).max(staffGroupQueueQueryPageMax).optional().describe('1-based page number.'),
   "perPage": zod.number().min(1).max(staffGroupQueueQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
 
@@ -770,11 +770,11 @@ export const staffModerateGroupResponse = zod.object({
 /**
  * @summary Every lecture, in the order the site shows them.
  */
-export const staffListLecturesQueryPerPageMax = 100;
+export const staffListLecturesQueryPageMax = 1000000;export const staffListLecturesQueryPerPageMax = 100;
 
 export const staffListLecturesQueryParams = zod.object({
   "search": zod.string().optional().describe('Title or speaker contains it.'),
-  "page": zod.number().min(1).optional().describe('1-based page number.'),
+  "page": zod.number().min(1).max(staffListLecturesQueryPageMax).optional().describe('1-based page number.'),
   "perPage": zod.number().min(1).max(staffListLecturesQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
 
@@ -1179,11 +1179,11 @@ export const staffOverviewResponse = zod.object({
 /**
  * @summary Every page, by slug.
  */
-export const staffListPagesQueryPerPageMax = 100;
+export const staffListPagesQueryPageMax = 1000000;export const staffListPagesQueryPerPageMax = 100;
 
 export const staffListPagesQueryParams = zod.object({
   "search": zod.string().optional().describe('Slug or title contains it.'),
-  "page": zod.number().min(1).optional().describe('1-based page number.'),
+  "page": zod.number().min(1).max(staffListPagesQueryPageMax).optional().describe('1-based page number.'),
   "perPage": zod.number().min(1).max(staffListPagesQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
 
@@ -1464,11 +1464,11 @@ export const staffDeletePageResponse = zod.object({
 /**
  * @summary Every quiz, published or not, newest first.
  */
-export const staffListQuizzesQueryPerPageMax = 100;
+export const staffListQuizzesQueryPageMax = 1000000;export const staffListQuizzesQueryPerPageMax = 100;
 
 export const staffListQuizzesQueryParams = zod.object({
   "search": zod.string().optional().describe('Name contains it.'),
-  "page": zod.number().min(1).optional().describe('1-based page number.'),
+  "page": zod.number().min(1).max(staffListQuizzesQueryPageMax).optional().describe('1-based page number.'),
   "perPage": zod.number().min(1).max(staffListQuizzesQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
 
@@ -1662,10 +1662,10 @@ export const staffSetQuizBannerResponse = zod.object({
 /**
  * @summary Sign-ups for updates, newest first.
  */
-export const staffListUpdateSignupsQueryPerPageMax = 100;
+export const staffListUpdateSignupsQueryPageMax = 1000000;export const staffListUpdateSignupsQueryPerPageMax = 100;
 
 export const staffListUpdateSignupsQueryParams = zod.object({
-  "page": zod.number().min(1).optional().describe('1-based page number.'),
+  "page": zod.number().min(1).max(staffListUpdateSignupsQueryPageMax).optional().describe('1-based page number.'),
   "perPage": zod.number().min(1).max(staffListUpdateSignupsQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
 
@@ -1691,13 +1691,13 @@ export const staffListUpdateSignupsResponse = zod.object({
 /**
  * @summary Accounts, newest first, narrowed by search, role and state.
  */
-export const staffListUsersQueryPerPageMax = 100;
+export const staffListUsersQueryPageMax = 1000000;export const staffListUsersQueryPerPageMax = 100;
 
 export const staffListUsersQueryParams = zod.object({
   "search": zod.string().optional().describe('Name or e-mail contains it (any case).'),
   "role": zod.enum(['member', 'staff', 'admin', 'moderator']).optional(),
   "state": zod.enum(['active', 'unconfirmed', 'deactivated']).optional(),
-  "page": zod.number().min(1).optional().describe('1-based page number.'),
+  "page": zod.number().min(1).max(staffListUsersQueryPageMax).optional().describe('1-based page number.'),
   "perPage": zod.number().min(1).max(staffListUsersQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
 

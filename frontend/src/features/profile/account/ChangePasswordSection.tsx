@@ -32,8 +32,16 @@ const schemaFor = (hasPassword: boolean) =>
 
 type Values = z.infer<ReturnType<typeof schemaFor>>;
 
+interface Props {
+  me: Me;
+  /** Called once the new password is saved. */
+  onChanged?: () => void;
+  /** Without the section's frame and heading (the page around it has its own). */
+  bare?: boolean;
+}
+
 /** Change password; accounts made through single sign-on set their first one here. */
-export function ChangePasswordSection({ me }: { me: Me }) {
+export function ChangePasswordSection({ me, onChanged, bare = false }: Props) {
   const update = useUpdateMe();
   const toast = useToast();
   const refreshMe = useRefreshMe();
@@ -52,32 +60,32 @@ export function ChangePasswordSection({ me }: { me: Me }) {
       toast(data.message);
       form.reset();
       await refreshMe();
+      onChanged?.();
     } catch (error) {
       setBanner(applyServerErrors(error, FIELDS, form.setError));
     }
   });
 
-  return (
-    <Section title={me.is_password_set ? 'Change password' : 'Set a password'}>
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Change password">
-        <Stack spacing={2}>
-          {banner && <Alert severity="error">{banner}</Alert>}
-          {me.is_password_set && (
-            <CurrentPasswordField control={form.control} />
-          )}
-          <FormTextField control={form.control} name="new_password" label="New password" type="password" autoComplete="new-password" />
-          <FormTextField
-            control={form.control}
-            name="confirm_new_password"
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-          />
-          <Button type="submit" variant="contained" disabled={form.formState.isSubmitting} sx={{ alignSelf: 'flex-start' }}>
-            Change password
-          </Button>
-        </Stack>
-      </Box>
-    </Section>
+  const fields = (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Change password">
+      <Stack spacing={2}>
+        {banner && <Alert severity="error">{banner}</Alert>}
+        {me.is_password_set && (
+          <CurrentPasswordField control={form.control} />
+        )}
+        <FormTextField control={form.control} name="new_password" label="New password" type="password" autoComplete="new-password" />
+        <FormTextField
+          control={form.control}
+          name="confirm_new_password"
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+        />
+        <Button type="submit" variant="contained" disabled={form.formState.isSubmitting} sx={{ alignSelf: 'flex-start' }}>
+          Change password
+        </Button>
+      </Stack>
+    </Box>
   );
+  return bare ? fields : <Section title={me.is_password_set ? 'Change password' : 'Set a password'}>{fields}</Section>;
 }
