@@ -25,6 +25,7 @@ use utoipa_swagger_ui::SwaggerUi;
 
 use feed::live::Hub;
 
+use crate::security_headers::SecurityHeaders;
 use crate::{api, discussion_targets, envelope, feed_facts, spa, staff_gate};
 
 /// Where members' browsers open the live notification channel.
@@ -235,6 +236,7 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
     let media_root = context.config.data_dir.join("media");
     let targets = web::Data::new(discussion_targets::targets(&context));
     let hub = web::Data::new(hub);
+    let security = SecurityHeaders::new(&context.config)?;
     let data = web::Data::new(context);
     let server = HttpServer::new(move || {
         let app = App::new()
@@ -248,19 +250,24 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
             .app_data(web::PayloadConfig::new(PAYLOAD_LIMIT_BYTES))
             .wrap(actix_web::middleware::from_fn(staff_gate::staff_only))
             .wrap(envelope::error_handlers())
-            .wrap_fn(|req, srv| {
-                let response = srv.call(req);
-                async move {
-                    let mut res = response.await?;
-                    let request_id = res.request().extensions().get::<RequestId>().copied();
-                    if let Some(value) =
-                        request_id.and_then(|id| HeaderValue::from_str(&id.to_string()).ok())
-                    {
-                        res.headers_mut()
-                            .insert(HeaderName::from_static("x-request-id"), value);
+            .wrap_fn({
+                let security = security.clone();
+                move |req, srv| {
+                    let response = srv.call(req);
+                    let security = security.clone();
+                    async move {
+                        let mut res = response.await?;
+                        let request_id = res.request().extensions().get::<RequestId>().copied();
+                        if let Some(value) =
+                            request_id.and_then(|id| HeaderValue::from_str(&id.to_string()).ok())
+                        {
+                            res.headers_mut()
+                                .insert(HeaderName::from_static("x-request-id"), value);
+                        }
+                        spa::cache_headers(&mut res);
+                        security.apply(&mut res, MEDIA_PREFIX);
+                        Ok(res)
                     }
-                    spa::cache_headers(&mut res);
-                    Ok(res)
                 }
             })
             .wrap(TracingLogger::default())

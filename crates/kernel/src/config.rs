@@ -55,6 +55,9 @@ pub struct Config {
     /// `COHORT_DEV`: development mode (default off). Only then do the dev mailbox and
     /// outbox exist, and even then only staff may read them.
     pub dev: bool,
+    /// `COHORT_EMBED_ORIGINS`: https origins whose pages may be embedded in frames, besides
+    /// [`crate::embed::DEFAULT_EMBED_ORIGINS`] (comma-separated).
+    pub embed_origins: Vec<String>,
 }
 
 /// An OAuth provider's client registration and endpoints.
@@ -212,6 +215,29 @@ impl Config {
             }
         };
         let dev = parse_bool("COHORT_DEV", get("COHORT_DEV"), false)?;
+        let mut embed_origins: Vec<String> = crate::embed::DEFAULT_EMBED_ORIGINS
+            .iter()
+            .map(|o| (*o).to_owned())
+            .collect();
+        for extra in get("COHORT_EMBED_ORIGINS")
+            .iter()
+            .flat_map(|v| v.split(','))
+        {
+            let origin = crate::embed::origin_of(extra.trim())
+                .filter(|o| {
+                    o.starts_with("https://")
+                        && *o == extra.trim().trim_end_matches('/').to_lowercase()
+                })
+                .ok_or_else(|| {
+                    ConfigError::new(
+                        "COHORT_EMBED_ORIGINS",
+                        format!(
+                            "must list https origins like https://player.example.org, got {extra:?}"
+                        ),
+                    )
+                })?;
+            embed_origins.push(origin);
+        }
         let seed_demo = parse_bool("COHORT_SEED_DEMO", get("COHORT_SEED_DEMO"), true)?;
         let captcha = parse_bool("COHORT_CAPTCHA", get("COHORT_CAPTCHA"), true)?;
         let captcha_difficulty = parse_number(
@@ -266,6 +292,7 @@ impl Config {
             log_json,
             seed_demo,
             dev,
+            embed_origins,
             captcha,
             captcha_difficulty: u8::try_from(captcha_difficulty).unwrap_or(16),
             rate_limits,
@@ -356,6 +383,19 @@ mod tests {
         assert!(config.smtp_url.is_none());
         assert!(config.seed_demo);
         assert!(!config.dev, "development mode is never the default");
+        assert_eq!(config.embed_origins.len(), 3);
+        let extra = with(&[("COHORT_EMBED_ORIGINS", "https://video.example.org")]).unwrap();
+        assert!(
+            extra
+                .embed_origins
+                .contains(&"https://video.example.org".to_owned())
+        );
+        assert_eq!(
+            with(&[("COHORT_EMBED_ORIGINS", "http://x.example/path")])
+                .unwrap_err()
+                .variable,
+            "COHORT_EMBED_ORIGINS"
+        );
     }
 
     #[test]

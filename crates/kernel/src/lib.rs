@@ -10,6 +10,7 @@ pub mod config;
 pub mod context;
 pub mod db;
 pub mod documents;
+pub mod embed;
 pub mod enums;
 pub mod error;
 pub mod events;

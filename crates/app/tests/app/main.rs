@@ -4,4 +4,5 @@
 mod api;
 mod cli;
 mod console;
+mod headers;
 mod takeover;
