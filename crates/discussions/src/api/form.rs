@@ -18,6 +18,19 @@ use crate::service::attachments::{self, FIELD, MAX_FILES, Upload};
 
 /// Longest text field accepted (rich text included).
 const MAX_TEXT_BYTES: usize = 200 * 1024;
+/// Largest whole post: every file and field together (each file is also capped alone).
+pub const MAX_POST_BYTES: usize = 25 * 1024 * 1024;
+/// Shown when a post's files together pass [`MAX_POST_BYTES`].
+pub const POST_TOO_LARGE: &str =
+    "The files are too large together. A post may carry at most 25 MB.";
+
+fn post_too_large() -> AppError {
+    AppError::client(
+        actix_web::http::StatusCode::PAYLOAD_TOO_LARGE,
+        "payload_too_large",
+        POST_TOO_LARGE,
+    )
+}
 
 /// A topic or reply as JSON.
 #[derive(Debug, Default, Deserialize, Validate, ToSchema)]
@@ -62,6 +75,15 @@ impl FromRequest for PostForm {
             .and_then(|v| v.to_str().ok())
             .is_some_and(|v| v.starts_with("multipart/"));
         if multipart {
+            // A declared size past the cap is refused before a byte is read.
+            let declared = req
+                .headers()
+                .get(actix_web::http::header::CONTENT_LENGTH)
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.parse::<usize>().ok());
+            if declared.is_some_and(|n| n > MAX_POST_BYTES) {
+                return Box::pin(async { Err(post_too_large().into()) });
+            }
             let form = Multipart::new(req.headers(), payload.take());
             Box::pin(async move { read_multipart(form).await.map_err(Into::into) })
         } else {
@@ -83,14 +105,18 @@ fn unreadable(err: impl std::fmt::Display) -> AppError {
     AppError::bad_request("parse_error", "The form could not be read.").with_detail(err.to_string())
 }
 
+/// Reads one field of at most `cap` bytes, spending `budget` (what is left of the whole
+/// post's [`MAX_POST_BYTES`]).
 async fn read_field(
     field: &mut actix_multipart::Field,
     cap: usize,
+    budget: &mut usize,
     name: &str,
 ) -> Result<Vec<u8>, AppError> {
     let mut bytes = Vec::new();
     while let Some(chunk) = field.next().await {
         let chunk = chunk.map_err(unreadable)?;
+        *budget = budget.checked_sub(chunk.len()).ok_or_else(post_too_large)?;
         if bytes.len() + chunk.len() > cap {
             return Err(AppError::field(
                 name,
@@ -118,6 +144,7 @@ fn number(text: &str, name: &str) -> Result<Option<i64>, AppError> {
 
 async fn read_multipart(mut form: Multipart) -> Result<PostForm, AppError> {
     let mut out = PostForm::default();
+    let mut budget = MAX_POST_BYTES;
     while let Some(field) = form.next().await {
         let mut field = field.map_err(unreadable)?;
         let name = field.name().unwrap_or_default().to_owned();
@@ -131,11 +158,11 @@ async fn read_multipart(mut form: Multipart) -> Result<PostForm, AppError> {
                     .and_then(|d| d.get_filename())
                     .unwrap_or("file")
                     .to_owned();
-                let bytes = read_field(&mut field, MAX_UPLOAD_BYTES, FIELD).await?;
+                let bytes = read_field(&mut field, MAX_UPLOAD_BYTES, &mut budget, FIELD).await?;
                 out.files.push(Upload { bytes, filename });
             }
             _ => {
-                let raw = read_field(&mut field, MAX_TEXT_BYTES, &name).await?;
+                let raw = read_field(&mut field, MAX_TEXT_BYTES, &mut budget, &name).await?;
                 let text = String::from_utf8(raw).map_err(unreadable)?;
                 match name.as_str() {
                     "text" => out.text = Some(text),

@@ -154,3 +154,44 @@ async fn authors_edit_replies_add_and_remove_files_and_delete() {
     assert_eq!(body["data"][0]["text"], "");
     assert_eq!(scene.comments().await, 1);
 }
+
+/// Issue 15, finding 11: a reply with 10 × 7.9 MB files (79 MB in one request) was
+/// accepted; the whole post is capped, not only each file, with or without a declared
+/// length, and nothing is stored.
+#[tokio::test]
+async fn a_post_whose_files_pass_the_total_cap_is_refused() {
+    let scene = Scene::new().await;
+    let topic = scene.topic(&scene.member, "<p>Scans</p>").await;
+    let path = format!("/api/discussion/{}/comments", topic["id"]);
+    let big = || {
+        let mut bytes = PDF.to_vec();
+        bytes.resize(7_900_000, b' ');
+        bytes
+    };
+    let mut form = reqwest::multipart::Form::new().text("text", "<p>All of them</p>");
+    for i in 0..10 {
+        form = form.part("files", file(&format!("{i}.pdf"), big()));
+    }
+    let (status, body) = scene
+        .send_form(reqwest::Method::POST, &scene.member, &path, form)
+        .await;
+    assert_eq!(status, 413, "{body}");
+    assert_eq!(body["code"], "payload_too_large");
+
+    // Streamed without a declared length, the cap still holds.
+    let mut form = reqwest::multipart::Form::new().text("text", "<p>Streamed</p>");
+    for i in 0..10 {
+        let chunk: Vec<Result<Vec<u8>, std::io::Error>> = vec![Ok(big())];
+        let stream = reqwest::Body::wrap_stream(futures_util::stream::iter(chunk));
+        form = form.part(
+            "files",
+            reqwest::multipart::Part::stream(stream).file_name(format!("{i}.pdf")),
+        );
+    }
+    let (status, body) = scene
+        .send_form(reqwest::Method::POST, &scene.member, &path, form)
+        .await;
+    assert_eq!(status, 413, "{body}");
+    let (_, body) = scene.app.get_json(&path).await;
+    assert_eq!(body["pagination"]["count"], 0, "nothing was stored");
+}
