@@ -52,11 +52,17 @@ impl SecurityHeaders {
         let is_media = path.starts_with(media_prefix);
         // Swagger UI's page is not ours to hold to our script policy.
         let is_docs = path.starts_with("/api/docs");
-        let is_image = res
+        // Pictures and videos show in the page (a lecture's video plays in a frame); SVG
+        // can carry script, so it never counts as a picture here.
+        let shown_inline = res
             .headers()
             .get(CONTENT_TYPE)
             .and_then(|v| v.to_str().ok())
-            .is_some_and(|v| v.starts_with("image/") && !v.starts_with("image/svg"));
+            .is_some_and(|v| {
+                (v.starts_with("image/") && !v.starts_with("image/svg"))
+                    || v.starts_with("video/")
+                    || v.starts_with("audio/")
+            });
         let headers = res.headers_mut();
         headers.insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
         headers.insert(
@@ -80,9 +86,9 @@ impl SecurityHeaders {
         }
         if is_media {
             headers.insert(CONTENT_SECURITY_POLICY, HeaderValue::from_static(MEDIA_CSP));
-            // Pictures show in the page; anything else (documents, videos opened
-            // directly) downloads instead of opening as a page of this origin.
-            if !is_image {
+            // Anything else (documents, pages) downloads instead of opening as a page of
+            // this origin.
+            if !shown_inline {
                 headers.insert(CONTENT_DISPOSITION, HeaderValue::from_static("attachment"));
             }
         } else if !is_docs {

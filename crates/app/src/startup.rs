@@ -84,6 +84,7 @@ async fn context(config: Config) -> anyhow::Result<AppContext> {
         .with_context(|| format!("creating {}", media_root.display()))?;
     let storage = Arc::new(LocalStorage::new(media_root, MEDIA_PREFIX));
     announce_mode(&config);
+    kernel::links::set_embed_origins(config.embed_origins.clone());
     let (mailer, dev_mailbox): (Arc<dyn Mailer>, _) = match &config.smtp_url {
         Some(url) => (Arc::new(SmtpMailer::new(url, &config.mail_from)?), None),
         None => {

@@ -58,29 +58,39 @@ pub enum Block {
     Html(String),
 }
 
-use kernel::rich_text::is_web_address;
+use kernel::links::{NOT_A_WEB_ADDRESS, NOT_EMBEDDABLE, WebUrl, is_web_address};
+
+/// True for an address a frame may show: a path on this site or an allowed player.
+fn embeddable(url: &str) -> bool {
+    WebUrl::embed(url).is_ok()
+}
 
 /// Why staff may not save an embedded address.
-pub const BAD_FRAME: &str =
-    "The address must start with http:// or https://, or be a path on this site.";
+pub const BAD_FRAME: &str = NOT_EMBEDDABLE;
 
 impl Block {
     /// Why staff may not save this block as written: HTML that runs code, or an embed
     /// that is not a web address. Saving never silently drops what staff wrote.
     pub fn problem(&self) -> Option<&'static str> {
         let html = kernel::rich_text::active_content;
-        let frame = |url: &str| (!is_web_address(url)).then_some(BAD_FRAME);
+        let frame = |url: &str| (!embeddable(url)).then_some(BAD_FRAME);
+        let link = |url: &Option<String>| {
+            url.as_deref()
+                .is_some_and(|u| !is_web_address(u))
+                .then_some(NOT_A_WEB_ADDRESS)
+        };
         match self {
             Self::Html(text) => html(text),
             Self::Iframe(url) => frame(url),
-            Self::Carousel(c) => c
-                .slides
-                .iter()
-                .find_map(|s| html(&s.description).or_else(|| s.iframe.as_deref().and_then(frame))),
+            Self::Carousel(c) => c.slides.iter().find_map(|s| {
+                html(&s.description)
+                    .or_else(|| s.iframe.as_deref().and_then(frame))
+                    .or_else(|| link(&s.button_link))
+            }),
             Self::MultipleArticlesPagesPagination(a) | Self::MultipleArticlesPages(a) => a
                 .articles
                 .iter()
-                .find_map(|article| html(&article.description)),
+                .find_map(|article| html(&article.description).or_else(|| link(&article.link))),
         }
     }
 }
@@ -96,6 +106,7 @@ impl Block {
                 .into_iter()
                 .map(|article| Article {
                     description: page(&article.description),
+                    link: article.link.filter(|u| is_web_address(u)),
                     ..article
                 })
                 .collect(),
@@ -108,7 +119,8 @@ impl Block {
                     .into_iter()
                     .map(|s| Slide {
                         description: page(&s.description),
-                        iframe: s.iframe.filter(|u| is_web_address(u)),
+                        iframe: s.iframe.filter(|u| embeddable(u)),
+                        button_link: s.button_link.filter(|u| is_web_address(u)),
                         ..s
                     })
                     .collect(),
@@ -117,7 +129,7 @@ impl Block {
                 Self::MultipleArticlesPagesPagination(articles(a))
             }
             Self::MultipleArticlesPages(a) => Self::MultipleArticlesPages(articles(a)),
-            Self::Iframe(url) if is_web_address(&url) => Self::Iframe(url),
+            Self::Iframe(url) if embeddable(&url) => Self::Iframe(url),
             Self::Iframe(_) => return None,
             Self::Html(html) => Self::Html(page(&html)),
         })
@@ -148,13 +160,16 @@ mod tests {
     #[test]
     fn unknown_types_read_as_html_and_everything_is_cleaned() {
         let blocks = parse(
-            r#"[{"type":"iframe","value":"https://viewer.example/1"},
+            r#"[{"type":"iframe","value":"https://player.vimeo.com/video/1"},
                 {"type":"iframe","value":"javascript:alert(1)"},
                 {"type":"quote","value":"<p>Hi<script>x</script></p>"},
                 {"type":"carousel","value":{"slides":[{"description":"<b onclick='x'>One</b>","image":null,"iframe":"ftp://elsewhere","button_link":"/a","button_label":"Go"}]}}]"#,
         );
         assert_eq!(blocks.len(), 3);
-        assert_eq!(blocks[0], Block::Iframe("https://viewer.example/1".into()));
+        assert_eq!(
+            blocks[0],
+            Block::Iframe("https://player.vimeo.com/video/1".into())
+        );
         assert_eq!(blocks[1], Block::Html("<p>Hi</p>".into()));
         let Block::Carousel(carousel) = &blocks[2] else {
             panic!("a carousel")
@@ -174,7 +189,16 @@ mod tests {
             Some(BAD_FRAME)
         );
         assert_eq!(
-            Block::Iframe("http://viewer.example/1".into()).problem(),
+            Block::Iframe("https://viewer.example/1".into()).problem(),
+            Some(BAD_FRAME),
+            "only allowed players"
+        );
+        assert_eq!(
+            Block::Iframe("/\\evil.example".into()).problem(),
+            Some(BAD_FRAME)
+        );
+        assert_eq!(
+            Block::Iframe("https://www.youtube-nocookie.com/embed/x".into()).problem(),
             None
         );
         assert_eq!(Block::Iframe("/pages/x".into()).problem(), None);

@@ -383,7 +383,7 @@ mod tests {
         assert!(config.smtp_url.is_none());
         assert!(config.seed_demo);
         assert!(!config.dev, "development mode is never the default");
-        assert_eq!(config.embed_origins.len(), 3);
+        assert_eq!(config.embed_origins.len(), 6);
         let extra = with(&[("COHORT_EMBED_ORIGINS", "https://video.example.org")]).unwrap();
         assert!(
             extra

@@ -32,10 +32,7 @@ pub async fn store(
     let kind = files::sniff(&bytes).ok_or_else(|| AppError::field(field, SUPPORTED_DOCUMENTS))?;
     let key = match kind {
         FileKind::Jpeg | FileKind::Png => {
-            let processed = tokio::task::spawn_blocking(move || images::process(&bytes, shape))
-                .await
-                .map_err(|e| AppError::Internal(e.into()))?
-                .map_err(|rejection| AppError::field(field, rejection.to_string()))?;
+            let processed = images::process_pooled(bytes, shape, field).await?;
             images::store(storage, folder, &processed)
                 .await
                 .map_err(|e| AppError::Internal(e.into()))?

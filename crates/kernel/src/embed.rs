@@ -2,11 +2,16 @@
 //! blocks): one list, read by the URL checks of every embedding field and by the
 //! Content-Security-Policy's `frame-src`.
 
-/// Video players embedded by default; `COHORT_EMBED_ORIGINS` adds more.
-pub const DEFAULT_EMBED_ORIGINS: [&str; 3] = [
+/// The video players whose links members paste (the front end turns a YouTube, Vimeo,
+/// Dailymotion, Twitch or Facebook link into its player's address); `COHORT_EMBED_ORIGINS`
+/// adds more.
+pub const DEFAULT_EMBED_ORIGINS: [&str; 6] = [
     "https://www.youtube.com",
     "https://www.youtube-nocookie.com",
     "https://player.vimeo.com",
+    "https://www.dailymotion.com",
+    "https://player.twitch.tv",
+    "https://www.facebook.com",
 ];
 
 /// The origin (`scheme://host[:port]`) of an http(s) URL, lower-cased.

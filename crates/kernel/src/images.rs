@@ -14,8 +14,11 @@ const ACCEPTED: [ImageFormat; 2] = [ImageFormat::Jpeg, ImageFormat::Png];
 
 /// Larger sides are refused before decoding, so a tiny file cannot claim a huge canvas.
 const MAX_SIDE: u32 = 12_000;
-/// Memory the decoder may allocate for one picture.
-const MAX_DECODE_BYTES: u64 = 512 * 1024 * 1024;
+/// Largest canvas, read from the header before decoding: far past any avatar, header or
+/// photo the product shows (a 447 KB PNG claiming 11,900 × 11,900 took 21 s and 630 MB).
+pub const MAX_MEGAPIXELS: u64 = 40;
+/// Memory the decoder may allocate for one picture (40 MP in 8-bit RGBA is 160 MB).
+const MAX_DECODE_BYTES: u64 = 256 * 1024 * 1024;
 const JPEG_QUALITY: u8 = 85;
 
 /// Why a file was refused; the text is shown to the user as is.
@@ -27,7 +30,9 @@ pub enum ImageRejection {
     NotAnImage,
     #[error("Only JPEG and PNG images are allowed.")]
     UnsupportedFormat,
-    #[error("The image is too large: at most {MAX_SIDE} pixels on each side.")]
+    #[error(
+        "The image is too large: at most {MAX_SIDE} pixels on each side and {MAX_MEGAPIXELS} megapixels."
+    )]
     TooManyPixels,
 }
 
@@ -92,20 +97,51 @@ pub async fn store(
     Ok(key)
 }
 
-/// Checks, cleans and stores an uploaded picture under `folder`, off the async workers;
-/// a refused file is an error on the form's `file` field. Returns the storage key.
+/// Runs [`process`] on the bounded picture pool: at most one picture per core at a time,
+/// a short queue behind them, and a 429 beyond it, so a burst of uploads waits its turn
+/// instead of taking the server's memory. A refused file is an error on `field`.
+pub async fn process_pooled(
+    upload: Vec<u8>,
+    shape: Shape,
+    field: &str,
+) -> crate::AppResult<Processed> {
+    let _place = PICTURE_QUEUE.clone().try_acquire_owned().map_err(|_| {
+        crate::AppError::client(actix_web::http::StatusCode::TOO_MANY_REQUESTS, "busy", BUSY)
+    })?;
+    let _worker = PICTURE_WORKERS
+        .clone()
+        .acquire_owned()
+        .await
+        .map_err(|e| crate::AppError::Internal(e.into()))?;
+    tokio::task::spawn_blocking(move || process(&upload, shape))
+        .await
+        .map_err(|e| crate::AppError::Internal(e.into()))?
+        .map_err(|rejection| crate::AppError::field(field, rejection.to_string()))
+}
+
+/// Shown when more pictures wait than the queue holds.
+pub const BUSY: &str = "Many pictures are being processed right now. Try again in a moment.";
+
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(2, usize::from)
+}
+
+/// One picture decodes per core at a time.
+static PICTURE_WORKERS: std::sync::LazyLock<std::sync::Arc<tokio::sync::Semaphore>> =
+    std::sync::LazyLock::new(|| std::sync::Arc::new(tokio::sync::Semaphore::new(cores())));
+/// Pictures being decoded or waiting for a core; past this, uploads are turned away.
+static PICTURE_QUEUE: std::sync::LazyLock<std::sync::Arc<tokio::sync::Semaphore>> =
+    std::sync::LazyLock::new(|| std::sync::Arc::new(tokio::sync::Semaphore::new(cores() * 4)));
+
+/// Checks, cleans and stores an uploaded picture under `folder` on the picture pool; a
+/// refused file is an error on the form's `file` field. Returns the storage key.
 pub async fn accept(
     storage: &dyn Storage,
     folder: &str,
     upload: Vec<u8>,
     shape: Shape,
 ) -> crate::AppResult<String> {
-    let processed = tokio::task::spawn_blocking(move || process(&upload, shape))
-        .await
-        .map_err(|e| crate::AppError::Internal(e.into()))?
-        .map_err(|rejection| {
-            crate::AppError::field(crate::upload::FILE_FIELD, rejection.to_string())
-        })?;
+    let processed = process_pooled(upload, shape, crate::upload::FILE_FIELD).await?;
     store(storage, folder, &processed)
         .await
         .map_err(|e| crate::AppError::Internal(e.into()))
@@ -141,6 +177,10 @@ fn decode(bytes: &[u8]) -> Result<(DynamicImage, ImageFormat), ImageRejection> {
     limits.max_alloc = Some(MAX_DECODE_BYTES);
     reader.limits(limits);
     let mut decoder = reader.into_decoder().map_err(rejection)?;
+    let (width, height) = decoder.dimensions();
+    if u64::from(width) * u64::from(height) > MAX_MEGAPIXELS * 1_000_000 {
+        return Err(ImageRejection::TooManyPixels);
+    }
     // Phones record rotation in EXIF; apply it now because re-encoding drops the metadata.
     let orientation = decoder.orientation().map_err(rejection)?;
     let mut picture = DynamicImage::from_decoder(decoder).map_err(rejection)?;
@@ -203,6 +243,74 @@ pub(crate) mod tests {
         assert_eq!(done.extension, "jpg");
         let thumb = image::load_from_memory(&done.thumbnail).unwrap();
         assert_eq!((thumb.width(), thumb.height()), (200, 83));
+    }
+
+    /// A PNG whose header claims `width` × `height` (its pixel data is cut short): what
+    /// an attacker sends to make the server allocate a canvas.
+    fn claimed_png(width: u32, height: u32) -> Vec<u8> {
+        fn crc32(bytes: &[u8]) -> u32 {
+            let mut crc = 0xFFFF_FFFFu32;
+            for &b in bytes {
+                crc ^= u32::from(b);
+                for _ in 0..8 {
+                    crc = if crc & 1 == 1 {
+                        (crc >> 1) ^ 0xEDB8_8320
+                    } else {
+                        crc >> 1
+                    };
+                }
+            }
+            !crc
+        }
+        let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
+        let mut ihdr = b"IHDR".to_vec();
+        ihdr.extend_from_slice(&width.to_be_bytes());
+        ihdr.extend_from_slice(&height.to_be_bytes());
+        ihdr.extend_from_slice(&[8, 2, 0, 0, 0]);
+        out.extend_from_slice(&13u32.to_be_bytes());
+        out.extend_from_slice(&ihdr);
+        out.extend_from_slice(&crc32(&ihdr).to_be_bytes());
+        // The first bytes of a deflate stream, and no more.
+        out.extend_from_slice(&2u32.to_be_bytes());
+        out.extend_from_slice(b"IDAT\x78\x9c");
+        out.extend_from_slice(&crc32(b"IDAT\x78\x9c").to_be_bytes());
+        out.extend_from_slice(&0u32.to_be_bytes());
+        out.extend_from_slice(b"IEND");
+        out.extend_from_slice(&crc32(b"IEND").to_be_bytes());
+        out
+    }
+
+    /// Issue 15, finding 6: 11,900 × 11,900 fits the side cap but took 21 s and 630 MB.
+    #[test]
+    fn canvases_past_the_megapixel_cap_are_refused_before_decoding() {
+        let started = std::time::Instant::now();
+        assert_eq!(
+            process(&claimed_png(11_900, 11_900), SHAPE).unwrap_err(),
+            ImageRejection::TooManyPixels
+        );
+        assert_eq!(
+            process(&claimed_png(8_000, 5_001), SHAPE).unwrap_err(),
+            ImageRejection::TooManyPixels
+        );
+        assert!(started.elapsed() < std::time::Duration::from_millis(500));
+        // Within the cap the header passes; this one then fails for its missing pixels.
+        assert_eq!(
+            process(&claimed_png(8_000, 5_000), SHAPE).unwrap_err(),
+            ImageRejection::NotAnImage
+        );
+    }
+
+    #[tokio::test]
+    async fn the_picture_pool_turns_uploads_away_past_its_queue() {
+        let held: Vec<_> =
+            std::iter::from_fn(|| PICTURE_QUEUE.clone().try_acquire_owned().ok()).collect();
+        assert_eq!(held.len(), cores() * 4);
+        let err = process_pooled(jpeg(10, 10), SHAPE, "file")
+            .await
+            .unwrap_err();
+        assert_eq!(err.body().code, "busy");
+        drop(held);
+        assert!(process_pooled(jpeg(10, 10), SHAPE, "file").await.is_ok());
     }
 
     #[test]

@@ -17,6 +17,7 @@ pub mod events;
 pub mod extract;
 pub mod files;
 pub mod images;
+pub mod links;
 pub mod mail;
 pub mod notification_kinds;
 pub mod pagination;

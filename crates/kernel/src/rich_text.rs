@@ -29,6 +29,7 @@ static POLICY: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
             "pre",
         ]))
         .link_rel(Some("noopener noreferrer nofollow"))
+        .url_relative(ammonia::UrlRelative::Custom(Box::new(site_paths_only)))
         .url_schemes(HashSet::from(["http", "https", "mailto"]));
     builder
 });
@@ -70,9 +71,30 @@ static PAGE_POLICY: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
         .add_tag_attributes("img", ["src", "alt", "width", "height"])
         .add_tag_attributes("a", ["title"])
         .link_rel(Some("noopener noreferrer"))
+        .url_relative(ammonia::UrlRelative::Custom(Box::new(site_paths_only)))
         .url_schemes(HashSet::from(["http", "https", "mailto"]));
     builder
 });
+
+/// Tags removed (with what scripts and styles held), for fields that are plain text: the
+/// text a person reads, as they would read it, whatever markup was sent.
+static PLAIN_POLICY: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
+    let mut builder = ammonia::Builder::empty();
+    builder.clean_content_tags(HashSet::from(["script", "style"]));
+    builder
+});
+
+/// The value of a plain-text field from what may hold markup: tags dropped (scripts and
+/// styles with their content), control characters other than line breaks and tabs
+/// removed, surrounding space trimmed; line breaks kept.
+pub fn plain_field(input: &str) -> String {
+    unescape(&PLAIN_POLICY.clean(input).to_string())
+        .chars()
+        .filter(|c| !c.is_control() || matches!(c, '\n' | '\t'))
+        .collect::<String>()
+        .trim()
+        .to_owned()
+}
 
 /// The input with everything outside the members' policy removed.
 pub fn sanitize(html: &str) -> String {
@@ -84,16 +106,10 @@ pub fn sanitize_page(html: &str) -> String {
     PAGE_POLICY.clean(html).to_string()
 }
 
-/// The text for an address [`is_web_address`] refuses.
-pub const NOT_A_WEB_ADDRESS: &str = "Enter an address starting with http://, https:// or /.";
-
-/// True for an address a link or an embed may safely point at: http(s), or a path on
-/// this site (never `javascript:` or another scheme, never a protocol-relative `//`).
-pub fn is_web_address(url: &str) -> bool {
-    let lower = url.trim().to_lowercase();
-    lower.starts_with("https://")
-        || lower.starts_with("http://")
-        || (lower.starts_with('/') && !lower.starts_with("//"))
+/// Relative addresses in HTML keep only paths on this site: `/\host` (which browsers
+/// follow like `//host`) and other oddities lose the attribute.
+fn site_paths_only(url: &str) -> Option<std::borrow::Cow<'_, str>> {
+    crate::links::is_web_address(url).then_some(std::borrow::Cow::Borrowed(url))
 }
 
 /// Why staff-written HTML is refused rather than quietly cleaned: it tries to run code
@@ -108,6 +124,13 @@ pub fn active_content(html: &str) -> Option<&'static str> {
     }
     if SCHEMES.iter().any(|scheme| lower.contains(scheme)) || has_event_handler(&lower) {
         return Some(ACTIVE_ATTRIBUTE);
+    }
+    // `/\host` in an address is read by browsers as `//host`: another site.
+    if ["=\"/\\", "='/\\", "=/\\"]
+        .iter()
+        .any(|start| lower.contains(start))
+    {
+        return Some(crate::links::NOT_A_WEB_ADDRESS);
     }
     None
 }
@@ -159,14 +182,38 @@ pub fn plain_text(html: &str) -> String {
     let stripped = ammonia::Builder::empty()
         .clean(&html.replace("</p>", "</p> ").replace("<br>", " "))
         .to_string();
-    let decoded = stripped
-        .replace("&nbsp;", " ")
+    unescape(&stripped)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Text as the HTML serializer escaped it, read back (`&amp;` last).
+fn unescape(escaped: &str) -> String {
+    escaped
+        .replace("&nbsp;", "\u{a0}")
         .replace("&lt;", "<")
         .replace("&gt;", ">")
         .replace("&quot;", "\"")
         .replace("&#39;", "'")
-        .replace("&amp;", "&");
-    decoded.split_whitespace().collect::<Vec<_>>().join(" ")
+        .replace("&amp;", "&")
+}
+
+#[cfg(test)]
+mod plain_tests {
+    use super::plain_field;
+
+    #[test]
+    fn plain_fields_keep_what_a_person_reads() {
+        assert_eq!(
+            plain_field("<script>alert(1)</script>Neurologist"),
+            "Neurologist"
+        );
+        assert_eq!(plain_field("<b>Dr.</b> A & B <i>x</i>"), "Dr. A & B x");
+        assert_eq!(plain_field("a < b > c, <3"), "a < b > c, <3");
+        assert_eq!(plain_field("  two\nlines\u{0}  "), "two\nlines");
+        assert_eq!(plain_field("&lt;script&gt;"), "<script>");
+    }
 }
 
 #[cfg(test)]

@@ -5247,6 +5247,7 @@ export interface components {
         };
         /** @description A question as staff write it. */
         StaffQuestion: {
+            /** @description Shown in a frame: a page of this site or of an allowed video player. */
             iframe_url?: string | null;
             /** @description `single`, `multiple`, or `DRAG_AND_DROP` (options given in the right order). */
             kind: components["schemas"]["QuestionType"];

@@ -23,7 +23,7 @@ pub struct SetupUniversityEmailRequest {
     pub university_affiliate_email: String,
     #[validate(
         length(min = 1, message = "Required"),
-        url(message = "Enter a valid URL.")
+        custom(function = "kernel::links::web_url", message = "Enter a valid URL.")
     )]
     #[schema(min_length = 1)]
     pub university_profile_page_url: String,

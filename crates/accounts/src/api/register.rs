@@ -48,7 +48,7 @@ pub struct RegisterRequest {
     #[validate(length(max = 255))]
     pub affiliation: Option<String>,
     #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
-    #[validate(url(message = "Enter a valid URL."))]
+    #[validate(custom(function = "kernel::links::web_url", message = "Enter a valid URL."))]
     pub university_profile_page_url: Option<String>,
     #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
     #[validate(email(message = "Invalid email"))]

@@ -32,7 +32,7 @@ pub struct UpdateMeRequest {
     #[validate(length(max = 255))]
     pub location: Option<String>,
     #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
-    #[validate(url(message = "Enter a valid URL."))]
+    #[validate(custom(function = "kernel::links::web_url", message = "Enter a valid URL."))]
     pub website: Option<String>,
     #[validate(length(max = 255))]
     pub social: Option<String>,

@@ -1,6 +1,6 @@
 //! The profile's avatar and background pictures.
 
-use kernel::images::{self, ImageRejection, Processed, Shape};
+use kernel::images::{self, Processed, Shape};
 use kernel::upload::FILE_FIELD;
 use kernel::{AppContext, AppError, AppResult};
 use sea_orm::{ActiveModelTrait, Set};
@@ -75,12 +75,9 @@ pub async fn replace(
     Ok(key)
 }
 
-/// Decoding is CPU work; it runs off the async workers.
+/// Decoding is CPU work; it runs on the bounded picture pool.
 async fn process(upload: Vec<u8>, shape: Shape) -> AppResult<Processed> {
-    tokio::task::spawn_blocking(move || images::process(&upload, shape))
-        .await
-        .map_err(|e| AppError::Internal(e.into()))?
-        .map_err(|rejection: ImageRejection| AppError::field(FILE_FIELD, rejection.to_string()))
+    images::process_pooled(upload, shape, FILE_FIELD).await
 }
 
 /// A file nobody points at any more; failing to remove it costs only disk space.

@@ -5,7 +5,7 @@ use kernel::error::FieldErrors;
 use kernel::{AppContext, AppError, AppResult};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 
-use super::stored::{json_list, text};
+use super::stored::{json_list, plain, text};
 use super::tokens::{self, Purpose};
 use super::{emails, me, password, password_policy, registration, session, totp};
 use crate::api::update_me::UpdateMeRequest;
@@ -68,12 +68,7 @@ pub async fn update(ctx: &AppContext, user_id: i64, input: UpdateMeRequest) -> A
             .or_default()
             .push(message.to_owned())
     };
-    let name = input
-        .name
-        .as_deref()
-        .map(str::trim)
-        .unwrap_or_default()
-        .to_owned();
+    let name = kernel::rich_text::plain_field(input.name.as_deref().unwrap_or_default());
     if name.is_empty() {
         add("name", "Required");
     }
@@ -120,13 +115,13 @@ pub async fn update(ctx: &AppContext, user_id: i64, input: UpdateMeRequest) -> A
     let txn = kernel::db::begin_write(&ctx.db).await?;
     let mut active: user::ActiveModel = account.into();
     active.name = Set(name.clone());
-    active.affiliation = Set(text(input.affiliation));
-    active.title = Set(text(input.title));
-    active.location = Set(text(input.location));
+    active.affiliation = Set(plain(input.affiliation));
+    active.title = Set(plain(input.title));
+    active.location = Set(plain(input.location));
     active.website = Set(text(input.website));
-    active.social = Set(text(input.social));
-    active.bio = Set(text(input.bio));
-    active.address = Set(text(input.address));
+    active.social = Set(plain(input.social));
+    active.bio = Set(plain(input.bio));
+    active.address = Set(plain(input.address));
     active.area_of_interest = Set(json_list(&input.area_of_interest)?);
     active.tags = Set(json_list(&input.tags)?);
     active.looking_for = Set(json_list(&input.looking_for)?);
@@ -143,10 +138,10 @@ pub async fn update(ctx: &AppContext, user_id: i64, input: UpdateMeRequest) -> A
         .career_stage
         .map_or(undisclosed, |c| c.as_str())
         .to_owned());
-    active.ethnicity = Set(text(input.ethnicity).unwrap_or_else(|| undisclosed.to_owned()));
+    active.ethnicity = Set(plain(input.ethnicity).unwrap_or_else(|| undisclosed.to_owned()));
     active.pronouns = Set(input.pronouns.map(|p| p.as_str().to_owned()));
     active.find_about_by = Set(input.find_about_by.map(|f| f.as_str().to_owned()));
-    active.find_about_by_other_info = Set(text(input.find_about_by_other_info));
+    active.find_about_by_other_info = Set(plain(input.find_about_by_other_info));
     active.is_project_creator = Set(creator);
     if let Some(private) = input.profile_is_private {
         active.profile_is_private = Set(private);

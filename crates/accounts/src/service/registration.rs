@@ -5,7 +5,7 @@ use kernel::error::FieldErrors;
 use kernel::{AppContext, AppError, AppResult};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 
-use super::stored::{json_list, text};
+use super::stored::{json_list, plain, text};
 use super::tokens::{self, Purpose};
 use super::{emails, password, password_policy, phone};
 use crate::api::register::RegisterRequest;
@@ -33,7 +33,7 @@ fn rules(input: &RegisterRequest) -> FieldErrors {
             .or_default()
             .push(text.to_owned());
     };
-    if input.name.trim().is_empty() {
+    if kernel::rich_text::plain_field(&input.name).is_empty() {
         add("name", "Required");
     }
     if let Some(problem) = password_policy::problem(&input.password) {
@@ -114,7 +114,7 @@ pub async fn register(ctx: &AppContext, input: RegisterRequest) -> AppResult<Reg
         input.race.clone()
     };
     let redirect_to = text(input.redirect_to.clone());
-    let name = input.name.trim().to_owned();
+    let name = kernel::rich_text::plain_field(&input.name);
 
     let txn = kernel::db::begin_write(&ctx.db).await?;
     let created = user::ActiveModel {
@@ -128,14 +128,14 @@ pub async fn register(ctx: &AppContext, input: RegisterRequest) -> AppResult<Reg
         role: Set(input.role.clone().unwrap_or_default()),
         phone_number: Set(phone_number.clone()),
         is_project_creator: Set(input.is_project_creator),
-        affiliation: Set(text(input.affiliation)),
+        affiliation: Set(plain(input.affiliation)),
         university_affiliate_email: Set(
             text(input.university_affiliate_email).map(|e| e.to_lowercase())
         ),
         university_profile_page_url: Set(text(input.university_profile_page_url)),
-        location: Set(text(input.location)),
-        bio: Set(text(input.bio)),
-        social: Set(text(input.social)),
+        location: Set(plain(input.location)),
+        bio: Set(plain(input.bio)),
+        social: Set(plain(input.social)),
         area_of_interest: Set(json_list(&input.area_of_interest)?),
         tags: Set(json_list(&input.tags)?),
         looking_for: Set(json_list(&input.looking_for)?),
@@ -148,14 +148,14 @@ pub async fn register(ctx: &AppContext, input: RegisterRequest) -> AppResult<Reg
             .age_group
             .map_or("prefer_not_to_disclose", |g| g.as_str())
             .to_owned()),
-        ethnicity: Set(text(input.ethnicity).unwrap_or_else(|| "prefer_not_to_disclose".into())),
+        ethnicity: Set(plain(input.ethnicity).unwrap_or_else(|| "prefer_not_to_disclose".into())),
         career_stage: Set(input
             .career_stage
             .map_or("prefer_not_to_disclose", |c| c.as_str())
             .to_owned()),
         pronouns: Set(input.pronouns.map(|p| p.as_str().to_owned())),
         find_about_by: Set(input.find_about_by.map(|f| f.as_str().to_owned())),
-        find_about_by_other_info: Set(text(input.find_about_by_other_info)),
+        find_about_by_other_info: Set(plain(input.find_about_by_other_info)),
         ..Default::default()
     }
     .insert(&txn)

@@ -289,3 +289,51 @@ async fn an_emptied_website_is_cleared_not_refused() {
     assert_eq!(me["website"], Value::Null);
     assert_eq!(me["email"], "rita@example.org");
 }
+
+/// Issue 15, finding 10: `bio`, `title` and `location` were stored raw (`<script>…`), and
+/// `javascript:` addresses were accepted.
+#[tokio::test]
+async fn profile_text_is_stored_as_plain_text_and_addresses_are_http_only() {
+    let app = spawn_app().await;
+    let token = app
+        .signed_in_user("ida@example.org", "neuron growth 86")
+        .await;
+    let (status, body) = patch(
+        &app,
+        &token,
+        &json!({
+            "name": "Ida <b>Mann</b>",
+            "current_password": "neuron growth 86",
+            "bio": "<script>alert(1)</script>Ophthalmologist & <i>embryologist</i>",
+            "title": "<img src=x onerror=alert(1)>Professor",
+            "location": "Oxford <style>*{}</style>",
+        }),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let me = app.me(&token).await;
+    assert_eq!(me["name"], "Ida Mann");
+    assert_eq!(me["bio"], "Ophthalmologist & embryologist");
+    assert_eq!(me["title"], "Professor");
+    assert_eq!(me["location"], "Oxford");
+
+    for website in [
+        "javascript:alert(1)",
+        "//evil.example",
+        "/\\evil.example",
+        "data:text/html,x",
+    ] {
+        let (status, body) = patch(
+            &app,
+            &token,
+            &json!({"name": "Ida", "current_password": "neuron growth 86", "website": website}),
+        )
+        .await;
+        assert_eq!(status, 400, "{website}");
+        assert_eq!(
+            body["messages"]["website"],
+            json!(["Enter a valid URL."]),
+            "{website}"
+        );
+    }
+}

@@ -67,7 +67,7 @@ async fn hsts_is_sent_when_the_public_address_is_https() {
 }
 
 #[tokio::test]
-async fn uploads_show_pictures_inline_and_download_everything_else() {
+async fn uploads_show_pictures_and_videos_inline_and_download_everything_else() {
     let app = spawn_app_with(|_| {}).await;
     let media = app.ctx.config.data_dir.join("media");
     std::fs::write(media.join("picture.png"), testkit::pictures::png(8, 8)).unwrap();

@@ -72,7 +72,10 @@ pub struct LectureRequest {
     #[validate(length(max = 10, message = "Ensure this field has no more than 10 elements."))]
     pub tags: Vec<String>,
     #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
-    #[validate(url(message = "Not a valid url"), length(max = 1024))]
+    #[validate(
+        custom(function = "kernel::links::web_url", message = "Not a valid url"),
+        length(max = 1024)
+    )]
     pub video_url: Option<String>,
     #[serde(default)]
     pub position: i32,

@@ -6,7 +6,7 @@ use kernel::{AppContext, AppError, AppResult, Staff};
 use super::{authoring, banners};
 use crate::entity::banner;
 use crate::enums::BannerPlacement;
-use kernel::rich_text::is_web_address;
+use kernel::links::is_web_address;
 
 fn snapshot(found: Option<&banner::Model>) -> serde_json::Value {
     serde_json::json!({
@@ -26,7 +26,7 @@ pub async fn update(
     if link.as_deref().is_some_and(|l| !is_web_address(l)) {
         return Err(AppError::field(
             "banner_link",
-            kernel::rich_text::NOT_A_WEB_ADDRESS,
+            kernel::links::NOT_A_WEB_ADDRESS,
         ));
     }
     let txn = kernel::db::begin_write(&ctx.db).await?;

@@ -11,7 +11,7 @@ use serde::Serialize;
 use super::{authoring, pages};
 use crate::entity::menu_item;
 use crate::enums::MenuName;
-use kernel::rich_text::is_web_address;
+use kernel::links::is_web_address;
 
 pub const DELETED: &str = "The menu item has been deleted.";
 pub const NO_SUCH_PAGE: &str = "No page has this address.";
@@ -43,7 +43,7 @@ async fn check(
     {
         return Err(AppError::field(
             "link_url",
-            kernel::rich_text::NOT_A_WEB_ADDRESS,
+            kernel::links::NOT_A_WEB_ADDRESS,
         ));
     }
     if let Some(slug) = &input.page_slug

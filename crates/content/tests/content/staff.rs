@@ -266,7 +266,22 @@ async fn a_taken_slug_or_unsafe_html_is_refused_and_nothing_changes() {
     );
     assert_eq!(
         body["messages"]["blocks[1]"],
-        json!(["The address must start with http:// or https://, or be a path on this site."])
+        json!(["Only pages of this site or of an allowed video player can be embedded."])
+    );
+    // `/\host` reads as `//host` in browsers: another site, refused in links and frames.
+    let mut edit = original.clone();
+    edit["blocks"] = json!([{"type": "html", "value": "<p><a href=\"/\\evil.example\">Home</a></p>"}, {"type": "iframe", "value": "/\\evil.example"}]);
+    let (status, body) = app
+        .put_json_as(&r.admin, &format!("/api/staff/pages/{id}"), &edit)
+        .await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        body["messages"]["blocks[0]"],
+        json!(["Enter an address starting with http://, https:// or /."])
+    );
+    assert_eq!(
+        body["messages"]["blocks[1]"],
+        json!(["Only pages of this site or of an allowed video player can be embedded."])
     );
     let mut edit = original.clone();
     edit["body"] = json!("<p onmouseover=\"x()\">Hi</p>");
@@ -308,7 +323,7 @@ async fn a_taken_slug_or_unsafe_html_is_refused_and_nothing_changes() {
         .post_json_as(
             &r.moderator,
             "/api/staff/pages",
-            &json!({"slug": "lgp/new-terms", "title": "New terms", "blocks": [{"type": "iframe", "value": "https://viewer.example/1"}]}),
+            &json!({"slug": "lgp/new-terms", "title": "New terms", "blocks": [{"type": "iframe", "value": "https://player.vimeo.com/video/1"}]}),
         )
         .await;
     assert_eq!(status, 201, "{body}");

@@ -27,7 +27,10 @@ pub struct CreateGroupRequest {
     pub summary: String,
     /// Project tag ids (at least one).
     pub tags: Vec<i64>,
-    #[validate(url(message = "Not a valid url"), length(max = 1024))]
+    #[validate(
+        custom(function = "kernel::links::web_url", message = "Not a valid url"),
+        length(max = 1024)
+    )]
     pub embedded_link: Option<String>,
     #[validate(length(max = 100000))]
     pub additional_info: Option<String>,

@@ -69,7 +69,10 @@ pub struct UpdateRequest {
     pub title: String,
     #[validate(length(max = 100000))]
     pub text: String,
-    #[validate(url(message = "Not a valid url"), length(max = 1024))]
+    #[validate(
+        custom(function = "kernel::links::web_url", message = "Not a valid url"),
+        length(max = 1024)
+    )]
     pub video_url: Option<String>,
     /// Send `null` to remove the image; leave it out to keep it.
     #[serde(default, deserialize_with = "present")]

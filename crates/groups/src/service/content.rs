@@ -117,7 +117,17 @@ impl Content {
             next.tags = ids;
         }
         if let Some(link) = input.embedded_link {
-            next.embedded_link = clean_text(link);
+            let link = clean_text(link);
+            if link
+                .as_deref()
+                .is_some_and(|l| kernel::links::WebUrl::absolute(l).is_err())
+            {
+                errors.insert(
+                    "embedded_link".into(),
+                    vec![kernel::links::NOT_A_URL.into()],
+                );
+            }
+            next.embedded_link = link;
         }
         if let Some(info) = input.additional_info {
             next.additional_info = clean_html(info);
@@ -236,6 +246,26 @@ mod tests {
             assert_eq!(errors[field], [REQUIRED], "{field}");
         }
         assert_eq!(c, content());
+    }
+
+    #[test]
+    fn embedded_links_are_http_addresses_only() {
+        for bad in ["javascript:alert(1)", "//evil.example", "data:text/html,x"] {
+            let mut c = content();
+            let input = General {
+                embedded_link: Some(Some(bad.into())),
+                ..General::default()
+            };
+            let errors = c.apply_general(input, &lookups()).unwrap_err();
+            assert_eq!(errors["embedded_link"], ["Not a valid url"], "{bad}");
+        }
+        let mut c = content();
+        let input = General {
+            embedded_link: Some(Some("https://vimeo.com/1".into())),
+            ..General::default()
+        };
+        c.apply_general(input, &lookups()).unwrap();
+        assert_eq!(c.embedded_link.as_deref(), Some("https://vimeo.com/1"));
     }
 
     #[test]

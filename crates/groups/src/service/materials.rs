@@ -41,8 +41,7 @@ fn text(value: Option<String>) -> Option<String> {
 }
 
 fn valid_url(url: &str) -> bool {
-    validator::ValidateUrl::validate_url(&url)
-        && (url.starts_with("http://") || url.starts_with("https://"))
+    kernel::links::WebUrl::absolute(url).is_ok()
 }
 
 /// A group the viewer may see, for the public list.

@@ -130,3 +130,31 @@ async fn updates_wait_for_staff_then_members_read_them() {
         .await;
     assert_eq!(status, 404);
 }
+
+/// Issue 15, finding 10: an update's video and a group's embedded link took `javascript:`.
+#[tokio::test]
+async fn video_links_are_http_addresses_only() {
+    let (app, staff, owner) = setup().await;
+    let (id, _) = approved_group(&app, &owner, &staff, "Links", &["stroke"]).await;
+    let (status, body) = app
+        .post_json_as(
+            &owner,
+            &format!("/api/me/groups/{id}/post"),
+            &json!({"title": "T", "text": "<p>x</p>", "video_url": "javascript:alert(1)"}),
+        )
+        .await;
+    assert_eq!(status, 400);
+    assert_eq!(body["messages"]["video_url"], json!(["Not a valid url"]));
+    let (status, body) = app
+        .patch_json_as(
+            &owner,
+            &format!("/api/me/groups/{id}"),
+            &json!({"embedded_link": "javascript:alert(1)"}),
+        )
+        .await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        body["messages"]["embedded_link"],
+        json!(["Not a valid url"])
+    );
+}

@@ -42,10 +42,14 @@ pub struct StaffQuestion {
     ))]
     pub text: String,
     #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
-    #[validate(url(message = "Not a valid url"), length(max = 1024))]
+    #[validate(
+        custom(function = "kernel::links::web_url", message = "Not a valid url"),
+        length(max = 1024)
+    )]
     pub video_url: Option<String>,
     #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
-    #[validate(url(message = "Not a valid url"), length(max = 1024))]
+    /// Shown in a frame: a page of this site or of an allowed video player.
+    #[validate(custom(function = "kernel::links::embed_url"), length(max = 1024))]
     pub iframe_url: Option<String>,
     #[validate(
         nested,

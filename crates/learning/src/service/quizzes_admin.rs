@@ -117,11 +117,11 @@ fn checked(mut draft: QuizDraft) -> AppResult<QuizDraft> {
         .settings
         .banner_link
         .as_deref()
-        .is_some_and(|l| !kernel::rich_text::is_web_address(l))
+        .is_some_and(|l| !kernel::links::is_web_address(l))
     {
         errors.insert(
             "banner_link".into(),
-            vec![kernel::rich_text::NOT_A_WEB_ADDRESS.into()],
+            vec![kernel::links::NOT_A_WEB_ADDRESS.into()],
         );
     }
     if let Some(reason) = kernel::rich_text::active_content(&draft.settings.description) {

@@ -201,3 +201,41 @@ async fn questions_members_could_not_answer_are_refused() {
         .await;
     assert_eq!(status, 200);
 }
+
+/// Issue 15, finding 10: `javascript:` and other non-http(s) addresses were accepted for a
+/// question's video and frame; a frame now shows only this site or an allowed player.
+#[tokio::test]
+async fn question_videos_and_frames_take_only_safe_addresses() {
+    let app = testkit::spawn_app().await;
+    let r = roles(&app).await;
+    let with = |field: &str, value: &str| {
+        let mut quiz = two_questions(false);
+        quiz["questions"][0][field] = json!(value);
+        quiz
+    };
+    for (field, value, message) in [
+        ("video_url", "javascript:alert(1)", "Not a valid url"),
+        ("iframe_url", "javascript:alert(1)", "Not a valid url"),
+        ("iframe_url", "/\\evil.example", "Not a valid url"),
+        (
+            "iframe_url",
+            "https://evil.example/phish",
+            "Only pages of this site or of an allowed video player can be embedded.",
+        ),
+    ] {
+        let (status, body) = app
+            .post_json_as(&r.moderator, "/api/staff/quizzes", &with(field, value))
+            .await;
+        assert_eq!(status, 400, "{field} {value}: {body}");
+        let text = body["messages"].to_string();
+        assert!(text.contains(message), "{field} {value}: {body}");
+    }
+    let (status, body) = app
+        .post_json_as(
+            &r.moderator,
+            "/api/staff/quizzes",
+            &with("iframe_url", "https://player.vimeo.com/video/1"),
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
+}

@@ -14,6 +14,7 @@ import type { StaffQuestionVideoUrl } from './staffQuestionVideoUrl';
  * A question as staff write it.
  */
 export interface StaffQuestion {
+  /** Shown in a frame: a page of this site or of an allowed video player. */
   iframe_url?: StaffQuestionIframeUrl;
   /** `single`, `multiple`, or `DRAG_AND_DROP` (options given in the right order). */
   kind: QuestionType;

@@ -6,4 +6,7 @@
  * OpenAPI spec version: 0.1.0
  */
 
+/**
+ * Shown in a frame: a page of this site or of an allowed video player.
+ */
 export type StaffQuestionIframeUrl = string | null;

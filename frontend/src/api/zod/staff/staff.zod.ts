@@ -1502,7 +1502,7 @@ export const staffCreateQuizBody = zod.object({
   "pass_mark": zod.number().describe('Percent of right answers needed to pass.'),
   "published": zod.boolean().optional().describe('Published quizzes are open to members at once.'),
   "questions": zod.array(zod.object({
-  "iframe_url": zod.string().nullish(),
+  "iframe_url": zod.string().nullish().describe('Shown in a frame: a page of this site or of an allowed video player.'),
   "kind": zod.enum(['single', 'multiple', 'DRAG_AND_DROP']).describe('How a question is answered: one option, several, or all of them put in order.'),
   "options": zod.array(zod.object({
   "is_correct": zod.boolean().optional().describe('Right (choice questions); ordering questions take the options\' order instead.'),
@@ -1537,7 +1537,7 @@ export const staffGetQuizResponse = zod.object({
   "pass_mark": zod.number(),
   "published": zod.boolean(),
   "questions": zod.array(zod.object({
-  "iframe_url": zod.string().nullish(),
+  "iframe_url": zod.string().nullish().describe('Shown in a frame: a page of this site or of an allowed video player.'),
   "kind": zod.enum(['single', 'multiple', 'DRAG_AND_DROP']).describe('How a question is answered: one option, several, or all of them put in order.'),
   "options": zod.array(zod.object({
   "is_correct": zod.boolean().optional().describe('Right (choice questions); ordering questions take the options\' order instead.'),
@@ -1566,7 +1566,7 @@ export const staffUpdateQuizBody = zod.object({
   "pass_mark": zod.number().describe('Percent of right answers needed to pass.'),
   "published": zod.boolean().optional().describe('Published quizzes are open to members at once.'),
   "questions": zod.array(zod.object({
-  "iframe_url": zod.string().nullish(),
+  "iframe_url": zod.string().nullish().describe('Shown in a frame: a page of this site or of an allowed video player.'),
   "kind": zod.enum(['single', 'multiple', 'DRAG_AND_DROP']).describe('How a question is answered: one option, several, or all of them put in order.'),
   "options": zod.array(zod.object({
   "is_correct": zod.boolean().optional().describe('Right (choice questions); ordering questions take the options\' order instead.'),
@@ -1594,7 +1594,7 @@ export const staffUpdateQuizResponse = zod.object({
   "pass_mark": zod.number(),
   "published": zod.boolean(),
   "questions": zod.array(zod.object({
-  "iframe_url": zod.string().nullish(),
+  "iframe_url": zod.string().nullish().describe('Shown in a frame: a page of this site or of an allowed video player.'),
   "kind": zod.enum(['single', 'multiple', 'DRAG_AND_DROP']).describe('How a question is answered: one option, several, or all of them put in order.'),
   "options": zod.array(zod.object({
   "is_correct": zod.boolean().optional().describe('Right (choice questions); ordering questions take the options\' order instead.'),
@@ -1647,7 +1647,7 @@ export const staffSetQuizBannerResponse = zod.object({
   "pass_mark": zod.number(),
   "published": zod.boolean(),
   "questions": zod.array(zod.object({
-  "iframe_url": zod.string().nullish(),
+  "iframe_url": zod.string().nullish().describe('Shown in a frame: a page of this site or of an allowed video player.'),
   "kind": zod.enum(['single', 'multiple', 'DRAG_AND_DROP']).describe('How a question is answered: one option, several, or all of them put in order.'),
   "options": zod.array(zod.object({
   "is_correct": zod.boolean().optional().describe('Right (choice questions); ordering questions take the options\' order instead.'),
