@@ -4,7 +4,9 @@
 //! instance hears of what happened on another.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
@@ -24,7 +26,14 @@ type Sockets = HashMap<i64, Vec<(u64, mpsc::UnboundedSender<String>)>>;
 struct Inner {
     sockets: Mutex<Sockets>,
     next: Mutex<u64>,
+    /// True while this instance listens on the Redis channel; until then (and while Redis
+    /// is away) what it publishes is also delivered to its own sockets directly.
+    listening: AtomicBool,
 }
+
+/// Waits between reconnection attempts: from the first to the longest, doubling.
+const FIRST_RETRY: Duration = Duration::from_millis(100);
+const LONGEST_RETRY: Duration = Duration::from_secs(5);
 
 /// Connected members and how to reach them.
 #[derive(Clone)]
@@ -50,29 +59,62 @@ impl Hub {
     }
 
     /// Fan-out through Redis: publishes go to the channel, and a listener delivers what
-    /// arrives on it to this instance's sockets.
+    /// arrives on it to this instance's sockets. The first connection must succeed (a
+    /// wrong `REDIS_URL` stops start-up); after that the listener outlives Redis restarts,
+    /// reconnecting with backoff and subscribing again.
     pub async fn with_redis(url: &str) -> anyhow::Result<Self> {
         let client = redis::Client::open(url)?;
-        let mut pubsub = client.get_async_pubsub().await?;
-        pubsub.subscribe(CHANNEL).await?;
+        let pubsub = subscribe(&client).await?;
         let hub = Self {
             inner: Arc::default(),
-            redis: Some(client),
+            redis: Some(client.clone()),
         };
-        let listener = hub.clone();
-        tokio::spawn(async move {
-            let mut stream = pubsub.into_on_message();
+        hub.inner.listening.store(true, Ordering::SeqCst);
+        tokio::spawn(hub.clone().listen(client, pubsub));
+        Ok(hub)
+    }
+
+    /// Delivers what arrives on the channel, for as long as the process lives.
+    async fn listen(self, client: redis::Client, first: redis::aio::PubSub) {
+        let mut pubsub = Some(first);
+        let mut retry = FIRST_RETRY;
+        loop {
+            let Some(connected) = pubsub.take() else {
+                tokio::time::sleep(retry).await;
+                match subscribe(&client).await {
+                    Ok(again) => {
+                        tracing::info!("the Redis notification channel is back");
+                        retry = FIRST_RETRY;
+                        self.inner.listening.store(true, Ordering::SeqCst);
+                        pubsub = Some(again);
+                    }
+                    Err(err) => {
+                        tracing::debug!(error = %err, "Redis still away");
+                        retry = (retry * 2).min(LONGEST_RETRY);
+                    }
+                }
+                continue;
+            };
+            let mut stream = connected.into_on_message();
             while let Some(message) = stream.next().await {
                 let Ok(text) = message.get_payload::<String>() else {
                     continue;
                 };
                 if let Ok(envelope) = serde_json::from_str::<Envelope>(&text) {
-                    listener.deliver_here(envelope.user_id, &envelope.payload);
+                    self.deliver_here(envelope.user_id, &envelope.payload);
                 }
             }
-            tracing::error!("the Redis notification channel closed; live notifications stop");
-        });
-        Ok(hub)
+            self.inner.listening.store(false, Ordering::SeqCst);
+            tracing::warn!(
+                "the Redis notification channel closed; reconnecting (this instance's members \
+                 still hear of what happens here)"
+            );
+        }
+    }
+
+    /// True while this instance hears the other instances (always, without Redis).
+    pub fn is_listening(&self) -> bool {
+        self.redis.is_none() || self.inner.listening.load(Ordering::SeqCst)
     }
 
     /// Registers a socket for `user_id`.
@@ -144,10 +186,16 @@ impl Hub {
                 .await
         }
         .await;
-        if let Err(err) = sent {
-            // The notification is stored; the member sees it when they next open the bell.
-            tracing::warn!(error = %err, "could not publish a live notification; delivering locally");
-            self.deliver_here(user_id, &payload);
+        match sent {
+            // Not listening, this instance would not hear its own message back.
+            Ok(_) if !self.is_listening() => self.deliver_here(user_id, &payload),
+            Ok(_) => {}
+            Err(err) => {
+                // Other instances miss it; the notification is stored and the member sees
+                // it when they next open the bell.
+                tracing::warn!(error = %err, "could not publish a live notification; delivering locally");
+                self.deliver_here(user_id, &payload);
+            }
         }
     }
 
@@ -157,6 +205,13 @@ impl Hub {
             list.retain(|(_, sender)| sender.send(payload.to_owned()).is_ok());
         }
     }
+}
+
+/// A pub/sub connection listening on the notification channel.
+async fn subscribe(client: &redis::Client) -> redis::RedisResult<redis::aio::PubSub> {
+    let mut pubsub = client.get_async_pubsub().await?;
+    pubsub.subscribe(CHANNEL).await?;
+    Ok(pubsub)
 }
 
 #[cfg(test)]

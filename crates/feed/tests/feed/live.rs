@@ -128,3 +128,115 @@ async fn notifications_cross_instances_through_redis() {
         started.elapsed()
     );
 }
+
+/// A Redis server this test owns, on a free loopback port, so it can be stopped and
+/// started again.
+struct OwnRedis {
+    port: u16,
+    child: Option<std::process::Child>,
+}
+
+impl OwnRedis {
+    fn start() -> Self {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let mut redis = Self { port, child: None };
+        redis.restart();
+        redis
+    }
+
+    fn url(&self) -> String {
+        format!("redis://127.0.0.1:{}", self.port)
+    }
+
+    fn restart(&mut self) {
+        let child = std::process::Command::new("redis-server")
+            .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1"])
+            .args(["--save", "", "--appendonly", "no"])
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .expect("redis-server (Debian's redis-server package) on the PATH");
+        self.child = Some(child);
+        for _ in 0..100 {
+            if std::net::TcpStream::connect(("127.0.0.1", self.port)).is_ok() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        panic!("redis-server did not start");
+    }
+
+    fn kill(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            child.kill().ok();
+            child.wait().ok();
+        }
+    }
+}
+
+impl Drop for OwnRedis {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// Waits up to `within` for `message` on `subscription`, publishing it again from `from`
+/// every 200 ms (a message sent while the channel was away is not replayed).
+async fn delivered_within(
+    from: &feed::live::Hub,
+    subscription: &mut feed::live::Subscription,
+    user: i64,
+    message: &str,
+    within: Duration,
+) -> bool {
+    let deadline = tokio::time::Instant::now() + within;
+    while tokio::time::Instant::now() < deadline {
+        from.publish(user, message.to_owned()).await;
+        let wait = tokio::time::sleep(Duration::from_millis(200));
+        tokio::pin!(wait);
+        loop {
+            tokio::select! {
+                got = subscription.messages.recv() => {
+                    if got.as_deref() == Some(message) {
+                        return true;
+                    }
+                }
+                () = &mut wait => break,
+            }
+        }
+    }
+    false
+}
+
+/// Issue 15, finding 4: after a Redis restart every instance logged "live notifications
+/// stop" and never recovered until Cohort restarted.
+#[tokio::test]
+async fn delivery_across_instances_resumes_after_redis_restarts() {
+    let mut redis = OwnRedis::start();
+    let first = feed::live::Hub::with_redis(&redis.url()).await.unwrap();
+    let second = feed::live::Hub::with_redis(&redis.url()).await.unwrap();
+    let mut remote = second.join(7);
+    let mut local = first.join(8);
+    assert!(
+        delivered_within(&first, &mut remote, 7, "before", Duration::from_secs(2)).await,
+        "crosses instances through Redis"
+    );
+
+    redis.kill();
+    assert!(
+        delivered_within(&first, &mut local, 8, "while away", Duration::from_secs(2)).await,
+        "same-instance delivery goes on while Redis is away"
+    );
+
+    redis.restart();
+    let started = std::time::Instant::now();
+    assert!(
+        delivered_within(&first, &mut remote, 7, "after", Duration::from_secs(10)).await,
+        "cross-instance delivery resumed by itself"
+    );
+    assert!(second.is_listening() && first.is_listening());
+    eprintln!("resumed {:?} after Redis came back", started.elapsed());
+}
