@@ -71,7 +71,10 @@ seed:
 bench: build
     command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
     cargo build --release -p feed --example live_bench
-    ulimit -n 65536 2>/dev/null || true; dir=$(mktemp -d); PORT=18090 COHORT_DATA_DIR=$dir RUST_LOG=warn COHORT_RATE_LIMITS=off COHORT_CAPTCHA=off \
+    ulimit -n 65536 2>/dev/null || true; dir=$(mktemp -d); \
+      export BENCH_ADMIN_EMAIL=bench@bench.example BENCH_ADMIN_PASSWORD="bench admin $RANDOM$RANDOM"; \
+      COHORT_DATA_DIR=$dir {{cohort}} create-admin --email "$BENCH_ADMIN_EMAIL" --password "$BENCH_ADMIN_PASSWORD" >/dev/null; \
+      PORT=18090 COHORT_DATA_DIR=$dir COHORT_DEV=on RUST_LOG=warn COHORT_RATE_LIMITS=off COHORT_CAPTCHA=off \
       {{cohort}} serve & pid=$!; \
       trap "kill $pid" EXIT; \
       for i in $(seq 50); do curl -sf localhost:18090/api/health >/dev/null && break; sleep 0.2; done; \

@@ -24,6 +24,7 @@ mod m20261122_000016_feed;
 mod m20261122_000017_learning;
 mod m20261123_000018_accounts_deactivation;
 mod m20261124_000019_accounts_password_change_required;
+mod m20261124_000020_feed_live_tickets;
 
 pub struct Migrator;
 
@@ -50,6 +51,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261122_000017_learning::Migration),
             Box::new(m20261123_000018_accounts_deactivation::Migration),
             Box::new(m20261124_000019_accounts_password_change_required::Migration),
+            Box::new(m20261124_000020_feed_live_tickets::Migration),
         ]
     }
 }

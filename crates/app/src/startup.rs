@@ -25,6 +25,7 @@ use utoipa_swagger_ui::SwaggerUi;
 
 use feed::live::Hub;
 
+use crate::request_span::PathOnly;
 use crate::security_headers::SecurityHeaders;
 use crate::{api, discussion_targets, envelope, feed_facts, spa, staff_gate};
 
@@ -271,7 +272,7 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
                     }
                 }
             })
-            .wrap(TracingLogger::default())
+            .wrap(TracingLogger::<PathOnly>::new())
             // Registered before `/api` so the scope's catch-all does not shadow them.
             .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", openapi.clone()))
             .route(LIVE_PATH, web::get().to(feed::api::live::socket));

@@ -1,5 +1,6 @@
-//! `just bench`'s live-channel benchmark: against a running `cohort serve` (rate limits
-//! and the captcha off), it signs up N members, makes them members of one working group,
+//! `just bench`'s live-channel benchmark: against a running `cohort serve` in development
+//! mode (rate limits and the captcha off; the staff account `BENCH_ADMIN_EMAIL` /
+//! `BENCH_ADMIN_PASSWORD` reads the dev mailbox), it signs up N members, makes them members of one working group,
 //! connects each to `/ws/notifications`, then starts a topic there and measures how long
 //! each member's notification takes to arrive. Prints connections held, deliveries and
 //! latency percentiles.
@@ -16,6 +17,8 @@ const PASSWORD: &str = "bench password 1";
 struct Api {
     base: String,
     http: reqwest::Client,
+    /// A staff session: the dev mailbox answers only staff.
+    staff: String,
 }
 
 impl Api {
@@ -53,7 +56,7 @@ impl Api {
             .call(
                 reqwest::Method::GET,
                 "/api/dev/mailbox?perPage=100",
-                None,
+                Some(&self.staff),
                 None,
             )
             .await;
@@ -111,22 +114,26 @@ async fn main() {
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(1000);
-    let api = Api {
+    let mut api = Api {
         base: base.clone(),
         http: reqwest::Client::new(),
+        staff: String::new(),
     };
     let run = std::process::id();
+    let email = std::env::var("BENCH_ADMIN_EMAIL").expect("BENCH_ADMIN_EMAIL");
+    let password = std::env::var("BENCH_ADMIN_PASSWORD").expect("BENCH_ADMIN_PASSWORD");
     let admin = api
         .call(
             reqwest::Method::POST,
             "/api/login",
             None,
-            Some(json!({"email": "admin@cohort.local", "password": "cohort-demo-admin"})),
+            Some(json!({"email": email, "password": password})),
         )
         .await["data"]["access"]
         .as_str()
         .unwrap()
         .to_owned();
+    api.staff = admin.clone();
 
     println!("signing up {members} members…");
     let (_, owner) = api.member(format!("owner.{run}@bench.example")).await;
@@ -221,8 +228,14 @@ async fn main() {
     let ws_base = base.replace("http://", "ws://");
     let mut sockets = Vec::with_capacity(members);
     for (_, token) in &tokens {
+        let ticket = api
+            .call(reqwest::Method::POST, "/api/live/ticket", Some(token), None)
+            .await["data"]["ticket"]
+            .as_str()
+            .unwrap()
+            .to_owned();
         let (socket, _) =
-            tokio_tungstenite::connect_async(format!("{ws_base}/ws/notifications?token={token}"))
+            tokio_tungstenite::connect_async(format!("{ws_base}/ws/notifications?ticket={ticket}"))
                 .await
                 .expect("connect");
         sockets.push(socket);

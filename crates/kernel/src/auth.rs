@@ -37,6 +37,10 @@ pub trait SessionResolver: Send + Sync {
     /// `Ok(None)` for unknown, expired or revoked tokens; an inactive user is an error
     /// with code `user_inactive`.
     async fn resolve(&self, token: &str) -> AppResult<Option<CurrentUser>>;
+
+    /// As [`SessionResolver::resolve`], for a session known only by its token's hash
+    /// ([`crate::secret_token::hash`]): the live channel keeps no token.
+    async fn resolve_hash(&self, token_hash: &str) -> AppResult<Option<CurrentUser>>;
 }
 
 /// The shared resolver, as stored in [`AppContext`].

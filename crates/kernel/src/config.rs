@@ -58,6 +58,9 @@ pub struct Config {
     /// `COHORT_EMBED_ORIGINS`: https origins whose pages may be embedded in frames, besides
     /// [`crate::embed::DEFAULT_EMBED_ORIGINS`] (comma-separated).
     pub embed_origins: Vec<String>,
+    /// Origins whose pages may open the live channel: the public address's, plus
+    /// `COHORT_ALLOWED_ORIGINS` (comma-separated).
+    pub allowed_origins: Vec<String>,
 }
 
 /// An OAuth provider's client registration and endpoints.
@@ -273,6 +276,23 @@ impl Config {
             ));
         }
 
+        let mut allowed_origins: Vec<String> =
+            crate::embed::origin_of(&public_url).into_iter().collect();
+        for extra in get("COHORT_ALLOWED_ORIGINS")
+            .iter()
+            .flat_map(|v| v.split(','))
+        {
+            let origin = crate::embed::origin_of(extra.trim())
+                .filter(|o| *o == extra.trim().trim_end_matches('/').to_lowercase())
+                .ok_or_else(|| {
+                    ConfigError::new(
+                        "COHORT_ALLOWED_ORIGINS",
+                        format!("must list origins like https://cohort.example.org, got {extra:?}"),
+                    )
+                })?;
+            allowed_origins.push(origin);
+        }
+
         Ok(Self {
             host: get("COHORT_HOST").unwrap_or_else(|| "0.0.0.0".into()),
             port,
@@ -293,6 +313,7 @@ impl Config {
             seed_demo,
             dev,
             embed_origins,
+            allowed_origins,
             captcha,
             captcha_difficulty: u8::try_from(captcha_difficulty).unwrap_or(16),
             rate_limits,
@@ -384,6 +405,9 @@ mod tests {
         assert!(config.seed_demo);
         assert!(!config.dev, "development mode is never the default");
         assert_eq!(config.embed_origins.len(), 6);
+        assert_eq!(config.allowed_origins, ["http://localhost:8080"]);
+        let extra = with(&[("COHORT_ALLOWED_ORIGINS", "https://app.example.org")]).unwrap();
+        assert_eq!(extra.allowed_origins.len(), 2);
         let extra = with(&[("COHORT_EMBED_ORIGINS", "https://video.example.org")]).unwrap();
         assert!(
             extra

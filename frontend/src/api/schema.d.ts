@@ -736,6 +736,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/live/ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A single-use ticket for the live notification channel (the session token never goes
+         *     into the socket's URL).
+         */
+        post: operations["createLiveTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/login": {
         parameters: {
             query?: never;
@@ -3214,6 +3234,14 @@ export interface components {
                 video_file_url?: string | null;
             };
         };
+        Data_LiveTicket: {
+            data: {
+                /** Format: int64 */
+                expires_in: number;
+                /** @description Opens `/ws/notifications?ticket=` once, within `expires_in` seconds. */
+                ticket: string;
+            };
+        };
         Data_LoginResponse: {
             data: {
                 /** @description Bearer token for the `Authorization` header; absent while a code is required. */
@@ -4115,6 +4143,12 @@ export interface components {
         /** @description A tag on a lecture. */
         LectureTag: {
             title: string;
+        };
+        LiveTicket: {
+            /** Format: int64 */
+            expires_in: number;
+            /** @description Opens `/ws/notifications?ticket=` once, within `expires_in` seconds. */
+            ticket: string;
         };
         LoginRequest: {
             /** @description Which device the code comes from (the first listed one by default). */
@@ -7380,6 +7414,44 @@ export interface operations {
             };
             /** @description The database does not answer. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createLiveTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A ticket for the live channel. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_LiveTicket"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account must choose a new password first. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

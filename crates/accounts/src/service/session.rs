@@ -46,8 +46,16 @@ pub async fn revoke(db: &impl ConnectionTrait, token: &str) -> AppResult<()> {
 
 /// The live session's user, if the token names one.
 pub async fn find_user(db: &impl ConnectionTrait, token: &str) -> AppResult<Option<user::Model>> {
+    find_user_by_hash(db, &secret_token::hash(token)).await
+}
+
+/// The live session's user, if a session's token hashes to `token_hash`.
+async fn find_user_by_hash(
+    db: &impl ConnectionTrait,
+    token_hash: &str,
+) -> AppResult<Option<user::Model>> {
     let found = session::Entity::find()
-        .filter(session::Column::TokenHash.eq(secret_token::hash(token)))
+        .filter(session::Column::TokenHash.eq(token_hash))
         .filter(session::Column::ExpiresAt.gt(Utc::now()))
         .find_also_related(user::Entity)
         .one(db)
@@ -69,7 +77,11 @@ impl SessionStore {
 #[async_trait]
 impl SessionResolver for SessionStore {
     async fn resolve(&self, token: &str) -> AppResult<Option<CurrentUser>> {
-        let Some(user) = find_user(&self.db, token).await? else {
+        self.resolve_hash(&secret_token::hash(token)).await
+    }
+
+    async fn resolve_hash(&self, token_hash: &str) -> AppResult<Option<CurrentUser>> {
+        let Some(user) = find_user_by_hash(&self.db, token_hash).await? else {
             return Ok(None);
         };
         if !user.is_active {

@@ -155,3 +155,76 @@ fn serve_seeds_prints_its_address_and_stops_gracefully_on_sigterm() {
     assert!(!output.contains(password), "{output}");
     assert!(output.contains("demo-logins.txt"), "{output}");
 }
+
+/// Issue 15, finding 8: the live channel took the session token in its URL and invalid
+/// tokens were logged. No token, ticket or link secret reaches a log line now.
+#[tokio::test]
+async fn no_token_or_ticket_reaches_the_logs() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("cohort.log");
+    let mut child = cohort(dir.path())
+        .env("PORT", "0")
+        .env("RUST_LOG", "debug")
+        .env("COHORT_SEED_DEMO", "false")
+        .stdout(Stdio::piped())
+        .stderr(std::fs::File::create(&log).unwrap())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (lines_tx, lines_rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if lines_tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut seen = Vec::new();
+    let port = loop {
+        let line = lines_rx.recv_timeout(Duration::from_secs(30)).unwrap();
+        seen.push(line.clone());
+        if let Some(rest) = line.split("listening on http://localhost:").nth(1) {
+            break rest.split(' ').next().unwrap().parse::<u16>().unwrap();
+        }
+    };
+    let base = format!("http://127.0.0.1:{port}");
+    let client = reqwest::Client::new();
+    for path in [
+        "/ws/notifications?ticket=SECRET-TICKET-111&token=SECRET-TOKEN-222",
+        "/api/me?token=SECRET-TOKEN-333",
+        "/forgot-password/confirm?token=SECRET-LINK-444",
+    ] {
+        client.get(format!("{base}{path}")).send().await.unwrap();
+    }
+    client
+        .get(format!("{base}/api/me"))
+        .bearer_auth("SECRET-BEARER-555")
+        .send()
+        .await
+        .unwrap();
+    client
+        .post(format!("{base}/api/live/ticket"))
+        .bearer_auth("SECRET-BEARER-666")
+        .send()
+        .await
+        .unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    child.wait().unwrap();
+    while let Ok(line) = lines_rx.recv_timeout(Duration::from_millis(200)) {
+        seen.push(line);
+    }
+    let logged = format!(
+        "{}\n{}",
+        seen.join("\n"),
+        std::fs::read_to_string(&log).unwrap()
+    );
+    assert!(
+        logged.contains("/ws/notifications"),
+        "requests are logged: {logged}"
+    );
+    assert!(!logged.contains("SECRET"), "{logged}");
+}

@@ -1,7 +1,9 @@
-//! `/ws/notifications?token=…` (spec 1 §7): the live channel. The session token
-//! authenticates it; each notification written for the member arrives as a JSON text
-//! message; the server pings every heartbeat and closes the socket once the session ends
-//! (sign-out, password change) or the client stops answering.
+//! `/ws/notifications?ticket=…` (spec 1 §7): the live channel. A single-use ticket from
+//! `POST /api/live/ticket` authenticates it (never the session token, which a URL would
+//! leak into logs), and only pages of an allowed origin may open it; each notification
+//! written for the member arrives as a JSON text message; the server pings every
+//! heartbeat and closes the socket once the session ends (sign-out, password change) or
+//! the client stops answering.
 
 use std::time::{Duration, Instant};
 
@@ -12,6 +14,11 @@ use kernel::{AppContext, AppError};
 use serde::Deserialize;
 
 use crate::live::Hub;
+use crate::policy;
+use crate::service::tickets;
+
+/// Text of the 401 for a ticket that is unknown, used or expired.
+pub const INVALID_TICKET: &str = "Invalid or expired ticket.";
 
 /// How often the server pings and checks that the session still stands.
 const HEARTBEAT: Duration = Duration::from_secs(10);
@@ -19,24 +26,43 @@ const HEARTBEAT: Duration = Duration::from_secs(10);
 const TIMEOUT: Duration = Duration::from_secs(30);
 
 #[derive(Deserialize)]
-pub struct TokenQuery {
-    token: Option<String>,
+pub struct TicketQuery {
+    ticket: Option<String>,
 }
 
-/// Opens the live channel for the token's member.
+/// Opens the live channel for the ticket's member.
 pub async fn socket(
     req: HttpRequest,
     body: web::Payload,
     ctx: web::Data<AppContext>,
     hub: web::Data<Hub>,
-    query: web::Query<TokenQuery>,
+    query: web::Query<TicketQuery>,
 ) -> actix_web::Result<HttpResponse> {
-    let token = query.into_inner().token.unwrap_or_default();
+    let origin = req
+        .headers()
+        .get(actix_web::http::header::ORIGIN)
+        .and_then(|v| v.to_str().ok());
+    let dev_host = ctx
+        .config
+        .dev
+        .then(|| req.connection_info().host().to_owned());
+    if !policy::may_open_live_channel(origin, &ctx.config.allowed_origins, dev_host.as_deref()) {
+        return Err(AppError::client(
+            actix_web::http::StatusCode::FORBIDDEN,
+            "origin_not_allowed",
+            "This page may not open the live channel.",
+        )
+        .into());
+    }
+    let ticket = query.into_inner().ticket.unwrap_or_default();
+    let token = tickets::redeem(&ctx.db, &ticket)
+        .await?
+        .ok_or_else(|| AppError::unauthorized("invalid_ticket", INVALID_TICKET))?;
     let user = ctx
         .sessions
-        .resolve(&token)
+        .resolve_hash(&token)
         .await?
-        .ok_or_else(|| AppError::unauthorized("invalid_token", kernel::auth::INVALID_TOKEN))?;
+        .ok_or_else(|| AppError::unauthorized("invalid_ticket", INVALID_TICKET))?;
     let (response, mut session, mut incoming) = actix_ws::handle(&req, body)?;
     let mut subscription = hub.join(user.id);
     let hub = hub.into_inner();
@@ -62,7 +88,7 @@ pub async fn socket(
                     Some(Ok(_)) => {}
                 },
                 _ = heartbeat.tick() => {
-                    let alive = matches!(ctx.sessions.resolve(&token).await, Ok(Some(_)));
+                    let alive = matches!(ctx.sessions.resolve_hash(&token).await, Ok(Some(_)));
                     if !alive {
                         break Some(CloseReason { code: CloseCode::Policy, description: Some("Signed out.".into()) });
                     }

@@ -4,6 +4,7 @@
 pub mod dashboard;
 pub mod feed;
 pub mod live;
+pub mod live_ticket;
 pub mod notifications;
 pub mod projects;
 
@@ -13,6 +14,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(notifications::list)
         .service(notifications::read)
         .service(feed::list)
+        .service(live_ticket::create)
         .service(dashboard::counters)
         .service(projects::backed)
         .service(projects::favorite);

@@ -5,4 +5,5 @@ pub mod dashboard;
 pub mod facts;
 pub mod notify;
 pub mod outbox;
+pub mod tickets;
 pub mod unread;

@@ -9,15 +9,70 @@ use tokio_tungstenite::tungstenite::Message;
 type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
-async fn connect(app: &TestApp, token: &str) -> Socket {
-    let url = format!(
-        "{}/ws/notifications?token={token}",
+/// A single-use ticket for the live channel, asked for with the session.
+async fn ticket(app: &TestApp, token: &str) -> String {
+    let (status, body) = app
+        .post_json_as(token, "/api/live/ticket", &json!({}))
+        .await;
+    assert_eq!(status, 201, "{body}");
+    body["data"]["ticket"].as_str().unwrap().to_owned()
+}
+
+fn socket_url(app: &TestApp, query: &str) -> String {
+    format!(
+        "{}/ws/notifications?{query}",
         app.address.replace("http://", "ws://")
-    );
+    )
+}
+
+async fn connect(app: &TestApp, token: &str) -> Socket {
+    let url = socket_url(app, &format!("ticket={}", ticket(app, token).await));
     let (socket, _) = tokio_tungstenite::connect_async(url)
         .await
         .expect("connect the live channel");
     socket
+}
+
+/// Opens the socket as a browser page of `origin` would.
+async fn connect_from(
+    app: &TestApp,
+    ticket: &str,
+    origin: &str,
+) -> Result<Socket, tokio_tungstenite::tungstenite::Error> {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut request = socket_url(app, &format!("ticket={ticket}"))
+        .into_client_request()
+        .unwrap();
+    request
+        .headers_mut()
+        .insert("Origin", origin.parse().unwrap());
+    tokio_tungstenite::connect_async(request)
+        .await
+        .map(|(socket, _)| socket)
+}
+
+/// Issue 15, finding 8: the socket took any Origin and the session token in its URL.
+#[tokio::test]
+async fn the_channel_opens_only_with_a_single_use_ticket_from_an_allowed_page() {
+    let (app, _, owner) = setup().await;
+    let refused =
+        tokio_tungstenite::connect_async(socket_url(&app, &format!("token={owner}"))).await;
+    assert!(refused.is_err(), "the session token opens nothing");
+
+    let first = ticket(&app, &owner).await;
+    let elsewhere = connect_from(&app, &first, "https://evil.example").await;
+    assert!(elsewhere.is_err(), "another site's page is refused");
+    let public = app.ctx.config.public_url.clone();
+    assert!(connect_from(&app, &first, &public).await.is_ok());
+    assert!(
+        connect_from(&app, &first, &public).await.is_err(),
+        "a ticket works once"
+    );
+    assert_eq!(
+        app.post_json("/api/live/ticket", &json!({})).await.0,
+        401,
+        "tickets are for signed-in members"
+    );
 }
 
 /// The next notification on the socket, within `wait`.
@@ -58,11 +113,7 @@ async fn a_member_hears_of_a_notification_the_moment_it_is_written() {
 #[tokio::test]
 async fn the_channel_refuses_bad_tokens_and_closes_when_the_session_ends() {
     let (app, _, owner) = setup().await;
-    let refused = tokio_tungstenite::connect_async(format!(
-        "{}/ws/notifications?token=not-a-token",
-        app.address.replace("http://", "ws://")
-    ))
-    .await;
+    let refused = tokio_tungstenite::connect_async(socket_url(&app, "ticket=not-a-ticket")).await;
     assert!(refused.is_err());
     let mut socket = connect(&app, &owner).await;
     app.post_json_as(&owner, "/api/logout", &json!({})).await;

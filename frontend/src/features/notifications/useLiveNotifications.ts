@@ -1,7 +1,7 @@
 import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getGetMeQueryKey } from '@/api/endpoints/auth/auth';
-import { getListMyNotificationsQueryKey } from '@/api/endpoints/notifications/notifications';
+import { createLiveTicket, getListMyNotificationsQueryKey } from '@/api/endpoints/notifications/notifications';
 import type { DataMe, Notification, PageNotification } from '@/api/model';
 import { liveUrl } from '@/lib/live-url';
 
@@ -10,8 +10,9 @@ const RECONNECT_MS = 3000;
 
 /**
  * Keeps the live channel open while signed in (spec 1 §4): each notification that arrives
- * raises the bell's count and joins the top of the list. The server closes the socket
- * when the session ends; the hook closes it when the token goes.
+ * raises the bell's count and joins the top of the list. Each connection opens with a
+ * fresh single-use ticket (the session token stays out of the URL). The server closes the
+ * socket when the session ends; the hook closes it when the token goes.
  */
 export function useLiveNotifications(token: string | null) {
   const queryClient = useQueryClient();
@@ -20,8 +21,19 @@ export function useLiveNotifications(token: string | null) {
     let socket: WebSocket | null = null;
     let retry: number | undefined;
     let stopped = false;
-    const open = () => {
-      socket = new WebSocket(liveUrl(token));
+    const retryLater = () => {
+      if (!stopped) retry = window.setTimeout(() => void open(), RECONNECT_MS);
+    };
+    const open = async () => {
+      let ticket: string;
+      try {
+        ticket = (await createLiveTicket()).data.ticket;
+      } catch {
+        retryLater();
+        return;
+      }
+      if (stopped) return;
+      socket = new WebSocket(liveUrl(ticket));
       socket.onmessage = (event) => {
         const notification = JSON.parse(String(event.data)) as Notification;
         queryClient.setQueryData<DataMe>(getGetMeQueryKey(), (me) =>
@@ -33,10 +45,10 @@ export function useLiveNotifications(token: string | null) {
       };
       socket.onclose = (event) => {
         // 1008: the server closed it because the session ended; do not come back.
-        if (!stopped && event.code !== 1008) retry = window.setTimeout(open, RECONNECT_MS);
+        if (event.code !== 1008) retryLater();
       };
     };
-    open();
+    void open();
     return () => {
       stopped = true;
       window.clearTimeout(retry);

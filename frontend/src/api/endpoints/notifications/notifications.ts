@@ -25,6 +25,7 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  DataLiveTicket,
   DataReadResult,
   ErrorBody,
   ListMyNotificationsParams,
@@ -37,6 +38,78 @@ import { apiFetch } from '../../../lib/api-client';
 
 
 /**
+ * @summary A single-use ticket for the live notification channel (the session token never goes
+into the socket's URL).
+ */
+export const getCreateLiveTicketUrl = () => {
+
+
+  
+
+  return `/api/live/ticket`
+}
+
+export const createLiveTicket = async ( options?: RequestInit): Promise<DataLiveTicket> => {
+  
+  return apiFetch<DataLiveTicket>(getCreateLiveTicketUrl(),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getCreateLiveTicketMutationOptions = <TError = ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createLiveTicket>>, TError,void, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof createLiveTicket>>, TError,void, TContext> => {
+
+const mutationKey = ['createLiveTicket'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createLiveTicket>>, void> = () => {
+          
+
+          return  createLiveTicket()
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateLiveTicketMutationResult = NonNullable<Awaited<ReturnType<typeof createLiveTicket>>>
+    
+    export type CreateLiveTicketMutationError = ErrorBody | ErrorBody
+
+    /**
+ * @summary A single-use ticket for the live notification channel (the session token never goes
+into the socket's URL).
+ */
+export const useCreateLiveTicket = <TError = ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createLiveTicket>>, TError,void, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createLiveTicket>>,
+        TError,
+        void,
+        TContext
+      > => {
+
+      const mutationOptions = getCreateLiveTicketMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * @summary The caller's notifications, newest first.
  */
 export const getListMyNotificationsUrl = (params?: ListMyNotificationsParams,) => {
