@@ -46,10 +46,10 @@ impl SecurityHeaders {
         })
     }
 
-    /// Adds the headers to `res`; `media_prefix` names where uploads are served.
-    pub fn apply<B>(&self, res: &mut ServiceResponse<B>, media_prefix: &str) {
+    /// Adds the headers to `res`; `media_prefixes` name where uploads are served.
+    pub fn apply<B>(&self, res: &mut ServiceResponse<B>, media_prefixes: &[&str]) {
         let path = res.request().path();
-        let is_media = path.starts_with(media_prefix);
+        let is_media = media_prefixes.iter().any(|prefix| path.starts_with(prefix));
         // Swagger UI's page is not ours to hold to our script policy.
         let is_docs = path.starts_with("/api/docs");
         // Pictures and videos show in the page (a lecture's video plays in a frame); SVG

@@ -11,6 +11,7 @@ use anyhow::Context;
 use kernel::captcha::{self, Captcha, ProofOfWork};
 use kernel::config::Config;
 use kernel::events::EventBus;
+use kernel::file_links::{FILES_PREFIX, FileLinks};
 use kernel::mail::Mailer;
 use kernel::mail::dev_mailbox::DevMailbox;
 use kernel::mail::smtp::SmtpMailer;
@@ -27,7 +28,7 @@ use feed::live::Hub;
 
 use crate::request_span::PathOnly;
 use crate::security_headers::SecurityHeaders;
-use crate::{api, discussion_targets, envelope, feed_facts, spa, staff_gate};
+use crate::{api, discussion_targets, envelope, feed_facts, private_files, spa, staff_gate};
 
 /// Where members' browsers open the live notification channel.
 const LIVE_PATH: &str = "/ws/notifications";
@@ -135,6 +136,7 @@ async fn context(config: Config) -> anyhow::Result<AppContext> {
         events: EventBus::new(),
 
         storage,
+        file_links: FileLinks::new(&secret),
         mailer,
         dev_mailbox,
     })
@@ -267,7 +269,7 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
                                 .insert(HeaderName::from_static("x-request-id"), value);
                         }
                         spa::cache_headers(&mut res);
-                        security.apply(&mut res, MEDIA_PREFIX);
+                        security.apply(&mut res, &[MEDIA_PREFIX, FILES_PREFIX]);
                         Ok(res)
                     }
                 }
@@ -275,15 +277,20 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
             .wrap(TracingLogger::<PathOnly>::new())
             // Registered before `/api` so the scope's catch-all does not shadow them.
             .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", openapi.clone()))
-            .route(LIVE_PATH, web::get().to(feed::api::live::socket));
+            .route(LIVE_PATH, web::get().to(feed::api::live::socket))
+            .route(
+                &format!("{FILES_PREFIX}/{{key:.*}}"),
+                web::get().to(private_files::serve),
+            );
         let (app, _) = api::mount(app);
-        // A missing upload is a 404, not the front end's index page.
-        let media = Files::new(MEDIA_PREFIX, &media_root).default_handler(fn_service(
-            |req: ServiceRequest| async move {
+        // A missing upload is a 404, not the front end's index page; files only some may
+        // see are not served here at all, only through signed links under `/files`.
+        let media = Files::new(MEDIA_PREFIX, &media_root)
+            .path_filter(|path, _| !private_files::is_private(&path.to_string_lossy()))
+            .default_handler(fn_service(|req: ServiceRequest| async move {
                 let (req, _) = req.into_parts();
                 Ok(ServiceResponse::new(req, HttpResponse::NotFound().finish()))
-            },
-        ));
+            }));
         app.service(media).configure(spa::configure(&static_dir))
     })
     .listen(listener)?

@@ -12,4 +12,5 @@ mod service;
 pub mod target;
 
 pub use api::configure;
+pub use service::attachments::is_private_file;
 pub use target::{Access, Target, Targets};

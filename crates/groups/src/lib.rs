@@ -11,3 +11,4 @@ pub mod service;
 
 pub use api::configure;
 pub use service::directory::Directory;
+pub use service::materials::is_private_file;

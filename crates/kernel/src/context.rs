@@ -9,6 +9,7 @@ use crate::captcha::Captcha;
 use crate::community::{Groups, Notices};
 use crate::config::Config;
 use crate::events::EventBus;
+use crate::file_links::FileLinks;
 use crate::mail::Mailer;
 use crate::mail::dev_mailbox::DevMailbox;
 use crate::rate_limit::RateLimits;
@@ -30,6 +31,8 @@ pub struct AppContext {
     /// Unread notification counts for other crates, implemented by `feed`.
     pub notices: Notices,
     pub storage: Arc<dyn Storage>,
+    /// Signed, expiring links to files only some may see.
+    pub file_links: FileLinks,
     pub mailer: Arc<dyn Mailer>,
     pub captcha: Arc<dyn Captcha>,
     pub rate_limits: Arc<RateLimits>,

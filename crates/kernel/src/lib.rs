@@ -15,6 +15,7 @@ pub mod enums;
 pub mod error;
 pub mod events;
 pub mod extract;
+pub mod file_links;
 pub mod files;
 pub mod images;
 pub mod links;

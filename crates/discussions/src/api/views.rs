@@ -78,7 +78,7 @@ impl<'a> Views<'a> {
         if post.deleted_at.is_some() {
             return Vec::new();
         }
-        let storage = self.ctx.storage.as_ref();
+        let links = &self.ctx.file_links;
         self.files
             .get(&post.id)
             .map(|files| {
@@ -96,8 +96,8 @@ impl<'a> Views<'a> {
                         };
                         Attachment {
                             id: f.id,
-                            image: storage.url(&f.file_key),
-                            image_thumbnail: storage.url(&thumbnail),
+                            image: links.url(&f.file_key),
+                            image_thumbnail: links.url(&thumbnail),
                             attachment_type: kind,
                             filename: f.filename.clone(),
                         }

@@ -28,6 +28,12 @@ const SHAPE: Shape = Shape {
 };
 const FOLDER: &str = "discussions";
 
+/// Attachments are seen only by those who may read their post: never under `/media`, only
+/// through signed links (`kernel::file_links`).
+pub fn is_private_file(key: &str) -> bool {
+    key.starts_with(FOLDER) && key[FOLDER.len()..].starts_with('/')
+}
+
 /// A file as the member sent it.
 #[derive(Debug, Clone)]
 pub struct Upload {

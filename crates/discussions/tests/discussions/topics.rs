@@ -234,3 +234,103 @@ async fn topics_carry_checked_files() {
     assert_eq!(body["pagination"]["count"], 1);
     assert_eq!(scene.comments().await, 1);
 }
+
+/// Fetches `url` (a path) without credentials, as anyone holding the address would.
+async fn fetch(scene: &Scene, url: &str) -> u16 {
+    scene
+        .app
+        .client
+        .get(scene.app.url(url))
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
+}
+
+/// Issue 15, finding 9: attachments of private topics were public to anyone with the URL.
+/// Each visibility case: who is handed a link, whether it opens, and the raw storage path.
+#[tokio::test]
+async fn attachments_open_only_through_links_handed_to_those_who_may_read_the_post() {
+    let scene = Scene::new().await;
+    let post = |public: &'static str| {
+        reqwest::multipart::Form::new()
+            .text("text", "<p>Protocol</p>")
+            .text("is_public", public)
+            .part("files", file("protocol.pdf", PDF.to_vec()))
+    };
+    let (status, public) = scene
+        .send_form(
+            reqwest::Method::POST,
+            &scene.member,
+            &scene.topics(),
+            post("true"),
+        )
+        .await;
+    assert_eq!(status, 201, "{public}");
+    let (status, private) = scene
+        .send_form(
+            reqwest::Method::POST,
+            &scene.member,
+            &scene.topics(),
+            post("false"),
+        )
+        .await;
+    assert_eq!(status, 201, "{private}");
+    let link = |body: &serde_json::Value| {
+        body["data"]["images"][0]["image"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    };
+    let (public_link, private_link) = (link(&public), link(&private));
+    for link in [&public_link, &private_link] {
+        assert!(
+            link.starts_with("/files/discussions/") && link.contains("signature="),
+            "{link}"
+        );
+        let raw = format!(
+            "/media/{}",
+            link.trim_start_matches("/files/")
+                .split('?')
+                .next()
+                .unwrap()
+        );
+        assert_eq!(fetch(&scene, &raw).await, 404, "never under /media: {raw}");
+        let unsigned = link.split('?').next().unwrap().to_owned();
+        assert_eq!(fetch(&scene, &unsigned).await, 404, "no signature");
+        let forged = link.replace("signature=", "signature=x");
+        assert_eq!(fetch(&scene, &forged).await, 404, "forged signature");
+    }
+    // A public topic: anyone reading it is handed a working link.
+    let (_, listed) = scene.app.get_json(&scene.topics()).await;
+    let anonymous_link = listed["data"][0]["images"][0]["image"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(fetch(&scene, &anonymous_link).await, 200);
+    // A private topic: members are handed a working link; outsiders and visitors none.
+    let (_, listed) = scene.app.get_json_as(&scene.owner, &scene.topics()).await;
+    let member_links: Vec<String> = listed["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["images"][0]["image"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(member_links.len(), 2);
+    for link in &member_links {
+        assert_eq!(fetch(&scene, link).await, 200, "{link}");
+    }
+    let (_, seen) = scene
+        .app
+        .get_json_as(&scene.outsider, &scene.topics())
+        .await;
+    let outsider_text = seen.to_string();
+    let private_file = private_link.split('?').next().unwrap();
+    assert!(
+        !outsider_text.contains(private_file),
+        "no link to the private file"
+    );
+    let (_, seen) = scene.app.get_json(&scene.topics()).await;
+    assert!(!seen.to_string().contains(private_file));
+}

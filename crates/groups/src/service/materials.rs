@@ -40,6 +40,15 @@ fn text(value: Option<String>) -> Option<String> {
     value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
 }
 
+/// A group's materials are seen only by those who may see the group: never under
+/// `/media`, only through signed links (`kernel::file_links`).
+pub fn is_private_file(key: &str) -> bool {
+    let mut parts = key.split('/');
+    parts.next() == Some("groups")
+        && parts.next().is_some_and(|id| id.parse::<i64>().is_ok())
+        && parts.next() == Some("materials")
+}
+
 fn valid_url(url: &str) -> bool {
     kernel::links::WebUrl::absolute(url).is_ok()
 }

@@ -178,3 +178,75 @@ async fn only_owners_and_moderators_edit_and_hidden_groups_hide_their_materials(
     assert_eq!(status, 200);
     assert_eq!(body["data"][0]["label"], "Draft link");
 }
+
+async fn status_of(app: &TestApp, path: &str) -> u16 {
+    app.client
+        .get(app.url(path))
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
+}
+
+/// Issue 15, finding 9: a group's files were public to anyone with the URL. They open only
+/// through signed links handed to those who may see the group; never under `/media`.
+#[tokio::test]
+async fn material_files_open_only_through_links_handed_to_those_who_may_see_the_group() {
+    let (app, staff, owner) = setup().await;
+    // A hidden (draft) group: only its owner is handed a link.
+    let hidden = draft(&app, &owner, "Hidden files", &["stroke"]).await["id"]
+        .as_i64()
+        .unwrap();
+    let (status, body) = add(
+        &app,
+        &owner,
+        hidden,
+        document(b"%PDF-1.7\n%x".to_vec(), "plan.pdf"),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let link = body["data"]["file_url"].as_str().unwrap().to_owned();
+    assert!(
+        link.starts_with(&format!("/files/groups/{hidden}/materials/")),
+        "{link}"
+    );
+    assert_eq!(status_of(&app, &link).await, 200, "the owner's link opens");
+    let stored = link
+        .trim_start_matches("/files/")
+        .split('?')
+        .next()
+        .unwrap()
+        .to_owned();
+    assert_eq!(status_of(&app, &format!("/media/{stored}")).await, 404);
+    assert_eq!(
+        status_of(&app, &format!("/files/{stored}")).await,
+        404,
+        "unsigned"
+    );
+    let (status, _) = app
+        .get_json(&format!("/api/groups/{hidden}/supplementary-materials"))
+        .await;
+    assert_eq!(status, 404, "visitors are handed no link");
+
+    // An approved group: visitors are handed working links too.
+    let (open, _) = approved_group(&app, &owner, &staff, "Open files", &["stroke"]).await;
+    add(&app, &owner, open, document(png(400, 300), "poster.png")).await;
+    let (_, body) = app
+        .get_json(&format!("/api/groups/{open}/supplementary-materials"))
+        .await;
+    for field in ["file_url", "thumbnail_url"] {
+        let link = body["data"][0][field].as_str().unwrap();
+        assert_eq!(status_of(&app, link).await, 200, "{field}");
+        let stored = link
+            .trim_start_matches("/files/")
+            .split('?')
+            .next()
+            .unwrap();
+        assert_eq!(
+            status_of(&app, &format!("/media/{stored}")).await,
+            404,
+            "{field}"
+        );
+    }
+}

@@ -1,0 +1,49 @@
+//! Files only some may see (discussion attachments, group materials): never under
+//! `/media`, only at `/files/{key}` against a signed, unexpired link that the API hands to
+//! viewers who passed the policy of the post or group the file belongs to.
+
+use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use actix_web::{HttpResponse, web};
+use kernel::{AppContext, AppError};
+use serde::Deserialize;
+
+/// True for a storage key whose file needs a signed link; each owning crate says which.
+pub fn is_private(key: &str) -> bool {
+    discussions::is_private_file(key) || groups::is_private_file(key)
+}
+
+#[derive(Deserialize)]
+pub struct Signed {
+    expires: Option<i64>,
+    signature: Option<String>,
+}
+
+/// Serves the file at `key` when the link's signature holds; a 404 otherwise, so a
+/// guessed or expired address says nothing of what exists.
+pub async fn serve(
+    ctx: web::Data<AppContext>,
+    key: web::Path<String>,
+    query: web::Query<Signed>,
+) -> actix_web::Result<HttpResponse> {
+    let key = key.into_inner();
+    let valid = match (query.expires, query.signature.as_deref()) {
+        (Some(expires), Some(signature)) => {
+            is_private(&key) && ctx.file_links.verify(&key, expires, signature)
+        }
+        _ => false,
+    };
+    if !valid {
+        return Err(AppError::not_found().into());
+    }
+    let bytes = ctx
+        .storage
+        .get(&key)
+        .await
+        .map_err(|e| AppError::Internal(e.into()))?
+        .ok_or_else(AppError::not_found)?;
+    let extension = key.rsplit_once('.').map_or("", |(_, ext)| ext);
+    Ok(HttpResponse::Ok()
+        .insert_header((CONTENT_TYPE, actix_files::file_extension_to_mime(extension)))
+        .insert_header((CACHE_CONTROL, "private, max-age=600"))
+        .body(bytes))
+}
