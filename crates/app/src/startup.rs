@@ -36,8 +36,6 @@ const LIVE_PATH: &str = "/ws/notifications";
 const MEDIA_PREFIX: &str = "/media";
 /// Largest non-JSON body (uploads are multipart and capped again per field).
 const PAYLOAD_LIMIT_BYTES: usize = 25 * 1024 * 1024;
-/// How long in-flight requests get to finish after SIGTERM/SIGINT.
-const SHUTDOWN_TIMEOUT_SECS: u64 = 10;
 
 /// Applies every pending migration.
 pub async fn migrate(db: &DatabaseConnection) -> anyhow::Result<()> {
@@ -208,13 +206,16 @@ impl Application {
         self.server.await
     }
 
-    /// Serves until `shutdown` resolves, then stops accepting and drains in-flight
-    /// requests for up to the shutdown timeout.
+    /// Serves until `shutdown` resolves; then live sockets are closed at once (1001, going
+    /// away: clients reconnect to another instance), new connections are refused, and
+    /// in-flight requests (uploads among them) get `COHORT_SHUTDOWN_GRACE` seconds to
+    /// finish.
     pub async fn run_until(self, shutdown: impl Future<Output = ()>) -> std::io::Result<()> {
         let handle = self.server.handle();
         let server = tokio::spawn(self.server);
         shutdown.await;
-        tracing::info!("shutting down: draining in-flight requests");
+        tracing::info!("shutting down: closing live sockets, draining in-flight requests");
+        self.hub.close_all();
         handle.stop(true).await;
         server.await.map_err(std::io::Error::other)?
     }
@@ -241,6 +242,7 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
     let targets = web::Data::new(discussion_targets::targets(&context));
     let hub = web::Data::new(hub);
     let security = SecurityHeaders::new(&context.config)?;
+    let grace = context.config.shutdown_grace_secs;
     let data = web::Data::new(context);
     let server = HttpServer::new(move || {
         let app = App::new()
@@ -296,7 +298,7 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
     .listen(listener)?
     // Signals are ours to handle (see `shutdown_signal`), so tests install none.
     .disable_signals()
-    .shutdown_timeout(SHUTDOWN_TIMEOUT_SECS)
+    .shutdown_timeout(grace)
     .run();
     Ok(server)
 }

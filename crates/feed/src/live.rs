@@ -29,6 +29,8 @@ struct Inner {
     /// True while this instance listens on the Redis channel; until then (and while Redis
     /// is away) what it publishes is also delivered to its own sockets directly.
     listening: AtomicBool,
+    /// Flips to true when the server shuts down: every socket says goodbye at once.
+    closing: tokio::sync::watch::Sender<bool>,
 }
 
 /// Waits between reconnection attempts: from the first to the longest, doubling.
@@ -147,6 +149,19 @@ impl Hub {
             if list.is_empty() {
                 sockets.remove(&user_id);
             }
+        }
+    }
+
+    /// Tells every socket of this instance to close (the server is going away).
+    pub fn close_all(&self) {
+        self.inner.closing.send_replace(true);
+    }
+
+    /// Resolves once [`Hub::close_all`] was called (at once if it already was).
+    pub fn closing(&self) -> impl Future<Output = ()> + use<> {
+        let mut closing = self.inner.closing.subscribe();
+        async move {
+            let _ = closing.wait_for(|closing| *closing).await;
         }
     }
 

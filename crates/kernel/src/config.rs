@@ -61,6 +61,9 @@ pub struct Config {
     /// Origins whose pages may open the live channel: the public address's, plus
     /// `COHORT_ALLOWED_ORIGINS` (comma-separated).
     pub allowed_origins: Vec<String>,
+    /// `COHORT_SHUTDOWN_GRACE`: seconds in-flight requests (uploads among them) get to
+    /// finish after SIGTERM (default 30).
+    pub shutdown_grace_secs: u64,
 }
 
 /// An OAuth provider's client registration and endpoints.
@@ -314,6 +317,13 @@ impl Config {
             dev,
             embed_origins,
             allowed_origins,
+            shutdown_grace_secs: u64::from(parse_number(
+                "COHORT_SHUTDOWN_GRACE",
+                get("COHORT_SHUTDOWN_GRACE"),
+                30,
+                1,
+                600,
+            )?),
             captcha,
             captcha_difficulty: u8::try_from(captcha_difficulty).unwrap_or(16),
             rate_limits,

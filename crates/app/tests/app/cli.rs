@@ -228,3 +228,119 @@ async fn no_token_or_ticket_reaches_the_logs() {
     );
     assert!(!logged.contains("SECRET"), "{logged}");
 }
+
+/// A `cohort serve` in `dir` on a free port, with its stdout lines; returns the child and
+/// the base URL once it listens.
+fn serve_in(dir: &std::path::Path, extra: &[(&str, &str)]) -> (std::process::Child, String) {
+    let mut command = cohort(dir);
+    command
+        .env("PORT", "0")
+        .env("COHORT_SEED_DEMO", "false")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null());
+    for (key, value) in extra {
+        command.env(key, value);
+    }
+    let mut child = command.spawn().unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let port = loop {
+        let line = lines.next().unwrap().unwrap();
+        if let Some(rest) = line.split("listening on http://localhost:").nth(1) {
+            break rest.split(' ').next().unwrap().parse::<u16>().unwrap();
+        }
+    };
+    std::thread::spawn(move || lines.for_each(drop));
+    (child, format!("http://127.0.0.1:{port}"))
+}
+
+/// Issue 15, finding 12: on SIGTERM live sockets hear "going away" (1001) at once, and an
+/// upload under way still finishes within the grace period.
+#[tokio::test]
+async fn sigterm_closes_live_sockets_at_once_and_lets_uploads_finish() {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::Message;
+    use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+
+    let dir = tempfile::tempdir().unwrap();
+    let created = cohort(dir.path())
+        .args([
+            "create-admin",
+            "--email",
+            "ops@example.org",
+            "--password",
+            "ops password 1",
+        ])
+        .output()
+        .unwrap();
+    assert!(created.status.success());
+    let (mut child, base) = serve_in(dir.path(), &[("COHORT_SHUTDOWN_GRACE", "10")]);
+    let client = reqwest::Client::new();
+    let login: serde_json::Value = client
+        .post(format!("{base}/api/login"))
+        .json(&serde_json::json!({"email": "ops@example.org", "password": "ops password 1"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let token = login["data"]["access"].as_str().unwrap().to_owned();
+    let ticket: serde_json::Value = client
+        .post(format!("{base}/api/live/ticket"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let ws = format!(
+        "{}/ws/notifications?ticket={}",
+        base.replace("http://", "ws://"),
+        ticket["data"]["ticket"].as_str().unwrap()
+    );
+    let (mut socket, _) = tokio_tungstenite::connect_async(ws).await.unwrap();
+
+    // An avatar sent slowly, in chunks, so it is still arriving when SIGTERM comes.
+    let picture = testkit::pictures::png(64, 64);
+    let chunks: Vec<Vec<u8>> = picture
+        .chunks(picture.len() / 8 + 1)
+        .map(<[u8]>::to_vec)
+        .collect();
+    let slow = futures_util::stream::iter(chunks).then(|chunk| async move {
+        tokio::time::sleep(Duration::from_millis(150)).await;
+        Ok::<_, std::io::Error>(chunk)
+    });
+    let part =
+        reqwest::multipart::Part::stream(reqwest::Body::wrap_stream(slow)).file_name("me.png");
+    let upload = tokio::spawn(
+        client
+            .post(format!("{base}/api/me/set-avatar"))
+            .bearer_auth(&token)
+            .multipart(reqwest::multipart::Form::new().part("file", part))
+            .send(),
+    );
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let signalled = Instant::now();
+    Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+
+    let close = tokio::time::timeout(Duration::from_secs(2), async {
+        while let Some(message) = socket.next().await {
+            if let Ok(Message::Close(frame)) = message {
+                return frame.map(|f| f.code);
+            }
+        }
+        None
+    })
+    .await
+    .expect("a close frame within 2 s");
+    assert_eq!(close, Some(CloseCode::Away));
+    assert!(signalled.elapsed() < Duration::from_secs(2));
+
+    let response = upload.await.unwrap().expect("the upload's answer");
+    assert_eq!(response.status().as_u16(), 200, "the upload finished");
+    assert!(child.wait().unwrap().success());
+}

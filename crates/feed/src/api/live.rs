@@ -66,7 +66,9 @@ pub async fn socket(
     let (response, mut session, mut incoming) = actix_ws::handle(&req, body)?;
     let mut subscription = hub.join(user.id);
     let hub = hub.into_inner();
+    let closing = hub.closing();
     actix_web::rt::spawn(async move {
+        tokio::pin!(closing);
         let mut heartbeat = tokio::time::interval(HEARTBEAT);
         let mut last_heard = Instant::now();
         let reason = loop {
@@ -87,6 +89,9 @@ pub async fn socket(
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break None,
                     Some(Ok(_)) => {}
                 },
+                () = &mut closing => {
+                    break Some(CloseReason { code: CloseCode::Away, description: Some("The server is restarting.".into()) });
+                }
                 _ = heartbeat.tick() => {
                     let alive = matches!(ctx.sessions.resolve_hash(&token).await, Ok(Some(_)));
                     if !alive {
