@@ -4,7 +4,7 @@ use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-fn cohort(data_dir: &std::path::Path) -> Command {
+pub fn cohort(data_dir: &std::path::Path) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_cohort"));
     command
         .env_clear()
@@ -231,7 +231,7 @@ async fn no_token_or_ticket_reaches_the_logs() {
 
 /// A `cohort serve` in `dir` on a free port, with its stdout lines; returns the child and
 /// the base URL once it listens.
-fn serve_in(dir: &std::path::Path, extra: &[(&str, &str)]) -> (std::process::Child, String) {
+pub fn serve_in(dir: &std::path::Path, extra: &[(&str, &str)]) -> (std::process::Child, String) {
     let mut command = cohort(dir);
     command
         .env("PORT", "0")

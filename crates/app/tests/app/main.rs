@@ -4,5 +4,6 @@
 mod api;
 mod cli;
 mod console;
+mod crash;
 mod headers;
 mod takeover;
