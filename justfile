@@ -23,8 +23,9 @@ dev: frontend-deps
 build: frontend-build
     cargo build --release -p app
 
-# Every test: Rust on SQLite and PostgreSQL, contract drift, front-end unit, browser end to end.
-test: test-rust test-pg test-frontend e2e
+# Every test: Rust on SQLite and PostgreSQL, contract drift, front-end unit, browser end to
+# end, and the contract fuzzed by schemathesis.
+test: test-rust test-pg test-frontend e2e fuzz
 
 # Rust tests on SQLite (whatever the environment says about PostgreSQL or Redis).
 test-rust:
@@ -46,6 +47,17 @@ test-frontend: frontend-deps
 e2e: chromium frontend-build
     cargo build -p app
     cd frontend && COHORT_BIN={{cohort_debug}} npx playwright test
+
+# schemathesis against a freshly started binary as a visitor, a member and staff: every
+# check, a bounded budget (FUZZ_EXAMPLES per operation, 4 by default, about 40,000 requests).
+fuzz:
+    cargo build -p app
+    COHORT_BIN={{cohort_debug}} scripts/fuzz.sh
+
+# The same on the release binary with a long budget: well past 100,000 requests.
+fuzz-long:
+    cargo build --release -p app
+    FUZZ_EXAMPLES="${FUZZ_EXAMPLES:-60}" COHORT_BIN={{cohort}} scripts/fuzz.sh
 
 # rustfmt, clippy (warnings are errors) and the front end's lint.
 lint: frontend-deps

@@ -60,7 +60,42 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     let mut doc = mount(actix_web::App::new()).1;
     // utoipa fills the licence from Cargo metadata; the crates declare none.
     doc.info.license = None;
+    document_every_error(&mut doc);
     doc
+}
+
+/// Every operation can also answer with an error its annotations do not list (a 401 for a
+/// lost session, a 400 for a malformed query, a 413, a 429, a 405): all of them in the
+/// envelope, which `default` documents.
+fn document_every_error(doc: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+    let envelope = ResponseBuilder::new()
+        .description("Any other error, in the error envelope.")
+        .content(
+            "application/json",
+            ContentBuilder::new()
+                .schema(Some(Ref::from_schema_name("ErrorBody")))
+                .build(),
+        )
+        .build();
+    for item in doc.paths.paths.values_mut() {
+        for operation in [
+            &mut item.get,
+            &mut item.put,
+            &mut item.post,
+            &mut item.delete,
+            &mut item.patch,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            operation
+                .responses
+                .responses
+                .entry("default".to_owned())
+                .or_insert_with(|| envelope.clone().into());
+        }
+    }
 }
 
 /// `openapi.yaml` text, as `cohort openapi` prints it.

@@ -8,6 +8,7 @@ mod discussion_targets;
 mod envelope;
 mod feed_facts;
 mod health;
+mod methods;
 mod private_files;
 mod request_span;
 mod security_headers;

@@ -28,7 +28,9 @@ use feed::live::Hub;
 
 use crate::request_span::PathOnly;
 use crate::security_headers::SecurityHeaders;
-use crate::{api, discussion_targets, envelope, feed_facts, private_files, spa, staff_gate};
+use crate::{
+    api, discussion_targets, envelope, feed_facts, methods, private_files, spa, staff_gate,
+};
 
 /// Where members' browsers open the live notification channel.
 const LIVE_PATH: &str = "/ws/notifications";
@@ -237,6 +239,9 @@ pub fn shutdown_signal() -> std::io::Result<impl Future<Output = ()>> {
 
 fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Result<Server> {
     let openapi = api::openapi();
+    let method_table = web::Data::new(std::sync::Arc::new(methods::MethodTable::from_contract(
+        &serde_json::to_value(&openapi)?,
+    )));
     let static_dir = context.config.static_dir.clone();
     let media_root = context.config.data_dir.join("media");
     let targets = web::Data::new(discussion_targets::targets(&context));
@@ -250,10 +255,13 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
             .app_data(targets.clone())
             .app_data(hub.clone())
             .app_data(extract::json_config())
-            .app_data(kernel::upload::multipart_config())
             .app_data(extract::query_config())
             .app_data(extract::path_config())
             .app_data(web::PayloadConfig::new(PAYLOAD_LIMIT_BYTES))
+            .app_data(method_table.clone())
+            // The staff gate wraps the method check: to anyone but staff a staff path does
+            // not exist, whatever the method.
+            .wrap(actix_web::middleware::from_fn(methods::method_allowed))
             .wrap(actix_web::middleware::from_fn(staff_gate::staff_only))
             .wrap(envelope::error_handlers())
             .wrap_fn({

@@ -1,28 +1,155 @@
 //! Multipart uploads: one file under the `file` field, size-capped while it streams in, and
 //! every rejection rendered in the envelope under `messages.file` (what the client shows).
 
-use actix_multipart::MultipartError;
-use actix_multipart::form::bytes::Bytes;
-use actix_multipart::form::{MultipartForm, MultipartFormConfig};
+use std::collections::HashMap;
+
+use actix_multipart::{Multipart, MultipartError};
+use actix_web::dev::Payload;
 use actix_web::error::PayloadError;
 use actix_web::http::StatusCode;
+use actix_web::{FromRequest, HttpRequest};
+use futures_util::StreamExt;
+use futures_util::future::LocalBoxFuture;
 use utoipa::ToSchema;
 
 use crate::error::AppError;
 
 /// Largest file a member may upload.
 pub const MAX_UPLOAD_BYTES: usize = 8 * 1024 * 1024;
-/// Room for the multipart framing around the file.
-const FRAMING_BYTES: usize = 64 * 1024;
+/// Longest text field of an upload form.
+const MAX_TEXT_BYTES: usize = 64 * 1024;
 /// The field every upload form sends its file in.
 pub const FILE_FIELD: &str = "file";
 
+fn too_large(limit: usize) -> AppError {
+    AppError::field(
+        FILE_FIELD,
+        format!(
+            "The file is too large. The maximum size is {} MB.",
+            limit / (1024 * 1024)
+        ),
+    )
+}
+
+fn unreadable() -> AppError {
+    AppError::bad_request("parse_error", "The upload could not be read.")
+}
+
+/// The fields of a multipart upload form, read as they stream in: files (parts with a
+/// file name) capped at [`MAX_UPLOAD_BYTES`], text fields at 64 KB, each name once. A part
+/// without a name is a malformed form (actix's own `MultipartForm` panicked on it).
+#[derive(Debug, Default)]
+pub struct FormFields {
+    files: HashMap<String, Vec<u8>>,
+    texts: HashMap<String, String>,
+}
+
+impl FormFields {
+    /// Reads every field of `form`.
+    pub async fn read(mut form: Multipart) -> Result<Self, AppError> {
+        let mut fields = Self::default();
+        while let Some(field) = form.next().await {
+            let mut field = field.map_err(multipart_error)?;
+            let Some(name) = field.name().map(str::to_owned) else {
+                return Err(unreadable().with_detail("a part without a name"));
+            };
+            let is_file = field
+                .content_disposition()
+                .and_then(|d| d.get_filename())
+                .is_some();
+            let cap = if is_file {
+                MAX_UPLOAD_BYTES
+            } else {
+                MAX_TEXT_BYTES
+            };
+            let mut bytes = Vec::new();
+            while let Some(chunk) = field.next().await {
+                let chunk = chunk.map_err(multipart_error)?;
+                if bytes.len() + chunk.len() > cap {
+                    return Err(if is_file {
+                        too_large(cap)
+                    } else {
+                        AppError::field(&name, "This field is too long.")
+                    });
+                }
+                bytes.extend_from_slice(&chunk);
+            }
+            let repeated = if is_file {
+                fields.files.insert(name.clone(), bytes).is_some()
+            } else {
+                let text = String::from_utf8(bytes).map_err(|_| unreadable())?;
+                fields.texts.insert(name.clone(), text).is_some()
+            };
+            if repeated {
+                let message = if name == FILE_FIELD {
+                    "Upload one file only."
+                } else {
+                    "Send this field once."
+                };
+                return Err(AppError::field(&name, message));
+            }
+        }
+        Ok(fields)
+    }
+
+    /// Takes the file sent under `name`.
+    pub fn file(&mut self, name: &str) -> Option<Vec<u8>> {
+        self.files.remove(name)
+    }
+
+    /// Takes the text sent under `name`.
+    pub fn text(&mut self, name: &str) -> Option<String> {
+        self.texts.remove(name)
+    }
+}
+
+/// The multipart reader of a request, or a 415 when the body is not multipart.
+fn multipart_of(req: &HttpRequest, payload: &mut Payload) -> Result<Multipart, AppError> {
+    let multipart = req
+        .headers()
+        .get(actix_web::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/form-data"));
+    if !multipart {
+        return Err(AppError::client(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "unsupported_media_type",
+            "Send the file as multipart/form-data.",
+        ));
+    }
+    Ok(Multipart::new(req.headers(), payload.take()))
+}
+
+impl FromRequest for FormFields {
+    type Error = actix_web::Error;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let form = multipart_of(req, payload);
+        Box::pin(async move { Ok(Self::read(form?).await?) })
+    }
+}
+
 /// A form carrying exactly one file, in the field `file`.
-#[derive(Debug, MultipartForm)]
-#[multipart(duplicate_field = "deny")]
+#[derive(Debug)]
 pub struct SingleFile {
-    #[multipart(limit = "8MiB")]
-    pub file: Bytes,
+    pub bytes: Vec<u8>,
+}
+
+impl FromRequest for SingleFile {
+    type Error = actix_web::Error;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let fields = FormFields::from_request(req, payload);
+        Box::pin(async move {
+            let bytes = fields
+                .await?
+                .file(FILE_FIELD)
+                .ok_or_else(|| AppError::field(FILE_FIELD, "No file was submitted."))?;
+            Ok(Self { bytes })
+        })
+    }
 }
 
 /// How a single-file upload looks in the API contract.
@@ -38,20 +165,7 @@ pub const MAX_VIDEO_BYTES: usize = 200 * 1024 * 1024;
 
 /// Reads the one file of a multipart upload that may be larger than the forms' cap (a
 /// lecture's video), refusing it as soon as it passes `limit` bytes.
-pub async fn read_large_file(
-    mut form: actix_multipart::Multipart,
-    limit: usize,
-) -> Result<Vec<u8>, AppError> {
-    use futures_util::StreamExt;
-    let too_large = || {
-        AppError::field(
-            FILE_FIELD,
-            format!(
-                "The file is too large. The maximum size is {} MB.",
-                limit / (1024 * 1024)
-            ),
-        )
-    };
+pub async fn read_large_file(mut form: Multipart, limit: usize) -> Result<Vec<u8>, AppError> {
     let mut file: Option<Vec<u8>> = None;
     while let Some(field) = form.next().await {
         let mut field = field.map_err(multipart_error)?;
@@ -65,7 +179,7 @@ pub async fn read_large_file(
         while let Some(chunk) = field.next().await {
             let chunk = chunk.map_err(multipart_error)?;
             if bytes.len() + chunk.len() > limit {
-                return Err(too_large());
+                return Err(too_large(limit));
             }
             bytes.extend_from_slice(&chunk);
         }
@@ -74,25 +188,9 @@ pub async fn read_large_file(
     file.ok_or_else(|| AppError::field(FILE_FIELD, "No file was submitted."))
 }
 
-/// Extractor settings to register as app data so upload errors render the envelope.
-pub fn multipart_config() -> MultipartFormConfig {
-    MultipartFormConfig::default()
-        .total_limit(MAX_UPLOAD_BYTES + FRAMING_BYTES)
-        .memory_limit(MAX_UPLOAD_BYTES + FRAMING_BYTES)
-        .error_handler(|err, _| multipart_error(err).into())
-}
-
 fn multipart_error(err: MultipartError) -> AppError {
     match err {
-        MultipartError::Payload(PayloadError::Overflow) => AppError::field(
-            FILE_FIELD,
-            format!(
-                "The file is too large. The maximum size is {} MB.",
-                MAX_UPLOAD_BYTES / (1024 * 1024)
-            ),
-        ),
-        MultipartError::MissingField(_) => AppError::field(FILE_FIELD, "No file was submitted."),
-        MultipartError::DuplicateField(_) => AppError::field(FILE_FIELD, "Upload one file only."),
+        MultipartError::Payload(PayloadError::Overflow) => too_large(MAX_UPLOAD_BYTES),
         MultipartError::ContentTypeMissing
         | MultipartError::ContentTypeParse
         | MultipartError::ContentTypeIncompatible => AppError::client(
@@ -100,8 +198,7 @@ fn multipart_error(err: MultipartError) -> AppError {
             "unsupported_media_type",
             "Send the file as multipart/form-data.",
         ),
-        other => AppError::bad_request("parse_error", "The upload could not be read.")
-            .with_detail(other.to_string()),
+        other => unreadable().with_detail(other.to_string()),
     }
 }
 
@@ -118,11 +215,45 @@ mod tests {
         );
     }
 
-    #[test]
-    fn a_missing_or_repeated_file_is_a_file_error() {
-        let missing = multipart_error(MultipartError::MissingField("file".into())).body();
-        assert_eq!(missing.messages["file"], ["No file was submitted."]);
-        let twice = multipart_error(MultipartError::DuplicateField("file".into())).body();
-        assert_eq!(twice.messages["file"], ["Upload one file only."]);
+    fn request(body: &'static [u8]) -> (HttpRequest, Payload) {
+        actix_web::test::TestRequest::post()
+            .insert_header(("content-type", "multipart/form-data; boundary=b"))
+            .set_payload(body)
+            .to_http_parts()
+    }
+
+    /// Found by schemathesis: actix's `MultipartForm` panicked on a part without a name.
+    #[actix_web::test]
+    async fn a_part_without_a_name_is_a_bad_request_not_a_panic() {
+        let (req, mut payload) =
+            request(b"--b\r\nContent-Disposition: form-data\r\n\r\nx\r\n--b--\r\n");
+        let err = SingleFile::from_request(&req, &mut payload)
+            .await
+            .unwrap_err();
+        assert_eq!(
+            err.as_response_error().status_code(),
+            StatusCode::BAD_REQUEST
+        );
+    }
+
+    #[actix_web::test]
+    async fn a_missing_or_repeated_file_is_a_file_error() {
+        let (req, mut payload) =
+            request(b"--b\r\nContent-Disposition: form-data; name=\"label\"\r\n\r\nx\r\n--b--\r\n");
+        let err = SingleFile::from_request(&req, &mut payload)
+            .await
+            .unwrap_err();
+        let body = err.as_response_error().error_response();
+        assert_eq!(body.status(), StatusCode::BAD_REQUEST);
+        let (req, mut payload) = request(
+            b"--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a\"\r\n\r\nx\r\n--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"b\"\r\n\r\ny\r\n--b--\r\n",
+        );
+        let err = FormFields::from_request(&req, &mut payload)
+            .await
+            .unwrap_err();
+        assert_eq!(
+            err.as_response_error().status_code(),
+            StatusCode::BAD_REQUEST
+        );
     }
 }

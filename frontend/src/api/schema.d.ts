@@ -4234,7 +4234,10 @@ export interface components {
          * @enum {string}
          */
         MaterialType: "image" | "gif" | "pdf" | "link";
-        /** @description How the multipart form looks in the API contract. */
+        /**
+         * @description A document (`file`, with `file_name`) or a link (`label`, `url`, `type` = `link`).
+         *     How the multipart form looks in the API contract.
+         */
         MaterialUpload: {
             /**
              * Format: binary
@@ -5589,6 +5592,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_Banner"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listBlogPosts: {
@@ -5620,6 +5632,15 @@ export interface operations {
                     "application/json": components["schemas"]["Page_BlogPostCard"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listBlogCategories: {
@@ -5638,6 +5659,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Vec_BlogCategory"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5672,6 +5702,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getCaptcha: {
@@ -5690,6 +5729,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_CaptchaChallenge"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -5717,6 +5765,15 @@ export interface operations {
             };
             /** @description No certificate has this code. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5758,6 +5815,15 @@ export interface operations {
             };
             /** @description Not the caller's certificate. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5828,6 +5894,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     confirmUser: {
@@ -5854,6 +5929,15 @@ export interface operations {
             };
             /** @description Invalid or expired confirmation code. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5903,6 +5987,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getDashboardCounters: {
@@ -5925,6 +6018,15 @@ export interface operations {
             };
             /** @description Not signed in. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5975,6 +6077,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     devOutboxList: {
@@ -6011,6 +6122,15 @@ export interface operations {
             };
             /** @description Not development mode, a real SMS provider is configured, or the caller is not staff. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6081,6 +6201,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     deleteCommentImage: {
@@ -6124,6 +6253,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listComments: {
@@ -6154,6 +6292,15 @@ export interface operations {
             };
             /** @description No such topic, or private to members. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6224,6 +6371,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     updateComment: {
@@ -6280,6 +6436,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     deleteComment: {
@@ -6323,6 +6488,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listLectures: {
@@ -6346,6 +6520,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Page_Lecture"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -6380,6 +6563,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getFeStyle: {
@@ -6398,6 +6590,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Banner"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -6433,6 +6634,15 @@ export interface operations {
             };
             /** @description Not signed in. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6482,6 +6692,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     confirmResetPassword: {
@@ -6508,6 +6727,15 @@ export interface operations {
             };
             /** @description Invalid or expired token, or a weak password. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6548,6 +6776,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listGroups: {
@@ -6579,6 +6816,15 @@ export interface operations {
                     "application/json": components["schemas"]["Page_GroupCard"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listGroupGoals: {
@@ -6597,6 +6843,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Vec_LookupItem"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -6619,6 +6874,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_Vec_LookupItem"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listProjectTags: {
@@ -6637,6 +6901,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Vec_LookupItem"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -6676,6 +6949,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listGroupMaterials: {
@@ -6708,6 +6990,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getGroup: {
@@ -6733,6 +7024,15 @@ export interface operations {
             };
             /** @description No such group, or hidden from the viewer. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6794,6 +7094,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listInvitedMembers: {
@@ -6828,6 +7137,15 @@ export interface operations {
             };
             /** @description No such group. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6871,6 +7189,15 @@ export interface operations {
             };
             /** @description No such invitation in this group. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6930,6 +7257,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     acceptInvitation: {
@@ -6982,6 +7318,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listJoinRequests: {
@@ -7016,6 +7361,15 @@ export interface operations {
             };
             /** @description No such group. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7068,6 +7422,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     cancelJoinRequest: {
@@ -7102,6 +7465,15 @@ export interface operations {
             };
             /** @description No such group. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7147,6 +7519,15 @@ export interface operations {
             };
             /** @description No such pending request in this group. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7200,6 +7581,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     leaveGroup: {
@@ -7234,6 +7624,15 @@ export interface operations {
             };
             /** @description No such group. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7297,6 +7696,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     removeGroupMember: {
@@ -7333,6 +7741,15 @@ export interface operations {
             };
             /** @description No such member in this group. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7392,6 +7809,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     health: {
@@ -7414,6 +7840,15 @@ export interface operations {
             };
             /** @description The database does not answer. */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7452,6 +7887,15 @@ export interface operations {
             };
             /** @description The account must choose a new password first. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7519,6 +7963,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     logout: {
@@ -7539,6 +7992,15 @@ export interface operations {
             };
             /** @description Not signed in. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7568,6 +8030,15 @@ export interface operations {
             };
             /** @description Not signed in, or the account is inactive. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7626,6 +8097,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listBackedProjects: {
@@ -7649,6 +8129,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Page_ProjectCard"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -7693,6 +8182,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     confirmUniversityEmail: {
@@ -7719,6 +8217,15 @@ export interface operations {
             };
             /** @description Invalid or expired token. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7767,6 +8274,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     emailConfirmStart: {
@@ -7805,6 +8321,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listFavoriteProjects: {
@@ -7828,6 +8353,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Page_ProjectCard"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -7855,6 +8389,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Page_GroupCard"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -7890,6 +8433,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listAppliedGroups: {
@@ -7913,6 +8465,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Page_GroupCard"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -7940,6 +8501,15 @@ export interface operations {
                     "application/json": components["schemas"]["Page_GroupCard"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listMyGroupUpdates: {
@@ -7965,6 +8535,15 @@ export interface operations {
             };
             /** @description Not the caller's group to post in. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8017,6 +8596,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getGroupUpdate: {
@@ -8053,6 +8641,15 @@ export interface operations {
             };
             /** @description No such update in the caller's group. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8116,6 +8713,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     setGroupUpdateImage: {
@@ -8163,6 +8769,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listMyGroupMaterials: {
@@ -8188,6 +8803,15 @@ export interface operations {
             };
             /** @description Not the caller's group to edit. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8233,6 +8857,15 @@ export interface operations {
             };
             /** @description Not the caller's group to edit. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8287,6 +8920,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     deleteGroupMaterial: {
@@ -8314,6 +8956,15 @@ export interface operations {
             };
             /** @description No such item in the caller's group. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8353,6 +9004,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     deleteGroup: {
@@ -8378,6 +9038,15 @@ export interface operations {
             };
             /** @description Not one of the caller's groups. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8430,6 +9099,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     setGroupImage: {
@@ -8475,6 +9153,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listNotificationSettings: {
@@ -8493,6 +9180,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Vec_NotificationSetting"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -8521,6 +9217,15 @@ export interface operations {
             };
             /** @description An unknown kind, or no delivery method. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8562,6 +9267,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     readMyNotifications: {
@@ -8584,6 +9298,15 @@ export interface operations {
             };
             /** @description Not signed in. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8617,6 +9340,15 @@ export interface operations {
             };
             /** @description Invalid input. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8666,6 +9398,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     resendSmsCode: {
@@ -8708,6 +9449,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     setAvatar: {
@@ -8734,6 +9484,15 @@ export interface operations {
             };
             /** @description Not a JPEG or PNG image, too large, or no file. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8774,6 +9533,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     setupUniversityEmail: {
@@ -8807,6 +9575,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getMenu: {
@@ -8825,6 +9602,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Vec_MenuItem"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -8847,6 +9633,15 @@ export interface operations {
                     "application/json": components["schemas"]["Data_Vec_MenuItem"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     oauthProviders: {
@@ -8865,6 +9660,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_OAuthProviders"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -8912,6 +9716,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     oauthStart: {
@@ -8940,6 +9753,15 @@ export interface operations {
             };
             /** @description Provider unknown or not configured. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8976,6 +9798,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     confirmTotp: {
@@ -9002,6 +9833,15 @@ export interface operations {
             };
             /** @description Invalid token or password. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9043,6 +9883,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     getPage: {
@@ -9068,6 +9917,15 @@ export interface operations {
             };
             /** @description No such page. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9107,6 +9965,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listProfileGroups: {
@@ -9128,6 +9995,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Vec_GroupLink"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -9159,6 +10035,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Page_QuizListItem"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -9195,6 +10080,15 @@ export interface operations {
             };
             /** @description No such published quiz. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9256,6 +10150,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     register: {
@@ -9298,6 +10201,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     setPassword: {
@@ -9324,6 +10236,15 @@ export interface operations {
             };
             /** @description Invalid or expired token, mismatch, or a weak password. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9360,6 +10281,15 @@ export interface operations {
             };
             /** @description Not staff. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9412,6 +10342,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     staffAffiliationHistory: {
@@ -9437,6 +10376,15 @@ export interface operations {
             };
             /** @description Not staff. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9483,6 +10431,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     staffAuditActions: {
@@ -9512,6 +10469,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     staffListBanners: {
@@ -9534,6 +10500,15 @@ export interface operations {
             };
             /** @description Not staff. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9586,6 +10561,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     staffSetBannerImage: {
@@ -9631,6 +10615,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     staffListBlogCategories: {
@@ -9653,6 +10646,15 @@ export interface operations {
             };
             /** @description Not staff. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9695,6 +10697,15 @@ export interface operations {
             };
             /** @description Not staff. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9747,6 +10758,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     staffDeleteBlogCategory: {
@@ -9788,6 +10808,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     staffListBlogPosts: {
@@ -9819,6 +10848,15 @@ export interface operations {
             };
             /** @description Not staff. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9868,6 +10906,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     staffGetBlogPost: {
@@ -9893,6 +10940,15 @@ export interface operations {
             };
             /** @description Not staff, or no such post. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9945,6 +11001,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     staffDeleteBlogPost: {
@@ -9970,6 +11035,15 @@ export interface operations {
             };
             /** @description Not staff, or no such post. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10022,6 +11096,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     staffListContactMessages: {
@@ -10051,6 +11134,15 @@ export interface operations {
             };
             /** @description Not staff. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10099,6 +11191,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     staffGroupUpdateQueue: {
@@ -10126,6 +11227,15 @@ export interface operations {
             };
             /** @description Not staff. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10164,6 +11274,15 @@ export interface operations {
             };
             /** @description Not staff, no such update or action. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10212,6 +11331,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     staffGroupReview: {
@@ -10237,6 +11365,15 @@ export interface operations {
             };
             /** @description Not staff, or no such group. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10291,6 +11428,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     staffListLectures: {
@@ -10320,6 +11466,15 @@ export interface operations {
             };
             /** @description Not staff. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10369,6 +11524,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     staffGetLecture: {
@@ -10394,6 +11558,15 @@ export interface operations {
             };
             /** @description Not staff, or no such lecture. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10446,6 +11619,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     staffDeleteLecture: {
@@ -10471,6 +11653,15 @@ export interface operations {
             };
             /** @description Not staff, or no such lecture. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10523,6 +11714,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     staffSetLectureVideo: {
@@ -10568,6 +11768,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     staffListLookup: {
@@ -10593,6 +11802,15 @@ export interface operations {
             };
             /** @description Not staff. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10638,6 +11856,15 @@ export interface operations {
             };
             /** @description Not staff. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10692,6 +11919,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     staffDeleteLookup: {
@@ -10728,6 +11964,15 @@ export interface operations {
             };
             /** @description In use, or the fixed `other` entry. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10780,6 +12025,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     staffDeleteMenuItem: {
@@ -10805,6 +12059,15 @@ export interface operations {
             };
             /** @description Not staff, or no such item. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10841,6 +12104,15 @@ export interface operations {
             };
             /** @description Not staff, or no such item. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10893,6 +12165,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     staffGetMenu: {
@@ -10918,6 +12199,15 @@ export interface operations {
             };
             /** @description Not staff, or no such menu. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10970,6 +12260,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     staffOverview: {
@@ -10992,6 +12291,15 @@ export interface operations {
             };
             /** @description Not staff. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11028,6 +12336,15 @@ export interface operations {
             };
             /** @description Not staff. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11077,6 +12394,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     staffGetPage: {
@@ -11102,6 +12428,15 @@ export interface operations {
             };
             /** @description Not staff, or no such page. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11154,6 +12489,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     staffDeletePage: {
@@ -11179,6 +12523,15 @@ export interface operations {
             };
             /** @description Not staff, or no such page. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11215,6 +12568,15 @@ export interface operations {
             };
             /** @description Not staff. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11264,6 +12626,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     staffGetQuiz: {
@@ -11289,6 +12660,15 @@ export interface operations {
             };
             /** @description Not staff, or no such quiz. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11341,6 +12721,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     staffDeleteQuiz: {
@@ -11375,6 +12764,15 @@ export interface operations {
             };
             /** @description Members have taken it. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11427,6 +12825,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     staffListUpdateSignups: {
@@ -11461,6 +12868,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     staffExportUpdateSignups: {
@@ -11483,6 +12899,15 @@ export interface operations {
             };
             /** @description Not staff. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11528,6 +12953,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     staffGetUser: {
@@ -11553,6 +12987,15 @@ export interface operations {
             };
             /** @description Not staff, or no such account. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11614,6 +13057,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     staffReactivateUser: {
@@ -11668,6 +13120,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     staffResendConfirmation: {
@@ -11702,6 +13163,15 @@ export interface operations {
             };
             /** @description Not staff, or no such account. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11763,6 +13233,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     staffSetUserRole: {
@@ -11808,6 +13287,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listTags: {
@@ -11826,6 +13314,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Data_Vec_Tag"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -11863,6 +13360,15 @@ export interface operations {
             };
             /** @description Too many attempts. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11912,6 +13418,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     listDiscussions: {
@@ -11944,6 +13459,15 @@ export interface operations {
             };
             /** @description No such target, or hidden from the viewer. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12016,6 +13540,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     updateDiscussion: {
@@ -12074,6 +13607,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     deleteDiscussion: {
@@ -12112,6 +13654,15 @@ export interface operations {
             };
             /** @description No such topic here. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,4 +1,3 @@
-use actix_multipart::form::MultipartForm;
 use actix_web::{post, web};
 use kernel::storage::Storage;
 use kernel::upload::{SingleFile, SingleFileUpload};
@@ -30,7 +29,7 @@ async fn upload(
     picture: Picture,
     form: SingleFile,
 ) -> AppResult<web::Json<Data<PictureResponse>>> {
-    let key = pictures::replace(ctx, user.id, picture, form.file.data.to_vec()).await?;
+    let key = pictures::replace(ctx, user.id, picture, form.bytes).await?;
     Ok(Data::new(PictureResponse {
         url: ctx.storage.url(&key),
         thumbnail_url: ctx.storage.url(&kernel::images::thumbnail_key(&key)),
@@ -52,9 +51,9 @@ async fn upload(
 pub async fn set_avatar(
     ctx: web::Data<AppContext>,
     user: CurrentUser,
-    form: MultipartForm<SingleFile>,
+    form: SingleFile,
 ) -> AppResult<web::Json<Data<PictureResponse>>> {
-    upload(&ctx, user, Picture::Avatar, form.into_inner()).await
+    upload(&ctx, user, Picture::Avatar, form).await
 }
 
 /// Replaces the profile background, under the same rules as the avatar.
@@ -71,7 +70,7 @@ pub async fn set_avatar(
 pub async fn set_background(
     ctx: web::Data<AppContext>,
     user: CurrentUser,
-    form: MultipartForm<SingleFile>,
+    form: SingleFile,
 ) -> AppResult<web::Json<Data<PictureResponse>>> {
-    upload(&ctx, user, Picture::Background, form.into_inner()).await
+    upload(&ctx, user, Picture::Background, form).await
 }

@@ -1,6 +1,5 @@
 //! `/staff/banners`: the dashboard's and the certificates page's banners.
 
-use actix_multipart::form::MultipartForm;
 use actix_web::{get, post, put, web};
 use kernel::extract::ValidJson;
 use kernel::upload::{SingleFile, SingleFileUpload};
@@ -108,15 +107,9 @@ pub async fn set_image(
     ctx: web::Data<AppContext>,
     staff: Staff,
     path: web::Path<BannerPlacement>,
-    form: MultipartForm<SingleFile>,
+    form: SingleFile,
 ) -> AppResult<web::Json<Data<StaffBanner>>> {
     let placement = path.into_inner();
-    banners_admin::set_image(
-        &ctx,
-        &staff,
-        placement,
-        form.into_inner().file.data.to_vec(),
-    )
-    .await?;
+    banners_admin::set_image(&ctx, &staff, placement, form.bytes).await?;
     Ok(Data::new(staff_banner(&ctx, placement).await?))
 }

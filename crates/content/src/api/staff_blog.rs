@@ -1,6 +1,5 @@
 //! `/staff/blog`: posts and categories in the staff console. Staff only (404 otherwise).
 
-use actix_multipart::form::MultipartForm;
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use chrono::{DateTime, Utc};
 use kernel::extract::ValidJson;
@@ -268,9 +267,9 @@ pub async fn set_image(
     ctx: web::Data<AppContext>,
     staff: Staff,
     path: web::Path<i64>,
-    form: MultipartForm<SingleFile>,
+    form: SingleFile,
 ) -> AppResult<web::Json<Data<StaffBlogPost>>> {
-    let upload = form.into_inner().file.data.to_vec();
+    let upload = form.bytes;
     let saved = blog_admin::set_image(&ctx, &staff, path.into_inner(), upload).await?;
     Ok(Data::new(staff_view(&ctx, saved).await?))
 }

@@ -1,7 +1,6 @@
 //! `/staff/lectures`: expert lectures in the staff console. Staff only (404 otherwise).
 
 use actix_multipart::Multipart;
-use actix_multipart::form::MultipartForm;
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use kernel::extract::ValidJson;
 use kernel::upload::{MAX_VIDEO_BYTES, SingleFile, SingleFileUpload, read_large_file};
@@ -223,9 +222,9 @@ pub async fn set_poster(
     ctx: web::Data<AppContext>,
     staff: Staff,
     path: web::Path<i64>,
-    form: MultipartForm<SingleFile>,
+    form: SingleFile,
 ) -> AppResult<web::Json<Data<StaffLecture>>> {
-    let upload = form.into_inner().file.data.to_vec();
+    let upload = form.bytes;
     let saved =
         lectures_admin::set_file(&ctx, &staff, path.into_inner(), LectureFile::Poster, upload)
             .await?;

@@ -1,6 +1,5 @@
 //! `/staff/menus`: the site's menus in the staff console. Staff only (404 otherwise).
 
-use actix_multipart::form::MultipartForm;
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use kernel::extract::ValidJson;
 use kernel::upload::{SingleFile, SingleFileUpload};
@@ -226,9 +225,9 @@ pub async fn set_image(
     ctx: web::Data<AppContext>,
     staff: Staff,
     path: web::Path<i64>,
-    form: MultipartForm<SingleFile>,
+    form: SingleFile,
 ) -> AppResult<web::Json<Data<StaffMenuItem>>> {
-    let upload = form.into_inner().file.data.to_vec();
+    let upload = form.bytes;
     let saved = menus_admin::set_image(&ctx, &staff, path.into_inner(), upload).await?;
     Ok(Data::new(view(&ctx, saved, Vec::new())))
 }

@@ -202,7 +202,7 @@ pub async fn cancel(
 #[utoipa::path(
     operation_id = "checkInvitation",
     tag = "groups",
-    params(("slug" = String, Path, description = "The group's slug"), ("invite_hash" = String, Path, description = "The token from the invitation link")),
+    params(("slug" = String, Path, description = "The group's slug"), ("invite_hash" = String, Path, description = "The token from the invitation link", min_length = 32)),
     responses(
         (status = 200, description = "A live invitation for the caller.", body = Data<InvitationView>),
         (status = 400, description = "Used, cancelled, replaced or expired (code token_revoked).", body = kernel::ErrorBody),
@@ -237,7 +237,7 @@ pub async fn check(
 #[utoipa::path(
     operation_id = "acceptInvitation",
     tag = "groups",
-    params(("slug" = String, Path, description = "The group's slug"), ("invite_hash" = String, Path, description = "The token from the invitation link")),
+    params(("slug" = String, Path, description = "The group's slug"), ("invite_hash" = String, Path, description = "The token from the invitation link", min_length = 32)),
     responses(
         (status = 200, description = "Joined.", body = Data<GroupMessage>),
         (status = 400, description = "Used, cancelled, replaced or expired (code token_revoked).", body = kernel::ErrorBody),

@@ -1,9 +1,7 @@
-use actix_multipart::form::MultipartForm;
-use actix_multipart::form::bytes::Bytes;
-use actix_multipart::form::text::Text;
 use actix_web::{delete, get, post, put, web};
 use chrono::{DateTime, Utc};
 use kernel::extract::ValidJson;
+use kernel::upload::{FILE_FIELD, FormFields};
 use kernel::users::UserSummary;
 use kernel::{AppContext, AppResult, CurrentUser, Data};
 use serde::{Deserialize, Serialize};
@@ -40,18 +38,6 @@ pub struct Material {
 }
 
 /// A document (`file`, with `file_name`) or a link (`label`, `url`, `type` = `link`).
-#[derive(Debug, MultipartForm)]
-#[multipart(duplicate_field = "deny")]
-pub struct MaterialForm {
-    #[multipart(limit = "8MiB")]
-    pub file: Option<Bytes>,
-    pub file_name: Option<Text<String>>,
-    pub label: Option<Text<String>>,
-    pub url: Option<Text<String>>,
-    #[multipart(rename = "type")]
-    pub kind: Option<Text<MaterialKind>>,
-}
-
 /// How the multipart form looks in the API contract.
 #[derive(Debug, ToSchema)]
 pub struct MaterialUpload {
@@ -172,15 +158,21 @@ pub async fn create(
     ctx: web::Data<AppContext>,
     user: CurrentUser,
     path: web::Path<i64>,
-    form: MultipartForm<MaterialForm>,
+    mut form: FormFields,
 ) -> AppResult<web::Json<Data<Material>>> {
-    let form = form.into_inner();
+    let kind = match form.text("type") {
+        Some(text) => Some(
+            MaterialKind::parse(text.trim())
+                .ok_or_else(|| kernel::AppError::field("type", "Choose document or link."))?,
+        ),
+        None => None,
+    };
     let input = Input {
-        kind: form.kind.map(Text::into_inner),
-        label: form.label.map(Text::into_inner),
-        url: form.url.map(Text::into_inner),
-        file: form.file.map(|f| f.data.to_vec()),
-        file_name: form.file_name.map(Text::into_inner),
+        kind,
+        label: form.text("label"),
+        url: form.text("url"),
+        file: form.file(FILE_FIELD),
+        file_name: form.text("file_name"),
     };
     let item = materials::create(&ctx, &user, path.into_inner(), input).await?;
     one(&ctx, item).await

@@ -1,4 +1,3 @@
-use actix_multipart::form::MultipartForm;
 use actix_web::{delete, get, patch, post, web};
 use kernel::upload::{SingleFile, SingleFileUpload};
 use kernel::{AppContext, AppResult, CurrentUser, Data, Page, PageParams};
@@ -234,10 +233,10 @@ pub async fn set_image(
     ctx: web::Data<AppContext>,
     user: CurrentUser,
     path: web::Path<i64>,
-    form: MultipartForm<SingleFile>,
+    form: SingleFile,
 ) -> AppResult<web::Json<Data<GroupDetail>>> {
     let id = path.into_inner();
-    wizard::set_image(&ctx, &user, id, form.into_inner().file.data.to_vec()).await?;
+    wizard::set_image(&ctx, &user, id, form.bytes).await?;
     let group = wizard::owned(&ctx.db, &user, id).await?;
     Ok(Data::new(owner_view(&ctx, group).await?))
 }

@@ -1,4 +1,3 @@
-use actix_multipart::form::MultipartForm;
 use actix_web::{HttpResponse, get, patch, post, web};
 use chrono::{DateTime, Utc};
 use kernel::extract::ValidJson;
@@ -291,17 +290,10 @@ pub async fn set_image(
     ctx: web::Data<AppContext>,
     user: CurrentUser,
     path: web::Path<(i64, i64)>,
-    form: MultipartForm<SingleFile>,
+    form: SingleFile,
 ) -> AppResult<web::Json<Data<GroupUpdate>>> {
     let (group_id, id) = path.into_inner();
-    let item = updates::set_image(
-        &ctx,
-        &user,
-        group_id,
-        id,
-        form.into_inner().file.data.to_vec(),
-    )
-    .await?;
+    let item = updates::set_image(&ctx, &user, group_id, id, form.bytes).await?;
     Ok(Data::new(one(&ctx, item, &user).await?))
 }
 

@@ -1,6 +1,5 @@
 //! `/staff/quizzes`: quizzes in the staff console. Staff only (404 otherwise).
 
-use actix_multipart::form::MultipartForm;
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use chrono::{DateTime, Utc};
 use kernel::extract::ValidJson;
@@ -370,9 +369,9 @@ pub async fn set_banner(
     ctx: web::Data<AppContext>,
     staff: Staff,
     path: web::Path<i64>,
-    form: MultipartForm<SingleFile>,
+    form: SingleFile,
 ) -> AppResult<web::Json<Data<StaffQuiz>>> {
-    let upload = form.into_inner().file.data.to_vec();
+    let upload = form.bytes;
     let saved = quizzes_admin::set_banner(&ctx, &staff, path.into_inner(), upload).await?;
     Ok(Data::new(staff_view(&ctx, saved).await?))
 }

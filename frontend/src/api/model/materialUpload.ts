@@ -12,7 +12,8 @@ import type { MaterialUploadType } from './materialUploadType';
 import type { MaterialUploadUrl } from './materialUploadUrl';
 
 /**
- * How the multipart form looks in the API contract.
+ * A document (`file`, with `file_name`) or a link (`label`, `url`, `type` = `link`).
+How the multipart form looks in the API contract.
  */
 export interface MaterialUpload {
   /** A JPEG, PNG, GIF or PDF (checked by content), at most 8 MB. */

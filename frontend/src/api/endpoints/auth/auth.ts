@@ -94,7 +94,7 @@ export const confirmUser = async (confirmUserRequest: ConfirmUserRequest, option
 
 
 
-export const getConfirmUserMutationOptions = <TError = ErrorBody,
+export const getConfirmUserMutationOptions = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmUser>>, TError,{data: ConfirmUserRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof confirmUser>>, TError,{data: ConfirmUserRequest}, TContext> => {
 
@@ -121,12 +121,12 @@ const {mutation: mutationOptions} = options ?
 
     export type ConfirmUserMutationResult = NonNullable<Awaited<ReturnType<typeof confirmUser>>>
     export type ConfirmUserMutationBody = ConfirmUserRequest
-    export type ConfirmUserMutationError = ErrorBody
+    export type ConfirmUserMutationError = ErrorBody | ErrorBody
 
     /**
  * @summary Confirms the e-mail address from the mailed link, activating the account.
  */
-export const useConfirmUser = <TError = ErrorBody,
+export const useConfirmUser = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmUser>>, TError,{data: ConfirmUserRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof confirmUser>>,
@@ -165,7 +165,7 @@ export const forgotPassword = async (forgotPasswordRequest: ForgotPasswordReques
 
 
 
-export const getForgotPasswordMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getForgotPasswordMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof forgotPassword>>, TError,{data: ForgotPasswordRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof forgotPassword>>, TError,{data: ForgotPasswordRequest}, TContext> => {
 
@@ -192,12 +192,12 @@ const {mutation: mutationOptions} = options ?
 
     export type ForgotPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof forgotPassword>>>
     export type ForgotPasswordMutationBody = ForgotPasswordRequest
-    export type ForgotPasswordMutationError = ErrorBody | ErrorBody
+    export type ForgotPasswordMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Mails a password-reset link. Answers the same whether or not the address is registered.
  */
-export const useForgotPassword = <TError = ErrorBody | ErrorBody,
+export const useForgotPassword = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof forgotPassword>>, TError,{data: ForgotPasswordRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof forgotPassword>>,
@@ -236,7 +236,7 @@ export const confirmResetPassword = async (resetPasswordRequest: ResetPasswordRe
 
 
 
-export const getConfirmResetPasswordMutationOptions = <TError = ErrorBody,
+export const getConfirmResetPasswordMutationOptions = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmResetPassword>>, TError,{data: ResetPasswordRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof confirmResetPassword>>, TError,{data: ResetPasswordRequest}, TContext> => {
 
@@ -263,12 +263,12 @@ const {mutation: mutationOptions} = options ?
 
     export type ConfirmResetPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof confirmResetPassword>>>
     export type ConfirmResetPasswordMutationBody = ResetPasswordRequest
-    export type ConfirmResetPasswordMutationError = ErrorBody
+    export type ConfirmResetPasswordMutationError = ErrorBody | ErrorBody
 
     /**
  * @summary Sets a new password from a reset link and signs out every session.
  */
-export const useConfirmResetPassword = <TError = ErrorBody,
+export const useConfirmResetPassword = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmResetPassword>>, TError,{data: ResetPasswordRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof confirmResetPassword>>,
@@ -307,7 +307,7 @@ export const validateResetToken = async (tokenRequest: TokenRequest, options?: R
 
 
 
-export const getValidateResetTokenMutationOptions = <TError = ErrorBody,
+export const getValidateResetTokenMutationOptions = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof validateResetToken>>, TError,{data: TokenRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof validateResetToken>>, TError,{data: TokenRequest}, TContext> => {
 
@@ -334,12 +334,12 @@ const {mutation: mutationOptions} = options ?
 
     export type ValidateResetTokenMutationResult = NonNullable<Awaited<ReturnType<typeof validateResetToken>>>
     export type ValidateResetTokenMutationBody = TokenRequest
-    export type ValidateResetTokenMutationError = ErrorBody
+    export type ValidateResetTokenMutationError = ErrorBody | ErrorBody
 
     /**
  * @summary Tells whether a reset link is still usable, before the user types a new password.
  */
-export const useValidateResetToken = <TError = ErrorBody,
+export const useValidateResetToken = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof validateResetToken>>, TError,{data: TokenRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof validateResetToken>>,
@@ -378,7 +378,7 @@ export const login = async (loginRequest: LoginRequest, options?: RequestInit): 
 
 
 
-export const getLoginMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const getLoginMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,{data: LoginRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,{data: LoginRequest}, TContext> => {
 
@@ -405,12 +405,12 @@ const {mutation: mutationOptions} = options ?
 
     export type LoginMutationResult = NonNullable<Awaited<ReturnType<typeof login>>>
     export type LoginMutationBody = LoginRequest
-    export type LoginMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+    export type LoginMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Signs in with e-mail and password (and the authenticator code when two-factor is on).
  */
-export const useLogin = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const useLogin = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,{data: LoginRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof login>>,
@@ -448,7 +448,7 @@ export const logout = async ( options?: RequestInit): Promise<void> => {
 
 
 
-export const getLogoutMutationOptions = <TError = ErrorBody,
+export const getLogoutMutationOptions = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,void, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,void, TContext> => {
 
@@ -475,12 +475,12 @@ const {mutation: mutationOptions} = options ?
 
     export type LogoutMutationResult = NonNullable<Awaited<ReturnType<typeof logout>>>
     
-    export type LogoutMutationError = ErrorBody
+    export type LogoutMutationError = ErrorBody | ErrorBody
 
     /**
  * @summary Signs out: the session's token stops working at once.
  */
-export const useLogout = <TError = ErrorBody,
+export const useLogout = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,void, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof logout>>,
@@ -526,7 +526,7 @@ export const getGetMeQueryKey = () => {
     }
 
     
-export const getGetMeQueryOptions = <TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMe>>, TError, TData>>, }
+export const getGetMeQueryOptions = <TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorBody | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMe>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -545,10 +545,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type GetMeQueryResult = NonNullable<Awaited<ReturnType<typeof getMe>>>
-export type GetMeQueryError = ErrorBody
+export type GetMeQueryError = ErrorBody | ErrorBody
 
 
-export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorBody>(
+export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorBody | ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMe>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getMe>>,
@@ -558,7 +558,7 @@ export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = Err
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorBody>(
+export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMe>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getMe>>,
@@ -568,7 +568,7 @@ export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = Err
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorBody>(
+export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMe>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -576,7 +576,7 @@ export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = Err
  * @summary The signed-in user.
  */
 
-export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorBody>(
+export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMe>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -618,7 +618,7 @@ export const updateMe = async (updateMeRequest: UpdateMeRequest, options?: Reque
 
 
 
-export const getUpdateMeMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getUpdateMeMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateMe>>, TError,{data: UpdateMeRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof updateMe>>, TError,{data: UpdateMeRequest}, TContext> => {
 
@@ -645,12 +645,12 @@ const {mutation: mutationOptions} = options ?
 
     export type UpdateMeMutationResult = NonNullable<Awaited<ReturnType<typeof updateMe>>>
     export type UpdateMeMutationBody = UpdateMeRequest
-    export type UpdateMeMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type UpdateMeMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Saves the profile, or changes the password (ending every other session).
  */
-export const useUpdateMe = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useUpdateMe = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateMe>>, TError,{data: UpdateMeRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateMe>>,
@@ -690,7 +690,7 @@ export const confirmAccountSms = async (confirmSmsRequest: ConfirmSmsRequest, op
 
 
 
-export const getConfirmAccountSmsMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getConfirmAccountSmsMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmAccountSms>>, TError,{data: ConfirmSmsRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof confirmAccountSms>>, TError,{data: ConfirmSmsRequest}, TContext> => {
 
@@ -717,13 +717,13 @@ const {mutation: mutationOptions} = options ?
 
     export type ConfirmAccountSmsMutationResult = NonNullable<Awaited<ReturnType<typeof confirmAccountSms>>>
     export type ConfirmAccountSmsMutationBody = ConfirmSmsRequest
-    export type ConfirmAccountSmsMutationError = ErrorBody | ErrorBody
+    export type ConfirmAccountSmsMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Confirms the phone number with the SMS code. After sign-up this also activates the
 account and signs it in.
  */
-export const useConfirmAccountSms = <TError = ErrorBody | ErrorBody,
+export const useConfirmAccountSms = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmAccountSms>>, TError,{data: ConfirmSmsRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof confirmAccountSms>>,
@@ -762,7 +762,7 @@ export const confirmUniversityEmail = async (tokenRequest: TokenRequest, options
 
 
 
-export const getConfirmUniversityEmailMutationOptions = <TError = ErrorBody,
+export const getConfirmUniversityEmailMutationOptions = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmUniversityEmail>>, TError,{data: TokenRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof confirmUniversityEmail>>, TError,{data: TokenRequest}, TContext> => {
 
@@ -789,12 +789,12 @@ const {mutation: mutationOptions} = options ?
 
     export type ConfirmUniversityEmailMutationResult = NonNullable<Awaited<ReturnType<typeof confirmUniversityEmail>>>
     export type ConfirmUniversityEmailMutationBody = TokenRequest
-    export type ConfirmUniversityEmailMutationError = ErrorBody
+    export type ConfirmUniversityEmailMutationError = ErrorBody | ErrorBody
 
     /**
  * @summary Confirms the university e-mail from the mailed link (no sign-in needed).
  */
-export const useConfirmUniversityEmail = <TError = ErrorBody,
+export const useConfirmUniversityEmail = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmUniversityEmail>>, TError,{data: TokenRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof confirmUniversityEmail>>,
@@ -832,7 +832,7 @@ export const disconnectOauth = async (id: number, options?: RequestInit): Promis
 
 
 
-export const getDisconnectOauthMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getDisconnectOauthMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof disconnectOauth>>, TError,{id: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof disconnectOauth>>, TError,{id: number}, TContext> => {
 
@@ -859,12 +859,12 @@ const {mutation: mutationOptions} = options ?
 
     export type DisconnectOauthMutationResult = NonNullable<Awaited<ReturnType<typeof disconnectOauth>>>
     
-    export type DisconnectOauthMutationError = ErrorBody | ErrorBody
+    export type DisconnectOauthMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Disconnects a provider from the account and signs out every session.
  */
-export const useDisconnectOauth = <TError = ErrorBody | ErrorBody,
+export const useDisconnectOauth = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof disconnectOauth>>, TError,{id: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof disconnectOauth>>,
@@ -902,7 +902,7 @@ export const emailConfirmStart = async ( options?: RequestInit): Promise<DataMes
 
 
 
-export const getEmailConfirmStartMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getEmailConfirmStartMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof emailConfirmStart>>, TError,void, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof emailConfirmStart>>, TError,void, TContext> => {
 
@@ -929,12 +929,12 @@ const {mutation: mutationOptions} = options ?
 
     export type EmailConfirmStartMutationResult = NonNullable<Awaited<ReturnType<typeof emailConfirmStart>>>
     
-    export type EmailConfirmStartMutationError = ErrorBody | ErrorBody
+    export type EmailConfirmStartMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Mails a new confirmation link to the signed-in user.
  */
-export const useEmailConfirmStart = <TError = ErrorBody | ErrorBody,
+export const useEmailConfirmStart = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof emailConfirmStart>>, TError,void, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof emailConfirmStart>>,
@@ -980,7 +980,7 @@ export const getListNotificationSettingsQueryKey = () => {
     }
 
     
-export const getListNotificationSettingsQueryOptions = <TData = Awaited<ReturnType<typeof listNotificationSettings>>, TError = unknown>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotificationSettings>>, TError, TData>>, }
+export const getListNotificationSettingsQueryOptions = <TData = Awaited<ReturnType<typeof listNotificationSettings>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotificationSettings>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -999,10 +999,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListNotificationSettingsQueryResult = NonNullable<Awaited<ReturnType<typeof listNotificationSettings>>>
-export type ListNotificationSettingsQueryError = unknown
+export type ListNotificationSettingsQueryError = ErrorBody
 
 
-export function useListNotificationSettings<TData = Awaited<ReturnType<typeof listNotificationSettings>>, TError = unknown>(
+export function useListNotificationSettings<TData = Awaited<ReturnType<typeof listNotificationSettings>>, TError = ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotificationSettings>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listNotificationSettings>>,
@@ -1012,7 +1012,7 @@ export function useListNotificationSettings<TData = Awaited<ReturnType<typeof li
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListNotificationSettings<TData = Awaited<ReturnType<typeof listNotificationSettings>>, TError = unknown>(
+export function useListNotificationSettings<TData = Awaited<ReturnType<typeof listNotificationSettings>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotificationSettings>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listNotificationSettings>>,
@@ -1022,7 +1022,7 @@ export function useListNotificationSettings<TData = Awaited<ReturnType<typeof li
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListNotificationSettings<TData = Awaited<ReturnType<typeof listNotificationSettings>>, TError = unknown>(
+export function useListNotificationSettings<TData = Awaited<ReturnType<typeof listNotificationSettings>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotificationSettings>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1030,7 +1030,7 @@ export function useListNotificationSettings<TData = Awaited<ReturnType<typeof li
  * @summary The user's notification settings, one per kind of notification.
  */
 
-export function useListNotificationSettings<TData = Awaited<ReturnType<typeof listNotificationSettings>>, TError = unknown>(
+export function useListNotificationSettings<TData = Awaited<ReturnType<typeof listNotificationSettings>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotificationSettings>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1072,7 +1072,7 @@ export const updateNotificationSettings = async (notificationSettingsUpdate: Not
 
 
 
-export const getUpdateNotificationSettingsMutationOptions = <TError = ErrorBody,
+export const getUpdateNotificationSettingsMutationOptions = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateNotificationSettings>>, TError,{data: NotificationSettingsUpdate}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof updateNotificationSettings>>, TError,{data: NotificationSettingsUpdate}, TContext> => {
 
@@ -1099,12 +1099,12 @@ const {mutation: mutationOptions} = options ?
 
     export type UpdateNotificationSettingsMutationResult = NonNullable<Awaited<ReturnType<typeof updateNotificationSettings>>>
     export type UpdateNotificationSettingsMutationBody = NotificationSettingsUpdate
-    export type UpdateNotificationSettingsMutationError = ErrorBody
+    export type UpdateNotificationSettingsMutationError = ErrorBody | ErrorBody
 
     /**
  * @summary Saves notification settings (all or nothing).
  */
-export const useUpdateNotificationSettings = <TError = ErrorBody,
+export const useUpdateNotificationSettings = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateNotificationSettings>>, TError,{data: NotificationSettingsUpdate}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateNotificationSettings>>,
@@ -1144,7 +1144,7 @@ export const personalizationUpdate = async (personalizationRequest: Personalizat
 
 
 
-export const getPersonalizationUpdateMutationOptions = <TError = ErrorBody,
+export const getPersonalizationUpdateMutationOptions = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof personalizationUpdate>>, TError,{data: PersonalizationRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof personalizationUpdate>>, TError,{data: PersonalizationRequest}, TContext> => {
 
@@ -1171,13 +1171,13 @@ const {mutation: mutationOptions} = options ?
 
     export type PersonalizationUpdateMutationResult = NonNullable<Awaited<ReturnType<typeof personalizationUpdate>>>
     export type PersonalizationUpdateMutationBody = PersonalizationRequest
-    export type PersonalizationUpdateMutationError = ErrorBody
+    export type PersonalizationUpdateMutationError = ErrorBody | ErrorBody
 
     /**
  * @summary Saves the personalization answers (gender, age group and career stage are required
 for project creators).
  */
-export const usePersonalizationUpdate = <TError = ErrorBody,
+export const usePersonalizationUpdate = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof personalizationUpdate>>, TError,{data: PersonalizationRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof personalizationUpdate>>,
@@ -1216,7 +1216,7 @@ export const phoneConfirmStart = async (phoneConfirmStartRequest: PhoneConfirmSt
 
 
 
-export const getPhoneConfirmStartMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getPhoneConfirmStartMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof phoneConfirmStart>>, TError,{data: PhoneConfirmStartRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof phoneConfirmStart>>, TError,{data: PhoneConfirmStartRequest}, TContext> => {
 
@@ -1243,12 +1243,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PhoneConfirmStartMutationResult = NonNullable<Awaited<ReturnType<typeof phoneConfirmStart>>>
     export type PhoneConfirmStartMutationBody = PhoneConfirmStartRequest
-    export type PhoneConfirmStartMutationError = ErrorBody | ErrorBody
+    export type PhoneConfirmStartMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Starts adding or changing the phone number: checks the password and texts a code.
  */
-export const usePhoneConfirmStart = <TError = ErrorBody | ErrorBody,
+export const usePhoneConfirmStart = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof phoneConfirmStart>>, TError,{data: PhoneConfirmStartRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof phoneConfirmStart>>,
@@ -1287,7 +1287,7 @@ export const resendSmsCode = async (resendSmsRequest: ResendSmsRequest, options?
 
 
 
-export const getResendSmsCodeMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getResendSmsCodeMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendSmsCode>>, TError,{data: ResendSmsRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof resendSmsCode>>, TError,{data: ResendSmsRequest}, TContext> => {
 
@@ -1314,12 +1314,12 @@ const {mutation: mutationOptions} = options ?
 
     export type ResendSmsCodeMutationResult = NonNullable<Awaited<ReturnType<typeof resendSmsCode>>>
     export type ResendSmsCodeMutationBody = ResendSmsRequest
-    export type ResendSmsCodeMutationError = ErrorBody | ErrorBody
+    export type ResendSmsCodeMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Texts a new code for the same confirmation.
  */
-export const useResendSmsCode = <TError = ErrorBody | ErrorBody,
+export const useResendSmsCode = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendSmsCode>>, TError,{data: ResendSmsRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof resendSmsCode>>,
@@ -1361,7 +1361,7 @@ formData.append(`file`, singleFileUpload.file)
 
 
 
-export const getSetAvatarMutationOptions = <TError = ErrorBody,
+export const getSetAvatarMutationOptions = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setAvatar>>, TError,{data: SingleFileUpload}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof setAvatar>>, TError,{data: SingleFileUpload}, TContext> => {
 
@@ -1388,13 +1388,13 @@ const {mutation: mutationOptions} = options ?
 
     export type SetAvatarMutationResult = NonNullable<Awaited<ReturnType<typeof setAvatar>>>
     export type SetAvatarMutationBody = SingleFileUpload
-    export type SetAvatarMutationError = ErrorBody
+    export type SetAvatarMutationError = ErrorBody | ErrorBody
 
     /**
  * @summary Replaces the avatar: a JPEG or PNG (checked by content, at most 8 MB), re-encoded without
 metadata, at most 1200 px wide, with a thumbnail.
  */
-export const useSetAvatar = <TError = ErrorBody,
+export const useSetAvatar = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setAvatar>>, TError,{data: SingleFileUpload}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setAvatar>>,
@@ -1435,7 +1435,7 @@ formData.append(`file`, singleFileUpload.file)
 
 
 
-export const getSetBackgroundMutationOptions = <TError = ErrorBody,
+export const getSetBackgroundMutationOptions = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setBackground>>, TError,{data: SingleFileUpload}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof setBackground>>, TError,{data: SingleFileUpload}, TContext> => {
 
@@ -1462,12 +1462,12 @@ const {mutation: mutationOptions} = options ?
 
     export type SetBackgroundMutationResult = NonNullable<Awaited<ReturnType<typeof setBackground>>>
     export type SetBackgroundMutationBody = SingleFileUpload
-    export type SetBackgroundMutationError = ErrorBody
+    export type SetBackgroundMutationError = ErrorBody | ErrorBody
 
     /**
  * @summary Replaces the profile background, under the same rules as the avatar.
  */
-export const useSetBackground = <TError = ErrorBody,
+export const useSetBackground = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setBackground>>, TError,{data: SingleFileUpload}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setBackground>>,
@@ -1506,7 +1506,7 @@ export const setupUniversityEmail = async (setupUniversityEmailRequest: SetupUni
 
 
 
-export const getSetupUniversityEmailMutationOptions = <TError = ErrorBody,
+export const getSetupUniversityEmailMutationOptions = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setupUniversityEmail>>, TError,{data: SetupUniversityEmailRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof setupUniversityEmail>>, TError,{data: SetupUniversityEmailRequest}, TContext> => {
 
@@ -1533,12 +1533,12 @@ const {mutation: mutationOptions} = options ?
 
     export type SetupUniversityEmailMutationResult = NonNullable<Awaited<ReturnType<typeof setupUniversityEmail>>>
     export type SetupUniversityEmailMutationBody = SetupUniversityEmailRequest
-    export type SetupUniversityEmailMutationError = ErrorBody
+    export type SetupUniversityEmailMutationError = ErrorBody | ErrorBody
 
     /**
  * @summary Sets the university affiliation and mails a confirmation link to the university address.
  */
-export const useSetupUniversityEmail = <TError = ErrorBody,
+export const useSetupUniversityEmail = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setupUniversityEmail>>, TError,{data: SetupUniversityEmailRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setupUniversityEmail>>,
@@ -1584,7 +1584,7 @@ export const getOauthProvidersQueryKey = () => {
     }
 
     
-export const getOauthProvidersQueryOptions = <TData = Awaited<ReturnType<typeof oauthProviders>>, TError = unknown>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthProviders>>, TError, TData>>, }
+export const getOauthProvidersQueryOptions = <TData = Awaited<ReturnType<typeof oauthProviders>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthProviders>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -1603,10 +1603,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type OauthProvidersQueryResult = NonNullable<Awaited<ReturnType<typeof oauthProviders>>>
-export type OauthProvidersQueryError = unknown
+export type OauthProvidersQueryError = ErrorBody
 
 
-export function useOauthProviders<TData = Awaited<ReturnType<typeof oauthProviders>>, TError = unknown>(
+export function useOauthProviders<TData = Awaited<ReturnType<typeof oauthProviders>>, TError = ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthProviders>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof oauthProviders>>,
@@ -1616,7 +1616,7 @@ export function useOauthProviders<TData = Awaited<ReturnType<typeof oauthProvide
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useOauthProviders<TData = Awaited<ReturnType<typeof oauthProviders>>, TError = unknown>(
+export function useOauthProviders<TData = Awaited<ReturnType<typeof oauthProviders>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthProviders>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof oauthProviders>>,
@@ -1626,7 +1626,7 @@ export function useOauthProviders<TData = Awaited<ReturnType<typeof oauthProvide
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useOauthProviders<TData = Awaited<ReturnType<typeof oauthProviders>>, TError = unknown>(
+export function useOauthProviders<TData = Awaited<ReturnType<typeof oauthProviders>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthProviders>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1634,7 +1634,7 @@ export function useOauthProviders<TData = Awaited<ReturnType<typeof oauthProvide
  * @summary The single sign-on providers that are switched on.
  */
 
-export function useOauthProviders<TData = Awaited<ReturnType<typeof oauthProviders>>, TError = unknown>(
+export function useOauthProviders<TData = Awaited<ReturnType<typeof oauthProviders>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthProviders>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1678,7 +1678,7 @@ export const oauthCallback = async (provider: string,
 
 
 
-export const getOauthCallbackMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getOauthCallbackMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof oauthCallback>>, TError,{provider: string;data: OAuthCallbackRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof oauthCallback>>, TError,{provider: string;data: OAuthCallbackRequest}, TContext> => {
 
@@ -1705,13 +1705,13 @@ const {mutation: mutationOptions} = options ?
 
     export type OauthCallbackMutationResult = NonNullable<Awaited<ReturnType<typeof oauthCallback>>>
     export type OauthCallbackMutationBody = OAuthCallbackRequest
-    export type OauthCallbackMutationError = ErrorBody | ErrorBody
+    export type OauthCallbackMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Completes single sign-on with the provider's code: signs in, links by verified
 e-mail, or creates the account.
  */
-export const useOauthCallback = <TError = ErrorBody | ErrorBody,
+export const useOauthCallback = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof oauthCallback>>, TError,{provider: string;data: OAuthCallbackRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof oauthCallback>>,
@@ -1768,7 +1768,7 @@ export const getOauthStartQueryKey = (provider?: string,
     }
 
     
-export const getOauthStartQueryOptions = <TData = Awaited<ReturnType<typeof oauthStart>>, TError = ErrorBody>(provider: string,
+export const getOauthStartQueryOptions = <TData = Awaited<ReturnType<typeof oauthStart>>, TError = ErrorBody | ErrorBody>(provider: string,
     params?: OauthStartParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthStart>>, TError, TData>>, }
 ) => {
 
@@ -1788,10 +1788,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type OauthStartQueryResult = NonNullable<Awaited<ReturnType<typeof oauthStart>>>
-export type OauthStartQueryError = ErrorBody
+export type OauthStartQueryError = ErrorBody | ErrorBody
 
 
-export function useOauthStart<TData = Awaited<ReturnType<typeof oauthStart>>, TError = ErrorBody>(
+export function useOauthStart<TData = Awaited<ReturnType<typeof oauthStart>>, TError = ErrorBody | ErrorBody>(
  provider: string,
     params: undefined |  OauthStartParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthStart>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -1802,7 +1802,7 @@ export function useOauthStart<TData = Awaited<ReturnType<typeof oauthStart>>, TE
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useOauthStart<TData = Awaited<ReturnType<typeof oauthStart>>, TError = ErrorBody>(
+export function useOauthStart<TData = Awaited<ReturnType<typeof oauthStart>>, TError = ErrorBody | ErrorBody>(
  provider: string,
     params?: OauthStartParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthStart>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -1813,7 +1813,7 @@ export function useOauthStart<TData = Awaited<ReturnType<typeof oauthStart>>, TE
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useOauthStart<TData = Awaited<ReturnType<typeof oauthStart>>, TError = ErrorBody>(
+export function useOauthStart<TData = Awaited<ReturnType<typeof oauthStart>>, TError = ErrorBody | ErrorBody>(
  provider: string,
     params?: OauthStartParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthStart>>, TError, TData>>, }
  , queryClient?: QueryClient
@@ -1823,7 +1823,7 @@ export function useOauthStart<TData = Awaited<ReturnType<typeof oauthStart>>, TE
 PKCE). Signed in, it connects the provider to the current account.
  */
 
-export function useOauthStart<TData = Awaited<ReturnType<typeof oauthStart>>, TError = ErrorBody>(
+export function useOauthStart<TData = Awaited<ReturnType<typeof oauthStart>>, TError = ErrorBody | ErrorBody>(
  provider: string,
     params?: OauthStartParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthStart>>, TError, TData>>, }
  , queryClient?: QueryClient 
@@ -1873,7 +1873,7 @@ export const getStartTotpSetupQueryKey = () => {
     }
 
     
-export const getStartTotpSetupQueryOptions = <TData = Awaited<ReturnType<typeof startTotpSetup>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof startTotpSetup>>, TError, TData>>, }
+export const getStartTotpSetupQueryOptions = <TData = Awaited<ReturnType<typeof startTotpSetup>>, TError = ErrorBody | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof startTotpSetup>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -1892,10 +1892,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StartTotpSetupQueryResult = NonNullable<Awaited<ReturnType<typeof startTotpSetup>>>
-export type StartTotpSetupQueryError = ErrorBody
+export type StartTotpSetupQueryError = ErrorBody | ErrorBody
 
 
-export function useStartTotpSetup<TData = Awaited<ReturnType<typeof startTotpSetup>>, TError = ErrorBody>(
+export function useStartTotpSetup<TData = Awaited<ReturnType<typeof startTotpSetup>>, TError = ErrorBody | ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof startTotpSetup>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof startTotpSetup>>,
@@ -1905,7 +1905,7 @@ export function useStartTotpSetup<TData = Awaited<ReturnType<typeof startTotpSet
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStartTotpSetup<TData = Awaited<ReturnType<typeof startTotpSetup>>, TError = ErrorBody>(
+export function useStartTotpSetup<TData = Awaited<ReturnType<typeof startTotpSetup>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof startTotpSetup>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof startTotpSetup>>,
@@ -1915,7 +1915,7 @@ export function useStartTotpSetup<TData = Awaited<ReturnType<typeof startTotpSet
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStartTotpSetup<TData = Awaited<ReturnType<typeof startTotpSetup>>, TError = ErrorBody>(
+export function useStartTotpSetup<TData = Awaited<ReturnType<typeof startTotpSetup>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof startTotpSetup>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1923,7 +1923,7 @@ export function useStartTotpSetup<TData = Awaited<ReturnType<typeof startTotpSet
  * @summary Starts two-factor setup: a new secret and its QR code.
  */
 
-export function useStartTotpSetup<TData = Awaited<ReturnType<typeof startTotpSetup>>, TError = ErrorBody>(
+export function useStartTotpSetup<TData = Awaited<ReturnType<typeof startTotpSetup>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof startTotpSetup>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1965,7 +1965,7 @@ export const confirmTotp = async (totpConfirmRequest: TotpConfirmRequest, option
 
 
 
-export const getConfirmTotpMutationOptions = <TError = ErrorBody,
+export const getConfirmTotpMutationOptions = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmTotp>>, TError,{data: TotpConfirmRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof confirmTotp>>, TError,{data: TotpConfirmRequest}, TContext> => {
 
@@ -1992,12 +1992,12 @@ const {mutation: mutationOptions} = options ?
 
     export type ConfirmTotpMutationResult = NonNullable<Awaited<ReturnType<typeof confirmTotp>>>
     export type ConfirmTotpMutationBody = TotpConfirmRequest
-    export type ConfirmTotpMutationError = ErrorBody
+    export type ConfirmTotpMutationError = ErrorBody | ErrorBody
 
     /**
  * @summary Confirms the authenticator with a code; two-factor is on from then.
  */
-export const useConfirmTotp = <TError = ErrorBody,
+export const useConfirmTotp = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmTotp>>, TError,{data: TotpConfirmRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof confirmTotp>>,
@@ -2036,7 +2036,7 @@ export const disableTotp = async (totpDisableRequest: TotpDisableRequest, option
 
 
 
-export const getDisableTotpMutationOptions = <TError = ErrorBody,
+export const getDisableTotpMutationOptions = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof disableTotp>>, TError,{data: TotpDisableRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof disableTotp>>, TError,{data: TotpDisableRequest}, TContext> => {
 
@@ -2063,12 +2063,12 @@ const {mutation: mutationOptions} = options ?
 
     export type DisableTotpMutationResult = NonNullable<Awaited<ReturnType<typeof disableTotp>>>
     export type DisableTotpMutationBody = TotpDisableRequest
-    export type DisableTotpMutationError = ErrorBody
+    export type DisableTotpMutationError = ErrorBody | ErrorBody
 
     /**
  * @summary Turns two-factor off.
  */
-export const useDisableTotp = <TError = ErrorBody,
+export const useDisableTotp = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof disableTotp>>, TError,{data: TotpDisableRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof disableTotp>>,
@@ -2114,7 +2114,7 @@ export const getGetPublicProfileQueryKey = (id?: number,) => {
     }
 
     
-export const getGetPublicProfileQueryOptions = <TData = Awaited<ReturnType<typeof getPublicProfile>>, TError = ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPublicProfile>>, TError, TData>>, }
+export const getGetPublicProfileQueryOptions = <TData = Awaited<ReturnType<typeof getPublicProfile>>, TError = ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPublicProfile>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -2133,10 +2133,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type GetPublicProfileQueryResult = NonNullable<Awaited<ReturnType<typeof getPublicProfile>>>
-export type GetPublicProfileQueryError = ErrorBody
+export type GetPublicProfileQueryError = ErrorBody | ErrorBody
 
 
-export function useGetPublicProfile<TData = Awaited<ReturnType<typeof getPublicProfile>>, TError = ErrorBody>(
+export function useGetPublicProfile<TData = Awaited<ReturnType<typeof getPublicProfile>>, TError = ErrorBody | ErrorBody>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPublicProfile>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPublicProfile>>,
@@ -2146,7 +2146,7 @@ export function useGetPublicProfile<TData = Awaited<ReturnType<typeof getPublicP
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPublicProfile<TData = Awaited<ReturnType<typeof getPublicProfile>>, TError = ErrorBody>(
+export function useGetPublicProfile<TData = Awaited<ReturnType<typeof getPublicProfile>>, TError = ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPublicProfile>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPublicProfile>>,
@@ -2156,7 +2156,7 @@ export function useGetPublicProfile<TData = Awaited<ReturnType<typeof getPublicP
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPublicProfile<TData = Awaited<ReturnType<typeof getPublicProfile>>, TError = ErrorBody>(
+export function useGetPublicProfile<TData = Awaited<ReturnType<typeof getPublicProfile>>, TError = ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPublicProfile>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2164,7 +2164,7 @@ export function useGetPublicProfile<TData = Awaited<ReturnType<typeof getPublicP
  * @summary A member's public profile.
  */
 
-export function useGetPublicProfile<TData = Awaited<ReturnType<typeof getPublicProfile>>, TError = ErrorBody>(
+export function useGetPublicProfile<TData = Awaited<ReturnType<typeof getPublicProfile>>, TError = ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPublicProfile>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -2207,7 +2207,7 @@ export const register = async (registerRequest: RegisterRequest, options?: Reque
 
 
 
-export const getRegisterMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getRegisterMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof register>>, TError,{data: RegisterRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof register>>, TError,{data: RegisterRequest}, TContext> => {
 
@@ -2234,13 +2234,13 @@ const {mutation: mutationOptions} = options ?
 
     export type RegisterMutationResult = NonNullable<Awaited<ReturnType<typeof register>>>
     export type RegisterMutationBody = RegisterRequest
-    export type RegisterMutationError = ErrorBody | ErrorBody
+    export type RegisterMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Creates an account and e-mails a confirmation link. The answer is the same whether
 or not the e-mail is already registered.
  */
-export const useRegister = <TError = ErrorBody | ErrorBody,
+export const useRegister = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof register>>, TError,{data: RegisterRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof register>>,
@@ -2279,7 +2279,7 @@ export const setPassword = async (setPasswordRequest: SetPasswordRequest, option
 
 
 
-export const getSetPasswordMutationOptions = <TError = ErrorBody,
+export const getSetPasswordMutationOptions = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setPassword>>, TError,{data: SetPasswordRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof setPassword>>, TError,{data: SetPasswordRequest}, TContext> => {
 
@@ -2306,12 +2306,12 @@ const {mutation: mutationOptions} = options ?
 
     export type SetPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof setPassword>>>
     export type SetPasswordMutationBody = SetPasswordRequest
-    export type SetPasswordMutationError = ErrorBody
+    export type SetPasswordMutationError = ErrorBody | ErrorBody
 
     /**
  * @summary Sets the password of an account that has none yet, from a mailed link.
  */
-export const useSetPassword = <TError = ErrorBody,
+export const useSetPassword = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setPassword>>, TError,{data: SetPasswordRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setPassword>>,
@@ -2357,7 +2357,7 @@ export const getListTagsQueryKey = () => {
     }
 
     
-export const getListTagsQueryOptions = <TData = Awaited<ReturnType<typeof listTags>>, TError = unknown>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTags>>, TError, TData>>, }
+export const getListTagsQueryOptions = <TData = Awaited<ReturnType<typeof listTags>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTags>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -2376,10 +2376,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListTagsQueryResult = NonNullable<Awaited<ReturnType<typeof listTags>>>
-export type ListTagsQueryError = unknown
+export type ListTagsQueryError = ErrorBody
 
 
-export function useListTags<TData = Awaited<ReturnType<typeof listTags>>, TError = unknown>(
+export function useListTags<TData = Awaited<ReturnType<typeof listTags>>, TError = ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTags>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTags>>,
@@ -2389,7 +2389,7 @@ export function useListTags<TData = Awaited<ReturnType<typeof listTags>>, TError
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTags<TData = Awaited<ReturnType<typeof listTags>>, TError = unknown>(
+export function useListTags<TData = Awaited<ReturnType<typeof listTags>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTags>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTags>>,
@@ -2399,7 +2399,7 @@ export function useListTags<TData = Awaited<ReturnType<typeof listTags>>, TError
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTags<TData = Awaited<ReturnType<typeof listTags>>, TError = unknown>(
+export function useListTags<TData = Awaited<ReturnType<typeof listTags>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTags>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2407,7 +2407,7 @@ export function useListTags<TData = Awaited<ReturnType<typeof listTags>>, TError
  * @summary Every area of interest, alphabetically.
  */
 
-export function useListTags<TData = Awaited<ReturnType<typeof listTags>>, TError = unknown>(
+export function useListTags<TData = Awaited<ReturnType<typeof listTags>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTags>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -2449,7 +2449,7 @@ export const unlockAccount = async (tokenRequest: TokenRequest, options?: Reques
 
 
 
-export const getUnlockAccountMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getUnlockAccountMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unlockAccount>>, TError,{data: TokenRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof unlockAccount>>, TError,{data: TokenRequest}, TContext> => {
 
@@ -2476,12 +2476,12 @@ const {mutation: mutationOptions} = options ?
 
     export type UnlockAccountMutationResult = NonNullable<Awaited<ReturnType<typeof unlockAccount>>>
     export type UnlockAccountMutationBody = TokenRequest
-    export type UnlockAccountMutationError = ErrorBody | ErrorBody
+    export type UnlockAccountMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Lifts a sign-in lock with the single-use link mailed to the owner when it started.
  */
-export const useUnlockAccount = <TError = ErrorBody | ErrorBody,
+export const useUnlockAccount = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unlockAccount>>, TError,{data: TokenRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof unlockAccount>>,

@@ -79,7 +79,7 @@ export const getGetCertificatesBannerQueryKey = () => {
     }
 
     
-export const getGetCertificatesBannerQueryOptions = <TData = Awaited<ReturnType<typeof getCertificatesBanner>>, TError = unknown>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCertificatesBanner>>, TError, TData>>, }
+export const getGetCertificatesBannerQueryOptions = <TData = Awaited<ReturnType<typeof getCertificatesBanner>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCertificatesBanner>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -98,10 +98,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type GetCertificatesBannerQueryResult = NonNullable<Awaited<ReturnType<typeof getCertificatesBanner>>>
-export type GetCertificatesBannerQueryError = unknown
+export type GetCertificatesBannerQueryError = ErrorBody
 
 
-export function useGetCertificatesBanner<TData = Awaited<ReturnType<typeof getCertificatesBanner>>, TError = unknown>(
+export function useGetCertificatesBanner<TData = Awaited<ReturnType<typeof getCertificatesBanner>>, TError = ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCertificatesBanner>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCertificatesBanner>>,
@@ -111,7 +111,7 @@ export function useGetCertificatesBanner<TData = Awaited<ReturnType<typeof getCe
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCertificatesBanner<TData = Awaited<ReturnType<typeof getCertificatesBanner>>, TError = unknown>(
+export function useGetCertificatesBanner<TData = Awaited<ReturnType<typeof getCertificatesBanner>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCertificatesBanner>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCertificatesBanner>>,
@@ -121,7 +121,7 @@ export function useGetCertificatesBanner<TData = Awaited<ReturnType<typeof getCe
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCertificatesBanner<TData = Awaited<ReturnType<typeof getCertificatesBanner>>, TError = unknown>(
+export function useGetCertificatesBanner<TData = Awaited<ReturnType<typeof getCertificatesBanner>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCertificatesBanner>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -129,7 +129,7 @@ export function useGetCertificatesBanner<TData = Awaited<ReturnType<typeof getCe
  * @summary The certificates page's banner.
  */
 
-export function useGetCertificatesBanner<TData = Awaited<ReturnType<typeof getCertificatesBanner>>, TError = unknown>(
+export function useGetCertificatesBanner<TData = Awaited<ReturnType<typeof getCertificatesBanner>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCertificatesBanner>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -185,7 +185,7 @@ export const getListBlogPostsQueryKey = (params?: ListBlogPostsParams,) => {
     }
 
     
-export const getListBlogPostsQueryOptions = <TData = Awaited<ReturnType<typeof listBlogPosts>>, TError = unknown>(params?: ListBlogPostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBlogPosts>>, TError, TData>>, }
+export const getListBlogPostsQueryOptions = <TData = Awaited<ReturnType<typeof listBlogPosts>>, TError = ErrorBody>(params?: ListBlogPostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBlogPosts>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -204,10 +204,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListBlogPostsQueryResult = NonNullable<Awaited<ReturnType<typeof listBlogPosts>>>
-export type ListBlogPostsQueryError = unknown
+export type ListBlogPostsQueryError = ErrorBody
 
 
-export function useListBlogPosts<TData = Awaited<ReturnType<typeof listBlogPosts>>, TError = unknown>(
+export function useListBlogPosts<TData = Awaited<ReturnType<typeof listBlogPosts>>, TError = ErrorBody>(
  params: undefined |  ListBlogPostsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBlogPosts>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listBlogPosts>>,
@@ -217,7 +217,7 @@ export function useListBlogPosts<TData = Awaited<ReturnType<typeof listBlogPosts
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListBlogPosts<TData = Awaited<ReturnType<typeof listBlogPosts>>, TError = unknown>(
+export function useListBlogPosts<TData = Awaited<ReturnType<typeof listBlogPosts>>, TError = ErrorBody>(
  params?: ListBlogPostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBlogPosts>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listBlogPosts>>,
@@ -227,7 +227,7 @@ export function useListBlogPosts<TData = Awaited<ReturnType<typeof listBlogPosts
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListBlogPosts<TData = Awaited<ReturnType<typeof listBlogPosts>>, TError = unknown>(
+export function useListBlogPosts<TData = Awaited<ReturnType<typeof listBlogPosts>>, TError = ErrorBody>(
  params?: ListBlogPostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBlogPosts>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -235,7 +235,7 @@ export function useListBlogPosts<TData = Awaited<ReturnType<typeof listBlogPosts
  * @summary Published posts, newest first by default, filtered by categories and search.
  */
 
-export function useListBlogPosts<TData = Awaited<ReturnType<typeof listBlogPosts>>, TError = unknown>(
+export function useListBlogPosts<TData = Awaited<ReturnType<typeof listBlogPosts>>, TError = ErrorBody>(
  params?: ListBlogPostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBlogPosts>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -284,7 +284,7 @@ export const getListBlogCategoriesQueryKey = () => {
     }
 
     
-export const getListBlogCategoriesQueryOptions = <TData = Awaited<ReturnType<typeof listBlogCategories>>, TError = unknown>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBlogCategories>>, TError, TData>>, }
+export const getListBlogCategoriesQueryOptions = <TData = Awaited<ReturnType<typeof listBlogCategories>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBlogCategories>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -303,10 +303,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListBlogCategoriesQueryResult = NonNullable<Awaited<ReturnType<typeof listBlogCategories>>>
-export type ListBlogCategoriesQueryError = unknown
+export type ListBlogCategoriesQueryError = ErrorBody
 
 
-export function useListBlogCategories<TData = Awaited<ReturnType<typeof listBlogCategories>>, TError = unknown>(
+export function useListBlogCategories<TData = Awaited<ReturnType<typeof listBlogCategories>>, TError = ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBlogCategories>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listBlogCategories>>,
@@ -316,7 +316,7 @@ export function useListBlogCategories<TData = Awaited<ReturnType<typeof listBlog
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListBlogCategories<TData = Awaited<ReturnType<typeof listBlogCategories>>, TError = unknown>(
+export function useListBlogCategories<TData = Awaited<ReturnType<typeof listBlogCategories>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBlogCategories>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listBlogCategories>>,
@@ -326,7 +326,7 @@ export function useListBlogCategories<TData = Awaited<ReturnType<typeof listBlog
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListBlogCategories<TData = Awaited<ReturnType<typeof listBlogCategories>>, TError = unknown>(
+export function useListBlogCategories<TData = Awaited<ReturnType<typeof listBlogCategories>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBlogCategories>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -334,7 +334,7 @@ export function useListBlogCategories<TData = Awaited<ReturnType<typeof listBlog
  * @summary Every blog category.
  */
 
-export function useListBlogCategories<TData = Awaited<ReturnType<typeof listBlogCategories>>, TError = unknown>(
+export function useListBlogCategories<TData = Awaited<ReturnType<typeof listBlogCategories>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBlogCategories>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -383,7 +383,7 @@ export const getGetBlogPostQueryKey = (id?: string,) => {
     }
 
     
-export const getGetBlogPostQueryOptions = <TData = Awaited<ReturnType<typeof getBlogPost>>, TError = ErrorBody>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBlogPost>>, TError, TData>>, }
+export const getGetBlogPostQueryOptions = <TData = Awaited<ReturnType<typeof getBlogPost>>, TError = ErrorBody | ErrorBody>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBlogPost>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -402,10 +402,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type GetBlogPostQueryResult = NonNullable<Awaited<ReturnType<typeof getBlogPost>>>
-export type GetBlogPostQueryError = ErrorBody
+export type GetBlogPostQueryError = ErrorBody | ErrorBody
 
 
-export function useGetBlogPost<TData = Awaited<ReturnType<typeof getBlogPost>>, TError = ErrorBody>(
+export function useGetBlogPost<TData = Awaited<ReturnType<typeof getBlogPost>>, TError = ErrorBody | ErrorBody>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBlogPost>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getBlogPost>>,
@@ -415,7 +415,7 @@ export function useGetBlogPost<TData = Awaited<ReturnType<typeof getBlogPost>>, 
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetBlogPost<TData = Awaited<ReturnType<typeof getBlogPost>>, TError = ErrorBody>(
+export function useGetBlogPost<TData = Awaited<ReturnType<typeof getBlogPost>>, TError = ErrorBody | ErrorBody>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBlogPost>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getBlogPost>>,
@@ -425,7 +425,7 @@ export function useGetBlogPost<TData = Awaited<ReturnType<typeof getBlogPost>>, 
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetBlogPost<TData = Awaited<ReturnType<typeof getBlogPost>>, TError = ErrorBody>(
+export function useGetBlogPost<TData = Awaited<ReturnType<typeof getBlogPost>>, TError = ErrorBody | ErrorBody>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBlogPost>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -433,7 +433,7 @@ export function useGetBlogPost<TData = Awaited<ReturnType<typeof getBlogPost>>, 
  * @summary One published post, by id or slug.
  */
 
-export function useGetBlogPost<TData = Awaited<ReturnType<typeof getBlogPost>>, TError = ErrorBody>(
+export function useGetBlogPost<TData = Awaited<ReturnType<typeof getBlogPost>>, TError = ErrorBody | ErrorBody>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBlogPost>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -475,7 +475,7 @@ export const contactUs = async (contactRequest: ContactRequest, options?: Reques
 
 
 
-export const getContactUsMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getContactUsMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof contactUs>>, TError,{data: ContactRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof contactUs>>, TError,{data: ContactRequest}, TContext> => {
 
@@ -502,12 +502,12 @@ const {mutation: mutationOptions} = options ?
 
     export type ContactUsMutationResult = NonNullable<Awaited<ReturnType<typeof contactUs>>>
     export type ContactUsMutationBody = ContactRequest
-    export type ContactUsMutationError = ErrorBody | ErrorBody
+    export type ContactUsMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Sends a message to the platform's team (kept for staff, mailed to support).
  */
-export const useContactUs = <TError = ErrorBody | ErrorBody,
+export const useContactUs = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof contactUs>>, TError,{data: ContactRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof contactUs>>,
@@ -560,7 +560,7 @@ export const getListLecturesQueryKey = (params?: ListLecturesParams,) => {
     }
 
     
-export const getListLecturesQueryOptions = <TData = Awaited<ReturnType<typeof listLectures>>, TError = unknown>(params?: ListLecturesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listLectures>>, TError, TData>>, }
+export const getListLecturesQueryOptions = <TData = Awaited<ReturnType<typeof listLectures>>, TError = ErrorBody>(params?: ListLecturesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listLectures>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -579,10 +579,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListLecturesQueryResult = NonNullable<Awaited<ReturnType<typeof listLectures>>>
-export type ListLecturesQueryError = unknown
+export type ListLecturesQueryError = ErrorBody
 
 
-export function useListLectures<TData = Awaited<ReturnType<typeof listLectures>>, TError = unknown>(
+export function useListLectures<TData = Awaited<ReturnType<typeof listLectures>>, TError = ErrorBody>(
  params: undefined |  ListLecturesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listLectures>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listLectures>>,
@@ -592,7 +592,7 @@ export function useListLectures<TData = Awaited<ReturnType<typeof listLectures>>
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListLectures<TData = Awaited<ReturnType<typeof listLectures>>, TError = unknown>(
+export function useListLectures<TData = Awaited<ReturnType<typeof listLectures>>, TError = ErrorBody>(
  params?: ListLecturesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listLectures>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listLectures>>,
@@ -602,7 +602,7 @@ export function useListLectures<TData = Awaited<ReturnType<typeof listLectures>>
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListLectures<TData = Awaited<ReturnType<typeof listLectures>>, TError = unknown>(
+export function useListLectures<TData = Awaited<ReturnType<typeof listLectures>>, TError = ErrorBody>(
  params?: ListLecturesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listLectures>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -610,7 +610,7 @@ export function useListLectures<TData = Awaited<ReturnType<typeof listLectures>>
  * @summary The expert lectures.
  */
 
-export function useListLectures<TData = Awaited<ReturnType<typeof listLectures>>, TError = unknown>(
+export function useListLectures<TData = Awaited<ReturnType<typeof listLectures>>, TError = ErrorBody>(
  params?: ListLecturesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listLectures>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -659,7 +659,7 @@ export const getGetLectureQueryKey = (id?: number,) => {
     }
 
     
-export const getGetLectureQueryOptions = <TData = Awaited<ReturnType<typeof getLecture>>, TError = ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLecture>>, TError, TData>>, }
+export const getGetLectureQueryOptions = <TData = Awaited<ReturnType<typeof getLecture>>, TError = ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLecture>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -678,10 +678,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type GetLectureQueryResult = NonNullable<Awaited<ReturnType<typeof getLecture>>>
-export type GetLectureQueryError = ErrorBody
+export type GetLectureQueryError = ErrorBody | ErrorBody
 
 
-export function useGetLecture<TData = Awaited<ReturnType<typeof getLecture>>, TError = ErrorBody>(
+export function useGetLecture<TData = Awaited<ReturnType<typeof getLecture>>, TError = ErrorBody | ErrorBody>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLecture>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getLecture>>,
@@ -691,7 +691,7 @@ export function useGetLecture<TData = Awaited<ReturnType<typeof getLecture>>, TE
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLecture<TData = Awaited<ReturnType<typeof getLecture>>, TError = ErrorBody>(
+export function useGetLecture<TData = Awaited<ReturnType<typeof getLecture>>, TError = ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLecture>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getLecture>>,
@@ -701,7 +701,7 @@ export function useGetLecture<TData = Awaited<ReturnType<typeof getLecture>>, TE
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLecture<TData = Awaited<ReturnType<typeof getLecture>>, TError = ErrorBody>(
+export function useGetLecture<TData = Awaited<ReturnType<typeof getLecture>>, TError = ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLecture>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -709,7 +709,7 @@ export function useGetLecture<TData = Awaited<ReturnType<typeof getLecture>>, TE
  * @summary One lecture.
  */
 
-export function useGetLecture<TData = Awaited<ReturnType<typeof getLecture>>, TError = ErrorBody>(
+export function useGetLecture<TData = Awaited<ReturnType<typeof getLecture>>, TError = ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLecture>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -758,7 +758,7 @@ export const getGetFeStyleQueryKey = () => {
     }
 
     
-export const getGetFeStyleQueryOptions = <TData = Awaited<ReturnType<typeof getFeStyle>>, TError = unknown>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFeStyle>>, TError, TData>>, }
+export const getGetFeStyleQueryOptions = <TData = Awaited<ReturnType<typeof getFeStyle>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFeStyle>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -777,10 +777,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type GetFeStyleQueryResult = NonNullable<Awaited<ReturnType<typeof getFeStyle>>>
-export type GetFeStyleQueryError = unknown
+export type GetFeStyleQueryError = ErrorBody
 
 
-export function useGetFeStyle<TData = Awaited<ReturnType<typeof getFeStyle>>, TError = unknown>(
+export function useGetFeStyle<TData = Awaited<ReturnType<typeof getFeStyle>>, TError = ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFeStyle>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getFeStyle>>,
@@ -790,7 +790,7 @@ export function useGetFeStyle<TData = Awaited<ReturnType<typeof getFeStyle>>, TE
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetFeStyle<TData = Awaited<ReturnType<typeof getFeStyle>>, TError = unknown>(
+export function useGetFeStyle<TData = Awaited<ReturnType<typeof getFeStyle>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFeStyle>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getFeStyle>>,
@@ -800,7 +800,7 @@ export function useGetFeStyle<TData = Awaited<ReturnType<typeof getFeStyle>>, TE
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetFeStyle<TData = Awaited<ReturnType<typeof getFeStyle>>, TError = unknown>(
+export function useGetFeStyle<TData = Awaited<ReturnType<typeof getFeStyle>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFeStyle>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -808,7 +808,7 @@ export function useGetFeStyle<TData = Awaited<ReturnType<typeof getFeStyle>>, TE
  * @summary The dashboard's banner.
  */
 
-export function useGetFeStyle<TData = Awaited<ReturnType<typeof getFeStyle>>, TError = unknown>(
+export function useGetFeStyle<TData = Awaited<ReturnType<typeof getFeStyle>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFeStyle>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -857,7 +857,7 @@ export const getGetMenuQueryKey = () => {
     }
 
     
-export const getGetMenuQueryOptions = <TData = Awaited<ReturnType<typeof getMenu>>, TError = unknown>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMenu>>, TError, TData>>, }
+export const getGetMenuQueryOptions = <TData = Awaited<ReturnType<typeof getMenu>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMenu>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -876,10 +876,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type GetMenuQueryResult = NonNullable<Awaited<ReturnType<typeof getMenu>>>
-export type GetMenuQueryError = unknown
+export type GetMenuQueryError = ErrorBody
 
 
-export function useGetMenu<TData = Awaited<ReturnType<typeof getMenu>>, TError = unknown>(
+export function useGetMenu<TData = Awaited<ReturnType<typeof getMenu>>, TError = ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMenu>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getMenu>>,
@@ -889,7 +889,7 @@ export function useGetMenu<TData = Awaited<ReturnType<typeof getMenu>>, TError =
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetMenu<TData = Awaited<ReturnType<typeof getMenu>>, TError = unknown>(
+export function useGetMenu<TData = Awaited<ReturnType<typeof getMenu>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMenu>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getMenu>>,
@@ -899,7 +899,7 @@ export function useGetMenu<TData = Awaited<ReturnType<typeof getMenu>>, TError =
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetMenu<TData = Awaited<ReturnType<typeof getMenu>>, TError = unknown>(
+export function useGetMenu<TData = Awaited<ReturnType<typeof getMenu>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMenu>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -907,7 +907,7 @@ export function useGetMenu<TData = Awaited<ReturnType<typeof getMenu>>, TError =
  * @summary The site's main menu.
  */
 
-export function useGetMenu<TData = Awaited<ReturnType<typeof getMenu>>, TError = unknown>(
+export function useGetMenu<TData = Awaited<ReturnType<typeof getMenu>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMenu>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -956,7 +956,7 @@ export const getGetLgpMenuQueryKey = () => {
     }
 
     
-export const getGetLgpMenuQueryOptions = <TData = Awaited<ReturnType<typeof getLgpMenu>>, TError = unknown>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLgpMenu>>, TError, TData>>, }
+export const getGetLgpMenuQueryOptions = <TData = Awaited<ReturnType<typeof getLgpMenu>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLgpMenu>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -975,10 +975,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type GetLgpMenuQueryResult = NonNullable<Awaited<ReturnType<typeof getLgpMenu>>>
-export type GetLgpMenuQueryError = unknown
+export type GetLgpMenuQueryError = ErrorBody
 
 
-export function useGetLgpMenu<TData = Awaited<ReturnType<typeof getLgpMenu>>, TError = unknown>(
+export function useGetLgpMenu<TData = Awaited<ReturnType<typeof getLgpMenu>>, TError = ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLgpMenu>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getLgpMenu>>,
@@ -988,7 +988,7 @@ export function useGetLgpMenu<TData = Awaited<ReturnType<typeof getLgpMenu>>, TE
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLgpMenu<TData = Awaited<ReturnType<typeof getLgpMenu>>, TError = unknown>(
+export function useGetLgpMenu<TData = Awaited<ReturnType<typeof getLgpMenu>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLgpMenu>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getLgpMenu>>,
@@ -998,7 +998,7 @@ export function useGetLgpMenu<TData = Awaited<ReturnType<typeof getLgpMenu>>, TE
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLgpMenu<TData = Awaited<ReturnType<typeof getLgpMenu>>, TError = unknown>(
+export function useGetLgpMenu<TData = Awaited<ReturnType<typeof getLgpMenu>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLgpMenu>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1006,7 +1006,7 @@ export function useGetLgpMenu<TData = Awaited<ReturnType<typeof getLgpMenu>>, TE
  * @summary The prize pages' menu.
  */
 
-export function useGetLgpMenu<TData = Awaited<ReturnType<typeof getLgpMenu>>, TError = unknown>(
+export function useGetLgpMenu<TData = Awaited<ReturnType<typeof getLgpMenu>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLgpMenu>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1055,7 +1055,7 @@ export const getGetPageQueryKey = (slug?: string,) => {
     }
 
     
-export const getGetPageQueryOptions = <TData = Awaited<ReturnType<typeof getPage>>, TError = ErrorBody>(slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPage>>, TError, TData>>, }
+export const getGetPageQueryOptions = <TData = Awaited<ReturnType<typeof getPage>>, TError = ErrorBody | ErrorBody>(slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPage>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -1074,10 +1074,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type GetPageQueryResult = NonNullable<Awaited<ReturnType<typeof getPage>>>
-export type GetPageQueryError = ErrorBody
+export type GetPageQueryError = ErrorBody | ErrorBody
 
 
-export function useGetPage<TData = Awaited<ReturnType<typeof getPage>>, TError = ErrorBody>(
+export function useGetPage<TData = Awaited<ReturnType<typeof getPage>>, TError = ErrorBody | ErrorBody>(
  slug: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPage>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPage>>,
@@ -1087,7 +1087,7 @@ export function useGetPage<TData = Awaited<ReturnType<typeof getPage>>, TError =
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPage<TData = Awaited<ReturnType<typeof getPage>>, TError = ErrorBody>(
+export function useGetPage<TData = Awaited<ReturnType<typeof getPage>>, TError = ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPage>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPage>>,
@@ -1097,7 +1097,7 @@ export function useGetPage<TData = Awaited<ReturnType<typeof getPage>>, TError =
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPage<TData = Awaited<ReturnType<typeof getPage>>, TError = ErrorBody>(
+export function useGetPage<TData = Awaited<ReturnType<typeof getPage>>, TError = ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPage>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1105,7 +1105,7 @@ export function useGetPage<TData = Awaited<ReturnType<typeof getPage>>, TError =
  * @summary A content page by slug (slugs may have a path, as `aspect-in-stroke/home`).
  */
 
-export function useGetPage<TData = Awaited<ReturnType<typeof getPage>>, TError = ErrorBody>(
+export function useGetPage<TData = Awaited<ReturnType<typeof getPage>>, TError = ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPage>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1147,7 +1147,7 @@ export const signUpForUpdates = async (signupRequest: SignupRequest, options?: R
 
 
 
-export const getSignUpForUpdatesMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getSignUpForUpdatesMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signUpForUpdates>>, TError,{data: SignupRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof signUpForUpdates>>, TError,{data: SignupRequest}, TContext> => {
 
@@ -1174,12 +1174,12 @@ const {mutation: mutationOptions} = options ?
 
     export type SignUpForUpdatesMutationResult = NonNullable<Awaited<ReturnType<typeof signUpForUpdates>>>
     export type SignUpForUpdatesMutationBody = SignupRequest
-    export type SignUpForUpdatesMutationError = ErrorBody | ErrorBody
+    export type SignUpForUpdatesMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Signs someone up for news of the platform.
  */
-export const useSignUpForUpdates = <TError = ErrorBody | ErrorBody,
+export const useSignUpForUpdates = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signUpForUpdates>>, TError,{data: SignupRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signUpForUpdates>>,

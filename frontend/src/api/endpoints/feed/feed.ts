@@ -68,7 +68,7 @@ export const getGetDashboardCountersQueryKey = () => {
     }
 
     
-export const getGetDashboardCountersQueryOptions = <TData = Awaited<ReturnType<typeof getDashboardCounters>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDashboardCounters>>, TError, TData>>, }
+export const getGetDashboardCountersQueryOptions = <TData = Awaited<ReturnType<typeof getDashboardCounters>>, TError = ErrorBody | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDashboardCounters>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -87,10 +87,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type GetDashboardCountersQueryResult = NonNullable<Awaited<ReturnType<typeof getDashboardCounters>>>
-export type GetDashboardCountersQueryError = ErrorBody
+export type GetDashboardCountersQueryError = ErrorBody | ErrorBody
 
 
-export function useGetDashboardCounters<TData = Awaited<ReturnType<typeof getDashboardCounters>>, TError = ErrorBody>(
+export function useGetDashboardCounters<TData = Awaited<ReturnType<typeof getDashboardCounters>>, TError = ErrorBody | ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDashboardCounters>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getDashboardCounters>>,
@@ -100,7 +100,7 @@ export function useGetDashboardCounters<TData = Awaited<ReturnType<typeof getDas
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetDashboardCounters<TData = Awaited<ReturnType<typeof getDashboardCounters>>, TError = ErrorBody>(
+export function useGetDashboardCounters<TData = Awaited<ReturnType<typeof getDashboardCounters>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDashboardCounters>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getDashboardCounters>>,
@@ -110,7 +110,7 @@ export function useGetDashboardCounters<TData = Awaited<ReturnType<typeof getDas
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetDashboardCounters<TData = Awaited<ReturnType<typeof getDashboardCounters>>, TError = ErrorBody>(
+export function useGetDashboardCounters<TData = Awaited<ReturnType<typeof getDashboardCounters>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDashboardCounters>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -118,7 +118,7 @@ export function useGetDashboardCounters<TData = Awaited<ReturnType<typeof getDas
  * @summary The dashboard's counters.
  */
 
-export function useGetDashboardCounters<TData = Awaited<ReturnType<typeof getDashboardCounters>>, TError = ErrorBody>(
+export function useGetDashboardCounters<TData = Awaited<ReturnType<typeof getDashboardCounters>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getDashboardCounters>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -175,7 +175,7 @@ export const getListFeedQueryKey = (params?: ListFeedParams,) => {
     }
 
     
-export const getListFeedQueryOptions = <TData = Awaited<ReturnType<typeof listFeed>>, TError = ErrorBody>(params?: ListFeedParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listFeed>>, TError, TData>>, }
+export const getListFeedQueryOptions = <TData = Awaited<ReturnType<typeof listFeed>>, TError = ErrorBody | ErrorBody>(params?: ListFeedParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listFeed>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -194,10 +194,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListFeedQueryResult = NonNullable<Awaited<ReturnType<typeof listFeed>>>
-export type ListFeedQueryError = ErrorBody
+export type ListFeedQueryError = ErrorBody | ErrorBody
 
 
-export function useListFeed<TData = Awaited<ReturnType<typeof listFeed>>, TError = ErrorBody>(
+export function useListFeed<TData = Awaited<ReturnType<typeof listFeed>>, TError = ErrorBody | ErrorBody>(
  params: undefined |  ListFeedParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listFeed>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listFeed>>,
@@ -207,7 +207,7 @@ export function useListFeed<TData = Awaited<ReturnType<typeof listFeed>>, TError
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListFeed<TData = Awaited<ReturnType<typeof listFeed>>, TError = ErrorBody>(
+export function useListFeed<TData = Awaited<ReturnType<typeof listFeed>>, TError = ErrorBody | ErrorBody>(
  params?: ListFeedParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listFeed>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listFeed>>,
@@ -217,7 +217,7 @@ export function useListFeed<TData = Awaited<ReturnType<typeof listFeed>>, TError
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListFeed<TData = Awaited<ReturnType<typeof listFeed>>, TError = ErrorBody>(
+export function useListFeed<TData = Awaited<ReturnType<typeof listFeed>>, TError = ErrorBody | ErrorBody>(
  params?: ListFeedParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listFeed>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -226,7 +226,7 @@ export function useListFeed<TData = Awaited<ReturnType<typeof listFeed>>, TError
 private activity, and the blog.
  */
 
-export function useListFeed<TData = Awaited<ReturnType<typeof listFeed>>, TError = ErrorBody>(
+export function useListFeed<TData = Awaited<ReturnType<typeof listFeed>>, TError = ErrorBody | ErrorBody>(
  params?: ListFeedParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listFeed>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -282,7 +282,7 @@ export const getListBackedProjectsQueryKey = (params?: ListBackedProjectsParams,
     }
 
     
-export const getListBackedProjectsQueryOptions = <TData = Awaited<ReturnType<typeof listBackedProjects>>, TError = unknown>(params?: ListBackedProjectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackedProjects>>, TError, TData>>, }
+export const getListBackedProjectsQueryOptions = <TData = Awaited<ReturnType<typeof listBackedProjects>>, TError = ErrorBody>(params?: ListBackedProjectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackedProjects>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -301,10 +301,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListBackedProjectsQueryResult = NonNullable<Awaited<ReturnType<typeof listBackedProjects>>>
-export type ListBackedProjectsQueryError = unknown
+export type ListBackedProjectsQueryError = ErrorBody
 
 
-export function useListBackedProjects<TData = Awaited<ReturnType<typeof listBackedProjects>>, TError = unknown>(
+export function useListBackedProjects<TData = Awaited<ReturnType<typeof listBackedProjects>>, TError = ErrorBody>(
  params: undefined |  ListBackedProjectsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackedProjects>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listBackedProjects>>,
@@ -314,7 +314,7 @@ export function useListBackedProjects<TData = Awaited<ReturnType<typeof listBack
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListBackedProjects<TData = Awaited<ReturnType<typeof listBackedProjects>>, TError = unknown>(
+export function useListBackedProjects<TData = Awaited<ReturnType<typeof listBackedProjects>>, TError = ErrorBody>(
  params?: ListBackedProjectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackedProjects>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listBackedProjects>>,
@@ -324,7 +324,7 @@ export function useListBackedProjects<TData = Awaited<ReturnType<typeof listBack
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListBackedProjects<TData = Awaited<ReturnType<typeof listBackedProjects>>, TError = unknown>(
+export function useListBackedProjects<TData = Awaited<ReturnType<typeof listBackedProjects>>, TError = ErrorBody>(
  params?: ListBackedProjectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackedProjects>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -332,7 +332,7 @@ export function useListBackedProjects<TData = Awaited<ReturnType<typeof listBack
  * @summary Projects the caller backed.
  */
 
-export function useListBackedProjects<TData = Awaited<ReturnType<typeof listBackedProjects>>, TError = unknown>(
+export function useListBackedProjects<TData = Awaited<ReturnType<typeof listBackedProjects>>, TError = ErrorBody>(
  params?: ListBackedProjectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackedProjects>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -388,7 +388,7 @@ export const getListFavoriteProjectsQueryKey = (params?: ListFavoriteProjectsPar
     }
 
     
-export const getListFavoriteProjectsQueryOptions = <TData = Awaited<ReturnType<typeof listFavoriteProjects>>, TError = unknown>(params?: ListFavoriteProjectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listFavoriteProjects>>, TError, TData>>, }
+export const getListFavoriteProjectsQueryOptions = <TData = Awaited<ReturnType<typeof listFavoriteProjects>>, TError = ErrorBody>(params?: ListFavoriteProjectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listFavoriteProjects>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -407,10 +407,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListFavoriteProjectsQueryResult = NonNullable<Awaited<ReturnType<typeof listFavoriteProjects>>>
-export type ListFavoriteProjectsQueryError = unknown
+export type ListFavoriteProjectsQueryError = ErrorBody
 
 
-export function useListFavoriteProjects<TData = Awaited<ReturnType<typeof listFavoriteProjects>>, TError = unknown>(
+export function useListFavoriteProjects<TData = Awaited<ReturnType<typeof listFavoriteProjects>>, TError = ErrorBody>(
  params: undefined |  ListFavoriteProjectsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listFavoriteProjects>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listFavoriteProjects>>,
@@ -420,7 +420,7 @@ export function useListFavoriteProjects<TData = Awaited<ReturnType<typeof listFa
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListFavoriteProjects<TData = Awaited<ReturnType<typeof listFavoriteProjects>>, TError = unknown>(
+export function useListFavoriteProjects<TData = Awaited<ReturnType<typeof listFavoriteProjects>>, TError = ErrorBody>(
  params?: ListFavoriteProjectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listFavoriteProjects>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listFavoriteProjects>>,
@@ -430,7 +430,7 @@ export function useListFavoriteProjects<TData = Awaited<ReturnType<typeof listFa
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListFavoriteProjects<TData = Awaited<ReturnType<typeof listFavoriteProjects>>, TError = unknown>(
+export function useListFavoriteProjects<TData = Awaited<ReturnType<typeof listFavoriteProjects>>, TError = ErrorBody>(
  params?: ListFavoriteProjectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listFavoriteProjects>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -438,7 +438,7 @@ export function useListFavoriteProjects<TData = Awaited<ReturnType<typeof listFa
  * @summary Projects the caller marked as favourite.
  */
 
-export function useListFavoriteProjects<TData = Awaited<ReturnType<typeof listFavoriteProjects>>, TError = unknown>(
+export function useListFavoriteProjects<TData = Awaited<ReturnType<typeof listFavoriteProjects>>, TError = ErrorBody>(
  params?: ListFavoriteProjectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listFavoriteProjects>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

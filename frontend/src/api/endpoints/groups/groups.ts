@@ -103,7 +103,7 @@ export const getListGroupsQueryKey = (params?: ListGroupsParams,) => {
     }
 
     
-export const getListGroupsQueryOptions = <TData = Awaited<ReturnType<typeof listGroups>>, TError = unknown>(params?: ListGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroups>>, TError, TData>>, }
+export const getListGroupsQueryOptions = <TData = Awaited<ReturnType<typeof listGroups>>, TError = ErrorBody>(params?: ListGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroups>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -122,10 +122,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListGroupsQueryResult = NonNullable<Awaited<ReturnType<typeof listGroups>>>
-export type ListGroupsQueryError = unknown
+export type ListGroupsQueryError = ErrorBody
 
 
-export function useListGroups<TData = Awaited<ReturnType<typeof listGroups>>, TError = unknown>(
+export function useListGroups<TData = Awaited<ReturnType<typeof listGroups>>, TError = ErrorBody>(
  params: undefined |  ListGroupsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroups>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listGroups>>,
@@ -135,7 +135,7 @@ export function useListGroups<TData = Awaited<ReturnType<typeof listGroups>>, TE
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListGroups<TData = Awaited<ReturnType<typeof listGroups>>, TError = unknown>(
+export function useListGroups<TData = Awaited<ReturnType<typeof listGroups>>, TError = ErrorBody>(
  params?: ListGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroups>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listGroups>>,
@@ -145,7 +145,7 @@ export function useListGroups<TData = Awaited<ReturnType<typeof listGroups>>, TE
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListGroups<TData = Awaited<ReturnType<typeof listGroups>>, TError = unknown>(
+export function useListGroups<TData = Awaited<ReturnType<typeof listGroups>>, TError = ErrorBody>(
  params?: ListGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroups>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -153,7 +153,7 @@ export function useListGroups<TData = Awaited<ReturnType<typeof listGroups>>, TE
  * @summary Active, approved working groups (spec 2 §2 /working-groups/list).
  */
 
-export function useListGroups<TData = Awaited<ReturnType<typeof listGroups>>, TError = unknown>(
+export function useListGroups<TData = Awaited<ReturnType<typeof listGroups>>, TError = ErrorBody>(
  params?: ListGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroups>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -202,7 +202,7 @@ export const getListGroupGoalsQueryKey = () => {
     }
 
     
-export const getListGroupGoalsQueryOptions = <TData = Awaited<ReturnType<typeof listGroupGoals>>, TError = unknown>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupGoals>>, TError, TData>>, }
+export const getListGroupGoalsQueryOptions = <TData = Awaited<ReturnType<typeof listGroupGoals>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupGoals>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -221,10 +221,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListGroupGoalsQueryResult = NonNullable<Awaited<ReturnType<typeof listGroupGoals>>>
-export type ListGroupGoalsQueryError = unknown
+export type ListGroupGoalsQueryError = ErrorBody
 
 
-export function useListGroupGoals<TData = Awaited<ReturnType<typeof listGroupGoals>>, TError = unknown>(
+export function useListGroupGoals<TData = Awaited<ReturnType<typeof listGroupGoals>>, TError = ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupGoals>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listGroupGoals>>,
@@ -234,7 +234,7 @@ export function useListGroupGoals<TData = Awaited<ReturnType<typeof listGroupGoa
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListGroupGoals<TData = Awaited<ReturnType<typeof listGroupGoals>>, TError = unknown>(
+export function useListGroupGoals<TData = Awaited<ReturnType<typeof listGroupGoals>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupGoals>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listGroupGoals>>,
@@ -244,7 +244,7 @@ export function useListGroupGoals<TData = Awaited<ReturnType<typeof listGroupGoa
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListGroupGoals<TData = Awaited<ReturnType<typeof listGroupGoals>>, TError = unknown>(
+export function useListGroupGoals<TData = Awaited<ReturnType<typeof listGroupGoals>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupGoals>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -252,7 +252,7 @@ export function useListGroupGoals<TData = Awaited<ReturnType<typeof listGroupGoa
  * @summary The goals a working group may have; `other` asks for free text.
  */
 
-export function useListGroupGoals<TData = Awaited<ReturnType<typeof listGroupGoals>>, TError = unknown>(
+export function useListGroupGoals<TData = Awaited<ReturnType<typeof listGroupGoals>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupGoals>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -301,7 +301,7 @@ export const getListIndustryPartnerRolesQueryKey = () => {
     }
 
     
-export const getListIndustryPartnerRolesQueryOptions = <TData = Awaited<ReturnType<typeof listIndustryPartnerRoles>>, TError = unknown>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIndustryPartnerRoles>>, TError, TData>>, }
+export const getListIndustryPartnerRolesQueryOptions = <TData = Awaited<ReturnType<typeof listIndustryPartnerRoles>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIndustryPartnerRoles>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -320,10 +320,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListIndustryPartnerRolesQueryResult = NonNullable<Awaited<ReturnType<typeof listIndustryPartnerRoles>>>
-export type ListIndustryPartnerRolesQueryError = unknown
+export type ListIndustryPartnerRolesQueryError = ErrorBody
 
 
-export function useListIndustryPartnerRoles<TData = Awaited<ReturnType<typeof listIndustryPartnerRoles>>, TError = unknown>(
+export function useListIndustryPartnerRoles<TData = Awaited<ReturnType<typeof listIndustryPartnerRoles>>, TError = ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIndustryPartnerRoles>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listIndustryPartnerRoles>>,
@@ -333,7 +333,7 @@ export function useListIndustryPartnerRoles<TData = Awaited<ReturnType<typeof li
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListIndustryPartnerRoles<TData = Awaited<ReturnType<typeof listIndustryPartnerRoles>>, TError = unknown>(
+export function useListIndustryPartnerRoles<TData = Awaited<ReturnType<typeof listIndustryPartnerRoles>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIndustryPartnerRoles>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listIndustryPartnerRoles>>,
@@ -343,7 +343,7 @@ export function useListIndustryPartnerRoles<TData = Awaited<ReturnType<typeof li
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListIndustryPartnerRoles<TData = Awaited<ReturnType<typeof listIndustryPartnerRoles>>, TError = unknown>(
+export function useListIndustryPartnerRoles<TData = Awaited<ReturnType<typeof listIndustryPartnerRoles>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIndustryPartnerRoles>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -351,7 +351,7 @@ export function useListIndustryPartnerRoles<TData = Awaited<ReturnType<typeof li
  * @summary The roles an industry partner may play; `other` asks for free text.
  */
 
-export function useListIndustryPartnerRoles<TData = Awaited<ReturnType<typeof listIndustryPartnerRoles>>, TError = unknown>(
+export function useListIndustryPartnerRoles<TData = Awaited<ReturnType<typeof listIndustryPartnerRoles>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIndustryPartnerRoles>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -400,7 +400,7 @@ export const getListProjectTagsQueryKey = () => {
     }
 
     
-export const getListProjectTagsQueryOptions = <TData = Awaited<ReturnType<typeof listProjectTags>>, TError = unknown>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectTags>>, TError, TData>>, }
+export const getListProjectTagsQueryOptions = <TData = Awaited<ReturnType<typeof listProjectTags>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectTags>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -419,10 +419,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListProjectTagsQueryResult = NonNullable<Awaited<ReturnType<typeof listProjectTags>>>
-export type ListProjectTagsQueryError = unknown
+export type ListProjectTagsQueryError = ErrorBody
 
 
-export function useListProjectTags<TData = Awaited<ReturnType<typeof listProjectTags>>, TError = unknown>(
+export function useListProjectTags<TData = Awaited<ReturnType<typeof listProjectTags>>, TError = ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectTags>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProjectTags>>,
@@ -432,7 +432,7 @@ export function useListProjectTags<TData = Awaited<ReturnType<typeof listProject
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProjectTags<TData = Awaited<ReturnType<typeof listProjectTags>>, TError = unknown>(
+export function useListProjectTags<TData = Awaited<ReturnType<typeof listProjectTags>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectTags>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProjectTags>>,
@@ -442,7 +442,7 @@ export function useListProjectTags<TData = Awaited<ReturnType<typeof listProject
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProjectTags<TData = Awaited<ReturnType<typeof listProjectTags>>, TError = unknown>(
+export function useListProjectTags<TData = Awaited<ReturnType<typeof listProjectTags>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectTags>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -450,7 +450,7 @@ export function useListProjectTags<TData = Awaited<ReturnType<typeof listProject
  * @summary Project tags (the Topics filter and the wizard's tags).
  */
 
-export function useListProjectTags<TData = Awaited<ReturnType<typeof listProjectTags>>, TError = unknown>(
+export function useListProjectTags<TData = Awaited<ReturnType<typeof listProjectTags>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectTags>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -509,7 +509,7 @@ export const getListGroupUpdatesQueryKey = (groupId?: number,
     }
 
     
-export const getListGroupUpdatesQueryOptions = <TData = Awaited<ReturnType<typeof listGroupUpdates>>, TError = ErrorBody>(groupId: number,
+export const getListGroupUpdatesQueryOptions = <TData = Awaited<ReturnType<typeof listGroupUpdates>>, TError = ErrorBody | ErrorBody>(groupId: number,
     params?: ListGroupUpdatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupUpdates>>, TError, TData>>, }
 ) => {
 
@@ -529,10 +529,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListGroupUpdatesQueryResult = NonNullable<Awaited<ReturnType<typeof listGroupUpdates>>>
-export type ListGroupUpdatesQueryError = ErrorBody
+export type ListGroupUpdatesQueryError = ErrorBody | ErrorBody
 
 
-export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupUpdates>>, TError = ErrorBody>(
+export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupUpdates>>, TError = ErrorBody | ErrorBody>(
  groupId: number,
     params: undefined |  ListGroupUpdatesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupUpdates>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -543,7 +543,7 @@ export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupU
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupUpdates>>, TError = ErrorBody>(
+export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupUpdates>>, TError = ErrorBody | ErrorBody>(
  groupId: number,
     params?: ListGroupUpdatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupUpdates>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -554,7 +554,7 @@ export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupU
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupUpdates>>, TError = ErrorBody>(
+export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupUpdates>>, TError = ErrorBody | ErrorBody>(
  groupId: number,
     params?: ListGroupUpdatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupUpdates>>, TError, TData>>, }
  , queryClient?: QueryClient
@@ -563,7 +563,7 @@ export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupU
  * @summary The approved updates of a group, for its members (and staff).
  */
 
-export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupUpdates>>, TError = ErrorBody>(
+export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupUpdates>>, TError = ErrorBody | ErrorBody>(
  groupId: number,
     params?: ListGroupUpdatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupUpdates>>, TError, TData>>, }
  , queryClient?: QueryClient 
@@ -613,7 +613,7 @@ export const getListGroupMaterialsQueryKey = (groupId?: number,) => {
     }
 
     
-export const getListGroupMaterialsQueryOptions = <TData = Awaited<ReturnType<typeof listGroupMaterials>>, TError = ErrorBody>(groupId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupMaterials>>, TError, TData>>, }
+export const getListGroupMaterialsQueryOptions = <TData = Awaited<ReturnType<typeof listGroupMaterials>>, TError = ErrorBody | ErrorBody>(groupId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupMaterials>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -632,10 +632,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListGroupMaterialsQueryResult = NonNullable<Awaited<ReturnType<typeof listGroupMaterials>>>
-export type ListGroupMaterialsQueryError = ErrorBody
+export type ListGroupMaterialsQueryError = ErrorBody | ErrorBody
 
 
-export function useListGroupMaterials<TData = Awaited<ReturnType<typeof listGroupMaterials>>, TError = ErrorBody>(
+export function useListGroupMaterials<TData = Awaited<ReturnType<typeof listGroupMaterials>>, TError = ErrorBody | ErrorBody>(
  groupId: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupMaterials>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listGroupMaterials>>,
@@ -645,7 +645,7 @@ export function useListGroupMaterials<TData = Awaited<ReturnType<typeof listGrou
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListGroupMaterials<TData = Awaited<ReturnType<typeof listGroupMaterials>>, TError = ErrorBody>(
+export function useListGroupMaterials<TData = Awaited<ReturnType<typeof listGroupMaterials>>, TError = ErrorBody | ErrorBody>(
  groupId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupMaterials>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listGroupMaterials>>,
@@ -655,7 +655,7 @@ export function useListGroupMaterials<TData = Awaited<ReturnType<typeof listGrou
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListGroupMaterials<TData = Awaited<ReturnType<typeof listGroupMaterials>>, TError = ErrorBody>(
+export function useListGroupMaterials<TData = Awaited<ReturnType<typeof listGroupMaterials>>, TError = ErrorBody | ErrorBody>(
  groupId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupMaterials>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -663,7 +663,7 @@ export function useListGroupMaterials<TData = Awaited<ReturnType<typeof listGrou
  * @summary A group's supplementary materials, for whoever may see the group.
  */
 
-export function useListGroupMaterials<TData = Awaited<ReturnType<typeof listGroupMaterials>>, TError = ErrorBody>(
+export function useListGroupMaterials<TData = Awaited<ReturnType<typeof listGroupMaterials>>, TError = ErrorBody | ErrorBody>(
  groupId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupMaterials>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -713,7 +713,7 @@ export const getGetGroupQueryKey = (slug?: string,) => {
     }
 
     
-export const getGetGroupQueryOptions = <TData = Awaited<ReturnType<typeof getGroup>>, TError = ErrorBody>(slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroup>>, TError, TData>>, }
+export const getGetGroupQueryOptions = <TData = Awaited<ReturnType<typeof getGroup>>, TError = ErrorBody | ErrorBody>(slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroup>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -732,10 +732,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type GetGroupQueryResult = NonNullable<Awaited<ReturnType<typeof getGroup>>>
-export type GetGroupQueryError = ErrorBody
+export type GetGroupQueryError = ErrorBody | ErrorBody
 
 
-export function useGetGroup<TData = Awaited<ReturnType<typeof getGroup>>, TError = ErrorBody>(
+export function useGetGroup<TData = Awaited<ReturnType<typeof getGroup>>, TError = ErrorBody | ErrorBody>(
  slug: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroup>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGroup>>,
@@ -745,7 +745,7 @@ export function useGetGroup<TData = Awaited<ReturnType<typeof getGroup>>, TError
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGroup<TData = Awaited<ReturnType<typeof getGroup>>, TError = ErrorBody>(
+export function useGetGroup<TData = Awaited<ReturnType<typeof getGroup>>, TError = ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroup>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGroup>>,
@@ -755,7 +755,7 @@ export function useGetGroup<TData = Awaited<ReturnType<typeof getGroup>>, TError
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGroup<TData = Awaited<ReturnType<typeof getGroup>>, TError = ErrorBody>(
+export function useGetGroup<TData = Awaited<ReturnType<typeof getGroup>>, TError = ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroup>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -764,7 +764,7 @@ export function useGetGroup<TData = Awaited<ReturnType<typeof getGroup>>, TError
 are suspended exist only for their owner, moderators and staff (404 for others).
  */
 
-export function useGetGroup<TData = Awaited<ReturnType<typeof getGroup>>, TError = ErrorBody>(
+export function useGetGroup<TData = Awaited<ReturnType<typeof getGroup>>, TError = ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroup>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -807,7 +807,7 @@ export const inviteGroupMember = async (slug: string,
 
 
 
-export const getInviteGroupMemberMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getInviteGroupMemberMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof inviteGroupMember>>, TError,{slug: string;data: InviteRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof inviteGroupMember>>, TError,{slug: string;data: InviteRequest}, TContext> => {
 
@@ -834,12 +834,12 @@ const {mutation: mutationOptions} = options ?
 
     export type InviteGroupMemberMutationResult = NonNullable<Awaited<ReturnType<typeof inviteGroupMember>>>
     export type InviteGroupMemberMutationBody = InviteRequest
-    export type InviteGroupMemberMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type InviteGroupMemberMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Invites an e-mail address (with or without an account); the owner and moderators only.
  */
-export const useInviteGroupMember = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useInviteGroupMember = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof inviteGroupMember>>, TError,{slug: string;data: InviteRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof inviteGroupMember>>,
@@ -885,7 +885,7 @@ export const getListInvitedMembersQueryKey = (slug?: string,) => {
     }
 
     
-export const getListInvitedMembersQueryOptions = <TData = Awaited<ReturnType<typeof listInvitedMembers>>, TError = ErrorBody | ErrorBody>(slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInvitedMembers>>, TError, TData>>, }
+export const getListInvitedMembersQueryOptions = <TData = Awaited<ReturnType<typeof listInvitedMembers>>, TError = ErrorBody | ErrorBody | ErrorBody>(slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInvitedMembers>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -904,10 +904,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListInvitedMembersQueryResult = NonNullable<Awaited<ReturnType<typeof listInvitedMembers>>>
-export type ListInvitedMembersQueryError = ErrorBody | ErrorBody
+export type ListInvitedMembersQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvitedMembers>>, TError = ErrorBody | ErrorBody>(
+export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvitedMembers>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  slug: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInvitedMembers>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listInvitedMembers>>,
@@ -917,7 +917,7 @@ export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvi
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvitedMembers>>, TError = ErrorBody | ErrorBody>(
+export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvitedMembers>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInvitedMembers>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listInvitedMembers>>,
@@ -927,7 +927,7 @@ export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvi
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvitedMembers>>, TError = ErrorBody | ErrorBody>(
+export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvitedMembers>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInvitedMembers>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -935,7 +935,7 @@ export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvi
  * @summary Open invitations, newest first; for the owner and moderators.
  */
 
-export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvitedMembers>>, TError = ErrorBody | ErrorBody>(
+export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvitedMembers>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInvitedMembers>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -978,7 +978,7 @@ export const cancelInvitation = async (slug: string,
 
 
 
-export const getCancelInvitationMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getCancelInvitationMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelInvitation>>, TError,{slug: string;id: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof cancelInvitation>>, TError,{slug: string;id: number}, TContext> => {
 
@@ -1005,12 +1005,12 @@ const {mutation: mutationOptions} = options ?
 
     export type CancelInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof cancelInvitation>>>
     
-    export type CancelInvitationMutationError = ErrorBody | ErrorBody
+    export type CancelInvitationMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Withdraws an invitation.
  */
-export const useCancelInvitation = <TError = ErrorBody | ErrorBody,
+export const useCancelInvitation = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelInvitation>>, TError,{slug: string;id: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof cancelInvitation>>,
@@ -1059,7 +1059,7 @@ export const getCheckInvitationQueryKey = (slug?: string,
     }
 
     
-export const getCheckInvitationQueryOptions = <TData = Awaited<ReturnType<typeof checkInvitation>>, TError = ErrorBody | ErrorBody | ErrorBody>(slug: string,
+export const getCheckInvitationQueryOptions = <TData = Awaited<ReturnType<typeof checkInvitation>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(slug: string,
     inviteHash: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkInvitation>>, TError, TData>>, }
 ) => {
 
@@ -1079,10 +1079,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type CheckInvitationQueryResult = NonNullable<Awaited<ReturnType<typeof checkInvitation>>>
-export type CheckInvitationQueryError = ErrorBody | ErrorBody | ErrorBody
+export type CheckInvitationQueryError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
 
-export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvitation>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvitation>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string,
     inviteHash: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkInvitation>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -1093,7 +1093,7 @@ export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvita
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvitation>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvitation>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string,
     inviteHash: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkInvitation>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -1104,7 +1104,7 @@ export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvita
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvitation>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvitation>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string,
     inviteHash: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkInvitation>>, TError, TData>>, }
  , queryClient?: QueryClient
@@ -1113,7 +1113,7 @@ export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvita
  * @summary What an invitation link opens, if it still works and was sent to the caller.
  */
 
-export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvitation>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvitation>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string,
     inviteHash: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkInvitation>>, TError, TData>>, }
  , queryClient?: QueryClient 
@@ -1157,7 +1157,7 @@ export const acceptInvitation = async (slug: string,
 
 
 
-export const getAcceptInvitationMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getAcceptInvitationMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptInvitation>>, TError,{slug: string;inviteHash: string}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof acceptInvitation>>, TError,{slug: string;inviteHash: string}, TContext> => {
 
@@ -1184,12 +1184,12 @@ const {mutation: mutationOptions} = options ?
 
     export type AcceptInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof acceptInvitation>>>
     
-    export type AcceptInvitationMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type AcceptInvitationMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Accepts an invitation: the caller joins the group. The token works once.
  */
-export const useAcceptInvitation = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useAcceptInvitation = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptInvitation>>, TError,{slug: string;inviteHash: string}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof acceptInvitation>>,
@@ -1235,7 +1235,7 @@ export const getListJoinRequestsQueryKey = (slug?: string,) => {
     }
 
     
-export const getListJoinRequestsQueryOptions = <TData = Awaited<ReturnType<typeof listJoinRequests>>, TError = ErrorBody | ErrorBody>(slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinRequests>>, TError, TData>>, }
+export const getListJoinRequestsQueryOptions = <TData = Awaited<ReturnType<typeof listJoinRequests>>, TError = ErrorBody | ErrorBody | ErrorBody>(slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinRequests>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -1254,10 +1254,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListJoinRequestsQueryResult = NonNullable<Awaited<ReturnType<typeof listJoinRequests>>>
-export type ListJoinRequestsQueryError = ErrorBody | ErrorBody
+export type ListJoinRequestsQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRequests>>, TError = ErrorBody | ErrorBody>(
+export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRequests>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  slug: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinRequests>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listJoinRequests>>,
@@ -1267,7 +1267,7 @@ export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRe
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRequests>>, TError = ErrorBody | ErrorBody>(
+export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRequests>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinRequests>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listJoinRequests>>,
@@ -1277,7 +1277,7 @@ export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRe
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRequests>>, TError = ErrorBody | ErrorBody>(
+export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRequests>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinRequests>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1285,7 +1285,7 @@ export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRe
  * @summary Pending requests, oldest first; for the owner and moderators.
  */
 
-export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRequests>>, TError = ErrorBody | ErrorBody>(
+export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRequests>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinRequests>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1328,7 +1328,7 @@ export const sendJoinRequest = async (slug: string,
 
 
 
-export const getSendJoinRequestMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getSendJoinRequestMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendJoinRequest>>, TError,{slug: string;data: JoinRequestBody}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof sendJoinRequest>>, TError,{slug: string;data: JoinRequestBody}, TContext> => {
 
@@ -1355,12 +1355,12 @@ const {mutation: mutationOptions} = options ?
 
     export type SendJoinRequestMutationResult = NonNullable<Awaited<ReturnType<typeof sendJoinRequest>>>
     export type SendJoinRequestMutationBody = JoinRequestBody
-    export type SendJoinRequestMutationError = ErrorBody | ErrorBody
+    export type SendJoinRequestMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Asks to join a working group, with the consent message.
  */
-export const useSendJoinRequest = <TError = ErrorBody | ErrorBody,
+export const useSendJoinRequest = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendJoinRequest>>, TError,{slug: string;data: JoinRequestBody}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendJoinRequest>>,
@@ -1398,7 +1398,7 @@ export const cancelJoinRequest = async (slug: string, options?: RequestInit): Pr
 
 
 
-export const getCancelJoinRequestMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getCancelJoinRequestMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelJoinRequest>>, TError,{slug: string}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof cancelJoinRequest>>, TError,{slug: string}, TContext> => {
 
@@ -1425,12 +1425,12 @@ const {mutation: mutationOptions} = options ?
 
     export type CancelJoinRequestMutationResult = NonNullable<Awaited<ReturnType<typeof cancelJoinRequest>>>
     
-    export type CancelJoinRequestMutationError = ErrorBody | ErrorBody
+    export type CancelJoinRequestMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Withdraws the caller's pending request.
  */
-export const useCancelJoinRequest = <TError = ErrorBody | ErrorBody,
+export const useCancelJoinRequest = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelJoinRequest>>, TError,{slug: string}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof cancelJoinRequest>>,
@@ -1472,7 +1472,7 @@ export const decideJoinRequest = async (slug: string,
 
 
 
-export const getDecideJoinRequestMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getDecideJoinRequestMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof decideJoinRequest>>, TError,{slug: string;memberId: number;action: string}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof decideJoinRequest>>, TError,{slug: string;memberId: number;action: string}, TContext> => {
 
@@ -1499,12 +1499,12 @@ const {mutation: mutationOptions} = options ?
 
     export type DecideJoinRequestMutationResult = NonNullable<Awaited<ReturnType<typeof decideJoinRequest>>>
     
-    export type DecideJoinRequestMutationError = ErrorBody | ErrorBody
+    export type DecideJoinRequestMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Approves (`accept`) or declines (`decline`) a request; the owner and moderators only.
  */
-export const useDecideJoinRequest = <TError = ErrorBody | ErrorBody,
+export const useDecideJoinRequest = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof decideJoinRequest>>, TError,{slug: string;memberId: number;action: string}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof decideJoinRequest>>,
@@ -1560,7 +1560,7 @@ export const getListGroupMembersQueryKey = (slug?: string,
     }
 
     
-export const getListGroupMembersQueryOptions = <TData = Awaited<ReturnType<typeof listGroupMembers>>, TError = ErrorBody | ErrorBody>(slug: string,
+export const getListGroupMembersQueryOptions = <TData = Awaited<ReturnType<typeof listGroupMembers>>, TError = ErrorBody | ErrorBody | ErrorBody>(slug: string,
     params?: ListGroupMembersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupMembers>>, TError, TData>>, }
 ) => {
 
@@ -1580,10 +1580,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListGroupMembersQueryResult = NonNullable<Awaited<ReturnType<typeof listGroupMembers>>>
-export type ListGroupMembersQueryError = ErrorBody | ErrorBody
+export type ListGroupMembersQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupMembers>>, TError = ErrorBody | ErrorBody>(
+export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupMembers>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  slug: string,
     params: undefined |  ListGroupMembersParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupMembers>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -1594,7 +1594,7 @@ export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupM
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupMembers>>, TError = ErrorBody | ErrorBody>(
+export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupMembers>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  slug: string,
     params?: ListGroupMembersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupMembers>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -1605,7 +1605,7 @@ export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupM
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupMembers>>, TError = ErrorBody | ErrorBody>(
+export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupMembers>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  slug: string,
     params?: ListGroupMembersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupMembers>>, TError, TData>>, }
  , queryClient?: QueryClient
@@ -1614,7 +1614,7 @@ export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupM
  * @summary The members of a working group, owner first; for its members and staff.
  */
 
-export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupMembers>>, TError = ErrorBody | ErrorBody>(
+export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupMembers>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  slug: string,
     params?: ListGroupMembersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupMembers>>, TError, TData>>, }
  , queryClient?: QueryClient 
@@ -1656,7 +1656,7 @@ export const leaveGroup = async (slug: string, options?: RequestInit): Promise<D
 
 
 
-export const getLeaveGroupMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getLeaveGroupMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof leaveGroup>>, TError,{slug: string}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof leaveGroup>>, TError,{slug: string}, TContext> => {
 
@@ -1683,12 +1683,12 @@ const {mutation: mutationOptions} = options ?
 
     export type LeaveGroupMutationResult = NonNullable<Awaited<ReturnType<typeof leaveGroup>>>
     
-    export type LeaveGroupMutationError = ErrorBody | ErrorBody
+    export type LeaveGroupMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary The caller leaves the group (the owner cannot).
  */
-export const useLeaveGroup = <TError = ErrorBody | ErrorBody,
+export const useLeaveGroup = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof leaveGroup>>, TError,{slug: string}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof leaveGroup>>,
@@ -1730,7 +1730,7 @@ export const changeGroupMemberRole = async (slug: string,
 
 
 
-export const getChangeGroupMemberRoleMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getChangeGroupMemberRoleMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeGroupMemberRole>>, TError,{slug: string;memberId: number;data: RoleChange}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof changeGroupMemberRole>>, TError,{slug: string;memberId: number;data: RoleChange}, TContext> => {
 
@@ -1757,12 +1757,12 @@ const {mutation: mutationOptions} = options ?
 
     export type ChangeGroupMemberRoleMutationResult = NonNullable<Awaited<ReturnType<typeof changeGroupMemberRole>>>
     export type ChangeGroupMemberRoleMutationBody = RoleChange
-    export type ChangeGroupMemberRoleMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type ChangeGroupMemberRoleMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary The owner makes a member a moderator, or a moderator a member.
  */
-export const useChangeGroupMemberRole = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useChangeGroupMemberRole = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeGroupMemberRole>>, TError,{slug: string;memberId: number;data: RoleChange}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof changeGroupMemberRole>>,
@@ -1802,7 +1802,7 @@ export const removeGroupMember = async (slug: string,
 
 
 
-export const getRemoveGroupMemberMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getRemoveGroupMemberMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeGroupMember>>, TError,{slug: string;memberId: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof removeGroupMember>>, TError,{slug: string;memberId: number}, TContext> => {
 
@@ -1829,12 +1829,12 @@ const {mutation: mutationOptions} = options ?
 
     export type RemoveGroupMemberMutationResult = NonNullable<Awaited<ReturnType<typeof removeGroupMember>>>
     
-    export type RemoveGroupMemberMutationError = ErrorBody | ErrorBody
+    export type RemoveGroupMemberMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary The owner or a moderator removes a member (never the owner; moderators only members).
  */
-export const useRemoveGroupMember = <TError = ErrorBody | ErrorBody,
+export const useRemoveGroupMember = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeGroupMember>>, TError,{slug: string;memberId: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof removeGroupMember>>,
@@ -1874,7 +1874,7 @@ export const resendInvitation = async (slug: string,
 
 
 
-export const getResendInvitationMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getResendInvitationMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendInvitation>>, TError,{slug: string;id: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof resendInvitation>>, TError,{slug: string;id: number}, TContext> => {
 
@@ -1901,12 +1901,12 @@ const {mutation: mutationOptions} = options ?
 
     export type ResendInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof resendInvitation>>>
     
-    export type ResendInvitationMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type ResendInvitationMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Mails an invitation again with a new link (the old one stops working).
  */
-export const useResendInvitation = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useResendInvitation = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendInvitation>>, TError,{slug: string;id: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof resendInvitation>>,
@@ -1959,7 +1959,7 @@ export const getListMyGroupsQueryKey = (params?: ListMyGroupsParams,) => {
     }
 
     
-export const getListMyGroupsQueryOptions = <TData = Awaited<ReturnType<typeof listMyGroups>>, TError = unknown>(params?: ListMyGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroups>>, TError, TData>>, }
+export const getListMyGroupsQueryOptions = <TData = Awaited<ReturnType<typeof listMyGroups>>, TError = ErrorBody>(params?: ListMyGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroups>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -1978,10 +1978,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListMyGroupsQueryResult = NonNullable<Awaited<ReturnType<typeof listMyGroups>>>
-export type ListMyGroupsQueryError = unknown
+export type ListMyGroupsQueryError = ErrorBody
 
 
-export function useListMyGroups<TData = Awaited<ReturnType<typeof listMyGroups>>, TError = unknown>(
+export function useListMyGroups<TData = Awaited<ReturnType<typeof listMyGroups>>, TError = ErrorBody>(
  params: undefined |  ListMyGroupsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroups>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listMyGroups>>,
@@ -1991,7 +1991,7 @@ export function useListMyGroups<TData = Awaited<ReturnType<typeof listMyGroups>>
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListMyGroups<TData = Awaited<ReturnType<typeof listMyGroups>>, TError = unknown>(
+export function useListMyGroups<TData = Awaited<ReturnType<typeof listMyGroups>>, TError = ErrorBody>(
  params?: ListMyGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroups>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listMyGroups>>,
@@ -2001,7 +2001,7 @@ export function useListMyGroups<TData = Awaited<ReturnType<typeof listMyGroups>>
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListMyGroups<TData = Awaited<ReturnType<typeof listMyGroups>>, TError = unknown>(
+export function useListMyGroups<TData = Awaited<ReturnType<typeof listMyGroups>>, TError = ErrorBody>(
  params?: ListMyGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroups>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2009,7 +2009,7 @@ export function useListMyGroups<TData = Awaited<ReturnType<typeof listMyGroups>>
  * @summary The groups the caller created, newest first (spec 2 §2 My Working Groups, Created).
  */
 
-export function useListMyGroups<TData = Awaited<ReturnType<typeof listMyGroups>>, TError = unknown>(
+export function useListMyGroups<TData = Awaited<ReturnType<typeof listMyGroups>>, TError = ErrorBody>(
  params?: ListMyGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroups>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -2051,7 +2051,7 @@ export const createGroup = async (createGroupRequest: CreateGroupRequest, option
 
 
 
-export const getCreateGroupMutationOptions = <TError = ErrorBody,
+export const getCreateGroupMutationOptions = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createGroup>>, TError,{data: CreateGroupRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof createGroup>>, TError,{data: CreateGroupRequest}, TContext> => {
 
@@ -2078,12 +2078,12 @@ const {mutation: mutationOptions} = options ?
 
     export type CreateGroupMutationResult = NonNullable<Awaited<ReturnType<typeof createGroup>>>
     export type CreateGroupMutationBody = CreateGroupRequest
-    export type CreateGroupMutationError = ErrorBody
+    export type CreateGroupMutationError = ErrorBody | ErrorBody
 
     /**
  * @summary Step 1 of the wizard on a new group: creates it, with the caller as owner.
  */
-export const useCreateGroup = <TError = ErrorBody,
+export const useCreateGroup = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createGroup>>, TError,{data: CreateGroupRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createGroup>>,
@@ -2136,7 +2136,7 @@ export const getListAppliedGroupsQueryKey = (params?: ListAppliedGroupsParams,) 
     }
 
     
-export const getListAppliedGroupsQueryOptions = <TData = Awaited<ReturnType<typeof listAppliedGroups>>, TError = unknown>(params?: ListAppliedGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAppliedGroups>>, TError, TData>>, }
+export const getListAppliedGroupsQueryOptions = <TData = Awaited<ReturnType<typeof listAppliedGroups>>, TError = ErrorBody>(params?: ListAppliedGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAppliedGroups>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -2155,10 +2155,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListAppliedGroupsQueryResult = NonNullable<Awaited<ReturnType<typeof listAppliedGroups>>>
-export type ListAppliedGroupsQueryError = unknown
+export type ListAppliedGroupsQueryError = ErrorBody
 
 
-export function useListAppliedGroups<TData = Awaited<ReturnType<typeof listAppliedGroups>>, TError = unknown>(
+export function useListAppliedGroups<TData = Awaited<ReturnType<typeof listAppliedGroups>>, TError = ErrorBody>(
  params: undefined |  ListAppliedGroupsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAppliedGroups>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAppliedGroups>>,
@@ -2168,7 +2168,7 @@ export function useListAppliedGroups<TData = Awaited<ReturnType<typeof listAppli
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListAppliedGroups<TData = Awaited<ReturnType<typeof listAppliedGroups>>, TError = unknown>(
+export function useListAppliedGroups<TData = Awaited<ReturnType<typeof listAppliedGroups>>, TError = ErrorBody>(
  params?: ListAppliedGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAppliedGroups>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAppliedGroups>>,
@@ -2178,7 +2178,7 @@ export function useListAppliedGroups<TData = Awaited<ReturnType<typeof listAppli
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListAppliedGroups<TData = Awaited<ReturnType<typeof listAppliedGroups>>, TError = unknown>(
+export function useListAppliedGroups<TData = Awaited<ReturnType<typeof listAppliedGroups>>, TError = ErrorBody>(
  params?: ListAppliedGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAppliedGroups>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2186,7 +2186,7 @@ export function useListAppliedGroups<TData = Awaited<ReturnType<typeof listAppli
  * @summary The working groups the caller asked to join and is waiting for (My applications).
  */
 
-export function useListAppliedGroups<TData = Awaited<ReturnType<typeof listAppliedGroups>>, TError = unknown>(
+export function useListAppliedGroups<TData = Awaited<ReturnType<typeof listAppliedGroups>>, TError = ErrorBody>(
  params?: ListAppliedGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAppliedGroups>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -2243,7 +2243,7 @@ export const getListJoinedGroupsQueryKey = (params?: ListJoinedGroupsParams,) =>
     }
 
     
-export const getListJoinedGroupsQueryOptions = <TData = Awaited<ReturnType<typeof listJoinedGroups>>, TError = unknown>(params?: ListJoinedGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinedGroups>>, TError, TData>>, }
+export const getListJoinedGroupsQueryOptions = <TData = Awaited<ReturnType<typeof listJoinedGroups>>, TError = ErrorBody>(params?: ListJoinedGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinedGroups>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -2262,10 +2262,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListJoinedGroupsQueryResult = NonNullable<Awaited<ReturnType<typeof listJoinedGroups>>>
-export type ListJoinedGroupsQueryError = unknown
+export type ListJoinedGroupsQueryError = ErrorBody
 
 
-export function useListJoinedGroups<TData = Awaited<ReturnType<typeof listJoinedGroups>>, TError = unknown>(
+export function useListJoinedGroups<TData = Awaited<ReturnType<typeof listJoinedGroups>>, TError = ErrorBody>(
  params: undefined |  ListJoinedGroupsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinedGroups>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listJoinedGroups>>,
@@ -2275,7 +2275,7 @@ export function useListJoinedGroups<TData = Awaited<ReturnType<typeof listJoined
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListJoinedGroups<TData = Awaited<ReturnType<typeof listJoinedGroups>>, TError = unknown>(
+export function useListJoinedGroups<TData = Awaited<ReturnType<typeof listJoinedGroups>>, TError = ErrorBody>(
  params?: ListJoinedGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinedGroups>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listJoinedGroups>>,
@@ -2285,7 +2285,7 @@ export function useListJoinedGroups<TData = Awaited<ReturnType<typeof listJoined
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListJoinedGroups<TData = Awaited<ReturnType<typeof listJoinedGroups>>, TError = unknown>(
+export function useListJoinedGroups<TData = Awaited<ReturnType<typeof listJoinedGroups>>, TError = ErrorBody>(
  params?: ListJoinedGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinedGroups>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2294,7 +2294,7 @@ export function useListJoinedGroups<TData = Awaited<ReturnType<typeof listJoined
 (spec 2 §2 My Working Groups, Joined).
  */
 
-export function useListJoinedGroups<TData = Awaited<ReturnType<typeof listJoinedGroups>>, TError = unknown>(
+export function useListJoinedGroups<TData = Awaited<ReturnType<typeof listJoinedGroups>>, TError = ErrorBody>(
  params?: ListJoinedGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinedGroups>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -2343,7 +2343,7 @@ export const getListMyGroupUpdatesQueryKey = (groupId?: number,) => {
     }
 
     
-export const getListMyGroupUpdatesQueryOptions = <TData = Awaited<ReturnType<typeof listMyGroupUpdates>>, TError = ErrorBody>(groupId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroupUpdates>>, TError, TData>>, }
+export const getListMyGroupUpdatesQueryOptions = <TData = Awaited<ReturnType<typeof listMyGroupUpdates>>, TError = ErrorBody | ErrorBody>(groupId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroupUpdates>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -2362,10 +2362,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListMyGroupUpdatesQueryResult = NonNullable<Awaited<ReturnType<typeof listMyGroupUpdates>>>
-export type ListMyGroupUpdatesQueryError = ErrorBody
+export type ListMyGroupUpdatesQueryError = ErrorBody | ErrorBody
 
 
-export function useListMyGroupUpdates<TData = Awaited<ReturnType<typeof listMyGroupUpdates>>, TError = ErrorBody>(
+export function useListMyGroupUpdates<TData = Awaited<ReturnType<typeof listMyGroupUpdates>>, TError = ErrorBody | ErrorBody>(
  groupId: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroupUpdates>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listMyGroupUpdates>>,
@@ -2375,7 +2375,7 @@ export function useListMyGroupUpdates<TData = Awaited<ReturnType<typeof listMyGr
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListMyGroupUpdates<TData = Awaited<ReturnType<typeof listMyGroupUpdates>>, TError = ErrorBody>(
+export function useListMyGroupUpdates<TData = Awaited<ReturnType<typeof listMyGroupUpdates>>, TError = ErrorBody | ErrorBody>(
  groupId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroupUpdates>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listMyGroupUpdates>>,
@@ -2385,7 +2385,7 @@ export function useListMyGroupUpdates<TData = Awaited<ReturnType<typeof listMyGr
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListMyGroupUpdates<TData = Awaited<ReturnType<typeof listMyGroupUpdates>>, TError = ErrorBody>(
+export function useListMyGroupUpdates<TData = Awaited<ReturnType<typeof listMyGroupUpdates>>, TError = ErrorBody | ErrorBody>(
  groupId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroupUpdates>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2393,7 +2393,7 @@ export function useListMyGroupUpdates<TData = Awaited<ReturnType<typeof listMyGr
  * @summary Every update of a group, for its owner and moderators.
  */
 
-export function useListMyGroupUpdates<TData = Awaited<ReturnType<typeof listMyGroupUpdates>>, TError = ErrorBody>(
+export function useListMyGroupUpdates<TData = Awaited<ReturnType<typeof listMyGroupUpdates>>, TError = ErrorBody | ErrorBody>(
  groupId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroupUpdates>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -2436,7 +2436,7 @@ export const createGroupUpdate = async (groupId: number,
 
 
 
-export const getCreateGroupUpdateMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getCreateGroupUpdateMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createGroupUpdate>>, TError,{groupId: number;data: UpdateRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof createGroupUpdate>>, TError,{groupId: number;data: UpdateRequest}, TContext> => {
 
@@ -2463,12 +2463,12 @@ const {mutation: mutationOptions} = options ?
 
     export type CreateGroupUpdateMutationResult = NonNullable<Awaited<ReturnType<typeof createGroupUpdate>>>
     export type CreateGroupUpdateMutationBody = UpdateRequest
-    export type CreateGroupUpdateMutationError = ErrorBody | ErrorBody
+    export type CreateGroupUpdateMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Writes an update (owner or moderator of an approved group); it waits for staff.
  */
-export const useCreateGroupUpdate = <TError = ErrorBody | ErrorBody,
+export const useCreateGroupUpdate = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createGroupUpdate>>, TError,{groupId: number;data: UpdateRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createGroupUpdate>>,
@@ -2517,7 +2517,7 @@ export const getGetGroupUpdateQueryKey = (groupId?: number,
     }
 
     
-export const getGetGroupUpdateQueryOptions = <TData = Awaited<ReturnType<typeof getGroupUpdate>>, TError = ErrorBody | ErrorBody>(groupId: number,
+export const getGetGroupUpdateQueryOptions = <TData = Awaited<ReturnType<typeof getGroupUpdate>>, TError = ErrorBody | ErrorBody | ErrorBody>(groupId: number,
     id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupUpdate>>, TError, TData>>, }
 ) => {
 
@@ -2537,10 +2537,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type GetGroupUpdateQueryResult = NonNullable<Awaited<ReturnType<typeof getGroupUpdate>>>
-export type GetGroupUpdateQueryError = ErrorBody | ErrorBody
+export type GetGroupUpdateQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useGetGroupUpdate<TData = Awaited<ReturnType<typeof getGroupUpdate>>, TError = ErrorBody | ErrorBody>(
+export function useGetGroupUpdate<TData = Awaited<ReturnType<typeof getGroupUpdate>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  groupId: number,
     id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupUpdate>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -2551,7 +2551,7 @@ export function useGetGroupUpdate<TData = Awaited<ReturnType<typeof getGroupUpda
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGroupUpdate<TData = Awaited<ReturnType<typeof getGroupUpdate>>, TError = ErrorBody | ErrorBody>(
+export function useGetGroupUpdate<TData = Awaited<ReturnType<typeof getGroupUpdate>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  groupId: number,
     id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupUpdate>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -2562,7 +2562,7 @@ export function useGetGroupUpdate<TData = Awaited<ReturnType<typeof getGroupUpda
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGroupUpdate<TData = Awaited<ReturnType<typeof getGroupUpdate>>, TError = ErrorBody | ErrorBody>(
+export function useGetGroupUpdate<TData = Awaited<ReturnType<typeof getGroupUpdate>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  groupId: number,
     id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupUpdate>>, TError, TData>>, }
  , queryClient?: QueryClient
@@ -2571,7 +2571,7 @@ export function useGetGroupUpdate<TData = Awaited<ReturnType<typeof getGroupUpda
  * @summary One update the caller may edit.
  */
 
-export function useGetGroupUpdate<TData = Awaited<ReturnType<typeof getGroupUpdate>>, TError = ErrorBody | ErrorBody>(
+export function useGetGroupUpdate<TData = Awaited<ReturnType<typeof getGroupUpdate>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  groupId: number,
     id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupUpdate>>, TError, TData>>, }
  , queryClient?: QueryClient 
@@ -2617,7 +2617,7 @@ export const updateGroupUpdate = async (groupId: number,
 
 
 
-export const getUpdateGroupUpdateMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getUpdateGroupUpdateMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateGroupUpdate>>, TError,{groupId: number;id: number;data: UpdateRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof updateGroupUpdate>>, TError,{groupId: number;id: number;data: UpdateRequest}, TContext> => {
 
@@ -2644,12 +2644,12 @@ const {mutation: mutationOptions} = options ?
 
     export type UpdateGroupUpdateMutationResult = NonNullable<Awaited<ReturnType<typeof updateGroupUpdate>>>
     export type UpdateGroupUpdateMutationBody = UpdateRequest
-    export type UpdateGroupUpdateMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type UpdateGroupUpdateMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Saves an edit; the update goes back to staff for approval.
  */
-export const useUpdateGroupUpdate = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useUpdateGroupUpdate = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateGroupUpdate>>, TError,{groupId: number;id: number;data: UpdateRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateGroupUpdate>>,
@@ -2693,7 +2693,7 @@ formData.append(`file`, singleFileUpload.file)
 
 
 
-export const getSetGroupUpdateImageMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getSetGroupUpdateImageMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setGroupUpdateImage>>, TError,{groupId: number;id: number;data: SingleFileUpload}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof setGroupUpdateImage>>, TError,{groupId: number;id: number;data: SingleFileUpload}, TContext> => {
 
@@ -2720,12 +2720,12 @@ const {mutation: mutationOptions} = options ?
 
     export type SetGroupUpdateImageMutationResult = NonNullable<Awaited<ReturnType<typeof setGroupUpdateImage>>>
     export type SetGroupUpdateImageMutationBody = SingleFileUpload
-    export type SetGroupUpdateImageMutationError = ErrorBody | ErrorBody
+    export type SetGroupUpdateImageMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Sets an update's image (a JPEG or PNG, checked by content).
  */
-export const useSetGroupUpdateImage = <TError = ErrorBody | ErrorBody,
+export const useSetGroupUpdateImage = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setGroupUpdateImage>>, TError,{groupId: number;id: number;data: SingleFileUpload}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setGroupUpdateImage>>,
@@ -2771,7 +2771,7 @@ export const getListMyGroupMaterialsQueryKey = (groupId?: number,) => {
     }
 
     
-export const getListMyGroupMaterialsQueryOptions = <TData = Awaited<ReturnType<typeof listMyGroupMaterials>>, TError = ErrorBody>(groupId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroupMaterials>>, TError, TData>>, }
+export const getListMyGroupMaterialsQueryOptions = <TData = Awaited<ReturnType<typeof listMyGroupMaterials>>, TError = ErrorBody | ErrorBody>(groupId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroupMaterials>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -2790,10 +2790,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListMyGroupMaterialsQueryResult = NonNullable<Awaited<ReturnType<typeof listMyGroupMaterials>>>
-export type ListMyGroupMaterialsQueryError = ErrorBody
+export type ListMyGroupMaterialsQueryError = ErrorBody | ErrorBody
 
 
-export function useListMyGroupMaterials<TData = Awaited<ReturnType<typeof listMyGroupMaterials>>, TError = ErrorBody>(
+export function useListMyGroupMaterials<TData = Awaited<ReturnType<typeof listMyGroupMaterials>>, TError = ErrorBody | ErrorBody>(
  groupId: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroupMaterials>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listMyGroupMaterials>>,
@@ -2803,7 +2803,7 @@ export function useListMyGroupMaterials<TData = Awaited<ReturnType<typeof listMy
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListMyGroupMaterials<TData = Awaited<ReturnType<typeof listMyGroupMaterials>>, TError = ErrorBody>(
+export function useListMyGroupMaterials<TData = Awaited<ReturnType<typeof listMyGroupMaterials>>, TError = ErrorBody | ErrorBody>(
  groupId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroupMaterials>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listMyGroupMaterials>>,
@@ -2813,7 +2813,7 @@ export function useListMyGroupMaterials<TData = Awaited<ReturnType<typeof listMy
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListMyGroupMaterials<TData = Awaited<ReturnType<typeof listMyGroupMaterials>>, TError = ErrorBody>(
+export function useListMyGroupMaterials<TData = Awaited<ReturnType<typeof listMyGroupMaterials>>, TError = ErrorBody | ErrorBody>(
  groupId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroupMaterials>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2821,7 +2821,7 @@ export function useListMyGroupMaterials<TData = Awaited<ReturnType<typeof listMy
  * @summary The materials of a group the caller edits (owner or moderator).
  */
 
-export function useListMyGroupMaterials<TData = Awaited<ReturnType<typeof listMyGroupMaterials>>, TError = ErrorBody>(
+export function useListMyGroupMaterials<TData = Awaited<ReturnType<typeof listMyGroupMaterials>>, TError = ErrorBody | ErrorBody>(
  groupId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroupMaterials>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -2880,7 +2880,7 @@ if(materialUpload.url !== undefined && materialUpload.url !== null) {
 
 
 
-export const getCreateGroupMaterialMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getCreateGroupMaterialMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createGroupMaterial>>, TError,{groupId: number;data: MaterialUpload}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof createGroupMaterial>>, TError,{groupId: number;data: MaterialUpload}, TContext> => {
 
@@ -2907,12 +2907,12 @@ const {mutation: mutationOptions} = options ?
 
     export type CreateGroupMaterialMutationResult = NonNullable<Awaited<ReturnType<typeof createGroupMaterial>>>
     export type CreateGroupMaterialMutationBody = MaterialUpload
-    export type CreateGroupMaterialMutationError = ErrorBody | ErrorBody
+    export type CreateGroupMaterialMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Adds a document or a link.
  */
-export const useCreateGroupMaterial = <TError = ErrorBody | ErrorBody,
+export const useCreateGroupMaterial = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createGroupMaterial>>, TError,{groupId: number;data: MaterialUpload}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createGroupMaterial>>,
@@ -2954,7 +2954,7 @@ export const updateGroupMaterial = async (groupId: number,
 
 
 
-export const getUpdateGroupMaterialMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getUpdateGroupMaterialMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateGroupMaterial>>, TError,{groupId: number;id: number;data: MaterialChange}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof updateGroupMaterial>>, TError,{groupId: number;id: number;data: MaterialChange}, TContext> => {
 
@@ -2981,12 +2981,12 @@ const {mutation: mutationOptions} = options ?
 
     export type UpdateGroupMaterialMutationResult = NonNullable<Awaited<ReturnType<typeof updateGroupMaterial>>>
     export type UpdateGroupMaterialMutationBody = MaterialChange
-    export type UpdateGroupMaterialMutationError = ErrorBody | ErrorBody
+    export type UpdateGroupMaterialMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Changes an item's label and url (links) or label and name (documents).
  */
-export const useUpdateGroupMaterial = <TError = ErrorBody | ErrorBody,
+export const useUpdateGroupMaterial = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateGroupMaterial>>, TError,{groupId: number;id: number;data: MaterialChange}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateGroupMaterial>>,
@@ -3026,7 +3026,7 @@ export const deleteGroupMaterial = async (groupId: number,
 
 
 
-export const getDeleteGroupMaterialMutationOptions = <TError = ErrorBody,
+export const getDeleteGroupMaterialMutationOptions = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteGroupMaterial>>, TError,{groupId: number;id: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteGroupMaterial>>, TError,{groupId: number;id: number}, TContext> => {
 
@@ -3053,12 +3053,12 @@ const {mutation: mutationOptions} = options ?
 
     export type DeleteGroupMaterialMutationResult = NonNullable<Awaited<ReturnType<typeof deleteGroupMaterial>>>
     
-    export type DeleteGroupMaterialMutationError = ErrorBody
+    export type DeleteGroupMaterialMutationError = ErrorBody | ErrorBody
 
     /**
  * @summary Removes an item.
  */
-export const useDeleteGroupMaterial = <TError = ErrorBody,
+export const useDeleteGroupMaterial = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteGroupMaterial>>, TError,{groupId: number;id: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteGroupMaterial>>,
@@ -3104,7 +3104,7 @@ export const getGetMyGroupQueryKey = (id?: number,) => {
     }
 
     
-export const getGetMyGroupQueryOptions = <TData = Awaited<ReturnType<typeof getMyGroup>>, TError = ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyGroup>>, TError, TData>>, }
+export const getGetMyGroupQueryOptions = <TData = Awaited<ReturnType<typeof getMyGroup>>, TError = ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyGroup>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -3123,10 +3123,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type GetMyGroupQueryResult = NonNullable<Awaited<ReturnType<typeof getMyGroup>>>
-export type GetMyGroupQueryError = ErrorBody
+export type GetMyGroupQueryError = ErrorBody | ErrorBody
 
 
-export function useGetMyGroup<TData = Awaited<ReturnType<typeof getMyGroup>>, TError = ErrorBody>(
+export function useGetMyGroup<TData = Awaited<ReturnType<typeof getMyGroup>>, TError = ErrorBody | ErrorBody>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyGroup>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getMyGroup>>,
@@ -3136,7 +3136,7 @@ export function useGetMyGroup<TData = Awaited<ReturnType<typeof getMyGroup>>, TE
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetMyGroup<TData = Awaited<ReturnType<typeof getMyGroup>>, TError = ErrorBody>(
+export function useGetMyGroup<TData = Awaited<ReturnType<typeof getMyGroup>>, TError = ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyGroup>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getMyGroup>>,
@@ -3146,7 +3146,7 @@ export function useGetMyGroup<TData = Awaited<ReturnType<typeof getMyGroup>>, TE
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetMyGroup<TData = Awaited<ReturnType<typeof getMyGroup>>, TError = ErrorBody>(
+export function useGetMyGroup<TData = Awaited<ReturnType<typeof getMyGroup>>, TError = ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyGroup>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -3154,7 +3154,7 @@ export function useGetMyGroup<TData = Awaited<ReturnType<typeof getMyGroup>>, TE
  * @summary One of the caller's groups, with any changes still under review.
  */
 
-export function useGetMyGroup<TData = Awaited<ReturnType<typeof getMyGroup>>, TError = ErrorBody>(
+export function useGetMyGroup<TData = Awaited<ReturnType<typeof getMyGroup>>, TError = ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyGroup>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -3195,7 +3195,7 @@ export const deleteGroup = async (id: number, options?: RequestInit): Promise<Da
 
 
 
-export const getDeleteGroupMutationOptions = <TError = ErrorBody,
+export const getDeleteGroupMutationOptions = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteGroup>>, TError,{id: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteGroup>>, TError,{id: number}, TContext> => {
 
@@ -3222,12 +3222,12 @@ const {mutation: mutationOptions} = options ?
 
     export type DeleteGroupMutationResult = NonNullable<Awaited<ReturnType<typeof deleteGroup>>>
     
-    export type DeleteGroupMutationError = ErrorBody
+    export type DeleteGroupMutationError = ErrorBody | ErrorBody
 
     /**
  * @summary Deletes one of the caller's groups.
  */
-export const useDeleteGroup = <TError = ErrorBody,
+export const useDeleteGroup = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteGroup>>, TError,{id: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteGroup>>,
@@ -3268,7 +3268,7 @@ export const updateGroup = async (id: number,
 
 
 
-export const getUpdateGroupMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getUpdateGroupMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateGroup>>, TError,{id: number;data: UpdateGroupRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof updateGroup>>, TError,{id: number;data: UpdateGroupRequest}, TContext> => {
 
@@ -3295,13 +3295,13 @@ const {mutation: mutationOptions} = options ?
 
     export type UpdateGroupMutationResult = NonNullable<Awaited<ReturnType<typeof updateGroup>>>
     export type UpdateGroupMutationBody = UpdateGroupRequest
-    export type UpdateGroupMutationError = ErrorBody | ErrorBody
+    export type UpdateGroupMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Saves wizard steps. On an approved group the change waits for staff review while the
 approved version stays public.
  */
-export const useUpdateGroup = <TError = ErrorBody | ErrorBody,
+export const useUpdateGroup = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateGroup>>, TError,{id: number;data: UpdateGroupRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateGroup>>,
@@ -3343,7 +3343,7 @@ formData.append(`file`, singleFileUpload.file)
 
 
 
-export const getSetGroupImageMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getSetGroupImageMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setGroupImage>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof setGroupImage>>, TError,{id: number;data: SingleFileUpload}, TContext> => {
 
@@ -3370,12 +3370,12 @@ const {mutation: mutationOptions} = options ?
 
     export type SetGroupImageMutationResult = NonNullable<Awaited<ReturnType<typeof setGroupImage>>>
     export type SetGroupImageMutationBody = SingleFileUpload
-    export type SetGroupImageMutationError = ErrorBody | ErrorBody
+    export type SetGroupImageMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Sets the group's image: a JPEG or PNG (checked by content, at most 8 MB).
  */
-export const useSetGroupImage = <TError = ErrorBody | ErrorBody,
+export const useSetGroupImage = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setGroupImage>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setGroupImage>>,
@@ -3422,7 +3422,7 @@ export const getListProfileGroupsQueryKey = (id?: number,) => {
     }
 
     
-export const getListProfileGroupsQueryOptions = <TData = Awaited<ReturnType<typeof listProfileGroups>>, TError = unknown>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProfileGroups>>, TError, TData>>, }
+export const getListProfileGroupsQueryOptions = <TData = Awaited<ReturnType<typeof listProfileGroups>>, TError = ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProfileGroups>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -3441,10 +3441,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListProfileGroupsQueryResult = NonNullable<Awaited<ReturnType<typeof listProfileGroups>>>
-export type ListProfileGroupsQueryError = unknown
+export type ListProfileGroupsQueryError = ErrorBody
 
 
-export function useListProfileGroups<TData = Awaited<ReturnType<typeof listProfileGroups>>, TError = unknown>(
+export function useListProfileGroups<TData = Awaited<ReturnType<typeof listProfileGroups>>, TError = ErrorBody>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProfileGroups>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProfileGroups>>,
@@ -3454,7 +3454,7 @@ export function useListProfileGroups<TData = Awaited<ReturnType<typeof listProfi
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProfileGroups<TData = Awaited<ReturnType<typeof listProfileGroups>>, TError = unknown>(
+export function useListProfileGroups<TData = Awaited<ReturnType<typeof listProfileGroups>>, TError = ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProfileGroups>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProfileGroups>>,
@@ -3464,7 +3464,7 @@ export function useListProfileGroups<TData = Awaited<ReturnType<typeof listProfi
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProfileGroups<TData = Awaited<ReturnType<typeof listProfileGroups>>, TError = unknown>(
+export function useListProfileGroups<TData = Awaited<ReturnType<typeof listProfileGroups>>, TError = ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProfileGroups>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -3473,7 +3473,7 @@ export function useListProfileGroups<TData = Awaited<ReturnType<typeof listProfi
 private profile.
  */
 
-export function useListProfileGroups<TData = Awaited<ReturnType<typeof listProfileGroups>>, TError = unknown>(
+export function useListProfileGroups<TData = Awaited<ReturnType<typeof listProfileGroups>>, TError = ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProfileGroups>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -72,7 +72,7 @@ export const getVerifyCertificateQueryKey = (code?: string,) => {
     }
 
     
-export const getVerifyCertificateQueryOptions = <TData = Awaited<ReturnType<typeof verifyCertificate>>, TError = ErrorBody>(code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyCertificate>>, TError, TData>>, }
+export const getVerifyCertificateQueryOptions = <TData = Awaited<ReturnType<typeof verifyCertificate>>, TError = ErrorBody | ErrorBody>(code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyCertificate>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -91,10 +91,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type VerifyCertificateQueryResult = NonNullable<Awaited<ReturnType<typeof verifyCertificate>>>
-export type VerifyCertificateQueryError = ErrorBody
+export type VerifyCertificateQueryError = ErrorBody | ErrorBody
 
 
-export function useVerifyCertificate<TData = Awaited<ReturnType<typeof verifyCertificate>>, TError = ErrorBody>(
+export function useVerifyCertificate<TData = Awaited<ReturnType<typeof verifyCertificate>>, TError = ErrorBody | ErrorBody>(
  code: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyCertificate>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof verifyCertificate>>,
@@ -104,7 +104,7 @@ export function useVerifyCertificate<TData = Awaited<ReturnType<typeof verifyCer
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useVerifyCertificate<TData = Awaited<ReturnType<typeof verifyCertificate>>, TError = ErrorBody>(
+export function useVerifyCertificate<TData = Awaited<ReturnType<typeof verifyCertificate>>, TError = ErrorBody | ErrorBody>(
  code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyCertificate>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof verifyCertificate>>,
@@ -114,7 +114,7 @@ export function useVerifyCertificate<TData = Awaited<ReturnType<typeof verifyCer
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useVerifyCertificate<TData = Awaited<ReturnType<typeof verifyCertificate>>, TError = ErrorBody>(
+export function useVerifyCertificate<TData = Awaited<ReturnType<typeof verifyCertificate>>, TError = ErrorBody | ErrorBody>(
  code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyCertificate>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -122,7 +122,7 @@ export function useVerifyCertificate<TData = Awaited<ReturnType<typeof verifyCer
  * @summary Confirms a certificate is genuine (public).
  */
 
-export function useVerifyCertificate<TData = Awaited<ReturnType<typeof verifyCertificate>>, TError = ErrorBody>(
+export function useVerifyCertificate<TData = Awaited<ReturnType<typeof verifyCertificate>>, TError = ErrorBody | ErrorBody>(
  code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof verifyCertificate>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -171,7 +171,7 @@ export const getDownloadCertificateQueryKey = (code?: string,) => {
     }
 
     
-export const getDownloadCertificateQueryOptions = <TData = Awaited<ReturnType<typeof downloadCertificate>>, TError = ErrorBody | ErrorBody>(code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadCertificate>>, TError, TData>>, }
+export const getDownloadCertificateQueryOptions = <TData = Awaited<ReturnType<typeof downloadCertificate>>, TError = ErrorBody | ErrorBody | ErrorBody>(code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadCertificate>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -190,10 +190,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type DownloadCertificateQueryResult = NonNullable<Awaited<ReturnType<typeof downloadCertificate>>>
-export type DownloadCertificateQueryError = ErrorBody | ErrorBody
+export type DownloadCertificateQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useDownloadCertificate<TData = Awaited<ReturnType<typeof downloadCertificate>>, TError = ErrorBody | ErrorBody>(
+export function useDownloadCertificate<TData = Awaited<ReturnType<typeof downloadCertificate>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  code: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadCertificate>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof downloadCertificate>>,
@@ -203,7 +203,7 @@ export function useDownloadCertificate<TData = Awaited<ReturnType<typeof downloa
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDownloadCertificate<TData = Awaited<ReturnType<typeof downloadCertificate>>, TError = ErrorBody | ErrorBody>(
+export function useDownloadCertificate<TData = Awaited<ReturnType<typeof downloadCertificate>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadCertificate>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof downloadCertificate>>,
@@ -213,7 +213,7 @@ export function useDownloadCertificate<TData = Awaited<ReturnType<typeof downloa
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDownloadCertificate<TData = Awaited<ReturnType<typeof downloadCertificate>>, TError = ErrorBody | ErrorBody>(
+export function useDownloadCertificate<TData = Awaited<ReturnType<typeof downloadCertificate>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadCertificate>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -221,7 +221,7 @@ export function useDownloadCertificate<TData = Awaited<ReturnType<typeof downloa
  * @summary The holder's certificate as a PDF.
  */
 
-export function useDownloadCertificate<TData = Awaited<ReturnType<typeof downloadCertificate>>, TError = ErrorBody | ErrorBody>(
+export function useDownloadCertificate<TData = Awaited<ReturnType<typeof downloadCertificate>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadCertificate>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -277,7 +277,7 @@ export const getListQuizzesQueryKey = (params?: ListQuizzesParams,) => {
     }
 
     
-export const getListQuizzesQueryOptions = <TData = Awaited<ReturnType<typeof listQuizzes>>, TError = unknown>(params?: ListQuizzesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listQuizzes>>, TError, TData>>, }
+export const getListQuizzesQueryOptions = <TData = Awaited<ReturnType<typeof listQuizzes>>, TError = ErrorBody>(params?: ListQuizzesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listQuizzes>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -296,10 +296,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListQuizzesQueryResult = NonNullable<Awaited<ReturnType<typeof listQuizzes>>>
-export type ListQuizzesQueryError = unknown
+export type ListQuizzesQueryError = ErrorBody
 
 
-export function useListQuizzes<TData = Awaited<ReturnType<typeof listQuizzes>>, TError = unknown>(
+export function useListQuizzes<TData = Awaited<ReturnType<typeof listQuizzes>>, TError = ErrorBody>(
  params: undefined |  ListQuizzesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listQuizzes>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listQuizzes>>,
@@ -309,7 +309,7 @@ export function useListQuizzes<TData = Awaited<ReturnType<typeof listQuizzes>>, 
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListQuizzes<TData = Awaited<ReturnType<typeof listQuizzes>>, TError = unknown>(
+export function useListQuizzes<TData = Awaited<ReturnType<typeof listQuizzes>>, TError = ErrorBody>(
  params?: ListQuizzesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listQuizzes>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listQuizzes>>,
@@ -319,7 +319,7 @@ export function useListQuizzes<TData = Awaited<ReturnType<typeof listQuizzes>>, 
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListQuizzes<TData = Awaited<ReturnType<typeof listQuizzes>>, TError = unknown>(
+export function useListQuizzes<TData = Awaited<ReturnType<typeof listQuizzes>>, TError = ErrorBody>(
  params?: ListQuizzesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listQuizzes>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -327,7 +327,7 @@ export function useListQuizzes<TData = Awaited<ReturnType<typeof listQuizzes>>, 
  * @summary The published quizzes, with the viewer's progress when signed in.
  */
 
-export function useListQuizzes<TData = Awaited<ReturnType<typeof listQuizzes>>, TError = unknown>(
+export function useListQuizzes<TData = Awaited<ReturnType<typeof listQuizzes>>, TError = ErrorBody>(
  params?: ListQuizzesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listQuizzes>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -376,7 +376,7 @@ export const getGetQuizQueryKey = (id?: number,) => {
     }
 
     
-export const getGetQuizQueryOptions = <TData = Awaited<ReturnType<typeof getQuiz>>, TError = ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getQuiz>>, TError, TData>>, }
+export const getGetQuizQueryOptions = <TData = Awaited<ReturnType<typeof getQuiz>>, TError = ErrorBody | ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getQuiz>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -395,10 +395,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type GetQuizQueryResult = NonNullable<Awaited<ReturnType<typeof getQuiz>>>
-export type GetQuizQueryError = ErrorBody | ErrorBody
+export type GetQuizQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useGetQuiz<TData = Awaited<ReturnType<typeof getQuiz>>, TError = ErrorBody | ErrorBody>(
+export function useGetQuiz<TData = Awaited<ReturnType<typeof getQuiz>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getQuiz>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getQuiz>>,
@@ -408,7 +408,7 @@ export function useGetQuiz<TData = Awaited<ReturnType<typeof getQuiz>>, TError =
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetQuiz<TData = Awaited<ReturnType<typeof getQuiz>>, TError = ErrorBody | ErrorBody>(
+export function useGetQuiz<TData = Awaited<ReturnType<typeof getQuiz>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getQuiz>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getQuiz>>,
@@ -418,7 +418,7 @@ export function useGetQuiz<TData = Awaited<ReturnType<typeof getQuiz>>, TError =
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetQuiz<TData = Awaited<ReturnType<typeof getQuiz>>, TError = ErrorBody | ErrorBody>(
+export function useGetQuiz<TData = Awaited<ReturnType<typeof getQuiz>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getQuiz>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -426,7 +426,7 @@ export function useGetQuiz<TData = Awaited<ReturnType<typeof getQuiz>>, TError =
  * @summary A quiz with its questions, opened where the viewer left it.
  */
 
-export function useGetQuiz<TData = Awaited<ReturnType<typeof getQuiz>>, TError = ErrorBody | ErrorBody>(
+export function useGetQuiz<TData = Awaited<ReturnType<typeof getQuiz>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getQuiz>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -469,7 +469,7 @@ export const completeQuiz = async (id: number,
 
 
 
-export const getCompleteQuizMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getCompleteQuizMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeQuiz>>, TError,{id: number;data: AnswerSubmission}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof completeQuiz>>, TError,{id: number;data: AnswerSubmission}, TContext> => {
 
@@ -496,12 +496,12 @@ const {mutation: mutationOptions} = options ?
 
     export type CompleteQuizMutationResult = NonNullable<Awaited<ReturnType<typeof completeQuiz>>>
     export type CompleteQuizMutationBody = AnswerSubmission
-    export type CompleteQuizMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type CompleteQuizMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Answers one question; the last answer scores the attempt.
  */
-export const useCompleteQuiz = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useCompleteQuiz = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeQuiz>>, TError,{id: number;data: AnswerSubmission}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof completeQuiz>>,

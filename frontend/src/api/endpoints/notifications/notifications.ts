@@ -63,7 +63,7 @@ export const createLiveTicket = async ( options?: RequestInit): Promise<DataLive
 
 
 
-export const getCreateLiveTicketMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getCreateLiveTicketMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createLiveTicket>>, TError,void, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof createLiveTicket>>, TError,void, TContext> => {
 
@@ -90,13 +90,13 @@ const {mutation: mutationOptions} = options ?
 
     export type CreateLiveTicketMutationResult = NonNullable<Awaited<ReturnType<typeof createLiveTicket>>>
     
-    export type CreateLiveTicketMutationError = ErrorBody | ErrorBody
+    export type CreateLiveTicketMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary A single-use ticket for the live notification channel (the session token never goes
 into the socket's URL).
  */
-export const useCreateLiveTicket = <TError = ErrorBody | ErrorBody,
+export const useCreateLiveTicket = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createLiveTicket>>, TError,void, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createLiveTicket>>,
@@ -149,7 +149,7 @@ export const getListMyNotificationsQueryKey = (params?: ListMyNotificationsParam
     }
 
     
-export const getListMyNotificationsQueryOptions = <TData = Awaited<ReturnType<typeof listMyNotifications>>, TError = ErrorBody>(params?: ListMyNotificationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyNotifications>>, TError, TData>>, }
+export const getListMyNotificationsQueryOptions = <TData = Awaited<ReturnType<typeof listMyNotifications>>, TError = ErrorBody | ErrorBody>(params?: ListMyNotificationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyNotifications>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -168,10 +168,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListMyNotificationsQueryResult = NonNullable<Awaited<ReturnType<typeof listMyNotifications>>>
-export type ListMyNotificationsQueryError = ErrorBody
+export type ListMyNotificationsQueryError = ErrorBody | ErrorBody
 
 
-export function useListMyNotifications<TData = Awaited<ReturnType<typeof listMyNotifications>>, TError = ErrorBody>(
+export function useListMyNotifications<TData = Awaited<ReturnType<typeof listMyNotifications>>, TError = ErrorBody | ErrorBody>(
  params: undefined |  ListMyNotificationsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyNotifications>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listMyNotifications>>,
@@ -181,7 +181,7 @@ export function useListMyNotifications<TData = Awaited<ReturnType<typeof listMyN
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListMyNotifications<TData = Awaited<ReturnType<typeof listMyNotifications>>, TError = ErrorBody>(
+export function useListMyNotifications<TData = Awaited<ReturnType<typeof listMyNotifications>>, TError = ErrorBody | ErrorBody>(
  params?: ListMyNotificationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyNotifications>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listMyNotifications>>,
@@ -191,7 +191,7 @@ export function useListMyNotifications<TData = Awaited<ReturnType<typeof listMyN
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListMyNotifications<TData = Awaited<ReturnType<typeof listMyNotifications>>, TError = ErrorBody>(
+export function useListMyNotifications<TData = Awaited<ReturnType<typeof listMyNotifications>>, TError = ErrorBody | ErrorBody>(
  params?: ListMyNotificationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyNotifications>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -199,7 +199,7 @@ export function useListMyNotifications<TData = Awaited<ReturnType<typeof listMyN
  * @summary The caller's notifications, newest first.
  */
 
-export function useListMyNotifications<TData = Awaited<ReturnType<typeof listMyNotifications>>, TError = ErrorBody>(
+export function useListMyNotifications<TData = Awaited<ReturnType<typeof listMyNotifications>>, TError = ErrorBody | ErrorBody>(
  params?: ListMyNotificationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyNotifications>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -240,7 +240,7 @@ export const readMyNotifications = async ( options?: RequestInit): Promise<DataR
 
 
 
-export const getReadMyNotificationsMutationOptions = <TError = ErrorBody,
+export const getReadMyNotificationsMutationOptions = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof readMyNotifications>>, TError,void, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof readMyNotifications>>, TError,void, TContext> => {
 
@@ -267,12 +267,12 @@ const {mutation: mutationOptions} = options ?
 
     export type ReadMyNotificationsMutationResult = NonNullable<Awaited<ReturnType<typeof readMyNotifications>>>
     
-    export type ReadMyNotificationsMutationError = ErrorBody
+    export type ReadMyNotificationsMutationError = ErrorBody | ErrorBody
 
     /**
  * @summary Marks every notification of the caller read (the bell was opened).
  */
-export const useReadMyNotifications = <TError = ErrorBody,
+export const useReadMyNotifications = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof readMyNotifications>>, TError,void, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof readMyNotifications>>,

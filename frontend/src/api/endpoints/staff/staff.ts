@@ -134,7 +134,7 @@ export const getStaffListAffiliationsQueryKey = (params?: StaffListAffiliationsP
     }
 
     
-export const getStaffListAffiliationsQueryOptions = <TData = Awaited<ReturnType<typeof staffListAffiliations>>, TError = ErrorBody>(params?: StaffListAffiliationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListAffiliations>>, TError, TData>>, }
+export const getStaffListAffiliationsQueryOptions = <TData = Awaited<ReturnType<typeof staffListAffiliations>>, TError = ErrorBody | ErrorBody>(params?: StaffListAffiliationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListAffiliations>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -153,10 +153,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffListAffiliationsQueryResult = NonNullable<Awaited<ReturnType<typeof staffListAffiliations>>>
-export type StaffListAffiliationsQueryError = ErrorBody
+export type StaffListAffiliationsQueryError = ErrorBody | ErrorBody
 
 
-export function useStaffListAffiliations<TData = Awaited<ReturnType<typeof staffListAffiliations>>, TError = ErrorBody>(
+export function useStaffListAffiliations<TData = Awaited<ReturnType<typeof staffListAffiliations>>, TError = ErrorBody | ErrorBody>(
  params: undefined |  StaffListAffiliationsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListAffiliations>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListAffiliations>>,
@@ -166,7 +166,7 @@ export function useStaffListAffiliations<TData = Awaited<ReturnType<typeof staff
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListAffiliations<TData = Awaited<ReturnType<typeof staffListAffiliations>>, TError = ErrorBody>(
+export function useStaffListAffiliations<TData = Awaited<ReturnType<typeof staffListAffiliations>>, TError = ErrorBody | ErrorBody>(
  params?: StaffListAffiliationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListAffiliations>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListAffiliations>>,
@@ -176,7 +176,7 @@ export function useStaffListAffiliations<TData = Awaited<ReturnType<typeof staff
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListAffiliations<TData = Awaited<ReturnType<typeof staffListAffiliations>>, TError = ErrorBody>(
+export function useStaffListAffiliations<TData = Awaited<ReturnType<typeof staffListAffiliations>>, TError = ErrorBody | ErrorBody>(
  params?: StaffListAffiliationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListAffiliations>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -185,7 +185,7 @@ export function useStaffListAffiliations<TData = Awaited<ReturnType<typeof staff
 approved ones. Staff only; 404 for anyone else.
  */
 
-export function useStaffListAffiliations<TData = Awaited<ReturnType<typeof staffListAffiliations>>, TError = ErrorBody>(
+export function useStaffListAffiliations<TData = Awaited<ReturnType<typeof staffListAffiliations>>, TError = ErrorBody | ErrorBody>(
  params?: StaffListAffiliationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListAffiliations>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -229,7 +229,7 @@ export const staffReviewAffiliation = async (userId: number,
 
 
 
-export const getStaffReviewAffiliationMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffReviewAffiliationMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReviewAffiliation>>, TError,{userId: number;data: AffiliationDecision}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffReviewAffiliation>>, TError,{userId: number;data: AffiliationDecision}, TContext> => {
 
@@ -256,13 +256,13 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffReviewAffiliationMutationResult = NonNullable<Awaited<ReturnType<typeof staffReviewAffiliation>>>
     export type StaffReviewAffiliationMutationBody = AffiliationDecision
-    export type StaffReviewAffiliationMutationError = ErrorBody | ErrorBody
+    export type StaffReviewAffiliationMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Approves (once the university e-mail is confirmed) or withdraws an affiliation; the
 decision and its reason go to the audit log.
  */
-export const useStaffReviewAffiliation = <TError = ErrorBody | ErrorBody,
+export const useStaffReviewAffiliation = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReviewAffiliation>>, TError,{userId: number;data: AffiliationDecision}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffReviewAffiliation>>,
@@ -308,7 +308,7 @@ export const getStaffAffiliationHistoryQueryKey = (userId?: number,) => {
     }
 
     
-export const getStaffAffiliationHistoryQueryOptions = <TData = Awaited<ReturnType<typeof staffAffiliationHistory>>, TError = ErrorBody>(userId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAffiliationHistory>>, TError, TData>>, }
+export const getStaffAffiliationHistoryQueryOptions = <TData = Awaited<ReturnType<typeof staffAffiliationHistory>>, TError = ErrorBody | ErrorBody>(userId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAffiliationHistory>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -327,10 +327,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffAffiliationHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof staffAffiliationHistory>>>
-export type StaffAffiliationHistoryQueryError = ErrorBody
+export type StaffAffiliationHistoryQueryError = ErrorBody | ErrorBody
 
 
-export function useStaffAffiliationHistory<TData = Awaited<ReturnType<typeof staffAffiliationHistory>>, TError = ErrorBody>(
+export function useStaffAffiliationHistory<TData = Awaited<ReturnType<typeof staffAffiliationHistory>>, TError = ErrorBody | ErrorBody>(
  userId: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAffiliationHistory>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffAffiliationHistory>>,
@@ -340,7 +340,7 @@ export function useStaffAffiliationHistory<TData = Awaited<ReturnType<typeof sta
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffAffiliationHistory<TData = Awaited<ReturnType<typeof staffAffiliationHistory>>, TError = ErrorBody>(
+export function useStaffAffiliationHistory<TData = Awaited<ReturnType<typeof staffAffiliationHistory>>, TError = ErrorBody | ErrorBody>(
  userId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAffiliationHistory>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffAffiliationHistory>>,
@@ -350,7 +350,7 @@ export function useStaffAffiliationHistory<TData = Awaited<ReturnType<typeof sta
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffAffiliationHistory<TData = Awaited<ReturnType<typeof staffAffiliationHistory>>, TError = ErrorBody>(
+export function useStaffAffiliationHistory<TData = Awaited<ReturnType<typeof staffAffiliationHistory>>, TError = ErrorBody | ErrorBody>(
  userId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAffiliationHistory>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -358,7 +358,7 @@ export function useStaffAffiliationHistory<TData = Awaited<ReturnType<typeof sta
  * @summary Every staff decision on a member's affiliation, newest first.
  */
 
-export function useStaffAffiliationHistory<TData = Awaited<ReturnType<typeof staffAffiliationHistory>>, TError = ErrorBody>(
+export function useStaffAffiliationHistory<TData = Awaited<ReturnType<typeof staffAffiliationHistory>>, TError = ErrorBody | ErrorBody>(
  userId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAffiliationHistory>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -414,7 +414,7 @@ export const getStaffAuditLogQueryKey = (params?: StaffAuditLogParams,) => {
     }
 
     
-export const getStaffAuditLogQueryOptions = <TData = Awaited<ReturnType<typeof staffAuditLog>>, TError = ErrorBody>(params?: StaffAuditLogParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAuditLog>>, TError, TData>>, }
+export const getStaffAuditLogQueryOptions = <TData = Awaited<ReturnType<typeof staffAuditLog>>, TError = ErrorBody | ErrorBody>(params?: StaffAuditLogParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAuditLog>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -433,10 +433,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffAuditLogQueryResult = NonNullable<Awaited<ReturnType<typeof staffAuditLog>>>
-export type StaffAuditLogQueryError = ErrorBody
+export type StaffAuditLogQueryError = ErrorBody | ErrorBody
 
 
-export function useStaffAuditLog<TData = Awaited<ReturnType<typeof staffAuditLog>>, TError = ErrorBody>(
+export function useStaffAuditLog<TData = Awaited<ReturnType<typeof staffAuditLog>>, TError = ErrorBody | ErrorBody>(
  params: undefined |  StaffAuditLogParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAuditLog>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffAuditLog>>,
@@ -446,7 +446,7 @@ export function useStaffAuditLog<TData = Awaited<ReturnType<typeof staffAuditLog
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffAuditLog<TData = Awaited<ReturnType<typeof staffAuditLog>>, TError = ErrorBody>(
+export function useStaffAuditLog<TData = Awaited<ReturnType<typeof staffAuditLog>>, TError = ErrorBody | ErrorBody>(
  params?: StaffAuditLogParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAuditLog>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffAuditLog>>,
@@ -456,7 +456,7 @@ export function useStaffAuditLog<TData = Awaited<ReturnType<typeof staffAuditLog
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffAuditLog<TData = Awaited<ReturnType<typeof staffAuditLog>>, TError = ErrorBody>(
+export function useStaffAuditLog<TData = Awaited<ReturnType<typeof staffAuditLog>>, TError = ErrorBody | ErrorBody>(
  params?: StaffAuditLogParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAuditLog>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -464,7 +464,7 @@ export function useStaffAuditLog<TData = Awaited<ReturnType<typeof staffAuditLog
  * @summary Every staff decision, newest first, narrowed by action, record or actor.
  */
 
-export function useStaffAuditLog<TData = Awaited<ReturnType<typeof staffAuditLog>>, TError = ErrorBody>(
+export function useStaffAuditLog<TData = Awaited<ReturnType<typeof staffAuditLog>>, TError = ErrorBody | ErrorBody>(
  params?: StaffAuditLogParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAuditLog>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -513,7 +513,7 @@ export const getStaffAuditActionsQueryKey = () => {
     }
 
     
-export const getStaffAuditActionsQueryOptions = <TData = Awaited<ReturnType<typeof staffAuditActions>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAuditActions>>, TError, TData>>, }
+export const getStaffAuditActionsQueryOptions = <TData = Awaited<ReturnType<typeof staffAuditActions>>, TError = ErrorBody | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAuditActions>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -532,10 +532,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffAuditActionsQueryResult = NonNullable<Awaited<ReturnType<typeof staffAuditActions>>>
-export type StaffAuditActionsQueryError = ErrorBody
+export type StaffAuditActionsQueryError = ErrorBody | ErrorBody
 
 
-export function useStaffAuditActions<TData = Awaited<ReturnType<typeof staffAuditActions>>, TError = ErrorBody>(
+export function useStaffAuditActions<TData = Awaited<ReturnType<typeof staffAuditActions>>, TError = ErrorBody | ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAuditActions>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffAuditActions>>,
@@ -545,7 +545,7 @@ export function useStaffAuditActions<TData = Awaited<ReturnType<typeof staffAudi
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffAuditActions<TData = Awaited<ReturnType<typeof staffAuditActions>>, TError = ErrorBody>(
+export function useStaffAuditActions<TData = Awaited<ReturnType<typeof staffAuditActions>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAuditActions>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffAuditActions>>,
@@ -555,7 +555,7 @@ export function useStaffAuditActions<TData = Awaited<ReturnType<typeof staffAudi
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffAuditActions<TData = Awaited<ReturnType<typeof staffAuditActions>>, TError = ErrorBody>(
+export function useStaffAuditActions<TData = Awaited<ReturnType<typeof staffAuditActions>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAuditActions>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -563,7 +563,7 @@ export function useStaffAuditActions<TData = Awaited<ReturnType<typeof staffAudi
  * @summary The actions recorded so far, for the log's filter.
  */
 
-export function useStaffAuditActions<TData = Awaited<ReturnType<typeof staffAuditActions>>, TError = ErrorBody>(
+export function useStaffAuditActions<TData = Awaited<ReturnType<typeof staffAuditActions>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAuditActions>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -612,7 +612,7 @@ export const getStaffListBannersQueryKey = () => {
     }
 
     
-export const getStaffListBannersQueryOptions = <TData = Awaited<ReturnType<typeof staffListBanners>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBanners>>, TError, TData>>, }
+export const getStaffListBannersQueryOptions = <TData = Awaited<ReturnType<typeof staffListBanners>>, TError = ErrorBody | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBanners>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -631,10 +631,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffListBannersQueryResult = NonNullable<Awaited<ReturnType<typeof staffListBanners>>>
-export type StaffListBannersQueryError = ErrorBody
+export type StaffListBannersQueryError = ErrorBody | ErrorBody
 
 
-export function useStaffListBanners<TData = Awaited<ReturnType<typeof staffListBanners>>, TError = ErrorBody>(
+export function useStaffListBanners<TData = Awaited<ReturnType<typeof staffListBanners>>, TError = ErrorBody | ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBanners>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListBanners>>,
@@ -644,7 +644,7 @@ export function useStaffListBanners<TData = Awaited<ReturnType<typeof staffListB
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListBanners<TData = Awaited<ReturnType<typeof staffListBanners>>, TError = ErrorBody>(
+export function useStaffListBanners<TData = Awaited<ReturnType<typeof staffListBanners>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBanners>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListBanners>>,
@@ -654,7 +654,7 @@ export function useStaffListBanners<TData = Awaited<ReturnType<typeof staffListB
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListBanners<TData = Awaited<ReturnType<typeof staffListBanners>>, TError = ErrorBody>(
+export function useStaffListBanners<TData = Awaited<ReturnType<typeof staffListBanners>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBanners>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -662,7 +662,7 @@ export function useStaffListBanners<TData = Awaited<ReturnType<typeof staffListB
  * @summary Every placement's banner.
  */
 
-export function useStaffListBanners<TData = Awaited<ReturnType<typeof staffListBanners>>, TError = ErrorBody>(
+export function useStaffListBanners<TData = Awaited<ReturnType<typeof staffListBanners>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBanners>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -705,7 +705,7 @@ export const staffUpdateBanner = async (placement: 'dashboard' | 'certificates',
 
 
 
-export const getStaffUpdateBannerMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffUpdateBannerMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdateBanner>>, TError,{placement: 'dashboard' | 'certificates';data: BannerRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffUpdateBanner>>, TError,{placement: 'dashboard' | 'certificates';data: BannerRequest}, TContext> => {
 
@@ -732,12 +732,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffUpdateBannerMutationResult = NonNullable<Awaited<ReturnType<typeof staffUpdateBanner>>>
     export type StaffUpdateBannerMutationBody = BannerRequest
-    export type StaffUpdateBannerMutationError = ErrorBody | ErrorBody
+    export type StaffUpdateBannerMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Sets where a banner leads, or takes its picture down.
  */
-export const useStaffUpdateBanner = <TError = ErrorBody | ErrorBody,
+export const useStaffUpdateBanner = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdateBanner>>, TError,{placement: 'dashboard' | 'certificates';data: BannerRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffUpdateBanner>>,
@@ -779,7 +779,7 @@ formData.append(`file`, singleFileUpload.file)
 
 
 
-export const getStaffSetBannerImageMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffSetBannerImageMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetBannerImage>>, TError,{placement: 'dashboard' | 'certificates';data: SingleFileUpload}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffSetBannerImage>>, TError,{placement: 'dashboard' | 'certificates';data: SingleFileUpload}, TContext> => {
 
@@ -806,12 +806,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffSetBannerImageMutationResult = NonNullable<Awaited<ReturnType<typeof staffSetBannerImage>>>
     export type StaffSetBannerImageMutationBody = SingleFileUpload
-    export type StaffSetBannerImageMutationError = ErrorBody | ErrorBody
+    export type StaffSetBannerImageMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Uploads a banner's picture.
  */
-export const useStaffSetBannerImage = <TError = ErrorBody | ErrorBody,
+export const useStaffSetBannerImage = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetBannerImage>>, TError,{placement: 'dashboard' | 'certificates';data: SingleFileUpload}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffSetBannerImage>>,
@@ -857,7 +857,7 @@ export const getStaffListBlogCategoriesQueryKey = () => {
     }
 
     
-export const getStaffListBlogCategoriesQueryOptions = <TData = Awaited<ReturnType<typeof staffListBlogCategories>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBlogCategories>>, TError, TData>>, }
+export const getStaffListBlogCategoriesQueryOptions = <TData = Awaited<ReturnType<typeof staffListBlogCategories>>, TError = ErrorBody | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBlogCategories>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -876,10 +876,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffListBlogCategoriesQueryResult = NonNullable<Awaited<ReturnType<typeof staffListBlogCategories>>>
-export type StaffListBlogCategoriesQueryError = ErrorBody
+export type StaffListBlogCategoriesQueryError = ErrorBody | ErrorBody
 
 
-export function useStaffListBlogCategories<TData = Awaited<ReturnType<typeof staffListBlogCategories>>, TError = ErrorBody>(
+export function useStaffListBlogCategories<TData = Awaited<ReturnType<typeof staffListBlogCategories>>, TError = ErrorBody | ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBlogCategories>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListBlogCategories>>,
@@ -889,7 +889,7 @@ export function useStaffListBlogCategories<TData = Awaited<ReturnType<typeof sta
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListBlogCategories<TData = Awaited<ReturnType<typeof staffListBlogCategories>>, TError = ErrorBody>(
+export function useStaffListBlogCategories<TData = Awaited<ReturnType<typeof staffListBlogCategories>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBlogCategories>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListBlogCategories>>,
@@ -899,7 +899,7 @@ export function useStaffListBlogCategories<TData = Awaited<ReturnType<typeof sta
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListBlogCategories<TData = Awaited<ReturnType<typeof staffListBlogCategories>>, TError = ErrorBody>(
+export function useStaffListBlogCategories<TData = Awaited<ReturnType<typeof staffListBlogCategories>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBlogCategories>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -907,7 +907,7 @@ export function useStaffListBlogCategories<TData = Awaited<ReturnType<typeof sta
  * @summary Every category with its number of posts.
  */
 
-export function useStaffListBlogCategories<TData = Awaited<ReturnType<typeof staffListBlogCategories>>, TError = ErrorBody>(
+export function useStaffListBlogCategories<TData = Awaited<ReturnType<typeof staffListBlogCategories>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBlogCategories>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -949,7 +949,7 @@ export const staffCreateBlogCategory = async (blogCategoryRequest: BlogCategoryR
 
 
 
-export const getStaffCreateBlogCategoryMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffCreateBlogCategoryMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreateBlogCategory>>, TError,{data: BlogCategoryRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffCreateBlogCategory>>, TError,{data: BlogCategoryRequest}, TContext> => {
 
@@ -976,12 +976,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffCreateBlogCategoryMutationResult = NonNullable<Awaited<ReturnType<typeof staffCreateBlogCategory>>>
     export type StaffCreateBlogCategoryMutationBody = BlogCategoryRequest
-    export type StaffCreateBlogCategoryMutationError = ErrorBody | ErrorBody
+    export type StaffCreateBlogCategoryMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Adds a category.
  */
-export const useStaffCreateBlogCategory = <TError = ErrorBody | ErrorBody,
+export const useStaffCreateBlogCategory = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreateBlogCategory>>, TError,{data: BlogCategoryRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffCreateBlogCategory>>,
@@ -1021,7 +1021,7 @@ export const staffUpdateBlogCategory = async (id: number,
 
 
 
-export const getStaffUpdateBlogCategoryMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffUpdateBlogCategoryMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdateBlogCategory>>, TError,{id: number;data: BlogCategoryRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffUpdateBlogCategory>>, TError,{id: number;data: BlogCategoryRequest}, TContext> => {
 
@@ -1048,12 +1048,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffUpdateBlogCategoryMutationResult = NonNullable<Awaited<ReturnType<typeof staffUpdateBlogCategory>>>
     export type StaffUpdateBlogCategoryMutationBody = BlogCategoryRequest
-    export type StaffUpdateBlogCategoryMutationError = ErrorBody | ErrorBody
+    export type StaffUpdateBlogCategoryMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Renames a category or changes its address.
  */
-export const useStaffUpdateBlogCategory = <TError = ErrorBody | ErrorBody,
+export const useStaffUpdateBlogCategory = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdateBlogCategory>>, TError,{id: number;data: BlogCategoryRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffUpdateBlogCategory>>,
@@ -1091,7 +1091,7 @@ export const staffDeleteBlogCategory = async (id: number, options?: RequestInit)
 
 
 
-export const getStaffDeleteBlogCategoryMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffDeleteBlogCategoryMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteBlogCategory>>, TError,{id: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffDeleteBlogCategory>>, TError,{id: number}, TContext> => {
 
@@ -1118,12 +1118,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffDeleteBlogCategoryMutationResult = NonNullable<Awaited<ReturnType<typeof staffDeleteBlogCategory>>>
     
-    export type StaffDeleteBlogCategoryMutationError = ErrorBody | ErrorBody
+    export type StaffDeleteBlogCategoryMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Deletes a category no post uses (409 otherwise).
  */
-export const useStaffDeleteBlogCategory = <TError = ErrorBody | ErrorBody,
+export const useStaffDeleteBlogCategory = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteBlogCategory>>, TError,{id: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffDeleteBlogCategory>>,
@@ -1176,7 +1176,7 @@ export const getStaffListBlogPostsQueryKey = (params?: StaffListBlogPostsParams,
     }
 
     
-export const getStaffListBlogPostsQueryOptions = <TData = Awaited<ReturnType<typeof staffListBlogPosts>>, TError = ErrorBody>(params?: StaffListBlogPostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBlogPosts>>, TError, TData>>, }
+export const getStaffListBlogPostsQueryOptions = <TData = Awaited<ReturnType<typeof staffListBlogPosts>>, TError = ErrorBody | ErrorBody>(params?: StaffListBlogPostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBlogPosts>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -1195,10 +1195,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffListBlogPostsQueryResult = NonNullable<Awaited<ReturnType<typeof staffListBlogPosts>>>
-export type StaffListBlogPostsQueryError = ErrorBody
+export type StaffListBlogPostsQueryError = ErrorBody | ErrorBody
 
 
-export function useStaffListBlogPosts<TData = Awaited<ReturnType<typeof staffListBlogPosts>>, TError = ErrorBody>(
+export function useStaffListBlogPosts<TData = Awaited<ReturnType<typeof staffListBlogPosts>>, TError = ErrorBody | ErrorBody>(
  params: undefined |  StaffListBlogPostsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBlogPosts>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListBlogPosts>>,
@@ -1208,7 +1208,7 @@ export function useStaffListBlogPosts<TData = Awaited<ReturnType<typeof staffLis
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListBlogPosts<TData = Awaited<ReturnType<typeof staffListBlogPosts>>, TError = ErrorBody>(
+export function useStaffListBlogPosts<TData = Awaited<ReturnType<typeof staffListBlogPosts>>, TError = ErrorBody | ErrorBody>(
  params?: StaffListBlogPostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBlogPosts>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListBlogPosts>>,
@@ -1218,7 +1218,7 @@ export function useStaffListBlogPosts<TData = Awaited<ReturnType<typeof staffLis
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListBlogPosts<TData = Awaited<ReturnType<typeof staffListBlogPosts>>, TError = ErrorBody>(
+export function useStaffListBlogPosts<TData = Awaited<ReturnType<typeof staffListBlogPosts>>, TError = ErrorBody | ErrorBody>(
  params?: StaffListBlogPostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBlogPosts>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1226,7 +1226,7 @@ export function useStaffListBlogPosts<TData = Awaited<ReturnType<typeof staffLis
  * @summary Every post, drafts included, most recently edited first.
  */
 
-export function useStaffListBlogPosts<TData = Awaited<ReturnType<typeof staffListBlogPosts>>, TError = ErrorBody>(
+export function useStaffListBlogPosts<TData = Awaited<ReturnType<typeof staffListBlogPosts>>, TError = ErrorBody | ErrorBody>(
  params?: StaffListBlogPostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBlogPosts>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1268,7 +1268,7 @@ export const staffCreateBlogPost = async (blogPostRequest: BlogPostRequest, opti
 
 
 
-export const getStaffCreateBlogPostMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffCreateBlogPostMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreateBlogPost>>, TError,{data: BlogPostRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffCreateBlogPost>>, TError,{data: BlogPostRequest}, TContext> => {
 
@@ -1295,12 +1295,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffCreateBlogPostMutationResult = NonNullable<Awaited<ReturnType<typeof staffCreateBlogPost>>>
     export type StaffCreateBlogPostMutationBody = BlogPostRequest
-    export type StaffCreateBlogPostMutationError = ErrorBody | ErrorBody
+    export type StaffCreateBlogPostMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Writes a new post.
  */
-export const useStaffCreateBlogPost = <TError = ErrorBody | ErrorBody,
+export const useStaffCreateBlogPost = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreateBlogPost>>, TError,{data: BlogPostRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffCreateBlogPost>>,
@@ -1346,7 +1346,7 @@ export const getStaffGetBlogPostQueryKey = (id?: number,) => {
     }
 
     
-export const getStaffGetBlogPostQueryOptions = <TData = Awaited<ReturnType<typeof staffGetBlogPost>>, TError = ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetBlogPost>>, TError, TData>>, }
+export const getStaffGetBlogPostQueryOptions = <TData = Awaited<ReturnType<typeof staffGetBlogPost>>, TError = ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetBlogPost>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -1365,10 +1365,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffGetBlogPostQueryResult = NonNullable<Awaited<ReturnType<typeof staffGetBlogPost>>>
-export type StaffGetBlogPostQueryError = ErrorBody
+export type StaffGetBlogPostQueryError = ErrorBody | ErrorBody
 
 
-export function useStaffGetBlogPost<TData = Awaited<ReturnType<typeof staffGetBlogPost>>, TError = ErrorBody>(
+export function useStaffGetBlogPost<TData = Awaited<ReturnType<typeof staffGetBlogPost>>, TError = ErrorBody | ErrorBody>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetBlogPost>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGetBlogPost>>,
@@ -1378,7 +1378,7 @@ export function useStaffGetBlogPost<TData = Awaited<ReturnType<typeof staffGetBl
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGetBlogPost<TData = Awaited<ReturnType<typeof staffGetBlogPost>>, TError = ErrorBody>(
+export function useStaffGetBlogPost<TData = Awaited<ReturnType<typeof staffGetBlogPost>>, TError = ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetBlogPost>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGetBlogPost>>,
@@ -1388,7 +1388,7 @@ export function useStaffGetBlogPost<TData = Awaited<ReturnType<typeof staffGetBl
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGetBlogPost<TData = Awaited<ReturnType<typeof staffGetBlogPost>>, TError = ErrorBody>(
+export function useStaffGetBlogPost<TData = Awaited<ReturnType<typeof staffGetBlogPost>>, TError = ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetBlogPost>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1396,7 +1396,7 @@ export function useStaffGetBlogPost<TData = Awaited<ReturnType<typeof staffGetBl
  * @summary One post, draft or published.
  */
 
-export function useStaffGetBlogPost<TData = Awaited<ReturnType<typeof staffGetBlogPost>>, TError = ErrorBody>(
+export function useStaffGetBlogPost<TData = Awaited<ReturnType<typeof staffGetBlogPost>>, TError = ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetBlogPost>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1439,7 +1439,7 @@ export const staffUpdateBlogPost = async (id: number,
 
 
 
-export const getStaffUpdateBlogPostMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffUpdateBlogPostMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdateBlogPost>>, TError,{id: number;data: BlogPostRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffUpdateBlogPost>>, TError,{id: number;data: BlogPostRequest}, TContext> => {
 
@@ -1466,12 +1466,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffUpdateBlogPostMutationResult = NonNullable<Awaited<ReturnType<typeof staffUpdateBlogPost>>>
     export type StaffUpdateBlogPostMutationBody = BlogPostRequest
-    export type StaffUpdateBlogPostMutationError = ErrorBody | ErrorBody
+    export type StaffUpdateBlogPostMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Replaces what a post says.
  */
-export const useStaffUpdateBlogPost = <TError = ErrorBody | ErrorBody,
+export const useStaffUpdateBlogPost = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdateBlogPost>>, TError,{id: number;data: BlogPostRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffUpdateBlogPost>>,
@@ -1509,7 +1509,7 @@ export const staffDeleteBlogPost = async (id: number, options?: RequestInit): Pr
 
 
 
-export const getStaffDeleteBlogPostMutationOptions = <TError = ErrorBody,
+export const getStaffDeleteBlogPostMutationOptions = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteBlogPost>>, TError,{id: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffDeleteBlogPost>>, TError,{id: number}, TContext> => {
 
@@ -1536,12 +1536,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffDeleteBlogPostMutationResult = NonNullable<Awaited<ReturnType<typeof staffDeleteBlogPost>>>
     
-    export type StaffDeleteBlogPostMutationError = ErrorBody
+    export type StaffDeleteBlogPostMutationError = ErrorBody | ErrorBody
 
     /**
  * @summary Deletes a post.
  */
-export const useStaffDeleteBlogPost = <TError = ErrorBody,
+export const useStaffDeleteBlogPost = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteBlogPost>>, TError,{id: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffDeleteBlogPost>>,
@@ -1583,7 +1583,7 @@ formData.append(`file`, singleFileUpload.file)
 
 
 
-export const getStaffSetBlogPostImageMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffSetBlogPostImageMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetBlogPostImage>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffSetBlogPostImage>>, TError,{id: number;data: SingleFileUpload}, TContext> => {
 
@@ -1610,12 +1610,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffSetBlogPostImageMutationResult = NonNullable<Awaited<ReturnType<typeof staffSetBlogPostImage>>>
     export type StaffSetBlogPostImageMutationBody = SingleFileUpload
-    export type StaffSetBlogPostImageMutationError = ErrorBody | ErrorBody
+    export type StaffSetBlogPostImageMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Uploads the post's header image (JPEG or PNG, checked by content).
  */
-export const useStaffSetBlogPostImage = <TError = ErrorBody | ErrorBody,
+export const useStaffSetBlogPostImage = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetBlogPostImage>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffSetBlogPostImage>>,
@@ -1668,7 +1668,7 @@ export const getStaffListContactMessagesQueryKey = (params?: StaffListContactMes
     }
 
     
-export const getStaffListContactMessagesQueryOptions = <TData = Awaited<ReturnType<typeof staffListContactMessages>>, TError = ErrorBody>(params?: StaffListContactMessagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListContactMessages>>, TError, TData>>, }
+export const getStaffListContactMessagesQueryOptions = <TData = Awaited<ReturnType<typeof staffListContactMessages>>, TError = ErrorBody | ErrorBody>(params?: StaffListContactMessagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListContactMessages>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -1687,10 +1687,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffListContactMessagesQueryResult = NonNullable<Awaited<ReturnType<typeof staffListContactMessages>>>
-export type StaffListContactMessagesQueryError = ErrorBody
+export type StaffListContactMessagesQueryError = ErrorBody | ErrorBody
 
 
-export function useStaffListContactMessages<TData = Awaited<ReturnType<typeof staffListContactMessages>>, TError = ErrorBody>(
+export function useStaffListContactMessages<TData = Awaited<ReturnType<typeof staffListContactMessages>>, TError = ErrorBody | ErrorBody>(
  params: undefined |  StaffListContactMessagesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListContactMessages>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListContactMessages>>,
@@ -1700,7 +1700,7 @@ export function useStaffListContactMessages<TData = Awaited<ReturnType<typeof st
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListContactMessages<TData = Awaited<ReturnType<typeof staffListContactMessages>>, TError = ErrorBody>(
+export function useStaffListContactMessages<TData = Awaited<ReturnType<typeof staffListContactMessages>>, TError = ErrorBody | ErrorBody>(
  params?: StaffListContactMessagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListContactMessages>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListContactMessages>>,
@@ -1710,7 +1710,7 @@ export function useStaffListContactMessages<TData = Awaited<ReturnType<typeof st
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListContactMessages<TData = Awaited<ReturnType<typeof staffListContactMessages>>, TError = ErrorBody>(
+export function useStaffListContactMessages<TData = Awaited<ReturnType<typeof staffListContactMessages>>, TError = ErrorBody | ErrorBody>(
  params?: StaffListContactMessagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListContactMessages>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1718,7 +1718,7 @@ export function useStaffListContactMessages<TData = Awaited<ReturnType<typeof st
  * @summary Contact messages, open (default) or handled, newest first.
  */
 
-export function useStaffListContactMessages<TData = Awaited<ReturnType<typeof staffListContactMessages>>, TError = ErrorBody>(
+export function useStaffListContactMessages<TData = Awaited<ReturnType<typeof staffListContactMessages>>, TError = ErrorBody | ErrorBody>(
  params?: StaffListContactMessagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListContactMessages>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1759,7 +1759,7 @@ export const staffHandleContactMessage = async (id: number, options?: RequestIni
 
 
 
-export const getStaffHandleContactMessageMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffHandleContactMessageMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffHandleContactMessage>>, TError,{id: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffHandleContactMessage>>, TError,{id: number}, TContext> => {
 
@@ -1786,12 +1786,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffHandleContactMessageMutationResult = NonNullable<Awaited<ReturnType<typeof staffHandleContactMessage>>>
     
-    export type StaffHandleContactMessageMutationError = ErrorBody | ErrorBody
+    export type StaffHandleContactMessageMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Marks a message as handled.
  */
-export const useStaffHandleContactMessage = <TError = ErrorBody | ErrorBody,
+export const useStaffHandleContactMessage = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffHandleContactMessage>>, TError,{id: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffHandleContactMessage>>,
@@ -1844,7 +1844,7 @@ export const getStaffGroupUpdateQueueQueryKey = (params?: StaffGroupUpdateQueueP
     }
 
     
-export const getStaffGroupUpdateQueueQueryOptions = <TData = Awaited<ReturnType<typeof staffGroupUpdateQueue>>, TError = ErrorBody>(params?: StaffGroupUpdateQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupUpdateQueue>>, TError, TData>>, }
+export const getStaffGroupUpdateQueueQueryOptions = <TData = Awaited<ReturnType<typeof staffGroupUpdateQueue>>, TError = ErrorBody | ErrorBody>(params?: StaffGroupUpdateQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupUpdateQueue>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -1863,10 +1863,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffGroupUpdateQueueQueryResult = NonNullable<Awaited<ReturnType<typeof staffGroupUpdateQueue>>>
-export type StaffGroupUpdateQueueQueryError = ErrorBody
+export type StaffGroupUpdateQueueQueryError = ErrorBody | ErrorBody
 
 
-export function useStaffGroupUpdateQueue<TData = Awaited<ReturnType<typeof staffGroupUpdateQueue>>, TError = ErrorBody>(
+export function useStaffGroupUpdateQueue<TData = Awaited<ReturnType<typeof staffGroupUpdateQueue>>, TError = ErrorBody | ErrorBody>(
  params: undefined |  StaffGroupUpdateQueueParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupUpdateQueue>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGroupUpdateQueue>>,
@@ -1876,7 +1876,7 @@ export function useStaffGroupUpdateQueue<TData = Awaited<ReturnType<typeof staff
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGroupUpdateQueue<TData = Awaited<ReturnType<typeof staffGroupUpdateQueue>>, TError = ErrorBody>(
+export function useStaffGroupUpdateQueue<TData = Awaited<ReturnType<typeof staffGroupUpdateQueue>>, TError = ErrorBody | ErrorBody>(
  params?: StaffGroupUpdateQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupUpdateQueue>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGroupUpdateQueue>>,
@@ -1886,7 +1886,7 @@ export function useStaffGroupUpdateQueue<TData = Awaited<ReturnType<typeof staff
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGroupUpdateQueue<TData = Awaited<ReturnType<typeof staffGroupUpdateQueue>>, TError = ErrorBody>(
+export function useStaffGroupUpdateQueue<TData = Awaited<ReturnType<typeof staffGroupUpdateQueue>>, TError = ErrorBody | ErrorBody>(
  params?: StaffGroupUpdateQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupUpdateQueue>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1894,7 +1894,7 @@ export function useStaffGroupUpdateQueue<TData = Awaited<ReturnType<typeof staff
  * @summary Updates waiting for staff approval.
  */
 
-export function useStaffGroupUpdateQueue<TData = Awaited<ReturnType<typeof staffGroupUpdateQueue>>, TError = ErrorBody>(
+export function useStaffGroupUpdateQueue<TData = Awaited<ReturnType<typeof staffGroupUpdateQueue>>, TError = ErrorBody | ErrorBody>(
  params?: StaffGroupUpdateQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupUpdateQueue>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1939,7 +1939,7 @@ export const staffReviewGroupUpdate = async (id: number,
 
 
 
-export const getStaffReviewGroupUpdateMutationOptions = <TError = ErrorBody,
+export const getStaffReviewGroupUpdateMutationOptions = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReviewGroupUpdate>>, TError,{id: number;action: string;data: ModerationRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffReviewGroupUpdate>>, TError,{id: number;action: string;data: ModerationRequest}, TContext> => {
 
@@ -1966,12 +1966,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffReviewGroupUpdateMutationResult = NonNullable<Awaited<ReturnType<typeof staffReviewGroupUpdate>>>
     export type StaffReviewGroupUpdateMutationBody = ModerationRequest
-    export type StaffReviewGroupUpdateMutationError = ErrorBody
+    export type StaffReviewGroupUpdateMutationError = ErrorBody | ErrorBody
 
     /**
  * @summary Approves or rejects an update (`action` is `approve` or `reject`); audited.
  */
-export const useStaffReviewGroupUpdate = <TError = ErrorBody,
+export const useStaffReviewGroupUpdate = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReviewGroupUpdate>>, TError,{id: number;action: string;data: ModerationRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffReviewGroupUpdate>>,
@@ -2024,7 +2024,7 @@ export const getStaffGroupQueueQueryKey = (params?: StaffGroupQueueParams,) => {
     }
 
     
-export const getStaffGroupQueueQueryOptions = <TData = Awaited<ReturnType<typeof staffGroupQueue>>, TError = ErrorBody>(params?: StaffGroupQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupQueue>>, TError, TData>>, }
+export const getStaffGroupQueueQueryOptions = <TData = Awaited<ReturnType<typeof staffGroupQueue>>, TError = ErrorBody | ErrorBody>(params?: StaffGroupQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupQueue>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -2043,10 +2043,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffGroupQueueQueryResult = NonNullable<Awaited<ReturnType<typeof staffGroupQueue>>>
-export type StaffGroupQueueQueryError = ErrorBody
+export type StaffGroupQueueQueryError = ErrorBody | ErrorBody
 
 
-export function useStaffGroupQueue<TData = Awaited<ReturnType<typeof staffGroupQueue>>, TError = ErrorBody>(
+export function useStaffGroupQueue<TData = Awaited<ReturnType<typeof staffGroupQueue>>, TError = ErrorBody | ErrorBody>(
  params: undefined |  StaffGroupQueueParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupQueue>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGroupQueue>>,
@@ -2056,7 +2056,7 @@ export function useStaffGroupQueue<TData = Awaited<ReturnType<typeof staffGroupQ
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGroupQueue<TData = Awaited<ReturnType<typeof staffGroupQueue>>, TError = ErrorBody>(
+export function useStaffGroupQueue<TData = Awaited<ReturnType<typeof staffGroupQueue>>, TError = ErrorBody | ErrorBody>(
  params?: StaffGroupQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupQueue>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGroupQueue>>,
@@ -2066,7 +2066,7 @@ export function useStaffGroupQueue<TData = Awaited<ReturnType<typeof staffGroupQ
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGroupQueue<TData = Awaited<ReturnType<typeof staffGroupQueue>>, TError = ErrorBody>(
+export function useStaffGroupQueue<TData = Awaited<ReturnType<typeof staffGroupQueue>>, TError = ErrorBody | ErrorBody>(
  params?: StaffGroupQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupQueue>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2074,7 +2074,7 @@ export function useStaffGroupQueue<TData = Awaited<ReturnType<typeof staffGroupQ
  * @summary Groups waiting for staff (the longest waiting first), or every submitted group.
  */
 
-export function useStaffGroupQueue<TData = Awaited<ReturnType<typeof staffGroupQueue>>, TError = ErrorBody>(
+export function useStaffGroupQueue<TData = Awaited<ReturnType<typeof staffGroupQueue>>, TError = ErrorBody | ErrorBody>(
  params?: StaffGroupQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupQueue>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -2123,7 +2123,7 @@ export const getStaffGroupReviewQueryKey = (id?: number,) => {
     }
 
     
-export const getStaffGroupReviewQueryOptions = <TData = Awaited<ReturnType<typeof staffGroupReview>>, TError = ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupReview>>, TError, TData>>, }
+export const getStaffGroupReviewQueryOptions = <TData = Awaited<ReturnType<typeof staffGroupReview>>, TError = ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupReview>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -2142,10 +2142,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffGroupReviewQueryResult = NonNullable<Awaited<ReturnType<typeof staffGroupReview>>>
-export type StaffGroupReviewQueryError = ErrorBody
+export type StaffGroupReviewQueryError = ErrorBody | ErrorBody
 
 
-export function useStaffGroupReview<TData = Awaited<ReturnType<typeof staffGroupReview>>, TError = ErrorBody>(
+export function useStaffGroupReview<TData = Awaited<ReturnType<typeof staffGroupReview>>, TError = ErrorBody | ErrorBody>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupReview>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGroupReview>>,
@@ -2155,7 +2155,7 @@ export function useStaffGroupReview<TData = Awaited<ReturnType<typeof staffGroup
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGroupReview<TData = Awaited<ReturnType<typeof staffGroupReview>>, TError = ErrorBody>(
+export function useStaffGroupReview<TData = Awaited<ReturnType<typeof staffGroupReview>>, TError = ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupReview>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGroupReview>>,
@@ -2165,7 +2165,7 @@ export function useStaffGroupReview<TData = Awaited<ReturnType<typeof staffGroup
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGroupReview<TData = Awaited<ReturnType<typeof staffGroupReview>>, TError = ErrorBody>(
+export function useStaffGroupReview<TData = Awaited<ReturnType<typeof staffGroupReview>>, TError = ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupReview>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2173,7 +2173,7 @@ export function useStaffGroupReview<TData = Awaited<ReturnType<typeof staffGroup
  * @summary A group under review: the public version and the proposed one, side by side.
  */
 
-export function useStaffGroupReview<TData = Awaited<ReturnType<typeof staffGroupReview>>, TError = ErrorBody>(
+export function useStaffGroupReview<TData = Awaited<ReturnType<typeof staffGroupReview>>, TError = ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupReview>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -2218,7 +2218,7 @@ export const staffModerateGroup = async (id: number,
 
 
 
-export const getStaffModerateGroupMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffModerateGroupMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffModerateGroup>>, TError,{id: number;action: string;data: ModerationRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffModerateGroup>>, TError,{id: number;action: string;data: ModerationRequest}, TContext> => {
 
@@ -2245,12 +2245,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffModerateGroupMutationResult = NonNullable<Awaited<ReturnType<typeof staffModerateGroup>>>
     export type StaffModerateGroupMutationBody = ModerationRequest
-    export type StaffModerateGroupMutationError = ErrorBody | ErrorBody
+    export type StaffModerateGroupMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Approves, rejects, suspends or reactivates a group (`action` is one of those words).
  */
-export const useStaffModerateGroup = <TError = ErrorBody | ErrorBody,
+export const useStaffModerateGroup = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffModerateGroup>>, TError,{id: number;action: string;data: ModerationRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffModerateGroup>>,
@@ -2303,7 +2303,7 @@ export const getStaffListLecturesQueryKey = (params?: StaffListLecturesParams,) 
     }
 
     
-export const getStaffListLecturesQueryOptions = <TData = Awaited<ReturnType<typeof staffListLectures>>, TError = ErrorBody>(params?: StaffListLecturesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListLectures>>, TError, TData>>, }
+export const getStaffListLecturesQueryOptions = <TData = Awaited<ReturnType<typeof staffListLectures>>, TError = ErrorBody | ErrorBody>(params?: StaffListLecturesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListLectures>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -2322,10 +2322,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffListLecturesQueryResult = NonNullable<Awaited<ReturnType<typeof staffListLectures>>>
-export type StaffListLecturesQueryError = ErrorBody
+export type StaffListLecturesQueryError = ErrorBody | ErrorBody
 
 
-export function useStaffListLectures<TData = Awaited<ReturnType<typeof staffListLectures>>, TError = ErrorBody>(
+export function useStaffListLectures<TData = Awaited<ReturnType<typeof staffListLectures>>, TError = ErrorBody | ErrorBody>(
  params: undefined |  StaffListLecturesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListLectures>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListLectures>>,
@@ -2335,7 +2335,7 @@ export function useStaffListLectures<TData = Awaited<ReturnType<typeof staffList
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListLectures<TData = Awaited<ReturnType<typeof staffListLectures>>, TError = ErrorBody>(
+export function useStaffListLectures<TData = Awaited<ReturnType<typeof staffListLectures>>, TError = ErrorBody | ErrorBody>(
  params?: StaffListLecturesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListLectures>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListLectures>>,
@@ -2345,7 +2345,7 @@ export function useStaffListLectures<TData = Awaited<ReturnType<typeof staffList
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListLectures<TData = Awaited<ReturnType<typeof staffListLectures>>, TError = ErrorBody>(
+export function useStaffListLectures<TData = Awaited<ReturnType<typeof staffListLectures>>, TError = ErrorBody | ErrorBody>(
  params?: StaffListLecturesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListLectures>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2353,7 +2353,7 @@ export function useStaffListLectures<TData = Awaited<ReturnType<typeof staffList
  * @summary Every lecture, in the order the site shows them.
  */
 
-export function useStaffListLectures<TData = Awaited<ReturnType<typeof staffListLectures>>, TError = ErrorBody>(
+export function useStaffListLectures<TData = Awaited<ReturnType<typeof staffListLectures>>, TError = ErrorBody | ErrorBody>(
  params?: StaffListLecturesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListLectures>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -2395,7 +2395,7 @@ export const staffCreateLecture = async (lectureRequest: LectureRequest, options
 
 
 
-export const getStaffCreateLectureMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffCreateLectureMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreateLecture>>, TError,{data: LectureRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffCreateLecture>>, TError,{data: LectureRequest}, TContext> => {
 
@@ -2422,12 +2422,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffCreateLectureMutationResult = NonNullable<Awaited<ReturnType<typeof staffCreateLecture>>>
     export type StaffCreateLectureMutationBody = LectureRequest
-    export type StaffCreateLectureMutationError = ErrorBody | ErrorBody
+    export type StaffCreateLectureMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Adds a lecture.
  */
-export const useStaffCreateLecture = <TError = ErrorBody | ErrorBody,
+export const useStaffCreateLecture = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreateLecture>>, TError,{data: LectureRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffCreateLecture>>,
@@ -2473,7 +2473,7 @@ export const getStaffGetLectureQueryKey = (id?: number,) => {
     }
 
     
-export const getStaffGetLectureQueryOptions = <TData = Awaited<ReturnType<typeof staffGetLecture>>, TError = ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetLecture>>, TError, TData>>, }
+export const getStaffGetLectureQueryOptions = <TData = Awaited<ReturnType<typeof staffGetLecture>>, TError = ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetLecture>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -2492,10 +2492,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffGetLectureQueryResult = NonNullable<Awaited<ReturnType<typeof staffGetLecture>>>
-export type StaffGetLectureQueryError = ErrorBody
+export type StaffGetLectureQueryError = ErrorBody | ErrorBody
 
 
-export function useStaffGetLecture<TData = Awaited<ReturnType<typeof staffGetLecture>>, TError = ErrorBody>(
+export function useStaffGetLecture<TData = Awaited<ReturnType<typeof staffGetLecture>>, TError = ErrorBody | ErrorBody>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetLecture>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGetLecture>>,
@@ -2505,7 +2505,7 @@ export function useStaffGetLecture<TData = Awaited<ReturnType<typeof staffGetLec
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGetLecture<TData = Awaited<ReturnType<typeof staffGetLecture>>, TError = ErrorBody>(
+export function useStaffGetLecture<TData = Awaited<ReturnType<typeof staffGetLecture>>, TError = ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetLecture>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGetLecture>>,
@@ -2515,7 +2515,7 @@ export function useStaffGetLecture<TData = Awaited<ReturnType<typeof staffGetLec
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGetLecture<TData = Awaited<ReturnType<typeof staffGetLecture>>, TError = ErrorBody>(
+export function useStaffGetLecture<TData = Awaited<ReturnType<typeof staffGetLecture>>, TError = ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetLecture>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2523,7 +2523,7 @@ export function useStaffGetLecture<TData = Awaited<ReturnType<typeof staffGetLec
  * @summary One lecture.
  */
 
-export function useStaffGetLecture<TData = Awaited<ReturnType<typeof staffGetLecture>>, TError = ErrorBody>(
+export function useStaffGetLecture<TData = Awaited<ReturnType<typeof staffGetLecture>>, TError = ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetLecture>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -2566,7 +2566,7 @@ export const staffUpdateLecture = async (id: number,
 
 
 
-export const getStaffUpdateLectureMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffUpdateLectureMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdateLecture>>, TError,{id: number;data: LectureRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffUpdateLecture>>, TError,{id: number;data: LectureRequest}, TContext> => {
 
@@ -2593,12 +2593,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffUpdateLectureMutationResult = NonNullable<Awaited<ReturnType<typeof staffUpdateLecture>>>
     export type StaffUpdateLectureMutationBody = LectureRequest
-    export type StaffUpdateLectureMutationError = ErrorBody | ErrorBody
+    export type StaffUpdateLectureMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Replaces what a lecture says.
  */
-export const useStaffUpdateLecture = <TError = ErrorBody | ErrorBody,
+export const useStaffUpdateLecture = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdateLecture>>, TError,{id: number;data: LectureRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffUpdateLecture>>,
@@ -2636,7 +2636,7 @@ export const staffDeleteLecture = async (id: number, options?: RequestInit): Pro
 
 
 
-export const getStaffDeleteLectureMutationOptions = <TError = ErrorBody,
+export const getStaffDeleteLectureMutationOptions = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteLecture>>, TError,{id: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffDeleteLecture>>, TError,{id: number}, TContext> => {
 
@@ -2663,12 +2663,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffDeleteLectureMutationResult = NonNullable<Awaited<ReturnType<typeof staffDeleteLecture>>>
     
-    export type StaffDeleteLectureMutationError = ErrorBody
+    export type StaffDeleteLectureMutationError = ErrorBody | ErrorBody
 
     /**
  * @summary Deletes a lecture with its poster and video.
  */
-export const useStaffDeleteLecture = <TError = ErrorBody,
+export const useStaffDeleteLecture = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteLecture>>, TError,{id: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffDeleteLecture>>,
@@ -2710,7 +2710,7 @@ formData.append(`file`, singleFileUpload.file)
 
 
 
-export const getStaffSetLecturePosterMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffSetLecturePosterMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetLecturePoster>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffSetLecturePoster>>, TError,{id: number;data: SingleFileUpload}, TContext> => {
 
@@ -2737,12 +2737,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffSetLecturePosterMutationResult = NonNullable<Awaited<ReturnType<typeof staffSetLecturePoster>>>
     export type StaffSetLecturePosterMutationBody = SingleFileUpload
-    export type StaffSetLecturePosterMutationError = ErrorBody | ErrorBody
+    export type StaffSetLecturePosterMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Uploads a lecture's poster (JPEG or PNG).
  */
-export const useStaffSetLecturePoster = <TError = ErrorBody | ErrorBody,
+export const useStaffSetLecturePoster = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetLecturePoster>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffSetLecturePoster>>,
@@ -2784,7 +2784,7 @@ formData.append(`file`, singleFileUpload.file)
 
 
 
-export const getStaffSetLectureVideoMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffSetLectureVideoMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetLectureVideo>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffSetLectureVideo>>, TError,{id: number;data: SingleFileUpload}, TContext> => {
 
@@ -2811,12 +2811,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffSetLectureVideoMutationResult = NonNullable<Awaited<ReturnType<typeof staffSetLectureVideo>>>
     export type StaffSetLectureVideoMutationBody = SingleFileUpload
-    export type StaffSetLectureVideoMutationError = ErrorBody | ErrorBody
+    export type StaffSetLectureVideoMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Uploads a lecture's video (WebM or MP4, recognised by content; at most 200 MB).
  */
-export const useStaffSetLectureVideo = <TError = ErrorBody | ErrorBody,
+export const useStaffSetLectureVideo = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetLectureVideo>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffSetLectureVideo>>,
@@ -2862,7 +2862,7 @@ export const getStaffListLookupQueryKey = (kind?: 'tags' | 'goals' | 'roles',) =
     }
 
     
-export const getStaffListLookupQueryOptions = <TData = Awaited<ReturnType<typeof staffListLookup>>, TError = ErrorBody>(kind: 'tags' | 'goals' | 'roles', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListLookup>>, TError, TData>>, }
+export const getStaffListLookupQueryOptions = <TData = Awaited<ReturnType<typeof staffListLookup>>, TError = ErrorBody | ErrorBody>(kind: 'tags' | 'goals' | 'roles', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListLookup>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -2881,10 +2881,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffListLookupQueryResult = NonNullable<Awaited<ReturnType<typeof staffListLookup>>>
-export type StaffListLookupQueryError = ErrorBody
+export type StaffListLookupQueryError = ErrorBody | ErrorBody
 
 
-export function useStaffListLookup<TData = Awaited<ReturnType<typeof staffListLookup>>, TError = ErrorBody>(
+export function useStaffListLookup<TData = Awaited<ReturnType<typeof staffListLookup>>, TError = ErrorBody | ErrorBody>(
  kind: 'tags' | 'goals' | 'roles', options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListLookup>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListLookup>>,
@@ -2894,7 +2894,7 @@ export function useStaffListLookup<TData = Awaited<ReturnType<typeof staffListLo
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListLookup<TData = Awaited<ReturnType<typeof staffListLookup>>, TError = ErrorBody>(
+export function useStaffListLookup<TData = Awaited<ReturnType<typeof staffListLookup>>, TError = ErrorBody | ErrorBody>(
  kind: 'tags' | 'goals' | 'roles', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListLookup>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListLookup>>,
@@ -2904,7 +2904,7 @@ export function useStaffListLookup<TData = Awaited<ReturnType<typeof staffListLo
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListLookup<TData = Awaited<ReturnType<typeof staffListLookup>>, TError = ErrorBody>(
+export function useStaffListLookup<TData = Awaited<ReturnType<typeof staffListLookup>>, TError = ErrorBody | ErrorBody>(
  kind: 'tags' | 'goals' | 'roles', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListLookup>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2912,7 +2912,7 @@ export function useStaffListLookup<TData = Awaited<ReturnType<typeof staffListLo
  * @summary Every entry of a lookup, with its use.
  */
 
-export function useStaffListLookup<TData = Awaited<ReturnType<typeof staffListLookup>>, TError = ErrorBody>(
+export function useStaffListLookup<TData = Awaited<ReturnType<typeof staffListLookup>>, TError = ErrorBody | ErrorBody>(
  kind: 'tags' | 'goals' | 'roles', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListLookup>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -2955,7 +2955,7 @@ export const staffCreateLookup = async (kind: 'tags' | 'goals' | 'roles',
 
 
 
-export const getStaffCreateLookupMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffCreateLookupMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreateLookup>>, TError,{kind: 'tags' | 'goals' | 'roles';data: LookupRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffCreateLookup>>, TError,{kind: 'tags' | 'goals' | 'roles';data: LookupRequest}, TContext> => {
 
@@ -2982,12 +2982,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffCreateLookupMutationResult = NonNullable<Awaited<ReturnType<typeof staffCreateLookup>>>
     export type StaffCreateLookupMutationBody = LookupRequest
-    export type StaffCreateLookupMutationError = ErrorBody | ErrorBody
+    export type StaffCreateLookupMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Adds an entry.
  */
-export const useStaffCreateLookup = <TError = ErrorBody | ErrorBody,
+export const useStaffCreateLookup = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreateLookup>>, TError,{kind: 'tags' | 'goals' | 'roles';data: LookupRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffCreateLookup>>,
@@ -3029,7 +3029,7 @@ export const staffUpdateLookup = async (kind: 'tags' | 'goals' | 'roles',
 
 
 
-export const getStaffUpdateLookupMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffUpdateLookupMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdateLookup>>, TError,{kind: 'tags' | 'goals' | 'roles';id: number;data: LookupRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffUpdateLookup>>, TError,{kind: 'tags' | 'goals' | 'roles';id: number;data: LookupRequest}, TContext> => {
 
@@ -3056,12 +3056,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffUpdateLookupMutationResult = NonNullable<Awaited<ReturnType<typeof staffUpdateLookup>>>
     export type StaffUpdateLookupMutationBody = LookupRequest
-    export type StaffUpdateLookupMutationError = ErrorBody | ErrorBody
+    export type StaffUpdateLookupMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Renames an entry.
  */
-export const useStaffUpdateLookup = <TError = ErrorBody | ErrorBody,
+export const useStaffUpdateLookup = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdateLookup>>, TError,{kind: 'tags' | 'goals' | 'roles';id: number;data: LookupRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffUpdateLookup>>,
@@ -3101,7 +3101,7 @@ export const staffDeleteLookup = async (kind: 'tags' | 'goals' | 'roles',
 
 
 
-export const getStaffDeleteLookupMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffDeleteLookupMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteLookup>>, TError,{kind: 'tags' | 'goals' | 'roles';id: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffDeleteLookup>>, TError,{kind: 'tags' | 'goals' | 'roles';id: number}, TContext> => {
 
@@ -3128,12 +3128,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffDeleteLookupMutationResult = NonNullable<Awaited<ReturnType<typeof staffDeleteLookup>>>
     
-    export type StaffDeleteLookupMutationError = ErrorBody | ErrorBody
+    export type StaffDeleteLookupMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Deletes an entry no group uses (409 otherwise, and always for `other`).
  */
-export const useStaffDeleteLookup = <TError = ErrorBody | ErrorBody,
+export const useStaffDeleteLookup = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteLookup>>, TError,{kind: 'tags' | 'goals' | 'roles';id: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffDeleteLookup>>,
@@ -3173,7 +3173,7 @@ export const staffUpdateMenuItem = async (id: number,
 
 
 
-export const getStaffUpdateMenuItemMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffUpdateMenuItemMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdateMenuItem>>, TError,{id: number;data: MenuItemRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffUpdateMenuItem>>, TError,{id: number;data: MenuItemRequest}, TContext> => {
 
@@ -3200,12 +3200,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffUpdateMenuItemMutationResult = NonNullable<Awaited<ReturnType<typeof staffUpdateMenuItem>>>
     export type StaffUpdateMenuItemMutationBody = MenuItemRequest
-    export type StaffUpdateMenuItemMutationError = ErrorBody | ErrorBody
+    export type StaffUpdateMenuItemMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Changes an item (moving it under another parent puts it last there).
  */
-export const useStaffUpdateMenuItem = <TError = ErrorBody | ErrorBody,
+export const useStaffUpdateMenuItem = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdateMenuItem>>, TError,{id: number;data: MenuItemRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffUpdateMenuItem>>,
@@ -3243,7 +3243,7 @@ export const staffDeleteMenuItem = async (id: number, options?: RequestInit): Pr
 
 
 
-export const getStaffDeleteMenuItemMutationOptions = <TError = ErrorBody,
+export const getStaffDeleteMenuItemMutationOptions = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteMenuItem>>, TError,{id: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffDeleteMenuItem>>, TError,{id: number}, TContext> => {
 
@@ -3270,12 +3270,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffDeleteMenuItemMutationResult = NonNullable<Awaited<ReturnType<typeof staffDeleteMenuItem>>>
     
-    export type StaffDeleteMenuItemMutationError = ErrorBody
+    export type StaffDeleteMenuItemMutationError = ErrorBody | ErrorBody
 
     /**
  * @summary Deletes an item with its sub-menus.
  */
-export const useStaffDeleteMenuItem = <TError = ErrorBody,
+export const useStaffDeleteMenuItem = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteMenuItem>>, TError,{id: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffDeleteMenuItem>>,
@@ -3315,7 +3315,7 @@ export const staffMoveMenuItem = async (id: number,
 
 
 
-export const getStaffMoveMenuItemMutationOptions = <TError = ErrorBody,
+export const getStaffMoveMenuItemMutationOptions = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffMoveMenuItem>>, TError,{id: number;data: MoveRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffMoveMenuItem>>, TError,{id: number;data: MoveRequest}, TContext> => {
 
@@ -3342,12 +3342,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffMoveMenuItemMutationResult = NonNullable<Awaited<ReturnType<typeof staffMoveMenuItem>>>
     export type StaffMoveMenuItemMutationBody = MoveRequest
-    export type StaffMoveMenuItemMutationError = ErrorBody
+    export type StaffMoveMenuItemMutationError = ErrorBody | ErrorBody
 
     /**
  * @summary Moves an item one place up or down among its siblings.
  */
-export const useStaffMoveMenuItem = <TError = ErrorBody,
+export const useStaffMoveMenuItem = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffMoveMenuItem>>, TError,{id: number;data: MoveRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffMoveMenuItem>>,
@@ -3389,7 +3389,7 @@ formData.append(`file`, singleFileUpload.file)
 
 
 
-export const getStaffSetMenuItemImageMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffSetMenuItemImageMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetMenuItemImage>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffSetMenuItemImage>>, TError,{id: number;data: SingleFileUpload}, TContext> => {
 
@@ -3416,12 +3416,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffSetMenuItemImageMutationResult = NonNullable<Awaited<ReturnType<typeof staffSetMenuItemImage>>>
     export type StaffSetMenuItemImageMutationBody = SingleFileUpload
-    export type StaffSetMenuItemImageMutationError = ErrorBody | ErrorBody
+    export type StaffSetMenuItemImageMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Uploads an item's picture.
  */
-export const useStaffSetMenuItemImage = <TError = ErrorBody | ErrorBody,
+export const useStaffSetMenuItemImage = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetMenuItemImage>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffSetMenuItemImage>>,
@@ -3467,7 +3467,7 @@ export const getStaffGetMenuQueryKey = (menu?: 'main' | 'lgp',) => {
     }
 
     
-export const getStaffGetMenuQueryOptions = <TData = Awaited<ReturnType<typeof staffGetMenu>>, TError = ErrorBody>(menu: 'main' | 'lgp', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetMenu>>, TError, TData>>, }
+export const getStaffGetMenuQueryOptions = <TData = Awaited<ReturnType<typeof staffGetMenu>>, TError = ErrorBody | ErrorBody>(menu: 'main' | 'lgp', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetMenu>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -3486,10 +3486,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffGetMenuQueryResult = NonNullable<Awaited<ReturnType<typeof staffGetMenu>>>
-export type StaffGetMenuQueryError = ErrorBody
+export type StaffGetMenuQueryError = ErrorBody | ErrorBody
 
 
-export function useStaffGetMenu<TData = Awaited<ReturnType<typeof staffGetMenu>>, TError = ErrorBody>(
+export function useStaffGetMenu<TData = Awaited<ReturnType<typeof staffGetMenu>>, TError = ErrorBody | ErrorBody>(
  menu: 'main' | 'lgp', options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetMenu>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGetMenu>>,
@@ -3499,7 +3499,7 @@ export function useStaffGetMenu<TData = Awaited<ReturnType<typeof staffGetMenu>>
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGetMenu<TData = Awaited<ReturnType<typeof staffGetMenu>>, TError = ErrorBody>(
+export function useStaffGetMenu<TData = Awaited<ReturnType<typeof staffGetMenu>>, TError = ErrorBody | ErrorBody>(
  menu: 'main' | 'lgp', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetMenu>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGetMenu>>,
@@ -3509,7 +3509,7 @@ export function useStaffGetMenu<TData = Awaited<ReturnType<typeof staffGetMenu>>
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGetMenu<TData = Awaited<ReturnType<typeof staffGetMenu>>, TError = ErrorBody>(
+export function useStaffGetMenu<TData = Awaited<ReturnType<typeof staffGetMenu>>, TError = ErrorBody | ErrorBody>(
  menu: 'main' | 'lgp', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetMenu>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -3517,7 +3517,7 @@ export function useStaffGetMenu<TData = Awaited<ReturnType<typeof staffGetMenu>>
  * @summary A menu with its sub-menus, in order.
  */
 
-export function useStaffGetMenu<TData = Awaited<ReturnType<typeof staffGetMenu>>, TError = ErrorBody>(
+export function useStaffGetMenu<TData = Awaited<ReturnType<typeof staffGetMenu>>, TError = ErrorBody | ErrorBody>(
  menu: 'main' | 'lgp', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetMenu>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -3560,7 +3560,7 @@ export const staffCreateMenuItem = async (menu: 'main' | 'lgp',
 
 
 
-export const getStaffCreateMenuItemMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffCreateMenuItemMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreateMenuItem>>, TError,{menu: 'main' | 'lgp';data: MenuItemRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffCreateMenuItem>>, TError,{menu: 'main' | 'lgp';data: MenuItemRequest}, TContext> => {
 
@@ -3587,12 +3587,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffCreateMenuItemMutationResult = NonNullable<Awaited<ReturnType<typeof staffCreateMenuItem>>>
     export type StaffCreateMenuItemMutationBody = MenuItemRequest
-    export type StaffCreateMenuItemMutationError = ErrorBody | ErrorBody
+    export type StaffCreateMenuItemMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Adds an item at the end of its level.
  */
-export const useStaffCreateMenuItem = <TError = ErrorBody | ErrorBody,
+export const useStaffCreateMenuItem = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreateMenuItem>>, TError,{menu: 'main' | 'lgp';data: MenuItemRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffCreateMenuItem>>,
@@ -3638,7 +3638,7 @@ export const getStaffOverviewQueryKey = () => {
     }
 
     
-export const getStaffOverviewQueryOptions = <TData = Awaited<ReturnType<typeof staffOverview>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffOverview>>, TError, TData>>, }
+export const getStaffOverviewQueryOptions = <TData = Awaited<ReturnType<typeof staffOverview>>, TError = ErrorBody | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffOverview>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -3657,10 +3657,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffOverviewQueryResult = NonNullable<Awaited<ReturnType<typeof staffOverview>>>
-export type StaffOverviewQueryError = ErrorBody
+export type StaffOverviewQueryError = ErrorBody | ErrorBody
 
 
-export function useStaffOverview<TData = Awaited<ReturnType<typeof staffOverview>>, TError = ErrorBody>(
+export function useStaffOverview<TData = Awaited<ReturnType<typeof staffOverview>>, TError = ErrorBody | ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffOverview>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffOverview>>,
@@ -3670,7 +3670,7 @@ export function useStaffOverview<TData = Awaited<ReturnType<typeof staffOverview
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffOverview<TData = Awaited<ReturnType<typeof staffOverview>>, TError = ErrorBody>(
+export function useStaffOverview<TData = Awaited<ReturnType<typeof staffOverview>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffOverview>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffOverview>>,
@@ -3680,7 +3680,7 @@ export function useStaffOverview<TData = Awaited<ReturnType<typeof staffOverview
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffOverview<TData = Awaited<ReturnType<typeof staffOverview>>, TError = ErrorBody>(
+export function useStaffOverview<TData = Awaited<ReturnType<typeof staffOverview>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffOverview>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -3688,7 +3688,7 @@ export function useStaffOverview<TData = Awaited<ReturnType<typeof staffOverview
  * @summary The queue counts of the console's home.
  */
 
-export function useStaffOverview<TData = Awaited<ReturnType<typeof staffOverview>>, TError = ErrorBody>(
+export function useStaffOverview<TData = Awaited<ReturnType<typeof staffOverview>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffOverview>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -3744,7 +3744,7 @@ export const getStaffListPagesQueryKey = (params?: StaffListPagesParams,) => {
     }
 
     
-export const getStaffListPagesQueryOptions = <TData = Awaited<ReturnType<typeof staffListPages>>, TError = ErrorBody>(params?: StaffListPagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListPages>>, TError, TData>>, }
+export const getStaffListPagesQueryOptions = <TData = Awaited<ReturnType<typeof staffListPages>>, TError = ErrorBody | ErrorBody>(params?: StaffListPagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListPages>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -3763,10 +3763,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffListPagesQueryResult = NonNullable<Awaited<ReturnType<typeof staffListPages>>>
-export type StaffListPagesQueryError = ErrorBody
+export type StaffListPagesQueryError = ErrorBody | ErrorBody
 
 
-export function useStaffListPages<TData = Awaited<ReturnType<typeof staffListPages>>, TError = ErrorBody>(
+export function useStaffListPages<TData = Awaited<ReturnType<typeof staffListPages>>, TError = ErrorBody | ErrorBody>(
  params: undefined |  StaffListPagesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListPages>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListPages>>,
@@ -3776,7 +3776,7 @@ export function useStaffListPages<TData = Awaited<ReturnType<typeof staffListPag
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListPages<TData = Awaited<ReturnType<typeof staffListPages>>, TError = ErrorBody>(
+export function useStaffListPages<TData = Awaited<ReturnType<typeof staffListPages>>, TError = ErrorBody | ErrorBody>(
  params?: StaffListPagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListPages>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListPages>>,
@@ -3786,7 +3786,7 @@ export function useStaffListPages<TData = Awaited<ReturnType<typeof staffListPag
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListPages<TData = Awaited<ReturnType<typeof staffListPages>>, TError = ErrorBody>(
+export function useStaffListPages<TData = Awaited<ReturnType<typeof staffListPages>>, TError = ErrorBody | ErrorBody>(
  params?: StaffListPagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListPages>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -3794,7 +3794,7 @@ export function useStaffListPages<TData = Awaited<ReturnType<typeof staffListPag
  * @summary Every page, by slug.
  */
 
-export function useStaffListPages<TData = Awaited<ReturnType<typeof staffListPages>>, TError = ErrorBody>(
+export function useStaffListPages<TData = Awaited<ReturnType<typeof staffListPages>>, TError = ErrorBody | ErrorBody>(
  params?: StaffListPagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListPages>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -3836,7 +3836,7 @@ export const staffCreatePage = async (pageRequest: PageRequest, options?: Reques
 
 
 
-export const getStaffCreatePageMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffCreatePageMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreatePage>>, TError,{data: PageRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffCreatePage>>, TError,{data: PageRequest}, TContext> => {
 
@@ -3863,12 +3863,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffCreatePageMutationResult = NonNullable<Awaited<ReturnType<typeof staffCreatePage>>>
     export type StaffCreatePageMutationBody = PageRequest
-    export type StaffCreatePageMutationError = ErrorBody | ErrorBody
+    export type StaffCreatePageMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Adds a page; it shows on the site at once.
  */
-export const useStaffCreatePage = <TError = ErrorBody | ErrorBody,
+export const useStaffCreatePage = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreatePage>>, TError,{data: PageRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffCreatePage>>,
@@ -3914,7 +3914,7 @@ export const getStaffGetPageQueryKey = (id?: number,) => {
     }
 
     
-export const getStaffGetPageQueryOptions = <TData = Awaited<ReturnType<typeof staffGetPage>>, TError = ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetPage>>, TError, TData>>, }
+export const getStaffGetPageQueryOptions = <TData = Awaited<ReturnType<typeof staffGetPage>>, TError = ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetPage>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -3933,10 +3933,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffGetPageQueryResult = NonNullable<Awaited<ReturnType<typeof staffGetPage>>>
-export type StaffGetPageQueryError = ErrorBody
+export type StaffGetPageQueryError = ErrorBody | ErrorBody
 
 
-export function useStaffGetPage<TData = Awaited<ReturnType<typeof staffGetPage>>, TError = ErrorBody>(
+export function useStaffGetPage<TData = Awaited<ReturnType<typeof staffGetPage>>, TError = ErrorBody | ErrorBody>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetPage>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGetPage>>,
@@ -3946,7 +3946,7 @@ export function useStaffGetPage<TData = Awaited<ReturnType<typeof staffGetPage>>
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGetPage<TData = Awaited<ReturnType<typeof staffGetPage>>, TError = ErrorBody>(
+export function useStaffGetPage<TData = Awaited<ReturnType<typeof staffGetPage>>, TError = ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetPage>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGetPage>>,
@@ -3956,7 +3956,7 @@ export function useStaffGetPage<TData = Awaited<ReturnType<typeof staffGetPage>>
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGetPage<TData = Awaited<ReturnType<typeof staffGetPage>>, TError = ErrorBody>(
+export function useStaffGetPage<TData = Awaited<ReturnType<typeof staffGetPage>>, TError = ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetPage>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -3964,7 +3964,7 @@ export function useStaffGetPage<TData = Awaited<ReturnType<typeof staffGetPage>>
  * @summary One page.
  */
 
-export function useStaffGetPage<TData = Awaited<ReturnType<typeof staffGetPage>>, TError = ErrorBody>(
+export function useStaffGetPage<TData = Awaited<ReturnType<typeof staffGetPage>>, TError = ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetPage>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -4007,7 +4007,7 @@ export const staffUpdatePage = async (id: number,
 
 
 
-export const getStaffUpdatePageMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffUpdatePageMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdatePage>>, TError,{id: number;data: PageRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffUpdatePage>>, TError,{id: number;data: PageRequest}, TContext> => {
 
@@ -4034,12 +4034,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffUpdatePageMutationResult = NonNullable<Awaited<ReturnType<typeof staffUpdatePage>>>
     export type StaffUpdatePageMutationBody = PageRequest
-    export type StaffUpdatePageMutationError = ErrorBody | ErrorBody
+    export type StaffUpdatePageMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Replaces what a page says.
  */
-export const useStaffUpdatePage = <TError = ErrorBody | ErrorBody,
+export const useStaffUpdatePage = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdatePage>>, TError,{id: number;data: PageRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffUpdatePage>>,
@@ -4077,7 +4077,7 @@ export const staffDeletePage = async (id: number, options?: RequestInit): Promis
 
 
 
-export const getStaffDeletePageMutationOptions = <TError = ErrorBody,
+export const getStaffDeletePageMutationOptions = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeletePage>>, TError,{id: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffDeletePage>>, TError,{id: number}, TContext> => {
 
@@ -4104,12 +4104,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffDeletePageMutationResult = NonNullable<Awaited<ReturnType<typeof staffDeletePage>>>
     
-    export type StaffDeletePageMutationError = ErrorBody
+    export type StaffDeletePageMutationError = ErrorBody | ErrorBody
 
     /**
  * @summary Deletes a page.
  */
-export const useStaffDeletePage = <TError = ErrorBody,
+export const useStaffDeletePage = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeletePage>>, TError,{id: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffDeletePage>>,
@@ -4162,7 +4162,7 @@ export const getStaffListQuizzesQueryKey = (params?: StaffListQuizzesParams,) =>
     }
 
     
-export const getStaffListQuizzesQueryOptions = <TData = Awaited<ReturnType<typeof staffListQuizzes>>, TError = ErrorBody>(params?: StaffListQuizzesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListQuizzes>>, TError, TData>>, }
+export const getStaffListQuizzesQueryOptions = <TData = Awaited<ReturnType<typeof staffListQuizzes>>, TError = ErrorBody | ErrorBody>(params?: StaffListQuizzesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListQuizzes>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -4181,10 +4181,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffListQuizzesQueryResult = NonNullable<Awaited<ReturnType<typeof staffListQuizzes>>>
-export type StaffListQuizzesQueryError = ErrorBody
+export type StaffListQuizzesQueryError = ErrorBody | ErrorBody
 
 
-export function useStaffListQuizzes<TData = Awaited<ReturnType<typeof staffListQuizzes>>, TError = ErrorBody>(
+export function useStaffListQuizzes<TData = Awaited<ReturnType<typeof staffListQuizzes>>, TError = ErrorBody | ErrorBody>(
  params: undefined |  StaffListQuizzesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListQuizzes>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListQuizzes>>,
@@ -4194,7 +4194,7 @@ export function useStaffListQuizzes<TData = Awaited<ReturnType<typeof staffListQ
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListQuizzes<TData = Awaited<ReturnType<typeof staffListQuizzes>>, TError = ErrorBody>(
+export function useStaffListQuizzes<TData = Awaited<ReturnType<typeof staffListQuizzes>>, TError = ErrorBody | ErrorBody>(
  params?: StaffListQuizzesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListQuizzes>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListQuizzes>>,
@@ -4204,7 +4204,7 @@ export function useStaffListQuizzes<TData = Awaited<ReturnType<typeof staffListQ
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListQuizzes<TData = Awaited<ReturnType<typeof staffListQuizzes>>, TError = ErrorBody>(
+export function useStaffListQuizzes<TData = Awaited<ReturnType<typeof staffListQuizzes>>, TError = ErrorBody | ErrorBody>(
  params?: StaffListQuizzesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListQuizzes>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -4212,7 +4212,7 @@ export function useStaffListQuizzes<TData = Awaited<ReturnType<typeof staffListQ
  * @summary Every quiz, published or not, newest first.
  */
 
-export function useStaffListQuizzes<TData = Awaited<ReturnType<typeof staffListQuizzes>>, TError = ErrorBody>(
+export function useStaffListQuizzes<TData = Awaited<ReturnType<typeof staffListQuizzes>>, TError = ErrorBody | ErrorBody>(
  params?: StaffListQuizzesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListQuizzes>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -4254,7 +4254,7 @@ export const staffCreateQuiz = async (quizRequest: QuizRequest, options?: Reques
 
 
 
-export const getStaffCreateQuizMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffCreateQuizMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreateQuiz>>, TError,{data: QuizRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffCreateQuiz>>, TError,{data: QuizRequest}, TContext> => {
 
@@ -4281,12 +4281,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffCreateQuizMutationResult = NonNullable<Awaited<ReturnType<typeof staffCreateQuiz>>>
     export type StaffCreateQuizMutationBody = QuizRequest
-    export type StaffCreateQuizMutationError = ErrorBody | ErrorBody
+    export type StaffCreateQuizMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Writes a new quiz.
  */
-export const useStaffCreateQuiz = <TError = ErrorBody | ErrorBody,
+export const useStaffCreateQuiz = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreateQuiz>>, TError,{data: QuizRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffCreateQuiz>>,
@@ -4332,7 +4332,7 @@ export const getStaffGetQuizQueryKey = (id?: number,) => {
     }
 
     
-export const getStaffGetQuizQueryOptions = <TData = Awaited<ReturnType<typeof staffGetQuiz>>, TError = ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetQuiz>>, TError, TData>>, }
+export const getStaffGetQuizQueryOptions = <TData = Awaited<ReturnType<typeof staffGetQuiz>>, TError = ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetQuiz>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -4351,10 +4351,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffGetQuizQueryResult = NonNullable<Awaited<ReturnType<typeof staffGetQuiz>>>
-export type StaffGetQuizQueryError = ErrorBody
+export type StaffGetQuizQueryError = ErrorBody | ErrorBody
 
 
-export function useStaffGetQuiz<TData = Awaited<ReturnType<typeof staffGetQuiz>>, TError = ErrorBody>(
+export function useStaffGetQuiz<TData = Awaited<ReturnType<typeof staffGetQuiz>>, TError = ErrorBody | ErrorBody>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetQuiz>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGetQuiz>>,
@@ -4364,7 +4364,7 @@ export function useStaffGetQuiz<TData = Awaited<ReturnType<typeof staffGetQuiz>>
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGetQuiz<TData = Awaited<ReturnType<typeof staffGetQuiz>>, TError = ErrorBody>(
+export function useStaffGetQuiz<TData = Awaited<ReturnType<typeof staffGetQuiz>>, TError = ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetQuiz>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGetQuiz>>,
@@ -4374,7 +4374,7 @@ export function useStaffGetQuiz<TData = Awaited<ReturnType<typeof staffGetQuiz>>
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGetQuiz<TData = Awaited<ReturnType<typeof staffGetQuiz>>, TError = ErrorBody>(
+export function useStaffGetQuiz<TData = Awaited<ReturnType<typeof staffGetQuiz>>, TError = ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetQuiz>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -4382,7 +4382,7 @@ export function useStaffGetQuiz<TData = Awaited<ReturnType<typeof staffGetQuiz>>
  * @summary One quiz with its right answers.
  */
 
-export function useStaffGetQuiz<TData = Awaited<ReturnType<typeof staffGetQuiz>>, TError = ErrorBody>(
+export function useStaffGetQuiz<TData = Awaited<ReturnType<typeof staffGetQuiz>>, TError = ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetQuiz>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -4425,7 +4425,7 @@ export const staffUpdateQuiz = async (id: number,
 
 
 
-export const getStaffUpdateQuizMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffUpdateQuizMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdateQuiz>>, TError,{id: number;data: QuizRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffUpdateQuiz>>, TError,{id: number;data: QuizRequest}, TContext> => {
 
@@ -4452,12 +4452,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffUpdateQuizMutationResult = NonNullable<Awaited<ReturnType<typeof staffUpdateQuiz>>>
     export type StaffUpdateQuizMutationBody = QuizRequest
-    export type StaffUpdateQuizMutationError = ErrorBody | ErrorBody
+    export type StaffUpdateQuizMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Saves a quiz (its questions only while nobody has taken it).
  */
-export const useStaffUpdateQuiz = <TError = ErrorBody | ErrorBody,
+export const useStaffUpdateQuiz = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdateQuiz>>, TError,{id: number;data: QuizRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffUpdateQuiz>>,
@@ -4495,7 +4495,7 @@ export const staffDeleteQuiz = async (id: number, options?: RequestInit): Promis
 
 
 
-export const getStaffDeleteQuizMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffDeleteQuizMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteQuiz>>, TError,{id: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffDeleteQuiz>>, TError,{id: number}, TContext> => {
 
@@ -4522,12 +4522,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffDeleteQuizMutationResult = NonNullable<Awaited<ReturnType<typeof staffDeleteQuiz>>>
     
-    export type StaffDeleteQuizMutationError = ErrorBody | ErrorBody
+    export type StaffDeleteQuizMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Deletes a quiz nobody has taken (409 otherwise).
  */
-export const useStaffDeleteQuiz = <TError = ErrorBody | ErrorBody,
+export const useStaffDeleteQuiz = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteQuiz>>, TError,{id: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffDeleteQuiz>>,
@@ -4569,7 +4569,7 @@ formData.append(`file`, singleFileUpload.file)
 
 
 
-export const getStaffSetQuizBannerMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffSetQuizBannerMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetQuizBanner>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffSetQuizBanner>>, TError,{id: number;data: SingleFileUpload}, TContext> => {
 
@@ -4596,12 +4596,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffSetQuizBannerMutationResult = NonNullable<Awaited<ReturnType<typeof staffSetQuizBanner>>>
     export type StaffSetQuizBannerMutationBody = SingleFileUpload
-    export type StaffSetQuizBannerMutationError = ErrorBody | ErrorBody
+    export type StaffSetQuizBannerMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Uploads the quiz's banner picture.
  */
-export const useStaffSetQuizBanner = <TError = ErrorBody | ErrorBody,
+export const useStaffSetQuizBanner = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetQuizBanner>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffSetQuizBanner>>,
@@ -4654,7 +4654,7 @@ export const getStaffListUpdateSignupsQueryKey = (params?: StaffListUpdateSignup
     }
 
     
-export const getStaffListUpdateSignupsQueryOptions = <TData = Awaited<ReturnType<typeof staffListUpdateSignups>>, TError = ErrorBody>(params?: StaffListUpdateSignupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListUpdateSignups>>, TError, TData>>, }
+export const getStaffListUpdateSignupsQueryOptions = <TData = Awaited<ReturnType<typeof staffListUpdateSignups>>, TError = ErrorBody | ErrorBody>(params?: StaffListUpdateSignupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListUpdateSignups>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -4673,10 +4673,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffListUpdateSignupsQueryResult = NonNullable<Awaited<ReturnType<typeof staffListUpdateSignups>>>
-export type StaffListUpdateSignupsQueryError = ErrorBody
+export type StaffListUpdateSignupsQueryError = ErrorBody | ErrorBody
 
 
-export function useStaffListUpdateSignups<TData = Awaited<ReturnType<typeof staffListUpdateSignups>>, TError = ErrorBody>(
+export function useStaffListUpdateSignups<TData = Awaited<ReturnType<typeof staffListUpdateSignups>>, TError = ErrorBody | ErrorBody>(
  params: undefined |  StaffListUpdateSignupsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListUpdateSignups>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListUpdateSignups>>,
@@ -4686,7 +4686,7 @@ export function useStaffListUpdateSignups<TData = Awaited<ReturnType<typeof staf
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListUpdateSignups<TData = Awaited<ReturnType<typeof staffListUpdateSignups>>, TError = ErrorBody>(
+export function useStaffListUpdateSignups<TData = Awaited<ReturnType<typeof staffListUpdateSignups>>, TError = ErrorBody | ErrorBody>(
  params?: StaffListUpdateSignupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListUpdateSignups>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListUpdateSignups>>,
@@ -4696,7 +4696,7 @@ export function useStaffListUpdateSignups<TData = Awaited<ReturnType<typeof staf
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListUpdateSignups<TData = Awaited<ReturnType<typeof staffListUpdateSignups>>, TError = ErrorBody>(
+export function useStaffListUpdateSignups<TData = Awaited<ReturnType<typeof staffListUpdateSignups>>, TError = ErrorBody | ErrorBody>(
  params?: StaffListUpdateSignupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListUpdateSignups>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -4704,7 +4704,7 @@ export function useStaffListUpdateSignups<TData = Awaited<ReturnType<typeof staf
  * @summary Sign-ups for updates, newest first.
  */
 
-export function useStaffListUpdateSignups<TData = Awaited<ReturnType<typeof staffListUpdateSignups>>, TError = ErrorBody>(
+export function useStaffListUpdateSignups<TData = Awaited<ReturnType<typeof staffListUpdateSignups>>, TError = ErrorBody | ErrorBody>(
  params?: StaffListUpdateSignupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListUpdateSignups>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -4753,7 +4753,7 @@ export const getStaffExportUpdateSignupsQueryKey = () => {
     }
 
     
-export const getStaffExportUpdateSignupsQueryOptions = <TData = Awaited<ReturnType<typeof staffExportUpdateSignups>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffExportUpdateSignups>>, TError, TData>>, }
+export const getStaffExportUpdateSignupsQueryOptions = <TData = Awaited<ReturnType<typeof staffExportUpdateSignups>>, TError = ErrorBody | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffExportUpdateSignups>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -4772,10 +4772,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffExportUpdateSignupsQueryResult = NonNullable<Awaited<ReturnType<typeof staffExportUpdateSignups>>>
-export type StaffExportUpdateSignupsQueryError = ErrorBody
+export type StaffExportUpdateSignupsQueryError = ErrorBody | ErrorBody
 
 
-export function useStaffExportUpdateSignups<TData = Awaited<ReturnType<typeof staffExportUpdateSignups>>, TError = ErrorBody>(
+export function useStaffExportUpdateSignups<TData = Awaited<ReturnType<typeof staffExportUpdateSignups>>, TError = ErrorBody | ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffExportUpdateSignups>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffExportUpdateSignups>>,
@@ -4785,7 +4785,7 @@ export function useStaffExportUpdateSignups<TData = Awaited<ReturnType<typeof st
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffExportUpdateSignups<TData = Awaited<ReturnType<typeof staffExportUpdateSignups>>, TError = ErrorBody>(
+export function useStaffExportUpdateSignups<TData = Awaited<ReturnType<typeof staffExportUpdateSignups>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffExportUpdateSignups>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffExportUpdateSignups>>,
@@ -4795,7 +4795,7 @@ export function useStaffExportUpdateSignups<TData = Awaited<ReturnType<typeof st
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffExportUpdateSignups<TData = Awaited<ReturnType<typeof staffExportUpdateSignups>>, TError = ErrorBody>(
+export function useStaffExportUpdateSignups<TData = Awaited<ReturnType<typeof staffExportUpdateSignups>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffExportUpdateSignups>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -4803,7 +4803,7 @@ export function useStaffExportUpdateSignups<TData = Awaited<ReturnType<typeof st
  * @summary Every sign-up as a CSV file.
  */
 
-export function useStaffExportUpdateSignups<TData = Awaited<ReturnType<typeof staffExportUpdateSignups>>, TError = ErrorBody>(
+export function useStaffExportUpdateSignups<TData = Awaited<ReturnType<typeof staffExportUpdateSignups>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffExportUpdateSignups>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -4859,7 +4859,7 @@ export const getStaffListUsersQueryKey = (params?: StaffListUsersParams,) => {
     }
 
     
-export const getStaffListUsersQueryOptions = <TData = Awaited<ReturnType<typeof staffListUsers>>, TError = ErrorBody>(params?: StaffListUsersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListUsers>>, TError, TData>>, }
+export const getStaffListUsersQueryOptions = <TData = Awaited<ReturnType<typeof staffListUsers>>, TError = ErrorBody | ErrorBody>(params?: StaffListUsersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListUsers>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -4878,10 +4878,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffListUsersQueryResult = NonNullable<Awaited<ReturnType<typeof staffListUsers>>>
-export type StaffListUsersQueryError = ErrorBody
+export type StaffListUsersQueryError = ErrorBody | ErrorBody
 
 
-export function useStaffListUsers<TData = Awaited<ReturnType<typeof staffListUsers>>, TError = ErrorBody>(
+export function useStaffListUsers<TData = Awaited<ReturnType<typeof staffListUsers>>, TError = ErrorBody | ErrorBody>(
  params: undefined |  StaffListUsersParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListUsers>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListUsers>>,
@@ -4891,7 +4891,7 @@ export function useStaffListUsers<TData = Awaited<ReturnType<typeof staffListUse
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListUsers<TData = Awaited<ReturnType<typeof staffListUsers>>, TError = ErrorBody>(
+export function useStaffListUsers<TData = Awaited<ReturnType<typeof staffListUsers>>, TError = ErrorBody | ErrorBody>(
  params?: StaffListUsersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListUsers>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListUsers>>,
@@ -4901,7 +4901,7 @@ export function useStaffListUsers<TData = Awaited<ReturnType<typeof staffListUse
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListUsers<TData = Awaited<ReturnType<typeof staffListUsers>>, TError = ErrorBody>(
+export function useStaffListUsers<TData = Awaited<ReturnType<typeof staffListUsers>>, TError = ErrorBody | ErrorBody>(
  params?: StaffListUsersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListUsers>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -4909,7 +4909,7 @@ export function useStaffListUsers<TData = Awaited<ReturnType<typeof staffListUse
  * @summary Accounts, newest first, narrowed by search, role and state.
  */
 
-export function useStaffListUsers<TData = Awaited<ReturnType<typeof staffListUsers>>, TError = ErrorBody>(
+export function useStaffListUsers<TData = Awaited<ReturnType<typeof staffListUsers>>, TError = ErrorBody | ErrorBody>(
  params?: StaffListUsersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListUsers>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -4958,7 +4958,7 @@ export const getStaffGetUserQueryKey = (id?: number,) => {
     }
 
     
-export const getStaffGetUserQueryOptions = <TData = Awaited<ReturnType<typeof staffGetUser>>, TError = ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetUser>>, TError, TData>>, }
+export const getStaffGetUserQueryOptions = <TData = Awaited<ReturnType<typeof staffGetUser>>, TError = ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetUser>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -4977,10 +4977,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffGetUserQueryResult = NonNullable<Awaited<ReturnType<typeof staffGetUser>>>
-export type StaffGetUserQueryError = ErrorBody
+export type StaffGetUserQueryError = ErrorBody | ErrorBody
 
 
-export function useStaffGetUser<TData = Awaited<ReturnType<typeof staffGetUser>>, TError = ErrorBody>(
+export function useStaffGetUser<TData = Awaited<ReturnType<typeof staffGetUser>>, TError = ErrorBody | ErrorBody>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetUser>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGetUser>>,
@@ -4990,7 +4990,7 @@ export function useStaffGetUser<TData = Awaited<ReturnType<typeof staffGetUser>>
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGetUser<TData = Awaited<ReturnType<typeof staffGetUser>>, TError = ErrorBody>(
+export function useStaffGetUser<TData = Awaited<ReturnType<typeof staffGetUser>>, TError = ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetUser>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGetUser>>,
@@ -5000,7 +5000,7 @@ export function useStaffGetUser<TData = Awaited<ReturnType<typeof staffGetUser>>
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGetUser<TData = Awaited<ReturnType<typeof staffGetUser>>, TError = ErrorBody>(
+export function useStaffGetUser<TData = Awaited<ReturnType<typeof staffGetUser>>, TError = ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetUser>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -5008,7 +5008,7 @@ export function useStaffGetUser<TData = Awaited<ReturnType<typeof staffGetUser>>
  * @summary One account: its state, sign-in methods, affiliation and the staff decisions about it.
  */
 
-export function useStaffGetUser<TData = Awaited<ReturnType<typeof staffGetUser>>, TError = ErrorBody>(
+export function useStaffGetUser<TData = Awaited<ReturnType<typeof staffGetUser>>, TError = ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetUser>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -5052,7 +5052,7 @@ export const staffDeactivateUser = async (id: number,
 
 
 
-export const getStaffDeactivateUserMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffDeactivateUserMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeactivateUser>>, TError,{id: number;data: StaffReason}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffDeactivateUser>>, TError,{id: number;data: StaffReason}, TContext> => {
 
@@ -5079,13 +5079,13 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffDeactivateUserMutationResult = NonNullable<Awaited<ReturnType<typeof staffDeactivateUser>>>
     export type StaffDeactivateUserMutationBody = StaffReason
-    export type StaffDeactivateUserMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffDeactivateUserMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Deactivates an account: it can no longer sign in and its sessions answer 401
 `user_inactive`. Moderators may deactivate members only; nobody themselves.
  */
-export const useStaffDeactivateUser = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffDeactivateUser = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeactivateUser>>, TError,{id: number;data: StaffReason}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffDeactivateUser>>,
@@ -5125,7 +5125,7 @@ export const staffReactivateUser = async (id: number,
 
 
 
-export const getStaffReactivateUserMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffReactivateUserMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReactivateUser>>, TError,{id: number;data: StaffReason}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffReactivateUser>>, TError,{id: number;data: StaffReason}, TContext> => {
 
@@ -5152,12 +5152,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffReactivateUserMutationResult = NonNullable<Awaited<ReturnType<typeof staffReactivateUser>>>
     export type StaffReactivateUserMutationBody = StaffReason
-    export type StaffReactivateUserMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffReactivateUserMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Reactivates a deactivated account; its old sessions stay ended.
  */
-export const useStaffReactivateUser = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffReactivateUser = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReactivateUser>>, TError,{id: number;data: StaffReason}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffReactivateUser>>,
@@ -5195,7 +5195,7 @@ export const staffResendConfirmation = async (id: number, options?: RequestInit)
 
 
 
-export const getStaffResendConfirmationMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffResendConfirmationMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffResendConfirmation>>, TError,{id: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffResendConfirmation>>, TError,{id: number}, TContext> => {
 
@@ -5222,12 +5222,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffResendConfirmationMutationResult = NonNullable<Awaited<ReturnType<typeof staffResendConfirmation>>>
     
-    export type StaffResendConfirmationMutationError = ErrorBody | ErrorBody
+    export type StaffResendConfirmationMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Mails a new confirmation link to an account not yet confirmed.
  */
-export const useStaffResendConfirmation = <TError = ErrorBody | ErrorBody,
+export const useStaffResendConfirmation = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffResendConfirmation>>, TError,{id: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffResendConfirmation>>,
@@ -5267,7 +5267,7 @@ export const staffResetTwoFactor = async (id: number,
 
 
 
-export const getStaffResetTwoFactorMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffResetTwoFactorMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffResetTwoFactor>>, TError,{id: number;data: StaffReason}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffResetTwoFactor>>, TError,{id: number;data: StaffReason}, TContext> => {
 
@@ -5294,12 +5294,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffResetTwoFactorMutationResult = NonNullable<Awaited<ReturnType<typeof staffResetTwoFactor>>>
     export type StaffResetTwoFactorMutationBody = StaffReason
-    export type StaffResetTwoFactorMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffResetTwoFactorMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Turns two-factor authentication off for an account (admins only).
  */
-export const useStaffResetTwoFactor = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffResetTwoFactor = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffResetTwoFactor>>, TError,{id: number;data: StaffReason}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffResetTwoFactor>>,
@@ -5340,7 +5340,7 @@ export const staffSetUserRole = async (id: number,
 
 
 
-export const getStaffSetUserRoleMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffSetUserRoleMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetUserRole>>, TError,{id: number;data: StaffRoleChange}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffSetUserRole>>, TError,{id: number;data: StaffRoleChange}, TContext> => {
 
@@ -5367,13 +5367,13 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffSetUserRoleMutationResult = NonNullable<Awaited<ReturnType<typeof staffSetUserRole>>>
     export type StaffSetUserRoleMutationBody = StaffRoleChange
-    export type StaffSetUserRoleMutationError = ErrorBody | ErrorBody
+    export type StaffSetUserRoleMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Grants, changes or revokes (`null`) an account's staff role (admins only, never
 their own).
  */
-export const useStaffSetUserRole = <TError = ErrorBody | ErrorBody,
+export const useStaffSetUserRole = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetUserRole>>, TError,{id: number;data: StaffRoleChange}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffSetUserRole>>,

@@ -64,7 +64,7 @@ export const getGetCaptchaQueryKey = () => {
     }
 
     
-export const getGetCaptchaQueryOptions = <TData = Awaited<ReturnType<typeof getCaptcha>>, TError = unknown>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCaptcha>>, TError, TData>>, }
+export const getGetCaptchaQueryOptions = <TData = Awaited<ReturnType<typeof getCaptcha>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCaptcha>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -83,10 +83,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type GetCaptchaQueryResult = NonNullable<Awaited<ReturnType<typeof getCaptcha>>>
-export type GetCaptchaQueryError = unknown
+export type GetCaptchaQueryError = ErrorBody
 
 
-export function useGetCaptcha<TData = Awaited<ReturnType<typeof getCaptcha>>, TError = unknown>(
+export function useGetCaptcha<TData = Awaited<ReturnType<typeof getCaptcha>>, TError = ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCaptcha>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCaptcha>>,
@@ -96,7 +96,7 @@ export function useGetCaptcha<TData = Awaited<ReturnType<typeof getCaptcha>>, TE
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCaptcha<TData = Awaited<ReturnType<typeof getCaptcha>>, TError = unknown>(
+export function useGetCaptcha<TData = Awaited<ReturnType<typeof getCaptcha>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCaptcha>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCaptcha>>,
@@ -106,7 +106,7 @@ export function useGetCaptcha<TData = Awaited<ReturnType<typeof getCaptcha>>, TE
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCaptcha<TData = Awaited<ReturnType<typeof getCaptcha>>, TError = unknown>(
+export function useGetCaptcha<TData = Awaited<ReturnType<typeof getCaptcha>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCaptcha>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -114,7 +114,7 @@ export function useGetCaptcha<TData = Awaited<ReturnType<typeof getCaptcha>>, TE
  * @summary A fresh proof-of-work challenge for a public form (sign-up, contact, updates).
  */
 
-export function useGetCaptcha<TData = Awaited<ReturnType<typeof getCaptcha>>, TError = unknown>(
+export function useGetCaptcha<TData = Awaited<ReturnType<typeof getCaptcha>>, TError = ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCaptcha>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -163,7 +163,7 @@ export const getHealthQueryKey = () => {
     }
 
     
-export const getHealthQueryOptions = <TData = Awaited<ReturnType<typeof health>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof health>>, TError, TData>>, }
+export const getHealthQueryOptions = <TData = Awaited<ReturnType<typeof health>>, TError = ErrorBody | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof health>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -182,10 +182,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type HealthQueryResult = NonNullable<Awaited<ReturnType<typeof health>>>
-export type HealthQueryError = ErrorBody
+export type HealthQueryError = ErrorBody | ErrorBody
 
 
-export function useHealth<TData = Awaited<ReturnType<typeof health>>, TError = ErrorBody>(
+export function useHealth<TData = Awaited<ReturnType<typeof health>>, TError = ErrorBody | ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof health>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof health>>,
@@ -195,7 +195,7 @@ export function useHealth<TData = Awaited<ReturnType<typeof health>>, TError = E
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useHealth<TData = Awaited<ReturnType<typeof health>>, TError = ErrorBody>(
+export function useHealth<TData = Awaited<ReturnType<typeof health>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof health>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof health>>,
@@ -205,7 +205,7 @@ export function useHealth<TData = Awaited<ReturnType<typeof health>>, TError = E
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useHealth<TData = Awaited<ReturnType<typeof health>>, TError = ErrorBody>(
+export function useHealth<TData = Awaited<ReturnType<typeof health>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof health>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -213,7 +213,7 @@ export function useHealth<TData = Awaited<ReturnType<typeof health>>, TError = E
  * @summary Liveness and readiness: answers 200 only when the database answers.
  */
 
-export function useHealth<TData = Awaited<ReturnType<typeof health>>, TError = ErrorBody>(
+export function useHealth<TData = Awaited<ReturnType<typeof health>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof health>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

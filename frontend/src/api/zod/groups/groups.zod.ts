@@ -288,9 +288,11 @@ export const cancelInvitationResponse = zod.object({
 /**
  * @summary What an invitation link opens, if it still works and was sent to the caller.
  */
+export const checkInvitationPathInviteHashMin = 32;
+
 export const checkInvitationParams = zod.object({
   "slug": zod.string().describe('The group\'s slug'),
-  "invite_hash": zod.string().describe('The token from the invitation link')
+  "invite_hash": zod.string().min(checkInvitationPathInviteHashMin).describe('The token from the invitation link')
 })
 
 export const checkInvitationResponse = zod.object({
@@ -317,9 +319,11 @@ export const checkInvitationResponse = zod.object({
 /**
  * @summary Accepts an invitation: the caller joins the group. The token works once.
  */
+export const acceptInvitationPathInviteHashMin = 32;
+
 export const acceptInvitationParams = zod.object({
   "slug": zod.string().describe('The group\'s slug'),
-  "invite_hash": zod.string().describe('The token from the invitation link')
+  "invite_hash": zod.string().min(acceptInvitationPathInviteHashMin).describe('The token from the invitation link')
 })
 
 export const acceptInvitationResponse = zod.object({
@@ -872,7 +876,7 @@ export const createGroupMaterialBody = zod.object({
   "label": zod.string().nullish(),
   "type": zod.union([zod.enum(['document', 'link']).describe('How a supplementary item is edited; fixed once saved.'),zod.null()]).optional(),
   "url": zod.string().nullish()
-}).describe('How the multipart form looks in the API contract.')
+}).describe('A document (`file`, with `file_name`) or a link (`label`, `url`, `type` = `link`).\nHow the multipart form looks in the API contract.')
 
 export const createGroupMaterialResponse = zod.object({
   "data": zod.object({
