@@ -6,4 +6,5 @@ mod cli;
 mod console;
 mod crash;
 mod headers;
+mod permissions;
 mod takeover;
