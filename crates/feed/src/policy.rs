@@ -19,7 +19,7 @@ pub fn may_open_live_channel(
         return true;
     };
     let origin = origin.trim_end_matches('/').to_lowercase();
-    allowed.iter().any(|a| *a == origin)
+    allowed.contains(&origin)
         || dev_host.is_some_and(|host| {
             let host = host.to_lowercase();
             origin == format!("http://{host}") || origin == format!("https://{host}")

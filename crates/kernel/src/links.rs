@@ -53,8 +53,7 @@ impl WebUrl {
         }
         let origin = embed::origin_of(&url.0).ok_or(UrlProblem::NotWeb)?;
         embed_origins()
-            .iter()
-            .any(|allowed| *allowed == origin)
+            .contains(&origin)
             .then_some(url)
             .ok_or(UrlProblem::NotEmbeddable)
     }

@@ -135,7 +135,7 @@ fn serve_seeds_prints_its_address_and_stops_gracefully_on_sigterm() {
     }
 
     // Printed once: a second start only says where the passwords are kept.
-    let second = cohort(dir.path())
+    let mut second = cohort(dir.path())
         .env("PORT", "0")
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -143,7 +143,7 @@ fn serve_seeds_prints_its_address_and_stops_gracefully_on_sigterm() {
         .unwrap();
     let pid = second.id().to_string();
     let output = {
-        let mut lines = BufReader::new(second.stdout.unwrap())
+        let mut lines = BufReader::new(second.stdout.take().unwrap())
             .lines()
             .map(Result::unwrap)
             .filter(|l| !l.contains("WARN"));
@@ -152,6 +152,7 @@ fn serve_seeds_prints_its_address_and_stops_gracefully_on_sigterm() {
         Command::new("kill").args(["-TERM", &pid]).status().unwrap();
         format!("{first}\n{next}")
     };
+    second.wait().unwrap();
     assert!(!output.contains(password), "{output}");
     assert!(output.contains("demo-logins.txt"), "{output}");
 }

@@ -458,14 +458,8 @@ fn concrete(template: &str, operation: &str, s: &Scene) -> String {
         .replace("{menu}", "main")
         .replace("{provider}", "google")
         .replace("{user_id}", &s.target_user.to_string())
-        .replace(
-            "/{action}",
-            if template.contains("group-updates") || template.contains("/staff/groups/") {
-                "/approve"
-            } else {
-                "/approve"
-            },
-        )
+        // Staff approve groups and updates; join requests are accepted above.
+        .replace("/{action}", "/approve")
         .replace("{code}", "NOSUCHCODE000000")
         .replace("{slug}", &s.slug)
         .replace("/api/pages/{slug}", "/api/pages/about-us")
