@@ -57,7 +57,7 @@ fuzz:
 # The same on the release binary with a long budget: well past 100,000 requests.
 fuzz-long:
     cargo build --release -p app
-    FUZZ_EXAMPLES="${FUZZ_EXAMPLES:-60}" COHORT_BIN={{cohort}} scripts/fuzz.sh
+    FUZZ_EXAMPLES="${FUZZ_EXAMPLES:-200}" COHORT_BIN={{cohort}} scripts/fuzz.sh
 
 # rustfmt, clippy (warnings are errors) and the front end's lint.
 lint: frontend-deps
