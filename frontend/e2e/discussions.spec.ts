@@ -42,7 +42,10 @@ test('members discuss: a topic with an image, a quoted reply with a PDF, votes, 
   const replies = topic.getByRole('region', { name: 'Replies' });
   const firstReply = replies.getByRole('article').first();
   await expect(firstReply.getByText('We use pressure insoles; protocol attached.')).toBeVisible();
-  await expect(firstReply.getByRole('link', { name: 'protocol.pdf' })).toHaveAttribute('href', /\/media\/discussions\/[0-9a-f]+\.pdf$/);
+  // Attachments open only through signed, expiring links (never under /media).
+  const pdfLink = firstReply.getByRole('link', { name: 'protocol.pdf' });
+  await expect(pdfLink).toHaveAttribute('href', /^\/files\/discussions\/[0-9a-f]+\.pdf\?expires=\d+&signature=/);
+  expect((await page.request.get((await pdfLink.getAttribute('href'))!)).status()).toBe(200);
   await firstReply.getByRole('button', { name: 'Reply', exact: true }).click();
   await topic.getByRole('textbox', { name: /^Your reply/ }).fill('Also: calibration takes ten minutes per patient.');
   await topic.getByRole('form', { name: 'Your reply' }).getByRole('button', { name: 'Reply', exact: true }).click();

@@ -105,7 +105,9 @@ test('create a group through the wizard, staff approve it, find it and delete it
   await expect(page.getByText('1 team member')).toBeVisible();
   await page.screenshot({ path: shot('group-detail', info.project.name), fullPage: true });
   await page.getByRole('tab', { name: 'Supplementary Materials' }).click();
-  await expect(page.getByRole('link', { name: 'protocol.pdf' })).toHaveAttribute('href', /\/media\/groups\/\d+\/materials\/[0-9a-f]+\.pdf$/);
+  const material = page.getByRole('link', { name: 'protocol.pdf' });
+  await expect(material).toHaveAttribute('href', /^\/files\/groups\/\d+\/materials\/[0-9a-f]+\.pdf\?expires=\d+&signature=/);
+  expect((await page.request.get((await material.getAttribute('href'))!)).status()).toBe(200);
   await expect(page.getByRole('link', { name: 'Aphasia trial registry' })).toHaveAttribute('href', 'https://trials.example.org/aphasia');
 
   // An update: written from My Working Groups, approved by staff, shown on the Updates tab.

@@ -47,18 +47,9 @@ fn random_password() -> String {
 
 /// Writes the logins where only the process's owner can read them.
 fn keep(ctx: &AppContext, logins: &DemoLogins) -> anyhow::Result<()> {
-    use std::io::Write;
-    use std::os::unix::fs::OpenOptionsExt;
     let path = ctx.config.data_dir.join(LOGINS_FILE);
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .mode(0o600)
-        .open(&path)
-        .map_err(|e| anyhow::anyhow!("writing {}: {e}", path.display()))?;
-    file.write_all(logins.text().as_bytes())?;
-    Ok(())
+    kernel::secret::write_private(&path, &logins.text())
+        .map_err(|e| anyhow::anyhow!("writing {}: {e}", path.display()))
 }
 
 fn seeding(what: &'static str) -> impl Fn(kernel::AppError) -> anyhow::Error {

@@ -27,8 +27,9 @@ pub fn load_or_create(configured: Option<&str>, data_dir: &Path) -> anyhow::Resu
     Ok(key.into_bytes())
 }
 
+/// Writes `text` to `path`, readable and writable by the owner only.
 #[cfg(unix)]
-fn write_private(path: &Path, key: &str) -> std::io::Result<()> {
+pub fn write_private(path: &Path, text: &str) -> std::io::Result<()> {
     use std::io::Write;
     use std::os::unix::fs::OpenOptionsExt;
     let mut file = std::fs::OpenOptions::new()
@@ -37,12 +38,13 @@ fn write_private(path: &Path, key: &str) -> std::io::Result<()> {
         .truncate(true)
         .mode(0o600)
         .open(path)?;
-    file.write_all(key.as_bytes())
+    file.write_all(text.as_bytes())
 }
 
+/// Writes `text` to `path`.
 #[cfg(not(unix))]
-fn write_private(path: &Path, key: &str) -> std::io::Result<()> {
-    std::fs::write(path, key)
+pub fn write_private(path: &Path, text: &str) -> std::io::Result<()> {
+    std::fs::write(path, text)
 }
 
 #[cfg(test)]

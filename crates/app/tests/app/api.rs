@@ -228,3 +228,67 @@ async fn known_paths_answer_405_with_allow_for_other_methods() {
         .unwrap();
     assert_eq!(hidden.status().as_u16(), 404, "staff paths stay hidden");
 }
+
+/// Issue 15, finding 5: `?page=2000000000000000000` on any paged list panicked inside
+/// sea-query's binding and dropped the connection. Every paged operation of the contract,
+/// called with extreme values, answers 400 in the envelope (or, where its made-up path
+/// names nothing, 404), never a 5xx or a dropped connection.
+#[tokio::test]
+async fn every_paged_operation_refuses_extreme_pages() {
+    let app = spawn_app().await;
+    let staff = app
+        .signed_in_staff("pager@example.org", "staff password 1")
+        .await;
+    let doc = serde_json::to_value(app::api::openapi()).unwrap();
+    let mut paged = 0;
+    for (template, item) in doc["paths"].as_object().unwrap() {
+        let Some(parameters) = item["get"]["parameters"].as_array() else {
+            continue;
+        };
+        if !parameters
+            .iter()
+            .any(|p| p["name"] == "page" && p["in"] == "query")
+        {
+            continue;
+        }
+        paged += 1;
+        let mut path = template.clone();
+        for p in parameters.iter().filter(|p| p["in"] == "path") {
+            let value = match (&p["schema"]["enum"], p["schema"]["type"].as_str()) {
+                (Value::Array(values), _) => values[0].as_str().unwrap().to_owned(),
+                (_, Some("integer")) => "1".to_owned(),
+                _ => "x".to_owned(),
+            };
+            path = path.replace(&format!("{{{}}}", p["name"].as_str().unwrap()), &value);
+        }
+        let has_path_parameters = path != *template || !template.contains('{');
+        for query in [
+            "page=2000000000000000000",
+            "page=18446744073709551615",
+            "page=1000001",
+            "page=0",
+            "page=-1",
+            "perPage=18446744073709551615",
+            "perPage=101",
+            "perPage=0",
+        ] {
+            let response = app
+                .client
+                .get(app.url(&format!("{path}?{query}")))
+                .bearer_auth(&staff)
+                .send()
+                .await
+                .unwrap_or_else(|e| panic!("{path}?{query}: the connection dropped: {e}"));
+            let status = response.status().as_u16();
+            let (_, body) = read(response).await;
+            let allowed: &[u16] = if template.contains('{') && has_path_parameters {
+                &[400, 404]
+            } else {
+                &[400]
+            };
+            assert!(allowed.contains(&status), "{path}?{query}: {status} {body}");
+            assert!(body["code"].is_string(), "{path}?{query}: envelope {body}");
+        }
+    }
+    assert!(paged >= 20, "only {paged} paged operations found");
+}

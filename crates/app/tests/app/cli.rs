@@ -230,6 +230,20 @@ async fn no_token_or_ticket_reaches_the_logs() {
     assert!(!logged.contains("SECRET"), "{logged}");
 }
 
+/// Signs in over HTTP; returns the bearer token.
+pub async fn sign_in(client: &reqwest::Client, base: &str, email: &str, password: &str) -> String {
+    let login: serde_json::Value = client
+        .post(format!("{base}/api/login"))
+        .json(&serde_json::json!({"email": email, "password": password}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    login["data"]["access"].as_str().unwrap().to_owned()
+}
+
 /// A `cohort serve` in `dir` on a free port, with its stdout lines; returns the child and
 /// the base URL once it listens.
 pub fn serve_in(dir: &std::path::Path, extra: &[(&str, &str)]) -> (std::process::Child, String) {
@@ -276,16 +290,7 @@ async fn sigterm_closes_live_sockets_at_once_and_lets_uploads_finish() {
     assert!(created.status.success());
     let (mut child, base) = serve_in(dir.path(), &[("COHORT_SHUTDOWN_GRACE", "10")]);
     let client = reqwest::Client::new();
-    let login: serde_json::Value = client
-        .post(format!("{base}/api/login"))
-        .json(&serde_json::json!({"email": "ops@example.org", "password": "ops password 1"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let token = login["data"]["access"].as_str().unwrap().to_owned();
+    let token = sign_in(&client, &base, "ops@example.org", "ops password 1").await;
     let ticket: serde_json::Value = client
         .post(format!("{base}/api/live/ticket"))
         .bearer_auth(&token)

@@ -15,16 +15,7 @@ const EMAIL: &str = "writer@example.org";
 const PASSWORD: &str = "writer password 1";
 
 async fn sign_in(client: &reqwest::Client, base: &str) -> String {
-    let login: Value = client
-        .post(format!("{base}/api/login"))
-        .json(&json!({"email": EMAIL, "password": PASSWORD}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    login["data"]["access"].as_str().unwrap().to_owned()
+    crate::cli::sign_in(client, base, EMAIL, PASSWORD).await
 }
 
 /// Every group draft the account has, across pages.
