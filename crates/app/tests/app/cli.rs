@@ -116,11 +116,7 @@ fn serve_seeds_prints_its_address_and_stops_gracefully_on_sigterm() {
     let kept = std::fs::read_to_string(dir.path().join("demo-logins.txt")).unwrap();
     assert!(kept.contains(password));
 
-    let status = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
+    send_signal("TERM", &child.id().to_string());
     let started = Instant::now();
     loop {
         if let Some(exit) = child.try_wait().unwrap() {
@@ -149,7 +145,7 @@ fn serve_seeds_prints_its_address_and_stops_gracefully_on_sigterm() {
             .filter(|l| !l.contains("WARN"));
         let first = lines.next().unwrap();
         let next = lines.next().unwrap();
-        Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+        send_signal("TERM", &pid);
         format!("{first}\n{next}")
     };
     second.wait().unwrap();
@@ -210,10 +206,7 @@ async fn no_token_or_ticket_reaches_the_logs() {
         .await
         .unwrap();
     tokio::time::sleep(Duration::from_millis(300)).await;
-    Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
+    send_signal("TERM", &child.id().to_string());
     child.wait().unwrap();
     while let Ok(line) = lines_rx.recv_timeout(Duration::from_millis(200)) {
         seen.push(line);
@@ -228,6 +221,15 @@ async fn no_token_or_ticket_reaches_the_logs() {
         "requests are logged: {logged}"
     );
     assert!(!logged.contains("SECRET"), "{logged}");
+}
+
+/// Sends `signal` (`TERM`, `KILL`) to the process `pid` names.
+pub fn send_signal(signal: &str, pid: &str) {
+    let sent = Command::new("kill")
+        .args([format!("-{signal}").as_str(), pid])
+        .status()
+        .unwrap();
+    assert!(sent.success(), "kill -{signal} {pid}");
 }
 
 /// Signs in over HTTP; returns the bearer token.
@@ -328,10 +330,7 @@ async fn sigterm_closes_live_sockets_at_once_and_lets_uploads_finish() {
     );
     tokio::time::sleep(Duration::from_millis(300)).await;
     let signalled = Instant::now();
-    Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
+    send_signal("TERM", &child.id().to_string());
 
     let close = tokio::time::timeout(Duration::from_secs(2), async {
         while let Some(message) = socket.next().await {

@@ -3,13 +3,13 @@
 //! `TEST_DATABASE_URL` is set.
 
 use std::collections::HashSet;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::cli::{cohort, serve_in};
+use crate::cli::{cohort, send_signal, serve_in};
 
 const EMAIL: &str = "writer@example.org";
 const PASSWORD: &str = "writer password 1";
@@ -104,10 +104,7 @@ async fn no_acknowledged_write_is_lost_when_the_server_is_killed() {
         })
         .collect();
     tokio::time::sleep(Duration::from_millis(1500)).await;
-    Command::new("kill")
-        .args(["-KILL", &child.id().to_string()])
-        .status()
-        .unwrap();
+    send_signal("KILL", &child.id().to_string());
     child.wait().unwrap();
     for writer in writers {
         writer.await.unwrap();
@@ -137,9 +134,6 @@ async fn no_acknowledged_write_is_lost_when_the_server_is_killed() {
         }
     );
     assert!(missing.is_empty(), "lost: {missing:?}");
-    Command::new("kill")
-        .args(["-TERM", &again.id().to_string()])
-        .status()
-        .unwrap();
+    send_signal("TERM", &again.id().to_string());
     again.wait().unwrap();
 }
