@@ -15,9 +15,20 @@ export default tseslint.config(
       // Features never import each other; shared code lives in src/ui and src/lib.
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@/features/*/*'], message: 'Features do not import each other; move shared code to src/ui or src/lib.' }] },
+        {
+          patterns: [{ group: ['@/features/*/*'], message: 'Features do not import each other; move shared code to src/ui or src/lib.' }],
+          paths: [
+            { name: 'zod', message: "Import z from '@/lib/zod': it installs the spec's texts." },
+            { name: '@hookform/resolvers/zod', message: "Import zodResolver from '@/lib/zod': it installs the spec's texts." },
+          ],
+        },
       ],
     },
+  },
+  {
+    // The one module that loads zod for the forms.
+    files: ['src/lib/zod.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // The router is the one place that loads every feature.

@@ -25,6 +25,8 @@ mod m20261122_000017_learning;
 mod m20261123_000018_accounts_deactivation;
 mod m20261124_000019_accounts_password_change_required;
 mod m20261124_000020_feed_live_tickets;
+mod m20261124_000021_speed_list_indexes;
+mod m20261124_000022_feed_counts;
 
 pub struct Migrator;
 
@@ -52,6 +54,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000018_accounts_deactivation::Migration),
             Box::new(m20261124_000019_accounts_password_change_required::Migration),
             Box::new(m20261124_000020_feed_live_tickets::Migration),
+            Box::new(m20261124_000021_speed_list_indexes::Migration),
+            Box::new(m20261124_000022_feed_counts::Migration),
         ]
     }
 }

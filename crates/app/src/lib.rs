@@ -2,6 +2,7 @@
 
 pub mod api;
 mod captcha;
+mod compression;
 mod console;
 mod dev_mailbox;
 mod discussion_targets;
@@ -9,12 +10,16 @@ mod envelope;
 mod feed_facts;
 mod health;
 mod methods;
+mod preloads;
 mod private_files;
+mod public_reads;
 mod request_span;
+pub mod scale;
 mod security_headers;
 pub mod seed;
 mod spa;
 mod staff_gate;
 pub mod startup;
+pub mod statements;
 
 pub use startup::{Application, Parts, build_context, build_parts, migrate};

@@ -7,11 +7,14 @@ use app::{Application, api, build_context, build_parts, seed};
 use clap::{Parser, Subcommand};
 use kernel::config::Config;
 
-/// mimalloc hands freed memory back to the system. With glibc's allocator every password
-/// hash's 19 MiB of argon2 working memory stayed with the process, and a burst of
-/// sign-ups grew the server past a gigabyte (`just bench` measures it).
+/// jemalloc hands freed memory back to the system from a background thread, also while
+/// the server is idle (settings in `.cargo/config.toml`: decay after a second, no
+/// transparent huge pages). With glibc's allocator every password hash's 19 MiB of argon2
+/// working memory stayed with the process, and a burst of sign-ups grew the server past a
+/// gigabyte; mimalloc kept what start-up had freed until the next allocations, and backed
+/// it with huge pages (`just bench` measures idle memory).
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
 #[derive(Parser)]
 #[command(name = "cohort", version, about = "Cohort: better medicine together")]
@@ -26,8 +29,11 @@ enum Command {
     Serve,
     /// Apply pending database migrations and exit.
     Migrate,
-    /// Add the demo content (idempotent).
-    Seed,
+    /// Add the demo content (idempotent); with `--scale large`, the benchmark's data set too.
+    Seed {
+        #[arg(long, value_enum)]
+        scale: Option<app::scale::Scale>,
+    },
     /// Create an admin, or promote an existing account and reset its password.
     CreateAdmin {
         #[arg(long)]
@@ -89,7 +95,14 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
             println!("Migrations applied.");
             Ok(())
         }
-        Command::Seed => {
+        Command::Seed { scale: Some(scale) } => {
+            let ctx = build_context(config).await?;
+            for line in app::scale::run(&ctx, scale).await? {
+                println!("{line}");
+            }
+            Ok(())
+        }
+        Command::Seed { scale: None } => {
             let ctx = build_context(config).await?;
             let created = seed::run(&ctx).await?;
             println!("Demo content seeded.");

@@ -1,38 +1,181 @@
 //! Serving the built React app: files from the static dir, `index.html` for every
-//! other non-API path so client-side routes survive a reload.
+//! other non-API path so client-side routes survive a reload, with the preload links of
+//! the page asked for ([`Preloads`]). The build leaves brotli
+//! and gzip copies beside each script and stylesheet (`app.js.br`, `app.js.gz`); the
+//! browser gets the smallest it accepts, never compressed again per request.
 
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, RwLock};
+use std::time::SystemTime;
 
 use actix_files::{Files, NamedFile};
 use actix_web::dev::{ServiceRequest, ServiceResponse, fn_service};
-use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE, HeaderValue};
-use actix_web::{HttpResponse, web};
+use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE, ContentEncoding, HeaderValue};
+use actix_web::{HttpRequest, HttpResponse, web};
 
-/// Registers the front end at `/`; call after every other service.
-pub fn configure(static_dir: &Path) -> impl FnOnce(&mut web::ServiceConfig) + use<> {
-    let dir = static_dir.to_path_buf();
-    move |cfg: &mut web::ServiceConfig| {
+use crate::compression;
+use crate::preloads::Preloads;
+use crate::public_reads::PublicReads;
+
+/// Where Vite puts hashed assets, under the static dir and in URLs.
+const ASSETS: &str = "assets";
+/// The element the app reads the page's written-in reads from (`src/lib/preloaded.ts`).
+const PRELOADED_ID: &str = "cohort-preloaded";
+
+/// `index.html`, split where a page's preload links go.
+struct Page {
+    head: String,
+    tail: String,
+    preloads: Preloads,
+    built: Option<SystemTime>,
+}
+
+impl Page {
+    fn load(dir: &Path) -> std::io::Result<Self> {
         let index = dir.join("index.html");
-        if !index.is_file() {
-            tracing::warn!(dir = %dir.display(), "front end not built; run `just build`");
-            cfg.default_service(web::to(not_built));
-            return;
-        }
-        cfg.service(
-            Files::new("/", &dir)
-                .index_file("index.html")
-                .default_handler(fn_service(move |req: ServiceRequest| {
-                    let index = index.clone();
-                    async move { serve_index(req, index).await }
-                })),
-        );
+        let built = std::fs::metadata(&index)?.modified().ok();
+        let html = std::fs::read_to_string(&index)?;
+        let at = html.find("</head>").unwrap_or(0);
+        Ok(Self {
+            head: html[..at].to_owned(),
+            tail: html[at..].to_owned(),
+            preloads: Preloads::load(dir),
+            built,
+        })
     }
 }
 
-async fn serve_index(req: ServiceRequest, index: PathBuf) -> actix_web::Result<ServiceResponse> {
-    let (req, _) = req.into_parts();
-    let res = NamedFile::open_async(&index).await?.into_response(&req);
-    Ok(ServiceResponse::new(req, res))
+/// The page every front-end route is served, read again when the front end is rebuilt
+/// while the server runs (its scripts' names change with every build).
+struct Shell {
+    dir: PathBuf,
+    page: RwLock<Arc<Page>>,
+}
+
+impl Shell {
+    fn load(dir: &Path) -> std::io::Result<Self> {
+        Ok(Self {
+            dir: dir.to_path_buf(),
+            page: RwLock::new(Arc::new(Page::load(dir)?)),
+        })
+    }
+
+    fn current(&self) -> Arc<Page> {
+        let page = self
+            .page
+            .read()
+            .map(|p| p.clone())
+            .unwrap_or_else(|p| p.into_inner().clone());
+        let built = std::fs::metadata(self.dir.join("index.html"))
+            .and_then(|m| m.modified())
+            .ok();
+        if built == page.built {
+            return page;
+        }
+        match Page::load(&self.dir) {
+            Ok(fresh) => {
+                let fresh = Arc::new(fresh);
+                if let Ok(mut slot) = self.page.write() {
+                    *slot = fresh.clone();
+                }
+                fresh
+            }
+            Err(_) => page,
+        }
+    }
+
+    fn respond(&self, path: &str, reads: &PublicReads) -> HttpResponse {
+        let page = self.current();
+        let head = page
+            .preloads
+            .head(path, |url| reads.get(url).map(|entry| entry.body.clone()));
+        let data = head.data.map_or_else(String::new, |json| {
+            format!("<script type=\"application/json\" id=\"{PRELOADED_ID}\">{json}</script>")
+        });
+        HttpResponse::Ok()
+            .content_type("text/html; charset=utf-8")
+            .body(format!("{}{}{data}{}", page.head, head.links, page.tail))
+    }
+}
+
+/// Registers the front end at `/`; call after every other service.
+pub fn configure(
+    static_dir: &Path,
+    reads: web::Data<PublicReads>,
+) -> impl FnOnce(&mut web::ServiceConfig) + use<> {
+    let dir = static_dir.to_path_buf();
+    move |cfg: &mut web::ServiceConfig| {
+        let shell = match Shell::load(&dir) {
+            Ok(shell) => Arc::new(shell),
+            Err(_) => {
+                tracing::warn!(dir = %dir.display(), "front end not built; run `just build`");
+                cfg.default_service(web::to(not_built));
+                return;
+            }
+        };
+        let assets = dir.join(ASSETS);
+        cfg.route(
+            &format!("/{ASSETS}/{{file}}"),
+            web::get().to(move |req: HttpRequest| {
+                let assets = assets.clone();
+                async move { asset(&req, &assets).await }
+            }),
+        );
+        let (home, home_reads) = (shell.clone(), reads.clone());
+        cfg.route(
+            "/",
+            web::get().to(move |req: HttpRequest| {
+                let page = home.respond(req.path(), &home_reads);
+                async move { page }
+            }),
+        );
+        cfg.service(Files::new("/", &dir).default_handler(fn_service(
+            move |req: ServiceRequest| {
+                let page = shell.respond(req.path(), &reads);
+                async move {
+                    let (req, _) = req.into_parts();
+                    Ok(ServiceResponse::new(req, page))
+                }
+            },
+        )));
+    }
+}
+
+/// One hashed asset, as the precompressed copy the request accepts when there is one.
+async fn asset(req: &HttpRequest, assets: &Path) -> actix_web::Result<HttpResponse> {
+    let name = req.match_info().query("file");
+    if name.starts_with('.') || name.contains(['/', '\\']) {
+        return Ok(HttpResponse::NotFound().finish());
+    }
+    let original = assets.join(name);
+    if !original.is_file() {
+        return Ok(HttpResponse::NotFound().finish());
+    }
+    let extension = original
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or_default();
+    let mime = actix_files::file_extension_to_mime(extension);
+    let encoding = compression::negotiate(req);
+    let precompressed = match encoding {
+        ContentEncoding::Brotli => Some("br"),
+        ContentEncoding::Gzip => Some("gz"),
+        _ => None,
+    }
+    .map(|suffix| assets.join(format!("{name}.{suffix}")))
+    .filter(|path| path.is_file());
+    let mut res = match precompressed {
+        Some(path) => NamedFile::open_async(path)
+            .await?
+            .set_content_type(mime)
+            .set_content_encoding(encoding)
+            .into_response(req),
+        None => NamedFile::open_async(&original).await?.into_response(req),
+    };
+    if compression::is_compressible(res.headers()) {
+        compression::vary_on_encoding(res.headers_mut());
+    }
+    Ok(res)
 }
 
 async fn not_built() -> HttpResponse {
@@ -52,8 +195,12 @@ pub fn cache_headers<B>(res: &mut ServiceResponse<B>) {
         .get(CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.starts_with("text/html"));
-    let policy = if res.request().path().starts_with("/assets/") {
+    let path = res.request().path();
+    let policy = if path.starts_with("/assets/") {
         "public, max-age=31536000, immutable"
+    } else if path.starts_with("/fonts/") {
+        // Not renamed per build, but replaced only with a new name: kept for a week.
+        "public, max-age=604800"
     } else if is_html {
         "no-cache"
     } else {

@@ -6,7 +6,7 @@
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
-use actix_web::web;
+use actix_web::{HttpMessage, web};
 use kernel::auth::bearer_token;
 use kernel::{AppContext, AppError};
 
@@ -22,6 +22,8 @@ pub async fn staff_only(
     next.call(req).await
 }
 
+/// Whether the request comes from staff; the user found is kept for the handler's
+/// extractor, so the session is looked up once.
 async fn is_staff(req: &ServiceRequest) -> bool {
     let Some(ctx) = req.app_data::<web::Data<AppContext>>() else {
         return false;
@@ -29,5 +31,12 @@ async fn is_staff(req: &ServiceRequest) -> bool {
     let Some(token) = bearer_token(req.request()) else {
         return false;
     };
-    matches!(ctx.sessions.resolve(&token).await, Ok(Some(user)) if user.staff_role.is_some())
+    match ctx.sessions.resolve(&token).await {
+        Ok(Some(user)) => {
+            let staff = user.staff_role.is_some();
+            req.extensions_mut().insert(user);
+            staff
+        }
+        _ => false,
+    }
 }

@@ -12,6 +12,7 @@ use kernel::captcha::{self, Captcha, ProofOfWork};
 use kernel::config::Config;
 use kernel::events::EventBus;
 use kernel::file_links::{FILES_PREFIX, FileLinks};
+use kernel::hot::Changes;
 use kernel::mail::Mailer;
 use kernel::mail::dev_mailbox::DevMailbox;
 use kernel::mail::smtp::SmtpMailer;
@@ -26,10 +27,12 @@ use utoipa_swagger_ui::SwaggerUi;
 
 use feed::live::Hub;
 
+use crate::public_reads::{self, PublicReads};
 use crate::request_span::PathOnly;
 use crate::security_headers::SecurityHeaders;
 use crate::{
-    api, discussion_targets, envelope, feed_facts, methods, private_files, spa, staff_gate,
+    api, compression, discussion_targets, envelope, feed_facts, methods, private_files, spa,
+    staff_gate, statements,
 };
 
 /// Where members' browsers open the live notification channel.
@@ -71,7 +74,7 @@ pub async fn build_parts(config: Config) -> anyhow::Result<Parts> {
 
 async fn context(config: Config) -> anyhow::Result<AppContext> {
     let url = db::database_url(&config)?;
-    let db = db::connect(&url).await?;
+    let db = db::connect(&url, config.log_sql).await?;
     migrate(&db).await?;
     // Pooled SQLite connections opened before a migration can go on using the schema they
     // saw (a column added since reads as NULL on them, whatever its default): the app
@@ -79,7 +82,7 @@ async fn context(config: Config) -> anyhow::Result<AppContext> {
     db.close()
         .await
         .context("closing the migration connections")?;
-    let db = db::connect(&url).await?;
+    let db = db::connect(&url, config.log_sql).await?;
 
     let media_root = config.data_dir.join("media");
     std::fs::create_dir_all(&media_root)
@@ -118,6 +121,7 @@ async fn context(config: Config) -> anyhow::Result<AppContext> {
     if !config.rate_limits {
         tracing::warn!("COHORT_RATE_LIMITS=off: sign-in and sign-up are not rate limited");
     }
+    let changes = Changes::default();
     let rate_limits = Arc::new(RateLimits::new(
         config.rate_limits,
         config.rate_limit_per_minute,
@@ -128,8 +132,12 @@ async fn context(config: Config) -> anyhow::Result<AppContext> {
         captcha,
         rate_limits,
         config: Arc::new(config),
-        sessions: Arc::new(accounts::SessionStore::new(db.clone())),
-        users: Arc::new(accounts::Directory::new(db.clone(), storage.clone())),
+        sessions: Arc::new(accounts::SessionStore::new(db.clone(), changes.clone())),
+        users: Arc::new(accounts::Directory::new(
+            db.clone(),
+            storage.clone(),
+            changes.clone(),
+        )),
         groups: Arc::new(groups::Directory::new(db.clone())),
         notices: Arc::new(feed::UnreadCounter::new(db.clone())),
         db,
@@ -139,12 +147,19 @@ async fn context(config: Config) -> anyhow::Result<AppContext> {
         file_links: FileLinks::new(&secret),
         mailer,
         dev_mailbox,
+        changes,
     })
 }
 
 /// Says loudly what development mode opens, and where mail and SMS go without a real
 /// transport, so nobody runs a deployment that way by accident.
 fn announce_mode(config: &Config) {
+    if config.log_sql == kernel::sql_trace::SqlLog::Values {
+        tracing::warn!(
+            "COHORT_LOG_SQL=values: every SQL statement is logged WITH ITS VALUES (addresses, \
+             token hashes). For benchmarks on test data only."
+        );
+    }
     if config.dev {
         tracing::warn!(
             "COHORT_DEV=on: DEVELOPMENT MODE. Staff can read every e-mail and SMS the site sends \
@@ -245,15 +260,31 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
     let static_dir = context.config.static_dir.clone();
     let media_root = context.config.data_dir.join("media");
     let targets = web::Data::new(discussion_targets::targets(&context));
+    let reads = web::Data::new(PublicReads::default());
+    {
+        let reads = reads.clone();
+        let changes = context.changes.clone();
+        hub.on_signal(public_reads::STALE, move || {
+            changes.bump();
+            reads.invalidate();
+        });
+        let signals = hub.clone();
+        context.events.watch_all(move || {
+            let hub = signals.clone();
+            async move { hub.signal(public_reads::STALE).await }
+        });
+    }
     let hub = web::Data::new(hub);
     let security = SecurityHeaders::new(&context.config)?;
     let grace = context.config.shutdown_grace_secs;
+    let log_sql = context.config.log_sql;
     let data = web::Data::new(context);
     let server = HttpServer::new(move || {
         let app = App::new()
             .app_data(data.clone())
             .app_data(targets.clone())
             .app_data(hub.clone())
+            .app_data(reads.clone())
             .app_data(extract::json_config())
             .app_data(extract::query_config())
             .app_data(extract::path_config())
@@ -263,6 +294,10 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
             // not exist, whatever the method.
             .wrap(actix_web::middleware::from_fn(methods::method_allowed))
             .wrap(actix_web::middleware::from_fn(staff_gate::staff_only))
+            .wrap(actix_web::middleware::from_fn(public_reads::serve))
+            .wrap(actix_web::middleware::from_fn(move |req, next| {
+                statements::count(req, next, log_sql)
+            }))
             .wrap(envelope::error_handlers())
             .wrap_fn({
                 let security = security.clone();
@@ -284,6 +319,7 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
                     }
                 }
             })
+            .wrap(actix_web::middleware::from_fn(compression::compress))
             .wrap(TracingLogger::<PathOnly>::new())
             // Registered before `/api` so the scope's catch-all does not shadow them.
             .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", openapi.clone()))
@@ -301,7 +337,8 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
                 let (req, _) = req.into_parts();
                 Ok(ServiceResponse::new(req, HttpResponse::NotFound().finish()))
             }));
-        app.service(media).configure(spa::configure(&static_dir))
+        app.service(media)
+            .configure(spa::configure(&static_dir, reads.clone()))
     })
     .listen(listener)?
     // Signals are ours to handle (see `shutdown_signal`), so tests install none.

@@ -13,4 +13,5 @@ pub mod target;
 
 pub use api::configure;
 pub use service::attachments::is_private_file;
+pub use service::scale;
 pub use target::{Access, Target, Targets};

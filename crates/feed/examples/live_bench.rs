@@ -1,6 +1,8 @@
 //! `just bench`'s live-channel benchmark: against a running `cohort serve` in development
 //! mode (rate limits and the captcha off; the staff account `BENCH_ADMIN_EMAIL` /
-//! `BENCH_ADMIN_PASSWORD` reads the dev mailbox), it signs up N members, makes them members of one working group,
+//! `BENCH_ADMIN_PASSWORD` reads the dev mailbox), it signs up N members (or, with
+//! `BENCH_MEMBER_PASSWORD`, signs in the first N members of `cohort seed --scale large`),
+//! makes them members of one working group,
 //! connects each to `/ws/notifications`, then starts a topic there and measures how long
 //! each member's notification takes to arrive. Prints connections held, deliveries and
 //! latency percentiles.
@@ -43,6 +45,23 @@ impl Api {
         body
     }
 
+    /// Signs in an existing member.
+    async fn signed_in(&self, email: &str, password: &str) -> (i64, String) {
+        let login = self
+            .call(
+                reqwest::Method::POST,
+                "/api/login",
+                None,
+                Some(json!({"email": email, "password": password})),
+            )
+            .await;
+        let access = login["data"]["access"].as_str().unwrap().to_owned();
+        let me = self
+            .call(reqwest::Method::GET, "/api/me", Some(&access), None)
+            .await;
+        (me["data"]["id"].as_i64().unwrap(), access)
+    }
+
     async fn member(&self, email: String) -> (i64, String) {
         let email = email.as_str();
         self.call(
@@ -83,19 +102,7 @@ impl Api {
             Some(json!({"token": token})),
         )
         .await;
-        let login = self
-            .call(
-                reqwest::Method::POST,
-                "/api/login",
-                None,
-                Some(json!({"email": email, "password": PASSWORD})),
-            )
-            .await;
-        let access = login["data"]["access"].as_str().unwrap().to_owned();
-        let me = self
-            .call(reqwest::Method::GET, "/api/me", Some(&access), None)
-            .await;
-        (me["data"]["id"].as_i64().unwrap(), access)
+        self.signed_in(email, PASSWORD).await
     }
 }
 
@@ -187,13 +194,22 @@ async fn main() {
     )
     .await;
 
+    let existing = std::env::var("BENCH_MEMBER_PASSWORD").ok();
     let mut tokens = Vec::with_capacity(members);
     for chunk in (0..members).collect::<Vec<_>>().chunks(16) {
-        let made = futures_util::future::join_all(
-            chunk
-                .iter()
-                .map(|i| api.member(format!("m{i}.{run}@bench.example"))),
-        )
+        let made = futures_util::future::join_all(chunk.iter().map(|i| {
+            let existing = existing.clone();
+            let api = &api;
+            async move {
+                match existing {
+                    Some(password) => {
+                        api.signed_in(&format!("scale-{}@bench.cohort.local", i + 1), &password)
+                            .await
+                    }
+                    None => api.member(format!("m{i}.{run}@bench.example")).await,
+                }
+            }
+        }))
         .await;
         tokens.extend(made);
     }

@@ -1,7 +1,9 @@
 //! The live channel's fan-out (spec 1 §4 Notifications): each instance keeps the sockets
 //! of its own members; a notification reaches them directly, or, with Redis configured,
 //! through a pub/sub channel every instance listens on, so a member connected to one
-//! instance hears of what happened on another.
+//! instance hears of what happened on another. The same channel carries signals between
+//! instances (a change that makes cached public pages stale, say): every instance's
+//! handlers for the signal run, this one's included.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -20,7 +22,17 @@ struct Envelope {
     payload: String,
 }
 
+/// What travels on the channel: a notification for a member, or a signal for every
+/// instance.
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+enum Message {
+    Notice(Envelope),
+    Signal { signal: String },
+}
+
 type Sockets = HashMap<i64, Vec<(u64, mpsc::UnboundedSender<String>)>>;
+type SignalHandler = Box<dyn Fn() + Send + Sync>;
 
 #[derive(Default)]
 struct Inner {
@@ -31,6 +43,8 @@ struct Inner {
     listening: AtomicBool,
     /// Flips to true when the server shuts down: every socket says goodbye at once.
     closing: tokio::sync::watch::Sender<bool>,
+    /// What to run when a signal arrives, by signal name.
+    handlers: Mutex<HashMap<String, Vec<SignalHandler>>>,
 }
 
 /// Waits between reconnection attempts: from the first to the longest, doubling.
@@ -102,8 +116,12 @@ impl Hub {
                 let Ok(text) = message.get_payload::<String>() else {
                     continue;
                 };
-                if let Ok(envelope) = serde_json::from_str::<Envelope>(&text) {
-                    self.deliver_here(envelope.user_id, &envelope.payload);
+                match serde_json::from_str::<Message>(&text) {
+                    Ok(Message::Notice(envelope)) => {
+                        self.deliver_here(envelope.user_id, &envelope.payload);
+                    }
+                    Ok(Message::Signal { signal }) => self.run_handlers(&signal),
+                    Err(_) => {}
                 }
             }
             self.inner.listening.store(false, Ordering::SeqCst);
@@ -182,25 +200,17 @@ impl Hub {
             self.deliver_here(user_id, &payload);
             return;
         };
-        let text = match serde_json::to_string(&Envelope {
+        let text = match serde_json::to_string(&Message::Notice(Envelope {
             user_id,
             payload: payload.clone(),
-        }) {
+        })) {
             Ok(text) => text,
             Err(err) => {
                 tracing::warn!(error = %err, "could not encode a live notification");
                 return;
             }
         };
-        let sent: redis::RedisResult<i64> = async {
-            let mut connection = client.get_multiplexed_async_connection().await?;
-            redis::cmd("PUBLISH")
-                .arg(CHANNEL)
-                .arg(&text)
-                .query_async(&mut connection)
-                .await
-        }
-        .await;
+        let sent = send(client, &text).await;
         match sent {
             // Not listening, this instance would not hear its own message back.
             Ok(_) if !self.is_listening() => self.deliver_here(user_id, &payload),
@@ -214,12 +224,56 @@ impl Hub {
         }
     }
 
+    /// Runs `handler` whenever `signal` is raised, on this instance or another.
+    pub fn on_signal(&self, signal: &str, handler: impl Fn() + Send + Sync + 'static) {
+        self.inner
+            .handlers
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .entry(signal.to_owned())
+            .or_default()
+            .push(Box::new(handler));
+    }
+
+    /// Raises `signal` here at once and, with Redis, on every other instance.
+    pub async fn signal(&self, signal: &str) {
+        self.run_handlers(signal);
+        let Some(client) = &self.redis else {
+            return;
+        };
+        let text = serde_json::json!({ "signal": signal }).to_string();
+        if let Err(err) = send(client, &text).await {
+            tracing::warn!(error = %err, signal, "could not tell the other instances");
+        }
+    }
+
+    fn run_handlers(&self, signal: &str) {
+        let handlers = self
+            .inner
+            .handlers
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        for handler in handlers.get(signal).into_iter().flatten() {
+            handler();
+        }
+    }
+
     fn deliver_here(&self, user_id: i64, payload: &str) {
         let mut sockets = self.inner.sockets.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(list) = sockets.get_mut(&user_id) {
             list.retain(|(_, sender)| sender.send(payload.to_owned()).is_ok());
         }
     }
+}
+
+/// Publishes `text` on the channel.
+async fn send(client: &redis::Client, text: &str) -> redis::RedisResult<i64> {
+    let mut connection = client.get_multiplexed_async_connection().await?;
+    redis::cmd("PUBLISH")
+        .arg(CHANNEL)
+        .arg(text)
+        .query_async(&mut connection)
+        .await
 }
 
 /// A pub/sub connection listening on the notification channel.
@@ -245,5 +299,35 @@ mod tests {
         assert!(b.messages.try_recv().is_err());
         hub.leave(1, a1.id);
         assert_eq!(hub.connections(), 2);
+    }
+
+    #[tokio::test]
+    async fn signals_run_their_handlers_only() {
+        let hub = Hub::in_process();
+        let heard = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let count = heard.clone();
+        hub.on_signal("stale", move || {
+            count.fetch_add(1, Ordering::SeqCst);
+        });
+        hub.signal("stale").await;
+        hub.signal("other").await;
+        assert_eq!(heard.load(Ordering::SeqCst), 1);
+    }
+
+    #[test]
+    fn notices_and_signals_read_apart() {
+        let notice = serde_json::to_string(&Message::Notice(Envelope {
+            user_id: 7,
+            payload: "{}".into(),
+        }))
+        .unwrap();
+        assert!(matches!(
+            serde_json::from_str::<Message>(&notice).unwrap(),
+            Message::Notice(Envelope { user_id: 7, .. })
+        ));
+        assert!(matches!(
+            serde_json::from_str::<Message>(r#"{"signal":"stale"}"#).unwrap(),
+            Message::Signal { signal } if signal == "stale"
+        ));
     }
 }

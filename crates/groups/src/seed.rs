@@ -84,13 +84,15 @@ pub async fn demo(ctx: &AppContext, owner_id: i64, admin_id: i64) -> AppResult<(
         )
         .await?;
         let seed = u32::try_from(index).unwrap_or(0) + 1;
-        wizard::set_image(
-            ctx,
-            &owner,
-            group.id,
-            kernel::artwork::jpeg(1200, 630, seed),
+        let picture = kernel::images::demo(
+            ctx.storage.as_ref(),
+            &wizard::image_folder(group.id),
+            1200,
+            630,
+            seed,
         )
         .await?;
+        wizard::set_stored_image(ctx, &owner, group.id, picture).await?;
         wizard::update(
             ctx,
             &owner,

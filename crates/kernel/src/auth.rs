@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use actix_web::dev::Payload;
 use actix_web::http::header::AUTHORIZATION;
-use actix_web::{FromRequest, HttpRequest, web};
+use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
 use async_trait::async_trait;
 use futures_util::future::LocalBoxFuture;
 
@@ -69,18 +69,26 @@ pub fn password_change_required() -> AppError {
     )
 }
 
-/// The session's user, whatever they may do.
+/// The session's user, whatever they may do. Looked up once per request: every
+/// extractor and middleware after the first finds it in the request's extensions.
 fn resolve(req: &HttpRequest) -> LocalBoxFuture<'static, AppResult<CurrentUser>> {
+    if let Some(user) = req.extensions().get::<CurrentUser>().cloned() {
+        return Box::pin(async move { Ok(user) });
+    }
     let token = bearer_token(req);
     let ctx = req.app_data::<web::Data<AppContext>>().cloned();
+    let req = req.clone();
     Box::pin(async move {
         let ctx = ctx.ok_or_else(|| AppError::Internal(anyhow::anyhow!("AppContext missing")))?;
         let token =
             token.ok_or_else(|| AppError::unauthorized("not_authenticated", NOT_AUTHENTICATED))?;
-        ctx.sessions
+        let user = ctx
+            .sessions
             .resolve(&token)
             .await?
-            .ok_or_else(|| AppError::unauthorized("invalid_token", INVALID_TOKEN))
+            .ok_or_else(|| AppError::unauthorized("invalid_token", INVALID_TOKEN))?;
+        req.extensions_mut().insert(user.clone());
+        Ok(user)
     })
 }
 

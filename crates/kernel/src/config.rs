@@ -64,6 +64,9 @@ pub struct Config {
     /// `COHORT_SHUTDOWN_GRACE`: seconds in-flight requests (uploads among them) get to
     /// finish after SIGTERM (default 30).
     pub shutdown_grace_secs: u64,
+    /// `COHORT_LOG_SQL`: log every statement (`on`), with its values (`values`), or not
+    /// (`off`, the default); with it on, responses say how many statements they ran.
+    pub log_sql: crate::sql_trace::SqlLog,
 }
 
 /// An OAuth provider's client registration and endpoints.
@@ -221,6 +224,17 @@ impl Config {
             }
         };
         let dev = parse_bool("COHORT_DEV", get("COHORT_DEV"), false)?;
+        let log_sql = match get("COHORT_LOG_SQL") {
+            None => crate::sql_trace::SqlLog::Off,
+            Some(raw) => {
+                crate::sql_trace::SqlLog::parse(&raw.to_ascii_lowercase()).ok_or_else(|| {
+                    ConfigError::new(
+                        "COHORT_LOG_SQL",
+                        format!("must be off, on or values, got {raw:?}"),
+                    )
+                })?
+            }
+        };
         let mut embed_origins: Vec<String> = crate::embed::DEFAULT_EMBED_ORIGINS
             .iter()
             .map(|o| (*o).to_owned())
@@ -331,6 +345,7 @@ impl Config {
             secret_key,
             sms_url,
             sms_token: get("COHORT_SMS_TOKEN"),
+            log_sql,
             google: oauth_provider(
                 &get,
                 "GOOGLE",

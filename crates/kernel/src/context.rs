@@ -10,6 +10,7 @@ use crate::community::{Groups, Notices};
 use crate::config::Config;
 use crate::events::EventBus;
 use crate::file_links::FileLinks;
+use crate::hot::Changes;
 use crate::mail::Mailer;
 use crate::mail::dev_mailbox::DevMailbox;
 use crate::rate_limit::RateLimits;
@@ -41,4 +42,6 @@ pub struct AppContext {
     pub sms: Arc<dyn Sms>,
     /// Present only while no SMS provider is configured.
     pub dev_outbox: Option<DevOutbox>,
+    /// Counts what may have changed, so in-memory caches drop what they kept.
+    pub changes: Changes,
 }

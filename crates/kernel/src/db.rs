@@ -5,11 +5,12 @@ use std::time::Duration;
 use anyhow::Context;
 use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
 use sea_orm::{
-    ConnectOptions, Database, DatabaseConnection, DbErr, SqlErr, SqliteTransactionMode,
-    TransactionOptions, TransactionTrait,
+    ActiveModelTrait, ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DbErr,
+    EntityTrait, SqlErr, SqliteTransactionMode, TransactionOptions, TransactionTrait,
 };
 
 use crate::config::Config;
+use crate::sql_trace::{self, SqlLog};
 
 /// The URL the app connects to: `DATABASE_URL`, or `cohort.db` in the data dir.
 pub fn database_url(config: &Config) -> anyhow::Result<String> {
@@ -22,8 +23,9 @@ pub fn database_url(config: &Config) -> anyhow::Result<String> {
     Ok(format!("sqlite://{}?mode=rwc", file.display()))
 }
 
-/// Connects with pool settings suited to the backend.
-pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
+/// Connects with pool settings suited to the backend; every statement is counted against
+/// its request and logged as `log` says ([`crate::sql_trace`]).
+pub async fn connect(url: &str, log: SqlLog) -> anyhow::Result<DatabaseConnection> {
     let mut options = ConnectOptions::new(url.to_owned());
     options
         .connect_timeout(Duration::from_secs(10))
@@ -41,9 +43,11 @@ pub async fn connect(url: &str) -> anyhow::Result<DatabaseConnection> {
     } else {
         options.max_connections(32).min_connections(2);
     }
-    Database::connect(options)
+    let mut db = Database::connect(options)
         .await
-        .with_context(|| format!("connecting to the database ({})", redact(url)))
+        .with_context(|| format!("connecting to the database ({})", redact(url)))?;
+    db.set_metric_callback(move |info| sql_trace::observe(info, log));
+    Ok(db)
 }
 
 /// Starts a transaction that will write. On SQLite it takes the write lock at once
@@ -56,6 +60,24 @@ pub async fn begin_write<C: TransactionTrait>(db: &C) -> Result<C::Transaction, 
         ..Default::default()
     })
     .await
+}
+
+/// Inserts `rows` a few hundred to a statement: a seed of a hundred thousand rows takes a
+/// few hundred statements, not a hundred thousand.
+pub async fn insert_batched<A>(db: &impl ConnectionTrait, rows: Vec<A>) -> Result<(), DbErr>
+where
+    A: ActiveModelTrait + Send,
+{
+    /// Small enough for SQLite's limit of 32,766 parameters at 60 columns a row.
+    const ROWS_PER_STATEMENT: usize = 500;
+    let mut rows = rows.into_iter().peekable();
+    while rows.peek().is_some() {
+        let batch: Vec<A> = rows.by_ref().take(ROWS_PER_STATEMENT).collect();
+        A::Entity::insert_many(batch)
+            .exec_without_returning(db)
+            .await?;
+    }
+    Ok(())
 }
 
 /// The statement broke a unique index: someone else saved the same thing first.

@@ -12,11 +12,14 @@ use futures_util::future::BoxFuture;
 pub trait Event: Any + Send + Sync {}
 
 type Handler = Arc<dyn Fn(Arc<dyn Any + Send + Sync>) -> BoxFuture<'static, ()> + Send + Sync>;
+type Watcher = Arc<dyn Fn() -> BoxFuture<'static, ()> + Send + Sync>;
 
 /// Routes each published event to the handlers subscribed to its type.
 #[derive(Default, Clone)]
 pub struct EventBus {
     handlers: Arc<RwLock<HashMap<TypeId, Vec<Handler>>>>,
+    /// Told of every event, whatever its type (something changed).
+    watchers: Arc<RwLock<Vec<Watcher>>>,
 }
 
 impl EventBus {
@@ -47,10 +50,36 @@ impl EventBus {
         map.entry(TypeId::of::<E>()).or_default().push(erased);
     }
 
-    /// Delivers `event` to its subscribers, one after another, and returns when all are
-    /// done, so a request's effects are visible by the time its response is sent.
-    /// Handlers own their failures (they log them); publishing never fails.
+    /// Calls `watcher` after every event published from now on, whatever its type.
+    pub fn watch_all<F, Fut>(&self, watcher: F)
+    where
+        F: Fn() -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = ()> + Send + 'static,
+    {
+        let erased: Watcher = Arc::new(move || Box::pin(watcher()));
+        self.watchers
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .push(erased);
+    }
+
+    /// Delivers `event` to its subscribers, one after another, then tells the watchers,
+    /// and returns when all are done, so a request's effects are visible by the time its
+    /// response is sent. Handlers own their failures (they log them); publishing never
+    /// fails.
     pub async fn publish<E: Event>(&self, event: E) {
+        self.deliver(event).await;
+        let watchers: Vec<Watcher> = self
+            .watchers
+            .read()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .clone();
+        for watcher in watchers {
+            watcher().await;
+        }
+    }
+
+    async fn deliver<E: Event>(&self, event: E) {
         let handlers: Vec<Handler> = {
             let map = self
                 .handlers
@@ -92,5 +121,19 @@ mod tests {
         bus.publish(Joined("ada")).await;
         bus.publish(Left).await;
         assert_eq!(*seen.lock().unwrap(), vec!["first:ada", "second:ada"]);
+    }
+
+    #[tokio::test]
+    async fn watchers_hear_every_event() {
+        let bus = EventBus::new();
+        let heard = Arc::new(Mutex::new(0));
+        let count = Arc::clone(&heard);
+        bus.watch_all(move || {
+            let count = Arc::clone(&count);
+            async move { *count.lock().unwrap() += 1 }
+        });
+        bus.publish(Joined("ada")).await;
+        bus.publish(Left).await;
+        assert_eq!(*heard.lock().unwrap(), 2);
     }
 }

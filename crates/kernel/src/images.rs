@@ -85,16 +85,47 @@ pub async fn store(
     folder: &str,
     picture: &Processed,
 ) -> Result<String, StorageError> {
-    let key = format!(
-        "{folder}/{}.{}",
-        crate::storage::unique_name(),
-        picture.extension
-    );
-    storage
-        .put(&thumbnail_key(&key), &picture.thumbnail)
-        .await?;
-    storage.put(&key, &picture.image).await?;
+    store_pair(
+        storage,
+        folder,
+        picture.extension,
+        &picture.image,
+        &picture.thumbnail,
+    )
+    .await
+}
+
+async fn store_pair(
+    storage: &dyn Storage,
+    folder: &str,
+    extension: &str,
+    image: &[u8],
+    thumbnail: &[u8],
+) -> Result<String, StorageError> {
+    let key = format!("{folder}/{}.{extension}", crate::storage::unique_name());
+    storage.put(&thumbnail_key(&key), thumbnail).await?;
+    storage.put(&key, image).await?;
     Ok(key)
+}
+
+/// Stores a picture of the demo content ([`crate::artwork`]): its prepared copy when the
+/// seed's pictures include it, otherwise drawn and processed as an upload would be.
+pub async fn demo(
+    storage: &dyn Storage,
+    folder: &str,
+    width: u32,
+    height: u32,
+    seed: u32,
+) -> crate::AppResult<String> {
+    match crate::artwork::prepared(width, height, seed) {
+        Some(p) => store_pair(storage, folder, "jpg", p.image, p.thumbnail)
+            .await
+            .map_err(|e| crate::AppError::Internal(e.into())),
+        None => {
+            let drawn = crate::artwork::jpeg(width, height, seed);
+            accept(storage, folder, drawn, crate::artwork::PREPARED_SHAPE).await
+        }
+    }
 }
 
 /// Runs [`process`] on the bounded picture pool: at most one picture per core at a time,

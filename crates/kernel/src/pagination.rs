@@ -1,6 +1,6 @@
 //! Paged lists: `?page=&perPage=` in, `{data, pagination}` out (DESIGN.md §3).
 
-use sea_orm::{ConnectionTrait, PaginatorTrait, SelectorTrait};
+use sea_orm::{ConnectionTrait, EntityTrait, FromQueryResult, PaginatorTrait, QuerySelect, Select};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -36,6 +36,11 @@ impl PageParams {
             Some(n @ 1..=MAX_PAGE) => Ok(n),
             Some(_) => Err(AppError::field("page", "Invalid page.")),
         }
+    }
+
+    /// The page asked for and its size.
+    pub fn bounds(&self, default_per_page: u64) -> AppResult<(u64, u64)> {
+        Ok((self.page()?, self.per_page(default_per_page)?))
     }
 
     /// The page size: the list's default when absent, from 1 to [`MAX_PER_PAGE`].
@@ -77,32 +82,59 @@ impl<T> Page<T> {
     }
 }
 
-/// Runs `select` for the requested page. A page past the end is empty, not an error,
-/// so "Show me more" can stop without a failure.
-pub async fn paginate<'db, C, S>(
-    db: &'db C,
-    select: S,
+/// Runs `select` for the requested page, and counts the whole list: two statements
+/// whatever the page size. (Counting in the page's own statement, `COUNT(*) OVER ()`,
+/// saves one but reads every row of the list with all its columns: a thread of 2,000
+/// replies then costs far more than a count and a page.) A page past the end is empty,
+/// not an error, so "Show me more" can stop without a failure.
+pub async fn paginate<C, E>(
+    db: &C,
+    select: Select<E>,
     params: &PageParams,
     default_per_page: u64,
-) -> AppResult<Page<<S::Selector as SelectorTrait>::Item>>
+) -> AppResult<Page<E::Model>>
 where
     C: ConnectionTrait,
-    S: PaginatorTrait<'db, C>,
+    E: EntityTrait,
+    E::Model: FromQueryResult + Send + Sync,
 {
-    let page = params.page()?;
-    let per_page = params.per_page(default_per_page)?;
-    let paginator = select.paginate(db, per_page);
-    let totals = paginator.num_items_and_pages().await?;
-    let data = paginator.fetch_page(page - 1).await?;
-    Ok(Page {
+    let count = select.clone().count(db).await?;
+    paginate_known(db, select, params, default_per_page, count).await
+}
+
+/// Runs `select` for the requested page of a list whose size is kept elsewhere (a
+/// maintained counter): only the page's rows are read.
+pub async fn paginate_known<C, E>(
+    db: &C,
+    select: Select<E>,
+    params: &PageParams,
+    default_per_page: u64,
+    count: u64,
+) -> AppResult<Page<E::Model>>
+where
+    C: ConnectionTrait,
+    E: EntityTrait,
+    E::Model: FromQueryResult + Send + Sync,
+{
+    let (page, per_page) = params.bounds(default_per_page)?;
+    let rows = one_page(select, page, per_page).all(db).await?;
+    Ok(page_of(rows, page, per_page, count))
+}
+
+fn one_page<E: EntityTrait>(select: Select<E>, page: u64, per_page: u64) -> Select<E> {
+    select.limit(per_page).offset((page - 1) * per_page)
+}
+
+fn page_of<T>(data: Vec<T>, page: u64, per_page: u64, count: u64) -> Page<T> {
+    Page {
         data,
         pagination: Pagination {
             current_page: page,
             per_page,
-            total: totals.number_of_pages,
-            count: totals.number_of_items,
+            total: count.div_ceil(per_page),
+            count,
         },
-    })
+    }
 }
 
 #[cfg(test)]

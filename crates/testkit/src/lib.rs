@@ -64,6 +64,27 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     }
 }
 
+/// Two instances sharing one PostgreSQL database and the Redis at `redis` (several
+/// instances behind a proxy), when `TEST_DATABASE_URL` and `REDIS_URL` are set; `None`
+/// otherwise (the test is skipped).
+pub async fn spawn_two_instances() -> Option<(TestApp, TestApp)> {
+    let (Ok(_), Ok(redis)) = (
+        std::env::var("TEST_DATABASE_URL"),
+        std::env::var("REDIS_URL"),
+    ) else {
+        eprintln!("skipped: needs TEST_DATABASE_URL and REDIS_URL");
+        return None;
+    };
+    let first = spawn_app_with(|config| config.redis_url = Some(redis.clone())).await;
+    let shared = first.ctx.config.database_url.clone();
+    let second = spawn_app_with(|config| {
+        config.redis_url = Some(redis.clone());
+        config.database_url = shared.clone();
+    })
+    .await;
+    Some((first, second))
+}
+
 impl TestApp {
     /// Absolute URL of an API path such as `/api/health`.
     pub fn url(&self, path: &str) -> String {

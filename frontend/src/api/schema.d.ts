@@ -2636,6 +2636,8 @@ export interface components {
             /** @description HTML (sanitised). */
             description: string;
             header_image?: string | null;
+            /** @description The header picture at list size (480 px wide), for cards and small screens. */
+            header_image_thumbnail?: string | null;
             /** Format: int64 */
             id: number;
             slug: string;
@@ -4497,6 +4499,8 @@ export interface components {
                 /** @description HTML (sanitised). */
                 description: string;
                 header_image?: string | null;
+                /** @description The header picture at list size (480 px wide), for cards and small screens. */
+                header_image_thumbnail?: string | null;
                 /** Format: int64 */
                 id: number;
                 slug: string;

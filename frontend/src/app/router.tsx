@@ -1,39 +1,56 @@
+import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RootLayout } from '@/app/layout/RootLayout';
 import { PrivateRoute, PublicOnlyRoute } from '@/app/routes/guards';
 import { NotFoundPage } from '@/app/routes/NotFoundPage';
-import { NotificationBell } from '@/features/notifications/NotificationBell';
+import * as auth from '@/features/auth/routes';
+import * as blog from '@/features/blog/routes';
+import * as content from '@/features/content/routes';
+import * as dashboard from '@/features/dashboard/routes';
+import * as devMailbox from '@/features/dev-mailbox/routes';
+import * as discussions from '@/features/discussions/routes';
+import * as feed from '@/features/feed/routes';
+import * as groups from '@/features/groups/routes';
+import * as home from '@/features/home/routes';
+import * as learning from '@/features/learning/routes';
+import * as profile from '@/features/profile/routes';
+import * as staff from '@/features/staff/routes';
 import { RouteErrorPage } from '@/app/routes/RouteErrorPage';
 
-/** Routes load their feature's code on first visit (code-split per feature). */
+// The bell shows only to signed-in members: its code (and the live channel's) loads with them.
+const NotificationBell = lazy(() =>
+  import('@/features/notifications/NotificationBell').then((m) => ({ default: m.NotificationBell })),
+);
+
+/** Every route loads its screen's code on first visit (one chunk per screen). */
 export const routes = [
   {
     element: <RootLayout Bell={NotificationBell} />,
     errorElement: <RouteErrorPage />,
     children: [
-      { index: true, lazy: () => import('@/features/home/routes').then((m) => m.homeRoute) },
+      { index: true, lazy: home.homeRoute },
       {
         path: 'dev/mailbox',
-        lazy: () => import('@/features/dev-mailbox/routes').then((m) => m.mailboxRoute),
+        lazy: devMailbox.mailboxRoute,
       },
       {
         path: 'oauth/:provider/callback',
-        lazy: () => import('@/features/auth/routes').then((m) => m.oauthCallbackRoute),
+        lazy: auth.oauthCallbackRoute,
       },
       {
         element: <PublicOnlyRoute />,
         children: [
-          { path: 'login', lazy: () => import('@/features/auth/routes').then((m) => m.loginRoute) },
-          { path: 'register', lazy: () => import('@/features/auth/routes').then((m) => m.registerRoute) },
-          { path: 'register-lite', lazy: () => import('@/features/auth/routes').then((m) => m.registerLiteRoute) },
-          { path: 'confirm-user', lazy: () => import('@/features/auth/routes').then((m) => m.confirmUserRoute) },
-          { path: 'forgot-password', lazy: () => import('@/features/auth/routes').then((m) => m.forgotPasswordRoute) },
+          { path: 'login', lazy: auth.loginRoute },
+          { path: 'register', lazy: auth.registerRoute },
+          { path: 'register-lite', lazy: auth.registerLiteRoute },
+          { path: 'confirm-user', lazy: auth.confirmUserRoute },
+          { path: 'forgot-password', lazy: auth.forgotPasswordRoute },
           {
             path: 'forgot-password/confirm',
-            lazy: () => import('@/features/auth/routes').then((m) => m.resetPasswordRoute),
+            lazy: auth.resetPasswordRoute,
           },
-          { path: 'set-password', lazy: () => import('@/features/auth/routes').then((m) => m.setPasswordRoute) },
-          { path: 'unlock-account', lazy: () => import('@/features/auth/routes').then((m) => m.unlockAccountRoute) },
+          { path: 'set-password', lazy: auth.setPasswordRoute },
+          { path: 'unlock-account', lazy: auth.unlockAccountRoute },
         ],
       },
       {
@@ -41,74 +58,74 @@ export const routes = [
         children: [
           {
             path: 'choose-password',
-            lazy: () => import('@/features/profile/routes').then((m) => m.choosePasswordRoute),
+            lazy: profile.choosePasswordRoute,
           },
           // The staff console; its layout answers "not found" to anyone who is not staff.
-          { path: 'staff/*', lazy: () => import('@/features/staff/routes').then((m) => m.staffRoute) },
+          { path: 'staff/*', lazy: staff.staffRoute },
           {
-            lazy: () => import('@/features/profile/routes').then((m) => m.personalizationHostRoute),
+            lazy: profile.personalizationHostRoute,
             children: [
               {
                 path: 'dashboard',
-                lazy: () => import('@/features/dashboard/routes').then((m) => m.dashboardRoute),
+                lazy: dashboard.dashboardRoute,
               },
-              { path: 'feed', lazy: () => import('@/features/feed/routes').then((m) => m.feedRoute) },
-              { path: 'certificates/:id', lazy: () => import('@/features/learning/routes').then((m) => m.quizRoute) },
+              { path: 'feed', lazy: feed.feedRoute },
+              { path: 'certificates/:id', lazy: learning.quizRoute },
               {
                 path: 'my-profile',
-                lazy: () => import('@/features/profile/routes').then((m) => m.myProfileRoute),
+                lazy: profile.myProfileRoute,
                 children: [
-                  { index: true, lazy: () => import('@/features/profile/routes').then((m) => m.accountTabRoute) },
+                  { index: true, lazy: profile.accountTabRoute },
                   {
                     path: 'edit-profile',
-                    lazy: () => import('@/features/profile/routes').then((m) => m.editProfileTabRoute),
+                    lazy: profile.editProfileTabRoute,
                   },
                   {
                     path: 'affiliations',
-                    lazy: () => import('@/features/profile/routes').then((m) => m.affiliationsTabRoute),
+                    lazy: profile.affiliationsTabRoute,
                   },
                   {
                     path: 'notifications',
-                    lazy: () => import('@/features/profile/routes').then((m) => m.notificationsTabRoute),
+                    lazy: profile.notificationsTabRoute,
                   },
                 ],
               },
               {
                 path: 'personalization',
-                lazy: () => import('@/features/profile/routes').then((m) => m.personalizationRoute),
+                lazy: profile.personalizationRoute,
               },
-              { path: 'reroute', lazy: () => import('@/features/profile/routes').then((m) => m.rerouteRoute) },
+              { path: 'reroute', lazy: profile.rerouteRoute },
               {
                 path: 'working-groups/create',
-                lazy: () => import('@/features/groups/routes').then((m) => m.wizardRoute),
+                lazy: groups.wizardRoute,
               },
               {
                 path: 'working-groups/edit/:slug',
-                lazy: () => import('@/features/groups/routes').then((m) => m.wizardRoute),
+                lazy: groups.wizardRoute,
               },
               {
                 path: 'group-updates/:groupId',
-                lazy: () => import('@/features/groups/routes').then((m) => m.updatesRoute),
+                lazy: groups.updatesRoute,
               },
               {
                 path: 'group-updates/:groupId/:slug/add',
-                lazy: () => import('@/features/groups/routes').then((m) => m.updateFormRoute),
+                lazy: groups.updateFormRoute,
               },
               {
                 path: 'group-updates/:groupId/:slug/edit/:id',
-                lazy: () => import('@/features/groups/routes').then((m) => m.updateFormRoute),
+                lazy: groups.updateFormRoute,
               },
               {
                 path: 'working-groups/my',
-                lazy: () => import('@/features/groups/routes').then((m) => m.myGroupsRoute),
+                lazy: groups.myGroupsRoute,
               },
               {
                 path: 'working-groups/my/joined',
-                lazy: () => import('@/features/groups/routes').then((m) => m.myJoinedRoute),
+                lazy: groups.myJoinedRoute,
               },
               {
                 path: 'working-groups/my/applied',
-                lazy: () => import('@/features/groups/routes').then((m) => m.myAppliedRoute),
+                lazy: groups.myAppliedRoute,
               },
             ],
           },
@@ -118,63 +135,51 @@ export const routes = [
       // signed in when they open it; the token alone authorises the confirmation.
       {
         path: 'confirm-university-email',
-        lazy: () => import('@/features/profile/routes').then((m) => m.confirmUniversityEmailRoute),
+        lazy: profile.confirmUniversityEmailRoute,
       },
-      { path: 'working-groups', lazy: () => import('@/features/groups/routes').then((m) => m.landingRoute) },
-      { path: 'working-groups/list', lazy: () => import('@/features/groups/routes').then((m) => m.listRoute) },
+      { path: 'working-groups', lazy: groups.landingRoute },
+      { path: 'working-groups/list', lazy: groups.listRoute },
       {
         path: 'working-groups/:slug',
         // The group page shows the discussions feature's panel; the router composes the two.
-        lazy: async () => {
-          const [groups, discussions] = await Promise.all([
-            import('@/features/groups/routes'),
-            import('@/features/discussions/routes'),
-          ]);
-          return groups.detailRoute(discussions.discussionPanel);
-        },
+        lazy: groups.detailRoute(discussions.DiscussionPanelSlot),
       },
       // Content pages (spec 2 §2): each route shows the CMS page with its slug.
-      { path: 'about', lazy: () => import('@/features/content/routes').then((m) => m.pageRoute('about-us')) },
-      { path: 'our-model', lazy: () => import('@/features/content/routes').then((m) => m.pageRoute('our-model')) },
-      { path: 'press-and-media', lazy: () => import('@/features/content/routes').then((m) => m.pageRoute('press-and-media')) },
-      { path: 'get-involved', lazy: () => import('@/features/content/routes').then((m) => m.pageRoute('get-involved')) },
-      { path: 'meet-the-team', lazy: () => import('@/features/content/routes').then((m) => m.pageRoute('meet-the-team')) },
-      { path: 'faq', lazy: () => import('@/features/content/routes').then((m) => m.pageRoute('faqs')) },
-      { path: 'working-group-faq', lazy: () => import('@/features/content/routes').then((m) => m.pageRoute('working-group-faq')) },
-      { path: 'researcher-guide', lazy: () => import('@/features/content/routes').then((m) => m.pageRoute('collavidence-researcher-guide')) },
-      { path: 'scientific-review-committee', lazy: () => import('@/features/content/routes').then((m) => m.pageRoute('scientific-review-committee')) },
-      { path: 'working-groups/learn-more', lazy: () => import('@/features/content/routes').then((m) => m.pageRoute('learn-more-working-group')) },
-      { path: 'terms-of-use', lazy: () => import('@/features/content/routes').then((m) => m.pageRoute('terms-of-use')) },
-      { path: 'privacy-policy', lazy: () => import('@/features/content/routes').then((m) => m.pageRoute('privacy-policy')) },
-      { path: 'cookie-policy', lazy: () => import('@/features/content/routes').then((m) => m.pageRoute('cookie-policy')) },
-      { path: 'lgp-prize', lazy: () => import('@/features/content/routes').then((m) => m.prizePageRoute('lgp-prize')) },
-      { path: 'lgp-prize-page', lazy: () => import('@/features/content/routes').then((m) => m.prizePageRoute('lgp-prize-page')) },
-      { path: 'lpg-prize', lazy: () => import('@/features/content/routes').then((m) => m.lpgRedirectRoute) },
-      { path: 'lgp/*', lazy: () => import('@/features/content/routes').then((m) => m.lgpRoute) },
-      { path: 'pages/aspect-in-stroke/:slug', lazy: () => import('@/features/content/routes').then((m) => m.aspectRoute) },
-      { path: 'pages/*', lazy: () => import('@/features/content/routes').then((m) => m.cmsRoute) },
-      { path: 'certificates', lazy: () => import('@/features/learning/routes').then((m) => m.certificatesRoute) },
+      { path: 'about', lazy: content.pageRoute('about-us') },
+      { path: 'our-model', lazy: content.pageRoute('our-model') },
+      { path: 'press-and-media', lazy: content.pageRoute('press-and-media') },
+      { path: 'get-involved', lazy: content.pageRoute('get-involved') },
+      { path: 'meet-the-team', lazy: content.pageRoute('meet-the-team') },
+      { path: 'faq', lazy: content.pageRoute('faqs') },
+      { path: 'working-group-faq', lazy: content.pageRoute('working-group-faq') },
+      { path: 'researcher-guide', lazy: content.pageRoute('collavidence-researcher-guide') },
+      { path: 'scientific-review-committee', lazy: content.pageRoute('scientific-review-committee') },
+      { path: 'working-groups/learn-more', lazy: content.pageRoute('learn-more-working-group') },
+      { path: 'terms-of-use', lazy: content.pageRoute('terms-of-use') },
+      { path: 'privacy-policy', lazy: content.pageRoute('privacy-policy') },
+      { path: 'cookie-policy', lazy: content.pageRoute('cookie-policy') },
+      { path: 'lgp-prize', lazy: content.prizePageRoute('lgp-prize') },
+      { path: 'lgp-prize-page', lazy: content.prizePageRoute('lgp-prize-page') },
+      { path: 'lpg-prize', ...content.lpgRedirectRoute },
+      { path: 'lgp/*', lazy: content.lgpRoute },
+      { path: 'pages/aspect-in-stroke/:slug', lazy: content.aspectRoute },
+      { path: 'pages/*', lazy: content.cmsRoute },
+      { path: 'certificates', lazy: learning.certificatesRoute },
       {
         path: 'certificates/verify/:code',
-        lazy: () => import('@/features/learning/routes').then((m) => m.verifyRoute),
+        lazy: learning.verifyRoute,
       },
-      { path: 'contact-us', lazy: () => import('@/features/content/routes').then((m) => m.contactRoute) },
-      { path: 'lecture-series', lazy: () => import('@/features/content/routes').then((m) => m.lecturesRoute) },
-      { path: 'lecture-series/:id', lazy: () => import('@/features/content/routes').then((m) => m.lectureRoute) },
-      { path: 'blog', lazy: () => import('@/features/blog/routes').then((m) => m.blogListRoute) },
+      { path: 'contact-us', lazy: content.contactRoute },
+      { path: 'lecture-series', lazy: content.lecturesRoute },
+      { path: 'lecture-series/:id', lazy: content.lectureRoute },
+      { path: 'blog', lazy: blog.blogListRoute },
       {
         path: 'blog/:id',
         // The post shows the discussions feature's panel; the router composes the two.
-        lazy: async () => {
-          const [blog, discussions] = await Promise.all([
-            import('@/features/blog/routes'),
-            import('@/features/discussions/routes'),
-          ]);
-          return blog.blogPostRoute(discussions.discussionPanel);
-        },
+        lazy: blog.blogPostRoute(discussions.DiscussionPanelSlot),
       },
-      { path: 'profile/:id', lazy: () => import('@/features/profile/routes').then((m) => m.publicProfileRoute) },
-      { path: 'users/:id', lazy: () => import('@/features/profile/routes').then((m) => m.publicProfileRoute) },
+      { path: 'profile/:id', lazy: profile.publicProfileRoute },
+      { path: 'users/:id', lazy: profile.publicProfileRoute },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

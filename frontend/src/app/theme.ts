@@ -10,7 +10,8 @@ export const theme = createTheme({
   },
   shape: { borderRadius: 10 },
   typography: {
-    fontFamily: '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    // Inter is self-hosted (index.html, public/fonts) and swapped in when it arrives.
+    fontFamily: '"Inter Variable", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     h1: { fontWeight: 700, fontSize: '2.6rem', lineHeight: 1.15 },
     h2: { fontWeight: 700, fontSize: '2rem' },
     h3: { fontWeight: 600, fontSize: '1.5rem' },

@@ -6,6 +6,7 @@
 import { ApiError, type ErrorEnvelope } from './api-error';
 import { getToken, setToken } from './auth-token';
 import { apiBaseUrl } from './env';
+import { takePreloaded } from './preloaded';
 
 /** Called on a 401; the router installs the navigation (see app/providers). */
 let onUnauthorized: (code: string | undefined) => void = () => {};
@@ -35,6 +36,10 @@ export async function apiFetch<T>(url: string, init: RequestInit = {}): Promise<
   headers.set('Accept', 'application/json');
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  else if ((init.method ?? 'GET') === 'GET') {
+    const written = takePreloaded(url);
+    if (written !== undefined) return written as T;
+  }
 
   const response = await fetch(`${apiBaseUrl()}${url}`, {
     ...init,

@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { z, zodResolver } from '@/lib/zod';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { useConfirmAccountSms, useResendSmsCode } from '@/api/endpoints/auth/auth';
 import { confirmAccountSmsBody } from '@/api/zod/auth/auth.zod';
 import { errorMessage } from '@/lib/api-error';

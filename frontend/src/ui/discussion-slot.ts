@@ -18,5 +18,9 @@ export interface DiscussionProps {
   onChange?: () => void;
 }
 
-/** The id of a page's discussion section, which "View Discussion" scrolls to. */
+/** The id of a page's discussion section (`#discussion` links land on it). */
 export const DISCUSSION_ANCHOR = 'discussion';
+
+/** The id of the discussion's place on a page, there before the panel has loaded, which
+ *  "View Discussion" scrolls to. */
+export const DISCUSSION_PLACE = 'discussion-place';

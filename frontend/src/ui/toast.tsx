@@ -2,15 +2,17 @@
  * Toasts (spec §4 and §9, document 1): shown 5 s with a 300 ms hide transition,
  * success by default or error, closable.
  */
-import { Alert, AlertTitle, Snackbar } from '@mui/material';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+
+// The snackbar's code loads with the first toast, not with the first page.
+const ToastView = lazy(() => import('./ToastView').then((m) => ({ default: m.ToastView })));
 
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_HIDE_DELAY_MS = 300;
 
 export type ToastKind = 'success' | 'error';
 
-interface Toast {
+export interface Toast {
   id: number;
   message: string;
   kind: ToastKind;
@@ -38,19 +40,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <Snackbar
-        key={toast?.id}
-        open={open}
-        autoHideDuration={TOAST_DURATION_MS}
-        transitionDuration={{ exit: TOAST_HIDE_DELAY_MS }}
-        onClose={close}
-        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        <Alert onClose={close} severity={toast?.kind ?? 'success'} variant="filled" sx={{ width: '100%' }}>
-          {toast?.title && <AlertTitle>{toast.title}</AlertTitle>}
-          {toast?.message}
-        </Alert>
-      </Snackbar>
+      {toast && (
+        <Suspense fallback={null}>
+          <ToastView toast={toast} open={open} onClose={close} />
+        </Suspense>
+      )}
     </ToastContext.Provider>
   );
 }

@@ -3,6 +3,9 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use kernel::hot::{Changes, HotCache};
+use kernel::memo::Memo;
+
 use async_trait::async_trait;
 use kernel::storage::Storage;
 use kernel::users::{Delivery, UserDirectory, UserSummary};
@@ -12,14 +15,29 @@ use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, Quer
 use crate::entity::{tag, user};
 use crate::enums::DeliveryMethod;
 
+/// How long a member's summary is kept at most (a change made outside the app).
+const SUMMARIES_KEPT_FOR: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// How old the platform-wide totals on the dashboard may be.
+const PLATFORM_TOTALS_LIFETIME: std::time::Duration = std::time::Duration::from_secs(30);
+
 pub struct Directory {
     db: DatabaseConnection,
     storage: Arc<dyn Storage>,
+    /// The platform's member count, shown on every dashboard: counted once per period.
+    members: Memo<i64>,
+    /// Members' summaries (every list shows its authors), until anything changes.
+    summaries: HotCache<i64, UserSummary>,
 }
 
 impl Directory {
-    pub fn new(db: DatabaseConnection, storage: Arc<dyn Storage>) -> Self {
-        Self { db, storage }
+    pub fn new(db: DatabaseConnection, storage: Arc<dyn Storage>, changes: Changes) -> Self {
+        Self {
+            db,
+            storage,
+            members: Memo::new(PLATFORM_TOTALS_LIFETIME),
+            summaries: HotCache::new(changes, SUMMARIES_KEPT_FOR, 50_000),
+        }
     }
 
     fn summary(&self, user: user::Model) -> UserSummary {
@@ -61,14 +79,30 @@ fn blurb(user: &user::Model) -> Option<String> {
 #[async_trait]
 impl UserDirectory for Directory {
     async fn summaries(&self, ids: &[i64]) -> AppResult<HashMap<i64, UserSummary>> {
-        if ids.is_empty() {
-            return Ok(HashMap::new());
+        let mut found = HashMap::new();
+        let mut missing = Vec::new();
+        for &id in ids {
+            match self.summaries.get(&id) {
+                Some(summary) => {
+                    found.insert(id, summary);
+                }
+                None => missing.push(id),
+            }
         }
+        if missing.is_empty() {
+            return Ok(found);
+        }
+        let read_at = self.summaries.now();
         let users = user::Entity::find()
-            .filter(user::Column::Id.is_in(ids.to_vec()))
+            .filter(user::Column::Id.is_in(missing))
             .all(&self.db)
             .await?;
-        Ok(users.into_iter().map(|u| (u.id, self.summary(u))).collect())
+        for user in users {
+            let summary = self.summary(user);
+            self.summaries.keep(summary.id, summary.clone(), read_at);
+            found.insert(summary.id, summary);
+        }
+        Ok(found)
     }
 
     async fn by_email(&self, email: &str) -> AppResult<Option<UserSummary>> {
@@ -95,11 +129,15 @@ impl UserDirectory for Directory {
     }
 
     async fn count_members(&self) -> AppResult<i64> {
-        let count = user::Entity::find()
-            .filter(user::Column::IsActive.eq(true))
-            .count(&self.db)
-            .await?;
-        Ok(i64::try_from(count).unwrap_or(i64::MAX))
+        self.members
+            .get_or_load(|| async {
+                let count = user::Entity::find()
+                    .filter(user::Column::IsActive.eq(true))
+                    .count(&self.db)
+                    .await?;
+                Ok(i64::try_from(count).unwrap_or(i64::MAX))
+            })
+            .await
     }
 
     async fn interests(&self, user_id: i64) -> AppResult<Vec<String>> {

@@ -18,6 +18,7 @@ pub mod phone;
 pub mod pictures;
 pub mod profile;
 pub mod registration;
+pub mod scale;
 pub mod session;
 pub mod staff;
 pub mod stored;

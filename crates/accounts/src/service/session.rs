@@ -2,8 +2,9 @@
 //! expiring, and revocable one by one or all at once.
 
 use async_trait::async_trait;
-use chrono::{Duration, Utc};
+use chrono::{DateTime, Duration, Utc};
 use kernel::auth::{CurrentUser, SessionResolver};
+use kernel::hot::{Changes, HotCache};
 use kernel::{AppError, AppResult, StaffRole};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
@@ -54,23 +55,43 @@ async fn find_user_by_hash(
     db: &impl ConnectionTrait,
     token_hash: &str,
 ) -> AppResult<Option<user::Model>> {
+    Ok(find_session_by_hash(db, token_hash)
+        .await?
+        .map(|(_, user)| user))
+}
+
+/// The live session whose token hashes to `token_hash`, with its user.
+async fn find_session_by_hash(
+    db: &impl ConnectionTrait,
+    token_hash: &str,
+) -> AppResult<Option<(session::Model, user::Model)>> {
     let found = session::Entity::find()
         .filter(session::Column::TokenHash.eq(token_hash))
         .filter(session::Column::ExpiresAt.gt(Utc::now()))
         .find_also_related(user::Entity)
         .one(db)
         .await?;
-    Ok(found.and_then(|(_, user)| user))
+    Ok(found.and_then(|(session, user)| user.map(|u| (session, u))))
 }
 
-/// The [`SessionResolver`] that `app` installs for the `CurrentUser` extractor.
+/// The [`SessionResolver`] that `app` installs for the `CurrentUser` extractor. A live
+/// session's member is kept in memory until anything changes (a sign-out, a password
+/// change, a deactivation: every write drops it; see [`kernel::hot`]) or the session ends.
 pub struct SessionStore {
     db: DatabaseConnection,
+    kept: HotCache<String, (CurrentUser, DateTime<Utc>)>,
 }
 
+/// How long a resolved session is kept at most (what a change made outside the app, say
+/// by the command line, could leave).
+const KEPT_FOR: std::time::Duration = std::time::Duration::from_secs(60);
+
 impl SessionStore {
-    pub fn new(db: DatabaseConnection) -> Self {
-        Self { db }
+    pub fn new(db: DatabaseConnection, changes: Changes) -> Self {
+        Self {
+            db,
+            kept: HotCache::new(changes, KEPT_FOR, 100_000),
+        }
     }
 }
 
@@ -81,17 +102,27 @@ impl SessionResolver for SessionStore {
     }
 
     async fn resolve_hash(&self, token_hash: &str) -> AppResult<Option<CurrentUser>> {
-        let Some(user) = find_user_by_hash(&self.db, token_hash).await? else {
+        let key = token_hash.to_owned();
+        if let Some((user, expires)) = self.kept.get(&key)
+            && expires > Utc::now()
+        {
+            return Ok(Some(user));
+        }
+        let read_at = self.kept.now();
+        let Some((session, user)) = find_session_by_hash(&self.db, token_hash).await? else {
             return Ok(None);
         };
         if !user.is_active {
             return Err(AppError::unauthorized("user_inactive", USER_INACTIVE));
         }
-        Ok(Some(CurrentUser {
+        let current = CurrentUser {
             id: user.id,
             staff_role: user.staff_role.as_deref().and_then(StaffRole::parse),
             password_change_required: user.password_change_required,
-        }))
+        };
+        self.kept
+            .keep(key, (current.clone(), session.expires_at), read_at);
+        Ok(Some(current))
     }
 }
 

@@ -7,4 +7,8 @@ mod console;
 mod crash;
 mod headers;
 mod permissions;
+mod query_plans;
+mod scene;
+mod speed;
+mod statements;
 mod takeover;

@@ -43,6 +43,8 @@ pub struct BlogPostCard {
     /// HTML (sanitised).
     pub description: String,
     pub header_image: Option<String>,
+    /// The header picture at list size (480 px wide), for cards and small screens.
+    pub header_image_thumbnail: Option<String>,
     pub date: DateTime<Utc>,
     pub categories: Vec<BlogCategory>,
     pub tags: Vec<String>,
@@ -100,6 +102,10 @@ pub(crate) async fn cards(
                         image: u.avatar_thumbnail.clone(),
                     }),
                 header_image: p.header_image.as_deref().map(|k| ctx.storage.url(k)),
+                header_image_thumbnail: p
+                    .header_image
+                    .as_deref()
+                    .map(|k| ctx.storage.url(&kernel::images::thumbnail_key(k))),
                 slug: p.slug,
                 title: p.title,
                 description: p.description,

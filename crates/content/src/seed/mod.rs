@@ -10,7 +10,6 @@ use kernel::{AppContext, AppError, AppResult};
 use serde::Deserialize;
 
 use crate::enums::{BannerPlacement, MenuName, TitleAlign};
-use crate::service::authoring::PICTURE;
 use crate::service::banners;
 use crate::service::blog::{self, PostDraft};
 use crate::service::lectures::{self, LectureDraft};
@@ -189,7 +188,7 @@ struct PostSeed {
     days_ago: i64,
 }
 
-/// Draws and stores a demo picture; returns its storage key.
+/// Stores a demo picture (prepared ahead of time); returns its storage key.
 async fn picture(
     ctx: &AppContext,
     folder: &str,
@@ -197,8 +196,7 @@ async fn picture(
     height: u32,
     seed: u32,
 ) -> AppResult<String> {
-    let bytes = kernel::artwork::jpeg(width, height, seed);
-    images::accept(ctx.storage.as_ref(), folder, bytes, PICTURE).await
+    images::demo(ctx.storage.as_ref(), folder, width, height, seed).await
 }
 
 /// Seeds the demo content, with `author_id` as the blog's author.

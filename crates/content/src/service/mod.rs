@@ -13,4 +13,5 @@ pub mod menus;
 pub mod menus_admin;
 pub mod pages;
 pub mod pages_admin;
+pub mod scale;
 pub mod signups;

@@ -4,5 +4,6 @@ pub mod attachments;
 pub mod place;
 pub mod posts;
 pub mod replies;
+pub mod scale;
 pub mod topics;
 pub mod votes;

@@ -1,5 +1,6 @@
 //! The feed crate's tables; they never leave the crate.
 
+pub mod feed_count;
 pub mod feed_item;
 pub mod live_ticket;
 pub mod notification;

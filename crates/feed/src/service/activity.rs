@@ -5,7 +5,7 @@ use chrono::Utc;
 use kernel::{AppResult, Page, PageParams};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter,
-    QueryOrder, Set,
+    QueryOrder, Set, TransactionSession, TransactionTrait,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -53,8 +53,11 @@ fn json<T: Serialize>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_else(|_| "{}".into())
 }
 
-/// Records an activity item.
-pub async fn record(db: &impl ConnectionTrait, item: NewItem) -> AppResult<()> {
+/// Records an activity item, counted for its audience in the same transaction.
+pub async fn record<C>(db: &C, item: NewItem) -> AppResult<()>
+where
+    C: ConnectionTrait + TransactionTrait,
+{
     let search = [
         item.content.text.as_deref(),
         item.related.title.as_deref(),
@@ -65,6 +68,8 @@ pub async fn record(db: &impl ConnectionTrait, item: NewItem) -> AppResult<()> {
     .collect::<Vec<_>>()
     .join(" ")
     .to_lowercase();
+    let txn = kernel::db::begin_write(db).await?;
+    let audience = super::counts::scope_of(item.is_public, item.group_id);
     feed_item::ActiveModel {
         event_type: Set(item.event_type.as_str().to_owned()),
         object_type: Set(item.object_type.as_str().to_owned()),
@@ -77,8 +82,12 @@ pub async fn record(db: &impl ConnectionTrait, item: NewItem) -> AppResult<()> {
         created_at: Set(Utc::now()),
         ..Default::default()
     }
-    .insert(db)
+    .insert(&txn)
     .await?;
+    if let Some(scope) = audience {
+        super::counts::add(&txn, scope, 1).await?;
+    }
+    txn.commit().await?;
     Ok(())
 }
 
@@ -124,6 +133,8 @@ pub async fn list(
     {
         select = select.filter(search);
     }
+    let unfiltered =
+        filters.event_type.is_none() && filters.object_type.is_none() && filters.search.is_none();
     let select = if filters.oldest_first {
         select
             .order_by_asc(feed_item::Column::CreatedAt)
@@ -133,11 +144,17 @@ pub async fn list(
             .order_by_desc(feed_item::Column::CreatedAt)
             .order_by_desc(feed_item::Column::Id)
     };
-    Ok(kernel::pagination::paginate(db, select, params, PER_PAGE)
-        .await?
-        .map(|row| Item {
-            content: serde_json::from_str(&row.content).unwrap_or_default(),
-            related: serde_json::from_str(&row.related_content).unwrap_or_default(),
-            row,
-        }))
+    // Unfiltered, the feed's size is the kept count of its audiences; filtered, the
+    // page's rows are counted with them.
+    let page = if unfiltered {
+        let count = super::counts::visible(db, viewer_groups).await?;
+        kernel::pagination::paginate_known(db, select, params, PER_PAGE, count).await?
+    } else {
+        kernel::pagination::paginate(db, select, params, PER_PAGE).await?
+    };
+    Ok(page.map(|row| Item {
+        content: serde_json::from_str(&row.content).unwrap_or_default(),
+        related: serde_json::from_str(&row.related_content).unwrap_or_default(),
+        row,
+    }))
 }

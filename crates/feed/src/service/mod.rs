@@ -1,9 +1,11 @@
 //! The rules of the feed crate; handlers stay thin.
 
 pub mod activity;
+pub mod counts;
 pub mod dashboard;
 pub mod facts;
 pub mod notify;
 pub mod outbox;
+pub mod scale;
 pub mod tickets;
 pub mod unread;

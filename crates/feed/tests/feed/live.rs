@@ -134,20 +134,9 @@ async fn the_channel_refuses_bad_tokens_and_closes_when_the_session_ends() {
 /// second, of what was done on the other. Runs when both are configured (as in CI).
 #[tokio::test]
 async fn notifications_cross_instances_through_redis() {
-    let (Ok(_), Ok(redis)) = (
-        std::env::var("TEST_DATABASE_URL"),
-        std::env::var("REDIS_URL"),
-    ) else {
-        eprintln!("skipped: needs TEST_DATABASE_URL and REDIS_URL");
+    let Some((first, second)) = testkit::spawn_two_instances().await else {
         return;
     };
-    let first = testkit::spawn_app_with(|config| config.redis_url = Some(redis.clone())).await;
-    let shared = first.ctx.config.database_url.clone();
-    let second = testkit::spawn_app_with(|config| {
-        config.redis_url = Some(redis.clone());
-        config.database_url = shared.clone();
-    })
-    .await;
     let staff = first
         .signed_in_staff("mod@example.org", "staff password 1")
         .await;

@@ -38,11 +38,7 @@ impl LookupItem {
 }
 
 /// The lookups a group's ids are resolved against.
-pub struct Lookups {
-    pub tags: Vec<Entry>,
-    pub goals: Vec<Entry>,
-    pub roles: Vec<Entry>,
-}
+pub use crate::service::lookups::Lookups;
 
 fn image_urls(storage: &dyn Storage, key: Option<&str>) -> (Option<String>, Option<String>) {
     (

@@ -84,12 +84,7 @@ pub struct GroupMessage {
 }
 
 async fn load_lookups(ctx: &AppContext) -> AppResult<Lookups> {
-    use crate::service::lookups;
-    Ok(Lookups {
-        tags: lookups::tags(&ctx.db).await?,
-        goals: lookups::goals(&ctx.db).await?,
-        roles: lookups::roles(&ctx.db).await?,
-    })
+    crate::service::lookups::all(&ctx.db).await
 }
 
 /// Cards for groups, with their tags and creators.

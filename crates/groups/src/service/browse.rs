@@ -1,8 +1,8 @@
 //! The public list of working groups (spec 2 §2 /working-groups/list).
 
 use kernel::{AppContext, AppResult, Page, PageParams};
-use sea_orm::sea_query::{Expr, ExprTrait, Query, SimpleExpr};
-use sea_orm::{ColumnTrait, Condition, EntityTrait, Order, QueryFilter, QueryOrder};
+use sea_orm::sea_query::{Alias, Expr, ExprTrait, Func, JoinType, Query};
+use sea_orm::{ColumnTrait, Condition, EntityTrait, Order, QueryFilter, QueryOrder, QueryTrait};
 
 use crate::entity::{project_tag, working_group, working_group_tag};
 use crate::enums::{ActiveStatus, ApprovedStatus, GroupOrdering};
@@ -61,25 +61,37 @@ pub async fn in_order(
     Ok(ids.iter().filter_map(|id| found.remove(id)).collect())
 }
 
-/// How many of a group's tags are among `tag_ids`.
-fn matching_tags(tag_ids: &[i64]) -> SimpleExpr {
-    SimpleExpr::SubQuery(
-        None,
-        Box::new(
-            Query::select()
-                .expr(Expr::col(working_group_tag::Column::TagId).count())
-                .from(working_group_tag::Entity)
-                .and_where(
-                    Expr::col((
-                        working_group_tag::Entity,
-                        working_group_tag::Column::GroupId,
-                    ))
-                    .equals((working_group::Entity, working_group::Column::Id)),
-                )
-                .and_where(Expr::col(working_group_tag::Column::TagId).is_in(tag_ids.to_vec()))
-                .to_owned()
-                .into(),
-        ),
+/// Orders groups by how many of their tags are among `tag_ids`, most first: one join
+/// with the matching links counted per group, not a subquery per group.
+fn by_matching_tags(
+    mut select: sea_orm::Select<working_group::Entity>,
+    tag_ids: &[i64],
+) -> sea_orm::Select<working_group::Entity> {
+    if tag_ids.is_empty() {
+        return select;
+    }
+    let matched = Alias::new("matched");
+    let matching = Alias::new("matching");
+    let counts = Query::select()
+        .column(working_group_tag::Column::GroupId)
+        .expr_as(
+            Expr::col(working_group_tag::Column::TagId).count(),
+            matched.clone(),
+        )
+        .from(working_group_tag::Entity)
+        .and_where(Expr::col(working_group_tag::Column::TagId).is_in(tag_ids.to_vec()))
+        .group_by_col(working_group_tag::Column::GroupId)
+        .to_owned();
+    QueryTrait::query(&mut select).join_subquery(
+        JoinType::LeftJoin,
+        counts,
+        matching.clone(),
+        Expr::col((matching.clone(), working_group_tag::Column::GroupId))
+            .equals((working_group::Entity, working_group::Column::Id)),
+    );
+    select.order_by(
+        Func::coalesce([Expr::col((matching, matched)), Expr::val(0)]),
+        Order::Desc,
     )
 }
 
@@ -142,10 +154,7 @@ pub async fn list(
         ),
         GroupOrdering::Recommended => {
             let viewer = viewer.unwrap_or_default();
-            select.order_by(
-                matching_tags(&recommended_tags(ctx, viewer).await?),
-                Order::Desc,
-            )
+            by_matching_tags(select, &recommended_tags(ctx, viewer).await?)
         }
     };
     let select = select

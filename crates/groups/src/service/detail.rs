@@ -33,6 +33,15 @@ pub async fn by_slug(
         .one(db)
         .await?
         .ok_or_else(AppError::not_found)?;
+    viewed(db, group, viewer).await
+}
+
+/// A loaded group with the viewer's relation, if the viewer may see it; otherwise 404.
+pub async fn viewed(
+    db: &impl ConnectionTrait,
+    group: working_group::Model,
+    viewer: Option<&CurrentUser>,
+) -> AppResult<Viewed> {
     let role = membership::role_of(db, group.id, viewer.map(|v| v.id)).await?;
     let (approved, active) = statuses(&group);
     let is_staff = viewer.is_some_and(|v| v.staff_role.is_some());

@@ -4,19 +4,28 @@
 use async_trait::async_trait;
 use kernel::AppResult;
 use kernel::community::GroupDirectory;
+use kernel::memo::Memo;
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter};
 
 use super::browse;
 use crate::entity::{member, working_group};
 use crate::enums::MemberRole;
 
+/// How old the platform-wide group count on the dashboard may be.
+const PLATFORM_TOTALS_LIFETIME: std::time::Duration = std::time::Duration::from_secs(30);
+
 pub struct Directory {
     db: DatabaseConnection,
+    /// The public group count, shown on every dashboard: counted once per period.
+    public: Memo<i64>,
 }
 
 impl Directory {
     pub fn new(db: DatabaseConnection) -> Self {
-        Self { db }
+        Self {
+            db,
+            public: Memo::new(PLATFORM_TOTALS_LIFETIME),
+        }
     }
 }
 
@@ -47,11 +56,15 @@ impl GroupDirectory for Directory {
     }
 
     async fn count_public(&self) -> AppResult<i64> {
-        let n = working_group::Entity::find()
-            .filter(browse::public_condition())
-            .count(&self.db)
-            .await?;
-        Ok(count(n))
+        self.public
+            .get_or_load(|| async {
+                let n = working_group::Entity::find()
+                    .filter(browse::public_condition())
+                    .count(&self.db)
+                    .await?;
+                Ok(count(n))
+            })
+            .await
     }
 
     async fn count_joined(&self, user_id: i64) -> AppResult<i64> {

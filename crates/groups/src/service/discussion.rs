@@ -29,7 +29,7 @@ pub async fn rights(
     let Some(group) = working_group::Entity::find_by_id(group_id).one(db).await? else {
         return Ok(None);
     };
-    let viewed = match detail::by_slug(db, &group.slug, viewer).await {
+    let viewed = match detail::viewed(db, group, viewer).await {
         Ok(viewed) => viewed,
         Err(_) => return Ok(None),
     };

@@ -2,12 +2,11 @@
 //! Entries in use by a group cannot be deleted; `other` (which asks members for free
 //! text) keeps its slug and stays.
 
+use std::collections::HashMap;
+
 use kernel::audit::{self, AuditEntry};
 use kernel::{AppContext, AppError, AppResult, Staff};
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
-    QuerySelect, Set,
-};
+use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, QuerySelect, Set};
 use serde_json::json;
 
 use super::lookups::{self, Entry, OTHER};
@@ -23,15 +22,17 @@ pub const OTHER_FIXED: &str =
 pub const BAD_SLUG: &str = "Use lowercase letters, digits and hyphens only.";
 pub const DELETED: &str = "The entry has been deleted.";
 
-/// Every entry of a lookup with how many groups use it.
+/// Every entry of a lookup with how many groups use it (counted for all at once).
 pub async fn list(db: &impl ConnectionTrait, kind: LookupKind) -> AppResult<Vec<(Entry, u64)>> {
     let entries = entries(db, kind).await?;
-    let mut out = Vec::with_capacity(entries.len());
-    for entry in entries {
-        let uses = uses(db, kind, entry.id).await?;
-        out.push((entry, uses));
-    }
-    Ok(out)
+    let usage = usage(db, kind).await?;
+    Ok(entries
+        .into_iter()
+        .map(|entry| {
+            let uses = usage.get(&entry.id).copied().unwrap_or_default();
+            (entry, uses)
+        })
+        .collect())
 }
 
 async fn entries(db: &impl ConnectionTrait, kind: LookupKind) -> AppResult<Vec<Entry>> {
@@ -42,14 +43,17 @@ async fn entries(db: &impl ConnectionTrait, kind: LookupKind) -> AppResult<Vec<E
     }
 }
 
-/// How many groups use an entry: tags by link, goals and roles in the groups' lists.
-async fn uses(db: &impl ConnectionTrait, kind: LookupKind, id: i64) -> AppResult<u64> {
+/// How many groups use each entry: tags by link, goals and roles in the groups' lists.
+async fn usage(db: &impl ConnectionTrait, kind: LookupKind) -> AppResult<HashMap<i64, u64>> {
     let column = match kind {
         LookupKind::Tags => {
-            return Ok(working_group_tag::Entity::find()
-                .filter(working_group_tag::Column::TagId.eq(id))
-                .count(db)
-                .await?);
+            let links: Vec<i64> = working_group_tag::Entity::find()
+                .select_only()
+                .column(working_group_tag::Column::TagId)
+                .into_tuple()
+                .all(db)
+                .await?;
+            return Ok(tally(links));
         }
         LookupKind::Goals => working_group::Column::GoalsOfWorkingGroup,
         LookupKind::Roles => working_group::Column::RoleOfIndustryPartner,
@@ -60,14 +64,26 @@ async fn uses(db: &impl ConnectionTrait, kind: LookupKind, id: i64) -> AppResult
         .into_tuple()
         .all(db)
         .await?;
-    Ok(lists
-        .iter()
-        .filter(|list| {
-            serde_json::from_str::<Vec<i64>>(list)
-                .unwrap_or_default()
-                .contains(&id)
-        })
-        .count() as u64)
+    Ok(tally(lists.iter().flat_map(|list| {
+        let mut ids = serde_json::from_str::<Vec<i64>>(list).unwrap_or_default();
+        // A group counts once per entry, however often its list names it.
+        ids.sort_unstable();
+        ids.dedup();
+        ids
+    })))
+}
+
+fn tally(ids: impl IntoIterator<Item = i64>) -> HashMap<i64, u64> {
+    let mut counts = HashMap::new();
+    for id in ids {
+        *counts.entry(id).or_default() += 1;
+    }
+    counts
+}
+
+/// How many groups use one entry.
+async fn uses(db: &impl ConnectionTrait, kind: LookupKind, id: i64) -> AppResult<u64> {
+    Ok(usage(db, kind).await?.get(&id).copied().unwrap_or_default())
 }
 
 macro_rules! save {

@@ -13,6 +13,7 @@ pub mod lookups_admin;
 pub mod materials;
 pub mod membership;
 pub mod moderation;
+pub mod scale;
 pub mod slug;
 pub mod updates;
 pub mod wizard;

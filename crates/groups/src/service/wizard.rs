@@ -244,11 +244,35 @@ pub async fn set_image(
     let group = owned(&ctx.db, user, group_id).await?;
     let key = images::accept(
         ctx.storage.as_ref(),
-        &format!("groups/{}", group.id),
+        &image_folder(group.id),
         upload,
         IMAGE_SHAPE,
     )
     .await?;
+    use_image(ctx, group, key).await
+}
+
+/// Where a group's pictures are stored.
+pub fn image_folder(group_id: i64) -> String {
+    format!("groups/{group_id}")
+}
+
+/// Makes an already stored picture the group's image (the wizard's draft, like any edit).
+pub async fn set_stored_image(
+    ctx: &AppContext,
+    user: &CurrentUser,
+    group_id: i64,
+    key: String,
+) -> AppResult<String> {
+    let group = owned(&ctx.db, user, group_id).await?;
+    use_image(ctx, group, key).await
+}
+
+async fn use_image(
+    ctx: &AppContext,
+    group: working_group::Model,
+    key: String,
+) -> AppResult<String> {
     let txn = kernel::db::begin_write(&ctx.db).await?;
     let mut content = working_content(&txn, &group).await?;
     let replaced = content.image.replace(key.clone());

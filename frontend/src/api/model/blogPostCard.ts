@@ -8,6 +8,7 @@
 import type { BlogPostCardAuthor } from './blogPostCardAuthor';
 import type { BlogCategory } from './blogCategory';
 import type { BlogPostCardHeaderImage } from './blogPostCardHeaderImage';
+import type { BlogPostCardHeaderImageThumbnail } from './blogPostCardHeaderImageThumbnail';
 
 /**
  * A post in a list (spec 2 §3 Blog post, without the body).
@@ -21,6 +22,8 @@ export interface BlogPostCard {
   /** HTML (sanitised). */
   description: string;
   header_image?: BlogPostCardHeaderImage;
+  /** The header picture at list size (480 px wide), for cards and small screens. */
+  header_image_thumbnail?: BlogPostCardHeaderImageThumbnail;
   id: number;
   slug: string;
   tags: string[];

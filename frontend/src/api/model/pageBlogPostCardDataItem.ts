@@ -8,6 +8,7 @@
 import type { PageBlogPostCardDataItemAuthor } from './pageBlogPostCardDataItemAuthor';
 import type { BlogCategory } from './blogCategory';
 import type { PageBlogPostCardDataItemHeaderImage } from './pageBlogPostCardDataItemHeaderImage';
+import type { PageBlogPostCardDataItemHeaderImageThumbnail } from './pageBlogPostCardDataItemHeaderImageThumbnail';
 
 /**
  * A post in a list (spec 2 §3 Blog post, without the body).
@@ -21,6 +22,8 @@ export type PageBlogPostCardDataItem = {
   /** HTML (sanitised). */
   description: string;
   header_image?: PageBlogPostCardDataItemHeaderImage;
+  /** The header picture at list size (480 px wide), for cards and small screens. */
+  header_image_thumbnail?: PageBlogPostCardDataItemHeaderImageThumbnail;
   id: number;
   slug: string;
   tags: string[];

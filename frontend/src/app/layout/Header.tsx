@@ -1,38 +1,30 @@
 import MenuIcon from '@mui/icons-material/Menu';
-import {
-  AppBar,
-  Avatar,
-  Box,
-  Button,
-  Container,
-  IconButton,
-  Menu,
-  MenuItem,
-  Toolbar,
-} from '@mui/material';
-import { startTransition, useState, type ComponentType } from 'react';
+import { AppBar, Box, Button, Container, IconButton, Skeleton, Toolbar } from '@mui/material';
+import { lazy, startTransition, Suspense, useState, type ComponentType } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useGetMe, useLogout } from '@/api/endpoints/auth/auth';
 import { useAuth } from '@/app/auth';
 import { whileSigningOut } from '@/lib/api-client';
-import { CompletionPopover } from '@/ui/completion/CompletionPopover';
+import { useOpenedOnce } from '@/ui/useOpenedOnce';
 import { Logo } from './Logo';
-import { MobileDrawer } from './MobileDrawer';
-import { staffConsoleLink, userMenu } from './navigation';
 import { SiteMenu } from './SiteMenu';
+
+// Loaded when needed: a visitor's first page carries neither.
+const AccountTools = lazy(() => import('./AccountTools').then((m) => ({ default: m.AccountTools })));
+const MobileDrawer = lazy(() => import('./MobileDrawer').then((m) => ({ default: m.MobileDrawer })));
 
 export function Header({ Bell }: { Bell: ComponentType }) {
   const { isSignedIn, signOut } = useAuth();
   const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const drawerOpened = useOpenedOnce(drawerOpen);
 
   const logout = useLogout();
   const me = useGetMe({ query: { enabled: isSignedIn } });
   const account = isSignedIn ? me.data?.data : undefined;
 
-  const handleSignOut = async () => {
-    setMenuAnchor(null);
+  const handleSignOut = async (closeMenu?: () => void) => {
+    closeMenu?.();
     setDrawerOpen(false);
     // Requests racing the sign-out (a refetch, the live channel closing) may answer 401
     // once the session is revoked; the sign-out below forgets the token itself.
@@ -69,36 +61,9 @@ export function Header({ Bell }: { Bell: ComponentType }) {
           <SiteMenu />
           <Box sx={{ flex: { xs: 1, md: 0 } }} />
           {isSignedIn ? (
-            <>
-              <Bell />
-              <CompletionPopover />
-              <IconButton
-                aria-label="Account menu"
-                aria-haspopup="menu"
-                onClick={(event) => setMenuAnchor(event.currentTarget)}
-              >
-                <Avatar
-                  src={account?.avatar_thumbnail ?? undefined}
-                  alt={account?.name ?? ''}
-                  sx={{ width: 36, height: 36, bgcolor: 'primary.main' }}
-                >
-                  {account?.name.charAt(0).toUpperCase()}
-                </Avatar>
-              </IconButton>
-              <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
-                {userMenu.map((item) => (
-                  <MenuItem key={item.to} component={RouterLink} to={item.to} onClick={() => setMenuAnchor(null)}>
-                    {item.title}
-                  </MenuItem>
-                ))}
-                {account?.staff_role && (
-                  <MenuItem component={RouterLink} to={staffConsoleLink.to} onClick={() => setMenuAnchor(null)}>
-                    {staffConsoleLink.title}
-                  </MenuItem>
-                )}
-                <MenuItem onClick={handleSignOut}>Sign out</MenuItem>
-              </Menu>
-            </>
+            <Suspense fallback={<Skeleton variant="circular" width={36} height={36} aria-hidden />}>
+              <AccountTools Bell={Bell} onSignOut={(closeMenu) => void handleSignOut(closeMenu)} />
+            </Suspense>
           ) : (
             <Box sx={{ display: 'flex', gap: 1 }}>
               <Button component={RouterLink} to="/login" sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
@@ -111,13 +76,17 @@ export function Header({ Bell }: { Bell: ComponentType }) {
           )}
         </Toolbar>
       </Container>
-      <MobileDrawer
-        open={drawerOpen}
-        onClose={() => setDrawerOpen(false)}
-        isSignedIn={isSignedIn}
-        isStaff={Boolean(account?.staff_role)}
-        onSignOut={handleSignOut}
-      />
+      {drawerOpened && (
+        <Suspense fallback={null}>
+          <MobileDrawer
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            isSignedIn={isSignedIn}
+            isStaff={Boolean(account?.staff_role)}
+            onSignOut={() => void handleSignOut()}
+          />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

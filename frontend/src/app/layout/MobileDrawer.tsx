@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import { Logo } from './Logo';
 import { useGetMenu } from '@/api/endpoints/content/content';
 import { staffConsoleLink, userMenu, type NavItem } from './navigation';
-import { menuLink } from './SiteMenu';
+import { menuLink } from './menu-links';
 
 interface Props {
   open: boolean;

@@ -1,13 +1,16 @@
 import { Box, CircularProgress } from '@mui/material';
-import { Suspense, useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ScrollToTop } from '@/app/routes/ScrollToTop';
 import { loginPathFor, PasswordChangeGate } from '@/app/routes/guards';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { ErrorBoundary } from '@/ui/ErrorBoundary';
+import { LazyWhenNear } from '@/ui/LazyWhenNear';
 import { CookieBanner } from './CookieBanner';
-import { Footer } from './Footer';
 import { Header } from './Header';
+
+// The footer is below every page's fold: its code loads when it comes near.
+const Footer = lazy(() => import('./Footer').then((m) => ({ default: m.Footer })));
 
 /** The shell; the router hands in the notifications feature's bell. */
 export function RootLayout({ Bell }: { Bell: ComponentType }) {
@@ -28,14 +31,18 @@ export function RootLayout({ Bell }: { Bell: ComponentType }) {
       <ScrollToTop />
       <PasswordChangeGate />
       <Header Bell={Bell} />
-      <Box component="main" sx={{ flex: 1 }}>
+      {/* At least a screen high, so the footer never shows above a page still loading and
+          then jumps down when it arrives (a layout shift). */}
+      <Box component="main" sx={{ flex: 1, minHeight: '100vh' }}>
         <ErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>
         </ErrorBoundary>
       </Box>
-      <Footer />
+      <LazyWhenNear minHeight={260}>
+        <Footer />
+      </LazyWhenNear>
       <CookieBanner />
     </Box>
   );

@@ -56,9 +56,12 @@ export const CHOOSE_PASSWORD_PATH = '/choose-password';
 export function PasswordChangeGate() {
   const { isSignedIn } = useAuth();
   const location = useLocation();
+  const navigation = useNavigation();
   const me = useGetMe({ query: { enabled: isSignedIn } });
   const held = isSignedIn && me.data?.data.password_change_required === true;
-  if (!held || location.pathname === CHOOSE_PASSWORD_PATH) return null;
+  // Like the guards, it waits for a navigation under way (the sign-in page leaving for
+  // the page it was opened for), so it remembers where the account was going.
+  if (!held || location.pathname === CHOOSE_PASSWORD_PATH || navigation.state !== 'idle') return null;
   const target = `${location.pathname}${location.search}`;
   return <Navigate to={`${CHOOSE_PASSWORD_PATH}?redirect_to=${encodeURIComponent(target)}`} replace />;
 }

@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { type z, zodResolver } from '@/lib/zod';
 import { Alert, Box, Button, Card, CardContent, Container, Link, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import type { z } from 'zod';
 import { useLogin } from '@/api/endpoints/auth/auth';
 import { loginBody } from '@/api/zod/auth/auth.zod';
 import { useAuth } from '@/app/auth';

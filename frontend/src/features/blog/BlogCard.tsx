@@ -1,20 +1,31 @@
-import { Card, CardActionArea, CardContent, CardMedia, Stack, Typography, Chip } from '@mui/material';
+import { Box, Card, CardActionArea, CardContent, Stack, Typography, Chip } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import type { BlogPostCard } from '@/api/model';
+import { Picture } from '@/ui/Picture';
 import { plainText } from '@/ui/RichText';
-import { postDate } from './postDate';
+import { postDate } from '@/lib/dates';
+
+/** Cards fill the width on phones and a third of the page's 1200 px on desktops. */
+const CARD_SIZES = '(min-width: 900px) 380px, 100vw';
 
 /** A post in a list: header image, categories, title, description, date; links by slug. */
-export function BlogCard({ post }: { post: BlogPostCard }) {
+export function BlogCard({ post, priority = false }: { post: BlogPostCard; priority?: boolean }) {
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
       <CardActionArea component={RouterLink} to={`/blog/${post.slug}`} sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}>
-        <CardMedia
-          component={post.header_image ? 'img' : 'div'}
-          image={post.header_image ?? undefined}
-          alt=""
-          sx={{ height: 180, bgcolor: 'primary.light', objectFit: 'cover' }}
-        />
+        {post.header_image ? (
+          <Picture
+            src={post.header_image}
+            thumbnail={post.header_image_thumbnail}
+            width={480}
+            height={180}
+            sizes={CARD_SIZES}
+            priority={priority}
+            sx={{ height: 180 }}
+          />
+        ) : (
+          <Box sx={{ height: 180, bgcolor: 'primary.light' }} />
+        )}
         <CardContent sx={{ flex: 1 }}>
           <Stack spacing={1}>
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>

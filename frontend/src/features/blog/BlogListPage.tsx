@@ -87,9 +87,9 @@ export function BlogListPage() {
       {pages.isPending && <Loading />}
       {(pages.isError || (pages.isSuccess && posts.length === 0)) && <EmptyState>No blog posts found</EmptyState>}
       <Grid container spacing={3}>
-        {posts.map((post) => (
+        {posts.map((post, index) => (
           <Grid key={post.id} size={{ xs: 12, sm: 6, md: 4 }}>
-            <BlogCard post={post} />
+            <BlogCard post={post} priority={index === 0} />
           </Grid>
         ))}
       </Grid>

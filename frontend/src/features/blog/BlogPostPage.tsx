@@ -3,10 +3,11 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { useGetBlogPost } from '@/api/endpoints/content/content';
 import { ApiError, SOMETHING_WENT_WRONG } from '@/lib/api-error';
 import type { DiscussionSlot } from '@/ui/discussion-slot';
+import { Picture } from '@/ui/Picture';
 import { usePageTitle } from '@/ui/page-title';
 import { ErrorState, Loading } from '@/ui/QueryState';
 import { RichText } from '@/ui/RichText';
-import { postDate } from './postDate';
+import { postDate } from '@/lib/dates';
 
 /** /blog/{slug} (spec 2 §2): the post, then its discussion once the post has loaded. */
 export function BlogPostPage({ Discussion }: { Discussion: DiscussionSlot }) {
@@ -53,7 +54,17 @@ export function BlogPostPage({ Discussion }: { Discussion: DiscussionSlot }) {
             )}
             {postDate(data.date)}
           </Typography>
-          {data.header_image && <Box component="img" src={data.header_image} alt="" sx={{ width: '100%', maxWidth: 760, borderRadius: 2 }} />}
+          {data.header_image && (
+            <Picture
+              src={data.header_image}
+              thumbnail={data.header_image_thumbnail}
+              width={1200}
+              height={630}
+              sizes="(min-width: 800px) 760px, 100vw"
+              priority
+              sx={{ maxWidth: 760, borderRadius: 2 }}
+            />
+          )}
           <RichText html={data.body} sx={{ fontSize: '1.05rem', lineHeight: 1.7, '& h2': { mt: 4, fontSize: '1.5rem' }, '& img': { maxWidth: '100%' } }} />
           <Box sx={{ pt: 3 }}>
             <Discussion topicType="blog/api" targetId={data.id} />

@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { z, zodResolver } from '@/lib/zod';
 import { Alert, Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { useContactUs } from '@/api/endpoints/content/content';
 import { ApiError, SOMETHING_WENT_WRONG } from '@/lib/api-error';
 import { FormTextField } from '@/ui/form/FormTextField';

@@ -25,6 +25,7 @@ import { useListJoinedGroups, useListMyGroups } from '@/api/endpoints/groups/gro
 import type { GroupCard, ProjectCard } from '@/api/model';
 import { CompletionMeter } from '@/ui/completion/CompletionMeter';
 import { usePageTitle } from '@/ui/page-title';
+import { Picture } from '@/ui/Picture';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 
 const memberSince = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' });
@@ -113,7 +114,7 @@ function Banner() {
   const style = useGetFeStyle();
   const banner = style.data?.data;
   if (!banner?.banner) return null;
-  const picture = <Box component="img" src={banner.banner} alt="Cohort news" sx={{ width: '100%', display: 'block', borderRadius: 2, maxHeight: 240, objectFit: 'cover' }} />;
+  const picture = <Picture src={banner.banner} width={1200} height={240} alt="Cohort news" sx={{ borderRadius: 2 }} />;
   return banner.banner_link ? (
     <CardActionArea component={RouterLink} to={banner.banner_link} sx={{ borderRadius: 2 }}>
       {picture}

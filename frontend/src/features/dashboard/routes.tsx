@@ -1,3 +1,3 @@
-import { DashboardPage } from './DashboardPage';
+import { lazyScreen } from '@/lib/lazy-screen';
 
-export const dashboardRoute = { Component: DashboardPage };
+export const dashboardRoute = lazyScreen(() => import('./DashboardPage'), (m) => m.DashboardPage);

@@ -1,3 +1,3 @@
-import { MailboxPage } from './MailboxPage';
+import { lazyScreen } from '@/lib/lazy-screen';
 
-export const mailboxRoute = { Component: MailboxPage };
+export const mailboxRoute = lazyScreen(() => import('./MailboxPage'), (m) => m.MailboxPage);

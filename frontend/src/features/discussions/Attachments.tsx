@@ -22,6 +22,9 @@ export function Attachments({ files, onRemove }: Props) {
                 component="img"
                 src={file.image_thumbnail}
                 alt={file.filename}
+                width={120}
+                height={90}
+                loading="lazy"
                 sx={{ width: 120, height: 90, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider', display: 'block' }}
               />
             </Box>

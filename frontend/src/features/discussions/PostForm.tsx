@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { z, zodResolver } from '@/lib/zod';
 import { Alert, Box, Button, Checkbox, CircularProgress, FormControlLabel, Stack } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { ApiError, SOMETHING_WENT_WRONG } from '@/lib/api-error';
 import { RichTextField } from '@/ui/form/RichTextField';
 import { FilePicker } from './FilePicker';

@@ -1,4 +1,26 @@
-import { DiscussionPanel } from './DiscussionPanel';
+import { lazy } from 'react';
+import { useLocation } from 'react-router';
+import { DISCUSSION_ANCHOR, DISCUSSION_PLACE, type DiscussionProps } from '@/ui/discussion-slot';
+import { LazyWhenNear } from '@/ui/LazyWhenNear';
+import { Loading } from '@/ui/QueryState';
 
-/** The panel pages embed; the router hands it to them (see `@/ui/discussion-slot`). */
-export const discussionPanel = DiscussionPanel;
+const Panel = lazy(() => import('./DiscussionPanel').then((m) => ({ default: m.DiscussionPanel })));
+
+/**
+ * The panel pages embed; the router hands it to them (see `@/ui/discussion-slot`). It
+ * sits below the page's own content, so it loads (code, topics and all) when it comes
+ * near the screen, or at once when the page was opened at `#discussion`.
+ */
+export function DiscussionPanelSlot(props: DiscussionProps) {
+  const { hash } = useLocation();
+  return (
+    <LazyWhenNear
+      minHeight={320}
+      id={DISCUSSION_PLACE}
+      eager={hash === `#${DISCUSSION_ANCHOR}`}
+      fallback={<Loading label="Loading the discussion" />}
+    >
+      <Panel {...props} />
+    </LazyWhenNear>
+  );
+}

@@ -1,3 +1,3 @@
-import { FeedPage } from './FeedPage';
+import { lazyScreen } from '@/lib/lazy-screen';
 
-export const feedRoute = { Component: FeedPage };
+export const feedRoute = lazyScreen(() => import('./FeedPage'), (m) => m.FeedPage);

@@ -1,9 +1,10 @@
 import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import GroupsIcon from '@mui/icons-material/Groups';
-import { Avatar, Box, Card, CardActionArea, CardContent, CardMedia, Chip, Stack, Typography } from '@mui/material';
+import { Avatar, Box, Card, CardActionArea, CardContent, Chip, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { GroupCard as GroupCardData } from '@/api/model';
+import { Picture } from '@/ui/Picture';
 import { plainText } from '@/ui/RichText';
 
 interface Props {
@@ -12,18 +13,27 @@ interface Props {
   linked?: boolean;
   /** Labels and actions shown under the card (My Working Groups). */
   footer?: ReactNode;
+  /** The first card of a page: its picture is the page's largest, fetched first. */
+  priority?: boolean;
 }
 
 /** A working group in a list: image, title, summary, topics, creator and counts. */
-export function GroupCard({ group, linked = true, footer }: Props) {
+export function GroupCard({ group, linked = true, footer, priority = false }: Props) {
   const body = (
     <>
-      <CardMedia
-        component={group.image_thumbnail ? 'img' : 'div'}
-        image={group.image_thumbnail ?? undefined}
-        alt=""
-        sx={{ height: 160, bgcolor: 'primary.light', objectFit: 'cover' }}
-      />
+      {group.image ? (
+        <Picture
+          src={group.image}
+          thumbnail={group.image_thumbnail}
+          width={480}
+          height={160}
+          sizes="(min-width: 900px) 380px, 100vw"
+          priority={priority}
+          sx={{ height: 160 }}
+        />
+      ) : (
+        <Box sx={{ height: 160, bgcolor: 'primary.light' }} />
+      )}
       <CardContent sx={{ flex: 1 }}>
         <Stack spacing={1.25}>
           <Typography variant="h6" component="h3" sx={{ lineHeight: 1.3 }}>

@@ -1,19 +1,28 @@
 import type { DiscussionSlot } from '@/ui/discussion-slot';
-import { GroupListPage } from './browse/GroupListPage';
-import { WorkingGroupsLanding } from './browse/WorkingGroupsLanding';
-import { GroupDetailPage } from './detail/GroupDetailPage';
-import { MyGroupsPage } from './my/MyGroupsPage';
-import { UpdateFormPage } from './updates/UpdateFormPage';
-import { UpdatesPage } from './updates/UpdatesPage';
-import { WizardPage } from './wizard/WizardPage';
+import { lazyScreen } from '@/lib/lazy-screen';
 
-export const landingRoute = { Component: WorkingGroupsLanding };
-export const listRoute = { Component: GroupListPage };
+export const landingRoute = lazyScreen(() => import('./browse/WorkingGroupsLanding'), (m) => m.WorkingGroupsLanding);
+export const listRoute = lazyScreen(() => import('./browse/GroupListPage'), (m) => m.GroupListPage);
 /** The detail page with the discussion panel the router hands in. */
-export const detailRoute = (Discussion: DiscussionSlot) => ({ Component: () => <GroupDetailPage Discussion={Discussion} /> });
-export const wizardRoute = { Component: WizardPage };
-export const myGroupsRoute = { Component: () => <MyGroupsPage section="created" /> };
-export const myJoinedRoute = { Component: () => <MyGroupsPage section="joined" /> };
-export const myAppliedRoute = { Component: () => <MyGroupsPage section="applied" /> };
-export const updatesRoute = { Component: UpdatesPage };
-export const updateFormRoute = { Component: UpdateFormPage };
+export const detailRoute = (Discussion: DiscussionSlot) =>
+  lazyScreen(
+    () => import('./detail/GroupDetailPage'),
+    ({ GroupDetailPage }) =>
+      function GroupDetailRoute() {
+        return <GroupDetailPage Discussion={Discussion} />;
+      },
+  );
+export const wizardRoute = lazyScreen(() => import('./wizard/WizardPage'), (m) => m.WizardPage);
+const myGroups = (section: 'created' | 'joined' | 'applied') =>
+  lazyScreen(
+    () => import('./my/MyGroupsPage'),
+    ({ MyGroupsPage }) =>
+      function MyGroupsRoute() {
+        return <MyGroupsPage section={section} />;
+      },
+  );
+export const myGroupsRoute = myGroups('created');
+export const myJoinedRoute = myGroups('joined');
+export const myAppliedRoute = myGroups('applied');
+export const updatesRoute = lazyScreen(() => import('./updates/UpdatesPage'), (m) => m.UpdatesPage);
+export const updateFormRoute = lazyScreen(() => import('./updates/UpdateFormPage'), (m) => m.UpdateFormPage);

@@ -3,13 +3,17 @@ import ForumIcon from '@mui/icons-material/Forum';
 import SchoolIcon from '@mui/icons-material/School';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
 import { Box, Button, Card, CardContent, Container, Stack, Typography } from '@mui/material';
+import { lazy } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from '@/app/auth';
+import { LazyWhenNear } from '@/ui/LazyWhenNear';
 import { usePageTitle } from '@/ui/page-title';
 import { GrantBanner } from './GrantBanner';
 import { LatestGroups } from './LatestGroups';
 import { LatestPosts } from './LatestPosts';
-import { UpdatesSignup } from './UpdatesSignup';
+
+// The sign-up form sits at the foot of the page: its code loads when it scrolls near.
+const UpdatesSignup = lazy(() => import('./UpdatesSignup').then((m) => ({ default: m.UpdatesSignup })));
 
 const values = [
   {
@@ -119,7 +123,9 @@ export function HomePage() {
                 </Button>
               </Box>
               <Box sx={{ flex: 1 }}>
-                <UpdatesSignup />
+                <LazyWhenNear minHeight={420}>
+                  <UpdatesSignup />
+                </LazyWhenNear>
               </Box>
             </Stack>
           </Box>

@@ -1,3 +1,3 @@
-import { HomePage } from './HomePage';
+import { lazyScreen } from '@/lib/lazy-screen';
 
-export const homeRoute = { Component: HomePage };
+export const homeRoute = lazyScreen(() => import('./HomePage'), (m) => m.HomePage);

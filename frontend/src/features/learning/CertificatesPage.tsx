@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/api-error';
 import { dateTime } from '@/lib/dates';
 import { usePages } from '@/lib/usePages';
 import { usePageTitle } from '@/ui/page-title';
+import { Picture } from '@/ui/Picture';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { plainText } from '@/ui/RichText';
 import { useToast } from '@/ui/toast';
@@ -32,7 +33,7 @@ export function CertificatesPage() {
       </Typography>
       {picture && (
         <Box component={RouterLink} to={banner.data?.data.banner_link ?? '/'} sx={{ display: 'block', mb: 3 }}>
-          <Box component="img" src={picture} alt="Certificates" sx={{ width: '100%', borderRadius: 2, maxHeight: 200, objectFit: 'cover' }} />
+          <Picture src={picture} width={1200} height={240} alt="Certificates" sx={{ borderRadius: 2 }} />
         </Box>
       )}
       {pages.isPending && <Loading />}

@@ -1,7 +1,5 @@
-import { CertificatesPage } from './CertificatesPage';
-import { QuizPage } from './QuizPage';
-import { VerifyPage } from './VerifyPage';
+import { lazyScreen } from '@/lib/lazy-screen';
 
-export const certificatesRoute = { Component: CertificatesPage };
-export const quizRoute = { Component: QuizPage };
-export const verifyRoute = { Component: VerifyPage };
+export const certificatesRoute = lazyScreen(() => import('./CertificatesPage'), (m) => m.CertificatesPage);
+export const quizRoute = lazyScreen(() => import('./QuizPage'), (m) => m.QuizPage);
+export const verifyRoute = lazyScreen(() => import('./VerifyPage'), (m) => m.VerifyPage);

@@ -1,27 +1,26 @@
-import { AccountTab } from './account/AccountTab';
-import { ChoosePasswordPage } from './account/ChoosePasswordPage';
-import { AffiliationsTab } from './affiliations/AffiliationsTab';
-import { ConfirmUniversityEmailPage } from './affiliations/ConfirmUniversityEmailPage';
-import { EditProfileTab } from './edit/EditProfileTab';
-import { MyProfileLayout } from './MyProfileLayout';
-import { NotificationsTab } from './notifications/NotificationsTab';
-import { PersonalizationHost } from './personalization/PersonalizationHost';
-import { PersonalizationPage } from './personalization/PersonalizationPage';
-import { PublicProfilePage } from './public/PublicProfilePage';
-import { ReroutePage } from './ReroutePage';
+import { lazyScreen } from '@/lib/lazy-screen';
 
 /** /my-profile and its nested tabs (spec §2, document 1); the index is the Account tab. */
-export const myProfileRoute = { Component: MyProfileLayout };
-export const accountTabRoute = { Component: AccountTab };
-export const editProfileTabRoute = { Component: EditProfileTab };
-export const affiliationsTabRoute = { Component: AffiliationsTab };
-export const notificationsTabRoute = { Component: NotificationsTab };
+export const myProfileRoute = lazyScreen(() => import('./MyProfileLayout'), (m) => m.MyProfileLayout);
+export const accountTabRoute = lazyScreen(() => import('./account/AccountTab'), (m) => m.AccountTab);
+export const editProfileTabRoute = lazyScreen(() => import('./edit/EditProfileTab'), (m) => m.EditProfileTab);
+export const affiliationsTabRoute = lazyScreen(() => import('./affiliations/AffiliationsTab'), (m) => m.AffiliationsTab);
+export const notificationsTabRoute = lazyScreen(() => import('./notifications/NotificationsTab'), (m) => m.NotificationsTab);
 
 /** Wraps the private pages so ?openPersonalization opens the modal on any of them. */
-export const personalizationHostRoute = { Component: PersonalizationHost };
-export const personalizationRoute = { Component: PersonalizationPage };
-export const publicProfileRoute = { Component: PublicProfilePage };
-export const confirmUniversityEmailRoute = { Component: ConfirmUniversityEmailPage };
-export const rerouteRoute = { Component: ReroutePage };
+export const personalizationHostRoute = lazyScreen(
+  () => import('./personalization/PersonalizationHost'),
+  (m) => m.PersonalizationHost,
+);
+export const personalizationRoute = lazyScreen(
+  () => import('./personalization/PersonalizationPage'),
+  (m) => m.PersonalizationPage,
+);
+export const publicProfileRoute = lazyScreen(() => import('./public/PublicProfilePage'), (m) => m.PublicProfilePage);
+export const confirmUniversityEmailRoute = lazyScreen(
+  () => import('./affiliations/ConfirmUniversityEmailPage'),
+  (m) => m.ConfirmUniversityEmailPage,
+);
+export const rerouteRoute = lazyScreen(() => import('./ReroutePage'), (m) => m.ReroutePage);
 /** /choose-password: the first thing an account with a handed-out password sees. */
-export const choosePasswordRoute = { Component: ChoosePasswordPage };
+export const choosePasswordRoute = lazyScreen(() => import('./account/ChoosePasswordPage'), (m) => m.ChoosePasswordPage);

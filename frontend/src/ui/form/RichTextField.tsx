@@ -1,99 +1,18 @@
-import FormatBoldIcon from '@mui/icons-material/FormatBold';
-import FormatItalicIcon from '@mui/icons-material/FormatItalic';
-import FormatListBulletedIcon from '@mui/icons-material/FormatListBulleted';
-import FormatListNumberedIcon from '@mui/icons-material/FormatListNumbered';
-import { Box, FormControl, FormHelperText, FormLabel, IconButton, Stack, Tooltip } from '@mui/material';
-import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useId } from 'react';
+import { Box, Skeleton } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 
-interface EditorProps {
-  label: string;
-  value: string;
-  onChange: (html: string) => void;
-  onBlur: () => void;
-  error?: string;
-  required?: boolean;
-  helperText?: string;
-}
+// The editor (tiptap and ProseMirror, the largest code on the site) loads only where a
+// field is shown, never with the pages that merely display rich text.
+const RichTextEditor = lazy(() => import('./RichTextEditor'));
 
-/** A small rich-text editor (bold, italic, lists); the server sanitises what it stores. */
-function RichTextEditor({ label, value, onChange, onBlur, error, required, helperText }: EditorProps) {
-  const labelId = useId();
-  const editor = useEditor({
-    extensions: [StarterKit.configure({ heading: false, codeBlock: false, horizontalRule: false })],
-    content: value,
-    onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
-    onBlur: () => onBlur(),
-    editorProps: {
-      attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': labelId, class: 'rich-text-input' },
-    },
-  });
-  const active = useEditorState({
-    editor,
-    selector: ({ editor: current }) => ({
-      bold: current?.isActive('bold') ?? false,
-      italic: current?.isActive('italic') ?? false,
-      bullets: current?.isActive('bulletList') ?? false,
-      numbers: current?.isActive('orderedList') ?? false,
-    }),
-  });
-
-  // A value set from outside (a loaded group) replaces the content; typing does not loop back.
-  useEffect(() => {
-    if (editor && value !== editor.getHTML() && !(value === '' && editor.isEmpty)) {
-      editor.commands.setContent(value, { emitUpdate: false });
-    }
-  }, [editor, value]);
-
-  const tools = [
-    { label: 'Bold', icon: <FormatBoldIcon />, on: active?.bold, run: () => editor?.chain().focus().toggleBold().run() },
-    { label: 'Italic', icon: <FormatItalicIcon />, on: active?.italic, run: () => editor?.chain().focus().toggleItalic().run() },
-    { label: 'Bulleted list', icon: <FormatListBulletedIcon />, on: active?.bullets, run: () => editor?.chain().focus().toggleBulletList().run() },
-    { label: 'Numbered list', icon: <FormatListNumberedIcon />, on: active?.numbers, run: () => editor?.chain().focus().toggleOrderedList().run() },
-  ];
-
+/** Holds the editor's place while it loads, at its height, so nothing moves. */
+function EditorPlaceholder({ label }: { label: string }) {
   return (
-    <FormControl fullWidth error={Boolean(error)} required={required}>
-      <FormLabel id={labelId} sx={{ mb: 0.75 }}>
-        {label}
-      </FormLabel>
-      <Box
-        sx={{
-          border: 1,
-          borderColor: error ? 'error.main' : 'divider',
-          borderRadius: 1,
-          '&:focus-within': { borderColor: 'primary.main', boxShadow: (t) => `0 0 0 1px ${t.palette.primary.main}` },
-        }}
-      >
-        <Stack direction="row" spacing={0.5} sx={{ p: 0.5, borderBottom: 1, borderColor: 'divider' }}>
-          {tools.map((tool) => (
-            <Tooltip key={tool.label} title={tool.label}>
-              <IconButton
-                size="small"
-                aria-label={tool.label}
-                aria-pressed={Boolean(tool.on)}
-                color={tool.on ? 'primary' : 'default'}
-                onClick={tool.run}
-              >
-                {tool.icon}
-              </IconButton>
-            </Tooltip>
-          ))}
-        </Stack>
-        <Box
-          sx={{
-            px: 1.75,
-            '& .rich-text-input': { minHeight: 120, outline: 'none', py: 1 },
-            '& .rich-text-input p': { my: 0.75 },
-          }}
-        >
-          <EditorContent editor={editor} />
-        </Box>
-      </Box>
-      {(error || helperText) && <FormHelperText>{error ?? helperText}</FormHelperText>}
-    </FormControl>
+    <Box role="status" aria-label={`Loading ${label}`}>
+      <Skeleton variant="text" width={160} />
+      <Skeleton variant="rounded" height={166} />
+    </Box>
   );
 }
 
@@ -112,13 +31,15 @@ export function RichTextField<T extends FieldValues>({ name, control, ...props }
       name={name}
       control={control}
       render={({ field, fieldState }) => (
-        <RichTextEditor
-          {...props}
-          value={(field.value as string | null | undefined) ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          error={fieldState.error?.message}
-        />
+        <Suspense fallback={<EditorPlaceholder label={props.label} />}>
+          <RichTextEditor
+            {...props}
+            value={(field.value as string | null | undefined) ?? ''}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+          />
+        </Suspense>
       )}
     />
   );

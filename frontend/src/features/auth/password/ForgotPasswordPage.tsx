@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { type z, zodResolver } from '@/lib/zod';
 import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import type { z } from 'zod';
 import { useForgotPassword } from '@/api/endpoints/auth/auth';
 import { forgotPasswordBody } from '@/api/zod/auth/auth.zod';
 import { applyServerErrors } from '@/lib/form-errors';

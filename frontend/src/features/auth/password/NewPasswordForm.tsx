@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { z, zodResolver } from '@/lib/zod';
 import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm, type ErrorOption } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import { z } from 'zod';
 import { confirmResetPasswordBody } from '@/api/zod/auth/auth.zod';
 import { applyServerErrors } from '@/lib/form-errors';
 import { FormTextField } from '@/ui/form/FormTextField';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '@/lib/zod';
 import { registerBody } from '@/api/zod/auth/auth.zod';
 
 export const registerSchema = registerBody;

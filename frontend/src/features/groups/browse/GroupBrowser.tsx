@@ -95,9 +95,9 @@ export function GroupBrowser() {
       {pages.isSuccess && groups.length === 0 && <EmptyState>No working groups found</EmptyState>}
       {groups.length > 0 && (
         <Grid container spacing={3}>
-          {groups.map((group) => (
+          {groups.map((group, index) => (
             <Grid key={group.id} size={{ xs: 12, sm: 6, md: 4 }}>
-              <GroupCard group={group} />
+              <GroupCard group={group} priority={index === 0} />
             </Grid>
           ))}
         </Grid>

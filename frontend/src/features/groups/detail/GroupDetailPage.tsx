@@ -17,21 +17,24 @@ import {
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { getGetGroupQueryKey, useGetGroup } from '@/api/endpoints/groups/groups';
 import type { GroupDetail } from '@/api/model';
-import { DISCUSSION_ANCHOR, type DiscussionSlot } from '@/ui/discussion-slot';
+import { DISCUSSION_PLACE, type DiscussionSlot } from '@/ui/discussion-slot';
 import { usePageTitle } from '@/ui/page-title';
+import { Picture } from '@/ui/Picture';
 import { ErrorState, Loading } from '@/ui/QueryState';
-import { MaterialsTab } from '../materials/MaterialsTab';
 import { InvitationPrompt } from '../membership/InvitationPrompt';
 import { JoinPanel } from '../membership/JoinPanel';
-import { MembersTab } from '../membership/MembersTab';
-import { RequestsTab } from '../membership/RequestsTab';
-import { UpdatesTab } from '../updates/UpdatesTab';
 import { Overview } from './Overview';
 import { embedUrl } from '@/lib/video';
+
+// Tabs other than the overview load when chosen.
+const MaterialsTab = lazy(() => import('../materials/MaterialsTab').then((m) => ({ default: m.MaterialsTab })));
+const MembersTab = lazy(() => import('../membership/MembersTab').then((m) => ({ default: m.MembersTab })));
+const RequestsTab = lazy(() => import('../membership/RequestsTab').then((m) => ({ default: m.RequestsTab })));
+const UpdatesTab = lazy(() => import('../updates/UpdatesTab').then((m) => ({ default: m.UpdatesTab })));
 
 /** /working-groups/{slug} (spec 2 §2 Working group detail); the router passes the discussion in. */
 export function GroupDetailPage({ Discussion }: { Discussion: DiscussionSlot }) {
@@ -92,7 +95,15 @@ function GroupView({ group, Discussion }: { group: GroupDetail; Discussion: Disc
             />
           )}
           {group.image && (
-            <Box component="img" src={group.image} alt="" sx={{ width: '100%', maxHeight: 420, objectFit: 'cover', borderRadius: 2 }} />
+            <Picture
+              src={group.image}
+              thumbnail={group.image_thumbnail}
+              width={1200}
+              height={420}
+              sizes="(min-width: 900px) 760px, 100vw"
+              priority
+              sx={{ borderRadius: 2 }}
+            />
           )}
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
             {group.tags.map((tag) => (
@@ -107,10 +118,12 @@ function GroupView({ group, Discussion }: { group: GroupDetail; Discussion: Disc
             </Tabs>
           </Box>
           {tab === 'overview' && <Overview group={group} />}
-          {tab === 'members' && <MembersTab group={group} />}
-          {tab === 'requests' && <RequestsTab group={group} />}
-          {tab === 'materials' && <MaterialsTab group={group} />}
-          {tab === 'updates' && <UpdatesTab group={group} />}
+          <Suspense fallback={<Loading />}>
+            {tab === 'members' && <MembersTab group={group} />}
+            {tab === 'requests' && <RequestsTab group={group} />}
+            {tab === 'materials' && <MaterialsTab group={group} />}
+            {tab === 'updates' && <UpdatesTab group={group} />}
+          </Suspense>
         </Stack>
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
@@ -169,7 +182,7 @@ function GroupView({ group, Discussion }: { group: GroupDetail; Discussion: Disc
               <Button
                 variant="outlined"
                 fullWidth
-                onClick={() => document.getElementById(DISCUSSION_ANCHOR)?.scrollIntoView({ behavior: 'smooth' })}
+                onClick={() => document.getElementById(DISCUSSION_PLACE)?.scrollIntoView({ behavior: 'smooth' })}
               >
                 View Discussion
               </Button>

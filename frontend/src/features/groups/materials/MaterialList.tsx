@@ -25,7 +25,10 @@ export function MaterialList({ items, action }: { items: Material[]; action?: (i
                   component="img"
                   src={item.thumbnail_url ?? item.file_url ?? undefined}
                   alt={materialTitle(item)}
-                  sx={{ width: { xs: 96, sm: 120 }, borderRadius: 1, display: 'block' }}
+                  width={120}
+                  height={120}
+                  loading="lazy"
+                  sx={{ width: { xs: 96, sm: 120 }, height: { xs: 96, sm: 120 }, objectFit: 'cover', borderRadius: 1, display: 'block' }}
                 />
               ) : (
                 <Avatar variant="rounded" sx={{ bgcolor: 'primary.light' }}>

@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { z, zodResolver } from '@/lib/zod';
 import { Alert, Box, Dialog, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { useSendJoinRequest } from '@/api/endpoints/groups/groups';
 import type { GroupDetail } from '@/api/model';
 import { applyServerErrors } from '@/lib/form-errors';

@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { z, zodResolver } from '@/lib/zod';
 import { Alert, Box, Dialog, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { useInviteGroupMember } from '@/api/endpoints/groups/groups';
 import { applyServerErrors } from '@/lib/form-errors';
 import { DialogFormActions } from '@/ui/form/DialogFormActions';

@@ -1,5 +1,5 @@
 import { Button, Card, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useCancelJoinRequest, useLeaveGroup } from '@/api/endpoints/groups/groups';
 import type { GroupDetail, MemberRole } from '@/api/model';
@@ -7,9 +7,12 @@ import { useAuth } from '@/app/auth';
 import { SOMETHING_WENT_WRONG } from '@/lib/api-error';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import { useToast } from '@/ui/toast';
-import { ConsentDialog } from './ConsentDialog';
+import { useOpenedOnce } from '@/ui/useOpenedOnce';
 import { LEAVE_REDIRECT_MS, roleLabels } from './roles';
 import { useRefreshGroup } from './useRefreshGroup';
+
+// The consent form (and the form library with it) loads when a member asks to join.
+const ConsentDialog = lazy(() => import('./ConsentDialog').then((m) => ({ default: m.ConsentDialog })));
 
 const JOIN = 'Private Member join';
 
@@ -91,6 +94,7 @@ function JoinAction({ group }: { group: GroupDetail }) {
   const asked = params.get('joinGroup') === 'true';
   const [consenting, setConsenting] = useState(() => asked && isSignedIn && !group.has_join_request);
   const [signingIn, setSigningIn] = useState(false);
+  const consentOpened = useOpenedOnce(consenting);
   const cancel = useCancelJoinRequest();
   const toast = useToast();
   const refresh = useRefreshGroup(group.slug);
@@ -137,15 +141,19 @@ function JoinAction({ group }: { group: GroupDetail }) {
       <Button variant="contained" fullWidth onClick={() => (isSignedIn ? setConsenting(true) : setSigningIn(true))}>
         {JOIN}
       </Button>
-      <ConsentDialog
-        group={group}
-        open={consenting}
-        onClose={() => setConsenting(false)}
-        onSent={() => {
-          setConsenting(false);
-          void refresh();
-        }}
-      />
+      {consentOpened && (
+        <Suspense fallback={null}>
+          <ConsentDialog
+            group={group}
+            open={consenting}
+            onClose={() => setConsenting(false)}
+            onSent={() => {
+              setConsenting(false);
+              void refresh();
+            }}
+          />
+        </Suspense>
+      )}
       <Dialog open={signingIn} onClose={() => setSigningIn(false)} aria-labelledby="join-sign-in-title">
         <DialogTitle id="join-sign-in-title">Sign in to join</DialogTitle>
         <DialogContent>

@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { z, zodResolver } from '@/lib/zod';
 import { Alert, Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
-import { z } from 'zod';
 import { createGroupUpdate, setGroupUpdateImage, updateGroupUpdate, useGetGroupUpdate } from '@/api/endpoints/groups/groups';
 import type { GroupUpdate } from '@/api/model';
 import { ApiError, errorMessage } from '@/lib/api-error';

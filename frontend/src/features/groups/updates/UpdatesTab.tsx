@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import { useListGroupUpdates } from '@/api/endpoints/groups/groups';
 import type { GroupDetail } from '@/api/model';
 import { dateTime } from '@/lib/dates';
+import { Picture } from '@/ui/Picture';
 import { RichText } from '@/ui/RichText';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { embedUrl } from '@/lib/video';
@@ -32,7 +33,7 @@ export function UpdatesTab({ group }: { group: GroupDetail }) {
                 {update.created_by?.name} · {dateTime(update.created_at)}
               </Typography>
               <RichText html={update.text} />
-              {update.image && <Box component="img" src={update.image} alt="" sx={{ maxWidth: '100%', borderRadius: 1 }} />}
+              {update.image && <Picture src={update.image} width={1200} height={675} sx={{ borderRadius: 1 }} />}
               {video && (
                 <Box component="iframe" src={video} title={`${update.title} video`} sx={{ width: '100%', height: 300, border: 0, mt: 1 }} />
               )}

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import type { GroupDetail } from '@/api/model';
 
 /** Spec 2 §5: every wizard rule shows this text. */

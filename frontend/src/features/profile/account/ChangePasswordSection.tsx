@@ -1,12 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { PASSWORD_TOO_SHORT, REQUIRED, z, zodResolver } from '@/lib/zod';
 import { Alert, Box, Button, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { useUpdateMe } from '@/api/endpoints/auth/auth';
 import type { Me } from '@/api/model';
 import { applyServerErrors } from '@/lib/form-errors';
-import { PASSWORD_TOO_SHORT, REQUIRED } from '@/lib/zod-messages';
 import { CurrentPasswordField } from '@/ui/form/CurrentPasswordField';
 import { FormTextField } from '@/ui/form/FormTextField';
 import { useToast } from '@/ui/toast';

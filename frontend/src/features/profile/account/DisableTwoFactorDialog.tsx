@@ -1,12 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { REQUIRED, z, zodResolver } from '@/lib/zod';
 import { Alert, Box, Dialog, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { useDisableTotp } from '@/api/endpoints/auth/auth';
 import type { Me } from '@/api/model';
 import { applyServerErrors } from '@/lib/form-errors';
-import { REQUIRED } from '@/lib/zod-messages';
 import { CurrentPasswordField } from '@/ui/form/CurrentPasswordField';
 import { DialogFormActions } from '@/ui/form/DialogFormActions';
 import { useToast } from '@/ui/toast';

@@ -1,13 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { REQUIRED, z, zodResolver } from '@/lib/zod';
 import { Alert, Box, Dialog, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { useConfirmTotp, useStartTotpSetup } from '@/api/endpoints/auth/auth';
 import { confirmTotpBody } from '@/api/zod/auth/auth.zod';
 import type { Me } from '@/api/model';
 import { applyServerErrors } from '@/lib/form-errors';
-import { REQUIRED } from '@/lib/zod-messages';
 import { CurrentPasswordField } from '@/ui/form/CurrentPasswordField';
 import { DialogFormActions } from '@/ui/form/DialogFormActions';
 import { FormTextField } from '@/ui/form/FormTextField';

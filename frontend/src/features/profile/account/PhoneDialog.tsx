@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { z, zodResolver } from '@/lib/zod';
 import { Alert, Box, Dialog, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { usePhoneConfirmStart } from '@/api/endpoints/auth/auth';
 import { phoneConfirmStartBody } from '@/api/zod/auth/auth.zod';
 import type { Me } from '@/api/model';

@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { type z, zodResolver } from '@/lib/zod';
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { useSetupUniversityEmail } from '@/api/endpoints/auth/auth';
 import { setupUniversityEmailBody } from '@/api/zod/auth/auth.zod';
 import { applyServerErrors } from '@/lib/form-errors';

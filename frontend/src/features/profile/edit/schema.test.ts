@@ -1,8 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { installZodMessages } from '@/lib/zod-messages';
+import { describe, expect, it } from 'vitest';
 import { profileSchemaFor } from './schema';
-
-beforeAll(installZodMessages);
 
 const valid = { name: 'Ada', email: 'ada@example.org', current_password: 'secret words' };
 

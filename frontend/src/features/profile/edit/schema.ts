@@ -1,7 +1,6 @@
-import { z } from 'zod';
+import { REQUIRED, z } from '@/lib/zod';
 import type { Me } from '@/api/model';
 import { updateMeBody } from '@/api/zod/auth/auth.zod';
-import { REQUIRED } from '@/lib/zod-messages';
 
 const EQUITY_FIELDS = ['gender', 'age_group', 'career_stage'] as const;
 

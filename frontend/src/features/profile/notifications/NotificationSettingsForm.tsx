@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { z, zodResolver } from '@/lib/zod';
 import {
   Alert,
   Box,
@@ -15,7 +15,6 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
 import { getListNotificationSettingsQueryKey, useUpdateNotificationSettings } from '@/api/endpoints/auth/auth';
 import type { DeliveryMethod, NotificationSetting } from '@/api/model';
 import { updateNotificationSettingsBody } from '@/api/zod/auth/auth.zod';

@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { REQUIRED, z, zodResolver } from '@/lib/zod';
 import { Alert, Box, Button, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { useListTags, usePersonalizationUpdate } from '@/api/endpoints/auth/auth';
 import type { LookingFor, Me } from '@/api/model';
 import { personalizationUpdateBody } from '@/api/zod/auth/auth.zod';
@@ -15,7 +14,6 @@ import {
   options,
   raceLabels,
 } from '@/lib/labels';
-import { REQUIRED } from '@/lib/zod-messages';
 import { FormSelect } from '@/ui/form/FormSelect';
 import { FormTextField } from '@/ui/form/FormTextField';
 import { useToast } from '@/ui/toast';

@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { REQUIRED, z, zodResolver } from '@/lib/zod';
 import { Button, Grid, Stack } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { z } from 'zod';
 import {
   staffCreateBlogPost,
   staffDeleteBlogPost,
@@ -12,7 +11,6 @@ import {
   useStaffListBlogCategories,
 } from '@/api/endpoints/staff/staff';
 import type { BlogPostRequest, StaffBlogPost } from '@/api/model';
-import { REQUIRED } from '@/lib/zod-messages';
 import { FormSelect } from '@/ui/form/FormSelect';
 import { FormTextField } from '@/ui/form/FormTextField';
 import { RichTextField } from '@/ui/form/RichTextField';

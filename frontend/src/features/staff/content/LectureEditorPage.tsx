@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { REQUIRED, z, zodResolver } from '@/lib/zod';
 import { Button, Grid, Stack } from '@mui/material';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import {
   staffCreateLecture,
   staffDeleteLecture,
@@ -11,7 +10,6 @@ import {
   useStaffGetLecture,
 } from '@/api/endpoints/staff/staff';
 import type { LectureRequest, StaffLecture } from '@/api/model';
-import { REQUIRED } from '@/lib/zod-messages';
 import { FormTextField } from '@/ui/form/FormTextField';
 import { RichTextField } from '@/ui/form/RichTextField';
 import { ChipsField } from '../ui/ChipsField';

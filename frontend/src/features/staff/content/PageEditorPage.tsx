@@ -1,11 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { REQUIRED, z, zodResolver } from '@/lib/zod';
 import { Button, Grid, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { staffCreatePage, staffDeletePage, staffUpdatePage, useStaffGetPage } from '@/api/endpoints/staff/staff';
 import { TitleAlign, type Block, type PageRequest, type StaffPage as StaffContentPage } from '@/api/model';
-import { REQUIRED } from '@/lib/zod-messages';
 import { FormSelect } from '@/ui/form/FormSelect';
 import { FormTextField } from '@/ui/form/FormTextField';
 import { DeleteButton } from '../ui/DeleteButton';

@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { REQUIRED, z, zodResolver } from '@/lib/zod';
 import { Button, Grid, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { z } from 'zod';
 import {
   staffCreateQuiz,
   staffDeleteQuiz,
@@ -11,7 +10,6 @@ import {
   useStaffGetQuiz,
 } from '@/api/endpoints/staff/staff';
 import type { QuizRequest, StaffQuestion, StaffQuiz } from '@/api/model';
-import { REQUIRED } from '@/lib/zod-messages';
 import { FormTextField } from '@/ui/form/FormTextField';
 import { RichTextField } from '@/ui/form/RichTextField';
 import { ChipsField } from '../ui/ChipsField';

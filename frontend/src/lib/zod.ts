@@ -1,15 +1,19 @@
 /**
- * Texts for the generated zod schemas' checks, so forms show the spec's wording
- * (document 1, §5): required means "minimum length 1".
+ * zod for the app's forms, with texts for its checks (and the generated schemas') in the
+ * spec's wording (document 1, §5): required means "minimum length 1". Forms import `z`
+ * from here, so the texts are installed wherever a form is, and zod is loaded only there.
  */
+import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
+
+export { z, zodResolver };
 
 export const REQUIRED = 'Required';
 export const INVALID_EMAIL = 'Invalid email';
 /** Spec §5: passwords are the only fields with a minimum of 8 characters. */
 export const PASSWORD_TOO_SHORT = 'This password is too short. It must contain at least 8 characters.';
 
-export function installZodMessages(): void {
+function installZodMessages(): void {
   z.config({
     customError: (issue) => {
       if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) return REQUIRED;
@@ -26,3 +30,5 @@ export function installZodMessages(): void {
     },
   });
 }
+
+installZodMessages();

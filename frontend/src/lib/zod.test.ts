@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { INVALID_EMAIL, PASSWORD_TOO_SHORT, REQUIRED } from './zod-messages';
+import { INVALID_EMAIL, PASSWORD_TOO_SHORT, REQUIRED, z } from './zod';
 
 describe('zod messages', () => {
   const form = z.object({ name: z.string().min(1), email: z.email(), password: z.string().min(8) });

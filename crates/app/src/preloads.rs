@@ -1,0 +1,295 @@
+//! Preload links for the public pages. The front end's build writes `preloads.json`
+//! (from `frontend/routes.json`): for each page, the scripts of its screen, the API reads
+//! it opens with, and where in them its largest picture is. The screen's scripts are named
+//! in the page's `<head>`, so they download beside the first scripts instead of after
+//! them; a read already in the public cache is written into the page itself (a visitor's
+//! app takes it from there instead of asking), and the largest picture it names is
+//! preloaded.
+//!
+//! Reads are not preloaded with `<link rel="preload" as="fetch">`: the browser would fetch
+//! them without the member's `Authorization` and hand that visitor's answer to the app's
+//! signed-in request for the same address.
+
+use std::path::Path;
+
+use actix_web::web::Bytes;
+use serde::Deserialize;
+
+#[derive(Debug, Default, Deserialize)]
+pub struct Preloads {
+    #[serde(rename = "everyPage")]
+    every_page: EveryPage,
+    routes: Vec<Route>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+struct EveryPage {
+    fetch: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+struct Route {
+    /// `/blog/{id}`: a `{name}` segment matches one segment of letters, digits, `-` and `_`.
+    path: String,
+    /// Values a `{name}` segment does not take (other pages' literal paths).
+    #[serde(default)]
+    except: Vec<String>,
+    modules: Vec<String>,
+    fetch: Vec<String>,
+    /// Where the page's largest picture is named.
+    #[serde(rename = "lcpImage", default)]
+    lcp_image: Option<LcpImage>,
+}
+
+/// The page's largest picture: named in one of its reads, shown with a `srcset` of the
+/// picture and its thumbnail (`src/ui/Picture.tsx`).
+#[derive(Debug, Deserialize)]
+struct LcpImage {
+    /// The read that names it.
+    read: String,
+    /// JSON pointers to the picture and its thumbnail in that read.
+    src: String,
+    thumbnail: Option<String>,
+    /// The `sizes` its `<img>` declares, so the preload picks the same copy.
+    sizes: Option<String>,
+}
+
+/// The widths `src/ui/Picture.tsx` declares for the thumbnail and the picture.
+const THUMBNAIL_WIDTH: u32 = 480;
+const FULL_WIDTH: u32 = 1200;
+
+/// What a page's `<head>` gains.
+#[derive(Debug, Default, PartialEq)]
+pub struct Head {
+    /// `<link>` tags.
+    pub links: String,
+    /// Reads written into the page, as a JSON object from URL to answer (escaped for a
+    /// `<script>` element).
+    pub data: Option<String>,
+}
+
+impl Preloads {
+    /// Reads `preloads.json` from the static dir; none (an older build) preloads nothing.
+    pub fn load(static_dir: &Path) -> Self {
+        let path = static_dir.join("preloads.json");
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            return Self::default();
+        };
+        serde_json::from_str(&text).unwrap_or_else(|e| {
+            tracing::warn!(path = %path.display(), "ignoring unreadable preloads: {e}");
+            Self::default()
+        })
+    }
+
+    /// What the page at `path` preloads; `cached` gives the cached answer to a read.
+    pub fn head(&self, path: &str, cached: impl Fn(&str) -> Option<Bytes>) -> Head {
+        let route = self
+            .routes
+            .iter()
+            .find_map(|r| r.matches(path).map(|params| (r, params)));
+        let mut reads: Vec<String> = self.every_page.fetch.clone();
+        if let Some((route, params)) = &route {
+            reads.extend(route.fetch.iter().map(|url| fill(url, params)));
+        }
+        let mut head = Head::default();
+        let data: Vec<(String, Bytes)> = reads
+            .into_iter()
+            .filter_map(|url| cached(&url).map(|body| (url, body)))
+            .collect();
+        if let Some((route, params)) = &route {
+            if let Some(picture) = route.picture(params, &data) {
+                head.links.push_str(&picture);
+            }
+            for module in &route.modules {
+                head.links.push_str(&format!(
+                    "<link rel=\"modulepreload\" crossorigin href=\"{}\">",
+                    attribute(module)
+                ));
+            }
+        }
+        if !data.is_empty() {
+            head.data = Some(inline(&data));
+        }
+        head
+    }
+}
+
+/// `{"url": answer, ...}`, safe inside `<script type="application/json">`: no `<` can
+/// close the element (JSON allows `\u003c` wherever `<` may stand).
+fn inline(data: &[(String, Bytes)]) -> String {
+    let mut json = String::from("{");
+    for (i, (url, body)) in data.iter().enumerate() {
+        if i > 0 {
+            json.push(',');
+        }
+        json.push_str(&serde_json::Value::String(url.clone()).to_string());
+        json.push(':');
+        json.push_str(&String::from_utf8_lossy(body));
+    }
+    json.push('}');
+    json.replace('<', "\\u003c")
+}
+
+/// Text safe inside a double-quoted HTML attribute.
+fn attribute(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+impl Route {
+    /// The preload of the page's largest picture, when the read that names it is at hand:
+    /// paths on this site (uploads), never anything a member could point elsewhere.
+    fn picture(&self, params: &[(&str, &str)], data: &[(String, Bytes)]) -> Option<String> {
+        let image = self.lcp_image.as_ref()?;
+        let read = fill(&image.read, params);
+        let (_, body) = data.iter().find(|(url, _)| *url == read)?;
+        let json: serde_json::Value = serde_json::from_slice(body).ok()?;
+        let local = |pointer: &str| {
+            json.pointer(pointer)
+                .and_then(serde_json::Value::as_str)
+                .filter(|p| p.starts_with('/') && !p.starts_with("//"))
+                .map(attribute)
+        };
+        let src = local(&image.src)?;
+        let choice = match (image.thumbnail.as_deref().and_then(local), &image.sizes) {
+            (Some(thumbnail), Some(sizes)) => format!(
+                " imagesrcset=\"{thumbnail} {THUMBNAIL_WIDTH}w, {src} {FULL_WIDTH}w\" imagesizes=\"{}\"",
+                attribute(sizes)
+            ),
+            _ => String::new(),
+        };
+        Some(format!(
+            "<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"{src}\"{choice}>"
+        ))
+    }
+
+    /// The parameters of `path` when it is this route's page.
+    fn matches<'p>(&self, path: &'p str) -> Option<Vec<(&str, &'p str)>> {
+        let wanted: Vec<&str> = self.path.split('/').collect();
+        let given: Vec<&str> = path.trim_end_matches('/').split('/').collect();
+        let given = if path == "/" { vec!["", ""] } else { given };
+        if wanted.len() != given.len() {
+            return None;
+        }
+        let mut params = Vec::new();
+        for (want, got) in wanted.iter().zip(&given) {
+            match want.strip_prefix('{').and_then(|w| w.strip_suffix('}')) {
+                Some(name) => {
+                    // Only plain slugs and ids reach the page's HTML: nothing to escape.
+                    let plain = !got.is_empty()
+                        && got
+                            .bytes()
+                            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+                    if !plain || self.except.iter().any(|e| e == got) {
+                        return None;
+                    }
+                    params.push((name, *got));
+                }
+                None if want == got => {}
+                None => return None,
+            }
+        }
+        Some(params)
+    }
+}
+
+fn fill(url: &str, params: &[(&str, &str)]) -> String {
+    params.iter().fold(url.to_owned(), |url, (name, value)| {
+        url.replace(&format!("{{{name}}}"), value)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table() -> Preloads {
+        serde_json::from_value(serde_json::json!({
+            "everyPage": { "fetch": ["/api/menus"] },
+            "routes": [
+                { "path": "/", "modules": ["/assets/Home.js"], "fetch": ["/api/groups?perPage=3&ordering=-created_at"] },
+                { "path": "/working-groups/list", "modules": ["/assets/List.js"], "fetch": [] },
+                {
+                    "path": "/working-groups/{slug}", "except": ["create", "list"],
+                    "modules": ["/assets/Group.js"], "fetch": ["/api/groups/{slug}"],
+                    "lcpImage": {
+                        "read": "/api/groups/{slug}", "src": "/data/image",
+                        "thumbnail": "/data/image_thumbnail", "sizes": "100vw"
+                    }
+                }
+            ]
+        }))
+        .unwrap()
+    }
+
+    fn nothing_cached(_: &str) -> Option<Bytes> {
+        None
+    }
+
+    #[test]
+    fn a_page_gets_its_screen_and_never_a_preloaded_read() {
+        let links = table()
+            .head("/working-groups/heart-study", nothing_cached)
+            .links;
+        assert!(links.contains("rel=\"modulepreload\" crossorigin href=\"/assets/Group.js\""));
+        assert!(!links.contains("List.js"));
+        // The browser would fetch a read without the member's token and answer the
+        // member's own request with that visitor's version.
+        assert!(!links.contains("as=\"fetch\""), "{links}");
+        let home = table().head("/", nothing_cached).links;
+        assert!(home.contains("/assets/Home.js"));
+        let list = table().head("/working-groups/list", nothing_cached).links;
+        assert!(list.contains("/assets/List.js"));
+    }
+
+    #[test]
+    fn other_pages_and_odd_paths_get_no_screen() {
+        for path in [
+            "/working-groups/create",
+            "/working-groups/a\"><script>",
+            "/working-groups/x/y",
+            "/dashboard",
+        ] {
+            let links = table().head(path, nothing_cached).links;
+            assert!(!links.contains("modulepreload"), "{path}: {links}");
+        }
+    }
+
+    #[test]
+    fn cached_reads_are_written_in_and_name_the_picture() {
+        let group = br#"{"data":{"title":"</script><script>alert(1)</script>","image":"/media/groups/1/a.jpg","image_thumbnail":"/media/groups/1/a-thumb.jpg"}}"#;
+        let head = table().head("/working-groups/heart-study", |url| {
+            (url == "/api/groups/heart-study").then(|| Bytes::from_static(group))
+        });
+        assert!(head.links.contains(
+            "as=\"image\" fetchpriority=\"high\" href=\"/media/groups/1/a.jpg\" \
+             imagesrcset=\"/media/groups/1/a-thumb.jpg 480w, /media/groups/1/a.jpg 1200w\" imagesizes=\"100vw\""
+        ));
+        let data = head.data.unwrap();
+        assert!(!data.contains('<'), "{data}");
+        let parsed: serde_json::Value = serde_json::from_str(&data).unwrap();
+        assert_eq!(
+            parsed["/api/groups/heart-study"]["data"]["title"],
+            "</script><script>alert(1)</script>"
+        );
+    }
+
+    #[test]
+    fn pictures_elsewhere_are_not_preloaded() {
+        let group = br#"{"data":{"image":"//evil.example/a.jpg"}}"#;
+        let head = table().head("/working-groups/heart-study", |_| {
+            Some(Bytes::from_static(group))
+        });
+        assert!(!head.links.contains("as=\"image\""));
+    }
+
+    #[test]
+    fn no_table_no_links() {
+        assert_eq!(
+            Preloads::load(Path::new("/no/such/dir")).head("/", nothing_cached),
+            Head::default()
+        );
+    }
+}

@@ -1,0 +1,473 @@
+//! One scene for the tests that call every operation of the contract (the permission
+//! matrix, the statement counts): a seeded app with a working group, its members and
+//! moderators, topics, replies, an attachment, updates, materials, invitations, join
+//! requests and staff content, and a token for each kind of caller. The app logs SQL
+//! (`COHORT_LOG_SQL=on`), so every answer says how many statements it ran.
+
+use std::collections::BTreeMap;
+
+use serde_json::{Value, json};
+use testkit::TestApp;
+use testkit::groups::{approved_group, draft, join};
+
+/// The callers, in the order of `scene`'s tokens.
+pub const ROLES: [&str; 6] = [
+    "visitor",
+    "member",
+    "group_moderator",
+    "owner",
+    "staff_moderator",
+    "admin",
+];
+
+/// One operation of the contract.
+pub struct Operation {
+    pub method: reqwest::Method,
+    pub template: String,
+    pub id: String,
+    /// It takes `page` and `perPage`.
+    pub paged: bool,
+}
+
+/// Every operation of the contract.
+pub fn contract_operations() -> Vec<Operation> {
+    let doc = serde_json::to_value(app::api::openapi()).unwrap();
+    let mut found = Vec::new();
+    for (template, item) in doc["paths"].as_object().unwrap() {
+        for (method, op) in item.as_object().unwrap() {
+            let Ok(method) = method.to_uppercase().parse::<reqwest::Method>() else {
+                continue;
+            };
+            let paged = op["parameters"]
+                .as_array()
+                .is_some_and(|ps| ps.iter().any(|p| p["name"] == "perPage"));
+            found.push(Operation {
+                method,
+                template: template.clone(),
+                id: op["operationId"].as_str().unwrap().to_owned(),
+                paged,
+            });
+        }
+    }
+    found
+}
+
+/// The ids the paths are filled with.
+#[derive(Default)]
+pub struct Scene {
+    slug: String,
+    group: i64,
+    draft: i64,
+    topic: i64,
+    topic_to_delete: i64,
+    reply: i64,
+    reply_to_delete: i64,
+    attachment: i64,
+    update: i64,
+    material: i64,
+    material_to_delete: i64,
+    invitation: i64,
+    requester: i64,
+    other_requester: i64,
+    plain_membership: i64,
+    moderator_membership: i64,
+    member_user: i64,
+    target_user: i64,
+    /// `GET /api/staff/<list>` → the first and the last id it lists.
+    staff_ids: BTreeMap<String, (i64, i64)>,
+    blog_post: String,
+    lecture: i64,
+    quiz: i64,
+}
+
+async fn ok_json(
+    app: &TestApp,
+    token: &str,
+    method: reqwest::Method,
+    path: &str,
+    body: Value,
+) -> Value {
+    let (status, body) = app.send_as(method, token, path, Some(&body)).await;
+    assert!((200..300).contains(&status), "{path}: {status} {body}");
+    body["data"].clone()
+}
+
+async fn first_and_last(app: &TestApp, token: &str, list: &str) -> (i64, i64) {
+    let (_, body) = app.get_json_as(token, &format!("{list}?perPage=100")).await;
+    let items = body["data"].as_array().cloned().unwrap_or_default();
+    let id = |item: Option<&Value>| item.and_then(|i| i["id"].as_i64()).unwrap_or(999_999);
+    (id(items.first()), id(items.last()))
+}
+
+/// One app with the scene and the six callers' tokens (`None` for the visitor).
+pub async fn scene() -> (TestApp, Scene, Vec<Option<String>>) {
+    let app = testkit::spawn_app_with(|config| {
+        config.log_sql = kernel::sql_trace::SqlLog::On;
+    })
+    .await;
+    app.seed_demo().await;
+    let roles = testkit::staff::roles(&app).await;
+    let owner = app
+        .signed_in_user("owner@example.org", "owner password 1")
+        .await;
+    let moderator = app
+        .signed_in_user("gmod@example.org", "gmod password 1")
+        .await;
+    let plain = app
+        .signed_in_user("plain@example.org", "plain password 1")
+        .await;
+    let (group, slug) = approved_group(&app, &owner, &roles.admin, "Matrix", &["stroke"]).await;
+    for who in [&moderator, &plain] {
+        join(&app, &owner, &slug, who).await;
+    }
+    let members = ok_json(
+        &app,
+        &owner,
+        reqwest::Method::GET,
+        &format!("/api/groups/{slug}/members?perPage=100"),
+        json!(null),
+    )
+    .await;
+    let membership = |user: i64| {
+        members
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["user"]["id"] == user || m["user_id"] == user)
+            .map(|m| m["id"].as_i64().unwrap())
+            .unwrap_or(999_999)
+    };
+    let moderator_id = app.me(&moderator).await["id"].as_i64().unwrap();
+    let plain_id = app.me(&plain).await["id"].as_i64().unwrap();
+    let moderator_membership = membership(moderator_id);
+    ok_json(
+        &app,
+        &owner,
+        reqwest::Method::PUT,
+        &format!("/api/groups/{slug}/members/{moderator_membership}"),
+        json!({"role": "moderator"}),
+    )
+    .await;
+
+    let topics = format!("/api/groups/{group}/discussions");
+    let topic = ok_json(
+        &app,
+        &owner,
+        reqwest::Method::POST,
+        &topics,
+        json!({"text": "<p>Kept</p>"}),
+    )
+    .await["id"]
+        .as_i64()
+        .unwrap();
+    let topic_to_delete = ok_json(
+        &app,
+        &owner,
+        reqwest::Method::POST,
+        &topics,
+        json!({"text": "<p>Gone</p>"}),
+    )
+    .await["id"]
+        .as_i64()
+        .unwrap();
+    let replies = format!("/api/discussion/{topic}/comments");
+    let reply = ok_json(
+        &app,
+        &owner,
+        reqwest::Method::POST,
+        &replies,
+        json!({"text": "<p>Reply</p>"}),
+    )
+    .await["id"]
+        .as_i64()
+        .unwrap();
+    let form = reqwest::multipart::Form::new()
+        .text("text", "<p>With a file</p>")
+        .part(
+            "files",
+            reqwest::multipart::Part::bytes(b"%PDF-1.4\n%%EOF\n".to_vec()).file_name("a.pdf"),
+        );
+    let response = app
+        .client
+        .post(app.url(&replies))
+        .bearer_auth(&owner)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    let (_, with_file) = testkit::read(response).await;
+    let reply_to_delete = with_file["data"]["id"].as_i64().unwrap();
+    let attachment = with_file["data"]["images"][0]["id"].as_i64().unwrap();
+    let update = ok_json(
+        &app,
+        &owner,
+        reqwest::Method::POST,
+        &format!("/api/me/groups/{group}/post"),
+        json!({"title": "News", "text": "<p>News</p>"}),
+    )
+    .await["id"]
+        .as_i64()
+        .unwrap();
+    let material = |label: &'static str| {
+        let form = reqwest::multipart::Form::new()
+            .text("type", "link")
+            .text("label", label)
+            .text("url", "https://example.org");
+        let request = app
+            .client
+            .post(app.url(&format!("/api/me/groups/{group}/supplementary-materials")))
+            .bearer_auth(&owner)
+            .multipart(form);
+        async move {
+            testkit::read(request.send().await.unwrap()).await.1["data"]["id"]
+                .as_i64()
+                .unwrap()
+        }
+    };
+    let material_id = material("Kept").await;
+    let material_to_delete = material("Gone").await;
+    ok_json(
+        &app,
+        &owner,
+        reqwest::Method::POST,
+        &format!("/api/groups/{slug}/invite-member"),
+        json!({"email": "invitee@example.org", "message": "Join us"}),
+    )
+    .await;
+    let invited = app
+        .get_json_as(&owner, &format!("/api/groups/{slug}/invited-members"))
+        .await
+        .1;
+    let invitation = invited["data"][0]["id"].as_i64().unwrap_or(999_999);
+    for email in ["asker1@example.org", "asker2@example.org"] {
+        let asker = app.signed_in_user(email, "asker password 1").await;
+        app.post_json_as(
+            &asker,
+            &format!("/api/groups/{slug}/join-requests"),
+            &json!({"message": "Hi"}),
+        )
+        .await;
+    }
+    let requests = app
+        .get_json_as(&owner, &format!("/api/groups/{slug}/join-requests"))
+        .await
+        .1;
+    let requesters: Vec<i64> = requests["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_i64().unwrap())
+        .collect();
+    app.post_json(
+        "/api/contact-us",
+        &json!({"name": "A", "email": "a@example.org", "text": "Hello there", "captcha": "off"}),
+    )
+    .await;
+    let target = app
+        .signed_in_user("target@example.org", "target password 1")
+        .await;
+    let target_user = app.me(&target).await["id"].as_i64().unwrap();
+    let draft_id = draft(&app, &owner, "Matrix draft", &["stroke"]).await["id"]
+        .as_i64()
+        .unwrap();
+
+    let mut staff_ids = BTreeMap::new();
+    for list in [
+        "blog/posts",
+        "blog/categories",
+        "pages",
+        "lectures",
+        "quizzes",
+        "users",
+        "contact-messages",
+        "group-updates",
+        "groups",
+        "affiliations",
+    ] {
+        staff_ids.insert(
+            list.to_owned(),
+            first_and_last(&app, &roles.admin, &format!("/api/staff/{list}")).await,
+        );
+    }
+    staff_ids.insert(
+        "lookups/tags".into(),
+        first_and_last(&app, &roles.admin, "/api/staff/lookups/tags").await,
+    );
+    let menu = app
+        .get_json_as(&roles.admin, "/api/staff/menus/main")
+        .await
+        .1;
+    let items = menu["data"].as_array().cloned().unwrap_or_default();
+    let item = |i: Option<&Value>| i.and_then(|v| v["id"].as_i64()).unwrap_or(999_999);
+    staff_ids.insert(
+        "menus/items".into(),
+        (item(items.first()), item(items.last())),
+    );
+    let blog = app.get_json("/api/blog/api/pages?perPage=1").await.1;
+    let lectures = app.get_json("/api/expert-lectures?perPage=1").await.1;
+    let quizzes = app.get_json_as(&plain, "/api/quiz?perPage=1").await.1;
+
+    let scene = Scene {
+        slug,
+        group,
+        draft: draft_id,
+        topic,
+        topic_to_delete,
+        reply,
+        reply_to_delete,
+        attachment,
+        update,
+        material: material_id,
+        material_to_delete,
+        invitation,
+        requester: requesters[0],
+        other_requester: requesters[1],
+        plain_membership: membership(plain_id),
+        moderator_membership,
+        member_user: plain_id,
+        target_user,
+        staff_ids,
+        blog_post: blog["data"][0]["slug"]
+            .as_str()
+            .map_or_else(|| "none".to_owned(), str::to_owned),
+        lecture: lectures["data"][0]["id"].as_i64().unwrap_or(999_999),
+        quiz: quizzes["data"][0]["id"].as_i64().unwrap_or(999_999),
+    };
+    let outsider = app
+        .signed_in_user("outsider@example.org", "outsider password 1")
+        .await;
+    let tokens = vec![
+        None,
+        Some(outsider),
+        Some(moderator),
+        Some(owner),
+        Some(roles.moderator),
+        Some(roles.admin),
+    ];
+    (app, scene, tokens)
+}
+
+/// The concrete path for a template of the contract.
+pub fn concrete(template: &str, operation: &str, s: &Scene) -> String {
+    let staff = |list: &str, last: bool| {
+        let (first, end) = s.staff_ids.get(list).copied().unwrap_or((999_999, 999_999));
+        if last { end } else { first }
+    };
+    let deleting = operation.starts_with("staffDelete") || operation.starts_with("delete");
+    let id = match template {
+        t if t.starts_with("/api/staff/blog/posts/") => staff("blog/posts", deleting),
+        t if t.starts_with("/api/staff/blog/categories/") => staff("blog/categories", deleting),
+        t if t.starts_with("/api/staff/pages/") => staff("pages", deleting),
+        t if t.starts_with("/api/staff/lectures/") => staff("lectures", deleting),
+        t if t.starts_with("/api/staff/quizzes/") => staff("quizzes", deleting),
+        t if t.starts_with("/api/staff/contact-messages/") => staff("contact-messages", false),
+        t if t.starts_with("/api/staff/group-updates/") => s.update,
+        t if t.starts_with("/api/staff/groups/") => s.group,
+        t if t.starts_with("/api/staff/lookups/") => staff("lookups/tags", deleting),
+        t if t.starts_with("/api/staff/menus/items/") => staff("menus/items", deleting),
+        t if t.starts_with("/api/staff/users/") || t.starts_with("/api/staff/affiliations/") => {
+            s.target_user
+        }
+        t if t.starts_with("/api/me/groups/{id}") => {
+            if operation == "deleteGroup" {
+                s.draft
+            } else {
+                s.group
+            }
+        }
+        t if t.starts_with("/api/expert-lectures/") => s.lecture,
+        t if t.starts_with("/api/quiz/") => s.quiz,
+        t if t.starts_with("/api/profile/") => s.member_user,
+        t if t.starts_with("/api/comments/vote/") => s.reply,
+        t if t.starts_with("/api/discussion/vote/") => s.topic,
+        _ => s.topic,
+    };
+    let topic = if operation == "deleteDiscussion" {
+        s.topic_to_delete
+    } else {
+        s.topic
+    };
+    let comment = if operation == "deleteComment" {
+        s.reply_to_delete
+    } else {
+        s.reply
+    };
+    template
+        .replace(
+            "{topic_type}/{id}/discussions/{comment_id}",
+            &format!("groups/{}/discussions/{topic}", s.group),
+        )
+        .replace(
+            "{topic_type}/{id}/discussions",
+            &format!("groups/{}/discussions", s.group),
+        )
+        .replace(
+            "{discussion_id}/comments/image/{id}",
+            &format!("{}/comments/image/{}", s.topic, s.attachment),
+        )
+        .replace(
+            "{id}/comments/{comment_id}",
+            &format!("{}/comments/{comment}", s.topic),
+        )
+        .replace("/api/pages/{slug}", "/api/pages/about-us")
+        .replace("{slug}", &s.slug)
+        .replace(
+            "{group_id}/post/{id}",
+            &format!("{}/post/{}", s.group, s.update),
+        )
+        .replace(
+            "{group_id}/supplementary-materials/{id}",
+            &format!(
+                "{}/supplementary-materials/{}",
+                s.group,
+                if deleting {
+                    s.material_to_delete
+                } else {
+                    s.material
+                }
+            ),
+        )
+        .replace("{group_id}", &s.group.to_string())
+        .replace(
+            "invited-members/{id}",
+            &format!("invited-members/{}", s.invitation),
+        )
+        .replace("{invite_hash}", &"x".repeat(43))
+        .replace(
+            "join-requests/{member_id}/{action}",
+            &format!(
+                "join-requests/{}/accept",
+                if operation == "decideJoinRequest" {
+                    s.other_requester
+                } else {
+                    s.requester
+                }
+            ),
+        )
+        .replace(
+            "members/{member_id}",
+            &format!(
+                "members/{}",
+                if operation == "changeGroupMemberRole" {
+                    s.moderator_membership
+                } else {
+                    s.plain_membership
+                }
+            ),
+        )
+        .replace(
+            "/api/blog/api/pages/{id}",
+            &format!("/api/blog/api/pages/{}", s.blog_post),
+        )
+        .replace("{placement}", "dashboard")
+        .replace("{kind}", "tags")
+        .replace("{menu}", "main")
+        .replace("{provider}", "google")
+        .replace("{user_id}", &s.target_user.to_string())
+        // Staff approve groups and updates; join requests are accepted above.
+        .replace("/{action}", "/approve")
+        .replace("{code}", "NOSUCHCODE000000")
+        .replace("{slug}", &s.slug)
+        .replace("/api/pages/{slug}", "/api/pages/about-us")
+        .replace("{id}", &id.to_string())
+}

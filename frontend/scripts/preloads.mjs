@@ -1,0 +1,23 @@
+#!/usr/bin/env node
+// Writes dist/preloads.json from routes.json and the build's manifest: for each public
+// page, the files of its screen and the API reads it starts with. The server adds them to
+// the page as preload links (crates/app/src/preloads.rs), so they download beside the
+// first scripts instead of one after another.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { dist, routeFiles, table } from './route-table.mjs';
+
+const preloads = {
+  everyPage: { fetch: table.everyPage.fetch },
+  routes: table.routes
+    .filter((route) => route.path)
+    .map((route) => ({
+      path: route.path,
+      except: route.except ?? [],
+      modules: routeFiles(route).map((file) => `/${file}`),
+      fetch: route.fetch ?? [],
+      ...(route.lcpImage ? { lcpImage: route.lcpImage } : {}),
+    })),
+};
+writeFileSync(join(dist, 'preloads.json'), `${JSON.stringify(preloads, null, 2)}\n`);
+console.log(`preloads for ${preloads.routes.length} pages written to dist/preloads.json`);

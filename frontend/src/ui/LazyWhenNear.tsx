@@ -1,0 +1,56 @@
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+
+/** At the latest, what waits below the fold is rendered this long after the page. */
+const IDLE_WAIT_MS = 2000;
+
+/**
+ * Renders `children` (typically a `lazy` component) once its place comes near the
+ * viewport or the browser has nothing else to do, whichever is first: what sits below the
+ * fold is not part of a page's first load, yet is on the page (for find-in-page and
+ * assistive technology) moments after it. `minHeight` holds the place meanwhile, so
+ * nothing below moves when it arrives.
+ */
+export function LazyWhenNear({
+  children,
+  minHeight,
+  eager = false,
+  id,
+  fallback = null,
+}: {
+  children: ReactNode;
+  minHeight: number;
+  /** Render at once (the page was opened to show this part). */
+  eager?: boolean;
+  /** The place's id, for links and buttons that scroll to it before it has loaded. */
+  id?: string;
+  /** Shown while the part's code loads once it is near. */
+  fallback?: ReactNode;
+}) {
+  const place = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(() => eager || typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = place.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '400px 0px' },
+    );
+    observer.observe(element);
+    const idle =
+      typeof requestIdleCallback === 'function'
+        ? requestIdleCallback(() => setNear(true), { timeout: IDLE_WAIT_MS })
+        : window.setTimeout(() => setNear(true), IDLE_WAIT_MS);
+    return () => {
+      observer.disconnect();
+      if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
+    };
+  }, [near]);
+  return (
+    <div ref={place} id={id} style={{ minHeight }}>
+      {near && <Suspense fallback={fallback}>{children}</Suspense>}
+    </div>
+  );
+}
