@@ -171,7 +171,7 @@ test('the contact form checks its fields and reaches the dev mailbox', async ({ 
   await expect(page.getByText('Required')).toHaveCount(3);
   await page.getByRole('textbox', { name: /^Name/ }).fill('Grace Hopper');
   await page.getByRole('textbox', { name: /^Email/ }).fill('not an email');
-  await expect(page.getByText('Invalid email')).toBeVisible();
+  await expect(page.getByText('Must be a valid email')).toBeVisible();
   await page.getByRole('textbox', { name: /^Email/ }).fill('grace.contact@example.org');
   await page.getByRole('textbox', { name: /^Message/ }).fill('Could our hospital join as an organisation?');
   await page.screenshot({ path: shot('contact', info.project.name), fullPage: true });

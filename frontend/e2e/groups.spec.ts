@@ -50,6 +50,11 @@ test('create a group through the wizard, staff approve it, find it and delete it
     buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
   });
   await expect(page.getByRole('link', { name: 'protocol.pdf' })).toBeVisible();
+  // Image thumbnails are 240 wide (spec 2 §2), on a phone too.
+  await page.getByLabel('Document file').setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: await drawnPng(page, 800, 600) });
+  const thumbnail = page.getByRole('img', { name: 'poster.png' });
+  await expect(thumbnail).toBeVisible();
+  expect((await thumbnail.boundingBox())?.width).toBe(240);
   await page.getByRole('radio', { name: 'Link' }).check();
   await page.getByRole('textbox', { name: /^URL/ }).fill('not a url');
   await page.getByRole('textbox', { name: /^Label/ }).fill('Aphasia trial registry');

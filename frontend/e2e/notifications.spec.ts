@@ -41,7 +41,9 @@ test('the feed shows a new discussion with a Reply button that leads to the thre
   const group = await approvedGroup(page, owner, `Feed circle ${Date.now()}`);
   await joined(page.request, group.slug, owner, member);
   const text = `Who has tried mirror therapy? ${info.project.name} ${Date.now()}`;
-  const posted = await page.request.post(`/api/groups/${group.id}/discussions`, { headers: auth(owner.token), data: { text: `<p>${text}</p>` } });
+  // A long word or address wraps inside its card instead of widening the page.
+  const longWord = `https://example.org/${'mirror-therapy-'.repeat(12)}`;
+  const posted = await page.request.post(`/api/groups/${group.id}/discussions`, { headers: auth(owner.token), data: { text: `<p>${text} ${longWord}</p>` } });
   expect(posted.status()).toBe(201);
 
   await signInAs(page, member.email, PASSWORD);
@@ -51,6 +53,7 @@ test('the feed shows a new discussion with a Reply button that leads to the thre
   const entry = page.getByRole('list', { name: 'Timeline' }).getByRole('listitem').filter({ hasText: text });
   await expect(entry).toHaveCount(1);
   await expect(entry.getByText('Working group discussion created')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await page.screenshot({ path: shot('feed', info.project.name), fullPage: true });
   await page.getByRole('textbox', { name: 'Search' }).fill('');
   await page.getByRole('combobox', { name: 'Event' }).click();
@@ -64,6 +67,7 @@ test('the feed shows a new discussion with a Reply button that leads to the thre
   await entry.getByRole('link', { name: 'Reply' }).click();
   await expect(page).toHaveURL(new RegExp(`/working-groups/${group.slug}#discussion$`));
   await expect(page.getByRole('region', { name: 'Discussion' }).getByText(text)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
 
 test('the dashboard shows its counters and opens one accordion section at a time', async ({ page }, info) => {

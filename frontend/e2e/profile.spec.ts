@@ -92,7 +92,7 @@ test('set up a university affiliation and confirm it from the mailbox', async ({
   await expect(page.getByText('Please, enter an affiliation email')).toBeVisible();
   await page.getByLabel('University affiliate email').fill('not-an-email');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Invalid email')).toBeVisible();
+  await expect(page.getByText('Must be a valid email')).toBeVisible();
   await page.getByLabel('University affiliate email').fill(universityEmail);
   await page.getByRole('textbox', { name: /^Affiliation/ }).fill('University of Edinburgh');
   await page.getByLabel('University profile page URL').fill('https://www.ed.ac.uk/profile/prof');

@@ -6,7 +6,7 @@ test('the home page loads with its title, header and footer', async ({ page }, i
   await expect(page).toHaveTitle('Cohort | Home');
   await expect(page.getByRole('heading', { level: 1, name: 'Better medicine together' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign up now' }).first()).toBeVisible();
-  await expect(page.getByText('© 2023 Cohort')).toBeVisible();
+  await expect(page.getByText(`© 2023–${new Date().getFullYear()} Cohort`)).toBeVisible();
   await page.screenshot({ path: shot('home', info.project.name), fullPage: true });
 });
 
@@ -24,6 +24,18 @@ test('a private route sends a signed-out visitor to /login with redirect_to', as
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login\?redirect_to=%2Fdashboard$/);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  for (const path of ['/my-projects', '/submit-project', '/submit-project/7']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(new RegExp(`/login\\?redirect_to=${encodeURIComponent(path)}$`));
+  }
+});
+
+test('a missing page of any kind is titled Page not found', async ({ page }) => {
+  for (const path of ['/lgp/no-such-page', '/blog/no-such-post', '/working-groups/no-such-group']) {
+    await page.goto(path);
+    await expect(page.getByText(/not found/i).first()).toBeVisible();
+    await expect(page).toHaveTitle('Cohort | Page not found');
+  }
 });
 
 test('the demo admin signs in, lands on redirect_to, and signs out', async ({ page, isMobile }, info) => {

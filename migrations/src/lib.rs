@@ -27,6 +27,7 @@ mod m20261124_000019_accounts_password_change_required;
 mod m20261124_000020_feed_live_tickets;
 mod m20261124_000021_speed_list_indexes;
 mod m20261124_000022_feed_counts;
+mod m20261124_000023_feed_sources;
 
 pub struct Migrator;
 
@@ -56,6 +57,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000020_feed_live_tickets::Migration),
             Box::new(m20261124_000021_speed_list_indexes::Migration),
             Box::new(m20261124_000022_feed_counts::Migration),
+            Box::new(m20261124_000023_feed_sources::Migration),
         ]
     }
 }

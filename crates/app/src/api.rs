@@ -14,7 +14,11 @@ use crate::{captcha, console, dev_mailbox, envelope, health};
         description = "Better medicine together: accounts, working groups, discussions, content and learning.",
         version = "0.1.0"
     ),
-    components(schemas(kernel::ErrorBody, discussions::api::form::PostJson))
+    components(schemas(
+        kernel::ErrorBody,
+        kernel::validation::FieldText,
+        discussions::api::form::PostJson
+    ))
 )]
 struct ApiDoc;
 

@@ -6,8 +6,8 @@ use std::future::Future;
 use std::sync::Arc;
 
 use discussions::enums::TopicType;
-use discussions::events::DiscussionPosted;
-use feed::facts::{Fact, Group, GroupOutcome, Place, Post};
+use discussions::events::{DiscussionChanged, DiscussionPosted};
+use feed::facts::{Fact, Group, GroupOutcome, Place, Post, PostChange};
 use feed::live::Hub;
 use groups::events::{
     Decision, GroupModerated, GroupRef, MembershipChange, MembershipChanged, UpdateReviewed,
@@ -205,6 +205,17 @@ pub fn wire(ctx: &AppContext, hub: &Hub) {
     on(ctx, hub, moderated);
     on(ctx, hub, update_reviewed);
     on(ctx, hub, posted);
+    on(ctx, hub, changed);
     on(ctx, hub, affiliation);
     on(ctx, hub, published);
+}
+
+async fn changed(_: AppContext, e: Arc<DiscussionChanged>) -> AppResult<Vec<Fact>> {
+    Ok(vec![Fact::PostChanged(PostChange {
+        topic_id: e.topic_id,
+        post_id: e.post_id,
+        author_id: e.author_id,
+        text: e.text.clone(),
+        is_public: e.is_public,
+    })])
 }

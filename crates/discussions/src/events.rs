@@ -22,3 +22,17 @@ pub struct DiscussionPosted {
 }
 
 impl Event for DiscussionPosted {}
+
+/// A post was edited or deleted, or its topic made public or private: what it reads now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DiscussionChanged {
+    pub topic_id: i64,
+    pub post_id: i64,
+    pub author_id: i64,
+    /// The post's text without markup; `None` once it is deleted.
+    pub text: Option<String>,
+    /// Whether its topic (and so the post) is public.
+    pub is_public: bool,
+}
+
+impl Event for DiscussionChanged {}

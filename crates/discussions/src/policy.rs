@@ -8,9 +8,10 @@ pub fn may_read(is_public: bool, access: Access) -> bool {
     is_public || access.read_private
 }
 
-/// Only a live post's author edits it.
-pub fn may_edit(is_author: bool, is_deleted: bool) -> bool {
-    is_author && !is_deleted
+/// Only a live post's author edits it, while they may still write there (a member who
+/// left a group keeps reading what its visibility allows, and no longer edits).
+pub fn may_edit(is_author: bool, is_deleted: bool, access: Access) -> bool {
+    is_author && !is_deleted && access.write
 }
 
 /// The author deletes their post; the target's moderators delete anyone's.
@@ -66,9 +67,19 @@ mod tests {
 
     #[test]
     fn authors_edit_their_live_posts_only() {
-        assert!(may_edit(true, false));
-        assert!(!may_edit(false, false));
-        assert!(!may_edit(true, true));
+        assert!(may_edit(true, false, MEMBER));
+        assert!(!may_edit(false, false, MEMBER));
+        assert!(!may_edit(true, true, MEMBER));
+    }
+
+    #[test]
+    fn authors_who_may_no_longer_write_no_longer_edit() {
+        let former_member = Access {
+            write: false,
+            ..MEMBER
+        };
+        assert!(!may_edit(true, false, former_member));
+        assert!(!may_edit(true, false, VISITOR));
     }
 
     #[test]

@@ -32,6 +32,18 @@ pub enum Place {
     },
 }
 
+/// What a topic or reply reads now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PostChange {
+    pub topic_id: i64,
+    pub post_id: i64,
+    pub author_id: i64,
+    /// Plain text of the post now; `None` once it is deleted.
+    pub text: Option<String>,
+    /// Whether its topic is public now.
+    pub is_public: bool,
+}
+
 /// A topic or reply.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Post {
@@ -109,6 +121,8 @@ pub enum Fact {
         reason: Option<String>,
     },
     Posted(Post),
+    /// A post was edited or deleted, or its topic made public or private.
+    PostChanged(PostChange),
     BlogPublished {
         post_id: i64,
         slug: String,

@@ -18,6 +18,9 @@ pub struct UserSummary {
     pub avatar: Option<String>,
     pub avatar_thumbnail: Option<String>,
     pub location: Option<String>,
+    /// For the server's own use (members lists copy it for those allowed to see it); never
+    /// sent beside a member's content, whoever looks.
+    #[serde(skip)]
     pub email: String,
     pub affiliation: Option<String>,
     /// The start of their bio, for member lists (none for private profiles).

@@ -9,10 +9,30 @@ use validator::{ValidationError, ValidationErrors, ValidationErrorsKind};
 
 use crate::error::{AppError, FieldErrors};
 
+crate::string_enum! {
+    /// Texts a form shows under a field, defined once: the server answers them and the
+    /// client, which reads them from the contract, shows the same before sending.
+    FieldText {
+        /// Spec §5 (document 1): "email means Must be a valid email".
+        InvalidEmail = "Must be a valid email",
+        /// Spec §5 (document 1) words the sign-up and forgot-password checks this way.
+        InvalidEmailAtSignUp = "Invalid email",
+    }
+}
+
 /// Spec §5 (document 1): "required means minimum length 1".
 pub const REQUIRED: &str = "This field is required";
-/// Spec §5 (document 1): "email means Must be a valid email".
-pub const INVALID_EMAIL: &str = "Must be a valid email";
+pub const INVALID_EMAIL: &str = FieldText::InvalidEmail.as_str();
+
+/// The e-mail check of the sign-up and forgot-password forms, with their wording.
+pub fn email_at_sign_up(value: &str) -> Result<(), ValidationError> {
+    if validator::ValidateEmail::validate_email(&value) {
+        Ok(())
+    } else {
+        Err(ValidationError::new("email")
+            .with_message(Cow::Borrowed(FieldText::InvalidEmailAtSignUp.as_str())))
+    }
+}
 
 /// Validates `value`, mapping failures onto an [`AppError::Validation`].
 /// Deserialises an optional text field so that a blank value means "not given": forms send

@@ -2701,6 +2701,8 @@ export interface components {
         /** @description A reply in a topic. A deleted reply keeps its place with its content hidden. */
         Comment: {
             can_delete: boolean;
+            /** @description The viewer may edit it: its author, while they may still write here. */
+            can_edit: boolean;
             /** Format: date-time */
             created_at: string;
             created_by?: components["schemas"]["Author"] | null;
@@ -2716,7 +2718,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             images: components["schemas"]["Attachment"][];
-            /** @description The viewer wrote it (they may edit and delete it, not vote on it). */
+            /** @description The viewer wrote it (they do not vote on it). */
             is_owner: boolean;
             /**
              * Format: int64
@@ -2927,6 +2929,8 @@ export interface components {
             /** @description A reply in a topic. A deleted reply keeps its place with its content hidden. */
             data: {
                 can_delete: boolean;
+                /** @description The viewer may edit it: its author, while they may still write here. */
+                can_edit: boolean;
                 /** Format: date-time */
                 created_at: string;
                 created_by?: components["schemas"]["Author"] | null;
@@ -2942,7 +2946,7 @@ export interface components {
                 /** Format: int64 */
                 id: number;
                 images: components["schemas"]["Attachment"][];
-                /** @description The viewer wrote it (they may edit and delete it, not vote on it). */
+                /** @description The viewer wrote it (they do not vote on it). */
                 is_owner: boolean;
                 /**
                  * Format: int64
@@ -3617,6 +3621,7 @@ export interface components {
             /** @description A topic with the first page of its replies (spec 2 §3 Discussion topic). */
             data: {
                 can_delete: boolean;
+                can_edit: boolean;
                 /** Format: date-time */
                 created_at: string;
                 created_by?: components["schemas"]["Author"] | null;
@@ -3905,6 +3910,12 @@ export interface components {
          * @enum {string}
          */
         FeedObjectType: "PROJECT" | "COMMENT" | "DISCUSSION" | "WORKING_GROUP" | "BLOG" | "PROJECT_POST" | "WORKING_GROUP_POST";
+        /**
+         * @description Texts a form shows under a field, defined once: the server answers them and the
+         *     client, which reads them from the contract, shows the same before sending.
+         * @enum {string}
+         */
+        FieldText: "Must be a valid email" | "Invalid email";
         /** @enum {string} */
         FindAboutBy: "SEARCH_ENGINE" | "RECOMMENDED_BY_FRIEND" | "SOCIAL_MEDIA" | "BLOG_OR_PUBLICATION" | "OTHER";
         ForgotPasswordRequest: {
@@ -4513,6 +4524,8 @@ export interface components {
         Page_Comment: {
             data: {
                 can_delete: boolean;
+                /** @description The viewer may edit it: its author, while they may still write here. */
+                can_edit: boolean;
                 /** Format: date-time */
                 created_at: string;
                 created_by?: components["schemas"]["Author"] | null;
@@ -4528,7 +4541,7 @@ export interface components {
                 /** Format: int64 */
                 id: number;
                 images: components["schemas"]["Attachment"][];
-                /** @description The viewer wrote it (they may edit and delete it, not vote on it). */
+                /** @description The viewer wrote it (they do not vote on it). */
                 is_owner: boolean;
                 /**
                  * Format: int64
@@ -5409,6 +5422,7 @@ export interface components {
         /** @description A topic with the first page of its replies (spec 2 §3 Discussion topic). */
         Topic: {
             can_delete: boolean;
+            can_edit: boolean;
             /** Format: date-time */
             created_at: string;
             created_by?: components["schemas"]["Author"] | null;
@@ -5543,7 +5557,6 @@ export interface components {
             avatar_thumbnail?: string | null;
             /** @description The start of their bio, for member lists (none for private profiles). */
             blurb?: string | null;
-            email: string;
             /** Format: int64 */
             id: number;
             /** @description The member chose a private profile: show their name, not their activity. */

@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RootLayout } from '@/app/layout/RootLayout';
 import { PrivateRoute, PublicOnlyRoute } from '@/app/routes/guards';
-import { NotFoundPage } from '@/app/routes/NotFoundPage';
+import { NotFoundPage } from '@/ui/NotFoundPage';
 import * as auth from '@/features/auth/routes';
 import * as blog from '@/features/blog/routes';
 import * as content from '@/features/content/routes';
@@ -127,6 +127,9 @@ export const routes = [
                 path: 'working-groups/my/applied',
                 lazy: groups.myAppliedRoute,
               },
+              // Spec 1's private project routes: their screens come with the projects work;
+              // until then the guard still sends visitors to sign in, and members see the 404.
+              ...['my-projects', 'submit-project', 'submit-project/:id'].map((path) => ({ path, element: <NotFoundPage /> })),
             ],
           },
         ],

@@ -18,6 +18,14 @@ export const theme = createTheme({
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {
+    // A long word or address in what members write wraps instead of widening the page;
+    // controls keep their words whole.
+    MuiCssBaseline: {
+      styleOverrides: {
+        body: { overflowWrap: 'anywhere' },
+        '.MuiButton-root, .MuiTab-root, .MuiChip-label': { overflowWrap: 'normal' },
+      },
+    },
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
   },

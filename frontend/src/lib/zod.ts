@@ -4,12 +4,17 @@
  * from here, so the texts are installed wherever a form is, and zod is loaded only there.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldValues, Resolver } from 'react-hook-form';
 import { z } from 'zod';
+import { FieldText } from '@/api/model/fieldText';
 
 export { z, zodResolver };
 
 export const REQUIRED = 'Required';
-export const INVALID_EMAIL = 'Invalid email';
+/** The server's texts, from the contract: a form says what the server would. */
+export const INVALID_EMAIL = FieldText.Must_be_a_valid_email;
+/** Spec §5 words the sign-up and forgot-password e-mail checks this way. */
+export const INVALID_EMAIL_AT_SIGN_UP = FieldText.Invalid_email;
 /** Spec §5: passwords are the only fields with a minimum of 8 characters. */
 export const PASSWORD_TOO_SHORT = 'This password is too short. It must contain at least 8 characters.';
 
@@ -32,3 +37,14 @@ function installZodMessages(): void {
 }
 
 installZodMessages();
+
+/** A resolver whose e-mail errors use the sign-up wording (sign-up and forgot password). */
+export function withSignUpEmailText<T extends FieldValues>(resolve: Resolver<T>): Resolver<T> {
+  return async (values, context, options) => {
+    const result = await resolve(values, context, options);
+    for (const error of Object.values(result.errors)) {
+      if (error && error.message === INVALID_EMAIL) error.message = INVALID_EMAIL_AT_SIGN_UP;
+    }
+    return result;
+  };
+}

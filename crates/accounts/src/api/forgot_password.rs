@@ -13,7 +13,7 @@ use crate::service::tokens::Purpose;
 pub struct ForgotPasswordRequest {
     #[validate(
         length(min = 1, message = "Required"),
-        email(message = "Invalid email")
+        custom(function = "kernel::validation::email_at_sign_up")
     )]
     #[schema(min_length = 1, format = Email)]
     pub email: String,

@@ -20,7 +20,7 @@ pub struct RegisterRequest {
     pub name: String,
     #[validate(
         length(min = 1, message = "Required"),
-        email(message = "Invalid email")
+        custom(function = "kernel::validation::email_at_sign_up")
     )]
     #[schema(min_length = 1, format = Email)]
     pub email: String,
@@ -51,7 +51,7 @@ pub struct RegisterRequest {
     #[validate(custom(function = "kernel::links::web_url", message = "Enter a valid URL."))]
     pub university_profile_page_url: Option<String>,
     #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
-    #[validate(email(message = "Invalid email"))]
+    #[validate(custom(function = "kernel::validation::email_at_sign_up"))]
     #[schema(format = Email)]
     pub university_affiliate_email: Option<String>,
     #[serde(default)]

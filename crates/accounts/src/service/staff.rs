@@ -10,7 +10,7 @@ use crate::entity::user;
 
 #[derive(Validate)]
 struct AdminInput<'a> {
-    #[validate(email(message = "Invalid email"))]
+    #[validate(email)]
     email: &'a str,
     #[validate(length(
         min = MIN_PASSWORD_LENGTH,

@@ -59,8 +59,10 @@ pub struct Comment {
     pub votes: Votes,
     pub user_reaction: Option<Reaction>,
     pub created_by: Option<Author>,
-    /// The viewer wrote it (they may edit and delete it, not vote on it).
+    /// The viewer wrote it (they do not vote on it).
     pub is_owner: bool,
+    /// The viewer may edit it: its author, while they may still write here.
+    pub can_edit: bool,
     pub can_delete: bool,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
@@ -81,6 +83,7 @@ pub struct Topic {
     pub user_reaction: Option<Reaction>,
     pub created_by: Option<Author>,
     pub is_owner: bool,
+    pub can_edit: bool,
     pub can_delete: bool,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,

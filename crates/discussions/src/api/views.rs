@@ -119,6 +119,10 @@ impl<'a> Views<'a> {
         self.viewer == Some(post.created_by_id)
     }
 
+    fn can_edit(&self, post: &post::Model) -> bool {
+        policy::may_edit(self.is_owner(post), post.deleted_at.is_some(), self.access)
+    }
+
     fn can_delete(&self, post: &post::Model) -> bool {
         self.viewer.is_some()
             && policy::may_delete(self.is_owner(post), post.deleted_at.is_some(), self.access)
@@ -150,6 +154,7 @@ impl<'a> Views<'a> {
             user_reaction: self.reactions.get(&post.id).copied(),
             created_by: self.author(post.created_by_id),
             is_owner: self.is_owner(&post),
+            can_edit: self.can_edit(&post),
             can_delete: self.can_delete(&post),
             created_at: post.created_at,
             updated_at: post.updated_at,
@@ -171,6 +176,7 @@ impl<'a> Views<'a> {
             user_reaction: self.reactions.get(&post.id).copied(),
             created_by: self.author(post.created_by_id),
             is_owner: self.is_owner(&post),
+            can_edit: self.can_edit(&post),
             can_delete: self.can_delete(&post),
             created_at: post.created_at,
             updated_at: post.updated_at,

@@ -153,7 +153,7 @@ pub async fn remove(
     topic_id: i64,
     attachment_id: i64,
 ) -> AppResult<()> {
-    let (_, topic) = posts::readable_topic(&ctx.db, targets, topic_id, Some(user)).await?;
+    let (place, topic) = posts::readable_topic(&ctx.db, targets, topic_id, Some(user)).await?;
     let file = attachment::Entity::find_by_id(attachment_id)
         .one(&ctx.db)
         .await?
@@ -163,7 +163,7 @@ pub async fn remove(
         .await?
         .filter(|p| p.id == topic.id || p.topic_id == Some(topic.id))
         .ok_or_else(AppError::not_found)?;
-    posts::require_editable(&owner, user)?;
+    posts::require_editable(&owner, user, &place)?;
     attachment::Entity::delete_by_id(file.id)
         .exec(&ctx.db)
         .await?;

@@ -7,6 +7,7 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Query
 use super::attachments::{self, Stored};
 use super::place::Place;
 use crate::entity::post;
+use crate::events::DiscussionChanged;
 use crate::policy;
 
 pub const REQUIRED: &str = "This field is required";
@@ -96,11 +97,32 @@ pub async fn save_edit(
     attachments::kept_if(ctx, &stored, saved).await
 }
 
-/// Refuses an edit by anyone but the live post's author.
-pub fn require_editable(post: &post::Model, user: &CurrentUser) -> AppResult<()> {
-    if policy::may_edit(post.created_by_id == user.id, post.deleted_at.is_some()) {
+/// Refuses an edit by anyone but the live post's author who may still write in `place`.
+pub fn require_editable(post: &post::Model, user: &CurrentUser, place: &Place) -> AppResult<()> {
+    if policy::may_edit(
+        post.created_by_id == user.id,
+        post.deleted_at.is_some(),
+        place.access,
+    ) {
         Ok(())
     } else {
         Err(AppError::forbidden())
     }
+}
+
+/// Tells the feed what `post` reads now (nothing once deleted), in a topic that is public
+/// or not.
+pub async fn announce_change(ctx: &AppContext, post: &post::Model, topic_is_public: bool) {
+    ctx.events
+        .publish(DiscussionChanged {
+            topic_id: post.topic_id.unwrap_or(post.id),
+            post_id: post.id,
+            author_id: post.created_by_id,
+            text: post
+                .deleted_at
+                .is_none()
+                .then(|| kernel::rich_text::plain_text(&post.text)),
+            is_public: topic_is_public,
+        })
+        .await;
 }

@@ -196,13 +196,14 @@ pub async fn update(
     id: i64,
     input: ReplyInput,
 ) -> AppResult<(Place, post::Model)> {
-    let (place, _) = posts::readable_topic(&ctx.db, targets, topic_id, Some(user)).await?;
+    let (place, topic) = posts::readable_topic(&ctx.db, targets, topic_id, Some(user)).await?;
     let reply = of_topic(&ctx.db, topic_id, id).await?;
-    posts::require_editable(&reply, user)?;
+    posts::require_editable(&reply, user, &place)?;
     let text = posts::clean_text(input.text.as_deref())?;
     attachments::check(&input.files, attachments::count(&ctx.db, reply.id).await?)?;
     let stored = attachments::store(ctx, input.files).await?;
     let saved = posts::save_edit(ctx, reply, text, None, stored).await?;
+    posts::announce_change(ctx, &saved, topic.is_public).await;
     Ok((place, saved))
 }
 
@@ -214,8 +215,9 @@ pub async fn delete(
     topic_id: i64,
     id: i64,
 ) -> AppResult<()> {
-    let (place, _) = posts::readable_topic(&ctx.db, targets, topic_id, Some(user)).await?;
+    let (place, topic) = posts::readable_topic(&ctx.db, targets, topic_id, Some(user)).await?;
     let reply = of_topic(&ctx.db, topic_id, id).await?;
-    posts::delete(&ctx.db, reply, user, &place).await?;
+    let deleted = posts::delete(&ctx.db, reply, user, &place).await?;
+    posts::announce_change(ctx, &deleted, topic.is_public).await;
     Ok(())
 }

@@ -134,7 +134,7 @@ pub async fn update(
 ) -> AppResult<(Place, post::Model)> {
     let place = Place::of(targets, topic_type, target_id, Some(user)).await?;
     let topic = of_place(&ctx.db, &place, id).await?;
-    posts::require_editable(&topic, user)?;
+    posts::require_editable(&topic, user, &place)?;
     let is_public = input.is_public.unwrap_or(topic.is_public);
     if is_public != topic.is_public {
         check_privacy(&place, is_public)?;
@@ -143,6 +143,7 @@ pub async fn update(
     attachments::check(&input.files, attachments::count(&ctx.db, topic.id).await?)?;
     let stored = attachments::store(ctx, input.files).await?;
     let saved = posts::save_edit(ctx, topic, text, Some(is_public), stored).await?;
+    posts::announce_change(ctx, &saved, saved.is_public).await;
     Ok((place, saved))
 }
 
@@ -157,6 +158,7 @@ pub async fn delete(
 ) -> AppResult<()> {
     let place = Place::of(targets, topic_type, target_id, Some(user)).await?;
     let topic = of_place(&ctx.db, &place, id).await?;
-    posts::delete(&ctx.db, topic, user, &place).await?;
+    let deleted = posts::delete(&ctx.db, topic, user, &place).await?;
+    posts::announce_change(ctx, &deleted, deleted.is_public).await;
     Ok(())
 }

@@ -334,3 +334,46 @@ async fn attachments_open_only_through_links_handed_to_those_who_may_read_the_po
     let (_, seen) = scene.app.get_json(&scene.topics()).await;
     assert!(!seen.to_string().contains(private_file));
 }
+
+#[tokio::test]
+async fn a_member_who_left_reads_but_no_longer_edits() {
+    let scene = Scene::new().await;
+    let app = &scene.app;
+    let topic = scene.topic(&scene.member, "<p>Mine</p>").await;
+    let id = topic["id"].as_i64().unwrap();
+    let reply = scene
+        .reply(&scene.member, id, "<p>Also mine</p>", None)
+        .await;
+    let topic_path = format!("{}/{id}", scene.topics());
+    let reply_path = format!("/api/discussion/{id}/comments/{}", reply["id"]);
+    let (_, body) = app.get_json_as(&scene.member, &scene.topics()).await;
+    assert_eq!(body["data"][0]["can_edit"], true);
+
+    let (status, _) = app
+        .post_json_as(
+            &scene.member,
+            &format!("/api/groups/{}/members/leave", scene.slug),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(status, 200);
+
+    let (status, body) = app.get_json_as(&scene.member, &scene.topics()).await;
+    assert_eq!(status, 200, "the public topic stays readable");
+    assert_eq!(body["data"][0]["is_owner"], true);
+    assert_eq!(body["data"][0]["can_edit"], false);
+    assert_eq!(body["data"][0]["replies"][0]["can_edit"], false);
+    let (status, _) = app
+        .put_json_as(
+            &scene.member,
+            &topic_path,
+            &json!({"text": "<p>Changed</p>"}),
+        )
+        .await;
+    assert_eq!(status, 403);
+    let form = reqwest::multipart::Form::new().text("text", "<p>Changed</p>");
+    let (status, _) = scene
+        .send_form(reqwest::Method::PUT, &scene.member, &reply_path, form)
+        .await;
+    assert_eq!(status, 403);
+}

@@ -14,6 +14,10 @@ pub struct Model {
     pub content: String,
     /// JSON: slug, title, summary, image.
     pub related_content: String,
+    /// The post a discussion or comment item shows (kept current as the post changes).
+    pub object_id: Option<i64>,
+    /// The topic of that post: its privacy is the item's.
+    pub discussion_id: Option<i64>,
     /// Lower-cased text the feed's search looks in.
     pub search_text: String,
     pub created_at: DateTimeUtc,

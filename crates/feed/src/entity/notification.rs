@@ -15,6 +15,8 @@ pub struct Model {
     /// `project`, `workinggroup` or `entrypage`.
     pub content_type: Option<String>,
     pub invite_token: Option<String>,
+    /// The post whose excerpt the message shows (kept current as the post changes).
+    pub post_id: Option<i64>,
     pub read_at: Option<DateTimeUtc>,
     pub created_at: DateTimeUtc,
 }

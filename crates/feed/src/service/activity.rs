@@ -53,21 +53,38 @@ fn json<T: Serialize>(value: &T) -> String {
     serde_json::to_string(value).unwrap_or_else(|_| "{}".into())
 }
 
-/// Records an activity item, counted for its audience in the same transaction.
-pub async fn record<C>(db: &C, item: NewItem) -> AppResult<()>
-where
-    C: ConnectionTrait + TransactionTrait,
-{
-    let search = [
-        item.content.text.as_deref(),
-        item.related.title.as_deref(),
-        item.related.summary.as_deref(),
+fn search_text(content: &ItemContent, related: &RelatedContent) -> String {
+    [
+        content.text.as_deref(),
+        related.title.as_deref(),
+        related.summary.as_deref(),
     ]
     .into_iter()
     .flatten()
     .collect::<Vec<_>>()
     .join(" ")
-    .to_lowercase();
+    .to_lowercase()
+}
+
+/// The kinds of item that show a post, and so follow it as it changes.
+fn shows_a_post(object_type: FeedObjectType) -> bool {
+    matches!(
+        object_type,
+        FeedObjectType::Discussion | FeedObjectType::Comment
+    )
+}
+
+/// Records an activity item, counted for its audience in the same transaction.
+pub async fn record<C>(db: &C, item: NewItem) -> AppResult<()>
+where
+    C: ConnectionTrait + TransactionTrait,
+{
+    let search = search_text(&item.content, &item.related);
+    let (object_id, discussion_id) = if shows_a_post(item.object_type) {
+        (item.content.id, item.content.discussion_id)
+    } else {
+        (None, None)
+    };
     let txn = kernel::db::begin_write(db).await?;
     let audience = super::counts::scope_of(item.is_public, item.group_id);
     feed_item::ActiveModel {
@@ -78,6 +95,8 @@ where
         is_public: Set(item.is_public),
         content: Set(json(&item.content)),
         related_content: Set(json(&item.related)),
+        object_id: Set(object_id),
+        discussion_id: Set(discussion_id),
         search_text: Set(search),
         created_at: Set(Utc::now()),
         ..Default::default()
@@ -86,6 +105,71 @@ where
     .await?;
     if let Some(scope) = audience {
         super::counts::add(&txn, scope, 1).await?;
+    }
+    txn.commit().await?;
+    Ok(())
+}
+
+/// What a post reads now: its plain-text excerpt, or nothing once deleted; and whether
+/// its topic is public.
+#[derive(Debug, Clone)]
+pub struct PostNow {
+    pub topic_id: i64,
+    pub post_id: i64,
+    pub excerpt: Option<String>,
+    pub is_public: bool,
+}
+
+/// Brings the items of a post's thread in line with it: the post's own item shows its
+/// current text, or goes once it is deleted; every item of the thread takes the topic's
+/// privacy. Audience counts move with them, in the same transaction.
+pub async fn revise<C>(db: &C, post: &PostNow) -> AppResult<()>
+where
+    C: ConnectionTrait + TransactionTrait,
+{
+    let txn = kernel::db::begin_write(db).await?;
+    let thread = feed_item::Entity::find()
+        .filter(
+            Condition::any()
+                .add(feed_item::Column::DiscussionId.eq(post.topic_id))
+                .add(feed_item::Column::ObjectId.eq(post.post_id)),
+        )
+        .filter(feed_item::Column::ObjectType.is_in([
+            FeedObjectType::Discussion.as_str(),
+            FeedObjectType::Comment.as_str(),
+        ]))
+        .all(&txn)
+        .await?;
+    for item in thread {
+        let was = super::counts::scope_of(item.is_public, item.group_id);
+        let is_the_post = item.object_id == Some(post.post_id);
+        if is_the_post && post.excerpt.is_none() {
+            feed_item::Entity::delete_by_id(item.id).exec(&txn).await?;
+            if let Some(scope) = was {
+                super::counts::add(&txn, scope, -1).await?;
+            }
+            continue;
+        }
+        let now = super::counts::scope_of(post.is_public, item.group_id);
+        let mut content: ItemContent = serde_json::from_str(&item.content).unwrap_or_default();
+        let related: RelatedContent =
+            serde_json::from_str(&item.related_content).unwrap_or_default();
+        if is_the_post {
+            content.text = post.excerpt.clone();
+        }
+        let mut active: feed_item::ActiveModel = item.into();
+        active.is_public = Set(post.is_public);
+        active.search_text = Set(search_text(&content, &related));
+        active.content = Set(json(&content));
+        active.update(&txn).await?;
+        if was != now {
+            if let Some(scope) = was {
+                super::counts::add(&txn, scope, -1).await?;
+            }
+            if let Some(scope) = now {
+                super::counts::add(&txn, scope, 1).await?;
+            }
+        }
     }
     txn.commit().await?;
     Ok(())

@@ -4,10 +4,10 @@
 use kernel::notification_kinds as kind;
 use kernel::{AppContext, AppResult};
 
-use super::activity::{self, ItemContent, NewItem, RelatedContent};
+use super::activity::{self, ItemContent, NewItem, PostNow, RelatedContent};
 use super::notify::{self, Notice};
 use crate::enums::{ContentType, FeedEventType, FeedObjectType};
-use crate::facts::{Fact, Group, GroupOutcome, Place, Post};
+use crate::facts::{Fact, Group, GroupOutcome, Place, Post, PostChange};
 use crate::live::Hub;
 use crate::policy;
 
@@ -42,6 +42,8 @@ fn about_group(
         object_slug: Some(group.slug.clone()),
         content_type: Some(ContentType::WorkingGroup),
         invite_token: None,
+        mailed_by_source: false,
+        post_id: None,
     }
 }
 
@@ -122,6 +124,7 @@ pub async fn handle(ctx: &AppContext, hub: &Hub, fact: Fact) -> AppResult<()> {
                 group_route(&group)
             ));
             notice.invite_token = Some(invite_token);
+            notice.mailed_by_source = true;
             notify::send(ctx, hub, notice).await?;
         }
         Fact::RoleChanged {
@@ -254,10 +257,13 @@ pub async fn handle(ctx: &AppContext, hub: &Hub, fact: Fact) -> AppResult<()> {
                 object_slug: None,
                 content_type: Some(ContentType::EntryPage),
                 invite_token: None,
+                mailed_by_source: false,
+                post_id: None,
             };
             notify::send(ctx, hub, notice).await?;
         }
         Fact::Posted(post) => posted(ctx, hub, post).await?,
+        Fact::PostChanged(change) => changed(ctx, change).await?,
         Fact::BlogPublished {
             post_id,
             slug,
@@ -373,6 +379,27 @@ async fn reviewed(
     Ok(())
 }
 
+/// What a notification about a deleted post says in place of its excerpt.
+const DELETED: &str = "Deleted";
+
+/// The feed and the notifications show what the post reads now.
+async fn changed(ctx: &AppContext, change: PostChange) -> AppResult<()> {
+    let excerpt = change.text.as_deref().map(excerpt);
+    activity::revise(
+        &ctx.db,
+        &PostNow {
+            topic_id: change.topic_id,
+            post_id: change.post_id,
+            excerpt: excerpt.clone(),
+            is_public: change.is_public,
+        },
+    )
+    .await?;
+    let author = name_of(ctx, change.author_id).await?;
+    let message = format!("{author}: {}", excerpt.as_deref().unwrap_or(DELETED));
+    notify::revise(&ctx.db, change.post_id, &message).await
+}
+
 async fn posted(ctx: &AppContext, hub: &Hub, post: Post) -> AppResult<()> {
     let author = name_of(ctx, post.author_id).await?;
     let (slug, title, route, group_id, content_type, event_type) = match &post.place {
@@ -411,6 +438,8 @@ async fn posted(ctx: &AppContext, hub: &Hub, post: Post) -> AppResult<()> {
         object_slug: Some(slug.clone()),
         content_type: Some(content_type),
         invite_token: None,
+        mailed_by_source: false,
+        post_id: Some(post.post_id),
     };
     if post.is_topic {
         for follower in post

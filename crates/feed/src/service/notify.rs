@@ -27,6 +27,11 @@ pub struct Notice {
     pub object_slug: Option<String>,
     pub content_type: Option<ContentType>,
     pub invite_token: Option<String>,
+    /// The source mails this itself (an invitation carries its link in its own e-mail):
+    /// in-app only, so nobody gets the same news twice.
+    pub mailed_by_source: bool,
+    /// The post whose excerpt the message shows.
+    pub post_id: Option<i64>,
 }
 
 /// A notification as members see it.
@@ -74,10 +79,10 @@ fn mail_text(ctx: &AppContext, notice: &Notice) -> String {
 /// Writes the notification the member asked for (in-app, e-mail, both or none).
 pub async fn send(ctx: &AppContext, hub: &Hub, notice: Notice) -> AppResult<()> {
     let delivery = ctx.users.delivery(notice.user_id, notice.kind).await?;
-    if !delivery.in_app && !delivery.email {
+    if !delivery.in_app && (!delivery.email || notice.mailed_by_source) {
         return Ok(());
     }
-    let email = if delivery.email {
+    let email = if delivery.email && !notice.mailed_by_source {
         ctx.users
             .summaries(&[notice.user_id])
             .await?
@@ -99,6 +104,7 @@ pub async fn send(ctx: &AppContext, hub: &Hub, notice: Notice) -> AppResult<()> 
                 object_slug: Set(notice.object_slug.clone()),
                 content_type: Set(notice.content_type.map(|c| c.as_str().to_owned())),
                 invite_token: Set(notice.invite_token.clone()),
+                post_id: Set(notice.post_id),
                 created_at: Set(now),
                 ..Default::default()
             }
@@ -171,6 +177,20 @@ pub async fn mark_all_read(db: &impl ConnectionTrait, user_id: i64) -> AppResult
         )
         .filter(notification::Column::UserId.eq(user_id))
         .filter(notification::Column::ReadAt.is_null())
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// Rewrites the message of every notification about `post_id` (its excerpt changed, or
+/// the post is gone).
+pub async fn revise(db: &impl ConnectionTrait, post_id: i64, message: &str) -> AppResult<()> {
+    notification::Entity::update_many()
+        .col_expr(
+            notification::Column::Message,
+            sea_orm::sea_query::Expr::value(message),
+        )
+        .filter(notification::Column::PostId.eq(post_id))
         .exec(db)
         .await?;
     Ok(())

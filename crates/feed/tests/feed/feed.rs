@@ -163,3 +163,103 @@ async fn seeded_blog_posts_appear_in_the_feed() {
             .starts_with("/media/blog/")
     );
 }
+
+fn texts(body: &Value) -> Vec<String> {
+    body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|i| i["content"]["text"].as_str().map(str::to_owned))
+        .collect()
+}
+
+#[tokio::test]
+async fn the_feed_and_notifications_show_what_posts_read_now() {
+    let (app, staff, owner) = setup().await;
+    let (group_id, slug) = approved_group(&app, &owner, &staff, "Current", &["stroke"]).await;
+    let member = app
+        .signed_in_user("bo@example.org", "analytical 1843")
+        .await;
+    join(&app, &owner, &slug, &member).await;
+    let outsider = app
+        .signed_in_user("cy@example.org", "analytical 1843")
+        .await;
+    let posted = topic(&app, &owner, group_id, "<p>First wording</p>", true).await;
+    let id = posted["id"].as_i64().unwrap();
+    let form = reqwest::multipart::Form::new().text("text", "<p>A reply to remove</p>");
+    let reply: Value = app
+        .client
+        .post(app.url(&format!("/api/discussion/{id}/comments")))
+        .bearer_auth(&member)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let (_, before) = app.get_json_as(&outsider, "/api/feed").await;
+    assert!(texts(&before).contains(&"A reply to remove".to_owned()));
+    let (_, notes) = app
+        .get_json_as(&owner, "/api/me/notifications?perPage=50")
+        .await;
+    assert!(notes.to_string().contains("A reply to remove"), "{notes}");
+
+    // An edit shows its new text, in the feed and in the notification's excerpt.
+    let (status, _) = app
+        .put_json_as(
+            &owner,
+            &format!("/api/groups/{group_id}/discussions/{id}"),
+            &json!({"text": "<p>Second wording</p>"}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let (_, after) = app.get_json_as(&outsider, "/api/feed").await;
+    assert!(texts(&after).contains(&"Second wording".to_owned()));
+    assert!(!after.to_string().contains("First wording"));
+    let (_, searched) = app
+        .get_json_as(&outsider, "/api/feed?search=second%20wording")
+        .await;
+    assert_eq!(searched["data"].as_array().unwrap().len(), 1);
+
+    // A deleted reply leaves every feed; its notification no longer quotes it.
+    let (status, _) = app
+        .delete_as(
+            &member,
+            &format!("/api/discussion/{id}/comments/{}", reply["data"]["id"]),
+        )
+        .await;
+    assert_eq!(status, 200);
+    for viewer in [&outsider, &member, &owner] {
+        let (_, feed) = app.get_json_as(viewer, "/api/feed").await;
+        assert!(!feed.to_string().contains("A reply to remove"), "{feed}");
+    }
+    let (_, notes) = app
+        .get_json_as(&owner, "/api/me/notifications?perPage=50")
+        .await;
+    assert!(!notes.to_string().contains("A reply to remove"), "{notes}");
+    assert!(
+        notes.to_string().contains("Test Member: Deleted"),
+        "{notes}"
+    );
+
+    // A topic made private leaves the feed of those outside the group, count included.
+    let (_, counted) = app.get_json_as(&outsider, "/api/feed").await;
+    let total = counted["pagination"]["count"].clone();
+    let (status, _) = app
+        .put_json_as(
+            &owner,
+            &format!("/api/groups/{group_id}/discussions/{id}"),
+            &json!({"text": "<p>Second wording</p>", "is_public": false}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let (_, outside) = app.get_json_as(&outsider, "/api/feed").await;
+    assert!(!outside.to_string().contains("Second wording"));
+    assert_eq!(
+        outside["pagination"]["count"].as_i64(),
+        total.as_i64().map(|n| n - 1)
+    );
+    let (_, inside) = app.get_json_as(&member, "/api/feed").await;
+    assert!(texts(&inside).contains(&"Second wording".to_owned()));
+}

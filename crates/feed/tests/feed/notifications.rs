@@ -78,6 +78,10 @@ async fn membership_changes_notify_the_people_concerned_and_never_the_actor() {
     );
 
     // An invitation to an existing account carries its token.
+    let queued_before = feed::service::outbox::rows_to(&app.ctx, "bo@example.org")
+        .await
+        .unwrap()
+        .len();
     app.post_json_as(
         &owner,
         &format!("/api/groups/{slug}/invite-member"),
@@ -86,6 +90,17 @@ async fn membership_changes_notify_the_people_concerned_and_never_the_actor() {
     .await;
     let invite = notifications(&app, &asker).await[0].clone();
     assert_eq!(invite["title"], "Invitation to Notified");
+    // One e-mail: the invitation with its link; the notification stays in the app.
+    let queued = feed::service::outbox::rows_to(&app.ctx, "bo@example.org")
+        .await
+        .unwrap();
+    assert_eq!(queued.len(), queued_before, "no second e-mail");
+    assert!(
+        app.last_mail_to("bo@example.org")
+            .await
+            .subject
+            .contains("invited you to the working group Notified")
+    );
     let token = invite["invite_token"].as_str().unwrap();
     assert_eq!(
         invite["in_app_route"],

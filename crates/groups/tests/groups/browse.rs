@@ -38,7 +38,7 @@ async fn the_list_shows_only_approved_active_groups_with_each_ordering_and_filte
         body["pagination"],
         json!({"currentPage": 1, "perPage": 9, "total": 1, "count": 3})
     );
-    assert_eq!(body["data"][0]["created_by"]["email"], "ada@example.org");
+    assert_eq!(body["data"][0]["created_by"]["name"], "Test Member");
 
     let (_, body) = app.get_json("/api/groups?ordering=title").await;
     assert_eq!(
@@ -162,4 +162,23 @@ async fn a_public_profile_lists_the_public_groups_its_member_created() {
     assert_eq!(status, 200);
     let (_, body) = app.get_json(&format!("/api/profile/{id}/groups")).await;
     assert_eq!(body["data"], json!([]));
+}
+
+#[tokio::test]
+async fn the_creator_is_shown_without_their_email() {
+    let (app, staff, owner) = setup().await;
+    let (_, slug) = approved_group(&app, &owner, &staff, "Open stroke registry", &["stroke"]).await;
+    let member = app.signed_in_user("grace@example.org", "hopper 1906").await;
+    for path in ["/api/groups".to_owned(), format!("/api/groups/{slug}")] {
+        let (status, visitor) = app.get_json(&path).await;
+        assert_eq!(status, 200);
+        let (_, signed_in) = app.get_json_as(&member, &path).await;
+        for body in [visitor, signed_in] {
+            assert!(body.to_string().contains("Test Member"), "{path}: {body}");
+            assert!(
+                !body.to_string().contains("ada@example.org"),
+                "{path}: {body}"
+            );
+        }
+    }
 }

@@ -19,6 +19,8 @@ import type { Votes } from './votes';
  */
 export interface Comment {
   can_delete: boolean;
+  /** The viewer may edit it: its author, while they may still write here. */
+  can_edit: boolean;
   created_at: string;
   created_by?: CommentCreatedBy;
   deleted_at?: CommentDeletedAt;
@@ -27,7 +29,7 @@ export interface Comment {
   edited_at?: CommentEditedAt;
   id: number;
   images: Attachment[];
-  /** The viewer wrote it (they may edit and delete it, not vote on it). */
+  /** The viewer wrote it (they do not vote on it). */
   is_owner: boolean;
   /** The reply this one answers. */
   parent?: CommentParent;

@@ -19,6 +19,8 @@ import type { Votes } from './votes';
  */
 export type DataCommentData = {
   can_delete: boolean;
+  /** The viewer may edit it: its author, while they may still write here. */
+  can_edit: boolean;
   created_at: string;
   created_by?: DataCommentDataCreatedBy;
   deleted_at?: DataCommentDataDeletedAt;
@@ -27,7 +29,7 @@ export type DataCommentData = {
   edited_at?: DataCommentDataEditedAt;
   id: number;
   images: Attachment[];
-  /** The viewer wrote it (they may edit and delete it, not vote on it). */
+  /** The viewer wrote it (they do not vote on it). */
   is_owner: boolean;
   /** The reply this one answers. */
   parent?: DataCommentDataParent;

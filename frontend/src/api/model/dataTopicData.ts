@@ -18,6 +18,7 @@ import type { Votes } from './votes';
  */
 export type DataTopicData = {
   can_delete: boolean;
+  can_edit: boolean;
   created_at: string;
   created_by?: DataTopicDataCreatedBy;
   deleted_at?: DataTopicDataDeletedAt;

@@ -390,6 +390,7 @@ export * from './feedEventType';
 export * from './feedItem';
 export * from './feedItemActor';
 export * from './feedObjectType';
+export * from './fieldText';
 export * from './findAboutBy';
 export * from './forgotPasswordRequest';
 export * from './gender';

@@ -18,6 +18,7 @@ import type { Votes } from './votes';
  */
 export interface Topic {
   can_delete: boolean;
+  can_edit: boolean;
   created_at: string;
   created_by?: TopicCreatedBy;
   deleted_at?: TopicDeletedAt;

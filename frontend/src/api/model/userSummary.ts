@@ -20,7 +20,6 @@ export interface UserSummary {
   avatar_thumbnail?: UserSummaryAvatarThumbnail;
   /** The start of their bio, for member lists (none for private profiles). */
   blurb?: UserSummaryBlurb;
-  email: string;
   id: number;
   /** The member chose a private profile: show their name, not their activity. */
   is_private: boolean;

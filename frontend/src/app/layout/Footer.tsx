@@ -54,7 +54,7 @@ export function Footer() {
           </Box>
         </Stack>
         <Typography variant="body2" sx={{ mt: 5, opacity: 0.7 }}>
-          © 2023 Cohort. All rights reserved.
+          © 2023–{new Date().getFullYear()} Cohort. All rights reserved.
         </Typography>
       </Container>
     </Box>

@@ -4,7 +4,7 @@ import { useGetBlogPost } from '@/api/endpoints/content/content';
 import { ApiError, SOMETHING_WENT_WRONG } from '@/lib/api-error';
 import type { DiscussionSlot } from '@/ui/discussion-slot';
 import { Picture } from '@/ui/Picture';
-import { usePageTitle } from '@/ui/page-title';
+import { useItemPageTitle } from '@/ui/page-title';
 import { ErrorState, Loading } from '@/ui/QueryState';
 import { RichText } from '@/ui/RichText';
 import { postDate } from '@/lib/dates';
@@ -14,7 +14,7 @@ export function BlogPostPage({ Discussion }: { Discussion: DiscussionSlot }) {
   const { id = '' } = useParams();
   const post = useGetBlogPost(id);
   const data = post.data?.data;
-  usePageTitle(data?.title ?? 'Blog');
+  useItemPageTitle(post, data?.title, 'Blog');
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
       <Breadcrumbs aria-label="breadcrumb" sx={{ mb: 2 }}>

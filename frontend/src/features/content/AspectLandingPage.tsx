@@ -3,7 +3,7 @@ import { Alert, Box, Container, Stack, Typography } from '@mui/material';
 import { useParams } from 'react-router';
 import { useGetPage } from '@/api/endpoints/content/content';
 import { ApiError } from '@/lib/api-error';
-import { usePageTitle } from '@/ui/page-title';
+import { useItemPageTitle } from '@/ui/page-title';
 import { ErrorState, Loading } from '@/ui/QueryState';
 import { BlockView } from './blocks/BlockView';
 import { loadFailure, PageTitle } from './ContentPage';
@@ -14,7 +14,7 @@ import { useMetaDescription } from './useMetaDescription';
 export function AspectLandingPage() {
   const { slug = 'home' } = useParams();
   const page = useGetPage(`aspect-in-stroke/${slug}`);
-  usePageTitle(page.data?.data.title ?? 'Aspect in stroke');
+  useItemPageTitle(page, page.data?.data.title, 'Aspect in stroke');
   useMetaDescription(page.data?.data.meta_description);
   return (
     <>

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useGetPage } from '@/api/endpoints/content/content';
 import type { ContentPage as Page } from '@/api/model';
 import { ApiError, SOMETHING_WENT_WRONG } from '@/lib/api-error';
-import { usePageTitle } from '@/ui/page-title';
+import { useItemPageTitle } from '@/ui/page-title';
 import { ErrorState, Loading } from '@/ui/QueryState';
 import { RichText } from '@/ui/RichText';
 import { withHeadingIds } from './headings';
@@ -24,7 +24,7 @@ export function loadFailure(error: unknown): string {
 /** A CMS page by slug (spec 2 §2 Static, legal and other content pages). */
 export function ContentPage({ slug }: { slug: string }) {
   const page = useGetPage(slug);
-  usePageTitle(page.data?.data.title ?? 'Loading');
+  useItemPageTitle(page, page.data?.data.title, 'Loading');
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 6 } }}>
       {page.isPending && <Loading />}

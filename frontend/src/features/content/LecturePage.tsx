@@ -3,7 +3,7 @@ import { Alert, Button, Chip, Container, Stack, Typography } from '@mui/material
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useGetLecture } from '@/api/endpoints/content/content';
-import { usePageTitle } from '@/ui/page-title';
+import { useItemPageTitle } from '@/ui/page-title';
 import { ErrorState, Loading } from '@/ui/QueryState';
 import { NO_VIDEO } from './LecturesPage';
 
@@ -12,7 +12,7 @@ export function LecturePage() {
   const id = Number(useParams().id);
   const lecture = useGetLecture(id);
   const [failed, setFailed] = useState(false);
-  usePageTitle(lecture.data?.data.title ?? 'Lecture');
+  useItemPageTitle(lecture, lecture.data?.data.title, 'Lecture');
   const data = lecture.data?.data;
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>

@@ -27,6 +27,7 @@ import { CompletionMeter } from '@/ui/completion/CompletionMeter';
 import { usePageTitle } from '@/ui/page-title';
 import { Picture } from '@/ui/Picture';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
+import { counted } from '@/lib/plural';
 
 const memberSince = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' });
 /** Spec 1 §9: backed and favourite projects are fetched 99 at a time. */
@@ -149,7 +150,7 @@ function GroupSections() {
             <List dense disablePadding>
               {section.groups?.map((group) => (
                 <ListItemButton key={group.id} component={RouterLink} to={`/working-groups/${group.slug}`}>
-                  <ListItemText primary={group.title} secondary={`${group.members} members · ${group.comments} comments`} />
+                  <ListItemText primary={group.title} secondary={`${counted(group.members, 'member')} · ${counted(group.comments, 'comment')}`} />
                 </ListItemButton>
               ))}
             </List>

@@ -98,7 +98,7 @@ export function ReplyItem({ comment, signedIn, canWrite, onReply, onChanged }: P
                 Reply
               </Button>
             )}
-            {comment.is_owner && !deleted && (
+            {comment.can_edit && (
               <Button size="small" onClick={() => setEditing(true)}>
                 Edit
               </Button>

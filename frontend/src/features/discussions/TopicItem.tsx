@@ -17,6 +17,7 @@ import { QuoteBlock } from './ReplyItem';
 import { ReplyList } from './ReplyList';
 import { VoteButtons } from './VoteButtons';
 import { voteBlock } from './voting';
+import { counted } from '@/lib/plural';
 
 interface Props {
   topic: Topic;
@@ -98,7 +99,7 @@ export function TopicItem({ topic, topicType, targetId, permissions, signedIn, o
                 Reply
               </Button>
             )}
-            {topic.is_owner && !deleted && (
+            {topic.can_edit && (
               <Button size="small" onClick={() => setEditing(true)}>
                 Edit
               </Button>
@@ -114,7 +115,7 @@ export function TopicItem({ topic, topicType, targetId, permissions, signedIn, o
               />
             )}
             <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }}>
-              {topic.num_replies} {topic.num_replies === 1 ? 'reply' : 'replies'}
+              {counted(topic.num_replies, 'reply', 'replies')}
             </Typography>
           </Stack>
         )}

@@ -6,6 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import type { GroupCard as GroupCardData } from '@/api/model';
 import { Picture } from '@/ui/Picture';
 import { plainText } from '@/ui/RichText';
+import { counted } from '@/lib/plural';
 
 interface Props {
   group: GroupCardData;
@@ -61,11 +62,11 @@ export function GroupCard({ group, linked = true, footer, priority = false }: Pr
               </Typography>
             </Stack>
             <Stack direction="row" spacing={1.5} sx={{ color: 'text.secondary', flexShrink: 0 }}>
-              <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }} aria-label={`${group.members} members`}>
+              <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }} aria-label={counted(group.members, 'member')}>
                 <GroupsIcon fontSize="small" />
                 <Typography variant="body2">{group.members}</Typography>
               </Stack>
-              <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }} aria-label={`${group.comments} comments`}>
+              <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }} aria-label={counted(group.comments, 'comment')}>
                 <ChatBubbleOutlineIcon fontSize="small" />
                 <Typography variant="body2">{group.comments}</Typography>
               </Stack>

@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router';
 import { useListGroups } from '@/api/endpoints/groups/groups';
 import { plainText } from '@/ui/RichText';
 import { EmptyState } from '@/ui/QueryState';
+import { counted } from '@/lib/plural';
 
 /** Spec 2 §7: the landing page shows 3 groups. */
 const LANDING_COUNT = 3;
@@ -37,7 +38,7 @@ export function LatestGroups() {
                   </Typography>
                   <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'text.secondary' }}>
                     <GroupsIcon fontSize="small" />
-                    <Typography variant="body2">{group.members} members</Typography>
+                    <Typography variant="body2">{counted(group.members, 'member')}</Typography>
                   </Stack>
                 </CardContent>
               </CardActionArea>

@@ -14,6 +14,7 @@ import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { plainText } from '@/ui/RichText';
 import { useToast } from '@/ui/toast';
 import { certificateFile, mayOpen, statusOf } from './access';
+import { counted } from '@/lib/plural';
 
 /** Spec 2 §9: 9 quizzes a page. */
 const QUIZ_PAGE_SIZE = 9;
@@ -74,7 +75,7 @@ function QuizRow({ quiz }: { quiz: QuizListItem }) {
       </Typography>
       {quiz.percent_correct_answers !== undefined && quiz.percent_correct_answers !== null && (
         <Typography variant="body2" sx={{ mt: 1 }}>
-          Last score: {quiz.percent_correct_answers}% · {quiz.remaining_attempts} attempts left
+          Last score: {quiz.percent_correct_answers}% · {counted(quiz.remaining_attempts, 'attempt')} left
         </Typography>
       )}
     </CardContent>

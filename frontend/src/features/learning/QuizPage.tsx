@@ -26,7 +26,7 @@ import { downloadFile } from '@/lib/api-client';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { dateTime } from '@/lib/dates';
 import { embedUrl } from '@/lib/video';
-import { usePageTitle } from '@/ui/page-title';
+import { useItemPageTitle } from '@/ui/page-title';
 import { ErrorState, Loading } from '@/ui/QueryState';
 import { RichText } from '@/ui/RichText';
 import { useToast } from '@/ui/toast';
@@ -39,7 +39,7 @@ const REQUIRED = 'Required';
 export function QuizPage() {
   const id = Number(useParams().id);
   const quiz = useGetQuiz(id);
-  usePageTitle(quiz.data?.data.name ?? 'Quiz');
+  useItemPageTitle(quiz, quiz.data?.data.name, 'Quiz');
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
       <Breadcrumbs aria-label="breadcrumb" sx={{ mb: 2 }}>

@@ -83,6 +83,7 @@ export const listCommentsResponsePaginationCountMin = 0;export const listComment
 export const listCommentsResponse = zod.object({
   "data": zod.array(zod.object({
   "can_delete": zod.boolean(),
+  "can_edit": zod.boolean().describe('The viewer may edit it: its author, while they may still write here.'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
   "avatar": zod.string().nullish(),
@@ -100,7 +101,7 @@ export const listCommentsResponse = zod.object({
   "image_thumbnail": zod.string().describe('A small picture for images; the file itself for PDFs and GIFs.'),
   "type": zod.enum(['image', 'PDF']).describe('What an attached file is (spec 2 §3: PDF or image).')
 }).describe('A file on a post.')),
-  "is_owner": zod.boolean().describe('The viewer wrote it (they may edit and delete it, not vote on it).'),
+  "is_owner": zod.boolean().describe('The viewer wrote it (they do not vote on it).'),
   "parent": zod.number().nullish().describe('The reply this one answers.'),
   "quotes": zod.union([zod.object({
   "created_by": zod.union([zod.object({
@@ -158,6 +159,7 @@ export const updateCommentBody = zod.object({
 export const updateCommentResponse = zod.object({
   "data": zod.object({
   "can_delete": zod.boolean(),
+  "can_edit": zod.boolean().describe('The viewer may edit it: its author, while they may still write here.'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
   "avatar": zod.string().nullish(),
@@ -175,7 +177,7 @@ export const updateCommentResponse = zod.object({
   "image_thumbnail": zod.string().describe('A small picture for images; the file itself for PDFs and GIFs.'),
   "type": zod.enum(['image', 'PDF']).describe('What an attached file is (spec 2 §3: PDF or image).')
 }).describe('A file on a post.')),
-  "is_owner": zod.boolean().describe('The viewer wrote it (they may edit and delete it, not vote on it).'),
+  "is_owner": zod.boolean().describe('The viewer wrote it (they do not vote on it).'),
   "parent": zod.number().nullish().describe('The reply this one answers.'),
   "quotes": zod.union([zod.object({
   "created_by": zod.union([zod.object({
@@ -230,6 +232,7 @@ export const listDiscussionsResponsePaginationCountMin = 0;export const listDisc
 export const listDiscussionsResponse = zod.object({
   "data": zod.array(zod.object({
   "can_delete": zod.boolean(),
+  "can_edit": zod.boolean(),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
   "avatar": zod.string().nullish(),
@@ -251,6 +254,7 @@ export const listDiscussionsResponse = zod.object({
   "num_replies": zod.number().describe('All replies, deleted ones included (they still show).'),
   "replies": zod.array(zod.object({
   "can_delete": zod.boolean(),
+  "can_edit": zod.boolean().describe('The viewer may edit it: its author, while they may still write here.'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
   "avatar": zod.string().nullish(),
@@ -268,7 +272,7 @@ export const listDiscussionsResponse = zod.object({
   "image_thumbnail": zod.string().describe('A small picture for images; the file itself for PDFs and GIFs.'),
   "type": zod.enum(['image', 'PDF']).describe('What an attached file is (spec 2 §3: PDF or image).')
 }).describe('A file on a post.')),
-  "is_owner": zod.boolean().describe('The viewer wrote it (they may edit and delete it, not vote on it).'),
+  "is_owner": zod.boolean().describe('The viewer wrote it (they do not vote on it).'),
   "parent": zod.number().nullish().describe('The reply this one answers.'),
   "quotes": zod.union([zod.object({
   "created_by": zod.union([zod.object({
@@ -343,6 +347,7 @@ export const updateDiscussionBody = zod.object({
 export const updateDiscussionResponse = zod.object({
   "data": zod.object({
   "can_delete": zod.boolean(),
+  "can_edit": zod.boolean(),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
   "avatar": zod.string().nullish(),
@@ -364,6 +369,7 @@ export const updateDiscussionResponse = zod.object({
   "num_replies": zod.number().describe('All replies, deleted ones included (they still show).'),
   "replies": zod.array(zod.object({
   "can_delete": zod.boolean(),
+  "can_edit": zod.boolean().describe('The viewer may edit it: its author, while they may still write here.'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
   "avatar": zod.string().nullish(),
@@ -381,7 +387,7 @@ export const updateDiscussionResponse = zod.object({
   "image_thumbnail": zod.string().describe('A small picture for images; the file itself for PDFs and GIFs.'),
   "type": zod.enum(['image', 'PDF']).describe('What an attached file is (spec 2 §3: PDF or image).')
 }).describe('A file on a post.')),
-  "is_owner": zod.boolean().describe('The viewer wrote it (they may edit and delete it, not vote on it).'),
+  "is_owner": zod.boolean().describe('The viewer wrote it (they do not vote on it).'),
   "parent": zod.number().nullish().describe('The reply this one answers.'),
   "quotes": zod.union([zod.object({
   "created_by": zod.union([zod.object({

@@ -1,4 +1,4 @@
-import { type z, zodResolver } from '@/lib/zod';
+import { type z, withSignUpEmailText, zodResolver } from '@/lib/zod';
 import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -15,7 +15,7 @@ type Form = z.infer<typeof forgotPasswordBody>;
 export function ForgotPasswordPage() {
   usePageTitle('Forgot password');
   const mutation = useForgotPassword();
-  const form = useForm<Form>({ resolver: zodResolver(forgotPasswordBody), defaultValues: { email: '' } });
+  const form = useForm<Form>({ resolver: withSignUpEmailText(zodResolver(forgotPasswordBody)), defaultValues: { email: '' } });
   const [banner, setBanner] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
 

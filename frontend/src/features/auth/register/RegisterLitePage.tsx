@@ -1,4 +1,4 @@
-import { zodResolver } from '@/lib/zod';
+import { withSignUpEmailText, zodResolver } from '@/lib/zod';
 import { Box, Link, Typography } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -14,7 +14,7 @@ export function RegisterLitePage() {
   usePageTitle('Sign up');
   const [params] = useSearchParams();
   const form = useForm<RegisterForm>({
-    resolver: zodResolver(registerSchema),
+    resolver: withSignUpEmailText(zodResolver(registerSchema)),
     defaultValues: { ...emptyRegisterForm, redirect_to: params.get('redirect_to') },
   });
   const { submit, banner, captchaKey, done } = useRegisterSubmit(form);

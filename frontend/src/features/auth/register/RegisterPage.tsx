@@ -1,4 +1,4 @@
-import { zodResolver } from '@/lib/zod';
+import { withSignUpEmailText, zodResolver } from '@/lib/zod';
 import { Box, Link, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -19,7 +19,7 @@ const CHECK_PHONE = 'Please confirm your phone number with the code we sent you.
 export function RegisterPage() {
   usePageTitle('Sign up');
   const [step, setStep] = useState(0);
-  const form = useForm<RegisterForm>({ resolver: zodResolver(registerSchema), defaultValues: emptyRegisterForm });
+  const form = useForm<RegisterForm>({ resolver: withSignUpEmailText(zodResolver(registerSchema)), defaultValues: emptyRegisterForm });
   const { submit, banner, captchaKey, done } = useRegisterSubmit(form);
 
   const [params] = useSearchParams();

@@ -22,13 +22,14 @@ import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { getGetGroupQueryKey, useGetGroup } from '@/api/endpoints/groups/groups';
 import type { GroupDetail } from '@/api/model';
 import { DISCUSSION_PLACE, type DiscussionSlot } from '@/ui/discussion-slot';
-import { usePageTitle } from '@/ui/page-title';
+import { useItemPageTitle } from '@/ui/page-title';
 import { Picture } from '@/ui/Picture';
 import { ErrorState, Loading } from '@/ui/QueryState';
 import { InvitationPrompt } from '../membership/InvitationPrompt';
 import { JoinPanel } from '../membership/JoinPanel';
 import { Overview } from './Overview';
 import { embedUrl } from '@/lib/video';
+import { counted } from '@/lib/plural';
 
 // Tabs other than the overview load when chosen.
 const MaterialsTab = lazy(() => import('../materials/MaterialsTab').then((m) => ({ default: m.MaterialsTab })));
@@ -40,7 +41,7 @@ const UpdatesTab = lazy(() => import('../updates/UpdatesTab').then((m) => ({ def
 export function GroupDetailPage({ Discussion }: { Discussion: DiscussionSlot }) {
   const { slug = '' } = useParams();
   const group = useGetGroup(slug);
-  usePageTitle(group.data?.data.title ?? 'Working Group');
+  useItemPageTitle(group, group.data?.data.title, 'Working Group');
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
       <Button component={RouterLink} to="/working-groups/list" startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
@@ -158,13 +159,13 @@ function GroupView({ group, Discussion }: { group: GroupDetail; Discussion: Disc
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                   <GroupsIcon color="action" />
                   <Typography>
-                    {group.members} team {group.members === 1 ? 'member' : 'members'}
+                    {counted(group.members, 'team member')}
                   </Typography>
                 </Stack>
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                   <ChatBubbleOutlineOutlinedIcon color="action" />
                   <Typography>
-                    {group.comments} {group.comments === 1 ? 'comment' : 'comments'}
+                    {counted(group.comments, 'comment')}
                   </Typography>
                 </Stack>
               </Stack>
@@ -177,7 +178,7 @@ function GroupView({ group, Discussion }: { group: GroupDetail; Discussion: Disc
                 Discussion
               </Typography>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-                {group.comments} {group.comments === 1 ? 'post' : 'posts'} so far. Members start topics and reply; everyone can read the public ones.
+                {counted(group.comments, 'post')} so far. Members start topics and reply; everyone can read the public ones.
               </Typography>
               <Button
                 variant="outlined"

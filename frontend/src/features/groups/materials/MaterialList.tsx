@@ -10,6 +10,11 @@ const when = new Intl.DateTimeFormat('en', { month: 'short', day: '2-digit', yea
 /** What an item is called on screen. */
 export const materialTitle = (item: Material) => item.label || item.name || item.url || item.file_url || 'Untitled';
 
+/** Spec 2 §2: "Supplementary image thumbnail width 240". */
+const THUMBNAIL_WIDTH = 240;
+
+const isImage = (item: Material) => item.type === 'image' || item.type === 'gif';
+
 /** Images (thumbnails 240 wide), links and files, each with its creator and time (spec 2 §2). */
 export function MaterialList({ items, action }: { items: Material[]; action?: (item: Material) => ReactNode }) {
   if (items.length === 0) return <EmptyState>No supplementary materials</EmptyState>;
@@ -18,17 +23,23 @@ export function MaterialList({ items, action }: { items: Material[]; action?: (i
       {items.map((item) => {
         const href = item.type === 'link' ? item.url : item.file_url;
         return (
-          <ListItem key={item.id} divider alignItems="flex-start" secondaryAction={action?.(item)} sx={{ pr: action ? 12 : 2 }}>
-            <ListItemAvatar sx={{ mr: 1 }}>
-              {item.type === 'image' || item.type === 'gif' ? (
+          <ListItem
+            key={item.id}
+            divider
+            alignItems="flex-start"
+            secondaryAction={action?.(item)}
+            sx={{ pr: action ? 12 : 2, flexDirection: isImage(item) ? { xs: 'column', sm: 'row' } : 'row' }}
+          >
+            <ListItemAvatar sx={{ mr: 2, mb: isImage(item) ? 1 : 0 }}>
+              {isImage(item) ? (
                 <Box
                   component="img"
                   src={item.thumbnail_url ?? item.file_url ?? undefined}
                   alt={materialTitle(item)}
-                  width={120}
-                  height={120}
+                  width={THUMBNAIL_WIDTH}
+                  height={THUMBNAIL_WIDTH * 0.75}
                   loading="lazy"
-                  sx={{ width: { xs: 96, sm: 120 }, height: { xs: 96, sm: 120 }, objectFit: 'cover', borderRadius: 1, display: 'block' }}
+                  sx={{ width: THUMBNAIL_WIDTH, height: 'auto', maxHeight: THUMBNAIL_WIDTH, objectFit: 'contain', borderRadius: 1, display: 'block' }}
                 />
               ) : (
                 <Avatar variant="rounded" sx={{ bgcolor: 'primary.light' }}>

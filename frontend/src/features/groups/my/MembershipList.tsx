@@ -6,6 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { useListAppliedGroups, useListJoinedGroups } from '@/api/endpoints/groups/groups';
 import type { GroupCard } from '@/api/model';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
+import { counted } from '@/lib/plural';
 
 /** Spec 2 §9: joined and applied lists hold up to 100 groups. */
 const MEMBERSHIP_PAGE = { perPage: 100 };
@@ -53,11 +54,11 @@ function MembershipList({ query, label }: { query: UseQueryResult<{ data: GroupC
                   </Avatar>
                   <Box component="span">{group.created_by?.name}</Box>
                 </Stack>
-                <Stack component="span" direction="row" spacing={0.5} sx={{ alignItems: 'center' }} aria-label={`${group.members} members`}>
+                <Stack component="span" direction="row" spacing={0.5} sx={{ alignItems: 'center' }} aria-label={counted(group.members, 'member')}>
                   <GroupsIcon fontSize="small" />
                   <span>{group.members}</span>
                 </Stack>
-                <Stack component="span" direction="row" spacing={0.5} sx={{ alignItems: 'center' }} aria-label={`${group.comments} comments`}>
+                <Stack component="span" direction="row" spacing={0.5} sx={{ alignItems: 'center' }} aria-label={counted(group.comments, 'comment')}>
                   <ChatBubbleOutlineIcon fontSize="small" />
                   <span>{group.comments}</span>
                 </Stack>

@@ -1,8 +1,8 @@
 import { Alert, Box, Button, Chip, Container, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useListMyGroupUpdates } from '@/api/endpoints/groups/groups';
-import { usePageTitle } from '@/ui/page-title';
-import { EmptyState, Loading } from '@/ui/QueryState';
+import { useItemPageTitle } from '@/ui/page-title';
+import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { dateTime } from '@/lib/dates';
 import { statusText } from './format';
 import { UpdatesBreadcrumbs } from './UpdatesBreadcrumbs';
@@ -11,14 +11,14 @@ import { UpdatesBreadcrumbs } from './UpdatesBreadcrumbs';
 export function UpdatesPage() {
   const groupId = Number(useParams().groupId);
   const updates = useListMyGroupUpdates(groupId);
-  usePageTitle(updates.data ? `${updates.data.data.group.title} updates` : 'Working Group updates');
+  useItemPageTitle(updates, updates.data && `${updates.data.data.group.title} updates`, 'Working Group updates');
   const data = updates.data?.data;
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
       <UpdatesBreadcrumbs groupId={groupId} group={updates.data?.data.group} />
       <Chip label="Working Group updates" color="primary" sx={{ mb: 1 }} />
       {updates.isPending && <Loading />}
-      {updates.isError && <Alert severity="error">Error</Alert>}
+      {updates.isError && <ErrorState error={updates.error} onRetry={() => updates.refetch()} />}
       {data && (
         <Stack spacing={3}>
           <Typography variant="h4" component="h1">

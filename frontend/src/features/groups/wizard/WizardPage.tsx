@@ -15,12 +15,13 @@ import {
   Stepper,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { useGetGroup, useGetMyGroup } from '@/api/endpoints/groups/groups';
 import type { GroupDetail } from '@/api/model';
-import { errorMessage } from '@/lib/api-error';
+import { ApiError, errorMessage } from '@/lib/api-error';
 import { usePageTitle } from '@/ui/page-title';
+import { NotFoundPage } from '@/ui/NotFoundPage';
 import { Loading } from '@/ui/QueryState';
 import { Overview } from '../detail/Overview';
 import { MaterialsEditor } from '../materials/MaterialsEditor';
@@ -35,26 +36,35 @@ const MATERIALS_STEP = 1;
 
 /** /working-groups/create and /working-groups/edit/{slug}. */
 export function WizardPage() {
-  usePageTitle('Create Working Group');
   const { slug } = useParams();
+  return slug ? <EditWizard slug={slug} /> : <WizardScreen heading="Create Working Group" />;
+}
+
+function WizardScreen({ heading, children }: { heading: string; children?: ReactNode }) {
+  usePageTitle(heading);
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
       <Typography variant="h3" component="h1" gutterBottom>
-        {slug ? 'Edit Working Group' : 'Create Working Group'}
+        {heading}
       </Typography>
-      {slug ? <EditWizard slug={slug} /> : <Wizard />}
+      {children ?? <Wizard />}
     </Container>
   );
 }
 
+/** Someone else's group (or none) is not there to edit: the 404 screen, not the wizard. */
 function EditWizard({ slug }: { slug: string }) {
   const found = useGetGroup(slug);
   const id = found.data?.data.id ?? 0;
   const mine = useGetMyGroup(id, { query: { enabled: id > 0 } });
   const error = found.error ?? mine.error;
-  if (error) return <Alert severity="error">{errorMessage(error)}</Alert>;
-  if (!mine.data) return <Loading />;
-  return <Wizard initial={mine.data.data} />;
+  const status = error instanceof ApiError ? error.status : undefined;
+  if (status === 404 || status === 403) return <NotFoundPage />;
+  return (
+    <WizardScreen heading="Edit Working Group">
+      {error ? <Alert severity="error">{errorMessage(error)}</Alert> : mine.data ? <Wizard initial={mine.data.data} /> : <Loading />}
+    </WizardScreen>
+  );
 }
 
 function Wizard({ initial }: { initial?: GroupDetail }) {

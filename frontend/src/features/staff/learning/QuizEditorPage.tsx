@@ -22,6 +22,7 @@ import { SwitchField } from '../ui/SwitchField';
 import { RecordEditor } from '../ui/RecordEditor';
 import { useSaveForm } from '../ui/useSaveForm';
 import { QuestionsEditor } from './QuestionsEditor';
+import { counted } from '@/lib/plural';
 
 const WHOLE = 'Enter a whole number.';
 const whole = z.string().trim().regex(/^\d+$/, WHOLE);
@@ -102,7 +103,7 @@ function QuizEditor({ id, quiz }: { id?: number; quiz?: StaffQuiz }) {
     >
       {quiz && (
         <Typography color="text.secondary">
-          {quiz.attempts_taken === 0 ? 'Nobody has taken it yet.' : `Members have started ${quiz.attempts_taken} attempt(s).`}
+          {quiz.attempts_taken === 0 ? 'Nobody has taken it yet.' : `Members have started ${counted(quiz.attempts_taken, 'attempt')}.`}
         </Typography>
       )}
       <EditorForm label="Quiz" banner={banner} submitting={form.formState.isSubmitting} onSubmit={onSubmit}>

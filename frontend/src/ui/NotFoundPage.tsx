@@ -1,9 +1,9 @@
 import { Button, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { usePageTitle } from '@/ui/page-title';
+import { NOT_FOUND_TITLE, usePageTitle } from '@/ui/page-title';
 
 export function NotFoundPage() {
-  usePageTitle('Page not found');
+  usePageTitle(NOT_FOUND_TITLE);
   return (
     <Stack spacing={2} sx={{ alignItems: 'center', py: { xs: 8, md: 14 }, px: 2, textAlign: 'center' }}>
       <Typography variant="h1" component="p" color="primary" sx={{ fontSize: '5rem' }}>
