@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminToken, auth, drawnPng, signedInMember, shot } from './support';
+import { adminToken, auth, drawnPng, PASSWORD, person, signedInMember, signInAs, shot } from './support';
 
 async function approveAsDemoAdmin(request: import('@playwright/test').APIRequestContext, groupId: number) {
   const approved = await request.post(`/api/staff/groups/${groupId}/approve`, {
@@ -153,4 +153,26 @@ test('create a group through the wizard, staff approve it, find it and delete it
   await page.screenshot({ path: shot('my-groups-deleted', info.project.name), fullPage: true });
   const gone = await page.request.get(`/api/groups/${created.slug}`);
   expect(gone.status()).toBe(404);
+});
+
+test('a group saved at step 1 and never submitted is a draft with Continue, not waiting for approval', async ({ page }, info) => {
+  const owner = await person(page.request, 'drafter');
+  const title = `Unfinished circle ${Date.now()}`;
+  const tags = (await (await page.request.get('/api/groups/tags')).json()).data;
+  const created = await page.request.post('/api/me/groups', {
+    headers: auth(owner.token),
+    data: { title, summary: '<p>Still writing this one.</p>', tags: [tags[0].id] },
+  });
+  expect(created.status()).toBe(201);
+  const slug = (await created.json()).data.slug;
+  await signInAs(page, owner.email, PASSWORD);
+  await page.goto('/working-groups/my');
+  const card = page.locator('.MuiCard-root').filter({ hasText: title });
+  await expect(card.getByText('Draft — finish and submit')).toBeVisible();
+  await expect(card.getByText('Waiting for approval')).toHaveCount(0);
+  await page.screenshot({ path: shot('my-groups-draft', info.project.name), fullPage: true });
+  await card.getByRole('link', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(new RegExp(`/working-groups/edit/${slug}$`));
+  await expect(page.getByRole('heading', { name: 'Edit Working Group' })).toBeVisible();
+  await expect(page).toHaveTitle('Cohort | Edit Working Group');
 });

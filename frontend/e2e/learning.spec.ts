@@ -88,6 +88,9 @@ test('a failed quiz with a delay shows Delayed until and cannot be opened', asyn
   await page.getByRole('button', { name: 'Next' }).click();
   const failed = page.getByRole('status').filter({ hasText: 'Quiz not passed' });
   await expect(failed.getByText(/You can try again after/)).toBeVisible();
+  // No Retry into a quiz that is locked until then.
+  await expect(failed.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  await expect(failed.getByRole('link', { name: 'Back to Quiz List' })).toBeVisible();
   await page.goto('/certificates');
   await expect(row.getByText(/^Delayed until [A-Z][a-z]{2} \d{2} \d{4}, \d{2}:\d{2}$/)).toBeVisible();
   await expect(row.getByRole('link')).toHaveCount(0);

@@ -13,6 +13,16 @@ use utoipa::ToSchema;
 
 /// Field name under which errors that belong to no single field are listed.
 pub const NON_FIELD_ERRORS: &str = "non_field_errors";
+/// Keys of `messages` that speak of the form as a whole rather than one field, in the
+/// order spec 1 §8 reads them.
+const FORM_LEVEL: [&str; 6] = [
+    NON_FIELD_ERRORS,
+    "non_field",
+    "detail",
+    "file",
+    "error",
+    "details",
+];
 
 /// Text of every 5xx answer; the cause goes to the log, never to the client.
 pub const SOMETHING_WENT_WRONG: &str = "Something went wrong.";
@@ -128,10 +138,11 @@ impl AppError {
     pub fn body(&self) -> ErrorBody {
         match self {
             Self::Validation(messages) => {
-                // The banner shows the first form-level text when there is one.
-                let message = messages
-                    .get(NON_FIELD_ERRORS)
-                    .and_then(|m| m.first())
+                // The banner shows the first form-level text when there is one, in the
+                // order clients read them (spec 1 §8), so `message` is the specific text.
+                let message = FORM_LEVEL
+                    .iter()
+                    .find_map(|key| messages.get(*key).and_then(|m| m.first()))
                     .cloned()
                     .unwrap_or_else(|| "Invalid input.".to_owned());
                 ErrorBody {
@@ -215,6 +226,18 @@ mod tests {
             !serde_json::to_string(&body)
                 .unwrap_or_default()
                 .contains("hunter2")
+        );
+    }
+
+    #[test]
+    fn the_specific_text_of_error_or_details_becomes_the_banner_message() {
+        let body = AppError::field("error", "Invalid or expired confirmation code.").body();
+        assert_eq!(body.message, "Invalid or expired confirmation code.");
+        let body = AppError::field("details", "Set a password first.").body();
+        assert_eq!(body.message, "Set a password first.");
+        assert_eq!(
+            AppError::field("name", "Required").body().message,
+            "Invalid input."
         );
     }
 

@@ -3113,6 +3113,8 @@ export interface components {
                 id: number;
                 image?: string | null;
                 image_thumbnail?: string | null;
+                /** @description Saved in the wizard and never submitted: staff have not seen it yet. */
+                is_draft: boolean;
                 /**
                  * Format: int32
                  * @description Number of members.
@@ -3943,6 +3945,8 @@ export interface components {
             id: number;
             image?: string | null;
             image_thumbnail?: string | null;
+            /** @description Saved in the wizard and never submitted: staff have not seen it yet. */
+            is_draft: boolean;
             /**
              * Format: int32
              * @description Number of members.
@@ -4607,6 +4611,8 @@ export interface components {
                 id: number;
                 image?: string | null;
                 image_thumbnail?: string | null;
+                /** @description Saved in the wizard and never submitted: staff have not seen it yet. */
+                is_draft: boolean;
                 /**
                  * Format: int32
                  * @description Number of members.

@@ -235,6 +235,10 @@ async fn disconnecting_ends_sessions_but_never_the_last_way_in() {
         body["messages"]["details"],
         json!(["Set a password before disconnecting your only sign-in method."])
     );
+    assert_eq!(
+        body["message"],
+        "Set a password before disconnecting your only sign-in method."
+    );
 
     // Someone else cannot remove it.
     accounts::create_admin(&h.app.ctx.db, "other@example.org", "another pass 9")

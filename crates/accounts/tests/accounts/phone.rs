@@ -32,6 +32,7 @@ async fn a_phone_at_sign_up_is_confirmed_by_sms_which_signs_in() {
         body["messages"]["error"],
         json!(["Invalid or expired confirmation code."])
     );
+    assert_eq!(body["message"], "Invalid or expired confirmation code.");
 
     let (status, body) = app
         .post_json(

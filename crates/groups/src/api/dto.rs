@@ -72,6 +72,8 @@ pub struct GroupCard {
     pub comments: i32,
     pub active_status: ActiveStatus,
     pub approved_status: ApprovedStatus,
+    /// Saved in the wizard and never submitted: staff have not seen it yet.
+    pub is_draft: bool,
     pub created_at: DateTime<Utc>,
 }
 
@@ -97,6 +99,7 @@ impl GroupCard {
             comments: group.comments_count,
             active_status,
             approved_status,
+            is_draft: group.submitted_at.is_none(),
             created_at: group.created_at,
         }
     }

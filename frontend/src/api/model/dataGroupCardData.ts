@@ -25,6 +25,8 @@ export type DataGroupCardData = {
   id: number;
   image?: DataGroupCardDataImage;
   image_thumbnail?: DataGroupCardDataImageThumbnail;
+  /** Saved in the wizard and never submitted: staff have not seen it yet. */
+  is_draft: boolean;
   /** Number of members. */
   members: number;
   slug: string;

@@ -25,6 +25,8 @@ export interface GroupCard {
   id: number;
   image?: GroupCardImage;
   image_thumbnail?: GroupCardImageThumbnail;
+  /** Saved in the wizard and never submitted: staff have not seen it yet. */
+  is_draft: boolean;
   /** Number of members. */
   members: number;
   slug: string;

@@ -25,6 +25,8 @@ export type PageGroupCardDataItem = {
   id: number;
   image?: PageGroupCardDataItemImage;
   image_thumbnail?: PageGroupCardDataItemImageThumbnail;
+  /** Saved in the wizard and never submitted: staff have not seen it yet. */
+  is_draft: boolean;
   /** Number of members. */
   members: number;
   slug: string;

@@ -228,7 +228,7 @@ function ResultPanel({ result }: { result: CompletionResponse }) {
       <Alert severity="success" role="status">
         <AlertTitle>Quiz passed</AlertTitle>
         <Typography>You answered {result.percent_correct_answers}% of the questions correctly.</Typography>
-        <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap' }}>
+        <Stack direction="row" sx={{ mt: 2, flexWrap: 'wrap', gap: 1 }}>
           {result.certificate && (
             <Button
               variant="contained"
@@ -251,9 +251,9 @@ function ResultPanel({ result }: { result: CompletionResponse }) {
       <AlertTitle>Quiz not passed</AlertTitle>
       <Typography>You answered {result.percent_correct_answers}% of the questions correctly.</Typography>
       {result.delayed_until && <Typography>You can try again after {dateTime(result.delayed_until)}.</Typography>}
-      <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+      <Stack direction="row" sx={{ mt: 2, flexWrap: 'wrap', gap: 1 }}>
         {back}
-        {result.remaining_attempts > 0 && (
+        {result.remaining_attempts > 0 && !result.delayed_until && (
           <Button variant="contained" color="error" onClick={() => window.location.reload()}>
             Retry
           </Button>

@@ -9,6 +9,9 @@ import { useToast } from '@/ui/toast';
 import { GroupCard } from '../GroupCard';
 import { activeLabels, approvalLabels } from './labels';
 
+/** A group saved in the wizard and never submitted: nobody reviews it until it is. */
+const DRAFT_LABEL = 'Draft — finish and submit';
+
 /** A group in My Working Groups: status labels, Edit, and Delete through a confirm modal. */
 export function MyGroupCard({ group }: { group: GroupCardData }) {
   const [confirming, setConfirming] = useState(false);
@@ -33,17 +36,28 @@ export function MyGroupCard({ group }: { group: GroupCardData }) {
   ) : (
     <Stack spacing={1.5}>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Chip size="small" label={activeLabels[group.active_status]} color={group.active_status === 'active' ? 'success' : 'error'} />
-        <Chip
-          size="small"
-          variant="outlined"
-          label={approvalLabels[group.approved_status]}
-          color={group.approved_status === 'approved' ? 'success' : 'warning'}
-        />
+        {group.is_draft ? (
+          <Chip size="small" variant="outlined" label={DRAFT_LABEL} />
+        ) : (
+          <>
+            <Chip size="small" label={activeLabels[group.active_status]} color={group.active_status === 'active' ? 'success' : 'error'} />
+            <Chip
+              size="small"
+              variant="outlined"
+              label={approvalLabels[group.approved_status]}
+              color={group.approved_status === 'approved' ? 'success' : 'warning'}
+            />
+          </>
+        )}
       </Stack>
       <Stack direction="row" spacing={1}>
-        <Button size="small" component={RouterLink} to={`/working-groups/edit/${group.slug}`}>
-          Edit
+        <Button
+          size="small"
+          variant={group.is_draft ? 'contained' : 'text'}
+          component={RouterLink}
+          to={`/working-groups/edit/${group.slug}`}
+        >
+          {group.is_draft ? 'Continue' : 'Edit'}
         </Button>
         <Button
           size="small"
