@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use discussions::enums::TopicType;
-use discussions::{Access, Target, Targets};
+use discussions::{Access, CommentsDelta, Target, Targets};
 use kernel::{AppContext, AppResult, CurrentUser};
 use sea_orm::DatabaseConnection;
 
@@ -28,8 +28,8 @@ impl Target for GroupDiscussions {
         }))
     }
 
-    async fn comments_changed(&self, id: i64, delta: i32) -> AppResult<()> {
-        groups::service::discussion::count_comments(&self.db, id, delta).await
+    async fn comments_changed(&self, id: i64, delta: CommentsDelta) -> AppResult<()> {
+        groups::service::discussion::count_comments(&self.db, id, delta.all, delta.public).await
     }
 }
 
@@ -51,7 +51,7 @@ impl Target for BlogDiscussions {
         }))
     }
 
-    async fn comments_changed(&self, _id: i64, _delta: i32) -> AppResult<()> {
+    async fn comments_changed(&self, _id: i64, _delta: CommentsDelta) -> AppResult<()> {
         // Posts show no comment count.
         Ok(())
     }

@@ -92,6 +92,10 @@ pub async fn run(ctx: &AppContext, scale: Scale) -> anyhow::Result<Vec<String>> 
     )
     .await
     .map_err(seeding("the discussions"))?;
+    let comments = comments
+        .into_iter()
+        .map(|(group, gained)| (group, (gained.all, gained.public)))
+        .collect();
     groups::service::scale::add_comments(&ctx.db, &comments)
         .await
         .map_err(seeding("the comment counts"))?;

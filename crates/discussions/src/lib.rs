@@ -14,4 +14,4 @@ pub mod target;
 pub use api::configure;
 pub use service::attachments::is_private_file;
 pub use service::scale;
-pub use target::{Access, Target, Targets};
+pub use target::{Access, CommentsDelta, Target, Targets};

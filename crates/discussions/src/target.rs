@@ -29,9 +29,16 @@ pub trait Target: Send + Sync {
     /// viewer may not see it (the discussion then does not exist for them).
     async fn access(&self, id: i64, viewer: Option<&CurrentUser>) -> AppResult<Option<Access>>;
 
-    /// The number of live (not deleted) topics and replies on the target moved by `delta`
-    /// (+1 for a post, -1 for a deletion), for targets that show a count.
-    async fn comments_changed(&self, id: i64, delta: i32) -> AppResult<()>;
+    /// The number of live (not deleted) topics and replies on the target moved, for
+    /// targets that show a count.
+    async fn comments_changed(&self, id: i64, delta: CommentsDelta) -> AppResult<()>;
+}
+
+/// How a target's counts of live posts move: all of them, and those in public topics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CommentsDelta {
+    pub all: i32,
+    pub public: i32,
 }
 
 /// The targets `app` registered, by type.

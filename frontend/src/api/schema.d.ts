@@ -3103,7 +3103,7 @@ export interface components {
                 approved_status: components["schemas"]["ApprovedStatus"];
                 /**
                  * Format: int32
-                 * @description Number of comments in the group's discussion.
+                 * @description Number of live posts in the group's discussion the viewer may read.
                  */
                 comments: number;
                 /** Format: date-time */
@@ -3935,7 +3935,7 @@ export interface components {
             approved_status: components["schemas"]["ApprovedStatus"];
             /**
              * Format: int32
-             * @description Number of comments in the group's discussion.
+             * @description Number of live posts in the group's discussion the viewer may read.
              */
             comments: number;
             /** Format: date-time */
@@ -4601,7 +4601,7 @@ export interface components {
                 approved_status: components["schemas"]["ApprovedStatus"];
                 /**
                  * Format: int32
-                 * @description Number of comments in the group's discussion.
+                 * @description Number of live posts in the group's discussion the viewer may read.
                  */
                 comments: number;
                 /** Format: date-time */

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use kernel::{AppError, AppResult, CurrentUser};
 
 use crate::enums::TopicType;
-use crate::target::{Access, Target, Targets};
+use crate::target::{Access, CommentsDelta, Target, Targets};
 
 /// A target's discussion as one viewer meets it.
 #[derive(Clone)]
@@ -60,8 +60,25 @@ impl Place {
         }
     }
 
-    /// Tells the target its discussion gained (+1) or lost (-1) a live post.
-    pub async fn counted(&self, delta: i32) -> AppResult<()> {
-        self.target.comments_changed(self.target_id, delta).await
+    /// Tells the target its discussion gained (+1) or lost (-1) a live post, in a public
+    /// topic or not.
+    pub async fn counted(&self, delta: i32, is_public: bool) -> AppResult<()> {
+        let public = if is_public { delta } else { 0 };
+        self.target
+            .comments_changed(self.target_id, CommentsDelta { all: delta, public })
+            .await
+    }
+
+    /// Tells the target that `posts` live posts became public (or, negative, private).
+    pub async fn made_public(&self, posts: i32) -> AppResult<()> {
+        self.target
+            .comments_changed(
+                self.target_id,
+                CommentsDelta {
+                    all: 0,
+                    public: posts,
+                },
+            )
+            .await
     }
 }

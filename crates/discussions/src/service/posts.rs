@@ -46,12 +46,14 @@ pub async fn readable_topic(
     Ok((place, topic))
 }
 
-/// Marks a post deleted (it keeps its place in the thread, its content hidden).
+/// Marks a post deleted (it keeps its place in the thread, its content hidden); its topic
+/// is public or not.
 pub async fn delete(
     db: &impl ConnectionTrait,
     post: post::Model,
     by: &CurrentUser,
     place: &Place,
+    topic_is_public: bool,
 ) -> AppResult<post::Model> {
     if !policy::may_delete(
         post.created_by_id == by.id,
@@ -66,7 +68,7 @@ pub async fn delete(
     active.deleted_by_id = Set(Some(by.id));
     active.updated_at = Set(now);
     let deleted = active.update(db).await?;
-    place.counted(-1).await?;
+    place.counted(-1, topic_is_public).await?;
     Ok(deleted)
 }
 
@@ -125,4 +127,15 @@ pub async fn announce_change(ctx: &AppContext, post: &post::Model, topic_is_publ
             is_public: topic_is_public,
         })
         .await;
+}
+
+/// How many replies of a topic are live (not deleted).
+pub async fn live_replies(db: &impl ConnectionTrait, topic_id: i64) -> AppResult<i32> {
+    use sea_orm::PaginatorTrait;
+    let count = post::Entity::find()
+        .filter(post::Column::TopicId.eq(topic_id))
+        .filter(post::Column::DeletedAt.is_null())
+        .count(db)
+        .await?;
+    Ok(i32::try_from(count).unwrap_or(i32::MAX))
 }

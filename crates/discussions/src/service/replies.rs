@@ -170,7 +170,7 @@ pub async fn create(
     }
     .await;
     let reply = attachments::kept_if(ctx, &stored, saved).await?;
-    place.counted(1).await?;
+    place.counted(1, topic.is_public).await?;
     let parent_author_id = Some(parent.map_or(topic.created_by_id, |p| p.created_by_id));
     ctx.events
         .publish(DiscussionPosted {
@@ -217,7 +217,7 @@ pub async fn delete(
 ) -> AppResult<()> {
     let (place, topic) = posts::readable_topic(&ctx.db, targets, topic_id, Some(user)).await?;
     let reply = of_topic(&ctx.db, topic_id, id).await?;
-    let deleted = posts::delete(&ctx.db, reply, user, &place).await?;
+    let deleted = posts::delete(&ctx.db, reply, user, &place, topic.is_public).await?;
     posts::announce_change(ctx, &deleted, topic.is_public).await;
     Ok(())
 }

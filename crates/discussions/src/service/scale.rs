@@ -4,6 +4,8 @@
 
 use std::collections::HashMap;
 
+use crate::target::CommentsDelta;
+
 use chrono::{Duration, Utc};
 use kernel::AppResult;
 use sea_orm::sea_query::Expr;
@@ -26,14 +28,14 @@ pub struct Sizes {
 
 /// Makes topics on `targets` (of `topic_type`) by `authors` up to `sizes.topics` (those
 /// already there stay), and the replies of the new ones; returns the posts made per
-/// target (what each target's comment count gains).
+/// target (what each target's comment counts gain).
 pub async fn threads(
     db: &impl ConnectionTrait,
     topic_type: TopicType,
     targets: &[i64],
     authors: &[i64],
     sizes: Sizes,
-) -> AppResult<HashMap<i64, i32>> {
+) -> AppResult<HashMap<i64, CommentsDelta>> {
     if targets.is_empty() || authors.is_empty() || sizes.topics == 0 {
         return Ok(HashMap::new());
     }
@@ -88,13 +90,19 @@ pub async fn threads(
             _ => rest / (topics.len() - 1).max(1),
         }
     };
-    let mut counts: HashMap<i64, i32> = HashMap::new();
+    let mut counts: HashMap<i64, CommentsDelta> = HashMap::new();
     let mut replies = Vec::new();
     let mut by_count: HashMap<usize, Vec<i64>> = HashMap::new();
     for (i, &(topic, target, is_public)) in topics.iter().enumerate() {
         let n = per_topic(i);
         by_count.entry(n).or_default().push(topic);
-        *counts.entry(target).or_default() += 1 + n as i32;
+        let gained = counts
+            .entry(target)
+            .or_insert(CommentsDelta { all: 0, public: 0 });
+        gained.all += 1 + n as i32;
+        if is_public {
+            gained.public += 1 + n as i32;
+        }
         for k in 0..n {
             let at = start + Duration::minutes(i as i64) + Duration::seconds(k as i64 + 1);
             replies.push(post::ActiveModel {

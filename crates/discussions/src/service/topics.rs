@@ -94,7 +94,7 @@ pub async fn create(
     }
     .await;
     let topic = attachments::kept_if(ctx, &stored, saved).await?;
-    place.counted(1).await?;
+    place.counted(1, is_public).await?;
     ctx.events
         .publish(DiscussionPosted {
             topic_type,
@@ -142,7 +142,14 @@ pub async fn update(
     let text = posts::clean_text(input.text.as_deref())?;
     attachments::check(&input.files, attachments::count(&ctx.db, topic.id).await?)?;
     let stored = attachments::store(ctx, input.files).await?;
+    let was_public = topic.is_public;
     let saved = posts::save_edit(ctx, topic, text, Some(is_public), stored).await?;
+    if was_public != is_public {
+        let posts = 1 + posts::live_replies(&ctx.db, saved.id).await?;
+        place
+            .made_public(if is_public { posts } else { -posts })
+            .await?;
+    }
     posts::announce_change(ctx, &saved, saved.is_public).await;
     Ok((place, saved))
 }
@@ -158,7 +165,8 @@ pub async fn delete(
 ) -> AppResult<()> {
     let place = Place::of(targets, topic_type, target_id, Some(user)).await?;
     let topic = of_place(&ctx.db, &place, id).await?;
-    let deleted = posts::delete(&ctx.db, topic, user, &place).await?;
+    let is_public = topic.is_public;
+    let deleted = posts::delete(&ctx.db, topic, user, &place, is_public).await?;
     posts::announce_change(ctx, &deleted, deleted.is_public).await;
     Ok(())
 }

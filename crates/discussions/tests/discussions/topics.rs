@@ -1,7 +1,7 @@
 use std::sync::{Arc, Mutex};
 
 use discussions::events::DiscussionPosted;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::support::{PDF, Scene, file};
 
@@ -376,4 +376,65 @@ async fn a_member_who_left_reads_but_no_longer_edits() {
         .send_form(reqwest::Method::PUT, &scene.member, &reply_path, form)
         .await;
     assert_eq!(status, 403);
+}
+
+#[tokio::test]
+async fn each_viewer_sees_the_count_of_what_they_may_read() {
+    let scene = Scene::new().await;
+    let app = &scene.app;
+    scene.topic(&scene.member, "<p>Open to all</p>").await;
+    let (status, private) = app
+        .post_json_as(
+            &scene.member,
+            &scene.topics(),
+            &json!({"text": "<p>Members only</p>", "is_public": false}),
+        )
+        .await;
+    assert_eq!(status, 201);
+    let private_id = private["data"]["id"].as_i64().unwrap();
+    scene
+        .reply(&scene.owner, private_id, "<p>Inside</p>", None)
+        .await;
+    let detail = format!("/api/groups/{}", scene.slug);
+    let counts = |body: &Value| body["data"]["comments"].as_i64().unwrap();
+    let listed = |body: &Value| {
+        body["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["slug"] == scene.slug.as_str())
+            .unwrap()["comments"]
+            .as_i64()
+            .unwrap()
+    };
+
+    let (_, visitor) = app.get_json(&detail).await;
+    assert_eq!(counts(&visitor), 1, "only the public topic");
+    let (_, outsider) = app.get_json_as(&scene.outsider, &detail).await;
+    assert_eq!(counts(&outsider), 1);
+    let (_, member) = app.get_json_as(&scene.member, &detail).await;
+    assert_eq!(counts(&member), 3);
+    let (_, list) = app.get_json("/api/groups").await;
+    assert_eq!(listed(&list), 1);
+    let (_, mine) = app.get_json_as(&scene.owner, "/api/me/groups").await;
+    assert_eq!(listed(&mine), 3);
+
+    // Made public, the topic and its reply count for everyone; deleted, for nobody.
+    let path = format!("{}/{private_id}", scene.topics());
+    let (status, _) = app
+        .put_json_as(
+            &scene.member,
+            &path,
+            &json!({"text": "<p>Members only</p>", "is_public": true}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let (_, visitor) = app.get_json(&detail).await;
+    assert_eq!(counts(&visitor), 3);
+    let (status, _) = app.delete_as(&scene.member, &path).await;
+    assert_eq!(status, 200);
+    let (_, visitor) = app.get_json(&detail).await;
+    assert_eq!(counts(&visitor), 2);
+    let (_, member) = app.get_json_as(&scene.member, &detail).await;
+    assert_eq!(counts(&member), 2);
 }

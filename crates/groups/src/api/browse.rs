@@ -1,3 +1,4 @@
+use crate::api::dto::Comments;
 use actix_web::{get, web};
 use kernel::{AppContext, AppResult, CurrentUser, Page, PageParams};
 use serde::Deserialize;
@@ -46,5 +47,5 @@ pub async fn list(
             .collect(),
     };
     let page = browse::list(&ctx, viewer.map(|v| v.id), &filters, &params).await?;
-    Ok(web::Json(super::cards(&ctx, page).await?))
+    Ok(web::Json(super::cards(&ctx, page, Comments::Public).await?))
 }

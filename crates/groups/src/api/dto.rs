@@ -54,6 +54,32 @@ fn statuses(group: &working_group::Model) -> (ActiveStatus, ApprovedStatus) {
     )
 }
 
+/// Which comment count a viewer is shown: the posts of public topics, or all of them (to
+/// the group's members and staff).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Comments {
+    Public,
+    All,
+}
+
+impl Comments {
+    /// All posts for those who may read private topics, the public ones for everyone else.
+    pub fn for_viewer(reads_private: bool) -> Self {
+        if reads_private {
+            Self::All
+        } else {
+            Self::Public
+        }
+    }
+
+    fn of(self, group: &working_group::Model) -> i32 {
+        match self {
+            Self::Public => group.public_comments_count,
+            Self::All => group.comments_count,
+        }
+    }
+}
+
 /// A group in a list (browse, My Working Groups, a profile).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct GroupCard {
@@ -68,7 +94,7 @@ pub struct GroupCard {
     pub created_by: Option<UserSummary>,
     /// Number of members.
     pub members: i32,
-    /// Number of comments in the group's discussion.
+    /// Number of live posts in the group's discussion the viewer may read.
     pub comments: i32,
     pub active_status: ActiveStatus,
     pub approved_status: ApprovedStatus,
@@ -82,10 +108,12 @@ impl GroupCard {
         group: working_group::Model,
         tags: Vec<Entry>,
         creator: Option<UserSummary>,
+        comments: Comments,
         storage: &dyn Storage,
     ) -> Self {
         let (image, image_thumbnail) = image_urls(storage, group.image.as_deref());
         let (active_status, approved_status) = statuses(&group);
+        let comments = comments.of(&group);
         Self {
             id: group.id,
             slug: group.slug,
@@ -96,7 +124,7 @@ impl GroupCard {
             tags: tags.into_iter().map(LookupItem::from_entry).collect(),
             created_by: creator,
             members: group.members_count,
-            comments: group.comments_count,
+            comments,
             active_status,
             approved_status,
             is_draft: group.submitted_at.is_none(),
@@ -144,10 +172,12 @@ impl GroupDetail {
         lookups: &Lookups,
         creator: Option<UserSummary>,
         role: Option<MemberRole>,
+        comments: Comments,
         storage: &dyn Storage,
     ) -> Self {
         let (image, image_thumbnail) = image_urls(storage, content.image.as_deref());
         let (active_status, approved_status) = statuses(&group);
+        let comments = comments.of(&group);
         Self {
             id: group.id,
             slug: group.slug,
@@ -172,7 +202,7 @@ impl GroupDetail {
             other_role_of_industry_partner: content.other_role_of_industry_partner,
             member_obligations: content.member_obligations,
             members: group.members_count,
-            comments: group.comments_count,
+            comments,
             active_status,
             approved_status,
             created_at: group.created_at,

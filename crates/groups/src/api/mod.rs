@@ -15,6 +15,7 @@ pub mod staff_groups;
 pub mod staff_lookups;
 pub mod updates;
 
+use crate::api::dto::Comments;
 use kernel::{AppContext, AppResult, Page};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -91,6 +92,7 @@ async fn load_lookups(ctx: &AppContext) -> AppResult<Lookups> {
 async fn cards_of(
     ctx: &AppContext,
     groups: Vec<working_group::Model>,
+    comments: Comments,
 ) -> AppResult<Vec<GroupCard>> {
     let ids: Vec<i64> = groups.iter().map(|g| g.id).collect();
     let creators: Vec<i64> = groups.iter().map(|g| g.created_by_id).collect();
@@ -101,16 +103,20 @@ async fn cards_of(
         .map(|group| {
             let group_tags = tags.remove(&group.id).unwrap_or_default();
             let creator = users.get(&group.created_by_id).cloned();
-            GroupCard::build(group, group_tags, creator, ctx.storage.as_ref())
+            GroupCard::build(group, group_tags, creator, comments, ctx.storage.as_ref())
         })
         .collect())
 }
 
 /// Cards for a page of groups.
-async fn cards(ctx: &AppContext, page: Page<working_group::Model>) -> AppResult<Page<GroupCard>> {
+async fn cards(
+    ctx: &AppContext,
+    page: Page<working_group::Model>,
+    comments: Comments,
+) -> AppResult<Page<GroupCard>> {
     let Page { data, pagination } = page;
     Ok(Page {
-        data: cards_of(ctx, data).await?,
+        data: cards_of(ctx, data, comments).await?,
         pagination,
     })
 }
@@ -121,6 +127,7 @@ async fn detail_of(
     group: working_group::Model,
     content: Content,
     role: Option<MemberRole>,
+    comments: Comments,
 ) -> AppResult<GroupDetail> {
     let lookups = load_lookups(ctx).await?;
     let creator = ctx
@@ -134,6 +141,7 @@ async fn detail_of(
         &lookups,
         creator,
         role,
+        comments,
         ctx.storage.as_ref(),
     ))
 }

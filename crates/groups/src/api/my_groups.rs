@@ -1,3 +1,4 @@
+use crate::api::dto::Comments;
 use actix_web::{delete, get, patch, post, web};
 use kernel::upload::{SingleFile, SingleFileUpload};
 use kernel::{AppContext, AppResult, CurrentUser, Data, Page, PageParams};
@@ -99,7 +100,7 @@ async fn owner_view(
     group: crate::entity::working_group::Model,
 ) -> AppResult<GroupDetail> {
     let content = wizard::working_content(&ctx.db, &group).await?;
-    super::detail_of(ctx, group, content, Some(MemberRole::Admin)).await
+    super::detail_of(ctx, group, content, Some(MemberRole::Admin), Comments::All).await
 }
 
 /// The groups the caller created, newest first (spec 2 §2 My Working Groups, Created).
@@ -117,7 +118,7 @@ pub async fn list(
     params: web::Query<PageParams>,
 ) -> AppResult<web::Json<Page<GroupCard>>> {
     let page = wizard::mine(&ctx.db, &user, query.search.as_deref(), &params).await?;
-    Ok(web::Json(super::cards(&ctx, page).await?))
+    Ok(web::Json(super::cards(&ctx, page, Comments::All).await?))
 }
 
 /// Step 1 of the wizard on a new group: creates it, with the caller as owner.

@@ -1,14 +1,18 @@
 use actix_web::{get, web};
 use kernel::{AppContext, AppResult, CurrentUser, Page, PageParams};
 
-use super::dto::GroupCard;
+use super::dto::{Comments, GroupCard};
 use crate::service::{browse, join_requests, membership};
 
-async fn cards_for(ctx: &AppContext, ids: Page<i64>) -> AppResult<Page<GroupCard>> {
+async fn cards_for(
+    ctx: &AppContext,
+    ids: Page<i64>,
+    comments: Comments,
+) -> AppResult<Page<GroupCard>> {
     let Page { data, pagination } = ids;
     let groups = browse::in_order(&ctx.db, &data).await?;
     Ok(Page {
-        data: super::cards_of(ctx, groups).await?,
+        data: super::cards_of(ctx, groups, comments).await?,
         pagination,
     })
 }
@@ -28,7 +32,7 @@ pub async fn joined(
     params: web::Query<PageParams>,
 ) -> AppResult<web::Json<Page<GroupCard>>> {
     let ids = membership::joined(&ctx.db, user.id, &params).await?;
-    Ok(web::Json(cards_for(&ctx, ids).await?))
+    Ok(web::Json(cards_for(&ctx, ids, Comments::All).await?))
 }
 
 /// The working groups the caller asked to join and is waiting for (My applications).
@@ -45,5 +49,5 @@ pub async fn applied(
     params: web::Query<PageParams>,
 ) -> AppResult<web::Json<Page<GroupCard>>> {
     let ids = join_requests::applied(&ctx.db, user.id, &params).await?;
-    Ok(web::Json(cards_for(&ctx, ids).await?))
+    Ok(web::Json(cards_for(&ctx, ids, Comments::Public).await?))
 }

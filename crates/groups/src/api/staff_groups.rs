@@ -1,3 +1,4 @@
+use crate::api::dto::Comments;
 use actix_web::{get, post, web};
 use kernel::extract::ValidJson;
 use kernel::{AppContext, AppError, AppResult, Data, Page, PageParams, Staff};
@@ -53,7 +54,7 @@ pub async fn queue(
 ) -> AppResult<web::Json<Page<GroupCard>>> {
     let list = query.list.unwrap_or(StaffGroupList::Waiting);
     let page = moderation::queue(&ctx, &staff, list, query.search.as_deref(), &params).await?;
-    Ok(web::Json(super::cards(&ctx, page).await?))
+    Ok(web::Json(super::cards(&ctx, page, Comments::All).await?))
 }
 
 /// A group under review: the public version and the proposed one, side by side.
@@ -75,8 +76,8 @@ pub async fn review(
     let id = path.into_inner();
     let (current, proposed) = moderation::proposed(&ctx, &staff, id).await?;
     let group = crate::service::detail::by_id(&ctx.db, id).await?;
-    let current = super::detail_of(&ctx, group.clone(), current, None).await?;
-    let proposed = super::detail_of(&ctx, group, proposed, None).await?;
+    let current = super::detail_of(&ctx, group.clone(), current, None, Comments::All).await?;
+    let proposed = super::detail_of(&ctx, group, proposed, None, Comments::All).await?;
     Ok(Data::new(GroupReview { current, proposed }))
 }
 
@@ -116,7 +117,7 @@ pub async fn act(
         .map(|r| r.trim().to_owned())
         .filter(|r| !r.is_empty());
     let group = moderation::act(&ctx, &staff, id, action, reason).await?;
-    let card = super::cards_of(&ctx, vec![group])
+    let card = super::cards_of(&ctx, vec![group], Comments::All)
         .await?
         .pop()
         .ok_or_else(AppError::not_found)?;

@@ -23,6 +23,8 @@ pub struct Model {
     pub member_obligations: String,
     pub members_count: i32,
     pub comments_count: i32,
+    /// The live posts of public topics: what visitors and non-members may read.
+    pub public_comments_count: i32,
     pub active_status: String,
     pub approved_status: String,
     /// JSON of the public content proposed while an approved group awaits re-approval.

@@ -43,13 +43,22 @@ pub async fn rights(
     }))
 }
 
-/// Moves the group's comment count by `delta` in the database itself, so concurrent posts
-/// all count.
-pub async fn count_comments(db: &impl ConnectionTrait, group_id: i64, delta: i32) -> AppResult<()> {
+/// Moves the group's comment counts (all posts, and those in public topics) in the
+/// database itself, so concurrent posts all count.
+pub async fn count_comments(
+    db: &impl ConnectionTrait,
+    group_id: i64,
+    all: i32,
+    public: i32,
+) -> AppResult<()> {
     working_group::Entity::update_many()
         .col_expr(
             working_group::Column::CommentsCount,
-            Expr::col(working_group::Column::CommentsCount).add(delta),
+            Expr::col(working_group::Column::CommentsCount).add(all),
+        )
+        .col_expr(
+            working_group::Column::PublicCommentsCount,
+            Expr::col(working_group::Column::PublicCommentsCount).add(public),
         )
         .filter(working_group::Column::Id.eq(group_id))
         .exec(db)

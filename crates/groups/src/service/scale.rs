@@ -56,6 +56,7 @@ pub async fn groups(
                 member_obligations: Set("<p>Be kind and share what you learn.</p>".into()),
                 members_count: Set(1 + MEMBERS_PER_GROUP as i32),
                 comments_count: Set(0),
+                public_comments_count: Set(0),
                 active_status: Set(ActiveStatus::Active.as_str().into()),
                 approved_status: Set(ApprovedStatus::Approved.as_str().into()),
                 submitted_at: Set(Some(start + Duration::minutes(n as i64))),
@@ -108,18 +109,31 @@ pub async fn groups(
     Ok(all.into_iter().take(count).collect())
 }
 
-/// Adds the posts their discussions gained to the groups' comment counts.
-pub async fn add_comments(db: &impl ConnectionTrait, counts: &HashMap<i64, i32>) -> AppResult<()> {
-    let entries: Vec<(&i64, &i32)> = counts.iter().collect();
+/// Adds the posts their discussions gained (all, and those in public topics) to the
+/// groups' comment counts.
+pub async fn add_comments(
+    db: &impl ConnectionTrait,
+    counts: &HashMap<i64, (i32, i32)>,
+) -> AppResult<()> {
+    let entries: Vec<(&i64, &(i32, i32))> = counts.iter().collect();
     for batch in entries.chunks(500) {
-        let mut case = CaseStatement::new();
-        for (id, count) in batch {
-            case = case.case(working_group::Column::Id.eq(**id), Expr::val(**count));
+        let (mut all, mut public) = (CaseStatement::new(), CaseStatement::new());
+        for (id, (gained, gained_public)) in batch {
+            all = all.case(working_group::Column::Id.eq(**id), Expr::val(*gained));
+            public = public.case(
+                working_group::Column::Id.eq(**id),
+                Expr::val(*gained_public),
+            );
         }
         working_group::Entity::update_many()
             .col_expr(
                 working_group::Column::CommentsCount,
-                Expr::col(working_group::Column::CommentsCount).add(Into::<Expr>::into(case)),
+                Expr::col(working_group::Column::CommentsCount).add(Into::<Expr>::into(all)),
+            )
+            .col_expr(
+                working_group::Column::PublicCommentsCount,
+                Expr::col(working_group::Column::PublicCommentsCount)
+                    .add(Into::<Expr>::into(public)),
             )
             .filter(working_group::Column::Id.is_in(batch.iter().map(|(id, _)| **id)))
             .exec(db)

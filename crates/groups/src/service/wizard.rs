@@ -154,6 +154,7 @@ pub async fn create(
         member_obligations: Set(content.member_obligations.clone()),
         members_count: Set(1),
         comments_count: Set(0),
+        public_comments_count: Set(0),
         active_status: Set("active".into()),
         approved_status: Set(ApprovedStatus::WaitingForApproval.as_str().to_owned()),
         created_at: Set(now),

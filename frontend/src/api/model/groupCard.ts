@@ -18,7 +18,7 @@ import type { LookupItem } from './lookupItem';
 export interface GroupCard {
   active_status: ActiveStatus;
   approved_status: ApprovedStatus;
-  /** Number of comments in the group's discussion. */
+  /** Number of live posts in the group's discussion the viewer may read. */
   comments: number;
   created_at: string;
   created_by?: GroupCardCreatedBy;

@@ -27,7 +27,7 @@ export const listGroupsResponse = zod.object({
   "data": zod.array(zod.object({
   "active_status": zod.enum(['active', 'suspended']),
   "approved_status": zod.enum(['approved', 'not_approved', 'waiting_for_approval', 'pending_approval_for_changes']).describe('Only staff move a group to `approved` or `not_approved`.'),
-  "comments": zod.number().describe('Number of comments in the group\'s discussion.'),
+  "comments": zod.number().describe('Number of live posts in the group\'s discussion the viewer may read.'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
   "affiliation": zod.string().nullish(),
@@ -515,7 +515,7 @@ export const listMyGroupsResponse = zod.object({
   "data": zod.array(zod.object({
   "active_status": zod.enum(['active', 'suspended']),
   "approved_status": zod.enum(['approved', 'not_approved', 'waiting_for_approval', 'pending_approval_for_changes']).describe('Only staff move a group to `approved` or `not_approved`.'),
-  "comments": zod.number().describe('Number of comments in the group\'s discussion.'),
+  "comments": zod.number().describe('Number of live posts in the group\'s discussion the viewer may read.'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
   "affiliation": zod.string().nullish(),
@@ -576,7 +576,7 @@ export const listAppliedGroupsResponse = zod.object({
   "data": zod.array(zod.object({
   "active_status": zod.enum(['active', 'suspended']),
   "approved_status": zod.enum(['approved', 'not_approved', 'waiting_for_approval', 'pending_approval_for_changes']).describe('Only staff move a group to `approved` or `not_approved`.'),
-  "comments": zod.number().describe('Number of comments in the group\'s discussion.'),
+  "comments": zod.number().describe('Number of live posts in the group\'s discussion the viewer may read.'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
   "affiliation": zod.string().nullish(),
@@ -627,7 +627,7 @@ export const listJoinedGroupsResponse = zod.object({
   "data": zod.array(zod.object({
   "active_status": zod.enum(['active', 'suspended']),
   "approved_status": zod.enum(['approved', 'not_approved', 'waiting_for_approval', 'pending_approval_for_changes']).describe('Only staff move a group to `approved` or `not_approved`.'),
-  "comments": zod.number().describe('Number of comments in the group\'s discussion.'),
+  "comments": zod.number().describe('Number of live posts in the group\'s discussion the viewer may read.'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
   "affiliation": zod.string().nullish(),

@@ -580,7 +580,7 @@ export const staffGroupQueueResponse = zod.object({
   "data": zod.array(zod.object({
   "active_status": zod.enum(['active', 'suspended']),
   "approved_status": zod.enum(['approved', 'not_approved', 'waiting_for_approval', 'pending_approval_for_changes']).describe('Only staff move a group to `approved` or `not_approved`.'),
-  "comments": zod.number().describe('Number of comments in the group\'s discussion.'),
+  "comments": zod.number().describe('Number of live posts in the group\'s discussion the viewer may read.'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
   "affiliation": zod.string().nullish(),
@@ -738,7 +738,7 @@ export const staffModerateGroupResponse = zod.object({
   "data": zod.object({
   "active_status": zod.enum(['active', 'suspended']),
   "approved_status": zod.enum(['approved', 'not_approved', 'waiting_for_approval', 'pending_approval_for_changes']).describe('Only staff move a group to `approved` or `not_approved`.'),
-  "comments": zod.number().describe('Number of comments in the group\'s discussion.'),
+  "comments": zod.number().describe('Number of live posts in the group\'s discussion the viewer may read.'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
   "affiliation": zod.string().nullish(),
