@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { devMessages, adminToken, drawnPng, lastMailTo, linkIn, signedInMember, totpCode, shot } from './support';
+import { auth, devMessages, adminToken, drawnPng, lastMailTo, linkIn, signedInMember, totpCode, shot, uniqueEmail } from './support';
 
 
 test('edit the profile, crop an avatar and see it in the header', async ({ page }, info) => {
@@ -238,4 +238,23 @@ test('a signed-in member is not bounced from the university confirmation link', 
   await signedInMember(page, 'unibounce');
   await page.goto('/confirm-university-email?token=nonsense');
   await expect(page.getByText('Invalid or expired token.')).toBeVisible();
+});
+
+test('a signed-in member confirms a new e-mail address from the link and stays signed in', async ({ page }) => {
+  const { token, password, email } = await signedInMember(page, 'mover');
+  const newEmail = uniqueEmail('moved');
+  const changed = await page.request.patch('/api/me', {
+    headers: auth(token),
+    data: { name: 'Test Person', current_password: password, email: newEmail },
+  });
+  expect(changed.ok(), await changed.text()).toBe(true);
+  const mail = await lastMailTo(page.request, newEmail);
+  expect(mail.subject).toBe('Confirm your new e-mail address');
+  expect((await lastMailTo(page.request, email)).subject).toBe('Your Cohort e-mail address was changed');
+  await page.goto(new URL(linkIn(mail.text)).pathname + new URL(linkIn(mail.text)).search);
+  await expect(page.getByText('Your email has been successfully verified.')).toBeVisible();
+  await expect(page).toHaveURL(/\/my-profile$/, { timeout: 5_000 });
+  expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBe(token);
+  const me = await (await page.request.get('/api/me', { headers: auth(token) })).json();
+  expect(me.data.email_confirmed).toBe(true);
 });

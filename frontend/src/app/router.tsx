@@ -43,7 +43,6 @@ export const routes = [
           { path: 'login', lazy: auth.loginRoute },
           { path: 'register', lazy: auth.registerRoute },
           { path: 'register-lite', lazy: auth.registerLiteRoute },
-          { path: 'confirm-user', lazy: auth.confirmUserRoute },
           { path: 'forgot-password', lazy: auth.forgotPasswordRoute },
           {
             path: 'forgot-password/confirm',
@@ -134,8 +133,10 @@ export const routes = [
           },
         ],
       },
-      // Spec §2 lists it as public-only, but the member who asked for the link is usually
-      // signed in when they open it; the token alone authorises the confirmation.
+      // Spec §2 lists these as public-only, but the member who asked for the link (a new
+      // e-mail address, a university address) is usually signed in when they open it; the
+      // token alone authorises the confirmation.
+      { path: 'confirm-user', lazy: auth.confirmUserRoute },
       {
         path: 'confirm-university-email',
         lazy: profile.confirmUniversityEmailRoute,

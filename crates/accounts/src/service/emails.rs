@@ -24,6 +24,31 @@ pub fn confirm_account(
     }
 }
 
+/// Sent to a member's new address when they change it in their profile.
+pub fn confirm_new_email(public_url: &str, to: &str, name: &str, token: &str) -> Email {
+    let url = link(public_url, "/confirm-user", &[("token", token)]);
+    Email {
+        to: to.to_owned(),
+        subject: "Confirm your new e-mail address".into(),
+        text: format!(
+            "Hello {name},\n\nYou changed the e-mail address of your Cohort account to this one. Please confirm it:\n\n{url}\n\nThe link is valid for 3 days. If you did not change it, you can ignore this e-mail.\n\nThe Cohort team"
+        ),
+        html: None,
+    }
+}
+
+/// Sent to the address a member changed away from.
+pub fn email_changed(public_url: &str, to: &str, name: &str, new_email: &str) -> Email {
+    Email {
+        to: to.to_owned(),
+        subject: "Your Cohort e-mail address was changed".into(),
+        text: format!(
+            "Hello {name},\n\nThe e-mail address of your Cohort account was changed to {new_email}. From now on we write to that address.\n\nIf you did not change it, reset your password at once ({public_url}/forgot-password) and contact us ({public_url}/contact-us).\n\nThe Cohort team"
+        ),
+        html: None,
+    }
+}
+
 /// Sent instead of a second account, so sign-up never reveals who is registered.
 pub fn already_registered(public_url: &str, to: &str) -> Email {
     Email {

@@ -112,6 +112,7 @@ pub async fn update(ctx: &AppContext, user_id: i64, input: UpdateMeRequest) -> A
         }
     }
 
+    let old_email = account.email.clone();
     let txn = kernel::db::begin_write(&ctx.db).await?;
     let mut active: user::ActiveModel = account.into();
     active.name = Set(name.clone());
@@ -156,8 +157,11 @@ pub async fn update(ctx: &AppContext, user_id: i64, input: UpdateMeRequest) -> A
     active.update(&txn).await?;
     txn.commit().await?;
     if let (Some(email), Some(token)) = (new_email, confirm) {
-        let mail = emails::confirm_account(&ctx.config.public_url, &email, &name, &token, None);
-        registration::deliver(ctx, mail).await;
+        let url = &ctx.config.public_url;
+        registration::deliver(ctx, emails::confirm_new_email(url, &email, &name, &token)).await;
+        // The old address hears of it too: if this was not its owner, they can act.
+        let notice = emails::email_changed(url, &old_email, &name, &email);
+        registration::deliver(ctx, notice).await;
     }
     Ok(())
 }

@@ -160,6 +160,10 @@ async fn a_new_email_must_be_confirmed() {
     assert_eq!(data["email"], "rita.new@example.org");
     assert_eq!(data["email_confirmed"], false);
     let mail = app.last_mail_to("rita.new@example.org").await;
+    assert_eq!(mail.subject, "Confirm your new e-mail address");
+    let told = app.last_mail_to("rita@example.org").await;
+    assert_eq!(told.subject, "Your Cohort e-mail address was changed");
+    assert!(told.text.contains("rita.new@example.org"));
     let confirm = query_param(&mail.text, "token").unwrap();
     let (status, _) = app
         .post_json("/api/confirm-user", &json!({"token": confirm}))

@@ -15,7 +15,9 @@ export function ConfirmUserPage() {
   usePageTitle('Confirm your email');
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const { signIn } = useAuth();
+  const { signIn, token: session } = useAuth();
+  // Whoever opens the link confirms it; a member already signed in stays in their session.
+  const [signedIn] = useState(session !== null);
   const confirm = useConfirmUser();
   const [state, setState] = useState<ConfirmationState>({ kind: 'pending' });
   const started = useRef(false);
@@ -34,13 +36,17 @@ export function ConfirmUserPage() {
           // One transition for both, or this public-only route would see a signed-in
           // user first and send them to /dashboard instead of redirect_to.
           startTransition(() => {
+            if (signedIn) {
+              void navigate(target ? safeRedirect(target) : '/my-profile', { replace: true });
+              return;
+            }
             signIn(data.access);
             void navigate(target ? safeRedirect(target) : '/dashboard?openPersonalization=true', { replace: true });
           });
         }, CONFIRM_REDIRECT_MS);
       })
       .catch((error: unknown) => setState({ kind: 'failed', message: errorMessage(error) }));
-  }, [confirm, navigate, params, signIn]);
+  }, [confirm, navigate, params, signIn, signedIn]);
 
   return (
     <AuthCard title="Email confirmation">
