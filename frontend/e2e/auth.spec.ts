@@ -203,3 +203,10 @@ test('a locked-out member lifts the lock with the mailed link and signs in', asy
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard/);
 });
+
+test('a set-password link is checked on load: a bogus one shows why and no form', async ({ page }) => {
+  await page.goto('/set-password?token=not-a-real-token');
+  await expect(page.getByText('Invalid or expired token.')).toBeVisible();
+  await expect(page.getByLabel(/password/i)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
+});

@@ -61,6 +61,9 @@ pub async fn forgot_password(
     Ok(MessageResponse::data(EMAIL_SENT))
 }
 
+/// What a usable link is answered with.
+pub const VALID_LINK: &str = "The link is valid.";
+
 /// Tells whether a reset link is still usable, before the user types a new password.
 #[utoipa::path(
     operation_id = "validateResetToken",
@@ -79,7 +82,7 @@ pub async fn validate_token(
 ) -> AppResult<web::Json<Data<MessageResponse>>> {
     ctx.rate_limits.check("password_reset", &req)?;
     password_reset::check(&ctx, &body.token, Purpose::ResetPassword).await?;
-    Ok(MessageResponse::data("The link is valid."))
+    Ok(MessageResponse::data(VALID_LINK))
 }
 
 /// Sets a new password from a reset link and signs out every session.

@@ -39,6 +39,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(forgot_password::forgot_password)
         .service(forgot_password::validate_token)
         .service(forgot_password::confirm)
+        .service(set_password::validate_token)
         .service(set_password::set_password)
         .service(unlock_account::unlock_account)
         .service(otp_totp::start)

@@ -6,6 +6,7 @@ use utoipa::ToSchema;
 use validator::Validate;
 
 use super::MessageResponse;
+use super::forgot_password::{TokenRequest, VALID_LINK};
 use crate::service::password_reset::{self, MISMATCH, UPDATED};
 use crate::service::tokens::Purpose;
 
@@ -23,6 +24,27 @@ pub struct SetPasswordRequest {
     #[validate(length(min = 1, message = "This field is required"))]
     #[schema(min_length = 1)]
     pub confirm_password: String,
+}
+
+/// Tells whether a set-password link is still usable, before the user types a password.
+#[utoipa::path(
+    operation_id = "validateSetPasswordToken",
+    tag = "auth",
+    request_body = TokenRequest,
+    responses(
+        (status = 200, description = "The link is usable.", body = Data<MessageResponse>),
+        (status = 400, description = "Invalid or expired token.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/set-password/validate-token")]
+pub async fn validate_token(
+    ctx: web::Data<AppContext>,
+    req: HttpRequest,
+    body: ValidJson<TokenRequest>,
+) -> AppResult<web::Json<Data<MessageResponse>>> {
+    ctx.rate_limits.check("password_reset", &req)?;
+    password_reset::check(&ctx, &body.token, Purpose::SetPassword).await?;
+    Ok(MessageResponse::data(VALID_LINK))
 }
 
 /// Sets the password of an account that has none yet, from a mailed link.

@@ -37,6 +37,19 @@ pub fn confirm_new_email(public_url: &str, to: &str, name: &str, token: &str) ->
     }
 }
 
+/// Sent to an account that has no password yet (made through single sign-on).
+pub fn set_password(public_url: &str, to: &str, name: &str, token: &str) -> Email {
+    let url = link(public_url, "/set-password", &[("token", token)]);
+    Email {
+        to: to.to_owned(),
+        subject: "Choose a password for Cohort".into(),
+        text: format!(
+            "Hello {name},\n\nYour Cohort account was created through single sign-on. To sign in with your e-mail address as well, choose a password:\n\n{url}\n\nThe link is valid for 3 days and works once. You can keep signing in as before without it.\n\nThe Cohort team"
+        ),
+        html: None,
+    }
+}
+
 /// Sent to the address a member changed away from.
 pub fn email_changed(public_url: &str, to: &str, name: &str, new_email: &str) -> Email {
     Email {

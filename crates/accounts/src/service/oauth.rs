@@ -14,7 +14,8 @@ use sea_orm::{
 };
 use serde::Deserialize;
 
-use super::{me, registration, session};
+use super::tokens::{self, Purpose};
+use super::{emails, me, registration, session};
 use crate::entity::{oauth_association, oauth_state, user};
 use crate::policy;
 use kernel::secret_token;
@@ -219,7 +220,7 @@ pub async fn finish(
     };
 
     let txn = kernel::db::begin_write(&ctx.db).await?;
-    let user_id =
+    let (user_id, created) =
         resolve_user(&txn, provider, &subject, &person, verified, pending.user_id).await?;
     let account = me::find(&txn, user_id).await?;
     if !account.is_active {
@@ -229,7 +230,23 @@ pub async fn finish(
         ));
     }
     let access = session::issue(&txn, user_id).await?;
+    // An account made from single sign-on has no password: a link lets its owner choose
+    // one, to sign in with their e-mail address too.
+    let set_password = if created {
+        Some(tokens::issue(&txn, user_id, Purpose::SetPassword, None).await?)
+    } else {
+        None
+    };
     txn.commit().await?;
+    if let Some(token) = set_password {
+        let mail = emails::set_password(
+            &ctx.config.public_url,
+            &account.email,
+            &account.name,
+            &token,
+        );
+        registration::deliver(ctx, mail).await;
+    }
     Ok(SignedIn {
         access,
         redirect_to: pending.redirect_to,
@@ -245,27 +262,28 @@ async fn resolve_user(
     person: &Profile,
     verified: bool,
     linking_user: Option<i64>,
-) -> AppResult<i64> {
+) -> AppResult<(i64, bool)> {
     let linked = oauth_association::Entity::find()
         .filter(oauth_association::Column::Provider.eq(provider.as_str()))
         .filter(oauth_association::Column::Subject.eq(subject))
         .one(db)
         .await?;
     if let Some(link) = linked {
-        return Ok(link.user_id);
+        return Ok((link.user_id, false));
     }
     let email = person.email.as_deref().map(|e| e.trim().to_lowercase());
     let by_email = match (&email, verified) {
         (Some(email), true) => me::id_by_email(db, email).await?,
         _ => None,
     };
-    let user_id = match linking_user.or(by_email) {
-        Some(id) => id,
+    let (user_id, created) = match linking_user.or(by_email) {
+        Some(id) => (id, false),
         None => {
             let email = email
                 .filter(|_| verified)
                 .ok_or_else(|| failed("no verified e-mail from the provider"))?;
-            create_user(db, &email, person.name.as_deref().unwrap_or("")).await?
+            let name = person.name.as_deref().unwrap_or("");
+            (create_user(db, &email, name).await?, true)
         }
     };
     oauth_association::ActiveModel {
@@ -278,7 +296,7 @@ async fn resolve_user(
     }
     .insert(db)
     .await?;
-    Ok(user_id)
+    Ok((user_id, created))
 }
 
 async fn create_user(db: &impl ConnectionTrait, email: &str, name: &str) -> AppResult<i64> {

@@ -32,8 +32,11 @@ impl Purpose {
     /// How long a mailed link stays valid.
     pub fn lifetime(self) -> Duration {
         match self {
-            Self::ConfirmEmail | Self::ConfirmUniversityEmail => Duration::days(3),
-            Self::ResetPassword | Self::SetPassword => Duration::hours(2),
+            // A first password is chosen when the owner gets to it, not within the hour.
+            Self::ConfirmEmail | Self::ConfirmUniversityEmail | Self::SetPassword => {
+                Duration::days(3)
+            }
+            Self::ResetPassword => Duration::hours(2),
             Self::UnlockAccount => Duration::hours(1),
         }
     }

@@ -153,6 +153,39 @@ async fn creates_an_account_then_signs_it_in_again() {
     assert_eq!(profile["is_password_set"], false);
     assert_eq!(profile["oauth_associations"][0]["provider"], "google");
 
+    // The new account is mailed a link to choose a password; the link is checked before
+    // the form shows, and a bogus one is refused at once.
+    let mail = h.app.last_mail_to("jonas@example.org").await;
+    assert_eq!(mail.subject, "Choose a password for Cohort");
+    let link = testkit::query_param(&mail.text, "token").unwrap();
+    let (status, body) = h
+        .app
+        .post_json(
+            "/api/set-password/validate-token",
+            &json!({"token": "bogus"}),
+        )
+        .await;
+    assert_eq!(status, 400);
+    assert_eq!(body["message"], "Invalid or expired token.");
+    let (status, _) = h
+        .app
+        .post_json("/api/set-password/validate-token", &json!({"token": link}))
+        .await;
+    assert_eq!(status, 200);
+    let (status, body) = h
+        .app
+        .post_json(
+            "/api/set-password",
+            &json!({"token": link, "new_password": "jonas chose 2026", "confirm_password": "jonas chose 2026"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let (status, _) = h
+        .app
+        .post_json("/api/set-password/validate-token", &json!({"token": link}))
+        .await;
+    assert_eq!(status, 400, "a used link is refused on load");
+
     // The state is single-use.
     let (status, body) = h.finish(&code, &state).await;
     assert_eq!(status, 400);

@@ -2325,6 +2325,77 @@ export const useSetPassword = <TError = ErrorBody | ErrorBody,
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * @summary Tells whether a set-password link is still usable, before the user types a password.
+ */
+export const getValidateSetPasswordTokenUrl = () => {
+
+
+  
+
+  return `/api/set-password/validate-token`
+}
+
+export const validateSetPasswordToken = async (tokenRequest: TokenRequest, options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getValidateSetPasswordTokenUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      tokenRequest,)
+  }
+);}
+
+
+
+
+export const getValidateSetPasswordTokenMutationOptions = <TError = ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof validateSetPasswordToken>>, TError,{data: TokenRequest}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof validateSetPasswordToken>>, TError,{data: TokenRequest}, TContext> => {
+
+const mutationKey = ['validateSetPasswordToken'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof validateSetPasswordToken>>, {data: TokenRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  validateSetPasswordToken(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ValidateSetPasswordTokenMutationResult = NonNullable<Awaited<ReturnType<typeof validateSetPasswordToken>>>
+    export type ValidateSetPasswordTokenMutationBody = TokenRequest
+    export type ValidateSetPasswordTokenMutationError = ErrorBody | ErrorBody
+
+    /**
+ * @summary Tells whether a set-password link is still usable, before the user types a password.
+ */
+export const useValidateSetPasswordToken = <TError = ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof validateSetPasswordToken>>, TError,{data: TokenRequest}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof validateSetPasswordToken>>,
+        TError,
+        {data: TokenRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getValidateSetPasswordTokenMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * @summary Every area of interest, alphabetically.
  */
 export const getListTagsUrl = () => {

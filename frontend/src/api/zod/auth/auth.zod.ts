@@ -532,6 +532,19 @@ export const setPasswordResponse = zod.object({
 })
 
 /**
+ * @summary Tells whether a set-password link is still usable, before the user types a password.
+ */
+export const validateSetPasswordTokenBody = zod.object({
+  "token": zod.string().min(1)
+})
+
+export const validateSetPasswordTokenResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text to show the user.')
+})
+
+/**
  * @summary Every area of interest, alphabetically.
  */
 export const listTagsResponse = zod.object({

@@ -1,0 +1,46 @@
+import { Alert, CircularProgress, Link, Stack } from '@mui/material';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { errorMessage } from '@/lib/api-error';
+
+/**
+ * A mailed link's page: the token is checked on load (once, even under StrictMode); the
+ * form shows only for a usable link, else the server's reason and where to get a new one.
+ */
+export function CheckedLink({
+  check,
+  renew,
+  children,
+}: {
+  check: () => Promise<unknown>;
+  renew: { to: string; label: string };
+  children: ReactNode;
+}) {
+  const [state, setState] = useState<'checking' | 'valid' | string>('checking');
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    check()
+      .then(() => setState('valid'))
+      .catch((error: unknown) => setState(errorMessage(error)));
+  }, [check]);
+
+  if (state === 'checking') {
+    return (
+      <Stack sx={{ alignItems: 'center', py: 3 }}>
+        <CircularProgress aria-label="Checking the link" />
+      </Stack>
+    );
+  }
+  if (state === 'valid') return <>{children}</>;
+  return (
+    <Stack spacing={2}>
+      <Alert severity="error">{state}</Alert>
+      <Link component={RouterLink} to={renew.to}>
+        {renew.label}
+      </Link>
+    </Stack>
+  );
+}
