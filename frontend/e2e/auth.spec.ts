@@ -210,3 +210,24 @@ test('a set-password link is checked on load: a bogus one shows why and no form'
   await expect(page.getByLabel(/password/i)).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
 });
+
+test('sign-up checks each step before moving on and clears Required as fields are filled', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByRole('button', { name: 'Yes' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('What brings you to Cohort?').click();
+  await page.getByRole('option', { name: 'I am looking for funding' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('radio', { name: 'Yes' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Required').first()).toBeVisible();
+  const affiliation = page.getByRole('textbox', { name: /^University affiliation/ });
+  await expect(affiliation).toHaveAttribute('aria-invalid', 'true');
+  await affiliation.fill('University of Cambridge');
+  await expect(affiliation).toHaveAttribute('aria-invalid', 'false');
+  await page.getByRole('textbox', { name: /^University e-mail/ }).fill('not-an-email');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // Still on step 2, saying why.
+  await expect(page.getByText('Invalid email')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create account' })).toHaveCount(0);
+});

@@ -1,5 +1,6 @@
 /** Puts a failed request's per-field texts on the form's fields (spec §5 and §8). */
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { useEffect } from 'react';
+import type { FieldValues, Path, UseFormReturn, UseFormSetError } from 'react-hook-form';
 import { ApiError, errorMessage } from './api-error';
 
 /** Returns the banner text, after setting every error that names a form field. */
@@ -20,4 +21,22 @@ export function applyServerErrors<T extends FieldValues>(
   const banner = errorMessage(error);
   // A banner repeating what the fields already say is noise.
   return onFields > 0 && error.body.code === 'invalid' && !error.body.messages?.non_field_errors ? null : banner;
+}
+
+/**
+ * A "Required" text (or the server's) under a field goes as soon as the field is filled in;
+ * the form's own checks keep re-running as the member types after a submit.
+ */
+export function useClearedWhenFilled<T extends FieldValues>(form: UseFormReturn<T>): void {
+  useEffect(() => {
+    const subscription = form.watch((_, { name }) => {
+      if (!name) return;
+      const { error } = form.getFieldState(name);
+      if (!error || (error.type !== 'required' && error.type !== 'server')) return;
+      const value: unknown = form.getValues(name);
+      const filled = Array.isArray(value) ? value.length > 0 : value !== '' && value !== null && value !== undefined;
+      if (filled) form.clearErrors(name);
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
 }

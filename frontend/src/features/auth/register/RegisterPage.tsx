@@ -3,12 +3,13 @@ import { Box, Link, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useClearedWhenFilled } from '@/lib/form-errors';
 import { usePageTitle } from '@/ui/page-title';
 import { AuthCard } from '@/ui/AuthCard';
 import { emptyRegisterForm, registerSchema, type RegisterForm } from './form';
 import { RegisterDone } from './RegisterDone';
 import { StepAccount } from './StepAccount';
-import { StepProfile } from './StepProfile';
+import { PROFILE_FIELDS, StepProfile } from './StepProfile';
 import { StepShare } from './StepShare';
 import { useRegisterSubmit } from './useRegister';
 
@@ -16,11 +17,20 @@ const STEPS = ['About you', 'Your interests', 'Your account'];
 const CHECK_PHONE = 'Please confirm your phone number with the code we sent you.';
 
 /** The three-step sign-up wizard at /register. */
+const ACCOUNT_FIELDS: readonly string[] = ['name', 'email', 'phone_number', 'password', 'captcha'];
+
+/** The step that shows `field`: the account's own fields are on the last one. */
+function stepOf(field: string): number {
+  if (ACCOUNT_FIELDS.includes(field)) return 2;
+  return (PROFILE_FIELDS as readonly string[]).includes(field) ? 1 : 0;
+}
+
 export function RegisterPage() {
   usePageTitle('Sign up');
   const [step, setStep] = useState(0);
   const form = useForm<RegisterForm>({ resolver: withSignUpEmailText(zodResolver(registerSchema)), defaultValues: emptyRegisterForm });
-  const { submit, banner, captchaKey, done } = useRegisterSubmit(form);
+  const { submit, banner, captchaKey, done } = useRegisterSubmit(form, (field) => setStep(stepOf(field)));
+  useClearedWhenFilled(form);
 
   const [params] = useSearchParams();
   const smsToken = params.get('sms_confirm_token');

@@ -14,10 +14,31 @@ import {
   profileTagLabels,
   pronounLabels,
 } from '@/lib/labels';
+import { REQUIRED } from '@/lib/zod';
 import type { RegisterForm } from './form';
 
 export const NOT_AFFILIATED =
   'Funding on Cohort goes only to projects affiliated with a university. You can still join, collaborate and help.';
+
+/** The fields this step shows (the sign-up form sends them with the rest). */
+export const PROFILE_FIELDS = [
+  'looking_for',
+  'is_project_creator',
+  'affiliation',
+  'university_affiliate_email',
+  'university_profile_page_url',
+  'gender',
+  'age_group',
+  'career_stage',
+  'pronouns',
+  'bio',
+  'social',
+  'location',
+  'find_about_by',
+  'find_about_by_other_info',
+  'area_of_interest',
+  'tags',
+] as const;
 
 const CREATOR_FIELDS = [
   'affiliation',
@@ -56,14 +77,14 @@ export function StepProfile({ form, onBack, onContinue }: Props) {
       university_affiliate_email: null, university_profile_page_url: '' });
   };
 
-  const next = () => {
-    if (isCreator) {
-      const values = form.getValues();
-      const missing = CREATOR_FIELDS.filter((field) => !values[field]);
-      missing.forEach((field) => form.setError(field, { type: 'required', message: 'Required' }));
-      if (missing.length > 0) return;
-    }
-    onContinue();
+  // Every field of this step is checked before moving on: an error on a field no longer
+  // on screen would leave "Create account" doing nothing visible.
+  const next = async () => {
+    const valid = await form.trigger(PROFILE_FIELDS);
+    const values = form.getValues();
+    const missing = isCreator ? CREATOR_FIELDS.filter((field) => !values[field]) : [];
+    missing.forEach((field) => form.setError(field, { type: 'required', message: REQUIRED }));
+    if (valid && missing.length === 0) onContinue();
   };
 
   return (
@@ -144,7 +165,7 @@ export function StepProfile({ form, onBack, onContinue }: Props) {
           <Button variant="outlined" onClick={onContinue}>
             Skip for later
           </Button>
-          <Button variant="contained" onClick={next}>
+          <Button variant="contained" onClick={() => void next()}>
             Continue
           </Button>
         </Stack>

@@ -10,8 +10,12 @@ const FIELDS = [
   'affiliation', 'university_affiliate_email', 'university_profile_page_url', 'tags', 'redirect_to',
 ] as const;
 
-/** Submits a sign-up; on failure maps the server's texts onto the form and renews the captcha. */
-export function useRegisterSubmit(form: UseFormReturn<RegisterForm>) {
+/**
+ * Submits a sign-up; on failure maps the server's texts onto the form and renews the
+ * captcha. `showField` brings the first field in error on screen (it may sit on an
+ * earlier step), whether the browser's check or the server's found it.
+ */
+export function useRegisterSubmit(form: UseFormReturn<RegisterForm>, showField: (field: string) => void = () => {}) {
   const [, setParams] = useSearchParams();
   const mutation = useRegisterMutation();
   const [banner, setBanner] = useState<string | null>(null);
@@ -29,7 +33,12 @@ export function useRegisterSubmit(form: UseFormReturn<RegisterForm>) {
       // Spec §8: "Something went wrong plus field errors".
       setBanner(applyServerErrors(error, FIELDS, form.setError) ?? 'Something went wrong.');
       setCaptchaKey((key) => key + 1);
+      const [first] = Object.keys(form.formState.errors);
+      if (first) showField(first);
     }
+  }, (errors) => {
+    const [first] = Object.keys(errors);
+    if (first) showField(first);
   });
   return { submit, banner, captchaKey, done };
 }
