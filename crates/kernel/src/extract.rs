@@ -9,7 +9,7 @@ use actix_web::{FromRequest, HttpRequest, web};
 use futures_util::future::LocalBoxFuture;
 use serde::de::DeserializeOwned;
 
-use crate::error::AppError;
+use crate::error::{AppError, NON_FIELD_ERRORS};
 use crate::validation::validate;
 
 /// Largest JSON body accepted (uploads use multipart with their own caps).
@@ -90,11 +90,78 @@ where
     type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let json = web::Json::<T>::from_request(req, payload);
+        // Parsed as JSON first (size, content type and syntax answer as for any body), then
+        // into `T` with the path of what did not fit, so the error lands on its field.
+        let json = web::Json::<serde_json::Value>::from_request(req, payload);
         Box::pin(async move {
-            let value = json.await?.into_inner();
+            let json = json.await?.into_inner();
+            let value: T = serde_path_to_error::deserialize(json).map_err(field_error)?;
             validate(&value)?;
             Ok(ValidJson(value))
         })
+    }
+}
+
+/// A body whose values do not fit their fields: the field's error, in words.
+fn field_error(error: serde_path_to_error::Error<serde_json::Error>) -> AppError {
+    let path = error.path().to_string();
+    let problem = error.inner().to_string();
+    let top = path
+        .split(['.', '['])
+        .find(|segment| !segment.is_empty())
+        .map(str::to_owned);
+    if let Some(missing) = quoted(&problem, "missing field `") {
+        return AppError::field(&top.unwrap_or(missing), crate::validation::REQUIRED);
+    }
+    let message = match quoted(&problem, "unknown variant `") {
+        Some(value) => format!("\"{value}\" is not a valid choice."),
+        None => INVALID_VALUE.to_owned(),
+    };
+    AppError::field(top.as_deref().unwrap_or(NON_FIELD_ERRORS), message)
+}
+
+/// What a value of the wrong kind (text for a number, say) is answered with.
+pub const INVALID_VALUE: &str = "Invalid value.";
+
+/// The text between `prefix` and the next backtick in serde's message.
+fn quoted(problem: &str, prefix: &str) -> Option<String> {
+    let rest = problem.strip_prefix(prefix)?;
+    rest.split('`').next().map(str::to_owned)
+}
+
+#[cfg(test)]
+mod field_error_tests {
+    use super::*;
+
+    #[derive(Debug, serde::Deserialize)]
+    #[allow(dead_code)]
+    struct Form {
+        name: String,
+        kind: Kind,
+        count: Option<i64>,
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    #[serde(rename_all = "lowercase")]
+    enum Kind {
+        Human,
+    }
+
+    fn error_of(json: serde_json::Value) -> crate::error::ErrorBody {
+        field_error(serde_path_to_error::deserialize::<_, Form>(json).unwrap_err()).body()
+    }
+
+    #[test]
+    fn a_bad_value_names_its_field_in_words() {
+        let body = error_of(serde_json::json!({"name": "A", "kind": "robot"}));
+        assert_eq!(
+            body.messages["kind"],
+            vec!["\"robot\" is not a valid choice."]
+        );
+        assert!(!body.detail.contains("line"), "{}", body.detail);
+        let body = error_of(serde_json::json!({"name": "A", "kind": "human", "count": "many"}));
+        assert_eq!(body.messages["count"], vec![INVALID_VALUE]);
+        let body = error_of(serde_json::json!({"kind": "human"}));
+        assert_eq!(body.messages["name"], vec![crate::validation::REQUIRED]);
     }
 }

@@ -17,6 +17,18 @@ crate::string_enum! {
         InvalidEmail = "Must be a valid email",
         /// Spec §5 (document 1) words the sign-up and forgot-password checks this way.
         InvalidEmailAtSignUp = "Invalid email",
+        /// A confirmation code from an SMS or an authenticator that is not six digits.
+        SixDigitCode = "Enter the 6-digit code",
+    }
+}
+
+/// Six digits, as codes from an SMS or an authenticator app are.
+pub fn six_digit_code(value: &str) -> Result<(), ValidationError> {
+    if value.len() == 6 && value.bytes().all(|b| b.is_ascii_digit()) {
+        Ok(())
+    } else {
+        Err(ValidationError::new("code")
+            .with_message(Cow::Borrowed(FieldText::SixDigitCode.as_str())))
     }
 }
 

@@ -3934,7 +3934,7 @@ export interface components {
          *     client, which reads them from the contract, shows the same before sending.
          * @enum {string}
          */
-        FieldText: "Must be a valid email" | "Invalid email";
+        FieldText: "Must be a valid email" | "Invalid email" | "Enter the 6-digit code";
         /** @enum {string} */
         FindAboutBy: "SEARCH_ENGINE" | "RECOMMENDED_BY_FRIEND" | "SOCIAL_MEDIA" | "BLOG_OR_PUBLICATION" | "OTHER";
         ForgotPasswordRequest: {

@@ -15,6 +15,7 @@ export const REQUIRED = 'Required';
 export const INVALID_EMAIL = FieldText.Must_be_a_valid_email;
 /** Spec §5 words the sign-up and forgot-password e-mail checks this way. */
 export const INVALID_EMAIL_AT_SIGN_UP = FieldText.Invalid_email;
+export const SIX_DIGIT_CODE = FieldText['Enter_the_6-digit_code'];
 /** Spec §5: passwords are the only fields with a minimum of 8 characters. */
 export const PASSWORD_TOO_SHORT = 'This password is too short. It must contain at least 8 characters.';
 

@@ -1,9 +1,8 @@
-import { z, zodResolver } from '@/lib/zod';
+import { REQUIRED, SIX_DIGIT_CODE, z, zodResolver } from '@/lib/zod';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useConfirmAccountSms, useResendSmsCode } from '@/api/endpoints/auth/auth';
-import { confirmAccountSmsBody } from '@/api/zod/auth/auth.zod';
 import { errorMessage } from '@/lib/api-error';
 import { FormTextField } from '@/ui/form/FormTextField';
 import { useToast } from '@/ui/toast';
@@ -14,8 +13,9 @@ export const SMS_REDIRECT_MS = 2000;
 const schema = z.object({
   confirmation_code: z
     .string()
-    .min(1, 'Required')
-    .pipe(confirmAccountSmsBody.shape.confirmation_code),
+    .trim()
+    .min(1, REQUIRED)
+    .pipe(z.string().regex(/^[0-9]{6}$/, SIX_DIGIT_CODE)),
 });
 
 interface Props {

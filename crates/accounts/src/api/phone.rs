@@ -27,7 +27,10 @@ pub struct PhoneConfirmStartResponse {
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct ConfirmSmsRequest {
     /// The 6-digit code from the SMS.
-    #[validate(length(min = 1, max = 6, message = "Required"))]
+    #[validate(
+        length(min = 1, message = "Required"),
+        custom(function = "kernel::validation::six_digit_code")
+    )]
     #[schema(min_length = 6, max_length = 6, pattern = "^[0-9]{6}$")]
     pub confirmation_code: String,
     #[validate(length(min = 1, max = 128, message = "Required"))]

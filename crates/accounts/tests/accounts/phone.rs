@@ -33,6 +33,17 @@ async fn a_phone_at_sign_up_is_confirmed_by_sms_which_signs_in() {
         json!(["Invalid or expired confirmation code."])
     );
     assert_eq!(body["message"], "Invalid or expired confirmation code.");
+    let (status, body) = app
+        .post_json(
+            "/api/me/confirm-account-sms",
+            &json!({"confirmation_code": "12345", "sms_confirm_token": token}),
+        )
+        .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["messages"]["confirmation_code"],
+        json!(["Enter the 6-digit code"])
+    );
 
     let (status, body) = app
         .post_json(

@@ -17,4 +17,5 @@ export type FieldText = typeof FieldText[keyof typeof FieldText];
 export const FieldText = {
   Must_be_a_valid_email: 'Must be a valid email',
   Invalid_email: 'Invalid email',
+  'Enter_the_6-digit_code': 'Enter the 6-digit code',
 } as const;
