@@ -1,5 +1,6 @@
 //! Request extraction that fails into the envelope, never into actix's plain-text bodies.
 
+use std::collections::BTreeSet;
 use std::ops::Deref;
 
 use actix_web::dev::Payload;
@@ -95,9 +96,51 @@ where
         let json = web::Json::<serde_json::Value>::from_request(req, payload);
         Box::pin(async move {
             let json = json.await?.into_inner();
-            let value: T = serde_path_to_error::deserialize(json).map_err(field_error)?;
-            validate(&value)?;
-            Ok(ValidJson(value))
+            Ok(ValidJson(checked(json)?))
+        })
+    }
+}
+
+fn checked<T: DeserializeOwned + validator::Validate>(json: serde_json::Value) -> Result<T, AppError> {
+    let value: T = serde_path_to_error::deserialize(json).map_err(field_error)?;
+    validate(&value)?;
+    Ok(value)
+}
+
+/// The body of a partial update (PATCH): the checked value and the fields the request
+/// carried. A field it leaves out keeps its value; `null` or `""` clears it.
+#[derive(Debug)]
+pub struct PatchJson<T> {
+    pub value: T,
+    pub present: BTreeSet<String>,
+}
+
+impl<T> PatchJson<T> {
+    /// Whether the request carried `field`.
+    pub fn has(&self, field: &str) -> bool {
+        self.present.contains(field)
+    }
+}
+
+impl<T> FromRequest for PatchJson<T>
+where
+    T: DeserializeOwned + validator::Validate + 'static,
+{
+    type Error = actix_web::Error;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let json = web::Json::<serde_json::Value>::from_request(req, payload);
+        Box::pin(async move {
+            let json = json.await?.into_inner();
+            let present = json
+                .as_object()
+                .map(|fields| fields.keys().cloned().collect())
+                .unwrap_or_default();
+            Ok(PatchJson {
+                value: checked(json)?,
+                present,
+            })
         })
     }
 }

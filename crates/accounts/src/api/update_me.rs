@@ -1,6 +1,6 @@
 use actix_web::{HttpRequest, patch, web};
 use kernel::auth::bearer_token;
-use kernel::extract::ValidJson;
+use kernel::extract::PatchJson;
 use kernel::{AppContext, AppResult, Data, SignedIn};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -11,7 +11,8 @@ use crate::enums::{
 };
 use crate::service::profile;
 
-/// Either profile fields (with `name` and `current_password`), or a password change
+/// Either profile fields (with `current_password`; a field left out keeps its value, `null`
+/// or `""` clears it, and `name` may not be cleared), or a password change
 /// (`new_password`, `confirm_new_password`, and `current_password` when one is set).
 #[derive(Debug, Default, Deserialize, Validate, ToSchema)]
 pub struct UpdateMeRequest {
@@ -87,16 +88,16 @@ pub async fn update_me(
     ctx: web::Data<AppContext>,
     SignedIn(user): SignedIn,
     req: HttpRequest,
-    body: ValidJson<UpdateMeRequest>,
+    body: PatchJson<UpdateMeRequest>,
 ) -> AppResult<web::Json<Data<UpdateMeResponse>>> {
-    let input = body.into_inner();
+    let PatchJson { value: input, present } = body;
     let message = if input.new_password.is_some() || input.confirm_new_password.is_some() {
         profile::change_password(&ctx, user.id, &input, bearer_token(&req).as_deref()).await?;
         profile::PASSWORD_CHANGED
     } else if user.password_change_required {
         return Err(kernel::auth::password_change_required());
     } else {
-        profile::update(&ctx, user.id, input).await?;
+        profile::update(&ctx, user.id, input, &present).await?;
         profile::PROFILE_UPDATED
     };
     Ok(Data::new(UpdateMeResponse {

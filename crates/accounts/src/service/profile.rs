@@ -1,6 +1,8 @@
 //! Editing one's own account: profile fields (the current password confirms the save)
 //! and password changes (which end every other session).
 
+use std::collections::BTreeSet;
+
 use kernel::error::FieldErrors;
 use kernel::{AppContext, AppError, AppResult};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
@@ -11,6 +13,9 @@ use super::{emails, me, password, password_policy, registration, session, totp};
 use crate::api::update_me::UpdateMeRequest;
 use crate::entity::user;
 use crate::policy;
+
+/// What an unanswered equity question is stored as.
+const UNDISCLOSED: &str = "prefer_not_to_disclose";
 
 pub const PROFILE_UPDATED: &str = "Profile has been successfully updated.";
 pub const PASSWORD_CHANGED: &str = "Password has been successfully changed.";
@@ -58,8 +63,15 @@ pub async fn change_password(
     Ok(())
 }
 
-/// Saves profile fields; nothing is saved unless every rule passes.
-pub async fn update(ctx: &AppContext, user_id: i64, input: UpdateMeRequest) -> AppResult<()> {
+/// Saves the profile fields the request carried (`present`; the others keep their value);
+/// nothing is saved unless every rule passes.
+pub async fn update(
+    ctx: &AppContext,
+    user_id: i64,
+    input: UpdateMeRequest,
+    present: &BTreeSet<String>,
+) -> AppResult<()> {
+    let given = |field: &str| present.contains(field);
     let account = me::find(&ctx.db, user_id).await?;
     let mut errors = FieldErrors::new();
     let mut add = |field: &str, message: &str| {
@@ -68,7 +80,11 @@ pub async fn update(ctx: &AppContext, user_id: i64, input: UpdateMeRequest) -> A
             .or_default()
             .push(message.to_owned())
     };
-    let name = kernel::rich_text::plain_field(input.name.as_deref().unwrap_or_default());
+    let name = match &input.name {
+        Some(name) => kernel::rich_text::plain_field(name),
+        None if !given("name") => account.name.clone(),
+        None => String::new(),
+    };
     if name.is_empty() {
         add("name", "Required");
     }
@@ -84,11 +100,19 @@ pub async fn update(ctx: &AppContext, user_id: i64, input: UpdateMeRequest) -> A
     let creator = input
         .is_project_creator
         .unwrap_or(account.is_project_creator);
+    // A field left out counts with its stored answer.
+    let answered = |field: &str, sent: bool, stored: &str| {
+        if given(field) {
+            sent
+        } else {
+            stored != UNDISCLOSED
+        }
+    };
     for field in policy::missing_equity_fields(
         creator,
-        input.gender.is_some(),
-        input.age_group.is_some(),
-        input.career_stage.is_some(),
+        answered("gender", input.gender.is_some(), &account.gender),
+        answered("age_group", input.age_group.is_some(), &account.age_group),
+        answered("career_stage", input.career_stage.is_some(), &account.career_stage),
     ) {
         add(field, "Required");
     }
@@ -116,33 +140,67 @@ pub async fn update(ctx: &AppContext, user_id: i64, input: UpdateMeRequest) -> A
     let txn = kernel::db::begin_write(&ctx.db).await?;
     let mut active: user::ActiveModel = account.into();
     active.name = Set(name.clone());
-    active.affiliation = Set(plain(input.affiliation));
-    active.title = Set(plain(input.title));
-    active.location = Set(plain(input.location));
-    active.website = Set(text(input.website));
-    active.social = Set(plain(input.social));
-    active.bio = Set(plain(input.bio));
-    active.address = Set(plain(input.address));
-    active.area_of_interest = Set(json_list(&input.area_of_interest)?);
-    active.tags = Set(json_list(&input.tags)?);
-    active.looking_for = Set(json_list(&input.looking_for)?);
+    // Only what the request carried changes (a partial update).
+    if given("affiliation") {
+        active.affiliation = Set(plain(input.affiliation));
+    }
+    if given("title") {
+        active.title = Set(plain(input.title));
+    }
+    if given("location") {
+        active.location = Set(plain(input.location));
+    }
+    if given("website") {
+        active.website = Set(text(input.website));
+    }
+    if given("social") {
+        active.social = Set(plain(input.social));
+    }
+    if given("bio") {
+        active.bio = Set(plain(input.bio));
+    }
+    if given("address") {
+        active.address = Set(plain(input.address));
+    }
+    if given("area_of_interest") {
+        active.area_of_interest = Set(json_list(&input.area_of_interest)?);
+    }
+    if given("tags") {
+        active.tags = Set(json_list(&input.tags)?);
+    }
+    if given("looking_for") {
+        active.looking_for = Set(json_list(&input.looking_for)?);
+    }
     if !input.race.is_empty() {
         active.race = Set(json_list(&input.race)?);
     }
-    let undisclosed = "prefer_not_to_disclose";
-    active.gender = Set(input.gender.map_or(undisclosed, |g| g.as_str()).to_owned());
-    active.age_group = Set(input
-        .age_group
-        .map_or(undisclosed, |a| a.as_str())
-        .to_owned());
-    active.career_stage = Set(input
-        .career_stage
-        .map_or(undisclosed, |c| c.as_str())
-        .to_owned());
-    active.ethnicity = Set(plain(input.ethnicity).unwrap_or_else(|| undisclosed.to_owned()));
-    active.pronouns = Set(input.pronouns.map(|p| p.as_str().to_owned()));
-    active.find_about_by = Set(input.find_about_by.map(|f| f.as_str().to_owned()));
-    active.find_about_by_other_info = Set(plain(input.find_about_by_other_info));
+    if given("gender") {
+        active.gender = Set(input.gender.map_or(UNDISCLOSED, |g| g.as_str()).to_owned());
+    }
+    if given("age_group") {
+        active.age_group = Set(input
+            .age_group
+            .map_or(UNDISCLOSED, |a| a.as_str())
+            .to_owned());
+    }
+    if given("career_stage") {
+        active.career_stage = Set(input
+            .career_stage
+            .map_or(UNDISCLOSED, |c| c.as_str())
+            .to_owned());
+    }
+    if given("ethnicity") {
+        active.ethnicity = Set(plain(input.ethnicity).unwrap_or_else(|| UNDISCLOSED.to_owned()));
+    }
+    if given("pronouns") {
+        active.pronouns = Set(input.pronouns.map(|p| p.as_str().to_owned()));
+    }
+    if given("find_about_by") {
+        active.find_about_by = Set(input.find_about_by.map(|f| f.as_str().to_owned()));
+    }
+    if given("find_about_by_other_info") {
+        active.find_about_by_other_info = Set(plain(input.find_about_by_other_info));
+    }
     active.is_project_creator = Set(creator);
     if let Some(private) = input.profile_is_private {
         active.profile_is_private = Set(private);

@@ -341,3 +341,47 @@ async fn profile_text_is_stored_as_plain_text_and_addresses_are_http_only() {
         );
     }
 }
+
+#[tokio::test]
+async fn a_patch_changes_only_the_fields_it_carries() {
+    let app = spawn_app().await;
+    let token = app
+        .signed_in_user("rita@example.org", "neuron growth 86")
+        .await;
+    let (status, body) = patch(
+        &app,
+        &token,
+        &json!({"name": "Rita L", "current_password": "neuron growth 86", "title": "Neurologist", "location": "Turin"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = patch(
+        &app,
+        &token,
+        &json!({"current_password": "neuron growth 86", "bio": "Nerve growth factor."}),
+    )
+    .await;
+    assert_eq!(status, 200, "no name needed: {body}");
+    let me = app.me(&token).await;
+    assert_eq!(me["name"], "Rita L");
+    assert_eq!(me["title"], "Neurologist");
+    assert_eq!(me["bio"], "Nerve growth factor.");
+    let (status, _) = patch(
+        &app,
+        &token,
+        &json!({"current_password": "neuron growth 86", "location": null}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let me = app.me(&token).await;
+    assert!(me["location"].is_null(), "null clears: {me}");
+    assert_eq!(me["title"], "Neurologist");
+    let (status, body) = patch(
+        &app,
+        &token,
+        &json!({"current_password": "neuron growth 86", "name": ""}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(body["messages"]["name"], json!(["Required"]));
+}
