@@ -10,6 +10,11 @@ test('edit the profile, crop an avatar and see it in the header', async ({ page 
   // A picture that is not JPEG or PNG is refused in the browser with the reason.
   await page.getByLabel('Change avatar').setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
   await expect(page.getByText('Only JPEG and PNG images are allowed.')).toBeVisible();
+  // A PNG that does not decode says so instead of opening an empty crop area.
+  const corrupt = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('not really a picture')]);
+  await page.getByLabel('Change avatar').setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: corrupt });
+  await expect(page.getByText('Upload a valid image. The file you uploaded was either not an image or a corrupted image.')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Change avatar' })).toHaveCount(0);
 
   await page.getByLabel('Change avatar').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await drawnPng(page, 900, 600) });
   await expect(page.getByRole('dialog', { name: 'Change avatar' })).toBeVisible();

@@ -101,7 +101,9 @@ where
     }
 }
 
-fn checked<T: DeserializeOwned + validator::Validate>(json: serde_json::Value) -> Result<T, AppError> {
+fn checked<T: DeserializeOwned + validator::Validate>(
+    json: serde_json::Value,
+) -> Result<T, AppError> {
     let value: T = serde_path_to_error::deserialize(json).map_err(field_error)?;
     validate(&value)?;
     Ok(value)

@@ -24,9 +24,7 @@ const JPEG_QUALITY: u8 = 85;
 /// Why a file was refused; the text is shown to the user as is.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum ImageRejection {
-    #[error(
-        "Upload a valid image. The file you uploaded was either not an image or a corrupted image."
-    )]
+    #[error("{}", crate::validation::FieldText::InvalidImage.as_str())]
     NotAnImage,
     #[error("Only JPEG and PNG images are allowed.")]
     UnsupportedFormat,

@@ -19,6 +19,9 @@ crate::string_enum! {
         InvalidEmailAtSignUp = "Invalid email",
         /// A confirmation code from an SMS or an authenticator that is not six digits.
         SixDigitCode = "Enter the 6-digit code",
+        /// A picture that cannot be decoded (checked in the browser before cropping, and
+        /// by the server on upload).
+        InvalidImage = "Upload a valid image. The file you uploaded was either not an image or a corrupted image.",
     }
 }
 

@@ -3934,7 +3934,7 @@ export interface components {
          *     client, which reads them from the contract, shows the same before sending.
          * @enum {string}
          */
-        FieldText: "Must be a valid email" | "Invalid email" | "Enter the 6-digit code";
+        FieldText: "Must be a valid email" | "Invalid email" | "Enter the 6-digit code" | "Upload a valid image. The file you uploaded was either not an image or a corrupted image.";
         /** @enum {string} */
         FindAboutBy: "SEARCH_ENGINE" | "RECOMMENDED_BY_FRIEND" | "SOCIAL_MEDIA" | "BLOG_OR_PUBLICATION" | "OTHER";
         ForgotPasswordRequest: {
@@ -5515,7 +5515,8 @@ export interface components {
             title?: string | null;
         };
         /**
-         * @description Either profile fields (with `name` and `current_password`), or a password change
+         * @description Either profile fields (with `current_password`; a field left out keeps its value, `null`
+         *     or `""` clears it, and `name` may not be cleared), or a password change
          *     (`new_password`, `confirm_new_password`, and `current_password` when one is set).
          */
         UpdateMeRequest: {

@@ -6,16 +6,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import { FieldText } from '@/api/model/fieldText';
+import { INVALID_EMAIL, INVALID_EMAIL_AT_SIGN_UP } from './field-texts';
 
 export { z, zodResolver };
 
 export const REQUIRED = 'Required';
-/** The server's texts, from the contract: a form says what the server would. */
-export const INVALID_EMAIL = FieldText.Must_be_a_valid_email;
-/** Spec §5 words the sign-up and forgot-password e-mail checks this way. */
-export const INVALID_EMAIL_AT_SIGN_UP = FieldText.Invalid_email;
-export const SIX_DIGIT_CODE = FieldText['Enter_the_6-digit_code'];
+export { INVALID_EMAIL, INVALID_EMAIL_AT_SIGN_UP, SIX_DIGIT_CODE } from './field-texts';
 /** Spec §5: passwords are the only fields with a minimum of 8 characters. */
 export const PASSWORD_TOO_SHORT = 'This password is too short. It must contain at least 8 characters.';
 

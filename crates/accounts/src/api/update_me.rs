@@ -90,7 +90,10 @@ pub async fn update_me(
     req: HttpRequest,
     body: PatchJson<UpdateMeRequest>,
 ) -> AppResult<web::Json<Data<UpdateMeResponse>>> {
-    let PatchJson { value: input, present } = body;
+    let PatchJson {
+        value: input,
+        present,
+    } = body;
     let message = if input.new_password.is_some() || input.confirm_new_password.is_some() {
         profile::change_password(&ctx, user.id, &input, bearer_token(&req).as_deref()).await?;
         profile::PASSWORD_CHANGED

@@ -112,7 +112,11 @@ pub async fn update(
         creator,
         answered("gender", input.gender.is_some(), &account.gender),
         answered("age_group", input.age_group.is_some(), &account.age_group),
-        answered("career_stage", input.career_stage.is_some(), &account.career_stage),
+        answered(
+            "career_stage",
+            input.career_stage.is_some(),
+            &account.career_stage,
+        ),
     ) {
         add(field, "Required");
     }

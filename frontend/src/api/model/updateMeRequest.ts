@@ -31,7 +31,8 @@ import type { UpdateMeRequestTitle } from './updateMeRequestTitle';
 import type { UpdateMeRequestWebsite } from './updateMeRequestWebsite';
 
 /**
- * Either profile fields (with `name` and `current_password`), or a password change
+ * Either profile fields (with `current_password`; a field left out keeps its value, `null`
+or `""` clears it, and `name` may not be cleared), or a password change
 (`new_password`, `confirm_new_password`, and `current_password` when one is set).
  */
 export interface UpdateMeRequest {

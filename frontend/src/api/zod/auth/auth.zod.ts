@@ -178,7 +178,7 @@ export const updateMeBody = zod.object({
   "tags": zod.array(zod.enum(['MEDICAL_DOCTOR', 'CLINICAL_RESEARCHER', 'ALLIED_HEALTHCARE_PROFESSIONAL', 'CAREGIVER', 'SURVIVOR', 'OTHER']).describe('At most two per profile.')).max(updateMeBodyTagsMax).optional(),
   "title": zod.string().nullish(),
   "website": zod.string().nullish()
-}).describe('Either profile fields (with `name` and `current_password`), or a password change\n(`new_password`, `confirm_new_password`, and `current_password` when one is set).')
+}).describe('Either profile fields (with `current_password`; a field left out keeps its value, `null`\nor `\"\"` clears it, and `name` may not be cleared), or a password change\n(`new_password`, `confirm_new_password`, and `current_password` when one is set).')
 
 export const updateMeResponse = zod.object({
   "data": zod.object({

@@ -9,6 +9,7 @@ import { useRefreshMe } from '../../useRefreshMe';
 import { CropDialog } from './CropDialog';
 import { PICTURE_TYPES, rejectionOf } from '@/lib/pictures';
 import { cropToBlob } from './crop';
+import { INVALID_IMAGE } from '@/lib/field-texts';
 
 /** Spec §8: an upload failure shows messages.file[0], or "Update error". */
 export const UPLOAD_ERROR = 'Update error';
@@ -48,7 +49,17 @@ export function PictureUpload({ label, aspect, upload, busy, done }: Props) {
       toast(rejection, 'error');
       return;
     }
-    setChosen({ src: URL.createObjectURL(file), type: file.type, name: file.name });
+    const src = URL.createObjectURL(file);
+    // A file that does not decode would open an empty crop area with nothing to save.
+    const picture = new Image();
+    picture.src = src;
+    picture
+      .decode()
+      .then(() => setChosen({ src, type: file.type, name: file.name }))
+      .catch(() => {
+        URL.revokeObjectURL(src);
+        toast(INVALID_IMAGE, 'error');
+      });
   };
 
   const onCrop = async (area: Area) => {

@@ -1,0 +1,11 @@
+/**
+ * The server's field texts (kernel `FieldText`), by name: they reach us through the
+ * contract, so a form says before sending what the server would say after.
+ */
+import { FieldText } from '@/api/model/fieldText';
+
+export const INVALID_EMAIL = FieldText.Must_be_a_valid_email;
+/** Spec §5 words the sign-up and forgot-password e-mail checks this way. */
+export const INVALID_EMAIL_AT_SIGN_UP = FieldText.Invalid_email;
+export const SIX_DIGIT_CODE = FieldText['Enter_the_6-digit_code'];
+export const INVALID_IMAGE = FieldText.Upload_a_valid_image_The_file_you_uploaded_was_either_not_an_image_or_a_corrupted_image;
