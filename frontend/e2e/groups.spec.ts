@@ -37,6 +37,7 @@ test('create a group through the wizard, staff approve it, find it and delete it
   await page.getByRole('textbox', { name: /^Summary/ }).fill('Speech therapists and survivors compare what helps.');
   await page.getByLabel('Image file').setInputFiles({ name: 'group.png', mimeType: 'image/png', buffer: await drawnPng(page, 900, 500) });
   await page.getByRole('textbox', { name: 'Video link (optional)' }).fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+  await page.getByRole('textbox', { name: /^Additional info/ }).fill('We meet online every second Tuesday.');
   await page.screenshot({ path: shot('wizard-general', info.project.name), fullPage: true });
   await page.getByRole('button', { name: 'Save & next' }).click();
 
@@ -108,6 +109,15 @@ test('create a group through the wizard, staff approve it, find it and delete it
   await expect(page.getByText('Lends speech devices')).toBeVisible();
   await expect(page.locator('iframe[src^="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"]')).toHaveCount(1);
   await expect(page.getByText('1 team member')).toBeVisible();
+  // Short additional info opens at once; on a desktop the side panel stays in view down to
+  // the discussion.
+  await expect(page.getByText('We meet online every second Tuesday.')).toBeVisible();
+  if (!info.project.name.includes('phone')) {
+    await page.getByRole('region', { name: 'Discussion' }).scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 4000);
+    await expect(page.getByRole('button', { name: 'View Discussion' })).toBeInViewport();
+    await page.evaluate(() => window.scrollTo(0, 0));
+  }
   await page.screenshot({ path: shot('group-detail', info.project.name), fullPage: true });
   await page.getByRole('tab', { name: 'Supplementary Materials' }).click();
   const material = page.getByRole('link', { name: 'protocol.pdf' });

@@ -10,7 +10,6 @@ import {
   CardContent,
   Chip,
   Container,
-  Grid,
   Stack,
   Tab,
   Tabs,
@@ -76,8 +75,8 @@ function GroupView({ group, Discussion }: { group: GroupDetail; Discussion: Disc
   // A tab that is no longer offered (the viewer left the group) falls back to Overview.
   const tab = tabs.some((t) => t.value === chosen) ? chosen : 'overview';
   return (
-    <Grid container spacing={4}>
-      <Grid size={{ xs: 12, md: 8 }}>
+    <Box sx={layout}>
+      <Box sx={{ gridArea: 'main', minWidth: 0 }}>
         <Stack spacing={3}>
           <Typography variant="h3" component="h1" sx={{ wordBreak: 'break-word' }}>
             {group.title}
@@ -126,9 +125,9 @@ function GroupView({ group, Discussion }: { group: GroupDetail; Discussion: Disc
             {tab === 'updates' && <UpdatesTab group={group} />}
           </Suspense>
         </Stack>
-      </Grid>
-      <Grid size={{ xs: 12, md: 4 }}>
-        <Stack spacing={2}>
+      </Box>
+      <Box sx={{ gridArea: 'side', minWidth: 0 }}>
+        <Stack spacing={2} sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
           {group.created_by && (
             <Card variant="outlined">
               <CardActionArea component={RouterLink} to={`/profile/${group.created_by.id}`}>
@@ -195,15 +194,27 @@ function GroupView({ group, Discussion }: { group: GroupDetail; Discussion: Disc
             </Button>
           )}
         </Stack>
-      </Grid>
-      {/* Its own row: after the side column on phones, under the main column on desktops. */}
-      <Grid size={{ xs: 12, md: 8 }}>
+      </Box>
+      <Box sx={{ gridArea: 'discussion', minWidth: 0 }}>
         <Discussion
           topicType="groups"
           targetId={group.id}
           onChange={() => void queryClient.invalidateQueries({ queryKey: getGetGroupQueryKey(group.slug) })}
         />
-      </Grid>
-    </Grid>
+      </Box>
+    </Box>
   );
 }
+
+/**
+ * Phones: the group, its side panel, then the discussion. Desktops: the group and then the
+ * discussion on the left; the side panel spans both on the right and stays in view while
+ * the page scrolls, so no empty column is left beside a long discussion.
+ */
+const layout = {
+  display: 'grid',
+  gap: 4,
+  gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr)' },
+  gridTemplateAreas: { xs: '"main" "side" "discussion"', md: '"main side" "discussion side"' },
+  gridTemplateRows: { md: 'auto 1fr' },
+} as const;

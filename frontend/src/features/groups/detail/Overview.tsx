@@ -3,6 +3,13 @@ import { Accordion, AccordionDetails, AccordionSummary, Chip, Stack, Typography 
 import type { GroupDetail } from '@/api/model';
 import { RichText } from '@/ui/RichText';
 
+/** Texts up to this many characters open at once; longer ones wait to be opened. */
+const SHORT_TEXT = 1500;
+
+function isShort(html: string): boolean {
+  return html.replace(/<[^>]*>/g, '').length <= SHORT_TEXT;
+}
+
 /** Overview tab: collapsible Summary, Additional info (when present) and Goals (spec 2 §2). */
 export function Overview({ group }: { group: GroupDetail }) {
   const showRoles = group.industry_partner_likely === 'yes' && group.role_of_industry_partner.length > 0;
@@ -19,7 +26,7 @@ export function Overview({ group }: { group: GroupDetail }) {
         </AccordionDetails>
       </Accordion>
       {group.additional_info && (
-        <Accordion disableGutters variant="outlined">
+        <Accordion defaultExpanded={isShort(group.additional_info)} disableGutters variant="outlined">
           <AccordionSummary expandIcon={<ExpandMoreIcon />}>
             <Typography variant="h6" component="h2">
               Additional info
