@@ -1,6 +1,7 @@
-import { Box } from '@mui/material';
+import { Box, type Theme, useMediaQuery } from '@mui/material';
 import { DataGrid, type GridColDef, type GridPaginationModel, type GridValidRowModel } from '@mui/x-data-grid';
 import { ErrorState } from '@/ui/QueryState';
+import { GridCards } from './GridCards';
 
 /** The API's pagination block. */
 export interface Pagination {
@@ -25,7 +26,8 @@ interface Props<Row extends GridValidRowModel> {
 
 /**
  * A MUI data grid over one of the API's pages (`page` is 1-based there, 0-based here),
- * with its loading, empty and error states; it scrolls sideways on a phone.
+ * with its loading, empty and error states; on a phone its rows are cards instead, so no
+ * column is cut off.
  */
 export function ServerGrid<Row extends GridValidRowModel>({
   label,
@@ -41,7 +43,23 @@ export function ServerGrid<Row extends GridValidRowModel>({
   empty = 'Nothing here yet.',
   onRowClick,
 }: Props<Row>) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   if (error) return <ErrorState error={error} onRetry={onRetry} />;
+  if (phone) {
+    return (
+      <GridCards
+        label={label}
+        rows={rows}
+        columns={columns}
+        loading={loading}
+        empty={empty}
+        onRowClick={onRowClick}
+        page={page}
+        pages={Math.max(1, Math.ceil((pagination?.count ?? 0) / perPage))}
+        onPage={onPage ? (next) => onPage(next, perPage) : undefined}
+      />
+    );
+  }
   const model: GridPaginationModel = { page: page - 1, pageSize: perPage };
   return (
     <Box sx={{ width: '100%', overflowX: 'auto' }}>
