@@ -314,3 +314,30 @@ test('staff deactivate a member, who is signed out, and reactivate them', async 
   await expect(page.getByText('The account was reactivated.')).toBeVisible();
   expect((await page.request.post('/api/login', { data: { email: member.email, password: PASSWORD } })).ok()).toBe(true);
 });
+
+test('an admin adds an account; its owner chooses a password from the mail and signs in', async ({ page }) => {
+  const email = `added.${Date.now()}@example.org`;
+  await signInAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.goto('/staff');
+  await openSection(page, 'Users');
+  await page.getByRole('link', { name: 'New account' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Required').first()).toBeVisible();
+  await page.getByRole('textbox', { name: /^Name/ }).fill('Added Person');
+  await page.getByRole('textbox', { name: /^Email/ }).fill(email);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/staff\/users\/\d+$/);
+  await expect(page.getByText(email).first()).toBeVisible();
+
+  const mail = await lastMailTo(page.request, email);
+  expect(mail.subject).toBe('Your Cohort account is ready');
+  await page.evaluate(() => window.localStorage.removeItem('token'));
+  const link = new URL(linkIn(mail.text));
+  await page.goto(link.pathname + link.search);
+  await page.getByLabel('New password').fill('chosen by me 2026');
+  await page.getByLabel('Confirm password').fill('chosen by me 2026');
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page.getByText('Your password has been successfully updated.')).toBeVisible();
+  const signedIn = await page.request.post('/api/login', { data: { email, password: 'chosen by me 2026' } });
+  expect(signedIn.ok(), await signedIn.text()).toBe(true);
+});

@@ -84,6 +84,15 @@ pub fn may_switch_account(
     }
 }
 
+/// Admins add accounts for people (who then choose their password from a mailed link).
+pub fn may_create_account(actor: StaffRole) -> Result<(), Refusal> {
+    if actor == StaffRole::Admin {
+        Ok(())
+    } else {
+        Err(Refusal::AdminOnly)
+    }
+}
+
 /// Turning off someone's second factor is an admin's decision (it weakens the account).
 pub fn may_reset_two_factor(actor: StaffRole) -> Result<(), Refusal> {
     if actor == StaffRole::Admin {
@@ -118,6 +127,15 @@ mod tests {
             vec!["age_group", "career_stage"]
         );
         assert!(missing_equity_fields(true, true, true, true).is_empty());
+    }
+
+    #[test]
+    fn only_admins_add_accounts() {
+        assert_eq!(may_create_account(StaffRole::Admin), Ok(()));
+        assert_eq!(
+            may_create_account(StaffRole::Moderator),
+            Err(Refusal::AdminOnly)
+        );
     }
 
     #[test]

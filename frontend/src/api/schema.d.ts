@@ -2237,7 +2237,11 @@ export interface paths {
         /** Accounts, newest first, narrowed by search, role and state. */
         get: operations["staffListUsers"];
         put?: never;
-        post?: never;
+        /**
+         * Makes an account for someone, who is mailed a link to choose their password (admins
+         *     only).
+         */
+        post: operations["staffCreateUser"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3634,6 +3638,19 @@ export interface components {
                 university_affiliate_email?: string | null;
                 university_email_confirmed: boolean;
                 university_profile_page_url?: string | null;
+            };
+        };
+        Data_StaffUserRow: {
+            /** @description An account in the console's list. */
+            data: {
+                /** Format: date-time */
+                date_joined: string;
+                email: string;
+                /** Format: int64 */
+                id: number;
+                name: string;
+                staff_role?: components["schemas"]["StaffRole"] | null;
+                state: components["schemas"]["AccountState"];
             };
         };
         Data_Topic: {
@@ -5284,6 +5301,12 @@ export interface components {
             position: number;
             sub_menus: components["schemas"]["StaffMenuItem"][];
             title: string;
+        };
+        /** @description A new account for someone (admins only): a name and an e-mail address. */
+        StaffNewUser: {
+            /** Format: email */
+            email: string;
+            name: string;
         };
         /** @description An option as staff write it. */
         StaffOption: {
@@ -13025,6 +13048,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Page_StaffUserRow"];
+                };
+            };
+            /** @description Not staff. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Any other error, in the error envelope. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    staffCreateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffNewUser"];
+            };
+        };
+        responses: {
+            /** @description Created; the link is on its way. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Data_StaffUserRow"];
+                };
+            };
+            /** @description A field is missing or the address is taken. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not staff. */

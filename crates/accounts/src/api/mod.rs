@@ -64,6 +64,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(staff_affiliations::review)
         .service(staff_affiliations::history)
         .service(staff_users::list)
+        .service(staff_users::create)
         .service(staff_users::detail)
         .service(staff_users::deactivate)
         .service(staff_users::reactivate)

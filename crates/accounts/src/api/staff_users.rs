@@ -301,3 +301,42 @@ pub async fn set_role(
     user_admin::set_role(&ctx, &staff, path.into_inner(), staff_role, reason).await?;
     Ok(MessageResponse::data(user_admin::ROLE_SAVED))
 }
+
+/// A new account for someone (admins only): a name and an e-mail address.
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+pub struct StaffNewUser {
+    #[validate(length(min = 1, max = 255, message = "This field is required"))]
+    #[schema(min_length = 1, max_length = 255)]
+    pub name: String,
+    #[validate(
+        length(min = 1, message = "This field is required"),
+        email(message = "Must be a valid email")
+    )]
+    #[schema(min_length = 1, format = Email)]
+    pub email: String,
+}
+
+/// Makes an account for someone, who is mailed a link to choose their password (admins
+/// only).
+#[utoipa::path(
+    operation_id = "staffCreateUser",
+    tag = "staff",
+    request_body = StaffNewUser,
+    responses(
+        (status = 201, description = "Created; the link is on its way.", body = Data<StaffUserRow>),
+        (status = 400, description = "A field is missing or the address is taken.", body = kernel::ErrorBody),
+        (status = 403, description = "Not an admin.", body = kernel::ErrorBody),
+        (status = 404, description = "Not staff.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/staff/users")]
+pub async fn create(
+    ctx: web::Data<AppContext>,
+    staff: Staff,
+    body: ValidJson<StaffNewUser>,
+) -> AppResult<actix_web::HttpResponse> {
+    let account = user_admin::create(&ctx, &staff, &body.name, &body.email).await?;
+    Ok(actix_web::HttpResponse::Created().json(Data {
+        data: StaffUserRow::from_entity(account),
+    }))
+}

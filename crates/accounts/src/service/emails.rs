@@ -50,6 +50,19 @@ pub fn set_password(public_url: &str, to: &str, name: &str, token: &str) -> Emai
     }
 }
 
+/// Sent to someone an admin made an account for.
+pub fn account_created(public_url: &str, to: &str, name: &str, token: &str) -> Email {
+    let url = link(public_url, "/set-password", &[("token", token)]);
+    Email {
+        to: to.to_owned(),
+        subject: "Your Cohort account is ready".into(),
+        text: format!(
+            "Hello {name},\n\nThe Cohort team made an account for you with this e-mail address. Choose your password to start:\n\n{url}\n\nThe link is valid for 3 days and works once; after that, use \"Forgot password\" on the sign-in page.\n\nThe Cohort team"
+        ),
+        html: None,
+    }
+}
+
 /// Sent to the address a member changed away from.
 pub fn email_changed(public_url: &str, to: &str, name: &str, new_email: &str) -> Email {
     Email {

@@ -57,6 +57,10 @@ pub async fn complete(
         .ok_or_else(|| AppError::non_field(INVALID_TOKEN))?;
     let found = me::find(&txn, spent.user_id).await?;
     let mut active: user::ActiveModel = found.into();
+    if purpose == Purpose::SetPassword {
+        // The link was mailed to the account's address: following it proves the address.
+        active.email_confirmed = Set(true);
+    }
     active.password_hash = Set(Some(hash));
     active.password_change_required = Set(false);
     active.failure_count = Set(0);

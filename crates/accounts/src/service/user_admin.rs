@@ -11,7 +11,8 @@ use sea_orm::{
 };
 use serde_json::json;
 
-use super::{confirmation, me, oauth, session, totp};
+use super::tokens::{self, Purpose};
+use super::{confirmation, emails, me, oauth, registration, session, totp};
 use crate::entity::{session as session_entity, totp_device, user};
 use crate::enums::{AccountState, RoleFilter};
 use crate::policy::{self, Refusal};
@@ -23,6 +24,8 @@ pub const CONFIRMATION_SENT: &str = "A new confirmation link has been sent.";
 pub const TWO_FACTOR_RESET: &str =
     "Two-factor authentication has been turned off for this account.";
 pub const ROLE_SAVED: &str = "The staff role has been saved.";
+pub const ACCOUNT_CREATED: &str =
+    "The account has been created. We e-mailed a link to choose a password.";
 pub const ALREADY_DEACTIVATED: &str = "This account is already deactivated.";
 pub const NOT_DEACTIVATED: &str = "This account is not deactivated.";
 pub const NO_TWO_FACTOR: &str = "This account does not use two-factor authentication.";
@@ -352,4 +355,47 @@ pub async fn set_role(
     .await?;
     txn.commit().await?;
     Ok(())
+}
+
+/// Adds an account for someone: it has no password until its owner chooses one from the
+/// mailed link, which also proves the address is theirs. Returns the new account.
+pub async fn create(
+    ctx: &AppContext,
+    staff: &Staff,
+    name: &str,
+    email: &str,
+) -> AppResult<user::Model> {
+    policy::may_create_account(staff.role()).map_err(refused)?;
+    let email = email.trim().to_lowercase();
+    let name = kernel::rich_text::plain_field(name);
+    if me::id_by_email(&ctx.db, &email).await?.is_some() {
+        return Err(AppError::field("email", super::profile::EMAIL_TAKEN));
+    }
+    let txn = kernel::db::begin_write(&ctx.db).await?;
+    let account = user::ActiveModel {
+        email: Set(email.clone()),
+        name: Set(name.clone()),
+        password_hash: Set(None),
+        is_active: Set(true),
+        email_confirmed: Set(false),
+        date_joined: Set(Utc::now()),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    let token = tokens::issue(&txn, account.id, Purpose::SetPassword, None).await?;
+    record(
+        &txn,
+        staff,
+        "user.create",
+        account.id,
+        serde_json::Value::Null,
+        json!({"name": name, "email": email}),
+        None,
+    )
+    .await?;
+    txn.commit().await?;
+    let mail = emails::account_created(&ctx.config.public_url, &email, &name, &token);
+    registration::deliver(ctx, mail).await;
+    Ok(account)
 }

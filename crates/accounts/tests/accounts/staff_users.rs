@@ -412,3 +412,46 @@ async fn an_admin_resets_a_members_two_factor() {
         "This account does not use two-factor authentication."
     );
 }
+
+#[tokio::test]
+async fn an_admin_adds_an_account_whose_owner_chooses_the_password_from_the_mail() {
+    let app = spawn_app().await;
+    let Roles {
+        moderator, admin, ..
+    } = roles(&app).await;
+    let new = json!({"name": "Ada Lovelace", "email": "Ada.L@example.org"});
+    let (status, _) = app.post_json_as(&moderator, "/api/staff/users", &new).await;
+    assert_eq!(status, 403, "admins only");
+    let (status, body) = app.post_json_as(&admin, "/api/staff/users", &new).await;
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(body["data"]["email"], "ada.l@example.org");
+    assert_eq!(body["data"]["state"], "unconfirmed");
+    let (status, body) = app.post_json_as(&admin, "/api/staff/users", &new).await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["messages"]["email"],
+        json!(["A user with this email already exists."])
+    );
+
+    let mail = app.last_mail_to("ada.l@example.org").await;
+    assert_eq!(mail.subject, "Your Cohort account is ready");
+    let token = testkit::query_param(&mail.text, "token").unwrap();
+    let (status, _) = app
+        .post_json("/api/set-password/validate-token", &json!({"token": token}))
+        .await;
+    assert_eq!(status, 200);
+    let (status, body) = app
+        .post_json(
+            "/api/set-password",
+            &json!({"token": token, "new_password": "analytical engine", "confirm_password": "analytical engine"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = app
+        .post_json(
+            "/api/login",
+            &json!({"email": "ada.l@example.org", "password": "analytical engine"}),
+        )
+        .await;
+    assert_eq!(status, 200, "the link proved the address: {body}");
+}

@@ -71,6 +71,7 @@ fn with_body(request: reqwest::RequestBuilder, operation: &str) -> reqwest::Requ
         }
         "voteDiscussion" | "voteComment" => json!({"reaction": "up"}),
         "updateGroup" => json!({"title": "Matrix renamed"}),
+        "staffCreateUser" => json!({"name": "New Person", "email": "new.person@example.org"}),
         _ => json!({}),
     };
     request.json(&body)

@@ -29,6 +29,7 @@ const PAGES: { path: string; Component: LazyExoticComponent<ComponentType> }[] =
   { path: 'quizzes/:id', Component: page(() => import('./learning/QuizEditorPage'), (m) => m.QuizEditorPage) },
   { path: 'lookups', Component: page(() => import('./catalogue/LookupsPage'), (m) => m.LookupsPage) },
   { path: 'users', Component: page(() => import('./people/UsersPage'), (m) => m.UsersPage) },
+  { path: 'users/new', Component: page(() => import('./people/NewUserPage'), (m) => m.NewUserPage) },
   { path: 'users/:id', Component: page(() => import('./people/UserPage'), (m) => m.UserPage) },
   { path: 'audit', Component: page(() => import('./people/AuditPage'), (m) => m.AuditPage) },
 ];

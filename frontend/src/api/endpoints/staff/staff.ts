@@ -47,6 +47,7 @@ import type {
   DataStaffPage,
   DataStaffQuiz,
   DataStaffUserDetail,
+  DataStaffUserRow,
   DataVecAuditRecord,
   DataVecStaffBanner,
   DataVecStaffBlogCategory,
@@ -84,6 +85,7 @@ import type {
   StaffListQuizzesParams,
   StaffListUpdateSignupsParams,
   StaffListUsersParams,
+  StaffNewUser,
   StaffReason,
   StaffRoleChange
 } from '../../model';
@@ -4926,6 +4928,79 @@ export function useStaffListUsers<TData = Awaited<ReturnType<typeof staffListUse
 
 
 /**
+ * @summary Makes an account for someone, who is mailed a link to choose their password (admins
+only).
+ */
+export const getStaffCreateUserUrl = () => {
+
+
+  
+
+  return `/api/staff/users`
+}
+
+export const staffCreateUser = async (staffNewUser: StaffNewUser, options?: RequestInit): Promise<DataStaffUserRow> => {
+  
+  return apiFetch<DataStaffUserRow>(getStaffCreateUserUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      staffNewUser,)
+  }
+);}
+
+
+
+
+export const getStaffCreateUserMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreateUser>>, TError,{data: StaffNewUser}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof staffCreateUser>>, TError,{data: StaffNewUser}, TContext> => {
+
+const mutationKey = ['staffCreateUser'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffCreateUser>>, {data: StaffNewUser}> = (props) => {
+          const {data} = props ?? {};
+
+          return  staffCreateUser(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type StaffCreateUserMutationResult = NonNullable<Awaited<ReturnType<typeof staffCreateUser>>>
+    export type StaffCreateUserMutationBody = StaffNewUser
+    export type StaffCreateUserMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Makes an account for someone, who is mailed a link to choose their password (admins
+only).
+ */
+export const useStaffCreateUser = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreateUser>>, TError,{data: StaffNewUser}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof staffCreateUser>>,
+        TError,
+        {data: StaffNewUser},
+        TContext
+      > => {
+
+      const mutationOptions = getStaffCreateUserMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * @summary One account: its state, sign-in methods, affiliation and the staff decisions about it.
  */
 export const getStaffGetUserUrl = (id: number,) => {

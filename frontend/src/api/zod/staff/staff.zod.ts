@@ -1720,6 +1720,17 @@ export const staffListUsersResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
+ * @summary Makes an account for someone, who is mailed a link to choose their password (admins
+only).
+ */
+export const staffCreateUserBodyNameMax = 255;
+
+export const staffCreateUserBody = zod.object({
+  "email": zod.email().min(1),
+  "name": zod.string().min(1).max(staffCreateUserBodyNameMax)
+}).describe('A new account for someone (admins only): a name and an e-mail address.')
+
+/**
  * @summary One account: its state, sign-in methods, affiliation and the staff decisions about it.
  */
 export const staffGetUserParams = zod.object({

@@ -1,6 +1,7 @@
 import { Chip, MenuItem, TextField } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
+import { useGetMe } from '@/api/endpoints/auth/auth';
 import { useStaffListUsers } from '@/api/endpoints/staff/staff';
 import { StaffListUsersRole, StaffListUsersState, type StaffUserRow } from '@/api/model';
 import { dateTime } from '@/lib/dates';
@@ -36,6 +37,7 @@ const ROLES: { value: StaffListUsersRole | ''; label: string }[] = [
 
 /** /staff/users: find people by name or e-mail, filter by role and account state. */
 export function UsersPage() {
+  const me = useGetMe();
   const list = useListState();
   const [role, setRole] = useState<StaffListUsersRole | ''>('');
   const [state, setState] = useState<StaffListUsersState | ''>('');
@@ -43,6 +45,8 @@ export function UsersPage() {
   return (
     <RecordList
       title="Users"
+      // Admins add accounts (the server's policy; a moderator would be refused).
+      newLabel={me.data?.data.staff_role === 'admin' ? 'New account' : undefined}
       path="/staff/users"
       list={list}
       query={query}

@@ -1,0 +1,38 @@
+import { zodResolver } from '@/lib/zod';
+import { useForm } from 'react-hook-form';
+import { staffCreateUser } from '@/api/endpoints/staff/staff';
+import { staffCreateUserBody } from '@/api/zod/staff/staff.zod';
+import type { z } from '@/lib/zod';
+import { FormTextField } from '@/ui/form/FormTextField';
+import { EditorForm } from '../ui/EditorForm';
+import { StaffPage } from '../ui/StaffPage';
+import { useSaveForm } from '../ui/useSaveForm';
+
+type Values = z.infer<typeof staffCreateUserBody>;
+const FIELDS = ['name', 'email'] as const;
+
+/** /staff/users/new: an admin adds an account; its owner is mailed a link to choose a password. */
+export function NewUserPage() {
+  const form = useForm<Values>({ resolver: zodResolver(staffCreateUserBody), defaultValues: { name: '', email: '' } });
+  const { onSubmit, banner } = useSaveForm(form, {
+    fields: FIELDS,
+    editPath: (id) => `/staff/users/${id}`,
+    save: (values) => staffCreateUser(values),
+  });
+  return (
+    <StaffPage title="New account">
+      <EditorForm label="New account" banner={banner} submitting={form.formState.isSubmitting} onSubmit={onSubmit}>
+        <FormTextField control={form.control} name="name" label="Name" required fullWidth />
+        <FormTextField
+          control={form.control}
+          name="email"
+          label="Email"
+          type="email"
+          required
+          fullWidth
+          helperText="We e-mail this address a link to choose a password."
+        />
+      </EditorForm>
+    </StaffPage>
+  );
+}
