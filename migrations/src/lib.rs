@@ -29,6 +29,7 @@ mod m20261124_000021_speed_list_indexes;
 mod m20261124_000022_feed_counts;
 mod m20261124_000023_feed_sources;
 mod m20261124_000024_public_comment_counts;
+mod m20261124_000025_lecture_captions;
 
 pub struct Migrator;
 
@@ -60,6 +61,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000022_feed_counts::Migration),
             Box::new(m20261124_000023_feed_sources::Migration),
             Box::new(m20261124_000024_public_comment_counts::Migration),
+            Box::new(m20261124_000025_lecture_captions::Migration),
         ]
     }
 }

@@ -3252,6 +3252,8 @@ export interface components {
             data: {
                 /** @description The speaker. */
                 author: string;
+                /** @description English captions for the video (WebVTT). */
+                captions_url?: string | null;
                 /** Format: int64 */
                 id: number;
                 /** @description The poster. */
@@ -4169,6 +4171,8 @@ export interface components {
         Lecture: {
             /** @description The speaker. */
             author: string;
+            /** @description English captions for the video (WebVTT). */
+            captions_url?: string | null;
             /** Format: int64 */
             id: number;
             /** @description The poster. */
@@ -4686,6 +4690,8 @@ export interface components {
             data: {
                 /** @description The speaker. */
                 author: string;
+                /** @description English captions for the video (WebVTT). */
+                captions_url?: string | null;
                 /** Format: int64 */
                 id: number;
                 /** @description The poster. */

@@ -25,6 +25,8 @@ pub struct Lecture {
     pub image: Option<String>,
     /// The video (served with range requests, so it seeks).
     pub video_file_url: Option<String>,
+    /// English captions for the video (WebVTT).
+    pub captions_url: Option<String>,
 }
 
 pub(crate) fn view(ctx: &AppContext, l: lecture::Model) -> Lecture {
@@ -35,6 +37,7 @@ pub(crate) fn view(ctx: &AppContext, l: lecture::Model) -> Lecture {
             .map(|title| LectureTag { title })
             .collect(),
         image: l.image.as_deref().map(|k| ctx.storage.url(k)),
+        captions_url: l.captions_file.as_deref().map(|k| ctx.storage.url(k)),
         video_file_url: l
             .video_file
             .as_deref()

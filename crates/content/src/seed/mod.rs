@@ -117,52 +117,42 @@ const PAGES: &[(&str, &str, Option<&str>, &str)] = &[
 ];
 
 /// (title, speaker, summary, tags).
-const LECTURES: &[(&str, &str, &str, &[&str])] = &[
-    (
-        "Stroke rehabilitation: what works",
-        "Dr. Amira Haddad",
-        "The evidence behind early mobilisation, task-specific training and what is still unknown.",
-        &["Stroke", "Rehabilitation"],
-    ),
-    (
-        "Reading a clinical trial",
-        "Prof. Daniel Roy",
-        "Five questions to ask of any trial report, with worked examples.",
-        &["Methods"],
-    ),
-    (
-        "Patient partners in research",
-        "Grace Mbeki",
-        "A caregiver and patient partner on what good involvement looks like.",
-        &["Involvement"],
-    ),
-    (
-        "Wearables and gait",
-        "Dr. Kenji Sato",
-        "What insoles and wrist sensors can and cannot tell us after a stroke.",
-        &["Digital health", "Stroke"],
-    ),
-    (
-        "Registries done right",
-        "Dr. Sofia Alvarez",
-        "Starting a registry that outlives its first grant.",
-        &["Registries", "Rare diseases"],
-    ),
-    (
-        "Funding your first study",
-        "Linh Tran",
-        "How PrecisionFunding and small grants fit together.",
-        &["Funding"],
-    ),
-];
+/// The lectures' texts; `scripts/lectures.py` (`just lectures`) made each one's narrated
+/// video and captions from them.
+#[derive(Deserialize)]
+struct LectureSeed {
+    title: String,
+    speaker: String,
+    description: String,
+    tags: Vec<String>,
+}
 
-const VIDEOS: [&[u8]; 6] = [
-    include_bytes!("media/lecture-1.webm"),
-    include_bytes!("media/lecture-2.webm"),
-    include_bytes!("media/lecture-3.webm"),
-    include_bytes!("media/lecture-4.webm"),
-    include_bytes!("media/lecture-5.webm"),
-    include_bytes!("media/lecture-6.webm"),
+/// Each lecture's video and English captions, in the order of `lectures.json`.
+const TALKS: [(&[u8], &[u8]); 6] = [
+    (
+        include_bytes!("media/lecture-1.webm"),
+        include_bytes!("media/lecture-1.en.vtt"),
+    ),
+    (
+        include_bytes!("media/lecture-2.webm"),
+        include_bytes!("media/lecture-2.en.vtt"),
+    ),
+    (
+        include_bytes!("media/lecture-3.webm"),
+        include_bytes!("media/lecture-3.en.vtt"),
+    ),
+    (
+        include_bytes!("media/lecture-4.webm"),
+        include_bytes!("media/lecture-4.en.vtt"),
+    ),
+    (
+        include_bytes!("media/lecture-5.webm"),
+        include_bytes!("media/lecture-5.en.vtt"),
+    ),
+    (
+        include_bytes!("media/lecture-6.webm"),
+        include_bytes!("media/lecture-6.en.vtt"),
+    ),
 ];
 
 #[derive(Deserialize)]
@@ -376,28 +366,34 @@ async fn seed_lectures(ctx: &AppContext) -> AppResult<()> {
         },
     )
     .await?;
-    for (index, ((title, author, summary, tags), video)) in LECTURES.iter().zip(VIDEOS).enumerate()
-    {
-        if existing.data.iter().any(|l| l.title == *title) {
+    let seeds: Vec<LectureSeed> = serde_json::from_str(include_str!("lectures.json"))
+        .map_err(|e| AppError::Internal(e.into()))?;
+    for (index, (lecture, (video, captions))) in seeds.into_iter().zip(TALKS).enumerate() {
+        if existing.data.iter().any(|l| l.title == lecture.title) {
             continue;
         }
         let seed = u32::try_from(index).unwrap_or(0);
         let poster = picture(ctx, "lectures", 640, 360, seed).await?;
-        let key = format!("lectures/{}.webm", kernel::storage::unique_name());
-        ctx.storage
-            .put(&key, video)
-            .await
-            .map_err(|e| AppError::Internal(e.into()))?;
+        let name = kernel::storage::unique_name();
+        let video_key = format!("lectures/{name}.webm");
+        let captions_key = format!("lectures/{name}.en.vtt");
+        for (key, bytes) in [(&video_key, video), (&captions_key, captions)] {
+            ctx.storage
+                .put(key, bytes)
+                .await
+                .map_err(|e| AppError::Internal(e.into()))?;
+        }
         lectures::add_once(
             &ctx.db,
             LectureDraft {
-                title: (*title).to_owned(),
-                author: (*author).to_owned(),
-                summary: Some((*summary).to_owned()),
-                tags: tags.iter().map(|t| (*t).to_owned()).collect(),
+                title: lecture.title,
+                author: lecture.speaker,
+                summary: Some(lecture.description),
+                tags: lecture.tags,
                 image: Some(poster),
-                video_file: Some(key),
+                video_file: Some(video_key),
                 video_url: None,
+                captions_file: Some(captions_key),
                 position: i32::try_from(index).unwrap_or(0),
             },
         )

@@ -39,6 +39,8 @@ pub struct LectureDraft {
     pub image: Option<String>,
     pub video_file: Option<String>,
     pub video_url: Option<String>,
+    /// Storage key of English WebVTT captions.
+    pub captions_file: Option<String>,
     pub position: i32,
 }
 
@@ -58,6 +60,7 @@ pub async fn add_once(db: &impl ConnectionTrait, draft: LectureDraft) -> AppResu
         tags: Set(serde_json::to_string(&draft.tags).map_err(|e| AppError::Internal(e.into()))?),
         image: Set(draft.image),
         video_file: Set(draft.video_file),
+        captions_file: Set(draft.captions_file),
         video_url: Set(draft.video_url),
         position: Set(draft.position),
         created_at: Set(Utc::now()),

@@ -29,3 +29,31 @@ async fn the_demo_seed_fills_the_site_and_running_it_again_changes_nothing() {
     let (_, categories) = app.get_json("/api/blog/api/pages/categories").await;
     assert_eq!(categories["data"].as_array().unwrap().len(), 4);
 }
+
+#[tokio::test]
+async fn the_demo_lectures_are_narrated_talks_with_captions() {
+    let app = testkit::spawn_app().await;
+    app.seed_demo().await;
+    let (_, lectures) = app.get_json("/api/expert-lectures").await;
+    for lecture in lectures["data"].as_array().unwrap() {
+        let video = app
+            .client
+            .get(app.url(lecture["video_file_url"].as_str().unwrap()))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(video.status(), 200);
+        // A talk of a minute or so, not a title card: well past the old 40 KB clips.
+        assert!(video.bytes().await.unwrap().len() > 100_000, "{lecture}");
+        let captions = app
+            .client
+            .get(app.url(lecture["captions_url"].as_str().unwrap()))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(captions.headers()["content-type"], "text/vtt");
+        let text = captions.text().await.unwrap();
+        assert!(text.starts_with("WEBVTT"));
+        assert!(text.matches(" --> ").count() >= 5, "{text}");
+    }
+}

@@ -5,6 +5,7 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { DataLectureDataCaptionsUrl } from './dataLectureDataCaptionsUrl';
 import type { DataLectureDataImage } from './dataLectureDataImage';
 import type { DataLectureDataSummary } from './dataLectureDataSummary';
 import type { LectureTag } from './lectureTag';
@@ -16,6 +17,8 @@ import type { DataLectureDataVideoFileUrl } from './dataLectureDataVideoFileUrl'
 export type DataLectureData = {
   /** The speaker. */
   author: string;
+  /** English captions for the video (WebVTT). */
+  captions_url?: DataLectureDataCaptionsUrl;
   id: number;
   /** The poster. */
   image?: DataLectureDataImage;

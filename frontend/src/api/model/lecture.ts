@@ -5,6 +5,7 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { LectureCaptionsUrl } from './lectureCaptionsUrl';
 import type { LectureImage } from './lectureImage';
 import type { LectureSummary } from './lectureSummary';
 import type { LectureTag } from './lectureTag';
@@ -16,6 +17,8 @@ import type { LectureVideoFileUrl } from './lectureVideoFileUrl';
 export interface Lecture {
   /** The speaker. */
   author: string;
+  /** English captions for the video (WebVTT). */
+  captions_url?: LectureCaptionsUrl;
   id: number;
   /** The poster. */
   image?: LectureImage;

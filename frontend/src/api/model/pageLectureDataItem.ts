@@ -5,6 +5,7 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { PageLectureDataItemCaptionsUrl } from './pageLectureDataItemCaptionsUrl';
 import type { PageLectureDataItemImage } from './pageLectureDataItemImage';
 import type { PageLectureDataItemSummary } from './pageLectureDataItemSummary';
 import type { LectureTag } from './lectureTag';
@@ -16,6 +17,8 @@ import type { PageLectureDataItemVideoFileUrl } from './pageLectureDataItemVideo
 export type PageLectureDataItem = {
   /** The speaker. */
   author: string;
+  /** English captions for the video (WebVTT). */
+  captions_url?: PageLectureDataItemCaptionsUrl;
   id: number;
   /** The poster. */
   image?: PageLectureDataItemImage;

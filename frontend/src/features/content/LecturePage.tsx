@@ -39,6 +39,7 @@ export function LecturePage() {
               src={data.video_file_url ?? undefined}
               style={{ width: '100%', borderRadius: 8, background: '#000' }}
             >
+              {data.captions_url && <track kind="captions" srcLang="en" label="English" src={data.captions_url} default />}
               {NO_VIDEO}
             </video>
           )}

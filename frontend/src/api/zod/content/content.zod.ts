@@ -131,6 +131,7 @@ export const listLecturesResponsePaginationCountMin = 0;export const listLecture
 export const listLecturesResponse = zod.object({
   "data": zod.array(zod.object({
   "author": zod.string().describe('The speaker.'),
+  "captions_url": zod.string().nullish().describe('English captions for the video (WebVTT).'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The poster.'),
   "summary": zod.string().nullish(),
@@ -158,6 +159,7 @@ export const getLectureParams = zod.object({
 export const getLectureResponse = zod.object({
   "data": zod.object({
   "author": zod.string().describe('The speaker.'),
+  "captions_url": zod.string().nullish().describe('English captions for the video (WebVTT).'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The poster.'),
   "summary": zod.string().nullish(),

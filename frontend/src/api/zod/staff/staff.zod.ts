@@ -782,6 +782,7 @@ export const staffListLecturesResponsePaginationCountMin = 0;export const staffL
 export const staffListLecturesResponse = zod.object({
   "data": zod.array(zod.object({
   "author": zod.string().describe('The speaker.'),
+  "captions_url": zod.string().nullish().describe('English captions for the video (WebVTT).'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The poster.'),
   "summary": zod.string().nullish(),
@@ -825,6 +826,7 @@ export const staffGetLectureParams = zod.object({
 export const staffGetLectureResponse = zod.object({
   "data": zod.object({
   "author": zod.string().describe('The speaker.'),
+  "captions_url": zod.string().nullish().describe('English captions for the video (WebVTT).'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The poster.'),
   "summary": zod.string().nullish(),
@@ -859,6 +861,7 @@ export const staffUpdateLectureBody = zod.object({
 export const staffUpdateLectureResponse = zod.object({
   "data": zod.object({
   "author": zod.string().describe('The speaker.'),
+  "captions_url": zod.string().nullish().describe('English captions for the video (WebVTT).'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The poster.'),
   "summary": zod.string().nullish(),
@@ -901,6 +904,7 @@ export const staffSetLecturePosterBody = zod.object({
 export const staffSetLecturePosterResponse = zod.object({
   "data": zod.object({
   "author": zod.string().describe('The speaker.'),
+  "captions_url": zod.string().nullish().describe('English captions for the video (WebVTT).'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The poster.'),
   "summary": zod.string().nullish(),
@@ -930,6 +934,7 @@ export const staffSetLectureVideoBody = zod.object({
 export const staffSetLectureVideoResponse = zod.object({
   "data": zod.object({
   "author": zod.string().describe('The speaker.'),
+  "captions_url": zod.string().nullish().describe('English captions for the video (WebVTT).'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The poster.'),
   "summary": zod.string().nullish(),
