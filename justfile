@@ -100,13 +100,14 @@ bench: build
     cargo build --release -p feed --example live_bench
     ulimit -n 65536 2>/dev/null || true; COHORT_BIN={{cohort}} python3 scripts/bench.py
 
-# Remake the demo lectures (narrated slide videos and WebVTT captions) from
-# crates/content/src/seed/lectures.json; the outputs are committed, so only run this after
-# changing the texts. Needs espeak-ng, ffmpeg (Debian) and Pillow (PyPI), installed here.
-lectures:
+# Remake the demo seed's media from its texts (crates/content/src/seed/lectures.json and
+# banners.json): narrated lecture videos with WebVTT captions, and the banners' pictures.
+# The outputs are committed, so run this only after changing the texts. Needs espeak-ng,
+# ffmpeg (Debian) and Pillow (PyPI), which it installs.
+seed-media:
     command -v espeak-ng >/dev/null && command -v ffmpeg >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq espeak-ng ffmpeg fonts-dejavu-core)
     python3 -c "import PIL" 2>/dev/null || python3 -m pip install -q pillow
-    python3 scripts/lectures.py
+    python3 scripts/seed_media.py
 
 # --- helpers ---
 

@@ -116,8 +116,7 @@ const PAGES: &[(&str, &str, Option<&str>, &str)] = &[
     ),
 ];
 
-/// (title, speaker, summary, tags).
-/// The lectures' texts; `scripts/lectures.py` (`just lectures`) made each one's narrated
+/// The lectures' texts; `scripts/seed_media.py` (`just seed-media`) made each one's narrated
 /// video and captions from them.
 #[derive(Deserialize)]
 struct LectureSeed {
@@ -295,14 +294,34 @@ async fn seed_menus(ctx: &AppContext) -> AppResult<()> {
     .await
 }
 
+/// A banner's message, drawn into its picture by `scripts/seed_media.py`.
+#[derive(Deserialize)]
+struct BannerSeed {
+    placement: String,
+    link: String,
+}
+
+/// The banners' pictures, in the order of `banners.json`.
+const BANNERS: [&[u8]; 2] = [
+    include_bytes!("media/banner-1.jpg"),
+    include_bytes!("media/banner-2.jpg"),
+];
+
 async fn seed_banners(ctx: &AppContext) -> AppResult<()> {
-    for (placement, link, seed) in [
-        (BannerPlacement::Dashboard, "/lecture-series", 3),
-        (BannerPlacement::Certificates, "/lecture-series", 5),
-    ] {
+    let seeds: Vec<BannerSeed> = serde_json::from_str(include_str!("banners.json"))
+        .map_err(|e| AppError::Internal(e.into()))?;
+    for (seed, picture) in seeds.into_iter().zip(BANNERS) {
+        let placement = BannerPlacement::parse(&seed.placement)
+            .ok_or_else(|| AppError::Internal(anyhow::anyhow!("banner {}", seed.placement)))?;
         if banners::get(&ctx.db, placement).await?.is_none() {
-            let image = picture(ctx, "banners", 1200, 240, seed).await?;
-            banners::set(&ctx.db, placement, Some(image), Some(link.to_owned())).await?;
+            let image = images::accept(
+                ctx.storage.as_ref(),
+                "banners",
+                picture.to_vec(),
+                kernel::artwork::PREPARED_SHAPE,
+            )
+            .await?;
+            banners::set(&ctx.db, placement, Some(image), Some(seed.link)).await?;
         }
     }
     Ok(())

@@ -1,5 +1,6 @@
 //! Pictures the platform draws itself for its demo content (blog headers, posters,
-//! banners, group images): a soft gradient with overlapping discs, different per `seed`.
+//! banners, group images): a soft gradient under one of several compositions (discs,
+//! waves, hills, a halftone, ripples), composition and palette chosen by `seed`.
 //! Nothing is fetched from elsewhere.
 //!
 //! The pictures the demo seed uses are drawn once, processed as an upload would be, and
@@ -11,14 +12,17 @@
 use image::codecs::jpeg::JpegEncoder;
 use image::{Rgb, RgbImage};
 
-/// The palette pairs pictures are drawn from (the site's teal family and warm accents).
-const PALETTES: [([u8; 3], [u8; 3], [u8; 3]); 6] = [
+/// The palettes pictures are drawn from (the site's teal family and warm accents): a
+/// gradient from the first colour to the second, shapes in the third.
+const PALETTES: [([u8; 3], [u8; 3], [u8; 3]); 8] = [
     ([11, 93, 107], [42, 157, 143], [255, 209, 102]),
     ([38, 70, 83], [42, 157, 143], [233, 196, 106]),
     ([106, 76, 147], [25, 130, 196], [255, 202, 58]),
     ([29, 53, 87], [69, 123, 157], [241, 250, 238]),
     ([141, 59, 114], [240, 128, 128], [255, 236, 179]),
     ([18, 123, 131], [138, 201, 38], [255, 255, 255]),
+    ([244, 241, 222], [242, 204, 143], [224, 122, 95]),
+    ([61, 64, 91], [129, 178, 154], [242, 204, 143]),
 ];
 
 fn mix(a: [u8; 3], b: [u8; 3], t: f32) -> [u8; 3] {
@@ -27,31 +31,111 @@ fn mix(a: [u8; 3], b: [u8; 3], t: f32) -> [u8; 3] {
     [channel(0), channel(1), channel(2)]
 }
 
-/// A JPEG of `width` × `height` pixels.
+/// A composition: what colour the point (x, y) of a `w` × `h` picture takes over `base`.
+type Motif =
+    fn(x: f32, y: f32, w: f32, h: f32, seed: f32, base: [u8; 3], accent: [u8; 3]) -> [u8; 3];
+
+/// Overlapping discs.
+fn discs(x: f32, y: f32, w: f32, h: f32, seed: f32, base: [u8; 3], accent: [u8; 3]) -> [u8; 3] {
+    let mut colour = base;
+    for i in 0..4 {
+        let k = seed * 7.0 + i as f32 * 13.0;
+        let cx = w * (0.15 + 0.7 * ((k * 0.37).sin() * 0.5 + 0.5));
+        let cy = h * (0.2 + 0.6 * ((k * 0.61).cos() * 0.5 + 0.5));
+        let r = h * (0.12 + 0.08 * i as f32);
+        if (x - cx).hypot(y - cy) < r {
+            colour = mix(colour, accent, 0.55 - 0.1 * i as f32);
+        }
+    }
+    colour
+}
+
+/// Layered waves rising from the bottom.
+fn waves(x: f32, y: f32, w: f32, h: f32, seed: f32, base: [u8; 3], accent: [u8; 3]) -> [u8; 3] {
+    let mut colour = base;
+    for i in 0..3 {
+        let band = i as f32;
+        let frequency = std::f32::consts::TAU * (1.0 + band * 0.6) / w;
+        let crest = h * (0.42 + 0.17 * band) + h * 0.07 * (x * frequency + seed * 1.3 + band).sin();
+        if y > crest {
+            colour = mix(colour, accent, 0.28 + 0.12 * band);
+        }
+    }
+    colour
+}
+
+/// Ridges of hills, the nearest darkest.
+fn ridges(x: f32, y: f32, w: f32, h: f32, seed: f32, base: [u8; 3], accent: [u8; 3]) -> [u8; 3] {
+    let mut colour = base;
+    for i in 0..3 {
+        let layer = i as f32;
+        let peaks = 2.0 + layer;
+        let phase = seed * 0.9 + layer * 1.7;
+        let top = h * (0.35 + 0.18 * layer)
+            - h * 0.16 * ((x / w * peaks * std::f32::consts::PI + phase).sin().abs());
+        if y > top {
+            colour = mix(
+                colour,
+                mix(accent, [20, 30, 40], 0.25 * layer),
+                0.45 + 0.15 * layer,
+            );
+        }
+    }
+    // A sun (or moon) above them.
+    let (sx, sy) = (
+        w * (0.2 + 0.6 * ((seed * 0.77).sin() * 0.5 + 0.5)),
+        h * 0.24,
+    );
+    if (x - sx).hypot(y - sy) < h * 0.1 {
+        colour = mix(colour, accent, 0.85);
+    }
+    colour
+}
+
+/// A halftone of dots, larger towards one corner.
+fn dots(x: f32, y: f32, w: f32, h: f32, seed: f32, base: [u8; 3], accent: [u8; 3]) -> [u8; 3] {
+    let step = h / 9.0;
+    let (cx, cy) = (
+        (x / step).floor() * step + step / 2.0,
+        (y / step).floor() * step + step / 2.0,
+    );
+    let towards = if seed as u32 % 2 == 0 {
+        cx / w
+    } else {
+        1.0 - cx / w
+    };
+    let radius = step * 0.45 * (0.25 + 0.75 * (towards * 0.7 + (cy / h) * 0.3));
+    if (x - cx).hypot(y - cy) < radius {
+        mix(base, accent, 0.7)
+    } else {
+        base
+    }
+}
+
+/// Concentric rings around a point near an edge, like ripples.
+fn rings(x: f32, y: f32, w: f32, h: f32, seed: f32, base: [u8; 3], accent: [u8; 3]) -> [u8; 3] {
+    let (cx, cy) = (w * (0.1 + 0.8 * ((seed * 1.1).cos() * 0.5 + 0.5)), h * 1.05);
+    let ring = ((x - cx).hypot(y - cy) / (h * 0.11)).floor() as i32;
+    if ring % 2 == 0 {
+        mix(base, accent, (0.5 - ring as f32 * 0.04).max(0.1))
+    } else {
+        base
+    }
+}
+
+/// The compositions, one per seed in turn, each with its own palette sequence.
+const MOTIFS: [Motif; 5] = [discs, waves, ridges, dots, rings];
+
+/// A JPEG of `width` × `height` pixels: a composition and palette chosen by `seed`, so
+/// neighbouring pictures differ in both.
 pub fn jpeg(width: u32, height: u32, seed: u32) -> Vec<u8> {
-    let (from, to, accent) = PALETTES[seed as usize % PALETTES.len()];
+    let motif = MOTIFS[seed as usize % MOTIFS.len()];
+    let (from, to, accent) = PALETTES[(seed as usize * 3) % PALETTES.len()];
     let (w, h) = (width as f32, height as f32);
-    // Disc centres and radii move with the seed, so every picture differs.
-    let discs: Vec<(f32, f32, f32, f32)> = (0..4)
-        .map(|i| {
-            let k = (seed * 7 + i * 13) as f32;
-            let x = w * (0.15 + 0.7 * ((k * 0.37).sin() * 0.5 + 0.5));
-            let y = h * (0.2 + 0.6 * ((k * 0.61).cos() * 0.5 + 0.5));
-            let r = h * (0.12 + 0.08 * (i as f32));
-            let alpha = 0.55 - 0.1 * i as f32;
-            (x, y, r, alpha)
-        })
-        .collect();
     let picture = RgbImage::from_fn(width, height, |x, y| {
         let (fx, fy) = (x as f32, y as f32);
-        let mut colour = mix(from, to, (fx / w + fy / h) / 2.0);
-        for (cx, cy, r, alpha) in &discs {
-            let d = ((fx - cx).powi(2) + (fy - cy).powi(2)).sqrt();
-            if d < *r {
-                colour = mix(colour, accent, *alpha);
-            }
-        }
-        Rgb(colour)
+        let base = mix(from, to, (fx / w + fy / h) / 2.0);
+        Rgb(motif(fx, fy, w, h, seed as f32, base, accent))
     });
     let mut out = Vec::new();
     // Encoding an in-memory picture cannot fail but for memory; an empty result is
@@ -103,8 +187,6 @@ macro_rules! prepared {
 
 /// Every picture the demo seed draws.
 pub const PREPARED: &[Prepared] = &[
-    prepared!(1200, 240, 3),
-    prepared!(1200, 240, 5),
     prepared!(1200, 500, 2),
     prepared!(1200, 500, 3),
     prepared!(1200, 500, 4),

@@ -10,6 +10,23 @@ import { loadFailure, PageTitle } from './ContentPage';
 import { SectionMenu } from './SectionMenu';
 import { useMetaDescription } from './useMetaDescription';
 
+/** The working group's mark: a brain's outline over a pulse line. */
+function AspectLogo() {
+  return (
+    <Box component="svg" viewBox="0 0 48 48" aria-hidden sx={{ width: 48, height: 48, flexShrink: 0 }}>
+      <rect width="48" height="48" rx="12" fill="#f2cc8f" />
+      <path
+        d="M14 29c-3.5-1.5-5-5-3.5-8.5 1-2.5 3.5-3.5 5.5-3.2.8-3.3 3.8-5.3 7-5.3 3 0 5.6 1.6 6.7 4.2 3.3-.3 6.3 1.8 7 5 .8 3.6-1 6.6-4.2 7.8"
+        fill="none"
+        stroke="#0b3c49"
+        strokeWidth="2.6"
+        strokeLinecap="round"
+      />
+      <path d="M7 33h9l3-6 4.5 11 4-15 3 10h10.5" fill="none" stroke="#c0533a" strokeWidth="2.8" strokeLinecap="round" strokeLinejoin="round" />
+    </Box>
+  );
+}
+
 /** /pages/aspect-in-stroke/{slug}: a logo banner, a menu bar, then the page's blocks. */
 export function AspectLandingPage() {
   const { slug = 'home' } = useParams();
@@ -21,9 +38,7 @@ export function AspectLandingPage() {
       <Box sx={{ bgcolor: 'primary.dark', color: 'common.white', py: { xs: 3, md: 4 } }}>
         <Container maxWidth="lg">
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-            <Box aria-hidden sx={{ width: 48, height: 48, borderRadius: 2, bgcolor: 'secondary.main', display: 'grid', placeItems: 'center', fontWeight: 800, color: 'primary.dark' }}>
-              AS
-            </Box>
+            <AspectLogo />
             <Box>
               <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
                 Aspect in stroke

@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
-"""Makes the demo seed's lectures: a narrated slide video (WebM) and WebVTT captions for each
-lecture in crates/content/src/seed/lectures.json, from its own text.
+"""Makes the demo seed's media from its texts:
 
-Speech comes from espeak-ng, slides are drawn with Pillow in DejaVu Sans, and ffmpeg encodes
-them (VP9 at a few frames a second, Opus speech). The outputs are small and committed beside
-the seed, so building or starting Cohort needs none of these tools: run `just lectures` only
-after changing the texts. The output is deterministic for the same tool versions.
+- each lecture in crates/content/src/seed/lectures.json becomes a narrated slide video (WebM)
+  with WebVTT captions: speech from espeak-ng, slides drawn with Pillow in DejaVu Sans, both
+  encoded by ffmpeg (VP9 at a few frames a second, Opus speech);
+- each banner in crates/content/src/seed/banners.json becomes a 1200 x 240 picture with its
+  message and call to action.
+
+The outputs are small and committed beside the seed, so building or starting Cohort needs
+none of these tools: run `just seed-media` only after changing the texts. The output is
+deterministic for the same tool versions.
 """
 import json
 import subprocess
@@ -14,7 +18,7 @@ import tempfile
 import wave
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageColor, ImageDraw, ImageFont
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = ROOT / "crates/content/src/seed"
@@ -124,11 +128,36 @@ def make(lecture: dict, index: int, work: Path) -> None:
     print(f"{video.name}: {at:.0f} s, {video.stat().st_size // 1024} KB")
 
 
+def banner(spec: dict, index: int) -> None:
+    """A banner: a gradient of its palette, a few soft circles, its message and action."""
+    background, accent, ink = PALETTES[spec["palette"] % len(PALETTES)]
+    width, height = 1200, 240
+    image = Image.new("RGB", (width, height), background)
+    draw = ImageDraw.Draw(image, "RGBA")
+    for k, (x, y, r) in enumerate([(1020, 40, 150), (1140, 200, 110), (880, 230, 70)]):
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=ImageColor.getrgb(accent) + (70 + 30 * k,))
+    heading = ImageFont.truetype(BOLD, 46)
+    body = ImageFont.truetype(FONT, 26)
+    action = ImageFont.truetype(BOLD, 24)
+    draw.text((60, 46), spec["heading"], font=heading, fill=ink)
+    draw.text((60, 112), spec["message"], font=body, fill=ink)
+    label = f"{spec['action']}  →"
+    left, top = 60, 164
+    w = draw.textlength(label, font=action)
+    draw.rounded_rectangle((left, top, left + w + 40, top + 46), radius=23, fill=accent)
+    draw.text((left + 20, top + 9), label, font=action, fill=background)
+    path = OUT / f"banner-{index + 1}.jpg"
+    image.save(path, quality=88, optimize=True)
+    print(f"{path.name}: {path.stat().st_size // 1024} KB")
+
+
 def main() -> None:
     lectures = json.loads((SEED / "lectures.json").read_text())
     for index, lecture in enumerate(lectures):
         with tempfile.TemporaryDirectory() as work:
             make(lecture, index, Path(work))
+    for index, spec in enumerate(json.loads((SEED / "banners.json").read_text())):
+        banner(spec, index)
 
 
 if __name__ == "__main__":
