@@ -99,7 +99,7 @@ fn dots(x: f32, y: f32, w: f32, h: f32, seed: f32, base: [u8; 3], accent: [u8; 3
         (x / step).floor() * step + step / 2.0,
         (y / step).floor() * step + step / 2.0,
     );
-    let towards = if seed as u32 % 2 == 0 {
+    let towards = if (seed as u32).is_multiple_of(2) {
         cx / w
     } else {
         1.0 - cx / w
