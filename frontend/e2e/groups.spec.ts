@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminToken, auth, drawnPng, PASSWORD, person, signedInMember, signInAs, shot } from './support';
+import { adminToken, auth, drawnPng, PASSWORD, person, signedInMember, signInAs, shot, submittedGroup } from './support';
 
 async function approveAsDemoAdmin(request: import('@playwright/test').APIRequestContext, groupId: number) {
   const approved = await request.post(`/api/staff/groups/${groupId}/approve`, {
@@ -185,4 +185,18 @@ test('a group saved at step 1 and never submitted is a draft with Continue, not 
   await expect(page).toHaveURL(new RegExp(`/working-groups/edit/${slug}$`));
   await expect(page.getByRole('heading', { name: 'Edit Working Group' })).toBeVisible();
   await expect(page).toHaveTitle('Cohort | Edit Working Group');
+});
+
+test("another member's group has no editor for you, and a missing updates page says not found", async ({ page }) => {
+  const owner = await person(page.request, 'keeper');
+  const group = await submittedGroup(page, owner, `Someone else's circle ${Date.now()}`);
+  const stranger = await person(page.request, 'stranger');
+  await signInAs(page, stranger.email, PASSWORD);
+  await page.goto(`/working-groups/edit/${group.slug}`);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page).toHaveTitle('Cohort | Page not found');
+  await expect(page.getByText('Create Working Group')).toHaveCount(0);
+  await page.goto('/group-updates/999999');
+  await expect(page.getByText("Not found. The page you're looking for doesn't exist.")).toBeVisible();
+  await expect(page).toHaveTitle('Cohort | Page not found');
 });
