@@ -1,6 +1,6 @@
 //! Pictures the platform draws itself for its demo content (blog headers, posters,
 //! banners, group images): a soft gradient under one of several compositions (discs,
-//! waves, hills, a halftone, ripples), composition and palette chosen by `seed`.
+//! waves, hills, diagonal bands, ripples), composition and palette chosen by `seed`.
 //! Nothing is fetched from elsewhere.
 //!
 //! The pictures the demo seed uses are drawn once, processed as an upload would be, and
@@ -92,21 +92,16 @@ fn ridges(x: f32, y: f32, w: f32, h: f32, seed: f32, base: [u8; 3], accent: [u8;
     colour
 }
 
-/// A halftone of dots, larger towards one corner.
-fn dots(x: f32, y: f32, w: f32, h: f32, seed: f32, base: [u8; 3], accent: [u8; 3]) -> [u8; 3] {
-    let step = h / 9.0;
-    let (cx, cy) = (
-        (x / step).floor() * step + step / 2.0,
-        (y / step).floor() * step + step / 2.0,
-    );
-    let towards = if (seed as u32).is_multiple_of(2) {
-        cx / w
+/// Broad diagonal bands, fading across the picture (few edges, so it stays a light JPEG).
+fn bands(x: f32, y: f32, w: f32, h: f32, seed: f32, base: [u8; 3], accent: [u8; 3]) -> [u8; 3] {
+    let slant = if (seed as u32).is_multiple_of(2) {
+        0.6
     } else {
-        1.0 - cx / w
+        -0.6
     };
-    let radius = step * 0.45 * (0.25 + 0.75 * (towards * 0.7 + (cy / h) * 0.3));
-    if (x - cx).hypot(y - cy) < radius {
-        mix(base, accent, 0.7)
+    let band = ((x + slant * y) / (h * 0.45)).floor() as i32;
+    if band.rem_euclid(3) == 0 {
+        mix(base, accent, 0.2 + 0.4 * (x / w))
     } else {
         base
     }
@@ -124,7 +119,7 @@ fn rings(x: f32, y: f32, w: f32, h: f32, seed: f32, base: [u8; 3], accent: [u8; 
 }
 
 /// The compositions, one per seed in turn, each with its own palette sequence.
-const MOTIFS: [Motif; 5] = [discs, waves, ridges, dots, rings];
+const MOTIFS: [Motif; 5] = [discs, waves, ridges, bands, rings];
 
 /// A JPEG of `width` × `height` pixels: a composition and palette chosen by `seed`, so
 /// neighbouring pictures differ in both.
