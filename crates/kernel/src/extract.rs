@@ -91,14 +91,30 @@ where
     type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        // Parsed as JSON first (size, content type and syntax answer as for any body), then
-        // into `T` with the path of what did not fit, so the error lands on its field.
-        let json = web::Json::<serde_json::Value>::from_request(req, payload);
-        Box::pin(async move {
-            let json = json.await?.into_inner();
-            Ok(ValidJson(checked(json)?))
-        })
+        let body = checked_body::<T>(req, payload);
+        Box::pin(async move { Ok(ValidJson(body.await?.0)) })
     }
+}
+
+/// The body parsed as JSON first (size, content type and syntax answer as for any body),
+/// then into `T` with the path of what did not fit, so the error lands on its field; with
+/// the names of the fields it carried.
+fn checked_body<T>(
+    req: &HttpRequest,
+    payload: &mut Payload,
+) -> LocalBoxFuture<'static, Result<(T, BTreeSet<String>), actix_web::Error>>
+where
+    T: DeserializeOwned + validator::Validate + 'static,
+{
+    let json = web::Json::<serde_json::Value>::from_request(req, payload);
+    Box::pin(async move {
+        let json = json.await?.into_inner();
+        let present = json
+            .as_object()
+            .map(|fields| fields.keys().cloned().collect())
+            .unwrap_or_default();
+        Ok((checked(json)?, present))
+    })
 }
 
 fn checked<T: DeserializeOwned + validator::Validate>(
@@ -117,13 +133,6 @@ pub struct PatchJson<T> {
     pub present: BTreeSet<String>,
 }
 
-impl<T> PatchJson<T> {
-    /// Whether the request carried `field`.
-    pub fn has(&self, field: &str) -> bool {
-        self.present.contains(field)
-    }
-}
-
 impl<T> FromRequest for PatchJson<T>
 where
     T: DeserializeOwned + validator::Validate + 'static,
@@ -132,17 +141,10 @@ where
     type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let json = web::Json::<serde_json::Value>::from_request(req, payload);
+        let body = checked_body::<T>(req, payload);
         Box::pin(async move {
-            let json = json.await?.into_inner();
-            let present = json
-                .as_object()
-                .map(|fields| fields.keys().cloned().collect())
-                .unwrap_or_default();
-            Ok(PatchJson {
-                value: checked(json)?,
-                present,
-            })
+            let (value, present) = body.await?;
+            Ok(PatchJson { value, present })
         })
     }
 }

@@ -145,65 +145,35 @@ pub async fn update(
     let mut active: user::ActiveModel = account.into();
     active.name = Set(name.clone());
     // Only what the request carried changes (a partial update).
-    if given("affiliation") {
-        active.affiliation = Set(plain(input.affiliation));
+    macro_rules! patch {
+        ($($field:ident = $value:expr;)+) => {
+            $(if given(stringify!($field)) {
+                active.$field = Set($value);
+            })+
+        };
     }
-    if given("title") {
-        active.title = Set(plain(input.title));
-    }
-    if given("location") {
-        active.location = Set(plain(input.location));
-    }
-    if given("website") {
-        active.website = Set(text(input.website));
-    }
-    if given("social") {
-        active.social = Set(plain(input.social));
-    }
-    if given("bio") {
-        active.bio = Set(plain(input.bio));
-    }
-    if given("address") {
-        active.address = Set(plain(input.address));
-    }
-    if given("area_of_interest") {
-        active.area_of_interest = Set(json_list(&input.area_of_interest)?);
-    }
-    if given("tags") {
-        active.tags = Set(json_list(&input.tags)?);
-    }
-    if given("looking_for") {
-        active.looking_for = Set(json_list(&input.looking_for)?);
+    let undisclosed = || UNDISCLOSED.to_owned();
+    patch! {
+        affiliation = plain(input.affiliation);
+        title = plain(input.title);
+        location = plain(input.location);
+        website = text(input.website);
+        social = plain(input.social);
+        bio = plain(input.bio);
+        address = plain(input.address);
+        area_of_interest = json_list(&input.area_of_interest)?;
+        tags = json_list(&input.tags)?;
+        looking_for = json_list(&input.looking_for)?;
+        gender = input.gender.map_or_else(undisclosed, |g| g.as_str().to_owned());
+        age_group = input.age_group.map_or_else(undisclosed, |a| a.as_str().to_owned());
+        career_stage = input.career_stage.map_or_else(undisclosed, |c| c.as_str().to_owned());
+        ethnicity = plain(input.ethnicity).unwrap_or_else(undisclosed);
+        pronouns = input.pronouns.map(|p| p.as_str().to_owned());
+        find_about_by = input.find_about_by.map(|f| f.as_str().to_owned());
+        find_about_by_other_info = plain(input.find_about_by_other_info);
     }
     if !input.race.is_empty() {
         active.race = Set(json_list(&input.race)?);
-    }
-    if given("gender") {
-        active.gender = Set(input.gender.map_or(UNDISCLOSED, |g| g.as_str()).to_owned());
-    }
-    if given("age_group") {
-        active.age_group = Set(input
-            .age_group
-            .map_or(UNDISCLOSED, |a| a.as_str())
-            .to_owned());
-    }
-    if given("career_stage") {
-        active.career_stage = Set(input
-            .career_stage
-            .map_or(UNDISCLOSED, |c| c.as_str())
-            .to_owned());
-    }
-    if given("ethnicity") {
-        active.ethnicity = Set(plain(input.ethnicity).unwrap_or_else(|| UNDISCLOSED.to_owned()));
-    }
-    if given("pronouns") {
-        active.pronouns = Set(input.pronouns.map(|p| p.as_str().to_owned()));
-    }
-    if given("find_about_by") {
-        active.find_about_by = Set(input.find_about_by.map(|f| f.as_str().to_owned()));
-    }
-    if given("find_about_by_other_info") {
-        active.find_about_by_other_info = Set(plain(input.find_about_by_other_info));
     }
     active.is_project_creator = Set(creator);
     if let Some(private) = input.profile_is_private {
