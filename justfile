@@ -23,18 +23,20 @@ dev: frontend-deps
 build: frontend-build
     cargo build --release -p app
 
-# Every test: Rust on SQLite and PostgreSQL, contract drift, front-end unit and budgets,
-# browser end to end, Lighthouse, and the contract fuzzed by schemathesis.
-test: test-rust test-pg test-frontend e2e lighthouse-ci fuzz
+# Every test: lint (rustfmt, clippy with its unwrap ban, eslint, tsc), Rust on SQLite and
+# PostgreSQL, contract drift, front-end unit and budgets, browser end to end, Lighthouse, and
+# the contract fuzzed by schemathesis.
+test: lint test-rust test-pg test-frontend e2e lighthouse-ci fuzz
 
 # Rust tests on SQLite (whatever the environment says about PostgreSQL or Redis).
 test-rust:
     env -u TEST_DATABASE_URL -u REDIS_URL cargo nextest run --workspace --no-fail-fast
 
-# Rust tests on PostgreSQL (a fresh database per test, dropped afterwards); with REDIS_URL
-# set, the live channel's two-instance test runs too.
+# Rust integration tests on PostgreSQL (a fresh database per test, dropped afterwards): the
+# unit tests touch no database, so `test-rust` has run them already. With REDIS_URL set, the
+# live channel's two-instance test runs too.
 test-pg:
-    TEST_DATABASE_URL={{pg_url}} cargo nextest run --workspace --no-fail-fast
+    TEST_DATABASE_URL={{pg_url}} cargo nextest run --workspace --no-fail-fast -E 'kind(test)'
 
 # Front-end types, lint, unit tests, the generated client against openapi.yaml, and the
 # JavaScript budget of the production build (frontend/budgets.json).

@@ -26,6 +26,26 @@ export default tseslint.config(
     },
   },
   {
+    // Features, shared UI and the library never reach into the app shell (it imports them).
+    files: ['src/features/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],
+    ignores: ['src/lib/zod.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/features/*/*'], message: 'Features do not import each other; move shared code to src/ui or src/lib.' },
+            { group: ['@/app', '@/app/*', '@/app/**'], message: 'The app shell imports features, never the other way round; move shared code to src/lib.' },
+          ],
+          paths: [
+            { name: 'zod', message: "Import z from '@/lib/zod': it installs the spec's texts." },
+            { name: '@hookform/resolvers/zod', message: "Import zodResolver from '@/lib/zod': it installs the spec's texts." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The one module that loads zod for the forms.
     files: ['src/lib/zod.ts'],
     rules: { 'no-restricted-imports': 'off' },

@@ -15,7 +15,8 @@ export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results/artifacts',
   fullyParallel: false,
-  workers: 1,
+  // Two workers: the journeys share one server and database, each on its own data.
+  workers: 2,
   retries: 0,
   reporter: [['list']],
   timeout: 30_000,

@@ -78,6 +78,9 @@ test('play a lecture from the series', async ({ page }, info) => {
   await expect(page.locator('video')).toHaveCount(6);
   await page.screenshot({ path: shot('lectures', info.project.name), fullPage: true });
   await page.getByRole('link', { name: /Stroke rehabilitation: what works/ }).click();
+  // The list's own players carry the same names: wait for the lecture's page first.
+  await expect(page).toHaveURL(/\/lecture-series\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Stroke rehabilitation: what works' })).toBeVisible();
   const video = page.getByLabel('Stroke rehabilitation: what works video');
   await expect(video).toBeVisible();
   const played = await video.evaluate(async (element) => {

@@ -78,7 +78,6 @@ test('the dashboard shows its counters and opens one accordion section at a time
   await expect(page.getByRole('heading', { name: 'Welcome, Test Person' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Counters' }).getByText('Working groups joined')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Newest lecture' }).getByRole('heading')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Backed projects' }).getByText('No data')).toBeVisible();
   const own = page.getByRole('button', { name: /^My working groups/ });
   const joinedSection = page.getByRole('button', { name: /^Working groups I joined/ });
   await expect(own).toHaveAttribute('aria-expanded', 'true');

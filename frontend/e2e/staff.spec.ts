@@ -30,6 +30,15 @@ function record(page: Page, text: string) {
   return page.getByRole('row').or(page.getByRole('listitem')).filter({ hasText: text });
 }
 
+/** Opens a record from a list that may still be re-rendering its search (a click on a row
+ * being replaced is lost), so the click is repeated until the record's page opens. */
+async function openRecord(page: Page, text: string, url: RegExp) {
+  await expect(async () => {
+    await record(page, text).click();
+    await expect(page).toHaveURL(url, { timeout: 2_000 });
+  }).toPass();
+}
+
 /** The decision dialog: a reason, then the confirming button. */
 async function decide(page: Page, button: string, reason: string) {
   const dialog = page.getByRole('dialog');
@@ -87,8 +96,7 @@ test('staff approve a waiting group and turn down an affiliation with a reason',
 
   // The group: opened from the queue, reviewed side by side, approved; the owner is told.
   await openSection(page, 'Working groups');
-  await record(page, group.title).click();
-  await expect(page).toHaveURL(new RegExp(`/staff/groups/${group.id}$`));
+  await openRecord(page, group.title, new RegExp(`/staff/groups/${group.id}$`));
   await expect(page.getByRole('table', { name: 'The group as submitted' })).toContainText('Share what you learn');
   await page.screenshot({ path: shot('staff-group-review', info.project.name), fullPage: true });
   await page.getByRole('button', { name: 'Approve' }).click();
@@ -294,7 +302,7 @@ test('staff deactivate a member, who is signed out, and reactivate them', async 
     // On a phone each record is a card with every column labelled, the last ones too.
     await expect(record(page, member.email).getByText('Joined')).toBeInViewport();
   }
-  await record(page, member.email).click();
+  await openRecord(page, member.email, /\/staff\/users\/\d+$/);
   await expect(page.getByText(`${member.email} (confirmed)`)).toBeVisible();
   await page.getByRole('button', { name: 'Deactivate' }).click();
   await decide(page, 'Deactivate', 'Spam reports');

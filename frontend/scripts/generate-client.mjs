@@ -1,5 +1,4 @@
 // Generates the typed API client from ../openapi.yaml:
-//   src/api/schema.d.ts   types (openapi-typescript)
 //   src/api/endpoints/    react-query hooks (orval)
 //   src/api/model/        request and response types (orval)
 //   src/api/zod/          zod schemas for forms (orval)
@@ -29,10 +28,6 @@ function snapshot(dir) {
 
 const before = snapshot(apiDir);
 const bin = (name) => join(root, 'node_modules/.bin', name);
-execFileSync(bin('openapi-typescript'), ['../openapi.yaml', '-o', 'src/api/schema.d.ts'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
 execFileSync(bin('orval'), ['--config', 'orval.config.ts'], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],

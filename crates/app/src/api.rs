@@ -65,7 +65,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     // utoipa fills the licence from Cargo metadata; the crates declare none.
     doc.info.license = None;
     document_every_error(&mut doc);
-    doc
+    crate::contract::refer_to_components(doc)
 }
 
 /// Every operation can also answer with an error its annotations do not list (a 401 for a

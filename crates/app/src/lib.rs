@@ -4,6 +4,7 @@ pub mod api;
 mod captcha;
 mod compression;
 mod console;
+mod contract;
 mod dev_mailbox;
 mod discussion_targets;
 mod envelope;

@@ -45,6 +45,12 @@ pub fn may_see_members(role: Option<MemberRole>, is_staff: bool) -> bool {
     role.is_some() || is_staff
 }
 
+/// Spec 2 §2: the group page's Members and Updates tabs are for its members (staff read
+/// what they need from the console).
+pub fn may_open_member_tabs(role: Option<MemberRole>) -> bool {
+    role.is_some()
+}
+
 /// Owners and moderators decide on join requests and handle invitations.
 pub fn may_manage_requests(role: Option<MemberRole>) -> bool {
     may_curate(role)

@@ -3,8 +3,8 @@
 
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
-    QueryOrder, QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction,
+    EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -39,24 +39,24 @@ mod entity {
 
 /// One decision to record.
 #[derive(Debug, Clone)]
-pub struct AuditEntry<'a> {
-    pub actor_id: i64,
+struct AuditEntry<'a> {
+    actor_id: i64,
     /// What was done, e.g. `affiliation.approve`.
-    pub action: &'a str,
+    action: &'a str,
     /// The kind of record it was done to, e.g. `user`.
-    pub subject_type: &'a str,
-    pub subject_id: String,
+    subject_type: &'a str,
+    subject_id: String,
     /// The values the decision changed, as they were (`null` for a new record)...
-    pub before: Value,
+    before: Value,
     /// ...and as they became (`null` for a deleted one).
-    pub after: Value,
+    after: Value,
     /// Why, when the staff member said.
-    pub reason: Option<String>,
+    reason: Option<String>,
 }
 
 impl<'a> AuditEntry<'a> {
     /// `staff` did `action` to the `subject_type` record `subject_id`.
-    pub fn by(
+    fn by(
         staff: &crate::Staff,
         action: &'a str,
         subject_type: &'a str,
@@ -74,14 +74,9 @@ impl<'a> AuditEntry<'a> {
     }
 
     /// The record as it was and as it became (either serialisable; `()` for none).
-    pub fn change(mut self, before: impl Serialize, after: impl Serialize) -> Self {
+    fn change(mut self, before: impl Serialize, after: impl Serialize) -> Self {
         self.before = serde_json::to_value(before).unwrap_or(Value::Null);
         self.after = serde_json::to_value(after).unwrap_or(Value::Null);
-        self
-    }
-
-    pub fn because(mut self, reason: Option<String>) -> Self {
-        self.reason = reason;
         self
     }
 }
@@ -113,8 +108,14 @@ struct Detail {
     reason: Option<String>,
 }
 
-/// Appends an entry; call it inside the transaction that makes the change.
-pub async fn record(db: &impl ConnectionTrait, entry: AuditEntry<'_>) -> AppResult<()> {
+/// Appends an entry inside the transaction that makes the change (through `Decision`).
+async fn record(db: &impl ConnectionTrait, entry: AuditEntry<'_>) -> AppResult<()> {
+    if entry.subject_id.is_empty() {
+        return Err(AppError::Internal(anyhow::anyhow!(
+            "audit entry {} names no record",
+            entry.action
+        )));
+    }
     let detail = Detail {
         before: entry.before,
         after: entry.after,
@@ -126,7 +127,7 @@ pub async fn record(db: &impl ConnectionTrait, entry: AuditEntry<'_>) -> AppResu
         subject_type: Set(entry.subject_type.to_owned()),
         subject_id: Set(entry.subject_id),
         detail: Set(serde_json::to_string(&detail).map_err(|e| AppError::Internal(e.into()))?),
-        created_at: Set(Utc::now()),
+        created_at: Set(crate::clock::now()),
         ..Default::default()
     }
     .insert(db)
@@ -168,20 +169,93 @@ pub async fn history(
         .collect()
 }
 
-/// Records a staff change, commits it, then removes the stored files it replaced or
-/// deleted: a file goes only once nothing committed points at it any more.
-pub async fn commit_replacing(
+/// A staff decision being made: a write transaction that commits only together with its
+/// audit entry, so no staff change can land unrecorded. Every staff decision goes through it:
+///
+/// ```ignore
+/// let decision = Decision::by(&ctx.db, staff, "lecture.update", "lecture", id).await?;
+/// let current = get(decision.db(), id).await?;
+/// let before = snapshot(&current);
+/// let saved = change(decision.db(), current).await?;
+/// decision.commit(before, snapshot(&saved)).await?;
+/// ```
+///
+/// Dropped without `commit` (an error on the way), the transaction rolls back.
+pub struct Decision<'a> {
     txn: DatabaseTransaction,
-    entry: AuditEntry<'_>,
-    storage: &dyn Storage,
-    replaced: impl IntoIterator<Item = String>,
-) -> AppResult<()> {
-    record(&txn, entry).await?;
-    txn.commit().await?;
-    for key in replaced {
-        crate::documents::discard(storage, &key).await;
+    entry: AuditEntry<'a>,
+}
+
+impl<'a> Decision<'a> {
+    /// `staff` decides `action` on the `subject_type` record `subject_id`: opens the write
+    /// transaction the decision is made in.
+    pub async fn by(
+        db: &DatabaseConnection,
+        staff: &crate::Staff,
+        action: &'a str,
+        subject_type: &'a str,
+        subject_id: impl ToString,
+    ) -> AppResult<Self> {
+        Self::begin(db, AuditEntry::by(staff, action, subject_type, subject_id)).await
     }
-    Ok(())
+
+    /// `staff` creates a `subject_type` record: `on` names it once inserted (the commit
+    /// fails loudly if nothing did).
+    pub async fn creating(
+        db: &DatabaseConnection,
+        staff: &crate::Staff,
+        action: &'a str,
+        subject_type: &'a str,
+    ) -> AppResult<Self> {
+        Self::begin(db, AuditEntry::by(staff, action, subject_type, "")).await
+    }
+
+    async fn begin(db: &DatabaseConnection, entry: AuditEntry<'a>) -> AppResult<Self> {
+        Ok(Self {
+            txn: crate::db::begin_write(db).await?,
+            entry,
+        })
+    }
+
+    /// Why, when the staff member said.
+    pub fn because(mut self, reason: Option<String>) -> Self {
+        self.entry.reason = reason;
+        self
+    }
+
+    /// Where the change is read and written.
+    pub fn db(&self) -> &DatabaseTransaction {
+        &self.txn
+    }
+
+    /// Names the record once it exists (a creation learns its id on insert).
+    pub fn on(mut self, subject_id: impl ToString) -> Self {
+        self.entry.subject_id = subject_id.to_string();
+        self
+    }
+
+    /// Records the record as it was and as it became (`()` for none), and commits.
+    pub async fn commit(self, before: impl Serialize, after: impl Serialize) -> AppResult<()> {
+        record(&self.txn, self.entry.change(before, after)).await?;
+        self.txn.commit().await?;
+        Ok(())
+    }
+
+    /// Commits like `commit`, then removes the stored files the change replaced or deleted:
+    /// a file goes only once nothing committed points at it any more.
+    pub async fn commit_replacing(
+        self,
+        before: impl Serialize,
+        after: impl Serialize,
+        storage: &dyn Storage,
+        replaced: impl IntoIterator<Item = String>,
+    ) -> AppResult<()> {
+        self.commit(before, after).await?;
+        for key in replaced {
+            crate::documents::discard(storage, &key).await;
+        }
+        Ok(())
+    }
 }
 
 /// Fills in who made each decision, by name, from the user directory.

@@ -153,7 +153,7 @@ fn unreachable_key() -> ! {
 #[async_trait]
 impl Captcha for ProofOfWork {
     fn challenge(&self) -> CaptchaChallenge {
-        self.issue_at(Utc::now())
+        self.issue_at(crate::clock::now())
     }
 
     async fn verify(&self, solution: Option<&str>) -> AppResult<()> {
@@ -161,7 +161,7 @@ impl Captcha for ProofOfWork {
             .map(str::trim)
             .filter(|s| !s.is_empty())
             .ok_or_else(|| AppError::field(FIELD, MISSING))?;
-        let now = Utc::now();
+        let now = crate::clock::now();
         let (challenge_id, expires_at) = self.check(solution, now)?;
         // Forget spent challenges once they could no longer be replayed anyway.
         spent::Entity::delete_many()
@@ -190,7 +190,7 @@ impl Captcha for Disabled {
             enabled: false,
             challenge: String::new(),
             difficulty: 0,
-            expires_at: Utc::now() + Duration::days(1),
+            expires_at: crate::clock::now() + Duration::days(1),
         }
     }
 
@@ -235,7 +235,7 @@ mod tests {
     #[test]
     fn a_solved_challenge_checks_out() {
         let captcha = pow();
-        let now = Utc::now();
+        let now = crate::clock::now();
         let challenge = captcha.issue_at(now);
         let solution = solve(&challenge);
         assert!(captcha.check(&solution, now).is_ok());
@@ -244,7 +244,7 @@ mod tests {
     #[test]
     fn forged_unsolved_and_expired_challenges_fail() {
         let captcha = pow();
-        let now = Utc::now();
+        let now = crate::clock::now();
         let challenge = captcha.issue_at(now);
         let solution = solve(&challenge);
 

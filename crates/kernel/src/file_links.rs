@@ -57,12 +57,12 @@ impl FileLinks {
 
     /// A link to the file at `key`, valid for about an hour.
     pub fn url(&self, key: &str) -> String {
-        self.url_at(key, Utc::now())
+        self.url_at(key, crate::clock::now())
     }
 
     /// True when `signature` signs `key` until `expires` and that is still ahead.
     pub fn verify(&self, key: &str, expires: i64, signature: &str) -> bool {
-        self.verify_at(key, expires, signature, Utc::now())
+        self.verify_at(key, expires, signature, crate::clock::now())
     }
 
     /// True when `signature` signs `key` until `expires` and that is still ahead of `now`.
@@ -98,7 +98,7 @@ mod tests {
     #[test]
     fn links_work_for_their_file_until_they_expire() {
         let links = FileLinks::new(b"a secret of at least thirty-two bytes!");
-        let now = Utc::now();
+        let now = crate::clock::now();
         let (key, expires, signature) = parts(&links.url_at("discussions/ab.pdf", now));
         assert_eq!(key, "discussions/ab.pdf");
         assert!(links.verify_at(&key, expires, &signature, now));

@@ -82,7 +82,7 @@ impl Sms for DevOutbox {
         entity::ActiveModel {
             to_number: Set(to.to_owned()),
             body: Set(text.to_owned()),
-            created_at: Set(chrono::Utc::now()),
+            created_at: Set(crate::clock::now()),
             ..Default::default()
         }
         .insert(&self.db)

@@ -13,6 +13,10 @@ crate::string_enum! {
     /// Texts a form shows under a field, defined once: the server answers them and the
     /// client, which reads them from the contract, shows the same before sending.
     FieldText {
+        /// Spec §5 (document 1): "required means minimum length 1", in the words most forms use.
+        FieldRequired = "This field is required",
+        /// The same, as the sign-up, contact, updates and quiz forms word it.
+        Required = "Required",
         /// Spec §5 (document 1): "email means Must be a valid email".
         InvalidEmail = "Must be a valid email",
         /// Spec §5 (document 1) words the sign-up and forgot-password checks this way.
@@ -36,7 +40,9 @@ pub fn six_digit_code(value: &str) -> Result<(), ValidationError> {
 }
 
 /// Spec §5 (document 1): "required means minimum length 1".
-pub const REQUIRED: &str = "This field is required";
+pub const REQUIRED: &str = FieldText::FieldRequired.as_str();
+/// The same in the shorter words of the sign-up, contact, updates and quiz forms.
+pub const REQUIRED_SHORT: &str = FieldText::Required.as_str();
 pub const INVALID_EMAIL: &str = FieldText::InvalidEmail.as_str();
 
 /// The e-mail check of the sign-up and forgot-password forms, with their wording.

@@ -142,7 +142,7 @@ mod tests {
 
     #[test]
     fn attempts_and_delays_decide_the_standing() {
-        let now = Utc::now();
+        let now = kernel::clock::now();
         assert_eq!(standing(true, 1, 3, false, None, 0, now), Standing::Passed);
         assert_eq!(
             standing(false, 3, 3, false, None, 0, now),

@@ -86,6 +86,12 @@ pub async fn spawn_two_instances() -> Option<(TestApp, TestApp)> {
 }
 
 impl TestApp {
+    /// Lets `by` pass for every rule that reads the time (expiries, lockouts, delays):
+    /// the app's clock and the test's are one (see `kernel::clock`).
+    pub fn advance(&self, by: chrono::Duration) {
+        kernel::clock::advance(by);
+    }
+
     /// Absolute URL of an API path such as `/api/health`.
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.address)

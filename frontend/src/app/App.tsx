@@ -2,7 +2,7 @@ import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { AuthProvider } from '@/app/auth';
+import { AuthProvider } from '@/lib/auth';
 import { createQueryClient } from '@/app/query-client';
 import { router } from '@/app/router';
 import { theme } from '@/app/theme';

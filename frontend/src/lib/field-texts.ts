@@ -4,6 +4,9 @@
  */
 import { FieldText } from '@/api/model/fieldText';
 
+/** Spec §5: required means minimum length 1, in the words the forms use. */
+export const REQUIRED = FieldText.Required;
+export const FIELD_REQUIRED = FieldText.This_field_is_required;
 export const INVALID_EMAIL = FieldText.Must_be_a_valid_email;
 /** Spec §5 words the sign-up and forgot-password e-mail checks this way. */
 export const INVALID_EMAIL_AT_SIGN_UP = FieldText.Invalid_email;

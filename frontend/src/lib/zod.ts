@@ -6,12 +6,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import { INVALID_EMAIL, INVALID_EMAIL_AT_SIGN_UP } from './field-texts';
+import { INVALID_EMAIL, INVALID_EMAIL_AT_SIGN_UP, REQUIRED } from './field-texts';
 
 export { z, zodResolver };
 
-export const REQUIRED = 'Required';
-export { INVALID_EMAIL, INVALID_EMAIL_AT_SIGN_UP, SIX_DIGIT_CODE } from './field-texts';
+export { FIELD_REQUIRED, INVALID_EMAIL, INVALID_EMAIL_AT_SIGN_UP, REQUIRED, SIX_DIGIT_CODE } from './field-texts';
 /** Spec §5: passwords are the only fields with a minimum of 8 characters. */
 export const PASSWORD_TOO_SHORT = 'This password is too short. It must contain at least 8 characters.';
 

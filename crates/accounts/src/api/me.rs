@@ -2,7 +2,6 @@ use actix_web::{get, web};
 use chrono::{DateTime, Utc};
 use kernel::{AppContext, AppResult, Data, SignedIn, StaffRole};
 use serde::Serialize;
-use serde::de::DeserializeOwned;
 use utoipa::ToSchema;
 
 use super::login::Device;
@@ -82,14 +81,11 @@ pub struct Me {
     pub role: String,
     /// Set for platform staff.
     pub staff_role: Option<StaffRole>,
+    /// The staff console offers "New account" (admins), as `accounts::policy` decides.
+    pub can_create_accounts: bool,
     pub date_joined: DateTime<Utc>,
     pub unread_notification_count: u64,
     pub profile_completion: ProfileCompletion,
-}
-
-/// A stored JSON list; a malformed one reads as empty rather than failing the page.
-fn list<T: DeserializeOwned>(json: &str) -> Vec<T> {
-    serde_json::from_str(json).unwrap_or_default()
 }
 
 impl Me {
@@ -101,6 +97,7 @@ impl Me {
     ) -> Self {
         let missing = service::completion::missing(&user);
         let total = service::completion::ITEMS.len();
+        let staff_role = user.staff_role;
         Self {
             id: user.id,
             is_password_set: user.password_hash.is_some(),
@@ -124,8 +121,7 @@ impl Me {
                 .collect(),
             is_project_creator: user.is_project_creator,
             affiliation: user.affiliation,
-            affiliation_status: AffiliationStatus::parse(&user.affiliation_status)
-                .unwrap_or(AffiliationStatus::NotApproved),
+            affiliation_status: user.affiliation_status,
             university_affiliate_email: user.university_affiliate_email,
             university_email_confirmed: user.university_email_confirmed,
             university_profile_page_url: user.university_profile_page_url,
@@ -139,20 +135,21 @@ impl Me {
             avatar_thumbnail: thumbnail_url_of(storage, user.avatar.as_deref()),
             profile_background: url_of(storage, user.profile_background.as_deref()),
             profile_is_private: user.profile_is_private,
-            area_of_interest: list(&user.area_of_interest),
-            tags: list(&user.tags),
-            looking_for: list(&user.looking_for),
-            race: list(&user.race),
-            gender: Gender::parse(&user.gender).unwrap_or(Gender::PreferNotToDisclose),
-            age_group: AgeGroup::parse(&user.age_group).unwrap_or(AgeGroup::PreferNotToDisclose),
+            area_of_interest: user.area_of_interest.0,
+            tags: user.tags.0,
+            looking_for: user.looking_for.0,
+            race: user.race.0,
+            gender: user.gender,
+            age_group: user.age_group,
             ethnicity: user.ethnicity,
-            career_stage: CareerStage::parse(&user.career_stage)
-                .unwrap_or(CareerStage::PreferNotToDisclose),
-            pronouns: user.pronouns.as_deref().and_then(Pronouns::parse),
-            find_about_by: user.find_about_by.as_deref().and_then(FindAboutBy::parse),
+            career_stage: user.career_stage,
+            pronouns: user.pronouns,
+            find_about_by: user.find_about_by,
             find_about_by_other_info: user.find_about_by_other_info,
             role: user.role,
-            staff_role: user.staff_role.as_deref().and_then(StaffRole::parse),
+            staff_role,
+            can_create_accounts: staff_role
+                .is_some_and(|role| crate::policy::may_create_account(role).is_ok()),
             date_joined: user.date_joined,
             // Filled in by the handler from the feed's count.
             unread_notification_count: 0,

@@ -22,9 +22,6 @@ pub mod tags;
 pub mod unlock_account;
 pub mod update_me;
 
-use kernel::Data;
-use serde::Serialize;
-use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(cfg: &mut ServiceConfig) {
@@ -73,16 +70,4 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(staff_users::set_role);
 }
 
-/// A confirmation text to show the user.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct MessageResponse {
-    pub message: String,
-}
-
-impl MessageResponse {
-    pub fn data(message: &str) -> actix_web::web::Json<Data<Self>> {
-        Data::new(Self {
-            message: message.to_owned(),
-        })
-    }
-}
+pub use kernel::MessageResponse;

@@ -45,6 +45,20 @@ pub async fn personalization_update(
     user: CurrentUser,
     body: ValidJson<PersonalizationRequest>,
 ) -> AppResult<web::Json<Data<MessageResponse>>> {
-    personalization::save(&ctx, user.id, body.into_inner()).await?;
+    personalization::save(&ctx, user.id, body.into_inner().into()).await?;
     Ok(MessageResponse::data(personalization::SAVED))
+}
+
+impl From<PersonalizationRequest> for personalization::Answers {
+    fn from(request: PersonalizationRequest) -> Self {
+        Self {
+            area_of_interest: request.area_of_interest,
+            looking_for: request.looking_for,
+            race: request.race,
+            gender: request.gender,
+            ethnicity: request.ethnicity,
+            career_stage: request.career_stage,
+            age_group: request.age_group,
+        }
+    }
 }

@@ -9,6 +9,8 @@ use crate::enums::{
     AgeGroup, CareerStage, FindAboutBy, Gender, LookingFor, ProfileTag, Pronouns, Race,
 };
 use crate::service;
+use crate::service::personalization::Answers;
+use crate::service::registration::NewAccount;
 
 /// The registration payload of spec §3 (document 1).
 #[derive(Debug, Deserialize, Validate, ToSchema)]
@@ -104,11 +106,45 @@ pub async fn register(
     body: ValidJson<RegisterRequest>,
 ) -> AppResult<HttpResponse> {
     ctx.rate_limits.check("register", &req)?;
-    let outcome = service::registration::register(&ctx, body.into_inner()).await?;
+    let outcome = service::registration::register(&ctx, body.into_inner().into()).await?;
     Ok(HttpResponse::Created().json(Data {
         data: RegisterResponse {
             message: service::registration::CHECK_EMAIL.to_owned(),
             sms_confirm_token: outcome.sms_confirm_token,
         },
     }))
+}
+
+impl From<RegisterRequest> for NewAccount {
+    fn from(request: RegisterRequest) -> Self {
+        Self {
+            captcha: request.captcha,
+            name: request.name,
+            email: request.email,
+            password: request.password,
+            role: request.role,
+            redirect_to: request.redirect_to,
+            phone_number: request.phone_number,
+            is_project_creator: request.is_project_creator,
+            affiliation: request.affiliation,
+            university_affiliate_email: request.university_affiliate_email,
+            university_profile_page_url: request.university_profile_page_url,
+            location: request.location,
+            bio: request.bio,
+            social: request.social,
+            tags: request.tags,
+            pronouns: request.pronouns,
+            find_about_by: request.find_about_by,
+            find_about_by_other_info: request.find_about_by_other_info,
+            answers: Answers {
+                area_of_interest: request.area_of_interest,
+                looking_for: request.looking_for,
+                race: request.race,
+                gender: request.gender,
+                ethnicity: request.ethnicity,
+                career_stage: request.career_stage,
+                age_group: request.age_group,
+            },
+        }
+    }
 }

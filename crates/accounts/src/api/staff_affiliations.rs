@@ -30,8 +30,7 @@ impl AffiliationForReview {
     fn from_entity(user: user::Model) -> Self {
         Self {
             id: user.id,
-            affiliation_status: AffiliationStatus::parse(&user.affiliation_status)
-                .unwrap_or(AffiliationStatus::NotApproved),
+            affiliation_status: user.affiliation_status,
             name: user.name,
             email: user.email,
             affiliation: user.affiliation,

@@ -30,7 +30,7 @@ impl StaffUserRow {
     fn from_entity(account: user::Model) -> Self {
         Self {
             state: user_admin::state(&account),
-            staff_role: account.staff_role.as_deref().and_then(StaffRole::parse),
+            staff_role: account.staff_role,
             id: account.id,
             name: account.name,
             email: account.email,
@@ -164,13 +164,14 @@ pub async fn detail(
         phone_number: account.phone_number.clone(),
         phone_confirmed: account.phone_confirmed,
         deactivated_at: account.deactivated_at,
-        locked_until: account.locked_until.filter(|until| *until > Utc::now()),
+        locked_until: account
+            .locked_until
+            .filter(|until| *until > kernel::clock::now()),
         two_factor_enabled: view.two_factor_enabled,
         sign_in_providers: view.sign_in_providers,
         active_sessions: view.active_sessions,
         affiliation: account.affiliation.clone(),
-        affiliation_status: AffiliationStatus::parse(&account.affiliation_status)
-            .unwrap_or(AffiliationStatus::NotApproved),
+        affiliation_status: account.affiliation_status,
         university_affiliate_email: account.university_affiliate_email.clone(),
         university_email_confirmed: account.university_email_confirmed,
         university_profile_page_url: account.university_profile_page_url.clone(),

@@ -9,7 +9,8 @@ use validator::Validate;
 use crate::enums::{
     AgeGroup, CareerStage, FindAboutBy, Gender, LookingFor, ProfileTag, Pronouns, Race,
 };
-use crate::service::profile;
+use crate::service::personalization::Answers;
+use crate::service::profile::{self, PasswordChange, ProfileChange};
 
 /// Either profile fields (with `current_password`; a field left out keeps its value, `null`
 /// or `""` clears it, and `name` may not be cleared), or a password change
@@ -95,15 +96,58 @@ pub async fn update_me(
         present,
     } = body;
     let message = if input.new_password.is_some() || input.confirm_new_password.is_some() {
-        profile::change_password(&ctx, user.id, &input, bearer_token(&req).as_deref()).await?;
+        let change = input.password_change();
+        profile::change_password(&ctx, user.id, &change, bearer_token(&req).as_deref()).await?;
         profile::PASSWORD_CHANGED
     } else if user.password_change_required {
         return Err(kernel::auth::password_change_required());
     } else {
-        profile::update(&ctx, user.id, input, &present).await?;
+        profile::update(&ctx, user.id, input.into(), &present).await?;
         profile::PROFILE_UPDATED
     };
     Ok(Data::new(UpdateMeResponse {
         message: message.to_owned(),
     }))
+}
+
+impl UpdateMeRequest {
+    fn password_change(self) -> PasswordChange {
+        PasswordChange {
+            current_password: self.current_password,
+            new_password: self.new_password,
+            confirm_new_password: self.confirm_new_password,
+        }
+    }
+}
+
+impl From<UpdateMeRequest> for ProfileChange {
+    fn from(request: UpdateMeRequest) -> Self {
+        Self {
+            current_password: request.current_password,
+            name: request.name,
+            email: request.email,
+            affiliation: request.affiliation,
+            title: request.title,
+            location: request.location,
+            website: request.website,
+            social: request.social,
+            bio: request.bio,
+            address: request.address,
+            tags: request.tags,
+            pronouns: request.pronouns,
+            find_about_by: request.find_about_by,
+            find_about_by_other_info: request.find_about_by_other_info,
+            is_project_creator: request.is_project_creator,
+            profile_is_private: request.profile_is_private,
+            answers: Answers {
+                area_of_interest: request.area_of_interest,
+                looking_for: request.looking_for,
+                race: request.race,
+                gender: request.gender,
+                ethnicity: request.ethnicity,
+                career_stage: request.career_stage,
+                age_group: request.age_group,
+            },
+        }
+    }
 }

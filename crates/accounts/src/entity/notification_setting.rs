@@ -1,3 +1,5 @@
+use crate::enums::DeliveryMethod;
+use kernel::json_list::JsonList;
 use sea_orm::entity::prelude::*;
 
 /// A user's choice for one kind of notification.
@@ -10,7 +12,7 @@ pub struct Model {
     pub kind: String,
     pub is_active: bool,
     /// JSON list of `in_app` / `email`.
-    pub enabled_delivery_methods: String,
+    pub enabled_delivery_methods: JsonList<DeliveryMethod>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -1,4 +1,9 @@
+use crate::enums::{LookingFor, ProfileTag, Race};
+use kernel::json_list::JsonList;
 use sea_orm::entity::prelude::*;
+
+use crate::enums::{AffiliationStatus, AgeGroup, CareerStage, FindAboutBy, Gender, Pronouns};
+use kernel::StaffRole;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "users")]
@@ -14,14 +19,14 @@ pub struct Model {
     pub is_active: bool,
     pub email_confirmed: bool,
     /// `admin` or `moderator` for platform staff.
-    pub staff_role: Option<String>,
+    pub staff_role: Option<StaffRole>,
     pub date_joined: DateTimeUtc,
     pub role: String,
     pub phone_number: Option<String>,
     pub phone_confirmed: bool,
     pub is_project_creator: bool,
     pub affiliation: Option<String>,
-    pub affiliation_status: String,
+    pub affiliation_status: AffiliationStatus,
     pub university_affiliate_email: Option<String>,
     pub university_email_confirmed: bool,
     pub university_profile_page_url: Option<String>,
@@ -35,19 +40,19 @@ pub struct Model {
     pub profile_background: Option<String>,
     pub profile_is_private: bool,
     /// JSON list of tag ids.
-    pub area_of_interest: String,
+    pub area_of_interest: JsonList<i64>,
     /// JSON list of profile tags.
-    pub tags: String,
+    pub tags: JsonList<ProfileTag>,
     /// JSON list of `LookingFor` values.
-    pub looking_for: String,
+    pub looking_for: JsonList<LookingFor>,
     /// JSON list of strings.
-    pub race: String,
-    pub gender: String,
-    pub age_group: String,
+    pub race: JsonList<Race>,
+    pub gender: Gender,
+    pub age_group: AgeGroup,
     pub ethnicity: String,
-    pub career_stage: String,
-    pub pronouns: Option<String>,
-    pub find_about_by: Option<String>,
+    pub career_stage: CareerStage,
+    pub pronouns: Option<Pronouns>,
+    pub find_about_by: Option<FindAboutBy>,
     pub find_about_by_other_info: Option<String>,
     /// Consecutive failed sign-ins since the last success or lock.
     pub failure_count: i32,

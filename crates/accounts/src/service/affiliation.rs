@@ -32,7 +32,7 @@ pub async fn set_up(ctx: &AppContext, user_id: i64, input: Affiliation) -> AppRe
     active.university_profile_page_url =
         Set(Some(input.university_profile_page_url.trim().to_owned()));
     active.university_email_confirmed = Set(false);
-    active.affiliation_status = Set(AffiliationStatus::NotApproved.as_str().to_owned());
+    active.affiliation_status = Set(AffiliationStatus::NotApproved);
     active.affiliation_rejected_at = Set(None);
     active.update(&txn).await?;
     let token = tokens::issue(&txn, user_id, Purpose::ConfirmUniversityEmail, None).await?;

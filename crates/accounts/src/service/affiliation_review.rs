@@ -1,7 +1,7 @@
 //! Staff review of university affiliations (spec §4: how an affiliation becomes approved
 //! is not shown; here staff decide, and every decision is audited).
 
-use kernel::audit::{self, AuditEntry};
+use kernel::audit::{self, Decision};
 use kernel::{AppContext, AppError, AppResult, Page, PageParams, Staff};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 use serde_json::json;
@@ -28,7 +28,7 @@ fn pending() -> sea_orm::Condition {
     sea_orm::Condition::all()
         .add(user::Column::UniversityAffiliateEmail.is_not_null())
         .add(user::Column::UniversityEmailConfirmed.eq(true))
-        .add(user::Column::AffiliationStatus.eq(AffiliationStatus::NotApproved.as_str()))
+        .add(user::Column::AffiliationStatus.eq(AffiliationStatus::NotApproved))
         .add(user::Column::AffiliationRejectedAt.is_null())
 }
 
@@ -50,10 +50,10 @@ pub async fn list(
         AffiliationQueue::Pending => user::Entity::find().filter(pending()),
         AffiliationQueue::Rejected => user::Entity::find()
             .filter(user::Column::AffiliationRejectedAt.is_not_null())
-            .filter(user::Column::AffiliationStatus.eq(AffiliationStatus::NotApproved.as_str())),
+            .filter(user::Column::AffiliationStatus.eq(AffiliationStatus::NotApproved)),
         AffiliationQueue::Approved => user::Entity::find()
             .filter(user::Column::UniversityAffiliateEmail.is_not_null())
-            .filter(user::Column::AffiliationStatus.eq(AffiliationStatus::Approved.as_str())),
+            .filter(user::Column::AffiliationStatus.eq(AffiliationStatus::Approved)),
     };
     kernel::pagination::paginate(
         &ctx.db,
@@ -73,35 +73,30 @@ pub async fn review(
     reason: Option<String>,
 ) -> AppResult<()> {
     allowed(staff)?;
-    let member = me::find(&ctx.db, user_id).await?;
     let approve = decision == AffiliationStatus::Approved;
+    let action = if approve {
+        "affiliation.approve"
+    } else {
+        "affiliation.reject"
+    };
+    let audited = Decision::by(&ctx.db, staff, action, "user", user_id)
+        .await?
+        .because(reason.clone());
+    let member = me::find(audited.db(), user_id).await?;
     if !policy::may_approve_affiliation(member.university_email_confirmed, approve) {
         return Err(AppError::bad_request("not_confirmed", NOT_CONFIRMED));
     }
-    let before = member.affiliation_status.clone();
-    let txn = kernel::db::begin_write(&ctx.db).await?;
+    let before = member.affiliation_status;
     let mut active: user::ActiveModel = member.into();
-    active.affiliation_status = Set(decision.as_str().to_owned());
-    active.affiliation_rejected_at = Set((!approve).then(chrono::Utc::now));
-    active.update(&txn).await?;
-    audit::record(
-        &txn,
-        AuditEntry {
-            actor_id: staff.id(),
-            action: if approve {
-                "affiliation.approve"
-            } else {
-                "affiliation.reject"
-            },
-            subject_type: "user",
-            subject_id: user_id.to_string(),
-            before: json!({ "affiliation_status": before }),
-            after: json!({ "affiliation_status": decision.as_str() }),
-            reason: reason.clone(),
-        },
-    )
-    .await?;
-    txn.commit().await?;
+    active.affiliation_status = Set(decision);
+    active.affiliation_rejected_at = Set((!approve).then(kernel::clock::now));
+    active.update(audited.db()).await?;
+    audited
+        .commit(
+            json!({ "affiliation_status": before }),
+            json!({ "affiliation_status": decision.as_str() }),
+        )
+        .await?;
     ctx.events
         .publish(AffiliationReviewed {
             user_id,

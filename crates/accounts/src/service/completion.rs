@@ -20,10 +20,6 @@ fn filled(value: &Option<String>) -> bool {
     value.as_deref().is_some_and(|v| !v.trim().is_empty())
 }
 
-fn non_empty_list(json: &str) -> bool {
-    serde_json::from_str::<Vec<serde_json::Value>>(json).is_ok_and(|items| !items.is_empty())
-}
-
 /// The items still missing from `user`'s profile.
 pub fn missing(user: &user::Model) -> Vec<&'static str> {
     let done = [
@@ -33,9 +29,9 @@ pub fn missing(user: &user::Model) -> Vec<&'static str> {
         filled(&user.social) || filled(&user.website),
         filled(&user.location),
         filled(&user.bio),
-        non_empty_list(&user.area_of_interest),
-        non_empty_list(&user.tags),
-        non_empty_list(&user.looking_for),
+        !user.area_of_interest.is_empty(),
+        !user.tags.is_empty(),
+        !user.looking_for.is_empty(),
     ];
     ITEMS
         .iter()
@@ -59,13 +55,13 @@ mod tests {
             is_active: true,
             email_confirmed: true,
             staff_role: None,
-            date_joined: chrono::Utc::now(),
+            date_joined: kernel::clock::now(),
             role: String::new(),
             phone_number: None,
             phone_confirmed: false,
             is_project_creator: false,
             affiliation: None,
-            affiliation_status: "not_approved".into(),
+            affiliation_status: crate::enums::AffiliationStatus::NotApproved,
             university_affiliate_email: None,
             university_email_confirmed: false,
             university_profile_page_url: None,
@@ -78,14 +74,14 @@ mod tests {
             avatar: None,
             profile_background: None,
             profile_is_private: false,
-            area_of_interest: "[]".into(),
-            tags: "[]".into(),
-            looking_for: "[]".into(),
-            race: "[]".into(),
-            gender: "prefer_not_to_disclose".into(),
-            age_group: "prefer_not_to_disclose".into(),
+            area_of_interest: Default::default(),
+            tags: Default::default(),
+            looking_for: Default::default(),
+            race: Default::default(),
+            gender: crate::enums::Gender::PreferNotToDisclose,
+            age_group: crate::enums::AgeGroup::PreferNotToDisclose,
             ethnicity: "prefer_not_to_disclose".into(),
-            career_stage: "prefer_not_to_disclose".into(),
+            career_stage: crate::enums::CareerStage::PreferNotToDisclose,
             pronouns: None,
             find_about_by: None,
             find_about_by_other_info: None,
@@ -97,7 +93,7 @@ mod tests {
         };
         assert_eq!(missing(&user).len(), 8, "only the name is there");
         user.website = Some("https://ada.example".into());
-        user.tags = r#"["CAREGIVER"]"#.into();
+        user.tags = vec![crate::enums::ProfileTag::Caregiver].into();
         assert!(!missing(&user).contains(&"social_or_website"));
         assert!(!missing(&user).contains(&"tags"));
         assert_eq!(missing(&user).len(), 6);

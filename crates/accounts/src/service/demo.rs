@@ -38,7 +38,7 @@ pub async fn demo_member(db: &impl ConnectionTrait, member: DemoMember<'_>) -> A
         affiliation: Set(Some(member.affiliation.to_owned())),
         location: Set(Some(member.location.to_owned())),
         bio: Set(Some(member.bio.to_owned())),
-        date_joined: Set(chrono::Utc::now()),
+        date_joined: Set(kernel::clock::now()),
         ..Default::default()
     }
     .insert(db)

@@ -144,7 +144,7 @@ impl UserDirectory for Directory {
         let Some(found) = user::Entity::find_by_id(user_id).one(&self.db).await? else {
             return Ok(Vec::new());
         };
-        let ids: Vec<i64> = serde_json::from_str(&found.area_of_interest).unwrap_or_default();
+        let ids = found.area_of_interest.0;
         if ids.is_empty() {
             return Ok(Vec::new());
         }

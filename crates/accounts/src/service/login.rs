@@ -71,7 +71,7 @@ pub async fn login(
         password::verify_async(password_text.to_owned(), DUMMY_HASH.to_owned()).await?;
         return Err(AppError::non_field(INVALID_CREDENTIALS));
     };
-    let now = Utc::now();
+    let now = kernel::clock::now();
     if let Some(until) = user.locked_until {
         if until > now {
             return Err(locked(user.failure_count, until));
@@ -113,7 +113,7 @@ pub async fn login(
             return Ok(LoginOutcome::CodeRequired(devices));
         };
         if !totp::accept_code(db, chosen, &user.email, code).await? {
-            let claimed = claim_attempt(ctx, &user, Utc::now()).await?;
+            let claimed = claim_attempt(ctx, &user, kernel::clock::now()).await?;
             return Err(failure(
                 &claimed,
                 AppError::field("token", totp::INVALID_TOKEN),

@@ -1,9 +1,9 @@
 //! The kinds of notification a user can be sent, and how each user wants each one.
 
+use kernel::json_list::JsonList;
 use kernel::{AppError, AppResult};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 
-use super::stored::json_list;
 use crate::entity::notification_setting;
 use crate::enums::DeliveryMethod;
 use kernel::notification_kinds::{KINDS, Kind};
@@ -15,14 +15,6 @@ pub struct Setting {
     pub kind: &'static Kind,
     pub is_active: bool,
     pub enabled: Vec<DeliveryMethod>,
-}
-
-fn parse_methods(json: &str) -> Vec<DeliveryMethod> {
-    serde_json::from_str::<Vec<String>>(json)
-        .unwrap_or_default()
-        .iter()
-        .filter_map(|m| DeliveryMethod::parse(m))
-        .collect()
 }
 
 /// Every kind for `user_id`; by default active, in-app and by e-mail.
@@ -37,7 +29,7 @@ pub async fn list(db: &impl ConnectionTrait, user_id: i64) -> AppResult<Vec<Sett
             Some(choice) => Setting {
                 kind,
                 is_active: choice.is_active,
-                enabled: parse_methods(&choice.enabled_delivery_methods),
+                enabled: choice.enabled_delivery_methods.0.clone(),
             },
             None => Setting {
                 kind,
@@ -70,10 +62,10 @@ pub async fn update(
             );
         }
         if change.enabled.is_empty() {
-            // Spec §5: at least one delivery method ("Required").
+            // Spec §5: at least one delivery method (kernel::validation::REQUIRED_SHORT).
             errors.insert(
                 format!("settings[{index}].enabled_delivery_methods"),
-                vec!["Required".into()],
+                vec![kernel::validation::REQUIRED_SHORT.into()],
             );
         }
     }
@@ -91,7 +83,7 @@ pub async fn update(
             user_id: Set(user_id),
             kind: Set(change.id),
             is_active: Set(change.is_active),
-            enabled_delivery_methods: Set(json_list(&change.enabled)?),
+            enabled_delivery_methods: Set(JsonList(change.enabled.clone())),
         })
         .exec(&txn)
         .await?;

@@ -1,7 +1,7 @@
 //! Google and Facebook sign-in: authorization code with state and PKCE (oauth2 crate),
 //! then sign in, link by verified e-mail, or create the account.
 
-use chrono::{Duration, Utc};
+use chrono::Duration;
 use kernel::config::OAuthProvider;
 use kernel::{AppContext, AppError, AppResult};
 use oauth2::basic::BasicClient;
@@ -126,7 +126,7 @@ pub async fn start(
         request = request.add_scope(Scope::new((*scope).to_owned()));
     }
     let (url, state) = request.url();
-    let now = Utc::now();
+    let now = kernel::clock::now();
     oauth_state::Entity::delete_many()
         .filter(oauth_state::Column::ExpiresAt.lt(now))
         .exec(&ctx.db)
@@ -191,7 +191,7 @@ pub async fn finish(
     let pending = oauth_state::Entity::find_by_id(secret_token::hash(state))
         .one(&ctx.db)
         .await?
-        .filter(|p| p.provider == provider.as_str() && p.expires_at > Utc::now())
+        .filter(|p| p.provider == provider.as_str() && p.expires_at > kernel::clock::now())
         .ok_or_else(|| failed("unknown, expired or reused state"))?;
     oauth_state::Entity::delete_by_id(pending.state_hash.clone())
         .exec(&ctx.db)
@@ -291,7 +291,7 @@ async fn resolve_user(
         provider: Set(provider.as_str().to_owned()),
         subject: Set(subject.to_owned()),
         email: Set(person.email.clone()),
-        created_at: Set(Utc::now()),
+        created_at: Set(kernel::clock::now()),
         ..Default::default()
     }
     .insert(db)
@@ -311,7 +311,7 @@ async fn create_user(db: &impl ConnectionTrait, email: &str, name: &str) -> AppR
         password_hash: Set(None),
         is_active: Set(true),
         email_confirmed: Set(true),
-        date_joined: Set(Utc::now()),
+        date_joined: Set(kernel::clock::now()),
         ..Default::default()
     }
     .insert(db)

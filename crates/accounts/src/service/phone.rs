@@ -1,7 +1,7 @@
 //! Confirming a phone number with a code sent by SMS: after sign-up (which also
 //! activates the account and signs it in) or when the user changes their number.
 
-use chrono::{Duration, Utc};
+use chrono::Duration;
 use kernel::{AppContext, AppError, AppResult};
 use rand::Rng;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
@@ -70,7 +70,7 @@ pub async fn send_code(
         .await?;
     let code = format!("{:06}", rand::rng().random_range(0..1_000_000));
     let token = secret_token::generate();
-    let now = Utc::now();
+    let now = kernel::clock::now();
     sms_confirmation::ActiveModel {
         user_id: Set(user_id),
         purpose: Set(purpose.as_str().to_owned()),
@@ -98,7 +98,7 @@ async fn live(db: &impl ConnectionTrait, token: &str) -> AppResult<sms_confirmat
     sms_confirmation::Entity::find()
         .filter(sms_confirmation::Column::TokenHash.eq(secret_token::hash(token)))
         .filter(sms_confirmation::Column::UsedAt.is_null())
-        .filter(sms_confirmation::Column::ExpiresAt.gt(Utc::now()))
+        .filter(sms_confirmation::Column::ExpiresAt.gt(kernel::clock::now()))
         .filter(sms_confirmation::Column::Attempts.lt(MAX_ATTEMPTS))
         .one(db)
         .await?
@@ -154,7 +154,7 @@ pub async fn confirm(ctx: &AppContext, token: &str, code: &str) -> AppResult<Pho
         return Err(error(INVALID_CODE));
     }
     let mut spent: sms_confirmation::ActiveModel = pending.clone().into();
-    spent.used_at = Set(Some(Utc::now()));
+    spent.used_at = Set(Some(kernel::clock::now()));
     spent.update(&txn).await?;
 
     let found = me::find(&txn, pending.user_id).await?;

@@ -4,14 +4,16 @@
 use std::collections::BTreeSet;
 
 use kernel::error::FieldErrors;
+use kernel::json_list::JsonList;
 use kernel::{AppContext, AppError, AppResult};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 
-use super::stored::{json_list, plain, text};
+use super::personalization::Answers;
+use super::stored::{plain, text};
 use super::tokens::{self, Purpose};
 use super::{emails, me, password, password_policy, registration, session, totp};
-use crate::api::update_me::UpdateMeRequest;
 use crate::entity::user;
+use crate::enums::{AgeGroup, CareerStage, FindAboutBy, Gender, ProfileTag, Pronouns};
 use crate::policy;
 
 /// What an unanswered equity question is stored as.
@@ -24,18 +26,52 @@ pub const EMAIL_TAKEN: &str = "A user with this email already exists.";
 /// Shown when a password that was handed out is chosen again as one's own.
 pub const CHOOSE_ANOTHER: &str = "Choose a password other than the one you were given.";
 
+/// A password change: the new one twice, and the current one when the account has one.
+#[derive(Debug, Default)]
+pub struct PasswordChange {
+    pub current_password: Option<String>,
+    pub new_password: Option<String>,
+    pub confirm_new_password: Option<String>,
+}
+
+/// The profile's fields; `update` saves those the request carried.
+#[derive(Debug, Default)]
+pub struct ProfileChange {
+    /// Confirms the save when the account has a password.
+    pub current_password: Option<String>,
+    pub name: Option<String>,
+    pub email: Option<String>,
+    pub affiliation: Option<String>,
+    pub title: Option<String>,
+    pub location: Option<String>,
+    pub website: Option<String>,
+    pub social: Option<String>,
+    pub bio: Option<String>,
+    pub address: Option<String>,
+    pub tags: Vec<ProfileTag>,
+    pub pronouns: Option<Pronouns>,
+    pub find_about_by: Option<FindAboutBy>,
+    pub find_about_by_other_info: Option<String>,
+    pub is_project_creator: Option<bool>,
+    pub profile_is_private: Option<bool>,
+    pub answers: Answers,
+}
+
 /// Changes the password. `session_token` is the caller's session, which stays signed in.
 pub async fn change_password(
     ctx: &AppContext,
     user_id: i64,
-    input: &UpdateMeRequest,
+    input: &PasswordChange,
     session_token: Option<&str>,
 ) -> AppResult<()> {
     let account = me::find(&ctx.db, user_id).await?;
     let mut errors = FieldErrors::new();
     let new = input.new_password.as_deref().unwrap_or_default();
     if new.is_empty() {
-        errors.insert("new_password".into(), vec!["This field is required".into()]);
+        errors.insert(
+            "new_password".into(),
+            vec![kernel::validation::REQUIRED.into()],
+        );
     } else if let Some(problem) = password_policy::problem(new) {
         errors.insert("new_password".into(), vec![problem.into()]);
     }
@@ -68,7 +104,7 @@ pub async fn change_password(
 pub async fn update(
     ctx: &AppContext,
     user_id: i64,
-    input: UpdateMeRequest,
+    input: ProfileChange,
     present: &BTreeSet<String>,
 ) -> AppResult<()> {
     let given = |field: &str| present.contains(field);
@@ -86,7 +122,7 @@ pub async fn update(
         None => String::new(),
     };
     if name.is_empty() {
-        add("name", "Required");
+        add("name", kernel::validation::REQUIRED_SHORT);
     }
     if input
         .current_password
@@ -95,30 +131,34 @@ pub async fn update(
         .is_empty()
         && account.password_hash.is_some()
     {
-        add("current_password", "Required");
+        add("current_password", kernel::validation::REQUIRED_SHORT);
     }
     let creator = input
         .is_project_creator
         .unwrap_or(account.is_project_creator);
     // A field left out counts with its stored answer.
-    let answered = |field: &str, sent: bool, stored: &str| {
-        if given(field) {
-            sent
-        } else {
-            stored != UNDISCLOSED
-        }
+    let answered = |field: &str, sent: bool, stored_answer: bool| {
+        if given(field) { sent } else { stored_answer }
     };
     for field in policy::missing_equity_fields(
         creator,
-        answered("gender", input.gender.is_some(), &account.gender),
-        answered("age_group", input.age_group.is_some(), &account.age_group),
+        answered(
+            "gender",
+            input.answers.gender.is_some(),
+            account.gender != Gender::PreferNotToDisclose,
+        ),
+        answered(
+            "age_group",
+            input.answers.age_group.is_some(),
+            account.age_group != AgeGroup::PreferNotToDisclose,
+        ),
         answered(
             "career_stage",
-            input.career_stage.is_some(),
-            &account.career_stage,
+            input.answers.career_stage.is_some(),
+            account.career_stage != CareerStage::PreferNotToDisclose,
         ),
     ) {
-        add(field, "Required");
+        add(field, kernel::validation::REQUIRED_SHORT);
     }
     if !errors.is_empty() {
         return Err(AppError::Validation(errors));
@@ -153,6 +193,7 @@ pub async fn update(
         };
     }
     let undisclosed = || UNDISCLOSED.to_owned();
+    let answers = input.answers;
     patch! {
         affiliation = plain(input.affiliation);
         title = plain(input.title);
@@ -161,19 +202,19 @@ pub async fn update(
         social = plain(input.social);
         bio = plain(input.bio);
         address = plain(input.address);
-        area_of_interest = json_list(&input.area_of_interest)?;
-        tags = json_list(&input.tags)?;
-        looking_for = json_list(&input.looking_for)?;
-        gender = input.gender.map_or_else(undisclosed, |g| g.as_str().to_owned());
-        age_group = input.age_group.map_or_else(undisclosed, |a| a.as_str().to_owned());
-        career_stage = input.career_stage.map_or_else(undisclosed, |c| c.as_str().to_owned());
-        ethnicity = plain(input.ethnicity).unwrap_or_else(undisclosed);
-        pronouns = input.pronouns.map(|p| p.as_str().to_owned());
-        find_about_by = input.find_about_by.map(|f| f.as_str().to_owned());
+        area_of_interest = JsonList(answers.area_of_interest.clone());
+        tags = JsonList(input.tags.clone());
+        looking_for = JsonList(answers.looking_for.clone());
+        gender = answers.gender.unwrap_or(Gender::PreferNotToDisclose);
+        age_group = answers.age_group.unwrap_or(AgeGroup::PreferNotToDisclose);
+        career_stage = answers.career_stage.unwrap_or(CareerStage::PreferNotToDisclose);
+        ethnicity = plain(answers.ethnicity).unwrap_or_else(undisclosed);
+        pronouns = input.pronouns;
+        find_about_by = input.find_about_by;
         find_about_by_other_info = plain(input.find_about_by_other_info);
     }
-    if !input.race.is_empty() {
-        active.race = Set(json_list(&input.race)?);
+    if !answers.race.is_empty() {
+        active.race = Set(JsonList(answers.race.clone()));
     }
     active.is_project_creator = Set(creator);
     if let Some(private) = input.profile_is_private {

@@ -1,20 +1,48 @@
 //! Signing up: validate, create an inactive account, mail a confirmation link.
 
-use chrono::Utc;
 use kernel::error::FieldErrors;
+use kernel::json_list::JsonList;
 use kernel::{AppContext, AppError, AppResult};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 
-use super::stored::{json_list, plain, text};
+use super::personalization::Answers;
+use super::stored::{plain, text};
 use super::tokens::{self, Purpose};
 use super::{emails, password, password_policy, phone};
-use crate::api::register::RegisterRequest;
 use crate::entity::user;
-use crate::enums::{LookingFor, Race};
+use crate::enums::{
+    AgeGroup, CareerStage, FindAboutBy, Gender, LookingFor, ProfileTag, Pronouns, Race,
+};
 use crate::policy;
 
 /// Spec §2: registration success shows a check-email message.
 pub const CHECK_EMAIL: &str = "Thank you for signing up! Please check your email (including your spam folder) to confirm your account.";
+
+/// Everything a sign-up gives.
+#[derive(Debug, Default)]
+pub struct NewAccount {
+    /// Solution of the sign-up challenge.
+    pub captcha: Option<String>,
+    pub name: String,
+    pub email: String,
+    pub password: String,
+    pub role: Option<String>,
+    /// Where to go after confirming the e-mail (a path on this site).
+    pub redirect_to: Option<String>,
+    pub phone_number: Option<String>,
+    pub is_project_creator: bool,
+    pub affiliation: Option<String>,
+    pub university_affiliate_email: Option<String>,
+    pub university_profile_page_url: Option<String>,
+    pub location: Option<String>,
+    pub bio: Option<String>,
+    pub social: Option<String>,
+    pub tags: Vec<ProfileTag>,
+    pub pronouns: Option<Pronouns>,
+    pub find_about_by: Option<FindAboutBy>,
+    pub find_about_by_other_info: Option<String>,
+    pub answers: Answers,
+}
 
 pub struct Registered {
     pub sms_confirm_token: Option<String>,
@@ -25,7 +53,7 @@ pub fn is_safe_redirect(target: &str) -> bool {
     target.starts_with('/') && !target.starts_with("//") && !target.contains('\\')
 }
 
-fn rules(input: &RegisterRequest) -> FieldErrors {
+fn rules(input: &NewAccount) -> FieldErrors {
     let mut errors = FieldErrors::new();
     let mut add = |field: &str, text: &str| {
         errors
@@ -34,7 +62,7 @@ fn rules(input: &RegisterRequest) -> FieldErrors {
             .push(text.to_owned());
     };
     if kernel::rich_text::plain_field(&input.name).is_empty() {
-        add("name", "Required");
+        add("name", kernel::validation::REQUIRED_SHORT);
     }
     if let Some(problem) = password_policy::problem(&input.password) {
         add("password", problem);
@@ -46,7 +74,10 @@ fn rules(input: &RegisterRequest) -> FieldErrors {
     {
         add("redirect_to", "Invalid redirect.");
     }
-    let seeks_funding = input.looking_for.contains(&LookingFor::LookingForFunding);
+    let seeks_funding = input
+        .answers
+        .looking_for
+        .contains(&LookingFor::LookingForFunding);
     if input.is_project_creator || seeks_funding {
         // Spec §6: funding requires university affiliation.
         for (field, value) in [
@@ -61,22 +92,22 @@ fn rules(input: &RegisterRequest) -> FieldErrors {
             ),
         ] {
             if value.as_deref().is_none_or(|v| v.trim().is_empty()) {
-                add(field, "Required");
+                add(field, kernel::validation::REQUIRED_SHORT);
             }
         }
     }
     for field in policy::missing_equity_fields(
         input.is_project_creator,
-        input.gender.is_some(),
-        input.age_group.is_some(),
-        input.career_stage.is_some(),
+        input.answers.gender.is_some(),
+        input.answers.age_group.is_some(),
+        input.answers.career_stage.is_some(),
     ) {
-        add(field, "Required");
+        add(field, kernel::validation::REQUIRED_SHORT);
     }
     errors
 }
 
-pub async fn register(ctx: &AppContext, input: RegisterRequest) -> AppResult<Registered> {
+pub async fn register(ctx: &AppContext, input: NewAccount) -> AppResult<Registered> {
     let errors = rules(&input);
     if !errors.is_empty() {
         return Err(AppError::Validation(errors));
@@ -108,10 +139,11 @@ pub async fn register(ctx: &AppContext, input: RegisterRequest) -> AppResult<Reg
         None => None,
     };
     let password_hash = password::hash_async(input.password.clone()).await?;
-    let race = if input.race.is_empty() {
+    let answers = input.answers;
+    let race = if answers.race.is_empty() {
         vec![Race::PreferNotToDisclose]
     } else {
-        input.race.clone()
+        answers.race
     };
     let redirect_to = text(input.redirect_to.clone());
     let name = kernel::rich_text::plain_field(&input.name);
@@ -124,7 +156,7 @@ pub async fn register(ctx: &AppContext, input: RegisterRequest) -> AppResult<Reg
         is_active: Set(false),
         email_confirmed: Set(false),
         staff_role: Set(None),
-        date_joined: Set(Utc::now()),
+        date_joined: Set(kernel::clock::now()),
         role: Set(input.role.clone().unwrap_or_default()),
         phone_number: Set(phone_number.clone()),
         is_project_creator: Set(input.is_project_creator),
@@ -136,25 +168,18 @@ pub async fn register(ctx: &AppContext, input: RegisterRequest) -> AppResult<Reg
         location: Set(plain(input.location)),
         bio: Set(plain(input.bio)),
         social: Set(plain(input.social)),
-        area_of_interest: Set(json_list(&input.area_of_interest)?),
-        tags: Set(json_list(&input.tags)?),
-        looking_for: Set(json_list(&input.looking_for)?),
-        race: Set(json_list(&race)?),
-        gender: Set(input
-            .gender
-            .map_or("prefer_not_to_disclose", |g| g.as_str())
-            .to_owned()),
-        age_group: Set(input
-            .age_group
-            .map_or("prefer_not_to_disclose", |g| g.as_str())
-            .to_owned()),
-        ethnicity: Set(plain(input.ethnicity).unwrap_or_else(|| "prefer_not_to_disclose".into())),
-        career_stage: Set(input
+        area_of_interest: Set(JsonList(answers.area_of_interest.clone())),
+        tags: Set(JsonList(input.tags.clone())),
+        looking_for: Set(JsonList(answers.looking_for.clone())),
+        race: Set(JsonList(race.clone())),
+        gender: Set(answers.gender.unwrap_or(Gender::PreferNotToDisclose)),
+        age_group: Set(answers.age_group.unwrap_or(AgeGroup::PreferNotToDisclose)),
+        ethnicity: Set(plain(answers.ethnicity).unwrap_or_else(|| "prefer_not_to_disclose".into())),
+        career_stage: Set(answers
             .career_stage
-            .map_or("prefer_not_to_disclose", |c| c.as_str())
-            .to_owned()),
-        pronouns: Set(input.pronouns.map(|p| p.as_str().to_owned())),
-        find_about_by: Set(input.find_about_by.map(|f| f.as_str().to_owned())),
+            .unwrap_or(CareerStage::PreferNotToDisclose)),
+        pronouns: Set(input.pronouns),
+        find_about_by: Set(input.find_about_by),
         find_about_by_other_info: Set(plain(input.find_about_by_other_info)),
         ..Default::default()
     }

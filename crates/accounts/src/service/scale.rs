@@ -1,7 +1,7 @@
 //! Members for `cohort seed --scale large`: many confirmed, active accounts, made in a
 //! few statements, the same on every run.
 
-use chrono::{Duration, Utc};
+use chrono::Duration;
 use kernel::AppResult;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
@@ -25,7 +25,7 @@ pub async fn members(
     password_hash: &str,
 ) -> AppResult<Vec<i64>> {
     let existing = ids(db).await?.len();
-    let start = Utc::now() - Duration::days(365);
+    let start = kernel::clock::now() - Duration::days(365);
     let rows: Vec<user::ActiveModel> = (existing + 1..=count)
         .map(|n| user::ActiveModel {
             email: Set(email(n)),

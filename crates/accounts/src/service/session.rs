@@ -5,7 +5,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Duration, Utc};
 use kernel::auth::{CurrentUser, SessionResolver};
 use kernel::hot::{Changes, HotCache};
-use kernel::{AppError, AppResult, StaffRole};
+use kernel::{AppError, AppResult};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
     Set,
@@ -23,7 +23,7 @@ pub const USER_INACTIVE: &str = "User is inactive.";
 /// Starts a session for `user_id` and returns its bearer token.
 pub async fn issue(db: &impl ConnectionTrait, user_id: i64) -> AppResult<String> {
     let token = secret_token::generate();
-    let now = Utc::now();
+    let now = kernel::clock::now();
     session::ActiveModel {
         user_id: Set(user_id),
         token_hash: Set(secret_token::hash(&token)),
@@ -67,7 +67,7 @@ async fn find_session_by_hash(
 ) -> AppResult<Option<(session::Model, user::Model)>> {
     let found = session::Entity::find()
         .filter(session::Column::TokenHash.eq(token_hash))
-        .filter(session::Column::ExpiresAt.gt(Utc::now()))
+        .filter(session::Column::ExpiresAt.gt(kernel::clock::now()))
         .find_also_related(user::Entity)
         .one(db)
         .await?;
@@ -104,7 +104,7 @@ impl SessionResolver for SessionStore {
     async fn resolve_hash(&self, token_hash: &str) -> AppResult<Option<CurrentUser>> {
         let key = token_hash.to_owned();
         if let Some((user, expires)) = self.kept.get(&key)
-            && expires > Utc::now()
+            && expires > kernel::clock::now()
         {
             return Ok(Some(user));
         }
@@ -117,7 +117,7 @@ impl SessionResolver for SessionStore {
         }
         let current = CurrentUser {
             id: user.id,
-            staff_role: user.staff_role.as_deref().and_then(StaffRole::parse),
+            staff_role: user.staff_role,
             password_change_required: user.password_change_required,
         };
         self.kept

@@ -45,7 +45,7 @@ pub async fn create_admin(
         .filter(user::Column::Email.eq(&email))
         .one(db)
         .await?;
-    let admin = Some(StaffRole::Admin.as_str().to_owned());
+    let admin = Some(StaffRole::Admin);
     match existing {
         Some(found) => {
             let mut active: user::ActiveModel = found.into();
@@ -64,7 +64,7 @@ pub async fn create_admin(
                 is_active: Set(true),
                 email_confirmed: Set(true),
                 staff_role: Set(admin),
-                date_joined: Set(chrono::Utc::now()),
+                date_joined: Set(kernel::clock::now()),
                 ..Default::default()
             }
             .insert(db)

@@ -1,11 +1,4 @@
-//! How form values are stored: lists as JSON text, blank strings as absent.
-
-use kernel::{AppError, AppResult};
-
-/// A list as the JSON text the users table keeps.
-pub fn json_list<T: serde::Serialize>(items: &[T]) -> AppResult<String> {
-    serde_json::to_string(items).map_err(|e| AppError::Internal(e.into()))
-}
+//! How form values are stored: blank strings as absent, free text as plain text.
 
 /// Trimmed text, or `None` when blank.
 pub fn text(value: Option<String>) -> Option<String> {

@@ -1,6 +1,6 @@
 //! Single-use, expiring tokens that prove control of an inbox or a phone.
 
-use chrono::{Duration, Utc};
+use chrono::Duration;
 use kernel::AppResult;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 
@@ -56,7 +56,7 @@ pub async fn issue(
         .exec(db)
         .await?;
     let token = secret_token::generate();
-    let now = Utc::now();
+    let now = kernel::clock::now();
     account_token::ActiveModel {
         user_id: Set(user_id),
         purpose: Set(purpose.as_str().to_owned()),
@@ -82,7 +82,7 @@ pub async fn peek(
         .filter(account_token::Column::TokenHash.eq(secret_token::hash(token)))
         .filter(account_token::Column::Purpose.eq(purpose.as_str()))
         .filter(account_token::Column::UsedAt.is_null())
-        .filter(account_token::Column::ExpiresAt.gt(Utc::now()))
+        .filter(account_token::Column::ExpiresAt.gt(kernel::clock::now()))
         .one(db)
         .await?)
 }
@@ -100,7 +100,7 @@ pub async fn consume(
     let spent = account_token::Entity::update_many()
         .col_expr(
             account_token::Column::UsedAt,
-            sea_orm::sea_query::Expr::value(Utc::now()),
+            sea_orm::sea_query::Expr::value(kernel::clock::now()),
         )
         .filter(account_token::Column::Id.eq(found.id))
         .filter(account_token::Column::UsedAt.is_null())

@@ -2,7 +2,6 @@
 //! step of skew). Each accepted code moves `last_used_step` on, so a code replayed
 //! within its window is refused.
 
-use chrono::Utc;
 use kernel::{AppError, AppResult};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
@@ -66,7 +65,7 @@ pub async fn start_setup(db: &impl ConnectionTrait, user_id: i64) -> AppResult<S
         secret: Set(secret.clone()),
         confirmed: Set(false),
         last_used_step: Set(0),
-        created_at: Set(Utc::now()),
+        created_at: Set(kernel::clock::now()),
         ..Default::default()
     }
     .insert(db)
@@ -114,7 +113,10 @@ pub async fn require_password(
         return Ok(());
     };
     let Some(current) = current.filter(|c| !c.is_empty()) else {
-        return Err(AppError::field("current_password", "Required"));
+        return Err(AppError::field(
+            "current_password",
+            kernel::validation::REQUIRED_SHORT,
+        ));
     };
     if !password::verify_async(current.to_owned(), hash.clone()).await? {
         return Err(AppError::field("current_password", WRONG_PASSWORD));

@@ -2,12 +2,11 @@
 //! them off and on, resend a confirmation, reset two-factor, grant or revoke staff roles.
 //! Every change is audited in its own transaction.
 
-use chrono::Utc;
-use kernel::audit::{self, AuditEntry, AuditRecord};
+use kernel::audit::{self, AuditRecord, Decision};
 use kernel::{AppContext, AppError, AppResult, Page, PageParams, Staff, StaffRole};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, Set,
+    ActiveModelTrait, ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
+    Set,
 };
 use serde_json::json;
 
@@ -51,7 +50,7 @@ fn refused(refusal: Refusal) -> AppError {
 }
 
 fn role_of(account: &user::Model) -> Option<StaffRole> {
-    account.staff_role.as_deref().and_then(StaffRole::parse)
+    account.staff_role
 }
 
 /// What the console's user list is narrowed to.
@@ -83,8 +82,8 @@ fn role_condition(role: RoleFilter) -> Condition {
     Condition::all().add(match role {
         RoleFilter::Member => column.is_null(),
         RoleFilter::Staff => column.is_not_null(),
-        RoleFilter::Admin => column.eq(StaffRole::Admin.as_str()),
-        RoleFilter::Moderator => column.eq(StaffRole::Moderator.as_str()),
+        RoleFilter::Admin => column.eq(StaffRole::Admin),
+        RoleFilter::Moderator => column.eq(StaffRole::Moderator),
     })
 }
 
@@ -158,7 +157,7 @@ pub async fn view(ctx: &AppContext, staff: &Staff, user_id: i64) -> AppResult<Ac
         .collect();
     let active_sessions = session_entity::Entity::find()
         .filter(session_entity::Column::UserId.eq(user_id))
-        .filter(session_entity::Column::ExpiresAt.gt(Utc::now()))
+        .filter(session_entity::Column::ExpiresAt.gt(kernel::clock::now()))
         .count(&ctx.db)
         .await?;
     let mut history = audit::history(&ctx.db, "user", &user_id.to_string()).await?;
@@ -173,30 +172,6 @@ pub async fn view(ctx: &AppContext, staff: &Staff, user_id: i64) -> AppResult<Ac
     })
 }
 
-async fn record(
-    db: &impl ConnectionTrait,
-    staff: &Staff,
-    action: &str,
-    user_id: i64,
-    before: serde_json::Value,
-    after: serde_json::Value,
-    reason: Option<String>,
-) -> AppResult<()> {
-    audit::record(
-        db,
-        AuditEntry {
-            actor_id: staff.id(),
-            action,
-            subject_type: "user",
-            subject_id: user_id.to_string(),
-            before,
-            after,
-            reason,
-        },
-    )
-    .await
-}
-
 /// Switches an account off: it cannot sign in, and each of its sessions now answers 401
 /// `user_inactive` (so its browsers sign out with that reason, and its live channel
 /// closes at the next heartbeat). The sessions are dropped for good on reactivation.
@@ -206,8 +181,10 @@ pub async fn deactivate(
     user_id: i64,
     reason: Option<String>,
 ) -> AppResult<()> {
-    let txn = kernel::db::begin_write(&ctx.db).await?;
-    let account = me::find(&txn, user_id).await?;
+    let decision = Decision::by(&ctx.db, staff, "user.deactivate", "user", user_id)
+        .await?
+        .because(reason);
+    let account = me::find(decision.db(), user_id).await?;
     policy::may_switch_account(staff.role(), staff.id(), user_id, role_of(&account))
         .map_err(refused)?;
     if account.deactivated_at.is_some() {
@@ -219,19 +196,14 @@ pub async fn deactivate(
     let before = state(&account);
     let mut active: user::ActiveModel = account.into();
     active.is_active = Set(false);
-    active.deactivated_at = Set(Some(Utc::now()));
-    active.update(&txn).await?;
-    record(
-        &txn,
-        staff,
-        "user.deactivate",
-        user_id,
-        json!({"state": before}),
-        json!({"state": AccountState::Deactivated}),
-        reason,
-    )
-    .await?;
-    txn.commit().await?;
+    active.deactivated_at = Set(Some(kernel::clock::now()));
+    active.update(decision.db()).await?;
+    decision
+        .commit(
+            json!({"state": before}),
+            json!({"state": AccountState::Deactivated}),
+        )
+        .await?;
     Ok(())
 }
 
@@ -242,8 +214,10 @@ pub async fn reactivate(
     user_id: i64,
     reason: Option<String>,
 ) -> AppResult<()> {
-    let txn = kernel::db::begin_write(&ctx.db).await?;
-    let account = me::find(&txn, user_id).await?;
+    let decision = Decision::by(&ctx.db, staff, "user.reactivate", "user", user_id)
+        .await?
+        .because(reason);
+    let account = me::find(decision.db(), user_id).await?;
     policy::may_switch_account(staff.role(), staff.id(), user_id, role_of(&account))
         .map_err(refused)?;
     if account.deactivated_at.is_none() {
@@ -253,19 +227,14 @@ pub async fn reactivate(
     let mut active: user::ActiveModel = account.clone().into();
     active.is_active = Set(confirmed);
     active.deactivated_at = Set(None);
-    let updated = active.update(&txn).await?;
-    session::revoke_all(&txn, user_id, None).await?;
-    record(
-        &txn,
-        staff,
-        "user.reactivate",
-        user_id,
-        json!({"state": AccountState::Deactivated}),
-        json!({"state": state(&updated)}),
-        reason,
-    )
-    .await?;
-    txn.commit().await?;
+    let updated = active.update(decision.db()).await?;
+    session::revoke_all(decision.db(), user_id, None).await?;
+    decision
+        .commit(
+            json!({"state": AccountState::Deactivated}),
+            json!({"state": state(&updated)}),
+        )
+        .await?;
     Ok(())
 }
 
@@ -279,16 +248,10 @@ pub async fn resend_confirmation(ctx: &AppContext, staff: &Staff, user_id: i64) 
         ));
     }
     confirmation::resend(ctx, user_id).await?;
-    record(
-        &ctx.db,
-        staff,
-        "user.resend_confirmation",
-        user_id,
-        serde_json::Value::Null,
-        json!({"email": account.email}),
-        None,
-    )
-    .await
+    Decision::by(&ctx.db, staff, "user.resend_confirmation", "user", user_id)
+        .await?
+        .commit((), json!({"email": account.email}))
+        .await
 }
 
 /// Removes the account's authenticator devices so its owner can sign in with the
@@ -300,26 +263,23 @@ pub async fn reset_two_factor(
     reason: Option<String>,
 ) -> AppResult<()> {
     policy::may_reset_two_factor(staff.role()).map_err(refused)?;
-    let txn = kernel::db::begin_write(&ctx.db).await?;
-    me::find(&txn, user_id).await?;
+    let decision = Decision::by(&ctx.db, staff, "user.reset_two_factor", "user", user_id)
+        .await?
+        .because(reason);
+    me::find(decision.db(), user_id).await?;
     let removed = totp_device::Entity::delete_many()
         .filter(totp_device::Column::UserId.eq(user_id))
-        .exec(&txn)
+        .exec(decision.db())
         .await?;
     if removed.rows_affected == 0 {
         return Err(AppError::bad_request("no_two_factor", NO_TWO_FACTOR));
     }
-    record(
-        &txn,
-        staff,
-        "user.reset_two_factor",
-        user_id,
-        json!({"two_factor_enabled": true}),
-        json!({"two_factor_enabled": false}),
-        reason,
-    )
-    .await?;
-    txn.commit().await?;
+    decision
+        .commit(
+            json!({"two_factor_enabled": true}),
+            json!({"two_factor_enabled": false}),
+        )
+        .await?;
     Ok(())
 }
 
@@ -332,28 +292,22 @@ pub async fn set_role(
     reason: Option<String>,
 ) -> AppResult<()> {
     policy::may_set_staff_role(staff.role(), staff.id(), user_id).map_err(refused)?;
-    let txn = kernel::db::begin_write(&ctx.db).await?;
-    let account = me::find(&txn, user_id).await?;
-    let before = role_of(&account);
-    let mut active: user::ActiveModel = account.into();
-    active.staff_role = Set(role.map(|r| r.as_str().to_owned()));
-    active.update(&txn).await?;
     let action = if role.is_some() {
         "user.grant_role"
     } else {
         "user.revoke_role"
     };
-    record(
-        &txn,
-        staff,
-        action,
-        user_id,
-        json!({"staff_role": before}),
-        json!({"staff_role": role}),
-        reason,
-    )
-    .await?;
-    txn.commit().await?;
+    let decision = Decision::by(&ctx.db, staff, action, "user", user_id)
+        .await?
+        .because(reason);
+    let account = me::find(decision.db(), user_id).await?;
+    let before = role_of(&account);
+    let mut active: user::ActiveModel = account.into();
+    active.staff_role = Set(role);
+    active.update(decision.db()).await?;
+    decision
+        .commit(json!({"staff_role": before}), json!({"staff_role": role}))
+        .await?;
     Ok(())
 }
 
@@ -371,30 +325,23 @@ pub async fn create(
     if me::id_by_email(&ctx.db, &email).await?.is_some() {
         return Err(AppError::field("email", super::profile::EMAIL_TAKEN));
     }
-    let txn = kernel::db::begin_write(&ctx.db).await?;
+    let decision = Decision::creating(&ctx.db, staff, "user.create", "user").await?;
     let account = user::ActiveModel {
         email: Set(email.clone()),
         name: Set(name.clone()),
         password_hash: Set(None),
         is_active: Set(true),
         email_confirmed: Set(false),
-        date_joined: Set(Utc::now()),
+        date_joined: Set(kernel::clock::now()),
         ..Default::default()
     }
-    .insert(&txn)
+    .insert(decision.db())
     .await?;
-    let token = tokens::issue(&txn, account.id, Purpose::SetPassword, None).await?;
-    record(
-        &txn,
-        staff,
-        "user.create",
-        account.id,
-        serde_json::Value::Null,
-        json!({"name": name, "email": email}),
-        None,
-    )
-    .await?;
-    txn.commit().await?;
+    let token = tokens::issue(decision.db(), account.id, Purpose::SetPassword, None).await?;
+    decision
+        .on(account.id)
+        .commit((), json!({"name": name, "email": email}))
+        .await?;
     let mail = emails::account_created(&ctx.config.public_url, &email, &name, &token);
     registration::deliver(ctx, mail).await;
     Ok(account)

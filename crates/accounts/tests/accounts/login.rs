@@ -132,6 +132,19 @@ async fn me_requires_a_live_token() {
 }
 
 #[tokio::test]
+async fn a_session_ends_after_thirty_days() {
+    let app = spawn_app().await;
+    admin(&app).await;
+    let token = app.sign_in("ada@example.org", "correct horse").await;
+    app.advance(chrono::Duration::days(30) - chrono::Duration::minutes(1));
+    assert_eq!(get_me(&app, &token).await.0, 200, "still signed in");
+    app.advance(chrono::Duration::minutes(2));
+    let (status, body) = get_me(&app, &token).await;
+    assert_eq!(status, 401, "the session has ended");
+    assert_eq!(body["code"], "invalid_token");
+}
+
+#[tokio::test]
 async fn ten_failures_lock_the_account_until_the_lock_expires() {
     let app = spawn_app().await;
     admin(&app).await;
@@ -165,14 +178,14 @@ async fn ten_failures_lock_the_account_until_the_lock_expires() {
         (403, Some("account_locked"))
     );
 
-    // Let the lock run out, as ten minutes would.
-    use sea_orm::ConnectionTrait;
-    let past = (chrono::Utc::now() - chrono::Duration::minutes(1)).to_rfc3339();
-    app.ctx
-        .db
-        .execute_unprepared(&format!("UPDATE users SET locked_until = '{past}'"))
-        .await
-        .unwrap();
+    // Nine minutes on, still locked; ten minutes on, the lock has run out.
+    app.advance(chrono::Duration::minutes(9));
+    let (status, body) = attempt("correct horse").await;
+    assert_eq!(
+        (status, body["code"].as_str()),
+        (403, Some("account_locked"))
+    );
+    app.advance(chrono::Duration::minutes(1) + chrono::Duration::seconds(1));
     let (status, _) = attempt("correct horse").await;
     assert_eq!(status, 200, "the lock expired");
 }

@@ -192,3 +192,43 @@ async fn set_password_checks_the_match_then_sets_it() {
         .await;
     assert_eq!(status, 400);
 }
+
+#[tokio::test]
+async fn a_reset_link_expires_after_two_hours() {
+    let app = spawn_app().await;
+    member(&app).await;
+    let ask = || async {
+        app.post_json(
+            "/api/forgot-password",
+            &json!({"email": "kate@example.org"}),
+        )
+        .await;
+        let mail = app.last_mail_to("kate@example.org").await;
+        query_param(&mail.text, "token").unwrap()
+    };
+    let validates = |token: String| {
+        let app = &app;
+        async move {
+            app.post_json(
+                "/api/forgot-password/validate-token",
+                &json!({"token": token}),
+            )
+            .await
+        }
+    };
+
+    let token = ask().await;
+    app.advance(chrono::Duration::minutes(119));
+    assert_eq!(validates(token.clone()).await.0, 200, "valid for two hours");
+    app.advance(chrono::Duration::minutes(2));
+    let (status, body) = validates(token.clone()).await;
+    assert_eq!(status, 400, "expired after two hours");
+    assert_eq!(body["message"], "Invalid or expired token.");
+    let (status, _) = app
+        .post_json(
+            "/api/forgot-password/confirm",
+            &json!({"token": token, "password": "new password 2"}),
+        )
+        .await;
+    assert_eq!(status, 400, "an expired link changes nothing");
+}

@@ -298,6 +298,12 @@ async fn admins_grant_and_revoke_roles_but_not_their_own() {
     let (status, _) = app.get_json_as(&r.member, "/api/staff/users").await;
     assert_eq!(status, 200);
     assert_eq!(app.me(&r.member).await["staff_role"], "moderator");
+    assert_eq!(
+        app.me(&r.member).await["can_create_accounts"],
+        false,
+        "moderators do not add accounts"
+    );
+    assert_eq!(app.me(&r.admin).await["can_create_accounts"], true);
 
     let (status, _) = app
         .put_json_as(&r.admin, &path, &json!({"staff_role": null}))

@@ -61,6 +61,9 @@ async fn set_up_sign_in_with_a_code_refuse_replays_and_disable() {
             .starts_with("data:image/png;base64,")
     );
     let secret = setup["data"]["secret"].as_str().unwrap().to_owned();
+    // Both codes are taken now: a 30 s step may turn between two requests, and then a code
+    // generated later for "the current step" would be a newer one, not the one spent at setup.
+    let (setup_code, next) = (code(&secret, 0), code(&secret, 1));
 
     let (status, body) = put_totp(
         &app,
@@ -70,13 +73,13 @@ async fn set_up_sign_in_with_a_code_refuse_replays_and_disable() {
     .await;
     assert_eq!(status, 400);
     assert_eq!(body["messages"]["token"], json!(["Invalid token"]));
-    let (status, body) = put_totp(&app, &session, &json!({"token": code(&secret, 0)})).await;
+    let (status, body) = put_totp(&app, &session, &json!({"token": setup_code})).await;
     assert_eq!(status, 400);
     assert_eq!(body["messages"]["current_password"], json!(["Required"]));
     let (status, body) = put_totp(
         &app,
         &session,
-        &json!({"token": code(&secret, 0), "current_password": "pass phrase 42"}),
+        &json!({"token": setup_code, "current_password": "pass phrase 42"}),
     )
     .await;
     assert_eq!(status, 200, "{body}");
@@ -99,14 +102,13 @@ async fn set_up_sign_in_with_a_code_refuse_replays_and_disable() {
     // The setup code's step is spent; the next step's code is accepted once.
     let (status, body) = login(
         &app,
-        json!({"token": code(&secret, 0), "device_id": device_id}),
+        json!({"token": setup_code, "device_id": device_id}),
     )
     .await;
     assert_eq!(
         status, 400,
         "a code already used at setup is refused: {body}"
     );
-    let next = code(&secret, 1);
     let (status, body) = login(&app, json!({"token": next, "device_id": device_id})).await;
     assert_eq!(status, 200, "{body}");
     assert!(body["data"]["access"].is_string());

@@ -6,6 +6,7 @@ mod cli;
 mod console;
 mod crash;
 mod headers;
+mod migrations;
 mod permissions;
 mod query_plans;
 mod scene;

@@ -92,7 +92,7 @@ pub(crate) async fn cards(
                     .into_iter()
                     .map(BlogCategory::from_entity)
                     .collect(),
-                tags: super::tags(&p.tags),
+                tags: p.tags.0.clone(),
                 author: p
                     .author_id
                     .and_then(|id| users.get(&id))

@@ -5,7 +5,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 use validator::Validate;
 
-use super::ContentMessage;
+use super::MessageResponse;
 use crate::service::contact::{self, Message, THANK_YOU};
 
 /// The contact form (spec 2 §5: all required, a valid e-mail).
@@ -35,7 +35,7 @@ pub struct ContactRequest {
     tag = "content",
     request_body = ContactRequest,
     responses(
-        (status = 201, description = "Sent.", body = Data<ContentMessage>),
+        (status = 201, description = "Sent.", body = Data<MessageResponse>),
         (status = 400, description = "A missing field or an invalid e-mail.", body = kernel::ErrorBody),
         (status = 429, description = "Too many messages from this address.", body = kernel::ErrorBody),
     )
@@ -56,11 +56,11 @@ pub async fn send(
     };
     kernel::validation::require_text(
         &[("name", &message.name), ("text", &message.text)],
-        "Required",
+        kernel::validation::REQUIRED_SHORT,
     )?;
     contact::send(&ctx, message).await?;
     Ok(HttpResponse::Created().json(Data {
-        data: ContentMessage {
+        data: MessageResponse {
             message: THANK_YOU.into(),
         },
     }))

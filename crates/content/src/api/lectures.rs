@@ -32,7 +32,9 @@ pub struct Lecture {
 pub(crate) fn view(ctx: &AppContext, l: lecture::Model) -> Lecture {
     Lecture {
         id: l.id,
-        tags: super::tags(&l.tags)
+        tags: l
+            .tags
+            .0
             .into_iter()
             .map(|title| LectureTag { title })
             .collect(),

@@ -14,8 +14,6 @@ pub mod staff_lectures;
 pub mod staff_menus;
 pub mod staff_pages;
 
-use serde::Serialize;
-use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(cfg: &mut ServiceConfig) {
@@ -69,21 +67,4 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(staff_inbox::signups);
 }
 
-/// A confirmation text to show the user.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ContentMessage {
-    pub message: String,
-}
-
-impl ContentMessage {
-    pub fn data(message: &str) -> actix_web::web::Json<kernel::Data<Self>> {
-        kernel::Data::new(Self {
-            message: message.to_owned(),
-        })
-    }
-}
-
-/// The stored list of tag titles.
-fn tags(json: &str) -> Vec<String> {
-    serde_json::from_str(json).unwrap_or_default()
-}
+pub use kernel::MessageResponse;

@@ -42,7 +42,7 @@ pub async fn page(
     let page = pages::by_slug(&ctx.db, &path).await?;
     Ok(Data::new(ContentPage {
         blocks: blocks::parse(&page.blocks),
-        title_align: TitleAlign::parse(&page.title_align).unwrap_or(TitleAlign::Left),
+        title_align: page.title_align,
         slug: page.slug,
         title: page.title,
         before_title: page.before_title,

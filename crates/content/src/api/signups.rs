@@ -5,7 +5,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 use validator::Validate;
 
-use super::ContentMessage;
+use super::MessageResponse;
 use crate::service::signups::{self, Signup, THANK_YOU};
 
 /// The sign-up-for-updates form (spec 2 §5).
@@ -37,7 +37,7 @@ pub struct SignupRequest {
     tag = "content",
     request_body = SignupRequest,
     responses(
-        (status = 201, description = "Signed up.", body = Data<ContentMessage>),
+        (status = 201, description = "Signed up.", body = Data<MessageResponse>),
         (status = 400, description = "A missing field or an invalid e-mail.", body = kernel::ErrorBody),
         (status = 429, description = "Too many sign-ups from this address.", body = kernel::ErrorBody),
     )
@@ -62,11 +62,11 @@ pub async fn add(
             ("full_name", &signup.full_name),
             ("message", &signup.message),
         ],
-        "Required",
+        kernel::validation::REQUIRED_SHORT,
     )?;
     signups::add(&ctx.db, signup).await?;
     Ok(HttpResponse::Created().json(Data {
-        data: ContentMessage {
+        data: MessageResponse {
             message: THANK_YOU.into(),
         },
     }))

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
-use super::ContentMessage;
+use super::MessageResponse;
 use super::blog::{BlogCategory, BlogPost, cards};
 use crate::entity::blog_post;
 use crate::service::blog_admin::{self, CategoryInput, PostInput, StaffFilter};
@@ -236,7 +236,7 @@ pub async fn update(
     tag = "staff",
     params(("id" = i64, Path, description = "The post's id")),
     responses(
-        (status = 200, description = "Deleted.", body = Data<ContentMessage>),
+        (status = 200, description = "Deleted.", body = Data<MessageResponse>),
         (status = 404, description = "Not staff, or no such post.", body = kernel::ErrorBody),
     )
 )]
@@ -245,9 +245,9 @@ pub async fn remove(
     ctx: web::Data<AppContext>,
     staff: Staff,
     path: web::Path<i64>,
-) -> AppResult<web::Json<Data<ContentMessage>>> {
+) -> AppResult<web::Json<Data<MessageResponse>>> {
     blog_admin::delete(&ctx, &staff, path.into_inner()).await?;
-    Ok(ContentMessage::data(blog_admin::DELETED))
+    Ok(MessageResponse::data(blog_admin::DELETED))
 }
 
 /// Uploads the post's header image (JPEG or PNG, checked by content).
@@ -389,7 +389,7 @@ pub async fn update_category(
     tag = "staff",
     params(("id" = i64, Path, description = "The category's id")),
     responses(
-        (status = 200, description = "Deleted.", body = Data<ContentMessage>),
+        (status = 200, description = "Deleted.", body = Data<MessageResponse>),
         (status = 404, description = "Not staff, or no such category.", body = kernel::ErrorBody),
         (status = 409, description = "Posts still use it.", body = kernel::ErrorBody),
     )
@@ -399,7 +399,7 @@ pub async fn delete_category(
     ctx: web::Data<AppContext>,
     staff: Staff,
     path: web::Path<i64>,
-) -> AppResult<web::Json<Data<ContentMessage>>> {
+) -> AppResult<web::Json<Data<MessageResponse>>> {
     blog_admin::delete_category(&ctx, &staff, path.into_inner()).await?;
-    Ok(ContentMessage::data(blog_admin::CATEGORY_DELETED))
+    Ok(MessageResponse::data(blog_admin::CATEGORY_DELETED))
 }

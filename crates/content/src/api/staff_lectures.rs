@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
-use super::ContentMessage;
+use super::MessageResponse;
 use super::lectures::{Lecture, view};
 use crate::entity::lecture;
 use crate::service::lectures;
@@ -191,7 +191,7 @@ pub async fn update(
     tag = "staff",
     params(("id" = i64, Path, description = "The lecture's id")),
     responses(
-        (status = 200, description = "Deleted.", body = Data<ContentMessage>),
+        (status = 200, description = "Deleted.", body = Data<MessageResponse>),
         (status = 404, description = "Not staff, or no such lecture.", body = kernel::ErrorBody),
     )
 )]
@@ -200,9 +200,9 @@ pub async fn remove(
     ctx: web::Data<AppContext>,
     staff: Staff,
     path: web::Path<i64>,
-) -> AppResult<web::Json<Data<ContentMessage>>> {
+) -> AppResult<web::Json<Data<MessageResponse>>> {
     lectures_admin::delete(&ctx, &staff, path.into_inner()).await?;
-    Ok(ContentMessage::data(lectures_admin::DELETED))
+    Ok(MessageResponse::data(lectures_admin::DELETED))
 }
 
 /// Uploads a lecture's poster (JPEG or PNG).

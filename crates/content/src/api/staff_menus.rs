@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
 
-use super::ContentMessage;
+use super::MessageResponse;
 use crate::entity::menu_item;
 use crate::enums::MenuName;
 use crate::service::menus::{self, Entry};
@@ -173,7 +173,7 @@ pub async fn update(
     params(("id" = i64, Path, description = "The item's id")),
     request_body = MoveRequest,
     responses(
-        (status = 200, description = "Moved (or already first or last).", body = Data<ContentMessage>),
+        (status = 200, description = "Moved (or already first or last).", body = Data<MessageResponse>),
         (status = 404, description = "Not staff, or no such item.", body = kernel::ErrorBody),
     )
 )]
@@ -183,9 +183,9 @@ pub async fn move_item(
     staff: Staff,
     path: web::Path<i64>,
     body: web::Json<MoveRequest>,
-) -> AppResult<web::Json<Data<ContentMessage>>> {
+) -> AppResult<web::Json<Data<MessageResponse>>> {
     menus_admin::move_item(&ctx, &staff, path.into_inner(), body.up).await?;
-    Ok(ContentMessage::data("The menu item has been moved."))
+    Ok(MessageResponse::data("The menu item has been moved."))
 }
 
 /// Deletes an item with its sub-menus.
@@ -194,7 +194,7 @@ pub async fn move_item(
     tag = "staff",
     params(("id" = i64, Path, description = "The item's id")),
     responses(
-        (status = 200, description = "Deleted.", body = Data<ContentMessage>),
+        (status = 200, description = "Deleted.", body = Data<MessageResponse>),
         (status = 404, description = "Not staff, or no such item.", body = kernel::ErrorBody),
     )
 )]
@@ -203,9 +203,9 @@ pub async fn remove(
     ctx: web::Data<AppContext>,
     staff: Staff,
     path: web::Path<i64>,
-) -> AppResult<web::Json<Data<ContentMessage>>> {
+) -> AppResult<web::Json<Data<MessageResponse>>> {
     menus_admin::delete(&ctx, &staff, path.into_inner()).await?;
-    Ok(ContentMessage::data(menus_admin::DELETED))
+    Ok(MessageResponse::data(menus_admin::DELETED))
 }
 
 /// Uploads an item's picture.

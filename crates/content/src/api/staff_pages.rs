@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
-use super::ContentMessage;
+use super::MessageResponse;
 use crate::blocks::{self, Block};
 use crate::entity::page;
 use crate::enums::TitleAlign;
@@ -51,7 +51,7 @@ impl StaffPage {
             id: stored.id,
             route: pages::route_of(&stored.slug),
             blocks: blocks::parse(&stored.blocks),
-            title_align: TitleAlign::parse(&stored.title_align).unwrap_or(TitleAlign::Left),
+            title_align: stored.title_align,
             slug: stored.slug,
             title: stored.title,
             before_title: stored.before_title,
@@ -250,7 +250,7 @@ pub async fn update(
     tag = "staff",
     params(("id" = i64, Path, description = "The page's id")),
     responses(
-        (status = 200, description = "Deleted.", body = Data<ContentMessage>),
+        (status = 200, description = "Deleted.", body = Data<MessageResponse>),
         (status = 404, description = "Not staff, or no such page.", body = kernel::ErrorBody),
     )
 )]
@@ -259,7 +259,7 @@ pub async fn remove(
     ctx: web::Data<AppContext>,
     staff: Staff,
     path: web::Path<i64>,
-) -> AppResult<web::Json<Data<ContentMessage>>> {
+) -> AppResult<web::Json<Data<MessageResponse>>> {
     pages_admin::delete(&ctx, &staff, path.into_inner()).await?;
-    Ok(ContentMessage::data(pages_admin::DELETED))
+    Ok(MessageResponse::data(pages_admin::DELETED))
 }

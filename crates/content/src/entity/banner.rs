@@ -1,10 +1,12 @@
 use sea_orm::entity::prelude::*;
 
+use crate::enums::BannerPlacement;
+
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "banners")]
 pub struct Model {
     #[sea_orm(primary_key, auto_increment = false)]
-    pub placement: String,
+    pub placement: BannerPlacement,
     /// Storage key of the picture.
     pub image: Option<String>,
     pub link: Option<String>,

@@ -1,3 +1,4 @@
+use kernel::json_list::JsonList;
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
@@ -18,7 +19,7 @@ pub struct Model {
     pub published: bool,
     pub can_create_discussion: bool,
     /// A JSON list of tag titles.
-    pub tags: String,
+    pub tags: JsonList<String>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

@@ -1,3 +1,4 @@
+use kernel::json_list::JsonList;
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
@@ -10,7 +11,7 @@ pub struct Model {
     pub author: String,
     pub summary: Option<String>,
     /// A JSON list of tag titles.
-    pub tags: String,
+    pub tags: JsonList<String>,
     /// Storage key of the poster.
     pub image: Option<String>,
     /// Storage key of an uploaded video.

@@ -1,5 +1,7 @@
 use sea_orm::entity::prelude::*;
 
+use crate::enums::TitleAlign;
+
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "content_pages")]
 pub struct Model {
@@ -9,7 +11,7 @@ pub struct Model {
     pub title: String,
     pub before_title: Option<String>,
     /// `NONE`, `CENTER`, `RIGHT` or `left`.
-    pub title_align: String,
+    pub title_align: TitleAlign,
     /// HTML, sanitised on write.
     pub body: String,
     /// Landing pages: a JSON list of typed blocks.

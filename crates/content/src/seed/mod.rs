@@ -4,7 +4,7 @@
 
 mod landing;
 
-use chrono::{Duration, Utc};
+use chrono::Duration;
 use kernel::images;
 use kernel::{AppContext, AppError, AppResult};
 use serde::Deserialize;
@@ -297,7 +297,7 @@ async fn seed_menus(ctx: &AppContext) -> AppResult<()> {
 /// A banner's message, drawn into its picture by `scripts/seed_media.py`.
 #[derive(Deserialize)]
 struct BannerSeed {
-    placement: String,
+    placement: BannerPlacement,
     link: String,
 }
 
@@ -311,8 +311,7 @@ async fn seed_banners(ctx: &AppContext) -> AppResult<()> {
     let seeds: Vec<BannerSeed> = serde_json::from_str(include_str!("banners.json"))
         .map_err(|e| AppError::Internal(e.into()))?;
     for (seed, picture) in seeds.into_iter().zip(BANNERS) {
-        let placement = BannerPlacement::parse(&seed.placement)
-            .ok_or_else(|| AppError::Internal(anyhow::anyhow!("banner {}", seed.placement)))?;
+        let placement = seed.placement;
         if banners::get(&ctx.db, placement).await?.is_none() {
             let image = images::accept(
                 ctx.storage.as_ref(),
@@ -344,7 +343,7 @@ async fn seed_blog(ctx: &AppContext, author_id: i64) -> AppResult<()> {
         },
     )
     .await?;
-    let now = Utc::now();
+    let now = kernel::clock::now();
     for (index, post) in data.posts.into_iter().enumerate() {
         if existing.data.iter().any(|p| p.slug == post.slug) {
             continue;

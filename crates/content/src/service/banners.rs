@@ -1,6 +1,5 @@
 //! Banners (spec 1 §3 Banner): a picture and where it links, per placement.
 
-use chrono::Utc;
 use kernel::AppResult;
 use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, Set};
 
@@ -12,9 +11,7 @@ pub async fn get(
     db: &impl ConnectionTrait,
     placement: BannerPlacement,
 ) -> AppResult<Option<banner::Model>> {
-    Ok(banner::Entity::find_by_id(placement.as_str().to_owned())
-        .one(db)
-        .await?)
+    Ok(banner::Entity::find_by_id(placement).one(db).await?)
 }
 
 /// Sets a placement's picture (a storage key) and link.
@@ -25,10 +22,10 @@ pub async fn set(
     link: Option<String>,
 ) -> AppResult<banner::Model> {
     let row = banner::ActiveModel {
-        placement: Set(placement.as_str().to_owned()),
+        placement: Set(placement),
         image: Set(image),
         link: Set(link),
-        updated_at: Set(Utc::now()),
+        updated_at: Set(kernel::clock::now()),
     };
     let saved = match get(db, placement).await? {
         Some(_) => row.update(db).await?,

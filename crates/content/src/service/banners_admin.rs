@@ -1,6 +1,6 @@
 //! The staff console's banners: a picture and where it leads, per placement.
 
-use kernel::audit::{self, AuditEntry};
+use kernel::audit::Decision;
 use kernel::{AppContext, AppError, AppResult, Staff};
 
 use super::{authoring, banners};
@@ -29,19 +29,26 @@ pub async fn update(
             kernel::links::NOT_A_WEB_ADDRESS,
         ));
     }
-    let txn = kernel::db::begin_write(&ctx.db).await?;
-    let current = banners::get(&txn, placement).await?;
-    let image = current.as_ref().and_then(|b| b.image.clone());
-    let kept = if remove_image { None } else { image.clone() };
-    let saved = banners::set(&txn, placement, kept, link).await?;
-    audit::commit_replacing(
-        txn,
-        AuditEntry::by(staff, "banner.update", "banner", placement.as_str())
-            .change(snapshot(current.as_ref()), snapshot(Some(&saved))),
-        ctx.storage.as_ref(),
-        image.filter(|_| remove_image),
+    let decision = Decision::by(
+        &ctx.db,
+        staff,
+        "banner.update",
+        "banner",
+        placement.as_str(),
     )
     .await?;
+    let current = banners::get(decision.db(), placement).await?;
+    let image = current.as_ref().and_then(|b| b.image.clone());
+    let kept = if remove_image { None } else { image.clone() };
+    let saved = banners::set(decision.db(), placement, kept, link).await?;
+    decision
+        .commit_replacing(
+            snapshot(current.as_ref()),
+            snapshot(Some(&saved)),
+            ctx.storage.as_ref(),
+            image.filter(|_| remove_image),
+        )
+        .await?;
     Ok(saved)
 }
 
@@ -54,18 +61,25 @@ pub async fn set_image(
 ) -> AppResult<banner::Model> {
     let key =
         kernel::images::accept(ctx.storage.as_ref(), "banners", upload, authoring::PICTURE).await?;
-    let txn = kernel::db::begin_write(&ctx.db).await?;
-    let current = banners::get(&txn, placement).await?;
-    let old = current.as_ref().and_then(|b| b.image.clone());
-    let link = current.as_ref().and_then(|b| b.link.clone());
-    let saved = banners::set(&txn, placement, Some(key), link).await?;
-    audit::commit_replacing(
-        txn,
-        AuditEntry::by(staff, "banner.set_image", "banner", placement.as_str())
-            .change(snapshot(current.as_ref()), snapshot(Some(&saved))),
-        ctx.storage.as_ref(),
-        old,
+    let decision = Decision::by(
+        &ctx.db,
+        staff,
+        "banner.set_image",
+        "banner",
+        placement.as_str(),
     )
     .await?;
+    let current = banners::get(decision.db(), placement).await?;
+    let old = current.as_ref().and_then(|b| b.image.clone());
+    let link = current.as_ref().and_then(|b| b.link.clone());
+    let saved = banners::set(decision.db(), placement, Some(key), link).await?;
+    decision
+        .commit_replacing(
+            snapshot(current.as_ref()),
+            snapshot(Some(&saved)),
+            ctx.storage.as_ref(),
+            old,
+        )
+        .await?;
     Ok(saved)
 }

@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
+use kernel::json_list::JsonList;
 use kernel::{AppError, AppResult, CurrentUser, Page, PageParams};
 use sea_orm::sea_query::{Expr, ExprTrait, Query};
 use sea_orm::{
@@ -194,7 +195,7 @@ pub async fn save(db: &impl ConnectionTrait, draft: PostDraft) -> AppResult<blog
     let active = match existing {
         Some(found) => found.into(),
         None => blog_post::ActiveModel {
-            created_at: Set(Utc::now()),
+            created_at: Set(kernel::clock::now()),
             ..Default::default()
         },
     };
@@ -216,9 +217,8 @@ pub(crate) async fn write(
     active.author_id = Set(draft.author_id);
     active.published = Set(draft.published);
     active.can_create_discussion = Set(draft.can_create_discussion);
-    active.tags =
-        Set(serde_json::to_string(&draft.tags).map_err(|e| AppError::Internal(e.into()))?);
-    active.updated_at = Set(Utc::now());
+    active.tags = Set(JsonList(draft.tags.clone()));
+    active.updated_at = Set(kernel::clock::now());
     let saved = active.save(db).await?.try_into_model()?;
     blog_post_category::Entity::delete_many()
         .filter(blog_post_category::Column::PostId.eq(saved.id))

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use kernel::audit::{self, AuditEntry};
+use kernel::audit::Decision;
 use kernel::{AppContext, AppError, AppResult, Page, PageParams, Staff};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
@@ -126,7 +126,7 @@ async fn checked(
         date: input
             .date
             .or(current.map(|c| c.date))
-            .unwrap_or_else(chrono::Utc::now),
+            .unwrap_or_else(kernel::clock::now),
         author_id: input.author_id,
         published: input.published,
         can_create_discussion: input.can_create_discussion,
@@ -179,7 +179,7 @@ async fn snapshot(db: &impl ConnectionTrait, post: &blog_post::Model) -> AppResu
         author_id: post.author_id,
         published: post.published,
         can_create_discussion: post.can_create_discussion,
-        tags: serde_json::from_str(&post.tags).unwrap_or_default(),
+        tags: post.tags.0.clone(),
         categories,
     })
 }
@@ -190,20 +190,15 @@ pub async fn create(
     staff: &Staff,
     input: PostInput,
 ) -> AppResult<blog_post::Model> {
-    let txn = kernel::db::begin_write(&ctx.db).await?;
-    let draft = checked(ctx, &txn, input, None).await?;
+    let decision = Decision::creating(&ctx.db, staff, "blog_post.create", "blog_post").await?;
+    let draft = checked(ctx, decision.db(), input, None).await?;
     let active = blog_post::ActiveModel {
-        created_at: Set(chrono::Utc::now()),
+        created_at: Set(kernel::clock::now()),
         ..Default::default()
     };
-    let saved = blog::write(&txn, active, draft.clone()).await?;
-    let after = snapshot(&txn, &saved).await?;
-    audit::record(
-        &txn,
-        AuditEntry::by(staff, "blog_post.create", "blog_post", saved.id).change((), after),
-    )
-    .await?;
-    txn.commit().await?;
+    let saved = blog::write(decision.db(), active, draft.clone()).await?;
+    let after = snapshot(decision.db(), &saved).await?;
+    decision.on(saved.id).commit((), after).await?;
     if saved.published {
         blog::announce(ctx, &saved).await;
     }
@@ -217,19 +212,15 @@ pub async fn update(
     id: i64,
     input: PostInput,
 ) -> AppResult<blog_post::Model> {
-    let txn = kernel::db::begin_write(&ctx.db).await?;
-    let current = get(&txn, id).await?;
-    let before = snapshot(&txn, &current).await?;
-    let draft = checked(ctx, &txn, input, Some(&current)).await?;
-    let saved = blog::write(&txn, current.into(), draft).await?;
-    let after = snapshot(&txn, &saved).await?;
-    audit::record(
-        &txn,
-        AuditEntry::by(staff, "blog_post.update", "blog_post", id).change(&before, after),
-    )
-    .await?;
-    txn.commit().await?;
-    if saved.published && !before.published {
+    let decision = Decision::by(&ctx.db, staff, "blog_post.update", "blog_post", id).await?;
+    let current = get(decision.db(), id).await?;
+    let before = snapshot(decision.db(), &current).await?;
+    let draft = checked(ctx, decision.db(), input, Some(&current)).await?;
+    let saved = blog::write(decision.db(), current.into(), draft).await?;
+    let after = snapshot(decision.db(), &saved).await?;
+    let published_now = saved.published && !before.published;
+    decision.commit(before, after).await?;
+    if published_now {
         blog::announce(ctx, &saved).await;
     }
     Ok(saved)
@@ -237,22 +228,20 @@ pub async fn update(
 
 /// Deletes a post and its header image.
 pub async fn delete(ctx: &AppContext, staff: &Staff, id: i64) -> AppResult<()> {
-    let txn = kernel::db::begin_write(&ctx.db).await?;
-    let current = get(&txn, id).await?;
-    let before = snapshot(&txn, &current).await?;
+    let decision = Decision::by(&ctx.db, staff, "blog_post.delete", "blog_post", id).await?;
+    let current = get(decision.db(), id).await?;
+    let before = snapshot(decision.db(), &current).await?;
     blog_post_category::Entity::delete_many()
         .filter(blog_post_category::Column::PostId.eq(id))
-        .exec(&txn)
+        .exec(decision.db())
         .await?;
-    blog_post::Entity::delete_by_id(id).exec(&txn).await?;
-    audit::commit_replacing(
-        txn,
-        AuditEntry::by(staff, "blog_post.delete", "blog_post", id).change(&before, ()),
-        ctx.storage.as_ref(),
-        before.header_image,
-    )
-    .await?;
-    Ok(())
+    blog_post::Entity::delete_by_id(id)
+        .exec(decision.db())
+        .await?;
+    let image = before.header_image.clone();
+    decision
+        .commit_replacing(before, (), ctx.storage.as_ref(), image)
+        .await
 }
 
 /// Sets a post's header image (checked, cleaned and resized like members' pictures).
@@ -264,23 +253,21 @@ pub async fn set_image(
 ) -> AppResult<blog_post::Model> {
     get(&ctx.db, id).await?;
     let key = kernel::images::accept(ctx.storage.as_ref(), "blog", upload, PICTURE).await?;
-    let txn = kernel::db::begin_write(&ctx.db).await?;
-    let current = get(&txn, id).await?;
+    let decision = Decision::by(&ctx.db, staff, "blog_post.set_image", "blog_post", id).await?;
+    let current = get(decision.db(), id).await?;
     let old = current.header_image.clone();
     let mut active: blog_post::ActiveModel = current.into();
     active.header_image = Set(Some(key.clone()));
-    active.updated_at = Set(chrono::Utc::now());
-    let saved = active.update(&txn).await?;
-    audit::commit_replacing(
-        txn,
-        AuditEntry::by(staff, "blog_post.set_image", "blog_post", id).change(
+    active.updated_at = Set(kernel::clock::now());
+    let saved = active.update(decision.db()).await?;
+    decision
+        .commit_replacing(
             serde_json::json!({"header_image": old}),
             serde_json::json!({"header_image": key}),
-        ),
-        ctx.storage.as_ref(),
-        old,
-    )
-    .await?;
+            ctx.storage.as_ref(),
+            old,
+        )
+        .await?;
     Ok(saved)
 }
 
@@ -341,24 +328,20 @@ pub async fn create_category(
     staff: &Staff,
     input: CategoryInput,
 ) -> AppResult<blog_category::Model> {
-    let txn = kernel::db::begin_write(&ctx.db).await?;
-    let slug = category_slug(&txn, &input, None).await?;
+    let decision =
+        Decision::creating(&ctx.db, staff, "blog_category.create", "blog_category").await?;
+    let slug = category_slug(decision.db(), &input, None).await?;
     let saved = blog_category::ActiveModel {
         name: Set(input.name.trim().to_owned()),
         slug: Set(slug),
         ..Default::default()
     }
-    .insert(&txn)
+    .insert(decision.db())
     .await?;
-    audit::record(
-        &txn,
-        AuditEntry::by(staff, "blog_category.create", "blog_category", saved.id).change(
-            (),
-            serde_json::json!({"name": saved.name, "slug": saved.slug}),
-        ),
-    )
-    .await?;
-    txn.commit().await?;
+    decision
+        .on(saved.id)
+        .commit((), category_snapshot(&saved))
+        .await?;
     Ok(saved)
 }
 
@@ -368,33 +351,27 @@ pub async fn update_category(
     id: i64,
     input: CategoryInput,
 ) -> AppResult<blog_category::Model> {
-    let txn = kernel::db::begin_write(&ctx.db).await?;
-    let current = find_category(&txn, id).await?;
-    let slug = category_slug(&txn, &input, Some(id)).await?;
-    let before = serde_json::json!({"name": current.name, "slug": current.slug});
+    let decision =
+        Decision::by(&ctx.db, staff, "blog_category.update", "blog_category", id).await?;
+    let current = find_category(decision.db(), id).await?;
+    let slug = category_slug(decision.db(), &input, Some(id)).await?;
+    let before = category_snapshot(&current);
     let mut active: blog_category::ActiveModel = current.into();
     active.name = Set(input.name.trim().to_owned());
     active.slug = Set(slug);
-    let saved = active.update(&txn).await?;
-    audit::record(
-        &txn,
-        AuditEntry::by(staff, "blog_category.update", "blog_category", id).change(
-            before,
-            serde_json::json!({"name": saved.name, "slug": saved.slug}),
-        ),
-    )
-    .await?;
-    txn.commit().await?;
+    let saved = active.update(decision.db()).await?;
+    decision.commit(before, category_snapshot(&saved)).await?;
     Ok(saved)
 }
 
 /// Deletes a category no post uses.
 pub async fn delete_category(ctx: &AppContext, staff: &Staff, id: i64) -> AppResult<()> {
-    let txn = kernel::db::begin_write(&ctx.db).await?;
-    let current = find_category(&txn, id).await?;
+    let decision =
+        Decision::by(&ctx.db, staff, "blog_category.delete", "blog_category", id).await?;
+    let current = find_category(decision.db(), id).await?;
     let uses = blog_post_category::Entity::find()
         .filter(blog_post_category::Column::CategoryId.eq(id))
-        .count(&txn)
+        .count(decision.db())
         .await?;
     if uses > 0 {
         return Err(AppError::conflict(
@@ -405,17 +382,15 @@ pub async fn delete_category(ctx: &AppContext, staff: &Staff, id: i64) -> AppRes
             ),
         ));
     }
-    blog_category::Entity::delete_by_id(id).exec(&txn).await?;
-    audit::record(
-        &txn,
-        AuditEntry::by(staff, "blog_category.delete", "blog_category", id).change(
-            serde_json::json!({"name": current.name, "slug": current.slug}),
-            (),
-        ),
-    )
-    .await?;
-    txn.commit().await?;
-    Ok(())
+    blog_category::Entity::delete_by_id(id)
+        .exec(decision.db())
+        .await?;
+    decision.commit(category_snapshot(&current), ()).await
+}
+
+/// A category as the audit log keeps it.
+fn category_snapshot(category: &blog_category::Model) -> serde_json::Value {
+    serde_json::json!({"name": category.name, "slug": category.slug})
 }
 
 async fn find_category(db: &impl ConnectionTrait, id: i64) -> AppResult<blog_category::Model> {

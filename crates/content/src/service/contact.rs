@@ -1,6 +1,5 @@
 //! The contact form (spec 2 §2 /contact-us, §5): kept for staff and mailed to support.
 
-use chrono::Utc;
 use kernel::mail::Email;
 use kernel::{AppContext, AppResult};
 use sea_orm::{ActiveModelTrait, Set};
@@ -23,7 +22,7 @@ pub async fn send(ctx: &AppContext, message: Message) -> AppResult<()> {
         name: Set(message.name.clone()),
         email: Set(message.email.clone()),
         text: Set(message.text.clone()),
-        created_at: Set(Utc::now()),
+        created_at: Set(kernel::clock::now()),
         ..Default::default()
     }
     .insert(&ctx.db)

@@ -1,8 +1,7 @@
 //! What the public sends staff: contact messages to handle, and sign-ups for updates to
 //! export.
 
-use chrono::Utc;
-use kernel::audit::{self, AuditEntry};
+use kernel::audit::Decision;
 use kernel::{AppContext, AppError, AppResult, Page, PageParams, Staff};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
@@ -43,27 +42,31 @@ pub async fn open_messages(db: &impl ConnectionTrait) -> AppResult<u64> {
 
 /// Records that `staff` dealt with a message.
 pub async fn handle(ctx: &AppContext, staff: &Staff, id: i64) -> AppResult<contact_message::Model> {
-    let txn = kernel::db::begin_write(&ctx.db).await?;
+    let decision = Decision::by(
+        &ctx.db,
+        staff,
+        "contact_message.handle",
+        "contact_message",
+        id,
+    )
+    .await?;
     let found = contact_message::Entity::find_by_id(id)
-        .one(&txn)
+        .one(decision.db())
         .await?
         .ok_or_else(AppError::not_found)?;
     if found.handled_at.is_some() {
         return Err(AppError::bad_request("already_handled", ALREADY_HANDLED));
     }
     let mut active: contact_message::ActiveModel = found.into();
-    active.handled_at = Set(Some(Utc::now()));
+    active.handled_at = Set(Some(kernel::clock::now()));
     active.handled_by_id = Set(Some(staff.id()));
-    let saved = active.update(&txn).await?;
-    audit::record(
-        &txn,
-        AuditEntry::by(staff, "contact_message.handle", "contact_message", id).change(
+    let saved = active.update(decision.db()).await?;
+    decision
+        .commit(
             serde_json::json!({"handled": false}),
             serde_json::json!({"handled": true}),
-        ),
-    )
-    .await?;
-    txn.commit().await?;
+        )
+        .await?;
     Ok(saved)
 }
 

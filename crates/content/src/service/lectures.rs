@@ -1,6 +1,6 @@
 //! Expert lectures (spec 2 §2 Lectures): a video with its poster, speaker and tags.
 
-use chrono::Utc;
+use kernel::json_list::JsonList;
 use kernel::{AppError, AppResult, Page, PageParams};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
@@ -57,13 +57,13 @@ pub async fn add_once(db: &impl ConnectionTrait, draft: LectureDraft) -> AppResu
         title: Set(draft.title),
         author: Set(draft.author),
         summary: Set(draft.summary),
-        tags: Set(serde_json::to_string(&draft.tags).map_err(|e| AppError::Internal(e.into()))?),
+        tags: Set(JsonList(draft.tags)),
         image: Set(draft.image),
         video_file: Set(draft.video_file),
         captions_file: Set(draft.captions_file),
         video_url: Set(draft.video_url),
         position: Set(draft.position),
-        created_at: Set(Utc::now()),
+        created_at: Set(kernel::clock::now()),
         ..Default::default()
     }
     .insert(db)

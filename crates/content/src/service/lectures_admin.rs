@@ -1,7 +1,8 @@
 //! The staff console's expert lectures: text, tags, order, a poster and a video (uploaded
 //! and checked by content, or an address elsewhere).
 
-use kernel::audit::{self, AuditEntry};
+use kernel::audit::Decision;
+use kernel::json_list::JsonList;
 use kernel::storage::unique_name;
 use kernel::{AppContext, AppError, AppResult, Page, PageParams, Staff};
 use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
@@ -48,7 +49,7 @@ pub struct LectureInput {
 fn snapshot(l: &lecture::Model) -> serde_json::Value {
     serde_json::json!({
         "title": l.title, "author": l.author, "summary": l.summary,
-        "tags": serde_json::from_str::<serde_json::Value>(&l.tags).unwrap_or_default(),
+        "tags": l.tags,
         "video_url": l.video_url, "video_file": l.video_file, "image": l.image,
         "position": l.position,
     })
@@ -65,7 +66,7 @@ fn fill(active: &mut lecture::ActiveModel, input: LectureInput) -> AppResult<()>
     active.title = Set(input.title.trim().to_owned());
     active.author = Set(input.author.trim().to_owned());
     active.summary = Set(input.summary.map(|s| kernel::rich_text::sanitize_page(&s)));
-    active.tags = Set(serde_json::to_string(&tags).map_err(|e| AppError::Internal(e.into()))?);
+    active.tags = Set(JsonList(tags));
     active.video_url = Set(input.video_url);
     active.position = Set(input.position);
     Ok(())
@@ -77,20 +78,15 @@ pub async fn create(
     input: LectureInput,
 ) -> AppResult<lecture::Model> {
     let mut active = lecture::ActiveModel {
-        created_at: Set(chrono::Utc::now()),
+        created_at: Set(kernel::clock::now()),
         image: Set(None),
         video_file: Set(None),
         ..Default::default()
     };
     fill(&mut active, input)?;
-    let txn = kernel::db::begin_write(&ctx.db).await?;
-    let saved = active.insert(&txn).await?;
-    audit::record(
-        &txn,
-        AuditEntry::by(staff, "lecture.create", "lecture", saved.id).change((), snapshot(&saved)),
-    )
-    .await?;
-    txn.commit().await?;
+    let decision = Decision::creating(&ctx.db, staff, "lecture.create", "lecture").await?;
+    let saved = active.insert(decision.db()).await?;
+    decision.on(saved.id).commit((), snapshot(&saved)).await?;
     Ok(saved)
 }
 
@@ -100,31 +96,23 @@ pub async fn update(
     id: i64,
     input: LectureInput,
 ) -> AppResult<lecture::Model> {
-    let txn = kernel::db::begin_write(&ctx.db).await?;
-    let current = get(&txn, id).await?;
+    let decision = Decision::by(&ctx.db, staff, "lecture.update", "lecture", id).await?;
+    let current = get(decision.db(), id).await?;
     let before = snapshot(&current);
     let mut active: lecture::ActiveModel = current.into();
     fill(&mut active, input)?;
-    let saved = active.update(&txn).await?;
-    audit::record(
-        &txn,
-        AuditEntry::by(staff, "lecture.update", "lecture", id).change(before, snapshot(&saved)),
-    )
-    .await?;
-    txn.commit().await?;
+    let saved = active.update(decision.db()).await?;
+    decision.commit(before, snapshot(&saved)).await?;
     Ok(saved)
 }
 
 pub async fn delete(ctx: &AppContext, staff: &Staff, id: i64) -> AppResult<()> {
-    let txn = kernel::db::begin_write(&ctx.db).await?;
-    let current = get(&txn, id).await?;
-    lecture::Entity::delete_by_id(id).exec(&txn).await?;
-    audit::record(
-        &txn,
-        AuditEntry::by(staff, "lecture.delete", "lecture", id).change(snapshot(&current), ()),
-    )
-    .await?;
-    txn.commit().await?;
+    let decision = Decision::by(&ctx.db, staff, "lecture.delete", "lecture", id).await?;
+    let current = get(decision.db(), id).await?;
+    lecture::Entity::delete_by_id(id)
+        .exec(decision.db())
+        .await?;
+    decision.commit(snapshot(&current), ()).await?;
     for key in [current.image, current.video_file].into_iter().flatten() {
         kernel::documents::discard(ctx.storage.as_ref(), &key).await;
     }
@@ -165,8 +153,12 @@ pub async fn set_file(
             key
         }
     };
-    let txn = kernel::db::begin_write(&ctx.db).await?;
-    let current = get(&txn, id).await?;
+    let action = match which {
+        LectureFile::Poster => "lecture.set_poster",
+        LectureFile::Video => "lecture.set_video",
+    };
+    let decision = Decision::by(&ctx.db, staff, action, "lecture", id).await?;
+    let current = get(decision.db(), id).await?;
     let before = snapshot(&current);
     let mut active: lecture::ActiveModel = current.clone().into();
     let old = match which {
@@ -179,17 +171,9 @@ pub async fn set_file(
             current.video_file
         }
     };
-    let saved = active.update(&txn).await?;
-    let action = match which {
-        LectureFile::Poster => "lecture.set_poster",
-        LectureFile::Video => "lecture.set_video",
-    };
-    audit::commit_replacing(
-        txn,
-        AuditEntry::by(staff, action, "lecture", id).change(before, snapshot(&saved)),
-        ctx.storage.as_ref(),
-        old,
-    )
-    .await?;
+    let saved = active.update(decision.db()).await?;
+    decision
+        .commit_replacing(before, snapshot(&saved), ctx.storage.as_ref(), old)
+        .await?;
     Ok(saved)
 }

@@ -58,7 +58,7 @@ pub async fn replace(
     while let Some((parent, level)) = stack.pop() {
         for (position, item) in level.into_iter().enumerate() {
             let saved = menu_item::ActiveModel {
-                menu: Set(menu.as_str().to_owned()),
+                menu: Set(menu),
                 parent_id: Set(parent),
                 position: Set(i32::try_from(position).unwrap_or(i32::MAX)),
                 title: Set(item.title.to_owned()),

@@ -1,7 +1,7 @@
 //! The staff console's menus: items with one level of sub-menus, each leading to a CMS
 //! page or an address, in the order staff put them.
 
-use kernel::audit::{self, AuditEntry};
+use kernel::audit::Decision;
 use kernel::{AppContext, AppError, AppResult, Staff};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
@@ -53,9 +53,8 @@ async fn check(
     }
     if let Some(parent_id) = input.parent_id {
         let parent = menu_item::Entity::find_by_id(parent_id).one(db).await?;
-        let fits = parent.is_some_and(|p| {
-            p.menu == menu.as_str() && p.parent_id.is_none() && Some(p.id) != current
-        });
+        let fits = parent
+            .is_some_and(|p| p.menu == menu && p.parent_id.is_none() && Some(p.id) != current);
         let has_children = match current {
             Some(id) => !children(db, id).await?.is_empty(),
             None => false,
@@ -76,7 +75,7 @@ async fn children(db: &impl ConnectionTrait, id: i64) -> AppResult<Vec<menu_item
 
 async fn siblings(
     db: &impl ConnectionTrait,
-    menu: &str,
+    menu: MenuName,
     parent: Option<i64>,
 ) -> AppResult<Vec<menu_item::Model>> {
     let select = menu_item::Entity::find().filter(menu_item::Column::Menu.eq(menu));
@@ -113,14 +112,14 @@ pub async fn create(
     menu: MenuName,
     input: ItemInput,
 ) -> AppResult<menu_item::Model> {
-    let txn = kernel::db::begin_write(&ctx.db).await?;
-    check(&txn, menu, &input, None).await?;
-    let position = siblings(&txn, menu.as_str(), input.parent_id)
+    let decision = Decision::creating(&ctx.db, staff, "menu_item.create", "menu_item").await?;
+    check(decision.db(), menu, &input, None).await?;
+    let position = siblings(decision.db(), menu, input.parent_id)
         .await?
         .last()
         .map_or(0, |last| last.position + 1);
     let saved = menu_item::ActiveModel {
-        menu: Set(menu.as_str().to_owned()),
+        menu: Set(menu),
         parent_id: Set(input.parent_id),
         position: Set(position),
         title: Set(input.title.trim().to_owned()),
@@ -129,15 +128,9 @@ pub async fn create(
         image: Set(None),
         ..Default::default()
     }
-    .insert(&txn)
+    .insert(decision.db())
     .await?;
-    audit::record(
-        &txn,
-        AuditEntry::by(staff, "menu_item.create", "menu_item", saved.id)
-            .change((), snapshot(&saved)),
-    )
-    .await?;
-    txn.commit().await?;
+    decision.on(saved.id).commit((), snapshot(&saved)).await?;
     Ok(saved)
 }
 
@@ -148,14 +141,14 @@ pub async fn update(
     id: i64,
     input: ItemInput,
 ) -> AppResult<menu_item::Model> {
-    let txn = kernel::db::begin_write(&ctx.db).await?;
-    let current = get(&txn, id).await?;
-    let menu = MenuName::parse(&current.menu).unwrap_or(MenuName::Main);
-    check(&txn, menu, &input, Some(id)).await?;
+    let decision = Decision::by(&ctx.db, staff, "menu_item.update", "menu_item", id).await?;
+    let current = get(decision.db(), id).await?;
+    let menu = current.menu;
+    check(decision.db(), menu, &input, Some(id)).await?;
     let before = snapshot(&current);
     let moved = current.parent_id != input.parent_id;
     let position = if moved {
-        siblings(&txn, &current.menu, input.parent_id)
+        siblings(decision.db(), current.menu, input.parent_id)
             .await?
             .last()
             .map_or(0, |last| last.position + 1)
@@ -168,21 +161,16 @@ pub async fn update(
     active.position = Set(position);
     active.page_slug = Set(input.page_slug);
     active.link_url = Set(input.link_url);
-    let saved = active.update(&txn).await?;
-    audit::record(
-        &txn,
-        AuditEntry::by(staff, "menu_item.update", "menu_item", id).change(before, snapshot(&saved)),
-    )
-    .await?;
-    txn.commit().await?;
+    let saved = active.update(decision.db()).await?;
+    decision.commit(before, snapshot(&saved)).await?;
     Ok(saved)
 }
 
 /// Swaps an item with its neighbour above (`up`) or below.
 pub async fn move_item(ctx: &AppContext, staff: &Staff, id: i64, up: bool) -> AppResult<()> {
-    let txn = kernel::db::begin_write(&ctx.db).await?;
-    let current = get(&txn, id).await?;
-    let level = siblings(&txn, &current.menu, current.parent_id).await?;
+    let decision = Decision::by(&ctx.db, staff, "menu_item.move", "menu_item", id).await?;
+    let current = get(decision.db(), id).await?;
+    let level = siblings(decision.db(), current.menu, current.parent_id).await?;
     let Some(index) = level.iter().position(|i| i.id == id) else {
         return Err(AppError::not_found());
     };
@@ -199,43 +187,38 @@ pub async fn move_item(ctx: &AppContext, staff: &Staff, id: i64, up: bool) -> Ap
     let other_index = order.iter().position(|&i| i == other.id).unwrap_or(index);
     order.swap(index, other_index);
     for (position, item_id) in order.iter().enumerate() {
-        let mut active: menu_item::ActiveModel = get(&txn, *item_id).await?.into();
+        let mut active: menu_item::ActiveModel = get(decision.db(), *item_id).await?.into();
         active.position = Set(i32::try_from(position).unwrap_or(i32::MAX));
-        active.update(&txn).await?;
+        active.update(decision.db()).await?;
     }
-    audit::record(
-        &txn,
-        AuditEntry::by(staff, "menu_item.move", "menu_item", id).change(
+    decision
+        .commit(
             serde_json::json!({"position": index}),
             serde_json::json!({"position": other_index}),
-        ),
-    )
-    .await?;
-    txn.commit().await?;
+        )
+        .await?;
     Ok(())
 }
 
 /// Deletes an item with its sub-menus.
 pub async fn delete(ctx: &AppContext, staff: &Staff, id: i64) -> AppResult<()> {
-    let txn = kernel::db::begin_write(&ctx.db).await?;
-    let current = get(&txn, id).await?;
-    let kids = children(&txn, id).await?;
+    let decision = Decision::by(&ctx.db, staff, "menu_item.delete", "menu_item", id).await?;
+    let current = get(decision.db(), id).await?;
+    let kids = children(decision.db(), id).await?;
     let mut images: Vec<String> = kids.iter().filter_map(|k| k.image.clone()).collect();
     images.extend(current.image.clone());
     menu_item::Entity::delete_many()
         .filter(menu_item::Column::ParentId.eq(id))
-        .exec(&txn)
+        .exec(decision.db())
         .await?;
-    menu_item::Entity::delete_by_id(id).exec(&txn).await?;
+    menu_item::Entity::delete_by_id(id)
+        .exec(decision.db())
+        .await?;
     let mut before = snapshot(&current);
     before["sub_menus"] = kids.iter().map(snapshot).collect();
-    audit::commit_replacing(
-        txn,
-        AuditEntry::by(staff, "menu_item.delete", "menu_item", id).change(before, ()),
-        ctx.storage.as_ref(),
-        images,
-    )
-    .await?;
+    decision
+        .commit_replacing(before, (), ctx.storage.as_ref(), images)
+        .await?;
     Ok(())
 }
 
@@ -249,21 +232,19 @@ pub async fn set_image(
     get(&ctx.db, id).await?;
     let key =
         kernel::images::accept(ctx.storage.as_ref(), "menus", upload, authoring::PICTURE).await?;
-    let txn = kernel::db::begin_write(&ctx.db).await?;
-    let current = get(&txn, id).await?;
+    let decision = Decision::by(&ctx.db, staff, "menu_item.set_image", "menu_item", id).await?;
+    let current = get(decision.db(), id).await?;
     let old = current.image.clone();
     let mut active: menu_item::ActiveModel = current.into();
     active.image = Set(Some(key.clone()));
-    let saved = active.update(&txn).await?;
-    audit::commit_replacing(
-        txn,
-        AuditEntry::by(staff, "menu_item.set_image", "menu_item", id).change(
+    let saved = active.update(decision.db()).await?;
+    decision
+        .commit_replacing(
             serde_json::json!({"image": old}),
             serde_json::json!({"image": key}),
-        ),
-        ctx.storage.as_ref(),
-        old,
-    )
-    .await?;
+            ctx.storage.as_ref(),
+            old,
+        )
+        .await?;
     Ok(saved)
 }

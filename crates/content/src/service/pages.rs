@@ -1,6 +1,5 @@
 //! CMS pages by slug (spec 2 §2 Static, legal and other content pages).
 
-use chrono::Utc;
 use kernel::{AppError, AppResult};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, TryIntoModel,
@@ -90,14 +89,14 @@ pub(crate) async fn write(
         .filter_map(Block::cleaned)
         .collect();
     let blocks = serde_json::to_string(&blocks).map_err(|e| AppError::Internal(e.into()))?;
-    let now = Utc::now();
+    let now = kernel::clock::now();
     if active.created_at.is_not_set() {
         active.created_at = Set(now);
     }
     active.slug = Set(draft.slug);
     active.title = Set(draft.title);
     active.before_title = Set(draft.before_title);
-    active.title_align = Set(draft.title_align.as_str().to_owned());
+    active.title_align = Set(draft.title_align);
     active.body = Set(kernel::rich_text::sanitize_page(&draft.body));
     active.blocks = Set(blocks);
     active.articles_in_line = Set(draft.articles_in_line);

@@ -1,6 +1,6 @@
 //! The staff console's CMS pages. A saved page shows on the site at once.
 
-use kernel::audit::{self, AuditEntry};
+use kernel::audit::Decision;
 use kernel::error::FieldErrors;
 use kernel::{AppContext, AppError, AppResult, Page, PageParams, Staff};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
@@ -9,7 +9,6 @@ use super::authoring;
 use super::pages::{self, PageDraft};
 use crate::blocks;
 use crate::entity::page;
-use crate::enums::TitleAlign;
 
 const PER_PAGE: u64 = 50;
 pub const SLUG_TAKEN: &str = "A page with this address already exists.";
@@ -79,7 +78,7 @@ pub fn snapshot(stored: &page::Model) -> PageDraft {
         slug: stored.slug.clone(),
         title: stored.title.clone(),
         before_title: stored.before_title.clone(),
-        title_align: TitleAlign::parse(&stored.title_align).unwrap_or(TitleAlign::Left),
+        title_align: stored.title_align,
         body: stored.body.clone(),
         blocks: blocks::parse(&stored.blocks),
         articles_in_line: stored.articles_in_line,
@@ -90,15 +89,10 @@ pub fn snapshot(stored: &page::Model) -> PageDraft {
 }
 
 pub async fn create(ctx: &AppContext, staff: &Staff, draft: PageDraft) -> AppResult<page::Model> {
-    let txn = kernel::db::begin_write(&ctx.db).await?;
-    check(&txn, &draft, None).await?;
-    let saved = pages::write(&txn, page::ActiveModel::default(), draft).await?;
-    audit::record(
-        &txn,
-        AuditEntry::by(staff, "page.create", "page", saved.id).change((), snapshot(&saved)),
-    )
-    .await?;
-    txn.commit().await?;
+    let decision = Decision::creating(&ctx.db, staff, "page.create", "page").await?;
+    check(decision.db(), &draft, None).await?;
+    let saved = pages::write(decision.db(), page::ActiveModel::default(), draft).await?;
+    decision.on(saved.id).commit((), snapshot(&saved)).await?;
     Ok(saved)
 }
 
@@ -108,29 +102,19 @@ pub async fn update(
     id: i64,
     draft: PageDraft,
 ) -> AppResult<page::Model> {
-    let txn = kernel::db::begin_write(&ctx.db).await?;
-    let current = get(&txn, id).await?;
-    check(&txn, &draft, Some(id)).await?;
+    let decision = Decision::by(&ctx.db, staff, "page.update", "page", id).await?;
+    let current = get(decision.db(), id).await?;
+    check(decision.db(), &draft, Some(id)).await?;
     let before = snapshot(&current);
-    let saved = pages::write(&txn, current.into(), draft).await?;
-    audit::record(
-        &txn,
-        AuditEntry::by(staff, "page.update", "page", id).change(before, snapshot(&saved)),
-    )
-    .await?;
-    txn.commit().await?;
+    let saved = pages::write(decision.db(), current.into(), draft).await?;
+    decision.commit(before, snapshot(&saved)).await?;
     Ok(saved)
 }
 
 pub async fn delete(ctx: &AppContext, staff: &Staff, id: i64) -> AppResult<()> {
-    let txn = kernel::db::begin_write(&ctx.db).await?;
-    let current = get(&txn, id).await?;
-    page::Entity::delete_by_id(id).exec(&txn).await?;
-    audit::record(
-        &txn,
-        AuditEntry::by(staff, "page.delete", "page", id).change(snapshot(&current), ()),
-    )
-    .await?;
-    txn.commit().await?;
+    let decision = Decision::by(&ctx.db, staff, "page.delete", "page", id).await?;
+    let current = get(decision.db(), id).await?;
+    page::Entity::delete_by_id(id).exec(decision.db()).await?;
+    decision.commit(snapshot(&current), ()).await?;
     Ok(())
 }

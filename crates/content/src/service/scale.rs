@@ -1,8 +1,9 @@
 //! Blog posts for `cohort seed --scale large`: published posts in the demo's categories,
 //! made in a few statements, the same on every run.
 
-use chrono::{Duration, Utc};
+use chrono::Duration;
 use kernel::AppResult;
+use kernel::json_list::JsonList;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
     QuerySelect, Set,
@@ -19,7 +20,7 @@ pub async fn posts(db: &impl ConnectionTrait, author: i64, count: usize) -> AppR
     if existing >= count {
         return Ok(());
     }
-    let start = Utc::now() - Duration::days(400);
+    let start = kernel::clock::now() - Duration::days(400);
     let rows: Vec<blog_post::ActiveModel> = (existing + 1..=count)
         .map(|n| {
             let at = start + Duration::hours(n as i64);
@@ -34,7 +35,7 @@ pub async fn posts(db: &impl ConnectionTrait, author: i64, count: usize) -> AppR
                 author_id: Set(Some(author)),
                 published: Set(true),
                 can_create_discussion: Set(true),
-                tags: Set("[]".into()),
+                tags: Set(JsonList::default()),
                 created_at: Set(at),
                 updated_at: Set(at),
                 ..Default::default()

@@ -1,6 +1,5 @@
 //! Sign-ups for updates (spec 2 §1 landing page, §5).
 
-use chrono::Utc;
 use kernel::AppResult;
 use sea_orm::{ActiveModelTrait, ConnectionTrait, Set};
 
@@ -23,7 +22,7 @@ pub async fn add(db: &impl ConnectionTrait, signup: Signup) -> AppResult<()> {
         email: Set(signup.email.trim().to_lowercase()),
         message: Set(signup.message),
         consent: Set(signup.consent),
-        created_at: Set(Utc::now()),
+        created_at: Set(kernel::clock::now()),
         ..Default::default()
     }
     .insert(db)

@@ -108,7 +108,7 @@ async fn drafts_are_for_staff_and_discussion_follows_the_post() {
             description: "<p>Soon</p>".into(),
             body: "<p>Not yet<script>x</script></p>".into(),
             header_image: None,
-            date: chrono::Utc::now(),
+            date: kernel::clock::now(),
             author_id: None,
             published: false,
             can_create_discussion: false,

@@ -64,6 +64,8 @@ pub struct Comment {
     /// The viewer may edit it: its author, while they may still write here.
     pub can_edit: bool,
     pub can_delete: bool,
+    /// Why the viewer cannot vote on it; absent when they can.
+    pub cannot_vote: Option<String>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
     pub edited_at: Option<DateTime<Utc>>,
@@ -85,6 +87,8 @@ pub struct Topic {
     pub is_owner: bool,
     pub can_edit: bool,
     pub can_delete: bool,
+    /// Why the viewer cannot vote on it; absent when they can.
+    pub cannot_vote: Option<String>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
     pub edited_at: Option<DateTime<Utc>>,

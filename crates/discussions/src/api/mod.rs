@@ -7,8 +7,6 @@ pub mod topics;
 mod views;
 pub mod votes;
 
-use serde::Serialize;
-use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::service::posts::DELETED;
@@ -28,14 +26,10 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(votes::reply);
 }
 
-/// A confirmation text to show the user.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct DiscussionMessage {
-    pub message: String,
-}
+pub use kernel::MessageResponse;
 
-fn deleted() -> actix_web::web::Json<kernel::Data<DiscussionMessage>> {
-    kernel::Data::new(DiscussionMessage {
+fn deleted() -> actix_web::web::Json<kernel::Data<MessageResponse>> {
+    kernel::Data::new(MessageResponse {
         message: DELETED.into(),
     })
 }

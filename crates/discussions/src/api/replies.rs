@@ -4,7 +4,7 @@ use kernel::{AppContext, AppResult, CurrentUser, Data, Page, PageParams};
 use super::dto::Comment;
 use super::form::{PostForm, PostUpload};
 use super::views::Views;
-use super::{DiscussionMessage, deleted};
+use super::{MessageResponse, deleted};
 use crate::Targets;
 use crate::entity::post;
 use crate::service::place::Place;
@@ -115,7 +115,7 @@ pub async fn update(
     tag = "discussions",
     params(("id" = i64, Path, description = "The topic's id"), ("comment_id" = i64, Path, description = "The reply's id")),
     responses(
-        (status = 200, description = "Deleted.", body = Data<DiscussionMessage>),
+        (status = 200, description = "Deleted.", body = Data<MessageResponse>),
         (status = 403, description = "Neither the author nor a moderator.", body = kernel::ErrorBody),
         (status = 404, description = "No such reply in this topic.", body = kernel::ErrorBody),
     )
@@ -126,7 +126,7 @@ pub async fn remove(
     targets: web::Data<Targets>,
     user: CurrentUser,
     path: web::Path<(i64, i64)>,
-) -> AppResult<web::Json<Data<DiscussionMessage>>> {
+) -> AppResult<web::Json<Data<MessageResponse>>> {
     let (topic_id, id) = path.into_inner();
     replies::delete(&ctx, &targets, &user, topic_id, id).await?;
     Ok(deleted())
@@ -138,7 +138,7 @@ pub async fn remove(
     tag = "discussions",
     params(("discussion_id" = i64, Path, description = "The topic's id"), ("id" = i64, Path, description = "The file's id")),
     responses(
-        (status = 200, description = "Removed.", body = Data<DiscussionMessage>),
+        (status = 200, description = "Removed.", body = Data<MessageResponse>),
         (status = 403, description = "Not the author.", body = kernel::ErrorBody),
         (status = 404, description = "No such file in this discussion.", body = kernel::ErrorBody),
     )
@@ -149,7 +149,7 @@ pub async fn remove_image(
     targets: web::Data<Targets>,
     user: CurrentUser,
     path: web::Path<(i64, i64)>,
-) -> AppResult<web::Json<Data<DiscussionMessage>>> {
+) -> AppResult<web::Json<Data<MessageResponse>>> {
     let (topic_id, id) = path.into_inner();
     attachments::remove(&ctx, &targets, &user, topic_id, id).await?;
     Ok(deleted())

@@ -4,7 +4,7 @@ use kernel::{AppContext, AppResult, CurrentUser, Data, Page, PageParams};
 use super::dto::{Permissions, Topic, TopicPage};
 use super::form::{PostForm, PostUpload};
 use super::views::Views;
-use super::{DiscussionMessage, deleted};
+use super::{MessageResponse, deleted};
 use crate::Targets;
 use crate::entity::post;
 use crate::enums::TopicType;
@@ -146,7 +146,7 @@ pub async fn update(
         ("comment_id" = i64, Path, description = "The topic's id"),
     ),
     responses(
-        (status = 200, description = "Deleted.", body = Data<DiscussionMessage>),
+        (status = 200, description = "Deleted.", body = Data<MessageResponse>),
         (status = 403, description = "Neither the author nor a moderator.", body = kernel::ErrorBody),
         (status = 404, description = "No such topic here.", body = kernel::ErrorBody),
     )
@@ -157,7 +157,7 @@ pub async fn remove(
     targets: web::Data<Targets>,
     user: CurrentUser,
     path: web::Path<(TopicType, i64, i64)>,
-) -> AppResult<web::Json<Data<DiscussionMessage>>> {
+) -> AppResult<web::Json<Data<MessageResponse>>> {
     let (topic_type, id, topic_id) = path.into_inner();
     topics::delete(&ctx, &targets, &user, topic_type, id, topic_id).await?;
     Ok(deleted())

@@ -85,7 +85,7 @@ impl<'a> Views<'a> {
                 files
                     .iter()
                     .map(|f| {
-                        let kind = AttachmentType::parse(&f.kind).unwrap_or(AttachmentType::Pdf);
+                        let kind = f.kind;
                         // Re-encoded pictures have a thumbnail; GIFs and PDFs are their own.
                         let has_thumbnail =
                             kind == AttachmentType::Image && !f.file_key.ends_with(".gif");
@@ -156,6 +156,7 @@ impl<'a> Views<'a> {
             is_owner: self.is_owner(&post),
             can_edit: self.can_edit(&post),
             can_delete: self.can_delete(&post),
+            cannot_vote: votes::refusal(self.viewer, &post).map(str::to_owned),
             created_at: post.created_at,
             updated_at: post.updated_at,
             edited_at: post.edited_at,
@@ -178,6 +179,7 @@ impl<'a> Views<'a> {
             is_owner: self.is_owner(&post),
             can_edit: self.can_edit(&post),
             can_delete: self.can_delete(&post),
+            cannot_vote: votes::refusal(self.viewer, &post).map(str::to_owned),
             created_at: post.created_at,
             updated_at: post.updated_at,
             edited_at: post.edited_at,

@@ -1,12 +1,14 @@
 use sea_orm::entity::prelude::*;
 
+use crate::enums::TopicType;
+
 /// A topic (`topic_id` is NULL) or a reply in one.
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "discussion_posts")]
 pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i64,
-    pub target_type: String,
+    pub target_type: TopicType,
     pub target_id: i64,
     pub topic_id: Option<i64>,
     /// The reply this reply answers and quotes.

@@ -1,5 +1,7 @@
 use sea_orm::entity::prelude::*;
 
+use crate::enums::Reaction;
+
 /// One member's vote on one post.
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "discussion_votes")]
@@ -9,7 +11,7 @@ pub struct Model {
     #[sea_orm(primary_key, auto_increment = false)]
     pub user_id: i64,
     /// `up` or `down`.
-    pub reaction: String,
+    pub reaction: Reaction,
     pub created_at: DateTimeUtc,
 }
 

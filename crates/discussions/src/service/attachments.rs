@@ -3,7 +3,6 @@
 
 use std::collections::HashMap;
 
-use chrono::Utc;
 use kernel::documents::{self, StoredDocument};
 use kernel::files::{self, FileKind, SUPPORTED_DOCUMENTS};
 use kernel::images::Shape;
@@ -101,11 +100,11 @@ fn kind_of(document: &StoredDocument) -> AttachmentType {
 
 /// Writes the rows of stored files on `post_id`.
 pub async fn attach(db: &impl ConnectionTrait, post_id: i64, stored: &[Stored]) -> AppResult<()> {
-    let now = Utc::now();
+    let now = kernel::clock::now();
     for file in stored {
         attachment::ActiveModel {
             post_id: Set(post_id),
-            kind: Set(kind_of(&file.document).as_str().to_owned()),
+            kind: Set(kind_of(&file.document)),
             file_key: Set(file.document.key.clone()),
             filename: Set(file.filename.chars().take(255).collect()),
             created_at: Set(now),

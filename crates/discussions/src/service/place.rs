@@ -40,17 +40,6 @@ impl Place {
         })
     }
 
-    /// The place a stored post belongs to.
-    pub async fn of_post(
-        targets: &Targets,
-        target_type: &str,
-        target_id: i64,
-        viewer: Option<&CurrentUser>,
-    ) -> AppResult<Self> {
-        let topic_type = TopicType::parse(target_type).ok_or_else(AppError::not_found)?;
-        Self::of(targets, topic_type, target_id, viewer).await
-    }
-
     /// Refuses anyone who may not post here.
     pub fn require_write(&self) -> AppResult<()> {
         if self.access.write {

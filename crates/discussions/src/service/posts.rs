@@ -1,6 +1,5 @@
 //! What topics and replies share: their text, finding them, deleting them, counting them.
 
-use chrono::Utc;
 use kernel::{AppContext, AppError, AppResult, CurrentUser};
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 
@@ -10,7 +9,7 @@ use crate::entity::post;
 use crate::events::DiscussionChanged;
 use crate::policy;
 
-pub const REQUIRED: &str = "This field is required";
+pub const REQUIRED: &str = kernel::validation::REQUIRED;
 pub const DELETED: &str = "Successfully deleted";
 
 /// Sanitised rich text; an editor with no text in it is "required".
@@ -39,7 +38,7 @@ pub async fn readable_topic(
     viewer: Option<&CurrentUser>,
 ) -> AppResult<(Place, post::Model)> {
     let topic = topic(db, id).await?;
-    let place = Place::of_post(targets, &topic.target_type, topic.target_id, viewer).await?;
+    let place = Place::of(targets, topic.target_type, topic.target_id, viewer).await?;
     if !policy::may_read(topic.is_public, place.access) {
         return Err(AppError::not_found());
     }
@@ -62,7 +61,7 @@ pub async fn delete(
     ) {
         return Err(AppError::forbidden());
     }
-    let now = Utc::now();
+    let now = kernel::clock::now();
     let mut active: post::ActiveModel = post.into();
     active.deleted_at = Set(Some(now));
     active.deleted_by_id = Set(Some(by.id));
@@ -82,7 +81,7 @@ pub async fn save_edit(
 ) -> AppResult<post::Model> {
     let saved = async {
         let txn = kernel::db::begin_write(&ctx.db).await?;
-        let now = Utc::now();
+        let now = kernel::clock::now();
         let mut active: post::ActiveModel = post.into();
         active.text = Set(text);
         if let Some(is_public) = is_public {

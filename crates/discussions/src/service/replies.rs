@@ -3,7 +3,6 @@
 
 use std::collections::HashMap;
 
-use chrono::Utc;
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Page, PageParams};
 use sea_orm::sea_query::{Alias, Asterisk, Expr, ExprTrait, Query, UnionType};
 use sea_orm::{
@@ -141,9 +140,9 @@ pub async fn create(
     let stored = attachments::store(ctx, input.files).await?;
     let saved = async {
         let txn = kernel::db::begin_write(&ctx.db).await?;
-        let now = Utc::now();
+        let now = kernel::clock::now();
         let reply = post::ActiveModel {
-            target_type: Set(topic.target_type.clone()),
+            target_type: Set(topic.target_type),
             target_id: Set(topic.target_id),
             topic_id: Set(Some(topic.id)),
             parent_id: Set(parent.as_ref().map(|p| p.id)),

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use crate::target::CommentsDelta;
 
-use chrono::{Duration, Utc};
+use chrono::Duration;
 use kernel::AppResult;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -50,12 +50,12 @@ pub async fn threads(
     if existing >= sizes.topics {
         return Ok(HashMap::new());
     }
-    let start = Utc::now() - Duration::days(200);
+    let start = kernel::clock::now() - Duration::days(200);
     let topics: Vec<post::ActiveModel> = (existing..sizes.topics)
         .map(|n| {
             let at = start + Duration::minutes(n as i64);
             post::ActiveModel {
-                target_type: Set(topic_type.as_str().into()),
+                target_type: Set(topic_type),
                 target_id: Set(targets[n % targets.len()]),
                 // One topic in five on each target is for its members only (never the first).
                 is_public: Set((n / targets.len()) % 5 != 4),
@@ -106,7 +106,7 @@ pub async fn threads(
         for k in 0..n {
             let at = start + Duration::minutes(i as i64) + Duration::seconds(k as i64 + 1);
             replies.push(post::ActiveModel {
-                target_type: Set(topic_type.as_str().into()),
+                target_type: Set(topic_type),
                 target_id: Set(target),
                 topic_id: Set(Some(topic)),
                 is_public: Set(is_public),

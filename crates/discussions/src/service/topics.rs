@@ -1,6 +1,5 @@
 //! Topics (spec 2 §2 Discussion panel, §7 `/{topicType}/{id}/discussions`).
 
-use chrono::Utc;
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Page, PageParams};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
@@ -75,9 +74,9 @@ pub async fn create(
     let stored = attachments::store(ctx, input.files).await?;
     let saved = async {
         let txn = kernel::db::begin_write(&ctx.db).await?;
-        let now = Utc::now();
+        let now = kernel::clock::now();
         let topic = post::ActiveModel {
-            target_type: Set(topic_type.as_str().to_owned()),
+            target_type: Set(topic_type),
             target_id: Set(target_id),
             is_public: Set(is_public),
             text: Set(text),
@@ -113,7 +112,7 @@ pub async fn create(
 /// A topic of this place by id.
 async fn of_place(db: &impl ConnectionTrait, place: &Place, id: i64) -> AppResult<post::Model> {
     let topic = posts::topic(db, id).await?;
-    if topic.target_type != place.topic_type.as_str() || topic.target_id != place.target_id {
+    if topic.target_type != place.topic_type || topic.target_id != place.target_id {
         return Err(AppError::not_found());
     }
     if !crate::policy::may_read(topic.is_public, place.access) {

@@ -1,7 +1,6 @@
 //! Votes (spec 2 §4 Voting): up or down; the same direction again clears the vote, the
 //! other switches it. Counts move in the database itself, so concurrent votes all land.
 
-use chrono::Utc;
 use kernel::{AppContext, AppError, AppResult, CurrentUser};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
@@ -15,6 +14,20 @@ use crate::policy::{self, VoteRefusal};
 
 pub const OWN_POST: &str = "You cannot vote on your own post.";
 pub const DELETED_POST: &str = "You cannot vote on a deleted post.";
+pub const SIGN_IN_TO_VOTE: &str = "Sign in to vote.";
+
+/// Why the viewer cannot vote on a post (`None`: they can), in the words the vote's
+/// refusal would use.
+pub fn refusal(viewer: Option<i64>, item: &post::Model) -> Option<&'static str> {
+    let Some(viewer) = viewer else {
+        return Some(SIGN_IN_TO_VOTE);
+    };
+    match policy::may_vote(item.created_by_id == viewer, item.deleted_at.is_some()) {
+        Ok(()) => None,
+        Err(VoteRefusal::OwnPost) => Some(OWN_POST),
+        Err(VoteRefusal::Deleted) => Some(DELETED_POST),
+    }
+}
 
 /// Which kind of post a vote route addresses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,7 +78,7 @@ pub async fn vote(
     let previous = vote::Entity::find_by_id((item.id, user.id))
         .one(&txn)
         .await?
-        .and_then(|v| Reaction::parse(&v.reaction));
+        .map(|v| v.reaction);
     let now_reaction = if previous == Some(reaction) {
         None
     } else {
@@ -81,8 +94,8 @@ pub async fn vote(
             vote::ActiveModel {
                 post_id: Set(item.id),
                 user_id: Set(user.id),
-                reaction: Set(next.as_str().to_owned()),
-                created_at: Set(Utc::now()),
+                reaction: Set(next),
+                created_at: Set(kernel::clock::now()),
             }
             .update(&txn)
             .await?;
@@ -91,8 +104,8 @@ pub async fn vote(
             let inserted = vote::ActiveModel {
                 post_id: Set(item.id),
                 user_id: Set(user.id),
-                reaction: Set(next.as_str().to_owned()),
-                created_at: Set(Utc::now()),
+                reaction: Set(next),
+                created_at: Set(kernel::clock::now()),
             }
             .insert(&txn)
             .await;
@@ -142,6 +155,6 @@ pub async fn reactions_of(
         .all(db)
         .await?
         .into_iter()
-        .filter_map(|v| Reaction::parse(&v.reaction).map(|r| (v.post_id, r)))
+        .map(|v| (v.post_id, v.reaction))
         .collect())
 }

@@ -76,6 +76,7 @@ async fn members_start_topics_that_everyone_reads() {
     assert_eq!(topic["text"], "<p>Which scales do you use?</p>");
     assert_eq!(topic["is_public"], true);
     assert_eq!(topic["is_owner"], true);
+    assert_eq!(topic["cannot_vote"], "You cannot vote on your own post.");
     assert_eq!(topic["votes"], json!({"up": 0, "down": 0}));
     assert_eq!(topic["created_by"]["name"], "Test Member");
     assert!(topic["created_by"].get("email").is_none());
@@ -84,6 +85,7 @@ async fn members_start_topics_that_everyone_reads() {
     let (_, body) = app.get_json(&scene.topics()).await;
     assert_eq!(body["data"][0]["id"], topic["id"]);
     assert_eq!(body["data"][0]["is_owner"], false);
+    assert_eq!(body["data"][0]["cannot_vote"], "Sign in to vote.");
     assert_eq!(body["pagination"]["perPage"], 10);
 
     let posted = seen.lock().unwrap().clone();

@@ -15,6 +15,12 @@ async fn the_same_vote_clears_and_the_other_switches() {
     let topic = scene.topic(&scene.owner, "<p>Vote on me</p>").await;
     let path = format!("/api/discussion/vote/{}", topic["id"]);
 
+    let (_, listed) = scene.app.get_json_as(&scene.member, &scene.topics()).await;
+    assert_eq!(
+        listed["data"][0]["cannot_vote"],
+        Value::Null,
+        "a member votes on someone else's topic"
+    );
     let (status, body) = vote(&scene, &scene.member, &path, "up").await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(

@@ -83,10 +83,8 @@ pub async fn list(
             .into_iter()
             .map(|item| FeedItem {
                 id: item.row.id,
-                event_type: FeedEventType::parse(&item.row.event_type)
-                    .unwrap_or(FeedEventType::BlogCreated),
-                object_type: FeedObjectType::parse(&item.row.object_type)
-                    .unwrap_or(FeedObjectType::Blog),
+                event_type: item.row.event_type,
+                object_type: item.row.object_type,
                 created_at: item.row.created_at,
                 actor: item.row.actor_id.and_then(|id| people.get(&id)).map(actor),
                 content: item.content,

@@ -6,7 +6,6 @@ pub mod feed;
 pub mod live;
 pub mod live_ticket;
 pub mod notifications;
-pub mod projects;
 
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -15,7 +14,5 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(notifications::read)
         .service(feed::list)
         .service(live_ticket::create)
-        .service(dashboard::counters)
-        .service(projects::backed)
-        .service(projects::favorite);
+        .service(dashboard::counters);
 }

@@ -1,12 +1,14 @@
 use sea_orm::entity::prelude::*;
 
+use crate::enums::{FeedEventType, FeedObjectType};
+
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "feed_items")]
 pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i64,
-    pub event_type: String,
-    pub object_type: String,
+    pub event_type: FeedEventType,
+    pub object_type: FeedObjectType,
     pub actor_id: Option<i64>,
     pub group_id: Option<i64>,
     pub is_public: bool,

@@ -1,5 +1,7 @@
 use sea_orm::entity::prelude::*;
 
+use crate::enums::ContentType;
+
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "notifications")]
 pub struct Model {
@@ -13,7 +15,7 @@ pub struct Model {
     pub in_app_route: Option<String>,
     pub object_slug: Option<String>,
     /// `project`, `workinggroup` or `entrypage`.
-    pub content_type: Option<String>,
+    pub content_type: Option<ContentType>,
     pub invite_token: Option<String>,
     /// The post whose excerpt the message shows (kept current as the post changes).
     pub post_id: Option<i64>,

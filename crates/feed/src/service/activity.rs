@@ -1,7 +1,6 @@
 //! The activity feed (spec 2 §2 Feed, §3 Feed item): items recorded from facts, listed
 //! newest first with the viewer's visibility, filters and search.
 
-use chrono::Utc;
 use kernel::{AppResult, Page, PageParams};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter,
@@ -88,8 +87,8 @@ where
     let txn = kernel::db::begin_write(db).await?;
     let audience = super::counts::scope_of(item.is_public, item.group_id);
     feed_item::ActiveModel {
-        event_type: Set(item.event_type.as_str().to_owned()),
-        object_type: Set(item.object_type.as_str().to_owned()),
+        event_type: Set(item.event_type),
+        object_type: Set(item.object_type),
         actor_id: Set(item.actor_id),
         group_id: Set(item.group_id),
         is_public: Set(item.is_public),
@@ -98,7 +97,7 @@ where
         object_id: Set(object_id),
         discussion_id: Set(discussion_id),
         search_text: Set(search),
-        created_at: Set(Utc::now()),
+        created_at: Set(kernel::clock::now()),
         ..Default::default()
     }
     .insert(&txn)

@@ -58,7 +58,7 @@ impl Notification {
             created_at: n.created_at,
             in_app_route: n.in_app_route,
             object_slug: n.object_slug,
-            content_type: n.content_type.as_deref().and_then(ContentType::parse),
+            content_type: n.content_type,
             invite_token: n.invite_token,
         }
     }
@@ -91,7 +91,7 @@ pub async fn send(ctx: &AppContext, hub: &Hub, notice: Notice) -> AppResult<()> 
     } else {
         None
     };
-    let now = Utc::now();
+    let now = kernel::clock::now();
     let txn = kernel::db::begin_write(&ctx.db).await?;
     let stored = if delivery.in_app {
         Some(
@@ -102,7 +102,7 @@ pub async fn send(ctx: &AppContext, hub: &Hub, notice: Notice) -> AppResult<()> 
                 message: Set(notice.message.clone()),
                 in_app_route: Set(notice.in_app_route.clone()),
                 object_slug: Set(notice.object_slug.clone()),
-                content_type: Set(notice.content_type.map(|c| c.as_str().to_owned())),
+                content_type: Set(notice.content_type),
                 invite_token: Set(notice.invite_token.clone()),
                 post_id: Set(notice.post_id),
                 created_at: Set(now),
@@ -137,7 +137,7 @@ pub async fn send(ctx: &AppContext, hub: &Hub, notice: Notice) -> AppResult<()> 
 
 /// Adds an e-mail to the outbox, for the worker to send.
 pub async fn queue(db: &impl ConnectionTrait, email: Email) -> AppResult<()> {
-    let now = Utc::now();
+    let now = kernel::clock::now();
     outbox::ActiveModel {
         to_email: Set(email.to),
         subject: Set(email.subject),
@@ -173,7 +173,7 @@ pub async fn mark_all_read(db: &impl ConnectionTrait, user_id: i64) -> AppResult
     notification::Entity::update_many()
         .col_expr(
             notification::Column::ReadAt,
-            sea_orm::sea_query::Expr::value(Utc::now()),
+            sea_orm::sea_query::Expr::value(kernel::clock::now()),
         )
         .filter(notification::Column::UserId.eq(user_id))
         .filter(notification::Column::ReadAt.is_null())

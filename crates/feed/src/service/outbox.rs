@@ -72,7 +72,7 @@ pub async fn process_due(ctx: &AppContext, now: DateTime<Utc>) -> AppResult<usiz
             Ok(()) => {
                 update
                     .col_expr(outbox::Column::Status, Expr::value(SENT))
-                    .col_expr(outbox::Column::SentAt, Expr::value(Utc::now()))
+                    .col_expr(outbox::Column::SentAt, Expr::value(kernel::clock::now()))
                     .col_expr(outbox::Column::Attempts, Expr::value(row.attempts + 1))
                     .exec(&ctx.db)
                     .await?;
@@ -111,7 +111,7 @@ pub async fn run(ctx: AppContext) {
     let mut ticker = tokio::time::interval(ROUND);
     loop {
         ticker.tick().await;
-        if let Err(err) = process_due(&ctx, Utc::now()).await {
+        if let Err(err) = process_due(&ctx, kernel::clock::now()).await {
             tracing::error!(error = %err, "the e-mail outbox round failed");
         }
     }

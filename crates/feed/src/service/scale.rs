@@ -1,7 +1,7 @@
 //! The activity feed for `cohort seed --scale large`: items of every kind, public ones
 //! and working groups' own, made in a few statements, the same on every run.
 
-use chrono::{Duration, Utc};
+use chrono::Duration;
 use kernel::AppResult;
 use sea_orm::{ConnectionTrait, EntityTrait, PaginatorTrait, Set};
 
@@ -22,7 +22,7 @@ pub async fn items(
     {
         return Ok(());
     }
-    let start = Utc::now() - Duration::days(100);
+    let start = kernel::clock::now() - Duration::days(100);
     let kinds = [
         (
             FeedEventType::WorkingGroupDiscussionCreated,
@@ -54,8 +54,8 @@ pub async fn items(
                 ..Default::default()
             };
             feed_item::ActiveModel {
-                event_type: Set(event.as_str().into()),
-                object_type: Set(object.as_str().into()),
+                event_type: Set(event),
+                object_type: Set(object),
                 actor_id: Set(Some(actors[n % actors.len()])),
                 group_id: Set(Some(group)),
                 // Two in three are public; the rest only the group's members see.

@@ -2,7 +2,7 @@
 //! `Authorization` header, never in a URL) and opens the socket with it within seconds.
 //! A ticket works once, on any instance (it is kept in the database).
 
-use chrono::{Duration, Utc};
+use chrono::Duration;
 use kernel::{AppResult, secret_token};
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 
@@ -17,7 +17,7 @@ pub async fn issue(
     user_id: i64,
     session_hash: String,
 ) -> AppResult<String> {
-    let now = Utc::now();
+    let now = kernel::clock::now();
     // Unused tickets are forgotten as new ones are made.
     live_ticket::Entity::delete_many()
         .filter(live_ticket::Column::ExpiresAt.lt(now))
@@ -40,7 +40,7 @@ pub async fn issue(
 pub async fn redeem(db: &impl ConnectionTrait, ticket: &str) -> AppResult<Option<String>> {
     let spent = live_ticket::Entity::delete_many()
         .filter(live_ticket::Column::TicketHash.eq(secret_token::hash(ticket)))
-        .filter(live_ticket::Column::ExpiresAt.gt(Utc::now()))
+        .filter(live_ticket::Column::ExpiresAt.gt(kernel::clock::now()))
         .exec_with_returning(db)
         .await?;
     Ok(spent.into_iter().next().map(|t| t.session_hash))

@@ -265,7 +265,7 @@ async fn each_member_chooses_how_each_kind_reaches_them() {
         .unwrap();
     assert_eq!(queued.len(), 2, "the approval and the request, by e-mail");
     // The worker sends them to the mailbox.
-    feed::service::outbox::process_due(&app.ctx, chrono::Utc::now())
+    feed::service::outbox::process_due(&app.ctx, kernel::clock::now())
         .await
         .unwrap();
     let mail = app.last_mail_to("ada@example.org").await;

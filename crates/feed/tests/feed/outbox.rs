@@ -1,4 +1,4 @@
-use chrono::{Duration, Utc};
+use chrono::Duration;
 use feed::service::outbox::{self, FAILED, MAX_ATTEMPTS, PENDING, SENT};
 use kernel::mail::Email;
 use testkit::smtp::{SmtpSink, free_port};
@@ -26,7 +26,7 @@ async fn queued_mail_survives_an_smtp_outage_and_is_sent_once() {
         .unwrap();
 
     // The server is down: the row stays, with one attempt and a later retry.
-    let now = Utc::now();
+    let now = kernel::clock::now();
     assert_eq!(outbox::process_due(&ctx, now).await.unwrap(), 0);
     assert_eq!(
         outbox::rows_to(&ctx, "ada@example.org").await.unwrap(),
@@ -80,7 +80,7 @@ async fn a_restarted_worker_sends_what_a_crashed_one_held_and_gives_up_in_the_en
 
     // A worker that claimed bo's row and crashed before sending: the hold runs out.
     use sea_orm::{ConnectionTrait, Statement};
-    let held_until = Utc::now() + Duration::minutes(2);
+    let held_until = kernel::clock::now() + Duration::minutes(2);
     ctx.db
         .execute_raw(Statement::from_sql_and_values(
             ctx.db.get_database_backend(),
@@ -95,7 +95,12 @@ async fn a_restarted_worker_sends_what_a_crashed_one_held_and_gives_up_in_the_en
         .unwrap();
     let sink = SmtpSink::start(port).await;
     // While held, nobody else sends it; once the hold has run out, the restarted worker does.
-    assert_eq!(outbox::process_due(&ctx, Utc::now()).await.unwrap(), 1);
+    assert_eq!(
+        outbox::process_due(&ctx, kernel::clock::now())
+            .await
+            .unwrap(),
+        1
+    );
     assert_eq!(sink.received().len(), 1);
     assert_eq!(
         outbox::process_due(&ctx, held_until + Duration::seconds(1))
@@ -116,7 +121,7 @@ async fn a_restarted_worker_sends_what_a_crashed_one_held_and_gives_up_in_the_en
     feed::service::notify::queue(&ctx.db, email("dee@example.org"))
         .await
         .unwrap();
-    let mut at = Utc::now();
+    let mut at = kernel::clock::now();
     for _ in 0..MAX_ATTEMPTS {
         outbox::process_due(&ctx, at).await.unwrap();
         at += Duration::hours(2);

@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 
 use crate::entity::working_group;
 use crate::enums::{ActiveStatus, ApprovedStatus, MemberRole, YesNo};
+use crate::policy;
 use crate::service::content::Content;
 use crate::service::lookups::{self, Entry};
 
@@ -44,13 +45,6 @@ fn image_urls(storage: &dyn Storage, key: Option<&str>) -> (Option<String>, Opti
     (
         key.map(|k| storage.url(k)),
         key.map(|k| storage.url(&kernel::images::thumbnail_key(k))),
-    )
-}
-
-fn statuses(group: &working_group::Model) -> (ActiveStatus, ApprovedStatus) {
-    (
-        ActiveStatus::parse(&group.active_status).unwrap_or(ActiveStatus::Active),
-        ApprovedStatus::parse(&group.approved_status).unwrap_or(ApprovedStatus::WaitingForApproval),
     )
 }
 
@@ -112,7 +106,6 @@ impl GroupCard {
         storage: &dyn Storage,
     ) -> Self {
         let (image, image_thumbnail) = image_urls(storage, group.image.as_deref());
-        let (active_status, approved_status) = statuses(&group);
         let comments = comments.of(&group);
         Self {
             id: group.id,
@@ -125,8 +118,8 @@ impl GroupCard {
             created_by: creator,
             members: group.members_count,
             comments,
-            active_status,
-            approved_status,
+            active_status: group.active_status,
+            approved_status: group.approved_status,
             is_draft: group.submitted_at.is_none(),
             created_at: group.created_at,
         }
@@ -163,6 +156,37 @@ pub struct GroupDetail {
     pub is_moderator: bool,
     pub is_member: bool,
     pub has_join_request: bool,
+    /// What the viewer may do here, as `groups::policy` decides it.
+    pub abilities: GroupAbilities,
+}
+
+/// What a viewer may do with a group: computed once, by the policy, so no screen decides
+/// a permission itself.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+pub struct GroupAbilities {
+    /// Edit, submit for review and delete the group (its owner).
+    pub can_edit: bool,
+    /// Edit the supplementary materials.
+    pub can_edit_materials: bool,
+    pub can_post_update: bool,
+    /// The page's Members and Updates tabs.
+    pub can_see_members: bool,
+    /// Decide on join requests and handle invitations.
+    pub can_manage_requests: bool,
+    pub can_leave: bool,
+}
+
+impl GroupAbilities {
+    pub fn of(role: Option<MemberRole>) -> Self {
+        Self {
+            can_edit: policy::may_manage(role),
+            can_edit_materials: policy::may_curate(role),
+            can_post_update: policy::may_curate(role),
+            can_see_members: policy::may_open_member_tabs(role),
+            can_manage_requests: policy::may_manage_requests(role),
+            can_leave: policy::may_leave(role),
+        }
+    }
 }
 
 impl GroupDetail {
@@ -176,7 +200,6 @@ impl GroupDetail {
         storage: &dyn Storage,
     ) -> Self {
         let (image, image_thumbnail) = image_urls(storage, content.image.as_deref());
-        let (active_status, approved_status) = statuses(&group);
         let comments = comments.of(&group);
         Self {
             id: group.id,
@@ -203,13 +226,14 @@ impl GroupDetail {
             member_obligations: content.member_obligations,
             members: group.members_count,
             comments,
-            active_status,
-            approved_status,
+            active_status: group.active_status,
+            approved_status: group.approved_status,
             created_at: group.created_at,
             is_owner: role == Some(MemberRole::Admin),
             is_moderator: role == Some(MemberRole::Moderator),
             is_member: role.is_some(),
             has_join_request: false,
+            abilities: GroupAbilities::of(role),
         }
     }
 }

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
 
-use super::GroupMessage;
+use super::MessageResponse;
 use crate::entity::invitation;
 use crate::enums::MemberRole;
 use crate::service::invitations;
@@ -99,7 +99,7 @@ async fn views(ctx: &AppContext, rows: Vec<invitation::Model>) -> AppResult<Vec<
     params(("slug" = String, Path, description = "The group's slug")),
     request_body = InviteRequest,
     responses(
-        (status = 201, description = "Invited and mailed.", body = Data<GroupMessage>),
+        (status = 201, description = "Invited and mailed.", body = Data<MessageResponse>),
         (status = 400, description = "Invalid address or message, already a member or already invited.", body = kernel::ErrorBody),
         (status = 403, description = "Not the owner or a moderator.", body = kernel::ErrorBody),
         (status = 404, description = "No such group.", body = kernel::ErrorBody),
@@ -122,7 +122,7 @@ pub async fn invite(
     )
     .await?;
     Ok(HttpResponse::Created().json(Data {
-        data: GroupMessage {
+        data: MessageResponse {
             message: invitations::INVITE_SENT.into(),
         },
     }))
@@ -155,7 +155,7 @@ pub async fn list(
     tag = "groups",
     params(("slug" = String, Path, description = "The group's slug"), ("id" = i64, Path, description = "The invitation's id")),
     responses(
-        (status = 200, description = "Sent again.", body = Data<GroupMessage>),
+        (status = 200, description = "Sent again.", body = Data<MessageResponse>),
         (status = 400, description = "Sent too many times.", body = kernel::ErrorBody),
         (status = 403, description = "Not the owner or a moderator.", body = kernel::ErrorBody),
         (status = 404, description = "No such invitation in this group.", body = kernel::ErrorBody),
@@ -166,10 +166,10 @@ pub async fn resend(
     ctx: web::Data<AppContext>,
     user: CurrentUser,
     path: web::Path<(String, i64)>,
-) -> AppResult<web::Json<Data<GroupMessage>>> {
+) -> AppResult<web::Json<Data<MessageResponse>>> {
     let (slug, id) = path.into_inner();
     invitations::resend(&ctx, &user, &slug, id).await?;
-    Ok(Data::new(GroupMessage {
+    Ok(Data::new(MessageResponse {
         message: RESENT.into(),
     }))
 }
@@ -180,7 +180,7 @@ pub async fn resend(
     tag = "groups",
     params(("slug" = String, Path, description = "The group's slug"), ("id" = i64, Path, description = "The invitation's id")),
     responses(
-        (status = 200, description = "Cancelled.", body = Data<GroupMessage>),
+        (status = 200, description = "Cancelled.", body = Data<MessageResponse>),
         (status = 403, description = "Not the owner or a moderator.", body = kernel::ErrorBody),
         (status = 404, description = "No such invitation in this group.", body = kernel::ErrorBody),
     )
@@ -190,10 +190,10 @@ pub async fn cancel(
     ctx: web::Data<AppContext>,
     user: CurrentUser,
     path: web::Path<(String, i64)>,
-) -> AppResult<web::Json<Data<GroupMessage>>> {
+) -> AppResult<web::Json<Data<MessageResponse>>> {
     let (slug, id) = path.into_inner();
     invitations::cancel(&ctx, &user, &slug, id).await?;
-    Ok(Data::new(GroupMessage {
+    Ok(Data::new(MessageResponse {
         message: CANCELLED.into(),
     }))
 }
@@ -239,7 +239,7 @@ pub async fn check(
     tag = "groups",
     params(("slug" = String, Path, description = "The group's slug"), ("invite_hash" = String, Path, description = "The token from the invitation link", min_length = 32)),
     responses(
-        (status = 200, description = "Joined.", body = Data<GroupMessage>),
+        (status = 200, description = "Joined.", body = Data<MessageResponse>),
         (status = 400, description = "Used, cancelled, replaced or expired (code token_revoked).", body = kernel::ErrorBody),
         (status = 403, description = "Sent to another address.", body = kernel::ErrorBody),
         (status = 404, description = "No such group.", body = kernel::ErrorBody),
@@ -250,10 +250,10 @@ pub async fn accept(
     ctx: web::Data<AppContext>,
     user: CurrentUser,
     path: web::Path<(String, String)>,
-) -> AppResult<web::Json<Data<GroupMessage>>> {
+) -> AppResult<web::Json<Data<MessageResponse>>> {
     let (slug, token) = path.into_inner();
     invitations::accept(&ctx, &user, &slug, &token).await?;
-    Ok(Data::new(GroupMessage {
+    Ok(Data::new(MessageResponse {
         message: JOINED.into(),
     }))
 }

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
 
-use super::GroupMessage;
+use super::MessageResponse;
 use crate::entity::join_request;
 use crate::enums::MemberRole;
 use crate::service::join_requests;
@@ -69,7 +69,7 @@ async fn views(ctx: &AppContext, rows: Vec<join_request::Model>) -> AppResult<Ve
     params(("slug" = String, Path, description = "The group's slug")),
     request_body = JoinRequestBody,
     responses(
-        (status = 201, description = "Sent.", body = Data<GroupMessage>),
+        (status = 201, description = "Sent.", body = Data<MessageResponse>),
         (status = 400, description = "No message, already a member or already asked.", body = kernel::ErrorBody),
         (status = 404, description = "No such group.", body = kernel::ErrorBody),
     )
@@ -84,7 +84,7 @@ pub async fn send(
     let message = body.into_inner().message.unwrap_or_default();
     join_requests::send(&ctx, &user, &path, &message).await?;
     Ok(HttpResponse::Created().json(Data {
-        data: GroupMessage {
+        data: MessageResponse {
             message: join_requests::REQUEST_SENT.into(),
         },
     }))
@@ -96,7 +96,7 @@ pub async fn send(
     tag = "groups",
     params(("slug" = String, Path, description = "The group's slug")),
     responses(
-        (status = 200, description = "Cancelled.", body = Data<GroupMessage>),
+        (status = 200, description = "Cancelled.", body = Data<MessageResponse>),
         (status = 400, description = "No pending request.", body = kernel::ErrorBody),
         (status = 404, description = "No such group.", body = kernel::ErrorBody),
     )
@@ -106,9 +106,9 @@ pub async fn cancel(
     ctx: web::Data<AppContext>,
     user: CurrentUser,
     path: web::Path<String>,
-) -> AppResult<web::Json<Data<GroupMessage>>> {
+) -> AppResult<web::Json<Data<MessageResponse>>> {
     join_requests::cancel(&ctx, &user, &path).await?;
-    Ok(Data::new(GroupMessage {
+    Ok(Data::new(MessageResponse {
         message: CANCELLED.into(),
     }))
 }
@@ -144,7 +144,7 @@ pub async fn list(
         ("action" = String, Path, description = "accept or decline"),
     ),
     responses(
-        (status = 200, description = "Decided.", body = Data<GroupMessage>),
+        (status = 200, description = "Decided.", body = Data<MessageResponse>),
         (status = 403, description = "Not the owner or a moderator.", body = kernel::ErrorBody),
         (status = 404, description = "No such pending request in this group.", body = kernel::ErrorBody),
     )
@@ -154,7 +154,7 @@ pub async fn decide(
     ctx: web::Data<AppContext>,
     user: CurrentUser,
     path: web::Path<(String, i64, String)>,
-) -> AppResult<web::Json<Data<GroupMessage>>> {
+) -> AppResult<web::Json<Data<MessageResponse>>> {
     let (slug, id, action) = path.into_inner();
     let accept = match action.as_str() {
         "accept" => true,
@@ -162,7 +162,7 @@ pub async fn decide(
         _ => return Err(AppError::not_found()),
     };
     join_requests::decide(&ctx, &user, &slug, id, accept).await?;
-    Ok(Data::new(GroupMessage {
+    Ok(Data::new(MessageResponse {
         message: if accept { ACCEPTED } else { DECLINED }.into(),
     }))
 }

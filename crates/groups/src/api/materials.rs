@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
 
-use super::GroupMessage;
+use super::MessageResponse;
 use crate::entity::material;
 use crate::enums::{MaterialKind, MaterialType};
 use crate::service::materials::{self, Input};
@@ -70,15 +70,11 @@ async fn views(ctx: &AppContext, items: Vec<material::Model>) -> AppResult<Vec<M
     Ok(items
         .into_iter()
         .map(|m| {
-            let material_type = m
-                .file_type
-                .as_deref()
-                .and_then(MaterialType::parse)
-                .unwrap_or(MaterialType::Link);
+            let material_type = m.file_type.unwrap_or(MaterialType::Link);
             Material {
                 id: m.id,
                 item_id: m.group_id,
-                kind: MaterialKind::parse(&m.kind).unwrap_or(MaterialKind::Link),
+                kind: m.kind,
                 thumbnail_url: m
                     .file_key
                     .as_deref()
@@ -222,7 +218,7 @@ pub async fn update(
         ("id" = i64, Path, description = "The item's id"),
     ),
     responses(
-        (status = 200, description = "Deleted.", body = Data<GroupMessage>),
+        (status = 200, description = "Deleted.", body = Data<MessageResponse>),
         (status = 404, description = "No such item in the caller's group.", body = kernel::ErrorBody),
     )
 )]
@@ -231,10 +227,10 @@ pub async fn delete(
     ctx: web::Data<AppContext>,
     user: CurrentUser,
     path: web::Path<(i64, i64)>,
-) -> AppResult<web::Json<Data<GroupMessage>>> {
+) -> AppResult<web::Json<Data<MessageResponse>>> {
     let (group_id, id) = path.into_inner();
     materials::delete(&ctx, &user, group_id, id).await?;
-    Ok(Data::new(GroupMessage {
+    Ok(Data::new(MessageResponse {
         message: "Successfully deleted".to_owned(),
     }))
 }

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
 
-use super::GroupMessage;
+use super::MessageResponse;
 use crate::entity::member;
 use crate::enums::MemberRole;
 use crate::policy;
@@ -54,7 +54,7 @@ async fn views(
         .into_iter()
         .filter_map(|row| {
             let user = users.remove(&row.user_id)?;
-            let role = MemberRole::parse(&row.role).unwrap_or(MemberRole::Member);
+            let role = row.role;
             let other = match role {
                 MemberRole::Moderator => MemberRole::Member,
                 _ => MemberRole::Moderator,
@@ -138,7 +138,7 @@ pub async fn change_role(
     tag = "groups",
     params(("slug" = String, Path, description = "The group's slug"), ("member_id" = i64, Path, description = "The membership's id")),
     responses(
-        (status = 200, description = "Removed.", body = Data<GroupMessage>),
+        (status = 200, description = "Removed.", body = Data<MessageResponse>),
         (status = 403, description = "Not allowed to remove this member.", body = kernel::ErrorBody),
         (status = 404, description = "No such member in this group.", body = kernel::ErrorBody),
     )
@@ -148,10 +148,10 @@ pub async fn remove(
     ctx: web::Data<AppContext>,
     user: CurrentUser,
     path: web::Path<(String, i64)>,
-) -> AppResult<web::Json<Data<GroupMessage>>> {
+) -> AppResult<web::Json<Data<MessageResponse>>> {
     let (slug, member_id) = path.into_inner();
     membership::remove(&ctx, &user, &slug, member_id).await?;
-    Ok(Data::new(GroupMessage {
+    Ok(Data::new(MessageResponse {
         message: REMOVED.into(),
     }))
 }
@@ -162,7 +162,7 @@ pub async fn remove(
     tag = "groups",
     params(("slug" = String, Path, description = "The group's slug")),
     responses(
-        (status = 200, description = "Left.", body = Data<GroupMessage>),
+        (status = 200, description = "Left.", body = Data<MessageResponse>),
         (status = 400, description = "The owner, or not a member.", body = kernel::ErrorBody),
         (status = 404, description = "No such group.", body = kernel::ErrorBody),
     )
@@ -175,7 +175,7 @@ pub async fn leave(
 ) -> AppResult<HttpResponse> {
     membership::leave(&ctx, &user, &path).await?;
     Ok(HttpResponse::Ok().json(Data {
-        data: GroupMessage {
+        data: MessageResponse {
             message: LEFT.into(),
         },
     }))

@@ -17,8 +17,6 @@ pub mod updates;
 
 use crate::api::dto::Comments;
 use kernel::{AppContext, AppResult, Page};
-use serde::Serialize;
-use utoipa::ToSchema;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::entity::working_group;
@@ -78,11 +76,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(staff_lookups::remove);
 }
 
-/// A confirmation text to show the user.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct GroupMessage {
-    pub message: String,
-}
+pub use kernel::MessageResponse;
 
 async fn load_lookups(ctx: &AppContext) -> AppResult<Lookups> {
     crate::service::lookups::all(&ctx.db).await

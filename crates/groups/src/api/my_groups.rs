@@ -6,7 +6,7 @@ use serde::{Deserialize, Deserializer};
 use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
-use super::GroupMessage;
+use super::MessageResponse;
 use super::dto::{GroupCard, GroupDetail};
 use crate::enums::{MemberRole, YesNo};
 use crate::service::content::{General, Specifics};
@@ -201,7 +201,7 @@ pub async fn update(
     tag = "groups",
     params(("id" = i64, Path, description = "The group's id")),
     responses(
-        (status = 200, description = "Deleted.", body = Data<GroupMessage>),
+        (status = 200, description = "Deleted.", body = Data<MessageResponse>),
         (status = 404, description = "Not one of the caller's groups.", body = kernel::ErrorBody),
     )
 )]
@@ -210,9 +210,9 @@ pub async fn delete(
     ctx: web::Data<AppContext>,
     user: CurrentUser,
     path: web::Path<i64>,
-) -> AppResult<web::Json<Data<GroupMessage>>> {
+) -> AppResult<web::Json<Data<MessageResponse>>> {
     wizard::delete(&ctx, &user, path.into_inner()).await?;
-    Ok(Data::new(GroupMessage {
+    Ok(Data::new(MessageResponse {
         message: wizard::DELETED.to_owned(),
     }))
 }

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
 
-use super::GroupMessage;
+use super::MessageResponse;
 use super::dto::LookupItem;
 use crate::enums::LookupKind;
 use crate::service::lookups_admin;
@@ -137,7 +137,7 @@ pub async fn update(
         ("id" = i64, Path, description = "The entry's id"),
     ),
     responses(
-        (status = 200, description = "Deleted.", body = Data<GroupMessage>),
+        (status = 200, description = "Deleted.", body = Data<MessageResponse>),
         (status = 404, description = "Not staff, or no such entry.", body = kernel::ErrorBody),
         (status = 409, description = "In use, or the fixed `other` entry.", body = kernel::ErrorBody),
     )
@@ -147,10 +147,10 @@ pub async fn remove(
     ctx: web::Data<AppContext>,
     staff: Staff,
     path: web::Path<(LookupKind, i64)>,
-) -> AppResult<web::Json<Data<GroupMessage>>> {
+) -> AppResult<web::Json<Data<MessageResponse>>> {
     let (kind, id) = path.into_inner();
     lookups_admin::delete(&ctx, &staff, kind, id).await?;
-    Ok(Data::new(GroupMessage {
+    Ok(Data::new(MessageResponse {
         message: lookups_admin::DELETED.to_owned(),
     }))
 }

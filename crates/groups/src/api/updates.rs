@@ -113,8 +113,7 @@ async fn views(
             video_url: u.video_url,
             created_at: u.created_at,
             created_by: users.get(&u.created_by_id).cloned(),
-            approved_status: UpdateStatus::parse(&u.approved_status)
-                .unwrap_or(UpdateStatus::WaitingForApproval),
+            approved_status: u.approved_status,
         })
         .collect())
 }
@@ -130,8 +129,7 @@ async fn one(
 }
 
 fn header(group: working_group::Model) -> (GroupHeader, bool) {
-    let status =
-        ApprovedStatus::parse(&group.approved_status).unwrap_or(ApprovedStatus::WaitingForApproval);
+    let status = group.approved_status;
     let can_add = matches!(
         status,
         ApprovedStatus::Approved | ApprovedStatus::PendingApprovalForChanges

@@ -1,5 +1,7 @@
 use sea_orm::entity::prelude::*;
 
+use crate::enums::UpdateStatus;
+
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "group_updates")]
 pub struct Model {
@@ -13,7 +15,7 @@ pub struct Model {
     pub image: Option<String>,
     pub video_url: Option<String>,
     pub created_by_id: i64,
-    pub approved_status: String,
+    pub approved_status: UpdateStatus,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

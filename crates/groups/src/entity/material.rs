@@ -1,5 +1,7 @@
 use sea_orm::entity::prelude::*;
 
+use crate::enums::{MaterialKind, MaterialType};
+
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "supplementary_materials")]
 pub struct Model {
@@ -7,13 +9,13 @@ pub struct Model {
     pub id: i64,
     pub group_id: i64,
     /// `document` or `link`.
-    pub kind: String,
+    pub kind: MaterialKind,
     pub label: Option<String>,
     pub url: Option<String>,
     pub file_key: Option<String>,
     pub file_name: Option<String>,
     /// `image`, `gif` or `pdf`.
-    pub file_type: Option<String>,
+    pub file_type: Option<MaterialType>,
     pub created_by_id: i64,
     pub created_at: DateTimeUtc,
 }

@@ -1,5 +1,7 @@
 use sea_orm::entity::prelude::*;
 
+use crate::enums::MemberRole;
+
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "working_group_members")]
 pub struct Model {
@@ -8,7 +10,7 @@ pub struct Model {
     pub group_id: i64,
     pub user_id: i64,
     /// `admin` (the owner), `moderator` or `member`.
-    pub role: String,
+    pub role: MemberRole,
     pub created_at: DateTimeUtc,
 }
 

@@ -9,4 +9,6 @@ pub mod material;
 pub mod member;
 pub mod project_tag;
 pub mod working_group;
+pub mod working_group_goal;
+pub mod working_group_role;
 pub mod working_group_tag;

@@ -1,5 +1,7 @@
 use sea_orm::entity::prelude::*;
 
+use crate::enums::{ActiveStatus, ApprovedStatus, YesNo};
+
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "working_groups")]
 pub struct Model {
@@ -13,20 +15,17 @@ pub struct Model {
     pub summary: String,
     pub additional_info: Option<String>,
     pub created_by_id: i64,
-    /// JSON list of goal ids.
-    pub goals_of_working_group: String,
+    // Goals and industry-partner roles are links: `working_group_goal`, `working_group_role`.
     pub other_goals_of_wg: Option<String>,
-    pub industry_partner_likely: Option<String>,
-    /// JSON list of role ids.
-    pub role_of_industry_partner: String,
+    pub industry_partner_likely: Option<YesNo>,
     pub other_role_of_industry_partner: Option<String>,
     pub member_obligations: String,
     pub members_count: i32,
     pub comments_count: i32,
     /// The live posts of public topics: what visitors and non-members may read.
     pub public_comments_count: i32,
-    pub active_status: String,
-    pub approved_status: String,
+    pub active_status: ActiveStatus,
+    pub approved_status: ApprovedStatus,
     /// JSON of the public content proposed while an approved group awaits re-approval.
     pub pending_changes: Option<String>,
     /// When the wizard was completed; staff review only submitted groups.

@@ -29,7 +29,7 @@ pub fn search_condition(search: &str) -> Option<Condition> {
 /// Groups anyone may see: active and approved (or approved with changes under review).
 pub fn public_condition() -> Condition {
     Condition::all()
-        .add(working_group::Column::ActiveStatus.eq(ActiveStatus::Active.as_str()))
+        .add(working_group::Column::ActiveStatus.eq(ActiveStatus::Active))
         .add(working_group::Column::ApprovedStatus.is_in([
             ApprovedStatus::Approved.as_str(),
             ApprovedStatus::PendingApprovalForChanges.as_str(),

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::lookups::{Entry, OTHER};
 use crate::enums::YesNo;
 
-pub const REQUIRED: &str = "This field is required";
+pub const REQUIRED: &str = kernel::validation::REQUIRED;
 
 /// Spec 2 §5: the default member obligations, a bullet list.
 pub const DEFAULT_MEMBER_OBLIGATIONS: &str = "<ul><li>Contribute to scientific discussions</li><li>Post at least one comment per month</li><li>Have fun</li></ul>";

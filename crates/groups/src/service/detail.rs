@@ -5,20 +5,13 @@ use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 
 use super::membership;
 use crate::entity::working_group;
-use crate::enums::{ActiveStatus, ApprovedStatus, MemberRole};
+use crate::enums::MemberRole;
 use crate::policy;
 
 /// The group and the viewer's relation to it.
 pub struct Viewed {
     pub group: working_group::Model,
     pub role: Option<MemberRole>,
-}
-
-fn statuses(group: &working_group::Model) -> (ApprovedStatus, ActiveStatus) {
-    (
-        ApprovedStatus::parse(&group.approved_status).unwrap_or(ApprovedStatus::WaitingForApproval),
-        ActiveStatus::parse(&group.active_status).unwrap_or(ActiveStatus::Active),
-    )
 }
 
 /// The group with this slug, if the viewer may see it; otherwise 404 (a hidden group
@@ -43,7 +36,7 @@ pub async fn viewed(
     viewer: Option<&CurrentUser>,
 ) -> AppResult<Viewed> {
     let role = membership::role_of(db, group.id, viewer.map(|v| v.id)).await?;
-    let (approved, active) = statuses(&group);
+    let (approved, active) = (group.approved_status, group.active_status);
     let is_staff = viewer.is_some_and(|v| v.staff_role.is_some());
     if !policy::may_view(approved, active, role, is_staff) {
         return Err(AppError::not_found());

@@ -70,7 +70,7 @@ impl GroupDirectory for Directory {
     async fn count_joined(&self, user_id: i64) -> AppResult<i64> {
         let n = member::Entity::find()
             .filter(member::Column::UserId.eq(user_id))
-            .filter(member::Column::Role.ne(MemberRole::Admin.as_str()))
+            .filter(member::Column::Role.ne(MemberRole::Admin))
             .filter(member::Column::GroupId.in_subquery(browse::public_ids()))
             .count(&self.db)
             .await?;

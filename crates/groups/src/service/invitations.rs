@@ -2,7 +2,7 @@
 //! the mailed token is single-use, expires, and only the holder of that address may take
 //! it up. Resending mails a new token and revokes the old one.
 
-use chrono::{Duration, Utc};
+use chrono::Duration;
 use kernel::secret_token;
 use kernel::{AppContext, AppError, AppResult, CurrentUser};
 use sea_orm::{
@@ -92,7 +92,7 @@ pub async fn invite(
         return Err(AppError::field("email", ALREADY_MEMBER));
     }
     let (token, token_hash) = token();
-    let now = Utc::now();
+    let now = kernel::clock::now();
     let row = invitation::ActiveModel {
         group_id: Set(group.id),
         email: Set(email.clone()),
@@ -169,7 +169,7 @@ pub async fn resend(
         return Err(AppError::bad_request("too_many_sends", TOO_MANY_SENDS));
     }
     let (token, token_hash) = token();
-    let now = Utc::now();
+    let now = kernel::clock::now();
     let send_count = current.send_count + 1;
     let mut active: invitation::ActiveModel = current.into();
     active.token_hash = Set(token_hash);
@@ -204,7 +204,7 @@ async fn live(
     invitation::Entity::find()
         .filter(invitation::Column::TokenHash.eq(secret_token::hash(token)))
         .filter(invitation::Column::GroupId.eq(group_id))
-        .filter(invitation::Column::ExpiresAt.gt(Utc::now()))
+        .filter(invitation::Column::ExpiresAt.gt(kernel::clock::now()))
         .one(db)
         .await?
         .ok_or_else(revoked)
@@ -250,7 +250,7 @@ pub async fn accept(
     let spent = invitation::Entity::delete_many()
         .filter(invitation::Column::Id.eq(row.id))
         .filter(invitation::Column::TokenHash.eq(row.token_hash.clone()))
-        .filter(invitation::Column::ExpiresAt.gt(Utc::now()))
+        .filter(invitation::Column::ExpiresAt.gt(kernel::clock::now()))
         .exec(&txn)
         .await?;
     if spent.rows_affected == 0 {

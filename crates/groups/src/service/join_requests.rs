@@ -1,7 +1,6 @@
 //! Joining by request (spec 2 §4 Join flow): a member asks with a message, the owner or a
 //! moderator accepts or declines, the asker may withdraw while it is pending.
 
-use chrono::Utc;
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Page, PageParams};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
@@ -9,7 +8,6 @@ use sea_orm::{
 
 use super::{detail, membership};
 use crate::entity::{join_request, working_group};
-use crate::enums::{ActiveStatus, ApprovedStatus};
 use crate::events::MembershipChange;
 use crate::policy;
 
@@ -18,13 +16,10 @@ pub const ALREADY_REQUESTED: &str = "Join request has already been sent.";
 pub const NO_REQUEST: &str = "There is no join request to cancel.";
 pub const REQUEST_GONE: &str = "This join request no longer exists.";
 pub const NOT_OPEN: &str = "This working group does not take new members.";
-pub const REQUIRED: &str = "This field is required";
+pub const REQUIRED: &str = kernel::validation::REQUIRED;
 
 fn is_open(group: &working_group::Model) -> bool {
-    policy::is_public(
-        ApprovedStatus::parse(&group.approved_status).unwrap_or(ApprovedStatus::NotApproved),
-        ActiveStatus::parse(&group.active_status).unwrap_or(ActiveStatus::Suspended),
-    )
+    policy::is_public(group.approved_status, group.active_status)
 }
 
 /// Whether the user has a pending request for the group (the detail's `has_join_request`).
@@ -69,7 +64,7 @@ pub async fn send(
         group_id: Set(viewed.group.id),
         user_id: Set(user.id),
         message: Set(message.to_owned()),
-        created_at: Set(Utc::now()),
+        created_at: Set(kernel::clock::now()),
         ..Default::default()
     };
     let saved = match row.insert(&ctx.db).await {

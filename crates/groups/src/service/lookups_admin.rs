@@ -4,14 +4,15 @@
 
 use std::collections::HashMap;
 
-use kernel::audit::{self, AuditEntry};
+use kernel::audit::Decision;
 use kernel::{AppContext, AppError, AppResult, Staff};
 use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, QuerySelect, Set};
 use serde_json::json;
 
 use super::lookups::{self, Entry, OTHER};
 use crate::entity::{
-    group_goal, industry_partner_role, project_tag, working_group, working_group_tag,
+    group_goal, industry_partner_role, project_tag, working_group_goal, working_group_role,
+    working_group_tag,
 };
 use crate::enums::LookupKind;
 use crate::policy;
@@ -43,34 +44,35 @@ async fn entries(db: &impl ConnectionTrait, kind: LookupKind) -> AppResult<Vec<E
     }
 }
 
-/// How many groups use each entry: tags by link, goals and roles in the groups' lists.
+/// How many groups use each entry (each group links to an entry once).
 async fn usage(db: &impl ConnectionTrait, kind: LookupKind) -> AppResult<HashMap<i64, u64>> {
-    let column = match kind {
+    let linked: Vec<i64> = match kind {
         LookupKind::Tags => {
-            let links: Vec<i64> = working_group_tag::Entity::find()
+            working_group_tag::Entity::find()
                 .select_only()
                 .column(working_group_tag::Column::TagId)
                 .into_tuple()
                 .all(db)
-                .await?;
-            return Ok(tally(links));
+                .await?
         }
-        LookupKind::Goals => working_group::Column::GoalsOfWorkingGroup,
-        LookupKind::Roles => working_group::Column::RoleOfIndustryPartner,
+        LookupKind::Goals => {
+            working_group_goal::Entity::find()
+                .select_only()
+                .column(working_group_goal::Column::GoalId)
+                .into_tuple()
+                .all(db)
+                .await?
+        }
+        LookupKind::Roles => {
+            working_group_role::Entity::find()
+                .select_only()
+                .column(working_group_role::Column::RoleId)
+                .into_tuple()
+                .all(db)
+                .await?
+        }
     };
-    let lists: Vec<String> = working_group::Entity::find()
-        .select_only()
-        .column(column)
-        .into_tuple()
-        .all(db)
-        .await?;
-    Ok(tally(lists.iter().flat_map(|list| {
-        let mut ids = serde_json::from_str::<Vec<i64>>(list).unwrap_or_default();
-        // A group counts once per entry, however often its list names it.
-        ids.sort_unstable();
-        ids.dedup();
-        ids
-    })))
+    Ok(tally(linked))
 }
 
 fn tally(ids: impl IntoIterator<Item = i64>) -> HashMap<i64, u64> {
@@ -118,8 +120,13 @@ pub async fn save(
     title: String,
     slug: Option<String>,
 ) -> AppResult<Entry> {
-    let txn = kernel::db::begin_write(&ctx.db).await?;
-    let all = entries(&txn, kind).await?;
+    let action = if id.is_some() {
+        "lookup.update"
+    } else {
+        "lookup.create"
+    };
+    let decision = Decision::creating(&ctx.db, staff, action, kind.as_str()).await?;
+    let all = entries(decision.db(), kind).await?;
     let current = match id {
         Some(id) => Some(
             all.iter()
@@ -148,36 +155,35 @@ pub async fn save(
     }
     let title = title.trim().to_owned();
     let saved_id = match kind {
-        LookupKind::Tags => save!(project_tag, &txn, id, slug.clone(), title.clone()),
-        LookupKind::Goals => save!(group_goal, &txn, id, slug.clone(), title.clone()),
-        LookupKind::Roles => save!(industry_partner_role, &txn, id, slug.clone(), title.clone()),
+        LookupKind::Tags => save!(project_tag, decision.db(), id, slug.clone(), title.clone()),
+        LookupKind::Goals => save!(group_goal, decision.db(), id, slug.clone(), title.clone()),
+        LookupKind::Roles => save!(
+            industry_partner_role,
+            decision.db(),
+            id,
+            slug.clone(),
+            title.clone()
+        ),
     };
     let saved = Entry {
         id: saved_id,
         slug,
         title,
     };
-    let action = if current.is_some() {
-        "lookup.update"
-    } else {
-        "lookup.create"
-    };
-    audit::record(
-        &txn,
-        AuditEntry::by(staff, action, kind.as_str(), saved.id).change(
+    decision
+        .on(saved.id)
+        .commit(
             current.map(|c| json!({"slug": c.slug, "title": c.title})),
             json!({"slug": saved.slug, "title": saved.title}),
-        ),
-    )
-    .await?;
-    txn.commit().await?;
+        )
+        .await?;
     Ok(saved)
 }
 
 /// Deletes an entry no group uses.
 pub async fn delete(ctx: &AppContext, staff: &Staff, kind: LookupKind, id: i64) -> AppResult<()> {
-    let txn = kernel::db::begin_write(&ctx.db).await?;
-    let current = entries(&txn, kind)
+    let decision = Decision::by(&ctx.db, staff, "lookup.delete", kind.as_str(), id).await?;
+    let current = entries(decision.db(), kind)
         .await?
         .into_iter()
         .find(|e| e.id == id)
@@ -185,7 +191,7 @@ pub async fn delete(ctx: &AppContext, staff: &Staff, kind: LookupKind, id: i64) 
     if current.slug == OTHER {
         return Err(AppError::conflict("fixed_entry", OTHER_FIXED));
     }
-    let uses = uses(&txn, kind, id).await?;
+    let uses = uses(decision.db(), kind, id).await?;
     if uses > 0 {
         return Err(AppError::conflict(
             "in_use",
@@ -197,16 +203,11 @@ pub async fn delete(ctx: &AppContext, staff: &Staff, kind: LookupKind, id: i64) 
         ));
     }
     match kind {
-        LookupKind::Tags => remove!(project_tag, &txn, id),
-        LookupKind::Goals => remove!(group_goal, &txn, id),
-        LookupKind::Roles => remove!(industry_partner_role, &txn, id),
+        LookupKind::Tags => remove!(project_tag, decision.db(), id),
+        LookupKind::Goals => remove!(group_goal, decision.db(), id),
+        LookupKind::Roles => remove!(industry_partner_role, decision.db(), id),
     };
-    audit::record(
-        &txn,
-        AuditEntry::by(staff, "lookup.delete", kind.as_str(), id)
-            .change(json!({"slug": current.slug, "title": current.title}), ()),
-    )
-    .await?;
-    txn.commit().await?;
-    Ok(())
+    decision
+        .commit(json!({"slug": current.slug, "title": current.title}), ())
+        .await
 }

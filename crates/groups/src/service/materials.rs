@@ -1,7 +1,6 @@
 //! Supplementary materials (spec 2 §2, §4, §5): documents checked by content, links with a
 //! label and a valid url. Owners and moderators edit them; whoever sees the group reads them.
 
-use chrono::Utc;
 use kernel::documents;
 use kernel::files::FileKind;
 use kernel::images::Shape;
@@ -16,7 +15,7 @@ use super::{detail, membership};
 use crate::entity::{material, working_group};
 use crate::enums::{MaterialKind, MaterialType};
 
-pub const REQUIRED: &str = "Required";
+pub const REQUIRED: &str = kernel::validation::REQUIRED_SHORT;
 pub const NOT_A_VALID_URL: &str = "Not a valid url";
 pub const KIND_FIXED: &str = "The type of a saved item cannot be changed.";
 
@@ -151,9 +150,9 @@ pub async fn create(
     });
     let mut item = material::ActiveModel {
         group_id: Set(group_id),
-        kind: Set(kind.as_str().to_owned()),
+        kind: Set(kind),
         created_by_id: Set(user.id),
-        created_at: Set(Utc::now()),
+        created_at: Set(kernel::clock::now()),
         ..Default::default()
     };
     match kind {
@@ -161,7 +160,7 @@ pub async fn create(
             check_link(&label, &url)?;
             item.label = Set(label);
             item.url = Set(url);
-            item.file_type = Set(Some(MaterialType::Link.as_str().to_owned()));
+            item.file_type = Set(Some(MaterialType::Link));
         }
         MaterialKind::Document => {
             let bytes = input
@@ -169,7 +168,7 @@ pub async fn create(
                 .ok_or_else(|| AppError::field(FILE_FIELD, "No file was submitted."))?;
             let (key, file_type) = store_file(ctx, group_id, bytes).await?;
             item.file_key = Set(Some(key));
-            item.file_type = Set(Some(file_type.as_str().to_owned()));
+            item.file_type = Set(Some(file_type));
             item.file_name = Set(text(input.file_name));
             item.label = Set(label);
         }
@@ -195,10 +194,10 @@ pub async fn update(
 ) -> AppResult<material::Model> {
     editable(&ctx.db, user, group_id).await?;
     let item = find(&ctx.db, group_id, id).await?;
-    if input.kind.is_some_and(|k| k.as_str() != item.kind) || input.file.is_some() {
+    if input.kind.is_some_and(|k| k != item.kind) || input.file.is_some() {
         return Err(AppError::field("type", KIND_FIXED));
     }
-    let is_link = item.kind == MaterialKind::Link.as_str();
+    let is_link = item.kind == MaterialKind::Link;
     let mut active: material::ActiveModel = item.into();
     if is_link {
         let label = text(input.label);

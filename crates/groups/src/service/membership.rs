@@ -3,7 +3,6 @@
 
 use std::collections::HashMap;
 
-use chrono::Utc;
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Page, PageParams};
 use sea_orm::sea_query::{Expr, ExprTrait, SimpleExpr};
 use sea_orm::{
@@ -33,9 +32,7 @@ pub async fn role_of(
     let Some(user_id) = user_id else {
         return Ok(None);
     };
-    Ok(find(db, group_id, user_id)
-        .await?
-        .and_then(|m| MemberRole::parse(&m.role)))
+    Ok(find(db, group_id, user_id).await?.map(|m| m.role))
 }
 
 async fn find(
@@ -62,7 +59,7 @@ pub async fn roles_in(
         .all(db)
         .await?
         .into_iter()
-        .filter_map(|m| MemberRole::parse(&m.role).map(|r| (m.group_id, r)))
+        .map(|m| (m.group_id, m.role))
         .collect())
 }
 
@@ -80,8 +77,8 @@ async fn insert(
     let row = member::ActiveModel {
         group_id: Set(group_id),
         user_id: Set(user_id),
-        role: Set(role.as_str().to_owned()),
-        created_at: Set(Utc::now()),
+        role: Set(role),
+        created_at: Set(kernel::clock::now()),
         ..Default::default()
     };
     match row.insert(db).await {
@@ -132,7 +129,7 @@ async fn dismiss(db: &impl ConnectionTrait, row: &member::Model) -> AppResult<bo
 pub async fn curators(db: &impl ConnectionTrait, group_id: i64) -> AppResult<Vec<i64>> {
     Ok(member::Entity::find()
         .filter(member::Column::GroupId.eq(group_id))
-        .filter(member::Column::Role.ne(MemberRole::Member.as_str()))
+        .filter(member::Column::Role.ne(MemberRole::Member))
         .all(db)
         .await?
         .into_iter()
@@ -177,8 +174,8 @@ pub async fn announce(
 
 /// Owner first, then moderators, then members.
 fn rank() -> SimpleExpr {
-    Expr::case(member::Column::Role.eq(MemberRole::Admin.as_str()), 0)
-        .case(member::Column::Role.eq(MemberRole::Moderator.as_str()), 1)
+    Expr::case(member::Column::Role.eq(MemberRole::Admin), 0)
+        .case(member::Column::Role.eq(MemberRole::Moderator), 1)
         .finally(2)
         .into()
 }
@@ -218,7 +215,7 @@ async fn member_of(
 }
 
 fn role(row: &member::Model) -> MemberRole {
-    MemberRole::parse(&row.role).unwrap_or(MemberRole::Member)
+    row.role
 }
 
 /// The owner makes a member a moderator or a moderator a member.
@@ -239,7 +236,7 @@ pub async fn change_role(
     }
     let user_id = row.user_id;
     let mut active: member::ActiveModel = row.into();
-    active.role = Set(to.as_str().to_owned());
+    active.role = Set(to);
     let saved = active.update(&ctx.db).await?;
     announce(
         ctx,
@@ -318,7 +315,7 @@ pub async fn joined(
 ) -> AppResult<Page<i64>> {
     let select = member::Entity::find()
         .filter(member::Column::UserId.eq(user_id))
-        .filter(member::Column::Role.ne(MemberRole::Admin.as_str()))
+        .filter(member::Column::Role.ne(MemberRole::Admin))
         .filter(member::Column::GroupId.in_subquery(super::browse::public_ids()))
         .order_by_desc(member::Column::CreatedAt)
         .order_by_desc(member::Column::Id);

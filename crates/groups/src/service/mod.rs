@@ -8,6 +8,7 @@ pub mod discussion;
 pub mod emails;
 pub mod invitations;
 pub mod join_requests;
+pub mod links;
 pub mod lookups;
 pub mod lookups_admin;
 pub mod materials;

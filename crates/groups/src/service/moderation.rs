@@ -1,7 +1,7 @@
 //! Staff moderation of working groups: approve, reject, suspend, reactivate. Every action
 //! is audited in the same transaction and announced to the owner through an event.
 
-use kernel::audit::{self, AuditEntry};
+use kernel::audit;
 use kernel::{AppContext, AppError, AppResult, Page, PageParams, Staff};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, PaginatorTrait,
@@ -54,16 +54,10 @@ fn waiting() -> Condition {
     Condition::any()
         .add(
             Condition::all()
-                .add(
-                    working_group::Column::ApprovedStatus
-                        .eq(ApprovedStatus::WaitingForApproval.as_str()),
-                )
+                .add(working_group::Column::ApprovedStatus.eq(ApprovedStatus::WaitingForApproval))
                 .add(working_group::Column::SubmittedAt.is_not_null()),
         )
-        .add(
-            working_group::Column::ApprovedStatus
-                .eq(ApprovedStatus::PendingApprovalForChanges.as_str()),
-        )
+        .add(working_group::Column::ApprovedStatus.eq(ApprovedStatus::PendingApprovalForChanges))
 }
 
 /// How many groups wait for staff (the console's home shows it).
@@ -130,14 +124,21 @@ pub async fn act(
     reason: Option<String>,
 ) -> AppResult<working_group::Model> {
     allowed(staff)?;
-    let txn = kernel::db::begin_write(&ctx.db).await?;
+    let audited = audit::Decision::by(
+        &ctx.db,
+        staff,
+        action.audit_name(),
+        "working_group",
+        group_id,
+    )
+    .await?
+    .because(reason.clone());
     let group = working_group::Entity::find_by_id(group_id)
-        .one(&txn)
+        .one(audited.db())
         .await?
         .ok_or_else(AppError::not_found)?;
-    let before =
-        ApprovedStatus::parse(&group.approved_status).unwrap_or(ApprovedStatus::WaitingForApproval);
-    let before_active = group.active_status.clone();
+    let before = group.approved_status;
+    let before_active = group.active_status;
     let under_review = match before {
         ApprovedStatus::WaitingForApproval => group.submitted_at.is_some(),
         ApprovedStatus::PendingApprovalForChanges => true,
@@ -146,8 +147,8 @@ pub async fn act(
     let owner_id = group.created_by_id;
     // Whichever image loses (the old public one on approval, the proposed one on a
     // rejection of changes) is removed once the decision is committed.
-    let public_image = wizard::stored_content(&txn, &group).await?.image;
-    let proposed_image = wizard::working_content(&txn, &group).await?.image;
+    let public_image = wizard::stored_content(audited.db(), &group).await?.image;
+    let proposed_image = wizard::working_content(audited.db(), &group).await?.image;
     let losing_image = match (action, before) {
         (Action::Approve, _) => public_image.filter(|img| Some(img) != proposed_image.as_ref()),
         (Action::Reject, ApprovedStatus::PendingApprovalForChanges) => {
@@ -165,15 +166,15 @@ pub async fn act(
             return Err(AppError::bad_request("not_under_review", text));
         }
         Action::Approve => {
-            let content = wizard::working_content(&txn, &group).await?;
-            let group = wizard::store_content(&txn, group, &content).await?;
-            set_status(&txn, group, ApprovedStatus::Approved).await?
+            let content = wizard::working_content(audited.db(), &group).await?;
+            let group = wizard::store_content(audited.db(), group, &content).await?;
+            set_status(audited.db(), group, ApprovedStatus::Approved).await?
         }
         // Rejected changes leave the approved version in place; a rejected new group is not approved.
         Action::Reject if before == ApprovedStatus::PendingApprovalForChanges => {
-            set_status(&txn, group, ApprovedStatus::Approved).await?
+            set_status(audited.db(), group, ApprovedStatus::Approved).await?
         }
-        Action::Reject => set_status(&txn, group, ApprovedStatus::NotApproved).await?,
+        Action::Reject => set_status(audited.db(), group, ApprovedStatus::NotApproved).await?,
         Action::Suspend | Action::Reactivate => {
             let status = if action == Action::Suspend {
                 ActiveStatus::Suspended
@@ -181,27 +182,19 @@ pub async fn act(
                 ActiveStatus::Active
             };
             let mut active: working_group::ActiveModel = group.into();
-            active.active_status = Set(status.as_str().to_owned());
-            active.update(&txn).await?
+            active.active_status = Set(status);
+            active.update(audited.db()).await?
         }
     };
-    audit::record(
-        &txn,
-        AuditEntry {
-            actor_id: staff.id(),
-            action: action.audit_name(),
-            subject_type: "working_group",
-            subject_id: group_id.to_string(),
-            before: json!({"approved_status": before.as_str(), "active_status": before_active}),
-            after: json!({
+    audited
+        .commit(
+            json!({"approved_status": before.as_str(), "active_status": before_active}),
+            json!({
                 "approved_status": updated.approved_status,
                 "active_status": updated.active_status,
             }),
-            reason: reason.clone(),
-        },
-    )
-    .await?;
-    txn.commit().await?;
+        )
+        .await?;
     if let Some(image) = losing_image {
         wizard::discard_image(ctx, &image).await;
     }
@@ -220,8 +213,8 @@ pub async fn act(
             group: super::membership::group_ref(&updated),
             owner_id,
             decision,
-            approved_status: ApprovedStatus::parse(&updated.approved_status).unwrap_or(before),
-            suspended: updated.active_status == ActiveStatus::Suspended.as_str(),
+            approved_status: updated.approved_status,
+            suspended: updated.active_status == ActiveStatus::Suspended,
             reason,
             summary: public.summary,
             image: public.image.as_deref().map(|k| ctx.storage.url(k)),
@@ -236,7 +229,7 @@ async fn set_status(
     status: ApprovedStatus,
 ) -> AppResult<working_group::Model> {
     let mut active: working_group::ActiveModel = group.into();
-    active.approved_status = Set(status.as_str().to_owned());
+    active.approved_status = Set(status);
     active.pending_changes = Set(None);
     Ok(active.update(txn).await?)
 }

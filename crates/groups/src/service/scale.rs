@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use chrono::{Duration, Utc};
+use chrono::Duration;
 use kernel::AppResult;
 use sea_orm::sea_query::{CaseStatement, Expr, ExprTrait};
 use sea_orm::{
@@ -40,7 +40,7 @@ pub async fn groups(
     if people.len() <= MEMBERS_PER_GROUP {
         return Ok(existing);
     }
-    let start = Utc::now() - Duration::days(300);
+    let start = kernel::clock::now() - Duration::days(300);
     let rows: Vec<working_group::ActiveModel> = (existing.len() + 1..=count)
         .map(|n| {
             let subject = SUBJECTS[n % SUBJECTS.len()];
@@ -51,14 +51,12 @@ pub async fn groups(
                     "<p>Researchers, clinicians and patients working on {subject} together, group {n}.</p>"
                 )),
                 created_by_id: Set(people[n % people.len()]),
-                goals_of_working_group: Set("[]".into()),
-                role_of_industry_partner: Set("[]".into()),
                 member_obligations: Set("<p>Be kind and share what you learn.</p>".into()),
                 members_count: Set(1 + MEMBERS_PER_GROUP as i32),
                 comments_count: Set(0),
                 public_comments_count: Set(0),
-                active_status: Set(ActiveStatus::Active.as_str().into()),
-                approved_status: Set(ApprovedStatus::Approved.as_str().into()),
+                active_status: Set(ActiveStatus::Active),
+                approved_status: Set(ApprovedStatus::Approved),
                 submitted_at: Set(Some(start + Duration::minutes(n as i64))),
                 created_at: Set(start + Duration::minutes(n as i64)),
                 updated_at: Set(start + Duration::minutes(n as i64)),
@@ -70,7 +68,7 @@ pub async fn groups(
     let all = ids(db).await?;
     let groups = &all[existing.len().min(all.len())..];
     let tags: Vec<i64> = lookups::tags(db).await?.into_iter().map(|t| t.id).collect();
-    let now = Utc::now();
+    let now = kernel::clock::now();
     let mut members = Vec::new();
     let mut links = Vec::new();
     for (i, &group) in groups.iter().enumerate() {
@@ -84,9 +82,7 @@ pub async fn groups(
                     MemberRole::Admin
                 } else {
                     MemberRole::Member
-                }
-                .as_str()
-                .into()),
+                }),
                 created_at: Set(now),
                 ..Default::default()
             });

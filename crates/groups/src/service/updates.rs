@@ -1,8 +1,7 @@
 //! Group updates (spec 2 §2, §4 Update saving, §6): owners and moderators write them,
 //! staff approve them, members read the approved ones.
 
-use chrono::Utc;
-use kernel::audit::{self, AuditEntry};
+use kernel::audit::Decision;
 use kernel::images::{self, Shape};
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Page, PageParams, Staff};
 use sea_orm::{
@@ -17,7 +16,7 @@ use crate::enums::{ApprovedStatus, MemberRole, UpdateStatus};
 use crate::events::UpdateReviewed;
 use crate::policy;
 
-pub const REQUIRED: &str = "This field is required";
+pub const REQUIRED: &str = kernel::validation::REQUIRED;
 pub const GROUP_NOT_APPROVED: &str = "Updates can be added once the working group is approved.";
 const IMAGE_SHAPE: Shape = Shape {
     max_width: 1200,
@@ -96,12 +95,12 @@ pub async fn approved(
 ) -> AppResult<Page<group_update::Model>> {
     let group = detail::by_id(db, group_id).await?;
     let role = membership::role_of(db, group.id, Some(viewer.id)).await?;
-    if role.is_none() && viewer.staff_role.is_none() {
+    if !policy::may_see_members(role, viewer.staff_role.is_some()) {
         return Err(AppError::not_found());
     }
     let select = group_update::Entity::find()
         .filter(group_update::Column::GroupId.eq(group_id))
-        .filter(group_update::Column::ApprovedStatus.eq(UpdateStatus::Approved.as_str()))
+        .filter(group_update::Column::ApprovedStatus.eq(UpdateStatus::Approved))
         .order_by_desc(group_update::Column::CreatedAt)
         .order_by_desc(group_update::Column::Id);
     kernel::pagination::paginate(db, select, params, PER_PAGE).await
@@ -115,8 +114,8 @@ pub async fn create(
     draft: Draft,
 ) -> AppResult<group_update::Model> {
     let (group, _) = curated(&ctx.db, user, group_id).await?;
-    if group.approved_status != ApprovedStatus::Approved.as_str()
-        && group.approved_status != ApprovedStatus::PendingApprovalForChanges.as_str()
+    if group.approved_status != ApprovedStatus::Approved
+        && group.approved_status != ApprovedStatus::PendingApprovalForChanges
     {
         return Err(AppError::bad_request(
             "group_not_approved",
@@ -124,14 +123,14 @@ pub async fn create(
         ));
     }
     let draft = checked(draft)?;
-    let now = Utc::now();
+    let now = kernel::clock::now();
     Ok(group_update::ActiveModel {
         group_id: Set(group_id),
         title: Set(draft.title),
         text: Set(draft.text),
         video_url: Set(draft.video_url),
         created_by_id: Set(user.id),
-        approved_status: Set(UpdateStatus::WaitingForApproval.as_str().to_owned()),
+        approved_status: Set(UpdateStatus::WaitingForApproval),
         created_at: Set(now),
         updated_at: Set(now),
         ..Default::default()
@@ -160,8 +159,8 @@ pub async fn editable(
 }
 
 fn back_to_review(active: &mut group_update::ActiveModel) {
-    active.approved_status = Set(UpdateStatus::WaitingForApproval.as_str().to_owned());
-    active.updated_at = Set(Utc::now());
+    active.approved_status = Set(UpdateStatus::WaitingForApproval);
+    active.updated_at = Set(kernel::clock::now());
 }
 
 /// Saves an edit; the update goes back to staff.
@@ -221,7 +220,7 @@ pub async fn set_image(
 /// How many updates wait for staff (the console's home shows it).
 pub async fn waiting_count(db: &impl ConnectionTrait) -> AppResult<u64> {
     Ok(group_update::Entity::find()
-        .filter(group_update::Column::ApprovedStatus.eq(UpdateStatus::WaitingForApproval.as_str()))
+        .filter(group_update::Column::ApprovedStatus.eq(UpdateStatus::WaitingForApproval))
         .count(db)
         .await?)
 }
@@ -236,7 +235,7 @@ pub async fn queue(
         return Err(AppError::not_found());
     }
     let select = group_update::Entity::find()
-        .filter(group_update::Column::ApprovedStatus.eq(UpdateStatus::WaitingForApproval.as_str()))
+        .filter(group_update::Column::ApprovedStatus.eq(UpdateStatus::WaitingForApproval))
         .order_by_asc(group_update::Column::UpdatedAt);
     kernel::pagination::paginate(&ctx.db, select, params, 25).await
 }
@@ -267,38 +266,33 @@ pub async fn review(
     if !policy::may_moderate(staff.role()) {
         return Err(AppError::not_found());
     }
-    let txn = kernel::db::begin_write(&ctx.db).await?;
+    let action = if approve {
+        "group_update.approve"
+    } else {
+        "group_update.reject"
+    };
+    let decision = Decision::by(&ctx.db, staff, action, "group_update", id)
+        .await?
+        .because(reason.clone());
     let current = group_update::Entity::find_by_id(id)
-        .one(&txn)
+        .one(decision.db())
         .await?
         .ok_or_else(AppError::not_found)?;
-    let before = current.approved_status.clone();
+    let before = current.approved_status;
     let status = if approve {
         UpdateStatus::Approved
     } else {
         UpdateStatus::NotApproved
     };
     let mut active: group_update::ActiveModel = current.into();
-    active.approved_status = Set(status.as_str().to_owned());
-    let saved = active.update(&txn).await?;
-    audit::record(
-        &txn,
-        AuditEntry {
-            actor_id: staff.id(),
-            action: if approve {
-                "group_update.approve"
-            } else {
-                "group_update.reject"
-            },
-            subject_type: "group_update",
-            subject_id: id.to_string(),
-            before: json!({"approved_status": before, "group_id": saved.group_id}),
-            after: json!({"approved_status": status.as_str(), "group_id": saved.group_id}),
-            reason: reason.clone(),
-        },
-    )
-    .await?;
-    txn.commit().await?;
+    active.approved_status = Set(status);
+    let saved = active.update(decision.db()).await?;
+    decision
+        .commit(
+            json!({"approved_status": before, "group_id": saved.group_id}),
+            json!({"approved_status": status.as_str(), "group_id": saved.group_id}),
+        )
+        .await?;
     let group = detail::by_id(&ctx.db, saved.group_id).await?;
     ctx.events
         .publish(UpdateReviewed {

@@ -1,6 +1,5 @@
 //! The create/edit wizard behind `/me/groups`: the owner's side of a group.
 
-use chrono::Utc;
 use kernel::images::{self, Shape};
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Page, PageParams};
 use sea_orm::{
@@ -9,9 +8,10 @@ use sea_orm::{
 };
 
 use super::content::{Content, General, Specifics};
+use super::links;
 use super::{lookups, membership, slug};
-use crate::entity::{working_group, working_group_tag};
-use crate::enums::{ApprovedStatus, YesNo};
+use crate::entity::working_group;
+use crate::enums::{ActiveStatus, ApprovedStatus};
 use crate::policy;
 
 /// Group pictures: 1200 px wide at most; thumbnails for cards.
@@ -22,40 +22,27 @@ const IMAGE_SHAPE: Shape = Shape {
 const MY_GROUPS_PER_PAGE: u64 = 9;
 pub const DELETED: &str = "Your working group has been successfully deleted";
 
-fn ids(json: &str) -> Vec<i64> {
-    serde_json::from_str(json).unwrap_or_default()
-}
-
 fn to_json<T: serde::Serialize>(value: &T) -> AppResult<String> {
     serde_json::to_string(value).map_err(|e| AppError::Internal(e.into()))
 }
 
-/// The content stored in the group's own columns (the public, approved version).
+/// The content stored in the group's own columns and links (the public, approved version).
 pub async fn stored_content(
     db: &impl ConnectionTrait,
     group: &working_group::Model,
 ) -> AppResult<Content> {
-    let tags = working_group_tag::Entity::find()
-        .filter(working_group_tag::Column::GroupId.eq(group.id))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|t| t.tag_id)
-        .collect();
+    let links = links::of(db, group.id).await?;
     Ok(Content {
         title: group.title.clone(),
         summary: group.summary.clone(),
-        tags,
+        tags: links.tags,
         embedded_link: group.embedded_link.clone(),
         additional_info: group.additional_info.clone(),
         image: group.image.clone(),
-        goals_of_working_group: ids(&group.goals_of_working_group),
+        goals_of_working_group: links.goals,
         other_goals_of_wg: group.other_goals_of_wg.clone(),
-        industry_partner_likely: group
-            .industry_partner_likely
-            .as_deref()
-            .and_then(YesNo::parse),
-        role_of_industry_partner: ids(&group.role_of_industry_partner),
+        industry_partner_likely: group.industry_partner_likely,
+        role_of_industry_partner: links.roles,
         other_role_of_industry_partner: group.other_role_of_industry_partner.clone(),
         member_obligations: group.member_obligations.clone(),
     })
@@ -78,33 +65,27 @@ pub async fn store_content(
     group: working_group::Model,
     content: &Content,
 ) -> AppResult<working_group::Model> {
-    working_group_tag::Entity::delete_many()
-        .filter(working_group_tag::Column::GroupId.eq(group.id))
-        .exec(db)
-        .await?;
-    for tag_id in &content.tags {
-        working_group_tag::ActiveModel {
-            group_id: Set(group.id),
-            tag_id: Set(*tag_id),
-        }
-        .insert(db)
-        .await?;
-    }
+    links::replace(
+        db,
+        group.id,
+        &links::Links {
+            tags: content.tags.clone(),
+            goals: content.goals_of_working_group.clone(),
+            roles: content.role_of_industry_partner.clone(),
+        },
+    )
+    .await?;
     let mut active: working_group::ActiveModel = group.into();
     active.title = Set(content.title.clone());
     active.summary = Set(content.summary.clone());
     active.embedded_link = Set(content.embedded_link.clone());
     active.additional_info = Set(content.additional_info.clone());
     active.image = Set(content.image.clone());
-    active.goals_of_working_group = Set(to_json(&content.goals_of_working_group)?);
     active.other_goals_of_wg = Set(content.other_goals_of_wg.clone());
-    active.industry_partner_likely = Set(content
-        .industry_partner_likely
-        .map(|v| v.as_str().to_owned()));
-    active.role_of_industry_partner = Set(to_json(&content.role_of_industry_partner)?);
+    active.industry_partner_likely = Set(content.industry_partner_likely);
     active.other_role_of_industry_partner = Set(content.other_role_of_industry_partner.clone());
     active.member_obligations = Set(content.member_obligations.clone());
-    active.updated_at = Set(Utc::now());
+    active.updated_at = Set(kernel::clock::now());
     Ok(active.update(db).await?)
 }
 
@@ -143,20 +124,18 @@ pub async fn create(
         .apply_general(required, &tags)
         .map_err(AppError::Validation)?;
     let txn = kernel::db::begin_write(&ctx.db).await?;
-    let now = Utc::now();
+    let now = kernel::clock::now();
     let group = working_group::ActiveModel {
         slug: Set(slug::unique(&txn, &content.title).await?),
         title: Set(content.title.clone()),
         summary: Set(content.summary.clone()),
         created_by_id: Set(user.id),
-        goals_of_working_group: Set("[]".into()),
-        role_of_industry_partner: Set("[]".into()),
         member_obligations: Set(content.member_obligations.clone()),
         members_count: Set(1),
         comments_count: Set(0),
         public_comments_count: Set(0),
-        active_status: Set("active".into()),
-        approved_status: Set(ApprovedStatus::WaitingForApproval.as_str().to_owned()),
+        active_status: Set(ActiveStatus::Active),
+        approved_status: Set(ApprovedStatus::WaitingForApproval),
         created_at: Set(now),
         updated_at: Set(now),
         ..Default::default()
@@ -177,8 +156,7 @@ async fn save(
     content: &Content,
     submitted: bool,
 ) -> AppResult<working_group::Model> {
-    let status =
-        ApprovedStatus::parse(&group.approved_status).unwrap_or(ApprovedStatus::WaitingForApproval);
+    let status = group.approved_status;
     let publicly_approved = matches!(
         status,
         ApprovedStatus::Approved | ApprovedStatus::PendingApprovalForChanges
@@ -188,21 +166,19 @@ async fn save(
         let mut active: working_group::ActiveModel = group.into();
         if unchanged {
             active.pending_changes = Set(None);
-            active.approved_status = Set(ApprovedStatus::Approved.as_str().to_owned());
+            active.approved_status = Set(ApprovedStatus::Approved);
         } else {
             active.pending_changes = Set(Some(to_json(content)?));
-            active.approved_status = Set(ApprovedStatus::PendingApprovalForChanges
-                .as_str()
-                .to_owned());
+            active.approved_status = Set(ApprovedStatus::PendingApprovalForChanges);
         }
-        active.updated_at = Set(Utc::now());
+        active.updated_at = Set(kernel::clock::now());
         return Ok(active.update(db).await?);
     }
     let mut group = store_content(db, group, content).await?;
     if submitted {
         let mut active: working_group::ActiveModel = group.into();
-        active.submitted_at = Set(Some(Utc::now()));
-        active.approved_status = Set(ApprovedStatus::WaitingForApproval.as_str().to_owned());
+        active.submitted_at = Set(Some(kernel::clock::now()));
+        active.approved_status = Set(ApprovedStatus::WaitingForApproval);
         group = active.update(db).await?;
     }
     Ok(group)
@@ -290,8 +266,8 @@ async fn use_image(
 
 fn is_publicly_approved(group: &working_group::Model) -> bool {
     matches!(
-        ApprovedStatus::parse(&group.approved_status),
-        Some(ApprovedStatus::Approved | ApprovedStatus::PendingApprovalForChanges)
+        group.approved_status,
+        ApprovedStatus::Approved | ApprovedStatus::PendingApprovalForChanges
     )
 }
 

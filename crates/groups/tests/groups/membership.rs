@@ -118,6 +118,25 @@ async fn a_join_request_is_sent_listed_and_accepted() {
         .await;
     assert_eq!(body["data"]["has_join_request"], true);
     assert_eq!(body["data"]["is_member"], false);
+    assert_eq!(
+        body["data"]["abilities"],
+        json!({
+            "can_edit": false, "can_edit_materials": false, "can_post_update": false,
+            "can_see_members": false, "can_manage_requests": false, "can_leave": false,
+        }),
+        "an applicant may do nothing yet"
+    );
+    let (_, body) = app
+        .get_json_as(&owner, &format!("/api/groups/{slug}"))
+        .await;
+    assert_eq!(
+        body["data"]["abilities"],
+        json!({
+            "can_edit": true, "can_edit_materials": true, "can_post_update": true,
+            "can_see_members": true, "can_manage_requests": true, "can_leave": false,
+        }),
+        "the owner runs the group and cannot leave it"
+    );
     let (status, body) = ask(&app, &asker, &slug).await;
     assert_eq!(status, 400);
     assert_eq!(body["message"], "Join request has already been sent.");
@@ -160,6 +179,14 @@ async fn a_join_request_is_sent_listed_and_accepted() {
         .await;
     assert_eq!(body["data"]["is_member"], true);
     assert_eq!(body["data"]["has_join_request"], false);
+    assert_eq!(
+        body["data"]["abilities"],
+        json!({
+            "can_edit": false, "can_edit_materials": false, "can_post_update": false,
+            "can_see_members": true, "can_manage_requests": false, "can_leave": true,
+        }),
+        "a member sees the members and may leave"
+    );
     let listed = members(&app, &asker, &slug).await;
     assert_eq!(
         listed.iter().map(|m| m.1.as_str()).collect::<Vec<_>>(),
@@ -379,6 +406,14 @@ async fn roles_removal_and_leaving_follow_the_roles_table() {
         .get_json_as(&moderator, &format!("/api/groups/{slug}"))
         .await;
     assert_eq!(body["data"]["is_moderator"], true);
+    assert_eq!(
+        body["data"]["abilities"],
+        json!({
+            "can_edit": false, "can_edit_materials": true, "can_post_update": true,
+            "can_see_members": true, "can_manage_requests": true, "can_leave": true,
+        }),
+        "a moderator curates but does not edit the group"
+    );
 
     // The owner's own membership cannot change; a moderator changes no roles.
     let (status, _) = app

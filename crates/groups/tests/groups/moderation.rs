@@ -183,3 +183,21 @@ async fn a_new_image_for_an_approved_group_waits_and_the_loser_is_removed() {
     );
     assert_eq!(fetch(new_image).await, 200);
 }
+
+#[tokio::test]
+async fn a_status_the_code_does_not_know_is_an_error_not_a_guess() {
+    use sea_orm::ConnectionTrait;
+    let (app, staff, owner) = setup().await;
+    let (_, slug) = approved_group(&app, &owner, &staff, "Registry", &["stroke"]).await;
+    app.ctx
+        .db
+        .execute_unprepared("UPDATE working_groups SET approved_status = 'archived'")
+        .await
+        .unwrap();
+    // Before typed columns, this read fell back to "waiting for approval" in one place and
+    // "not approved" in another; now the row cannot be read as a group at all.
+    let (status, body) = app.get_json(&format!("/api/groups/{slug}")).await;
+    assert_eq!(status, 500, "{body}");
+    assert_eq!(body["code"], "server_error");
+    assert!(!body.to_string().contains("archived"), "no detail leaks");
+}

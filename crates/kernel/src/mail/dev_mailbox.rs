@@ -87,7 +87,7 @@ impl Mailer for DevMailbox {
             subject: Set(email.subject),
             text_body: Set(email.text),
             html_body: Set(email.html),
-            created_at: Set(chrono::Utc::now()),
+            created_at: Set(crate::clock::now()),
             ..Default::default()
         }
         .insert(&self.db)

@@ -154,7 +154,7 @@ pub async fn list(
     };
     let Page { data, pagination } = quizzes::list(&ctx.db, &filters, &params).await?;
     let mut progress = match &viewer {
-        Some(user) => progress::of(&ctx.db, user.id, &data, Utc::now()).await?,
+        Some(user) => progress::of(&ctx.db, user.id, &data, kernel::clock::now()).await?,
         None => HashMap::new(),
     };
     Ok(web::Json(Page {
@@ -182,7 +182,7 @@ fn question_view(
     options: Vec<answer_option::Model>,
     chosen: Option<&Vec<i64>>,
 ) -> Question {
-    let kind = QuestionType::parse(&q.kind).unwrap_or(QuestionType::Single);
+    let kind = q.kind;
     let options = match (kind, chosen) {
         (QuestionType::DragAndDrop, Some(order)) => {
             let mut mine = options;
@@ -239,10 +239,15 @@ pub async fn detail(
 ) -> AppResult<web::Json<Data<QuizDetail>>> {
     let quiz = quizzes::get(&ctx.db, path.into_inner()).await?;
     let questions = quizzes::questions(&ctx.db, quiz.id).await?;
-    let p = progress::of(&ctx.db, user.id, std::slice::from_ref(&quiz), Utc::now())
-        .await?
-        .remove(&quiz.id)
-        .unwrap_or_else(|| progress::fresh(&quiz));
+    let p = progress::of(
+        &ctx.db,
+        user.id,
+        std::slice::from_ref(&quiz),
+        kernel::clock::now(),
+    )
+    .await?
+    .remove(&quiz.id)
+    .unwrap_or_else(|| progress::fresh(&quiz));
     let answers = match &p.latest {
         Some(latest) => taking::answers_of(&ctx.db, latest.id).await?,
         None => HashMap::new(),

@@ -1,5 +1,7 @@
 use sea_orm::entity::prelude::*;
 
+use crate::enums::QuestionType;
+
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "quiz_questions")]
 pub struct Model {
@@ -8,7 +10,7 @@ pub struct Model {
     pub quiz_id: i64,
     pub position: i32,
     /// `single`, `multiple` or `DRAG_AND_DROP`.
-    pub kind: String,
+    pub kind: QuestionType,
     /// HTML, sanitised on write.
     pub text: String,
     pub video_url: Option<String>,

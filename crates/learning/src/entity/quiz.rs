@@ -1,3 +1,4 @@
+use kernel::json_list::JsonList;
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
@@ -9,7 +10,7 @@ pub struct Model {
     /// HTML, sanitised on write.
     pub description: String,
     /// A JSON list of category names.
-    pub categories: String,
+    pub categories: JsonList<String>,
     /// Storage key of the banner picture.
     pub banner: Option<String>,
     pub banner_link: Option<String>,

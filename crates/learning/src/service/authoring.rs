@@ -1,8 +1,8 @@
 //! Writing quizzes, for the demo seed and the staff console: a quiz with its questions
 //! and options.
 
-use chrono::Utc;
-use kernel::{AppError, AppResult};
+use kernel::AppResult;
+use kernel::json_list::JsonList;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 use serde::Serialize;
 
@@ -56,7 +56,7 @@ pub async fn add_once(db: &impl ConnectionTrait, draft: QuizDraft) -> AppResult<
         return Ok(found.id);
     }
     let mut active = quiz::ActiveModel {
-        created_at: Set(Utc::now()),
+        created_at: Set(kernel::clock::now()),
         banner: Set(None),
         ..Default::default()
     };
@@ -70,9 +70,7 @@ pub async fn add_once(db: &impl ConnectionTrait, draft: QuizDraft) -> AppResult<
 pub fn write_settings(active: &mut quiz::ActiveModel, settings: QuizSettings) -> AppResult<()> {
     active.name = Set(settings.name);
     active.description = Set(kernel::rich_text::sanitize_page(&settings.description));
-    active.categories =
-        Set(serde_json::to_string(&settings.categories)
-            .map_err(|e| AppError::Internal(e.into()))?);
+    active.categories = Set(JsonList(settings.categories));
     active.banner_link = Set(settings.banner_link);
     active.pass_mark = Set(settings.pass_mark);
     active.attempts_allowed = Set(settings.attempts_allowed);
@@ -95,7 +93,7 @@ pub async fn write_questions(
         let question = question::ActiveModel {
             quiz_id: Set(quiz_id),
             position: Set(i32::try_from(position).unwrap_or(i32::MAX)),
-            kind: Set(q.kind.as_str().to_owned()),
+            kind: Set(q.kind),
             text: Set(kernel::rich_text::sanitize_page(&q.text)),
             video_url: Set(q.video_url),
             iframe_url: Set(q.iframe_url),

@@ -198,7 +198,7 @@ mod tests {
             holder_name: "Ada Lovelace".into(),
             quiz_name: "Reading a clinical trial".into(),
             percent: 100,
-            issued_at: Utc::now(),
+            issued_at: kernel::clock::now(),
         };
         let bytes = pdf(&cert, "http://x/certificates/verify/ABCD2345EFGH6789").unwrap();
         let text = String::from_utf8_lossy(&bytes);

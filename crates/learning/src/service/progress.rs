@@ -121,5 +121,5 @@ pub async fn of(
 
 /// Progress of someone who has not started (visitors, and members before their first try).
 pub fn fresh(quiz: &quiz::Model) -> Progress {
-    progress_of(quiz, Vec::new(), None, Utc::now())
+    progress_of(quiz, Vec::new(), None, kernel::clock::now())
 }

@@ -95,5 +95,5 @@ pub async fn questions(
 
 /// The stored list of category names.
 pub fn categories(quiz: &quiz::Model) -> Vec<String> {
-    serde_json::from_str(&quiz.categories).unwrap_or_default()
+    quiz.categories.0.clone()
 }

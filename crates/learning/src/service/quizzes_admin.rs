@@ -2,7 +2,7 @@
 //! and a banner. A published quiz is open to members at once; a quiz members have taken
 //! keeps its questions and cannot be deleted (its answers and certificates refer to it).
 
-use kernel::audit::{self, AuditEntry};
+use kernel::audit::Decision;
 use kernel::error::FieldErrors;
 use kernel::images::Shape;
 use kernel::{AppContext, AppError, AppResult, Page, PageParams, Staff};
@@ -68,7 +68,7 @@ pub async fn draft_of(db: &impl ConnectionTrait, stored: &quiz::Model) -> AppRes
         .await?
         .into_iter()
         .map(|(q, mut options)| {
-            let kind = QuestionType::parse(&q.kind).unwrap_or(QuestionType::Single);
+            let kind = q.kind;
             // Staff write an ordering question's options in the right order.
             if kind == QuestionType::DragAndDrop {
                 options.sort_by_key(|o| o.correct_position.unwrap_or(i32::MAX));
@@ -151,22 +151,17 @@ fn checked(mut draft: QuizDraft) -> AppResult<QuizDraft> {
 
 pub async fn create(ctx: &AppContext, staff: &Staff, draft: QuizDraft) -> AppResult<quiz::Model> {
     let draft = checked(draft)?;
-    let txn = kernel::db::begin_write(&ctx.db).await?;
+    let decision = Decision::creating(&ctx.db, staff, "quiz.create", "quiz").await?;
     let mut active = quiz::ActiveModel {
-        created_at: Set(chrono::Utc::now()),
+        created_at: Set(kernel::clock::now()),
         banner: Set(None),
         ..Default::default()
     };
     authoring::write_settings(&mut active, draft.settings.clone())?;
-    let saved = active.insert(&txn).await?;
-    authoring::write_questions(&txn, saved.id, draft.questions).await?;
-    let after = draft_of(&txn, &saved).await?;
-    audit::record(
-        &txn,
-        AuditEntry::by(staff, "quiz.create", "quiz", saved.id).change((), after),
-    )
-    .await?;
-    txn.commit().await?;
+    let saved = active.insert(decision.db()).await?;
+    authoring::write_questions(decision.db(), saved.id, draft.questions).await?;
+    let after = draft_of(decision.db(), &saved).await?;
+    decision.on(saved.id).commit((), after).await?;
     Ok(saved)
 }
 
@@ -178,45 +173,36 @@ pub async fn update(
     draft: QuizDraft,
 ) -> AppResult<quiz::Model> {
     let draft = checked(draft)?;
-    let txn = kernel::db::begin_write(&ctx.db).await?;
-    let current = get(&txn, id).await?;
-    let before = draft_of(&txn, &current).await?;
-    let locked = policy::is_locked(attempts_taken(&txn, id).await?);
+    let decision = Decision::by(&ctx.db, staff, "quiz.update", "quiz", id).await?;
+    let current = get(decision.db(), id).await?;
+    let before = draft_of(decision.db(), &current).await?;
+    let locked = policy::is_locked(attempts_taken(decision.db(), id).await?);
     let questions_change = before.questions != draft.questions;
     if locked && questions_change {
         return Err(AppError::field("questions", LOCKED_QUESTIONS));
     }
     let mut active: quiz::ActiveModel = current.into();
     authoring::write_settings(&mut active, draft.settings)?;
-    let saved = active.update(&txn).await?;
+    let saved = active.update(decision.db()).await?;
     if questions_change {
-        authoring::write_questions(&txn, id, draft.questions).await?;
+        authoring::write_questions(decision.db(), id, draft.questions).await?;
     }
-    let after = draft_of(&txn, &saved).await?;
-    audit::record(
-        &txn,
-        AuditEntry::by(staff, "quiz.update", "quiz", id).change(before, after),
-    )
-    .await?;
-    txn.commit().await?;
+    let after = draft_of(decision.db(), &saved).await?;
+    decision.commit(before, after).await?;
     Ok(saved)
 }
 
 pub async fn delete(ctx: &AppContext, staff: &Staff, id: i64) -> AppResult<()> {
-    let txn = kernel::db::begin_write(&ctx.db).await?;
-    let current = get(&txn, id).await?;
-    if policy::is_locked(attempts_taken(&txn, id).await?) {
+    let decision = Decision::by(&ctx.db, staff, "quiz.delete", "quiz", id).await?;
+    let current = get(decision.db(), id).await?;
+    if policy::is_locked(attempts_taken(decision.db(), id).await?) {
         return Err(AppError::conflict("quiz_taken", LOCKED_DELETE));
     }
-    let before = draft_of(&txn, &current).await?;
-    quiz::Entity::delete_by_id(id).exec(&txn).await?;
-    audit::commit_replacing(
-        txn,
-        AuditEntry::by(staff, "quiz.delete", "quiz", id).change(before, ()),
-        ctx.storage.as_ref(),
-        current.banner,
-    )
-    .await?;
+    let before = draft_of(decision.db(), &current).await?;
+    quiz::Entity::delete_by_id(id).exec(decision.db()).await?;
+    decision
+        .commit_replacing(before, (), ctx.storage.as_ref(), current.banner)
+        .await?;
     Ok(())
 }
 
@@ -229,21 +215,19 @@ pub async fn set_banner(
 ) -> AppResult<quiz::Model> {
     get(&ctx.db, id).await?;
     let key = kernel::images::accept(ctx.storage.as_ref(), "quizzes", upload, BANNER).await?;
-    let txn = kernel::db::begin_write(&ctx.db).await?;
-    let current = get(&txn, id).await?;
+    let decision = Decision::by(&ctx.db, staff, "quiz.set_banner", "quiz", id).await?;
+    let current = get(decision.db(), id).await?;
     let old = current.banner.clone();
     let mut active: quiz::ActiveModel = current.into();
     active.banner = Set(Some(key.clone()));
-    let saved = active.update(&txn).await?;
-    audit::commit_replacing(
-        txn,
-        AuditEntry::by(staff, "quiz.set_banner", "quiz", id).change(
+    let saved = active.update(decision.db()).await?;
+    decision
+        .commit_replacing(
             serde_json::json!({"banner": old}),
             serde_json::json!({"banner": key}),
-        ),
-        ctx.storage.as_ref(),
-        old,
-    )
-    .await?;
+            ctx.storage.as_ref(),
+            old,
+        )
+        .await?;
     Ok(saved)
 }

@@ -12,7 +12,7 @@ use crate::entity::{answer, answer_option, attempt, question, quiz};
 use crate::enums::QuestionType;
 use crate::policy::{self, Key, Standing};
 
-pub const REQUIRED: &str = "Required";
+pub const REQUIRED: &str = kernel::validation::REQUIRED_SHORT;
 pub const NOT_THIS_QUESTION: &str = "Choose answers of this question only.";
 pub const REPEATED: &str = "Each answer can be chosen once.";
 pub const ONE_ANSWER: &str = "Choose one answer.";
@@ -35,7 +35,7 @@ pub struct Outcome {
 }
 
 fn kind(q: &question::Model) -> QuestionType {
-    QuestionType::parse(&q.kind).unwrap_or(QuestionType::Single)
+    q.kind
 }
 
 /// Checks the member's choice against the question's options.
@@ -100,7 +100,7 @@ pub async fn answer(
     check_choice(q, options, &chosen)?;
 
     let txn = kernel::db::begin_write(db).await?;
-    let now = Utc::now();
+    let now = kernel::clock::now();
     let mut standing = progress::of(&txn, user.id, std::slice::from_ref(&quiz), now)
         .await?
         .remove(&quiz.id)
@@ -198,7 +198,7 @@ async fn start(
         user_id: Set(user_id),
         number: Set(number),
         current_question_id: Set(questions.first().map(|(q, _)| q.id)),
-        started_at: Set(Utc::now()),
+        started_at: Set(kernel::clock::now()),
         passed: Set(false),
         percent: Set(0),
         ..Default::default()

@@ -244,6 +244,49 @@ async fn failed_attempts_wait_out_the_delay_and_attempts_run_out() {
         serde_json::Value::Null
     );
 
+    // The delay (24 hours for this quiz) runs out; the last attempt opens, and once it is
+    // failed too no attempts are left.
+    app.advance(chrono::Duration::hours(24) - chrono::Duration::minutes(1));
+    let (status, body) = answer(
+        &app,
+        &member,
+        id,
+        q0,
+        &pick(&options(&quiz, 0), &["A minimal dataset"]),
+    )
+    .await;
+    assert_eq!((status, body["code"].as_str()), (400, Some("quiz_delayed")));
+    app.advance(chrono::Duration::minutes(2));
+    let (status, body) = answer(
+        &app,
+        &member,
+        id,
+        q0,
+        &pick(&options(&quiz, 0), &["The logo"]),
+    )
+    .await;
+    assert_eq!(status, 200, "the delay has passed: {body}");
+    let (status, _) = answer(
+        &app,
+        &member,
+        id,
+        q1,
+        &pick(&options(&quiz, 1), &["Only the statistician"]),
+    )
+    .await;
+    assert_eq!(status, 200);
+    app.advance(chrono::Duration::hours(25));
+    let (status, body) = answer(
+        &app,
+        &member,
+        id,
+        q0,
+        &pick(&options(&quiz, 0), &["A minimal dataset"]),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(body["message"], "You have no attempts left for this quiz.");
+
     // A quiz allowing one attempt is closed after it.
     let single = learning::service::authoring::add_once(
         &app.ctx.db,

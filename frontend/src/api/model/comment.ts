@@ -5,6 +5,7 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { CommentCannotVote } from './commentCannotVote';
 import type { CommentCreatedBy } from './commentCreatedBy';
 import type { CommentDeletedAt } from './commentDeletedAt';
 import type { CommentEditedAt } from './commentEditedAt';
@@ -21,6 +22,8 @@ export interface Comment {
   can_delete: boolean;
   /** The viewer may edit it: its author, while they may still write here. */
   can_edit: boolean;
+  /** Why the viewer cannot vote on it; absent when they can. */
+  cannot_vote?: CommentCannotVote;
   created_at: string;
   created_by?: CommentCreatedBy;
   deleted_at?: CommentDeletedAt;

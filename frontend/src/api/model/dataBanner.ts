@@ -5,9 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataBannerData } from './dataBannerData';
+import type { Banner } from './banner';
 
 export interface DataBanner {
-  /** A banner (spec 1 §3 Banner): a picture and where it links; both empty when none is set. */
-  data: DataBannerData;
+  data: Banner;
 }

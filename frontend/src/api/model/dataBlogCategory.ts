@@ -5,9 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataBlogCategoryData } from './dataBlogCategoryData';
+import type { BlogCategory } from './blogCategory';
 
 export interface DataBlogCategory {
-  /** A blog category (spec 2 §3 Blog category). */
-  data: DataBlogCategoryData;
+  data: BlogCategory;
 }

@@ -5,9 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataCaptchaChallengeData } from './dataCaptchaChallengeData';
+import type { CaptchaChallenge } from './captchaChallenge';
 
 export interface DataCaptchaChallenge {
-  /** A challenge for the browser to solve. */
-  data: DataCaptchaChallengeData;
+  data: CaptchaChallenge;
 }

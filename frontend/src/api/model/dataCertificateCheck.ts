@@ -5,9 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataCertificateCheckData } from './dataCertificateCheckData';
+import type { CertificateCheck } from './certificateCheck';
 
 export interface DataCertificateCheck {
-  /** What the public verification page confirms. */
-  data: DataCertificateCheckData;
+  data: CertificateCheck;
 }

@@ -5,9 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataCommentData } from './dataCommentData';
+import type { Comment } from './comment';
 
 export interface DataComment {
-  /** A reply in a topic. A deleted reply keeps its place with its content hidden. */
-  data: DataCommentData;
+  data: Comment;
 }

@@ -5,9 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataCompletionResponseData } from './dataCompletionResponseData';
+import type { CompletionResponse } from './completionResponse';
 
 export interface DataCompletionResponse {
-  /** What an answer led to (spec 2 §3 Quiz completion response). */
-  data: DataCompletionResponseData;
+  data: CompletionResponse;
 }

@@ -5,8 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataConfirmSmsResponseData } from './dataConfirmSmsResponseData';
+import type { ConfirmSmsResponse } from './confirmSmsResponse';
 
 export interface DataConfirmSmsResponse {
-  data: DataConfirmSmsResponseData;
+  data: ConfirmSmsResponse;
 }

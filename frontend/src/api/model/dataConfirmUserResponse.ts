@@ -5,8 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataConfirmUserResponseData } from './dataConfirmUserResponseData';
+import type { ConfirmUserResponse } from './confirmUserResponse';
 
 export interface DataConfirmUserResponse {
-  data: DataConfirmUserResponseData;
+  data: ConfirmUserResponse;
 }

@@ -5,9 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataConsoleOverviewData } from './dataConsoleOverviewData';
+import type { ConsoleOverview } from './consoleOverview';
 
 export interface DataConsoleOverview {
-  /** What waits for staff, as the console's home counts it. */
-  data: DataConsoleOverviewData;
+  data: ConsoleOverview;
 }

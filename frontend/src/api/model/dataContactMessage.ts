@@ -5,9 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataContactMessageData } from './dataContactMessageData';
+import type { ContactMessage } from './contactMessage';
 
 export interface DataContactMessage {
-  /** A message sent through the contact form. */
-  data: DataContactMessageData;
+  data: ContactMessage;
 }

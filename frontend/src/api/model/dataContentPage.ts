@@ -5,9 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataContentPageData } from './dataContentPageData';
+import type { ContentPage } from './contentPage';
 
 export interface DataContentPage {
-  /** A CMS page (spec 2 §3 Content page); landing pages add their blocks. */
-  data: DataContentPageData;
+  data: ContentPage;
 }

@@ -5,9 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataCountersData } from './dataCountersData';
+import type { Counters } from './counters';
 
 export interface DataCounters {
-  /** The counters shown on the dashboard. */
-  data: DataCountersData;
+  data: Counters;
 }

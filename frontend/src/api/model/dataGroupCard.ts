@@ -5,9 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataGroupCardData } from './dataGroupCardData';
+import type { GroupCard } from './groupCard';
 
 export interface DataGroupCard {
-  /** A group in a list (browse, My Working Groups, a profile). */
-  data: DataGroupCardData;
+  data: GroupCard;
 }

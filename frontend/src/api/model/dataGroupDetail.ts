@@ -5,9 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataGroupDetailData } from './dataGroupDetailData';
+import type { GroupDetail } from './groupDetail';
 
 export interface DataGroupDetail {
-  /** Every field of a working group (spec 2 §3) with the viewer's relation to it. */
-  data: DataGroupDetailData;
+  data: GroupDetail;
 }

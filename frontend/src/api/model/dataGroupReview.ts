@@ -5,9 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataGroupReviewData } from './dataGroupReviewData';
+import type { GroupReview } from './groupReview';
 
 export interface DataGroupReview {
-  /** The approved version beside the proposed one. */
-  data: DataGroupReviewData;
+  data: GroupReview;
 }

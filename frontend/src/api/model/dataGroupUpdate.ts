@@ -5,9 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataGroupUpdateData } from './dataGroupUpdateData';
+import type { GroupUpdate } from './groupUpdate';
 
 export interface DataGroupUpdate {
-  /** A working group update (spec 2 §3 Update). */
-  data: DataGroupUpdateData;
+  data: GroupUpdate;
 }

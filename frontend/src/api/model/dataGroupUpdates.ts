@@ -5,9 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataGroupUpdatesData } from './dataGroupUpdatesData';
+import type { GroupUpdates } from './groupUpdates';
 
 export interface DataGroupUpdates {
-  /** An updates page: the group, whether updates can be added now, and every update. */
-  data: DataGroupUpdatesData;
+  data: GroupUpdates;
 }

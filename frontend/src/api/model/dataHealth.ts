@@ -5,8 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataHealthData } from './dataHealthData';
+import type { Health } from './health';
 
 export interface DataHealth {
-  data: DataHealthData;
+  data: Health;
 }

@@ -5,9 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataInvitationViewData } from './dataInvitationViewData';
+import type { InvitationView } from './invitationView';
 
 export interface DataInvitationView {
-  /** What an invitation link opens, for its addressee. */
-  data: DataInvitationViewData;
+  data: InvitationView;
 }

@@ -5,9 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataLectureData } from './dataLectureData';
+import type { Lecture } from './lecture';
 
 export interface DataLecture {
-  /** An expert lecture (spec 1 §3 Lecture). */
-  data: DataLectureData;
+  data: Lecture;
 }

@@ -5,8 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataLiveTicketData } from './dataLiveTicketData';
+import type { LiveTicket } from './liveTicket';
 
 export interface DataLiveTicket {
-  data: DataLiveTicketData;
+  data: LiveTicket;
 }

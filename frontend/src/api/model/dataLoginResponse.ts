@@ -5,8 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataLoginResponseData } from './dataLoginResponseData';
+import type { LoginResponse } from './loginResponse';
 
 export interface DataLoginResponse {
-  data: DataLoginResponseData;
+  data: LoginResponse;
 }

@@ -5,9 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataLookupItemData } from './dataLookupItemData';
+import type { LookupItem } from './lookupItem';
 
 export interface DataLookupItem {
-  /** A project tag, goal or industry-partner role. Slug `other` asks for free text. */
-  data: DataLookupItemData;
+  data: LookupItem;
 }

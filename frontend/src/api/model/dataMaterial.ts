@@ -5,9 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataMaterialData } from './dataMaterialData';
+import type { Material } from './material';
 
 export interface DataMaterial {
-  /** A supplementary item as lists show it (spec 2 §3). */
-  data: DataMaterialData;
+  data: Material;
 }

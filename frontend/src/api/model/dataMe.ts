@@ -5,9 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataMeData } from './dataMeData';
+import type { Me } from './me';
 
 export interface DataMe {
-  /** The signed-in user's account: every User field of spec §3 (document 1). */
-  data: DataMeData;
+  data: Me;
 }

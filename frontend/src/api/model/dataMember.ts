@@ -5,9 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataMemberData } from './dataMemberData';
+import type { Member } from './member';
 
 export interface DataMember {
-  /** A member of a working group (spec 2 §3 Member) with what the viewer may do to them. */
-  data: DataMemberData;
+  data: Member;
 }

@@ -5,9 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataMessageResponseData } from './dataMessageResponseData';
+import type { MessageResponse } from './messageResponse';
 
 export interface DataMessageResponse {
-  /** A confirmation text to show the user. */
-  data: DataMessageResponseData;
+  data: MessageResponse;
 }

@@ -5,9 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataOAuthProvidersData } from './dataOAuthProvidersData';
+import type { OAuthProviders } from './oAuthProviders';
 
 export interface DataOAuthProviders {
-  /** Which single sign-on buttons to show. */
-  data: DataOAuthProvidersData;
+  data: OAuthProviders;
 }

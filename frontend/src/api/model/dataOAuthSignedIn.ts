@@ -5,8 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataOAuthSignedInData } from './dataOAuthSignedInData';
+import type { OAuthSignedIn } from './oAuthSignedIn';
 
 export interface DataOAuthSignedIn {
-  data: DataOAuthSignedInData;
+  data: OAuthSignedIn;
 }

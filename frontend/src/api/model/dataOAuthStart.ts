@@ -5,8 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataOAuthStartData } from './dataOAuthStartData';
+import type { OAuthStart } from './oAuthStart';
 
 export interface DataOAuthStart {
-  data: DataOAuthStartData;
+  data: OAuthStart;
 }

@@ -5,8 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataPhoneConfirmStartResponseData } from './dataPhoneConfirmStartResponseData';
+import type { PhoneConfirmStartResponse } from './phoneConfirmStartResponse';
 
 export interface DataPhoneConfirmStartResponse {
-  data: DataPhoneConfirmStartResponseData;
+  data: PhoneConfirmStartResponse;
 }

@@ -5,9 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataPictureResponseData } from './dataPictureResponseData';
+import type { PictureResponse } from './pictureResponse';
 
 export interface DataPictureResponse {
-  /** Where the stored picture can be fetched. */
-  data: DataPictureResponseData;
+  data: PictureResponse;
 }

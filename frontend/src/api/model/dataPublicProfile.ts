@@ -5,9 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataPublicProfileData } from './dataPublicProfileData';
+import type { PublicProfile } from './publicProfile';
 
 export interface DataPublicProfile {
-  /** What anyone may see of a member (spec 2 §2). A private profile shows only the name. */
-  data: DataPublicProfileData;
+  data: PublicProfile;
 }

@@ -5,9 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataQuizDetailData } from './dataQuizDetailData';
+import type { QuizDetail } from './quizDetail';
 
 export interface DataQuizDetail {
-  /** A quiz with its questions and the viewer's place in it (spec 2 §3 Quiz detail). */
-  data: DataQuizDetailData;
+  data: QuizDetail;
 }

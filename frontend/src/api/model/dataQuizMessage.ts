@@ -5,9 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataQuizMessageData } from './dataQuizMessageData';
+import type { QuizMessage } from './quizMessage';
 
 export interface DataQuizMessage {
-  /** A confirmation text. */
-  data: DataQuizMessageData;
+  data: QuizMessage;
 }

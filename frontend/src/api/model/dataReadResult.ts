@@ -5,9 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataReadResultData } from './dataReadResultData';
+import type { ReadResult } from './readResult';
 
 export interface DataReadResult {
-  /** The bell after opening: nothing unread. */
-  data: DataReadResultData;
+  data: ReadResult;
 }

@@ -5,8 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataRegisterResponseData } from './dataRegisterResponseData';
+import type { RegisterResponse } from './registerResponse';
 
 export interface DataRegisterResponse {
-  data: DataRegisterResponseData;
+  data: RegisterResponse;
 }

@@ -5,9 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataStaffMenuItemData } from './dataStaffMenuItemData';
+import type { StaffMenuItem } from './staffMenuItem';
 
 export interface DataStaffMenuItem {
-  /** A menu item as the console edits it. */
-  data: DataStaffMenuItemData;
+  data: StaffMenuItem;
 }

@@ -5,9 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataStaffPageData } from './dataStaffPageData';
+import type { StaffPage } from './staffPage';
 
 export interface DataStaffPage {
-  /** A page as the console edits it. */
-  data: DataStaffPageData;
+  data: StaffPage;
 }

@@ -5,9 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataStaffQuizData } from './dataStaffQuizData';
+import type { StaffQuiz } from './staffQuiz';
 
 export interface DataStaffQuiz {
-  /** A quiz as the console edits it, with the right answers. */
-  data: DataStaffQuizData;
+  data: StaffQuiz;
 }

@@ -5,9 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataStaffUserRowData } from './dataStaffUserRowData';
+import type { StaffUserRow } from './staffUserRow';
 
 export interface DataStaffUserRow {
-  /** An account in the console's list. */
-  data: DataStaffUserRowData;
+  data: StaffUserRow;
 }

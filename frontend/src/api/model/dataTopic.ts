@@ -5,9 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataTopicData } from './dataTopicData';
+import type { Topic } from './topic';
 
 export interface DataTopic {
-  /** A topic with the first page of its replies (spec 2 §3 Discussion topic). */
-  data: DataTopicData;
+  data: Topic;
 }

@@ -5,8 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataTotpSetupData } from './dataTotpSetupData';
+import type { TotpSetup } from './totpSetup';
 
 export interface DataTotpSetup {
-  data: DataTotpSetupData;
+  data: TotpSetup;
 }

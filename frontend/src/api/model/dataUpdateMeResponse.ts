@@ -5,8 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataUpdateMeResponseData } from './dataUpdateMeResponseData';
+import type { UpdateMeResponse } from './updateMeResponse';
 
 export interface DataUpdateMeResponse {
-  data: DataUpdateMeResponseData;
+  data: UpdateMeResponse;
 }

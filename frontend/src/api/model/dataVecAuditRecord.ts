@@ -5,8 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataVecAuditRecordDataItem } from './dataVecAuditRecordDataItem';
+import type { AuditRecord } from './auditRecord';
 
 export interface DataVecAuditRecord {
-  data: DataVecAuditRecordDataItem[];
+  data: AuditRecord[];
 }

@@ -5,8 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataVecBlogCategoryDataItem } from './dataVecBlogCategoryDataItem';
+import type { BlogCategory } from './blogCategory';
 
 export interface DataVecBlogCategory {
-  data: DataVecBlogCategoryDataItem[];
+  data: BlogCategory[];
 }

@@ -5,8 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataVecGroupLinkDataItem } from './dataVecGroupLinkDataItem';
+import type { GroupLink } from './groupLink';
 
 export interface DataVecGroupLink {
-  data: DataVecGroupLinkDataItem[];
+  data: GroupLink[];
 }

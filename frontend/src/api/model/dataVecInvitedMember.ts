@@ -5,8 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataVecInvitedMemberDataItem } from './dataVecInvitedMemberDataItem';
+import type { InvitedMember } from './invitedMember';
 
 export interface DataVecInvitedMember {
-  data: DataVecInvitedMemberDataItem[];
+  data: InvitedMember[];
 }

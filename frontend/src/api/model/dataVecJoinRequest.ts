@@ -5,8 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataVecJoinRequestDataItem } from './dataVecJoinRequestDataItem';
+import type { JoinRequest } from './joinRequest';
 
 export interface DataVecJoinRequest {
-  data: DataVecJoinRequestDataItem[];
+  data: JoinRequest[];
 }

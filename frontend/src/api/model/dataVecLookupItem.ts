@@ -5,8 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataVecLookupItemDataItem } from './dataVecLookupItemDataItem';
+import type { LookupItem } from './lookupItem';
 
 export interface DataVecLookupItem {
-  data: DataVecLookupItemDataItem[];
+  data: LookupItem[];
 }

@@ -5,8 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataVecMaterialDataItem } from './dataVecMaterialDataItem';
+import type { Material } from './material';
 
 export interface DataVecMaterial {
-  data: DataVecMaterialDataItem[];
+  data: Material[];
 }

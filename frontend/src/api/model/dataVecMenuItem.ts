@@ -5,8 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataVecMenuItemDataItem } from './dataVecMenuItemDataItem';
+import type { MenuItem } from './menuItem';
 
 export interface DataVecMenuItem {
-  data: DataVecMenuItemDataItem[];
+  data: MenuItem[];
 }

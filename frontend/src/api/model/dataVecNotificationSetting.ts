@@ -5,8 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataVecNotificationSettingDataItem } from './dataVecNotificationSettingDataItem';
+import type { NotificationSetting } from './notificationSetting';
 
 export interface DataVecNotificationSetting {
-  data: DataVecNotificationSettingDataItem[];
+  data: NotificationSetting[];
 }

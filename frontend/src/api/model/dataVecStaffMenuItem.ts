@@ -5,8 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataVecStaffMenuItemDataItem } from './dataVecStaffMenuItemDataItem';
+import type { StaffMenuItem } from './staffMenuItem';
 
 export interface DataVecStaffMenuItem {
-  data: DataVecStaffMenuItemDataItem[];
+  data: StaffMenuItem[];
 }

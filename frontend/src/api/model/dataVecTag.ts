@@ -5,8 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataVecTagDataItem } from './dataVecTagDataItem';
+import type { Tag } from './tag';
 
 export interface DataVecTag {
-  data: DataVecTagDataItem[];
+  data: Tag[];
 }

@@ -5,9 +5,8 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { DataVoteResultData } from './dataVoteResultData';
+import type { VoteResult } from './voteResult';
 
 export interface DataVoteResult {
-  /** A vote's outcome: the counts and the viewer's reaction now. */
-  data: DataVoteResultData;
+  data: VoteResult;
 }

@@ -15,6 +15,8 @@ export type FieldText = typeof FieldText[keyof typeof FieldText];
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const FieldText = {
+  This_field_is_required: 'This field is required',
+  Required: 'Required',
   Must_be_a_valid_email: 'Must be a valid email',
   Invalid_email: 'Invalid email',
   'Enter_the_6-digit_code': 'Enter the 6-digit code',

@@ -5,6 +5,7 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { GroupAbilities } from './groupAbilities';
 import type { ActiveStatus } from './activeStatus';
 import type { GroupDetailAdditionalInfo } from './groupDetailAdditionalInfo';
 import type { ApprovedStatus } from './approvedStatus';
@@ -21,6 +22,8 @@ import type { GroupDetailOtherRoleOfIndustryPartner } from './groupDetailOtherRo
  * Every field of a working group (spec 2 §3) with the viewer's relation to it.
  */
 export interface GroupDetail {
+  /** What the viewer may do here, as `groups::policy` decides it. */
+  abilities: GroupAbilities;
   active_status: ActiveStatus;
   additional_info?: GroupDetailAdditionalInfo;
   approved_status: ApprovedStatus;

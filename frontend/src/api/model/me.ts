@@ -48,6 +48,8 @@ export interface Me {
   /** Address of the avatar's small square thumbnail, for headers and lists. */
   avatar_thumbnail?: MeAvatarThumbnail;
   bio?: MeBio;
+  /** The staff console offers "New account" (admins), as `accounts::policy` decides. */
+  can_create_accounts: boolean;
   career_stage: CareerStage;
   date_joined: string;
   /** Confirmed authenticator apps; two-factor is on when there is one. */

@@ -7,7 +7,8 @@
  */
 
 /**
- * A confirmation text to show the user.
+ * A confirmation text to show the user (`{"data": {"message": …}}`), the answer of every
+action that has nothing else to return.
  */
 export interface MessageResponse {
   message: string;

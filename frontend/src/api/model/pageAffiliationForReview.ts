@@ -5,13 +5,13 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { PageAffiliationForReviewDataItem } from './pageAffiliationForReviewDataItem';
+import type { AffiliationForReview } from './affiliationForReview';
 import type { Pagination } from './pagination';
 
 /**
  * A page of items with its position.
  */
 export interface PageAffiliationForReview {
-  data: PageAffiliationForReviewDataItem[];
+  data: AffiliationForReview[];
   pagination: Pagination;
 }

@@ -5,13 +5,13 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { PageAuditRecordDataItem } from './pageAuditRecordDataItem';
+import type { AuditRecord } from './auditRecord';
 import type { Pagination } from './pagination';
 
 /**
  * A page of items with its position.
  */
 export interface PageAuditRecord {
-  data: PageAuditRecordDataItem[];
+  data: AuditRecord[];
   pagination: Pagination;
 }

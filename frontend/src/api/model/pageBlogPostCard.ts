@@ -5,13 +5,13 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { PageBlogPostCardDataItem } from './pageBlogPostCardDataItem';
+import type { BlogPostCard } from './blogPostCard';
 import type { Pagination } from './pagination';
 
 /**
  * A page of items with its position.
  */
 export interface PageBlogPostCard {
-  data: PageBlogPostCardDataItem[];
+  data: BlogPostCard[];
   pagination: Pagination;
 }

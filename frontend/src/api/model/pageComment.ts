@@ -5,13 +5,13 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { PageCommentDataItem } from './pageCommentDataItem';
+import type { Comment } from './comment';
 import type { Pagination } from './pagination';
 
 /**
  * A page of items with its position.
  */
 export interface PageComment {
-  data: PageCommentDataItem[];
+  data: Comment[];
   pagination: Pagination;
 }

@@ -5,13 +5,13 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { PageContactMessageDataItem } from './pageContactMessageDataItem';
+import type { ContactMessage } from './contactMessage';
 import type { Pagination } from './pagination';
 
 /**
  * A page of items with its position.
  */
 export interface PageContactMessage {
-  data: PageContactMessageDataItem[];
+  data: ContactMessage[];
   pagination: Pagination;
 }

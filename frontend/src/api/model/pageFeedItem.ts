@@ -5,13 +5,13 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { PageFeedItemDataItem } from './pageFeedItemDataItem';
+import type { FeedItem } from './feedItem';
 import type { Pagination } from './pagination';
 
 /**
  * A page of items with its position.
  */
 export interface PageFeedItem {
-  data: PageFeedItemDataItem[];
+  data: FeedItem[];
   pagination: Pagination;
 }

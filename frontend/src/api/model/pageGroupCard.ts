@@ -5,13 +5,13 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { PageGroupCardDataItem } from './pageGroupCardDataItem';
+import type { GroupCard } from './groupCard';
 import type { Pagination } from './pagination';
 
 /**
  * A page of items with its position.
  */
 export interface PageGroupCard {
-  data: PageGroupCardDataItem[];
+  data: GroupCard[];
   pagination: Pagination;
 }

@@ -5,13 +5,13 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { PageLectureDataItem } from './pageLectureDataItem';
+import type { Lecture } from './lecture';
 import type { Pagination } from './pagination';
 
 /**
  * A page of items with its position.
  */
 export interface PageLecture {
-  data: PageLectureDataItem[];
+  data: Lecture[];
   pagination: Pagination;
 }

@@ -5,13 +5,13 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { PageMailMessageDataItem } from './pageMailMessageDataItem';
+import type { MailMessage } from './mailMessage';
 import type { Pagination } from './pagination';
 
 /**
  * A page of items with its position.
  */
 export interface PageMailMessage {
-  data: PageMailMessageDataItem[];
+  data: MailMessage[];
   pagination: Pagination;
 }

@@ -5,13 +5,13 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { PageMemberDataItem } from './pageMemberDataItem';
+import type { Member } from './member';
 import type { Pagination } from './pagination';
 
 /**
  * A page of items with its position.
  */
 export interface PageMember {
-  data: PageMemberDataItem[];
+  data: Member[];
   pagination: Pagination;
 }

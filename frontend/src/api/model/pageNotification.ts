@@ -5,13 +5,13 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { PageNotificationDataItem } from './pageNotificationDataItem';
+import type { Notification } from './notification';
 import type { Pagination } from './pagination';
 
 /**
  * A page of items with its position.
  */
 export interface PageNotification {
-  data: PageNotificationDataItem[];
+  data: Notification[];
   pagination: Pagination;
 }

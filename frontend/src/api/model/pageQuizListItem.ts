@@ -5,13 +5,13 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { PageQuizListItemDataItem } from './pageQuizListItemDataItem';
+import type { QuizListItem } from './quizListItem';
 import type { Pagination } from './pagination';
 
 /**
  * A page of items with its position.
  */
 export interface PageQuizListItem {
-  data: PageQuizListItemDataItem[];
+  data: QuizListItem[];
   pagination: Pagination;
 }

@@ -5,13 +5,13 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { PageSmsMessageDataItem } from './pageSmsMessageDataItem';
+import type { SmsMessage } from './smsMessage';
 import type { Pagination } from './pagination';
 
 /**
  * A page of items with its position.
  */
 export interface PageSmsMessage {
-  data: PageSmsMessageDataItem[];
+  data: SmsMessage[];
   pagination: Pagination;
 }

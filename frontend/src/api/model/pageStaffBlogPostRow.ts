@@ -5,13 +5,13 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { PageStaffBlogPostRowDataItem } from './pageStaffBlogPostRowDataItem';
+import type { StaffBlogPostRow } from './staffBlogPostRow';
 import type { Pagination } from './pagination';
 
 /**
  * A page of items with its position.
  */
 export interface PageStaffBlogPostRow {
-  data: PageStaffBlogPostRowDataItem[];
+  data: StaffBlogPostRow[];
   pagination: Pagination;
 }

@@ -5,13 +5,13 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { PageStaffPageRowDataItem } from './pageStaffPageRowDataItem';
+import type { StaffPageRow } from './staffPageRow';
 import type { Pagination } from './pagination';
 
 /**
  * A page of items with its position.
  */
 export interface PageStaffPageRow {
-  data: PageStaffPageRowDataItem[];
+  data: StaffPageRow[];
   pagination: Pagination;
 }

@@ -5,13 +5,13 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { PageStaffQuizRowDataItem } from './pageStaffQuizRowDataItem';
+import type { StaffQuizRow } from './staffQuizRow';
 import type { Pagination } from './pagination';
 
 /**
  * A page of items with its position.
  */
 export interface PageStaffQuizRow {
-  data: PageStaffQuizRowDataItem[];
+  data: StaffQuizRow[];
   pagination: Pagination;
 }

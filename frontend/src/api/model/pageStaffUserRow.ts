@@ -5,13 +5,13 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { PageStaffUserRowDataItem } from './pageStaffUserRowDataItem';
+import type { StaffUserRow } from './staffUserRow';
 import type { Pagination } from './pagination';
 
 /**
  * A page of items with its position.
  */
 export interface PageStaffUserRow {
-  data: PageStaffUserRowDataItem[];
+  data: StaffUserRow[];
   pagination: Pagination;
 }

@@ -5,13 +5,13 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { PageUpdateSignupDataItem } from './pageUpdateSignupDataItem';
+import type { UpdateSignup } from './updateSignup';
 import type { Pagination } from './pagination';
 
 /**
  * A page of items with its position.
  */
 export interface PageUpdateSignup {
-  data: PageUpdateSignupDataItem[];
+  data: UpdateSignup[];
   pagination: Pagination;
 }

@@ -5,6 +5,7 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { TopicCannotVote } from './topicCannotVote';
 import type { TopicCreatedBy } from './topicCreatedBy';
 import type { TopicDeletedAt } from './topicDeletedAt';
 import type { TopicEditedAt } from './topicEditedAt';
@@ -19,6 +20,8 @@ import type { Votes } from './votes';
 export interface Topic {
   can_delete: boolean;
   can_edit: boolean;
+  /** Why the viewer cannot vote on it; absent when they can. */
+  cannot_vote?: TopicCannotVote;
   created_at: string;
   created_by?: TopicCreatedBy;
   deleted_at?: TopicDeletedAt;

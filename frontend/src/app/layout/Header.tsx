@@ -3,7 +3,7 @@ import { AppBar, Box, Button, Container, IconButton, Skeleton, Toolbar } from '@
 import { lazy, startTransition, Suspense, useState, type ComponentType } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useGetMe, useLogout } from '@/api/endpoints/auth/auth';
-import { useAuth } from '@/app/auth';
+import { useAuth } from '@/lib/auth';
 import { whileSigningOut } from '@/lib/api-client';
 import { useOpenedOnce } from '@/ui/useOpenedOnce';
 import { Logo } from './Logo';

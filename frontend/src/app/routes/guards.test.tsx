@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { AuthProvider } from '@/app/auth';
+import { AuthProvider } from '@/lib/auth';
 import { createQueryClient } from '@/app/query-client';
 import { setToken } from '@/lib/auth-token';
 import { PrivateRoute, PublicOnlyRoute } from './guards';

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { useGetMe } from '@/api/endpoints/auth/auth';
-import { useAuth } from '@/app/auth';
+import { useAuth } from '@/lib/auth';
 import { safeRedirect } from '@/lib/redirect';
 
 /** Where a signed-out user is sent, remembering where they were going. */

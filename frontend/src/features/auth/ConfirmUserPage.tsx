@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useConfirmUser } from '@/api/endpoints/auth/auth';
-import { useAuth } from '@/app/auth';
+import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/api-error';
 import { ConfirmationStatus, type ConfirmationState } from '@/ui/ConfirmationStatus';
 import { usePageTitle } from '@/ui/page-title';

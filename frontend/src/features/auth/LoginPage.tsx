@@ -5,19 +5,20 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useLogin } from '@/api/endpoints/auth/auth';
 import { loginBody } from '@/api/zod/auth/auth.zod';
-import { useAuth } from '@/app/auth';
+import { useAuth } from '@/lib/auth';
 import { ApiError } from '@/lib/api-error';
 import { dateTime } from '@/lib/dates';
 import { applyServerErrors } from '@/lib/form-errors';
 import { safeRedirect } from '@/lib/redirect';
 import { usePageTitle } from '@/ui/page-title';
 import { SsoButtons } from './SsoButtons';
+import { REQUIRED } from '@/lib/field-texts';
 
 type LoginForm = z.infer<typeof loginBody>;
 
 /** Spec §5: once asked for, the authenticator code is required and has 6 digits. */
 const withCode = loginBody.superRefine((values, ctx) => {
-  if (!values.token) ctx.addIssue({ code: 'custom', path: ['token'], message: 'Required' });
+  if (!values.token) ctx.addIssue({ code: 'custom', path: ['token'], message: REQUIRED });
   else if (!/^\d{6}$/.test(values.token)) ctx.addIssue({ code: 'custom', path: ['token'], message: 'Invalid token' });
 });
 

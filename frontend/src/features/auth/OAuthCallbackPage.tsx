@@ -2,7 +2,7 @@ import { Alert, CircularProgress, Link, Stack } from '@mui/material';
 import { startTransition, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useOauthCallback } from '@/api/endpoints/auth/auth';
-import { useAuth } from '@/app/auth';
+import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/api-error';
 import { usePageTitle } from '@/ui/page-title';
 import { AuthCard } from '@/ui/AuthCard';

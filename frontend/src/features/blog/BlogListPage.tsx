@@ -1,5 +1,4 @@
-import SearchIcon from '@mui/icons-material/Search';
-import { Box, Button, Container, FormControl, Grid, InputAdornment, InputLabel, MenuItem, Select, Stack, TextField, Typography } from '@mui/material';
+import { Container, FormControl, Grid, InputLabel, MenuItem, Select, Stack, Typography } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { getListBlogPostsQueryKey, listBlogPosts, useListBlogCategories } from '@/api/endpoints/content/content';
@@ -8,6 +7,8 @@ import { usePages } from '@/lib/usePages';
 import { usePageTitle } from '@/ui/page-title';
 import { EmptyState, Loading } from '@/ui/QueryState';
 import { BlogCard } from './BlogCard';
+import { LoadMore } from '@/ui/LoadMore';
+import { SearchField } from '@/ui/SearchField';
 
 /** Spec 2 §9: the blog list shows 9 a page. */
 export const BLOG_PAGE_SIZE = 9;
@@ -76,13 +77,7 @@ export function BlogListPage() {
             ))}
           </Select>
         </FormControl>
-        <TextField
-          label="Search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          sx={{ flex: 1 }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> } }}
-        />
+        <SearchField value={search} onChange={setSearch} sx={{ flex: 1 }} />
       </Stack>
       {pages.isPending && <Loading />}
       {(pages.isError || (pages.isSuccess && posts.length === 0)) && <EmptyState>No blog posts found</EmptyState>}
@@ -93,13 +88,7 @@ export function BlogListPage() {
           </Grid>
         ))}
       </Grid>
-      {pages.hasNextPage && (
-        <Box sx={{ textAlign: 'center', mt: 3 }}>
-          <Button variant="outlined" onClick={() => pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
-            Show me more
-          </Button>
-        </Box>
-      )}
+      <LoadMore pages={pages} />
     </Container>
   );
 }

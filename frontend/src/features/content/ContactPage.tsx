@@ -3,11 +3,12 @@ import { Alert, Box, Button, CircularProgress, Container, Stack, Typography } fr
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useContactUs } from '@/api/endpoints/content/content';
-import { ApiError, SOMETHING_WENT_WRONG } from '@/lib/api-error';
+import { SOMETHING_WENT_WRONG } from '@/lib/api-error';
+import { applyServerErrors } from '@/lib/form-errors';
 import { FormTextField } from '@/ui/form/FormTextField';
 import { usePageTitle } from '@/ui/page-title';
+import { REQUIRED } from '@/lib/field-texts';
 
-const REQUIRED = 'Required';
 const schema = z.object({
   name: z.string().trim().min(1, REQUIRED),
   email: z.string().trim().min(1, REQUIRED).pipe(z.email()),
@@ -30,17 +31,7 @@ export function ContactPage() {
       const { data } = await send.mutateAsync({ data: values });
       setThanks(data.message);
     } catch (error) {
-      let onField = false;
-      if (error instanceof ApiError) {
-        for (const field of FIELDS) {
-          const [text] = error.fieldErrors(field);
-          if (text) {
-            form.setError(field, { type: 'server', message: text });
-            onField = true;
-          }
-        }
-      }
-      setFailed(!onField);
+      setFailed(applyServerErrors(error, FIELDS, form.setError) !== null);
     }
   });
 

@@ -1,10 +1,11 @@
-import { Box, Button, Card, CardActionArea, CardContent, Chip, Container, Grid, Stack, Typography } from '@mui/material';
+import { Box, Card, CardActionArea, CardContent, Chip, Container, Grid, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { getListLecturesQueryKey, listLectures } from '@/api/endpoints/content/content';
 import type { Lecture } from '@/api/model';
 import { usePages } from '@/lib/usePages';
 import { usePageTitle } from '@/ui/page-title';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
+import { LoadMore } from '@/ui/LoadMore';
 
 export const NO_VIDEO = 'Your browser does not support the video tag.';
 
@@ -63,13 +64,7 @@ export function LecturesPage() {
           </Grid>
         ))}
       </Grid>
-      {pages.hasNextPage && (
-        <Box sx={{ textAlign: 'center', mt: 3 }}>
-          <Button variant="outlined" onClick={() => pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
-            Show me more
-          </Button>
-        </Box>
-      )}
+      <LoadMore pages={pages} />
     </Container>
   );
 }

@@ -20,9 +20,9 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useGetMe } from '@/api/endpoints/auth/auth';
 import { useGetFeStyle, useListLectures } from '@/api/endpoints/content/content';
-import { useGetDashboardCounters, useListBackedProjects, useListFavoriteProjects } from '@/api/endpoints/feed/feed';
+import { useGetDashboardCounters } from '@/api/endpoints/feed/feed';
 import { useListJoinedGroups, useListMyGroups } from '@/api/endpoints/groups/groups';
-import type { GroupCard, ProjectCard } from '@/api/model';
+import type { GroupCard } from '@/api/model';
 import { CompletionMeter } from '@/ui/completion/CompletionMeter';
 import { usePageTitle } from '@/ui/page-title';
 import { Picture } from '@/ui/Picture';
@@ -30,8 +30,6 @@ import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { counted } from '@/lib/plural';
 
 const memberSince = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' });
-/** Spec 1 §9: backed and favourite projects are fetched 99 at a time. */
-const PROJECTS_PAGE = { perPage: 99 };
 
 type Section = 'own' | 'joined';
 
@@ -69,14 +67,6 @@ export function DashboardPage() {
             </Grid>
             <Grid size={{ xs: 12, md: 5 }}>
               <NewestLecture />
-            </Grid>
-          </Grid>
-          <Grid container spacing={4}>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <BackedProjects />
-            </Grid>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <FavoriteProjects />
             </Grid>
           </Grid>
         </Stack>
@@ -195,35 +185,6 @@ function NewestLecture() {
             </Button>
           </Stack>
         )}
-      </CardContent>
-    </Card>
-  );
-}
-
-function BackedProjects() {
-  return <Projects title="Backed projects" query={useListBackedProjects(PROJECTS_PAGE)} />;
-}
-
-function FavoriteProjects() {
-  return <Projects title="Favorite projects" query={useListFavoriteProjects(PROJECTS_PAGE)} />;
-}
-
-function Projects({ title, query }: { title: string; query: { data?: { data: ProjectCard[] }; isPending: boolean } }) {
-  return (
-    <Card variant="outlined" component="section" aria-label={title}>
-      <CardContent>
-        <Typography variant="h6" component="h2">
-          {title}
-        </Typography>
-        {query.isPending && <Loading />}
-        {query.data?.data.length === 0 && <EmptyState>No data</EmptyState>}
-        <List dense>
-          {query.data?.data.map((project) => (
-            <ListItemButton key={project.id} component={RouterLink} to={`/project/${project.slug}`}>
-              <ListItemText primary={project.title} />
-            </ListItemButton>
-          ))}
-        </List>
       </CardContent>
     </Card>
   );

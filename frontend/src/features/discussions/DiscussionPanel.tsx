@@ -4,7 +4,7 @@ import { Alert, Box, Button, Card, CardContent, Link, Stack, Typography } from '
 import { useEffect } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { createDiscussion, getListDiscussionsQueryKey, listDiscussions } from '@/api/endpoints/discussions/discussions';
-import { useAuth } from '@/app/auth';
+import { useAuth } from '@/lib/auth';
 import { usePages } from '@/lib/usePages';
 import { DISCUSSION_ANCHOR, type DiscussionProps } from '@/ui/discussion-slot';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
@@ -92,7 +92,6 @@ export function DiscussionPanel({ topicType, targetId, onChange }: DiscussionPro
               topicType={topicType}
               targetId={targetId}
               permissions={permissions}
-              signedIn={isSignedIn}
               onChanged={refresh}
             />
           ))}

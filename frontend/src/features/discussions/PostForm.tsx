@@ -5,9 +5,10 @@ import { useForm } from 'react-hook-form';
 import { ApiError, SOMETHING_WENT_WRONG } from '@/lib/api-error';
 import { RichTextField } from '@/ui/form/RichTextField';
 import { FilePicker } from './FilePicker';
+import { FIELD_REQUIRED } from '@/lib/field-texts';
 
 const schema = z.object({
-  text: z.string().trim().min(1, 'This field is required'),
+  text: z.string().trim().min(1, FIELD_REQUIRED),
   isPrivate: z.boolean(),
 });
 type Values = z.infer<typeof schema>;

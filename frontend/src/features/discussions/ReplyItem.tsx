@@ -13,11 +13,9 @@ import { QUOTE_CLAMP } from './limits';
 import { PostForm } from './PostForm';
 import { PostHeader } from './PostHeader';
 import { VoteButtons } from './VoteButtons';
-import { voteBlock } from './voting';
 
 interface Props {
   comment: Comment;
-  signedIn: boolean;
   canWrite: boolean;
   onReply: (comment: Comment) => void;
   onChanged: () => Promise<unknown>;
@@ -40,7 +38,7 @@ export function QuoteBlock({ author, text }: { author?: string; text: string }) 
 }
 
 /** One reply: its quote, text, files, votes and the author's Edit and Delete. */
-export function ReplyItem({ comment, signedIn, canWrite, onReply, onChanged }: Props) {
+export function ReplyItem({ comment, canWrite, onReply, onChanged }: Props) {
   const [editing, setEditing] = useState(false);
   const toast = useToast();
   const deleted = Boolean(comment.deleted_at);
@@ -90,7 +88,7 @@ export function ReplyItem({ comment, signedIn, canWrite, onReply, onChanged }: P
             <VoteButtons
               votes={comment.votes}
               reaction={comment.user_reaction}
-              disabledReason={voteBlock(signedIn, comment)}
+              disabledReason={comment.cannot_vote ?? undefined}
               vote={async (reaction) => (await voteComment(comment.id, { reaction })).data}
             />
             {canWrite && !deleted && (

@@ -7,7 +7,6 @@ import { ReplyItem } from './ReplyItem';
 
 interface Props {
   topic: Topic;
-  signedIn: boolean;
   canWrite: boolean;
   onReply: (comment: Comment) => void;
   onChanged: () => Promise<unknown>;
@@ -17,7 +16,7 @@ interface Props {
  * A topic's replies, oldest first: the first page arrives with the topic, "Load more
  * replies" fetches the next.
  */
-export function ReplyList({ topic, signedIn, canWrite, onReply, onChanged }: Props) {
+export function ReplyList({ topic, canWrite, onReply, onChanged }: Props) {
   const replies = useInfiniteQuery({
     queryKey: [...getListCommentsQueryKey(topic.id), 'pages'],
     queryFn: ({ pageParam }) => listComments(topic.id, { page: pageParam, perPage: PAGE_SIZE }),
@@ -48,7 +47,7 @@ export function ReplyList({ topic, signedIn, canWrite, onReply, onChanged }: Pro
       {shown.map((comment, index) => (
         <Box key={comment.id}>
           {index > 0 && <Divider />}
-          <ReplyItem comment={comment} signedIn={signedIn} canWrite={canWrite} onReply={onReply} onChanged={onChanged} />
+          <ReplyItem comment={comment} canWrite={canWrite} onReply={onReply} onChanged={onChanged} />
         </Box>
       ))}
       {replies.hasNextPage && (

@@ -16,7 +16,6 @@ import { PostHeader } from './PostHeader';
 import { QuoteBlock } from './ReplyItem';
 import { ReplyList } from './ReplyList';
 import { VoteButtons } from './VoteButtons';
-import { voteBlock } from './voting';
 import { counted } from '@/lib/plural';
 
 interface Props {
@@ -24,12 +23,11 @@ interface Props {
   topicType: TopicType;
   targetId: number;
   permissions: Permissions;
-  signedIn: boolean;
   onChanged: () => Promise<unknown>;
 }
 
 /** A topic: its text (cut at 600 characters), files, votes, replies and reply form. */
-export function TopicItem({ topic, topicType, targetId, permissions, signedIn, onChanged }: Props) {
+export function TopicItem({ topic, topicType, targetId, permissions, onChanged }: Props) {
   const [editing, setEditing] = useState(false);
   // `undefined`: no reply form; `null`: replying to the topic; a comment: replying to it.
   const [replyTo, setReplyTo] = useState<Comment | null | undefined>(undefined);
@@ -91,7 +89,7 @@ export function TopicItem({ topic, topicType, targetId, permissions, signedIn, o
             <VoteButtons
               votes={topic.votes}
               reaction={topic.user_reaction}
-              disabledReason={voteBlock(signedIn, topic)}
+              disabledReason={topic.cannot_vote ?? undefined}
               vote={async (reaction) => (await voteDiscussion(topic.id, { reaction })).data}
             />
             {canWrite && !deleted && (
@@ -119,7 +117,7 @@ export function TopicItem({ topic, topicType, targetId, permissions, signedIn, o
             </Typography>
           </Stack>
         )}
-        <ReplyList topic={topic} signedIn={signedIn} canWrite={canWrite} onReply={setReplyTo} onChanged={onChanged} />
+        <ReplyList topic={topic} canWrite={canWrite} onReply={setReplyTo} onChanged={onChanged} />
         {replyTo !== undefined && (
           <Box sx={{ mt: 2 }}>
             <PostForm

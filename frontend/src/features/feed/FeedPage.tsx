@@ -1,6 +1,5 @@
 import ReplyIcon from '@mui/icons-material/ReplyOutlined';
-import SearchIcon from '@mui/icons-material/Search';
-import { Avatar, Box, Button, Card, CardContent, Container, FormControl, InputAdornment, InputLabel, Link, MenuItem, Select, Stack, TextField, Typography } from '@mui/material';
+import { Avatar, Box, Button, Card, CardContent, Container, FormControl, InputLabel, Link, MenuItem, Select, Stack, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { getListFeedQueryKey, listFeed } from '@/api/endpoints/feed/feed';
@@ -12,6 +11,8 @@ import { DISCUSSION_ANCHOR } from '@/ui/discussion-slot';
 import { usePageTitle } from '@/ui/page-title';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { canReply, EVENT_TYPES, eventColour, itemLink, label, OBJECT_TYPES } from './eventKinds';
+import { LoadMore } from '@/ui/LoadMore';
+import { SearchField } from '@/ui/SearchField';
 
 /** Spec 2 §9: the feed shows 10 a page. */
 const FEED_PAGE_SIZE = 10;
@@ -63,13 +64,7 @@ export function FeedPage() {
             ))}
           </Select>
         </FormControl>
-        <TextField
-          label="Search"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          sx={{ flex: 1 }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> } }}
-        />
+        <SearchField value={search} onChange={setSearch} sx={{ flex: 1 }} />
       </Stack>
       {pages.isPending && <Loading />}
       {pages.isError && <ErrorState error={pages.error} onRetry={() => pages.refetch()} />}
@@ -79,13 +74,7 @@ export function FeedPage() {
           <TimelineEntry key={item.id} item={item} />
         ))}
       </Box>
-      {pages.hasNextPage && (
-        <Box sx={{ textAlign: 'center', mt: 3 }}>
-          <Button variant="outlined" onClick={() => pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
-            Show me more
-          </Button>
-        </Box>
-      )}
+      <LoadMore pages={pages} />
     </Container>
   );
 }

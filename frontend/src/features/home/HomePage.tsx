@@ -5,7 +5,7 @@ import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
 import { Box, Button, Card, CardContent, Container, Stack, Typography } from '@mui/material';
 import { lazy } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useAuth } from '@/app/auth';
+import { useAuth } from '@/lib/auth';
 import { LazyWhenNear } from '@/ui/LazyWhenNear';
 import { usePageTitle } from '@/ui/page-title';
 import { GrantBanner } from './GrantBanner';

@@ -15,6 +15,7 @@ import { plainText } from '@/ui/RichText';
 import { useToast } from '@/ui/toast';
 import { certificateFile, mayOpen, statusOf } from './access';
 import { counted } from '@/lib/plural';
+import { LoadMore } from '@/ui/LoadMore';
 
 /** Spec 2 §9: 9 quizzes a page. */
 const QUIZ_PAGE_SIZE = 9;
@@ -45,13 +46,7 @@ export function CertificatesPage() {
           <QuizRow key={quiz.id} quiz={quiz} />
         ))}
       </Stack>
-      {pages.hasNextPage && (
-        <Box sx={{ textAlign: 'center', mt: 3 }}>
-          <Button variant="outlined" onClick={() => pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
-            Show me more
-          </Button>
-        </Box>
-      )}
+      <LoadMore pages={pages} />
     </Container>
   );
 }

@@ -32,8 +32,8 @@ import { RichText } from '@/ui/RichText';
 import { useToast } from '@/ui/toast';
 import { certificateFile } from './access';
 import { OrderList } from './OrderList';
+import { REQUIRED } from '@/lib/field-texts';
 
-const REQUIRED = 'Required';
 
 /** /certificates/{id} (spec 2 §2, §4 Quiz flow). */
 export function QuizPage() {

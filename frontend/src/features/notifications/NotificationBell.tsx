@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { getGetMeQueryKey, useGetMe } from '@/api/endpoints/auth/auth';
 import { readMyNotifications, useListMyNotifications } from '@/api/endpoints/notifications/notifications';
 import type { DataMe } from '@/api/model';
-import { useAuth } from '@/app/auth';
+import { useAuth } from '@/lib/auth';
 import { dateTime } from '@/lib/dates';
 import { Loading } from '@/ui/QueryState';
 import { useLiveNotifications } from './useLiveNotifications';

@@ -28,9 +28,9 @@ import type {
   ContactRequest,
   DataBanner,
   DataBlogPost,
-  DataContentMessage,
   DataContentPage,
   DataLecture,
+  DataMessageResponse,
   DataVecBlogCategory,
   DataVecMenuItem,
   ErrorBody,
@@ -460,9 +460,9 @@ export const getContactUsUrl = () => {
   return `/api/contact-us`
 }
 
-export const contactUs = async (contactRequest: ContactRequest, options?: RequestInit): Promise<DataContentMessage> => {
+export const contactUs = async (contactRequest: ContactRequest, options?: RequestInit): Promise<DataMessageResponse> => {
   
-  return apiFetch<DataContentMessage>(getContactUsUrl(),
+  return apiFetch<DataMessageResponse>(getContactUsUrl(),
   {      
     ...options,
     method: 'POST',
@@ -1132,9 +1132,9 @@ export const getSignUpForUpdatesUrl = () => {
   return `/api/updates-signup`
 }
 
-export const signUpForUpdates = async (signupRequest: SignupRequest, options?: RequestInit): Promise<DataContentMessage> => {
+export const signUpForUpdates = async (signupRequest: SignupRequest, options?: RequestInit): Promise<DataMessageResponse> => {
   
-  return apiFetch<DataContentMessage>(getSignUpForUpdatesUrl(),
+  return apiFetch<DataMessageResponse>(getSignUpForUpdatesUrl(),
   {      
     ...options,
     method: 'POST',

@@ -26,7 +26,7 @@ import type {
 
 import type {
   DataComment,
-  DataDiscussionMessage,
+  DataMessageResponse,
   DataTopic,
   DataVoteResult,
   ErrorBody,
@@ -200,9 +200,9 @@ export const getDeleteCommentImageUrl = (discussionId: number,
 }
 
 export const deleteCommentImage = async (discussionId: number,
-    id: number, options?: RequestInit): Promise<DataDiscussionMessage> => {
+    id: number, options?: RequestInit): Promise<DataMessageResponse> => {
   
-  return apiFetch<DataDiscussionMessage>(getDeleteCommentImageUrl(discussionId,id),
+  return apiFetch<DataMessageResponse>(getDeleteCommentImageUrl(discussionId,id),
   {      
     ...options,
     method: 'DELETE'
@@ -554,9 +554,9 @@ export const getDeleteCommentUrl = (id: number,
 }
 
 export const deleteComment = async (id: number,
-    commentId: number, options?: RequestInit): Promise<DataDiscussionMessage> => {
+    commentId: number, options?: RequestInit): Promise<DataMessageResponse> => {
   
-  return apiFetch<DataDiscussionMessage>(getDeleteCommentUrl(id,commentId),
+  return apiFetch<DataMessageResponse>(getDeleteCommentUrl(id,commentId),
   {      
     ...options,
     method: 'DELETE'
@@ -928,9 +928,9 @@ export const getDeleteDiscussionUrl = (topicType: 'groups' | 'projects' | 'blog/
 
 export const deleteDiscussion = async (topicType: 'groups' | 'projects' | 'blog/api',
     id: number,
-    commentId: number, options?: RequestInit): Promise<DataDiscussionMessage> => {
+    commentId: number, options?: RequestInit): Promise<DataMessageResponse> => {
   
-  return apiFetch<DataDiscussionMessage>(getDeleteDiscussionUrl(topicType,id,commentId),
+  return apiFetch<DataMessageResponse>(getDeleteDiscussionUrl(topicType,id,commentId),
   {      
     ...options,
     method: 'DELETE'

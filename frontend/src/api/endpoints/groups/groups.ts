@@ -27,12 +27,12 @@ import type {
 import type {
   CreateGroupRequest,
   DataGroupDetail,
-  DataGroupMessage,
   DataGroupUpdate,
   DataGroupUpdates,
   DataInvitationView,
   DataMaterial,
   DataMember,
+  DataMessageResponse,
   DataVecGroupLink,
   DataVecInvitedMember,
   DataVecJoinRequest,
@@ -792,9 +792,9 @@ export const getInviteGroupMemberUrl = (slug: string,) => {
 }
 
 export const inviteGroupMember = async (slug: string,
-    inviteRequest: InviteRequest, options?: RequestInit): Promise<DataGroupMessage> => {
+    inviteRequest: InviteRequest, options?: RequestInit): Promise<DataMessageResponse> => {
   
-  return apiFetch<DataGroupMessage>(getInviteGroupMemberUrl(slug),
+  return apiFetch<DataMessageResponse>(getInviteGroupMemberUrl(slug),
   {      
     ...options,
     method: 'POST',
@@ -964,9 +964,9 @@ export const getCancelInvitationUrl = (slug: string,
 }
 
 export const cancelInvitation = async (slug: string,
-    id: number, options?: RequestInit): Promise<DataGroupMessage> => {
+    id: number, options?: RequestInit): Promise<DataMessageResponse> => {
   
-  return apiFetch<DataGroupMessage>(getCancelInvitationUrl(slug,id),
+  return apiFetch<DataMessageResponse>(getCancelInvitationUrl(slug,id),
   {      
     ...options,
     method: 'DELETE'
@@ -1143,9 +1143,9 @@ export const getAcceptInvitationUrl = (slug: string,
 }
 
 export const acceptInvitation = async (slug: string,
-    inviteHash: string, options?: RequestInit): Promise<DataGroupMessage> => {
+    inviteHash: string, options?: RequestInit): Promise<DataMessageResponse> => {
   
-  return apiFetch<DataGroupMessage>(getAcceptInvitationUrl(slug,inviteHash),
+  return apiFetch<DataMessageResponse>(getAcceptInvitationUrl(slug,inviteHash),
   {      
     ...options,
     method: 'POST'
@@ -1313,9 +1313,9 @@ export const getSendJoinRequestUrl = (slug: string,) => {
 }
 
 export const sendJoinRequest = async (slug: string,
-    joinRequestBody: JoinRequestBody, options?: RequestInit): Promise<DataGroupMessage> => {
+    joinRequestBody: JoinRequestBody, options?: RequestInit): Promise<DataMessageResponse> => {
   
-  return apiFetch<DataGroupMessage>(getSendJoinRequestUrl(slug),
+  return apiFetch<DataMessageResponse>(getSendJoinRequestUrl(slug),
   {      
     ...options,
     method: 'POST',
@@ -1384,9 +1384,9 @@ export const getCancelJoinRequestUrl = (slug: string,) => {
   return `/api/groups/${slug}/join-requests`
 }
 
-export const cancelJoinRequest = async (slug: string, options?: RequestInit): Promise<DataGroupMessage> => {
+export const cancelJoinRequest = async (slug: string, options?: RequestInit): Promise<DataMessageResponse> => {
   
-  return apiFetch<DataGroupMessage>(getCancelJoinRequestUrl(slug),
+  return apiFetch<DataMessageResponse>(getCancelJoinRequestUrl(slug),
   {      
     ...options,
     method: 'DELETE'
@@ -1458,9 +1458,9 @@ export const getDecideJoinRequestUrl = (slug: string,
 
 export const decideJoinRequest = async (slug: string,
     memberId: number,
-    action: string, options?: RequestInit): Promise<DataGroupMessage> => {
+    action: string, options?: RequestInit): Promise<DataMessageResponse> => {
   
-  return apiFetch<DataGroupMessage>(getDecideJoinRequestUrl(slug,memberId,action),
+  return apiFetch<DataMessageResponse>(getDecideJoinRequestUrl(slug,memberId,action),
   {      
     ...options,
     method: 'POST'
@@ -1642,9 +1642,9 @@ export const getLeaveGroupUrl = (slug: string,) => {
   return `/api/groups/${slug}/members/leave`
 }
 
-export const leaveGroup = async (slug: string, options?: RequestInit): Promise<DataGroupMessage> => {
+export const leaveGroup = async (slug: string, options?: RequestInit): Promise<DataMessageResponse> => {
   
-  return apiFetch<DataGroupMessage>(getLeaveGroupUrl(slug),
+  return apiFetch<DataMessageResponse>(getLeaveGroupUrl(slug),
   {      
     ...options,
     method: 'POST'
@@ -1788,9 +1788,9 @@ export const getRemoveGroupMemberUrl = (slug: string,
 }
 
 export const removeGroupMember = async (slug: string,
-    memberId: number, options?: RequestInit): Promise<DataGroupMessage> => {
+    memberId: number, options?: RequestInit): Promise<DataMessageResponse> => {
   
-  return apiFetch<DataGroupMessage>(getRemoveGroupMemberUrl(slug,memberId),
+  return apiFetch<DataMessageResponse>(getRemoveGroupMemberUrl(slug,memberId),
   {      
     ...options,
     method: 'DELETE'
@@ -1860,9 +1860,9 @@ export const getResendInvitationUrl = (slug: string,
 }
 
 export const resendInvitation = async (slug: string,
-    id: number, options?: RequestInit): Promise<DataGroupMessage> => {
+    id: number, options?: RequestInit): Promise<DataMessageResponse> => {
   
-  return apiFetch<DataGroupMessage>(getResendInvitationUrl(slug,id),
+  return apiFetch<DataMessageResponse>(getResendInvitationUrl(slug,id),
   {      
     ...options,
     method: 'PUT'
@@ -3012,9 +3012,9 @@ export const getDeleteGroupMaterialUrl = (groupId: number,
 }
 
 export const deleteGroupMaterial = async (groupId: number,
-    id: number, options?: RequestInit): Promise<DataGroupMessage> => {
+    id: number, options?: RequestInit): Promise<DataMessageResponse> => {
   
-  return apiFetch<DataGroupMessage>(getDeleteGroupMaterialUrl(groupId,id),
+  return apiFetch<DataMessageResponse>(getDeleteGroupMaterialUrl(groupId,id),
   {      
     ...options,
     method: 'DELETE'
@@ -3181,9 +3181,9 @@ export const getDeleteGroupUrl = (id: number,) => {
   return `/api/me/groups/${id}`
 }
 
-export const deleteGroup = async (id: number, options?: RequestInit): Promise<DataGroupMessage> => {
+export const deleteGroup = async (id: number, options?: RequestInit): Promise<DataMessageResponse> => {
   
-  return apiFetch<DataGroupMessage>(getDeleteGroupUrl(id),
+  return apiFetch<DataMessageResponse>(getDeleteGroupUrl(id),
   {      
     ...options,
     method: 'DELETE'

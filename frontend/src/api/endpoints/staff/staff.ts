@@ -32,9 +32,7 @@ import type {
   DataBlogCategory,
   DataConsoleOverview,
   DataContactMessage,
-  DataContentMessage,
   DataGroupCard,
-  DataGroupMessage,
   DataGroupReview,
   DataGroupUpdate,
   DataLookupItem,
@@ -1079,9 +1077,9 @@ export const getStaffDeleteBlogCategoryUrl = (id: number,) => {
   return `/api/staff/blog/categories/${id}`
 }
 
-export const staffDeleteBlogCategory = async (id: number, options?: RequestInit): Promise<DataContentMessage> => {
+export const staffDeleteBlogCategory = async (id: number, options?: RequestInit): Promise<DataMessageResponse> => {
   
-  return apiFetch<DataContentMessage>(getStaffDeleteBlogCategoryUrl(id),
+  return apiFetch<DataMessageResponse>(getStaffDeleteBlogCategoryUrl(id),
   {      
     ...options,
     method: 'DELETE'
@@ -1497,9 +1495,9 @@ export const getStaffDeleteBlogPostUrl = (id: number,) => {
   return `/api/staff/blog/posts/${id}`
 }
 
-export const staffDeleteBlogPost = async (id: number, options?: RequestInit): Promise<DataContentMessage> => {
+export const staffDeleteBlogPost = async (id: number, options?: RequestInit): Promise<DataMessageResponse> => {
   
-  return apiFetch<DataContentMessage>(getStaffDeleteBlogPostUrl(id),
+  return apiFetch<DataMessageResponse>(getStaffDeleteBlogPostUrl(id),
   {      
     ...options,
     method: 'DELETE'
@@ -2624,9 +2622,9 @@ export const getStaffDeleteLectureUrl = (id: number,) => {
   return `/api/staff/lectures/${id}`
 }
 
-export const staffDeleteLecture = async (id: number, options?: RequestInit): Promise<DataContentMessage> => {
+export const staffDeleteLecture = async (id: number, options?: RequestInit): Promise<DataMessageResponse> => {
   
-  return apiFetch<DataContentMessage>(getStaffDeleteLectureUrl(id),
+  return apiFetch<DataMessageResponse>(getStaffDeleteLectureUrl(id),
   {      
     ...options,
     method: 'DELETE'
@@ -3089,9 +3087,9 @@ export const getStaffDeleteLookupUrl = (kind: 'tags' | 'goals' | 'roles',
 }
 
 export const staffDeleteLookup = async (kind: 'tags' | 'goals' | 'roles',
-    id: number, options?: RequestInit): Promise<DataGroupMessage> => {
+    id: number, options?: RequestInit): Promise<DataMessageResponse> => {
   
-  return apiFetch<DataGroupMessage>(getStaffDeleteLookupUrl(kind,id),
+  return apiFetch<DataMessageResponse>(getStaffDeleteLookupUrl(kind,id),
   {      
     ...options,
     method: 'DELETE'
@@ -3231,9 +3229,9 @@ export const getStaffDeleteMenuItemUrl = (id: number,) => {
   return `/api/staff/menus/items/${id}`
 }
 
-export const staffDeleteMenuItem = async (id: number, options?: RequestInit): Promise<DataContentMessage> => {
+export const staffDeleteMenuItem = async (id: number, options?: RequestInit): Promise<DataMessageResponse> => {
   
-  return apiFetch<DataContentMessage>(getStaffDeleteMenuItemUrl(id),
+  return apiFetch<DataMessageResponse>(getStaffDeleteMenuItemUrl(id),
   {      
     ...options,
     method: 'DELETE'
@@ -3302,9 +3300,9 @@ export const getStaffMoveMenuItemUrl = (id: number,) => {
 }
 
 export const staffMoveMenuItem = async (id: number,
-    moveRequest: MoveRequest, options?: RequestInit): Promise<DataContentMessage> => {
+    moveRequest: MoveRequest, options?: RequestInit): Promise<DataMessageResponse> => {
   
-  return apiFetch<DataContentMessage>(getStaffMoveMenuItemUrl(id),
+  return apiFetch<DataMessageResponse>(getStaffMoveMenuItemUrl(id),
   {      
     ...options,
     method: 'POST',
@@ -4065,9 +4063,9 @@ export const getStaffDeletePageUrl = (id: number,) => {
   return `/api/staff/pages/${id}`
 }
 
-export const staffDeletePage = async (id: number, options?: RequestInit): Promise<DataContentMessage> => {
+export const staffDeletePage = async (id: number, options?: RequestInit): Promise<DataMessageResponse> => {
   
-  return apiFetch<DataContentMessage>(getStaffDeletePageUrl(id),
+  return apiFetch<DataMessageResponse>(getStaffDeletePageUrl(id),
   {      
     ...options,
     method: 'DELETE'

@@ -33,7 +33,7 @@ export const forgotPasswordBody = zod.object({
 export const forgotPasswordResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -49,7 +49,7 @@ export const confirmResetPasswordBody = zod.object({
 export const confirmResetPasswordResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -62,7 +62,7 @@ export const validateResetTokenBody = zod.object({
 export const validateResetTokenResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -100,6 +100,7 @@ export const getMeResponse = zod.object({
   "avatar": zod.string().nullish().describe('Address of the avatar (at most 1200 px wide).'),
   "avatar_thumbnail": zod.string().nullish().describe('Address of the avatar\'s small square thumbnail, for headers and lists.'),
   "bio": zod.string().nullish(),
+  "can_create_accounts": zod.boolean().describe('The staff console offers \"New account\" (admins), as `accounts::policy` decides.'),
   "career_stage": zod.enum(['early_career_researcher', 'junior_staff', 'senior_staff', 'prefer_not_to_disclose']),
   "date_joined": zod.iso.datetime({}),
   "devices": zod.array(zod.object({
@@ -217,7 +218,7 @@ export const confirmUniversityEmailBody = zod.object({
 export const confirmUniversityEmailResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -230,7 +231,7 @@ export const disconnectOauthParams = zod.object({
 export const disconnectOauthResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -239,7 +240,7 @@ export const disconnectOauthResponse = zod.object({
 export const emailConfirmStartResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -270,7 +271,7 @@ export const updateNotificationSettingsBody = zod.object({
 export const updateNotificationSettingsResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -290,7 +291,7 @@ export const personalizationUpdateBody = zod.object({
 export const personalizationUpdateResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -363,7 +364,7 @@ export const setupUniversityEmailBody = zod.object({
 export const setupUniversityEmailResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -440,7 +441,7 @@ export const confirmTotpBody = zod.object({
 export const confirmTotpResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -453,7 +454,7 @@ export const disableTotpBody = zod.object({
 export const disableTotpResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -528,7 +529,7 @@ export const setPasswordBody = zod.object({
 export const setPasswordResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -541,7 +542,7 @@ export const validateSetPasswordTokenBody = zod.object({
 export const validateSetPasswordTokenResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -564,6 +565,6 @@ export const unlockAccountBody = zod.object({
 export const unlockAccountResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 

@@ -190,14 +190,7 @@ export const getMenuResponse = zod.object({
   "link_url": zod.string().nullish().describe('An address elsewhere.'),
   "page_link": zod.string().nullish().describe('Where the site shows that page.'),
   "page_slug": zod.string().nullish().describe('A page of the site, by slug.'),
-  "sub_menus": zod.array(zod.object({
-  "image": zod.string().nullish(),
-  "link_url": zod.string().nullish().describe('An address elsewhere.'),
-  "page_link": zod.string().nullish().describe('Where the site shows that page.'),
-  "page_slug": zod.string().nullish().describe('A page of the site, by slug.'),
   "sub_menus": zod.array(zod.any()),
-  "title": zod.string()
-}).describe('A menu item (spec 1 §3 Menu item).')),
   "title": zod.string()
 }).describe('A menu item (spec 1 §3 Menu item).'))
 })
@@ -211,14 +204,7 @@ export const getLgpMenuResponse = zod.object({
   "link_url": zod.string().nullish().describe('An address elsewhere.'),
   "page_link": zod.string().nullish().describe('Where the site shows that page.'),
   "page_slug": zod.string().nullish().describe('A page of the site, by slug.'),
-  "sub_menus": zod.array(zod.object({
-  "image": zod.string().nullish(),
-  "link_url": zod.string().nullish().describe('An address elsewhere.'),
-  "page_link": zod.string().nullish().describe('Where the site shows that page.'),
-  "page_slug": zod.string().nullish().describe('A page of the site, by slug.'),
   "sub_menus": zod.array(zod.any()),
-  "title": zod.string()
-}).describe('A menu item (spec 1 §3 Menu item).')),
   "title": zod.string()
 }).describe('A menu item (spec 1 §3 Menu item).'))
 })

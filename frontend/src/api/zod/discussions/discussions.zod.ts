@@ -61,7 +61,7 @@ export const deleteCommentImageParams = zod.object({
 export const deleteCommentImageResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -84,6 +84,7 @@ export const listCommentsResponse = zod.object({
   "data": zod.array(zod.object({
   "can_delete": zod.boolean(),
   "can_edit": zod.boolean().describe('The viewer may edit it: its author, while they may still write here.'),
+  "cannot_vote": zod.string().nullish().describe('Why the viewer cannot vote on it; absent when they can.'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
   "avatar": zod.string().nullish(),
@@ -160,6 +161,7 @@ export const updateCommentResponse = zod.object({
   "data": zod.object({
   "can_delete": zod.boolean(),
   "can_edit": zod.boolean().describe('The viewer may edit it: its author, while they may still write here.'),
+  "cannot_vote": zod.string().nullish().describe('Why the viewer cannot vote on it; absent when they can.'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
   "avatar": zod.string().nullish(),
@@ -208,7 +210,7 @@ export const deleteCommentParams = zod.object({
 export const deleteCommentResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -233,6 +235,7 @@ export const listDiscussionsResponse = zod.object({
   "data": zod.array(zod.object({
   "can_delete": zod.boolean(),
   "can_edit": zod.boolean(),
+  "cannot_vote": zod.string().nullish().describe('Why the viewer cannot vote on it; absent when they can.'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
   "avatar": zod.string().nullish(),
@@ -255,6 +258,7 @@ export const listDiscussionsResponse = zod.object({
   "replies": zod.array(zod.object({
   "can_delete": zod.boolean(),
   "can_edit": zod.boolean().describe('The viewer may edit it: its author, while they may still write here.'),
+  "cannot_vote": zod.string().nullish().describe('Why the viewer cannot vote on it; absent when they can.'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
   "avatar": zod.string().nullish(),
@@ -348,6 +352,7 @@ export const updateDiscussionResponse = zod.object({
   "data": zod.object({
   "can_delete": zod.boolean(),
   "can_edit": zod.boolean(),
+  "cannot_vote": zod.string().nullish().describe('Why the viewer cannot vote on it; absent when they can.'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
   "avatar": zod.string().nullish(),
@@ -370,6 +375,7 @@ export const updateDiscussionResponse = zod.object({
   "replies": zod.array(zod.object({
   "can_delete": zod.boolean(),
   "can_edit": zod.boolean().describe('The viewer may edit it: its author, while they may still write here.'),
+  "cannot_vote": zod.string().nullish().describe('Why the viewer cannot vote on it; absent when they can.'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
   "avatar": zod.string().nullish(),
@@ -427,6 +433,6 @@ export const deleteDiscussionParams = zod.object({
 export const deleteDiscussionResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 

@@ -182,6 +182,14 @@ export const getGroupParams = zod.object({
 
 export const getGroupResponse = zod.object({
   "data": zod.object({
+  "abilities": zod.object({
+  "can_edit": zod.boolean().describe('Edit, submit for review and delete the group (its owner).'),
+  "can_edit_materials": zod.boolean().describe('Edit the supplementary materials.'),
+  "can_leave": zod.boolean(),
+  "can_manage_requests": zod.boolean().describe('Decide on join requests and handle invitations.'),
+  "can_post_update": zod.boolean(),
+  "can_see_members": zod.boolean().describe('The page\'s Members and Updates tabs.')
+}).describe('What a viewer may do with a group: computed once, by the policy, so no screen decides\na permission itself.'),
   "active_status": zod.enum(['active', 'suspended']),
   "additional_info": zod.string().nullish(),
   "approved_status": zod.enum(['approved', 'not_approved', 'waiting_for_approval', 'pending_approval_for_changes']).describe('Only staff move a group to `approved` or `not_approved`.'),
@@ -279,7 +287,7 @@ export const cancelInvitationParams = zod.object({
 export const cancelInvitationResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -325,7 +333,7 @@ export const acceptInvitationParams = zod.object({
 export const acceptInvitationResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -371,7 +379,7 @@ export const cancelJoinRequestParams = zod.object({
 export const cancelJoinRequestResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -386,7 +394,7 @@ export const decideJoinRequestParams = zod.object({
 export const decideJoinRequestResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -438,7 +446,7 @@ export const leaveGroupParams = zod.object({
 export const leaveGroupResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -481,7 +489,7 @@ export const removeGroupMemberParams = zod.object({
 export const removeGroupMemberResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -495,7 +503,7 @@ export const resendInvitationParams = zod.object({
 export const resendInvitationResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -945,7 +953,7 @@ export const deleteGroupMaterialParams = zod.object({
 export const deleteGroupMaterialResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -957,6 +965,14 @@ export const getMyGroupParams = zod.object({
 
 export const getMyGroupResponse = zod.object({
   "data": zod.object({
+  "abilities": zod.object({
+  "can_edit": zod.boolean().describe('Edit, submit for review and delete the group (its owner).'),
+  "can_edit_materials": zod.boolean().describe('Edit the supplementary materials.'),
+  "can_leave": zod.boolean(),
+  "can_manage_requests": zod.boolean().describe('Decide on join requests and handle invitations.'),
+  "can_post_update": zod.boolean(),
+  "can_see_members": zod.boolean().describe('The page\'s Members and Updates tabs.')
+}).describe('What a viewer may do with a group: computed once, by the policy, so no screen decides\na permission itself.'),
   "active_status": zod.enum(['active', 'suspended']),
   "additional_info": zod.string().nullish(),
   "approved_status": zod.enum(['approved', 'not_approved', 'waiting_for_approval', 'pending_approval_for_changes']).describe('Only staff move a group to `approved` or `not_approved`.'),
@@ -1016,7 +1032,7 @@ export const deleteGroupParams = zod.object({
 export const deleteGroupResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -1043,6 +1059,14 @@ export const updateGroupBody = zod.object({
 
 export const updateGroupResponse = zod.object({
   "data": zod.object({
+  "abilities": zod.object({
+  "can_edit": zod.boolean().describe('Edit, submit for review and delete the group (its owner).'),
+  "can_edit_materials": zod.boolean().describe('Edit the supplementary materials.'),
+  "can_leave": zod.boolean(),
+  "can_manage_requests": zod.boolean().describe('Decide on join requests and handle invitations.'),
+  "can_post_update": zod.boolean(),
+  "can_see_members": zod.boolean().describe('The page\'s Members and Updates tabs.')
+}).describe('What a viewer may do with a group: computed once, by the policy, so no screen decides\na permission itself.'),
   "active_status": zod.enum(['active', 'suspended']),
   "additional_info": zod.string().nullish(),
   "approved_status": zod.enum(['approved', 'not_approved', 'waiting_for_approval', 'pending_approval_for_changes']).describe('Only staff move a group to `approved` or `not_approved`.'),
@@ -1105,6 +1129,14 @@ export const setGroupImageBody = zod.object({
 
 export const setGroupImageResponse = zod.object({
   "data": zod.object({
+  "abilities": zod.object({
+  "can_edit": zod.boolean().describe('Edit, submit for review and delete the group (its owner).'),
+  "can_edit_materials": zod.boolean().describe('Edit the supplementary materials.'),
+  "can_leave": zod.boolean(),
+  "can_manage_requests": zod.boolean().describe('Decide on join requests and handle invitations.'),
+  "can_post_update": zod.boolean(),
+  "can_see_members": zod.boolean().describe('The page\'s Members and Updates tabs.')
+}).describe('What a viewer may do with a group: computed once, by the policy, so no screen decides\na permission itself.'),
   "active_status": zod.enum(['active', 'suspended']),
   "additional_info": zod.string().nullish(),
   "approved_status": zod.enum(['approved', 'not_approved', 'waiting_for_approval', 'pending_approval_for_changes']).describe('Only staff move a group to `approved` or `not_approved`.'),

@@ -58,7 +58,7 @@ export const staffReviewAffiliationBody = zod.object({
 export const staffReviewAffiliationResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -233,7 +233,7 @@ export const staffDeleteBlogCategoryParams = zod.object({
 export const staffDeleteBlogCategoryResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -382,7 +382,7 @@ export const staffDeleteBlogPostParams = zod.object({
 export const staffDeleteBlogPostResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -624,6 +624,14 @@ export const staffGroupReviewParams = zod.object({
 export const staffGroupReviewResponse = zod.object({
   "data": zod.object({
   "current": zod.object({
+  "abilities": zod.object({
+  "can_edit": zod.boolean().describe('Edit, submit for review and delete the group (its owner).'),
+  "can_edit_materials": zod.boolean().describe('Edit the supplementary materials.'),
+  "can_leave": zod.boolean(),
+  "can_manage_requests": zod.boolean().describe('Decide on join requests and handle invitations.'),
+  "can_post_update": zod.boolean(),
+  "can_see_members": zod.boolean().describe('The page\'s Members and Updates tabs.')
+}).describe('What a viewer may do with a group: computed once, by the policy, so no screen decides\na permission itself.'),
   "active_status": zod.enum(['active', 'suspended']),
   "additional_info": zod.string().nullish(),
   "approved_status": zod.enum(['approved', 'not_approved', 'waiting_for_approval', 'pending_approval_for_changes']).describe('Only staff move a group to `approved` or `not_approved`.'),
@@ -672,6 +680,14 @@ export const staffGroupReviewResponse = zod.object({
   "title": zod.string()
 }).describe('Every field of a working group (spec 2 §3) with the viewer\'s relation to it.'),
   "proposed": zod.object({
+  "abilities": zod.object({
+  "can_edit": zod.boolean().describe('Edit, submit for review and delete the group (its owner).'),
+  "can_edit_materials": zod.boolean().describe('Edit the supplementary materials.'),
+  "can_leave": zod.boolean(),
+  "can_manage_requests": zod.boolean().describe('Decide on join requests and handle invitations.'),
+  "can_post_update": zod.boolean(),
+  "can_see_members": zod.boolean().describe('The page\'s Members and Updates tabs.')
+}).describe('What a viewer may do with a group: computed once, by the policy, so no screen decides\na permission itself.'),
   "active_status": zod.enum(['active', 'suspended']),
   "additional_info": zod.string().nullish(),
   "approved_status": zod.enum(['approved', 'not_approved', 'waiting_for_approval', 'pending_approval_for_changes']).describe('Only staff move a group to `approved` or `not_approved`.'),
@@ -887,7 +903,7 @@ export const staffDeleteLectureParams = zod.object({
 export const staffDeleteLectureResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -1013,7 +1029,7 @@ export const staffDeleteLookupParams = zod.object({
 export const staffDeleteLookupResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -1039,17 +1055,7 @@ export const staffUpdateMenuItemResponse = zod.object({
   "page_slug": zod.string().nullish(),
   "parent_id": zod.number().nullish(),
   "position": zod.number(),
-  "sub_menus": zod.array(zod.object({
-  "id": zod.number(),
-  "image": zod.string().nullish(),
-  "link_url": zod.string().nullish(),
-  "page_link": zod.string().nullish().describe('Where a page link leads on the site.'),
-  "page_slug": zod.string().nullish(),
-  "parent_id": zod.number().nullish(),
-  "position": zod.number(),
   "sub_menus": zod.array(zod.any()),
-  "title": zod.string()
-}).describe('A menu item as the console edits it.')),
   "title": zod.string()
 }).describe('A menu item as the console edits it.')
 })
@@ -1064,7 +1070,7 @@ export const staffDeleteMenuItemParams = zod.object({
 export const staffDeleteMenuItemResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -1081,7 +1087,7 @@ export const staffMoveMenuItemBody = zod.object({
 export const staffMoveMenuItemResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -1104,17 +1110,7 @@ export const staffSetMenuItemImageResponse = zod.object({
   "page_slug": zod.string().nullish(),
   "parent_id": zod.number().nullish(),
   "position": zod.number(),
-  "sub_menus": zod.array(zod.object({
-  "id": zod.number(),
-  "image": zod.string().nullish(),
-  "link_url": zod.string().nullish(),
-  "page_link": zod.string().nullish().describe('Where a page link leads on the site.'),
-  "page_slug": zod.string().nullish(),
-  "parent_id": zod.number().nullish(),
-  "position": zod.number(),
   "sub_menus": zod.array(zod.any()),
-  "title": zod.string()
-}).describe('A menu item as the console edits it.')),
   "title": zod.string()
 }).describe('A menu item as the console edits it.')
 })
@@ -1135,17 +1131,7 @@ export const staffGetMenuResponse = zod.object({
   "page_slug": zod.string().nullish(),
   "parent_id": zod.number().nullish(),
   "position": zod.number(),
-  "sub_menus": zod.array(zod.object({
-  "id": zod.number(),
-  "image": zod.string().nullish(),
-  "link_url": zod.string().nullish(),
-  "page_link": zod.string().nullish().describe('Where a page link leads on the site.'),
-  "page_slug": zod.string().nullish(),
-  "parent_id": zod.number().nullish(),
-  "position": zod.number(),
   "sub_menus": zod.array(zod.any()),
-  "title": zod.string()
-}).describe('A menu item as the console edits it.')),
   "title": zod.string()
 }).describe('A menu item as the console edits it.'))
 })
@@ -1462,7 +1448,7 @@ export const staffDeletePageParams = zod.object({
 export const staffDeletePageResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -1799,7 +1785,7 @@ export const staffDeactivateUserBody = zod.object({
 export const staffDeactivateUserResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -1816,7 +1802,7 @@ export const staffReactivateUserBody = zod.object({
 export const staffReactivateUserResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -1829,7 +1815,7 @@ export const staffResendConfirmationParams = zod.object({
 export const staffResendConfirmationResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -1846,7 +1832,7 @@ export const staffResetTwoFactorBody = zod.object({
 export const staffResetTwoFactorResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -1865,6 +1851,6 @@ export const staffSetUserRoleBody = zod.object({
 export const staffSetUserRoleResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
-}).describe('A confirmation text to show the user.')
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 

@@ -8,7 +8,7 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { FormTextField } from '@/ui/form/FormTextField';
 
 /** Spec §5 (document 1): the reset and set-password forms' own wording. */
-export const FIELD_REQUIRED = 'This field is required';
+import { FIELD_REQUIRED } from '@/lib/field-texts';
 export const PASSWORDS_DONT_MATCH = "Passwords don't match";
 
 const schema = z

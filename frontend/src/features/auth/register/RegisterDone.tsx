@@ -2,7 +2,7 @@ import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
 import { Divider, Stack, Typography } from '@mui/material';
 import { startTransition } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useAuth } from '@/app/auth';
+import { useAuth } from '@/lib/auth';
 import { SmsConfirmForm } from '@/ui/SmsConfirmForm';
 
 /** Shown once the account exists: confirm the e-mail, or the phone by SMS code. */

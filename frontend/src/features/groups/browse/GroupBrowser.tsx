@@ -1,24 +1,14 @@
-import SearchIcon from '@mui/icons-material/Search';
-import {
-  Box,
-  Button,
-  FormControl,
-  Grid,
-  InputAdornment,
-  InputLabel,
-  MenuItem,
-  Select,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { FormControl, Grid, InputLabel, MenuItem, Select, Stack } from '@mui/material';
 import { useId, useState } from 'react';
 import { useListProjectTags } from '@/api/endpoints/groups/groups';
-import { useAuth } from '@/app/auth';
+import { useAuth } from '@/lib/auth';
 import { SEARCH_DEBOUNCE_MS, useDebounced } from '@/lib/useDebounced';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { GroupCard } from '../GroupCard';
 import { type GroupOrdering, orderingOptions } from './ordering';
 import { useGroupPages } from './useGroupPages';
+import { LoadMore } from '@/ui/LoadMore';
+import { SearchField } from '@/ui/SearchField';
 
 /** The browse list: Topics, Sorted by, search, cards and Show me more. */
 export function GroupBrowser() {
@@ -74,21 +64,7 @@ export function GroupBrowser() {
             ))}
           </Select>
         </FormControl>
-        <TextField
-          label="Search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          sx={{ flex: 1 }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <SearchField value={search} onChange={setSearch} sx={{ flex: 1 }} />
       </Stack>
       {pages.isPending && <Loading />}
       {pages.isError && <ErrorState error={pages.error} onRetry={() => pages.refetch()} />}
@@ -102,13 +78,7 @@ export function GroupBrowser() {
           ))}
         </Grid>
       )}
-      {pages.hasNextPage && (
-        <Box sx={{ textAlign: 'center' }}>
-          <Button variant="outlined" onClick={() => pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
-            Show me more
-          </Button>
-        </Box>
-      )}
+      <LoadMore pages={pages} />
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { Box, Button, Container, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { useAuth } from '@/app/auth';
+import { useAuth } from '@/lib/auth';
 import { usePageTitle } from '@/ui/page-title';
 import { GroupBrowser } from './GroupBrowser';
 

@@ -53,16 +53,16 @@ export function GroupDetailPage({ Discussion }: { Discussion: DiscussionSlot }) 
   );
 }
 
-/** Spec 2 §2: the tabs each viewer gets, in order. */
+/** Spec 2 §2: the tabs each viewer gets, in order, as the server's abilities say. */
 function tabsFor(group: GroupDetail, inviteToken: string | null) {
-  const curator = group.is_owner || group.is_moderator;
+  const { can_see_members, can_manage_requests } = group.abilities;
   return [
     { value: 'overview', label: 'Overview', shown: true },
-    { value: 'members', label: 'Members', shown: group.is_member },
+    { value: 'members', label: 'Members', shown: can_see_members },
     // Spec 2 §5: the requests and invites are fetched only without an invite token.
-    { value: 'requests', label: 'Join requests/invites', shown: curator && !inviteToken },
+    { value: 'requests', label: 'Join requests/invites', shown: can_manage_requests && !inviteToken },
     { value: 'materials', label: 'Supplementary Materials', shown: true },
-    { value: 'updates', label: 'Updates', shown: group.is_member },
+    { value: 'updates', label: 'Updates', shown: can_see_members },
   ].filter((tab) => tab.shown);
 }
 
@@ -188,7 +188,7 @@ function GroupView({ group, Discussion }: { group: GroupDetail; Discussion: Disc
               </Button>
             </CardContent>
           </Card>
-          {group.is_owner && (
+          {group.abilities.can_edit && (
             <Button component={RouterLink} to={`/working-groups/edit/${group.slug}`} variant="outlined">
               Edit working group
             </Button>

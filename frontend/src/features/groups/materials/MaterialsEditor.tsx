@@ -30,6 +30,7 @@ import { uploadWithProgress } from '@/lib/api-client';
 import { ErrorState, Loading } from '@/ui/QueryState';
 import { useToast } from '@/ui/toast';
 import { MaterialList, materialTitle } from './MaterialList';
+import { REQUIRED } from '@/lib/field-texts';
 
 /** Spec 2 §5: one file of these types. */
 export const DOCUMENT_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'application/pdf'];
@@ -159,7 +160,7 @@ function LinkForm({ groupId, onSaved }: { groupId: number; onSaved: () => Promis
   const [saved, setSaved] = useState(false);
 
   const save = async () => {
-    const local = { label: label.trim() ? undefined : 'Required', url: url.trim() ? undefined : 'Required' };
+    const local = { label: label.trim() ? undefined : REQUIRED, url: url.trim() ? undefined : REQUIRED };
     setErrors(local);
     if (local.label || local.url) return;
     try {

@@ -10,7 +10,7 @@ export function MaterialsTab({ group }: { group: GroupDetail }) {
   const materials = useListGroupMaterials(group.id);
   return (
     <Stack spacing={2}>
-      {(group.is_owner || group.is_moderator) && (
+      {group.abilities.can_edit_materials && (
         <Button
           component={RouterLink}
           to={`/working-groups/edit/${group.slug}?step=materials`}

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useAcceptInvitation, useCheckInvitation } from '@/api/endpoints/groups/groups';
 import type { GroupDetail } from '@/api/model';
-import { useAuth } from '@/app/auth';
+import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/api-error';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import { useToast } from '@/ui/toast';

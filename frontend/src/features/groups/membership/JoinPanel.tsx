@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useCancelJoinRequest, useLeaveGroup } from '@/api/endpoints/groups/groups';
 import type { GroupDetail, MemberRole } from '@/api/model';
-import { useAuth } from '@/app/auth';
+import { useAuth } from '@/lib/auth';
 import { SOMETHING_WENT_WRONG } from '@/lib/api-error';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import { useToast } from '@/ui/toast';
@@ -68,7 +68,7 @@ function MemberStatus({ group, role }: { group: GroupDetail; role: MemberRole })
       <Typography variant="body2" color="text.secondary">
         {STATUS_TEXT[role]}
       </Typography>
-      {role !== 'admin' && (
+      {group.abilities.can_leave && (
         <Button variant="outlined" color="error" onClick={() => setConfirming(true)} disabled={leave.isPending || leave.isSuccess}>
           Leave
         </Button>

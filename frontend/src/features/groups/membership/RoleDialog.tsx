@@ -10,8 +10,8 @@ import { FormSelect } from '@/ui/form/FormSelect';
 import { useToast } from '@/ui/toast';
 import { ASSIGNABLE_ROLES, roleLabels } from './roles';
 import { useRefreshGroup } from './useRefreshGroup';
+import { FIELD_REQUIRED as REQUIRED } from '@/lib/field-texts';
 
-const REQUIRED = 'This field is required';
 const schema = z.object({ role: z.enum(ASSIGNABLE_ROLES, { error: REQUIRED }) });
 type Values = z.infer<typeof schema>;
 const options = ASSIGNABLE_ROLES.map((role) => ({ value: role, label: roleLabels[role] }));

@@ -1,6 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
-import SearchIcon from '@mui/icons-material/Search';
-import { Box, Button, Container, Grid, InputAdornment, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { Box, Button, Container, Grid, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { getListMyGroupsQueryKey, listMyGroups } from '@/api/endpoints/groups/groups';
@@ -11,6 +10,8 @@ import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { GROUPS_PER_PAGE } from '../browse/useGroupPages';
 import { AppliedList, JoinedList } from './MembershipList';
 import { MyGroupCard } from './MyGroupCard';
+import { LoadMore } from '@/ui/LoadMore';
+import { SearchField } from '@/ui/SearchField';
 
 type Section = 'created' | 'joined' | 'applied';
 
@@ -58,14 +59,7 @@ function CreatedGroups() {
 
   return (
     <>
-      <TextField
-        label="Search"
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-        fullWidth
-        sx={{ mb: 3 }}
-        slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> } }}
-      />
+      <SearchField value={search} onChange={setSearch} fullWidth sx={{ mb: 3 }} />
       {pages.isPending && <Loading />}
       {pages.isError && <ErrorState error={pages.error} onRetry={() => pages.refetch()} />}
       {pages.isSuccess && groups.length === 0 && <EmptyState>No working groups found</EmptyState>}
@@ -76,13 +70,7 @@ function CreatedGroups() {
           </Grid>
         ))}
       </Grid>
-      {pages.hasNextPage && (
-        <Box sx={{ textAlign: 'center', mt: 3 }}>
-          <Button variant="outlined" onClick={() => pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
-            Show me more
-          </Button>
-        </Box>
-      )}
+      <LoadMore pages={pages} />
     </>
   );
 }

@@ -13,7 +13,7 @@ export function UpdatesTab({ group }: { group: GroupDetail }) {
   const updates = useListGroupUpdates(group.id, { perPage: 99 });
   return (
     <Stack spacing={2}>
-      {(group.is_owner || group.is_moderator) && (
+      {group.abilities.can_post_update && (
         <Button component={RouterLink} to={`/group-updates/${group.id}`} variant="outlined" sx={{ alignSelf: 'flex-start' }}>
           Add updates
         </Button>

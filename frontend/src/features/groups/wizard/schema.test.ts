@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FIELD_REQUIRED, generalSchema, specificsSchemaFor } from './schema';
+import { FIELD_REQUIRED } from '@/lib/field-texts';
+import { generalSchema, specificsSchemaFor } from './schema';
 
 const errors = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries(result.error?.issues.map((i) => [String(i.path[0]), i.message]) ?? []);

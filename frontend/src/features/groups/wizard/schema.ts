@@ -2,7 +2,7 @@ import { z } from '@/lib/zod';
 import type { GroupDetail } from '@/api/model';
 
 /** Spec 2 §5: every wizard rule shows this text. */
-export const FIELD_REQUIRED = 'This field is required';
+import { FIELD_REQUIRED } from '@/lib/field-texts';
 const required = z.string().trim().min(1, FIELD_REQUIRED);
 
 export const generalSchema = z.object({

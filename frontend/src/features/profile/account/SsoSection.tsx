@@ -14,7 +14,7 @@ import { startTransition, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useDisconnectOauth } from '@/api/endpoints/auth/auth';
 import type { Me, OAuthAssociation } from '@/api/model';
-import { useAuth } from '@/app/auth';
+import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/api-error';
 import { useToast } from '@/ui/toast';
 import { Section } from './Section';

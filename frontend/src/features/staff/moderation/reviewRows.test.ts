@@ -21,6 +21,14 @@ const group: GroupDetail = {
   is_member: false,
   is_moderator: false,
   is_owner: false,
+  abilities: {
+    can_edit: false,
+    can_edit_materials: false,
+    can_post_update: false,
+    can_see_members: false,
+    can_manage_requests: false,
+    can_leave: false,
+  },
 };
 
 describe('the side-by-side review', () => {

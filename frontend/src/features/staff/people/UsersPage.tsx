@@ -45,8 +45,8 @@ export function UsersPage() {
   return (
     <RecordList
       title="Users"
-      // Admins add accounts (the server's policy; a moderator would be refused).
-      newLabel={me.data?.data.staff_role === 'admin' ? 'New account' : undefined}
+      // Who adds accounts is the server's policy (admins), sent with the account.
+      newLabel={me.data?.data.can_create_accounts ? 'New account' : undefined}
       path="/staff/users"
       list={list}
       query={query}

@@ -11,6 +11,7 @@ import { useToast } from '@/ui/toast';
 import { ServerGrid } from './ServerGrid';
 import { staffError } from './staffError';
 import { useRun } from './useRun';
+import { REQUIRED } from '@/lib/field-texts';
 
 /** One entry of a short list staff curate (blog categories, tags, lookups). */
 export interface Entry {
@@ -128,7 +129,7 @@ function EntryDialog({
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!label.trim()) {
-      setErrors({ label: 'Required' });
+      setErrors({ label: REQUIRED });
       return;
     }
     setBusy(true);

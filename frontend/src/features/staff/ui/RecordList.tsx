@@ -3,7 +3,7 @@ import { Button, Stack } from '@mui/material';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { SearchField } from './SearchField';
+import { SearchField } from '@/ui/SearchField';
 import { gridQuery, ServerGrid, type Pagination } from './ServerGrid';
 import { StaffPage } from './StaffPage';
 import type { useListState } from './useListState';
@@ -48,7 +48,7 @@ export function RecordList<Row extends GridValidRowModel & { id: number }>({
       }
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <SearchField value={list.search} onChange={list.setSearch} label={searchLabel} />
+        <SearchField value={list.search} onChange={list.setSearch} label={searchLabel} size="small" sx={{ maxWidth: { sm: 360 } }} fullWidth />
         {filters}
       </Stack>
       <ServerGrid

@@ -1,0 +1,127 @@
+//! Tidies the generated contract: utoipa writes the type inside a generic envelope
+//! (`Data<GroupDetail>`, `Page<Comment>`) out in full wherever the envelope is used, so each
+//! `Data_X` / `Page_X` carried its own copy of `X` and the generated client a model file per
+//! copy. Here every such copy that is exactly a named component becomes a reference to it:
+//! one definition per type, in the contract, in Swagger UI and in the client.
+
+use std::collections::HashMap;
+
+use utoipa::openapi::schema::{ArrayItems, Schema};
+use utoipa::openapi::{OpenApi, Ref, RefOr};
+
+/// The contract with every inline copy of a named component replaced by a reference.
+pub fn refer_to_components(mut doc: OpenApi) -> OpenApi {
+    let Some(components) = doc.components.as_mut() else {
+        return doc;
+    };
+    let named = referable(&components.schemas);
+    for schema in components.schemas.values_mut() {
+        refer_within(schema, &named);
+    }
+    doc
+}
+
+/// A schema's exact text, to recognise copies by.
+fn text(schema: &RefOr<Schema>) -> String {
+    serde_json::to_string(schema).unwrap_or_default()
+}
+
+/// Each component worth referring to (an object or an enumeration), by its exact text;
+/// two components with the same text are ambiguous and left inline.
+fn referable<'a>(
+    schemas: impl IntoIterator<Item = (&'a String, &'a RefOr<Schema>)>,
+) -> HashMap<String, Option<String>> {
+    let mut named: HashMap<String, Option<String>> = HashMap::new();
+    for (name, schema) in schemas {
+        let structured = match schema {
+            RefOr::T(Schema::Object(object)) => {
+                !object.properties.is_empty() || object.enum_values.is_some()
+            }
+            _ => false,
+        };
+        if !structured || name.starts_with("Data_") || name.starts_with("Page_") {
+            continue;
+        }
+        named
+            .entry(text(schema))
+            .and_modify(|found| *found = None)
+            .or_insert_with(|| Some(name.clone()));
+    }
+    named
+}
+
+/// Replaces, below `schema` (never `schema` itself), each copy of a named component: the
+/// properties of objects and the items of arrays, as deep as they go.
+fn refer_within(schema: &mut RefOr<Schema>, named: &HashMap<String, Option<String>>) {
+    let children: Vec<&mut RefOr<Schema>> = match schema {
+        RefOr::T(Schema::Object(object)) => object.properties.values_mut().collect(),
+        RefOr::T(Schema::Array(array)) => match &mut array.items {
+            ArrayItems::RefOrSchema(items) => vec![items.as_mut()],
+            ArrayItems::False => Vec::new(),
+        },
+        RefOr::T(Schema::OneOf(one_of)) => one_of.items.iter_mut().collect(),
+        _ => Vec::new(),
+    };
+    for child in children {
+        match named.get(&text(child)) {
+            Some(Some(name)) => *child = RefOr::Ref(Ref::from_schema_name(name.clone())),
+            _ => refer_within(child, named),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn an_envelope_refers_to_the_type_it_carries() {
+        let item = json!({"type": "object", "properties": {"id": {"type": "integer"}}});
+        let doc: OpenApi = serde_json::from_value(json!({
+            "openapi": "3.1.0",
+            "info": {"title": "t", "version": "1"},
+            "paths": {},
+            "components": {"schemas": {
+                "Item": item,
+                "Data_Item": {"type": "object", "properties": {"data": item}},
+                "Page_Item": {"type": "object", "properties": {
+                    "data": {"type": "array", "items": item}
+                }},
+            }},
+        }))
+        .unwrap_or_default();
+        let tidy = serde_json::to_value(refer_to_components(doc)).unwrap_or_default();
+        let schemas = &tidy["components"]["schemas"];
+        assert_eq!(
+            schemas["Data_Item"]["properties"]["data"],
+            json!({"$ref": "#/components/schemas/Item"})
+        );
+        assert_eq!(
+            schemas["Page_Item"]["properties"]["data"]["items"],
+            json!({"$ref": "#/components/schemas/Item"})
+        );
+        assert_eq!(schemas["Item"], item, "a component stays itself");
+    }
+
+    #[test]
+    fn twins_are_left_inline() {
+        let twin = json!({"type": "object", "properties": {"message": {"type": "string"}}});
+        let doc: OpenApi = serde_json::from_value(json!({
+            "openapi": "3.1.0",
+            "info": {"title": "t", "version": "1"},
+            "paths": {},
+            "components": {"schemas": {
+                "A": twin, "B": twin,
+                "Data_A": {"type": "object", "properties": {"data": twin}},
+            }},
+        }))
+        .unwrap_or_default();
+        let tidy = serde_json::to_value(refer_to_components(doc)).unwrap_or_default();
+        assert_eq!(
+            tidy["components"]["schemas"]["Data_A"]["properties"]["data"],
+            twin
+        );
+    }
+}

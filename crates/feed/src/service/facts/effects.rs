@@ -1,0 +1,149 @@
+//! What a fact calls for, decided without I/O.
+
+use std::collections::HashMap;
+
+use super::{membership, moderation, posts};
+use crate::facts::Fact;
+use crate::service::activity::{NewItem, PostNow};
+use crate::service::notify::Notice;
+
+/// The notifications to send, the feed items to record, and the post to bring up to date.
+#[derive(Debug, Default)]
+pub struct Effects {
+    pub notices: Vec<Notice>,
+    pub items: Vec<NewItem>,
+    pub revision: Option<Revision>,
+}
+
+impl Effects {
+    pub fn notices(notices: impl IntoIterator<Item = Notice>) -> Self {
+        Self {
+            notices: notices.into_iter().collect(),
+            ..Self::default()
+        }
+    }
+
+    pub fn with_item(mut self, item: NewItem) -> Self {
+        self.items.push(item);
+        self
+    }
+}
+
+/// A post's feed items and notifications show what it reads now.
+#[derive(Debug)]
+pub struct Revision {
+    pub post: PostNow,
+    /// The notifications' new message.
+    pub message: String,
+}
+
+/// Members' names, as the words use them.
+#[derive(Debug, Default)]
+pub struct Names(HashMap<i64, String>);
+
+impl Names {
+    pub fn new(names: HashMap<i64, String>) -> Self {
+        Self(names)
+    }
+
+    /// The member's name, or "A member" for an account that is gone.
+    pub fn of(&self, user_id: i64) -> &str {
+        self.0.get(&user_id).map_or("A member", String::as_str)
+    }
+}
+
+/// Whose names the words about `fact` use.
+pub fn named(fact: &Fact) -> Vec<i64> {
+    match fact {
+        Fact::JoinRequested { asker_id, .. } => vec![*asker_id],
+        Fact::Invited { actor_id, .. } => vec![*actor_id],
+        Fact::Posted(post) => vec![post.author_id],
+        Fact::PostChanged(change) => vec![change.author_id],
+        _ => Vec::new(),
+    }
+}
+
+/// What `fact` calls for.
+pub fn of(fact: Fact, names: &Names) -> Effects {
+    match fact {
+        Fact::JoinRequested {
+            group,
+            asker_id,
+            curators,
+        } => membership::join_requested(&group, names.of(asker_id), asker_id, &curators),
+        Fact::JoinAnswered {
+            group,
+            actor_id,
+            member_id,
+            accepted,
+        } => membership::join_answered(&group, actor_id, member_id, accepted),
+        Fact::Invited {
+            group,
+            actor_id,
+            member_id,
+            invite_token,
+        } => membership::invited(
+            &group,
+            names.of(actor_id),
+            actor_id,
+            member_id,
+            invite_token,
+        ),
+        Fact::RoleChanged {
+            group,
+            actor_id,
+            member_id,
+            role,
+        } => membership::role_changed(&group, actor_id, member_id, &role),
+        Fact::Removed {
+            group,
+            actor_id,
+            member_id,
+        } => membership::removed(&group, actor_id, member_id),
+        Fact::GroupReviewed {
+            group,
+            owner_id,
+            outcome,
+            reason,
+            summary,
+            image,
+        } => {
+            moderation::group_reviewed(group, owner_id, outcome, reason.as_deref(), &summary, image)
+        }
+        Fact::UpdateApproved {
+            group,
+            author_id,
+            update_id,
+            title,
+            text,
+            image,
+        } => moderation::update_approved(group, author_id, update_id, &title, &text, image),
+        Fact::UpdateRejected {
+            group,
+            author_id,
+            title,
+            reason,
+        } => moderation::update_rejected(&group, author_id, &title, reason.as_deref()),
+        Fact::AffiliationReviewed {
+            user_id,
+            approved,
+            reason,
+        } => moderation::affiliation_reviewed(user_id, approved, reason.as_deref()),
+        Fact::Posted(post) => {
+            let author = names.of(post.author_id).to_owned();
+            posts::posted(post, &author)
+        }
+        Fact::PostChanged(change) => {
+            let author = names.of(change.author_id).to_owned();
+            posts::changed(change, &author)
+        }
+        Fact::BlogPublished {
+            post_id,
+            slug,
+            title,
+            summary,
+            image,
+            author_id,
+        } => posts::blog_published(post_id, slug, title, &summary, image, author_id),
+    }
+}

@@ -1,0 +1,257 @@
+//! Discussions and the blog: a new topic reaches the place's followers, a reply the member
+//! it answers; both show in the feed, and an edit or deletion changes what they show.
+
+use kernel::notification_kinds as kind;
+
+use super::effects::{Effects, Revision};
+use super::wording::{excerpt, group_route};
+use crate::enums::{ContentType, FeedEventType, FeedObjectType};
+use crate::facts::{Place, Post, PostChange};
+use crate::policy;
+use crate::service::activity::{ItemContent, NewItem, PostNow, RelatedContent};
+use crate::service::notify::Notice;
+
+/// What a notification about a deleted post says in place of its excerpt.
+const DELETED: &str = "Deleted";
+
+/// Where a post was made, as its notifications and feed item name it.
+struct Where {
+    slug: String,
+    title: String,
+    route: String,
+    group_id: Option<i64>,
+    content_type: ContentType,
+    event_type: FeedEventType,
+}
+
+fn place(post: &Post) -> Where {
+    match &post.place {
+        Place::Group(group) => Where {
+            slug: group.slug.clone(),
+            title: group.title.clone(),
+            route: group_route(group),
+            group_id: Some(group.id),
+            content_type: ContentType::WorkingGroup,
+            event_type: if post.is_topic {
+                FeedEventType::WorkingGroupDiscussionCreated
+            } else {
+                FeedEventType::WorkingGroupCommentCreated
+            },
+        },
+        Place::Blog { slug, title, .. } => Where {
+            slug: slug.clone(),
+            title: title.clone(),
+            route: format!("/blog/{slug}"),
+            group_id: None,
+            content_type: ContentType::EntryPage,
+            event_type: if post.is_topic {
+                FeedEventType::BlogDiscussionCreated
+            } else {
+                FeedEventType::BlogCommentCreated
+            },
+        },
+    }
+}
+
+pub fn posted(post: Post, author: &str) -> Effects {
+    let at = place(&post);
+    let text = excerpt(&post.text);
+    let notice = |user_id, kind, heading: String| Notice {
+        user_id,
+        kind,
+        title: heading,
+        message: format!("{author}: {text}"),
+        in_app_route: Some(at.route.clone()),
+        object_slug: Some(at.slug.clone()),
+        content_type: Some(at.content_type),
+        invite_token: None,
+        mailed_by_source: false,
+        post_id: Some(post.post_id),
+    };
+    let notices: Vec<Notice> = if post.is_topic {
+        post.followers
+            .iter()
+            .copied()
+            .filter(|f| policy::notify(*f, post.author_id))
+            .map(|follower| {
+                notice(
+                    follower,
+                    kind::NEW_TOPIC,
+                    format!("New discussion in {}", at.title),
+                )
+            })
+            .collect()
+    } else {
+        post.parent_author_id
+            .filter(|p| policy::notify(*p, post.author_id))
+            .map(|parent| notice(parent, kind::REPLY, format!("{author} replied to you")))
+            .into_iter()
+            .collect()
+    };
+    let item = NewItem {
+        event_type: at.event_type,
+        object_type: if post.is_topic {
+            FeedObjectType::Discussion
+        } else {
+            FeedObjectType::Comment
+        },
+        actor_id: Some(post.author_id),
+        group_id: at.group_id,
+        is_public: post.is_public,
+        content: ItemContent {
+            id: Some(post.post_id),
+            text: Some(text.clone()),
+            discussion_id: Some(post.topic_id),
+            slug: Some(at.slug.clone()),
+            image: None,
+        },
+        related: RelatedContent {
+            slug: Some(at.slug.clone()),
+            title: Some(at.title.clone()),
+            ..Default::default()
+        },
+    };
+    Effects::notices(notices).with_item(item)
+}
+
+/// The feed and the notifications show what the post reads now.
+pub fn changed(change: PostChange, author: &str) -> Effects {
+    let excerpt = change.text.as_deref().map(excerpt);
+    let message = format!("{author}: {}", excerpt.as_deref().unwrap_or(DELETED));
+    Effects {
+        revision: Some(Revision {
+            post: PostNow {
+                topic_id: change.topic_id,
+                post_id: change.post_id,
+                excerpt,
+                is_public: change.is_public,
+            },
+            message,
+        }),
+        ..Effects::default()
+    }
+}
+
+/// A published post is announced in everyone's feed.
+pub fn blog_published(
+    post_id: i64,
+    slug: String,
+    title: String,
+    summary: &str,
+    image: Option<String>,
+    author_id: Option<i64>,
+) -> Effects {
+    Effects::default().with_item(NewItem {
+        event_type: FeedEventType::BlogCreated,
+        object_type: FeedObjectType::Blog,
+        actor_id: author_id,
+        group_id: None,
+        is_public: true,
+        content: ItemContent {
+            id: Some(post_id),
+            text: Some(excerpt(summary)),
+            slug: Some(slug.clone()),
+            image: image.clone(),
+            ..Default::default()
+        },
+        related: RelatedContent {
+            slug: Some(slug),
+            title: Some(title),
+            summary: Some(excerpt(summary)),
+            image_link_thumbnail: image.clone(),
+            image,
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::membership::tests::group;
+    use super::*;
+
+    fn topic() -> Post {
+        Post {
+            place: Place::Group(group()),
+            topic_id: 11,
+            post_id: 11,
+            author_id: 1,
+            parent_author_id: None,
+            is_public: false,
+            is_topic: true,
+            text: "Shall we pool our registries?".into(),
+            followers: vec![1, 2, 3],
+        }
+    }
+
+    #[test]
+    fn a_new_topic_reaches_every_follower_but_its_author() {
+        let effects = posted(topic(), "Ada");
+        let told: Vec<i64> = effects.notices.iter().map(|n| n.user_id).collect();
+        assert_eq!(told, [2, 3]);
+        assert_eq!(effects.notices[0].title, "New discussion in Registries");
+        assert_eq!(
+            effects.notices[0].message,
+            "Ada: Shall we pool our registries?"
+        );
+        assert_eq!(effects.notices[0].post_id, Some(11));
+        let item = &effects.items[0];
+        assert_eq!(
+            item.event_type,
+            FeedEventType::WorkingGroupDiscussionCreated
+        );
+        assert!(!item.is_public);
+    }
+
+    #[test]
+    fn a_reply_reaches_the_member_it_answers() {
+        let reply = Post {
+            place: Place::Blog {
+                id: 5,
+                slug: "consent".into(),
+                title: "Consent".into(),
+            },
+            post_id: 12,
+            author_id: 2,
+            parent_author_id: Some(1),
+            is_public: true,
+            is_topic: false,
+            text: "Yes".into(),
+            ..topic()
+        };
+        let effects = posted(reply.clone(), "Grace");
+        assert_eq!(effects.notices.len(), 1);
+        assert_eq!(effects.notices[0].user_id, 1);
+        assert_eq!(effects.notices[0].title, "Grace replied to you");
+        assert_eq!(
+            effects.notices[0].in_app_route.as_deref(),
+            Some("/blog/consent")
+        );
+        assert_eq!(
+            effects.items[0].event_type,
+            FeedEventType::BlogCommentCreated
+        );
+        let own = Post {
+            parent_author_id: Some(2),
+            ..reply
+        };
+        assert!(posted(own, "Grace").notices.is_empty(), "answering oneself");
+    }
+
+    #[test]
+    fn a_deleted_post_reads_deleted() {
+        let effects = changed(
+            PostChange {
+                topic_id: 11,
+                post_id: 12,
+                author_id: 2,
+                text: None,
+                is_public: true,
+            },
+            "Grace",
+        );
+        let revision = effects.revision.unwrap();
+        assert_eq!(revision.message, "Grace: Deleted");
+        assert_eq!(revision.post.excerpt, None);
+        assert!(effects.notices.is_empty() && effects.items.is_empty());
+    }
+}

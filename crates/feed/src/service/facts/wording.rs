@@ -1,0 +1,62 @@
+//! What the words and links of notifications and feed items share.
+
+use crate::enums::ContentType;
+use crate::facts::Group;
+use crate::service::notify::Notice;
+
+/// Longest excerpt of a post in a notification or feed item.
+const EXCERPT: usize = 200;
+
+/// The first characters of `text`, with an ellipsis when cut.
+pub fn excerpt(text: &str) -> String {
+    let mut cut: String = text.chars().take(EXCERPT).collect();
+    if cut.len() < text.len() {
+        cut.push('…');
+    }
+    cut
+}
+
+pub fn group_route(group: &Group) -> String {
+    format!("/working-groups/{}", group.slug)
+}
+
+/// " Reason: …" when staff gave one.
+pub fn because(reason: Option<&str>) -> String {
+    reason.map(|r| format!(" Reason: {r}")).unwrap_or_default()
+}
+
+/// A notification that leads to the group's page.
+pub fn about_group(
+    user_id: i64,
+    kind: &'static str,
+    group: &Group,
+    title: impl Into<String>,
+    message: String,
+) -> Notice {
+    Notice {
+        user_id,
+        kind,
+        title: title.into(),
+        message,
+        in_app_route: Some(group_route(group)),
+        object_slug: Some(group.slug.clone()),
+        content_type: Some(ContentType::WorkingGroup),
+        invite_token: None,
+        mailed_by_source: false,
+        post_id: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn excerpts_cut_at_two_hundred_characters() {
+        assert_eq!(excerpt("short"), "short");
+        let long = "é".repeat(250);
+        let cut = excerpt(&long);
+        assert_eq!(cut.chars().count(), 201);
+        assert!(cut.ends_with('…'));
+    }
+}
