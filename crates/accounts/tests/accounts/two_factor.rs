@@ -100,11 +100,7 @@ async fn set_up_sign_in_with_a_code_refuse_replays_and_disable() {
     assert_eq!(body["messages"]["token"], json!(["Invalid token"]));
 
     // The setup code's step is spent; the next step's code is accepted once.
-    let (status, body) = login(
-        &app,
-        json!({"token": setup_code, "device_id": device_id}),
-    )
-    .await;
+    let (status, body) = login(&app, json!({"token": setup_code, "device_id": device_id})).await;
     assert_eq!(
         status, 400,
         "a code already used at setup is refused: {body}"
