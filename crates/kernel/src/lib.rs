@@ -20,6 +20,7 @@ pub mod file_links;
 pub mod files;
 pub mod hot;
 pub mod images;
+pub mod input;
 pub mod json_list;
 pub mod links;
 pub mod mail;

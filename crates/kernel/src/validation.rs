@@ -21,21 +21,13 @@ crate::string_enum! {
         InvalidEmail = "Must be a valid email",
         /// Spec §5 (document 1) words the sign-up and forgot-password checks this way.
         InvalidEmailAtSignUp = "Invalid email",
+        /// An address that is not an http(s) one with a host.
+        InvalidUrl = "Enter a valid URL.",
         /// A confirmation code from an SMS or an authenticator that is not six digits.
         SixDigitCode = "Enter the 6-digit code",
         /// A picture that cannot be decoded (checked in the browser before cropping, and
         /// by the server on upload).
         InvalidImage = "Upload a valid image. The file you uploaded was either not an image or a corrupted image.",
-    }
-}
-
-/// Six digits, as codes from an SMS or an authenticator app are.
-pub fn six_digit_code(value: &str) -> Result<(), ValidationError> {
-    if value.len() == 6 && value.bytes().all(|b| b.is_ascii_digit()) {
-        Ok(())
-    } else {
-        Err(ValidationError::new("code")
-            .with_message(Cow::Borrowed(FieldText::SixDigitCode.as_str())))
     }
 }
 
@@ -55,7 +47,6 @@ pub fn email_at_sign_up(value: &str) -> Result<(), ValidationError> {
     }
 }
 
-/// Validates `value`, mapping failures onto an [`AppError::Validation`].
 /// Deserialises an optional text field so that a blank value means "not given": forms send
 /// `""` for an emptied field, which must clear it rather than fail a URL or e-mail check.
 /// Use with `#[serde(default, deserialize_with = "kernel::validation::blank_as_none")]`.
@@ -66,22 +57,7 @@ pub fn blank_as_none<'de, D: serde::Deserializer<'de>>(
     Ok(value.filter(|v| !v.trim().is_empty()))
 }
 
-/// Refuses text fields that are blank once trimmed (a value of spaces passes a length
-/// rule), each with `message` on its field.
-pub fn require_text(fields: &[(&str, &str)], message: &str) -> Result<(), AppError> {
-    let mut errors = FieldErrors::new();
-    for (name, value) in fields {
-        if value.trim().is_empty() {
-            errors.insert((*name).to_owned(), vec![message.to_owned()]);
-        }
-    }
-    if errors.is_empty() {
-        Ok(())
-    } else {
-        Err(AppError::Validation(errors))
-    }
-}
-
+/// Validates `value`, mapping failures onto an [`AppError::Validation`].
 pub fn validate<T: validator::Validate>(value: &T) -> Result<(), AppError> {
     value
         .validate()
@@ -99,6 +75,9 @@ fn collect(errors: &ValidationErrors, prefix: &str, out: &mut FieldErrors) {
     for (field, kind) in errors.errors() {
         let key = if prefix.is_empty() {
             field.to_string()
+        } else if field == crate::input::THIS_FIELD {
+            // A parsed field's own error (`input::Given`) belongs to the field itself.
+            prefix.to_owned()
         } else {
             format!("{prefix}.{field}")
         };
@@ -141,7 +120,7 @@ fn text_of(error: &ValidationError) -> String {
     match error.code.as_ref() {
         "required" => REQUIRED.to_owned(),
         "email" => INVALID_EMAIL.to_owned(),
-        "url" => "Enter a valid URL.".to_owned(),
+        "url" => FieldText::InvalidUrl.as_str().to_owned(),
         "length" => match (param("min"), param("max")) {
             (Some(min), _) if min == "1" => REQUIRED.to_owned(),
             (Some(min), None) => format!("Ensure this field has at least {min} characters."),

@@ -1,5 +1,6 @@
 use actix_web::{HttpRequest, post, put, web};
 use kernel::extract::ValidJson;
+use kernel::input::{Email, Given, HttpUrl, Text};
 use kernel::{AppContext, AppResult, CurrentUser, Data};
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -12,21 +13,15 @@ use crate::service::affiliation::{self, Affiliation};
 /// Spec §5: all three are required and valid.
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct SetupUniversityEmailRequest {
-    #[validate(length(min = 1, max = 255, message = "Required"))]
-    #[schema(min_length = 1)]
-    pub affiliation: String,
-    #[validate(
-        length(min = 1, message = "Required"),
-        email(message = "Must be a valid email")
-    )]
-    #[schema(min_length = 1, format = Email)]
-    pub university_affiliate_email: String,
-    #[validate(
-        length(min = 1, message = "Required"),
-        custom(function = "kernel::links::web_url", message = "Enter a valid URL.")
-    )]
-    #[schema(min_length = 1)]
-    pub university_profile_page_url: String,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Text<255>>)]
+    pub affiliation: Given<Text<255>>,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Email>)]
+    pub university_affiliate_email: Given<Email>,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<HttpUrl>)]
+    pub university_profile_page_url: Given<HttpUrl>,
 }
 
 /// Sets the university affiliation and mails a confirmation link to the university address.
@@ -49,9 +44,9 @@ pub async fn setup_university_email(
     ctx.rate_limits.check("email", &req)?;
     let input = body.into_inner();
     let affiliation = Affiliation {
-        affiliation: input.affiliation,
-        university_affiliate_email: input.university_affiliate_email,
-        university_profile_page_url: input.university_profile_page_url,
+        affiliation: input.affiliation.value()?.into_string(),
+        university_affiliate_email: input.university_affiliate_email.value()?.into_string(),
+        university_profile_page_url: input.university_profile_page_url.value()?.into_string(),
     };
     affiliation::set_up(&ctx, user.id, affiliation).await?;
     Ok(MessageResponse::data(affiliation::UPDATED))
@@ -72,6 +67,6 @@ pub async fn confirm_university_email(
     ctx: web::Data<AppContext>,
     body: ValidJson<TokenRequest>,
 ) -> AppResult<web::Json<Data<MessageResponse>>> {
-    affiliation::confirm(&ctx, &body.token).await?;
+    affiliation::confirm(&ctx, body.token.get()?).await?;
     Ok(MessageResponse::data(affiliation::CONFIRMED))
 }

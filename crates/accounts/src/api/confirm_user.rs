@@ -1,5 +1,6 @@
 use actix_web::{post, web};
 use kernel::extract::ValidJson;
+use kernel::input::{Given, Text};
 use kernel::{AppContext, AppResult, Data};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -9,8 +10,9 @@ use crate::service::confirmation;
 
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct ConfirmUserRequest {
-    #[validate(length(min = 1, max = 128, message = "Required"))]
-    pub token: String,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Text<128>>)]
+    pub token: Given<Text<128>>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -37,7 +39,7 @@ pub async fn confirm_user(
     ctx: web::Data<AppContext>,
     body: ValidJson<ConfirmUserRequest>,
 ) -> AppResult<web::Json<Data<ConfirmUserResponse>>> {
-    let confirmed = confirmation::confirm(&ctx.db, &body.token).await?;
+    let confirmed = confirmation::confirm(&ctx.db, body.token.get()?).await?;
     Ok(Data::new(ConfirmUserResponse {
         message: confirmation::VERIFIED.to_owned(),
         access: confirmed.access,

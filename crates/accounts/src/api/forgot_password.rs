@@ -1,5 +1,6 @@
 use actix_web::{HttpRequest, post, web};
 use kernel::extract::ValidJson;
+use kernel::input::{Email, Given, Long, SignUp, Text};
 use kernel::{AppContext, AppResult, Data};
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -9,28 +10,28 @@ use super::MessageResponse;
 use crate::service::password_reset::{self, EMAIL_SENT, UPDATED};
 use crate::service::tokens::Purpose;
 
+/// The token of a mailed link, in the words of the password forms.
+pub type LinkToken = Text<128, Long>;
+
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct ForgotPasswordRequest {
-    #[validate(
-        length(min = 1, message = "Required"),
-        custom(function = "kernel::validation::email_at_sign_up")
-    )]
-    #[schema(min_length = 1, format = Email)]
-    pub email: String,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Email<SignUp>>)]
+    pub email: Given<Email<SignUp>>,
 }
 
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct TokenRequest {
-    #[validate(length(min = 1, max = 128, message = "This field is required"))]
-    #[schema(min_length = 1)]
-    pub token: String,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<LinkToken>)]
+    pub token: Given<LinkToken>,
 }
 
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct ResetPasswordRequest {
-    #[validate(length(min = 1, max = 128, message = "This field is required"))]
-    #[schema(min_length = 1)]
-    pub token: String,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<LinkToken>)]
+    pub token: Given<LinkToken>,
     #[validate(length(
         min = 8,
         message = "This password is too short. It must contain at least 8 characters."
@@ -57,7 +58,7 @@ pub async fn forgot_password(
     body: ValidJson<ForgotPasswordRequest>,
 ) -> AppResult<web::Json<Data<MessageResponse>>> {
     ctx.rate_limits.check("password_reset", &req)?;
-    password_reset::start(&ctx, &body.email).await?;
+    password_reset::start(&ctx, body.email.get()?).await?;
     Ok(MessageResponse::data(EMAIL_SENT))
 }
 
@@ -81,7 +82,7 @@ pub async fn validate_token(
     body: ValidJson<TokenRequest>,
 ) -> AppResult<web::Json<Data<MessageResponse>>> {
     ctx.rate_limits.check("password_reset", &req)?;
-    password_reset::check(&ctx, &body.token, Purpose::ResetPassword).await?;
+    password_reset::check(&ctx, body.token.get()?, Purpose::ResetPassword).await?;
     Ok(MessageResponse::data(VALID_LINK))
 }
 
@@ -102,6 +103,12 @@ pub async fn confirm(
     body: ValidJson<ResetPasswordRequest>,
 ) -> AppResult<web::Json<Data<MessageResponse>>> {
     ctx.rate_limits.check("password_reset", &req)?;
-    password_reset::complete(&ctx, &body.token, Purpose::ResetPassword, &body.password).await?;
+    password_reset::complete(
+        &ctx,
+        body.token.get()?,
+        Purpose::ResetPassword,
+        &body.password,
+    )
+    .await?;
     Ok(MessageResponse::data(UPDATED))
 }

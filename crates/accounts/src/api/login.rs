@@ -1,5 +1,6 @@
 use actix_web::{HttpRequest, post, web};
 use kernel::extract::ValidJson;
+use kernel::input::{EMAIL_MAX, Given, Password, Text};
 use kernel::{AppContext, AppResult, Data};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -9,12 +10,12 @@ use crate::service::login::{LoginOutcome, SecondFactor};
 
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct LoginRequest {
-    #[validate(length(min = 1, message = "Required"))]
-    #[schema(min_length = 1)]
-    pub email: String,
-    #[validate(length(min = 1, message = "Required"))]
-    #[schema(min_length = 1)]
-    pub password: String,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Text<{ EMAIL_MAX }>>)]
+    pub email: Given<Text<{ EMAIL_MAX }>>,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Password>)]
+    pub password: Given<Password>,
     /// The authenticator's 6-digit code, once the server asked for it.
     #[validate(length(max = 16))]
     pub token: Option<String>,
@@ -58,27 +59,27 @@ pub async fn login(
     body: ValidJson<LoginRequest>,
 ) -> AppResult<web::Json<Data<LoginResponse>>> {
     ctx.rate_limits.check("login", &req)?;
-    ctx.rate_limits.check_account("login", &body.email)?;
+    let (email, password) = (body.email.get()?, body.password.get()?);
+    ctx.rate_limits.check_account("login", email)?;
     let second = SecondFactor {
         token: body.token.as_deref(),
         device_id: body.device_id.as_deref(),
     };
-    let response =
-        match crate::service::login::login(&ctx, &body.email, &body.password, second).await? {
-            LoginOutcome::Session(access) => LoginResponse {
-                access: Some(access),
-                devices: Vec::new(),
-            },
-            LoginOutcome::CodeRequired(devices) => LoginResponse {
-                access: None,
-                devices: devices
-                    .into_iter()
-                    .map(|d| Device {
-                        device_id: d.id.to_string(),
-                        confirmed: d.confirmed,
-                    })
-                    .collect(),
-            },
-        };
+    let response = match crate::service::login::login(&ctx, email, password, second).await? {
+        LoginOutcome::Session(access) => LoginResponse {
+            access: Some(access),
+            devices: Vec::new(),
+        },
+        LoginOutcome::CodeRequired(devices) => LoginResponse {
+            access: None,
+            devices: devices
+                .into_iter()
+                .map(|d| Device {
+                    device_id: d.id.to_string(),
+                    confirmed: d.confirmed,
+                })
+                .collect(),
+        },
+    };
     Ok(Data::new(response))
 }

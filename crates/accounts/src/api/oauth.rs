@@ -1,5 +1,6 @@
 use actix_web::{delete, get, post, web};
 use kernel::extract::ValidJson;
+use kernel::input::{Given, Text};
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Data};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -29,12 +30,12 @@ pub struct OAuthStart {
 
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct OAuthCallbackRequest {
-    #[validate(length(min = 1, max = 2048, message = "Required"))]
-    #[schema(min_length = 1)]
-    pub code: String,
-    #[validate(length(min = 1, max = 256, message = "Required"))]
-    #[schema(min_length = 1)]
-    pub state: String,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Text<2048>>)]
+    pub code: Given<Text<2048>>,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Text<256>>)]
+    pub state: Given<Text<256>>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -105,7 +106,7 @@ pub async fn callback(
     body: ValidJson<OAuthCallbackRequest>,
 ) -> AppResult<web::Json<Data<OAuthSignedIn>>> {
     let provider = provider(&path)?;
-    let signed_in = oauth::finish(&ctx, provider, &body.code, &body.state).await?;
+    let signed_in = oauth::finish(&ctx, provider, body.code.get()?, body.state.get()?).await?;
     Ok(Data::new(OAuthSignedIn {
         access: signed_in.access,
         redirect_to: signed_in.redirect_to,

@@ -1,5 +1,6 @@
 use actix_web::{delete, get, put, web};
 use kernel::extract::ValidJson;
+use kernel::input::{Given, Text};
 use kernel::{AppContext, AppResult, CurrentUser, Data};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -19,9 +20,9 @@ pub struct TotpSetup {
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct TotpConfirmRequest {
     /// The 6-digit code the app shows.
-    #[validate(length(min = 1, message = "Required"))]
-    #[schema(min_length = 6, max_length = 6, pattern = "^[0-9]{6}$")]
-    pub token: String,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Text<16>>)]
+    pub token: Given<Text<16>>,
     /// Required when the account has a password.
     pub current_password: Option<String>,
 }
@@ -72,7 +73,7 @@ pub async fn confirm(
     totp::confirm_setup(
         &ctx.db,
         user.id,
-        &body.token,
+        body.token.get()?,
         body.current_password.as_deref(),
     )
     .await?;

@@ -1,5 +1,6 @@
 use actix_web::{HttpRequest, post, web};
 use kernel::extract::ValidJson;
+use kernel::input::{Given, Password, SixDigits, Text};
 use kernel::{AppContext, AppResult, CurrentUser, Data};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -9,12 +10,12 @@ use crate::service::phone;
 
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct PhoneConfirmStartRequest {
-    #[validate(length(min = 1, max = 32, message = "Required"))]
-    #[schema(min_length = 1)]
-    pub phone_number: String,
-    #[validate(length(min = 1, message = "Required"))]
-    #[schema(min_length = 1)]
-    pub current_password: String,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Text<32>>)]
+    pub phone_number: Given<Text<32>>,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Password>)]
+    pub current_password: Given<Password>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -24,18 +25,15 @@ pub struct PhoneConfirmStartResponse {
     pub new_token: String,
 }
 
+/// The 6-digit code from the SMS and the token the SMS was sent with.
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct ConfirmSmsRequest {
-    /// The 6-digit code from the SMS.
-    #[validate(
-        length(min = 1, message = "Required"),
-        custom(function = "kernel::validation::six_digit_code")
-    )]
-    #[schema(min_length = 6, max_length = 6, pattern = "^[0-9]{6}$")]
-    pub confirmation_code: String,
-    #[validate(length(min = 1, max = 128, message = "Required"))]
-    #[schema(min_length = 1)]
-    pub sms_confirm_token: String,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<SixDigits>)]
+    pub confirmation_code: Given<SixDigits>,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Text<128>>)]
+    pub sms_confirm_token: Given<Text<128>>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -47,9 +45,9 @@ pub struct ConfirmSmsResponse {
 
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct ResendSmsRequest {
-    #[validate(length(min = 1, max = 128, message = "Required"))]
-    #[schema(min_length = 1)]
-    pub sms_confirm_token: String,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Text<128>>)]
+    pub sms_confirm_token: Given<Text<128>>,
 }
 
 /// Starts adding or changing the phone number: checks the password and texts a code.
@@ -71,8 +69,13 @@ pub async fn phone_confirm_start(
     body: ValidJson<PhoneConfirmStartRequest>,
 ) -> AppResult<web::Json<Data<PhoneConfirmStartResponse>>> {
     ctx.rate_limits.check("sms", &req)?;
-    let new_token =
-        phone::start_change(&ctx, user.id, &body.phone_number, &body.current_password).await?;
+    let new_token = phone::start_change(
+        &ctx,
+        user.id,
+        body.phone_number.get()?,
+        body.current_password.get()?,
+    )
+    .await?;
     Ok(Data::new(PhoneConfirmStartResponse {
         message: phone::CODE_SENT.to_owned(),
         new_token,
@@ -98,7 +101,12 @@ pub async fn confirm_account_sms(
     body: ValidJson<ConfirmSmsRequest>,
 ) -> AppResult<web::Json<Data<ConfirmSmsResponse>>> {
     ctx.rate_limits.check("sms", &req)?;
-    let confirmed = phone::confirm(&ctx, &body.sms_confirm_token, &body.confirmation_code).await?;
+    let confirmed = phone::confirm(
+        &ctx,
+        body.sms_confirm_token.get()?,
+        body.confirmation_code.get()?,
+    )
+    .await?;
     Ok(Data::new(ConfirmSmsResponse {
         message: phone::PHONE_CONFIRMED.to_owned(),
         access: confirmed.access,
@@ -123,7 +131,7 @@ pub async fn resend_sms_code(
     body: ValidJson<ResendSmsRequest>,
 ) -> AppResult<web::Json<Data<PhoneConfirmStartResponse>>> {
     ctx.rate_limits.check("sms", &req)?;
-    let new_token = phone::resend(&ctx, &body.sms_confirm_token).await?;
+    let new_token = phone::resend(&ctx, body.sms_confirm_token.get()?).await?;
     Ok(Data::new(PhoneConfirmStartResponse {
         message: phone::CODE_SENT.to_owned(),
         new_token,

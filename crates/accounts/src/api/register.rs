@@ -1,5 +1,6 @@
 use actix_web::{HttpRequest, HttpResponse, post, web};
 use kernel::extract::ValidJson;
+use kernel::input::{Email, Given, SignUp, Text};
 use kernel::{AppContext, AppResult, Data};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -17,15 +18,12 @@ use crate::service::registration::NewAccount;
 pub struct RegisterRequest {
     /// Solution of the challenge from `GET /api/captcha`.
     pub captcha: Option<String>,
-    #[validate(length(min = 1, max = 255, message = "Required"))]
-    #[schema(min_length = 1, max_length = 255)]
-    pub name: String,
-    #[validate(
-        length(min = 1, message = "Required"),
-        custom(function = "kernel::validation::email_at_sign_up")
-    )]
-    #[schema(min_length = 1, format = Email)]
-    pub email: String,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Text<255>>)]
+    pub name: Given<Text<255>>,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Email<SignUp>>)]
+    pub email: Given<Email<SignUp>>,
     #[validate(length(
         min = 8,
         message = "This password is too short. It must contain at least 8 characters."
@@ -50,7 +48,7 @@ pub struct RegisterRequest {
     #[validate(length(max = 255))]
     pub affiliation: Option<String>,
     #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
-    #[validate(custom(function = "kernel::links::web_url", message = "Enter a valid URL."))]
+    #[validate(custom(function = "kernel::links::web_url"))]
     pub university_profile_page_url: Option<String>,
     #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
     #[validate(custom(function = "kernel::validation::email_at_sign_up"))]
@@ -106,7 +104,7 @@ pub async fn register(
     body: ValidJson<RegisterRequest>,
 ) -> AppResult<HttpResponse> {
     ctx.rate_limits.check("register", &req)?;
-    let outcome = service::registration::register(&ctx, body.into_inner().into()).await?;
+    let outcome = service::registration::register(&ctx, body.into_inner().try_into()?).await?;
     Ok(HttpResponse::Created().json(Data {
         data: RegisterResponse {
             message: service::registration::CHECK_EMAIL.to_owned(),
@@ -115,12 +113,14 @@ pub async fn register(
     }))
 }
 
-impl From<RegisterRequest> for NewAccount {
-    fn from(request: RegisterRequest) -> Self {
-        Self {
+impl TryFrom<RegisterRequest> for NewAccount {
+    type Error = kernel::AppError;
+
+    fn try_from(request: RegisterRequest) -> Result<Self, Self::Error> {
+        Ok(Self {
             captcha: request.captcha,
-            name: request.name,
-            email: request.email,
+            name: request.name.value()?.into_string(),
+            email: request.email.value()?.into_string(),
             password: request.password,
             role: request.role,
             redirect_to: request.redirect_to,
@@ -145,6 +145,6 @@ impl From<RegisterRequest> for NewAccount {
                 career_stage: request.career_stage,
                 age_group: request.age_group,
             },
-        }
+        })
     }
 }

@@ -1,29 +1,30 @@
 use actix_web::{HttpRequest, post, web};
 use kernel::extract::ValidJson;
+use kernel::input::{Given, Long, PASSWORD_MAX, Password};
 use kernel::{AppContext, AppError, AppResult, Data};
 use serde::Deserialize;
 use utoipa::ToSchema;
 use validator::Validate;
 
 use super::MessageResponse;
-use super::forgot_password::{TokenRequest, VALID_LINK};
+use super::forgot_password::{LinkToken, TokenRequest, VALID_LINK};
 use crate::service::password_reset::{self, MISMATCH, UPDATED};
 use crate::service::tokens::Purpose;
 
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct SetPasswordRequest {
-    #[validate(length(min = 1, max = 128, message = "This field is required"))]
-    #[schema(min_length = 1)]
-    pub token: String,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<LinkToken>)]
+    pub token: Given<LinkToken>,
     #[validate(length(
         min = 8,
         message = "This password is too short. It must contain at least 8 characters."
     ))]
     #[schema(min_length = 8)]
     pub new_password: String,
-    #[validate(length(min = 1, message = "This field is required"))]
-    #[schema(min_length = 1)]
-    pub confirm_password: String,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Password<{ PASSWORD_MAX }, Long>>)]
+    pub confirm_password: Given<Password<{ PASSWORD_MAX }, Long>>,
 }
 
 /// Tells whether a set-password link is still usable, before the user types a password.
@@ -43,7 +44,7 @@ pub async fn validate_token(
     body: ValidJson<TokenRequest>,
 ) -> AppResult<web::Json<Data<MessageResponse>>> {
     ctx.rate_limits.check("password_reset", &req)?;
-    password_reset::check(&ctx, &body.token, Purpose::SetPassword).await?;
+    password_reset::check(&ctx, body.token.get()?, Purpose::SetPassword).await?;
     Ok(MessageResponse::data(VALID_LINK))
 }
 
@@ -64,12 +65,17 @@ pub async fn set_password(
     body: ValidJson<SetPasswordRequest>,
 ) -> AppResult<web::Json<Data<MessageResponse>>> {
     ctx.rate_limits.check("password_reset", &req)?;
-    if body.new_password != body.confirm_password {
+    if body.new_password.as_str() != &**body.confirm_password.get()? {
         return Err(AppError::field("confirm_password", MISMATCH));
     }
-    password_reset::complete(&ctx, &body.token, Purpose::SetPassword, &body.new_password)
-        .await
-        .map_err(|e| rename_field(e, "password", "new_password"))?;
+    password_reset::complete(
+        &ctx,
+        body.token.get()?,
+        Purpose::SetPassword,
+        &body.new_password,
+    )
+    .await
+    .map_err(|e| rename_field(e, "password", "new_password"))?;
     Ok(MessageResponse::data(UPDATED))
 }
 

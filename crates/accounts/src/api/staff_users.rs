@@ -5,6 +5,7 @@ use actix_web::{get, post, put, web};
 use chrono::{DateTime, Utc};
 use kernel::audit::AuditRecord;
 use kernel::extract::ValidJson;
+use kernel::input::{Email, Given, Long, Text};
 use kernel::{AppContext, AppResult, Data, Page, PageParams, Staff, StaffRole};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -306,15 +307,12 @@ pub async fn set_role(
 /// A new account for someone (admins only): a name and an e-mail address.
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct StaffNewUser {
-    #[validate(length(min = 1, max = 255, message = "This field is required"))]
-    #[schema(min_length = 1, max_length = 255)]
-    pub name: String,
-    #[validate(
-        length(min = 1, message = "This field is required"),
-        email(message = "Must be a valid email")
-    )]
-    #[schema(min_length = 1, format = Email)]
-    pub email: String,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Text<255, Long>>)]
+    pub name: Given<Text<255, Long>>,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Email<Long>>)]
+    pub email: Given<Email<Long>>,
 }
 
 /// Makes an account for someone, who is mailed a link to choose their password (admins
@@ -336,7 +334,7 @@ pub async fn create(
     staff: Staff,
     body: ValidJson<StaffNewUser>,
 ) -> AppResult<actix_web::HttpResponse> {
-    let account = user_admin::create(&ctx, &staff, &body.name, &body.email).await?;
+    let account = user_admin::create(&ctx, &staff, body.name.get()?, body.email.get()?).await?;
     Ok(actix_web::HttpResponse::Created().json(Data {
         data: StaffUserRow::from_entity(account),
     }))

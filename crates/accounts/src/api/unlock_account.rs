@@ -24,7 +24,7 @@ pub async fn unlock_account(
     body: ValidJson<TokenRequest>,
 ) -> AppResult<web::Json<Data<MessageResponse>>> {
     ctx.rate_limits.check("password_reset", &req)?;
-    unlock::unlock(&ctx, &body.token).await?;
+    unlock::unlock(&ctx, body.token.get()?).await?;
     Ok(Data::new(MessageResponse {
         message: UNLOCKED.to_owned(),
     }))

@@ -20,7 +20,7 @@ pub struct UpdateMeRequest {
     #[validate(length(max = 255))]
     pub name: Option<String>,
     #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
-    #[validate(email(message = "Must be a valid email"))]
+    #[validate(email)]
     #[schema(format = Email)]
     pub email: Option<String>,
     pub current_password: Option<String>,
@@ -34,7 +34,7 @@ pub struct UpdateMeRequest {
     #[validate(length(max = 255))]
     pub location: Option<String>,
     #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
-    #[validate(custom(function = "kernel::links::web_url", message = "Enter a valid URL."))]
+    #[validate(custom(function = "kernel::links::web_url"))]
     pub website: Option<String>,
     #[validate(length(max = 255))]
     pub social: Option<String>,

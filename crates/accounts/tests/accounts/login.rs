@@ -83,6 +83,11 @@ async fn bad_input_answers_the_envelope() {
     assert_eq!(status, 400);
     assert_eq!(body["messages"]["email"], json!(["Required"]));
     assert_eq!(body["messages"]["password"], json!(["Required"]));
+    // Left out, both are named at once and in the same words.
+    let (status, body) = app.post_json("/api/login", &json!({})).await;
+    assert_eq!(status, 400);
+    assert_eq!(body["messages"]["email"], json!(["Required"]));
+    assert_eq!(body["messages"]["password"], json!(["Required"]));
 
     let send = |body: String, content_type: &'static str| {
         app.client
@@ -101,6 +106,8 @@ async fn bad_input_answers_the_envelope() {
     )
     .await;
     assert_eq!((status, body["code"].as_str()), (400, Some("invalid")));
+    assert_eq!(body["messages"]["email"], json!(["Invalid value."]));
+    assert_eq!(body["messages"]["password"], json!(["Invalid value."]));
 
     let (status, body) = read(
         send("x".repeat(300 * 1024), "application/json")

@@ -1,5 +1,6 @@
 use actix_web::{HttpRequest, HttpResponse, post, web};
 use kernel::extract::ValidJson;
+use kernel::input::{Email, Given, Text};
 use kernel::{AppContext, AppResult, Data};
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -11,22 +12,25 @@ use crate::service::contact::{self, Message, THANK_YOU};
 /// The contact form (spec 2 §5: all required, a valid e-mail).
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct ContactRequest {
-    #[validate(
-        required(message = "Required"),
-        length(min = 1, max = 255, message = "Required")
-    )]
-    pub name: Option<String>,
-    #[validate(
-        required(message = "Required"),
-        length(min = 1, max = 254, message = "Required"),
-        email(message = "Must be a valid email")
-    )]
-    pub email: Option<String>,
-    #[validate(
-        required(message = "Required"),
-        length(min = 1, max = 10000, message = "Required")
-    )]
-    pub text: Option<String>,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Text<255>>)]
+    pub name: Given<Text<255>>,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Email>)]
+    pub email: Given<Email>,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Text<10000>>)]
+    pub text: Given<Text<10000>>,
+}
+
+impl ContactRequest {
+    fn into_message(self) -> AppResult<Message> {
+        Ok(Message {
+            name: self.name.value()?.into_string(),
+            email: self.email.value()?.into_string(),
+            text: self.text.value()?.into_string(),
+        })
+    }
 }
 
 /// Sends a message to the platform's team (kept for staff, mailed to support).
@@ -47,17 +51,7 @@ pub async fn send(
     body: ValidJson<ContactRequest>,
 ) -> AppResult<HttpResponse> {
     ctx.rate_limits.check("contact", &req)?;
-    let body = body.into_inner();
-    let field = |v: Option<String>| v.unwrap_or_default().trim().to_owned();
-    let message = Message {
-        name: field(body.name),
-        email: field(body.email),
-        text: field(body.text),
-    };
-    kernel::validation::require_text(
-        &[("name", &message.name), ("text", &message.text)],
-        kernel::validation::REQUIRED_SHORT,
-    )?;
+    let message = body.into_inner().into_message()?;
     contact::send(&ctx, message).await?;
     Ok(HttpResponse::Created().json(Data {
         data: MessageResponse {

@@ -1,5 +1,6 @@
 use actix_web::{HttpRequest, HttpResponse, post, web};
 use kernel::extract::ValidJson;
+use kernel::input::{Email, Given, Text};
 use kernel::{AppContext, AppResult, Data};
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -11,24 +12,28 @@ use crate::service::signups::{self, Signup, THANK_YOU};
 /// The sign-up-for-updates form (spec 2 §5).
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct SignupRequest {
-    #[validate(
-        required(message = "Required"),
-        length(min = 1, max = 255, message = "Required")
-    )]
-    pub full_name: Option<String>,
-    #[validate(
-        required(message = "Required"),
-        length(min = 1, max = 254, message = "Required"),
-        email(message = "Must be a valid email")
-    )]
-    pub email: Option<String>,
-    #[validate(
-        required(message = "Required"),
-        length(min = 1, max = 5000, message = "Required")
-    )]
-    pub message: Option<String>,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Text<255>>)]
+    pub full_name: Given<Text<255>>,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Email>)]
+    pub email: Given<Email>,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Text<5000>>)]
+    pub message: Given<Text<5000>>,
     /// The consent shown pre-checked on the form.
     pub consent: Option<bool>,
+}
+
+impl SignupRequest {
+    fn into_signup(self) -> AppResult<Signup> {
+        Ok(Signup {
+            full_name: self.full_name.value()?.into_string(),
+            email: self.email.value()?.into_string(),
+            message: self.message.value()?.into_string(),
+            consent: self.consent.unwrap_or(true),
+        })
+    }
 }
 
 /// Signs someone up for news of the platform.
@@ -49,21 +54,7 @@ pub async fn add(
     body: ValidJson<SignupRequest>,
 ) -> AppResult<HttpResponse> {
     ctx.rate_limits.check("updates_signup", &req)?;
-    let body = body.into_inner();
-    let field = |v: Option<String>| v.unwrap_or_default().trim().to_owned();
-    let signup = Signup {
-        full_name: field(body.full_name),
-        email: field(body.email),
-        message: field(body.message),
-        consent: body.consent.unwrap_or(true),
-    };
-    kernel::validation::require_text(
-        &[
-            ("full_name", &signup.full_name),
-            ("message", &signup.message),
-        ],
-        kernel::validation::REQUIRED_SHORT,
-    )?;
+    let signup = body.into_inner().into_signup()?;
     signups::add(&ctx.db, signup).await?;
     Ok(HttpResponse::Created().json(Data {
         data: MessageResponse {

@@ -3,6 +3,7 @@
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use chrono::{DateTime, Utc};
 use kernel::extract::ValidJson;
+use kernel::input::{Given, Long, Text};
 use kernel::upload::{SingleFile, SingleFileUpload};
 use kernel::{AppContext, AppError, AppResult, Data, Page, PageParams, Staff};
 use serde::{Deserialize, Serialize};
@@ -79,12 +80,9 @@ pub struct BlogPostRequest {
         message = "Ensure this field has no more than 200 characters."
     ))]
     pub slug: Option<String>,
-    #[validate(length(
-        min = 1,
-        max = 200,
-        message = "Ensure this field has no more than 200 characters."
-    ))]
-    pub title: String,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Text<200, Long>>)]
+    pub title: Given<Text<200, Long>>,
     /// HTML: the summary shown on cards.
     #[serde(default)]
     #[validate(length(
@@ -118,10 +116,9 @@ pub struct BlogPostRequest {
 
 impl BlogPostRequest {
     fn input(self) -> AppResult<PostInput> {
-        kernel::validation::require_text(&[("title", &self.title)], kernel::validation::REQUIRED)?;
         Ok(PostInput {
             slug: self.slug,
-            title: self.title,
+            title: self.title.value()?.into_string(),
             description: self.description,
             body: self.body,
             date: self.date,
@@ -285,12 +282,9 @@ pub struct StaffBlogCategory {
 /// What staff write for a category.
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct BlogCategoryRequest {
-    #[validate(length(
-        min = 1,
-        max = 100,
-        message = "Ensure this field has no more than 100 characters."
-    ))]
-    pub name: String,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Text<100, Long>>)]
+    pub name: Given<Text<100, Long>>,
     /// Blank makes one from the name.
     #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
     #[validate(length(
@@ -302,9 +296,8 @@ pub struct BlogCategoryRequest {
 
 impl BlogCategoryRequest {
     fn input(self) -> AppResult<CategoryInput> {
-        kernel::validation::require_text(&[("name", &self.name)], kernel::validation::REQUIRED)?;
         Ok(CategoryInput {
-            name: self.name,
+            name: self.name.value()?.into_string(),
             slug: self.slug,
         })
     }

@@ -3,6 +3,7 @@
 use actix_multipart::Multipart;
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use kernel::extract::ValidJson;
+use kernel::input::{Given, Long, Text};
 use kernel::upload::{MAX_VIDEO_BYTES, SingleFile, SingleFileUpload, read_large_file};
 use kernel::{AppContext, AppResult, Data, Page, PageParams, Staff};
 use serde::{Deserialize, Serialize};
@@ -47,19 +48,13 @@ pub struct StaffLectureQuery {
 /// What staff write for a lecture; the poster and an uploaded video are sent apart.
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct LectureRequest {
-    #[validate(length(
-        min = 1,
-        max = 200,
-        message = "Ensure this field has no more than 200 characters."
-    ))]
-    pub title: String,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Text<200, Long>>)]
+    pub title: Given<Text<200, Long>>,
     /// The speaker.
-    #[validate(length(
-        min = 1,
-        max = 200,
-        message = "Ensure this field has no more than 200 characters."
-    ))]
-    pub author: String,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Text<200, Long>>)]
+    pub author: Given<Text<200, Long>>,
     /// HTML.
     #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
     #[validate(length(
@@ -82,13 +77,9 @@ pub struct LectureRequest {
 
 impl LectureRequest {
     fn input(self) -> AppResult<LectureInput> {
-        kernel::validation::require_text(
-            &[("title", &self.title), ("author", &self.author)],
-            kernel::validation::REQUIRED,
-        )?;
         Ok(LectureInput {
-            title: self.title,
-            author: self.author,
+            title: self.title.value()?.into_string(),
+            author: self.author.value()?.into_string(),
             summary: self.summary,
             tags: self.tags,
             video_url: self.video_url,

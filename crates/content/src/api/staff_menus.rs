@@ -2,6 +2,7 @@
 
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use kernel::extract::ValidJson;
+use kernel::input::{Given, Long, Text};
 use kernel::upload::{SingleFile, SingleFileUpload};
 use kernel::{AppContext, AppResult, Data, Staff};
 use serde::{Deserialize, Serialize};
@@ -52,12 +53,9 @@ fn view(ctx: &AppContext, item: menu_item::Model, children: Vec<Entry>) -> Staff
 /// heading over sub-menus.
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct MenuItemRequest {
-    #[validate(length(
-        min = 1,
-        max = 100,
-        message = "Ensure this field has no more than 100 characters."
-    ))]
-    pub title: String,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Text<100, Long>>)]
+    pub title: Given<Text<100, Long>>,
     /// A top-level item of the same menu, for a sub-menu.
     pub parent_id: Option<i64>,
     #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
@@ -72,9 +70,8 @@ pub struct MenuItemRequest {
 
 impl MenuItemRequest {
     fn input(self) -> AppResult<ItemInput> {
-        kernel::validation::require_text(&[("title", &self.title)], kernel::validation::REQUIRED)?;
         Ok(ItemInput {
-            title: self.title,
+            title: self.title.value()?.into_string(),
             parent_id: self.parent_id,
             page_slug: self
                 .page_slug

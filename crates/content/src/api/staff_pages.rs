@@ -3,6 +3,7 @@
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use chrono::{DateTime, Utc};
 use kernel::extract::ValidJson;
+use kernel::input::{Given, Long, Text};
 use kernel::{AppContext, AppResult, Data, Page, PageParams, Staff};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -80,18 +81,12 @@ fn align_default() -> TitleAlign {
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct PageRequest {
     /// The page's address: lowercase words and hyphens, parts joined by `/`.
-    #[validate(length(
-        min = 1,
-        max = 200,
-        message = "Ensure this field has no more than 200 characters."
-    ))]
-    pub slug: String,
-    #[validate(length(
-        min = 1,
-        max = 200,
-        message = "Ensure this field has no more than 200 characters."
-    ))]
-    pub title: String,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Text<200, Long>>)]
+    pub slug: Given<Text<200, Long>>,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Text<200, Long>>)]
+    pub title: Given<Text<200, Long>>,
     #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
     #[validate(length(
         max = 200,
@@ -131,13 +126,9 @@ pub struct PageRequest {
 
 impl PageRequest {
     fn draft(self) -> AppResult<PageDraft> {
-        kernel::validation::require_text(
-            &[("slug", &self.slug), ("title", &self.title)],
-            kernel::validation::REQUIRED,
-        )?;
         Ok(PageDraft {
-            slug: self.slug.trim().trim_matches('/').to_owned(),
-            title: self.title.trim().to_owned(),
+            slug: self.slug.value()?.trim_matches('/').to_owned(),
+            title: self.title.value()?.into_string(),
             before_title: self.before_title,
             title_align: self.title_align,
             body: self.body,

@@ -12,6 +12,14 @@ async fn the_contact_form_checks_stores_and_mails_to_support() {
     assert_eq!(status, 400);
     assert_eq!(body["messages"]["email"], json!(["Must be a valid email"]));
     assert_eq!(body["messages"]["text"], json!(["Required"]));
+    // Values of the wrong kind and fields left out are all named in one answer.
+    let (status, body) = app
+        .post_json("/api/contact-us", &json!({"name": 5, "email": null}))
+        .await;
+    assert_eq!(status, 400);
+    assert_eq!(body["messages"]["name"], json!(["Invalid value."]));
+    assert_eq!(body["messages"]["email"], json!(["Required"]));
+    assert_eq!(body["messages"]["text"], json!(["Required"]));
     let (status, body) = app
         .post_json(
             "/api/contact-us",

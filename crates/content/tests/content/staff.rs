@@ -247,6 +247,30 @@ async fn a_taken_slug_or_unsafe_html_is_refused_and_nothing_changes() {
         json!(["A page with this address already exists."])
     );
 
+    // Every required field answers at once, in the console's words, however it was left
+    // empty (blank, spaces, left out); a long title names its limit.
+    let mut edit = original.clone();
+    edit["slug"] = json!("   ");
+    edit["title"] = json!("");
+    let (status, body) = app
+        .put_json_as(&r.admin, &format!("/api/staff/pages/{id}"), &edit)
+        .await;
+    assert_eq!(status, 400);
+    assert_eq!(body["messages"]["slug"], json!(["This field is required"]));
+    assert_eq!(body["messages"]["title"], json!(["This field is required"]));
+    let mut edit = original.clone();
+    edit.as_object_mut().unwrap().remove("slug");
+    edit["title"] = json!("t".repeat(201));
+    let (status, body) = app
+        .put_json_as(&r.admin, &format!("/api/staff/pages/{id}"), &edit)
+        .await;
+    assert_eq!(status, 400);
+    assert_eq!(body["messages"]["slug"], json!(["This field is required"]));
+    assert_eq!(
+        body["messages"]["title"],
+        json!(["Ensure this field has no more than 200 characters."])
+    );
+
     let mut edit = original.clone();
     edit["slug"] = json!("About Us");
     let (status, body) = app

@@ -1,6 +1,8 @@
+use crate::service::invitations::InvitationMessage;
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use chrono::{DateTime, Utc};
 use kernel::extract::ValidJson;
+use kernel::input::{Email, Given};
 use kernel::users::UserSummary;
 use kernel::{AppContext, AppResult, CurrentUser, Data};
 use serde::{Deserialize, Serialize};
@@ -42,17 +44,12 @@ pub struct InvitedMember {
 /// Whom to invite and what to tell them (both required).
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct InviteRequest {
-    #[validate(
-        required(message = "Required"),
-        length(min = 1, max = 254, message = "Required"),
-        email(message = "Must be a valid email")
-    )]
-    pub email: Option<String>,
-    #[validate(
-        required(message = "Required"),
-        length(min = 1, max = 2000, message = "Required")
-    )]
-    pub message: Option<String>,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Email>)]
+    pub email: Given<Email>,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<InvitationMessage>)]
+    pub message: Given<InvitationMessage>,
 }
 
 /// What an invitation link opens, for its addressee.
@@ -117,8 +114,8 @@ pub async fn invite(
         &ctx,
         &user,
         &path,
-        body.email.as_deref().unwrap_or_default(),
-        body.message.as_deref().unwrap_or_default(),
+        &body.email.value()?,
+        &body.message.value()?,
     )
     .await?;
     Ok(HttpResponse::Created().json(Data {

@@ -1,6 +1,7 @@
 use actix_web::{HttpResponse, delete, get, post, web};
 use chrono::{DateTime, Utc};
 use kernel::extract::ValidJson;
+use kernel::input::Given;
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Data};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -35,8 +36,9 @@ pub struct JoinRequest {
 /// Why the asker wants to join (required).
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct JoinRequestBody {
-    #[validate(required(message = "This field is required"), length(max = 2000))]
-    pub message: Option<String>,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<join_requests::JoinMessage>)]
+    pub message: Given<join_requests::JoinMessage>,
 }
 
 async fn views(ctx: &AppContext, rows: Vec<join_request::Model>) -> AppResult<Vec<JoinRequest>> {
@@ -81,7 +83,7 @@ pub async fn send(
     path: web::Path<String>,
     body: ValidJson<JoinRequestBody>,
 ) -> AppResult<HttpResponse> {
-    let message = body.into_inner().message.unwrap_or_default();
+    let message = body.into_inner().message.value()?;
     join_requests::send(&ctx, &user, &path, &message).await?;
     Ok(HttpResponse::Created().json(Data {
         data: MessageResponse {

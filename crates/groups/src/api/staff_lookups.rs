@@ -3,6 +3,7 @@
 
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use kernel::extract::ValidJson;
+use kernel::input::{Given, Long, Text};
 use kernel::{AppContext, AppResult, Data, Staff};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -24,12 +25,9 @@ pub struct StaffLookupItem {
 /// What staff write for an entry.
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct LookupRequest {
-    #[validate(length(
-        min = 1,
-        max = 100,
-        message = "Ensure this field has no more than 100 characters."
-    ))]
-    pub title: String,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Text<100, Long>>)]
+    pub title: Given<Text<100, Long>>,
     /// Blank makes one from the title (new entries) or keeps it.
     #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
     #[validate(length(
@@ -41,8 +39,7 @@ pub struct LookupRequest {
 
 impl LookupRequest {
     fn parts(self) -> AppResult<(String, Option<String>)> {
-        kernel::validation::require_text(&[("title", &self.title)], kernel::validation::REQUIRED)?;
-        Ok((self.title, self.slug))
+        Ok((self.title.value()?.into_string(), self.slug))
     }
 }
 

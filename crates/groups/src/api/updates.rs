@@ -1,6 +1,7 @@
 use actix_web::{HttpResponse, get, patch, post, web};
 use chrono::{DateTime, Utc};
 use kernel::extract::ValidJson;
+use kernel::input::Given;
 use kernel::upload::{SingleFile, SingleFileUpload};
 use kernel::users::UserSummary;
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Data, Page, PageParams, Staff};
@@ -64,10 +65,13 @@ fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Optio
 /// The text of an update; its image is sent apart (`set-image`).
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct UpdateRequest {
-    #[validate(length(max = 255))]
-    pub title: String,
-    #[validate(length(max = 100000))]
-    pub text: String,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<updates::Title>)]
+    pub title: Given<updates::Title>,
+    /// HTML.
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<updates::Body>)]
+    pub text: Given<updates::Body>,
     #[validate(
         custom(function = "kernel::links::web_url", message = "Not a valid url"),
         length(max = 1024)
@@ -80,16 +84,14 @@ pub struct UpdateRequest {
 }
 
 impl UpdateRequest {
-    fn draft(self) -> (Draft, bool) {
+    fn draft(self) -> AppResult<(Draft, bool)> {
         let clear = matches!(self.image, Some(None));
-        (
-            Draft {
-                title: self.title,
-                text: self.text,
-                video_url: self.video_url,
-            },
-            clear,
-        )
+        let draft = Draft {
+            title: self.title.value()?,
+            text: self.text.value()?,
+            video_url: self.video_url,
+        };
+        Ok((draft, clear))
     }
 }
 
@@ -216,7 +218,7 @@ pub async fn create(
     path: web::Path<i64>,
     body: ValidJson<UpdateRequest>,
 ) -> AppResult<HttpResponse> {
-    let (draft, _) = body.into_inner().draft();
+    let (draft, _) = body.into_inner().draft()?;
     let item = updates::create(&ctx, &user, path.into_inner(), draft).await?;
     Ok(HttpResponse::Created().json(Data {
         data: one(&ctx, item, &user).await?,
@@ -266,7 +268,7 @@ pub async fn update(
     body: ValidJson<UpdateRequest>,
 ) -> AppResult<web::Json<Data<GroupUpdate>>> {
     let (group_id, id) = path.into_inner();
-    let (draft, clear_image) = body.into_inner().draft();
+    let (draft, clear_image) = body.into_inner().draft()?;
     let item = updates::update(&ctx, &user, group_id, id, draft, clear_image).await?;
     Ok(Data::new(one(&ctx, item, &user).await?))
 }

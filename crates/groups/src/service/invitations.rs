@@ -3,6 +3,7 @@
 //! it up. Resending mails a new token and revokes the old one.
 
 use chrono::Duration;
+use kernel::input::{Email, Text};
 use kernel::secret_token;
 use kernel::{AppContext, AppError, AppResult, CurrentUser};
 use sea_orm::{
@@ -13,6 +14,9 @@ use super::{detail, emails, join_requests, membership};
 use crate::entity::{invitation, working_group};
 use crate::events::MembershipChange;
 use crate::policy;
+
+/// What an inviter tells the invitee: required, at most 2,000 characters.
+pub type InvitationMessage = Text<2000>;
 
 pub const INVITE_SENT: &str = "Invite has been successfully sent.";
 pub const ALREADY_INVITED: &str = "An invitation has already been sent to this address.";
@@ -78,11 +82,11 @@ pub async fn invite(
     ctx: &AppContext,
     user: &CurrentUser,
     slug: &str,
-    email: &str,
-    message: &str,
+    email: &Email,
+    message: &InvitationMessage,
 ) -> AppResult<invitation::Model> {
     let group = managed(&ctx.db, user, slug).await?;
-    let email = email.trim().to_lowercase();
+    let email = email.to_lowercase();
     let invitee = ctx.users.by_email(&email).await?;
     if let Some(invitee) = &invitee
         && membership::role_of(&ctx.db, group.id, Some(invitee.id))
@@ -96,7 +100,7 @@ pub async fn invite(
     let row = invitation::ActiveModel {
         group_id: Set(group.id),
         email: Set(email.clone()),
-        message: Set(message.trim().to_owned()),
+        message: Set(message.to_string()),
         token_hash: Set(token_hash),
         invited_by_id: Set(user.id),
         created_at: Set(now),

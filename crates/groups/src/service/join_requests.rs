@@ -16,7 +16,8 @@ pub const ALREADY_REQUESTED: &str = "Join request has already been sent.";
 pub const NO_REQUEST: &str = "There is no join request to cancel.";
 pub const REQUEST_GONE: &str = "This join request no longer exists.";
 pub const NOT_OPEN: &str = "This working group does not take new members.";
-pub const REQUIRED: &str = kernel::validation::REQUIRED;
+/// Why the asker wants to join: required, spec 2 "Join message: required, non-empty".
+pub type JoinMessage = kernel::input::Text<2000, kernel::input::Long>;
 
 fn is_open(group: &working_group::Model) -> bool {
     policy::is_public(group.approved_status, group.active_status)
@@ -44,12 +45,8 @@ pub async fn send(
     ctx: &AppContext,
     user: &CurrentUser,
     slug: &str,
-    message: &str,
+    message: &JoinMessage,
 ) -> AppResult<join_request::Model> {
-    let message = message.trim();
-    if message.is_empty() {
-        return Err(AppError::field("message", REQUIRED));
-    }
     let viewed = detail::by_slug(&ctx.db, slug, Some(user)).await?;
     if viewed.role.is_some() {
         return Err(AppError::bad_request(
@@ -63,7 +60,7 @@ pub async fn send(
     let row = join_request::ActiveModel {
         group_id: Set(viewed.group.id),
         user_id: Set(user.id),
-        message: Set(message.to_owned()),
+        message: Set(message.to_string()),
         created_at: Set(kernel::clock::now()),
         ..Default::default()
     };

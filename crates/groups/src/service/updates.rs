@@ -3,6 +3,7 @@
 
 use kernel::audit::Decision;
 use kernel::images::{self, Shape};
+use kernel::input::{Long, RichText, Text};
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Page, PageParams, Staff};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
@@ -16,7 +17,6 @@ use crate::enums::{ApprovedStatus, MemberRole, UpdateStatus};
 use crate::events::UpdateReviewed;
 use crate::policy;
 
-pub const REQUIRED: &str = kernel::validation::REQUIRED;
 pub const GROUP_NOT_APPROVED: &str = "Updates can be added once the working group is approved.";
 const IMAGE_SHAPE: Shape = Shape {
     max_width: 1200,
@@ -24,11 +24,16 @@ const IMAGE_SHAPE: Shape = Shape {
 };
 const PER_PAGE: u64 = 99;
 
+/// An update's title: required, at most 255 characters.
+pub type Title = Text<255, Long>;
+/// An update's text: sanitised rich text with something in it.
+pub type Body = RichText<100_000, Long>;
+
 /// What an update says.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Draft {
-    pub title: String,
-    pub text: String,
+    pub title: Title,
+    pub text: Body,
     pub video_url: Option<String>,
 }
 
@@ -46,28 +51,13 @@ pub async fn curated(
     }
 }
 
-fn checked(draft: Draft) -> AppResult<Draft> {
-    let title = draft.title.trim().to_owned();
-    let text = kernel::rich_text::sanitize(&draft.text);
-    let mut errors = kernel::error::FieldErrors::new();
-    if title.is_empty() {
-        errors.insert("title".into(), vec![REQUIRED.into()]);
-    }
-    if kernel::rich_text::is_blank(&text) {
-        errors.insert("text".into(), vec![REQUIRED.into()]);
-    }
-    if !errors.is_empty() {
-        return Err(AppError::Validation(errors));
-    }
+/// The address is kept only when one was given.
+fn checked(draft: Draft) -> Draft {
     let video_url = draft
         .video_url
         .map(|v| v.trim().to_owned())
         .filter(|v| !v.is_empty());
-    Ok(Draft {
-        title,
-        text,
-        video_url,
-    })
+    Draft { video_url, ..draft }
 }
 
 /// Every update of a group, for its owner and moderators, newest first.
@@ -122,12 +112,12 @@ pub async fn create(
             GROUP_NOT_APPROVED,
         ));
     }
-    let draft = checked(draft)?;
+    let draft = checked(draft);
     let now = kernel::clock::now();
     Ok(group_update::ActiveModel {
         group_id: Set(group_id),
-        title: Set(draft.title),
-        text: Set(draft.text),
+        title: Set(draft.title.into_string()),
+        text: Set(draft.text.into_string()),
         video_url: Set(draft.video_url),
         created_by_id: Set(user.id),
         approved_status: Set(UpdateStatus::WaitingForApproval),
@@ -173,11 +163,11 @@ pub async fn update(
     clear_image: bool,
 ) -> AppResult<group_update::Model> {
     let current = editable(&ctx.db, user, group_id, id).await?;
-    let draft = checked(draft)?;
+    let draft = checked(draft);
     let old_image = current.image.clone().filter(|_| clear_image);
     let mut active: group_update::ActiveModel = current.into();
-    active.title = Set(draft.title);
-    active.text = Set(draft.text);
+    active.title = Set(draft.title.into_string());
+    active.text = Set(draft.text.into_string());
     active.video_url = Set(draft.video_url);
     if clear_image {
         active.image = Set(None);

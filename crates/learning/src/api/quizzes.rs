@@ -3,6 +3,7 @@ use std::collections::HashMap;
 use actix_web::{get, put, web};
 use chrono::{DateTime, Utc};
 use kernel::extract::ValidJson;
+use kernel::input::Given;
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Data, Page, PageParams};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -87,14 +88,16 @@ pub struct QuizQuery {
     pub categories: Option<String>,
 }
 
-/// One answer (spec 2 §3 Answer submission).
+/// One answer (spec 2 §3 Answer submission): the question and the chosen option ids (for
+/// ordering questions, all of them in order).
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct AnswerSubmission {
-    #[validate(required(message = "Required"))]
-    pub question: Option<i64>,
-    /// Option ids; for ordering questions, all of them in order.
-    #[validate(required(message = "Required"))]
-    pub chosen_answers: Option<Vec<i64>>,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<i64>)]
+    pub question: Given<i64>,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Vec<i64>>)]
+    pub chosen_answers: Given<Vec<i64>>,
 }
 
 /// What an answer led to (spec 2 §3 Quiz completion response).
@@ -315,8 +318,8 @@ pub async fn complete(
         &user,
         &holder,
         path.into_inner(),
-        body.question.unwrap_or_default(),
-        body.chosen_answers.unwrap_or_default(),
+        body.question.value()?,
+        body.chosen_answers.value()?,
     )
     .await?;
     Ok(Data::new(CompletionResponse {

@@ -3,6 +3,7 @@
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use chrono::{DateTime, Utc};
 use kernel::extract::ValidJson;
+use kernel::input::{Given, Long, Text};
 use kernel::upload::{SingleFile, SingleFileUpload};
 use kernel::{AppContext, AppResult, Data, Page, PageParams, Staff};
 use serde::{Deserialize, Serialize};
@@ -60,12 +61,9 @@ pub struct StaffQuestion {
 /// A quiz as staff write it; the banner picture is uploaded apart.
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct QuizRequest {
-    #[validate(length(
-        min = 1,
-        max = 200,
-        message = "Ensure this field has no more than 200 characters."
-    ))]
-    pub name: String,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Text<200, Long>>)]
+    pub name: Given<Text<200, Long>>,
     /// HTML.
     #[serde(default)]
     #[validate(length(
@@ -117,10 +115,9 @@ pub struct QuizRequest {
 
 impl QuizRequest {
     fn draft(self) -> AppResult<QuizDraft> {
-        kernel::validation::require_text(&[("name", &self.name)], kernel::validation::REQUIRED)?;
         Ok(QuizDraft {
             settings: QuizSettings {
-                name: self.name.trim().to_owned(),
+                name: self.name.value()?.into_string(),
                 description: self.description,
                 categories: self
                     .categories

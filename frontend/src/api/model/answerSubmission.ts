@@ -5,14 +5,12 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { AnswerSubmissionChosenAnswers } from './answerSubmissionChosenAnswers';
-import type { AnswerSubmissionQuestion } from './answerSubmissionQuestion';
 
 /**
- * One answer (spec 2 §3 Answer submission).
+ * One answer (spec 2 §3 Answer submission): the question and the chosen option ids (for
+ordering questions, all of them in order).
  */
 export interface AnswerSubmission {
-  /** Option ids; for ordering questions, all of them in order. */
-  chosen_answers?: AnswerSubmissionChosenAnswers;
-  question?: AnswerSubmissionQuestion;
+  chosen_answers: number[];
+  question: number;
 }

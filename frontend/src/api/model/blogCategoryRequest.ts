@@ -11,6 +11,10 @@ import type { BlogCategoryRequestSlug } from './blogCategoryRequestSlug';
  * What staff write for a category.
  */
 export interface BlogCategoryRequest {
+  /**
+   * @minLength 1
+   * @maxLength 100
+   */
   name: string;
   /** Blank makes one from the name. */
   slug?: BlogCategoryRequestSlug;

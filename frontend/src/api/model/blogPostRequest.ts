@@ -29,5 +29,9 @@ export interface BlogPostRequest {
   /** The address under /blog/; blank makes one from the title. */
   slug?: BlogPostRequestSlug;
   tags?: string[];
+  /**
+   * @minLength 1
+   * @maxLength 200
+   */
   title: string;
 }

@@ -6,14 +6,19 @@
  * OpenAPI spec version: 0.1.0
  */
 
+/**
+ * The 6-digit code from the SMS and the token the SMS was sent with.
+ */
 export interface ConfirmSmsRequest {
   /**
-   * The 6-digit code from the SMS.
    * @minLength 6
    * @maxLength 6
    * @pattern ^[0-9]{6}$
    */
   confirmation_code: string;
-  /** @minLength 1 */
+  /**
+   * @minLength 1
+   * @maxLength 128
+   */
   sms_confirm_token: string;
 }

@@ -7,5 +7,9 @@
  */
 
 export interface ConfirmUserRequest {
+  /**
+   * @minLength 1
+   * @maxLength 128
+   */
   token: string;
 }

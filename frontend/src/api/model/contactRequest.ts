@@ -5,15 +5,24 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { ContactRequestEmail } from './contactRequestEmail';
-import type { ContactRequestName } from './contactRequestName';
-import type { ContactRequestText } from './contactRequestText';
 
 /**
  * The contact form (spec 2 §5: all required, a valid e-mail).
  */
 export interface ContactRequest {
-  email?: ContactRequestEmail;
-  name?: ContactRequestName;
-  text?: ContactRequestText;
+  /**
+   * @minLength 1
+   * @maxLength 254
+   */
+  email: string;
+  /**
+   * @minLength 1
+   * @maxLength 255
+   */
+  name: string;
+  /**
+   * @minLength 1
+   * @maxLength 10000
+   */
+  text: string;
 }

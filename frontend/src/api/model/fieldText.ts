@@ -19,6 +19,7 @@ export const FieldText = {
   Required: 'Required',
   Must_be_a_valid_email: 'Must be a valid email',
   Invalid_email: 'Invalid email',
+  Enter_a_valid_URL: 'Enter a valid URL.',
   'Enter_the_6-digit_code': 'Enter the 6-digit code',
   Upload_a_valid_image_The_file_you_uploaded_was_either_not_an_image_or_a_corrupted_image: 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.',
 } as const;

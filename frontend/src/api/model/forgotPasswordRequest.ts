@@ -7,6 +7,9 @@
  */
 
 export interface ForgotPasswordRequest {
-  /** @minLength 1 */
+  /**
+   * @minLength 1
+   * @maxLength 254
+   */
   email: string;
 }

@@ -5,13 +5,19 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { InviteRequestEmail } from './inviteRequestEmail';
-import type { InviteRequestMessage } from './inviteRequestMessage';
 
 /**
  * Whom to invite and what to tell them (both required).
  */
 export interface InviteRequest {
-  email?: InviteRequestEmail;
-  message?: InviteRequestMessage;
+  /**
+   * @minLength 1
+   * @maxLength 254
+   */
+  email: string;
+  /**
+   * @minLength 1
+   * @maxLength 2000
+   */
+  message: string;
 }

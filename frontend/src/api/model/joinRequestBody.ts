@@ -5,11 +5,14 @@
  * Better medicine together: accounts, working groups, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { JoinRequestBodyMessage } from './joinRequestBodyMessage';
 
 /**
  * Why the asker wants to join (required).
  */
 export interface JoinRequestBody {
-  message?: JoinRequestBodyMessage;
+  /**
+   * @minLength 1
+   * @maxLength 2000
+   */
+  message: string;
 }

@@ -12,12 +12,19 @@ import type { LectureRequestVideoUrl } from './lectureRequestVideoUrl';
  * What staff write for a lecture; the poster and an uploaded video are sent apart.
  */
 export interface LectureRequest {
-  /** The speaker. */
+  /**
+   * @minLength 1
+   * @maxLength 200
+   */
   author: string;
   position?: number;
   /** HTML. */
   summary?: LectureRequestSummary;
   tags?: string[];
+  /**
+   * @minLength 1
+   * @maxLength 200
+   */
   title: string;
   video_url?: LectureRequestVideoUrl;
 }

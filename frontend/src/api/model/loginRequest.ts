@@ -11,9 +11,15 @@ import type { LoginRequestToken } from './loginRequestToken';
 export interface LoginRequest {
   /** Which device the code comes from (the first listed one by default). */
   device_id?: LoginRequestDeviceId;
-  /** @minLength 1 */
+  /**
+   * @minLength 1
+   * @maxLength 254
+   */
   email: string;
-  /** @minLength 1 */
+  /**
+   * @minLength 1
+   * @maxLength 1024
+   */
   password: string;
   /** The authenticator's 6-digit code, once the server asked for it. */
   token?: LoginRequestToken;

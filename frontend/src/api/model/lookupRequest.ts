@@ -13,5 +13,9 @@ import type { LookupRequestSlug } from './lookupRequestSlug';
 export interface LookupRequest {
   /** Blank makes one from the title (new entries) or keeps it. */
   slug?: LookupRequestSlug;
+  /**
+   * @minLength 1
+   * @maxLength 100
+   */
   title: string;
 }

@@ -18,5 +18,9 @@ export interface MenuItemRequest {
   page_slug?: MenuItemRequestPageSlug;
   /** A top-level item of the same menu, for a sub-menu. */
   parent_id?: MenuItemRequestParentId;
+  /**
+   * @minLength 1
+   * @maxLength 100
+   */
   title: string;
 }

@@ -7,8 +7,14 @@
  */
 
 export interface OAuthCallbackRequest {
-  /** @minLength 1 */
+  /**
+   * @minLength 1
+   * @maxLength 2048
+   */
   code: string;
-  /** @minLength 1 */
+  /**
+   * @minLength 1
+   * @maxLength 256
+   */
   state: string;
 }

@@ -25,8 +25,15 @@ export interface PageRequest {
   first_alone?: boolean;
   meta_description?: PageRequestMetaDescription;
   meta_title?: PageRequestMetaTitle;
-  /** The page's address: lowercase words and hyphens, parts joined by `/`. */
+  /**
+   * @minLength 1
+   * @maxLength 200
+   */
   slug: string;
+  /**
+   * @minLength 1
+   * @maxLength 200
+   */
   title: string;
   title_align?: TitleAlign;
 }

@@ -7,8 +7,14 @@
  */
 
 export interface PhoneConfirmStartRequest {
-  /** @minLength 1 */
+  /**
+   * @minLength 1
+   * @maxLength 1024
+   */
   current_password: string;
-  /** @minLength 1 */
+  /**
+   * @minLength 1
+   * @maxLength 32
+   */
   phone_number: string;
 }

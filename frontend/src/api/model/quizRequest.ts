@@ -19,6 +19,10 @@ export interface QuizRequest {
   delay_hours: number;
   /** HTML. */
   description?: string;
+  /**
+   * @minLength 1
+   * @maxLength 200
+   */
   name: string;
   /** Percent of right answers needed to pass. */
   pass_mark: number;

@@ -38,7 +38,10 @@ export interface RegisterRequest {
   /** Solution of the challenge from `GET /api/captcha`. */
   captcha?: RegisterRequestCaptcha;
   career_stage?: RegisterRequestCareerStage;
-  /** @minLength 1 */
+  /**
+   * @minLength 1
+   * @maxLength 254
+   */
   email: string;
   ethnicity?: RegisterRequestEthnicity;
   find_about_by?: RegisterRequestFindAboutBy;

@@ -7,6 +7,9 @@
  */
 
 export interface ResendSmsRequest {
-  /** @minLength 1 */
+  /**
+   * @minLength 1
+   * @maxLength 128
+   */
   sms_confirm_token: string;
 }

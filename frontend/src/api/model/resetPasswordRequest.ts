@@ -9,6 +9,9 @@
 export interface ResetPasswordRequest {
   /** @minLength 8 */
   password: string;
-  /** @minLength 1 */
+  /**
+   * @minLength 1
+   * @maxLength 128
+   */
   token: string;
 }

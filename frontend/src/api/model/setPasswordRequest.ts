@@ -7,10 +7,16 @@
  */
 
 export interface SetPasswordRequest {
-  /** @minLength 1 */
+  /**
+   * @minLength 1
+   * @maxLength 1024
+   */
   confirm_password: string;
   /** @minLength 8 */
   new_password: string;
-  /** @minLength 1 */
+  /**
+   * @minLength 1
+   * @maxLength 128
+   */
   token: string;
 }

@@ -10,10 +10,19 @@
  * Spec §5: all three are required and valid.
  */
 export interface SetupUniversityEmailRequest {
-  /** @minLength 1 */
+  /**
+   * @minLength 1
+   * @maxLength 255
+   */
   affiliation: string;
-  /** @minLength 1 */
+  /**
+   * @minLength 1
+   * @maxLength 254
+   */
   university_affiliate_email: string;
-  /** @minLength 1 */
+  /**
+   * @minLength 1
+   * @maxLength 1024
+   */
   university_profile_page_url: string;
 }

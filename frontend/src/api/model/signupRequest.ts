@@ -6,9 +6,6 @@
  * OpenAPI spec version: 0.1.0
  */
 import type { SignupRequestConsent } from './signupRequestConsent';
-import type { SignupRequestEmail } from './signupRequestEmail';
-import type { SignupRequestFullName } from './signupRequestFullName';
-import type { SignupRequestMessage } from './signupRequestMessage';
 
 /**
  * The sign-up-for-updates form (spec 2 §5).
@@ -16,7 +13,19 @@ import type { SignupRequestMessage } from './signupRequestMessage';
 export interface SignupRequest {
   /** The consent shown pre-checked on the form. */
   consent?: SignupRequestConsent;
-  email?: SignupRequestEmail;
-  full_name?: SignupRequestFullName;
-  message?: SignupRequestMessage;
+  /**
+   * @minLength 1
+   * @maxLength 254
+   */
+  email: string;
+  /**
+   * @minLength 1
+   * @maxLength 255
+   */
+  full_name: string;
+  /**
+   * @minLength 1
+   * @maxLength 5000
+   */
+  message: string;
 }

@@ -10,7 +10,10 @@
  * A new account for someone (admins only): a name and an e-mail address.
  */
 export interface StaffNewUser {
-  /** @minLength 1 */
+  /**
+   * @minLength 1
+   * @maxLength 254
+   */
   email: string;
   /**
    * @minLength 1

@@ -7,6 +7,9 @@
  */
 
 export interface TokenRequest {
-  /** @minLength 1 */
+  /**
+   * @minLength 1
+   * @maxLength 128
+   */
   token: string;
 }

@@ -11,10 +11,8 @@ export interface TotpConfirmRequest {
   /** Required when the account has a password. */
   current_password?: TotpConfirmRequestCurrentPassword;
   /**
-   * The 6-digit code the app shows.
-   * @minLength 6
-   * @maxLength 6
-   * @pattern ^[0-9]{6}$
+   * @minLength 1
+   * @maxLength 16
    */
   token: string;
 }

@@ -14,7 +14,15 @@ import type { UpdateRequestVideoUrl } from './updateRequestVideoUrl';
 export interface UpdateRequest {
   /** Send `null` to remove the image; leave it out to keep it. */
   image?: UpdateRequestImage;
+  /**
+   * @minLength 1
+   * @maxLength 100000
+   */
   text: string;
+  /**
+   * @minLength 1
+   * @maxLength 255
+   */
   title: string;
   video_url?: UpdateRequestVideoUrl;
 }

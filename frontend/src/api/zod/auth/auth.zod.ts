@@ -11,8 +11,10 @@ import * as zod from 'zod';
 /**
  * @summary Confirms the e-mail address from the mailed link, activating the account.
  */
+export const confirmUserBodyTokenMax = 128;
+
 export const confirmUserBody = zod.object({
-  "token": zod.string()
+  "token": zod.string().min(1).max(confirmUserBodyTokenMax)
 })
 
 export const confirmUserResponse = zod.object({
@@ -26,8 +28,10 @@ export const confirmUserResponse = zod.object({
 /**
  * @summary Mails a password-reset link. Answers the same whether or not the address is registered.
  */
+export const forgotPasswordBodyEmailMax = 254;
+
 export const forgotPasswordBody = zod.object({
-  "email": zod.email().min(1)
+  "email": zod.email().min(1).max(forgotPasswordBodyEmailMax)
 })
 
 export const forgotPasswordResponse = zod.object({
@@ -39,11 +43,11 @@ export const forgotPasswordResponse = zod.object({
 /**
  * @summary Sets a new password from a reset link and signs out every session.
  */
-export const confirmResetPasswordBodyPasswordMin = 8;
+export const confirmResetPasswordBodyPasswordMin = 8;export const confirmResetPasswordBodyTokenMax = 128;
 
 export const confirmResetPasswordBody = zod.object({
   "password": zod.string().min(confirmResetPasswordBodyPasswordMin),
-  "token": zod.string().min(1)
+  "token": zod.string().min(1).max(confirmResetPasswordBodyTokenMax)
 })
 
 export const confirmResetPasswordResponse = zod.object({
@@ -55,8 +59,10 @@ export const confirmResetPasswordResponse = zod.object({
 /**
  * @summary Tells whether a reset link is still usable, before the user types a new password.
  */
+export const validateResetTokenBodyTokenMax = 128;
+
 export const validateResetTokenBody = zod.object({
-  "token": zod.string().min(1)
+  "token": zod.string().min(1).max(validateResetTokenBodyTokenMax)
 })
 
 export const validateResetTokenResponse = zod.object({
@@ -68,10 +74,12 @@ export const validateResetTokenResponse = zod.object({
 /**
  * @summary Signs in with e-mail and password (and the authenticator code when two-factor is on).
  */
+export const loginBodyEmailMax = 254;export const loginBodyPasswordMax = 1024;
+
 export const loginBody = zod.object({
   "device_id": zod.string().nullish().describe('Which device the code comes from (the first listed one by default).'),
-  "email": zod.string().min(1),
-  "password": zod.string().min(1),
+  "email": zod.string().min(1).max(loginBodyEmailMax),
+  "password": zod.string().min(1).max(loginBodyPasswordMax),
   "token": zod.string().nullish().describe('The authenticator\'s 6-digit code, once the server asked for it.')
 })
 
@@ -194,12 +202,12 @@ account and signs it in.
 export const confirmAccountSmsBodyConfirmationCodeMin = 6;
 export const confirmAccountSmsBodyConfirmationCodeMax = 6;
 export const confirmAccountSmsBodyConfirmationCodeRegExp = new RegExp('^[0-9]{6}$');
-
+export const confirmAccountSmsBodySmsConfirmTokenMax = 128;
 
 export const confirmAccountSmsBody = zod.object({
-  "confirmation_code": zod.string().min(confirmAccountSmsBodyConfirmationCodeMin).max(confirmAccountSmsBodyConfirmationCodeMax).regex(confirmAccountSmsBodyConfirmationCodeRegExp).describe('The 6-digit code from the SMS.'),
-  "sms_confirm_token": zod.string().min(1)
-})
+  "confirmation_code": zod.string().min(confirmAccountSmsBodyConfirmationCodeMin).max(confirmAccountSmsBodyConfirmationCodeMax).regex(confirmAccountSmsBodyConfirmationCodeRegExp),
+  "sms_confirm_token": zod.string().min(1).max(confirmAccountSmsBodySmsConfirmTokenMax)
+}).describe('The 6-digit code from the SMS and the token the SMS was sent with.')
 
 export const confirmAccountSmsResponse = zod.object({
   "data": zod.object({
@@ -211,8 +219,10 @@ export const confirmAccountSmsResponse = zod.object({
 /**
  * @summary Confirms the university e-mail from the mailed link (no sign-in needed).
  */
+export const confirmUniversityEmailBodyTokenMax = 128;
+
 export const confirmUniversityEmailBody = zod.object({
-  "token": zod.string().min(1)
+  "token": zod.string().min(1).max(confirmUniversityEmailBodyTokenMax)
 })
 
 export const confirmUniversityEmailResponse = zod.object({
@@ -297,9 +307,11 @@ export const personalizationUpdateResponse = zod.object({
 /**
  * @summary Starts adding or changing the phone number: checks the password and texts a code.
  */
+export const phoneConfirmStartBodyCurrentPasswordMax = 1024;export const phoneConfirmStartBodyPhoneNumberMax = 32;
+
 export const phoneConfirmStartBody = zod.object({
-  "current_password": zod.string().min(1),
-  "phone_number": zod.string().min(1)
+  "current_password": zod.string().min(1).max(phoneConfirmStartBodyCurrentPasswordMax),
+  "phone_number": zod.string().min(1).max(phoneConfirmStartBodyPhoneNumberMax)
 })
 
 export const phoneConfirmStartResponse = zod.object({
@@ -312,8 +324,10 @@ export const phoneConfirmStartResponse = zod.object({
 /**
  * @summary Texts a new code for the same confirmation.
  */
+export const resendSmsCodeBodySmsConfirmTokenMax = 128;
+
 export const resendSmsCodeBody = zod.object({
-  "sms_confirm_token": zod.string().min(1)
+  "sms_confirm_token": zod.string().min(1).max(resendSmsCodeBodySmsConfirmTokenMax)
 })
 
 export const resendSmsCodeResponse = zod.object({
@@ -355,10 +369,12 @@ export const setBackgroundResponse = zod.object({
 /**
  * @summary Sets the university affiliation and mails a confirmation link to the university address.
  */
+export const setupUniversityEmailBodyAffiliationMax = 255;export const setupUniversityEmailBodyUniversityAffiliateEmailMax = 254;export const setupUniversityEmailBodyUniversityProfilePageUrlMax = 1024;
+
 export const setupUniversityEmailBody = zod.object({
-  "affiliation": zod.string().min(1),
-  "university_affiliate_email": zod.email().min(1),
-  "university_profile_page_url": zod.string().min(1)
+  "affiliation": zod.string().min(1).max(setupUniversityEmailBodyAffiliationMax),
+  "university_affiliate_email": zod.email().min(1).max(setupUniversityEmailBodyUniversityAffiliateEmailMax),
+  "university_profile_page_url": zod.url().min(1).max(setupUniversityEmailBodyUniversityProfilePageUrlMax)
 }).describe('Spec §5: all three are required and valid.')
 
 export const setupUniversityEmailResponse = zod.object({
@@ -385,9 +401,11 @@ export const oauthCallbackParams = zod.object({
   "provider": zod.string().describe('google or facebook')
 })
 
+export const oauthCallbackBodyCodeMax = 2048;export const oauthCallbackBodyStateMax = 256;
+
 export const oauthCallbackBody = zod.object({
-  "code": zod.string().min(1),
-  "state": zod.string().min(1)
+  "code": zod.string().min(1).max(oauthCallbackBodyCodeMax),
+  "state": zod.string().min(1).max(oauthCallbackBodyStateMax)
 })
 
 export const oauthCallbackResponse = zod.object({
@@ -428,14 +446,11 @@ export const startTotpSetupResponse = zod.object({
 /**
  * @summary Confirms the authenticator with a code; two-factor is on from then.
  */
-export const confirmTotpBodyTokenMin = 6;
-export const confirmTotpBodyTokenMax = 6;
-export const confirmTotpBodyTokenRegExp = new RegExp('^[0-9]{6}$');
-
+export const confirmTotpBodyTokenMax = 16;
 
 export const confirmTotpBody = zod.object({
   "current_password": zod.string().nullish().describe('Required when the account has a password.'),
-  "token": zod.string().min(confirmTotpBodyTokenMin).max(confirmTotpBodyTokenMax).regex(confirmTotpBodyTokenRegExp).describe('The 6-digit code the app shows.')
+  "token": zod.string().min(1).max(confirmTotpBodyTokenMax)
 })
 
 export const confirmTotpResponse = zod.object({
@@ -485,7 +500,7 @@ export const getPublicProfileResponse = zod.object({
  * @summary Creates an account and e-mails a confirmation link. The answer is the same whether
 or not the e-mail is already registered.
  */
-export const registerBodyNameMax = 255;export const registerBodyPasswordMin = 8;export const registerBodyTagsMax = 2;
+export const registerBodyEmailMax = 254;export const registerBodyNameMax = 255;export const registerBodyPasswordMin = 8;export const registerBodyTagsMax = 2;
 
 export const registerBody = zod.object({
   "affiliation": zod.string().nullish(),
@@ -494,7 +509,7 @@ export const registerBody = zod.object({
   "bio": zod.string().nullish(),
   "captcha": zod.string().nullish().describe('Solution of the challenge from `GET /api/captcha`.'),
   "career_stage": zod.union([zod.enum(['early_career_researcher', 'junior_staff', 'senior_staff', 'prefer_not_to_disclose']),zod.null()]).optional(),
-  "email": zod.email().min(1),
+  "email": zod.email().min(1).max(registerBodyEmailMax),
   "ethnicity": zod.string().nullish(),
   "find_about_by": zod.union([zod.enum(['SEARCH_ENGINE', 'RECOMMENDED_BY_FRIEND', 'SOCIAL_MEDIA', 'BLOG_OR_PUBLICATION', 'OTHER']),zod.null()]).optional(),
   "find_about_by_other_info": zod.string().nullish(),
@@ -518,12 +533,12 @@ export const registerBody = zod.object({
 /**
  * @summary Sets the password of an account that has none yet, from a mailed link.
  */
-export const setPasswordBodyNewPasswordMin = 8;
+export const setPasswordBodyConfirmPasswordMax = 1024;export const setPasswordBodyNewPasswordMin = 8;export const setPasswordBodyTokenMax = 128;
 
 export const setPasswordBody = zod.object({
-  "confirm_password": zod.string().min(1),
+  "confirm_password": zod.string().min(1).max(setPasswordBodyConfirmPasswordMax),
   "new_password": zod.string().min(setPasswordBodyNewPasswordMin),
-  "token": zod.string().min(1)
+  "token": zod.string().min(1).max(setPasswordBodyTokenMax)
 })
 
 export const setPasswordResponse = zod.object({
@@ -535,8 +550,10 @@ export const setPasswordResponse = zod.object({
 /**
  * @summary Tells whether a set-password link is still usable, before the user types a password.
  */
+export const validateSetPasswordTokenBodyTokenMax = 128;
+
 export const validateSetPasswordTokenBody = zod.object({
-  "token": zod.string().min(1)
+  "token": zod.string().min(1).max(validateSetPasswordTokenBodyTokenMax)
 })
 
 export const validateSetPasswordTokenResponse = zod.object({
@@ -558,8 +575,10 @@ export const listTagsResponse = zod.object({
 /**
  * @summary Lifts a sign-in lock with the single-use link mailed to the owner when it started.
  */
+export const unlockAccountBodyTokenMax = 128;
+
 export const unlockAccountBody = zod.object({
-  "token": zod.string().min(1)
+  "token": zod.string().min(1).max(unlockAccountBodyTokenMax)
 })
 
 export const unlockAccountResponse = zod.object({

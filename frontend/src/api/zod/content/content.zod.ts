@@ -110,10 +110,12 @@ export const getBlogPostResponse = zod.object({
 /**
  * @summary Sends a message to the platform's team (kept for staff, mailed to support).
  */
+export const contactUsBodyEmailMax = 254;export const contactUsBodyNameMax = 255;export const contactUsBodyTextMax = 10000;
+
 export const contactUsBody = zod.object({
-  "email": zod.string().nullish(),
-  "name": zod.string().nullish(),
-  "text": zod.string().nullish()
+  "email": zod.email().min(1).max(contactUsBodyEmailMax),
+  "name": zod.string().min(1).max(contactUsBodyNameMax),
+  "text": zod.string().min(1).max(contactUsBodyTextMax)
 }).describe('The contact form (spec 2 §5: all required, a valid e-mail).')
 
 /**
@@ -275,10 +277,12 @@ export const getPageResponse = zod.object({
 /**
  * @summary Signs someone up for news of the platform.
  */
+export const signUpForUpdatesBodyEmailMax = 254;export const signUpForUpdatesBodyFullNameMax = 255;export const signUpForUpdatesBodyMessageMax = 5000;
+
 export const signUpForUpdatesBody = zod.object({
   "consent": zod.boolean().nullish().describe('The consent shown pre-checked on the form.'),
-  "email": zod.string().nullish(),
-  "full_name": zod.string().nullish(),
-  "message": zod.string().nullish()
+  "email": zod.email().min(1).max(signUpForUpdatesBodyEmailMax),
+  "full_name": zod.string().min(1).max(signUpForUpdatesBodyFullNameMax),
+  "message": zod.string().min(1).max(signUpForUpdatesBodyMessageMax)
 }).describe('The sign-up-for-updates form (spec 2 §5).')
 

@@ -246,9 +246,11 @@ export const inviteGroupMemberParams = zod.object({
   "slug": zod.string().describe('The group\'s slug')
 })
 
+export const inviteGroupMemberBodyEmailMax = 254;export const inviteGroupMemberBodyMessageMax = 2000;
+
 export const inviteGroupMemberBody = zod.object({
-  "email": zod.string().nullish(),
-  "message": zod.string().nullish()
+  "email": zod.email().min(1).max(inviteGroupMemberBodyEmailMax),
+  "message": zod.string().min(1).max(inviteGroupMemberBodyMessageMax)
 }).describe('Whom to invite and what to tell them (both required).')
 
 /**
@@ -365,8 +367,10 @@ export const sendJoinRequestParams = zod.object({
   "slug": zod.string().describe('The group\'s slug')
 })
 
+export const sendJoinRequestBodyMessageMax = 2000;
+
 export const sendJoinRequestBody = zod.object({
-  "message": zod.string().nullish()
+  "message": zod.string().min(1).max(sendJoinRequestBodyMessageMax)
 }).describe('Why the asker wants to join (required).')
 
 /**
@@ -716,10 +720,12 @@ export const createGroupUpdateParams = zod.object({
   "group_id": zod.number().describe('The group\'s id')
 })
 
+export const createGroupUpdateBodyTextMax = 100000;export const createGroupUpdateBodyTitleMax = 255;
+
 export const createGroupUpdateBody = zod.object({
   "image": zod.string().nullish().describe('Send `null` to remove the image; leave it out to keep it.'),
-  "text": zod.string(),
-  "title": zod.string(),
+  "text": zod.string().min(1).max(createGroupUpdateBodyTextMax),
+  "title": zod.string().min(1).max(createGroupUpdateBodyTitleMax),
   "video_url": zod.string().nullish()
 }).describe('The text of an update; its image is sent apart (`set-image`).')
 
@@ -763,10 +769,12 @@ export const updateGroupUpdateParams = zod.object({
   "id": zod.number().describe('The update\'s id')
 })
 
+export const updateGroupUpdateBodyTextMax = 100000;export const updateGroupUpdateBodyTitleMax = 255;
+
 export const updateGroupUpdateBody = zod.object({
   "image": zod.string().nullish().describe('Send `null` to remove the image; leave it out to keep it.'),
-  "text": zod.string(),
-  "title": zod.string(),
+  "text": zod.string().min(1).max(updateGroupUpdateBodyTextMax),
+  "title": zod.string().min(1).max(updateGroupUpdateBodyTitleMax),
   "video_url": zod.string().nullish()
 }).describe('The text of an update; its image is sent apart (`set-image`).')
 

@@ -111,9 +111,9 @@ export const completeQuizParams = zod.object({
 })
 
 export const completeQuizBody = zod.object({
-  "chosen_answers": zod.array(zod.number()).nullish().describe('Option ids; for ordering questions, all of them in order.'),
-  "question": zod.number().nullish()
-}).describe('One answer (spec 2 §3 Answer submission).')
+  "chosen_answers": zod.array(zod.number()),
+  "question": zod.number()
+}).describe('One answer (spec 2 §3 Answer submission): the question and the chosen option ids (for\nordering questions, all of them in order).')
 
 export const completeQuizResponse = zod.object({
   "data": zod.object({

@@ -198,8 +198,10 @@ export const staffListBlogCategoriesResponse = zod.object({
 /**
  * @summary Adds a category.
  */
+export const staffCreateBlogCategoryBodyNameMax = 100;
+
 export const staffCreateBlogCategoryBody = zod.object({
-  "name": zod.string(),
+  "name": zod.string().min(1).max(staffCreateBlogCategoryBodyNameMax),
   "slug": zod.string().nullish().describe('Blank makes one from the name.')
 }).describe('What staff write for a category.')
 
@@ -210,8 +212,10 @@ export const staffUpdateBlogCategoryParams = zod.object({
   "id": zod.number().describe('The category\'s id')
 })
 
+export const staffUpdateBlogCategoryBodyNameMax = 100;
+
 export const staffUpdateBlogCategoryBody = zod.object({
-  "name": zod.string(),
+  "name": zod.string().min(1).max(staffUpdateBlogCategoryBodyNameMax),
   "slug": zod.string().nullish().describe('Blank makes one from the name.')
 }).describe('What staff write for a category.')
 
@@ -270,6 +274,8 @@ export const staffListBlogPostsResponse = zod.object({
 /**
  * @summary Writes a new post.
  */
+export const staffCreateBlogPostBodyTitleMax = 200;
+
 export const staffCreateBlogPostBody = zod.object({
   "author_id": zod.number().nullish(),
   "body": zod.string().optional().describe('HTML.'),
@@ -280,7 +286,7 @@ export const staffCreateBlogPostBody = zod.object({
   "published": zod.boolean().optional().describe('Published posts show on /blog at once; drafts never do.'),
   "slug": zod.string().nullish().describe('The address under /blog/; blank makes one from the title.'),
   "tags": zod.array(zod.string()).optional(),
-  "title": zod.string()
+  "title": zod.string().min(1).max(staffCreateBlogPostBodyTitleMax)
 }).describe('What staff write for a post; the header image is uploaded apart (`set-image`).')
 
 /**
@@ -328,6 +334,8 @@ export const staffUpdateBlogPostParams = zod.object({
   "id": zod.number().describe('The post\'s id')
 })
 
+export const staffUpdateBlogPostBodyTitleMax = 200;
+
 export const staffUpdateBlogPostBody = zod.object({
   "author_id": zod.number().nullish(),
   "body": zod.string().optional().describe('HTML.'),
@@ -338,7 +346,7 @@ export const staffUpdateBlogPostBody = zod.object({
   "published": zod.boolean().optional().describe('Published posts show on /blog at once; drafts never do.'),
   "slug": zod.string().nullish().describe('The address under /blog/; blank makes one from the title.'),
   "tags": zod.array(zod.string()).optional(),
-  "title": zod.string()
+  "title": zod.string().min(1).max(staffUpdateBlogPostBodyTitleMax)
 }).describe('What staff write for a post; the header image is uploaded apart (`set-image`).')
 
 export const staffUpdateBlogPostResponse = zod.object({
@@ -823,12 +831,14 @@ export const staffListLecturesResponse = zod.object({
 /**
  * @summary Adds a lecture.
  */
+export const staffCreateLectureBodyAuthorMax = 200;export const staffCreateLectureBodyTitleMax = 200;
+
 export const staffCreateLectureBody = zod.object({
-  "author": zod.string().describe('The speaker.'),
+  "author": zod.string().min(1).max(staffCreateLectureBodyAuthorMax),
   "position": zod.number().optional(),
   "summary": zod.string().nullish().describe('HTML.'),
   "tags": zod.array(zod.string()).optional(),
-  "title": zod.string(),
+  "title": zod.string().min(1).max(staffCreateLectureBodyTitleMax),
   "video_url": zod.string().nullish()
 }).describe('What staff write for a lecture; the poster and an uploaded video are sent apart.')
 
@@ -865,12 +875,14 @@ export const staffUpdateLectureParams = zod.object({
   "id": zod.number().describe('The lecture\'s id')
 })
 
+export const staffUpdateLectureBodyAuthorMax = 200;export const staffUpdateLectureBodyTitleMax = 200;
+
 export const staffUpdateLectureBody = zod.object({
-  "author": zod.string().describe('The speaker.'),
+  "author": zod.string().min(1).max(staffUpdateLectureBodyAuthorMax),
   "position": zod.number().optional(),
   "summary": zod.string().nullish().describe('HTML.'),
   "tags": zod.array(zod.string()).optional(),
-  "title": zod.string(),
+  "title": zod.string().min(1).max(staffUpdateLectureBodyTitleMax),
   "video_url": zod.string().nullish()
 }).describe('What staff write for a lecture; the poster and an uploaded video are sent apart.')
 
@@ -992,9 +1004,11 @@ export const staffCreateLookupParams = zod.object({
   "kind": zod.enum(['tags', 'goals', 'roles']).describe('tags, goals or roles')
 })
 
+export const staffCreateLookupBodyTitleMax = 100;
+
 export const staffCreateLookupBody = zod.object({
   "slug": zod.string().nullish().describe('Blank makes one from the title (new entries) or keeps it.'),
-  "title": zod.string()
+  "title": zod.string().min(1).max(staffCreateLookupBodyTitleMax)
 }).describe('What staff write for an entry.')
 
 /**
@@ -1005,9 +1019,11 @@ export const staffUpdateLookupParams = zod.object({
   "id": zod.number().describe('The entry\'s id')
 })
 
+export const staffUpdateLookupBodyTitleMax = 100;
+
 export const staffUpdateLookupBody = zod.object({
   "slug": zod.string().nullish().describe('Blank makes one from the title (new entries) or keeps it.'),
-  "title": zod.string()
+  "title": zod.string().min(1).max(staffUpdateLookupBodyTitleMax)
 }).describe('What staff write for an entry.')
 
 export const staffUpdateLookupResponse = zod.object({
@@ -1039,11 +1055,13 @@ export const staffUpdateMenuItemParams = zod.object({
   "id": zod.number().describe('The item\'s id')
 })
 
+export const staffUpdateMenuItemBodyTitleMax = 100;
+
 export const staffUpdateMenuItemBody = zod.object({
   "link_url": zod.string().nullish(),
   "page_slug": zod.string().nullish(),
   "parent_id": zod.number().nullish().describe('A top-level item of the same menu, for a sub-menu.'),
-  "title": zod.string()
+  "title": zod.string().min(1).max(staffUpdateMenuItemBodyTitleMax)
 }).describe('What staff write for a menu item: a page (by slug) or an address, or neither for a\nheading over sub-menus.')
 
 export const staffUpdateMenuItemResponse = zod.object({
@@ -1143,11 +1161,13 @@ export const staffCreateMenuItemParams = zod.object({
   "menu": zod.enum(['main', 'lgp']).describe('`main` or `lgp`')
 })
 
+export const staffCreateMenuItemBodyTitleMax = 100;
+
 export const staffCreateMenuItemBody = zod.object({
   "link_url": zod.string().nullish(),
   "page_slug": zod.string().nullish(),
   "parent_id": zod.number().nullish().describe('A top-level item of the same menu, for a sub-menu.'),
-  "title": zod.string()
+  "title": zod.string().min(1).max(staffCreateMenuItemBodyTitleMax)
 }).describe('What staff write for a menu item: a page (by slug) or an address, or neither for a\nheading over sub-menus.')
 
 /**
@@ -1198,6 +1218,8 @@ export const staffListPagesResponse = zod.object({
 /**
  * @summary Adds a page; it shows on the site at once.
  */
+export const staffCreatePageBodySlugMax = 200;export const staffCreatePageBodyTitleMax = 200;
+
 export const staffCreatePageBody = zod.object({
   "articles_in_line": zod.number().nullish(),
   "before_title": zod.string().nullish(),
@@ -1247,8 +1269,8 @@ export const staffCreatePageBody = zod.object({
   "first_alone": zod.boolean().optional(),
   "meta_description": zod.string().nullish(),
   "meta_title": zod.string().nullish(),
-  "slug": zod.string().describe('The page\'s address: lowercase words and hyphens, parts joined by `/`.'),
-  "title": zod.string(),
+  "slug": zod.string().min(1).max(staffCreatePageBodySlugMax),
+  "title": zod.string().min(1).max(staffCreatePageBodyTitleMax),
   "title_align": zod.enum(['NONE', 'CENTER', 'RIGHT', 'left']).optional().describe('How a page\'s title is placed; `NONE` hides it.')
 }).describe('What staff write for a page.')
 
@@ -1325,6 +1347,8 @@ export const staffUpdatePageParams = zod.object({
   "id": zod.number().describe('The page\'s id')
 })
 
+export const staffUpdatePageBodySlugMax = 200;export const staffUpdatePageBodyTitleMax = 200;
+
 export const staffUpdatePageBody = zod.object({
   "articles_in_line": zod.number().nullish(),
   "before_title": zod.string().nullish(),
@@ -1374,8 +1398,8 @@ export const staffUpdatePageBody = zod.object({
   "first_alone": zod.boolean().optional(),
   "meta_description": zod.string().nullish(),
   "meta_title": zod.string().nullish(),
-  "slug": zod.string().describe('The page\'s address: lowercase words and hyphens, parts joined by `/`.'),
-  "title": zod.string(),
+  "slug": zod.string().min(1).max(staffUpdatePageBodySlugMax),
+  "title": zod.string().min(1).max(staffUpdatePageBodyTitleMax),
   "title_align": zod.enum(['NONE', 'CENTER', 'RIGHT', 'left']).optional().describe('How a page\'s title is placed; `NONE` hides it.')
 }).describe('What staff write for a page.')
 
@@ -1482,13 +1506,15 @@ export const staffListQuizzesResponse = zod.object({
 /**
  * @summary Writes a new quiz.
  */
+export const staffCreateQuizBodyNameMax = 200;
+
 export const staffCreateQuizBody = zod.object({
   "attempts_allowed": zod.number(),
   "banner_link": zod.string().nullish(),
   "categories": zod.array(zod.string()).optional(),
   "delay_hours": zod.number().describe('Hours a member waits after a failed attempt.'),
   "description": zod.string().optional().describe('HTML.'),
-  "name": zod.string(),
+  "name": zod.string().min(1).max(staffCreateQuizBodyNameMax),
   "pass_mark": zod.number().describe('Percent of right answers needed to pass.'),
   "published": zod.boolean().optional().describe('Published quizzes are open to members at once.'),
   "questions": zod.array(zod.object({
@@ -1546,13 +1572,15 @@ export const staffUpdateQuizParams = zod.object({
   "id": zod.number().describe('The quiz\'s id')
 })
 
+export const staffUpdateQuizBodyNameMax = 200;
+
 export const staffUpdateQuizBody = zod.object({
   "attempts_allowed": zod.number(),
   "banner_link": zod.string().nullish(),
   "categories": zod.array(zod.string()).optional(),
   "delay_hours": zod.number().describe('Hours a member waits after a failed attempt.'),
   "description": zod.string().optional().describe('HTML.'),
-  "name": zod.string(),
+  "name": zod.string().min(1).max(staffUpdateQuizBodyNameMax),
   "pass_mark": zod.number().describe('Percent of right answers needed to pass.'),
   "published": zod.boolean().optional().describe('Published quizzes are open to members at once.'),
   "questions": zod.array(zod.object({
@@ -1714,10 +1742,10 @@ export const staffListUsersResponse = zod.object({
  * @summary Makes an account for someone, who is mailed a link to choose their password (admins
 only).
  */
-export const staffCreateUserBodyNameMax = 255;
+export const staffCreateUserBodyEmailMax = 254;export const staffCreateUserBodyNameMax = 255;
 
 export const staffCreateUserBody = zod.object({
-  "email": zod.email().min(1),
+  "email": zod.email().min(1).max(staffCreateUserBodyEmailMax),
   "name": zod.string().min(1).max(staffCreateUserBodyNameMax)
 }).describe('A new account for someone (admins only): a name and an e-mail address.')
 

@@ -1,0 +1,499 @@
+//! Request fields parsed at the edge ("parse, don't validate"): a handler receives a
+//! [`Text`], an [`Email`] or a [`Password`] whose rules already hold, never an
+//! `Option<String>` it must unwrap, trim and check again.
+//!
+//! A body is read leniently: each such field arrives as a [`Given<T>`] holding either the
+//! parsed value or the field's error text. Reading therefore never stops at the first bad
+//! field (serde would), and `#[validate(nested)]` on the field reports every problem in one
+//! response, next to the other rules of the form. The texts come from [`FieldText`], so
+//! "Required" and "This field is required" are written once, on the server.
+
+use std::borrow::Cow;
+use std::marker::PhantomData;
+use std::ops::Deref;
+
+use serde::{Deserialize, Deserializer};
+use utoipa::PartialSchema;
+use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
+use utoipa::openapi::{RefOr, Schema};
+use validator::{ValidationError, ValidationErrors, ValidationErrorsKind};
+
+use crate::error::AppError;
+use crate::extract::INVALID_VALUE;
+use crate::validation::FieldText;
+
+/// The key under which a field's own error travels inside `validator`'s nested errors;
+/// [`crate::validation::field_errors`] puts it back on the field itself.
+pub(crate) const THIS_FIELD: &str = "__field";
+
+/// How a form words an empty required field (spec 1 §5 and the forms that say it shorter)
+/// and a malformed e-mail address.
+pub trait Wording {
+    const MISSING: FieldText;
+    const INVALID_EMAIL: FieldText = FieldText::InvalidEmail;
+}
+
+/// "Required": the sign-up, sign-in, contact, invitation, update and quiz forms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Short {}
+/// "This field is required": spec 1 §5's default wording.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Long {}
+/// The sign-up and forgot-password forms: "Required" and "Invalid email".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SignUp {}
+
+impl Wording for Short {
+    const MISSING: FieldText = FieldText::Required;
+}
+impl Wording for Long {
+    const MISSING: FieldText = FieldText::FieldRequired;
+}
+impl Wording for SignUp {
+    const MISSING: FieldText = FieldText::Required;
+    const INVALID_EMAIL: FieldText = FieldText::InvalidEmailAtSignUp;
+}
+
+/// A value read from one JSON field, with the text for a field that was left out.
+pub trait Parse: Sized {
+    /// What a missing, `null` or blank value is answered with.
+    const MISSING: FieldText;
+    /// Parses a present, non-null value.
+    fn parse(value: serde_json::Value) -> Result<Self, Cow<'static, str>>;
+}
+
+/// One request field as it was sent: the parsed value, or why it could not be one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Given<T>(Result<T, Cow<'static, str>>);
+
+impl<T> Given<T> {
+    /// The parsed value. `ValidJson` has refused the request already when a field did not
+    /// parse; a handler that read its body some other way gets the field's text as a 400.
+    pub fn value(self) -> Result<T, AppError> {
+        self.0
+            .map_err(|text| AppError::bad_request("invalid", text.into_owned()))
+    }
+
+    /// The parsed value, borrowed (see [`Given::value`]).
+    pub fn get(&self) -> Result<&T, AppError> {
+        self.0
+            .as_ref()
+            .map_err(|text| AppError::bad_request("invalid", text.to_string()))
+    }
+}
+
+impl<T: Parse> From<T> for Given<T> {
+    fn from(value: T) -> Self {
+        Self(Ok(value))
+    }
+}
+
+impl<'de, T: Parse> Deserialize<'de> for Given<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        // Through `Option`, so a field left out reads as `None` without `#[serde(default)]`.
+        let value = Option::<serde_json::Value>::deserialize(deserializer)?;
+        Ok(Self(match value {
+            None | Some(serde_json::Value::Null) => Err(Cow::Borrowed(T::MISSING.as_str())),
+            Some(value) => T::parse(value),
+        }))
+    }
+}
+
+impl<T> validator::Validate for Given<T> {
+    fn validate(&self) -> Result<(), ValidationErrors> {
+        let Err(text) = &self.0 else {
+            return Ok(());
+        };
+        let error = ValidationError::new("given").with_message(text.clone());
+        let mut errors = ValidationErrors::new();
+        errors.0.insert(
+            Cow::Borrowed(THIS_FIELD),
+            ValidationErrorsKind::Field(vec![error]),
+        );
+        Err(errors)
+    }
+}
+
+/// The contract's schema of a `Given<T>` field: `T`'s, with its limits. utoipa cannot
+/// see through the wrapper's type parameter on its own (it would name a component per
+/// wrapper), so each field says `#[schema(schema_with = kernel::input::schema::<T>)]`.
+pub fn schema<T: PartialSchema>() -> RefOr<Schema> {
+    T::schema()
+}
+
+/// Text as people type it: trimmed, not blank, at most `MAX` characters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Text<const MAX: usize, W: Wording = Short>(String, PhantomData<fn() -> W>);
+
+impl<const MAX: usize, W: Wording> Text<MAX, W> {
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
+impl<const MAX: usize, W: Wording> Deref for Text<MAX, W> {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl<const MAX: usize, W: Wording> Parse for Text<MAX, W> {
+    const MISSING: FieldText = W::MISSING;
+
+    fn parse(value: serde_json::Value) -> Result<Self, Cow<'static, str>> {
+        let text = bounded_text(value, W::MISSING, MAX)?;
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(Cow::Borrowed(W::MISSING.as_str()));
+        }
+        Ok(Self(text.to_owned(), PhantomData))
+    }
+}
+
+impl<const MAX: usize, W: Wording> PartialSchema for Text<MAX, W> {
+    fn schema() -> RefOr<Schema> {
+        string_schema(MAX, None)
+    }
+}
+
+/// A password or a one-time secret: kept exactly as typed (spaces count), not empty, at
+/// most `MAX` characters.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Password<const MAX: usize = PASSWORD_MAX, W: Wording = Short>(
+    String,
+    PhantomData<fn() -> W>,
+);
+
+impl<const MAX: usize, W: Wording> Password<MAX, W> {
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
+impl<const MAX: usize, W: Wording> Deref for Password<MAX, W> {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+/// Never printed: a request logged with `{:?}` must not carry a password.
+impl<const MAX: usize, W: Wording> std::fmt::Debug for Password<MAX, W> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Password(..)")
+    }
+}
+
+impl<const MAX: usize, W: Wording> Parse for Password<MAX, W> {
+    const MISSING: FieldText = W::MISSING;
+
+    fn parse(value: serde_json::Value) -> Result<Self, Cow<'static, str>> {
+        let text = bounded_text(value, W::MISSING, MAX)?;
+        if text.is_empty() {
+            return Err(Cow::Borrowed(W::MISSING.as_str()));
+        }
+        Ok(Self(text, PhantomData))
+    }
+}
+
+impl<const MAX: usize, W: Wording> PartialSchema for Password<MAX, W> {
+    fn schema() -> RefOr<Schema> {
+        string_schema(MAX, None)
+    }
+}
+
+/// The longest password or one-time secret read (far above any real one; bounds hashing).
+pub const PASSWORD_MAX: usize = 1024;
+
+/// The longest e-mail address a mail system accepts (RFC 5321's path limit).
+pub const EMAIL_MAX: usize = 254;
+
+/// An e-mail address: trimmed, not blank, well formed (in the form's words).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Email<W: Wording = Short>(String, PhantomData<fn() -> W>);
+
+impl<W: Wording> Email<W> {
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
+impl<W: Wording> Deref for Email<W> {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl<W: Wording> Parse for Email<W> {
+    const MISSING: FieldText = W::MISSING;
+
+    fn parse(value: serde_json::Value) -> Result<Self, Cow<'static, str>> {
+        let text = Text::<EMAIL_MAX, W>::parse(value)?.into_string();
+        if validator::ValidateEmail::validate_email(&text) {
+            Ok(Self(text, PhantomData))
+        } else {
+            Err(Cow::Borrowed(W::INVALID_EMAIL.as_str()))
+        }
+    }
+}
+
+impl<W: Wording> PartialSchema for Email<W> {
+    fn schema() -> RefOr<Schema> {
+        string_schema(
+            EMAIL_MAX,
+            Some(SchemaFormat::KnownFormat(KnownFormat::Email)),
+        )
+    }
+}
+
+/// Rich text from an editor: sanitised ([`crate::rich_text::sanitize`]), with something
+/// left to read once it is, at most `MAX` characters as sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RichText<const MAX: usize, W: Wording = Short>(String, PhantomData<fn() -> W>);
+
+impl<const MAX: usize, W: Wording> RichText<MAX, W> {
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
+impl<const MAX: usize, W: Wording> Deref for RichText<MAX, W> {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl<const MAX: usize, W: Wording> Parse for RichText<MAX, W> {
+    const MISSING: FieldText = W::MISSING;
+
+    fn parse(value: serde_json::Value) -> Result<Self, Cow<'static, str>> {
+        let html = crate::rich_text::sanitize(&bounded_text(value, W::MISSING, MAX)?);
+        if crate::rich_text::is_blank(&html) {
+            return Err(Cow::Borrowed(W::MISSING.as_str()));
+        }
+        Ok(Self(html, PhantomData))
+    }
+}
+
+impl<const MAX: usize, W: Wording> PartialSchema for RichText<MAX, W> {
+    fn schema() -> RefOr<Schema> {
+        string_schema(MAX, None)
+    }
+}
+
+/// The longest web address kept.
+pub const URL_MAX: usize = 1024;
+
+/// An absolute http(s) address with a host ([`crate::links::WebUrl::absolute`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HttpUrl<W: Wording = Short>(String, PhantomData<fn() -> W>);
+
+impl<W: Wording> HttpUrl<W> {
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
+impl<W: Wording> Deref for HttpUrl<W> {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl<W: Wording> Parse for HttpUrl<W> {
+    const MISSING: FieldText = W::MISSING;
+
+    fn parse(value: serde_json::Value) -> Result<Self, Cow<'static, str>> {
+        let text = Text::<URL_MAX, W>::parse(value)?;
+        crate::links::WebUrl::absolute(&text)
+            .map(|_| Self(text.into_string(), PhantomData))
+            .map_err(|_| Cow::Borrowed(FieldText::InvalidUrl.as_str()))
+    }
+}
+
+impl<W: Wording> PartialSchema for HttpUrl<W> {
+    fn schema() -> RefOr<Schema> {
+        string_schema(URL_MAX, Some(SchemaFormat::Custom("uri".to_owned())))
+    }
+}
+
+/// A confirmation code from an SMS or an authenticator app: six digits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SixDigits(String);
+
+impl Deref for SixDigits {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Parse for SixDigits {
+    const MISSING: FieldText = FieldText::Required;
+
+    fn parse(value: serde_json::Value) -> Result<Self, Cow<'static, str>> {
+        let code = Text::<64>::parse(value)?;
+        if code.len() == 6 && code.bytes().all(|b| b.is_ascii_digit()) {
+            Ok(Self(code.into_string()))
+        } else {
+            Err(Cow::Borrowed(FieldText::SixDigitCode.as_str()))
+        }
+    }
+}
+
+impl PartialSchema for SixDigits {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .min_length(Some(6))
+            .max_length(Some(6))
+            .pattern(Some("^[0-9]{6}$"))
+            .into()
+    }
+}
+
+/// Required values of other JSON types (an id, a list of ids): present and of their type.
+macro_rules! parse_as_json {
+    ($($ty:ty),*) => {$(
+        impl Parse for $ty {
+            const MISSING: FieldText = FieldText::Required;
+
+            fn parse(value: serde_json::Value) -> Result<Self, Cow<'static, str>> {
+                serde_json::from_value(value).map_err(|_| Cow::Borrowed(INVALID_VALUE))
+            }
+        }
+    )*};
+}
+
+parse_as_json!(i64, Vec<i64>);
+
+/// A JSON string of at most `max` characters; anything else is the field's error.
+fn bounded_text(
+    value: serde_json::Value,
+    missing: FieldText,
+    max: usize,
+) -> Result<String, Cow<'static, str>> {
+    let serde_json::Value::String(text) = value else {
+        return Err(Cow::Borrowed(INVALID_VALUE));
+    };
+    if text.trim().is_empty() {
+        return Err(Cow::Borrowed(missing.as_str()));
+    }
+    if text.chars().count() > max {
+        return Err(Cow::Owned(format!(
+            "Ensure this field has no more than {max} characters."
+        )));
+    }
+    Ok(text)
+}
+
+fn string_schema(max: usize, format: Option<SchemaFormat>) -> RefOr<Schema> {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .min_length(Some(1))
+        .max_length(Some(max))
+        .format(format)
+        .into()
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+    use validator::Validate;
+
+    use super::*;
+    use crate::validation::{REQUIRED, REQUIRED_SHORT, field_errors};
+
+    #[derive(Debug, Deserialize, Validate)]
+    struct Form {
+        #[validate(nested)]
+        name: Given<Text<5>>,
+        #[validate(nested)]
+        email: Given<Email>,
+        #[validate(nested)]
+        password: Given<Password<8, Long>>,
+        #[validate(nested)]
+        ids: Given<Vec<i64>>,
+        #[validate(length(max = 3))]
+        nick: String,
+    }
+
+    fn errors_of(json: serde_json::Value) -> crate::error::FieldErrors {
+        let form: Form = serde_json::from_value(json).unwrap();
+        field_errors(&form.validate().unwrap_err())
+    }
+
+    #[test]
+    fn every_field_reports_its_own_problem_in_one_pass() {
+        let errors = errors_of(json!({"name": "  ", "ids": "x", "nick": "toolong"}));
+        assert_eq!(errors["name"], vec![REQUIRED_SHORT]);
+        assert_eq!(errors["email"], vec![REQUIRED_SHORT]);
+        assert_eq!(errors["password"], vec![REQUIRED]);
+        assert_eq!(errors["ids"], vec![INVALID_VALUE]);
+        assert_eq!(
+            errors["nick"],
+            vec!["Ensure this field has no more than 3 characters."]
+        );
+    }
+
+    #[test]
+    fn each_type_holds_its_rule() {
+        let errors = errors_of(json!({
+            "name": "toolong", "email": "not-an-address", "password": 12, "ids": [1], "nick": ""
+        }));
+        assert_eq!(
+            errors["name"],
+            vec!["Ensure this field has no more than 5 characters."]
+        );
+        assert_eq!(errors["email"], vec![FieldText::InvalidEmail.as_str()]);
+        assert_eq!(errors["password"], vec![INVALID_VALUE]);
+        assert!(!errors.contains_key("ids"));
+    }
+
+    #[test]
+    fn parsed_values_are_trimmed_text_and_untouched_passwords() {
+        let form: Form = serde_json::from_value(json!({
+            "name": " Ada ", "email": " ada@example.org ", "password": " pass  ", "ids": [3, 1], "nick": "a"
+        }))
+        .unwrap();
+        assert!(form.validate().is_ok());
+        assert_eq!(&*form.name.value().unwrap(), "Ada");
+        assert_eq!(&*form.email.value().unwrap(), "ada@example.org");
+        let password = form.password.value().unwrap();
+        assert_eq!(&*password, " pass  ");
+        assert_eq!(format!("{password:?}"), "Password(..)");
+        assert_eq!(form.ids.value().unwrap(), vec![3, 1]);
+    }
+
+    #[test]
+    fn rich_text_is_sanitised_and_must_say_something() {
+        let parse = |html: &str| RichText::<100, Long>::parse(json!(html));
+        assert_eq!(
+            parse("<p><br></p>").unwrap_err(),
+            FieldText::FieldRequired.as_str()
+        );
+        let text = parse("<p>Hi<script>alert(1)</script></p>").unwrap();
+        assert!(!text.contains("script"), "{}", &*text);
+    }
+
+    #[test]
+    fn an_unvalidated_bad_field_is_still_a_bad_request() {
+        let given: Given<Text<5>> = serde_json::from_value(json!(null)).unwrap();
+        let error = given.value().unwrap_err().body();
+        assert_eq!(error.message, REQUIRED_SHORT);
+    }
+
+    #[test]
+    fn the_contract_shows_each_types_limits() {
+        let schema = serde_json::to_value(schema::<Email>()).unwrap();
+        assert_eq!(schema["format"], "email");
+        assert_eq!(schema["minLength"], 1);
+        assert_eq!(schema["maxLength"], EMAIL_MAX);
+        let schema = serde_json::to_value(Text::<255>::schema()).unwrap();
+        assert_eq!(schema["maxLength"], 255);
+    }
+}
