@@ -83,12 +83,13 @@ fn collect(errors: &ValidationErrors, prefix: &str, out: &mut FieldErrors) {
         };
         match kind {
             ValidationErrorsKind::Field(list) => {
-                // An empty required field is only "required": its format cannot be judged.
-                let missing = list.iter().find(|e| is_missing(e));
+                // An empty required field is only "required": its format cannot be judged,
+                // and a rule's own message (a length's maximum, say) does not fit it.
                 let texts = out.entry(key).or_default();
-                match missing {
-                    Some(error) => texts.push(text_of(error)),
-                    None => texts.extend(list.iter().map(text_of)),
+                if list.iter().any(is_missing) {
+                    texts.push(REQUIRED.to_owned());
+                } else {
+                    texts.extend(list.iter().map(text_of));
                 }
             }
             ValidationErrorsKind::Struct(inner) => collect(inner, &key, out),
@@ -201,6 +202,27 @@ mod tests {
             vec!["Ensure this field has no more than 3 characters."]
         );
         assert_eq!(errors["inner.title"], vec![REQUIRED]);
+    }
+
+    #[test]
+    fn an_empty_field_is_required_whatever_its_length_rule_says() {
+        #[derive(Validate)]
+        struct Option {
+            #[validate(length(
+                min = 1,
+                max = 5,
+                message = "Ensure this field has no more than 5 characters."
+            ))]
+            text: String,
+        }
+        let errors = field_errors(
+            &Option {
+                text: String::new(),
+            }
+            .validate()
+            .unwrap_err(),
+        );
+        assert_eq!(errors["text"], vec![REQUIRED]);
     }
 
     #[test]

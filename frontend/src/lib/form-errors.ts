@@ -12,7 +12,7 @@ export function applyServerErrors<T extends FieldValues>(
   if (!(error instanceof ApiError)) return errorMessage(error);
   let onFields = 0;
   for (const field of fields) {
-    const [first] = error.fieldErrors(field);
+    const [first] = error.fieldErrors(serverKey(field));
     if (first) {
       setError(field, { type: 'server', message: first });
       onFields += 1;
@@ -21,6 +21,12 @@ export function applyServerErrors<T extends FieldValues>(
   const banner = errorMessage(error);
   // A banner repeating what the fields already say is noise.
   return onFields > 0 && error.body.code === 'invalid' && !error.body.messages?.non_field_errors ? null : banner;
+}
+
+/** The server's key for a form path: react-hook-form's `settings.0.methods` is the
+ * envelope's `settings[0].methods`. */
+export function serverKey(path: string): string {
+  return path.replace(/\.(\d+)(?=\.|$)/g, '[$1]');
 }
 
 /**

@@ -6,7 +6,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import { INVALID_EMAIL, INVALID_EMAIL_AT_SIGN_UP, REQUIRED } from './field-texts';
+import { FIELD_REQUIRED, INVALID_EMAIL, INVALID_EMAIL_AT_SIGN_UP, REQUIRED } from './field-texts';
 
 export { z, zodResolver };
 
@@ -27,6 +27,9 @@ function installZodMessages(): void {
       if (issue.code === 'too_small' && issue.origin === 'string') {
         return `Ensure this field has at least ${issue.minimum} characters.`;
       }
+      if (issue.code === 'too_big' && issue.origin === 'string') {
+        return `Ensure this field has no more than ${issue.maximum} characters.`;
+      }
       return undefined;
     },
   });
@@ -34,13 +37,35 @@ function installZodMessages(): void {
 
 installZodMessages();
 
-/** A resolver whose e-mail errors use the sign-up wording (sign-up and forgot password). */
-export function withSignUpEmailText<T extends FieldValues>(resolve: Resolver<T>): Resolver<T> {
+/** A resolver that checks (and submits) the form's text fields trimmed, as the server reads
+ * them: a field of spaces is empty. */
+export function trimming<T extends FieldValues>(resolve: Resolver<T>): Resolver<T> {
+  return (values, context, options) => {
+    const trimmed = Object.fromEntries(
+      Object.entries(values).map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value]),
+    ) as T;
+    return resolve(trimmed, context, options);
+  };
+}
+
+/** A resolver whose texts `from` read `to` instead, for forms the spec words differently. */
+function rewording<T extends FieldValues>(resolve: Resolver<T>, from: string, to: string): Resolver<T> {
   return async (values, context, options) => {
     const result = await resolve(values, context, options);
     for (const error of Object.values(result.errors)) {
-      if (error && error.message === INVALID_EMAIL) error.message = INVALID_EMAIL_AT_SIGN_UP;
+      if (error && error.message === from) error.message = to;
     }
     return result;
   };
+}
+
+/** A resolver whose e-mail errors use the sign-up wording (sign-up and forgot password). */
+export function withSignUpEmailText<T extends FieldValues>(resolve: Resolver<T>): Resolver<T> {
+  return rewording(resolve, INVALID_EMAIL, INVALID_EMAIL_AT_SIGN_UP);
+}
+
+/** A resolver saying "This field is required", as the server does for the console's and
+ * the group forms (kernel `input::Long`). */
+export function withFieldRequiredText<T extends FieldValues>(resolve: Resolver<T>): Resolver<T> {
+  return rewording(resolve, REQUIRED, FIELD_REQUIRED);
 }

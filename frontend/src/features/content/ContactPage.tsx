@@ -1,4 +1,5 @@
-import { z, zodResolver } from '@/lib/zod';
+import { contactUsBody } from '@/api/zod/content/content.zod';
+import { trimming, type z, zodResolver } from '@/lib/zod';
 import { Alert, Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,13 +8,9 @@ import { SOMETHING_WENT_WRONG } from '@/lib/api-error';
 import { applyServerErrors } from '@/lib/form-errors';
 import { FormTextField } from '@/ui/form/FormTextField';
 import { usePageTitle } from '@/ui/page-title';
-import { REQUIRED } from '@/lib/field-texts';
 
-const schema = z.object({
-  name: z.string().trim().min(1, REQUIRED),
-  email: z.string().trim().min(1, REQUIRED).pipe(z.email()),
-  text: z.string().trim().min(1, REQUIRED),
-});
+// The contract's own checks: required, lengths, a valid e-mail.
+const schema = contactUsBody;
 type Values = z.infer<typeof schema>;
 const FIELDS = ['name', 'email', 'text'] as const;
 
@@ -23,7 +20,7 @@ export function ContactPage() {
   const send = useContactUs();
   const [thanks, setThanks] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
-  const form = useForm<Values>({ resolver: zodResolver(schema), mode: 'onChange', defaultValues: { name: '', email: '', text: '' } });
+  const form = useForm<Values>({ resolver: trimming(zodResolver(schema)), mode: 'onChange', defaultValues: { name: '', email: '', text: '' } });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailed(false);

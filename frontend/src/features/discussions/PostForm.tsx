@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError, SOMETHING_WENT_WRONG } from '@/lib/api-error';
 import { RichTextField } from '@/ui/form/RichTextField';
+import { applyServerErrors } from '@/lib/form-errors';
 import { FilePicker } from './FilePicker';
 import { FIELD_REQUIRED } from '@/lib/field-texts';
 
@@ -54,11 +55,10 @@ export function PostForm({ label, submitLabel, initialText = '', canSetPrivate =
       setFiles([]);
     } catch (error) {
       // Spec 2 §8: field texts go on their fields; anything else reads "Something went wrong.".
-      const text = error instanceof ApiError ? error.fieldErrors('text')[0] : undefined;
+      const onText = applyServerErrors(error, ['text'], form.setError) === null;
       const file = error instanceof ApiError ? error.fieldErrors('files')[0] : undefined;
-      if (text) form.setError('text', { type: 'server', message: text });
       setFilesError(file);
-      if (!text && !file) setBanner(SOMETHING_WENT_WRONG);
+      if (!onText && !file) setBanner(SOMETHING_WENT_WRONG);
     }
   });
 

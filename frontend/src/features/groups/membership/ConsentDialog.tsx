@@ -1,4 +1,5 @@
-import { z, zodResolver } from '@/lib/zod';
+import { sendJoinRequestBody } from '@/api/zod/groups/groups.zod';
+import { trimming, withFieldRequiredText, type z, zodResolver } from '@/lib/zod';
 import { Alert, Box, Dialog, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,7 +11,7 @@ import { FormTextField } from '@/ui/form/FormTextField';
 import { RichText } from '@/ui/RichText';
 import { useToast } from '@/ui/toast';
 
-const schema = z.object({ message: z.string().trim().min(1, 'This field is required') });
+const schema = sendJoinRequestBody;
 type Values = z.infer<typeof schema>;
 
 interface Props {
@@ -25,7 +26,7 @@ export function ConsentDialog({ group, open, onClose, onSent }: Props) {
   const send = useSendJoinRequest();
   const toast = useToast();
   const [banner, setBanner] = useState<string | null>(null);
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { message: '' } });
+  const form = useForm<Values>({ resolver: withFieldRequiredText(trimming(zodResolver(schema))), defaultValues: { message: '' } });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setBanner(null);

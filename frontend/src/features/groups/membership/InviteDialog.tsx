@@ -1,4 +1,5 @@
-import { z, zodResolver } from '@/lib/zod';
+import { inviteGroupMemberBody } from '@/api/zod/groups/groups.zod';
+import { trimming, type z, zodResolver } from '@/lib/zod';
 import { Alert, Box, Dialog, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,11 +10,7 @@ import { FormTextField } from '@/ui/form/FormTextField';
 import { INVITE_CLOSE_MS } from './roles';
 import { useRefreshGroup } from './useRefreshGroup';
 
-const REQUIRED = 'Required';
-const schema = z.object({
-  email: z.string().trim().min(1, REQUIRED).pipe(z.email()),
-  message: z.string().trim().min(1, REQUIRED),
-});
+const schema = inviteGroupMemberBody;
 type Values = z.infer<typeof schema>;
 
 /** Invite new member (spec 2 §5 Invite): e-mail and message; closes 1.5 s after success. */
@@ -22,7 +19,7 @@ export function InviteDialog({ slug, open, onClose }: { slug: string; open: bool
   const refresh = useRefreshGroup(slug);
   const [banner, setBanner] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const form = useForm<Values>({ resolver: zodResolver(schema), mode: 'onChange', defaultValues: { email: '', message: '' } });
+  const form = useForm<Values>({ resolver: trimming(zodResolver(schema)), mode: 'onChange', defaultValues: { email: '', message: '' } });
 
   useEffect(() => {
     if (!sent) return;

@@ -1,4 +1,5 @@
-import { z, zodResolver } from '@/lib/zod';
+import { createGroupUpdateBody } from '@/api/zod/groups/groups.zod';
+import { trimming, withFieldRequiredText, z, zodResolver } from '@/lib/zod';
 import { Alert, Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -16,13 +17,8 @@ import { UpdatesBreadcrumbs } from './UpdatesBreadcrumbs';
 
 /** Spec 2 §9: back to the group 2000 ms after a save. */
 export const UPDATE_REDIRECT_MS = 2000;
-const REQUIRED = 'This field is required';
-
-const schema = z.object({
-  title: z.string().trim().min(1, REQUIRED),
-  text: z.string().trim().min(1, REQUIRED),
-  video_url: z.string(),
-});
+// The contract's title and text; the address is a plain field here (blank means none).
+const schema = createGroupUpdateBody.pick({ title: true, text: true }).extend({ video_url: z.string() });
 type Values = z.infer<typeof schema>;
 const FIELDS = ['title', 'text', 'video_url'] as const;
 
@@ -51,7 +47,7 @@ function UpdateForm({ groupId, update }: { groupId: number; update?: GroupUpdate
   const [banner, setBanner] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const form = useForm<Values>({
-    resolver: zodResolver(schema),
+    resolver: withFieldRequiredText(trimming(zodResolver(schema))),
     defaultValues: { title: update?.title ?? '', text: update?.text ?? '', video_url: update?.video_url ?? '' },
   });
 

@@ -18,7 +18,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { getListNotificationSettingsQueryKey, useUpdateNotificationSettings } from '@/api/endpoints/auth/auth';
 import type { DeliveryMethod, NotificationSetting } from '@/api/model';
 import { updateNotificationSettingsBody } from '@/api/zod/auth/auth.zod';
-import { ApiError, errorMessage } from '@/lib/api-error';
+import { applyServerErrors } from '@/lib/form-errors';
 import { useToast } from '@/ui/toast';
 
 const methodLabels: Record<DeliveryMethod, string> = { in_app: 'In-app', email: 'Email' };
@@ -46,12 +46,8 @@ export function NotificationSettingsForm({ settings }: { settings: NotificationS
       toast(data.message);
       await queryClient.invalidateQueries({ queryKey: getListNotificationSettingsQueryKey() });
     } catch (error) {
-      const onRows = settings.map((_, index) => {
-        const [text] = error instanceof ApiError ? error.fieldErrors(`settings[${index}].enabled_delivery_methods`) : [];
-        if (text) form.setError(`settings.${index}.enabled_delivery_methods`, { type: 'server', message: text });
-        return Boolean(text);
-      });
-      if (!onRows.some(Boolean)) setBanner(errorMessage(error));
+      const rowFields = settings.map((_, index) => `settings.${index}.enabled_delivery_methods` as const);
+      setBanner(applyServerErrors(error, rowFields, form.setError));
     }
   });
 

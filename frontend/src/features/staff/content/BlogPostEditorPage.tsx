@@ -1,4 +1,5 @@
-import { REQUIRED, z, zodResolver } from '@/lib/zod';
+import { staffCreateBlogPostBody } from '@/api/zod/staff/staff.zod';
+import { trimming, withFieldRequiredText, z, zodResolver } from '@/lib/zod';
 import { Button, Grid, Stack } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -25,8 +26,8 @@ import { RecordEditor } from '../ui/RecordEditor';
 import { useSaveForm } from '../ui/useSaveForm';
 import { UserPicker } from '../ui/UserPicker';
 
-const schema = z.object({
-  title: z.string().trim().min(1, REQUIRED),
+// The contract's title; the rest as the editor holds them.
+const schema = staffCreateBlogPostBody.pick({ title: true }).extend({
   slug: z.string(),
   description: z.string(),
   body: z.string(),
@@ -81,7 +82,7 @@ export function BlogPostEditorPage() {
 
 function BlogPostEditor({ id, post }: { id?: number; post?: StaffBlogPost }) {
   const categories = useStaffListBlogCategories();
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: defaults(post) });
+  const form = useForm<Values>({ resolver: withFieldRequiredText(trimming(zodResolver(schema))), defaultValues: defaults(post) });
   const { onSubmit, banner } = useSaveForm(form, {
     fields: FIELDS,
     id,

@@ -1,4 +1,5 @@
-import { REQUIRED, z, zodResolver } from '@/lib/zod';
+import { staffCreateLectureBody } from '@/api/zod/staff/staff.zod';
+import { trimming, withFieldRequiredText, z, zodResolver } from '@/lib/zod';
 import { Button, Grid, Stack } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import {
@@ -20,9 +21,8 @@ import { StaffPage } from '../ui/StaffPage';
 import { RecordEditor } from '../ui/RecordEditor';
 import { useSaveForm } from '../ui/useSaveForm';
 
-const schema = z.object({
-  title: z.string().trim().min(1, REQUIRED),
-  author: z.string().trim().min(1, REQUIRED),
+// The contract's title and speaker; the rest as the editor holds them.
+const schema = staffCreateLectureBody.pick({ title: true, author: true }).extend({
   summary: z.string(),
   tags: z.array(z.string()),
   video_url: z.string(),
@@ -47,7 +47,7 @@ export function LectureEditorPage() {
 
 function LectureEditor({ id, lecture }: { id?: number; lecture?: StaffLecture }) {
   const form = useForm<Values>({
-    resolver: zodResolver(schema),
+    resolver: withFieldRequiredText(trimming(zodResolver(schema))),
     defaultValues: {
       title: lecture?.title ?? '',
       author: lecture?.author ?? '',

@@ -1,4 +1,5 @@
-import { REQUIRED, z, zodResolver } from '@/lib/zod';
+import { staffCreatePageBody } from '@/api/zod/staff/staff.zod';
+import { trimming, withFieldRequiredText, z, zodResolver } from '@/lib/zod';
 import { Button, Grid, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -14,9 +15,8 @@ import { useSaveForm } from '../ui/useSaveForm';
 import { indexedProblems } from '../ui/indexedProblems';
 import { BlocksEditor } from './blocks/BlocksEditor';
 
-const schema = z.object({
-  slug: z.string().trim().min(1, REQUIRED),
-  title: z.string().trim().min(1, REQUIRED),
+// The contract's address and title; the rest as the editor holds them.
+const schema = staffCreatePageBody.pick({ slug: true, title: true }).extend({
   before_title: z.string(),
   title_align: z.enum(TitleAlign),
   meta_title: z.string(),
@@ -67,7 +67,7 @@ export function PageEditorPage() {
 }
 
 function PageEditor({ id, page }: { id?: number; page?: StaffContentPage }) {
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: defaults(page) });
+  const form = useForm<Values>({ resolver: withFieldRequiredText(trimming(zodResolver(schema))), defaultValues: defaults(page) });
   const [blockErrors, setBlockErrors] = useState<Record<number, string>>({});
   const { onSubmit, banner } = useSaveForm(form, {
     fields: FIELDS,

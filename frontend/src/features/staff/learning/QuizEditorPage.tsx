@@ -1,4 +1,5 @@
-import { REQUIRED, z, zodResolver } from '@/lib/zod';
+import { staffCreateQuizBody } from '@/api/zod/staff/staff.zod';
+import { trimming, withFieldRequiredText, z, zodResolver } from '@/lib/zod';
 import { Button, Grid, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -27,8 +28,8 @@ import { counted } from '@/lib/plural';
 const WHOLE = 'Enter a whole number.';
 const whole = z.string().trim().regex(/^\d+$/, WHOLE);
 
-const schema = z.object({
-  name: z.string().trim().min(1, REQUIRED),
+// The contract's name; the rest as the editor holds them.
+const schema = staffCreateQuizBody.pick({ name: true }).extend({
   description: z.string(),
   categories: z.array(z.string()),
   pass_mark: whole,
@@ -76,7 +77,7 @@ export function QuizEditorPage() {
 
 function QuizEditor({ id, quiz }: { id?: number; quiz?: StaffQuiz }) {
   const locked = (quiz?.attempts_taken ?? 0) > 0;
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: defaults(quiz) });
+  const form = useForm<Values>({ resolver: withFieldRequiredText(trimming(zodResolver(schema))), defaultValues: defaults(quiz) });
   const [problems, setProblems] = useState<Record<number, string>>({});
   const { onSubmit, banner } = useSaveForm(form, {
     fields: FIELDS,

@@ -1,4 +1,4 @@
-import { zodResolver } from '@/lib/zod';
+import { trimming, withFieldRequiredText, zodResolver } from '@/lib/zod';
 import { useForm } from 'react-hook-form';
 import { staffCreateUser } from '@/api/endpoints/staff/staff';
 import { staffCreateUserBody } from '@/api/zod/staff/staff.zod';
@@ -13,7 +13,7 @@ const FIELDS = ['name', 'email'] as const;
 
 /** /staff/users/new: an admin adds an account; its owner is mailed a link to choose a password. */
 export function NewUserPage() {
-  const form = useForm<Values>({ resolver: zodResolver(staffCreateUserBody), defaultValues: { name: '', email: '' } });
+  const form = useForm<Values>({ resolver: withFieldRequiredText(trimming(zodResolver(staffCreateUserBody))), defaultValues: { name: '', email: '' } });
   const { onSubmit, banner } = useSaveForm(form, {
     fields: FIELDS,
     editPath: (id) => `/staff/users/${id}`,
