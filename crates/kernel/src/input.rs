@@ -121,231 +121,199 @@ pub fn schema<T: PartialSchema>() -> RefOr<Schema> {
     T::schema()
 }
 
-/// Text as people type it: trimmed, not blank, at most `MAX` characters.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Text<const MAX: usize, W: Wording = Short>(String, PhantomData<fn() -> W>);
+/// What a kind of text must be: how it is read from JSON and how the contract shows it.
+pub trait Rule {
+    /// What a missing, `null` or blank value is answered with.
+    const MISSING: FieldText;
+    /// Kept out of `Debug` output (passwords).
+    const SECRET: bool = false;
+    /// The text as kept, or the field's error.
+    fn check(value: serde_json::Value) -> Result<String, Cow<'static, str>>;
+    fn schema() -> RefOr<Schema>;
+}
 
-impl<const MAX: usize, W: Wording> Text<MAX, W> {
+/// Text that passed its [`Rule`]: only [`Parse`] makes one.
+pub struct Checked<R>(String, PhantomData<fn() -> R>);
+
+impl<R> Checked<R> {
     pub fn into_string(self) -> String {
         self.0
     }
 }
 
-impl<const MAX: usize, W: Wording> Deref for Text<MAX, W> {
+impl<R> Deref for Checked<R> {
     type Target = str;
     fn deref(&self) -> &str {
         &self.0
     }
 }
 
-impl<const MAX: usize, W: Wording> Parse for Text<MAX, W> {
-    const MISSING: FieldText = W::MISSING;
-
-    fn parse(value: serde_json::Value) -> Result<Self, Cow<'static, str>> {
-        let text = bounded_text(value, W::MISSING, MAX)?;
-        let text = text.trim();
-        if text.is_empty() {
-            return Err(Cow::Borrowed(W::MISSING.as_str()));
-        }
-        Ok(Self(text.to_owned(), PhantomData))
+impl<R> Clone for Checked<R> {
+    fn clone(&self) -> Self {
+        Self(self.0.clone(), PhantomData)
     }
 }
 
-impl<const MAX: usize, W: Wording> PartialSchema for Text<MAX, W> {
-    fn schema() -> RefOr<Schema> {
-        string_schema(MAX, None)
+impl<R> PartialEq for Checked<R> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
     }
 }
 
-/// A password or a one-time secret: kept exactly as typed (spaces count), not empty, at
-/// most `MAX` characters.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Password<const MAX: usize = PASSWORD_MAX, W: Wording = Short>(
-    String,
-    PhantomData<fn() -> W>,
-);
+impl<R> Eq for Checked<R> {}
 
-impl<const MAX: usize, W: Wording> Password<MAX, W> {
-    pub fn into_string(self) -> String {
-        self.0
-    }
-}
-
-impl<const MAX: usize, W: Wording> Deref for Password<MAX, W> {
-    type Target = str;
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
-
-/// Never printed: a request logged with `{:?}` must not carry a password.
-impl<const MAX: usize, W: Wording> std::fmt::Debug for Password<MAX, W> {
+/// A secret is never printed: a request logged with `{:?}` must not carry a password.
+impl<R: Rule> std::fmt::Debug for Checked<R> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Password(..)")
+        if R::SECRET {
+            f.write_str("Checked(..)")
+        } else {
+            f.debug_tuple("Checked").field(&self.0).finish()
+        }
     }
 }
 
-impl<const MAX: usize, W: Wording> Parse for Password<MAX, W> {
-    const MISSING: FieldText = W::MISSING;
+impl<R: Rule> Parse for Checked<R> {
+    const MISSING: FieldText = R::MISSING;
 
     fn parse(value: serde_json::Value) -> Result<Self, Cow<'static, str>> {
-        let text = bounded_text(value, W::MISSING, MAX)?;
-        if text.is_empty() {
-            return Err(Cow::Borrowed(W::MISSING.as_str()));
-        }
-        Ok(Self(text, PhantomData))
+        R::check(value).map(|text| Self(text, PhantomData))
     }
 }
 
-impl<const MAX: usize, W: Wording> PartialSchema for Password<MAX, W> {
+impl<R: Rule> PartialSchema for Checked<R> {
     fn schema() -> RefOr<Schema> {
-        string_schema(MAX, None)
+        R::schema()
     }
 }
+
+/// Text as people type it: trimmed, not blank, at most `MAX` characters.
+pub type Text<const MAX: usize, W = Short> = Checked<Trimmed<MAX, W>>;
+/// A password or a one-time secret: kept exactly as typed (spaces count), not blank, at
+/// most `MAX` characters, never printed.
+pub type Password<const MAX: usize = PASSWORD_MAX, W = Short> = Checked<AsTyped<MAX, W>>;
+/// An e-mail address: trimmed, not blank, well formed (in the form's words).
+pub type Email<W = Short> = Checked<EmailAddress<W>>;
+/// Rich text from an editor: sanitised ([`crate::rich_text::sanitize`]), with something
+/// left to read once it is, at most `MAX` characters as sent.
+pub type RichText<const MAX: usize, W = Short> = Checked<Sanitised<MAX, W>>;
+/// An absolute http(s) address with a host ([`crate::links::WebUrl::absolute`]).
+pub type HttpUrl<W = Short> = Checked<WebAddress<W>>;
+/// A confirmation code from an SMS or an authenticator app: six digits.
+pub type SixDigits = Checked<Code>;
 
 /// The longest password or one-time secret read (far above any real one; bounds hashing).
 pub const PASSWORD_MAX: usize = 1024;
-
 /// The longest e-mail address a mail system accepts (RFC 5321's path limit).
 pub const EMAIL_MAX: usize = 254;
+/// The longest web address kept.
+pub const URL_MAX: usize = 1024;
 
-/// An e-mail address: trimmed, not blank, well formed (in the form's words).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Email<W: Wording = Short>(String, PhantomData<fn() -> W>);
+/// The rule of [`Text`].
+pub struct Trimmed<const MAX: usize, W>(PhantomData<fn() -> W>);
 
-impl<W: Wording> Email<W> {
-    pub fn into_string(self) -> String {
-        self.0
-    }
-}
-
-impl<W: Wording> Deref for Email<W> {
-    type Target = str;
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
-
-impl<W: Wording> Parse for Email<W> {
+impl<const MAX: usize, W: Wording> Rule for Trimmed<MAX, W> {
     const MISSING: FieldText = W::MISSING;
 
-    fn parse(value: serde_json::Value) -> Result<Self, Cow<'static, str>> {
-        let text = Text::<EMAIL_MAX, W>::parse(value)?.into_string();
+    fn check(value: serde_json::Value) -> Result<String, Cow<'static, str>> {
+        Ok(bounded_text(value, W::MISSING, MAX)?.trim().to_owned())
+    }
+
+    fn schema() -> RefOr<Schema> {
+        string_schema(MAX, None)
+    }
+}
+
+/// The rule of [`Password`].
+pub struct AsTyped<const MAX: usize, W>(PhantomData<fn() -> W>);
+
+impl<const MAX: usize, W: Wording> Rule for AsTyped<MAX, W> {
+    const MISSING: FieldText = W::MISSING;
+    const SECRET: bool = true;
+
+    fn check(value: serde_json::Value) -> Result<String, Cow<'static, str>> {
+        bounded_text(value, W::MISSING, MAX)
+    }
+
+    fn schema() -> RefOr<Schema> {
+        string_schema(MAX, None)
+    }
+}
+
+/// The rule of [`Email`].
+pub struct EmailAddress<W>(PhantomData<fn() -> W>);
+
+impl<W: Wording> Rule for EmailAddress<W> {
+    const MISSING: FieldText = W::MISSING;
+
+    fn check(value: serde_json::Value) -> Result<String, Cow<'static, str>> {
+        let text = Trimmed::<EMAIL_MAX, W>::check(value)?;
         if validator::ValidateEmail::validate_email(&text) {
-            Ok(Self(text, PhantomData))
+            Ok(text)
         } else {
             Err(Cow::Borrowed(W::INVALID_EMAIL.as_str()))
         }
     }
-}
 
-impl<W: Wording> PartialSchema for Email<W> {
     fn schema() -> RefOr<Schema> {
-        string_schema(
-            EMAIL_MAX,
-            Some(SchemaFormat::KnownFormat(KnownFormat::Email)),
-        )
+        let format = SchemaFormat::KnownFormat(KnownFormat::Email);
+        string_schema(EMAIL_MAX, Some(format))
     }
 }
 
-/// Rich text from an editor: sanitised ([`crate::rich_text::sanitize`]), with something
-/// left to read once it is, at most `MAX` characters as sent.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RichText<const MAX: usize, W: Wording = Short>(String, PhantomData<fn() -> W>);
+/// The rule of [`RichText`].
+pub struct Sanitised<const MAX: usize, W>(PhantomData<fn() -> W>);
 
-impl<const MAX: usize, W: Wording> RichText<MAX, W> {
-    pub fn into_string(self) -> String {
-        self.0
-    }
-}
-
-impl<const MAX: usize, W: Wording> Deref for RichText<MAX, W> {
-    type Target = str;
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
-
-impl<const MAX: usize, W: Wording> Parse for RichText<MAX, W> {
+impl<const MAX: usize, W: Wording> Rule for Sanitised<MAX, W> {
     const MISSING: FieldText = W::MISSING;
 
-    fn parse(value: serde_json::Value) -> Result<Self, Cow<'static, str>> {
+    fn check(value: serde_json::Value) -> Result<String, Cow<'static, str>> {
         let html = crate::rich_text::sanitize(&bounded_text(value, W::MISSING, MAX)?);
         if crate::rich_text::is_blank(&html) {
             return Err(Cow::Borrowed(W::MISSING.as_str()));
         }
-        Ok(Self(html, PhantomData))
+        Ok(html)
     }
-}
 
-impl<const MAX: usize, W: Wording> PartialSchema for RichText<MAX, W> {
     fn schema() -> RefOr<Schema> {
         string_schema(MAX, None)
     }
 }
 
-/// The longest web address kept.
-pub const URL_MAX: usize = 1024;
+/// The rule of [`HttpUrl`].
+pub struct WebAddress<W>(PhantomData<fn() -> W>);
 
-/// An absolute http(s) address with a host ([`crate::links::WebUrl::absolute`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct HttpUrl<W: Wording = Short>(String, PhantomData<fn() -> W>);
-
-impl<W: Wording> HttpUrl<W> {
-    pub fn into_string(self) -> String {
-        self.0
-    }
-}
-
-impl<W: Wording> Deref for HttpUrl<W> {
-    type Target = str;
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
-
-impl<W: Wording> Parse for HttpUrl<W> {
+impl<W: Wording> Rule for WebAddress<W> {
     const MISSING: FieldText = W::MISSING;
 
-    fn parse(value: serde_json::Value) -> Result<Self, Cow<'static, str>> {
-        let text = Text::<URL_MAX, W>::parse(value)?;
-        crate::links::WebUrl::absolute(&text)
-            .map(|_| Self(text.into_string(), PhantomData))
-            .map_err(|_| Cow::Borrowed(FieldText::InvalidUrl.as_str()))
+    fn check(value: serde_json::Value) -> Result<String, Cow<'static, str>> {
+        let text = Trimmed::<URL_MAX, W>::check(value)?;
+        match crate::links::WebUrl::absolute(&text) {
+            Ok(_) => Ok(text),
+            Err(_) => Err(Cow::Borrowed(FieldText::InvalidUrl.as_str())),
+        }
     }
-}
 
-impl<W: Wording> PartialSchema for HttpUrl<W> {
     fn schema() -> RefOr<Schema> {
         string_schema(URL_MAX, Some(SchemaFormat::Custom("uri".to_owned())))
     }
 }
 
-/// A confirmation code from an SMS or an authenticator app: six digits.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SixDigits(String);
+/// The rule of [`SixDigits`].
+pub struct Code;
 
-impl Deref for SixDigits {
-    type Target = str;
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
-
-impl Parse for SixDigits {
+impl Rule for Code {
     const MISSING: FieldText = FieldText::Required;
 
-    fn parse(value: serde_json::Value) -> Result<Self, Cow<'static, str>> {
-        let code = Text::<64>::parse(value)?;
+    fn check(value: serde_json::Value) -> Result<String, Cow<'static, str>> {
+        let code = Trimmed::<64, Short>::check(value)?;
         if code.len() == 6 && code.bytes().all(|b| b.is_ascii_digit()) {
-            Ok(Self(code.into_string()))
+            Ok(code)
         } else {
             Err(Cow::Borrowed(FieldText::SixDigitCode.as_str()))
         }
     }
-}
 
-impl PartialSchema for SixDigits {
     fn schema() -> RefOr<Schema> {
         ObjectBuilder::new()
             .schema_type(Type::String)
@@ -465,7 +433,7 @@ mod tests {
         assert_eq!(&*form.email.value().unwrap(), "ada@example.org");
         let password = form.password.value().unwrap();
         assert_eq!(&*password, " pass  ");
-        assert_eq!(format!("{password:?}"), "Password(..)");
+        assert_eq!(format!("{password:?}"), "Checked(..)");
         assert_eq!(form.ids.value().unwrap(), vec![3, 1]);
     }
 

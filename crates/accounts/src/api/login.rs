@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
 
+use crate::entity::totp_device;
 use crate::service::login::{LoginOutcome, SecondFactor};
 
 #[derive(Debug, Deserialize, Validate, ToSchema)]
@@ -29,6 +30,15 @@ pub struct LoginRequest {
 pub struct Device {
     pub device_id: String,
     pub confirmed: bool,
+}
+
+impl From<totp_device::Model> for Device {
+    fn from(device: totp_device::Model) -> Self {
+        Self {
+            device_id: device.id.to_string(),
+            confirmed: device.confirmed,
+        }
+    }
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -72,13 +82,7 @@ pub async fn login(
         },
         LoginOutcome::CodeRequired(devices) => LoginResponse {
             access: None,
-            devices: devices
-                .into_iter()
-                .map(|d| Device {
-                    device_id: d.id.to_string(),
-                    confirmed: d.confirmed,
-                })
-                .collect(),
+            devices: devices.into_iter().map(Device::from).collect(),
         },
     };
     Ok(Data::new(response))

@@ -112,13 +112,7 @@ impl Me {
                     provider: l.provider,
                 })
                 .collect(),
-            devices: devices
-                .into_iter()
-                .map(|d| Device {
-                    device_id: d.id.to_string(),
-                    confirmed: d.confirmed,
-                })
-                .collect(),
+            devices: devices.into_iter().map(Device::from).collect(),
             is_project_creator: user.is_project_creator,
             affiliation: user.affiliation,
             affiliation_status: user.affiliation_status,
