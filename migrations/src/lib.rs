@@ -31,6 +31,7 @@ mod m20261124_000023_feed_sources;
 mod m20261124_000024_public_comment_counts;
 mod m20261124_000025_lecture_captions;
 mod m20261124_000026_groups_goal_and_role_links;
+mod m20261124_000027_projects;
 
 pub struct Migrator;
 
@@ -64,6 +65,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000024_public_comment_counts::Migration),
             Box::new(m20261124_000025_lecture_captions::Migration),
             Box::new(m20261124_000026_groups_goal_and_role_links::Migration),
+            Box::new(m20261124_000027_projects::Migration),
         ]
     }
 }

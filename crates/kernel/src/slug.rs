@@ -22,6 +22,21 @@ pub fn slugify(title: &str, fallback: &str) -> String {
     }
 }
 
+/// `base`, numbered (`-2`, `-3`, …) until `taken` says a candidate is free.
+pub async fn numbered<F, Fut>(base: String, mut taken: F) -> crate::AppResult<String>
+where
+    F: FnMut(String) -> Fut,
+    Fut: std::future::Future<Output = crate::AppResult<bool>>,
+{
+    let mut candidate = base.clone();
+    let mut n = 2;
+    while taken(candidate.clone()).await? {
+        candidate = format!("{base}-{n}");
+        n += 1;
+    }
+    Ok(candidate)
+}
+
 /// True for a slug staff may type: lowercase letters, digits and hyphens, in parts
 /// joined by `/` (CMS pages live under paths such as `lgp/terms`).
 pub fn is_valid_path(slug: &str) -> bool {

@@ -36,6 +36,14 @@ pub struct Delivery {
     pub email: bool,
 }
 
+/// What spec 1 asks of someone seeking funding for a project: an approved university
+/// affiliation, and the equity fields (gender, age group, career stage) filled in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct CreatorReadiness {
+    pub affiliation_approved: bool,
+    pub equity_given: bool,
+}
+
 #[async_trait]
 pub trait UserDirectory: Send + Sync {
     /// Summaries of the given members; unknown ids are left out.
@@ -48,6 +56,9 @@ pub trait UserDirectory: Send + Sync {
     async fn count_members(&self) -> AppResult<i64>;
     /// The titles of a member's areas of interest (for recommendations).
     async fn interests(&self, user_id: i64) -> AppResult<Vec<String>>;
+    /// How far the member is from being allowed to submit a project (an unknown id is
+    /// nowhere near).
+    async fn creator_readiness(&self, user_id: i64) -> AppResult<CreatorReadiness>;
 }
 
 /// The shared directory, as stored in [`crate::AppContext`].

@@ -8,12 +8,12 @@ use kernel::memo::Memo;
 
 use async_trait::async_trait;
 use kernel::storage::Storage;
-use kernel::users::{Delivery, UserDirectory, UserSummary};
+use kernel::users::{CreatorReadiness, Delivery, UserDirectory, UserSummary};
 use kernel::{AppResult, images};
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter};
 
 use crate::entity::{tag, user};
-use crate::enums::DeliveryMethod;
+use crate::enums::{AffiliationStatus, AgeGroup, CareerStage, DeliveryMethod, Gender};
 
 /// How long a member's summary is kept at most (a change made outside the app).
 const SUMMARIES_KEPT_FOR: std::time::Duration = std::time::Duration::from_secs(60);
@@ -155,5 +155,21 @@ impl UserDirectory for Directory {
             .into_iter()
             .map(|t| t.title)
             .collect())
+    }
+
+    async fn creator_readiness(&self, user_id: i64) -> AppResult<CreatorReadiness> {
+        let Some(found) = user::Entity::find_by_id(user_id).one(&self.db).await? else {
+            return Ok(CreatorReadiness::default());
+        };
+        let missing = crate::policy::missing_equity_fields(
+            true,
+            found.gender != Gender::PreferNotToDisclose,
+            found.age_group != AgeGroup::PreferNotToDisclose,
+            found.career_stage != CareerStage::PreferNotToDisclose,
+        );
+        Ok(CreatorReadiness {
+            affiliation_approved: found.affiliation_status == AffiliationStatus::Approved,
+            equity_given: missing.is_empty(),
+        })
     }
 }

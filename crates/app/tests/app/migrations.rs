@@ -1,6 +1,6 @@
 //! Migrations that move data keep every row, both ways.
 
-use migration::{Migrator, MigratorTrait};
+use migration::{MigrationName, Migrator, MigratorTrait};
 use sea_orm::{ConnectionTrait, Statement};
 use testkit::groups::{approved_group, setup};
 
@@ -23,8 +23,17 @@ async fn a_groups_goals_survive_the_move_to_link_tables_and_back() {
         ["research-discussion"]
     );
 
-    // Back to the JSON lists: the group's goal is in its column again.
-    Migrator::down(&app.ctx.db, Some(1)).await.unwrap();
+    // Back to the JSON lists (undoing every migration since, then this one): the group's
+    // goal is in its column again.
+    let steps = Migrator::migrations()
+        .iter()
+        .rev()
+        .position(|m| m.name() == "m20261124_000026_groups_goal_and_role_links")
+        .unwrap()
+        + 1;
+    Migrator::down(&app.ctx.db, Some(u32::try_from(steps).unwrap()))
+        .await
+        .unwrap();
     let backend = app.ctx.db.get_database_backend();
     let row = app
         .ctx

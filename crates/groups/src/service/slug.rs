@@ -7,18 +7,15 @@ use crate::entity::working_group;
 
 /// The title's slug, numbered (`-2`, `-3`, …) when another group has it.
 pub async fn unique(db: &impl ConnectionTrait, title: &str) -> AppResult<String> {
-    let base = kernel::slug::slugify(title, "group");
-    let mut candidate = base.clone();
-    for n in 2.. {
-        let taken = working_group::Entity::find()
-            .filter(working_group::Column::Slug.eq(&candidate))
-            .count(db)
-            .await?
-            > 0;
-        if !taken {
-            break;
-        }
-        candidate = format!("{base}-{n}");
-    }
-    Ok(candidate)
+    kernel::slug::numbered(
+        kernel::slug::slugify(title, "group"),
+        |candidate| async move {
+            let found = working_group::Entity::find()
+                .filter(working_group::Column::Slug.eq(candidate))
+                .count(db)
+                .await?;
+            Ok(found > 0)
+        },
+    )
+    .await
 }

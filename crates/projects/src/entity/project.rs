@@ -1,0 +1,40 @@
+use sea_orm::entity::prelude::*;
+
+use crate::enums::{EthicsStatus, ProjectStatus};
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "projects")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub owner_id: i64,
+    #[sea_orm(unique)]
+    pub slug: String,
+    pub title: String,
+    /// Rich text for patients and the public, sanitised on write.
+    pub lay_summary: String,
+    /// Rich text, sanitised on write; empty until the Research step is saved.
+    pub problem: String,
+    pub aims: String,
+    pub methods: String,
+    pub impact: String,
+    pub ethics_status: Option<EthicsStatus>,
+    /// The conflicts-of-interest declaration.
+    pub conflicts: String,
+    /// The funding goal in cents of CAD.
+    pub funding_goal_cents: Option<i64>,
+    /// How long the campaign runs once live (15 to 60 days).
+    pub campaign_days: Option<i32>,
+    pub status: ProjectStatus,
+    /// Staff's reason, when they rejected the submission.
+    pub rejection_reason: Option<String>,
+    pub created_at: DateTimeUtc,
+    pub updated_at: DateTimeUtc,
+    pub submitted_at: Option<DateTimeUtc>,
+    pub live_at: Option<DateTimeUtc>,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,36 @@
+//! The enumerations of projects, defined once here; they reach the client through the
+//! OpenAPI contract once the endpoints exist.
+
+use kernel::string_enum;
+
+string_enum!(
+    /// draft → submitted → live → closed; staff may reject a submission (with a reason the
+    /// owner reads) or suspend a live project.
+    ProjectStatus {
+        Draft = "draft",
+        Submitted = "submitted",
+        Live = "live",
+        Closed = "closed",
+        Rejected = "rejected",
+        Suspended = "suspended",
+    }
+);
+
+string_enum!(
+    /// Research ethics (REB) approval of the project's study.
+    EthicsStatus {
+        Approved = "approved",
+        Pending = "pending",
+        NotRequired = "not_required",
+    }
+);
+
+string_enum!(
+    /// What keeps a member from submitting a project, each with its own way to fix it.
+    CreatorGap {
+        /// No approved university affiliation yet.
+        Affiliation = "affiliation",
+        /// Gender, age group or career stage not given.
+        EquityProfile = "equity_profile",
+    }
+);

@@ -1,0 +1,65 @@
+//! Who may do what with projects. Plain functions, tested here.
+
+use kernel::users::CreatorReadiness;
+
+use crate::enums::{CreatorGap, ProjectStatus};
+
+/// What keeps a member from submitting a project; none means they may.
+pub fn creator_gaps(readiness: CreatorReadiness) -> Vec<CreatorGap> {
+    let mut gaps = Vec::new();
+    if !readiness.affiliation_approved {
+        gaps.push(CreatorGap::Affiliation);
+    }
+    if !readiness.equity_given {
+        gaps.push(CreatorGap::EquityProfile);
+    }
+    gaps
+}
+
+/// The owner edits a project while it is a draft or after staff sent it back.
+pub fn may_edit(status: ProjectStatus) -> bool {
+    matches!(status, ProjectStatus::Draft | ProjectStatus::Rejected)
+}
+
+/// Staff decide on submitted projects only.
+pub fn may_review(status: ProjectStatus) -> bool {
+    status == ProjectStatus::Submitted
+}
+
+/// Spec: a campaign runs 15 to 60 days.
+pub const CAMPAIGN_DAYS: std::ops::RangeInclusive<i32> = 15..=60;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_an_affiliated_member_with_the_equity_fields_may_submit() {
+        let ready = CreatorReadiness {
+            affiliation_approved: true,
+            equity_given: true,
+        };
+        assert!(creator_gaps(ready).is_empty());
+        assert_eq!(
+            creator_gaps(CreatorReadiness::default()),
+            vec![CreatorGap::Affiliation, CreatorGap::EquityProfile]
+        );
+        let no_profile = CreatorReadiness {
+            equity_given: false,
+            ..ready
+        };
+        assert_eq!(creator_gaps(no_profile), vec![CreatorGap::EquityProfile]);
+    }
+
+    #[test]
+    fn drafts_and_rejected_projects_are_edited_and_only_submissions_reviewed() {
+        use ProjectStatus::*;
+        for status in [Draft, Rejected] {
+            assert!(may_edit(status) && !may_review(status));
+        }
+        for status in [Submitted, Live, Closed, Suspended] {
+            assert!(!may_edit(status));
+        }
+        assert!(may_review(Submitted));
+    }
+}

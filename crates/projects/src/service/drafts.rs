@@ -1,0 +1,234 @@
+//! A project as its owner writes it: created from the General step, completed step by
+//! step (each step saves at once), then submitted for staff review. Every input is parsed
+//! at the edge (`kernel::input`), so these functions never check a text again.
+
+use kernel::input::{Long, RichText, Text};
+use kernel::{AppContext, AppError, AppResult, CurrentUser};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
+    QueryOrder, Set,
+};
+
+use super::eligibility;
+use crate::entity::project;
+use crate::enums::{EthicsStatus, ProjectStatus};
+use crate::policy;
+
+/// A project's title: required, at most 255 characters.
+pub type Title = Text<255, Long>;
+/// A rich-text section of a project.
+pub type Section = RichText<100_000, Long>;
+/// The conflicts-of-interest declaration.
+pub type Declaration = Text<5000, Long>;
+
+/// Step 1 (General).
+#[derive(Debug, Clone)]
+pub struct General {
+    pub title: Title,
+    /// For patients and the public.
+    pub lay_summary: Section,
+}
+
+/// Step 2 (Research).
+#[derive(Debug, Clone)]
+pub struct Research {
+    pub problem: Section,
+    pub aims: Section,
+    pub methods: Section,
+    pub impact: Section,
+    pub ethics_status: EthicsStatus,
+    pub conflicts: Declaration,
+}
+
+/// Step 4 (Budget), the part that does not need line items.
+#[derive(Debug, Clone, Copy)]
+pub struct Budget {
+    /// Cents of CAD.
+    pub funding_goal_cents: i64,
+    pub campaign_days: i32,
+}
+
+/// Starts a draft from the General step (only members who may submit projects).
+pub async fn create(
+    ctx: &AppContext,
+    user: &CurrentUser,
+    general: General,
+) -> AppResult<project::Model> {
+    eligibility::require(ctx, user.id).await?;
+    let slug = unique_slug(&ctx.db, &general.title).await?;
+    let now = kernel::clock::now();
+    Ok(project::ActiveModel {
+        owner_id: Set(user.id),
+        slug: Set(slug),
+        title: Set(general.title.into_string()),
+        lay_summary: Set(general.lay_summary.into_string()),
+        problem: Set(String::new()),
+        aims: Set(String::new()),
+        methods: Set(String::new()),
+        impact: Set(String::new()),
+        ethics_status: Set(None),
+        conflicts: Set(String::new()),
+        funding_goal_cents: Set(None),
+        campaign_days: Set(None),
+        status: Set(ProjectStatus::Draft),
+        rejection_reason: Set(None),
+        created_at: Set(now),
+        updated_at: Set(now),
+        submitted_at: Set(None),
+        live_at: Set(None),
+        ..Default::default()
+    }
+    .insert(&ctx.db)
+    .await?)
+}
+
+/// The caller's project, whatever its state; 404 for anyone else's.
+pub async fn owned(
+    db: &impl ConnectionTrait,
+    user: &CurrentUser,
+    id: i64,
+) -> AppResult<project::Model> {
+    project::Entity::find_by_id(id)
+        .filter(project::Column::OwnerId.eq(user.id))
+        .one(db)
+        .await?
+        .ok_or_else(AppError::not_found)
+}
+
+/// The caller's projects in every state, newest first (`/my-projects`).
+pub async fn mine(db: &impl ConnectionTrait, user: &CurrentUser) -> AppResult<Vec<project::Model>> {
+    Ok(project::Entity::find()
+        .filter(project::Column::OwnerId.eq(user.id))
+        .order_by_desc(project::Column::CreatedAt)
+        .order_by_desc(project::Column::Id)
+        .all(db)
+        .await?)
+}
+
+/// A project the owner may still change (a draft, or one staff sent back).
+async fn editable(
+    db: &impl ConnectionTrait,
+    user: &CurrentUser,
+    id: i64,
+) -> AppResult<project::ActiveModel> {
+    let found = owned(db, user, id).await?;
+    if !policy::may_edit(found.status) {
+        return Err(AppError::bad_request("not_editable", NOT_EDITABLE));
+    }
+    let mut active: project::ActiveModel = found.into();
+    active.updated_at = Set(kernel::clock::now());
+    Ok(active)
+}
+
+pub const NOT_EDITABLE: &str = "A submitted or live project cannot be changed here.";
+
+/// Saves step 1 again.
+pub async fn set_general(
+    ctx: &AppContext,
+    user: &CurrentUser,
+    id: i64,
+    general: General,
+) -> AppResult<project::Model> {
+    let mut active = editable(&ctx.db, user, id).await?;
+    active.title = Set(general.title.into_string());
+    active.lay_summary = Set(general.lay_summary.into_string());
+    Ok(active.update(&ctx.db).await?)
+}
+
+/// Saves step 2.
+pub async fn set_research(
+    ctx: &AppContext,
+    user: &CurrentUser,
+    id: i64,
+    research: Research,
+) -> AppResult<project::Model> {
+    let mut active = editable(&ctx.db, user, id).await?;
+    active.problem = Set(research.problem.into_string());
+    active.aims = Set(research.aims.into_string());
+    active.methods = Set(research.methods.into_string());
+    active.impact = Set(research.impact.into_string());
+    active.ethics_status = Set(Some(research.ethics_status));
+    active.conflicts = Set(research.conflicts.into_string());
+    Ok(active.update(&ctx.db).await?)
+}
+
+/// Saves step 4's goal and campaign length.
+pub async fn set_budget(
+    ctx: &AppContext,
+    user: &CurrentUser,
+    id: i64,
+    budget: Budget,
+) -> AppResult<project::Model> {
+    let mut errors = kernel::error::FieldErrors::new();
+    if budget.funding_goal_cents < 1 {
+        errors.insert("funding_goal".into(), vec![GOAL_POSITIVE.into()]);
+    }
+    if !policy::CAMPAIGN_DAYS.contains(&budget.campaign_days) {
+        errors.insert("campaign_days".into(), vec![CAMPAIGN_LENGTH.into()]);
+    }
+    if !errors.is_empty() {
+        return Err(AppError::Validation(errors));
+    }
+    let mut active = editable(&ctx.db, user, id).await?;
+    active.funding_goal_cents = Set(Some(budget.funding_goal_cents));
+    active.campaign_days = Set(Some(budget.campaign_days));
+    Ok(active.update(&ctx.db).await?)
+}
+
+pub const GOAL_POSITIVE: &str = "Ensure this value is at least 1.";
+pub const CAMPAIGN_LENGTH: &str = "Ensure this value is between 15 and 60.";
+
+/// Sends the project to staff: the owner may still submit projects, and every step the
+/// review needs is saved (each missing one is named on its field).
+pub async fn submit(ctx: &AppContext, user: &CurrentUser, id: i64) -> AppResult<project::Model> {
+    eligibility::require(ctx, user.id).await?;
+    let mut active = editable(&ctx.db, user, id).await?;
+    let missing = missing_for_review(&owned(&ctx.db, user, id).await?);
+    if !missing.is_empty() {
+        let required = kernel::validation::REQUIRED.to_owned();
+        return Err(AppError::Validation(
+            missing
+                .into_iter()
+                .map(|field| (field.to_owned(), vec![required.clone()]))
+                .collect(),
+        ));
+    }
+    active.status = Set(ProjectStatus::Submitted);
+    active.rejection_reason = Set(None);
+    active.submitted_at = Set(Some(kernel::clock::now()));
+    Ok(active.update(&ctx.db).await?)
+}
+
+/// The fields a submission still lacks (the General step is complete by construction).
+fn missing_for_review(project: &project::Model) -> Vec<&'static str> {
+    let sections = [
+        ("problem", project.problem.is_empty()),
+        ("aims", project.aims.is_empty()),
+        ("methods", project.methods.is_empty()),
+        ("impact", project.impact.is_empty()),
+        ("ethics_status", project.ethics_status.is_none()),
+        ("conflicts", project.conflicts.is_empty()),
+        ("funding_goal", project.funding_goal_cents.is_none()),
+        ("campaign_days", project.campaign_days.is_none()),
+    ];
+    sections
+        .into_iter()
+        .filter(|(_, missing)| *missing)
+        .map(|(field, _)| field)
+        .collect()
+}
+
+/// The title's slug, numbered when another project has it.
+async fn unique_slug(db: &impl ConnectionTrait, title: &str) -> AppResult<String> {
+    kernel::slug::numbered(
+        kernel::slug::slugify(title, "project"),
+        |candidate| async move {
+            let found = project::Entity::find()
+                .filter(project::Column::Slug.eq(candidate))
+                .count(db)
+                .await?;
+            Ok(found > 0)
+        },
+    )
+    .await
+}

@@ -1,0 +1,5 @@
+//! The rules of projects; `api/` (next step) only converts.
+
+pub mod drafts;
+pub mod eligibility;
+pub mod review;

@@ -1,0 +1,61 @@
+//! Staff decide on a submitted project: it goes live, or back to its owner with a reason.
+//! Every decision is audited in its own transaction (`kernel::audit::Decision`).
+
+use kernel::{AppContext, AppError, AppResult, Staff, audit};
+use sea_orm::{ActiveModelTrait, EntityTrait, Set};
+use serde_json::json;
+
+use crate::entity::project;
+use crate::enums::ProjectStatus;
+use crate::policy;
+
+/// What staff decided.
+#[derive(Debug, Clone)]
+pub enum Verdict {
+    Approve,
+    /// The reason the owner reads.
+    Reject(kernel::input::Text<2000, kernel::input::Long>),
+}
+
+pub const NOT_UNDER_REVIEW: &str = "This project is not waiting for review.";
+
+pub async fn decide(
+    ctx: &AppContext,
+    staff: &Staff,
+    id: i64,
+    verdict: Verdict,
+) -> AppResult<project::Model> {
+    let (action, reason) = match &verdict {
+        Verdict::Approve => ("project.approve", None),
+        Verdict::Reject(reason) => ("project.reject", Some(reason.to_string())),
+    };
+    let decision = audit::Decision::by(&ctx.db, staff, action, "project", id)
+        .await?
+        .because(reason.clone());
+    let found = project::Entity::find_by_id(id)
+        .one(decision.db())
+        .await?
+        .ok_or_else(AppError::not_found)?;
+    if !policy::may_review(found.status) {
+        return Err(AppError::bad_request("not_under_review", NOT_UNDER_REVIEW));
+    }
+    let before = found.status;
+    let now = kernel::clock::now();
+    let mut active: project::ActiveModel = found.into();
+    match verdict {
+        Verdict::Approve => {
+            active.status = Set(ProjectStatus::Live);
+            active.live_at = Set(Some(now));
+        }
+        Verdict::Reject(_) => {
+            active.status = Set(ProjectStatus::Rejected);
+            active.rejection_reason = Set(reason);
+        }
+    }
+    active.updated_at = Set(now);
+    let updated = active.update(decision.db()).await?;
+    decision
+        .commit(json!({"status": before}), json!({"status": updated.status}))
+        .await?;
+    Ok(updated)
+}

@@ -1,0 +1,4 @@
+//! Integration tests of the projects crate through the real app and its database.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod lifecycle;
