@@ -11,7 +11,7 @@ use crate::{captcha, console, dev_mailbox, envelope, health};
 #[openapi(
     info(
         title = "Cohort API",
-        description = "Better medicine together: accounts, working groups, discussions, content and learning.",
+        description = "Better medicine together: accounts, working groups, research projects, discussions, content and learning.",
         version = "0.1.0"
     ),
     components(schemas(
@@ -33,6 +33,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(console::audit_log)
         .configure(accounts::configure)
         .configure(groups::configure)
+        .configure(projects::configure)
         .configure(discussions::configure)
         .configure(content::configure)
         .configure(feed::configure)

@@ -1,6 +1,6 @@
 //! Migrations that move data keep every row, both ways.
 
-use migration::{MigrationName, Migrator, MigratorTrait};
+use migration::{Migrator, MigratorTrait};
 use sea_orm::{ConnectionTrait, Statement};
 use testkit::groups::{approved_group, setup};
 

@@ -72,6 +72,15 @@ fn with_body(request: reqwest::RequestBuilder, operation: &str) -> reqwest::Requ
         "voteDiscussion" | "voteComment" => json!({"reaction": "up"}),
         "updateGroup" => json!({"title": "Matrix renamed"}),
         "staffCreateUser" => json!({"name": "New Person", "email": "new.person@example.org"}),
+        "createProject" | "saveProjectGeneral" => {
+            json!({"title": "Matrix project", "lay_summary": "<p>Plain words.</p>"})
+        }
+        "saveProjectResearch" => json!({
+            "problem": "<p>P</p>", "aims": "<p>A</p>", "methods": "<p>M</p>", "impact": "<p>I</p>",
+            "ethics_status": "pending", "conflicts": "None."
+        }),
+        "saveProjectBudget" => json!({"funding_goal_cents": 100_000, "campaign_days": 30}),
+        "staffReviewProject" => json!({"verdict": "approve"}),
         _ => json!({}),
     };
     request.json(&body)

@@ -58,6 +58,9 @@ pub struct Scene {
     slug: String,
     group: i64,
     draft: i64,
+    /// The owner's project draft, and a project of theirs waiting for staff.
+    project: i64,
+    submitted_project: i64,
     topic: i64,
     topic_to_delete: i64,
     reply: i64,
@@ -270,6 +273,11 @@ pub async fn scene() -> (TestApp, Scene, Vec<Option<String>>) {
     let draft_id = draft(&app, &owner, "Matrix draft", &["stroke"]).await["id"]
         .as_i64()
         .unwrap();
+    testkit::projects::make_eligible(&app, &owner, "owner password 1", &roles.admin).await;
+    let project = testkit::projects::draft(&app, &owner, "Matrix project").await["id"]
+        .as_i64()
+        .unwrap();
+    let submitted_project = testkit::projects::submitted(&app, &owner, "Matrix trial").await;
 
     let mut staff_ids = BTreeMap::new();
     for list in [
@@ -311,6 +319,8 @@ pub async fn scene() -> (TestApp, Scene, Vec<Option<String>>) {
         slug,
         group,
         draft: draft_id,
+        project,
+        submitted_project,
         topic,
         topic_to_delete,
         reply,
@@ -368,6 +378,8 @@ pub fn concrete(template: &str, operation: &str, s: &Scene) -> String {
         t if t.starts_with("/api/staff/users/") || t.starts_with("/api/staff/affiliations/") => {
             s.target_user
         }
+        t if t.starts_with("/api/me/projects/{id}") => s.project,
+        t if t.starts_with("/api/staff/projects/{id}") => s.submitted_project,
         t if t.starts_with("/api/me/groups/{id}") => {
             if operation == "deleteGroup" {
                 s.draft

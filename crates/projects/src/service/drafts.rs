@@ -161,7 +161,7 @@ pub async fn set_budget(
 ) -> AppResult<project::Model> {
     let mut errors = kernel::error::FieldErrors::new();
     if budget.funding_goal_cents < 1 {
-        errors.insert("funding_goal".into(), vec![GOAL_POSITIVE.into()]);
+        errors.insert("funding_goal_cents".into(), vec![GOAL_POSITIVE.into()]);
     }
     if !policy::CAMPAIGN_DAYS.contains(&budget.campaign_days) {
         errors.insert("campaign_days".into(), vec![CAMPAIGN_LENGTH.into()]);
@@ -181,8 +181,8 @@ pub const CAMPAIGN_LENGTH: &str = "Ensure this value is between 15 and 60.";
 /// Sends the project to staff: the owner may still submit projects, and every step the
 /// review needs is saved (each missing one is named on its field).
 pub async fn submit(ctx: &AppContext, user: &CurrentUser, id: i64) -> AppResult<project::Model> {
-    eligibility::require(ctx, user.id).await?;
     let mut active = editable(&ctx.db, user, id).await?;
+    eligibility::require(ctx, user.id).await?;
     let missing = missing_for_review(&owned(&ctx.db, user, id).await?);
     if !missing.is_empty() {
         let required = kernel::validation::REQUIRED.to_owned();
@@ -208,7 +208,7 @@ fn missing_for_review(project: &project::Model) -> Vec<&'static str> {
         ("impact", project.impact.is_empty()),
         ("ethics_status", project.ethics_status.is_none()),
         ("conflicts", project.conflicts.is_empty()),
-        ("funding_goal", project.funding_goal_cents.is_none()),
+        ("funding_goal_cents", project.funding_goal_cents.is_none()),
         ("campaign_days", project.campaign_days.is_none()),
     ];
     sections

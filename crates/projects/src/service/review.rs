@@ -1,21 +1,40 @@
 //! Staff decide on a submitted project: it goes live, or back to its owner with a reason.
 //! Every decision is audited in its own transaction (`kernel::audit::Decision`).
 
-use kernel::{AppContext, AppError, AppResult, Staff, audit};
-use sea_orm::{ActiveModelTrait, EntityTrait, Set};
+use kernel::{AppContext, AppError, AppResult, Page, PageParams, Staff, audit};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
+};
 use serde_json::json;
 
 use crate::entity::project;
 use crate::enums::ProjectStatus;
 use crate::policy;
 
+/// Why staff sent a project back: required, at most 2,000 characters.
+pub type RejectionReason = kernel::input::Text<2000, kernel::input::Long>;
+
 /// What staff decided.
 #[derive(Debug, Clone)]
 pub enum Verdict {
     Approve,
     /// The reason the owner reads.
-    Reject(kernel::input::Text<2000, kernel::input::Long>),
+    Reject(RejectionReason),
 }
+
+/// Projects waiting for a decision, the longest waiting first.
+pub async fn queue(
+    db: &impl ConnectionTrait,
+    params: &PageParams,
+) -> AppResult<Page<project::Model>> {
+    let select = project::Entity::find()
+        .filter(project::Column::Status.eq(ProjectStatus::Submitted))
+        .order_by_asc(project::Column::SubmittedAt)
+        .order_by_asc(project::Column::Id);
+    kernel::pagination::paginate(db, select, params, PER_PAGE).await
+}
+
+const PER_PAGE: u64 = 20;
 
 pub const NOT_UNDER_REVIEW: &str = "This project is not waiting for review.";
 

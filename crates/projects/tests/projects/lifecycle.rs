@@ -1,249 +1,282 @@
-use kernel::input::Parse;
-use kernel::{CurrentUser, Staff, StaffRole};
-use projects::enums::{CreatorGap, EthicsStatus, ProjectStatus};
-use projects::service::drafts::{self, Budget, General, Research};
-use projects::service::eligibility;
-use projects::service::review::{self, Verdict};
-use serde_json::json;
-use testkit::{TestApp, query_param, spawn_app};
+use serde_json::{Value, json};
+use testkit::projects::{complete, draft, make_eligible, submitted};
+use testkit::{TestApp, spawn_app};
 
 const PASSWORD: &str = "trial design 21";
 
-fn member(id: i64) -> CurrentUser {
-    CurrentUser {
-        id,
-        staff_role: None,
-        password_change_required: false,
-    }
+async fn staff(app: &TestApp) -> String {
+    app.signed_in_staff("admin@example.org", "staff password 1")
+        .await
 }
 
-fn parsed<T: Parse>(value: &str) -> T {
-    T::parse(json!(value)).unwrap()
-}
-
-fn general(title: &str) -> General {
-    General {
-        title: parsed(title),
-        lay_summary: parsed("<p>A test anyone can read about.</p>"),
-    }
-}
-
-fn research() -> Research {
-    Research {
-        problem: parsed("<p>Sepsis is found late.</p>"),
-        aims: parsed("<p>Find it early.</p>"),
-        methods: parsed("<p>A cohort of 400 patients.</p>"),
-        impact: parsed("<p>Lives saved.</p>"),
-        ethics_status: EthicsStatus::Approved,
-        conflicts: parsed("None to declare."),
-    }
-}
-
-/// A member with an approved university affiliation and the equity fields given.
-async fn creator(app: &TestApp, staff: &str, email: &str) -> CurrentUser {
+async fn creator(app: &TestApp, staff: &str, email: &str) -> String {
     let token = app.signed_in_user(email, PASSWORD).await;
-    let id = app.me(&token).await["id"].as_i64().unwrap();
-    let user = member(id);
-    assert_eq!(
-        eligibility::gaps(&app.ctx, id).await.unwrap(),
-        vec![CreatorGap::Affiliation, CreatorGap::EquityProfile]
-    );
-    let (status, body) = app
-        .patch_json_as(
-            &token,
-            "/api/me",
-            &json!({"gender": "female", "age_group": "30_to_39", "career_stage": "senior_staff", "current_password": PASSWORD}),
-        )
-        .await;
-    assert_eq!(status, 200, "{body}");
-    assert_eq!(
-        eligibility::gaps(&app.ctx, id).await.unwrap(),
-        vec![CreatorGap::Affiliation]
-    );
-    let university = format!("uni.{email}");
-    let (status, _) = app
-        .put_json_as(
-            &token,
-            "/api/me/setup-university-email",
-            &json!({"affiliation": "McGill University", "university_affiliate_email": university, "university_profile_page_url": "https://mcgill.example.edu/lab"}),
-        )
-        .await;
-    assert_eq!(status, 200);
-    let mail = app.last_mail_to(&university).await;
-    let link = query_param(&mail.text, "token").unwrap();
-    let (status, _) = app
-        .post_json("/api/me/confirm-university-email", &json!({"token": link}))
-        .await;
-    assert_eq!(status, 200);
-    let (status, body) = app
-        .put_json_as(
-            staff,
-            &format!("/api/staff/affiliations/{id}"),
-            &json!({"affiliation_status": "approved"}),
-        )
-        .await;
-    assert_eq!(status, 200, "{body}");
-    assert!(eligibility::gaps(&app.ctx, id).await.unwrap().is_empty());
-    user
+    make_eligible(app, &token, PASSWORD, staff).await;
+    token
+}
+
+fn gaps(body: &Value) -> Vec<&str> {
+    body["data"]["gaps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["gap"].as_str().unwrap())
+        .collect()
 }
 
 #[tokio::test]
 async fn only_an_affiliated_member_with_the_equity_fields_starts_a_project() {
     let app = spawn_app().await;
+    let staff = staff(&app).await;
     let token = app.signed_in_user("newcomer@example.org", PASSWORD).await;
-    let id = app.me(&token).await["id"].as_i64().unwrap();
-    let refused = drafts::create(&app.ctx, &member(id), general("Early sepsis"))
-        .await
-        .unwrap_err()
-        .body();
-    assert_eq!(refused.code, "not_eligible");
+    let (status, body) = app.get_json_as(&token, "/api/me/project-eligibility").await;
+    assert_eq!(status, 200);
+    assert_eq!(body["data"]["can_submit"], false);
+    assert_eq!(gaps(&body), ["affiliation", "equity_profile"]);
     assert_eq!(
-        refused.message,
+        body["data"]["gaps"][0]["message"],
         "Anyone seeking funding for a project must show university affiliation."
     );
-    assert!(
-        drafts::mine(&app.ctx.db, &member(id))
-            .await
-            .unwrap()
-            .is_empty()
+    assert_eq!(
+        body["data"]["gaps"][0]["fix_route"],
+        "/my-profile/affiliations"
     );
+
+    let start = json!({"title": "Early sepsis", "lay_summary": "<p>Plain words.</p>"});
+    let (status, body) = app.post_json_as(&token, "/api/me/projects", &start).await;
+    assert_eq!(status, 403);
+    assert_eq!(body["code"], "not_eligible");
+    assert_eq!(
+        body["message"],
+        "Anyone seeking funding for a project must show university affiliation."
+    );
+    let (_, mine) = app.get_json_as(&token, "/api/me/projects").await;
+    assert_eq!(mine["data"], json!([]));
+
+    make_eligible(&app, &token, PASSWORD, &staff).await;
+    let (_, body) = app.get_json_as(&token, "/api/me/project-eligibility").await;
+    assert_eq!(body["data"]["can_submit"], true);
+    let (status, _) = app.post_json_as(&token, "/api/me/projects", &start).await;
+    assert_eq!(status, 201);
+    let (status, _) = app.get_json("/api/me/project-eligibility").await;
+    assert_eq!(status, 401);
 }
 
 #[tokio::test]
-async fn a_draft_is_completed_step_by_step_submitted_and_reviewed_by_staff() {
+async fn every_step_names_its_own_fields_and_a_draft_is_its_owners_alone() {
     let app = spawn_app().await;
-    let staff_token = app
-        .signed_in_staff("admin@example.org", "staff password 1")
+    let staff = staff(&app).await;
+    let owner = creator(&app, &staff, "owner@example.org").await;
+    let other = creator(&app, &staff, "other@example.org").await;
+
+    let (status, body) = app
+        .post_json_as(
+            &owner,
+            "/api/me/projects",
+            &json!({"title": "  ", "lay_summary": "<p><br></p>"}),
+        )
         .await;
-    let staff_id = app.me(&staff_token).await["id"].as_i64().unwrap();
-    let staff = Staff(CurrentUser {
-        id: staff_id,
-        staff_role: Some(StaffRole::Admin),
-        password_change_required: false,
-    });
-    let owner = creator(&app, &staff_token, "owner@example.org").await;
-    let other = creator(&app, &staff_token, "other@example.org").await;
-
-    let draft = drafts::create(&app.ctx, &owner, general("Early sepsis"))
-        .await
-        .unwrap();
+    assert_eq!(status, 400);
+    assert_eq!(body["messages"]["title"], json!(["This field is required"]));
     assert_eq!(
-        (draft.status, draft.slug.as_str()),
-        (ProjectStatus::Draft, "early-sepsis")
+        body["messages"]["lay_summary"],
+        json!(["This field is required"])
     );
-    let twin = drafts::create(&app.ctx, &other, general("Early sepsis"))
-        .await
-        .unwrap();
-    assert_eq!(twin.slug, "early-sepsis-2", "slugs stay unique");
-    // Someone else's project does not exist for them.
-    let hidden = drafts::set_research(&app.ctx, &other, draft.id, research()).await;
-    assert_eq!(hidden.unwrap_err().body().code, "not_found");
 
-    // Submitting names every step still missing, on its field.
-    let missing = drafts::submit(&app.ctx, &owner, draft.id)
-        .await
-        .unwrap_err()
-        .body();
-    for field in [
-        "problem",
-        "aims",
-        "methods",
-        "impact",
-        "ethics_status",
-        "conflicts",
-        "funding_goal",
-        "campaign_days",
+    let project = draft(&app, &owner, "Early sepsis").await;
+    let id = project["id"].as_i64().unwrap();
+    assert_eq!(
+        (
+            project["status"].as_str(),
+            project["slug"].as_str(),
+            project["can_edit"].as_bool()
+        ),
+        (Some("draft"), Some("early-sepsis"), Some(true))
+    );
+    let twin = draft(&app, &other, "Early sepsis").await;
+    assert_eq!(twin["slug"], "early-sepsis-2", "addresses stay unique");
+    for path in [
+        format!("/api/me/projects/{id}"),
+        format!("/api/me/projects/{id}/submit"),
     ] {
+        let (status, _) = if path.ends_with("submit") {
+            app.post_json_as(&other, &path, &json!({})).await
+        } else {
+            app.get_json_as(&other, &path).await
+        };
+        assert_eq!(status, 404, "{path} is not theirs");
+    }
+
+    let (status, body) = app
+        .put_json_as(
+            &owner,
+            &format!("/api/me/projects/{id}/research"),
+            &json!({"problem": "<script>x()</script>", "ethics_status": "maybe"}),
+        )
+        .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["messages"]["ethics_status"],
+        json!(["\"maybe\" is not a valid choice."])
+    );
+    let (status, body) = app
+        .put_json_as(
+            &owner,
+            &format!("/api/me/projects/{id}/research"),
+            &json!({"problem": "<script>x()</script>", "ethics_status": "pending"}),
+        )
+        .await;
+    assert_eq!(status, 400);
+    for field in ["problem", "aims", "methods", "impact", "conflicts"] {
         assert_eq!(
-            missing.messages[field],
-            vec!["This field is required"],
+            body["messages"][field],
+            json!(["This field is required"]),
             "{field}"
         );
     }
-    drafts::set_research(&app.ctx, &owner, draft.id, research())
-        .await
-        .unwrap();
-    let short = drafts::set_budget(
-        &app.ctx,
-        &owner,
-        draft.id,
-        Budget {
-            funding_goal_cents: 0,
-            campaign_days: 90,
-        },
-    )
-    .await
-    .unwrap_err()
-    .body();
-    assert_eq!(short.messages["funding_goal"], vec![drafts::GOAL_POSITIVE]);
+    let (status, body) = app
+        .put_json_as(
+            &owner,
+            &format!("/api/me/projects/{id}/budget"),
+            &json!({"funding_goal_cents": 0, "campaign_days": 90}),
+        )
+        .await;
+    assert_eq!(status, 400);
     assert_eq!(
-        short.messages["campaign_days"],
-        vec![drafts::CAMPAIGN_LENGTH]
+        body["messages"]["funding_goal_cents"],
+        json!(["Ensure this value is at least 1."])
     );
-    let budget = Budget {
-        funding_goal_cents: 2_500_000,
-        campaign_days: 30,
-    };
-    drafts::set_budget(&app.ctx, &owner, draft.id, budget)
-        .await
-        .unwrap();
-    let submitted = drafts::submit(&app.ctx, &owner, draft.id).await.unwrap();
-    assert_eq!(submitted.status, ProjectStatus::Submitted);
-    assert!(submitted.submitted_at.is_some());
-    let locked = drafts::set_budget(&app.ctx, &owner, draft.id, budget)
-        .await
-        .unwrap_err()
-        .body();
-    assert_eq!(locked.message, drafts::NOT_EDITABLE);
+    assert_eq!(
+        body["messages"]["campaign_days"],
+        json!(["Ensure this value is between 15 and 60."])
+    );
 
-    // Staff send it back with a reason; the owner fixes it and submits again; staff approve.
-    let reason = parsed("Say how patients are recruited.");
-    let rejected = review::decide(&app.ctx, &staff, draft.id, Verdict::Reject(reason))
-        .await
-        .unwrap();
-    assert_eq!(rejected.status, ProjectStatus::Rejected);
+    // Submitting names every step still missing.
+    let (status, body) = app
+        .post_json_as(&owner, &format!("/api/me/projects/{id}/submit"), &json!({}))
+        .await;
+    assert_eq!(status, 400);
+    for field in [
+        "problem",
+        "ethics_status",
+        "conflicts",
+        "funding_goal_cents",
+        "campaign_days",
+    ] {
+        assert_eq!(
+            body["messages"][field],
+            json!(["This field is required"]),
+            "{field}"
+        );
+    }
+    complete(&app, &owner, id).await;
+    let (_, saved) = app
+        .get_json_as(&owner, &format!("/api/me/projects/{id}"))
+        .await;
+    assert_eq!(saved["data"]["funding_goal_cents"], 2_500_000);
+    assert_eq!(saved["data"]["ethics_status"], "approved");
+}
+
+#[tokio::test]
+async fn staff_send_a_project_back_with_a_reason_then_it_goes_live() {
+    let app = spawn_app().await;
+    let staff = staff(&app).await;
+    let owner = creator(&app, &staff, "owner@example.org").await;
+    let member = app.signed_in_user("member@example.org", PASSWORD).await;
+    let id = submitted(&app, &owner, "Early sepsis").await;
+
+    let (_, mine) = app.get_json_as(&owner, "/api/me/projects").await;
+    assert_eq!(mine["data"][0]["status"], "submitted");
+    assert_eq!(mine["data"][0]["can_edit"], false);
+    let (status, body) = app
+        .put_json_as(
+            &owner,
+            &format!("/api/me/projects/{id}/budget"),
+            &json!({"funding_goal_cents": 100, "campaign_days": 20}),
+        )
+        .await;
+    assert_eq!(status, 400);
     assert_eq!(
-        rejected.rejection_reason.as_deref(),
-        Some("Say how patients are recruited.")
+        body["message"],
+        "A submitted or live project cannot be changed here."
     );
-    let again = review::decide(&app.ctx, &staff, draft.id, Verdict::Approve)
-        .await
-        .unwrap_err()
-        .body();
-    assert_eq!(again.message, review::NOT_UNDER_REVIEW);
-    drafts::set_general(
-        &app.ctx,
-        &owner,
-        draft.id,
-        general("Early sepsis in children"),
-    )
-    .await
-    .unwrap();
-    drafts::submit(&app.ctx, &owner, draft.id).await.unwrap();
-    let live = review::decide(&app.ctx, &staff, draft.id, Verdict::Approve)
-        .await
-        .unwrap();
-    assert_eq!(live.status, ProjectStatus::Live);
-    assert_eq!(live.rejection_reason, None);
-    assert!(live.live_at.is_some());
+
+    // The queue is staff's alone.
+    let (status, _) = app.get_json_as(&member, "/api/staff/projects").await;
+    assert_eq!(status, 404);
+    let (status, queue) = app.get_json_as(&staff, "/api/staff/projects").await;
+    assert_eq!(status, 200, "{queue}");
+    assert_eq!(queue["data"][0]["id"], id);
+    assert_eq!(queue["data"][0]["owner"]["name"], "Test Member");
+
+    let review = format!("/api/staff/projects/{id}/review");
+    let (status, body) = app
+        .post_json_as(&staff, &review, &json!({"verdict": "reject"}))
+        .await;
+    assert_eq!(status, 400);
     assert_eq!(
-        live.slug, "early-sepsis",
+        body["messages"]["reason"],
+        json!(["This field is required"])
+    );
+    let (status, body) = app
+        .post_json_as(
+            &staff,
+            &review,
+            &json!({"verdict": "reject", "reason": "Say how patients are recruited."}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["status"], "rejected");
+    let (status, body) = app
+        .post_json_as(&staff, &review, &json!({"verdict": "approve"}))
+        .await;
+    assert_eq!(status, 400);
+    assert_eq!(body["message"], "This project is not waiting for review.");
+
+    // The owner reads why, changes the project and sends it again; staff approve.
+    let (_, back) = app
+        .get_json_as(&owner, &format!("/api/me/projects/{id}"))
+        .await;
+    assert_eq!(
+        back["data"]["rejection_reason"],
+        "Say how patients are recruited."
+    );
+    assert_eq!(back["data"]["can_edit"], true);
+    let (status, _) = app
+        .put_json_as(
+            &owner,
+            &format!("/api/me/projects/{id}/general"),
+            &json!({"title": "Early sepsis in children", "lay_summary": "<p>Recruited in three hospitals.</p>"}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let (status, _) = app
+        .post_json_as(&owner, &format!("/api/me/projects/{id}/submit"), &json!({}))
+        .await;
+    assert_eq!(status, 200);
+    let (status, live) = app
+        .post_json_as(&staff, &review, &json!({"verdict": "approve"}))
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(live["data"]["status"], "live");
+    assert_eq!(live["data"]["rejection_reason"], Value::Null);
+    assert_eq!(
+        live["data"]["slug"], "early-sepsis",
         "the address stays while the title changes"
     );
+    let (_, queue) = app.get_json_as(&staff, "/api/staff/projects").await;
+    assert_eq!(queue["data"], json!([]));
 
     // Each decision is in the audit log, newest first.
-    let (status, log) = app
-        .get_json_as(&staff_token, "/api/staff/audit?subject_type=project")
+    let (_, log) = app
+        .get_json_as(&staff, "/api/staff/audit?subject_type=project")
         .await;
-    assert_eq!(status, 200, "{log}");
     let actions: Vec<&str> = log["data"]
         .as_array()
         .unwrap()
         .iter()
         .map(|e| e["action"].as_str().unwrap())
         .collect();
-    assert_eq!(actions, vec!["project.approve", "project.reject"]);
-
-    let mine = drafts::mine(&app.ctx.db, &owner).await.unwrap();
-    assert_eq!(mine.len(), 1);
+    assert_eq!(actions, ["project.approve", "project.reject"]);
+    assert_eq!(log["data"][1]["reason"], "Say how patients are recruited.");
 }

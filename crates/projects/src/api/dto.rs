@@ -1,0 +1,109 @@
+//! What the projects endpoints answer.
+
+use chrono::{DateTime, Utc};
+use kernel::users::UserSummary;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::entity::project;
+use crate::enums::{CreatorGap, EthicsStatus, ProjectStatus};
+use crate::policy;
+use crate::service::eligibility;
+
+/// A project as its owner edits it (every step's fields, empty until saved).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProjectDraft {
+    pub id: i64,
+    /// The address of the project page once it is live: `/project/{slug}`.
+    pub slug: String,
+    pub title: String,
+    /// HTML.
+    pub lay_summary: String,
+    /// HTML.
+    pub problem: String,
+    /// HTML.
+    pub aims: String,
+    /// HTML.
+    pub methods: String,
+    /// HTML.
+    pub impact: String,
+    pub ethics_status: Option<EthicsStatus>,
+    pub conflicts: String,
+    /// The funding goal in cents of CAD.
+    pub funding_goal_cents: Option<i64>,
+    pub campaign_days: Option<i32>,
+    pub status: ProjectStatus,
+    /// Staff's reason, when they sent the project back.
+    pub rejection_reason: Option<String>,
+    /// The owner may still change it (a draft, or sent back by staff).
+    pub can_edit: bool,
+    pub created_at: DateTime<Utc>,
+    pub submitted_at: Option<DateTime<Utc>>,
+}
+
+impl From<project::Model> for ProjectDraft {
+    fn from(p: project::Model) -> Self {
+        Self {
+            can_edit: policy::may_edit(p.status),
+            id: p.id,
+            slug: p.slug,
+            title: p.title,
+            lay_summary: p.lay_summary,
+            problem: p.problem,
+            aims: p.aims,
+            methods: p.methods,
+            impact: p.impact,
+            ethics_status: p.ethics_status,
+            conflicts: p.conflicts,
+            funding_goal_cents: p.funding_goal_cents,
+            campaign_days: p.campaign_days,
+            status: p.status,
+            rejection_reason: p.rejection_reason,
+            created_at: p.created_at,
+            submitted_at: p.submitted_at,
+        }
+    }
+}
+
+/// One thing keeping the caller from submitting a project, and where to fix it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EligibilityGap {
+    pub gap: CreatorGap,
+    pub message: String,
+    /// The screen that fixes it (a route of the site).
+    pub fix_route: String,
+}
+
+/// Whether the caller may submit projects, and if not, why.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProjectEligibility {
+    pub can_submit: bool,
+    pub gaps: Vec<EligibilityGap>,
+}
+
+impl From<Vec<CreatorGap>> for ProjectEligibility {
+    fn from(gaps: Vec<CreatorGap>) -> Self {
+        Self {
+            can_submit: gaps.is_empty(),
+            gaps: gaps
+                .into_iter()
+                .map(|gap| {
+                    let (message, fix_route) = eligibility::explain(gap);
+                    EligibilityGap {
+                        gap,
+                        message: message.to_owned(),
+                        fix_route: fix_route.to_owned(),
+                    }
+                })
+                .collect(),
+        }
+    }
+}
+
+/// A submitted project in the staff queue, with its owner.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StaffProjectRow {
+    #[serde(flatten)]
+    pub project: ProjectDraft,
+    pub owner: Option<UserSummary>,
+}

@@ -1,0 +1,249 @@
+//! The owner's side: eligibility, the wizard's steps (each saves at once) and submission.
+
+use actix_web::{HttpResponse, get, post, put, web};
+use kernel::extract::ValidJson;
+use kernel::input::Given;
+use kernel::{AppContext, AppResult, CurrentUser, Data};
+use serde::Deserialize;
+use utoipa::ToSchema;
+use validator::Validate;
+
+use super::dto::{ProjectDraft, ProjectEligibility};
+use crate::enums::EthicsStatus;
+use crate::service::drafts::{self, Budget, Declaration, General, Research, Section, Title};
+use crate::service::eligibility;
+
+/// Step 1 (General).
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+pub struct GeneralStep {
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Title>)]
+    pub title: Given<Title>,
+    /// HTML, for patients and the public.
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Section>)]
+    pub lay_summary: Given<Section>,
+}
+
+impl GeneralStep {
+    fn parsed(self) -> AppResult<General> {
+        Ok(General {
+            title: self.title.value()?,
+            lay_summary: self.lay_summary.value()?,
+        })
+    }
+}
+
+/// Step 2 (Research): the sections are HTML.
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+pub struct ResearchStep {
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Section>)]
+    pub problem: Given<Section>,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Section>)]
+    pub aims: Given<Section>,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Section>)]
+    pub methods: Given<Section>,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Section>)]
+    pub impact: Given<Section>,
+    pub ethics_status: EthicsStatus,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Declaration>)]
+    pub conflicts: Given<Declaration>,
+}
+
+impl ResearchStep {
+    fn parsed(self) -> AppResult<Research> {
+        Ok(Research {
+            problem: self.problem.value()?,
+            aims: self.aims.value()?,
+            methods: self.methods.value()?,
+            impact: self.impact.value()?,
+            ethics_status: self.ethics_status,
+            conflicts: self.conflicts.value()?,
+        })
+    }
+}
+
+/// Step 4 (Budget): the goal and how long the campaign runs.
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+pub struct BudgetStep {
+    /// Cents of CAD.
+    pub funding_goal_cents: i64,
+    /// 15 to 60.
+    pub campaign_days: i32,
+}
+
+/// Whether the caller may submit projects; each reason not, with the screen that fixes it.
+#[utoipa::path(
+    operation_id = "getProjectEligibility",
+    tag = "projects",
+    responses((status = 200, description = "Eligible, or why not.", body = Data<ProjectEligibility>))
+)]
+#[get("/me/project-eligibility")]
+pub async fn may_submit(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+) -> AppResult<web::Json<Data<ProjectEligibility>>> {
+    Ok(Data::new(eligibility::gaps(&ctx, user.id).await?.into()))
+}
+
+/// The caller's projects in every state, newest first (`/my-projects`).
+#[utoipa::path(
+    operation_id = "listMyProjects",
+    tag = "projects",
+    responses((status = 200, description = "The caller's projects.", body = Data<Vec<ProjectDraft>>))
+)]
+#[get("/me/projects")]
+pub async fn list(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+) -> AppResult<web::Json<Data<Vec<ProjectDraft>>>> {
+    let projects = drafts::mine(&ctx.db, &user).await?;
+    Ok(Data::new(projects.into_iter().map(Into::into).collect()))
+}
+
+/// Starts a project from the wizard's first step (members who may submit projects).
+#[utoipa::path(
+    operation_id = "createProject",
+    tag = "projects",
+    request_body = GeneralStep,
+    responses(
+        (status = 201, description = "The new draft.", body = Data<ProjectDraft>),
+        (status = 400, description = "A field is missing or too long.", body = kernel::ErrorBody),
+        (status = 403, description = "No approved university affiliation, or the equity fields are missing.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/me/projects")]
+pub async fn create(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    body: ValidJson<GeneralStep>,
+) -> AppResult<HttpResponse> {
+    let project = drafts::create(&ctx, &user, body.into_inner().parsed()?).await?;
+    Ok(HttpResponse::Created().json(Data::new(ProjectDraft::from(project))))
+}
+
+/// One of the caller's projects, as the wizard edits it.
+#[utoipa::path(
+    operation_id = "getMyProject",
+    tag = "projects",
+    params(("id" = i64, Path, description = "The project's id")),
+    responses(
+        (status = 200, description = "The project.", body = Data<ProjectDraft>),
+        (status = 404, description = "Not the caller's project.", body = kernel::ErrorBody),
+    )
+)]
+#[get("/me/projects/{id}")]
+pub async fn get(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    path: web::Path<i64>,
+) -> AppResult<web::Json<Data<ProjectDraft>>> {
+    let project = drafts::owned(&ctx.db, &user, path.into_inner()).await?;
+    Ok(Data::new(project.into()))
+}
+
+/// Saves step 1 again.
+#[utoipa::path(
+    operation_id = "saveProjectGeneral",
+    tag = "projects",
+    params(("id" = i64, Path, description = "The project's id")),
+    request_body = GeneralStep,
+    responses(
+        (status = 200, description = "Saved.", body = Data<ProjectDraft>),
+        (status = 400, description = "A field is missing, or the project is under review or live.", body = kernel::ErrorBody),
+        (status = 404, description = "Not the caller's project.", body = kernel::ErrorBody),
+    )
+)]
+#[put("/me/projects/{id}/general")]
+pub async fn save_general(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    path: web::Path<i64>,
+    body: ValidJson<GeneralStep>,
+) -> AppResult<web::Json<Data<ProjectDraft>>> {
+    let general = body.into_inner().parsed()?;
+    let project = drafts::set_general(&ctx, &user, path.into_inner(), general).await?;
+    Ok(Data::new(project.into()))
+}
+
+/// Saves step 2.
+#[utoipa::path(
+    operation_id = "saveProjectResearch",
+    tag = "projects",
+    params(("id" = i64, Path, description = "The project's id")),
+    request_body = ResearchStep,
+    responses(
+        (status = 200, description = "Saved.", body = Data<ProjectDraft>),
+        (status = 400, description = "A field is missing, or the project is under review or live.", body = kernel::ErrorBody),
+        (status = 404, description = "Not the caller's project.", body = kernel::ErrorBody),
+    )
+)]
+#[put("/me/projects/{id}/research")]
+pub async fn save_research(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    path: web::Path<i64>,
+    body: ValidJson<ResearchStep>,
+) -> AppResult<web::Json<Data<ProjectDraft>>> {
+    let research = body.into_inner().parsed()?;
+    let project = drafts::set_research(&ctx, &user, path.into_inner(), research).await?;
+    Ok(Data::new(project.into()))
+}
+
+/// Saves step 4's goal and campaign length.
+#[utoipa::path(
+    operation_id = "saveProjectBudget",
+    tag = "projects",
+    params(("id" = i64, Path, description = "The project's id")),
+    request_body = BudgetStep,
+    responses(
+        (status = 200, description = "Saved.", body = Data<ProjectDraft>),
+        (status = 400, description = "A goal below 1 cent, a campaign outside 15–60 days, or the project is under review or live.", body = kernel::ErrorBody),
+        (status = 404, description = "Not the caller's project.", body = kernel::ErrorBody),
+    )
+)]
+#[put("/me/projects/{id}/budget")]
+pub async fn save_budget(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    path: web::Path<i64>,
+    body: ValidJson<BudgetStep>,
+) -> AppResult<web::Json<Data<ProjectDraft>>> {
+    let BudgetStep {
+        funding_goal_cents,
+        campaign_days,
+    } = body.into_inner();
+    let budget = Budget {
+        funding_goal_cents,
+        campaign_days,
+    };
+    let project = drafts::set_budget(&ctx, &user, path.into_inner(), budget).await?;
+    Ok(Data::new(project.into()))
+}
+
+/// Sends the project to staff for review.
+#[utoipa::path(
+    operation_id = "submitProject",
+    tag = "projects",
+    params(("id" = i64, Path, description = "The project's id")),
+    responses(
+        (status = 200, description = "Submitted.", body = Data<ProjectDraft>),
+        (status = 400, description = "A step is missing (each named on its field), or already submitted.", body = kernel::ErrorBody),
+        (status = 403, description = "The caller may no longer submit projects.", body = kernel::ErrorBody),
+        (status = 404, description = "Not the caller's project.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/me/projects/{id}/submit")]
+pub async fn submit(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    path: web::Path<i64>,
+) -> AppResult<web::Json<Data<ProjectDraft>>> {
+    let project = drafts::submit(&ctx, &user, path.into_inner()).await?;
+    Ok(Data::new(project.into()))
+}

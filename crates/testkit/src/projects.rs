@@ -1,0 +1,93 @@
+//! Factories for projects: a member made eligible the way a person becomes so (the equity
+//! fields in their profile, a university e-mail confirmed and approved by staff), and
+//! drafts written through the wizard's calls.
+
+use serde_json::{Value, json};
+
+use crate::{TestApp, query_param};
+
+/// Makes the signed-in member behind `token` (whose password is `password`) eligible to
+/// submit projects; `staff` approves the affiliation.
+pub async fn make_eligible(app: &TestApp, token: &str, password: &str, staff: &str) {
+    let (status, body) = app
+        .patch_json_as(
+            token,
+            "/api/me",
+            &json!({"gender": "female", "age_group": "30_to_39", "career_stage": "senior_staff", "current_password": password}),
+        )
+        .await;
+    assert_eq!(status, 200, "equity fields: {body}");
+    let me = app.me(token).await;
+    let id = me["id"].as_i64().unwrap();
+    let university = format!("uni.{}", me["email"].as_str().unwrap());
+    let (status, body) = app
+        .put_json_as(
+            token,
+            "/api/me/setup-university-email",
+            &json!({"affiliation": "McGill University", "university_affiliate_email": university, "university_profile_page_url": "https://mcgill.example.edu/lab"}),
+        )
+        .await;
+    assert_eq!(status, 200, "affiliation: {body}");
+    let mail = app.last_mail_to(&university).await;
+    let link = query_param(&mail.text, "token").unwrap();
+    let (status, body) = app
+        .post_json("/api/me/confirm-university-email", &json!({"token": link}))
+        .await;
+    assert_eq!(status, 200, "confirmation: {body}");
+    let (status, body) = app
+        .put_json_as(
+            staff,
+            &format!("/api/staff/affiliations/{id}"),
+            &json!({"affiliation_status": "approved"}),
+        )
+        .await;
+    assert_eq!(status, 200, "approval: {body}");
+}
+
+/// A new draft from step 1: its body.
+pub async fn draft(app: &TestApp, token: &str, title: &str) -> Value {
+    let (status, body) = app
+        .post_json_as(
+            token,
+            "/api/me/projects",
+            &json!({"title": title, "lay_summary": "<p>A test anyone can read about.</p>"}),
+        )
+        .await;
+    assert_eq!(status, 201, "draft: {body}");
+    body["data"].clone()
+}
+
+/// Steps 2 and 4 of draft `id`, saved.
+pub async fn complete(app: &TestApp, token: &str, id: i64) {
+    let (status, body) = app
+        .put_json_as(
+            token,
+            &format!("/api/me/projects/{id}/research"),
+            &json!({
+                "problem": "<p>Sepsis is found late.</p>", "aims": "<p>Find it early.</p>",
+                "methods": "<p>A cohort of 400 patients.</p>", "impact": "<p>Lives saved.</p>",
+                "ethics_status": "approved", "conflicts": "None to declare."
+            }),
+        )
+        .await;
+    assert_eq!(status, 200, "research: {body}");
+    let (status, body) = app
+        .put_json_as(
+            token,
+            &format!("/api/me/projects/{id}/budget"),
+            &json!({"funding_goal_cents": 2_500_000, "campaign_days": 30}),
+        )
+        .await;
+    assert_eq!(status, 200, "budget: {body}");
+}
+
+/// A complete draft submitted for review: its id.
+pub async fn submitted(app: &TestApp, token: &str, title: &str) -> i64 {
+    let id = draft(app, token, title).await["id"].as_i64().unwrap();
+    complete(app, token, id).await;
+    let (status, body) = app
+        .post_json_as(token, &format!("/api/me/projects/{id}/submit"), &json!({}))
+        .await;
+    assert_eq!(status, 200, "submit: {body}");
+    id
+}
