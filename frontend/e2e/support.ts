@@ -205,3 +205,28 @@ export async function joined(request: APIRequestContext, slug: string, owner: Pe
 export async function signOut(page: Page) {
   await page.evaluate(() => window.localStorage.removeItem('token'));
 }
+
+/** Makes `member` eligible to submit projects as a person becomes so: the equity fields in
+ * their profile, and a university address confirmed from its mail and approved by staff. */
+export async function eligibleCreator(request: APIRequestContext, member: Person) {
+  const headers = auth(member.token);
+  const equity = await request.patch('/api/me', {
+    headers,
+    data: { gender: 'female', age_group: '30_to_39', career_stage: 'senior_staff', current_password: PASSWORD },
+  });
+  expect(equity.ok(), await equity.text()).toBe(true);
+  const university = `uni.${member.email}`;
+  const setUp = await request.put('/api/me/setup-university-email', {
+    headers,
+    data: { affiliation: 'McGill University', university_affiliate_email: university, university_profile_page_url: 'https://mcgill.example.edu/lab' },
+  });
+  expect(setUp.ok(), await setUp.text()).toBe(true);
+  const token = new URL(linkIn((await lastMailTo(request, university)).text)).searchParams.get('token');
+  expect((await request.post('/api/me/confirm-university-email', { data: { token } })).ok()).toBe(true);
+  const me = (await (await request.get('/api/me', { headers })).json()).data;
+  const approved = await request.put(`/api/staff/affiliations/${me.id}`, {
+    headers: auth(await adminToken(request)),
+    data: { affiliation_status: 'approved' },
+  });
+  expect(approved.ok(), await approved.text()).toBe(true);
+}

@@ -13,6 +13,7 @@ import * as feed from '@/features/feed/routes';
 import * as groups from '@/features/groups/routes';
 import * as home from '@/features/home/routes';
 import * as learning from '@/features/learning/routes';
+import * as projects from '@/features/projects/routes';
 import * as profile from '@/features/profile/routes';
 import * as staff from '@/features/staff/routes';
 import { RouteErrorPage } from '@/app/routes/RouteErrorPage';
@@ -126,9 +127,9 @@ export const routes = [
                 path: 'working-groups/my/applied',
                 lazy: groups.myAppliedRoute,
               },
-              // Spec 1's private project routes: their screens come with the projects work;
-              // until then the guard still sends visitors to sign in, and members see the 404.
-              ...['my-projects', 'submit-project', 'submit-project/:id'].map((path) => ({ path, element: <NotFoundPage /> })),
+              { path: 'my-projects', lazy: projects.myProjectsRoute },
+              { path: 'submit-project', lazy: projects.wizardRoute },
+              { path: 'submit-project/:id', lazy: projects.wizardRoute },
             ],
           },
         ],

@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { adminToken, auth, eligibleCreator, person, PASSWORD, shot, signInAs } from './support';
+
+test('a member sees why they cannot submit a project yet, and where to fix it', async ({ page }, info) => {
+  const member = await person(page.request, 'not.yet');
+  await signInAs(page, member.email, PASSWORD);
+  await page.goto('/submit-project');
+  await expect(page).toHaveTitle('Cohort | Submit a project');
+  await expect(page.getByText('Anyone seeking funding for a project must show university affiliation.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Set up your university affiliation' })).toHaveAttribute('href', '/my-profile/affiliations');
+  await expect(page.getByRole('link', { name: 'Complete your profile' })).toBeVisible();
+  await page.screenshot({ path: shot('project-not-eligible', info.project.name), fullPage: true });
+  await page.goto('/my-projects');
+  await expect(page.getByText('You have no projects yet.')).toBeVisible();
+});
+
+test('an affiliated member writes a project step by step, submits it, and staff approve it', async ({ page }, info) => {
+  test.setTimeout(90_000);
+  const owner = await person(page.request, 'project.owner');
+  await eligibleCreator(page.request, owner);
+  await signInAs(page, owner.email, PASSWORD);
+  const title = `Early sepsis ${info.project.name} ${Date.now()}`;
+
+  await page.goto('/submit-project');
+  await expect(page.getByRole('heading', { name: 'Submit a project' })).toBeVisible();
+  // Step 1: nothing typed names both fields.
+  await page.getByRole('button', { name: 'Save & next' }).click();
+  await expect(page.getByText('This field is required').first()).toBeVisible();
+  await page.getByRole('textbox', { name: /^Title/ }).fill(title);
+  await page.getByRole('textbox', { name: /^Lay summary/ }).fill('A blood test that finds sepsis in children hours earlier.');
+  await page.getByRole('button', { name: 'Save & next' }).click();
+
+  // Step 2: the research.
+  const research = page.getByRole('form', { name: 'Research' });
+  await expect(research).toBeVisible();
+  await research.getByRole('textbox', { name: /^The problem/ }).fill('Sepsis is found too late.');
+  await research.getByRole('textbox', { name: /^Aims/ }).fill('Find it early.');
+  await research.getByRole('textbox', { name: /^Methods/ }).fill('A cohort of 400 children in three hospitals.');
+  await research.getByRole('textbox', { name: /^Expected impact/ }).fill('Fewer deaths.');
+  await research.getByRole('combobox', { name: /Research ethics approval/ }).click();
+  await page.getByRole('option', { name: 'Submitted, waiting for approval' }).click();
+  await research.getByRole('textbox', { name: /^Conflicts of interest/ }).fill('None to declare.');
+  await page.screenshot({ path: shot('project-research', info.project.name), fullPage: true });
+  await research.getByRole('button', { name: 'Save & next' }).click();
+
+  // Step 3: the budget; the server's limit shows under its field.
+  const budget = page.getByRole('form', { name: 'Budget' });
+  await budget.getByRole('textbox', { name: /^Funding goal/ }).fill('25000');
+  await budget.getByRole('textbox', { name: /^Campaign length/ }).fill('90');
+  await budget.getByRole('button', { name: 'Save & next' }).click();
+  await expect(budget.getByText('Ensure this value is between 15 and 60.')).toBeVisible();
+  await budget.getByRole('textbox', { name: /^Campaign length/ }).fill('30');
+  await budget.getByRole('button', { name: 'Save & next' }).click();
+
+  // Step 4: what staff will read, then submission.
+  const review = page.getByRole('form', { name: 'Review and submit' });
+  await expect(review.getByRole('heading', { name: title })).toBeVisible();
+  await expect(review.getByText('CA$25000 over 30 days')).toBeVisible();
+  await page.screenshot({ path: shot('project-review', info.project.name), fullPage: true });
+  await review.getByRole('button', { name: 'Submit for review' }).click();
+  await expect(page.getByText('Your project has been sent for review')).toBeVisible();
+
+  await page.getByRole('link', { name: 'My projects' }).click();
+  const card = page.getByRole('article', { name: title });
+  await expect(card.getByText('Waiting for review')).toBeVisible();
+  await page.screenshot({ path: shot('my-projects', info.project.name), fullPage: true });
+
+  // Staff find it first in their queue and approve it; the owner's list says it is live.
+  const admin = auth(await adminToken(page.request));
+  const queue = (await (await page.request.get('/api/staff/projects?perPage=100', { headers: admin })).json()).data;
+  const mine = queue.find((p: { title: string }) => p.title === title);
+  expect(mine.owner.name).toBe('Test Person');
+  const approved = await page.request.post(`/api/staff/projects/${mine.id}/review`, { headers: admin, data: { verdict: 'approve' } });
+  expect(approved.ok(), await approved.text()).toBe(true);
+  await page.reload();
+  await expect(page.getByRole('article', { name: title }).getByText('Live')).toBeVisible();
+});

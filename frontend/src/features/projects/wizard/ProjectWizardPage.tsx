@@ -1,0 +1,89 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { Alert, Button, Card, CardContent, Container, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
+import { type ReactNode, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useGetMyProject, useGetProjectEligibility } from '@/api/endpoints/projects/projects';
+import type { ProjectDraft } from '@/api/model';
+import { ApiError, errorMessage } from '@/lib/api-error';
+import { usePageTitle } from '@/ui/page-title';
+import { NotFoundPage } from '@/ui/NotFoundPage';
+import { Loading } from '@/ui/QueryState';
+import { EligibilityNotice } from '../EligibilityNotice';
+import { BudgetStep } from './BudgetStep';
+import { GeneralStep } from './GeneralStep';
+import { ResearchStep } from './ResearchStep';
+import { ReviewStep } from './ReviewStep';
+
+export const SENT_FOR_REVIEW = 'Your project has been sent for review';
+const STEPS = ['General', 'Research', 'Budget', 'Review & submit'];
+
+/** /submit-project and /submit-project/{id}: the steps save as the member goes. */
+export function ProjectWizardPage() {
+  const { id } = useParams();
+  const heading = id ? 'Edit project' : 'Submit a project';
+  usePageTitle(heading);
+  const eligibility = useGetProjectEligibility();
+  const project = useGetMyProject(Number(id), { query: { enabled: Boolean(id) } });
+  if (project.error instanceof ApiError && project.error.status === 404) return <NotFoundPage />;
+  const error = eligibility.error ?? project.error;
+  let body: ReactNode;
+  if (error) body = <Alert severity="error">{errorMessage(error)}</Alert>;
+  else if (!eligibility.data || (id && !project.data)) body = <Loading />;
+  else if (!eligibility.data.data.can_submit) body = <EligibilityNotice gaps={eligibility.data.data.gaps} />;
+  else if (project.data && !project.data.data.can_edit) {
+    body = <Alert severity="info">This project is under review or live; it cannot be changed here.</Alert>;
+  } else body = <Wizard initial={project.data?.data} />;
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
+      <Typography variant="h3" component="h1" gutterBottom>
+        {heading}
+      </Typography>
+      {body}
+    </Container>
+  );
+}
+
+function Wizard({ initial }: { initial?: ProjectDraft }) {
+  const [step, setStep] = useState(0);
+  const [project, setProject] = useState<ProjectDraft | undefined>(initial);
+  const saved = (next: number) => (draft: ProjectDraft) => {
+    setProject(draft);
+    setStep(next);
+  };
+
+  if (step === STEPS.length) {
+    return (
+      <Card variant="outlined">
+        <CardContent sx={{ p: 4 }}>
+          <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }} role="status">
+            <CheckCircleIcon color="success" sx={{ fontSize: 64 }} />
+            <Typography variant="h5" component="p">
+              {SENT_FOR_REVIEW}
+            </Typography>
+            <Button component={RouterLink} to="/my-projects" variant="contained">
+              My projects
+            </Button>
+          </Stack>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  return (
+    <Card variant="outlined">
+      <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
+        <Stepper activeStep={step} alternativeLabel sx={{ mb: 4 }}>
+          {STEPS.map((label) => (
+            <Step key={label}>
+              <StepLabel>{label}</StepLabel>
+            </Step>
+          ))}
+        </Stepper>
+        {step === 0 && <GeneralStep project={project} onSaved={saved(1)} />}
+        {step === 1 && project && <ResearchStep project={project} onBack={() => setStep(0)} onSaved={saved(2)} />}
+        {step === 2 && project && <BudgetStep project={project} onBack={() => setStep(1)} onSaved={saved(3)} />}
+        {step === 3 && project && <ReviewStep project={project} onBack={() => setStep(2)} onSubmitted={saved(STEPS.length)} />}
+      </CardContent>
+    </Card>
+  );
+}
