@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminToken, auth, eligibleCreator, person, PASSWORD, shot, signInAs } from './support';
+import { DEMO_ADMIN, eligibleCreator, openConsoleSection, person, PASSWORD, shot, signInAs } from './support';
 
 test('a member sees why they cannot submit a project yet, and where to fix it', async ({ page }, info) => {
   const member = await person(page.request, 'not.yet');
@@ -65,13 +65,41 @@ test('an affiliated member writes a project step by step, submits it, and staff 
   await expect(card.getByText('Waiting for review')).toBeVisible();
   await page.screenshot({ path: shot('my-projects', info.project.name), fullPage: true });
 
-  // Staff find it first in their queue and approve it; the owner's list says it is live.
-  const admin = auth(await adminToken(page.request));
-  const queue = (await (await page.request.get('/api/staff/projects?perPage=100', { headers: admin })).json()).data;
-  const mine = queue.find((p: { title: string }) => p.title === title);
-  expect(mine.owner.name).toBe('Test Person');
-  const approved = await page.request.post(`/api/staff/projects/${mine.id}/review`, { headers: admin, data: { verdict: 'approve' } });
-  expect(approved.ok(), await approved.text()).toBe(true);
-  await page.reload();
+  // In the console, staff send it back with a reason; the owner reads it and submits again.
+  await signInAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.goto('/staff');
+  await openConsoleSection(page, 'Projects');
+  const queued = page.getByRole('article', { name: title });
+  await expect(queued.getByText('A blood test that finds sepsis in children hours earlier.')).toBeVisible();
+  await page.screenshot({ path: shot('staff-projects', info.project.name), fullPage: true });
+  await queued.getByRole('button', { name: 'Send back' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Reason').fill('Say how the children are recruited.');
+  await dialog.getByRole('button', { name: 'Send back' }).click();
+  await expect(page.getByText('Project sent back.')).toBeVisible();
+  await expect(page.getByRole('article', { name: title })).toHaveCount(0);
+
+  await signInAs(page, owner.email, PASSWORD);
+  await page.goto('/my-projects');
+  const back = page.getByRole('article', { name: title });
+  await expect(back.getByText('Staff sent it back: Say how the children are recruited.')).toBeVisible();
+  await back.getByRole('link', { name: 'Edit and submit again' }).click();
+  await page.getByRole('textbox', { name: /^Lay summary/ }).fill('Recruited in the emergency rooms of three hospitals.');
+  await page.getByRole('button', { name: 'Save & next' }).click();
+  for (const step of ['Research', 'Budget']) {
+    await page.getByRole('form', { name: step }).getByRole('button', { name: 'Save & next' }).click();
+  }
+  await page.getByRole('button', { name: 'Submit for review' }).click();
+  await expect(page.getByText('Your project has been sent for review')).toBeVisible();
+
+  await signInAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.goto('/staff');
+  await openConsoleSection(page, 'Projects');
+  await page.getByRole('article', { name: title }).getByRole('button', { name: 'Approve' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Project approved.')).toBeVisible();
+
+  await signInAs(page, owner.email, PASSWORD);
+  await page.goto('/my-projects');
   await expect(page.getByRole('article', { name: title }).getByText('Live')).toBeVisible();
 });

@@ -5,6 +5,7 @@ import {
   drawnPng,
   lastMailTo,
   linkIn,
+  openConsoleSection,
   PASSWORD,
   person,
   shot,
@@ -15,15 +16,6 @@ import {
 
 // The console's pages each load a few queries after navigation; give them room on a busy machine.
 const expect = baseExpect.configure({ timeout: 10_000 });
-
-/** The console's pages are reached from its navigation, a drawer on a phone. */
-async function openSection(page: Page, name: string) {
-  const menu = page.getByRole('button', { name: "Open the console's menu" });
-  const nav = page.getByRole('navigation', { name: 'Staff console' });
-  await expect(menu.or(nav).first()).toBeVisible();
-  if (await menu.isVisible()) await menu.click();
-  await nav.getByRole('link', { name, exact: true }).click();
-}
 
 /** A record in a console list: a grid row on a desktop, a card on a phone. */
 function record(page: Page, text: string) {
@@ -95,7 +87,7 @@ test('staff approve a waiting group and turn down an affiliation with a reason',
   await page.screenshot({ path: shot('staff-home', info.project.name), fullPage: true });
 
   // The group: opened from the queue, reviewed side by side, approved; the owner is told.
-  await openSection(page, 'Working groups');
+  await openConsoleSection(page, 'Working groups');
   await openRecord(page, group.title, new RegExp(`/staff/groups/${group.id}$`));
   await expect(page.getByRole('table', { name: 'The group as submitted' })).toContainText('Share what you learn');
   await page.screenshot({ path: shot('staff-group-review', info.project.name), fullPage: true });
@@ -129,7 +121,7 @@ test('staff approve a waiting group and turn down an affiliation with a reason',
     data: { title: `Early results ${info.project.name}`, text: '<p>Numbers without a source</p>' },
   });
   expect(posted.ok(), await posted.text()).toBe(true);
-  await openSection(page, 'Group updates');
+  await openConsoleSection(page, 'Group updates');
   const card = page.getByRole('article', { name: `Early results ${info.project.name}` });
   await expect(card.getByRole('link', { name: group.title })).toBeVisible();
   await card.getByRole('button', { name: 'Reject' }).click();
@@ -139,7 +131,7 @@ test('staff approve a waiting group and turn down an affiliation with a reason',
   expect(toldOwner.some((n) => n.title === 'Update not approved' && n.message.includes('Please cite the source'))).toBe(true);
 
   // The affiliation: the confirmed university e-mail shows; turned down with a reason the member reads.
-  await openSection(page, 'Affiliations');
+  await openConsoleSection(page, 'Affiliations');
   const row = record(page, universityEmail);
   await expect(row.getByText('confirmed')).toBeVisible();
   await page.screenshot({ path: shot('staff-affiliations', info.project.name), fullPage: true });
@@ -151,7 +143,7 @@ test('staff approve a waiting group and turn down an affiliation with a reason',
   expect(told.some((n) => n.title === 'Affiliation not approved' && n.message.includes('Please link your staff page'))).toBe(true);
 
   // Both decisions are in the audit log.
-  await openSection(page, 'Audit log');
+  await openConsoleSection(page, 'Audit log');
   await expect(page.getByText('group.approve').first()).toBeVisible();
   await expect(page.getByText('Reason: Please link your staff page on the university site').first()).toBeVisible();
 });
@@ -161,7 +153,7 @@ test('staff write, publish and delete a blog post with a header image, and edit 
   const title = `Console news ${info.project.name} ${Date.now()}`;
   await signInAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
   await page.goto('/staff');
-  await openSection(page, 'Blog posts');
+  await openConsoleSection(page, 'Blog posts');
   await page.getByRole('link', { name: 'New post' }).click();
   await expect(page.getByText('Save the post first to add its header image.')).toBeVisible();
   await page.getByRole('button', { name: 'Save' }).click();
@@ -207,7 +199,7 @@ test('staff write, publish and delete a blog post with a header image, and edit 
   // The about page: a paragraph added in the console shows on /about.
   const line = `Edited in the console ${Date.now()}`;
   await page.goto('/staff');
-  await openSection(page, 'Pages');
+  await openConsoleSection(page, 'Pages');
   await page.getByLabel('Search').fill('about');
   await record(page, 'about-us').first().click();
   const editor = page.url();
@@ -237,7 +229,7 @@ test('staff build a two-question quiz that a member passes', async ({ page, brow
   const name = `Console quiz ${info.project.name} ${Date.now()}`;
   await signInAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
   await page.goto('/staff');
-  await openSection(page, 'Quizzes');
+  await openConsoleSection(page, 'Quizzes');
   await page.getByRole('link', { name: 'New quiz' }).click();
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
   await page.getByRole('spinbutton', { name: 'Hours between failed attempts' }).fill('0');
@@ -296,7 +288,7 @@ test('staff deactivate a member, who is signed out, and reactivate them', async 
 
   await signInAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
   await page.goto('/staff');
-  await openSection(page, 'Users');
+  await openConsoleSection(page, 'Users');
   await page.getByLabel('Name or e-mail').fill(member.email);
   if (info.project.name === 'phone') {
     // On a phone each record is a card with every column labelled, the last ones too.
@@ -327,7 +319,7 @@ test('an admin adds an account; its owner chooses a password from the mail and s
   const email = `added.${Date.now()}@example.org`;
   await signInAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
   await page.goto('/staff');
-  await openSection(page, 'Users');
+  await openConsoleSection(page, 'Users');
   await page.getByRole('link', { name: 'New account' }).click();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Required').first()).toBeVisible();

@@ -230,3 +230,12 @@ export async function eligibleCreator(request: APIRequestContext, member: Person
   });
   expect(approved.ok(), await approved.text()).toBe(true);
 }
+
+/** Opens a section of the staff console by its navigation link (behind the menu on a phone). */
+export async function openConsoleSection(page: Page, name: string) {
+  const menu = page.getByRole('button', { name: "Open the console's menu" });
+  const nav = page.getByRole('navigation', { name: 'Staff console' });
+  await expect(menu.or(nav).first()).toBeVisible();
+  if (await menu.isVisible()) await menu.click();
+  await nav.getByRole('link', { name, exact: true }).click();
+}

@@ -1,7 +1,8 @@
-/** How the profile enumerations of the contract read on screen (sign-up, profile, personalization). */
+/** How the contract's enumerations read on screen (sign-up, profile, personalization, projects). */
 import type {
   AgeGroup,
   CareerStage,
+  EthicsStatus,
   FindAboutBy,
   Gender,
   LookingFor,
@@ -81,3 +82,10 @@ export const profileTagLabels: Record<ProfileTag, string> = {
 
 export const options = <T extends string>(labels: Record<T, string>) =>
   (Object.keys(labels) as T[]).map((value) => ({ value, label: labels[value] }));
+
+/** A project's research ethics approval, as the wizard offers it and reviewers read it. */
+export const ethicsStatusLabels: Record<EthicsStatus, string> = {
+  approved: 'Approved by a research ethics board',
+  pending: 'Submitted, waiting for approval',
+  not_required: 'Not required for this study',
+};

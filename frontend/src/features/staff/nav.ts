@@ -11,6 +11,7 @@ export const staffSections: { heading: string; items: StaffSection[] }[] = [
     items: [
       { title: 'Working groups', to: '/staff/groups' },
       { title: 'Group updates', to: '/staff/group-updates' },
+      { title: 'Projects', to: '/staff/projects' },
       { title: 'Affiliations', to: '/staff/affiliations' },
       { title: 'Contact messages', to: '/staff/messages' },
       { title: 'Update sign-ups', to: '/staff/signups' },

@@ -5,6 +5,7 @@ import { saveProjectResearch } from '@/api/endpoints/projects/projects';
 import { EthicsStatus, type ProjectDraft } from '@/api/model';
 import { saveProjectResearchBody } from '@/api/zod/projects/projects.zod';
 import { applyServerErrors } from '@/lib/form-errors';
+import { ethicsStatusLabels } from '@/lib/labels';
 import { trimming, withFieldRequiredText, z, zodResolver } from '@/lib/zod';
 import { FIELD_REQUIRED } from '@/lib/field-texts';
 import { FormSelect } from '@/ui/form/FormSelect';
@@ -21,11 +22,7 @@ const schema = saveProjectResearchBody
 type Values = z.infer<typeof schema>;
 const FIELDS = ['problem', 'aims', 'methods', 'impact', 'ethics_status', 'conflicts'] as const;
 
-const ETHICS = [
-  { value: EthicsStatus.approved, label: 'Approved by a research ethics board' },
-  { value: EthicsStatus.pending, label: 'Submitted, waiting for approval' },
-  { value: EthicsStatus.not_required, label: 'Not required for this study' },
-];
+const ETHICS = Object.values(EthicsStatus).map((value) => ({ value, label: ethicsStatusLabels[value] }));
 
 /** Step 2: the research itself, the ethics approval and the conflicts of interest. */
 export function ResearchStep({

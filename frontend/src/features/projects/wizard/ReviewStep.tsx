@@ -3,15 +3,10 @@ import { type FormEvent, useState } from 'react';
 import { submitProject } from '@/api/endpoints/projects/projects';
 import type { ProjectDraft } from '@/api/model';
 import { ApiError, errorMessage } from '@/lib/api-error';
+import { ethicsStatusLabels } from '@/lib/labels';
 import { RichText } from '@/ui/RichText';
 import { toDollars } from './BudgetStep';
 import { StepActions } from './StepActions';
-
-const ETHICS_LABEL: Record<string, string> = {
-  approved: 'Approved by a research ethics board',
-  pending: 'Waiting for approval',
-  not_required: 'Not required',
-};
 
 /** Step 4: the project as staff will read it, then submission. */
 export function ReviewStep({
@@ -62,7 +57,7 @@ export function ReviewStep({
         ))}
         <Divider />
         <Typography>
-          <strong>Research ethics:</strong> {project.ethics_status ? ETHICS_LABEL[project.ethics_status] : '—'}
+          <strong>Research ethics:</strong> {project.ethics_status ? ethicsStatusLabels[project.ethics_status] : '—'}
         </Typography>
         <Typography>
           <strong>Conflicts of interest:</strong> {project.conflicts}
