@@ -102,4 +102,19 @@ test('an affiliated member writes a project step by step, submits it, and staff 
   await signInAs(page, owner.email, PASSWORD);
   await page.goto('/my-projects');
   await expect(page.getByRole('article', { name: title }).getByText('Live')).toBeVisible();
+
+  // Anyone finds it on /projects and reads its page.
+  await page.evaluate(() => window.localStorage.removeItem('token'));
+  await page.goto('/projects');
+  await expect(page).toHaveTitle('Cohort | Projects');
+  await page.getByRole('textbox', { name: 'Search' }).fill(title);
+  const tile = page.getByRole('article', { name: title });
+  await expect(tile).toHaveCount(1);
+  await expect(tile.getByText('Goal CA$25,000 · 30 days left')).toBeVisible();
+  await page.screenshot({ path: shot('projects', info.project.name), fullPage: true });
+  await tile.getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText('Recruited in the emergency rooms of three hospitals.')).toBeVisible();
+  await expect(page.getByText('Submitted, waiting for approval')).toBeVisible();
+  await page.screenshot({ path: shot('project-page', info.project.name), fullPage: true });
 });

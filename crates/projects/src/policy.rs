@@ -26,6 +26,16 @@ pub fn may_review(status: ProjectStatus) -> bool {
     status == ProjectStatus::Submitted
 }
 
+/// Shown to everyone: a project staff approved, while it runs and once it closed.
+pub fn is_public(status: ProjectStatus) -> bool {
+    matches!(status, ProjectStatus::Live | ProjectStatus::Closed)
+}
+
+/// A project's page opens for everyone once public, and for its owner before.
+pub fn may_view(status: ProjectStatus, is_owner: bool) -> bool {
+    is_public(status) || is_owner
+}
+
 /// Spec: a campaign runs 15 to 60 days.
 pub const CAMPAIGN_DAYS: std::ops::RangeInclusive<i32> = 15..=60;
 
@@ -61,5 +71,16 @@ mod tests {
             assert!(!may_edit(status));
         }
         assert!(may_review(Submitted));
+    }
+
+    #[test]
+    fn the_public_sees_live_and_closed_projects_and_owners_their_own() {
+        use ProjectStatus::*;
+        for status in [Live, Closed] {
+            assert!(is_public(status) && may_view(status, false));
+        }
+        for status in [Draft, Submitted, Rejected, Suspended] {
+            assert!(!may_view(status, false) && may_view(status, true));
+        }
     }
 }

@@ -177,6 +177,8 @@ export const routes = [
       { path: 'contact-us', lazy: content.contactRoute },
       { path: 'lecture-series', lazy: content.lecturesRoute },
       { path: 'lecture-series/:id', lazy: content.lectureRoute },
+      { path: 'projects', lazy: projects.listRoute },
+      { path: 'project/:slug', lazy: projects.projectRoute },
       { path: 'blog', lazy: blog.blogListRoute },
       {
         path: 'blog/:id',

@@ -422,6 +422,7 @@ pub fn concrete(template: &str, operation: &str, s: &Scene) -> String {
             &format!("{}/comments/{comment}", s.topic),
         )
         .replace("/api/pages/{slug}", "/api/pages/about-us")
+        .replace("/api/projects/{slug}", "/api/projects/matrix-project")
         .replace("{slug}", &s.slug)
         .replace(
             "{group_id}/post/{id}",

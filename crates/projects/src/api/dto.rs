@@ -107,3 +107,81 @@ pub struct StaffProjectRow {
     pub project: ProjectDraft,
     pub owner: Option<UserSummary>,
 }
+
+/// A live project on `/projects`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProjectCard {
+    pub id: i64,
+    pub slug: String,
+    pub title: String,
+    /// HTML.
+    pub lay_summary: String,
+    pub owner: Option<UserSummary>,
+    /// Cents of CAD.
+    pub funding_goal_cents: Option<i64>,
+    /// When the campaign ends.
+    pub closes_at: Option<DateTime<Utc>>,
+}
+
+impl ProjectCard {
+    pub fn of(p: project::Model, owner: Option<UserSummary>) -> Self {
+        Self {
+            closes_at: crate::service::browse::closes_at(&p),
+            id: p.id,
+            slug: p.slug,
+            title: p.title,
+            lay_summary: p.lay_summary,
+            owner,
+            funding_goal_cents: p.funding_goal_cents,
+        }
+    }
+}
+
+/// What the viewer may do with a project, decided on the server.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProjectAbilities {
+    /// The owner may change it now (a draft, or sent back by staff).
+    pub can_edit: bool,
+}
+
+/// A project's page, `/project/{slug}`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProjectPage {
+    #[serde(flatten)]
+    pub card: ProjectCard,
+    /// HTML.
+    pub problem: String,
+    /// HTML.
+    pub aims: String,
+    /// HTML.
+    pub methods: String,
+    /// HTML.
+    pub impact: String,
+    pub ethics_status: Option<EthicsStatus>,
+    pub conflicts: String,
+    pub campaign_days: Option<i32>,
+    pub status: ProjectStatus,
+    pub live_at: Option<DateTime<Utc>>,
+    pub abilities: ProjectAbilities,
+}
+
+impl ProjectPage {
+    pub fn of(p: project::Model, owner: Option<UserSummary>, viewer: Option<i64>) -> Self {
+        let is_owner = viewer == Some(p.owner_id);
+        Self {
+            abilities: ProjectAbilities {
+                can_edit: is_owner && policy::may_edit(p.status),
+            },
+            problem: p.problem.clone(),
+            aims: p.aims.clone(),
+            methods: p.methods.clone(),
+            impact: p.impact.clone(),
+            ethics_status: p.ethics_status,
+            conflicts: p.conflicts.clone(),
+            campaign_days: p.campaign_days,
+            status: p.status,
+            live_at: p.live_at,
+            card: ProjectCard::of(p, owner),
+        }
+    }
+}

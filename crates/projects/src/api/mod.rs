@@ -1,5 +1,6 @@
 //! HTTP endpoints of the projects crate, one file per use case.
 
+pub mod browse;
 pub mod dto;
 pub mod my_projects;
 pub mod staff_projects;
@@ -16,6 +17,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(my_projects::save_research)
         .service(my_projects::save_budget)
         .service(my_projects::submit)
+        .service(browse::list)
+        .service(browse::detail)
         .service(staff_projects::queue)
         .service(staff_projects::decide);
 }

@@ -1,4 +1,5 @@
 //! Integration tests of the projects crate through the real app and its database.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod browse;
 mod lifecycle;

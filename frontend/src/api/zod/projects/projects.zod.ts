@@ -225,3 +225,84 @@ export const submitProjectResponse = zod.object({
 }).describe('A project as its owner edits it (every step\'s fields, empty until saved).')
 })
 
+/**
+ * @summary Live projects, the newest first (9 a page by default).
+ */
+export const listProjectsQueryPageMax = 1000000;export const listProjectsQueryPerPageMax = 100;
+
+export const listProjectsQueryParams = zod.object({
+  "search": zod.string().optional().describe('Words in the title or lay summary.'),
+  "page": zod.number().min(1).max(listProjectsQueryPageMax).optional().describe('1-based page number.'),
+  "perPage": zod.number().min(1).max(listProjectsQueryPerPageMax).optional().describe('Items per page (at most 100).')
+})
+
+export const listProjectsResponsePaginationCountMin = 0;export const listProjectsResponsePaginationCurrentPageMin = 0;export const listProjectsResponsePaginationPerPageMin = 0;export const listProjectsResponsePaginationTotalMin = 0;
+
+export const listProjectsResponse = zod.object({
+  "data": zod.array(zod.object({
+  "closes_at": zod.iso.datetime({}).nullish().describe('When the campaign ends.'),
+  "funding_goal_cents": zod.number().nullish().describe('Cents of CAD.'),
+  "id": zod.number(),
+  "lay_summary": zod.string().describe('HTML.'),
+  "owner": zod.union([zod.object({
+  "affiliation": zod.string().nullish(),
+  "avatar": zod.string().nullish(),
+  "avatar_thumbnail": zod.string().nullish(),
+  "blurb": zod.string().nullish().describe('The start of their bio, for member lists (none for private profiles).'),
+  "id": zod.number(),
+  "is_private": zod.boolean().describe('The member chose a private profile: show their name, not their activity.'),
+  "location": zod.string().nullish(),
+  "name": zod.string()
+}).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
+  "slug": zod.string(),
+  "title": zod.string()
+}).describe('A live project on `/projects`.')),
+  "pagination": zod.object({
+  "count": zod.number().min(listProjectsResponsePaginationCountMin).describe('Number of items across all pages.'),
+  "currentPage": zod.number().min(listProjectsResponsePaginationCurrentPageMin),
+  "perPage": zod.number().min(listProjectsResponsePaginationPerPageMin),
+  "total": zod.number().min(listProjectsResponsePaginationTotalMin).describe('Number of pages.')
+}).describe('Where a page sits in its list.')
+}).describe('A page of items with its position.')
+
+/**
+ * @summary A project's page: public once live; its owner sees it before.
+ */
+export const getProjectParams = zod.object({
+  "slug": zod.string().describe('The project\'s address')
+})
+
+export const getProjectResponse = zod.object({
+  "data": zod.object({
+  "closes_at": zod.iso.datetime({}).nullish().describe('When the campaign ends.'),
+  "funding_goal_cents": zod.number().nullish().describe('Cents of CAD.'),
+  "id": zod.number(),
+  "lay_summary": zod.string().describe('HTML.'),
+  "owner": zod.union([zod.object({
+  "affiliation": zod.string().nullish(),
+  "avatar": zod.string().nullish(),
+  "avatar_thumbnail": zod.string().nullish(),
+  "blurb": zod.string().nullish().describe('The start of their bio, for member lists (none for private profiles).'),
+  "id": zod.number(),
+  "is_private": zod.boolean().describe('The member chose a private profile: show their name, not their activity.'),
+  "location": zod.string().nullish(),
+  "name": zod.string()
+}).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
+  "slug": zod.string(),
+  "title": zod.string()
+}).describe('A live project on `/projects`.').and(zod.object({
+  "abilities": zod.object({
+  "can_edit": zod.boolean().describe('The owner may change it now (a draft, or sent back by staff).')
+}).describe('What the viewer may do with a project, decided on the server.'),
+  "aims": zod.string().describe('HTML.'),
+  "campaign_days": zod.number().nullish(),
+  "conflicts": zod.string(),
+  "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
+  "impact": zod.string().describe('HTML.'),
+  "live_at": zod.iso.datetime({}).nullish(),
+  "methods": zod.string().describe('HTML.'),
+  "problem": zod.string().describe('HTML.'),
+  "status": zod.enum(['draft', 'submitted', 'live', 'closed', 'rejected', 'suspended']).describe('draft → submitted → live → closed; staff may reject a submission (with a reason the\nowner reads) or suspend a live project.')
+})).describe('A project\'s page, `/project/{slug}`.')
+})
+

@@ -1,0 +1,79 @@
+use serde_json::{Value, json};
+use testkit::projects::{draft, make_eligible, submitted};
+use testkit::spawn_app;
+
+fn titles(body: &Value) -> Vec<&str> {
+    body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["title"].as_str().unwrap())
+        .collect()
+}
+
+#[tokio::test]
+async fn everyone_finds_live_projects_and_only_owners_see_theirs_before() {
+    let app = spawn_app().await;
+    let staff = app
+        .signed_in_staff("admin@example.org", "staff password 1")
+        .await;
+    let owner = app
+        .signed_in_user("owner@example.org", "trial design 21")
+        .await;
+    make_eligible(&app, &owner, "trial design 21", &staff).await;
+    let sepsis = submitted(&app, &owner, "Early sepsis").await;
+    let stroke = submitted(&app, &owner, "Stroke rehabilitation at home").await;
+    draft(&app, &owner, "A draft nobody sees").await;
+    for id in [sepsis, stroke] {
+        let (status, _) = app
+            .post_json_as(
+                &staff,
+                &format!("/api/staff/projects/{id}/review"),
+                &json!({"verdict": "approve"}),
+            )
+            .await;
+        assert_eq!(status, 200);
+    }
+
+    let (status, body) = app.get_json("/api/projects").await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        titles(&body),
+        ["Stroke rehabilitation at home", "Early sepsis"],
+        "the newest live first"
+    );
+    assert_eq!(body["data"][0]["owner"]["name"], "Test Member");
+    assert_eq!(body["pagination"]["count"], 2);
+    let (_, found) = app.get_json("/api/projects?search=SEPSIS").await;
+    assert_eq!(titles(&found), ["Early sepsis"]);
+
+    let (status, page) = app.get_json("/api/projects/early-sepsis").await;
+    assert_eq!(status, 200);
+    let data = &page["data"];
+    assert_eq!(
+        (
+            data["status"].as_str(),
+            data["abilities"]["can_edit"].as_bool()
+        ),
+        (Some("live"), Some(false))
+    );
+    assert_eq!(data["methods"], "<p>A cohort of 400 patients.</p>");
+    let live_at = chrono::DateTime::parse_from_rfc3339(data["live_at"].as_str().unwrap()).unwrap();
+    let closes = chrono::DateTime::parse_from_rfc3339(data["closes_at"].as_str().unwrap()).unwrap();
+    assert_eq!(
+        closes - live_at,
+        chrono::Duration::days(30),
+        "the campaign runs its days"
+    );
+
+    // A draft's page is its owner's alone.
+    let (status, _) = app.get_json("/api/projects/a-draft-nobody-sees").await;
+    assert_eq!(status, 404);
+    let (status, mine) = app
+        .get_json_as(&owner, "/api/projects/a-draft-nobody-sees")
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(mine["data"]["abilities"]["can_edit"], true);
+    let (status, _) = app.get_json("/api/projects/no-such-project").await;
+    assert_eq!(status, 404);
+}

@@ -1,0 +1,90 @@
+import { Alert, Box, Button, Chip, Container, Divider, Stack, Typography } from '@mui/material';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useGetProject } from '@/api/endpoints/projects/projects';
+import { ApiError } from '@/lib/api-error';
+import { ethicsStatusLabels } from '@/lib/labels';
+import { usePageTitle } from '@/ui/page-title';
+import { NotFoundPage } from '@/ui/NotFoundPage';
+import { ErrorState, Loading } from '@/ui/QueryState';
+import { RichText } from '@/ui/RichText';
+import { STATUS } from '../status';
+import { daysLeft, goal } from '../figures';
+
+const SECTIONS = [
+  ['The problem', 'problem'],
+  ['Aims', 'aims'],
+  ['Methods', 'methods'],
+  ['Expected impact', 'impact'],
+] as const;
+
+/** /project/{slug}: a project as everyone reads it once live (its owner sees it before). */
+export function ProjectPage() {
+  const { slug = '' } = useParams();
+  const found = useGetProject(slug);
+  const project = found.data?.data;
+  usePageTitle(project?.title ?? 'Project');
+  if (found.error instanceof ApiError && found.error.status === 404) return <NotFoundPage />;
+  if (found.error) return <ErrorState error={found.error} onRetry={() => void found.refetch()} />;
+  if (!project) return <Loading />;
+  const left = daysLeft(project.closes_at);
+  const status = STATUS[project.status];
+  return (
+    <Container maxWidth="md" component="article" sx={{ py: { xs: 3, md: 6 } }}>
+      <Stack spacing={1} sx={{ mb: 3 }}>
+        <Typography variant="h3" component="h1">
+          {project.title}
+        </Typography>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography color="text.secondary">
+            {project.owner?.name ?? 'Unknown'}
+            {project.owner?.affiliation ? ` · ${project.owner.affiliation}` : ''}
+          </Typography>
+          {project.status !== 'live' && <Chip size="small" label={status.label} color={status.color} />}
+        </Stack>
+      </Stack>
+      {project.abilities.can_edit && (
+        <Alert
+          severity="info"
+          sx={{ mb: 3 }}
+          action={
+            <Button component={RouterLink} to={`/submit-project/${project.id}`} color="inherit">
+              Edit
+            </Button>
+          }
+        >
+          Only you see this page until staff approve the project.
+        </Alert>
+      )}
+      <Box sx={{ p: 2, mb: 3, borderRadius: 2, bgcolor: 'action.hover' }}>
+        <Typography variant="h5" component="p">
+          Goal {goal(project.funding_goal_cents)}
+        </Typography>
+        <Typography color="text.secondary">
+          All or nothing{project.campaign_days ? ` · a ${project.campaign_days}-day campaign` : ''}
+          {left ? ` · ${left}` : ''}
+        </Typography>
+      </Box>
+      <section aria-labelledby="lay-summary">
+        <Typography variant="h5" component="h2" id="lay-summary">
+          In plain words
+        </Typography>
+        <RichText html={project.lay_summary} />
+      </section>
+      {SECTIONS.map(([title, key]) => (
+        <section key={key} aria-labelledby={`section-${key}`}>
+          <Typography variant="h5" component="h2" id={`section-${key}`} sx={{ mt: 3 }}>
+            {title}
+          </Typography>
+          <RichText html={project[key]} />
+        </section>
+      ))}
+      <Divider sx={{ my: 3 }} />
+      <Typography>
+        <strong>Research ethics:</strong> {project.ethics_status ? ethicsStatusLabels[project.ethics_status] : '—'}
+      </Typography>
+      <Typography>
+        <strong>Conflicts of interest:</strong> {project.conflicts}
+      </Typography>
+    </Container>
+  );
+}

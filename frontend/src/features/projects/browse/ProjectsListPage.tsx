@@ -1,0 +1,76 @@
+import { Card, CardActionArea, CardContent, Container, Grid, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { getListProjectsQueryKey, listProjects } from '@/api/endpoints/projects/projects';
+import type { ProjectCard } from '@/api/model';
+import { SEARCH_DEBOUNCE_MS, useDebounced } from '@/lib/useDebounced';
+import { usePages } from '@/lib/usePages';
+import { LoadMore } from '@/ui/LoadMore';
+import { usePageTitle } from '@/ui/page-title';
+import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
+import { SearchField } from '@/ui/SearchField';
+import { daysLeft, goal, plainText } from '../figures';
+
+/** /projects: live projects, the newest first, with a debounced search and Show me more. */
+export function ProjectsListPage() {
+  usePageTitle('Projects');
+  const [search, setSearch] = useState('');
+  const settled = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const query = { search: settled || undefined };
+  const pages = usePages(getListProjectsQueryKey(query), (page) => listProjects({ ...query, page }));
+  const projects = pages.data?.pages.flatMap((page) => page.data) ?? [];
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 6 } }}>
+      <Typography variant="h2" component="h1" gutterBottom>
+        Projects
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Medical research reviewed in the open, funded all or nothing.
+      </Typography>
+      <SearchField value={search} onChange={setSearch} fullWidth sx={{ mb: 3 }} />
+      {pages.isPending ? (
+        <Loading />
+      ) : pages.isError ? (
+        <ErrorState error={pages.error} onRetry={() => void pages.refetch()} />
+      ) : projects.length === 0 ? (
+        <EmptyState>{settled ? 'No project matches your search.' : 'No project is live yet.'}</EmptyState>
+      ) : (
+        <Grid container spacing={3}>
+          {projects.map((project) => (
+            <Grid key={project.id} size={{ xs: 12, sm: 6, md: 4 }}>
+              <ProjectTile project={project} />
+            </Grid>
+          ))}
+        </Grid>
+      )}
+      <LoadMore pages={pages} />
+    </Container>
+  );
+}
+
+function ProjectTile({ project }: { project: ProjectCard }) {
+  const left = daysLeft(project.closes_at);
+  return (
+    <Card variant="outlined" component="article" aria-labelledby={`project-${project.id}`} sx={{ height: '100%' }}>
+      <CardActionArea component={RouterLink} to={`/project/${project.slug}`} sx={{ height: '100%', alignItems: 'stretch' }}>
+        <CardContent>
+          <Stack spacing={1}>
+            <Typography variant="h6" component="h2" id={`project-${project.id}`}>
+              {project.title}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {project.owner?.name ?? 'Unknown'}
+            </Typography>
+            <Typography variant="body2" sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+              {plainText(project.lay_summary)}
+            </Typography>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              Goal {goal(project.funding_goal_cents)}
+              {left !== null && ` · ${left}`}
+            </Typography>
+          </Stack>
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  );
+}

@@ -1,0 +1,19 @@
+import { counted } from '@/lib/plural';
+
+/** A goal in cents of CAD, as people read it. */
+export function goal(cents: number | null | undefined): string {
+  if (cents === null || cents === undefined) return '—';
+  return `CA$${(cents / 100).toLocaleString('en-CA', { maximumFractionDigits: 2 })}`;
+}
+
+/** How long a campaign has left, or that it ended; null without an end. */
+export function daysLeft(closesAt: string | null | undefined, now = Date.now()): string | null {
+  if (!closesAt) return null;
+  const days = Math.ceil((new Date(closesAt).getTime() - now) / 86_400_000);
+  return days > 0 ? `${counted(days, 'day')} left` : 'Campaign ended';
+}
+
+/** Rich text's words only, for a card's excerpt. */
+export function plainText(html: string): string {
+  return new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim() ?? '';
+}
