@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { DEMO_ADMIN, eligibleCreator, openConsoleSection, person, PASSWORD, shot, signInAs } from './support';
 
 test('a member sees why they cannot submit a project yet, and where to fix it', async ({ page }, info) => {
@@ -107,7 +107,7 @@ test('an affiliated member writes a project step by step, submits it, and staff 
   await page.evaluate(() => window.localStorage.removeItem('token'));
   await page.goto('/projects');
   await expect(page).toHaveTitle('Cohort | Projects');
-  await page.getByRole('textbox', { name: 'Search' }).fill(title);
+  await searchProjects(page, title);
   const tile = page.getByRole('article', { name: title });
   await expect(tile).toHaveCount(1);
   await expect(tile.getByText('Goal CA$25,000 · 30 days left')).toBeVisible();
@@ -116,5 +116,26 @@ test('an affiliated member writes a project step by step, submits it, and staff 
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('Recruited in the emergency rooms of three hospitals.')).toBeVisible();
   await expect(page.getByText('Submitted, waiting for approval')).toBeVisible();
+  await expect(page.getByText('0 favorites')).toBeVisible();
   await page.screenshot({ path: shot('project-page', info.project.name), fullPage: true });
+
+  // A member gives it a heart and finds it among the dashboard's favorite projects.
+  const fan = await person(page.request, 'project.fan');
+  await signInAs(page, fan.email, PASSWORD);
+  await page.goto('/projects');
+  await searchProjects(page, title);
+  await page.getByRole('article', { name: title }).getByRole('link').click();
+  const heart = page.getByRole('button', { name: /Add to favorites · 0 favorites/ });
+  await heart.click();
+  await expect(page.getByRole('button', { name: /Favorite · 1 favorite/ })).toHaveAttribute('aria-pressed', 'true');
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: /Favorite projects \(1\)/ }).click();
+  await expect(page.getByRole('link', { name: new RegExp(title) })).toBeVisible();
 });
+
+/** Types a search on /projects and waits for its answer (the list is replaced when it comes). */
+async function searchProjects(page: Page, text: string) {
+  const answered = page.waitForResponse((r) => r.url().includes('/api/projects?') && r.url().includes('search='));
+  await page.getByRole('textbox', { name: 'Search' }).fill(text);
+  await answered;
+}

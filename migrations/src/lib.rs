@@ -32,6 +32,7 @@ mod m20261124_000024_public_comment_counts;
 mod m20261124_000025_lecture_captions;
 mod m20261124_000026_groups_goal_and_role_links;
 mod m20261124_000027_projects;
+mod m20261124_000028_project_favorites;
 
 pub struct Migrator;
 
@@ -66,6 +67,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000025_lecture_captions::Migration),
             Box::new(m20261124_000026_groups_goal_and_role_links::Migration),
             Box::new(m20261124_000027_projects::Migration),
+            Box::new(m20261124_000028_project_favorites::Migration),
         ]
     }
 }

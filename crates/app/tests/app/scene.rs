@@ -278,6 +278,15 @@ pub async fn scene() -> (TestApp, Scene, Vec<Option<String>>) {
         .as_i64()
         .unwrap();
     let submitted_project = testkit::projects::submitted(&app, &owner, "Matrix trial").await;
+    let live_project = testkit::projects::submitted(&app, &owner, "Matrix live").await;
+    ok_json(
+        &app,
+        &roles.admin,
+        reqwest::Method::POST,
+        &format!("/api/staff/projects/{live_project}/review"),
+        json!({"verdict": "approve"}),
+    )
+    .await;
 
     let mut staff_ids = BTreeMap::new();
     for list in [
@@ -422,6 +431,10 @@ pub fn concrete(template: &str, operation: &str, s: &Scene) -> String {
             &format!("{}/comments/{comment}", s.topic),
         )
         .replace("/api/pages/{slug}", "/api/pages/about-us")
+        .replace(
+            "/api/projects/{slug}/favorite",
+            "/api/projects/matrix-live/favorite",
+        )
         .replace("/api/projects/{slug}", "/api/projects/matrix-project")
         .replace("{slug}", &s.slug)
         .replace(

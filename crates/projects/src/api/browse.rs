@@ -6,7 +6,7 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use super::dto::{ProjectCard, ProjectPage};
-use crate::service::browse;
+use crate::service::{browse, favorites};
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -29,19 +29,7 @@ pub async fn list(
     params: web::Query<PageParams>,
 ) -> AppResult<web::Json<Page<ProjectCard>>> {
     let page = browse::live(&ctx.db, query.search.as_deref(), &params).await?;
-    let owners: Vec<i64> = page.data.iter().map(|p| p.owner_id).collect();
-    let people = ctx.users.summaries(&owners).await?;
-    Ok(web::Json(Page {
-        data: page
-            .data
-            .into_iter()
-            .map(|p| {
-                let owner = people.get(&p.owner_id).cloned();
-                ProjectCard::of(p, owner)
-            })
-            .collect(),
-        pagination: page.pagination,
-    }))
+    Ok(web::Json(super::cards(&ctx, page).await?))
 }
 
 /// A project's page: public once live; its owner sees it before.
@@ -66,9 +54,12 @@ pub async fn detail(
         .summaries(&[project.owner_id])
         .await?
         .remove(&project.owner_id);
+    let viewer = viewer.map(|v| v.id);
+    let hearts = favorites::hearts(&ctx.db, project.id, viewer).await?;
     Ok(Data::new(ProjectPage::of(
         project,
         owner,
-        viewer.map(|v| v.id),
+        viewer,
+        hearts.into(),
     )))
 }

@@ -142,6 +142,24 @@ impl ProjectCard {
 pub struct ProjectAbilities {
     /// The owner may change it now (a draft, or sent back by staff).
     pub can_edit: bool,
+    /// A signed-in member may give it a heart (public projects).
+    pub can_favorite: bool,
+}
+
+/// A project's hearts and the viewer's own.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Favorites {
+    pub count: u64,
+    pub is_favorite: bool,
+}
+
+impl From<crate::service::favorites::Hearts> for Favorites {
+    fn from(h: crate::service::favorites::Hearts) -> Self {
+        Self {
+            count: h.count,
+            is_favorite: h.mine,
+        }
+    }
 }
 
 /// A project's page, `/project/{slug}`.
@@ -162,16 +180,24 @@ pub struct ProjectPage {
     pub campaign_days: Option<i32>,
     pub status: ProjectStatus,
     pub live_at: Option<DateTime<Utc>>,
+    pub favorites: Favorites,
     pub abilities: ProjectAbilities,
 }
 
 impl ProjectPage {
-    pub fn of(p: project::Model, owner: Option<UserSummary>, viewer: Option<i64>) -> Self {
+    pub fn of(
+        p: project::Model,
+        owner: Option<UserSummary>,
+        viewer: Option<i64>,
+        favorites: Favorites,
+    ) -> Self {
         let is_owner = viewer == Some(p.owner_id);
         Self {
             abilities: ProjectAbilities {
                 can_edit: is_owner && policy::may_edit(p.status),
+                can_favorite: viewer.is_some() && policy::is_public(p.status),
             },
+            favorites,
             problem: p.problem.clone(),
             aims: p.aims.clone(),
             methods: p.methods.clone(),

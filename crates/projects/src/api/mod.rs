@@ -2,10 +2,15 @@
 
 pub mod browse;
 pub mod dto;
+pub mod favorites;
 pub mod my_projects;
 pub mod staff_projects;
 
+use kernel::{AppContext, AppResult, Page};
 use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::entity::project;
+use dto::ProjectCard;
 
 pub fn configure(cfg: &mut ServiceConfig) {
     // Fixed paths before `/me/projects/{id}`.
@@ -17,8 +22,28 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(my_projects::save_research)
         .service(my_projects::save_budget)
         .service(my_projects::submit)
+        .service(favorites::list)
         .service(browse::list)
         .service(browse::detail)
+        .service(favorites::add)
+        .service(favorites::remove)
         .service(staff_projects::queue)
         .service(staff_projects::decide);
+}
+
+/// Cards for a page of projects, their owners read in one call.
+async fn cards(ctx: &AppContext, page: Page<project::Model>) -> AppResult<Page<ProjectCard>> {
+    let owners: Vec<i64> = page.data.iter().map(|p| p.owner_id).collect();
+    let people = ctx.users.summaries(&owners).await?;
+    Ok(Page {
+        data: page
+            .data
+            .into_iter()
+            .map(|p| {
+                let owner = people.get(&p.owner_id).cloned();
+                ProjectCard::of(p, owner)
+            })
+            .collect(),
+        pagination: page.pagination,
+    })
 }

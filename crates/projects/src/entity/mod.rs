@@ -1,1 +1,2 @@
+pub mod favorite;
 pub mod project;

@@ -47,6 +47,11 @@ pub async fn by_slug(
     }
 }
 
+/// The public (live or closed) project at `slug`; 404 otherwise.
+pub async fn public(db: &impl ConnectionTrait, slug: &str) -> AppResult<project::Model> {
+    by_slug(db, slug, None).await
+}
+
 /// When a live project's campaign ends.
 pub fn closes_at(project: &project::Model) -> Option<chrono::DateTime<chrono::Utc>> {
     let days = project.campaign_days?;

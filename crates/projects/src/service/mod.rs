@@ -3,4 +3,5 @@
 pub mod browse;
 pub mod drafts;
 pub mod eligibility;
+pub mod favorites;
 pub mod review;

@@ -77,3 +77,73 @@ async fn everyone_finds_live_projects_and_only_owners_see_theirs_before() {
     let (status, _) = app.get_json("/api/projects/no-such-project").await;
     assert_eq!(status, 404);
 }
+
+#[tokio::test]
+async fn members_give_a_project_one_heart_each_and_find_their_favourites() {
+    let app = spawn_app().await;
+    let staff = app
+        .signed_in_staff("admin@example.org", "staff password 1")
+        .await;
+    let owner = app
+        .signed_in_user("owner@example.org", "trial design 21")
+        .await;
+    let fan = app
+        .signed_in_user("fan@example.org", "trial design 21")
+        .await;
+    make_eligible(&app, &owner, "trial design 21", &staff).await;
+    let id = submitted(&app, &owner, "Early sepsis").await;
+    draft(&app, &owner, "Still a draft").await;
+    let (status, _) = app
+        .post_json_as(
+            &staff,
+            &format!("/api/staff/projects/{id}/review"),
+            &json!({"verdict": "approve"}),
+        )
+        .await;
+    assert_eq!(status, 200);
+
+    let heart = "/api/projects/early-sepsis/favorite";
+    // Taps that race count once.
+    let taps = (0..8).map(|_| app.send_as(reqwest::Method::PUT, &fan, heart, None));
+    for (status, body) in futures_util::future::join_all(taps).await {
+        assert_eq!(status, 200, "{body}");
+    }
+    let (_, page) = app.get_json_as(&fan, "/api/projects/early-sepsis").await;
+    assert_eq!(
+        page["data"]["favorites"],
+        json!({"count": 1, "is_favorite": true})
+    );
+    assert_eq!(page["data"]["abilities"]["can_favorite"], true);
+    let (status, body) = app.send_as(reqwest::Method::PUT, &owner, heart, None).await;
+    assert_eq!(status, 200);
+    assert_eq!(body["data"], json!({"count": 2, "is_favorite": true}));
+
+    let (_, seen) = app.get_json("/api/projects/early-sepsis").await;
+    assert_eq!(
+        seen["data"]["favorites"],
+        json!({"count": 2, "is_favorite": false})
+    );
+    assert_eq!(seen["data"]["abilities"]["can_favorite"], false);
+    let (status, _) = app.send_as(reqwest::Method::PUT, "", heart, None).await;
+    assert_eq!(status, 401);
+
+    let (_, mine) = app.get_json_as(&fan, "/api/me/favorite-projects").await;
+    assert_eq!(titles(&mine), ["Early sepsis"]);
+    assert_eq!(mine["pagination"]["perPage"], 99);
+    let (status, body) = app.delete_as(&fan, heart).await;
+    assert_eq!(status, 200);
+    assert_eq!(body["data"], json!({"count": 1, "is_favorite": false}));
+    let (_, mine) = app.get_json_as(&fan, "/api/me/favorite-projects").await;
+    assert_eq!(mine["data"], json!([]));
+
+    // Only public projects take hearts.
+    let (status, _) = app
+        .send_as(
+            reqwest::Method::PUT,
+            &fan,
+            "/api/projects/still-a-draft/favorite",
+            None,
+        )
+        .await;
+    assert_eq!(status, 404);
+}

@@ -8,6 +8,7 @@
 import type { ProjectAbilities } from './projectAbilities';
 import type { DataProjectPageDataAllOfCampaignDays } from './dataProjectPageDataAllOfCampaignDays';
 import type { DataProjectPageDataAllOfEthicsStatus } from './dataProjectPageDataAllOfEthicsStatus';
+import type { Favorites } from './favorites';
 import type { DataProjectPageDataAllOfLiveAt } from './dataProjectPageDataAllOfLiveAt';
 import type { ProjectStatus } from './projectStatus';
 
@@ -18,6 +19,7 @@ export type DataProjectPageDataAllOf = {
   campaign_days?: DataProjectPageDataAllOfCampaignDays;
   conflicts: string;
   ethics_status?: DataProjectPageDataAllOfEthicsStatus;
+  favorites: Favorites;
   /** HTML. */
   impact: string;
   live_at?: DataProjectPageDataAllOfLiveAt;

@@ -12,4 +12,6 @@
 export interface ProjectAbilities {
   /** The owner may change it now (a draft, or sent back by staff). */
   can_edit: boolean;
+  /** A signed-in member may give it a heart (public projects). */
+  can_favorite: boolean;
 }

@@ -8,6 +8,7 @@
 import type { ProjectAbilities } from './projectAbilities';
 import type { ProjectPageAllOfCampaignDays } from './projectPageAllOfCampaignDays';
 import type { ProjectPageAllOfEthicsStatus } from './projectPageAllOfEthicsStatus';
+import type { Favorites } from './favorites';
 import type { ProjectPageAllOfLiveAt } from './projectPageAllOfLiveAt';
 import type { ProjectStatus } from './projectStatus';
 
@@ -18,6 +19,7 @@ export type ProjectPageAllOf = {
   campaign_days?: ProjectPageAllOfCampaignDays;
   conflicts: string;
   ethics_status?: ProjectPageAllOfEthicsStatus;
+  favorites: Favorites;
   /** HTML. */
   impact: string;
   live_at?: ProjectPageAllOfLiveAt;

@@ -22,6 +22,7 @@ import { useGetMe } from '@/api/endpoints/auth/auth';
 import { useGetFeStyle, useListLectures } from '@/api/endpoints/content/content';
 import { useGetDashboardCounters } from '@/api/endpoints/feed/feed';
 import { useListJoinedGroups, useListMyGroups } from '@/api/endpoints/groups/groups';
+import { useListFavoriteProjects } from '@/api/endpoints/projects/projects';
 import type { GroupCard } from '@/api/model';
 import { CompletionMeter } from '@/ui/completion/CompletionMeter';
 import { usePageTitle } from '@/ui/page-title';
@@ -31,7 +32,7 @@ import { counted } from '@/lib/plural';
 
 const memberSince = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' });
 
-type Section = 'own' | 'joined';
+type Section = 'own' | 'joined' | 'favorites';
 
 /** /dashboard (spec 1 §2 Dashboard). */
 export function DashboardPage() {
@@ -115,14 +116,42 @@ function Banner() {
   );
 }
 
-/** Own groups and groups joined; one section open at a time (spec 1 §4). */
+interface SectionItem {
+  id: number;
+  primary: string;
+  secondary?: string;
+  to: string;
+}
+
+/** Own groups, groups joined and favourite projects; one section open at a time (spec 1 §4). */
 function GroupSections() {
   const [open, setOpen] = useState<Section | null>('own');
   const own = useListMyGroups({ perPage: 9 });
   const joined = useListJoinedGroups({ perPage: 100 });
-  const sections: { id: Section; title: string; groups: GroupCard[] | undefined; pending: boolean }[] = [
-    { id: 'own', title: 'My working groups', groups: own.data?.data, pending: own.isPending },
-    { id: 'joined', title: 'Working groups I joined', groups: joined.data?.data, pending: joined.isPending },
+  const favorites = useListFavoriteProjects({ perPage: 99 });
+  const groupItems = (groups: GroupCard[] | undefined): SectionItem[] | undefined =>
+    groups?.map((group) => ({
+      id: group.id,
+      primary: group.title,
+      secondary: `${counted(group.members, 'member')} · ${counted(group.comments, 'comment')}`,
+      to: `/working-groups/${group.slug}`,
+    }));
+  const sections: { id: Section; title: string; items: SectionItem[] | undefined; pending: boolean; more: [string, string] }[] = [
+    { id: 'own', title: 'My working groups', items: groupItems(own.data?.data), pending: own.isPending, more: ['/working-groups/create', 'Start a working group'] },
+    {
+      id: 'joined',
+      title: 'Working groups I joined',
+      items: groupItems(joined.data?.data),
+      pending: joined.isPending,
+      more: ['/working-groups/list', 'Browse working groups'],
+    },
+    {
+      id: 'favorites',
+      title: 'Favorite projects',
+      items: favorites.data?.data.map((project) => ({ id: project.id, primary: project.title, secondary: project.owner?.name, to: `/project/${project.slug}` })),
+      pending: favorites.isPending,
+      more: ['/projects', 'Browse projects'],
+    },
   ];
   return (
     <Box>
@@ -131,28 +160,22 @@ function GroupSections() {
           <AccordionSummary expandIcon={<ExpandMoreIcon />}>
             <Typography sx={{ fontWeight: 600 }}>
               {section.title}
-              {section.groups && ` (${section.groups.length})`}
+              {section.items && ` (${section.items.length})`}
             </Typography>
           </AccordionSummary>
           <AccordionDetails>
             {section.pending && <Loading />}
-            {section.groups?.length === 0 && <EmptyState>No data</EmptyState>}
+            {section.items?.length === 0 && <EmptyState>No data</EmptyState>}
             <List dense disablePadding>
-              {section.groups?.map((group) => (
-                <ListItemButton key={group.id} component={RouterLink} to={`/working-groups/${group.slug}`}>
-                  <ListItemText primary={group.title} secondary={`${counted(group.members, 'member')} · ${counted(group.comments, 'comment')}`} />
+              {section.items?.map((item) => (
+                <ListItemButton key={item.id} component={RouterLink} to={item.to}>
+                  <ListItemText primary={item.primary} secondary={item.secondary} />
                 </ListItemButton>
               ))}
             </List>
-            {section.id === 'own' ? (
-              <Button component={RouterLink} to="/working-groups/create" size="small">
-                Start a working group
-              </Button>
-            ) : (
-              <Button component={RouterLink} to="/working-groups/list" size="small">
-                Browse working groups
-              </Button>
-            )}
+            <Button component={RouterLink} to={section.more[0]} size="small">
+              {section.more[1]}
+            </Button>
           </AccordionDetails>
         </Accordion>
       ))}

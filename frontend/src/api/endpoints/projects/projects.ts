@@ -26,12 +26,14 @@ import type {
 
 import type {
   BudgetStep,
+  DataFavorites,
   DataProjectDraft,
   DataProjectEligibility,
   DataProjectPage,
   DataVecProjectDraft,
   ErrorBody,
   GeneralStep,
+  ListFavoriteProjectsParams,
   ListProjectsParams,
   PageProjectCard,
   ResearchStep
@@ -39,6 +41,112 @@ import type {
 
 import { apiFetch } from '../../../lib/api-client';
 
+
+
+
+/**
+ * @summary The public projects the caller favourited, the latest first (99 a page, spec 1 §7).
+ */
+export const getListFavoriteProjectsUrl = (params?: ListFavoriteProjectsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/me/favorite-projects?${stringifiedParams}` : `/api/me/favorite-projects`
+}
+
+export const listFavoriteProjects = async (params?: ListFavoriteProjectsParams, options?: RequestInit): Promise<PageProjectCard> => {
+  
+  return apiFetch<PageProjectCard>(getListFavoriteProjectsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListFavoriteProjectsQueryKey = (params?: ListFavoriteProjectsParams,) => {
+    return [
+    `/api/me/favorite-projects`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListFavoriteProjectsQueryOptions = <TData = Awaited<ReturnType<typeof listFavoriteProjects>>, TError = ErrorBody>(params?: ListFavoriteProjectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listFavoriteProjects>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListFavoriteProjectsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listFavoriteProjects>>> = () => listFavoriteProjects(params, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listFavoriteProjects>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListFavoriteProjectsQueryResult = NonNullable<Awaited<ReturnType<typeof listFavoriteProjects>>>
+export type ListFavoriteProjectsQueryError = ErrorBody
+
+
+export function useListFavoriteProjects<TData = Awaited<ReturnType<typeof listFavoriteProjects>>, TError = ErrorBody>(
+ params: undefined |  ListFavoriteProjectsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listFavoriteProjects>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listFavoriteProjects>>,
+          TError,
+          Awaited<ReturnType<typeof listFavoriteProjects>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListFavoriteProjects<TData = Awaited<ReturnType<typeof listFavoriteProjects>>, TError = ErrorBody>(
+ params?: ListFavoriteProjectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listFavoriteProjects>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listFavoriteProjects>>,
+          TError,
+          Awaited<ReturnType<typeof listFavoriteProjects>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListFavoriteProjects<TData = Awaited<ReturnType<typeof listFavoriteProjects>>, TError = ErrorBody>(
+ params?: ListFavoriteProjectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listFavoriteProjects>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The public projects the caller favourited, the latest first (99 a page, spec 1 §7).
+ */
+
+export function useListFavoriteProjects<TData = Awaited<ReturnType<typeof listFavoriteProjects>>, TError = ErrorBody>(
+ params?: ListFavoriteProjectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listFavoriteProjects>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListFavoriteProjectsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
 
 
 
@@ -901,3 +1009,144 @@ export function useGetProject<TData = Awaited<ReturnType<typeof getProject>>, TE
 
 
 
+/**
+ * @summary Gives the caller's heart to a public project (again is the same).
+ */
+export const getFavoriteProjectUrl = (slug: string,) => {
+
+
+  
+
+  return `/api/projects/${slug}/favorite`
+}
+
+export const favoriteProject = async (slug: string, options?: RequestInit): Promise<DataFavorites> => {
+  
+  return apiFetch<DataFavorites>(getFavoriteProjectUrl(slug),
+  {      
+    ...options,
+    method: 'PUT'
+    
+    
+  }
+);}
+
+
+
+
+export const getFavoriteProjectMutationOptions = <TError = ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof favoriteProject>>, TError,{slug: string}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof favoriteProject>>, TError,{slug: string}, TContext> => {
+
+const mutationKey = ['favoriteProject'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof favoriteProject>>, {slug: string}> = (props) => {
+          const {slug} = props ?? {};
+
+          return  favoriteProject(slug,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type FavoriteProjectMutationResult = NonNullable<Awaited<ReturnType<typeof favoriteProject>>>
+    
+    export type FavoriteProjectMutationError = ErrorBody | ErrorBody
+
+    /**
+ * @summary Gives the caller's heart to a public project (again is the same).
+ */
+export const useFavoriteProject = <TError = ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof favoriteProject>>, TError,{slug: string}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof favoriteProject>>,
+        TError,
+        {slug: string},
+        TContext
+      > => {
+
+      const mutationOptions = getFavoriteProjectMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Takes the caller's heart back.
+ */
+export const getUnfavoriteProjectUrl = (slug: string,) => {
+
+
+  
+
+  return `/api/projects/${slug}/favorite`
+}
+
+export const unfavoriteProject = async (slug: string, options?: RequestInit): Promise<DataFavorites> => {
+  
+  return apiFetch<DataFavorites>(getUnfavoriteProjectUrl(slug),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getUnfavoriteProjectMutationOptions = <TError = ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unfavoriteProject>>, TError,{slug: string}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof unfavoriteProject>>, TError,{slug: string}, TContext> => {
+
+const mutationKey = ['unfavoriteProject'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof unfavoriteProject>>, {slug: string}> = (props) => {
+          const {slug} = props ?? {};
+
+          return  unfavoriteProject(slug,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UnfavoriteProjectMutationResult = NonNullable<Awaited<ReturnType<typeof unfavoriteProject>>>
+    
+    export type UnfavoriteProjectMutationError = ErrorBody | ErrorBody
+
+    /**
+ * @summary Takes the caller's heart back.
+ */
+export const useUnfavoriteProject = <TError = ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unfavoriteProject>>, TError,{slug: string}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof unfavoriteProject>>,
+        TError,
+        {slug: string},
+        TContext
+      > => {
+
+      const mutationOptions = getUnfavoriteProjectMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    

@@ -9,6 +9,45 @@ import * as zod from 'zod';
 
 
 /**
+ * @summary The public projects the caller favourited, the latest first (99 a page, spec 1 §7).
+ */
+export const listFavoriteProjectsQueryPageMax = 1000000;export const listFavoriteProjectsQueryPerPageMax = 100;
+
+export const listFavoriteProjectsQueryParams = zod.object({
+  "page": zod.number().min(1).max(listFavoriteProjectsQueryPageMax).optional().describe('1-based page number.'),
+  "perPage": zod.number().min(1).max(listFavoriteProjectsQueryPerPageMax).optional().describe('Items per page (at most 100).')
+})
+
+export const listFavoriteProjectsResponsePaginationCountMin = 0;export const listFavoriteProjectsResponsePaginationCurrentPageMin = 0;export const listFavoriteProjectsResponsePaginationPerPageMin = 0;export const listFavoriteProjectsResponsePaginationTotalMin = 0;
+
+export const listFavoriteProjectsResponse = zod.object({
+  "data": zod.array(zod.object({
+  "closes_at": zod.iso.datetime({}).nullish().describe('When the campaign ends.'),
+  "funding_goal_cents": zod.number().nullish().describe('Cents of CAD.'),
+  "id": zod.number(),
+  "lay_summary": zod.string().describe('HTML.'),
+  "owner": zod.union([zod.object({
+  "affiliation": zod.string().nullish(),
+  "avatar": zod.string().nullish(),
+  "avatar_thumbnail": zod.string().nullish(),
+  "blurb": zod.string().nullish().describe('The start of their bio, for member lists (none for private profiles).'),
+  "id": zod.number(),
+  "is_private": zod.boolean().describe('The member chose a private profile: show their name, not their activity.'),
+  "location": zod.string().nullish(),
+  "name": zod.string()
+}).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
+  "slug": zod.string(),
+  "title": zod.string()
+}).describe('A live project on `/projects`.')),
+  "pagination": zod.object({
+  "count": zod.number().min(listFavoriteProjectsResponsePaginationCountMin).describe('Number of items across all pages.'),
+  "currentPage": zod.number().min(listFavoriteProjectsResponsePaginationCurrentPageMin),
+  "perPage": zod.number().min(listFavoriteProjectsResponsePaginationPerPageMin),
+  "total": zod.number().min(listFavoriteProjectsResponsePaginationTotalMin).describe('Number of pages.')
+}).describe('Where a page sits in its list.')
+}).describe('A page of items with its position.')
+
+/**
  * @summary Whether the caller may submit projects; each reason not, with the screen that fixes it.
  */
 export const getProjectEligibilityResponse = zod.object({
@@ -272,6 +311,8 @@ export const getProjectParams = zod.object({
   "slug": zod.string().describe('The project\'s address')
 })
 
+export const getProjectResponseDataFavoritesCountMin = 0;
+
 export const getProjectResponse = zod.object({
   "data": zod.object({
   "closes_at": zod.iso.datetime({}).nullish().describe('When the campaign ends.'),
@@ -292,17 +333,54 @@ export const getProjectResponse = zod.object({
   "title": zod.string()
 }).describe('A live project on `/projects`.').and(zod.object({
   "abilities": zod.object({
-  "can_edit": zod.boolean().describe('The owner may change it now (a draft, or sent back by staff).')
+  "can_edit": zod.boolean().describe('The owner may change it now (a draft, or sent back by staff).'),
+  "can_favorite": zod.boolean().describe('A signed-in member may give it a heart (public projects).')
 }).describe('What the viewer may do with a project, decided on the server.'),
   "aims": zod.string().describe('HTML.'),
   "campaign_days": zod.number().nullish(),
   "conflicts": zod.string(),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
+  "favorites": zod.object({
+  "count": zod.number().min(getProjectResponseDataFavoritesCountMin),
+  "is_favorite": zod.boolean()
+}).describe('A project\'s hearts and the viewer\'s own.'),
   "impact": zod.string().describe('HTML.'),
   "live_at": zod.iso.datetime({}).nullish(),
   "methods": zod.string().describe('HTML.'),
   "problem": zod.string().describe('HTML.'),
   "status": zod.enum(['draft', 'submitted', 'live', 'closed', 'rejected', 'suspended']).describe('draft → submitted → live → closed; staff may reject a submission (with a reason the\nowner reads) or suspend a live project.')
 })).describe('A project\'s page, `/project/{slug}`.')
+})
+
+/**
+ * @summary Gives the caller's heart to a public project (again is the same).
+ */
+export const favoriteProjectParams = zod.object({
+  "slug": zod.string().describe('The project\'s address')
+})
+
+export const favoriteProjectResponseDataCountMin = 0;
+
+export const favoriteProjectResponse = zod.object({
+  "data": zod.object({
+  "count": zod.number().min(favoriteProjectResponseDataCountMin),
+  "is_favorite": zod.boolean()
+}).describe('A project\'s hearts and the viewer\'s own.')
+})
+
+/**
+ * @summary Takes the caller's heart back.
+ */
+export const unfavoriteProjectParams = zod.object({
+  "slug": zod.string().describe('The project\'s address')
+})
+
+export const unfavoriteProjectResponseDataCountMin = 0;
+
+export const unfavoriteProjectResponse = zod.object({
+  "data": zod.object({
+  "count": zod.number().min(unfavoriteProjectResponseDataCountMin),
+  "is_favorite": zod.boolean()
+}).describe('A project\'s hearts and the viewer\'s own.')
 })
 

@@ -9,6 +9,7 @@ import { ErrorState, Loading } from '@/ui/QueryState';
 import { RichText } from '@/ui/RichText';
 import { STATUS } from '../status';
 import { daysLeft, goal } from '../figures';
+import { FavoriteButton } from './FavoriteButton';
 
 const SECTIONS = [
   ['The problem', 'problem'],
@@ -41,6 +42,9 @@ export function ProjectPage() {
           </Typography>
           {project.status !== 'live' && <Chip size="small" label={status.label} color={status.color} />}
         </Stack>
+        <Box>
+          <FavoriteButton slug={project.slug} favorites={project.favorites} canFavorite={project.abilities.can_favorite} />
+        </Box>
       </Stack>
       {project.abilities.can_edit && (
         <Alert
