@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO_ADMIN, eligibleCreator, openConsoleSection, person, PASSWORD, shot, signInAs } from './support';
 
 test('a member sees why they cannot submit a project yet, and where to fix it', async ({ page }, info) => {
@@ -128,10 +128,45 @@ test('an affiliated member writes a project step by step, submits it, and staff 
   const heart = page.getByRole('button', { name: /Add to favorites · 0 favorites/ });
   await heart.click();
   await expect(page.getByRole('button', { name: /Favorite · 1 favorite/ })).toHaveAttribute('aria-pressed', 'true');
+  // ... reviews it under the terms' guidelines (every criterion rated, or told which is not) ...
+  const panel = page.getByRole('region', { name: 'Dynamic Review' });
+  await expect(panel.getByText('No reviews yet.')).toBeVisible();
+  await expect(panel.getByText('No organised campaigns to push a rating up or down.')).toBeVisible();
+  await panel.getByRole('button', { name: 'I agree, write a review' }).click();
+  const form = panel.getByRole('form', { name: 'Write a review' });
+  await rate(form, 'Scientific merit', 5);
+  await form.getByRole('button', { name: 'Submit review' }).click();
+  await expect(form.getByText('Choose a rating from 1 to 5.')).toHaveCount(4);
+  for (const [criterion, stars] of [
+    ['Feasibility', 4],
+    ['Relevance to patients', 5],
+    ['Clarity', 3],
+    ['Team', 4],
+  ] as const) {
+    await rate(form, criterion, stars);
+  }
+  await form.getByRole('textbox', { name: 'Comment (optional)' }).fill('My son had sepsis; an earlier test matters.');
+  await form.getByRole('button', { name: 'Submit review' }).click();
+  await expect(page.getByText('Thank you for your review.')).toBeVisible();
+  await expect(panel.getByText('1 review from members.')).toBeVisible();
+  await expect(panel.getByRole('list', { name: 'Reviews' }).getByText('My son had sepsis; an earlier test matters.')).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Update review' })).toBeVisible();
+  await page.screenshot({ path: shot('project-review', info.project.name), fullPage: true });
+  await page.reload();
+  await expect(panel.getByText('5.0 of 5')).toHaveCount(2);
+  await expect(panel.getByRole('form', { name: 'Your review' })).toBeVisible();
+
   await page.goto('/dashboard');
   await page.getByRole('button', { name: /Favorite projects \(1\)/ }).click();
   await expect(page.getByRole('link', { name: new RegExp(title) })).toBeVisible();
 });
+
+/** Clicks the `stars`-th star of a criterion, as a member would (the radio itself is hidden). */
+async function rate(form: Locator, criterion: string, stars: number) {
+  const group = form.getByRole('group', { name: criterion });
+  await group.locator('label').filter({ hasText: new RegExp(`^${stars} Stars?$`) }).click();
+  await expect(group.getByRole('radio', { name: `${stars} Star`, exact: false })).toBeChecked();
+}
 
 /** Types a search on /projects and waits for its answer (the list is replaced when it comes). */
 async function searchProjects(page: Page, text: string) {

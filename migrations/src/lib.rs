@@ -33,6 +33,7 @@ mod m20261124_000025_lecture_captions;
 mod m20261124_000026_groups_goal_and_role_links;
 mod m20261124_000027_projects;
 mod m20261124_000028_project_favorites;
+mod m20261124_000029_project_reviews;
 
 pub struct Migrator;
 
@@ -68,6 +69,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000026_groups_goal_and_role_links::Migration),
             Box::new(m20261124_000027_projects::Migration),
             Box::new(m20261124_000028_project_favorites::Migration),
+            Box::new(m20261124_000029_project_reviews::Migration),
         ]
     }
 }

@@ -25,6 +25,8 @@ crate::string_enum! {
         InvalidUrl = "Enter a valid URL.",
         /// A confirmation code from an SMS or an authenticator that is not six digits.
         SixDigitCode = "Enter the 6-digit code",
+        /// A star rating (Dynamic Review) outside 1 to 5.
+        Rating = "Choose a rating from 1 to 5.",
         /// A picture that cannot be decoded (checked in the browser before cropping, and
         /// by the server on upload).
         InvalidImage = "Upload a valid image. The file you uploaded was either not an image or a corrupted image.",

@@ -34,3 +34,27 @@ string_enum!(
         EquityProfile = "equity_profile",
     }
 );
+
+string_enum!(
+    /// What Dynamic Review rates, each from 1 to 5.
+    ReviewCriterion {
+        ScientificMerit = "scientific_merit",
+        Feasibility = "feasibility",
+        RelevanceToPatients = "relevance_to_patients",
+        Clarity = "clarity",
+        Team = "team",
+    }
+);
+
+impl ReviewCriterion {
+    /// The criterion's name as members read it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::ScientificMerit => "Scientific merit",
+            Self::Feasibility => "Feasibility",
+            Self::RelevanceToPatients => "Relevance to patients",
+            Self::Clarity => "Clarity",
+            Self::Team => "Team",
+        }
+    }
+}

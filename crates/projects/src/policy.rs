@@ -36,6 +36,12 @@ pub fn may_view(status: ProjectStatus, is_owner: bool) -> bool {
     is_public(status) || is_owner
 }
 
+/// Dynamic Review: any signed-in member but the owner rates a live project (a closed one
+/// keeps its reviews as they were).
+pub fn may_rate(status: ProjectStatus, is_owner: bool) -> bool {
+    status == ProjectStatus::Live && !is_owner
+}
+
 /// Spec: a campaign runs 15 to 60 days.
 pub const CAMPAIGN_DAYS: std::ops::RangeInclusive<i32> = 15..=60;
 
@@ -81,6 +87,16 @@ mod tests {
         }
         for status in [Draft, Submitted, Rejected, Suspended] {
             assert!(!may_view(status, false) && may_view(status, true));
+        }
+    }
+
+    #[test]
+    fn members_rate_live_projects_other_than_their_own() {
+        use ProjectStatus::*;
+        assert!(may_rate(Live, false));
+        assert!(!may_rate(Live, true), "never one's own");
+        for status in [Draft, Submitted, Rejected, Suspended, Closed] {
+            assert!(!may_rate(status, false));
         }
     }
 }

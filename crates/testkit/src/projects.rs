@@ -91,3 +91,17 @@ pub async fn submitted(app: &TestApp, token: &str, title: &str) -> i64 {
     assert_eq!(status, 200, "submit: {body}");
     id
 }
+
+/// A complete project that `staff` approved: its slug.
+pub async fn live(app: &TestApp, token: &str, staff: &str, title: &str) -> String {
+    let id = submitted(app, token, title).await;
+    let (status, body) = app
+        .post_json_as(
+            staff,
+            &format!("/api/staff/projects/{id}/review"),
+            &json!({"verdict": "approve"}),
+        )
+        .await;
+    assert_eq!(status, 200, "approval: {body}");
+    body["data"]["slug"].as_str().unwrap().to_owned()
+}

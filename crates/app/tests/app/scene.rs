@@ -431,9 +431,14 @@ pub fn concrete(template: &str, operation: &str, s: &Scene) -> String {
             &format!("{}/comments/{comment}", s.topic),
         )
         .replace("/api/pages/{slug}", "/api/pages/about-us")
+        // Hearts and reviews go to the live project (the draft takes neither).
         .replace(
             "/api/projects/{slug}/favorite",
             "/api/projects/matrix-live/favorite",
+        )
+        .replace(
+            "/api/projects/{slug}/review",
+            "/api/projects/matrix-live/review",
         )
         .replace("/api/projects/{slug}", "/api/projects/matrix-project")
         .replace("{slug}", &s.slug)

@@ -6,7 +6,7 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use super::dto::{ProjectCard, ProjectPage};
-use crate::service::{browse, favorites};
+use crate::service::{browse, dynamic_review, favorites};
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -56,10 +56,12 @@ pub async fn detail(
         .remove(&project.owner_id);
     let viewer = viewer.map(|v| v.id);
     let hearts = favorites::hearts(&ctx.db, project.id, viewer).await?;
+    let reviews = dynamic_review::tally(&ctx.db, project.id, viewer).await?;
     Ok(Data::new(ProjectPage::of(
         project,
         owner,
         viewer,
         hearts.into(),
+        reviews.into(),
     )))
 }

@@ -5,10 +5,10 @@ use kernel::users::UserSummary;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::entity::project;
-use crate::enums::{CreatorGap, EthicsStatus, ProjectStatus};
+use crate::entity::{project, review};
+use crate::enums::{CreatorGap, EthicsStatus, ProjectStatus, ReviewCriterion};
 use crate::policy;
-use crate::service::eligibility;
+use crate::service::{dynamic_review, eligibility};
 
 /// A project as its owner edits it (every step's fields, empty until saved).
 #[derive(Debug, Serialize, ToSchema)]
@@ -144,6 +144,8 @@ pub struct ProjectAbilities {
     pub can_edit: bool,
     /// A signed-in member may give it a heart (public projects).
     pub can_favorite: bool,
+    /// A signed-in member other than the owner may review it (live projects).
+    pub can_rate: bool,
 }
 
 /// A project's hearts and the viewer's own.
@@ -181,6 +183,7 @@ pub struct ProjectPage {
     pub status: ProjectStatus,
     pub live_at: Option<DateTime<Utc>>,
     pub favorites: Favorites,
+    pub reviews: ReviewSummary,
     pub abilities: ProjectAbilities,
 }
 
@@ -190,14 +193,17 @@ impl ProjectPage {
         owner: Option<UserSummary>,
         viewer: Option<i64>,
         favorites: Favorites,
+        reviews: ReviewSummary,
     ) -> Self {
         let is_owner = viewer == Some(p.owner_id);
         Self {
             abilities: ProjectAbilities {
                 can_edit: is_owner && policy::may_edit(p.status),
                 can_favorite: viewer.is_some() && policy::is_public(p.status),
+                can_rate: viewer.is_some() && policy::may_rate(p.status, is_owner),
             },
             favorites,
+            reviews,
             problem: p.problem.clone(),
             aims: p.aims.clone(),
             methods: p.methods.clone(),
@@ -208,6 +214,112 @@ impl ProjectPage {
             status: p.status,
             live_at: p.live_at,
             card: ProjectCard::of(p, owner),
+        }
+    }
+}
+
+/// One member's ratings, each from 1 to 5.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ReviewRatings {
+    pub scientific_merit: i16,
+    pub feasibility: i16,
+    pub relevance_to_patients: i16,
+    pub clarity: i16,
+    pub team: i16,
+}
+
+impl From<&review::Model> for ReviewRatings {
+    fn from(r: &review::Model) -> Self {
+        let [
+            scientific_merit,
+            feasibility,
+            relevance_to_patients,
+            clarity,
+            team,
+        ] = dynamic_review::ratings_of(r);
+        Self {
+            scientific_merit,
+            feasibility,
+            relevance_to_patients,
+            clarity,
+            team,
+        }
+    }
+}
+
+/// A member's review as the project page lists it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProjectReview {
+    pub id: i64,
+    pub reviewer: Option<UserSummary>,
+    #[serde(flatten)]
+    pub ratings: ReviewRatings,
+    /// Plain text; may be empty.
+    pub comment: String,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl ProjectReview {
+    pub fn of(r: review::Model, reviewer: Option<UserSummary>) -> Self {
+        Self {
+            ratings: ReviewRatings::from(&r),
+            id: r.id,
+            reviewer,
+            comment: r.comment,
+            updated_at: r.updated_at,
+        }
+    }
+}
+
+/// One criterion's average over every review.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CriterionScore {
+    pub criterion: ReviewCriterion,
+    pub label: String,
+    /// Rounded to one decimal; none before the first review.
+    pub average: Option<f64>,
+}
+
+/// The viewer's own review, to edit it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MyReview {
+    #[serde(flatten)]
+    pub ratings: ReviewRatings,
+    pub comment: String,
+}
+
+/// Dynamic Review in numbers: how many reviewed, each criterion's average, the guidelines
+/// a first review is written under, and the viewer's own review.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ReviewSummary {
+    pub count: u64,
+    pub criteria: Vec<CriterionScore>,
+    /// The terms' comment and review guidelines.
+    pub guidelines: Vec<String>,
+    pub mine: Option<MyReview>,
+}
+
+impl From<dynamic_review::Tally> for ReviewSummary {
+    fn from(t: dynamic_review::Tally) -> Self {
+        Self {
+            count: t.count,
+            criteria: ReviewCriterion::ALL
+                .iter()
+                .zip(t.averages)
+                .map(|(criterion, average)| CriterionScore {
+                    criterion: *criterion,
+                    label: criterion.label().to_owned(),
+                    average,
+                })
+                .collect(),
+            guidelines: dynamic_review::GUIDELINES
+                .iter()
+                .map(|g| (*g).to_owned())
+                .collect(),
+            mine: t.mine.map(|r| MyReview {
+                ratings: ReviewRatings::from(&r),
+                comment: r.comment,
+            }),
         }
     }
 }

@@ -2,6 +2,7 @@
 
 pub mod browse;
 pub mod dto;
+pub mod dynamic_review;
 pub mod favorites;
 pub mod my_projects;
 pub mod staff_projects;
@@ -27,6 +28,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(browse::detail)
         .service(favorites::add)
         .service(favorites::remove)
+        .service(dynamic_review::save)
+        .service(dynamic_review::list)
         .service(staff_projects::queue)
         .service(staff_projects::decide);
 }

@@ -1,2 +1,3 @@
 pub mod favorite;
 pub mod project;
+pub mod review;

@@ -1,7 +1,8 @@
-//! The rules of projects; `api/` (next step) only converts.
+//! The rules of projects; `api/` only converts.
 
 pub mod browse;
 pub mod drafts;
+pub mod dynamic_review;
 pub mod eligibility;
 pub mod favorites;
 pub mod review;

@@ -2,4 +2,5 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod browse;
+mod dynamic_review;
 mod lifecycle;

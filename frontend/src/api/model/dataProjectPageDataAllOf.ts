@@ -10,6 +10,7 @@ import type { DataProjectPageDataAllOfCampaignDays } from './dataProjectPageData
 import type { DataProjectPageDataAllOfEthicsStatus } from './dataProjectPageDataAllOfEthicsStatus';
 import type { Favorites } from './favorites';
 import type { DataProjectPageDataAllOfLiveAt } from './dataProjectPageDataAllOfLiveAt';
+import type { ReviewSummary } from './reviewSummary';
 import type { ProjectStatus } from './projectStatus';
 
 export type DataProjectPageDataAllOf = {
@@ -27,5 +28,6 @@ export type DataProjectPageDataAllOf = {
   methods: string;
   /** HTML. */
   problem: string;
+  reviews: ReviewSummary;
   status: ProjectStatus;
 };

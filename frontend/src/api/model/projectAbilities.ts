@@ -14,4 +14,6 @@ export interface ProjectAbilities {
   can_edit: boolean;
   /** A signed-in member may give it a heart (public projects). */
   can_favorite: boolean;
+  /** A signed-in member other than the owner may review it (live projects). */
+  can_rate: boolean;
 }

@@ -10,6 +10,7 @@ import type { ProjectPageAllOfCampaignDays } from './projectPageAllOfCampaignDay
 import type { ProjectPageAllOfEthicsStatus } from './projectPageAllOfEthicsStatus';
 import type { Favorites } from './favorites';
 import type { ProjectPageAllOfLiveAt } from './projectPageAllOfLiveAt';
+import type { ReviewSummary } from './reviewSummary';
 import type { ProjectStatus } from './projectStatus';
 
 export type ProjectPageAllOf = {
@@ -27,5 +28,6 @@ export type ProjectPageAllOf = {
   methods: string;
   /** HTML. */
   problem: string;
+  reviews: ReviewSummary;
   status: ProjectStatus;
 };

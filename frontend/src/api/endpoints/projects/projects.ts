@@ -30,13 +30,17 @@ import type {
   DataProjectDraft,
   DataProjectEligibility,
   DataProjectPage,
+  DataReviewSummary,
   DataVecProjectDraft,
   ErrorBody,
   GeneralStep,
   ListFavoriteProjectsParams,
+  ListProjectReviewsParams,
   ListProjectsParams,
   PageProjectCard,
-  ResearchStep
+  PageProjectReview,
+  ResearchStep,
+  ReviewInput
 } from '../../model';
 
 import { apiFetch } from '../../../lib/api-client';
@@ -1149,4 +1153,189 @@ export const useUnfavoriteProject = <TError = ErrorBody | ErrorBody,
 
       return useMutation(mutationOptions, queryClient);
     }
+    /**
+ * @summary Saves the caller's review of a live project (one per member; saving again edits it).
+ */
+export const getReviewProjectUrl = (slug: string,) => {
+
+
+  
+
+  return `/api/projects/${slug}/review`
+}
+
+export const reviewProject = async (slug: string,
+    reviewInput: ReviewInput, options?: RequestInit): Promise<DataReviewSummary> => {
+  
+  return apiFetch<DataReviewSummary>(getReviewProjectUrl(slug),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      reviewInput,)
+  }
+);}
+
+
+
+
+export const getReviewProjectMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reviewProject>>, TError,{slug: string;data: ReviewInput}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof reviewProject>>, TError,{slug: string;data: ReviewInput}, TContext> => {
+
+const mutationKey = ['reviewProject'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof reviewProject>>, {slug: string;data: ReviewInput}> = (props) => {
+          const {slug,data} = props ?? {};
+
+          return  reviewProject(slug,data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ReviewProjectMutationResult = NonNullable<Awaited<ReturnType<typeof reviewProject>>>
+    export type ReviewProjectMutationBody = ReviewInput
+    export type ReviewProjectMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Saves the caller's review of a live project (one per member; saving again edits it).
+ */
+export const useReviewProject = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reviewProject>>, TError,{slug: string;data: ReviewInput}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof reviewProject>>,
+        TError,
+        {slug: string;data: ReviewInput},
+        TContext
+      > => {
+
+      const mutationOptions = getReviewProjectMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary A public project's reviews, the latest changed first (10 a page).
+ */
+export const getListProjectReviewsUrl = (slug: string,
+    params?: ListProjectReviewsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
     
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/projects/${slug}/reviews?${stringifiedParams}` : `/api/projects/${slug}/reviews`
+}
+
+export const listProjectReviews = async (slug: string,
+    params?: ListProjectReviewsParams, options?: RequestInit): Promise<PageProjectReview> => {
+  
+  return apiFetch<PageProjectReview>(getListProjectReviewsUrl(slug,params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListProjectReviewsQueryKey = (slug?: string,
+    params?: ListProjectReviewsParams,) => {
+    return [
+    `/api/projects/${slug}/reviews`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListProjectReviewsQueryOptions = <TData = Awaited<ReturnType<typeof listProjectReviews>>, TError = ErrorBody | ErrorBody>(slug: string,
+    params?: ListProjectReviewsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectReviews>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListProjectReviewsQueryKey(slug,params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listProjectReviews>>> = () => listProjectReviews(slug,params, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(slug), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listProjectReviews>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListProjectReviewsQueryResult = NonNullable<Awaited<ReturnType<typeof listProjectReviews>>>
+export type ListProjectReviewsQueryError = ErrorBody | ErrorBody
+
+
+export function useListProjectReviews<TData = Awaited<ReturnType<typeof listProjectReviews>>, TError = ErrorBody | ErrorBody>(
+ slug: string,
+    params: undefined |  ListProjectReviewsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectReviews>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listProjectReviews>>,
+          TError,
+          Awaited<ReturnType<typeof listProjectReviews>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListProjectReviews<TData = Awaited<ReturnType<typeof listProjectReviews>>, TError = ErrorBody | ErrorBody>(
+ slug: string,
+    params?: ListProjectReviewsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectReviews>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listProjectReviews>>,
+          TError,
+          Awaited<ReturnType<typeof listProjectReviews>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListProjectReviews<TData = Awaited<ReturnType<typeof listProjectReviews>>, TError = ErrorBody | ErrorBody>(
+ slug: string,
+    params?: ListProjectReviewsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectReviews>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A public project's reviews, the latest changed first (10 a page).
+ */
+
+export function useListProjectReviews<TData = Awaited<ReturnType<typeof listProjectReviews>>, TError = ErrorBody | ErrorBody>(
+ slug: string,
+    params?: ListProjectReviewsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectReviews>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListProjectReviewsQueryOptions(slug,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+

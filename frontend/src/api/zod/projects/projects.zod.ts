@@ -311,7 +311,7 @@ export const getProjectParams = zod.object({
   "slug": zod.string().describe('The project\'s address')
 })
 
-export const getProjectResponseDataFavoritesCountMin = 0;
+export const getProjectResponseDataFavoritesCountMin = 0;export const getProjectResponseDataReviewsCountMin = 0;
 
 export const getProjectResponse = zod.object({
   "data": zod.object({
@@ -334,7 +334,8 @@ export const getProjectResponse = zod.object({
 }).describe('A live project on `/projects`.').and(zod.object({
   "abilities": zod.object({
   "can_edit": zod.boolean().describe('The owner may change it now (a draft, or sent back by staff).'),
-  "can_favorite": zod.boolean().describe('A signed-in member may give it a heart (public projects).')
+  "can_favorite": zod.boolean().describe('A signed-in member may give it a heart (public projects).'),
+  "can_rate": zod.boolean().describe('A signed-in member other than the owner may review it (live projects).')
 }).describe('What the viewer may do with a project, decided on the server.'),
   "aims": zod.string().describe('HTML.'),
   "campaign_days": zod.number().nullish(),
@@ -348,6 +349,24 @@ export const getProjectResponse = zod.object({
   "live_at": zod.iso.datetime({}).nullish(),
   "methods": zod.string().describe('HTML.'),
   "problem": zod.string().describe('HTML.'),
+  "reviews": zod.object({
+  "count": zod.number().min(getProjectResponseDataReviewsCountMin),
+  "criteria": zod.array(zod.object({
+  "average": zod.number().nullish().describe('Rounded to one decimal; none before the first review.'),
+  "criterion": zod.enum(['scientific_merit', 'feasibility', 'relevance_to_patients', 'clarity', 'team']).describe('What Dynamic Review rates, each from 1 to 5.'),
+  "label": zod.string()
+}).describe('One criterion\'s average over every review.')),
+  "guidelines": zod.array(zod.string()).describe('The terms\' comment and review guidelines.'),
+  "mine": zod.union([zod.object({
+  "clarity": zod.number(),
+  "feasibility": zod.number(),
+  "relevance_to_patients": zod.number(),
+  "scientific_merit": zod.number(),
+  "team": zod.number()
+}).describe('One member\'s ratings, each from 1 to 5.').and(zod.object({
+  "comment": zod.string()
+})).describe('The viewer\'s own review, to edit it.'),zod.null()]).optional()
+}).describe('Dynamic Review in numbers: how many reviewed, each criterion\'s average, the guidelines\na first review is written under, and the viewer\'s own review.'),
   "status": zod.enum(['draft', 'submitted', 'live', 'closed', 'rejected', 'suspended']).describe('draft → submitted → live → closed; staff may reject a submission (with a reason the\nowner reads) or suspend a live project.')
 })).describe('A project\'s page, `/project/{slug}`.')
 })
@@ -383,4 +402,91 @@ export const unfavoriteProjectResponse = zod.object({
   "is_favorite": zod.boolean()
 }).describe('A project\'s hearts and the viewer\'s own.')
 })
+
+/**
+ * @summary Saves the caller's review of a live project (one per member; saving again edits it).
+ */
+export const reviewProjectParams = zod.object({
+  "slug": zod.string().describe('The project\'s address')
+})
+
+export const reviewProjectBodyClarityMax = 5;export const reviewProjectBodyFeasibilityMax = 5;export const reviewProjectBodyRelevanceToPatientsMax = 5;export const reviewProjectBodyScientificMeritMax = 5;export const reviewProjectBodyTeamMax = 5;
+
+export const reviewProjectBody = zod.object({
+  "clarity": zod.number().min(1).max(reviewProjectBodyClarityMax),
+  "comment": zod.string().nullish().describe('Plain text, at most 2,000 characters.'),
+  "feasibility": zod.number().min(1).max(reviewProjectBodyFeasibilityMax),
+  "relevance_to_patients": zod.number().min(1).max(reviewProjectBodyRelevanceToPatientsMax),
+  "scientific_merit": zod.number().min(1).max(reviewProjectBodyScientificMeritMax),
+  "team": zod.number().min(1).max(reviewProjectBodyTeamMax)
+}).describe('A review: every criterion rated from 1 to 5, and an optional comment.')
+
+export const reviewProjectResponseDataCountMin = 0;
+
+export const reviewProjectResponse = zod.object({
+  "data": zod.object({
+  "count": zod.number().min(reviewProjectResponseDataCountMin),
+  "criteria": zod.array(zod.object({
+  "average": zod.number().nullish().describe('Rounded to one decimal; none before the first review.'),
+  "criterion": zod.enum(['scientific_merit', 'feasibility', 'relevance_to_patients', 'clarity', 'team']).describe('What Dynamic Review rates, each from 1 to 5.'),
+  "label": zod.string()
+}).describe('One criterion\'s average over every review.')),
+  "guidelines": zod.array(zod.string()).describe('The terms\' comment and review guidelines.'),
+  "mine": zod.union([zod.object({
+  "clarity": zod.number(),
+  "feasibility": zod.number(),
+  "relevance_to_patients": zod.number(),
+  "scientific_merit": zod.number(),
+  "team": zod.number()
+}).describe('One member\'s ratings, each from 1 to 5.').and(zod.object({
+  "comment": zod.string()
+})).describe('The viewer\'s own review, to edit it.'),zod.null()]).optional()
+}).describe('Dynamic Review in numbers: how many reviewed, each criterion\'s average, the guidelines\na first review is written under, and the viewer\'s own review.')
+})
+
+/**
+ * @summary A public project's reviews, the latest changed first (10 a page).
+ */
+export const listProjectReviewsParams = zod.object({
+  "slug": zod.string().describe('The project\'s address')
+})
+
+export const listProjectReviewsQueryPageMax = 1000000;export const listProjectReviewsQueryPerPageMax = 100;
+
+export const listProjectReviewsQueryParams = zod.object({
+  "page": zod.number().min(1).max(listProjectReviewsQueryPageMax).optional().describe('1-based page number.'),
+  "perPage": zod.number().min(1).max(listProjectReviewsQueryPerPageMax).optional().describe('Items per page (at most 100).')
+})
+
+export const listProjectReviewsResponsePaginationCountMin = 0;export const listProjectReviewsResponsePaginationCurrentPageMin = 0;export const listProjectReviewsResponsePaginationPerPageMin = 0;export const listProjectReviewsResponsePaginationTotalMin = 0;
+
+export const listProjectReviewsResponse = zod.object({
+  "data": zod.array(zod.object({
+  "clarity": zod.number(),
+  "feasibility": zod.number(),
+  "relevance_to_patients": zod.number(),
+  "scientific_merit": zod.number(),
+  "team": zod.number()
+}).describe('One member\'s ratings, each from 1 to 5.').and(zod.object({
+  "comment": zod.string().describe('Plain text; may be empty.'),
+  "id": zod.number(),
+  "reviewer": zod.union([zod.object({
+  "affiliation": zod.string().nullish(),
+  "avatar": zod.string().nullish(),
+  "avatar_thumbnail": zod.string().nullish(),
+  "blurb": zod.string().nullish().describe('The start of their bio, for member lists (none for private profiles).'),
+  "id": zod.number(),
+  "is_private": zod.boolean().describe('The member chose a private profile: show their name, not their activity.'),
+  "location": zod.string().nullish(),
+  "name": zod.string()
+}).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
+  "updated_at": zod.iso.datetime({})
+})).describe('A member\'s review as the project page lists it.')),
+  "pagination": zod.object({
+  "count": zod.number().min(listProjectReviewsResponsePaginationCountMin).describe('Number of items across all pages.'),
+  "currentPage": zod.number().min(listProjectReviewsResponsePaginationCurrentPageMin),
+  "perPage": zod.number().min(listProjectReviewsResponsePaginationPerPageMin),
+  "total": zod.number().min(listProjectReviewsResponsePaginationTotalMin).describe('Number of pages.')
+}).describe('Where a page sits in its list.')
+}).describe('A page of items with its position.')
 

@@ -9,6 +9,7 @@ import { ErrorState, Loading } from '@/ui/QueryState';
 import { RichText } from '@/ui/RichText';
 import { STATUS } from '../status';
 import { daysLeft, goal } from '../figures';
+import { ReviewPanel } from '../review/ReviewPanel';
 import { FavoriteButton } from './FavoriteButton';
 
 const SECTIONS = [
@@ -89,6 +90,9 @@ export function ProjectPage() {
       <Typography>
         <strong>Conflicts of interest:</strong> {project.conflicts}
       </Typography>
+      {project.status === 'live' || project.reviews.count > 0 ? (
+        <ReviewPanel slug={project.slug} summary={project.reviews} canRate={project.abilities.can_rate} />
+      ) : null}
     </Container>
   );
 }
