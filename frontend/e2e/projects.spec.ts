@@ -43,7 +43,24 @@ test('an affiliated member writes a project step by step, submits it, and staff 
   await page.screenshot({ path: shot('project-research', info.project.name), fullPage: true });
   await research.getByRole('button', { name: 'Save & next' }).click();
 
-  // Step 3: the budget; the server's limit shows under its field.
+  // Step 3: the team and what the project needs, each row's fields checked.
+  const team = page.getByRole('form', { name: 'Team and needs' });
+  await team.getByRole('button', { name: 'Add a person' }).click();
+  await team.getByRole('button', { name: 'Add a need' }).click();
+  await team.getByRole('textbox', { name: 'E-mail (optional)' }).fill('not-an-address');
+  await team.getByRole('button', { name: 'Save & next' }).click();
+  await expect(team.getByText('This field is required')).toHaveCount(3);
+  await expect(team.getByText('Must be a valid email')).toBeVisible();
+  await team.getByRole('textbox', { name: /^Name/ }).fill('Dr Ana Lima');
+  await team.getByRole('textbox', { name: 'E-mail (optional)' }).fill('');
+  await team.getByRole('textbox', { name: /^Role/ }).fill('Principal investigator');
+  await team.getByRole('combobox', { name: /^Kind/ }).click();
+  await page.getByRole('option', { name: 'Data' }).click();
+  await team.getByRole('textbox', { name: /^What is needed/ }).fill('Anonymised emergency-room records.');
+  await page.screenshot({ path: shot('project-team', info.project.name), fullPage: true });
+  await team.getByRole('button', { name: 'Save & next' }).click();
+
+  // Step 4: the budget; the server's limit shows under its field.
   const budget = page.getByRole('form', { name: 'Budget' });
   await budget.getByRole('textbox', { name: /^Funding goal/ }).fill('25000');
   await budget.getByRole('textbox', { name: /^Campaign length/ }).fill('90');
@@ -52,7 +69,7 @@ test('an affiliated member writes a project step by step, submits it, and staff 
   await budget.getByRole('textbox', { name: /^Campaign length/ }).fill('30');
   await budget.getByRole('button', { name: 'Save & next' }).click();
 
-  // Step 4: what staff will read, then submission.
+  // Step 5: what staff will read, then submission.
   const review = page.getByRole('form', { name: 'Review and submit' });
   await expect(review.getByRole('heading', { name: title })).toBeVisible();
   await expect(review.getByText('CA$25000 over 30 days')).toBeVisible();
@@ -86,7 +103,7 @@ test('an affiliated member writes a project step by step, submits it, and staff 
   await back.getByRole('link', { name: 'Edit and submit again' }).click();
   await page.getByRole('textbox', { name: /^Lay summary/ }).fill('Recruited in the emergency rooms of three hospitals.');
   await page.getByRole('button', { name: 'Save & next' }).click();
-  for (const step of ['Research', 'Budget']) {
+  for (const step of ['Research', 'Team and needs', 'Budget']) {
     await page.getByRole('form', { name: step }).getByRole('button', { name: 'Save & next' }).click();
   }
   await page.getByRole('button', { name: 'Submit for review' }).click();
@@ -117,7 +134,18 @@ test('an affiliated member writes a project step by step, submits it, and staff 
   await expect(page.getByText('Recruited in the emergency rooms of three hospitals.')).toBeVisible();
   await expect(page.getByText('Submitted, waiting for approval')).toBeVisible();
   await expect(page.getByText('0 favorites')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Team' }).getByText('Principal investigator')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'What this project needs' }).getByText('Anonymised emergency-room records.')).toBeVisible();
   await page.screenshot({ path: shot('project-page', info.project.name), fullPage: true });
+
+  // /needs lists it among every live project's needs, by kind.
+  await page.goto('/needs');
+  await page.getByRole('group', { name: 'Kind of need' }).getByRole('button', { name: 'Data' }).click();
+  const need = page.getByRole('listitem').filter({ hasText: title });
+  await expect(need.getByText('Anonymised emergency-room records.')).toBeVisible();
+  await page.screenshot({ path: shot('needs', info.project.name), fullPage: true });
+  await need.getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 
   // A member gives it a heart and finds it among the dashboard's favorite projects.
   const fan = await person(page.request, 'project.fan');
@@ -151,7 +179,7 @@ test('an affiliated member writes a project step by step, submits it, and staff 
   await expect(panel.getByText('1 review from members.')).toBeVisible();
   await expect(panel.getByRole('list', { name: 'Reviews' }).getByText('My son had sepsis; an earlier test matters.')).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Update review' })).toBeVisible();
-  await page.screenshot({ path: shot('project-review', info.project.name), fullPage: true });
+  await page.screenshot({ path: shot('project-dynamic-review', info.project.name), fullPage: true });
   await page.reload();
   await expect(panel.getByText('5.0 of 5')).toHaveCount(2);
   await expect(panel.getByRole('form', { name: 'Your review' })).toBeVisible();

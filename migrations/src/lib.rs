@@ -34,6 +34,7 @@ mod m20261124_000026_groups_goal_and_role_links;
 mod m20261124_000027_projects;
 mod m20261124_000028_project_favorites;
 mod m20261124_000029_project_reviews;
+mod m20261124_000030_project_team_and_needs;
 
 pub struct Migrator;
 
@@ -70,6 +71,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000027_projects::Migration),
             Box::new(m20261124_000028_project_favorites::Migration),
             Box::new(m20261124_000029_project_reviews::Migration),
+            Box::new(m20261124_000030_project_team_and_needs::Migration),
         ]
     }
 }

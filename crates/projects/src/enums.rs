@@ -58,3 +58,15 @@ impl ReviewCriterion {
         }
     }
 }
+
+string_enum!(
+    /// What a project asks the community for (`/needs` lists them by kind).
+    NeedKind {
+        Participants = "participants",
+        CoInvestigators = "co_investigators",
+        Mentors = "mentors",
+        Helpers = "helpers",
+        Data = "data",
+        Equipment = "equipment",
+    }
+);

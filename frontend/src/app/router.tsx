@@ -179,6 +179,7 @@ export const routes = [
       { path: 'lecture-series/:id', lazy: content.lectureRoute },
       { path: 'projects', lazy: projects.listRoute },
       { path: 'project/:slug', lazy: projects.projectRoute },
+      { path: 'needs', lazy: projects.needsRoute },
       { path: 'blog', lazy: blog.blogListRoute },
       {
         path: 'blog/:id',

@@ -6,6 +6,7 @@ import type {
   FindAboutBy,
   Gender,
   LookingFor,
+  NeedKind,
   ProfileTag,
   Pronouns,
   Race,
@@ -88,4 +89,14 @@ export const ethicsStatusLabels: Record<EthicsStatus, string> = {
   approved: 'Approved by a research ethics board',
   pending: 'Submitted, waiting for approval',
   not_required: 'Not required for this study',
+};
+
+/** What a project asks the community for (the wizard, the project page and /needs). */
+export const needKindLabels: Record<NeedKind, string> = {
+  participants: 'Participants',
+  co_investigators: 'Co-investigators',
+  mentors: 'Mentors',
+  helpers: 'Helpers',
+  data: 'Data',
+  equipment: 'Equipment',
 };

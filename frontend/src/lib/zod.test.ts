@@ -52,6 +52,17 @@ describe('zod messages', () => {
     expect(result.errors.name?.message).toBe(FIELD_REQUIRED);
   });
 
+  it('say it in the rows of list fields too', async () => {
+    const rows = z.object({ team: z.array(z.object({ name: z.string().min(1), role: z.string().min(1) })) });
+    const resolve = withFieldRequiredText(zodResolver(rows));
+    const result = await resolve({ team: [{ name: '', role: 'Lead' }, { name: 'Ana', role: '' }] }, undefined, {
+      fields: {},
+      shouldUseNativeValidation: false,
+    });
+    expect(result.errors.team?.[0]?.name?.message).toBe(FIELD_REQUIRED);
+    expect(result.errors.team?.[1]?.role?.message).toBe(FIELD_REQUIRED);
+  });
+
   it('read text fields trimmed, and submit them so', async () => {
     const resolve = trimming(zodResolver(form));
     const options = { fields: {}, shouldUseNativeValidation: false };

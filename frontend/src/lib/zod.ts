@@ -52,11 +52,20 @@ export function trimming<T extends FieldValues>(resolve: Resolver<T>): Resolver<
 function rewording<T extends FieldValues>(resolve: Resolver<T>, from: string, to: string): Resolver<T> {
   return async (values, context, options) => {
     const result = await resolve(values, context, options);
-    for (const error of Object.values(result.errors)) {
-      if (error && error.message === from) error.message = to;
-    }
+    reword(result.errors, from, to);
     return result;
   };
+}
+
+/** Rewrites `from` to `to` in an error tree, into the rows of list fields. */
+function reword(errors: unknown, from: string, to: string): void {
+  if (!errors || typeof errors !== 'object') return;
+  const node = errors as { message?: unknown; ref?: unknown };
+  if (node.message === from) node.message = to;
+  for (const [key, child] of Object.entries(errors)) {
+    // `ref` is the field's DOM element: not part of the tree.
+    if (key !== 'ref') reword(child, from, to);
+  }
 }
 
 /** A resolver whose e-mail errors use the sign-up wording (sign-up and forgot password). */

@@ -81,6 +81,7 @@ fn with_body(request: reqwest::RequestBuilder, operation: &str) -> reqwest::Requ
         }),
         "saveProjectBudget" => json!({"funding_goal_cents": 100_000, "campaign_days": 30}),
         "staffReviewProject" => json!({"verdict": "approve"}),
+        "saveProjectTeam" => json!({"team": [], "needs": []}),
         "reviewProject" => json!({
             "scientific_merit": 4, "feasibility": 4, "relevance_to_patients": 5,
             "clarity": 3, "team": 4

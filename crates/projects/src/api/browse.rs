@@ -5,8 +5,8 @@ use kernel::{AppContext, AppResult, CurrentUser, Data, Page, PageParams};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use super::dto::{ProjectCard, ProjectPage};
-use crate::service::{browse, dynamic_review, favorites};
+use super::dto::{PageParts, ProjectCard, ProjectPage};
+use crate::service::{browse, dynamic_review, favorites, team};
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -55,13 +55,13 @@ pub async fn detail(
         .await?
         .remove(&project.owner_id);
     let viewer = viewer.map(|v| v.id);
-    let hearts = favorites::hearts(&ctx.db, project.id, viewer).await?;
-    let reviews = dynamic_review::tally(&ctx.db, project.id, viewer).await?;
-    Ok(Data::new(ProjectPage::of(
-        project,
+    let parts = PageParts {
         owner,
-        viewer,
-        hearts.into(),
-        reviews.into(),
-    )))
+        team: team::of(&ctx.db, project.id).await?,
+        favorites: favorites::hearts(&ctx.db, project.id, viewer).await?.into(),
+        reviews: dynamic_review::tally(&ctx.db, project.id, viewer)
+            .await?
+            .into(),
+    };
+    Ok(Data::new(ProjectPage::of(project, viewer, parts)))
 }

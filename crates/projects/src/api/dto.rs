@@ -5,10 +5,10 @@ use kernel::users::UserSummary;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::entity::{project, review};
-use crate::enums::{CreatorGap, EthicsStatus, ProjectStatus, ReviewCriterion};
+use crate::entity::{need, project, review};
+use crate::enums::{CreatorGap, EthicsStatus, NeedKind, ProjectStatus, ReviewCriterion};
 use crate::policy;
-use crate::service::{dynamic_review, eligibility};
+use crate::service::{dynamic_review, eligibility, team};
 
 /// A project as its owner edits it (every step's fields, empty until saved).
 #[derive(Debug, Serialize, ToSchema)]
@@ -182,19 +182,29 @@ pub struct ProjectPage {
     pub campaign_days: Option<i32>,
     pub status: ProjectStatus,
     pub live_at: Option<DateTime<Utc>>,
+    pub team: Vec<TeamMember>,
+    pub needs: Vec<ProjectNeed>,
     pub favorites: Favorites,
     pub reviews: ReviewSummary,
     pub abilities: ProjectAbilities,
 }
 
+/// What a project's page shows beside the project's own row.
+pub struct PageParts {
+    pub owner: Option<UserSummary>,
+    pub team: team::TeamAndNeeds,
+    pub favorites: Favorites,
+    pub reviews: ReviewSummary,
+}
+
 impl ProjectPage {
-    pub fn of(
-        p: project::Model,
-        owner: Option<UserSummary>,
-        viewer: Option<i64>,
-        favorites: Favorites,
-        reviews: ReviewSummary,
-    ) -> Self {
+    pub fn of(p: project::Model, viewer: Option<i64>, parts: PageParts) -> Self {
+        let PageParts {
+            owner,
+            team,
+            favorites,
+            reviews,
+        } = parts;
         let is_owner = viewer == Some(p.owner_id);
         Self {
             abilities: ProjectAbilities {
@@ -202,6 +212,16 @@ impl ProjectPage {
                 can_favorite: viewer.is_some() && policy::is_public(p.status),
                 can_rate: viewer.is_some() && policy::may_rate(p.status, is_owner),
             },
+            team: team
+                .team
+                .into_iter()
+                .map(|m| TeamMember {
+                    name: m.name,
+                    role: m.role,
+                    user_id: m.user_id,
+                })
+                .collect(),
+            needs: team.needs.into_iter().map(Into::into).collect(),
             favorites,
             reviews,
             problem: p.problem.clone(),
@@ -322,4 +342,72 @@ impl From<dynamic_review::Tally> for ReviewSummary {
             }),
         }
     }
+}
+
+/// A person on the project's team, as the owner wrote them.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TeamMemberDraft {
+    pub name: String,
+    pub email: Option<String>,
+    pub role: String,
+}
+
+/// Something the project asks the community for.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProjectNeed {
+    pub id: i64,
+    pub kind: NeedKind,
+    pub description: String,
+}
+
+impl From<need::Model> for ProjectNeed {
+    fn from(n: need::Model) -> Self {
+        Self {
+            id: n.id,
+            kind: n.kind,
+            description: n.description,
+        }
+    }
+}
+
+/// The wizard's "Team and needs" step as saved.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProjectTeam {
+    pub team: Vec<TeamMemberDraft>,
+    pub needs: Vec<ProjectNeed>,
+}
+
+impl From<team::TeamAndNeeds> for ProjectTeam {
+    fn from(t: team::TeamAndNeeds) -> Self {
+        Self {
+            team: t
+                .team
+                .into_iter()
+                .map(|m| TeamMemberDraft {
+                    name: m.name,
+                    email: m.email,
+                    role: m.role,
+                })
+                .collect(),
+            needs: t.needs.into_iter().map(Into::into).collect(),
+        }
+    }
+}
+
+/// A person on the project's team as everyone sees them (never their e-mail).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TeamMember {
+    pub name: String,
+    pub role: String,
+    /// Their public profile, `/profile/{id}`, when they are a member.
+    pub user_id: Option<i64>,
+}
+
+/// A live project's need on `/needs`, with its project.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct NeedCard {
+    #[serde(flatten)]
+    pub need: ProjectNeed,
+    pub project_slug: String,
+    pub project_title: String,
 }

@@ -6,6 +6,7 @@ pub mod dynamic_review;
 pub mod favorites;
 pub mod my_projects;
 pub mod staff_projects;
+pub mod team;
 
 use kernel::{AppContext, AppResult, Page};
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -22,6 +23,9 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(my_projects::save_general)
         .service(my_projects::save_research)
         .service(my_projects::save_budget)
+        .service(team::get)
+        .service(team::save)
+        .service(team::list)
         .service(my_projects::submit)
         .service(favorites::list)
         .service(browse::list)

@@ -1,3 +1,5 @@
 pub mod favorite;
+pub mod need;
 pub mod project;
 pub mod review;
+pub mod team_member;

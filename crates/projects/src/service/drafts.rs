@@ -105,17 +105,26 @@ pub async fn mine(db: &impl ConnectionTrait, user: &CurrentUser) -> AppResult<Ve
         .await?)
 }
 
-/// A project the owner may still change (a draft, or one staff sent back).
+/// The caller's project when they may still change it (a draft, or one staff sent back).
+pub async fn changeable(
+    db: &impl ConnectionTrait,
+    user: &CurrentUser,
+    id: i64,
+) -> AppResult<project::Model> {
+    let found = owned(db, user, id).await?;
+    if !policy::may_edit(found.status) {
+        return Err(AppError::bad_request("not_editable", NOT_EDITABLE));
+    }
+    Ok(found)
+}
+
+/// [`changeable`], ready for its step's changes.
 async fn editable(
     db: &impl ConnectionTrait,
     user: &CurrentUser,
     id: i64,
 ) -> AppResult<project::ActiveModel> {
-    let found = owned(db, user, id).await?;
-    if !policy::may_edit(found.status) {
-        return Err(AppError::bad_request("not_editable", NOT_EDITABLE));
-    }
-    let mut active: project::ActiveModel = found.into();
+    let mut active: project::ActiveModel = changeable(db, user, id).await?.into();
     active.updated_at = Set(kernel::clock::now());
     Ok(active)
 }

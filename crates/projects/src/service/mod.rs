@@ -5,4 +5,6 @@ pub mod drafts;
 pub mod dynamic_review;
 pub mod eligibility;
 pub mod favorites;
+pub mod needs;
 pub mod review;
+pub mod team;

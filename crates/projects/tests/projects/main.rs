@@ -4,3 +4,4 @@
 mod browse;
 mod dynamic_review;
 mod lifecycle;
+mod team;

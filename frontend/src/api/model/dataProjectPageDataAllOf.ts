@@ -10,8 +10,10 @@ import type { DataProjectPageDataAllOfCampaignDays } from './dataProjectPageData
 import type { DataProjectPageDataAllOfEthicsStatus } from './dataProjectPageDataAllOfEthicsStatus';
 import type { Favorites } from './favorites';
 import type { DataProjectPageDataAllOfLiveAt } from './dataProjectPageDataAllOfLiveAt';
+import type { ProjectNeed } from './projectNeed';
 import type { ReviewSummary } from './reviewSummary';
 import type { ProjectStatus } from './projectStatus';
+import type { TeamMember } from './teamMember';
 
 export type DataProjectPageDataAllOf = {
   abilities: ProjectAbilities;
@@ -26,8 +28,10 @@ export type DataProjectPageDataAllOf = {
   live_at?: DataProjectPageDataAllOfLiveAt;
   /** HTML. */
   methods: string;
+  needs: ProjectNeed[];
   /** HTML. */
   problem: string;
   reviews: ReviewSummary;
   status: ProjectStatus;
+  team: TeamMember[];
 };

@@ -10,8 +10,10 @@ import type { ProjectPageAllOfCampaignDays } from './projectPageAllOfCampaignDay
 import type { ProjectPageAllOfEthicsStatus } from './projectPageAllOfEthicsStatus';
 import type { Favorites } from './favorites';
 import type { ProjectPageAllOfLiveAt } from './projectPageAllOfLiveAt';
+import type { ProjectNeed } from './projectNeed';
 import type { ReviewSummary } from './reviewSummary';
 import type { ProjectStatus } from './projectStatus';
+import type { TeamMember } from './teamMember';
 
 export type ProjectPageAllOf = {
   abilities: ProjectAbilities;
@@ -26,8 +28,10 @@ export type ProjectPageAllOf = {
   live_at?: ProjectPageAllOfLiveAt;
   /** HTML. */
   methods: string;
+  needs: ProjectNeed[];
   /** HTML. */
   problem: string;
   reviews: ReviewSummary;
   status: ProjectStatus;
+  team: TeamMember[];
 };

@@ -30,17 +30,21 @@ import type {
   DataProjectDraft,
   DataProjectEligibility,
   DataProjectPage,
+  DataProjectTeam,
   DataReviewSummary,
   DataVecProjectDraft,
   ErrorBody,
   GeneralStep,
   ListFavoriteProjectsParams,
+  ListProjectNeedsParams,
   ListProjectReviewsParams,
   ListProjectsParams,
+  PageNeedCard,
   PageProjectCard,
   PageProjectReview,
   ResearchStep,
-  ReviewInput
+  ReviewInput,
+  TeamStep
 } from '../../model';
 
 import { apiFetch } from '../../../lib/api-client';
@@ -809,6 +813,283 @@ export const useSubmitProject = <TError = ErrorBody | ErrorBody | ErrorBody | Er
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * @summary The team and needs of one of the caller's projects.
+ */
+export const getGetMyProjectTeamUrl = (id: number,) => {
+
+
+  
+
+  return `/api/me/projects/${id}/team`
+}
+
+export const getMyProjectTeam = async (id: number, options?: RequestInit): Promise<DataProjectTeam> => {
+  
+  return apiFetch<DataProjectTeam>(getGetMyProjectTeamUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetMyProjectTeamQueryKey = (id?: number,) => {
+    return [
+    `/api/me/projects/${id}/team`
+    ] as const;
+    }
+
+    
+export const getGetMyProjectTeamQueryOptions = <TData = Awaited<ReturnType<typeof getMyProjectTeam>>, TError = ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProjectTeam>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetMyProjectTeamQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getMyProjectTeam>>> = () => getMyProjectTeam(id, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getMyProjectTeam>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetMyProjectTeamQueryResult = NonNullable<Awaited<ReturnType<typeof getMyProjectTeam>>>
+export type GetMyProjectTeamQueryError = ErrorBody | ErrorBody
+
+
+export function useGetMyProjectTeam<TData = Awaited<ReturnType<typeof getMyProjectTeam>>, TError = ErrorBody | ErrorBody>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProjectTeam>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMyProjectTeam>>,
+          TError,
+          Awaited<ReturnType<typeof getMyProjectTeam>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetMyProjectTeam<TData = Awaited<ReturnType<typeof getMyProjectTeam>>, TError = ErrorBody | ErrorBody>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProjectTeam>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMyProjectTeam>>,
+          TError,
+          Awaited<ReturnType<typeof getMyProjectTeam>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetMyProjectTeam<TData = Awaited<ReturnType<typeof getMyProjectTeam>>, TError = ErrorBody | ErrorBody>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProjectTeam>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The team and needs of one of the caller's projects.
+ */
+
+export function useGetMyProjectTeam<TData = Awaited<ReturnType<typeof getMyProjectTeam>>, TError = ErrorBody | ErrorBody>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProjectTeam>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetMyProjectTeamQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Saves the wizard's "Team and needs" step (a draft, or a project sent back).
+ */
+export const getSaveProjectTeamUrl = (id: number,) => {
+
+
+  
+
+  return `/api/me/projects/${id}/team`
+}
+
+export const saveProjectTeam = async (id: number,
+    teamStep: TeamStep, options?: RequestInit): Promise<DataProjectTeam> => {
+  
+  return apiFetch<DataProjectTeam>(getSaveProjectTeamUrl(id),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      teamStep,)
+  }
+);}
+
+
+
+
+export const getSaveProjectTeamMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveProjectTeam>>, TError,{id: number;data: TeamStep}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof saveProjectTeam>>, TError,{id: number;data: TeamStep}, TContext> => {
+
+const mutationKey = ['saveProjectTeam'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof saveProjectTeam>>, {id: number;data: TeamStep}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  saveProjectTeam(id,data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SaveProjectTeamMutationResult = NonNullable<Awaited<ReturnType<typeof saveProjectTeam>>>
+    export type SaveProjectTeamMutationBody = TeamStep
+    export type SaveProjectTeamMutationError = ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Saves the wizard's "Team and needs" step (a draft, or a project sent back).
+ */
+export const useSaveProjectTeam = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveProjectTeam>>, TError,{id: number;data: TeamStep}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof saveProjectTeam>>,
+        TError,
+        {id: number;data: TeamStep},
+        TContext
+      > => {
+
+      const mutationOptions = getSaveProjectTeamMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary `/needs`: what live projects ask the community for, the newest projects first (20 a page).
+ */
+export const getListProjectNeedsUrl = (params?: ListProjectNeedsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/needs?${stringifiedParams}` : `/api/needs`
+}
+
+export const listProjectNeeds = async (params?: ListProjectNeedsParams, options?: RequestInit): Promise<PageNeedCard> => {
+  
+  return apiFetch<PageNeedCard>(getListProjectNeedsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListProjectNeedsQueryKey = (params?: ListProjectNeedsParams,) => {
+    return [
+    `/api/needs`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListProjectNeedsQueryOptions = <TData = Awaited<ReturnType<typeof listProjectNeeds>>, TError = ErrorBody>(params?: ListProjectNeedsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectNeeds>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListProjectNeedsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listProjectNeeds>>> = () => listProjectNeeds(params, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listProjectNeeds>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListProjectNeedsQueryResult = NonNullable<Awaited<ReturnType<typeof listProjectNeeds>>>
+export type ListProjectNeedsQueryError = ErrorBody
+
+
+export function useListProjectNeeds<TData = Awaited<ReturnType<typeof listProjectNeeds>>, TError = ErrorBody>(
+ params: undefined |  ListProjectNeedsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectNeeds>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listProjectNeeds>>,
+          TError,
+          Awaited<ReturnType<typeof listProjectNeeds>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListProjectNeeds<TData = Awaited<ReturnType<typeof listProjectNeeds>>, TError = ErrorBody>(
+ params?: ListProjectNeedsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectNeeds>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listProjectNeeds>>,
+          TError,
+          Awaited<ReturnType<typeof listProjectNeeds>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListProjectNeeds<TData = Awaited<ReturnType<typeof listProjectNeeds>>, TError = ErrorBody>(
+ params?: ListProjectNeedsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectNeeds>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary `/needs`: what live projects ask the community for, the newest projects first (20 a page).
+ */
+
+export function useListProjectNeeds<TData = Awaited<ReturnType<typeof listProjectNeeds>>, TError = ErrorBody>(
+ params?: ListProjectNeedsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectNeeds>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListProjectNeedsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * @summary Live projects, the newest first (9 a page by default).
  */
 export const getListProjectsUrl = (params?: ListProjectsParams,) => {

@@ -265,6 +265,94 @@ export const submitProjectResponse = zod.object({
 })
 
 /**
+ * @summary The team and needs of one of the caller's projects.
+ */
+export const getMyProjectTeamParams = zod.object({
+  "id": zod.number().describe('The project\'s id')
+})
+
+export const getMyProjectTeamResponse = zod.object({
+  "data": zod.object({
+  "needs": zod.array(zod.object({
+  "description": zod.string(),
+  "id": zod.number(),
+  "kind": zod.enum(['participants', 'co_investigators', 'mentors', 'helpers', 'data', 'equipment']).describe('What a project asks the community for (`/needs` lists them by kind).')
+}).describe('Something the project asks the community for.')),
+  "team": zod.array(zod.object({
+  "email": zod.string().nullish(),
+  "name": zod.string(),
+  "role": zod.string()
+}).describe('A person on the project\'s team, as the owner wrote them.'))
+}).describe('The wizard\'s \"Team and needs\" step as saved.')
+})
+
+/**
+ * @summary Saves the wizard's "Team and needs" step (a draft, or a project sent back).
+ */
+export const saveProjectTeamParams = zod.object({
+  "id": zod.number().describe('The project\'s id')
+})
+
+export const saveProjectTeamBodyNeedsItemDescriptionMax = 500;export const saveProjectTeamBodyTeamItemNameMax = 255;export const saveProjectTeamBodyTeamItemRoleMax = 255;
+
+export const saveProjectTeamBody = zod.object({
+  "needs": zod.array(zod.object({
+  "description": zod.string().min(1).max(saveProjectTeamBodyNeedsItemDescriptionMax),
+  "kind": zod.enum(['participants', 'co_investigators', 'mentors', 'helpers', 'data', 'equipment']).describe('What a project asks the community for (`/needs` lists them by kind).')
+}).describe('Something the project asks the community for.')).describe('At most 12 needs.'),
+  "team": zod.array(zod.object({
+  "email": zod.email().nullish().describe('Links the person to their Cohort profile when they have an account; never shown.'),
+  "name": zod.string().min(1).max(saveProjectTeamBodyTeamItemNameMax),
+  "role": zod.string().min(1).max(saveProjectTeamBodyTeamItemRoleMax)
+}).describe('A person on the team.')).describe('At most 20 people.')
+}).describe('Step 3 (Team and needs): both lists, in order; each save replaces them.')
+
+export const saveProjectTeamResponse = zod.object({
+  "data": zod.object({
+  "needs": zod.array(zod.object({
+  "description": zod.string(),
+  "id": zod.number(),
+  "kind": zod.enum(['participants', 'co_investigators', 'mentors', 'helpers', 'data', 'equipment']).describe('What a project asks the community for (`/needs` lists them by kind).')
+}).describe('Something the project asks the community for.')),
+  "team": zod.array(zod.object({
+  "email": zod.string().nullish(),
+  "name": zod.string(),
+  "role": zod.string()
+}).describe('A person on the project\'s team, as the owner wrote them.'))
+}).describe('The wizard\'s \"Team and needs\" step as saved.')
+})
+
+/**
+ * @summary `/needs`: what live projects ask the community for, the newest projects first (20 a page).
+ */
+export const listProjectNeedsQueryPageMax = 1000000;export const listProjectNeedsQueryPerPageMax = 100;
+
+export const listProjectNeedsQueryParams = zod.object({
+  "kind": zod.enum(['participants', 'co_investigators', 'mentors', 'helpers', 'data', 'equipment']).optional().describe('Only needs of this kind.'),
+  "page": zod.number().min(1).max(listProjectNeedsQueryPageMax).optional().describe('1-based page number.'),
+  "perPage": zod.number().min(1).max(listProjectNeedsQueryPerPageMax).optional().describe('Items per page (at most 100).')
+})
+
+export const listProjectNeedsResponsePaginationCountMin = 0;export const listProjectNeedsResponsePaginationCurrentPageMin = 0;export const listProjectNeedsResponsePaginationPerPageMin = 0;export const listProjectNeedsResponsePaginationTotalMin = 0;
+
+export const listProjectNeedsResponse = zod.object({
+  "data": zod.array(zod.object({
+  "description": zod.string(),
+  "id": zod.number(),
+  "kind": zod.enum(['participants', 'co_investigators', 'mentors', 'helpers', 'data', 'equipment']).describe('What a project asks the community for (`/needs` lists them by kind).')
+}).describe('Something the project asks the community for.').and(zod.object({
+  "project_slug": zod.string(),
+  "project_title": zod.string()
+})).describe('A live project\'s need on `/needs`, with its project.')),
+  "pagination": zod.object({
+  "count": zod.number().min(listProjectNeedsResponsePaginationCountMin).describe('Number of items across all pages.'),
+  "currentPage": zod.number().min(listProjectNeedsResponsePaginationCurrentPageMin),
+  "perPage": zod.number().min(listProjectNeedsResponsePaginationPerPageMin),
+  "total": zod.number().min(listProjectNeedsResponsePaginationTotalMin).describe('Number of pages.')
+}).describe('Where a page sits in its list.')
+}).describe('A page of items with its position.')
+
+/**
  * @summary Live projects, the newest first (9 a page by default).
  */
 export const listProjectsQueryPageMax = 1000000;export const listProjectsQueryPerPageMax = 100;
@@ -348,6 +436,11 @@ export const getProjectResponse = zod.object({
   "impact": zod.string().describe('HTML.'),
   "live_at": zod.iso.datetime({}).nullish(),
   "methods": zod.string().describe('HTML.'),
+  "needs": zod.array(zod.object({
+  "description": zod.string(),
+  "id": zod.number(),
+  "kind": zod.enum(['participants', 'co_investigators', 'mentors', 'helpers', 'data', 'equipment']).describe('What a project asks the community for (`/needs` lists them by kind).')
+}).describe('Something the project asks the community for.')),
   "problem": zod.string().describe('HTML.'),
   "reviews": zod.object({
   "count": zod.number().min(getProjectResponseDataReviewsCountMin),
@@ -367,7 +460,12 @@ export const getProjectResponse = zod.object({
   "comment": zod.string()
 })).describe('The viewer\'s own review, to edit it.'),zod.null()]).optional()
 }).describe('Dynamic Review in numbers: how many reviewed, each criterion\'s average, the guidelines\na first review is written under, and the viewer\'s own review.'),
-  "status": zod.enum(['draft', 'submitted', 'live', 'closed', 'rejected', 'suspended']).describe('draft → submitted → live → closed; staff may reject a submission (with a reason the\nowner reads) or suspend a live project.')
+  "status": zod.enum(['draft', 'submitted', 'live', 'closed', 'rejected', 'suspended']).describe('draft → submitted → live → closed; staff may reject a submission (with a reason the\nowner reads) or suspend a live project.'),
+  "team": zod.array(zod.object({
+  "name": zod.string(),
+  "role": zod.string(),
+  "user_id": zod.number().nullish().describe('Their public profile, `/profile/{id}`, when they are a member.')
+}).describe('A person on the project\'s team as everyone sees them (never their e-mail).'))
 })).describe('A project\'s page, `/project/{slug}`.')
 })
 

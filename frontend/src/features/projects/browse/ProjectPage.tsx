@@ -11,6 +11,7 @@ import { STATUS } from '../status';
 import { daysLeft, goal } from '../figures';
 import { ReviewPanel } from '../review/ReviewPanel';
 import { FavoriteButton } from './FavoriteButton';
+import { TeamAndNeeds } from './TeamAndNeeds';
 
 const SECTIONS = [
   ['The problem', 'problem'],
@@ -83,6 +84,7 @@ export function ProjectPage() {
           <RichText html={project[key]} />
         </section>
       ))}
+      <TeamAndNeeds team={project.team} needs={project.needs} />
       <Divider sx={{ my: 3 }} />
       <Typography>
         <strong>Research ethics:</strong> {project.ethics_status ? ethicsStatusLabels[project.ethics_status] : '—'}

@@ -13,9 +13,10 @@ import { BudgetStep } from './BudgetStep';
 import { GeneralStep } from './GeneralStep';
 import { ResearchStep } from './ResearchStep';
 import { ReviewStep } from './ReviewStep';
+import { TeamStep } from './TeamStep';
 
 export const SENT_FOR_REVIEW = 'Your project has been sent for review';
-const STEPS = ['General', 'Research', 'Budget', 'Review & submit'];
+const STEPS = ['General', 'Research', 'Team and needs', 'Budget', 'Review & submit'];
 
 /** /submit-project and /submit-project/{id}: the steps save as the member goes. */
 export function ProjectWizardPage() {
@@ -81,8 +82,9 @@ function Wizard({ initial }: { initial?: ProjectDraft }) {
         </Stepper>
         {step === 0 && <GeneralStep project={project} onSaved={saved(1)} />}
         {step === 1 && project && <ResearchStep project={project} onBack={() => setStep(0)} onSaved={saved(2)} />}
-        {step === 2 && project && <BudgetStep project={project} onBack={() => setStep(1)} onSaved={saved(3)} />}
-        {step === 3 && project && <ReviewStep project={project} onBack={() => setStep(2)} onSubmitted={saved(STEPS.length)} />}
+        {step === 2 && project && <TeamStep project={project} onBack={() => setStep(1)} onSaved={saved(3)} />}
+        {step === 3 && project && <BudgetStep project={project} onBack={() => setStep(2)} onSaved={saved(4)} />}
+        {step === 4 && project && <ReviewStep project={project} onBack={() => setStep(3)} onSubmitted={saved(STEPS.length)} />}
       </CardContent>
     </Card>
   );

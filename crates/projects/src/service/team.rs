@@ -1,0 +1,142 @@
+//! The wizard's "Team and needs" step: who works on the project (by name, and by e-mail
+//! when they have one, with their role) and what it asks the community for. A save
+//! replaces both lists at once, in one transaction, so a page never shows half of one.
+
+use std::collections::HashMap;
+
+use kernel::input::{Long, Text};
+use kernel::{AppContext, AppError, AppResult, CurrentUser};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set, TransactionTrait,
+};
+
+use super::drafts;
+use crate::entity::{need, team_member};
+use crate::enums::NeedKind;
+
+/// A name or a role: required, at most 255 characters.
+pub type Label = Text<255, Long>;
+/// What a need asks for: required, at most 500 characters.
+pub type NeedText = Text<500, Long>;
+
+/// The most people and needs one project lists.
+pub const MAX_TEAM: usize = 20;
+pub const MAX_NEEDS: usize = 12;
+
+#[derive(Debug, Clone)]
+pub struct Person {
+    pub name: Label,
+    /// Lower-cased; links the person to their account when they have one.
+    pub email: Option<String>,
+    pub role: Label,
+}
+
+#[derive(Debug, Clone)]
+pub struct Need {
+    pub kind: NeedKind,
+    pub description: NeedText,
+}
+
+/// A project's team and needs, each in the order the owner gave.
+#[derive(Debug, Clone, Default)]
+pub struct TeamAndNeeds {
+    pub team: Vec<team_member::Model>,
+    pub needs: Vec<need::Model>,
+}
+
+/// The team and needs of project `id`, in two statements.
+pub async fn of(db: &impl ConnectionTrait, project_id: i64) -> AppResult<TeamAndNeeds> {
+    let team = team_member::Entity::find()
+        .filter(team_member::Column::ProjectId.eq(project_id))
+        .order_by_asc(team_member::Column::Position)
+        .all(db)
+        .await?;
+    let needs = need::Entity::find()
+        .filter(need::Column::ProjectId.eq(project_id))
+        .order_by_asc(need::Column::Position)
+        .all(db)
+        .await?;
+    Ok(TeamAndNeeds { team, needs })
+}
+
+/// The team and needs of the caller's project `id`.
+pub async fn mine(
+    db: &impl ConnectionTrait,
+    user: &CurrentUser,
+    id: i64,
+) -> AppResult<TeamAndNeeds> {
+    let found = drafts::owned(db, user, id).await?;
+    of(db, found.id).await
+}
+
+/// Replaces the team and needs of the caller's editable project `id`.
+pub async fn save(
+    ctx: &AppContext,
+    user: &CurrentUser,
+    id: i64,
+    people: Vec<Person>,
+    needs: Vec<Need>,
+) -> AppResult<TeamAndNeeds> {
+    let found = drafts::changeable(&ctx.db, user, id).await?;
+    if people.len() > MAX_TEAM {
+        return Err(AppError::field("team", "List at most 20 people."));
+    }
+    if needs.len() > MAX_NEEDS {
+        return Err(AppError::field("needs", "List at most 12 needs."));
+    }
+    let accounts = accounts_of(ctx, &people).await?;
+    let now = kernel::clock::now();
+    let tx = ctx.db.begin().await?;
+    team_member::Entity::delete_many()
+        .filter(team_member::Column::ProjectId.eq(found.id))
+        .exec(&tx)
+        .await?;
+    need::Entity::delete_many()
+        .filter(need::Column::ProjectId.eq(found.id))
+        .exec(&tx)
+        .await?;
+    if !people.is_empty() {
+        team_member::Entity::insert_many(people.into_iter().zip(0..).map(|(person, position)| {
+            let user_id = person.email.as_ref().and_then(|e| accounts.get(e).copied());
+            team_member::ActiveModel {
+                project_id: Set(found.id),
+                position: Set(position),
+                name: Set(person.name.into_string()),
+                email: Set(person.email),
+                role: Set(person.role.into_string()),
+                user_id: Set(user_id),
+                ..Default::default()
+            }
+        }))
+        .exec(&tx)
+        .await?;
+    }
+    if !needs.is_empty() {
+        need::Entity::insert_many(needs.into_iter().zip(0..).map(|(n, position)| {
+            need::ActiveModel {
+                project_id: Set(found.id),
+                position: Set(position),
+                kind: Set(n.kind),
+                description: Set(n.description.into_string()),
+                created_at: Set(now),
+                ..Default::default()
+            }
+        }))
+        .exec(&tx)
+        .await?;
+    }
+    tx.commit().await?;
+    of(&ctx.db, found.id).await
+}
+
+/// The accounts behind the people's e-mails, by e-mail.
+async fn accounts_of(ctx: &AppContext, people: &[Person]) -> AppResult<HashMap<String, i64>> {
+    let mut found = HashMap::new();
+    // At most MAX_TEAM look-ups, each by a unique index.
+    for email in people.iter().filter_map(|p| p.email.as_deref()) {
+        if let Some(account) = ctx.users.by_email(email).await? {
+            found.insert(email.to_owned(), account.id);
+        }
+    }
+    Ok(found)
+}

@@ -1,0 +1,141 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import { Alert, Box, Button, IconButton, Stack, Typography } from '@mui/material';
+import { type ReactNode, useState } from 'react';
+import { type Control, useFieldArray, useForm } from 'react-hook-form';
+import { saveProjectTeam, useGetMyProjectTeam } from '@/api/endpoints/projects/projects';
+import { NeedKind, type ProjectDraft, type ProjectTeam } from '@/api/model';
+import { applyServerErrors } from '@/lib/form-errors';
+import { INVALID_EMAIL } from '@/lib/field-texts';
+import { needKindLabels, options } from '@/lib/labels';
+import { withFieldRequiredText, z, zodResolver } from '@/lib/zod';
+import { FormSelect } from '@/ui/form/FormSelect';
+import { FormTextField } from '@/ui/form/FormTextField';
+import { ErrorState, Loading } from '@/ui/QueryState';
+import { StepActions } from './StepActions';
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+const schema = z.object({
+  team: z
+    .array(
+      z.object({
+        name: text(255),
+        // Optional: empty, or an address that links the person to their profile.
+        email: z
+          .string()
+          .trim()
+          .refine((value) => value === '' || z.email().safeParse(value).success, INVALID_EMAIL),
+        role: text(255),
+      }),
+    )
+    .max(20, 'List at most 20 people.'),
+  needs: z.array(z.object({ kind: z.enum(NeedKind), description: text(500) })).max(12, 'List at most 12 needs.'),
+});
+type Values = z.infer<typeof schema>;
+const KINDS = options(needKindLabels);
+
+/** Step 3: who works on the project and what it asks the community for. */
+export function TeamStep({ project, onBack, onSaved }: { project: ProjectDraft; onBack: () => void; onSaved: (saved: ProjectDraft) => void }) {
+  const saved = useGetMyProjectTeam(project.id);
+  if (saved.isPending) return <Loading />;
+  if (saved.isError) return <ErrorState error={saved.error} onRetry={() => void saved.refetch()} />;
+  return <TeamForm project={project} initial={saved.data.data} onBack={onBack} onSaved={() => onSaved(project)} />;
+}
+
+function TeamForm({ project, initial, onBack, onSaved }: { project: ProjectDraft; initial: ProjectTeam; onBack: () => void; onSaved: () => void }) {
+  const [banner, setBanner] = useState<string | null>(null);
+  const form = useForm<Values>({
+    resolver: withFieldRequiredText(zodResolver(schema)),
+    defaultValues: {
+      team: initial.team.map((person) => ({ name: person.name, email: person.email ?? '', role: person.role })),
+      needs: initial.needs.map((need) => ({ kind: need.kind, description: need.description })),
+    },
+  });
+  const team = useFieldArray({ control: form.control, name: 'team' });
+  const needs = useFieldArray({ control: form.control, name: 'needs' });
+  const onSubmit = form.handleSubmit(async (values) => {
+    setBanner(null);
+    try {
+      await saveProjectTeam(project.id, {
+        team: values.team.map((person) => ({ ...person, email: person.email || null })),
+        needs: values.needs,
+      });
+      onSaved();
+    } catch (error) {
+      const fields = [
+        ...values.team.flatMap((_, i) => [`team.${i}.name`, `team.${i}.email`, `team.${i}.role`] as const),
+        ...values.needs.flatMap((_, i) => [`needs.${i}.kind`, `needs.${i}.description`] as const),
+        'team' as const,
+        'needs' as const,
+      ];
+      setBanner(applyServerErrors(error, fields, form.setError));
+    }
+  });
+  const listError = (name: 'team' | 'needs') => form.formState.errors[name]?.root?.message ?? form.formState.errors[name]?.message;
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Team and needs">
+      <Stack spacing={3}>
+        {banner && <Alert severity="error">{banner}</Alert>}
+        <Stack component="fieldset" spacing={2} sx={{ border: 0, p: 0, m: 0 }}>
+          <Typography component="legend" variant="h6" sx={{ mb: 1 }}>
+            Team
+          </Typography>
+          <Typography color="text.secondary">
+            The people who do the research with you and their role. An e-mail is never shown; it links the person to their Cohort profile.
+          </Typography>
+          {team.fields.map((field, i) => (
+            <Row key={field.id} label={`Remove person ${i + 1}`} onRemove={() => team.remove(i)}>
+              <FormTextField control={form.control} name={`team.${i}.name`} label="Name" required fullWidth />
+              <FormTextField control={form.control} name={`team.${i}.email`} label="E-mail (optional)" type="email" fullWidth />
+              <FormTextField control={form.control} name={`team.${i}.role`} label="Role" required fullWidth />
+            </Row>
+          ))}
+          {listError('team') && <Alert severity="error">{listError('team')}</Alert>}
+          <Box>
+            <Button startIcon={<AddIcon />} onClick={() => team.append({ name: '', email: '', role: '' })} disabled={team.fields.length >= 20}>
+              Add a person
+            </Button>
+          </Box>
+        </Stack>
+        <Stack component="fieldset" spacing={2} sx={{ border: 0, p: 0, m: 0 }}>
+          <Typography component="legend" variant="h6" sx={{ mb: 1 }}>
+            Needs
+          </Typography>
+          <Typography color="text.secondary">What the project asks the community for: participants, co-investigators, mentors, helpers, data or equipment.</Typography>
+          {needs.fields.map((field, i) => (
+            <Row key={field.id} label={`Remove need ${i + 1}`} onRemove={() => needs.remove(i)}>
+              <NeedKindSelect control={form.control} index={i} />
+              <FormTextField control={form.control} name={`needs.${i}.description`} label="What is needed" required fullWidth multiline />
+            </Row>
+          ))}
+          {listError('needs') && <Alert severity="error">{listError('needs')}</Alert>}
+          <Box>
+            <Button
+              startIcon={<AddIcon />}
+              onClick={() => needs.append({ kind: NeedKind.participants, description: '' })}
+              disabled={needs.fields.length >= 12}
+            >
+              Add a need
+            </Button>
+          </Box>
+        </Stack>
+        <StepActions onBack={onBack} busy={form.formState.isSubmitting} />
+      </Stack>
+    </Box>
+  );
+}
+
+function NeedKindSelect({ control, index }: { control: Control<Values>; index: number }) {
+  return <FormSelect control={control} name={`needs.${index}.kind`} label="Kind" options={KINDS} required />;
+}
+
+function Row({ label, onRemove, children }: { label: string; onRemove: () => void; children: ReactNode }) {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' }, p: 2, borderRadius: 2, bgcolor: 'action.hover' }}>
+      {children}
+      <IconButton aria-label={label} onClick={onRemove} sx={{ alignSelf: { xs: 'flex-end', sm: 'center' } }}>
+        <DeleteIcon />
+      </IconButton>
+    </Stack>
+  );
+}
