@@ -62,17 +62,37 @@ test('an affiliated member writes a project step by step, submits it, and staff 
 
   // Step 4: the budget; the server's limit shows under its field.
   const budget = page.getByRole('form', { name: 'Budget' });
+  await budget.getByRole('textbox', { name: /^Total budget/ }).fill('40000');
+  const lines = budget.getByRole('group', { name: 'Budget lines' });
+  for (const [item, amount] of [
+    ['Research nurses', '30000'],
+    ['Assays', '9000'],
+  ]) {
+    await lines.getByRole('button', { name: 'Add a line' }).click();
+    await lines.getByRole('textbox', { name: /^Item/ }).last().fill(item);
+    await lines.getByRole('textbox', { name: /^Amount/ }).last().fill(amount);
+  }
   await budget.getByRole('textbox', { name: /^Funding goal/ }).fill('25000');
   await budget.getByRole('textbox', { name: /^Campaign length/ }).fill('90');
+  const milestones = budget.getByRole('group', { name: 'Milestones' });
+  await milestones.getByRole('button', { name: 'Add a milestone' }).click();
+  await milestones.getByRole('textbox', { name: /^Milestone/ }).fill('Recruitment');
+  await milestones.getByRole('textbox', { name: /^Amount/ }).fill('10000');
+  await milestones.getByRole('textbox', { name: /^What it pays for/ }).fill('Two research nurses for six months.');
   await budget.getByRole('button', { name: 'Save & next' }).click();
   await expect(budget.getByText('Ensure this value is between 15 and 60.')).toBeVisible();
+  await expect(budget.getByText('The line items add up to CA$39,000, not the total budget of CA$40,000.')).toBeVisible();
+  await lines.getByRole('textbox', { name: /^Amount/ }).last().fill('10000');
   await budget.getByRole('textbox', { name: /^Campaign length/ }).fill('30');
+  await page.screenshot({ path: shot('project-budget', info.project.name), fullPage: true });
   await budget.getByRole('button', { name: 'Save & next' }).click();
 
   // Step 5: what staff will read, then submission.
   const review = page.getByRole('form', { name: 'Review and submit' });
   await expect(review.getByRole('heading', { name: title })).toBeVisible();
   await expect(review.getByText('CA$25000 over 30 days')).toBeVisible();
+  await expect(review.getByRole('row', { name: 'Total budget CA$40,000' })).toBeVisible();
+  await expect(review.getByText('Recruitment · CA$10,000')).toBeVisible();
   await page.screenshot({ path: shot('project-review', info.project.name), fullPage: true });
   await review.getByRole('button', { name: 'Submit for review' }).click();
   await expect(page.getByText('Your project has been sent for review')).toBeVisible();

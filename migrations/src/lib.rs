@@ -35,6 +35,7 @@ mod m20261124_000027_projects;
 mod m20261124_000028_project_favorites;
 mod m20261124_000029_project_reviews;
 mod m20261124_000030_project_team_and_needs;
+mod m20261124_000031_project_budget_lines;
 
 pub struct Migrator;
 
@@ -72,6 +73,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000028_project_favorites::Migration),
             Box::new(m20261124_000029_project_reviews::Migration),
             Box::new(m20261124_000030_project_team_and_needs::Migration),
+            Box::new(m20261124_000031_project_budget_lines::Migration),
         ]
     }
 }

@@ -5,6 +5,7 @@
 //! `/me/projects` and the staff queue under `/staff/projects`. Browsing, the project page, favourites and Dynamic Review (ratings on five criteria) too; team, needs, budget lines, tags, discussion and updates come next.
 
 pub mod api;
+pub mod budget;
 mod entity;
 pub mod enums;
 mod policy;

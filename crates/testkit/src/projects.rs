@@ -75,7 +75,7 @@ pub async fn complete(app: &TestApp, token: &str, id: i64) {
         .put_json_as(
             token,
             &format!("/api/me/projects/{id}/budget"),
-            &json!({"funding_goal_cents": 2_500_000, "campaign_days": 30}),
+            &json!({"total_budget_cents": 4_000_000, "funding_goal_cents": 2_500_000, "campaign_days": 30}),
         )
         .await;
     assert_eq!(status, 200, "budget: {body}");

@@ -79,7 +79,9 @@ fn with_body(request: reqwest::RequestBuilder, operation: &str) -> reqwest::Requ
             "problem": "<p>P</p>", "aims": "<p>A</p>", "methods": "<p>M</p>", "impact": "<p>I</p>",
             "ethics_status": "pending", "conflicts": "None."
         }),
-        "saveProjectBudget" => json!({"funding_goal_cents": 100_000, "campaign_days": 30}),
+        "saveProjectBudget" => {
+            json!({"total_budget_cents": 100_000, "funding_goal_cents": 100_000, "campaign_days": 30})
+        }
         "staffReviewProject" => json!({"verdict": "approve"}),
         "saveProjectTeam" => json!({"team": [], "needs": []}),
         "reviewProject" => json!({

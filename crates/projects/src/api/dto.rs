@@ -5,6 +5,7 @@ use kernel::users::UserSummary;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::budget::{BudgetLine, Milestone};
 use crate::entity::{need, project, review};
 use crate::enums::{CreatorGap, EthicsStatus, NeedKind, ProjectStatus, ReviewCriterion};
 use crate::policy;
@@ -32,6 +33,10 @@ pub struct ProjectDraft {
     /// The funding goal in cents of CAD.
     pub funding_goal_cents: Option<i64>,
     pub campaign_days: Option<i32>,
+    /// Cents of CAD.
+    pub total_budget_cents: Option<i64>,
+    pub budget_lines: Vec<BudgetLine>,
+    pub milestones: Vec<Milestone>,
     pub status: ProjectStatus,
     /// Staff's reason, when they sent the project back.
     pub rejection_reason: Option<String>,
@@ -57,6 +62,9 @@ impl From<project::Model> for ProjectDraft {
             conflicts: p.conflicts,
             funding_goal_cents: p.funding_goal_cents,
             campaign_days: p.campaign_days,
+            total_budget_cents: p.total_budget_cents,
+            budget_lines: p.budget_lines.0,
+            milestones: p.milestones.0,
             status: p.status,
             rejection_reason: p.rejection_reason,
             created_at: p.created_at,
@@ -180,6 +188,10 @@ pub struct ProjectPage {
     pub ethics_status: Option<EthicsStatus>,
     pub conflicts: String,
     pub campaign_days: Option<i32>,
+    /// Cents of CAD.
+    pub total_budget_cents: Option<i64>,
+    pub budget_lines: Vec<BudgetLine>,
+    pub milestones: Vec<Milestone>,
     pub status: ProjectStatus,
     pub live_at: Option<DateTime<Utc>>,
     pub team: Vec<TeamMember>,
@@ -231,6 +243,9 @@ impl ProjectPage {
             ethics_status: p.ethics_status,
             conflicts: p.conflicts.clone(),
             campaign_days: p.campaign_days,
+            total_budget_cents: p.total_budget_cents,
+            budget_lines: p.budget_lines.0.clone(),
+            milestones: p.milestones.0.clone(),
             status: p.status,
             live_at: p.live_at,
             card: ProjectCard::of(p, owner),

@@ -9,8 +9,11 @@ use utoipa::ToSchema;
 use validator::Validate;
 
 use super::dto::{ProjectDraft, ProjectEligibility};
+use crate::budget::{BudgetLine, Cents, Milestone, Plan};
 use crate::enums::EthicsStatus;
-use crate::service::drafts::{self, Budget, Declaration, General, Research, Section, Title};
+use crate::service::drafts::{
+    self, Declaration, General, LineLabel, MilestoneText, Research, Section, Title,
+};
 use crate::service::eligibility;
 
 /// Step 1 (General).
@@ -68,13 +71,82 @@ impl ResearchStep {
     }
 }
 
-/// Step 4 (Budget): the goal and how long the campaign runs.
+/// A line of the budget.
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+pub struct BudgetLineInput {
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<LineLabel>)]
+    pub label: Given<LineLabel>,
+    /// Cents of CAD, at least 1.
+    pub amount_cents: i64,
+}
+
+/// What a part of the funding goal pays for.
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+pub struct MilestoneInput {
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<LineLabel>)]
+    pub title: Given<LineLabel>,
+    /// Cents of CAD, at least 1.
+    pub amount_cents: i64,
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<MilestoneText>)]
+    pub description: Given<MilestoneText>,
+}
+
+/// Step 4 (Budget): the total budget and its line items (which add up to it), the funding
+/// goal (at most the total), how long the campaign runs, and the milestones the goal pays for.
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct BudgetStep {
+    /// Cents of CAD: what the whole project costs.
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Cents>)]
+    pub total_budget_cents: Given<Cents>,
     /// Cents of CAD.
     pub funding_goal_cents: i64,
     /// 15 to 60.
     pub campaign_days: i32,
+    /// At most 30; when given, they add up to the total budget.
+    #[serde(default)]
+    #[validate(nested)]
+    pub budget_lines: Vec<BudgetLineInput>,
+    /// At most 12; together at most the funding goal.
+    #[serde(default)]
+    #[validate(nested)]
+    pub milestones: Vec<MilestoneInput>,
+}
+
+impl BudgetStep {
+    fn parsed(self) -> AppResult<Plan> {
+        let lines = self
+            .budget_lines
+            .into_iter()
+            .map(|l| {
+                Ok(BudgetLine {
+                    label: l.label.value()?.into_string(),
+                    amount_cents: l.amount_cents,
+                })
+            })
+            .collect::<AppResult<_>>()?;
+        let milestones = self
+            .milestones
+            .into_iter()
+            .map(|m| {
+                Ok(Milestone {
+                    title: m.title.value()?.into_string(),
+                    amount_cents: m.amount_cents,
+                    description: m.description.value()?.into_string(),
+                })
+            })
+            .collect::<AppResult<_>>()?;
+        Ok(Plan {
+            total_budget_cents: self.total_budget_cents.value()?.0,
+            funding_goal_cents: self.funding_goal_cents,
+            campaign_days: self.campaign_days,
+            lines,
+            milestones,
+        })
+    }
 }
 
 /// Whether the caller may submit projects; each reason not, with the screen that fixes it.
@@ -195,7 +267,7 @@ pub async fn save_research(
     Ok(Data::new(project.into()))
 }
 
-/// Saves step 4's goal and campaign length.
+/// Saves the Budget step.
 #[utoipa::path(
     operation_id = "saveProjectBudget",
     tag = "projects",
@@ -203,7 +275,7 @@ pub async fn save_research(
     request_body = BudgetStep,
     responses(
         (status = 200, description = "Saved.", body = Data<ProjectDraft>),
-        (status = 400, description = "A goal below 1 cent, a campaign outside 15–60 days, or the project is under review or live.", body = kernel::ErrorBody),
+        (status = 400, description = "An amount below 1 cent, a goal above the total, lines that do not add up to the total, milestones above the goal, a campaign outside 15–60 days, or the project is under review or live.", body = kernel::ErrorBody),
         (status = 404, description = "Not the caller's project.", body = kernel::ErrorBody),
     )
 )]
@@ -214,15 +286,8 @@ pub async fn save_budget(
     path: web::Path<i64>,
     body: ValidJson<BudgetStep>,
 ) -> AppResult<web::Json<Data<ProjectDraft>>> {
-    let BudgetStep {
-        funding_goal_cents,
-        campaign_days,
-    } = body.into_inner();
-    let budget = Budget {
-        funding_goal_cents,
-        campaign_days,
-    };
-    let project = drafts::set_budget(&ctx, &user, path.into_inner(), budget).await?;
+    let plan = body.into_inner().parsed()?;
+    let project = drafts::set_budget(&ctx, &user, path.into_inner(), plan).await?;
     Ok(Data::new(project.into()))
 }
 

@@ -1,5 +1,6 @@
 use sea_orm::entity::prelude::*;
 
+use crate::budget::{BudgetLines, Milestones};
 use crate::enums::{EthicsStatus, ProjectStatus};
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
@@ -23,6 +24,12 @@ pub struct Model {
     pub conflicts: String,
     /// The funding goal in cents of CAD.
     pub funding_goal_cents: Option<i64>,
+    /// What the whole project costs, in cents of CAD (the terms require it).
+    pub total_budget_cents: Option<i64>,
+    #[sea_orm(column_type = "Json")]
+    pub budget_lines: BudgetLines,
+    #[sea_orm(column_type = "Json")]
+    pub milestones: Milestones,
     /// How long the campaign runs once live (15 to 60 days).
     pub campaign_days: Option<i32>,
     pub status: ProjectStatus,

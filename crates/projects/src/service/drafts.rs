@@ -10,6 +10,7 @@ use sea_orm::{
 };
 
 use super::eligibility;
+use crate::budget::{self, BudgetLines, Milestones, Plan};
 use crate::entity::project;
 use crate::enums::{EthicsStatus, ProjectStatus};
 use crate::policy;
@@ -20,6 +21,10 @@ pub type Title = Text<255, Long>;
 pub type Section = RichText<100_000, Long>;
 /// The conflicts-of-interest declaration.
 pub type Declaration = Text<5000, Long>;
+/// A budget line's label or a milestone's title.
+pub type LineLabel = Text<255, Long>;
+/// What a milestone pays for.
+pub type MilestoneText = Text<1000, Long>;
 
 /// Step 1 (General).
 #[derive(Debug, Clone)]
@@ -38,14 +43,6 @@ pub struct Research {
     pub impact: Section,
     pub ethics_status: EthicsStatus,
     pub conflicts: Declaration,
-}
-
-/// Step 4 (Budget), the part that does not need line items.
-#[derive(Debug, Clone, Copy)]
-pub struct Budget {
-    /// Cents of CAD.
-    pub funding_goal_cents: i64,
-    pub campaign_days: i32,
 }
 
 /// Starts a draft from the General step (only members who may submit projects).
@@ -70,6 +67,9 @@ pub async fn create(
         conflicts: Set(String::new()),
         funding_goal_cents: Set(None),
         campaign_days: Set(None),
+        total_budget_cents: Set(None),
+        budget_lines: Set(BudgetLines::default()),
+        milestones: Set(Milestones::default()),
         status: Set(ProjectStatus::Draft),
         rejection_reason: Set(None),
         created_at: Set(now),
@@ -161,31 +161,26 @@ pub async fn set_research(
     Ok(active.update(&ctx.db).await?)
 }
 
-/// Saves step 4's goal and campaign length.
+/// Saves the Budget step: the total and its lines, the goal, the campaign's length and the
+/// milestones, all checked together (see [`crate::budget::problems`]).
 pub async fn set_budget(
     ctx: &AppContext,
     user: &CurrentUser,
     id: i64,
-    budget: Budget,
+    plan: Plan,
 ) -> AppResult<project::Model> {
-    let mut errors = kernel::error::FieldErrors::new();
-    if budget.funding_goal_cents < 1 {
-        errors.insert("funding_goal_cents".into(), vec![GOAL_POSITIVE.into()]);
-    }
-    if !policy::CAMPAIGN_DAYS.contains(&budget.campaign_days) {
-        errors.insert("campaign_days".into(), vec![CAMPAIGN_LENGTH.into()]);
-    }
+    let errors = budget::problems(&plan);
     if !errors.is_empty() {
         return Err(AppError::Validation(errors));
     }
     let mut active = editable(&ctx.db, user, id).await?;
-    active.funding_goal_cents = Set(Some(budget.funding_goal_cents));
-    active.campaign_days = Set(Some(budget.campaign_days));
+    active.total_budget_cents = Set(Some(plan.total_budget_cents));
+    active.funding_goal_cents = Set(Some(plan.funding_goal_cents));
+    active.campaign_days = Set(Some(plan.campaign_days));
+    active.budget_lines = Set(BudgetLines(plan.lines));
+    active.milestones = Set(Milestones(plan.milestones));
     Ok(active.update(&ctx.db).await?)
 }
-
-pub const GOAL_POSITIVE: &str = "Ensure this value is at least 1.";
-pub const CAMPAIGN_LENGTH: &str = "Ensure this value is between 15 and 60.";
 
 /// Sends the project to staff: the owner may still submit projects, and every step the
 /// review needs is saved (each missing one is named on its field).
@@ -217,6 +212,7 @@ fn missing_for_review(project: &project::Model) -> Vec<&'static str> {
         ("impact", project.impact.is_empty()),
         ("ethics_status", project.ethics_status.is_none()),
         ("conflicts", project.conflicts.is_empty()),
+        ("total_budget_cents", project.total_budget_cents.is_none()),
         ("funding_goal_cents", project.funding_goal_cents.is_none()),
         ("campaign_days", project.campaign_days.is_none()),
     ];

@@ -143,6 +143,19 @@ async fn every_step_names_its_own_fields_and_a_draft_is_its_owners_alone() {
         .await;
     assert_eq!(status, 400);
     assert_eq!(
+        body["messages"]["total_budget_cents"],
+        json!(["This field is required"]),
+        "the terms: owners state a total budget"
+    );
+    let (status, body) = app
+        .put_json_as(
+            &owner,
+            &format!("/api/me/projects/{id}/budget"),
+            &json!({"total_budget_cents": 100_000, "funding_goal_cents": 0, "campaign_days": 90}),
+        )
+        .await;
+    assert_eq!(status, 400);
+    assert_eq!(
         body["messages"]["funding_goal_cents"],
         json!(["Ensure this value is at least 1."])
     );
@@ -160,6 +173,7 @@ async fn every_step_names_its_own_fields_and_a_draft_is_its_owners_alone() {
         "problem",
         "ethics_status",
         "conflicts",
+        "total_budget_cents",
         "funding_goal_cents",
         "campaign_days",
     ] {
@@ -192,7 +206,7 @@ async fn staff_send_a_project_back_with_a_reason_then_it_goes_live() {
         .put_json_as(
             &owner,
             &format!("/api/me/projects/{id}/budget"),
-            &json!({"funding_goal_cents": 100, "campaign_days": 20}),
+            &json!({"total_budget_cents": 100, "funding_goal_cents": 100, "campaign_days": 20}),
         )
         .await;
     assert_eq!(status, 400);

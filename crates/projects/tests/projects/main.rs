@@ -2,6 +2,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod browse;
+mod budget;
 mod dynamic_review;
 mod lifecycle;
 mod team;

@@ -5,13 +5,21 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { BudgetLineInput } from './budgetLineInput';
+import type { MilestoneInput } from './milestoneInput';
 
 /**
- * Step 4 (Budget): the goal and how long the campaign runs.
+ * Step 4 (Budget): the total budget and its line items (which add up to it), the funding
+goal (at most the total), how long the campaign runs, and the milestones the goal pays for.
  */
 export interface BudgetStep {
+  /** At most 30; when given, they add up to the total budget. */
+  budget_lines?: BudgetLineInput[];
   /** 15 to 60. */
   campaign_days: number;
   /** Cents of CAD. */
   funding_goal_cents: number;
+  /** At most 12; together at most the funding goal. */
+  milestones?: MilestoneInput[];
+  total_budget_cents: number;
 }

@@ -6,19 +6,23 @@
  * OpenAPI spec version: 0.1.0
  */
 import type { ProjectAbilities } from './projectAbilities';
+import type { BudgetLine } from './budgetLine';
 import type { DataProjectPageDataAllOfCampaignDays } from './dataProjectPageDataAllOfCampaignDays';
 import type { DataProjectPageDataAllOfEthicsStatus } from './dataProjectPageDataAllOfEthicsStatus';
 import type { Favorites } from './favorites';
 import type { DataProjectPageDataAllOfLiveAt } from './dataProjectPageDataAllOfLiveAt';
+import type { Milestone } from './milestone';
 import type { ProjectNeed } from './projectNeed';
 import type { ReviewSummary } from './reviewSummary';
 import type { ProjectStatus } from './projectStatus';
 import type { TeamMember } from './teamMember';
+import type { DataProjectPageDataAllOfTotalBudgetCents } from './dataProjectPageDataAllOfTotalBudgetCents';
 
 export type DataProjectPageDataAllOf = {
   abilities: ProjectAbilities;
   /** HTML. */
   aims: string;
+  budget_lines: BudgetLine[];
   campaign_days?: DataProjectPageDataAllOfCampaignDays;
   conflicts: string;
   ethics_status?: DataProjectPageDataAllOfEthicsStatus;
@@ -28,10 +32,13 @@ export type DataProjectPageDataAllOf = {
   live_at?: DataProjectPageDataAllOfLiveAt;
   /** HTML. */
   methods: string;
+  milestones: Milestone[];
   needs: ProjectNeed[];
   /** HTML. */
   problem: string;
   reviews: ReviewSummary;
   status: ProjectStatus;
   team: TeamMember[];
+  /** Cents of CAD. */
+  total_budget_cents?: DataProjectPageDataAllOfTotalBudgetCents;
 };

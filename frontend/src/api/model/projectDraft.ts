@@ -5,12 +5,15 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { BudgetLine } from './budgetLine';
 import type { ProjectDraftCampaignDays } from './projectDraftCampaignDays';
 import type { ProjectDraftEthicsStatus } from './projectDraftEthicsStatus';
 import type { ProjectDraftFundingGoalCents } from './projectDraftFundingGoalCents';
+import type { Milestone } from './milestone';
 import type { ProjectDraftRejectionReason } from './projectDraftRejectionReason';
 import type { ProjectStatus } from './projectStatus';
 import type { ProjectDraftSubmittedAt } from './projectDraftSubmittedAt';
+import type { ProjectDraftTotalBudgetCents } from './projectDraftTotalBudgetCents';
 
 /**
  * A project as its owner edits it (every step's fields, empty until saved).
@@ -18,6 +21,7 @@ import type { ProjectDraftSubmittedAt } from './projectDraftSubmittedAt';
 export interface ProjectDraft {
   /** HTML. */
   aims: string;
+  budget_lines: BudgetLine[];
   campaign_days?: ProjectDraftCampaignDays;
   /** The owner may still change it (a draft, or sent back by staff). */
   can_edit: boolean;
@@ -33,6 +37,7 @@ export interface ProjectDraft {
   lay_summary: string;
   /** HTML. */
   methods: string;
+  milestones: Milestone[];
   /** HTML. */
   problem: string;
   /** Staff's reason, when they sent the project back. */
@@ -42,4 +47,6 @@ export interface ProjectDraft {
   status: ProjectStatus;
   submitted_at?: ProjectDraftSubmittedAt;
   title: string;
+  /** Cents of CAD. */
+  total_budget_cents?: ProjectDraftTotalBudgetCents;
 }

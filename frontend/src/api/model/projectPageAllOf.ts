@@ -6,19 +6,23 @@
  * OpenAPI spec version: 0.1.0
  */
 import type { ProjectAbilities } from './projectAbilities';
+import type { BudgetLine } from './budgetLine';
 import type { ProjectPageAllOfCampaignDays } from './projectPageAllOfCampaignDays';
 import type { ProjectPageAllOfEthicsStatus } from './projectPageAllOfEthicsStatus';
 import type { Favorites } from './favorites';
 import type { ProjectPageAllOfLiveAt } from './projectPageAllOfLiveAt';
+import type { Milestone } from './milestone';
 import type { ProjectNeed } from './projectNeed';
 import type { ReviewSummary } from './reviewSummary';
 import type { ProjectStatus } from './projectStatus';
 import type { TeamMember } from './teamMember';
+import type { ProjectPageAllOfTotalBudgetCents } from './projectPageAllOfTotalBudgetCents';
 
 export type ProjectPageAllOf = {
   abilities: ProjectAbilities;
   /** HTML. */
   aims: string;
+  budget_lines: BudgetLine[];
   campaign_days?: ProjectPageAllOfCampaignDays;
   conflicts: string;
   ethics_status?: ProjectPageAllOfEthicsStatus;
@@ -28,10 +32,13 @@ export type ProjectPageAllOf = {
   live_at?: ProjectPageAllOfLiveAt;
   /** HTML. */
   methods: string;
+  milestones: Milestone[];
   needs: ProjectNeed[];
   /** HTML. */
   problem: string;
   reviews: ReviewSummary;
   status: ProjectStatus;
   team: TeamMember[];
+  /** Cents of CAD. */
+  total_budget_cents?: ProjectPageAllOfTotalBudgetCents;
 };

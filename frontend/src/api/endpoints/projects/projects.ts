@@ -527,7 +527,7 @@ export function useGetMyProject<TData = Awaited<ReturnType<typeof getMyProject>>
 
 
 /**
- * @summary Saves step 4's goal and campaign length.
+ * @summary Saves the Budget step.
  */
 export const getSaveProjectBudgetUrl = (id: number,) => {
 
@@ -583,7 +583,7 @@ const {mutation: mutationOptions} = options ?
     export type SaveProjectBudgetMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Saves step 4's goal and campaign length.
+ * @summary Saves the Budget step.
  */
 export const useSaveProjectBudget = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveProjectBudget>>, TError,{id: number;data: BudgetStep}, TContext>, }

@@ -67,6 +67,10 @@ export const getProjectEligibilityResponse = zod.object({
 export const listMyProjectsResponse = zod.object({
   "data": zod.array(zod.object({
   "aims": zod.string().describe('HTML.'),
+  "budget_lines": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "label": zod.string()
+}).describe('One line of the budget.')),
   "campaign_days": zod.number().nullish(),
   "can_edit": zod.boolean().describe('The owner may still change it (a draft, or sent back by staff).'),
   "conflicts": zod.string(),
@@ -77,12 +81,18 @@ export const listMyProjectsResponse = zod.object({
   "impact": zod.string().describe('HTML.'),
   "lay_summary": zod.string().describe('HTML.'),
   "methods": zod.string().describe('HTML.'),
+  "milestones": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "description": zod.string().describe('What this part of the money pays for.'),
+  "title": zod.string()
+}).describe('What a part of the funding goal pays for.')),
   "problem": zod.string().describe('HTML.'),
   "rejection_reason": zod.string().nullish().describe('Staff\'s reason, when they sent the project back.'),
   "slug": zod.string().describe('The address of the project page once it is live: `/project/{slug}`.'),
   "status": zod.enum(['draft', 'submitted', 'live', 'closed', 'rejected', 'suspended']).describe('draft → submitted → live → closed; staff may reject a submission (with a reason the\nowner reads) or suspend a live project.'),
   "submitted_at": zod.iso.datetime({}).nullish(),
-  "title": zod.string()
+  "title": zod.string(),
+  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.')
 }).describe('A project as its owner edits it (every step\'s fields, empty until saved).'))
 })
 
@@ -106,6 +116,10 @@ export const getMyProjectParams = zod.object({
 export const getMyProjectResponse = zod.object({
   "data": zod.object({
   "aims": zod.string().describe('HTML.'),
+  "budget_lines": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "label": zod.string()
+}).describe('One line of the budget.')),
   "campaign_days": zod.number().nullish(),
   "can_edit": zod.boolean().describe('The owner may still change it (a draft, or sent back by staff).'),
   "conflicts": zod.string(),
@@ -116,30 +130,52 @@ export const getMyProjectResponse = zod.object({
   "impact": zod.string().describe('HTML.'),
   "lay_summary": zod.string().describe('HTML.'),
   "methods": zod.string().describe('HTML.'),
+  "milestones": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "description": zod.string().describe('What this part of the money pays for.'),
+  "title": zod.string()
+}).describe('What a part of the funding goal pays for.')),
   "problem": zod.string().describe('HTML.'),
   "rejection_reason": zod.string().nullish().describe('Staff\'s reason, when they sent the project back.'),
   "slug": zod.string().describe('The address of the project page once it is live: `/project/{slug}`.'),
   "status": zod.enum(['draft', 'submitted', 'live', 'closed', 'rejected', 'suspended']).describe('draft → submitted → live → closed; staff may reject a submission (with a reason the\nowner reads) or suspend a live project.'),
   "submitted_at": zod.iso.datetime({}).nullish(),
-  "title": zod.string()
+  "title": zod.string(),
+  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.')
 }).describe('A project as its owner edits it (every step\'s fields, empty until saved).')
 })
 
 /**
- * @summary Saves step 4's goal and campaign length.
+ * @summary Saves the Budget step.
  */
 export const saveProjectBudgetParams = zod.object({
   "id": zod.number().describe('The project\'s id')
 })
 
+export const saveProjectBudgetBodyBudgetLinesItemLabelMax = 255;export const saveProjectBudgetBodyMilestonesItemDescriptionMax = 1000;export const saveProjectBudgetBodyMilestonesItemTitleMax = 255;
+
 export const saveProjectBudgetBody = zod.object({
+  "budget_lines": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD, at least 1.'),
+  "label": zod.string().min(1).max(saveProjectBudgetBodyBudgetLinesItemLabelMax)
+}).describe('A line of the budget.')).optional().describe('At most 30; when given, they add up to the total budget.'),
   "campaign_days": zod.number().describe('15 to 60.'),
-  "funding_goal_cents": zod.number().describe('Cents of CAD.')
-}).describe('Step 4 (Budget): the goal and how long the campaign runs.')
+  "funding_goal_cents": zod.number().describe('Cents of CAD.'),
+  "milestones": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD, at least 1.'),
+  "description": zod.string().min(1).max(saveProjectBudgetBodyMilestonesItemDescriptionMax),
+  "title": zod.string().min(1).max(saveProjectBudgetBodyMilestonesItemTitleMax)
+}).describe('What a part of the funding goal pays for.')).optional().describe('At most 12; together at most the funding goal.'),
+  "total_budget_cents": zod.number()
+}).describe('Step 4 (Budget): the total budget and its line items (which add up to it), the funding\ngoal (at most the total), how long the campaign runs, and the milestones the goal pays for.')
 
 export const saveProjectBudgetResponse = zod.object({
   "data": zod.object({
   "aims": zod.string().describe('HTML.'),
+  "budget_lines": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "label": zod.string()
+}).describe('One line of the budget.')),
   "campaign_days": zod.number().nullish(),
   "can_edit": zod.boolean().describe('The owner may still change it (a draft, or sent back by staff).'),
   "conflicts": zod.string(),
@@ -150,12 +186,18 @@ export const saveProjectBudgetResponse = zod.object({
   "impact": zod.string().describe('HTML.'),
   "lay_summary": zod.string().describe('HTML.'),
   "methods": zod.string().describe('HTML.'),
+  "milestones": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "description": zod.string().describe('What this part of the money pays for.'),
+  "title": zod.string()
+}).describe('What a part of the funding goal pays for.')),
   "problem": zod.string().describe('HTML.'),
   "rejection_reason": zod.string().nullish().describe('Staff\'s reason, when they sent the project back.'),
   "slug": zod.string().describe('The address of the project page once it is live: `/project/{slug}`.'),
   "status": zod.enum(['draft', 'submitted', 'live', 'closed', 'rejected', 'suspended']).describe('draft → submitted → live → closed; staff may reject a submission (with a reason the\nowner reads) or suspend a live project.'),
   "submitted_at": zod.iso.datetime({}).nullish(),
-  "title": zod.string()
+  "title": zod.string(),
+  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.')
 }).describe('A project as its owner edits it (every step\'s fields, empty until saved).')
 })
 
@@ -176,6 +218,10 @@ export const saveProjectGeneralBody = zod.object({
 export const saveProjectGeneralResponse = zod.object({
   "data": zod.object({
   "aims": zod.string().describe('HTML.'),
+  "budget_lines": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "label": zod.string()
+}).describe('One line of the budget.')),
   "campaign_days": zod.number().nullish(),
   "can_edit": zod.boolean().describe('The owner may still change it (a draft, or sent back by staff).'),
   "conflicts": zod.string(),
@@ -186,12 +232,18 @@ export const saveProjectGeneralResponse = zod.object({
   "impact": zod.string().describe('HTML.'),
   "lay_summary": zod.string().describe('HTML.'),
   "methods": zod.string().describe('HTML.'),
+  "milestones": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "description": zod.string().describe('What this part of the money pays for.'),
+  "title": zod.string()
+}).describe('What a part of the funding goal pays for.')),
   "problem": zod.string().describe('HTML.'),
   "rejection_reason": zod.string().nullish().describe('Staff\'s reason, when they sent the project back.'),
   "slug": zod.string().describe('The address of the project page once it is live: `/project/{slug}`.'),
   "status": zod.enum(['draft', 'submitted', 'live', 'closed', 'rejected', 'suspended']).describe('draft → submitted → live → closed; staff may reject a submission (with a reason the\nowner reads) or suspend a live project.'),
   "submitted_at": zod.iso.datetime({}).nullish(),
-  "title": zod.string()
+  "title": zod.string(),
+  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.')
 }).describe('A project as its owner edits it (every step\'s fields, empty until saved).')
 })
 
@@ -216,6 +268,10 @@ export const saveProjectResearchBody = zod.object({
 export const saveProjectResearchResponse = zod.object({
   "data": zod.object({
   "aims": zod.string().describe('HTML.'),
+  "budget_lines": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "label": zod.string()
+}).describe('One line of the budget.')),
   "campaign_days": zod.number().nullish(),
   "can_edit": zod.boolean().describe('The owner may still change it (a draft, or sent back by staff).'),
   "conflicts": zod.string(),
@@ -226,12 +282,18 @@ export const saveProjectResearchResponse = zod.object({
   "impact": zod.string().describe('HTML.'),
   "lay_summary": zod.string().describe('HTML.'),
   "methods": zod.string().describe('HTML.'),
+  "milestones": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "description": zod.string().describe('What this part of the money pays for.'),
+  "title": zod.string()
+}).describe('What a part of the funding goal pays for.')),
   "problem": zod.string().describe('HTML.'),
   "rejection_reason": zod.string().nullish().describe('Staff\'s reason, when they sent the project back.'),
   "slug": zod.string().describe('The address of the project page once it is live: `/project/{slug}`.'),
   "status": zod.enum(['draft', 'submitted', 'live', 'closed', 'rejected', 'suspended']).describe('draft → submitted → live → closed; staff may reject a submission (with a reason the\nowner reads) or suspend a live project.'),
   "submitted_at": zod.iso.datetime({}).nullish(),
-  "title": zod.string()
+  "title": zod.string(),
+  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.')
 }).describe('A project as its owner edits it (every step\'s fields, empty until saved).')
 })
 
@@ -245,6 +307,10 @@ export const submitProjectParams = zod.object({
 export const submitProjectResponse = zod.object({
   "data": zod.object({
   "aims": zod.string().describe('HTML.'),
+  "budget_lines": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "label": zod.string()
+}).describe('One line of the budget.')),
   "campaign_days": zod.number().nullish(),
   "can_edit": zod.boolean().describe('The owner may still change it (a draft, or sent back by staff).'),
   "conflicts": zod.string(),
@@ -255,12 +321,18 @@ export const submitProjectResponse = zod.object({
   "impact": zod.string().describe('HTML.'),
   "lay_summary": zod.string().describe('HTML.'),
   "methods": zod.string().describe('HTML.'),
+  "milestones": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "description": zod.string().describe('What this part of the money pays for.'),
+  "title": zod.string()
+}).describe('What a part of the funding goal pays for.')),
   "problem": zod.string().describe('HTML.'),
   "rejection_reason": zod.string().nullish().describe('Staff\'s reason, when they sent the project back.'),
   "slug": zod.string().describe('The address of the project page once it is live: `/project/{slug}`.'),
   "status": zod.enum(['draft', 'submitted', 'live', 'closed', 'rejected', 'suspended']).describe('draft → submitted → live → closed; staff may reject a submission (with a reason the\nowner reads) or suspend a live project.'),
   "submitted_at": zod.iso.datetime({}).nullish(),
-  "title": zod.string()
+  "title": zod.string(),
+  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.')
 }).describe('A project as its owner edits it (every step\'s fields, empty until saved).')
 })
 
@@ -426,6 +498,10 @@ export const getProjectResponse = zod.object({
   "can_rate": zod.boolean().describe('A signed-in member other than the owner may review it (live projects).')
 }).describe('What the viewer may do with a project, decided on the server.'),
   "aims": zod.string().describe('HTML.'),
+  "budget_lines": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "label": zod.string()
+}).describe('One line of the budget.')),
   "campaign_days": zod.number().nullish(),
   "conflicts": zod.string(),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
@@ -436,6 +512,11 @@ export const getProjectResponse = zod.object({
   "impact": zod.string().describe('HTML.'),
   "live_at": zod.iso.datetime({}).nullish(),
   "methods": zod.string().describe('HTML.'),
+  "milestones": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "description": zod.string().describe('What this part of the money pays for.'),
+  "title": zod.string()
+}).describe('What a part of the funding goal pays for.')),
   "needs": zod.array(zod.object({
   "description": zod.string(),
   "id": zod.number(),
@@ -465,7 +546,8 @@ export const getProjectResponse = zod.object({
   "name": zod.string(),
   "role": zod.string(),
   "user_id": zod.number().nullish().describe('Their public profile, `/profile/{id}`, when they are a member.')
-}).describe('A person on the project\'s team as everyone sees them (never their e-mail).'))
+}).describe('A person on the project\'s team as everyone sees them (never their e-mail).')),
+  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.')
 })).describe('A project\'s page, `/project/{slug}`.')
 })
 

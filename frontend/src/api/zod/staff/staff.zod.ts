@@ -1490,6 +1490,10 @@ export const staffProjectQueueResponsePaginationCountMin = 0;export const staffP
 export const staffProjectQueueResponse = zod.object({
   "data": zod.array(zod.object({
   "aims": zod.string().describe('HTML.'),
+  "budget_lines": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "label": zod.string()
+}).describe('One line of the budget.')),
   "campaign_days": zod.number().nullish(),
   "can_edit": zod.boolean().describe('The owner may still change it (a draft, or sent back by staff).'),
   "conflicts": zod.string(),
@@ -1500,12 +1504,18 @@ export const staffProjectQueueResponse = zod.object({
   "impact": zod.string().describe('HTML.'),
   "lay_summary": zod.string().describe('HTML.'),
   "methods": zod.string().describe('HTML.'),
+  "milestones": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "description": zod.string().describe('What this part of the money pays for.'),
+  "title": zod.string()
+}).describe('What a part of the funding goal pays for.')),
   "problem": zod.string().describe('HTML.'),
   "rejection_reason": zod.string().nullish().describe('Staff\'s reason, when they sent the project back.'),
   "slug": zod.string().describe('The address of the project page once it is live: `/project/{slug}`.'),
   "status": zod.enum(['draft', 'submitted', 'live', 'closed', 'rejected', 'suspended']).describe('draft → submitted → live → closed; staff may reject a submission (with a reason the\nowner reads) or suspend a live project.'),
   "submitted_at": zod.iso.datetime({}).nullish(),
-  "title": zod.string()
+  "title": zod.string(),
+  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.')
 }).describe('A project as its owner edits it (every step\'s fields, empty until saved).').and(zod.object({
   "owner": zod.union([zod.object({
   "affiliation": zod.string().nullish(),
@@ -1541,6 +1551,10 @@ export const staffReviewProjectBody = zod.object({
 export const staffReviewProjectResponse = zod.object({
   "data": zod.object({
   "aims": zod.string().describe('HTML.'),
+  "budget_lines": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "label": zod.string()
+}).describe('One line of the budget.')),
   "campaign_days": zod.number().nullish(),
   "can_edit": zod.boolean().describe('The owner may still change it (a draft, or sent back by staff).'),
   "conflicts": zod.string(),
@@ -1551,12 +1565,18 @@ export const staffReviewProjectResponse = zod.object({
   "impact": zod.string().describe('HTML.'),
   "lay_summary": zod.string().describe('HTML.'),
   "methods": zod.string().describe('HTML.'),
+  "milestones": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "description": zod.string().describe('What this part of the money pays for.'),
+  "title": zod.string()
+}).describe('What a part of the funding goal pays for.')),
   "problem": zod.string().describe('HTML.'),
   "rejection_reason": zod.string().nullish().describe('Staff\'s reason, when they sent the project back.'),
   "slug": zod.string().describe('The address of the project page once it is live: `/project/{slug}`.'),
   "status": zod.enum(['draft', 'submitted', 'live', 'closed', 'rejected', 'suspended']).describe('draft → submitted → live → closed; staff may reject a submission (with a reason the\nowner reads) or suspend a live project.'),
   "submitted_at": zod.iso.datetime({}).nullish(),
-  "title": zod.string()
+  "title": zod.string(),
+  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.')
 }).describe('A project as its owner edits it (every step\'s fields, empty until saved).')
 })
 

@@ -10,6 +10,7 @@ import { RichText } from '@/ui/RichText';
 import { STATUS } from '../status';
 import { daysLeft, goal } from '../figures';
 import { ReviewPanel } from '../review/ReviewPanel';
+import { BudgetPlan } from '../BudgetPlan';
 import { FavoriteButton } from './FavoriteButton';
 import { TeamAndNeeds } from './TeamAndNeeds';
 
@@ -84,6 +85,7 @@ export function ProjectPage() {
           <RichText html={project[key]} />
         </section>
       ))}
+      <BudgetPlan totalCents={project.total_budget_cents} lines={project.budget_lines} milestones={project.milestones} headingLevel="h2" />
       <TeamAndNeeds team={project.team} needs={project.needs} />
       <Divider sx={{ my: 3 }} />
       <Typography>

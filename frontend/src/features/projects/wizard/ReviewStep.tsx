@@ -6,6 +6,7 @@ import { ApiError, errorMessage } from '@/lib/api-error';
 import { ethicsStatusLabels } from '@/lib/labels';
 import { RichText } from '@/ui/RichText';
 import { toDollars } from './BudgetStep';
+import { BudgetPlan } from '../BudgetPlan';
 import { StepActions } from './StepActions';
 
 /** Step 4: the project as staff will read it, then submission. */
@@ -65,6 +66,7 @@ export function ReviewStep({
         <Typography>
           <strong>Funding goal:</strong> CA${toDollars(project.funding_goal_cents)} over {project.campaign_days} days
         </Typography>
+        <BudgetPlan totalCents={project.total_budget_cents} lines={project.budget_lines} milestones={project.milestones} headingLevel="h3" />
         <StepActions onBack={onBack} busy={busy} label="Submit for review" />
       </Stack>
     </Box>

@@ -1,7 +1,5 @@
-import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import { Alert, Box, Button, IconButton, Stack, Typography } from '@mui/material';
-import { type ReactNode, useState } from 'react';
+import { Alert, Box, Stack } from '@mui/material';
+import { useState } from 'react';
 import { type Control, useFieldArray, useForm } from 'react-hook-form';
 import { saveProjectTeam, useGetMyProjectTeam } from '@/api/endpoints/projects/projects';
 import { NeedKind, type ProjectDraft, type ProjectTeam } from '@/api/model';
@@ -12,6 +10,7 @@ import { withFieldRequiredText, z, zodResolver } from '@/lib/zod';
 import { FormSelect } from '@/ui/form/FormSelect';
 import { FormTextField } from '@/ui/form/FormTextField';
 import { ErrorState, Loading } from '@/ui/QueryState';
+import { ListRow, ListSection } from './ListRows';
 import { StepActions } from './StepActions';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -76,49 +75,39 @@ function TeamForm({ project, initial, onBack, onSaved }: { project: ProjectDraft
     <Box component="form" noValidate onSubmit={onSubmit} aria-label="Team and needs">
       <Stack spacing={3}>
         {banner && <Alert severity="error">{banner}</Alert>}
-        <Stack component="fieldset" spacing={2} sx={{ border: 0, p: 0, m: 0 }}>
-          <Typography component="legend" variant="h6" sx={{ mb: 1 }}>
-            Team
-          </Typography>
-          <Typography color="text.secondary">
-            The people who do the research with you and their role. An e-mail is never shown; it links the person to their Cohort profile.
-          </Typography>
+        <ListSection
+          title="Team"
+          help="The people who do the research with you and their role. An e-mail is never shown; it links the person to their Cohort profile."
+          error={listError('team')}
+          addLabel="Add a person"
+          count={team.fields.length}
+          max={20}
+          onAdd={() => team.append({ name: '', email: '', role: '' })}
+        >
           {team.fields.map((field, i) => (
-            <Row key={field.id} label={`Remove person ${i + 1}`} onRemove={() => team.remove(i)}>
+            <ListRow key={field.id} label={`Remove person ${i + 1}`} onRemove={() => team.remove(i)}>
               <FormTextField control={form.control} name={`team.${i}.name`} label="Name" required fullWidth />
               <FormTextField control={form.control} name={`team.${i}.email`} label="E-mail (optional)" type="email" fullWidth />
               <FormTextField control={form.control} name={`team.${i}.role`} label="Role" required fullWidth />
-            </Row>
+            </ListRow>
           ))}
-          {listError('team') && <Alert severity="error">{listError('team')}</Alert>}
-          <Box>
-            <Button startIcon={<AddIcon />} onClick={() => team.append({ name: '', email: '', role: '' })} disabled={team.fields.length >= 20}>
-              Add a person
-            </Button>
-          </Box>
-        </Stack>
-        <Stack component="fieldset" spacing={2} sx={{ border: 0, p: 0, m: 0 }}>
-          <Typography component="legend" variant="h6" sx={{ mb: 1 }}>
-            Needs
-          </Typography>
-          <Typography color="text.secondary">What the project asks the community for: participants, co-investigators, mentors, helpers, data or equipment.</Typography>
+        </ListSection>
+        <ListSection
+          title="Needs"
+          help="What the project asks the community for: participants, co-investigators, mentors, helpers, data or equipment."
+          error={listError('needs')}
+          addLabel="Add a need"
+          count={needs.fields.length}
+          max={12}
+          onAdd={() => needs.append({ kind: NeedKind.participants, description: '' })}
+        >
           {needs.fields.map((field, i) => (
-            <Row key={field.id} label={`Remove need ${i + 1}`} onRemove={() => needs.remove(i)}>
+            <ListRow key={field.id} label={`Remove need ${i + 1}`} onRemove={() => needs.remove(i)}>
               <NeedKindSelect control={form.control} index={i} />
               <FormTextField control={form.control} name={`needs.${i}.description`} label="What is needed" required fullWidth multiline />
-            </Row>
+            </ListRow>
           ))}
-          {listError('needs') && <Alert severity="error">{listError('needs')}</Alert>}
-          <Box>
-            <Button
-              startIcon={<AddIcon />}
-              onClick={() => needs.append({ kind: NeedKind.participants, description: '' })}
-              disabled={needs.fields.length >= 12}
-            >
-              Add a need
-            </Button>
-          </Box>
-        </Stack>
+        </ListSection>
         <StepActions onBack={onBack} busy={form.formState.isSubmitting} />
       </Stack>
     </Box>
@@ -127,15 +116,4 @@ function TeamForm({ project, initial, onBack, onSaved }: { project: ProjectDraft
 
 function NeedKindSelect({ control, index }: { control: Control<Values>; index: number }) {
   return <FormSelect control={control} name={`needs.${index}.kind`} label="Kind" options={KINDS} required />;
-}
-
-function Row({ label, onRemove, children }: { label: string; onRemove: () => void; children: ReactNode }) {
-  return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' }, p: 2, borderRadius: 2, bgcolor: 'action.hover' }}>
-      {children}
-      <IconButton aria-label={label} onClick={onRemove} sx={{ alignSelf: { xs: 'flex-end', sm: 'center' } }}>
-        <DeleteIcon />
-      </IconButton>
-    </Stack>
-  );
 }
