@@ -204,6 +204,14 @@ test('an affiliated member writes a project step by step, submits it, and staff 
   await expect(panel.getByText('5.0 of 5')).toHaveCount(2);
   await expect(panel.getByRole('form', { name: 'Your review' })).toBeVisible();
 
+  // ... and comments in the project's discussion.
+  const discussion = page.getByRole('region', { name: 'Discussion' });
+  const composer = discussion.getByRole('form', { name: 'Start a discussion' });
+  const question = `How are the children recruited? (${info.project.name})`;
+  await composer.getByRole('textbox', { name: /^Start a discussion/ }).fill(question);
+  await composer.getByRole('button', { name: 'Post' }).click();
+  await expect(discussion.getByText(question)).toBeVisible();
+
   await page.goto('/dashboard');
   await page.getByRole('button', { name: /Favorite projects \(1\)/ }).click();
   await expect(page.getByRole('link', { name: new RegExp(title) })).toBeVisible();

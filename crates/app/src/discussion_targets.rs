@@ -1,6 +1,6 @@
 //! The targets discussions hang on, adapted from the crates that own them: a working
-//! group's rules come from `groups`, a blog post's from `content` (projects join with
-//! their crate).
+//! group's rules come from `groups`, a blog post's from `content`, a project's from
+//! `projects`.
 
 use std::sync::Arc;
 
@@ -57,6 +57,29 @@ impl Target for BlogDiscussions {
     }
 }
 
+/// Projects: signed-in members discuss a live project; staff moderate; nothing is private.
+struct ProjectDiscussions {
+    db: DatabaseConnection,
+}
+
+#[async_trait]
+impl Target for ProjectDiscussions {
+    async fn access(&self, id: i64, viewer: Option<&CurrentUser>) -> AppResult<Option<Access>> {
+        let rights = projects::service::discussion::rights(&self.db, id, viewer).await?;
+        Ok(rights.map(|(write, moderate)| Access {
+            read_private: false,
+            write,
+            set_private: false,
+            moderate,
+        }))
+    }
+
+    async fn comments_changed(&self, _id: i64, _delta: CommentsDelta) -> AppResult<()> {
+        // A project page shows no comment count.
+        Ok(())
+    }
+}
+
 /// Every registered target.
 pub fn targets(context: &AppContext) -> Targets {
     Targets::new()
@@ -69,6 +92,12 @@ pub fn targets(context: &AppContext) -> Targets {
         .with(
             TopicType::Blog,
             Arc::new(BlogDiscussions {
+                db: context.db.clone(),
+            }),
+        )
+        .with(
+            TopicType::Projects,
+            Arc::new(ProjectDiscussions {
                 db: context.db.clone(),
             }),
         )

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use discussions::enums::TopicType;
 use discussions::events::{DiscussionChanged, DiscussionPosted};
-use feed::facts::{Fact, Group, GroupOutcome, Place, Post, PostChange};
+use feed::facts::{Fact, Group, GroupOutcome, Place, Post, PostChange, Project};
 use feed::live::Hub;
 use groups::events::{
     Decision, GroupModerated, GroupRef, MembershipChange, MembershipChanged, UpdateReviewed,
@@ -159,7 +159,19 @@ async fn posted(ctx: AppContext, e: Arc<DiscussionPosted>) -> AppResult<Vec<Fact
                 Vec::new(),
             )
         }
-        TopicType::Projects => return Ok(Vec::new()),
+        TopicType::Projects => {
+            let Some(project) = projects::service::browse::reference(&ctx.db, e.target_id).await?
+            else {
+                return Ok(Vec::new());
+            };
+            // A new topic on a project is news for its owner.
+            let followers = if is_topic {
+                vec![project.owner_id]
+            } else {
+                Vec::new()
+            };
+            (Place::Project(project_place(project)), followers)
+        }
     };
     Ok(vec![Fact::Posted(Post {
         place,
@@ -172,6 +184,27 @@ async fn posted(ctx: AppContext, e: Arc<DiscussionPosted>) -> AppResult<Vec<Fact
         text: e.text.clone(),
         followers,
     })])
+}
+
+fn project_place(p: projects::service::browse::ProjectRef) -> Project {
+    Project {
+        id: p.id,
+        slug: p.slug,
+        title: p.title,
+    }
+}
+
+async fn project_reviewed(
+    _ctx: AppContext,
+    e: Arc<projects::events::ProjectReviewed>,
+) -> AppResult<Vec<Fact>> {
+    Ok(vec![Fact::ProjectReviewed {
+        owner_id: e.project.owner_id,
+        project: project_place(e.project.clone()),
+        approved: e.approved,
+        reason: e.reason.clone(),
+        summary: kernel::rich_text::plain_text(&e.summary),
+    }])
 }
 
 async fn affiliation(
@@ -208,6 +241,7 @@ pub fn wire(ctx: &AppContext, hub: &Hub) {
     on(ctx, hub, changed);
     on(ctx, hub, affiliation);
     on(ctx, hub, published);
+    on(ctx, hub, project_reviewed);
 }
 
 async fn changed(_: AppContext, e: Arc<DiscussionChanged>) -> AppResult<Vec<Fact>> {

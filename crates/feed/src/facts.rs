@@ -21,6 +21,14 @@ pub enum GroupOutcome {
     Reactivated,
 }
 
+/// A research project, as notifications and feed items name it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Project {
+    pub id: i64,
+    pub slug: String,
+    pub title: String,
+}
+
 /// Where a discussion post was made.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Place {
@@ -30,6 +38,8 @@ pub enum Place {
         slug: String,
         title: String,
     },
+    /// A research project's page, `/project/{slug}`.
+    Project(Project),
 }
 
 /// What a topic or reply reads now.
@@ -119,6 +129,15 @@ pub enum Fact {
         user_id: i64,
         approved: bool,
         reason: Option<String>,
+    },
+    /// Staff approved a submitted project (it is live and announced) or sent it back.
+    ProjectReviewed {
+        project: Project,
+        owner_id: i64,
+        approved: bool,
+        reason: Option<String>,
+        /// The lay summary, as plain text.
+        summary: String,
     },
     Posted(Post),
     /// A post was edited or deleted, or its topic made public or private.

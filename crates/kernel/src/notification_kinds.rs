@@ -10,6 +10,7 @@ pub const REPLY: &str = "reply";
 pub const GROUP_MODERATION: &str = "group_moderation";
 pub const UPDATE_MODERATION: &str = "update_moderation";
 pub const AFFILIATION_APPROVED: &str = "affiliation_approved";
+pub const PROJECT_MODERATION: &str = "project_moderation";
 
 /// One kind of notification in the catalogue.
 pub struct Kind {
@@ -59,6 +60,11 @@ pub const KINDS: &[Kind] = &[
         id: UPDATE_MODERATION,
         name: "Update reviews",
         description: "Your update is approved.",
+    },
+    Kind {
+        id: PROJECT_MODERATION,
+        name: "Project reviews",
+        description: "Your research project is approved, or sent back with a reason.",
     },
     Kind {
         id: AFFILIATION_APPROVED,

@@ -8,6 +8,7 @@ pub mod api;
 pub mod budget;
 mod entity;
 pub mod enums;
+pub mod events;
 mod policy;
 pub mod service;
 

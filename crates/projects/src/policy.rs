@@ -42,6 +42,13 @@ pub fn may_rate(status: ProjectStatus, is_owner: bool) -> bool {
     status == ProjectStatus::Live && !is_owner
 }
 
+/// A viewer's rights in a project's discussion (`topicType` `projects`): (may write, may
+/// moderate), or none while the project is not public. Signed-in members write while it is
+/// live; staff moderate (not the owner: an open review is not the owner's to prune).
+pub fn discussion(status: ProjectStatus, signed_in: bool, is_staff: bool) -> Option<(bool, bool)> {
+    is_public(status).then_some((signed_in && status == ProjectStatus::Live, is_staff))
+}
+
 /// Spec: a campaign runs 15 to 60 days.
 pub const CAMPAIGN_DAYS: std::ops::RangeInclusive<i32> = 15..=60;
 
@@ -87,6 +94,21 @@ mod tests {
         }
         for status in [Draft, Submitted, Rejected, Suspended] {
             assert!(!may_view(status, false) && may_view(status, true));
+        }
+    }
+
+    #[test]
+    fn members_discuss_live_projects_and_staff_moderate() {
+        use ProjectStatus::*;
+        assert_eq!(discussion(Live, true, false), Some((true, false)));
+        assert_eq!(discussion(Live, false, false), Some((false, false)));
+        assert_eq!(
+            discussion(Closed, true, true),
+            Some((false, true)),
+            "read only once closed"
+        );
+        for status in [Draft, Submitted, Rejected, Suspended] {
+            assert_eq!(discussion(status, true, true), None);
         }
     }
 

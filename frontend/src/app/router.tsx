@@ -178,7 +178,8 @@ export const routes = [
       { path: 'lecture-series', lazy: content.lecturesRoute },
       { path: 'lecture-series/:id', lazy: content.lectureRoute },
       { path: 'projects', lazy: projects.listRoute },
-      { path: 'project/:slug', lazy: projects.projectRoute },
+      // The project shows the discussions feature's panel; the router composes the two.
+      { path: 'project/:slug', lazy: projects.projectRoute(discussions.DiscussionPanelSlot) },
       { path: 'needs', lazy: projects.needsRoute },
       { path: 'blog', lazy: blog.blogListRoute },
       {

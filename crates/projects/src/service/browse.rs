@@ -57,3 +57,32 @@ pub fn closes_at(project: &project::Model) -> Option<chrono::DateTime<chrono::Ut
     let days = project.campaign_days?;
     Some(project.live_at? + chrono::Duration::days(i64::from(days)))
 }
+
+/// A project as other crates name it: its owner, address and title.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProjectRef {
+    pub id: i64,
+    pub owner_id: i64,
+    pub slug: String,
+    pub title: String,
+}
+
+impl ProjectRef {
+    pub(crate) fn of(p: &project::Model) -> Self {
+        Self {
+            id: p.id,
+            owner_id: p.owner_id,
+            slug: p.slug.clone(),
+            title: p.title.clone(),
+        }
+    }
+}
+
+/// Project `id` as other crates name it, if there is one.
+pub async fn reference(db: &impl ConnectionTrait, id: i64) -> AppResult<Option<ProjectRef>> {
+    Ok(project::Entity::find_by_id(id)
+        .one(db)
+        .await?
+        .as_ref()
+        .map(ProjectRef::of))
+}

@@ -7,8 +7,10 @@ use sea_orm::{
 };
 use serde_json::json;
 
+use super::browse;
 use crate::entity::project;
 use crate::enums::ProjectStatus;
+use crate::events::ProjectReviewed;
 use crate::policy;
 
 /// Why staff sent a project back: required, at most 2,000 characters.
@@ -76,5 +78,13 @@ pub async fn decide(
     decision
         .commit(json!({"status": before}), json!({"status": updated.status}))
         .await?;
+    ctx.events
+        .publish(ProjectReviewed {
+            project: browse::ProjectRef::of(&updated),
+            approved: updated.status == ProjectStatus::Live,
+            reason: updated.rejection_reason.clone(),
+            summary: updated.lay_summary.clone(),
+        })
+        .await;
     Ok(updated)
 }

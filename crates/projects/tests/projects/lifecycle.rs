@@ -293,4 +293,37 @@ async fn staff_send_a_project_back_with_a_reason_then_it_goes_live() {
         .collect();
     assert_eq!(actions, ["project.approve", "project.reject"]);
     assert_eq!(log["data"][1]["reason"], "Say how patients are recruited.");
+
+    // The owner heard both decisions; the live project is announced to everyone.
+    let (_, notes) = app.get_json_as(&owner, "/api/me/notifications").await;
+    let heard: Vec<(&str, &str)> = notes["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| (n["title"].as_str().unwrap(), n["message"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        heard[..2],
+        [
+            (
+                "Project approved",
+                "Early sepsis in children is approved and now live."
+            ),
+            (
+                "Project sent back",
+                "Early sepsis was sent back. Reason: Say how patients are recruited."
+            ),
+        ]
+    );
+    assert_eq!(notes["data"][0]["in_app_route"], "/project/early-sepsis");
+    assert_eq!(notes["data"][0]["content_type"], "project");
+    let (_, feed) = app.get_json_as(&member, "/api/feed").await;
+    let item = feed["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["event_type"] == "PROJECT_CREATED")
+        .cloned()
+        .unwrap_or_else(|| panic!("{feed}"));
+    assert_eq!(item["object_type"], "PROJECT");
 }

@@ -3,6 +3,7 @@
 
 mod browse;
 mod budget;
+mod discussion;
 mod dynamic_review;
 mod lifecycle;
 mod team;

@@ -1,7 +1,16 @@
+import type { DiscussionSlot } from '@/ui/discussion-slot';
 import { lazyScreen } from '@/lib/lazy-screen';
 
 export const myProjectsRoute = lazyScreen(() => import('./my/MyProjectsPage'), (m) => m.MyProjectsPage);
 export const wizardRoute = lazyScreen(() => import('./wizard/ProjectWizardPage'), (m) => m.ProjectWizardPage);
 export const listRoute = lazyScreen(() => import('./browse/ProjectsListPage'), (m) => m.ProjectsListPage);
-export const projectRoute = lazyScreen(() => import('./browse/ProjectPage'), (m) => m.ProjectPage);
+/** The project page with the discussion panel the router hands in. */
+export const projectRoute = (Discussion: DiscussionSlot) =>
+  lazyScreen(
+    () => import('./browse/ProjectPage'),
+    ({ ProjectPage }) =>
+      function ProjectRoute() {
+        return <ProjectPage Discussion={Discussion} />;
+      },
+  );
 export const needsRoute = lazyScreen(() => import('./browse/NeedsPage'), (m) => m.NeedsPage);

@@ -129,6 +129,13 @@ pub fn of(fact: Fact, names: &Names) -> Effects {
             approved,
             reason,
         } => moderation::affiliation_reviewed(user_id, approved, reason.as_deref()),
+        Fact::ProjectReviewed {
+            project,
+            owner_id,
+            approved,
+            reason,
+            summary,
+        } => moderation::project_reviewed(project, owner_id, approved, reason.as_deref(), &summary),
         Fact::Posted(post) => {
             let author = names.of(post.author_id).to_owned();
             posts::posted(post, &author)

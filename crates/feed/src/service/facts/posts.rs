@@ -4,7 +4,7 @@
 use kernel::notification_kinds as kind;
 
 use super::effects::{Effects, Revision};
-use super::wording::{excerpt, group_route};
+use super::wording::{excerpt, group_route, project_route};
 use crate::enums::{ContentType, FeedEventType, FeedObjectType};
 use crate::facts::{Place, Post, PostChange};
 use crate::policy;
@@ -36,6 +36,18 @@ fn place(post: &Post) -> Where {
                 FeedEventType::WorkingGroupDiscussionCreated
             } else {
                 FeedEventType::WorkingGroupCommentCreated
+            },
+        },
+        Place::Project(project) => Where {
+            slug: project.slug.clone(),
+            title: project.title.clone(),
+            route: project_route(project),
+            group_id: None,
+            content_type: ContentType::Project,
+            event_type: if post.is_topic {
+                FeedEventType::ProjectDiscussionCreated
+            } else {
+                FeedEventType::ProjectCommentCreated
             },
         },
         Place::Blog { slug, title, .. } => Where {
@@ -235,6 +247,46 @@ mod tests {
             ..reply
         };
         assert!(posted(own, "Grace").notices.is_empty(), "answering oneself");
+    }
+
+    #[test]
+    fn a_topic_on_a_project_tells_its_owner_and_shows_as_a_project_event() {
+        let on_project = Post {
+            place: Place::Project(crate::facts::Project {
+                id: 7,
+                slug: "early-sepsis".into(),
+                title: "Early sepsis".into(),
+            }),
+            is_public: true,
+            followers: vec![9],
+            ..topic()
+        };
+        let effects = posted(on_project.clone(), "Ada");
+        assert_eq!(effects.notices.len(), 1);
+        let notice = &effects.notices[0];
+        assert_eq!(
+            (notice.user_id, notice.title.as_str()),
+            (9, "New discussion in Early sepsis")
+        );
+        assert_eq!(
+            notice.in_app_route.as_deref(),
+            Some("/project/early-sepsis")
+        );
+        assert_eq!(notice.content_type, Some(ContentType::Project));
+        assert_eq!(
+            effects.items[0].event_type,
+            FeedEventType::ProjectDiscussionCreated
+        );
+        let reply = Post {
+            is_topic: false,
+            post_id: 12,
+            parent_author_id: Some(9),
+            ..on_project
+        };
+        assert_eq!(
+            posted(reply, "Ada").items[0].event_type,
+            FeedEventType::ProjectCommentCreated
+        );
     }
 
     #[test]

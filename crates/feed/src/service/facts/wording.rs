@@ -1,7 +1,7 @@
 //! What the words and links of notifications and feed items share.
 
 use crate::enums::ContentType;
-use crate::facts::Group;
+use crate::facts::{Group, Project};
 use crate::service::notify::Notice;
 
 /// Longest excerpt of a post in a notification or feed item.
@@ -26,6 +26,11 @@ pub fn because(reason: Option<&str>) -> String {
 }
 
 /// A notification that leads to the group's page.
+/// A project's page.
+pub fn project_route(project: &Project) -> String {
+    format!("/project/{}", project.slug)
+}
+
 pub fn about_group(
     user_id: i64,
     kind: &'static str,

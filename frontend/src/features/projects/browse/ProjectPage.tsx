@@ -3,6 +3,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { useGetProject } from '@/api/endpoints/projects/projects';
 import { ApiError } from '@/lib/api-error';
 import { ethicsStatusLabels } from '@/lib/labels';
+import type { DiscussionSlot } from '@/ui/discussion-slot';
 import { usePageTitle } from '@/ui/page-title';
 import { NotFoundPage } from '@/ui/NotFoundPage';
 import { ErrorState, Loading } from '@/ui/QueryState';
@@ -22,7 +23,7 @@ const SECTIONS = [
 ] as const;
 
 /** /project/{slug}: a project as everyone reads it once live (its owner sees it before). */
-export function ProjectPage() {
+export function ProjectPage({ Discussion }: { Discussion: DiscussionSlot }) {
   const { slug = '' } = useParams();
   const found = useGetProject(slug);
   const project = found.data?.data;
@@ -97,6 +98,11 @@ export function ProjectPage() {
       {project.status === 'live' || project.reviews.count > 0 ? (
         <ReviewPanel slug={project.slug} summary={project.reviews} canRate={project.abilities.can_rate} />
       ) : null}
+      {(project.status === 'live' || project.status === 'closed') && (
+        <Box sx={{ pt: 4 }}>
+          <Discussion topicType="projects" targetId={project.id} />
+        </Box>
+      )}
     </Container>
   );
 }
