@@ -8,7 +8,7 @@ mod policy;
 pub mod service;
 
 pub use api::configure;
-pub use service::demo::{DemoMember, demo_member};
+pub use service::demo::{Creator, DemoMember, demo_member};
 pub use service::directory::Directory;
 pub use service::session::SessionStore;
 pub use service::staff::{

@@ -8,6 +8,7 @@ mod entity;
 pub mod enums;
 pub mod events;
 mod policy;
+pub mod seed;
 mod service;
 pub mod target;
 

@@ -1,6 +1,7 @@
 //! What other crates may know about working group membership and notifications, through
 //! ports that `groups` and `feed` implement and `app` wires.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use async_trait::async_trait;
@@ -17,6 +18,17 @@ pub trait GroupDirectory: Send + Sync {
     async fn count_public(&self) -> AppResult<i64>;
     /// How many public groups a member joined (their own not counted).
     async fn count_joined(&self, user_id: i64) -> AppResult<i64>;
+    /// The topics (project tags) among `ids` that exist, by id: groups and projects are
+    /// tagged from the same list, which `groups` keeps.
+    async fn topics(&self, ids: &[i64]) -> AppResult<HashMap<i64, Topic>>;
+}
+
+/// A topic (project tag), as other crates name it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+pub struct Topic {
+    pub id: i64,
+    pub slug: String,
+    pub title: String,
 }
 
 /// The shared group directory, as stored in [`crate::AppContext`].

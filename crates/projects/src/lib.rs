@@ -10,6 +10,7 @@ mod entity;
 pub mod enums;
 pub mod events;
 mod policy;
+pub mod seed;
 pub mod service;
 
 pub use api::configure;

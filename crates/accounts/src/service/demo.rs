@@ -6,6 +6,7 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Query
 
 use super::password;
 use crate::entity::user;
+use crate::enums::{AffiliationStatus, AgeGroup, CareerStage, Gender};
 
 /// Who a demo member is.
 pub struct DemoMember<'a> {
@@ -16,6 +17,17 @@ pub struct DemoMember<'a> {
     pub affiliation: &'a str,
     pub location: &'a str,
     pub bio: &'a str,
+    /// A researcher who may submit projects: the equity fields given and a university
+    /// affiliation approved (at `university_email`).
+    pub creator: Option<Creator<'a>>,
+}
+
+/// What makes a demo member a project creator.
+pub struct Creator<'a> {
+    pub university_email: &'a str,
+    pub gender: Gender,
+    pub age_group: AgeGroup,
+    pub career_stage: CareerStage,
 }
 
 /// The member's id, creating the account when it does not exist yet.
@@ -28,7 +40,7 @@ pub async fn demo_member(db: &impl ConnectionTrait, member: DemoMember<'_>) -> A
     {
         return Ok(found.id);
     }
-    let created = user::ActiveModel {
+    let mut created = user::ActiveModel {
         email: Set(email),
         name: Set(member.name.to_owned()),
         password_hash: Set(Some(password::hash(member.password)?)),
@@ -40,8 +52,15 @@ pub async fn demo_member(db: &impl ConnectionTrait, member: DemoMember<'_>) -> A
         bio: Set(Some(member.bio.to_owned())),
         date_joined: Set(kernel::clock::now()),
         ..Default::default()
+    };
+    if let Some(creator) = member.creator {
+        created.is_project_creator = Set(true);
+        created.university_affiliate_email = Set(Some(creator.university_email.to_owned()));
+        created.university_email_confirmed = Set(true);
+        created.affiliation_status = Set(AffiliationStatus::Approved);
+        created.gender = Set(creator.gender);
+        created.age_group = Set(creator.age_group);
+        created.career_stage = Set(creator.career_stage);
     }
-    .insert(db)
-    .await?;
-    Ok(created.id)
+    Ok(created.insert(db).await?.id)
 }

@@ -463,6 +463,10 @@ pub fn concrete(template: &str, operation: &str, s: &Scene) -> String {
             "invited-members/{id}",
             &format!("invited-members/{}", s.invitation),
         )
+        .replace(
+            "resend-invitation/{id}",
+            &format!("resend-invitation/{}", s.invitation),
+        )
         .replace("{invite_hash}", &"x".repeat(43))
         .replace(
             "join-requests/{member_id}/{action}",

@@ -1,14 +1,16 @@
 //! The [`GroupDirectory`] other crates use to know who belongs where, without reading our
 //! tables.
 
+use std::collections::HashMap;
+
 use async_trait::async_trait;
 use kernel::AppResult;
-use kernel::community::GroupDirectory;
+use kernel::community::{GroupDirectory, Topic};
 use kernel::memo::Memo;
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter};
 
 use super::browse;
-use crate::entity::{member, working_group};
+use crate::entity::{member, project_tag, working_group};
 use crate::enums::MemberRole;
 
 /// How old the platform-wide group count on the dashboard may be.
@@ -75,5 +77,25 @@ impl GroupDirectory for Directory {
             .count(&self.db)
             .await?;
         Ok(count(n))
+    }
+
+    async fn topics(&self, ids: &[i64]) -> AppResult<HashMap<i64, Topic>> {
+        if ids.is_empty() {
+            return Ok(HashMap::new());
+        }
+        Ok(project_tag::Entity::find()
+            .filter(project_tag::Column::Id.is_in(ids.iter().copied()))
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .map(|t| {
+                let topic = Topic {
+                    id: t.id,
+                    slug: t.slug,
+                    title: t.title,
+                };
+                (t.id, topic)
+            })
+            .collect())
     }
 }

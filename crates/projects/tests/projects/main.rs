@@ -6,4 +6,5 @@ mod budget;
 mod discussion;
 mod dynamic_review;
 mod lifecycle;
+mod seed;
 mod team;

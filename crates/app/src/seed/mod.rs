@@ -1,7 +1,11 @@
 //! Demo content, so a fresh `just run` shows a populated site.
 
+mod projects;
+
+use accounts::enums::{AgeGroup, CareerStage, Gender};
 use accounts::{
-    AdminCreated, DemoMember, account_exists, create_admin, demo_member, require_password_change,
+    AdminCreated, Creator, DemoMember, account_exists, create_admin, demo_member,
+    require_password_change,
 };
 use kernel::AppContext;
 
@@ -92,6 +96,12 @@ pub async fn run(ctx: &AppContext) -> anyhow::Result<Option<DemoLogins>> {
             affiliation: "University of Alberta",
             location: "Edmonton, Canada",
             bio: "Neurologist who ran stroke trials for ten years and now helps patients and researchers ask better questions together.",
+            creator: Some(Creator {
+                university_email: "amira.haddad@ualberta.example.edu",
+                gender: Gender::Female,
+                age_group: AgeGroup::From40To49,
+                career_stage: CareerStage::SeniorStaff,
+            }),
         },
     )
     .await
@@ -105,6 +115,7 @@ pub async fn run(ctx: &AppContext) -> anyhow::Result<Option<DemoLogins>> {
     learning::seed::demo(ctx)
         .await
         .map_err(seeding("the quizzes"))?;
+    projects::demo(ctx, member_id, admin_id, &member_password).await?;
     if let Some(logins) = &logins {
         keep(ctx, logins)?;
     }

@@ -1,0 +1,117 @@
+//! Demo research projects: three researchers besides the demo member (all of them project
+//! creators), the projects they write and review, and a first discussion on each live one.
+
+use accounts::enums::{AgeGroup, CareerStage, Gender};
+use accounts::{Creator, DemoMember, demo_member};
+use discussions::enums::TopicType;
+use kernel::{AppContext, CurrentUser};
+
+use super::seeding;
+
+/// (e-mail, name, title, affiliation, location, university e-mail, gender, bio).
+const RESEARCHERS: &[(&str, &str, &str, &str, &str, &str, Gender, &str)] = &[
+    (
+        "lucas@cohort.local",
+        "Dr. Lucas Martin",
+        "Paediatric emergency physician",
+        "McGill University",
+        "Montréal, Canada",
+        "lucas.martin@mcgill.example.edu",
+        Gender::Male,
+        "Emergency physician at a children's hospital, working on faster diagnosis of serious infections.",
+    ),
+    (
+        "priya@cohort.local",
+        "Dr. Priya Nair",
+        "Endocrinologist",
+        "University of British Columbia",
+        "Vancouver, Canada",
+        "priya.nair@ubc.example.edu",
+        Gender::Female,
+        "Endocrinologist studying how young people with diabetes move from children's to adult care.",
+    ),
+    (
+        "tomas@cohort.local",
+        "Dr. Tomás Rivera",
+        "Rehabilitation researcher",
+        "Dalhousie University",
+        "Halifax, Canada",
+        "tomas.rivera@dal.example.edu",
+        Gender::NonBinary,
+        "Rehabilitation scientist working with people living with long COVID.",
+    ),
+];
+
+/// A first question on each live project, by another researcher (index into the owners).
+const QUESTIONS: &[(usize, &str)] = &[
+    (
+        2,
+        "<p>Will participants with aphasia be able to follow the home programme? Happy to share our picture-based materials.</p>",
+    ),
+    (
+        0,
+        "<p>How will you handle children who arrive already on antibiotics from a clinic?</p>",
+    ),
+    (
+        1,
+        "<p>Are the peer coaches paid? We found stipends made a big difference to retention.</p>",
+    ),
+];
+
+/// Seeds the projects; `member_id` is the demo member, who owns the first one.
+pub async fn demo(
+    ctx: &AppContext,
+    member_id: i64,
+    admin_id: i64,
+    password: &str,
+) -> anyhow::Result<()> {
+    let mut owners = vec![member_id];
+    for (email, name, title, affiliation, location, university, gender, bio) in RESEARCHERS {
+        let id = demo_member(
+            &ctx.db,
+            DemoMember {
+                email,
+                name,
+                password,
+                title,
+                affiliation,
+                location,
+                bio,
+                creator: Some(Creator {
+                    university_email: university,
+                    gender: *gender,
+                    age_group: AgeGroup::From40To49,
+                    career_stage: CareerStage::SeniorStaff,
+                }),
+            },
+        )
+        .await
+        .map_err(seeding("the demo researchers"))?;
+        owners.push(id);
+    }
+    let live = projects::seed::demo(ctx, &owners, admin_id)
+        .await
+        .map_err(seeding("the projects"))?;
+    let targets = crate::discussion_targets::targets(ctx);
+    for (project_id, (asker, text)) in live.iter().zip(QUESTIONS) {
+        let Some(&asker_id) = owners.get(*asker) else {
+            continue;
+        };
+        let asker = CurrentUser {
+            id: asker_id,
+            staff_role: None,
+            password_change_required: false,
+        };
+        discussions::seed::first_topic(
+            ctx,
+            &targets,
+            &asker,
+            TopicType::Projects,
+            *project_id,
+            text,
+        )
+        .await
+        .map_err(seeding("the project discussions"))?;
+    }
+    Ok(())
+}

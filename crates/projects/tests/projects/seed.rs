@@ -1,0 +1,71 @@
+use serde_json::Value;
+use testkit::spawn_app;
+
+fn titles(body: &Value) -> Vec<String> {
+    body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["title"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[tokio::test]
+async fn the_demo_seed_brings_live_projects_and_one_waiting_and_again_changes_nothing() {
+    let app = spawn_app().await;
+    let logins = app
+        .seed_demo()
+        .await
+        .expect("a first seed makes the accounts");
+    let (_, live) = app.get_json("/api/projects").await;
+    assert_eq!(live["pagination"]["count"], 3, "{live}");
+    let (_, page) = app
+        .get_json("/api/projects/early-mobilisation-after-stroke-at-home")
+        .await;
+    let project = &page["data"];
+    assert_eq!(project["owner"]["name"], "Dr. Amira Haddad");
+    assert_eq!(project["reviews"]["count"], 2);
+    assert_eq!(project["favorites"]["count"], 2);
+    assert_eq!(project["team"].as_array().unwrap().len(), 3);
+    assert_eq!(project["budget_lines"].as_array().unwrap().len(), 3);
+    assert_eq!(project["total_budget_cents"], 3_000_000);
+    let (_, topics) = app
+        .get_json(&format!("/api/projects/{}/discussions", project["id"]))
+        .await;
+    assert_eq!(topics["data"].as_array().unwrap().len(), 1);
+    let (_, needs) = app.get_json("/api/needs").await;
+    assert_eq!(needs["pagination"]["count"], 6);
+
+    // The demo member owns one and favourited another; one project waits for staff.
+    let amira = app
+        .sign_in("amira@cohort.local", &logins.member_password)
+        .await;
+    let (_, mine) = app.get_json_as(&amira, "/api/me/projects").await;
+    assert_eq!(titles(&mine), ["Early mobilisation after stroke at home"]);
+    let (_, hearts) = app.get_json_as(&amira, "/api/me/favorite-projects").await;
+    assert_eq!(
+        titles(&hearts),
+        ["A faster sepsis test for children in emergency rooms"]
+    );
+    let staff = app
+        .signed_in_staff("moderator@example.org", "staff password 1")
+        .await;
+    let (_, queue) = app.get_json_as(&staff, "/api/staff/projects").await;
+    assert_eq!(
+        titles(&queue),
+        ["Pacing support for people with long COVID fatigue"]
+    );
+
+    assert!(app.seed_demo().await.is_none());
+    let (_, again) = app.get_json("/api/projects").await;
+    assert_eq!(again["pagination"]["count"], 3);
+    let (_, page) = app
+        .get_json("/api/projects/early-mobilisation-after-stroke-at-home")
+        .await;
+    assert_eq!(page["data"]["reviews"]["count"], 2);
+    assert_eq!(page["data"]["favorites"]["count"], 2);
+    let (_, topics) = app
+        .get_json(&format!("/api/projects/{}/discussions", page["data"]["id"]))
+        .await;
+    assert_eq!(topics["data"].as_array().unwrap().len(), 1);
+}
