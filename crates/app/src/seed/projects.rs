@@ -8,38 +8,49 @@ use kernel::{AppContext, CurrentUser};
 
 use super::seeding;
 
-/// (e-mail, name, title, affiliation, location, university e-mail, gender, bio).
-const RESEARCHERS: &[(&str, &str, &str, &str, &str, &str, Gender, &str)] = &[
-    (
-        "lucas@cohort.local",
-        "Dr. Lucas Martin",
-        "Paediatric emergency physician",
-        "McGill University",
-        "Montréal, Canada",
-        "lucas.martin@mcgill.example.edu",
-        Gender::Male,
-        "Emergency physician at a children's hospital, working on faster diagnosis of serious infections.",
-    ),
-    (
-        "priya@cohort.local",
-        "Dr. Priya Nair",
-        "Endocrinologist",
-        "University of British Columbia",
-        "Vancouver, Canada",
-        "priya.nair@ubc.example.edu",
-        Gender::Female,
-        "Endocrinologist studying how young people with diabetes move from children's to adult care.",
-    ),
-    (
-        "tomas@cohort.local",
-        "Dr. Tomás Rivera",
-        "Rehabilitation researcher",
-        "Dalhousie University",
-        "Halifax, Canada",
-        "tomas.rivera@dal.example.edu",
-        Gender::NonBinary,
-        "Rehabilitation scientist working with people living with long COVID.",
-    ),
+/// A demo researcher.
+struct Researcher {
+    email: &'static str,
+    name: &'static str,
+    title: &'static str,
+    affiliation: &'static str,
+    location: &'static str,
+    university_email: &'static str,
+    gender: Gender,
+    bio: &'static str,
+}
+
+const RESEARCHERS: &[Researcher] = &[
+    Researcher {
+        email: "lucas@cohort.local",
+        name: "Dr. Lucas Martin",
+        title: "Paediatric emergency physician",
+        affiliation: "McGill University",
+        location: "Montréal, Canada",
+        university_email: "lucas.martin@mcgill.example.edu",
+        gender: Gender::Male,
+        bio: "Emergency physician at a children's hospital, working on faster diagnosis of serious infections.",
+    },
+    Researcher {
+        email: "priya@cohort.local",
+        name: "Dr. Priya Nair",
+        title: "Endocrinologist",
+        affiliation: "University of British Columbia",
+        location: "Vancouver, Canada",
+        university_email: "priya.nair@ubc.example.edu",
+        gender: Gender::Female,
+        bio: "Endocrinologist studying how young people with diabetes move from children's to adult care.",
+    },
+    Researcher {
+        email: "tomas@cohort.local",
+        name: "Dr. Tomás Rivera",
+        title: "Rehabilitation researcher",
+        affiliation: "Dalhousie University",
+        location: "Halifax, Canada",
+        university_email: "tomas.rivera@dal.example.edu",
+        gender: Gender::NonBinary,
+        bio: "Rehabilitation scientist working with people living with long COVID.",
+    },
 ];
 
 /// A first question on each live project, by another researcher (index into the owners).
@@ -66,20 +77,20 @@ pub async fn demo(
     password: &str,
 ) -> anyhow::Result<()> {
     let mut owners = vec![member_id];
-    for (email, name, title, affiliation, location, university, gender, bio) in RESEARCHERS {
+    for r in RESEARCHERS {
         let id = demo_member(
             &ctx.db,
             DemoMember {
-                email,
-                name,
+                email: r.email,
+                name: r.name,
                 password,
-                title,
-                affiliation,
-                location,
-                bio,
+                title: r.title,
+                affiliation: r.affiliation,
+                location: r.location,
+                bio: r.bio,
                 creator: Some(Creator {
-                    university_email: university,
-                    gender: *gender,
+                    university_email: r.university_email,
+                    gender: r.gender,
                     age_group: AgeGroup::From40To49,
                     career_stage: CareerStage::SeniorStaff,
                 }),
