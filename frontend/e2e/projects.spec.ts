@@ -27,6 +27,9 @@ test('an affiliated member writes a project step by step, submits it, and staff 
   await page.getByRole('button', { name: 'Save & next' }).click();
   await expect(page.getByText('This field is required').first()).toBeVisible();
   await page.getByRole('textbox', { name: /^Title/ }).fill(title);
+  await page.getByRole('combobox', { name: /^Topics/ }).click();
+  await page.getByRole('option', { name: 'Paediatrics' }).click();
+  await page.keyboard.press('Escape');
   await page.getByRole('textbox', { name: /^Lay summary/ }).fill('A blood test that finds sepsis in children hours earlier.');
   await page.getByRole('button', { name: 'Save & next' }).click();
 
@@ -144,9 +147,14 @@ test('an affiliated member writes a project step by step, submits it, and staff 
   await page.evaluate(() => window.localStorage.removeItem('token'));
   await page.goto('/projects');
   await expect(page).toHaveTitle('Cohort | Projects');
+  await page.getByRole('combobox', { name: 'Topic' }).click();
+  await page.getByRole('option', { name: 'Paediatrics' }).click();
+  await page.getByRole('combobox', { name: 'Sorted by' }).click();
+  await page.getByRole('option', { name: 'Ending soon' }).click();
   await searchProjects(page, title);
   const tile = page.getByRole('article', { name: title });
   await expect(tile).toHaveCount(1);
+  await expect(tile.getByText('Paediatrics')).toBeVisible();
   await expect(tile.getByText('Goal CA$25,000 · 30 days left')).toBeVisible();
   await page.screenshot({ path: shot('projects', info.project.name), fullPage: true });
   await tile.getByRole('link').click();

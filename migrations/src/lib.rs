@@ -36,6 +36,7 @@ mod m20261124_000028_project_favorites;
 mod m20261124_000029_project_reviews;
 mod m20261124_000030_project_team_and_needs;
 mod m20261124_000031_project_budget_lines;
+mod m20261124_000032_project_tags;
 
 pub struct Migrator;
 
@@ -74,6 +75,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000029_project_reviews::Migration),
             Box::new(m20261124_000030_project_team_and_needs::Migration),
             Box::new(m20261124_000031_project_budget_lines::Migration),
+            Box::new(m20261124_000032_project_tags::Migration),
         ]
     }
 }

@@ -20,12 +20,14 @@ pub trait GroupDirectory: Send + Sync {
     async fn count_joined(&self, user_id: i64) -> AppResult<i64>;
     /// The topics (project tags) among `ids` that exist, by id: groups and projects are
     /// tagged from the same list, which `groups` keeps.
-    async fn topics(&self, ids: &[i64]) -> AppResult<HashMap<i64, Topic>>;
+    async fn topics(&self, ids: &[i64]) -> AppResult<HashMap<i64, ProjectTag>>;
+    /// Every topic, by title.
+    async fn all_topics(&self) -> AppResult<Vec<ProjectTag>>;
 }
 
 /// A topic (project tag), as other crates name it.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
-pub struct Topic {
+pub struct ProjectTag {
     pub id: i64,
     pub slug: String,
     pub title: String,

@@ -70,3 +70,13 @@ string_enum!(
         Equipment = "equipment",
     }
 );
+
+string_enum!(
+    /// How `/projects` orders live projects.
+    ProjectSort {
+        Newest = "newest",
+        EndingSoon = "ending_soon",
+        MostReviewed = "most_reviewed",
+        MostFavorited = "most_favorited",
+    }
+);

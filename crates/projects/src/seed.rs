@@ -22,6 +22,8 @@ struct Demo {
     /// Index into the owners given to [`demo`].
     owner: usize,
     title: &'static str,
+    /// Topic slugs.
+    topics: &'static [&'static str],
     lay_summary: &'static str,
     problem: &'static str,
     aims: &'static str,
@@ -44,6 +46,7 @@ const DEMOS: &[Demo] = &[
     Demo {
         owner: 0,
         title: "Early mobilisation after stroke at home",
+        topics: &["stroke", "rehabilitation"],
         lay_summary: "<p>Most recovery after a stroke happens in the first three months, yet many people wait weeks at home before therapy starts. We will test whether a physiotherapist-guided programme that begins in the first week home helps people walk sooner and more safely.</p>",
         problem: "<p>After discharge, stroke survivors in Alberta wait a median of 24 days for community rehabilitation. Early, task-specific practice improves walking in hospital studies, but it has not been tested at home.</p>",
         aims: "<p>Find out whether starting guided practice within seven days of discharge improves walking speed at 90 days, and whether it is safe.</p>",
@@ -89,6 +92,7 @@ const DEMOS: &[Demo] = &[
     Demo {
         owner: 1,
         title: "A faster sepsis test for children in emergency rooms",
+        topics: &["paediatrics", "infectious-diseases"],
         lay_summary: "<p>Sepsis kills children when it is found too late. We are testing a finger-prick blood test that gives an answer in 20 minutes instead of hours, in three Canadian emergency rooms.</p>",
         problem: "<p>Sepsis in children is hard to tell apart from common infections; blood cultures take up to 48 hours, and delays of even an hour raise the risk of death.</p>",
         aims: "<p>Measure how well a point-of-care host-response test identifies sepsis in children under 16, compared with the final diagnosis.</p>",
@@ -136,6 +140,7 @@ const DEMOS: &[Demo] = &[
     Demo {
         owner: 2,
         title: "Peer coaching for young adults with type 1 diabetes",
+        topics: &["diabetes-and-endocrinology"],
         lay_summary: "<p>Moving from children's to adult care is when many young people with type 1 diabetes lose control of their blood sugar. We will see whether coaching by trained peers, a few years older, helps them through it.</p>",
         problem: "<p>Up to 40% of young adults miss follow-up in the two years after leaving paediatric care, and average HbA1c rises.</p>",
         aims: "<p>Test whether six months of peer coaching keeps young adults in care and steadies their HbA1c.</p>",
@@ -165,6 +170,7 @@ const DEMOS: &[Demo] = &[
     Demo {
         owner: 3,
         title: "Pacing support for people with long COVID fatigue",
+        topics: &["rehabilitation", "respiratory-medicine"],
         lay_summary: "<p>Many people with long COVID crash after doing too much. We want to test a pacing app, designed with patients, that warns before a crash.</p>",
         problem: "<p>Post-exertional malaise affects most people with long COVID fatigue, and there is little practical support for pacing.</p>",
         aims: "<p>See whether heart-rate-guided pacing reduces crashes over twelve weeks.</p>",
@@ -242,6 +248,7 @@ pub async fn demo(ctx: &AppContext, owners: &[i64], admin_id: i64) -> AppResult<
         staff_role: Some(StaffRole::Admin),
         password_change_required: false,
     });
+    let topics = ctx.groups.all_topics().await?;
     let mut made = Vec::new();
     for demo in DEMOS {
         let exists = project::Entity::find()
@@ -259,7 +266,12 @@ pub async fn demo(ctx: &AppContext, owners: &[i64], admin_id: i64) -> AppResult<
         if !eligibility::gaps(ctx, owner_id).await?.is_empty() {
             continue;
         }
-        made.push(write(ctx, &member(owner_id), &staff, demo).await?);
+        let tags = topics
+            .iter()
+            .filter(|t| demo.topics.contains(&t.slug.as_str()))
+            .map(|t| t.id)
+            .collect();
+        made.push(write(ctx, &member(owner_id), &staff, demo, tags).await?);
     }
     if made.len() < DEMOS.len() {
         // Reviews and favourites name projects by their place in DEMOS.
@@ -302,10 +314,12 @@ async fn write(
     owner: &CurrentUser,
     staff: &Staff,
     demo: &Demo,
+    tags: Vec<i64>,
 ) -> AppResult<project::Model> {
     let general = General {
         title: parsed(demo.title)?,
         lay_summary: parsed(demo.lay_summary)?,
+        tags,
     };
     let draft = drafts::create(ctx, owner, general).await?;
     let research = Research {

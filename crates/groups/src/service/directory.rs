@@ -5,9 +5,11 @@ use std::collections::HashMap;
 
 use async_trait::async_trait;
 use kernel::AppResult;
-use kernel::community::{GroupDirectory, Topic};
+use kernel::community::{GroupDirectory, ProjectTag};
 use kernel::memo::Memo;
-use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter};
+use sea_orm::{
+    ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
+};
 
 use super::browse;
 use crate::entity::{member, project_tag, working_group};
@@ -79,22 +81,34 @@ impl GroupDirectory for Directory {
         Ok(count(n))
     }
 
-    async fn topics(&self, ids: &[i64]) -> AppResult<HashMap<i64, Topic>> {
-        if ids.is_empty() {
-            return Ok(HashMap::new());
-        }
+    async fn topics(&self, ids: &[i64]) -> AppResult<HashMap<i64, ProjectTag>> {
+        // Asked even for no ids: a list runs the same statements whatever it holds.
         Ok(project_tag::Entity::find()
             .filter(project_tag::Column::Id.is_in(ids.iter().copied()))
             .all(&self.db)
             .await?
             .into_iter()
             .map(|t| {
-                let topic = Topic {
+                let topic = ProjectTag {
                     id: t.id,
                     slug: t.slug,
                     title: t.title,
                 };
                 (t.id, topic)
+            })
+            .collect())
+    }
+
+    async fn all_topics(&self) -> AppResult<Vec<ProjectTag>> {
+        Ok(project_tag::Entity::find()
+            .order_by_asc(project_tag::Column::Title)
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .map(|t| ProjectTag {
+                id: t.id,
+                slug: t.slug,
+                title: t.title,
             })
             .collect())
     }

@@ -6,16 +6,22 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use super::dto::{PageParts, ProjectCard, ProjectPage};
-use crate::service::{browse, dynamic_review, favorites, team};
+use crate::enums::ProjectSort;
+use crate::service::{browse, dynamic_review, favorites, tags, team};
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ProjectsQuery {
     /// Words in the title or lay summary.
     pub search: Option<String>,
+    /// Only projects with this topic (a project tag id from `GET /groups/tags`).
+    pub tag: Option<i64>,
+    /// Newest first unless asked otherwise.
+    #[param(inline)]
+    pub sort: Option<ProjectSort>,
 }
 
-/// Live projects, the newest first (9 a page by default).
+/// Live projects, searched, of one topic, sorted (the newest first by default; 9 a page).
 #[utoipa::path(
     operation_id = "listProjects",
     tag = "projects",
@@ -28,7 +34,12 @@ pub async fn list(
     query: web::Query<ProjectsQuery>,
     params: web::Query<PageParams>,
 ) -> AppResult<web::Json<Page<ProjectCard>>> {
-    let page = browse::live(&ctx.db, query.search.as_deref(), &params).await?;
+    let asked = browse::Browse {
+        search: query.search.as_deref(),
+        tag: query.tag,
+        sort: query.sort,
+    };
+    let page = browse::live(&ctx.db, asked, &params).await?;
     Ok(web::Json(super::cards(&ctx, page).await?))
 }
 
@@ -49,19 +60,22 @@ pub async fn detail(
     path: web::Path<String>,
 ) -> AppResult<web::Json<Data<ProjectPage>>> {
     let project = browse::by_slug(&ctx.db, &path, viewer.as_ref()).await?;
-    let owner = ctx
-        .users
-        .summaries(&[project.owner_id])
-        .await?
-        .remove(&project.owner_id);
     let viewer = viewer.map(|v| v.id);
+    let (id, owners, ids) = (project.id, [project.owner_id], [project.id]);
+    // The page's parts are independent reads: asked at once, the page waits for the slowest.
+    let (mut owner, mut tags, team, hearts, tally) = futures_util::try_join!(
+        ctx.users.summaries(&owners),
+        tags::of(&ctx, &ids),
+        team::of(&ctx.db, id),
+        favorites::hearts(&ctx.db, id, viewer),
+        dynamic_review::tally(&ctx.db, id, viewer),
+    )?;
     let parts = PageParts {
-        owner,
-        team: team::of(&ctx.db, project.id).await?,
-        favorites: favorites::hearts(&ctx.db, project.id, viewer).await?.into(),
-        reviews: dynamic_review::tally(&ctx.db, project.id, viewer)
-            .await?
-            .into(),
+        owner: owner.remove(&project.owner_id),
+        tags: tags.remove(&id).unwrap_or_default(),
+        team,
+        favorites: hearts.into(),
+        reviews: tally.into(),
     };
     Ok(Data::new(ProjectPage::of(project, viewer, parts)))
 }

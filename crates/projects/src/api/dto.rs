@@ -1,6 +1,7 @@
 //! What the projects endpoints answer.
 
 use chrono::{DateTime, Utc};
+use kernel::community::ProjectTag;
 use kernel::users::UserSummary;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -42,13 +43,16 @@ pub struct ProjectDraft {
     pub rejection_reason: Option<String>,
     /// The owner may still change it (a draft, or sent back by staff).
     pub can_edit: bool,
+    /// ProjectTag (project tag) ids.
+    pub tags: Vec<i64>,
     pub created_at: DateTime<Utc>,
     pub submitted_at: Option<DateTime<Utc>>,
 }
 
-impl From<project::Model> for ProjectDraft {
-    fn from(p: project::Model) -> Self {
+impl ProjectDraft {
+    pub fn of(p: project::Model, tags: Vec<i64>) -> Self {
         Self {
+            tags,
             can_edit: policy::may_edit(p.status),
             id: p.id,
             slug: p.slug,
@@ -125,6 +129,7 @@ pub struct ProjectCard {
     /// HTML.
     pub lay_summary: String,
     pub owner: Option<UserSummary>,
+    pub tags: Vec<ProjectTag>,
     /// Cents of CAD.
     pub funding_goal_cents: Option<i64>,
     /// When the campaign ends.
@@ -132,9 +137,10 @@ pub struct ProjectCard {
 }
 
 impl ProjectCard {
-    pub fn of(p: project::Model, owner: Option<UserSummary>) -> Self {
+    pub fn of(p: project::Model, owner: Option<UserSummary>, tags: Vec<ProjectTag>) -> Self {
         Self {
-            closes_at: crate::service::browse::closes_at(&p),
+            tags,
+            closes_at: p.closes_at,
             id: p.id,
             slug: p.slug,
             title: p.title,
@@ -204,6 +210,7 @@ pub struct ProjectPage {
 /// What a project's page shows beside the project's own row.
 pub struct PageParts {
     pub owner: Option<UserSummary>,
+    pub tags: Vec<ProjectTag>,
     pub team: team::TeamAndNeeds,
     pub favorites: Favorites,
     pub reviews: ReviewSummary,
@@ -213,6 +220,7 @@ impl ProjectPage {
     pub fn of(p: project::Model, viewer: Option<i64>, parts: PageParts) -> Self {
         let PageParts {
             owner,
+            tags,
             team,
             favorites,
             reviews,
@@ -248,7 +256,7 @@ impl ProjectPage {
             milestones: p.milestones.0.clone(),
             status: p.status,
             live_at: p.live_at,
-            card: ProjectCard::of(p, owner),
+            card: ProjectCard::of(p, owner, tags),
         }
     }
 }

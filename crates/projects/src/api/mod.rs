@@ -12,7 +12,8 @@ use kernel::{AppContext, AppResult, Page};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::entity::project;
-use dto::ProjectCard;
+use crate::service::tags;
+use dto::{ProjectCard, ProjectDraft};
 
 pub fn configure(cfg: &mut ServiceConfig) {
     // Fixed paths before `/me/projects/{id}`.
@@ -38,19 +39,35 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(staff_projects::decide);
 }
 
-/// Cards for a page of projects, their owners read in one call.
+/// Cards for a page of projects, their owners and topics read in one call each.
 async fn cards(ctx: &AppContext, page: Page<project::Model>) -> AppResult<Page<ProjectCard>> {
     let owners: Vec<i64> = page.data.iter().map(|p| p.owner_id).collect();
     let people = ctx.users.summaries(&owners).await?;
-    Ok(Page {
-        data: page
-            .data
-            .into_iter()
-            .map(|p| {
-                let owner = people.get(&p.owner_id).cloned();
-                ProjectCard::of(p, owner)
-            })
-            .collect(),
-        pagination: page.pagination,
-    })
+    let ids: Vec<i64> = page.data.iter().map(|p| p.id).collect();
+    let mut topics = tags::of(ctx, &ids).await?;
+    Ok(page.map(|p| {
+        let owner = people.get(&p.owner_id).cloned();
+        let tags = topics.remove(&p.id).unwrap_or_default();
+        ProjectCard::of(p, owner, tags)
+    }))
+}
+
+/// The owner's view of projects, with their topic ids (one statement for all).
+async fn drafts(ctx: &AppContext, projects: Vec<project::Model>) -> AppResult<Vec<ProjectDraft>> {
+    let ids: Vec<i64> = projects.iter().map(|p| p.id).collect();
+    let mut topics = tags::ids_of(&ctx.db, &ids).await?;
+    Ok(projects
+        .into_iter()
+        .map(|p| {
+            let tags = topics.remove(&p.id).unwrap_or_default();
+            ProjectDraft::of(p, tags)
+        })
+        .collect())
+}
+
+/// [`drafts`] of one project.
+async fn draft(ctx: &AppContext, project: project::Model) -> AppResult<ProjectDraft> {
+    let ids = [project.id];
+    let tags = tags::ids_of(&ctx.db, &ids).await?.remove(&project.id);
+    Ok(ProjectDraft::of(project, tags.unwrap_or_default()))
 }

@@ -26,6 +26,9 @@ pub struct GeneralStep {
     #[validate(nested)]
     #[schema(schema_with = kernel::input::schema::<Section>)]
     pub lay_summary: Given<Section>,
+    /// Topic (project tag) ids from `GET /groups/tags`, at most 5.
+    #[serde(default)]
+    pub tags: Vec<i64>,
 }
 
 impl GeneralStep {
@@ -33,6 +36,7 @@ impl GeneralStep {
         Ok(General {
             title: self.title.value()?,
             lay_summary: self.lay_summary.value()?,
+            tags: self.tags,
         })
     }
 }
@@ -175,7 +179,7 @@ pub async fn list(
     user: CurrentUser,
 ) -> AppResult<web::Json<Data<Vec<ProjectDraft>>>> {
     let projects = drafts::mine(&ctx.db, &user).await?;
-    Ok(Data::new(projects.into_iter().map(Into::into).collect()))
+    Ok(Data::new(super::drafts(&ctx, projects).await?))
 }
 
 /// Starts a project from the wizard's first step (members who may submit projects).
@@ -196,7 +200,7 @@ pub async fn create(
     body: ValidJson<GeneralStep>,
 ) -> AppResult<HttpResponse> {
     let project = drafts::create(&ctx, &user, body.into_inner().parsed()?).await?;
-    Ok(HttpResponse::Created().json(Data::new(ProjectDraft::from(project))))
+    Ok(HttpResponse::Created().json(Data::new(super::draft(&ctx, project).await?)))
 }
 
 /// One of the caller's projects, as the wizard edits it.
@@ -216,7 +220,7 @@ pub async fn get(
     path: web::Path<i64>,
 ) -> AppResult<web::Json<Data<ProjectDraft>>> {
     let project = drafts::owned(&ctx.db, &user, path.into_inner()).await?;
-    Ok(Data::new(project.into()))
+    Ok(Data::new(super::draft(&ctx, project).await?))
 }
 
 /// Saves step 1 again.
@@ -240,7 +244,7 @@ pub async fn save_general(
 ) -> AppResult<web::Json<Data<ProjectDraft>>> {
     let general = body.into_inner().parsed()?;
     let project = drafts::set_general(&ctx, &user, path.into_inner(), general).await?;
-    Ok(Data::new(project.into()))
+    Ok(Data::new(super::draft(&ctx, project).await?))
 }
 
 /// Saves step 2.
@@ -264,7 +268,7 @@ pub async fn save_research(
 ) -> AppResult<web::Json<Data<ProjectDraft>>> {
     let research = body.into_inner().parsed()?;
     let project = drafts::set_research(&ctx, &user, path.into_inner(), research).await?;
-    Ok(Data::new(project.into()))
+    Ok(Data::new(super::draft(&ctx, project).await?))
 }
 
 /// Saves the Budget step.
@@ -288,7 +292,7 @@ pub async fn save_budget(
 ) -> AppResult<web::Json<Data<ProjectDraft>>> {
     let plan = body.into_inner().parsed()?;
     let project = drafts::set_budget(&ctx, &user, path.into_inner(), plan).await?;
-    Ok(Data::new(project.into()))
+    Ok(Data::new(super::draft(&ctx, project).await?))
 }
 
 /// Sends the project to staff for review.
@@ -310,5 +314,5 @@ pub async fn submit(
     path: web::Path<i64>,
 ) -> AppResult<web::Json<Data<ProjectDraft>>> {
     let project = drafts::submit(&ctx, &user, path.into_inner()).await?;
-    Ok(Data::new(project.into()))
+    Ok(Data::new(super::draft(&ctx, project).await?))
 }

@@ -47,13 +47,14 @@ pub async fn queue(
     let page = review::queue(&ctx.db, &params).await?;
     let owners: Vec<i64> = page.data.iter().map(|p| p.owner_id).collect();
     let people = ctx.users.summaries(&owners).await?;
+    let drafts = super::drafts(&ctx, page.data).await?;
     Ok(web::Json(Page {
-        data: page
-            .data
+        data: drafts
             .into_iter()
-            .map(|p| StaffProjectRow {
-                owner: people.get(&p.owner_id).cloned(),
-                project: p.into(),
+            .zip(owners)
+            .map(|(project, owner)| StaffProjectRow {
+                owner: people.get(&owner).cloned(),
+                project,
             })
             .collect(),
         pagination: page.pagination,
@@ -85,7 +86,7 @@ pub async fn decide(
         ProjectVerdict::Reject => Verdict::Reject(reason_given(reason)?),
     };
     let project = review::decide(&ctx, &staff, path.into_inner(), verdict).await?;
-    Ok(Data::new(project.into()))
+    Ok(Data::new(super::draft(&ctx, project).await?))
 }
 
 /// A rejection's reason: required, in the console's words.

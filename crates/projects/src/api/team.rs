@@ -124,6 +124,7 @@ pub async fn save(
 #[into_params(parameter_in = Query)]
 pub struct NeedsQuery {
     /// Only needs of this kind.
+    #[param(inline)]
     pub kind: Option<NeedKind>,
 }
 

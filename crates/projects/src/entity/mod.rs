@@ -2,4 +2,5 @@ pub mod favorite;
 pub mod need;
 pub mod project;
 pub mod review;
+pub mod tag_link;
 pub mod team_member;

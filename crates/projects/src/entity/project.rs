@@ -39,6 +39,8 @@ pub struct Model {
     pub updated_at: DateTimeUtc,
     pub submitted_at: Option<DateTimeUtc>,
     pub live_at: Option<DateTimeUtc>,
+    /// When the campaign ends: set when staff approve it (`live_at` plus its days).
+    pub closes_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

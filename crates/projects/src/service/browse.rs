@@ -1,30 +1,62 @@
-//! What everyone sees: live projects, newest first, and a project's page.
+//! What everyone sees: live projects (searched, by topic, sorted), and a project's page.
 
 use kernel::{AppError, AppResult, CurrentUser, Page, PageParams};
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
+use sea_orm::sea_query::{Expr, ExprTrait, Query, SimpleExpr};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, Order, QueryFilter, QueryOrder};
 
-use crate::entity::project;
-use crate::enums::ProjectStatus;
+use crate::entity::{project, tag_link};
+use crate::enums::{ProjectSort, ProjectStatus};
 use crate::policy;
 
 /// Spec 1's lists show 9 cards a page.
 const PER_PAGE: u64 = 9;
 
-/// Live projects whose title or lay summary contains `search`, the newest live first.
+/// What `/projects` asks for.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Browse<'a> {
+    /// Words in the title or lay summary.
+    pub search: Option<&'a str>,
+    /// Only projects with this topic.
+    pub tag: Option<i64>,
+    pub sort: Option<ProjectSort>,
+}
+
+/// How many rows of `table` name the project (reviews, hearts): a subquery per row, which
+/// the (project_id, …) indexes answer.
+fn count_of(table: &str) -> SimpleExpr {
+    Expr::cust(format!(
+        "(SELECT COUNT(*) FROM {table} WHERE {table}.project_id = projects.id)"
+    ))
+}
+
+/// Live projects as `browse` asks for them; the newest live first by default.
 pub async fn live(
     db: &impl ConnectionTrait,
-    search: Option<&str>,
+    browse: Browse<'_>,
     params: &PageParams,
 ) -> AppResult<Page<project::Model>> {
-    let mut select = project::Entity::find()
-        .filter(project::Column::Status.eq(ProjectStatus::Live))
-        .order_by_desc(project::Column::LiveAt)
-        .order_by_desc(project::Column::Id);
-    if let Some(found) = search.and_then(|text| {
+    let mut select =
+        project::Entity::find().filter(project::Column::Status.eq(ProjectStatus::Live));
+    if let Some(found) = browse.search.and_then(|text| {
         kernel::search::contains(&[project::Column::Title, project::Column::LaySummary], text)
     }) {
         select = select.filter(found);
     }
+    if let Some(tag) = browse.tag {
+        let tagged = Query::select()
+            .column(tag_link::Column::ProjectId)
+            .from(tag_link::Entity)
+            .and_where(Expr::col(tag_link::Column::TagId).eq(tag))
+            .to_owned();
+        select = select.filter(project::Column::Id.in_subquery(tagged));
+    }
+    select = match browse.sort.unwrap_or(ProjectSort::Newest) {
+        ProjectSort::Newest => select.order_by_desc(project::Column::LiveAt),
+        ProjectSort::EndingSoon => select.order_by_asc(project::Column::ClosesAt),
+        ProjectSort::MostReviewed => select.order_by(count_of("project_reviews"), Order::Desc),
+        ProjectSort::MostFavorited => select.order_by(count_of("project_favorites"), Order::Desc),
+    };
+    let select = select.order_by_desc(project::Column::Id);
     kernel::pagination::paginate(db, select, params, PER_PAGE).await
 }
 
@@ -50,12 +82,6 @@ pub async fn by_slug(
 /// The public (live or closed) project at `slug`; 404 otherwise.
 pub async fn public(db: &impl ConnectionTrait, slug: &str) -> AppResult<project::Model> {
     by_slug(db, slug, None).await
-}
-
-/// When a live project's campaign ends.
-pub fn closes_at(project: &project::Model) -> Option<chrono::DateTime<chrono::Utc>> {
-    let days = project.campaign_days?;
-    Some(project.live_at? + chrono::Duration::days(i64::from(days)))
 }
 
 /// A project as other crates name it: its owner, address and title.

@@ -6,10 +6,10 @@ use kernel::input::{Long, RichText, Text};
 use kernel::{AppContext, AppError, AppResult, CurrentUser};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder, Set,
+    QueryOrder, Set, TransactionTrait,
 };
 
-use super::eligibility;
+use super::{eligibility, tags};
 use crate::budget::{self, BudgetLines, Milestones, Plan};
 use crate::entity::project;
 use crate::enums::{EthicsStatus, ProjectStatus};
@@ -32,6 +32,8 @@ pub struct General {
     pub title: Title,
     /// For patients and the public.
     pub lay_summary: Section,
+    /// Topic (project tag) ids, at most [`tags::MAX_TAGS`].
+    pub tags: Vec<i64>,
 }
 
 /// Step 2 (Research).
@@ -52,9 +54,11 @@ pub async fn create(
     general: General,
 ) -> AppResult<project::Model> {
     eligibility::require(ctx, user.id).await?;
+    let topics = tags::checked(ctx, &general.tags).await?;
     let slug = unique_slug(&ctx.db, &general.title).await?;
     let now = kernel::clock::now();
-    Ok(project::ActiveModel {
+    let tx = ctx.db.begin().await?;
+    let created = project::ActiveModel {
         owner_id: Set(user.id),
         slug: Set(slug),
         title: Set(general.title.into_string()),
@@ -76,10 +80,14 @@ pub async fn create(
         updated_at: Set(now),
         submitted_at: Set(None),
         live_at: Set(None),
+        closes_at: Set(None),
         ..Default::default()
     }
-    .insert(&ctx.db)
-    .await?)
+    .insert(&tx)
+    .await?;
+    tags::set(&tx, created.id, &topics).await?;
+    tx.commit().await?;
+    Ok(created)
 }
 
 /// The caller's project, whatever its state; 404 for anyone else's.
@@ -138,10 +146,15 @@ pub async fn set_general(
     id: i64,
     general: General,
 ) -> AppResult<project::Model> {
+    let topics = tags::checked(ctx, &general.tags).await?;
     let mut active = editable(&ctx.db, user, id).await?;
     active.title = Set(general.title.into_string());
     active.lay_summary = Set(general.lay_summary.into_string());
-    Ok(active.update(&ctx.db).await?)
+    let tx = ctx.db.begin().await?;
+    let saved = active.update(&tx).await?;
+    tags::set(&tx, id, &topics).await?;
+    tx.commit().await?;
+    Ok(saved)
 }
 
 /// Saves step 2.

@@ -8,4 +8,5 @@ pub mod eligibility;
 pub mod favorites;
 pub mod needs;
 pub mod review;
+pub mod tags;
 pub mod team;

@@ -61,12 +61,15 @@ pub async fn decide(
         return Err(AppError::bad_request("not_under_review", NOT_UNDER_REVIEW));
     }
     let before = found.status;
+    let found_days = found.campaign_days;
     let now = kernel::clock::now();
     let mut active: project::ActiveModel = found.into();
     match verdict {
         Verdict::Approve => {
+            let days = found_days.unwrap_or(*policy::CAMPAIGN_DAYS.start());
             active.status = Set(ProjectStatus::Live);
             active.live_at = Set(Some(now));
+            active.closes_at = Set(Some(now + chrono::Duration::days(i64::from(days))));
         }
         Verdict::Reject(_) => {
             active.status = Set(ProjectStatus::Rejected);

@@ -147,3 +147,158 @@ async fn members_give_a_project_one_heart_each_and_find_their_favourites() {
         .await;
     assert_eq!(status, 404);
 }
+
+#[tokio::test]
+async fn projects_carry_topics_and_are_found_by_topic_and_sorted() {
+    let app = spawn_app().await;
+    let staff = app
+        .signed_in_staff("admin@example.org", "staff password 1")
+        .await;
+    let owner = app
+        .signed_in_user("owner@example.org", "trial design 21")
+        .await;
+    let fans = [
+        app.signed_in_user("a@example.org", "trial design 21").await,
+        app.signed_in_user("b@example.org", "trial design 21").await,
+    ];
+    make_eligible(&app, &owner, "trial design 21", &staff).await;
+    let (_, topics) = app.get_json("/api/groups/tags").await;
+    let topic = |slug: &str| {
+        topics["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["slug"] == slug)
+            .unwrap()["id"]
+            .as_i64()
+            .unwrap()
+    };
+    let (stroke, paediatrics) = (topic("stroke"), topic("paediatrics"));
+
+    // Topics come from the list, at most five, each once.
+    let (status, body) = app
+        .post_json_as(
+            &owner,
+            "/api/me/projects",
+            &json!({"title": "T", "lay_summary": "<p>S</p>", "tags": [stroke, 999_999]}),
+        )
+        .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["messages"]["tags"],
+        json!(["Choose topics from the list."])
+    );
+    let six: Vec<i64> = topics["data"].as_array().unwrap()[..6]
+        .iter()
+        .map(|t| t["id"].as_i64().unwrap())
+        .collect();
+    let (status, body) = app
+        .post_json_as(
+            &owner,
+            "/api/me/projects",
+            &json!({"title": "T", "lay_summary": "<p>S</p>", "tags": six}),
+        )
+        .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["messages"]["tags"],
+        json!(["Choose at most 5 topics."])
+    );
+
+    // Three live projects: stroke (30 days), children's sepsis (15 days), and a third.
+    let mut slugs = Vec::new();
+    for (title, tags, days) in [
+        ("Stroke at home", vec![stroke, stroke], 30),
+        ("Sepsis in children", vec![paediatrics], 15),
+        ("Sleep after surgery", vec![], 60),
+    ] {
+        let created = draft(&app, &owner, title).await;
+        let id = created["id"].as_i64().unwrap();
+        let (status, saved) = app
+            .put_json_as(
+                &owner,
+                &format!("/api/me/projects/{id}/general"),
+                &json!({"title": title, "lay_summary": "<p>Plain words.</p>", "tags": tags}),
+            )
+            .await;
+        assert_eq!(status, 200, "{saved}");
+        testkit::projects::complete(&app, &owner, id).await;
+        let (status, _) = app
+            .put_json_as(
+                &owner,
+                &format!("/api/me/projects/{id}/budget"),
+                &json!({"total_budget_cents": 4_000_000, "funding_goal_cents": 2_500_000, "campaign_days": days}),
+            )
+            .await;
+        assert_eq!(status, 200);
+        app.post_json_as(&owner, &format!("/api/me/projects/{id}/submit"), &json!({}))
+            .await;
+        let (_, live) = app
+            .post_json_as(
+                &staff,
+                &format!("/api/staff/projects/{id}/review"),
+                &json!({"verdict": "approve"}),
+            )
+            .await;
+        slugs.push(live["data"]["slug"].as_str().unwrap().to_owned());
+    }
+    let (_, mine) = app.get_json_as(&owner, "/api/me/projects").await;
+    assert_eq!(mine["data"][2]["tags"], json!([stroke]), "once each");
+
+    let (_, tagged) = app.get_json(&format!("/api/projects?tag={stroke}")).await;
+    assert_eq!(titles(&tagged), ["Stroke at home"]);
+    assert_eq!(tagged["data"][0]["tags"][0]["title"], "Stroke");
+    let (_, newest) = app.get_json("/api/projects").await;
+    assert_eq!(
+        titles(&newest),
+        [
+            "Sleep after surgery",
+            "Sepsis in children",
+            "Stroke at home"
+        ]
+    );
+    let (_, ending) = app.get_json("/api/projects?sort=ending_soon").await;
+    assert_eq!(
+        titles(&ending),
+        [
+            "Sepsis in children",
+            "Stroke at home",
+            "Sleep after surgery"
+        ]
+    );
+    // Hearts: two on stroke, one on sleep; a review on sepsis.
+    for (fan, slug) in [
+        (&fans[0], &slugs[0]),
+        (&fans[1], &slugs[0]),
+        (&fans[0], &slugs[2]),
+    ] {
+        app.send_as(
+            reqwest::Method::PUT,
+            fan,
+            &format!("/api/projects/{slug}/favorite"),
+            None,
+        )
+        .await;
+    }
+    let (status, _) = app
+        .put_json_as(
+            &fans[1],
+            &format!("/api/projects/{}/review", slugs[1]),
+            &json!({"scientific_merit": 4, "feasibility": 4, "relevance_to_patients": 4, "clarity": 4, "team": 4}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let (_, loved) = app.get_json("/api/projects?sort=most_favorited").await;
+    assert_eq!(
+        titles(&loved),
+        [
+            "Stroke at home",
+            "Sleep after surgery",
+            "Sepsis in children"
+        ]
+    );
+    let (_, reviewed) = app.get_json("/api/projects?sort=most_reviewed").await;
+    assert_eq!(titles(&reviewed)[0], "Sepsis in children");
+    let (status, _) = app.get_json("/api/projects?sort=cheapest").await;
+    assert_eq!(status, 400);
+}

@@ -15,6 +15,8 @@ export interface GeneralStep {
    * @maxLength 100000
    */
   lay_summary: string;
+  /** Topic (project tag) ids from `GET /groups/tags`, at most 5. */
+  tags?: number[];
   /**
    * @minLength 1
    * @maxLength 255

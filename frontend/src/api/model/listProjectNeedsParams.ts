@@ -5,13 +5,13 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { NeedKind } from './needKind';
+import type { ListProjectNeedsKind } from './listProjectNeedsKind';
 
 export type ListProjectNeedsParams = {
 /**
- * Only needs of this kind.
+ * What a project asks the community for (`/needs` lists them by kind).
  */
-kind?: NeedKind;
+kind?: ListProjectNeedsKind;
 /**
  * 1-based page number.
  * @minimum 1

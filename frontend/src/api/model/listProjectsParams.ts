@@ -5,12 +5,21 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { ListProjectsSort } from './listProjectsSort';
 
 export type ListProjectsParams = {
 /**
  * Words in the title or lay summary.
  */
 search?: string;
+/**
+ * Only projects with this topic (a project tag id from `GET /groups/tags`).
+ */
+tag?: number;
+/**
+ * How `/projects` orders live projects.
+ */
+sort?: ListProjectsSort;
 /**
  * 1-based page number.
  * @minimum 1

@@ -8,6 +8,7 @@
 import type { ProjectCardClosesAt } from './projectCardClosesAt';
 import type { ProjectCardFundingGoalCents } from './projectCardFundingGoalCents';
 import type { ProjectCardOwner } from './projectCardOwner';
+import type { ProjectTag } from './projectTag';
 
 /**
  * A live project on `/projects`.
@@ -22,5 +23,6 @@ export interface ProjectCard {
   lay_summary: string;
   owner?: ProjectCardOwner;
   slug: string;
+  tags: ProjectTag[];
   title: string;
 }

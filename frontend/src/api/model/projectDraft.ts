@@ -46,6 +46,8 @@ export interface ProjectDraft {
   slug: string;
   status: ProjectStatus;
   submitted_at?: ProjectDraftSubmittedAt;
+  /** ProjectTag (project tag) ids. */
+  tags: number[];
   title: string;
   /** Cents of CAD. */
   total_budget_cents?: ProjectDraftTotalBudgetCents;

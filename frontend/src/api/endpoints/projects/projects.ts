@@ -1090,7 +1090,7 @@ export function useListProjectNeeds<TData = Awaited<ReturnType<typeof listProjec
 
 
 /**
- * @summary Live projects, the newest first (9 a page by default).
+ * @summary Live projects, searched, of one topic, sorted (the newest first by default; 9 a page).
  */
 export const getListProjectsUrl = (params?: ListProjectsParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -1176,7 +1176,7 @@ export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Live projects, the newest first (9 a page by default).
+ * @summary Live projects, searched, of one topic, sorted (the newest first by default; 9 a page).
  */
 
 export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorBody>(

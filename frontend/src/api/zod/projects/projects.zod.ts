@@ -37,6 +37,11 @@ export const listFavoriteProjectsResponse = zod.object({
   "name": zod.string()
 }).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
   "slug": zod.string(),
+  "tags": zod.array(zod.object({
+  "id": zod.number(),
+  "slug": zod.string(),
+  "title": zod.string()
+}).describe('A topic (project tag), as other crates name it.')),
   "title": zod.string()
 }).describe('A live project on `/projects`.')),
   "pagination": zod.object({
@@ -91,6 +96,7 @@ export const listMyProjectsResponse = zod.object({
   "slug": zod.string().describe('The address of the project page once it is live: `/project/{slug}`.'),
   "status": zod.enum(['draft', 'submitted', 'live', 'closed', 'rejected', 'suspended']).describe('draft → submitted → live → closed; staff may reject a submission (with a reason the\nowner reads) or suspend a live project.'),
   "submitted_at": zod.iso.datetime({}).nullish(),
+  "tags": zod.array(zod.number()).describe('ProjectTag (project tag) ids.'),
   "title": zod.string(),
   "total_budget_cents": zod.number().nullish().describe('Cents of CAD.')
 }).describe('A project as its owner edits it (every step\'s fields, empty until saved).'))
@@ -103,6 +109,7 @@ export const createProjectBodyLaySummaryMax = 100000;export const createProjectB
 
 export const createProjectBody = zod.object({
   "lay_summary": zod.string().min(1).max(createProjectBodyLaySummaryMax),
+  "tags": zod.array(zod.number()).optional().describe('Topic (project tag) ids from `GET /groups/tags`, at most 5.'),
   "title": zod.string().min(1).max(createProjectBodyTitleMax)
 }).describe('Step 1 (General).')
 
@@ -140,6 +147,7 @@ export const getMyProjectResponse = zod.object({
   "slug": zod.string().describe('The address of the project page once it is live: `/project/{slug}`.'),
   "status": zod.enum(['draft', 'submitted', 'live', 'closed', 'rejected', 'suspended']).describe('draft → submitted → live → closed; staff may reject a submission (with a reason the\nowner reads) or suspend a live project.'),
   "submitted_at": zod.iso.datetime({}).nullish(),
+  "tags": zod.array(zod.number()).describe('ProjectTag (project tag) ids.'),
   "title": zod.string(),
   "total_budget_cents": zod.number().nullish().describe('Cents of CAD.')
 }).describe('A project as its owner edits it (every step\'s fields, empty until saved).')
@@ -196,6 +204,7 @@ export const saveProjectBudgetResponse = zod.object({
   "slug": zod.string().describe('The address of the project page once it is live: `/project/{slug}`.'),
   "status": zod.enum(['draft', 'submitted', 'live', 'closed', 'rejected', 'suspended']).describe('draft → submitted → live → closed; staff may reject a submission (with a reason the\nowner reads) or suspend a live project.'),
   "submitted_at": zod.iso.datetime({}).nullish(),
+  "tags": zod.array(zod.number()).describe('ProjectTag (project tag) ids.'),
   "title": zod.string(),
   "total_budget_cents": zod.number().nullish().describe('Cents of CAD.')
 }).describe('A project as its owner edits it (every step\'s fields, empty until saved).')
@@ -212,6 +221,7 @@ export const saveProjectGeneralBodyLaySummaryMax = 100000;export const saveProje
 
 export const saveProjectGeneralBody = zod.object({
   "lay_summary": zod.string().min(1).max(saveProjectGeneralBodyLaySummaryMax),
+  "tags": zod.array(zod.number()).optional().describe('Topic (project tag) ids from `GET /groups/tags`, at most 5.'),
   "title": zod.string().min(1).max(saveProjectGeneralBodyTitleMax)
 }).describe('Step 1 (General).')
 
@@ -242,6 +252,7 @@ export const saveProjectGeneralResponse = zod.object({
   "slug": zod.string().describe('The address of the project page once it is live: `/project/{slug}`.'),
   "status": zod.enum(['draft', 'submitted', 'live', 'closed', 'rejected', 'suspended']).describe('draft → submitted → live → closed; staff may reject a submission (with a reason the\nowner reads) or suspend a live project.'),
   "submitted_at": zod.iso.datetime({}).nullish(),
+  "tags": zod.array(zod.number()).describe('ProjectTag (project tag) ids.'),
   "title": zod.string(),
   "total_budget_cents": zod.number().nullish().describe('Cents of CAD.')
 }).describe('A project as its owner edits it (every step\'s fields, empty until saved).')
@@ -292,6 +303,7 @@ export const saveProjectResearchResponse = zod.object({
   "slug": zod.string().describe('The address of the project page once it is live: `/project/{slug}`.'),
   "status": zod.enum(['draft', 'submitted', 'live', 'closed', 'rejected', 'suspended']).describe('draft → submitted → live → closed; staff may reject a submission (with a reason the\nowner reads) or suspend a live project.'),
   "submitted_at": zod.iso.datetime({}).nullish(),
+  "tags": zod.array(zod.number()).describe('ProjectTag (project tag) ids.'),
   "title": zod.string(),
   "total_budget_cents": zod.number().nullish().describe('Cents of CAD.')
 }).describe('A project as its owner edits it (every step\'s fields, empty until saved).')
@@ -331,6 +343,7 @@ export const submitProjectResponse = zod.object({
   "slug": zod.string().describe('The address of the project page once it is live: `/project/{slug}`.'),
   "status": zod.enum(['draft', 'submitted', 'live', 'closed', 'rejected', 'suspended']).describe('draft → submitted → live → closed; staff may reject a submission (with a reason the\nowner reads) or suspend a live project.'),
   "submitted_at": zod.iso.datetime({}).nullish(),
+  "tags": zod.array(zod.number()).describe('ProjectTag (project tag) ids.'),
   "title": zod.string(),
   "total_budget_cents": zod.number().nullish().describe('Cents of CAD.')
 }).describe('A project as its owner edits it (every step\'s fields, empty until saved).')
@@ -425,12 +438,14 @@ export const listProjectNeedsResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary Live projects, the newest first (9 a page by default).
+ * @summary Live projects, searched, of one topic, sorted (the newest first by default; 9 a page).
  */
 export const listProjectsQueryPageMax = 1000000;export const listProjectsQueryPerPageMax = 100;
 
 export const listProjectsQueryParams = zod.object({
   "search": zod.string().optional().describe('Words in the title or lay summary.'),
+  "tag": zod.number().optional().describe('Only projects with this topic (a project tag id from `GET /groups/tags`).'),
+  "sort": zod.enum(['newest', 'ending_soon', 'most_reviewed', 'most_favorited']).optional().describe('Newest first unless asked otherwise.'),
   "page": zod.number().min(1).max(listProjectsQueryPageMax).optional().describe('1-based page number.'),
   "perPage": zod.number().min(1).max(listProjectsQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
@@ -454,6 +469,11 @@ export const listProjectsResponse = zod.object({
   "name": zod.string()
 }).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
   "slug": zod.string(),
+  "tags": zod.array(zod.object({
+  "id": zod.number(),
+  "slug": zod.string(),
+  "title": zod.string()
+}).describe('A topic (project tag), as other crates name it.')),
   "title": zod.string()
 }).describe('A live project on `/projects`.')),
   "pagination": zod.object({
@@ -490,6 +510,11 @@ export const getProjectResponse = zod.object({
   "name": zod.string()
 }).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
   "slug": zod.string(),
+  "tags": zod.array(zod.object({
+  "id": zod.number(),
+  "slug": zod.string(),
+  "title": zod.string()
+}).describe('A topic (project tag), as other crates name it.')),
   "title": zod.string()
 }).describe('A live project on `/projects`.').and(zod.object({
   "abilities": zod.object({

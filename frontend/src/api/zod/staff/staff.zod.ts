@@ -1514,6 +1514,7 @@ export const staffProjectQueueResponse = zod.object({
   "slug": zod.string().describe('The address of the project page once it is live: `/project/{slug}`.'),
   "status": zod.enum(['draft', 'submitted', 'live', 'closed', 'rejected', 'suspended']).describe('draft → submitted → live → closed; staff may reject a submission (with a reason the\nowner reads) or suspend a live project.'),
   "submitted_at": zod.iso.datetime({}).nullish(),
+  "tags": zod.array(zod.number()).describe('ProjectTag (project tag) ids.'),
   "title": zod.string(),
   "total_budget_cents": zod.number().nullish().describe('Cents of CAD.')
 }).describe('A project as its owner edits it (every step\'s fields, empty until saved).').and(zod.object({
@@ -1575,6 +1576,7 @@ export const staffReviewProjectResponse = zod.object({
   "slug": zod.string().describe('The address of the project page once it is live: `/project/{slug}`.'),
   "status": zod.enum(['draft', 'submitted', 'live', 'closed', 'rejected', 'suspended']).describe('draft → submitted → live → closed; staff may reject a submission (with a reason the\nowner reads) or suspend a live project.'),
   "submitted_at": zod.iso.datetime({}).nullish(),
+  "tags": zod.array(zod.number()).describe('ProjectTag (project tag) ids.'),
   "title": zod.string(),
   "total_budget_cents": zod.number().nullish().describe('Cents of CAD.')
 }).describe('A project as its owner edits it (every step\'s fields, empty until saved).')

@@ -12,6 +12,7 @@ import { STATUS } from '../status';
 import { daysLeft, goal } from '../figures';
 import { ReviewPanel } from '../review/ReviewPanel';
 import { BudgetPlan } from '../BudgetPlan';
+import { TopicChips } from '../TopicChips';
 import { FavoriteButton } from './FavoriteButton';
 import { TeamAndNeeds } from './TeamAndNeeds';
 
@@ -46,6 +47,7 @@ export function ProjectPage({ Discussion }: { Discussion: DiscussionSlot }) {
           </Typography>
           {project.status !== 'live' && <Chip size="small" label={status.label} color={status.color} />}
         </Stack>
+        <TopicChips topics={project.tags} />
         <Box>
           <FavoriteButton slug={project.slug} favorites={project.favorites} canFavorite={project.abilities.can_favorite} />
         </Box>

@@ -1,8 +1,9 @@
-import { Card, CardActionArea, CardContent, Container, Grid, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
+import { Card, CardActionArea, CardContent, Container, FormControl, Grid, InputLabel, MenuItem, Select, Stack, Typography } from '@mui/material';
+import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { getListProjectsQueryKey, listProjects } from '@/api/endpoints/projects/projects';
-import type { ProjectCard } from '@/api/model';
+import { useListProjectTags } from '@/api/endpoints/groups/groups';
+import type { ListProjectsSort, ProjectCard } from '@/api/model';
 import { SEARCH_DEBOUNCE_MS, useDebounced } from '@/lib/useDebounced';
 import { usePages } from '@/lib/usePages';
 import { LoadMore } from '@/ui/LoadMore';
@@ -10,13 +11,26 @@ import { usePageTitle } from '@/ui/page-title';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { SearchField } from '@/ui/SearchField';
 import { daysLeft, goal, plainText } from '../figures';
+import { TopicChips } from '../TopicChips';
 
-/** /projects: live projects, the newest first, with a debounced search and Show me more. */
+const SORTS: [ListProjectsSort, string][] = [
+  ['newest', 'Newest'],
+  ['ending_soon', 'Ending soon'],
+  ['most_reviewed', 'Most reviewed'],
+  ['most_favorited', 'Most favorited'],
+];
+
+/** /projects: live projects by topic, sorted, with a debounced search and Show me more. */
 export function ProjectsListPage() {
   usePageTitle('Projects');
   const [search, setSearch] = useState('');
+  const [tag, setTag] = useState<number | ''>('');
+  const [sort, setSort] = useState<ListProjectsSort>('newest');
   const settled = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
-  const query = { search: settled || undefined };
+  const query = { search: settled || undefined, tag: tag === '' ? undefined : tag, sort };
+  const topics = useListProjectTags();
+  const topicLabel = useId();
+  const sortLabel = useId();
   const pages = usePages(getListProjectsQueryKey(query), (page) => listProjects({ ...query, page }));
   const projects = pages.data?.pages.flatMap((page) => page.data) ?? [];
   return (
@@ -27,13 +41,43 @@ export function ProjectsListPage() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         Medical research reviewed in the open, funded all or nothing.
       </Typography>
-      <SearchField value={search} onChange={setSearch} fullWidth sx={{ mb: 3 }} />
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 3 }}>
+        <FormControl sx={{ minWidth: 220 }}>
+          <InputLabel id={topicLabel}>Topic</InputLabel>
+          <Select<number | ''>
+            labelId={topicLabel}
+            label="Topic"
+            value={tag}
+            onChange={(event) => setTag(event.target.value === '' ? '' : Number(event.target.value))}
+          >
+            <MenuItem value="">
+              <em>All topics</em>
+            </MenuItem>
+            {(topics.data?.data ?? []).map((topic) => (
+              <MenuItem key={topic.id} value={topic.id}>
+                {topic.title}
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+        <FormControl sx={{ minWidth: 200 }}>
+          <InputLabel id={sortLabel}>Sorted by</InputLabel>
+          <Select labelId={sortLabel} label="Sorted by" value={sort} onChange={(event) => setSort(event.target.value as ListProjectsSort)}>
+            {SORTS.map(([value, label]) => (
+              <MenuItem key={value} value={value}>
+                {label}
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+        <SearchField value={search} onChange={setSearch} sx={{ flex: 1 }} />
+      </Stack>
       {pages.isPending ? (
         <Loading />
       ) : pages.isError ? (
         <ErrorState error={pages.error} onRetry={() => void pages.refetch()} />
       ) : projects.length === 0 ? (
-        <EmptyState>{settled ? 'No project matches your search.' : 'No project is live yet.'}</EmptyState>
+        <EmptyState>{settled || tag !== '' ? 'No project matches your search.' : 'No project is live yet.'}</EmptyState>
       ) : (
         <Grid container spacing={3}>
           {projects.map((project) => (
@@ -61,6 +105,7 @@ function ProjectTile({ project }: { project: ProjectCard }) {
             <Typography variant="body2" color="text.secondary">
               {project.owner?.name ?? 'Unknown'}
             </Typography>
+            <TopicChips topics={project.tags} />
             <Typography variant="body2" sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
               {plainText(project.lay_summary)}
             </Typography>
