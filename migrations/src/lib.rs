@@ -37,6 +37,7 @@ mod m20261124_000029_project_reviews;
 mod m20261124_000030_project_team_and_needs;
 mod m20261124_000031_project_budget_lines;
 mod m20261124_000032_project_tags;
+mod m20261124_000033_project_updates;
 
 pub struct Migrator;
 
@@ -76,6 +77,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000030_project_team_and_needs::Migration),
             Box::new(m20261124_000031_project_budget_lines::Migration),
             Box::new(m20261124_000032_project_tags::Migration),
+            Box::new(m20261124_000033_project_updates::Migration),
         ]
     }
 }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use discussions::enums::TopicType;
 use discussions::events::{DiscussionChanged, DiscussionPosted};
-use feed::facts::{Fact, Group, GroupOutcome, Place, Post, PostChange, Project};
+use feed::facts::{Fact, Group, GroupOutcome, Place, Post, PostChange, Project, ProjectUpdate};
 use feed::live::Hub;
 use groups::events::{
     Decision, GroupModerated, GroupRef, MembershipChange, MembershipChanged, UpdateReviewed,
@@ -207,6 +207,23 @@ async fn project_reviewed(
     }])
 }
 
+async fn project_update_reviewed(
+    _ctx: AppContext,
+    e: Arc<projects::events::ProjectUpdateReviewed>,
+) -> AppResult<Vec<Fact>> {
+    Ok(vec![Fact::ProjectUpdateReviewed(ProjectUpdate {
+        project: project_place(e.project.clone()),
+        author_id: e.author_id,
+        update_id: e.update_id,
+        approved: e.approved,
+        reason: e.reason.clone(),
+        title: e.title.clone(),
+        text: kernel::rich_text::plain_text(&e.text),
+        image: e.image.clone(),
+        followers: e.followers.clone(),
+    })])
+}
+
 async fn affiliation(
     _ctx: AppContext,
     e: Arc<accounts::events::AffiliationReviewed>,
@@ -242,6 +259,7 @@ pub fn wire(ctx: &AppContext, hub: &Hub) {
     on(ctx, hub, affiliation);
     on(ctx, hub, published);
     on(ctx, hub, project_reviewed);
+    on(ctx, hub, project_update_reviewed);
 }
 
 async fn changed(_: AppContext, e: Arc<DiscussionChanged>) -> AppResult<Vec<Fact>> {

@@ -29,6 +29,22 @@ pub struct Project {
     pub title: String,
 }
 
+/// Staff's decision on a project update.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProjectUpdate {
+    pub project: Project,
+    pub author_id: i64,
+    pub update_id: i64,
+    pub approved: bool,
+    pub reason: Option<String>,
+    pub title: String,
+    /// Plain text.
+    pub text: String,
+    pub image: Option<String>,
+    /// Who follows the project (its favouriters).
+    pub followers: Vec<i64>,
+}
+
 /// Where a discussion post was made.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Place {
@@ -139,6 +155,7 @@ pub enum Fact {
         /// The lay summary, as plain text.
         summary: String,
     },
+    ProjectUpdateReviewed(ProjectUpdate),
     Posted(Post),
     /// A post was edited or deleted, or its topic made public or private.
     PostChanged(PostChange),

@@ -61,14 +61,8 @@ string_enum!(
     }
 );
 
-string_enum!(
-    /// A group update is public once staff approve it; an edit sends it back for review.
-    UpdateStatus {
-        Approved = "approved",
-        WaitingForApproval = "waiting_for_approval",
-        NotApproved = "not_approved",
-    }
-);
+/// Group updates are reviewed as project updates are.
+pub use kernel::updates::UpdateStatus;
 
 string_enum!(
     /// The lookups staff maintain: project tags, group goals, industry-partner roles.

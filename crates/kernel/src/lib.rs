@@ -38,6 +38,7 @@ pub mod sms;
 pub mod sql_trace;
 pub mod storage;
 pub mod telemetry;
+pub mod updates;
 pub mod upload;
 pub mod users;
 pub mod validation;

@@ -11,6 +11,7 @@ pub const GROUP_MODERATION: &str = "group_moderation";
 pub const UPDATE_MODERATION: &str = "update_moderation";
 pub const AFFILIATION_APPROVED: &str = "affiliation_approved";
 pub const PROJECT_MODERATION: &str = "project_moderation";
+pub const PROJECT_UPDATE: &str = "project_update";
 
 /// One kind of notification in the catalogue.
 pub struct Kind {
@@ -59,12 +60,17 @@ pub const KINDS: &[Kind] = &[
     Kind {
         id: UPDATE_MODERATION,
         name: "Update reviews",
-        description: "Your update is approved.",
+        description: "Your update on a working group or project is approved, or not approved with a reason.",
     },
     Kind {
         id: PROJECT_MODERATION,
         name: "Project reviews",
         description: "Your research project is approved, or sent back with a reason.",
+    },
+    Kind {
+        id: PROJECT_UPDATE,
+        name: "Project updates",
+        description: "A project you favourited posts an update.",
     },
     Kind {
         id: AFFILIATION_APPROVED,

@@ -16,3 +16,22 @@ pub struct ProjectReviewed {
 }
 
 impl Event for ProjectReviewed {}
+
+/// Staff reviewed a project update: approved (its followers hear of it) or not.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProjectUpdateReviewed {
+    pub project: ProjectRef,
+    pub update_id: i64,
+    pub author_id: i64,
+    pub approved: bool,
+    /// Why, as staff told the author.
+    pub reason: Option<String>,
+    pub title: String,
+    /// Rich text.
+    pub text: String,
+    pub image: Option<String>,
+    /// Who follows the project (its favouriters); empty unless approved.
+    pub followers: Vec<i64>,
+}
+
+impl Event for ProjectUpdateReviewed {}

@@ -49,6 +49,11 @@ pub fn discussion(status: ProjectStatus, signed_in: bool, is_staff: bool) -> Opt
     is_public(status).then_some((signed_in && status == ProjectStatus::Live, is_staff))
 }
 
+/// The owner posts updates once the project is public (live, or closed and reporting).
+pub fn may_post_update(status: ProjectStatus, is_owner: bool) -> bool {
+    is_owner && is_public(status)
+}
+
 /// Spec: a campaign runs 15 to 60 days.
 pub const CAMPAIGN_DAYS: std::ops::RangeInclusive<i32> = 15..=60;
 
@@ -109,6 +114,17 @@ mod tests {
         );
         for status in [Draft, Submitted, Rejected, Suspended] {
             assert_eq!(discussion(status, true, true), None);
+        }
+    }
+
+    #[test]
+    fn owners_post_updates_once_their_project_is_public() {
+        use ProjectStatus::*;
+        for status in [Live, Closed] {
+            assert!(may_post_update(status, true) && !may_post_update(status, false));
+        }
+        for status in [Draft, Submitted, Rejected, Suspended] {
+            assert!(!may_post_update(status, true));
         }
     }
 

@@ -49,7 +49,11 @@ fn with_body(request: reqwest::RequestBuilder, operation: &str) -> reqwest::Requ
         reqwest::multipart::Form::new().part("file", part)
     };
     let body = match operation {
-        "setGroupImage" | "setGroupUpdateImage" | "setAvatar" | "setBackground" => {
+        "setGroupImage"
+        | "setGroupUpdateImage"
+        | "setProjectUpdateImage"
+        | "setAvatar"
+        | "setBackground" => {
             return request.multipart(picture());
         }
         "createGroupMaterial" => {
@@ -84,6 +88,9 @@ fn with_body(request: reqwest::RequestBuilder, operation: &str) -> reqwest::Requ
         }
         "staffReviewProject" => json!({"verdict": "approve"}),
         "saveProjectTeam" => json!({"team": [], "needs": []}),
+        "createProjectUpdate" | "updateProjectUpdate" => {
+            json!({"title": "Matrix news", "text": "<p>News</p>"})
+        }
         "reviewProject" => json!({
             "scientific_merit": 4, "feasibility": 4, "relevance_to_patients": 5,
             "clarity": 3, "team": 4

@@ -61,6 +61,9 @@ pub struct Scene {
     /// The owner's project draft, and a project of theirs waiting for staff.
     project: i64,
     submitted_project: i64,
+    /// The owner's live project and an update of it.
+    live_project: i64,
+    project_update: i64,
     topic: i64,
     topic_to_delete: i64,
     reply: i64,
@@ -287,6 +290,16 @@ pub async fn scene() -> (TestApp, Scene, Vec<Option<String>>) {
         json!({"verdict": "approve"}),
     )
     .await;
+    let project_update = ok_json(
+        &app,
+        &owner,
+        reqwest::Method::POST,
+        &format!("/api/me/projects/{live_project}/posts"),
+        json!({"title": "Matrix news", "text": "<p>News</p>"}),
+    )
+    .await["id"]
+        .as_i64()
+        .unwrap_or(999_999);
 
     let mut staff_ids = BTreeMap::new();
     for list in [
@@ -330,6 +343,8 @@ pub async fn scene() -> (TestApp, Scene, Vec<Option<String>>) {
         draft: draft_id,
         project,
         submitted_project,
+        live_project,
+        project_update,
         topic,
         topic_to_delete,
         reply,
@@ -389,6 +404,7 @@ pub fn concrete(template: &str, operation: &str, s: &Scene) -> String {
         }
         t if t.starts_with("/api/me/projects/{id}") => s.project,
         t if t.starts_with("/api/staff/projects/{id}") => s.submitted_project,
+        t if t.starts_with("/api/staff/project-updates/{id}") => s.project_update,
         t if t.starts_with("/api/me/groups/{id}") => {
             if operation == "deleteGroup" {
                 s.draft
@@ -440,6 +456,15 @@ pub fn concrete(template: &str, operation: &str, s: &Scene) -> String {
             "/api/projects/{slug}/review",
             "/api/projects/matrix-live/review",
         )
+        .replace(
+            "/api/projects/{slug}/updates",
+            "/api/projects/matrix-live/updates",
+        )
+        .replace(
+            "{project_id}/posts/{id}",
+            &format!("{}/posts/{}", s.live_project, s.project_update),
+        )
+        .replace("{project_id}", &s.live_project.to_string())
         .replace("/api/projects/{slug}", "/api/projects/matrix-project")
         .replace("{slug}", &s.slug)
         .replace(

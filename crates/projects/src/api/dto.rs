@@ -160,6 +160,8 @@ pub struct ProjectAbilities {
     pub can_favorite: bool,
     /// A signed-in member other than the owner may review it (live projects).
     pub can_rate: bool,
+    /// The owner may post updates (public projects): `/project-updates/{id}`.
+    pub can_post_update: bool,
 }
 
 /// A project's hearts and the viewer's own.
@@ -231,6 +233,7 @@ impl ProjectPage {
                 can_edit: is_owner && policy::may_edit(p.status),
                 can_favorite: viewer.is_some() && policy::is_public(p.status),
                 can_rate: viewer.is_some() && policy::may_rate(p.status, is_owner),
+                can_post_update: policy::may_post_update(p.status, is_owner),
             },
             team: team
                 .team

@@ -7,6 +7,7 @@ pub mod favorites;
 pub mod my_projects;
 pub mod staff_projects;
 pub mod team;
+pub mod updates;
 
 use kernel::{AppContext, AppResult, Page};
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -27,6 +28,11 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(team::get)
         .service(team::save)
         .service(team::list)
+        .service(updates::mine)
+        .service(updates::create)
+        .service(updates::get)
+        .service(updates::edit)
+        .service(updates::set_image)
         .service(my_projects::submit)
         .service(favorites::list)
         .service(browse::list)
@@ -35,8 +41,11 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(favorites::remove)
         .service(dynamic_review::save)
         .service(dynamic_review::list)
+        .service(updates::approved)
         .service(staff_projects::queue)
-        .service(staff_projects::decide);
+        .service(staff_projects::decide)
+        .service(updates::queue)
+        .service(updates::review);
 }
 
 /// Cards for a page of projects, their owners and topics read in one call each.

@@ -4,3 +4,4 @@ pub mod project;
 pub mod review;
 pub mod tag_link;
 pub mod team_member;
+pub mod update;

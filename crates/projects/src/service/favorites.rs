@@ -91,3 +91,14 @@ pub async fn of(
         .order_by_desc(favorite::Column::Id);
     kernel::pagination::paginate(db, select, params, PER_PAGE).await
 }
+
+/// The members who gave the project a heart: its followers, who hear of its updates.
+pub async fn fans_of(db: &impl ConnectionTrait, project_id: i64) -> AppResult<Vec<i64>> {
+    Ok(favorite::Entity::find()
+        .select_only()
+        .column(favorite::Column::UserId)
+        .filter(favorite::Column::ProjectId.eq(project_id))
+        .into_tuple()
+        .all(db)
+        .await?)
+}

@@ -10,3 +10,4 @@ pub mod needs;
 pub mod review;
 pub mod tags;
 pub mod team;
+pub mod updates;

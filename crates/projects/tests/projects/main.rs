@@ -8,3 +8,4 @@ mod dynamic_review;
 mod lifecycle;
 mod seed;
 mod team;
+mod updates;

@@ -14,6 +14,8 @@ export interface ProjectAbilities {
   can_edit: boolean;
   /** A signed-in member may give it a heart (public projects). */
   can_favorite: boolean;
+  /** The owner may post updates (public projects): `/project-updates/{id}`. */
+  can_post_update: boolean;
   /** A signed-in member other than the owner may review it (live projects). */
   can_rate: boolean;
 }

@@ -7,7 +7,7 @@
  */
 
 /**
- * A group update is public once staff approve it; an edit sends it back for review.
+ * Where an update stands with staff.
  */
 export type UpdateStatus = typeof UpdateStatus[keyof typeof UpdateStatus];
 

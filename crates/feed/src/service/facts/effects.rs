@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use super::{membership, moderation, posts};
+use super::{membership, moderation, posts, projects};
 use crate::facts::Fact;
 use crate::service::activity::{NewItem, PostNow};
 use crate::service::notify::Notice;
@@ -135,7 +135,8 @@ pub fn of(fact: Fact, names: &Names) -> Effects {
             approved,
             reason,
             summary,
-        } => moderation::project_reviewed(project, owner_id, approved, reason.as_deref(), &summary),
+        } => projects::project_reviewed(project, owner_id, approved, reason.as_deref(), &summary),
+        Fact::ProjectUpdateReviewed(update) => projects::update_reviewed(update),
         Fact::Posted(post) => {
             let author = names.of(post.author_id).to_owned();
             posts::posted(post, &author)

@@ -7,6 +7,7 @@ mod effects;
 mod membership;
 mod moderation;
 mod posts;
+mod projects;
 mod wording;
 
 use std::collections::HashMap;

@@ -4,9 +4,9 @@
 use kernel::notification_kinds as kind;
 
 use super::effects::Effects;
-use super::wording::{about_group, because, excerpt, project_route};
+use super::wording::{about_group, because, excerpt};
 use crate::enums::{ContentType, FeedEventType, FeedObjectType};
-use crate::facts::{Group, GroupOutcome, Project};
+use crate::facts::{Group, GroupOutcome};
 use crate::service::activity::{ItemContent, NewItem, RelatedContent};
 use crate::service::notify::Notice;
 
@@ -71,66 +71,6 @@ pub fn group_reviewed(
             summary: Some(excerpt(summary)),
             image_link_thumbnail: image.clone(),
             image,
-        },
-    })
-}
-
-/// The owner hears the decision (with staff's reason); a project that went live is
-/// announced in everyone's feed.
-pub fn project_reviewed(
-    project: Project,
-    owner_id: i64,
-    approved: bool,
-    reason: Option<&str>,
-    summary: &str,
-) -> Effects {
-    let (title, message) = if approved {
-        (
-            "Project approved",
-            format!("{} is approved and now live.", project.title),
-        )
-    } else {
-        (
-            "Project sent back",
-            format!("{} was sent back.{}", project.title, because(reason)),
-        )
-    };
-    let effects = Effects::notices([Notice {
-        user_id: owner_id,
-        kind: kind::PROJECT_MODERATION,
-        title: title.to_owned(),
-        message,
-        in_app_route: Some(if approved {
-            project_route(&project)
-        } else {
-            "/my-projects".to_owned()
-        }),
-        object_slug: Some(project.slug.clone()),
-        content_type: Some(ContentType::Project),
-        invite_token: None,
-        mailed_by_source: false,
-        post_id: None,
-    }]);
-    if !approved {
-        return effects;
-    }
-    effects.with_item(NewItem {
-        event_type: FeedEventType::ProjectCreated,
-        object_type: FeedObjectType::Project,
-        actor_id: Some(owner_id),
-        group_id: None,
-        is_public: true,
-        content: ItemContent {
-            id: Some(project.id),
-            text: Some(excerpt(summary)),
-            slug: Some(project.slug.clone()),
-            ..Default::default()
-        },
-        related: RelatedContent {
-            slug: Some(project.slug),
-            title: Some(project.title),
-            summary: Some(excerpt(summary)),
-            ..Default::default()
         },
     })
 }

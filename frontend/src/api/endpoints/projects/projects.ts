@@ -31,19 +31,25 @@ import type {
   DataProjectEligibility,
   DataProjectPage,
   DataProjectTeam,
+  DataProjectUpdate,
   DataReviewSummary,
   DataVecProjectDraft,
   ErrorBody,
   GeneralStep,
   ListFavoriteProjectsParams,
+  ListMyProjectUpdatesParams,
   ListProjectNeedsParams,
   ListProjectReviewsParams,
+  ListProjectUpdatesParams,
   ListProjectsParams,
   PageNeedCard,
   PageProjectCard,
   PageProjectReview,
+  PageProjectUpdate,
+  ProjectUpdateRequest,
   ResearchStep,
   ReviewInput,
+  SingleFileUpload,
   TeamStep
 } from '../../model';
 
@@ -984,6 +990,449 @@ export const useSaveProjectTeam = <TError = ErrorBody | ErrorBody | ErrorBody,
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * @summary Every update of one of the caller's projects, newest first (99 a page).
+ */
+export const getListMyProjectUpdatesUrl = (projectId: number,
+    params?: ListMyProjectUpdatesParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/me/projects/${projectId}/posts?${stringifiedParams}` : `/api/me/projects/${projectId}/posts`
+}
+
+export const listMyProjectUpdates = async (projectId: number,
+    params?: ListMyProjectUpdatesParams, options?: RequestInit): Promise<PageProjectUpdate> => {
+  
+  return apiFetch<PageProjectUpdate>(getListMyProjectUpdatesUrl(projectId,params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListMyProjectUpdatesQueryKey = (projectId?: number,
+    params?: ListMyProjectUpdatesParams,) => {
+    return [
+    `/api/me/projects/${projectId}/posts`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListMyProjectUpdatesQueryOptions = <TData = Awaited<ReturnType<typeof listMyProjectUpdates>>, TError = ErrorBody | ErrorBody>(projectId: number,
+    params?: ListMyProjectUpdatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyProjectUpdates>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListMyProjectUpdatesQueryKey(projectId,params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listMyProjectUpdates>>> = () => listMyProjectUpdates(projectId,params, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(projectId), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listMyProjectUpdates>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListMyProjectUpdatesQueryResult = NonNullable<Awaited<ReturnType<typeof listMyProjectUpdates>>>
+export type ListMyProjectUpdatesQueryError = ErrorBody | ErrorBody
+
+
+export function useListMyProjectUpdates<TData = Awaited<ReturnType<typeof listMyProjectUpdates>>, TError = ErrorBody | ErrorBody>(
+ projectId: number,
+    params: undefined |  ListMyProjectUpdatesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyProjectUpdates>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listMyProjectUpdates>>,
+          TError,
+          Awaited<ReturnType<typeof listMyProjectUpdates>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListMyProjectUpdates<TData = Awaited<ReturnType<typeof listMyProjectUpdates>>, TError = ErrorBody | ErrorBody>(
+ projectId: number,
+    params?: ListMyProjectUpdatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyProjectUpdates>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listMyProjectUpdates>>,
+          TError,
+          Awaited<ReturnType<typeof listMyProjectUpdates>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListMyProjectUpdates<TData = Awaited<ReturnType<typeof listMyProjectUpdates>>, TError = ErrorBody | ErrorBody>(
+ projectId: number,
+    params?: ListMyProjectUpdatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyProjectUpdates>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Every update of one of the caller's projects, newest first (99 a page).
+ */
+
+export function useListMyProjectUpdates<TData = Awaited<ReturnType<typeof listMyProjectUpdates>>, TError = ErrorBody | ErrorBody>(
+ projectId: number,
+    params?: ListMyProjectUpdatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyProjectUpdates>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListMyProjectUpdatesQueryOptions(projectId,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Writes an update on one of the caller's live projects; it waits for staff.
+ */
+export const getCreateProjectUpdateUrl = (projectId: number,) => {
+
+
+  
+
+  return `/api/me/projects/${projectId}/posts`
+}
+
+export const createProjectUpdate = async (projectId: number,
+    projectUpdateRequest: ProjectUpdateRequest, options?: RequestInit): Promise<DataProjectUpdate> => {
+  
+  return apiFetch<DataProjectUpdate>(getCreateProjectUpdateUrl(projectId),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      projectUpdateRequest,)
+  }
+);}
+
+
+
+
+export const getCreateProjectUpdateMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProjectUpdate>>, TError,{projectId: number;data: ProjectUpdateRequest}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof createProjectUpdate>>, TError,{projectId: number;data: ProjectUpdateRequest}, TContext> => {
+
+const mutationKey = ['createProjectUpdate'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createProjectUpdate>>, {projectId: number;data: ProjectUpdateRequest}> = (props) => {
+          const {projectId,data} = props ?? {};
+
+          return  createProjectUpdate(projectId,data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateProjectUpdateMutationResult = NonNullable<Awaited<ReturnType<typeof createProjectUpdate>>>
+    export type CreateProjectUpdateMutationBody = ProjectUpdateRequest
+    export type CreateProjectUpdateMutationError = ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Writes an update on one of the caller's live projects; it waits for staff.
+ */
+export const useCreateProjectUpdate = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProjectUpdate>>, TError,{projectId: number;data: ProjectUpdateRequest}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createProjectUpdate>>,
+        TError,
+        {projectId: number;data: ProjectUpdateRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getCreateProjectUpdateMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary One update of one of the caller's projects.
+ */
+export const getGetMyProjectUpdateUrl = (projectId: number,
+    id: number,) => {
+
+
+  
+
+  return `/api/me/projects/${projectId}/posts/${id}`
+}
+
+export const getMyProjectUpdate = async (projectId: number,
+    id: number, options?: RequestInit): Promise<DataProjectUpdate> => {
+  
+  return apiFetch<DataProjectUpdate>(getGetMyProjectUpdateUrl(projectId,id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetMyProjectUpdateQueryKey = (projectId?: number,
+    id?: number,) => {
+    return [
+    `/api/me/projects/${projectId}/posts/${id}`
+    ] as const;
+    }
+
+    
+export const getGetMyProjectUpdateQueryOptions = <TData = Awaited<ReturnType<typeof getMyProjectUpdate>>, TError = ErrorBody | ErrorBody>(projectId: number,
+    id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProjectUpdate>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetMyProjectUpdateQueryKey(projectId,id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getMyProjectUpdate>>> = () => getMyProjectUpdate(projectId,id, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(projectId && id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getMyProjectUpdate>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetMyProjectUpdateQueryResult = NonNullable<Awaited<ReturnType<typeof getMyProjectUpdate>>>
+export type GetMyProjectUpdateQueryError = ErrorBody | ErrorBody
+
+
+export function useGetMyProjectUpdate<TData = Awaited<ReturnType<typeof getMyProjectUpdate>>, TError = ErrorBody | ErrorBody>(
+ projectId: number,
+    id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProjectUpdate>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMyProjectUpdate>>,
+          TError,
+          Awaited<ReturnType<typeof getMyProjectUpdate>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetMyProjectUpdate<TData = Awaited<ReturnType<typeof getMyProjectUpdate>>, TError = ErrorBody | ErrorBody>(
+ projectId: number,
+    id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProjectUpdate>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMyProjectUpdate>>,
+          TError,
+          Awaited<ReturnType<typeof getMyProjectUpdate>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetMyProjectUpdate<TData = Awaited<ReturnType<typeof getMyProjectUpdate>>, TError = ErrorBody | ErrorBody>(
+ projectId: number,
+    id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProjectUpdate>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary One update of one of the caller's projects.
+ */
+
+export function useGetMyProjectUpdate<TData = Awaited<ReturnType<typeof getMyProjectUpdate>>, TError = ErrorBody | ErrorBody>(
+ projectId: number,
+    id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProjectUpdate>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetMyProjectUpdateQueryOptions(projectId,id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Changes an update; it goes back to staff.
+ */
+export const getUpdateProjectUpdateUrl = (projectId: number,
+    id: number,) => {
+
+
+  
+
+  return `/api/me/projects/${projectId}/posts/${id}`
+}
+
+export const updateProjectUpdate = async (projectId: number,
+    id: number,
+    projectUpdateRequest: ProjectUpdateRequest, options?: RequestInit): Promise<DataProjectUpdate> => {
+  
+  return apiFetch<DataProjectUpdate>(getUpdateProjectUpdateUrl(projectId,id),
+  {      
+    ...options,
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      projectUpdateRequest,)
+  }
+);}
+
+
+
+
+export const getUpdateProjectUpdateMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProjectUpdate>>, TError,{projectId: number;id: number;data: ProjectUpdateRequest}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof updateProjectUpdate>>, TError,{projectId: number;id: number;data: ProjectUpdateRequest}, TContext> => {
+
+const mutationKey = ['updateProjectUpdate'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateProjectUpdate>>, {projectId: number;id: number;data: ProjectUpdateRequest}> = (props) => {
+          const {projectId,id,data} = props ?? {};
+
+          return  updateProjectUpdate(projectId,id,data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateProjectUpdateMutationResult = NonNullable<Awaited<ReturnType<typeof updateProjectUpdate>>>
+    export type UpdateProjectUpdateMutationBody = ProjectUpdateRequest
+    export type UpdateProjectUpdateMutationError = ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Changes an update; it goes back to staff.
+ */
+export const useUpdateProjectUpdate = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProjectUpdate>>, TError,{projectId: number;id: number;data: ProjectUpdateRequest}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateProjectUpdate>>,
+        TError,
+        {projectId: number;id: number;data: ProjectUpdateRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getUpdateProjectUpdateMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Sets an update's picture (multipart field `file`; a JPEG or PNG checked by content).
+ */
+export const getSetProjectUpdateImageUrl = (projectId: number,
+    id: number,) => {
+
+
+  
+
+  return `/api/me/projects/${projectId}/posts/${id}/set-image`
+}
+
+export const setProjectUpdateImage = async (projectId: number,
+    id: number,
+    singleFileUpload: SingleFileUpload, options?: RequestInit): Promise<DataProjectUpdate> => {
+    const formData = new FormData();
+formData.append(`file`, singleFileUpload.file)
+
+  return apiFetch<DataProjectUpdate>(getSetProjectUpdateImageUrl(projectId,id),
+  {      
+    ...options,
+    method: 'POST'
+    ,
+    body: 
+      formData,
+  }
+);}
+
+
+
+
+export const getSetProjectUpdateImageMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setProjectUpdateImage>>, TError,{projectId: number;id: number;data: SingleFileUpload}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof setProjectUpdateImage>>, TError,{projectId: number;id: number;data: SingleFileUpload}, TContext> => {
+
+const mutationKey = ['setProjectUpdateImage'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof setProjectUpdateImage>>, {projectId: number;id: number;data: SingleFileUpload}> = (props) => {
+          const {projectId,id,data} = props ?? {};
+
+          return  setProjectUpdateImage(projectId,id,data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SetProjectUpdateImageMutationResult = NonNullable<Awaited<ReturnType<typeof setProjectUpdateImage>>>
+    export type SetProjectUpdateImageMutationBody = SingleFileUpload
+    export type SetProjectUpdateImageMutationError = ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Sets an update's picture (multipart field `file`; a JPEG or PNG checked by content).
+ */
+export const useSetProjectUpdateImage = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setProjectUpdateImage>>, TError,{projectId: number;id: number;data: SingleFileUpload}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof setProjectUpdateImage>>,
+        TError,
+        {projectId: number;id: number;data: SingleFileUpload},
+        TContext
+      > => {
+
+      const mutationOptions = getSetProjectUpdateImageMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * @summary `/needs`: what live projects ask the community for, the newest projects first (20 a page).
  */
 export const getListProjectNeedsUrl = (params?: ListProjectNeedsParams,) => {
@@ -1610,6 +2059,120 @@ export function useListProjectReviews<TData = Awaited<ReturnType<typeof listProj
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getListProjectReviewsQueryOptions(slug,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary The approved updates of a public project, newest first (10 a page).
+ */
+export const getListProjectUpdatesUrl = (slug: string,
+    params?: ListProjectUpdatesParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/projects/${slug}/updates?${stringifiedParams}` : `/api/projects/${slug}/updates`
+}
+
+export const listProjectUpdates = async (slug: string,
+    params?: ListProjectUpdatesParams, options?: RequestInit): Promise<PageProjectUpdate> => {
+  
+  return apiFetch<PageProjectUpdate>(getListProjectUpdatesUrl(slug,params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListProjectUpdatesQueryKey = (slug?: string,
+    params?: ListProjectUpdatesParams,) => {
+    return [
+    `/api/projects/${slug}/updates`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListProjectUpdatesQueryOptions = <TData = Awaited<ReturnType<typeof listProjectUpdates>>, TError = ErrorBody | ErrorBody>(slug: string,
+    params?: ListProjectUpdatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectUpdates>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListProjectUpdatesQueryKey(slug,params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listProjectUpdates>>> = () => listProjectUpdates(slug,params, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(slug), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listProjectUpdates>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListProjectUpdatesQueryResult = NonNullable<Awaited<ReturnType<typeof listProjectUpdates>>>
+export type ListProjectUpdatesQueryError = ErrorBody | ErrorBody
+
+
+export function useListProjectUpdates<TData = Awaited<ReturnType<typeof listProjectUpdates>>, TError = ErrorBody | ErrorBody>(
+ slug: string,
+    params: undefined |  ListProjectUpdatesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectUpdates>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listProjectUpdates>>,
+          TError,
+          Awaited<ReturnType<typeof listProjectUpdates>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListProjectUpdates<TData = Awaited<ReturnType<typeof listProjectUpdates>>, TError = ErrorBody | ErrorBody>(
+ slug: string,
+    params?: ListProjectUpdatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectUpdates>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listProjectUpdates>>,
+          TError,
+          Awaited<ReturnType<typeof listProjectUpdates>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListProjectUpdates<TData = Awaited<ReturnType<typeof listProjectUpdates>>, TError = ErrorBody | ErrorBody>(
+ slug: string,
+    params?: ListProjectUpdatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectUpdates>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The approved updates of a public project, newest first (10 a page).
+ */
+
+export function useListProjectUpdates<TData = Awaited<ReturnType<typeof listProjectUpdates>>, TError = ErrorBody | ErrorBody>(
+ slug: string,
+    params?: ListProjectUpdatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectUpdates>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListProjectUpdatesQueryOptions(slug,params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -38,6 +38,7 @@ import type {
   DataLookupItem,
   DataMessageResponse,
   DataProjectDraft,
+  DataProjectUpdate,
   DataQuizMessage,
   DataStaffBanner,
   DataStaffBlogPost,
@@ -69,6 +70,7 @@ import type {
   PageStaffLecture,
   PageStaffPageRow,
   PageStaffProjectRow,
+  PageStaffProjectUpdate,
   PageStaffQuizRow,
   PageStaffUserRow,
   PageUpdateSignup,
@@ -88,8 +90,10 @@ import type {
   StaffListUsersParams,
   StaffNewUser,
   StaffProjectQueueParams,
+  StaffProjectUpdateQueueParams,
   StaffReason,
-  StaffRoleChange
+  StaffRoleChange,
+  UpdateReviewRequest
 } from '../../model';
 
 import { apiFetch } from '../../../lib/api-client';
@@ -4123,6 +4127,186 @@ export const useStaffDeletePage = <TError = ErrorBody | ErrorBody,
       > => {
 
       const mutationOptions = getStaffDeletePageMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Project updates waiting for staff, the longest waiting first.
+ */
+export const getStaffProjectUpdateQueueUrl = (params?: StaffProjectUpdateQueueParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/staff/project-updates?${stringifiedParams}` : `/api/staff/project-updates`
+}
+
+export const staffProjectUpdateQueue = async (params?: StaffProjectUpdateQueueParams, options?: RequestInit): Promise<PageStaffProjectUpdate> => {
+  
+  return apiFetch<PageStaffProjectUpdate>(getStaffProjectUpdateQueueUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getStaffProjectUpdateQueueQueryKey = (params?: StaffProjectUpdateQueueParams,) => {
+    return [
+    `/api/staff/project-updates`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getStaffProjectUpdateQueueQueryOptions = <TData = Awaited<ReturnType<typeof staffProjectUpdateQueue>>, TError = ErrorBody | ErrorBody>(params?: StaffProjectUpdateQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectUpdateQueue>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getStaffProjectUpdateQueueQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof staffProjectUpdateQueue>>> = () => staffProjectUpdateQueue(params, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof staffProjectUpdateQueue>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type StaffProjectUpdateQueueQueryResult = NonNullable<Awaited<ReturnType<typeof staffProjectUpdateQueue>>>
+export type StaffProjectUpdateQueueQueryError = ErrorBody | ErrorBody
+
+
+export function useStaffProjectUpdateQueue<TData = Awaited<ReturnType<typeof staffProjectUpdateQueue>>, TError = ErrorBody | ErrorBody>(
+ params: undefined |  StaffProjectUpdateQueueParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectUpdateQueue>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof staffProjectUpdateQueue>>,
+          TError,
+          Awaited<ReturnType<typeof staffProjectUpdateQueue>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useStaffProjectUpdateQueue<TData = Awaited<ReturnType<typeof staffProjectUpdateQueue>>, TError = ErrorBody | ErrorBody>(
+ params?: StaffProjectUpdateQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectUpdateQueue>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof staffProjectUpdateQueue>>,
+          TError,
+          Awaited<ReturnType<typeof staffProjectUpdateQueue>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useStaffProjectUpdateQueue<TData = Awaited<ReturnType<typeof staffProjectUpdateQueue>>, TError = ErrorBody | ErrorBody>(
+ params?: StaffProjectUpdateQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectUpdateQueue>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Project updates waiting for staff, the longest waiting first.
+ */
+
+export function useStaffProjectUpdateQueue<TData = Awaited<ReturnType<typeof staffProjectUpdateQueue>>, TError = ErrorBody | ErrorBody>(
+ params?: StaffProjectUpdateQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectUpdateQueue>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getStaffProjectUpdateQueueQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Approves or rejects a project update (`action` is `approve` or `reject`); audited.
+ */
+export const getStaffReviewProjectUpdateUrl = (id: number,
+    action: string,) => {
+
+
+  
+
+  return `/api/staff/project-updates/${id}/${action}`
+}
+
+export const staffReviewProjectUpdate = async (id: number,
+    action: string,
+    updateReviewRequest: UpdateReviewRequest, options?: RequestInit): Promise<DataProjectUpdate> => {
+  
+  return apiFetch<DataProjectUpdate>(getStaffReviewProjectUpdateUrl(id,action),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      updateReviewRequest,)
+  }
+);}
+
+
+
+
+export const getStaffReviewProjectUpdateMutationOptions = <TError = ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReviewProjectUpdate>>, TError,{id: number;action: string;data: UpdateReviewRequest}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof staffReviewProjectUpdate>>, TError,{id: number;action: string;data: UpdateReviewRequest}, TContext> => {
+
+const mutationKey = ['staffReviewProjectUpdate'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffReviewProjectUpdate>>, {id: number;action: string;data: UpdateReviewRequest}> = (props) => {
+          const {id,action,data} = props ?? {};
+
+          return  staffReviewProjectUpdate(id,action,data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type StaffReviewProjectUpdateMutationResult = NonNullable<Awaited<ReturnType<typeof staffReviewProjectUpdate>>>
+    export type StaffReviewProjectUpdateMutationBody = UpdateReviewRequest
+    export type StaffReviewProjectUpdateMutationError = ErrorBody | ErrorBody
+
+    /**
+ * @summary Approves or rejects a project update (`action` is `approve` or `reject`); audited.
+ */
+export const useStaffReviewProjectUpdate = <TError = ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReviewProjectUpdate>>, TError,{id: number;action: string;data: UpdateReviewRequest}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof staffReviewProjectUpdate>>,
+        TError,
+        {id: number;action: string;data: UpdateReviewRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getStaffReviewProjectUpdateMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -112,7 +112,7 @@ export const listGroupUpdatesResponsePaginationCountMin = 0;export const listGro
 
 export const listGroupUpdatesResponse = zod.object({
   "data": zod.array(zod.object({
-  "approved_status": zod.enum(['approved', 'waiting_for_approval', 'not_approved']).describe('A group update is public once staff approve it; an edit sends it back for review.'),
+  "approved_status": zod.enum(['approved', 'waiting_for_approval', 'not_approved']).describe('Where an update stands with staff.'),
   "can_edit": zod.boolean().describe('The caller may edit it (the owner any update, a moderator their own).'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
@@ -690,7 +690,7 @@ export const listMyGroupUpdatesResponse = zod.object({
   "title": zod.string()
 }).describe('The group an updates page is about.'),
   "updates": zod.array(zod.object({
-  "approved_status": zod.enum(['approved', 'waiting_for_approval', 'not_approved']).describe('A group update is public once staff approve it; an edit sends it back for review.'),
+  "approved_status": zod.enum(['approved', 'waiting_for_approval', 'not_approved']).describe('Where an update stands with staff.'),
   "can_edit": zod.boolean().describe('The caller may edit it (the owner any update, a moderator their own).'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
@@ -739,7 +739,7 @@ export const getGroupUpdateParams = zod.object({
 
 export const getGroupUpdateResponse = zod.object({
   "data": zod.object({
-  "approved_status": zod.enum(['approved', 'waiting_for_approval', 'not_approved']).describe('A group update is public once staff approve it; an edit sends it back for review.'),
+  "approved_status": zod.enum(['approved', 'waiting_for_approval', 'not_approved']).describe('Where an update stands with staff.'),
   "can_edit": zod.boolean().describe('The caller may edit it (the owner any update, a moderator their own).'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
@@ -780,7 +780,7 @@ export const updateGroupUpdateBody = zod.object({
 
 export const updateGroupUpdateResponse = zod.object({
   "data": zod.object({
-  "approved_status": zod.enum(['approved', 'waiting_for_approval', 'not_approved']).describe('A group update is public once staff approve it; an edit sends it back for review.'),
+  "approved_status": zod.enum(['approved', 'waiting_for_approval', 'not_approved']).describe('Where an update stands with staff.'),
   "can_edit": zod.boolean().describe('The caller may edit it (the owner any update, a moderator their own).'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
@@ -816,7 +816,7 @@ export const setGroupUpdateImageBody = zod.object({
 
 export const setGroupUpdateImageResponse = zod.object({
   "data": zod.object({
-  "approved_status": zod.enum(['approved', 'waiting_for_approval', 'not_approved']).describe('A group update is public once staff approve it; an edit sends it back for review.'),
+  "approved_status": zod.enum(['approved', 'waiting_for_approval', 'not_approved']).describe('Where an update stands with staff.'),
   "can_edit": zod.boolean().describe('The caller may edit it (the owner any update, a moderator their own).'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({

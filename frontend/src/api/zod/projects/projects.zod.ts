@@ -408,6 +408,171 @@ export const saveProjectTeamResponse = zod.object({
 })
 
 /**
+ * @summary Every update of one of the caller's projects, newest first (99 a page).
+ */
+export const listMyProjectUpdatesParams = zod.object({
+  "project_id": zod.number().describe('The project\'s id')
+})
+
+export const listMyProjectUpdatesQueryPageMax = 1000000;export const listMyProjectUpdatesQueryPerPageMax = 100;
+
+export const listMyProjectUpdatesQueryParams = zod.object({
+  "page": zod.number().min(1).max(listMyProjectUpdatesQueryPageMax).optional().describe('1-based page number.'),
+  "perPage": zod.number().min(1).max(listMyProjectUpdatesQueryPerPageMax).optional().describe('Items per page (at most 100).')
+})
+
+export const listMyProjectUpdatesResponsePaginationCountMin = 0;export const listMyProjectUpdatesResponsePaginationCurrentPageMin = 0;export const listMyProjectUpdatesResponsePaginationPerPageMin = 0;export const listMyProjectUpdatesResponsePaginationTotalMin = 0;
+
+export const listMyProjectUpdatesResponse = zod.object({
+  "data": zod.array(zod.object({
+  "approved_status": zod.enum(['approved', 'waiting_for_approval', 'not_approved']).describe('Where an update stands with staff.'),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.union([zod.object({
+  "affiliation": zod.string().nullish(),
+  "avatar": zod.string().nullish(),
+  "avatar_thumbnail": zod.string().nullish(),
+  "blurb": zod.string().nullish().describe('The start of their bio, for member lists (none for private profiles).'),
+  "id": zod.number(),
+  "is_private": zod.boolean().describe('The member chose a private profile: show their name, not their activity.'),
+  "location": zod.string().nullish(),
+  "name": zod.string()
+}).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
+  "id": zod.number(),
+  "image": zod.string().nullish(),
+  "project_id": zod.number(),
+  "text": zod.string().describe('Rich text (sanitised).'),
+  "title": zod.string(),
+  "video_url": zod.string().nullish()
+}).describe('A project update (spec 2 §3 Update).')),
+  "pagination": zod.object({
+  "count": zod.number().min(listMyProjectUpdatesResponsePaginationCountMin).describe('Number of items across all pages.'),
+  "currentPage": zod.number().min(listMyProjectUpdatesResponsePaginationCurrentPageMin),
+  "perPage": zod.number().min(listMyProjectUpdatesResponsePaginationPerPageMin),
+  "total": zod.number().min(listMyProjectUpdatesResponsePaginationTotalMin).describe('Number of pages.')
+}).describe('Where a page sits in its list.')
+}).describe('A page of items with its position.')
+
+/**
+ * @summary Writes an update on one of the caller's live projects; it waits for staff.
+ */
+export const createProjectUpdateParams = zod.object({
+  "project_id": zod.number().describe('The project\'s id')
+})
+
+export const createProjectUpdateBodyTextMax = 100000;export const createProjectUpdateBodyTitleMax = 255;
+
+export const createProjectUpdateBody = zod.object({
+  "text": zod.string().min(1).max(createProjectUpdateBodyTextMax),
+  "title": zod.string().min(1).max(createProjectUpdateBodyTitleMax),
+  "video_url": zod.string().nullish()
+}).describe('The text of an update; its picture is sent apart (`set-image`).')
+
+/**
+ * @summary One update of one of the caller's projects.
+ */
+export const getMyProjectUpdateParams = zod.object({
+  "project_id": zod.number().describe('The project\'s id'),
+  "id": zod.number().describe('The update\'s id')
+})
+
+export const getMyProjectUpdateResponse = zod.object({
+  "data": zod.object({
+  "approved_status": zod.enum(['approved', 'waiting_for_approval', 'not_approved']).describe('Where an update stands with staff.'),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.union([zod.object({
+  "affiliation": zod.string().nullish(),
+  "avatar": zod.string().nullish(),
+  "avatar_thumbnail": zod.string().nullish(),
+  "blurb": zod.string().nullish().describe('The start of their bio, for member lists (none for private profiles).'),
+  "id": zod.number(),
+  "is_private": zod.boolean().describe('The member chose a private profile: show their name, not their activity.'),
+  "location": zod.string().nullish(),
+  "name": zod.string()
+}).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
+  "id": zod.number(),
+  "image": zod.string().nullish(),
+  "project_id": zod.number(),
+  "text": zod.string().describe('Rich text (sanitised).'),
+  "title": zod.string(),
+  "video_url": zod.string().nullish()
+}).describe('A project update (spec 2 §3 Update).')
+})
+
+/**
+ * @summary Changes an update; it goes back to staff.
+ */
+export const updateProjectUpdateParams = zod.object({
+  "project_id": zod.number().describe('The project\'s id'),
+  "id": zod.number().describe('The update\'s id')
+})
+
+export const updateProjectUpdateBodyTextMax = 100000;export const updateProjectUpdateBodyTitleMax = 255;
+
+export const updateProjectUpdateBody = zod.object({
+  "text": zod.string().min(1).max(updateProjectUpdateBodyTextMax),
+  "title": zod.string().min(1).max(updateProjectUpdateBodyTitleMax),
+  "video_url": zod.string().nullish()
+}).describe('The text of an update; its picture is sent apart (`set-image`).')
+
+export const updateProjectUpdateResponse = zod.object({
+  "data": zod.object({
+  "approved_status": zod.enum(['approved', 'waiting_for_approval', 'not_approved']).describe('Where an update stands with staff.'),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.union([zod.object({
+  "affiliation": zod.string().nullish(),
+  "avatar": zod.string().nullish(),
+  "avatar_thumbnail": zod.string().nullish(),
+  "blurb": zod.string().nullish().describe('The start of their bio, for member lists (none for private profiles).'),
+  "id": zod.number(),
+  "is_private": zod.boolean().describe('The member chose a private profile: show their name, not their activity.'),
+  "location": zod.string().nullish(),
+  "name": zod.string()
+}).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
+  "id": zod.number(),
+  "image": zod.string().nullish(),
+  "project_id": zod.number(),
+  "text": zod.string().describe('Rich text (sanitised).'),
+  "title": zod.string(),
+  "video_url": zod.string().nullish()
+}).describe('A project update (spec 2 §3 Update).')
+})
+
+/**
+ * @summary Sets an update's picture (multipart field `file`; a JPEG or PNG checked by content).
+ */
+export const setProjectUpdateImageParams = zod.object({
+  "project_id": zod.number().describe('The project\'s id'),
+  "id": zod.number().describe('The update\'s id')
+})
+
+export const setProjectUpdateImageBody = zod.object({
+  "file": zod.instanceof(File).describe('The file; its content decides what it is, not its name or declared type.')
+}).describe('How a single-file upload looks in the API contract.')
+
+export const setProjectUpdateImageResponse = zod.object({
+  "data": zod.object({
+  "approved_status": zod.enum(['approved', 'waiting_for_approval', 'not_approved']).describe('Where an update stands with staff.'),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.union([zod.object({
+  "affiliation": zod.string().nullish(),
+  "avatar": zod.string().nullish(),
+  "avatar_thumbnail": zod.string().nullish(),
+  "blurb": zod.string().nullish().describe('The start of their bio, for member lists (none for private profiles).'),
+  "id": zod.number(),
+  "is_private": zod.boolean().describe('The member chose a private profile: show their name, not their activity.'),
+  "location": zod.string().nullish(),
+  "name": zod.string()
+}).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
+  "id": zod.number(),
+  "image": zod.string().nullish(),
+  "project_id": zod.number(),
+  "text": zod.string().describe('Rich text (sanitised).'),
+  "title": zod.string(),
+  "video_url": zod.string().nullish()
+}).describe('A project update (spec 2 §3 Update).')
+})
+
+/**
  * @summary `/needs`: what live projects ask the community for, the newest projects first (20 a page).
  */
 export const listProjectNeedsQueryPageMax = 1000000;export const listProjectNeedsQueryPerPageMax = 100;
@@ -520,6 +685,7 @@ export const getProjectResponse = zod.object({
   "abilities": zod.object({
   "can_edit": zod.boolean().describe('The owner may change it now (a draft, or sent back by staff).'),
   "can_favorite": zod.boolean().describe('A signed-in member may give it a heart (public projects).'),
+  "can_post_update": zod.boolean().describe('The owner may post updates (public projects): `/project-updates/{id}`.'),
   "can_rate": zod.boolean().describe('A signed-in member other than the owner may review it (live projects).')
 }).describe('What the viewer may do with a project, decided on the server.'),
   "aims": zod.string().describe('HTML.'),
@@ -692,6 +858,51 @@ export const listProjectReviewsResponse = zod.object({
   "currentPage": zod.number().min(listProjectReviewsResponsePaginationCurrentPageMin),
   "perPage": zod.number().min(listProjectReviewsResponsePaginationPerPageMin),
   "total": zod.number().min(listProjectReviewsResponsePaginationTotalMin).describe('Number of pages.')
+}).describe('Where a page sits in its list.')
+}).describe('A page of items with its position.')
+
+/**
+ * @summary The approved updates of a public project, newest first (10 a page).
+ */
+export const listProjectUpdatesParams = zod.object({
+  "slug": zod.string().describe('The project\'s address')
+})
+
+export const listProjectUpdatesQueryPageMax = 1000000;export const listProjectUpdatesQueryPerPageMax = 100;
+
+export const listProjectUpdatesQueryParams = zod.object({
+  "page": zod.number().min(1).max(listProjectUpdatesQueryPageMax).optional().describe('1-based page number.'),
+  "perPage": zod.number().min(1).max(listProjectUpdatesQueryPerPageMax).optional().describe('Items per page (at most 100).')
+})
+
+export const listProjectUpdatesResponsePaginationCountMin = 0;export const listProjectUpdatesResponsePaginationCurrentPageMin = 0;export const listProjectUpdatesResponsePaginationPerPageMin = 0;export const listProjectUpdatesResponsePaginationTotalMin = 0;
+
+export const listProjectUpdatesResponse = zod.object({
+  "data": zod.array(zod.object({
+  "approved_status": zod.enum(['approved', 'waiting_for_approval', 'not_approved']).describe('Where an update stands with staff.'),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.union([zod.object({
+  "affiliation": zod.string().nullish(),
+  "avatar": zod.string().nullish(),
+  "avatar_thumbnail": zod.string().nullish(),
+  "blurb": zod.string().nullish().describe('The start of their bio, for member lists (none for private profiles).'),
+  "id": zod.number(),
+  "is_private": zod.boolean().describe('The member chose a private profile: show their name, not their activity.'),
+  "location": zod.string().nullish(),
+  "name": zod.string()
+}).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
+  "id": zod.number(),
+  "image": zod.string().nullish(),
+  "project_id": zod.number(),
+  "text": zod.string().describe('Rich text (sanitised).'),
+  "title": zod.string(),
+  "video_url": zod.string().nullish()
+}).describe('A project update (spec 2 §3 Update).')),
+  "pagination": zod.object({
+  "count": zod.number().min(listProjectUpdatesResponsePaginationCountMin).describe('Number of items across all pages.'),
+  "currentPage": zod.number().min(listProjectUpdatesResponsePaginationCurrentPageMin),
+  "perPage": zod.number().min(listProjectUpdatesResponsePaginationPerPageMin),
+  "total": zod.number().min(listProjectUpdatesResponsePaginationTotalMin).describe('Number of pages.')
 }).describe('Where a page sits in its list.')
 }).describe('A page of items with its position.')
 

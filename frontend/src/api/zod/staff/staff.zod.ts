@@ -499,7 +499,7 @@ export const staffGroupUpdateQueueResponsePaginationCountMin = 0;export const st
 
 export const staffGroupUpdateQueueResponse = zod.object({
   "data": zod.array(zod.object({
-  "approved_status": zod.enum(['approved', 'waiting_for_approval', 'not_approved']).describe('A group update is public once staff approve it; an edit sends it back for review.'),
+  "approved_status": zod.enum(['approved', 'waiting_for_approval', 'not_approved']).describe('Where an update stands with staff.'),
   "can_edit": zod.boolean().describe('The caller may edit it (the owner any update, a moderator their own).'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
@@ -548,7 +548,7 @@ export const staffReviewGroupUpdateBody = zod.object({
 
 export const staffReviewGroupUpdateResponse = zod.object({
   "data": zod.object({
-  "approved_status": zod.enum(['approved', 'waiting_for_approval', 'not_approved']).describe('A group update is public once staff approve it; an edit sends it back for review.'),
+  "approved_status": zod.enum(['approved', 'waiting_for_approval', 'not_approved']).describe('Where an update stands with staff.'),
   "can_edit": zod.boolean().describe('The caller may edit it (the owner any update, a moderator their own).'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
@@ -1473,6 +1473,85 @@ export const staffDeletePageResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
 }).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
+})
+
+/**
+ * @summary Project updates waiting for staff, the longest waiting first.
+ */
+export const staffProjectUpdateQueueQueryPageMax = 1000000;export const staffProjectUpdateQueueQueryPerPageMax = 100;
+
+export const staffProjectUpdateQueueQueryParams = zod.object({
+  "page": zod.number().min(1).max(staffProjectUpdateQueueQueryPageMax).optional().describe('1-based page number.'),
+  "perPage": zod.number().min(1).max(staffProjectUpdateQueueQueryPerPageMax).optional().describe('Items per page (at most 100).')
+})
+
+export const staffProjectUpdateQueueResponsePaginationCountMin = 0;export const staffProjectUpdateQueueResponsePaginationCurrentPageMin = 0;export const staffProjectUpdateQueueResponsePaginationPerPageMin = 0;export const staffProjectUpdateQueueResponsePaginationTotalMin = 0;
+
+export const staffProjectUpdateQueueResponse = zod.object({
+  "data": zod.array(zod.object({
+  "approved_status": zod.enum(['approved', 'waiting_for_approval', 'not_approved']).describe('Where an update stands with staff.'),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.union([zod.object({
+  "affiliation": zod.string().nullish(),
+  "avatar": zod.string().nullish(),
+  "avatar_thumbnail": zod.string().nullish(),
+  "blurb": zod.string().nullish().describe('The start of their bio, for member lists (none for private profiles).'),
+  "id": zod.number(),
+  "is_private": zod.boolean().describe('The member chose a private profile: show their name, not their activity.'),
+  "location": zod.string().nullish(),
+  "name": zod.string()
+}).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
+  "id": zod.number(),
+  "image": zod.string().nullish(),
+  "project_id": zod.number(),
+  "text": zod.string().describe('Rich text (sanitised).'),
+  "title": zod.string(),
+  "video_url": zod.string().nullish()
+}).describe('A project update (spec 2 §3 Update).').and(zod.object({
+  "project_slug": zod.string(),
+  "project_title": zod.string()
+})).describe('An update waiting for staff, with the project it belongs to.')),
+  "pagination": zod.object({
+  "count": zod.number().min(staffProjectUpdateQueueResponsePaginationCountMin).describe('Number of items across all pages.'),
+  "currentPage": zod.number().min(staffProjectUpdateQueueResponsePaginationCurrentPageMin),
+  "perPage": zod.number().min(staffProjectUpdateQueueResponsePaginationPerPageMin),
+  "total": zod.number().min(staffProjectUpdateQueueResponsePaginationTotalMin).describe('Number of pages.')
+}).describe('Where a page sits in its list.')
+}).describe('A page of items with its position.')
+
+/**
+ * @summary Approves or rejects a project update (`action` is `approve` or `reject`); audited.
+ */
+export const staffReviewProjectUpdateParams = zod.object({
+  "id": zod.number().describe('The update\'s id'),
+  "action": zod.string().describe('approve or reject')
+})
+
+export const staffReviewProjectUpdateBody = zod.object({
+  "reason": zod.string().nullish()
+}).describe('Staff\'s reason, which the author reads.')
+
+export const staffReviewProjectUpdateResponse = zod.object({
+  "data": zod.object({
+  "approved_status": zod.enum(['approved', 'waiting_for_approval', 'not_approved']).describe('Where an update stands with staff.'),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.union([zod.object({
+  "affiliation": zod.string().nullish(),
+  "avatar": zod.string().nullish(),
+  "avatar_thumbnail": zod.string().nullish(),
+  "blurb": zod.string().nullish().describe('The start of their bio, for member lists (none for private profiles).'),
+  "id": zod.number(),
+  "is_private": zod.boolean().describe('The member chose a private profile: show their name, not their activity.'),
+  "location": zod.string().nullish(),
+  "name": zod.string()
+}).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
+  "id": zod.number(),
+  "image": zod.string().nullish(),
+  "project_id": zod.number(),
+  "text": zod.string().describe('Rich text (sanitised).'),
+  "title": zod.string(),
+  "video_url": zod.string().nullish()
+}).describe('A project update (spec 2 §3 Update).')
 })
 
 /**

@@ -1,0 +1,232 @@
+//! Research projects: the owner hears staff's decisions on the project and its updates;
+//! a project that went live, and each approved update, show in everyone's feed; the
+//! project's followers (its favouriters) hear of its updates.
+
+use kernel::notification_kinds as kind;
+
+use super::effects::Effects;
+use super::wording::{because, excerpt, project_route};
+use crate::enums::{ContentType, FeedEventType, FeedObjectType};
+use crate::facts::{Project, ProjectUpdate};
+use crate::policy;
+use crate::service::activity::{ItemContent, NewItem, RelatedContent};
+use crate::service::notify::Notice;
+
+/// A notification about `project`, opening `route`.
+fn about_project(
+    user_id: i64,
+    kind: &'static str,
+    project: &Project,
+    title: &str,
+    message: String,
+    route: String,
+) -> Notice {
+    Notice {
+        user_id,
+        kind,
+        title: title.to_owned(),
+        message,
+        in_app_route: Some(route),
+        object_slug: Some(project.slug.clone()),
+        content_type: Some(ContentType::Project),
+        invite_token: None,
+        mailed_by_source: false,
+        post_id: None,
+    }
+}
+
+/// The owner hears the decision (with staff's reason); a project that went live is
+/// announced in everyone's feed.
+pub fn project_reviewed(
+    project: Project,
+    owner_id: i64,
+    approved: bool,
+    reason: Option<&str>,
+    summary: &str,
+) -> Effects {
+    let (title, message) = if approved {
+        (
+            "Project approved",
+            format!("{} is approved and now live.", project.title),
+        )
+    } else {
+        (
+            "Project sent back",
+            format!("{} was sent back.{}", project.title, because(reason)),
+        )
+    };
+    let route = if approved {
+        project_route(&project)
+    } else {
+        "/my-projects".to_owned()
+    };
+    let effects = Effects::notices([about_project(
+        owner_id,
+        kind::PROJECT_MODERATION,
+        &project,
+        title,
+        message,
+        route,
+    )]);
+    if !approved {
+        return effects;
+    }
+    effects.with_item(NewItem {
+        event_type: FeedEventType::ProjectCreated,
+        object_type: FeedObjectType::Project,
+        actor_id: Some(owner_id),
+        group_id: None,
+        is_public: true,
+        content: ItemContent {
+            id: Some(project.id),
+            text: Some(excerpt(summary)),
+            slug: Some(project.slug.clone()),
+            ..Default::default()
+        },
+        related: RelatedContent {
+            slug: Some(project.slug),
+            title: Some(project.title),
+            summary: Some(excerpt(summary)),
+            ..Default::default()
+        },
+    })
+}
+
+/// The author hears staff's decision; an approved update reaches the project's followers
+/// and everyone's feed.
+pub fn update_reviewed(update: ProjectUpdate) -> Effects {
+    let ProjectUpdate {
+        project,
+        author_id,
+        update_id,
+        approved,
+        reason,
+        title,
+        text,
+        image,
+        followers,
+    } = update;
+    let route = project_route(&project);
+    if !approved {
+        let message = format!(
+            "Your update \"{title}\" on {} was not approved.{}",
+            project.title,
+            because(reason.as_deref())
+        );
+        return Effects::notices([about_project(
+            author_id,
+            kind::UPDATE_MODERATION,
+            &project,
+            "Update not approved",
+            message,
+            format!("/project-updates/{}", project.id),
+        )]);
+    }
+    let mut notices = vec![about_project(
+        author_id,
+        kind::UPDATE_MODERATION,
+        &project,
+        "Update approved",
+        format!("Your update \"{title}\" on {} is approved.", project.title),
+        route.clone(),
+    )];
+    notices.extend(
+        followers
+            .iter()
+            .copied()
+            .filter(|f| policy::notify(*f, author_id))
+            .map(|follower| {
+                about_project(
+                    follower,
+                    kind::PROJECT_UPDATE,
+                    &project,
+                    &format!("New update on {}", project.title),
+                    excerpt(&format!("{title}: {text}")),
+                    route.clone(),
+                )
+            }),
+    );
+    Effects::notices(notices).with_item(NewItem {
+        event_type: FeedEventType::ProjectUpdateCreated,
+        object_type: FeedObjectType::ProjectPost,
+        actor_id: Some(author_id),
+        group_id: None,
+        is_public: true,
+        content: ItemContent {
+            id: Some(update_id),
+            text: Some(excerpt(&format!("{title}: {text}"))),
+            slug: Some(project.slug.clone()),
+            image: image.clone(),
+            ..Default::default()
+        },
+        related: RelatedContent {
+            slug: Some(project.slug),
+            title: Some(project.title),
+            image_link_thumbnail: image.clone(),
+            image,
+            ..Default::default()
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn update(approved: bool) -> ProjectUpdate {
+        ProjectUpdate {
+            project: Project {
+                id: 7,
+                slug: "early-sepsis".into(),
+                title: "Early sepsis".into(),
+            },
+            author_id: 1,
+            update_id: 3,
+            approved,
+            reason: Some("Add the dates.".into()),
+            title: "First patients".into(),
+            text: "Forty children so far.".into(),
+            image: None,
+            followers: vec![1, 5, 6],
+        }
+    }
+
+    #[test]
+    fn an_approved_update_reaches_the_author_the_followers_and_the_feed() {
+        let effects = update_reviewed(update(true));
+        let told: Vec<(i64, &str)> = effects
+            .notices
+            .iter()
+            .map(|n| (n.user_id, n.title.as_str()))
+            .collect();
+        assert_eq!(
+            told,
+            [
+                (1, "Update approved"),
+                (5, "New update on Early sepsis"),
+                (6, "New update on Early sepsis"),
+            ]
+        );
+        assert_eq!(effects.notices[1].kind, kind::PROJECT_UPDATE);
+        assert_eq!(
+            effects.notices[1].in_app_route.as_deref(),
+            Some("/project/early-sepsis")
+        );
+        assert_eq!(
+            effects.items[0].event_type,
+            FeedEventType::ProjectUpdateCreated
+        );
+        assert!(effects.items[0].is_public);
+    }
+
+    #[test]
+    fn a_rejected_update_tells_only_its_author_why() {
+        let effects = update_reviewed(update(false));
+        assert_eq!(effects.notices.len(), 1);
+        assert_eq!(
+            effects.notices[0].message,
+            "Your update \"First patients\" on Early sepsis was not approved. Reason: Add the dates."
+        );
+        assert!(effects.items.is_empty());
+    }
+}

@@ -1,0 +1,309 @@
+//! Project updates (spec 2 §7): the owner's calls under `/me/projects/{project_id}/posts`,
+//! the public list on the project's page, and the staff queue.
+
+use actix_web::{HttpResponse, get, patch, post, web};
+use chrono::{DateTime, Utc};
+use kernel::extract::ValidJson;
+use kernel::input::Given;
+use kernel::updates::UpdateStatus;
+use kernel::upload::{SingleFile, SingleFileUpload};
+use kernel::users::UserSummary;
+use kernel::{AppContext, AppError, AppResult, CurrentUser, Data, Page, PageParams, Staff};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use validator::Validate;
+
+use crate::entity::update;
+use crate::service::updates::{self, Body, Draft, Title};
+
+/// A project update (spec 2 §3 Update).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProjectUpdate {
+    pub id: i64,
+    pub project_id: i64,
+    pub title: String,
+    /// Rich text (sanitised).
+    pub text: String,
+    pub image: Option<String>,
+    pub video_url: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub created_by: Option<UserSummary>,
+    pub approved_status: UpdateStatus,
+}
+
+/// An update waiting for staff, with the project it belongs to.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StaffProjectUpdate {
+    #[serde(flatten)]
+    pub update: ProjectUpdate,
+    pub project_slug: String,
+    pub project_title: String,
+}
+
+/// The text of an update; its picture is sent apart (`set-image`).
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+pub struct ProjectUpdateRequest {
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Title>)]
+    pub title: Given<Title>,
+    /// HTML.
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Body>)]
+    pub text: Given<Body>,
+    #[validate(
+        custom(function = "kernel::links::web_url", message = "Not a valid url"),
+        length(max = 1024)
+    )]
+    pub video_url: Option<String>,
+}
+
+impl ProjectUpdateRequest {
+    fn draft(self) -> AppResult<Draft> {
+        Ok(Draft {
+            title: self.title.value()?,
+            text: self.text.value()?,
+            video_url: self.video_url,
+        })
+    }
+}
+
+/// Staff's reason, which the author reads.
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+pub struct UpdateReviewRequest {
+    #[validate(length(max = 2000))]
+    pub reason: Option<String>,
+}
+
+async fn views(ctx: &AppContext, items: Vec<update::Model>) -> AppResult<Vec<ProjectUpdate>> {
+    let authors: Vec<i64> = items.iter().map(|u| u.created_by_id).collect();
+    let people = ctx.users.summaries(&authors).await?;
+    Ok(items
+        .into_iter()
+        .map(|u| ProjectUpdate {
+            id: u.id,
+            project_id: u.project_id,
+            title: u.title,
+            text: u.text,
+            image: u.image.as_deref().map(|k| ctx.storage.url(k)),
+            video_url: u.video_url,
+            created_at: u.created_at,
+            created_by: people.get(&u.created_by_id).cloned(),
+            approved_status: u.approved_status,
+        })
+        .collect())
+}
+
+async fn view(ctx: &AppContext, item: update::Model) -> AppResult<ProjectUpdate> {
+    views(ctx, vec![item])
+        .await?
+        .pop()
+        .ok_or_else(AppError::not_found)
+}
+
+async fn page(ctx: &AppContext, page: Page<update::Model>) -> AppResult<Page<ProjectUpdate>> {
+    let Page { data, pagination } = page;
+    Ok(Page {
+        data: views(ctx, data).await?,
+        pagination,
+    })
+}
+
+/// Every update of one of the caller's projects, newest first (99 a page).
+#[utoipa::path(
+    operation_id = "listMyProjectUpdates",
+    tag = "projects",
+    params(("project_id" = i64, Path, description = "The project's id"), PageParams),
+    responses(
+        (status = 200, description = "The project's updates.", body = Page<ProjectUpdate>),
+        (status = 404, description = "Not the caller's project.", body = kernel::ErrorBody),
+    )
+)]
+#[get("/me/projects/{project_id}/posts")]
+pub async fn mine(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    path: web::Path<i64>,
+    params: web::Query<PageParams>,
+) -> AppResult<web::Json<Page<ProjectUpdate>>> {
+    let (_, found) = updates::mine(&ctx.db, &user, *path, &params).await?;
+    Ok(web::Json(page(&ctx, found).await?))
+}
+
+/// Writes an update on one of the caller's live projects; it waits for staff.
+#[utoipa::path(
+    operation_id = "createProjectUpdate",
+    tag = "projects",
+    params(("project_id" = i64, Path, description = "The project's id")),
+    request_body = ProjectUpdateRequest,
+    responses(
+        (status = 201, description = "The new update.", body = Data<ProjectUpdate>),
+        (status = 400, description = "A field is missing or too long, or the project is not live.", body = kernel::ErrorBody),
+        (status = 404, description = "Not the caller's project.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/me/projects/{project_id}/posts")]
+pub async fn create(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    path: web::Path<i64>,
+    body: ValidJson<ProjectUpdateRequest>,
+) -> AppResult<HttpResponse> {
+    let item = updates::create(&ctx, &user, *path, body.into_inner().draft()?).await?;
+    Ok(HttpResponse::Created().json(Data::new(view(&ctx, item).await?)))
+}
+
+/// One update of one of the caller's projects.
+#[utoipa::path(
+    operation_id = "getMyProjectUpdate",
+    tag = "projects",
+    params(("project_id" = i64, Path, description = "The project's id"), ("id" = i64, Path, description = "The update's id")),
+    responses(
+        (status = 200, description = "The update.", body = Data<ProjectUpdate>),
+        (status = 404, description = "No such update on the caller's project.", body = kernel::ErrorBody),
+    )
+)]
+#[get("/me/projects/{project_id}/posts/{id}")]
+pub async fn get(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    path: web::Path<(i64, i64)>,
+) -> AppResult<web::Json<Data<ProjectUpdate>>> {
+    let (project_id, id) = path.into_inner();
+    let item = updates::one(&ctx.db, &user, project_id, id).await?;
+    Ok(Data::new(view(&ctx, item).await?))
+}
+
+/// Changes an update; it goes back to staff.
+#[utoipa::path(
+    operation_id = "updateProjectUpdate",
+    tag = "projects",
+    params(("project_id" = i64, Path, description = "The project's id"), ("id" = i64, Path, description = "The update's id")),
+    request_body = ProjectUpdateRequest,
+    responses(
+        (status = 200, description = "The update as saved.", body = Data<ProjectUpdate>),
+        (status = 400, description = "A field is missing or too long, or the project is not live.", body = kernel::ErrorBody),
+        (status = 404, description = "No such update on the caller's project.", body = kernel::ErrorBody),
+    )
+)]
+#[patch("/me/projects/{project_id}/posts/{id}")]
+pub async fn edit(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    path: web::Path<(i64, i64)>,
+    body: ValidJson<ProjectUpdateRequest>,
+) -> AppResult<web::Json<Data<ProjectUpdate>>> {
+    let (project_id, id) = path.into_inner();
+    let draft = body.into_inner().draft()?;
+    let item = updates::edit(&ctx, &user, project_id, id, draft).await?;
+    Ok(Data::new(view(&ctx, item).await?))
+}
+
+/// Sets an update's picture (multipart field `file`; a JPEG or PNG checked by content).
+#[utoipa::path(
+    operation_id = "setProjectUpdateImage",
+    tag = "projects",
+    params(("project_id" = i64, Path, description = "The project's id"), ("id" = i64, Path, description = "The update's id")),
+    request_body(content = SingleFileUpload, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, description = "The update with its picture.", body = Data<ProjectUpdate>),
+        (status = 400, description = "Not a JPEG or PNG image, too large, or no file.", body = kernel::ErrorBody),
+        (status = 404, description = "No such update on the caller's project.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/me/projects/{project_id}/posts/{id}/set-image")]
+pub async fn set_image(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    path: web::Path<(i64, i64)>,
+    form: SingleFile,
+) -> AppResult<web::Json<Data<ProjectUpdate>>> {
+    let (project_id, id) = path.into_inner();
+    let item = updates::set_image(&ctx, &user, project_id, id, form.bytes).await?;
+    Ok(Data::new(view(&ctx, item).await?))
+}
+
+/// The approved updates of a public project, newest first (10 a page).
+#[utoipa::path(
+    operation_id = "listProjectUpdates",
+    tag = "projects",
+    params(("slug" = String, Path, description = "The project's address"), PageParams),
+    responses(
+        (status = 200, description = "Approved updates.", body = Page<ProjectUpdate>),
+        (status = 404, description = "No such public project.", body = kernel::ErrorBody),
+    )
+)]
+#[get("/projects/{slug}/updates")]
+pub async fn approved(
+    ctx: web::Data<AppContext>,
+    path: web::Path<String>,
+    params: web::Query<PageParams>,
+) -> AppResult<web::Json<Page<ProjectUpdate>>> {
+    let found = updates::approved(&ctx.db, &path, &params).await?;
+    Ok(web::Json(page(&ctx, found).await?))
+}
+
+/// Project updates waiting for staff, the longest waiting first.
+#[utoipa::path(
+    operation_id = "staffProjectUpdateQueue",
+    tag = "staff",
+    params(PageParams),
+    responses(
+        (status = 200, description = "A page of updates to review.", body = Page<StaffProjectUpdate>),
+        (status = 404, description = "Not staff.", body = kernel::ErrorBody),
+    )
+)]
+#[get("/staff/project-updates")]
+pub async fn queue(
+    ctx: web::Data<AppContext>,
+    _staff: Staff,
+    params: web::Query<PageParams>,
+) -> AppResult<web::Json<Page<StaffProjectUpdate>>> {
+    let Page { data, pagination } = updates::queue(&ctx.db, &params).await?;
+    let projects = updates::projects_of(&ctx.db, &data).await?;
+    let data = views(&ctx, data)
+        .await?
+        .into_iter()
+        .filter_map(|update| {
+            let project = projects.get(&update.project_id)?;
+            Some(StaffProjectUpdate {
+                project_slug: project.slug.clone(),
+                project_title: project.title.clone(),
+                update,
+            })
+        })
+        .collect();
+    Ok(web::Json(Page { data, pagination }))
+}
+
+/// Approves or rejects a project update (`action` is `approve` or `reject`); audited.
+#[utoipa::path(
+    operation_id = "staffReviewProjectUpdate",
+    tag = "staff",
+    params(("id" = i64, Path, description = "The update's id"), ("action" = String, Path, description = "approve or reject")),
+    request_body = UpdateReviewRequest,
+    responses(
+        (status = 200, description = "Reviewed.", body = Data<ProjectUpdate>),
+        (status = 404, description = "Not staff, no such update or action.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/staff/project-updates/{id}/{action}")]
+pub async fn review(
+    ctx: web::Data<AppContext>,
+    staff: Staff,
+    path: web::Path<(i64, String)>,
+    body: ValidJson<UpdateReviewRequest>,
+) -> AppResult<web::Json<Data<ProjectUpdate>>> {
+    let (id, action) = path.into_inner();
+    let approve = match action.as_str() {
+        "approve" => true,
+        "reject" => false,
+        _ => return Err(AppError::not_found()),
+    };
+    let reason = body
+        .into_inner()
+        .reason
+        .map(|r| r.trim().to_owned())
+        .filter(|r| !r.is_empty());
+    let item = updates::review(&ctx, &staff, id, approve, reason).await?;
+    Ok(Data::new(view(&ctx, item).await?))
+}

@@ -1,0 +1,25 @@
+use kernel::updates::UpdateStatus;
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "project_updates")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub project_id: i64,
+    pub title: String,
+    /// Rich text, sanitised on write.
+    pub text: String,
+    /// Storage key of the picture.
+    pub image: Option<String>,
+    pub video_url: Option<String>,
+    pub created_by_id: i64,
+    pub approved_status: UpdateStatus,
+    pub created_at: DateTimeUtc,
+    pub updated_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}
