@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO_ADMIN, eligibleCreator, openConsoleSection, person, PASSWORD, shot, signInAs } from './support';
+import { DEMO_ADMIN, drawnPng, eligibleCreator, openConsoleSection, person, PASSWORD, shot, signInAs } from './support';
 
 test('a member sees why they cannot submit a project yet, and where to fix it', async ({ page }, info) => {
   const member = await person(page.request, 'not.yet');
@@ -15,7 +15,7 @@ test('a member sees why they cannot submit a project yet, and where to fix it', 
 });
 
 test('an affiliated member writes a project step by step, submits it, and staff approve it', async ({ page }, info) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const owner = await person(page.request, 'project.owner');
   await eligibleCreator(page.request, owner);
   await signInAs(page, owner.email, PASSWORD);
@@ -223,6 +223,49 @@ test('an affiliated member writes a project step by step, submits it, and staff 
   await page.goto('/dashboard');
   await page.getByRole('button', { name: /Favorite projects \(1\)/ }).click();
   await expect(page.getByRole('link', { name: new RegExp(title) })).toBeVisible();
+
+  // The owner posts an update (it opens its edit screen 2 s later); staff approve it; the
+  // member who favourited the project hears of it and reads it on the project's page.
+  await signInAs(page, owner.email, PASSWORD);
+  await page.goto('/my-projects');
+  await page.getByRole('article', { name: title }).getByRole('link', { name: 'Updates' }).click();
+  await expect(page.getByText('Project updates', { exact: true })).toBeVisible();
+  await expect(page.getByText('No updates')).toBeVisible();
+  await page.getByRole('link', { name: 'Add an update' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Add an update' })).toBeVisible();
+  const editor = page.getByRole('form', { name: 'Update' });
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(editor.getByText('This field is required')).toHaveCount(2);
+  const news = `The first forty children (${info.project.name})`;
+  await editor.getByRole('textbox', { name: /^Title/ }).fill(news);
+  await editor.getByRole('textbox', { name: /^Text of update/ }).fill('Recruitment opened in all three hospitals.');
+  await editor.getByLabel('Project Image file').setInputFiles({ name: 'u.png', mimeType: 'image/png', buffer: await drawnPng(page, 600, 300) });
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(editor.getByText('Success', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/project-updates\/edit\/\d+\?project_id=\d+$/, { timeout: 5_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit updates' })).toBeVisible();
+  await expect(editor.getByRole('textbox', { name: /^Title/ })).toHaveValue(news);
+  await page.screenshot({ path: shot('project-update-form', info.project.name), fullPage: true });
+  await page.getByRole('link', { name: 'Projects updates' }).click();
+  await expect(page.getByText('waiting for approval')).toBeVisible();
+  await page.screenshot({ path: shot('project-updates', info.project.name), fullPage: true });
+
+  await signInAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.goto('/staff');
+  await openConsoleSection(page, 'Project updates');
+  await page.getByRole('article', { name: news }).getByRole('button', { name: 'Approve' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Update approved.')).toBeVisible();
+
+  await signInAs(page, fan.email, PASSWORD);
+  await page.goto('/dashboard');
+  const bell = page.getByRole('button', { name: /^Notifications \(\d+ unread\)$/ });
+  await bell.click();
+  const heard = page.getByRole('region', { name: 'Notifications' }).getByRole('link', { name: new RegExp(`New update on ${title}`) });
+  await expect(heard).toBeVisible();
+  await heard.click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Updates' }).getByRole('heading', { name: news })).toBeVisible();
 });
 
 /** Clicks the `stars`-th star of a criterion, as a member would (the radio itself is hidden). */

@@ -13,6 +13,7 @@ const PAGES: { path: string; Component: LazyExoticComponent<ComponentType> }[] =
   { path: 'groups', Component: page(() => import('./moderation/GroupsPage'), (m) => m.GroupsPage) },
   { path: 'groups/:id', Component: page(() => import('./moderation/GroupReviewPage'), (m) => m.GroupReviewPage) },
   { path: 'group-updates', Component: page(() => import('./moderation/GroupUpdatesPage'), (m) => m.GroupUpdatesPage) },
+  { path: 'project-updates', Component: page(() => import('./moderation/ProjectUpdatesPage'), (m) => m.ProjectUpdatesPage) },
   { path: 'projects', Component: page(() => import('./moderation/ProjectsPage'), (m) => m.ProjectsPage) },
   { path: 'affiliations', Component: page(() => import('./moderation/AffiliationsPage'), (m) => m.AffiliationsPage) },
   { path: 'messages', Component: page(() => import('./inbox/MessagesPage'), (m) => m.MessagesPage) },

@@ -12,6 +12,7 @@ export const staffSections: { heading: string; items: StaffSection[] }[] = [
       { title: 'Working groups', to: '/staff/groups' },
       { title: 'Group updates', to: '/staff/group-updates' },
       { title: 'Projects', to: '/staff/projects' },
+      { title: 'Project updates', to: '/staff/project-updates' },
       { title: 'Affiliations', to: '/staff/affiliations' },
       { title: 'Contact messages', to: '/staff/messages' },
       { title: 'Update sign-ups', to: '/staff/signups' },

@@ -1,10 +1,10 @@
-import { Alert, Box, Button, Chip, Container, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { Alert, Button, Chip, Container, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useListMyGroupUpdates } from '@/api/endpoints/groups/groups';
 import { useItemPageTitle } from '@/ui/page-title';
-import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
-import { dateTime } from '@/lib/dates';
-import { statusText } from './format';
+import { ErrorState, Loading } from '@/ui/QueryState';
+import { statusText } from '@/ui/updates/format';
+import { UpdateRows } from '@/ui/updates/UpdateRows';
 import { UpdatesBreadcrumbs } from './UpdatesBreadcrumbs';
 
 /** /group-updates/{group_id}: the group's updates for its owner and moderators (spec 2 §2). */
@@ -36,41 +36,10 @@ export function UpdatesPage() {
               >
                 Add an update
               </Button>
-              {data.updates.length === 0 ? (
-                <EmptyState>No updates</EmptyState>
-              ) : (
-                <List disablePadding>
-                  {data.updates.map((update) => (
-                    <ListItem
-                      key={update.id}
-                      divider
-                      secondaryAction={
-                        update.can_edit && (
-                          <Button component={RouterLink} to={`/group-updates/${groupId}/${data.group.slug}/edit/${update.id}`}>
-                            Edit
-                          </Button>
-                        )
-                      }
-                      sx={{ pr: 10 }}
-                    >
-                      <ListItemText
-                        primary={update.title}
-                        secondary={
-                          <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
-                            <span>{dateTime(update.created_at)}</span>
-                            <Chip
-                              component="span"
-                              size="small"
-                              label={statusText(update.approved_status)}
-                              color={update.approved_status === 'approved' ? 'success' : 'default'}
-                            />
-                          </Box>
-                        }
-                      />
-                    </ListItem>
-                  ))}
-                </List>
-              )}
+              <UpdateRows
+                updates={data.updates}
+                editTo={(update) => (update.can_edit ? `/group-updates/${groupId}/${data.group.slug}/edit/${update.id}` : null)}
+              />
             </>
           ) : (
             <Alert severity="warning">Working group status: {statusText(data.group.approved_status)}</Alert>

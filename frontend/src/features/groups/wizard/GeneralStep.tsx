@@ -9,7 +9,7 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { FormSelect } from '@/ui/form/FormSelect';
 import { FormTextField } from '@/ui/form/FormTextField';
 import { RichTextField } from '@/ui/form/RichTextField';
-import { ImageField } from './ImageField';
+import { ImageField } from '@/ui/form/ImageField';
 import { type GeneralValues, generalDefaults, generalSchema } from './schema';
 
 const FIELDS = ['title', 'tags', 'summary', 'image', 'embedded_link', 'additional_info'] as const;

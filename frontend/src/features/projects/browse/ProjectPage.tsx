@@ -14,6 +14,7 @@ import { ReviewPanel } from '../review/ReviewPanel';
 import { BudgetPlan } from '../BudgetPlan';
 import { TopicChips } from '../TopicChips';
 import { FavoriteButton } from './FavoriteButton';
+import { ProjectUpdatesSection } from './ProjectUpdatesSection';
 import { TeamAndNeeds } from './TeamAndNeeds';
 
 const SECTIONS = [
@@ -100,6 +101,9 @@ export function ProjectPage({ Discussion }: { Discussion: DiscussionSlot }) {
       {project.status === 'live' || project.reviews.count > 0 ? (
         <ReviewPanel slug={project.slug} summary={project.reviews} canRate={project.abilities.can_rate} />
       ) : null}
+      {(project.status === 'live' || project.status === 'closed') && (
+        <ProjectUpdatesSection slug={project.slug} projectId={project.id} canPost={project.abilities.can_post_update} />
+      )}
       {(project.status === 'live' || project.status === 'closed') && (
         <Box sx={{ pt: 4 }}>
           <Discussion topicType="projects" targetId={project.id} />

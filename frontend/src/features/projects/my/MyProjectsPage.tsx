@@ -61,6 +61,16 @@ function ProjectRow({ project }: { project: ProjectDraft }) {
           </Button>
         </CardActions>
       )}
+      {(project.status === 'live' || project.status === 'closed') && (
+        <CardActions sx={{ px: 2, pb: 2 }}>
+          <Button component={RouterLink} to={`/project/${project.slug}`} variant="outlined">
+            View
+          </Button>
+          <Button component={RouterLink} to={`/project-updates/${project.id}`}>
+            Updates
+          </Button>
+        </CardActions>
+      )}
     </Card>
   );
 }

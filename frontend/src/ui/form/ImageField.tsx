@@ -14,7 +14,7 @@ interface Props {
   error?: string;
 }
 
-/** The group image: a JPEG or PNG chosen here, uploaded after the group is saved. */
+/** A picture (a group's, an update's): a JPEG or PNG chosen here, uploaded after its record is saved. */
 export function ImageField({ label = 'Image', required = true, current, file, onFile, error }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const toast = useToast();

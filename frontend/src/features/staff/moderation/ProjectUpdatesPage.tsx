@@ -1,0 +1,20 @@
+import { useState } from 'react';
+import { staffReviewProjectUpdate, useStaffProjectUpdateQueue } from '@/api/endpoints/staff/staff';
+import { UPDATES_PER_PAGE, UpdateQueue } from './UpdateQueue';
+
+/** /staff/project-updates: updates owners posted on their projects, waiting for approval. */
+export function ProjectUpdatesPage() {
+  const [page, setPage] = useState(1);
+  const queue = useStaffProjectUpdateQueue({ page, perPage: UPDATES_PER_PAGE });
+  return (
+    <UpdateQueue
+      title="Project updates"
+      query={queue}
+      page={page}
+      onPage={setPage}
+      placeOf={(update) => ({ to: `/project/${update.project_slug}`, name: update.project_title })}
+      shownOn="the project's page"
+      review={(id, action, reason) => staffReviewProjectUpdate(id, action, { reason })}
+    />
+  );
+}

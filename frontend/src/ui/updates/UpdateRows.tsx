@@ -1,0 +1,54 @@
+import { Box, Button, Chip, List, ListItem, ListItemText } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { dateTime } from '@/lib/dates';
+import { EmptyState } from '@/ui/QueryState';
+import { statusText } from './format';
+
+export interface UpdateRow {
+  id: number;
+  title: string;
+  created_at: string;
+  approved_status: string;
+}
+
+/** Spec 2 §2: each update's title, creation time and approval badge (green once approved),
+ * with an Edit button where `editTo` gives one; "No updates" when there are none. */
+export function UpdateRows<T extends UpdateRow>({ updates, editTo }: { updates: T[]; editTo: (update: T) => string | null }) {
+  if (updates.length === 0) return <EmptyState>No updates</EmptyState>;
+  return (
+    <List disablePadding>
+      {updates.map((update) => {
+        const edit = editTo(update);
+        return (
+          <ListItem
+            key={update.id}
+            divider
+            secondaryAction={
+              edit && (
+                <Button component={RouterLink} to={edit}>
+                  Edit
+                </Button>
+              )
+            }
+            sx={{ pr: 10 }}
+          >
+            <ListItemText
+              primary={update.title}
+              secondary={
+                <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
+                  <span>{dateTime(update.created_at)}</span>
+                  <Chip
+                    component="span"
+                    size="small"
+                    label={statusText(update.approved_status)}
+                    color={update.approved_status === 'approved' ? 'success' : 'default'}
+                  />
+                </Box>
+              }
+            />
+          </ListItem>
+        );
+      })}
+    </List>
+  );
+}
