@@ -31,6 +31,7 @@ test('an affiliated member writes a project step by step, submits it, and staff 
   await page.getByRole('option', { name: 'Paediatrics' }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('textbox', { name: /^Lay summary/ }).fill('A blood test that finds sepsis in children hours earlier.');
+  await page.getByLabel('Project image file').setInputFiles({ name: 'p.png', mimeType: 'image/png', buffer: await drawnPng(page, 1200, 630) });
   await page.getByRole('button', { name: 'Save & next' }).click();
 
   // Step 2: the research.
@@ -155,13 +156,15 @@ test('an affiliated member writes a project step by step, submits it, and staff 
   const tile = page.getByRole('article', { name: title });
   await expect(tile).toHaveCount(1);
   await expect(tile.getByText('Paediatrics')).toBeVisible();
+  await expect(tile.locator('img')).toBeVisible();
   await expect(tile.getByText('Goal CA$25,000 · 30 days left')).toBeVisible();
   await page.screenshot({ path: shot('projects', info.project.name), fullPage: true });
   await tile.getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('Recruited in the emergency rooms of three hospitals.')).toBeVisible();
   await expect(page.getByText('Submitted, waiting for approval')).toBeVisible();
-  await expect(page.getByText('0 favorites')).toBeVisible();
+  await expect(page.getByText('0 favorites', { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Prize eligibility' }).getByText('0 favorites of 25')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Team' }).getByText('Principal investigator')).toBeVisible();
   await expect(page.getByRole('region', { name: 'What this project needs' }).getByText('Anonymised emergency-room records.')).toBeVisible();
   await page.screenshot({ path: shot('project-page', info.project.name), fullPage: true });

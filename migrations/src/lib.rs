@@ -38,6 +38,8 @@ mod m20261124_000030_project_team_and_needs;
 mod m20261124_000031_project_budget_lines;
 mod m20261124_000032_project_tags;
 mod m20261124_000033_project_updates;
+mod m20261124_000034_project_commenters;
+mod m20261124_000035_project_media;
 
 pub struct Migrator;
 
@@ -78,6 +80,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000031_project_budget_lines::Migration),
             Box::new(m20261124_000032_project_tags::Migration),
             Box::new(m20261124_000033_project_updates::Migration),
+            Box::new(m20261124_000034_project_commenters::Migration),
+            Box::new(m20261124_000035_project_media::Migration),
         ]
     }
 }

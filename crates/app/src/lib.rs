@@ -13,6 +13,7 @@ mod health;
 mod methods;
 mod preloads;
 mod private_files;
+mod project_facts;
 mod public_reads;
 mod request_span;
 pub mod scale;

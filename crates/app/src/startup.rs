@@ -31,8 +31,8 @@ use crate::public_reads::{self, PublicReads};
 use crate::request_span::PathOnly;
 use crate::security_headers::SecurityHeaders;
 use crate::{
-    api, compression, discussion_targets, envelope, feed_facts, methods, private_files, spa,
-    staff_gate, statements,
+    api, compression, discussion_targets, envelope, feed_facts, methods, private_files,
+    project_facts, spa, staff_gate, statements,
 };
 
 /// Where members' browsers open the live notification channel.
@@ -69,6 +69,7 @@ pub async fn build_parts(config: Config) -> anyhow::Result<Parts> {
     };
     let ctx = context(config).await?;
     feed_facts::wire(&ctx, &hub);
+    project_facts::wire(&ctx);
     Ok(Parts { ctx, hub })
 }
 

@@ -320,8 +320,18 @@ async fn write(
         title: parsed(demo.title)?,
         lay_summary: parsed(demo.lay_summary)?,
         tags,
+        video_url: None,
     };
     let draft = drafts::create(ctx, owner, general).await?;
+    let picture = kernel::images::demo(
+        ctx.storage.as_ref(),
+        &drafts::image_folder(draft.id),
+        1200,
+        630,
+        u32::try_from(draft.id % 7).unwrap_or(0) + 5,
+    )
+    .await?;
+    drafts::set_stored_image(ctx, owner, draft.id, picture).await?;
     let research = Research {
         problem: parsed(demo.problem)?,
         aims: parsed(demo.aims)?,

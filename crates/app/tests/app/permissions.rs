@@ -51,6 +51,7 @@ fn with_body(request: reqwest::RequestBuilder, operation: &str) -> reqwest::Requ
     let body = match operation {
         "setGroupImage"
         | "setGroupUpdateImage"
+        | "setProjectImage"
         | "setProjectUpdateImage"
         | "setAvatar"
         | "setBackground" => {

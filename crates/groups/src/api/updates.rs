@@ -348,16 +348,8 @@ pub async fn review(
     body: ValidJson<ModerationRequest>,
 ) -> AppResult<web::Json<Data<GroupUpdate>>> {
     let (id, action) = path.into_inner();
-    let approve = match action.as_str() {
-        "approve" => true,
-        "reject" => false,
-        _ => return Err(AppError::not_found()),
-    };
-    let reason = body
-        .into_inner()
-        .reason
-        .map(|r| r.trim().to_owned())
-        .filter(|r| !r.is_empty());
+    let approve = kernel::updates::approves(&action)?;
+    let reason = kernel::updates::reason(body.into_inner().reason);
     let item = updates::review(&ctx, &staff, id, approve, reason).await?;
     let mut list = views(&ctx, vec![item], staff.id(), None).await?;
     Ok(Data::new(list.pop().ok_or_else(AppError::not_found)?))

@@ -7,7 +7,7 @@ use utoipa::IntoParams;
 
 use super::dto::{PageParts, ProjectCard, ProjectPage};
 use crate::enums::ProjectSort;
-use crate::service::{browse, dynamic_review, favorites, tags, team};
+use crate::service::{browse, dynamic_review, favorites, prize, tags, team};
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -63,19 +63,31 @@ pub async fn detail(
     let viewer = viewer.map(|v| v.id);
     let (id, owners, ids) = (project.id, [project.owner_id], [project.id]);
     // The page's parts are independent reads: asked at once, the page waits for the slowest.
-    let (mut owner, mut tags, team, hearts, tally) = futures_util::try_join!(
+    let (mut owner, mut tags, team, hearts, tally, commenters) = futures_util::try_join!(
         ctx.users.summaries(&owners),
         tags::of(&ctx, &ids),
         team::of(&ctx.db, id),
         favorites::hearts(&ctx.db, id, viewer),
         dynamic_review::tally(&ctx.db, id, viewer),
+        prize::commenters(&ctx.db, id),
     )?;
+    let progress = prize::Progress {
+        raised_cents: 0,
+        commenters,
+        favorites: hearts.count,
+    };
     let parts = PageParts {
         owner: owner.remove(&project.owner_id),
         tags: tags.remove(&id).unwrap_or_default(),
         team,
         favorites: hearts.into(),
         reviews: tally.into(),
+        prize: progress.into(),
     };
-    Ok(Data::new(ProjectPage::of(project, viewer, parts)))
+    Ok(Data::new(ProjectPage::of(
+        project,
+        viewer,
+        parts,
+        ctx.storage.as_ref(),
+    )))
 }

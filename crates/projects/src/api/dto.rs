@@ -2,6 +2,7 @@
 
 use chrono::{DateTime, Utc};
 use kernel::community::ProjectTag;
+use kernel::storage::Storage;
 use kernel::users::UserSummary;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -10,7 +11,7 @@ use crate::budget::{BudgetLine, Milestone};
 use crate::entity::{need, project, review};
 use crate::enums::{CreatorGap, EthicsStatus, NeedKind, ProjectStatus, ReviewCriterion};
 use crate::policy;
-use crate::service::{dynamic_review, eligibility, team};
+use crate::service::{dynamic_review, eligibility, prize, team};
 
 /// A project as its owner edits it (every step's fields, empty until saved).
 #[derive(Debug, Serialize, ToSchema)]
@@ -21,6 +22,9 @@ pub struct ProjectDraft {
     pub title: String,
     /// HTML.
     pub lay_summary: String,
+    /// The picture's address.
+    pub image: Option<String>,
+    pub video_url: Option<String>,
     /// HTML.
     pub problem: String,
     /// HTML.
@@ -50,9 +54,11 @@ pub struct ProjectDraft {
 }
 
 impl ProjectDraft {
-    pub fn of(p: project::Model, tags: Vec<i64>) -> Self {
+    pub fn of(p: project::Model, tags: Vec<i64>, storage: &dyn Storage) -> Self {
         Self {
             tags,
+            image: p.image.as_deref().map(|k| storage.url(k)),
+            video_url: p.video_url.clone(),
             can_edit: policy::may_edit(p.status),
             id: p.id,
             slug: p.slug,
@@ -130,6 +136,9 @@ pub struct ProjectCard {
     pub lay_summary: String,
     pub owner: Option<UserSummary>,
     pub tags: Vec<ProjectTag>,
+    /// The picture's address, and its thumbnail's (for cards).
+    pub image: Option<String>,
+    pub image_thumbnail: Option<String>,
     /// Cents of CAD.
     pub funding_goal_cents: Option<i64>,
     /// When the campaign ends.
@@ -137,9 +146,19 @@ pub struct ProjectCard {
 }
 
 impl ProjectCard {
-    pub fn of(p: project::Model, owner: Option<UserSummary>, tags: Vec<ProjectTag>) -> Self {
+    pub fn of(
+        p: project::Model,
+        owner: Option<UserSummary>,
+        tags: Vec<ProjectTag>,
+        storage: &dyn Storage,
+    ) -> Self {
         Self {
             tags,
+            image: p.image.as_deref().map(|k| storage.url(k)),
+            image_thumbnail: p
+                .image
+                .as_deref()
+                .map(|k| storage.url(&kernel::images::thumbnail_key(k))),
             closes_at: p.closes_at,
             id: p.id,
             slug: p.slug,
@@ -195,6 +214,7 @@ pub struct ProjectPage {
     pub impact: String,
     pub ethics_status: Option<EthicsStatus>,
     pub conflicts: String,
+    pub video_url: Option<String>,
     pub campaign_days: Option<i32>,
     /// Cents of CAD.
     pub total_budget_cents: Option<i64>,
@@ -206,7 +226,38 @@ pub struct ProjectPage {
     pub needs: Vec<ProjectNeed>,
     pub favorites: Favorites,
     pub reviews: ReviewSummary,
+    pub prize: PrizeProgress,
     pub abilities: ProjectAbilities,
+}
+
+/// How far the project is toward the prize's eligibility targets (spec 2, prize page).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PrizeProgress {
+    /// Cents of CAD crowdfunded (none until funding exists).
+    pub raised_cents: i64,
+    pub raised_target_cents: i64,
+    /// Members who commented, each counted once.
+    pub commenters: u64,
+    pub commenters_target: u64,
+    /// Favourites ("likes").
+    pub favorites: u64,
+    pub favorites_target: u64,
+    /// Every target is reached.
+    pub eligible: bool,
+}
+
+impl From<prize::Progress> for PrizeProgress {
+    fn from(p: prize::Progress) -> Self {
+        Self {
+            eligible: p.eligible(),
+            raised_cents: p.raised_cents,
+            raised_target_cents: prize::RAISED_TARGET_CENTS,
+            commenters: p.commenters,
+            commenters_target: prize::COMMENTERS_TARGET,
+            favorites: p.favorites,
+            favorites_target: prize::FAVORITES_TARGET,
+        }
+    }
 }
 
 /// What a project's page shows beside the project's own row.
@@ -216,16 +267,23 @@ pub struct PageParts {
     pub team: team::TeamAndNeeds,
     pub favorites: Favorites,
     pub reviews: ReviewSummary,
+    pub prize: PrizeProgress,
 }
 
 impl ProjectPage {
-    pub fn of(p: project::Model, viewer: Option<i64>, parts: PageParts) -> Self {
+    pub fn of(
+        p: project::Model,
+        viewer: Option<i64>,
+        parts: PageParts,
+        storage: &dyn Storage,
+    ) -> Self {
         let PageParts {
             owner,
             tags,
             team,
             favorites,
             reviews,
+            prize,
         } = parts;
         let is_owner = viewer == Some(p.owner_id);
         Self {
@@ -247,19 +305,21 @@ impl ProjectPage {
             needs: team.needs.into_iter().map(Into::into).collect(),
             favorites,
             reviews,
+            prize,
             problem: p.problem.clone(),
             aims: p.aims.clone(),
             methods: p.methods.clone(),
             impact: p.impact.clone(),
             ethics_status: p.ethics_status,
             conflicts: p.conflicts.clone(),
+            video_url: p.video_url.clone(),
             campaign_days: p.campaign_days,
             total_budget_cents: p.total_budget_cents,
             budget_lines: p.budget_lines.0.clone(),
             milestones: p.milestones.0.clone(),
             status: p.status,
             live_at: p.live_at,
-            card: ProjectCard::of(p, owner, tags),
+            card: ProjectCard::of(p, owner, tags, storage),
         }
     }
 }

@@ -25,6 +25,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(my_projects::save_general)
         .service(my_projects::save_research)
         .service(my_projects::save_budget)
+        .service(my_projects::set_image)
         .service(team::get)
         .service(team::save)
         .service(team::list)
@@ -57,7 +58,7 @@ async fn cards(ctx: &AppContext, page: Page<project::Model>) -> AppResult<Page<P
     Ok(page.map(|p| {
         let owner = people.get(&p.owner_id).cloned();
         let tags = topics.remove(&p.id).unwrap_or_default();
-        ProjectCard::of(p, owner, tags)
+        ProjectCard::of(p, owner, tags, ctx.storage.as_ref())
     }))
 }
 
@@ -69,7 +70,7 @@ async fn drafts(ctx: &AppContext, projects: Vec<project::Model>) -> AppResult<Ve
         .into_iter()
         .map(|p| {
             let tags = topics.remove(&p.id).unwrap_or_default();
-            ProjectDraft::of(p, tags)
+            ProjectDraft::of(p, tags, ctx.storage.as_ref())
         })
         .collect())
 }
@@ -78,5 +79,9 @@ async fn drafts(ctx: &AppContext, projects: Vec<project::Model>) -> AppResult<Ve
 async fn draft(ctx: &AppContext, project: project::Model) -> AppResult<ProjectDraft> {
     let ids = [project.id];
     let tags = tags::ids_of(&ctx.db, &ids).await?.remove(&project.id);
-    Ok(ProjectDraft::of(project, tags.unwrap_or_default()))
+    Ok(ProjectDraft::of(
+        project,
+        tags.unwrap_or_default(),
+        ctx.storage.as_ref(),
+    ))
 }

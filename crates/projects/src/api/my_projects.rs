@@ -3,6 +3,7 @@
 use actix_web::{HttpResponse, get, post, put, web};
 use kernel::extract::ValidJson;
 use kernel::input::Given;
+use kernel::upload::{SingleFile, SingleFileUpload};
 use kernel::{AppContext, AppResult, CurrentUser, Data};
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -29,6 +30,13 @@ pub struct GeneralStep {
     /// Topic (project tag) ids from `GET /groups/tags`, at most 5.
     #[serde(default)]
     pub tags: Vec<i64>,
+    /// An optional link to a video about the project.
+    #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
+    #[validate(
+        custom(function = "kernel::links::web_url", message = "Not a valid url"),
+        length(max = 1024)
+    )]
+    pub video_url: Option<String>,
 }
 
 impl GeneralStep {
@@ -37,6 +45,7 @@ impl GeneralStep {
             title: self.title.value()?,
             lay_summary: self.lay_summary.value()?,
             tags: self.tags,
+            video_url: self.video_url,
         })
     }
 }
@@ -292,6 +301,29 @@ pub async fn save_budget(
 ) -> AppResult<web::Json<Data<ProjectDraft>>> {
     let plan = body.into_inner().parsed()?;
     let project = drafts::set_budget(&ctx, &user, path.into_inner(), plan).await?;
+    Ok(Data::new(super::draft(&ctx, project).await?))
+}
+
+/// Sets the project's picture (multipart field `file`; a JPEG or PNG checked by content).
+#[utoipa::path(
+    operation_id = "setProjectImage",
+    tag = "projects",
+    params(("id" = i64, Path, description = "The project's id")),
+    request_body(content = SingleFileUpload, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, description = "The project with its picture.", body = Data<ProjectDraft>),
+        (status = 400, description = "Not a JPEG or PNG image, too large, no file, or the project is under review or live.", body = kernel::ErrorBody),
+        (status = 404, description = "Not the caller's project.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/me/projects/{id}/set-image")]
+pub async fn set_image(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    path: web::Path<i64>,
+    form: SingleFile,
+) -> AppResult<web::Json<Data<ProjectDraft>>> {
+    let project = drafts::set_image(&ctx, &user, *path, form.bytes).await?;
     Ok(Data::new(super::draft(&ctx, project).await?))
 }
 

@@ -1,3 +1,4 @@
+pub mod commenter;
 pub mod favorite;
 pub mod need;
 pub mod project;

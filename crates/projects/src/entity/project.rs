@@ -14,6 +14,9 @@ pub struct Model {
     pub title: String,
     /// Rich text for patients and the public, sanitised on write.
     pub lay_summary: String,
+    /// Storage key of the project's picture (its thumbnail beside it).
+    pub image: Option<String>,
+    pub video_url: Option<String>,
     /// Rich text, sanitised on write; empty until the Research step is saved.
     pub problem: String,
     pub aims: String,

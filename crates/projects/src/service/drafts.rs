@@ -2,6 +2,7 @@
 //! step (each step saves at once), then submitted for staff review. Every input is parsed
 //! at the edge (`kernel::input`), so these functions never check a text again.
 
+use kernel::images::{self, Shape};
 use kernel::input::{Long, RichText, Text};
 use kernel::{AppContext, AppError, AppResult, CurrentUser};
 use sea_orm::{
@@ -34,6 +35,8 @@ pub struct General {
     pub lay_summary: Section,
     /// Topic (project tag) ids, at most [`tags::MAX_TAGS`].
     pub tags: Vec<i64>,
+    /// A link to a video about the project (already checked to be a web address).
+    pub video_url: Option<String>,
 }
 
 /// Step 2 (Research).
@@ -63,6 +66,8 @@ pub async fn create(
         slug: Set(slug),
         title: Set(general.title.into_string()),
         lay_summary: Set(general.lay_summary.into_string()),
+        image: Set(None),
+        video_url: Set(video(general.video_url)),
         problem: Set(String::new()),
         aims: Set(String::new()),
         methods: Set(String::new()),
@@ -150,10 +155,58 @@ pub async fn set_general(
     let mut active = editable(&ctx.db, user, id).await?;
     active.title = Set(general.title.into_string());
     active.lay_summary = Set(general.lay_summary.into_string());
+    active.video_url = Set(video(general.video_url));
     let tx = ctx.db.begin().await?;
     let saved = active.update(&tx).await?;
     tags::set(&tx, id, &topics).await?;
     tx.commit().await?;
+    Ok(saved)
+}
+
+/// The address is kept only when one was given.
+fn video(url: Option<String>) -> Option<String> {
+    url.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
+}
+
+/// The project picture's size on the page, and its thumbnail's on the cards.
+const IMAGE_SHAPE: Shape = Shape {
+    max_width: 1200,
+    thumbnail_side: 480,
+};
+
+/// Sets the project's picture (a JPEG or PNG checked by content), replacing the old one.
+pub async fn set_image(
+    ctx: &AppContext,
+    user: &CurrentUser,
+    id: i64,
+    upload: Vec<u8>,
+) -> AppResult<project::Model> {
+    changeable(&ctx.db, user, id).await?;
+    let key = images::accept(ctx.storage.as_ref(), &image_folder(id), upload, IMAGE_SHAPE).await?;
+    set_stored_image(ctx, user, id, key).await
+}
+
+/// Where project `id`'s pictures are stored.
+pub fn image_folder(id: i64) -> String {
+    format!("projects/{id}")
+}
+
+/// Points the project at a picture already stored at `key`, removing the one before.
+pub async fn set_stored_image(
+    ctx: &AppContext,
+    user: &CurrentUser,
+    id: i64,
+    key: String,
+) -> AppResult<project::Model> {
+    let current = changeable(&ctx.db, user, id).await?;
+    let old = current.image.clone();
+    let mut active: project::ActiveModel = current.into();
+    active.image = Set(Some(key));
+    active.updated_at = Set(kernel::clock::now());
+    let saved = active.update(&ctx.db).await?;
+    if let Some(old) = old {
+        kernel::documents::discard(ctx.storage.as_ref(), &old).await;
+    }
     Ok(saved)
 }
 

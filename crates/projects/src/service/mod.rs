@@ -7,6 +7,7 @@ pub mod dynamic_review;
 pub mod eligibility;
 pub mod favorites;
 pub mod needs;
+pub mod prize;
 pub mod review;
 pub mod tags;
 pub mod team;

@@ -302,3 +302,83 @@ async fn projects_carry_topics_and_are_found_by_topic_and_sorted() {
     let (status, _) = app.get_json("/api/projects?sort=cheapest").await;
     assert_eq!(status, 400);
 }
+
+#[tokio::test]
+async fn a_project_shows_its_picture_and_video() {
+    let app = spawn_app().await;
+    let staff = app
+        .signed_in_staff("admin@example.org", "staff password 1")
+        .await;
+    let owner = app
+        .signed_in_user("owner@example.org", "trial design 21")
+        .await;
+    make_eligible(&app, &owner, "trial design 21", &staff).await;
+    let id = submitted(&app, &owner, "Early sepsis").await;
+    // Sent back, so the owner may change it again.
+    app.post_json_as(
+        &staff,
+        &format!("/api/staff/projects/{id}/review"),
+        &json!({"verdict": "reject", "reason": "Add a picture."}),
+    )
+    .await;
+    let general = format!("/api/me/projects/{id}/general");
+    let (status, body) = app
+        .put_json_as(
+            &owner,
+            &general,
+            &json!({"title": "Early sepsis", "lay_summary": "<p>S</p>", "video_url": "javascript:alert(1)"}),
+        )
+        .await;
+    assert_eq!(status, 400);
+    assert_eq!(body["messages"]["video_url"], json!(["Not a valid url"]));
+    let (status, _) = app
+        .put_json_as(
+            &owner,
+            &general,
+            &json!({"title": "Early sepsis", "lay_summary": "<p>S</p>", "video_url": "https://vimeo.com/76979871"}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let image = format!("/api/me/projects/{id}/set-image");
+    let (status, _) = app
+        .upload_as(&owner, &image, "project", b"GIF89a".to_vec())
+        .await;
+    assert_eq!(status, 400, "checked by content");
+    let (status, saved) = app
+        .upload_as(
+            &owner,
+            &image,
+            "project",
+            testkit::pictures::jpeg(1600, 840),
+        )
+        .await;
+    assert_eq!(status, 200, "{saved}");
+    assert!(saved["data"]["image"].as_str().is_some());
+    app.post_json_as(&owner, &format!("/api/me/projects/{id}/submit"), &json!({}))
+        .await;
+    let (status, _) = app
+        .post_json_as(
+            &staff,
+            &format!("/api/staff/projects/{id}/review"),
+            &json!({"verdict": "approve"}),
+        )
+        .await;
+    assert_eq!(status, 200);
+
+    let (_, page) = app.get_json("/api/projects/early-sepsis").await;
+    assert_eq!(page["data"]["video_url"], "https://vimeo.com/76979871");
+    let (_, list) = app.get_json("/api/projects").await;
+    let thumbnail = list["data"][0]["image_thumbnail"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let served = app.client.get(app.url(&thumbnail)).send().await.unwrap();
+    assert_eq!(served.status(), 200);
+    let (width, _) = testkit::pictures::dimensions(&served.bytes().await.unwrap());
+    assert!(width <= 480, "a card gets the small copy");
+    // A live project's picture is no longer the owner's to change.
+    let (status, _) = app
+        .upload_as(&owner, &image, "project", testkit::pictures::jpeg(800, 420))
+        .await;
+    assert_eq!(status, 400);
+}

@@ -56,6 +56,23 @@ async fn members_discuss_a_live_project_and_nobody_a_draft() {
         )
         .await;
     assert_eq!(status, 201);
+    // The prize counts the member's comment, not the owner's answer, and each member once.
+    app.post_json_as(
+        &member,
+        &format!("/api/discussion/{topic}/comments"),
+        &json!({"text": "<p>Thanks!</p>"}),
+    )
+    .await;
+    let (_, page) = app.get_json(&format!("/api/projects/{slug}")).await;
+    assert_eq!(
+        page["data"]["prize"],
+        json!({
+            "raised_cents": 0, "raised_target_cents": 100_000,
+            "commenters": 1, "commenters_target": 10,
+            "favorites": 0, "favorites_target": 25,
+            "eligible": false,
+        })
+    );
     let (_, listed) = app.get_json_as(&member, &topics).await;
     assert_eq!(
         listed["data"][0]["text"],

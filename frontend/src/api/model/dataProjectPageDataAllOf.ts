@@ -13,10 +13,12 @@ import type { Favorites } from './favorites';
 import type { DataProjectPageDataAllOfLiveAt } from './dataProjectPageDataAllOfLiveAt';
 import type { Milestone } from './milestone';
 import type { ProjectNeed } from './projectNeed';
+import type { PrizeProgress } from './prizeProgress';
 import type { ReviewSummary } from './reviewSummary';
 import type { ProjectStatus } from './projectStatus';
 import type { TeamMember } from './teamMember';
 import type { DataProjectPageDataAllOfTotalBudgetCents } from './dataProjectPageDataAllOfTotalBudgetCents';
+import type { DataProjectPageDataAllOfVideoUrl } from './dataProjectPageDataAllOfVideoUrl';
 
 export type DataProjectPageDataAllOf = {
   abilities: ProjectAbilities;
@@ -34,6 +36,7 @@ export type DataProjectPageDataAllOf = {
   methods: string;
   milestones: Milestone[];
   needs: ProjectNeed[];
+  prize: PrizeProgress;
   /** HTML. */
   problem: string;
   reviews: ReviewSummary;
@@ -41,4 +44,5 @@ export type DataProjectPageDataAllOf = {
   team: TeamMember[];
   /** Cents of CAD. */
   total_budget_cents?: DataProjectPageDataAllOfTotalBudgetCents;
+  video_url?: DataProjectPageDataAllOfVideoUrl;
 };

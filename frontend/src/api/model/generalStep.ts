@@ -5,6 +5,7 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { GeneralStepVideoUrl } from './generalStepVideoUrl';
 
 /**
  * Step 1 (General).
@@ -22,4 +23,6 @@ export interface GeneralStep {
    * @maxLength 255
    */
   title: string;
+  /** An optional link to a video about the project. */
+  video_url?: GeneralStepVideoUrl;
 }

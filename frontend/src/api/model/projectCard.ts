@@ -7,6 +7,8 @@
  */
 import type { ProjectCardClosesAt } from './projectCardClosesAt';
 import type { ProjectCardFundingGoalCents } from './projectCardFundingGoalCents';
+import type { ProjectCardImage } from './projectCardImage';
+import type { ProjectCardImageThumbnail } from './projectCardImageThumbnail';
 import type { ProjectCardOwner } from './projectCardOwner';
 import type { ProjectTag } from './projectTag';
 
@@ -19,6 +21,9 @@ export interface ProjectCard {
   /** Cents of CAD. */
   funding_goal_cents?: ProjectCardFundingGoalCents;
   id: number;
+  /** The picture's address, and its thumbnail's (for cards). */
+  image?: ProjectCardImage;
+  image_thumbnail?: ProjectCardImageThumbnail;
   /** HTML. */
   lay_summary: string;
   owner?: ProjectCardOwner;

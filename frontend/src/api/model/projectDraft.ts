@@ -9,11 +9,13 @@ import type { BudgetLine } from './budgetLine';
 import type { ProjectDraftCampaignDays } from './projectDraftCampaignDays';
 import type { ProjectDraftEthicsStatus } from './projectDraftEthicsStatus';
 import type { ProjectDraftFundingGoalCents } from './projectDraftFundingGoalCents';
+import type { ProjectDraftImage } from './projectDraftImage';
 import type { Milestone } from './milestone';
 import type { ProjectDraftRejectionReason } from './projectDraftRejectionReason';
 import type { ProjectStatus } from './projectStatus';
 import type { ProjectDraftSubmittedAt } from './projectDraftSubmittedAt';
 import type { ProjectDraftTotalBudgetCents } from './projectDraftTotalBudgetCents';
+import type { ProjectDraftVideoUrl } from './projectDraftVideoUrl';
 
 /**
  * A project as its owner edits it (every step's fields, empty until saved).
@@ -31,6 +33,8 @@ export interface ProjectDraft {
   /** The funding goal in cents of CAD. */
   funding_goal_cents?: ProjectDraftFundingGoalCents;
   id: number;
+  /** The picture's address. */
+  image?: ProjectDraftImage;
   /** HTML. */
   impact: string;
   /** HTML. */
@@ -51,4 +55,5 @@ export interface ProjectDraft {
   title: string;
   /** Cents of CAD. */
   total_budget_cents?: ProjectDraftTotalBudgetCents;
+  video_url?: ProjectDraftVideoUrl;
 }

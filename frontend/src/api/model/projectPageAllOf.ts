@@ -13,10 +13,12 @@ import type { Favorites } from './favorites';
 import type { ProjectPageAllOfLiveAt } from './projectPageAllOfLiveAt';
 import type { Milestone } from './milestone';
 import type { ProjectNeed } from './projectNeed';
+import type { PrizeProgress } from './prizeProgress';
 import type { ReviewSummary } from './reviewSummary';
 import type { ProjectStatus } from './projectStatus';
 import type { TeamMember } from './teamMember';
 import type { ProjectPageAllOfTotalBudgetCents } from './projectPageAllOfTotalBudgetCents';
+import type { ProjectPageAllOfVideoUrl } from './projectPageAllOfVideoUrl';
 
 export type ProjectPageAllOf = {
   abilities: ProjectAbilities;
@@ -34,6 +36,7 @@ export type ProjectPageAllOf = {
   methods: string;
   milestones: Milestone[];
   needs: ProjectNeed[];
+  prize: PrizeProgress;
   /** HTML. */
   problem: string;
   reviews: ReviewSummary;
@@ -41,4 +44,5 @@ export type ProjectPageAllOf = {
   team: TeamMember[];
   /** Cents of CAD. */
   total_budget_cents?: ProjectPageAllOfTotalBudgetCents;
+  video_url?: ProjectPageAllOfVideoUrl;
 };

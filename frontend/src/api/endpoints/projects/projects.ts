@@ -749,6 +749,80 @@ export const useSaveProjectResearch = <TError = ErrorBody | ErrorBody | ErrorBod
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * @summary Sets the project's picture (multipart field `file`; a JPEG or PNG checked by content).
+ */
+export const getSetProjectImageUrl = (id: number,) => {
+
+
+  
+
+  return `/api/me/projects/${id}/set-image`
+}
+
+export const setProjectImage = async (id: number,
+    singleFileUpload: SingleFileUpload, options?: RequestInit): Promise<DataProjectDraft> => {
+    const formData = new FormData();
+formData.append(`file`, singleFileUpload.file)
+
+  return apiFetch<DataProjectDraft>(getSetProjectImageUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    ,
+    body: 
+      formData,
+  }
+);}
+
+
+
+
+export const getSetProjectImageMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setProjectImage>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof setProjectImage>>, TError,{id: number;data: SingleFileUpload}, TContext> => {
+
+const mutationKey = ['setProjectImage'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof setProjectImage>>, {id: number;data: SingleFileUpload}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  setProjectImage(id,data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SetProjectImageMutationResult = NonNullable<Awaited<ReturnType<typeof setProjectImage>>>
+    export type SetProjectImageMutationBody = SingleFileUpload
+    export type SetProjectImageMutationError = ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Sets the project's picture (multipart field `file`; a JPEG or PNG checked by content).
+ */
+export const useSetProjectImage = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setProjectImage>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof setProjectImage>>,
+        TError,
+        {id: number;data: SingleFileUpload},
+        TContext
+      > => {
+
+      const mutationOptions = getSetProjectImageMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * @summary Sends the project to staff for review.
  */
 export const getSubmitProjectUrl = (id: number,) => {

@@ -25,6 +25,8 @@ export const listFavoriteProjectsResponse = zod.object({
   "closes_at": zod.iso.datetime({}).nullish().describe('When the campaign ends.'),
   "funding_goal_cents": zod.number().nullish().describe('Cents of CAD.'),
   "id": zod.number(),
+  "image": zod.string().nullish().describe('The picture\'s address, and its thumbnail\'s (for cards).'),
+  "image_thumbnail": zod.string().nullish(),
   "lay_summary": zod.string().describe('HTML.'),
   "owner": zod.union([zod.object({
   "affiliation": zod.string().nullish(),
@@ -83,6 +85,7 @@ export const listMyProjectsResponse = zod.object({
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
+  "image": zod.string().nullish().describe('The picture\'s address.'),
   "impact": zod.string().describe('HTML.'),
   "lay_summary": zod.string().describe('HTML.'),
   "methods": zod.string().describe('HTML.'),
@@ -98,7 +101,8 @@ export const listMyProjectsResponse = zod.object({
   "submitted_at": zod.iso.datetime({}).nullish(),
   "tags": zod.array(zod.number()).describe('ProjectTag (project tag) ids.'),
   "title": zod.string(),
-  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.')
+  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.'),
+  "video_url": zod.string().nullish()
 }).describe('A project as its owner edits it (every step\'s fields, empty until saved).'))
 })
 
@@ -110,7 +114,8 @@ export const createProjectBodyLaySummaryMax = 100000;export const createProjectB
 export const createProjectBody = zod.object({
   "lay_summary": zod.string().min(1).max(createProjectBodyLaySummaryMax),
   "tags": zod.array(zod.number()).optional().describe('Topic (project tag) ids from `GET /groups/tags`, at most 5.'),
-  "title": zod.string().min(1).max(createProjectBodyTitleMax)
+  "title": zod.string().min(1).max(createProjectBodyTitleMax),
+  "video_url": zod.string().nullish().describe('An optional link to a video about the project.')
 }).describe('Step 1 (General).')
 
 /**
@@ -134,6 +139,7 @@ export const getMyProjectResponse = zod.object({
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
+  "image": zod.string().nullish().describe('The picture\'s address.'),
   "impact": zod.string().describe('HTML.'),
   "lay_summary": zod.string().describe('HTML.'),
   "methods": zod.string().describe('HTML.'),
@@ -149,7 +155,8 @@ export const getMyProjectResponse = zod.object({
   "submitted_at": zod.iso.datetime({}).nullish(),
   "tags": zod.array(zod.number()).describe('ProjectTag (project tag) ids.'),
   "title": zod.string(),
-  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.')
+  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.'),
+  "video_url": zod.string().nullish()
 }).describe('A project as its owner edits it (every step\'s fields, empty until saved).')
 })
 
@@ -191,6 +198,7 @@ export const saveProjectBudgetResponse = zod.object({
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
+  "image": zod.string().nullish().describe('The picture\'s address.'),
   "impact": zod.string().describe('HTML.'),
   "lay_summary": zod.string().describe('HTML.'),
   "methods": zod.string().describe('HTML.'),
@@ -206,7 +214,8 @@ export const saveProjectBudgetResponse = zod.object({
   "submitted_at": zod.iso.datetime({}).nullish(),
   "tags": zod.array(zod.number()).describe('ProjectTag (project tag) ids.'),
   "title": zod.string(),
-  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.')
+  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.'),
+  "video_url": zod.string().nullish()
 }).describe('A project as its owner edits it (every step\'s fields, empty until saved).')
 })
 
@@ -222,7 +231,8 @@ export const saveProjectGeneralBodyLaySummaryMax = 100000;export const saveProje
 export const saveProjectGeneralBody = zod.object({
   "lay_summary": zod.string().min(1).max(saveProjectGeneralBodyLaySummaryMax),
   "tags": zod.array(zod.number()).optional().describe('Topic (project tag) ids from `GET /groups/tags`, at most 5.'),
-  "title": zod.string().min(1).max(saveProjectGeneralBodyTitleMax)
+  "title": zod.string().min(1).max(saveProjectGeneralBodyTitleMax),
+  "video_url": zod.string().nullish().describe('An optional link to a video about the project.')
 }).describe('Step 1 (General).')
 
 export const saveProjectGeneralResponse = zod.object({
@@ -239,6 +249,7 @@ export const saveProjectGeneralResponse = zod.object({
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
+  "image": zod.string().nullish().describe('The picture\'s address.'),
   "impact": zod.string().describe('HTML.'),
   "lay_summary": zod.string().describe('HTML.'),
   "methods": zod.string().describe('HTML.'),
@@ -254,7 +265,8 @@ export const saveProjectGeneralResponse = zod.object({
   "submitted_at": zod.iso.datetime({}).nullish(),
   "tags": zod.array(zod.number()).describe('ProjectTag (project tag) ids.'),
   "title": zod.string(),
-  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.')
+  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.'),
+  "video_url": zod.string().nullish()
 }).describe('A project as its owner edits it (every step\'s fields, empty until saved).')
 })
 
@@ -290,6 +302,7 @@ export const saveProjectResearchResponse = zod.object({
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
+  "image": zod.string().nullish().describe('The picture\'s address.'),
   "impact": zod.string().describe('HTML.'),
   "lay_summary": zod.string().describe('HTML.'),
   "methods": zod.string().describe('HTML.'),
@@ -305,7 +318,54 @@ export const saveProjectResearchResponse = zod.object({
   "submitted_at": zod.iso.datetime({}).nullish(),
   "tags": zod.array(zod.number()).describe('ProjectTag (project tag) ids.'),
   "title": zod.string(),
-  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.')
+  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.'),
+  "video_url": zod.string().nullish()
+}).describe('A project as its owner edits it (every step\'s fields, empty until saved).')
+})
+
+/**
+ * @summary Sets the project's picture (multipart field `file`; a JPEG or PNG checked by content).
+ */
+export const setProjectImageParams = zod.object({
+  "id": zod.number().describe('The project\'s id')
+})
+
+export const setProjectImageBody = zod.object({
+  "file": zod.instanceof(File).describe('The file; its content decides what it is, not its name or declared type.')
+}).describe('How a single-file upload looks in the API contract.')
+
+export const setProjectImageResponse = zod.object({
+  "data": zod.object({
+  "aims": zod.string().describe('HTML.'),
+  "budget_lines": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "label": zod.string()
+}).describe('One line of the budget.')),
+  "campaign_days": zod.number().nullish(),
+  "can_edit": zod.boolean().describe('The owner may still change it (a draft, or sent back by staff).'),
+  "conflicts": zod.string(),
+  "created_at": zod.iso.datetime({}),
+  "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
+  "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
+  "id": zod.number(),
+  "image": zod.string().nullish().describe('The picture\'s address.'),
+  "impact": zod.string().describe('HTML.'),
+  "lay_summary": zod.string().describe('HTML.'),
+  "methods": zod.string().describe('HTML.'),
+  "milestones": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "description": zod.string().describe('What this part of the money pays for.'),
+  "title": zod.string()
+}).describe('What a part of the funding goal pays for.')),
+  "problem": zod.string().describe('HTML.'),
+  "rejection_reason": zod.string().nullish().describe('Staff\'s reason, when they sent the project back.'),
+  "slug": zod.string().describe('The address of the project page once it is live: `/project/{slug}`.'),
+  "status": zod.enum(['draft', 'submitted', 'live', 'closed', 'rejected', 'suspended']).describe('draft → submitted → live → closed; staff may reject a submission (with a reason the\nowner reads) or suspend a live project.'),
+  "submitted_at": zod.iso.datetime({}).nullish(),
+  "tags": zod.array(zod.number()).describe('ProjectTag (project tag) ids.'),
+  "title": zod.string(),
+  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.'),
+  "video_url": zod.string().nullish()
 }).describe('A project as its owner edits it (every step\'s fields, empty until saved).')
 })
 
@@ -330,6 +390,7 @@ export const submitProjectResponse = zod.object({
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
+  "image": zod.string().nullish().describe('The picture\'s address.'),
   "impact": zod.string().describe('HTML.'),
   "lay_summary": zod.string().describe('HTML.'),
   "methods": zod.string().describe('HTML.'),
@@ -345,7 +406,8 @@ export const submitProjectResponse = zod.object({
   "submitted_at": zod.iso.datetime({}).nullish(),
   "tags": zod.array(zod.number()).describe('ProjectTag (project tag) ids.'),
   "title": zod.string(),
-  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.')
+  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.'),
+  "video_url": zod.string().nullish()
 }).describe('A project as its owner edits it (every step\'s fields, empty until saved).')
 })
 
@@ -622,6 +684,8 @@ export const listProjectsResponse = zod.object({
   "closes_at": zod.iso.datetime({}).nullish().describe('When the campaign ends.'),
   "funding_goal_cents": zod.number().nullish().describe('Cents of CAD.'),
   "id": zod.number(),
+  "image": zod.string().nullish().describe('The picture\'s address, and its thumbnail\'s (for cards).'),
+  "image_thumbnail": zod.string().nullish(),
   "lay_summary": zod.string().describe('HTML.'),
   "owner": zod.union([zod.object({
   "affiliation": zod.string().nullish(),
@@ -656,13 +720,15 @@ export const getProjectParams = zod.object({
   "slug": zod.string().describe('The project\'s address')
 })
 
-export const getProjectResponseDataFavoritesCountMin = 0;export const getProjectResponseDataReviewsCountMin = 0;
+export const getProjectResponseDataFavoritesCountMin = 0;export const getProjectResponseDataPrizeCommentersMin = 0;export const getProjectResponseDataPrizeCommentersTargetMin = 0;export const getProjectResponseDataPrizeFavoritesMin = 0;export const getProjectResponseDataPrizeFavoritesTargetMin = 0;export const getProjectResponseDataReviewsCountMin = 0;
 
 export const getProjectResponse = zod.object({
   "data": zod.object({
   "closes_at": zod.iso.datetime({}).nullish().describe('When the campaign ends.'),
   "funding_goal_cents": zod.number().nullish().describe('Cents of CAD.'),
   "id": zod.number(),
+  "image": zod.string().nullish().describe('The picture\'s address, and its thumbnail\'s (for cards).'),
+  "image_thumbnail": zod.string().nullish(),
   "lay_summary": zod.string().describe('HTML.'),
   "owner": zod.union([zod.object({
   "affiliation": zod.string().nullish(),
@@ -713,6 +779,15 @@ export const getProjectResponse = zod.object({
   "id": zod.number(),
   "kind": zod.enum(['participants', 'co_investigators', 'mentors', 'helpers', 'data', 'equipment']).describe('What a project asks the community for (`/needs` lists them by kind).')
 }).describe('Something the project asks the community for.')),
+  "prize": zod.object({
+  "commenters": zod.number().min(getProjectResponseDataPrizeCommentersMin).describe('Members who commented, each counted once.'),
+  "commenters_target": zod.number().min(getProjectResponseDataPrizeCommentersTargetMin),
+  "eligible": zod.boolean().describe('Every target is reached.'),
+  "favorites": zod.number().min(getProjectResponseDataPrizeFavoritesMin).describe('Favourites (\"likes\").'),
+  "favorites_target": zod.number().min(getProjectResponseDataPrizeFavoritesTargetMin),
+  "raised_cents": zod.number().describe('Cents of CAD crowdfunded (none until funding exists).'),
+  "raised_target_cents": zod.number()
+}).describe('How far the project is toward the prize\'s eligibility targets (spec 2, prize page).'),
   "problem": zod.string().describe('HTML.'),
   "reviews": zod.object({
   "count": zod.number().min(getProjectResponseDataReviewsCountMin),
@@ -738,7 +813,8 @@ export const getProjectResponse = zod.object({
   "role": zod.string(),
   "user_id": zod.number().nullish().describe('Their public profile, `/profile/{id}`, when they are a member.')
 }).describe('A person on the project\'s team as everyone sees them (never their e-mail).')),
-  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.')
+  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.'),
+  "video_url": zod.string().nullish()
 })).describe('A project\'s page, `/project/{slug}`.')
 })
 

@@ -1580,6 +1580,7 @@ export const staffProjectQueueResponse = zod.object({
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
+  "image": zod.string().nullish().describe('The picture\'s address.'),
   "impact": zod.string().describe('HTML.'),
   "lay_summary": zod.string().describe('HTML.'),
   "methods": zod.string().describe('HTML.'),
@@ -1595,7 +1596,8 @@ export const staffProjectQueueResponse = zod.object({
   "submitted_at": zod.iso.datetime({}).nullish(),
   "tags": zod.array(zod.number()).describe('ProjectTag (project tag) ids.'),
   "title": zod.string(),
-  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.')
+  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.'),
+  "video_url": zod.string().nullish()
 }).describe('A project as its owner edits it (every step\'s fields, empty until saved).').and(zod.object({
   "owner": zod.union([zod.object({
   "affiliation": zod.string().nullish(),
@@ -1642,6 +1644,7 @@ export const staffReviewProjectResponse = zod.object({
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
+  "image": zod.string().nullish().describe('The picture\'s address.'),
   "impact": zod.string().describe('HTML.'),
   "lay_summary": zod.string().describe('HTML.'),
   "methods": zod.string().describe('HTML.'),
@@ -1657,7 +1660,8 @@ export const staffReviewProjectResponse = zod.object({
   "submitted_at": zod.iso.datetime({}).nullish(),
   "tags": zod.array(zod.number()).describe('ProjectTag (project tag) ids.'),
   "title": zod.string(),
-  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.')
+  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.'),
+  "video_url": zod.string().nullish()
 }).describe('A project as its owner edits it (every step\'s fields, empty until saved).')
 })
 

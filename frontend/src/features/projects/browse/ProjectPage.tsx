@@ -4,7 +4,9 @@ import { useGetProject } from '@/api/endpoints/projects/projects';
 import { ApiError } from '@/lib/api-error';
 import { ethicsStatusLabels } from '@/lib/labels';
 import type { DiscussionSlot } from '@/ui/discussion-slot';
+import { embedUrl } from '@/lib/video';
 import { usePageTitle } from '@/ui/page-title';
+import { Picture } from '@/ui/Picture';
 import { NotFoundPage } from '@/ui/NotFoundPage';
 import { ErrorState, Loading } from '@/ui/QueryState';
 import { RichText } from '@/ui/RichText';
@@ -14,6 +16,7 @@ import { ReviewPanel } from '../review/ReviewPanel';
 import { BudgetPlan } from '../BudgetPlan';
 import { TopicChips } from '../TopicChips';
 import { FavoriteButton } from './FavoriteButton';
+import { PrizePanel } from './PrizePanel';
 import { ProjectUpdatesSection } from './ProjectUpdatesSection';
 import { TeamAndNeeds } from './TeamAndNeeds';
 
@@ -35,6 +38,7 @@ export function ProjectPage({ Discussion }: { Discussion: DiscussionSlot }) {
   if (!project) return <Loading />;
   const left = daysLeft(project.closes_at);
   const status = STATUS[project.status];
+  const video = embedUrl(project.video_url);
   return (
     <Container maxWidth="md" component="article" sx={{ py: { xs: 3, md: 6 } }}>
       <Stack spacing={1} sx={{ mb: 3 }}>
@@ -53,6 +57,27 @@ export function ProjectPage({ Discussion }: { Discussion: DiscussionSlot }) {
           <FavoriteButton slug={project.slug} favorites={project.favorites} canFavorite={project.abilities.can_favorite} />
         </Box>
       </Stack>
+      {video ? (
+        <Box
+          component="iframe"
+          src={video}
+          title={`${project.title} video`}
+          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+          sx={{ width: '100%', aspectRatio: '16 / 9', border: 0, borderRadius: 2, mb: 3 }}
+        />
+      ) : (
+        project.image && (
+          <Picture
+            src={project.image}
+            thumbnail={project.image_thumbnail}
+            width={1200}
+            height={630}
+            sizes="(min-width: 900px) 852px, 100vw"
+            priority
+            sx={{ borderRadius: 2, mb: 3 }}
+          />
+        )
+      )}
       {project.abilities.can_edit && (
         <Alert
           severity="info"
@@ -98,6 +123,7 @@ export function ProjectPage({ Discussion }: { Discussion: DiscussionSlot }) {
       <Typography>
         <strong>Conflicts of interest:</strong> {project.conflicts}
       </Typography>
+      {project.status === 'live' && <PrizePanel prize={project.prize} />}
       {project.status === 'live' || project.reviews.count > 0 ? (
         <ReviewPanel slug={project.slug} summary={project.reviews} canRate={project.abilities.can_rate} />
       ) : null}

@@ -8,6 +8,7 @@ import { SEARCH_DEBOUNCE_MS, useDebounced } from '@/lib/useDebounced';
 import { usePages } from '@/lib/usePages';
 import { LoadMore } from '@/ui/LoadMore';
 import { usePageTitle } from '@/ui/page-title';
+import { Picture } from '@/ui/Picture';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { SearchField } from '@/ui/SearchField';
 import { daysLeft, goal, plainText } from '../figures';
@@ -97,6 +98,9 @@ function ProjectTile({ project }: { project: ProjectCard }) {
   return (
     <Card variant="outlined" component="article" aria-labelledby={`project-${project.id}`} sx={{ height: '100%' }}>
       <CardActionArea component={RouterLink} to={`/project/${project.slug}`} sx={{ height: '100%', alignItems: 'stretch' }}>
+        {project.image && (
+          <Picture src={project.image} thumbnail={project.image_thumbnail} width={1200} height={630} sizes="(min-width: 900px) 380px, 100vw" />
+        )}
         <CardContent>
           <Stack spacing={1}>
             <Typography variant="h6" component="h2" id={`project-${project.id}`}>

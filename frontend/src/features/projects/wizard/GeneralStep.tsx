@@ -2,34 +2,48 @@ import { Alert, Box, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useListProjectTags } from '@/api/endpoints/groups/groups';
-import { createProject, saveProjectGeneral } from '@/api/endpoints/projects/projects';
+import { createProject, saveProjectGeneral, setProjectImage } from '@/api/endpoints/projects/projects';
 import type { ProjectDraft } from '@/api/model';
 import { createProjectBody } from '@/api/zod/projects/projects.zod';
 import { applyServerErrors } from '@/lib/form-errors';
-import { trimming, withFieldRequiredText, type z, zodResolver } from '@/lib/zod';
+import { ApiError } from '@/lib/api-error';
+import { trimming, withFieldRequiredText, z, zodResolver } from '@/lib/zod';
 import { FormSelect } from '@/ui/form/FormSelect';
 import { FormTextField } from '@/ui/form/FormTextField';
+import { ImageField } from '@/ui/form/ImageField';
 import { RichTextField } from '@/ui/form/RichTextField';
 import { StepActions } from './StepActions';
 
-type Values = z.infer<typeof createProjectBody>;
-const FIELDS = ['title', 'tags', 'lay_summary'] as const;
+// The contract's fields; the video link is a plain field here (blank means none).
+const schema = createProjectBody.extend({ video_url: z.string() });
+type Values = z.infer<typeof schema>;
+const FIELDS = ['title', 'tags', 'lay_summary', 'video_url'] as const;
 
 /** Step 1: creates the draft, or saves it again once it exists. */
 export function GeneralStep({ project, onSaved }: { project?: ProjectDraft; onSaved: (saved: ProjectDraft) => void }) {
   const [banner, setBanner] = useState<string | null>(null);
+  const [file, setFile] = useState<File | null>(null);
   const topics = useListProjectTags();
   const form = useForm<Values>({
-    resolver: withFieldRequiredText(trimming(zodResolver(createProjectBody))),
-    defaultValues: { title: project?.title ?? '', tags: project?.tags ?? [], lay_summary: project?.lay_summary ?? '' },
+    resolver: withFieldRequiredText(trimming(zodResolver(schema))),
+    defaultValues: {
+      title: project?.title ?? '',
+      tags: project?.tags ?? [],
+      lay_summary: project?.lay_summary ?? '',
+      video_url: project?.video_url ?? '',
+    },
   });
   const onSubmit = form.handleSubmit(async (values) => {
     setBanner(null);
+    const body = { ...values, video_url: values.video_url || null };
     try {
-      const saved = project ? await saveProjectGeneral(project.id, values) : await createProject(values);
-      onSaved(saved.data);
+      let saved = (project ? await saveProjectGeneral(project.id, body) : await createProject(body)).data;
+      // The picture goes second, once the project exists (the part is named `project`).
+      if (file) saved = (await setProjectImage(saved.id, { file: new File([file], 'project', { type: file.type }) })).data;
+      onSaved(saved);
     } catch (error) {
-      setBanner(applyServerErrors(error, FIELDS, form.setError));
+      const fileError = error instanceof ApiError ? error.fieldErrors('file')[0] : undefined;
+      setBanner(fileError ?? applyServerErrors(error, FIELDS, form.setError));
     }
   });
   return (
@@ -51,6 +65,14 @@ export function GeneralStep({ project, onSaved }: { project?: ProjectDraft; onSa
           label="Lay summary"
           helperText="For patients and the public: what the project will do, in plain words."
           required
+        />
+        <ImageField current={project?.image ?? ''} file={file} onFile={setFile} label="Project image" required={false} />
+        <FormTextField
+          control={form.control}
+          name="video_url"
+          label="Video (optional)"
+          placeholder="https://"
+          helperText="A YouTube, Vimeo, Facebook, Twitch or Dailymotion link shows as a player."
         />
         <StepActions busy={form.formState.isSubmitting} />
       </Stack>
