@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO_ADMIN, drawnPng, eligibleCreator, openConsoleSection, person, PASSWORD, shot, signInAs } from './support';
+import { adminToken, auth, DEMO_ADMIN, drawnPng, eligibleCreator, openConsoleSection, person, PASSWORD, shot, signInAs } from './support';
 
 test('a member sees why they cannot submit a project yet, and where to fix it', async ({ page }, info) => {
   const member = await person(page.request, 'not.yet');
@@ -284,3 +284,47 @@ async function searchProjects(page: Page, text: string) {
   await page.getByRole('textbox', { name: 'Search' }).fill(text);
   await answered;
 }
+
+test('staff suspend a live project with a reason, reactivate it, and close it', async ({ page }, info) => {
+  const owner = await person(page.request, 'project.suspended');
+  await eligibleCreator(page.request, owner);
+  const headers = auth(owner.token);
+  const title = `Sleep after surgery ${info.project.name} ${Date.now()}`;
+  const created = await page.request.post('/api/me/projects', { headers, data: { title, lay_summary: '<p>How patients sleep at home after surgery.</p>' } });
+  const id = (await created.json()).data.id as number;
+  for (const [step, data] of [
+    ['research', { problem: '<p>P</p>', aims: '<p>A</p>', methods: '<p>M</p>', impact: '<p>I</p>', ethics_status: 'approved', conflicts: 'None.' }],
+    ['budget', { total_budget_cents: 1_000_000, funding_goal_cents: 500_000, campaign_days: 30 }],
+  ] as const) {
+    expect((await page.request.put(`/api/me/projects/${id}/${step}`, { headers, data })).ok()).toBe(true);
+  }
+  expect((await page.request.post(`/api/me/projects/${id}/submit`, { headers, data: {} })).ok()).toBe(true);
+  const approved = await page.request.post(`/api/staff/projects/${id}/review`, { headers: auth(await adminToken(page.request)), data: { verdict: 'approve' } });
+  expect(approved.ok()).toBe(true);
+
+  await signInAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.goto('/staff');
+  await openConsoleSection(page, 'Projects');
+  await page.getByRole('tab', { name: 'Live' }).click();
+  await page.getByRole('article', { name: title }).getByRole('button', { name: 'Suspend' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox', { name: /^Reason/ }).fill('Patients are named in the methods.');
+  await dialog.getByRole('button', { name: 'Suspend' }).click();
+  await expect(page.getByText('Project suspended.')).toBeVisible();
+  await page.getByRole('tab', { name: 'Suspended' }).click();
+  await expect(page.getByRole('article', { name: title })).toBeVisible();
+  await page.screenshot({ path: shot('staff-projects-suspended', info.project.name), fullPage: true });
+  const slug = (await approved.json()).data.slug as string;
+  expect((await page.request.get(`/api/projects/${slug}`)).status()).toBe(404);
+
+  await page.getByRole('article', { name: title }).getByRole('button', { name: 'Reactivate' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Reactivate' }).click();
+  await expect(page.getByText('Project reactivated.')).toBeVisible();
+  await page.getByRole('tab', { name: 'Live' }).click();
+  await page.getByRole('article', { name: title }).getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByText('Project closed.')).toBeVisible();
+  await page.goto(`/project/${slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText('Closed', { exact: true })).toBeVisible();
+});

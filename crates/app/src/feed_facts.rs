@@ -7,7 +7,9 @@ use std::sync::Arc;
 
 use discussions::enums::TopicType;
 use discussions::events::{DiscussionChanged, DiscussionPosted};
-use feed::facts::{Fact, Group, GroupOutcome, Place, Post, PostChange, Project, ProjectUpdate};
+use feed::facts::{
+    Fact, Group, GroupOutcome, Place, Post, PostChange, Project, ProjectOutcome, ProjectUpdate,
+};
 use feed::live::Hub;
 use groups::events::{
     Decision, GroupModerated, GroupRef, MembershipChange, MembershipChanged, UpdateReviewed,
@@ -198,10 +200,18 @@ async fn project_reviewed(
     _ctx: AppContext,
     e: Arc<projects::events::ProjectReviewed>,
 ) -> AppResult<Vec<Fact>> {
+    use projects::events::Outcome;
+    let outcome = match e.outcome {
+        Outcome::Approved => ProjectOutcome::Approved,
+        Outcome::Rejected => ProjectOutcome::Rejected,
+        Outcome::Suspended => ProjectOutcome::Suspended,
+        Outcome::Reactivated => ProjectOutcome::Reactivated,
+        Outcome::Closed => ProjectOutcome::Closed,
+    };
     Ok(vec![Fact::ProjectReviewed {
         owner_id: e.project.owner_id,
         project: project_place(e.project.clone()),
-        approved: e.approved,
+        outcome,
         reason: e.reason.clone(),
         summary: kernel::rich_text::plain_text(&e.summary),
     }])

@@ -21,6 +21,16 @@ pub enum GroupOutcome {
     Reactivated,
 }
 
+/// What staff decided about a project.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProjectOutcome {
+    Approved,
+    Rejected,
+    Suspended,
+    Reactivated,
+    Closed,
+}
+
 /// A research project, as notifications and feed items name it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Project {
@@ -146,11 +156,12 @@ pub enum Fact {
         approved: bool,
         reason: Option<String>,
     },
-    /// Staff approved a submitted project (it is live and announced) or sent it back.
+    /// Staff decided on a project: approved (it is live and announced), sent back,
+    /// suspended, reactivated or closed.
     ProjectReviewed {
         project: Project,
         owner_id: i64,
-        approved: bool,
+        outcome: ProjectOutcome,
         reason: Option<String>,
         /// The lay summary, as plain text.
         summary: String,

@@ -80,3 +80,13 @@ string_enum!(
         MostFavorited = "most_favorited",
     }
 );
+
+string_enum!(
+    /// What staff do to a public project: suspend it (with a reason the owner reads), make a
+    /// suspended one live again, or close it.
+    ProjectAction {
+        Suspend = "suspend",
+        Reactivate = "reactivate",
+        Close = "close",
+    }
+);

@@ -4,11 +4,24 @@ use kernel::events::Event;
 
 use crate::service::browse::ProjectRef;
 
-/// Staff decided on a submitted project: live (`approved`) or sent back with a reason.
+/// What staff decided about a project.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// A submission went live.
+    Approved,
+    /// A submission went back to its owner.
+    Rejected,
+    Suspended,
+    Reactivated,
+    Closed,
+}
+
+/// Staff decided on a project: a submission approved or sent back with a reason, or a
+/// public project suspended, reactivated or closed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProjectReviewed {
     pub project: ProjectRef,
-    pub approved: bool,
+    pub outcome: Outcome,
     /// Why, as staff told the owner.
     pub reason: Option<String>,
     /// The lay summary (rich text).

@@ -2,7 +2,7 @@
 
 use kernel::users::CreatorReadiness;
 
-use crate::enums::{CreatorGap, ProjectStatus};
+use crate::enums::{CreatorGap, ProjectAction, ProjectStatus};
 
 /// What keeps a member from submitting a project; none means they may.
 pub fn creator_gaps(readiness: CreatorReadiness) -> Vec<CreatorGap> {
@@ -52,6 +52,18 @@ pub fn discussion(status: ProjectStatus, signed_in: bool, is_staff: bool) -> Opt
 /// The owner posts updates once the project is public (live, or closed and reporting).
 pub fn may_post_update(status: ProjectStatus, is_owner: bool) -> bool {
     is_owner && is_public(status)
+}
+
+/// Where staff's `action` takes a project in `status`, if it may.
+pub fn after(status: ProjectStatus, action: ProjectAction) -> Option<ProjectStatus> {
+    use ProjectAction::*;
+    use ProjectStatus::*;
+    match (status, action) {
+        (Live, Suspend) => Some(Suspended),
+        (Suspended, Reactivate) => Some(Live),
+        (Live, Close) => Some(Closed),
+        _ => None,
+    }
 }
 
 /// Spec: a campaign runs 15 to 60 days.
@@ -115,6 +127,22 @@ mod tests {
         for status in [Draft, Submitted, Rejected, Suspended] {
             assert_eq!(discussion(status, true, true), None);
         }
+    }
+
+    #[test]
+    fn staff_suspend_and_close_live_projects_and_reactivate_suspended_ones() {
+        use ProjectAction::*;
+        use ProjectStatus::*;
+        assert_eq!(after(Live, Suspend), Some(Suspended));
+        assert_eq!(after(Suspended, Reactivate), Some(Live));
+        assert_eq!(after(Live, Close), Some(Closed));
+        for status in [Draft, Submitted, Rejected, Closed] {
+            for action in [Suspend, Reactivate, Close] {
+                assert_eq!(after(status, action), None, "{status:?} {action:?}");
+            }
+        }
+        assert_eq!(after(Suspended, Close), None, "reactivate first");
+        assert_eq!(after(Live, Reactivate), None);
     }
 
     #[test]

@@ -88,6 +88,7 @@ fn with_body(request: reqwest::RequestBuilder, operation: &str) -> reqwest::Requ
             json!({"total_budget_cents": 100_000, "funding_goal_cents": 100_000, "campaign_days": 30})
         }
         "staffReviewProject" => json!({"verdict": "approve"}),
+        "staffProjectAction" => json!({"action": "close"}),
         "saveProjectTeam" => json!({"team": [], "needs": []}),
         "createProjectUpdate" | "updateProjectUpdate" => {
             json!({"title": "Matrix news", "text": "<p>News</p>"})

@@ -45,6 +45,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(updates::approved)
         .service(staff_projects::queue)
         .service(staff_projects::decide)
+        .service(staff_projects::act)
         .service(updates::queue)
         .service(updates::review);
 }

@@ -9,8 +9,8 @@ use serde_json::json;
 
 use super::browse;
 use crate::entity::project;
-use crate::enums::ProjectStatus;
-use crate::events::ProjectReviewed;
+use crate::enums::{ProjectAction, ProjectStatus};
+use crate::events::{Outcome, ProjectReviewed};
 use crate::policy;
 
 /// Why staff sent a project back: required, at most 2,000 characters.
@@ -24,15 +24,20 @@ pub enum Verdict {
     Reject(RejectionReason),
 }
 
-/// Projects waiting for a decision, the longest waiting first.
+/// Projects in `status` for staff: submissions the longest waiting first, the others
+/// the most recently changed first.
 pub async fn queue(
     db: &impl ConnectionTrait,
+    status: ProjectStatus,
     params: &PageParams,
 ) -> AppResult<Page<project::Model>> {
-    let select = project::Entity::find()
-        .filter(project::Column::Status.eq(ProjectStatus::Submitted))
-        .order_by_asc(project::Column::SubmittedAt)
-        .order_by_asc(project::Column::Id);
+    let select = project::Entity::find().filter(project::Column::Status.eq(status));
+    let select = if status == ProjectStatus::Submitted {
+        select.order_by_asc(project::Column::SubmittedAt)
+    } else {
+        select.order_by_desc(project::Column::UpdatedAt)
+    }
+    .order_by_asc(project::Column::Id);
     kernel::pagination::paginate(db, select, params, PER_PAGE).await
 }
 
@@ -84,8 +89,63 @@ pub async fn decide(
     ctx.events
         .publish(ProjectReviewed {
             project: browse::ProjectRef::of(&updated),
-            approved: updated.status == ProjectStatus::Live,
+            outcome: if updated.status == ProjectStatus::Live {
+                Outcome::Approved
+            } else {
+                Outcome::Rejected
+            },
             reason: updated.rejection_reason.clone(),
+            summary: updated.lay_summary.clone(),
+        })
+        .await;
+    Ok(updated)
+}
+
+pub const NOT_NOW: &str = "This project cannot be changed that way now.";
+
+/// Staff suspend a live project (with a reason the owner reads), make a suspended one live
+/// again, or close a live one; audited, and the owner hears it.
+pub async fn act(
+    ctx: &AppContext,
+    staff: &Staff,
+    id: i64,
+    action: ProjectAction,
+    reason: Option<String>,
+) -> AppResult<project::Model> {
+    if action == ProjectAction::Suspend && reason.is_none() {
+        return Err(AppError::field(
+            "reason",
+            kernel::validation::FieldText::FieldRequired.as_str(),
+        ));
+    }
+    let name = format!("project.{}", action.as_str());
+    let decision = audit::Decision::by(&ctx.db, staff, &name, "project", id)
+        .await?
+        .because(reason.clone());
+    let found = project::Entity::find_by_id(id)
+        .one(decision.db())
+        .await?
+        .ok_or_else(AppError::not_found)?;
+    let before = found.status;
+    let next =
+        policy::after(before, action).ok_or_else(|| AppError::bad_request("not_now", NOT_NOW))?;
+    let mut active: project::ActiveModel = found.into();
+    active.status = Set(next);
+    active.updated_at = Set(kernel::clock::now());
+    let updated = active.update(decision.db()).await?;
+    decision
+        .commit(json!({"status": before}), json!({"status": next}))
+        .await?;
+    let outcome = match action {
+        ProjectAction::Suspend => Outcome::Suspended,
+        ProjectAction::Reactivate => Outcome::Reactivated,
+        ProjectAction::Close => Outcome::Closed,
+    };
+    ctx.events
+        .publish(ProjectReviewed {
+            project: browse::ProjectRef::of(&updated),
+            outcome,
+            reason,
             summary: updated.lay_summary.clone(),
         })
         .await;

@@ -327,3 +327,84 @@ async fn staff_send_a_project_back_with_a_reason_then_it_goes_live() {
         .unwrap_or_else(|| panic!("{feed}"));
     assert_eq!(item["object_type"], "PROJECT");
 }
+
+#[tokio::test]
+async fn staff_suspend_reactivate_and_close_a_live_project() {
+    let app = spawn_app().await;
+    let staff = staff(&app).await;
+    let owner = creator(&app, &staff, "owner@example.org").await;
+    let member = app.signed_in_user("member@example.org", PASSWORD).await;
+    let slug = testkit::projects::live(&app, &owner, &staff, "Early sepsis").await;
+    let (_, page) = app.get_json(&format!("/api/projects/{slug}")).await;
+    let id = page["data"]["id"].as_i64().unwrap();
+    let status = format!("/api/staff/projects/{id}/status");
+
+    let (code, body) = app
+        .post_json_as(&staff, &status, &json!({"action": "suspend"}))
+        .await;
+    assert_eq!(code, 400);
+    assert_eq!(body["messages"]["reason"], json!(["This field is required"]));
+    let (code, _) = app
+        .post_json_as(&member, &status, &json!({"action": "suspend", "reason": "No."}))
+        .await;
+    assert_eq!(code, 404, "staff only");
+    let (code, body) = app
+        .post_json_as(
+            &staff,
+            &status,
+            &json!({"action": "suspend", "reason": "Patients are named in the methods."}),
+        )
+        .await;
+    assert_eq!(code, 200, "{body}");
+    assert_eq!(body["data"]["status"], "suspended");
+    let (code, _) = app.get_json(&format!("/api/projects/{slug}")).await;
+    assert_eq!(code, 404, "hidden from the public while suspended");
+    let (code, _) = app.get_json_as(&owner, &format!("/api/projects/{slug}")).await;
+    assert_eq!(code, 200, "its owner still sees it");
+    let (_, notes) = app.get_json_as(&owner, "/api/me/notifications").await;
+    assert_eq!(notes["data"][0]["title"], "Project suspended");
+    assert_eq!(
+        notes["data"][0]["message"],
+        "Early sepsis was suspended. Reason: Patients are named in the methods."
+    );
+    let (_, suspended) = app
+        .get_json_as(&staff, "/api/staff/projects?status=suspended")
+        .await;
+    assert_eq!(suspended["data"][0]["id"], id);
+    let (code, body) = app
+        .post_json_as(&staff, &status, &json!({"action": "close"}))
+        .await;
+    assert_eq!(code, 400, "a suspended project is reactivated first");
+    assert_eq!(body["message"], "This project cannot be changed that way now.");
+
+    let (code, _) = app
+        .post_json_as(&staff, &status, &json!({"action": "reactivate"}))
+        .await;
+    assert_eq!(code, 200);
+    let (_, page) = app.get_json_as(&member, &format!("/api/projects/{slug}")).await;
+    assert_eq!(page["data"]["status"], "live");
+    assert_eq!(page["data"]["abilities"]["can_rate"], true);
+
+    let (code, _) = app
+        .post_json_as(&staff, &status, &json!({"action": "close"}))
+        .await;
+    assert_eq!(code, 200);
+    let (_, page) = app.get_json_as(&member, &format!("/api/projects/{slug}")).await;
+    assert_eq!(page["data"]["status"], "closed", "still public once closed");
+    assert_eq!(page["data"]["abilities"]["can_rate"], false);
+    let (_, live) = app.get_json("/api/projects").await;
+    assert_eq!(live["data"], json!([]), "no longer listed as live");
+    let (_, log) = app
+        .get_json_as(&staff, "/api/staff/audit?subject_type=project")
+        .await;
+    let actions: Vec<&str> = log["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["action"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        actions,
+        ["project.close", "project.reactivate", "project.suspend", "project.approve"]
+    );
+}

@@ -5,8 +5,14 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { StaffProjectQueueStatus } from './staffProjectQueueStatus';
 
 export type StaffProjectQueueParams = {
+/**
+ * draft → submitted → live → closed; staff may reject a submission (with a reason the
+owner reads) or suspend a live project.
+ */
+status?: StaffProjectQueueStatus;
 /**
  * 1-based page number.
  * @minimum 1

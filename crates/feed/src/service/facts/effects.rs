@@ -132,10 +132,10 @@ pub fn of(fact: Fact, names: &Names) -> Effects {
         Fact::ProjectReviewed {
             project,
             owner_id,
-            approved,
+            outcome,
             reason,
             summary,
-        } => projects::project_reviewed(project, owner_id, approved, reason.as_deref(), &summary),
+        } => projects::project_reviewed(project, owner_id, outcome, reason.as_deref(), &summary),
         Fact::ProjectUpdateReviewed(update) => projects::update_reviewed(update),
         Fact::Posted(post) => {
             let author = names.of(post.author_id).to_owned();

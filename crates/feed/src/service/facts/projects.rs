@@ -7,7 +7,7 @@ use kernel::notification_kinds as kind;
 use super::effects::Effects;
 use super::wording::{because, excerpt, project_route};
 use crate::enums::{ContentType, FeedEventType, FeedObjectType};
-use crate::facts::{Project, ProjectUpdate};
+use crate::facts::{Project, ProjectOutcome, ProjectUpdate};
 use crate::policy;
 use crate::service::activity::{ItemContent, NewItem, RelatedContent};
 use crate::service::notify::Notice;
@@ -40,22 +40,34 @@ fn about_project(
 pub fn project_reviewed(
     project: Project,
     owner_id: i64,
-    approved: bool,
+    outcome: ProjectOutcome,
     reason: Option<&str>,
     summary: &str,
 ) -> Effects {
-    let (title, message) = if approved {
-        (
+    let because = because(reason);
+    let name = &project.title;
+    let (title, message) = match outcome {
+        ProjectOutcome::Approved => (
             "Project approved",
-            format!("{} is approved and now live.", project.title),
-        )
-    } else {
-        (
+            format!("{name} is approved and now live."),
+        ),
+        ProjectOutcome::Rejected => (
             "Project sent back",
-            format!("{} was sent back.{}", project.title, because(reason)),
-        )
+            format!("{name} was sent back.{because}"),
+        ),
+        ProjectOutcome::Suspended => (
+            "Project suspended",
+            format!("{name} was suspended.{because}"),
+        ),
+        ProjectOutcome::Reactivated => ("Project reactivated", format!("{name} is live again.")),
+        ProjectOutcome::Closed => ("Project closed", format!("{name} was closed.{because}")),
     };
-    let route = if approved {
+    let approved = outcome == ProjectOutcome::Approved;
+    let public = matches!(
+        outcome,
+        ProjectOutcome::Approved | ProjectOutcome::Reactivated | ProjectOutcome::Closed
+    );
+    let route = if public {
         project_route(&project)
     } else {
         "/my-projects".to_owned()

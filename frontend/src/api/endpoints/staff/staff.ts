@@ -74,6 +74,7 @@ import type {
   PageStaffQuizRow,
   PageStaffUserRow,
   PageUpdateSignup,
+  ProjectActionRequest,
   ProjectReviewRequest,
   QuizRequest,
   SingleFileUpload,
@@ -4311,7 +4312,7 @@ export const useStaffReviewProjectUpdate = <TError = ErrorBody | ErrorBody,
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Submitted projects, the longest waiting first.
+ * @summary Projects in one state: submissions the longest waiting first, others the latest changed.
  */
 export const getStaffProjectQueueUrl = (params?: StaffProjectQueueParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -4397,7 +4398,7 @@ export function useStaffProjectQueue<TData = Awaited<ReturnType<typeof staffProj
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Submitted projects, the longest waiting first.
+ * @summary Projects in one state: submissions the longest waiting first, others the latest changed.
  */
 
 export function useStaffProjectQueue<TData = Awaited<ReturnType<typeof staffProjectQueue>>, TError = ErrorBody | ErrorBody>(
@@ -4485,6 +4486,80 @@ export const useStaffReviewProject = <TError = ErrorBody | ErrorBody | ErrorBody
       > => {
 
       const mutationOptions = getStaffReviewProjectMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Suspends a live project (with a reason), reactivates a suspended one, or closes a live
+one; audited, and the owner is told.
+ */
+export const getStaffProjectActionUrl = (id: number,) => {
+
+
+  
+
+  return `/api/staff/projects/${id}/status`
+}
+
+export const staffProjectAction = async (id: number,
+    projectActionRequest: ProjectActionRequest, options?: RequestInit): Promise<DataProjectDraft> => {
+  
+  return apiFetch<DataProjectDraft>(getStaffProjectActionUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      projectActionRequest,)
+  }
+);}
+
+
+
+
+export const getStaffProjectActionMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffProjectAction>>, TError,{id: number;data: ProjectActionRequest}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof staffProjectAction>>, TError,{id: number;data: ProjectActionRequest}, TContext> => {
+
+const mutationKey = ['staffProjectAction'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffProjectAction>>, {id: number;data: ProjectActionRequest}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  staffProjectAction(id,data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type StaffProjectActionMutationResult = NonNullable<Awaited<ReturnType<typeof staffProjectAction>>>
+    export type StaffProjectActionMutationBody = ProjectActionRequest
+    export type StaffProjectActionMutationError = ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Suspends a live project (with a reason), reactivates a suspended one, or closes a live
+one; audited, and the owner is told.
+ */
+export const useStaffProjectAction = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffProjectAction>>, TError,{id: number;data: ProjectActionRequest}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof staffProjectAction>>,
+        TError,
+        {id: number;data: ProjectActionRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getStaffProjectActionMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -1555,11 +1555,12 @@ export const staffReviewProjectUpdateResponse = zod.object({
 })
 
 /**
- * @summary Submitted projects, the longest waiting first.
+ * @summary Projects in one state: submissions the longest waiting first, others the latest changed.
  */
 export const staffProjectQueueQueryPageMax = 1000000;export const staffProjectQueueQueryPerPageMax = 100;
 
 export const staffProjectQueueQueryParams = zod.object({
+  "status": zod.enum(['draft', 'submitted', 'live', 'closed', 'rejected', 'suspended']).optional().describe('`submitted` (the default: waiting for review), `live`, `suspended`, `closed`, …'),
   "page": zod.number().min(1).max(staffProjectQueueQueryPageMax).optional().describe('1-based page number.'),
   "perPage": zod.number().min(1).max(staffProjectQueueQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
@@ -1631,6 +1632,54 @@ export const staffReviewProjectBody = zod.object({
 }).describe('The verdict; a rejection says why (the owner reads it).')
 
 export const staffReviewProjectResponse = zod.object({
+  "data": zod.object({
+  "aims": zod.string().describe('HTML.'),
+  "budget_lines": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "label": zod.string()
+}).describe('One line of the budget.')),
+  "campaign_days": zod.number().nullish(),
+  "can_edit": zod.boolean().describe('The owner may still change it (a draft, or sent back by staff).'),
+  "conflicts": zod.string(),
+  "created_at": zod.iso.datetime({}),
+  "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
+  "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
+  "id": zod.number(),
+  "image": zod.string().nullish().describe('The picture\'s address.'),
+  "impact": zod.string().describe('HTML.'),
+  "lay_summary": zod.string().describe('HTML.'),
+  "methods": zod.string().describe('HTML.'),
+  "milestones": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "description": zod.string().describe('What this part of the money pays for.'),
+  "title": zod.string()
+}).describe('What a part of the funding goal pays for.')),
+  "problem": zod.string().describe('HTML.'),
+  "rejection_reason": zod.string().nullish().describe('Staff\'s reason, when they sent the project back.'),
+  "slug": zod.string().describe('The address of the project page once it is live: `/project/{slug}`.'),
+  "status": zod.enum(['draft', 'submitted', 'live', 'closed', 'rejected', 'suspended']).describe('draft → submitted → live → closed; staff may reject a submission (with a reason the\nowner reads) or suspend a live project.'),
+  "submitted_at": zod.iso.datetime({}).nullish(),
+  "tags": zod.array(zod.number()).describe('ProjectTag (project tag) ids.'),
+  "title": zod.string(),
+  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.'),
+  "video_url": zod.string().nullish()
+}).describe('A project as its owner edits it (every step\'s fields, empty until saved).')
+})
+
+/**
+ * @summary Suspends a live project (with a reason), reactivates a suspended one, or closes a live
+one; audited, and the owner is told.
+ */
+export const staffProjectActionParams = zod.object({
+  "id": zod.number().describe('The project\'s id')
+})
+
+export const staffProjectActionBody = zod.object({
+  "action": zod.enum(['suspend', 'reactivate', 'close']).describe('What staff do to a public project: suspend it (with a reason the owner reads), make a\nsuspended one live again, or close it.'),
+  "reason": zod.string().nullish()
+}).describe('What staff do to a public project; suspending says why (the owner reads it).')
+
+export const staffProjectActionResponse = zod.object({
   "data": zod.object({
   "aims": zod.string().describe('HTML.'),
   "budget_lines": zod.array(zod.object({

@@ -1,7 +1,8 @@
-import { Button, Card, CardActions, CardContent, Divider, Typography } from '@mui/material';
+import { Button, Card, CardActions, CardContent, Divider, Tab, Tabs, Typography } from '@mui/material';
+import { Link } from 'react-router';
 import { useState } from 'react';
-import { staffReviewProject, useStaffProjectQueue } from '@/api/endpoints/staff/staff';
-import { ProjectVerdict, type StaffProjectRow } from '@/api/model';
+import { staffProjectAction, staffReviewProject, useStaffProjectQueue } from '@/api/endpoints/staff/staff';
+import { ProjectAction, ProjectVerdict, type StaffProjectQueueStatus, type StaffProjectRow } from '@/api/model';
 import { dateTime } from '@/lib/dates';
 import { ethicsStatusLabels } from '@/lib/labels';
 import { RichText } from '@/ui/RichText';
@@ -20,17 +21,58 @@ const SECTIONS: [string, keyof StaffProjectRow][] = [
   ['Expected impact', 'impact'],
 ];
 
-/** /staff/projects: submitted projects, the longest waiting first; approve or send back. */
+/** The states staff look at, and what each tab says when it is empty. */
+const TABS: [StaffProjectQueueStatus, string, string][] = [
+  ['submitted', 'Waiting for review', 'No project is waiting for review.'],
+  ['live', 'Live', 'No project is live.'],
+  ['suspended', 'Suspended', 'No project is suspended.'],
+  ['closed', 'Closed', 'No project is closed.'],
+];
+
+/** What staff may do to a project in each state, beyond the review of a submission. */
+const ACTIONS: Partial<Record<StaffProjectQueueStatus, [ProjectAction, string][]>> = {
+  live: [
+    [ProjectAction.suspend, 'Suspend'],
+    [ProjectAction.close, 'Close'],
+  ],
+  suspended: [[ProjectAction.reactivate, 'Reactivate']],
+};
+
+const ACTION_DIALOG: Record<ProjectAction, { title: string; text: string; done: string }> = {
+  suspend: { title: 'Suspend this project?', text: 'It disappears from the site; its owner reads your reason.', done: 'Project suspended.' },
+  reactivate: { title: 'Reactivate this project?', text: 'It is live again at once.', done: 'Project reactivated.' },
+  close: { title: 'Close this project?', text: 'It stays readable but takes no more reviews or comments.', done: 'Project closed.' },
+};
+
+/** /staff/projects: submissions (approve or send back), and live, suspended and closed
+ * projects (suspend, reactivate, close). */
 export function ProjectsPage() {
   const [page, setPage] = useState(1);
-  const queue = useStaffProjectQueue({ page, perPage: PER_PAGE });
+  const [status, setStatus] = useState<StaffProjectQueueStatus>('submitted');
+  const queue = useStaffProjectQueue({ status, page, perPage: PER_PAGE });
   const { run, busy } = useRun();
   const [deciding, setDeciding] = useState<{ project: StaffProjectRow; verdict: ProjectVerdict } | null>(null);
+  const [acting, setActing] = useState<{ project: StaffProjectRow; action: ProjectAction } | null>(null);
   const approving = deciding?.verdict === ProjectVerdict.approve;
+  const empty = TABS.find(([value]) => value === status)?.[2] ?? '';
 
   return (
     <StaffPage title="Projects">
-      <PagedCards query={queue} perPage={PER_PAGE} page={page} onPage={setPage} empty="No project is waiting for review.">
+      <Tabs
+        value={status}
+        onChange={(_, next: StaffProjectQueueStatus) => {
+          setStatus(next);
+          setPage(1);
+        }}
+        variant="scrollable"
+        aria-label="Project states"
+        sx={{ mb: 2 }}
+      >
+        {TABS.map(([value, label]) => (
+          <Tab key={value} value={value} label={label} />
+        ))}
+      </Tabs>
+      <PagedCards query={queue} perPage={PER_PAGE} page={page} onPage={setPage} empty={empty}>
         {(project) => (
           <Card key={project.id} variant="outlined" component="article" aria-label={project.title}>
             <CardContent>
@@ -58,12 +100,26 @@ export function ProjectsPage() {
               </Typography>
             </CardContent>
             <CardActions>
-              <Button variant="contained" onClick={() => setDeciding({ project, verdict: ProjectVerdict.approve })}>
-                Approve
-              </Button>
-              <Button color="error" onClick={() => setDeciding({ project, verdict: ProjectVerdict.reject })}>
-                Send back
-              </Button>
+              {status === 'submitted' && (
+                <>
+                  <Button variant="contained" onClick={() => setDeciding({ project, verdict: ProjectVerdict.approve })}>
+                    Approve
+                  </Button>
+                  <Button color="error" onClick={() => setDeciding({ project, verdict: ProjectVerdict.reject })}>
+                    Send back
+                  </Button>
+                </>
+              )}
+              {status !== 'submitted' && (
+                <Button component={Link} to={`/project/${project.slug}`}>
+                  Open
+                </Button>
+              )}
+              {(ACTIONS[status] ?? []).map(([action, label]) => (
+                <Button key={action} color={action === ProjectAction.reactivate ? 'primary' : 'error'} onClick={() => setActing({ project, action })}>
+                  {label}
+                </Button>
+              ))}
             </CardActions>
           </Card>
         )}
@@ -83,6 +139,24 @@ export function ProjectsPage() {
               () => staffReviewProject(deciding.project.id, { verdict: deciding.verdict, reason: reason || null }),
               approving ? 'Project approved.' : 'Project sent back.',
             ).then((ok) => ok && setDeciding(null))
+          }
+        />
+      )}
+      {acting && (
+        <ReasonDialog
+          open
+          title={ACTION_DIALOG[acting.action].title}
+          text={ACTION_DIALOG[acting.action].text}
+          reasonLabel={acting.action === ProjectAction.suspend ? 'Reason' : 'Reason (optional)'}
+          confirmLabel={ACTIONS[status]?.find(([action]) => action === acting.action)?.[1] ?? 'Confirm'}
+          danger={acting.action !== ProjectAction.reactivate}
+          busy={busy}
+          onClose={() => setActing(null)}
+          onConfirm={(reason) =>
+            void run(
+              () => staffProjectAction(acting.project.id, { action: acting.action, reason: reason || null }),
+              ACTION_DIALOG[acting.action].done,
+            ).then((ok) => ok && setActing(null))
           }
         />
       )}
