@@ -343,9 +343,16 @@ async fn staff_suspend_reactivate_and_close_a_live_project() {
         .post_json_as(&staff, &status, &json!({"action": "suspend"}))
         .await;
     assert_eq!(code, 400);
-    assert_eq!(body["messages"]["reason"], json!(["This field is required"]));
+    assert_eq!(
+        body["messages"]["reason"],
+        json!(["This field is required"])
+    );
     let (code, _) = app
-        .post_json_as(&member, &status, &json!({"action": "suspend", "reason": "No."}))
+        .post_json_as(
+            &member,
+            &status,
+            &json!({"action": "suspend", "reason": "No."}),
+        )
         .await;
     assert_eq!(code, 404, "staff only");
     let (code, body) = app
@@ -359,7 +366,9 @@ async fn staff_suspend_reactivate_and_close_a_live_project() {
     assert_eq!(body["data"]["status"], "suspended");
     let (code, _) = app.get_json(&format!("/api/projects/{slug}")).await;
     assert_eq!(code, 404, "hidden from the public while suspended");
-    let (code, _) = app.get_json_as(&owner, &format!("/api/projects/{slug}")).await;
+    let (code, _) = app
+        .get_json_as(&owner, &format!("/api/projects/{slug}"))
+        .await;
     assert_eq!(code, 200, "its owner still sees it");
     let (_, notes) = app.get_json_as(&owner, "/api/me/notifications").await;
     assert_eq!(notes["data"][0]["title"], "Project suspended");
@@ -375,13 +384,18 @@ async fn staff_suspend_reactivate_and_close_a_live_project() {
         .post_json_as(&staff, &status, &json!({"action": "close"}))
         .await;
     assert_eq!(code, 400, "a suspended project is reactivated first");
-    assert_eq!(body["message"], "This project cannot be changed that way now.");
+    assert_eq!(
+        body["message"],
+        "This project cannot be changed that way now."
+    );
 
     let (code, _) = app
         .post_json_as(&staff, &status, &json!({"action": "reactivate"}))
         .await;
     assert_eq!(code, 200);
-    let (_, page) = app.get_json_as(&member, &format!("/api/projects/{slug}")).await;
+    let (_, page) = app
+        .get_json_as(&member, &format!("/api/projects/{slug}"))
+        .await;
     assert_eq!(page["data"]["status"], "live");
     assert_eq!(page["data"]["abilities"]["can_rate"], true);
 
@@ -389,7 +403,9 @@ async fn staff_suspend_reactivate_and_close_a_live_project() {
         .post_json_as(&staff, &status, &json!({"action": "close"}))
         .await;
     assert_eq!(code, 200);
-    let (_, page) = app.get_json_as(&member, &format!("/api/projects/{slug}")).await;
+    let (_, page) = app
+        .get_json_as(&member, &format!("/api/projects/{slug}"))
+        .await;
     assert_eq!(page["data"]["status"], "closed", "still public once closed");
     assert_eq!(page["data"]["abilities"]["can_rate"], false);
     let (_, live) = app.get_json("/api/projects").await;
@@ -405,6 +421,11 @@ async fn staff_suspend_reactivate_and_close_a_live_project() {
         .collect();
     assert_eq!(
         actions,
-        ["project.close", "project.reactivate", "project.suspend", "project.approve"]
+        [
+            "project.close",
+            "project.reactivate",
+            "project.suspend",
+            "project.approve"
+        ]
     );
 }
