@@ -105,7 +105,7 @@ pub fn problems(plan: &Plan) -> FieldErrors {
             );
         }
     }
-    let lines: i64 = plan.lines.iter().map(|l| l.amount_cents.max(0)).sum();
+    let lines = total(plan.lines.iter().map(|l| l.amount_cents));
     if !plan.lines.is_empty() && plan.total_budget_cents >= 1 && lines != plan.total_budget_cents {
         say(
             "budget_lines".into(),
@@ -124,7 +124,7 @@ pub fn problems(plan: &Plan) -> FieldErrors {
             say(format!("milestones[{i}].amount_cents"), AT_LEAST_ONE.into());
         }
     }
-    let paid: i64 = plan.milestones.iter().map(|m| m.amount_cents.max(0)).sum();
+    let paid = total(plan.milestones.iter().map(|m| m.amount_cents));
     if plan.funding_goal_cents >= 1 && paid > plan.funding_goal_cents {
         say(
             "milestones".into(),
@@ -136,6 +136,12 @@ pub fn problems(plan: &Plan) -> FieldErrors {
         );
     }
     errors
+}
+
+/// The sum of the positive amounts, held at `i64::MAX`: absurd amounts are an error on
+/// their fields, never an overflow.
+fn total(amounts: impl Iterator<Item = i64>) -> i64 {
+    amounts.fold(0, |sum, cents| sum.saturating_add(cents.max(0)))
 }
 
 /// Cents as the site writes dollars: `CA$25,000` or `CA$1,250.50`.
@@ -231,6 +237,17 @@ mod tests {
         let errors = problems(&zero);
         assert_eq!(errors["total_budget_cents"], [AT_LEAST_ONE]);
         assert_eq!(errors["funding_goal_cents"], [AT_LEAST_ONE]);
+    }
+
+    #[test]
+    fn huge_amounts_are_named_not_overflowed() {
+        let mut huge = plan();
+        huge.lines[0].amount_cents = i64::MAX;
+        huge.milestones[0].amount_cents = i64::MAX;
+        huge.milestones.push(huge.milestones[0].clone());
+        let errors = problems(&huge);
+        assert!(errors["budget_lines"][0].starts_with("The line items add up to"));
+        assert!(errors["milestones"][0].starts_with("The milestones add up to"));
     }
 
     #[test]
