@@ -285,11 +285,12 @@ async function searchProjects(page: Page, text: string) {
   await answered;
 }
 
-test('staff suspend a live project with a reason, reactivate it, and close it', async ({ page }, info) => {
-  const owner = await person(page.request, 'project.suspended');
+/** A project its owner wrote and staff approved, through the API. */
+async function liveProject(page: Page, prefix: string, name: string) {
+  const owner = await person(page.request, prefix);
   await eligibleCreator(page.request, owner);
   const headers = auth(owner.token);
-  const title = `Sleep after surgery ${info.project.name} ${Date.now()}`;
+  const title = `${name} ${Date.now()}`;
   const created = await page.request.post('/api/me/projects', { headers, data: { title, lay_summary: '<p>How patients sleep at home after surgery.</p>' } });
   const id = (await created.json()).data.id as number;
   for (const [step, data] of [
@@ -301,6 +302,50 @@ test('staff suspend a live project with a reason, reactivate it, and close it', 
   expect((await page.request.post(`/api/me/projects/${id}/submit`, { headers, data: {} })).ok()).toBe(true);
   const approved = await page.request.post(`/api/staff/projects/${id}/review`, { headers: auth(await adminToken(page.request)), data: { verdict: 'approve' } });
   expect(approved.ok()).toBe(true);
+  return { owner, id, title, slug: (await approved.json()).data.slug as string };
+}
+
+test('the owner changes a live project, and staff compare and approve the changes while the public keeps the approved version', async ({ page }, info) => {
+  test.setTimeout(120_000);
+  const { owner, title, slug } = await liveProject(page, 'project.changes', `Sleep after surgery ${info.project.name}`);
+  const changed = `${title} (revised)`;
+  await signInAs(page, owner.email, PASSWORD);
+  await page.goto('/my-projects');
+  await page.getByRole('article', { name: title }).getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByText('This project is live. What you change here waits for staff approval')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Title' }).fill(changed);
+  await page.getByRole('button', { name: 'Save & next' }).click();
+  await page.getByRole('form', { name: 'Research' }).getByRole('button', { name: 'Save & next' }).click();
+  await page.getByRole('button', { name: 'Save & next' }).click();
+  await expect(page.getByText('The budget of a live campaign cannot change')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Your changes wait for staff approval. Until then everyone sees the approved version.')).toBeVisible();
+  await page.screenshot({ path: shot('project-changes-owner', info.project.name), fullPage: true });
+  await page.getByRole('link', { name: 'My projects' }).click();
+  await expect(page.getByRole('article', { name: changed }).getByText('Changes wait for approval')).toBeVisible();
+  await page.goto(`/project/${slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+
+  await signInAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.goto('/staff');
+  await openConsoleSection(page, 'Projects');
+  await page.getByRole('tab', { name: 'Changes to live projects' }).click();
+  await page.getByRole('article', { name: title }).getByRole('link', { name: 'Compare and decide' }).click();
+  const titleRow = page.getByRole('row', { name: /^Title/ });
+  await expect(titleRow.getByText('changed')).toBeVisible();
+  await expect(titleRow.getByText(changed)).toBeVisible();
+  await page.screenshot({ path: shot('staff-project-changes', info.project.name), fullPage: true });
+  await page.getByRole('button', { name: 'Approve changes' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Approve changes' }).click();
+  await expect(page.getByText('Changes approved.')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Changes to live projects', selected: true })).toBeVisible();
+  await expect(page.getByRole('article', { name: title })).toHaveCount(0);
+  await page.goto(`/project/${slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: changed })).toBeVisible();
+});
+
+test('staff suspend a live project with a reason, reactivate it, and close it', async ({ page }, info) => {
+  const { title, slug } = await liveProject(page, 'project.suspended', `Sleep after surgery ${info.project.name}`);
 
   await signInAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
   await page.goto('/staff');
@@ -314,7 +359,6 @@ test('staff suspend a live project with a reason, reactivate it, and close it', 
   await page.getByRole('tab', { name: 'Suspended' }).click();
   await expect(page.getByRole('article', { name: title })).toBeVisible();
   await page.screenshot({ path: shot('staff-projects-suspended', info.project.name), fullPage: true });
-  const slug = (await approved.json()).data.slug as string;
   expect((await page.request.get(`/api/projects/${slug}`)).status()).toBe(404);
 
   await page.getByRole('article', { name: title }).getByRole('button', { name: 'Reactivate' }).click();

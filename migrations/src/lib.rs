@@ -40,6 +40,7 @@ mod m20261124_000032_project_tags;
 mod m20261124_000033_project_updates;
 mod m20261124_000034_project_commenters;
 mod m20261124_000035_project_media;
+mod m20261124_000036_project_changes;
 
 pub struct Migrator;
 
@@ -82,6 +83,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000033_project_updates::Migration),
             Box::new(m20261124_000034_project_commenters::Migration),
             Box::new(m20261124_000035_project_media::Migration),
+            Box::new(m20261124_000036_project_changes::Migration),
         ]
     }
 }

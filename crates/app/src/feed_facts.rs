@@ -207,6 +207,8 @@ async fn project_reviewed(
         Outcome::Suspended => ProjectOutcome::Suspended,
         Outcome::Reactivated => ProjectOutcome::Reactivated,
         Outcome::Closed => ProjectOutcome::Closed,
+        Outcome::ChangesApproved => ProjectOutcome::ChangesApproved,
+        Outcome::ChangesRejected => ProjectOutcome::ChangesRejected,
     };
     Ok(vec![Fact::ProjectReviewed {
         owner_id: e.project.owner_id,

@@ -29,6 +29,10 @@ pub enum ProjectOutcome {
     Suspended,
     Reactivated,
     Closed,
+    /// Changes to a live project replaced its public version.
+    ChangesApproved,
+    /// Changes to a live project were sent back.
+    ChangesRejected,
 }
 
 /// A research project, as notifications and feed items name it.

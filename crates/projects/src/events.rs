@@ -14,6 +14,10 @@ pub enum Outcome {
     Suspended,
     Reactivated,
     Closed,
+    /// Changes to a live project replaced its public version.
+    ChangesApproved,
+    /// Changes to a live project were sent back; the public version stays.
+    ChangesRejected,
 }
 
 /// Staff decided on a project: a submission approved or sent back with a reason, or a

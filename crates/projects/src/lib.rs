@@ -1,11 +1,14 @@
-//! Research projects (issue 19), built in steps. This step: the project's own tables, the
-//! creator's eligibility (spec 1: "anyone seeking funding for a project must show
-//! university affiliation", and the equity fields), drafts saved step by step, submission,
-//! and staff review into `live` or `rejected` with a reason. The owner's endpoints under
-//! `/me/projects` and the staff queue under `/staff/projects`. Browsing, the project page, favourites and Dynamic Review (ratings on five criteria) too; team, needs, budget lines, tags, discussion and updates come next.
+//! Research projects (issue 19): the creator's eligibility (spec 1: "anyone seeking
+//! funding for a project must show university affiliation", and the equity fields), drafts
+//! saved step by step, submission and staff review (live or sent back with a reason),
+//! changes to a live project waiting for staff, suspension and closing; browsing, the
+//! project page, `/needs`, favourites, Dynamic Review, the discussion's target, project
+//! updates and prize progress. The owner's endpoints live under `/me/projects`, staff's
+//! under `/staff/projects`.
 
 pub mod api;
 pub mod budget;
+pub mod content;
 mod entity;
 pub mod enums;
 pub mod events;

@@ -21,6 +21,16 @@ pub fn may_edit(status: ProjectStatus) -> bool {
     matches!(status, ProjectStatus::Draft | ProjectStatus::Rejected)
 }
 
+/// The owner changes a live project too, but those changes wait for staff.
+pub fn edits_wait_for_staff(status: ProjectStatus) -> bool {
+    status == ProjectStatus::Live
+}
+
+/// What the owner may open in the wizard: a project they may edit, or a live one.
+pub fn may_change(status: ProjectStatus) -> bool {
+    may_edit(status) || edits_wait_for_staff(status)
+}
+
 /// Staff decide on submitted projects only.
 pub fn may_review(status: ProjectStatus) -> bool {
     status == ProjectStatus::Submitted
@@ -36,10 +46,15 @@ pub fn may_view(status: ProjectStatus, is_owner: bool) -> bool {
     is_public(status) || is_owner
 }
 
+/// A live project's campaign runs: it takes reviews, comments and (later) pledges.
+pub fn campaign_open(status: ProjectStatus) -> bool {
+    status == ProjectStatus::Live
+}
+
 /// Dynamic Review: any signed-in member but the owner rates a live project (a closed one
 /// keeps its reviews as they were).
 pub fn may_rate(status: ProjectStatus, is_owner: bool) -> bool {
-    status == ProjectStatus::Live && !is_owner
+    campaign_open(status) && !is_owner
 }
 
 /// A viewer's rights in a project's discussion (`topicType` `projects`): (may write, may
@@ -101,6 +116,18 @@ mod tests {
             assert!(!may_edit(status));
         }
         assert!(may_review(Submitted));
+    }
+
+    #[test]
+    fn live_projects_take_changes_that_wait_for_staff() {
+        use ProjectStatus::*;
+        assert!(edits_wait_for_staff(Live) && may_change(Live) && !may_edit(Live));
+        for status in [Draft, Rejected] {
+            assert!(may_change(status) && !edits_wait_for_staff(status));
+        }
+        for status in [Submitted, Suspended, Closed] {
+            assert!(!may_change(status), "{status:?}");
+        }
     }
 
     #[test]

@@ -290,6 +290,15 @@ pub async fn scene() -> (TestApp, Scene, Vec<Option<String>>) {
         json!({"verdict": "approve"}),
     )
     .await;
+    // Changes to the live project wait for staff (their side-by-side view reads them).
+    ok_json(
+        &app,
+        &owner,
+        reqwest::Method::PUT,
+        &format!("/api/me/projects/{live_project}/general"),
+        json!({"title": "Matrix live, revised", "lay_summary": "<p>Revised.</p>"}),
+    )
+    .await;
     let project_update = ok_json(
         &app,
         &owner,
@@ -403,6 +412,7 @@ pub fn concrete(template: &str, operation: &str, s: &Scene) -> String {
             s.target_user
         }
         t if t.starts_with("/api/me/projects/{id}") => s.project,
+        t if t.starts_with("/api/staff/projects/{id}/changes") => s.live_project,
         t if t.starts_with("/api/staff/projects/{id}") => s.submitted_project,
         t if t.starts_with("/api/staff/project-updates/{id}") => s.project_update,
         t if t.starts_with("/api/me/groups/{id}") => {

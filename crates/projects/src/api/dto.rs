@@ -1,5 +1,7 @@
 //! What the projects endpoints answer.
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, Utc};
 use kernel::community::ProjectTag;
 use kernel::storage::Storage;
@@ -8,6 +10,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::budget::{BudgetLine, Milestone};
+use crate::content::{Content, NeedRow, TeamRow};
 use crate::entity::{need, project, review};
 use crate::enums::{CreatorGap, EthicsStatus, NeedKind, ProjectStatus, ReviewCriterion};
 use crate::policy;
@@ -45,12 +48,25 @@ pub struct ProjectDraft {
     pub status: ProjectStatus,
     /// Staff's reason, when they sent the project back.
     pub rejection_reason: Option<String>,
-    /// The owner may still change it (a draft, or sent back by staff).
+    /// The owner may open it in the wizard: a draft, one sent back, or a live one.
     pub can_edit: bool,
+    /// The owner may submit it for review (a draft, or sent back by staff).
+    pub can_submit: bool,
+    /// The owner's edits wait for staff approval while the approved version stays public
+    /// (a live project); its budget no longer changes.
+    pub edits_wait_for_review: bool,
+    /// Changes wait for staff; this view shows them, not the public version.
+    pub changes_pending: bool,
+    /// The owner may post project updates (once it is public).
+    pub can_post_update: bool,
+    /// The project page is open to everyone.
+    pub is_public: bool,
     /// ProjectTag (project tag) ids.
     pub tags: Vec<i64>,
     pub created_at: DateTime<Utc>,
     pub submitted_at: Option<DateTime<Utc>>,
+    /// When the changes waiting for staff were first proposed.
+    pub changes_proposed_at: Option<DateTime<Utc>>,
 }
 
 impl ProjectDraft {
@@ -59,7 +75,12 @@ impl ProjectDraft {
             tags,
             image: p.image.as_deref().map(|k| storage.url(k)),
             video_url: p.video_url.clone(),
-            can_edit: policy::may_edit(p.status),
+            can_edit: policy::may_change(p.status),
+            can_submit: policy::may_edit(p.status),
+            edits_wait_for_review: policy::edits_wait_for_staff(p.status),
+            changes_pending: p.pending_changes.is_some(),
+            can_post_update: policy::may_post_update(p.status, true),
+            is_public: policy::is_public(p.status),
             id: p.id,
             slug: p.slug,
             title: p.title,
@@ -79,6 +100,7 @@ impl ProjectDraft {
             rejection_reason: p.rejection_reason,
             created_at: p.created_at,
             submitted_at: p.submitted_at,
+            changes_proposed_at: p.changes_proposed_at,
         }
     }
 }
@@ -124,6 +146,64 @@ pub struct StaffProjectRow {
     #[serde(flatten)]
     pub project: ProjectDraft,
     pub owner: Option<UserSummary>,
+}
+
+/// One version of a live project's reviewed content (staff's side-by-side view).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProjectVersion {
+    pub title: String,
+    /// HTML.
+    pub lay_summary: String,
+    pub tags: Vec<ProjectTag>,
+    /// The picture's address.
+    pub image: Option<String>,
+    pub video_url: Option<String>,
+    /// HTML.
+    pub problem: String,
+    /// HTML.
+    pub aims: String,
+    /// HTML.
+    pub methods: String,
+    /// HTML.
+    pub impact: String,
+    pub ethics_status: Option<EthicsStatus>,
+    pub conflicts: String,
+    pub team: Vec<TeamMemberDraft>,
+    pub needs: Vec<NeedDraft>,
+}
+
+impl ProjectVersion {
+    /// `c` with its topics named from `topics` (unknown ones left out).
+    pub fn of(c: Content, topics: &HashMap<i64, ProjectTag>, storage: &dyn Storage) -> Self {
+        let ProjectTeam { team, needs } = (c.team, c.needs).into();
+        Self {
+            tags: c
+                .tags
+                .iter()
+                .filter_map(|t| topics.get(t).cloned())
+                .collect(),
+            image: c.image.as_deref().map(|k| storage.url(k)),
+            title: c.title,
+            lay_summary: c.lay_summary,
+            video_url: c.video_url,
+            problem: c.problem,
+            aims: c.aims,
+            methods: c.methods,
+            impact: c.impact,
+            ethics_status: c.ethics_status,
+            conflicts: c.conflicts,
+            team,
+            needs,
+        }
+    }
+}
+
+/// A live project's public version beside the changes its owner proposed.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProjectChanges {
+    pub project: StaffProjectRow,
+    pub current: ProjectVersion,
+    pub proposed: ProjectVersion,
 }
 
 /// A live project on `/projects`.
@@ -173,8 +253,13 @@ impl ProjectCard {
 /// What the viewer may do with a project, decided on the server.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ProjectAbilities {
-    /// The owner may change it now (a draft, or sent back by staff).
+    /// The owner may change it: a draft or one sent back, or a live one (the changes then
+    /// wait for staff while this version stays public).
     pub can_edit: bool,
+    /// Everyone may read it (live or closed): its updates and discussion show.
+    pub is_public: bool,
+    /// Its campaign runs (live): prize progress and Dynamic Review show.
+    pub campaign_open: bool,
     /// A signed-in member may give it a heart (public projects).
     pub can_favorite: bool,
     /// A signed-in member other than the owner may review it (live projects).
@@ -288,7 +373,9 @@ impl ProjectPage {
         let is_owner = viewer == Some(p.owner_id);
         Self {
             abilities: ProjectAbilities {
-                can_edit: is_owner && policy::may_edit(p.status),
+                can_edit: is_owner && policy::may_change(p.status),
+                is_public: policy::is_public(p.status),
+                campaign_open: policy::campaign_open(p.status),
                 can_favorite: viewer.is_some() && policy::is_public(p.status),
                 can_rate: viewer.is_some() && policy::may_rate(p.status, is_owner),
                 can_post_update: policy::may_post_update(p.status, is_owner),
@@ -456,18 +543,24 @@ impl From<need::Model> for ProjectNeed {
     }
 }
 
+/// Something the project asks for, as the owner wrote it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct NeedDraft {
+    pub kind: NeedKind,
+    pub description: String,
+}
+
 /// The wizard's "Team and needs" step as saved.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ProjectTeam {
     pub team: Vec<TeamMemberDraft>,
-    pub needs: Vec<ProjectNeed>,
+    pub needs: Vec<NeedDraft>,
 }
 
-impl From<team::TeamAndNeeds> for ProjectTeam {
-    fn from(t: team::TeamAndNeeds) -> Self {
+impl From<(Vec<TeamRow>, Vec<NeedRow>)> for ProjectTeam {
+    fn from((team, needs): (Vec<TeamRow>, Vec<NeedRow>)) -> Self {
         Self {
-            team: t
-                .team
+            team: team
                 .into_iter()
                 .map(|m| TeamMemberDraft {
                     name: m.name,
@@ -475,7 +568,13 @@ impl From<team::TeamAndNeeds> for ProjectTeam {
                     role: m.role,
                 })
                 .collect(),
-            needs: t.needs.into_iter().map(Into::into).collect(),
+            needs: needs
+                .into_iter()
+                .map(|n| NeedDraft {
+                    kind: n.kind,
+                    description: n.description,
+                })
+                .collect(),
         }
     }
 }

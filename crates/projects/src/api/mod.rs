@@ -35,6 +35,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(updates::edit)
         .service(updates::set_image)
         .service(my_projects::submit)
+        .service(my_projects::withdraw_changes)
         .service(favorites::list)
         .service(browse::list)
         .service(browse::detail)
@@ -46,6 +47,9 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(staff_projects::queue)
         .service(staff_projects::decide)
         .service(staff_projects::act)
+        .service(staff_projects::changes_queue)
+        .service(staff_projects::compare_changes)
+        .service(staff_projects::decide_changes)
         .service(updates::queue)
         .service(updates::review);
 }
@@ -63,26 +67,38 @@ async fn cards(ctx: &AppContext, page: Page<project::Model>) -> AppResult<Page<P
     }))
 }
 
-/// The owner's view of projects, with their topic ids (one statement for all).
-async fn drafts(ctx: &AppContext, projects: Vec<project::Model>) -> AppResult<Vec<ProjectDraft>> {
+/// Which version of a project a view shows.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Version {
+    /// The approved one, as the public sees it.
+    Public,
+    /// The owner's: a live project's changes waiting for staff, when it has some.
+    Working,
+}
+
+/// Projects as their owner edits them, with their topic ids (one statement for all).
+async fn drafts(
+    ctx: &AppContext,
+    projects: Vec<project::Model>,
+    version: Version,
+) -> AppResult<Vec<ProjectDraft>> {
     let ids: Vec<i64> = projects.iter().map(|p| p.id).collect();
     let mut topics = tags::ids_of(&ctx.db, &ids).await?;
     Ok(projects
         .into_iter()
-        .map(|p| {
-            let tags = topics.remove(&p.id).unwrap_or_default();
+        .map(|mut p| {
+            let stored = topics.remove(&p.id).unwrap_or_default();
+            let tags = match p.pending_changes.clone() {
+                Some(changes) if version == Version::Working => changes.overlay(&mut p),
+                _ => stored,
+            };
             ProjectDraft::of(p, tags, ctx.storage.as_ref())
         })
         .collect())
 }
 
-/// [`drafts`] of one project.
+/// [`drafts`] of one project, in the owner's working version.
 async fn draft(ctx: &AppContext, project: project::Model) -> AppResult<ProjectDraft> {
-    let ids = [project.id];
-    let tags = tags::ids_of(&ctx.db, &ids).await?.remove(&project.id);
-    Ok(ProjectDraft::of(
-        project,
-        tags.unwrap_or_default(),
-        ctx.storage.as_ref(),
-    ))
+    let mut one = drafts(ctx, vec![project], Version::Working).await?;
+    Ok(one.remove(0))
 }

@@ -1,6 +1,6 @@
 //! The owner's side: eligibility, the wizard's steps (each saves at once) and submission.
 
-use actix_web::{HttpResponse, get, post, put, web};
+use actix_web::{HttpResponse, delete, get, post, put, web};
 use kernel::extract::ValidJson;
 use kernel::input::Given;
 use kernel::upload::{SingleFile, SingleFileUpload};
@@ -15,7 +15,7 @@ use crate::enums::EthicsStatus;
 use crate::service::drafts::{
     self, Declaration, General, LineLabel, MilestoneText, Research, Section, Title,
 };
-use crate::service::eligibility;
+use crate::service::{changes, eligibility};
 
 /// Step 1 (General).
 #[derive(Debug, Deserialize, Validate, ToSchema)]
@@ -188,7 +188,9 @@ pub async fn list(
     user: CurrentUser,
 ) -> AppResult<web::Json<Data<Vec<ProjectDraft>>>> {
     let projects = drafts::mine(&ctx.db, &user).await?;
-    Ok(Data::new(super::drafts(&ctx, projects).await?))
+    Ok(Data::new(
+        super::drafts(&ctx, projects, super::Version::Working).await?,
+    ))
 }
 
 /// Starts a project from the wizard's first step (members who may submit projects).
@@ -346,5 +348,26 @@ pub async fn submit(
     path: web::Path<i64>,
 ) -> AppResult<web::Json<Data<ProjectDraft>>> {
     let project = drafts::submit(&ctx, &user, path.into_inner()).await?;
+    Ok(Data::new(super::draft(&ctx, project).await?))
+}
+
+/// Withdraws the changes waiting on the caller's live project (the public version stays).
+#[utoipa::path(
+    operation_id = "withdrawProjectChanges",
+    tag = "projects",
+    params(("id" = i64, Path, description = "The project's id")),
+    responses(
+        (status = 200, description = "Withdrawn; the project as it is public.", body = Data<ProjectDraft>),
+        (status = 400, description = "No changes wait on this project.", body = kernel::ErrorBody),
+        (status = 404, description = "Not the caller's project.", body = kernel::ErrorBody),
+    )
+)]
+#[delete("/me/projects/{id}/changes")]
+pub async fn withdraw_changes(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    path: web::Path<i64>,
+) -> AppResult<web::Json<Data<ProjectDraft>>> {
+    let project = changes::withdraw(&ctx, &user, path.into_inner()).await?;
     Ok(Data::new(super::draft(&ctx, project).await?))
 }

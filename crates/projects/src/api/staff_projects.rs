@@ -1,4 +1,5 @@
-//! Staff's side: the queue of submitted projects and the verdict on one.
+//! Staff's side: the queue of submitted projects and the verdict on one, live projects'
+//! waiting changes side by side with their public version, and suspending or closing.
 
 use actix_web::{get, post, web};
 use kernel::extract::ValidJson;
@@ -9,8 +10,11 @@ use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
-use super::dto::{ProjectDraft, StaffProjectRow};
+use super::Version;
+use super::dto::{ProjectChanges, ProjectDraft, ProjectVersion, StaffProjectRow};
+use crate::entity::project;
 use crate::enums::{ProjectAction, ProjectStatus};
+use crate::service::changes;
 use crate::service::review::{self, RejectionReason, Verdict};
 
 kernel::string_enum!(
@@ -64,20 +68,122 @@ pub async fn queue(
 ) -> AppResult<web::Json<Page<StaffProjectRow>>> {
     let status = query.status.unwrap_or(ProjectStatus::Submitted);
     let page = review::queue(&ctx.db, status, &params).await?;
-    let owners: Vec<i64> = page.data.iter().map(|p| p.owner_id).collect();
+    rows(&ctx, page).await.map(web::Json)
+}
+
+/// Staff's rows for a page of projects, their owners read in one call.
+async fn rows(ctx: &AppContext, page: Page<project::Model>) -> AppResult<Page<StaffProjectRow>> {
+    let Page { data, pagination } = page;
+    let data = owned_rows(ctx, data).await?;
+    Ok(Page { data, pagination })
+}
+
+/// Staff's rows for `projects`, with their owners.
+async fn owned_rows(
+    ctx: &AppContext,
+    projects: Vec<project::Model>,
+) -> AppResult<Vec<StaffProjectRow>> {
+    let owners: Vec<i64> = projects.iter().map(|p| p.owner_id).collect();
     let people = ctx.users.summaries(&owners).await?;
-    let drafts = super::drafts(&ctx, page.data).await?;
-    Ok(web::Json(Page {
-        data: drafts
-            .into_iter()
-            .zip(owners)
-            .map(|(project, owner)| StaffProjectRow {
-                owner: people.get(&owner).cloned(),
-                project,
-            })
-            .collect(),
-        pagination: page.pagination,
+    let drafts = super::drafts(ctx, projects, Version::Public).await?;
+    Ok(drafts
+        .into_iter()
+        .zip(owners)
+        .map(|(project, owner)| StaffProjectRow {
+            owner: people.get(&owner).cloned(),
+            project,
+        })
+        .collect())
+}
+
+/// The public version of one project for staff.
+async fn public(ctx: &AppContext, project: project::Model) -> AppResult<ProjectDraft> {
+    let mut one = super::drafts(ctx, vec![project], Version::Public).await?;
+    Ok(one.remove(0))
+}
+
+/// Live projects whose owners proposed changes, the longest waiting first.
+#[utoipa::path(
+    operation_id = "staffProjectChangesQueue",
+    tag = "staff",
+    params(PageParams),
+    responses(
+        (status = 200, description = "A page of live projects with changes waiting.", body = Page<StaffProjectRow>),
+        (status = 404, description = "Not staff.", body = kernel::ErrorBody),
+    )
+)]
+#[get("/staff/project-changes")]
+pub async fn changes_queue(
+    ctx: web::Data<AppContext>,
+    _staff: Staff,
+    params: web::Query<PageParams>,
+) -> AppResult<web::Json<Page<StaffProjectRow>>> {
+    let page = changes::queue(&ctx.db, &params).await?;
+    rows(&ctx, page).await.map(web::Json)
+}
+
+/// A live project's public version beside the changes waiting for review.
+#[utoipa::path(
+    operation_id = "staffProjectChanges",
+    tag = "staff",
+    params(("id" = i64, Path, description = "The project's id")),
+    responses(
+        (status = 200, description = "Both versions.", body = Data<ProjectChanges>),
+        (status = 400, description = "No changes wait on this project.", body = kernel::ErrorBody),
+        (status = 404, description = "Not staff, or no such project.", body = kernel::ErrorBody),
+    )
+)]
+#[get("/staff/projects/{id}/changes")]
+pub async fn compare_changes(
+    ctx: web::Data<AppContext>,
+    _staff: Staff,
+    path: web::Path<i64>,
+) -> AppResult<web::Json<Data<ProjectChanges>>> {
+    let (found, current, proposed) = changes::compare(&ctx.db, *path).await?;
+    let mut ids: Vec<i64> = current.tags.iter().chain(&proposed.tags).copied().collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let topics = ctx.groups.topics(&ids).await?;
+    let storage = ctx.storage.as_ref();
+    let mut row = owned_rows(&ctx, vec![found]).await?;
+    Ok(Data::new(ProjectChanges {
+        project: row.remove(0),
+        current: ProjectVersion::of(current, &topics, storage),
+        proposed: ProjectVersion::of(proposed, &topics, storage),
     }))
+}
+
+/// Approves the changes waiting on a live project (they become its public version) or
+/// sends them back with a reason (the public version stays).
+#[utoipa::path(
+    operation_id = "staffReviewProjectChanges",
+    tag = "staff",
+    params(("id" = i64, Path, description = "The project's id")),
+    request_body = ProjectReviewRequest,
+    responses(
+        (status = 200, description = "Decided.", body = Data<ProjectDraft>),
+        (status = 400, description = "No reason for a rejection, or no changes wait on this project.", body = kernel::ErrorBody),
+        (status = 404, description = "Not staff, or no such project.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/staff/projects/{id}/changes")]
+pub async fn decide_changes(
+    ctx: web::Data<AppContext>,
+    staff: Staff,
+    path: web::Path<i64>,
+    body: ValidJson<ProjectReviewRequest>,
+) -> AppResult<web::Json<Data<ProjectDraft>>> {
+    let verdict = verdict_of(body.into_inner())?;
+    let project = changes::decide(&ctx, &staff, path.into_inner(), verdict).await?;
+    Ok(Data::new(public(&ctx, project).await?))
+}
+
+fn verdict_of(request: ProjectReviewRequest) -> AppResult<Verdict> {
+    let ProjectReviewRequest { verdict, reason } = request;
+    Ok(match verdict {
+        ProjectVerdict::Approve => Verdict::Approve,
+        ProjectVerdict::Reject => Verdict::Reject(reason_given(reason)?),
+    })
 }
 
 /// Approves a submitted project (it goes live) or sends it back with a reason.
@@ -99,13 +205,9 @@ pub async fn decide(
     path: web::Path<i64>,
     body: ValidJson<ProjectReviewRequest>,
 ) -> AppResult<web::Json<Data<ProjectDraft>>> {
-    let ProjectReviewRequest { verdict, reason } = body.into_inner();
-    let verdict = match verdict {
-        ProjectVerdict::Approve => Verdict::Approve,
-        ProjectVerdict::Reject => Verdict::Reject(reason_given(reason)?),
-    };
+    let verdict = verdict_of(body.into_inner())?;
     let project = review::decide(&ctx, &staff, path.into_inner(), verdict).await?;
-    Ok(Data::new(super::draft(&ctx, project).await?))
+    Ok(Data::new(public(&ctx, project).await?))
 }
 
 /// Suspends a live project (with a reason), reactivates a suspended one, or closes a live
@@ -131,7 +233,7 @@ pub async fn act(
     let ProjectActionRequest { action, reason } = body.into_inner();
     let reason = kernel::updates::reason(reason);
     let project = review::act(&ctx, &staff, path.into_inner(), action, reason).await?;
-    Ok(Data::new(super::draft(&ctx, project).await?))
+    Ok(Data::new(public(&ctx, project).await?))
 }
 
 /// A rejection's reason: required, in the console's words.

@@ -77,7 +77,7 @@ impl TeamStep {
     }
 }
 
-/// The team and needs of one of the caller's projects.
+/// The team and needs of one of the caller's projects (a live one's waiting changes).
 #[utoipa::path(
     operation_id = "getMyProjectTeam",
     tag = "projects",
@@ -96,7 +96,8 @@ pub async fn get(
     Ok(Data::new(team::mine(&ctx.db, &user, *path).await?.into()))
 }
 
-/// Saves the wizard's "Team and needs" step (a draft, or a project sent back).
+/// Saves the wizard's "Team and needs" step (a draft or a project sent back; on a live
+/// project, as changes waiting for staff).
 #[utoipa::path(
     operation_id = "saveProjectTeam",
     tag = "projects",
@@ -116,8 +117,8 @@ pub async fn save(
     body: ValidJson<TeamStep>,
 ) -> AppResult<web::Json<Data<ProjectTeam>>> {
     let (people, needs) = body.into_inner().parsed()?;
-    let saved = team::save(&ctx, &user, *path, people, needs).await?;
-    Ok(Data::new(saved.into()))
+    team::save(&ctx, &user, *path, people, needs).await?;
+    Ok(Data::new(team::mine(&ctx.db, &user, *path).await?.into()))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

@@ -1,6 +1,7 @@
 use sea_orm::entity::prelude::*;
 
 use crate::budget::{BudgetLines, Milestones};
+use crate::content::Content;
 use crate::enums::{EthicsStatus, ProjectStatus};
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
@@ -44,6 +45,11 @@ pub struct Model {
     pub live_at: Option<DateTimeUtc>,
     /// When the campaign ends: set when staff approve it (`live_at` plus its days).
     pub closes_at: Option<DateTimeUtc>,
+    /// Changes the owner proposed to the live project, waiting for staff.
+    #[sea_orm(column_type = "Json", nullable)]
+    pub pending_changes: Option<Content>,
+    /// When the waiting changes were first proposed (staff's queue, oldest first).
+    pub changes_proposed_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -10,8 +10,9 @@ use sea_orm::{
     QueryOrder, Set, TransactionTrait,
 };
 
-use super::{eligibility, tags};
+use super::{changes, eligibility, tags};
 use crate::budget::{self, BudgetLines, Milestones, Plan};
+use crate::content::Content;
 use crate::entity::project;
 use crate::enums::{EthicsStatus, ProjectStatus};
 use crate::policy;
@@ -118,31 +119,52 @@ pub async fn mine(db: &impl ConnectionTrait, user: &CurrentUser) -> AppResult<Ve
         .await?)
 }
 
-/// The caller's project when they may still change it (a draft, or one staff sent back).
+/// The caller's project when they may change it: a draft, one staff sent back, or a live
+/// one (whose changes then wait for staff, see [`changes`]).
 pub async fn changeable(
     db: &impl ConnectionTrait,
     user: &CurrentUser,
     id: i64,
 ) -> AppResult<project::Model> {
     let found = owned(db, user, id).await?;
-    if !policy::may_edit(found.status) {
+    if !policy::may_change(found.status) {
         return Err(AppError::bad_request("not_editable", NOT_EDITABLE));
     }
     Ok(found)
 }
 
-/// [`changeable`], ready for its step's changes.
+/// The caller's draft (or sent-back project), ready for a step's changes; a live
+/// project's budget and submission are not the owner's to change.
 async fn editable(
     db: &impl ConnectionTrait,
     user: &CurrentUser,
     id: i64,
+    live_message: &'static str,
 ) -> AppResult<project::ActiveModel> {
-    let mut active: project::ActiveModel = changeable(db, user, id).await?.into();
+    let found = changeable(db, user, id).await?;
+    if !policy::may_edit(found.status) {
+        return Err(AppError::bad_request("not_editable", live_message));
+    }
+    let mut active: project::ActiveModel = found.into();
     active.updated_at = Set(kernel::clock::now());
     Ok(active)
 }
 
-pub const NOT_EDITABLE: &str = "A submitted or live project cannot be changed here.";
+/// Applies a step to a live project's waiting changes instead of its public version.
+async fn propose_with(
+    db: &impl ConnectionTrait,
+    found: project::Model,
+    step: impl FnOnce(&mut Content),
+) -> AppResult<project::Model> {
+    let mut content = changes::working(db, &found).await?;
+    step(&mut content);
+    changes::propose(db, found, content).await
+}
+
+pub const NOT_EDITABLE: &str = "A project under review, suspended or closed cannot be changed.";
+pub const BUDGET_LOCKED: &str =
+    "The budget of a live campaign cannot change: its backers pledge to it as it is.";
+pub const ALREADY_SUBMITTED: &str = "This project has already been submitted.";
 
 /// Saves step 1 again.
 pub async fn set_general(
@@ -152,7 +174,18 @@ pub async fn set_general(
     general: General,
 ) -> AppResult<project::Model> {
     let topics = tags::checked(ctx, &general.tags).await?;
-    let mut active = editable(&ctx.db, user, id).await?;
+    let found = changeable(&ctx.db, user, id).await?;
+    if policy::edits_wait_for_staff(found.status) {
+        return propose_with(&ctx.db, found, |c| {
+            c.title = general.title.into_string();
+            c.lay_summary = general.lay_summary.into_string();
+            c.video_url = video(general.video_url);
+            c.tags = topics;
+        })
+        .await;
+    }
+    let mut active: project::ActiveModel = found.into();
+    active.updated_at = Set(kernel::clock::now());
     active.title = Set(general.title.into_string());
     active.lay_summary = Set(general.lay_summary.into_string());
     active.video_url = Set(video(general.video_url));
@@ -199,6 +232,14 @@ pub async fn set_stored_image(
     key: String,
 ) -> AppResult<project::Model> {
     let current = changeable(&ctx.db, user, id).await?;
+    if policy::edits_wait_for_staff(current.status) {
+        let public = current.image.clone();
+        let mut content = changes::working(&ctx.db, &current).await?;
+        let proposed_before = content.image.replace(key);
+        let saved = changes::propose(&ctx.db, current, content).await?;
+        changes::discard_unless(ctx, proposed_before, public.as_ref()).await;
+        return Ok(saved);
+    }
     let old = current.image.clone();
     let mut active: project::ActiveModel = current.into();
     active.image = Set(Some(key));
@@ -217,7 +258,20 @@ pub async fn set_research(
     id: i64,
     research: Research,
 ) -> AppResult<project::Model> {
-    let mut active = editable(&ctx.db, user, id).await?;
+    let found = changeable(&ctx.db, user, id).await?;
+    if policy::edits_wait_for_staff(found.status) {
+        return propose_with(&ctx.db, found, |c| {
+            c.problem = research.problem.into_string();
+            c.aims = research.aims.into_string();
+            c.methods = research.methods.into_string();
+            c.impact = research.impact.into_string();
+            c.ethics_status = Some(research.ethics_status);
+            c.conflicts = research.conflicts.into_string();
+        })
+        .await;
+    }
+    let mut active: project::ActiveModel = found.into();
+    active.updated_at = Set(kernel::clock::now());
     active.problem = Set(research.problem.into_string());
     active.aims = Set(research.aims.into_string());
     active.methods = Set(research.methods.into_string());
@@ -239,7 +293,7 @@ pub async fn set_budget(
     if !errors.is_empty() {
         return Err(AppError::Validation(errors));
     }
-    let mut active = editable(&ctx.db, user, id).await?;
+    let mut active = editable(&ctx.db, user, id, BUDGET_LOCKED).await?;
     active.total_budget_cents = Set(Some(plan.total_budget_cents));
     active.funding_goal_cents = Set(Some(plan.funding_goal_cents));
     active.campaign_days = Set(Some(plan.campaign_days));
@@ -251,7 +305,7 @@ pub async fn set_budget(
 /// Sends the project to staff: the owner may still submit projects, and every step the
 /// review needs is saved (each missing one is named on its field).
 pub async fn submit(ctx: &AppContext, user: &CurrentUser, id: i64) -> AppResult<project::Model> {
-    let mut active = editable(&ctx.db, user, id).await?;
+    let mut active = editable(&ctx.db, user, id, ALREADY_SUBMITTED).await?;
     eligibility::require(ctx, user.id).await?;
     let missing = missing_for_review(&owned(&ctx.db, user, id).await?);
     if !missing.is_empty() {

@@ -1,6 +1,7 @@
 //! The rules of projects; `api/` only converts.
 
 pub mod browse;
+pub mod changes;
 pub mod discussion;
 pub mod drafts;
 pub mod dynamic_review;

@@ -1,6 +1,7 @@
 //! The wizard's "Team and needs" step: who works on the project (by name, and by e-mail
 //! when they have one, with their role) and what it asks the community for. A save
-//! replaces both lists at once, in one transaction, so a page never shows half of one.
+//! replaces both lists at once, in one transaction, so a page never shows half of one; on
+//! a live project the save joins its changes waiting for staff.
 
 use std::collections::HashMap;
 
@@ -10,9 +11,11 @@ use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set, TransactionTrait,
 };
 
-use super::drafts;
+use super::{changes, drafts};
+use crate::content::{NeedRow, TeamRow};
 use crate::entity::{need, team_member};
 use crate::enums::NeedKind;
+use crate::policy;
 
 /// A name or a role: required, at most 255 characters.
 pub type Label = Text<255, Long>;
@@ -59,24 +62,33 @@ pub async fn of(db: &impl ConnectionTrait, project_id: i64) -> AppResult<TeamAnd
     Ok(TeamAndNeeds { team, needs })
 }
 
-/// The team and needs of the caller's project `id`.
+/// The team and needs the caller edits on project `id`: a live project's waiting changes,
+/// or else what is stored.
 pub async fn mine(
     db: &impl ConnectionTrait,
     user: &CurrentUser,
     id: i64,
-) -> AppResult<TeamAndNeeds> {
+) -> AppResult<(Vec<TeamRow>, Vec<NeedRow>)> {
     let found = drafts::owned(db, user, id).await?;
-    of(db, found.id).await
+    if let Some(changes) = found.pending_changes {
+        return Ok((changes.team, changes.needs));
+    }
+    let stored = of(db, found.id).await?;
+    Ok((
+        stored.team.into_iter().map(TeamRow::from).collect(),
+        stored.needs.into_iter().map(NeedRow::from).collect(),
+    ))
 }
 
-/// Replaces the team and needs of the caller's editable project `id`.
+/// Replaces the team and needs of the caller's project `id` (on a live project, in its
+/// changes waiting for staff).
 pub async fn save(
     ctx: &AppContext,
     user: &CurrentUser,
     id: i64,
     people: Vec<Person>,
     needs: Vec<Need>,
-) -> AppResult<TeamAndNeeds> {
+) -> AppResult<()> {
     let found = drafts::changeable(&ctx.db, user, id).await?;
     if people.len() > MAX_TEAM {
         return Err(AppError::field("team", "List at most 20 people."));
@@ -85,48 +97,84 @@ pub async fn save(
         return Err(AppError::field("needs", "List at most 12 needs."));
     }
     let accounts = accounts_of(ctx, &people).await?;
-    let now = kernel::clock::now();
+    let team: Vec<TeamRow> = people
+        .into_iter()
+        .map(|person| TeamRow {
+            user_id: person.email.as_ref().and_then(|e| accounts.get(e).copied()),
+            name: person.name.into_string(),
+            email: person.email,
+            role: person.role.into_string(),
+        })
+        .collect();
+    let needs: Vec<NeedRow> = needs
+        .into_iter()
+        .map(|n| NeedRow {
+            kind: n.kind,
+            description: n.description.into_string(),
+        })
+        .collect();
+    if policy::edits_wait_for_staff(found.status) {
+        let mut content = changes::working(&ctx.db, &found).await?;
+        content.team = team;
+        content.needs = needs;
+        changes::propose(&ctx.db, found, content).await?;
+        return Ok(());
+    }
     let tx = ctx.db.begin().await?;
+    replace(&tx, found.id, &team, &needs).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Replaces project `project_id`'s team and needs with these rows, in their order.
+pub async fn replace(
+    db: &impl ConnectionTrait,
+    project_id: i64,
+    team: &[TeamRow],
+    needs: &[NeedRow],
+) -> AppResult<()> {
     team_member::Entity::delete_many()
-        .filter(team_member::Column::ProjectId.eq(found.id))
-        .exec(&tx)
+        .filter(team_member::Column::ProjectId.eq(project_id))
+        .exec(db)
         .await?;
     need::Entity::delete_many()
-        .filter(need::Column::ProjectId.eq(found.id))
-        .exec(&tx)
+        .filter(need::Column::ProjectId.eq(project_id))
+        .exec(db)
         .await?;
-    if !people.is_empty() {
-        team_member::Entity::insert_many(people.into_iter().zip(0..).map(|(person, position)| {
-            let user_id = person.email.as_ref().and_then(|e| accounts.get(e).copied());
+    if !team.is_empty() {
+        team_member::Entity::insert_many(team.iter().zip(0..).map(|(person, position)| {
             team_member::ActiveModel {
-                project_id: Set(found.id),
+                project_id: Set(project_id),
                 position: Set(position),
-                name: Set(person.name.into_string()),
-                email: Set(person.email),
-                role: Set(person.role.into_string()),
-                user_id: Set(user_id),
+                name: Set(person.name.clone()),
+                email: Set(person.email.clone()),
+                role: Set(person.role.clone()),
+                user_id: Set(person.user_id),
                 ..Default::default()
             }
         }))
-        .exec(&tx)
+        .exec(db)
         .await?;
     }
     if !needs.is_empty() {
-        need::Entity::insert_many(needs.into_iter().zip(0..).map(|(n, position)| {
-            need::ActiveModel {
-                project_id: Set(found.id),
-                position: Set(position),
-                kind: Set(n.kind),
-                description: Set(n.description.into_string()),
-                created_at: Set(now),
-                ..Default::default()
-            }
-        }))
-        .exec(&tx)
+        let now = kernel::clock::now();
+        need::Entity::insert_many(
+            needs
+                .iter()
+                .zip(0..)
+                .map(|(n, position)| need::ActiveModel {
+                    project_id: Set(project_id),
+                    position: Set(position),
+                    kind: Set(n.kind),
+                    description: Set(n.description.clone()),
+                    created_at: Set(now),
+                    ..Default::default()
+                }),
+        )
+        .exec(db)
         .await?;
     }
-    tx.commit().await?;
-    of(&ctx.db, found.id).await
+    Ok(())
 }
 
 /// The accounts behind the people's e-mails, by e-mail.

@@ -376,9 +376,13 @@ async fn a_project_shows_its_picture_and_video() {
     assert_eq!(served.status(), 200);
     let (width, _) = testkit::pictures::dimensions(&served.bytes().await.unwrap());
     assert!(width <= 480, "a card gets the small copy");
-    // A live project's picture is no longer the owner's to change.
-    let (status, _) = app
+    // A live project's new picture waits for staff; the public keeps the approved one.
+    let (status, mine) = app
         .upload_as(&owner, &image, "project", testkit::pictures::jpeg(800, 420))
         .await;
-    assert_eq!(status, 400);
+    assert_eq!(status, 200, "{mine}");
+    assert_eq!(mine["data"]["changes_pending"], true);
+    assert_ne!(mine["data"]["image"], page["data"]["image"]);
+    let (_, again) = app.get_json("/api/projects/early-sepsis").await;
+    assert_eq!(again["data"]["image"], page["data"]["image"]);
 }

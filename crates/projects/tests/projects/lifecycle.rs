@@ -212,7 +212,7 @@ async fn staff_send_a_project_back_with_a_reason_then_it_goes_live() {
     assert_eq!(status, 400);
     assert_eq!(
         body["message"],
-        "A submitted or live project cannot be changed here."
+        "A project under review, suspended or closed cannot be changed."
     );
 
     // The queue is staff's alone.

@@ -3,6 +3,7 @@
 
 mod browse;
 mod budget;
+mod changes;
 mod discussion;
 mod dynamic_review;
 mod lifecycle;

@@ -10,7 +10,10 @@
  * What the viewer may do with a project, decided on the server.
  */
 export interface ProjectAbilities {
-  /** The owner may change it now (a draft, or sent back by staff). */
+  /** Its campaign runs (live): prize progress and Dynamic Review show. */
+  campaign_open: boolean;
+  /** The owner may change it: a draft or one sent back, or a live one (the changes then
+wait for staff while this version stays public). */
   can_edit: boolean;
   /** A signed-in member may give it a heart (public projects). */
   can_favorite: boolean;
@@ -18,4 +21,6 @@ export interface ProjectAbilities {
   can_post_update: boolean;
   /** A signed-in member other than the owner may review it (live projects). */
   can_rate: boolean;
+  /** Everyone may read it (live or closed): its updates and discussion show. */
+  is_public: boolean;
 }

@@ -7,6 +7,7 @@
  */
 import type { BudgetLine } from './budgetLine';
 import type { ProjectDraftCampaignDays } from './projectDraftCampaignDays';
+import type { ProjectDraftChangesProposedAt } from './projectDraftChangesProposedAt';
 import type { ProjectDraftEthicsStatus } from './projectDraftEthicsStatus';
 import type { ProjectDraftFundingGoalCents } from './projectDraftFundingGoalCents';
 import type { ProjectDraftImage } from './projectDraftImage';
@@ -25,10 +26,21 @@ export interface ProjectDraft {
   aims: string;
   budget_lines: BudgetLine[];
   campaign_days?: ProjectDraftCampaignDays;
-  /** The owner may still change it (a draft, or sent back by staff). */
+  /** The owner may open it in the wizard: a draft, one sent back, or a live one. */
   can_edit: boolean;
+  /** The owner may post project updates (once it is public). */
+  can_post_update: boolean;
+  /** The owner may submit it for review (a draft, or sent back by staff). */
+  can_submit: boolean;
+  /** Changes wait for staff; this view shows them, not the public version. */
+  changes_pending: boolean;
+  /** When the changes waiting for staff were first proposed. */
+  changes_proposed_at?: ProjectDraftChangesProposedAt;
   conflicts: string;
   created_at: string;
+  /** The owner's edits wait for staff approval while the approved version stays public
+(a live project); its budget no longer changes. */
+  edits_wait_for_review: boolean;
   ethics_status?: ProjectDraftEthicsStatus;
   /** The funding goal in cents of CAD. */
   funding_goal_cents?: ProjectDraftFundingGoalCents;
@@ -37,6 +49,8 @@ export interface ProjectDraft {
   image?: ProjectDraftImage;
   /** HTML. */
   impact: string;
+  /** The project page is open to everyone. */
+  is_public: boolean;
   /** HTML. */
   lay_summary: string;
   /** HTML. */

@@ -5,13 +5,13 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { ProjectNeed } from './projectNeed';
+import type { NeedDraft } from './needDraft';
 import type { TeamMemberDraft } from './teamMemberDraft';
 
 /**
  * The wizard's "Team and needs" step as saved.
  */
 export interface ProjectTeam {
-  needs: ProjectNeed[];
+  needs: NeedDraft[];
   team: TeamMemberDraft[];
 }

@@ -61,11 +61,24 @@ pub fn project_reviewed(
         ),
         ProjectOutcome::Reactivated => ("Project reactivated", format!("{name} is live again.")),
         ProjectOutcome::Closed => ("Project closed", format!("{name} was closed.{because}")),
+        ProjectOutcome::ChangesApproved => (
+            "Project changes approved",
+            format!("Your changes to {name} are approved and now public."),
+        ),
+        ProjectOutcome::ChangesRejected => (
+            "Project changes sent back",
+            format!(
+                "Your changes to {name} were not approved; the project stays as it was.{because}"
+            ),
+        ),
     };
     let approved = outcome == ProjectOutcome::Approved;
     let public = matches!(
         outcome,
-        ProjectOutcome::Approved | ProjectOutcome::Reactivated | ProjectOutcome::Closed
+        ProjectOutcome::Approved
+            | ProjectOutcome::Reactivated
+            | ProjectOutcome::Closed
+            | ProjectOutcome::ChangesApproved
     );
     let route = if public {
         project_route(&project)

@@ -605,6 +605,76 @@ export const useSaveProjectBudget = <TError = ErrorBody | ErrorBody | ErrorBody,
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * @summary Withdraws the changes waiting on the caller's live project (the public version stays).
+ */
+export const getWithdrawProjectChangesUrl = (id: number,) => {
+
+
+  
+
+  return `/api/me/projects/${id}/changes`
+}
+
+export const withdrawProjectChanges = async (id: number, options?: RequestInit): Promise<DataProjectDraft> => {
+  
+  return apiFetch<DataProjectDraft>(getWithdrawProjectChangesUrl(id),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getWithdrawProjectChangesMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof withdrawProjectChanges>>, TError,{id: number}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof withdrawProjectChanges>>, TError,{id: number}, TContext> => {
+
+const mutationKey = ['withdrawProjectChanges'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof withdrawProjectChanges>>, {id: number}> = (props) => {
+          const {id} = props ?? {};
+
+          return  withdrawProjectChanges(id,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type WithdrawProjectChangesMutationResult = NonNullable<Awaited<ReturnType<typeof withdrawProjectChanges>>>
+    
+    export type WithdrawProjectChangesMutationError = ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Withdraws the changes waiting on the caller's live project (the public version stays).
+ */
+export const useWithdrawProjectChanges = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof withdrawProjectChanges>>, TError,{id: number}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof withdrawProjectChanges>>,
+        TError,
+        {id: number},
+        TContext
+      > => {
+
+      const mutationOptions = getWithdrawProjectChangesMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * @summary Saves step 1 again.
  */
 export const getSaveProjectGeneralUrl = (id: number,) => {
@@ -893,7 +963,7 @@ export const useSubmitProject = <TError = ErrorBody | ErrorBody | ErrorBody | Er
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary The team and needs of one of the caller's projects.
+ * @summary The team and needs of one of the caller's projects (a live one's waiting changes).
  */
 export const getGetMyProjectTeamUrl = (id: number,) => {
 
@@ -972,7 +1042,7 @@ export function useGetMyProjectTeam<TData = Awaited<ReturnType<typeof getMyProje
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The team and needs of one of the caller's projects.
+ * @summary The team and needs of one of the caller's projects (a live one's waiting changes).
  */
 
 export function useGetMyProjectTeam<TData = Awaited<ReturnType<typeof getMyProjectTeam>>, TError = ErrorBody | ErrorBody>(
@@ -992,7 +1062,8 @@ export function useGetMyProjectTeam<TData = Awaited<ReturnType<typeof getMyProje
 
 
 /**
- * @summary Saves the wizard's "Team and needs" step (a draft, or a project sent back).
+ * @summary Saves the wizard's "Team and needs" step (a draft or a project sent back; on a live
+project, as changes waiting for staff).
  */
 export const getSaveProjectTeamUrl = (id: number,) => {
 
@@ -1048,7 +1119,8 @@ const {mutation: mutationOptions} = options ?
     export type SaveProjectTeamMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Saves the wizard's "Team and needs" step (a draft, or a project sent back).
+ * @summary Saves the wizard's "Team and needs" step (a draft or a project sent back; on a live
+project, as changes waiting for staff).
  */
 export const useSaveProjectTeam = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveProjectTeam>>, TError,{id: number;data: TeamStep}, TContext>, }

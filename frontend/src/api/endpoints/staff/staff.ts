@@ -37,6 +37,7 @@ import type {
   DataGroupUpdate,
   DataLookupItem,
   DataMessageResponse,
+  DataProjectChanges,
   DataProjectDraft,
   DataProjectUpdate,
   DataQuizMessage,
@@ -90,6 +91,7 @@ import type {
   StaffListUpdateSignupsParams,
   StaffListUsersParams,
   StaffNewUser,
+  StaffProjectChangesQueueParams,
   StaffProjectQueueParams,
   StaffProjectUpdateQueueParams,
   StaffReason,
@@ -4132,6 +4134,112 @@ export const useStaffDeletePage = <TError = ErrorBody | ErrorBody,
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * @summary Live projects whose owners proposed changes, the longest waiting first.
+ */
+export const getStaffProjectChangesQueueUrl = (params?: StaffProjectChangesQueueParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/staff/project-changes?${stringifiedParams}` : `/api/staff/project-changes`
+}
+
+export const staffProjectChangesQueue = async (params?: StaffProjectChangesQueueParams, options?: RequestInit): Promise<PageStaffProjectRow> => {
+  
+  return apiFetch<PageStaffProjectRow>(getStaffProjectChangesQueueUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getStaffProjectChangesQueueQueryKey = (params?: StaffProjectChangesQueueParams,) => {
+    return [
+    `/api/staff/project-changes`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getStaffProjectChangesQueueQueryOptions = <TData = Awaited<ReturnType<typeof staffProjectChangesQueue>>, TError = ErrorBody | ErrorBody>(params?: StaffProjectChangesQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectChangesQueue>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getStaffProjectChangesQueueQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof staffProjectChangesQueue>>> = () => staffProjectChangesQueue(params, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof staffProjectChangesQueue>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type StaffProjectChangesQueueQueryResult = NonNullable<Awaited<ReturnType<typeof staffProjectChangesQueue>>>
+export type StaffProjectChangesQueueQueryError = ErrorBody | ErrorBody
+
+
+export function useStaffProjectChangesQueue<TData = Awaited<ReturnType<typeof staffProjectChangesQueue>>, TError = ErrorBody | ErrorBody>(
+ params: undefined |  StaffProjectChangesQueueParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectChangesQueue>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof staffProjectChangesQueue>>,
+          TError,
+          Awaited<ReturnType<typeof staffProjectChangesQueue>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useStaffProjectChangesQueue<TData = Awaited<ReturnType<typeof staffProjectChangesQueue>>, TError = ErrorBody | ErrorBody>(
+ params?: StaffProjectChangesQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectChangesQueue>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof staffProjectChangesQueue>>,
+          TError,
+          Awaited<ReturnType<typeof staffProjectChangesQueue>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useStaffProjectChangesQueue<TData = Awaited<ReturnType<typeof staffProjectChangesQueue>>, TError = ErrorBody | ErrorBody>(
+ params?: StaffProjectChangesQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectChangesQueue>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Live projects whose owners proposed changes, the longest waiting first.
+ */
+
+export function useStaffProjectChangesQueue<TData = Awaited<ReturnType<typeof staffProjectChangesQueue>>, TError = ErrorBody | ErrorBody>(
+ params?: StaffProjectChangesQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectChangesQueue>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getStaffProjectChangesQueueQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * @summary Project updates waiting for staff, the longest waiting first.
  */
 export const getStaffProjectUpdateQueueUrl = (params?: StaffProjectUpdateQueueParams,) => {
@@ -4418,6 +4526,179 @@ export function useStaffProjectQueue<TData = Awaited<ReturnType<typeof staffProj
 
 
 /**
+ * @summary A live project's public version beside the changes waiting for review.
+ */
+export const getStaffProjectChangesUrl = (id: number,) => {
+
+
+  
+
+  return `/api/staff/projects/${id}/changes`
+}
+
+export const staffProjectChanges = async (id: number, options?: RequestInit): Promise<DataProjectChanges> => {
+  
+  return apiFetch<DataProjectChanges>(getStaffProjectChangesUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getStaffProjectChangesQueryKey = (id?: number,) => {
+    return [
+    `/api/staff/projects/${id}/changes`
+    ] as const;
+    }
+
+    
+export const getStaffProjectChangesQueryOptions = <TData = Awaited<ReturnType<typeof staffProjectChanges>>, TError = ErrorBody | ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectChanges>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getStaffProjectChangesQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof staffProjectChanges>>> = () => staffProjectChanges(id, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof staffProjectChanges>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type StaffProjectChangesQueryResult = NonNullable<Awaited<ReturnType<typeof staffProjectChanges>>>
+export type StaffProjectChangesQueryError = ErrorBody | ErrorBody | ErrorBody
+
+
+export function useStaffProjectChanges<TData = Awaited<ReturnType<typeof staffProjectChanges>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectChanges>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof staffProjectChanges>>,
+          TError,
+          Awaited<ReturnType<typeof staffProjectChanges>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useStaffProjectChanges<TData = Awaited<ReturnType<typeof staffProjectChanges>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectChanges>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof staffProjectChanges>>,
+          TError,
+          Awaited<ReturnType<typeof staffProjectChanges>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useStaffProjectChanges<TData = Awaited<ReturnType<typeof staffProjectChanges>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectChanges>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A live project's public version beside the changes waiting for review.
+ */
+
+export function useStaffProjectChanges<TData = Awaited<ReturnType<typeof staffProjectChanges>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectChanges>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getStaffProjectChangesQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Approves the changes waiting on a live project (they become its public version) or
+sends them back with a reason (the public version stays).
+ */
+export const getStaffReviewProjectChangesUrl = (id: number,) => {
+
+
+  
+
+  return `/api/staff/projects/${id}/changes`
+}
+
+export const staffReviewProjectChanges = async (id: number,
+    projectReviewRequest: ProjectReviewRequest, options?: RequestInit): Promise<DataProjectDraft> => {
+  
+  return apiFetch<DataProjectDraft>(getStaffReviewProjectChangesUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      projectReviewRequest,)
+  }
+);}
+
+
+
+
+export const getStaffReviewProjectChangesMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReviewProjectChanges>>, TError,{id: number;data: ProjectReviewRequest}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof staffReviewProjectChanges>>, TError,{id: number;data: ProjectReviewRequest}, TContext> => {
+
+const mutationKey = ['staffReviewProjectChanges'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffReviewProjectChanges>>, {id: number;data: ProjectReviewRequest}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  staffReviewProjectChanges(id,data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type StaffReviewProjectChangesMutationResult = NonNullable<Awaited<ReturnType<typeof staffReviewProjectChanges>>>
+    export type StaffReviewProjectChangesMutationBody = ProjectReviewRequest
+    export type StaffReviewProjectChangesMutationError = ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Approves the changes waiting on a live project (they become its public version) or
+sends them back with a reason (the public version stays).
+ */
+export const useStaffReviewProjectChanges = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReviewProjectChanges>>, TError,{id: number;data: ProjectReviewRequest}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof staffReviewProjectChanges>>,
+        TError,
+        {id: number;data: ProjectReviewRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getStaffReviewProjectChangesMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * @summary Approves a submitted project (it goes live) or sends it back with a reason.
  */
 export const getStaffReviewProjectUrl = (id: number,) => {

@@ -79,14 +79,20 @@ export const listMyProjectsResponse = zod.object({
   "label": zod.string()
 }).describe('One line of the budget.')),
   "campaign_days": zod.number().nullish(),
-  "can_edit": zod.boolean().describe('The owner may still change it (a draft, or sent back by staff).'),
+  "can_edit": zod.boolean().describe('The owner may open it in the wizard: a draft, one sent back, or a live one.'),
+  "can_post_update": zod.boolean().describe('The owner may post project updates (once it is public).'),
+  "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
+  "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
+  "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
   "conflicts": zod.string(),
   "created_at": zod.iso.datetime({}),
+  "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
   "impact": zod.string().describe('HTML.'),
+  "is_public": zod.boolean().describe('The project page is open to everyone.'),
   "lay_summary": zod.string().describe('HTML.'),
   "methods": zod.string().describe('HTML.'),
   "milestones": zod.array(zod.object({
@@ -133,14 +139,20 @@ export const getMyProjectResponse = zod.object({
   "label": zod.string()
 }).describe('One line of the budget.')),
   "campaign_days": zod.number().nullish(),
-  "can_edit": zod.boolean().describe('The owner may still change it (a draft, or sent back by staff).'),
+  "can_edit": zod.boolean().describe('The owner may open it in the wizard: a draft, one sent back, or a live one.'),
+  "can_post_update": zod.boolean().describe('The owner may post project updates (once it is public).'),
+  "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
+  "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
+  "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
   "conflicts": zod.string(),
   "created_at": zod.iso.datetime({}),
+  "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
   "impact": zod.string().describe('HTML.'),
+  "is_public": zod.boolean().describe('The project page is open to everyone.'),
   "lay_summary": zod.string().describe('HTML.'),
   "methods": zod.string().describe('HTML.'),
   "milestones": zod.array(zod.object({
@@ -192,14 +204,68 @@ export const saveProjectBudgetResponse = zod.object({
   "label": zod.string()
 }).describe('One line of the budget.')),
   "campaign_days": zod.number().nullish(),
-  "can_edit": zod.boolean().describe('The owner may still change it (a draft, or sent back by staff).'),
+  "can_edit": zod.boolean().describe('The owner may open it in the wizard: a draft, one sent back, or a live one.'),
+  "can_post_update": zod.boolean().describe('The owner may post project updates (once it is public).'),
+  "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
+  "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
+  "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
   "conflicts": zod.string(),
   "created_at": zod.iso.datetime({}),
+  "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
   "impact": zod.string().describe('HTML.'),
+  "is_public": zod.boolean().describe('The project page is open to everyone.'),
+  "lay_summary": zod.string().describe('HTML.'),
+  "methods": zod.string().describe('HTML.'),
+  "milestones": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "description": zod.string().describe('What this part of the money pays for.'),
+  "title": zod.string()
+}).describe('What a part of the funding goal pays for.')),
+  "problem": zod.string().describe('HTML.'),
+  "rejection_reason": zod.string().nullish().describe('Staff\'s reason, when they sent the project back.'),
+  "slug": zod.string().describe('The address of the project page once it is live: `/project/{slug}`.'),
+  "status": zod.enum(['draft', 'submitted', 'live', 'closed', 'rejected', 'suspended']).describe('draft → submitted → live → closed; staff may reject a submission (with a reason the\nowner reads) or suspend a live project.'),
+  "submitted_at": zod.iso.datetime({}).nullish(),
+  "tags": zod.array(zod.number()).describe('ProjectTag (project tag) ids.'),
+  "title": zod.string(),
+  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.'),
+  "video_url": zod.string().nullish()
+}).describe('A project as its owner edits it (every step\'s fields, empty until saved).')
+})
+
+/**
+ * @summary Withdraws the changes waiting on the caller's live project (the public version stays).
+ */
+export const withdrawProjectChangesParams = zod.object({
+  "id": zod.number().describe('The project\'s id')
+})
+
+export const withdrawProjectChangesResponse = zod.object({
+  "data": zod.object({
+  "aims": zod.string().describe('HTML.'),
+  "budget_lines": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "label": zod.string()
+}).describe('One line of the budget.')),
+  "campaign_days": zod.number().nullish(),
+  "can_edit": zod.boolean().describe('The owner may open it in the wizard: a draft, one sent back, or a live one.'),
+  "can_post_update": zod.boolean().describe('The owner may post project updates (once it is public).'),
+  "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
+  "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
+  "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
+  "conflicts": zod.string(),
+  "created_at": zod.iso.datetime({}),
+  "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
+  "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
+  "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
+  "id": zod.number(),
+  "image": zod.string().nullish().describe('The picture\'s address.'),
+  "impact": zod.string().describe('HTML.'),
+  "is_public": zod.boolean().describe('The project page is open to everyone.'),
   "lay_summary": zod.string().describe('HTML.'),
   "methods": zod.string().describe('HTML.'),
   "milestones": zod.array(zod.object({
@@ -243,14 +309,20 @@ export const saveProjectGeneralResponse = zod.object({
   "label": zod.string()
 }).describe('One line of the budget.')),
   "campaign_days": zod.number().nullish(),
-  "can_edit": zod.boolean().describe('The owner may still change it (a draft, or sent back by staff).'),
+  "can_edit": zod.boolean().describe('The owner may open it in the wizard: a draft, one sent back, or a live one.'),
+  "can_post_update": zod.boolean().describe('The owner may post project updates (once it is public).'),
+  "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
+  "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
+  "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
   "conflicts": zod.string(),
   "created_at": zod.iso.datetime({}),
+  "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
   "impact": zod.string().describe('HTML.'),
+  "is_public": zod.boolean().describe('The project page is open to everyone.'),
   "lay_summary": zod.string().describe('HTML.'),
   "methods": zod.string().describe('HTML.'),
   "milestones": zod.array(zod.object({
@@ -296,14 +368,20 @@ export const saveProjectResearchResponse = zod.object({
   "label": zod.string()
 }).describe('One line of the budget.')),
   "campaign_days": zod.number().nullish(),
-  "can_edit": zod.boolean().describe('The owner may still change it (a draft, or sent back by staff).'),
+  "can_edit": zod.boolean().describe('The owner may open it in the wizard: a draft, one sent back, or a live one.'),
+  "can_post_update": zod.boolean().describe('The owner may post project updates (once it is public).'),
+  "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
+  "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
+  "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
   "conflicts": zod.string(),
   "created_at": zod.iso.datetime({}),
+  "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
   "impact": zod.string().describe('HTML.'),
+  "is_public": zod.boolean().describe('The project page is open to everyone.'),
   "lay_summary": zod.string().describe('HTML.'),
   "methods": zod.string().describe('HTML.'),
   "milestones": zod.array(zod.object({
@@ -342,14 +420,20 @@ export const setProjectImageResponse = zod.object({
   "label": zod.string()
 }).describe('One line of the budget.')),
   "campaign_days": zod.number().nullish(),
-  "can_edit": zod.boolean().describe('The owner may still change it (a draft, or sent back by staff).'),
+  "can_edit": zod.boolean().describe('The owner may open it in the wizard: a draft, one sent back, or a live one.'),
+  "can_post_update": zod.boolean().describe('The owner may post project updates (once it is public).'),
+  "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
+  "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
+  "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
   "conflicts": zod.string(),
   "created_at": zod.iso.datetime({}),
+  "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
   "impact": zod.string().describe('HTML.'),
+  "is_public": zod.boolean().describe('The project page is open to everyone.'),
   "lay_summary": zod.string().describe('HTML.'),
   "methods": zod.string().describe('HTML.'),
   "milestones": zod.array(zod.object({
@@ -384,14 +468,20 @@ export const submitProjectResponse = zod.object({
   "label": zod.string()
 }).describe('One line of the budget.')),
   "campaign_days": zod.number().nullish(),
-  "can_edit": zod.boolean().describe('The owner may still change it (a draft, or sent back by staff).'),
+  "can_edit": zod.boolean().describe('The owner may open it in the wizard: a draft, one sent back, or a live one.'),
+  "can_post_update": zod.boolean().describe('The owner may post project updates (once it is public).'),
+  "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
+  "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
+  "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
   "conflicts": zod.string(),
   "created_at": zod.iso.datetime({}),
+  "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
   "impact": zod.string().describe('HTML.'),
+  "is_public": zod.boolean().describe('The project page is open to everyone.'),
   "lay_summary": zod.string().describe('HTML.'),
   "methods": zod.string().describe('HTML.'),
   "milestones": zod.array(zod.object({
@@ -412,7 +502,7 @@ export const submitProjectResponse = zod.object({
 })
 
 /**
- * @summary The team and needs of one of the caller's projects.
+ * @summary The team and needs of one of the caller's projects (a live one's waiting changes).
  */
 export const getMyProjectTeamParams = zod.object({
   "id": zod.number().describe('The project\'s id')
@@ -422,9 +512,8 @@ export const getMyProjectTeamResponse = zod.object({
   "data": zod.object({
   "needs": zod.array(zod.object({
   "description": zod.string(),
-  "id": zod.number(),
   "kind": zod.enum(['participants', 'co_investigators', 'mentors', 'helpers', 'data', 'equipment']).describe('What a project asks the community for (`/needs` lists them by kind).')
-}).describe('Something the project asks the community for.')),
+}).describe('Something the project asks for, as the owner wrote it.')),
   "team": zod.array(zod.object({
   "email": zod.string().nullish(),
   "name": zod.string(),
@@ -434,7 +523,8 @@ export const getMyProjectTeamResponse = zod.object({
 })
 
 /**
- * @summary Saves the wizard's "Team and needs" step (a draft, or a project sent back).
+ * @summary Saves the wizard's "Team and needs" step (a draft or a project sent back; on a live
+project, as changes waiting for staff).
  */
 export const saveProjectTeamParams = zod.object({
   "id": zod.number().describe('The project\'s id')
@@ -458,9 +548,8 @@ export const saveProjectTeamResponse = zod.object({
   "data": zod.object({
   "needs": zod.array(zod.object({
   "description": zod.string(),
-  "id": zod.number(),
   "kind": zod.enum(['participants', 'co_investigators', 'mentors', 'helpers', 'data', 'equipment']).describe('What a project asks the community for (`/needs` lists them by kind).')
-}).describe('Something the project asks the community for.')),
+}).describe('Something the project asks for, as the owner wrote it.')),
   "team": zod.array(zod.object({
   "email": zod.string().nullish(),
   "name": zod.string(),
@@ -749,10 +838,12 @@ export const getProjectResponse = zod.object({
   "title": zod.string()
 }).describe('A live project on `/projects`.').and(zod.object({
   "abilities": zod.object({
-  "can_edit": zod.boolean().describe('The owner may change it now (a draft, or sent back by staff).'),
+  "campaign_open": zod.boolean().describe('Its campaign runs (live): prize progress and Dynamic Review show.'),
+  "can_edit": zod.boolean().describe('The owner may change it: a draft or one sent back, or a live one (the changes then\nwait for staff while this version stays public).'),
   "can_favorite": zod.boolean().describe('A signed-in member may give it a heart (public projects).'),
   "can_post_update": zod.boolean().describe('The owner may post updates (public projects): `/project-updates/{id}`.'),
-  "can_rate": zod.boolean().describe('A signed-in member other than the owner may review it (live projects).')
+  "can_rate": zod.boolean().describe('A signed-in member other than the owner may review it (live projects).'),
+  "is_public": zod.boolean().describe('Everyone may read it (live or closed): its updates and discussion show.')
 }).describe('What the viewer may do with a project, decided on the server.'),
   "aims": zod.string().describe('HTML.'),
   "budget_lines": zod.array(zod.object({

@@ -1476,6 +1476,76 @@ export const staffDeletePageResponse = zod.object({
 })
 
 /**
+ * @summary Live projects whose owners proposed changes, the longest waiting first.
+ */
+export const staffProjectChangesQueueQueryPageMax = 1000000;export const staffProjectChangesQueueQueryPerPageMax = 100;
+
+export const staffProjectChangesQueueQueryParams = zod.object({
+  "page": zod.number().min(1).max(staffProjectChangesQueueQueryPageMax).optional().describe('1-based page number.'),
+  "perPage": zod.number().min(1).max(staffProjectChangesQueueQueryPerPageMax).optional().describe('Items per page (at most 100).')
+})
+
+export const staffProjectChangesQueueResponsePaginationCountMin = 0;export const staffProjectChangesQueueResponsePaginationCurrentPageMin = 0;export const staffProjectChangesQueueResponsePaginationPerPageMin = 0;export const staffProjectChangesQueueResponsePaginationTotalMin = 0;
+
+export const staffProjectChangesQueueResponse = zod.object({
+  "data": zod.array(zod.object({
+  "aims": zod.string().describe('HTML.'),
+  "budget_lines": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "label": zod.string()
+}).describe('One line of the budget.')),
+  "campaign_days": zod.number().nullish(),
+  "can_edit": zod.boolean().describe('The owner may open it in the wizard: a draft, one sent back, or a live one.'),
+  "can_post_update": zod.boolean().describe('The owner may post project updates (once it is public).'),
+  "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
+  "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
+  "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
+  "conflicts": zod.string(),
+  "created_at": zod.iso.datetime({}),
+  "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
+  "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
+  "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
+  "id": zod.number(),
+  "image": zod.string().nullish().describe('The picture\'s address.'),
+  "impact": zod.string().describe('HTML.'),
+  "is_public": zod.boolean().describe('The project page is open to everyone.'),
+  "lay_summary": zod.string().describe('HTML.'),
+  "methods": zod.string().describe('HTML.'),
+  "milestones": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "description": zod.string().describe('What this part of the money pays for.'),
+  "title": zod.string()
+}).describe('What a part of the funding goal pays for.')),
+  "problem": zod.string().describe('HTML.'),
+  "rejection_reason": zod.string().nullish().describe('Staff\'s reason, when they sent the project back.'),
+  "slug": zod.string().describe('The address of the project page once it is live: `/project/{slug}`.'),
+  "status": zod.enum(['draft', 'submitted', 'live', 'closed', 'rejected', 'suspended']).describe('draft → submitted → live → closed; staff may reject a submission (with a reason the\nowner reads) or suspend a live project.'),
+  "submitted_at": zod.iso.datetime({}).nullish(),
+  "tags": zod.array(zod.number()).describe('ProjectTag (project tag) ids.'),
+  "title": zod.string(),
+  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.'),
+  "video_url": zod.string().nullish()
+}).describe('A project as its owner edits it (every step\'s fields, empty until saved).').and(zod.object({
+  "owner": zod.union([zod.object({
+  "affiliation": zod.string().nullish(),
+  "avatar": zod.string().nullish(),
+  "avatar_thumbnail": zod.string().nullish(),
+  "blurb": zod.string().nullish().describe('The start of their bio, for member lists (none for private profiles).'),
+  "id": zod.number(),
+  "is_private": zod.boolean().describe('The member chose a private profile: show their name, not their activity.'),
+  "location": zod.string().nullish(),
+  "name": zod.string()
+}).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional()
+})).describe('A submitted project in the staff queue, with its owner.')),
+  "pagination": zod.object({
+  "count": zod.number().min(staffProjectChangesQueueResponsePaginationCountMin).describe('Number of items across all pages.'),
+  "currentPage": zod.number().min(staffProjectChangesQueueResponsePaginationCurrentPageMin),
+  "perPage": zod.number().min(staffProjectChangesQueueResponsePaginationPerPageMin),
+  "total": zod.number().min(staffProjectChangesQueueResponsePaginationTotalMin).describe('Number of pages.')
+}).describe('Where a page sits in its list.')
+}).describe('A page of items with its position.')
+
+/**
  * @summary Project updates waiting for staff, the longest waiting first.
  */
 export const staffProjectUpdateQueueQueryPageMax = 1000000;export const staffProjectUpdateQueueQueryPerPageMax = 100;
@@ -1575,14 +1645,20 @@ export const staffProjectQueueResponse = zod.object({
   "label": zod.string()
 }).describe('One line of the budget.')),
   "campaign_days": zod.number().nullish(),
-  "can_edit": zod.boolean().describe('The owner may still change it (a draft, or sent back by staff).'),
+  "can_edit": zod.boolean().describe('The owner may open it in the wizard: a draft, one sent back, or a live one.'),
+  "can_post_update": zod.boolean().describe('The owner may post project updates (once it is public).'),
+  "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
+  "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
+  "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
   "conflicts": zod.string(),
   "created_at": zod.iso.datetime({}),
+  "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
   "impact": zod.string().describe('HTML.'),
+  "is_public": zod.boolean().describe('The project page is open to everyone.'),
   "lay_summary": zod.string().describe('HTML.'),
   "methods": zod.string().describe('HTML.'),
   "milestones": zod.array(zod.object({
@@ -1620,6 +1696,173 @@ export const staffProjectQueueResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
+ * @summary A live project's public version beside the changes waiting for review.
+ */
+export const staffProjectChangesParams = zod.object({
+  "id": zod.number().describe('The project\'s id')
+})
+
+export const staffProjectChangesResponse = zod.object({
+  "data": zod.object({
+  "current": zod.object({
+  "aims": zod.string().describe('HTML.'),
+  "conflicts": zod.string(),
+  "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
+  "image": zod.string().nullish().describe('The picture\'s address.'),
+  "impact": zod.string().describe('HTML.'),
+  "lay_summary": zod.string().describe('HTML.'),
+  "methods": zod.string().describe('HTML.'),
+  "needs": zod.array(zod.object({
+  "description": zod.string(),
+  "kind": zod.enum(['participants', 'co_investigators', 'mentors', 'helpers', 'data', 'equipment']).describe('What a project asks the community for (`/needs` lists them by kind).')
+}).describe('Something the project asks for, as the owner wrote it.')),
+  "problem": zod.string().describe('HTML.'),
+  "tags": zod.array(zod.object({
+  "id": zod.number(),
+  "slug": zod.string(),
+  "title": zod.string()
+}).describe('A topic (project tag), as other crates name it.')),
+  "team": zod.array(zod.object({
+  "email": zod.string().nullish(),
+  "name": zod.string(),
+  "role": zod.string()
+}).describe('A person on the project\'s team, as the owner wrote them.')),
+  "title": zod.string(),
+  "video_url": zod.string().nullish()
+}).describe('One version of a live project\'s reviewed content (staff\'s side-by-side view).'),
+  "project": zod.object({
+  "aims": zod.string().describe('HTML.'),
+  "budget_lines": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "label": zod.string()
+}).describe('One line of the budget.')),
+  "campaign_days": zod.number().nullish(),
+  "can_edit": zod.boolean().describe('The owner may open it in the wizard: a draft, one sent back, or a live one.'),
+  "can_post_update": zod.boolean().describe('The owner may post project updates (once it is public).'),
+  "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
+  "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
+  "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
+  "conflicts": zod.string(),
+  "created_at": zod.iso.datetime({}),
+  "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
+  "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
+  "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
+  "id": zod.number(),
+  "image": zod.string().nullish().describe('The picture\'s address.'),
+  "impact": zod.string().describe('HTML.'),
+  "is_public": zod.boolean().describe('The project page is open to everyone.'),
+  "lay_summary": zod.string().describe('HTML.'),
+  "methods": zod.string().describe('HTML.'),
+  "milestones": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "description": zod.string().describe('What this part of the money pays for.'),
+  "title": zod.string()
+}).describe('What a part of the funding goal pays for.')),
+  "problem": zod.string().describe('HTML.'),
+  "rejection_reason": zod.string().nullish().describe('Staff\'s reason, when they sent the project back.'),
+  "slug": zod.string().describe('The address of the project page once it is live: `/project/{slug}`.'),
+  "status": zod.enum(['draft', 'submitted', 'live', 'closed', 'rejected', 'suspended']).describe('draft → submitted → live → closed; staff may reject a submission (with a reason the\nowner reads) or suspend a live project.'),
+  "submitted_at": zod.iso.datetime({}).nullish(),
+  "tags": zod.array(zod.number()).describe('ProjectTag (project tag) ids.'),
+  "title": zod.string(),
+  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.'),
+  "video_url": zod.string().nullish()
+}).describe('A project as its owner edits it (every step\'s fields, empty until saved).').and(zod.object({
+  "owner": zod.union([zod.object({
+  "affiliation": zod.string().nullish(),
+  "avatar": zod.string().nullish(),
+  "avatar_thumbnail": zod.string().nullish(),
+  "blurb": zod.string().nullish().describe('The start of their bio, for member lists (none for private profiles).'),
+  "id": zod.number(),
+  "is_private": zod.boolean().describe('The member chose a private profile: show their name, not their activity.'),
+  "location": zod.string().nullish(),
+  "name": zod.string()
+}).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional()
+})).describe('A submitted project in the staff queue, with its owner.'),
+  "proposed": zod.object({
+  "aims": zod.string().describe('HTML.'),
+  "conflicts": zod.string(),
+  "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
+  "image": zod.string().nullish().describe('The picture\'s address.'),
+  "impact": zod.string().describe('HTML.'),
+  "lay_summary": zod.string().describe('HTML.'),
+  "methods": zod.string().describe('HTML.'),
+  "needs": zod.array(zod.object({
+  "description": zod.string(),
+  "kind": zod.enum(['participants', 'co_investigators', 'mentors', 'helpers', 'data', 'equipment']).describe('What a project asks the community for (`/needs` lists them by kind).')
+}).describe('Something the project asks for, as the owner wrote it.')),
+  "problem": zod.string().describe('HTML.'),
+  "tags": zod.array(zod.object({
+  "id": zod.number(),
+  "slug": zod.string(),
+  "title": zod.string()
+}).describe('A topic (project tag), as other crates name it.')),
+  "team": zod.array(zod.object({
+  "email": zod.string().nullish(),
+  "name": zod.string(),
+  "role": zod.string()
+}).describe('A person on the project\'s team, as the owner wrote them.')),
+  "title": zod.string(),
+  "video_url": zod.string().nullish()
+}).describe('One version of a live project\'s reviewed content (staff\'s side-by-side view).')
+}).describe('A live project\'s public version beside the changes its owner proposed.')
+})
+
+/**
+ * @summary Approves the changes waiting on a live project (they become its public version) or
+sends them back with a reason (the public version stays).
+ */
+export const staffReviewProjectChangesParams = zod.object({
+  "id": zod.number().describe('The project\'s id')
+})
+
+export const staffReviewProjectChangesBody = zod.object({
+  "reason": zod.string().nullish(),
+  "verdict": zod.enum(['approve', 'reject']).describe('What staff decide on a submitted project.')
+}).describe('The verdict; a rejection says why (the owner reads it).')
+
+export const staffReviewProjectChangesResponse = zod.object({
+  "data": zod.object({
+  "aims": zod.string().describe('HTML.'),
+  "budget_lines": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "label": zod.string()
+}).describe('One line of the budget.')),
+  "campaign_days": zod.number().nullish(),
+  "can_edit": zod.boolean().describe('The owner may open it in the wizard: a draft, one sent back, or a live one.'),
+  "can_post_update": zod.boolean().describe('The owner may post project updates (once it is public).'),
+  "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
+  "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
+  "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
+  "conflicts": zod.string(),
+  "created_at": zod.iso.datetime({}),
+  "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
+  "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
+  "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
+  "id": zod.number(),
+  "image": zod.string().nullish().describe('The picture\'s address.'),
+  "impact": zod.string().describe('HTML.'),
+  "is_public": zod.boolean().describe('The project page is open to everyone.'),
+  "lay_summary": zod.string().describe('HTML.'),
+  "methods": zod.string().describe('HTML.'),
+  "milestones": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "description": zod.string().describe('What this part of the money pays for.'),
+  "title": zod.string()
+}).describe('What a part of the funding goal pays for.')),
+  "problem": zod.string().describe('HTML.'),
+  "rejection_reason": zod.string().nullish().describe('Staff\'s reason, when they sent the project back.'),
+  "slug": zod.string().describe('The address of the project page once it is live: `/project/{slug}`.'),
+  "status": zod.enum(['draft', 'submitted', 'live', 'closed', 'rejected', 'suspended']).describe('draft → submitted → live → closed; staff may reject a submission (with a reason the\nowner reads) or suspend a live project.'),
+  "submitted_at": zod.iso.datetime({}).nullish(),
+  "tags": zod.array(zod.number()).describe('ProjectTag (project tag) ids.'),
+  "title": zod.string(),
+  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.'),
+  "video_url": zod.string().nullish()
+}).describe('A project as its owner edits it (every step\'s fields, empty until saved).')
+})
+
+/**
  * @summary Approves a submitted project (it goes live) or sends it back with a reason.
  */
 export const staffReviewProjectParams = zod.object({
@@ -1639,14 +1882,20 @@ export const staffReviewProjectResponse = zod.object({
   "label": zod.string()
 }).describe('One line of the budget.')),
   "campaign_days": zod.number().nullish(),
-  "can_edit": zod.boolean().describe('The owner may still change it (a draft, or sent back by staff).'),
+  "can_edit": zod.boolean().describe('The owner may open it in the wizard: a draft, one sent back, or a live one.'),
+  "can_post_update": zod.boolean().describe('The owner may post project updates (once it is public).'),
+  "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
+  "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
+  "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
   "conflicts": zod.string(),
   "created_at": zod.iso.datetime({}),
+  "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
   "impact": zod.string().describe('HTML.'),
+  "is_public": zod.boolean().describe('The project page is open to everyone.'),
   "lay_summary": zod.string().describe('HTML.'),
   "methods": zod.string().describe('HTML.'),
   "milestones": zod.array(zod.object({
@@ -1687,14 +1936,20 @@ export const staffProjectActionResponse = zod.object({
   "label": zod.string()
 }).describe('One line of the budget.')),
   "campaign_days": zod.number().nullish(),
-  "can_edit": zod.boolean().describe('The owner may still change it (a draft, or sent back by staff).'),
+  "can_edit": zod.boolean().describe('The owner may open it in the wizard: a draft, one sent back, or a live one.'),
+  "can_post_update": zod.boolean().describe('The owner may post project updates (once it is public).'),
+  "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
+  "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
+  "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
   "conflicts": zod.string(),
   "created_at": zod.iso.datetime({}),
+  "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
   "impact": zod.string().describe('HTML.'),
+  "is_public": zod.boolean().describe('The project page is open to everyone.'),
   "lay_summary": zod.string().describe('HTML.'),
   "methods": zod.string().describe('HTML.'),
   "milestones": zod.array(zod.object({

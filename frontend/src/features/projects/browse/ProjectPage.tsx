@@ -88,7 +88,9 @@ export function ProjectPage({ Discussion }: { Discussion: DiscussionSlot }) {
             </Button>
           }
         >
-          Only you see this page until staff approve the project.
+          {project.abilities.is_public
+            ? 'Changes you make wait for staff approval; until then everyone sees this version.'
+            : 'Only you see this page until staff approve the project.'}
         </Alert>
       )}
       <Box sx={{ p: 2, mb: 3, borderRadius: 2, bgcolor: 'action.hover' }}>
@@ -123,14 +125,14 @@ export function ProjectPage({ Discussion }: { Discussion: DiscussionSlot }) {
       <Typography>
         <strong>Conflicts of interest:</strong> {project.conflicts}
       </Typography>
-      {project.status === 'live' && <PrizePanel prize={project.prize} />}
-      {project.status === 'live' || project.reviews.count > 0 ? (
+      {project.abilities.campaign_open && <PrizePanel prize={project.prize} />}
+      {project.abilities.campaign_open || project.reviews.count > 0 ? (
         <ReviewPanel slug={project.slug} summary={project.reviews} canRate={project.abilities.can_rate} />
       ) : null}
-      {(project.status === 'live' || project.status === 'closed') && (
+      {project.abilities.is_public && (
         <ProjectUpdatesSection slug={project.slug} projectId={project.id} canPost={project.abilities.can_post_update} />
       )}
-      {(project.status === 'live' || project.status === 'closed') && (
+      {project.abilities.is_public && (
         <Box sx={{ pt: 4 }}>
           <Discussion topicType="projects" targetId={project.id} />
         </Box>

@@ -47,30 +47,31 @@ function ProjectRow({ project }: { project: ProjectDraft }) {
             {project.title}
           </Typography>
           <Chip size="small" label={status.label} color={status.color} />
+          {project.changes_pending && <Chip size="small" label="Changes wait for approval" color="info" variant="outlined" />}
         </Stack>
-        {project.rejection_reason && (
+        {project.rejection_reason && project.can_submit && (
           <Alert severity="warning" sx={{ mt: 1 }}>
             Staff sent it back: {project.rejection_reason}
           </Alert>
         )}
       </CardContent>
-      {project.can_edit && (
-        <CardActions sx={{ px: 2, pb: 2 }}>
-          <Button component={RouterLink} to={`/submit-project/${project.id}`} variant="outlined">
-            {project.status === 'rejected' ? 'Edit and submit again' : 'Continue'}
-          </Button>
-        </CardActions>
-      )}
-      {(project.status === 'live' || project.status === 'closed') && (
-        <CardActions sx={{ px: 2, pb: 2 }}>
+      <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+        {project.is_public && (
           <Button component={RouterLink} to={`/project/${project.slug}`} variant="outlined">
             View
           </Button>
+        )}
+        {project.can_edit && (
+          <Button component={RouterLink} to={`/submit-project/${project.id}`} variant={project.is_public ? 'text' : 'outlined'}>
+            {!project.can_submit ? 'Edit' : project.rejection_reason ? 'Edit and submit again' : 'Continue'}
+          </Button>
+        )}
+        {project.can_post_update && (
           <Button component={RouterLink} to={`/project-updates/${project.id}`}>
             Updates
           </Button>
-        </CardActions>
-      )}
+        )}
+      </CardActions>
     </Card>
   );
 }

@@ -29,7 +29,7 @@ export function ProjectUpdatesPage() {
               {found.title}
             </RouterLink>
           </Typography>
-          {found.status === 'live' || found.status === 'closed' ? (
+          {found.can_post_update ? (
             <>
               <Button component={RouterLink} to={`/project-updates/add?project_id=${projectId}`} variant="contained" sx={{ alignSelf: 'flex-start' }}>
                 Add an update

@@ -11,12 +11,14 @@ import { Loading } from '@/ui/QueryState';
 import { EligibilityNotice } from '../EligibilityNotice';
 import { BudgetStep } from './BudgetStep';
 import { GeneralStep } from './GeneralStep';
+import { LockedBudget } from './LockedBudget';
 import { ResearchStep } from './ResearchStep';
 import { ReviewStep } from './ReviewStep';
 import { TeamStep } from './TeamStep';
 
 export const SENT_FOR_REVIEW = 'Your project has been sent for review';
 const STEPS = ['General', 'Research', 'Team and needs', 'Budget', 'Review & submit'];
+const LIVE_STEPS = ['General', 'Research', 'Team and needs', 'Budget', 'Review changes'];
 
 /** /submit-project and /submit-project/{id}: the steps save as the member goes. */
 export function ProjectWizardPage() {
@@ -32,7 +34,7 @@ export function ProjectWizardPage() {
   else if (!eligibility.data || (id && !project.data)) body = <Loading />;
   else if (!eligibility.data.data.can_submit) body = <EligibilityNotice gaps={eligibility.data.data.gaps} />;
   else if (project.data && !project.data.data.can_edit) {
-    body = <Alert severity="info">This project is under review or live; it cannot be changed here.</Alert>;
+    body = <Alert severity="info">This project is under review, suspended or closed; it cannot be changed.</Alert>;
   } else body = <Wizard initial={project.data?.data} />;
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
@@ -51,6 +53,9 @@ function Wizard({ initial }: { initial?: ProjectDraft }) {
     setProject(draft);
     setStep(next);
   };
+
+  const live = project?.edits_wait_for_review ?? false;
+  const steps = live ? LIVE_STEPS : STEPS;
 
   if (step === STEPS.length) {
     return (
@@ -73,8 +78,13 @@ function Wizard({ initial }: { initial?: ProjectDraft }) {
   return (
     <Card variant="outlined">
       <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
+        {live && (
+          <Alert severity="info" sx={{ mb: 3 }}>
+            This project is live. What you change here waits for staff approval; until then everyone sees the approved version.
+          </Alert>
+        )}
         <Stepper activeStep={step} alternativeLabel sx={{ mb: 4 }}>
-          {STEPS.map((label) => (
+          {steps.map((label) => (
             <Step key={label}>
               <StepLabel>{label}</StepLabel>
             </Step>
@@ -83,8 +93,14 @@ function Wizard({ initial }: { initial?: ProjectDraft }) {
         {step === 0 && <GeneralStep project={project} onSaved={saved(1)} />}
         {step === 1 && project && <ResearchStep project={project} onBack={() => setStep(0)} onSaved={saved(2)} />}
         {step === 2 && project && <TeamStep project={project} onBack={() => setStep(1)} onSaved={saved(3)} />}
-        {step === 3 && project && <BudgetStep project={project} onBack={() => setStep(2)} onSaved={saved(4)} />}
-        {step === 4 && project && <ReviewStep project={project} onBack={() => setStep(3)} onSubmitted={saved(STEPS.length)} />}
+        {step === 3 &&
+          project &&
+          (project.can_submit ? (
+            <BudgetStep project={project} onBack={() => setStep(2)} onSaved={saved(4)} />
+          ) : (
+            <LockedBudget project={project} onBack={() => setStep(2)} onNext={() => setStep(4)} />
+          ))}
+        {step === 4 && project && <ReviewStep project={project} onBack={() => setStep(3)} onSubmitted={saved(STEPS.length)} onChanged={setProject} />}
       </CardContent>
     </Card>
   );

@@ -1,15 +1,15 @@
-import { alpha, Alert, Box, Button, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Button, Chip, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { staffModerateGroup, useStaffGroupReview } from '@/api/endpoints/staff/staff';
 import type { GroupDetail } from '@/api/model';
-import { RichText } from '@/ui/RichText';
 import { ErrorState, Loading } from '@/ui/QueryState';
 import { ReasonDialog } from '../ui/ReasonDialog';
 import { StaffPage } from '../ui/StaffPage';
 import { useRun } from '../ui/useRun';
 import { groupActions, type GroupAction } from './groupActions';
-import { reviewRows } from './reviewRows';
+import { ReviewTable } from './ReviewTable';
+import { GROUP_FIELDS, reviewRows } from './reviewRows';
 
 /**
  * /staff/groups/:id: the group as members see it beside what its owner proposed (the same
@@ -24,7 +24,7 @@ export function GroupReviewPage() {
   if (review.isPending) return <Loading />;
   if (review.isError) return <ErrorState error={review.error} onRetry={() => void review.refetch()} />;
   const { current, proposed } = review.data.data;
-  const rows = reviewRows(current, proposed);
+  const rows = reviewRows(GROUP_FIELDS, current, proposed);
   const changed = rows.filter((row) => row.changed).length;
   const actions = groupActions(current);
   // Only proposed changes need the side-by-side view; otherwise both versions are the same.
@@ -56,39 +56,7 @@ export function GroupReviewPage() {
           {changed === 0 ? 'The proposal changes nothing shown here.' : `${changed} field(s) differ; they are highlighted.`}
         </Alert>
       )}
-      <Box sx={{ overflowX: 'auto' }}>
-        <Table
-          size="small"
-          aria-label={comparing ? 'Current and proposed versions' : 'The group as submitted'}
-          sx={{ minWidth: comparing ? 640 : 0 }}
-        >
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ width: { xs: 110, sm: 180 } }}>Field</TableCell>
-              <TableCell>{comparing ? 'Current' : 'Submitted'}</TableCell>
-              {comparing && <TableCell>Proposed</TableCell>}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={row.label} sx={comparing && row.changed ? { bgcolor: (theme) => alpha(theme.palette.warning.main, 0.14) } : undefined}>
-                <TableCell component="th" scope="row" sx={{ fontWeight: 600, verticalAlign: 'top' }}>
-                  {row.label}
-                  {comparing && row.changed && <Chip size="small" label="changed" sx={{ ml: 1 }} />}
-                </TableCell>
-                <TableCell sx={{ verticalAlign: 'top' }}>
-                  <Value value={row.current} html={row.html} />
-                </TableCell>
-                {comparing && (
-                  <TableCell sx={{ verticalAlign: 'top' }}>
-                    <Value value={row.proposed} html={row.html} />
-                  </TableCell>
-                )}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Box>
+      <ReviewTable rows={rows} comparing={comparing} subject="group" />
       {pending && (
         <ReasonDialog
           open
@@ -117,19 +85,4 @@ function Status({ group }: { group: GroupDetail }) {
       {group.active_status === 'suspended' && <Chip color="error" label="suspended" />}
     </>
   );
-}
-
-function Value({ value, html }: { value: string; html?: boolean }) {
-  if (!value) return <Typography variant="body2" color="text.secondary">—</Typography>;
-  if (html) return <RichText html={value} sx={{ typography: 'body2', '& p:first-of-type': { mt: 0 } }} />;
-  if (value.startsWith('/') || value.startsWith('http')) {
-    return /\.(png|jpe?g|gif|webp)$/i.test(value) || value.includes('/media/') ? (
-      <Box component="img" src={value} alt="" sx={{ maxWidth: 240, borderRadius: 1 }} />
-    ) : (
-      <a href={value} target="_blank" rel="noreferrer">
-        {value}
-      </a>
-    );
-  }
-  return <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>{value}</Typography>;
 }

@@ -1,5 +1,5 @@
 import { Button, Card, CardActions, CardContent, Divider, Tab, Tabs, Typography } from '@mui/material';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useState } from 'react';
 import { staffProjectAction, staffReviewProject, useStaffProjectQueue } from '@/api/endpoints/staff/staff';
 import { ProjectAction, ProjectVerdict, type StaffProjectQueueStatus, type StaffProjectRow } from '@/api/model';
@@ -7,6 +7,7 @@ import { dateTime } from '@/lib/dates';
 import { ethicsStatusLabels } from '@/lib/labels';
 import { RichText } from '@/ui/RichText';
 import { ReasonDialog } from '../ui/ReasonDialog';
+import { ProjectChangesQueue } from './ProjectChangesQueue';
 import { PagedCards } from '../ui/PagedCards';
 import { StaffPage } from '../ui/StaffPage';
 import { useRun } from '../ui/useRun';
@@ -20,6 +21,9 @@ const SECTIONS: [string, keyof StaffProjectRow][] = [
   ['Methods', 'methods'],
   ['Expected impact', 'impact'],
 ];
+
+/** The console's tabs: a project state, or live projects with changes waiting. */
+type ProjectTab = StaffProjectQueueStatus | 'changes';
 
 /** The states staff look at, and what each tab says when it is empty. */
 const TABS: [StaffProjectQueueStatus, string, string][] = [
@@ -44,12 +48,14 @@ const ACTION_DIALOG: Record<ProjectAction, { title: string; text: string; done: 
   close: { title: 'Close this project?', text: 'It stays readable but takes no more reviews or comments.', done: 'Project closed.' },
 };
 
-/** /staff/projects: submissions (approve or send back), and live, suspended and closed
- * projects (suspend, reactivate, close). */
+/** /staff/projects: submissions (approve or send back); live, suspended and closed
+ * projects (suspend, reactivate, close); and changes to live projects (`?tab=changes`). */
 export function ProjectsPage() {
   const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<StaffProjectQueueStatus>('submitted');
-  const queue = useStaffProjectQueue({ status, page, perPage: PER_PAGE });
+  const [params, setParams] = useSearchParams();
+  const tab = (params.get('tab') ?? 'submitted') as ProjectTab;
+  const status: StaffProjectQueueStatus = tab === 'changes' ? 'live' : tab;
+  const queue = useStaffProjectQueue({ status, page, perPage: PER_PAGE }, { query: { enabled: tab !== 'changes' } });
   const { run, busy } = useRun();
   const [deciding, setDeciding] = useState<{ project: StaffProjectRow; verdict: ProjectVerdict } | null>(null);
   const [acting, setActing] = useState<{ project: StaffProjectRow; action: ProjectAction } | null>(null);
@@ -59,9 +65,9 @@ export function ProjectsPage() {
   return (
     <StaffPage title="Projects">
       <Tabs
-        value={status}
-        onChange={(_, next: StaffProjectQueueStatus) => {
-          setStatus(next);
+        value={tab}
+        onChange={(_, next: ProjectTab) => {
+          setParams(next === 'submitted' ? {} : { tab: next });
           setPage(1);
         }}
         variant="scrollable"
@@ -71,59 +77,64 @@ export function ProjectsPage() {
         {TABS.map(([value, label]) => (
           <Tab key={value} value={value} label={label} />
         ))}
+        <Tab value="changes" label="Changes to live projects" />
       </Tabs>
-      <PagedCards query={queue} perPage={PER_PAGE} page={page} onPage={setPage} empty={empty}>
-        {(project) => (
-          <Card key={project.id} variant="outlined" component="article" aria-label={project.title}>
-            <CardContent>
-              <Typography variant="h6" component="h2">
-                {project.title}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {project.owner?.name ?? 'Unknown'}
-                {project.owner?.affiliation ? ` · ${project.owner.affiliation}` : ''}
-                {project.submitted_at ? ` · submitted ${dateTime(project.submitted_at)}` : ''}
-              </Typography>
-              {SECTIONS.map(([title, key]) => (
-                <section key={key}>
-                  <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
-                    {title}
-                  </Typography>
-                  <RichText html={String(project[key] ?? '')} />
-                </section>
-              ))}
-              <Divider sx={{ my: 2 }} />
-              <Typography variant="body2">Research ethics: {project.ethics_status ? ethicsStatusLabels[project.ethics_status] : '—'}</Typography>
-              <Typography variant="body2">Conflicts of interest: {project.conflicts}</Typography>
-              <Typography variant="body2">
-                Goal: CA${((project.funding_goal_cents ?? 0) / 100).toLocaleString('en-CA')} over {project.campaign_days} days
-              </Typography>
-            </CardContent>
-            <CardActions>
-              {status === 'submitted' && (
-                <>
-                  <Button variant="contained" onClick={() => setDeciding({ project, verdict: ProjectVerdict.approve })}>
-                    Approve
+      {tab === 'changes' ? (
+        <ProjectChangesQueue />
+      ) : (
+        <PagedCards query={queue} perPage={PER_PAGE} page={page} onPage={setPage} empty={empty}>
+          {(project) => (
+            <Card key={project.id} variant="outlined" component="article" aria-label={project.title}>
+              <CardContent>
+                <Typography variant="h6" component="h2">
+                  {project.title}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {project.owner?.name ?? 'Unknown'}
+                  {project.owner?.affiliation ? ` · ${project.owner.affiliation}` : ''}
+                  {project.submitted_at ? ` · submitted ${dateTime(project.submitted_at)}` : ''}
+                </Typography>
+                {SECTIONS.map(([title, key]) => (
+                  <section key={key}>
+                    <Typography variant="subtitle1" component="h3" sx={{ mt: 2 }}>
+                      {title}
+                    </Typography>
+                    <RichText html={String(project[key] ?? '')} />
+                  </section>
+                ))}
+                <Divider sx={{ my: 2 }} />
+                <Typography variant="body2">Research ethics: {project.ethics_status ? ethicsStatusLabels[project.ethics_status] : '—'}</Typography>
+                <Typography variant="body2">Conflicts of interest: {project.conflicts}</Typography>
+                <Typography variant="body2">
+                  Goal: CA${((project.funding_goal_cents ?? 0) / 100).toLocaleString('en-CA')} over {project.campaign_days} days
+                </Typography>
+              </CardContent>
+              <CardActions>
+                {status === 'submitted' && (
+                  <>
+                    <Button variant="contained" onClick={() => setDeciding({ project, verdict: ProjectVerdict.approve })}>
+                      Approve
+                    </Button>
+                    <Button color="error" onClick={() => setDeciding({ project, verdict: ProjectVerdict.reject })}>
+                      Send back
+                    </Button>
+                  </>
+                )}
+                {status !== 'submitted' && (
+                  <Button component={Link} to={`/project/${project.slug}`}>
+                    Open
                   </Button>
-                  <Button color="error" onClick={() => setDeciding({ project, verdict: ProjectVerdict.reject })}>
-                    Send back
+                )}
+                {(ACTIONS[status] ?? []).map(([action, label]) => (
+                  <Button key={action} color={action === ProjectAction.reactivate ? 'primary' : 'error'} onClick={() => setActing({ project, action })}>
+                    {label}
                   </Button>
-                </>
-              )}
-              {status !== 'submitted' && (
-                <Button component={Link} to={`/project/${project.slug}`}>
-                  Open
-                </Button>
-              )}
-              {(ACTIONS[status] ?? []).map(([action, label]) => (
-                <Button key={action} color={action === ProjectAction.reactivate ? 'primary' : 'error'} onClick={() => setActing({ project, action })}>
-                  {label}
-                </Button>
-              ))}
-            </CardActions>
-          </Card>
-        )}
-      </PagedCards>
+                ))}
+              </CardActions>
+            </Card>
+          )}
+        </PagedCards>
+      )}
       {deciding && (
         <ReasonDialog
           open

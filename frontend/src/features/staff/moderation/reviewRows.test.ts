@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { GroupDetail } from '@/api/model';
+import type { GroupDetail, ProjectVersion } from '@/api/model';
 import { groupActions } from './groupActions';
-import { reviewRows } from './reviewRows';
+import { GROUP_FIELDS, PROJECT_FIELDS, reviewRows } from './reviewRows';
 
 const group: GroupDetail = {
   id: 1,
@@ -33,14 +33,35 @@ const group: GroupDetail = {
 
 describe('the side-by-side review', () => {
   it('marks only the fields the proposal changes', () => {
-    const rows = reviewRows(group, { ...group, title: 'Stroke rehabilitation', tags: [] });
+    const rows = reviewRows(GROUP_FIELDS, group, { ...group, title: 'Stroke rehabilitation', tags: [] });
     expect(rows.filter((row) => row.changed).map((row) => row.label)).toEqual(['Title', 'Topics']);
     expect(rows.find((row) => row.label === 'Topics')).toMatchObject({ current: 'Stroke', proposed: '' });
   });
 
   it('flags rich-text fields so they are shown as HTML', () => {
-    const html = reviewRows(group, group).filter((row) => row.html).map((row) => row.label);
+    const html = reviewRows(GROUP_FIELDS, group, group).filter((row) => row.html).map((row) => row.label);
     expect(html).toEqual(['Summary', 'Member obligations', 'Additional information']);
+  });
+
+  it('reads the team and needs of a project as lines, so a changed person is marked', () => {
+    const project: ProjectVersion = {
+      title: 'Early sepsis',
+      lay_summary: '<p>Plain</p>',
+      tags: [],
+      problem: '',
+      aims: '',
+      methods: '',
+      impact: '',
+      conflicts: 'None.',
+      team: [{ name: 'Ada', role: 'Statistician' }],
+      needs: [{ kind: 'participants', description: 'Parents' }],
+    };
+    const proposed = { ...project, team: [{ name: 'Ada', role: 'Lead statistician', email: 'ada@example.org' }] };
+    const rows = reviewRows(PROJECT_FIELDS, project, proposed);
+    expect(rows.filter((row) => row.changed)).toEqual([
+      { label: 'Team', current: 'Ada — Statistician', proposed: 'Ada — Lead statistician (ada@example.org)', changed: true, html: undefined },
+    ]);
+    expect(rows.find((row) => row.label === 'Needs')?.current).toBe('Participants: Parents');
   });
 });
 
