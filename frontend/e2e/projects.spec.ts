@@ -224,8 +224,16 @@ test('an affiliated member writes a project step by step, submits it, and staff 
   await expect(discussion.getByText(question)).toBeVisible();
 
   await page.goto('/dashboard');
+  await expect(page.getByRole('button', { name: 'Backed projects (0)' })).toBeVisible();
   await page.getByRole('button', { name: /Favorite projects \(1\)/ }).click();
   await expect(page.getByRole('link', { name: new RegExp(title) })).toBeVisible();
+
+  // The owner's public profile lists the project they created.
+  const ownerId = (await (await page.request.get('/api/me', { headers: auth(owner.token) })).json()).data.id as number;
+  await page.goto(`/profile/${ownerId}`);
+  await expect(page.getByRole('link', { name: title })).toHaveAttribute('href', /^\/project\//);
+  await expect(page.getByRole('heading', { name: 'Projects backed' })).toBeVisible();
+  await page.screenshot({ path: shot('profile-projects', info.project.name), fullPage: true });
 
   // The owner posts an update (it opens its edit screen 2 s later); staff approve it; the
   // member who favourited the project hears of it and reads it on the project's page.
@@ -350,7 +358,7 @@ test('staff suspend a live project with a reason, reactivate it, and close it', 
   await signInAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
   await page.goto('/staff');
   await openConsoleSection(page, 'Projects');
-  await page.getByRole('tab', { name: 'Live' }).click();
+  await page.getByRole('tab', { name: 'Live', exact: true }).click();
   await page.getByRole('article', { name: title }).getByRole('button', { name: 'Suspend' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('textbox', { name: /^Reason/ }).fill('Patients are named in the methods.');
@@ -364,7 +372,7 @@ test('staff suspend a live project with a reason, reactivate it, and close it', 
   await page.getByRole('article', { name: title }).getByRole('button', { name: 'Reactivate' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Reactivate' }).click();
   await expect(page.getByText('Project reactivated.')).toBeVisible();
-  await page.getByRole('tab', { name: 'Live' }).click();
+  await page.getByRole('tab', { name: 'Live', exact: true }).click();
   await page.getByRole('article', { name: title }).getByRole('button', { name: 'Close' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
   await expect(page.getByText('Project closed.')).toBeVisible();

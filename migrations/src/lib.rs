@@ -41,6 +41,7 @@ mod m20261124_000033_project_updates;
 mod m20261124_000034_project_commenters;
 mod m20261124_000035_project_media;
 mod m20261124_000036_project_changes;
+mod m20261124_000037_project_pledges;
 
 pub struct Migrator;
 
@@ -84,6 +85,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000034_project_commenters::Migration),
             Box::new(m20261124_000035_project_media::Migration),
             Box::new(m20261124_000036_project_changes::Migration),
+            Box::new(m20261124_000037_project_pledges::Migration),
         ]
     }
 }

@@ -90,3 +90,23 @@ string_enum!(
         Close = "close",
     }
 );
+
+string_enum!(
+    /// Where a pledge stands (all or nothing): promised while the campaign runs, charged
+    /// once the goal is met and approved, or undone.
+    PledgeStatus {
+        /// Promised; charged only if the goal is met and a Content Expert approves.
+        Pledged = "pledged",
+        Charged = "charged",
+        /// Withdrawn by the backer before the goal was reached.
+        Cancelled = "cancelled",
+        Refunded = "refunded",
+        /// The charge failed.
+        Failed = "failed",
+    }
+);
+
+impl PledgeStatus {
+    /// A pledge that makes its member a backer of the project.
+    pub const BACKING: [PledgeStatus; 2] = [PledgeStatus::Pledged, PledgeStatus::Charged];
+}

@@ -1,5 +1,6 @@
 //! HTTP endpoints of the projects crate, one file per use case.
 
+pub mod backed;
 pub mod browse;
 pub mod dto;
 pub mod dynamic_review;
@@ -37,6 +38,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(my_projects::submit)
         .service(my_projects::withdraw_changes)
         .service(favorites::list)
+        .service(backed::mine)
+        .service(backed::on_profile)
         .service(browse::list)
         .service(browse::detail)
         .service(favorites::add)

@@ -1,6 +1,7 @@
 pub mod commenter;
 pub mod favorite;
 pub mod need;
+pub mod pledge;
 pub mod project;
 pub mod review;
 pub mod tag_link;

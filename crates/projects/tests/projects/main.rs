@@ -1,6 +1,7 @@
 //! Integration tests of the projects crate through the real app and its database.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod backed;
 mod browse;
 mod budget;
 mod changes;

@@ -22,8 +22,8 @@ import { useGetMe } from '@/api/endpoints/auth/auth';
 import { useGetFeStyle, useListLectures } from '@/api/endpoints/content/content';
 import { useGetDashboardCounters } from '@/api/endpoints/feed/feed';
 import { useListJoinedGroups, useListMyGroups } from '@/api/endpoints/groups/groups';
-import { useListFavoriteProjects } from '@/api/endpoints/projects/projects';
-import type { GroupCard } from '@/api/model';
+import { useListBackedProjects, useListFavoriteProjects } from '@/api/endpoints/projects/projects';
+import type { GroupCard, ProjectCard } from '@/api/model';
 import { CompletionMeter } from '@/ui/completion/CompletionMeter';
 import { usePageTitle } from '@/ui/page-title';
 import { Picture } from '@/ui/Picture';
@@ -32,7 +32,7 @@ import { counted } from '@/lib/plural';
 
 const memberSince = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' });
 
-type Section = 'own' | 'joined' | 'favorites';
+type Section = 'own' | 'joined' | 'backed' | 'favorites';
 
 /** /dashboard (spec 1 §2 Dashboard). */
 export function DashboardPage() {
@@ -123,12 +123,15 @@ interface SectionItem {
   to: string;
 }
 
-/** Own groups, groups joined and favourite projects; one section open at a time (spec 1 §4). */
+/** Own groups, groups joined, backed and favourite projects; one section open at a time (spec 1 §4). */
 function GroupSections() {
   const [open, setOpen] = useState<Section | null>('own');
   const own = useListMyGroups({ perPage: 9 });
   const joined = useListJoinedGroups({ perPage: 100 });
+  const backed = useListBackedProjects({ perPage: 99 });
   const favorites = useListFavoriteProjects({ perPage: 99 });
+  const projectItems = (projects: ProjectCard[] | undefined): SectionItem[] | undefined =>
+    projects?.map((project) => ({ id: project.id, primary: project.title, secondary: project.owner?.name, to: `/project/${project.slug}` }));
   const groupItems = (groups: GroupCard[] | undefined): SectionItem[] | undefined =>
     groups?.map((group) => ({
       id: group.id,
@@ -145,13 +148,8 @@ function GroupSections() {
       pending: joined.isPending,
       more: ['/working-groups/list', 'Browse working groups'],
     },
-    {
-      id: 'favorites',
-      title: 'Favorite projects',
-      items: favorites.data?.data.map((project) => ({ id: project.id, primary: project.title, secondary: project.owner?.name, to: `/project/${project.slug}` })),
-      pending: favorites.isPending,
-      more: ['/projects', 'Browse projects'],
-    },
+    { id: 'backed', title: 'Backed projects', items: projectItems(backed.data?.data), pending: backed.isPending, more: ['/projects', 'Browse projects'] },
+    { id: 'favorites', title: 'Favorite projects', items: projectItems(favorites.data?.data), pending: favorites.isPending, more: ['/projects', 'Browse projects'] },
   ];
   return (
     <Box>

@@ -27,6 +27,7 @@ import type {
 import type {
   BudgetStep,
   DataFavorites,
+  DataProfileProjects,
   DataProjectDraft,
   DataProjectEligibility,
   DataProjectPage,
@@ -36,6 +37,7 @@ import type {
   DataVecProjectDraft,
   ErrorBody,
   GeneralStep,
+  ListBackedProjectsParams,
   ListFavoriteProjectsParams,
   ListMyProjectUpdatesParams,
   ListProjectNeedsParams,
@@ -55,6 +57,112 @@ import type {
 
 import { apiFetch } from '../../../lib/api-client';
 
+
+
+
+/**
+ * @summary The public projects the caller backs, the latest pledge first (99 a page, spec 1 §7).
+ */
+export const getListBackedProjectsUrl = (params?: ListBackedProjectsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/me/backed-projects?${stringifiedParams}` : `/api/me/backed-projects`
+}
+
+export const listBackedProjects = async (params?: ListBackedProjectsParams, options?: RequestInit): Promise<PageProjectCard> => {
+  
+  return apiFetch<PageProjectCard>(getListBackedProjectsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListBackedProjectsQueryKey = (params?: ListBackedProjectsParams,) => {
+    return [
+    `/api/me/backed-projects`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListBackedProjectsQueryOptions = <TData = Awaited<ReturnType<typeof listBackedProjects>>, TError = ErrorBody>(params?: ListBackedProjectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackedProjects>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListBackedProjectsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listBackedProjects>>> = () => listBackedProjects(params, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listBackedProjects>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListBackedProjectsQueryResult = NonNullable<Awaited<ReturnType<typeof listBackedProjects>>>
+export type ListBackedProjectsQueryError = ErrorBody
+
+
+export function useListBackedProjects<TData = Awaited<ReturnType<typeof listBackedProjects>>, TError = ErrorBody>(
+ params: undefined |  ListBackedProjectsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackedProjects>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listBackedProjects>>,
+          TError,
+          Awaited<ReturnType<typeof listBackedProjects>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListBackedProjects<TData = Awaited<ReturnType<typeof listBackedProjects>>, TError = ErrorBody>(
+ params?: ListBackedProjectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackedProjects>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listBackedProjects>>,
+          TError,
+          Awaited<ReturnType<typeof listBackedProjects>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListBackedProjects<TData = Awaited<ReturnType<typeof listBackedProjects>>, TError = ErrorBody>(
+ params?: ListBackedProjectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackedProjects>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The public projects the caller backs, the latest pledge first (99 a page, spec 1 §7).
+ */
+
+export function useListBackedProjects<TData = Awaited<ReturnType<typeof listBackedProjects>>, TError = ErrorBody>(
+ params?: ListBackedProjectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackedProjects>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListBackedProjectsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
 
 
 
@@ -1674,6 +1782,107 @@ export function useListProjectNeeds<TData = Awaited<ReturnType<typeof listProjec
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getListProjectNeedsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary The public projects a member created and backs (spec 2 §2 public profile); none for a
+private profile.
+ */
+export const getListProfileProjectsUrl = (id: number,) => {
+
+
+  
+
+  return `/api/profile/${id}/projects`
+}
+
+export const listProfileProjects = async (id: number, options?: RequestInit): Promise<DataProfileProjects> => {
+  
+  return apiFetch<DataProfileProjects>(getListProfileProjectsUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListProfileProjectsQueryKey = (id?: number,) => {
+    return [
+    `/api/profile/${id}/projects`
+    ] as const;
+    }
+
+    
+export const getListProfileProjectsQueryOptions = <TData = Awaited<ReturnType<typeof listProfileProjects>>, TError = ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProfileProjects>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListProfileProjectsQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listProfileProjects>>> = () => listProfileProjects(id, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listProfileProjects>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListProfileProjectsQueryResult = NonNullable<Awaited<ReturnType<typeof listProfileProjects>>>
+export type ListProfileProjectsQueryError = ErrorBody
+
+
+export function useListProfileProjects<TData = Awaited<ReturnType<typeof listProfileProjects>>, TError = ErrorBody>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProfileProjects>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listProfileProjects>>,
+          TError,
+          Awaited<ReturnType<typeof listProfileProjects>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListProfileProjects<TData = Awaited<ReturnType<typeof listProfileProjects>>, TError = ErrorBody>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProfileProjects>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listProfileProjects>>,
+          TError,
+          Awaited<ReturnType<typeof listProfileProjects>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListProfileProjects<TData = Awaited<ReturnType<typeof listProfileProjects>>, TError = ErrorBody>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProfileProjects>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The public projects a member created and backs (spec 2 §2 public profile); none for a
+private profile.
+ */
+
+export function useListProfileProjects<TData = Awaited<ReturnType<typeof listProfileProjects>>, TError = ErrorBody>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProfileProjects>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListProfileProjectsQueryOptions(id,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

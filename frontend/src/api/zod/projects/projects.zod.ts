@@ -9,6 +9,52 @@ import * as zod from 'zod';
 
 
 /**
+ * @summary The public projects the caller backs, the latest pledge first (99 a page, spec 1 §7).
+ */
+export const listBackedProjectsQueryPageMax = 1000000;export const listBackedProjectsQueryPerPageMax = 100;
+
+export const listBackedProjectsQueryParams = zod.object({
+  "page": zod.number().min(1).max(listBackedProjectsQueryPageMax).optional().describe('1-based page number.'),
+  "perPage": zod.number().min(1).max(listBackedProjectsQueryPerPageMax).optional().describe('Items per page (at most 100).')
+})
+
+export const listBackedProjectsResponsePaginationCountMin = 0;export const listBackedProjectsResponsePaginationCurrentPageMin = 0;export const listBackedProjectsResponsePaginationPerPageMin = 0;export const listBackedProjectsResponsePaginationTotalMin = 0;
+
+export const listBackedProjectsResponse = zod.object({
+  "data": zod.array(zod.object({
+  "closes_at": zod.iso.datetime({}).nullish().describe('When the campaign ends.'),
+  "funding_goal_cents": zod.number().nullish().describe('Cents of CAD.'),
+  "id": zod.number(),
+  "image": zod.string().nullish().describe('The picture\'s address, and its thumbnail\'s (for cards).'),
+  "image_thumbnail": zod.string().nullish(),
+  "lay_summary": zod.string().describe('HTML.'),
+  "owner": zod.union([zod.object({
+  "affiliation": zod.string().nullish(),
+  "avatar": zod.string().nullish(),
+  "avatar_thumbnail": zod.string().nullish(),
+  "blurb": zod.string().nullish().describe('The start of their bio, for member lists (none for private profiles).'),
+  "id": zod.number(),
+  "is_private": zod.boolean().describe('The member chose a private profile: show their name, not their activity.'),
+  "location": zod.string().nullish(),
+  "name": zod.string()
+}).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
+  "slug": zod.string(),
+  "tags": zod.array(zod.object({
+  "id": zod.number(),
+  "slug": zod.string(),
+  "title": zod.string()
+}).describe('A topic (project tag), as other crates name it.')),
+  "title": zod.string()
+}).describe('A live project on `/projects`.')),
+  "pagination": zod.object({
+  "count": zod.number().min(listBackedProjectsResponsePaginationCountMin).describe('Number of items across all pages.'),
+  "currentPage": zod.number().min(listBackedProjectsResponsePaginationCurrentPageMin),
+  "perPage": zod.number().min(listBackedProjectsResponsePaginationPerPageMin),
+  "total": zod.number().min(listBackedProjectsResponsePaginationTotalMin).describe('Number of pages.')
+}).describe('Where a page sits in its list.')
+}).describe('A page of items with its position.')
+
+/**
  * @summary The public projects the caller favourited, the latest first (99 a page, spec 1 §7).
  */
 export const listFavoriteProjectsQueryPageMax = 1000000;export const listFavoriteProjectsQueryPerPageMax = 100;
@@ -752,6 +798,29 @@ export const listProjectNeedsResponse = zod.object({
   "total": zod.number().min(listProjectNeedsResponsePaginationTotalMin).describe('Number of pages.')
 }).describe('Where a page sits in its list.')
 }).describe('A page of items with its position.')
+
+/**
+ * @summary The public projects a member created and backs (spec 2 §2 public profile); none for a
+private profile.
+ */
+export const listProfileProjectsParams = zod.object({
+  "id": zod.number().describe('The member\'s id')
+})
+
+export const listProfileProjectsResponse = zod.object({
+  "data": zod.object({
+  "backed": zod.array(zod.object({
+  "id": zod.number(),
+  "slug": zod.string(),
+  "title": zod.string()
+}).describe('A project as a profile lists it.')).describe('The public projects they back, the latest pledge first.'),
+  "created": zod.array(zod.object({
+  "id": zod.number(),
+  "slug": zod.string(),
+  "title": zod.string()
+}).describe('A project as a profile lists it.')).describe('The public projects they created, the latest live first.')
+}).describe('A member\'s projects as their public profile lists them.')
+})
 
 /**
  * @summary Live projects, searched, of one topic, sorted (the newest first by default; 9 a page).

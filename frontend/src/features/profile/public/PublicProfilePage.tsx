@@ -5,6 +5,7 @@ import { Avatar, Box, Card, CardContent, Chip, Container, Link, Stack, Typograph
 import { Link as RouterLink, useParams } from 'react-router';
 import { useGetPublicProfile } from '@/api/endpoints/auth/auth';
 import { useListProfileGroups } from '@/api/endpoints/groups/groups';
+import { useListProfileProjects } from '@/api/endpoints/projects/projects';
 import type { PublicProfile } from '@/api/model';
 import { ApiError } from '@/lib/api-error';
 import { usePageTitle } from '@/ui/page-title';
@@ -100,6 +101,7 @@ function Details({ profile }: { profile: PublicProfile }) {
           </Stack>
         )}
       </Stack>
+      <ProfileProjectLists userId={profile.id} />
       <CreatedGroups userId={profile.id} />
       {socialLines.length > 0 && (
         <Box>
@@ -126,27 +128,49 @@ function Details({ profile }: { profile: PublicProfile }) {
 /** The public working groups the member created (spec 2 §2), linked by slug. */
 function CreatedGroups({ userId }: { userId: number }) {
   const groups = useListProfileGroups(userId);
+  return <LinkList title="Working groups created" empty="No working groups found" query={groups} items={groups.data?.data} to={(slug) => `/working-groups/${slug}`} />;
+}
+
+/** The public projects the member created and backs (spec 2 §2), linked by slug. */
+function ProfileProjectLists({ userId }: { userId: number }) {
+  const projects = useListProfileProjects(userId);
+  const to = (slug: string) => `/project/${slug}`;
+  return (
+    <>
+      <LinkList title="Projects created" empty="No projects found" query={projects} items={projects.data?.data.created} to={to} />
+      <LinkList title="Projects backed" empty="No projects found" query={projects} items={projects.data?.data.backed} to={to} />
+    </>
+  );
+}
+
+/** A titled list of links shown as chips, with its loading, error and empty states. */
+function LinkList({
+  title,
+  empty,
+  query,
+  items,
+  to,
+}: {
+  title: string;
+  empty: string;
+  query: { isPending: boolean; isError: boolean };
+  items: { id: number; slug: string; title: string }[] | undefined;
+  to: (slug: string) => string;
+}) {
   return (
     <Box>
       <Typography variant="subtitle2" component="h2" gutterBottom>
-        Working groups created
+        {title}
       </Typography>
-      {groups.isPending && <Typography color="text.secondary">Loading…</Typography>}
-      {groups.isError && <Typography color="error">Something went wrong.</Typography>}
-      {groups.isSuccess &&
-        (groups.data.data.length === 0 ? (
-          <Typography color="text.secondary">No working groups found</Typography>
+      {query.isPending && <Typography color="text.secondary">Loading…</Typography>}
+      {query.isError && <Typography color="error">Something went wrong.</Typography>}
+      {items &&
+        (items.length === 0 ? (
+          <Typography color="text.secondary">{empty}</Typography>
         ) : (
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-            {groups.data.data.map((group) => (
-              <Chip
-                key={group.id}
-                label={group.title}
-                component={RouterLink}
-                to={`/working-groups/${group.slug}`}
-                clickable
-                variant="outlined"
-              />
+            {items.map((item) => (
+              <Chip key={item.id} label={item.title} component={RouterLink} to={to(item.slug)} clickable variant="outlined" />
             ))}
           </Stack>
         ))}
