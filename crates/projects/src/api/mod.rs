@@ -105,3 +105,28 @@ async fn draft(ctx: &AppContext, project: project::Model) -> AppResult<ProjectDr
     let mut one = drafts(ctx, vec![project], Version::Working).await?;
     Ok(one.remove(0))
 }
+
+#[cfg(test)]
+mod tests {
+    use utoipa::PartialSchema;
+
+    use crate::budget::{MAX_LINES, MAX_MILESTONES};
+    use crate::service::{tags::MAX_TAGS, team};
+
+    fn max_items<T: PartialSchema>(field: &str) -> Option<u64> {
+        let schema = serde_json::to_value(T::schema()).ok()?;
+        schema["properties"][field]["maxItems"].as_u64()
+    }
+
+    #[test]
+    fn the_contract_states_the_list_limits_the_service_enforces() {
+        use super::my_projects::{BudgetStep, GeneralStep};
+        use super::team::TeamStep;
+        let limit = |n: usize| Some(n as u64);
+        assert_eq!(max_items::<TeamStep>("team"), limit(team::MAX_TEAM));
+        assert_eq!(max_items::<TeamStep>("needs"), limit(team::MAX_NEEDS));
+        assert_eq!(max_items::<BudgetStep>("budget_lines"), limit(MAX_LINES));
+        assert_eq!(max_items::<BudgetStep>("milestones"), limit(MAX_MILESTONES));
+        assert_eq!(max_items::<GeneralStep>("tags"), limit(MAX_TAGS));
+    }
+}

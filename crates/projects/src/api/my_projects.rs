@@ -27,8 +27,9 @@ pub struct GeneralStep {
     #[validate(nested)]
     #[schema(schema_with = kernel::input::schema::<Section>)]
     pub lay_summary: Given<Section>,
-    /// Topic (project tag) ids from `GET /groups/tags`, at most 5.
+    /// Topic (project tag) ids from `GET /groups/tags`, at most 5 (`tags::MAX_TAGS`).
     #[serde(default)]
+    #[schema(max_items = 5)]
     pub tags: Vec<i64>,
     /// An optional link to a video about the project.
     #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
@@ -119,13 +120,15 @@ pub struct BudgetStep {
     pub funding_goal_cents: i64,
     /// 15 to 60.
     pub campaign_days: i32,
-    /// At most 30; when given, they add up to the total budget.
+    /// At most 30 (`budget::MAX_LINES`); when given, they add up to the total budget.
     #[serde(default)]
     #[validate(nested)]
+    #[schema(max_items = 30)]
     pub budget_lines: Vec<BudgetLineInput>,
-    /// At most 12; together at most the funding goal.
+    /// At most 12 (`budget::MAX_MILESTONES`); together at most the funding goal.
     #[serde(default)]
     #[validate(nested)]
+    #[schema(max_items = 12)]
     pub milestones: Vec<MilestoneInput>,
 }
 

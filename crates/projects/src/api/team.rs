@@ -42,11 +42,13 @@ pub struct NeedInput {
 /// Step 3 (Team and needs): both lists, in order; each save replaces them.
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct TeamStep {
-    /// At most 20 people.
+    /// At most 20 people (`team::MAX_TEAM`).
     #[validate(nested)]
+    #[schema(max_items = 20)]
     pub team: Vec<TeamMemberInput>,
-    /// At most 12 needs.
+    /// At most 12 needs (`team::MAX_NEEDS`).
     #[validate(nested)]
+    #[schema(max_items = 12)]
     pub needs: Vec<NeedInput>,
 }
 

@@ -13,13 +13,19 @@ import type { MilestoneInput } from './milestoneInput';
 goal (at most the total), how long the campaign runs, and the milestones the goal pays for.
  */
 export interface BudgetStep {
-  /** At most 30; when given, they add up to the total budget. */
+  /**
+   * At most 30 (`budget::MAX_LINES`); when given, they add up to the total budget.
+   * @maxItems 30
+   */
   budget_lines?: BudgetLineInput[];
   /** 15 to 60. */
   campaign_days: number;
   /** Cents of CAD. */
   funding_goal_cents: number;
-  /** At most 12; together at most the funding goal. */
+  /**
+   * At most 12 (`budget::MAX_MILESTONES`); together at most the funding goal.
+   * @maxItems 12
+   */
   milestones?: MilestoneInput[];
   total_budget_cents: number;
 }

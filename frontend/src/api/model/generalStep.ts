@@ -16,7 +16,10 @@ export interface GeneralStep {
    * @maxLength 100000
    */
   lay_summary: string;
-  /** Topic (project tag) ids from `GET /groups/tags`, at most 5. */
+  /**
+   * Topic (project tag) ids from `GET /groups/tags`, at most 5 (`tags::MAX_TAGS`).
+   * @maxItems 5
+   */
   tags?: number[];
   /**
    * @minLength 1

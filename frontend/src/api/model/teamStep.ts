@@ -12,8 +12,14 @@ import type { TeamMemberInput } from './teamMemberInput';
  * Step 3 (Team and needs): both lists, in order; each save replaces them.
  */
 export interface TeamStep {
-  /** At most 12 needs. */
+  /**
+   * At most 12 needs (`team::MAX_NEEDS`).
+   * @maxItems 12
+   */
   needs: NeedInput[];
-  /** At most 20 people. */
+  /**
+   * At most 20 people (`team::MAX_TEAM`).
+   * @maxItems 20
+   */
   team: TeamMemberInput[];
 }

@@ -161,11 +161,11 @@ export const listMyProjectsResponse = zod.object({
 /**
  * @summary Starts a project from the wizard's first step (members who may submit projects).
  */
-export const createProjectBodyLaySummaryMax = 100000;export const createProjectBodyTitleMax = 255;
+export const createProjectBodyLaySummaryMax = 100000;export const createProjectBodyTagsMax = 5;export const createProjectBodyTitleMax = 255;
 
 export const createProjectBody = zod.object({
   "lay_summary": zod.string().min(1).max(createProjectBodyLaySummaryMax),
-  "tags": zod.array(zod.number()).optional().describe('Topic (project tag) ids from `GET /groups/tags`, at most 5.'),
+  "tags": zod.array(zod.number()).max(createProjectBodyTagsMax).optional().describe('Topic (project tag) ids from `GET /groups/tags`, at most 5 (`tags::MAX_TAGS`).'),
   "title": zod.string().min(1).max(createProjectBodyTitleMax),
   "video_url": zod.string().nullish().describe('An optional link to a video about the project.')
 }).describe('Step 1 (General).')
@@ -225,20 +225,20 @@ export const saveProjectBudgetParams = zod.object({
   "id": zod.number().describe('The project\'s id')
 })
 
-export const saveProjectBudgetBodyBudgetLinesItemLabelMax = 255;export const saveProjectBudgetBodyMilestonesItemDescriptionMax = 1000;export const saveProjectBudgetBodyMilestonesItemTitleMax = 255;
+export const saveProjectBudgetBodyBudgetLinesItemLabelMax = 255;export const saveProjectBudgetBodyBudgetLinesMax = 30;export const saveProjectBudgetBodyMilestonesItemDescriptionMax = 1000;export const saveProjectBudgetBodyMilestonesItemTitleMax = 255;export const saveProjectBudgetBodyMilestonesMax = 12;
 
 export const saveProjectBudgetBody = zod.object({
   "budget_lines": zod.array(zod.object({
   "amount_cents": zod.number().describe('Cents of CAD, at least 1.'),
   "label": zod.string().min(1).max(saveProjectBudgetBodyBudgetLinesItemLabelMax)
-}).describe('A line of the budget.')).optional().describe('At most 30; when given, they add up to the total budget.'),
+}).describe('A line of the budget.')).max(saveProjectBudgetBodyBudgetLinesMax).optional().describe('At most 30 (`budget::MAX_LINES`); when given, they add up to the total budget.'),
   "campaign_days": zod.number().describe('15 to 60.'),
   "funding_goal_cents": zod.number().describe('Cents of CAD.'),
   "milestones": zod.array(zod.object({
   "amount_cents": zod.number().describe('Cents of CAD, at least 1.'),
   "description": zod.string().min(1).max(saveProjectBudgetBodyMilestonesItemDescriptionMax),
   "title": zod.string().min(1).max(saveProjectBudgetBodyMilestonesItemTitleMax)
-}).describe('What a part of the funding goal pays for.')).optional().describe('At most 12; together at most the funding goal.'),
+}).describe('What a part of the funding goal pays for.')).max(saveProjectBudgetBodyMilestonesMax).optional().describe('At most 12 (`budget::MAX_MILESTONES`); together at most the funding goal.'),
   "total_budget_cents": zod.number()
 }).describe('Step 4 (Budget): the total budget and its line items (which add up to it), the funding\ngoal (at most the total), how long the campaign runs, and the milestones the goal pays for.')
 
@@ -338,11 +338,11 @@ export const saveProjectGeneralParams = zod.object({
   "id": zod.number().describe('The project\'s id')
 })
 
-export const saveProjectGeneralBodyLaySummaryMax = 100000;export const saveProjectGeneralBodyTitleMax = 255;
+export const saveProjectGeneralBodyLaySummaryMax = 100000;export const saveProjectGeneralBodyTagsMax = 5;export const saveProjectGeneralBodyTitleMax = 255;
 
 export const saveProjectGeneralBody = zod.object({
   "lay_summary": zod.string().min(1).max(saveProjectGeneralBodyLaySummaryMax),
-  "tags": zod.array(zod.number()).optional().describe('Topic (project tag) ids from `GET /groups/tags`, at most 5.'),
+  "tags": zod.array(zod.number()).max(saveProjectGeneralBodyTagsMax).optional().describe('Topic (project tag) ids from `GET /groups/tags`, at most 5 (`tags::MAX_TAGS`).'),
   "title": zod.string().min(1).max(saveProjectGeneralBodyTitleMax),
   "video_url": zod.string().nullish().describe('An optional link to a video about the project.')
 }).describe('Step 1 (General).')
@@ -576,18 +576,18 @@ export const saveProjectTeamParams = zod.object({
   "id": zod.number().describe('The project\'s id')
 })
 
-export const saveProjectTeamBodyNeedsItemDescriptionMax = 500;export const saveProjectTeamBodyTeamItemNameMax = 255;export const saveProjectTeamBodyTeamItemRoleMax = 255;
+export const saveProjectTeamBodyNeedsItemDescriptionMax = 500;export const saveProjectTeamBodyNeedsMax = 12;export const saveProjectTeamBodyTeamItemNameMax = 255;export const saveProjectTeamBodyTeamItemRoleMax = 255;export const saveProjectTeamBodyTeamMax = 20;
 
 export const saveProjectTeamBody = zod.object({
   "needs": zod.array(zod.object({
   "description": zod.string().min(1).max(saveProjectTeamBodyNeedsItemDescriptionMax),
   "kind": zod.enum(['participants', 'co_investigators', 'mentors', 'helpers', 'data', 'equipment']).describe('What a project asks the community for (`/needs` lists them by kind).')
-}).describe('Something the project asks the community for.')).describe('At most 12 needs.'),
+}).describe('Something the project asks the community for.')).max(saveProjectTeamBodyNeedsMax).describe('At most 12 needs (`team::MAX_NEEDS`).'),
   "team": zod.array(zod.object({
   "email": zod.email().nullish().describe('Links the person to their Cohort profile when they have an account; never shown.'),
   "name": zod.string().min(1).max(saveProjectTeamBodyTeamItemNameMax),
   "role": zod.string().min(1).max(saveProjectTeamBodyTeamItemRoleMax)
-}).describe('A person on the team.')).describe('At most 20 people.')
+}).describe('A person on the team.')).max(saveProjectTeamBodyTeamMax).describe('At most 20 people (`team::MAX_TEAM`).')
 }).describe('Step 3 (Team and needs): both lists, in order; each save replaces them.')
 
 export const saveProjectTeamResponse = zod.object({

@@ -2,6 +2,7 @@ import { Alert, Box, InputAdornment, Stack } from '@mui/material';
 import { useState } from 'react';
 import { type Path, useFieldArray, useForm } from 'react-hook-form';
 import { saveProjectBudget } from '@/api/endpoints/projects/projects';
+import { saveProjectBudgetBodyBudgetLinesMax, saveProjectBudgetBodyMilestonesMax } from '@/api/zod/projects/projects.zod';
 import type { ProjectDraft } from '@/api/model';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { trimming, withFieldRequiredText, z, zodResolver } from '@/lib/zod';
@@ -12,13 +13,16 @@ import { StepActions } from './StepActions';
 // Dollars as typed; the server keeps cents and checks the plan as a whole (lines add up to
 // the total, the goal is at most the total, milestones fit in the goal).
 const amount = z.string().trim().min(1).regex(/^\d+(\.\d{1,2})?$/, 'Enter an amount in dollars, such as 25000 or 25000.50.');
+// The list limits are the server's, from the contract.
+const LINES_MAX = saveProjectBudgetBodyBudgetLinesMax;
+const MILESTONES_MAX = saveProjectBudgetBodyMilestonesMax;
 const label = z.string().trim().min(1).max(255);
 const schema = z.object({
   total_budget: amount,
   funding_goal: amount,
   campaign_days: z.string().trim().min(1).regex(/^\d+$/, 'Enter a whole number.'),
-  budget_lines: z.array(z.object({ label, amount })).max(30, 'List at most 30 line items.'),
-  milestones: z.array(z.object({ title: label, amount, description: z.string().trim().min(1).max(1000) })).max(12, 'List at most 12 milestones.'),
+  budget_lines: z.array(z.object({ label, amount })).max(LINES_MAX, `List at most ${LINES_MAX} line items.`),
+  milestones: z.array(z.object({ title: label, amount, description: z.string().trim().min(1).max(1000) })).max(MILESTONES_MAX, `List at most ${MILESTONES_MAX} milestones.`),
 });
 type Values = z.infer<typeof schema>;
 
@@ -109,7 +113,7 @@ export function BudgetStep({
           error={listError('budget_lines')}
           addLabel="Add a line"
           count={lines.fields.length}
-          max={30}
+          max={LINES_MAX}
           onAdd={() => lines.append({ label: '', amount: '' })}
         >
           {lines.fields.map((field, i) => (
@@ -142,7 +146,7 @@ export function BudgetStep({
           error={listError('milestones')}
           addLabel="Add a milestone"
           count={milestones.fields.length}
-          max={12}
+          max={MILESTONES_MAX}
           onAdd={() => milestones.append({ title: '', amount: '', description: '' })}
         >
           {milestones.fields.map((field, i) => (

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useListProjectTags } from '@/api/endpoints/groups/groups';
 import { createProject, saveProjectGeneral, setProjectImage } from '@/api/endpoints/projects/projects';
 import type { ProjectDraft } from '@/api/model';
-import { createProjectBody } from '@/api/zod/projects/projects.zod';
+import { createProjectBody, createProjectBodyTagsMax } from '@/api/zod/projects/projects.zod';
 import { applyServerErrors } from '@/lib/form-errors';
 import { ApiError } from '@/lib/api-error';
 import { trimming, withFieldRequiredText, z, zodResolver } from '@/lib/zod';
@@ -56,7 +56,7 @@ export function GeneralStep({ project, onSaved }: { project?: ProjectDraft; onSa
           name="tags"
           label="Topics"
           multiple
-          max={5}
+          max={createProjectBodyTagsMax}
           options={(topics.data?.data ?? []).map((tag) => ({ value: tag.id, label: tag.title }))}
         />
         <RichTextField

@@ -7,12 +7,16 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { INVALID_EMAIL } from '@/lib/field-texts';
 import { needKindLabels, options } from '@/lib/labels';
 import { withFieldRequiredText, z, zodResolver } from '@/lib/zod';
+import { saveProjectTeamBodyNeedsMax, saveProjectTeamBodyTeamMax } from '@/api/zod/projects/projects.zod';
 import { FormSelect } from '@/ui/form/FormSelect';
 import { FormTextField } from '@/ui/form/FormTextField';
 import { ErrorState, Loading } from '@/ui/QueryState';
 import { ListRow, ListSection } from './ListRows';
 import { StepActions } from './StepActions';
 
+// The list limits are the server's, from the contract.
+const TEAM_MAX = saveProjectTeamBodyTeamMax;
+const NEEDS_MAX = saveProjectTeamBodyNeedsMax;
 const text = (max: number) => z.string().trim().min(1).max(max);
 const schema = z.object({
   team: z
@@ -27,8 +31,8 @@ const schema = z.object({
         role: text(255),
       }),
     )
-    .max(20, 'List at most 20 people.'),
-  needs: z.array(z.object({ kind: z.enum(NeedKind), description: text(500) })).max(12, 'List at most 12 needs.'),
+    .max(TEAM_MAX, `List at most ${TEAM_MAX} people.`),
+  needs: z.array(z.object({ kind: z.enum(NeedKind), description: text(500) })).max(NEEDS_MAX, `List at most ${NEEDS_MAX} needs.`),
 });
 type Values = z.infer<typeof schema>;
 const KINDS = options(needKindLabels);
@@ -81,7 +85,7 @@ function TeamForm({ project, initial, onBack, onSaved }: { project: ProjectDraft
           error={listError('team')}
           addLabel="Add a person"
           count={team.fields.length}
-          max={20}
+          max={TEAM_MAX}
           onAdd={() => team.append({ name: '', email: '', role: '' })}
         >
           {team.fields.map((field, i) => (
@@ -98,7 +102,7 @@ function TeamForm({ project, initial, onBack, onSaved }: { project: ProjectDraft
           error={listError('needs')}
           addLabel="Add a need"
           count={needs.fields.length}
-          max={12}
+          max={NEEDS_MAX}
           onAdd={() => needs.append({ kind: NeedKind.participants, description: '' })}
         >
           {needs.fields.map((field, i) => (
