@@ -209,6 +209,7 @@ async fn project_reviewed(
         Outcome::Closed => ProjectOutcome::Closed,
         Outcome::ChangesApproved => ProjectOutcome::ChangesApproved,
         Outcome::ChangesRejected => ProjectOutcome::ChangesRejected,
+        Outcome::CampaignEnded => ProjectOutcome::CampaignEnded,
     };
     Ok(vec![Fact::ProjectReviewed {
         owner_id: e.project.owner_id,

@@ -188,7 +188,8 @@ impl Application {
         Self::with_parts(build_parts(config).await?)
     }
 
-    /// Binds a server around an existing context, and starts the e-mail worker.
+    /// Binds a server around an existing context, and starts the e-mail worker and the
+    /// campaign deadline sweep.
     pub fn with_parts(parts: Parts) -> anyhow::Result<Self> {
         let Parts { ctx: context, hub } = parts;
         let address = format!("{}:{}", context.config.host, context.config.port);
@@ -198,6 +199,7 @@ impl Application {
         if context.config.mail_worker {
             tokio::spawn(feed::service::outbox::run(context.clone()));
         }
+        tokio::spawn(projects::service::deadlines::run(context.clone()));
         Ok(Self {
             port,
             server,

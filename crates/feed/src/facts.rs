@@ -33,6 +33,8 @@ pub enum ProjectOutcome {
     ChangesApproved,
     /// Changes to a live project were sent back.
     ChangesRejected,
+    /// The campaign's days are over.
+    CampaignEnded,
 }
 
 /// A research project, as notifications and feed items name it.

@@ -18,6 +18,8 @@ pub enum Outcome {
     ChangesApproved,
     /// Changes to a live project were sent back; the public version stays.
     ChangesRejected,
+    /// The campaign's days are over: the project closed by itself.
+    CampaignEnded,
 }
 
 /// Staff decided on a project: a submission approved or sent back with a reason, or a

@@ -3,6 +3,7 @@
 pub mod backing;
 pub mod browse;
 pub mod changes;
+pub mod deadlines;
 pub mod discussion;
 pub mod drafts;
 pub mod dynamic_review;

@@ -5,6 +5,7 @@ mod backed;
 mod browse;
 mod budget;
 mod changes;
+mod deadlines;
 mod discussion;
 mod dynamic_review;
 mod lifecycle;

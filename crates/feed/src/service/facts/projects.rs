@@ -71,6 +71,10 @@ pub fn project_reviewed(
                 "Your changes to {name} were not approved; the project stays as it was.{because}"
             ),
         ),
+        ProjectOutcome::CampaignEnded => (
+            "Campaign ended",
+            format!("The campaign of {name} has ended."),
+        ),
     };
     let approved = outcome == ProjectOutcome::Approved;
     let public = matches!(
@@ -79,6 +83,7 @@ pub fn project_reviewed(
             | ProjectOutcome::Reactivated
             | ProjectOutcome::Closed
             | ProjectOutcome::ChangesApproved
+            | ProjectOutcome::CampaignEnded
     );
     let route = if public {
         project_route(&project)

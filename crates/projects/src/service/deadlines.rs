@@ -1,0 +1,65 @@
+//! Campaign deadlines: a live project closes when its campaign's days are over. Each
+//! project is closed by a conditional update (still live, past its end), so with any number
+//! of instances sweeping at once each project closes, and its owner hears of it, once.
+
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use kernel::{AppContext, AppResult};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+
+use super::browse;
+use crate::entity::project;
+use crate::enums::ProjectStatus;
+use crate::events::{Outcome, ProjectReviewed};
+
+/// How often the sweep runs: a campaign ends at most this late.
+const ROUND: Duration = Duration::from_secs(60);
+/// How many ended campaigns one round closes (the rest wait for the next round).
+const BATCH: u64 = 100;
+
+/// Closes the live projects whose campaign ended by `now`; how many it closed.
+pub async fn close_ended(ctx: &AppContext, now: DateTime<Utc>) -> AppResult<usize> {
+    let ended = project::Entity::find()
+        .filter(project::Column::Status.eq(ProjectStatus::Live))
+        .filter(project::Column::ClosesAt.lte(now))
+        .order_by_asc(project::Column::ClosesAt)
+        .limit(BATCH)
+        .all(&ctx.db)
+        .await?;
+    let mut closed = 0;
+    for found in ended {
+        let done = project::Entity::update_many()
+            .col_expr(project::Column::Status, Expr::value(ProjectStatus::Closed))
+            .col_expr(project::Column::UpdatedAt, Expr::value(now))
+            .filter(project::Column::Id.eq(found.id))
+            .filter(project::Column::Status.eq(ProjectStatus::Live))
+            .exec(&ctx.db)
+            .await?;
+        if done.rows_affected == 0 {
+            continue; // Another instance, or staff, got there first.
+        }
+        closed += 1;
+        ctx.events
+            .publish(ProjectReviewed {
+                project: browse::ProjectRef::of(&found),
+                outcome: Outcome::CampaignEnded,
+                reason: None,
+                summary: found.lay_summary.clone(),
+            })
+            .await;
+    }
+    Ok(closed)
+}
+
+/// The sweep: closes ended campaigns every round until the process ends.
+pub async fn run(ctx: AppContext) {
+    let mut ticker = tokio::time::interval(ROUND);
+    loop {
+        ticker.tick().await;
+        if let Err(err) = close_ended(&ctx, kernel::clock::now()).await {
+            tracing::error!(error = %err, "the campaign deadline sweep failed");
+        }
+    }
+}

@@ -1,0 +1,83 @@
+//! A live project closes by itself when its campaign's days are over, once.
+
+use chrono::Duration;
+use serde_json::json;
+use testkit::projects::{draft, live, make_eligible};
+use testkit::spawn_app;
+
+const PASSWORD: &str = "trial design 21";
+
+#[tokio::test]
+async fn a_campaign_closes_when_its_days_are_over_and_its_owner_hears_it_once() {
+    let app = spawn_app().await;
+    let staff = app
+        .signed_in_staff("admin@example.org", "staff password 1")
+        .await;
+    let owner = app.signed_in_user("owner@example.org", PASSWORD).await;
+    make_eligible(&app, &owner, PASSWORD, &staff).await;
+    let short = live(&app, &owner, &staff, "Early sepsis").await;
+
+    // A second project runs 60 days.
+    let id = draft(&app, &owner, "Stroke at home").await["id"]
+        .as_i64()
+        .unwrap();
+    testkit::projects::complete(&app, &owner, id).await;
+    let budget = json!({"total_budget_cents": 4_000_000, "funding_goal_cents": 2_500_000, "campaign_days": 60});
+    let (status, _) = app
+        .put_json_as(&owner, &format!("/api/me/projects/{id}/budget"), &budget)
+        .await;
+    assert_eq!(status, 200);
+    app.post_json_as(&owner, &format!("/api/me/projects/{id}/submit"), &json!({}))
+        .await;
+    let (_, long) = app
+        .post_json_as(
+            &staff,
+            &format!("/api/staff/projects/{id}/review"),
+            &json!({"verdict": "approve"}),
+        )
+        .await;
+    let long = long["data"]["slug"].as_str().unwrap().to_owned();
+
+    let close = projects::service::deadlines::close_ended;
+    assert_eq!(
+        close(&app.ctx, kernel::clock::now()).await.unwrap(),
+        0,
+        "nothing ended yet"
+    );
+    // 31 days on, two sweeps at once (two instances): the 30-day campaign closes once.
+    let later = kernel::clock::now() + Duration::days(31);
+    let (a, b) = tokio::join!(close(&app.ctx, later), close(&app.ctx, later));
+    assert_eq!(a.unwrap() + b.unwrap(), 1);
+    assert_eq!(close(&app.ctx, later).await.unwrap(), 0);
+
+    let (_, page) = app
+        .get_json_as(&staff, &format!("/api/projects/{short}"))
+        .await;
+    assert_eq!(page["data"]["status"], "closed");
+    assert_eq!(page["data"]["abilities"]["campaign_open"], false);
+    assert_eq!(page["data"]["abilities"]["can_rate"], false);
+    let (_, page) = app.get_json(&format!("/api/projects/{long}")).await;
+    assert_eq!(page["data"]["status"], "live");
+    let (_, list) = app.get_json("/api/projects").await;
+    let titles: Vec<&str> = list["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["title"].as_str().unwrap())
+        .collect();
+    assert_eq!(titles, ["Stroke at home"], "browse lists running campaigns");
+
+    let (_, notes) = app.get_json_as(&owner, "/api/me/notifications").await;
+    let ended: Vec<&serde_json::Value> = notes["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|n| n["title"] == "Campaign ended")
+        .collect();
+    assert_eq!(ended.len(), 1, "heard once");
+    assert_eq!(
+        ended[0]["message"],
+        "The campaign of Early sepsis has ended."
+    );
+    assert_eq!(ended[0]["in_app_route"], format!("/project/{short}"));
+}
