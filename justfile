@@ -29,13 +29,13 @@ build: frontend-build
 test: lint test-rust test-pg test-frontend e2e lighthouse-ci fuzz
 
 # Rust tests on SQLite (whatever the environment says about PostgreSQL or Redis).
-test-rust:
+test-rust: localstripe
     env -u TEST_DATABASE_URL -u REDIS_URL cargo nextest run --workspace --no-fail-fast
 
 # Rust integration tests on PostgreSQL (a fresh database per test, dropped afterwards): the
 # unit tests touch no database, so `test-rust` has run them already. With REDIS_URL set, the
 # live channel's two-instance test runs too.
-test-pg:
+test-pg: localstripe
     TEST_DATABASE_URL={{pg_url}} cargo nextest run --workspace --no-fail-fast -E 'kind(test)'
 
 # Front-end types, lint, unit tests, the generated client against openapi.yaml, and the
@@ -119,6 +119,10 @@ frontend-deps:
 
 frontend-build: frontend-deps
     cd frontend && npm run --silent build
+
+# localstripe (PyPI) in its own virtualenv: the stand-in Stripe the adapter's tests start.
+localstripe:
+    test -x "$HOME/.cache/cohort/localstripe/bin/localstripe" || { python3 -m venv "$HOME/.cache/cohort/localstripe" || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv && python3 -m venv "$HOME/.cache/cohort/localstripe"); "$HOME/.cache/cohort/localstripe/bin/pip" install -q "localstripe>=1.15,<2"; }
 
 # Debian's Chromium for Playwright (never a downloaded browser).
 chromium:

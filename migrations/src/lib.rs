@@ -42,6 +42,7 @@ mod m20261124_000034_project_commenters;
 mod m20261124_000035_project_media;
 mod m20261124_000036_project_changes;
 mod m20261124_000037_project_pledges;
+mod m20261124_000038_test_processor;
 
 pub struct Migrator;
 
@@ -86,6 +87,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000035_project_media::Migration),
             Box::new(m20261124_000036_project_changes::Migration),
             Box::new(m20261124_000037_project_pledges::Migration),
+            Box::new(m20261124_000038_test_processor::Migration),
         ]
     }
 }

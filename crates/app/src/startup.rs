@@ -9,13 +9,16 @@ use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::{App, HttpMessage, HttpResponse, HttpServer, web};
 use anyhow::Context;
 use kernel::captcha::{self, Captcha, ProofOfWork};
-use kernel::config::Config;
+use kernel::config::{Config, Payments};
 use kernel::events::EventBus;
 use kernel::file_links::{FILES_PREFIX, FileLinks};
 use kernel::hot::Changes;
 use kernel::mail::Mailer;
 use kernel::mail::dev_mailbox::DevMailbox;
 use kernel::mail::smtp::SmtpMailer;
+use kernel::payments::PaymentProvider;
+use kernel::payments::stripe::{StripeProvider, StripeSettings};
+use kernel::payments::test_processor::TestProcessor;
 use kernel::rate_limit::RateLimits;
 use kernel::sms::{DevOutbox, HttpSms, Sms};
 use kernel::storage::LocalStorage;
@@ -122,12 +125,15 @@ async fn context(config: Config) -> anyhow::Result<AppContext> {
     if !config.rate_limits {
         tracing::warn!("COHORT_RATE_LIMITS=off: sign-in and sign-up are not rate limited");
     }
+    let (payments, test_processor) = payments(&config, &db, &secret);
     let changes = Changes::default();
     let rate_limits = Arc::new(RateLimits::new(
         config.rate_limits,
         config.rate_limit_per_minute,
     ));
     Ok(AppContext {
+        payments,
+        test_processor,
         sms,
         dev_outbox,
         captcha,
@@ -180,6 +186,41 @@ pub struct Application {
     server: Server,
     context: AppContext,
     hub: Hub,
+}
+
+/// The card processor `COHORT_PAYMENTS` names; the test processor signs its webhooks with
+/// the configured secret, or one derived from the app's key.
+fn payments(
+    config: &Config,
+    db: &DatabaseConnection,
+    app_secret: &[u8],
+) -> (Arc<dyn PaymentProvider>, Option<TestProcessor>) {
+    match &config.payments {
+        Payments::Stripe(keys) => {
+            let settings = StripeSettings {
+                api_url: keys.api_url.clone(),
+                secret_key: keys.secret_key.clone(),
+                webhook_secret: config.payments_webhook_secret.clone().unwrap_or_default(),
+            };
+            (Arc::new(StripeProvider::new(settings)), None)
+        }
+        Payments::Test => {
+            let derived = || {
+                let mut seed = app_secret.to_vec();
+                seed.extend_from_slice(b"test-processor webhooks");
+                format!(
+                    "whsec_{}",
+                    kernel::secret_token::hash(&String::from_utf8_lossy(&seed))
+                )
+            };
+            let secret = config
+                .payments_webhook_secret
+                .clone()
+                .unwrap_or_else(derived);
+            let processor = TestProcessor::new(db.clone(), secret);
+            (Arc::new(processor.clone()), Some(processor))
+        }
+    }
 }
 
 impl Application {

@@ -67,6 +67,78 @@ pub struct Config {
     /// `COHORT_LOG_SQL`: log every statement (`on`), with its values (`values`), or not
     /// (`off`, the default); with it on, responses say how many statements they ran.
     pub log_sql: crate::sql_trace::SqlLog,
+    /// `COHORT_PAYMENTS`: `test` (the built-in test processor, the default) or `stripe`.
+    pub payments: Payments,
+    /// `COHORT_PAYMENTS_WEBHOOK_SECRET`: the secret the processor signs webhooks with
+    /// (required with Stripe; the test processor derives one from the app's key otherwise).
+    pub payments_webhook_secret: Option<String>,
+}
+
+/// Which processor takes payments.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Payments {
+    /// The built-in test processor: test card numbers, state in the database.
+    Test,
+    Stripe(StripeKeys),
+}
+
+/// Stripe's keys and addresses (`COHORT_STRIPE_*`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StripeKeys {
+    /// `COHORT_STRIPE_SECRET_KEY` (`sk_…`), never sent to a browser.
+    pub secret_key: String,
+    /// `COHORT_STRIPE_PUBLISHABLE_KEY` (`pk_…`), for Stripe.js.
+    pub publishable_key: String,
+    /// `COHORT_STRIPE_API_URL` (default `https://api.stripe.com`).
+    pub api_url: String,
+    /// `COHORT_STRIPE_JS_URL` (default `https://js.stripe.com/v3/`).
+    pub js_url: String,
+}
+
+/// `COHORT_PAYMENTS` and, for Stripe, its keys and addresses.
+fn payments(get: &impl Fn(&str) -> Option<String>) -> Result<Payments, ConfigError> {
+    match get("COHORT_PAYMENTS")
+        .map(|v| v.trim().to_ascii_lowercase())
+        .as_deref()
+    {
+        None | Some("test") => Ok(Payments::Test),
+        Some("stripe") => {
+            let key = |variable: &'static str, prefix: &str| {
+                get(variable)
+                    .filter(|k| k.starts_with(prefix))
+                    .ok_or_else(|| {
+                        ConfigError::new(
+                            variable,
+                            format!("must be set to a key starting {prefix}"),
+                        )
+                    })
+            };
+            let address = |variable: &'static str, default: &str| {
+                let url = get(variable).unwrap_or_else(|| default.to_owned());
+                if url.starts_with("https://") || url.starts_with("http://") {
+                    Ok(url)
+                } else {
+                    Err(ConfigError::new(variable, "must be an http(s) address"))
+                }
+            };
+            if get("COHORT_PAYMENTS_WEBHOOK_SECRET").is_none() {
+                return Err(ConfigError::new(
+                    "COHORT_PAYMENTS_WEBHOOK_SECRET",
+                    "must be set with COHORT_PAYMENTS=stripe",
+                ));
+            }
+            Ok(Payments::Stripe(StripeKeys {
+                secret_key: key("COHORT_STRIPE_SECRET_KEY", "sk_")?,
+                publishable_key: key("COHORT_STRIPE_PUBLISHABLE_KEY", "pk_")?,
+                api_url: address("COHORT_STRIPE_API_URL", "https://api.stripe.com")?,
+                js_url: address("COHORT_STRIPE_JS_URL", "https://js.stripe.com/v3/")?,
+            }))
+        }
+        Some(other) => Err(ConfigError::new(
+            "COHORT_PAYMENTS",
+            format!("must be test or stripe, got {other:?}"),
+        )),
+    }
 }
 
 /// An OAuth provider's client registration and endpoints.
@@ -346,6 +418,8 @@ impl Config {
             sms_url,
             sms_token: get("COHORT_SMS_TOKEN"),
             log_sql,
+            payments: payments(&get)?,
+            payments_webhook_secret: get("COHORT_PAYMENTS_WEBHOOK_SECRET"),
             google: oauth_provider(
                 &get,
                 "GOOGLE",
@@ -493,5 +567,36 @@ mod tests {
         assert!(!config.is_embedded_database());
         assert_eq!(config.port, 8080);
         assert!(with(&[("COHORT_SMTP_URL", "smtp://user:pw@mail.example.org:587")]).is_ok());
+    }
+
+    #[test]
+    fn payments_default_to_the_test_processor_and_stripe_needs_its_keys() {
+        assert_eq!(with(&[]).unwrap().payments, Payments::Test);
+        let missing = with(&[
+            ("COHORT_PAYMENTS", "stripe"),
+            ("COHORT_PAYMENTS_WEBHOOK_SECRET", "whsec_1"),
+        ]);
+        assert_eq!(missing.unwrap_err().variable, "COHORT_STRIPE_SECRET_KEY");
+        assert_eq!(
+            with(&[("COHORT_PAYMENTS", "stripe")]).unwrap_err().variable,
+            "COHORT_PAYMENTS_WEBHOOK_SECRET"
+        );
+        let stripe = with(&[
+            ("COHORT_PAYMENTS", "stripe"),
+            ("COHORT_PAYMENTS_WEBHOOK_SECRET", "whsec_1"),
+            ("COHORT_STRIPE_SECRET_KEY", "sk_test_1"),
+            ("COHORT_STRIPE_PUBLISHABLE_KEY", "pk_test_1"),
+            ("COHORT_STRIPE_API_URL", "http://127.0.0.1:8420"),
+        ])
+        .unwrap();
+        let Payments::Stripe(keys) = stripe.payments else {
+            panic!("not stripe");
+        };
+        assert_eq!(keys.api_url, "http://127.0.0.1:8420");
+        assert_eq!(keys.js_url, "https://js.stripe.com/v3/");
+        assert_eq!(
+            with(&[("COHORT_PAYMENTS", "paypal")]).unwrap_err().variable,
+            "COHORT_PAYMENTS"
+        );
     }
 }

@@ -44,4 +44,8 @@ pub struct AppContext {
     pub dev_outbox: Option<DevOutbox>,
     /// Counts what may have changed, so in-memory caches drop what they kept.
     pub changes: Changes,
+    /// The card processor (`COHORT_PAYMENTS`).
+    pub payments: Arc<dyn crate::payments::PaymentProvider>,
+    /// Present only while the built-in test processor takes payments (its card form).
+    pub test_processor: Option<crate::payments::test_processor::TestProcessor>,
 }

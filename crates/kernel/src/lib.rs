@@ -27,6 +27,7 @@ pub mod mail;
 pub mod memo;
 pub mod notification_kinds;
 pub mod pagination;
+pub mod payments;
 pub mod rate_limit;
 pub mod response;
 pub mod rich_text;

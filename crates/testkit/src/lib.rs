@@ -6,6 +6,7 @@
 
 mod database;
 pub mod groups;
+pub mod localstripe;
 pub mod pictures;
 pub mod projects;
 pub mod smtp;

@@ -7,6 +7,7 @@ mod console;
 mod crash;
 mod headers;
 mod migrations;
+mod payments;
 mod permissions;
 mod query_plans;
 mod scene;

@@ -1,0 +1,327 @@
+//! The payment port's two processors: the built-in test processor (its state in the
+//! database) and the Stripe adapter against a localstripe started for the test.
+
+use std::sync::{Arc, Mutex};
+
+use actix_web::{App, HttpRequest, HttpResponse, HttpServer, web};
+use kernel::AppError;
+use kernel::payments::stripe::{StripeProvider, StripeSettings};
+use kernel::payments::test_processor::{CardInput, INVALID_NUMBER, TestProcessor};
+use kernel::payments::{ChargeOutcome, ChargeRequest, PaymentProvider, ProcessorKind};
+use testkit::spawn_app;
+
+fn card(number: &str) -> CardInput {
+    CardInput {
+        number: number.into(),
+        exp_month: 12,
+        exp_year: 2035,
+        cvc: "123".into(),
+    }
+}
+
+fn charge<'a>(customer: &'a str, method: &'a str, key: &'a str) -> ChargeRequest<'a> {
+    ChargeRequest {
+        customer_id: customer,
+        method_id: method,
+        amount_cents: 2_500,
+        currency: "cad",
+        idempotency_key: key,
+        description: "Pledge to Early sepsis",
+    }
+}
+
+/// A customer with the test card `number` saved through the processor's card form.
+async fn saved_card(processor: &TestProcessor, number: &str) -> (String, String) {
+    let customer = processor
+        .create_customer("donor@example.org")
+        .await
+        .unwrap();
+    let setup = processor.start_setup(&customer).await.unwrap();
+    assert_eq!(
+        processor.saved_method(&setup.id).await.unwrap(),
+        None,
+        "not confirmed yet"
+    );
+    let saved = processor
+        .confirm_setup(&setup.id, &setup.client_secret, &card(number))
+        .await
+        .unwrap();
+    assert_eq!(
+        processor.saved_method(&setup.id).await.unwrap().as_ref(),
+        Some(&saved)
+    );
+    (customer, saved.id)
+}
+
+#[tokio::test]
+async fn the_test_processor_behaves_like_a_processors_test_mode() {
+    let app = spawn_app().await;
+    assert_eq!(app.ctx.payments.kind(), ProcessorKind::Test);
+    let processor = app
+        .ctx
+        .test_processor
+        .clone()
+        .expect("the embedded default");
+
+    // Only the brand and last four digits are kept of a card.
+    let customer = processor
+        .create_customer("donor@example.org")
+        .await
+        .unwrap();
+    let setup = processor.start_setup(&customer).await.unwrap();
+    let wrong = processor
+        .confirm_setup(&setup.id, "seti_wrong_secret", &card("4242424242424242"))
+        .await;
+    assert!(
+        matches!(
+            wrong,
+            Err(AppError::Client {
+                code: "unknown_setup",
+                ..
+            })
+        ),
+        "{wrong:?}"
+    );
+    let Err(AppError::Validation(errors)) = processor
+        .confirm_setup(
+            &setup.id,
+            &setup.client_secret,
+            &card("4242 4242 4242 4241"),
+        )
+        .await
+    else {
+        panic!("a number failing its checksum was saved");
+    };
+    assert_eq!(errors["number"], [INVALID_NUMBER]);
+    let saved = processor
+        .confirm_setup(
+            &setup.id,
+            &setup.client_secret,
+            &card("4242 4242 4242 4242"),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        (saved.brand.as_str(), saved.last4.as_str()),
+        ("visa", "4242")
+    );
+
+    // 4242 succeeds, once per idempotency key however often it is sent.
+    let first = processor
+        .charge(&charge(&customer, &saved.id, "pledge-1"))
+        .await
+        .unwrap();
+    let again = processor
+        .charge(&charge(&customer, &saved.id, "pledge-1"))
+        .await
+        .unwrap();
+    let ChargeOutcome::Succeeded { charge_id } = &first else {
+        panic!("{first:?}")
+    };
+    assert_eq!(first, again);
+    assert_eq!(processor.charges().await.unwrap().len(), 1);
+
+    // The endings of the test numbers: declined, insufficient funds, authentication.
+    for (number, expected) in [
+        ("4000000000000002", "card_declined"),
+        ("4000000000009995", "insufficient_funds"),
+    ] {
+        let (customer, method) = saved_card(&processor, number).await;
+        let outcome = processor
+            .charge(&charge(&customer, &method, number))
+            .await
+            .unwrap();
+        assert!(
+            matches!(&outcome, ChargeOutcome::Declined { code, .. } if code == expected),
+            "{number}: {outcome:?}"
+        );
+    }
+    let (customer_3ds, method_3ds) = saved_card(&processor, "4000002500003155").await;
+    let outcome = processor
+        .charge(&charge(&customer_3ds, &method_3ds, "3ds"))
+        .await
+        .unwrap();
+    assert!(
+        matches!(outcome, ChargeOutcome::NeedsAuthentication { .. }),
+        "{outcome:?}"
+    );
+    let other_customer = processor
+        .charge(&charge(&customer_3ds, &saved.id, "theirs"))
+        .await;
+    assert!(
+        other_customer.is_err(),
+        "a card charges only for its own customer"
+    );
+
+    // A refund is made once; another key cannot refund the same charge again.
+    let refund = processor.refund(charge_id, "refund-1").await.unwrap();
+    assert_eq!(refund.amount_cents, 2_500);
+    assert_eq!(
+        processor.refund(charge_id, "refund-1").await.unwrap(),
+        refund
+    );
+    assert!(processor.refund(charge_id, "refund-2").await.is_err());
+}
+
+#[tokio::test]
+async fn the_same_idempotency_key_sent_at_once_charges_once() {
+    let app = spawn_app().await;
+    let processor = app
+        .ctx
+        .test_processor
+        .clone()
+        .expect("the embedded default");
+    let (customer, method) = saved_card(&processor, "4242424242424242").await;
+    let attempts = (0..8).map(|_| {
+        let processor = processor.clone();
+        let (customer, method) = (customer.clone(), method.clone());
+        async move {
+            processor
+                .charge(&charge(&customer, &method, "pledge-7-charge"))
+                .await
+        }
+    });
+    let outcomes = futures_util::future::join_all(attempts).await;
+    let first = outcomes[0].as_ref().unwrap();
+    assert!(
+        outcomes.iter().all(|o| o.as_ref().ok() == Some(first)),
+        "{outcomes:?}"
+    );
+    assert_eq!(processor.charges().await.unwrap().len(), 1);
+}
+
+/// The webhooks a sink received: each body with its signature header.
+type Deliveries = Arc<Mutex<Vec<(Vec<u8>, String)>>>;
+
+/// A local endpoint that keeps the webhooks delivered to it.
+async fn webhook_sink() -> (String, Deliveries) {
+    let received: Deliveries = Arc::default();
+    let kept = received.clone();
+    let server = HttpServer::new(move || {
+        let kept = kept.clone();
+        App::new().route(
+            "/webhooks",
+            web::post().to(move |request: HttpRequest, body: web::Bytes| {
+                let kept = kept.clone();
+                async move {
+                    let signature = request
+                        .headers()
+                        .get("Stripe-Signature")
+                        .and_then(|v| v.to_str().ok())
+                        .unwrap_or_default()
+                        .to_owned();
+                    kept.lock().unwrap().push((body.to_vec(), signature));
+                    HttpResponse::Ok().finish()
+                }
+            }),
+        )
+    })
+    .workers(1)
+    .bind(("127.0.0.1", 0))
+    .unwrap();
+    let port = server.addrs()[0].port();
+    tokio::spawn(server.run());
+    (format!("http://127.0.0.1:{port}/webhooks"), received)
+}
+
+#[tokio::test]
+async fn the_stripe_adapter_saves_charges_refunds_and_verifies_webhooks_against_localstripe() {
+    let stripe = testkit::localstripe::start().await;
+    let secret = "whsec_cohort_test";
+    let (sink, received) = webhook_sink().await;
+    stripe
+        .post(
+            "/_config/webhooks/cohort",
+            &[("url", &sink), ("secret", secret)],
+        )
+        .await;
+    let provider = StripeProvider::new(StripeSettings {
+        api_url: stripe.url.clone(),
+        secret_key: "sk_test_cohort".into(),
+        webhook_secret: secret.into(),
+    });
+    assert_eq!(provider.kind(), ProcessorKind::Stripe);
+
+    // The browser confirms the setup with Stripe.js; here the same call, made directly.
+    let saved_card = |number: &'static str| {
+        let (provider, stripe) = (&provider, &stripe);
+        async move {
+            let customer = provider.create_customer("donor@example.org").await.unwrap();
+            let setup = provider.start_setup(&customer).await.unwrap();
+            assert!(setup.client_secret.starts_with(&setup.id));
+            assert_eq!(provider.saved_method(&setup.id).await.unwrap(), None);
+            let card = [
+                ("type", "card"),
+                ("card[number]", number),
+                ("card[exp_month]", "12"),
+                ("card[exp_year]", "2035"),
+                ("card[cvc]", "123"),
+            ];
+            let method = stripe.post("/v1/payment_methods", &card).await;
+            let method = method["id"].as_str().unwrap().to_owned();
+            let confirm = format!("/v1/setup_intents/{}/confirm", setup.id);
+            stripe
+                .post(&confirm, &[("payment_method", method.as_str())])
+                .await;
+            let saved = provider
+                .saved_method(&setup.id)
+                .await
+                .unwrap()
+                .expect("saved");
+            assert_eq!(saved.last4, &number[12..]);
+            (customer, saved.id)
+        }
+    };
+
+    let (customer, method) = saved_card("4242424242424242").await;
+    let outcome = provider
+        .charge(&charge(&customer, &method, "pledge-1"))
+        .await
+        .unwrap();
+    let ChargeOutcome::Succeeded { charge_id } = outcome else {
+        panic!("{outcome:?}")
+    };
+    assert!(charge_id.starts_with("pi_"), "{charge_id}");
+    let refund = provider.refund(&charge_id, "refund-1").await.unwrap();
+    assert_eq!(refund.amount_cents, 2_500);
+
+    // Stripe's card that saves but is refused when charged.
+    let (customer, method) = saved_card("4000000000000341").await;
+    let declined = provider
+        .charge(&charge(&customer, &method, "pledge-2"))
+        .await
+        .unwrap();
+    assert!(
+        matches!(&declined, ChargeOutcome::Declined { code, .. } if code == "card_declined"),
+        "{declined:?}"
+    );
+
+    // localstripe signs its webhooks as Stripe does; the adapter verifies them.
+    let mut delivered = Vec::new();
+    for _ in 0..50 {
+        delivered = received.lock().unwrap().clone();
+        if delivered
+            .iter()
+            .any(|(body, _)| String::from_utf8_lossy(body).contains("payment_intent.succeeded"))
+        {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let (body, signature) = delivered
+        .iter()
+        .find(|(body, _)| String::from_utf8_lossy(body).contains("payment_intent.succeeded"))
+        .expect("the success webhook was delivered");
+    let event = provider
+        .verify_webhook(body, signature, kernel::clock::now())
+        .unwrap();
+    assert_eq!(event.kind, "payment_intent.succeeded");
+    assert_eq!(event.object_id.as_deref(), Some(charge_id.as_str()));
+    let mut tampered = body.clone();
+    tampered.push(b' ');
+    assert!(
+        provider
+            .verify_webhook(&tampered, signature, kernel::clock::now())
+            .is_err()
+    );
+}

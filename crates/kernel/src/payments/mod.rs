@@ -1,0 +1,126 @@
+//! Payments: the one port through which the funding part reaches a card processor
+//! (`PaymentProvider`), shaped on Stripe's model — a customer, a card saved for later
+//! off-session charges (a SetupIntent), charges with idempotency keys, refunds, signed
+//! webhooks. Two implementations: the built-in test processor (the embedded default, with
+//! its state in the database) and the Stripe adapter (`COHORT_PAYMENTS=stripe`). Card
+//! numbers never pass through Cohort's own code: the browser hands them to the processor.
+
+pub mod stripe;
+pub mod test_processor;
+pub mod webhook;
+
+use async_trait::async_trait;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+crate::string_enum!(
+    /// Which processor takes the cards (the browser loads its card form).
+    ProcessorKind {
+        /// The built-in test processor: test card numbers, nothing real is charged.
+        Test = "test",
+        Stripe = "stripe",
+    }
+);
+
+/// A card being saved for later charges: the browser confirms it with the secret.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Setup {
+    pub id: String,
+    pub client_secret: String,
+}
+
+/// A saved card, as much of it as may be shown.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct SavedMethod {
+    pub id: String,
+    pub brand: String,
+    pub last4: String,
+}
+
+/// An off-session charge of a saved card.
+#[derive(Debug, Clone)]
+pub struct ChargeRequest<'a> {
+    pub customer_id: &'a str,
+    pub method_id: &'a str,
+    /// Minor units (cents), at least 1.
+    pub amount_cents: i64,
+    /// ISO 4217, lower case (`cad`).
+    pub currency: &'a str,
+    /// The same key charges once, however often it is sent.
+    pub idempotency_key: &'a str,
+    pub description: &'a str,
+}
+
+/// What a charge came to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ChargeOutcome {
+    Succeeded {
+        charge_id: String,
+    },
+    /// The card was refused; `code` as processors name it (`card_declined`,
+    /// `insufficient_funds`).
+    Declined {
+        code: String,
+        charge_id: Option<String>,
+    },
+    /// The bank wants the card holder to authenticate, which an off-session charge cannot:
+    /// the donor must come back and confirm.
+    NeedsAuthentication {
+        charge_id: String,
+    },
+}
+
+/// A refund the processor made.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refund {
+    pub id: String,
+    pub amount_cents: i64,
+}
+
+/// A verified webhook event (what happened at the processor).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WebhookEvent {
+    /// The processor's event id: the same event delivered twice has the same id.
+    pub id: String,
+    /// Like `payment_intent.succeeded`.
+    pub kind: String,
+    /// The id of the object the event is about, when it has one.
+    pub object_id: Option<String>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum PaymentError {
+    /// The processor could not be reached or failed; worth retrying later.
+    #[error("the payment processor is unavailable: {0}")]
+    Unavailable(String),
+    /// The processor refused the request itself (not a declined card).
+    #[error("the payment processor refused the request: {0}")]
+    Refused(String),
+    /// A webhook whose signature does not match, or that is too old.
+    #[error("the webhook signature is not valid")]
+    BadSignature,
+    #[error(transparent)]
+    Database(#[from] sea_orm::DbErr),
+}
+
+#[async_trait]
+pub trait PaymentProvider: Send + Sync {
+    fn kind(&self) -> ProcessorKind;
+    /// A customer at the processor, to keep cards under.
+    async fn create_customer(&self, email: &str) -> Result<String, PaymentError>;
+    /// Starts saving a card of `customer_id` for later off-session charges.
+    async fn start_setup(&self, customer_id: &str) -> Result<Setup, PaymentError>;
+    /// The card a setup saved, once the browser confirmed it; `None` before.
+    async fn saved_method(&self, setup_id: &str) -> Result<Option<SavedMethod>, PaymentError>;
+    /// Charges a saved card; the same idempotency key never charges twice.
+    async fn charge(&self, request: &ChargeRequest<'_>) -> Result<ChargeOutcome, PaymentError>;
+    /// Refunds a whole charge; the same idempotency key never refunds twice.
+    async fn refund(&self, charge_id: &str, idempotency_key: &str) -> Result<Refund, PaymentError>;
+    /// Checks a webhook's signature (and age) and reads the event it carries.
+    fn verify_webhook(
+        &self,
+        payload: &[u8],
+        signature: &str,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Result<WebhookEvent, PaymentError>;
+}
