@@ -350,6 +350,12 @@ test('the owner changes a live project, and staff compare and approve the change
   await expect(page.getByRole('article', { name: title })).toHaveCount(0);
   await page.goto(`/project/${slug}`);
   await expect(page.getByRole('heading', { level: 1, name: changed })).toBeVisible();
+
+  // The page's address is shared by copying it (no share sheet in a desktop browser).
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: /^Share/ }).click();
+  await expect(page.getByText('Link copied')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(`/project/${slug}`, page.url()).toString());
 });
 
 test('staff suspend a live project with a reason, reactivate it, and close it', async ({ page }, info) => {

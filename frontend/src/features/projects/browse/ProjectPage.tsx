@@ -10,6 +10,7 @@ import { Picture } from '@/ui/Picture';
 import { NotFoundPage } from '@/ui/NotFoundPage';
 import { ErrorState, Loading } from '@/ui/QueryState';
 import { RichText } from '@/ui/RichText';
+import { ShareButton } from '@/ui/ShareButton';
 import { STATUS } from '../status';
 import { daysLeft, goal } from '../figures';
 import { ReviewPanel } from '../review/ReviewPanel';
@@ -53,9 +54,10 @@ export function ProjectPage({ Discussion }: { Discussion: DiscussionSlot }) {
           {project.status !== 'live' && <Chip size="small" label={status.label} color={status.color} />}
         </Stack>
         <TopicChips topics={project.tags} />
-        <Box>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <FavoriteButton slug={project.slug} favorites={project.favorites} canFavorite={project.abilities.can_favorite} />
-        </Box>
+          <ShareButton title={project.title} path={`/project/${project.slug}`} />
+        </Stack>
       </Stack>
       {video ? (
         <Box
