@@ -43,6 +43,7 @@ mod m20261124_000035_project_media;
 mod m20261124_000036_project_changes;
 mod m20261124_000037_project_pledges;
 mod m20261124_000038_test_processor;
+mod m20261124_000039_project_pledging;
 
 pub struct Migrator;
 
@@ -88,6 +89,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000036_project_changes::Migration),
             Box::new(m20261124_000037_project_pledges::Migration),
             Box::new(m20261124_000038_test_processor::Migration),
+            Box::new(m20261124_000039_project_pledging::Migration),
         ]
     }
 }

@@ -13,7 +13,7 @@ pub struct Migration;
 enum TestProcessorCustomers {
     Table,
     Id,
-    Email,
+    Reference,
     CreatedAt,
 }
 
@@ -88,7 +88,7 @@ impl MigrationTrait for Migration {
                 .table(Cu::Table)
                 .if_not_exists()
                 .col(key(Cu::Id))
-                .col(text(Cu::Email, 255))
+                .col(text(Cu::Reference, 255))
                 .col(columns::timestamp(Cu::CreatedAt))
                 .to_owned(),
             Table::create()

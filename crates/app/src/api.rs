@@ -5,7 +5,7 @@ use utoipa::OpenApi;
 use utoipa_actix_web::service_config::ServiceConfig;
 use utoipa_actix_web::{AppExt, scope};
 
-use crate::{captcha, console, dev_mailbox, envelope, health};
+use crate::{captcha, console, dev_mailbox, envelope, health, test_processor};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -28,6 +28,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(captcha::challenge)
         .service(dev_mailbox::list)
         .service(dev_mailbox::outbox)
+        .service(test_processor::confirm)
         .service(console::overview)
         .service(console::audit_actions)
         .service(console::audit_log)

@@ -23,5 +23,6 @@ mod spa;
 mod staff_gate;
 pub mod startup;
 pub mod statements;
+mod test_processor;
 
 pub use startup::{Application, Parts, build_context, build_parts, migrate};

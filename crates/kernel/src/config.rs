@@ -72,6 +72,10 @@ pub struct Config {
     /// `COHORT_PAYMENTS_WEBHOOK_SECRET`: the secret the processor signs webhooks with
     /// (required with Stripe; the test processor derives one from the app's key otherwise).
     pub payments_webhook_secret: Option<String>,
+    /// `COHORT_PLEDGE_MIN_CENTS`: the smallest pledge, in cents of CAD (default 500).
+    pub pledge_min_cents: i64,
+    /// `COHORT_PLEDGE_MAX_CENTS`: the largest pledge, in cents of CAD (default 1,000,000).
+    pub pledge_max_cents: i64,
 }
 
 /// Which processor takes payments.
@@ -365,6 +369,26 @@ impl Config {
             ));
         }
 
+        let pledge_min_cents = i64::from(parse_number(
+            "COHORT_PLEDGE_MIN_CENTS",
+            get("COHORT_PLEDGE_MIN_CENTS"),
+            500,
+            1,
+            100_000_000,
+        )?);
+        let pledge_max_cents = i64::from(parse_number(
+            "COHORT_PLEDGE_MAX_CENTS",
+            get("COHORT_PLEDGE_MAX_CENTS"),
+            1_000_000,
+            1,
+            100_000_000,
+        )?);
+        if pledge_max_cents < pledge_min_cents {
+            return Err(ConfigError::new(
+                "COHORT_PLEDGE_MAX_CENTS",
+                "must be at least COHORT_PLEDGE_MIN_CENTS",
+            ));
+        }
         let mut allowed_origins: Vec<String> =
             crate::embed::origin_of(&public_url).into_iter().collect();
         for extra in get("COHORT_ALLOWED_ORIGINS")
@@ -420,6 +444,8 @@ impl Config {
             log_sql,
             payments: payments(&get)?,
             payments_webhook_secret: get("COHORT_PAYMENTS_WEBHOOK_SECRET"),
+            pledge_min_cents,
+            pledge_max_cents,
             google: oauth_provider(
                 &get,
                 "GOOGLE",

@@ -110,3 +110,27 @@ impl PledgeStatus {
     /// A pledge that makes its member a backer of the project.
     pub const BACKING: [PledgeStatus; 2] = [PledgeStatus::Pledged, PledgeStatus::Charged];
 }
+
+string_enum!(
+    /// Where a live project's funding stands (all or nothing).
+    FundingState {
+        /// Taking pledges; backers may change or cancel theirs.
+        Open = "open",
+        /// The pledges reached the goal: they are locked, and a Content Expert decides.
+        GoalReached = "goal_reached",
+    }
+);
+
+string_enum!(
+    /// What a ledger entry records.
+    LedgerKind {
+        /// A pledge made (its amount).
+        Pledged = "pledged",
+        /// A pledge's amount changed (the difference).
+        Changed = "changed",
+        /// A pledge withdrawn or let go uncharged (minus its amount).
+        Released = "released",
+        /// The pledges reached the goal (no money moves; the total at that moment).
+        GoalReached = "goal_reached",
+    }
+);

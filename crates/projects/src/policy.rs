@@ -2,7 +2,7 @@
 
 use kernel::users::CreatorReadiness;
 
-use crate::enums::{CreatorGap, ProjectAction, ProjectStatus};
+use crate::enums::{CreatorGap, FundingState, ProjectAction, ProjectStatus};
 
 /// What keeps a member from submitting a project; none means they may.
 pub fn creator_gaps(readiness: CreatorReadiness) -> Vec<CreatorGap> {
@@ -49,6 +49,12 @@ pub fn may_view(status: ProjectStatus, is_owner: bool) -> bool {
 /// A live project's campaign runs: it takes reviews, comments and (later) pledges.
 pub fn campaign_open(status: ProjectStatus) -> bool {
     status == ProjectStatus::Live
+}
+
+/// A member other than the owner pledges while the campaign runs and its goal is not yet
+/// reached; backers change or cancel their pledge until then too.
+pub fn may_pledge(status: ProjectStatus, funding: FundingState, is_owner: bool) -> bool {
+    campaign_open(status) && funding == FundingState::Open && !is_owner
 }
 
 /// Dynamic Review: any signed-in member but the owner rates a live project (a closed one
@@ -180,6 +186,21 @@ mod tests {
         }
         for status in [Draft, Submitted, Rejected, Suspended] {
             assert!(!may_post_update(status, true));
+        }
+    }
+
+    #[test]
+    fn members_pledge_to_live_projects_of_others_until_the_goal_is_reached() {
+        use FundingState::*;
+        use ProjectStatus::*;
+        assert!(may_pledge(Live, Open, false));
+        assert!(!may_pledge(Live, Open, true), "never to one's own");
+        assert!(
+            !may_pledge(Live, GoalReached, false),
+            "locked once the goal is reached"
+        );
+        for status in [Draft, Submitted, Rejected, Suspended, Closed] {
+            assert!(!may_pledge(status, Open, false), "{status:?}");
         }
     }
 

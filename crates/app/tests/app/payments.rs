@@ -32,10 +32,7 @@ fn charge<'a>(customer: &'a str, method: &'a str, key: &'a str) -> ChargeRequest
 
 /// A customer with the test card `number` saved through the processor's card form.
 async fn saved_card(processor: &TestProcessor, number: &str) -> (String, String) {
-    let customer = processor
-        .create_customer("donor@example.org")
-        .await
-        .unwrap();
+    let customer = processor.create_customer("member-7").await.unwrap();
     let setup = processor.start_setup(&customer).await.unwrap();
     assert_eq!(
         processor.saved_method(&setup.id).await.unwrap(),
@@ -64,10 +61,7 @@ async fn the_test_processor_behaves_like_a_processors_test_mode() {
         .expect("the embedded default");
 
     // Only the brand and last four digits are kept of a card.
-    let customer = processor
-        .create_customer("donor@example.org")
-        .await
-        .unwrap();
+    let customer = processor.create_customer("member-7").await.unwrap();
     let setup = processor.start_setup(&customer).await.unwrap();
     let wrong = processor
         .confirm_setup(&setup.id, "seti_wrong_secret", &card("4242424242424242"))
@@ -246,7 +240,7 @@ async fn the_stripe_adapter_saves_charges_refunds_and_verifies_webhooks_against_
     let saved_card = |number: &'static str| {
         let (provider, stripe) = (&provider, &stripe);
         async move {
-            let customer = provider.create_customer("donor@example.org").await.unwrap();
+            let customer = provider.create_customer("member-7").await.unwrap();
             let setup = provider.start_setup(&customer).await.unwrap();
             assert!(setup.client_secret.starts_with(&setup.id));
             assert_eq!(provider.saved_method(&setup.id).await.unwrap(), None);

@@ -93,6 +93,12 @@ fn with_body(request: reqwest::RequestBuilder, operation: &str) -> reqwest::Requ
         "createProjectUpdate" | "updateProjectUpdate" => {
             json!({"title": "Matrix news", "text": "<p>News</p>"})
         }
+        "pledgeToProject" => json!({"setup_id": "seti_none", "amount_cents": 2_500, "adult": true}),
+        "changeMyPledge" => json!({"amount_cents": 2_500}),
+        "confirmTestCard" => json!({
+            "client_secret": "seti_none_secret", "number": "4242424242424242",
+            "exp_month": 12, "exp_year": 2035, "cvc": "123"
+        }),
         "reviewProject" => json!({
             "scientific_merit": 4, "feasibility": 4, "relevance_to_patients": 5,
             "clarity": 3, "team": 4

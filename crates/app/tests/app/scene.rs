@@ -457,19 +457,8 @@ pub fn concrete(template: &str, operation: &str, s: &Scene) -> String {
             &format!("{}/comments/{comment}", s.topic),
         )
         .replace("/api/pages/{slug}", "/api/pages/about-us")
-        // Hearts and reviews go to the live project (the draft takes neither).
-        .replace(
-            "/api/projects/{slug}/favorite",
-            "/api/projects/matrix-live/favorite",
-        )
-        .replace(
-            "/api/projects/{slug}/review",
-            "/api/projects/matrix-live/review",
-        )
-        .replace(
-            "/api/projects/{slug}/updates",
-            "/api/projects/matrix-live/updates",
-        )
+        // Hearts, reviews, updates and pledges go to the live project (the draft takes none).
+        .replace("/api/projects/{slug}/", "/api/projects/matrix-live/")
         .replace(
             "{project_id}/posts/{id}",
             &format!("{}/posts/{}", s.live_project, s.project_update),

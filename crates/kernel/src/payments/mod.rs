@@ -33,6 +33,8 @@ pub struct Setup {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct SavedMethod {
     pub id: String,
+    /// The customer it is saved under.
+    pub customer_id: String,
     pub brand: String,
     pub last4: String,
 }
@@ -106,8 +108,9 @@ pub enum PaymentError {
 #[async_trait]
 pub trait PaymentProvider: Send + Sync {
     fn kind(&self) -> ProcessorKind;
-    /// A customer at the processor, to keep cards under.
-    async fn create_customer(&self, email: &str) -> Result<String, PaymentError>;
+    /// A customer at the processor, to keep cards under; `reference` names the member on
+    /// Cohort's side (like `member-42`).
+    async fn create_customer(&self, reference: &str) -> Result<String, PaymentError>;
     /// Starts saving a card of `customer_id` for later off-session charges.
     async fn start_setup(&self, customer_id: &str) -> Result<Setup, PaymentError>;
     /// The card a setup saved, once the browser confirmed it; `None` before.

@@ -134,6 +134,7 @@ impl PaymentProvider for StripeProvider {
         let found = Self::object(self.get(&format!("payment_methods/{method}")).await?)?;
         Ok(Some(SavedMethod {
             id: method,
+            customer_id: text(&setup["customer"]).unwrap_or_default(),
             brand: text(&found["card"]["brand"]).unwrap_or_else(|| "card".into()),
             last4: text(&found["card"]["last4"]).unwrap_or_default(),
         }))

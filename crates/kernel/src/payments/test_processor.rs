@@ -197,6 +197,7 @@ impl TestProcessor {
         active.update(&self.db).await?;
         Ok(SavedMethod {
             id: saved.id,
+            customer_id: saved.customer_id,
             brand: saved.brand,
             last4: saved.last4,
         })
@@ -252,10 +253,10 @@ impl PaymentProvider for TestProcessor {
         ProcessorKind::Test
     }
 
-    async fn create_customer(&self, email: &str) -> Result<String, PaymentError> {
+    async fn create_customer(&self, reference: &str) -> Result<String, PaymentError> {
         let created = customer::ActiveModel {
             id: Set(new_id("cus")),
-            email: Set(email.to_owned()),
+            reference: Set(reference.to_owned()),
             created_at: Set(crate::clock::now()),
         }
         .insert(&self.db)
@@ -301,6 +302,7 @@ impl PaymentProvider for TestProcessor {
             .await?
             .map(|m| SavedMethod {
                 id: m.id,
+                customer_id: m.customer_id,
                 brand: m.brand,
                 last4: m.last4,
             }))

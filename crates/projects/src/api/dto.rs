@@ -12,9 +12,11 @@ use utoipa::ToSchema;
 use crate::budget::{BudgetLine, Milestone};
 use crate::content::{Content, NeedRow, TeamRow};
 use crate::entity::{need, project, review};
-use crate::enums::{CreatorGap, EthicsStatus, NeedKind, ProjectStatus, ReviewCriterion};
+use crate::enums::{
+    CreatorGap, EthicsStatus, FundingState, NeedKind, ProjectStatus, ReviewCriterion,
+};
 use crate::policy;
-use crate::service::{dynamic_review, eligibility, prize, team};
+use crate::service::{dynamic_review, eligibility, pledging, prize, team};
 
 /// A project as its owner edits it (every step's fields, empty until saved).
 #[derive(Debug, Serialize, ToSchema)]
@@ -223,6 +225,34 @@ pub struct ProjectCard {
     pub funding_goal_cents: Option<i64>,
     /// When the campaign ends.
     pub closes_at: Option<DateTime<Utc>>,
+    pub funding: Funding,
+}
+
+/// Where a project's funding stands (all or nothing).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Funding {
+    /// What the standing pledges add up to, in cents of CAD (nothing is charged before the
+    /// goal is reached and a Content Expert approves).
+    pub raised_cents: i64,
+    /// How many members' pledges stand.
+    pub backers: i32,
+    pub state: FundingState,
+    /// The platform's fee, in percent of what is charged.
+    pub platform_fee_percent: u8,
+    /// The processor's fee, an estimate in percent (its range).
+    pub processor_fee_percent: [u8; 2],
+}
+
+impl Funding {
+    fn of(p: &project::Model) -> Self {
+        Self {
+            raised_cents: p.raised_cents,
+            backers: p.backers,
+            state: p.funding_state,
+            platform_fee_percent: pledging::PLATFORM_FEE_PERCENT,
+            processor_fee_percent: pledging::PROCESSOR_FEE_PERCENT,
+        }
+    }
 }
 
 impl ProjectCard {
@@ -240,6 +270,7 @@ impl ProjectCard {
                 .as_deref()
                 .map(|k| storage.url(&kernel::images::thumbnail_key(k))),
             closes_at: p.closes_at,
+            funding: Funding::of(&p),
             id: p.id,
             slug: p.slug,
             title: p.title,
@@ -260,6 +291,8 @@ pub struct ProjectAbilities {
     pub is_public: bool,
     /// Its campaign runs (live): prize progress and Dynamic Review show.
     pub campaign_open: bool,
+    /// A signed-in member other than the owner may pledge (live, the goal not reached).
+    pub can_pledge: bool,
     /// A signed-in member may give it a heart (public projects).
     pub can_favorite: bool,
     /// A signed-in member other than the owner may review it (live projects).
@@ -376,6 +409,8 @@ impl ProjectPage {
                 can_edit: is_owner && policy::may_change(p.status),
                 is_public: policy::is_public(p.status),
                 campaign_open: policy::campaign_open(p.status),
+                can_pledge: viewer.is_some()
+                    && policy::may_pledge(p.status, p.funding_state, is_owner),
                 can_favorite: viewer.is_some() && policy::is_public(p.status),
                 can_rate: viewer.is_some() && policy::may_rate(p.status, is_owner),
                 can_post_update: policy::may_post_update(p.status, is_owner),

@@ -6,6 +6,7 @@ pub mod dto;
 pub mod dynamic_review;
 pub mod favorites;
 pub mod my_projects;
+pub mod pledges;
 pub mod staff_projects;
 pub mod team;
 pub mod updates;
@@ -39,6 +40,11 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(my_projects::withdraw_changes)
         .service(favorites::list)
         .service(backed::mine)
+        .service(pledges::list)
+        .service(pledges::change)
+        .service(pledges::cancel)
+        .service(pledges::start_card)
+        .service(pledges::make)
         .service(backed::on_profile)
         .service(browse::list)
         .service(browse::detail)

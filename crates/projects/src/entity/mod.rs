@@ -1,5 +1,7 @@
 pub mod commenter;
+pub mod customer;
 pub mod favorite;
+pub mod ledger;
 pub mod need;
 pub mod pledge;
 pub mod project;

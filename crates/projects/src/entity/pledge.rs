@@ -12,6 +12,16 @@ pub struct Model {
     /// Cents of CAD.
     pub amount_cents: i64,
     pub status: PledgeStatus,
+    /// The backer's customer and saved card at the processor (its brand and last four
+    /// digits are all Cohort knows of the card).
+    pub customer_id: Option<String>,
+    pub method_id: Option<String>,
+    pub card_brand: Option<String>,
+    pub card_last4: Option<String>,
+    /// An optional word to the project (no reward is attached).
+    pub message: Option<String>,
+    /// Left off the public profile's backed projects.
+    pub anonymous: bool,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }
@@ -24,6 +34,12 @@ pub enum Relation {
         to = "super::project::Column::Id"
     )]
     Project,
+}
+
+impl Related<super::project::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::Project.def()
+    }
 }
 
 impl ActiveModelBehavior for ActiveModel {}

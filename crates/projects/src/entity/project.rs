@@ -2,7 +2,7 @@ use sea_orm::entity::prelude::*;
 
 use crate::budget::{BudgetLines, Milestones};
 use crate::content::Content;
-use crate::enums::{EthicsStatus, ProjectStatus};
+use crate::enums::{EthicsStatus, FundingState, ProjectStatus};
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "projects")]
@@ -50,6 +50,13 @@ pub struct Model {
     pub pending_changes: Option<Content>,
     /// When the waiting changes were first proposed (staff's queue, oldest first).
     pub changes_proposed_at: Option<DateTimeUtc>,
+    /// What the pledges standing now add up to, in cents of CAD (the ledger's sum).
+    pub raised_cents: i64,
+    /// How many members' pledges stand now.
+    pub backers: i32,
+    pub funding_state: FundingState,
+    /// When the pledges first reached the goal (they are locked from then on).
+    pub goal_reached_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -10,6 +10,7 @@ pub mod dynamic_review;
 pub mod eligibility;
 pub mod favorites;
 pub mod needs;
+pub mod pledging;
 pub mod prize;
 pub mod review;
 pub mod tags;

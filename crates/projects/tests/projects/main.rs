@@ -9,6 +9,7 @@ mod deadlines;
 mod discussion;
 mod dynamic_review;
 mod lifecycle;
+mod pledging;
 mod seed;
 mod team;
 mod updates;

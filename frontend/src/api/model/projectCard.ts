@@ -6,6 +6,7 @@
  * OpenAPI spec version: 0.1.0
  */
 import type { ProjectCardClosesAt } from './projectCardClosesAt';
+import type { Funding } from './funding';
 import type { ProjectCardFundingGoalCents } from './projectCardFundingGoalCents';
 import type { ProjectCardImage } from './projectCardImage';
 import type { ProjectCardImageThumbnail } from './projectCardImageThumbnail';
@@ -18,6 +19,7 @@ import type { ProjectTag } from './projectTag';
 export interface ProjectCard {
   /** When the campaign ends. */
   closes_at?: ProjectCardClosesAt;
+  funding: Funding;
   /** Cents of CAD. */
   funding_goal_cents?: ProjectCardFundingGoalCents;
   id: number;

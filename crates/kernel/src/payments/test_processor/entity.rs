@@ -8,7 +8,8 @@ pub mod customer {
     pub struct Model {
         #[sea_orm(primary_key, auto_increment = false)]
         pub id: String,
-        pub email: String,
+        /// Who the customer is on Cohort's side (never a card or an address).
+        pub reference: String,
         pub created_at: DateTimeUtc,
     }
 

@@ -26,7 +26,9 @@ import type {
 
 import type {
   BudgetStep,
+  DataCardSetup,
   DataFavorites,
+  DataMyPledge,
   DataProfileProjects,
   DataProjectDraft,
   DataProjectEligibility,
@@ -34,6 +36,7 @@ import type {
   DataProjectTeam,
   DataProjectUpdate,
   DataReviewSummary,
+  DataVecMyPledge,
   DataVecProjectDraft,
   ErrorBody,
   GeneralStep,
@@ -48,6 +51,8 @@ import type {
   PageProjectCard,
   PageProjectReview,
   PageProjectUpdate,
+  PledgeChange,
+  PledgeRequest,
   ProjectUpdateRequest,
   ResearchStep,
   ReviewInput,
@@ -273,6 +278,247 @@ export function useListFavoriteProjects<TData = Awaited<ReturnType<typeof listFa
 
 
 /**
+ * @summary The caller's pledges, newest first.
+ */
+export const getListMyPledgesUrl = () => {
+
+
+  
+
+  return `/api/me/pledges`
+}
+
+export const listMyPledges = async ( options?: RequestInit): Promise<DataVecMyPledge> => {
+  
+  return apiFetch<DataVecMyPledge>(getListMyPledgesUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListMyPledgesQueryKey = () => {
+    return [
+    `/api/me/pledges`
+    ] as const;
+    }
+
+    
+export const getListMyPledgesQueryOptions = <TData = Awaited<ReturnType<typeof listMyPledges>>, TError = ErrorBody | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyPledges>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListMyPledgesQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listMyPledges>>> = () => listMyPledges();
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listMyPledges>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListMyPledgesQueryResult = NonNullable<Awaited<ReturnType<typeof listMyPledges>>>
+export type ListMyPledgesQueryError = ErrorBody | ErrorBody
+
+
+export function useListMyPledges<TData = Awaited<ReturnType<typeof listMyPledges>>, TError = ErrorBody | ErrorBody>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyPledges>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listMyPledges>>,
+          TError,
+          Awaited<ReturnType<typeof listMyPledges>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListMyPledges<TData = Awaited<ReturnType<typeof listMyPledges>>, TError = ErrorBody | ErrorBody>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyPledges>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listMyPledges>>,
+          TError,
+          Awaited<ReturnType<typeof listMyPledges>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListMyPledges<TData = Awaited<ReturnType<typeof listMyPledges>>, TError = ErrorBody | ErrorBody>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyPledges>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The caller's pledges, newest first.
+ */
+
+export function useListMyPledges<TData = Awaited<ReturnType<typeof listMyPledges>>, TError = ErrorBody | ErrorBody>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyPledges>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListMyPledgesQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Cancels one of the caller's pledges, until the project reaches its goal.
+ */
+export const getCancelMyPledgeUrl = (id: number,) => {
+
+
+  
+
+  return `/api/me/pledges/${id}`
+}
+
+export const cancelMyPledge = async (id: number, options?: RequestInit): Promise<DataMyPledge> => {
+  
+  return apiFetch<DataMyPledge>(getCancelMyPledgeUrl(id),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getCancelMyPledgeMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelMyPledge>>, TError,{id: number}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof cancelMyPledge>>, TError,{id: number}, TContext> => {
+
+const mutationKey = ['cancelMyPledge'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof cancelMyPledge>>, {id: number}> = (props) => {
+          const {id} = props ?? {};
+
+          return  cancelMyPledge(id,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CancelMyPledgeMutationResult = NonNullable<Awaited<ReturnType<typeof cancelMyPledge>>>
+    
+    export type CancelMyPledgeMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Cancels one of the caller's pledges, until the project reaches its goal.
+ */
+export const useCancelMyPledge = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelMyPledge>>, TError,{id: number}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof cancelMyPledge>>,
+        TError,
+        {id: number},
+        TContext
+      > => {
+
+      const mutationOptions = getCancelMyPledgeMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Changes the amount of one of the caller's pledges, until the project reaches its goal.
+ */
+export const getChangeMyPledgeUrl = (id: number,) => {
+
+
+  
+
+  return `/api/me/pledges/${id}`
+}
+
+export const changeMyPledge = async (id: number,
+    pledgeChange: PledgeChange, options?: RequestInit): Promise<DataMyPledge> => {
+  
+  return apiFetch<DataMyPledge>(getChangeMyPledgeUrl(id),
+  {      
+    ...options,
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      pledgeChange,)
+  }
+);}
+
+
+
+
+export const getChangeMyPledgeMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeMyPledge>>, TError,{id: number;data: PledgeChange}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof changeMyPledge>>, TError,{id: number;data: PledgeChange}, TContext> => {
+
+const mutationKey = ['changeMyPledge'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof changeMyPledge>>, {id: number;data: PledgeChange}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  changeMyPledge(id,data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ChangeMyPledgeMutationResult = NonNullable<Awaited<ReturnType<typeof changeMyPledge>>>
+    export type ChangeMyPledgeMutationBody = PledgeChange
+    export type ChangeMyPledgeMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Changes the amount of one of the caller's pledges, until the project reaches its goal.
+ */
+export const useChangeMyPledge = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeMyPledge>>, TError,{id: number;data: PledgeChange}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof changeMyPledge>>,
+        TError,
+        {id: number;data: PledgeChange},
+        TContext
+      > => {
+
+      const mutationOptions = getChangeMyPledgeMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * @summary Whether the caller may submit projects; each reason not, with the screen that fixes it.
  */
 export const getGetProjectEligibilityUrl = () => {
@@ -2099,6 +2345,78 @@ export function useGetProject<TData = Awaited<ReturnType<typeof getProject>>, TE
 
 
 /**
+ * @summary Starts saving a card for a pledge to the project (signed-in members other than its owner,
+while it takes pledges).
+ */
+export const getStartPledgeCardUrl = (slug: string,) => {
+
+
+  
+
+  return `/api/projects/${slug}/card-setups`
+}
+
+export const startPledgeCard = async (slug: string, options?: RequestInit): Promise<DataCardSetup> => {
+  
+  return apiFetch<DataCardSetup>(getStartPledgeCardUrl(slug),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getStartPledgeCardMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startPledgeCard>>, TError,{slug: string}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof startPledgeCard>>, TError,{slug: string}, TContext> => {
+
+const mutationKey = ['startPledgeCard'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof startPledgeCard>>, {slug: string}> = (props) => {
+          const {slug} = props ?? {};
+
+          return  startPledgeCard(slug,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type StartPledgeCardMutationResult = NonNullable<Awaited<ReturnType<typeof startPledgeCard>>>
+    
+    export type StartPledgeCardMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Starts saving a card for a pledge to the project (signed-in members other than its owner,
+while it takes pledges).
+ */
+export const useStartPledgeCard = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startPledgeCard>>, TError,{slug: string}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof startPledgeCard>>,
+        TError,
+        {slug: string},
+        TContext
+      > => {
+
+      const mutationOptions = getStartPledgeCardMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * @summary Gives the caller's heart to a public project (again is the same).
  */
 export const getFavoriteProjectUrl = (slug: string,) => {
@@ -2235,6 +2553,80 @@ export const useUnfavoriteProject = <TError = ErrorBody | ErrorBody,
       > => {
 
       const mutationOptions = getUnfavoriteProjectMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Pledges to a live project with a saved card. Nothing is charged now: only if the
+pledges reach the goal and a Content Expert approves.
+ */
+export const getPledgeToProjectUrl = (slug: string,) => {
+
+
+  
+
+  return `/api/projects/${slug}/pledges`
+}
+
+export const pledgeToProject = async (slug: string,
+    pledgeRequest: PledgeRequest, options?: RequestInit): Promise<DataMyPledge> => {
+  
+  return apiFetch<DataMyPledge>(getPledgeToProjectUrl(slug),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      pledgeRequest,)
+  }
+);}
+
+
+
+
+export const getPledgeToProjectMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof pledgeToProject>>, TError,{slug: string;data: PledgeRequest}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof pledgeToProject>>, TError,{slug: string;data: PledgeRequest}, TContext> => {
+
+const mutationKey = ['pledgeToProject'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof pledgeToProject>>, {slug: string;data: PledgeRequest}> = (props) => {
+          const {slug,data} = props ?? {};
+
+          return  pledgeToProject(slug,data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type PledgeToProjectMutationResult = NonNullable<Awaited<ReturnType<typeof pledgeToProject>>>
+    export type PledgeToProjectMutationBody = PledgeRequest
+    export type PledgeToProjectMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Pledges to a live project with a saved card. Nothing is charged now: only if the
+pledges reach the goal and a Content Expert approves.
+ */
+export const usePledgeToProject = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof pledgeToProject>>, TError,{slug: string;data: PledgeRequest}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof pledgeToProject>>,
+        TError,
+        {slug: string;data: PledgeRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getPledgeToProjectMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

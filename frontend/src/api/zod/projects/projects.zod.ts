@@ -18,11 +18,18 @@ export const listBackedProjectsQueryParams = zod.object({
   "perPage": zod.number().min(1).max(listBackedProjectsQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
 
-export const listBackedProjectsResponsePaginationCountMin = 0;export const listBackedProjectsResponsePaginationCurrentPageMin = 0;export const listBackedProjectsResponsePaginationPerPageMin = 0;export const listBackedProjectsResponsePaginationTotalMin = 0;
+export const listBackedProjectsResponseDataItemFundingPlatformFeePercentMin = 0;export const listBackedProjectsResponseDataItemFundingProcessorFeePercentItemMin = 0;export const listBackedProjectsResponsePaginationCountMin = 0;export const listBackedProjectsResponsePaginationCurrentPageMin = 0;export const listBackedProjectsResponsePaginationPerPageMin = 0;export const listBackedProjectsResponsePaginationTotalMin = 0;
 
 export const listBackedProjectsResponse = zod.object({
   "data": zod.array(zod.object({
   "closes_at": zod.iso.datetime({}).nullish().describe('When the campaign ends.'),
+  "funding": zod.object({
+  "backers": zod.number().describe('How many members\' pledges stand.'),
+  "platform_fee_percent": zod.number().min(listBackedProjectsResponseDataItemFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
+  "processor_fee_percent": zod.array(zod.number().min(listBackedProjectsResponseDataItemFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
+  "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
+  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+}).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('Cents of CAD.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address, and its thumbnail\'s (for cards).'),
@@ -64,11 +71,18 @@ export const listFavoriteProjectsQueryParams = zod.object({
   "perPage": zod.number().min(1).max(listFavoriteProjectsQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
 
-export const listFavoriteProjectsResponsePaginationCountMin = 0;export const listFavoriteProjectsResponsePaginationCurrentPageMin = 0;export const listFavoriteProjectsResponsePaginationPerPageMin = 0;export const listFavoriteProjectsResponsePaginationTotalMin = 0;
+export const listFavoriteProjectsResponseDataItemFundingPlatformFeePercentMin = 0;export const listFavoriteProjectsResponseDataItemFundingProcessorFeePercentItemMin = 0;export const listFavoriteProjectsResponsePaginationCountMin = 0;export const listFavoriteProjectsResponsePaginationCurrentPageMin = 0;export const listFavoriteProjectsResponsePaginationPerPageMin = 0;export const listFavoriteProjectsResponsePaginationTotalMin = 0;
 
 export const listFavoriteProjectsResponse = zod.object({
   "data": zod.array(zod.object({
   "closes_at": zod.iso.datetime({}).nullish().describe('When the campaign ends.'),
+  "funding": zod.object({
+  "backers": zod.number().describe('How many members\' pledges stand.'),
+  "platform_fee_percent": zod.number().min(listFavoriteProjectsResponseDataItemFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
+  "processor_fee_percent": zod.array(zod.number().min(listFavoriteProjectsResponseDataItemFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
+  "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
+  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+}).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('Cents of CAD.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address, and its thumbnail\'s (for cards).'),
@@ -99,6 +113,84 @@ export const listFavoriteProjectsResponse = zod.object({
   "total": zod.number().min(listFavoriteProjectsResponsePaginationTotalMin).describe('Number of pages.')
 }).describe('Where a page sits in its list.')
 }).describe('A page of items with its position.')
+
+/**
+ * @summary The caller's pledges, newest first.
+ */
+export const listMyPledgesResponse = zod.object({
+  "data": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "anonymous": zod.boolean(),
+  "card_brand": zod.string().nullish(),
+  "card_last4": zod.string().nullish(),
+  "created_at": zod.iso.datetime({}),
+  "id": zod.number(),
+  "locked": zod.boolean().describe('The pledge can no longer change: the project reached its goal (or its campaign ended).'),
+  "message": zod.string().nullish(),
+  "project": zod.object({
+  "id": zod.number(),
+  "slug": zod.string(),
+  "title": zod.string()
+}).describe('A project as a pledge names it.'),
+  "status": zod.enum(['pledged', 'charged', 'cancelled', 'refunded', 'failed']).describe('Where a pledge stands (all or nothing): promised while the campaign runs, charged\nonce the goal is met and approved, or undone.')
+}).describe('One of the caller\'s pledges.'))
+})
+
+/**
+ * @summary Cancels one of the caller's pledges, until the project reaches its goal.
+ */
+export const cancelMyPledgeParams = zod.object({
+  "id": zod.number().describe('The pledge\'s id')
+})
+
+export const cancelMyPledgeResponse = zod.object({
+  "data": zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "anonymous": zod.boolean(),
+  "card_brand": zod.string().nullish(),
+  "card_last4": zod.string().nullish(),
+  "created_at": zod.iso.datetime({}),
+  "id": zod.number(),
+  "locked": zod.boolean().describe('The pledge can no longer change: the project reached its goal (or its campaign ended).'),
+  "message": zod.string().nullish(),
+  "project": zod.object({
+  "id": zod.number(),
+  "slug": zod.string(),
+  "title": zod.string()
+}).describe('A project as a pledge names it.'),
+  "status": zod.enum(['pledged', 'charged', 'cancelled', 'refunded', 'failed']).describe('Where a pledge stands (all or nothing): promised while the campaign runs, charged\nonce the goal is met and approved, or undone.')
+}).describe('One of the caller\'s pledges.')
+})
+
+/**
+ * @summary Changes the amount of one of the caller's pledges, until the project reaches its goal.
+ */
+export const changeMyPledgeParams = zod.object({
+  "id": zod.number().describe('The pledge\'s id')
+})
+
+export const changeMyPledgeBody = zod.object({
+  "amount_cents": zod.number().describe('Whole cents of CAD, within the platform\'s bounds.')
+}).describe('The amount alone, when a backer changes their pledge.')
+
+export const changeMyPledgeResponse = zod.object({
+  "data": zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "anonymous": zod.boolean(),
+  "card_brand": zod.string().nullish(),
+  "card_last4": zod.string().nullish(),
+  "created_at": zod.iso.datetime({}),
+  "id": zod.number(),
+  "locked": zod.boolean().describe('The pledge can no longer change: the project reached its goal (or its campaign ended).'),
+  "message": zod.string().nullish(),
+  "project": zod.object({
+  "id": zod.number(),
+  "slug": zod.string(),
+  "title": zod.string()
+}).describe('A project as a pledge names it.'),
+  "status": zod.enum(['pledged', 'charged', 'cancelled', 'refunded', 'failed']).describe('Where a pledge stands (all or nothing): promised while the campaign runs, charged\nonce the goal is met and approved, or undone.')
+}).describe('One of the caller\'s pledges.')
+})
 
 /**
  * @summary Whether the caller may submit projects; each reason not, with the screen that fixes it.
@@ -835,11 +927,18 @@ export const listProjectsQueryParams = zod.object({
   "perPage": zod.number().min(1).max(listProjectsQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
 
-export const listProjectsResponsePaginationCountMin = 0;export const listProjectsResponsePaginationCurrentPageMin = 0;export const listProjectsResponsePaginationPerPageMin = 0;export const listProjectsResponsePaginationTotalMin = 0;
+export const listProjectsResponseDataItemFundingPlatformFeePercentMin = 0;export const listProjectsResponseDataItemFundingProcessorFeePercentItemMin = 0;export const listProjectsResponsePaginationCountMin = 0;export const listProjectsResponsePaginationCurrentPageMin = 0;export const listProjectsResponsePaginationPerPageMin = 0;export const listProjectsResponsePaginationTotalMin = 0;
 
 export const listProjectsResponse = zod.object({
   "data": zod.array(zod.object({
   "closes_at": zod.iso.datetime({}).nullish().describe('When the campaign ends.'),
+  "funding": zod.object({
+  "backers": zod.number().describe('How many members\' pledges stand.'),
+  "platform_fee_percent": zod.number().min(listProjectsResponseDataItemFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
+  "processor_fee_percent": zod.array(zod.number().min(listProjectsResponseDataItemFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
+  "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
+  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+}).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('Cents of CAD.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address, and its thumbnail\'s (for cards).'),
@@ -878,11 +977,18 @@ export const getProjectParams = zod.object({
   "slug": zod.string().describe('The project\'s address')
 })
 
-export const getProjectResponseDataFavoritesCountMin = 0;export const getProjectResponseDataPrizeCommentersMin = 0;export const getProjectResponseDataPrizeCommentersTargetMin = 0;export const getProjectResponseDataPrizeFavoritesMin = 0;export const getProjectResponseDataPrizeFavoritesTargetMin = 0;export const getProjectResponseDataReviewsCountMin = 0;
+export const getProjectResponseDataFundingPlatformFeePercentMin = 0;export const getProjectResponseDataFundingProcessorFeePercentItemMin = 0;export const getProjectResponseDataFavoritesCountMin = 0;export const getProjectResponseDataPrizeCommentersMin = 0;export const getProjectResponseDataPrizeCommentersTargetMin = 0;export const getProjectResponseDataPrizeFavoritesMin = 0;export const getProjectResponseDataPrizeFavoritesTargetMin = 0;export const getProjectResponseDataReviewsCountMin = 0;
 
 export const getProjectResponse = zod.object({
   "data": zod.object({
   "closes_at": zod.iso.datetime({}).nullish().describe('When the campaign ends.'),
+  "funding": zod.object({
+  "backers": zod.number().describe('How many members\' pledges stand.'),
+  "platform_fee_percent": zod.number().min(getProjectResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
+  "processor_fee_percent": zod.array(zod.number().min(getProjectResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
+  "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
+  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+}).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('Cents of CAD.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address, and its thumbnail\'s (for cards).'),
@@ -910,6 +1016,7 @@ export const getProjectResponse = zod.object({
   "campaign_open": zod.boolean().describe('Its campaign runs (live): prize progress and Dynamic Review show.'),
   "can_edit": zod.boolean().describe('The owner may change it: a draft or one sent back, or a live one (the changes then\nwait for staff while this version stays public).'),
   "can_favorite": zod.boolean().describe('A signed-in member may give it a heart (public projects).'),
+  "can_pledge": zod.boolean().describe('A signed-in member other than the owner may pledge (live, the goal not reached).'),
   "can_post_update": zod.boolean().describe('The owner may post updates (public projects): `/project-updates/{id}`.'),
   "can_rate": zod.boolean().describe('A signed-in member other than the owner may review it (live projects).'),
   "is_public": zod.boolean().describe('Everyone may read it (live or closed): its updates and discussion show.')
@@ -979,6 +1086,14 @@ export const getProjectResponse = zod.object({
 })
 
 /**
+ * @summary Starts saving a card for a pledge to the project (signed-in members other than its owner,
+while it takes pledges).
+ */
+export const startPledgeCardParams = zod.object({
+  "slug": zod.string().describe('The project\'s address')
+})
+
+/**
  * @summary Gives the caller's heart to a public project (again is the same).
  */
 export const favoriteProjectParams = zod.object({
@@ -1009,6 +1124,22 @@ export const unfavoriteProjectResponse = zod.object({
   "is_favorite": zod.boolean()
 }).describe('A project\'s hearts and the viewer\'s own.')
 })
+
+/**
+ * @summary Pledges to a live project with a saved card. Nothing is charged now: only if the
+pledges reach the goal and a Content Expert approves.
+ */
+export const pledgeToProjectParams = zod.object({
+  "slug": zod.string().describe('The project\'s address')
+})
+
+export const pledgeToProjectBody = zod.object({
+  "adult": zod.boolean().describe('The member declares they are 18 or older.'),
+  "amount_cents": zod.number().describe('Whole cents of CAD, within the platform\'s bounds.'),
+  "anonymous": zod.boolean().optional().describe('Left off the public profile\'s backed projects.'),
+  "message": zod.string().nullish().describe('An optional word to the project (plain text, at most 500 characters).'),
+  "setup_id": zod.string().describe('The card setup the browser confirmed.')
+}).describe('A pledge: the amount in whole cents of CAD, the saved card, and the declaration.')
 
 /**
  * @summary Saves the caller's review of a live project (one per member; saving again edits it).

@@ -1,0 +1,62 @@
+//! The built-in test processor's card form endpoint: where the browser hands a test card to
+//! the processor, as it would to Stripe with Stripe.js. Only the brand and the last four
+//! digits are kept; the number goes no further. 404 while another processor is configured.
+
+use actix_web::{post, web};
+use kernel::payments::SavedMethod;
+use kernel::payments::test_processor::CardInput;
+use kernel::{AppContext, AppError, AppResult, Data};
+use serde::Deserialize;
+use utoipa::ToSchema;
+use validator::Validate;
+
+/// A test card, as the test processor's form sends it.
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+pub struct TestCard {
+    /// The setup's secret, from `startPledgeCard`.
+    #[validate(length(min = 1, max = 200))]
+    pub client_secret: String,
+    /// A test card number (spaces allowed): `4242 4242 4242 4242` succeeds, an ending of
+    /// `0002` is declined, `9995` has insufficient funds, `3155` needs authentication.
+    #[validate(length(min = 1, max = 40))]
+    pub number: String,
+    pub exp_month: u32,
+    pub exp_year: i32,
+    #[validate(length(min = 1, max = 8))]
+    pub cvc: String,
+}
+
+/// Saves a test card on a setup (the built-in test processor only).
+#[utoipa::path(
+    operation_id = "confirmTestCard",
+    tag = "payments",
+    params(("id" = String, Path, description = "The setup's id")),
+    request_body = TestCard,
+    responses(
+        (status = 200, description = "The card saved (its brand and last four digits).", body = Data<SavedMethod>),
+        (status = 400, description = "A card number, expiry or security code that is not valid, or an unknown setup.", body = kernel::ErrorBody),
+        (status = 404, description = "Another processor takes payments.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/test-processor/setups/{id}/confirm")]
+pub async fn confirm(
+    ctx: web::Data<AppContext>,
+    path: web::Path<String>,
+    body: kernel::extract::ValidJson<TestCard>,
+) -> AppResult<web::Json<Data<SavedMethod>>> {
+    let processor = ctx
+        .test_processor
+        .as_ref()
+        .ok_or_else(AppError::not_found)?;
+    let body = body.into_inner();
+    let card = CardInput {
+        number: body.number,
+        exp_month: body.exp_month,
+        exp_year: body.exp_year,
+        cvc: body.cvc,
+    };
+    let saved = processor
+        .confirm_setup(&path, &body.client_secret, &card)
+        .await?;
+    Ok(Data::new(saved))
+}

@@ -1,0 +1,257 @@
+//! Pledging: a card saved with the processor, a pledge to a live project, and the backer's
+//! own pledges (changed or cancelled until the goal is reached).
+
+use actix_web::{HttpResponse, delete, get, patch, post, web};
+use chrono::{DateTime, Utc};
+use kernel::config::Payments;
+use kernel::extract::ValidJson;
+use kernel::input::Parse;
+use kernel::payments::ProcessorKind;
+use kernel::{AppContext, AppError, AppResult, CurrentUser, Data};
+use sea_orm::EntityTrait;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use validator::Validate;
+
+use crate::entity::{pledge, project};
+use crate::enums::{FundingState, PledgeStatus};
+use crate::service::pledging::{self, Message, NewPledge};
+
+/// What the browser needs to save a card with the processor.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CardSetup {
+    pub processor: ProcessorKind,
+    pub setup_id: String,
+    /// The browser confirms the setup with it (never stored by Cohort).
+    pub client_secret: String,
+    /// Stripe.js's key and address, with the Stripe processor.
+    pub publishable_key: Option<String>,
+    pub js_url: Option<String>,
+}
+
+/// Starts saving a card for a pledge to the project (signed-in members other than its owner,
+/// while it takes pledges).
+#[utoipa::path(
+    operation_id = "startPledgeCard",
+    tag = "projects",
+    params(("slug" = String, Path, description = "The project's address")),
+    responses(
+        (status = 201, description = "A card setup to confirm in the browser.", body = Data<CardSetup>),
+        (status = 400, description = "The project is not taking pledges.", body = kernel::ErrorBody),
+        (status = 401, description = "Not signed in.", body = kernel::ErrorBody),
+        (status = 403, description = "The caller's own project.", body = kernel::ErrorBody),
+        (status = 404, description = "No such public project.", body = kernel::ErrorBody),
+        (status = 503, description = "The payment processor is unavailable.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/projects/{slug}/card-setups")]
+pub async fn start_card(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    path: web::Path<String>,
+) -> AppResult<HttpResponse> {
+    let (processor, setup) = pledging::start_card(&ctx, &user, &path).await?;
+    let (publishable_key, js_url) = match &ctx.config.payments {
+        Payments::Stripe(keys) => (
+            Some(keys.publishable_key.clone()),
+            Some(keys.js_url.clone()),
+        ),
+        Payments::Test => (None, None),
+    };
+    Ok(HttpResponse::Created().json(Data::new(CardSetup {
+        processor,
+        setup_id: setup.id,
+        client_secret: setup.client_secret,
+        publishable_key,
+        js_url,
+    })))
+}
+
+/// A pledge: the amount in whole cents of CAD, the saved card, and the declaration.
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+pub struct PledgeRequest {
+    /// The card setup the browser confirmed.
+    #[validate(length(min = 1, max = 64))]
+    pub setup_id: String,
+    /// Whole cents of CAD, within the platform's bounds.
+    pub amount_cents: i64,
+    /// An optional word to the project (plain text, at most 500 characters).
+    #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
+    pub message: Option<String>,
+    /// Left off the public profile's backed projects.
+    #[serde(default)]
+    pub anonymous: bool,
+    /// The member declares they are 18 or older.
+    pub adult: bool,
+}
+
+/// The amount alone, when a backer changes their pledge.
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+pub struct PledgeChange {
+    /// Whole cents of CAD, within the platform's bounds.
+    pub amount_cents: i64,
+}
+
+/// A project as a pledge names it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PledgedProject {
+    pub id: i64,
+    pub slug: String,
+    pub title: String,
+}
+
+/// One of the caller's pledges.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MyPledge {
+    pub id: i64,
+    pub project: PledgedProject,
+    /// Cents of CAD.
+    pub amount_cents: i64,
+    pub status: PledgeStatus,
+    pub card_brand: Option<String>,
+    pub card_last4: Option<String>,
+    pub message: Option<String>,
+    pub anonymous: bool,
+    /// The pledge can no longer change: the project reached its goal (or its campaign ended).
+    pub locked: bool,
+    pub created_at: DateTime<Utc>,
+}
+
+impl MyPledge {
+    fn of(p: pledge::Model, project: &project::Model) -> Self {
+        Self {
+            locked: !(p.status == PledgeStatus::Pledged
+                && crate::policy::campaign_open(project.status)
+                && project.funding_state == FundingState::Open),
+            project: PledgedProject {
+                id: project.id,
+                slug: project.slug.clone(),
+                title: project.title.clone(),
+            },
+            id: p.id,
+            amount_cents: p.amount_cents,
+            status: p.status,
+            card_brand: p.card_brand,
+            card_last4: p.card_last4,
+            message: p.message,
+            anonymous: p.anonymous,
+            created_at: p.created_at,
+        }
+    }
+}
+
+async fn shown(ctx: &AppContext, p: pledge::Model) -> AppResult<MyPledge> {
+    let project = project::Entity::find_by_id(p.project_id)
+        .one(&ctx.db)
+        .await?
+        .ok_or_else(AppError::not_found)?;
+    Ok(MyPledge::of(p, &project))
+}
+
+/// Pledges to a live project with a saved card. Nothing is charged now: only if the
+/// pledges reach the goal and a Content Expert approves.
+#[utoipa::path(
+    operation_id = "pledgeToProject",
+    tag = "projects",
+    params(("slug" = String, Path, description = "The project's address")),
+    request_body = PledgeRequest,
+    responses(
+        (status = 201, description = "Pledged.", body = Data<MyPledge>),
+        (status = 400, description = "An amount out of bounds, no declaration, no saved card, already backing, or the project is not taking pledges.", body = kernel::ErrorBody),
+        (status = 401, description = "Not signed in.", body = kernel::ErrorBody),
+        (status = 403, description = "The caller's own project.", body = kernel::ErrorBody),
+        (status = 404, description = "No such public project.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/projects/{slug}/pledges")]
+pub async fn make(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    path: web::Path<String>,
+    body: ValidJson<PledgeRequest>,
+) -> AppResult<HttpResponse> {
+    let body = body.into_inner();
+    let message = body
+        .message
+        .map(|m| Message::parse(serde_json::Value::String(m)))
+        .transpose()
+        .map_err(|problem| AppError::field("message", problem))?;
+    let new = NewPledge {
+        setup_id: body.setup_id,
+        amount_cents: body.amount_cents,
+        message,
+        anonymous: body.anonymous,
+        adult: body.adult,
+    };
+    let made = pledging::pledge(&ctx, &user, &path, new).await?;
+    Ok(HttpResponse::Created().json(Data::new(shown(&ctx, made).await?)))
+}
+
+/// The caller's pledges, newest first.
+#[utoipa::path(
+    operation_id = "listMyPledges",
+    tag = "projects",
+    responses(
+        (status = 200, description = "The caller's pledges.", body = Data<Vec<MyPledge>>),
+        (status = 401, description = "Not signed in.", body = kernel::ErrorBody),
+    )
+)]
+#[get("/me/pledges")]
+pub async fn list(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+) -> AppResult<web::Json<Data<Vec<MyPledge>>>> {
+    let pledges = pledging::mine(&ctx.db, &user).await?;
+    Ok(Data::new(
+        pledges
+            .into_iter()
+            .map(|(p, project)| MyPledge::of(p, &project))
+            .collect(),
+    ))
+}
+
+/// Changes the amount of one of the caller's pledges, until the project reaches its goal.
+#[utoipa::path(
+    operation_id = "changeMyPledge",
+    tag = "projects",
+    params(("id" = i64, Path, description = "The pledge's id")),
+    request_body = PledgeChange,
+    responses(
+        (status = 200, description = "Changed.", body = Data<MyPledge>),
+        (status = 400, description = "An amount out of bounds, or the pledge is locked.", body = kernel::ErrorBody),
+        (status = 401, description = "Not signed in.", body = kernel::ErrorBody),
+        (status = 404, description = "Not the caller's standing pledge.", body = kernel::ErrorBody),
+    )
+)]
+#[patch("/me/pledges/{id}")]
+pub async fn change(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    path: web::Path<i64>,
+    body: ValidJson<PledgeChange>,
+) -> AppResult<web::Json<Data<MyPledge>>> {
+    let changed = pledging::change(&ctx, &user, *path, body.amount_cents).await?;
+    Ok(Data::new(shown(&ctx, changed).await?))
+}
+
+/// Cancels one of the caller's pledges, until the project reaches its goal.
+#[utoipa::path(
+    operation_id = "cancelMyPledge",
+    tag = "projects",
+    params(("id" = i64, Path, description = "The pledge's id")),
+    responses(
+        (status = 200, description = "Cancelled.", body = Data<MyPledge>),
+        (status = 400, description = "The pledge is locked.", body = kernel::ErrorBody),
+        (status = 401, description = "Not signed in.", body = kernel::ErrorBody),
+        (status = 404, description = "Not the caller's standing pledge.", body = kernel::ErrorBody),
+    )
+)]
+#[delete("/me/pledges/{id}")]
+pub async fn cancel(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    path: web::Path<i64>,
+) -> AppResult<web::Json<Data<MyPledge>>> {
+    let cancelled = pledging::cancel(&ctx, &user, *path).await?;
+    Ok(Data::new(shown(&ctx, cancelled).await?))
+}

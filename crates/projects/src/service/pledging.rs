@@ -1,0 +1,387 @@
+//! Pledging (PrecisionFunding, all or nothing): a member saves a card with the processor
+//! and pledges an amount to a live project; nothing is charged now. Backers change or
+//! cancel their pledge until the pledges reach the goal, which locks them. Every change is
+//! one transaction that moves the project's total (a conditional update on its row, so
+//! concurrent pledges serialise on it and the goal is crossed exactly once) and writes the
+//! ledger entry that records it.
+
+use kernel::payments::ProcessorKind;
+use kernel::{AppContext, AppError, AppResult, CurrentUser};
+use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
+    QueryOrder, Set, TransactionTrait,
+};
+
+use super::browse;
+use crate::entity::{customer, ledger, pledge, project};
+use crate::enums::{FundingState, LedgerKind, PledgeStatus, ProjectStatus};
+use crate::policy;
+
+pub const CURRENCY: &str = "cad";
+/// The terms (spec 2 §8): the platform keeps 9% of what is charged.
+pub const PLATFORM_FEE_PERCENT: u8 = 9;
+/// The terms: the processor takes about 3 to 5%.
+pub const PROCESSOR_FEE_PERCENT: [u8; 2] = [3, 5];
+pub const NOT_OPEN: &str = "This project is not taking pledges.";
+pub const OWN_PROJECT: &str = "You cannot pledge to your own project.";
+pub const ADULTS_ONLY: &str = "You must be 18 or older to pledge.";
+pub const NO_CARD: &str = "Add a card to pledge with.";
+pub const ALREADY_BACKING: &str =
+    "You already back this project: change or cancel your pledge instead.";
+pub const LOCKED: &str = "This pledge can no longer change: the project has reached its goal.";
+
+/// A pledge's message: optional, at most 500 characters.
+pub type Message = kernel::input::Text<500, kernel::input::Long>;
+
+/// What the pledge form sends.
+#[derive(Debug, Clone)]
+pub struct NewPledge {
+    /// The card setup the browser confirmed with the processor.
+    pub setup_id: String,
+    pub amount_cents: i64,
+    pub message: Option<Message>,
+    pub anonymous: bool,
+    /// The member declared they are 18 or older (the terms require it).
+    pub adult: bool,
+}
+
+/// The amount is whole cents within the configured bounds.
+fn checked_amount(ctx: &AppContext, cents: i64) -> AppResult<i64> {
+    let (min, max) = (ctx.config.pledge_min_cents, ctx.config.pledge_max_cents);
+    if (min..=max).contains(&cents) {
+        Ok(cents)
+    } else {
+        Err(AppError::field(
+            "amount_cents",
+            &format!("Pledge from {} to {}.", dollars(min), dollars(max)),
+        ))
+    }
+}
+
+/// Cents of CAD as members read them (`CA$5`, `CA$12.50`).
+pub fn dollars(cents: i64) -> String {
+    let whole = cents / 100;
+    let grouped = whole
+        .to_string()
+        .as_bytes()
+        .rchunks(3)
+        .rev()
+        .map(|c| String::from_utf8_lossy(c).into_owned())
+        .collect::<Vec<_>>()
+        .join(",");
+    match cents % 100 {
+        0 => format!("CA${grouped}"),
+        rest => format!("CA${grouped}.{rest:02}"),
+    }
+}
+
+/// The live project at `slug` when `user` may pledge to it.
+async fn pledgeable(
+    db: &impl ConnectionTrait,
+    user: &CurrentUser,
+    slug: &str,
+) -> AppResult<project::Model> {
+    let found = browse::public(db, slug).await?;
+    if found.owner_id == user.id {
+        return Err(AppError::client(
+            actix_web::http::StatusCode::FORBIDDEN,
+            "own_project",
+            OWN_PROJECT,
+        ));
+    }
+    if !policy::may_pledge(found.status, found.funding_state, false) {
+        return Err(AppError::bad_request("not_open", NOT_OPEN));
+    }
+    Ok(found)
+}
+
+/// The member's customer at the configured processor, made on first use.
+pub async fn customer_of(ctx: &AppContext, user: &CurrentUser) -> AppResult<String> {
+    let processor = ctx.payments.kind().as_str();
+    let existing = || {
+        customer::Entity::find()
+            .filter(customer::Column::UserId.eq(user.id))
+            .filter(customer::Column::Processor.eq(processor))
+            .one(&ctx.db)
+    };
+    if let Some(found) = existing().await? {
+        return Ok(found.customer_id);
+    }
+    let made = ctx
+        .payments
+        .create_customer(&format!("member-{}", user.id))
+        .await
+        .map_err(processor_error)?;
+    let row = customer::ActiveModel {
+        user_id: Set(user.id),
+        processor: Set(processor.to_owned()),
+        customer_id: Set(made),
+        created_at: Set(kernel::clock::now()),
+        ..Default::default()
+    };
+    // Two first pledges at once: the unique index keeps one customer; both use it.
+    let _ = customer::Entity::insert(row)
+        .on_conflict_do_nothing_on([customer::Column::UserId, customer::Column::Processor])
+        .exec(&ctx.db)
+        .await?;
+    existing()
+        .await?
+        .map(|c| c.customer_id)
+        .ok_or_else(|| AppError::bad_request("payments_unavailable", NO_CARD))
+}
+
+pub fn processor_error(err: kernel::payments::PaymentError) -> AppError {
+    tracing::warn!(error = %err, "the payment processor failed");
+    AppError::client(
+        actix_web::http::StatusCode::SERVICE_UNAVAILABLE,
+        "payments_unavailable",
+        "Payments are unavailable right now. Please try again in a few minutes.",
+    )
+}
+
+/// Starts saving a card for a pledge to the project at `slug`.
+pub async fn start_card(
+    ctx: &AppContext,
+    user: &CurrentUser,
+    slug: &str,
+) -> AppResult<(ProcessorKind, kernel::payments::Setup)> {
+    pledgeable(&ctx.db, user, slug).await?;
+    let customer = customer_of(ctx, user).await?;
+    let setup = ctx
+        .payments
+        .start_setup(&customer)
+        .await
+        .map_err(processor_error)?;
+    Ok((ctx.payments.kind(), setup))
+}
+
+fn entry(
+    project_id: i64,
+    pledge_id: i64,
+    kind: LedgerKind,
+    amount_cents: i64,
+) -> ledger::ActiveModel {
+    ledger::ActiveModel {
+        project_id: Set(project_id),
+        pledge_id: Set(Some(pledge_id)),
+        kind: Set(kind),
+        amount_cents: Set(amount_cents),
+        currency: Set(CURRENCY.to_owned()),
+        provider_ref: Set(None),
+        idempotency_key: Set(None),
+        created_at: Set(kernel::clock::now()),
+        ..Default::default()
+    }
+}
+
+/// Moves project `id`'s total by `delta` cents and its backers by `backers`, only while it
+/// takes pledges: false when it no longer does. The update locks the project's row until
+/// the transaction ends, so concurrent pledges queue on it.
+async fn move_total(
+    tx: &DatabaseTransaction,
+    id: i64,
+    delta: i64,
+    backers: i32,
+) -> AppResult<bool> {
+    let moved = project::Entity::update_many()
+        .col_expr(
+            project::Column::RaisedCents,
+            Expr::col(project::Column::RaisedCents).add(delta),
+        )
+        .col_expr(
+            project::Column::Backers,
+            Expr::col(project::Column::Backers).add(backers),
+        )
+        .filter(project::Column::Id.eq(id))
+        .filter(project::Column::Status.eq(ProjectStatus::Live))
+        .filter(project::Column::FundingState.eq(FundingState::Open))
+        .exec(tx)
+        .await?;
+    Ok(moved.rows_affected == 1)
+}
+
+/// Locks the pledges when the total has reached the goal; true when this call did.
+async fn lock_at_goal(tx: &DatabaseTransaction, id: i64) -> AppResult<bool> {
+    let found = project::Entity::find_by_id(id)
+        .one(tx)
+        .await?
+        .ok_or_else(AppError::not_found)?;
+    let Some(goal) = found.funding_goal_cents else {
+        return Ok(false);
+    };
+    if found.raised_cents < goal {
+        return Ok(false);
+    }
+    let now = kernel::clock::now();
+    project::Entity::update_many()
+        .col_expr(
+            project::Column::FundingState,
+            Expr::value(FundingState::GoalReached),
+        )
+        .col_expr(project::Column::GoalReachedAt, Expr::value(now))
+        .filter(project::Column::Id.eq(id))
+        .exec(tx)
+        .await?;
+    ledger::ActiveModel {
+        project_id: Set(id),
+        pledge_id: Set(None),
+        kind: Set(LedgerKind::GoalReached),
+        amount_cents: Set(0),
+        currency: Set(CURRENCY.to_owned()),
+        provider_ref: Set(None),
+        idempotency_key: Set(None),
+        created_at: Set(now),
+        ..Default::default()
+    }
+    .insert(tx)
+    .await?;
+    Ok(true)
+}
+
+/// Pledges to the project at `slug` with the card the setup saved; nothing is charged.
+pub async fn pledge(
+    ctx: &AppContext,
+    user: &CurrentUser,
+    slug: &str,
+    new: NewPledge,
+) -> AppResult<pledge::Model> {
+    if !new.adult {
+        return Err(AppError::field("adult", ADULTS_ONLY));
+    }
+    let amount = checked_amount(ctx, new.amount_cents)?;
+    let found = pledgeable(&ctx.db, user, slug).await?;
+    let customer = customer_of(ctx, user).await?;
+    let card = ctx
+        .payments
+        .saved_method(&new.setup_id)
+        .await
+        .map_err(|_| AppError::field("setup_id", NO_CARD))?
+        .filter(|m| m.customer_id == customer)
+        .ok_or_else(|| AppError::field("setup_id", NO_CARD))?;
+    let standing = pledge::Entity::find()
+        .filter(pledge::Column::ProjectId.eq(found.id))
+        .filter(pledge::Column::BackerId.eq(user.id))
+        .filter(pledge::Column::Status.eq(PledgeStatus::Pledged))
+        .one(&ctx.db)
+        .await?;
+    if standing.is_some() {
+        return Err(AppError::bad_request("already_backing", ALREADY_BACKING));
+    }
+    let now = kernel::clock::now();
+    let tx = ctx.db.begin().await?;
+    if !move_total(&tx, found.id, amount, 1).await? {
+        return Err(AppError::bad_request("not_open", NOT_OPEN));
+    }
+    let made = pledge::ActiveModel {
+        project_id: Set(found.id),
+        backer_id: Set(user.id),
+        amount_cents: Set(amount),
+        status: Set(PledgeStatus::Pledged),
+        customer_id: Set(Some(customer)),
+        method_id: Set(Some(card.id)),
+        card_brand: Set(Some(card.brand)),
+        card_last4: Set(Some(card.last4)),
+        message: Set(new.message.map(|m| m.into_string())),
+        anonymous: Set(new.anonymous),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(&tx)
+    .await?;
+    entry(found.id, made.id, LedgerKind::Pledged, amount)
+        .insert(&tx)
+        .await?;
+    lock_at_goal(&tx, found.id).await?;
+    tx.commit().await?;
+    Ok(made)
+}
+
+/// The caller's standing pledge `id` and its project.
+async fn own_standing(
+    db: &impl ConnectionTrait,
+    user: &CurrentUser,
+    id: i64,
+) -> AppResult<pledge::Model> {
+    pledge::Entity::find_by_id(id)
+        .filter(pledge::Column::BackerId.eq(user.id))
+        .filter(pledge::Column::Status.eq(PledgeStatus::Pledged))
+        .one(db)
+        .await?
+        .ok_or_else(AppError::not_found)
+}
+
+/// Changes the amount of the caller's pledge `id` while the goal is not reached.
+pub async fn change(
+    ctx: &AppContext,
+    user: &CurrentUser,
+    id: i64,
+    amount_cents: i64,
+) -> AppResult<pledge::Model> {
+    let amount = checked_amount(ctx, amount_cents)?;
+    let found = own_standing(&ctx.db, user, id).await?;
+    let delta = amount - found.amount_cents;
+    let tx = ctx.db.begin().await?;
+    if !move_total(&tx, found.project_id, delta, 0).await? {
+        return Err(AppError::bad_request("locked", LOCKED));
+    }
+    let project_id = found.project_id;
+    let mut active: pledge::ActiveModel = found.into();
+    active.amount_cents = Set(amount);
+    active.updated_at = Set(kernel::clock::now());
+    let saved = active.update(&tx).await?;
+    entry(project_id, saved.id, LedgerKind::Changed, delta)
+        .insert(&tx)
+        .await?;
+    lock_at_goal(&tx, project_id).await?;
+    tx.commit().await?;
+    Ok(saved)
+}
+
+/// Cancels the caller's pledge `id` while the goal is not reached; nothing was charged.
+pub async fn cancel(ctx: &AppContext, user: &CurrentUser, id: i64) -> AppResult<pledge::Model> {
+    let found = own_standing(&ctx.db, user, id).await?;
+    let tx = ctx.db.begin().await?;
+    if !move_total(&tx, found.project_id, -found.amount_cents, -1).await? {
+        return Err(AppError::bad_request("locked", LOCKED));
+    }
+    let (project_id, amount) = (found.project_id, found.amount_cents);
+    let mut active: pledge::ActiveModel = found.into();
+    active.status = Set(PledgeStatus::Cancelled);
+    active.updated_at = Set(kernel::clock::now());
+    let saved = active.update(&tx).await?;
+    entry(project_id, saved.id, LedgerKind::Released, -amount)
+        .insert(&tx)
+        .await?;
+    tx.commit().await?;
+    Ok(saved)
+}
+
+/// The caller's pledges, newest first, each with its project.
+pub async fn mine(
+    db: &impl ConnectionTrait,
+    user: &CurrentUser,
+) -> AppResult<Vec<(pledge::Model, project::Model)>> {
+    Ok(pledge::Entity::find()
+        .find_also_related(project::Entity)
+        .filter(pledge::Column::BackerId.eq(user.id))
+        .order_by_desc(pledge::Column::CreatedAt)
+        .order_by_desc(pledge::Column::Id)
+        .all(db)
+        .await?
+        .into_iter()
+        .filter_map(|(p, project)| project.map(|project| (p, project)))
+        .collect())
+}
+
+/// The ledger's sum for project `id`: what its total must always equal.
+pub async fn ledger_sum(db: &impl ConnectionTrait, id: i64) -> AppResult<i64> {
+    Ok(ledger::Entity::find()
+        .filter(ledger::Column::ProjectId.eq(id))
+        .all(db)
+        .await?
+        .iter()
+        .map(|e| e.amount_cents)
+        .sum())
+}

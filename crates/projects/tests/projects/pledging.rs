@@ -1,0 +1,288 @@
+//! Pledging with the built-in test processor: a card saved through the processor's form,
+//! pledges changed and cancelled until the goal locks them, the goal crossed once under
+//! concurrency, and the project's total always equal to its ledger's sum.
+
+use serde_json::{Value, json};
+use testkit::projects::{live, make_eligible};
+use testkit::{TestApp, spawn_app};
+
+const PASSWORD: &str = "trial design 21";
+
+/// A card setup for `slug` confirmed with the test card `number`: its id.
+async fn card(app: &TestApp, token: &str, slug: &str, number: &str) -> String {
+    let (status, setup) = app
+        .post_json_as(
+            token,
+            &format!("/api/projects/{slug}/card-setups"),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(status, 201, "{setup}");
+    assert_eq!(setup["data"]["processor"], "test");
+    let id = setup["data"]["setup_id"].as_str().unwrap().to_owned();
+    let form = json!({
+        "client_secret": setup["data"]["client_secret"], "number": number,
+        "exp_month": 12, "exp_year": 2035, "cvc": "123"
+    });
+    let (status, saved) = app
+        .post_json(&format!("/api/test-processor/setups/{id}/confirm"), &form)
+        .await;
+    assert_eq!(status, 200, "{saved}");
+    assert_eq!(saved["data"]["last4"], &number[number.len() - 4..]);
+    id
+}
+
+fn pledge_body(setup: &str, cents: i64) -> Value {
+    json!({"setup_id": setup, "amount_cents": cents, "adult": true})
+}
+
+async fn project(app: &TestApp, slug: &str) -> Value {
+    let (_, page) = app.get_json(&format!("/api/projects/{slug}")).await;
+    page["data"].clone()
+}
+
+async fn ledger_matches(app: &TestApp, slug: &str) {
+    let page = project(app, slug).await;
+    let id = page["id"].as_i64().unwrap();
+    let sum = projects::service::pledging::ledger_sum(&app.ctx.db, id)
+        .await
+        .unwrap();
+    assert_eq!(
+        page["funding"]["raised_cents"], sum,
+        "the total is the ledger's sum"
+    );
+}
+
+#[tokio::test]
+async fn members_pledge_change_and_cancel_until_the_goal_locks_the_pledges() {
+    let app = spawn_app().await;
+    let staff = app
+        .signed_in_staff("admin@example.org", "staff password 1")
+        .await;
+    let owner = app.signed_in_user("owner@example.org", PASSWORD).await;
+    make_eligible(&app, &owner, PASSWORD, &staff).await;
+    let slug = live(&app, &owner, &staff, "Early sepsis").await; // goal CA$25,000
+    let pledges = format!("/api/projects/{slug}/pledges");
+    let ada = app.signed_in_user("ada@example.org", PASSWORD).await;
+    let ben = app.signed_in_user("ben@example.org", PASSWORD).await;
+    let cy = app.signed_in_user("cy@example.org", PASSWORD).await;
+
+    // Who may pledge, and what a pledge must carry.
+    let (status, _) = app.post_json(&pledges, &pledge_body("seti_x", 2_500)).await;
+    assert_eq!(status, 401);
+    let (status, body) = app
+        .post_json_as(
+            &owner,
+            &format!("/api/projects/{slug}/card-setups"),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (403, Some("You cannot pledge to your own project."))
+    );
+    let ada_card = card(&app, &ada, &slug, "4242 4242 4242 4242").await;
+    for (body, field, text) in [
+        (
+            json!({"setup_id": ada_card, "amount_cents": 2_500, "adult": false}),
+            "adult",
+            "You must be 18 or older to pledge.",
+        ),
+        (
+            pledge_body(&ada_card, 0),
+            "amount_cents",
+            "Pledge from CA$5 to CA$10,000.",
+        ),
+        (
+            pledge_body(&ada_card, 499),
+            "amount_cents",
+            "Pledge from CA$5 to CA$10,000.",
+        ),
+        (
+            pledge_body(&ada_card, 1_000_001),
+            "amount_cents",
+            "Pledge from CA$5 to CA$10,000.",
+        ),
+    ] {
+        let (status, answer) = app.post_json_as(&ada, &pledges, &body).await;
+        assert_eq!(status, 400, "{body}");
+        assert_eq!(answer["messages"][field], json!([text]), "{body}");
+    }
+    let (status, _) = app
+        .post_json_as(
+            &ada,
+            &pledges,
+            &json!({"setup_id": ada_card, "amount_cents": 2500.5, "adult": true}),
+        )
+        .await;
+    assert_eq!(status, 400, "no fractions of a cent");
+    let (_, unconfirmed) = app
+        .post_json_as(
+            &ben,
+            &format!("/api/projects/{slug}/card-setups"),
+            &json!({}),
+        )
+        .await;
+    let unconfirmed = unconfirmed["data"]["setup_id"].as_str().unwrap().to_owned();
+    for setup in [&unconfirmed, &ada_card] {
+        let (status, answer) = app
+            .post_json_as(&ben, &pledges, &pledge_body(setup, 2_500))
+            .await;
+        assert_eq!(status, 400);
+        assert_eq!(
+            answer["messages"]["setup_id"],
+            json!(["Add a card to pledge with."]),
+            "not confirmed, or not ben's"
+        );
+    }
+
+    // Pledges move the total; nothing is charged.
+    let (status, made) = app
+        .post_json_as(&ada, &pledges, &pledge_body(&ada_card, 1_000_000))
+        .await;
+    assert_eq!(status, 201, "{made}");
+    assert_eq!(made["data"]["status"], "pledged");
+    assert_eq!(made["data"]["card_last4"], "4242");
+    assert_eq!(made["data"]["locked"], false);
+    let (status, again) = app
+        .post_json_as(&ada, &pledges, &pledge_body(&ada_card, 2_500))
+        .await;
+    assert_eq!(
+        (status, again["code"].as_str()),
+        (400, Some("already_backing"))
+    );
+    let ben_card = card(&app, &ben, &slug, "4242424242424242").await;
+    app.post_json_as(&ben, &pledges, &pledge_body(&ben_card, 800_000))
+        .await;
+    let page = project(&app, &slug).await;
+    assert_eq!(page["funding"]["raised_cents"], 1_800_000);
+    assert_eq!(page["funding"]["backers"], 2);
+    assert_eq!(page["funding"]["state"], "open");
+    ledger_matches(&app, &slug).await;
+
+    // Changed and cancelled while the goal is not reached.
+    let ada_pledge = made["data"]["id"].as_i64().unwrap();
+    let (status, changed) = app
+        .patch_json_as(
+            &ada,
+            &format!("/api/me/pledges/{ada_pledge}"),
+            &json!({"amount_cents": 500_000}),
+        )
+        .await;
+    assert_eq!(status, 200, "{changed}");
+    assert_eq!(changed["data"]["amount_cents"], 500_000);
+    let (status, _) = app
+        .patch_json_as(
+            &ben,
+            &format!("/api/me/pledges/{ada_pledge}"),
+            &json!({"amount_cents": 600}),
+        )
+        .await;
+    assert_eq!(status, 404, "only one's own pledge");
+    let (_, mine) = app.get_json_as(&ben, "/api/me/pledges").await;
+    let ben_pledge = mine["data"][0]["id"].as_i64().unwrap();
+    let (status, cancelled) = app
+        .delete_as(&ben, &format!("/api/me/pledges/{ben_pledge}"))
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(cancelled["data"]["status"], "cancelled");
+    let page = project(&app, &slug).await;
+    assert_eq!(
+        (
+            page["funding"]["raised_cents"].clone(),
+            page["funding"]["backers"].clone()
+        ),
+        (json!(500_000), json!(1))
+    );
+    ledger_matches(&app, &slug).await;
+
+    // Reaching the goal locks the pledges and closes pledging.
+    let ben_card = card(&app, &ben, &slug, "4242424242424242").await;
+    app.post_json_as(&ben, &pledges, &pledge_body(&ben_card, 1_000_000))
+        .await;
+    let cy_card = card(&app, &cy, &slug, "4242424242424242").await;
+    let (status, _) = app
+        .post_json_as(&cy, &pledges, &pledge_body(&cy_card, 1_000_000))
+        .await;
+    assert_eq!(status, 201);
+    let page = project(&app, &slug).await;
+    assert_eq!(page["funding"]["state"], "goal_reached");
+    assert_eq!(page["funding"]["raised_cents"], 2_500_000);
+    assert_eq!(page["abilities"]["can_pledge"], false);
+    ledger_matches(&app, &slug).await;
+    let (status, answer) = app
+        .patch_json_as(
+            &ada,
+            &format!("/api/me/pledges/{ada_pledge}"),
+            &json!({"amount_cents": 600}),
+        )
+        .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        answer["message"],
+        "This pledge can no longer change: the project has reached its goal."
+    );
+    let (status, _) = app
+        .delete_as(&ada, &format!("/api/me/pledges/{ada_pledge}"))
+        .await;
+    assert_eq!(status, 400);
+    let (_, mine) = app.get_json_as(&ada, "/api/me/pledges").await;
+    assert_eq!(mine["data"][0]["locked"], true);
+    let dee = app.signed_in_user("dee@example.org", PASSWORD).await;
+    let (status, answer) = app
+        .post_json_as(
+            &dee,
+            &format!("/api/projects/{slug}/card-setups"),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(
+        (status, answer["message"].as_str()),
+        (400, Some("This project is not taking pledges."))
+    );
+    let (_, backed) = app.get_json_as(&ada, "/api/me/backed-projects").await;
+    assert_eq!(backed["data"][0]["slug"], slug.as_str());
+}
+
+#[tokio::test]
+async fn concurrent_pledges_cross_the_goal_once() {
+    let app = spawn_app().await;
+    let staff = app
+        .signed_in_staff("admin@example.org", "staff password 1")
+        .await;
+    let owner = app.signed_in_user("owner@example.org", PASSWORD).await;
+    make_eligible(&app, &owner, PASSWORD, &staff).await;
+    let slug = live(&app, &owner, &staff, "Early sepsis").await; // goal CA$25,000
+    let mut ready = Vec::new();
+    for n in 0..50 {
+        let token = app
+            .signed_in_user(&format!("backer{n}@example.org"), PASSWORD)
+            .await;
+        let setup = card(&app, &token, &slug, "4242424242424242").await;
+        ready.push((token, setup));
+    }
+    let pledges = format!("/api/projects/{slug}/pledges");
+    let attempts = ready.iter().map(|(token, setup)| {
+        let (app, pledges) = (&app, &pledges);
+        async move {
+            app.post_json_as(token, pledges, &pledge_body(setup, 100_000))
+                .await
+                .0
+        }
+    });
+    let statuses = futures_util::future::join_all(attempts).await;
+    let made = statuses.iter().filter(|s| **s == 201).count();
+    assert!(
+        statuses.iter().all(|s| *s == 201 || *s == 400),
+        "{statuses:?}"
+    );
+    assert_eq!(
+        made, 25,
+        "CA$1,000 each: the 25th reaches the goal, later ones are refused"
+    );
+    let page = project(&app, &slug).await;
+    assert_eq!(page["funding"]["raised_cents"], 2_500_000);
+    assert_eq!(page["funding"]["backers"], 25);
+    assert_eq!(page["funding"]["state"], "goal_reached");
+    ledger_matches(&app, &slug).await;
+}
