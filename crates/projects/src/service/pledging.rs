@@ -54,7 +54,7 @@ fn checked_amount(ctx: &AppContext, cents: i64) -> AppResult<i64> {
     } else {
         Err(AppError::field(
             "amount_cents",
-            &format!("Pledge from {} to {}.", dollars(min), dollars(max)),
+            format!("Pledge from {} to {}.", dollars(min), dollars(max)),
         ))
     }
 }
