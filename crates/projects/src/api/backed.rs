@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 
 use super::dto::ProjectCard;
 use crate::entity::project;
-use crate::service::backing;
+use crate::service::backing::{self, Seen};
 
 /// The public projects the caller backs, the latest pledge first (99 a page, spec 1 §7).
 #[utoipa::path(
@@ -22,7 +22,7 @@ pub async fn mine(
     user: CurrentUser,
     params: web::Query<PageParams>,
 ) -> AppResult<web::Json<Page<ProjectCard>>> {
-    let page = backing::backed_by(&ctx.db, user.id, &params).await?;
+    let page = backing::backed_by(&ctx.db, user.id, Seen::ByBacker, &params).await?;
     Ok(web::Json(super::cards(&ctx, page).await?))
 }
 

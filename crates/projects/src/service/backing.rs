@@ -13,16 +13,30 @@ use crate::enums::{PledgeStatus, ProjectStatus};
 
 const PER_PAGE: u64 = 99;
 
+/// Whose eyes a backed list is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seen {
+    /// The backer's own: every pledge.
+    ByBacker,
+    /// The public profile: anonymous pledges left out.
+    Publicly,
+}
+
 /// The public projects `backer_id` backs (a pledge made or charged), the latest pledge
 /// first, each once.
 pub async fn backed_by(
     db: &impl ConnectionTrait,
     backer_id: i64,
+    seen: Seen,
     params: &PageParams,
 ) -> AppResult<Page<project::Model>> {
-    let select = project::Entity::find()
+    let mut select = project::Entity::find()
         .join(JoinType::InnerJoin, pledge::Relation::Project.def().rev())
-        .filter(pledge::Column::BackerId.eq(backer_id))
+        .filter(pledge::Column::BackerId.eq(backer_id));
+    if seen == Seen::Publicly {
+        select = select.filter(pledge::Column::Anonymous.eq(false));
+    }
+    let select = select
         .filter(pledge::Column::Status.is_in(PledgeStatus::BACKING))
         .filter(project::Column::Status.is_in([ProjectStatus::Live, ProjectStatus::Closed]))
         .group_by(project::Column::Id)
@@ -32,7 +46,7 @@ pub async fn backed_by(
 }
 
 /// A member's public profile lists: the public projects they created and backed, or
-/// nothing for a private profile.
+/// nothing for a private profile (nor anonymous pledges).
 pub async fn on_profile(
     ctx: &AppContext,
     user_id: i64,
@@ -52,6 +66,8 @@ pub async fn on_profile(
         page: Some(1),
         per_page: Some(PER_PAGE),
     };
-    let backed = backed_by(&ctx.db, user_id, &all).await?.data;
+    let backed = backed_by(&ctx.db, user_id, Seen::Publicly, &all)
+        .await?
+        .data;
     Ok((created, backed))
 }

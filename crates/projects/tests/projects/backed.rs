@@ -10,12 +10,16 @@ use testkit::{TestApp, spawn_app};
 const PASSWORD: &str = "trial design 21";
 
 async fn pledge(app: &TestApp, project_id: i64, backer_id: i64, status: &str) {
+    pledged(app, project_id, backer_id, status, false).await;
+}
+
+async fn pledged(app: &TestApp, project_id: i64, backer_id: i64, status: &str, anonymous: bool) {
     let now = kernel::clock::now().to_rfc3339();
     app.ctx
         .db
         .execute_unprepared(&format!(
-            "INSERT INTO project_pledges (project_id, backer_id, amount_cents, status, created_at, updated_at) \
-             VALUES ({project_id}, {backer_id}, 2500, '{status}', '{now}', '{now}')"
+            "INSERT INTO project_pledges (project_id, backer_id, amount_cents, status, anonymous, created_at, updated_at) \
+             VALUES ({project_id}, {backer_id}, 2500, '{status}', {anonymous}, '{now}', '{now}')"
         ))
         .await
         .unwrap();
