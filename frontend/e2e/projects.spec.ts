@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { adminToken, auth, DEMO_ADMIN, drawnPng, eligibleCreator, openConsoleSection, person, PASSWORD, shot, signInAs } from './support';
+import { auth, DEMO_ADMIN, drawnPng, eligibleCreator, liveProject, openConsoleSection, person, PASSWORD, shot, signInAs } from './support';
 
 test('a member sees why they cannot submit a project yet, and where to fix it', async ({ page }, info) => {
   const member = await person(page.request, 'not.yet');
@@ -291,26 +291,6 @@ async function searchProjects(page: Page, text: string) {
   const answered = page.waitForResponse((r) => r.url().includes('/api/projects?') && r.url().includes('search='));
   await page.getByRole('textbox', { name: 'Search' }).fill(text);
   await answered;
-}
-
-/** A project its owner wrote and staff approved, through the API. */
-async function liveProject(page: Page, prefix: string, name: string) {
-  const owner = await person(page.request, prefix);
-  await eligibleCreator(page.request, owner);
-  const headers = auth(owner.token);
-  const title = `${name} ${Date.now()}`;
-  const created = await page.request.post('/api/me/projects', { headers, data: { title, lay_summary: '<p>How patients sleep at home after surgery.</p>' } });
-  const id = (await created.json()).data.id as number;
-  for (const [step, data] of [
-    ['research', { problem: '<p>P</p>', aims: '<p>A</p>', methods: '<p>M</p>', impact: '<p>I</p>', ethics_status: 'approved', conflicts: 'None.' }],
-    ['budget', { total_budget_cents: 1_000_000, funding_goal_cents: 500_000, campaign_days: 30 }],
-  ] as const) {
-    expect((await page.request.put(`/api/me/projects/${id}/${step}`, { headers, data })).ok()).toBe(true);
-  }
-  expect((await page.request.post(`/api/me/projects/${id}/submit`, { headers, data: {} })).ok()).toBe(true);
-  const approved = await page.request.post(`/api/staff/projects/${id}/review`, { headers: auth(await adminToken(page.request)), data: { verdict: 'approve' } });
-  expect(approved.ok()).toBe(true);
-  return { owner, id, title, slug: (await approved.json()).data.slug as string };
 }
 
 test('the owner changes a live project, and staff compare and approve the changes while the public keeps the approved version', async ({ page }, info) => {

@@ -239,3 +239,23 @@ export async function openConsoleSection(page: Page, name: string) {
   if (await menu.isVisible()) await menu.click();
   await nav.getByRole('link', { name, exact: true }).click();
 }
+
+/** A project its owner wrote and staff approved, through the API. */
+export async function liveProject(page: Page, prefix: string, name: string) {
+  const owner = await person(page.request, prefix);
+  await eligibleCreator(page.request, owner);
+  const headers = auth(owner.token);
+  const title = `${name} ${Date.now()}`;
+  const created = await page.request.post('/api/me/projects', { headers, data: { title, lay_summary: '<p>How patients sleep at home after surgery.</p>' } });
+  const id = (await created.json()).data.id as number;
+  for (const [step, data] of [
+    ['research', { problem: '<p>P</p>', aims: '<p>A</p>', methods: '<p>M</p>', impact: '<p>I</p>', ethics_status: 'approved', conflicts: 'None.' }],
+    ['budget', { total_budget_cents: 1_000_000, funding_goal_cents: 500_000, campaign_days: 30 }],
+  ] as const) {
+    expect((await page.request.put(`/api/me/projects/${id}/${step}`, { headers, data })).ok()).toBe(true);
+  }
+  expect((await page.request.post(`/api/me/projects/${id}/submit`, { headers, data: {} })).ok()).toBe(true);
+  const approved = await page.request.post(`/api/staff/projects/${id}/review`, { headers: auth(await adminToken(page.request)), data: { verdict: 'approve' } });
+  expect(approved.ok()).toBe(true);
+  return { owner, id, title, slug: (await approved.json()).data.slug as string };
+}

@@ -5,6 +5,7 @@ describe('a project card', () => {
   it('reads a goal in dollars', () => {
     expect(goal(2_500_000)).toBe('CA$25,000');
     expect(goal(1999)).toBe('CA$19.99');
+    expect(goal(450)).toBe('CA$4.50');
     expect(goal(null)).toBe('—');
   });
 

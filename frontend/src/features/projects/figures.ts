@@ -3,7 +3,9 @@ import { counted } from '@/lib/plural';
 /** A goal in cents of CAD, as people read it. */
 export function goal(cents: number | null | undefined): string {
   if (cents === null || cents === undefined) return '—';
-  return `CA$${(cents / 100).toLocaleString('en-CA', { maximumFractionDigits: 2 })}`;
+  // Whole dollars stay whole (CA$25,000); any cents show as two digits (CA$4.50).
+  const digits = cents % 100 === 0 ? 0 : 2;
+  return `CA$${(cents / 100).toLocaleString('en-CA', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
 }
 
 /** How long a campaign has left, or that it ended; null without an end. */

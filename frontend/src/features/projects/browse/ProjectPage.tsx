@@ -10,9 +10,10 @@ import { Picture } from '@/ui/Picture';
 import { NotFoundPage } from '@/ui/NotFoundPage';
 import { ErrorState, Loading } from '@/ui/QueryState';
 import { RichText } from '@/ui/RichText';
+import { FundingPanel } from '../funding/FundingPanel';
 import { ShareButton } from '@/ui/ShareButton';
 import { STATUS } from '../status';
-import { daysLeft, goal } from '../figures';
+import { daysLeft } from '../figures';
 import { ReviewPanel } from '../review/ReviewPanel';
 import { BudgetPlan } from '../BudgetPlan';
 import { TopicChips } from '../TopicChips';
@@ -95,15 +96,7 @@ export function ProjectPage({ Discussion }: { Discussion: DiscussionSlot }) {
             : 'Only you see this page until staff approve the project.'}
         </Alert>
       )}
-      <Box sx={{ p: 2, mb: 3, borderRadius: 2, bgcolor: 'action.hover' }}>
-        <Typography variant="h5" component="p">
-          Goal {goal(project.funding_goal_cents)}
-        </Typography>
-        <Typography color="text.secondary">
-          All or nothing{project.campaign_days ? ` · a ${project.campaign_days}-day campaign` : ''}
-          {left ? ` · ${left}` : ''}
-        </Typography>
-      </Box>
+      <FundingPanel project={project} left={left} />
       <section aria-labelledby="lay-summary">
         <Typography variant="h5" component="h2" id="lay-summary">
           In plain words

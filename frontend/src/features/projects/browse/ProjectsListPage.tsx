@@ -13,6 +13,7 @@ import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { SearchField } from '@/ui/SearchField';
 import { daysLeft, goal, plainText } from '../figures';
 import { TopicChips } from '../TopicChips';
+import { FundingProgress } from '../funding/FundingProgress';
 
 const SORTS: [ListProjectsSort, string][] = [
   ['newest', 'Newest'],
@@ -117,6 +118,7 @@ function ProjectTile({ project }: { project: ProjectCard }) {
               Goal {goal(project.funding_goal_cents)}
               {left !== null && ` · ${left}`}
             </Typography>
+            <FundingProgress funding={project.funding} goalCents={project.funding_goal_cents} />
           </Stack>
         </CardContent>
       </CardActionArea>

@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { liveProject, person, PASSWORD, shot, signInAs } from './support';
+
+test('a donor backs a project with a test card, changes the amount and cancels the pledge', async ({ page }, info) => {
+  test.setTimeout(120_000);
+  const { slug, title } = await liveProject(page, 'funding.owner', `Sleep after surgery ${info.project.name}`);
+  const donor = await person(page.request, 'funding.donor');
+  await signInAs(page, donor.email, PASSWORD);
+  await page.goto(`/project/${slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const funding = page.getByRole('region', { name: 'Funding' });
+  await expect(funding.getByText('CA$0 pledged of CA$5,000 · 0 backers')).toBeVisible();
+  await funding.getByRole('button', { name: 'Back this project' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Back this project' });
+  await dialog.getByRole('textbox', { name: /^Amount/ }).fill('50');
+  await expect(dialog.getByText('If the project is funded, Cohort keeps 9% (CA$4.50) and the card processor about 3–5%.')).toBeVisible();
+  await dialog.getByRole('textbox', { name: /^Card number/ }).fill('4242 4242 4242 4241');
+  await dialog.getByRole('textbox', { name: /^Expiry/ }).fill('12/35');
+  await dialog.getByRole('textbox', { name: /^Security code/ }).fill('123');
+  await dialog.getByRole('button', { name: 'Pledge' }).click();
+  await expect(dialog.getByText('You must be 18 or older to pledge.')).toBeVisible();
+  await dialog.getByRole('checkbox', { name: 'I am 18 or older' }).check();
+  await dialog.getByRole('button', { name: 'Pledge' }).click();
+  await expect(dialog.getByText('Your card number is incorrect.')).toBeVisible();
+  await dialog.getByRole('textbox', { name: /^Card number/ }).fill('4242 4242 4242 4242');
+  await page.screenshot({ path: shot('pledge-dialog', info.project.name), fullPage: true });
+  await dialog.getByRole('button', { name: 'Pledge' }).click();
+  await expect(page.getByText('Thank you: your pledge is recorded.')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  const own = funding.getByRole('region', { name: 'Your pledge' });
+  await expect(own.getByText('You pledged CA$50 with your visa ending 4242.')).toBeVisible();
+  await expect(funding.getByText('CA$50 pledged of CA$5,000 · 1 backer')).toBeVisible();
+  await page.screenshot({ path: shot('project-pledged', info.project.name), fullPage: true });
+
+  await own.getByRole('button', { name: 'Change amount' }).click();
+  await own.getByRole('textbox', { name: 'New amount (CA$)' }).fill('75');
+  await own.getByRole('button', { name: 'Save amount' }).click();
+  await expect(page.getByText('Your pledge is changed.')).toBeVisible();
+  await expect(funding.getByText('CA$75 pledged of CA$5,000 · 1 backer')).toBeVisible();
+
+  await own.getByRole('button', { name: 'Cancel pledge' }).click();
+  await expect(page.getByText('Your pledge is cancelled.')).toBeVisible();
+  await expect(funding.getByText('CA$0 pledged of CA$5,000 · 0 backers')).toBeVisible();
+  await expect(funding.getByRole('button', { name: 'Back this project' })).toBeVisible();
+});

@@ -1,0 +1,130 @@
+import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { cancelMyPledge, changeMyPledge, useListMyPledges } from '@/api/endpoints/projects/projects';
+import type { MyPledge, ProjectPage } from '@/api/model';
+import { errorMessage } from '@/lib/api-error';
+import { useAuth } from '@/lib/auth';
+import { useToast } from '@/ui/toast';
+import { goal } from '../figures';
+import { toCents, toDollars } from '../wizard/BudgetStep';
+import { FundingProgress } from './FundingProgress';
+import { PledgeDialog } from './PledgeDialog';
+
+/** The project page's funding box: raised against the goal, and the viewer's way to back
+ * the project, or their own pledge to change or cancel while it may change. */
+export function FundingPanel({ project, left }: { project: ProjectPage; left: string | null }) {
+  const { isSignedIn } = useAuth();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [pledging, setPledging] = useState(false);
+  const pledges = useListMyPledges({ query: { enabled: isSignedIn } });
+  const mine = pledges.data?.data.find((p) => p.project.id === project.id && p.status === 'pledged');
+  const refresh = () => queryClient.invalidateQueries();
+  const { funding } = project;
+
+  return (
+    <Box component="section" aria-label="Funding" sx={{ p: 2, mb: 3, borderRadius: 2, bgcolor: 'action.hover' }}>
+      <Stack spacing={1.5}>
+        <Typography variant="h5" component="p">
+          Goal {goal(project.funding_goal_cents)}
+        </Typography>
+        <FundingProgress funding={funding} goalCents={project.funding_goal_cents} size="large" />
+        <Typography color="text.secondary">
+          All or nothing{project.campaign_days ? ` · a ${project.campaign_days}-day campaign` : ''}
+          {left ? ` · ${left}` : ''}
+        </Typography>
+        {funding.state === 'goal_reached' && (
+          <Alert severity="success">The goal is reached: pledges are locked while a Content Expert reviews the project for funding.</Alert>
+        )}
+        {mine && <OwnPledge pledge={mine} onChanged={refresh} />}
+        {!mine && project.abilities.can_pledge && (
+          <Button variant="contained" color="secondary" onClick={() => setPledging(true)} sx={{ alignSelf: 'flex-start' }}>
+            Back this project
+          </Button>
+        )}
+        {!isSignedIn && project.abilities.campaign_open && funding.state === 'open' && (
+          <Button component={RouterLink} to="/login" variant="outlined" sx={{ alignSelf: 'flex-start' }}>
+            Sign in to back this project
+          </Button>
+        )}
+      </Stack>
+      {pledging && (
+        <PledgeDialog
+          slug={project.slug}
+          funding={funding}
+          onClose={() => setPledging(false)}
+          onPledged={() => {
+            setPledging(false);
+            toast('Thank you: your pledge is recorded. Nothing is charged unless the project is funded.');
+            void refresh();
+          }}
+        />
+      )}
+    </Box>
+  );
+}
+
+/** The viewer's standing pledge: its amount and card, changed or cancelled until locked. */
+function OwnPledge({ pledge, onChanged }: { pledge: MyPledge; onChanged: () => Promise<unknown> }) {
+  const toast = useToast();
+  const [editing, setEditing] = useState(false);
+  const [amount, setAmount] = useState(toDollars(pledge.amount_cents));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const act = async (action: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await action();
+      toast(done);
+      setEditing(false);
+      await onChanged();
+    } catch (error) {
+      setProblem(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const valid = /^\d+(\.\d{1,2})?$/.test(amount.trim());
+  return (
+    <Stack spacing={1} role="region" aria-label="Your pledge">
+      <Typography>
+        You pledged <strong>{goal(pledge.amount_cents)}</strong>
+        {pledge.card_last4 ? ` with your ${pledge.card_brand ?? 'card'} ending ${pledge.card_last4}` : ''}.
+        {pledge.locked ? ' It is locked now.' : ' You may change or cancel it until the goal is reached.'}
+      </Typography>
+      {problem && <Alert severity="error">{problem}</Alert>}
+      {editing && (
+        <TextField
+          label="New amount (CA$)"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          error={!valid}
+          helperText={valid ? ' ' : 'Enter an amount in dollars, such as 50 or 50.25.'}
+          inputMode="decimal"
+          sx={{ maxWidth: 240 }}
+        />
+      )}
+      {!pledge.locked && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {editing ? (
+            <Button
+              variant="contained"
+              disabled={busy || !valid}
+              onClick={() => void act(() => changeMyPledge(pledge.id, { amount_cents: toCents(amount.trim()) }), 'Your pledge is changed.')}
+            >
+              Save amount
+            </Button>
+          ) : (
+            <Button onClick={() => setEditing(true)}>Change amount</Button>
+          )}
+          <Button color="error" disabled={busy} onClick={() => void act(() => cancelMyPledge(pledge.id), 'Your pledge is cancelled.')}>
+            Cancel pledge
+          </Button>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
