@@ -220,6 +220,19 @@ async fn project_reviewed(
     }])
 }
 
+async fn project_goal_reached(
+    _ctx: AppContext,
+    e: Arc<projects::events::ProjectGoalReached>,
+) -> AppResult<Vec<Fact>> {
+    Ok(vec![Fact::ProjectGoalReached {
+        owner_id: e.project.owner_id,
+        project: project_place(e.project.clone()),
+        backers: e.backers.clone(),
+        raised_cents: e.raised_cents,
+        summary: kernel::rich_text::plain_text(&e.summary),
+    }])
+}
+
 async fn project_update_reviewed(
     _ctx: AppContext,
     e: Arc<projects::events::ProjectUpdateReviewed>,
@@ -273,6 +286,7 @@ pub fn wire(ctx: &AppContext, hub: &Hub) {
     on(ctx, hub, published);
     on(ctx, hub, project_reviewed);
     on(ctx, hub, project_update_reviewed);
+    on(ctx, hub, project_goal_reached);
 }
 
 async fn changed(_: AppContext, e: Arc<DiscussionChanged>) -> AppResult<Vec<Fact>> {

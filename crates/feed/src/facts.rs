@@ -173,6 +173,16 @@ pub enum Fact {
         summary: String,
     },
     ProjectUpdateReviewed(ProjectUpdate),
+    /// A project's pledges reached its goal: its owner and backers hear of it, and it is
+    /// announced in everyone's feed.
+    ProjectGoalReached {
+        project: Project,
+        owner_id: i64,
+        backers: Vec<i64>,
+        raised_cents: i64,
+        /// The lay summary, as plain text.
+        summary: String,
+    },
     Posted(Post),
     /// A post was edited or deleted, or its topic made public or private.
     PostChanged(PostChange),

@@ -25,6 +25,7 @@ pub mod json_list;
 pub mod links;
 pub mod mail;
 pub mod memo;
+pub mod money;
 pub mod notification_kinds;
 pub mod pagination;
 pub mod payments;

@@ -12,6 +12,7 @@ pub const UPDATE_MODERATION: &str = "update_moderation";
 pub const AFFILIATION_APPROVED: &str = "affiliation_approved";
 pub const PROJECT_MODERATION: &str = "project_moderation";
 pub const PROJECT_UPDATE: &str = "project_update";
+pub const PROJECT_FUNDING: &str = "project_funding";
 
 /// One kind of notification in the catalogue.
 pub struct Kind {
@@ -71,6 +72,11 @@ pub const KINDS: &[Kind] = &[
         id: PROJECT_UPDATE,
         name: "Project updates",
         description: "A project you favourited posts an update.",
+    },
+    Kind {
+        id: PROJECT_FUNDING,
+        name: "Project funding",
+        description: "A project you own or back reaches its funding goal.",
     },
     Kind {
         id: AFFILIATION_APPROVED,

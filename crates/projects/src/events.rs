@@ -54,3 +54,18 @@ pub struct ProjectUpdateReviewed {
 }
 
 impl Event for ProjectUpdateReviewed {}
+
+/// A live project's pledges reached its funding goal: they are locked, and a Content Expert
+/// decides on the funding. Its owner and backers hear of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProjectGoalReached {
+    pub project: ProjectRef,
+    /// The members whose pledges stand.
+    pub backers: Vec<i64>,
+    /// Cents of CAD pledged.
+    pub raised_cents: i64,
+    /// The lay summary (rich text).
+    pub summary: String,
+}
+
+impl Event for ProjectGoalReached {}

@@ -4,15 +4,18 @@
 
 use std::borrow::Cow;
 
+use chrono::Datelike;
 use kernel::input::Parse;
+use kernel::payments::test_processor::CardInput;
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Staff, StaffRole};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 
 use crate::budget::{BudgetLine, Milestone, Plan};
-use crate::entity::project;
-use crate::enums::{EthicsStatus, NeedKind};
+use crate::entity::{pledge, project};
+use crate::enums::{EthicsStatus, NeedKind, PledgeStatus};
 use crate::service::drafts::{self, General, Research};
 use crate::service::dynamic_review::{self, Rating, Review};
+use crate::service::pledging::{self, NewPledge};
 use crate::service::review::{self, Verdict};
 use crate::service::team::{self, Need, Person};
 use crate::service::{eligibility, favorites};
@@ -222,6 +225,54 @@ const REVIEWS: &[(usize, usize, [i64; 5], &str)] = &[
 /// (member, project) favourites: the demo member (owner 0) favourites the sepsis test.
 const FAVORITES: &[(usize, usize)] = &[(0, 1), (1, 0), (2, 0), (2, 1), (1, 2)];
 
+/// Who backs which live project with how many dollars (owner index, DEMOS index): the demo
+/// member backs two, so her dashboard's backed projects are real.
+const PLEDGES: &[(usize, usize, i64)] = &[(0, 1, 250), (0, 2, 100), (1, 0, 500), (2, 0, 150)];
+
+/// A pledge made as a donor makes it: a test card saved through the test processor's form,
+/// then the pledge. Skipped when the member already backs the project, or when another
+/// processor takes payments (the seed never touches a real one).
+async fn demo_pledge(
+    ctx: &AppContext,
+    backer: &CurrentUser,
+    slug: &str,
+    dollars: i64,
+) -> AppResult<()> {
+    let Some(processor) = ctx.test_processor.as_ref() else {
+        return Ok(());
+    };
+    let already = pledge::Entity::find()
+        .filter(pledge::Column::BackerId.eq(backer.id))
+        .filter(pledge::Column::Status.eq(PledgeStatus::Pledged))
+        .find_also_related(project::Entity)
+        .all(&ctx.db)
+        .await?
+        .into_iter()
+        .any(|(_, p)| p.is_some_and(|p| p.slug == slug));
+    if already {
+        return Ok(());
+    }
+    let (_, setup) = pledging::start_card(ctx, backer, slug).await?;
+    let card = CardInput {
+        number: "4242424242424242".into(),
+        exp_month: 12,
+        exp_year: kernel::clock::now().year() + 3,
+        cvc: "123".into(),
+    };
+    processor
+        .confirm_setup(&setup.id, &setup.client_secret, &card)
+        .await?;
+    let new = NewPledge {
+        setup_id: setup.id,
+        amount_cents: dollars * 100,
+        message: None,
+        anonymous: false,
+        adult: true,
+    };
+    pledging::pledge(ctx, backer, slug, new).await?;
+    Ok(())
+}
+
 fn member(id: i64) -> CurrentUser {
     CurrentUser {
         id,
@@ -298,6 +349,11 @@ pub async fn demo(ctx: &AppContext, owners: &[i64], admin_id: i64) -> AppResult<
     for (who, index) in FAVORITES {
         if let (Some(&user), Some(slug)) = (owners.get(*who), slugs.get(*index)) {
             favorites::set(&ctx.db, &member(user), slug, true).await?;
+        }
+    }
+    for (who, index, dollars) in PLEDGES {
+        if let (Some(&user), Some(slug)) = (owners.get(*who), slugs.get(*index)) {
+            demo_pledge(ctx, &member(user), slug, *dollars).await?;
         }
     }
     Ok(made

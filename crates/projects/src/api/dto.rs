@@ -69,12 +69,16 @@ pub struct ProjectDraft {
     pub submitted_at: Option<DateTime<Utc>>,
     /// When the changes waiting for staff were first proposed.
     pub changes_proposed_at: Option<DateTime<Utc>>,
+    /// When the campaign ends (once live).
+    pub closes_at: Option<DateTime<Utc>>,
+    pub funding: Funding,
 }
 
 impl ProjectDraft {
     pub fn of(p: project::Model, tags: Vec<i64>, storage: &dyn Storage) -> Self {
         Self {
             tags,
+            funding: Funding::of(&p),
             image: p.image.as_deref().map(|k| storage.url(k)),
             video_url: p.video_url.clone(),
             can_edit: policy::may_change(p.status),
@@ -103,6 +107,7 @@ impl ProjectDraft {
             created_at: p.created_at,
             submitted_at: p.submitted_at,
             changes_proposed_at: p.changes_proposed_at,
+            closes_at: p.closes_at,
         }
     }
 }

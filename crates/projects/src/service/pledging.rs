@@ -5,17 +5,19 @@
 //! concurrent pledges serialise on it and the goal is crossed exactly once) and writes the
 //! ledger entry that records it.
 
+use kernel::money::cad;
 use kernel::payments::ProcessorKind;
 use kernel::{AppContext, AppError, AppResult, CurrentUser};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
-    QueryOrder, Set, TransactionTrait,
+    QueryOrder, QuerySelect, Set, TransactionTrait,
 };
 
 use super::browse;
 use crate::entity::{customer, ledger, pledge, project};
 use crate::enums::{FundingState, LedgerKind, PledgeStatus, ProjectStatus};
+use crate::events::ProjectGoalReached;
 use crate::policy;
 
 pub const CURRENCY: &str = "cad";
@@ -54,25 +56,8 @@ fn checked_amount(ctx: &AppContext, cents: i64) -> AppResult<i64> {
     } else {
         Err(AppError::field(
             "amount_cents",
-            format!("Pledge from {} to {}.", dollars(min), dollars(max)),
+            format!("Pledge from {} to {}.", cad(min), cad(max)),
         ))
-    }
-}
-
-/// Cents of CAD as members read them (`CA$5`, `CA$12.50`).
-pub fn dollars(cents: i64) -> String {
-    let whole = cents / 100;
-    let grouped = whole
-        .to_string()
-        .as_bytes()
-        .rchunks(3)
-        .rev()
-        .map(|c| String::from_utf8_lossy(c).into_owned())
-        .collect::<Vec<_>>()
-        .join(",");
-    match cents % 100 {
-        0 => format!("CA${grouped}"),
-        rest => format!("CA${grouped}.{rest:02}"),
     }
 }
 
@@ -239,6 +224,31 @@ async fn lock_at_goal(tx: &DatabaseTransaction, id: i64) -> AppResult<bool> {
     Ok(true)
 }
 
+/// Tells the platform project `id` reached its goal (its owner and backers hear of it).
+async fn announce_goal(ctx: &AppContext, id: i64) -> AppResult<()> {
+    let found = project::Entity::find_by_id(id)
+        .one(&ctx.db)
+        .await?
+        .ok_or_else(AppError::not_found)?;
+    let backers: Vec<i64> = pledge::Entity::find()
+        .select_only()
+        .column(pledge::Column::BackerId)
+        .filter(pledge::Column::ProjectId.eq(id))
+        .filter(pledge::Column::Status.eq(PledgeStatus::Pledged))
+        .into_tuple()
+        .all(&ctx.db)
+        .await?;
+    ctx.events
+        .publish(ProjectGoalReached {
+            project: browse::ProjectRef::of(&found),
+            backers,
+            raised_cents: found.raised_cents,
+            summary: found.lay_summary.clone(),
+        })
+        .await;
+    Ok(())
+}
+
 /// Pledges to the project at `slug` with the card the setup saved; nothing is charged.
 pub async fn pledge(
     ctx: &AppContext,
@@ -293,8 +303,11 @@ pub async fn pledge(
     entry(found.id, made.id, LedgerKind::Pledged, amount)
         .insert(&tx)
         .await?;
-    lock_at_goal(&tx, found.id).await?;
+    let reached = lock_at_goal(&tx, found.id).await?;
     tx.commit().await?;
+    if reached {
+        announce_goal(ctx, found.id).await?;
+    }
     Ok(made)
 }
 
@@ -334,8 +347,11 @@ pub async fn change(
     entry(project_id, saved.id, LedgerKind::Changed, delta)
         .insert(&tx)
         .await?;
-    lock_at_goal(&tx, project_id).await?;
+    let reached = lock_at_goal(&tx, project_id).await?;
     tx.commit().await?;
+    if reached {
+        announce_goal(ctx, project_id).await?;
+    }
     Ok(saved)
 }
 

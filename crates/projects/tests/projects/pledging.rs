@@ -242,6 +242,46 @@ async fn members_pledge_change_and_cancel_until_the_goal_locks_the_pledges() {
     );
     let (_, backed) = app.get_json_as(&ada, "/api/me/backed-projects").await;
     assert_eq!(backed["data"][0]["slug"], slug.as_str());
+
+    // The owner and each backer hear of it, once.
+    let heard = |token: String, title: &'static str| {
+        let app = &app;
+        async move {
+            let (_, notes) = app.get_json_as(&token, "/api/me/notifications").await;
+            notes["data"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|n| n["title"] == title)
+                .map(|n| {
+                    (
+                        n["message"].as_str().unwrap().to_owned(),
+                        n["content_type"].clone(),
+                    )
+                })
+                .collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(
+        heard(owner.clone(), "Funding goal reached").await,
+        [(
+            "Early sepsis reached its funding goal with CA$25,000 pledged. A Content Expert will now review it for funding.".to_owned(),
+            json!("project")
+        )]
+    );
+    for backer in [&ada, &ben, &cy] {
+        assert_eq!(
+            heard(backer.clone(), "A project you back reached its goal")
+                .await
+                .len(),
+            1
+        );
+    }
+    assert!(
+        heard(dee, "A project you back reached its goal")
+            .await
+            .is_empty()
+    );
 }
 
 #[tokio::test]

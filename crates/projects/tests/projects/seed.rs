@@ -47,6 +47,21 @@ async fn the_demo_seed_brings_live_projects_and_one_waiting_and_again_changes_no
         titles(&hearts),
         ["A faster sepsis test for children in emergency rooms"]
     );
+    // She backs two projects through the test processor, like any donor; others back hers.
+    let (_, backed) = app.get_json_as(&amira, "/api/me/backed-projects").await;
+    let mut backed = titles(&backed);
+    backed.sort();
+    assert_eq!(
+        backed,
+        [
+            "A faster sepsis test for children in emergency rooms",
+            "Peer coaching for young adults with type 1 diabetes"
+        ]
+    );
+    let (_, pledges) = app.get_json_as(&amira, "/api/me/pledges").await;
+    assert_eq!(pledges["data"][0]["card_last4"], "4242");
+    assert_eq!(project["funding"]["raised_cents"], 65_000);
+    assert_eq!(project["funding"]["backers"], 2);
     let staff = app
         .signed_in_staff("moderator@example.org", "staff password 1")
         .await;
@@ -64,6 +79,7 @@ async fn the_demo_seed_brings_live_projects_and_one_waiting_and_again_changes_no
         .await;
     assert_eq!(page["data"]["reviews"]["count"], 2);
     assert_eq!(page["data"]["favorites"]["count"], 2);
+    assert_eq!(page["data"]["funding"]["backers"], 2, "no second pledge");
     let (_, topics) = app
         .get_json(&format!("/api/projects/{}/discussions", page["data"]["id"]))
         .await;

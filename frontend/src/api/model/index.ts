@@ -505,6 +505,7 @@ export * from './projectChanges';
 export * from './projectDraft';
 export * from './projectDraftCampaignDays';
 export * from './projectDraftChangesProposedAt';
+export * from './projectDraftClosesAt';
 export * from './projectDraftEthicsStatus';
 export * from './projectDraftFundingGoalCents';
 export * from './projectDraftImage';

@@ -8,7 +8,9 @@
 import type { BudgetLine } from './budgetLine';
 import type { ProjectDraftCampaignDays } from './projectDraftCampaignDays';
 import type { ProjectDraftChangesProposedAt } from './projectDraftChangesProposedAt';
+import type { ProjectDraftClosesAt } from './projectDraftClosesAt';
 import type { ProjectDraftEthicsStatus } from './projectDraftEthicsStatus';
+import type { Funding } from './funding';
 import type { ProjectDraftFundingGoalCents } from './projectDraftFundingGoalCents';
 import type { ProjectDraftImage } from './projectDraftImage';
 import type { Milestone } from './milestone';
@@ -36,12 +38,15 @@ export interface ProjectDraft {
   changes_pending: boolean;
   /** When the changes waiting for staff were first proposed. */
   changes_proposed_at?: ProjectDraftChangesProposedAt;
+  /** When the campaign ends (once live). */
+  closes_at?: ProjectDraftClosesAt;
   conflicts: string;
   created_at: string;
   /** The owner's edits wait for staff approval while the approved version stays public
 (a live project); its budget no longer changes. */
   edits_wait_for_review: boolean;
   ethics_status?: ProjectDraftEthicsStatus;
+  funding: Funding;
   /** The funding goal in cents of CAD. */
   funding_goal_cents?: ProjectDraftFundingGoalCents;
   id: number;

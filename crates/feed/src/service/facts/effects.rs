@@ -137,6 +137,13 @@ pub fn of(fact: Fact, names: &Names) -> Effects {
             summary,
         } => projects::project_reviewed(project, owner_id, outcome, reason.as_deref(), &summary),
         Fact::ProjectUpdateReviewed(update) => projects::update_reviewed(update),
+        Fact::ProjectGoalReached {
+            project,
+            owner_id,
+            backers,
+            raised_cents,
+            summary,
+        } => projects::goal_reached(project, owner_id, &backers, raised_cents, &summary),
         Fact::Posted(post) => {
             let author = names.of(post.author_id).to_owned();
             posts::posted(post, &author)

@@ -199,6 +199,65 @@ pub fn update_reviewed(update: ProjectUpdate) -> Effects {
     })
 }
 
+/// The owner and every backer hear that the pledges reached the goal (they are locked
+/// now, and charged only if a Content Expert approves the funding); everyone's feed shows it.
+pub fn goal_reached(
+    project: Project,
+    owner_id: i64,
+    backers: &[i64],
+    raised_cents: i64,
+    summary: &str,
+) -> Effects {
+    let route = project_route(&project);
+    let pledged = kernel::money::cad(raised_cents);
+    let mut notices = vec![about_project(
+        owner_id,
+        kind::PROJECT_FUNDING,
+        &project,
+        "Funding goal reached",
+        format!(
+            "{} reached its funding goal with {pledged} pledged. A Content Expert will now review it for funding.",
+            project.title
+        ),
+        route.clone(),
+    )];
+    notices.extend(backers.iter().copied().filter(|b| *b != owner_id).map(|backer| {
+        about_project(
+            backer,
+            kind::PROJECT_FUNDING,
+            &project,
+            "A project you back reached its goal",
+            format!(
+                "{} reached its funding goal. Your pledge is locked and is charged only if a Content Expert approves the funding.",
+                project.title
+            ),
+            route.clone(),
+        )
+    }));
+    Effects::notices(notices).with_item(NewItem {
+        event_type: FeedEventType::ProjectFundingCompleted,
+        object_type: FeedObjectType::Project,
+        actor_id: Some(owner_id),
+        group_id: None,
+        is_public: true,
+        content: ItemContent {
+            id: Some(project.id),
+            text: Some(format!(
+                "{} reached its funding goal with {pledged} pledged.",
+                project.title
+            )),
+            slug: Some(project.slug.clone()),
+            ..Default::default()
+        },
+        related: RelatedContent {
+            slug: Some(project.slug),
+            title: Some(project.title),
+            summary: Some(excerpt(summary)),
+            ..Default::default()
+        },
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

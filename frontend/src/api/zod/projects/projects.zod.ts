@@ -209,6 +209,8 @@ export const getProjectEligibilityResponse = zod.object({
 /**
  * @summary The caller's projects in every state, newest first (`/my-projects`).
  */
+export const listMyProjectsResponseDataItemFundingPlatformFeePercentMin = 0;export const listMyProjectsResponseDataItemFundingProcessorFeePercentItemMin = 0;
+
 export const listMyProjectsResponse = zod.object({
   "data": zod.array(zod.object({
   "aims": zod.string().describe('HTML.'),
@@ -222,10 +224,18 @@ export const listMyProjectsResponse = zod.object({
   "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
   "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
   "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
+  "closes_at": zod.iso.datetime({}).nullish().describe('When the campaign ends (once live).'),
   "conflicts": zod.string(),
   "created_at": zod.iso.datetime({}),
   "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
+  "funding": zod.object({
+  "backers": zod.number().describe('How many members\' pledges stand.'),
+  "platform_fee_percent": zod.number().min(listMyProjectsResponseDataItemFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
+  "processor_fee_percent": zod.array(zod.number().min(listMyProjectsResponseDataItemFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
+  "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
+  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+}).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
@@ -269,6 +279,8 @@ export const getMyProjectParams = zod.object({
   "id": zod.number().describe('The project\'s id')
 })
 
+export const getMyProjectResponseDataFundingPlatformFeePercentMin = 0;export const getMyProjectResponseDataFundingProcessorFeePercentItemMin = 0;
+
 export const getMyProjectResponse = zod.object({
   "data": zod.object({
   "aims": zod.string().describe('HTML.'),
@@ -282,10 +294,18 @@ export const getMyProjectResponse = zod.object({
   "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
   "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
   "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
+  "closes_at": zod.iso.datetime({}).nullish().describe('When the campaign ends (once live).'),
   "conflicts": zod.string(),
   "created_at": zod.iso.datetime({}),
   "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
+  "funding": zod.object({
+  "backers": zod.number().describe('How many members\' pledges stand.'),
+  "platform_fee_percent": zod.number().min(getMyProjectResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
+  "processor_fee_percent": zod.array(zod.number().min(getMyProjectResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
+  "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
+  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+}).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
@@ -334,6 +354,8 @@ export const saveProjectBudgetBody = zod.object({
   "total_budget_cents": zod.number()
 }).describe('Step 4 (Budget): the total budget and its line items (which add up to it), the funding\ngoal (at most the total), how long the campaign runs, and the milestones the goal pays for.')
 
+export const saveProjectBudgetResponseDataFundingPlatformFeePercentMin = 0;export const saveProjectBudgetResponseDataFundingProcessorFeePercentItemMin = 0;
+
 export const saveProjectBudgetResponse = zod.object({
   "data": zod.object({
   "aims": zod.string().describe('HTML.'),
@@ -347,10 +369,18 @@ export const saveProjectBudgetResponse = zod.object({
   "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
   "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
   "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
+  "closes_at": zod.iso.datetime({}).nullish().describe('When the campaign ends (once live).'),
   "conflicts": zod.string(),
   "created_at": zod.iso.datetime({}),
   "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
+  "funding": zod.object({
+  "backers": zod.number().describe('How many members\' pledges stand.'),
+  "platform_fee_percent": zod.number().min(saveProjectBudgetResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
+  "processor_fee_percent": zod.array(zod.number().min(saveProjectBudgetResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
+  "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
+  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+}).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
@@ -382,6 +412,8 @@ export const withdrawProjectChangesParams = zod.object({
   "id": zod.number().describe('The project\'s id')
 })
 
+export const withdrawProjectChangesResponseDataFundingPlatformFeePercentMin = 0;export const withdrawProjectChangesResponseDataFundingProcessorFeePercentItemMin = 0;
+
 export const withdrawProjectChangesResponse = zod.object({
   "data": zod.object({
   "aims": zod.string().describe('HTML.'),
@@ -395,10 +427,18 @@ export const withdrawProjectChangesResponse = zod.object({
   "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
   "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
   "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
+  "closes_at": zod.iso.datetime({}).nullish().describe('When the campaign ends (once live).'),
   "conflicts": zod.string(),
   "created_at": zod.iso.datetime({}),
   "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
+  "funding": zod.object({
+  "backers": zod.number().describe('How many members\' pledges stand.'),
+  "platform_fee_percent": zod.number().min(withdrawProjectChangesResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
+  "processor_fee_percent": zod.array(zod.number().min(withdrawProjectChangesResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
+  "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
+  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+}).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
@@ -439,6 +479,8 @@ export const saveProjectGeneralBody = zod.object({
   "video_url": zod.string().nullish().describe('An optional link to a video about the project.')
 }).describe('Step 1 (General).')
 
+export const saveProjectGeneralResponseDataFundingPlatformFeePercentMin = 0;export const saveProjectGeneralResponseDataFundingProcessorFeePercentItemMin = 0;
+
 export const saveProjectGeneralResponse = zod.object({
   "data": zod.object({
   "aims": zod.string().describe('HTML.'),
@@ -452,10 +494,18 @@ export const saveProjectGeneralResponse = zod.object({
   "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
   "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
   "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
+  "closes_at": zod.iso.datetime({}).nullish().describe('When the campaign ends (once live).'),
   "conflicts": zod.string(),
   "created_at": zod.iso.datetime({}),
   "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
+  "funding": zod.object({
+  "backers": zod.number().describe('How many members\' pledges stand.'),
+  "platform_fee_percent": zod.number().min(saveProjectGeneralResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
+  "processor_fee_percent": zod.array(zod.number().min(saveProjectGeneralResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
+  "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
+  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+}).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
@@ -498,6 +548,8 @@ export const saveProjectResearchBody = zod.object({
   "problem": zod.string().min(1).max(saveProjectResearchBodyProblemMax)
 }).describe('Step 2 (Research): the sections are HTML.')
 
+export const saveProjectResearchResponseDataFundingPlatformFeePercentMin = 0;export const saveProjectResearchResponseDataFundingProcessorFeePercentItemMin = 0;
+
 export const saveProjectResearchResponse = zod.object({
   "data": zod.object({
   "aims": zod.string().describe('HTML.'),
@@ -511,10 +563,18 @@ export const saveProjectResearchResponse = zod.object({
   "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
   "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
   "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
+  "closes_at": zod.iso.datetime({}).nullish().describe('When the campaign ends (once live).'),
   "conflicts": zod.string(),
   "created_at": zod.iso.datetime({}),
   "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
+  "funding": zod.object({
+  "backers": zod.number().describe('How many members\' pledges stand.'),
+  "platform_fee_percent": zod.number().min(saveProjectResearchResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
+  "processor_fee_percent": zod.array(zod.number().min(saveProjectResearchResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
+  "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
+  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+}).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
@@ -550,6 +610,8 @@ export const setProjectImageBody = zod.object({
   "file": zod.instanceof(File).describe('The file; its content decides what it is, not its name or declared type.')
 }).describe('How a single-file upload looks in the API contract.')
 
+export const setProjectImageResponseDataFundingPlatformFeePercentMin = 0;export const setProjectImageResponseDataFundingProcessorFeePercentItemMin = 0;
+
 export const setProjectImageResponse = zod.object({
   "data": zod.object({
   "aims": zod.string().describe('HTML.'),
@@ -563,10 +625,18 @@ export const setProjectImageResponse = zod.object({
   "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
   "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
   "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
+  "closes_at": zod.iso.datetime({}).nullish().describe('When the campaign ends (once live).'),
   "conflicts": zod.string(),
   "created_at": zod.iso.datetime({}),
   "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
+  "funding": zod.object({
+  "backers": zod.number().describe('How many members\' pledges stand.'),
+  "platform_fee_percent": zod.number().min(setProjectImageResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
+  "processor_fee_percent": zod.array(zod.number().min(setProjectImageResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
+  "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
+  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+}).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
@@ -598,6 +668,8 @@ export const submitProjectParams = zod.object({
   "id": zod.number().describe('The project\'s id')
 })
 
+export const submitProjectResponseDataFundingPlatformFeePercentMin = 0;export const submitProjectResponseDataFundingProcessorFeePercentItemMin = 0;
+
 export const submitProjectResponse = zod.object({
   "data": zod.object({
   "aims": zod.string().describe('HTML.'),
@@ -611,10 +683,18 @@ export const submitProjectResponse = zod.object({
   "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
   "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
   "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
+  "closes_at": zod.iso.datetime({}).nullish().describe('When the campaign ends (once live).'),
   "conflicts": zod.string(),
   "created_at": zod.iso.datetime({}),
   "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
+  "funding": zod.object({
+  "backers": zod.number().describe('How many members\' pledges stand.'),
+  "platform_fee_percent": zod.number().min(submitProjectResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
+  "processor_fee_percent": zod.array(zod.number().min(submitProjectResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
+  "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
+  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+}).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),

@@ -1485,7 +1485,7 @@ export const staffProjectChangesQueueQueryParams = zod.object({
   "perPage": zod.number().min(1).max(staffProjectChangesQueueQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
 
-export const staffProjectChangesQueueResponsePaginationCountMin = 0;export const staffProjectChangesQueueResponsePaginationCurrentPageMin = 0;export const staffProjectChangesQueueResponsePaginationPerPageMin = 0;export const staffProjectChangesQueueResponsePaginationTotalMin = 0;
+export const staffProjectChangesQueueResponseDataItemFundingPlatformFeePercentMin = 0;export const staffProjectChangesQueueResponseDataItemFundingProcessorFeePercentItemMin = 0;export const staffProjectChangesQueueResponsePaginationCountMin = 0;export const staffProjectChangesQueueResponsePaginationCurrentPageMin = 0;export const staffProjectChangesQueueResponsePaginationPerPageMin = 0;export const staffProjectChangesQueueResponsePaginationTotalMin = 0;
 
 export const staffProjectChangesQueueResponse = zod.object({
   "data": zod.array(zod.object({
@@ -1500,10 +1500,18 @@ export const staffProjectChangesQueueResponse = zod.object({
   "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
   "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
   "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
+  "closes_at": zod.iso.datetime({}).nullish().describe('When the campaign ends (once live).'),
   "conflicts": zod.string(),
   "created_at": zod.iso.datetime({}),
   "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
+  "funding": zod.object({
+  "backers": zod.number().describe('How many members\' pledges stand.'),
+  "platform_fee_percent": zod.number().min(staffProjectChangesQueueResponseDataItemFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
+  "processor_fee_percent": zod.array(zod.number().min(staffProjectChangesQueueResponseDataItemFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
+  "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
+  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+}).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
@@ -1635,7 +1643,7 @@ export const staffProjectQueueQueryParams = zod.object({
   "perPage": zod.number().min(1).max(staffProjectQueueQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
 
-export const staffProjectQueueResponsePaginationCountMin = 0;export const staffProjectQueueResponsePaginationCurrentPageMin = 0;export const staffProjectQueueResponsePaginationPerPageMin = 0;export const staffProjectQueueResponsePaginationTotalMin = 0;
+export const staffProjectQueueResponseDataItemFundingPlatformFeePercentMin = 0;export const staffProjectQueueResponseDataItemFundingProcessorFeePercentItemMin = 0;export const staffProjectQueueResponsePaginationCountMin = 0;export const staffProjectQueueResponsePaginationCurrentPageMin = 0;export const staffProjectQueueResponsePaginationPerPageMin = 0;export const staffProjectQueueResponsePaginationTotalMin = 0;
 
 export const staffProjectQueueResponse = zod.object({
   "data": zod.array(zod.object({
@@ -1650,10 +1658,18 @@ export const staffProjectQueueResponse = zod.object({
   "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
   "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
   "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
+  "closes_at": zod.iso.datetime({}).nullish().describe('When the campaign ends (once live).'),
   "conflicts": zod.string(),
   "created_at": zod.iso.datetime({}),
   "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
+  "funding": zod.object({
+  "backers": zod.number().describe('How many members\' pledges stand.'),
+  "platform_fee_percent": zod.number().min(staffProjectQueueResponseDataItemFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
+  "processor_fee_percent": zod.array(zod.number().min(staffProjectQueueResponseDataItemFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
+  "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
+  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+}).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
@@ -1702,6 +1718,8 @@ export const staffProjectChangesParams = zod.object({
   "id": zod.number().describe('The project\'s id')
 })
 
+export const staffProjectChangesResponseDataProjectFundingPlatformFeePercentMin = 0;export const staffProjectChangesResponseDataProjectFundingProcessorFeePercentItemMin = 0;
+
 export const staffProjectChangesResponse = zod.object({
   "data": zod.object({
   "current": zod.object({
@@ -1742,10 +1760,18 @@ export const staffProjectChangesResponse = zod.object({
   "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
   "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
   "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
+  "closes_at": zod.iso.datetime({}).nullish().describe('When the campaign ends (once live).'),
   "conflicts": zod.string(),
   "created_at": zod.iso.datetime({}),
   "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
+  "funding": zod.object({
+  "backers": zod.number().describe('How many members\' pledges stand.'),
+  "platform_fee_percent": zod.number().min(staffProjectChangesResponseDataProjectFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
+  "processor_fee_percent": zod.array(zod.number().min(staffProjectChangesResponseDataProjectFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
+  "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
+  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+}).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
@@ -1821,6 +1847,8 @@ export const staffReviewProjectChangesBody = zod.object({
   "verdict": zod.enum(['approve', 'reject']).describe('What staff decide on a submitted project.')
 }).describe('The verdict; a rejection says why (the owner reads it).')
 
+export const staffReviewProjectChangesResponseDataFundingPlatformFeePercentMin = 0;export const staffReviewProjectChangesResponseDataFundingProcessorFeePercentItemMin = 0;
+
 export const staffReviewProjectChangesResponse = zod.object({
   "data": zod.object({
   "aims": zod.string().describe('HTML.'),
@@ -1834,10 +1862,18 @@ export const staffReviewProjectChangesResponse = zod.object({
   "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
   "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
   "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
+  "closes_at": zod.iso.datetime({}).nullish().describe('When the campaign ends (once live).'),
   "conflicts": zod.string(),
   "created_at": zod.iso.datetime({}),
   "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
+  "funding": zod.object({
+  "backers": zod.number().describe('How many members\' pledges stand.'),
+  "platform_fee_percent": zod.number().min(staffReviewProjectChangesResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
+  "processor_fee_percent": zod.array(zod.number().min(staffReviewProjectChangesResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
+  "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
+  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+}).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
@@ -1874,6 +1910,8 @@ export const staffReviewProjectBody = zod.object({
   "verdict": zod.enum(['approve', 'reject']).describe('What staff decide on a submitted project.')
 }).describe('The verdict; a rejection says why (the owner reads it).')
 
+export const staffReviewProjectResponseDataFundingPlatformFeePercentMin = 0;export const staffReviewProjectResponseDataFundingProcessorFeePercentItemMin = 0;
+
 export const staffReviewProjectResponse = zod.object({
   "data": zod.object({
   "aims": zod.string().describe('HTML.'),
@@ -1887,10 +1925,18 @@ export const staffReviewProjectResponse = zod.object({
   "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
   "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
   "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
+  "closes_at": zod.iso.datetime({}).nullish().describe('When the campaign ends (once live).'),
   "conflicts": zod.string(),
   "created_at": zod.iso.datetime({}),
   "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
+  "funding": zod.object({
+  "backers": zod.number().describe('How many members\' pledges stand.'),
+  "platform_fee_percent": zod.number().min(staffReviewProjectResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
+  "processor_fee_percent": zod.array(zod.number().min(staffReviewProjectResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
+  "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
+  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+}).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
@@ -1928,6 +1974,8 @@ export const staffProjectActionBody = zod.object({
   "reason": zod.string().nullish()
 }).describe('What staff do to a public project; suspending says why (the owner reads it).')
 
+export const staffProjectActionResponseDataFundingPlatformFeePercentMin = 0;export const staffProjectActionResponseDataFundingProcessorFeePercentItemMin = 0;
+
 export const staffProjectActionResponse = zod.object({
   "data": zod.object({
   "aims": zod.string().describe('HTML.'),
@@ -1941,10 +1989,18 @@ export const staffProjectActionResponse = zod.object({
   "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
   "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
   "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
+  "closes_at": zod.iso.datetime({}).nullish().describe('When the campaign ends (once live).'),
   "conflicts": zod.string(),
   "created_at": zod.iso.datetime({}),
   "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
+  "funding": zod.object({
+  "backers": zod.number().describe('How many members\' pledges stand.'),
+  "platform_fee_percent": zod.number().min(staffProjectActionResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
+  "processor_fee_percent": zod.array(zod.number().min(staffProjectActionResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
+  "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
+  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+}).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),

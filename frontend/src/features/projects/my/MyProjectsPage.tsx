@@ -5,6 +5,8 @@ import type { ProjectDraft } from '@/api/model';
 import { usePageTitle } from '@/ui/page-title';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { STATUS } from '../status';
+import { daysLeft } from '../figures';
+import { FundingProgress } from '../funding/FundingProgress';
 
 /** /my-projects: the caller's projects in every state, each with its next step. */
 export function MyProjectsPage() {
@@ -49,6 +51,14 @@ function ProjectRow({ project }: { project: ProjectDraft }) {
           <Chip size="small" label={status.label} color={status.color} />
           {project.changes_pending && <Chip size="small" label="Changes wait for approval" color="info" variant="outlined" />}
         </Stack>
+        {project.is_public && (
+          <Stack spacing={0.5} sx={{ mt: 1 }}>
+            <FundingProgress funding={project.funding} goalCents={project.funding_goal_cents} />
+            <Typography variant="body2" color="text.secondary">
+              {project.funding.state === 'goal_reached' ? 'Goal reached: pledges are locked' : (daysLeft(project.closes_at) ?? '')}
+            </Typography>
+          </Stack>
+        )}
         {project.rejection_reason && project.can_submit && (
           <Alert severity="warning" sx={{ mt: 1 }}>
             Staff sent it back: {project.rejection_reason}
