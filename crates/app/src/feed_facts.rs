@@ -233,6 +233,16 @@ async fn project_goal_reached(
     }])
 }
 
+async fn project_released(
+    _ctx: AppContext,
+    e: Arc<projects::events::ProjectReleased>,
+) -> AppResult<Vec<Fact>> {
+    Ok(vec![Fact::ProjectReleased {
+        project: project_place(e.project.clone()),
+        backers: e.backers.clone(),
+    }])
+}
+
 async fn project_update_reviewed(
     _ctx: AppContext,
     e: Arc<projects::events::ProjectUpdateReviewed>,
@@ -287,6 +297,7 @@ pub fn wire(ctx: &AppContext, hub: &Hub) {
     on(ctx, hub, project_reviewed);
     on(ctx, hub, project_update_reviewed);
     on(ctx, hub, project_goal_reached);
+    on(ctx, hub, project_released);
 }
 
 async fn changed(_: AppContext, e: Arc<DiscussionChanged>) -> AppResult<Vec<Fact>> {

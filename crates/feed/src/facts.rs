@@ -173,6 +173,11 @@ pub enum Fact {
         summary: String,
     },
     ProjectUpdateReviewed(ProjectUpdate),
+    /// A campaign ended short of its goal: its backers hear their pledges were let go.
+    ProjectReleased {
+        project: Project,
+        backers: Vec<i64>,
+    },
     /// A project's pledges reached its goal: its owner and backers hear of it, and it is
     /// announced in everyone's feed.
     ProjectGoalReached {

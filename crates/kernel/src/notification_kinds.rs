@@ -76,7 +76,7 @@ pub const KINDS: &[Kind] = &[
     Kind {
         id: PROJECT_FUNDING,
         name: "Project funding",
-        description: "A project you own or back reaches its funding goal.",
+        description: "A project you own or back reaches its funding goal, or ends without reaching it.",
     },
     Kind {
         id: AFFILIATION_APPROVED,

@@ -103,6 +103,8 @@ string_enum!(
         Refunded = "refunded",
         /// The charge failed.
         Failed = "failed",
+        /// Let go uncharged: the campaign ended without reaching its goal.
+        Released = "released",
     }
 );
 
@@ -118,6 +120,9 @@ string_enum!(
         Open = "open",
         /// The pledges reached the goal: they are locked, and a Content Expert decides.
         GoalReached = "goal_reached",
+        /// The campaign ended without reaching its goal: every pledge was let go, no one
+        /// is charged.
+        Released = "released",
     }
 );
 

@@ -69,3 +69,14 @@ pub struct ProjectGoalReached {
 }
 
 impl Event for ProjectGoalReached {}
+
+/// A campaign ended without reaching its goal: every pledge was let go uncharged, and its
+/// backers hear of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProjectReleased {
+    pub project: ProjectRef,
+    /// The members whose pledges were let go.
+    pub backers: Vec<i64>,
+}
+
+impl Event for ProjectReleased {}

@@ -105,3 +105,27 @@ pub async fn live(app: &TestApp, token: &str, staff: &str, title: &str) -> Strin
     assert_eq!(status, 200, "approval: {body}");
     body["data"]["slug"].as_str().unwrap().to_owned()
 }
+
+/// A card setup for `slug` confirmed with the test card `number`: its id.
+pub async fn card(app: &TestApp, token: &str, slug: &str, number: &str) -> String {
+    let (status, setup) = app
+        .post_json_as(
+            token,
+            &format!("/api/projects/{slug}/card-setups"),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(status, 201, "{setup}");
+    assert_eq!(setup["data"]["processor"], "test");
+    let id = setup["data"]["setup_id"].as_str().unwrap().to_owned();
+    let form = json!({
+        "client_secret": setup["data"]["client_secret"], "number": number,
+        "exp_month": 12, "exp_year": 2035, "cvc": "123"
+    });
+    let (status, saved) = app
+        .post_json(&format!("/api/test-processor/setups/{id}/confirm"), &form)
+        .await;
+    assert_eq!(status, 200, "{saved}");
+    assert_eq!(saved["data"]["last4"], &number[number.len() - 4..]);
+    id
+}

@@ -1,18 +1,20 @@
 //! Campaign deadlines: a live project closes when its campaign's days are over. Each
 //! project is closed by a conditional update (still live, past its end), so with any number
-//! of instances sweeping at once each project closes, and its owner hears of it, once.
+//! of instances sweeping at once each project closes, and its owner hears of it, once. A
+//! campaign that ended short of its goal lets every pledge go uncharged in the same
+//! transaction (all or nothing), and its backers hear of it.
 
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use kernel::{AppContext, AppResult};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait};
 
-use super::browse;
+use super::{browse, pledging};
 use crate::entity::project;
-use crate::enums::ProjectStatus;
-use crate::events::{Outcome, ProjectReviewed};
+use crate::enums::{FundingState, ProjectStatus};
+use crate::events::{Outcome, ProjectReleased, ProjectReviewed};
 
 /// How often the sweep runs: a campaign ends at most this late.
 const ROUND: Duration = Duration::from_secs(60);
@@ -30,17 +32,32 @@ pub async fn close_ended(ctx: &AppContext, now: DateTime<Utc>) -> AppResult<usiz
         .await?;
     let mut closed = 0;
     for found in ended {
+        let tx = ctx.db.begin().await?;
         let done = project::Entity::update_many()
             .col_expr(project::Column::Status, Expr::value(ProjectStatus::Closed))
             .col_expr(project::Column::UpdatedAt, Expr::value(now))
             .filter(project::Column::Id.eq(found.id))
             .filter(project::Column::Status.eq(ProjectStatus::Live))
-            .exec(&ctx.db)
+            .exec(&tx)
             .await?;
         if done.rows_affected == 0 {
             continue; // Another instance, or staff, got there first.
         }
+        let released = if found.funding_state == FundingState::Open {
+            Some(pledging::release_all(&tx, found.id).await?)
+        } else {
+            None
+        };
+        tx.commit().await?;
         closed += 1;
+        if let Some(backers) = released {
+            ctx.events
+                .publish(ProjectReleased {
+                    project: browse::ProjectRef::of(&found),
+                    backers,
+                })
+                .await;
+        }
         ctx.events
             .publish(ProjectReviewed {
                 project: browse::ProjectRef::of(&found),

@@ -311,6 +311,41 @@ pub async fn pledge(
     Ok(made)
 }
 
+/// Lets every standing pledge of project `id` go uncharged (its campaign ended without
+/// reaching the goal), with a ledger entry each, in the caller's transaction; the members
+/// whose pledges were let go.
+pub async fn release_all(tx: &DatabaseTransaction, id: i64) -> AppResult<Vec<i64>> {
+    let standing = pledge::Entity::find()
+        .filter(pledge::Column::ProjectId.eq(id))
+        .filter(pledge::Column::Status.eq(PledgeStatus::Pledged))
+        .all(tx)
+        .await?;
+    let now = kernel::clock::now();
+    for found in &standing {
+        entry(id, found.id, LedgerKind::Released, -found.amount_cents)
+            .insert(tx)
+            .await?;
+    }
+    pledge::Entity::update_many()
+        .col_expr(pledge::Column::Status, Expr::value(PledgeStatus::Released))
+        .col_expr(pledge::Column::UpdatedAt, Expr::value(now))
+        .filter(pledge::Column::ProjectId.eq(id))
+        .filter(pledge::Column::Status.eq(PledgeStatus::Pledged))
+        .exec(tx)
+        .await?;
+    project::Entity::update_many()
+        .col_expr(project::Column::RaisedCents, Expr::value(0i64))
+        .col_expr(project::Column::Backers, Expr::value(0i32))
+        .col_expr(
+            project::Column::FundingState,
+            Expr::value(FundingState::Released),
+        )
+        .filter(project::Column::Id.eq(id))
+        .exec(tx)
+        .await?;
+    Ok(standing.into_iter().map(|p| p.backer_id).collect())
+}
+
 /// The caller's standing pledge `id` and its project.
 async fn own_standing(
     db: &impl ConnectionTrait,

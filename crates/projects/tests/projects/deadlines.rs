@@ -2,7 +2,7 @@
 
 use chrono::Duration;
 use serde_json::json;
-use testkit::projects::{draft, live, make_eligible};
+use testkit::projects::{card, draft, live, make_eligible};
 use testkit::spawn_app;
 
 const PASSWORD: &str = "trial design 21";
@@ -38,6 +38,18 @@ async fn a_campaign_closes_when_its_days_are_over_and_its_owner_hears_it_once() 
         .await;
     let long = long["data"]["slug"].as_str().unwrap().to_owned();
 
+    // A backer's pledge to the 30-day campaign, which ends short of its goal.
+    let backer = app.signed_in_user("backer@example.org", PASSWORD).await;
+    let setup = card(&app, &backer, &short, "4242424242424242").await;
+    let (status, _) = app
+        .post_json_as(
+            &backer,
+            &format!("/api/projects/{short}/pledges"),
+            &json!({"setup_id": setup, "amount_cents": 5_000, "adult": true}),
+        )
+        .await;
+    assert_eq!(status, 201);
+
     let close = projects::service::deadlines::close_ended;
     assert_eq!(
         close(&app.ctx, kernel::clock::now()).await.unwrap(),
@@ -56,6 +68,37 @@ async fn a_campaign_closes_when_its_days_are_over_and_its_owner_hears_it_once() 
     assert_eq!(page["data"]["status"], "closed");
     assert_eq!(page["data"]["abilities"]["campaign_open"], false);
     assert_eq!(page["data"]["abilities"]["can_rate"], false);
+    // All or nothing: the pledge is let go uncharged, the ledger says so, the backer hears it.
+    assert_eq!(page["data"]["funding"]["state"], "released");
+    assert_eq!(page["data"]["funding"]["raised_cents"], 0);
+    let short_id = page["data"]["id"].as_i64().unwrap();
+    let sum = projects::service::pledging::ledger_sum(&app.ctx.db, short_id)
+        .await
+        .unwrap();
+    assert_eq!(sum, 0);
+    let (_, pledges) = app.get_json_as(&backer, "/api/me/pledges").await;
+    assert_eq!(pledges["data"][0]["status"], "released");
+    assert_eq!(pledges["data"][0]["locked"], true);
+    let (_, notes) = app.get_json_as(&backer, "/api/me/notifications").await;
+    let released: Vec<&str> = notes["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|n| n["title"] == "Campaign ended without reaching its goal")
+        .map(|n| n["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        released,
+        [
+            "Early sepsis ended without reaching its funding goal. Your pledge is released: you are not charged."
+        ]
+    );
+    let processor = app.ctx.test_processor.clone().unwrap();
+    assert!(
+        processor.charges().await.unwrap().is_empty(),
+        "no one is charged"
+    );
+
     let (_, page) = app.get_json(&format!("/api/projects/{long}")).await;
     assert_eq!(page["data"]["status"], "live");
     let (_, list) = app.get_json("/api/projects").await;

@@ -3,34 +3,10 @@
 //! concurrency, and the project's total always equal to its ledger's sum.
 
 use serde_json::{Value, json};
-use testkit::projects::{live, make_eligible};
+use testkit::projects::{card, live, make_eligible};
 use testkit::{TestApp, spawn_app};
 
 const PASSWORD: &str = "trial design 21";
-
-/// A card setup for `slug` confirmed with the test card `number`: its id.
-async fn card(app: &TestApp, token: &str, slug: &str, number: &str) -> String {
-    let (status, setup) = app
-        .post_json_as(
-            token,
-            &format!("/api/projects/{slug}/card-setups"),
-            &json!({}),
-        )
-        .await;
-    assert_eq!(status, 201, "{setup}");
-    assert_eq!(setup["data"]["processor"], "test");
-    let id = setup["data"]["setup_id"].as_str().unwrap().to_owned();
-    let form = json!({
-        "client_secret": setup["data"]["client_secret"], "number": number,
-        "exp_month": 12, "exp_year": 2035, "cvc": "123"
-    });
-    let (status, saved) = app
-        .post_json(&format!("/api/test-processor/setups/{id}/confirm"), &form)
-        .await;
-    assert_eq!(status, 200, "{saved}");
-    assert_eq!(saved["data"]["last4"], &number[number.len() - 4..]);
-    id
-}
 
 fn pledge_body(setup: &str, cents: i64) -> Value {
     json!({"setup_id": setup, "amount_cents": cents, "adult": true})

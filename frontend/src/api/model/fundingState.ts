@@ -16,4 +16,5 @@ export type FundingState = typeof FundingState[keyof typeof FundingState];
 export const FundingState = {
   open: 'open',
   goal_reached: 'goal_reached',
+  released: 'released',
 } as const;

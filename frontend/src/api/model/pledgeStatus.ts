@@ -20,4 +20,5 @@ export const PledgeStatus = {
   cancelled: 'cancelled',
   refunded: 'refunded',
   failed: 'failed',
+  released: 'released',
 } as const;

@@ -137,6 +137,7 @@ pub fn of(fact: Fact, names: &Names) -> Effects {
             summary,
         } => projects::project_reviewed(project, owner_id, outcome, reason.as_deref(), &summary),
         Fact::ProjectUpdateReviewed(update) => projects::update_reviewed(update),
+        Fact::ProjectReleased { project, backers } => projects::released(&project, &backers),
         Fact::ProjectGoalReached {
             project,
             owner_id,

@@ -258,6 +258,24 @@ pub fn goal_reached(
     })
 }
 
+/// Each backer hears that the campaign ended short of its goal: no one is charged.
+pub fn released(project: &Project, backers: &[i64]) -> Effects {
+    let route = project_route(project);
+    Effects::notices(backers.iter().copied().map(|backer| {
+        about_project(
+            backer,
+            kind::PROJECT_FUNDING,
+            project,
+            "Campaign ended without reaching its goal",
+            format!(
+                "{} ended without reaching its funding goal. Your pledge is released: you are not charged.",
+                project.title
+            ),
+            route.clone(),
+        )
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

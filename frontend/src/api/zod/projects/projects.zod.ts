@@ -28,7 +28,7 @@ export const listBackedProjectsResponse = zod.object({
   "platform_fee_percent": zod.number().min(listBackedProjectsResponseDataItemFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(listBackedProjectsResponseDataItemFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('Cents of CAD.'),
   "id": zod.number(),
@@ -81,7 +81,7 @@ export const listFavoriteProjectsResponse = zod.object({
   "platform_fee_percent": zod.number().min(listFavoriteProjectsResponseDataItemFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(listFavoriteProjectsResponseDataItemFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('Cents of CAD.'),
   "id": zod.number(),
@@ -132,7 +132,7 @@ export const listMyPledgesResponse = zod.object({
   "slug": zod.string(),
   "title": zod.string()
 }).describe('A project as a pledge names it.'),
-  "status": zod.enum(['pledged', 'charged', 'cancelled', 'refunded', 'failed']).describe('Where a pledge stands (all or nothing): promised while the campaign runs, charged\nonce the goal is met and approved, or undone.')
+  "status": zod.enum(['pledged', 'charged', 'cancelled', 'refunded', 'failed', 'released']).describe('Where a pledge stands (all or nothing): promised while the campaign runs, charged\nonce the goal is met and approved, or undone.')
 }).describe('One of the caller\'s pledges.'))
 })
 
@@ -158,7 +158,7 @@ export const cancelMyPledgeResponse = zod.object({
   "slug": zod.string(),
   "title": zod.string()
 }).describe('A project as a pledge names it.'),
-  "status": zod.enum(['pledged', 'charged', 'cancelled', 'refunded', 'failed']).describe('Where a pledge stands (all or nothing): promised while the campaign runs, charged\nonce the goal is met and approved, or undone.')
+  "status": zod.enum(['pledged', 'charged', 'cancelled', 'refunded', 'failed', 'released']).describe('Where a pledge stands (all or nothing): promised while the campaign runs, charged\nonce the goal is met and approved, or undone.')
 }).describe('One of the caller\'s pledges.')
 })
 
@@ -188,7 +188,7 @@ export const changeMyPledgeResponse = zod.object({
   "slug": zod.string(),
   "title": zod.string()
 }).describe('A project as a pledge names it.'),
-  "status": zod.enum(['pledged', 'charged', 'cancelled', 'refunded', 'failed']).describe('Where a pledge stands (all or nothing): promised while the campaign runs, charged\nonce the goal is met and approved, or undone.')
+  "status": zod.enum(['pledged', 'charged', 'cancelled', 'refunded', 'failed', 'released']).describe('Where a pledge stands (all or nothing): promised while the campaign runs, charged\nonce the goal is met and approved, or undone.')
 }).describe('One of the caller\'s pledges.')
 })
 
@@ -234,7 +234,7 @@ export const listMyProjectsResponse = zod.object({
   "platform_fee_percent": zod.number().min(listMyProjectsResponseDataItemFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(listMyProjectsResponseDataItemFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
@@ -304,7 +304,7 @@ export const getMyProjectResponse = zod.object({
   "platform_fee_percent": zod.number().min(getMyProjectResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(getMyProjectResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
@@ -379,7 +379,7 @@ export const saveProjectBudgetResponse = zod.object({
   "platform_fee_percent": zod.number().min(saveProjectBudgetResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(saveProjectBudgetResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
@@ -437,7 +437,7 @@ export const withdrawProjectChangesResponse = zod.object({
   "platform_fee_percent": zod.number().min(withdrawProjectChangesResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(withdrawProjectChangesResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
@@ -504,7 +504,7 @@ export const saveProjectGeneralResponse = zod.object({
   "platform_fee_percent": zod.number().min(saveProjectGeneralResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(saveProjectGeneralResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
@@ -573,7 +573,7 @@ export const saveProjectResearchResponse = zod.object({
   "platform_fee_percent": zod.number().min(saveProjectResearchResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(saveProjectResearchResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
@@ -635,7 +635,7 @@ export const setProjectImageResponse = zod.object({
   "platform_fee_percent": zod.number().min(setProjectImageResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(setProjectImageResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
@@ -693,7 +693,7 @@ export const submitProjectResponse = zod.object({
   "platform_fee_percent": zod.number().min(submitProjectResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(submitProjectResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
@@ -1017,7 +1017,7 @@ export const listProjectsResponse = zod.object({
   "platform_fee_percent": zod.number().min(listProjectsResponseDataItemFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(listProjectsResponseDataItemFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('Cents of CAD.'),
   "id": zod.number(),
@@ -1067,7 +1067,7 @@ export const getProjectResponse = zod.object({
   "platform_fee_percent": zod.number().min(getProjectResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(getProjectResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('Cents of CAD.'),
   "id": zod.number(),

@@ -1510,7 +1510,7 @@ export const staffProjectChangesQueueResponse = zod.object({
   "platform_fee_percent": zod.number().min(staffProjectChangesQueueResponseDataItemFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(staffProjectChangesQueueResponseDataItemFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
@@ -1668,7 +1668,7 @@ export const staffProjectQueueResponse = zod.object({
   "platform_fee_percent": zod.number().min(staffProjectQueueResponseDataItemFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(staffProjectQueueResponseDataItemFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
@@ -1770,7 +1770,7 @@ export const staffProjectChangesResponse = zod.object({
   "platform_fee_percent": zod.number().min(staffProjectChangesResponseDataProjectFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(staffProjectChangesResponseDataProjectFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
@@ -1872,7 +1872,7 @@ export const staffReviewProjectChangesResponse = zod.object({
   "platform_fee_percent": zod.number().min(staffReviewProjectChangesResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(staffReviewProjectChangesResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
@@ -1935,7 +1935,7 @@ export const staffReviewProjectResponse = zod.object({
   "platform_fee_percent": zod.number().min(staffReviewProjectResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(staffReviewProjectResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),
@@ -1999,7 +1999,7 @@ export const staffProjectActionResponse = zod.object({
   "platform_fee_percent": zod.number().min(staffProjectActionResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(staffProjectActionResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
   "id": zod.number(),

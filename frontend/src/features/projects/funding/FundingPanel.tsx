@@ -38,6 +38,9 @@ export function FundingPanel({ project, left }: { project: ProjectPage; left: st
         {funding.state === 'goal_reached' && (
           <Alert severity="success">The goal is reached: pledges are locked while a Content Expert reviews the project for funding.</Alert>
         )}
+        {funding.state === 'released' && (
+          <Alert severity="info">The campaign ended without reaching its goal: every pledge was released and no one was charged.</Alert>
+        )}
         {mine && <OwnPledge pledge={mine} onChanged={refresh} />}
         {!mine && project.abilities.can_pledge && (
           <Button variant="contained" color="secondary" onClick={() => setPledging(true)} sx={{ alignSelf: 'flex-start' }}>

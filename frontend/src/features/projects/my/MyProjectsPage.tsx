@@ -1,12 +1,18 @@
 import { Alert, Button, Card, CardActions, CardContent, Chip, Container, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useListMyProjects } from '@/api/endpoints/projects/projects';
-import type { ProjectDraft } from '@/api/model';
+import type { FundingState, ProjectDraft } from '@/api/model';
 import { usePageTitle } from '@/ui/page-title';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { STATUS } from '../status';
 import { daysLeft } from '../figures';
 import { FundingProgress } from '../funding/FundingProgress';
+
+/** What a campaign past its open phase says on its owner's list. */
+const FUNDING_STATE: Partial<Record<FundingState, string>> = {
+  goal_reached: 'Goal reached: pledges are locked while a Content Expert reviews the funding',
+  released: 'Ended short of its goal: every pledge was released, no one was charged',
+};
 
 /** /my-projects: the caller's projects in every state, each with its next step. */
 export function MyProjectsPage() {
@@ -55,7 +61,7 @@ function ProjectRow({ project }: { project: ProjectDraft }) {
           <Stack spacing={0.5} sx={{ mt: 1 }}>
             <FundingProgress funding={project.funding} goalCents={project.funding_goal_cents} />
             <Typography variant="body2" color="text.secondary">
-              {project.funding.state === 'goal_reached' ? 'Goal reached: pledges are locked' : (daysLeft(project.closes_at) ?? '')}
+              {FUNDING_STATE[project.funding.state] ?? daysLeft(project.closes_at) ?? ''}
             </Typography>
           </Stack>
         )}
