@@ -41,6 +41,7 @@ pub struct CardSetup {
         (status = 401, description = "Not signed in.", body = kernel::ErrorBody),
         (status = 403, description = "The caller's own project.", body = kernel::ErrorBody),
         (status = 404, description = "No such public project.", body = kernel::ErrorBody),
+        (status = 429, description = "Too many attempts; try again in a minute.", body = kernel::ErrorBody),
         (status = 503, description = "The payment processor is unavailable.", body = kernel::ErrorBody),
     )
 )]
@@ -50,6 +51,7 @@ pub async fn start_card(
     user: CurrentUser,
     path: web::Path<String>,
 ) -> AppResult<HttpResponse> {
+    limited(&ctx, &user)?;
     let (processor, setup) = pledging::start_card(&ctx, &user, &path).await?;
     let (publishable_key, js_url) = match &ctx.config.payments {
         Payments::Stripe(keys) => (
@@ -65,6 +67,12 @@ pub async fn start_card(
         publishable_key,
         js_url,
     })))
+}
+
+/// Pledging is rate limited per member (card setups and pledges share the quota).
+fn limited(ctx: &AppContext, user: &CurrentUser) -> AppResult<()> {
+    ctx.rate_limits
+        .check_account("pledge", &format!("member-{}", user.id))
 }
 
 /// A pledge: the amount in whole cents of CAD, the saved card, and the declaration.
@@ -161,6 +169,7 @@ async fn shown(ctx: &AppContext, p: pledge::Model) -> AppResult<MyPledge> {
         (status = 401, description = "Not signed in.", body = kernel::ErrorBody),
         (status = 403, description = "The caller's own project.", body = kernel::ErrorBody),
         (status = 404, description = "No such public project.", body = kernel::ErrorBody),
+        (status = 429, description = "Too many attempts; try again in a minute.", body = kernel::ErrorBody),
     )
 )]
 #[post("/projects/{slug}/pledges")]
@@ -170,6 +179,7 @@ pub async fn make(
     path: web::Path<String>,
     body: ValidJson<PledgeRequest>,
 ) -> AppResult<HttpResponse> {
+    limited(&ctx, &user)?;
     let body = body.into_inner();
     let message = body
         .message

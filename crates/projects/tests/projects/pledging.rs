@@ -302,3 +302,34 @@ async fn concurrent_pledges_cross_the_goal_once() {
     assert_eq!(page["funding"]["state"], "goal_reached");
     ledger_matches(&app, &slug).await;
 }
+
+#[tokio::test]
+async fn pledging_is_rate_limited_per_member() {
+    let app = testkit::spawn_app_with(|config| {
+        config.rate_limits = true;
+        config.rate_limit_per_minute = 10;
+    })
+    .await;
+    let staff = app
+        .signed_in_staff("admin@example.org", "staff password 1")
+        .await;
+    let owner = app.signed_in_user("owner@example.org", PASSWORD).await;
+    make_eligible(&app, &owner, PASSWORD, &staff).await;
+    let slug = live(&app, &owner, &staff, "Early sepsis").await;
+    let eager = app.signed_in_user("eager@example.org", PASSWORD).await;
+    let pledges = format!("/api/projects/{slug}/pledges");
+    let mut statuses = Vec::new();
+    for _ in 0..12 {
+        let (status, _) = app
+            .post_json_as(&eager, &pledges, &pledge_body("seti_none", 2_500))
+            .await;
+        statuses.push(status);
+    }
+    assert!(statuses[..10].iter().all(|s| *s == 400), "{statuses:?}");
+    assert_eq!(statuses[10..], [429, 429]);
+    let other = app.signed_in_user("other@example.org", PASSWORD).await;
+    let (status, _) = app
+        .post_json_as(&other, &pledges, &pledge_body("seti_none", 2_500))
+        .await;
+    assert_eq!(status, 400, "another member is not held back");
+}

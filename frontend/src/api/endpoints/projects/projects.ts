@@ -2370,7 +2370,7 @@ export const startPledgeCard = async (slug: string, options?: RequestInit): Prom
 
 
 
-export const getStartPledgeCardMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const getStartPledgeCardMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startPledgeCard>>, TError,{slug: string}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof startPledgeCard>>, TError,{slug: string}, TContext> => {
 
@@ -2397,13 +2397,13 @@ const {mutation: mutationOptions} = options ?
 
     export type StartPledgeCardMutationResult = NonNullable<Awaited<ReturnType<typeof startPledgeCard>>>
     
-    export type StartPledgeCardMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+    export type StartPledgeCardMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Starts saving a card for a pledge to the project (signed-in members other than its owner,
 while it takes pledges).
  */
-export const useStartPledgeCard = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const useStartPledgeCard = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startPledgeCard>>, TError,{slug: string}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof startPledgeCard>>,
@@ -2584,7 +2584,7 @@ export const pledgeToProject = async (slug: string,
 
 
 
-export const getPledgeToProjectMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const getPledgeToProjectMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof pledgeToProject>>, TError,{slug: string;data: PledgeRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof pledgeToProject>>, TError,{slug: string;data: PledgeRequest}, TContext> => {
 
@@ -2611,13 +2611,13 @@ const {mutation: mutationOptions} = options ?
 
     export type PledgeToProjectMutationResult = NonNullable<Awaited<ReturnType<typeof pledgeToProject>>>
     export type PledgeToProjectMutationBody = PledgeRequest
-    export type PledgeToProjectMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+    export type PledgeToProjectMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Pledges to a live project with a saved card. Nothing is charged now: only if the
 pledges reach the goal and a Content Expert approves.
  */
-export const usePledgeToProject = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const usePledgeToProject = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof pledgeToProject>>, TError,{slug: string;data: PledgeRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof pledgeToProject>>,
