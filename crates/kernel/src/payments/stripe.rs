@@ -82,12 +82,17 @@ impl StripeProvider {
     fn object(answer: Answer) -> Result<Value, PaymentError> {
         match answer {
             Answer::Ok(body) => Ok(body),
-            Answer::Error(status, error) => Err(PaymentError::Refused(format!(
-                "{status}: {}",
-                error["message"].as_str().unwrap_or("no message")
-            ))),
+            Answer::Error(status, error) => Err(refusal(status, &error)),
         }
     }
+}
+
+/// Stripe's error block as a refusal (its message only: never the whole response).
+fn refusal(status: u16, error: &Value) -> PaymentError {
+    PaymentError::Refused(format!(
+        "{status}: {}",
+        error["message"].as_str().unwrap_or("no message")
+    ))
 }
 
 fn text(value: &Value) -> Option<String> {
@@ -176,7 +181,7 @@ impl PaymentProvider for StripeProvider {
                     .unwrap_or_else(|| "card_declined".into()),
                 charge_id: text(&error["payment_intent"]["id"]).or_else(|| text(&error["charge"])),
             }),
-            refused => Self::object(refused).map(|_| unreachable!("an error answer")),
+            Answer::Error(status, error) => Err(refusal(status, &error)),
         }
     }
 
