@@ -47,7 +47,7 @@ test-frontend: frontend-build
     cd frontend && npm run --silent budget
 
 # Playwright in Debian's Chromium against the real binary.
-e2e: chromium frontend-build
+e2e: chromium localstripe frontend-build
     cargo build -p app
     cd frontend && COHORT_BIN={{cohort_debug}} npx playwright test
 

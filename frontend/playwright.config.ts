@@ -1,5 +1,5 @@
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
@@ -10,6 +10,39 @@ const port = Number(process.env.E2E_PORT ?? 18080);
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'cohort-e2e-'));
 const dataDir = process.env.E2E_DATA_DIR;
 const binary = process.env.COHORT_BIN ?? '../target/debug/cohort';
+
+// A second server takes cards with Stripe: Stripe.js and the API are localstripe's (PyPI's
+// stand-in Stripe, installed by `just localstripe`), on the next free ports.
+const stripePort = port + 1;
+const localstripePort = port + 2;
+process.env.E2E_STRIPE_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'cohort-e2e-stripe-'));
+const localstripe = process.env.LOCALSTRIPE_BIN ?? join(homedir(), '.cache/cohort/localstripe/bin/localstripe');
+const localstripeUrl = `http://127.0.0.1:${localstripePort}`;
+
+/** The binary on its own embedded database at `serverPort`, in development mode. */
+function server(serverPort: number, serverDataDir: string, extra: Record<string, string> = {}) {
+  return {
+    command: `${binary} serve`,
+    url: `http://127.0.0.1:${serverPort}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(serverPort),
+      COHORT_HOST: '127.0.0.1',
+      COHORT_DATA_DIR: serverDataDir,
+      // Mailed links must open on the origin the browser signed in on.
+      COHORT_PUBLIC_URL: `http://127.0.0.1:${serverPort}`,
+      COHORT_STATIC_DIR: 'dist',
+      RUST_LOG: 'warn',
+      // Development mode: staff read the dev mailbox and outbox (the journeys read links
+      // and codes as the demo admin).
+      COHORT_DEV: 'on',
+      // The journeys sign in more often than a person would; the limit itself has API tests.
+      COHORT_RATE_LIMIT_PER_MINUTE: '1000',
+      ...extra,
+    },
+  };
+}
 
 export default defineConfig({
   testDir: './e2e',
@@ -38,27 +71,30 @@ export default defineConfig({
   projects: [
     // The demo admin's first sign-in chooses the password every other journey uses.
     { name: 'first-start', testMatch: /first-start\.setup\.ts/, use: { ...devices['Desktop Chrome'], channel: undefined } },
-    { name: 'desktop', dependencies: ['first-start'], use: { ...devices['Desktop Chrome'], channel: undefined } },
-    { name: 'phone', dependencies: ['first-start'], use: { ...devices['Pixel 7'], channel: undefined } },
-  ],
-  webServer: {
-    command: `${binary} serve`,
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      COHORT_HOST: '127.0.0.1',
-      COHORT_DATA_DIR: dataDir,
-      // Mailed links must open on the origin the browser signed in on.
-      COHORT_PUBLIC_URL: `http://127.0.0.1:${port}`,
-      COHORT_STATIC_DIR: 'dist',
-      RUST_LOG: 'warn',
-      // Development mode: staff read the dev mailbox and outbox (the journeys read links
-      // and codes as the demo admin).
-      COHORT_DEV: 'on',
-      // The journeys sign in more often than a person would; the limit itself has API tests.
-      COHORT_RATE_LIMIT_PER_MINUTE: '1000',
+    { name: 'desktop', dependencies: ['first-start'], testIgnore: /stripe\.spec\.ts/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'phone', dependencies: ['first-start'], testIgnore: /stripe\.spec\.ts/, use: { ...devices['Pixel 7'], channel: undefined } },
+    // Cards entered in Stripe.js, on the server that takes them with Stripe.
+    {
+      name: 'stripe',
+      testMatch: /stripe\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${stripePort}` },
     },
-  },
+  ],
+  webServer: [
+    server(port, dataDir),
+    {
+      command: `${localstripe} --port ${localstripePort} --from-scratch`,
+      url: `${localstripeUrl}/js.stripe.com/v3/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    server(stripePort, process.env.E2E_STRIPE_DATA_DIR, {
+      COHORT_PAYMENTS: 'stripe',
+      COHORT_STRIPE_SECRET_KEY: 'sk_test_cohort_e2e',
+      COHORT_STRIPE_PUBLISHABLE_KEY: 'pk_test_cohort_e2e',
+      COHORT_STRIPE_API_URL: localstripeUrl,
+      COHORT_STRIPE_JS_URL: `${localstripeUrl}/js.stripe.com/v3/`,
+      COHORT_PAYMENTS_WEBHOOK_SECRET: 'whsec_cohort_e2e',
+    }),
+  ],
 });

@@ -72,6 +72,8 @@ test('filter the blog by two categories and search, then open a post and its dis
   await composer.getByRole('textbox', { name: /^Start a discussion/ }).fill(question);
   await expect(composer.getByText('Make private (members only)')).toHaveCount(0);
   await composer.getByRole('button', { name: 'Post' }).click();
+  // The composer empties once the post is saved; then the question shows once, as a topic.
+  await expect(composer.getByRole('textbox', { name: /^Start a discussion/ })).not.toContainText(question);
   await expect(discussion.getByText(question)).toBeVisible();
   await page.getByRole('link', { name: 'Funding' }).click();
   await expect(page).toHaveURL(/\/blog\?categories=\d+$/);

@@ -148,8 +148,13 @@ test('an affiliated member writes a project step by step, submits it, and staff 
   await page.evaluate(() => window.localStorage.removeItem('token'));
   await page.goto('/projects');
   await expect(page).toHaveTitle('Cohort | Projects');
-  await page.getByRole('combobox', { name: 'Topic' }).click();
-  await page.getByRole('option', { name: 'Paediatrics' }).click();
+  // The topics load with the page: open the menu again until they are in it.
+  const paediatrics = page.getByRole('option', { name: 'Paediatrics' });
+  await expect(async () => {
+    if (!(await paediatrics.isVisible())) await page.getByRole('combobox', { name: 'Topic' }).click();
+    await expect(paediatrics).toBeVisible({ timeout: 2_000 });
+  }).toPass();
+  await paediatrics.click();
   await page.getByRole('combobox', { name: 'Sorted by' }).click();
   await page.getByRole('option', { name: 'Ending soon' }).click();
   await searchProjects(page, title);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_ADMIN, shot } from './support';
+import { DEMO_ADMIN, shot, signedInMember } from './support';
 
 test('the home page loads with its title, header and footer', async ({ page }, info) => {
   await page.goto('/');
@@ -71,4 +71,100 @@ test('login validation shows Required on empty fields', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('Required')).toHaveCount(2);
+});
+
+test('a keyboard user skips the header, and each new page starts at its heading', async ({ page }, info) => {
+  await page.goto('/blog');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.screenshot({ path: shot('skip-link', info.project.name) });
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+
+  // Following a link within the page: focus moves to the new page's main heading, and the
+  // page's title is announced.
+  const post = page.locator('main').getByRole('link').filter({ has: page.getByRole('heading') }).first();
+  const title = (await post.getByRole('heading').first().textContent())!.trim();
+  await post.focus();
+  await page.keyboard.press('Enter');
+  const heading = page.locator('main h1');
+  await expect(heading).toHaveText(title);
+  await expect(heading).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: title })).toHaveCount(1);
+});
+
+test('the site installs: a web app manifest with its icons, an Apple touch icon and favicon.ico', async ({ page, request }) => {
+  await page.goto('/');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+  const response = await request.get('/manifest.webmanifest');
+  expect(response.ok()).toBe(true);
+  expect(response.headers()['content-type']).toContain('application/manifest+json');
+  const manifest = await response.json();
+  expect(manifest).toMatchObject({ name: 'Cohort', start_url: '/', display: 'standalone' });
+  for (const path of [...manifest.icons.map((icon: { src: string }) => icon.src), '/apple-touch-icon.png', '/favicon.ico']) {
+    const icon = await request.get(path);
+    expect(icon.status(), path).toBe(200);
+    expect(icon.headers()['content-type'], path).toMatch(/^image\//);
+  }
+});
+
+test('crawlers find robots.txt, the sitemap and the blog feed', async ({ request }) => {
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toContain('Disallow: /staff');
+  const sitemap = await request.get('/sitemap.xml');
+  expect(sitemap.headers()['content-type']).toContain('application/xml');
+  expect(await sitemap.text()).toContain('/working-groups/');
+  const feed = await request.get('/blog/atom.xml');
+  expect(feed.headers()['content-type']).toContain('application/atom+xml');
+});
+
+test('at 320 px the signed-in header reflows and keeps every control on screen', async ({ page }, info) => {
+  await signedInMember(page, 'narrow');
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const header = page.locator('header');
+  for (const control of await header.getByRole('button').all()) {
+    if (!(await control.isVisible())) continue;
+    const box = (await control.boundingBox())!;
+    expect(box.x, await control.getAttribute('aria-label') ?? '').toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, await control.getAttribute('aria-label') ?? '').toBeLessThanOrEqual(320);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await page.screenshot({ path: shot('header-320', info.project.name) });
+});
+
+test('a list keeps its search and filters in the address: shareable, reload-safe, and Back returns to them', async ({ page }) => {
+  await page.goto('/blog');
+  const search = page.getByRole('textbox', { name: 'Search' });
+  await search.fill('patients');
+  await expect(page).toHaveURL(/\/blog\?search=patients$/);
+  const first = page.locator('main').getByRole('link').filter({ has: page.getByRole('heading') }).first();
+  await expect(first).toContainText(/patients/i);
+  await page.reload();
+  await expect(search).toHaveValue('patients');
+  await first.click();
+  await expect(page).toHaveURL(/\/blog\/[a-z0-9-]+$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/blog\?search=patients$/);
+  await expect(search).toHaveValue('patients');
+
+  await page.goto('/projects?sort=ending_soon');
+  await expect(page.getByRole('combobox', { name: 'Sorted by' })).toHaveText('Ending soon');
+});
+
+test('offline, a banner says what waits, and it all loads when the connection is back', async ({ page, context }, info) => {
+  await page.goto('/blog');
+  await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
+  await context.setOffline(true);
+  const banner = page.getByRole('status').filter({ hasText: 'You are offline.' });
+  await expect(banner).toBeVisible();
+  await page.getByRole('textbox', { name: 'Search' }).fill('stroke');
+  await page.screenshot({ path: shot('offline', info.project.name) });
+  await context.setOffline(false);
+  await expect(banner).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });

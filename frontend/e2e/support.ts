@@ -148,8 +148,8 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
 export const DEMO_ADMIN = { email: 'admin@cohort.local', password: 'e2e admin passphrase 2026' };
 
 /** The demo logins the binary kept in its data dir at first start: e-mail to password. */
-export function keptDemoLogins(): Map<string, string> {
-  const text = readFileSync(join(process.env.E2E_DATA_DIR ?? '', 'demo-logins.txt'), 'utf8');
+export function keptDemoLogins(dataDir = process.env.E2E_DATA_DIR ?? ''): Map<string, string> {
+  const text = readFileSync(join(dataDir, 'demo-logins.txt'), 'utf8');
   return new Map(text.trim().split('\n').map((line) => line.split(' ') as [string, string]));
 }
 
@@ -258,4 +258,14 @@ export async function liveProject(page: Page, prefix: string, name: string) {
   const approved = await page.request.post(`/api/staff/projects/${id}/review`, { headers: auth(await adminToken(page.request)), data: { verdict: 'approve' } });
   expect(approved.ok()).toBe(true);
   return { owner, id, title, slug: (await approved.json()).data.slug as string };
+}
+
+/** `donor` pledges `cents` to the live project at `slug` with the test card `number`, through the API. */
+export async function pledgeWithCard(request: APIRequestContext, slug: string, donor: Person, number: string, cents: number) {
+  const headers = auth(donor.token);
+  const setup = (await (await request.post(`/api/projects/${slug}/card-setups`, { headers, data: {} })).json()).data;
+  const card = { client_secret: setup.client_secret, number, exp_month: 12, exp_year: 2035, cvc: '123' };
+  expect((await request.post(`/api/test-processor/setups/${setup.setup_id}/confirm`, { data: card })).ok()).toBe(true);
+  const made = await request.post(`/api/projects/${slug}/pledges`, { headers, data: { setup_id: setup.setup_id, amount_cents: cents, adult: true } });
+  expect(made.ok(), await made.text()).toBe(true);
 }

@@ -29,3 +29,42 @@ pub fn owned_by_user<T: IntoIden, C: IntoIden>(table: T, column: C) -> ForeignKe
         .on_delete(ForeignKeyAction::Cascade)
         .to_owned()
 }
+
+/// Adds `columns` to `table`, one statement each: SQLite alters a table one column at a
+/// time.
+pub async fn add_columns(
+    manager: &SchemaManager<'_>,
+    table: impl IntoIden + Clone + 'static,
+    columns: Vec<ColumnDef>,
+) -> Result<(), DbErr> {
+    for mut column in columns {
+        manager
+            .alter_table(
+                Table::alter()
+                    .table(table.clone())
+                    .add_column(&mut column)
+                    .to_owned(),
+            )
+            .await?;
+    }
+    Ok(())
+}
+
+/// Drops `columns` from `table`, one statement each.
+pub async fn drop_columns(
+    manager: &SchemaManager<'_>,
+    table: impl IntoIden + Clone + 'static,
+    columns: Vec<DynIden>,
+) -> Result<(), DbErr> {
+    for column in columns {
+        manager
+            .alter_table(
+                Table::alter()
+                    .table(table.clone())
+                    .drop_column(column)
+                    .to_owned(),
+            )
+            .await?;
+    }
+    Ok(())
+}

@@ -44,6 +44,8 @@ mod m20261124_000036_project_changes;
 mod m20261124_000037_project_pledges;
 mod m20261124_000038_test_processor;
 mod m20261124_000039_project_pledging;
+mod m20261124_000040_funding_approval;
+mod m20261125_000041_outbox_unsubscribe;
 
 pub struct Migrator;
 
@@ -90,6 +92,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000037_project_pledges::Migration),
             Box::new(m20261124_000038_test_processor::Migration),
             Box::new(m20261124_000039_project_pledging::Migration),
+            Box::new(m20261124_000040_funding_approval::Migration),
+            Box::new(m20261125_000041_outbox_unsubscribe::Migration),
         ]
     }
 }

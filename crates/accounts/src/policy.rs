@@ -54,6 +54,8 @@ pub enum Refusal {
     AdminOnly,
     /// Staff do not do this to their own account (they would lock themselves out).
     OwnAccount,
+    /// Only staff members take this capability.
+    NotStaff,
 }
 
 /// Admins grant and revoke staff roles, never their own (so the platform always keeps
@@ -63,6 +65,21 @@ pub fn may_set_staff_role(actor: StaffRole, actor_id: i64, target_id: i64) -> Re
         Err(Refusal::AdminOnly)
     } else if actor_id == target_id {
         Err(Refusal::OwnAccount)
+    } else {
+        Ok(())
+    }
+}
+
+/// Admins appoint Content Experts (and revoke them) among staff: final approval of funding
+/// is a staff capability.
+pub fn may_appoint_content_expert(
+    actor: StaffRole,
+    target_role: Option<StaffRole>,
+) -> Result<(), Refusal> {
+    if actor != StaffRole::Admin {
+        Err(Refusal::AdminOnly)
+    } else if target_role.is_none() {
+        Err(Refusal::NotStaff)
     } else {
         Ok(())
     }
@@ -149,6 +166,24 @@ mod tests {
         assert!(may_remove_sign_in_method(true, 0));
         assert!(may_remove_sign_in_method(false, 1));
         assert!(!may_remove_sign_in_method(false, 0));
+    }
+
+    #[test]
+    fn only_admins_appoint_content_experts_and_only_among_staff() {
+        let staff = Some(StaffRole::Moderator);
+        assert_eq!(may_appoint_content_expert(StaffRole::Admin, staff), Ok(()));
+        assert_eq!(
+            may_appoint_content_expert(StaffRole::Admin, Some(StaffRole::Admin)),
+            Ok(())
+        );
+        assert_eq!(
+            may_appoint_content_expert(StaffRole::Moderator, staff),
+            Err(Refusal::AdminOnly)
+        );
+        assert_eq!(
+            may_appoint_content_expert(StaffRole::Admin, None),
+            Err(Refusal::NotStaff)
+        );
     }
 
     #[test]

@@ -238,6 +238,56 @@ async fn project_released(
     e: Arc<projects::events::ProjectReleased>,
 ) -> AppResult<Vec<Fact>> {
     Ok(vec![Fact::ProjectReleased {
+        owner_id: e.project.owner_id,
+        project: project_place(e.project.clone()),
+        backers: e.backers.clone(),
+        reason: e.reason.clone(),
+    }])
+}
+
+async fn project_funded(
+    _ctx: AppContext,
+    e: Arc<projects::events::ProjectFunded>,
+) -> AppResult<Vec<Fact>> {
+    Ok(vec![Fact::ProjectFunded {
+        owner_id: e.project.owner_id,
+        project: project_place(e.project.clone()),
+        backers: e.backers.clone(),
+        collected_cents: e.collected_cents,
+        paid_out_cents: e.paid_out_cents,
+    }])
+}
+
+async fn pledge_charge_failed(
+    _ctx: AppContext,
+    e: Arc<projects::events::PledgeChargeFailed>,
+) -> AppResult<Vec<Fact>> {
+    Ok(vec![Fact::PledgeChargeFailed {
+        project: project_place(e.project.clone()),
+        backer_id: e.backer_id,
+        amount_cents: e.amount_cents,
+        grace_until: e.grace_until,
+    }])
+}
+
+async fn project_reached_milestone(
+    _ctx: AppContext,
+    e: Arc<projects::events::ProjectReachedMilestone>,
+) -> AppResult<Vec<Fact>> {
+    Ok(vec![Fact::ProjectReachedMilestone {
+        owner_id: e.project.owner_id,
+        project: project_place(e.project.clone()),
+        number: e.number,
+        title: e.title.clone(),
+        raised_cents: e.raised_cents,
+    }])
+}
+
+async fn project_refunded(
+    _ctx: AppContext,
+    e: Arc<projects::events::ProjectRefunded>,
+) -> AppResult<Vec<Fact>> {
+    Ok(vec![Fact::ProjectRefunded {
         project: project_place(e.project.clone()),
         backers: e.backers.clone(),
     }])
@@ -298,6 +348,10 @@ pub fn wire(ctx: &AppContext, hub: &Hub) {
     on(ctx, hub, project_update_reviewed);
     on(ctx, hub, project_goal_reached);
     on(ctx, hub, project_released);
+    on(ctx, hub, project_funded);
+    on(ctx, hub, pledge_charge_failed);
+    on(ctx, hub, project_refunded);
+    on(ctx, hub, project_reached_milestone);
 }
 
 async fn changed(_: AppContext, e: Arc<DiscussionChanged>) -> AppResult<Vec<Fact>> {

@@ -19,6 +19,7 @@ mod request_span;
 pub mod scale;
 mod security_headers;
 pub mod seed;
+mod site_index;
 mod spa;
 mod staff_gate;
 pub mod startup;

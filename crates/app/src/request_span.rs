@@ -6,6 +6,8 @@ use actix_web::Error;
 use actix_web::HttpMessage;
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::web;
+use kernel::AppContext;
 use tracing::Span;
 use tracing_actix_web::{DefaultRootSpanBuilder, RequestId, RootSpanBuilder};
 
@@ -19,12 +21,18 @@ impl RootSpanBuilder for PathOnly {
             .map(ToString::to_string)
             .unwrap_or_default();
         let route = request.match_pattern().unwrap_or_else(|| "default".into());
+        // The address the rate limits key on: forwarding headers count from trusted proxies only.
+        let client = request
+            .app_data::<web::Data<AppContext>>()
+            .and_then(|ctx| ctx.rate_limits.client_of(request.request()))
+            .map(|ip| ip.to_string())
+            .unwrap_or_default();
         tracing::info_span!(
             "HTTP request",
             http.method = %request.method(),
             http.route = %route,
             http.target = %request.path(),
-            http.client_ip = %request.connection_info().realip_remote_addr().unwrap_or(""),
+            http.client_ip = %client,
             request_id = %request_id,
             http.status_code = tracing::field::Empty,
             otel.status_code = tracing::field::Empty,

@@ -7,7 +7,7 @@ use actix_web::http::header::{
     CONTENT_DISPOSITION, CONTENT_SECURITY_POLICY, CONTENT_TYPE, HeaderName, HeaderValue,
     REFERRER_POLICY, STRICT_TRANSPORT_SECURITY, X_CONTENT_TYPE_OPTIONS,
 };
-use kernel::config::Config;
+use kernel::config::{Config, Payments};
 
 /// The header values, computed once from the configuration.
 #[derive(Clone)]
@@ -29,11 +29,22 @@ impl SecurityHeaders {
             .public_url
             .replacen("https://", "wss://", 1)
             .replacen("http://", "ws://", 1);
-        let frames = config.embed_origins.join(" ");
+        let mut frames = config.embed_origins.clone();
+        let mut scripts = vec!["'self'".to_owned()];
+        let mut connects = vec!["'self'".to_owned(), socket];
+        // With Stripe, cards are entered in Stripe.js, which loads, draws its frames and
+        // calls its API from Stripe's origins (the card never touches ours).
+        if let Payments::Stripe(keys) = &config.payments {
+            let stripe = keys.browser_origins();
+            scripts.push(stripe.script);
+            frames.extend(stripe.frames);
+            connects.push(stripe.connect);
+        }
+        let (scripts, connects, frames) = (scripts.join(" "), connects.join(" "), frames.join(" "));
         let csp = format!(
-            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+            "default-src 'self'; script-src {scripts}; style-src 'self' 'unsafe-inline'; \
              img-src 'self' data: blob: https:; media-src 'self' blob:; font-src 'self' data:; \
-             connect-src 'self' {socket}; frame-src 'self' {frames}; object-src 'none'; \
+             connect-src {connects}; frame-src 'self' {frames}; object-src 'none'; \
              base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
         );
         let hsts = config

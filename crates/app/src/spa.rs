@@ -184,10 +184,19 @@ async fn not_built() -> HttpResponse {
         .body("The Cohort front end has not been built. Run `just build` (or `just run`).")
 }
 
-/// Caching of the front end: Vite's assets carry a content hash, so they are kept for
-/// a year; the HTML shell is revalidated on every load so a deploy reaches users.
+/// Caching of every answer. The API's are never stored (a member's data must not stay in
+/// a shared or disk cache), except the hot public reads, which say so themselves. Vite's
+/// assets carry a content hash, so they are kept for a year; the HTML shell is revalidated
+/// on every load so a deploy reaches users.
 pub fn cache_headers<B>(res: &mut ServiceResponse<B>) {
-    if !res.status().is_success() || res.request().path().starts_with("/api") {
+    if res.request().path().starts_with("/api") {
+        if !res.headers().contains_key(CACHE_CONTROL) {
+            res.headers_mut()
+                .insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        }
+        return;
+    }
+    if !res.status().is_success() {
         return;
     }
     let is_html = res

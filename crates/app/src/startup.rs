@@ -9,6 +9,7 @@ use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::{App, HttpMessage, HttpResponse, HttpServer, web};
 use anyhow::Context;
 use kernel::captcha::{self, Captcha, ProofOfWork};
+use kernel::client_address::TrustedProxies;
 use kernel::config::{Config, Payments};
 use kernel::events::EventBus;
 use kernel::file_links::{FILES_PREFIX, FileLinks};
@@ -22,6 +23,7 @@ use kernel::payments::test_processor::TestProcessor;
 use kernel::rate_limit::RateLimits;
 use kernel::sms::{DevOutbox, HttpSms, Sms};
 use kernel::storage::LocalStorage;
+use kernel::unsubscribe::UnsubscribeLinks;
 use kernel::{AppContext, db, extract};
 use migration::{Migrator, MigratorTrait};
 use sea_orm::DatabaseConnection;
@@ -33,6 +35,7 @@ use feed::live::Hub;
 use crate::public_reads::{self, PublicReads};
 use crate::request_span::PathOnly;
 use crate::security_headers::SecurityHeaders;
+use crate::site_index;
 use crate::{
     api, compression, discussion_targets, envelope, feed_facts, methods, private_files,
     project_facts, spa, staff_gate, statements,
@@ -95,7 +98,10 @@ async fn context(config: Config) -> anyhow::Result<AppContext> {
     announce_mode(&config);
     kernel::links::set_embed_origins(config.embed_origins.clone());
     let (mailer, dev_mailbox): (Arc<dyn Mailer>, _) = match &config.smtp_url {
-        Some(url) => (Arc::new(SmtpMailer::new(url, &config.mail_from)?), None),
+        Some(url) => (
+            Arc::new(SmtpMailer::new(url, &config.mail_from, &config.public_url)?),
+            None,
+        ),
         None => {
             let mailbox = DevMailbox::new(db.clone());
             (Arc::new(mailbox.clone()), Some(mailbox))
@@ -127,9 +133,10 @@ async fn context(config: Config) -> anyhow::Result<AppContext> {
     }
     let (payments, test_processor) = payments(&config, &db, &secret);
     let changes = Changes::default();
-    let rate_limits = Arc::new(RateLimits::new(
+    let rate_limits = Arc::new(RateLimits::behind(
         config.rate_limits,
         config.rate_limit_per_minute,
+        TrustedProxies::new(config.trusted_proxies.clone()),
     ));
     Ok(AppContext {
         payments,
@@ -152,6 +159,7 @@ async fn context(config: Config) -> anyhow::Result<AppContext> {
 
         storage,
         file_links: FileLinks::new(&secret),
+        unsubscribes: UnsubscribeLinks::new(&secret),
         mailer,
         dev_mailbox,
         changes,
@@ -217,7 +225,8 @@ fn payments(
                 .payments_webhook_secret
                 .clone()
                 .unwrap_or_else(derived);
-            let processor = TestProcessor::new(db.clone(), secret);
+            let latency = std::time::Duration::from_millis(config.test_processor_latency_ms.into());
+            let processor = TestProcessor::new(db.clone(), secret).with_latency(latency);
             (Arc::new(processor.clone()), Some(processor))
         }
     }
@@ -382,6 +391,7 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
                 Ok(ServiceResponse::new(req, HttpResponse::NotFound().finish()))
             }));
         app.service(media)
+            .configure(site_index::configure)
             .configure(spa::configure(&static_dir, reads.clone()))
     })
     .listen(listener)?

@@ -4,7 +4,7 @@
 
 use actix_web::{post, web};
 use kernel::payments::SavedMethod;
-use kernel::payments::test_processor::CardInput;
+use kernel::payments::test_processor::{BankDetails, CardInput};
 use kernel::{AppContext, AppError, AppResult, Data};
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -60,3 +60,56 @@ pub async fn confirm(
         .await?;
     Ok(Data::new(saved))
 }
+
+/// A Canadian bank account, as the test processor's onboarding form sends it.
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+pub struct TestBankAccount {
+    /// The institution the funds go to (a university or research institute).
+    #[validate(length(max = 255))]
+    pub institution: String,
+    /// 5 digits.
+    #[validate(length(max = 16))]
+    pub transit_number: String,
+    /// 3 digits.
+    #[validate(length(max = 16))]
+    pub institution_number: String,
+    /// 7 to 12 digits.
+    #[validate(length(max = 32))]
+    pub account_number: String,
+}
+
+/// Completes a payout account's onboarding at the test processor: the account is verified
+/// (only the institution's name and the account's last four digits are kept).
+#[utoipa::path(
+    operation_id = "onboardTestPayoutAccount",
+    tag = "payments",
+    params(("id" = String, Path, description = "The payout account's id")),
+    request_body = TestBankAccount,
+    responses(
+        (status = 200, description = "Verified.", body = Data<kernel::MessageResponse>),
+        (status = 400, description = "A bank detail that is not valid, or an unknown account.", body = kernel::ErrorBody),
+        (status = 404, description = "Another processor takes payments.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/test-processor/accounts/{id}/onboard")]
+pub async fn onboard(
+    ctx: web::Data<AppContext>,
+    path: web::Path<String>,
+    body: kernel::extract::ValidJson<TestBankAccount>,
+) -> AppResult<web::Json<Data<kernel::MessageResponse>>> {
+    let processor = ctx
+        .test_processor
+        .as_ref()
+        .ok_or_else(AppError::not_found)?;
+    let body = body.into_inner();
+    let bank = BankDetails {
+        institution: body.institution,
+        transit_number: body.transit_number,
+        institution_number: body.institution_number,
+        account_number: body.account_number,
+    };
+    processor.onboard(&path, &bank).await?;
+    Ok(kernel::MessageResponse::data(ONBOARDED))
+}
+
+pub const ONBOARDED: &str = "Your payout account is verified.";

@@ -173,8 +173,41 @@ pub enum Fact {
         summary: String,
     },
     ProjectUpdateReviewed(ProjectUpdate),
-    /// A campaign ended short of its goal: its backers hear their pledges were let go.
+    /// A project's pledges were let go uncharged: its campaign ended short of the goal, or
+    /// (with a reason) a Content Expert did not approve the funding.
     ProjectReleased {
+        project: Project,
+        owner_id: i64,
+        backers: Vec<i64>,
+        reason: Option<String>,
+    },
+    /// A project was funded and paid out to its owner.
+    ProjectFunded {
+        project: Project,
+        owner_id: i64,
+        backers: Vec<i64>,
+        collected_cents: i64,
+        paid_out_cents: i64,
+    },
+    /// A donor's charge failed: they have until `grace_until` to give a new card.
+    PledgeChargeFailed {
+        project: Project,
+        backer_id: i64,
+        amount_cents: i64,
+        grace_until: chrono::DateTime<chrono::Utc>,
+    },
+    /// A project's pledges reached one of its milestones: announced in everyone's feed, and
+    /// its owner hears of it.
+    ProjectReachedMilestone {
+        project: Project,
+        owner_id: i64,
+        /// 1 for the first milestone.
+        number: usize,
+        title: String,
+        raised_cents: i64,
+    },
+    /// The owner refunded every pledge.
+    ProjectRefunded {
         project: Project,
         backers: Vec<i64>,
     },

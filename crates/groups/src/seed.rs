@@ -54,11 +54,13 @@ pub async fn demo(ctx: &AppContext, owner_id: i64, admin_id: i64) -> AppResult<(
     let owner = CurrentUser {
         id: owner_id,
         staff_role: None,
+        content_expert: false,
         password_change_required: false,
     };
     let staff = Staff(CurrentUser {
         id: admin_id,
         staff_role: Some(kernel::StaffRole::Admin),
+        content_expert: false,
         password_change_required: false,
     });
     let tags = lookups::tags(&ctx.db).await?;

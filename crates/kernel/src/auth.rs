@@ -27,6 +27,8 @@ pub struct CurrentUser {
     pub id: i64,
     /// Set for platform staff.
     pub staff_role: Option<StaffRole>,
+    /// A Content Expert (appointed by an admin) gives funded projects their final approval.
+    pub content_expert: bool,
     /// Set while the account must choose a new password: only [`SignedIn`] admits it.
     pub password_change_required: bool,
 }

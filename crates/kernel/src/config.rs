@@ -41,6 +41,10 @@ pub struct Config {
     pub rate_limits: bool,
     /// `COHORT_RATE_LIMIT_PER_MINUTE`: requests per minute per IP on those forms (default 10).
     pub rate_limit_per_minute: u32,
+    /// `COHORT_TRUSTED_PROXIES`: addresses or networks (`10.0.0.0/8`, comma-separated) of the
+    /// reverse proxies in front; only from them is the client's address read from
+    /// `Forwarded` / `X-Forwarded-For` (default none: the peer is the client).
+    pub trusted_proxies: Vec<ipnet::IpNet>,
     /// `COHORT_SECRET_KEY`: key for signing challenges; unset keeps a generated one in the
     /// data dir.
     pub secret_key: Option<String>,
@@ -76,6 +80,12 @@ pub struct Config {
     pub pledge_min_cents: i64,
     /// `COHORT_PLEDGE_MAX_CENTS`: the largest pledge, in cents of CAD (default 1,000,000).
     pub pledge_max_cents: i64,
+    /// `COHORT_TEST_PROCESSOR_LATENCY_MS`: how long the built-in test processor takes to
+    /// answer a charge, as a real processor's network round trip does (default 0).
+    pub test_processor_latency_ms: u32,
+    /// `COHORT_CHARGE_GRACE_DAYS`: how long a donor whose charge failed has to give a new
+    /// card (default 7 days).
+    pub charge_grace_days: u32,
 }
 
 /// Which processor takes payments.
@@ -97,6 +107,41 @@ pub struct StripeKeys {
     pub api_url: String,
     /// `COHORT_STRIPE_JS_URL` (default `https://js.stripe.com/v3/`).
     pub js_url: String,
+}
+
+/// The origins a page that enters cards with Stripe.js must allow in its
+/// Content-Security-Policy: the script's, the frames it draws (its own origin and, with
+/// Stripe's own Stripe.js, the 3-D Secure frames' origin), and the API it calls.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StripeOrigins {
+    pub script: String,
+    pub frames: Vec<String>,
+    pub connect: String,
+}
+
+/// Where Stripe.js draws its 3-D Secure challenges (Stripe's published CSP guidance).
+const STRIPE_HOOKS_ORIGIN: &str = "https://hooks.stripe.com";
+
+impl StripeKeys {
+    pub fn browser_origins(&self) -> StripeOrigins {
+        let script = origin_of(&self.js_url);
+        let mut frames = vec![script.clone()];
+        if script == "https://js.stripe.com" {
+            frames.push(STRIPE_HOOKS_ORIGIN.to_owned());
+        }
+        StripeOrigins {
+            script,
+            frames,
+            connect: origin_of(&self.api_url),
+        }
+    }
+}
+
+/// `scheme://host[:port]` of an address the configuration has already checked.
+fn origin_of(address: &str) -> String {
+    url::Url::parse(address)
+        .map(|u| u.origin().ascii_serialization())
+        .unwrap_or_else(|_| address.trim_end_matches('/').to_owned())
 }
 
 /// `COHORT_PAYMENTS` and, for Stripe, its keys and addresses.
@@ -143,6 +188,28 @@ fn payments(get: &impl Fn(&str) -> Option<String>) -> Result<Payments, ConfigErr
             format!("must be test or stripe, got {other:?}"),
         )),
     }
+}
+
+/// `COHORT_TRUSTED_PROXIES`: comma-separated addresses (one host) or networks in CIDR form.
+fn trusted_proxies(value: Option<String>) -> Result<Vec<ipnet::IpNet>, ConfigError> {
+    let Some(value) = value else {
+        return Ok(Vec::new());
+    };
+    value
+        .split(',')
+        .map(str::trim)
+        .filter(|part| !part.is_empty())
+        .map(|part| {
+            part.parse::<ipnet::IpNet>()
+                .or_else(|_| part.parse::<std::net::IpAddr>().map(ipnet::IpNet::from))
+                .map_err(|_| {
+                    ConfigError::new(
+                        "COHORT_TRUSTED_PROXIES",
+                        format!("{part:?} is not an address or a network such as 10.0.0.0/8"),
+                    )
+                })
+        })
+        .collect()
 }
 
 /// An OAuth provider's client registration and endpoints.
@@ -351,6 +418,7 @@ impl Config {
             1,
             100_000,
         )?;
+        let trusted_proxies = trusted_proxies(get("COHORT_TRUSTED_PROXIES"))?;
         let secret_key = get("COHORT_SECRET_KEY");
         let sms_url = get("COHORT_SMS_URL");
         if sms_url
@@ -389,6 +457,20 @@ impl Config {
                 "must be at least COHORT_PLEDGE_MIN_CENTS",
             ));
         }
+        let test_processor_latency_ms = parse_number(
+            "COHORT_TEST_PROCESSOR_LATENCY_MS",
+            get("COHORT_TEST_PROCESSOR_LATENCY_MS"),
+            0,
+            0,
+            10_000,
+        )?;
+        let charge_grace_days = parse_number(
+            "COHORT_CHARGE_GRACE_DAYS",
+            get("COHORT_CHARGE_GRACE_DAYS"),
+            7,
+            1,
+            60,
+        )?;
         let mut allowed_origins: Vec<String> =
             crate::embed::origin_of(&public_url).into_iter().collect();
         for extra in get("COHORT_ALLOWED_ORIGINS")
@@ -438,6 +520,7 @@ impl Config {
             captcha_difficulty: u8::try_from(captcha_difficulty).unwrap_or(16),
             rate_limits,
             rate_limit_per_minute,
+            trusted_proxies,
             secret_key,
             sms_url,
             sms_token: get("COHORT_SMS_TOKEN"),
@@ -446,6 +529,8 @@ impl Config {
             payments_webhook_secret: get("COHORT_PAYMENTS_WEBHOOK_SECRET"),
             pledge_min_cents,
             pledge_max_cents,
+            charge_grace_days,
+            test_processor_latency_ms,
             google: oauth_provider(
                 &get,
                 "GOOGLE",
@@ -596,6 +681,20 @@ mod tests {
     }
 
     #[test]
+    fn trusted_proxies_are_addresses_or_networks() {
+        assert!(with(&[]).unwrap().trusted_proxies.is_empty());
+        let config = with(&[("COHORT_TRUSTED_PROXIES", "10.0.0.0/8, 127.0.0.1,::1")]).unwrap();
+        let shown: Vec<String> = config
+            .trusted_proxies
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(shown, ["10.0.0.0/8", "127.0.0.1/32", "::1/128"]);
+        let wrong = with(&[("COHORT_TRUSTED_PROXIES", "10.0.0.0/8,proxy.local")]).unwrap_err();
+        assert_eq!(wrong.variable, "COHORT_TRUSTED_PROXIES");
+    }
+
+    #[test]
     fn payments_default_to_the_test_processor_and_stripe_needs_its_keys() {
         assert_eq!(with(&[]).unwrap().payments, Payments::Test);
         let missing = with(&[
@@ -620,6 +719,21 @@ mod tests {
         };
         assert_eq!(keys.api_url, "http://127.0.0.1:8420");
         assert_eq!(keys.js_url, "https://js.stripe.com/v3/");
+        let origins = keys.browser_origins();
+        assert_eq!(origins.script, "https://js.stripe.com");
+        assert_eq!(
+            origins.frames,
+            ["https://js.stripe.com", "https://hooks.stripe.com"]
+        );
+        assert_eq!(origins.connect, "http://127.0.0.1:8420");
+        // localstripe serves its Stripe.js stand-in beside its API: one origin for all.
+        let local = StripeKeys {
+            js_url: "http://127.0.0.1:8420/js.stripe.com/v3/".into(),
+            ..keys
+        };
+        let origins = local.browser_origins();
+        assert_eq!(origins.script, "http://127.0.0.1:8420");
+        assert_eq!(origins.frames, ["http://127.0.0.1:8420"]);
         assert_eq!(
             with(&[("COHORT_PAYMENTS", "paypal")]).unwrap_err().variable,
             "COHORT_PAYMENTS"

@@ -34,6 +34,8 @@ pub struct AppContext {
     pub storage: Arc<dyn Storage>,
     /// Signed, expiring links to files only some may see.
     pub file_links: FileLinks,
+    /// Signed one-click unsubscribe links for notification e-mails.
+    pub unsubscribes: crate::unsubscribe::UnsubscribeLinks,
     pub mailer: Arc<dyn Mailer>,
     pub captcha: Arc<dyn Captcha>,
     pub rate_limits: Arc<RateLimits>,

@@ -205,7 +205,21 @@ impl ResponseError for AppError {
         if let Self::Internal(err) = self {
             tracing::error!(error = format!("{err:#}"), "request failed");
         }
-        HttpResponse::build(self.status_code()).json(self.body())
+        let body = self.body();
+        let mut response = HttpResponse::build(self.status_code());
+        // A rate limit's answer says when to come back (RFC 9110 `Retry-After`, and the
+        // IETF `RateLimit-*` fields).
+        if let (Some(wait), Some(limit)) = (
+            body.extra.get(crate::rate_limit::RETRY_AFTER_SECONDS),
+            body.extra.get(crate::rate_limit::LIMIT_PER_MINUTE),
+        ) {
+            response
+                .insert_header(("Retry-After", wait.to_string()))
+                .insert_header(("RateLimit-Limit", limit.to_string()))
+                .insert_header(("RateLimit-Remaining", "0"))
+                .insert_header(("RateLimit-Reset", wait.to_string()));
+        }
+        response.json(body)
     }
 }
 

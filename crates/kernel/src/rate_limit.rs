@@ -7,33 +7,59 @@ use std::num::NonZeroU32;
 
 use actix_web::HttpRequest;
 use actix_web::http::StatusCode;
-use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultKeyedRateLimiter, NotUntil, Quota, RateLimiter};
 
+use crate::client_address::TrustedProxies;
 use crate::error::{AppError, AppResult};
 
-pub const TOO_MANY_REQUESTS: &str = "Too many requests. Please try again later.";
+/// The 429's text, which says how long to wait.
+pub fn too_many_requests(seconds: u64) -> String {
+    let unit = if seconds == 1 { "second" } else { "seconds" };
+    format!("Too many requests. Please try again in {seconds} {unit}.")
+}
+
+/// The envelope's `extra` facts of a 429, which also become its `Retry-After` and
+/// `RateLimit-*` headers (see `error.rs`) and let the form say how long to wait.
+pub const RETRY_AFTER_SECONDS: &str = "retry_after_seconds";
+pub const LIMIT_PER_MINUTE: &str = "limit_per_minute";
 
 /// Keyed limiters per form; `None` when limits are off (`COHORT_RATE_LIMITS=off`).
 pub struct RateLimits {
     limiter: Option<DefaultKeyedRateLimiter<(&'static str, IpAddr)>>,
     accounts: Option<DefaultKeyedRateLimiter<(&'static str, String)>>,
-}
-
-fn throttled() -> AppError {
-    AppError::client(
-        StatusCode::TOO_MANY_REQUESTS,
-        "throttled",
-        TOO_MANY_REQUESTS,
-    )
+    per_minute: u32,
+    proxies: TrustedProxies,
 }
 
 impl RateLimits {
     pub fn new(enabled: bool, per_minute: u32) -> Self {
-        let quota = Quota::per_minute(NonZeroU32::new(per_minute).unwrap_or(NonZeroU32::MIN));
+        Self::behind(enabled, per_minute, TrustedProxies::default())
+    }
+
+    /// Limits whose clients are named by `proxies`' forwarding headers.
+    pub fn behind(enabled: bool, per_minute: u32, proxies: TrustedProxies) -> Self {
+        let per_minute = NonZeroU32::new(per_minute).unwrap_or(NonZeroU32::MIN);
+        let quota = Quota::per_minute(per_minute);
         Self {
             limiter: enabled.then(|| RateLimiter::keyed(quota)),
             accounts: enabled.then(|| RateLimiter::keyed(quota)),
+            per_minute: per_minute.get(),
+            proxies,
         }
+    }
+
+    /// The 429: when the next attempt is let through, and the quota.
+    fn throttled(&self, not_until: &NotUntil<<DefaultClock as Clock>::Instant>) -> AppError {
+        let wait = not_until.wait_time_from(DefaultClock::default().now());
+        let seconds = (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1);
+        AppError::client(
+            StatusCode::TOO_MANY_REQUESTS,
+            "throttled",
+            too_many_requests(seconds),
+        )
+        .with_extra(RETRY_AFTER_SECONDS, seconds)
+        .with_extra(LIMIT_PER_MINUTE, self.per_minute)
     }
 
     /// Counts one attempt at `form` on `account` (an e-mail, folded), whatever address it
@@ -44,17 +70,22 @@ impl RateLimits {
         };
         limiter
             .check_key(&(form, account.trim().to_lowercase()))
-            .map_err(|_| throttled())
+            .map_err(|n| self.throttled(&n))
     }
 
-    /// Counts one request to `form` from the request's peer; 429 past the quota.
+    /// The client address the limits key on (the request log names it too).
+    pub fn client_of(&self, req: &HttpRequest) -> Option<IpAddr> {
+        self.proxies.client_of(req)
+    }
+
+    /// Counts one request to `form` from the request's client; 429 past the quota.
     pub fn check(&self, form: &'static str, req: &HttpRequest) -> AppResult<()> {
-        let (Some(limiter), Some(peer)) = (&self.limiter, req.peer_addr()) else {
+        let (Some(limiter), Some(client)) = (&self.limiter, self.client_of(req)) else {
             return Ok(());
         };
         limiter
-            .check_key(&(form, peer.ip()))
-            .map_err(|_| throttled())
+            .check_key(&(form, client))
+            .map_err(|n| self.throttled(&n))
     }
 }
 
@@ -77,6 +108,17 @@ mod tests {
         }
         let err = limits.check("login", &a).unwrap_err();
         assert_eq!(err.body().code, "throttled");
+        let wait = err.body().extra[RETRY_AFTER_SECONDS].as_u64().unwrap();
+        assert!(
+            (1..=20).contains(&wait),
+            "one of 3 a minute frees in 20 s: {wait}"
+        );
+        assert_eq!(err.body().extra[LIMIT_PER_MINUTE], 3);
+        assert_eq!(err.body().message, too_many_requests(wait));
+        assert_eq!(
+            too_many_requests(1),
+            "Too many requests. Please try again in 1 second."
+        );
         assert!(limits.check("register", &a).is_ok());
         assert!(limits.check("login", &from("10.0.0.2")).is_ok());
     }

@@ -3,10 +3,14 @@
 const MAX_LEN: usize = 80;
 
 /// Lowercase ASCII letters and digits joined by single hyphens, at most 80 characters;
-/// `fallback` when the title has none.
+/// `fallback` when the title has none. Other scripts are transliterated first (`Ärzte` →
+/// `arzte`, `Москва` → `moskva`), so a title in any language gets a readable address.
 pub fn slugify(title: &str, fallback: &str) -> String {
     let mut slug = String::new();
-    for c in title.chars().flat_map(char::to_lowercase) {
+    for c in deunicode::deunicode(title)
+        .chars()
+        .flat_map(char::to_lowercase)
+    {
         if c.is_ascii_alphanumeric() {
             slug.push(c);
         } else if !slug.ends_with('-') && !slug.is_empty() {
@@ -57,12 +61,27 @@ mod tests {
     use super::*;
 
     #[test]
+    fn titles_in_other_scripts_are_transliterated() {
+        assert_eq!(
+            slugify("Ärzte für Schlaganfall", "x"),
+            "arzte-fur-schlaganfall"
+        );
+        assert_eq!(slugify("Łukasz i żółw", "x"), "lukasz-i-zolw");
+        assert_eq!(
+            slugify("Реабилитация после инсульта", "x"),
+            "reabilitatsiia-posle-insul-ta"
+        );
+        assert_eq!(slugify("Αθήνα", "x"), "athena");
+        assert_eq!(slugify("!!! ???", "group"), "group");
+    }
+
+    #[test]
     fn slugs_are_lowercase_words_joined_by_hyphens() {
         assert_eq!(
             slugify("Stroke Rehab: What Works?", "group"),
             "stroke-rehab-what-works"
         );
-        assert_eq!(slugify("  Ça va — ALS/MND  ", "group"), "a-va-als-mnd");
+        assert_eq!(slugify("  Ça va — ALS/MND  ", "group"), "ca-va-als-mnd");
         assert_eq!(slugify("!!!", "post"), "post");
         assert_eq!(slugify(&"a".repeat(200), "group").len(), 80);
     }

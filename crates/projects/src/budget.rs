@@ -63,6 +63,21 @@ pub struct BudgetLines(pub Vec<BudgetLine>);
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, FromJsonQueryResult)]
 pub struct Milestones(pub Vec<Milestone>);
 
+impl Milestones {
+    /// How many milestones a total of `raised` cents reaches: the money comes in order, so
+    /// milestone `n` is reached once the amounts of the first `n` are raised.
+    pub fn reached_by(&self, raised: i64) -> usize {
+        let mut sum = 0i64;
+        self.0
+            .iter()
+            .take_while(|m| {
+                sum = sum.saturating_add(m.amount_cents);
+                sum <= raised
+            })
+            .count()
+    }
+}
+
 /// The Budget step, its texts already parsed.
 #[derive(Clone, Debug)]
 pub struct Plan {
@@ -163,6 +178,22 @@ pub fn dollars(cents: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn milestones_are_reached_in_order_as_the_money_comes_in() {
+        let part = |amount_cents| Milestone {
+            title: "Part".into(),
+            amount_cents,
+            description: String::new(),
+        };
+        let plan = Milestones(vec![part(1_000), part(2_000), part(500)]);
+        assert_eq!(plan.reached_by(0), 0);
+        assert_eq!(plan.reached_by(999), 0);
+        assert_eq!(plan.reached_by(1_000), 1);
+        assert_eq!(plan.reached_by(2_999), 1);
+        assert_eq!(plan.reached_by(3_500), 3);
+        assert_eq!(Milestones::default().reached_by(10_000), 0);
+    }
 
     fn plan() -> Plan {
         Plan {

@@ -103,8 +103,12 @@ string_enum!(
         Refunded = "refunded",
         /// The charge failed.
         Failed = "failed",
-        /// Let go uncharged: the campaign ended without reaching its goal.
+        /// Let go uncharged: the campaign ended without reaching its goal, the Content
+        /// Expert did not approve, or the owner refunded before charging.
         Released = "released",
+        /// The charge failed and the card was not updated within the grace period: it is
+        /// no longer part of the funding.
+        Lapsed = "lapsed",
     }
 );
 
@@ -120,9 +124,17 @@ string_enum!(
         Open = "open",
         /// The pledges reached the goal: they are locked, and a Content Expert decides.
         GoalReached = "goal_reached",
-        /// The campaign ended without reaching its goal: every pledge was let go, no one
-        /// is charged.
+        /// A Content Expert approved: each pledge is being charged.
+        Charging = "charging",
+        /// Every pledge is charged (or lapsed); the platform's fee is kept.
+        Funded = "funded",
+        /// The funds were paid out to the owner's institutional account.
+        Disbursed = "disbursed",
+        /// The campaign ended without reaching its goal, or the Content Expert did not
+        /// approve: every pledge was let go, no one is charged.
         Released = "released",
+        /// The owner refunded every pledge: the contract is void.
+        Refunded = "refunded",
     }
 );
 
@@ -137,5 +149,40 @@ string_enum!(
         Released = "released",
         /// The pledges reached the goal (no money moves; the total at that moment).
         GoalReached = "goal_reached",
+        /// A pledge charged (its amount, now collected).
+        Charged = "charged",
+        /// A charge attempt failed (no money moves; the processor's reference).
+        Failed = "failed",
+        /// The platform's fee kept from what was collected.
+        Fee = "fee",
+        /// What was paid out to the owner's institutional account.
+        Payout = "payout",
+        /// A charged pledge refunded (minus its amount from what was collected).
+        Refunded = "refunded",
     }
 );
+
+/// The totals a ledger entry counts toward.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Total {
+    /// What the standing pledges add up to (the project's `raised_cents`).
+    Pledged,
+    /// What was collected from cards (less refunds).
+    Collected,
+    Fees,
+    PaidOut,
+    /// A marker that moves no money.
+    None,
+}
+
+impl LedgerKind {
+    pub fn total(self) -> Total {
+        match self {
+            Self::Pledged | Self::Changed | Self::Released => Total::Pledged,
+            Self::Charged | Self::Refunded => Total::Collected,
+            Self::Fee => Total::Fees,
+            Self::Payout => Total::PaidOut,
+            Self::GoalReached | Self::Failed => Total::None,
+        }
+    }
+}

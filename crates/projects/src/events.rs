@@ -70,13 +70,62 @@ pub struct ProjectGoalReached {
 
 impl Event for ProjectGoalReached {}
 
-/// A campaign ended without reaching its goal: every pledge was let go uncharged, and its
-/// backers hear of it.
+/// Every pledge was let go uncharged: the campaign ended without reaching its goal, or
+/// (with a reason) a Content Expert did not approve the funding. The backers hear of it,
+/// and the owner too when a Content Expert decided.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProjectReleased {
     pub project: ProjectRef,
     /// The members whose pledges were let go.
     pub backers: Vec<i64>,
+    /// The Content Expert's reason, when the funding was not approved.
+    pub reason: Option<String>,
 }
 
 impl Event for ProjectReleased {}
+
+/// Every pledge of a project was charged (or lapsed) and the funds, less the platform's fee,
+/// paid out to its owner: the owner and the charged backers hear of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProjectFunded {
+    pub project: ProjectRef,
+    /// The members whose pledges were charged.
+    pub backers: Vec<i64>,
+    pub collected_cents: i64,
+    pub paid_out_cents: i64,
+}
+
+impl Event for ProjectFunded {}
+
+/// A pledge's charge failed: its donor is asked for a new card before `grace_until`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PledgeChargeFailed {
+    pub project: ProjectRef,
+    pub backer_id: i64,
+    pub pledge_id: i64,
+    pub amount_cents: i64,
+    pub grace_until: chrono::DateTime<chrono::Utc>,
+}
+
+impl Event for PledgeChargeFailed {}
+
+/// The owner refunded every pledge (the contract is void): the backers hear of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProjectRefunded {
+    pub project: ProjectRef,
+    pub backers: Vec<i64>,
+}
+
+impl Event for ProjectRefunded {}
+
+/// A live project's pledges reached one of its milestones (announced once each).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProjectReachedMilestone {
+    pub project: ProjectRef,
+    /// 1 for the first milestone.
+    pub number: usize,
+    pub title: String,
+    pub raised_cents: i64,
+}
+
+impl Event for ProjectReachedMilestone {}

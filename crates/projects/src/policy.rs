@@ -57,6 +57,32 @@ pub fn may_pledge(status: ProjectStatus, funding: FundingState, is_owner: bool) 
     campaign_open(status) && funding == FundingState::Open && !is_owner
 }
 
+/// Final approval of a project's funding is a Content Expert's: a staff member an admin
+/// appointed.
+pub fn may_decide_funding(user: &kernel::CurrentUser) -> bool {
+    user.staff_role.is_some() && user.content_expert
+}
+
+/// A Content Expert decides once the pledges reached the goal, and only then.
+pub fn awaits_final_approval(funding: FundingState) -> bool {
+    funding == FundingState::GoalReached
+}
+
+/// The owner refunds every pledge at any time while there is funding to undo (which
+/// voids the contract); never someone else.
+pub fn may_refund(funding: FundingState, is_owner: bool) -> bool {
+    is_owner && !matches!(funding, FundingState::Released | FundingState::Refunded)
+}
+
+/// A donor whose charge failed gives a new card until the grace period ends.
+pub fn may_update_card(
+    status: crate::enums::PledgeStatus,
+    grace_until: Option<chrono::DateTime<chrono::Utc>>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> bool {
+    status == crate::enums::PledgeStatus::Failed && grace_until.is_some_and(|until| until > now)
+}
+
 /// Dynamic Review: any signed-in member but the owner rates a live project (a closed one
 /// keeps its reviews as they were).
 pub fn may_rate(status: ProjectStatus, is_owner: bool) -> bool {
@@ -93,6 +119,62 @@ pub const CAMPAIGN_DAYS: std::ops::RangeInclusive<i32> = 15..=60;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn user(staff: Option<kernel::StaffRole>, content_expert: bool) -> kernel::CurrentUser {
+        kernel::CurrentUser {
+            id: 1,
+            staff_role: staff,
+            content_expert,
+            password_change_required: false,
+        }
+    }
+
+    #[test]
+    fn only_content_experts_among_staff_decide_funding() {
+        use kernel::StaffRole::*;
+        assert!(may_decide_funding(&user(Some(Moderator), true)));
+        assert!(may_decide_funding(&user(Some(Admin), true)));
+        assert!(!may_decide_funding(&user(Some(Admin), false)));
+        assert!(!may_decide_funding(&user(None, true)));
+    }
+
+    #[test]
+    fn final_approval_waits_for_the_goal_and_happens_once() {
+        assert!(awaits_final_approval(FundingState::GoalReached));
+        for state in [
+            FundingState::Open,
+            FundingState::Charging,
+            FundingState::Funded,
+            FundingState::Disbursed,
+            FundingState::Released,
+            FundingState::Refunded,
+        ] {
+            assert!(!awaits_final_approval(state), "{state:?}");
+        }
+    }
+
+    #[test]
+    fn only_the_owner_refunds_and_only_funding_still_standing() {
+        assert!(may_refund(FundingState::Open, true));
+        assert!(may_refund(FundingState::Disbursed, true));
+        assert!(!may_refund(FundingState::Charging, false));
+        assert!(!may_refund(FundingState::Released, true));
+        assert!(!may_refund(FundingState::Refunded, true));
+    }
+
+    #[test]
+    fn a_failed_pledge_takes_a_new_card_within_its_grace_period() {
+        use crate::enums::PledgeStatus;
+        let now = kernel::clock::now();
+        let later = Some(now + chrono::Duration::days(1));
+        assert!(may_update_card(PledgeStatus::Failed, later, now));
+        assert!(!may_update_card(
+            PledgeStatus::Failed,
+            Some(now - chrono::Duration::days(1)),
+            now
+        ));
+        assert!(!may_update_card(PledgeStatus::Charged, later, now));
+    }
 
     #[test]
     fn only_an_affiliated_member_with_the_equity_fields_may_submit() {

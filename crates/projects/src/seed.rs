@@ -1,24 +1,27 @@
 //! Demo projects for a fresh site, made through the same services a member and staff use:
-//! three live projects (with their team, needs, budget, reviews and favourites) and one
-//! waiting for review. Running it again changes nothing.
+//! live projects (with their team, needs, budget, reviews, favourites and pledges) — one
+//! still campaigning, one funded and paid out, one ended short of its goal — and one waiting
+//! for review. Running it again changes nothing.
 
 use std::borrow::Cow;
 
 use chrono::Datelike;
 use kernel::input::Parse;
-use kernel::payments::test_processor::CardInput;
+use kernel::payments::test_processor::{BankDetails, CardInput};
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Staff, StaffRole};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 
 use crate::budget::{BudgetLine, Milestone, Plan};
 use crate::entity::{pledge, project};
-use crate::enums::{EthicsStatus, NeedKind, PledgeStatus};
+use crate::enums::{EthicsStatus, FundingState, NeedKind, ProjectStatus};
 use crate::service::drafts::{self, General, Research};
 use crate::service::dynamic_review::{self, Rating, Review};
 use crate::service::pledging::{self, NewPledge};
 use crate::service::review::{self, Verdict};
 use crate::service::team::{self, Need, Person};
-use crate::service::{eligibility, favorites};
+use crate::service::{
+    charging, deadlines, eligibility, favorites, final_approval, payout_accounts,
+};
 
 /// One demo project, written as its owner would.
 struct Demo {
@@ -191,7 +194,31 @@ const DEMOS: &[Demo] = &[
         milestones: &[],
         live: false,
     },
+    Demo {
+        owner: 3,
+        title: "Breathing retraining after intensive care",
+        topics: &["rehabilitation", "respiratory-medicine"],
+        lay_summary: "<p>Many people leave intensive care breathing in a way that keeps them breathless. We hoped to test a short breathing retraining course led by physiotherapists.</p>",
+        problem: "<p>Dysfunctional breathing after an ICU stay is common and rarely treated.</p>",
+        aims: "<p>Test whether six sessions of breathing retraining ease breathlessness at three months.</p>",
+        methods: "<p>A pilot with 40 ICU survivors in Halifax, comparing retraining with usual follow-up.</p>",
+        impact: "<p>A simple course any physiotherapy clinic could offer.</p>",
+        ethics: EthicsStatus::Approved,
+        team: &[("Dr. Tomás Rivera", "Principal investigator")],
+        needs: &[],
+        lines: &[("Physiotherapist time", 16_000), ("Spirometry", 4_000)],
+        goal_dollars: 20_000,
+        days: 15,
+        milestones: &[],
+        live: true,
+    },
 ];
+
+/// The demo project funded end to end (DEMOS index): its pledges reach the goal, a Content
+/// Expert approves, every pledge is charged and the funds paid out to its owner.
+const FUNDED: usize = 2;
+/// The demo project whose campaign ended short of its goal: every pledge was released.
+const RELEASED: usize = 4;
 
 /// Reviews (reviewer, project, five ratings, comment) by the demo researchers.
 const REVIEWS: &[(usize, usize, [i64; 5], &str)] = &[
@@ -227,7 +254,18 @@ const FAVORITES: &[(usize, usize)] = &[(0, 1), (1, 0), (2, 0), (2, 1), (1, 2)];
 
 /// Who backs which live project with how many dollars (owner index, DEMOS index): the demo
 /// member backs two, so her dashboard's backed projects are real.
-const PLEDGES: &[(usize, usize, i64)] = &[(0, 1, 250), (0, 2, 100), (1, 0, 500), (2, 0, 150)];
+const PLEDGES: &[(usize, usize, i64)] = &[
+    (0, 1, 250),
+    (0, 2, 100),
+    (1, 0, 500),
+    (2, 0, 150),
+    // The peer coaching project reaches its goal of CA$15,000.
+    (1, 2, 9_900),
+    (3, 2, 5_000),
+    // The breathing project ends short of its CA$20,000.
+    (1, 4, 300),
+    (2, 4, 200),
+];
 
 /// A pledge made as a donor makes it: a test card saved through the test processor's form,
 /// then the pledge. Skipped when the member already backs the project, or when another
@@ -241,9 +279,9 @@ async fn demo_pledge(
     let Some(processor) = ctx.test_processor.as_ref() else {
         return Ok(());
     };
+    // Any pledge, charged or released since, means this one was seeded before.
     let already = pledge::Entity::find()
         .filter(pledge::Column::BackerId.eq(backer.id))
-        .filter(pledge::Column::Status.eq(PledgeStatus::Pledged))
         .find_also_related(project::Entity)
         .all(&ctx.db)
         .await?
@@ -277,6 +315,7 @@ fn member(id: i64) -> CurrentUser {
     CurrentUser {
         id,
         staff_role: None,
+        content_expert: false,
         password_change_required: false,
     }
 }
@@ -291,12 +330,14 @@ fn rating(value: i64) -> AppResult<Rating> {
 }
 
 /// Creates the demo projects that do not exist yet: `owners` write them (each index of
-/// [`DEMOS`] names one), `admin_id` approves the live ones, and the owners review and
-/// favourite each other's. Returns the live projects' ids.
+/// [`DEMOS`] names one), `admin_id` (a Content Expert) approves the live ones and the
+/// funding of one, and the owners review, favourite and back each other's. Returns the
+/// live projects' ids.
 pub async fn demo(ctx: &AppContext, owners: &[i64], admin_id: i64) -> AppResult<Vec<i64>> {
     let staff = Staff(CurrentUser {
         id: admin_id,
         staff_role: Some(StaffRole::Admin),
+        content_expert: true,
         password_change_required: false,
     });
     let topics = ctx.groups.all_topics().await?;
@@ -355,6 +396,10 @@ pub async fn demo(ctx: &AppContext, owners: &[i64], admin_id: i64) -> AppResult<
         if let (Some(&user), Some(slug)) = (owners.get(*who), slugs.get(*index)) {
             demo_pledge(ctx, &member(user), slug, *dollars).await?;
         }
+    }
+    if ctx.test_processor.is_some() {
+        fund(ctx, &staff, &made[FUNDED]).await?;
+        end_short(ctx, &made[RELEASED]).await?;
     }
     Ok(made
         .iter()
@@ -448,4 +493,50 @@ async fn write(
         return Ok(submitted);
     }
     review::decide(ctx, staff, draft.id, Verdict::Approve).await
+}
+
+/// Funds `found` as it happens on the site once its pledges reached the goal: its owner
+/// completes the test processor's payout onboarding, the Content Expert approves, and the
+/// pledges are charged and the funds paid out.
+async fn fund(ctx: &AppContext, staff: &Staff, found: &project::Model) -> AppResult<()> {
+    let current = project::Entity::find_by_id(found.id)
+        .one(&ctx.db)
+        .await?
+        .ok_or_else(AppError::not_found)?;
+    if current.funding_state != FundingState::GoalReached {
+        return Ok(());
+    }
+    let (Some(processor), owner) = (ctx.test_processor.as_ref(), member(current.owner_id)) else {
+        return Ok(());
+    };
+    let url = payout_accounts::onboarding(ctx, &owner, "/my-projects").await?;
+    let account = url.rsplit('/').next().unwrap_or_default();
+    let bank = BankDetails {
+        institution: "University of British Columbia".into(),
+        transit_number: "00011".into(),
+        institution_number: "001".into(),
+        account_number: "7654321".into(),
+    };
+    processor.onboard(account, &bank).await?;
+    final_approval::approve(ctx, staff, current.id).await?;
+    charging::run(ctx, current.id, kernel::clock::now()).await
+}
+
+/// Ends `found`'s campaign now, short of its goal: its pledges are released, as when its
+/// days run out.
+async fn end_short(ctx: &AppContext, found: &project::Model) -> AppResult<()> {
+    let now = kernel::clock::now();
+    let ended = project::Entity::update_many()
+        .col_expr(
+            project::Column::ClosesAt,
+            sea_orm::sea_query::Expr::value(now - chrono::Duration::minutes(1)),
+        )
+        .filter(project::Column::Id.eq(found.id))
+        .filter(project::Column::Status.eq(ProjectStatus::Live))
+        .exec(&ctx.db)
+        .await?;
+    if ended.rows_affected == 1 {
+        deadlines::close_ended(ctx, now).await?;
+    }
+    Ok(())
 }

@@ -116,10 +116,16 @@ pub async fn card(app: &TestApp, token: &str, slug: &str, number: &str) -> Strin
         )
         .await;
     assert_eq!(status, 201, "{setup}");
-    assert_eq!(setup["data"]["processor"], "test");
-    let id = setup["data"]["setup_id"].as_str().unwrap().to_owned();
+    confirm_card(app, &setup["data"], number).await
+}
+
+/// Confirms a card setup (as the API answered it) with the test card `number`, as the
+/// test processor's form would: the setup's id.
+pub async fn confirm_card(app: &TestApp, setup: &Value, number: &str) -> String {
+    assert_eq!(setup["processor"], "test");
+    let id = setup["setup_id"].as_str().unwrap().to_owned();
     let form = json!({
-        "client_secret": setup["data"]["client_secret"], "number": number,
+        "client_secret": setup["client_secret"], "number": number,
         "exp_month": 12, "exp_year": 2035, "cvc": "123"
     });
     let (status, saved) = app
@@ -128,4 +134,42 @@ pub async fn card(app: &TestApp, token: &str, slug: &str, number: &str) -> Strin
     assert_eq!(status, 200, "{saved}");
     assert_eq!(saved["data"]["last4"], &number[number.len() - 4..]);
     id
+}
+
+/// An admin who appointed themselves a Content Expert: their token.
+pub async fn content_expert(app: &TestApp, email: &str) -> String {
+    let token = app.signed_in_staff(email, "staff password 1").await;
+    let (_, me) = app.get_json_as(&token, "/api/me").await;
+    let id = me["data"]["id"].as_i64().unwrap();
+    let (status, body) = app
+        .put_json_as(
+            &token,
+            &format!("/api/staff/users/{id}/content-expert"),
+            &json!({"content_expert": true}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    token
+}
+
+/// The member's payout account registered and verified through the test processor's
+/// onboarding form.
+pub async fn payout_ready(app: &TestApp, token: &str) {
+    let (status, body) = app
+        .post_json_as(token, "/api/me/payout-account/onboarding", &json!({}))
+        .await;
+    assert_eq!(status, 201, "{body}");
+    let url = body["data"]["url"].as_str().unwrap();
+    let account = url.rsplit('/').next().unwrap();
+    let bank = json!({
+        "institution": "University of Toronto", "transit_number": "00011",
+        "institution_number": "002", "account_number": "1234567"
+    });
+    let (status, body) = app
+        .post_json(
+            &format!("/api/test-processor/accounts/{account}/onboard"),
+            &bank,
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
 }

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RootLayout } from '@/app/layout/RootLayout';
-import { PrivateRoute, PublicOnlyRoute } from '@/app/routes/guards';
+import { PrivateRoute, PUBLIC_ONLY_HANDLE, PublicOnlyRoute } from '@/app/routes/guards';
 import { NotFoundPage } from '@/ui/NotFoundPage';
 import * as auth from '@/features/auth/routes';
 import * as blog from '@/features/blog/routes';
@@ -40,6 +40,7 @@ export const routes = [
       },
       {
         element: <PublicOnlyRoute />,
+        handle: PUBLIC_ONLY_HANDLE,
         children: [
           { path: 'login', lazy: auth.loginRoute },
           { path: 'register', lazy: auth.registerRoute },
@@ -88,6 +89,7 @@ export const routes = [
                     path: 'notifications',
                     lazy: profile.notificationsTabRoute,
                   },
+                  { path: 'pledges', lazy: profile.pledgesTabRoute },
                 ],
               },
               {
@@ -128,6 +130,7 @@ export const routes = [
                 lazy: groups.myAppliedRoute,
               },
               { path: 'my-projects', lazy: projects.myProjectsRoute },
+              { path: 'test-processor/onboarding/:id', lazy: projects.testOnboardingRoute },
               { path: 'submit-project', lazy: projects.wizardRoute },
               { path: 'submit-project/:id', lazy: projects.wizardRoute },
               { path: 'project-updates/add', lazy: projects.updateFormRoute },

@@ -81,6 +81,8 @@ pub struct Me {
     pub role: String,
     /// Set for platform staff.
     pub staff_role: Option<StaffRole>,
+    /// Appointed to give funded projects their final approval (the console offers it).
+    pub content_expert: bool,
     /// The staff console offers "New account" (admins), as `accounts::policy` decides.
     pub can_create_accounts: bool,
     pub date_joined: DateTime<Utc>,
@@ -142,6 +144,7 @@ impl Me {
             find_about_by_other_info: user.find_about_by_other_info,
             role: user.role,
             staff_role,
+            content_expert: user.content_expert && staff_role.is_some(),
             can_create_accounts: staff_role
                 .is_some_and(|role| crate::policy::may_create_account(role).is_ok()),
             date_joined: user.date_joined,

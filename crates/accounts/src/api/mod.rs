@@ -54,6 +54,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(affiliation::confirm_university_email)
         .service(notification_settings::list)
         .service(notification_settings::update)
+        .service(notification_settings::unsubscribe)
         .service(pictures::set_avatar)
         .service(pictures::set_background)
         .service(public_profile::public_profile)
@@ -67,7 +68,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(staff_users::reactivate)
         .service(staff_users::resend_confirmation)
         .service(staff_users::reset_two_factor)
-        .service(staff_users::set_role);
+        .service(staff_users::set_role)
+        .service(staff_users::set_content_expert);
 }
 
 pub use kernel::MessageResponse;

@@ -1,8 +1,8 @@
-use actix_web::{get, put, web};
+use actix_web::{get, post, put, web};
 use kernel::extract::ValidJson;
 use kernel::{AppContext, AppResult, CurrentUser, Data};
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
 use super::MessageResponse;
@@ -101,4 +101,31 @@ pub async fn update(
         .collect();
     notification_settings::update(&ctx.db, user.id, changes).await?;
     Ok(MessageResponse::data(notification_settings::UPDATED))
+}
+
+/// The token of a one-click unsubscribe link.
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct UnsubscribeQuery {
+    pub token: String,
+}
+
+/// One-click unsubscribe (RFC 8058), the `List-Unsubscribe` address of a notification
+/// e-mail: that kind's e-mails stop for the member the signed token names. No session:
+/// the mail client posts it (its body, `List-Unsubscribe=One-Click`, is not needed).
+#[utoipa::path(
+    operation_id = "unsubscribeNotifications",
+    tag = "auth",
+    params(UnsubscribeQuery),
+    responses(
+        (status = 200, description = "That kind's e-mails are off.", body = Data<MessageResponse>),
+        (status = 400, description = "Not a link this server signed.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/notifications/unsubscribe")]
+pub async fn unsubscribe(
+    ctx: web::Data<AppContext>,
+    query: web::Query<UnsubscribeQuery>,
+) -> AppResult<web::Json<Data<MessageResponse>>> {
+    notification_settings::unsubscribe(&ctx, &query.token).await?;
+    Ok(MessageResponse::data(notification_settings::UNSUBSCRIBED))
 }

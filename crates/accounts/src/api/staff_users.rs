@@ -69,6 +69,10 @@ pub struct StaffUserDetail {
     pub can_set_role: bool,
     /// The caller may reset its two-factor sign-in (admins).
     pub can_reset_two_factor: bool,
+    /// Appointed to give funded projects their final approval.
+    pub content_expert: bool,
+    /// The caller may appoint or revoke it as a Content Expert (admins, staff accounts).
+    pub can_appoint_content_expert: bool,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -180,6 +184,8 @@ pub async fn detail(
         can_switch_state: view.allowed.switch_state,
         can_set_role: view.allowed.set_role,
         can_reset_two_factor: view.allowed.reset_two_factor,
+        content_expert: account.content_expert,
+        can_appoint_content_expert: view.allowed.appoint_content_expert,
         row: StaffUserRow::from_entity(account),
     }))
 }
@@ -302,6 +308,46 @@ pub async fn set_role(
     let reason = StaffReason { reason }.text();
     user_admin::set_role(&ctx, &staff, path.into_inner(), staff_role, reason).await?;
     Ok(MessageResponse::data(user_admin::ROLE_SAVED))
+}
+
+/// Appoints (`true`) or revokes (`false`) a staff member as a Content Expert.
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+pub struct ContentExpertChange {
+    pub content_expert: bool,
+    #[validate(length(
+        max = 1000,
+        message = "Ensure this field has no more than 1000 characters."
+    ))]
+    pub reason: Option<String>,
+}
+
+/// Appoints a staff member as a Content Expert, who gives funded projects their final
+/// approval, or revokes it (admins only; audited).
+#[utoipa::path(
+    operation_id = "staffSetContentExpert",
+    tag = "staff",
+    params(("id" = i64, Path, description = "The account's id")),
+    request_body = ContentExpertChange,
+    responses(
+        (status = 200, description = "Saved.", body = Data<MessageResponse>),
+        (status = 403, description = "Not an admin, or not a staff account.", body = kernel::ErrorBody),
+        (status = 404, description = "Not staff, or no such account.", body = kernel::ErrorBody),
+    )
+)]
+#[put("/staff/users/{id}/content-expert")]
+pub async fn set_content_expert(
+    ctx: web::Data<AppContext>,
+    staff: Staff,
+    path: web::Path<i64>,
+    body: ValidJson<ContentExpertChange>,
+) -> AppResult<web::Json<Data<MessageResponse>>> {
+    let ContentExpertChange {
+        content_expert,
+        reason,
+    } = body.into_inner();
+    let reason = StaffReason { reason }.text();
+    user_admin::set_content_expert(&ctx, &staff, path.into_inner(), content_expert, reason).await?;
+    Ok(MessageResponse::data(user_admin::CONTENT_EXPERT_SAVED))
 }
 
 /// A new account for someone (admins only): a name and an e-mail address.

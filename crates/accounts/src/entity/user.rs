@@ -20,6 +20,8 @@ pub struct Model {
     pub email_confirmed: bool,
     /// `admin` or `moderator` for platform staff.
     pub staff_role: Option<StaffRole>,
+    /// Appointed by an admin: gives funded projects their final approval.
+    pub content_expert: bool,
     pub date_joined: DateTimeUtc,
     pub role: String,
     pub phone_number: Option<String>,

@@ -55,6 +55,7 @@ mod tests {
             is_active: true,
             email_confirmed: true,
             staff_role: None,
+            content_expert: false,
             date_joined: kernel::clock::now(),
             role: String::new(),
             phone_number: None,

@@ -21,6 +21,7 @@ pub fn confirm_account(
             "Hello {name},\n\nWelcome to Cohort. Please confirm your e-mail address to activate your account:\n\n{url}\n\nThe link is valid for 3 days. If you did not sign up, you can ignore this e-mail.\n\nThe Cohort team"
         ),
         html: None,
+        unsubscribe: None,
     }
 }
 
@@ -34,6 +35,7 @@ pub fn confirm_new_email(public_url: &str, to: &str, name: &str, token: &str) ->
             "Hello {name},\n\nYou changed the e-mail address of your Cohort account to this one. Please confirm it:\n\n{url}\n\nThe link is valid for 3 days. If you did not change it, you can ignore this e-mail.\n\nThe Cohort team"
         ),
         html: None,
+        unsubscribe: None,
     }
 }
 
@@ -47,6 +49,7 @@ pub fn set_password(public_url: &str, to: &str, name: &str, token: &str) -> Emai
             "Hello {name},\n\nYour Cohort account was created through single sign-on. To sign in with your e-mail address as well, choose a password:\n\n{url}\n\nThe link is valid for 3 days and works once. You can keep signing in as before without it.\n\nThe Cohort team"
         ),
         html: None,
+        unsubscribe: None,
     }
 }
 
@@ -60,6 +63,7 @@ pub fn account_created(public_url: &str, to: &str, name: &str, token: &str) -> E
             "Hello {name},\n\nThe Cohort team made an account for you with this e-mail address. Choose your password to start:\n\n{url}\n\nThe link is valid for 3 days and works once; after that, use \"Forgot password\" on the sign-in page.\n\nThe Cohort team"
         ),
         html: None,
+        unsubscribe: None,
     }
 }
 
@@ -72,6 +76,7 @@ pub fn email_changed(public_url: &str, to: &str, name: &str, new_email: &str) ->
             "Hello {name},\n\nThe e-mail address of your Cohort account was changed to {new_email}. From now on we write to that address.\n\nIf you did not change it, reset your password at once ({public_url}/forgot-password) and contact us ({public_url}/contact-us).\n\nThe Cohort team"
         ),
         html: None,
+        unsubscribe: None,
     }
 }
 
@@ -84,6 +89,7 @@ pub fn already_registered(public_url: &str, to: &str) -> Email {
             "Hello,\n\nSomeone (hopefully you) tried to sign up to Cohort with this e-mail address, which already has an account.\n\nSign in: {public_url}/login\nForgot your password? {public_url}/forgot-password\n\nIf this was not you, you can ignore this e-mail.\n\nThe Cohort team"
         ),
         html: None,
+        unsubscribe: None,
     }
 }
 
@@ -96,6 +102,7 @@ pub fn confirm_university_email(public_url: &str, to: &str, name: &str, token: &
             "Hello {name},\n\nPlease confirm that this university address is yours, so that we can review your affiliation:\n\n{url}\n\nThe link is valid for 3 days.\n\nThe Cohort team"
         ),
         html: None,
+        unsubscribe: None,
     }
 }
 
@@ -108,6 +115,7 @@ pub fn reset_password(public_url: &str, to: &str, token: &str) -> Email {
             "Hello,\n\nWe received a request to reset the password of your Cohort account. Choose a new password here:\n\n{url}\n\nThe link is valid for 2 hours and can be used once. If you did not ask for this, you can ignore this e-mail.\n\nThe Cohort team"
         ),
         html: None,
+        unsubscribe: None,
     }
 }
 
@@ -123,6 +131,7 @@ pub fn unlock_account(public_url: &str, to: &str, token: &str) -> Email {
             super::login::LOCK_MINUTES,
         ),
         html: None,
+        unsubscribe: None,
     }
 }
 

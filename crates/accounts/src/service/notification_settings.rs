@@ -9,6 +9,8 @@ use crate::enums::DeliveryMethod;
 use kernel::notification_kinds::{KINDS, Kind};
 
 pub const UPDATED: &str = "Notification settings have been successfully updated.";
+pub const UNSUBSCRIBED: &str = "You will no longer receive these e-mails.";
+pub const NOT_AN_UNSUBSCRIBE_LINK: &str = "This unsubscribe link is not valid.";
 
 /// A kind with the user's choice applied.
 pub struct Setting {
@@ -90,4 +92,40 @@ pub async fn update(
     }
     txn.commit().await?;
     Ok(())
+}
+
+/// A one-click unsubscribe (RFC 8058): `token` names a member and a kind, signed by this
+/// server; that kind's e-mails stop for that member, and in-app notices stay as chosen.
+pub async fn unsubscribe(ctx: &kernel::AppContext, token: &str) -> AppResult<()> {
+    let invalid = || AppError::bad_request("invalid", NOT_AN_UNSUBSCRIBE_LINK);
+    let found = ctx.unsubscribes.verify(token).ok_or_else(invalid)?;
+    if ctx.users.summaries(&[found.user_id]).await?.is_empty() {
+        return Err(invalid());
+    }
+    let current = list(&ctx.db, found.user_id)
+        .await?
+        .into_iter()
+        .find(|s| s.kind.id == found.kind)
+        .ok_or_else(invalid)?;
+    let others: Vec<DeliveryMethod> = current
+        .enabled
+        .iter()
+        .filter(|m| **m != DeliveryMethod::Email)
+        .cloned()
+        .collect();
+    // At least one method stays chosen: e-mail alone turns the kind off instead.
+    let change = if others.is_empty() {
+        Change {
+            id: found.kind,
+            is_active: false,
+            enabled: current.enabled,
+        }
+    } else {
+        Change {
+            id: found.kind,
+            is_active: current.is_active,
+            enabled: others,
+        }
+    };
+    update(&ctx.db, found.user_id, vec![change]).await
 }

@@ -118,6 +118,7 @@ impl SessionResolver for SessionStore {
         let current = CurrentUser {
             id: user.id,
             staff_role: user.staff_role,
+            content_expert: user.content_expert,
             password_change_required: user.password_change_required,
         };
         self.kept

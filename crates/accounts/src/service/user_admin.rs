@@ -23,6 +23,8 @@ pub const CONFIRMATION_SENT: &str = "A new confirmation link has been sent.";
 pub const TWO_FACTOR_RESET: &str =
     "Two-factor authentication has been turned off for this account.";
 pub const ROLE_SAVED: &str = "The staff role has been saved.";
+pub const CONTENT_EXPERT_SAVED: &str = "The Content Expert appointment has been saved.";
+pub const NOT_STAFF: &str = "Only staff members can be Content Experts.";
 pub const ACCOUNT_CREATED: &str =
     "The account has been created. We e-mailed a link to choose a password.";
 pub const ALREADY_DEACTIVATED: &str = "This account is already deactivated.";
@@ -46,6 +48,7 @@ fn refused(refusal: Refusal) -> AppError {
     AppError::forbidden().with_detail(match refusal {
         Refusal::AdminOnly => ADMIN_ONLY,
         Refusal::OwnAccount => OWN_ACCOUNT,
+        Refusal::NotStaff => NOT_STAFF,
     })
 }
 
@@ -130,6 +133,7 @@ pub struct Allowed {
     pub switch_state: bool,
     pub set_role: bool,
     pub reset_two_factor: bool,
+    pub appoint_content_expert: bool,
 }
 
 fn allowed(staff: &Staff, account: &user::Model) -> Allowed {
@@ -143,6 +147,8 @@ fn allowed(staff: &Staff, account: &user::Model) -> Allowed {
         .is_ok(),
         set_role: policy::may_set_staff_role(staff.role(), staff.id(), account.id).is_ok(),
         reset_two_factor: policy::may_reset_two_factor(staff.role()).is_ok(),
+        appoint_content_expert: policy::may_appoint_content_expert(staff.role(), role_of(account))
+            .is_ok(),
     }
 }
 
@@ -307,6 +313,41 @@ pub async fn set_role(
     active.update(decision.db()).await?;
     decision
         .commit(json!({"staff_role": before}), json!({"staff_role": role}))
+        .await?;
+    Ok(())
+}
+
+/// Appoints a staff member as a Content Expert (who gives funded projects their final
+/// approval), or revokes the appointment; audited.
+pub async fn set_content_expert(
+    ctx: &AppContext,
+    staff: &Staff,
+    user_id: i64,
+    appointed: bool,
+    reason: Option<String>,
+) -> AppResult<()> {
+    let account = me::find(&ctx.db, user_id).await?;
+    policy::may_appoint_content_expert(staff.role(), role_of(&account)).map_err(refused)?;
+    if account.content_expert == appointed {
+        return Ok(()); // Nothing changes, nothing to audit.
+    }
+    let action = if appointed {
+        "user.appoint_content_expert"
+    } else {
+        "user.revoke_content_expert"
+    };
+    let decision = Decision::by(&ctx.db, staff, action, "user", user_id)
+        .await?
+        .because(reason);
+    let before = account.content_expert;
+    let mut active: user::ActiveModel = account.into();
+    active.content_expert = Set(appointed);
+    active.update(decision.db()).await?;
+    decision
+        .commit(
+            json!({"content_expert": before}),
+            json!({"content_expert": appointed}),
+        )
         .await?;
     Ok(())
 }

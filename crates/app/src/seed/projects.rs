@@ -100,6 +100,22 @@ pub async fn demo(
         .map_err(seeding("the demo researchers"))?;
         owners.push(id);
     }
+    // The demo admin is a Content Expert too: the seed funds one project end to end.
+    let admin = kernel::Staff(CurrentUser {
+        id: admin_id,
+        staff_role: Some(kernel::StaffRole::Admin),
+        content_expert: false,
+        password_change_required: false,
+    });
+    accounts::service::user_admin::set_content_expert(
+        ctx,
+        &admin,
+        admin_id,
+        true,
+        Some("Demo data: the demo admin gives final approval.".into()),
+    )
+    .await
+    .map_err(seeding("the Content Expert"))?;
     let live = projects::seed::demo(ctx, &owners, admin_id)
         .await
         .map_err(seeding("the projects"))?;
@@ -111,6 +127,7 @@ pub async fn demo(
         let asker = CurrentUser {
             id: asker_id,
             staff_role: None,
+            content_expert: false,
             password_change_required: false,
         };
         discussions::seed::first_topic(

@@ -99,3 +99,67 @@ async fn uploads_show_pictures_and_videos_inline_and_download_everything_else() 
         );
     }
 }
+
+#[tokio::test]
+async fn with_stripe_the_policy_lets_stripe_js_load_draw_and_call_its_api() {
+    let app = spawn_app_with(|config| {
+        config.payments = kernel::config::Payments::Stripe(kernel::config::StripeKeys {
+            secret_key: "sk_test_1".into(),
+            publishable_key: "pk_test_1".into(),
+            api_url: "https://api.stripe.com".into(),
+            js_url: "https://js.stripe.com/v3/".into(),
+        });
+    })
+    .await;
+    let response = app.client.get(app.url("/api/health")).send().await.unwrap();
+    let csp = header(&response, "content-security-policy");
+    for directive in [
+        "script-src 'self' https://js.stripe.com;",
+        "https://js.stripe.com https://hooks.stripe.com;",
+        "connect-src 'self' ws://",
+        " https://api.stripe.com;",
+    ] {
+        assert!(csp.contains(directive), "{directive} missing from {csp}");
+    }
+    // The test processor's card form is ours: no other origin is allowed.
+    let plain = spawn_app_with(|_| {}).await;
+    let response = plain
+        .client
+        .get(plain.url("/api/health"))
+        .send()
+        .await
+        .unwrap();
+    assert!(!header(&response, "content-security-policy").contains("stripe"));
+}
+
+#[tokio::test]
+async fn private_api_answers_are_never_stored_and_a_visitors_public_read_revalidates() {
+    let app = spawn_app_with(|_| {}).await;
+    let token = app
+        .signed_in_user("cache.member@example.org", "members only 2026")
+        .await;
+    let cache_control = |response: &reqwest::Response| header(response, "cache-control");
+    let me = app
+        .client
+        .get(app.url("/api/me"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(me.status(), 200);
+    assert_eq!(cache_control(&me), "no-store");
+    // A signed-in member's view of a public list is theirs alone too.
+    let groups_as_member = app
+        .client
+        .get(app.url("/api/groups"))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(cache_control(&groups_as_member), "no-store");
+    let refused = app.client.get(app.url("/api/me")).send().await.unwrap();
+    assert_eq!(refused.status(), 401);
+    assert_eq!(cache_control(&refused), "no-store");
+    let groups = app.client.get(app.url("/api/groups")).send().await.unwrap();
+    assert_eq!(cache_control(&groups), "public, no-cache");
+}

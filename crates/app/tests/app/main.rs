@@ -2,6 +2,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod api;
+mod charging_crash;
 mod cli;
 mod console;
 mod crash;
@@ -10,7 +11,9 @@ mod migrations;
 mod payments;
 mod permissions;
 mod query_plans;
+mod rate_limits;
 mod scene;
+mod site_index;
 mod speed;
 mod statements;
 mod takeover;

@@ -276,8 +276,27 @@ async fn the_stripe_adapter_saves_charges_refunds_and_verifies_webhooks_against_
         panic!("{outcome:?}")
     };
     assert!(charge_id.starts_with("pi_"), "{charge_id}");
+    let record = |id: String| {
+        let provider = &provider;
+        async move { provider.charge_record(&id).await.unwrap() }
+    };
+    let collected = kernel::payments::ChargeRecord {
+        amount_cents: 2_500,
+        succeeded: true,
+        refunded_cents: 0,
+    };
+    assert_eq!(record(charge_id.clone()).await, Some(collected.clone()));
     let refund = provider.refund(&charge_id, "refund-1").await.unwrap();
     assert_eq!(refund.amount_cents, 2_500);
+    assert_eq!(
+        record(charge_id.clone()).await,
+        Some(kernel::payments::ChargeRecord {
+            refunded_cents: 2_500,
+            ..collected
+        }),
+        "the reconciliation sees the refund"
+    );
+    assert_eq!(record("pi_none".into()).await, None);
 
     // Stripe's card that saves but is refused when charged.
     let (customer, method) = saved_card("4000000000000341").await;

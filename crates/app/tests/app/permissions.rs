@@ -95,6 +95,13 @@ fn with_body(request: reqwest::RequestBuilder, operation: &str) -> reqwest::Requ
         }
         "pledgeToProject" => json!({"setup_id": "seti_none", "amount_cents": 2_500, "adult": true}),
         "changeMyPledge" => json!({"amount_cents": 2_500}),
+        "updatePledgeCard" => json!({"setup_id": "seti_none"}),
+        "staffDecideFunding" => json!({"verdict": "approve"}),
+        "staffSetContentExpert" => json!({"content_expert": true}),
+        "onboardTestPayoutAccount" => json!({
+            "institution": "University of Toronto", "transit_number": "00011",
+            "institution_number": "002", "account_number": "1234567"
+        }),
         "confirmTestCard" => json!({
             "client_secret": "seti_none_secret", "number": "4242424242424242",
             "exp_month": 12, "exp_year": 2035, "cvc": "123"

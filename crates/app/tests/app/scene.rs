@@ -113,6 +113,16 @@ pub async fn scene() -> (TestApp, Scene, Vec<Option<String>>) {
     .await;
     app.seed_demo().await;
     let roles = testkit::staff::roles(&app).await;
+    // The admin is a Content Expert too: the funding decisions' rows show what one gets.
+    let admin_id = app.me(&roles.admin).await["id"].as_i64().unwrap();
+    let (status, _) = app
+        .put_json_as(
+            &roles.admin,
+            &format!("/api/staff/users/{admin_id}/content-expert"),
+            &serde_json::json!({"content_expert": true}),
+        )
+        .await;
+    assert_eq!(status, 200);
     let owner = app
         .signed_in_user("owner@example.org", "owner password 1")
         .await;
@@ -412,7 +422,11 @@ pub fn concrete(template: &str, operation: &str, s: &Scene) -> String {
             s.target_user
         }
         t if t.starts_with("/api/me/projects/{id}") => s.project,
-        t if t.starts_with("/api/staff/projects/{id}/changes") => s.live_project,
+        t if t.starts_with("/api/staff/projects/{id}/changes")
+            || t.starts_with("/api/staff/projects/{id}/funding") =>
+        {
+            s.live_project
+        }
         t if t.starts_with("/api/staff/projects/{id}") => s.submitted_project,
         t if t.starts_with("/api/staff/project-updates/{id}") => s.project_update,
         t if t.starts_with("/api/me/groups/{id}") => {

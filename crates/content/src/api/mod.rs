@@ -1,5 +1,6 @@
 //! HTTP endpoints of the content crate, one file per use case.
 
+pub mod atom;
 pub mod banners;
 pub mod blog;
 pub mod contact;

@@ -8,7 +8,7 @@ use kernel::{AppError, AppResult, CurrentUser, Page, PageParams};
 use sea_orm::sea_query::{Expr, ExprTrait, Query};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter,
-    QueryOrder, Set, TryIntoModel,
+    QueryOrder, QuerySelect, Set, TryIntoModel,
 };
 
 use crate::entity::{blog_category, blog_post, blog_post_category};
@@ -32,6 +32,17 @@ fn search_condition(search: &str) -> Option<Condition> {
         &[blog_post::Column::Title, blog_post::Column::Description],
         search,
     )
+}
+
+/// The newest `count` published posts (the Atom feed's).
+pub async fn newest(db: &impl ConnectionTrait, count: u64) -> AppResult<Vec<blog_post::Model>> {
+    Ok(blog_post::Entity::find()
+        .filter(blog_post::Column::Published.eq(true))
+        .order_by_desc(blog_post::Column::Date)
+        .order_by_desc(blog_post::Column::Id)
+        .limit(count)
+        .all(db)
+        .await?)
 }
 
 /// A page of published posts.

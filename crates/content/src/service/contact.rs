@@ -35,6 +35,7 @@ pub async fn send(ctx: &AppContext, message: Message) -> AppResult<()> {
             message.name, message.email, message.text
         ),
         html: None,
+        unsubscribe: None,
     };
     kernel::mail::deliver(ctx.mailer.as_ref(), mail).await;
     Ok(())

@@ -101,37 +101,9 @@ pub async fn signups_csv(db: &impl ConnectionTrait) -> AppResult<String> {
             row.consent.to_string(),
             row.created_at.to_rfc3339(),
         ];
-        let line: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
-        out.push_str(&line.join(","));
-        out.push_str("\r\n");
+        out.push_str(&kernel::csv::line(
+            fields.iter().map(|f| kernel::csv::text(f)),
+        ));
     }
     Ok(out)
-}
-
-/// A CSV field, quoted when it must be; a leading `=`, `+`, `-` or `@` is prefixed with
-/// `'` so a spreadsheet does not run it as a formula.
-fn csv_field(value: &str) -> String {
-    let value = if value.starts_with(['=', '+', '-', '@']) {
-        format!("'{value}")
-    } else {
-        value.to_owned()
-    };
-    if value.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", value.replace('"', "\"\""))
-    } else {
-        value
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::csv_field;
-
-    #[test]
-    fn fields_are_quoted_and_formulas_defused() {
-        assert_eq!(csv_field("Ada"), "Ada");
-        assert_eq!(csv_field("Hi, \"you\""), "\"Hi, \"\"you\"\"\"");
-        assert_eq!(csv_field("=HYPERLINK(x)"), "'=HYPERLINK(x)");
-        assert_eq!(csv_field("two\nlines"), "\"two\nlines\"");
-    }
 }

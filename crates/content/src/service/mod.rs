@@ -15,3 +15,4 @@ pub mod pages;
 pub mod pages_admin;
 pub mod scale;
 pub mod signups;
+pub mod sitemap;

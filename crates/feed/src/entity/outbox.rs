@@ -16,6 +16,8 @@ pub struct Model {
     pub last_error: Option<String>,
     pub created_at: DateTimeUtc,
     pub sent_at: Option<DateTimeUtc>,
+    /// A notification's one-click unsubscribe address, sent as `List-Unsubscribe`.
+    pub unsubscribe_url: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

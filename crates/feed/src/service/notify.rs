@@ -122,6 +122,11 @@ pub async fn send(ctx: &AppContext, hub: &Hub, notice: Notice) -> AppResult<()> 
                 subject: notice.title.clone(),
                 text: mail_text(ctx, &notice),
                 html: None,
+                unsubscribe: Some(ctx.unsubscribes.url(
+                    &ctx.config.public_url,
+                    notice.user_id,
+                    notice.kind,
+                )),
             },
         )
         .await?;
@@ -142,6 +147,7 @@ pub async fn queue(db: &impl ConnectionTrait, email: Email) -> AppResult<()> {
         to_email: Set(email.to),
         subject: Set(email.subject),
         text: Set(email.text),
+        unsubscribe_url: Set(email.unsubscribe),
         status: Set(super::outbox::PENDING.to_owned()),
         attempts: Set(0),
         next_attempt_at: Set(now),

@@ -66,6 +66,7 @@ pub async fn process_due(ctx: &AppContext, now: DateTime<Utc>) -> AppResult<usiz
             subject: row.subject.clone(),
             text: row.text.clone(),
             html: None,
+            unsubscribe: row.unsubscribe_url.clone(),
         };
         let update = outbox::Entity::update_many().filter(outbox::Column::Id.eq(row.id));
         match ctx.mailer.send(email).await {

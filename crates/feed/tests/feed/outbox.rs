@@ -9,6 +9,7 @@ fn email(to: &str) -> Email {
         subject: "New join request".into(),
         text: "Someone asked to join.".into(),
         html: None,
+        unsubscribe: None,
     }
 }
 
@@ -55,7 +56,17 @@ async fn queued_mail_survives_an_smtp_outage_and_is_sent_once() {
         0
     );
     assert_eq!(sink.received().len(), 1);
-    assert!(sink.received()[0].contains("Subject: New join request"));
+    let raw = &sink.received()[0];
+    assert!(raw.contains("Subject: New join request"));
+    // Plain text and an HTML version of it, under the site's name.
+    for part in [
+        "multipart/alternative",
+        "Content-Type: text/plain; charset=utf-8",
+        "Content-Type: text/html; charset=utf-8",
+        ">Cohort</a>",
+    ] {
+        assert!(raw.contains(part), "{part} missing from {raw}");
+    }
     assert_eq!(
         outbox::rows_to(&ctx, "ada@example.org").await.unwrap(),
         [(SENT.to_owned(), 2)]
@@ -131,4 +142,111 @@ async fn a_restarted_worker_sends_what_a_crashed_one_held_and_gives_up_in_the_en
         [(FAILED.to_owned(), MAX_ATTEMPTS)]
     );
     assert_eq!(outbox::process_due(&ctx, at).await.unwrap(), 0);
+}
+
+#[tokio::test]
+async fn a_notification_email_unsubscribes_from_its_kind_in_one_click() {
+    use sea_orm::{ConnectionTrait, Statement};
+    let (app, staff, owner) = testkit::groups::setup().await;
+    let (_, slug) =
+        testkit::groups::approved_group(&app, &owner, &staff, "Unsubscribing", &["stroke"]).await;
+    let asker = app
+        .signed_in_user("bo@example.org", "analytical 1843")
+        .await;
+    testkit::groups::join(&app, &owner, &slug, &asker).await;
+
+    // The owner's "New join request" e-mail was queued with its one-click address.
+    let backend = app.ctx.db.get_database_backend();
+    let row = app
+        .ctx
+        .db
+        .query_one_raw(Statement::from_sql_and_values(
+            backend,
+            if backend == sea_orm::DatabaseBackend::Postgres {
+                "SELECT unsubscribe_url FROM email_outbox WHERE to_email = $1 AND subject = $2"
+            } else {
+                "SELECT unsubscribe_url FROM email_outbox WHERE to_email = ? AND subject = ?"
+            },
+            ["ada@example.org".into(), "New join request".into()],
+        ))
+        .await
+        .unwrap()
+        .expect("the owner's notification e-mail");
+    let address: String = row.try_get("", "unsubscribe_url").unwrap();
+    let path = address
+        .strip_prefix(app.ctx.config.public_url.trim_end_matches('/'))
+        .expect("an address on this site")
+        .to_owned();
+    assert!(
+        path.starts_with("/api/notifications/unsubscribe?token="),
+        "{path}"
+    );
+
+    // Sent over SMTP, the message carries it as List-Unsubscribe, one click (RFC 8058).
+    let sink = SmtpSink::start(0).await;
+    let mailer = kernel::mail::smtp::SmtpMailer::new(
+        &format!("smtp://127.0.0.1:{}", sink.port),
+        "Cohort <no-reply@cohort.local>",
+        &app.ctx.config.public_url,
+    )
+    .unwrap();
+    use kernel::mail::Mailer;
+    mailer
+        .send(Email {
+            unsubscribe: Some(address.clone()),
+            ..email("ada@example.org")
+        })
+        .await
+        .unwrap();
+    let raw = &sink.received()[0];
+    assert!(
+        raw.contains(&format!("List-Unsubscribe: <{address}>")),
+        "{raw}"
+    );
+    assert!(
+        raw.contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click"),
+        "{raw}"
+    );
+
+    let join_requests = |settings: &serde_json::Value| {
+        settings["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["id"] == "join_request_received")
+            .unwrap()["enabled_delivery_methods"]
+            .clone()
+    };
+    let (_, before) = app
+        .get_json_as(&owner, "/api/me/notification-settings")
+        .await;
+    assert_eq!(
+        join_requests(&before),
+        serde_json::json!(["in_app", "email"])
+    );
+    // The mail client's one POST, without a session.
+    let clicked = app
+        .client
+        .post(app.url(&path))
+        .header("Content-Type", "application/x-www-form-urlencoded")
+        .body("List-Unsubscribe=One-Click")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(clicked.status().as_u16(), 200);
+    let body: serde_json::Value = clicked.json().await.unwrap();
+    assert_eq!(
+        body["data"]["message"],
+        "You will no longer receive these e-mails."
+    );
+    let (_, after) = app
+        .get_json_as(&owner, "/api/me/notification-settings")
+        .await;
+    assert_eq!(join_requests(&after), serde_json::json!(["in_app"]));
+    // A token this server did not sign does nothing.
+    let forged = path.replacen("token=", "token=9", 1);
+    let refused = app.client.post(app.url(&forged)).send().await.unwrap();
+    assert_eq!(refused.status().as_u16(), 400);
+    let body: serde_json::Value = refused.json().await.unwrap();
+    assert_eq!(body["message"], "This unsubscribe link is not valid.");
 }

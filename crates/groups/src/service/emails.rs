@@ -24,6 +24,7 @@ pub fn invitation(
             "Hello,\n\n{inviter} invited you to join the working group \"{group_title}\" on Cohort.\n\n{message}\n\nOpen the invitation (if you have no Cohort account yet, you can create one with this e-mail address on the way):\n\n{url}\n\nThe link is valid for 14 days and works once. If you do not want to join, you can ignore this e-mail.\n\nThe Cohort team"
         ),
         html: None,
+        unsubscribe: None,
     }
 }
 

@@ -15,6 +15,7 @@ pub mod materials;
 pub mod membership;
 pub mod moderation;
 pub mod scale;
+pub mod sitemap;
 pub mod slug;
 pub mod updates;
 pub mod wizard;

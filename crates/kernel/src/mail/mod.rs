@@ -1,6 +1,7 @@
 //! Outgoing e-mail: one trait, a dev mailbox that keeps mail in the database, and SMTP.
 
 pub mod dev_mailbox;
+pub mod html;
 pub mod smtp;
 
 use async_trait::async_trait;
@@ -33,8 +34,10 @@ pub struct Email {
     pub subject: String,
     /// Plain-text body; every message has one.
     pub text: String,
-    /// Optional HTML alternative.
+    /// The HTML alternative; without one, the mailer renders the text (`html::from_text`).
     pub html: Option<String>,
+    /// A notification's one-click unsubscribe address (`List-Unsubscribe`, RFC 8058).
+    pub unsubscribe: Option<String>,
 }
 
 /// Failure to hand a message over for delivery.

@@ -72,11 +72,40 @@ pub enum ChargeOutcome {
     },
 }
 
+/// A charge as the processor records it (for reconciliation).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChargeRecord {
+    pub amount_cents: i64,
+    /// The money was collected.
+    pub succeeded: bool,
+    /// How much of it was refunded.
+    pub refunded_cents: i64,
+}
+
 /// A refund the processor made.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refund {
     pub id: String,
     pub amount_cents: i64,
+}
+
+/// An owner's account for receiving payouts, as the processor reports it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PayoutAccount {
+    pub id: String,
+    /// Onboarding is done: the processor may pay money out to it.
+    pub verified: bool,
+}
+
+/// Money paid out of the platform to an owner's payout account.
+#[derive(Debug, Clone)]
+pub struct PayoutRequest<'a> {
+    pub account_id: &'a str,
+    /// Minor units, at least 1.
+    pub amount_cents: i64,
+    pub currency: &'a str,
+    /// The same key pays out once, however often it is sent.
+    pub idempotency_key: &'a str,
 }
 
 /// A verified webhook event (what happened at the processor).
@@ -88,6 +117,8 @@ pub struct WebhookEvent {
     pub kind: String,
     /// The id of the object the event is about, when it has one.
     pub object_id: Option<String>,
+    /// The payment the object belongs to (a charge's PaymentIntent), when it names one.
+    pub payment_id: Option<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -117,8 +148,25 @@ pub trait PaymentProvider: Send + Sync {
     async fn saved_method(&self, setup_id: &str) -> Result<Option<SavedMethod>, PaymentError>;
     /// Charges a saved card; the same idempotency key never charges twice.
     async fn charge(&self, request: &ChargeRequest<'_>) -> Result<ChargeOutcome, PaymentError>;
+    /// The processor's record of a charge; `None` when it has none.
+    async fn charge_record(&self, charge_id: &str) -> Result<Option<ChargeRecord>, PaymentError>;
     /// Refunds a whole charge; the same idempotency key never refunds twice.
     async fn refund(&self, charge_id: &str, idempotency_key: &str) -> Result<Refund, PaymentError>;
+    /// An account to pay a project owner's funds out to; `reference` names the owner.
+    async fn create_payout_account(&self, reference: &str) -> Result<String, PaymentError>;
+    /// Where the owner completes the account's onboarding (their institution's details go
+    /// to the processor, never to Cohort); `return_url` is where they come back.
+    async fn onboarding_url(
+        &self,
+        account_id: &str,
+        return_url: &str,
+    ) -> Result<String, PaymentError>;
+    /// The account as the processor sees it now; `None` when it does not exist.
+    async fn payout_account(&self, account_id: &str)
+    -> Result<Option<PayoutAccount>, PaymentError>;
+    /// Pays money out to a verified account; the same idempotency key pays once. The
+    /// payout's id.
+    async fn pay_out(&self, request: &PayoutRequest<'_>) -> Result<String, PaymentError>;
     /// Checks a webhook's signature (and age) and reads the event it carries.
     fn verify_webhook(
         &self,

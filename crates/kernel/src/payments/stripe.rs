@@ -9,8 +9,8 @@ use chrono::{DateTime, Utc};
 use serde_json::Value;
 
 use super::{
-    ChargeOutcome, ChargeRequest, PaymentError, PaymentProvider, ProcessorKind, Refund,
-    SavedMethod, Setup, WebhookEvent, webhook,
+    ChargeOutcome, ChargeRecord, ChargeRequest, PaymentError, PaymentProvider, PayoutAccount,
+    PayoutRequest, ProcessorKind, Refund, SavedMethod, Setup, WebhookEvent, webhook,
 };
 
 /// Where and how to reach Stripe.
@@ -185,6 +185,22 @@ impl PaymentProvider for StripeProvider {
         }
     }
 
+    /// The PaymentIntent with its latest charge (what it collected and refunded).
+    async fn charge_record(&self, charge_id: &str) -> Result<Option<ChargeRecord>, PaymentError> {
+        let path = format!("payment_intents/{charge_id}?expand[]=latest_charge");
+        match self.get(&path).await? {
+            Answer::Ok(intent) => Ok(Some(ChargeRecord {
+                amount_cents: intent["amount"].as_i64().unwrap_or_default(),
+                succeeded: intent["status"] == "succeeded",
+                refunded_cents: intent["latest_charge"]["amount_refunded"]
+                    .as_i64()
+                    .unwrap_or_default(),
+            })),
+            Answer::Error(404, _) => Ok(None),
+            Answer::Error(status, error) => Err(refusal(status, &error)),
+        }
+    }
+
     async fn refund(&self, charge_id: &str, idempotency_key: &str) -> Result<Refund, PaymentError> {
         let field = if charge_id.starts_with("pi_") {
             "payment_intent"
@@ -201,6 +217,62 @@ impl PaymentProvider for StripeProvider {
             id: id_of(&body)?,
             amount_cents: body["amount"].as_i64().unwrap_or_default(),
         })
+    }
+
+    /// A Connect Express account in Canada that takes transfers.
+    async fn create_payout_account(&self, reference: &str) -> Result<String, PaymentError> {
+        let form = [
+            ("type", "express"),
+            ("country", "CA"),
+            ("capabilities[transfers][requested]", "true"),
+            ("metadata[reference]", reference),
+        ];
+        id_of(&Self::object(self.post("accounts", &form).await?)?)
+    }
+
+    async fn onboarding_url(
+        &self,
+        account_id: &str,
+        return_url: &str,
+    ) -> Result<String, PaymentError> {
+        let form = [
+            ("account", account_id),
+            ("refresh_url", return_url),
+            ("return_url", return_url),
+            ("type", "account_onboarding"),
+        ];
+        let link = Self::object(self.post("account_links", &form).await?)?;
+        text(&link["url"])
+            .ok_or_else(|| PaymentError::Unavailable("Stripe answered without a link".into()))
+    }
+
+    async fn payout_account(
+        &self,
+        account_id: &str,
+    ) -> Result<Option<PayoutAccount>, PaymentError> {
+        match self.get(&format!("accounts/{account_id}")).await? {
+            Answer::Ok(account) => Ok(Some(PayoutAccount {
+                id: id_of(&account)?,
+                verified: account["payouts_enabled"].as_bool().unwrap_or(false),
+            })),
+            Answer::Error(404, _) => Ok(None),
+            Answer::Error(status, error) => Err(refusal(status, &error)),
+        }
+    }
+
+    /// A transfer from the platform's balance to the connected account.
+    async fn pay_out(&self, request: &PayoutRequest<'_>) -> Result<String, PaymentError> {
+        let amount = request.amount_cents.to_string();
+        let sent = self
+            .client
+            .post(self.url("transfers"))
+            .header("Idempotency-Key", request.idempotency_key)
+            .form(&[
+                ("amount", amount.as_str()),
+                ("currency", request.currency),
+                ("destination", request.account_id),
+            ]);
+        id_of(&Self::object(self.send(sent).await?)?)
     }
 
     fn verify_webhook(

@@ -14,13 +14,15 @@ use sea_orm::{
 };
 
 use super::{
-    ChargeOutcome, ChargeRequest, PaymentError, PaymentProvider, ProcessorKind, Refund,
-    SavedMethod, Setup, WebhookEvent, webhook,
+    ChargeOutcome, ChargeRecord, ChargeRequest, PaymentError, PaymentProvider, PayoutAccount,
+    PayoutRequest, ProcessorKind, Refund, SavedMethod, Setup, WebhookEvent, webhook,
 };
 use crate::error::{AppError, FieldErrors};
 
 mod entity;
+mod payouts;
 use entity::{charge, customer, method, refund, setup};
+pub use payouts::{BankDetails, ONBOARDING_PATH, TestPayout};
 
 /// How a test card behaves when charged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -131,7 +133,7 @@ fn checked(card: &CardInput, today: DateTime<Utc>) -> Result<String, AppError> {
     }
 }
 
-fn new_id(prefix: &str) -> String {
+pub(super) fn new_id(prefix: &str) -> String {
     let token: String = crate::secret_token::generate()
         .chars()
         .filter(char::is_ascii_alphanumeric)
@@ -140,7 +142,7 @@ fn new_id(prefix: &str) -> String {
     format!("{prefix}_test_{token}")
 }
 
-fn unavailable(err: sea_orm::DbErr) -> PaymentError {
+pub(super) fn unavailable(err: sea_orm::DbErr) -> PaymentError {
     PaymentError::Database(err)
 }
 
@@ -157,11 +159,24 @@ pub struct TestCharge {
 pub struct TestProcessor {
     db: DatabaseConnection,
     webhook_secret: String,
+    /// How long a charge takes to answer (a real processor's round trip).
+    latency: std::time::Duration,
 }
 
 impl TestProcessor {
     pub fn new(db: DatabaseConnection, webhook_secret: String) -> Self {
-        Self { db, webhook_secret }
+        Self {
+            db,
+            webhook_secret,
+            latency: std::time::Duration::ZERO,
+        }
+    }
+
+    /// The processor answering each charge after `latency`, as a real one does over the
+    /// network (`COHORT_TEST_PROCESSOR_LATENCY_MS`).
+    pub fn with_latency(mut self, latency: std::time::Duration) -> Self {
+        self.latency = latency;
+        self
     }
 
     /// The card form's submission: saves the card on the setup, as the browser would at a
@@ -226,6 +241,54 @@ impl TestProcessor {
             .one(&self.db)
             .await
             .map_err(unavailable)
+    }
+
+    /// Makes the charge (or finds the one its key made).
+    async fn charge_once(
+        &self,
+        request: &ChargeRequest<'_>,
+    ) -> Result<ChargeOutcome, PaymentError> {
+        if let Some(done) = self.charge_by_key(request.idempotency_key).await? {
+            return Ok(outcome_of(&done));
+        }
+        if request.amount_cents < 1 {
+            return Err(PaymentError::Refused(
+                "The amount must be at least 1 cent.".into(),
+            ));
+        }
+        let card = method::Entity::find_by_id(request.method_id.to_owned())
+            .filter(method::Column::CustomerId.eq(request.customer_id))
+            .one(&self.db)
+            .await?
+            .ok_or_else(|| PaymentError::Refused(format!("No such card: {}", request.method_id)))?;
+        let (status, failure) = match Behaviour::parse(&card.behaviour) {
+            Behaviour::Succeeds => ("succeeded", None),
+            Behaviour::Declined => ("failed", Some("card_declined")),
+            Behaviour::InsufficientFunds => ("failed", Some("insufficient_funds")),
+            Behaviour::NeedsAuthentication => ("requires_action", None),
+        };
+        let inserted = charge::ActiveModel {
+            id: Set(new_id("ch")),
+            idempotency_key: Set(request.idempotency_key.to_owned()),
+            customer_id: Set(request.customer_id.to_owned()),
+            method_id: Set(card.id),
+            amount_cents: Set(request.amount_cents),
+            currency: Set(request.currency.to_owned()),
+            status: Set(status.to_owned()),
+            failure_code: Set(failure.map(str::to_owned)),
+            description: Set(request.description.chars().take(255).collect()),
+            created_at: Set(crate::clock::now()),
+        }
+        .insert(&self.db)
+        .await;
+        match inserted {
+            Ok(made) => Ok(outcome_of(&made)),
+            // The same key raced in: the unique index kept one charge; answer with it.
+            Err(err) => match self.charge_by_key(request.idempotency_key).await? {
+                Some(done) => Ok(outcome_of(&done)),
+                None => Err(unavailable(err)),
+            },
+        }
     }
 }
 
@@ -308,48 +371,33 @@ impl PaymentProvider for TestProcessor {
             }))
     }
 
+    /// The charge is made at once; its answer takes the latency to come back, so a process
+    /// killed meanwhile leaves a charge it never recorded (the case idempotency keys cover).
     async fn charge(&self, request: &ChargeRequest<'_>) -> Result<ChargeOutcome, PaymentError> {
-        if let Some(done) = self.charge_by_key(request.idempotency_key).await? {
-            return Ok(outcome_of(&done));
-        }
-        if request.amount_cents < 1 {
-            return Err(PaymentError::Refused(
-                "The amount must be at least 1 cent.".into(),
-            ));
-        }
-        let card = method::Entity::find_by_id(request.method_id.to_owned())
-            .filter(method::Column::CustomerId.eq(request.customer_id))
+        let outcome = self.charge_once(request).await;
+        tokio::time::sleep(self.latency).await;
+        outcome
+    }
+
+    async fn charge_record(&self, charge_id: &str) -> Result<Option<ChargeRecord>, PaymentError> {
+        let Some(found) = charge::Entity::find_by_id(charge_id.to_owned())
             .one(&self.db)
             .await?
-            .ok_or_else(|| PaymentError::Refused(format!("No such card: {}", request.method_id)))?;
-        let (status, failure) = match Behaviour::parse(&card.behaviour) {
-            Behaviour::Succeeds => ("succeeded", None),
-            Behaviour::Declined => ("failed", Some("card_declined")),
-            Behaviour::InsufficientFunds => ("failed", Some("insufficient_funds")),
-            Behaviour::NeedsAuthentication => ("requires_action", None),
+        else {
+            return Ok(None);
         };
-        let inserted = charge::ActiveModel {
-            id: Set(new_id("ch")),
-            idempotency_key: Set(request.idempotency_key.to_owned()),
-            customer_id: Set(request.customer_id.to_owned()),
-            method_id: Set(card.id),
-            amount_cents: Set(request.amount_cents),
-            currency: Set(request.currency.to_owned()),
-            status: Set(status.to_owned()),
-            failure_code: Set(failure.map(str::to_owned)),
-            description: Set(request.description.chars().take(255).collect()),
-            created_at: Set(crate::clock::now()),
-        }
-        .insert(&self.db)
-        .await;
-        match inserted {
-            Ok(made) => Ok(outcome_of(&made)),
-            // The same key raced in: the unique index kept one charge; answer with it.
-            Err(err) => match self.charge_by_key(request.idempotency_key).await? {
-                Some(done) => Ok(outcome_of(&done)),
-                None => Err(unavailable(err)),
-            },
-        }
+        let refunded_cents = refund::Entity::find()
+            .filter(refund::Column::ChargeId.eq(charge_id))
+            .all(&self.db)
+            .await?
+            .iter()
+            .map(|r| r.amount_cents)
+            .sum();
+        Ok(Some(ChargeRecord {
+            amount_cents: found.amount_cents,
+            succeeded: found.status == "succeeded",
+            refunded_cents,
+        }))
     }
 
     async fn refund(&self, charge_id: &str, idempotency_key: &str) -> Result<Refund, PaymentError> {
@@ -390,6 +438,29 @@ impl PaymentProvider for TestProcessor {
             id: made.id,
             amount_cents: made.amount_cents,
         })
+    }
+
+    async fn create_payout_account(&self, reference: &str) -> Result<String, PaymentError> {
+        self.new_account(reference).await
+    }
+
+    async fn onboarding_url(
+        &self,
+        account_id: &str,
+        _return_url: &str,
+    ) -> Result<String, PaymentError> {
+        Ok(format!("{ONBOARDING_PATH}/{account_id}"))
+    }
+
+    async fn payout_account(
+        &self,
+        account_id: &str,
+    ) -> Result<Option<PayoutAccount>, PaymentError> {
+        self.account(account_id).await
+    }
+
+    async fn pay_out(&self, request: &PayoutRequest<'_>) -> Result<String, PaymentError> {
+        self.new_payout(request).await
     }
 
     fn verify_webhook(

@@ -70,7 +70,7 @@ pub fn verify(
     }
 }
 
-/// The event a verified payload carries: `{id, type, data: {object: {id}}}`.
+/// The event a verified payload carries: `{id, type, data: {object: {id, payment_intent}}}`.
 pub fn event_of(payload: &[u8]) -> Result<WebhookEvent, PaymentError> {
     let body: serde_json::Value =
         serde_json::from_slice(payload).map_err(|_| PaymentError::BadSignature)?;
@@ -79,6 +79,7 @@ pub fn event_of(payload: &[u8]) -> Result<WebhookEvent, PaymentError> {
         id: text(&body["id"]).ok_or(PaymentError::BadSignature)?,
         kind: text(&body["type"]).ok_or(PaymentError::BadSignature)?,
         object_id: text(&body["data"]["object"]["id"]),
+        payment_id: text(&body["data"]["object"]["payment_intent"]),
     })
 }
 

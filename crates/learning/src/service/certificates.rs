@@ -2,9 +2,8 @@
 //! download, with a code anyone can check on the public verification page.
 
 use chrono::{DateTime, Utc};
+use kernel::pdf::{A4_LANDSCAPE, Font, Page};
 use kernel::{AppError, AppResult};
-use lopdf::content::{Content, Operation};
-use lopdf::{Document, Object, Stream, dictionary};
 use rand::RngCore;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 
@@ -84,104 +83,34 @@ pub async fn of_holder(
     Ok(found)
 }
 
-/// PDF text is Latin-1 with the standard fonts; anything else becomes "?".
-fn latin1(text: &str) -> Vec<u8> {
-    text.chars()
-        .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
-        .collect()
-}
-
-fn line(ops: &mut Vec<Operation>, font: &str, size: i64, y: i64, text: &str) {
-    // Centred by estimate: Helvetica averages about half its size per character.
-    let width = i64::try_from(text.chars().count()).unwrap_or(0) * size / 2;
-    let x = ((842 - width) / 2).max(40);
-    ops.extend([
-        Operation::new("BT", vec![]),
-        Operation::new("Tf", vec![font.into(), size.into()]),
-        Operation::new("Td", vec![x.into(), y.into()]),
-        Operation::new(
-            "Tj",
-            vec![Object::String(latin1(text), lopdf::StringFormat::Literal)],
-        ),
-        Operation::new("ET", vec![]),
-    ]);
-}
-
 /// The certificate as a one-page PDF (A4 landscape).
 pub fn pdf(cert: &certificate::Model, verify_url: &str) -> AppResult<Vec<u8>> {
-    let mut doc = Document::with_version("1.5");
-    let pages_id = doc.new_object_id();
-    let regular = doc.add_object(dictionary! {
-        "Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Helvetica", "Encoding" => "WinAnsiEncoding",
-    });
-    let bold = doc.add_object(dictionary! {
-        "Type" => "Font", "Subtype" => "Type1", "BaseFont" => "Helvetica-Bold", "Encoding" => "WinAnsiEncoding",
-    });
-    let resources = doc.add_object(dictionary! {
-        "Font" => dictionary! { "F1" => regular, "F2" => bold },
-    });
-    let mut ops = vec![
-        // A teal frame.
-        Operation::new("RG", vec![0.04.into(), 0.36.into(), 0.42.into()]),
-        Operation::new("w", vec![6.into()]),
-        Operation::new("re", vec![30.into(), 30.into(), 782.into(), 535.into()]),
-        Operation::new("S", vec![]),
-        Operation::new("rg", vec![0.04.into(), 0.36.into(), 0.42.into()]),
-    ];
-    line(&mut ops, "F2", 16, 500, "COHORT");
-    line(&mut ops, "F2", 34, 440, "Certificate of completion");
-    ops.push(Operation::new(
-        "rg",
-        vec![0.1.into(), 0.1.into(), 0.1.into()],
-    ));
-    line(&mut ops, "F1", 16, 385, "This certifies that");
-    line(&mut ops, "F2", 30, 335, &cert.holder_name);
-    line(&mut ops, "F1", 16, 285, "has passed the quiz");
-    line(&mut ops, "F2", 22, 245, &cert.quiz_name);
+    const TEAL: [f32; 3] = [0.04, 0.36, 0.42];
+    let mut page = Page::new(A4_LANDSCAPE);
+    page.colour(TEAL)
+        .frame(30, 6)
+        .centred(Font::Bold, 16, 500, "COHORT")
+        .centred(Font::Bold, 34, 440, "Certificate of completion")
+        .colour([0.1, 0.1, 0.1])
+        .centred(Font::Regular, 16, 385, "This certifies that")
+        .centred(Font::Bold, 30, 335, &cert.holder_name)
+        .centred(Font::Regular, 16, 285, "has passed the quiz")
+        .centred(Font::Bold, 22, 245, &cert.quiz_name);
     let issued = cert.issued_at.format("%B %d, %Y").to_string();
-    line(
-        &mut ops,
-        "F1",
+    page.centred(
+        Font::Regular,
         14,
         200,
         &format!("with {}% correct answers on {issued}", cert.percent),
-    );
-    line(
-        &mut ops,
-        "F1",
+    )
+    .centred(
+        Font::Regular,
         12,
         110,
         &format!("Verification code: {}", cert.code),
-    );
-    line(&mut ops, "F1", 10, 88, &format!("Check it at {verify_url}"));
-    let content = Content { operations: ops }
-        .encode()
-        .map_err(|e| AppError::Internal(e.into()))?;
-    let content_id = doc.add_object(Stream::new(dictionary! {}, content));
-    let page_id = doc.add_object(dictionary! {
-        "Type" => "Page",
-        "Parent" => pages_id,
-        "Contents" => content_id,
-        "Resources" => resources,
-        "MediaBox" => vec![0.into(), 0.into(), 842.into(), 595.into()],
-    });
-    doc.objects.insert(
-        pages_id,
-        Object::Dictionary(
-            dictionary! { "Type" => "Pages", "Kids" => vec![page_id.into()], "Count" => 1 },
-        ),
-    );
-    let catalog_id = doc.add_object(dictionary! { "Type" => "Catalog", "Pages" => pages_id });
-    doc.trailer.set("Root", catalog_id);
-    let info = doc.add_object(dictionary! {
-        "Title" => Object::string_literal(format!("Certificate: {}", cert.quiz_name)),
-        "Producer" => Object::string_literal("Cohort"),
-    });
-    doc.trailer.set("Info", info);
-    let mut out = Vec::new();
-    doc.save_to(&mut out)
-        .map_err(|e| AppError::Internal(e.into()))?;
-    Ok(out)
+    )
+    .centred(Font::Regular, 10, 88, &format!("Check it at {verify_url}"));
+    page.finish(&format!("Certificate: {}", cert.quiz_name))
 }
 
 #[cfg(test)]
@@ -211,7 +140,7 @@ mod tests {
         ] {
             assert!(text.contains(needle), "{needle}");
         }
-        assert!(Document::load_mem(&bytes).is_ok());
+        assert!(lopdf::Document::load_mem(&bytes).is_ok());
     }
 
     #[test]

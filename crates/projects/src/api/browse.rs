@@ -72,7 +72,7 @@ pub async fn detail(
         prize::commenters(&ctx.db, id),
     )?;
     let progress = prize::Progress {
-        raised_cents: 0,
+        raised_cents: project.raised_cents,
         commenters,
         favorites: hearts.count,
     };

@@ -63,6 +63,10 @@ pub struct ProjectDraft {
     pub can_post_update: bool,
     /// The project page is open to everyone.
     pub is_public: bool,
+    /// The owner may refund every pledge (which voids the contract).
+    pub can_refund: bool,
+    /// The Content Expert's reason, when the funding was not approved.
+    pub funding_reason: Option<String>,
     /// ProjectTag (project tag) ids.
     pub tags: Vec<i64>,
     pub created_at: DateTime<Utc>,
@@ -87,6 +91,8 @@ impl ProjectDraft {
             changes_pending: p.pending_changes.is_some(),
             can_post_update: policy::may_post_update(p.status, true),
             is_public: policy::is_public(p.status),
+            can_refund: policy::is_public(p.status) && policy::may_refund(p.funding_state, true),
+            funding_reason: p.funding_reason.clone(),
             id: p.id,
             slug: p.slug,
             title: p.title,
@@ -356,7 +362,7 @@ pub struct ProjectPage {
 /// How far the project is toward the prize's eligibility targets (spec 2, prize page).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PrizeProgress {
-    /// Cents of CAD crowdfunded (none until funding exists).
+    /// Cents of CAD crowdfunded: the pledges that stand (charged once funded).
     pub raised_cents: i64,
     pub raised_target_cents: i64,
     /// Members who commented, each counted once.

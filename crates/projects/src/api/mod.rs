@@ -5,11 +5,13 @@ pub mod browse;
 pub mod dto;
 pub mod dynamic_review;
 pub mod favorites;
+pub mod funding;
 pub mod my_projects;
 pub mod pledges;
 pub mod staff_projects;
 pub mod team;
 pub mod updates;
+pub mod webhook;
 
 use kernel::{AppContext, AppResult, Page};
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -40,7 +42,15 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(my_projects::withdraw_changes)
         .service(favorites::list)
         .service(backed::mine)
+        .service(webhook::receive)
+        .service(pledges::card_entry)
+        .service(funding::payout_account)
+        .service(funding::onboarding)
+        .service(funding::refund)
+        .service(funding::start_card_update)
+        .service(funding::update_card)
         .service(pledges::list)
+        .service(pledges::receipt)
         .service(pledges::change)
         .service(pledges::cancel)
         .service(pledges::start_card)
@@ -53,6 +63,11 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(dynamic_review::save)
         .service(dynamic_review::list)
         .service(updates::approved)
+        .service(funding::queue)
+        .service(funding::reconcile)
+        .service(funding::ledger_csv)
+        .service(funding::file)
+        .service(funding::decide)
         .service(staff_projects::queue)
         .service(staff_projects::decide)
         .service(staff_projects::act)

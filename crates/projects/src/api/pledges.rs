@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use kernel::config::Payments;
 use kernel::extract::ValidJson;
 use kernel::input::Parse;
-use kernel::payments::ProcessorKind;
+use kernel::payments::{ProcessorKind, Setup};
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Data};
 use sea_orm::EntityTrait;
 use serde::{Deserialize, Serialize};
@@ -17,16 +17,47 @@ use crate::entity::{pledge, project};
 use crate::enums::{FundingState, PledgeStatus};
 use crate::service::pledging::{self, Message, NewPledge};
 
-/// What the browser needs to save a card with the processor.
+/// A card being saved with the processor: the browser confirms it with the secret.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CardSetup {
     pub processor: ProcessorKind,
     pub setup_id: String,
     /// The browser confirms the setup with it (never stored by Cohort).
     pub client_secret: String,
-    /// Stripe.js's key and address, with the Stripe processor.
+}
+
+/// How the browser takes a card: the test processor's own card form, or Stripe.js loaded
+/// from `js_url` with the publishable key. Card numbers never reach Cohort's server.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CardEntry {
+    pub processor: ProcessorKind,
+    /// With Stripe: the publishable key Stripe.js is started with.
     pub publishable_key: Option<String>,
+    /// With Stripe: where Stripe.js loads from (`COHORT_STRIPE_JS_URL`).
     pub js_url: Option<String>,
+}
+
+/// How cards are entered on this platform (public: the publishable key is meant for browsers).
+#[utoipa::path(
+    operation_id = "getCardEntry",
+    tag = "payments",
+    responses((status = 200, description = "The processor and, with Stripe, Stripe.js's address and key.", body = Data<CardEntry>))
+)]
+#[get("/payments/card-entry")]
+pub async fn card_entry(ctx: web::Data<AppContext>) -> HttpResponse {
+    let entry = match &ctx.config.payments {
+        Payments::Stripe(keys) => CardEntry {
+            processor: ProcessorKind::Stripe,
+            publishable_key: Some(keys.publishable_key.clone()),
+            js_url: Some(keys.js_url.clone()),
+        },
+        Payments::Test => CardEntry {
+            processor: ProcessorKind::Test,
+            publishable_key: None,
+            js_url: None,
+        },
+    };
+    HttpResponse::Ok().json(Data::new(entry))
 }
 
 /// Starts saving a card for a pledge to the project (signed-in members other than its owner,
@@ -53,24 +84,21 @@ pub async fn start_card(
 ) -> AppResult<HttpResponse> {
     limited(&ctx, &user)?;
     let (processor, setup) = pledging::start_card(&ctx, &user, &path).await?;
-    let (publishable_key, js_url) = match &ctx.config.payments {
-        Payments::Stripe(keys) => (
-            Some(keys.publishable_key.clone()),
-            Some(keys.js_url.clone()),
-        ),
-        Payments::Test => (None, None),
-    };
-    Ok(HttpResponse::Created().json(Data::new(CardSetup {
-        processor,
-        setup_id: setup.id,
-        client_secret: setup.client_secret,
-        publishable_key,
-        js_url,
-    })))
+    Ok(HttpResponse::Created().json(Data::new(CardSetup::of(processor, setup))))
+}
+
+impl CardSetup {
+    pub(super) fn of(processor: ProcessorKind, setup: Setup) -> Self {
+        Self {
+            processor,
+            setup_id: setup.id,
+            client_secret: setup.client_secret,
+        }
+    }
 }
 
 /// Pledging is rate limited per member (card setups and pledges share the quota).
-fn limited(ctx: &AppContext, user: &CurrentUser) -> AppResult<()> {
+pub(super) fn limited(ctx: &AppContext, user: &CurrentUser) -> AppResult<()> {
     ctx.rate_limits
         .check_account("pledge", &format!("member-{}", user.id))
 }
@@ -122,6 +150,12 @@ pub struct MyPledge {
     pub anonymous: bool,
     /// The pledge can no longer change: the project reached its goal (or its campaign ended).
     pub locked: bool,
+    /// Why its charge failed, as the processor named it (`card_declined`, …).
+    pub failure_code: Option<String>,
+    /// The charge failed: a new card is needed by then (set while one may be given).
+    pub update_card_by: Option<DateTime<Utc>>,
+    /// It was charged: its receipt is at `/me/pledges/{id}/receipt.pdf`.
+    pub has_receipt: bool,
     pub created_at: DateTime<Utc>,
 }
 
@@ -131,6 +165,11 @@ impl MyPledge {
             locked: !(p.status == PledgeStatus::Pledged
                 && crate::policy::campaign_open(project.status)
                 && project.funding_state == FundingState::Open),
+            update_card_by: p.grace_until.filter(|_| {
+                crate::policy::may_update_card(p.status, p.grace_until, kernel::clock::now())
+            }),
+            failure_code: p.failure_code.clone(),
+            has_receipt: p.charge_id.is_some(),
             project: PledgedProject {
                 id: project.id,
                 slug: project.slug.clone(),
@@ -148,7 +187,7 @@ impl MyPledge {
     }
 }
 
-async fn shown(ctx: &AppContext, p: pledge::Model) -> AppResult<MyPledge> {
+pub(super) async fn shown(ctx: &AppContext, p: pledge::Model) -> AppResult<MyPledge> {
     let project = project::Entity::find_by_id(p.project_id)
         .one(&ctx.db)
         .await?
@@ -264,4 +303,32 @@ pub async fn cancel(
 ) -> AppResult<web::Json<Data<MyPledge>>> {
     let cancelled = pledging::cancel(&ctx, &user, *path).await?;
     Ok(Data::new(shown(&ctx, cancelled).await?))
+}
+
+/// The receipt of one of the caller's charged pledges, as a PDF.
+#[utoipa::path(
+    operation_id = "downloadPledgeReceipt",
+    tag = "projects",
+    params(("id" = i64, Path, description = "The pledge's id")),
+    responses(
+        (status = 200, description = "The receipt.", content_type = "application/pdf", body = String),
+        (status = 400, description = "The pledge was not charged.", body = kernel::ErrorBody),
+        (status = 401, description = "Not signed in.", body = kernel::ErrorBody),
+        (status = 404, description = "Not the caller's pledge.", body = kernel::ErrorBody),
+    )
+)]
+#[get("/me/pledges/{id}/receipt.pdf")]
+pub async fn receipt(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    path: web::Path<i64>,
+) -> AppResult<HttpResponse> {
+    let receipt = crate::service::receipts::of(&ctx, &user, *path).await?;
+    Ok(HttpResponse::Ok()
+        .content_type("application/pdf")
+        .insert_header((
+            actix_web::http::header::CONTENT_DISPOSITION,
+            format!("attachment; filename=\"{}\"", receipt.filename),
+        ))
+        .body(receipt.pdf))
 }

@@ -79,7 +79,7 @@ async fn rows(ctx: &AppContext, page: Page<project::Model>) -> AppResult<Page<St
 }
 
 /// Staff's rows for `projects`, with their owners.
-async fn owned_rows(
+pub(super) async fn owned_rows(
     ctx: &AppContext,
     projects: Vec<project::Model>,
 ) -> AppResult<Vec<StaffProjectRow>> {
@@ -237,7 +237,7 @@ pub async fn act(
 }
 
 /// A rejection's reason: required, in the console's words.
-fn reason_given(reason: Option<String>) -> AppResult<RejectionReason> {
+pub(super) fn reason_given(reason: Option<String>) -> AppResult<RejectionReason> {
     let missing = || AppError::field("reason", FieldText::FieldRequired.as_str());
     let text = reason.ok_or_else(missing)?;
     RejectionReason::parse(serde_json::Value::String(text))

@@ -22,6 +22,16 @@ pub struct Model {
     pub message: Option<String>,
     /// Left off the public profile's backed projects.
     pub anonymous: bool,
+    /// Which charge attempt is next (or was last): the idempotency key is derived from the
+    /// pledge and this, so a retry after a crash charges once, a retry with a new card
+    /// charges anew.
+    pub charge_attempt: i32,
+    /// The processor's id of the charge that collected it.
+    pub charge_id: Option<String>,
+    /// Why the last charge failed, as the processor named it.
+    pub failure_code: Option<String>,
+    /// Until when a failed pledge's card may be updated.
+    pub grace_until: Option<DateTimeUtc>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

@@ -57,6 +57,12 @@ pub struct Model {
     pub funding_state: FundingState,
     /// When the pledges first reached the goal (they are locked from then on).
     pub goal_reached_at: Option<DateTimeUtc>,
+    /// How many milestones the pledges reached so far (each is announced once).
+    pub milestones_reached: i32,
+    /// When and by which Content Expert the funding was approved or not, and why not.
+    pub funding_decided_at: Option<DateTimeUtc>,
+    pub funding_decided_by: Option<i64>,
+    pub funding_reason: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -1,4 +1,5 @@
-//! Campaign deadlines: a live project closes when its campaign's days are over. Each
+//! Campaign deadlines: a live project closes when its campaign's days are over (the same
+//! sweep resumes charging, payouts and refunds cut short). Each
 //! project is closed by a conditional update (still live, past its end), so with any number
 //! of instances sweeping at once each project closes, and its owner hears of it, once. A
 //! campaign that ended short of its goal lets every pledge go uncharged in the same
@@ -44,7 +45,7 @@ pub async fn close_ended(ctx: &AppContext, now: DateTime<Utc>) -> AppResult<usiz
             continue; // Another instance, or staff, got there first.
         }
         let released = if found.funding_state == FundingState::Open {
-            Some(pledging::release_all(&tx, found.id).await?)
+            Some(pledging::release_all(&tx, found.id, FundingState::Released).await?)
         } else {
             None
         };
@@ -55,6 +56,7 @@ pub async fn close_ended(ctx: &AppContext, now: DateTime<Utc>) -> AppResult<usiz
                 .publish(ProjectReleased {
                     project: browse::ProjectRef::of(&found),
                     backers,
+                    reason: None,
                 })
                 .await;
         }
@@ -75,8 +77,13 @@ pub async fn run(ctx: AppContext) {
     let mut ticker = tokio::time::interval(ROUND);
     loop {
         ticker.tick().await;
-        if let Err(err) = close_ended(&ctx, kernel::clock::now()).await {
+        let now = kernel::clock::now();
+        if let Err(err) = close_ended(&ctx, now).await {
             tracing::error!(error = %err, "the campaign deadline sweep failed");
+        }
+        // Money still moving (charges, payouts, refunds) resumes here after a restart.
+        if let Err(err) = super::charging::resume(&ctx, now).await {
+            tracing::error!(error = %err, "resuming charges and refunds failed");
         }
     }
 }

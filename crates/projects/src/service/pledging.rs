@@ -15,12 +15,12 @@ use sea_orm::{
 };
 
 use super::browse;
-use crate::entity::{customer, ledger, pledge, project};
+use super::ledger::Entry;
+use crate::entity::{customer, pledge, project};
 use crate::enums::{FundingState, LedgerKind, PledgeStatus, ProjectStatus};
-use crate::events::ProjectGoalReached;
+use crate::events::{ProjectGoalReached, ProjectReachedMilestone};
 use crate::policy;
 
-pub const CURRENCY: &str = "cad";
 /// The terms (spec 2 §8): the platform keeps 9% of what is charged.
 pub const PLATFORM_FEE_PERCENT: u8 = 9;
 /// The terms: the processor takes about 3 to 5%.
@@ -141,25 +141,6 @@ pub async fn start_card(
     Ok((ctx.payments.kind(), setup))
 }
 
-fn entry(
-    project_id: i64,
-    pledge_id: i64,
-    kind: LedgerKind,
-    amount_cents: i64,
-) -> ledger::ActiveModel {
-    ledger::ActiveModel {
-        project_id: Set(project_id),
-        pledge_id: Set(Some(pledge_id)),
-        kind: Set(kind),
-        amount_cents: Set(amount_cents),
-        currency: Set(CURRENCY.to_owned()),
-        provider_ref: Set(None),
-        idempotency_key: Set(None),
-        created_at: Set(kernel::clock::now()),
-        ..Default::default()
-    }
-}
-
 /// Moves project `id`'s total by `delta` cents and its backers by `backers`, only while it
 /// takes pledges: false when it no longer does. The update locks the project's row until
 /// the transaction ends, so concurrent pledges queue on it.
@@ -186,19 +167,37 @@ async fn move_total(
     Ok(moved.rows_affected == 1)
 }
 
-/// Locks the pledges when the total has reached the goal; true when this call did.
-async fn lock_at_goal(tx: &DatabaseTransaction, id: i64) -> AppResult<bool> {
+/// What moving a project's total set off, each once whatever the concurrency.
+#[derive(Debug, Default)]
+struct Crossed {
+    /// The pledges reached the goal: they are locked now.
+    goal: bool,
+    /// The highest milestone the total newly reached: its number (from 1) and title.
+    milestone: Option<(usize, String)>,
+}
+
+/// After project `id`'s total moved, in the same transaction: locks the pledges when the
+/// total has reached the goal, and notes a milestone newly reached.
+async fn crossed(tx: &DatabaseTransaction, id: i64) -> AppResult<Crossed> {
     let found = project::Entity::find_by_id(id)
         .one(tx)
         .await?
         .ok_or_else(AppError::not_found)?;
+    Ok(Crossed {
+        goal: lock_at_goal(tx, &found).await?,
+        milestone: reach_milestone(tx, &found).await?,
+    })
+}
+
+/// Locks the pledges when the total has reached the goal; true when this call did.
+async fn lock_at_goal(tx: &DatabaseTransaction, found: &project::Model) -> AppResult<bool> {
     let Some(goal) = found.funding_goal_cents else {
         return Ok(false);
     };
     if found.raised_cents < goal {
         return Ok(false);
     }
-    let now = kernel::clock::now();
+    let (id, now) = (found.id, kernel::clock::now());
     project::Entity::update_many()
         .col_expr(
             project::Column::FundingState,
@@ -208,20 +207,62 @@ async fn lock_at_goal(tx: &DatabaseTransaction, id: i64) -> AppResult<bool> {
         .filter(project::Column::Id.eq(id))
         .exec(tx)
         .await?;
-    ledger::ActiveModel {
-        project_id: Set(id),
-        pledge_id: Set(None),
-        kind: Set(LedgerKind::GoalReached),
-        amount_cents: Set(0),
-        currency: Set(CURRENCY.to_owned()),
-        provider_ref: Set(None),
-        idempotency_key: Set(None),
-        created_at: Set(now),
-        ..Default::default()
+    Entry {
+        project_id: id,
+        pledge_id: None,
+        kind: LedgerKind::GoalReached,
+        amount_cents: 0,
+        provider_ref: None,
+        idempotency_key: None,
     }
-    .insert(tx)
+    .write(tx)
     .await?;
     Ok(true)
+}
+
+/// Notes the milestones the total reached beyond those reached before; the highest of them.
+async fn reach_milestone(
+    tx: &DatabaseTransaction,
+    found: &project::Model,
+) -> AppResult<Option<(usize, String)>> {
+    let reached = found.milestones.reached_by(found.raised_cents);
+    let before = usize::try_from(found.milestones_reached).unwrap_or_default();
+    if reached <= before {
+        return Ok(None);
+    }
+    let count = i32::try_from(reached).unwrap_or(i32::MAX);
+    let noted = project::Entity::update_many()
+        .col_expr(project::Column::MilestonesReached, Expr::value(count))
+        .filter(project::Column::Id.eq(found.id))
+        .filter(project::Column::MilestonesReached.lt(count))
+        .exec(tx)
+        .await?;
+    Ok((noted.rows_affected == 1)
+        .then(|| found.milestones.0.get(reached - 1))
+        .flatten()
+        .map(|m| (reached, m.title.clone())))
+}
+
+/// Announces what a move of project `id`'s total set off.
+async fn announce(ctx: &AppContext, id: i64, crossed: Crossed) -> AppResult<()> {
+    if let Some((number, title)) = crossed.milestone {
+        let found = project::Entity::find_by_id(id)
+            .one(&ctx.db)
+            .await?
+            .ok_or_else(AppError::not_found)?;
+        ctx.events
+            .publish(ProjectReachedMilestone {
+                project: browse::ProjectRef::of(&found),
+                number,
+                title,
+                raised_cents: found.raised_cents,
+            })
+            .await;
+    }
+    if crossed.goal {
+        announce_goal(ctx, id).await?;
+    }
+    Ok(())
 }
 
 /// Tells the platform project `id` reached its goal (its owner and backers hear of it).
@@ -300,50 +341,80 @@ pub async fn pledge(
     }
     .insert(&tx)
     .await?;
-    entry(found.id, made.id, LedgerKind::Pledged, amount)
-        .insert(&tx)
+    Entry::pledge(found.id, made.id, LedgerKind::Pledged, amount)
+        .write(&tx)
         .await?;
-    let reached = lock_at_goal(&tx, found.id).await?;
+    let crossed = crossed(&tx, found.id).await?;
     tx.commit().await?;
-    if reached {
-        announce_goal(ctx, found.id).await?;
-    }
+    announce(ctx, found.id, crossed).await?;
     Ok(made)
 }
 
-/// Lets every standing pledge of project `id` go uncharged (its campaign ended without
-/// reaching the goal), with a ledger entry each, in the caller's transaction; the members
-/// whose pledges were let go.
-pub async fn release_all(tx: &DatabaseTransaction, id: i64) -> AppResult<Vec<i64>> {
+/// Lets every pledge of project `id` not yet charged go (its campaign ended without
+/// reaching the goal, a Content Expert did not approve, or its owner refunded), with a
+/// ledger entry each, in the caller's transaction; the funding state becomes `to`. The
+/// members whose pledges were let go.
+pub async fn release_all(
+    tx: &DatabaseTransaction,
+    id: i64,
+    to: FundingState,
+) -> AppResult<Vec<i64>> {
+    let uncharged = [PledgeStatus::Pledged, PledgeStatus::Failed];
     let standing = pledge::Entity::find()
         .filter(pledge::Column::ProjectId.eq(id))
-        .filter(pledge::Column::Status.eq(PledgeStatus::Pledged))
+        .filter(pledge::Column::Status.is_in(uncharged))
         .all(tx)
         .await?;
     let now = kernel::clock::now();
     for found in &standing {
-        entry(id, found.id, LedgerKind::Released, -found.amount_cents)
-            .insert(tx)
+        Entry::pledge(id, found.id, LedgerKind::Released, -found.amount_cents)
+            .write(tx)
             .await?;
     }
     pledge::Entity::update_many()
         .col_expr(pledge::Column::Status, Expr::value(PledgeStatus::Released))
         .col_expr(pledge::Column::UpdatedAt, Expr::value(now))
         .filter(pledge::Column::ProjectId.eq(id))
-        .filter(pledge::Column::Status.eq(PledgeStatus::Pledged))
+        .filter(pledge::Column::Status.is_in(uncharged))
         .exec(tx)
         .await?;
+    let released: i64 = standing.iter().map(|p| p.amount_cents).sum();
+    let count = i32::try_from(standing.len()).unwrap_or(i32::MAX);
     project::Entity::update_many()
-        .col_expr(project::Column::RaisedCents, Expr::value(0i64))
-        .col_expr(project::Column::Backers, Expr::value(0i32))
         .col_expr(
-            project::Column::FundingState,
-            Expr::value(FundingState::Released),
+            project::Column::RaisedCents,
+            Expr::col(project::Column::RaisedCents).sub(released),
         )
+        .col_expr(
+            project::Column::Backers,
+            Expr::col(project::Column::Backers).sub(count),
+        )
+        .col_expr(project::Column::FundingState, Expr::value(to))
         .filter(project::Column::Id.eq(id))
         .exec(tx)
         .await?;
     Ok(standing.into_iter().map(|p| p.backer_id).collect())
+}
+
+/// Takes one pledge out of project `id`'s total and backers, with its ledger entry, in the
+/// caller's transaction (a charge that lapsed, a charged pledge refunded).
+pub async fn let_go(tx: &DatabaseTransaction, id: i64, gone: &pledge::Model) -> AppResult<()> {
+    project::Entity::update_many()
+        .col_expr(
+            project::Column::RaisedCents,
+            Expr::col(project::Column::RaisedCents).sub(gone.amount_cents),
+        )
+        .col_expr(
+            project::Column::Backers,
+            Expr::col(project::Column::Backers).sub(1),
+        )
+        .filter(project::Column::Id.eq(id))
+        .exec(tx)
+        .await?;
+    Entry::pledge(id, gone.id, LedgerKind::Released, -gone.amount_cents)
+        .write(tx)
+        .await?;
+    Ok(())
 }
 
 /// The caller's standing pledge `id` and its project.
@@ -379,14 +450,12 @@ pub async fn change(
     active.amount_cents = Set(amount);
     active.updated_at = Set(kernel::clock::now());
     let saved = active.update(&tx).await?;
-    entry(project_id, saved.id, LedgerKind::Changed, delta)
-        .insert(&tx)
+    Entry::pledge(project_id, saved.id, LedgerKind::Changed, delta)
+        .write(&tx)
         .await?;
-    let reached = lock_at_goal(&tx, project_id).await?;
+    let crossed = crossed(&tx, project_id).await?;
     tx.commit().await?;
-    if reached {
-        announce_goal(ctx, project_id).await?;
-    }
+    announce(ctx, project_id, crossed).await?;
     Ok(saved)
 }
 
@@ -402,8 +471,8 @@ pub async fn cancel(ctx: &AppContext, user: &CurrentUser, id: i64) -> AppResult<
     active.status = Set(PledgeStatus::Cancelled);
     active.updated_at = Set(kernel::clock::now());
     let saved = active.update(&tx).await?;
-    entry(project_id, saved.id, LedgerKind::Released, -amount)
-        .insert(&tx)
+    Entry::pledge(project_id, saved.id, LedgerKind::Released, -amount)
+        .write(&tx)
         .await?;
     tx.commit().await?;
     Ok(saved)
@@ -426,13 +495,7 @@ pub async fn mine(
         .collect())
 }
 
-/// The ledger's sum for project `id`: what its total must always equal.
+/// The pledged total of project `id`'s ledger: what its raised amount must always equal.
 pub async fn ledger_sum(db: &impl ConnectionTrait, id: i64) -> AppResult<i64> {
-    Ok(ledger::Entity::find()
-        .filter(ledger::Column::ProjectId.eq(id))
-        .all(db)
-        .await?
-        .iter()
-        .map(|e| e.amount_cents)
-        .sum())
+    Ok(super::ledger::totals(db, id).await?.pledged_cents)
 }

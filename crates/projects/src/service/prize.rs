@@ -19,7 +19,7 @@ pub const FAVORITES_TARGET: u64 = 25;
 /// How far a project is toward each target.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Progress {
-    /// Cents of CAD pledged and charged (none until funding exists).
+    /// Cents of CAD crowdfunded: the pledges that stand (charged once funded).
     pub raised_cents: i64,
     pub commenters: u64,
     pub favorites: u64,

@@ -8,6 +8,7 @@ mod changes;
 mod deadlines;
 mod discussion;
 mod dynamic_review;
+mod funding;
 mod lifecycle;
 mod pledging;
 mod seed;

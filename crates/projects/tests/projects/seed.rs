@@ -62,6 +62,34 @@ async fn the_demo_seed_brings_live_projects_and_one_waiting_and_again_changes_no
     assert_eq!(pledges["data"][0]["card_last4"], "4242");
     assert_eq!(project["funding"]["raised_cents"], 65_000);
     assert_eq!(project["funding"]["backers"], 2);
+    // One project is funded end to end, another ended short of its goal.
+    let (_, peer) = app
+        .get_json("/api/projects/peer-coaching-for-young-adults-with-type-1-diabetes")
+        .await;
+    assert_eq!(peer["data"]["funding"]["state"], "disbursed");
+    assert_eq!(peer["data"]["funding"]["raised_cents"], 1_500_000);
+    let (_, short) = app
+        .get_json("/api/projects/breathing-retraining-after-intensive-care")
+        .await;
+    assert_eq!(short["data"]["funding"]["state"], "released");
+    assert_eq!(short["data"]["funding"]["raised_cents"], 0);
+    let charged: Vec<&str> = pledges["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["status"].as_str().unwrap())
+        .collect();
+    assert!(charged.contains(&"charged"), "{pledges}");
+    let charges = app
+        .ctx
+        .test_processor
+        .as_ref()
+        .unwrap()
+        .charges()
+        .await
+        .unwrap()
+        .len();
+    assert_eq!(charges, 3, "the funded project's three pledges");
     let staff = app
         .signed_in_staff("moderator@example.org", "staff password 1")
         .await;
@@ -80,6 +108,16 @@ async fn the_demo_seed_brings_live_projects_and_one_waiting_and_again_changes_no
     assert_eq!(page["data"]["reviews"]["count"], 2);
     assert_eq!(page["data"]["favorites"]["count"], 2);
     assert_eq!(page["data"]["funding"]["backers"], 2, "no second pledge");
+    let again = app
+        .ctx
+        .test_processor
+        .as_ref()
+        .unwrap()
+        .charges()
+        .await
+        .unwrap()
+        .len();
+    assert_eq!(again, charges, "no second charge");
     let (_, topics) = app
         .get_json(&format!("/api/projects/{}/discussions", page["data"]["id"]))
         .await;

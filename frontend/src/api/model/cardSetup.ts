@@ -5,19 +5,14 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { CardSetupJsUrl } from './cardSetupJsUrl';
 import type { ProcessorKind } from './processorKind';
-import type { CardSetupPublishableKey } from './cardSetupPublishableKey';
 
 /**
- * What the browser needs to save a card with the processor.
+ * A card being saved with the processor: the browser confirms it with the secret.
  */
 export interface CardSetup {
   /** The browser confirms the setup with it (never stored by Cohort). */
   client_secret: string;
-  js_url?: CardSetupJsUrl;
   processor: ProcessorKind;
-  /** Stripe.js's key and address, with the Stripe processor. */
-  publishable_key?: CardSetupPublishableKey;
   setup_id: string;
 }

@@ -22,12 +22,16 @@ export type DataStaffUserDetailDataAllOf = {
   active_sessions: number;
   affiliation?: DataStaffUserDetailDataAllOfAffiliation;
   affiliation_status: AffiliationStatus;
+  /** The caller may appoint or revoke it as a Content Expert (admins, staff accounts). */
+  can_appoint_content_expert: boolean;
   /** The caller may reset its two-factor sign-in (admins). */
   can_reset_two_factor: boolean;
   /** The caller may grant or revoke its staff role (admins, not on themselves). */
   can_set_role: boolean;
   /** The caller may deactivate or reactivate it and resend its confirmation. */
   can_switch_state: boolean;
+  /** Appointed to give funded projects their final approval. */
+  content_expert: boolean;
   deactivated_at?: DataStaffUserDetailDataAllOfDeactivatedAt;
   email_confirmed: boolean;
   /** Staff decisions about this account, newest first. */

@@ -16,5 +16,9 @@ export type FundingState = typeof FundingState[keyof typeof FundingState];
 export const FundingState = {
   open: 'open',
   goal_reached: 'goal_reached',
+  charging: 'charging',
+  funded: 'funded',
+  disbursed: 'disbursed',
   released: 'released',
+  refunded: 'refunded',
 } as const;

@@ -51,6 +51,8 @@ export interface Me {
   /** The staff console offers "New account" (admins), as `accounts::policy` decides. */
   can_create_accounts: boolean;
   career_stage: CareerStage;
+  /** Appointed to give funded projects their final approval (the console offers it). */
+  content_expert: boolean;
   date_joined: string;
   /** Confirmed authenticator apps; two-factor is on when there is one. */
   devices: Device[];

@@ -7,9 +7,11 @@
  */
 import type { MyPledgeCardBrand } from './myPledgeCardBrand';
 import type { MyPledgeCardLast4 } from './myPledgeCardLast4';
+import type { MyPledgeFailureCode } from './myPledgeFailureCode';
 import type { MyPledgeMessage } from './myPledgeMessage';
 import type { PledgedProject } from './pledgedProject';
 import type { PledgeStatus } from './pledgeStatus';
+import type { MyPledgeUpdateCardBy } from './myPledgeUpdateCardBy';
 
 /**
  * One of the caller's pledges.
@@ -21,10 +23,16 @@ export interface MyPledge {
   card_brand?: MyPledgeCardBrand;
   card_last4?: MyPledgeCardLast4;
   created_at: string;
+  /** Why its charge failed, as the processor named it (`card_declined`, …). */
+  failure_code?: MyPledgeFailureCode;
+  /** It was charged: its receipt is at `/me/pledges/{id}/receipt.pdf`. */
+  has_receipt: boolean;
   id: number;
   /** The pledge can no longer change: the project reached its goal (or its campaign ended). */
   locked: boolean;
   message?: MyPledgeMessage;
   project: PledgedProject;
   status: PledgeStatus;
+  /** The charge failed: a new card is needed by then (set while one may be given). */
+  update_card_by?: MyPledgeUpdateCardBy;
 }

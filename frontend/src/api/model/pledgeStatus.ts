@@ -21,4 +21,5 @@ export const PledgeStatus = {
   refunded: 'refunded',
   failed: 'failed',
   released: 'released',
+  lapsed: 'lapsed',
 } as const;

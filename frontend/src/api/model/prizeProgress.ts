@@ -26,7 +26,7 @@ export interface PrizeProgress {
   favorites: number;
   /** @minimum 0 */
   favorites_target: number;
-  /** Cents of CAD crowdfunded (none until funding exists). */
+  /** Cents of CAD crowdfunded: the pledges that stand (charged once funded). */
   raised_cents: number;
   raised_target_cents: number;
 }

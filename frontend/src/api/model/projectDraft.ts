@@ -12,6 +12,7 @@ import type { ProjectDraftClosesAt } from './projectDraftClosesAt';
 import type { ProjectDraftEthicsStatus } from './projectDraftEthicsStatus';
 import type { Funding } from './funding';
 import type { ProjectDraftFundingGoalCents } from './projectDraftFundingGoalCents';
+import type { ProjectDraftFundingReason } from './projectDraftFundingReason';
 import type { ProjectDraftImage } from './projectDraftImage';
 import type { Milestone } from './milestone';
 import type { ProjectDraftRejectionReason } from './projectDraftRejectionReason';
@@ -32,6 +33,8 @@ export interface ProjectDraft {
   can_edit: boolean;
   /** The owner may post project updates (once it is public). */
   can_post_update: boolean;
+  /** The owner may refund every pledge (which voids the contract). */
+  can_refund: boolean;
   /** The owner may submit it for review (a draft, or sent back by staff). */
   can_submit: boolean;
   /** Changes wait for staff; this view shows them, not the public version. */
@@ -49,6 +52,8 @@ export interface ProjectDraft {
   funding: Funding;
   /** The funding goal in cents of CAD. */
   funding_goal_cents?: ProjectDraftFundingGoalCents;
+  /** The Content Expert's reason, when the funding was not approved. */
+  funding_reason?: ProjectDraftFundingReason;
   id: number;
   /** The picture's address. */
   image?: ProjectDraftImage;

@@ -48,7 +48,7 @@ export function Header({ Bell }: { Bell: ComponentType }) {
   return (
     <AppBar position="sticky" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
       <Container maxWidth="lg">
-        <Toolbar disableGutters sx={{ gap: 2, minHeight: { xs: 60, md: 72 } }}>
+        <Toolbar disableGutters sx={{ gap: { xs: 1, sm: 2 }, minHeight: { xs: 60, md: 72 } }}>
           <IconButton
             edge="start"
             aria-label="Open menu"

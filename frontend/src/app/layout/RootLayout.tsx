@@ -1,12 +1,14 @@
 import { Box, CircularProgress } from '@mui/material';
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { RouteFocus } from '@/app/routes/RouteFocus';
 import { ScrollToTop } from '@/app/routes/ScrollToTop';
 import { loginPathFor, PasswordChangeGate } from '@/app/routes/guards';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { ErrorBoundary } from '@/ui/ErrorBoundary';
 import { LazyWhenNear } from '@/ui/LazyWhenNear';
 import { CookieBanner } from './CookieBanner';
+import { OfflineBanner } from './OfflineBanner';
 import { Header } from './Header';
 
 // The footer is below every page's fold: its code loads when it comes near.
@@ -28,12 +30,14 @@ export function RootLayout({ Bell }: { Bell: ComponentType }) {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      <SkipLink />
       <ScrollToTop />
+      <RouteFocus mainId={MAIN_ID} />
       <PasswordChangeGate />
       <Header Bell={Bell} />
       {/* At least a screen high, so the footer never shows above a page still loading and
           then jumps down when it arrives (a layout shift). */}
-      <Box component="main" sx={{ flex: 1, minHeight: '100vh' }}>
+      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flex: 1, minHeight: '100vh', '&:focus': { outline: 'none' } }}>
         <ErrorBoundary resetKey={location.pathname}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />
@@ -44,6 +48,40 @@ export function RootLayout({ Bell }: { Bell: ComponentType }) {
         <Footer />
       </LazyWhenNear>
       <CookieBanner />
+      <OfflineBanner />
+    </Box>
+  );
+}
+
+/** Where the skip link leads and route changes move focus within. */
+const MAIN_ID = 'main-content';
+
+/** The first stop of the Tab key: straight past the header to the page's content. */
+function SkipLink() {
+  return (
+    <Box
+      component="a"
+      href={`#${MAIN_ID}`}
+      onClick={(event: React.MouseEvent) => {
+        event.preventDefault();
+        document.getElementById(MAIN_ID)?.focus();
+      }}
+      sx={{
+        position: 'absolute',
+        left: 8,
+        top: -64,
+        zIndex: (theme) => theme.zIndex.tooltip + 1,
+        px: 2,
+        py: 1,
+        borderRadius: 1,
+        bgcolor: 'primary.main',
+        color: 'primary.contrastText',
+        fontWeight: 600,
+        textDecoration: 'none',
+        '&:focus': { top: 8 },
+      }}
+    >
+      Skip to main content
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation, useNavigation, useSearchParams } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatches, useNavigation, useSearchParams } from 'react-router';
 import { useGetMe } from '@/api/endpoints/auth/auth';
 import { useAuth } from '@/lib/auth';
 import { safeRedirect } from '@/lib/redirect';
@@ -45,6 +45,13 @@ export function PublicOnlyRoute() {
   return <Outlet />;
 }
 
+/** The route handle that marks the public-only pages (see `PublicOnlyRoute`). */
+export const PUBLIC_ONLY_HANDLE = { publicOnly: true } as const;
+
+function onPublicOnlyPage(matches: ReturnType<typeof useMatches>): boolean {
+  return matches.some((m) => (m.handle as { publicOnly?: boolean } | undefined)?.publicOnly === true);
+}
+
 /** Where an account that must choose a new password is held until it has. */
 export const CHOOSE_PASSWORD_PATH = '/choose-password';
 
@@ -57,11 +64,15 @@ export function PasswordChangeGate() {
   const { isSignedIn } = useAuth();
   const location = useLocation();
   const navigation = useNavigation();
+  const matches = useMatches();
   const me = useGetMe({ query: { enabled: isSignedIn } });
   const held = isSignedIn && me.data?.data.password_change_required === true;
-  // Like the guards, it waits for a navigation under way (the sign-in page leaving for
-  // the page it was opened for), so it remembers where the account was going.
+  // Like the guards, it waits for a navigation under way, and it leaves a public-only page
+  // (the sign-in page) to its own guard, which sends the account on to the page it was
+  // opened for: the gate then holds it there and remembers that page, not the sign-in page,
+  // whichever of the sign-in's answer and its navigation arrives first.
   if (!held || location.pathname === CHOOSE_PASSWORD_PATH || navigation.state !== 'idle') return null;
+  if (onPublicOnlyPage(matches)) return null;
   const target = `${location.pathname}${location.search}`;
   return <Navigate to={`${CHOOSE_PASSWORD_PATH}?redirect_to=${encodeURIComponent(target)}`} replace />;
 }

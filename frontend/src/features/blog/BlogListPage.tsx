@@ -1,11 +1,12 @@
 import { Container, FormControl, Grid, InputLabel, MenuItem, Select, Stack, Typography } from '@mui/material';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { getListBlogPostsQueryKey, listBlogPosts, useListBlogCategories } from '@/api/endpoints/content/content';
-import { SEARCH_DEBOUNCE_MS, useDebounced } from '@/lib/useDebounced';
+import { SEARCH_DEBOUNCE_MS } from '@/lib/useDebounced';
+import { useUrlSearch } from '@/lib/useUrlState';
 import { usePages } from '@/lib/usePages';
 import { usePageTitle } from '@/ui/page-title';
-import { EmptyState, Loading } from '@/ui/QueryState';
+import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { BlogCard } from './BlogCard';
 import { LoadMore } from '@/ui/LoadMore';
 import { SearchField } from '@/ui/SearchField';
@@ -26,8 +27,7 @@ export function BlogListPage() {
   usePageTitle('Blog');
   const [params, setParams] = useSearchParams();
   const selected = categoriesFrom(params.get('categories'));
-  const [search, setSearch] = useState('');
-  const settled = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const { text: search, setText: setSearch, settled } = useUrlSearch(SEARCH_DEBOUNCE_MS);
   const categories = useListBlogCategories();
   const labelId = useId();
   const query = {
@@ -80,7 +80,9 @@ export function BlogListPage() {
         <SearchField value={search} onChange={setSearch} sx={{ flex: 1 }} />
       </Stack>
       {pages.isPending && <Loading />}
-      {(pages.isError || (pages.isSuccess && posts.length === 0)) && <EmptyState>No blog posts found</EmptyState>}
+      {/* A failure is logged (spec 2 §8) and never passed off as "nothing here": the reader can retry. */}
+      {pages.isError && <ErrorState error={pages.error} onRetry={() => void pages.refetch()} />}
+      {pages.isSuccess && posts.length === 0 && <EmptyState>No blog posts found</EmptyState>}
       <Grid container spacing={3}>
         {posts.map((post, index) => (
           <Grid key={post.id} size={{ xs: 12, sm: 6, md: 4 }}>

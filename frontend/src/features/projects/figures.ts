@@ -1,11 +1,9 @@
+import { cad } from '@/lib/money';
 import { counted } from '@/lib/plural';
 
 /** A goal in cents of CAD, as people read it. */
 export function goal(cents: number | null | undefined): string {
-  if (cents === null || cents === undefined) return '—';
-  // Whole dollars stay whole (CA$25,000); any cents show as two digits (CA$4.50).
-  const digits = cents % 100 === 0 ? 0 : 2;
-  return `CA$${(cents / 100).toLocaleString('en-CA', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
+  return cents === null || cents === undefined ? '—' : cad(cents);
 }
 
 /** How long a campaign has left, or that it ended; null without an end. */

@@ -16,3 +16,4 @@ export const projectRoute = (Discussion: DiscussionSlot) =>
 export const needsRoute = lazyScreen(() => import('./browse/NeedsPage'), (m) => m.NeedsPage);
 export const updatesRoute = lazyScreen(() => import('./updates/ProjectUpdatesPage'), (m) => m.ProjectUpdatesPage);
 export const updateFormRoute = lazyScreen(() => import('./updates/ProjectUpdateFormPage'), (m) => m.ProjectUpdateFormPage);
+export const testOnboardingRoute = lazyScreen(() => import('./funding/TestOnboardingPage'), (m) => m.TestOnboardingPage);

@@ -16,6 +16,8 @@ const PAGES: { path: string; Component: LazyExoticComponent<ComponentType> }[] =
   { path: 'project-updates', Component: page(() => import('./moderation/ProjectUpdatesPage'), (m) => m.ProjectUpdatesPage) },
   { path: 'projects', Component: page(() => import('./moderation/ProjectsPage'), (m) => m.ProjectsPage) },
   { path: 'projects/:id/changes', Component: page(() => import('./moderation/ProjectChangesPage'), (m) => m.ProjectChangesPage) },
+  { path: 'funding', Component: page(() => import('./funding/FundingQueuePage'), (m) => m.FundingQueuePage) },
+  { path: 'funding/:id', Component: page(() => import('./funding/FundingFilePage'), (m) => m.FundingFilePage) },
   { path: 'affiliations', Component: page(() => import('./moderation/AffiliationsPage'), (m) => m.AffiliationsPage) },
   { path: 'messages', Component: page(() => import('./inbox/MessagesPage'), (m) => m.MessagesPage) },
   { path: 'signups', Component: page(() => import('./inbox/SignupsPage'), (m) => m.SignupsPage) },

@@ -13,6 +13,7 @@ export const staffSections: { heading: string; items: StaffSection[] }[] = [
       { title: 'Group updates', to: '/staff/group-updates' },
       { title: 'Projects', to: '/staff/projects' },
       { title: 'Project updates', to: '/staff/project-updates' },
+      { title: 'Final approval', to: '/staff/funding' },
       { title: 'Affiliations', to: '/staff/affiliations' },
       { title: 'Contact messages', to: '/staff/messages' },
       { title: 'Update sign-ups', to: '/staff/signups' },

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use super::{membership, moderation, posts, projects};
+use super::{funding, membership, moderation, posts, projects};
 use crate::facts::Fact;
 use crate::service::activity::{NewItem, PostNow};
 use crate::service::notify::Notice;
@@ -137,7 +137,39 @@ pub fn of(fact: Fact, names: &Names) -> Effects {
             summary,
         } => projects::project_reviewed(project, owner_id, outcome, reason.as_deref(), &summary),
         Fact::ProjectUpdateReviewed(update) => projects::update_reviewed(update),
-        Fact::ProjectReleased { project, backers } => projects::released(&project, &backers),
+        Fact::ProjectReleased {
+            project,
+            owner_id,
+            backers,
+            reason,
+        } => funding::released(&project, owner_id, &backers, reason.as_deref()),
+        Fact::ProjectFunded {
+            project,
+            owner_id,
+            backers,
+            collected_cents,
+            paid_out_cents,
+        } => funding::funded(
+            &project,
+            owner_id,
+            &backers,
+            collected_cents,
+            paid_out_cents,
+        ),
+        Fact::PledgeChargeFailed {
+            project,
+            backer_id,
+            amount_cents,
+            grace_until,
+        } => funding::charge_failed(&project, backer_id, amount_cents, grace_until),
+        Fact::ProjectRefunded { project, backers } => funding::refunded(&project, &backers),
+        Fact::ProjectReachedMilestone {
+            project,
+            owner_id,
+            number,
+            title,
+            raised_cents,
+        } => funding::milestone(project, owner_id, number, &title, raised_cents),
         Fact::ProjectGoalReached {
             project,
             owner_id,

@@ -4,6 +4,7 @@
 //! `posts`), each unit-tested; `handle` looks up the names the words need and sends.
 
 mod effects;
+mod funding;
 mod membership;
 mod moderation;
 mod posts;

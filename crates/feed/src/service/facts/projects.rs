@@ -13,7 +13,7 @@ use crate::service::activity::{ItemContent, NewItem, RelatedContent};
 use crate::service::notify::Notice;
 
 /// A notification about `project`, opening `route`.
-fn about_project(
+pub(super) fn about_project(
     user_id: i64,
     kind: &'static str,
     project: &Project,
@@ -256,24 +256,6 @@ pub fn goal_reached(
             ..Default::default()
         },
     })
-}
-
-/// Each backer hears that the campaign ended short of its goal: no one is charged.
-pub fn released(project: &Project, backers: &[i64]) -> Effects {
-    let route = project_route(project);
-    Effects::notices(backers.iter().copied().map(|backer| {
-        about_project(
-            backer,
-            kind::PROJECT_FUNDING,
-            project,
-            "Campaign ended without reaching its goal",
-            format!(
-                "{} ended without reaching its funding goal. Your pledge is released: you are not charged.",
-                project.title
-            ),
-            route.clone(),
-        )
-    }))
 }
 
 #[cfg(test)]

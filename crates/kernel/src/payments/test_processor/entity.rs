@@ -107,3 +107,47 @@ pub mod refund {
 
     impl ActiveModelBehavior for ActiveModel {}
 }
+
+pub mod account {
+    use sea_orm::entity::prelude::*;
+
+    /// An owner's payout account: verified once its (simulated) onboarding is done.
+    #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+    #[sea_orm(table_name = "test_processor_accounts")]
+    pub struct Model {
+        #[sea_orm(primary_key, auto_increment = false)]
+        pub id: String,
+        pub reference: String,
+        pub institution: Option<String>,
+        /// The bank account number's last four digits (the rest is never kept).
+        pub last4: Option<String>,
+        pub verified: bool,
+        pub created_at: DateTimeUtc,
+    }
+
+    #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+    pub enum Relation {}
+
+    impl ActiveModelBehavior for ActiveModel {}
+}
+
+pub mod payout {
+    use sea_orm::entity::prelude::*;
+
+    #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+    #[sea_orm(table_name = "test_processor_payouts")]
+    pub struct Model {
+        #[sea_orm(primary_key, auto_increment = false)]
+        pub id: String,
+        pub idempotency_key: String,
+        pub account_id: String,
+        pub amount_cents: i64,
+        pub currency: String,
+        pub created_at: DateTimeUtc,
+    }
+
+    #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+    pub enum Relation {}
+
+    impl ActiveModelBehavior for ActiveModel {}
+}

@@ -60,6 +60,7 @@ import type {
   TokenRequest,
   TotpConfirmRequest,
   TotpDisableRequest,
+  UnsubscribeNotificationsParams,
   UpdateMeRequest
 } from '../../model';
 
@@ -1548,6 +1549,87 @@ export const useSetupUniversityEmail = <TError = ErrorBody | ErrorBody,
       > => {
 
       const mutationOptions = getSetupUniversityEmailMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary One-click unsubscribe (RFC 8058), the `List-Unsubscribe` address of a notification
+e-mail: that kind's e-mails stop for the member the signed token names. No session:
+the mail client posts it (its body, `List-Unsubscribe=One-Click`, is not needed).
+ */
+export const getUnsubscribeNotificationsUrl = (params: UnsubscribeNotificationsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/notifications/unsubscribe?${stringifiedParams}` : `/api/notifications/unsubscribe`
+}
+
+export const unsubscribeNotifications = async (params: UnsubscribeNotificationsParams, options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getUnsubscribeNotificationsUrl(params),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getUnsubscribeNotificationsMutationOptions = <TError = ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unsubscribeNotifications>>, TError,{params: UnsubscribeNotificationsParams}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof unsubscribeNotifications>>, TError,{params: UnsubscribeNotificationsParams}, TContext> => {
+
+const mutationKey = ['unsubscribeNotifications'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof unsubscribeNotifications>>, {params: UnsubscribeNotificationsParams}> = (props) => {
+          const {params} = props ?? {};
+
+          return  unsubscribeNotifications(params,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UnsubscribeNotificationsMutationResult = NonNullable<Awaited<ReturnType<typeof unsubscribeNotifications>>>
+    
+    export type UnsubscribeNotificationsMutationError = ErrorBody | ErrorBody
+
+    /**
+ * @summary One-click unsubscribe (RFC 8058), the `List-Unsubscribe` address of a notification
+e-mail: that kind's e-mails stop for the member the signed token names. No session:
+the mail client posts it (its body, `List-Unsubscribe=One-Click`, is not needed).
+ */
+export const useUnsubscribeNotifications = <TError = ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unsubscribeNotifications>>, TError,{params: UnsubscribeNotificationsParams}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof unsubscribeNotifications>>,
+        TError,
+        {params: UnsubscribeNotificationsParams},
+        TContext
+      > => {
+
+      const mutationOptions = getUnsubscribeNotificationsMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -6,18 +6,30 @@
  * OpenAPI spec version: 0.1.0
  */
 import {
-  useMutation
+  useMutation,
+  useQuery
 } from '@tanstack/react-query';
 import type {
+  DataTag,
+  DefinedInitialDataOptions,
+  DefinedUseQueryResult,
   MutationFunction,
   QueryClient,
+  QueryFunction,
+  QueryKey,
+  UndefinedInitialDataOptions,
   UseMutationOptions,
-  UseMutationResult
+  UseMutationResult,
+  UseQueryOptions,
+  UseQueryResult
 } from '@tanstack/react-query';
 
 import type {
+  DataCardEntry,
+  DataMessageResponse,
   DataSavedMethod,
   ErrorBody,
+  TestBankAccount,
   TestCard
 } from '../../model';
 
@@ -27,6 +39,252 @@ import { apiFetch } from '../../../lib/api-client';
 
 
 /**
+ * @summary How cards are entered on this platform (public: the publishable key is meant for browsers).
+ */
+export const getGetCardEntryUrl = () => {
+
+
+  
+
+  return `/api/payments/card-entry`
+}
+
+export const getCardEntry = async ( options?: RequestInit): Promise<DataCardEntry> => {
+  
+  return apiFetch<DataCardEntry>(getGetCardEntryUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetCardEntryQueryKey = () => {
+    return [
+    `/api/payments/card-entry`
+    ] as const;
+    }
+
+    
+export const getGetCardEntryQueryOptions = <TData = Awaited<ReturnType<typeof getCardEntry>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCardEntry>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetCardEntryQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getCardEntry>>> = () => getCardEntry();
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getCardEntry>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetCardEntryQueryResult = NonNullable<Awaited<ReturnType<typeof getCardEntry>>>
+export type GetCardEntryQueryError = ErrorBody
+
+
+export function useGetCardEntry<TData = Awaited<ReturnType<typeof getCardEntry>>, TError = ErrorBody>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCardEntry>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCardEntry>>,
+          TError,
+          Awaited<ReturnType<typeof getCardEntry>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCardEntry<TData = Awaited<ReturnType<typeof getCardEntry>>, TError = ErrorBody>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCardEntry>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCardEntry>>,
+          TError,
+          Awaited<ReturnType<typeof getCardEntry>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCardEntry<TData = Awaited<ReturnType<typeof getCardEntry>>, TError = ErrorBody>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCardEntry>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary How cards are entered on this platform (public: the publishable key is meant for browsers).
+ */
+
+export function useGetCardEntry<TData = Awaited<ReturnType<typeof getCardEntry>>, TError = ErrorBody>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCardEntry>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetCardEntryQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Receives a processor webhook (Stripe's `Stripe-Signature` scheme): verified, handled once
+by its event id.
+ */
+export const getReceivePaymentWebhookUrl = () => {
+
+
+  
+
+  return `/api/payments/webhook`
+}
+
+export const receivePaymentWebhook = async (receivePaymentWebhookBody: string, options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getReceivePaymentWebhookUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      receivePaymentWebhookBody,)
+  }
+);}
+
+
+
+
+export const getReceivePaymentWebhookMutationOptions = <TError = ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof receivePaymentWebhook>>, TError,{data: string}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof receivePaymentWebhook>>, TError,{data: string}, TContext> => {
+
+const mutationKey = ['receivePaymentWebhook'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof receivePaymentWebhook>>, {data: string}> = (props) => {
+          const {data} = props ?? {};
+
+          return  receivePaymentWebhook(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ReceivePaymentWebhookMutationResult = NonNullable<Awaited<ReturnType<typeof receivePaymentWebhook>>>
+    export type ReceivePaymentWebhookMutationBody = string
+    export type ReceivePaymentWebhookMutationError = ErrorBody | ErrorBody
+
+    /**
+ * @summary Receives a processor webhook (Stripe's `Stripe-Signature` scheme): verified, handled once
+by its event id.
+ */
+export const useReceivePaymentWebhook = <TError = ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof receivePaymentWebhook>>, TError,{data: string}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof receivePaymentWebhook>>,
+        TError,
+        {data: string},
+        TContext
+      > => {
+
+      const mutationOptions = getReceivePaymentWebhookMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Completes a payout account's onboarding at the test processor: the account is verified
+(only the institution's name and the account's last four digits are kept).
+ */
+export const getOnboardTestPayoutAccountUrl = (id: string,) => {
+
+
+  
+
+  return `/api/test-processor/accounts/${id}/onboard`
+}
+
+export const onboardTestPayoutAccount = async (id: string,
+    testBankAccount: TestBankAccount, options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getOnboardTestPayoutAccountUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      testBankAccount,)
+  }
+);}
+
+
+
+
+export const getOnboardTestPayoutAccountMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof onboardTestPayoutAccount>>, TError,{id: string;data: TestBankAccount}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof onboardTestPayoutAccount>>, TError,{id: string;data: TestBankAccount}, TContext> => {
+
+const mutationKey = ['onboardTestPayoutAccount'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof onboardTestPayoutAccount>>, {id: string;data: TestBankAccount}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  onboardTestPayoutAccount(id,data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type OnboardTestPayoutAccountMutationResult = NonNullable<Awaited<ReturnType<typeof onboardTestPayoutAccount>>>
+    export type OnboardTestPayoutAccountMutationBody = TestBankAccount
+    export type OnboardTestPayoutAccountMutationError = ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Completes a payout account's onboarding at the test processor: the account is verified
+(only the institution's name and the account's last four digits are kept).
+ */
+export const useOnboardTestPayoutAccount = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof onboardTestPayoutAccount>>, TError,{id: string;data: TestBankAccount}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof onboardTestPayoutAccount>>,
+        TError,
+        {id: string;data: TestBankAccount},
+        TContext
+      > => {
+
+      const mutationOptions = getOnboardTestPayoutAccountMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * @summary Saves a test card on a setup (the built-in test processor only).
  */
 export const getConfirmTestCardUrl = (id: string,) => {

@@ -26,9 +26,13 @@ import type {
 
 import type {
   BudgetStep,
+  CardUpdate,
   DataCardSetup,
   DataFavorites,
+  DataMessageResponse,
   DataMyPledge,
+  DataOnboarding,
+  DataPayoutAccountView,
   DataProfileProjects,
   DataProjectDraft,
   DataProjectEligibility,
@@ -278,6 +282,177 @@ export function useListFavoriteProjects<TData = Awaited<ReturnType<typeof listFa
 
 
 /**
+ * @summary The caller's payout account.
+ */
+export const getGetMyPayoutAccountUrl = () => {
+
+
+  
+
+  return `/api/me/payout-account`
+}
+
+export const getMyPayoutAccount = async ( options?: RequestInit): Promise<DataPayoutAccountView> => {
+  
+  return apiFetch<DataPayoutAccountView>(getGetMyPayoutAccountUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetMyPayoutAccountQueryKey = () => {
+    return [
+    `/api/me/payout-account`
+    ] as const;
+    }
+
+    
+export const getGetMyPayoutAccountQueryOptions = <TData = Awaited<ReturnType<typeof getMyPayoutAccount>>, TError = ErrorBody | ErrorBody | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyPayoutAccount>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetMyPayoutAccountQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getMyPayoutAccount>>> = () => getMyPayoutAccount();
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getMyPayoutAccount>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetMyPayoutAccountQueryResult = NonNullable<Awaited<ReturnType<typeof getMyPayoutAccount>>>
+export type GetMyPayoutAccountQueryError = ErrorBody | ErrorBody | ErrorBody
+
+
+export function useGetMyPayoutAccount<TData = Awaited<ReturnType<typeof getMyPayoutAccount>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyPayoutAccount>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMyPayoutAccount>>,
+          TError,
+          Awaited<ReturnType<typeof getMyPayoutAccount>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetMyPayoutAccount<TData = Awaited<ReturnType<typeof getMyPayoutAccount>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyPayoutAccount>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMyPayoutAccount>>,
+          TError,
+          Awaited<ReturnType<typeof getMyPayoutAccount>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetMyPayoutAccount<TData = Awaited<ReturnType<typeof getMyPayoutAccount>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyPayoutAccount>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The caller's payout account.
+ */
+
+export function useGetMyPayoutAccount<TData = Awaited<ReturnType<typeof getMyPayoutAccount>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyPayoutAccount>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetMyPayoutAccountQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Registers the caller's payout account with the processor (once) and answers where its
+onboarding continues: the institution's details go to the processor, not to Cohort.
+ */
+export const getStartPayoutOnboardingUrl = () => {
+
+
+  
+
+  return `/api/me/payout-account/onboarding`
+}
+
+export const startPayoutOnboarding = async ( options?: RequestInit): Promise<DataOnboarding> => {
+  
+  return apiFetch<DataOnboarding>(getStartPayoutOnboardingUrl(),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getStartPayoutOnboardingMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startPayoutOnboarding>>, TError,void, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof startPayoutOnboarding>>, TError,void, TContext> => {
+
+const mutationKey = ['startPayoutOnboarding'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof startPayoutOnboarding>>, void> = () => {
+          
+
+          return  startPayoutOnboarding()
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type StartPayoutOnboardingMutationResult = NonNullable<Awaited<ReturnType<typeof startPayoutOnboarding>>>
+    
+    export type StartPayoutOnboardingMutationError = ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Registers the caller's payout account with the processor (once) and answers where its
+onboarding continues: the institution's details go to the processor, not to Cohort.
+ */
+export const useStartPayoutOnboarding = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startPayoutOnboarding>>, TError,void, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof startPayoutOnboarding>>,
+        TError,
+        void,
+        TContext
+      > => {
+
+      const mutationOptions = getStartPayoutOnboardingMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * @summary The caller's pledges, newest first.
  */
 export const getListMyPledgesUrl = () => {
@@ -519,6 +694,247 @@ export const useChangeMyPledge = <TError = ErrorBody | ErrorBody | ErrorBody | E
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * @summary Puts the new card on a pledge whose charge failed, and charges it at once.
+ */
+export const getUpdatePledgeCardUrl = (id: number,) => {
+
+
+  
+
+  return `/api/me/pledges/${id}/card`
+}
+
+export const updatePledgeCard = async (id: number,
+    cardUpdate: CardUpdate, options?: RequestInit): Promise<DataMyPledge> => {
+  
+  return apiFetch<DataMyPledge>(getUpdatePledgeCardUrl(id),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      cardUpdate,)
+  }
+);}
+
+
+
+
+export const getUpdatePledgeCardMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePledgeCard>>, TError,{id: number;data: CardUpdate}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof updatePledgeCard>>, TError,{id: number;data: CardUpdate}, TContext> => {
+
+const mutationKey = ['updatePledgeCard'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updatePledgeCard>>, {id: number;data: CardUpdate}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  updatePledgeCard(id,data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdatePledgeCardMutationResult = NonNullable<Awaited<ReturnType<typeof updatePledgeCard>>>
+    export type UpdatePledgeCardMutationBody = CardUpdate
+    export type UpdatePledgeCardMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Puts the new card on a pledge whose charge failed, and charges it at once.
+ */
+export const useUpdatePledgeCard = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePledgeCard>>, TError,{id: number;data: CardUpdate}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updatePledgeCard>>,
+        TError,
+        {id: number;data: CardUpdate},
+        TContext
+      > => {
+
+      const mutationOptions = getUpdatePledgeCardMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Starts saving a new card for one of the caller's pledges whose charge failed.
+ */
+export const getStartPledgeCardUpdateUrl = (id: number,) => {
+
+
+  
+
+  return `/api/me/pledges/${id}/card-setups`
+}
+
+export const startPledgeCardUpdate = async (id: number, options?: RequestInit): Promise<DataCardSetup> => {
+  
+  return apiFetch<DataCardSetup>(getStartPledgeCardUpdateUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getStartPledgeCardUpdateMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startPledgeCardUpdate>>, TError,{id: number}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof startPledgeCardUpdate>>, TError,{id: number}, TContext> => {
+
+const mutationKey = ['startPledgeCardUpdate'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof startPledgeCardUpdate>>, {id: number}> = (props) => {
+          const {id} = props ?? {};
+
+          return  startPledgeCardUpdate(id,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type StartPledgeCardUpdateMutationResult = NonNullable<Awaited<ReturnType<typeof startPledgeCardUpdate>>>
+    
+    export type StartPledgeCardUpdateMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Starts saving a new card for one of the caller's pledges whose charge failed.
+ */
+export const useStartPledgeCardUpdate = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startPledgeCardUpdate>>, TError,{id: number}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof startPledgeCardUpdate>>,
+        TError,
+        {id: number},
+        TContext
+      > => {
+
+      const mutationOptions = getStartPledgeCardUpdateMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The receipt of one of the caller's charged pledges, as a PDF.
+ */
+export const getDownloadPledgeReceiptUrl = (id: number,) => {
+
+
+  
+
+  return `/api/me/pledges/${id}/receipt.pdf`
+}
+
+export const downloadPledgeReceipt = async (id: number, options?: RequestInit): Promise<string> => {
+  
+  return apiFetch<string>(getDownloadPledgeReceiptUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getDownloadPledgeReceiptQueryKey = (id?: number,) => {
+    return [
+    `/api/me/pledges/${id}/receipt.pdf`
+    ] as const;
+    }
+
+    
+export const getDownloadPledgeReceiptQueryOptions = <TData = Awaited<ReturnType<typeof downloadPledgeReceipt>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadPledgeReceipt>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getDownloadPledgeReceiptQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof downloadPledgeReceipt>>> = () => downloadPledgeReceipt(id, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof downloadPledgeReceipt>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type DownloadPledgeReceiptQueryResult = NonNullable<Awaited<ReturnType<typeof downloadPledgeReceipt>>>
+export type DownloadPledgeReceiptQueryError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+
+export function useDownloadPledgeReceipt<TData = Awaited<ReturnType<typeof downloadPledgeReceipt>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadPledgeReceipt>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof downloadPledgeReceipt>>,
+          TError,
+          Awaited<ReturnType<typeof downloadPledgeReceipt>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDownloadPledgeReceipt<TData = Awaited<ReturnType<typeof downloadPledgeReceipt>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadPledgeReceipt>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof downloadPledgeReceipt>>,
+          TError,
+          Awaited<ReturnType<typeof downloadPledgeReceipt>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDownloadPledgeReceipt<TData = Awaited<ReturnType<typeof downloadPledgeReceipt>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadPledgeReceipt>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The receipt of one of the caller's charged pledges, as a PDF.
+ */
+
+export function useDownloadPledgeReceipt<TData = Awaited<ReturnType<typeof downloadPledgeReceipt>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadPledgeReceipt>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getDownloadPledgeReceiptQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * @summary Whether the caller may submit projects; each reason not, with the screen that fixes it.
  */
 export const getGetProjectEligibilityUrl = () => {
@@ -1097,6 +1513,78 @@ export const useSaveProjectGeneral = <TError = ErrorBody | ErrorBody | ErrorBody
       > => {
 
       const mutationOptions = getSaveProjectGeneralMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The owner refunds every pledge of their project (anything charged goes back to the
+cards): the contract is void and the project closes.
+ */
+export const getRefundMyProjectUrl = (id: number,) => {
+
+
+  
+
+  return `/api/me/projects/${id}/refund`
+}
+
+export const refundMyProject = async (id: number, options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getRefundMyProjectUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getRefundMyProjectMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refundMyProject>>, TError,{id: number}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof refundMyProject>>, TError,{id: number}, TContext> => {
+
+const mutationKey = ['refundMyProject'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof refundMyProject>>, {id: number}> = (props) => {
+          const {id} = props ?? {};
+
+          return  refundMyProject(id,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RefundMyProjectMutationResult = NonNullable<Awaited<ReturnType<typeof refundMyProject>>>
+    
+    export type RefundMyProjectMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary The owner refunds every pledge of their project (anything charged goes back to the
+cards): the contract is void and the project closes.
+ */
+export const useRefundMyProject = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refundMyProject>>, TError,{id: number}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof refundMyProject>>,
+        TError,
+        {id: number},
+        TContext
+      > => {
+
+      const mutationOptions = getRefundMyProjectMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -29,9 +29,11 @@ import type {
   BannerRequest,
   BlogCategoryRequest,
   BlogPostRequest,
+  ContentExpertChange,
   DataBlogCategory,
   DataConsoleOverview,
   DataContactMessage,
+  DataFundingFile,
   DataGroupCard,
   DataGroupReview,
   DataGroupUpdate,
@@ -41,6 +43,7 @@ import type {
   DataProjectDraft,
   DataProjectUpdate,
   DataQuizMessage,
+  DataReport,
   DataStaffBanner,
   DataStaffBlogPost,
   DataStaffLecture,
@@ -56,6 +59,7 @@ import type {
   DataVecStaffMenuItem,
   DataVecString,
   ErrorBody,
+  FundingDecision,
   LectureRequest,
   LookupRequest,
   MenuItemRequest,
@@ -80,6 +84,7 @@ import type {
   QuizRequest,
   SingleFileUpload,
   StaffAuditLogParams,
+  StaffFundingApprovalsParams,
   StaffGroupQueueParams,
   StaffGroupUpdateQueueParams,
   StaffListAffiliationsParams,
@@ -1816,6 +1821,213 @@ export const useStaffHandleContactMessage = <TError = ErrorBody | ErrorBody | Er
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * @summary Projects whose pledges reached the goal, waiting for a Content Expert, the longest
+waiting first.
+ */
+export const getStaffFundingApprovalsUrl = (params?: StaffFundingApprovalsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/staff/funding-approvals?${stringifiedParams}` : `/api/staff/funding-approvals`
+}
+
+export const staffFundingApprovals = async (params?: StaffFundingApprovalsParams, options?: RequestInit): Promise<PageStaffProjectRow> => {
+  
+  return apiFetch<PageStaffProjectRow>(getStaffFundingApprovalsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getStaffFundingApprovalsQueryKey = (params?: StaffFundingApprovalsParams,) => {
+    return [
+    `/api/staff/funding-approvals`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getStaffFundingApprovalsQueryOptions = <TData = Awaited<ReturnType<typeof staffFundingApprovals>>, TError = ErrorBody | ErrorBody>(params?: StaffFundingApprovalsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffFundingApprovals>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getStaffFundingApprovalsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof staffFundingApprovals>>> = () => staffFundingApprovals(params, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof staffFundingApprovals>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type StaffFundingApprovalsQueryResult = NonNullable<Awaited<ReturnType<typeof staffFundingApprovals>>>
+export type StaffFundingApprovalsQueryError = ErrorBody | ErrorBody
+
+
+export function useStaffFundingApprovals<TData = Awaited<ReturnType<typeof staffFundingApprovals>>, TError = ErrorBody | ErrorBody>(
+ params: undefined |  StaffFundingApprovalsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffFundingApprovals>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof staffFundingApprovals>>,
+          TError,
+          Awaited<ReturnType<typeof staffFundingApprovals>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useStaffFundingApprovals<TData = Awaited<ReturnType<typeof staffFundingApprovals>>, TError = ErrorBody | ErrorBody>(
+ params?: StaffFundingApprovalsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffFundingApprovals>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof staffFundingApprovals>>,
+          TError,
+          Awaited<ReturnType<typeof staffFundingApprovals>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useStaffFundingApprovals<TData = Awaited<ReturnType<typeof staffFundingApprovals>>, TError = ErrorBody | ErrorBody>(
+ params?: StaffFundingApprovalsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffFundingApprovals>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Projects whose pledges reached the goal, waiting for a Content Expert, the longest
+waiting first.
+ */
+
+export function useStaffFundingApprovals<TData = Awaited<ReturnType<typeof staffFundingApprovals>>, TError = ErrorBody | ErrorBody>(
+ params?: StaffFundingApprovalsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffFundingApprovals>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getStaffFundingApprovalsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Every charge in the ledger checked against the processor's records; differences flagged.
+ */
+export const getStaffFundingReconciliationUrl = () => {
+
+
+  
+
+  return `/api/staff/funding-reconciliation`
+}
+
+export const staffFundingReconciliation = async ( options?: RequestInit): Promise<DataReport> => {
+  
+  return apiFetch<DataReport>(getStaffFundingReconciliationUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getStaffFundingReconciliationQueryKey = () => {
+    return [
+    `/api/staff/funding-reconciliation`
+    ] as const;
+    }
+
+    
+export const getStaffFundingReconciliationQueryOptions = <TData = Awaited<ReturnType<typeof staffFundingReconciliation>>, TError = ErrorBody | ErrorBody | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffFundingReconciliation>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getStaffFundingReconciliationQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof staffFundingReconciliation>>> = () => staffFundingReconciliation();
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof staffFundingReconciliation>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type StaffFundingReconciliationQueryResult = NonNullable<Awaited<ReturnType<typeof staffFundingReconciliation>>>
+export type StaffFundingReconciliationQueryError = ErrorBody | ErrorBody | ErrorBody
+
+
+export function useStaffFundingReconciliation<TData = Awaited<ReturnType<typeof staffFundingReconciliation>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffFundingReconciliation>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof staffFundingReconciliation>>,
+          TError,
+          Awaited<ReturnType<typeof staffFundingReconciliation>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useStaffFundingReconciliation<TData = Awaited<ReturnType<typeof staffFundingReconciliation>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffFundingReconciliation>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof staffFundingReconciliation>>,
+          TError,
+          Awaited<ReturnType<typeof staffFundingReconciliation>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useStaffFundingReconciliation<TData = Awaited<ReturnType<typeof staffFundingReconciliation>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffFundingReconciliation>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Every charge in the ledger checked against the processor's records; differences flagged.
+ */
+
+export function useStaffFundingReconciliation<TData = Awaited<ReturnType<typeof staffFundingReconciliation>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffFundingReconciliation>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getStaffFundingReconciliationQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * @summary Updates waiting for staff approval.
  */
 export const getStaffGroupUpdateQueueUrl = (params?: StaffGroupUpdateQueueParams,) => {
@@ -4699,6 +4911,278 @@ export const useStaffReviewProjectChanges = <TError = ErrorBody | ErrorBody | Er
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * @summary One public project's funding file, for staff (Content Experts decide on it).
+ */
+export const getStaffFundingFileUrl = (id: number,) => {
+
+
+  
+
+  return `/api/staff/projects/${id}/funding`
+}
+
+export const staffFundingFile = async (id: number, options?: RequestInit): Promise<DataFundingFile> => {
+  
+  return apiFetch<DataFundingFile>(getStaffFundingFileUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getStaffFundingFileQueryKey = (id?: number,) => {
+    return [
+    `/api/staff/projects/${id}/funding`
+    ] as const;
+    }
+
+    
+export const getStaffFundingFileQueryOptions = <TData = Awaited<ReturnType<typeof staffFundingFile>>, TError = ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffFundingFile>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getStaffFundingFileQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof staffFundingFile>>> = () => staffFundingFile(id, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof staffFundingFile>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type StaffFundingFileQueryResult = NonNullable<Awaited<ReturnType<typeof staffFundingFile>>>
+export type StaffFundingFileQueryError = ErrorBody | ErrorBody
+
+
+export function useStaffFundingFile<TData = Awaited<ReturnType<typeof staffFundingFile>>, TError = ErrorBody | ErrorBody>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffFundingFile>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof staffFundingFile>>,
+          TError,
+          Awaited<ReturnType<typeof staffFundingFile>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useStaffFundingFile<TData = Awaited<ReturnType<typeof staffFundingFile>>, TError = ErrorBody | ErrorBody>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffFundingFile>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof staffFundingFile>>,
+          TError,
+          Awaited<ReturnType<typeof staffFundingFile>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useStaffFundingFile<TData = Awaited<ReturnType<typeof staffFundingFile>>, TError = ErrorBody | ErrorBody>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffFundingFile>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary One public project's funding file, for staff (Content Experts decide on it).
+ */
+
+export function useStaffFundingFile<TData = Awaited<ReturnType<typeof staffFundingFile>>, TError = ErrorBody | ErrorBody>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffFundingFile>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getStaffFundingFileQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary A Content Expert approves a project's funding (each pledge is then charged and the
+funds paid out) or does not, with a reason (every pledge is let go); audited.
+ */
+export const getStaffDecideFundingUrl = (id: number,) => {
+
+
+  
+
+  return `/api/staff/projects/${id}/funding`
+}
+
+export const staffDecideFunding = async (id: number,
+    fundingDecision: FundingDecision, options?: RequestInit): Promise<DataFundingFile> => {
+  
+  return apiFetch<DataFundingFile>(getStaffDecideFundingUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      fundingDecision,)
+  }
+);}
+
+
+
+
+export const getStaffDecideFundingMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDecideFunding>>, TError,{id: number;data: FundingDecision}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof staffDecideFunding>>, TError,{id: number;data: FundingDecision}, TContext> => {
+
+const mutationKey = ['staffDecideFunding'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffDecideFunding>>, {id: number;data: FundingDecision}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  staffDecideFunding(id,data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type StaffDecideFundingMutationResult = NonNullable<Awaited<ReturnType<typeof staffDecideFunding>>>
+    export type StaffDecideFundingMutationBody = FundingDecision
+    export type StaffDecideFundingMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary A Content Expert approves a project's funding (each pledge is then charged and the
+funds paid out) or does not, with a reason (every pledge is let go); audited.
+ */
+export const useStaffDecideFunding = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDecideFunding>>, TError,{id: number;data: FundingDecision}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof staffDecideFunding>>,
+        TError,
+        {id: number;data: FundingDecision},
+        TContext
+      > => {
+
+      const mutationOptions = getStaffDecideFundingMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary One project's funding ledger as a CSV file (staff).
+ */
+export const getStaffExportFundingLedgerUrl = (id: number,) => {
+
+
+  
+
+  return `/api/staff/projects/${id}/funding.csv`
+}
+
+export const staffExportFundingLedger = async (id: number, options?: RequestInit): Promise<string> => {
+  
+  return apiFetch<string>(getStaffExportFundingLedgerUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getStaffExportFundingLedgerQueryKey = (id?: number,) => {
+    return [
+    `/api/staff/projects/${id}/funding.csv`
+    ] as const;
+    }
+
+    
+export const getStaffExportFundingLedgerQueryOptions = <TData = Awaited<ReturnType<typeof staffExportFundingLedger>>, TError = ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffExportFundingLedger>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getStaffExportFundingLedgerQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof staffExportFundingLedger>>> = () => staffExportFundingLedger(id, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof staffExportFundingLedger>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type StaffExportFundingLedgerQueryResult = NonNullable<Awaited<ReturnType<typeof staffExportFundingLedger>>>
+export type StaffExportFundingLedgerQueryError = ErrorBody | ErrorBody
+
+
+export function useStaffExportFundingLedger<TData = Awaited<ReturnType<typeof staffExportFundingLedger>>, TError = ErrorBody | ErrorBody>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffExportFundingLedger>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof staffExportFundingLedger>>,
+          TError,
+          Awaited<ReturnType<typeof staffExportFundingLedger>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useStaffExportFundingLedger<TData = Awaited<ReturnType<typeof staffExportFundingLedger>>, TError = ErrorBody | ErrorBody>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffExportFundingLedger>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof staffExportFundingLedger>>,
+          TError,
+          Awaited<ReturnType<typeof staffExportFundingLedger>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useStaffExportFundingLedger<TData = Awaited<ReturnType<typeof staffExportFundingLedger>>, TError = ErrorBody | ErrorBody>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffExportFundingLedger>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary One project's funding ledger as a CSV file (staff).
+ */
+
+export function useStaffExportFundingLedger<TData = Awaited<ReturnType<typeof staffExportFundingLedger>>, TError = ErrorBody | ErrorBody>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffExportFundingLedger>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getStaffExportFundingLedgerQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * @summary Approves a submitted project (it goes live) or sends it back with a reason.
  */
 export const getStaffReviewProjectUrl = (id: number,) => {
@@ -5820,6 +6304,80 @@ export function useStaffGetUser<TData = Awaited<ReturnType<typeof staffGetUser>>
 
 
 /**
+ * @summary Appoints a staff member as a Content Expert, who gives funded projects their final
+approval, or revokes it (admins only; audited).
+ */
+export const getStaffSetContentExpertUrl = (id: number,) => {
+
+
+  
+
+  return `/api/staff/users/${id}/content-expert`
+}
+
+export const staffSetContentExpert = async (id: number,
+    contentExpertChange: ContentExpertChange, options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getStaffSetContentExpertUrl(id),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      contentExpertChange,)
+  }
+);}
+
+
+
+
+export const getStaffSetContentExpertMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetContentExpert>>, TError,{id: number;data: ContentExpertChange}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof staffSetContentExpert>>, TError,{id: number;data: ContentExpertChange}, TContext> => {
+
+const mutationKey = ['staffSetContentExpert'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffSetContentExpert>>, {id: number;data: ContentExpertChange}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  staffSetContentExpert(id,data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type StaffSetContentExpertMutationResult = NonNullable<Awaited<ReturnType<typeof staffSetContentExpert>>>
+    export type StaffSetContentExpertMutationBody = ContentExpertChange
+    export type StaffSetContentExpertMutationError = ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Appoints a staff member as a Content Expert, who gives funded projects their final
+approval, or revokes it (admins only; audited).
+ */
+export const useStaffSetContentExpert = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetContentExpert>>, TError,{id: number;data: ContentExpertChange}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof staffSetContentExpert>>,
+        TError,
+        {id: number;data: ContentExpertChange},
+        TContext
+      > => {
+
+      const mutationOptions = getStaffSetContentExpertMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * @summary Deactivates an account: it can no longer sign in and its sessions answer 401
 `user_inactive`. Moderators may deactivate members only; nobody themselves.
  */

@@ -110,6 +110,7 @@ export const getMeResponse = zod.object({
   "bio": zod.string().nullish(),
   "can_create_accounts": zod.boolean().describe('The staff console offers \"New account\" (admins), as `accounts::policy` decides.'),
   "career_stage": zod.enum(['early_career_researcher', 'junior_staff', 'senior_staff', 'prefer_not_to_disclose']),
+  "content_expert": zod.boolean().describe('Appointed to give funded projects their final approval (the console offers it).'),
   "date_joined": zod.iso.datetime({}),
   "devices": zod.array(zod.object({
   "confirmed": zod.boolean(),
@@ -378,6 +379,21 @@ export const setupUniversityEmailBody = zod.object({
 }).describe('Spec §5: all three are required and valid.')
 
 export const setupUniversityEmailResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
+})
+
+/**
+ * @summary One-click unsubscribe (RFC 8058), the `List-Unsubscribe` address of a notification
+e-mail: that kind's e-mails stop for the member the signed token names. No session:
+the mail client posts it (its body, `List-Unsubscribe=One-Click`, is not needed).
+ */
+export const unsubscribeNotificationsQueryParams = zod.object({
+  "token": zod.string()
+})
+
+export const unsubscribeNotificationsResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
 }).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')

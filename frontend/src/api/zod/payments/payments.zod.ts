@@ -9,6 +9,50 @@ import * as zod from 'zod';
 
 
 /**
+ * @summary How cards are entered on this platform (public: the publishable key is meant for browsers).
+ */
+export const getCardEntryResponse = zod.object({
+  "data": zod.object({
+  "js_url": zod.string().nullish().describe('With Stripe: where Stripe.js loads from (`COHORT_STRIPE_JS_URL`).'),
+  "processor": zod.enum(['test', 'stripe']).describe('Which processor takes the cards (the browser loads its card form).'),
+  "publishable_key": zod.string().nullish().describe('With Stripe: the publishable key Stripe.js is started with.')
+}).describe('How the browser takes a card: the test processor\'s own card form, or Stripe.js loaded\nfrom `js_url` with the publishable key. Card numbers never reach Cohort\'s server.')
+})
+
+/**
+ * @summary Receives a processor webhook (Stripe's `Stripe-Signature` scheme): verified, handled once
+by its event id.
+ */
+export const receivePaymentWebhookBody = zod.string()
+
+export const receivePaymentWebhookResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
+})
+
+/**
+ * @summary Completes a payout account's onboarding at the test processor: the account is verified
+(only the institution's name and the account's last four digits are kept).
+ */
+export const onboardTestPayoutAccountParams = zod.object({
+  "id": zod.string().describe('The payout account\'s id')
+})
+
+export const onboardTestPayoutAccountBody = zod.object({
+  "account_number": zod.string().describe('7 to 12 digits.'),
+  "institution": zod.string().describe('The institution the funds go to (a university or research institute).'),
+  "institution_number": zod.string().describe('3 digits.'),
+  "transit_number": zod.string().describe('5 digits.')
+}).describe('A Canadian bank account, as the test processor\'s onboarding form sends it.')
+
+export const onboardTestPayoutAccountResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
+})
+
+/**
  * @summary Saves a test card on a setup (the built-in test processor only).
  */
 export const confirmTestCardParams = zod.object({

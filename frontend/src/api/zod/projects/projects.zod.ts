@@ -28,7 +28,7 @@ export const listBackedProjectsResponse = zod.object({
   "platform_fee_percent": zod.number().min(listBackedProjectsResponseDataItemFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(listBackedProjectsResponseDataItemFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('Cents of CAD.'),
   "id": zod.number(),
@@ -81,7 +81,7 @@ export const listFavoriteProjectsResponse = zod.object({
   "platform_fee_percent": zod.number().min(listFavoriteProjectsResponseDataItemFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(listFavoriteProjectsResponseDataItemFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('Cents of CAD.'),
   "id": zod.number(),
@@ -115,6 +115,16 @@ export const listFavoriteProjectsResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
+ * @summary The caller's payout account.
+ */
+export const getMyPayoutAccountResponse = zod.object({
+  "data": zod.object({
+  "registered": zod.boolean().describe('Registered with the processor (onboarding started).'),
+  "verified": zod.boolean().describe('The processor verified it: funds may be paid out to it.')
+}).describe('The caller\'s payout account: where a funded project\'s money goes.')
+})
+
+/**
  * @summary The caller's pledges, newest first.
  */
 export const listMyPledgesResponse = zod.object({
@@ -124,6 +134,8 @@ export const listMyPledgesResponse = zod.object({
   "card_brand": zod.string().nullish(),
   "card_last4": zod.string().nullish(),
   "created_at": zod.iso.datetime({}),
+  "failure_code": zod.string().nullish().describe('Why its charge failed, as the processor named it (`card_declined`, …).'),
+  "has_receipt": zod.boolean().describe('It was charged: its receipt is at `/me/pledges/{id}/receipt.pdf`.'),
   "id": zod.number(),
   "locked": zod.boolean().describe('The pledge can no longer change: the project reached its goal (or its campaign ended).'),
   "message": zod.string().nullish(),
@@ -132,7 +144,8 @@ export const listMyPledgesResponse = zod.object({
   "slug": zod.string(),
   "title": zod.string()
 }).describe('A project as a pledge names it.'),
-  "status": zod.enum(['pledged', 'charged', 'cancelled', 'refunded', 'failed', 'released']).describe('Where a pledge stands (all or nothing): promised while the campaign runs, charged\nonce the goal is met and approved, or undone.')
+  "status": zod.enum(['pledged', 'charged', 'cancelled', 'refunded', 'failed', 'released', 'lapsed']).describe('Where a pledge stands (all or nothing): promised while the campaign runs, charged\nonce the goal is met and approved, or undone.'),
+  "update_card_by": zod.iso.datetime({}).nullish().describe('The charge failed: a new card is needed by then (set while one may be given).')
 }).describe('One of the caller\'s pledges.'))
 })
 
@@ -150,6 +163,8 @@ export const cancelMyPledgeResponse = zod.object({
   "card_brand": zod.string().nullish(),
   "card_last4": zod.string().nullish(),
   "created_at": zod.iso.datetime({}),
+  "failure_code": zod.string().nullish().describe('Why its charge failed, as the processor named it (`card_declined`, …).'),
+  "has_receipt": zod.boolean().describe('It was charged: its receipt is at `/me/pledges/{id}/receipt.pdf`.'),
   "id": zod.number(),
   "locked": zod.boolean().describe('The pledge can no longer change: the project reached its goal (or its campaign ended).'),
   "message": zod.string().nullish(),
@@ -158,7 +173,8 @@ export const cancelMyPledgeResponse = zod.object({
   "slug": zod.string(),
   "title": zod.string()
 }).describe('A project as a pledge names it.'),
-  "status": zod.enum(['pledged', 'charged', 'cancelled', 'refunded', 'failed', 'released']).describe('Where a pledge stands (all or nothing): promised while the campaign runs, charged\nonce the goal is met and approved, or undone.')
+  "status": zod.enum(['pledged', 'charged', 'cancelled', 'refunded', 'failed', 'released', 'lapsed']).describe('Where a pledge stands (all or nothing): promised while the campaign runs, charged\nonce the goal is met and approved, or undone.'),
+  "update_card_by": zod.iso.datetime({}).nullish().describe('The charge failed: a new card is needed by then (set while one may be given).')
 }).describe('One of the caller\'s pledges.')
 })
 
@@ -180,6 +196,8 @@ export const changeMyPledgeResponse = zod.object({
   "card_brand": zod.string().nullish(),
   "card_last4": zod.string().nullish(),
   "created_at": zod.iso.datetime({}),
+  "failure_code": zod.string().nullish().describe('Why its charge failed, as the processor named it (`card_declined`, …).'),
+  "has_receipt": zod.boolean().describe('It was charged: its receipt is at `/me/pledges/{id}/receipt.pdf`.'),
   "id": zod.number(),
   "locked": zod.boolean().describe('The pledge can no longer change: the project reached its goal (or its campaign ended).'),
   "message": zod.string().nullish(),
@@ -188,8 +206,56 @@ export const changeMyPledgeResponse = zod.object({
   "slug": zod.string(),
   "title": zod.string()
 }).describe('A project as a pledge names it.'),
-  "status": zod.enum(['pledged', 'charged', 'cancelled', 'refunded', 'failed', 'released']).describe('Where a pledge stands (all or nothing): promised while the campaign runs, charged\nonce the goal is met and approved, or undone.')
+  "status": zod.enum(['pledged', 'charged', 'cancelled', 'refunded', 'failed', 'released', 'lapsed']).describe('Where a pledge stands (all or nothing): promised while the campaign runs, charged\nonce the goal is met and approved, or undone.'),
+  "update_card_by": zod.iso.datetime({}).nullish().describe('The charge failed: a new card is needed by then (set while one may be given).')
 }).describe('One of the caller\'s pledges.')
+})
+
+/**
+ * @summary Puts the new card on a pledge whose charge failed, and charges it at once.
+ */
+export const updatePledgeCardParams = zod.object({
+  "id": zod.number().describe('The pledge\'s id')
+})
+
+export const updatePledgeCardBody = zod.object({
+  "setup_id": zod.string()
+}).describe('The new card, saved by the browser.')
+
+export const updatePledgeCardResponse = zod.object({
+  "data": zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "anonymous": zod.boolean(),
+  "card_brand": zod.string().nullish(),
+  "card_last4": zod.string().nullish(),
+  "created_at": zod.iso.datetime({}),
+  "failure_code": zod.string().nullish().describe('Why its charge failed, as the processor named it (`card_declined`, …).'),
+  "has_receipt": zod.boolean().describe('It was charged: its receipt is at `/me/pledges/{id}/receipt.pdf`.'),
+  "id": zod.number(),
+  "locked": zod.boolean().describe('The pledge can no longer change: the project reached its goal (or its campaign ended).'),
+  "message": zod.string().nullish(),
+  "project": zod.object({
+  "id": zod.number(),
+  "slug": zod.string(),
+  "title": zod.string()
+}).describe('A project as a pledge names it.'),
+  "status": zod.enum(['pledged', 'charged', 'cancelled', 'refunded', 'failed', 'released', 'lapsed']).describe('Where a pledge stands (all or nothing): promised while the campaign runs, charged\nonce the goal is met and approved, or undone.'),
+  "update_card_by": zod.iso.datetime({}).nullish().describe('The charge failed: a new card is needed by then (set while one may be given).')
+}).describe('One of the caller\'s pledges.')
+})
+
+/**
+ * @summary Starts saving a new card for one of the caller's pledges whose charge failed.
+ */
+export const startPledgeCardUpdateParams = zod.object({
+  "id": zod.number().describe('The pledge\'s id')
+})
+
+/**
+ * @summary The receipt of one of the caller's charged pledges, as a PDF.
+ */
+export const downloadPledgeReceiptParams = zod.object({
+  "id": zod.number().describe('The pledge\'s id')
 })
 
 /**
@@ -221,6 +287,7 @@ export const listMyProjectsResponse = zod.object({
   "campaign_days": zod.number().nullish(),
   "can_edit": zod.boolean().describe('The owner may open it in the wizard: a draft, one sent back, or a live one.'),
   "can_post_update": zod.boolean().describe('The owner may post project updates (once it is public).'),
+  "can_refund": zod.boolean().describe('The owner may refund every pledge (which voids the contract).'),
   "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
   "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
   "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
@@ -234,9 +301,10 @@ export const listMyProjectsResponse = zod.object({
   "platform_fee_percent": zod.number().min(listMyProjectsResponseDataItemFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(listMyProjectsResponseDataItemFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
+  "funding_reason": zod.string().nullish().describe('The Content Expert\'s reason, when the funding was not approved.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
   "impact": zod.string().describe('HTML.'),
@@ -291,6 +359,7 @@ export const getMyProjectResponse = zod.object({
   "campaign_days": zod.number().nullish(),
   "can_edit": zod.boolean().describe('The owner may open it in the wizard: a draft, one sent back, or a live one.'),
   "can_post_update": zod.boolean().describe('The owner may post project updates (once it is public).'),
+  "can_refund": zod.boolean().describe('The owner may refund every pledge (which voids the contract).'),
   "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
   "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
   "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
@@ -304,9 +373,10 @@ export const getMyProjectResponse = zod.object({
   "platform_fee_percent": zod.number().min(getMyProjectResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(getMyProjectResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
+  "funding_reason": zod.string().nullish().describe('The Content Expert\'s reason, when the funding was not approved.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
   "impact": zod.string().describe('HTML.'),
@@ -366,6 +436,7 @@ export const saveProjectBudgetResponse = zod.object({
   "campaign_days": zod.number().nullish(),
   "can_edit": zod.boolean().describe('The owner may open it in the wizard: a draft, one sent back, or a live one.'),
   "can_post_update": zod.boolean().describe('The owner may post project updates (once it is public).'),
+  "can_refund": zod.boolean().describe('The owner may refund every pledge (which voids the contract).'),
   "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
   "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
   "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
@@ -379,9 +450,10 @@ export const saveProjectBudgetResponse = zod.object({
   "platform_fee_percent": zod.number().min(saveProjectBudgetResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(saveProjectBudgetResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
+  "funding_reason": zod.string().nullish().describe('The Content Expert\'s reason, when the funding was not approved.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
   "impact": zod.string().describe('HTML.'),
@@ -424,6 +496,7 @@ export const withdrawProjectChangesResponse = zod.object({
   "campaign_days": zod.number().nullish(),
   "can_edit": zod.boolean().describe('The owner may open it in the wizard: a draft, one sent back, or a live one.'),
   "can_post_update": zod.boolean().describe('The owner may post project updates (once it is public).'),
+  "can_refund": zod.boolean().describe('The owner may refund every pledge (which voids the contract).'),
   "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
   "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
   "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
@@ -437,9 +510,10 @@ export const withdrawProjectChangesResponse = zod.object({
   "platform_fee_percent": zod.number().min(withdrawProjectChangesResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(withdrawProjectChangesResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
+  "funding_reason": zod.string().nullish().describe('The Content Expert\'s reason, when the funding was not approved.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
   "impact": zod.string().describe('HTML.'),
@@ -491,6 +565,7 @@ export const saveProjectGeneralResponse = zod.object({
   "campaign_days": zod.number().nullish(),
   "can_edit": zod.boolean().describe('The owner may open it in the wizard: a draft, one sent back, or a live one.'),
   "can_post_update": zod.boolean().describe('The owner may post project updates (once it is public).'),
+  "can_refund": zod.boolean().describe('The owner may refund every pledge (which voids the contract).'),
   "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
   "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
   "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
@@ -504,9 +579,10 @@ export const saveProjectGeneralResponse = zod.object({
   "platform_fee_percent": zod.number().min(saveProjectGeneralResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(saveProjectGeneralResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
+  "funding_reason": zod.string().nullish().describe('The Content Expert\'s reason, when the funding was not approved.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
   "impact": zod.string().describe('HTML.'),
@@ -528,6 +604,20 @@ export const saveProjectGeneralResponse = zod.object({
   "total_budget_cents": zod.number().nullish().describe('Cents of CAD.'),
   "video_url": zod.string().nullish()
 }).describe('A project as its owner edits it (every step\'s fields, empty until saved).')
+})
+
+/**
+ * @summary The owner refunds every pledge of their project (anything charged goes back to the
+cards): the contract is void and the project closes.
+ */
+export const refundMyProjectParams = zod.object({
+  "id": zod.number().describe('The project\'s id')
+})
+
+export const refundMyProjectResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
@@ -560,6 +650,7 @@ export const saveProjectResearchResponse = zod.object({
   "campaign_days": zod.number().nullish(),
   "can_edit": zod.boolean().describe('The owner may open it in the wizard: a draft, one sent back, or a live one.'),
   "can_post_update": zod.boolean().describe('The owner may post project updates (once it is public).'),
+  "can_refund": zod.boolean().describe('The owner may refund every pledge (which voids the contract).'),
   "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
   "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
   "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
@@ -573,9 +664,10 @@ export const saveProjectResearchResponse = zod.object({
   "platform_fee_percent": zod.number().min(saveProjectResearchResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(saveProjectResearchResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
+  "funding_reason": zod.string().nullish().describe('The Content Expert\'s reason, when the funding was not approved.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
   "impact": zod.string().describe('HTML.'),
@@ -622,6 +714,7 @@ export const setProjectImageResponse = zod.object({
   "campaign_days": zod.number().nullish(),
   "can_edit": zod.boolean().describe('The owner may open it in the wizard: a draft, one sent back, or a live one.'),
   "can_post_update": zod.boolean().describe('The owner may post project updates (once it is public).'),
+  "can_refund": zod.boolean().describe('The owner may refund every pledge (which voids the contract).'),
   "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
   "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
   "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
@@ -635,9 +728,10 @@ export const setProjectImageResponse = zod.object({
   "platform_fee_percent": zod.number().min(setProjectImageResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(setProjectImageResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
+  "funding_reason": zod.string().nullish().describe('The Content Expert\'s reason, when the funding was not approved.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
   "impact": zod.string().describe('HTML.'),
@@ -680,6 +774,7 @@ export const submitProjectResponse = zod.object({
   "campaign_days": zod.number().nullish(),
   "can_edit": zod.boolean().describe('The owner may open it in the wizard: a draft, one sent back, or a live one.'),
   "can_post_update": zod.boolean().describe('The owner may post project updates (once it is public).'),
+  "can_refund": zod.boolean().describe('The owner may refund every pledge (which voids the contract).'),
   "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
   "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
   "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
@@ -693,9 +788,10 @@ export const submitProjectResponse = zod.object({
   "platform_fee_percent": zod.number().min(submitProjectResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(submitProjectResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
+  "funding_reason": zod.string().nullish().describe('The Content Expert\'s reason, when the funding was not approved.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
   "impact": zod.string().describe('HTML.'),
@@ -1017,7 +1113,7 @@ export const listProjectsResponse = zod.object({
   "platform_fee_percent": zod.number().min(listProjectsResponseDataItemFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(listProjectsResponseDataItemFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('Cents of CAD.'),
   "id": zod.number(),
@@ -1067,7 +1163,7 @@ export const getProjectResponse = zod.object({
   "platform_fee_percent": zod.number().min(getProjectResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(getProjectResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('Cents of CAD.'),
   "id": zod.number(),
@@ -1132,7 +1228,7 @@ export const getProjectResponse = zod.object({
   "eligible": zod.boolean().describe('Every target is reached.'),
   "favorites": zod.number().min(getProjectResponseDataPrizeFavoritesMin).describe('Favourites (\"likes\").'),
   "favorites_target": zod.number().min(getProjectResponseDataPrizeFavoritesTargetMin),
-  "raised_cents": zod.number().describe('Cents of CAD crowdfunded (none until funding exists).'),
+  "raised_cents": zod.number().describe('Cents of CAD crowdfunded: the pledges that stand (charged once funded).'),
   "raised_target_cents": zod.number()
 }).describe('How far the project is toward the prize\'s eligibility targets (spec 2, prize page).'),
   "problem": zod.string().describe('HTML.'),

@@ -486,6 +486,107 @@ export const staffHandleContactMessageResponse = zod.object({
 })
 
 /**
+ * @summary Projects whose pledges reached the goal, waiting for a Content Expert, the longest
+waiting first.
+ */
+export const staffFundingApprovalsQueryPageMax = 1000000;export const staffFundingApprovalsQueryPerPageMax = 100;
+
+export const staffFundingApprovalsQueryParams = zod.object({
+  "page": zod.number().min(1).max(staffFundingApprovalsQueryPageMax).optional().describe('1-based page number.'),
+  "perPage": zod.number().min(1).max(staffFundingApprovalsQueryPerPageMax).optional().describe('Items per page (at most 100).')
+})
+
+export const staffFundingApprovalsResponseDataItemFundingPlatformFeePercentMin = 0;export const staffFundingApprovalsResponseDataItemFundingProcessorFeePercentItemMin = 0;export const staffFundingApprovalsResponsePaginationCountMin = 0;export const staffFundingApprovalsResponsePaginationCurrentPageMin = 0;export const staffFundingApprovalsResponsePaginationPerPageMin = 0;export const staffFundingApprovalsResponsePaginationTotalMin = 0;
+
+export const staffFundingApprovalsResponse = zod.object({
+  "data": zod.array(zod.object({
+  "aims": zod.string().describe('HTML.'),
+  "budget_lines": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "label": zod.string()
+}).describe('One line of the budget.')),
+  "campaign_days": zod.number().nullish(),
+  "can_edit": zod.boolean().describe('The owner may open it in the wizard: a draft, one sent back, or a live one.'),
+  "can_post_update": zod.boolean().describe('The owner may post project updates (once it is public).'),
+  "can_refund": zod.boolean().describe('The owner may refund every pledge (which voids the contract).'),
+  "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
+  "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
+  "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
+  "closes_at": zod.iso.datetime({}).nullish().describe('When the campaign ends (once live).'),
+  "conflicts": zod.string(),
+  "created_at": zod.iso.datetime({}),
+  "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
+  "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
+  "funding": zod.object({
+  "backers": zod.number().describe('How many members\' pledges stand.'),
+  "platform_fee_percent": zod.number().min(staffFundingApprovalsResponseDataItemFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
+  "processor_fee_percent": zod.array(zod.number().min(staffFundingApprovalsResponseDataItemFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
+  "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
+}).describe('Where a project\'s funding stands (all or nothing).'),
+  "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
+  "funding_reason": zod.string().nullish().describe('The Content Expert\'s reason, when the funding was not approved.'),
+  "id": zod.number(),
+  "image": zod.string().nullish().describe('The picture\'s address.'),
+  "impact": zod.string().describe('HTML.'),
+  "is_public": zod.boolean().describe('The project page is open to everyone.'),
+  "lay_summary": zod.string().describe('HTML.'),
+  "methods": zod.string().describe('HTML.'),
+  "milestones": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "description": zod.string().describe('What this part of the money pays for.'),
+  "title": zod.string()
+}).describe('What a part of the funding goal pays for.')),
+  "problem": zod.string().describe('HTML.'),
+  "rejection_reason": zod.string().nullish().describe('Staff\'s reason, when they sent the project back.'),
+  "slug": zod.string().describe('The address of the project page once it is live: `/project/{slug}`.'),
+  "status": zod.enum(['draft', 'submitted', 'live', 'closed', 'rejected', 'suspended']).describe('draft → submitted → live → closed; staff may reject a submission (with a reason the\nowner reads) or suspend a live project.'),
+  "submitted_at": zod.iso.datetime({}).nullish(),
+  "tags": zod.array(zod.number()).describe('ProjectTag (project tag) ids.'),
+  "title": zod.string(),
+  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.'),
+  "video_url": zod.string().nullish()
+}).describe('A project as its owner edits it (every step\'s fields, empty until saved).').and(zod.object({
+  "owner": zod.union([zod.object({
+  "affiliation": zod.string().nullish(),
+  "avatar": zod.string().nullish(),
+  "avatar_thumbnail": zod.string().nullish(),
+  "blurb": zod.string().nullish().describe('The start of their bio, for member lists (none for private profiles).'),
+  "id": zod.number(),
+  "is_private": zod.boolean().describe('The member chose a private profile: show their name, not their activity.'),
+  "location": zod.string().nullish(),
+  "name": zod.string()
+}).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional()
+})).describe('A submitted project in the staff queue, with its owner.')),
+  "pagination": zod.object({
+  "count": zod.number().min(staffFundingApprovalsResponsePaginationCountMin).describe('Number of items across all pages.'),
+  "currentPage": zod.number().min(staffFundingApprovalsResponsePaginationCurrentPageMin),
+  "perPage": zod.number().min(staffFundingApprovalsResponsePaginationPerPageMin),
+  "total": zod.number().min(staffFundingApprovalsResponsePaginationTotalMin).describe('Number of pages.')
+}).describe('Where a page sits in its list.')
+}).describe('A page of items with its position.')
+
+/**
+ * @summary Every charge in the ledger checked against the processor's records; differences flagged.
+ */
+export const staffFundingReconciliationResponseDataChargesMin = 0;
+
+export const staffFundingReconciliationResponse = zod.object({
+  "data": zod.object({
+  "charges": zod.number().min(staffFundingReconciliationResponseDataChargesMin).describe('Charges checked.'),
+  "discrepancies": zod.array(zod.object({
+  "charge_id": zod.string().describe('The processor\'s id of the charge.'),
+  "ledger_cents": zod.array(zod.number()).describe('Cents, as Cohort\'s ledger has them (collected, refunded).'),
+  "pledge_id": zod.number().nullish(),
+  "problem": zod.string().describe('What differs, in words.'),
+  "processor_cents": zod.array(zod.number()).nullish().describe('Cents, as the processor has them (collected, refunded); none when it has no record.'),
+  "project_id": zod.number(),
+  "project_title": zod.string()
+}).describe('One difference between Cohort\'s ledger and the processor\'s records.'))
+}).describe('The platform-wide report.')
+})
+
+/**
  * @summary Updates waiting for staff approval.
  */
 export const staffGroupUpdateQueueQueryPageMax = 1000000;export const staffGroupUpdateQueueQueryPerPageMax = 100;
@@ -1497,6 +1598,7 @@ export const staffProjectChangesQueueResponse = zod.object({
   "campaign_days": zod.number().nullish(),
   "can_edit": zod.boolean().describe('The owner may open it in the wizard: a draft, one sent back, or a live one.'),
   "can_post_update": zod.boolean().describe('The owner may post project updates (once it is public).'),
+  "can_refund": zod.boolean().describe('The owner may refund every pledge (which voids the contract).'),
   "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
   "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
   "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
@@ -1510,9 +1612,10 @@ export const staffProjectChangesQueueResponse = zod.object({
   "platform_fee_percent": zod.number().min(staffProjectChangesQueueResponseDataItemFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(staffProjectChangesQueueResponseDataItemFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
+  "funding_reason": zod.string().nullish().describe('The Content Expert\'s reason, when the funding was not approved.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
   "impact": zod.string().describe('HTML.'),
@@ -1655,6 +1758,7 @@ export const staffProjectQueueResponse = zod.object({
   "campaign_days": zod.number().nullish(),
   "can_edit": zod.boolean().describe('The owner may open it in the wizard: a draft, one sent back, or a live one.'),
   "can_post_update": zod.boolean().describe('The owner may post project updates (once it is public).'),
+  "can_refund": zod.boolean().describe('The owner may refund every pledge (which voids the contract).'),
   "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
   "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
   "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
@@ -1668,9 +1772,10 @@ export const staffProjectQueueResponse = zod.object({
   "platform_fee_percent": zod.number().min(staffProjectQueueResponseDataItemFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(staffProjectQueueResponseDataItemFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
+  "funding_reason": zod.string().nullish().describe('The Content Expert\'s reason, when the funding was not approved.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
   "impact": zod.string().describe('HTML.'),
@@ -1757,6 +1862,7 @@ export const staffProjectChangesResponse = zod.object({
   "campaign_days": zod.number().nullish(),
   "can_edit": zod.boolean().describe('The owner may open it in the wizard: a draft, one sent back, or a live one.'),
   "can_post_update": zod.boolean().describe('The owner may post project updates (once it is public).'),
+  "can_refund": zod.boolean().describe('The owner may refund every pledge (which voids the contract).'),
   "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
   "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
   "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
@@ -1770,9 +1876,10 @@ export const staffProjectChangesResponse = zod.object({
   "platform_fee_percent": zod.number().min(staffProjectChangesResponseDataProjectFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(staffProjectChangesResponseDataProjectFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
+  "funding_reason": zod.string().nullish().describe('The Content Expert\'s reason, when the funding was not approved.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
   "impact": zod.string().describe('HTML.'),
@@ -1859,6 +1966,7 @@ export const staffReviewProjectChangesResponse = zod.object({
   "campaign_days": zod.number().nullish(),
   "can_edit": zod.boolean().describe('The owner may open it in the wizard: a draft, one sent back, or a live one.'),
   "can_post_update": zod.boolean().describe('The owner may post project updates (once it is public).'),
+  "can_refund": zod.boolean().describe('The owner may refund every pledge (which voids the contract).'),
   "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
   "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
   "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
@@ -1872,9 +1980,10 @@ export const staffReviewProjectChangesResponse = zod.object({
   "platform_fee_percent": zod.number().min(staffReviewProjectChangesResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(staffReviewProjectChangesResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
+  "funding_reason": zod.string().nullish().describe('The Content Expert\'s reason, when the funding was not approved.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
   "impact": zod.string().describe('HTML.'),
@@ -1896,6 +2005,237 @@ export const staffReviewProjectChangesResponse = zod.object({
   "total_budget_cents": zod.number().nullish().describe('Cents of CAD.'),
   "video_url": zod.string().nullish()
 }).describe('A project as its owner edits it (every step\'s fields, empty until saved).')
+})
+
+/**
+ * @summary One public project's funding file, for staff (Content Experts decide on it).
+ */
+export const staffFundingFileParams = zod.object({
+  "id": zod.number().describe('The project\'s id')
+})
+
+export const staffFundingFileResponseDataProjectFundingPlatformFeePercentMin = 0;export const staffFundingFileResponseDataProjectFundingProcessorFeePercentItemMin = 0;export const staffFundingFileResponseDataReviewsCountMin = 0;
+
+export const staffFundingFileResponse = zod.object({
+  "data": zod.object({
+  "can_decide": zod.boolean().describe('The caller, a Content Expert, may approve or not now (the pledges reached the goal).'),
+  "ledger": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents; what the entry adds to its total (negative takes away).'),
+  "created_at": zod.iso.datetime({}),
+  "currency": zod.string(),
+  "id": zod.number(),
+  "idempotency_key": zod.string().nullish(),
+  "kind": zod.enum(['pledged', 'changed', 'released', 'goal_reached', 'charged', 'failed', 'fee', 'payout', 'refunded']).describe('What a ledger entry records.'),
+  "pledge_id": zod.number().nullish(),
+  "provider_ref": zod.string().nullish().describe('The processor\'s id for the movement (a charge, a refund, a payout).')
+}).describe('One entry of a project\'s funding ledger.')).describe('Oldest first.'),
+  "payout_account_verified": zod.boolean().describe('The owner\'s payout account is verified by the processor (approval needs it).'),
+  "project": zod.object({
+  "aims": zod.string().describe('HTML.'),
+  "budget_lines": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "label": zod.string()
+}).describe('One line of the budget.')),
+  "campaign_days": zod.number().nullish(),
+  "can_edit": zod.boolean().describe('The owner may open it in the wizard: a draft, one sent back, or a live one.'),
+  "can_post_update": zod.boolean().describe('The owner may post project updates (once it is public).'),
+  "can_refund": zod.boolean().describe('The owner may refund every pledge (which voids the contract).'),
+  "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
+  "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
+  "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
+  "closes_at": zod.iso.datetime({}).nullish().describe('When the campaign ends (once live).'),
+  "conflicts": zod.string(),
+  "created_at": zod.iso.datetime({}),
+  "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
+  "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
+  "funding": zod.object({
+  "backers": zod.number().describe('How many members\' pledges stand.'),
+  "platform_fee_percent": zod.number().min(staffFundingFileResponseDataProjectFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
+  "processor_fee_percent": zod.array(zod.number().min(staffFundingFileResponseDataProjectFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
+  "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
+}).describe('Where a project\'s funding stands (all or nothing).'),
+  "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
+  "funding_reason": zod.string().nullish().describe('The Content Expert\'s reason, when the funding was not approved.'),
+  "id": zod.number(),
+  "image": zod.string().nullish().describe('The picture\'s address.'),
+  "impact": zod.string().describe('HTML.'),
+  "is_public": zod.boolean().describe('The project page is open to everyone.'),
+  "lay_summary": zod.string().describe('HTML.'),
+  "methods": zod.string().describe('HTML.'),
+  "milestones": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "description": zod.string().describe('What this part of the money pays for.'),
+  "title": zod.string()
+}).describe('What a part of the funding goal pays for.')),
+  "problem": zod.string().describe('HTML.'),
+  "rejection_reason": zod.string().nullish().describe('Staff\'s reason, when they sent the project back.'),
+  "slug": zod.string().describe('The address of the project page once it is live: `/project/{slug}`.'),
+  "status": zod.enum(['draft', 'submitted', 'live', 'closed', 'rejected', 'suspended']).describe('draft → submitted → live → closed; staff may reject a submission (with a reason the\nowner reads) or suspend a live project.'),
+  "submitted_at": zod.iso.datetime({}).nullish(),
+  "tags": zod.array(zod.number()).describe('ProjectTag (project tag) ids.'),
+  "title": zod.string(),
+  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.'),
+  "video_url": zod.string().nullish()
+}).describe('A project as its owner edits it (every step\'s fields, empty until saved).').and(zod.object({
+  "owner": zod.union([zod.object({
+  "affiliation": zod.string().nullish(),
+  "avatar": zod.string().nullish(),
+  "avatar_thumbnail": zod.string().nullish(),
+  "blurb": zod.string().nullish().describe('The start of their bio, for member lists (none for private profiles).'),
+  "id": zod.number(),
+  "is_private": zod.boolean().describe('The member chose a private profile: show their name, not their activity.'),
+  "location": zod.string().nullish(),
+  "name": zod.string()
+}).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional()
+})).describe('A submitted project in the staff queue, with its owner.'),
+  "reviews": zod.object({
+  "count": zod.number().min(staffFundingFileResponseDataReviewsCountMin),
+  "criteria": zod.array(zod.object({
+  "average": zod.number().nullish().describe('Rounded to one decimal; none before the first review.'),
+  "criterion": zod.enum(['scientific_merit', 'feasibility', 'relevance_to_patients', 'clarity', 'team']).describe('What Dynamic Review rates, each from 1 to 5.'),
+  "label": zod.string()
+}).describe('One criterion\'s average over every review.')),
+  "guidelines": zod.array(zod.string()).describe('The terms\' comment and review guidelines.'),
+  "mine": zod.union([zod.object({
+  "clarity": zod.number(),
+  "feasibility": zod.number(),
+  "relevance_to_patients": zod.number(),
+  "scientific_merit": zod.number(),
+  "team": zod.number()
+}).describe('One member\'s ratings, each from 1 to 5.').and(zod.object({
+  "comment": zod.string()
+})).describe('The viewer\'s own review, to edit it.'),zod.null()]).optional()
+}).describe('Dynamic Review in numbers: how many reviewed, each criterion\'s average, the guidelines\na first review is written under, and the viewer\'s own review.'),
+  "totals": zod.object({
+  "collected_cents": zod.number().describe('What was collected from cards, less refunds.'),
+  "fees_cents": zod.number().describe('The platform\'s fee kept.'),
+  "paid_out_cents": zod.number().describe('What was paid out to the owner.'),
+  "pledged_cents": zod.number().describe('What the standing pledges add up to (the project\'s raised amount).')
+}).describe('A project\'s totals, each the sum of its ledger\'s entries of that total.')
+}).describe('What a Content Expert decides on: the project, its reviews, its ledger and totals, and\nwhether its owner\'s payout account is ready.')
+})
+
+/**
+ * @summary A Content Expert approves a project's funding (each pledge is then charged and the
+funds paid out) or does not, with a reason (every pledge is let go); audited.
+ */
+export const staffDecideFundingParams = zod.object({
+  "id": zod.number().describe('The project\'s id')
+})
+
+export const staffDecideFundingBody = zod.object({
+  "reason": zod.string().nullish(),
+  "verdict": zod.enum(['approve', 'reject']).describe('A Content Expert\'s decision on a project\'s funding.')
+}).describe('The decision; not approving says why (the owner and backers read it).')
+
+export const staffDecideFundingResponseDataProjectFundingPlatformFeePercentMin = 0;export const staffDecideFundingResponseDataProjectFundingProcessorFeePercentItemMin = 0;export const staffDecideFundingResponseDataReviewsCountMin = 0;
+
+export const staffDecideFundingResponse = zod.object({
+  "data": zod.object({
+  "can_decide": zod.boolean().describe('The caller, a Content Expert, may approve or not now (the pledges reached the goal).'),
+  "ledger": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents; what the entry adds to its total (negative takes away).'),
+  "created_at": zod.iso.datetime({}),
+  "currency": zod.string(),
+  "id": zod.number(),
+  "idempotency_key": zod.string().nullish(),
+  "kind": zod.enum(['pledged', 'changed', 'released', 'goal_reached', 'charged', 'failed', 'fee', 'payout', 'refunded']).describe('What a ledger entry records.'),
+  "pledge_id": zod.number().nullish(),
+  "provider_ref": zod.string().nullish().describe('The processor\'s id for the movement (a charge, a refund, a payout).')
+}).describe('One entry of a project\'s funding ledger.')).describe('Oldest first.'),
+  "payout_account_verified": zod.boolean().describe('The owner\'s payout account is verified by the processor (approval needs it).'),
+  "project": zod.object({
+  "aims": zod.string().describe('HTML.'),
+  "budget_lines": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "label": zod.string()
+}).describe('One line of the budget.')),
+  "campaign_days": zod.number().nullish(),
+  "can_edit": zod.boolean().describe('The owner may open it in the wizard: a draft, one sent back, or a live one.'),
+  "can_post_update": zod.boolean().describe('The owner may post project updates (once it is public).'),
+  "can_refund": zod.boolean().describe('The owner may refund every pledge (which voids the contract).'),
+  "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
+  "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
+  "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
+  "closes_at": zod.iso.datetime({}).nullish().describe('When the campaign ends (once live).'),
+  "conflicts": zod.string(),
+  "created_at": zod.iso.datetime({}),
+  "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
+  "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
+  "funding": zod.object({
+  "backers": zod.number().describe('How many members\' pledges stand.'),
+  "platform_fee_percent": zod.number().min(staffDecideFundingResponseDataProjectFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
+  "processor_fee_percent": zod.array(zod.number().min(staffDecideFundingResponseDataProjectFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
+  "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
+}).describe('Where a project\'s funding stands (all or nothing).'),
+  "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
+  "funding_reason": zod.string().nullish().describe('The Content Expert\'s reason, when the funding was not approved.'),
+  "id": zod.number(),
+  "image": zod.string().nullish().describe('The picture\'s address.'),
+  "impact": zod.string().describe('HTML.'),
+  "is_public": zod.boolean().describe('The project page is open to everyone.'),
+  "lay_summary": zod.string().describe('HTML.'),
+  "methods": zod.string().describe('HTML.'),
+  "milestones": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "description": zod.string().describe('What this part of the money pays for.'),
+  "title": zod.string()
+}).describe('What a part of the funding goal pays for.')),
+  "problem": zod.string().describe('HTML.'),
+  "rejection_reason": zod.string().nullish().describe('Staff\'s reason, when they sent the project back.'),
+  "slug": zod.string().describe('The address of the project page once it is live: `/project/{slug}`.'),
+  "status": zod.enum(['draft', 'submitted', 'live', 'closed', 'rejected', 'suspended']).describe('draft → submitted → live → closed; staff may reject a submission (with a reason the\nowner reads) or suspend a live project.'),
+  "submitted_at": zod.iso.datetime({}).nullish(),
+  "tags": zod.array(zod.number()).describe('ProjectTag (project tag) ids.'),
+  "title": zod.string(),
+  "total_budget_cents": zod.number().nullish().describe('Cents of CAD.'),
+  "video_url": zod.string().nullish()
+}).describe('A project as its owner edits it (every step\'s fields, empty until saved).').and(zod.object({
+  "owner": zod.union([zod.object({
+  "affiliation": zod.string().nullish(),
+  "avatar": zod.string().nullish(),
+  "avatar_thumbnail": zod.string().nullish(),
+  "blurb": zod.string().nullish().describe('The start of their bio, for member lists (none for private profiles).'),
+  "id": zod.number(),
+  "is_private": zod.boolean().describe('The member chose a private profile: show their name, not their activity.'),
+  "location": zod.string().nullish(),
+  "name": zod.string()
+}).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional()
+})).describe('A submitted project in the staff queue, with its owner.'),
+  "reviews": zod.object({
+  "count": zod.number().min(staffDecideFundingResponseDataReviewsCountMin),
+  "criteria": zod.array(zod.object({
+  "average": zod.number().nullish().describe('Rounded to one decimal; none before the first review.'),
+  "criterion": zod.enum(['scientific_merit', 'feasibility', 'relevance_to_patients', 'clarity', 'team']).describe('What Dynamic Review rates, each from 1 to 5.'),
+  "label": zod.string()
+}).describe('One criterion\'s average over every review.')),
+  "guidelines": zod.array(zod.string()).describe('The terms\' comment and review guidelines.'),
+  "mine": zod.union([zod.object({
+  "clarity": zod.number(),
+  "feasibility": zod.number(),
+  "relevance_to_patients": zod.number(),
+  "scientific_merit": zod.number(),
+  "team": zod.number()
+}).describe('One member\'s ratings, each from 1 to 5.').and(zod.object({
+  "comment": zod.string()
+})).describe('The viewer\'s own review, to edit it.'),zod.null()]).optional()
+}).describe('Dynamic Review in numbers: how many reviewed, each criterion\'s average, the guidelines\na first review is written under, and the viewer\'s own review.'),
+  "totals": zod.object({
+  "collected_cents": zod.number().describe('What was collected from cards, less refunds.'),
+  "fees_cents": zod.number().describe('The platform\'s fee kept.'),
+  "paid_out_cents": zod.number().describe('What was paid out to the owner.'),
+  "pledged_cents": zod.number().describe('What the standing pledges add up to (the project\'s raised amount).')
+}).describe('A project\'s totals, each the sum of its ledger\'s entries of that total.')
+}).describe('What a Content Expert decides on: the project, its reviews, its ledger and totals, and\nwhether its owner\'s payout account is ready.')
+})
+
+/**
+ * @summary One project's funding ledger as a CSV file (staff).
+ */
+export const staffExportFundingLedgerParams = zod.object({
+  "id": zod.number().describe('The project\'s id')
 })
 
 /**
@@ -1922,6 +2262,7 @@ export const staffReviewProjectResponse = zod.object({
   "campaign_days": zod.number().nullish(),
   "can_edit": zod.boolean().describe('The owner may open it in the wizard: a draft, one sent back, or a live one.'),
   "can_post_update": zod.boolean().describe('The owner may post project updates (once it is public).'),
+  "can_refund": zod.boolean().describe('The owner may refund every pledge (which voids the contract).'),
   "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
   "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
   "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
@@ -1935,9 +2276,10 @@ export const staffReviewProjectResponse = zod.object({
   "platform_fee_percent": zod.number().min(staffReviewProjectResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(staffReviewProjectResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
+  "funding_reason": zod.string().nullish().describe('The Content Expert\'s reason, when the funding was not approved.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
   "impact": zod.string().describe('HTML.'),
@@ -1986,6 +2328,7 @@ export const staffProjectActionResponse = zod.object({
   "campaign_days": zod.number().nullish(),
   "can_edit": zod.boolean().describe('The owner may open it in the wizard: a draft, one sent back, or a live one.'),
   "can_post_update": zod.boolean().describe('The owner may post project updates (once it is public).'),
+  "can_refund": zod.boolean().describe('The owner may refund every pledge (which voids the contract).'),
   "can_submit": zod.boolean().describe('The owner may submit it for review (a draft, or sent back by staff).'),
   "changes_pending": zod.boolean().describe('Changes wait for staff; this view shows them, not the public version.'),
   "changes_proposed_at": zod.iso.datetime({}).nullish().describe('When the changes waiting for staff were first proposed.'),
@@ -1999,9 +2342,10 @@ export const staffProjectActionResponse = zod.object({
   "platform_fee_percent": zod.number().min(staffProjectActionResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(staffProjectActionResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
-  "state": zod.enum(['open', 'goal_reached', 'released']).describe('Where a live project\'s funding stands (all or nothing).')
+  "state": zod.enum(['open', 'goal_reached', 'charging', 'funded', 'disbursed', 'released', 'refunded']).describe('Where a live project\'s funding stands (all or nothing).')
 }).describe('Where a project\'s funding stands (all or nothing).'),
   "funding_goal_cents": zod.number().nullish().describe('The funding goal in cents of CAD.'),
+  "funding_reason": zod.string().nullish().describe('The Content Expert\'s reason, when the funding was not approved.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The picture\'s address.'),
   "impact": zod.string().describe('HTML.'),
@@ -2320,9 +2664,11 @@ export const staffGetUserResponse = zod.object({
   "active_sessions": zod.number().min(staffGetUserResponseDataActiveSessionsMin).describe('Sessions that have not expired.'),
   "affiliation": zod.string().nullish(),
   "affiliation_status": zod.enum(['approved', 'not_approved']),
+  "can_appoint_content_expert": zod.boolean().describe('The caller may appoint or revoke it as a Content Expert (admins, staff accounts).'),
   "can_reset_two_factor": zod.boolean().describe('The caller may reset its two-factor sign-in (admins).'),
   "can_set_role": zod.boolean().describe('The caller may grant or revoke its staff role (admins, not on themselves).'),
   "can_switch_state": zod.boolean().describe('The caller may deactivate or reactivate it and resend its confirmation.'),
+  "content_expert": zod.boolean().describe('Appointed to give funded projects their final approval.'),
   "deactivated_at": zod.iso.datetime({}).nullish(),
   "email_confirmed": zod.boolean(),
   "history": zod.array(zod.object({
@@ -2346,6 +2692,25 @@ export const staffGetUserResponse = zod.object({
   "university_email_confirmed": zod.boolean(),
   "university_profile_page_url": zod.string().nullish()
 })).describe('One account as staff see it.')
+})
+
+/**
+ * @summary Appoints a staff member as a Content Expert, who gives funded projects their final
+approval, or revokes it (admins only; audited).
+ */
+export const staffSetContentExpertParams = zod.object({
+  "id": zod.number().describe('The account\'s id')
+})
+
+export const staffSetContentExpertBody = zod.object({
+  "content_expert": zod.boolean(),
+  "reason": zod.string().nullish()
+}).describe('Appoints (`true`) or revokes (`false`) a staff member as a Content Expert.')
+
+export const staffSetContentExpertResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**

@@ -1,8 +1,9 @@
 import { FormControl, Grid, InputLabel, MenuItem, Select, Stack } from '@mui/material';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useListProjectTags } from '@/api/endpoints/groups/groups';
 import { useAuth } from '@/lib/auth';
-import { SEARCH_DEBOUNCE_MS, useDebounced } from '@/lib/useDebounced';
+import { SEARCH_DEBOUNCE_MS } from '@/lib/useDebounced';
+import { useUrlParam, useUrlSearch } from '@/lib/useUrlState';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { GroupCard } from '../GroupCard';
 import { type GroupOrdering, orderingOptions } from './ordering';
@@ -14,10 +15,16 @@ import { SearchField } from '@/ui/SearchField';
 export function GroupBrowser() {
   const { isSignedIn } = useAuth();
   const tags = useListProjectTags();
-  const [topics, setTopics] = useState<string[]>([]);
-  const [ordering, setOrdering] = useState<GroupOrdering>('-created_at');
-  const [search, setSearch] = useState('');
-  const settledSearch = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  // Topics, order and search live in the address (shareable, kept on reload and Back).
+  const [tagParam, setTagParam] = useUrlParam('tags');
+  const topics = tagParam ? tagParam.split(',') : [];
+  const setTopics = (next: string[]) => setTagParam(next.join(','));
+  const [orderingParam, setOrderingParam] = useUrlParam('ordering', '-created_at');
+  // An order the address names but this visitor may not use (or a made-up one) is ignored.
+  const ordering: GroupOrdering = orderingOptions(isSignedIn).some((o) => o.value === orderingParam)
+    ? (orderingParam as GroupOrdering)
+    : '-created_at';
+  const { text: search, setText: setSearch, settled: settledSearch } = useUrlSearch(SEARCH_DEBOUNCE_MS);
   const pages = useGroupPages({
     ordering,
     tags: topics.length ? topics.join(',') : undefined,
@@ -55,7 +62,7 @@ export function GroupBrowser() {
             labelId={orderingLabel}
             label="Sorted by"
             value={ordering}
-            onChange={(event) => setOrdering(event.target.value as GroupOrdering)}
+            onChange={(event) => setOrderingParam(event.target.value)}
           >
             {orderingOptions(isSignedIn).map((option) => (
               <MenuItem key={option.value} value={option.value}>

@@ -1,10 +1,11 @@
 import { Card, CardActionArea, CardContent, Container, FormControl, Grid, InputLabel, MenuItem, Select, Stack, Typography } from '@mui/material';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { getListProjectsQueryKey, listProjects } from '@/api/endpoints/projects/projects';
 import { useListProjectTags } from '@/api/endpoints/groups/groups';
 import type { ListProjectsSort, ProjectCard } from '@/api/model';
-import { SEARCH_DEBOUNCE_MS, useDebounced } from '@/lib/useDebounced';
+import { SEARCH_DEBOUNCE_MS } from '@/lib/useDebounced';
+import { useUrlParam, useUrlSearch } from '@/lib/useUrlState';
 import { usePages } from '@/lib/usePages';
 import { LoadMore } from '@/ui/LoadMore';
 import { usePageTitle } from '@/ui/page-title';
@@ -25,10 +26,13 @@ const SORTS: [ListProjectsSort, string][] = [
 /** /projects: live projects by topic, sorted, with a debounced search and Show me more. */
 export function ProjectsListPage() {
   usePageTitle('Projects');
-  const [search, setSearch] = useState('');
-  const [tag, setTag] = useState<number | ''>('');
-  const [sort, setSort] = useState<ListProjectsSort>('newest');
-  const settled = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  // Topic, order and search live in the address (shareable, kept on reload and Back).
+  const { text: search, setText: setSearch, settled } = useUrlSearch(SEARCH_DEBOUNCE_MS);
+  const [tagParam, setTagParam] = useUrlParam('tag');
+  const tagNumber = Number(tagParam);
+  const tag: number | '' = tagParam !== '' && Number.isInteger(tagNumber) && tagNumber > 0 ? tagNumber : '';
+  const [sortParam, setSortParam] = useUrlParam('sort', 'newest');
+  const sort: ListProjectsSort = SORTS.some(([value]) => value === sortParam) ? (sortParam as ListProjectsSort) : 'newest';
   const query = { search: settled || undefined, tag: tag === '' ? undefined : tag, sort };
   const topics = useListProjectTags();
   const topicLabel = useId();
@@ -50,7 +54,7 @@ export function ProjectsListPage() {
             labelId={topicLabel}
             label="Topic"
             value={tag}
-            onChange={(event) => setTag(event.target.value === '' ? '' : Number(event.target.value))}
+            onChange={(event) => setTagParam(String(event.target.value))}
           >
             <MenuItem value="">
               <em>All topics</em>
@@ -64,7 +68,7 @@ export function ProjectsListPage() {
         </FormControl>
         <FormControl sx={{ minWidth: 200 }}>
           <InputLabel id={sortLabel}>Sorted by</InputLabel>
-          <Select labelId={sortLabel} label="Sorted by" value={sort} onChange={(event) => setSort(event.target.value as ListProjectsSort)}>
+          <Select labelId={sortLabel} label="Sorted by" value={sort} onChange={(event) => setSortParam(event.target.value)}>
             {SORTS.map(([value, label]) => (
               <MenuItem key={value} value={value}>
                 {label}

@@ -3,14 +3,26 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { cancelMyPledge, changeMyPledge, useListMyPledges } from '@/api/endpoints/projects/projects';
-import type { MyPledge, ProjectPage } from '@/api/model';
+import type { FundingState, MyPledge, ProjectPage } from '@/api/model';
+import { dateTime } from '@/lib/dates';
 import { errorMessage } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { useToast } from '@/ui/toast';
 import { goal } from '../figures';
 import { toCents, toDollars } from '../wizard/BudgetStep';
 import { FundingProgress } from './FundingProgress';
+import { CardUpdateDialog } from './CardUpdateDialog';
 import { PledgeDialog } from './PledgeDialog';
+
+/** What the funding box says once the campaign's pledges are past the open phase. */
+const STATE_NOTES: Partial<Record<FundingState, string>> = {
+  goal_reached: 'The goal is reached: pledges are locked while a Content Expert reviews the project for funding.',
+  charging: 'A Content Expert approved the funding: the pledges are being charged.',
+  funded: 'Funded: every pledge is charged and the funds are on their way to the research team.',
+  disbursed: 'Funded: the funds were paid out to the research team’s institution.',
+  released: 'Every pledge was released: no one was charged.',
+  refunded: 'The owner refunded every pledge: the funding contract is void.',
+};
 
 /** The project page's funding box: raised against the goal, and the viewer's way to back
  * the project, or their own pledge to change or cancel while it may change. */
@@ -21,6 +33,8 @@ export function FundingPanel({ project, left }: { project: ProjectPage; left: st
   const [pledging, setPledging] = useState(false);
   const pledges = useListMyPledges({ query: { enabled: isSignedIn } });
   const mine = pledges.data?.data.find((p) => p.project.id === project.id && p.status === 'pledged');
+  const failed = pledges.data?.data.find((p) => p.project.id === project.id && p.update_card_by);
+  const [updating, setUpdating] = useState(false);
   const refresh = () => queryClient.invalidateQueries();
   const { funding } = project;
 
@@ -35,11 +49,19 @@ export function FundingPanel({ project, left }: { project: ProjectPage; left: st
           All or nothing{project.campaign_days ? ` · a ${project.campaign_days}-day campaign` : ''}
           {left ? ` · ${left}` : ''}
         </Typography>
-        {funding.state === 'goal_reached' && (
-          <Alert severity="success">The goal is reached: pledges are locked while a Content Expert reviews the project for funding.</Alert>
-        )}
-        {funding.state === 'released' && (
-          <Alert severity="info">The campaign ended without reaching its goal: every pledge was released and no one was charged.</Alert>
+        {STATE_NOTES[funding.state] && <Alert severity={funding.state === 'released' || funding.state === 'refunded' ? 'info' : 'success'}>{STATE_NOTES[funding.state]}</Alert>}
+        {failed && (
+          <Alert
+            severity="warning"
+            action={
+              <Button color="inherit" size="small" onClick={() => setUpdating(true)}>
+                Update card
+              </Button>
+            }
+          >
+            Your card was not charged ({failed.failure_code?.replaceAll('_', ' ') ?? 'declined'}). Give a new card by {dateTime(failed.update_card_by ?? '')}{' '}
+            to keep backing this project.
+          </Alert>
         )}
         {mine && <OwnPledge pledge={mine} onChanged={refresh} />}
         {!mine && project.abilities.can_pledge && (
@@ -53,6 +75,17 @@ export function FundingPanel({ project, left }: { project: ProjectPage; left: st
           </Button>
         )}
       </Stack>
+      {updating && failed && (
+        <CardUpdateDialog
+          pledge={failed}
+          onClose={() => setUpdating(false)}
+          onDone={(charged) => {
+            setUpdating(false);
+            toast(charged ? 'Thank you: your new card was charged.' : 'The new card was not charged either.', charged ? 'success' : 'error');
+            void refresh();
+          }}
+        />
+      )}
       {pledging && (
         <PledgeDialog
           slug={project.slug}

@@ -1,35 +1,32 @@
 import { Alert, Box, Checkbox, Dialog, DialogContent, DialogTitle, FormControlLabel, FormHelperText, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { confirmTestCard } from '@/api/endpoints/payments/payments';
 import { pledgeToProject, startPledgeCard } from '@/api/endpoints/projects/projects';
-import type { Funding } from '@/api/model';
+import type { CardEntry, Funding } from '@/api/model';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { trimming, withFieldRequiredText, z, zodResolver } from '@/lib/zod';
 import { DialogFormActions } from '@/ui/form/DialogFormActions';
 import { FormTextField } from '@/ui/form/FormTextField';
 import { goal } from '../figures';
 import { toCents } from '../wizard/BudgetStep';
+import { CardFields, CardRefusal, cardSchemaFor, saveCard, WithCardEntry } from './cardEntry';
+import type { StripeCard } from './stripeCard';
+import { CARD_FIELDS, type CardValues } from './testCard';
 
-const schema = z.object({
+const pledgeFields = {
   amount: z.string().trim().min(1).regex(/^\d+(\.\d{1,2})?$/, 'Enter an amount in dollars, such as 50 or 50.25.'),
   message: z.string().trim().max(500),
   anonymous: z.boolean(),
   adult: z.literal(true, { error: 'You must be 18 or older to pledge.' }),
-  number: z.string().trim().min(1),
-  exp: z.string().trim().regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, 'Enter the expiry as MM/YY.'),
-  cvc: z.string().trim().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digits on the back of the card.'),
-});
-type Values = z.infer<typeof schema>;
+};
+type Values = z.infer<z.ZodObject<typeof pledgeFields>> & CardValues;
 
 /** The server's field for each form field it may name. */
 const SERVER_FIELDS: [keyof Values, string][] = [
   ['amount', 'amount_cents'],
   ['message', 'message'],
   ['adult', 'adult'],
-  ['number', 'number'],
-  ['exp', 'exp'],
-  ['cvc', 'cvc'],
+  ...CARD_FIELDS.map((field): [keyof Values, string] => [field, field]),
 ];
 
 /** The fees on a pledge of `cents`, as the terms state them (spec 2 §8). */
@@ -41,13 +38,38 @@ export function fees(cents: number, funding: Funding): string {
 
 /**
  * Backing a project: the amount, an optional message, the 18+ declaration, and a card
- * saved with the test processor (its own card form: the number goes to the processor, and
- * Cohort keeps only the brand and last four digits). Nothing is charged now.
+ * saved with the processor (its own card form or Stripe.js: the number goes to the
+ * processor, and Cohort keeps only the brand and last four digits). Nothing is charged now.
  */
 export function PledgeDialog({ slug, funding, onClose, onPledged }: { slug: string; funding: Funding; onClose: () => void; onPledged: () => void }) {
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="pledge-title">
+      <DialogTitle id="pledge-title">Back this project</DialogTitle>
+      <DialogContent>
+        <WithCardEntry>{(entry) => <PledgeForm slug={slug} funding={funding} entry={entry} onClose={onClose} onPledged={onPledged} />}</WithCardEntry>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PledgeForm({
+  slug,
+  funding,
+  entry,
+  onClose,
+  onPledged,
+}: {
+  slug: string;
+  funding: Funding;
+  entry: CardEntry;
+  onClose: () => void;
+  onPledged: () => void;
+}) {
   const [banner, setBanner] = useState<string | null>(null);
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [stripe, setStripe] = useState<StripeCard | null>(null);
   const form = useForm<Values>({
-    resolver: withFieldRequiredText(trimming(zodResolver(schema))),
+    resolver: withFieldRequiredText(trimming(zodResolver(z.object({ ...pledgeFields, ...cardSchemaFor(entry) })))),
     defaultValues: { amount: '', message: '', anonymous: false, adult: false as unknown as true, number: '', exp: '', cvc: '' },
   });
   const amount = useWatch({ control: form.control, name: 'amount' });
@@ -55,16 +77,17 @@ export function PledgeDialog({ slug, funding, onClose, onPledged }: { slug: stri
 
   const onSubmit = form.handleSubmit(async (values) => {
     setBanner(null);
+    setCardError(null);
     try {
       const setup = (await startPledgeCard(slug)).data;
-      const [month, year] = values.exp.split('/').map((part) => Number(part.trim()));
-      await confirmTestCard(setup.setup_id, {
-        client_secret: setup.client_secret,
-        number: values.number,
-        exp_month: month,
-        exp_year: 2000 + year,
-        cvc: values.cvc,
-      });
+      try {
+        await saveCard(entry, stripe, setup, values);
+      } catch (error) {
+        // Stripe.js's refusal belongs to its card field; the test processor's come as API errors.
+        if (!(error instanceof CardRefusal)) throw error;
+        setCardError(error.message);
+        return;
+      }
       await pledgeToProject(slug, {
         setup_id: setup.setup_id,
         amount_cents: toCents(values.amount.trim()),
@@ -89,53 +112,38 @@ export function PledgeDialog({ slug, funding, onClose, onPledged }: { slug: stri
   });
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="pledge-title">
-      <DialogTitle id="pledge-title">Back this project</DialogTitle>
-      <DialogContent>
-        <Box component="form" noValidate onSubmit={onSubmit} aria-label="Pledge" sx={{ pt: 1 }}>
-          <Stack spacing={2}>
-            {banner && <Alert severity="error">{banner}</Alert>}
-            <FormTextField control={form.control} name="amount" label="Amount (CA$)" required inputMode="decimal" />
-            <Typography variant="body2" color="text.secondary" role="status">
-              All or nothing: nothing is charged unless the project reaches its goal and a Content Expert approves it. You may change or cancel your
-              pledge until the goal is reached. {cents > 0 && fees(cents, funding)}
-            </Typography>
-            <FormTextField control={form.control} name="message" label="Message to the project (optional)" multiline minRows={2} />
-            <Controller
-              control={form.control}
-              name="anonymous"
-              render={({ field }) => (
-                <FormControlLabel control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />} label="Keep my pledge off my public profile" />
-              )}
-            />
-            <Typography variant="subtitle1" component="h3">
-              Card (test processor)
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              Test cards: 4242 4242 4242 4242 is charged, an ending of 0002 is declined. The number goes to the processor; Cohort keeps only its last four digits.
-            </Typography>
-            <FormTextField control={form.control} name="number" label="Card number" required inputMode="numeric" autoComplete="cc-number" />
-            <Stack direction="row" spacing={2}>
-              <FormTextField control={form.control} name="exp" label="Expiry (MM/YY)" required autoComplete="cc-exp" />
-              <FormTextField control={form.control} name="cvc" label="Security code" required inputMode="numeric" autoComplete="cc-csc" />
-            </Stack>
-            <Controller
-              control={form.control}
-              name="adult"
-              render={({ field, fieldState }) => (
-                <Box>
-                  <FormControlLabel
-                    control={<Checkbox checked={Boolean(field.value)} onChange={(e) => field.onChange(e.target.checked)} />}
-                    label="I am 18 or older"
-                  />
-                  {fieldState.error && <FormHelperText error>{fieldState.error.message}</FormHelperText>}
-                </Box>
-              )}
-            />
-            <DialogFormActions submitLabel="Pledge" onCancel={onClose} busy={form.formState.isSubmitting} />
-          </Stack>
-        </Box>
-      </DialogContent>
-    </Dialog>
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Pledge" sx={{ pt: 1 }}>
+      <Stack spacing={2}>
+        {banner && <Alert severity="error">{banner}</Alert>}
+        <FormTextField control={form.control} name="amount" label="Amount (CA$)" required inputMode="decimal" />
+        <Typography variant="body2" color="text.secondary" role="status">
+          All or nothing: nothing is charged unless the project reaches its goal and a Content Expert approves it. You may change or cancel your
+          pledge until the goal is reached. {cents > 0 && fees(cents, funding)}
+        </Typography>
+        <FormTextField control={form.control} name="message" label="Message to the project (optional)" multiline minRows={2} />
+        <Controller
+          control={form.control}
+          name="anonymous"
+          render={({ field }) => (
+            <FormControlLabel control={<Checkbox checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />} label="Keep my pledge off my public profile" />
+          )}
+        />
+        <CardFields entry={entry} onStripeCard={setStripe} control={form.control} error={cardError} />
+        <Controller
+          control={form.control}
+          name="adult"
+          render={({ field, fieldState }) => (
+            <Box>
+              <FormControlLabel
+                control={<Checkbox checked={Boolean(field.value)} onChange={(e) => field.onChange(e.target.checked)} />}
+                label="I am 18 or older"
+              />
+              {fieldState.error && <FormHelperText error>{fieldState.error.message}</FormHelperText>}
+            </Box>
+          )}
+        />
+        <DialogFormActions submitLabel="Pledge" onCancel={onClose} busy={form.formState.isSubmitting} />
+      </Stack>
+    </Box>
   );
 }

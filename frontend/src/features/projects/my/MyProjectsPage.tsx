@@ -7,11 +7,17 @@ import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { STATUS } from '../status';
 import { daysLeft } from '../figures';
 import { FundingProgress } from '../funding/FundingProgress';
+import { PayoutAccountCard } from './PayoutAccountCard';
+import { RefundButton } from './RefundButton';
 
 /** What a campaign past its open phase says on its owner's list. */
 const FUNDING_STATE: Partial<Record<FundingState, string>> = {
   goal_reached: 'Goal reached: pledges are locked while a Content Expert reviews the funding',
-  released: 'Ended short of its goal: every pledge was released, no one was charged',
+  charging: 'Approved: the pledges are being charged',
+  funded: 'Funded: the payout to your institution is on its way',
+  disbursed: 'Funded and paid out to your institution',
+  released: 'Every pledge was released: no one was charged',
+  refunded: 'Refunded: every pledge was returned and the contract is void',
 };
 
 /** /my-projects: the caller's projects in every state, each with its next step. */
@@ -36,6 +42,7 @@ export function MyProjectsPage() {
         <EmptyState>You have no projects yet.</EmptyState>
       ) : (
         <Stack spacing={2}>
+          {projects.data.data.some((project) => project.is_public) && <PayoutAccountCard />}
           {projects.data.data.map((project) => (
             <ProjectRow key={project.id} project={project} />
           ))}
@@ -65,6 +72,11 @@ function ProjectRow({ project }: { project: ProjectDraft }) {
             </Typography>
           </Stack>
         )}
+        {project.funding_reason && (
+          <Alert severity="warning" sx={{ mt: 1 }}>
+            The Content Expert did not approve the funding: {project.funding_reason}
+          </Alert>
+        )}
         {project.rejection_reason && project.can_submit && (
           <Alert severity="warning" sx={{ mt: 1 }}>
             Staff sent it back: {project.rejection_reason}
@@ -87,6 +99,7 @@ function ProjectRow({ project }: { project: ProjectDraft }) {
             Updates
           </Button>
         )}
+        {project.can_refund && <RefundButton project={project} />}
       </CardActions>
     </Card>
   );

@@ -7,6 +7,7 @@ import {
   staffReactivateUser,
   staffResendConfirmation,
   staffResetTwoFactor,
+  staffSetContentExpert,
   staffSetUserRole,
   useStaffGetUser,
 } from '@/api/endpoints/staff/staff';
@@ -19,7 +20,7 @@ import { StaffPage } from '../ui/StaffPage';
 import { useRun } from '../ui/useRun';
 import { ROLE_LABELS, STATE_COLORS, STATE_LABELS } from './labels';
 
-type Decision = 'deactivate' | 'reactivate' | 'reset-two-factor' | 'role';
+type Decision = 'deactivate' | 'reactivate' | 'reset-two-factor' | 'role' | 'content-expert';
 
 /** /staff/users/:id: one account's state, what staff may do to it, and its history. */
 export function UserPage() {
@@ -34,7 +35,7 @@ function UserDetail({ user }: { user: StaffUserDetail }) {
   const me = useGetMe();
   const self = me.data?.data.id === user.id;
   // What may be done comes from the server's policy (the can_* flags of the account view).
-  const canAct = user.can_switch_state || user.can_set_role || user.can_reset_two_factor;
+  const canAct = user.can_switch_state || user.can_set_role || user.can_reset_two_factor || user.can_appoint_content_expert;
   const { run, busy } = useRun();
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const [role, setRole] = useState<StaffRole | ''>(user.staff_role ?? '');
@@ -47,6 +48,10 @@ function UserDetail({ user }: { user: StaffUserDetail }) {
       reactivate: [() => staffReactivateUser(user.id, body), 'The account was reactivated.'],
       'reset-two-factor': [() => staffResetTwoFactor(user.id, body), 'Two-factor sign-in was reset.'],
       role: [() => staffSetUserRole(user.id, { staff_role: role || null, reason: body.reason }), 'The staff role was changed.'],
+      'content-expert': [
+        () => staffSetContentExpert(user.id, { content_expert: !user.content_expert, reason: body.reason }),
+        user.content_expert ? 'The Content Expert appointment was revoked.' : 'Appointed as a Content Expert.',
+      ],
     };
     const [action, done] = actions[deciding ?? 'deactivate'];
     void run(action, done).then((ok) => ok && setDeciding(null));
@@ -67,6 +72,13 @@ function UserDetail({ user }: { user: StaffUserDetail }) {
       danger: true,
     },
     role: { title: `Give ${user.name} ${roleLabel}?`, text: 'Staff roles open the console.', label: 'Change role' },
+    'content-expert': user.content_expert
+      ? { title: `Revoke ${user.name} as a Content Expert?`, text: 'They no longer give final approval of funding.', label: 'Revoke', danger: true }
+      : {
+          title: `Appoint ${user.name} as a Content Expert?`,
+          text: 'Content Experts give projects whose pledges reached the goal their final approval: then every pledge is charged.',
+          label: 'Appoint',
+        },
   };
 
   return (
@@ -74,6 +86,7 @@ function UserDetail({ user }: { user: StaffUserDetail }) {
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
         <Chip color={STATE_COLORS[user.state]} label={STATE_LABELS[user.state]} />
         {user.staff_role && <Chip color="primary" label={ROLE_LABELS[user.staff_role]} />}
+        {user.content_expert && <Chip color="secondary" label="Content Expert" />}
         {self && <Chip variant="outlined" label="You" />}
       </Stack>
       <Grid container spacing={2}>
@@ -171,6 +184,11 @@ function UserDetail({ user }: { user: StaffUserDetail }) {
                       Apply
                     </Button>
                   </Stack>
+                )}
+                {user.can_appoint_content_expert && (
+                  <Button variant="outlined" onClick={() => setDeciding('content-expert')}>
+                    {user.content_expert ? 'Revoke Content Expert' : 'Appoint as Content Expert'}
+                  </Button>
                 )}
               </Stack>
             </CardContent>

@@ -1,14 +1,11 @@
-import { useState } from 'react';
-import { useDebounced } from '@/lib/useDebounced';
+import { useUrlPage, useUrlSearch } from '@/lib/useUrlState';
 
-/** A console list's search box and page; a new search starts again from page 1. */
+/**
+ * A console list's search box and page, kept in the address (shareable, kept on reload and
+ * Back); a new search starts again from page 1.
+ */
 export function useListState() {
-  const [search, setSearchText] = useState('');
-  const [page, setPage] = useState(1);
-  const debounced = useDebounced(search, 300);
-  const setSearch = (next: string) => {
-    setSearchText(next);
-    setPage(1);
-  };
-  return { search, setSearch, query: debounced.trim() || undefined, page, setPage };
+  const { text: search, setText: setSearch, settled } = useUrlSearch(300);
+  const [page, setPage] = useUrlPage();
+  return { search, setSearch, query: settled || undefined, page, setPage };
 }

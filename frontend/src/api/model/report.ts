@@ -5,8 +5,16 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { Discrepancy } from './discrepancy';
 
 /**
- * Stripe.js's key and address, with the Stripe processor.
+ * The platform-wide report.
  */
-export type CardSetupPublishableKey = string | null;
+export interface Report {
+  /**
+   * Charges checked.
+   * @minimum 0
+   */
+  charges: number;
+  discrepancies: Discrepancy[];
+}

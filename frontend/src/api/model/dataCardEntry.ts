@@ -5,5 +5,8 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { CardEntry } from './cardEntry';
 
-export type CardSetupJsUrl = string | null;
+export interface DataCardEntry {
+  data: CardEntry;
+}

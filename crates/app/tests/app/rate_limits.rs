@@ -1,0 +1,66 @@
+//! Issue 21, item 10: a rate-limited answer says when to come back (`Retry-After` and the
+//! IETF `RateLimit-*` fields), and the limits key on the client's address, read from the
+//! forwarding headers only when the peer is a trusted proxy.
+
+use serde_json::json;
+use testkit::spawn_app_with;
+
+/// A failed sign-in from `client` (as `X-Forwarded-For` names it), each for another account.
+async fn sign_in_from(app: &testkit::TestApp, client: &str, n: usize) -> reqwest::Response {
+    app.client
+        .post(app.url("/api/login"))
+        .header("X-Forwarded-For", client)
+        .json(&json!({"email": format!("nobody{n}.{client}@example.org"), "password": "wrong password"}))
+        .send()
+        .await
+        .unwrap()
+}
+
+fn header(response: &reqwest::Response, name: &str) -> String {
+    response
+        .headers()
+        .get(name)
+        .map(|v| v.to_str().unwrap().to_owned())
+        .unwrap_or_default()
+}
+
+#[tokio::test]
+async fn behind_a_trusted_proxy_each_client_has_its_own_quota_and_hears_when_to_return() {
+    let app = spawn_app_with(|config| {
+        config.rate_limits = true;
+        config.rate_limit_per_minute = 2;
+        config.trusted_proxies = vec!["127.0.0.1/32".parse().unwrap()];
+    })
+    .await;
+    for n in 0..2 {
+        assert_eq!(sign_in_from(&app, "198.51.100.1", n).await.status(), 400);
+    }
+    let throttled = sign_in_from(&app, "198.51.100.1", 2).await;
+    assert_eq!(throttled.status(), 429);
+    let wait: u64 = header(&throttled, "retry-after").parse().unwrap();
+    assert!(
+        (1..=30).contains(&wait),
+        "2 a minute: one frees within 30 s, not {wait}"
+    );
+    assert_eq!(header(&throttled, "ratelimit-limit"), "2");
+    assert_eq!(header(&throttled, "ratelimit-remaining"), "0");
+    assert_eq!(header(&throttled, "ratelimit-reset"), wait.to_string());
+    let body: serde_json::Value = throttled.json().await.unwrap();
+    assert_eq!(body["code"], "throttled");
+    assert_eq!(body["extra"]["retry_after_seconds"], wait);
+    // Another client behind the same proxy is not held back by the first.
+    assert_eq!(sign_in_from(&app, "198.51.100.2", 0).await.status(), 400);
+}
+
+#[tokio::test]
+async fn without_a_trusted_proxy_a_forged_forwarding_header_changes_nothing() {
+    let app = spawn_app_with(|config| {
+        config.rate_limits = true;
+        config.rate_limit_per_minute = 2;
+    })
+    .await;
+    for (n, forged) in ["203.0.113.1", "203.0.113.2"].into_iter().enumerate() {
+        assert_eq!(sign_in_from(&app, forged, n).await.status(), 400);
+    }
+    assert_eq!(sign_in_from(&app, "203.0.113.3", 2).await.status(), 429);
+}

@@ -1,0 +1,259 @@
+//! A project's funding (PrecisionFunding) after its goal: backers and owner hear when the
+//! pledges are let go (the campaign ended short, or a Content Expert did not approve), when
+//! the project is funded and paid out, when a donor's charge failed, and when the owner
+//! refunded everyone. Notifications only: the feed announces the goal itself.
+
+use chrono::{DateTime, Utc};
+use kernel::notification_kinds as kind;
+
+use super::effects::Effects;
+use super::projects::about_project;
+use super::wording::{because, project_route};
+use crate::enums::{FeedEventType, FeedObjectType};
+use crate::facts::Project;
+use crate::service::activity::{ItemContent, NewItem, RelatedContent};
+
+/// The pledges were let go uncharged: the backers hear so, and with a Content Expert's
+/// reason the owner hears why.
+pub fn released(
+    project: &Project,
+    owner_id: i64,
+    backers: &[i64],
+    reason: Option<&str>,
+) -> Effects {
+    let route = project_route(project);
+    let (title, what) = match reason {
+        Some(_) => (
+            "Funding not approved",
+            format!(
+                "A Content Expert did not approve the funding of {}.",
+                project.title
+            ),
+        ),
+        None => (
+            "Campaign ended without reaching its goal",
+            format!("{} ended without reaching its funding goal.", project.title),
+        ),
+    };
+    let mut notices: Vec<_> = backers
+        .iter()
+        .map(|backer| {
+            about_project(
+                *backer,
+                kind::PROJECT_FUNDING,
+                project,
+                title,
+                format!("{what} Your pledge is released: you are not charged."),
+                route.clone(),
+            )
+        })
+        .collect();
+    if reason.is_some() {
+        notices.push(about_project(
+            owner_id,
+            kind::PROJECT_FUNDING,
+            project,
+            title,
+            format!("{what} Every pledge is released.{}", because(reason)),
+            route,
+        ));
+    }
+    Effects::notices(notices)
+}
+
+/// The project is funded and paid out: the owner and each charged backer hear of it.
+pub fn funded(
+    project: &Project,
+    owner_id: i64,
+    backers: &[i64],
+    collected_cents: i64,
+    paid_out_cents: i64,
+) -> Effects {
+    let route = project_route(project);
+    let collected = kernel::money::cad(collected_cents);
+    let paid = kernel::money::cad(paid_out_cents);
+    let mut notices = vec![about_project(
+        owner_id,
+        kind::PROJECT_FUNDING,
+        project,
+        "Project funded",
+        format!(
+            "{} is funded: {collected} was collected and {paid} paid out to your institution's account.",
+            project.title
+        ),
+        route.clone(),
+    )];
+    notices.extend(backers.iter().filter(|b| **b != owner_id).map(|backer| {
+        about_project(
+            *backer,
+            kind::PROJECT_FUNDING,
+            project,
+            "A project you back is funded",
+            format!(
+                "{} is funded. Your pledge was charged; its receipt is under My profile, Pledges.",
+                project.title
+            ),
+            route.clone(),
+        )
+    }));
+    Effects::notices(notices)
+}
+
+/// A donor's charge failed: they are asked for a new card before the grace period ends.
+pub fn charge_failed(
+    project: &Project,
+    backer_id: i64,
+    amount_cents: i64,
+    grace_until: DateTime<Utc>,
+) -> Effects {
+    Effects::notices([about_project(
+        backer_id,
+        kind::PROJECT_FUNDING,
+        project,
+        "Update your card",
+        format!(
+            "Your pledge of {} to {} could not be charged. Give a new card by {} to keep backing it.",
+            kernel::money::cad(amount_cents),
+            project.title,
+            grace_until.format("%B %-d, %Y")
+        ),
+        project_route(project),
+    )])
+}
+
+/// A milestone reached: the owner hears of it, and everyone's feed shows it.
+pub fn milestone(
+    project: Project,
+    owner_id: i64,
+    number: usize,
+    title: &str,
+    raised_cents: i64,
+) -> Effects {
+    let text = format!(
+        "{} reached milestone {number}, {title}, with {} pledged.",
+        project.title,
+        kernel::money::cad(raised_cents)
+    );
+    Effects::notices([about_project(
+        owner_id,
+        kind::PROJECT_FUNDING,
+        &project,
+        "Milestone reached",
+        text.clone(),
+        project_route(&project),
+    )])
+    .with_item(NewItem {
+        event_type: FeedEventType::ProjectReachedMilestone,
+        object_type: FeedObjectType::Project,
+        actor_id: Some(owner_id),
+        group_id: None,
+        is_public: true,
+        content: ItemContent {
+            id: Some(project.id),
+            text: Some(text),
+            slug: Some(project.slug.clone()),
+            ..Default::default()
+        },
+        related: RelatedContent {
+            slug: Some(project.slug),
+            title: Some(project.title),
+            ..Default::default()
+        },
+    })
+}
+
+/// The owner refunded every pledge: each backer hears of it.
+pub fn refunded(project: &Project, backers: &[i64]) -> Effects {
+    let route = project_route(project);
+    Effects::notices(backers.iter().map(|backer| {
+        about_project(
+            *backer,
+            kind::PROJECT_FUNDING,
+            project,
+            "Pledge refunded",
+            format!(
+                "The owner of {} refunded every pledge: anything charged is returned to your card, and nothing more will be.",
+                project.title
+            ),
+            route.clone(),
+        )
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn project() -> Project {
+        Project {
+            id: 7,
+            slug: "early-sepsis".into(),
+            title: "Early sepsis".into(),
+        }
+    }
+
+    #[test]
+    fn a_content_experts_refusal_tells_the_backers_and_the_owner_why() {
+        let effects = released(&project(), 1, &[5, 6], Some("No ethics approval."));
+        let to: Vec<i64> = effects.notices.iter().map(|n| n.user_id).collect();
+        assert_eq!(to, [5, 6, 1]);
+        assert!(
+            effects.notices[2]
+                .message
+                .ends_with("Reason: No ethics approval.")
+        );
+        assert!(effects.notices[0].message.contains("you are not charged"));
+        assert!(effects.items.is_empty());
+    }
+
+    #[test]
+    fn a_milestone_tells_the_owner_and_shows_in_everyones_feed() {
+        let effects = milestone(project(), 1, 2, "Recruitment", 1_250_000);
+        assert_eq!(effects.notices[0].user_id, 1);
+        assert_eq!(
+            effects.notices[0].message,
+            "Early sepsis reached milestone 2, Recruitment, with CA$12,500 pledged."
+        );
+        assert_eq!(
+            effects.items[0].event_type,
+            FeedEventType::ProjectReachedMilestone
+        );
+        assert!(effects.items[0].is_public);
+    }
+
+    #[test]
+    fn a_campaign_that_ended_short_tells_only_the_backers() {
+        let effects = released(&project(), 1, &[5], None);
+        assert_eq!(effects.notices.len(), 1);
+        assert_eq!(
+            effects.notices[0].title,
+            "Campaign ended without reaching its goal"
+        );
+    }
+
+    #[test]
+    fn a_funded_project_tells_its_owner_the_amounts_and_its_backers_of_receipts() {
+        let effects = funded(&project(), 1, &[5], 100_000, 91_000);
+        assert!(
+            effects.notices[0]
+                .message
+                .contains("CA$1,000 was collected")
+        );
+        assert!(effects.notices[0].message.contains("CA$910 paid out"));
+        assert_eq!(effects.notices[1].user_id, 5);
+    }
+
+    #[test]
+    fn a_failed_charge_asks_its_donor_for_a_new_card_by_a_date() {
+        let until = chrono::DateTime::parse_from_rfc3339("2026-12-01T12:00:00Z")
+            .map(|d| d.with_timezone(&Utc))
+            .ok()
+            .unwrap_or_default();
+        let effects = charge_failed(&project(), 5, 2_500, until);
+        assert_eq!(
+            effects.notices[0].in_app_route.as_deref(),
+            Some("/project/early-sepsis")
+        );
+        assert!(effects.notices[0].message.contains("by December 1, 2026"));
+    }
+}

@@ -1,0 +1,170 @@
+//! The test processor's payout accounts and payouts. Onboarding is simulated by the
+//! processor's own form (served by the app at [`ONBOARDING_PATH`]): the owner gives their
+//! institution and Canadian bank details, of which only the institution's name and the
+//! account's last four digits are kept, and the account is verified.
+
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
+
+use super::entity::{account, payout};
+use super::{TestProcessor, new_id, unavailable};
+use crate::error::{AppError, FieldErrors};
+use crate::payments::{PaymentError, PayoutAccount, PayoutRequest};
+
+/// Where the browser completes a test payout account's onboarding (`/{account id}`).
+pub const ONBOARDING_PATH: &str = "/test-processor/onboarding";
+
+pub const INVALID_INSTITUTION: &str = "Enter your institution's name.";
+pub const INVALID_TRANSIT: &str = "A transit number has 5 digits.";
+pub const INVALID_INSTITUTION_NUMBER: &str = "An institution number has 3 digits.";
+pub const INVALID_ACCOUNT: &str = "An account number has 7 to 12 digits.";
+pub const UNKNOWN_ACCOUNT: &str = "This payout account does not exist.";
+
+/// What the onboarding form sends: a Canadian bank account.
+#[derive(Debug, Clone)]
+pub struct BankDetails {
+    pub institution: String,
+    pub transit_number: String,
+    pub institution_number: String,
+    pub account_number: String,
+}
+
+fn digits(text: &str, lengths: std::ops::RangeInclusive<usize>) -> bool {
+    lengths.contains(&text.len()) && text.chars().all(|c| c.is_ascii_digit())
+}
+
+impl BankDetails {
+    fn checked(&self) -> Result<(), AppError> {
+        let mut errors = FieldErrors::new();
+        let name = self.institution.trim();
+        if name.is_empty() || name.chars().count() > 255 {
+            errors.insert("institution".into(), vec![INVALID_INSTITUTION.into()]);
+        }
+        if !digits(&self.transit_number, 5..=5) {
+            errors.insert("transit_number".into(), vec![INVALID_TRANSIT.into()]);
+        }
+        if !digits(&self.institution_number, 3..=3) {
+            errors.insert(
+                "institution_number".into(),
+                vec![INVALID_INSTITUTION_NUMBER.into()],
+            );
+        }
+        if !digits(&self.account_number, 7..=12) {
+            errors.insert("account_number".into(), vec![INVALID_ACCOUNT.into()]);
+        }
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(AppError::Validation(errors))
+        }
+    }
+}
+
+/// One payout as the processor's dashboard would list it (tests count them).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TestPayout {
+    pub id: String,
+    pub account_id: String,
+    pub amount_cents: i64,
+}
+
+impl TestProcessor {
+    pub(super) async fn new_account(&self, reference: &str) -> Result<String, PaymentError> {
+        let made = account::ActiveModel {
+            id: Set(new_id("acct")),
+            reference: Set(reference.to_owned()),
+            institution: Set(None),
+            last4: Set(None),
+            verified: Set(false),
+            created_at: Set(crate::clock::now()),
+        }
+        .insert(&self.db)
+        .await
+        .map_err(unavailable)?;
+        Ok(made.id)
+    }
+
+    pub(super) async fn account(&self, id: &str) -> Result<Option<PayoutAccount>, PaymentError> {
+        Ok(account::Entity::find_by_id(id.to_owned())
+            .one(&self.db)
+            .await
+            .map_err(unavailable)?
+            .map(|a| PayoutAccount {
+                id: a.id,
+                verified: a.verified,
+            }))
+    }
+
+    /// The onboarding form's submission: the account is verified.
+    pub async fn onboard(&self, id: &str, bank: &BankDetails) -> Result<(), AppError> {
+        let found = account::Entity::find_by_id(id.to_owned())
+            .one(&self.db)
+            .await?
+            .ok_or_else(|| AppError::bad_request("unknown_account", UNKNOWN_ACCOUNT))?;
+        bank.checked()?;
+        let number = &bank.account_number;
+        let mut active: account::ActiveModel = found.into();
+        active.institution = Set(Some(bank.institution.trim().to_owned()));
+        active.last4 = Set(Some(number[number.len() - 4..].to_owned()));
+        active.verified = Set(true);
+        active.update(&self.db).await?;
+        Ok(())
+    }
+
+    pub(super) async fn new_payout(
+        &self,
+        request: &PayoutRequest<'_>,
+    ) -> Result<String, PaymentError> {
+        let by_key = || {
+            payout::Entity::find()
+                .filter(payout::Column::IdempotencyKey.eq(request.idempotency_key))
+                .one(&self.db)
+        };
+        if let Some(done) = by_key().await.map_err(unavailable)? {
+            return Ok(done.id);
+        }
+        let verified = self
+            .account(request.account_id)
+            .await?
+            .is_some_and(|a| a.verified);
+        if !verified || request.amount_cents < 1 {
+            return Err(PaymentError::Refused(format!(
+                "Account {} cannot take this payout.",
+                request.account_id
+            )));
+        }
+        let inserted = payout::ActiveModel {
+            id: Set(new_id("po")),
+            idempotency_key: Set(request.idempotency_key.to_owned()),
+            account_id: Set(request.account_id.to_owned()),
+            amount_cents: Set(request.amount_cents),
+            currency: Set(request.currency.to_owned()),
+            created_at: Set(crate::clock::now()),
+        }
+        .insert(&self.db)
+        .await;
+        match inserted {
+            Ok(made) => Ok(made.id),
+            // The same key raced in: the unique index kept one payout.
+            Err(err) => match by_key().await.map_err(unavailable)? {
+                Some(done) => Ok(done.id),
+                None => Err(unavailable(err)),
+            },
+        }
+    }
+
+    /// Every payout made, oldest first.
+    pub async fn payouts(&self) -> Result<Vec<TestPayout>, PaymentError> {
+        Ok(payout::Entity::find()
+            .order_by_asc(payout::Column::CreatedAt)
+            .all(&self.db)
+            .await
+            .map_err(unavailable)?
+            .into_iter()
+            .map(|p| TestPayout {
+                id: p.id,
+                account_id: p.account_id,
+                amount_cents: p.amount_cents,
+            })
+            .collect())
+    }
+}

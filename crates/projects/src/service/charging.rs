@@ -1,0 +1,309 @@
+//! Charging (PrecisionFunding), exactly once. After a Content Expert approves, each standing
+//! pledge is charged off-session with an idempotency key derived from the pledge and its
+//! attempt (`pledge-{id}-charge-{attempt}`): a run cut short — a crash, a kill, a restart —
+//! is resumed by the sweep with the same keys, so the processor answers with the charge it
+//! already made instead of charging again; the pledge's conditional update and the ledger's
+//! unique key record each charge once. A declined card marks the pledge failed and gives its
+//! donor a grace period to give a new card (then it is charged with the next attempt's key);
+//! when the grace period ends the pledge lapses. Once no pledge is left to charge, the
+//! platform's fee is kept and the rest is paid out to the owner's verified account.
+
+use chrono::{DateTime, Utc};
+use kernel::payments::{ChargeOutcome, ChargeRequest, PayoutRequest};
+use kernel::{AppContext, AppError, AppResult};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect, TransactionTrait};
+
+use super::ledger::{self, CURRENCY, Entry};
+use super::{browse, payout_accounts, pledging};
+use crate::entity::{pledge, project};
+use crate::enums::{FundingState, LedgerKind, PledgeStatus};
+use crate::events::{PledgeChargeFailed, ProjectFunded};
+
+/// The key that charges pledge `id`'s attempt once, whatever happens around it.
+pub fn charge_key(pledge_id: i64, attempt: i32) -> String {
+    format!("pledge-{pledge_id}-charge-{attempt}")
+}
+
+/// The key that pays project `id`'s funds out once.
+pub fn payout_key(project_id: i64) -> String {
+    format!("project-{project_id}-payout")
+}
+
+/// Starts charging project `id` now, in the background (the sweep resumes it too).
+pub fn start(ctx: AppContext, id: i64) {
+    tokio::spawn(async move {
+        if let Err(err) = run(&ctx, id, kernel::clock::now()).await {
+            tracing::warn!(error = %err, project = id, "charging stopped; the sweep resumes it");
+        }
+    });
+}
+
+/// Charges what is left to charge of project `id`, then settles it if nothing is.
+pub async fn run(ctx: &AppContext, id: i64, now: DateTime<Utc>) -> AppResult<()> {
+    let Some(found) = project::Entity::find_by_id(id).one(&ctx.db).await? else {
+        return Ok(());
+    };
+    if found.funding_state == FundingState::Charging {
+        let due = pledge::Entity::find()
+            .filter(pledge::Column::ProjectId.eq(id))
+            .filter(pledge::Column::Status.eq(PledgeStatus::Pledged))
+            .all(&ctx.db)
+            .await?;
+        for each in due {
+            charge_one(ctx, &found, each, now).await?;
+        }
+        lapse_expired(ctx, id, now).await?;
+        settle(ctx, id).await?;
+    }
+    pay_out(ctx, id).await
+}
+
+/// Charges one pledge and records what came of it, once.
+async fn charge_one(
+    ctx: &AppContext,
+    found: &project::Model,
+    due: pledge::Model,
+    now: DateTime<Utc>,
+) -> AppResult<()> {
+    let (Some(customer), Some(method)) = (due.customer_id.as_deref(), due.method_id.as_deref())
+    else {
+        return Ok(());
+    };
+    let key = charge_key(due.id, due.charge_attempt);
+    let description = format!("Pledge to {}", found.title);
+    let outcome = ctx
+        .payments
+        .charge(&ChargeRequest {
+            customer_id: customer,
+            method_id: method,
+            amount_cents: due.amount_cents,
+            currency: CURRENCY,
+            idempotency_key: &key,
+            description: &description,
+        })
+        .await
+        .map_err(super::pledging::processor_error)?;
+    let grace = chrono::Duration::days(i64::from(ctx.config.charge_grace_days));
+    let (status, charge_id, failure, entry) = match outcome {
+        ChargeOutcome::Succeeded { charge_id } => (
+            PledgeStatus::Charged,
+            Some(charge_id.clone()),
+            None,
+            Entry::pledge(found.id, due.id, LedgerKind::Charged, due.amount_cents)
+                .moved(Some(charge_id), key),
+        ),
+        ChargeOutcome::Declined { code, charge_id } => (
+            PledgeStatus::Failed,
+            None,
+            Some(code),
+            Entry::pledge(found.id, due.id, LedgerKind::Failed, 0).moved(charge_id, key),
+        ),
+        ChargeOutcome::NeedsAuthentication { charge_id } => (
+            PledgeStatus::Failed,
+            None,
+            Some("authentication_required".to_owned()),
+            Entry::pledge(found.id, due.id, LedgerKind::Failed, 0).moved(Some(charge_id), key),
+        ),
+    };
+    let tx = ctx.db.begin().await?;
+    let recorded = pledge::Entity::update_many()
+        .col_expr(pledge::Column::Status, Expr::value(status))
+        .col_expr(pledge::Column::ChargeId, Expr::value(charge_id))
+        .col_expr(pledge::Column::FailureCode, Expr::value(failure.clone()))
+        .col_expr(
+            pledge::Column::GraceUntil,
+            Expr::value(failure.as_ref().map(|_| now + grace)),
+        )
+        .col_expr(pledge::Column::UpdatedAt, Expr::value(now))
+        .filter(pledge::Column::Id.eq(due.id))
+        .filter(pledge::Column::Status.eq(PledgeStatus::Pledged))
+        .filter(pledge::Column::ChargeAttempt.eq(due.charge_attempt))
+        .exec(&tx)
+        .await?;
+    if recorded.rows_affected == 0 {
+        return Ok(()); // Another run recorded this attempt first.
+    }
+    entry.write(&tx).await?;
+    tx.commit().await?;
+    if failure.is_some() {
+        ctx.events
+            .publish(PledgeChargeFailed {
+                project: browse::ProjectRef::of(found),
+                backer_id: due.backer_id,
+                pledge_id: due.id,
+                amount_cents: due.amount_cents,
+                grace_until: now + grace,
+            })
+            .await;
+    }
+    Ok(())
+}
+
+/// Failed pledges whose grace period ended lapse: they leave the funding.
+async fn lapse_expired(ctx: &AppContext, id: i64, now: DateTime<Utc>) -> AppResult<()> {
+    let expired = pledge::Entity::find()
+        .filter(pledge::Column::ProjectId.eq(id))
+        .filter(pledge::Column::Status.eq(PledgeStatus::Failed))
+        .filter(pledge::Column::GraceUntil.lte(now))
+        .all(&ctx.db)
+        .await?;
+    for each in expired {
+        let tx = ctx.db.begin().await?;
+        let lapsed = pledge::Entity::update_many()
+            .col_expr(pledge::Column::Status, Expr::value(PledgeStatus::Lapsed))
+            .col_expr(pledge::Column::UpdatedAt, Expr::value(now))
+            .filter(pledge::Column::Id.eq(each.id))
+            .filter(pledge::Column::Status.eq(PledgeStatus::Failed))
+            .exec(&tx)
+            .await?;
+        if lapsed.rows_affected == 0 {
+            continue;
+        }
+        pledging::let_go(&tx, id, &each).await?;
+        tx.commit().await?;
+    }
+    Ok(())
+}
+
+/// How many of project `id`'s pledges still wait for a charge or a new card.
+async fn unsettled(ctx: &AppContext, id: i64) -> AppResult<u64> {
+    use sea_orm::PaginatorTrait;
+    Ok(pledge::Entity::find()
+        .filter(pledge::Column::ProjectId.eq(id))
+        .filter(pledge::Column::Status.is_in([PledgeStatus::Pledged, PledgeStatus::Failed]))
+        .count(&ctx.db)
+        .await?)
+}
+
+/// Once every pledge is charged or lapsed: the project is funded and the platform's fee
+/// kept, in one transaction.
+async fn settle(ctx: &AppContext, id: i64) -> AppResult<()> {
+    if unsettled(ctx, id).await? > 0 {
+        return Ok(());
+    }
+    // Nothing is charged any more once no pledge waits, so the total read before the
+    // transaction stands; the transaction starts with its write (SQLite takes the write
+    // lock first, rather than failing a read-then-write under concurrent runs).
+    let collected = ledger::totals(&ctx.db, id).await?.collected_cents;
+    let tx = ctx.db.begin().await?;
+    let to = if collected > 0 {
+        FundingState::Funded
+    } else {
+        FundingState::Released
+    };
+    let moved = project::Entity::update_many()
+        .col_expr(project::Column::FundingState, Expr::value(to))
+        .filter(project::Column::Id.eq(id))
+        .filter(project::Column::FundingState.eq(FundingState::Charging))
+        .exec(&tx)
+        .await?;
+    if moved.rows_affected == 0 {
+        return Ok(());
+    }
+    if collected > 0 {
+        Entry {
+            project_id: id,
+            pledge_id: None,
+            kind: LedgerKind::Fee,
+            amount_cents: ledger::platform_fee(collected),
+            provider_ref: None,
+            idempotency_key: Some(format!("project-{id}-fee")),
+        }
+        .write(&tx)
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// Pays a funded project's money, less the fee, out to its owner's account, once.
+async fn pay_out(ctx: &AppContext, id: i64) -> AppResult<()> {
+    let Some(found) = project::Entity::find_by_id(id)
+        .filter(project::Column::FundingState.eq(FundingState::Funded))
+        .one(&ctx.db)
+        .await?
+    else {
+        return Ok(());
+    };
+    let totals = ledger::totals(&ctx.db, id).await?;
+    let amount = totals.collected_cents - totals.fees_cents - totals.paid_out_cents;
+    let account = payout_accounts::status(ctx, found.owner_id).await?;
+    let Some(account_id) = account.account_id.filter(|_| account.verified) else {
+        return Err(AppError::bad_request(
+            "no_payout_account",
+            super::final_approval::NO_PAYOUT_ACCOUNT,
+        ));
+    };
+    let key = payout_key(id);
+    let payout = ctx
+        .payments
+        .pay_out(&PayoutRequest {
+            account_id: &account_id,
+            amount_cents: amount,
+            currency: CURRENCY,
+            idempotency_key: &key,
+        })
+        .await
+        .map_err(super::pledging::processor_error)?;
+    let tx = ctx.db.begin().await?;
+    let moved = project::Entity::update_many()
+        .col_expr(
+            project::Column::FundingState,
+            Expr::value(FundingState::Disbursed),
+        )
+        .filter(project::Column::Id.eq(id))
+        .filter(project::Column::FundingState.eq(FundingState::Funded))
+        .exec(&tx)
+        .await?;
+    if moved.rows_affected == 0 {
+        return Ok(());
+    }
+    Entry {
+        project_id: id,
+        pledge_id: None,
+        kind: LedgerKind::Payout,
+        amount_cents: amount,
+        provider_ref: Some(payout),
+        idempotency_key: Some(key),
+    }
+    .write(&tx)
+    .await?;
+    tx.commit().await?;
+    let backers: Vec<i64> = pledge::Entity::find()
+        .select_only()
+        .column(pledge::Column::BackerId)
+        .filter(pledge::Column::ProjectId.eq(id))
+        .filter(pledge::Column::Status.eq(PledgeStatus::Charged))
+        .into_tuple()
+        .all(&ctx.db)
+        .await?;
+    ctx.events
+        .publish(ProjectFunded {
+            project: browse::ProjectRef::of(&found),
+            backers,
+            collected_cents: totals.collected_cents,
+            paid_out_cents: amount,
+        })
+        .await;
+    Ok(())
+}
+
+/// Resumes every project whose money is still moving (after a restart, or a processor that
+/// was unavailable); how many it looked at.
+pub async fn resume(ctx: &AppContext, now: DateTime<Utc>) -> AppResult<usize> {
+    let moving: Vec<i64> = project::Entity::find()
+        .select_only()
+        .column(project::Column::Id)
+        .filter(project::Column::FundingState.is_in([FundingState::Charging, FundingState::Funded]))
+        .into_tuple()
+        .all(&ctx.db)
+        .await?;
+    for id in &moving {
+        if let Err(err) = run(ctx, *id, now).await {
+            tracing::warn!(error = %err, project = id, "charging did not finish this round");
+        }
+    }
+    super::refunds::resume(ctx).await?;
+    Ok(moving.len())
+}

@@ -1,0 +1,703 @@
+//! Final approval and the money after it, against the built-in test processor: a Content
+//! Expert (appointed by an admin) approves a project whose pledges reached the goal once its
+//! owner's payout account is verified; each pledge is charged exactly once (a run cut short
+//! resumes without charging twice); a declined card is replaced within the grace period and
+//! charged; the fee is kept and the rest paid out once; the owner refunds everything. The
+//! project's totals are always its ledger's sums.
+
+use kernel::payments::PaymentProvider;
+use projects::service::{charging, ledger};
+use serde_json::{Value, json};
+use testkit::projects::{card, confirm_card, content_expert, live, make_eligible, payout_ready};
+use testkit::{TestApp, spawn_app};
+
+const PASSWORD: &str = "trial design 21";
+
+struct Campaign {
+    slug: String,
+    id: i64,
+    owner: String,
+    /// (token, pledge id) of each backer, in pledge order.
+    backers: Vec<(String, i64)>,
+}
+
+/// A live project (goal CA$25,000) whose pledges reached the goal: CA$10,000 on `cards[0]`,
+/// CA$10,000 on `cards[1]`, CA$5,000 on `cards[2]`.
+async fn at_goal(app: &TestApp, staff: &str, cards: [&str; 3]) -> Campaign {
+    let owner = app.signed_in_user("owner@example.org", PASSWORD).await;
+    make_eligible(app, &owner, PASSWORD, staff).await;
+    let slug = live(app, &owner, staff, "Early sepsis").await;
+    let mut backers = Vec::new();
+    for (n, (number, cents)) in cards
+        .iter()
+        .zip([1_000_000, 1_000_000, 500_000])
+        .enumerate()
+    {
+        let token = app
+            .signed_in_user(&format!("backer{n}@example.org"), PASSWORD)
+            .await;
+        let setup = card(app, &token, &slug, number).await;
+        let (status, made) = app
+            .post_json_as(
+                &token,
+                &format!("/api/projects/{slug}/pledges"),
+                &json!({"setup_id": setup, "amount_cents": cents, "adult": true}),
+            )
+            .await;
+        assert_eq!(status, 201, "{made}");
+        backers.push((token, made["data"]["id"].as_i64().unwrap()));
+    }
+    let (_, page) = app.get_json(&format!("/api/projects/{slug}")).await;
+    assert_eq!(page["data"]["funding"]["state"], "goal_reached");
+    Campaign {
+        id: page["data"]["id"].as_i64().unwrap(),
+        slug,
+        owner,
+        backers,
+    }
+}
+
+/// A Content Expert approves the campaign's funding.
+async fn approve(app: &TestApp, c: &Campaign) {
+    let expert = content_expert(app, "expert@example.org").await;
+    let (status, body) = app
+        .post_json_as(
+            &expert,
+            &format!("/api/staff/projects/{}/funding", c.id),
+            &json!({"verdict": "approve"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+}
+
+async fn pledge_of(app: &TestApp, token: &str, id: i64) -> Value {
+    let (_, mine) = app.get_json_as(token, "/api/me/pledges").await;
+    mine["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == id)
+        .cloned()
+        .unwrap()
+}
+
+async fn funding(app: &TestApp, slug: &str) -> Value {
+    let (_, page) = app.get_json(&format!("/api/projects/{slug}")).await;
+    page["data"]["funding"].clone()
+}
+
+/// The project's raised amount is its ledger's pledged sum.
+async fn ledger_matches(app: &TestApp, c: &Campaign) -> ledger::Totals {
+    let totals = ledger::totals(&app.ctx.db, c.id).await.unwrap();
+    assert_eq!(
+        funding(app, &c.slug).await["raised_cents"],
+        totals.pledged_cents
+    );
+    totals
+}
+
+fn processor(app: &TestApp) -> &kernel::payments::test_processor::TestProcessor {
+    app.ctx.test_processor.as_ref().unwrap()
+}
+
+async fn succeeded_charges(app: &TestApp) -> Vec<String> {
+    processor(app)
+        .charges()
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|c| c.status == "succeeded")
+        .map(|c| c.idempotency_key)
+        .collect()
+}
+
+#[tokio::test]
+async fn a_content_expert_approves_then_each_pledge_is_charged_once_and_paid_out() {
+    let app = spawn_app().await;
+    let admin = app
+        .signed_in_staff("admin@example.org", "staff password 1")
+        .await;
+    let c = at_goal(
+        &app,
+        &admin,
+        ["4242424242424242", "4000000000000002", "4242424242424242"],
+    )
+    .await;
+    let decide = format!("/api/staff/projects/{}/funding", c.id);
+    let (_, page) = app.get_json(&format!("/api/projects/{}", c.slug)).await;
+    assert_eq!(
+        page["data"]["prize"]["raised_cents"], 2_500_000,
+        "the prize counts what is crowdfunded"
+    );
+
+    // Staff see the queue; only Content Experts decide, and only admins appoint them.
+    let (status, queue) = app
+        .get_json_as(&admin, "/api/staff/funding-approvals")
+        .await;
+    assert_eq!(
+        (status, queue["data"][0]["slug"].as_str()),
+        (200, Some(c.slug.as_str()))
+    );
+    let (_, file) = app.get_json_as(&admin, &decide).await;
+    assert_eq!(file["data"]["can_decide"], false);
+    let (status, body) = app
+        .post_json_as(&admin, &decide, &json!({"verdict": "approve"}))
+        .await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (403, Some("Only Content Experts give final approval."))
+    );
+    let (status, _) = app
+        .post_json_as(&c.owner, &decide, &json!({"verdict": "approve"}))
+        .await;
+    assert_eq!(status, 404, "members do not reach the console");
+    let expert = content_expert(&app, "expert@example.org").await;
+    let (status, queue) = app
+        .get_json_as(&expert, "/api/staff/funding-approvals")
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(queue["data"][0]["slug"], c.slug);
+    let (_, me) = app.get_json_as(&expert, "/api/me").await;
+    assert_eq!(me["data"]["content_expert"], true);
+
+    // Approval waits for the owner's verified payout account.
+    let (status, body) = app
+        .post_json_as(&expert, &decide, &json!({"verdict": "approve"}))
+        .await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (
+            400,
+            Some(projects::service::final_approval::NO_PAYOUT_ACCOUNT)
+        )
+    );
+    let (status, body) = app
+        .post_json_as(&c.owner, "/api/me/payout-account/onboarding", &json!({}))
+        .await;
+    assert_eq!(status, 201);
+    let account = body["data"]["url"]
+        .as_str()
+        .unwrap()
+        .rsplit('/')
+        .next()
+        .unwrap()
+        .to_owned();
+    let (status, body) = app
+        .post_json(
+            &format!("/api/test-processor/accounts/{account}/onboard"),
+            &json!({"institution": "", "transit_number": "12", "institution_number": "1", "account_number": "12"}),
+        )
+        .await;
+    assert_eq!(status, 400);
+    for field in [
+        "institution",
+        "transit_number",
+        "institution_number",
+        "account_number",
+    ] {
+        assert!(body["messages"][field].is_array(), "{field}: {body}");
+    }
+    payout_ready(&app, &c.owner).await;
+    let (_, payout) = app.get_json_as(&c.owner, "/api/me/payout-account").await;
+    assert_eq!(
+        payout["data"],
+        json!({"registered": true, "verified": true})
+    );
+
+    // Approved: the good cards are charged, the declined one fails with a grace period.
+    let (status, file) = app
+        .post_json_as(&expert, &decide, &json!({"verdict": "approve"}))
+        .await;
+    assert_eq!(status, 200, "{file}");
+    assert_eq!(file["data"]["can_decide"], false);
+    let (status, _) = app
+        .post_json_as(&expert, &decide, &json!({"verdict": "approve"}))
+        .await;
+    assert_eq!(status, 400, "decided once");
+    charging::run(&app.ctx, c.id, kernel::clock::now())
+        .await
+        .unwrap();
+    let declined = pledge_of(&app, &c.backers[1].0, c.backers[1].1).await;
+    assert_eq!(declined["status"], "failed");
+    assert_eq!(declined["failure_code"], "card_declined");
+    assert!(declined["update_card_by"].is_string());
+    assert_eq!(
+        pledge_of(&app, &c.backers[0].0, c.backers[0].1).await["status"],
+        "charged"
+    );
+    assert_eq!(funding(&app, &c.slug).await["state"], "charging");
+    let (_, notes) = app
+        .get_json_as(&c.backers[1].0, "/api/me/notifications")
+        .await;
+    assert!(
+        notes["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|n| n["title"] == "Update your card")
+    );
+
+    // The donor gives a new card: it is charged at once, and the project is paid out.
+    let (status, setup) = app
+        .post_json_as(
+            &c.backers[1].0,
+            &format!("/api/me/pledges/{}/card-setups", c.backers[1].1),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(status, 201, "{setup}");
+    let setup = confirm_card(&app, &setup["data"], "4242424242424242").await;
+    let (status, updated) = app
+        .put_json_as(
+            &c.backers[1].0,
+            &format!("/api/me/pledges/{}/card", c.backers[1].1),
+            &json!({"setup_id": setup}),
+        )
+        .await;
+    assert_eq!(status, 200, "{updated}");
+    assert_eq!(updated["data"]["status"], "charged");
+    assert_eq!(funding(&app, &c.slug).await["state"], "disbursed");
+    let totals = ledger_matches(&app, &c).await;
+    assert_eq!(totals.collected_cents, 2_500_000);
+    assert_eq!(totals.fees_cents, 225_000, "9%");
+    assert_eq!(totals.paid_out_cents, 2_275_000);
+    let payouts = processor(&app).payouts().await.unwrap();
+    assert_eq!(payouts.len(), 1);
+    assert_eq!(payouts[0].amount_cents, 2_275_000);
+    let csv = app
+        .client
+        .get(app.url(&format!("{decide}.csv")))
+        .bearer_auth(&admin)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(csv.starts_with(
+        "id,created_at,kind,pledge_id,amount_cents,currency,provider_ref,idempotency_key\r\n"
+    ));
+    assert!(csv.contains(",payout,,2275000,cad,po_test_"), "{csv}");
+    let mut keys = succeeded_charges(&app).await;
+    keys.sort();
+    let (a, b, cy) = (c.backers[0].1, c.backers[1].1, c.backers[2].1);
+    let mut expected = vec![
+        format!("pledge-{a}-charge-0"),
+        format!("pledge-{b}-charge-1"),
+        format!("pledge-{cy}-charge-0"),
+    ];
+    expected.sort();
+    assert_eq!(keys, expected, "each pledge charged once");
+    let (_, notes) = app.get_json_as(&c.owner, "/api/me/notifications").await;
+    assert!(
+        notes["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|n| n["title"] == "Project funded")
+    );
+
+    // Each donor downloads the receipt of their charge, and only theirs.
+    let receipt = |token: String, pledge: i64| {
+        let app = &app;
+        async move {
+            let response = app
+                .client
+                .get(app.url(&format!("/api/me/pledges/{pledge}/receipt.pdf")))
+                .bearer_auth(token)
+                .send()
+                .await
+                .unwrap();
+            let status = response.status().as_u16();
+            let kind = response
+                .headers()
+                .get("content-type")
+                .map(|v| v.to_str().unwrap_or_default().to_owned());
+            let body = response.bytes().await.unwrap();
+            (status, kind, String::from_utf8_lossy(&body).into_owned())
+        }
+    };
+    assert_eq!(
+        pledge_of(&app, &c.backers[0].0, c.backers[0].1).await["has_receipt"],
+        true
+    );
+    let (status, kind, pdf) = receipt(c.backers[0].0.clone(), c.backers[0].1).await;
+    assert_eq!((status, kind.as_deref()), (200, Some("application/pdf")));
+    assert!(pdf.starts_with("%PDF-1.5"));
+    for needle in [
+        "(Receipt)",
+        "(CA$10,000)",
+        "(Early sepsis)",
+        "(visa ending 4242)",
+    ] {
+        assert!(pdf.contains(needle), "{needle}");
+    }
+    let (status, _, _) = receipt(c.backers[1].0.clone(), c.backers[0].1).await;
+    assert_eq!(status, 404, "another donor's receipt");
+
+    // Running again (a sweep after a restart) moves nothing.
+    charging::run(&app.ctx, c.id, kernel::clock::now())
+        .await
+        .unwrap();
+    charging::resume(&app.ctx, kernel::clock::now())
+        .await
+        .unwrap();
+    assert_eq!(succeeded_charges(&app).await.len(), 3);
+    assert_eq!(processor(&app).payouts().await.unwrap().len(), 1);
+    assert_eq!(ledger::totals(&app.ctx.db, c.id).await.unwrap(), totals);
+
+    // The owner refunds everything: the contract is void.
+    let (status, _) = app
+        .post_json_as(
+            &c.backers[0].0,
+            &format!("/api/me/projects/{}/refund", c.id),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(status, 404, "only the owner refunds");
+    let (status, body) = app
+        .post_json_as(
+            &c.owner,
+            &format!("/api/me/projects/{}/refund", c.id),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let after = ledger_matches(&app, &c).await;
+    assert_eq!((after.pledged_cents, after.collected_cents), (0, 0));
+    assert_eq!(funding(&app, &c.slug).await["state"], "refunded");
+    assert_eq!(
+        pledge_of(&app, &c.backers[2].0, c.backers[2].1).await["status"],
+        "refunded"
+    );
+    let (status, _) = app
+        .post_json_as(
+            &c.owner,
+            &format!("/api/me/projects/{}/refund", c.id),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(status, 400, "refunded once");
+}
+
+#[tokio::test]
+async fn a_charge_run_cut_short_resumes_without_charging_anyone_twice() {
+    let app = spawn_app().await;
+    let admin = app
+        .signed_in_staff("admin@example.org", "staff password 1")
+        .await;
+    let c = at_goal(&app, &admin, ["4242424242424242"; 3]).await;
+    payout_ready(&app, &c.owner).await;
+    // The run was killed after the processor charged the first pledge, before Cohort
+    // recorded it: the processor has the charge under the pledge's key.
+    let first = c.backers[0].1;
+    let ids = projects_pledge(&app, first).await;
+    let key = charging::charge_key(first, 0);
+    processor(&app)
+        .charge(&kernel::payments::ChargeRequest {
+            customer_id: &ids.0,
+            method_id: &ids.1,
+            amount_cents: 1_000_000,
+            currency: "cad",
+            idempotency_key: &key,
+            description: "Pledge to Early sepsis",
+        })
+        .await
+        .unwrap();
+    approve(&app, &c).await;
+    // The approval's own run and two sweeps, all at once.
+    let now = kernel::clock::now();
+    let (a, b) = tokio::join!(
+        charging::run(&app.ctx, c.id, now),
+        charging::resume(&app.ctx, now)
+    );
+    a.unwrap();
+    b.unwrap();
+    charging::resume(&app.ctx, now).await.unwrap();
+    assert_eq!(
+        succeeded_charges(&app).await.len(),
+        3,
+        "three pledges, three charges"
+    );
+    let totals = ledger_matches(&app, &c).await;
+    assert_eq!(totals.collected_cents, 2_500_000);
+    assert_eq!(processor(&app).payouts().await.unwrap().len(), 1);
+    assert_eq!(funding(&app, &c.slug).await["state"], "disbursed");
+}
+
+/// A pledge's customer and card at the processor, read from its row.
+async fn projects_pledge(app: &TestApp, id: i64) -> (String, String) {
+    use sea_orm::ConnectionTrait;
+    use sea_orm::sea_query::{Alias, Expr, ExprTrait, Query};
+    let select = Query::select()
+        .columns([Alias::new("customer_id"), Alias::new("method_id")])
+        .from(Alias::new("project_pledges"))
+        .and_where(Expr::col(Alias::new("id")).eq(id))
+        .to_owned();
+    let row = app.ctx.db.query_one(&select).await.unwrap().unwrap();
+    (
+        row.try_get::<String>("", "customer_id").unwrap(),
+        row.try_get::<String>("", "method_id").unwrap(),
+    )
+}
+
+#[tokio::test]
+async fn a_content_expert_who_does_not_approve_releases_every_pledge_with_a_reason() {
+    let app = spawn_app().await;
+    let admin = app
+        .signed_in_staff("admin@example.org", "staff password 1")
+        .await;
+    let c = at_goal(&app, &admin, ["4242424242424242"; 3]).await;
+    let expert = content_expert(&app, "expert@example.org").await;
+    let decide = format!("/api/staff/projects/{}/funding", c.id);
+    let (status, body) = app
+        .post_json_as(&expert, &decide, &json!({"verdict": "reject"}))
+        .await;
+    assert_eq!(status, 400);
+    assert!(body["messages"]["reason"].is_array(), "{body}");
+    let (status, _) = app
+        .post_json_as(
+            &expert,
+            &decide,
+            &json!({"verdict": "reject", "reason": "The ethics approval has lapsed."}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let totals = ledger_matches(&app, &c).await;
+    assert_eq!(totals.pledged_cents, 0);
+    assert_eq!(funding(&app, &c.slug).await["state"], "released");
+    assert!(
+        succeeded_charges(&app).await.is_empty(),
+        "no one is charged"
+    );
+    assert_eq!(
+        pledge_of(&app, &c.backers[0].0, c.backers[0].1).await["status"],
+        "released"
+    );
+    let (status, body) = app
+        .get_json_as(
+            &c.backers[0].0,
+            &format!("/api/me/pledges/{}/receipt.pdf", c.backers[0].1),
+        )
+        .await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (400, Some("This pledge has no receipt: it was not charged."))
+    );
+    let (_, notes) = app.get_json_as(&c.owner, "/api/me/notifications").await;
+    let refusal = notes["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|n| n["title"] == "Funding not approved")
+        .cloned()
+        .unwrap();
+    assert!(
+        refusal["message"]
+            .as_str()
+            .unwrap()
+            .ends_with("Reason: The ethics approval has lapsed.")
+    );
+    let (_, audit) = app
+        .get_json_as(&admin, "/api/staff/audit?action=project.funding.reject")
+        .await;
+    assert_eq!(
+        audit["data"][0]["reason"],
+        "The ethics approval has lapsed."
+    );
+}
+
+#[tokio::test]
+async fn a_refund_made_at_the_processor_is_reconciled_once_by_its_webhook() {
+    const SECRET: &str = "whsec_reconciliation_test";
+    let app = testkit::spawn_app_with(|config| {
+        config.payments_webhook_secret = Some(SECRET.into());
+    })
+    .await;
+    let admin = app
+        .signed_in_staff("admin@example.org", "staff password 1")
+        .await;
+    let c = at_goal(&app, &admin, ["4242424242424242"; 3]).await;
+    payout_ready(&app, &c.owner).await;
+    approve(&app, &c).await;
+    charging::run(&app.ctx, c.id, kernel::clock::now())
+        .await
+        .unwrap();
+    let before = ledger_matches(&app, &c).await;
+    assert_eq!(before.collected_cents, 2_500_000);
+
+    // Someone refunds the first backer's charge from the processor's dashboard.
+    let charge = processor(&app)
+        .charges()
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|ch| ch.idempotency_key == charging::charge_key(c.backers[0].1, 0))
+        .unwrap();
+    processor(&app)
+        .refund(&charge.id, "dashboard-refund-1")
+        .await
+        .unwrap();
+    let (_, report) = app
+        .get_json_as(&admin, "/api/staff/funding-reconciliation")
+        .await;
+    assert_eq!(report["data"]["charges"], 3);
+    assert_eq!(
+        report["data"]["discrepancies"][0]["problem"],
+        "The processor refunded a different amount."
+    );
+    assert_eq!(
+        report["data"]["discrepancies"][0]["processor_cents"],
+        json!([1_000_000, 1_000_000])
+    );
+    let payload = json!({
+        "id": "evt_dashboard_refund_1", "type": "charge.refunded",
+        "data": {"object": {"id": charge.id}}
+    })
+    .to_string();
+    let deliver = |signature: String| {
+        let (app, payload) = (&app, payload.clone());
+        async move {
+            let response = app
+                .client
+                .post(app.url("/api/payments/webhook"))
+                .header("Stripe-Signature", signature)
+                .header("Content-Type", "application/json")
+                .body(payload)
+                .send()
+                .await
+                .unwrap();
+            testkit::read(response).await
+        }
+    };
+    let now = kernel::clock::now().timestamp();
+    let forged = kernel::payments::webhook::sign("whsec_other", payload.as_bytes(), now);
+    let (status, body) = deliver(forged).await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (400, Some("The webhook signature is not valid."))
+    );
+    let signed = kernel::payments::webhook::sign(SECRET, payload.as_bytes(), now);
+    let (status, body) = deliver(signed.clone()).await;
+    assert_eq!(
+        (status, body["data"]["message"].as_str()),
+        (200, Some("Received."))
+    );
+    let after = ledger_matches(&app, &c).await;
+    assert_eq!(
+        after.collected_cents, 1_500_000,
+        "the refund is in the ledger"
+    );
+    assert_eq!(after.pledged_cents, 1_500_000);
+    assert_eq!(
+        pledge_of(&app, &c.backers[0].0, c.backers[0].1).await["status"],
+        "refunded"
+    );
+    let entries = ledger::entries(&app.ctx.db, c.id).await.unwrap().len();
+    let (_, report) = app
+        .get_json_as(&admin, "/api/staff/funding-reconciliation")
+        .await;
+    assert_eq!(report["data"]["discrepancies"], json!([]), "reconciled");
+
+    // The same event delivered again changes nothing.
+    let (status, body) = deliver(signed).await;
+    assert_eq!(
+        (status, body["data"]["message"].as_str()),
+        (200, Some("Received before."))
+    );
+    assert_eq!(ledger_matches(&app, &c).await, after);
+    assert_eq!(
+        ledger::entries(&app.ctx.db, c.id).await.unwrap().len(),
+        entries
+    );
+}
+
+#[tokio::test]
+async fn each_milestone_the_pledges_reach_is_announced_once() {
+    let app = spawn_app().await;
+    let staff = app
+        .signed_in_staff("admin@example.org", "staff password 1")
+        .await;
+    let owner = app.signed_in_user("owner@example.org", PASSWORD).await;
+    make_eligible(&app, &owner, PASSWORD, &staff).await;
+    let id = testkit::projects::draft(&app, &owner, "Early sepsis").await["id"]
+        .as_i64()
+        .unwrap();
+    testkit::projects::complete(&app, &owner, id).await;
+    let plan = json!({
+        "total_budget_cents": 4_000_000, "funding_goal_cents": 2_500_000, "campaign_days": 30,
+        "budget_lines": [{"label": "Research nurses", "amount_cents": 4_000_000}],
+        "milestones": [
+            {"title": "Recruitment", "amount_cents": 1_000_000, "description": "Two nurses."},
+            {"title": "Assays", "amount_cents": 1_500_000, "description": "For 400 children."},
+        ],
+    });
+    let (status, body) = app
+        .put_json_as(&owner, &format!("/api/me/projects/{id}/budget"), &plan)
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let (status, _) = app
+        .post_json_as(&owner, &format!("/api/me/projects/{id}/submit"), &json!({}))
+        .await;
+    assert_eq!(status, 200);
+    let (_, approved) = app
+        .post_json_as(
+            &staff,
+            &format!("/api/staff/projects/{id}/review"),
+            &json!({"verdict": "approve"}),
+        )
+        .await;
+    let slug = approved["data"]["slug"].as_str().unwrap().to_owned();
+    let pledge = |token: String, cents: i64| {
+        let (app, slug) = (&app, slug.clone());
+        async move {
+            let setup = card(app, &token, &slug, "4242424242424242").await;
+            let (status, made) = app
+                .post_json_as(
+                    &token,
+                    &format!("/api/projects/{slug}/pledges"),
+                    &json!({"setup_id": setup, "amount_cents": cents, "adult": true}),
+                )
+                .await;
+            assert_eq!(status, 201, "{made}");
+            made["data"]["id"].as_i64().unwrap()
+        }
+    };
+    let milestones = || async {
+        let (_, notes) = app.get_json_as(&owner, "/api/me/notifications").await;
+        notes["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|n| n["title"] == "Milestone reached")
+            .map(|n| n["message"].as_str().unwrap().to_owned())
+            .collect::<Vec<_>>()
+    };
+    let ada = app.signed_in_user("ada@example.org", PASSWORD).await;
+    let first = pledge(ada.clone(), 1_000_000).await;
+    assert_eq!(
+        milestones().await,
+        ["Early sepsis reached milestone 1, Recruitment, with CA$10,000 pledged."]
+    );
+    // Below it and back: announced once.
+    for cents in [900_000, 1_000_000] {
+        let (status, _) = app
+            .patch_json_as(
+                &ada,
+                &format!("/api/me/pledges/{first}"),
+                &json!({"amount_cents": cents}),
+            )
+            .await;
+        assert_eq!(status, 200);
+    }
+    assert_eq!(milestones().await.len(), 1);
+    let ben = app.signed_in_user("ben@example.org", PASSWORD).await;
+    pledge(ben, 1_000_000).await;
+    let cy = app.signed_in_user("cy@example.org", PASSWORD).await;
+    pledge(cy, 500_000).await;
+    assert_eq!(milestones().await.len(), 2);
+    let (_, feed) = app
+        .get_json_as(&ada, "/api/feed?event_type=PROJECT_REACHED_MILESTONE")
+        .await;
+    assert_eq!(feed["data"].as_array().unwrap().len(), 2, "{feed}");
+}

@@ -1,0 +1,79 @@
+import { Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { getDownloadPledgeReceiptUrl, useListMyPledges } from '@/api/endpoints/projects/projects';
+import type { MyPledge, PledgeStatus } from '@/api/model';
+import { downloadFile } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-error';
+import { dateTime } from '@/lib/dates';
+import { cad } from '@/lib/money';
+import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
+import { useToast } from '@/ui/toast';
+
+/** How each pledge's status reads in the donor's list. */
+const STATUS: Record<PledgeStatus, { label: string; color: 'default' | 'success' | 'warning' | 'info' }> = {
+  pledged: { label: 'Pledged', color: 'info' },
+  charged: { label: 'Charged', color: 'success' },
+  cancelled: { label: 'Cancelled', color: 'default' },
+  refunded: { label: 'Refunded', color: 'default' },
+  failed: { label: 'Charge failed', color: 'warning' },
+  released: { label: 'Released, not charged', color: 'default' },
+  lapsed: { label: 'Lapsed', color: 'default' },
+};
+
+/** /my-profile/pledges: the donor's pledges, newest first, with a receipt for each charge. */
+export function PledgesTab() {
+  const pledges = useListMyPledges();
+  if (pledges.isPending) return <Loading />;
+  if (pledges.isError) return <ErrorState error={pledges.error} onRetry={() => void pledges.refetch()} />;
+  if (pledges.data.data.length === 0) return <EmptyState>You have not backed a project yet.</EmptyState>;
+  return (
+    <Stack spacing={2}>
+      {pledges.data.data.map((pledge) => (
+        <PledgeCard key={pledge.id} pledge={pledge} />
+      ))}
+    </Stack>
+  );
+}
+
+function PledgeCard({ pledge }: { pledge: MyPledge }) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const status = STATUS[pledge.status];
+  const download = async () => {
+    setBusy(true);
+    try {
+      await downloadFile(getDownloadPledgeReceiptUrl(pledge.id), `cohort-receipt-${pledge.id}.pdf`);
+    } catch (error) {
+      toast(errorMessage(error), 'error', 'Error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card variant="outlined" component="article" aria-label={pledge.project.title}>
+      <CardContent>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography variant="h6" component="h2">
+            {pledge.project.title}
+          </Typography>
+          <Chip size="small" label={status.label} color={status.color} />
+        </Stack>
+        <Typography color="text.secondary">
+          {cad(pledge.amount_cents)} · {pledge.card_brand ?? 'card'} ending {pledge.card_last4 ?? '----'} · pledged {dateTime(pledge.created_at)}
+          {pledge.anonymous ? ' · anonymous' : ''}
+        </Typography>
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2, gap: 1, flexWrap: 'wrap' }}>
+        <Button component={RouterLink} to={`/project/${pledge.project.slug}`} variant="outlined">
+          View project
+        </Button>
+        {pledge.has_receipt && (
+          <Button onClick={() => void download()} disabled={busy}>
+            Download receipt (PDF)
+          </Button>
+        )}
+      </CardActions>
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { useUrlPage, useUrlSearch } from './useUrlState';
+
+function SearchList() {
+  const { text, setText, settled } = useUrlSearch(20);
+  const [page, setPage] = useUrlPage();
+  return (
+    <>
+      <input aria-label="Search" value={text} onChange={(event) => setText(event.target.value)} />
+      <p>results for “{settled}” page {page}</p>
+      <button onClick={() => setPage(page + 1)}>Next page</button>
+    </>
+  );
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/list', element: <SearchList /> },
+      { path: '/elsewhere', element: <p>elsewhere</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 60)));
+
+describe('list state in the address', () => {
+  it('starts from a shared link', async () => {
+    renderAt('/list?search=stroke&page=2');
+    expect(screen.getByLabelText('Search')).toHaveValue('stroke');
+    expect(screen.getByText('results for “stroke” page 2')).toBeInTheDocument();
+  });
+
+  it('writes a settled search, starts it from page 1, and comes back with Back', async () => {
+    const router = renderAt('/list?page=3');
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'aphasia ' } });
+    await settle();
+    expect(router.state.location.search).toBe('?search=aphasia');
+    expect(screen.getByText('results for “aphasia” page 1')).toBeInTheDocument();
+    fireEvent.click(screen.getByText('Next page'));
+    expect(router.state.location.search).toBe('?search=aphasia&page=2');
+
+    await act(() => router.navigate('/elsewhere'));
+    await act(() => router.navigate(-1));
+    await settle();
+    expect(screen.getByLabelText('Search')).toHaveValue('aphasia');
+    expect(screen.getByText('results for “aphasia” page 2')).toBeInTheDocument();
+  });
+});

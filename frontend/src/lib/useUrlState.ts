@@ -1,0 +1,61 @@
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useDebounced } from '@/lib/useDebounced';
+
+/*
+ * A list's search, filters, sort and page live in the address (`?search=stroke&tag=3&page=2`),
+ * so a list can be shared, survives a reload, and Back returns to the same results. Changes
+ * replace the current history entry: typing a search is not a trail of pages to go back
+ * through.
+ */
+
+/** One query-string value: `fallback` when absent; setting `fallback` removes it. */
+export function useUrlParam(name: string, fallback = ''): [string, (next: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const value = params.get(name) ?? fallback;
+  const set = useCallback(
+    (next: string) =>
+      setParams(
+        (current) => {
+          if (next === fallback || next === '') current.delete(name);
+          else current.set(name, next);
+          // A new filter starts from the first page.
+          if (name !== 'page') current.delete('page');
+          return current;
+        },
+        { replace: true },
+      ),
+    [name, fallback, setParams],
+  );
+  return [value, set];
+}
+
+/** The page number in the address (1 when absent or not a page). */
+export function useUrlPage(): [number, (page: number) => void] {
+  const [raw, set] = useUrlParam('page', '1');
+  const page = Number(raw);
+  return [Number.isInteger(page) && page > 0 ? page : 1, (next: number) => set(String(next))];
+}
+
+/**
+ * A search box kept in the address: what is typed shows at once and is written to the
+ * address as it is typed (never later, so a write cannot pull back a user who has already
+ * opened a result); the list follows once it has settled for `delay` ms. Back or a shared
+ * link sets the box.
+ */
+export function useUrlSearch(delay: number, name = 'search'): { text: string; setText: (next: string) => void; settled: string } {
+  const [stored, store] = useUrlParam(name);
+  const [text, setTyped] = useState(stored);
+  const [seen, setSeen] = useState(stored);
+  // The address changed under the box (Back, a link): the box follows it.
+  if (stored !== seen) {
+    setSeen(stored);
+    if (stored !== text.trim()) setTyped(stored);
+  }
+  const setText = (next: string) => {
+    setTyped(next);
+    if (next.trim() !== stored) store(next.trim());
+  };
+  const settled = useDebounced(stored, delay);
+  return { text, setText, settled };
+}
