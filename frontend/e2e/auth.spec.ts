@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { devMessages, confirmedAccount, lastMailTo, linkIn, totpCode, uniqueEmail, shot } from './support';
 
 

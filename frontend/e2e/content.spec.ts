@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { lastMailTo, PASSWORD, person, shot, signInAs } from './support';
 
 // The server seeds the demo content on its fresh embedded database.

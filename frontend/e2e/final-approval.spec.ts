@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { adminToken, auth, DEMO_ADMIN, liveProject, openConsoleSection, PASSWORD, person, pledgeWithCard, shot, signInAs, signOut } from './support';
 
 test('pledges reach the goal, a Content Expert approves, a declined card is replaced and charged, and the owner refunds', async ({ page }, info) => {

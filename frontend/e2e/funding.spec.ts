@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { liveProject, person, PASSWORD, shot, signInAs } from './support';
 
 test('a donor backs a project with a test card, changes the amount and cancels the pledge', async ({ page }, info) => {

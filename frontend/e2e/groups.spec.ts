@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { adminToken, auth, drawnPng, PASSWORD, person, signedInMember, signInAs, shot, submittedGroup } from './support';
 
 async function approveAsDemoAdmin(request: import('@playwright/test').APIRequestContext, groupId: number) {
@@ -24,6 +24,8 @@ test('create a group through the wizard, staff approve it, find it and delete it
   await page.getByRole('link', { name: 'Start a working group' }).click();
   await expect(page).toHaveURL(/\/working-groups\/create$/);
   await expect(page).toHaveTitle('Cohort | Create Working Group');
+  // Once the editors are in, the button stays where the click aims.
+  await expect(page.getByRole('textbox', { name: /^Additional info/ })).toBeVisible();
 
   await page.getByRole('button', { name: 'Save & next' }).click();
   await expect(page.getByText('This field is required').first()).toBeVisible();

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { PASSWORD, person, shot, signInAs } from './support';
 
 const RIGHT_ORDER = ['Register the protocol', 'Recruit participants', 'Randomise the participants', 'Analyse the outcomes'];

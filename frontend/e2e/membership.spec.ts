@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { approvedGroup, auth, devMessages, joined, lastMailTo, linkIn, PASSWORD, person, signInAs, signOut, uniqueEmail, shot } from './support';
 
 test('a member asks to join, the owner approves, and the member sees the member tabs', async ({ page }, info) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { approvedGroup, auth, joined, PASSWORD, person, shot, signInAs } from './support';
 
 test('the bell rises live when a join request is approved, resets when opened, and leads to the group', async ({ page }, info) => {

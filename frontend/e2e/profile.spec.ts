@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { auth, devMessages, adminToken, drawnPng, lastMailTo, linkIn, signedInMember, totpCode, shot, uniqueEmail } from './support';
 
 

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from './fixtures';
 import { auth, DEMO_ADMIN, drawnPng, eligibleCreator, liveProject, openConsoleSection, person, PASSWORD, shot, signInAs } from './support';
 
 test('a member sees why they cannot submit a project yet, and where to fix it', async ({ page }, info) => {
@@ -23,7 +23,8 @@ test('an affiliated member writes a project step by step, submits it, and staff 
 
   await page.goto('/submit-project');
   await expect(page.getByRole('heading', { name: 'Submit a project' })).toBeVisible();
-  // Step 1: nothing typed names both fields.
+  // Step 1: nothing typed names both fields (once the editor is in, so the button stays put).
+  await expect(page.getByRole('textbox', { name: /^Lay summary/ })).toBeVisible();
   await page.getByRole('button', { name: 'Save & next' }).click();
   await expect(page.getByText('This field is required').first()).toBeVisible();
   await page.getByRole('textbox', { name: /^Title/ }).fill(title);

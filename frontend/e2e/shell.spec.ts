@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { DEMO_ADMIN, shot, signedInMember } from './support';
 
 test('the home page loads with its title, header and footer', async ({ page }, info) => {

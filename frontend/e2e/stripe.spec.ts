@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures';
 import { auth, DEMO_ADMIN, keptDemoLogins, liveProject, person, PASSWORD, shot, signInAs } from './support';
 
 /**

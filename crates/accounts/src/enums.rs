@@ -4,7 +4,7 @@
 use kernel::string_enum;
 
 string_enum!(
-    /// Spec default for every demographic field is `prefer_not_to_disclose`.
+    /// The default of every demographic field is `prefer_not_to_disclose`.
     Gender {
         Male = "male",
         Female = "female",
@@ -46,7 +46,7 @@ string_enum!(FindAboutBy {
 });
 
 string_enum!(
-    /// Spec §3 keeps race as a list of strings with `prefer_not_to_disclose` as default;
+    /// Race is a list of these answers, `prefer_not_to_disclose` by default;
     /// these are the answers the forms offer.
     Race {
         AmericanIndianOrAlaskaNative = "american_indian_or_alaska_native",

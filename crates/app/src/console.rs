@@ -29,6 +29,7 @@ pub struct ConsoleOverview {
 #[utoipa::path(
     operation_id = "staffOverview",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     responses(
         (status = 200, description = "The counts.", body = Data<ConsoleOverview>),
         (status = 404, description = "Not staff.", body = kernel::ErrorBody),
@@ -54,6 +55,7 @@ pub async fn overview(
 #[utoipa::path(
     operation_id = "staffAuditLog",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(AuditFilter, PageParams),
     responses(
         (status = 200, description = "A page of entries.", body = Page<AuditRecord>),
@@ -76,6 +78,7 @@ pub async fn audit_log(
 #[utoipa::path(
     operation_id = "staffAuditActions",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     responses(
         (status = 200, description = "The actions, sorted.", body = Data<Vec<String>>),
         (status = 404, description = "Not staff.", body = kernel::ErrorBody),

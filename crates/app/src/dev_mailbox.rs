@@ -20,6 +20,7 @@ fn shown<'a, T>(ctx: &AppContext, store: Option<&'a T>) -> AppResult<&'a T> {
 #[utoipa::path(
     operation_id = "devMailboxList",
     tag = "dev",
+    security(("bearer" = ["staff"])),
     params(PageParams),
     responses(
         (status = 200, description = "A page of kept mail.", body = Page<MailMessage>),
@@ -42,6 +43,7 @@ pub async fn list(
 #[utoipa::path(
     operation_id = "devOutboxList",
     tag = "dev",
+    security(("bearer" = ["staff"])),
     params(PageParams),
     responses(
         (status = 200, description = "A page of kept SMS.", body = Page<SmsMessage>),

@@ -5,6 +5,7 @@ mod captcha;
 mod compression;
 mod console;
 mod contract;
+mod contract_security;
 mod dev_mailbox;
 mod discussion_targets;
 mod envelope;

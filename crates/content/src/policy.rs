@@ -6,7 +6,7 @@ pub fn may_read_post(published: bool, is_staff: bool) -> bool {
 }
 
 /// A post's discussion: (may write, may moderate). Signed-in readers write when the post
-/// allows discussion (spec 2 §6); staff moderate.
+/// allows discussion; staff moderate.
 pub fn blog_discussion(
     can_create_discussion: bool,
     signed_in: bool,

@@ -12,7 +12,7 @@ string_enum!(
 );
 
 string_enum!(
-    /// A vote (spec 2 §9: up, down).
+    /// A vote (up, down).
     Reaction {
         Up = "up",
         Down = "down",
@@ -20,7 +20,7 @@ string_enum!(
 );
 
 string_enum!(
-    /// What an attached file is (spec 2 §3: PDF or image).
+    /// What an attached file is (PDF or image).
     AttachmentType {
         Image = "image",
         Pdf = "PDF",

@@ -33,7 +33,7 @@ string_enum!(
 );
 
 string_enum!(
-    /// Browse orderings (spec 2 §2): newest, title, popular, and recommended (signed in).
+    /// Browse orderings: newest, title, popular, and recommended (signed in).
     GroupOrdering {
         Newest = "-created_at",
         Title = "title",

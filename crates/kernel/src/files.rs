@@ -1,7 +1,7 @@
 //! What an uploaded file really is, read from its first bytes (never from its name or
 //! declared type).
 
-/// The document types members may attach (spec 2 §5: jpeg, png, gif, pdf).
+/// The document types members may attach (jpeg, png, gif, pdf).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FileKind {
     Jpeg,

@@ -26,7 +26,7 @@ use crate::validation::FieldText;
 /// [`crate::validation::field_errors`] puts it back on the field itself.
 pub(crate) const THIS_FIELD: &str = "__field";
 
-/// How a form words an empty required field (spec 1 §5 and the forms that say it shorter)
+/// How a form words an empty required field
 /// and a malformed e-mail address.
 pub trait Wording {
     const MISSING: FieldText;

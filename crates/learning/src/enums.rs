@@ -12,7 +12,7 @@ string_enum!(
 );
 
 string_enum!(
-    /// A question as the client sees it (spec 2 §3): ordered, or a choice (one or several,
+    /// A question as the client sees it: ordered, or a choice (one or several,
     /// as `multiple_choices` says).
     QuestionKind {
         DragAndDrop = "DRAG_AND_DROP",

@@ -3,8 +3,13 @@ import { createTheme } from '@mui/material/styles';
 /** Cohort's one theme: a calm clinical teal with a warm accent. */
 export const theme = createTheme({
   palette: {
+    // Every colour carries white text at 4.5:1 or more (theme.test.ts holds it): the warm
+    // accent, warning and info are darker than MUI's defaults for that reason.
     primary: { main: '#0b5d6b', contrastText: '#ffffff' },
-    secondary: { main: '#e07a5f', contrastText: '#ffffff' },
+    secondary: { main: '#a9472f', contrastText: '#ffffff' },
+    warning: { main: '#a15c07', contrastText: '#ffffff' },
+    info: { main: '#0269a4', contrastText: '#ffffff' },
+    error: { main: '#c62828', contrastText: '#ffffff' },
     background: { default: '#f6f8f9', paper: '#ffffff' },
     text: { primary: '#1d2b32', secondary: '#51616a' },
   },
@@ -27,6 +32,9 @@ export const theme = createTheme({
       },
     },
     MuiButton: { defaultProps: { disableElevation: true } },
+    // A progress indicator is named (a spinner says what it is); one that says more sets its own.
+    MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
+    MuiLinearProgress: { defaultProps: { 'aria-label': 'Progress' } },
     MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
   },
 });

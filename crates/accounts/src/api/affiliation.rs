@@ -10,7 +10,7 @@ use super::MessageResponse;
 use super::forgot_password::TokenRequest;
 use crate::service::affiliation::{self, Affiliation};
 
-/// Spec §5: all three are required and valid.
+/// All three are required and valid.
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct SetupUniversityEmailRequest {
     #[validate(nested)]
@@ -28,6 +28,7 @@ pub struct SetupUniversityEmailRequest {
 #[utoipa::path(
     operation_id = "setupUniversityEmail",
     tag = "auth",
+    security(("bearer" = [])),
     request_body = SetupUniversityEmailRequest,
     responses(
         (status = 200, description = "Saved; check the university inbox.", body = Data<MessageResponse>),

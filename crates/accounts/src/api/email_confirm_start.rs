@@ -8,6 +8,7 @@ use crate::service::confirmation;
 #[utoipa::path(
     operation_id = "emailConfirmStart",
     tag = "auth",
+    security(("bearer" = [])),
     responses(
         (status = 200, description = "Link sent.", body = Data<MessageResponse>),
         (status = 400, description = "Already confirmed.", body = kernel::ErrorBody),

@@ -8,6 +8,7 @@ use crate::service;
 #[utoipa::path(
     operation_id = "logout",
     tag = "auth",
+    security(("bearer" = [])),
     responses(
         (status = 204, description = "Signed out."),
         (status = 401, description = "Not signed in.", body = kernel::ErrorBody),

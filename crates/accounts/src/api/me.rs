@@ -22,7 +22,7 @@ pub struct OAuthAssociation {
     pub provider: String,
 }
 
-/// How complete the profile is (spec §5: nine items).
+/// How complete the profile is (nine items).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ProfileCompletion {
     pub completed: usize,
@@ -31,7 +31,7 @@ pub struct ProfileCompletion {
     pub missing: Vec<String>,
 }
 
-/// The signed-in user's account: every User field of spec §3 (document 1).
+/// The signed-in user's account: every User field.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Me {
     pub id: i64,
@@ -165,6 +165,7 @@ impl Me {
 #[utoipa::path(
     operation_id = "getMe",
     tag = "auth",
+    security(("bearer" = [])),
     responses(
         (status = 200, description = "The signed-in user.", body = Data<Me>),
         (status = 401, description = "Not signed in, or the account is inactive.", body = kernel::ErrorBody),

@@ -9,7 +9,7 @@ use super::MessageResponse;
 use crate::enums::DeliveryMethod;
 use crate::service::notification_settings::{self, Change, Setting};
 
-/// One kind of notification with the user's choice (spec §3, document 1).
+/// One kind of notification with the user's choice.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct NotificationSetting {
     pub id: String,
@@ -57,6 +57,7 @@ pub struct NotificationSettingsUpdate {
 #[utoipa::path(
     operation_id = "listNotificationSettings",
     tag = "auth",
+    security(("bearer" = [])),
     responses((status = 200, description = "Every kind with the user's choice.", body = Data<Vec<NotificationSetting>>))
 )]
 #[get("/me/notification-settings")]
@@ -77,6 +78,7 @@ pub async fn list(
 #[utoipa::path(
     operation_id = "updateNotificationSettings",
     tag = "auth",
+    security(("bearer" = [])),
     request_body = NotificationSettingsUpdate,
     responses(
         (status = 200, description = "Saved.", body = Data<MessageResponse>),

@@ -67,6 +67,7 @@ pub async fn providers(ctx: web::Data<AppContext>) -> web::Json<Data<OAuthProvid
 #[utoipa::path(
     operation_id = "oauthStart",
     tag = "auth",
+    security((), ("bearer" = [])),
     params(("provider" = String, Path, description = "google or facebook"), StartQuery),
     responses(
         (status = 200, description = "Where to send the browser.", body = Data<OAuthStart>),
@@ -117,6 +118,7 @@ pub async fn callback(
 #[utoipa::path(
     operation_id = "disconnectOauth",
     tag = "auth",
+    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The association's id from /me")),
     responses(
         (status = 200, description = "Disconnected.", body = Data<MessageResponse>),

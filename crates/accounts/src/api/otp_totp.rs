@@ -37,6 +37,7 @@ pub struct TotpDisableRequest {
 #[utoipa::path(
     operation_id = "startTotpSetup",
     tag = "auth",
+    security(("bearer" = [])),
     responses(
         (status = 200, description = "Scan the QR code, then confirm with a code.", body = Data<TotpSetup>),
         (status = 401, description = "Not signed in.", body = kernel::ErrorBody),
@@ -58,6 +59,7 @@ pub async fn start(
 #[utoipa::path(
     operation_id = "confirmTotp",
     tag = "auth",
+    security(("bearer" = [])),
     request_body = TotpConfirmRequest,
     responses(
         (status = 200, description = "Otp has been successfully set.", body = Data<MessageResponse>),
@@ -84,6 +86,7 @@ pub async fn confirm(
 #[utoipa::path(
     operation_id = "disableTotp",
     tag = "auth",
+    security(("bearer" = [])),
     request_body(content = TotpDisableRequest, description = "The current password, when the account has one."),
     responses(
         (status = 200, description = "Two-factor is off.", body = Data<MessageResponse>),

@@ -9,7 +9,7 @@ use super::MessageResponse;
 use crate::enums::{AgeGroup, CareerStage, Gender, LookingFor, Race};
 use crate::service::personalization;
 
-/// The personalization modal's fields (spec §2, document 1).
+/// The personalization modal's fields.
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct PersonalizationRequest {
     /// Tag ids from `GET /api/tags`.
@@ -33,6 +33,7 @@ pub struct PersonalizationRequest {
 #[utoipa::path(
     operation_id = "personalizationUpdate",
     tag = "auth",
+    security(("bearer" = [])),
     request_body = PersonalizationRequest,
     responses(
         (status = 200, description = "Saved.", body = Data<MessageResponse>),

@@ -54,6 +54,7 @@ pub struct ResendSmsRequest {
 #[utoipa::path(
     operation_id = "phoneConfirmStart",
     tag = "auth",
+    security(("bearer" = [])),
     request_body = PhoneConfirmStartRequest,
     responses(
         (status = 200, description = "Code sent.", body = Data<PhoneConfirmStartResponse>),

@@ -41,6 +41,7 @@ async fn upload(
 #[utoipa::path(
     operation_id = "setAvatar",
     tag = "auth",
+    security(("bearer" = [])),
     request_body(content = SingleFileUpload, content_type = "multipart/form-data"),
     responses(
         (status = 200, description = "The new avatar.", body = Data<PictureResponse>),
@@ -60,6 +61,7 @@ pub async fn set_avatar(
 #[utoipa::path(
     operation_id = "setBackground",
     tag = "auth",
+    security(("bearer" = [])),
     request_body(content = SingleFileUpload, content_type = "multipart/form-data"),
     responses(
         (status = 200, description = "The new background.", body = Data<PictureResponse>),

@@ -8,7 +8,7 @@ use crate::entity::user;
 use crate::service;
 use kernel::storage::Storage;
 
-/// What anyone may see of a member (spec 2 §2). A private profile shows only the name.
+/// What anyone may see of a member. A private profile shows only the name.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PublicProfile {
     pub id: i64,

@@ -13,7 +13,7 @@ use crate::service;
 use crate::service::personalization::Answers;
 use crate::service::registration::NewAccount;
 
-/// The registration payload of spec §3 (document 1).
+/// The registration payload.
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct RegisterRequest {
     /// Solution of the challenge from `GET /api/captcha`.

@@ -63,6 +63,7 @@ pub struct AffiliationDecision {
 #[utoipa::path(
     operation_id = "staffListAffiliations",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(QueueQuery, PageParams),
     responses(
         (status = 200, description = "A page of affiliations.", body = Page<AffiliationForReview>),
@@ -86,6 +87,7 @@ pub async fn list(
 #[utoipa::path(
     operation_id = "staffReviewAffiliation",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("user_id" = i64, Path, description = "The member's id")),
     request_body = AffiliationDecision,
     responses(
@@ -116,6 +118,7 @@ pub async fn review(
 #[utoipa::path(
     operation_id = "staffAffiliationHistory",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("user_id" = i64, Path, description = "The member's id")),
     responses(
         (status = 200, description = "The audit trail.", body = Data<Vec<AuditRecord>>),

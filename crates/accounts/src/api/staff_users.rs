@@ -119,6 +119,7 @@ pub struct StaffRoleChange {
 #[utoipa::path(
     operation_id = "staffListUsers",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(UserQuery, PageParams),
     responses(
         (status = 200, description = "A page of accounts.", body = Page<StaffUserRow>),
@@ -150,6 +151,7 @@ pub async fn list(
 #[utoipa::path(
     operation_id = "staffGetUser",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The account's id")),
     responses(
         (status = 200, description = "The account.", body = Data<StaffUserDetail>),
@@ -195,6 +197,7 @@ pub async fn detail(
 #[utoipa::path(
     operation_id = "staffDeactivateUser",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The account's id")),
     request_body = StaffReason,
     responses(
@@ -219,6 +222,7 @@ pub async fn deactivate(
 #[utoipa::path(
     operation_id = "staffReactivateUser",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The account's id")),
     request_body = StaffReason,
     responses(
@@ -243,6 +247,7 @@ pub async fn reactivate(
 #[utoipa::path(
     operation_id = "staffResendConfirmation",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The account's id")),
     responses(
         (status = 200, description = "Sent.", body = Data<MessageResponse>),
@@ -264,6 +269,7 @@ pub async fn resend_confirmation(
 #[utoipa::path(
     operation_id = "staffResetTwoFactor",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The account's id")),
     request_body = StaffReason,
     responses(
@@ -289,6 +295,7 @@ pub async fn reset_two_factor(
 #[utoipa::path(
     operation_id = "staffSetUserRole",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The account's id")),
     request_body = StaffRoleChange,
     responses(
@@ -326,6 +333,7 @@ pub struct ContentExpertChange {
 #[utoipa::path(
     operation_id = "staffSetContentExpert",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The account's id")),
     request_body = ContentExpertChange,
     responses(
@@ -366,6 +374,7 @@ pub struct StaffNewUser {
 #[utoipa::path(
     operation_id = "staffCreateUser",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     request_body = StaffNewUser,
     responses(
         (status = 201, description = "Created; the link is on its way.", body = Data<StaffUserRow>),

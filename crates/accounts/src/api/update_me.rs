@@ -76,6 +76,7 @@ pub struct UpdateMeResponse {
 #[utoipa::path(
     operation_id = "updateMe",
     tag = "auth",
+    security(("bearer" = [])),
     request_body = UpdateMeRequest,
     responses(
         (status = 200, description = "Saved.", body = Data<UpdateMeResponse>),

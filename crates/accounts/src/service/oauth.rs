@@ -330,7 +330,7 @@ pub async fn links(
         .await?)
 }
 
-/// Removes a provider link and signs the user out everywhere (spec §4: disconnecting
+/// Removes a provider link and signs the user out everywhere (disconnecting
 /// clears the session).
 pub async fn disconnect(ctx: &AppContext, user_id: i64, association_id: i64) -> AppResult<()> {
     let link = oauth_association::Entity::find_by_id(association_id)

@@ -11,7 +11,7 @@ use argon2::{Algorithm, Argon2, Params, Version};
 use kernel::{AppError, AppResult};
 use tokio::sync::oneshot;
 
-/// Minimum length of every password (spec §5, document 1).
+/// Minimum length of every password.
 pub const MIN_PASSWORD_LENGTH: u64 = 8;
 
 /// At most this many hashes run at once; the rest wait their turn.

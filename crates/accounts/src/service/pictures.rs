@@ -16,7 +16,7 @@ pub enum Picture {
 }
 
 impl Picture {
-    /// The client crops to 1200 px wide already (spec §5); the server holds the same cap
+    /// The client crops to 1200 px wide already; the server holds the same cap
     /// for clients that do not.
     fn shape(self) -> Shape {
         match self {

@@ -6,7 +6,7 @@ use utoipa::ToSchema;
 use crate::enums::BannerPlacement;
 use crate::service::banners;
 
-/// A banner (spec 1 §3 Banner): a picture and where it links; both empty when none is set.
+/// A banner: a picture and where it links; both empty when none is set.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Banner {
     pub banner: Option<String>,

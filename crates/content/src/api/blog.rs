@@ -8,7 +8,7 @@ use crate::entity::{blog_category, blog_post};
 use crate::enums::BlogOrdering;
 use crate::service::blog::{self, Filters};
 
-/// A blog category (spec 2 §3 Blog category).
+/// A blog category.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct BlogCategory {
     pub id: i64,
@@ -34,7 +34,7 @@ pub struct BlogAuthor {
     pub image: Option<String>,
 }
 
-/// A post in a list (spec 2 §3 Blog post, without the body).
+/// A post in a list.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct BlogPostCard {
     pub id: i64,
@@ -172,6 +172,7 @@ pub async fn categories(
 #[utoipa::path(
     operation_id = "getBlogPost",
     tag = "content",
+    security((), ("bearer" = [])),
     params(("id" = String, Path, description = "The post's id or slug")),
     responses(
         (status = 200, description = "The post.", body = Data<BlogPost>),

@@ -9,7 +9,7 @@ use validator::Validate;
 use super::MessageResponse;
 use crate::service::contact::{self, Message, THANK_YOU};
 
-/// The contact form (spec 2 §5: all required, a valid e-mail).
+/// The contact form (all required, a valid e-mail).
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct ContactRequest {
     #[validate(nested)]

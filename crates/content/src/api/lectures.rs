@@ -12,7 +12,7 @@ pub struct LectureTag {
     pub title: String,
 }
 
-/// An expert lecture (spec 1 §3 Lecture).
+/// An expert lecture.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Lecture {
     pub id: i64,

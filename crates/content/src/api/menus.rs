@@ -7,7 +7,7 @@ use crate::enums::MenuName;
 use crate::service::menus::{self, Entry};
 use crate::service::pages::route_of;
 
-/// A menu item (spec 1 §3 Menu item).
+/// A menu item.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct MenuItem {
     pub title: String,

@@ -7,7 +7,7 @@ use crate::blocks::{self, Block};
 use crate::enums::TitleAlign;
 use crate::service::pages;
 
-/// A CMS page (spec 2 §3 Content page); landing pages add their blocks.
+/// A CMS page; landing pages add their blocks.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ContentPage {
     pub slug: String,

@@ -9,7 +9,7 @@ use validator::Validate;
 use super::MessageResponse;
 use crate::service::signups::{self, Signup, THANK_YOU};
 
-/// The sign-up-for-updates form (spec 2 §5).
+/// The sign-up-for-updates form.
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct SignupRequest {
     #[validate(nested)]

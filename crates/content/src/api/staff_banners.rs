@@ -45,6 +45,7 @@ async fn staff_banner(ctx: &AppContext, placement: BannerPlacement) -> AppResult
 #[utoipa::path(
     operation_id = "staffListBanners",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     responses(
         (status = 200, description = "The banners.", body = Data<Vec<StaffBanner>>),
         (status = 404, description = "Not staff.", body = kernel::ErrorBody),
@@ -66,6 +67,7 @@ pub async fn list(
 #[utoipa::path(
     operation_id = "staffUpdateBanner",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("placement" = inline(BannerPlacement), Path, description = "Where the banner shows")),
     request_body = BannerRequest,
     responses(
@@ -94,6 +96,7 @@ pub async fn update(
 #[utoipa::path(
     operation_id = "staffSetBannerImage",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("placement" = inline(BannerPlacement), Path, description = "Where the banner shows")),
     request_body(content = SingleFileUpload, content_type = "multipart/form-data"),
     responses(

@@ -135,6 +135,7 @@ impl BlogPostRequest {
 #[utoipa::path(
     operation_id = "staffListBlogPosts",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(StaffBlogQuery, PageParams),
     responses(
         (status = 200, description = "A page of posts.", body = Page<StaffBlogPostRow>),
@@ -164,6 +165,7 @@ pub async fn list(
 #[utoipa::path(
     operation_id = "staffCreateBlogPost",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     request_body = BlogPostRequest,
     responses(
         (status = 201, description = "Created.", body = Data<StaffBlogPost>),
@@ -187,6 +189,7 @@ pub async fn create(
 #[utoipa::path(
     operation_id = "staffGetBlogPost",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The post's id")),
     responses(
         (status = 200, description = "The post.", body = Data<StaffBlogPost>),
@@ -207,6 +210,7 @@ pub async fn detail(
 #[utoipa::path(
     operation_id = "staffUpdateBlogPost",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The post's id")),
     request_body = BlogPostRequest,
     responses(
@@ -231,6 +235,7 @@ pub async fn update(
 #[utoipa::path(
     operation_id = "staffDeleteBlogPost",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The post's id")),
     responses(
         (status = 200, description = "Deleted.", body = Data<MessageResponse>),
@@ -251,6 +256,7 @@ pub async fn remove(
 #[utoipa::path(
     operation_id = "staffSetBlogPostImage",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The post's id")),
     request_body(content = SingleFileUpload, content_type = "multipart/form-data"),
     responses(
@@ -307,6 +313,7 @@ impl BlogCategoryRequest {
 #[utoipa::path(
     operation_id = "staffListBlogCategories",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     responses(
         (status = 200, description = "The categories, by name.", body = Data<Vec<StaffBlogCategory>>),
         (status = 404, description = "Not staff.", body = kernel::ErrorBody),
@@ -332,6 +339,7 @@ pub async fn categories(
 #[utoipa::path(
     operation_id = "staffCreateBlogCategory",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     request_body = BlogCategoryRequest,
     responses(
         (status = 201, description = "Created.", body = Data<BlogCategory>),
@@ -355,6 +363,7 @@ pub async fn create_category(
 #[utoipa::path(
     operation_id = "staffUpdateBlogCategory",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The category's id")),
     request_body = BlogCategoryRequest,
     responses(
@@ -380,6 +389,7 @@ pub async fn update_category(
 #[utoipa::path(
     operation_id = "staffDeleteBlogCategory",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The category's id")),
     responses(
         (status = 200, description = "Deleted.", body = Data<MessageResponse>),

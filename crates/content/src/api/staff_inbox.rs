@@ -58,6 +58,7 @@ pub struct MessageQuery {
 #[utoipa::path(
     operation_id = "staffListContactMessages",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(MessageQuery, PageParams),
     responses(
         (status = 200, description = "A page of messages.", body = Page<ContactMessage>),
@@ -79,6 +80,7 @@ pub async fn messages(
 #[utoipa::path(
     operation_id = "staffHandleContactMessage",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The message's id")),
     responses(
         (status = 200, description = "Handled.", body = Data<ContactMessage>),
@@ -100,6 +102,7 @@ pub async fn handle(
 #[utoipa::path(
     operation_id = "staffListUpdateSignups",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(PageParams),
     responses(
         (status = 200, description = "A page of sign-ups.", body = Page<UpdateSignup>),
@@ -129,6 +132,7 @@ pub async fn signups(
 #[utoipa::path(
     operation_id = "staffExportUpdateSignups",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     responses(
         (status = 200, description = "The sign-ups as CSV.", content_type = "text/csv", body = String),
         (status = 404, description = "Not staff.", body = kernel::ErrorBody),

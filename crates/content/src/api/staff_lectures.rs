@@ -92,6 +92,7 @@ impl LectureRequest {
 #[utoipa::path(
     operation_id = "staffListLectures",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(StaffLectureQuery, PageParams),
     responses(
         (status = 200, description = "A page of lectures.", body = Page<StaffLecture>),
@@ -113,6 +114,7 @@ pub async fn list(
 #[utoipa::path(
     operation_id = "staffCreateLecture",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     request_body = LectureRequest,
     responses(
         (status = 201, description = "Created.", body = Data<StaffLecture>),
@@ -136,6 +138,7 @@ pub async fn create(
 #[utoipa::path(
     operation_id = "staffGetLecture",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The lecture's id")),
     responses(
         (status = 200, description = "The lecture.", body = Data<StaffLecture>),
@@ -156,6 +159,7 @@ pub async fn detail(
 #[utoipa::path(
     operation_id = "staffUpdateLecture",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The lecture's id")),
     request_body = LectureRequest,
     responses(
@@ -180,6 +184,7 @@ pub async fn update(
 #[utoipa::path(
     operation_id = "staffDeleteLecture",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The lecture's id")),
     responses(
         (status = 200, description = "Deleted.", body = Data<MessageResponse>),
@@ -200,6 +205,7 @@ pub async fn remove(
 #[utoipa::path(
     operation_id = "staffSetLecturePoster",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The lecture's id")),
     request_body(content = SingleFileUpload, content_type = "multipart/form-data"),
     responses(
@@ -226,6 +232,7 @@ pub async fn set_poster(
 #[utoipa::path(
     operation_id = "staffSetLectureVideo",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The lecture's id")),
     request_body(content = SingleFileUpload, content_type = "multipart/form-data"),
     responses(

@@ -92,6 +92,7 @@ pub struct MoveRequest {
 #[utoipa::path(
     operation_id = "staffGetMenu",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("menu" = inline(MenuName), Path, description = "`main` or `lgp`")),
     responses(
         (status = 200, description = "The menu's items.", body = Data<Vec<StaffMenuItem>>),
@@ -117,6 +118,7 @@ pub async fn tree(
 #[utoipa::path(
     operation_id = "staffCreateMenuItem",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("menu" = inline(MenuName), Path, description = "`main` or `lgp`")),
     request_body = MenuItemRequest,
     responses(
@@ -143,6 +145,7 @@ pub async fn create(
 #[utoipa::path(
     operation_id = "staffUpdateMenuItem",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The item's id")),
     request_body = MenuItemRequest,
     responses(
@@ -167,6 +170,7 @@ pub async fn update(
 #[utoipa::path(
     operation_id = "staffMoveMenuItem",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The item's id")),
     request_body = MoveRequest,
     responses(
@@ -189,6 +193,7 @@ pub async fn move_item(
 #[utoipa::path(
     operation_id = "staffDeleteMenuItem",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The item's id")),
     responses(
         (status = 200, description = "Deleted.", body = Data<MessageResponse>),
@@ -209,6 +214,7 @@ pub async fn remove(
 #[utoipa::path(
     operation_id = "staffSetMenuItemImage",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The item's id")),
     request_body(content = SingleFileUpload, content_type = "multipart/form-data"),
     responses(

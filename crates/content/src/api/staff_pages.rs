@@ -145,6 +145,7 @@ impl PageRequest {
 #[utoipa::path(
     operation_id = "staffListPages",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(StaffPageQuery, PageParams),
     responses(
         (status = 200, description = "A page of pages.", body = Page<StaffPageRow>),
@@ -172,6 +173,7 @@ pub async fn list(
 #[utoipa::path(
     operation_id = "staffCreatePage",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     request_body = PageRequest,
     responses(
         (status = 201, description = "Created.", body = Data<StaffPage>),
@@ -195,6 +197,7 @@ pub async fn create(
 #[utoipa::path(
     operation_id = "staffGetPage",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The page's id")),
     responses(
         (status = 200, description = "The page.", body = Data<StaffPage>),
@@ -215,6 +218,7 @@ pub async fn detail(
 #[utoipa::path(
     operation_id = "staffUpdatePage",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The page's id")),
     request_body = PageRequest,
     responses(
@@ -239,6 +243,7 @@ pub async fn update(
 #[utoipa::path(
     operation_id = "staffDeletePage",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The page's id")),
     responses(
         (status = 200, description = "Deleted.", body = Data<MessageResponse>),

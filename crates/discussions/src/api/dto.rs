@@ -72,7 +72,7 @@ pub struct Comment {
     pub deleted_at: Option<DateTime<Utc>>,
 }
 
-/// A topic with the first page of its replies (spec 2 §3 Discussion topic).
+/// A topic with the first page of its replies.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Topic {
     pub id: i64,

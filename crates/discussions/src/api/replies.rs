@@ -24,6 +24,7 @@ async fn one(
 #[utoipa::path(
     operation_id = "listComments",
     tag = "discussions",
+    security((), ("bearer" = [])),
     params(("id" = i64, Path, description = "The topic's id"), PageParams),
     responses(
         (status = 200, description = "A page of replies (10 by default).", body = Page<Comment>),
@@ -58,6 +59,7 @@ pub async fn list(
 #[utoipa::path(
     operation_id = "createComment",
     tag = "discussions",
+    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The topic's id")),
     request_body(content = PostUpload, content_type = "multipart/form-data"),
     responses(
@@ -87,6 +89,7 @@ pub async fn create(
 #[utoipa::path(
     operation_id = "updateComment",
     tag = "discussions",
+    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The topic's id"), ("comment_id" = i64, Path, description = "The reply's id")),
     request_body(content = PostUpload, content_type = "multipart/form-data"),
     responses(
@@ -113,6 +116,7 @@ pub async fn update(
 #[utoipa::path(
     operation_id = "deleteComment",
     tag = "discussions",
+    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The topic's id"), ("comment_id" = i64, Path, description = "The reply's id")),
     responses(
         (status = 200, description = "Deleted.", body = Data<MessageResponse>),
@@ -136,6 +140,7 @@ pub async fn remove(
 #[utoipa::path(
     operation_id = "deleteCommentImage",
     tag = "discussions",
+    security(("bearer" = [])),
     params(("discussion_id" = i64, Path, description = "The topic's id"), ("id" = i64, Path, description = "The file's id")),
     responses(
         (status = 200, description = "Removed.", body = Data<MessageResponse>),

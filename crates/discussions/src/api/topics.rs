@@ -30,6 +30,7 @@ async fn one(
 #[utoipa::path(
     operation_id = "listDiscussions",
     tag = "discussions",
+    security((), ("bearer" = [])),
     params(
         ("topic_type" = inline(TopicType), Path, description = "groups, projects or blog/api"),
         ("id" = i64, Path, description = "The target's id"),
@@ -76,6 +77,7 @@ pub async fn list(
 #[utoipa::path(
     operation_id = "createDiscussion",
     tag = "discussions",
+    security(("bearer" = [])),
     params(
         ("topic_type" = inline(TopicType), Path, description = "groups, projects or blog/api"),
         ("id" = i64, Path, description = "The target's id"),
@@ -109,6 +111,7 @@ pub async fn create(
 #[utoipa::path(
     operation_id = "updateDiscussion",
     tag = "discussions",
+    security(("bearer" = [])),
     params(
         ("topic_type" = inline(TopicType), Path, description = "groups, projects or blog/api"),
         ("id" = i64, Path, description = "The target's id"),
@@ -140,6 +143,7 @@ pub async fn update(
 #[utoipa::path(
     operation_id = "deleteDiscussion",
     tag = "discussions",
+    security(("bearer" = [])),
     params(
         ("topic_type" = inline(TopicType), Path, description = "groups, projects or blog/api"),
         ("id" = i64, Path, description = "The target's id"),

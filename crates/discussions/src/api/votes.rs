@@ -38,6 +38,7 @@ async fn cast(
 #[utoipa::path(
     operation_id = "voteDiscussion",
     tag = "discussions",
+    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The topic's id")),
     request_body = VoteRequest,
     responses(
@@ -71,6 +72,7 @@ pub async fn topic(
 #[utoipa::path(
     operation_id = "voteComment",
     tag = "discussions",
+    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The reply's id")),
     request_body = VoteRequest,
     responses(

@@ -7,6 +7,7 @@ use crate::service::dashboard::{self, Counters};
 #[utoipa::path(
     operation_id = "getDashboardCounters",
     tag = "feed",
+    security(("bearer" = [])),
     responses(
         (status = 200, description = "The counters.", body = Data<Counters>),
         (status = 401, description = "Not signed in.", body = kernel::ErrorBody),

@@ -16,7 +16,7 @@ pub struct Actor {
     pub avatar: Option<String>,
 }
 
-/// A feed item (spec 2 §3 Feed item).
+/// A feed item.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct FeedItem {
     pub id: i64,
@@ -53,6 +53,7 @@ fn actor(user: &UserSummary) -> Actor {
 #[utoipa::path(
     operation_id = "listFeed",
     tag = "feed",
+    security(("bearer" = [])),
     params(FeedQuery, PageParams),
     responses(
         (status = 200, description = "A page of feed items (10 by default).", body = Page<FeedItem>),

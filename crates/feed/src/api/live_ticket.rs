@@ -18,6 +18,7 @@ pub struct LiveTicket {
 #[utoipa::path(
     operation_id = "createLiveTicket",
     tag = "notifications",
+    security(("bearer" = [])),
     responses(
         (status = 201, description = "A ticket for the live channel.", body = Data<LiveTicket>),
         (status = 401, description = "Not signed in.", body = kernel::ErrorBody),

@@ -15,6 +15,7 @@ pub struct ReadResult {
 #[utoipa::path(
     operation_id = "listMyNotifications",
     tag = "notifications",
+    security(("bearer" = [])),
     params(PageParams),
     responses(
         (status = 200, description = "A page of notifications (10 by default).", body = Page<Notification>),
@@ -34,6 +35,7 @@ pub async fn list(
 #[utoipa::path(
     operation_id = "readMyNotifications",
     tag = "notifications",
+    security(("bearer" = [])),
     responses(
         (status = 200, description = "All read.", body = Data<ReadResult>),
         (status = 401, description = "Not signed in.", body = kernel::ErrorBody),

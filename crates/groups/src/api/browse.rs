@@ -19,10 +19,11 @@ pub struct BrowseQuery {
     pub tags: Option<String>,
 }
 
-/// Active, approved working groups (spec 2 §2 /working-groups/list).
+/// Active, approved working groups.
 #[utoipa::path(
     operation_id = "listGroups",
     tag = "groups",
+    security((), ("bearer" = [])),
     params(BrowseQuery, PageParams),
     responses((status = 200, description = "A page of groups.", body = Page<GroupCard>))
 )]

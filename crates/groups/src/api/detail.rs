@@ -10,6 +10,7 @@ use crate::service::{detail as viewing, join_requests, wizard};
 #[utoipa::path(
     operation_id = "getGroup",
     tag = "groups",
+    security((), ("bearer" = [])),
     params(("slug" = String, Path, description = "The group's slug")),
     responses(
         (status = 200, description = "The group.", body = Data<GroupDetail>),

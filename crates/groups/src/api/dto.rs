@@ -126,7 +126,7 @@ impl GroupCard {
     }
 }
 
-/// Every field of a working group (spec 2 §3) with the viewer's relation to it.
+/// Every field of a working group with the viewer's relation to it.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct GroupDetail {
     pub id: i64,

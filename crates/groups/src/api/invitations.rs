@@ -18,7 +18,7 @@ pub const RESENT: &str = "The invitation has been sent again.";
 pub const CANCELLED: &str = "The invitation has been cancelled.";
 pub const JOINED: &str = "You have joined the working group.";
 
-/// An open invitation (spec 2 §3 Invited member): the member fields of the invited
+/// An open invitation: the member fields of the invited
 /// account when the address has one, otherwise the address as the name.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct InvitedMember {
@@ -93,6 +93,7 @@ async fn views(ctx: &AppContext, rows: Vec<invitation::Model>) -> AppResult<Vec<
 #[utoipa::path(
     operation_id = "inviteGroupMember",
     tag = "groups",
+    security(("bearer" = [])),
     params(("slug" = String, Path, description = "The group's slug")),
     request_body = InviteRequest,
     responses(
@@ -129,6 +130,7 @@ pub async fn invite(
 #[utoipa::path(
     operation_id = "listInvitedMembers",
     tag = "groups",
+    security(("bearer" = [])),
     params(("slug" = String, Path, description = "The group's slug")),
     responses(
         (status = 200, description = "The open invitations.", body = Data<Vec<InvitedMember>>),
@@ -150,6 +152,7 @@ pub async fn list(
 #[utoipa::path(
     operation_id = "resendInvitation",
     tag = "groups",
+    security(("bearer" = [])),
     params(("slug" = String, Path, description = "The group's slug"), ("id" = i64, Path, description = "The invitation's id")),
     responses(
         (status = 200, description = "Sent again.", body = Data<MessageResponse>),
@@ -175,6 +178,7 @@ pub async fn resend(
 #[utoipa::path(
     operation_id = "cancelInvitation",
     tag = "groups",
+    security(("bearer" = [])),
     params(("slug" = String, Path, description = "The group's slug"), ("id" = i64, Path, description = "The invitation's id")),
     responses(
         (status = 200, description = "Cancelled.", body = Data<MessageResponse>),
@@ -199,6 +203,7 @@ pub async fn cancel(
 #[utoipa::path(
     operation_id = "checkInvitation",
     tag = "groups",
+    security(("bearer" = [])),
     params(("slug" = String, Path, description = "The group's slug"), ("invite_hash" = String, Path, description = "The token from the invitation link", min_length = 32)),
     responses(
         (status = 200, description = "A live invitation for the caller.", body = Data<InvitationView>),
@@ -234,6 +239,7 @@ pub async fn check(
 #[utoipa::path(
     operation_id = "acceptInvitation",
     tag = "groups",
+    security(("bearer" = [])),
     params(("slug" = String, Path, description = "The group's slug"), ("invite_hash" = String, Path, description = "The token from the invitation link", min_length = 32)),
     responses(
         (status = 200, description = "Joined.", body = Data<MessageResponse>),

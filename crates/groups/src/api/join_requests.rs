@@ -16,7 +16,7 @@ pub const CANCELLED: &str = "Your join request has been cancelled.";
 pub const ACCEPTED: &str = "The join request has been approved.";
 pub const DECLINED: &str = "The join request has been declined.";
 
-/// A pending request to join (spec 2 §3 Join request).
+/// A pending request to join.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct JoinRequest {
     /// The request's id (used to accept or decline it).
@@ -68,6 +68,7 @@ async fn views(ctx: &AppContext, rows: Vec<join_request::Model>) -> AppResult<Ve
 #[utoipa::path(
     operation_id = "sendJoinRequest",
     tag = "groups",
+    security(("bearer" = [])),
     params(("slug" = String, Path, description = "The group's slug")),
     request_body = JoinRequestBody,
     responses(
@@ -96,6 +97,7 @@ pub async fn send(
 #[utoipa::path(
     operation_id = "cancelJoinRequest",
     tag = "groups",
+    security(("bearer" = [])),
     params(("slug" = String, Path, description = "The group's slug")),
     responses(
         (status = 200, description = "Cancelled.", body = Data<MessageResponse>),
@@ -119,6 +121,7 @@ pub async fn cancel(
 #[utoipa::path(
     operation_id = "listJoinRequests",
     tag = "groups",
+    security(("bearer" = [])),
     params(("slug" = String, Path, description = "The group's slug")),
     responses(
         (status = 200, description = "The pending requests.", body = Data<Vec<JoinRequest>>),
@@ -140,6 +143,7 @@ pub async fn list(
 #[utoipa::path(
     operation_id = "decideJoinRequest",
     tag = "groups",
+    security(("bearer" = [])),
     params(
         ("slug" = String, Path, description = "The group's slug"),
         ("member_id" = i64, Path, description = "The join request's id"),

@@ -13,7 +13,7 @@ use crate::entity::material;
 use crate::enums::{MaterialKind, MaterialType};
 use crate::service::materials::{self, Input};
 
-/// A supplementary item as lists show it (spec 2 §3).
+/// A supplementary item as lists show it.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Material {
     pub id: i64,
@@ -101,6 +101,7 @@ async fn one(ctx: &AppContext, item: material::Model) -> AppResult<web::Json<Dat
 #[utoipa::path(
     operation_id = "listGroupMaterials",
     tag = "groups",
+    security((), ("bearer" = [])),
     params(("group_id" = i64, Path, description = "The group's id")),
     responses(
         (status = 200, description = "The materials, oldest first.", body = Data<Vec<Material>>),
@@ -121,6 +122,7 @@ pub async fn list_public(
 #[utoipa::path(
     operation_id = "listMyGroupMaterials",
     tag = "groups",
+    security(("bearer" = [])),
     params(("group_id" = i64, Path, description = "The group's id")),
     responses(
         (status = 200, description = "The materials.", body = Data<Vec<Material>>),
@@ -141,6 +143,7 @@ pub async fn list_editable(
 #[utoipa::path(
     operation_id = "createGroupMaterial",
     tag = "groups",
+    security(("bearer" = [])),
     params(("group_id" = i64, Path, description = "The group's id")),
     request_body(content = MaterialUpload, content_type = "multipart/form-data"),
     responses(
@@ -178,6 +181,7 @@ pub async fn create(
 #[utoipa::path(
     operation_id = "updateGroupMaterial",
     tag = "groups",
+    security(("bearer" = [])),
     params(
         ("group_id" = i64, Path, description = "The group's id"),
         ("id" = i64, Path, description = "The item's id"),
@@ -213,6 +217,7 @@ pub async fn update(
 #[utoipa::path(
     operation_id = "deleteGroupMaterial",
     tag = "groups",
+    security(("bearer" = [])),
     params(
         ("group_id" = i64, Path, description = "The group's id"),
         ("id" = i64, Path, description = "The item's id"),

@@ -15,7 +15,7 @@ use crate::service::membership;
 pub const LEFT: &str = "You have left the working group.";
 pub const REMOVED: &str = "The member has been removed.";
 
-/// A member of a working group (spec 2 §3 Member) with what the viewer may do to them.
+/// A member of a working group with what the viewer may do to them.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Member {
     /// The membership's id (used to change the role or remove the member).
@@ -81,6 +81,7 @@ async fn views(
 #[utoipa::path(
     operation_id = "listGroupMembers",
     tag = "groups",
+    security(("bearer" = [])),
     params(("slug" = String, Path, description = "The group's slug"), PageParams),
     responses(
         (status = 200, description = "A page of members (100 by default).", body = Page<Member>),
@@ -107,6 +108,7 @@ pub async fn list(
 #[utoipa::path(
     operation_id = "changeGroupMemberRole",
     tag = "groups",
+    security(("bearer" = [])),
     params(("slug" = String, Path, description = "The group's slug"), ("member_id" = i64, Path, description = "The membership's id")),
     request_body = RoleChange,
     responses(
@@ -136,6 +138,7 @@ pub async fn change_role(
 #[utoipa::path(
     operation_id = "removeGroupMember",
     tag = "groups",
+    security(("bearer" = [])),
     params(("slug" = String, Path, description = "The group's slug"), ("member_id" = i64, Path, description = "The membership's id")),
     responses(
         (status = 200, description = "Removed.", body = Data<MessageResponse>),
@@ -160,6 +163,7 @@ pub async fn remove(
 #[utoipa::path(
     operation_id = "leaveGroup",
     tag = "groups",
+    security(("bearer" = [])),
     params(("slug" = String, Path, description = "The group's slug")),
     responses(
         (status = 200, description = "Left.", body = Data<MessageResponse>),

@@ -103,10 +103,11 @@ async fn owner_view(
     super::detail_of(ctx, group, content, Some(MemberRole::Admin), Comments::All).await
 }
 
-/// The groups the caller created, newest first (spec 2 §2 My Working Groups, Created).
+/// The groups the caller created, newest first.
 #[utoipa::path(
     operation_id = "listMyGroups",
     tag = "groups",
+    security(("bearer" = [])),
     params(MyGroupsQuery, PageParams),
     responses((status = 200, description = "A page of the caller's groups.", body = Page<GroupCard>))
 )]
@@ -125,6 +126,7 @@ pub async fn list(
 #[utoipa::path(
     operation_id = "createGroup",
     tag = "groups",
+    security(("bearer" = [])),
     request_body = CreateGroupRequest,
     responses(
         (status = 201, description = "Created.", body = Data<GroupDetail>),
@@ -154,6 +156,7 @@ pub async fn create(
 #[utoipa::path(
     operation_id = "getMyGroup",
     tag = "groups",
+    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The group's id")),
     responses(
         (status = 200, description = "The group as its owner edits it.", body = Data<GroupDetail>),
@@ -175,6 +178,7 @@ pub async fn get(
 #[utoipa::path(
     operation_id = "updateGroup",
     tag = "groups",
+    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The group's id")),
     request_body = UpdateGroupRequest,
     responses(
@@ -199,6 +203,7 @@ pub async fn update(
 #[utoipa::path(
     operation_id = "deleteGroup",
     tag = "groups",
+    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The group's id")),
     responses(
         (status = 200, description = "Deleted.", body = Data<MessageResponse>),
@@ -221,6 +226,7 @@ pub async fn delete(
 #[utoipa::path(
     operation_id = "setGroupImage",
     tag = "groups",
+    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The group's id")),
     request_body(content = SingleFileUpload, content_type = "multipart/form-data"),
     responses(

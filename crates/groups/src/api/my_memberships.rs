@@ -17,11 +17,11 @@ async fn cards_for(
     })
 }
 
-/// The working groups the caller joined (not the ones they own), newest first
-/// (spec 2 §2 My Working Groups, Joined).
+/// The working groups the caller joined (not the ones they own), newest first.
 #[utoipa::path(
     operation_id = "listJoinedGroups",
     tag = "groups",
+    security(("bearer" = [])),
     params(PageParams),
     responses((status = 200, description = "A page of groups (100 by default).", body = Page<GroupCard>))
 )]
@@ -39,6 +39,7 @@ pub async fn joined(
 #[utoipa::path(
     operation_id = "listAppliedGroups",
     tag = "groups",
+    security(("bearer" = [])),
     params(PageParams),
     responses((status = 200, description = "A page of groups (100 by default).", body = Page<GroupCard>))
 )]

@@ -13,7 +13,7 @@ pub struct GroupLink {
     pub title: String,
 }
 
-/// The public working groups a member created (spec 2 §2 public profile); none for a
+/// The public working groups a member created; none for a
 /// private profile.
 #[utoipa::path(
     operation_id = "listProfileGroups",

@@ -39,6 +39,7 @@ pub struct StaffGroupQuery {
 #[utoipa::path(
     operation_id = "staffGroupQueue",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(StaffGroupQuery, PageParams),
     responses(
         (status = 200, description = "A page of groups to review.", body = Page<GroupCard>),
@@ -61,6 +62,7 @@ pub async fn queue(
 #[utoipa::path(
     operation_id = "staffGroupReview",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The group's id")),
     responses(
         (status = 200, description = "Both versions.", body = Data<GroupReview>),
@@ -85,6 +87,7 @@ pub async fn review(
 #[utoipa::path(
     operation_id = "staffModerateGroup",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(
         ("id" = i64, Path, description = "The group's id"),
         ("action" = String, Path, description = "approve, reject, suspend or reactivate"),

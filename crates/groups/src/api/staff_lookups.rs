@@ -47,6 +47,7 @@ impl LookupRequest {
 #[utoipa::path(
     operation_id = "staffListLookup",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("kind" = inline(LookupKind), Path, description = "tags, goals or roles")),
     responses(
         (status = 200, description = "The entries.", body = Data<Vec<StaffLookupItem>>),
@@ -75,6 +76,7 @@ pub async fn list(
 #[utoipa::path(
     operation_id = "staffCreateLookup",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("kind" = inline(LookupKind), Path, description = "tags, goals or roles")),
     request_body = LookupRequest,
     responses(
@@ -101,6 +103,7 @@ pub async fn create(
 #[utoipa::path(
     operation_id = "staffUpdateLookup",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(
         ("kind" = inline(LookupKind), Path, description = "tags, goals or roles"),
         ("id" = i64, Path, description = "The entry's id"),
@@ -129,6 +132,7 @@ pub async fn update(
 #[utoipa::path(
     operation_id = "staffDeleteLookup",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(
         ("kind" = inline(LookupKind), Path, description = "tags, goals or roles"),
         ("id" = i64, Path, description = "The entry's id"),

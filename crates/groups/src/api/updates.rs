@@ -15,7 +15,7 @@ use crate::enums::{ApprovedStatus, MemberRole, UpdateStatus};
 use crate::policy;
 use crate::service::updates::{self, Draft};
 
-/// A working group update (spec 2 §3 Update).
+/// A working group update.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct GroupUpdate {
     pub id: i64,
@@ -151,6 +151,7 @@ fn header(group: working_group::Model) -> (GroupHeader, bool) {
 #[utoipa::path(
     operation_id = "listGroupUpdates",
     tag = "groups",
+    security(("bearer" = [])),
     params(("group_id" = i64, Path, description = "The group's id"), PageParams),
     responses(
         (status = 200, description = "Approved updates, newest first.", body = Page<GroupUpdate>),
@@ -178,6 +179,7 @@ pub async fn list_approved(
 #[utoipa::path(
     operation_id = "listMyGroupUpdates",
     tag = "groups",
+    security(("bearer" = [])),
     params(("group_id" = i64, Path, description = "The group's id")),
     responses(
         (status = 200, description = "The group and its updates.", body = Data<GroupUpdates>),
@@ -203,6 +205,7 @@ pub async fn list_all(
 #[utoipa::path(
     operation_id = "createGroupUpdate",
     tag = "groups",
+    security(("bearer" = [])),
     params(("group_id" = i64, Path, description = "The group's id")),
     request_body = UpdateRequest,
     responses(
@@ -229,6 +232,7 @@ pub async fn create(
 #[utoipa::path(
     operation_id = "getGroupUpdate",
     tag = "groups",
+    security(("bearer" = [])),
     params(("group_id" = i64, Path, description = "The group's id"), ("id" = i64, Path, description = "The update's id")),
     responses(
         (status = 200, description = "The update.", body = Data<GroupUpdate>),
@@ -251,6 +255,7 @@ pub async fn get(
 #[utoipa::path(
     operation_id = "updateGroupUpdate",
     tag = "groups",
+    security(("bearer" = [])),
     params(("group_id" = i64, Path, description = "The group's id"), ("id" = i64, Path, description = "The update's id")),
     request_body = UpdateRequest,
     responses(
@@ -277,11 +282,13 @@ pub async fn update(
 #[utoipa::path(
     operation_id = "setGroupUpdateImage",
     tag = "groups",
+    security(("bearer" = [])),
     params(("group_id" = i64, Path, description = "The group's id"), ("id" = i64, Path, description = "The update's id")),
     request_body(content = SingleFileUpload, content_type = "multipart/form-data"),
     responses(
         (status = 200, description = "The update with its image.", body = Data<GroupUpdate>),
         (status = 400, description = "Not a JPEG or PNG image, too large, or no file.", body = kernel::ErrorBody),
+        (status = 403, description = "Not the group's owner or a moderator.", body = kernel::ErrorBody),
         (status = 404, description = "No such update in the caller's group.", body = kernel::ErrorBody),
     )
 )]
@@ -301,6 +308,7 @@ pub async fn set_image(
 #[utoipa::path(
     operation_id = "staffGroupUpdateQueue",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(PageParams),
     responses(
         (status = 200, description = "A page of updates to review.", body = Page<StaffGroupUpdate>),
@@ -333,6 +341,7 @@ pub async fn queue(
 #[utoipa::path(
     operation_id = "staffReviewGroupUpdate",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The update's id"), ("action" = String, Path, description = "approve or reject")),
     request_body = ModerationRequest,
     responses(

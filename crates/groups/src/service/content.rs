@@ -140,7 +140,7 @@ impl Content {
         }
     }
 
-    /// Applies step 3 (spec 2 §5, "step 3 only"), which also needs the image from step 1.
+    /// Applies step 3, which also needs the image from step 1.
     pub fn apply_specifics(
         &mut self,
         input: Specifics,

@@ -16,7 +16,7 @@ use crate::enums::MemberRole;
 use crate::events::{GroupRef, MembershipChange, MembershipChanged};
 use crate::policy;
 
-/// Member lists and the joined and applied lists (spec 2 §9: 100).
+/// Member lists and the joined and applied lists (100).
 pub const PER_PAGE: u64 = 100;
 pub const OWNER_CANNOT_LEAVE: &str = "The owner cannot leave the working group.";
 pub const NOT_A_MEMBER: &str = "You are not a member of this working group.";

@@ -46,6 +46,7 @@ pub async fn verify(
 #[utoipa::path(
     operation_id = "downloadCertificate",
     tag = "learning",
+    security(("bearer" = [])),
     params(("code" = String, Path, description = "The certificate's code")),
     responses(
         (status = 200, description = "The PDF.", content_type = "application/pdf", body = Vec<u8>),

@@ -16,7 +16,7 @@ use crate::service::progress::{self, Progress};
 use crate::service::quizzes::{self, Filters};
 use crate::service::taking;
 
-/// A quiz in the list (spec 2 §3 Quiz list item), with the viewer's progress.
+/// A quiz in the list, with the viewer's progress.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct QuizListItem {
     pub id: i64,
@@ -45,7 +45,7 @@ pub struct AnswerOption {
     pub ordered_by_user: Option<i32>,
 }
 
-/// A question (spec 2 §3 Question).
+/// A question.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Question {
     pub id: i64,
@@ -60,7 +60,7 @@ pub struct Question {
     pub answer_options: Vec<AnswerOption>,
 }
 
-/// A quiz with its questions and the viewer's place in it (spec 2 §3 Quiz detail).
+/// A quiz with its questions and the viewer's place in it.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct QuizDetail {
     pub id: i64,
@@ -88,7 +88,7 @@ pub struct QuizQuery {
     pub categories: Option<String>,
 }
 
-/// One answer (spec 2 §3 Answer submission): the question and the chosen option ids (for
+/// One answer: the question and the chosen option ids (for
 /// ordering questions, all of them in order).
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct AnswerSubmission {
@@ -100,7 +100,7 @@ pub struct AnswerSubmission {
     pub chosen_answers: Given<Vec<i64>>,
 }
 
-/// What an answer led to (spec 2 §3 Quiz completion response).
+/// What an answer led to.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CompletionResponse {
     pub completed: bool,
@@ -132,6 +132,7 @@ fn list_item(q: quiz::Model, p: &Progress) -> QuizListItem {
 #[utoipa::path(
     operation_id = "listQuizzes",
     tag = "learning",
+    security((), ("bearer" = [])),
     params(QuizQuery, PageParams),
     responses((status = 200, description = "A page of quizzes (9 by default).", body = Page<QuizListItem>))
 )]
@@ -227,6 +228,7 @@ fn question_view(
 #[utoipa::path(
     operation_id = "getQuiz",
     tag = "learning",
+    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The quiz's id")),
     responses(
         (status = 200, description = "The quiz.", body = Data<QuizDetail>),
@@ -289,6 +291,7 @@ pub async fn detail(
 #[utoipa::path(
     operation_id = "completeQuiz",
     tag = "learning",
+    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The quiz's id")),
     request_body = AnswerSubmission,
     responses(

@@ -237,6 +237,7 @@ pub struct QuizMessage {
 #[utoipa::path(
     operation_id = "staffListQuizzes",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(StaffQuizQuery, PageParams),
     responses(
         (status = 200, description = "A page of quizzes.", body = Page<StaffQuizRow>),
@@ -263,6 +264,7 @@ pub async fn list(
 #[utoipa::path(
     operation_id = "staffCreateQuiz",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     request_body = QuizRequest,
     responses(
         (status = 201, description = "Created.", body = Data<StaffQuiz>),
@@ -286,6 +288,7 @@ pub async fn create(
 #[utoipa::path(
     operation_id = "staffGetQuiz",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The quiz's id")),
     responses(
         (status = 200, description = "The quiz.", body = Data<StaffQuiz>),
@@ -306,6 +309,7 @@ pub async fn detail(
 #[utoipa::path(
     operation_id = "staffUpdateQuiz",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The quiz's id")),
     request_body = QuizRequest,
     responses(
@@ -330,6 +334,7 @@ pub async fn update(
 #[utoipa::path(
     operation_id = "staffDeleteQuiz",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The quiz's id")),
     responses(
         (status = 200, description = "Deleted.", body = Data<QuizMessage>),
@@ -353,6 +358,7 @@ pub async fn remove(
 #[utoipa::path(
     operation_id = "staffSetQuizBanner",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The quiz's id")),
     request_body(content = SingleFileUpload, content_type = "multipart/form-data"),
     responses(

@@ -22,7 +22,7 @@ pub const OUT_OF_ORDER: &str = "Answer the questions in order.";
 pub const ALREADY_PASSED: &str = "You have already passed this quiz.";
 pub const NO_ATTEMPTS: &str = "You have no attempts left for this quiz.";
 
-/// What answering a question leads to (spec 2 §3 Quiz completion response).
+/// What answering a question leads to.
 #[derive(Debug, Clone)]
 pub struct Outcome {
     pub completed: bool,

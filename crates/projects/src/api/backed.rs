@@ -9,10 +9,11 @@ use super::dto::ProjectCard;
 use crate::entity::project;
 use crate::service::backing::{self, Seen};
 
-/// The public projects the caller backs, the latest pledge first (99 a page, spec 1 §7).
+/// The public projects the caller backs, the latest pledge first (99 a page).
 #[utoipa::path(
     operation_id = "listBackedProjects",
     tag = "projects",
+    security(("bearer" = [])),
     params(PageParams),
     responses((status = 200, description = "A page of projects.", body = Page<ProjectCard>))
 )]
@@ -53,7 +54,7 @@ pub struct ProfileProjects {
     pub backed: Vec<ProjectLink>,
 }
 
-/// The public projects a member created and backs (spec 2 §2 public profile); none for a
+/// The public projects a member created and backs; none for a
 /// private profile.
 #[utoipa::path(
     operation_id = "listProfileProjects",

@@ -47,6 +47,7 @@ pub async fn list(
 #[utoipa::path(
     operation_id = "getProject",
     tag = "projects",
+    security((), ("bearer" = [])),
     params(("slug" = String, Path, description = "The project's address")),
     responses(
         (status = 200, description = "The project.", body = Data<ProjectPage>),

@@ -359,7 +359,7 @@ pub struct ProjectPage {
     pub abilities: ProjectAbilities,
 }
 
-/// How far the project is toward the prize's eligibility targets (spec 2, prize page).
+/// How far the project is toward the prize's eligibility targets.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PrizeProgress {
     /// Cents of CAD crowdfunded: the pledges that stand (charged once funded).

@@ -54,6 +54,7 @@ impl ReviewInput {
 #[utoipa::path(
     operation_id = "reviewProject",
     tag = "projects",
+    security(("bearer" = [])),
     params(("slug" = String, Path, description = "The project's address")),
     request_body = ReviewInput,
     responses(

@@ -10,6 +10,7 @@ use crate::service::favorites;
 #[utoipa::path(
     operation_id = "favoriteProject",
     tag = "projects",
+    security(("bearer" = [])),
     params(("slug" = String, Path, description = "The project's address")),
     responses(
         (status = 200, description = "The project's hearts.", body = Data<Favorites>),
@@ -31,6 +32,7 @@ pub async fn add(
 #[utoipa::path(
     operation_id = "unfavoriteProject",
     tag = "projects",
+    security(("bearer" = [])),
     params(("slug" = String, Path, description = "The project's address")),
     responses(
         (status = 200, description = "The project's hearts.", body = Data<Favorites>),
@@ -48,10 +50,11 @@ pub async fn remove(
     ))
 }
 
-/// The public projects the caller favourited, the latest first (99 a page, spec 1 §7).
+/// The public projects the caller favourited, the latest first (99 a page).
 #[utoipa::path(
     operation_id = "listFavoriteProjects",
     tag = "projects",
+    security(("bearer" = [])),
     params(PageParams),
     responses((status = 200, description = "A page of projects.", body = Page<ProjectCard>))
 )]

@@ -72,6 +72,7 @@ pub struct FundingFile {
 #[utoipa::path(
     operation_id = "staffFundingApprovals",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(PageParams),
     responses(
         (status = 200, description = "A page of projects waiting for final approval.", body = Page<StaffProjectRow>),
@@ -93,6 +94,7 @@ pub async fn queue(
 #[utoipa::path(
     operation_id = "staffFundingFile",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The project's id")),
     responses(
         (status = 200, description = "The project's funding file.", body = Data<FundingFile>),
@@ -130,6 +132,7 @@ async fn funding_file(ctx: &AppContext, staff: &Staff, id: i64) -> AppResult<Fun
 #[utoipa::path(
     operation_id = "staffExportFundingLedger",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The project's id")),
     responses(
         (status = 200, description = "The ledger as CSV, oldest entry first.", content_type = "text/csv", body = String),
@@ -157,6 +160,7 @@ pub async fn ledger_csv(
 #[utoipa::path(
     operation_id = "staffFundingReconciliation",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     responses(
         (status = 200, description = "The report.", body = Data<Report>),
         (status = 404, description = "Not staff.", body = kernel::ErrorBody),
@@ -192,6 +196,7 @@ pub struct FundingDecision {
 #[utoipa::path(
     operation_id = "staffDecideFunding",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The project's id")),
     request_body = FundingDecision,
     responses(
@@ -232,6 +237,7 @@ pub struct PayoutAccountView {
 #[utoipa::path(
     operation_id = "getMyPayoutAccount",
     tag = "projects",
+    security(("bearer" = [])),
     responses(
         (status = 200, description = "The caller's payout account.", body = Data<PayoutAccountView>),
         (status = 401, description = "Not signed in.", body = kernel::ErrorBody),
@@ -262,6 +268,7 @@ pub struct Onboarding {
 #[utoipa::path(
     operation_id = "startPayoutOnboarding",
     tag = "projects",
+    security(("bearer" = [])),
     responses(
         (status = 201, description = "Where to continue.", body = Data<Onboarding>),
         (status = 401, description = "Not signed in.", body = kernel::ErrorBody),
@@ -283,6 +290,7 @@ pub async fn onboarding(ctx: web::Data<AppContext>, user: CurrentUser) -> AppRes
 #[utoipa::path(
     operation_id = "refundMyProject",
     tag = "projects",
+    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The project's id")),
     responses(
         (status = 200, description = "Refunded.", body = Data<MessageResponse>),
@@ -308,6 +316,7 @@ pub const REFUNDED: &str = "Every pledge is refunded and the contract is void.";
 #[utoipa::path(
     operation_id = "startPledgeCardUpdate",
     tag = "projects",
+    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The pledge's id")),
     responses(
         (status = 201, description = "A card setup to confirm in the browser.", body = Data<CardSetup>),
@@ -339,6 +348,7 @@ pub struct CardUpdate {
 #[utoipa::path(
     operation_id = "updatePledgeCard",
     tag = "projects",
+    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The pledge's id")),
     request_body = CardUpdate,
     responses(

@@ -169,6 +169,7 @@ impl BudgetStep {
 #[utoipa::path(
     operation_id = "getProjectEligibility",
     tag = "projects",
+    security(("bearer" = [])),
     responses((status = 200, description = "Eligible, or why not.", body = Data<ProjectEligibility>))
 )]
 #[get("/me/project-eligibility")]
@@ -183,6 +184,7 @@ pub async fn may_submit(
 #[utoipa::path(
     operation_id = "listMyProjects",
     tag = "projects",
+    security(("bearer" = [])),
     responses((status = 200, description = "The caller's projects.", body = Data<Vec<ProjectDraft>>))
 )]
 #[get("/me/projects")]
@@ -200,6 +202,7 @@ pub async fn list(
 #[utoipa::path(
     operation_id = "createProject",
     tag = "projects",
+    security(("bearer" = [])),
     request_body = GeneralStep,
     responses(
         (status = 201, description = "The new draft.", body = Data<ProjectDraft>),
@@ -221,6 +224,7 @@ pub async fn create(
 #[utoipa::path(
     operation_id = "getMyProject",
     tag = "projects",
+    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The project's id")),
     responses(
         (status = 200, description = "The project.", body = Data<ProjectDraft>),
@@ -241,6 +245,7 @@ pub async fn get(
 #[utoipa::path(
     operation_id = "saveProjectGeneral",
     tag = "projects",
+    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The project's id")),
     request_body = GeneralStep,
     responses(
@@ -265,6 +270,7 @@ pub async fn save_general(
 #[utoipa::path(
     operation_id = "saveProjectResearch",
     tag = "projects",
+    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The project's id")),
     request_body = ResearchStep,
     responses(
@@ -289,6 +295,7 @@ pub async fn save_research(
 #[utoipa::path(
     operation_id = "saveProjectBudget",
     tag = "projects",
+    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The project's id")),
     request_body = BudgetStep,
     responses(
@@ -313,6 +320,7 @@ pub async fn save_budget(
 #[utoipa::path(
     operation_id = "setProjectImage",
     tag = "projects",
+    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The project's id")),
     request_body(content = SingleFileUpload, content_type = "multipart/form-data"),
     responses(
@@ -336,6 +344,7 @@ pub async fn set_image(
 #[utoipa::path(
     operation_id = "submitProject",
     tag = "projects",
+    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The project's id")),
     responses(
         (status = 200, description = "Submitted.", body = Data<ProjectDraft>),
@@ -358,6 +367,7 @@ pub async fn submit(
 #[utoipa::path(
     operation_id = "withdrawProjectChanges",
     tag = "projects",
+    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The project's id")),
     responses(
         (status = 200, description = "Withdrawn; the project as it is public.", body = Data<ProjectDraft>),

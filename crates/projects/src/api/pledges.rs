@@ -65,6 +65,7 @@ pub async fn card_entry(ctx: web::Data<AppContext>) -> HttpResponse {
 #[utoipa::path(
     operation_id = "startPledgeCard",
     tag = "projects",
+    security(("bearer" = [])),
     params(("slug" = String, Path, description = "The project's address")),
     responses(
         (status = 201, description = "A card setup to confirm in the browser.", body = Data<CardSetup>),
@@ -200,6 +201,7 @@ pub(super) async fn shown(ctx: &AppContext, p: pledge::Model) -> AppResult<MyPle
 #[utoipa::path(
     operation_id = "pledgeToProject",
     tag = "projects",
+    security(("bearer" = [])),
     params(("slug" = String, Path, description = "The project's address")),
     request_body = PledgeRequest,
     responses(
@@ -240,6 +242,7 @@ pub async fn make(
 #[utoipa::path(
     operation_id = "listMyPledges",
     tag = "projects",
+    security(("bearer" = [])),
     responses(
         (status = 200, description = "The caller's pledges.", body = Data<Vec<MyPledge>>),
         (status = 401, description = "Not signed in.", body = kernel::ErrorBody),
@@ -263,6 +266,7 @@ pub async fn list(
 #[utoipa::path(
     operation_id = "changeMyPledge",
     tag = "projects",
+    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The pledge's id")),
     request_body = PledgeChange,
     responses(
@@ -287,6 +291,7 @@ pub async fn change(
 #[utoipa::path(
     operation_id = "cancelMyPledge",
     tag = "projects",
+    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The pledge's id")),
     responses(
         (status = 200, description = "Cancelled.", body = Data<MyPledge>),
@@ -309,6 +314,7 @@ pub async fn cancel(
 #[utoipa::path(
     operation_id = "downloadPledgeReceipt",
     tag = "projects",
+    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The pledge's id")),
     responses(
         (status = 200, description = "The receipt.", content_type = "application/pdf", body = String),

@@ -53,6 +53,7 @@ pub struct ProjectActionRequest {
 #[utoipa::path(
     operation_id = "staffProjectQueue",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(StaffProjectsQuery, PageParams),
     responses(
         (status = 200, description = "A page of projects to review.", body = Page<StaffProjectRow>),
@@ -106,6 +107,7 @@ async fn public(ctx: &AppContext, project: project::Model) -> AppResult<ProjectD
 #[utoipa::path(
     operation_id = "staffProjectChangesQueue",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(PageParams),
     responses(
         (status = 200, description = "A page of live projects with changes waiting.", body = Page<StaffProjectRow>),
@@ -126,6 +128,7 @@ pub async fn changes_queue(
 #[utoipa::path(
     operation_id = "staffProjectChanges",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The project's id")),
     responses(
         (status = 200, description = "Both versions.", body = Data<ProjectChanges>),
@@ -158,6 +161,7 @@ pub async fn compare_changes(
 #[utoipa::path(
     operation_id = "staffReviewProjectChanges",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The project's id")),
     request_body = ProjectReviewRequest,
     responses(
@@ -190,6 +194,7 @@ fn verdict_of(request: ProjectReviewRequest) -> AppResult<Verdict> {
 #[utoipa::path(
     operation_id = "staffReviewProject",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The project's id")),
     request_body = ProjectReviewRequest,
     responses(
@@ -215,6 +220,7 @@ pub async fn decide(
 #[utoipa::path(
     operation_id = "staffProjectAction",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The project's id")),
     request_body = ProjectActionRequest,
     responses(

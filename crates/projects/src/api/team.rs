@@ -83,6 +83,7 @@ impl TeamStep {
 #[utoipa::path(
     operation_id = "getMyProjectTeam",
     tag = "projects",
+    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The project's id")),
     responses(
         (status = 200, description = "The team and needs.", body = Data<ProjectTeam>),
@@ -103,6 +104,7 @@ pub async fn get(
 #[utoipa::path(
     operation_id = "saveProjectTeam",
     tag = "projects",
+    security(("bearer" = [])),
     params(("id" = i64, Path, description = "The project's id")),
     request_body = TeamStep,
     responses(

@@ -16,7 +16,7 @@ use validator::Validate;
 use crate::entity::update;
 use crate::service::updates::{self, Body, Draft, Title};
 
-/// A project update (spec 2 §3 Update).
+/// A project update.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ProjectUpdate {
     pub id: i64,
@@ -112,6 +112,7 @@ async fn page(ctx: &AppContext, page: Page<update::Model>) -> AppResult<Page<Pro
 #[utoipa::path(
     operation_id = "listMyProjectUpdates",
     tag = "projects",
+    security(("bearer" = [])),
     params(("project_id" = i64, Path, description = "The project's id"), PageParams),
     responses(
         (status = 200, description = "The project's updates.", body = Page<ProjectUpdate>),
@@ -133,6 +134,7 @@ pub async fn mine(
 #[utoipa::path(
     operation_id = "createProjectUpdate",
     tag = "projects",
+    security(("bearer" = [])),
     params(("project_id" = i64, Path, description = "The project's id")),
     request_body = ProjectUpdateRequest,
     responses(
@@ -156,6 +158,7 @@ pub async fn create(
 #[utoipa::path(
     operation_id = "getMyProjectUpdate",
     tag = "projects",
+    security(("bearer" = [])),
     params(("project_id" = i64, Path, description = "The project's id"), ("id" = i64, Path, description = "The update's id")),
     responses(
         (status = 200, description = "The update.", body = Data<ProjectUpdate>),
@@ -177,6 +180,7 @@ pub async fn get(
 #[utoipa::path(
     operation_id = "updateProjectUpdate",
     tag = "projects",
+    security(("bearer" = [])),
     params(("project_id" = i64, Path, description = "The project's id"), ("id" = i64, Path, description = "The update's id")),
     request_body = ProjectUpdateRequest,
     responses(
@@ -202,6 +206,7 @@ pub async fn edit(
 #[utoipa::path(
     operation_id = "setProjectUpdateImage",
     tag = "projects",
+    security(("bearer" = [])),
     params(("project_id" = i64, Path, description = "The project's id"), ("id" = i64, Path, description = "The update's id")),
     request_body(content = SingleFileUpload, content_type = "multipart/form-data"),
     responses(
@@ -246,6 +251,7 @@ pub async fn approved(
 #[utoipa::path(
     operation_id = "staffProjectUpdateQueue",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(PageParams),
     responses(
         (status = 200, description = "A page of updates to review.", body = Page<StaffProjectUpdate>),
@@ -279,6 +285,7 @@ pub async fn queue(
 #[utoipa::path(
     operation_id = "staffReviewProjectUpdate",
     tag = "staff",
+    security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The update's id"), ("action" = String, Path, description = "approve or reject")),
     request_body = UpdateReviewRequest,
     responses(

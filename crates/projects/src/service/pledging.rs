@@ -21,7 +21,7 @@ use crate::enums::{FundingState, LedgerKind, PledgeStatus, ProjectStatus};
 use crate::events::{ProjectGoalReached, ProjectReachedMilestone};
 use crate::policy;
 
-/// The terms (spec 2 §8): the platform keeps 9% of what is charged.
+/// The terms: the platform keeps 9% of what is charged.
 pub const PLATFORM_FEE_PERCENT: u8 = 9;
 /// The terms: the processor takes about 3 to 5%.
 pub const PROCESSOR_FEE_PERCENT: [u8; 2] = [3, 5];

@@ -1,4 +1,4 @@
-import { Box, Skeleton } from '@mui/material';
+import { Box, FormHelperText, Skeleton } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 
@@ -6,12 +6,14 @@ import { Controller, type Control, type FieldValues, type Path } from 'react-hoo
 // field is shown, never with the pages that merely display rich text.
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
 
-/** Holds the editor's place while it loads, at its height, so nothing moves. */
-function EditorPlaceholder({ label }: { label: string }) {
+/** Holds the editor's place while it loads, at its height with its helper text (which wraps
+ * on a phone), so nothing below moves and a click meant for a button lands on it. */
+function EditorPlaceholder({ label, helperText }: { label: string; helperText?: string }) {
   return (
     <Box role="status" aria-label={`Loading ${label}`}>
       <Skeleton variant="text" width={160} />
       <Skeleton variant="rounded" height={166} />
+      {helperText && <FormHelperText>{helperText}</FormHelperText>}
     </Box>
   );
 }
@@ -31,7 +33,7 @@ export function RichTextField<T extends FieldValues>({ name, control, ...props }
       name={name}
       control={control}
       render={({ field, fieldState }) => (
-        <Suspense fallback={<EditorPlaceholder label={props.label} />}>
+        <Suspense fallback={<EditorPlaceholder label={props.label} helperText={props.helperText} />}>
           <RichTextEditor
             {...props}
             value={(field.value as string | null | undefined) ?? ''}

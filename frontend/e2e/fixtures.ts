@@ -1,0 +1,41 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export { expect };
+export type { APIRequestContext, Locator, Page } from '@playwright/test';
+
+// WCAG 2.0–2.2, levels A and AA: what issue 21 holds every screen to.
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const BLOCKING = new Set(['serious', 'critical']);
+
+/** axe on what the page shows now: fails with each serious or critical violation, named. */
+export async function expectAccessible(page: Page, where: string) {
+  if (page.isClosed() || !page.url().startsWith('http')) return;
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const blocking = violations.filter((violation) => BLOCKING.has(violation.impact ?? ''));
+  const report = blocking.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n` +
+      violation.nodes.map((node) => `    ${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n'),
+  );
+  expect(report, `axe found serious or critical violations ${where} on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * Every journey is checked by axe at each screen it photographs (the journeys photograph the
+ * states worth seeing) and where it ends.
+ */
+export const test = base.extend<{ accessible: void }>({
+  accessible: [
+    async ({ page }, use) => {
+      const screenshot = page.screenshot.bind(page);
+      page.screenshot = async (options) => {
+        await expectAccessible(page, `before the screenshot ${options?.path ?? ''}`);
+        return screenshot(options);
+      };
+      await use();
+      await expectAccessible(page, 'at the end of the journey');
+    },
+    { auto: true },
+  ],
+});
