@@ -3,7 +3,7 @@
 // page, the files of its screen and the API reads it starts with. The server adds them to
 // the page as preload links (crates/app/src/preloads.rs), so they download beside the
 // first scripts instead of one after another.
-import { writeFileSync } from 'node:fs';
+import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dist, routeFiles, table } from './route-table.mjs';
 
@@ -21,3 +21,7 @@ const preloads = {
 };
 writeFileSync(join(dist, 'preloads.json'), `${JSON.stringify(preloads, null, 2)}\n`);
 console.log(`preloads for ${preloads.routes.length} pages written to dist/preloads.json`);
+
+// The router's pages, for the server's 404 status on any other path.
+copyFileSync(new URL('../src/app/paths.json', import.meta.url), join(dist, 'paths.json'));
+console.log('the router\'s pages written to dist/paths.json');

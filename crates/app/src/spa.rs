@@ -13,7 +13,11 @@ use actix_web::dev::{ServiceRequest, ServiceResponse, fn_service};
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE, ContentEncoding, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, web};
 
+use kernel::AppContext;
+
 use crate::compression;
+use crate::known_paths::KnownPaths;
+use crate::page_head::{self, Defaults};
 use crate::preloads::Preloads;
 use crate::public_reads::PublicReads;
 
@@ -27,6 +31,8 @@ struct Page {
     head: String,
     tail: String,
     preloads: Preloads,
+    paths: Option<KnownPaths>,
+    defaults: Defaults,
     built: Option<SystemTime>,
 }
 
@@ -34,12 +40,15 @@ impl Page {
     fn load(dir: &Path) -> std::io::Result<Self> {
         let index = dir.join("index.html");
         let built = std::fs::metadata(&index)?.modified().ok();
-        let html = std::fs::read_to_string(&index)?;
+        let mut html = std::fs::read_to_string(&index)?;
+        let defaults = page_head::take_defaults(&mut html);
         let at = html.find("</head>").unwrap_or(0);
         Ok(Self {
             head: html[..at].to_owned(),
             tail: html[at..].to_owned(),
             preloads: Preloads::load(dir),
+            paths: KnownPaths::load(dir),
+            defaults,
             built,
         })
     }
@@ -84,23 +93,50 @@ impl Shell {
         }
     }
 
-    fn respond(&self, path: &str, reads: &PublicReads) -> HttpResponse {
+    /// The page at `path`: 404 when it is none of the router's pages or its record is not
+    /// there for a visitor (the app still shows its "Page not found").
+    async fn respond(&self, path: &str, ctx: &AppContext, reads: &PublicReads) -> HttpResponse {
         let page = self.current();
+        let screen = page
+            .paths
+            .as_ref()
+            .is_none_or(|paths| paths.is_screen(path));
+        let record = if screen {
+            None
+        } else {
+            page_head::record(ctx, path).await
+        };
+        let known = page.paths.as_ref().is_none_or(|paths| paths.contains(path));
+        let not_found = !known || matches!(record, Some(None));
+        let tags = page_head::tags(
+            &ctx.config.public_url,
+            &page.defaults,
+            path,
+            record.flatten().as_ref(),
+            not_found,
+        );
         let head = page
             .preloads
             .head(path, |url| reads.get(url).map(|entry| entry.body.clone()));
         let data = head.data.map_or_else(String::new, |json| {
             format!("<script type=\"application/json\" id=\"{PRELOADED_ID}\">{json}</script>")
         });
-        HttpResponse::Ok()
-            .content_type("text/html; charset=utf-8")
-            .body(format!("{}{}{data}{}", page.head, head.links, page.tail))
+        let mut res = if not_found {
+            HttpResponse::NotFound()
+        } else {
+            HttpResponse::Ok()
+        };
+        res.content_type("text/html; charset=utf-8").body(format!(
+            "{}{tags}{}{data}{}",
+            page.head, head.links, page.tail
+        ))
     }
 }
 
 /// Registers the front end at `/`; call after every other service.
 pub fn configure(
     static_dir: &Path,
+    ctx: web::Data<AppContext>,
     reads: web::Data<PublicReads>,
 ) -> impl FnOnce(&mut web::ServiceConfig) + use<> {
     let dir = static_dir.to_path_buf();
@@ -121,19 +157,20 @@ pub fn configure(
                 async move { asset(&req, &assets).await }
             }),
         );
-        let (home, home_reads) = (shell.clone(), reads.clone());
+        let (home, home_ctx, home_reads) = (shell.clone(), ctx.clone(), reads.clone());
         cfg.route(
             "/",
             web::get().to(move |req: HttpRequest| {
-                let page = home.respond(req.path(), &home_reads);
-                async move { page }
+                let (home, ctx, reads) = (home.clone(), home_ctx.clone(), home_reads.clone());
+                async move { home.respond(req.path(), &ctx, &reads).await }
             }),
         );
         cfg.service(Files::new("/", &dir).default_handler(fn_service(
             move |req: ServiceRequest| {
-                let page = shell.respond(req.path(), &reads);
+                let (shell, ctx, reads) = (shell.clone(), ctx.clone(), reads.clone());
                 async move {
                     let (req, _) = req.into_parts();
+                    let page = shell.respond(req.path(), &ctx, &reads).await;
                     Ok(ServiceResponse::new(req, page))
                 }
             },

@@ -392,7 +392,7 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
             }));
         app.service(media)
             .configure(site_index::configure)
-            .configure(spa::configure(&static_dir, reads.clone()))
+            .configure(spa::configure(&static_dir, data.clone(), reads.clone()))
     })
     .listen(listener)?
     // Signals are ours to handle (see `shutdown_signal`), so tests install none.

@@ -118,6 +118,15 @@ impl AppError {
         Self::client(StatusCode::NOT_FOUND, "not_found", "Not found.")
     }
 
+    /// `Ok(None)` for a 404, so a caller that only asks whether a thing is there can say so.
+    pub fn found<T>(result: Result<T, Self>) -> Result<Option<T>, Self> {
+        match result {
+            Ok(value) => Ok(Some(value)),
+            Err(Self::Client { status, .. }) if status == StatusCode::NOT_FOUND => Ok(None),
+            Err(other) => Err(other),
+        }
+    }
+
     pub fn conflict(code: &'static str, message: impl Into<String>) -> Self {
         Self::client(StatusCode::CONFLICT, code, message)
     }

@@ -29,6 +29,7 @@ pub mod mail;
 pub mod memo;
 pub mod money;
 pub mod notification_kinds;
+pub mod page_meta;
 pub mod pagination;
 pub mod payments;
 pub mod pdf;

@@ -9,6 +9,7 @@ mod contract_statuses;
 mod crash;
 mod headers;
 mod migrations;
+mod page_heads;
 mod payments;
 mod permissions;
 mod query_plans;

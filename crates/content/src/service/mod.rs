@@ -13,6 +13,7 @@ pub mod menus;
 pub mod menus_admin;
 pub mod pages;
 pub mod pages_admin;
+pub mod previews;
 pub mod scale;
 pub mod signups;
 pub mod sitemap;

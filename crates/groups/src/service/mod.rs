@@ -14,6 +14,7 @@ pub mod lookups_admin;
 pub mod materials;
 pub mod membership;
 pub mod moderation;
+pub mod previews;
 pub mod scale;
 pub mod sitemap;
 pub mod slug;

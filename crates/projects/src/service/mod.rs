@@ -16,6 +16,7 @@ pub mod ledger;
 pub mod needs;
 pub mod payout_accounts;
 pub mod pledging;
+pub mod previews;
 pub mod prize;
 pub mod receipts;
 pub mod reconciliation;

@@ -49,7 +49,7 @@ pub async fn of(ctx: &AppContext, user: &CurrentUser, id: i64) -> AppResult<Rece
         .map(|u| u.name)
         .unwrap_or_default();
     let number = format!("R-{:06}", found.id);
-    let mut page = Page::new(A4);
+    let mut page = Page::new(A4)?;
     page.colour([0.04, 0.36, 0.42])
         .frame(30, 3)
         .centred(Font::Bold, 16, 770, "COHORT")

@@ -7,7 +7,7 @@
  */
 
 /**
- * One answer (spec 2 §3 Answer submission): the question and the chosen option ids (for
+ * One answer: the question and the chosen option ids (for
 ordering questions, all of them in order).
  */
 export interface AnswerSubmission {

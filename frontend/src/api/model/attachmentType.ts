@@ -7,7 +7,7 @@
  */
 
 /**
- * What an attached file is (spec 2 §3: PDF or image).
+ * What an attached file is (PDF or image).
  */
 export type AttachmentType = typeof AttachmentType[keyof typeof AttachmentType];
 

@@ -9,7 +9,7 @@ import type { BannerBanner } from './bannerBanner';
 import type { BannerBannerLink } from './bannerBannerLink';
 
 /**
- * A banner (spec 1 §3 Banner): a picture and where it links; both empty when none is set.
+ * A banner: a picture and where it links; both empty when none is set.
  */
 export interface Banner {
   banner?: BannerBanner;

@@ -7,7 +7,7 @@
  */
 
 /**
- * A blog category (spec 2 §3 Blog category).
+ * A blog category.
  */
 export interface BlogCategory {
   id: number;

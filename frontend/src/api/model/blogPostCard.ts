@@ -11,7 +11,7 @@ import type { BlogPostCardHeaderImage } from './blogPostCardHeaderImage';
 import type { BlogPostCardHeaderImageThumbnail } from './blogPostCardHeaderImageThumbnail';
 
 /**
- * A post in a list (spec 2 §3 Blog post, without the body).
+ * A post in a list.
  */
 export interface BlogPostCard {
   author?: BlogPostCardAuthor;

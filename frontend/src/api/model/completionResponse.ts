@@ -10,7 +10,7 @@ import type { CompletionResponseCurrentQuestionId } from './completionResponseCu
 import type { CompletionResponseDelayedUntil } from './completionResponseDelayedUntil';
 
 /**
- * What an answer led to (spec 2 §3 Quiz completion response).
+ * What an answer led to.
  */
 export interface CompletionResponse {
   /** The certificate's download address, when this answer passed the quiz. */

@@ -7,7 +7,7 @@
  */
 
 /**
- * The contact form (spec 2 §5: all required, a valid e-mail).
+ * The contact form (all required, a valid e-mail).
  */
 export interface ContactRequest {
   /**

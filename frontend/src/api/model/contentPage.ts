@@ -13,7 +13,7 @@ import type { ContentPageMetaTitle } from './contentPageMetaTitle';
 import type { TitleAlign } from './titleAlign';
 
 /**
- * A CMS page (spec 2 §3 Content page); landing pages add their blocks.
+ * A CMS page; landing pages add their blocks.
  */
 export interface ContentPage {
   articles_in_line?: ContentPageArticlesInLine;

@@ -12,7 +12,7 @@ import type { FeedObjectType } from './feedObjectType';
 import type { RelatedContent } from './relatedContent';
 
 /**
- * A feed item (spec 2 §3 Feed item).
+ * A feed item.
  */
 export interface FeedItem {
   actor?: FeedItemActor;

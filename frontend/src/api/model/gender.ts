@@ -7,7 +7,7 @@
  */
 
 /**
- * Spec default for every demographic field is `prefer_not_to_disclose`.
+ * The default of every demographic field is `prefer_not_to_disclose`.
  */
 export type Gender = typeof Gender[keyof typeof Gender];
 

@@ -19,7 +19,7 @@ import type { GroupDetailOtherGoalsOfWg } from './groupDetailOtherGoalsOfWg';
 import type { GroupDetailOtherRoleOfIndustryPartner } from './groupDetailOtherRoleOfIndustryPartner';
 
 /**
- * Every field of a working group (spec 2 §3) with the viewer's relation to it.
+ * Every field of a working group with the viewer's relation to it.
  */
 export interface GroupDetail {
   /** What the viewer may do here, as `groups::policy` decides it. */

@@ -11,7 +11,7 @@ import type { GroupUpdateImage } from './groupUpdateImage';
 import type { GroupUpdateVideoUrl } from './groupUpdateVideoUrl';
 
 /**
- * A working group update (spec 2 §3 Update).
+ * A working group update.
  */
 export interface GroupUpdate {
   approved_status: UpdateStatus;

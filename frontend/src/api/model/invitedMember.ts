@@ -13,7 +13,7 @@ import type { MemberRole } from './memberRole';
 import type { InvitedMemberUserId } from './invitedMemberUserId';
 
 /**
- * An open invitation (spec 2 §3 Invited member): the member fields of the invited
+ * An open invitation: the member fields of the invited
 account when the address has one, otherwise the address as the name.
  */
 export interface InvitedMember {

@@ -11,7 +11,7 @@ import type { JoinRequestAvatarThumbnail } from './joinRequestAvatarThumbnail';
 import type { MemberRole } from './memberRole';
 
 /**
- * A pending request to join (spec 2 §3 Join request).
+ * A pending request to join.
  */
 export interface JoinRequest {
   affiliation?: JoinRequestAffiliation;

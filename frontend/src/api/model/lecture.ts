@@ -12,7 +12,7 @@ import type { LectureTag } from './lectureTag';
 import type { LectureVideoFileUrl } from './lectureVideoFileUrl';
 
 /**
- * An expert lecture (spec 1 §3 Lecture).
+ * An expert lecture.
  */
 export interface Lecture {
   /** The speaker. */

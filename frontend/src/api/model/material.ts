@@ -15,7 +15,7 @@ import type { MaterialType } from './materialType';
 import type { MaterialUrl } from './materialUrl';
 
 /**
- * A supplementary item as lists show it (spec 2 §3).
+ * A supplementary item as lists show it.
  */
 export interface Material {
   created_at: string;

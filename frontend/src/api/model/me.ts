@@ -34,7 +34,7 @@ import type { MeUniversityProfilePageUrl } from './meUniversityProfilePageUrl';
 import type { MeWebsite } from './meWebsite';
 
 /**
- * The signed-in user's account: every User field of spec §3 (document 1).
+ * The signed-in user's account: every User field.
  */
 export interface Me {
   address?: MeAddress;

@@ -12,7 +12,7 @@ import type { MemberBlurb } from './memberBlurb';
 import type { MemberRole } from './memberRole';
 
 /**
- * A member of a working group (spec 2 §3 Member) with what the viewer may do to them.
+ * A member of a working group with what the viewer may do to them.
  */
 export interface Member {
   affiliation?: MemberAffiliation;

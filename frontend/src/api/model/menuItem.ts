@@ -11,7 +11,7 @@ import type { MenuItemPageLink } from './menuItemPageLink';
 import type { MenuItemPageSlug } from './menuItemPageSlug';
 
 /**
- * A menu item (spec 1 §3 Menu item).
+ * A menu item.
  */
 export interface MenuItem {
   image?: MenuItemImage;

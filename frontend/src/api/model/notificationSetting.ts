@@ -8,7 +8,7 @@
 import type { DeliveryMethod } from './deliveryMethod';
 
 /**
- * One kind of notification with the user's choice (spec §3, document 1).
+ * One kind of notification with the user's choice.
  */
 export interface NotificationSetting {
   delivery_methods: DeliveryMethod[];

@@ -13,7 +13,7 @@ import type { LookingFor } from './lookingFor';
 import type { Race } from './race';
 
 /**
- * The personalization modal's fields (spec §2, document 1).
+ * The personalization modal's fields.
  */
 export interface PersonalizationRequest {
   age_group?: PersonalizationRequestAgeGroup;

@@ -7,7 +7,7 @@
  */
 
 /**
- * How far the project is toward the prize's eligibility targets (spec 2, prize page).
+ * How far the project is toward the prize's eligibility targets.
  */
 export interface PrizeProgress {
   /**

@@ -7,7 +7,7 @@
  */
 
 /**
- * How complete the profile is (spec §5: nine items).
+ * How complete the profile is (nine items).
  */
 export interface ProfileCompletion {
   /** @minimum 0 */

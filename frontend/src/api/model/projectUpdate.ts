@@ -11,7 +11,7 @@ import type { ProjectUpdateImage } from './projectUpdateImage';
 import type { ProjectUpdateVideoUrl } from './projectUpdateVideoUrl';
 
 /**
- * A project update (spec 2 §3 Update).
+ * A project update.
  */
 export interface ProjectUpdate {
   approved_status: UpdateStatus;

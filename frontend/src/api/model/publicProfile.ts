@@ -16,7 +16,7 @@ import type { PublicProfileTitle } from './publicProfileTitle';
 import type { PublicProfileWebsite } from './publicProfileWebsite';
 
 /**
- * What anyone may see of a member (spec 2 §2). A private profile shows only the name.
+ * What anyone may see of a member. A private profile shows only the name.
  */
 export interface PublicProfile {
   affiliation?: PublicProfileAffiliation;

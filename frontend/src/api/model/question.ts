@@ -11,7 +11,7 @@ import type { QuestionKind } from './questionKind';
 import type { QuestionVideoUrl } from './questionVideoUrl';
 
 /**
- * A question (spec 2 §3 Question).
+ * A question.
  */
 export interface Question {
   /** Ordering questions list their options shuffled (or in the viewer's order). */

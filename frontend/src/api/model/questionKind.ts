@@ -7,7 +7,7 @@
  */
 
 /**
- * A question as the client sees it (spec 2 §3): ordered, or a choice (one or several,
+ * A question as the client sees it: ordered, or a choice (one or several,
 as `multiple_choices` says).
  */
 export type QuestionKind = typeof QuestionKind[keyof typeof QuestionKind];

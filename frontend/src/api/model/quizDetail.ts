@@ -12,7 +12,7 @@ import type { QuizDetailPercentCorrectAnswers } from './quizDetailPercentCorrect
 import type { Question } from './question';
 
 /**
- * A quiz with its questions and the viewer's place in it (spec 2 §3 Quiz detail).
+ * A quiz with its questions and the viewer's place in it.
  */
 export interface QuizDetail {
   certificate_url?: QuizDetailCertificateUrl;

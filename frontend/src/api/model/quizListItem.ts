@@ -10,7 +10,7 @@ import type { QuizListItemDelayedUntil } from './quizListItemDelayedUntil';
 import type { QuizListItemPercentCorrectAnswers } from './quizListItemPercentCorrectAnswers';
 
 /**
- * A quiz in the list (spec 2 §3 Quiz list item), with the viewer's progress.
+ * A quiz in the list, with the viewer's progress.
  */
 export interface QuizListItem {
   categories: string[];

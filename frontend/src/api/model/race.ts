@@ -7,7 +7,7 @@
  */
 
 /**
- * Spec §3 keeps race as a list of strings with `prefer_not_to_disclose` as default;
+ * Race is a list of these answers, `prefer_not_to_disclose` by default;
 these are the answers the forms offer.
  */
 export type Race = typeof Race[keyof typeof Race];

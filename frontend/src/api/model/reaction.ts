@@ -7,7 +7,7 @@
  */
 
 /**
- * A vote (spec 2 §9: up, down).
+ * A vote (up, down).
  */
 export type Reaction = typeof Reaction[keyof typeof Reaction];
 

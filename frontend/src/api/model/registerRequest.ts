@@ -27,7 +27,7 @@ import type { RegisterRequestUniversityAffiliateEmail } from './registerRequestU
 import type { RegisterRequestUniversityProfilePageUrl } from './registerRequestUniversityProfilePageUrl';
 
 /**
- * The registration payload of spec §3 (document 1).
+ * The registration payload.
  */
 export interface RegisterRequest {
   affiliation?: RegisterRequestAffiliation;

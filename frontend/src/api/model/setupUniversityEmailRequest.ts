@@ -7,7 +7,7 @@
  */
 
 /**
- * Spec §5: all three are required and valid.
+ * All three are required and valid.
  */
 export interface SetupUniversityEmailRequest {
   /**

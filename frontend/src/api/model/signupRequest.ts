@@ -8,7 +8,7 @@
 import type { SignupRequestConsent } from './signupRequestConsent';
 
 /**
- * The sign-up-for-updates form (spec 2 §5).
+ * The sign-up-for-updates form.
  */
 export interface SignupRequest {
   /** The consent shown pre-checked on the form. */

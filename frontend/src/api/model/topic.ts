@@ -15,7 +15,7 @@ import type { TopicUserReaction } from './topicUserReaction';
 import type { Votes } from './votes';
 
 /**
- * A topic with the first page of its replies (spec 2 §3 Discussion topic).
+ * A topic with the first page of its replies.
  */
 export interface Topic {
   can_delete: boolean;

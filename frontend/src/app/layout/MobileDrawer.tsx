@@ -1,4 +1,4 @@
-import { Box, Divider, Drawer, List, ListItemButton, ListItemText, ListSubheader } from '@mui/material';
+import { Box, Divider, Drawer, List, ListItem, ListItemButton, ListItemText, ListSubheader } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { Logo } from './Logo';
 import { useGetMenu } from '@/api/endpoints/content/content';
@@ -18,9 +18,11 @@ interface Props {
 export function MobileDrawer({ open, onClose, isSignedIn, isStaff, onSignOut }: Props) {
   const menu = useGetMenu();
   const link = (item: NavItem) => (
-    <ListItemButton key={item.to} component={RouterLink} to={item.to} onClick={onClose}>
-      <ListItemText primary={item.title} />
-    </ListItemButton>
+    <ListItem key={item.to} disablePadding>
+      <ListItemButton component={RouterLink} to={item.to} onClick={onClose}>
+        <ListItemText primary={item.title} />
+      </ListItemButton>
+    </ListItem>
   );
   const site = (menu.data?.data ?? []).flatMap((item) =>
     item.sub_menus.length > 0
@@ -44,9 +46,11 @@ export function MobileDrawer({ open, onClose, isSignedIn, isStaff, onSignOut }: 
             <>
               {userMenu.map(link)}
               {isStaff && link(staffConsoleLink)}
-              <ListItemButton onClick={onSignOut}>
-                <ListItemText primary="Sign out" />
-              </ListItemButton>
+              <ListItem disablePadding>
+                <ListItemButton onClick={onSignOut}>
+                  <ListItemText primary="Sign out" />
+                </ListItemButton>
+              </ListItem>
             </>
           ) : (
             <>

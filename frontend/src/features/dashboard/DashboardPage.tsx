@@ -11,6 +11,7 @@ import {
   Container,
   Grid,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Stack,
@@ -166,9 +167,11 @@ function GroupSections() {
             {section.items?.length === 0 && <EmptyState>No data</EmptyState>}
             <List dense disablePadding>
               {section.items?.map((item) => (
-                <ListItemButton key={item.id} component={RouterLink} to={item.to}>
-                  <ListItemText primary={item.primary} secondary={item.secondary} />
-                </ListItemButton>
+                <ListItem key={item.id} disablePadding>
+                  <ListItemButton component={RouterLink} to={item.to}>
+                    <ListItemText primary={item.primary} secondary={item.secondary} />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
             <Button component={RouterLink} to={section.more[0]} size="small">

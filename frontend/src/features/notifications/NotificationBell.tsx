@@ -1,5 +1,5 @@
 import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
-import { Badge, Box, IconButton, List, ListItemButton, ListItemText, Popover, Typography } from '@mui/material';
+import { Badge, Box, IconButton, List, ListItem, ListItemButton, ListItemText, Popover, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -13,6 +13,8 @@ import { useLiveNotifications } from './useLiveNotifications';
 
 /** Spec 1 §2: the bell's popover is at most 350 px high. */
 export const BELL_MAX_HEIGHT = 350;
+/** Past this the badge reads "99+", and so does the bell's name (its name contains what it shows). */
+const BADGE_MAX = 99;
 
 /** The header's bell: the unread count, live; opening it shows the newest and marks all read. */
 export function NotificationBell() {
@@ -40,8 +42,8 @@ export function NotificationBell() {
   const notifications = list.data?.data ?? [];
   return (
     <>
-      <IconButton aria-label={`Notifications (${unread} unread)`} onClick={(event) => void openBell(event.currentTarget)}>
-        <Badge badgeContent={unread} color="error" max={99}>
+      <IconButton aria-label={`Notifications (${unread > BADGE_MAX ? `${BADGE_MAX}+` : unread} unread)`} onClick={(event) => void openBell(event.currentTarget)}>
+        <Badge badgeContent={unread} color="error" max={BADGE_MAX}>
           <NotificationsIcon />
         </Badge>
       </IconButton>
@@ -65,8 +67,8 @@ export function NotificationBell() {
           )}
           <List dense>
             {notifications.map((n) => (
+              <ListItem key={n.id} disablePadding>
               <ListItemButton
-                key={n.id}
                 component={RouterLink}
                 to={n.in_app_route ?? '/dashboard'}
                 onClick={() => setAnchor(null)}
@@ -86,6 +88,7 @@ export function NotificationBell() {
                   }
                 />
               </ListItemButton>
+              </ListItem>
             ))}
           </List>
         </Box>

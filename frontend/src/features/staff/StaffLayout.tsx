@@ -5,6 +5,7 @@ import {
   Drawer,
   IconButton,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   ListSubheader,
@@ -46,8 +47,8 @@ export function StaffLayout({ children }: { children: ReactNode }) {
                 location.pathname === item.to ||
                 (item.to !== '/staff' && location.pathname.startsWith(`${item.to}/`));
               return (
+                <ListItem key={item.to} disablePadding>
                 <ListItemButton
-                  key={item.to}
                   component={NavLink}
                   to={item.to}
                   end={item.to === '/staff'}
@@ -56,6 +57,7 @@ export function StaffLayout({ children }: { children: ReactNode }) {
                 >
                   <ListItemText primary={item.title} />
                 </ListItemButton>
+                </ListItem>
               );
             })}
         </List>

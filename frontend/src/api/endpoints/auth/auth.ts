@@ -95,7 +95,7 @@ export const confirmUser = async (confirmUserRequest: ConfirmUserRequest, option
 
 
 
-export const getConfirmUserMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getConfirmUserMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmUser>>, TError,{data: ConfirmUserRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof confirmUser>>, TError,{data: ConfirmUserRequest}, TContext> => {
 
@@ -122,12 +122,12 @@ const {mutation: mutationOptions} = options ?
 
     export type ConfirmUserMutationResult = NonNullable<Awaited<ReturnType<typeof confirmUser>>>
     export type ConfirmUserMutationBody = ConfirmUserRequest
-    export type ConfirmUserMutationError = ErrorBody | ErrorBody
+    export type ConfirmUserMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Confirms the e-mail address from the mailed link, activating the account.
  */
-export const useConfirmUser = <TError = ErrorBody | ErrorBody,
+export const useConfirmUser = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmUser>>, TError,{data: ConfirmUserRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof confirmUser>>,
@@ -166,7 +166,7 @@ export const forgotPassword = async (forgotPasswordRequest: ForgotPasswordReques
 
 
 
-export const getForgotPasswordMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getForgotPasswordMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof forgotPassword>>, TError,{data: ForgotPasswordRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof forgotPassword>>, TError,{data: ForgotPasswordRequest}, TContext> => {
 
@@ -193,12 +193,12 @@ const {mutation: mutationOptions} = options ?
 
     export type ForgotPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof forgotPassword>>>
     export type ForgotPasswordMutationBody = ForgotPasswordRequest
-    export type ForgotPasswordMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type ForgotPasswordMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Mails a password-reset link. Answers the same whether or not the address is registered.
  */
-export const useForgotPassword = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useForgotPassword = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof forgotPassword>>, TError,{data: ForgotPasswordRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof forgotPassword>>,
@@ -237,7 +237,7 @@ export const confirmResetPassword = async (resetPasswordRequest: ResetPasswordRe
 
 
 
-export const getConfirmResetPasswordMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getConfirmResetPasswordMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmResetPassword>>, TError,{data: ResetPasswordRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof confirmResetPassword>>, TError,{data: ResetPasswordRequest}, TContext> => {
 
@@ -264,12 +264,12 @@ const {mutation: mutationOptions} = options ?
 
     export type ConfirmResetPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof confirmResetPassword>>>
     export type ConfirmResetPasswordMutationBody = ResetPasswordRequest
-    export type ConfirmResetPasswordMutationError = ErrorBody | ErrorBody
+    export type ConfirmResetPasswordMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Sets a new password from a reset link and signs out every session.
  */
-export const useConfirmResetPassword = <TError = ErrorBody | ErrorBody,
+export const useConfirmResetPassword = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmResetPassword>>, TError,{data: ResetPasswordRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof confirmResetPassword>>,
@@ -308,7 +308,7 @@ export const validateResetToken = async (tokenRequest: TokenRequest, options?: R
 
 
 
-export const getValidateResetTokenMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getValidateResetTokenMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof validateResetToken>>, TError,{data: TokenRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof validateResetToken>>, TError,{data: TokenRequest}, TContext> => {
 
@@ -335,12 +335,12 @@ const {mutation: mutationOptions} = options ?
 
     export type ValidateResetTokenMutationResult = NonNullable<Awaited<ReturnType<typeof validateResetToken>>>
     export type ValidateResetTokenMutationBody = TokenRequest
-    export type ValidateResetTokenMutationError = ErrorBody | ErrorBody
+    export type ValidateResetTokenMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Tells whether a reset link is still usable, before the user types a new password.
  */
-export const useValidateResetToken = <TError = ErrorBody | ErrorBody,
+export const useValidateResetToken = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof validateResetToken>>, TError,{data: TokenRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof validateResetToken>>,
@@ -379,7 +379,7 @@ export const login = async (loginRequest: LoginRequest, options?: RequestInit): 
 
 
 
-export const getLoginMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const getLoginMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,{data: LoginRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,{data: LoginRequest}, TContext> => {
 
@@ -406,12 +406,12 @@ const {mutation: mutationOptions} = options ?
 
     export type LoginMutationResult = NonNullable<Awaited<ReturnType<typeof login>>>
     export type LoginMutationBody = LoginRequest
-    export type LoginMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+    export type LoginMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Signs in with e-mail and password (and the authenticator code when two-factor is on).
  */
-export const useLogin = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const useLogin = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,{data: LoginRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof login>>,
@@ -619,7 +619,7 @@ export const updateMe = async (updateMeRequest: UpdateMeRequest, options?: Reque
 
 
 
-export const getUpdateMeMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const getUpdateMeMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateMe>>, TError,{data: UpdateMeRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof updateMe>>, TError,{data: UpdateMeRequest}, TContext> => {
 
@@ -646,12 +646,12 @@ const {mutation: mutationOptions} = options ?
 
     export type UpdateMeMutationResult = NonNullable<Awaited<ReturnType<typeof updateMe>>>
     export type UpdateMeMutationBody = UpdateMeRequest
-    export type UpdateMeMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+    export type UpdateMeMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Saves the profile, or changes the password (ending every other session).
  */
-export const useUpdateMe = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const useUpdateMe = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateMe>>, TError,{data: UpdateMeRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateMe>>,
@@ -691,7 +691,7 @@ export const confirmAccountSms = async (confirmSmsRequest: ConfirmSmsRequest, op
 
 
 
-export const getConfirmAccountSmsMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getConfirmAccountSmsMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmAccountSms>>, TError,{data: ConfirmSmsRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof confirmAccountSms>>, TError,{data: ConfirmSmsRequest}, TContext> => {
 
@@ -718,13 +718,13 @@ const {mutation: mutationOptions} = options ?
 
     export type ConfirmAccountSmsMutationResult = NonNullable<Awaited<ReturnType<typeof confirmAccountSms>>>
     export type ConfirmAccountSmsMutationBody = ConfirmSmsRequest
-    export type ConfirmAccountSmsMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type ConfirmAccountSmsMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Confirms the phone number with the SMS code. After sign-up this also activates the
 account and signs it in.
  */
-export const useConfirmAccountSms = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useConfirmAccountSms = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmAccountSms>>, TError,{data: ConfirmSmsRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof confirmAccountSms>>,
@@ -763,7 +763,7 @@ export const confirmUniversityEmail = async (tokenRequest: TokenRequest, options
 
 
 
-export const getConfirmUniversityEmailMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getConfirmUniversityEmailMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmUniversityEmail>>, TError,{data: TokenRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof confirmUniversityEmail>>, TError,{data: TokenRequest}, TContext> => {
 
@@ -790,12 +790,12 @@ const {mutation: mutationOptions} = options ?
 
     export type ConfirmUniversityEmailMutationResult = NonNullable<Awaited<ReturnType<typeof confirmUniversityEmail>>>
     export type ConfirmUniversityEmailMutationBody = TokenRequest
-    export type ConfirmUniversityEmailMutationError = ErrorBody | ErrorBody
+    export type ConfirmUniversityEmailMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Confirms the university e-mail from the mailed link (no sign-in needed).
  */
-export const useConfirmUniversityEmail = <TError = ErrorBody | ErrorBody,
+export const useConfirmUniversityEmail = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmUniversityEmail>>, TError,{data: TokenRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof confirmUniversityEmail>>,
@@ -833,7 +833,7 @@ export const disconnectOauth = async (id: number, options?: RequestInit): Promis
 
 
 
-export const getDisconnectOauthMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getDisconnectOauthMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof disconnectOauth>>, TError,{id: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof disconnectOauth>>, TError,{id: number}, TContext> => {
 
@@ -860,12 +860,12 @@ const {mutation: mutationOptions} = options ?
 
     export type DisconnectOauthMutationResult = NonNullable<Awaited<ReturnType<typeof disconnectOauth>>>
     
-    export type DisconnectOauthMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type DisconnectOauthMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Disconnects a provider from the account and signs out every session.
  */
-export const useDisconnectOauth = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useDisconnectOauth = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof disconnectOauth>>, TError,{id: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof disconnectOauth>>,
@@ -981,7 +981,7 @@ export const getListNotificationSettingsQueryKey = () => {
     }
 
     
-export const getListNotificationSettingsQueryOptions = <TData = Awaited<ReturnType<typeof listNotificationSettings>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotificationSettings>>, TError, TData>>, }
+export const getListNotificationSettingsQueryOptions = <TData = Awaited<ReturnType<typeof listNotificationSettings>>, TError = ErrorBody | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotificationSettings>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -1000,10 +1000,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListNotificationSettingsQueryResult = NonNullable<Awaited<ReturnType<typeof listNotificationSettings>>>
-export type ListNotificationSettingsQueryError = ErrorBody
+export type ListNotificationSettingsQueryError = ErrorBody | ErrorBody
 
 
-export function useListNotificationSettings<TData = Awaited<ReturnType<typeof listNotificationSettings>>, TError = ErrorBody>(
+export function useListNotificationSettings<TData = Awaited<ReturnType<typeof listNotificationSettings>>, TError = ErrorBody | ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotificationSettings>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listNotificationSettings>>,
@@ -1013,7 +1013,7 @@ export function useListNotificationSettings<TData = Awaited<ReturnType<typeof li
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListNotificationSettings<TData = Awaited<ReturnType<typeof listNotificationSettings>>, TError = ErrorBody>(
+export function useListNotificationSettings<TData = Awaited<ReturnType<typeof listNotificationSettings>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotificationSettings>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listNotificationSettings>>,
@@ -1023,7 +1023,7 @@ export function useListNotificationSettings<TData = Awaited<ReturnType<typeof li
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListNotificationSettings<TData = Awaited<ReturnType<typeof listNotificationSettings>>, TError = ErrorBody>(
+export function useListNotificationSettings<TData = Awaited<ReturnType<typeof listNotificationSettings>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotificationSettings>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1031,7 +1031,7 @@ export function useListNotificationSettings<TData = Awaited<ReturnType<typeof li
  * @summary The user's notification settings, one per kind of notification.
  */
 
-export function useListNotificationSettings<TData = Awaited<ReturnType<typeof listNotificationSettings>>, TError = ErrorBody>(
+export function useListNotificationSettings<TData = Awaited<ReturnType<typeof listNotificationSettings>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotificationSettings>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1073,7 +1073,7 @@ export const updateNotificationSettings = async (notificationSettingsUpdate: Not
 
 
 
-export const getUpdateNotificationSettingsMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getUpdateNotificationSettingsMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateNotificationSettings>>, TError,{data: NotificationSettingsUpdate}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof updateNotificationSettings>>, TError,{data: NotificationSettingsUpdate}, TContext> => {
 
@@ -1100,12 +1100,12 @@ const {mutation: mutationOptions} = options ?
 
     export type UpdateNotificationSettingsMutationResult = NonNullable<Awaited<ReturnType<typeof updateNotificationSettings>>>
     export type UpdateNotificationSettingsMutationBody = NotificationSettingsUpdate
-    export type UpdateNotificationSettingsMutationError = ErrorBody | ErrorBody
+    export type UpdateNotificationSettingsMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Saves notification settings (all or nothing).
  */
-export const useUpdateNotificationSettings = <TError = ErrorBody | ErrorBody,
+export const useUpdateNotificationSettings = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateNotificationSettings>>, TError,{data: NotificationSettingsUpdate}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateNotificationSettings>>,
@@ -1145,7 +1145,7 @@ export const personalizationUpdate = async (personalizationRequest: Personalizat
 
 
 
-export const getPersonalizationUpdateMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getPersonalizationUpdateMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof personalizationUpdate>>, TError,{data: PersonalizationRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof personalizationUpdate>>, TError,{data: PersonalizationRequest}, TContext> => {
 
@@ -1172,13 +1172,13 @@ const {mutation: mutationOptions} = options ?
 
     export type PersonalizationUpdateMutationResult = NonNullable<Awaited<ReturnType<typeof personalizationUpdate>>>
     export type PersonalizationUpdateMutationBody = PersonalizationRequest
-    export type PersonalizationUpdateMutationError = ErrorBody | ErrorBody
+    export type PersonalizationUpdateMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Saves the personalization answers (gender, age group and career stage are required
 for project creators).
  */
-export const usePersonalizationUpdate = <TError = ErrorBody | ErrorBody,
+export const usePersonalizationUpdate = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof personalizationUpdate>>, TError,{data: PersonalizationRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof personalizationUpdate>>,
@@ -1217,7 +1217,7 @@ export const phoneConfirmStart = async (phoneConfirmStartRequest: PhoneConfirmSt
 
 
 
-export const getPhoneConfirmStartMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getPhoneConfirmStartMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof phoneConfirmStart>>, TError,{data: PhoneConfirmStartRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof phoneConfirmStart>>, TError,{data: PhoneConfirmStartRequest}, TContext> => {
 
@@ -1244,12 +1244,12 @@ const {mutation: mutationOptions} = options ?
 
     export type PhoneConfirmStartMutationResult = NonNullable<Awaited<ReturnType<typeof phoneConfirmStart>>>
     export type PhoneConfirmStartMutationBody = PhoneConfirmStartRequest
-    export type PhoneConfirmStartMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type PhoneConfirmStartMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Starts adding or changing the phone number: checks the password and texts a code.
  */
-export const usePhoneConfirmStart = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const usePhoneConfirmStart = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof phoneConfirmStart>>, TError,{data: PhoneConfirmStartRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof phoneConfirmStart>>,
@@ -1288,7 +1288,7 @@ export const resendSmsCode = async (resendSmsRequest: ResendSmsRequest, options?
 
 
 
-export const getResendSmsCodeMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getResendSmsCodeMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendSmsCode>>, TError,{data: ResendSmsRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof resendSmsCode>>, TError,{data: ResendSmsRequest}, TContext> => {
 
@@ -1315,12 +1315,12 @@ const {mutation: mutationOptions} = options ?
 
     export type ResendSmsCodeMutationResult = NonNullable<Awaited<ReturnType<typeof resendSmsCode>>>
     export type ResendSmsCodeMutationBody = ResendSmsRequest
-    export type ResendSmsCodeMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type ResendSmsCodeMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Texts a new code for the same confirmation.
  */
-export const useResendSmsCode = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useResendSmsCode = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendSmsCode>>, TError,{data: ResendSmsRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof resendSmsCode>>,
@@ -1362,7 +1362,7 @@ formData.append(`file`, singleFileUpload.file)
 
 
 
-export const getSetAvatarMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getSetAvatarMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setAvatar>>, TError,{data: SingleFileUpload}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof setAvatar>>, TError,{data: SingleFileUpload}, TContext> => {
 
@@ -1389,13 +1389,13 @@ const {mutation: mutationOptions} = options ?
 
     export type SetAvatarMutationResult = NonNullable<Awaited<ReturnType<typeof setAvatar>>>
     export type SetAvatarMutationBody = SingleFileUpload
-    export type SetAvatarMutationError = ErrorBody | ErrorBody
+    export type SetAvatarMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Replaces the avatar: a JPEG or PNG (checked by content, at most 8 MB), re-encoded without
 metadata, at most 1200 px wide, with a thumbnail.
  */
-export const useSetAvatar = <TError = ErrorBody | ErrorBody,
+export const useSetAvatar = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setAvatar>>, TError,{data: SingleFileUpload}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setAvatar>>,
@@ -1436,7 +1436,7 @@ formData.append(`file`, singleFileUpload.file)
 
 
 
-export const getSetBackgroundMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getSetBackgroundMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setBackground>>, TError,{data: SingleFileUpload}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof setBackground>>, TError,{data: SingleFileUpload}, TContext> => {
 
@@ -1463,12 +1463,12 @@ const {mutation: mutationOptions} = options ?
 
     export type SetBackgroundMutationResult = NonNullable<Awaited<ReturnType<typeof setBackground>>>
     export type SetBackgroundMutationBody = SingleFileUpload
-    export type SetBackgroundMutationError = ErrorBody | ErrorBody
+    export type SetBackgroundMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Replaces the profile background, under the same rules as the avatar.
  */
-export const useSetBackground = <TError = ErrorBody | ErrorBody,
+export const useSetBackground = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setBackground>>, TError,{data: SingleFileUpload}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setBackground>>,
@@ -1507,7 +1507,7 @@ export const setupUniversityEmail = async (setupUniversityEmailRequest: SetupUni
 
 
 
-export const getSetupUniversityEmailMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getSetupUniversityEmailMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setupUniversityEmail>>, TError,{data: SetupUniversityEmailRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof setupUniversityEmail>>, TError,{data: SetupUniversityEmailRequest}, TContext> => {
 
@@ -1534,12 +1534,12 @@ const {mutation: mutationOptions} = options ?
 
     export type SetupUniversityEmailMutationResult = NonNullable<Awaited<ReturnType<typeof setupUniversityEmail>>>
     export type SetupUniversityEmailMutationBody = SetupUniversityEmailRequest
-    export type SetupUniversityEmailMutationError = ErrorBody | ErrorBody
+    export type SetupUniversityEmailMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Sets the university affiliation and mails a confirmation link to the university address.
  */
-export const useSetupUniversityEmail = <TError = ErrorBody | ErrorBody,
+export const useSetupUniversityEmail = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setupUniversityEmail>>, TError,{data: SetupUniversityEmailRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setupUniversityEmail>>,
@@ -1760,7 +1760,7 @@ export const oauthCallback = async (provider: string,
 
 
 
-export const getOauthCallbackMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getOauthCallbackMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof oauthCallback>>, TError,{provider: string;data: OAuthCallbackRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof oauthCallback>>, TError,{provider: string;data: OAuthCallbackRequest}, TContext> => {
 
@@ -1787,13 +1787,13 @@ const {mutation: mutationOptions} = options ?
 
     export type OauthCallbackMutationResult = NonNullable<Awaited<ReturnType<typeof oauthCallback>>>
     export type OauthCallbackMutationBody = OAuthCallbackRequest
-    export type OauthCallbackMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type OauthCallbackMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Completes single sign-on with the provider's code: signs in, links by verified
 e-mail, or creates the account.
  */
-export const useOauthCallback = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useOauthCallback = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof oauthCallback>>, TError,{provider: string;data: OAuthCallbackRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof oauthCallback>>,
@@ -2047,7 +2047,7 @@ export const confirmTotp = async (totpConfirmRequest: TotpConfirmRequest, option
 
 
 
-export const getConfirmTotpMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getConfirmTotpMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmTotp>>, TError,{data: TotpConfirmRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof confirmTotp>>, TError,{data: TotpConfirmRequest}, TContext> => {
 
@@ -2074,12 +2074,12 @@ const {mutation: mutationOptions} = options ?
 
     export type ConfirmTotpMutationResult = NonNullable<Awaited<ReturnType<typeof confirmTotp>>>
     export type ConfirmTotpMutationBody = TotpConfirmRequest
-    export type ConfirmTotpMutationError = ErrorBody | ErrorBody
+    export type ConfirmTotpMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Confirms the authenticator with a code; two-factor is on from then.
  */
-export const useConfirmTotp = <TError = ErrorBody | ErrorBody,
+export const useConfirmTotp = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmTotp>>, TError,{data: TotpConfirmRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof confirmTotp>>,
@@ -2118,7 +2118,7 @@ export const disableTotp = async (totpDisableRequest: TotpDisableRequest, option
 
 
 
-export const getDisableTotpMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getDisableTotpMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof disableTotp>>, TError,{data: TotpDisableRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof disableTotp>>, TError,{data: TotpDisableRequest}, TContext> => {
 
@@ -2145,12 +2145,12 @@ const {mutation: mutationOptions} = options ?
 
     export type DisableTotpMutationResult = NonNullable<Awaited<ReturnType<typeof disableTotp>>>
     export type DisableTotpMutationBody = TotpDisableRequest
-    export type DisableTotpMutationError = ErrorBody | ErrorBody
+    export type DisableTotpMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Turns two-factor off.
  */
-export const useDisableTotp = <TError = ErrorBody | ErrorBody,
+export const useDisableTotp = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof disableTotp>>, TError,{data: TotpDisableRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof disableTotp>>,
@@ -2289,7 +2289,7 @@ export const register = async (registerRequest: RegisterRequest, options?: Reque
 
 
 
-export const getRegisterMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getRegisterMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof register>>, TError,{data: RegisterRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof register>>, TError,{data: RegisterRequest}, TContext> => {
 
@@ -2316,13 +2316,13 @@ const {mutation: mutationOptions} = options ?
 
     export type RegisterMutationResult = NonNullable<Awaited<ReturnType<typeof register>>>
     export type RegisterMutationBody = RegisterRequest
-    export type RegisterMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type RegisterMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Creates an account and e-mails a confirmation link. The answer is the same whether
 or not the e-mail is already registered.
  */
-export const useRegister = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useRegister = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof register>>, TError,{data: RegisterRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof register>>,
@@ -2361,7 +2361,7 @@ export const setPassword = async (setPasswordRequest: SetPasswordRequest, option
 
 
 
-export const getSetPasswordMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getSetPasswordMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setPassword>>, TError,{data: SetPasswordRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof setPassword>>, TError,{data: SetPasswordRequest}, TContext> => {
 
@@ -2388,12 +2388,12 @@ const {mutation: mutationOptions} = options ?
 
     export type SetPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof setPassword>>>
     export type SetPasswordMutationBody = SetPasswordRequest
-    export type SetPasswordMutationError = ErrorBody | ErrorBody
+    export type SetPasswordMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Sets the password of an account that has none yet, from a mailed link.
  */
-export const useSetPassword = <TError = ErrorBody | ErrorBody,
+export const useSetPassword = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setPassword>>, TError,{data: SetPasswordRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setPassword>>,
@@ -2432,7 +2432,7 @@ export const validateSetPasswordToken = async (tokenRequest: TokenRequest, optio
 
 
 
-export const getValidateSetPasswordTokenMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getValidateSetPasswordTokenMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof validateSetPasswordToken>>, TError,{data: TokenRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof validateSetPasswordToken>>, TError,{data: TokenRequest}, TContext> => {
 
@@ -2459,12 +2459,12 @@ const {mutation: mutationOptions} = options ?
 
     export type ValidateSetPasswordTokenMutationResult = NonNullable<Awaited<ReturnType<typeof validateSetPasswordToken>>>
     export type ValidateSetPasswordTokenMutationBody = TokenRequest
-    export type ValidateSetPasswordTokenMutationError = ErrorBody | ErrorBody
+    export type ValidateSetPasswordTokenMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Tells whether a set-password link is still usable, before the user types a password.
  */
-export const useValidateSetPasswordToken = <TError = ErrorBody | ErrorBody,
+export const useValidateSetPasswordToken = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof validateSetPasswordToken>>, TError,{data: TokenRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof validateSetPasswordToken>>,
@@ -2602,7 +2602,7 @@ export const unlockAccount = async (tokenRequest: TokenRequest, options?: Reques
 
 
 
-export const getUnlockAccountMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getUnlockAccountMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unlockAccount>>, TError,{data: TokenRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof unlockAccount>>, TError,{data: TokenRequest}, TContext> => {
 
@@ -2629,12 +2629,12 @@ const {mutation: mutationOptions} = options ?
 
     export type UnlockAccountMutationResult = NonNullable<Awaited<ReturnType<typeof unlockAccount>>>
     export type UnlockAccountMutationBody = TokenRequest
-    export type UnlockAccountMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type UnlockAccountMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Lifts a sign-in lock with the single-use link mailed to the owner when it started.
  */
-export const useUnlockAccount = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useUnlockAccount = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unlockAccount>>, TError,{data: TokenRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof unlockAccount>>,

@@ -475,7 +475,7 @@ export const contactUs = async (contactRequest: ContactRequest, options?: Reques
 
 
 
-export const getContactUsMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getContactUsMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof contactUs>>, TError,{data: ContactRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof contactUs>>, TError,{data: ContactRequest}, TContext> => {
 
@@ -502,12 +502,12 @@ const {mutation: mutationOptions} = options ?
 
     export type ContactUsMutationResult = NonNullable<Awaited<ReturnType<typeof contactUs>>>
     export type ContactUsMutationBody = ContactRequest
-    export type ContactUsMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type ContactUsMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Sends a message to the platform's team (kept for staff, mailed to support).
  */
-export const useContactUs = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useContactUs = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof contactUs>>, TError,{data: ContactRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof contactUs>>,
@@ -1147,7 +1147,7 @@ export const signUpForUpdates = async (signupRequest: SignupRequest, options?: R
 
 
 
-export const getSignUpForUpdatesMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getSignUpForUpdatesMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signUpForUpdates>>, TError,{data: SignupRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof signUpForUpdates>>, TError,{data: SignupRequest}, TContext> => {
 
@@ -1174,12 +1174,12 @@ const {mutation: mutationOptions} = options ?
 
     export type SignUpForUpdatesMutationResult = NonNullable<Awaited<ReturnType<typeof signUpForUpdates>>>
     export type SignUpForUpdatesMutationBody = SignupRequest
-    export type SignUpForUpdatesMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type SignUpForUpdatesMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Signs someone up for news of the platform.
  */
-export const useSignUpForUpdates = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useSignUpForUpdates = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signUpForUpdates>>, TError,{data: SignupRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signUpForUpdates>>,

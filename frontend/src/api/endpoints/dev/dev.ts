@@ -74,7 +74,7 @@ export const getDevMailboxListQueryKey = (params?: DevMailboxListParams,) => {
     }
 
     
-export const getDevMailboxListQueryOptions = <TData = Awaited<ReturnType<typeof devMailboxList>>, TError = ErrorBody | ErrorBody | ErrorBody>(params?: DevMailboxListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof devMailboxList>>, TError, TData>>, }
+export const getDevMailboxListQueryOptions = <TData = Awaited<ReturnType<typeof devMailboxList>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(params?: DevMailboxListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof devMailboxList>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -93,10 +93,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type DevMailboxListQueryResult = NonNullable<Awaited<ReturnType<typeof devMailboxList>>>
-export type DevMailboxListQueryError = ErrorBody | ErrorBody | ErrorBody
+export type DevMailboxListQueryError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
 
-export function useDevMailboxList<TData = Awaited<ReturnType<typeof devMailboxList>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useDevMailboxList<TData = Awaited<ReturnType<typeof devMailboxList>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  params: undefined |  DevMailboxListParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof devMailboxList>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof devMailboxList>>,
@@ -106,7 +106,7 @@ export function useDevMailboxList<TData = Awaited<ReturnType<typeof devMailboxLi
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDevMailboxList<TData = Awaited<ReturnType<typeof devMailboxList>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useDevMailboxList<TData = Awaited<ReturnType<typeof devMailboxList>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  params?: DevMailboxListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof devMailboxList>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof devMailboxList>>,
@@ -116,7 +116,7 @@ export function useDevMailboxList<TData = Awaited<ReturnType<typeof devMailboxLi
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDevMailboxList<TData = Awaited<ReturnType<typeof devMailboxList>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useDevMailboxList<TData = Awaited<ReturnType<typeof devMailboxList>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  params?: DevMailboxListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof devMailboxList>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -125,7 +125,7 @@ export function useDevMailboxList<TData = Awaited<ReturnType<typeof devMailboxLi
 SMTP server is configured; otherwise 404.
  */
 
-export function useDevMailboxList<TData = Awaited<ReturnType<typeof devMailboxList>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useDevMailboxList<TData = Awaited<ReturnType<typeof devMailboxList>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  params?: DevMailboxListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof devMailboxList>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -182,7 +182,7 @@ export const getDevOutboxListQueryKey = (params?: DevOutboxListParams,) => {
     }
 
     
-export const getDevOutboxListQueryOptions = <TData = Awaited<ReturnType<typeof devOutboxList>>, TError = ErrorBody | ErrorBody | ErrorBody>(params?: DevOutboxListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof devOutboxList>>, TError, TData>>, }
+export const getDevOutboxListQueryOptions = <TData = Awaited<ReturnType<typeof devOutboxList>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(params?: DevOutboxListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof devOutboxList>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -201,10 +201,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type DevOutboxListQueryResult = NonNullable<Awaited<ReturnType<typeof devOutboxList>>>
-export type DevOutboxListQueryError = ErrorBody | ErrorBody | ErrorBody
+export type DevOutboxListQueryError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
 
-export function useDevOutboxList<TData = Awaited<ReturnType<typeof devOutboxList>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useDevOutboxList<TData = Awaited<ReturnType<typeof devOutboxList>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  params: undefined |  DevOutboxListParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof devOutboxList>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof devOutboxList>>,
@@ -214,7 +214,7 @@ export function useDevOutboxList<TData = Awaited<ReturnType<typeof devOutboxList
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDevOutboxList<TData = Awaited<ReturnType<typeof devOutboxList>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useDevOutboxList<TData = Awaited<ReturnType<typeof devOutboxList>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  params?: DevOutboxListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof devOutboxList>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof devOutboxList>>,
@@ -224,7 +224,7 @@ export function useDevOutboxList<TData = Awaited<ReturnType<typeof devOutboxList
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDevOutboxList<TData = Awaited<ReturnType<typeof devOutboxList>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useDevOutboxList<TData = Awaited<ReturnType<typeof devOutboxList>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  params?: DevOutboxListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof devOutboxList>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -233,7 +233,7 @@ export function useDevOutboxList<TData = Awaited<ReturnType<typeof devOutboxList
 SMS provider is configured; otherwise 404.
  */
 
-export function useDevOutboxList<TData = Awaited<ReturnType<typeof devOutboxList>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useDevOutboxList<TData = Awaited<ReturnType<typeof devOutboxList>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  params?: DevOutboxListParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof devOutboxList>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

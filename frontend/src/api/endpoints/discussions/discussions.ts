@@ -70,7 +70,7 @@ export const voteComment = async (id: number,
 
 
 
-export const getVoteCommentMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const getVoteCommentMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof voteComment>>, TError,{id: number;data: VoteRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof voteComment>>, TError,{id: number;data: VoteRequest}, TContext> => {
 
@@ -97,12 +97,12 @@ const {mutation: mutationOptions} = options ?
 
     export type VoteCommentMutationResult = NonNullable<Awaited<ReturnType<typeof voteComment>>>
     export type VoteCommentMutationBody = VoteRequest
-    export type VoteCommentMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+    export type VoteCommentMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Votes on a reply (not one's own, not a deleted one).
  */
-export const useVoteComment = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const useVoteComment = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof voteComment>>, TError,{id: number;data: VoteRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof voteComment>>,
@@ -142,7 +142,7 @@ export const voteDiscussion = async (id: number,
 
 
 
-export const getVoteDiscussionMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const getVoteDiscussionMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof voteDiscussion>>, TError,{id: number;data: VoteRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof voteDiscussion>>, TError,{id: number;data: VoteRequest}, TContext> => {
 
@@ -169,12 +169,12 @@ const {mutation: mutationOptions} = options ?
 
     export type VoteDiscussionMutationResult = NonNullable<Awaited<ReturnType<typeof voteDiscussion>>>
     export type VoteDiscussionMutationBody = VoteRequest
-    export type VoteDiscussionMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+    export type VoteDiscussionMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Votes on a topic (not one's own, not a deleted one).
  */
-export const useVoteDiscussion = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const useVoteDiscussion = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof voteDiscussion>>, TError,{id: number;data: VoteRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof voteDiscussion>>,
@@ -214,7 +214,7 @@ export const deleteCommentImage = async (discussionId: number,
 
 
 
-export const getDeleteCommentImageMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getDeleteCommentImageMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCommentImage>>, TError,{discussionId: number;id: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteCommentImage>>, TError,{discussionId: number;id: number}, TContext> => {
 
@@ -241,12 +241,12 @@ const {mutation: mutationOptions} = options ?
 
     export type DeleteCommentImageMutationResult = NonNullable<Awaited<ReturnType<typeof deleteCommentImage>>>
     
-    export type DeleteCommentImageMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type DeleteCommentImageMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary The author removes one file from a topic or reply of this discussion.
  */
-export const useDeleteCommentImage = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useDeleteCommentImage = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCommentImage>>, TError,{discussionId: number;id: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteCommentImage>>,
@@ -411,7 +411,7 @@ if(postUpload.text !== undefined && postUpload.text !== null) {
 
 
 
-export const getCreateCommentMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const getCreateCommentMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createComment>>, TError,{id: number;data: PostUpload}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof createComment>>, TError,{id: number;data: PostUpload}, TContext> => {
 
@@ -438,12 +438,12 @@ const {mutation: mutationOptions} = options ?
 
     export type CreateCommentMutationResult = NonNullable<Awaited<ReturnType<typeof createComment>>>
     export type CreateCommentMutationBody = PostUpload
-    export type CreateCommentMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+    export type CreateCommentMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Replies in a topic (multipart: text, up to 10 files, parent to answer and quote).
  */
-export const useCreateComment = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const useCreateComment = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createComment>>, TError,{id: number;data: PostUpload}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createComment>>,
@@ -496,7 +496,7 @@ if(postUpload.text !== undefined && postUpload.text !== null) {
 
 
 
-export const getUpdateCommentMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const getUpdateCommentMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateComment>>, TError,{id: number;commentId: number;data: PostUpload}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof updateComment>>, TError,{id: number;commentId: number;data: PostUpload}, TContext> => {
 
@@ -523,12 +523,12 @@ const {mutation: mutationOptions} = options ?
 
     export type UpdateCommentMutationResult = NonNullable<Awaited<ReturnType<typeof updateComment>>>
     export type UpdateCommentMutationBody = PostUpload
-    export type UpdateCommentMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+    export type UpdateCommentMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary The author edits a reply (multipart: text, more files). Shows "Edited on".
  */
-export const useUpdateComment = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const useUpdateComment = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateComment>>, TError,{id: number;commentId: number;data: PostUpload}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateComment>>,
@@ -568,7 +568,7 @@ export const deleteComment = async (id: number,
 
 
 
-export const getDeleteCommentMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getDeleteCommentMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteComment>>, TError,{id: number;commentId: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteComment>>, TError,{id: number;commentId: number}, TContext> => {
 
@@ -595,12 +595,12 @@ const {mutation: mutationOptions} = options ?
 
     export type DeleteCommentMutationResult = NonNullable<Awaited<ReturnType<typeof deleteComment>>>
     
-    export type DeleteCommentMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type DeleteCommentMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary The author, or the target's moderators, delete a reply; it shows "Deleted on".
  */
-export const useDeleteComment = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useDeleteComment = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteComment>>, TError,{id: number;commentId: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteComment>>,
@@ -778,7 +778,7 @@ if(postUpload.text !== undefined && postUpload.text !== null) {
 
 
 
-export const getCreateDiscussionMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const getCreateDiscussionMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createDiscussion>>, TError,{topicType: 'groups' | 'projects' | 'blog/api';id: number;data: PostUpload}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof createDiscussion>>, TError,{topicType: 'groups' | 'projects' | 'blog/api';id: number;data: PostUpload}, TContext> => {
 
@@ -805,13 +805,13 @@ const {mutation: mutationOptions} = options ?
 
     export type CreateDiscussionMutationResult = NonNullable<Awaited<ReturnType<typeof createDiscussion>>>
     export type CreateDiscussionMutationBody = PostUpload
-    export type CreateDiscussionMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+    export type CreateDiscussionMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Starts a topic (members of the target; blog posts that allow discussion). Multipart
 with files, or the same fields as JSON (`PostJson`) without.
  */
-export const useCreateDiscussion = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const useCreateDiscussion = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createDiscussion>>, TError,{topicType: 'groups' | 'projects' | 'blog/api';id: number;data: PostUpload}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createDiscussion>>,
@@ -867,7 +867,7 @@ if(postUpload.text !== undefined && postUpload.text !== null) {
 
 
 
-export const getUpdateDiscussionMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const getUpdateDiscussionMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateDiscussion>>, TError,{topicType: 'groups' | 'projects' | 'blog/api';id: number;commentId: number;data: PostUpload}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof updateDiscussion>>, TError,{topicType: 'groups' | 'projects' | 'blog/api';id: number;commentId: number;data: PostUpload}, TContext> => {
 
@@ -894,13 +894,13 @@ const {mutation: mutationOptions} = options ?
 
     export type UpdateDiscussionMutationResult = NonNullable<Awaited<ReturnType<typeof updateDiscussion>>>
     export type UpdateDiscussionMutationBody = PostUpload
-    export type UpdateDiscussionMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+    export type UpdateDiscussionMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary The author edits a topic (text, privacy; multipart may add files, JSON as `PostJson`).
 Shows "Edited on".
  */
-export const useUpdateDiscussion = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const useUpdateDiscussion = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateDiscussion>>, TError,{topicType: 'groups' | 'projects' | 'blog/api';id: number;commentId: number;data: PostUpload}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateDiscussion>>,
@@ -942,7 +942,7 @@ export const deleteDiscussion = async (topicType: 'groups' | 'projects' | 'blog/
 
 
 
-export const getDeleteDiscussionMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getDeleteDiscussionMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteDiscussion>>, TError,{topicType: 'groups' | 'projects' | 'blog/api';id: number;commentId: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteDiscussion>>, TError,{topicType: 'groups' | 'projects' | 'blog/api';id: number;commentId: number}, TContext> => {
 
@@ -969,12 +969,12 @@ const {mutation: mutationOptions} = options ?
 
     export type DeleteDiscussionMutationResult = NonNullable<Awaited<ReturnType<typeof deleteDiscussion>>>
     
-    export type DeleteDiscussionMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type DeleteDiscussionMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary The author, or the target's moderators, delete a topic; it shows "Deleted on".
  */
-export const useDeleteDiscussion = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useDeleteDiscussion = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteDiscussion>>, TError,{topicType: 'groups' | 'projects' | 'blog/api';id: number;commentId: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteDiscussion>>,

@@ -64,7 +64,7 @@ import { apiFetch } from '../../../lib/api-client';
 
 
 /**
- * @summary Active, approved working groups (spec 2 §2 /working-groups/list).
+ * @summary Active, approved working groups.
  */
 export const getListGroupsUrl = (params?: ListGroupsParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -150,7 +150,7 @@ export function useListGroups<TData = Awaited<ReturnType<typeof listGroups>>, TE
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Active, approved working groups (spec 2 §2 /working-groups/list).
+ * @summary Active, approved working groups.
  */
 
 export function useListGroups<TData = Awaited<ReturnType<typeof listGroups>>, TError = ErrorBody>(
@@ -509,7 +509,7 @@ export const getListGroupUpdatesQueryKey = (groupId?: number,
     }
 
     
-export const getListGroupUpdatesQueryOptions = <TData = Awaited<ReturnType<typeof listGroupUpdates>>, TError = ErrorBody | ErrorBody>(groupId: number,
+export const getListGroupUpdatesQueryOptions = <TData = Awaited<ReturnType<typeof listGroupUpdates>>, TError = ErrorBody | ErrorBody | ErrorBody>(groupId: number,
     params?: ListGroupUpdatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupUpdates>>, TError, TData>>, }
 ) => {
 
@@ -529,10 +529,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListGroupUpdatesQueryResult = NonNullable<Awaited<ReturnType<typeof listGroupUpdates>>>
-export type ListGroupUpdatesQueryError = ErrorBody | ErrorBody
+export type ListGroupUpdatesQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupUpdates>>, TError = ErrorBody | ErrorBody>(
+export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupUpdates>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  groupId: number,
     params: undefined |  ListGroupUpdatesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupUpdates>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -543,7 +543,7 @@ export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupU
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupUpdates>>, TError = ErrorBody | ErrorBody>(
+export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupUpdates>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  groupId: number,
     params?: ListGroupUpdatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupUpdates>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -554,7 +554,7 @@ export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupU
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupUpdates>>, TError = ErrorBody | ErrorBody>(
+export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupUpdates>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  groupId: number,
     params?: ListGroupUpdatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupUpdates>>, TError, TData>>, }
  , queryClient?: QueryClient
@@ -563,7 +563,7 @@ export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupU
  * @summary The approved updates of a group, for its members (and staff).
  */
 
-export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupUpdates>>, TError = ErrorBody | ErrorBody>(
+export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupUpdates>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  groupId: number,
     params?: ListGroupUpdatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupUpdates>>, TError, TData>>, }
  , queryClient?: QueryClient 
@@ -807,7 +807,7 @@ export const inviteGroupMember = async (slug: string,
 
 
 
-export const getInviteGroupMemberMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const getInviteGroupMemberMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof inviteGroupMember>>, TError,{slug: string;data: InviteRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof inviteGroupMember>>, TError,{slug: string;data: InviteRequest}, TContext> => {
 
@@ -834,12 +834,12 @@ const {mutation: mutationOptions} = options ?
 
     export type InviteGroupMemberMutationResult = NonNullable<Awaited<ReturnType<typeof inviteGroupMember>>>
     export type InviteGroupMemberMutationBody = InviteRequest
-    export type InviteGroupMemberMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+    export type InviteGroupMemberMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Invites an e-mail address (with or without an account); the owner and moderators only.
  */
-export const useInviteGroupMember = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const useInviteGroupMember = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof inviteGroupMember>>, TError,{slug: string;data: InviteRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof inviteGroupMember>>,
@@ -885,7 +885,7 @@ export const getListInvitedMembersQueryKey = (slug?: string,) => {
     }
 
     
-export const getListInvitedMembersQueryOptions = <TData = Awaited<ReturnType<typeof listInvitedMembers>>, TError = ErrorBody | ErrorBody | ErrorBody>(slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInvitedMembers>>, TError, TData>>, }
+export const getListInvitedMembersQueryOptions = <TData = Awaited<ReturnType<typeof listInvitedMembers>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInvitedMembers>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -904,10 +904,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListInvitedMembersQueryResult = NonNullable<Awaited<ReturnType<typeof listInvitedMembers>>>
-export type ListInvitedMembersQueryError = ErrorBody | ErrorBody | ErrorBody
+export type ListInvitedMembersQueryError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
 
-export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvitedMembers>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvitedMembers>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInvitedMembers>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listInvitedMembers>>,
@@ -917,7 +917,7 @@ export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvi
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvitedMembers>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvitedMembers>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInvitedMembers>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listInvitedMembers>>,
@@ -927,7 +927,7 @@ export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvi
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvitedMembers>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvitedMembers>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInvitedMembers>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -935,7 +935,7 @@ export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvi
  * @summary Open invitations, newest first; for the owner and moderators.
  */
 
-export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvitedMembers>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvitedMembers>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInvitedMembers>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -978,7 +978,7 @@ export const cancelInvitation = async (slug: string,
 
 
 
-export const getCancelInvitationMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getCancelInvitationMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelInvitation>>, TError,{slug: string;id: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof cancelInvitation>>, TError,{slug: string;id: number}, TContext> => {
 
@@ -1005,12 +1005,12 @@ const {mutation: mutationOptions} = options ?
 
     export type CancelInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof cancelInvitation>>>
     
-    export type CancelInvitationMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type CancelInvitationMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Withdraws an invitation.
  */
-export const useCancelInvitation = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useCancelInvitation = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelInvitation>>, TError,{slug: string;id: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof cancelInvitation>>,
@@ -1059,7 +1059,7 @@ export const getCheckInvitationQueryKey = (slug?: string,
     }
 
     
-export const getCheckInvitationQueryOptions = <TData = Awaited<ReturnType<typeof checkInvitation>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(slug: string,
+export const getCheckInvitationQueryOptions = <TData = Awaited<ReturnType<typeof checkInvitation>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(slug: string,
     inviteHash: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkInvitation>>, TError, TData>>, }
 ) => {
 
@@ -1079,10 +1079,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type CheckInvitationQueryResult = NonNullable<Awaited<ReturnType<typeof checkInvitation>>>
-export type CheckInvitationQueryError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+export type CheckInvitationQueryError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
 
-export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvitation>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvitation>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string,
     inviteHash: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkInvitation>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -1093,7 +1093,7 @@ export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvita
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvitation>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvitation>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string,
     inviteHash: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkInvitation>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -1104,7 +1104,7 @@ export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvita
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvitation>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvitation>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string,
     inviteHash: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkInvitation>>, TError, TData>>, }
  , queryClient?: QueryClient
@@ -1113,7 +1113,7 @@ export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvita
  * @summary What an invitation link opens, if it still works and was sent to the caller.
  */
 
-export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvitation>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvitation>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string,
     inviteHash: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkInvitation>>, TError, TData>>, }
  , queryClient?: QueryClient 
@@ -1157,7 +1157,7 @@ export const acceptInvitation = async (slug: string,
 
 
 
-export const getAcceptInvitationMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const getAcceptInvitationMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptInvitation>>, TError,{slug: string;inviteHash: string}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof acceptInvitation>>, TError,{slug: string;inviteHash: string}, TContext> => {
 
@@ -1184,12 +1184,12 @@ const {mutation: mutationOptions} = options ?
 
     export type AcceptInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof acceptInvitation>>>
     
-    export type AcceptInvitationMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+    export type AcceptInvitationMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Accepts an invitation: the caller joins the group. The token works once.
  */
-export const useAcceptInvitation = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const useAcceptInvitation = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptInvitation>>, TError,{slug: string;inviteHash: string}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof acceptInvitation>>,
@@ -1235,7 +1235,7 @@ export const getListJoinRequestsQueryKey = (slug?: string,) => {
     }
 
     
-export const getListJoinRequestsQueryOptions = <TData = Awaited<ReturnType<typeof listJoinRequests>>, TError = ErrorBody | ErrorBody | ErrorBody>(slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinRequests>>, TError, TData>>, }
+export const getListJoinRequestsQueryOptions = <TData = Awaited<ReturnType<typeof listJoinRequests>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinRequests>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -1254,10 +1254,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListJoinRequestsQueryResult = NonNullable<Awaited<ReturnType<typeof listJoinRequests>>>
-export type ListJoinRequestsQueryError = ErrorBody | ErrorBody | ErrorBody
+export type ListJoinRequestsQueryError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
 
-export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRequests>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRequests>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinRequests>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listJoinRequests>>,
@@ -1267,7 +1267,7 @@ export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRe
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRequests>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRequests>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinRequests>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listJoinRequests>>,
@@ -1277,7 +1277,7 @@ export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRe
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRequests>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRequests>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinRequests>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1285,7 +1285,7 @@ export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRe
  * @summary Pending requests, oldest first; for the owner and moderators.
  */
 
-export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRequests>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRequests>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinRequests>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1328,7 +1328,7 @@ export const sendJoinRequest = async (slug: string,
 
 
 
-export const getSendJoinRequestMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getSendJoinRequestMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendJoinRequest>>, TError,{slug: string;data: JoinRequestBody}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof sendJoinRequest>>, TError,{slug: string;data: JoinRequestBody}, TContext> => {
 
@@ -1355,12 +1355,12 @@ const {mutation: mutationOptions} = options ?
 
     export type SendJoinRequestMutationResult = NonNullable<Awaited<ReturnType<typeof sendJoinRequest>>>
     export type SendJoinRequestMutationBody = JoinRequestBody
-    export type SendJoinRequestMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type SendJoinRequestMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Asks to join a working group, with the consent message.
  */
-export const useSendJoinRequest = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useSendJoinRequest = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendJoinRequest>>, TError,{slug: string;data: JoinRequestBody}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendJoinRequest>>,
@@ -1398,7 +1398,7 @@ export const cancelJoinRequest = async (slug: string, options?: RequestInit): Pr
 
 
 
-export const getCancelJoinRequestMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getCancelJoinRequestMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelJoinRequest>>, TError,{slug: string}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof cancelJoinRequest>>, TError,{slug: string}, TContext> => {
 
@@ -1425,12 +1425,12 @@ const {mutation: mutationOptions} = options ?
 
     export type CancelJoinRequestMutationResult = NonNullable<Awaited<ReturnType<typeof cancelJoinRequest>>>
     
-    export type CancelJoinRequestMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type CancelJoinRequestMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Withdraws the caller's pending request.
  */
-export const useCancelJoinRequest = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useCancelJoinRequest = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelJoinRequest>>, TError,{slug: string}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof cancelJoinRequest>>,
@@ -1472,7 +1472,7 @@ export const decideJoinRequest = async (slug: string,
 
 
 
-export const getDecideJoinRequestMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getDecideJoinRequestMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof decideJoinRequest>>, TError,{slug: string;memberId: number;action: string}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof decideJoinRequest>>, TError,{slug: string;memberId: number;action: string}, TContext> => {
 
@@ -1499,12 +1499,12 @@ const {mutation: mutationOptions} = options ?
 
     export type DecideJoinRequestMutationResult = NonNullable<Awaited<ReturnType<typeof decideJoinRequest>>>
     
-    export type DecideJoinRequestMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type DecideJoinRequestMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Approves (`accept`) or declines (`decline`) a request; the owner and moderators only.
  */
-export const useDecideJoinRequest = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useDecideJoinRequest = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof decideJoinRequest>>, TError,{slug: string;memberId: number;action: string}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof decideJoinRequest>>,
@@ -1560,7 +1560,7 @@ export const getListGroupMembersQueryKey = (slug?: string,
     }
 
     
-export const getListGroupMembersQueryOptions = <TData = Awaited<ReturnType<typeof listGroupMembers>>, TError = ErrorBody | ErrorBody | ErrorBody>(slug: string,
+export const getListGroupMembersQueryOptions = <TData = Awaited<ReturnType<typeof listGroupMembers>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(slug: string,
     params?: ListGroupMembersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupMembers>>, TError, TData>>, }
 ) => {
 
@@ -1580,10 +1580,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListGroupMembersQueryResult = NonNullable<Awaited<ReturnType<typeof listGroupMembers>>>
-export type ListGroupMembersQueryError = ErrorBody | ErrorBody | ErrorBody
+export type ListGroupMembersQueryError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
 
-export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupMembers>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupMembers>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string,
     params: undefined |  ListGroupMembersParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupMembers>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -1594,7 +1594,7 @@ export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupM
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupMembers>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupMembers>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string,
     params?: ListGroupMembersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupMembers>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -1605,7 +1605,7 @@ export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupM
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupMembers>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupMembers>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string,
     params?: ListGroupMembersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupMembers>>, TError, TData>>, }
  , queryClient?: QueryClient
@@ -1614,7 +1614,7 @@ export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupM
  * @summary The members of a working group, owner first; for its members and staff.
  */
 
-export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupMembers>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupMembers>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string,
     params?: ListGroupMembersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupMembers>>, TError, TData>>, }
  , queryClient?: QueryClient 
@@ -1656,7 +1656,7 @@ export const leaveGroup = async (slug: string, options?: RequestInit): Promise<D
 
 
 
-export const getLeaveGroupMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getLeaveGroupMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof leaveGroup>>, TError,{slug: string}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof leaveGroup>>, TError,{slug: string}, TContext> => {
 
@@ -1683,12 +1683,12 @@ const {mutation: mutationOptions} = options ?
 
     export type LeaveGroupMutationResult = NonNullable<Awaited<ReturnType<typeof leaveGroup>>>
     
-    export type LeaveGroupMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type LeaveGroupMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary The caller leaves the group (the owner cannot).
  */
-export const useLeaveGroup = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useLeaveGroup = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof leaveGroup>>, TError,{slug: string}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof leaveGroup>>,
@@ -1730,7 +1730,7 @@ export const changeGroupMemberRole = async (slug: string,
 
 
 
-export const getChangeGroupMemberRoleMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const getChangeGroupMemberRoleMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeGroupMemberRole>>, TError,{slug: string;memberId: number;data: RoleChange}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof changeGroupMemberRole>>, TError,{slug: string;memberId: number;data: RoleChange}, TContext> => {
 
@@ -1757,12 +1757,12 @@ const {mutation: mutationOptions} = options ?
 
     export type ChangeGroupMemberRoleMutationResult = NonNullable<Awaited<ReturnType<typeof changeGroupMemberRole>>>
     export type ChangeGroupMemberRoleMutationBody = RoleChange
-    export type ChangeGroupMemberRoleMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+    export type ChangeGroupMemberRoleMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary The owner makes a member a moderator, or a moderator a member.
  */
-export const useChangeGroupMemberRole = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const useChangeGroupMemberRole = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeGroupMemberRole>>, TError,{slug: string;memberId: number;data: RoleChange}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof changeGroupMemberRole>>,
@@ -1802,7 +1802,7 @@ export const removeGroupMember = async (slug: string,
 
 
 
-export const getRemoveGroupMemberMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getRemoveGroupMemberMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeGroupMember>>, TError,{slug: string;memberId: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof removeGroupMember>>, TError,{slug: string;memberId: number}, TContext> => {
 
@@ -1829,12 +1829,12 @@ const {mutation: mutationOptions} = options ?
 
     export type RemoveGroupMemberMutationResult = NonNullable<Awaited<ReturnType<typeof removeGroupMember>>>
     
-    export type RemoveGroupMemberMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type RemoveGroupMemberMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary The owner or a moderator removes a member (never the owner; moderators only members).
  */
-export const useRemoveGroupMember = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useRemoveGroupMember = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeGroupMember>>, TError,{slug: string;memberId: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof removeGroupMember>>,
@@ -1874,7 +1874,7 @@ export const resendInvitation = async (slug: string,
 
 
 
-export const getResendInvitationMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const getResendInvitationMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendInvitation>>, TError,{slug: string;id: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof resendInvitation>>, TError,{slug: string;id: number}, TContext> => {
 
@@ -1901,12 +1901,12 @@ const {mutation: mutationOptions} = options ?
 
     export type ResendInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof resendInvitation>>>
     
-    export type ResendInvitationMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+    export type ResendInvitationMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Mails an invitation again with a new link (the old one stops working).
  */
-export const useResendInvitation = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const useResendInvitation = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendInvitation>>, TError,{slug: string;id: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof resendInvitation>>,
@@ -1920,7 +1920,7 @@ export const useResendInvitation = <TError = ErrorBody | ErrorBody | ErrorBody |
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary The groups the caller created, newest first (spec 2 §2 My Working Groups, Created).
+ * @summary The groups the caller created, newest first.
  */
 export const getListMyGroupsUrl = (params?: ListMyGroupsParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -1959,7 +1959,7 @@ export const getListMyGroupsQueryKey = (params?: ListMyGroupsParams,) => {
     }
 
     
-export const getListMyGroupsQueryOptions = <TData = Awaited<ReturnType<typeof listMyGroups>>, TError = ErrorBody>(params?: ListMyGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroups>>, TError, TData>>, }
+export const getListMyGroupsQueryOptions = <TData = Awaited<ReturnType<typeof listMyGroups>>, TError = ErrorBody | ErrorBody>(params?: ListMyGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroups>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -1978,10 +1978,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListMyGroupsQueryResult = NonNullable<Awaited<ReturnType<typeof listMyGroups>>>
-export type ListMyGroupsQueryError = ErrorBody
+export type ListMyGroupsQueryError = ErrorBody | ErrorBody
 
 
-export function useListMyGroups<TData = Awaited<ReturnType<typeof listMyGroups>>, TError = ErrorBody>(
+export function useListMyGroups<TData = Awaited<ReturnType<typeof listMyGroups>>, TError = ErrorBody | ErrorBody>(
  params: undefined |  ListMyGroupsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroups>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listMyGroups>>,
@@ -1991,7 +1991,7 @@ export function useListMyGroups<TData = Awaited<ReturnType<typeof listMyGroups>>
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListMyGroups<TData = Awaited<ReturnType<typeof listMyGroups>>, TError = ErrorBody>(
+export function useListMyGroups<TData = Awaited<ReturnType<typeof listMyGroups>>, TError = ErrorBody | ErrorBody>(
  params?: ListMyGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroups>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listMyGroups>>,
@@ -2001,15 +2001,15 @@ export function useListMyGroups<TData = Awaited<ReturnType<typeof listMyGroups>>
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListMyGroups<TData = Awaited<ReturnType<typeof listMyGroups>>, TError = ErrorBody>(
+export function useListMyGroups<TData = Awaited<ReturnType<typeof listMyGroups>>, TError = ErrorBody | ErrorBody>(
  params?: ListMyGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroups>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The groups the caller created, newest first (spec 2 §2 My Working Groups, Created).
+ * @summary The groups the caller created, newest first.
  */
 
-export function useListMyGroups<TData = Awaited<ReturnType<typeof listMyGroups>>, TError = ErrorBody>(
+export function useListMyGroups<TData = Awaited<ReturnType<typeof listMyGroups>>, TError = ErrorBody | ErrorBody>(
  params?: ListMyGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroups>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -2051,7 +2051,7 @@ export const createGroup = async (createGroupRequest: CreateGroupRequest, option
 
 
 
-export const getCreateGroupMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getCreateGroupMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createGroup>>, TError,{data: CreateGroupRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof createGroup>>, TError,{data: CreateGroupRequest}, TContext> => {
 
@@ -2078,12 +2078,12 @@ const {mutation: mutationOptions} = options ?
 
     export type CreateGroupMutationResult = NonNullable<Awaited<ReturnType<typeof createGroup>>>
     export type CreateGroupMutationBody = CreateGroupRequest
-    export type CreateGroupMutationError = ErrorBody | ErrorBody
+    export type CreateGroupMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Step 1 of the wizard on a new group: creates it, with the caller as owner.
  */
-export const useCreateGroup = <TError = ErrorBody | ErrorBody,
+export const useCreateGroup = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createGroup>>, TError,{data: CreateGroupRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createGroup>>,
@@ -2136,7 +2136,7 @@ export const getListAppliedGroupsQueryKey = (params?: ListAppliedGroupsParams,) 
     }
 
     
-export const getListAppliedGroupsQueryOptions = <TData = Awaited<ReturnType<typeof listAppliedGroups>>, TError = ErrorBody>(params?: ListAppliedGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAppliedGroups>>, TError, TData>>, }
+export const getListAppliedGroupsQueryOptions = <TData = Awaited<ReturnType<typeof listAppliedGroups>>, TError = ErrorBody | ErrorBody>(params?: ListAppliedGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAppliedGroups>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -2155,10 +2155,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListAppliedGroupsQueryResult = NonNullable<Awaited<ReturnType<typeof listAppliedGroups>>>
-export type ListAppliedGroupsQueryError = ErrorBody
+export type ListAppliedGroupsQueryError = ErrorBody | ErrorBody
 
 
-export function useListAppliedGroups<TData = Awaited<ReturnType<typeof listAppliedGroups>>, TError = ErrorBody>(
+export function useListAppliedGroups<TData = Awaited<ReturnType<typeof listAppliedGroups>>, TError = ErrorBody | ErrorBody>(
  params: undefined |  ListAppliedGroupsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAppliedGroups>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAppliedGroups>>,
@@ -2168,7 +2168,7 @@ export function useListAppliedGroups<TData = Awaited<ReturnType<typeof listAppli
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListAppliedGroups<TData = Awaited<ReturnType<typeof listAppliedGroups>>, TError = ErrorBody>(
+export function useListAppliedGroups<TData = Awaited<ReturnType<typeof listAppliedGroups>>, TError = ErrorBody | ErrorBody>(
  params?: ListAppliedGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAppliedGroups>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAppliedGroups>>,
@@ -2178,7 +2178,7 @@ export function useListAppliedGroups<TData = Awaited<ReturnType<typeof listAppli
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListAppliedGroups<TData = Awaited<ReturnType<typeof listAppliedGroups>>, TError = ErrorBody>(
+export function useListAppliedGroups<TData = Awaited<ReturnType<typeof listAppliedGroups>>, TError = ErrorBody | ErrorBody>(
  params?: ListAppliedGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAppliedGroups>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2186,7 +2186,7 @@ export function useListAppliedGroups<TData = Awaited<ReturnType<typeof listAppli
  * @summary The working groups the caller asked to join and is waiting for (My applications).
  */
 
-export function useListAppliedGroups<TData = Awaited<ReturnType<typeof listAppliedGroups>>, TError = ErrorBody>(
+export function useListAppliedGroups<TData = Awaited<ReturnType<typeof listAppliedGroups>>, TError = ErrorBody | ErrorBody>(
  params?: ListAppliedGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAppliedGroups>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -2203,8 +2203,7 @@ export function useListAppliedGroups<TData = Awaited<ReturnType<typeof listAppli
 
 
 /**
- * @summary The working groups the caller joined (not the ones they own), newest first
-(spec 2 §2 My Working Groups, Joined).
+ * @summary The working groups the caller joined (not the ones they own), newest first.
  */
 export const getListJoinedGroupsUrl = (params?: ListJoinedGroupsParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -2243,7 +2242,7 @@ export const getListJoinedGroupsQueryKey = (params?: ListJoinedGroupsParams,) =>
     }
 
     
-export const getListJoinedGroupsQueryOptions = <TData = Awaited<ReturnType<typeof listJoinedGroups>>, TError = ErrorBody>(params?: ListJoinedGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinedGroups>>, TError, TData>>, }
+export const getListJoinedGroupsQueryOptions = <TData = Awaited<ReturnType<typeof listJoinedGroups>>, TError = ErrorBody | ErrorBody>(params?: ListJoinedGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinedGroups>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -2262,10 +2261,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListJoinedGroupsQueryResult = NonNullable<Awaited<ReturnType<typeof listJoinedGroups>>>
-export type ListJoinedGroupsQueryError = ErrorBody
+export type ListJoinedGroupsQueryError = ErrorBody | ErrorBody
 
 
-export function useListJoinedGroups<TData = Awaited<ReturnType<typeof listJoinedGroups>>, TError = ErrorBody>(
+export function useListJoinedGroups<TData = Awaited<ReturnType<typeof listJoinedGroups>>, TError = ErrorBody | ErrorBody>(
  params: undefined |  ListJoinedGroupsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinedGroups>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listJoinedGroups>>,
@@ -2275,7 +2274,7 @@ export function useListJoinedGroups<TData = Awaited<ReturnType<typeof listJoined
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListJoinedGroups<TData = Awaited<ReturnType<typeof listJoinedGroups>>, TError = ErrorBody>(
+export function useListJoinedGroups<TData = Awaited<ReturnType<typeof listJoinedGroups>>, TError = ErrorBody | ErrorBody>(
  params?: ListJoinedGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinedGroups>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listJoinedGroups>>,
@@ -2285,16 +2284,15 @@ export function useListJoinedGroups<TData = Awaited<ReturnType<typeof listJoined
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListJoinedGroups<TData = Awaited<ReturnType<typeof listJoinedGroups>>, TError = ErrorBody>(
+export function useListJoinedGroups<TData = Awaited<ReturnType<typeof listJoinedGroups>>, TError = ErrorBody | ErrorBody>(
  params?: ListJoinedGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinedGroups>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The working groups the caller joined (not the ones they own), newest first
-(spec 2 §2 My Working Groups, Joined).
+ * @summary The working groups the caller joined (not the ones they own), newest first.
  */
 
-export function useListJoinedGroups<TData = Awaited<ReturnType<typeof listJoinedGroups>>, TError = ErrorBody>(
+export function useListJoinedGroups<TData = Awaited<ReturnType<typeof listJoinedGroups>>, TError = ErrorBody | ErrorBody>(
  params?: ListJoinedGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinedGroups>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -2343,7 +2341,7 @@ export const getListMyGroupUpdatesQueryKey = (groupId?: number,) => {
     }
 
     
-export const getListMyGroupUpdatesQueryOptions = <TData = Awaited<ReturnType<typeof listMyGroupUpdates>>, TError = ErrorBody | ErrorBody>(groupId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroupUpdates>>, TError, TData>>, }
+export const getListMyGroupUpdatesQueryOptions = <TData = Awaited<ReturnType<typeof listMyGroupUpdates>>, TError = ErrorBody | ErrorBody | ErrorBody>(groupId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroupUpdates>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -2362,10 +2360,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListMyGroupUpdatesQueryResult = NonNullable<Awaited<ReturnType<typeof listMyGroupUpdates>>>
-export type ListMyGroupUpdatesQueryError = ErrorBody | ErrorBody
+export type ListMyGroupUpdatesQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useListMyGroupUpdates<TData = Awaited<ReturnType<typeof listMyGroupUpdates>>, TError = ErrorBody | ErrorBody>(
+export function useListMyGroupUpdates<TData = Awaited<ReturnType<typeof listMyGroupUpdates>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  groupId: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroupUpdates>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listMyGroupUpdates>>,
@@ -2375,7 +2373,7 @@ export function useListMyGroupUpdates<TData = Awaited<ReturnType<typeof listMyGr
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListMyGroupUpdates<TData = Awaited<ReturnType<typeof listMyGroupUpdates>>, TError = ErrorBody | ErrorBody>(
+export function useListMyGroupUpdates<TData = Awaited<ReturnType<typeof listMyGroupUpdates>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  groupId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroupUpdates>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listMyGroupUpdates>>,
@@ -2385,7 +2383,7 @@ export function useListMyGroupUpdates<TData = Awaited<ReturnType<typeof listMyGr
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListMyGroupUpdates<TData = Awaited<ReturnType<typeof listMyGroupUpdates>>, TError = ErrorBody | ErrorBody>(
+export function useListMyGroupUpdates<TData = Awaited<ReturnType<typeof listMyGroupUpdates>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  groupId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroupUpdates>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2393,7 +2391,7 @@ export function useListMyGroupUpdates<TData = Awaited<ReturnType<typeof listMyGr
  * @summary Every update of a group, for its owner and moderators.
  */
 
-export function useListMyGroupUpdates<TData = Awaited<ReturnType<typeof listMyGroupUpdates>>, TError = ErrorBody | ErrorBody>(
+export function useListMyGroupUpdates<TData = Awaited<ReturnType<typeof listMyGroupUpdates>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  groupId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroupUpdates>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -2436,7 +2434,7 @@ export const createGroupUpdate = async (groupId: number,
 
 
 
-export const getCreateGroupUpdateMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getCreateGroupUpdateMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createGroupUpdate>>, TError,{groupId: number;data: UpdateRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof createGroupUpdate>>, TError,{groupId: number;data: UpdateRequest}, TContext> => {
 
@@ -2463,12 +2461,12 @@ const {mutation: mutationOptions} = options ?
 
     export type CreateGroupUpdateMutationResult = NonNullable<Awaited<ReturnType<typeof createGroupUpdate>>>
     export type CreateGroupUpdateMutationBody = UpdateRequest
-    export type CreateGroupUpdateMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type CreateGroupUpdateMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Writes an update (owner or moderator of an approved group); it waits for staff.
  */
-export const useCreateGroupUpdate = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useCreateGroupUpdate = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createGroupUpdate>>, TError,{groupId: number;data: UpdateRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createGroupUpdate>>,
@@ -2517,7 +2515,7 @@ export const getGetGroupUpdateQueryKey = (groupId?: number,
     }
 
     
-export const getGetGroupUpdateQueryOptions = <TData = Awaited<ReturnType<typeof getGroupUpdate>>, TError = ErrorBody | ErrorBody | ErrorBody>(groupId: number,
+export const getGetGroupUpdateQueryOptions = <TData = Awaited<ReturnType<typeof getGroupUpdate>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(groupId: number,
     id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupUpdate>>, TError, TData>>, }
 ) => {
 
@@ -2537,10 +2535,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type GetGroupUpdateQueryResult = NonNullable<Awaited<ReturnType<typeof getGroupUpdate>>>
-export type GetGroupUpdateQueryError = ErrorBody | ErrorBody | ErrorBody
+export type GetGroupUpdateQueryError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
 
-export function useGetGroupUpdate<TData = Awaited<ReturnType<typeof getGroupUpdate>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useGetGroupUpdate<TData = Awaited<ReturnType<typeof getGroupUpdate>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  groupId: number,
     id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupUpdate>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -2551,7 +2549,7 @@ export function useGetGroupUpdate<TData = Awaited<ReturnType<typeof getGroupUpda
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGroupUpdate<TData = Awaited<ReturnType<typeof getGroupUpdate>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useGetGroupUpdate<TData = Awaited<ReturnType<typeof getGroupUpdate>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  groupId: number,
     id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupUpdate>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -2562,7 +2560,7 @@ export function useGetGroupUpdate<TData = Awaited<ReturnType<typeof getGroupUpda
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGroupUpdate<TData = Awaited<ReturnType<typeof getGroupUpdate>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useGetGroupUpdate<TData = Awaited<ReturnType<typeof getGroupUpdate>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  groupId: number,
     id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupUpdate>>, TError, TData>>, }
  , queryClient?: QueryClient
@@ -2571,7 +2569,7 @@ export function useGetGroupUpdate<TData = Awaited<ReturnType<typeof getGroupUpda
  * @summary One update the caller may edit.
  */
 
-export function useGetGroupUpdate<TData = Awaited<ReturnType<typeof getGroupUpdate>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useGetGroupUpdate<TData = Awaited<ReturnType<typeof getGroupUpdate>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  groupId: number,
     id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupUpdate>>, TError, TData>>, }
  , queryClient?: QueryClient 
@@ -2617,7 +2615,7 @@ export const updateGroupUpdate = async (groupId: number,
 
 
 
-export const getUpdateGroupUpdateMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const getUpdateGroupUpdateMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateGroupUpdate>>, TError,{groupId: number;id: number;data: UpdateRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof updateGroupUpdate>>, TError,{groupId: number;id: number;data: UpdateRequest}, TContext> => {
 
@@ -2644,12 +2642,12 @@ const {mutation: mutationOptions} = options ?
 
     export type UpdateGroupUpdateMutationResult = NonNullable<Awaited<ReturnType<typeof updateGroupUpdate>>>
     export type UpdateGroupUpdateMutationBody = UpdateRequest
-    export type UpdateGroupUpdateMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+    export type UpdateGroupUpdateMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Saves an edit; the update goes back to staff for approval.
  */
-export const useUpdateGroupUpdate = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const useUpdateGroupUpdate = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateGroupUpdate>>, TError,{groupId: number;id: number;data: UpdateRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateGroupUpdate>>,
@@ -2693,7 +2691,7 @@ formData.append(`file`, singleFileUpload.file)
 
 
 
-export const getSetGroupUpdateImageMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getSetGroupUpdateImageMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setGroupUpdateImage>>, TError,{groupId: number;id: number;data: SingleFileUpload}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof setGroupUpdateImage>>, TError,{groupId: number;id: number;data: SingleFileUpload}, TContext> => {
 
@@ -2720,12 +2718,12 @@ const {mutation: mutationOptions} = options ?
 
     export type SetGroupUpdateImageMutationResult = NonNullable<Awaited<ReturnType<typeof setGroupUpdateImage>>>
     export type SetGroupUpdateImageMutationBody = SingleFileUpload
-    export type SetGroupUpdateImageMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type SetGroupUpdateImageMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Sets an update's image (a JPEG or PNG, checked by content).
  */
-export const useSetGroupUpdateImage = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useSetGroupUpdateImage = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setGroupUpdateImage>>, TError,{groupId: number;id: number;data: SingleFileUpload}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setGroupUpdateImage>>,
@@ -2771,7 +2769,7 @@ export const getListMyGroupMaterialsQueryKey = (groupId?: number,) => {
     }
 
     
-export const getListMyGroupMaterialsQueryOptions = <TData = Awaited<ReturnType<typeof listMyGroupMaterials>>, TError = ErrorBody | ErrorBody>(groupId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroupMaterials>>, TError, TData>>, }
+export const getListMyGroupMaterialsQueryOptions = <TData = Awaited<ReturnType<typeof listMyGroupMaterials>>, TError = ErrorBody | ErrorBody | ErrorBody>(groupId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroupMaterials>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -2790,10 +2788,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListMyGroupMaterialsQueryResult = NonNullable<Awaited<ReturnType<typeof listMyGroupMaterials>>>
-export type ListMyGroupMaterialsQueryError = ErrorBody | ErrorBody
+export type ListMyGroupMaterialsQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useListMyGroupMaterials<TData = Awaited<ReturnType<typeof listMyGroupMaterials>>, TError = ErrorBody | ErrorBody>(
+export function useListMyGroupMaterials<TData = Awaited<ReturnType<typeof listMyGroupMaterials>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  groupId: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroupMaterials>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listMyGroupMaterials>>,
@@ -2803,7 +2801,7 @@ export function useListMyGroupMaterials<TData = Awaited<ReturnType<typeof listMy
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListMyGroupMaterials<TData = Awaited<ReturnType<typeof listMyGroupMaterials>>, TError = ErrorBody | ErrorBody>(
+export function useListMyGroupMaterials<TData = Awaited<ReturnType<typeof listMyGroupMaterials>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  groupId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroupMaterials>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listMyGroupMaterials>>,
@@ -2813,7 +2811,7 @@ export function useListMyGroupMaterials<TData = Awaited<ReturnType<typeof listMy
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListMyGroupMaterials<TData = Awaited<ReturnType<typeof listMyGroupMaterials>>, TError = ErrorBody | ErrorBody>(
+export function useListMyGroupMaterials<TData = Awaited<ReturnType<typeof listMyGroupMaterials>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  groupId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroupMaterials>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2821,7 +2819,7 @@ export function useListMyGroupMaterials<TData = Awaited<ReturnType<typeof listMy
  * @summary The materials of a group the caller edits (owner or moderator).
  */
 
-export function useListMyGroupMaterials<TData = Awaited<ReturnType<typeof listMyGroupMaterials>>, TError = ErrorBody | ErrorBody>(
+export function useListMyGroupMaterials<TData = Awaited<ReturnType<typeof listMyGroupMaterials>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  groupId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyGroupMaterials>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -2880,7 +2878,7 @@ if(materialUpload.url !== undefined && materialUpload.url !== null) {
 
 
 
-export const getCreateGroupMaterialMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getCreateGroupMaterialMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createGroupMaterial>>, TError,{groupId: number;data: MaterialUpload}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof createGroupMaterial>>, TError,{groupId: number;data: MaterialUpload}, TContext> => {
 
@@ -2907,12 +2905,12 @@ const {mutation: mutationOptions} = options ?
 
     export type CreateGroupMaterialMutationResult = NonNullable<Awaited<ReturnType<typeof createGroupMaterial>>>
     export type CreateGroupMaterialMutationBody = MaterialUpload
-    export type CreateGroupMaterialMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type CreateGroupMaterialMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Adds a document or a link.
  */
-export const useCreateGroupMaterial = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useCreateGroupMaterial = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createGroupMaterial>>, TError,{groupId: number;data: MaterialUpload}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createGroupMaterial>>,
@@ -2954,7 +2952,7 @@ export const updateGroupMaterial = async (groupId: number,
 
 
 
-export const getUpdateGroupMaterialMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getUpdateGroupMaterialMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateGroupMaterial>>, TError,{groupId: number;id: number;data: MaterialChange}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof updateGroupMaterial>>, TError,{groupId: number;id: number;data: MaterialChange}, TContext> => {
 
@@ -2981,12 +2979,12 @@ const {mutation: mutationOptions} = options ?
 
     export type UpdateGroupMaterialMutationResult = NonNullable<Awaited<ReturnType<typeof updateGroupMaterial>>>
     export type UpdateGroupMaterialMutationBody = MaterialChange
-    export type UpdateGroupMaterialMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type UpdateGroupMaterialMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Changes an item's label and url (links) or label and name (documents).
  */
-export const useUpdateGroupMaterial = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useUpdateGroupMaterial = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateGroupMaterial>>, TError,{groupId: number;id: number;data: MaterialChange}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateGroupMaterial>>,
@@ -3026,7 +3024,7 @@ export const deleteGroupMaterial = async (groupId: number,
 
 
 
-export const getDeleteGroupMaterialMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getDeleteGroupMaterialMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteGroupMaterial>>, TError,{groupId: number;id: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteGroupMaterial>>, TError,{groupId: number;id: number}, TContext> => {
 
@@ -3053,12 +3051,12 @@ const {mutation: mutationOptions} = options ?
 
     export type DeleteGroupMaterialMutationResult = NonNullable<Awaited<ReturnType<typeof deleteGroupMaterial>>>
     
-    export type DeleteGroupMaterialMutationError = ErrorBody | ErrorBody
+    export type DeleteGroupMaterialMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Removes an item.
  */
-export const useDeleteGroupMaterial = <TError = ErrorBody | ErrorBody,
+export const useDeleteGroupMaterial = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteGroupMaterial>>, TError,{groupId: number;id: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteGroupMaterial>>,
@@ -3104,7 +3102,7 @@ export const getGetMyGroupQueryKey = (id?: number,) => {
     }
 
     
-export const getGetMyGroupQueryOptions = <TData = Awaited<ReturnType<typeof getMyGroup>>, TError = ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyGroup>>, TError, TData>>, }
+export const getGetMyGroupQueryOptions = <TData = Awaited<ReturnType<typeof getMyGroup>>, TError = ErrorBody | ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyGroup>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -3123,10 +3121,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type GetMyGroupQueryResult = NonNullable<Awaited<ReturnType<typeof getMyGroup>>>
-export type GetMyGroupQueryError = ErrorBody | ErrorBody
+export type GetMyGroupQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useGetMyGroup<TData = Awaited<ReturnType<typeof getMyGroup>>, TError = ErrorBody | ErrorBody>(
+export function useGetMyGroup<TData = Awaited<ReturnType<typeof getMyGroup>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyGroup>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getMyGroup>>,
@@ -3136,7 +3134,7 @@ export function useGetMyGroup<TData = Awaited<ReturnType<typeof getMyGroup>>, TE
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetMyGroup<TData = Awaited<ReturnType<typeof getMyGroup>>, TError = ErrorBody | ErrorBody>(
+export function useGetMyGroup<TData = Awaited<ReturnType<typeof getMyGroup>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyGroup>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getMyGroup>>,
@@ -3146,7 +3144,7 @@ export function useGetMyGroup<TData = Awaited<ReturnType<typeof getMyGroup>>, TE
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetMyGroup<TData = Awaited<ReturnType<typeof getMyGroup>>, TError = ErrorBody | ErrorBody>(
+export function useGetMyGroup<TData = Awaited<ReturnType<typeof getMyGroup>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyGroup>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -3154,7 +3152,7 @@ export function useGetMyGroup<TData = Awaited<ReturnType<typeof getMyGroup>>, TE
  * @summary One of the caller's groups, with any changes still under review.
  */
 
-export function useGetMyGroup<TData = Awaited<ReturnType<typeof getMyGroup>>, TError = ErrorBody | ErrorBody>(
+export function useGetMyGroup<TData = Awaited<ReturnType<typeof getMyGroup>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyGroup>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -3195,7 +3193,7 @@ export const deleteGroup = async (id: number, options?: RequestInit): Promise<Da
 
 
 
-export const getDeleteGroupMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getDeleteGroupMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteGroup>>, TError,{id: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteGroup>>, TError,{id: number}, TContext> => {
 
@@ -3222,12 +3220,12 @@ const {mutation: mutationOptions} = options ?
 
     export type DeleteGroupMutationResult = NonNullable<Awaited<ReturnType<typeof deleteGroup>>>
     
-    export type DeleteGroupMutationError = ErrorBody | ErrorBody
+    export type DeleteGroupMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Deletes one of the caller's groups.
  */
-export const useDeleteGroup = <TError = ErrorBody | ErrorBody,
+export const useDeleteGroup = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteGroup>>, TError,{id: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteGroup>>,
@@ -3268,7 +3266,7 @@ export const updateGroup = async (id: number,
 
 
 
-export const getUpdateGroupMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getUpdateGroupMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateGroup>>, TError,{id: number;data: UpdateGroupRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof updateGroup>>, TError,{id: number;data: UpdateGroupRequest}, TContext> => {
 
@@ -3295,13 +3293,13 @@ const {mutation: mutationOptions} = options ?
 
     export type UpdateGroupMutationResult = NonNullable<Awaited<ReturnType<typeof updateGroup>>>
     export type UpdateGroupMutationBody = UpdateGroupRequest
-    export type UpdateGroupMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type UpdateGroupMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Saves wizard steps. On an approved group the change waits for staff review while the
 approved version stays public.
  */
-export const useUpdateGroup = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useUpdateGroup = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateGroup>>, TError,{id: number;data: UpdateGroupRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateGroup>>,
@@ -3343,7 +3341,7 @@ formData.append(`file`, singleFileUpload.file)
 
 
 
-export const getSetGroupImageMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getSetGroupImageMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setGroupImage>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof setGroupImage>>, TError,{id: number;data: SingleFileUpload}, TContext> => {
 
@@ -3370,12 +3368,12 @@ const {mutation: mutationOptions} = options ?
 
     export type SetGroupImageMutationResult = NonNullable<Awaited<ReturnType<typeof setGroupImage>>>
     export type SetGroupImageMutationBody = SingleFileUpload
-    export type SetGroupImageMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type SetGroupImageMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Sets the group's image: a JPEG or PNG (checked by content, at most 8 MB).
  */
-export const useSetGroupImage = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useSetGroupImage = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setGroupImage>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setGroupImage>>,
@@ -3389,7 +3387,7 @@ export const useSetGroupImage = <TError = ErrorBody | ErrorBody | ErrorBody,
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary The public working groups a member created (spec 2 §2 public profile); none for a
+ * @summary The public working groups a member created; none for a
 private profile.
  */
 export const getListProfileGroupsUrl = (id: number,) => {
@@ -3469,7 +3467,7 @@ export function useListProfileGroups<TData = Awaited<ReturnType<typeof listProfi
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The public working groups a member created (spec 2 §2 public profile); none for a
+ * @summary The public working groups a member created; none for a
 private profile.
  */
 

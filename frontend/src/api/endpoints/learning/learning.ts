@@ -469,7 +469,7 @@ export const completeQuiz = async (id: number,
 
 
 
-export const getCompleteQuizMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const getCompleteQuizMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeQuiz>>, TError,{id: number;data: AnswerSubmission}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof completeQuiz>>, TError,{id: number;data: AnswerSubmission}, TContext> => {
 
@@ -496,12 +496,12 @@ const {mutation: mutationOptions} = options ?
 
     export type CompleteQuizMutationResult = NonNullable<Awaited<ReturnType<typeof completeQuiz>>>
     export type CompleteQuizMutationBody = AnswerSubmission
-    export type CompleteQuizMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+    export type CompleteQuizMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Answers one question; the last answer scores the attempt.
  */
-export const useCompleteQuiz = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const useCompleteQuiz = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeQuiz>>, TError,{id: number;data: AnswerSubmission}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof completeQuiz>>,

@@ -164,7 +164,7 @@ export const receivePaymentWebhook = async (receivePaymentWebhookBody: string, o
 
 
 
-export const getReceivePaymentWebhookMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getReceivePaymentWebhookMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof receivePaymentWebhook>>, TError,{data: string}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof receivePaymentWebhook>>, TError,{data: string}, TContext> => {
 
@@ -191,13 +191,13 @@ const {mutation: mutationOptions} = options ?
 
     export type ReceivePaymentWebhookMutationResult = NonNullable<Awaited<ReturnType<typeof receivePaymentWebhook>>>
     export type ReceivePaymentWebhookMutationBody = string
-    export type ReceivePaymentWebhookMutationError = ErrorBody | ErrorBody
+    export type ReceivePaymentWebhookMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Receives a processor webhook (Stripe's `Stripe-Signature` scheme): verified, handled once
 by its event id.
  */
-export const useReceivePaymentWebhook = <TError = ErrorBody | ErrorBody,
+export const useReceivePaymentWebhook = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof receivePaymentWebhook>>, TError,{data: string}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof receivePaymentWebhook>>,
@@ -238,7 +238,7 @@ export const onboardTestPayoutAccount = async (id: string,
 
 
 
-export const getOnboardTestPayoutAccountMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getOnboardTestPayoutAccountMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof onboardTestPayoutAccount>>, TError,{id: string;data: TestBankAccount}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof onboardTestPayoutAccount>>, TError,{id: string;data: TestBankAccount}, TContext> => {
 
@@ -265,13 +265,13 @@ const {mutation: mutationOptions} = options ?
 
     export type OnboardTestPayoutAccountMutationResult = NonNullable<Awaited<ReturnType<typeof onboardTestPayoutAccount>>>
     export type OnboardTestPayoutAccountMutationBody = TestBankAccount
-    export type OnboardTestPayoutAccountMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type OnboardTestPayoutAccountMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Completes a payout account's onboarding at the test processor: the account is verified
 (only the institution's name and the account's last four digits are kept).
  */
-export const useOnboardTestPayoutAccount = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useOnboardTestPayoutAccount = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof onboardTestPayoutAccount>>, TError,{id: string;data: TestBankAccount}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof onboardTestPayoutAccount>>,
@@ -311,7 +311,7 @@ export const confirmTestCard = async (id: string,
 
 
 
-export const getConfirmTestCardMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getConfirmTestCardMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmTestCard>>, TError,{id: string;data: TestCard}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof confirmTestCard>>, TError,{id: string;data: TestCard}, TContext> => {
 
@@ -338,12 +338,12 @@ const {mutation: mutationOptions} = options ?
 
     export type ConfirmTestCardMutationResult = NonNullable<Awaited<ReturnType<typeof confirmTestCard>>>
     export type ConfirmTestCardMutationBody = TestCard
-    export type ConfirmTestCardMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type ConfirmTestCardMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Saves a test card on a setup (the built-in test processor only).
  */
-export const useConfirmTestCard = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useConfirmTestCard = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmTestCard>>, TError,{id: string;data: TestCard}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof confirmTestCard>>,

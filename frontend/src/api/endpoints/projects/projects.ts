@@ -70,7 +70,7 @@ import { apiFetch } from '../../../lib/api-client';
 
 
 /**
- * @summary The public projects the caller backs, the latest pledge first (99 a page, spec 1 §7).
+ * @summary The public projects the caller backs, the latest pledge first (99 a page).
  */
 export const getListBackedProjectsUrl = (params?: ListBackedProjectsParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -109,7 +109,7 @@ export const getListBackedProjectsQueryKey = (params?: ListBackedProjectsParams,
     }
 
     
-export const getListBackedProjectsQueryOptions = <TData = Awaited<ReturnType<typeof listBackedProjects>>, TError = ErrorBody>(params?: ListBackedProjectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackedProjects>>, TError, TData>>, }
+export const getListBackedProjectsQueryOptions = <TData = Awaited<ReturnType<typeof listBackedProjects>>, TError = ErrorBody | ErrorBody>(params?: ListBackedProjectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackedProjects>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -128,10 +128,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListBackedProjectsQueryResult = NonNullable<Awaited<ReturnType<typeof listBackedProjects>>>
-export type ListBackedProjectsQueryError = ErrorBody
+export type ListBackedProjectsQueryError = ErrorBody | ErrorBody
 
 
-export function useListBackedProjects<TData = Awaited<ReturnType<typeof listBackedProjects>>, TError = ErrorBody>(
+export function useListBackedProjects<TData = Awaited<ReturnType<typeof listBackedProjects>>, TError = ErrorBody | ErrorBody>(
  params: undefined |  ListBackedProjectsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackedProjects>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listBackedProjects>>,
@@ -141,7 +141,7 @@ export function useListBackedProjects<TData = Awaited<ReturnType<typeof listBack
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListBackedProjects<TData = Awaited<ReturnType<typeof listBackedProjects>>, TError = ErrorBody>(
+export function useListBackedProjects<TData = Awaited<ReturnType<typeof listBackedProjects>>, TError = ErrorBody | ErrorBody>(
  params?: ListBackedProjectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackedProjects>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listBackedProjects>>,
@@ -151,15 +151,15 @@ export function useListBackedProjects<TData = Awaited<ReturnType<typeof listBack
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListBackedProjects<TData = Awaited<ReturnType<typeof listBackedProjects>>, TError = ErrorBody>(
+export function useListBackedProjects<TData = Awaited<ReturnType<typeof listBackedProjects>>, TError = ErrorBody | ErrorBody>(
  params?: ListBackedProjectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackedProjects>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The public projects the caller backs, the latest pledge first (99 a page, spec 1 §7).
+ * @summary The public projects the caller backs, the latest pledge first (99 a page).
  */
 
-export function useListBackedProjects<TData = Awaited<ReturnType<typeof listBackedProjects>>, TError = ErrorBody>(
+export function useListBackedProjects<TData = Awaited<ReturnType<typeof listBackedProjects>>, TError = ErrorBody | ErrorBody>(
  params?: ListBackedProjectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBackedProjects>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -176,7 +176,7 @@ export function useListBackedProjects<TData = Awaited<ReturnType<typeof listBack
 
 
 /**
- * @summary The public projects the caller favourited, the latest first (99 a page, spec 1 §7).
+ * @summary The public projects the caller favourited, the latest first (99 a page).
  */
 export const getListFavoriteProjectsUrl = (params?: ListFavoriteProjectsParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -215,7 +215,7 @@ export const getListFavoriteProjectsQueryKey = (params?: ListFavoriteProjectsPar
     }
 
     
-export const getListFavoriteProjectsQueryOptions = <TData = Awaited<ReturnType<typeof listFavoriteProjects>>, TError = ErrorBody>(params?: ListFavoriteProjectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listFavoriteProjects>>, TError, TData>>, }
+export const getListFavoriteProjectsQueryOptions = <TData = Awaited<ReturnType<typeof listFavoriteProjects>>, TError = ErrorBody | ErrorBody>(params?: ListFavoriteProjectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listFavoriteProjects>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -234,10 +234,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListFavoriteProjectsQueryResult = NonNullable<Awaited<ReturnType<typeof listFavoriteProjects>>>
-export type ListFavoriteProjectsQueryError = ErrorBody
+export type ListFavoriteProjectsQueryError = ErrorBody | ErrorBody
 
 
-export function useListFavoriteProjects<TData = Awaited<ReturnType<typeof listFavoriteProjects>>, TError = ErrorBody>(
+export function useListFavoriteProjects<TData = Awaited<ReturnType<typeof listFavoriteProjects>>, TError = ErrorBody | ErrorBody>(
  params: undefined |  ListFavoriteProjectsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listFavoriteProjects>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listFavoriteProjects>>,
@@ -247,7 +247,7 @@ export function useListFavoriteProjects<TData = Awaited<ReturnType<typeof listFa
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListFavoriteProjects<TData = Awaited<ReturnType<typeof listFavoriteProjects>>, TError = ErrorBody>(
+export function useListFavoriteProjects<TData = Awaited<ReturnType<typeof listFavoriteProjects>>, TError = ErrorBody | ErrorBody>(
  params?: ListFavoriteProjectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listFavoriteProjects>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listFavoriteProjects>>,
@@ -257,15 +257,15 @@ export function useListFavoriteProjects<TData = Awaited<ReturnType<typeof listFa
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListFavoriteProjects<TData = Awaited<ReturnType<typeof listFavoriteProjects>>, TError = ErrorBody>(
+export function useListFavoriteProjects<TData = Awaited<ReturnType<typeof listFavoriteProjects>>, TError = ErrorBody | ErrorBody>(
  params?: ListFavoriteProjectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listFavoriteProjects>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The public projects the caller favourited, the latest first (99 a page, spec 1 §7).
+ * @summary The public projects the caller favourited, the latest first (99 a page).
  */
 
-export function useListFavoriteProjects<TData = Awaited<ReturnType<typeof listFavoriteProjects>>, TError = ErrorBody>(
+export function useListFavoriteProjects<TData = Awaited<ReturnType<typeof listFavoriteProjects>>, TError = ErrorBody | ErrorBody>(
  params?: ListFavoriteProjectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listFavoriteProjects>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -648,7 +648,7 @@ export const changeMyPledge = async (id: number,
 
 
 
-export const getChangeMyPledgeMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const getChangeMyPledgeMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeMyPledge>>, TError,{id: number;data: PledgeChange}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof changeMyPledge>>, TError,{id: number;data: PledgeChange}, TContext> => {
 
@@ -675,12 +675,12 @@ const {mutation: mutationOptions} = options ?
 
     export type ChangeMyPledgeMutationResult = NonNullable<Awaited<ReturnType<typeof changeMyPledge>>>
     export type ChangeMyPledgeMutationBody = PledgeChange
-    export type ChangeMyPledgeMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+    export type ChangeMyPledgeMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Changes the amount of one of the caller's pledges, until the project reaches its goal.
  */
-export const useChangeMyPledge = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const useChangeMyPledge = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeMyPledge>>, TError,{id: number;data: PledgeChange}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof changeMyPledge>>,
@@ -720,7 +720,7 @@ export const updatePledgeCard = async (id: number,
 
 
 
-export const getUpdatePledgeCardMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const getUpdatePledgeCardMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePledgeCard>>, TError,{id: number;data: CardUpdate}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof updatePledgeCard>>, TError,{id: number;data: CardUpdate}, TContext> => {
 
@@ -747,12 +747,12 @@ const {mutation: mutationOptions} = options ?
 
     export type UpdatePledgeCardMutationResult = NonNullable<Awaited<ReturnType<typeof updatePledgeCard>>>
     export type UpdatePledgeCardMutationBody = CardUpdate
-    export type UpdatePledgeCardMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+    export type UpdatePledgeCardMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Puts the new card on a pledge whose charge failed, and charges it at once.
  */
-export const useUpdatePledgeCard = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const useUpdatePledgeCard = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePledgeCard>>, TError,{id: number;data: CardUpdate}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updatePledgeCard>>,
@@ -967,7 +967,7 @@ export const getGetProjectEligibilityQueryKey = () => {
     }
 
     
-export const getGetProjectEligibilityQueryOptions = <TData = Awaited<ReturnType<typeof getProjectEligibility>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectEligibility>>, TError, TData>>, }
+export const getGetProjectEligibilityQueryOptions = <TData = Awaited<ReturnType<typeof getProjectEligibility>>, TError = ErrorBody | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectEligibility>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -986,10 +986,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type GetProjectEligibilityQueryResult = NonNullable<Awaited<ReturnType<typeof getProjectEligibility>>>
-export type GetProjectEligibilityQueryError = ErrorBody
+export type GetProjectEligibilityQueryError = ErrorBody | ErrorBody
 
 
-export function useGetProjectEligibility<TData = Awaited<ReturnType<typeof getProjectEligibility>>, TError = ErrorBody>(
+export function useGetProjectEligibility<TData = Awaited<ReturnType<typeof getProjectEligibility>>, TError = ErrorBody | ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectEligibility>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProjectEligibility>>,
@@ -999,7 +999,7 @@ export function useGetProjectEligibility<TData = Awaited<ReturnType<typeof getPr
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProjectEligibility<TData = Awaited<ReturnType<typeof getProjectEligibility>>, TError = ErrorBody>(
+export function useGetProjectEligibility<TData = Awaited<ReturnType<typeof getProjectEligibility>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectEligibility>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProjectEligibility>>,
@@ -1009,7 +1009,7 @@ export function useGetProjectEligibility<TData = Awaited<ReturnType<typeof getPr
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProjectEligibility<TData = Awaited<ReturnType<typeof getProjectEligibility>>, TError = ErrorBody>(
+export function useGetProjectEligibility<TData = Awaited<ReturnType<typeof getProjectEligibility>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectEligibility>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1017,7 +1017,7 @@ export function useGetProjectEligibility<TData = Awaited<ReturnType<typeof getPr
  * @summary Whether the caller may submit projects; each reason not, with the screen that fixes it.
  */
 
-export function useGetProjectEligibility<TData = Awaited<ReturnType<typeof getProjectEligibility>>, TError = ErrorBody>(
+export function useGetProjectEligibility<TData = Awaited<ReturnType<typeof getProjectEligibility>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectEligibility>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1066,7 +1066,7 @@ export const getListMyProjectsQueryKey = () => {
     }
 
     
-export const getListMyProjectsQueryOptions = <TData = Awaited<ReturnType<typeof listMyProjects>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyProjects>>, TError, TData>>, }
+export const getListMyProjectsQueryOptions = <TData = Awaited<ReturnType<typeof listMyProjects>>, TError = ErrorBody | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyProjects>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -1085,10 +1085,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListMyProjectsQueryResult = NonNullable<Awaited<ReturnType<typeof listMyProjects>>>
-export type ListMyProjectsQueryError = ErrorBody
+export type ListMyProjectsQueryError = ErrorBody | ErrorBody
 
 
-export function useListMyProjects<TData = Awaited<ReturnType<typeof listMyProjects>>, TError = ErrorBody>(
+export function useListMyProjects<TData = Awaited<ReturnType<typeof listMyProjects>>, TError = ErrorBody | ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyProjects>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listMyProjects>>,
@@ -1098,7 +1098,7 @@ export function useListMyProjects<TData = Awaited<ReturnType<typeof listMyProjec
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListMyProjects<TData = Awaited<ReturnType<typeof listMyProjects>>, TError = ErrorBody>(
+export function useListMyProjects<TData = Awaited<ReturnType<typeof listMyProjects>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyProjects>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listMyProjects>>,
@@ -1108,7 +1108,7 @@ export function useListMyProjects<TData = Awaited<ReturnType<typeof listMyProjec
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListMyProjects<TData = Awaited<ReturnType<typeof listMyProjects>>, TError = ErrorBody>(
+export function useListMyProjects<TData = Awaited<ReturnType<typeof listMyProjects>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyProjects>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1116,7 +1116,7 @@ export function useListMyProjects<TData = Awaited<ReturnType<typeof listMyProjec
  * @summary The caller's projects in every state, newest first (`/my-projects`).
  */
 
-export function useListMyProjects<TData = Awaited<ReturnType<typeof listMyProjects>>, TError = ErrorBody>(
+export function useListMyProjects<TData = Awaited<ReturnType<typeof listMyProjects>>, TError = ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyProjects>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1158,7 +1158,7 @@ export const createProject = async (generalStep: GeneralStep, options?: RequestI
 
 
 
-export const getCreateProjectMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getCreateProjectMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProject>>, TError,{data: GeneralStep}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof createProject>>, TError,{data: GeneralStep}, TContext> => {
 
@@ -1185,12 +1185,12 @@ const {mutation: mutationOptions} = options ?
 
     export type CreateProjectMutationResult = NonNullable<Awaited<ReturnType<typeof createProject>>>
     export type CreateProjectMutationBody = GeneralStep
-    export type CreateProjectMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type CreateProjectMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Starts a project from the wizard's first step (members who may submit projects).
  */
-export const useCreateProject = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useCreateProject = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProject>>, TError,{data: GeneralStep}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createProject>>,
@@ -1236,7 +1236,7 @@ export const getGetMyProjectQueryKey = (id?: number,) => {
     }
 
     
-export const getGetMyProjectQueryOptions = <TData = Awaited<ReturnType<typeof getMyProject>>, TError = ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProject>>, TError, TData>>, }
+export const getGetMyProjectQueryOptions = <TData = Awaited<ReturnType<typeof getMyProject>>, TError = ErrorBody | ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProject>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -1255,10 +1255,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type GetMyProjectQueryResult = NonNullable<Awaited<ReturnType<typeof getMyProject>>>
-export type GetMyProjectQueryError = ErrorBody | ErrorBody
+export type GetMyProjectQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useGetMyProject<TData = Awaited<ReturnType<typeof getMyProject>>, TError = ErrorBody | ErrorBody>(
+export function useGetMyProject<TData = Awaited<ReturnType<typeof getMyProject>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProject>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getMyProject>>,
@@ -1268,7 +1268,7 @@ export function useGetMyProject<TData = Awaited<ReturnType<typeof getMyProject>>
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetMyProject<TData = Awaited<ReturnType<typeof getMyProject>>, TError = ErrorBody | ErrorBody>(
+export function useGetMyProject<TData = Awaited<ReturnType<typeof getMyProject>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProject>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getMyProject>>,
@@ -1278,7 +1278,7 @@ export function useGetMyProject<TData = Awaited<ReturnType<typeof getMyProject>>
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetMyProject<TData = Awaited<ReturnType<typeof getMyProject>>, TError = ErrorBody | ErrorBody>(
+export function useGetMyProject<TData = Awaited<ReturnType<typeof getMyProject>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProject>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1286,7 +1286,7 @@ export function useGetMyProject<TData = Awaited<ReturnType<typeof getMyProject>>
  * @summary One of the caller's projects, as the wizard edits it.
  */
 
-export function useGetMyProject<TData = Awaited<ReturnType<typeof getMyProject>>, TError = ErrorBody | ErrorBody>(
+export function useGetMyProject<TData = Awaited<ReturnType<typeof getMyProject>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProject>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1329,7 +1329,7 @@ export const saveProjectBudget = async (id: number,
 
 
 
-export const getSaveProjectBudgetMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getSaveProjectBudgetMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveProjectBudget>>, TError,{id: number;data: BudgetStep}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof saveProjectBudget>>, TError,{id: number;data: BudgetStep}, TContext> => {
 
@@ -1356,12 +1356,12 @@ const {mutation: mutationOptions} = options ?
 
     export type SaveProjectBudgetMutationResult = NonNullable<Awaited<ReturnType<typeof saveProjectBudget>>>
     export type SaveProjectBudgetMutationBody = BudgetStep
-    export type SaveProjectBudgetMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type SaveProjectBudgetMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Saves the Budget step.
  */
-export const useSaveProjectBudget = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useSaveProjectBudget = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveProjectBudget>>, TError,{id: number;data: BudgetStep}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof saveProjectBudget>>,
@@ -1399,7 +1399,7 @@ export const withdrawProjectChanges = async (id: number, options?: RequestInit):
 
 
 
-export const getWithdrawProjectChangesMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getWithdrawProjectChangesMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof withdrawProjectChanges>>, TError,{id: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof withdrawProjectChanges>>, TError,{id: number}, TContext> => {
 
@@ -1426,12 +1426,12 @@ const {mutation: mutationOptions} = options ?
 
     export type WithdrawProjectChangesMutationResult = NonNullable<Awaited<ReturnType<typeof withdrawProjectChanges>>>
     
-    export type WithdrawProjectChangesMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type WithdrawProjectChangesMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Withdraws the changes waiting on the caller's live project (the public version stays).
  */
-export const useWithdrawProjectChanges = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useWithdrawProjectChanges = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof withdrawProjectChanges>>, TError,{id: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof withdrawProjectChanges>>,
@@ -1471,7 +1471,7 @@ export const saveProjectGeneral = async (id: number,
 
 
 
-export const getSaveProjectGeneralMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getSaveProjectGeneralMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveProjectGeneral>>, TError,{id: number;data: GeneralStep}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof saveProjectGeneral>>, TError,{id: number;data: GeneralStep}, TContext> => {
 
@@ -1498,12 +1498,12 @@ const {mutation: mutationOptions} = options ?
 
     export type SaveProjectGeneralMutationResult = NonNullable<Awaited<ReturnType<typeof saveProjectGeneral>>>
     export type SaveProjectGeneralMutationBody = GeneralStep
-    export type SaveProjectGeneralMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type SaveProjectGeneralMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Saves step 1 again.
  */
-export const useSaveProjectGeneral = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useSaveProjectGeneral = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveProjectGeneral>>, TError,{id: number;data: GeneralStep}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof saveProjectGeneral>>,
@@ -1615,7 +1615,7 @@ export const saveProjectResearch = async (id: number,
 
 
 
-export const getSaveProjectResearchMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getSaveProjectResearchMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveProjectResearch>>, TError,{id: number;data: ResearchStep}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof saveProjectResearch>>, TError,{id: number;data: ResearchStep}, TContext> => {
 
@@ -1642,12 +1642,12 @@ const {mutation: mutationOptions} = options ?
 
     export type SaveProjectResearchMutationResult = NonNullable<Awaited<ReturnType<typeof saveProjectResearch>>>
     export type SaveProjectResearchMutationBody = ResearchStep
-    export type SaveProjectResearchMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type SaveProjectResearchMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Saves step 2.
  */
-export const useSaveProjectResearch = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useSaveProjectResearch = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveProjectResearch>>, TError,{id: number;data: ResearchStep}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof saveProjectResearch>>,
@@ -1689,7 +1689,7 @@ formData.append(`file`, singleFileUpload.file)
 
 
 
-export const getSetProjectImageMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getSetProjectImageMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setProjectImage>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof setProjectImage>>, TError,{id: number;data: SingleFileUpload}, TContext> => {
 
@@ -1716,12 +1716,12 @@ const {mutation: mutationOptions} = options ?
 
     export type SetProjectImageMutationResult = NonNullable<Awaited<ReturnType<typeof setProjectImage>>>
     export type SetProjectImageMutationBody = SingleFileUpload
-    export type SetProjectImageMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type SetProjectImageMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Sets the project's picture (multipart field `file`; a JPEG or PNG checked by content).
  */
-export const useSetProjectImage = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useSetProjectImage = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setProjectImage>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setProjectImage>>,
@@ -1759,7 +1759,7 @@ export const submitProject = async (id: number, options?: RequestInit): Promise<
 
 
 
-export const getSubmitProjectMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const getSubmitProjectMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof submitProject>>, TError,{id: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof submitProject>>, TError,{id: number}, TContext> => {
 
@@ -1786,12 +1786,12 @@ const {mutation: mutationOptions} = options ?
 
     export type SubmitProjectMutationResult = NonNullable<Awaited<ReturnType<typeof submitProject>>>
     
-    export type SubmitProjectMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+    export type SubmitProjectMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Sends the project to staff for review.
  */
-export const useSubmitProject = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const useSubmitProject = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof submitProject>>, TError,{id: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof submitProject>>,
@@ -1837,7 +1837,7 @@ export const getGetMyProjectTeamQueryKey = (id?: number,) => {
     }
 
     
-export const getGetMyProjectTeamQueryOptions = <TData = Awaited<ReturnType<typeof getMyProjectTeam>>, TError = ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProjectTeam>>, TError, TData>>, }
+export const getGetMyProjectTeamQueryOptions = <TData = Awaited<ReturnType<typeof getMyProjectTeam>>, TError = ErrorBody | ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProjectTeam>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -1856,10 +1856,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type GetMyProjectTeamQueryResult = NonNullable<Awaited<ReturnType<typeof getMyProjectTeam>>>
-export type GetMyProjectTeamQueryError = ErrorBody | ErrorBody
+export type GetMyProjectTeamQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useGetMyProjectTeam<TData = Awaited<ReturnType<typeof getMyProjectTeam>>, TError = ErrorBody | ErrorBody>(
+export function useGetMyProjectTeam<TData = Awaited<ReturnType<typeof getMyProjectTeam>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProjectTeam>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getMyProjectTeam>>,
@@ -1869,7 +1869,7 @@ export function useGetMyProjectTeam<TData = Awaited<ReturnType<typeof getMyProje
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetMyProjectTeam<TData = Awaited<ReturnType<typeof getMyProjectTeam>>, TError = ErrorBody | ErrorBody>(
+export function useGetMyProjectTeam<TData = Awaited<ReturnType<typeof getMyProjectTeam>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProjectTeam>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getMyProjectTeam>>,
@@ -1879,7 +1879,7 @@ export function useGetMyProjectTeam<TData = Awaited<ReturnType<typeof getMyProje
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetMyProjectTeam<TData = Awaited<ReturnType<typeof getMyProjectTeam>>, TError = ErrorBody | ErrorBody>(
+export function useGetMyProjectTeam<TData = Awaited<ReturnType<typeof getMyProjectTeam>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProjectTeam>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1887,7 +1887,7 @@ export function useGetMyProjectTeam<TData = Awaited<ReturnType<typeof getMyProje
  * @summary The team and needs of one of the caller's projects (a live one's waiting changes).
  */
 
-export function useGetMyProjectTeam<TData = Awaited<ReturnType<typeof getMyProjectTeam>>, TError = ErrorBody | ErrorBody>(
+export function useGetMyProjectTeam<TData = Awaited<ReturnType<typeof getMyProjectTeam>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProjectTeam>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1931,7 +1931,7 @@ export const saveProjectTeam = async (id: number,
 
 
 
-export const getSaveProjectTeamMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getSaveProjectTeamMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveProjectTeam>>, TError,{id: number;data: TeamStep}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof saveProjectTeam>>, TError,{id: number;data: TeamStep}, TContext> => {
 
@@ -1958,13 +1958,13 @@ const {mutation: mutationOptions} = options ?
 
     export type SaveProjectTeamMutationResult = NonNullable<Awaited<ReturnType<typeof saveProjectTeam>>>
     export type SaveProjectTeamMutationBody = TeamStep
-    export type SaveProjectTeamMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type SaveProjectTeamMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Saves the wizard's "Team and needs" step (a draft or a project sent back; on a live
 project, as changes waiting for staff).
  */
-export const useSaveProjectTeam = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useSaveProjectTeam = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveProjectTeam>>, TError,{id: number;data: TeamStep}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof saveProjectTeam>>,
@@ -2020,7 +2020,7 @@ export const getListMyProjectUpdatesQueryKey = (projectId?: number,
     }
 
     
-export const getListMyProjectUpdatesQueryOptions = <TData = Awaited<ReturnType<typeof listMyProjectUpdates>>, TError = ErrorBody | ErrorBody>(projectId: number,
+export const getListMyProjectUpdatesQueryOptions = <TData = Awaited<ReturnType<typeof listMyProjectUpdates>>, TError = ErrorBody | ErrorBody | ErrorBody>(projectId: number,
     params?: ListMyProjectUpdatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyProjectUpdates>>, TError, TData>>, }
 ) => {
 
@@ -2040,10 +2040,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListMyProjectUpdatesQueryResult = NonNullable<Awaited<ReturnType<typeof listMyProjectUpdates>>>
-export type ListMyProjectUpdatesQueryError = ErrorBody | ErrorBody
+export type ListMyProjectUpdatesQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useListMyProjectUpdates<TData = Awaited<ReturnType<typeof listMyProjectUpdates>>, TError = ErrorBody | ErrorBody>(
+export function useListMyProjectUpdates<TData = Awaited<ReturnType<typeof listMyProjectUpdates>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  projectId: number,
     params: undefined |  ListMyProjectUpdatesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyProjectUpdates>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -2054,7 +2054,7 @@ export function useListMyProjectUpdates<TData = Awaited<ReturnType<typeof listMy
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListMyProjectUpdates<TData = Awaited<ReturnType<typeof listMyProjectUpdates>>, TError = ErrorBody | ErrorBody>(
+export function useListMyProjectUpdates<TData = Awaited<ReturnType<typeof listMyProjectUpdates>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  projectId: number,
     params?: ListMyProjectUpdatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyProjectUpdates>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -2065,7 +2065,7 @@ export function useListMyProjectUpdates<TData = Awaited<ReturnType<typeof listMy
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListMyProjectUpdates<TData = Awaited<ReturnType<typeof listMyProjectUpdates>>, TError = ErrorBody | ErrorBody>(
+export function useListMyProjectUpdates<TData = Awaited<ReturnType<typeof listMyProjectUpdates>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  projectId: number,
     params?: ListMyProjectUpdatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyProjectUpdates>>, TError, TData>>, }
  , queryClient?: QueryClient
@@ -2074,7 +2074,7 @@ export function useListMyProjectUpdates<TData = Awaited<ReturnType<typeof listMy
  * @summary Every update of one of the caller's projects, newest first (99 a page).
  */
 
-export function useListMyProjectUpdates<TData = Awaited<ReturnType<typeof listMyProjectUpdates>>, TError = ErrorBody | ErrorBody>(
+export function useListMyProjectUpdates<TData = Awaited<ReturnType<typeof listMyProjectUpdates>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  projectId: number,
     params?: ListMyProjectUpdatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMyProjectUpdates>>, TError, TData>>, }
  , queryClient?: QueryClient 
@@ -2118,7 +2118,7 @@ export const createProjectUpdate = async (projectId: number,
 
 
 
-export const getCreateProjectUpdateMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getCreateProjectUpdateMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProjectUpdate>>, TError,{projectId: number;data: ProjectUpdateRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof createProjectUpdate>>, TError,{projectId: number;data: ProjectUpdateRequest}, TContext> => {
 
@@ -2145,12 +2145,12 @@ const {mutation: mutationOptions} = options ?
 
     export type CreateProjectUpdateMutationResult = NonNullable<Awaited<ReturnType<typeof createProjectUpdate>>>
     export type CreateProjectUpdateMutationBody = ProjectUpdateRequest
-    export type CreateProjectUpdateMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type CreateProjectUpdateMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Writes an update on one of the caller's live projects; it waits for staff.
  */
-export const useCreateProjectUpdate = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useCreateProjectUpdate = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProjectUpdate>>, TError,{projectId: number;data: ProjectUpdateRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createProjectUpdate>>,
@@ -2199,7 +2199,7 @@ export const getGetMyProjectUpdateQueryKey = (projectId?: number,
     }
 
     
-export const getGetMyProjectUpdateQueryOptions = <TData = Awaited<ReturnType<typeof getMyProjectUpdate>>, TError = ErrorBody | ErrorBody>(projectId: number,
+export const getGetMyProjectUpdateQueryOptions = <TData = Awaited<ReturnType<typeof getMyProjectUpdate>>, TError = ErrorBody | ErrorBody | ErrorBody>(projectId: number,
     id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProjectUpdate>>, TError, TData>>, }
 ) => {
 
@@ -2219,10 +2219,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type GetMyProjectUpdateQueryResult = NonNullable<Awaited<ReturnType<typeof getMyProjectUpdate>>>
-export type GetMyProjectUpdateQueryError = ErrorBody | ErrorBody
+export type GetMyProjectUpdateQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useGetMyProjectUpdate<TData = Awaited<ReturnType<typeof getMyProjectUpdate>>, TError = ErrorBody | ErrorBody>(
+export function useGetMyProjectUpdate<TData = Awaited<ReturnType<typeof getMyProjectUpdate>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  projectId: number,
     id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProjectUpdate>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -2233,7 +2233,7 @@ export function useGetMyProjectUpdate<TData = Awaited<ReturnType<typeof getMyPro
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetMyProjectUpdate<TData = Awaited<ReturnType<typeof getMyProjectUpdate>>, TError = ErrorBody | ErrorBody>(
+export function useGetMyProjectUpdate<TData = Awaited<ReturnType<typeof getMyProjectUpdate>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  projectId: number,
     id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProjectUpdate>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -2244,7 +2244,7 @@ export function useGetMyProjectUpdate<TData = Awaited<ReturnType<typeof getMyPro
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetMyProjectUpdate<TData = Awaited<ReturnType<typeof getMyProjectUpdate>>, TError = ErrorBody | ErrorBody>(
+export function useGetMyProjectUpdate<TData = Awaited<ReturnType<typeof getMyProjectUpdate>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  projectId: number,
     id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProjectUpdate>>, TError, TData>>, }
  , queryClient?: QueryClient
@@ -2253,7 +2253,7 @@ export function useGetMyProjectUpdate<TData = Awaited<ReturnType<typeof getMyPro
  * @summary One update of one of the caller's projects.
  */
 
-export function useGetMyProjectUpdate<TData = Awaited<ReturnType<typeof getMyProjectUpdate>>, TError = ErrorBody | ErrorBody>(
+export function useGetMyProjectUpdate<TData = Awaited<ReturnType<typeof getMyProjectUpdate>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  projectId: number,
     id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProjectUpdate>>, TError, TData>>, }
  , queryClient?: QueryClient 
@@ -2299,7 +2299,7 @@ export const updateProjectUpdate = async (projectId: number,
 
 
 
-export const getUpdateProjectUpdateMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getUpdateProjectUpdateMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProjectUpdate>>, TError,{projectId: number;id: number;data: ProjectUpdateRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof updateProjectUpdate>>, TError,{projectId: number;id: number;data: ProjectUpdateRequest}, TContext> => {
 
@@ -2326,12 +2326,12 @@ const {mutation: mutationOptions} = options ?
 
     export type UpdateProjectUpdateMutationResult = NonNullable<Awaited<ReturnType<typeof updateProjectUpdate>>>
     export type UpdateProjectUpdateMutationBody = ProjectUpdateRequest
-    export type UpdateProjectUpdateMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type UpdateProjectUpdateMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Changes an update; it goes back to staff.
  */
-export const useUpdateProjectUpdate = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useUpdateProjectUpdate = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProjectUpdate>>, TError,{projectId: number;id: number;data: ProjectUpdateRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateProjectUpdate>>,
@@ -2375,7 +2375,7 @@ formData.append(`file`, singleFileUpload.file)
 
 
 
-export const getSetProjectUpdateImageMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getSetProjectUpdateImageMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setProjectUpdateImage>>, TError,{projectId: number;id: number;data: SingleFileUpload}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof setProjectUpdateImage>>, TError,{projectId: number;id: number;data: SingleFileUpload}, TContext> => {
 
@@ -2402,12 +2402,12 @@ const {mutation: mutationOptions} = options ?
 
     export type SetProjectUpdateImageMutationResult = NonNullable<Awaited<ReturnType<typeof setProjectUpdateImage>>>
     export type SetProjectUpdateImageMutationBody = SingleFileUpload
-    export type SetProjectUpdateImageMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type SetProjectUpdateImageMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Sets an update's picture (multipart field `file`; a JPEG or PNG checked by content).
  */
-export const useSetProjectUpdateImage = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useSetProjectUpdateImage = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setProjectUpdateImage>>, TError,{projectId: number;id: number;data: SingleFileUpload}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setProjectUpdateImage>>,
@@ -2527,7 +2527,7 @@ export function useListProjectNeeds<TData = Awaited<ReturnType<typeof listProjec
 
 
 /**
- * @summary The public projects a member created and backs (spec 2 §2 public profile); none for a
+ * @summary The public projects a member created and backs; none for a
 private profile.
  */
 export const getListProfileProjectsUrl = (id: number,) => {
@@ -2607,7 +2607,7 @@ export function useListProfileProjects<TData = Awaited<ReturnType<typeof listPro
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The public projects a member created and backs (spec 2 §2 public profile); none for a
+ * @summary The public projects a member created and backs; none for a
 private profile.
  */
 
@@ -2929,7 +2929,7 @@ export const favoriteProject = async (slug: string, options?: RequestInit): Prom
 
 
 
-export const getFavoriteProjectMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getFavoriteProjectMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof favoriteProject>>, TError,{slug: string}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof favoriteProject>>, TError,{slug: string}, TContext> => {
 
@@ -2956,12 +2956,12 @@ const {mutation: mutationOptions} = options ?
 
     export type FavoriteProjectMutationResult = NonNullable<Awaited<ReturnType<typeof favoriteProject>>>
     
-    export type FavoriteProjectMutationError = ErrorBody | ErrorBody
+    export type FavoriteProjectMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Gives the caller's heart to a public project (again is the same).
  */
-export const useFavoriteProject = <TError = ErrorBody | ErrorBody,
+export const useFavoriteProject = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof favoriteProject>>, TError,{slug: string}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof favoriteProject>>,
@@ -2999,7 +2999,7 @@ export const unfavoriteProject = async (slug: string, options?: RequestInit): Pr
 
 
 
-export const getUnfavoriteProjectMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getUnfavoriteProjectMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unfavoriteProject>>, TError,{slug: string}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof unfavoriteProject>>, TError,{slug: string}, TContext> => {
 
@@ -3026,12 +3026,12 @@ const {mutation: mutationOptions} = options ?
 
     export type UnfavoriteProjectMutationResult = NonNullable<Awaited<ReturnType<typeof unfavoriteProject>>>
     
-    export type UnfavoriteProjectMutationError = ErrorBody | ErrorBody
+    export type UnfavoriteProjectMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Takes the caller's heart back.
  */
-export const useUnfavoriteProject = <TError = ErrorBody | ErrorBody,
+export const useUnfavoriteProject = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unfavoriteProject>>, TError,{slug: string}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof unfavoriteProject>>,
@@ -3072,7 +3072,7 @@ export const pledgeToProject = async (slug: string,
 
 
 
-export const getPledgeToProjectMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const getPledgeToProjectMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof pledgeToProject>>, TError,{slug: string;data: PledgeRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof pledgeToProject>>, TError,{slug: string;data: PledgeRequest}, TContext> => {
 
@@ -3099,13 +3099,13 @@ const {mutation: mutationOptions} = options ?
 
     export type PledgeToProjectMutationResult = NonNullable<Awaited<ReturnType<typeof pledgeToProject>>>
     export type PledgeToProjectMutationBody = PledgeRequest
-    export type PledgeToProjectMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+    export type PledgeToProjectMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Pledges to a live project with a saved card. Nothing is charged now: only if the
 pledges reach the goal and a Content Expert approves.
  */
-export const usePledgeToProject = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const usePledgeToProject = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof pledgeToProject>>, TError,{slug: string;data: PledgeRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof pledgeToProject>>,
@@ -3145,7 +3145,7 @@ export const reviewProject = async (slug: string,
 
 
 
-export const getReviewProjectMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const getReviewProjectMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reviewProject>>, TError,{slug: string;data: ReviewInput}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof reviewProject>>, TError,{slug: string;data: ReviewInput}, TContext> => {
 
@@ -3172,12 +3172,12 @@ const {mutation: mutationOptions} = options ?
 
     export type ReviewProjectMutationResult = NonNullable<Awaited<ReturnType<typeof reviewProject>>>
     export type ReviewProjectMutationBody = ReviewInput
-    export type ReviewProjectMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+    export type ReviewProjectMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Saves the caller's review of a live project (one per member; saving again edits it).
  */
-export const useReviewProject = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const useReviewProject = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reviewProject>>, TError,{slug: string;data: ReviewInput}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof reviewProject>>,

@@ -150,7 +150,7 @@ export const getStaffListAffiliationsQueryKey = (params?: StaffListAffiliationsP
     }
 
     
-export const getStaffListAffiliationsQueryOptions = <TData = Awaited<ReturnType<typeof staffListAffiliations>>, TError = ErrorBody | ErrorBody>(params?: StaffListAffiliationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListAffiliations>>, TError, TData>>, }
+export const getStaffListAffiliationsQueryOptions = <TData = Awaited<ReturnType<typeof staffListAffiliations>>, TError = ErrorBody | ErrorBody | ErrorBody>(params?: StaffListAffiliationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListAffiliations>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -169,10 +169,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffListAffiliationsQueryResult = NonNullable<Awaited<ReturnType<typeof staffListAffiliations>>>
-export type StaffListAffiliationsQueryError = ErrorBody | ErrorBody
+export type StaffListAffiliationsQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useStaffListAffiliations<TData = Awaited<ReturnType<typeof staffListAffiliations>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListAffiliations<TData = Awaited<ReturnType<typeof staffListAffiliations>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params: undefined |  StaffListAffiliationsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListAffiliations>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListAffiliations>>,
@@ -182,7 +182,7 @@ export function useStaffListAffiliations<TData = Awaited<ReturnType<typeof staff
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListAffiliations<TData = Awaited<ReturnType<typeof staffListAffiliations>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListAffiliations<TData = Awaited<ReturnType<typeof staffListAffiliations>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffListAffiliationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListAffiliations>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListAffiliations>>,
@@ -192,7 +192,7 @@ export function useStaffListAffiliations<TData = Awaited<ReturnType<typeof staff
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListAffiliations<TData = Awaited<ReturnType<typeof staffListAffiliations>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListAffiliations<TData = Awaited<ReturnType<typeof staffListAffiliations>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffListAffiliationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListAffiliations>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -201,7 +201,7 @@ export function useStaffListAffiliations<TData = Awaited<ReturnType<typeof staff
 approved ones. Staff only; 404 for anyone else.
  */
 
-export function useStaffListAffiliations<TData = Awaited<ReturnType<typeof staffListAffiliations>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListAffiliations<TData = Awaited<ReturnType<typeof staffListAffiliations>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffListAffiliationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListAffiliations>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -245,7 +245,7 @@ export const staffReviewAffiliation = async (userId: number,
 
 
 
-export const getStaffReviewAffiliationMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffReviewAffiliationMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReviewAffiliation>>, TError,{userId: number;data: AffiliationDecision}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffReviewAffiliation>>, TError,{userId: number;data: AffiliationDecision}, TContext> => {
 
@@ -272,13 +272,13 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffReviewAffiliationMutationResult = NonNullable<Awaited<ReturnType<typeof staffReviewAffiliation>>>
     export type StaffReviewAffiliationMutationBody = AffiliationDecision
-    export type StaffReviewAffiliationMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffReviewAffiliationMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Approves (once the university e-mail is confirmed) or withdraws an affiliation; the
 decision and its reason go to the audit log.
  */
-export const useStaffReviewAffiliation = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffReviewAffiliation = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReviewAffiliation>>, TError,{userId: number;data: AffiliationDecision}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffReviewAffiliation>>,
@@ -324,7 +324,7 @@ export const getStaffAffiliationHistoryQueryKey = (userId?: number,) => {
     }
 
     
-export const getStaffAffiliationHistoryQueryOptions = <TData = Awaited<ReturnType<typeof staffAffiliationHistory>>, TError = ErrorBody | ErrorBody>(userId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAffiliationHistory>>, TError, TData>>, }
+export const getStaffAffiliationHistoryQueryOptions = <TData = Awaited<ReturnType<typeof staffAffiliationHistory>>, TError = ErrorBody | ErrorBody | ErrorBody>(userId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAffiliationHistory>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -343,10 +343,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffAffiliationHistoryQueryResult = NonNullable<Awaited<ReturnType<typeof staffAffiliationHistory>>>
-export type StaffAffiliationHistoryQueryError = ErrorBody | ErrorBody
+export type StaffAffiliationHistoryQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useStaffAffiliationHistory<TData = Awaited<ReturnType<typeof staffAffiliationHistory>>, TError = ErrorBody | ErrorBody>(
+export function useStaffAffiliationHistory<TData = Awaited<ReturnType<typeof staffAffiliationHistory>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  userId: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAffiliationHistory>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffAffiliationHistory>>,
@@ -356,7 +356,7 @@ export function useStaffAffiliationHistory<TData = Awaited<ReturnType<typeof sta
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffAffiliationHistory<TData = Awaited<ReturnType<typeof staffAffiliationHistory>>, TError = ErrorBody | ErrorBody>(
+export function useStaffAffiliationHistory<TData = Awaited<ReturnType<typeof staffAffiliationHistory>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  userId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAffiliationHistory>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffAffiliationHistory>>,
@@ -366,7 +366,7 @@ export function useStaffAffiliationHistory<TData = Awaited<ReturnType<typeof sta
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffAffiliationHistory<TData = Awaited<ReturnType<typeof staffAffiliationHistory>>, TError = ErrorBody | ErrorBody>(
+export function useStaffAffiliationHistory<TData = Awaited<ReturnType<typeof staffAffiliationHistory>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  userId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAffiliationHistory>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -374,7 +374,7 @@ export function useStaffAffiliationHistory<TData = Awaited<ReturnType<typeof sta
  * @summary Every staff decision on a member's affiliation, newest first.
  */
 
-export function useStaffAffiliationHistory<TData = Awaited<ReturnType<typeof staffAffiliationHistory>>, TError = ErrorBody | ErrorBody>(
+export function useStaffAffiliationHistory<TData = Awaited<ReturnType<typeof staffAffiliationHistory>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  userId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAffiliationHistory>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -430,7 +430,7 @@ export const getStaffAuditLogQueryKey = (params?: StaffAuditLogParams,) => {
     }
 
     
-export const getStaffAuditLogQueryOptions = <TData = Awaited<ReturnType<typeof staffAuditLog>>, TError = ErrorBody | ErrorBody>(params?: StaffAuditLogParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAuditLog>>, TError, TData>>, }
+export const getStaffAuditLogQueryOptions = <TData = Awaited<ReturnType<typeof staffAuditLog>>, TError = ErrorBody | ErrorBody | ErrorBody>(params?: StaffAuditLogParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAuditLog>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -449,10 +449,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffAuditLogQueryResult = NonNullable<Awaited<ReturnType<typeof staffAuditLog>>>
-export type StaffAuditLogQueryError = ErrorBody | ErrorBody
+export type StaffAuditLogQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useStaffAuditLog<TData = Awaited<ReturnType<typeof staffAuditLog>>, TError = ErrorBody | ErrorBody>(
+export function useStaffAuditLog<TData = Awaited<ReturnType<typeof staffAuditLog>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params: undefined |  StaffAuditLogParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAuditLog>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffAuditLog>>,
@@ -462,7 +462,7 @@ export function useStaffAuditLog<TData = Awaited<ReturnType<typeof staffAuditLog
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffAuditLog<TData = Awaited<ReturnType<typeof staffAuditLog>>, TError = ErrorBody | ErrorBody>(
+export function useStaffAuditLog<TData = Awaited<ReturnType<typeof staffAuditLog>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffAuditLogParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAuditLog>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffAuditLog>>,
@@ -472,7 +472,7 @@ export function useStaffAuditLog<TData = Awaited<ReturnType<typeof staffAuditLog
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffAuditLog<TData = Awaited<ReturnType<typeof staffAuditLog>>, TError = ErrorBody | ErrorBody>(
+export function useStaffAuditLog<TData = Awaited<ReturnType<typeof staffAuditLog>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffAuditLogParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAuditLog>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -480,7 +480,7 @@ export function useStaffAuditLog<TData = Awaited<ReturnType<typeof staffAuditLog
  * @summary Every staff decision, newest first, narrowed by action, record or actor.
  */
 
-export function useStaffAuditLog<TData = Awaited<ReturnType<typeof staffAuditLog>>, TError = ErrorBody | ErrorBody>(
+export function useStaffAuditLog<TData = Awaited<ReturnType<typeof staffAuditLog>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffAuditLogParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAuditLog>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -529,7 +529,7 @@ export const getStaffAuditActionsQueryKey = () => {
     }
 
     
-export const getStaffAuditActionsQueryOptions = <TData = Awaited<ReturnType<typeof staffAuditActions>>, TError = ErrorBody | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAuditActions>>, TError, TData>>, }
+export const getStaffAuditActionsQueryOptions = <TData = Awaited<ReturnType<typeof staffAuditActions>>, TError = ErrorBody | ErrorBody | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAuditActions>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -548,10 +548,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffAuditActionsQueryResult = NonNullable<Awaited<ReturnType<typeof staffAuditActions>>>
-export type StaffAuditActionsQueryError = ErrorBody | ErrorBody
+export type StaffAuditActionsQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useStaffAuditActions<TData = Awaited<ReturnType<typeof staffAuditActions>>, TError = ErrorBody | ErrorBody>(
+export function useStaffAuditActions<TData = Awaited<ReturnType<typeof staffAuditActions>>, TError = ErrorBody | ErrorBody | ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAuditActions>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffAuditActions>>,
@@ -561,7 +561,7 @@ export function useStaffAuditActions<TData = Awaited<ReturnType<typeof staffAudi
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffAuditActions<TData = Awaited<ReturnType<typeof staffAuditActions>>, TError = ErrorBody | ErrorBody>(
+export function useStaffAuditActions<TData = Awaited<ReturnType<typeof staffAuditActions>>, TError = ErrorBody | ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAuditActions>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffAuditActions>>,
@@ -571,7 +571,7 @@ export function useStaffAuditActions<TData = Awaited<ReturnType<typeof staffAudi
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffAuditActions<TData = Awaited<ReturnType<typeof staffAuditActions>>, TError = ErrorBody | ErrorBody>(
+export function useStaffAuditActions<TData = Awaited<ReturnType<typeof staffAuditActions>>, TError = ErrorBody | ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAuditActions>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -579,7 +579,7 @@ export function useStaffAuditActions<TData = Awaited<ReturnType<typeof staffAudi
  * @summary The actions recorded so far, for the log's filter.
  */
 
-export function useStaffAuditActions<TData = Awaited<ReturnType<typeof staffAuditActions>>, TError = ErrorBody | ErrorBody>(
+export function useStaffAuditActions<TData = Awaited<ReturnType<typeof staffAuditActions>>, TError = ErrorBody | ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAuditActions>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -628,7 +628,7 @@ export const getStaffListBannersQueryKey = () => {
     }
 
     
-export const getStaffListBannersQueryOptions = <TData = Awaited<ReturnType<typeof staffListBanners>>, TError = ErrorBody | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBanners>>, TError, TData>>, }
+export const getStaffListBannersQueryOptions = <TData = Awaited<ReturnType<typeof staffListBanners>>, TError = ErrorBody | ErrorBody | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBanners>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -647,10 +647,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffListBannersQueryResult = NonNullable<Awaited<ReturnType<typeof staffListBanners>>>
-export type StaffListBannersQueryError = ErrorBody | ErrorBody
+export type StaffListBannersQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useStaffListBanners<TData = Awaited<ReturnType<typeof staffListBanners>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListBanners<TData = Awaited<ReturnType<typeof staffListBanners>>, TError = ErrorBody | ErrorBody | ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBanners>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListBanners>>,
@@ -660,7 +660,7 @@ export function useStaffListBanners<TData = Awaited<ReturnType<typeof staffListB
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListBanners<TData = Awaited<ReturnType<typeof staffListBanners>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListBanners<TData = Awaited<ReturnType<typeof staffListBanners>>, TError = ErrorBody | ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBanners>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListBanners>>,
@@ -670,7 +670,7 @@ export function useStaffListBanners<TData = Awaited<ReturnType<typeof staffListB
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListBanners<TData = Awaited<ReturnType<typeof staffListBanners>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListBanners<TData = Awaited<ReturnType<typeof staffListBanners>>, TError = ErrorBody | ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBanners>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -678,7 +678,7 @@ export function useStaffListBanners<TData = Awaited<ReturnType<typeof staffListB
  * @summary Every placement's banner.
  */
 
-export function useStaffListBanners<TData = Awaited<ReturnType<typeof staffListBanners>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListBanners<TData = Awaited<ReturnType<typeof staffListBanners>>, TError = ErrorBody | ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBanners>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -721,7 +721,7 @@ export const staffUpdateBanner = async (placement: 'dashboard' | 'certificates',
 
 
 
-export const getStaffUpdateBannerMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffUpdateBannerMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdateBanner>>, TError,{placement: 'dashboard' | 'certificates';data: BannerRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffUpdateBanner>>, TError,{placement: 'dashboard' | 'certificates';data: BannerRequest}, TContext> => {
 
@@ -748,12 +748,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffUpdateBannerMutationResult = NonNullable<Awaited<ReturnType<typeof staffUpdateBanner>>>
     export type StaffUpdateBannerMutationBody = BannerRequest
-    export type StaffUpdateBannerMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffUpdateBannerMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Sets where a banner leads, or takes its picture down.
  */
-export const useStaffUpdateBanner = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffUpdateBanner = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdateBanner>>, TError,{placement: 'dashboard' | 'certificates';data: BannerRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffUpdateBanner>>,
@@ -795,7 +795,7 @@ formData.append(`file`, singleFileUpload.file)
 
 
 
-export const getStaffSetBannerImageMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffSetBannerImageMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetBannerImage>>, TError,{placement: 'dashboard' | 'certificates';data: SingleFileUpload}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffSetBannerImage>>, TError,{placement: 'dashboard' | 'certificates';data: SingleFileUpload}, TContext> => {
 
@@ -822,12 +822,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffSetBannerImageMutationResult = NonNullable<Awaited<ReturnType<typeof staffSetBannerImage>>>
     export type StaffSetBannerImageMutationBody = SingleFileUpload
-    export type StaffSetBannerImageMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffSetBannerImageMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Uploads a banner's picture.
  */
-export const useStaffSetBannerImage = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffSetBannerImage = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetBannerImage>>, TError,{placement: 'dashboard' | 'certificates';data: SingleFileUpload}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffSetBannerImage>>,
@@ -873,7 +873,7 @@ export const getStaffListBlogCategoriesQueryKey = () => {
     }
 
     
-export const getStaffListBlogCategoriesQueryOptions = <TData = Awaited<ReturnType<typeof staffListBlogCategories>>, TError = ErrorBody | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBlogCategories>>, TError, TData>>, }
+export const getStaffListBlogCategoriesQueryOptions = <TData = Awaited<ReturnType<typeof staffListBlogCategories>>, TError = ErrorBody | ErrorBody | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBlogCategories>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -892,10 +892,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffListBlogCategoriesQueryResult = NonNullable<Awaited<ReturnType<typeof staffListBlogCategories>>>
-export type StaffListBlogCategoriesQueryError = ErrorBody | ErrorBody
+export type StaffListBlogCategoriesQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useStaffListBlogCategories<TData = Awaited<ReturnType<typeof staffListBlogCategories>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListBlogCategories<TData = Awaited<ReturnType<typeof staffListBlogCategories>>, TError = ErrorBody | ErrorBody | ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBlogCategories>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListBlogCategories>>,
@@ -905,7 +905,7 @@ export function useStaffListBlogCategories<TData = Awaited<ReturnType<typeof sta
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListBlogCategories<TData = Awaited<ReturnType<typeof staffListBlogCategories>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListBlogCategories<TData = Awaited<ReturnType<typeof staffListBlogCategories>>, TError = ErrorBody | ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBlogCategories>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListBlogCategories>>,
@@ -915,7 +915,7 @@ export function useStaffListBlogCategories<TData = Awaited<ReturnType<typeof sta
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListBlogCategories<TData = Awaited<ReturnType<typeof staffListBlogCategories>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListBlogCategories<TData = Awaited<ReturnType<typeof staffListBlogCategories>>, TError = ErrorBody | ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBlogCategories>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -923,7 +923,7 @@ export function useStaffListBlogCategories<TData = Awaited<ReturnType<typeof sta
  * @summary Every category with its number of posts.
  */
 
-export function useStaffListBlogCategories<TData = Awaited<ReturnType<typeof staffListBlogCategories>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListBlogCategories<TData = Awaited<ReturnType<typeof staffListBlogCategories>>, TError = ErrorBody | ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBlogCategories>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -965,7 +965,7 @@ export const staffCreateBlogCategory = async (blogCategoryRequest: BlogCategoryR
 
 
 
-export const getStaffCreateBlogCategoryMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffCreateBlogCategoryMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreateBlogCategory>>, TError,{data: BlogCategoryRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffCreateBlogCategory>>, TError,{data: BlogCategoryRequest}, TContext> => {
 
@@ -992,12 +992,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffCreateBlogCategoryMutationResult = NonNullable<Awaited<ReturnType<typeof staffCreateBlogCategory>>>
     export type StaffCreateBlogCategoryMutationBody = BlogCategoryRequest
-    export type StaffCreateBlogCategoryMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffCreateBlogCategoryMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Adds a category.
  */
-export const useStaffCreateBlogCategory = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffCreateBlogCategory = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreateBlogCategory>>, TError,{data: BlogCategoryRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffCreateBlogCategory>>,
@@ -1037,7 +1037,7 @@ export const staffUpdateBlogCategory = async (id: number,
 
 
 
-export const getStaffUpdateBlogCategoryMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffUpdateBlogCategoryMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdateBlogCategory>>, TError,{id: number;data: BlogCategoryRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffUpdateBlogCategory>>, TError,{id: number;data: BlogCategoryRequest}, TContext> => {
 
@@ -1064,12 +1064,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffUpdateBlogCategoryMutationResult = NonNullable<Awaited<ReturnType<typeof staffUpdateBlogCategory>>>
     export type StaffUpdateBlogCategoryMutationBody = BlogCategoryRequest
-    export type StaffUpdateBlogCategoryMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffUpdateBlogCategoryMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Renames a category or changes its address.
  */
-export const useStaffUpdateBlogCategory = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffUpdateBlogCategory = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdateBlogCategory>>, TError,{id: number;data: BlogCategoryRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffUpdateBlogCategory>>,
@@ -1107,7 +1107,7 @@ export const staffDeleteBlogCategory = async (id: number, options?: RequestInit)
 
 
 
-export const getStaffDeleteBlogCategoryMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffDeleteBlogCategoryMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteBlogCategory>>, TError,{id: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffDeleteBlogCategory>>, TError,{id: number}, TContext> => {
 
@@ -1134,12 +1134,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffDeleteBlogCategoryMutationResult = NonNullable<Awaited<ReturnType<typeof staffDeleteBlogCategory>>>
     
-    export type StaffDeleteBlogCategoryMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffDeleteBlogCategoryMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Deletes a category no post uses (409 otherwise).
  */
-export const useStaffDeleteBlogCategory = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffDeleteBlogCategory = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteBlogCategory>>, TError,{id: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffDeleteBlogCategory>>,
@@ -1192,7 +1192,7 @@ export const getStaffListBlogPostsQueryKey = (params?: StaffListBlogPostsParams,
     }
 
     
-export const getStaffListBlogPostsQueryOptions = <TData = Awaited<ReturnType<typeof staffListBlogPosts>>, TError = ErrorBody | ErrorBody>(params?: StaffListBlogPostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBlogPosts>>, TError, TData>>, }
+export const getStaffListBlogPostsQueryOptions = <TData = Awaited<ReturnType<typeof staffListBlogPosts>>, TError = ErrorBody | ErrorBody | ErrorBody>(params?: StaffListBlogPostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBlogPosts>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -1211,10 +1211,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffListBlogPostsQueryResult = NonNullable<Awaited<ReturnType<typeof staffListBlogPosts>>>
-export type StaffListBlogPostsQueryError = ErrorBody | ErrorBody
+export type StaffListBlogPostsQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useStaffListBlogPosts<TData = Awaited<ReturnType<typeof staffListBlogPosts>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListBlogPosts<TData = Awaited<ReturnType<typeof staffListBlogPosts>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params: undefined |  StaffListBlogPostsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBlogPosts>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListBlogPosts>>,
@@ -1224,7 +1224,7 @@ export function useStaffListBlogPosts<TData = Awaited<ReturnType<typeof staffLis
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListBlogPosts<TData = Awaited<ReturnType<typeof staffListBlogPosts>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListBlogPosts<TData = Awaited<ReturnType<typeof staffListBlogPosts>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffListBlogPostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBlogPosts>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListBlogPosts>>,
@@ -1234,7 +1234,7 @@ export function useStaffListBlogPosts<TData = Awaited<ReturnType<typeof staffLis
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListBlogPosts<TData = Awaited<ReturnType<typeof staffListBlogPosts>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListBlogPosts<TData = Awaited<ReturnType<typeof staffListBlogPosts>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffListBlogPostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBlogPosts>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1242,7 +1242,7 @@ export function useStaffListBlogPosts<TData = Awaited<ReturnType<typeof staffLis
  * @summary Every post, drafts included, most recently edited first.
  */
 
-export function useStaffListBlogPosts<TData = Awaited<ReturnType<typeof staffListBlogPosts>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListBlogPosts<TData = Awaited<ReturnType<typeof staffListBlogPosts>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffListBlogPostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListBlogPosts>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1284,7 +1284,7 @@ export const staffCreateBlogPost = async (blogPostRequest: BlogPostRequest, opti
 
 
 
-export const getStaffCreateBlogPostMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffCreateBlogPostMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreateBlogPost>>, TError,{data: BlogPostRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffCreateBlogPost>>, TError,{data: BlogPostRequest}, TContext> => {
 
@@ -1311,12 +1311,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffCreateBlogPostMutationResult = NonNullable<Awaited<ReturnType<typeof staffCreateBlogPost>>>
     export type StaffCreateBlogPostMutationBody = BlogPostRequest
-    export type StaffCreateBlogPostMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffCreateBlogPostMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Writes a new post.
  */
-export const useStaffCreateBlogPost = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffCreateBlogPost = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreateBlogPost>>, TError,{data: BlogPostRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffCreateBlogPost>>,
@@ -1362,7 +1362,7 @@ export const getStaffGetBlogPostQueryKey = (id?: number,) => {
     }
 
     
-export const getStaffGetBlogPostQueryOptions = <TData = Awaited<ReturnType<typeof staffGetBlogPost>>, TError = ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetBlogPost>>, TError, TData>>, }
+export const getStaffGetBlogPostQueryOptions = <TData = Awaited<ReturnType<typeof staffGetBlogPost>>, TError = ErrorBody | ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetBlogPost>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -1381,10 +1381,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffGetBlogPostQueryResult = NonNullable<Awaited<ReturnType<typeof staffGetBlogPost>>>
-export type StaffGetBlogPostQueryError = ErrorBody | ErrorBody
+export type StaffGetBlogPostQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useStaffGetBlogPost<TData = Awaited<ReturnType<typeof staffGetBlogPost>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGetBlogPost<TData = Awaited<ReturnType<typeof staffGetBlogPost>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetBlogPost>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGetBlogPost>>,
@@ -1394,7 +1394,7 @@ export function useStaffGetBlogPost<TData = Awaited<ReturnType<typeof staffGetBl
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGetBlogPost<TData = Awaited<ReturnType<typeof staffGetBlogPost>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGetBlogPost<TData = Awaited<ReturnType<typeof staffGetBlogPost>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetBlogPost>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGetBlogPost>>,
@@ -1404,7 +1404,7 @@ export function useStaffGetBlogPost<TData = Awaited<ReturnType<typeof staffGetBl
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGetBlogPost<TData = Awaited<ReturnType<typeof staffGetBlogPost>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGetBlogPost<TData = Awaited<ReturnType<typeof staffGetBlogPost>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetBlogPost>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1412,7 +1412,7 @@ export function useStaffGetBlogPost<TData = Awaited<ReturnType<typeof staffGetBl
  * @summary One post, draft or published.
  */
 
-export function useStaffGetBlogPost<TData = Awaited<ReturnType<typeof staffGetBlogPost>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGetBlogPost<TData = Awaited<ReturnType<typeof staffGetBlogPost>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetBlogPost>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1455,7 +1455,7 @@ export const staffUpdateBlogPost = async (id: number,
 
 
 
-export const getStaffUpdateBlogPostMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffUpdateBlogPostMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdateBlogPost>>, TError,{id: number;data: BlogPostRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffUpdateBlogPost>>, TError,{id: number;data: BlogPostRequest}, TContext> => {
 
@@ -1482,12 +1482,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffUpdateBlogPostMutationResult = NonNullable<Awaited<ReturnType<typeof staffUpdateBlogPost>>>
     export type StaffUpdateBlogPostMutationBody = BlogPostRequest
-    export type StaffUpdateBlogPostMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffUpdateBlogPostMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Replaces what a post says.
  */
-export const useStaffUpdateBlogPost = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffUpdateBlogPost = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdateBlogPost>>, TError,{id: number;data: BlogPostRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffUpdateBlogPost>>,
@@ -1525,7 +1525,7 @@ export const staffDeleteBlogPost = async (id: number, options?: RequestInit): Pr
 
 
 
-export const getStaffDeleteBlogPostMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffDeleteBlogPostMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteBlogPost>>, TError,{id: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffDeleteBlogPost>>, TError,{id: number}, TContext> => {
 
@@ -1552,12 +1552,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffDeleteBlogPostMutationResult = NonNullable<Awaited<ReturnType<typeof staffDeleteBlogPost>>>
     
-    export type StaffDeleteBlogPostMutationError = ErrorBody | ErrorBody
+    export type StaffDeleteBlogPostMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Deletes a post.
  */
-export const useStaffDeleteBlogPost = <TError = ErrorBody | ErrorBody,
+export const useStaffDeleteBlogPost = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteBlogPost>>, TError,{id: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffDeleteBlogPost>>,
@@ -1599,7 +1599,7 @@ formData.append(`file`, singleFileUpload.file)
 
 
 
-export const getStaffSetBlogPostImageMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffSetBlogPostImageMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetBlogPostImage>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffSetBlogPostImage>>, TError,{id: number;data: SingleFileUpload}, TContext> => {
 
@@ -1626,12 +1626,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffSetBlogPostImageMutationResult = NonNullable<Awaited<ReturnType<typeof staffSetBlogPostImage>>>
     export type StaffSetBlogPostImageMutationBody = SingleFileUpload
-    export type StaffSetBlogPostImageMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffSetBlogPostImageMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Uploads the post's header image (JPEG or PNG, checked by content).
  */
-export const useStaffSetBlogPostImage = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffSetBlogPostImage = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetBlogPostImage>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffSetBlogPostImage>>,
@@ -1684,7 +1684,7 @@ export const getStaffListContactMessagesQueryKey = (params?: StaffListContactMes
     }
 
     
-export const getStaffListContactMessagesQueryOptions = <TData = Awaited<ReturnType<typeof staffListContactMessages>>, TError = ErrorBody | ErrorBody>(params?: StaffListContactMessagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListContactMessages>>, TError, TData>>, }
+export const getStaffListContactMessagesQueryOptions = <TData = Awaited<ReturnType<typeof staffListContactMessages>>, TError = ErrorBody | ErrorBody | ErrorBody>(params?: StaffListContactMessagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListContactMessages>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -1703,10 +1703,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffListContactMessagesQueryResult = NonNullable<Awaited<ReturnType<typeof staffListContactMessages>>>
-export type StaffListContactMessagesQueryError = ErrorBody | ErrorBody
+export type StaffListContactMessagesQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useStaffListContactMessages<TData = Awaited<ReturnType<typeof staffListContactMessages>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListContactMessages<TData = Awaited<ReturnType<typeof staffListContactMessages>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params: undefined |  StaffListContactMessagesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListContactMessages>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListContactMessages>>,
@@ -1716,7 +1716,7 @@ export function useStaffListContactMessages<TData = Awaited<ReturnType<typeof st
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListContactMessages<TData = Awaited<ReturnType<typeof staffListContactMessages>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListContactMessages<TData = Awaited<ReturnType<typeof staffListContactMessages>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffListContactMessagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListContactMessages>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListContactMessages>>,
@@ -1726,7 +1726,7 @@ export function useStaffListContactMessages<TData = Awaited<ReturnType<typeof st
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListContactMessages<TData = Awaited<ReturnType<typeof staffListContactMessages>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListContactMessages<TData = Awaited<ReturnType<typeof staffListContactMessages>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffListContactMessagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListContactMessages>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1734,7 +1734,7 @@ export function useStaffListContactMessages<TData = Awaited<ReturnType<typeof st
  * @summary Contact messages, open (default) or handled, newest first.
  */
 
-export function useStaffListContactMessages<TData = Awaited<ReturnType<typeof staffListContactMessages>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListContactMessages<TData = Awaited<ReturnType<typeof staffListContactMessages>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffListContactMessagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListContactMessages>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1775,7 +1775,7 @@ export const staffHandleContactMessage = async (id: number, options?: RequestIni
 
 
 
-export const getStaffHandleContactMessageMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffHandleContactMessageMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffHandleContactMessage>>, TError,{id: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffHandleContactMessage>>, TError,{id: number}, TContext> => {
 
@@ -1802,12 +1802,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffHandleContactMessageMutationResult = NonNullable<Awaited<ReturnType<typeof staffHandleContactMessage>>>
     
-    export type StaffHandleContactMessageMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffHandleContactMessageMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Marks a message as handled.
  */
-export const useStaffHandleContactMessage = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffHandleContactMessage = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffHandleContactMessage>>, TError,{id: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffHandleContactMessage>>,
@@ -1861,7 +1861,7 @@ export const getStaffFundingApprovalsQueryKey = (params?: StaffFundingApprovalsP
     }
 
     
-export const getStaffFundingApprovalsQueryOptions = <TData = Awaited<ReturnType<typeof staffFundingApprovals>>, TError = ErrorBody | ErrorBody>(params?: StaffFundingApprovalsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffFundingApprovals>>, TError, TData>>, }
+export const getStaffFundingApprovalsQueryOptions = <TData = Awaited<ReturnType<typeof staffFundingApprovals>>, TError = ErrorBody | ErrorBody | ErrorBody>(params?: StaffFundingApprovalsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffFundingApprovals>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -1880,10 +1880,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffFundingApprovalsQueryResult = NonNullable<Awaited<ReturnType<typeof staffFundingApprovals>>>
-export type StaffFundingApprovalsQueryError = ErrorBody | ErrorBody
+export type StaffFundingApprovalsQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useStaffFundingApprovals<TData = Awaited<ReturnType<typeof staffFundingApprovals>>, TError = ErrorBody | ErrorBody>(
+export function useStaffFundingApprovals<TData = Awaited<ReturnType<typeof staffFundingApprovals>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params: undefined |  StaffFundingApprovalsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffFundingApprovals>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffFundingApprovals>>,
@@ -1893,7 +1893,7 @@ export function useStaffFundingApprovals<TData = Awaited<ReturnType<typeof staff
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffFundingApprovals<TData = Awaited<ReturnType<typeof staffFundingApprovals>>, TError = ErrorBody | ErrorBody>(
+export function useStaffFundingApprovals<TData = Awaited<ReturnType<typeof staffFundingApprovals>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffFundingApprovalsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffFundingApprovals>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffFundingApprovals>>,
@@ -1903,7 +1903,7 @@ export function useStaffFundingApprovals<TData = Awaited<ReturnType<typeof staff
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffFundingApprovals<TData = Awaited<ReturnType<typeof staffFundingApprovals>>, TError = ErrorBody | ErrorBody>(
+export function useStaffFundingApprovals<TData = Awaited<ReturnType<typeof staffFundingApprovals>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffFundingApprovalsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffFundingApprovals>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1912,7 +1912,7 @@ export function useStaffFundingApprovals<TData = Awaited<ReturnType<typeof staff
 waiting first.
  */
 
-export function useStaffFundingApprovals<TData = Awaited<ReturnType<typeof staffFundingApprovals>>, TError = ErrorBody | ErrorBody>(
+export function useStaffFundingApprovals<TData = Awaited<ReturnType<typeof staffFundingApprovals>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffFundingApprovalsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffFundingApprovals>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1961,7 +1961,7 @@ export const getStaffFundingReconciliationQueryKey = () => {
     }
 
     
-export const getStaffFundingReconciliationQueryOptions = <TData = Awaited<ReturnType<typeof staffFundingReconciliation>>, TError = ErrorBody | ErrorBody | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffFundingReconciliation>>, TError, TData>>, }
+export const getStaffFundingReconciliationQueryOptions = <TData = Awaited<ReturnType<typeof staffFundingReconciliation>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffFundingReconciliation>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -1980,10 +1980,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffFundingReconciliationQueryResult = NonNullable<Awaited<ReturnType<typeof staffFundingReconciliation>>>
-export type StaffFundingReconciliationQueryError = ErrorBody | ErrorBody | ErrorBody
+export type StaffFundingReconciliationQueryError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
 
-export function useStaffFundingReconciliation<TData = Awaited<ReturnType<typeof staffFundingReconciliation>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useStaffFundingReconciliation<TData = Awaited<ReturnType<typeof staffFundingReconciliation>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffFundingReconciliation>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffFundingReconciliation>>,
@@ -1993,7 +1993,7 @@ export function useStaffFundingReconciliation<TData = Awaited<ReturnType<typeof 
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffFundingReconciliation<TData = Awaited<ReturnType<typeof staffFundingReconciliation>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useStaffFundingReconciliation<TData = Awaited<ReturnType<typeof staffFundingReconciliation>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffFundingReconciliation>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffFundingReconciliation>>,
@@ -2003,7 +2003,7 @@ export function useStaffFundingReconciliation<TData = Awaited<ReturnType<typeof 
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffFundingReconciliation<TData = Awaited<ReturnType<typeof staffFundingReconciliation>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useStaffFundingReconciliation<TData = Awaited<ReturnType<typeof staffFundingReconciliation>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffFundingReconciliation>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2011,7 +2011,7 @@ export function useStaffFundingReconciliation<TData = Awaited<ReturnType<typeof 
  * @summary Every charge in the ledger checked against the processor's records; differences flagged.
  */
 
-export function useStaffFundingReconciliation<TData = Awaited<ReturnType<typeof staffFundingReconciliation>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useStaffFundingReconciliation<TData = Awaited<ReturnType<typeof staffFundingReconciliation>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffFundingReconciliation>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -2067,7 +2067,7 @@ export const getStaffGroupUpdateQueueQueryKey = (params?: StaffGroupUpdateQueueP
     }
 
     
-export const getStaffGroupUpdateQueueQueryOptions = <TData = Awaited<ReturnType<typeof staffGroupUpdateQueue>>, TError = ErrorBody | ErrorBody>(params?: StaffGroupUpdateQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupUpdateQueue>>, TError, TData>>, }
+export const getStaffGroupUpdateQueueQueryOptions = <TData = Awaited<ReturnType<typeof staffGroupUpdateQueue>>, TError = ErrorBody | ErrorBody | ErrorBody>(params?: StaffGroupUpdateQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupUpdateQueue>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -2086,10 +2086,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffGroupUpdateQueueQueryResult = NonNullable<Awaited<ReturnType<typeof staffGroupUpdateQueue>>>
-export type StaffGroupUpdateQueueQueryError = ErrorBody | ErrorBody
+export type StaffGroupUpdateQueueQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useStaffGroupUpdateQueue<TData = Awaited<ReturnType<typeof staffGroupUpdateQueue>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGroupUpdateQueue<TData = Awaited<ReturnType<typeof staffGroupUpdateQueue>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params: undefined |  StaffGroupUpdateQueueParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupUpdateQueue>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGroupUpdateQueue>>,
@@ -2099,7 +2099,7 @@ export function useStaffGroupUpdateQueue<TData = Awaited<ReturnType<typeof staff
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGroupUpdateQueue<TData = Awaited<ReturnType<typeof staffGroupUpdateQueue>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGroupUpdateQueue<TData = Awaited<ReturnType<typeof staffGroupUpdateQueue>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffGroupUpdateQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupUpdateQueue>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGroupUpdateQueue>>,
@@ -2109,7 +2109,7 @@ export function useStaffGroupUpdateQueue<TData = Awaited<ReturnType<typeof staff
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGroupUpdateQueue<TData = Awaited<ReturnType<typeof staffGroupUpdateQueue>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGroupUpdateQueue<TData = Awaited<ReturnType<typeof staffGroupUpdateQueue>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffGroupUpdateQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupUpdateQueue>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2117,7 +2117,7 @@ export function useStaffGroupUpdateQueue<TData = Awaited<ReturnType<typeof staff
  * @summary Updates waiting for staff approval.
  */
 
-export function useStaffGroupUpdateQueue<TData = Awaited<ReturnType<typeof staffGroupUpdateQueue>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGroupUpdateQueue<TData = Awaited<ReturnType<typeof staffGroupUpdateQueue>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffGroupUpdateQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupUpdateQueue>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -2162,7 +2162,7 @@ export const staffReviewGroupUpdate = async (id: number,
 
 
 
-export const getStaffReviewGroupUpdateMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffReviewGroupUpdateMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReviewGroupUpdate>>, TError,{id: number;action: string;data: ModerationRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffReviewGroupUpdate>>, TError,{id: number;action: string;data: ModerationRequest}, TContext> => {
 
@@ -2189,12 +2189,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffReviewGroupUpdateMutationResult = NonNullable<Awaited<ReturnType<typeof staffReviewGroupUpdate>>>
     export type StaffReviewGroupUpdateMutationBody = ModerationRequest
-    export type StaffReviewGroupUpdateMutationError = ErrorBody | ErrorBody
+    export type StaffReviewGroupUpdateMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Approves or rejects an update (`action` is `approve` or `reject`); audited.
  */
-export const useStaffReviewGroupUpdate = <TError = ErrorBody | ErrorBody,
+export const useStaffReviewGroupUpdate = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReviewGroupUpdate>>, TError,{id: number;action: string;data: ModerationRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffReviewGroupUpdate>>,
@@ -2247,7 +2247,7 @@ export const getStaffGroupQueueQueryKey = (params?: StaffGroupQueueParams,) => {
     }
 
     
-export const getStaffGroupQueueQueryOptions = <TData = Awaited<ReturnType<typeof staffGroupQueue>>, TError = ErrorBody | ErrorBody>(params?: StaffGroupQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupQueue>>, TError, TData>>, }
+export const getStaffGroupQueueQueryOptions = <TData = Awaited<ReturnType<typeof staffGroupQueue>>, TError = ErrorBody | ErrorBody | ErrorBody>(params?: StaffGroupQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupQueue>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -2266,10 +2266,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffGroupQueueQueryResult = NonNullable<Awaited<ReturnType<typeof staffGroupQueue>>>
-export type StaffGroupQueueQueryError = ErrorBody | ErrorBody
+export type StaffGroupQueueQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useStaffGroupQueue<TData = Awaited<ReturnType<typeof staffGroupQueue>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGroupQueue<TData = Awaited<ReturnType<typeof staffGroupQueue>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params: undefined |  StaffGroupQueueParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupQueue>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGroupQueue>>,
@@ -2279,7 +2279,7 @@ export function useStaffGroupQueue<TData = Awaited<ReturnType<typeof staffGroupQ
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGroupQueue<TData = Awaited<ReturnType<typeof staffGroupQueue>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGroupQueue<TData = Awaited<ReturnType<typeof staffGroupQueue>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffGroupQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupQueue>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGroupQueue>>,
@@ -2289,7 +2289,7 @@ export function useStaffGroupQueue<TData = Awaited<ReturnType<typeof staffGroupQ
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGroupQueue<TData = Awaited<ReturnType<typeof staffGroupQueue>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGroupQueue<TData = Awaited<ReturnType<typeof staffGroupQueue>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffGroupQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupQueue>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2297,7 +2297,7 @@ export function useStaffGroupQueue<TData = Awaited<ReturnType<typeof staffGroupQ
  * @summary Groups waiting for staff (the longest waiting first), or every submitted group.
  */
 
-export function useStaffGroupQueue<TData = Awaited<ReturnType<typeof staffGroupQueue>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGroupQueue<TData = Awaited<ReturnType<typeof staffGroupQueue>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffGroupQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupQueue>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -2346,7 +2346,7 @@ export const getStaffGroupReviewQueryKey = (id?: number,) => {
     }
 
     
-export const getStaffGroupReviewQueryOptions = <TData = Awaited<ReturnType<typeof staffGroupReview>>, TError = ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupReview>>, TError, TData>>, }
+export const getStaffGroupReviewQueryOptions = <TData = Awaited<ReturnType<typeof staffGroupReview>>, TError = ErrorBody | ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupReview>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -2365,10 +2365,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffGroupReviewQueryResult = NonNullable<Awaited<ReturnType<typeof staffGroupReview>>>
-export type StaffGroupReviewQueryError = ErrorBody | ErrorBody
+export type StaffGroupReviewQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useStaffGroupReview<TData = Awaited<ReturnType<typeof staffGroupReview>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGroupReview<TData = Awaited<ReturnType<typeof staffGroupReview>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupReview>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGroupReview>>,
@@ -2378,7 +2378,7 @@ export function useStaffGroupReview<TData = Awaited<ReturnType<typeof staffGroup
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGroupReview<TData = Awaited<ReturnType<typeof staffGroupReview>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGroupReview<TData = Awaited<ReturnType<typeof staffGroupReview>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupReview>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGroupReview>>,
@@ -2388,7 +2388,7 @@ export function useStaffGroupReview<TData = Awaited<ReturnType<typeof staffGroup
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGroupReview<TData = Awaited<ReturnType<typeof staffGroupReview>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGroupReview<TData = Awaited<ReturnType<typeof staffGroupReview>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupReview>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2396,7 +2396,7 @@ export function useStaffGroupReview<TData = Awaited<ReturnType<typeof staffGroup
  * @summary A group under review: the public version and the proposed one, side by side.
  */
 
-export function useStaffGroupReview<TData = Awaited<ReturnType<typeof staffGroupReview>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGroupReview<TData = Awaited<ReturnType<typeof staffGroupReview>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGroupReview>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -2441,7 +2441,7 @@ export const staffModerateGroup = async (id: number,
 
 
 
-export const getStaffModerateGroupMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffModerateGroupMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffModerateGroup>>, TError,{id: number;action: string;data: ModerationRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffModerateGroup>>, TError,{id: number;action: string;data: ModerationRequest}, TContext> => {
 
@@ -2468,12 +2468,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffModerateGroupMutationResult = NonNullable<Awaited<ReturnType<typeof staffModerateGroup>>>
     export type StaffModerateGroupMutationBody = ModerationRequest
-    export type StaffModerateGroupMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffModerateGroupMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Approves, rejects, suspends or reactivates a group (`action` is one of those words).
  */
-export const useStaffModerateGroup = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffModerateGroup = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffModerateGroup>>, TError,{id: number;action: string;data: ModerationRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffModerateGroup>>,
@@ -2526,7 +2526,7 @@ export const getStaffListLecturesQueryKey = (params?: StaffListLecturesParams,) 
     }
 
     
-export const getStaffListLecturesQueryOptions = <TData = Awaited<ReturnType<typeof staffListLectures>>, TError = ErrorBody | ErrorBody>(params?: StaffListLecturesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListLectures>>, TError, TData>>, }
+export const getStaffListLecturesQueryOptions = <TData = Awaited<ReturnType<typeof staffListLectures>>, TError = ErrorBody | ErrorBody | ErrorBody>(params?: StaffListLecturesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListLectures>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -2545,10 +2545,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffListLecturesQueryResult = NonNullable<Awaited<ReturnType<typeof staffListLectures>>>
-export type StaffListLecturesQueryError = ErrorBody | ErrorBody
+export type StaffListLecturesQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useStaffListLectures<TData = Awaited<ReturnType<typeof staffListLectures>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListLectures<TData = Awaited<ReturnType<typeof staffListLectures>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params: undefined |  StaffListLecturesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListLectures>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListLectures>>,
@@ -2558,7 +2558,7 @@ export function useStaffListLectures<TData = Awaited<ReturnType<typeof staffList
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListLectures<TData = Awaited<ReturnType<typeof staffListLectures>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListLectures<TData = Awaited<ReturnType<typeof staffListLectures>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffListLecturesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListLectures>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListLectures>>,
@@ -2568,7 +2568,7 @@ export function useStaffListLectures<TData = Awaited<ReturnType<typeof staffList
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListLectures<TData = Awaited<ReturnType<typeof staffListLectures>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListLectures<TData = Awaited<ReturnType<typeof staffListLectures>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffListLecturesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListLectures>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2576,7 +2576,7 @@ export function useStaffListLectures<TData = Awaited<ReturnType<typeof staffList
  * @summary Every lecture, in the order the site shows them.
  */
 
-export function useStaffListLectures<TData = Awaited<ReturnType<typeof staffListLectures>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListLectures<TData = Awaited<ReturnType<typeof staffListLectures>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffListLecturesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListLectures>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -2618,7 +2618,7 @@ export const staffCreateLecture = async (lectureRequest: LectureRequest, options
 
 
 
-export const getStaffCreateLectureMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffCreateLectureMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreateLecture>>, TError,{data: LectureRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffCreateLecture>>, TError,{data: LectureRequest}, TContext> => {
 
@@ -2645,12 +2645,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffCreateLectureMutationResult = NonNullable<Awaited<ReturnType<typeof staffCreateLecture>>>
     export type StaffCreateLectureMutationBody = LectureRequest
-    export type StaffCreateLectureMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffCreateLectureMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Adds a lecture.
  */
-export const useStaffCreateLecture = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffCreateLecture = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreateLecture>>, TError,{data: LectureRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffCreateLecture>>,
@@ -2696,7 +2696,7 @@ export const getStaffGetLectureQueryKey = (id?: number,) => {
     }
 
     
-export const getStaffGetLectureQueryOptions = <TData = Awaited<ReturnType<typeof staffGetLecture>>, TError = ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetLecture>>, TError, TData>>, }
+export const getStaffGetLectureQueryOptions = <TData = Awaited<ReturnType<typeof staffGetLecture>>, TError = ErrorBody | ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetLecture>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -2715,10 +2715,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffGetLectureQueryResult = NonNullable<Awaited<ReturnType<typeof staffGetLecture>>>
-export type StaffGetLectureQueryError = ErrorBody | ErrorBody
+export type StaffGetLectureQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useStaffGetLecture<TData = Awaited<ReturnType<typeof staffGetLecture>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGetLecture<TData = Awaited<ReturnType<typeof staffGetLecture>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetLecture>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGetLecture>>,
@@ -2728,7 +2728,7 @@ export function useStaffGetLecture<TData = Awaited<ReturnType<typeof staffGetLec
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGetLecture<TData = Awaited<ReturnType<typeof staffGetLecture>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGetLecture<TData = Awaited<ReturnType<typeof staffGetLecture>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetLecture>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGetLecture>>,
@@ -2738,7 +2738,7 @@ export function useStaffGetLecture<TData = Awaited<ReturnType<typeof staffGetLec
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGetLecture<TData = Awaited<ReturnType<typeof staffGetLecture>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGetLecture<TData = Awaited<ReturnType<typeof staffGetLecture>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetLecture>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2746,7 +2746,7 @@ export function useStaffGetLecture<TData = Awaited<ReturnType<typeof staffGetLec
  * @summary One lecture.
  */
 
-export function useStaffGetLecture<TData = Awaited<ReturnType<typeof staffGetLecture>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGetLecture<TData = Awaited<ReturnType<typeof staffGetLecture>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetLecture>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -2789,7 +2789,7 @@ export const staffUpdateLecture = async (id: number,
 
 
 
-export const getStaffUpdateLectureMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffUpdateLectureMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdateLecture>>, TError,{id: number;data: LectureRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffUpdateLecture>>, TError,{id: number;data: LectureRequest}, TContext> => {
 
@@ -2816,12 +2816,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffUpdateLectureMutationResult = NonNullable<Awaited<ReturnType<typeof staffUpdateLecture>>>
     export type StaffUpdateLectureMutationBody = LectureRequest
-    export type StaffUpdateLectureMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffUpdateLectureMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Replaces what a lecture says.
  */
-export const useStaffUpdateLecture = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffUpdateLecture = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdateLecture>>, TError,{id: number;data: LectureRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffUpdateLecture>>,
@@ -2859,7 +2859,7 @@ export const staffDeleteLecture = async (id: number, options?: RequestInit): Pro
 
 
 
-export const getStaffDeleteLectureMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffDeleteLectureMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteLecture>>, TError,{id: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffDeleteLecture>>, TError,{id: number}, TContext> => {
 
@@ -2886,12 +2886,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffDeleteLectureMutationResult = NonNullable<Awaited<ReturnType<typeof staffDeleteLecture>>>
     
-    export type StaffDeleteLectureMutationError = ErrorBody | ErrorBody
+    export type StaffDeleteLectureMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Deletes a lecture with its poster and video.
  */
-export const useStaffDeleteLecture = <TError = ErrorBody | ErrorBody,
+export const useStaffDeleteLecture = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteLecture>>, TError,{id: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffDeleteLecture>>,
@@ -2933,7 +2933,7 @@ formData.append(`file`, singleFileUpload.file)
 
 
 
-export const getStaffSetLecturePosterMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffSetLecturePosterMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetLecturePoster>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffSetLecturePoster>>, TError,{id: number;data: SingleFileUpload}, TContext> => {
 
@@ -2960,12 +2960,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffSetLecturePosterMutationResult = NonNullable<Awaited<ReturnType<typeof staffSetLecturePoster>>>
     export type StaffSetLecturePosterMutationBody = SingleFileUpload
-    export type StaffSetLecturePosterMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffSetLecturePosterMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Uploads a lecture's poster (JPEG or PNG).
  */
-export const useStaffSetLecturePoster = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffSetLecturePoster = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetLecturePoster>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffSetLecturePoster>>,
@@ -3007,7 +3007,7 @@ formData.append(`file`, singleFileUpload.file)
 
 
 
-export const getStaffSetLectureVideoMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffSetLectureVideoMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetLectureVideo>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffSetLectureVideo>>, TError,{id: number;data: SingleFileUpload}, TContext> => {
 
@@ -3034,12 +3034,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffSetLectureVideoMutationResult = NonNullable<Awaited<ReturnType<typeof staffSetLectureVideo>>>
     export type StaffSetLectureVideoMutationBody = SingleFileUpload
-    export type StaffSetLectureVideoMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffSetLectureVideoMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Uploads a lecture's video (WebM or MP4, recognised by content; at most 200 MB).
  */
-export const useStaffSetLectureVideo = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffSetLectureVideo = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetLectureVideo>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffSetLectureVideo>>,
@@ -3085,7 +3085,7 @@ export const getStaffListLookupQueryKey = (kind?: 'tags' | 'goals' | 'roles',) =
     }
 
     
-export const getStaffListLookupQueryOptions = <TData = Awaited<ReturnType<typeof staffListLookup>>, TError = ErrorBody | ErrorBody>(kind: 'tags' | 'goals' | 'roles', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListLookup>>, TError, TData>>, }
+export const getStaffListLookupQueryOptions = <TData = Awaited<ReturnType<typeof staffListLookup>>, TError = ErrorBody | ErrorBody | ErrorBody>(kind: 'tags' | 'goals' | 'roles', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListLookup>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -3104,10 +3104,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffListLookupQueryResult = NonNullable<Awaited<ReturnType<typeof staffListLookup>>>
-export type StaffListLookupQueryError = ErrorBody | ErrorBody
+export type StaffListLookupQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useStaffListLookup<TData = Awaited<ReturnType<typeof staffListLookup>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListLookup<TData = Awaited<ReturnType<typeof staffListLookup>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  kind: 'tags' | 'goals' | 'roles', options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListLookup>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListLookup>>,
@@ -3117,7 +3117,7 @@ export function useStaffListLookup<TData = Awaited<ReturnType<typeof staffListLo
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListLookup<TData = Awaited<ReturnType<typeof staffListLookup>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListLookup<TData = Awaited<ReturnType<typeof staffListLookup>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  kind: 'tags' | 'goals' | 'roles', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListLookup>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListLookup>>,
@@ -3127,7 +3127,7 @@ export function useStaffListLookup<TData = Awaited<ReturnType<typeof staffListLo
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListLookup<TData = Awaited<ReturnType<typeof staffListLookup>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListLookup<TData = Awaited<ReturnType<typeof staffListLookup>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  kind: 'tags' | 'goals' | 'roles', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListLookup>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -3135,7 +3135,7 @@ export function useStaffListLookup<TData = Awaited<ReturnType<typeof staffListLo
  * @summary Every entry of a lookup, with its use.
  */
 
-export function useStaffListLookup<TData = Awaited<ReturnType<typeof staffListLookup>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListLookup<TData = Awaited<ReturnType<typeof staffListLookup>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  kind: 'tags' | 'goals' | 'roles', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListLookup>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -3178,7 +3178,7 @@ export const staffCreateLookup = async (kind: 'tags' | 'goals' | 'roles',
 
 
 
-export const getStaffCreateLookupMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffCreateLookupMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreateLookup>>, TError,{kind: 'tags' | 'goals' | 'roles';data: LookupRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffCreateLookup>>, TError,{kind: 'tags' | 'goals' | 'roles';data: LookupRequest}, TContext> => {
 
@@ -3205,12 +3205,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffCreateLookupMutationResult = NonNullable<Awaited<ReturnType<typeof staffCreateLookup>>>
     export type StaffCreateLookupMutationBody = LookupRequest
-    export type StaffCreateLookupMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffCreateLookupMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Adds an entry.
  */
-export const useStaffCreateLookup = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffCreateLookup = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreateLookup>>, TError,{kind: 'tags' | 'goals' | 'roles';data: LookupRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffCreateLookup>>,
@@ -3252,7 +3252,7 @@ export const staffUpdateLookup = async (kind: 'tags' | 'goals' | 'roles',
 
 
 
-export const getStaffUpdateLookupMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffUpdateLookupMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdateLookup>>, TError,{kind: 'tags' | 'goals' | 'roles';id: number;data: LookupRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffUpdateLookup>>, TError,{kind: 'tags' | 'goals' | 'roles';id: number;data: LookupRequest}, TContext> => {
 
@@ -3279,12 +3279,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffUpdateLookupMutationResult = NonNullable<Awaited<ReturnType<typeof staffUpdateLookup>>>
     export type StaffUpdateLookupMutationBody = LookupRequest
-    export type StaffUpdateLookupMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffUpdateLookupMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Renames an entry.
  */
-export const useStaffUpdateLookup = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffUpdateLookup = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdateLookup>>, TError,{kind: 'tags' | 'goals' | 'roles';id: number;data: LookupRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffUpdateLookup>>,
@@ -3324,7 +3324,7 @@ export const staffDeleteLookup = async (kind: 'tags' | 'goals' | 'roles',
 
 
 
-export const getStaffDeleteLookupMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffDeleteLookupMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteLookup>>, TError,{kind: 'tags' | 'goals' | 'roles';id: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffDeleteLookup>>, TError,{kind: 'tags' | 'goals' | 'roles';id: number}, TContext> => {
 
@@ -3351,12 +3351,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffDeleteLookupMutationResult = NonNullable<Awaited<ReturnType<typeof staffDeleteLookup>>>
     
-    export type StaffDeleteLookupMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffDeleteLookupMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Deletes an entry no group uses (409 otherwise, and always for `other`).
  */
-export const useStaffDeleteLookup = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffDeleteLookup = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteLookup>>, TError,{kind: 'tags' | 'goals' | 'roles';id: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffDeleteLookup>>,
@@ -3396,7 +3396,7 @@ export const staffUpdateMenuItem = async (id: number,
 
 
 
-export const getStaffUpdateMenuItemMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffUpdateMenuItemMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdateMenuItem>>, TError,{id: number;data: MenuItemRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffUpdateMenuItem>>, TError,{id: number;data: MenuItemRequest}, TContext> => {
 
@@ -3423,12 +3423,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffUpdateMenuItemMutationResult = NonNullable<Awaited<ReturnType<typeof staffUpdateMenuItem>>>
     export type StaffUpdateMenuItemMutationBody = MenuItemRequest
-    export type StaffUpdateMenuItemMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffUpdateMenuItemMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Changes an item (moving it under another parent puts it last there).
  */
-export const useStaffUpdateMenuItem = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffUpdateMenuItem = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdateMenuItem>>, TError,{id: number;data: MenuItemRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffUpdateMenuItem>>,
@@ -3466,7 +3466,7 @@ export const staffDeleteMenuItem = async (id: number, options?: RequestInit): Pr
 
 
 
-export const getStaffDeleteMenuItemMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffDeleteMenuItemMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteMenuItem>>, TError,{id: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffDeleteMenuItem>>, TError,{id: number}, TContext> => {
 
@@ -3493,12 +3493,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffDeleteMenuItemMutationResult = NonNullable<Awaited<ReturnType<typeof staffDeleteMenuItem>>>
     
-    export type StaffDeleteMenuItemMutationError = ErrorBody | ErrorBody
+    export type StaffDeleteMenuItemMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Deletes an item with its sub-menus.
  */
-export const useStaffDeleteMenuItem = <TError = ErrorBody | ErrorBody,
+export const useStaffDeleteMenuItem = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteMenuItem>>, TError,{id: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffDeleteMenuItem>>,
@@ -3538,7 +3538,7 @@ export const staffMoveMenuItem = async (id: number,
 
 
 
-export const getStaffMoveMenuItemMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffMoveMenuItemMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffMoveMenuItem>>, TError,{id: number;data: MoveRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffMoveMenuItem>>, TError,{id: number;data: MoveRequest}, TContext> => {
 
@@ -3565,12 +3565,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffMoveMenuItemMutationResult = NonNullable<Awaited<ReturnType<typeof staffMoveMenuItem>>>
     export type StaffMoveMenuItemMutationBody = MoveRequest
-    export type StaffMoveMenuItemMutationError = ErrorBody | ErrorBody
+    export type StaffMoveMenuItemMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Moves an item one place up or down among its siblings.
  */
-export const useStaffMoveMenuItem = <TError = ErrorBody | ErrorBody,
+export const useStaffMoveMenuItem = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffMoveMenuItem>>, TError,{id: number;data: MoveRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffMoveMenuItem>>,
@@ -3612,7 +3612,7 @@ formData.append(`file`, singleFileUpload.file)
 
 
 
-export const getStaffSetMenuItemImageMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffSetMenuItemImageMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetMenuItemImage>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffSetMenuItemImage>>, TError,{id: number;data: SingleFileUpload}, TContext> => {
 
@@ -3639,12 +3639,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffSetMenuItemImageMutationResult = NonNullable<Awaited<ReturnType<typeof staffSetMenuItemImage>>>
     export type StaffSetMenuItemImageMutationBody = SingleFileUpload
-    export type StaffSetMenuItemImageMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffSetMenuItemImageMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Uploads an item's picture.
  */
-export const useStaffSetMenuItemImage = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffSetMenuItemImage = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetMenuItemImage>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffSetMenuItemImage>>,
@@ -3690,7 +3690,7 @@ export const getStaffGetMenuQueryKey = (menu?: 'main' | 'lgp',) => {
     }
 
     
-export const getStaffGetMenuQueryOptions = <TData = Awaited<ReturnType<typeof staffGetMenu>>, TError = ErrorBody | ErrorBody>(menu: 'main' | 'lgp', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetMenu>>, TError, TData>>, }
+export const getStaffGetMenuQueryOptions = <TData = Awaited<ReturnType<typeof staffGetMenu>>, TError = ErrorBody | ErrorBody | ErrorBody>(menu: 'main' | 'lgp', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetMenu>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -3709,10 +3709,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffGetMenuQueryResult = NonNullable<Awaited<ReturnType<typeof staffGetMenu>>>
-export type StaffGetMenuQueryError = ErrorBody | ErrorBody
+export type StaffGetMenuQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useStaffGetMenu<TData = Awaited<ReturnType<typeof staffGetMenu>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGetMenu<TData = Awaited<ReturnType<typeof staffGetMenu>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  menu: 'main' | 'lgp', options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetMenu>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGetMenu>>,
@@ -3722,7 +3722,7 @@ export function useStaffGetMenu<TData = Awaited<ReturnType<typeof staffGetMenu>>
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGetMenu<TData = Awaited<ReturnType<typeof staffGetMenu>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGetMenu<TData = Awaited<ReturnType<typeof staffGetMenu>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  menu: 'main' | 'lgp', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetMenu>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGetMenu>>,
@@ -3732,7 +3732,7 @@ export function useStaffGetMenu<TData = Awaited<ReturnType<typeof staffGetMenu>>
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGetMenu<TData = Awaited<ReturnType<typeof staffGetMenu>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGetMenu<TData = Awaited<ReturnType<typeof staffGetMenu>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  menu: 'main' | 'lgp', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetMenu>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -3740,7 +3740,7 @@ export function useStaffGetMenu<TData = Awaited<ReturnType<typeof staffGetMenu>>
  * @summary A menu with its sub-menus, in order.
  */
 
-export function useStaffGetMenu<TData = Awaited<ReturnType<typeof staffGetMenu>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGetMenu<TData = Awaited<ReturnType<typeof staffGetMenu>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  menu: 'main' | 'lgp', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetMenu>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -3783,7 +3783,7 @@ export const staffCreateMenuItem = async (menu: 'main' | 'lgp',
 
 
 
-export const getStaffCreateMenuItemMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffCreateMenuItemMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreateMenuItem>>, TError,{menu: 'main' | 'lgp';data: MenuItemRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffCreateMenuItem>>, TError,{menu: 'main' | 'lgp';data: MenuItemRequest}, TContext> => {
 
@@ -3810,12 +3810,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffCreateMenuItemMutationResult = NonNullable<Awaited<ReturnType<typeof staffCreateMenuItem>>>
     export type StaffCreateMenuItemMutationBody = MenuItemRequest
-    export type StaffCreateMenuItemMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffCreateMenuItemMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Adds an item at the end of its level.
  */
-export const useStaffCreateMenuItem = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffCreateMenuItem = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreateMenuItem>>, TError,{menu: 'main' | 'lgp';data: MenuItemRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffCreateMenuItem>>,
@@ -3861,7 +3861,7 @@ export const getStaffOverviewQueryKey = () => {
     }
 
     
-export const getStaffOverviewQueryOptions = <TData = Awaited<ReturnType<typeof staffOverview>>, TError = ErrorBody | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffOverview>>, TError, TData>>, }
+export const getStaffOverviewQueryOptions = <TData = Awaited<ReturnType<typeof staffOverview>>, TError = ErrorBody | ErrorBody | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffOverview>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -3880,10 +3880,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffOverviewQueryResult = NonNullable<Awaited<ReturnType<typeof staffOverview>>>
-export type StaffOverviewQueryError = ErrorBody | ErrorBody
+export type StaffOverviewQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useStaffOverview<TData = Awaited<ReturnType<typeof staffOverview>>, TError = ErrorBody | ErrorBody>(
+export function useStaffOverview<TData = Awaited<ReturnType<typeof staffOverview>>, TError = ErrorBody | ErrorBody | ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffOverview>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffOverview>>,
@@ -3893,7 +3893,7 @@ export function useStaffOverview<TData = Awaited<ReturnType<typeof staffOverview
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffOverview<TData = Awaited<ReturnType<typeof staffOverview>>, TError = ErrorBody | ErrorBody>(
+export function useStaffOverview<TData = Awaited<ReturnType<typeof staffOverview>>, TError = ErrorBody | ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffOverview>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffOverview>>,
@@ -3903,7 +3903,7 @@ export function useStaffOverview<TData = Awaited<ReturnType<typeof staffOverview
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffOverview<TData = Awaited<ReturnType<typeof staffOverview>>, TError = ErrorBody | ErrorBody>(
+export function useStaffOverview<TData = Awaited<ReturnType<typeof staffOverview>>, TError = ErrorBody | ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffOverview>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -3911,7 +3911,7 @@ export function useStaffOverview<TData = Awaited<ReturnType<typeof staffOverview
  * @summary The queue counts of the console's home.
  */
 
-export function useStaffOverview<TData = Awaited<ReturnType<typeof staffOverview>>, TError = ErrorBody | ErrorBody>(
+export function useStaffOverview<TData = Awaited<ReturnType<typeof staffOverview>>, TError = ErrorBody | ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffOverview>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -3967,7 +3967,7 @@ export const getStaffListPagesQueryKey = (params?: StaffListPagesParams,) => {
     }
 
     
-export const getStaffListPagesQueryOptions = <TData = Awaited<ReturnType<typeof staffListPages>>, TError = ErrorBody | ErrorBody>(params?: StaffListPagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListPages>>, TError, TData>>, }
+export const getStaffListPagesQueryOptions = <TData = Awaited<ReturnType<typeof staffListPages>>, TError = ErrorBody | ErrorBody | ErrorBody>(params?: StaffListPagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListPages>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -3986,10 +3986,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffListPagesQueryResult = NonNullable<Awaited<ReturnType<typeof staffListPages>>>
-export type StaffListPagesQueryError = ErrorBody | ErrorBody
+export type StaffListPagesQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useStaffListPages<TData = Awaited<ReturnType<typeof staffListPages>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListPages<TData = Awaited<ReturnType<typeof staffListPages>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params: undefined |  StaffListPagesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListPages>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListPages>>,
@@ -3999,7 +3999,7 @@ export function useStaffListPages<TData = Awaited<ReturnType<typeof staffListPag
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListPages<TData = Awaited<ReturnType<typeof staffListPages>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListPages<TData = Awaited<ReturnType<typeof staffListPages>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffListPagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListPages>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListPages>>,
@@ -4009,7 +4009,7 @@ export function useStaffListPages<TData = Awaited<ReturnType<typeof staffListPag
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListPages<TData = Awaited<ReturnType<typeof staffListPages>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListPages<TData = Awaited<ReturnType<typeof staffListPages>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffListPagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListPages>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -4017,7 +4017,7 @@ export function useStaffListPages<TData = Awaited<ReturnType<typeof staffListPag
  * @summary Every page, by slug.
  */
 
-export function useStaffListPages<TData = Awaited<ReturnType<typeof staffListPages>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListPages<TData = Awaited<ReturnType<typeof staffListPages>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffListPagesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListPages>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -4059,7 +4059,7 @@ export const staffCreatePage = async (pageRequest: PageRequest, options?: Reques
 
 
 
-export const getStaffCreatePageMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffCreatePageMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreatePage>>, TError,{data: PageRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffCreatePage>>, TError,{data: PageRequest}, TContext> => {
 
@@ -4086,12 +4086,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffCreatePageMutationResult = NonNullable<Awaited<ReturnType<typeof staffCreatePage>>>
     export type StaffCreatePageMutationBody = PageRequest
-    export type StaffCreatePageMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffCreatePageMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Adds a page; it shows on the site at once.
  */
-export const useStaffCreatePage = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffCreatePage = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreatePage>>, TError,{data: PageRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffCreatePage>>,
@@ -4137,7 +4137,7 @@ export const getStaffGetPageQueryKey = (id?: number,) => {
     }
 
     
-export const getStaffGetPageQueryOptions = <TData = Awaited<ReturnType<typeof staffGetPage>>, TError = ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetPage>>, TError, TData>>, }
+export const getStaffGetPageQueryOptions = <TData = Awaited<ReturnType<typeof staffGetPage>>, TError = ErrorBody | ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetPage>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -4156,10 +4156,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffGetPageQueryResult = NonNullable<Awaited<ReturnType<typeof staffGetPage>>>
-export type StaffGetPageQueryError = ErrorBody | ErrorBody
+export type StaffGetPageQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useStaffGetPage<TData = Awaited<ReturnType<typeof staffGetPage>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGetPage<TData = Awaited<ReturnType<typeof staffGetPage>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetPage>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGetPage>>,
@@ -4169,7 +4169,7 @@ export function useStaffGetPage<TData = Awaited<ReturnType<typeof staffGetPage>>
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGetPage<TData = Awaited<ReturnType<typeof staffGetPage>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGetPage<TData = Awaited<ReturnType<typeof staffGetPage>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetPage>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGetPage>>,
@@ -4179,7 +4179,7 @@ export function useStaffGetPage<TData = Awaited<ReturnType<typeof staffGetPage>>
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGetPage<TData = Awaited<ReturnType<typeof staffGetPage>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGetPage<TData = Awaited<ReturnType<typeof staffGetPage>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetPage>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -4187,7 +4187,7 @@ export function useStaffGetPage<TData = Awaited<ReturnType<typeof staffGetPage>>
  * @summary One page.
  */
 
-export function useStaffGetPage<TData = Awaited<ReturnType<typeof staffGetPage>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGetPage<TData = Awaited<ReturnType<typeof staffGetPage>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetPage>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -4230,7 +4230,7 @@ export const staffUpdatePage = async (id: number,
 
 
 
-export const getStaffUpdatePageMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffUpdatePageMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdatePage>>, TError,{id: number;data: PageRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffUpdatePage>>, TError,{id: number;data: PageRequest}, TContext> => {
 
@@ -4257,12 +4257,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffUpdatePageMutationResult = NonNullable<Awaited<ReturnType<typeof staffUpdatePage>>>
     export type StaffUpdatePageMutationBody = PageRequest
-    export type StaffUpdatePageMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffUpdatePageMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Replaces what a page says.
  */
-export const useStaffUpdatePage = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffUpdatePage = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdatePage>>, TError,{id: number;data: PageRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffUpdatePage>>,
@@ -4300,7 +4300,7 @@ export const staffDeletePage = async (id: number, options?: RequestInit): Promis
 
 
 
-export const getStaffDeletePageMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffDeletePageMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeletePage>>, TError,{id: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffDeletePage>>, TError,{id: number}, TContext> => {
 
@@ -4327,12 +4327,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffDeletePageMutationResult = NonNullable<Awaited<ReturnType<typeof staffDeletePage>>>
     
-    export type StaffDeletePageMutationError = ErrorBody | ErrorBody
+    export type StaffDeletePageMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Deletes a page.
  */
-export const useStaffDeletePage = <TError = ErrorBody | ErrorBody,
+export const useStaffDeletePage = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeletePage>>, TError,{id: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffDeletePage>>,
@@ -4385,7 +4385,7 @@ export const getStaffProjectChangesQueueQueryKey = (params?: StaffProjectChanges
     }
 
     
-export const getStaffProjectChangesQueueQueryOptions = <TData = Awaited<ReturnType<typeof staffProjectChangesQueue>>, TError = ErrorBody | ErrorBody>(params?: StaffProjectChangesQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectChangesQueue>>, TError, TData>>, }
+export const getStaffProjectChangesQueueQueryOptions = <TData = Awaited<ReturnType<typeof staffProjectChangesQueue>>, TError = ErrorBody | ErrorBody | ErrorBody>(params?: StaffProjectChangesQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectChangesQueue>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -4404,10 +4404,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffProjectChangesQueueQueryResult = NonNullable<Awaited<ReturnType<typeof staffProjectChangesQueue>>>
-export type StaffProjectChangesQueueQueryError = ErrorBody | ErrorBody
+export type StaffProjectChangesQueueQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useStaffProjectChangesQueue<TData = Awaited<ReturnType<typeof staffProjectChangesQueue>>, TError = ErrorBody | ErrorBody>(
+export function useStaffProjectChangesQueue<TData = Awaited<ReturnType<typeof staffProjectChangesQueue>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params: undefined |  StaffProjectChangesQueueParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectChangesQueue>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffProjectChangesQueue>>,
@@ -4417,7 +4417,7 @@ export function useStaffProjectChangesQueue<TData = Awaited<ReturnType<typeof st
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffProjectChangesQueue<TData = Awaited<ReturnType<typeof staffProjectChangesQueue>>, TError = ErrorBody | ErrorBody>(
+export function useStaffProjectChangesQueue<TData = Awaited<ReturnType<typeof staffProjectChangesQueue>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffProjectChangesQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectChangesQueue>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffProjectChangesQueue>>,
@@ -4427,7 +4427,7 @@ export function useStaffProjectChangesQueue<TData = Awaited<ReturnType<typeof st
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffProjectChangesQueue<TData = Awaited<ReturnType<typeof staffProjectChangesQueue>>, TError = ErrorBody | ErrorBody>(
+export function useStaffProjectChangesQueue<TData = Awaited<ReturnType<typeof staffProjectChangesQueue>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffProjectChangesQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectChangesQueue>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -4435,7 +4435,7 @@ export function useStaffProjectChangesQueue<TData = Awaited<ReturnType<typeof st
  * @summary Live projects whose owners proposed changes, the longest waiting first.
  */
 
-export function useStaffProjectChangesQueue<TData = Awaited<ReturnType<typeof staffProjectChangesQueue>>, TError = ErrorBody | ErrorBody>(
+export function useStaffProjectChangesQueue<TData = Awaited<ReturnType<typeof staffProjectChangesQueue>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffProjectChangesQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectChangesQueue>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -4491,7 +4491,7 @@ export const getStaffProjectUpdateQueueQueryKey = (params?: StaffProjectUpdateQu
     }
 
     
-export const getStaffProjectUpdateQueueQueryOptions = <TData = Awaited<ReturnType<typeof staffProjectUpdateQueue>>, TError = ErrorBody | ErrorBody>(params?: StaffProjectUpdateQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectUpdateQueue>>, TError, TData>>, }
+export const getStaffProjectUpdateQueueQueryOptions = <TData = Awaited<ReturnType<typeof staffProjectUpdateQueue>>, TError = ErrorBody | ErrorBody | ErrorBody>(params?: StaffProjectUpdateQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectUpdateQueue>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -4510,10 +4510,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffProjectUpdateQueueQueryResult = NonNullable<Awaited<ReturnType<typeof staffProjectUpdateQueue>>>
-export type StaffProjectUpdateQueueQueryError = ErrorBody | ErrorBody
+export type StaffProjectUpdateQueueQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useStaffProjectUpdateQueue<TData = Awaited<ReturnType<typeof staffProjectUpdateQueue>>, TError = ErrorBody | ErrorBody>(
+export function useStaffProjectUpdateQueue<TData = Awaited<ReturnType<typeof staffProjectUpdateQueue>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params: undefined |  StaffProjectUpdateQueueParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectUpdateQueue>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffProjectUpdateQueue>>,
@@ -4523,7 +4523,7 @@ export function useStaffProjectUpdateQueue<TData = Awaited<ReturnType<typeof sta
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffProjectUpdateQueue<TData = Awaited<ReturnType<typeof staffProjectUpdateQueue>>, TError = ErrorBody | ErrorBody>(
+export function useStaffProjectUpdateQueue<TData = Awaited<ReturnType<typeof staffProjectUpdateQueue>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffProjectUpdateQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectUpdateQueue>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffProjectUpdateQueue>>,
@@ -4533,7 +4533,7 @@ export function useStaffProjectUpdateQueue<TData = Awaited<ReturnType<typeof sta
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffProjectUpdateQueue<TData = Awaited<ReturnType<typeof staffProjectUpdateQueue>>, TError = ErrorBody | ErrorBody>(
+export function useStaffProjectUpdateQueue<TData = Awaited<ReturnType<typeof staffProjectUpdateQueue>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffProjectUpdateQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectUpdateQueue>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -4541,7 +4541,7 @@ export function useStaffProjectUpdateQueue<TData = Awaited<ReturnType<typeof sta
  * @summary Project updates waiting for staff, the longest waiting first.
  */
 
-export function useStaffProjectUpdateQueue<TData = Awaited<ReturnType<typeof staffProjectUpdateQueue>>, TError = ErrorBody | ErrorBody>(
+export function useStaffProjectUpdateQueue<TData = Awaited<ReturnType<typeof staffProjectUpdateQueue>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffProjectUpdateQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectUpdateQueue>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -4586,7 +4586,7 @@ export const staffReviewProjectUpdate = async (id: number,
 
 
 
-export const getStaffReviewProjectUpdateMutationOptions = <TError = ErrorBody | ErrorBody,
+export const getStaffReviewProjectUpdateMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReviewProjectUpdate>>, TError,{id: number;action: string;data: UpdateReviewRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffReviewProjectUpdate>>, TError,{id: number;action: string;data: UpdateReviewRequest}, TContext> => {
 
@@ -4613,12 +4613,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffReviewProjectUpdateMutationResult = NonNullable<Awaited<ReturnType<typeof staffReviewProjectUpdate>>>
     export type StaffReviewProjectUpdateMutationBody = UpdateReviewRequest
-    export type StaffReviewProjectUpdateMutationError = ErrorBody | ErrorBody
+    export type StaffReviewProjectUpdateMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Approves or rejects a project update (`action` is `approve` or `reject`); audited.
  */
-export const useStaffReviewProjectUpdate = <TError = ErrorBody | ErrorBody,
+export const useStaffReviewProjectUpdate = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReviewProjectUpdate>>, TError,{id: number;action: string;data: UpdateReviewRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffReviewProjectUpdate>>,
@@ -4671,7 +4671,7 @@ export const getStaffProjectQueueQueryKey = (params?: StaffProjectQueueParams,) 
     }
 
     
-export const getStaffProjectQueueQueryOptions = <TData = Awaited<ReturnType<typeof staffProjectQueue>>, TError = ErrorBody | ErrorBody>(params?: StaffProjectQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectQueue>>, TError, TData>>, }
+export const getStaffProjectQueueQueryOptions = <TData = Awaited<ReturnType<typeof staffProjectQueue>>, TError = ErrorBody | ErrorBody | ErrorBody>(params?: StaffProjectQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectQueue>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -4690,10 +4690,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffProjectQueueQueryResult = NonNullable<Awaited<ReturnType<typeof staffProjectQueue>>>
-export type StaffProjectQueueQueryError = ErrorBody | ErrorBody
+export type StaffProjectQueueQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useStaffProjectQueue<TData = Awaited<ReturnType<typeof staffProjectQueue>>, TError = ErrorBody | ErrorBody>(
+export function useStaffProjectQueue<TData = Awaited<ReturnType<typeof staffProjectQueue>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params: undefined |  StaffProjectQueueParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectQueue>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffProjectQueue>>,
@@ -4703,7 +4703,7 @@ export function useStaffProjectQueue<TData = Awaited<ReturnType<typeof staffProj
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffProjectQueue<TData = Awaited<ReturnType<typeof staffProjectQueue>>, TError = ErrorBody | ErrorBody>(
+export function useStaffProjectQueue<TData = Awaited<ReturnType<typeof staffProjectQueue>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffProjectQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectQueue>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffProjectQueue>>,
@@ -4713,7 +4713,7 @@ export function useStaffProjectQueue<TData = Awaited<ReturnType<typeof staffProj
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffProjectQueue<TData = Awaited<ReturnType<typeof staffProjectQueue>>, TError = ErrorBody | ErrorBody>(
+export function useStaffProjectQueue<TData = Awaited<ReturnType<typeof staffProjectQueue>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffProjectQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectQueue>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -4721,7 +4721,7 @@ export function useStaffProjectQueue<TData = Awaited<ReturnType<typeof staffProj
  * @summary Projects in one state: submissions the longest waiting first, others the latest changed.
  */
 
-export function useStaffProjectQueue<TData = Awaited<ReturnType<typeof staffProjectQueue>>, TError = ErrorBody | ErrorBody>(
+export function useStaffProjectQueue<TData = Awaited<ReturnType<typeof staffProjectQueue>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffProjectQueueParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectQueue>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -4770,7 +4770,7 @@ export const getStaffProjectChangesQueryKey = (id?: number,) => {
     }
 
     
-export const getStaffProjectChangesQueryOptions = <TData = Awaited<ReturnType<typeof staffProjectChanges>>, TError = ErrorBody | ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectChanges>>, TError, TData>>, }
+export const getStaffProjectChangesQueryOptions = <TData = Awaited<ReturnType<typeof staffProjectChanges>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectChanges>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -4789,10 +4789,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffProjectChangesQueryResult = NonNullable<Awaited<ReturnType<typeof staffProjectChanges>>>
-export type StaffProjectChangesQueryError = ErrorBody | ErrorBody | ErrorBody
+export type StaffProjectChangesQueryError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
 
-export function useStaffProjectChanges<TData = Awaited<ReturnType<typeof staffProjectChanges>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useStaffProjectChanges<TData = Awaited<ReturnType<typeof staffProjectChanges>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectChanges>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffProjectChanges>>,
@@ -4802,7 +4802,7 @@ export function useStaffProjectChanges<TData = Awaited<ReturnType<typeof staffPr
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffProjectChanges<TData = Awaited<ReturnType<typeof staffProjectChanges>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useStaffProjectChanges<TData = Awaited<ReturnType<typeof staffProjectChanges>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectChanges>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffProjectChanges>>,
@@ -4812,7 +4812,7 @@ export function useStaffProjectChanges<TData = Awaited<ReturnType<typeof staffPr
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffProjectChanges<TData = Awaited<ReturnType<typeof staffProjectChanges>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useStaffProjectChanges<TData = Awaited<ReturnType<typeof staffProjectChanges>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectChanges>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -4820,7 +4820,7 @@ export function useStaffProjectChanges<TData = Awaited<ReturnType<typeof staffPr
  * @summary A live project's public version beside the changes waiting for review.
  */
 
-export function useStaffProjectChanges<TData = Awaited<ReturnType<typeof staffProjectChanges>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useStaffProjectChanges<TData = Awaited<ReturnType<typeof staffProjectChanges>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffProjectChanges>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -4864,7 +4864,7 @@ export const staffReviewProjectChanges = async (id: number,
 
 
 
-export const getStaffReviewProjectChangesMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffReviewProjectChangesMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReviewProjectChanges>>, TError,{id: number;data: ProjectReviewRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffReviewProjectChanges>>, TError,{id: number;data: ProjectReviewRequest}, TContext> => {
 
@@ -4891,13 +4891,13 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffReviewProjectChangesMutationResult = NonNullable<Awaited<ReturnType<typeof staffReviewProjectChanges>>>
     export type StaffReviewProjectChangesMutationBody = ProjectReviewRequest
-    export type StaffReviewProjectChangesMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffReviewProjectChangesMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Approves the changes waiting on a live project (they become its public version) or
 sends them back with a reason (the public version stays).
  */
-export const useStaffReviewProjectChanges = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffReviewProjectChanges = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReviewProjectChanges>>, TError,{id: number;data: ProjectReviewRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffReviewProjectChanges>>,
@@ -4943,7 +4943,7 @@ export const getStaffFundingFileQueryKey = (id?: number,) => {
     }
 
     
-export const getStaffFundingFileQueryOptions = <TData = Awaited<ReturnType<typeof staffFundingFile>>, TError = ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffFundingFile>>, TError, TData>>, }
+export const getStaffFundingFileQueryOptions = <TData = Awaited<ReturnType<typeof staffFundingFile>>, TError = ErrorBody | ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffFundingFile>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -4962,10 +4962,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffFundingFileQueryResult = NonNullable<Awaited<ReturnType<typeof staffFundingFile>>>
-export type StaffFundingFileQueryError = ErrorBody | ErrorBody
+export type StaffFundingFileQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useStaffFundingFile<TData = Awaited<ReturnType<typeof staffFundingFile>>, TError = ErrorBody | ErrorBody>(
+export function useStaffFundingFile<TData = Awaited<ReturnType<typeof staffFundingFile>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffFundingFile>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffFundingFile>>,
@@ -4975,7 +4975,7 @@ export function useStaffFundingFile<TData = Awaited<ReturnType<typeof staffFundi
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffFundingFile<TData = Awaited<ReturnType<typeof staffFundingFile>>, TError = ErrorBody | ErrorBody>(
+export function useStaffFundingFile<TData = Awaited<ReturnType<typeof staffFundingFile>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffFundingFile>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffFundingFile>>,
@@ -4985,7 +4985,7 @@ export function useStaffFundingFile<TData = Awaited<ReturnType<typeof staffFundi
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffFundingFile<TData = Awaited<ReturnType<typeof staffFundingFile>>, TError = ErrorBody | ErrorBody>(
+export function useStaffFundingFile<TData = Awaited<ReturnType<typeof staffFundingFile>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffFundingFile>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -4993,7 +4993,7 @@ export function useStaffFundingFile<TData = Awaited<ReturnType<typeof staffFundi
  * @summary One public project's funding file, for staff (Content Experts decide on it).
  */
 
-export function useStaffFundingFile<TData = Awaited<ReturnType<typeof staffFundingFile>>, TError = ErrorBody | ErrorBody>(
+export function useStaffFundingFile<TData = Awaited<ReturnType<typeof staffFundingFile>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffFundingFile>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -5037,7 +5037,7 @@ export const staffDecideFunding = async (id: number,
 
 
 
-export const getStaffDecideFundingMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const getStaffDecideFundingMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDecideFunding>>, TError,{id: number;data: FundingDecision}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffDecideFunding>>, TError,{id: number;data: FundingDecision}, TContext> => {
 
@@ -5064,13 +5064,13 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffDecideFundingMutationResult = NonNullable<Awaited<ReturnType<typeof staffDecideFunding>>>
     export type StaffDecideFundingMutationBody = FundingDecision
-    export type StaffDecideFundingMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+    export type StaffDecideFundingMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary A Content Expert approves a project's funding (each pledge is then charged and the
 funds paid out) or does not, with a reason (every pledge is let go); audited.
  */
-export const useStaffDecideFunding = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const useStaffDecideFunding = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDecideFunding>>, TError,{id: number;data: FundingDecision}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffDecideFunding>>,
@@ -5116,7 +5116,7 @@ export const getStaffExportFundingLedgerQueryKey = (id?: number,) => {
     }
 
     
-export const getStaffExportFundingLedgerQueryOptions = <TData = Awaited<ReturnType<typeof staffExportFundingLedger>>, TError = ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffExportFundingLedger>>, TError, TData>>, }
+export const getStaffExportFundingLedgerQueryOptions = <TData = Awaited<ReturnType<typeof staffExportFundingLedger>>, TError = ErrorBody | ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffExportFundingLedger>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -5135,10 +5135,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffExportFundingLedgerQueryResult = NonNullable<Awaited<ReturnType<typeof staffExportFundingLedger>>>
-export type StaffExportFundingLedgerQueryError = ErrorBody | ErrorBody
+export type StaffExportFundingLedgerQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useStaffExportFundingLedger<TData = Awaited<ReturnType<typeof staffExportFundingLedger>>, TError = ErrorBody | ErrorBody>(
+export function useStaffExportFundingLedger<TData = Awaited<ReturnType<typeof staffExportFundingLedger>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffExportFundingLedger>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffExportFundingLedger>>,
@@ -5148,7 +5148,7 @@ export function useStaffExportFundingLedger<TData = Awaited<ReturnType<typeof st
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffExportFundingLedger<TData = Awaited<ReturnType<typeof staffExportFundingLedger>>, TError = ErrorBody | ErrorBody>(
+export function useStaffExportFundingLedger<TData = Awaited<ReturnType<typeof staffExportFundingLedger>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffExportFundingLedger>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffExportFundingLedger>>,
@@ -5158,7 +5158,7 @@ export function useStaffExportFundingLedger<TData = Awaited<ReturnType<typeof st
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffExportFundingLedger<TData = Awaited<ReturnType<typeof staffExportFundingLedger>>, TError = ErrorBody | ErrorBody>(
+export function useStaffExportFundingLedger<TData = Awaited<ReturnType<typeof staffExportFundingLedger>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffExportFundingLedger>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -5166,7 +5166,7 @@ export function useStaffExportFundingLedger<TData = Awaited<ReturnType<typeof st
  * @summary One project's funding ledger as a CSV file (staff).
  */
 
-export function useStaffExportFundingLedger<TData = Awaited<ReturnType<typeof staffExportFundingLedger>>, TError = ErrorBody | ErrorBody>(
+export function useStaffExportFundingLedger<TData = Awaited<ReturnType<typeof staffExportFundingLedger>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffExportFundingLedger>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -5209,7 +5209,7 @@ export const staffReviewProject = async (id: number,
 
 
 
-export const getStaffReviewProjectMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffReviewProjectMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReviewProject>>, TError,{id: number;data: ProjectReviewRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffReviewProject>>, TError,{id: number;data: ProjectReviewRequest}, TContext> => {
 
@@ -5236,12 +5236,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffReviewProjectMutationResult = NonNullable<Awaited<ReturnType<typeof staffReviewProject>>>
     export type StaffReviewProjectMutationBody = ProjectReviewRequest
-    export type StaffReviewProjectMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffReviewProjectMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Approves a submitted project (it goes live) or sends it back with a reason.
  */
-export const useStaffReviewProject = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffReviewProject = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReviewProject>>, TError,{id: number;data: ProjectReviewRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffReviewProject>>,
@@ -5282,7 +5282,7 @@ export const staffProjectAction = async (id: number,
 
 
 
-export const getStaffProjectActionMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffProjectActionMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffProjectAction>>, TError,{id: number;data: ProjectActionRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffProjectAction>>, TError,{id: number;data: ProjectActionRequest}, TContext> => {
 
@@ -5309,13 +5309,13 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffProjectActionMutationResult = NonNullable<Awaited<ReturnType<typeof staffProjectAction>>>
     export type StaffProjectActionMutationBody = ProjectActionRequest
-    export type StaffProjectActionMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffProjectActionMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Suspends a live project (with a reason), reactivates a suspended one, or closes a live
 one; audited, and the owner is told.
  */
-export const useStaffProjectAction = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffProjectAction = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffProjectAction>>, TError,{id: number;data: ProjectActionRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffProjectAction>>,
@@ -5368,7 +5368,7 @@ export const getStaffListQuizzesQueryKey = (params?: StaffListQuizzesParams,) =>
     }
 
     
-export const getStaffListQuizzesQueryOptions = <TData = Awaited<ReturnType<typeof staffListQuizzes>>, TError = ErrorBody | ErrorBody>(params?: StaffListQuizzesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListQuizzes>>, TError, TData>>, }
+export const getStaffListQuizzesQueryOptions = <TData = Awaited<ReturnType<typeof staffListQuizzes>>, TError = ErrorBody | ErrorBody | ErrorBody>(params?: StaffListQuizzesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListQuizzes>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -5387,10 +5387,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffListQuizzesQueryResult = NonNullable<Awaited<ReturnType<typeof staffListQuizzes>>>
-export type StaffListQuizzesQueryError = ErrorBody | ErrorBody
+export type StaffListQuizzesQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useStaffListQuizzes<TData = Awaited<ReturnType<typeof staffListQuizzes>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListQuizzes<TData = Awaited<ReturnType<typeof staffListQuizzes>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params: undefined |  StaffListQuizzesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListQuizzes>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListQuizzes>>,
@@ -5400,7 +5400,7 @@ export function useStaffListQuizzes<TData = Awaited<ReturnType<typeof staffListQ
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListQuizzes<TData = Awaited<ReturnType<typeof staffListQuizzes>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListQuizzes<TData = Awaited<ReturnType<typeof staffListQuizzes>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffListQuizzesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListQuizzes>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListQuizzes>>,
@@ -5410,7 +5410,7 @@ export function useStaffListQuizzes<TData = Awaited<ReturnType<typeof staffListQ
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListQuizzes<TData = Awaited<ReturnType<typeof staffListQuizzes>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListQuizzes<TData = Awaited<ReturnType<typeof staffListQuizzes>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffListQuizzesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListQuizzes>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -5418,7 +5418,7 @@ export function useStaffListQuizzes<TData = Awaited<ReturnType<typeof staffListQ
  * @summary Every quiz, published or not, newest first.
  */
 
-export function useStaffListQuizzes<TData = Awaited<ReturnType<typeof staffListQuizzes>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListQuizzes<TData = Awaited<ReturnType<typeof staffListQuizzes>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffListQuizzesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListQuizzes>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -5460,7 +5460,7 @@ export const staffCreateQuiz = async (quizRequest: QuizRequest, options?: Reques
 
 
 
-export const getStaffCreateQuizMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffCreateQuizMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreateQuiz>>, TError,{data: QuizRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffCreateQuiz>>, TError,{data: QuizRequest}, TContext> => {
 
@@ -5487,12 +5487,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffCreateQuizMutationResult = NonNullable<Awaited<ReturnType<typeof staffCreateQuiz>>>
     export type StaffCreateQuizMutationBody = QuizRequest
-    export type StaffCreateQuizMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffCreateQuizMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Writes a new quiz.
  */
-export const useStaffCreateQuiz = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffCreateQuiz = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreateQuiz>>, TError,{data: QuizRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffCreateQuiz>>,
@@ -5538,7 +5538,7 @@ export const getStaffGetQuizQueryKey = (id?: number,) => {
     }
 
     
-export const getStaffGetQuizQueryOptions = <TData = Awaited<ReturnType<typeof staffGetQuiz>>, TError = ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetQuiz>>, TError, TData>>, }
+export const getStaffGetQuizQueryOptions = <TData = Awaited<ReturnType<typeof staffGetQuiz>>, TError = ErrorBody | ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetQuiz>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -5557,10 +5557,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffGetQuizQueryResult = NonNullable<Awaited<ReturnType<typeof staffGetQuiz>>>
-export type StaffGetQuizQueryError = ErrorBody | ErrorBody
+export type StaffGetQuizQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useStaffGetQuiz<TData = Awaited<ReturnType<typeof staffGetQuiz>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGetQuiz<TData = Awaited<ReturnType<typeof staffGetQuiz>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetQuiz>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGetQuiz>>,
@@ -5570,7 +5570,7 @@ export function useStaffGetQuiz<TData = Awaited<ReturnType<typeof staffGetQuiz>>
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGetQuiz<TData = Awaited<ReturnType<typeof staffGetQuiz>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGetQuiz<TData = Awaited<ReturnType<typeof staffGetQuiz>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetQuiz>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGetQuiz>>,
@@ -5580,7 +5580,7 @@ export function useStaffGetQuiz<TData = Awaited<ReturnType<typeof staffGetQuiz>>
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGetQuiz<TData = Awaited<ReturnType<typeof staffGetQuiz>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGetQuiz<TData = Awaited<ReturnType<typeof staffGetQuiz>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetQuiz>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -5588,7 +5588,7 @@ export function useStaffGetQuiz<TData = Awaited<ReturnType<typeof staffGetQuiz>>
  * @summary One quiz with its right answers.
  */
 
-export function useStaffGetQuiz<TData = Awaited<ReturnType<typeof staffGetQuiz>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGetQuiz<TData = Awaited<ReturnType<typeof staffGetQuiz>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetQuiz>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -5631,7 +5631,7 @@ export const staffUpdateQuiz = async (id: number,
 
 
 
-export const getStaffUpdateQuizMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffUpdateQuizMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdateQuiz>>, TError,{id: number;data: QuizRequest}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffUpdateQuiz>>, TError,{id: number;data: QuizRequest}, TContext> => {
 
@@ -5658,12 +5658,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffUpdateQuizMutationResult = NonNullable<Awaited<ReturnType<typeof staffUpdateQuiz>>>
     export type StaffUpdateQuizMutationBody = QuizRequest
-    export type StaffUpdateQuizMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffUpdateQuizMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Saves a quiz (its questions only while nobody has taken it).
  */
-export const useStaffUpdateQuiz = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffUpdateQuiz = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdateQuiz>>, TError,{id: number;data: QuizRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffUpdateQuiz>>,
@@ -5701,7 +5701,7 @@ export const staffDeleteQuiz = async (id: number, options?: RequestInit): Promis
 
 
 
-export const getStaffDeleteQuizMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffDeleteQuizMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteQuiz>>, TError,{id: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffDeleteQuiz>>, TError,{id: number}, TContext> => {
 
@@ -5728,12 +5728,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffDeleteQuizMutationResult = NonNullable<Awaited<ReturnType<typeof staffDeleteQuiz>>>
     
-    export type StaffDeleteQuizMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffDeleteQuizMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Deletes a quiz nobody has taken (409 otherwise).
  */
-export const useStaffDeleteQuiz = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffDeleteQuiz = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteQuiz>>, TError,{id: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffDeleteQuiz>>,
@@ -5775,7 +5775,7 @@ formData.append(`file`, singleFileUpload.file)
 
 
 
-export const getStaffSetQuizBannerMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffSetQuizBannerMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetQuizBanner>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffSetQuizBanner>>, TError,{id: number;data: SingleFileUpload}, TContext> => {
 
@@ -5802,12 +5802,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffSetQuizBannerMutationResult = NonNullable<Awaited<ReturnType<typeof staffSetQuizBanner>>>
     export type StaffSetQuizBannerMutationBody = SingleFileUpload
-    export type StaffSetQuizBannerMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffSetQuizBannerMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Uploads the quiz's banner picture.
  */
-export const useStaffSetQuizBanner = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffSetQuizBanner = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetQuizBanner>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffSetQuizBanner>>,
@@ -5860,7 +5860,7 @@ export const getStaffListUpdateSignupsQueryKey = (params?: StaffListUpdateSignup
     }
 
     
-export const getStaffListUpdateSignupsQueryOptions = <TData = Awaited<ReturnType<typeof staffListUpdateSignups>>, TError = ErrorBody | ErrorBody>(params?: StaffListUpdateSignupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListUpdateSignups>>, TError, TData>>, }
+export const getStaffListUpdateSignupsQueryOptions = <TData = Awaited<ReturnType<typeof staffListUpdateSignups>>, TError = ErrorBody | ErrorBody | ErrorBody>(params?: StaffListUpdateSignupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListUpdateSignups>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -5879,10 +5879,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffListUpdateSignupsQueryResult = NonNullable<Awaited<ReturnType<typeof staffListUpdateSignups>>>
-export type StaffListUpdateSignupsQueryError = ErrorBody | ErrorBody
+export type StaffListUpdateSignupsQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useStaffListUpdateSignups<TData = Awaited<ReturnType<typeof staffListUpdateSignups>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListUpdateSignups<TData = Awaited<ReturnType<typeof staffListUpdateSignups>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params: undefined |  StaffListUpdateSignupsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListUpdateSignups>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListUpdateSignups>>,
@@ -5892,7 +5892,7 @@ export function useStaffListUpdateSignups<TData = Awaited<ReturnType<typeof staf
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListUpdateSignups<TData = Awaited<ReturnType<typeof staffListUpdateSignups>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListUpdateSignups<TData = Awaited<ReturnType<typeof staffListUpdateSignups>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffListUpdateSignupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListUpdateSignups>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListUpdateSignups>>,
@@ -5902,7 +5902,7 @@ export function useStaffListUpdateSignups<TData = Awaited<ReturnType<typeof staf
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListUpdateSignups<TData = Awaited<ReturnType<typeof staffListUpdateSignups>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListUpdateSignups<TData = Awaited<ReturnType<typeof staffListUpdateSignups>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffListUpdateSignupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListUpdateSignups>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -5910,7 +5910,7 @@ export function useStaffListUpdateSignups<TData = Awaited<ReturnType<typeof staf
  * @summary Sign-ups for updates, newest first.
  */
 
-export function useStaffListUpdateSignups<TData = Awaited<ReturnType<typeof staffListUpdateSignups>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListUpdateSignups<TData = Awaited<ReturnType<typeof staffListUpdateSignups>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffListUpdateSignupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListUpdateSignups>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -5959,7 +5959,7 @@ export const getStaffExportUpdateSignupsQueryKey = () => {
     }
 
     
-export const getStaffExportUpdateSignupsQueryOptions = <TData = Awaited<ReturnType<typeof staffExportUpdateSignups>>, TError = ErrorBody | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffExportUpdateSignups>>, TError, TData>>, }
+export const getStaffExportUpdateSignupsQueryOptions = <TData = Awaited<ReturnType<typeof staffExportUpdateSignups>>, TError = ErrorBody | ErrorBody | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffExportUpdateSignups>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -5978,10 +5978,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffExportUpdateSignupsQueryResult = NonNullable<Awaited<ReturnType<typeof staffExportUpdateSignups>>>
-export type StaffExportUpdateSignupsQueryError = ErrorBody | ErrorBody
+export type StaffExportUpdateSignupsQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useStaffExportUpdateSignups<TData = Awaited<ReturnType<typeof staffExportUpdateSignups>>, TError = ErrorBody | ErrorBody>(
+export function useStaffExportUpdateSignups<TData = Awaited<ReturnType<typeof staffExportUpdateSignups>>, TError = ErrorBody | ErrorBody | ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffExportUpdateSignups>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffExportUpdateSignups>>,
@@ -5991,7 +5991,7 @@ export function useStaffExportUpdateSignups<TData = Awaited<ReturnType<typeof st
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffExportUpdateSignups<TData = Awaited<ReturnType<typeof staffExportUpdateSignups>>, TError = ErrorBody | ErrorBody>(
+export function useStaffExportUpdateSignups<TData = Awaited<ReturnType<typeof staffExportUpdateSignups>>, TError = ErrorBody | ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffExportUpdateSignups>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffExportUpdateSignups>>,
@@ -6001,7 +6001,7 @@ export function useStaffExportUpdateSignups<TData = Awaited<ReturnType<typeof st
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffExportUpdateSignups<TData = Awaited<ReturnType<typeof staffExportUpdateSignups>>, TError = ErrorBody | ErrorBody>(
+export function useStaffExportUpdateSignups<TData = Awaited<ReturnType<typeof staffExportUpdateSignups>>, TError = ErrorBody | ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffExportUpdateSignups>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -6009,7 +6009,7 @@ export function useStaffExportUpdateSignups<TData = Awaited<ReturnType<typeof st
  * @summary Every sign-up as a CSV file.
  */
 
-export function useStaffExportUpdateSignups<TData = Awaited<ReturnType<typeof staffExportUpdateSignups>>, TError = ErrorBody | ErrorBody>(
+export function useStaffExportUpdateSignups<TData = Awaited<ReturnType<typeof staffExportUpdateSignups>>, TError = ErrorBody | ErrorBody | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffExportUpdateSignups>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -6065,7 +6065,7 @@ export const getStaffListUsersQueryKey = (params?: StaffListUsersParams,) => {
     }
 
     
-export const getStaffListUsersQueryOptions = <TData = Awaited<ReturnType<typeof staffListUsers>>, TError = ErrorBody | ErrorBody>(params?: StaffListUsersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListUsers>>, TError, TData>>, }
+export const getStaffListUsersQueryOptions = <TData = Awaited<ReturnType<typeof staffListUsers>>, TError = ErrorBody | ErrorBody | ErrorBody>(params?: StaffListUsersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListUsers>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -6084,10 +6084,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffListUsersQueryResult = NonNullable<Awaited<ReturnType<typeof staffListUsers>>>
-export type StaffListUsersQueryError = ErrorBody | ErrorBody
+export type StaffListUsersQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useStaffListUsers<TData = Awaited<ReturnType<typeof staffListUsers>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListUsers<TData = Awaited<ReturnType<typeof staffListUsers>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params: undefined |  StaffListUsersParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListUsers>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListUsers>>,
@@ -6097,7 +6097,7 @@ export function useStaffListUsers<TData = Awaited<ReturnType<typeof staffListUse
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListUsers<TData = Awaited<ReturnType<typeof staffListUsers>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListUsers<TData = Awaited<ReturnType<typeof staffListUsers>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffListUsersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListUsers>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffListUsers>>,
@@ -6107,7 +6107,7 @@ export function useStaffListUsers<TData = Awaited<ReturnType<typeof staffListUse
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffListUsers<TData = Awaited<ReturnType<typeof staffListUsers>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListUsers<TData = Awaited<ReturnType<typeof staffListUsers>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffListUsersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListUsers>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -6115,7 +6115,7 @@ export function useStaffListUsers<TData = Awaited<ReturnType<typeof staffListUse
  * @summary Accounts, newest first, narrowed by search, role and state.
  */
 
-export function useStaffListUsers<TData = Awaited<ReturnType<typeof staffListUsers>>, TError = ErrorBody | ErrorBody>(
+export function useStaffListUsers<TData = Awaited<ReturnType<typeof staffListUsers>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  params?: StaffListUsersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffListUsers>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -6158,7 +6158,7 @@ export const staffCreateUser = async (staffNewUser: StaffNewUser, options?: Requ
 
 
 
-export const getStaffCreateUserMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const getStaffCreateUserMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreateUser>>, TError,{data: StaffNewUser}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffCreateUser>>, TError,{data: StaffNewUser}, TContext> => {
 
@@ -6185,13 +6185,13 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffCreateUserMutationResult = NonNullable<Awaited<ReturnType<typeof staffCreateUser>>>
     export type StaffCreateUserMutationBody = StaffNewUser
-    export type StaffCreateUserMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+    export type StaffCreateUserMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Makes an account for someone, who is mailed a link to choose their password (admins
 only).
  */
-export const useStaffCreateUser = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const useStaffCreateUser = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreateUser>>, TError,{data: StaffNewUser}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffCreateUser>>,
@@ -6237,7 +6237,7 @@ export const getStaffGetUserQueryKey = (id?: number,) => {
     }
 
     
-export const getStaffGetUserQueryOptions = <TData = Awaited<ReturnType<typeof staffGetUser>>, TError = ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetUser>>, TError, TData>>, }
+export const getStaffGetUserQueryOptions = <TData = Awaited<ReturnType<typeof staffGetUser>>, TError = ErrorBody | ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetUser>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -6256,10 +6256,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type StaffGetUserQueryResult = NonNullable<Awaited<ReturnType<typeof staffGetUser>>>
-export type StaffGetUserQueryError = ErrorBody | ErrorBody
+export type StaffGetUserQueryError = ErrorBody | ErrorBody | ErrorBody
 
 
-export function useStaffGetUser<TData = Awaited<ReturnType<typeof staffGetUser>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGetUser<TData = Awaited<ReturnType<typeof staffGetUser>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetUser>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGetUser>>,
@@ -6269,7 +6269,7 @@ export function useStaffGetUser<TData = Awaited<ReturnType<typeof staffGetUser>>
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGetUser<TData = Awaited<ReturnType<typeof staffGetUser>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGetUser<TData = Awaited<ReturnType<typeof staffGetUser>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetUser>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof staffGetUser>>,
@@ -6279,7 +6279,7 @@ export function useStaffGetUser<TData = Awaited<ReturnType<typeof staffGetUser>>
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStaffGetUser<TData = Awaited<ReturnType<typeof staffGetUser>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGetUser<TData = Awaited<ReturnType<typeof staffGetUser>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetUser>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -6287,7 +6287,7 @@ export function useStaffGetUser<TData = Awaited<ReturnType<typeof staffGetUser>>
  * @summary One account: its state, sign-in methods, affiliation and the staff decisions about it.
  */
 
-export function useStaffGetUser<TData = Awaited<ReturnType<typeof staffGetUser>>, TError = ErrorBody | ErrorBody>(
+export function useStaffGetUser<TData = Awaited<ReturnType<typeof staffGetUser>>, TError = ErrorBody | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffGetUser>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -6331,7 +6331,7 @@ export const staffSetContentExpert = async (id: number,
 
 
 
-export const getStaffSetContentExpertMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffSetContentExpertMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetContentExpert>>, TError,{id: number;data: ContentExpertChange}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffSetContentExpert>>, TError,{id: number;data: ContentExpertChange}, TContext> => {
 
@@ -6358,13 +6358,13 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffSetContentExpertMutationResult = NonNullable<Awaited<ReturnType<typeof staffSetContentExpert>>>
     export type StaffSetContentExpertMutationBody = ContentExpertChange
-    export type StaffSetContentExpertMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffSetContentExpertMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Appoints a staff member as a Content Expert, who gives funded projects their final
 approval, or revokes it (admins only; audited).
  */
-export const useStaffSetContentExpert = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffSetContentExpert = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetContentExpert>>, TError,{id: number;data: ContentExpertChange}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffSetContentExpert>>,
@@ -6405,7 +6405,7 @@ export const staffDeactivateUser = async (id: number,
 
 
 
-export const getStaffDeactivateUserMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const getStaffDeactivateUserMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeactivateUser>>, TError,{id: number;data: StaffReason}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffDeactivateUser>>, TError,{id: number;data: StaffReason}, TContext> => {
 
@@ -6432,13 +6432,13 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffDeactivateUserMutationResult = NonNullable<Awaited<ReturnType<typeof staffDeactivateUser>>>
     export type StaffDeactivateUserMutationBody = StaffReason
-    export type StaffDeactivateUserMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+    export type StaffDeactivateUserMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Deactivates an account: it can no longer sign in and its sessions answer 401
 `user_inactive`. Moderators may deactivate members only; nobody themselves.
  */
-export const useStaffDeactivateUser = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const useStaffDeactivateUser = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeactivateUser>>, TError,{id: number;data: StaffReason}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffDeactivateUser>>,
@@ -6478,7 +6478,7 @@ export const staffReactivateUser = async (id: number,
 
 
 
-export const getStaffReactivateUserMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const getStaffReactivateUserMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReactivateUser>>, TError,{id: number;data: StaffReason}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffReactivateUser>>, TError,{id: number;data: StaffReason}, TContext> => {
 
@@ -6505,12 +6505,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffReactivateUserMutationResult = NonNullable<Awaited<ReturnType<typeof staffReactivateUser>>>
     export type StaffReactivateUserMutationBody = StaffReason
-    export type StaffReactivateUserMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+    export type StaffReactivateUserMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Reactivates a deactivated account; its old sessions stay ended.
  */
-export const useStaffReactivateUser = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const useStaffReactivateUser = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReactivateUser>>, TError,{id: number;data: StaffReason}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffReactivateUser>>,
@@ -6548,7 +6548,7 @@ export const staffResendConfirmation = async (id: number, options?: RequestInit)
 
 
 
-export const getStaffResendConfirmationMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffResendConfirmationMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffResendConfirmation>>, TError,{id: number}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffResendConfirmation>>, TError,{id: number}, TContext> => {
 
@@ -6575,12 +6575,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffResendConfirmationMutationResult = NonNullable<Awaited<ReturnType<typeof staffResendConfirmation>>>
     
-    export type StaffResendConfirmationMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffResendConfirmationMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Mails a new confirmation link to an account not yet confirmed.
  */
-export const useStaffResendConfirmation = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffResendConfirmation = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffResendConfirmation>>, TError,{id: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffResendConfirmation>>,
@@ -6620,7 +6620,7 @@ export const staffResetTwoFactor = async (id: number,
 
 
 
-export const getStaffResetTwoFactorMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const getStaffResetTwoFactorMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffResetTwoFactor>>, TError,{id: number;data: StaffReason}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffResetTwoFactor>>, TError,{id: number;data: StaffReason}, TContext> => {
 
@@ -6647,12 +6647,12 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffResetTwoFactorMutationResult = NonNullable<Awaited<ReturnType<typeof staffResetTwoFactor>>>
     export type StaffResetTwoFactorMutationBody = StaffReason
-    export type StaffResetTwoFactorMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+    export type StaffResetTwoFactorMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Turns two-factor authentication off for an account (admins only).
  */
-export const useStaffResetTwoFactor = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const useStaffResetTwoFactor = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffResetTwoFactor>>, TError,{id: number;data: StaffReason}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffResetTwoFactor>>,
@@ -6693,7 +6693,7 @@ export const staffSetUserRole = async (id: number,
 
 
 
-export const getStaffSetUserRoleMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const getStaffSetUserRoleMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetUserRole>>, TError,{id: number;data: StaffRoleChange}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof staffSetUserRole>>, TError,{id: number;data: StaffRoleChange}, TContext> => {
 
@@ -6720,13 +6720,13 @@ const {mutation: mutationOptions} = options ?
 
     export type StaffSetUserRoleMutationResult = NonNullable<Awaited<ReturnType<typeof staffSetUserRole>>>
     export type StaffSetUserRoleMutationBody = StaffRoleChange
-    export type StaffSetUserRoleMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffSetUserRoleMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Grants, changes or revokes (`null`) an account's staff role (admins only, never
 their own).
  */
-export const useStaffSetUserRole = <TError = ErrorBody | ErrorBody | ErrorBody,
+export const useStaffSetUserRole = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetUserRole>>, TError,{id: number;data: StaffRoleChange}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffSetUserRole>>,

@@ -121,7 +121,7 @@ export const getMeResponse = zod.object({
   "ethnicity": zod.string(),
   "find_about_by": zod.union([zod.enum(['SEARCH_ENGINE', 'RECOMMENDED_BY_FRIEND', 'SOCIAL_MEDIA', 'BLOG_OR_PUBLICATION', 'OTHER']),zod.null()]).optional(),
   "find_about_by_other_info": zod.string().nullish(),
-  "gender": zod.enum(['male', 'female', 'non-binary', 'prefer_not_to_disclose']).describe('Spec default for every demographic field is `prefer_not_to_disclose`.'),
+  "gender": zod.enum(['male', 'female', 'non-binary', 'prefer_not_to_disclose']).describe('The default of every demographic field is `prefer_not_to_disclose`.'),
   "id": zod.number(),
   "is_password_set": zod.boolean().describe('False for accounts that only sign in through SSO.'),
   "is_project_creator": zod.boolean(),
@@ -140,10 +140,10 @@ export const getMeResponse = zod.object({
   "completed": zod.number().min(getMeResponseDataProfileCompletionCompletedMin),
   "missing": zod.array(zod.string()).describe('The items still missing, e.g. `avatar`, `social_or_website`.'),
   "total": zod.number().min(getMeResponseDataProfileCompletionTotalMin)
-}).describe('How complete the profile is (spec §5: nine items).'),
+}).describe('How complete the profile is (nine items).'),
   "profile_is_private": zod.boolean(),
   "pronouns": zod.union([zod.enum(['SHE', 'HE', 'THEY', 'NOT_DISCLOSE']),zod.null()]).optional(),
-  "race": zod.array(zod.enum(['american_indian_or_alaska_native', 'asian', 'black_or_african_american', 'hispanic_or_latino', 'middle_eastern_or_north_african', 'native_hawaiian_or_pacific_islander', 'white', 'other', 'prefer_not_to_disclose']).describe('Spec §3 keeps race as a list of strings with `prefer_not_to_disclose` as default;\nthese are the answers the forms offer.')),
+  "race": zod.array(zod.enum(['american_indian_or_alaska_native', 'asian', 'black_or_african_american', 'hispanic_or_latino', 'middle_eastern_or_north_african', 'native_hawaiian_or_pacific_islander', 'white', 'other', 'prefer_not_to_disclose']).describe('Race is a list of these answers, `prefer_not_to_disclose` by default;\nthese are the answers the forms offer.')),
   "role": zod.string(),
   "social": zod.string().nullish(),
   "staff_role": zod.union([zod.enum(['admin', 'moderator']).describe('What a member of the platform\'s staff may do: an admin everything, including\nmanaging staff; a moderator the moderation queues and the content.'),zod.null()]).optional(),
@@ -154,7 +154,7 @@ export const getMeResponse = zod.object({
   "university_profile_page_url": zod.string().nullish(),
   "unread_notification_count": zod.number().min(getMeResponseDataUnreadNotificationCountMin),
   "website": zod.string().nullish()
-}).describe('The signed-in user\'s account: every User field of spec §3 (document 1).')
+}).describe('The signed-in user\'s account: every User field.')
 })
 
 /**
@@ -175,7 +175,7 @@ export const updateMeBody = zod.object({
   "ethnicity": zod.string().nullish(),
   "find_about_by": zod.union([zod.enum(['SEARCH_ENGINE', 'RECOMMENDED_BY_FRIEND', 'SOCIAL_MEDIA', 'BLOG_OR_PUBLICATION', 'OTHER']),zod.null()]).optional(),
   "find_about_by_other_info": zod.string().nullish(),
-  "gender": zod.union([zod.enum(['male', 'female', 'non-binary', 'prefer_not_to_disclose']).describe('Spec default for every demographic field is `prefer_not_to_disclose`.'),zod.null()]).optional(),
+  "gender": zod.union([zod.enum(['male', 'female', 'non-binary', 'prefer_not_to_disclose']).describe('The default of every demographic field is `prefer_not_to_disclose`.'),zod.null()]).optional(),
   "is_project_creator": zod.boolean().nullish(),
   "location": zod.string().nullish(),
   "looking_for": zod.array(zod.enum(['want_to_fund_research', 'looking_for_funding', 'interested_in_collaboration', 'looking_for_help', 'want_to_help', 'want_participate'])).optional(),
@@ -183,7 +183,7 @@ export const updateMeBody = zod.object({
   "new_password": zod.string().nullish(),
   "profile_is_private": zod.boolean().nullish(),
   "pronouns": zod.union([zod.enum(['SHE', 'HE', 'THEY', 'NOT_DISCLOSE']),zod.null()]).optional(),
-  "race": zod.array(zod.enum(['american_indian_or_alaska_native', 'asian', 'black_or_african_american', 'hispanic_or_latino', 'middle_eastern_or_north_african', 'native_hawaiian_or_pacific_islander', 'white', 'other', 'prefer_not_to_disclose']).describe('Spec §3 keeps race as a list of strings with `prefer_not_to_disclose` as default;\nthese are the answers the forms offer.')).optional(),
+  "race": zod.array(zod.enum(['american_indian_or_alaska_native', 'asian', 'black_or_african_american', 'hispanic_or_latino', 'middle_eastern_or_north_african', 'native_hawaiian_or_pacific_islander', 'white', 'other', 'prefer_not_to_disclose']).describe('Race is a list of these answers, `prefer_not_to_disclose` by default;\nthese are the answers the forms offer.')).optional(),
   "social": zod.string().nullish(),
   "tags": zod.array(zod.enum(['MEDICAL_DOCTOR', 'CLINICAL_RESEARCHER', 'ALLIED_HEALTHCARE_PROFESSIONAL', 'CAREGIVER', 'SURVIVOR', 'OTHER']).describe('At most two per profile.')).max(updateMeBodyTagsMax).optional(),
   "title": zod.string().nullish(),
@@ -265,7 +265,7 @@ export const listNotificationSettingsResponse = zod.object({
   "id": zod.string(),
   "is_active": zod.boolean(),
   "name": zod.string()
-}).describe('One kind of notification with the user\'s choice (spec §3, document 1).'))
+}).describe('One kind of notification with the user\'s choice.'))
 })
 
 /**
@@ -294,10 +294,10 @@ export const personalizationUpdateBody = zod.object({
   "area_of_interest": zod.array(zod.number()).optional().describe('Tag ids from `GET /api/tags`.'),
   "career_stage": zod.union([zod.enum(['early_career_researcher', 'junior_staff', 'senior_staff', 'prefer_not_to_disclose']),zod.null()]).optional(),
   "ethnicity": zod.string().nullish(),
-  "gender": zod.union([zod.enum(['male', 'female', 'non-binary', 'prefer_not_to_disclose']).describe('Spec default for every demographic field is `prefer_not_to_disclose`.'),zod.null()]).optional(),
+  "gender": zod.union([zod.enum(['male', 'female', 'non-binary', 'prefer_not_to_disclose']).describe('The default of every demographic field is `prefer_not_to_disclose`.'),zod.null()]).optional(),
   "looking_for": zod.array(zod.enum(['want_to_fund_research', 'looking_for_funding', 'interested_in_collaboration', 'looking_for_help', 'want_to_help', 'want_participate'])).optional(),
-  "race": zod.array(zod.enum(['american_indian_or_alaska_native', 'asian', 'black_or_african_american', 'hispanic_or_latino', 'middle_eastern_or_north_african', 'native_hawaiian_or_pacific_islander', 'white', 'other', 'prefer_not_to_disclose']).describe('Spec §3 keeps race as a list of strings with `prefer_not_to_disclose` as default;\nthese are the answers the forms offer.')).optional()
-}).describe('The personalization modal\'s fields (spec §2, document 1).')
+  "race": zod.array(zod.enum(['american_indian_or_alaska_native', 'asian', 'black_or_african_american', 'hispanic_or_latino', 'middle_eastern_or_north_african', 'native_hawaiian_or_pacific_islander', 'white', 'other', 'prefer_not_to_disclose']).describe('Race is a list of these answers, `prefer_not_to_disclose` by default;\nthese are the answers the forms offer.')).optional()
+}).describe('The personalization modal\'s fields.')
 
 export const personalizationUpdateResponse = zod.object({
   "data": zod.object({
@@ -376,7 +376,7 @@ export const setupUniversityEmailBody = zod.object({
   "affiliation": zod.string().min(1).max(setupUniversityEmailBodyAffiliationMax),
   "university_affiliate_email": zod.email().min(1).max(setupUniversityEmailBodyUniversityAffiliateEmailMax),
   "university_profile_page_url": zod.url().min(1).max(setupUniversityEmailBodyUniversityProfilePageUrlMax)
-}).describe('Spec §5: all three are required and valid.')
+}).describe('All three are required and valid.')
 
 export const setupUniversityEmailResponse = zod.object({
   "data": zod.object({
@@ -509,7 +509,7 @@ export const getPublicProfileResponse = zod.object({
   "social": zod.string().nullish(),
   "title": zod.string().nullish(),
   "website": zod.string().nullish()
-}).describe('What anyone may see of a member (spec 2 §2). A private profile shows only the name.')
+}).describe('What anyone may see of a member. A private profile shows only the name.')
 })
 
 /**
@@ -529,7 +529,7 @@ export const registerBody = zod.object({
   "ethnicity": zod.string().nullish(),
   "find_about_by": zod.union([zod.enum(['SEARCH_ENGINE', 'RECOMMENDED_BY_FRIEND', 'SOCIAL_MEDIA', 'BLOG_OR_PUBLICATION', 'OTHER']),zod.null()]).optional(),
   "find_about_by_other_info": zod.string().nullish(),
-  "gender": zod.union([zod.enum(['male', 'female', 'non-binary', 'prefer_not_to_disclose']).describe('Spec default for every demographic field is `prefer_not_to_disclose`.'),zod.null()]).optional(),
+  "gender": zod.union([zod.enum(['male', 'female', 'non-binary', 'prefer_not_to_disclose']).describe('The default of every demographic field is `prefer_not_to_disclose`.'),zod.null()]).optional(),
   "is_project_creator": zod.boolean().optional(),
   "location": zod.string().nullish(),
   "looking_for": zod.array(zod.enum(['want_to_fund_research', 'looking_for_funding', 'interested_in_collaboration', 'looking_for_help', 'want_to_help', 'want_participate'])).optional(),
@@ -537,14 +537,14 @@ export const registerBody = zod.object({
   "password": zod.string().min(registerBodyPasswordMin),
   "phone_number": zod.string().nullish(),
   "pronouns": zod.union([zod.enum(['SHE', 'HE', 'THEY', 'NOT_DISCLOSE']),zod.null()]).optional(),
-  "race": zod.array(zod.enum(['american_indian_or_alaska_native', 'asian', 'black_or_african_american', 'hispanic_or_latino', 'middle_eastern_or_north_african', 'native_hawaiian_or_pacific_islander', 'white', 'other', 'prefer_not_to_disclose']).describe('Spec §3 keeps race as a list of strings with `prefer_not_to_disclose` as default;\nthese are the answers the forms offer.')).optional(),
+  "race": zod.array(zod.enum(['american_indian_or_alaska_native', 'asian', 'black_or_african_american', 'hispanic_or_latino', 'middle_eastern_or_north_african', 'native_hawaiian_or_pacific_islander', 'white', 'other', 'prefer_not_to_disclose']).describe('Race is a list of these answers, `prefer_not_to_disclose` by default;\nthese are the answers the forms offer.')).optional(),
   "redirect_to": zod.string().nullish().describe('Where to go after confirming the e-mail (a path on this site).'),
   "role": zod.string().nullish(),
   "social": zod.string().nullish(),
   "tags": zod.array(zod.enum(['MEDICAL_DOCTOR', 'CLINICAL_RESEARCHER', 'ALLIED_HEALTHCARE_PROFESSIONAL', 'CAREGIVER', 'SURVIVOR', 'OTHER']).describe('At most two per profile.')).max(registerBodyTagsMax).optional(),
   "university_affiliate_email": zod.email().nullish(),
   "university_profile_page_url": zod.string().nullish()
-}).describe('The registration payload of spec §3 (document 1).')
+}).describe('The registration payload.')
 
 /**
  * @summary Sets the password of an account that has none yet, from a mailed link.

@@ -15,7 +15,7 @@ export const getCertificatesBannerResponse = zod.object({
   "data": zod.object({
   "banner": zod.string().nullish(),
   "banner_link": zod.string().nullish()
-}).describe('A banner (spec 1 §3 Banner): a picture and where it links; both empty when none is set.')
+}).describe('A banner: a picture and where it links; both empty when none is set.')
 })
 
 /**
@@ -45,7 +45,7 @@ export const listBlogPostsResponse = zod.object({
   "id": zod.number(),
   "name": zod.string(),
   "slug": zod.string()
-}).describe('A blog category (spec 2 §3 Blog category).')),
+}).describe('A blog category.')),
   "date": zod.iso.datetime({}),
   "description": zod.string().describe('HTML (sanitised).'),
   "header_image": zod.string().nullish(),
@@ -54,7 +54,7 @@ export const listBlogPostsResponse = zod.object({
   "slug": zod.string(),
   "tags": zod.array(zod.string()),
   "title": zod.string()
-}).describe('A post in a list (spec 2 §3 Blog post, without the body).')),
+}).describe('A post in a list.')),
   "pagination": zod.object({
   "count": zod.number().min(listBlogPostsResponsePaginationCountMin).describe('Number of items across all pages.'),
   "currentPage": zod.number().min(listBlogPostsResponsePaginationCurrentPageMin),
@@ -71,7 +71,7 @@ export const listBlogCategoriesResponse = zod.object({
   "id": zod.number(),
   "name": zod.string(),
   "slug": zod.string()
-}).describe('A blog category (spec 2 §3 Blog category).'))
+}).describe('A blog category.'))
 })
 
 /**
@@ -93,7 +93,7 @@ export const getBlogPostResponse = zod.object({
   "id": zod.number(),
   "name": zod.string(),
   "slug": zod.string()
-}).describe('A blog category (spec 2 §3 Blog category).')),
+}).describe('A blog category.')),
   "date": zod.iso.datetime({}),
   "description": zod.string().describe('HTML (sanitised).'),
   "header_image": zod.string().nullish(),
@@ -102,7 +102,7 @@ export const getBlogPostResponse = zod.object({
   "slug": zod.string(),
   "tags": zod.array(zod.string()),
   "title": zod.string()
-}).describe('A post in a list (spec 2 §3 Blog post, without the body).').and(zod.object({
+}).describe('A post in a list.').and(zod.object({
   "body": zod.string().describe('HTML (sanitised).')
 })).describe('A post with its body.')
 })
@@ -116,7 +116,7 @@ export const contactUsBody = zod.object({
   "email": zod.email().min(1).max(contactUsBodyEmailMax),
   "name": zod.string().min(1).max(contactUsBodyNameMax),
   "text": zod.string().min(1).max(contactUsBodyTextMax)
-}).describe('The contact form (spec 2 §5: all required, a valid e-mail).')
+}).describe('The contact form (all required, a valid e-mail).')
 
 /**
  * @summary The expert lectures.
@@ -142,7 +142,7 @@ export const listLecturesResponse = zod.object({
 }).describe('A tag on a lecture.')),
   "title": zod.string(),
   "video_file_url": zod.string().nullish().describe('The video (served with range requests, so it seeks).')
-}).describe('An expert lecture (spec 1 §3 Lecture).')),
+}).describe('An expert lecture.')),
   "pagination": zod.object({
   "count": zod.number().min(listLecturesResponsePaginationCountMin).describe('Number of items across all pages.'),
   "currentPage": zod.number().min(listLecturesResponsePaginationCurrentPageMin),
@@ -170,7 +170,7 @@ export const getLectureResponse = zod.object({
 }).describe('A tag on a lecture.')),
   "title": zod.string(),
   "video_file_url": zod.string().nullish().describe('The video (served with range requests, so it seeks).')
-}).describe('An expert lecture (spec 1 §3 Lecture).')
+}).describe('An expert lecture.')
 })
 
 /**
@@ -180,7 +180,7 @@ export const getFeStyleResponse = zod.object({
   "data": zod.object({
   "banner": zod.string().nullish(),
   "banner_link": zod.string().nullish()
-}).describe('A banner (spec 1 §3 Banner): a picture and where it links; both empty when none is set.')
+}).describe('A banner: a picture and where it links; both empty when none is set.')
 })
 
 /**
@@ -194,7 +194,7 @@ export const getMenuResponse = zod.object({
   "page_slug": zod.string().nullish().describe('A page of the site, by slug.'),
   "sub_menus": zod.array(zod.any()),
   "title": zod.string()
-}).describe('A menu item (spec 1 §3 Menu item).'))
+}).describe('A menu item.'))
 })
 
 /**
@@ -208,7 +208,7 @@ export const getLgpMenuResponse = zod.object({
   "page_slug": zod.string().nullish().describe('A page of the site, by slug.'),
   "sub_menus": zod.array(zod.any()),
   "title": zod.string()
-}).describe('A menu item (spec 1 §3 Menu item).'))
+}).describe('A menu item.'))
 })
 
 /**
@@ -271,7 +271,7 @@ export const getPageResponse = zod.object({
   "slug": zod.string(),
   "title": zod.string(),
   "title_align": zod.enum(['NONE', 'CENTER', 'RIGHT', 'left']).describe('How a page\'s title is placed; `NONE` hides it.')
-}).describe('A CMS page (spec 2 §3 Content page); landing pages add their blocks.')
+}).describe('A CMS page; landing pages add their blocks.')
 })
 
 /**
@@ -284,5 +284,5 @@ export const signUpForUpdatesBody = zod.object({
   "email": zod.email().min(1).max(signUpForUpdatesBodyEmailMax),
   "full_name": zod.string().min(1).max(signUpForUpdatesBodyFullNameMax),
   "message": zod.string().min(1).max(signUpForUpdatesBodyMessageMax)
-}).describe('The sign-up-for-updates form (spec 2 §5).')
+}).describe('The sign-up-for-updates form.')
 

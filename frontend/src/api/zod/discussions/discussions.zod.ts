@@ -16,12 +16,12 @@ export const voteCommentParams = zod.object({
 })
 
 export const voteCommentBody = zod.object({
-  "reaction": zod.enum(['up', 'down']).describe('A vote (spec 2 §9: up, down).')
+  "reaction": zod.enum(['up', 'down']).describe('A vote (up, down).')
 }).describe('An up or down vote; the same again clears it.')
 
 export const voteCommentResponse = zod.object({
   "data": zod.object({
-  "user_reaction": zod.union([zod.enum(['up', 'down']).describe('A vote (spec 2 §9: up, down).'),zod.null()]).optional(),
+  "user_reaction": zod.union([zod.enum(['up', 'down']).describe('A vote (up, down).'),zod.null()]).optional(),
   "votes": zod.object({
   "down": zod.number(),
   "up": zod.number()
@@ -37,12 +37,12 @@ export const voteDiscussionParams = zod.object({
 })
 
 export const voteDiscussionBody = zod.object({
-  "reaction": zod.enum(['up', 'down']).describe('A vote (spec 2 §9: up, down).')
+  "reaction": zod.enum(['up', 'down']).describe('A vote (up, down).')
 }).describe('An up or down vote; the same again clears it.')
 
 export const voteDiscussionResponse = zod.object({
   "data": zod.object({
-  "user_reaction": zod.union([zod.enum(['up', 'down']).describe('A vote (spec 2 §9: up, down).'),zod.null()]).optional(),
+  "user_reaction": zod.union([zod.enum(['up', 'down']).describe('A vote (up, down).'),zod.null()]).optional(),
   "votes": zod.object({
   "down": zod.number(),
   "up": zod.number()
@@ -100,7 +100,7 @@ export const listCommentsResponse = zod.object({
   "id": zod.number(),
   "image": zod.string().describe('The file\'s address.'),
   "image_thumbnail": zod.string().describe('A small picture for images; the file itself for PDFs and GIFs.'),
-  "type": zod.enum(['image', 'PDF']).describe('What an attached file is (spec 2 §3: PDF or image).')
+  "type": zod.enum(['image', 'PDF']).describe('What an attached file is (PDF or image).')
 }).describe('A file on a post.')),
   "is_owner": zod.boolean().describe('The viewer wrote it (they do not vote on it).'),
   "parent": zod.number().nullish().describe('The reply this one answers.'),
@@ -114,7 +114,7 @@ export const listCommentsResponse = zod.object({
 }).describe('What a reply quotes: the reply it answers.'),zod.null()]).optional(),
   "text": zod.string().describe('Rich text (sanitised); empty once deleted.'),
   "updated_at": zod.iso.datetime({}),
-  "user_reaction": zod.union([zod.enum(['up', 'down']).describe('A vote (spec 2 §9: up, down).'),zod.null()]).optional(),
+  "user_reaction": zod.union([zod.enum(['up', 'down']).describe('A vote (up, down).'),zod.null()]).optional(),
   "votes": zod.object({
   "down": zod.number(),
   "up": zod.number()
@@ -177,7 +177,7 @@ export const updateCommentResponse = zod.object({
   "id": zod.number(),
   "image": zod.string().describe('The file\'s address.'),
   "image_thumbnail": zod.string().describe('A small picture for images; the file itself for PDFs and GIFs.'),
-  "type": zod.enum(['image', 'PDF']).describe('What an attached file is (spec 2 §3: PDF or image).')
+  "type": zod.enum(['image', 'PDF']).describe('What an attached file is (PDF or image).')
 }).describe('A file on a post.')),
   "is_owner": zod.boolean().describe('The viewer wrote it (they do not vote on it).'),
   "parent": zod.number().nullish().describe('The reply this one answers.'),
@@ -191,7 +191,7 @@ export const updateCommentResponse = zod.object({
 }).describe('What a reply quotes: the reply it answers.'),zod.null()]).optional(),
   "text": zod.string().describe('Rich text (sanitised); empty once deleted.'),
   "updated_at": zod.iso.datetime({}),
-  "user_reaction": zod.union([zod.enum(['up', 'down']).describe('A vote (spec 2 §9: up, down).'),zod.null()]).optional(),
+  "user_reaction": zod.union([zod.enum(['up', 'down']).describe('A vote (up, down).'),zod.null()]).optional(),
   "votes": zod.object({
   "down": zod.number(),
   "up": zod.number()
@@ -250,7 +250,7 @@ export const listDiscussionsResponse = zod.object({
   "id": zod.number(),
   "image": zod.string().describe('The file\'s address.'),
   "image_thumbnail": zod.string().describe('A small picture for images; the file itself for PDFs and GIFs.'),
-  "type": zod.enum(['image', 'PDF']).describe('What an attached file is (spec 2 §3: PDF or image).')
+  "type": zod.enum(['image', 'PDF']).describe('What an attached file is (PDF or image).')
 }).describe('A file on a post.')),
   "is_owner": zod.boolean(),
   "is_public": zod.boolean().describe('Private topics (false) are for the target\'s members.'),
@@ -274,7 +274,7 @@ export const listDiscussionsResponse = zod.object({
   "id": zod.number(),
   "image": zod.string().describe('The file\'s address.'),
   "image_thumbnail": zod.string().describe('A small picture for images; the file itself for PDFs and GIFs.'),
-  "type": zod.enum(['image', 'PDF']).describe('What an attached file is (spec 2 §3: PDF or image).')
+  "type": zod.enum(['image', 'PDF']).describe('What an attached file is (PDF or image).')
 }).describe('A file on a post.')),
   "is_owner": zod.boolean().describe('The viewer wrote it (they do not vote on it).'),
   "parent": zod.number().nullish().describe('The reply this one answers.'),
@@ -288,7 +288,7 @@ export const listDiscussionsResponse = zod.object({
 }).describe('What a reply quotes: the reply it answers.'),zod.null()]).optional(),
   "text": zod.string().describe('Rich text (sanitised); empty once deleted.'),
   "updated_at": zod.iso.datetime({}),
-  "user_reaction": zod.union([zod.enum(['up', 'down']).describe('A vote (spec 2 §9: up, down).'),zod.null()]).optional(),
+  "user_reaction": zod.union([zod.enum(['up', 'down']).describe('A vote (up, down).'),zod.null()]).optional(),
   "votes": zod.object({
   "down": zod.number(),
   "up": zod.number()
@@ -296,12 +296,12 @@ export const listDiscussionsResponse = zod.object({
 }).describe('A reply in a topic. A deleted reply keeps its place with its content hidden.')).describe('The oldest replies, up to one page (10); \"Load more replies\" fetches the rest.'),
   "text": zod.string().describe('Rich text (sanitised); empty once deleted.'),
   "updated_at": zod.iso.datetime({}),
-  "user_reaction": zod.union([zod.enum(['up', 'down']).describe('A vote (spec 2 §9: up, down).'),zod.null()]).optional(),
+  "user_reaction": zod.union([zod.enum(['up', 'down']).describe('A vote (up, down).'),zod.null()]).optional(),
   "votes": zod.object({
   "down": zod.number(),
   "up": zod.number()
 }).describe('Vote counts.')
-}).describe('A topic with the first page of its replies (spec 2 §3 Discussion topic).')),
+}).describe('A topic with the first page of its replies.')),
   "pagination": zod.object({
   "count": zod.number().min(listDiscussionsResponsePaginationCountMin).describe('Number of items across all pages.'),
   "currentPage": zod.number().min(listDiscussionsResponsePaginationCurrentPageMin),
@@ -367,7 +367,7 @@ export const updateDiscussionResponse = zod.object({
   "id": zod.number(),
   "image": zod.string().describe('The file\'s address.'),
   "image_thumbnail": zod.string().describe('A small picture for images; the file itself for PDFs and GIFs.'),
-  "type": zod.enum(['image', 'PDF']).describe('What an attached file is (spec 2 §3: PDF or image).')
+  "type": zod.enum(['image', 'PDF']).describe('What an attached file is (PDF or image).')
 }).describe('A file on a post.')),
   "is_owner": zod.boolean(),
   "is_public": zod.boolean().describe('Private topics (false) are for the target\'s members.'),
@@ -391,7 +391,7 @@ export const updateDiscussionResponse = zod.object({
   "id": zod.number(),
   "image": zod.string().describe('The file\'s address.'),
   "image_thumbnail": zod.string().describe('A small picture for images; the file itself for PDFs and GIFs.'),
-  "type": zod.enum(['image', 'PDF']).describe('What an attached file is (spec 2 §3: PDF or image).')
+  "type": zod.enum(['image', 'PDF']).describe('What an attached file is (PDF or image).')
 }).describe('A file on a post.')),
   "is_owner": zod.boolean().describe('The viewer wrote it (they do not vote on it).'),
   "parent": zod.number().nullish().describe('The reply this one answers.'),
@@ -405,7 +405,7 @@ export const updateDiscussionResponse = zod.object({
 }).describe('What a reply quotes: the reply it answers.'),zod.null()]).optional(),
   "text": zod.string().describe('Rich text (sanitised); empty once deleted.'),
   "updated_at": zod.iso.datetime({}),
-  "user_reaction": zod.union([zod.enum(['up', 'down']).describe('A vote (spec 2 §9: up, down).'),zod.null()]).optional(),
+  "user_reaction": zod.union([zod.enum(['up', 'down']).describe('A vote (up, down).'),zod.null()]).optional(),
   "votes": zod.object({
   "down": zod.number(),
   "up": zod.number()
@@ -413,12 +413,12 @@ export const updateDiscussionResponse = zod.object({
 }).describe('A reply in a topic. A deleted reply keeps its place with its content hidden.')).describe('The oldest replies, up to one page (10); \"Load more replies\" fetches the rest.'),
   "text": zod.string().describe('Rich text (sanitised); empty once deleted.'),
   "updated_at": zod.iso.datetime({}),
-  "user_reaction": zod.union([zod.enum(['up', 'down']).describe('A vote (spec 2 §9: up, down).'),zod.null()]).optional(),
+  "user_reaction": zod.union([zod.enum(['up', 'down']).describe('A vote (up, down).'),zod.null()]).optional(),
   "votes": zod.object({
   "down": zod.number(),
   "up": zod.number()
 }).describe('Vote counts.')
-}).describe('A topic with the first page of its replies (spec 2 §3 Discussion topic).')
+}).describe('A topic with the first page of its replies.')
 })
 
 /**

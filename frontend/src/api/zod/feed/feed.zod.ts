@@ -61,7 +61,7 @@ export const listFeedResponse = zod.object({
   "summary": zod.string().nullish(),
   "title": zod.string().nullish()
 }).describe('Where it happened.')
-}).describe('A feed item (spec 2 §3 Feed item).')),
+}).describe('A feed item.')),
   "pagination": zod.object({
   "count": zod.number().min(listFeedResponsePaginationCountMin).describe('Number of items across all pages.'),
   "currentPage": zod.number().min(listFeedResponsePaginationCurrentPageMin),

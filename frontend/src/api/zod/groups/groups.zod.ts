@@ -9,13 +9,13 @@ import * as zod from 'zod';
 
 
 /**
- * @summary Active, approved working groups (spec 2 §2 /working-groups/list).
+ * @summary Active, approved working groups.
  */
 export const listGroupsQueryPageMax = 1000000;export const listGroupsQueryPerPageMax = 100;
 
 export const listGroupsQueryParams = zod.object({
   "search": zod.string().nullish().describe('Words to find in the title or summary.'),
-  "ordering": zod.union([zod.enum(['-created_at', 'title', 'popular', 'recommended']).describe('Browse orderings (spec 2 §2): newest, title, popular, and recommended (signed in).'),zod.null()]).optional().describe('`-created_at` (default), `title`, `popular`, or `recommended` (signed in).'),
+  "ordering": zod.union([zod.enum(['-created_at', 'title', 'popular', 'recommended']).describe('Browse orderings: newest, title, popular, and recommended (signed in).'),zod.null()]).optional().describe('`-created_at` (default), `title`, `popular`, or `recommended` (signed in).'),
   "tags": zod.string().nullish().describe('Project tag slugs, comma-separated; a group matches any of them.'),
   "page": zod.number().min(1).max(listGroupsQueryPageMax).optional().describe('1-based page number.'),
   "perPage": zod.number().min(1).max(listGroupsQueryPerPageMax).optional().describe('Items per page (at most 100).')
@@ -131,7 +131,7 @@ export const listGroupUpdatesResponse = zod.object({
   "text": zod.string().describe('Rich text (sanitised).'),
   "title": zod.string(),
   "video_url": zod.string().nullish()
-}).describe('A working group update (spec 2 §3 Update).')),
+}).describe('A working group update.')),
   "pagination": zod.object({
   "count": zod.number().min(listGroupUpdatesResponsePaginationCountMin).describe('Number of items across all pages.'),
   "currentPage": zod.number().min(listGroupUpdatesResponsePaginationCurrentPageMin),
@@ -169,7 +169,7 @@ export const listGroupMaterialsResponse = zod.object({
   "thumbnail_url": zod.string().nullish().describe('An image\'s thumbnail (240 wide).'),
   "type": zod.enum(['image', 'gif', 'pdf', 'link']).describe('What a supplementary item is, as the list shows it: a document\'s type is decided\nby its content.'),
   "url": zod.string().nullish().describe('A link\'s address.')
-}).describe('A supplementary item as lists show it (spec 2 §3).'))
+}).describe('A supplementary item as lists show it.'))
 })
 
 /**
@@ -236,7 +236,7 @@ export const getGroupResponse = zod.object({
   "title": zod.string()
 }).describe('A project tag, goal or industry-partner role. Slug `other` asks for free text.')),
   "title": zod.string()
-}).describe('Every field of a working group (spec 2 §3) with the viewer\'s relation to it.')
+}).describe('Every field of a working group with the viewer\'s relation to it.')
 })
 
 /**
@@ -275,7 +275,7 @@ export const listInvitedMembersResponse = zod.object({
   "role": zod.enum(['admin', 'moderator', 'member']).describe('`admin` is the owner; only `member` and `moderator` can be assigned.'),
   "sent_at": zod.iso.datetime({}),
   "user_id": zod.number().nullish().describe('The invited account, when the address belongs to one.')
-}).describe('An open invitation (spec 2 §3 Invited member): the member fields of the invited\naccount when the address has one, otherwise the address as the name.'))
+}).describe('An open invitation: the member fields of the invited\naccount when the address has one, otherwise the address as the name.'))
 })
 
 /**
@@ -357,7 +357,7 @@ export const listJoinRequestsResponse = zod.object({
   "name": zod.string(),
   "role": zod.enum(['admin', 'moderator', 'member']).describe('`admin` is the owner; only `member` and `moderator` can be assigned.'),
   "user_id": zod.number()
-}).describe('A pending request to join (spec 2 §3 Join request).'))
+}).describe('A pending request to join.'))
 })
 
 /**
@@ -431,7 +431,7 @@ export const listGroupMembersResponse = zod.object({
   "name": zod.string(),
   "role": zod.enum(['admin', 'moderator', 'member']).describe('`admin` is the owner; only `member` and `moderator` can be assigned.'),
   "user_id": zod.number()
-}).describe('A member of a working group (spec 2 §3 Member) with what the viewer may do to them.')),
+}).describe('A member of a working group with what the viewer may do to them.')),
   "pagination": zod.object({
   "count": zod.number().min(listGroupMembersResponsePaginationCountMin).describe('Number of items across all pages.'),
   "currentPage": zod.number().min(listGroupMembersResponsePaginationCurrentPageMin),
@@ -479,7 +479,7 @@ export const changeGroupMemberRoleResponse = zod.object({
   "name": zod.string(),
   "role": zod.enum(['admin', 'moderator', 'member']).describe('`admin` is the owner; only `member` and `moderator` can be assigned.'),
   "user_id": zod.number()
-}).describe('A member of a working group (spec 2 §3 Member) with what the viewer may do to them.')
+}).describe('A member of a working group with what the viewer may do to them.')
 })
 
 /**
@@ -511,7 +511,7 @@ export const resendInvitationResponse = zod.object({
 })
 
 /**
- * @summary The groups the caller created, newest first (spec 2 §2 My Working Groups, Created).
+ * @summary The groups the caller created, newest first.
  */
 export const listMyGroupsQueryPageMax = 1000000;export const listMyGroupsQueryPerPageMax = 100;
 
@@ -623,8 +623,7 @@ export const listAppliedGroupsResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary The working groups the caller joined (not the ones they own), newest first
-(spec 2 §2 My Working Groups, Joined).
+ * @summary The working groups the caller joined (not the ones they own), newest first.
  */
 export const listJoinedGroupsQueryPageMax = 1000000;export const listJoinedGroupsQueryPerPageMax = 100;
 
@@ -709,7 +708,7 @@ export const listMyGroupUpdatesResponse = zod.object({
   "text": zod.string().describe('Rich text (sanitised).'),
   "title": zod.string(),
   "video_url": zod.string().nullish()
-}).describe('A working group update (spec 2 §3 Update).'))
+}).describe('A working group update.'))
 }).describe('An updates page: the group, whether updates can be added now, and every update.')
 })
 
@@ -758,7 +757,7 @@ export const getGroupUpdateResponse = zod.object({
   "text": zod.string().describe('Rich text (sanitised).'),
   "title": zod.string(),
   "video_url": zod.string().nullish()
-}).describe('A working group update (spec 2 §3 Update).')
+}).describe('A working group update.')
 })
 
 /**
@@ -799,7 +798,7 @@ export const updateGroupUpdateResponse = zod.object({
   "text": zod.string().describe('Rich text (sanitised).'),
   "title": zod.string(),
   "video_url": zod.string().nullish()
-}).describe('A working group update (spec 2 §3 Update).')
+}).describe('A working group update.')
 })
 
 /**
@@ -835,7 +834,7 @@ export const setGroupUpdateImageResponse = zod.object({
   "text": zod.string().describe('Rich text (sanitised).'),
   "title": zod.string(),
   "video_url": zod.string().nullish()
-}).describe('A working group update (spec 2 §3 Update).')
+}).describe('A working group update.')
 })
 
 /**
@@ -867,7 +866,7 @@ export const listMyGroupMaterialsResponse = zod.object({
   "thumbnail_url": zod.string().nullish().describe('An image\'s thumbnail (240 wide).'),
   "type": zod.enum(['image', 'gif', 'pdf', 'link']).describe('What a supplementary item is, as the list shows it: a document\'s type is decided\nby its content.'),
   "url": zod.string().nullish().describe('A link\'s address.')
-}).describe('A supplementary item as lists show it (spec 2 §3).'))
+}).describe('A supplementary item as lists show it.'))
 })
 
 /**
@@ -907,7 +906,7 @@ export const createGroupMaterialResponse = zod.object({
   "thumbnail_url": zod.string().nullish().describe('An image\'s thumbnail (240 wide).'),
   "type": zod.enum(['image', 'gif', 'pdf', 'link']).describe('What a supplementary item is, as the list shows it: a document\'s type is decided\nby its content.'),
   "url": zod.string().nullish().describe('A link\'s address.')
-}).describe('A supplementary item as lists show it (spec 2 §3).')
+}).describe('A supplementary item as lists show it.')
 })
 
 /**
@@ -947,7 +946,7 @@ export const updateGroupMaterialResponse = zod.object({
   "thumbnail_url": zod.string().nullish().describe('An image\'s thumbnail (240 wide).'),
   "type": zod.enum(['image', 'gif', 'pdf', 'link']).describe('What a supplementary item is, as the list shows it: a document\'s type is decided\nby its content.'),
   "url": zod.string().nullish().describe('A link\'s address.')
-}).describe('A supplementary item as lists show it (spec 2 §3).')
+}).describe('A supplementary item as lists show it.')
 })
 
 /**
@@ -1027,7 +1026,7 @@ export const getMyGroupResponse = zod.object({
   "title": zod.string()
 }).describe('A project tag, goal or industry-partner role. Slug `other` asks for free text.')),
   "title": zod.string()
-}).describe('Every field of a working group (spec 2 §3) with the viewer\'s relation to it.')
+}).describe('Every field of a working group with the viewer\'s relation to it.')
 })
 
 /**
@@ -1121,7 +1120,7 @@ export const updateGroupResponse = zod.object({
   "title": zod.string()
 }).describe('A project tag, goal or industry-partner role. Slug `other` asks for free text.')),
   "title": zod.string()
-}).describe('Every field of a working group (spec 2 §3) with the viewer\'s relation to it.')
+}).describe('Every field of a working group with the viewer\'s relation to it.')
 })
 
 /**
@@ -1191,11 +1190,11 @@ export const setGroupImageResponse = zod.object({
   "title": zod.string()
 }).describe('A project tag, goal or industry-partner role. Slug `other` asks for free text.')),
   "title": zod.string()
-}).describe('Every field of a working group (spec 2 §3) with the viewer\'s relation to it.')
+}).describe('Every field of a working group with the viewer\'s relation to it.')
 })
 
 /**
- * @summary The public working groups a member created (spec 2 §2 public profile); none for a
+ * @summary The public working groups a member created; none for a
 private profile.
  */
 export const listProfileGroupsParams = zod.object({

@@ -58,7 +58,7 @@ export const listQuizzesResponse = zod.object({
   "percent_correct_answers": zod.number().nullish().describe('The latest completed attempt\'s score.'),
   "quiz_passed": zod.boolean(),
   "remaining_attempts": zod.number()
-}).describe('A quiz in the list (spec 2 §3 Quiz list item), with the viewer\'s progress.')),
+}).describe('A quiz in the list, with the viewer\'s progress.')),
   "pagination": zod.object({
   "count": zod.number().min(listQuizzesResponsePaginationCountMin).describe('Number of items across all pages.'),
   "currentPage": zod.number().min(listQuizzesResponsePaginationCurrentPageMin),
@@ -95,12 +95,12 @@ export const getQuizResponse = zod.object({
   "iframe_url": zod.string().nullish(),
   "multiple_choices": zod.boolean(),
   "text": zod.string().describe('HTML (sanitised).'),
-  "type": zod.enum(['DRAG_AND_DROP', 'choice']).describe('A question as the client sees it (spec 2 §3): ordered, or a choice (one or several,\nas `multiple_choices` says).'),
+  "type": zod.enum(['DRAG_AND_DROP', 'choice']).describe('A question as the client sees it: ordered, or a choice (one or several,\nas `multiple_choices` says).'),
   "video_url": zod.string().nullish()
-}).describe('A question (spec 2 §3 Question).')),
+}).describe('A question.')),
   "quiz_passed": zod.boolean(),
   "remaining_attempts": zod.number()
-}).describe('A quiz with its questions and the viewer\'s place in it (spec 2 §3 Quiz detail).')
+}).describe('A quiz with its questions and the viewer\'s place in it.')
 })
 
 /**
@@ -113,7 +113,7 @@ export const completeQuizParams = zod.object({
 export const completeQuizBody = zod.object({
   "chosen_answers": zod.array(zod.number()),
   "question": zod.number()
-}).describe('One answer (spec 2 §3 Answer submission): the question and the chosen option ids (for\nordering questions, all of them in order).')
+}).describe('One answer: the question and the chosen option ids (for\nordering questions, all of them in order).')
 
 export const completeQuizResponse = zod.object({
   "data": zod.object({
@@ -124,6 +124,6 @@ export const completeQuizResponse = zod.object({
   "percent_correct_answers": zod.number(),
   "quiz_passed": zod.boolean(),
   "remaining_attempts": zod.number()
-}).describe('What an answer led to (spec 2 §3 Quiz completion response).')
+}).describe('What an answer led to.')
 })
 

@@ -9,7 +9,7 @@ import * as zod from 'zod';
 
 
 /**
- * @summary The public projects the caller backs, the latest pledge first (99 a page, spec 1 §7).
+ * @summary The public projects the caller backs, the latest pledge first (99 a page).
  */
 export const listBackedProjectsQueryPageMax = 1000000;export const listBackedProjectsQueryPerPageMax = 100;
 
@@ -62,7 +62,7 @@ export const listBackedProjectsResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary The public projects the caller favourited, the latest first (99 a page, spec 1 §7).
+ * @summary The public projects the caller favourited, the latest first (99 a page).
  */
 export const listFavoriteProjectsQueryPageMax = 1000000;export const listFavoriteProjectsQueryPerPageMax = 100;
 
@@ -908,7 +908,7 @@ export const listMyProjectUpdatesResponse = zod.object({
   "text": zod.string().describe('Rich text (sanitised).'),
   "title": zod.string(),
   "video_url": zod.string().nullish()
-}).describe('A project update (spec 2 §3 Update).')),
+}).describe('A project update.')),
   "pagination": zod.object({
   "count": zod.number().min(listMyProjectUpdatesResponsePaginationCountMin).describe('Number of items across all pages.'),
   "currentPage": zod.number().min(listMyProjectUpdatesResponsePaginationCurrentPageMin),
@@ -960,7 +960,7 @@ export const getMyProjectUpdateResponse = zod.object({
   "text": zod.string().describe('Rich text (sanitised).'),
   "title": zod.string(),
   "video_url": zod.string().nullish()
-}).describe('A project update (spec 2 §3 Update).')
+}).describe('A project update.')
 })
 
 /**
@@ -999,7 +999,7 @@ export const updateProjectUpdateResponse = zod.object({
   "text": zod.string().describe('Rich text (sanitised).'),
   "title": zod.string(),
   "video_url": zod.string().nullish()
-}).describe('A project update (spec 2 §3 Update).')
+}).describe('A project update.')
 })
 
 /**
@@ -1034,7 +1034,7 @@ export const setProjectUpdateImageResponse = zod.object({
   "text": zod.string().describe('Rich text (sanitised).'),
   "title": zod.string(),
   "video_url": zod.string().nullish()
-}).describe('A project update (spec 2 §3 Update).')
+}).describe('A project update.')
 })
 
 /**
@@ -1068,7 +1068,7 @@ export const listProjectNeedsResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary The public projects a member created and backs (spec 2 §2 public profile); none for a
+ * @summary The public projects a member created and backs; none for a
 private profile.
  */
 export const listProfileProjectsParams = zod.object({
@@ -1230,7 +1230,7 @@ export const getProjectResponse = zod.object({
   "favorites_target": zod.number().min(getProjectResponseDataPrizeFavoritesTargetMin),
   "raised_cents": zod.number().describe('Cents of CAD crowdfunded: the pledges that stand (charged once funded).'),
   "raised_target_cents": zod.number()
-}).describe('How far the project is toward the prize\'s eligibility targets (spec 2, prize page).'),
+}).describe('How far the project is toward the prize\'s eligibility targets.'),
   "problem": zod.string().describe('HTML.'),
   "reviews": zod.object({
   "count": zod.number().min(getProjectResponseDataReviewsCountMin),
@@ -1440,7 +1440,7 @@ export const listProjectUpdatesResponse = zod.object({
   "text": zod.string().describe('Rich text (sanitised).'),
   "title": zod.string(),
   "video_url": zod.string().nullish()
-}).describe('A project update (spec 2 §3 Update).')),
+}).describe('A project update.')),
   "pagination": zod.object({
   "count": zod.number().min(listProjectUpdatesResponsePaginationCountMin).describe('Number of items across all pages.'),
   "currentPage": zod.number().min(listProjectUpdatesResponsePaginationCurrentPageMin),

@@ -134,7 +134,7 @@ export const staffListBannersResponse = zod.object({
   "data": zod.array(zod.object({
   "banner": zod.string().nullish(),
   "banner_link": zod.string().nullish()
-}).describe('A banner (spec 1 §3 Banner): a picture and where it links; both empty when none is set.').and(zod.object({
+}).describe('A banner: a picture and where it links; both empty when none is set.').and(zod.object({
   "placement": zod.enum(['dashboard', 'certificates']).describe('Where a banner shows.')
 })).describe('A banner with where it shows.'))
 })
@@ -155,7 +155,7 @@ export const staffUpdateBannerResponse = zod.object({
   "data": zod.object({
   "banner": zod.string().nullish(),
   "banner_link": zod.string().nullish()
-}).describe('A banner (spec 1 §3 Banner): a picture and where it links; both empty when none is set.').and(zod.object({
+}).describe('A banner: a picture and where it links; both empty when none is set.').and(zod.object({
   "placement": zod.enum(['dashboard', 'certificates']).describe('Where a banner shows.')
 })).describe('A banner with where it shows.')
 })
@@ -175,7 +175,7 @@ export const staffSetBannerImageResponse = zod.object({
   "data": zod.object({
   "banner": zod.string().nullish(),
   "banner_link": zod.string().nullish()
-}).describe('A banner (spec 1 §3 Banner): a picture and where it links; both empty when none is set.').and(zod.object({
+}).describe('A banner: a picture and where it links; both empty when none is set.').and(zod.object({
   "placement": zod.enum(['dashboard', 'certificates']).describe('Where a banner shows.')
 })).describe('A banner with where it shows.')
 })
@@ -190,7 +190,7 @@ export const staffListBlogCategoriesResponse = zod.object({
   "id": zod.number(),
   "name": zod.string(),
   "slug": zod.string()
-}).describe('A blog category (spec 2 §3 Blog category).').and(zod.object({
+}).describe('A blog category.').and(zod.object({
   "posts": zod.number().min(staffListBlogCategoriesResponseDataItemPostsMin)
 })).describe('A category with how many posts use it.'))
 })
@@ -224,7 +224,7 @@ export const staffUpdateBlogCategoryResponse = zod.object({
   "id": zod.number(),
   "name": zod.string(),
   "slug": zod.string()
-}).describe('A blog category (spec 2 §3 Blog category).')
+}).describe('A blog category.')
 })
 
 /**
@@ -308,7 +308,7 @@ export const staffGetBlogPostResponse = zod.object({
   "id": zod.number(),
   "name": zod.string(),
   "slug": zod.string()
-}).describe('A blog category (spec 2 §3 Blog category).')),
+}).describe('A blog category.')),
   "date": zod.iso.datetime({}),
   "description": zod.string().describe('HTML (sanitised).'),
   "header_image": zod.string().nullish(),
@@ -317,7 +317,7 @@ export const staffGetBlogPostResponse = zod.object({
   "slug": zod.string(),
   "tags": zod.array(zod.string()),
   "title": zod.string()
-}).describe('A post in a list (spec 2 §3 Blog post, without the body).').and(zod.object({
+}).describe('A post in a list.').and(zod.object({
   "body": zod.string().describe('HTML (sanitised).')
 })).describe('A post with its body.').and(zod.object({
   "author_id": zod.number().nullish(),
@@ -361,7 +361,7 @@ export const staffUpdateBlogPostResponse = zod.object({
   "id": zod.number(),
   "name": zod.string(),
   "slug": zod.string()
-}).describe('A blog category (spec 2 §3 Blog category).')),
+}).describe('A blog category.')),
   "date": zod.iso.datetime({}),
   "description": zod.string().describe('HTML (sanitised).'),
   "header_image": zod.string().nullish(),
@@ -370,7 +370,7 @@ export const staffUpdateBlogPostResponse = zod.object({
   "slug": zod.string(),
   "tags": zod.array(zod.string()),
   "title": zod.string()
-}).describe('A post in a list (spec 2 §3 Blog post, without the body).').and(zod.object({
+}).describe('A post in a list.').and(zod.object({
   "body": zod.string().describe('HTML (sanitised).')
 })).describe('A post with its body.').and(zod.object({
   "author_id": zod.number().nullish(),
@@ -416,7 +416,7 @@ export const staffSetBlogPostImageResponse = zod.object({
   "id": zod.number(),
   "name": zod.string(),
   "slug": zod.string()
-}).describe('A blog category (spec 2 §3 Blog category).')),
+}).describe('A blog category.')),
   "date": zod.iso.datetime({}),
   "description": zod.string().describe('HTML (sanitised).'),
   "header_image": zod.string().nullish(),
@@ -425,7 +425,7 @@ export const staffSetBlogPostImageResponse = zod.object({
   "slug": zod.string(),
   "tags": zod.array(zod.string()),
   "title": zod.string()
-}).describe('A post in a list (spec 2 §3 Blog post, without the body).').and(zod.object({
+}).describe('A post in a list.').and(zod.object({
   "body": zod.string().describe('HTML (sanitised).')
 })).describe('A post with its body.').and(zod.object({
   "author_id": zod.number().nullish(),
@@ -619,7 +619,7 @@ export const staffGroupUpdateQueueResponse = zod.object({
   "text": zod.string().describe('Rich text (sanitised).'),
   "title": zod.string(),
   "video_url": zod.string().nullish()
-}).describe('A working group update (spec 2 §3 Update).').and(zod.object({
+}).describe('A working group update.').and(zod.object({
   "group": zod.object({
   "approved_status": zod.enum(['approved', 'not_approved', 'waiting_for_approval', 'pending_approval_for_changes']).describe('Only staff move a group to `approved` or `not_approved`.'),
   "id": zod.number(),
@@ -668,7 +668,7 @@ export const staffReviewGroupUpdateResponse = zod.object({
   "text": zod.string().describe('Rich text (sanitised).'),
   "title": zod.string(),
   "video_url": zod.string().nullish()
-}).describe('A working group update (spec 2 §3 Update).')
+}).describe('A working group update.')
 })
 
 /**
@@ -787,7 +787,7 @@ export const staffGroupReviewResponse = zod.object({
   "title": zod.string()
 }).describe('A project tag, goal or industry-partner role. Slug `other` asks for free text.')),
   "title": zod.string()
-}).describe('Every field of a working group (spec 2 §3) with the viewer\'s relation to it.'),
+}).describe('Every field of a working group with the viewer\'s relation to it.'),
   "proposed": zod.object({
   "abilities": zod.object({
   "can_edit": zod.boolean().describe('Edit, submit for review and delete the group (its owner).'),
@@ -843,7 +843,7 @@ export const staffGroupReviewResponse = zod.object({
   "title": zod.string()
 }).describe('A project tag, goal or industry-partner role. Slug `other` asks for free text.')),
   "title": zod.string()
-}).describe('Every field of a working group (spec 2 §3) with the viewer\'s relation to it.')
+}).describe('Every field of a working group with the viewer\'s relation to it.')
 }).describe('The approved version beside the proposed one.')
 })
 
@@ -916,7 +916,7 @@ export const staffListLecturesResponse = zod.object({
 }).describe('A tag on a lecture.')),
   "title": zod.string(),
   "video_file_url": zod.string().nullish().describe('The video (served with range requests, so it seeks).')
-}).describe('An expert lecture (spec 1 §3 Lecture).').and(zod.object({
+}).describe('An expert lecture.').and(zod.object({
   "has_video_file": zod.boolean().describe('A video was uploaded.'),
   "position": zod.number().describe('Lower comes first.'),
   "video_url": zod.string().nullish().describe('The address of a video elsewhere (an uploaded video is shown instead when set).')
@@ -962,7 +962,7 @@ export const staffGetLectureResponse = zod.object({
 }).describe('A tag on a lecture.')),
   "title": zod.string(),
   "video_file_url": zod.string().nullish().describe('The video (served with range requests, so it seeks).')
-}).describe('An expert lecture (spec 1 §3 Lecture).').and(zod.object({
+}).describe('An expert lecture.').and(zod.object({
   "has_video_file": zod.boolean().describe('A video was uploaded.'),
   "position": zod.number().describe('Lower comes first.'),
   "video_url": zod.string().nullish().describe('The address of a video elsewhere (an uploaded video is shown instead when set).')
@@ -999,7 +999,7 @@ export const staffUpdateLectureResponse = zod.object({
 }).describe('A tag on a lecture.')),
   "title": zod.string(),
   "video_file_url": zod.string().nullish().describe('The video (served with range requests, so it seeks).')
-}).describe('An expert lecture (spec 1 §3 Lecture).').and(zod.object({
+}).describe('An expert lecture.').and(zod.object({
   "has_video_file": zod.boolean().describe('A video was uploaded.'),
   "position": zod.number().describe('Lower comes first.'),
   "video_url": zod.string().nullish().describe('The address of a video elsewhere (an uploaded video is shown instead when set).')
@@ -1042,7 +1042,7 @@ export const staffSetLecturePosterResponse = zod.object({
 }).describe('A tag on a lecture.')),
   "title": zod.string(),
   "video_file_url": zod.string().nullish().describe('The video (served with range requests, so it seeks).')
-}).describe('An expert lecture (spec 1 §3 Lecture).').and(zod.object({
+}).describe('An expert lecture.').and(zod.object({
   "has_video_file": zod.boolean().describe('A video was uploaded.'),
   "position": zod.number().describe('Lower comes first.'),
   "video_url": zod.string().nullish().describe('The address of a video elsewhere (an uploaded video is shown instead when set).')
@@ -1072,7 +1072,7 @@ export const staffSetLectureVideoResponse = zod.object({
 }).describe('A tag on a lecture.')),
   "title": zod.string(),
   "video_file_url": zod.string().nullish().describe('The video (served with range requests, so it seeks).')
-}).describe('An expert lecture (spec 1 §3 Lecture).').and(zod.object({
+}).describe('An expert lecture.').and(zod.object({
   "has_video_file": zod.boolean().describe('A video was uploaded.'),
   "position": zod.number().describe('Lower comes first.'),
   "video_url": zod.string().nullish().describe('The address of a video elsewhere (an uploaded video is shown instead when set).')
@@ -1688,7 +1688,7 @@ export const staffProjectUpdateQueueResponse = zod.object({
   "text": zod.string().describe('Rich text (sanitised).'),
   "title": zod.string(),
   "video_url": zod.string().nullish()
-}).describe('A project update (spec 2 §3 Update).').and(zod.object({
+}).describe('A project update.').and(zod.object({
   "project_slug": zod.string(),
   "project_title": zod.string()
 })).describe('An update waiting for staff, with the project it belongs to.')),
@@ -1732,7 +1732,7 @@ export const staffReviewProjectUpdateResponse = zod.object({
   "text": zod.string().describe('Rich text (sanitised).'),
   "title": zod.string(),
   "video_url": zod.string().nullish()
-}).describe('A project update (spec 2 §3 Update).')
+}).describe('A project update.')
 })
 
 /**

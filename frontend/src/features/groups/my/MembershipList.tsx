@@ -1,6 +1,6 @@
 import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import GroupsIcon from '@mui/icons-material/Groups';
-import { Avatar, Box, Button, List, ListItemAvatar, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
+import { Avatar, Box, Button, List, ListItemAvatar, ListItem, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { useListAppliedGroups, useListJoinedGroups } from '@/api/endpoints/groups/groups';
@@ -37,7 +37,8 @@ function MembershipList({ query, label }: { query: UseQueryResult<{ data: GroupC
   return (
     <List aria-label={label} disablePadding>
       {groups.map((group) => (
-        <ListItemButton key={group.id} component={RouterLink} to={`/working-groups/${group.slug}`} divider sx={{ gap: 2, py: 1.5 }}>
+        <ListItem key={group.id} disablePadding divider>
+        <ListItemButton component={RouterLink} to={`/working-groups/${group.slug}`} sx={{ gap: 2, py: 1.5 }}>
           <ListItemAvatar sx={{ minWidth: 0 }}>
             <Avatar variant="rounded" src={group.image_thumbnail ?? undefined} alt="" sx={{ width: 72, height: 56, bgcolor: 'primary.light' }}>
               <GroupsIcon />
@@ -66,6 +67,7 @@ function MembershipList({ query, label }: { query: UseQueryResult<{ data: GroupC
             }
           />
         </ListItemButton>
+        </ListItem>
       ))}
     </List>
   );
