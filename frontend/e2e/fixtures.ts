@@ -8,9 +8,30 @@ export type { APIRequestContext, Locator, Page } from '@playwright/test';
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const BLOCKING = new Set(['serious', 'critical']);
 
+/**
+ * Waits for the page's finite animations and transitions (a fade half done has half its
+ * contrast); spinners and skeletons, which never end, are not waited for.
+ */
+async function settled(page: Page) {
+  await page
+    .evaluate(() =>
+      Promise.race([
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+            .map((animation) => animation.finished.catch(() => undefined)),
+        ),
+        new Promise((resolve) => setTimeout(resolve, 3000)),
+      ]),
+    )
+    .catch(() => undefined);
+}
+
 /** axe on what the page shows now: fails with each serious or critical violation, named. */
 export async function expectAccessible(page: Page, where: string) {
   if (page.isClosed() || !page.url().startsWith('http')) return;
+  await settled(page);
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const blocking = violations.filter((violation) => BLOCKING.has(violation.impact ?? ''));
   const report = blocking.map(

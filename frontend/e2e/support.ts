@@ -269,3 +269,11 @@ export async function pledgeWithCard(request: APIRequestContext, slug: string, d
   const made = await request.post(`/api/projects/${slug}/pledges`, { headers, data: { setup_id: setup.setup_id, amount_cents: cents, adult: true } });
   expect(made.ok(), await made.text()).toBe(true);
 }
+
+/** The text of a PDF's first page as a reader (pdf.js) extracts it: through its fonts' ToUnicode maps. */
+export async function pdfText(bytes: Buffer): Promise<string> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
+  const content = await (await doc.getPage(1)).getTextContent();
+  return content.items.map((item) => ('str' in item ? item.str : '')).join('\n');
+}

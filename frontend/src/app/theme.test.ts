@@ -1,11 +1,15 @@
-import { getContrastRatio } from '@mui/material/styles';
+import { type CssVarsTheme, getContrastRatio } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
 import { theme } from './theme';
 
-const { palette } = theme;
 const NORMAL_TEXT = 4.5;
+const schemes = (['light', 'dark'] as const).map((name) => {
+  const palette = (theme as typeof theme & CssVarsTheme).colorSchemes[name]?.palette;
+  if (!palette) throw new Error(`no ${name} scheme`);
+  return [name, palette] as const;
+});
 
-describe('the theme', () => {
+describe.each(schemes)('the %s scheme', (_, palette) => {
   it.each(['primary', 'secondary', 'error', 'warning', 'info', 'success'] as const)(
     'puts %s buttons, chips and badges text at 4.5:1 or more',
     (name) => {

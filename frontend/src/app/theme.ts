@@ -1,17 +1,42 @@
 import { createTheme } from '@mui/material/styles';
 
-/** Cohort's one theme: a calm clinical teal with a warm accent. */
+/**
+ * Cohort's theme: a calm clinical teal with a warm accent, light and dark. The scheme follows
+ * the system setting until the member picks one in the account menu (MUI keeps the choice in
+ * localStorage). Every pair is contrast-checked in theme.test.ts.
+ */
 export const theme = createTheme({
-  palette: {
-    // Every colour carries white text at 4.5:1 or more (theme.test.ts holds it): the warm
-    // accent, warning and info are darker than MUI's defaults for that reason.
-    primary: { main: '#0b5d6b', contrastText: '#ffffff' },
-    secondary: { main: '#a9472f', contrastText: '#ffffff' },
-    warning: { main: '#a15c07', contrastText: '#ffffff' },
-    info: { main: '#0269a4', contrastText: '#ffffff' },
-    error: { main: '#c62828', contrastText: '#ffffff' },
-    background: { default: '#f6f8f9', paper: '#ffffff' },
-    text: { primary: '#1d2b32', secondary: '#51616a' },
+  cssVariables: { colorSchemeSelector: 'class' },
+  colorSchemes: {
+    light: {
+      palette: {
+        // Every colour carries white text at 4.5:1 or more: the warm accent, warning and
+        // info are darker than MUI's defaults for that reason.
+        primary: { main: '#0b5d6b', contrastText: '#ffffff' },
+        secondary: { main: '#a9472f', contrastText: '#ffffff' },
+        warning: { main: '#a15c07', contrastText: '#ffffff' },
+        info: { main: '#0269a4', contrastText: '#ffffff' },
+        error: { main: '#c62828', contrastText: '#ffffff' },
+        background: { default: '#f6f8f9', paper: '#ffffff' },
+        text: { primary: '#1d2b32', secondary: '#51616a' },
+      },
+    },
+    dark: {
+      palette: {
+        // Light tones on a deep teal-grey: each carries dark text at 4.5:1 or more and reads
+        // at 4.5:1 or more on both backgrounds; hover shades darken less so the text stays
+        // readable on them.
+        tonalOffset: 0.15,
+        primary: { main: '#6cc5d1', contrastText: '#0b1f24' },
+        secondary: { main: '#f0a48f', contrastText: '#0b1f24' },
+        warning: { main: '#f4b860', contrastText: '#0b1f24' },
+        info: { main: '#7cc4f2', contrastText: '#0b1f24' },
+        error: { main: '#ff9a8f', contrastText: '#0b1f24' },
+        success: { main: '#7fcf8a', contrastText: '#0b1f24' },
+        background: { default: '#0f1a1e', paper: '#16242a' },
+        text: { primary: '#e6eef0', secondary: '#a9bcc2' },
+      },
+    },
   },
   shape: { borderRadius: 10 },
   typography: {

@@ -1,9 +1,17 @@
-import { Avatar, IconButton, Menu, MenuItem } from '@mui/material';
+import { Avatar, Divider, IconButton, Menu, MenuItem } from '@mui/material';
+import { useColorScheme } from '@mui/material/styles';
 import { useState, type ComponentType } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useGetMe } from '@/api/endpoints/auth/auth';
 import { CompletionPopover } from '@/ui/completion/CompletionPopover';
 import { staffConsoleLink, userMenu } from './navigation';
+
+/** The theme follows the system until the member picks light or dark (kept in this browser). */
+const COLOR_SCHEMES = [
+  ['system', 'Theme of the system'],
+  ['light', 'Light theme'],
+  ['dark', 'Dark theme'],
+] as const;
 
 interface Props {
   Bell: ComponentType;
@@ -16,6 +24,7 @@ interface Props {
  */
 export function AccountTools({ Bell, onSignOut }: Props) {
   const me = useGetMe();
+  const { mode, setMode } = useColorScheme();
   const account = me.data?.data;
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const close = () => setMenuAnchor(null);
@@ -44,6 +53,21 @@ export function AccountTools({ Bell, onSignOut }: Props) {
           </MenuItem>
         )}
         <MenuItem onClick={() => onSignOut(close)}>Sign out</MenuItem>
+        <Divider />
+        {COLOR_SCHEMES.map(([value, label]) => (
+          <MenuItem
+            key={value}
+            role="menuitemradio"
+            aria-checked={(mode ?? 'system') === value}
+            selected={(mode ?? 'system') === value}
+            onClick={() => {
+              setMode(value);
+              close();
+            }}
+          >
+            {label}
+          </MenuItem>
+        ))}
       </Menu>
     </>
   );

@@ -78,7 +78,8 @@ function SkipLink() {
         color: 'primary.contrastText',
         fontWeight: 600,
         textDecoration: 'none',
-        '&:focus': { top: 8 },
+        // Shown, it is a bar of its own above the header, covering none of its controls.
+        '&:focus': { position: 'static', display: 'block', borderRadius: 0, py: 1.5 },
       }}
     >
       Skip to main content

@@ -36,7 +36,7 @@ export function ImageField({ label = 'Image', required = true, current, file, on
             width: 200,
             height: 120,
             borderRadius: 1,
-            bgcolor: 'grey.100',
+            bgcolor: 'action.hover',
             border: 1,
             borderColor: error ? 'error.main' : 'divider',
             backgroundImage: shown ? `url(${shown})` : undefined,

@@ -61,7 +61,18 @@ export function CarouselBlock({ carousel }: { carousel: Carousel }) {
                 aria-label={`Go to slide ${i + 1}`}
                 aria-current={i === index}
                 onClick={() => go(i)}
-                sx={{ width: 12, height: 12, borderRadius: '50%', border: 0, p: 0, cursor: 'pointer', bgcolor: i === index ? 'common.white' : 'rgba(255,255,255,0.5)' }}
+                // A 12 px dot on a 24 px target (WCAG 2.2's minimum for something to tap).
+                sx={{
+                  width: 24,
+                  height: 24,
+                  border: 0,
+                  p: 0,
+                  cursor: 'pointer',
+                  bgcolor: 'transparent',
+                  display: 'grid',
+                  placeItems: 'center',
+                  '&::before': { content: '""', width: 12, height: 12, borderRadius: '50%', bgcolor: i === index ? 'common.white' : 'rgba(255,255,255,0.5)' },
+                }}
               />
             ))}
           </Stack>

@@ -1,5 +1,6 @@
 import { alpha, Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { RichText } from '@/ui/RichText';
+import { ScrollRegion } from '@/ui/ScrollRegion';
 import type { ReviewRow } from './reviewRows';
 
 /**
@@ -7,9 +8,10 @@ import type { ReviewRow } from './reviewRows';
  * rows highlighted; with `comparing` off, one column of what was submitted.
  */
 export function ReviewTable({ rows, comparing, subject }: { rows: ReviewRow[]; comparing: boolean; subject: string }) {
+  const name = comparing ? 'Current and proposed versions' : `The ${subject} as submitted`;
   return (
-    <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={comparing ? 'Current and proposed versions' : `The ${subject} as submitted`} sx={{ minWidth: comparing ? 640 : 0 }}>
+    <ScrollRegion label={name}>
+      <Table size="small" aria-label={name} sx={{ minWidth: comparing ? 640 : 0 }}>
         <TableHead>
           <TableRow>
             <TableCell sx={{ width: { xs: 110, sm: 180 } }}>Field</TableCell>
@@ -36,7 +38,7 @@ export function ReviewTable({ rows, comparing, subject }: { rows: ReviewRow[]; c
           ))}
         </TableBody>
       </Table>
-    </Box>
+    </ScrollRegion>
   );
 }
 

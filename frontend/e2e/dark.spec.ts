@@ -1,0 +1,46 @@
+import { expect, test } from './fixtures';
+import { shot, signedInMember } from './support';
+
+const DARK_BACKGROUND = 'rgb(15, 26, 30)';
+const LIGHT_BACKGROUND = 'rgb(246, 248, 249)';
+
+const background = (page: import('./fixtures').Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+test.describe('with the system set to dark', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test('public pages follow it, each axe-checked in the dark theme', async ({ page }, info) => {
+    for (const [path, heading] of [
+      ['/', 'Better medicine together'],
+      ['/blog', 'Blog'],
+      ['/working-groups/list', 'Working groups'],
+      ['/projects', 'Projects'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      expect(await background(page)).toBe(DARK_BACKGROUND);
+      await page.screenshot({ path: shot(`dark-${path === '/' ? 'home' : path.slice(1).replaceAll('/', '-')}`, info.project.name), fullPage: true });
+    }
+  });
+});
+
+test('a member picks the dark theme in the account menu, and it stays chosen', async ({ page }, info) => {
+  await signedInMember(page, 'dark');
+  await page.goto('/dashboard');
+  expect(await background(page)).toBe(LIGHT_BACKGROUND);
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menuitemradio', { name: 'Theme of the system' })).toHaveAttribute('aria-checked', 'true');
+  await page.getByRole('menuitemradio', { name: 'Dark theme' }).click();
+  await expect.poll(() => background(page)).toBe(DARK_BACKGROUND);
+  await expect(page.getByRole('menu')).toBeHidden();
+  await page.screenshot({ path: shot('dark-dashboard', info.project.name), fullPage: true });
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  expect(await background(page)).toBe(DARK_BACKGROUND);
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitemradio', { name: 'Light theme' }).click();
+  await expect.poll(() => background(page)).toBe(LIGHT_BACKGROUND);
+});
