@@ -9,30 +9,25 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const BLOCKING = new Set(['serious', 'critical']);
 
 /**
- * Waits for the page's finite animations and transitions (a fade half done has half its
- * contrast); spinners and skeletons, which never end, are not waited for.
+ * Runs `check` with every transition and animation of the page cut to its end state: a fade
+ * or a colour change half done (a button enabled a moment ago) would be checked at half its
+ * contrast.
  */
-async function settled(page: Page) {
-  await page
-    .evaluate(() =>
-      Promise.race([
-        Promise.all(
-          document
-            .getAnimations()
-            .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-            .map((animation) => animation.finished.catch(() => undefined)),
-        ),
-        new Promise((resolve) => setTimeout(resolve, 3000)),
-      ]),
-    )
-    .catch(() => undefined);
+async function stillFor<T>(page: Page, check: () => Promise<T>): Promise<T> {
+  const still = await page
+    .addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' })
+    .catch(() => null);
+  try {
+    return await check();
+  } finally {
+    await still?.evaluate((style) => (style as Element).remove()).catch(() => undefined);
+  }
 }
 
 /** axe on what the page shows now: fails with each serious or critical violation, named. */
 export async function expectAccessible(page: Page, where: string) {
   if (page.isClosed() || !page.url().startsWith('http')) return;
-  await settled(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const { violations } = await stillFor(page, () => new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze());
   const blocking = violations.filter((violation) => BLOCKING.has(violation.impact ?? ''));
   const report = blocking.map(
     (violation) =>

@@ -6,7 +6,8 @@ import { person, shot } from './support';
 test('an integrator authorizes in Swagger UI and tries GET /api/me', async ({ page, request }, info) => {
   const member = await person(request, 'swagger');
   await page.goto('/api/docs/');
-  await expect(page.getByRole('heading', { name: /Cohort/ }).first()).toBeVisible();
+  // Swagger UI renders the whole contract (about 700 KB) before it shows anything.
+  await expect(page.getByRole('heading', { level: 1, name: /^Cohort API/ })).toBeVisible({ timeout: 20_000 });
 
   await page.getByRole('button', { name: 'Authorize' }).first().click();
   // Swagger UI's modal is not a dialog to assistive technology; it is its .modal-ux.

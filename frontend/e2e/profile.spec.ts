@@ -42,6 +42,30 @@ test('edit the profile, crop an avatar and see it in the header', async ({ page 
   await page.screenshot({ path: shot('edit-profile', info.project.name), fullPage: true });
 });
 
+test('leaving an edited profile asks first; after saving it does not', async ({ page }) => {
+  const { password } = await signedInMember(page, 'unsaved');
+  await page.goto('/my-profile/edit-profile');
+  await page.getByLabel('Bio').fill('Half-written thoughts');
+  await page.getByRole('tab', { name: 'Account' }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(leave.getByText('Your changes on this page are not saved yet.')).toBeVisible();
+  await leave.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/my-profile\/edit-profile$/);
+  await expect(page.getByLabel('Bio')).toHaveValue('Half-written thoughts');
+
+  await page.getByLabel('Current password').fill(password);
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Profile has been successfully updated.')).toBeVisible();
+  await page.getByRole('tab', { name: 'Account' }).click();
+  await expect(page).toHaveURL(/\/my-profile$/);
+
+  await page.goto('/my-profile/edit-profile');
+  await page.getByLabel('Bio').fill('Second thoughts');
+  await page.getByRole('tab', { name: 'Account' }).click();
+  await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/my-profile$/);
+});
+
 test('change the password and sign in with the new one', async ({ page }, info) => {
   const { email, password } = await signedInMember(page, 'passwd');
   await page.goto('/my-profile');

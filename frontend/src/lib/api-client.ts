@@ -7,6 +7,7 @@ import { ApiError, type ErrorEnvelope } from './api-error';
 import { getToken, setToken } from './auth-token';
 import { apiBaseUrl } from './env';
 import { takePreloaded } from './preloaded';
+import { trackUpload } from './upload-progress';
 
 /** Called on a 401; the router installs the navigation (see app/providers). */
 let onUnauthorized: (code: string | undefined) => void = () => {};
@@ -40,6 +41,7 @@ export async function apiFetch<T>(url: string, init: RequestInit = {}): Promise<
     const written = takePreloaded(url);
     if (written !== undefined) return written as T;
   }
+  if (init.body instanceof FormData) return upload<T>(init.method ?? 'POST', url, init.body, headers, token);
 
   const response = await fetch(`${apiBaseUrl()}${url}`, {
     ...init,
@@ -69,28 +71,38 @@ export function failure(status: number, body: unknown, sentWith: string | null =
 }
 
 /**
- * POSTs a multipart form like the generated calls do, reporting upload progress
- * (0 to 1); fetch cannot report it, so this one uses XMLHttpRequest.
+ * Sends a file (a multipart form) as the generated calls do, reporting its progress to the
+ * layout's upload bar and to `onProgress` (0 to 1): fetch cannot report an upload's progress,
+ * so files go with XMLHttpRequest. Every upload in the app comes through here.
  */
-export function uploadWithProgress<T>(url: string, form: FormData, onProgress: (fraction: number) => void): Promise<T> {
-  return new Promise((resolve, reject) => {
+function upload<T>(method: string, url: string, form: FormData, headers: Headers, sentWith: string | null, onProgress?: (fraction: number) => void): Promise<T> {
+  const tracked = trackUpload();
+  return new Promise<T>((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `${apiBaseUrl()}${url}`);
+    request.open(method, `${apiBaseUrl()}${url}`);
     request.withCredentials = true;
-    request.setRequestHeader('Accept', 'application/json');
-    const token = getToken();
-    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    headers.forEach((value, name) => request.setRequestHeader(name, value));
     request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
+      if (!event.lengthComputable) return;
+      tracked.progress(event.loaded, event.total);
+      onProgress?.(event.loaded / event.total);
     };
     request.onload = () => {
-      const body: unknown = request.responseText ? safeParse(request.responseText) : undefined;
+      const body: unknown = request.status !== 204 && request.responseText ? safeParse(request.responseText) : undefined;
       if (request.status >= 200 && request.status < 300) resolve(body as T);
-      else reject(failure(request.status, body, token));
+      else reject(failure(request.status, body, sentWith));
     };
     request.onerror = () => reject(new ApiError(0, {}));
     request.send(form);
-  });
+  }).finally(tracked.done);
+}
+
+/** POSTs a multipart form like the generated calls do, with its progress (0 to 1) for the caller too. */
+export function uploadWithProgress<T>(url: string, form: FormData, onProgress: (fraction: number) => void): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return upload<T>('POST', url, form, headers, token, onProgress);
 }
 
 function safeParse(text: string): unknown {

@@ -10,6 +10,7 @@ import { LazyWhenNear } from '@/ui/LazyWhenNear';
 import { CookieBanner } from './CookieBanner';
 import { OfflineBanner } from './OfflineBanner';
 import { Header } from './Header';
+import { UploadProgressBar } from '@/ui/UploadProgressBar';
 
 // The footer is below every page's fold: its code loads when it comes near.
 const Footer = lazy(() => import('./Footer').then((m) => ({ default: m.Footer })));
@@ -34,6 +35,7 @@ export function RootLayout({ Bell }: { Bell: ComponentType }) {
       <ScrollToTop />
       <RouteFocus mainId={MAIN_ID} />
       <PasswordChangeGate />
+      <UploadProgressBar />
       <Header Bell={Bell} />
       {/* At least a screen high, so the footer never shows above a page still loading and
           then jumps down when it arrives (a layout shift). */}

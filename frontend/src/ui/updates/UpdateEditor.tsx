@@ -9,6 +9,7 @@ import { trimming, withFieldRequiredText, z, zodResolver } from '@/lib/zod';
 import { FormTextField } from '@/ui/form/FormTextField';
 import { ImageField } from '@/ui/form/ImageField';
 import { RichTextField } from '@/ui/form/RichTextField';
+import { UnsavedChangesGuard } from '@/ui/form/UnsavedChangesGuard';
 
 /** Spec 2 §9: the next screen 2000 ms after a save. */
 export const UPDATE_REDIRECT_MS = 2000;
@@ -68,6 +69,7 @@ export function UpdateEditor({ update, noun, save, setImage, next }: Props) {
   });
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label="Update">
+      <UnsavedChangesGuard form={form} />
       <Stack spacing={2.5}>
         {banner && <Alert severity="error">{banner}</Alert>}
         {done && (

@@ -11,6 +11,7 @@ import { FormTextField } from '@/ui/form/FormTextField';
 import { RichTextField } from '@/ui/form/RichTextField';
 import { ImageField } from '@/ui/form/ImageField';
 import { type GeneralValues, generalDefaults, generalSchema } from './schema';
+import { UnsavedChangesGuard } from '@/ui/form/UnsavedChangesGuard';
 
 const FIELDS = ['title', 'tags', 'summary', 'image', 'embedded_link', 'additional_info'] as const;
 
@@ -56,6 +57,7 @@ export function GeneralStep({ group, onSaved }: Props) {
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label="General">
+      <UnsavedChangesGuard form={form} />
       <Stack spacing={2.5}>
         {banner && <Alert severity="error">{banner}</Alert>}
         <FormTextField control={form.control} name="title" label="Title" required />

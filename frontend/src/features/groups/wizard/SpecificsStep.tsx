@@ -10,6 +10,7 @@ import { FormSelect } from '@/ui/form/FormSelect';
 import { FormTextField } from '@/ui/form/FormTextField';
 import { RichTextField } from '@/ui/form/RichTextField';
 import { type SpecificsValues, specificsDefaults, specificsSchemaFor } from './schema';
+import { UnsavedChangesGuard } from '@/ui/form/UnsavedChangesGuard';
 
 const FIELDS = [
   'goals_of_working_group',
@@ -65,6 +66,7 @@ export function SpecificsStep({ group, onBack, onSubmitted }: Props) {
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label="Specifics">
+      <UnsavedChangesGuard form={form} />
       <Stack spacing={2.5}>
         {banner && <Alert severity="error">{banner}</Alert>}
         <FormSelect

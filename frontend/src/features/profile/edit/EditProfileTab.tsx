@@ -24,6 +24,7 @@ import { useMe } from '../MyProfileLayout';
 import { useRefreshMe } from '../useRefreshMe';
 import { PicturesCard } from './pictures/PicturesCard';
 import { PROFILE_FIELDS, profileDefaults, profileSchemaFor, type ProfileValues } from './schema';
+import { UnsavedChangesGuard } from '@/ui/form/UnsavedChangesGuard';
 
 /** Edit profile tab (spec §2, §5): every profile field, saved with the current password. */
 export function EditProfileTab() {
@@ -60,6 +61,7 @@ export function EditProfileTab() {
       <Card variant="outlined">
         <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
           <Box component="form" noValidate onSubmit={onSubmit} aria-label="Edit profile">
+            <UnsavedChangesGuard form={form} />
             <Stack spacing={2.5}>
               <Typography variant="h6" component="h2">
                 About you

@@ -9,6 +9,7 @@ import { trimming, withFieldRequiredText, z, zodResolver } from '@/lib/zod';
 import { FormTextField } from '@/ui/form/FormTextField';
 import { ListRow, ListSection } from './ListRows';
 import { StepActions } from './StepActions';
+import { UnsavedChangesGuard } from '@/ui/form/UnsavedChangesGuard';
 
 // Dollars as typed; the server keeps cents and checks the plan as a whole (lines add up to
 // the total, the goal is at most the total, milestones fit in the goal).
@@ -96,6 +97,7 @@ export function BudgetStep({
   const dollars = { input: { startAdornment: <InputAdornment position="start">CA$</InputAdornment> } };
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label="Budget">
+      <UnsavedChangesGuard form={form} />
       <Stack spacing={3}>
         {banner && <Alert severity="error">{banner}</Alert>}
         <FormTextField

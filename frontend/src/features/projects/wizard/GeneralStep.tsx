@@ -13,6 +13,7 @@ import { FormTextField } from '@/ui/form/FormTextField';
 import { ImageField } from '@/ui/form/ImageField';
 import { RichTextField } from '@/ui/form/RichTextField';
 import { StepActions } from './StepActions';
+import { UnsavedChangesGuard } from '@/ui/form/UnsavedChangesGuard';
 
 // The contract's fields; the video link is a plain field here (blank means none).
 const schema = createProjectBody.extend({ video_url: z.string() });
@@ -48,6 +49,7 @@ export function GeneralStep({ project, onSaved }: { project?: ProjectDraft; onSa
   });
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label="General">
+      <UnsavedChangesGuard form={form} />
       <Stack spacing={2.5}>
         {banner && <Alert severity="error">{banner}</Alert>}
         <FormTextField control={form.control} name="title" label="Title" required />

@@ -12,6 +12,7 @@ import { FormSelect } from '@/ui/form/FormSelect';
 import { FormTextField } from '@/ui/form/FormTextField';
 import { RichTextField } from '@/ui/form/RichTextField';
 import { StepActions } from './StepActions';
+import { UnsavedChangesGuard } from '@/ui/form/UnsavedChangesGuard';
 
 // The select starts empty, so the form holds `null` until a status is chosen.
 const schema = saveProjectResearchBody
@@ -57,6 +58,7 @@ export function ResearchStep({
   });
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label="Research">
+      <UnsavedChangesGuard form={form} />
       <Stack spacing={2.5}>
         {banner && <Alert severity="error">{banner}</Alert>}
         <RichTextField control={form.control} name="problem" label="The problem" required />

@@ -13,6 +13,7 @@ import { FormTextField } from '@/ui/form/FormTextField';
 import { ErrorState, Loading } from '@/ui/QueryState';
 import { ListRow, ListSection } from './ListRows';
 import { StepActions } from './StepActions';
+import { UnsavedChangesGuard } from '@/ui/form/UnsavedChangesGuard';
 
 // The list limits are the server's, from the contract.
 const TEAM_MAX = saveProjectTeamBodyTeamMax;
@@ -77,6 +78,7 @@ function TeamForm({ project, initial, onBack, onSaved }: { project: ProjectDraft
   const listError = (name: 'team' | 'needs') => form.formState.errors[name]?.root?.message ?? form.formState.errors[name]?.message;
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label="Team and needs">
+      <UnsavedChangesGuard form={form} />
       <Stack spacing={3}>
         {banner && <Alert severity="error">{banner}</Alert>}
         <ListSection

@@ -25,6 +25,7 @@ import { SwitchField } from '../ui/SwitchField';
 import { RecordEditor } from '../ui/RecordEditor';
 import { useSaveForm } from '../ui/useSaveForm';
 import { UserPicker } from '../ui/UserPicker';
+import { UnsavedChangesGuard } from '@/ui/form/UnsavedChangesGuard';
 
 // The contract's title; the rest as the editor holds them.
 const schema = staffCreateBlogPostBody.pick({ title: true }).extend({
@@ -106,6 +107,7 @@ function BlogPostEditor({ id, post }: { id?: number; post?: StaffBlogPost }) {
       }
     >
       <EditorForm label="Blog post" banner={banner} submitting={form.formState.isSubmitting} onSubmit={onSubmit}>
+        <UnsavedChangesGuard form={form} />
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 8 }}>
             <FormTextField control={form.control} name="title" label="Title" required fullWidth />

@@ -20,6 +20,7 @@ import { PictureUpload } from '../ui/PictureUpload';
 import { StaffPage } from '../ui/StaffPage';
 import { RecordEditor } from '../ui/RecordEditor';
 import { useSaveForm } from '../ui/useSaveForm';
+import { UnsavedChangesGuard } from '@/ui/form/UnsavedChangesGuard';
 
 // The contract's title and speaker; the rest as the editor holds them.
 const schema = staffCreateLectureBody.pick({ title: true, author: true }).extend({
@@ -78,6 +79,7 @@ function LectureEditor({ id, lecture }: { id?: number; lecture?: StaffLecture })
       }
     >
       <EditorForm label="Lecture" banner={banner} submitting={form.formState.isSubmitting} onSubmit={onSubmit}>
+        <UnsavedChangesGuard form={form} />
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 6 }}>
             <FormTextField control={form.control} name="title" label="Title" required fullWidth />

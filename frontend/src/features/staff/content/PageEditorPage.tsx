@@ -14,6 +14,7 @@ import { RecordEditor } from '../ui/RecordEditor';
 import { useSaveForm } from '../ui/useSaveForm';
 import { indexedProblems } from '../ui/indexedProblems';
 import { BlocksEditor } from './blocks/BlocksEditor';
+import { UnsavedChangesGuard } from '@/ui/form/UnsavedChangesGuard';
 
 // The contract's address and title; the rest as the editor holds them.
 const schema = staffCreatePageBody.pick({ slug: true, title: true }).extend({
@@ -91,6 +92,7 @@ function PageEditor({ id, page }: { id?: number; page?: StaffContentPage }) {
       }
     >
       <EditorForm label="Page" banner={banner} submitting={form.formState.isSubmitting} onSubmit={onSubmit}>
+        <UnsavedChangesGuard form={form} />
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 6 }}>
             <FormTextField control={form.control} name="title" label="Title" required fullWidth />

@@ -24,6 +24,7 @@ import { RecordEditor } from '../ui/RecordEditor';
 import { useSaveForm } from '../ui/useSaveForm';
 import { QuestionsEditor } from './QuestionsEditor';
 import { counted } from '@/lib/plural';
+import { UnsavedChangesGuard } from '@/ui/form/UnsavedChangesGuard';
 
 const WHOLE = 'Enter a whole number.';
 const whole = z.string().trim().regex(/^\d+$/, WHOLE);
@@ -108,6 +109,7 @@ function QuizEditor({ id, quiz }: { id?: number; quiz?: StaffQuiz }) {
         </Typography>
       )}
       <EditorForm label="Quiz" banner={banner} submitting={form.formState.isSubmitting} onSubmit={onSubmit}>
+        <UnsavedChangesGuard form={form} />
         <FormTextField control={form.control} name="name" label="Name" required fullWidth />
         <RichTextField control={form.control} name="description" label="Description" />
         <ChipsField control={form.control} name="categories" label="Categories" />
