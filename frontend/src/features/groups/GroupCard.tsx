@@ -62,11 +62,11 @@ export function GroupCard({ group, linked = true, footer, priority = false }: Pr
               </Typography>
             </Stack>
             <Stack direction="row" spacing={1.5} sx={{ color: 'text.secondary', flexShrink: 0 }}>
-              <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }} aria-label={counted(group.members, 'member')}>
+              <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }} role="img" aria-label={counted(group.members, 'member')}>
                 <GroupsIcon fontSize="small" />
                 <Typography variant="body2">{group.members}</Typography>
               </Stack>
-              <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }} aria-label={counted(group.comments, 'comment')}>
+              <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }} role="img" aria-label={counted(group.comments, 'comment')}>
                 <ChatBubbleOutlineIcon fontSize="small" />
                 <Typography variant="body2">{group.comments}</Typography>
               </Stack>

@@ -20,7 +20,7 @@ export function LatestPosts() {
           View all
         </Button>
       </Stack>
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 3 }} aria-label="Blog categories">
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 3 }} role="group" aria-label="Blog categories">
         {categories.data?.data.map((category) => (
           <Chip key={category.id} label={category.name} component={RouterLink} to={`/blog?categories=${category.id}`} clickable variant="outlined" />
         ))}

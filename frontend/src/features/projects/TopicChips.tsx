@@ -5,7 +5,7 @@ import type { ProjectTag } from '@/api/model';
 export function TopicChips({ topics }: { topics: ProjectTag[] }) {
   if (topics.length === 0) return null;
   return (
-    <Stack direction="row" useFlexGap spacing={0.5} sx={{ flexWrap: 'wrap' }} aria-label="Topics">
+    <Stack direction="row" useFlexGap spacing={0.5} sx={{ flexWrap: 'wrap' }} role="group" aria-label="Topics">
       {topics.map((topic) => (
         <Chip key={topic.id} size="small" label={topic.title} variant="outlined" />
       ))}

@@ -26,7 +26,7 @@ export function HomePage() {
             <Card variant="outlined">
               <CardActionArea component={Link} to={queue.to}>
                 <CardContent>
-                  <Typography variant="h3" component="p" aria-label={`${queue.title}: ${data?.[queue.key] ?? 0}`}>
+                  <Typography variant="h3" component="p">
                     {data?.[queue.key] ?? 0}
                   </Typography>
                   <Typography color="text.secondary">{queue.title}</Typography>

@@ -55,11 +55,11 @@ function MembershipList({ query, label }: { query: UseQueryResult<{ data: GroupC
                   </Avatar>
                   <Box component="span">{group.created_by?.name}</Box>
                 </Stack>
-                <Stack component="span" direction="row" spacing={0.5} sx={{ alignItems: 'center' }} aria-label={counted(group.members, 'member')}>
+                <Stack component="span" direction="row" spacing={0.5} sx={{ alignItems: 'center' }} role="img" aria-label={counted(group.members, 'member')}>
                   <GroupsIcon fontSize="small" />
                   <span>{group.members}</span>
                 </Stack>
-                <Stack component="span" direction="row" spacing={0.5} sx={{ alignItems: 'center' }} aria-label={counted(group.comments, 'comment')}>
+                <Stack component="span" direction="row" spacing={0.5} sx={{ alignItems: 'center' }} role="img" aria-label={counted(group.comments, 'comment')}>
                   <ChatBubbleOutlineIcon fontSize="small" />
                   <span>{group.comments}</span>
                 </Stack>

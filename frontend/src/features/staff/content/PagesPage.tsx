@@ -14,7 +14,7 @@ const columns: GridColDef<StaffPageRow>[] = [
     flex: 1,
     minWidth: 180,
     renderCell: ({ row }) => (
-      <a href={row.route} target="_blank" rel="noreferrer" onClick={(event) => event.stopPropagation()}>
+      <a href={row.route} target="_blank" rel="noreferrer" onClick={(event) => event.stopPropagation()} style={{ display: 'inline-block', paddingBlock: 4 }}>
         {row.route}
       </a>
     ),

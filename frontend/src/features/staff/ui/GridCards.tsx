@@ -1,4 +1,4 @@
-import { Box, Button, Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
 import type { GridColDef, GridRenderCellParams, GridValidRowModel } from '@mui/x-data-grid';
 import type { ReactNode } from 'react';
 import { EmptyState, Loading } from '@/ui/QueryState';
@@ -47,9 +47,30 @@ export function GridCards<Row extends GridValidRowModel>({ label, rows, columns,
             ))}
           </CardContent>
         );
+        // A card may hold links of its own, so it is not one big button (controls may not nest):
+        // a click anywhere opens the record, and keyboards and screen readers have Open.
         return (
-          <Card key={row.id} component="li" variant="outlined">
-            {onRowClick ? <CardActionArea onClick={() => onRowClick(row)}>{body}</CardActionArea> : body}
+          <Card
+            key={row.id}
+            component="li"
+            variant="outlined"
+            onClick={onRowClick && (() => onRowClick(row))}
+            sx={onRowClick ? { cursor: 'pointer', '&:hover': { bgcolor: 'action.hover' } } : undefined}
+          >
+            {body}
+            {onRowClick && (
+              <CardActions sx={{ pt: 0 }}>
+                <Button
+                  size="small"
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    onRowClick(row);
+                  }}
+                >
+                  Open
+                </Button>
+              </CardActions>
+            )}
           </Card>
         );
       })}
