@@ -10,15 +10,18 @@ import { LazyWhenNear } from '@/ui/LazyWhenNear';
 import { CookieBanner } from './CookieBanner';
 import { OfflineBanner } from './OfflineBanner';
 import { Header } from './Header';
-import { UploadProgressBar } from '@/ui/UploadProgressBar';
+import { useUploadProgress } from '@/lib/upload-progress';
 
 // The footer is below every page's fold: its code loads when it comes near.
 const Footer = lazy(() => import('./Footer').then((m) => ({ default: m.Footer })));
+// Its code loads with the first upload.
+const UploadProgressBar = lazy(() => import('@/ui/UploadProgressBar').then((m) => ({ default: m.UploadProgressBar })));
 
 /** The shell; the router hands in the notifications feature's bell. */
 export function RootLayout({ Bell }: { Bell: ComponentType }) {
   const navigate = useNavigate();
   const location = useLocation();
+  const uploading = useUploadProgress() !== null;
 
   useEffect(() => {
     // Spec §8: an inactive user is sent to /login; any other 401 signs out, then /login.
@@ -35,7 +38,11 @@ export function RootLayout({ Bell }: { Bell: ComponentType }) {
       <ScrollToTop />
       <RouteFocus mainId={MAIN_ID} />
       <PasswordChangeGate />
-      <UploadProgressBar />
+      {uploading && (
+        <Suspense fallback={null}>
+          <UploadProgressBar />
+        </Suspense>
+      )}
       <Header Bell={Bell} />
       {/* At least a screen high, so the footer never shows above a page still loading and
           then jumps down when it arrives (a layout shift). */}
