@@ -39,18 +39,18 @@ test('filter the blog by two categories and search, then open a post and its dis
   test.setTimeout(60_000);
   await page.goto('/blog');
   await expect(page).toHaveTitle('Cohort | Blog');
-  await expect(page.locator('main').getByRole('heading', { level: 3 })).toHaveCount(9);
+  await expect(page.locator('main').getByRole('heading', { level: 2 })).toHaveCount(9);
   await page.getByRole('button', { name: 'Show me more' }).click();
-  await expect(page.locator('main').getByRole('heading', { level: 3 })).toHaveCount(12);
+  await expect(page.locator('main').getByRole('heading', { level: 2 })).toHaveCount(12);
 
   await page.getByRole('combobox', { name: 'Categories' }).click();
   await page.getByRole('option', { name: 'Funding' }).click();
   await page.getByRole('option', { name: 'Community news' }).click();
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/categories=\d+%2C\d+|categories=\d+,\d+/);
-  await expect(page.locator('main').getByRole('heading', { level: 3 })).toHaveCount(7);
+  await expect(page.locator('main').getByRole('heading', { level: 2 })).toHaveCount(7);
   await page.getByRole('textbox', { name: 'Search' }).fill('pledge');
-  await expect(page.locator('main').getByRole('heading', { level: 3 })).toHaveText(['Pledges, explained']);
+  await expect(page.locator('main').getByRole('heading', { level: 2 })).toHaveText(['Pledges, explained']);
   await page.screenshot({ path: shot('blog-filtered', info.project.name), fullPage: true });
   await page.getByRole('textbox', { name: 'Search' }).fill('no such words anywhere');
   await expect(page.getByText('No blog posts found')).toBeVisible();

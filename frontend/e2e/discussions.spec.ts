@@ -39,7 +39,7 @@ test('members discuss: a topic with an image, a quoted reply with a PDF, votes, 
   await replyForm.getByRole('textbox', { name: /^Your reply/ }).fill('We use pressure insoles; protocol attached.');
   await replyForm.getByLabel('Attach files').setInputFiles({ name: 'protocol.pdf', mimeType: 'application/pdf', buffer: PDF });
   await replyForm.getByRole('button', { name: 'Reply', exact: true }).click();
-  const replies = topic.getByRole('region', { name: 'Replies' });
+  const replies = topic.getByRole('group', { name: 'Replies' });
   const firstReply = replies.getByRole('article').first();
   await expect(firstReply.getByText('We use pressure insoles; protocol attached.')).toBeVisible();
   // Attachments open only through signed, expiring links (never under /media).

@@ -33,7 +33,7 @@ export function BlogCard({ post, priority = false }: { post: BlogPostCard; prior
                 <Chip key={category.id} label={category.name} size="small" />
               ))}
             </Stack>
-            <Typography variant="h6" component="h3" sx={{ lineHeight: 1.3 }}>
+            <Typography variant="h6" component="h2" sx={{ lineHeight: 1.3 }}>
               {post.title}
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>

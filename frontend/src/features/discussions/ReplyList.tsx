@@ -43,7 +43,7 @@ export function ReplyList({ topic, canWrite, onReply, onChanged }: Props) {
   const shown = replies.data.pages.flatMap((page) => page.data);
   if (shown.length === 0) return null;
   return (
-    <Box sx={{ mt: 1, pl: { xs: 1, sm: 3 }, borderLeft: 2, borderColor: 'divider' }} aria-label="Replies" role="region">
+    <Box sx={{ mt: 1, pl: { xs: 1, sm: 3 }, borderLeft: 2, borderColor: 'divider' }} role="group" aria-label="Replies">
       {shown.map((comment, index) => (
         <Box key={comment.id}>
           {index > 0 && <Divider />}

@@ -37,7 +37,7 @@ export function GroupCard({ group, linked = true, footer, priority = false }: Pr
       )}
       <CardContent sx={{ flex: 1 }}>
         <Stack spacing={1.25}>
-          <Typography variant="h6" component="h3" sx={{ lineHeight: 1.3 }}>
+          <Typography variant="h6" component="h2" sx={{ lineHeight: 1.3 }}>
             {group.title}
           </Typography>
           <Typography
