@@ -103,6 +103,15 @@ bench: build
     cargo build --release -p feed --example live_bench
     ulimit -n 65536 2>/dev/null || true; COHORT_BIN={{cohort}} python3 scripts/bench.py
 
+# Where the time of the key member reads goes: the release build with its symbols (profile
+# `profiling`) on PostgreSQL with the scale data, each read loaded by oha while `perf`
+# samples the whole machine; writes docs/profiles/<read>.txt (PROFILE_READS picks reads).
+profile: frontend-build
+    command -v oha >/dev/null || cargo install --locked oha
+    command -v perf >/dev/null || (apt-get update -qq && apt-get install -y -qq linux-perf)
+    cargo build --profile profiling -p app
+    COHORT_BIN={{CARGO_TARGET_DIR}}/profiling/cohort python3 scripts/profile.py
+
 # Remake the demo seed's media from its texts (crates/content/src/seed/lectures.json and
 # banners.json): narrated lecture videos with WebVTT captions, and the banners' pictures.
 # The outputs are committed, so run this only after changing the texts. Needs espeak-ng,

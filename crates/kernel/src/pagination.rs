@@ -125,7 +125,8 @@ fn one_page<E: EntityTrait>(select: Select<E>, page: u64, per_page: u64) -> Sele
     select.limit(per_page).offset((page - 1) * per_page)
 }
 
-fn page_of<T>(data: Vec<T>, page: u64, per_page: u64, count: u64) -> Page<T> {
+/// A page read by the caller (`page` of `per_page` rows) of a list of `count` items.
+pub fn page_of<T>(data: Vec<T>, page: u64, per_page: u64, count: u64) -> Page<T> {
     Page {
         data,
         pagination: Pagination {

@@ -38,11 +38,21 @@ pub async fn readable_topic(
     viewer: Option<&CurrentUser>,
 ) -> AppResult<(Place, post::Model)> {
     let topic = topic(db, id).await?;
+    let place = place_to_read(targets, &topic, viewer).await?;
+    Ok((place, topic))
+}
+
+/// The place of a loaded topic, when the viewer may read it (404 otherwise).
+pub async fn place_to_read(
+    targets: &crate::Targets,
+    topic: &post::Model,
+    viewer: Option<&CurrentUser>,
+) -> AppResult<Place> {
     let place = Place::of(targets, topic.target_type, topic.target_id, viewer).await?;
     if !policy::may_read(topic.is_public, place.access) {
         return Err(AppError::not_found());
     }
-    Ok((place, topic))
+    Ok(place)
 }
 
 /// Marks a post deleted (it keeps its place in the thread, its content hidden); its topic

@@ -3,11 +3,11 @@
 //! `app` adapts these to the discussions crate's target trait.
 
 use kernel::{AppResult, CurrentUser};
-use sea_orm::sea_query::{Expr, ExprTrait};
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+use sea_orm::sea_query::{Alias, Expr, ExprTrait, JoinType, Query};
+use sea_orm::{ColumnTrait, Condition, ConnectionTrait, EntityTrait, FromQueryResult, QueryFilter};
 
-use super::detail;
-use crate::entity::working_group;
+use crate::entity::{member, working_group};
+use crate::enums::{ActiveStatus, ApprovedStatus, MemberRole};
 use crate::policy;
 
 /// A viewer's rights in a group's discussion.
@@ -19,6 +19,51 @@ pub struct DiscussionRights {
     pub moderate: bool,
 }
 
+/// What the rights depend on: the group's status and the viewer's role in it.
+#[derive(Debug, FromQueryResult)]
+struct Standing {
+    approved_status: ApprovedStatus,
+    active_status: ActiveStatus,
+    role: Option<MemberRole>,
+}
+
+/// The group's status with the viewer's role, in one statement (every page of a group's
+/// discussion asks; the group's texts are not needed for it).
+async fn standing(
+    db: &impl ConnectionTrait,
+    group_id: i64,
+    viewer: Option<i64>,
+) -> AppResult<Option<Standing>> {
+    let groups = working_group::Entity;
+    let members = member::Entity;
+    let mut query = Query::select();
+    query
+        .column((groups, working_group::Column::ApprovedStatus))
+        .column((groups, working_group::Column::ActiveStatus))
+        .from(groups)
+        .and_where(Expr::col((groups, working_group::Column::Id)).eq(group_id));
+    match viewer {
+        Some(user_id) => query
+            .expr_as(
+                Expr::col((members, member::Column::Role)),
+                Alias::new("role"),
+            )
+            .join(
+                JoinType::LeftJoin,
+                members,
+                Condition::all()
+                    .add(
+                        Expr::col((members, member::Column::GroupId))
+                            .equals((groups, working_group::Column::Id)),
+                    )
+                    .add(Expr::col((members, member::Column::UserId)).eq(user_id)),
+            ),
+        None => query.expr_as(Expr::cust("NULL"), Alias::new("role")),
+    };
+    let statement = db.get_database_backend().build(&query);
+    Ok(Standing::find_by_statement(statement).one(db).await?)
+}
+
 /// The viewer's rights in the discussion of group `group_id`; `None` when the group does
 /// not exist or is hidden from them.
 pub async fn rights(
@@ -26,20 +71,25 @@ pub async fn rights(
     group_id: i64,
     viewer: Option<&CurrentUser>,
 ) -> AppResult<Option<DiscussionRights>> {
-    let Some(group) = working_group::Entity::find_by_id(group_id).one(db).await? else {
+    let Some(standing) = standing(db, group_id, viewer.map(|v| v.id)).await? else {
         return Ok(None);
     };
-    let viewed = match detail::viewed(db, group, viewer).await {
-        Ok(viewed) => viewed,
-        Err(_) => return Ok(None),
-    };
     let is_staff = viewer.is_some_and(|v| v.staff_role.is_some());
-    let member = viewed.role.is_some();
+    let role = standing.role;
+    if !policy::may_view(
+        standing.approved_status,
+        standing.active_status,
+        role,
+        is_staff,
+    ) {
+        return Ok(None);
+    }
+    let member = role.is_some();
     Ok(Some(DiscussionRights {
-        read_private: policy::may_see_members(viewed.role, is_staff),
+        read_private: policy::may_see_members(role, is_staff),
         write: member,
         set_private: member,
-        moderate: policy::may_curate(viewed.role) || is_staff,
+        moderate: policy::may_curate(role) || is_staff,
     }))
 }
 

@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""`just profile`: where a member read's time goes, as `perf` sees the whole machine.
+
+On PostgreSQL with the scale data set, the binary built with its symbols (the `profiling`
+profile: the release build, not stripped) serves each read named in `PROFILE_READS`
+(default: the replies page, the topics list and the feed) while `oha` loads it at 64
+connections and `perf record -a` samples every process on the machine. For each read it
+writes `docs/profiles/<read>.txt`: the CPU split between the server, PostgreSQL and the
+load generator, then the server's hottest functions grouped by what they belong to (SQL
+driver, JSON, HTTP, allocator, ...) and its hottest functions.
+
+Settings: `COHORT_BIN` (the profiling binary), `PROFILE_SECONDS` (10), `PROFILE_READS`
+(names from bench.py's reads, separated by `;`), `BENCH_PG_URL`.
+"""
+
+import collections
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import bench
+
+SECONDS = int(os.environ.get("PROFILE_SECONDS", "10"))
+READS = [r.strip() for r in os.environ.get("PROFILE_READS", "replies, first page;topics;feed").split(";")]
+OUT = bench.ROOT / "docs/profiles"
+
+# What a server function belongs to, by the first pattern its symbol matches.
+KINDS = [
+    ("PostgreSQL driver (sqlx)", r"sqlx|postgres"),
+    ("ORM (SeaORM, sea-query)", r"sea_orm|sea_query"),
+    ("JSON (serde)", r"serde|json"),
+    ("HTTP (actix, hyper)", r"actix|http|h1::|httparse"),
+    ("async runtime (tokio)", r"tokio|mio|futures"),
+    ("allocator (jemalloc, memcpy)", r"je_|jemalloc|malloc|free|memcpy|memmove|memset|realloc"),
+    ("tracing and logs", r"tracing"),
+    ("kernel (syscalls, network)", r"^\[k\]|\bsys_|tcp_|__x64|entry_SYSCALL|do_syscall"),
+    ("Cohort's own code", r"kernel::|accounts::|groups::|discussions::|content::|feed::|app::|learning::|projects::"),
+]
+
+
+def perf_record(data_file, seconds):
+    return subprocess.Popen(
+        ["perf", "record", "-a", "-F", "499", "-o", data_file, "--", "sleep", str(seconds)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+
+
+def report(data_file, *args):
+    out = subprocess.run(
+        ["perf", "report", "-i", data_file, "--stdio", "--no-children", *args],
+        capture_output=True, text=True,
+    )
+    return out.stdout
+
+
+def by_process(data_file):
+    shares = collections.Counter()
+    for line in report(data_file, "--sort", "comm").splitlines():
+        m = re.match(r"\s*([\d.]+)%\s+(.+)$", line)
+        if m:
+            name = m.group(2).strip()
+            kind = "PostgreSQL" if name.startswith("postgres") else "load generator (oha)" if name.startswith("oha") or name.startswith("tokio-rt") else "Cohort" if name.startswith(("cohort", "actix")) else name
+            shares[kind] += float(m.group(1))
+    return shares
+
+
+def server_symbols(data_file, pid):
+    rows = []
+    for line in report(data_file, "--pid", str(pid), "--sort", "sym").splitlines():
+        m = re.match(r"\s*([\d.]+)%\s+(\[[.k]\])\s+(.+)$", line)
+        if m:
+            rows.append((float(m.group(1)), m.group(2), m.group(3).strip()))
+    return rows
+
+
+def kinds(rows):
+    total = sum(share for share, _, _ in rows) or 1.0
+    grouped = collections.Counter()
+    for share, mode, symbol in rows:
+        text = f"{mode} {symbol}"
+        kind = next((name for name, pattern in KINDS if re.search(pattern, text)), "other")
+        grouped[kind] += share
+    return [(kind, 100 * share / total) for kind, share in grouped.most_common()]
+
+
+def main():
+    OUT.mkdir(parents=True, exist_ok=True)
+    data_dir = tempfile.mkdtemp(prefix="cohort-profile-")
+    bench.DATA["dir"] = data_dir
+    name = f"cohort_profile_{os.getpid()}"
+    subprocess.run(["psql", bench.PG_ADMIN, "-qc", f'CREATE DATABASE "{name}"'], check=True)
+    database = bench.PG_ADMIN.rsplit("/", 1)[0] + f"/{name}"
+    try:
+        bench.seed(data_dir, database)
+        subprocess.run(["psql", database, "-qc", "VACUUM ANALYZE"], check=True)
+        server = bench.Server(data_dir, database)
+        token = bench.sign_in()
+        listed = {read: path for read, path, _ in bench.reads(token)}
+        for read in READS:
+            path = listed[read]
+            perf_file = os.path.join(data_dir, "perf.data")
+            recording = perf_record(perf_file, SECONDS - 2)
+            load = bench.oha(path, token)
+            recording.wait()
+            processes = by_process(perf_file)
+            rows = server_symbols(perf_file, server.process.pid)
+            lines = [
+                f"# {read}: {path}",
+                "",
+                f"{load['rps']:.0f} req/s at 64 connections, signed in, on PostgreSQL with the scale data.",
+                "",
+                "CPU samples of the whole machine, by process (% of all samples):",
+                *[f"  {share:5.1f}%  {kind}" for kind, share in processes.most_common(6)],
+                "",
+                "The server's samples by what the function belongs to (% of the server's):",
+                *[f"  {share:5.1f}%  {kind}" for kind, share in kinds(rows)],
+                "",
+                "The server's hottest functions (% of all samples):",
+                *[f"  {share:5.2f}%  {mode} {symbol[:150]}" for share, mode, symbol in rows[:40]],
+                "",
+            ]
+            slug = re.sub(r"[^a-z0-9]+", "-", read.lower()).strip("-")
+            (OUT / f"{slug}.txt").write_text("\n".join(lines))
+            bench.log(f"{read}: {load['rps']:.0f} req/s; wrote docs/profiles/{slug}.txt")
+        server.stop()
+    finally:
+        subprocess.run(["psql", bench.PG_ADMIN, "-qc", f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'])
+
+
+if __name__ == "__main__":
+    if not Path(bench.BIN).exists():
+        sys.exit(f"{bench.BIN} is missing: `just profile` builds it")
+    main()
