@@ -29,6 +29,9 @@ OUT = bench.ROOT / "docs/profiles"
 
 # What a server function belongs to, by the first pattern its symbol matches.
 KINDS = [
+    ("matching the path to a route (regex)", r"regex"),
+    ("compressing the answer (brotli)", r"brotli"),
+    ("TLS to PostgreSQL (rustls, ring)", r"rustls|ring_core|ring::"),
     ("PostgreSQL driver (sqlx)", r"sqlx|postgres"),
     ("ORM (SeaORM, sea-query)", r"sea_orm|sea_query"),
     ("JSON (serde)", r"serde|json"),
@@ -56,14 +59,26 @@ def report(data_file, *args):
     return out.stdout
 
 
-def by_process(data_file):
+def by_process(data_file, server_pid):
+    # perf names threads; the server's are listed under its process while it runs.
+    server_threads = {int(t) for t in os.listdir(f"/proc/{server_pid}/task")}
     shares = collections.Counter()
-    for line in report(data_file, "--sort", "comm").splitlines():
-        m = re.match(r"\s*([\d.]+)%\s+(.+)$", line)
-        if m:
-            name = m.group(2).strip()
-            kind = "PostgreSQL" if name.startswith("postgres") else "load generator (oha)" if name.startswith("oha") or name.startswith("tokio-rt") else "Cohort" if name.startswith(("cohort", "actix")) else name
-            shares[kind] += float(m.group(1))
+    for line in report(data_file, "--sort", "pid").splitlines():
+        m = re.match(r"\s*([\d.]+)%\s+(\d+):(.+)$", line)
+        if not m:
+            continue
+        pid, name = int(m.group(2)), m.group(3).strip()
+        if pid in server_threads:
+            kind = "Cohort"
+        elif name.startswith("postgres"):
+            kind = "PostgreSQL"
+        elif name == "oha" or name.startswith("tokio-rt"):
+            kind = "load generator (oha)"
+        elif pid == 0:
+            kind = "idle"
+        else:
+            kind = "other processes"
+        shares[kind] += float(m.group(1))
     return shares
 
 
@@ -105,7 +120,7 @@ def main():
             recording = perf_record(perf_file, SECONDS - 2)
             load = bench.oha(path, token)
             recording.wait()
-            processes = by_process(perf_file)
+            processes = by_process(perf_file, server.process.pid)
             rows = server_symbols(perf_file, server.process.pid)
             lines = [
                 f"# {read}: {path}",

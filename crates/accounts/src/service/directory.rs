@@ -113,19 +113,26 @@ impl UserDirectory for Directory {
         Ok(found.map(|u| self.summary(u)))
     }
 
-    async fn delivery(&self, user_id: i64, kind: &str) -> AppResult<Delivery> {
-        let settings = super::notification_settings::list(&self.db, user_id).await?;
-        let chosen = settings.into_iter().find(|s| s.kind.id == kind);
-        Ok(chosen.map_or(
-            Delivery {
-                in_app: true,
-                email: true,
-            },
-            |s| Delivery {
-                in_app: s.is_active && s.enabled.contains(&DeliveryMethod::InApp),
-                email: s.is_active && s.enabled.contains(&DeliveryMethod::Email),
-            },
-        ))
+    async fn deliveries(&self, user_ids: &[i64], kind: &str) -> AppResult<HashMap<i64, Delivery>> {
+        let chosen =
+            super::notification_settings::choices_of_kind(&self.db, user_ids, kind).await?;
+        Ok(user_ids
+            .iter()
+            .map(|&id| {
+                // Nothing chosen: every kind is active, in-app and by e-mail.
+                let delivery = chosen.get(&id).map_or(
+                    Delivery {
+                        in_app: true,
+                        email: true,
+                    },
+                    |c| Delivery {
+                        in_app: c.is_active && c.enabled.contains(&DeliveryMethod::InApp),
+                        email: c.is_active && c.enabled.contains(&DeliveryMethod::Email),
+                    },
+                );
+                (id, delivery)
+            })
+            .collect())
     }
 
     async fn count_members(&self) -> AppResult<i64> {

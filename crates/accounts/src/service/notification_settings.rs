@@ -1,5 +1,7 @@
 //! The kinds of notification a user can be sent, and how each user wants each one.
 
+use std::collections::HashMap;
+
 use kernel::json_list::JsonList;
 use kernel::{AppError, AppResult};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
@@ -40,6 +42,39 @@ pub async fn list(db: &impl ConnectionTrait, user_id: i64) -> AppResult<Vec<Sett
             },
         })
         .collect())
+}
+
+/// A user's stored choice for one kind.
+pub struct Choice {
+    pub is_active: bool,
+    pub enabled: Vec<DeliveryMethod>,
+}
+
+/// Ids bound in one statement at most (SQLite allows 32,766 values).
+const IDS_PER_STATEMENT: usize = 10_000;
+
+/// The stored choices of these users for `kind`; users who chose nothing are left out.
+pub async fn choices_of_kind(
+    db: &impl ConnectionTrait,
+    user_ids: &[i64],
+    kind: &str,
+) -> AppResult<HashMap<i64, Choice>> {
+    let mut found = HashMap::new();
+    for ids in user_ids.chunks(IDS_PER_STATEMENT) {
+        let rows = notification_setting::Entity::find()
+            .filter(notification_setting::Column::Kind.eq(kind))
+            .filter(notification_setting::Column::UserId.is_in(ids.iter().copied()))
+            .all(db)
+            .await?;
+        found.extend(rows.into_iter().map(|row| {
+            let choice = Choice {
+                is_active: row.is_active,
+                enabled: row.enabled_delivery_methods.0,
+            };
+            (row.user_id, choice)
+        }));
+    }
+    Ok(found)
 }
 
 /// A change to one kind.

@@ -2,8 +2,11 @@
 //! chose for the kind, the e-mail queued in the same transaction, the in-app one pushed
 //! live once stored.
 
-use chrono::Utc;
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
 use kernel::mail::Email;
+use kernel::users::Delivery;
 use kernel::{AppContext, AppResult};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
@@ -76,73 +79,118 @@ fn mail_text(ctx: &AppContext, notice: &Notice) -> String {
     )
 }
 
-/// Writes the notification the member asked for (in-app, e-mail, both or none).
-pub async fn send(ctx: &AppContext, hub: &Hub, notice: Notice) -> AppResult<()> {
-    let delivery = ctx.users.delivery(notice.user_id, notice.kind).await?;
-    if !delivery.in_app && (!delivery.email || notice.mailed_by_source) {
-        return Ok(());
-    }
-    let email = if delivery.email && !notice.mailed_by_source {
-        ctx.users
-            .summaries(&[notice.user_id])
-            .await?
-            .remove(&notice.user_id)
-            .map(|u| u.email)
-    } else {
-        None
+/// Rows one insert writes at most (SQLite allows 32,766 bound values).
+const ROWS_PER_INSERT: usize = 500;
+
+/// Writes the notifications as each member asked for them (in-app, e-mail, both or none),
+/// all in one transaction whatever their number, then pushes the in-app ones live: a topic
+/// in a group of ten thousand members costs a few statements, not ten thousand
+/// transactions one after the other (the last member would hear of it seconds late).
+pub async fn send_all(ctx: &AppContext, hub: &Hub, notices: Vec<Notice>) -> AppResult<()> {
+    let deliveries = deliveries(ctx, &notices).await?;
+    let chosen: Vec<(Notice, Delivery)> = notices
+        .into_iter()
+        .filter_map(|notice| {
+            let delivery = *deliveries.get(&(notice.user_id, notice.kind))?;
+            Some((notice, delivery))
+        })
+        .collect();
+    let mailed: Vec<i64> = chosen
+        .iter()
+        .filter(|(notice, delivery)| delivery.email && !notice.mailed_by_source)
+        .map(|(notice, _)| notice.user_id)
+        .collect();
+    let addresses = match mailed.is_empty() {
+        true => HashMap::new(),
+        false => ctx.users.summaries(&mailed).await?,
     };
     let now = kernel::clock::now();
-    let txn = kernel::db::begin_write(&ctx.db).await?;
-    let stored = if delivery.in_app {
-        Some(
-            notification::ActiveModel {
-                user_id: Set(notice.user_id),
-                kind: Set(notice.kind.to_owned()),
-                title: Set(notice.title.clone()),
-                message: Set(notice.message.clone()),
-                in_app_route: Set(notice.in_app_route.clone()),
-                object_slug: Set(notice.object_slug.clone()),
-                content_type: Set(notice.content_type),
-                invite_token: Set(notice.invite_token.clone()),
-                post_id: Set(notice.post_id),
-                created_at: Set(now),
-                ..Default::default()
+    let mut in_app = Vec::new();
+    let mut emails = Vec::new();
+    for (notice, delivery) in chosen {
+        if delivery.email && !notice.mailed_by_source {
+            if let Some(user) = addresses.get(&notice.user_id) {
+                emails.push(outbox_row(email_of(ctx, &notice, user.email.clone()), now));
             }
-            .insert(&txn)
-            .await?,
-        )
-    } else {
-        None
-    };
-    if let Some(to) = email {
-        queue(
-            &txn,
-            Email {
-                to,
-                subject: notice.title.clone(),
-                text: mail_text(ctx, &notice),
-                html: None,
-                unsubscribe: Some(ctx.unsubscribes.url(
-                    &ctx.config.public_url,
-                    notice.user_id,
-                    notice.kind,
-                )),
-            },
-        )
-        .await?;
+        }
+        if delivery.in_app {
+            in_app.push(notification_row(notice, now));
+        }
+    }
+    if in_app.is_empty() && emails.is_empty() {
+        return Ok(());
+    }
+    let txn = kernel::db::begin_write(&ctx.db).await?;
+    let mut stored = Vec::with_capacity(in_app.len());
+    for rows in batches(in_app) {
+        stored.extend(
+            notification::Entity::insert_many(rows)
+                .exec_with_returning(&txn)
+                .await?,
+        );
+    }
+    for rows in batches(emails) {
+        outbox::Entity::insert_many(rows).exec(&txn).await?;
     }
     txn.commit().await?;
-    if let Some(stored) = stored {
-        let payload = serde_json::to_string(&Notification::from_entity(stored))
+    for note in stored {
+        let user_id = note.user_id;
+        let payload = serde_json::to_string(&Notification::from_entity(note))
             .map_err(|e| kernel::AppError::Internal(e.into()))?;
-        hub.publish(notice.user_id, payload).await;
+        hub.publish(user_id, payload).await;
     }
     Ok(())
 }
 
-/// Adds an e-mail to the outbox, for the worker to send.
-pub async fn queue(db: &impl ConnectionTrait, email: Email) -> AppResult<()> {
-    let now = kernel::clock::now();
+/// How each addressee wants each notice's kind, read once per kind.
+async fn deliveries(
+    ctx: &AppContext,
+    notices: &[Notice],
+) -> AppResult<HashMap<(i64, &'static str), Delivery>> {
+    let mut by_kind: HashMap<&'static str, Vec<i64>> = HashMap::new();
+    for notice in notices {
+        by_kind.entry(notice.kind).or_default().push(notice.user_id);
+    }
+    let mut found = HashMap::new();
+    for (kind, users) in by_kind {
+        for (user_id, delivery) in ctx.users.deliveries(&users, kind).await? {
+            found.insert((user_id, kind), delivery);
+        }
+    }
+    Ok(found)
+}
+
+fn email_of(ctx: &AppContext, notice: &Notice, to: String) -> Email {
+    Email {
+        to,
+        subject: notice.title.clone(),
+        text: mail_text(ctx, notice),
+        html: None,
+        unsubscribe: Some(ctx.unsubscribes.url(
+            &ctx.config.public_url,
+            notice.user_id,
+            notice.kind,
+        )),
+    }
+}
+
+fn notification_row(notice: Notice, now: DateTime<Utc>) -> notification::ActiveModel {
+    notification::ActiveModel {
+        user_id: Set(notice.user_id),
+        kind: Set(notice.kind.to_owned()),
+        title: Set(notice.title),
+        message: Set(notice.message),
+        in_app_route: Set(notice.in_app_route),
+        object_slug: Set(notice.object_slug),
+        content_type: Set(notice.content_type),
+        invite_token: Set(notice.invite_token),
+        post_id: Set(notice.post_id),
+        created_at: Set(now),
+        ..Default::default()
+    }
+}
+
+fn outbox_row(email: Email, now: DateTime<Utc>) -> outbox::ActiveModel {
     outbox::ActiveModel {
         to_email: Set(email.to),
         subject: Set(email.subject),
@@ -154,8 +202,24 @@ pub async fn queue(db: &impl ConnectionTrait, email: Email) -> AppResult<()> {
         created_at: Set(now),
         ..Default::default()
     }
-    .insert(db)
-    .await?;
+}
+
+/// `rows` cut into inserts of at most [`ROWS_PER_INSERT`].
+fn batches<T>(mut rows: Vec<T>) -> Vec<Vec<T>> {
+    let mut out = Vec::new();
+    while rows.len() > ROWS_PER_INSERT {
+        let rest = rows.split_off(ROWS_PER_INSERT);
+        out.push(std::mem::replace(&mut rows, rest));
+    }
+    if !rows.is_empty() {
+        out.push(rows);
+    }
+    out
+}
+
+/// Adds an e-mail to the outbox, for the worker to send.
+pub async fn queue(db: &impl ConnectionTrait, email: Email) -> AppResult<()> {
+    outbox_row(email, kernel::clock::now()).insert(db).await?;
     Ok(())
 }
 
@@ -200,4 +264,29 @@ pub async fn revise(db: &impl ConnectionTrait, post_id: i64, message: &str) -> A
         .exec(db)
         .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_go_in_full_inserts_and_one_for_the_rest() {
+        let sizes = |n: usize| {
+            batches((0..n).collect::<Vec<_>>())
+                .iter()
+                .map(Vec::len)
+                .collect::<Vec<_>>()
+        };
+        assert!(sizes(0).is_empty());
+        assert_eq!(sizes(ROWS_PER_INSERT), vec![ROWS_PER_INSERT]);
+        assert_eq!(sizes(ROWS_PER_INSERT + 1), vec![ROWS_PER_INSERT, 1]);
+        assert_eq!(
+            sizes(2 * ROWS_PER_INSERT + 201),
+            vec![ROWS_PER_INSERT, ROWS_PER_INSERT, 201]
+        );
+        // Nothing lost or reordered.
+        let all: Vec<usize> = batches((0..1201).collect()).into_iter().flatten().collect();
+        assert_eq!(all, (0..1201).collect::<Vec<_>>());
+    }
 }

@@ -24,9 +24,7 @@ use effects::Names;
 pub async fn handle(ctx: &AppContext, hub: &Hub, fact: Fact) -> AppResult<()> {
     let names = look_up(ctx, &effects::named(&fact)).await?;
     let effects = effects::of(fact, &names);
-    for notice in effects.notices {
-        notify::send(ctx, hub, notice).await?;
-    }
+    notify::send_all(ctx, hub, effects.notices).await?;
     for item in effects.items {
         activity::record(&ctx.db, item).await?;
     }
