@@ -100,18 +100,20 @@ pub async fn send_all(ctx: &AppContext, hub: &Hub, notices: Vec<Notice>) -> AppR
         .filter(|(notice, delivery)| delivery.email && !notice.mailed_by_source)
         .map(|(notice, _)| notice.user_id)
         .collect();
-    let addresses = match mailed.is_empty() {
-        true => HashMap::new(),
-        false => ctx.users.summaries(&mailed).await?,
+    let addresses = if mailed.is_empty() {
+        HashMap::new()
+    } else {
+        ctx.users.summaries(&mailed).await?
     };
     let now = kernel::clock::now();
     let mut in_app = Vec::new();
     let mut emails = Vec::new();
     for (notice, delivery) in chosen {
-        if delivery.email && !notice.mailed_by_source {
-            if let Some(user) = addresses.get(&notice.user_id) {
-                emails.push(outbox_row(email_of(ctx, &notice, user.email.clone()), now));
-            }
+        if delivery.email
+            && !notice.mailed_by_source
+            && let Some(user) = addresses.get(&notice.user_id)
+        {
+            emails.push(outbox_row(email_of(ctx, &notice, user.email.clone()), now));
         }
         if delivery.in_app {
             in_app.push(notification_row(notice, now));
