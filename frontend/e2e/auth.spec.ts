@@ -3,6 +3,9 @@ import { devMessages, confirmedAccount, lastMailTo, linkIn, totpCode, uniqueEmai
 
 
 test('register through the wizard, confirm from the mailbox, land on the dashboard', async ({ page }, info) => {
+  // Three wizard steps, the browser's proof-of-work captcha (up to 20 s on a busy machine) and
+  // five axe-checked screenshots: past the default 30 s on CI's two cores (35–38 s measured).
+  test.setTimeout(60_000);
   const email = uniqueEmail('wizard');
   await page.goto('/');
   await page.getByRole('link', { name: 'Sign up now' }).first().click();
