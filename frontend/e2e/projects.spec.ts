@@ -15,7 +15,9 @@ test('a member sees why they cannot submit a project yet, and where to fix it', 
 });
 
 test('an affiliated member writes a project step by step, submits it, and staff approve it', async ({ page }, info) => {
-  test.setTimeout(150_000);
+  // Four wizard steps, staff review, an update and its approval, each screen axe-checked: 2.5–3 min
+  // on CI's two cores with the other worker busy.
+  test.setTimeout(240_000);
   const owner = await person(page.request, 'project.owner');
   await eligibleCreator(page.request, owner);
   await signInAs(page, owner.email, PASSWORD);
