@@ -6,7 +6,8 @@ use anyhow::Context;
 use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
 use sea_orm::{
     ActiveModelTrait, ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DbErr,
-    EntityTrait, SqlErr, SqliteTransactionMode, TransactionOptions, TransactionTrait,
+    EntityTrait, IntoActiveModel, SqlErr, SqliteTransactionMode, TransactionOptions,
+    TransactionTrait,
 };
 
 use crate::config::Config;
@@ -62,14 +63,16 @@ pub async fn begin_write<C: TransactionTrait>(db: &C) -> Result<C::Transaction, 
     .await
 }
 
+/// Rows one insert writes at most: small enough for SQLite's limit of 32,766 parameters at
+/// 60 columns a row.
+const ROWS_PER_STATEMENT: usize = 500;
+
 /// Inserts `rows` a few hundred to a statement: a seed of a hundred thousand rows takes a
 /// few hundred statements, not a hundred thousand.
 pub async fn insert_batched<A>(db: &impl ConnectionTrait, rows: Vec<A>) -> Result<(), DbErr>
 where
     A: ActiveModelTrait + Send,
 {
-    /// Small enough for SQLite's limit of 32,766 parameters at 60 columns a row.
-    const ROWS_PER_STATEMENT: usize = 500;
     let mut rows = rows.into_iter().peekable();
     while rows.peek().is_some() {
         let batch: Vec<A> = rows.by_ref().take(ROWS_PER_STATEMENT).collect();
@@ -78,6 +81,29 @@ where
             .await?;
     }
     Ok(())
+}
+
+/// Inserts `rows` as [`insert_batched`] does and returns them as stored (ids and defaults
+/// filled in), in order.
+pub async fn insert_batched_returning<A>(
+    db: &impl ConnectionTrait,
+    rows: Vec<A>,
+) -> Result<Vec<<A::Entity as EntityTrait>::Model>, DbErr>
+where
+    A: ActiveModelTrait + Send,
+    <A::Entity as EntityTrait>::Model: IntoActiveModel<A>,
+{
+    let mut stored = Vec::with_capacity(rows.len());
+    let mut rows = rows.into_iter().peekable();
+    while rows.peek().is_some() {
+        let batch: Vec<A> = rows.by_ref().take(ROWS_PER_STATEMENT).collect();
+        stored.extend(
+            A::Entity::insert_many(batch)
+                .exec_with_returning(db)
+                .await?,
+        );
+    }
+    Ok(stored)
 }
 
 /// The statement broke a unique index: someone else saved the same thing first.

@@ -79,9 +79,6 @@ fn mail_text(ctx: &AppContext, notice: &Notice) -> String {
     )
 }
 
-/// Rows one insert writes at most (SQLite allows 32,766 bound values).
-const ROWS_PER_INSERT: usize = 500;
-
 /// Writes the notifications as each member asked for them (in-app, e-mail, both or none),
 /// all in one transaction whatever their number, then pushes the in-app ones live: a topic
 /// in a group of ten thousand members costs a few statements, not ten thousand
@@ -123,17 +120,8 @@ pub async fn send_all(ctx: &AppContext, hub: &Hub, notices: Vec<Notice>) -> AppR
         return Ok(());
     }
     let txn = kernel::db::begin_write(&ctx.db).await?;
-    let mut stored = Vec::with_capacity(in_app.len());
-    for rows in batches(in_app) {
-        stored.extend(
-            notification::Entity::insert_many(rows)
-                .exec_with_returning(&txn)
-                .await?,
-        );
-    }
-    for rows in batches(emails) {
-        outbox::Entity::insert_many(rows).exec(&txn).await?;
-    }
+    let stored = kernel::db::insert_batched_returning(&txn, in_app).await?;
+    kernel::db::insert_batched(&txn, emails).await?;
     txn.commit().await?;
     for note in stored {
         let user_id = note.user_id;
@@ -206,19 +194,6 @@ fn outbox_row(email: Email, now: DateTime<Utc>) -> outbox::ActiveModel {
     }
 }
 
-/// `rows` cut into inserts of at most [`ROWS_PER_INSERT`].
-fn batches<T>(mut rows: Vec<T>) -> Vec<Vec<T>> {
-    let mut out = Vec::new();
-    while rows.len() > ROWS_PER_INSERT {
-        let rest = rows.split_off(ROWS_PER_INSERT);
-        out.push(std::mem::replace(&mut rows, rest));
-    }
-    if !rows.is_empty() {
-        out.push(rows);
-    }
-    out
-}
-
 /// Adds an e-mail to the outbox, for the worker to send.
 pub async fn queue(db: &impl ConnectionTrait, email: Email) -> AppResult<()> {
     outbox_row(email, kernel::clock::now()).insert(db).await?;
@@ -266,29 +241,4 @@ pub async fn revise(db: &impl ConnectionTrait, post_id: i64, message: &str) -> A
         .exec(db)
         .await?;
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn rows_go_in_full_inserts_and_one_for_the_rest() {
-        let sizes = |n: usize| {
-            batches((0..n).collect::<Vec<_>>())
-                .iter()
-                .map(Vec::len)
-                .collect::<Vec<_>>()
-        };
-        assert!(sizes(0).is_empty());
-        assert_eq!(sizes(ROWS_PER_INSERT), vec![ROWS_PER_INSERT]);
-        assert_eq!(sizes(ROWS_PER_INSERT + 1), vec![ROWS_PER_INSERT, 1]);
-        assert_eq!(
-            sizes(2 * ROWS_PER_INSERT + 201),
-            vec![ROWS_PER_INSERT, ROWS_PER_INSERT, 201]
-        );
-        // Nothing lost or reordered.
-        let all: Vec<usize> = batches((0..1201).collect()).into_iter().flatten().collect();
-        assert_eq!(all, (0..1201).collect::<Vec<_>>());
-    }
 }
