@@ -119,17 +119,12 @@ impl UserDirectory for Directory {
         Ok(user_ids
             .iter()
             .map(|&id| {
-                // Nothing chosen: every kind is active, in-app and by e-mail.
-                let delivery = chosen.get(&id).map_or(
-                    Delivery {
-                        in_app: true,
-                        email: true,
-                    },
-                    |c| Delivery {
-                        in_app: c.is_active && c.enabled.contains(&DeliveryMethod::InApp),
-                        email: c.is_active && c.enabled.contains(&DeliveryMethod::Email),
-                    },
-                );
+                let default = super::notification_settings::Choice::default();
+                let c = chosen.get(&id).unwrap_or(&default);
+                let delivery = Delivery {
+                    in_app: c.is_active && c.enabled.contains(&DeliveryMethod::InApp),
+                    email: c.is_active && c.enabled.contains(&DeliveryMethod::Email),
+                };
                 (id, delivery)
             })
             .collect())

@@ -35,19 +35,32 @@ pub async fn list(db: &impl ConnectionTrait, user_id: i64) -> AppResult<Vec<Sett
                 is_active: choice.is_active,
                 enabled: choice.enabled_delivery_methods.0.clone(),
             },
-            None => Setting {
-                kind,
-                is_active: true,
-                enabled: DeliveryMethod::ALL.to_vec(),
-            },
+            None => {
+                let Choice { is_active, enabled } = Choice::default();
+                Setting {
+                    kind,
+                    is_active,
+                    enabled,
+                }
+            }
         })
         .collect())
 }
 
-/// A user's stored choice for one kind.
+/// A user's choice for one kind.
 pub struct Choice {
     pub is_active: bool,
     pub enabled: Vec<DeliveryMethod>,
+}
+
+impl Default for Choice {
+    /// Nothing chosen: every kind is active, in-app and by e-mail.
+    fn default() -> Self {
+        Self {
+            is_active: true,
+            enabled: DeliveryMethod::ALL.to_vec(),
+        }
+    }
 }
 
 /// Ids bound in one statement at most (SQLite allows 32,766 values).
