@@ -341,3 +341,54 @@ test('an admin adds an account; its owner chooses a password from the mail and s
   const signedIn = await page.request.post('/api/login', { data: { email, password: 'chosen by me 2026' } });
   expect(signedIn.ok(), await signedIn.text()).toBe(true);
 });
+
+test('staff caption a lecture in two languages, and the player offers both', async ({ page }, info) => {
+  test.setTimeout(90_000);
+  const admin = await signInAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const seeded = (await (await page.request.get('/api/expert-lectures')).json()).data[0];
+  const title = `Captioned talk ${Date.now()}`;
+  const created = await page.request.post('/api/staff/lectures', {
+    headers: auth(admin),
+    data: { title, author: 'Dr. Ada Okafor', video_url: new URL(seeded.video_file_url, page.url()).href, position: 99 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = (await created.json()).data.id as number;
+
+  // The list flags the lecture: it has a video and nothing to read along.
+  await page.goto('/staff/lectures');
+  await page.getByRole('textbox', { name: /Search/ }).fill(title);
+  await expect(record(page, title).getByText('No captions')).toBeVisible();
+  await openRecord(page, title, new RegExp(`/staff/lectures/${id}$`));
+  const captions = page.getByRole('region', { name: 'Captions' });
+  await expect(captions.getByRole('alert')).toContainText('no captions');
+
+  // A SubRip file is refused by its content, whatever its name.
+  const file = captions.getByLabel(/^Captions in /);
+  await file.setInputFiles({ name: 'talk.vtt', mimeType: 'text/vtt', buffer: Buffer.from('1\n00:00:00,000 --> 00:00:02,000\nHello\n') });
+  await expect(page.getByText('Upload captions as a WebVTT file (.vtt).', { exact: false })).toBeVisible();
+
+  await captions.getByRole('combobox', { name: 'Language' }).click();
+  await page.getByRole('option', { name: 'Français (fr)' }).click();
+  await file.setInputFiles({ name: 'talk.fr.vtt', mimeType: 'text/vtt', buffer: Buffer.from('WEBVTT\n\n00:00.000 --> 00:03.000\nBienvenue.\n') });
+  await expect(captions.getByRole('link', { name: 'Français (fr)' })).toBeVisible();
+  await expect(captions.getByRole('alert')).toHaveCount(0);
+  await captions.getByRole('combobox', { name: 'Language' }).click();
+  await page.getByRole('option', { name: 'English (en)' }).click();
+  await file.setInputFiles({ name: 'talk.en.vtt', mimeType: 'text/vtt', buffer: Buffer.from('WEBVTT\n\n00:00.000 --> 00:03.000\nWelcome.\n') });
+  await expect(captions.getByRole('link', { name: 'English (en)' })).toBeVisible();
+  await page.screenshot({ path: shot('lecture-captions', info.project.name), fullPage: true });
+
+  await page.goto(`/lecture-series/${id}`);
+  const tracks = page.getByLabel(`${title} video`).locator('track');
+  await expect(tracks).toHaveCount(2);
+  expect(await tracks.evaluateAll((all) => all.map((t) => `${(t as HTMLTrackElement).srclang}:${(t as HTMLTrackElement).label}`))).toEqual([
+    'en:English',
+    'fr:Français',
+  ]);
+
+  // Removing the French track leaves the English one.
+  await page.goto(`/staff/lectures/${id}`);
+  await page.getByRole('button', { name: 'Remove Français captions' }).click();
+  await expect(captions.getByRole('link', { name: 'Français (fr)' })).toHaveCount(0);
+  await expect(captions.getByRole('link', { name: 'English (en)' })).toBeVisible();
+});

@@ -46,6 +46,7 @@ mod m20261124_000038_test_processor;
 mod m20261124_000039_project_pledging;
 mod m20261124_000040_funding_approval;
 mod m20261125_000041_outbox_unsubscribe;
+mod m20261127_000042_lecture_caption_tracks;
 
 pub struct Migrator;
 
@@ -94,6 +95,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000039_project_pledging::Migration),
             Box::new(m20261124_000040_funding_approval::Migration),
             Box::new(m20261125_000041_outbox_unsubscribe::Migration),
+            Box::new(m20261127_000042_lecture_caption_tracks::Migration),
         ]
     }
 }

@@ -36,3 +36,24 @@ string_enum!(
         Title = "title",
     }
 );
+
+string_enum!(
+    /// The languages a lecture's captions may be in (ISO 639-1); the player names each
+    /// in its own language.
+    CaptionLanguage {
+        Arabic = "ar",
+        German = "de",
+        English = "en",
+        Spanish = "es",
+        French = "fr",
+        Hindi = "hi",
+        Italian = "it",
+        Japanese = "ja",
+        Dutch = "nl",
+        Polish = "pl",
+        Portuguese = "pt",
+        Russian = "ru",
+        Ukrainian = "uk",
+        Chinese = "zh",
+    }
+);

@@ -1,7 +1,7 @@
 //! Migrations that move data keep every row, both ways.
 
 use migration::{Migrator, MigratorTrait};
-use sea_orm::{ConnectionTrait, Statement};
+use sea_orm::{ConnectionTrait, DatabaseConnection, Statement};
 use testkit::groups::{approved_group, setup};
 
 async fn goals_shown(app: &testkit::TestApp, token: &str, slug: &str) -> Vec<String> {
@@ -12,6 +12,19 @@ async fn goals_shown(app: &testkit::TestApp, token: &str, slug: &str) -> Vec<Str
         .iter()
         .map(|g| g["slug"].as_str().unwrap().to_owned())
         .collect()
+}
+
+/// Undoes every migration down to and including `name`.
+async fn down_through(db: &DatabaseConnection, name: &str) {
+    let steps = Migrator::migrations()
+        .iter()
+        .rev()
+        .position(|m| m.name() == name)
+        .unwrap()
+        + 1;
+    Migrator::down(db, Some(u32::try_from(steps).unwrap()))
+        .await
+        .unwrap();
 }
 
 #[tokio::test]
@@ -25,15 +38,7 @@ async fn a_groups_goals_survive_the_move_to_link_tables_and_back() {
 
     // Back to the JSON lists (undoing every migration since, then this one): the group's
     // goal is in its column again.
-    let steps = Migrator::migrations()
-        .iter()
-        .rev()
-        .position(|m| m.name() == "m20261124_000026_groups_goal_and_role_links")
-        .unwrap()
-        + 1;
-    Migrator::down(&app.ctx.db, Some(u32::try_from(steps).unwrap()))
-        .await
-        .unwrap();
+    down_through(&app.ctx.db, "m20261124_000026_groups_goal_and_role_links").await;
     let backend = app.ctx.db.get_database_backend();
     let row = app
         .ctx
@@ -64,4 +69,51 @@ async fn a_groups_goals_survive_the_move_to_link_tables_and_back() {
         .unwrap()
         .clone();
     assert_eq!(used["groups"], 1, "{used}");
+}
+
+fn caption_languages(lecture: &serde_json::Value) -> Vec<String> {
+    lecture["captions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|track| track["language"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[tokio::test]
+async fn a_lectures_english_captions_survive_the_move_to_tracks_and_back() {
+    let app = testkit::spawn_app().await;
+    app.seed_demo().await;
+    let (_, before) = app.get_json("/api/expert-lectures?perPage=100").await;
+    let lectures = before["data"].as_array().unwrap().len();
+    assert!(lectures > 0);
+
+    // Back to one English file per lecture: each lecture's track is in its column again.
+    down_through(&app.ctx.db, "m20261127_000042_lecture_caption_tracks").await;
+    let backend = app.ctx.db.get_database_backend();
+    let row = app
+        .ctx
+        .db
+        .query_one_raw(Statement::from_string(
+            backend,
+            "SELECT COUNT(*) AS n FROM lectures WHERE captions_file LIKE '%.en.vtt'",
+        ))
+        .await
+        .unwrap()
+        .unwrap();
+    let kept: i64 = row.try_get("", "n").unwrap();
+    assert_eq!(usize::try_from(kept).unwrap(), lectures);
+
+    // And forward again: every lecture offers the same English track.
+    Migrator::up(&app.ctx.db, None).await.unwrap();
+    let (_, after) = app.get_json("/api/expert-lectures?perPage=100").await;
+    for (old, new) in before["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(after["data"].as_array().unwrap())
+    {
+        assert_eq!(caption_languages(new), ["en"]);
+        assert_eq!(old["captions"], new["captions"]);
+    }
 }

@@ -471,6 +471,8 @@ pub fn concrete(template: &str, operation: &str, s: &Scene) -> String {
             &format!("{}/comments/{comment}", s.topic),
         )
         .replace("/api/pages/{slug}", "/api/pages/about-us")
+        // The demo lectures have English captions.
+        .replace("{language}", "en")
         // Hearts, reviews, updates and pledges go to the live project (the draft takes none).
         .replace("/api/projects/{slug}/", "/api/projects/matrix-live/")
         .replace(

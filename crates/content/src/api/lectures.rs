@@ -3,13 +3,22 @@ use kernel::{AppContext, AppResult, Data, Page, PageParams};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::entity::lecture;
-use crate::service::lectures;
+use crate::entity::{lecture, lecture_caption};
+use crate::enums::CaptionLanguage;
+use crate::service::{lecture_captions, lectures};
 
 /// A tag on a lecture.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LectureTag {
     pub title: String,
+}
+
+/// One captions track of a lecture's video.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CaptionTrack {
+    pub language: CaptionLanguage,
+    /// The WebVTT file.
+    pub url: String,
 }
 
 /// An expert lecture.
@@ -25,11 +34,15 @@ pub struct Lecture {
     pub image: Option<String>,
     /// The video (served with range requests, so it seeks).
     pub video_file_url: Option<String>,
-    /// English captions for the video (WebVTT).
-    pub captions_url: Option<String>,
+    /// Captions for the video (WebVTT), one track per language, by language code.
+    pub captions: Vec<CaptionTrack>,
 }
 
-pub(crate) fn view(ctx: &AppContext, l: lecture::Model) -> Lecture {
+pub(crate) fn view(
+    ctx: &AppContext,
+    l: lecture::Model,
+    captions: Vec<lecture_caption::Model>,
+) -> Lecture {
     Lecture {
         id: l.id,
         tags: l
@@ -39,7 +52,13 @@ pub(crate) fn view(ctx: &AppContext, l: lecture::Model) -> Lecture {
             .map(|title| LectureTag { title })
             .collect(),
         image: l.image.as_deref().map(|k| ctx.storage.url(k)),
-        captions_url: l.captions_file.as_deref().map(|k| ctx.storage.url(k)),
+        captions: captions
+            .into_iter()
+            .map(|track| CaptionTrack {
+                language: track.language,
+                url: ctx.storage.url(&track.file),
+            })
+            .collect(),
         video_file_url: l
             .video_file
             .as_deref()
@@ -64,7 +83,11 @@ pub async fn list(
     params: web::Query<PageParams>,
 ) -> AppResult<web::Json<Page<Lecture>>> {
     let page = lectures::list(&ctx.db, &params).await?;
-    Ok(web::Json(page.map(|l| view(&ctx, l))))
+    Ok(web::Json(
+        with_captions(&ctx, page)
+            .await?
+            .map(|(l, c)| view(&ctx, l, c)),
+    ))
 }
 
 /// One lecture.
@@ -83,5 +106,19 @@ pub async fn detail(
     path: web::Path<i64>,
 ) -> AppResult<web::Json<Data<Lecture>>> {
     let found = lectures::get(&ctx.db, path.into_inner()).await?;
-    Ok(Data::new(view(&ctx, found)))
+    let captions = lecture_captions::of_lecture(&ctx.db, found.id).await?;
+    Ok(Data::new(view(&ctx, found, captions)))
+}
+
+/// A page of lectures, each with its captions (one statement for the page's tracks).
+pub(crate) async fn with_captions(
+    ctx: &AppContext,
+    page: Page<lecture::Model>,
+) -> AppResult<Page<(lecture::Model, Vec<lecture_caption::Model>)>> {
+    let ids: Vec<i64> = page.data.iter().map(|l| l.id).collect();
+    let mut tracks = lecture_captions::of_lectures(&ctx.db, &ids).await?;
+    Ok(page.map(|l| {
+        let captions = tracks.remove(&l.id).unwrap_or_default();
+        (l, captions)
+    }))
 }

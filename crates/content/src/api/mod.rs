@@ -62,6 +62,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(staff_lectures::remove)
         .service(staff_lectures::set_poster)
         .service(staff_lectures::set_video)
+        .service(staff_lectures::set_captions)
+        .service(staff_lectures::remove_captions)
         .service(staff_inbox::messages)
         .service(staff_inbox::handle)
         .service(staff_inbox::export)

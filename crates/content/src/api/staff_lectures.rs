@@ -5,16 +5,17 @@ use actix_web::{HttpResponse, delete, get, post, put, web};
 use kernel::extract::ValidJson;
 use kernel::input::{Given, Long, Text};
 use kernel::upload::{MAX_VIDEO_BYTES, SingleFile, SingleFileUpload, read_large_file};
-use kernel::{AppContext, AppResult, Data, Page, PageParams, Staff};
+use kernel::{AppContext, AppError, AppResult, Data, Page, PageParams, Staff};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
 use super::MessageResponse;
-use super::lectures::{Lecture, view};
-use crate::entity::lecture;
-use crate::service::lectures;
+use super::lectures::{Lecture, view, with_captions};
+use crate::entity::{lecture, lecture_caption};
+use crate::enums::CaptionLanguage;
 use crate::service::lectures_admin::{self, LectureFile, LectureInput};
+use crate::service::{lecture_captions, lectures};
 
 /// A lecture as the console edits it.
 #[derive(Debug, Serialize, ToSchema)]
@@ -27,15 +28,29 @@ pub struct StaffLecture {
     pub has_video_file: bool,
     /// Lower comes first.
     pub position: i32,
+    /// It has a video and no captions: the console flags it.
+    pub needs_captions: bool,
 }
 
-fn staff_view(ctx: &AppContext, stored: lecture::Model) -> StaffLecture {
+fn staff_view(
+    ctx: &AppContext,
+    stored: lecture::Model,
+    captions: Vec<lecture_caption::Model>,
+) -> StaffLecture {
     StaffLecture {
         video_url: stored.video_url.clone(),
         has_video_file: stored.video_file.is_some(),
         position: stored.position,
-        lecture: view(ctx, stored),
+        needs_captions: (stored.video_file.is_some() || stored.video_url.is_some())
+            && captions.is_empty(),
+        lecture: view(ctx, stored, captions),
     }
+}
+
+/// The lecture as the console shows it, read again with its captions.
+async fn reread(ctx: &AppContext, stored: lecture::Model) -> AppResult<StaffLecture> {
+    let captions = lecture_captions::of_lecture(&ctx.db, stored.id).await?;
+    Ok(staff_view(ctx, stored, captions))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -107,7 +122,11 @@ pub async fn list(
     params: web::Query<PageParams>,
 ) -> AppResult<web::Json<Page<StaffLecture>>> {
     let found = lectures_admin::list(&ctx.db, query.search.as_deref(), &params).await?;
-    Ok(web::Json(found.map(|l| staff_view(&ctx, l))))
+    Ok(web::Json(
+        with_captions(&ctx, found)
+            .await?
+            .map(|(l, c)| staff_view(&ctx, l, c)),
+    ))
 }
 
 /// Adds a lecture.
@@ -130,7 +149,7 @@ pub async fn create(
 ) -> AppResult<HttpResponse> {
     let saved = lectures_admin::create(&ctx, &staff, body.into_inner().input()?).await?;
     Ok(HttpResponse::Created().json(kernel::Data {
-        data: staff_view(&ctx, saved),
+        data: staff_view(&ctx, saved, Vec::new()),
     }))
 }
 
@@ -152,7 +171,7 @@ pub async fn detail(
     path: web::Path<i64>,
 ) -> AppResult<web::Json<Data<StaffLecture>>> {
     let found = lectures::get(&ctx.db, path.into_inner()).await?;
-    Ok(Data::new(staff_view(&ctx, found)))
+    Ok(Data::new(reread(&ctx, found).await?))
 }
 
 /// Replaces what a lecture says.
@@ -177,10 +196,10 @@ pub async fn update(
 ) -> AppResult<web::Json<Data<StaffLecture>>> {
     let saved =
         lectures_admin::update(&ctx, &staff, path.into_inner(), body.into_inner().input()?).await?;
-    Ok(Data::new(staff_view(&ctx, saved)))
+    Ok(Data::new(reread(&ctx, saved).await?))
 }
 
-/// Deletes a lecture with its poster and video.
+/// Deletes a lecture with its poster, video and captions.
 #[utoipa::path(
     operation_id = "staffDeleteLecture",
     tag = "staff",
@@ -225,7 +244,7 @@ pub async fn set_poster(
     let saved =
         lectures_admin::set_file(&ctx, &staff, path.into_inner(), LectureFile::Poster, upload)
             .await?;
-    Ok(Data::new(staff_view(&ctx, saved)))
+    Ok(Data::new(reread(&ctx, saved).await?))
 }
 
 /// Uploads a lecture's video (WebM or MP4, recognised by content; at most 200 MB).
@@ -252,5 +271,65 @@ pub async fn set_video(
     let saved =
         lectures_admin::set_file(&ctx, &staff, path.into_inner(), LectureFile::Video, upload)
             .await?;
-    Ok(Data::new(staff_view(&ctx, saved)))
+    Ok(Data::new(reread(&ctx, saved).await?))
+}
+
+/// Uploads the lecture's captions in one language (a WebVTT file, recognised by content),
+/// replacing the track it had in that language.
+#[utoipa::path(
+    operation_id = "staffSetLectureCaptions",
+    tag = "staff",
+    security(("bearer" = ["staff"])),
+    params(
+        ("id" = i64, Path, description = "The lecture's id"),
+        ("language" = CaptionLanguage, Path, description = "The captions' language"),
+    ),
+    request_body(content = SingleFileUpload, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, description = "Saved.", body = Data<StaffLecture>),
+        (status = 400, description = "Not a WebVTT file, or too large.", body = kernel::ErrorBody),
+        (status = 404, description = "Not staff, no such lecture, or no such language.", body = kernel::ErrorBody),
+    )
+)]
+#[put("/staff/lectures/{id}/captions/{language}")]
+pub async fn set_captions(
+    ctx: web::Data<AppContext>,
+    staff: Staff,
+    path: web::Path<(i64, String)>,
+    form: SingleFile,
+) -> AppResult<web::Json<Data<StaffLecture>>> {
+    let (id, language) = path.into_inner();
+    let language = CaptionLanguage::parse(&language).ok_or_else(AppError::not_found)?;
+    lecture_captions::set(&ctx, &staff, id, language, form.bytes).await?;
+    Ok(Data::new(
+        reread(&ctx, lectures::get(&ctx.db, id).await?).await?,
+    ))
+}
+
+/// Removes the lecture's captions in one language.
+#[utoipa::path(
+    operation_id = "staffRemoveLectureCaptions",
+    tag = "staff",
+    security(("bearer" = ["staff"])),
+    params(
+        ("id" = i64, Path, description = "The lecture's id"),
+        ("language" = CaptionLanguage, Path, description = "The captions' language"),
+    ),
+    responses(
+        (status = 200, description = "Removed.", body = Data<StaffLecture>),
+        (status = 404, description = "Not staff, no such lecture, or no captions in that language.", body = kernel::ErrorBody),
+    )
+)]
+#[delete("/staff/lectures/{id}/captions/{language}")]
+pub async fn remove_captions(
+    ctx: web::Data<AppContext>,
+    staff: Staff,
+    path: web::Path<(i64, String)>,
+) -> AppResult<web::Json<Data<StaffLecture>>> {
+    let (id, language) = path.into_inner();
+    let language = CaptionLanguage::parse(&language).ok_or_else(AppError::not_found)?;
+    lecture_captions::remove(&ctx, &staff, id, language).await?;
+    Ok(Data::new(
+        reread(&ctx, lectures::get(&ctx.db, id).await?).await?,
+    ))
 }

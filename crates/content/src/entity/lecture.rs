@@ -18,8 +18,6 @@ pub struct Model {
     pub video_file: Option<String>,
     /// A video elsewhere.
     pub video_url: Option<String>,
-    /// Storage key of English captions (WebVTT) for the uploaded video.
-    pub captions_file: Option<String>,
     pub position: i32,
     pub created_at: DateTimeUtc,
 }

@@ -9,7 +9,7 @@ use kernel::images;
 use kernel::{AppContext, AppError, AppResult};
 use serde::Deserialize;
 
-use crate::enums::{BannerPlacement, MenuName, TitleAlign};
+use crate::enums::{BannerPlacement, CaptionLanguage, MenuName, TitleAlign};
 use crate::service::banners;
 use crate::service::blog::{self, PostDraft};
 use crate::service::lectures::{self, LectureDraft};
@@ -411,7 +411,7 @@ async fn seed_lectures(ctx: &AppContext) -> AppResult<()> {
                 image: Some(poster),
                 video_file: Some(video_key),
                 video_url: None,
-                captions_file: Some(captions_key),
+                captions: vec![(CaptionLanguage::English, captions_key)],
                 position: i32::try_from(index).unwrap_or(0),
             },
         )

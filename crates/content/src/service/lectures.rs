@@ -6,7 +6,9 @@ use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
 };
 
+use super::lecture_captions;
 use crate::entity::lecture;
+use crate::enums::CaptionLanguage;
 
 pub const PER_PAGE: u64 = 10;
 
@@ -39,12 +41,13 @@ pub struct LectureDraft {
     pub image: Option<String>,
     pub video_file: Option<String>,
     pub video_url: Option<String>,
-    /// Storage key of English WebVTT captions.
-    pub captions_file: Option<String>,
+    /// WebVTT tracks: their languages and storage keys.
+    pub captions: Vec<(CaptionLanguage, String)>,
     pub position: i32,
 }
 
-/// Adds a lecture unless one with the same title exists (the seed runs again safely).
+/// Adds a lecture with its captions unless one with the same title exists (the seed runs
+/// again safely).
 pub async fn add_once(db: &impl ConnectionTrait, draft: LectureDraft) -> AppResult<lecture::Model> {
     if let Some(found) = lecture::Entity::find()
         .filter(lecture::Column::Title.eq(&draft.title))
@@ -53,19 +56,22 @@ pub async fn add_once(db: &impl ConnectionTrait, draft: LectureDraft) -> AppResu
     {
         return Ok(found);
     }
-    Ok(lecture::ActiveModel {
+    let saved = lecture::ActiveModel {
         title: Set(draft.title),
         author: Set(draft.author),
         summary: Set(draft.summary),
         tags: Set(JsonList(draft.tags)),
         image: Set(draft.image),
         video_file: Set(draft.video_file),
-        captions_file: Set(draft.captions_file),
         video_url: Set(draft.video_url),
         position: Set(draft.position),
         created_at: Set(kernel::clock::now()),
         ..Default::default()
     }
     .insert(db)
-    .await?)
+    .await?;
+    for (language, file) in draft.captions {
+        lecture_captions::add_once(db, saved.id, language, file).await?;
+    }
+    Ok(saved)
 }

@@ -8,8 +8,8 @@ use kernel::{AppContext, AppError, AppResult, Page, PageParams, Staff};
 use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 use serde::Serialize;
 
-use super::authoring;
 use super::lectures::get;
+use super::{authoring, lecture_captions};
 use crate::entity::lecture;
 
 const PER_PAGE: u64 = 25;
@@ -109,14 +109,18 @@ pub async fn update(
 pub async fn delete(ctx: &AppContext, staff: &Staff, id: i64) -> AppResult<()> {
     let decision = Decision::by(&ctx.db, staff, "lecture.delete", "lecture", id).await?;
     let current = get(decision.db(), id).await?;
+    let captions = lecture_captions::of_lecture(decision.db(), id).await?;
+    // Its tracks go with it (the foreign key cascades), and then their files.
     lecture::Entity::delete_by_id(id)
         .exec(decision.db())
         .await?;
-    decision.commit(snapshot(&current), ()).await?;
-    for key in [current.image, current.video_file].into_iter().flatten() {
-        kernel::documents::discard(ctx.storage.as_ref(), &key).await;
-    }
-    Ok(())
+    let files = [current.image.clone(), current.video_file.clone()]
+        .into_iter()
+        .flatten()
+        .chain(captions.into_iter().map(|track| track.file));
+    decision
+        .commit_replacing(snapshot(&current), (), ctx.storage.as_ref(), files)
+        .await
 }
 
 /// Which stored file of a lecture an upload replaces.

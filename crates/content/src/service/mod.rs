@@ -7,6 +7,7 @@ pub mod blog;
 pub mod blog_admin;
 pub mod contact;
 pub mod inbox;
+pub mod lecture_captions;
 pub mod lectures;
 pub mod lectures_admin;
 pub mod menus;

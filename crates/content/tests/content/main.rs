@@ -2,6 +2,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod blog;
+mod captions;
 mod forms;
 mod pages;
 mod seed;

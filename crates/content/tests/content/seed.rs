@@ -45,9 +45,15 @@ async fn the_demo_lectures_are_narrated_talks_with_captions() {
         assert_eq!(video.status(), 200);
         // A talk of a minute or so, not a title card: well past the old 40 KB clips.
         assert!(video.bytes().await.unwrap().len() > 100_000, "{lecture}");
+        assert_eq!(
+            lecture["captions"].as_array().unwrap().len(),
+            1,
+            "{lecture}"
+        );
+        assert_eq!(lecture["captions"][0]["language"], "en");
         let captions = app
             .client
-            .get(app.url(lecture["captions_url"].as_str().unwrap()))
+            .get(app.url(lecture["captions"][0]["url"].as_str().unwrap()))
             .send()
             .await
             .unwrap();

@@ -52,6 +52,8 @@ async fn every_content_endpoint_is_hidden_from_visitors_and_members() {
         (Method::DELETE, "/api/staff/lectures/1"),
         (Method::POST, "/api/staff/lectures/1/set-poster"),
         (Method::POST, "/api/staff/lectures/1/set-video"),
+        (Method::PUT, "/api/staff/lectures/1/captions/en"),
+        (Method::DELETE, "/api/staff/lectures/1/captions/en"),
         (Method::GET, "/api/staff/contact-messages"),
         (Method::POST, "/api/staff/contact-messages/1/handled"),
         (Method::GET, "/api/staff/update-signups"),

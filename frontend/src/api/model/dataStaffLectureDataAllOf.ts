@@ -10,6 +10,8 @@ import type { DataStaffLectureDataAllOfVideoUrl } from './dataStaffLectureDataAl
 export type DataStaffLectureDataAllOf = {
   /** A video was uploaded. */
   has_video_file: boolean;
+  /** It has a video and no captions: the console flags it. */
+  needs_captions: boolean;
   /** Lower comes first. */
   position: number;
   /** The address of a video elsewhere (an uploaded video is shown instead when set). */

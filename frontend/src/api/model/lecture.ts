@@ -5,7 +5,7 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { LectureCaptionsUrl } from './lectureCaptionsUrl';
+import type { CaptionTrack } from './captionTrack';
 import type { LectureImage } from './lectureImage';
 import type { LectureSummary } from './lectureSummary';
 import type { LectureTag } from './lectureTag';
@@ -17,8 +17,8 @@ import type { LectureVideoFileUrl } from './lectureVideoFileUrl';
 export interface Lecture {
   /** The speaker. */
   author: string;
-  /** English captions for the video (WebVTT). */
-  captions_url?: LectureCaptionsUrl;
+  /** Captions for the video (WebVTT), one track per language, by language code. */
+  captions: CaptionTrack[];
   id: number;
   /** The poster. */
   image?: LectureImage;

@@ -3,6 +3,7 @@ import { Alert, Button, Chip, Container, Stack, Typography } from '@mui/material
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useGetLecture } from '@/api/endpoints/content/content';
+import { languageName, preferredLanguage } from '@/lib/languages';
 import { useItemPageTitle } from '@/ui/page-title';
 import { ErrorState, Loading } from '@/ui/QueryState';
 import { NO_VIDEO } from './LecturesPage';
@@ -14,6 +15,7 @@ export function LecturePage() {
   const [failed, setFailed] = useState(false);
   useItemPageTitle(lecture, lecture.data?.data.title, 'Lecture');
   const data = lecture.data?.data;
+  const preferred = preferredLanguage(data?.captions.map((track) => track.language) ?? []);
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
       <Button component={RouterLink} to="/lecture-series" startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
@@ -39,7 +41,16 @@ export function LecturePage() {
               src={data.video_file_url ?? undefined}
               style={{ width: '100%', borderRadius: 8, background: '#000' }}
             >
-              {data.captions_url && <track kind="captions" srcLang="en" label="English" src={data.captions_url} default />}
+              {data.captions.map((track) => (
+                <track
+                  key={track.language}
+                  kind="captions"
+                  srcLang={track.language}
+                  label={languageName(track.language)}
+                  src={track.url}
+                  default={track.language === preferred}
+                />
+              ))}
               {NO_VIDEO}
             </video>
           )}

@@ -29,6 +29,7 @@ import type {
   BannerRequest,
   BlogCategoryRequest,
   BlogPostRequest,
+  CaptionLanguage,
   ContentExpertChange,
   DataBlogCategory,
   DataConsoleOverview,
@@ -2835,7 +2836,7 @@ export const useStaffUpdateLecture = <TError = ErrorBody | ErrorBody | ErrorBody
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Deletes a lecture with its poster and video.
+ * @summary Deletes a lecture with its poster, video and captions.
  */
 export const getStaffDeleteLectureUrl = (id: number,) => {
 
@@ -2889,7 +2890,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffDeleteLectureMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Deletes a lecture with its poster and video.
+ * @summary Deletes a lecture with its poster, video and captions.
  */
 export const useStaffDeleteLecture = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteLecture>>, TError,{id: number}, TContext>, }
@@ -2901,6 +2902,156 @@ export const useStaffDeleteLecture = <TError = ErrorBody | ErrorBody | ErrorBody
       > => {
 
       const mutationOptions = getStaffDeleteLectureMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Uploads the lecture's captions in one language (a WebVTT file, recognised by content),
+replacing the track it had in that language.
+ */
+export const getStaffSetLectureCaptionsUrl = (id: number,
+    language: CaptionLanguage,) => {
+
+
+  
+
+  return `/api/staff/lectures/${id}/captions/${language}`
+}
+
+export const staffSetLectureCaptions = async (id: number,
+    language: CaptionLanguage,
+    singleFileUpload: SingleFileUpload, options?: RequestInit): Promise<DataStaffLecture> => {
+    const formData = new FormData();
+formData.append(`file`, singleFileUpload.file)
+
+  return apiFetch<DataStaffLecture>(getStaffSetLectureCaptionsUrl(id,language),
+  {      
+    ...options,
+    method: 'PUT'
+    ,
+    body: 
+      formData,
+  }
+);}
+
+
+
+
+export const getStaffSetLectureCaptionsMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetLectureCaptions>>, TError,{id: number;language: CaptionLanguage;data: SingleFileUpload}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof staffSetLectureCaptions>>, TError,{id: number;language: CaptionLanguage;data: SingleFileUpload}, TContext> => {
+
+const mutationKey = ['staffSetLectureCaptions'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffSetLectureCaptions>>, {id: number;language: CaptionLanguage;data: SingleFileUpload}> = (props) => {
+          const {id,language,data} = props ?? {};
+
+          return  staffSetLectureCaptions(id,language,data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type StaffSetLectureCaptionsMutationResult = NonNullable<Awaited<ReturnType<typeof staffSetLectureCaptions>>>
+    export type StaffSetLectureCaptionsMutationBody = SingleFileUpload
+    export type StaffSetLectureCaptionsMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Uploads the lecture's captions in one language (a WebVTT file, recognised by content),
+replacing the track it had in that language.
+ */
+export const useStaffSetLectureCaptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetLectureCaptions>>, TError,{id: number;language: CaptionLanguage;data: SingleFileUpload}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof staffSetLectureCaptions>>,
+        TError,
+        {id: number;language: CaptionLanguage;data: SingleFileUpload},
+        TContext
+      > => {
+
+      const mutationOptions = getStaffSetLectureCaptionsMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Removes the lecture's captions in one language.
+ */
+export const getStaffRemoveLectureCaptionsUrl = (id: number,
+    language: CaptionLanguage,) => {
+
+
+  
+
+  return `/api/staff/lectures/${id}/captions/${language}`
+}
+
+export const staffRemoveLectureCaptions = async (id: number,
+    language: CaptionLanguage, options?: RequestInit): Promise<DataStaffLecture> => {
+  
+  return apiFetch<DataStaffLecture>(getStaffRemoveLectureCaptionsUrl(id,language),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getStaffRemoveLectureCaptionsMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffRemoveLectureCaptions>>, TError,{id: number;language: CaptionLanguage}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof staffRemoveLectureCaptions>>, TError,{id: number;language: CaptionLanguage}, TContext> => {
+
+const mutationKey = ['staffRemoveLectureCaptions'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffRemoveLectureCaptions>>, {id: number;language: CaptionLanguage}> = (props) => {
+          const {id,language} = props ?? {};
+
+          return  staffRemoveLectureCaptions(id,language,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type StaffRemoveLectureCaptionsMutationResult = NonNullable<Awaited<ReturnType<typeof staffRemoveLectureCaptions>>>
+    
+    export type StaffRemoveLectureCaptionsMutationError = ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Removes the lecture's captions in one language.
+ */
+export const useStaffRemoveLectureCaptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffRemoveLectureCaptions>>, TError,{id: number;language: CaptionLanguage}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof staffRemoveLectureCaptions>>,
+        TError,
+        {id: number;language: CaptionLanguage},
+        TContext
+      > => {
+
+      const mutationOptions = getStaffRemoveLectureCaptionsMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -133,7 +133,10 @@ export const listLecturesResponsePaginationCountMin = 0;export const listLecture
 export const listLecturesResponse = zod.object({
   "data": zod.array(zod.object({
   "author": zod.string().describe('The speaker.'),
-  "captions_url": zod.string().nullish().describe('English captions for the video (WebVTT).'),
+  "captions": zod.array(zod.object({
+  "language": zod.enum(['ar', 'de', 'en', 'es', 'fr', 'hi', 'it', 'ja', 'nl', 'pl', 'pt', 'ru', 'uk', 'zh']).describe('The languages a lecture\'s captions may be in (ISO 639-1); the player names each\nin its own language.'),
+  "url": zod.string().describe('The WebVTT file.')
+}).describe('One captions track of a lecture\'s video.')).describe('Captions for the video (WebVTT), one track per language, by language code.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The poster.'),
   "summary": zod.string().nullish(),
@@ -161,7 +164,10 @@ export const getLectureParams = zod.object({
 export const getLectureResponse = zod.object({
   "data": zod.object({
   "author": zod.string().describe('The speaker.'),
-  "captions_url": zod.string().nullish().describe('English captions for the video (WebVTT).'),
+  "captions": zod.array(zod.object({
+  "language": zod.enum(['ar', 'de', 'en', 'es', 'fr', 'hi', 'it', 'ja', 'nl', 'pl', 'pt', 'ru', 'uk', 'zh']).describe('The languages a lecture\'s captions may be in (ISO 639-1); the player names each\nin its own language.'),
+  "url": zod.string().describe('The WebVTT file.')
+}).describe('One captions track of a lecture\'s video.')).describe('Captions for the video (WebVTT), one track per language, by language code.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The poster.'),
   "summary": zod.string().nullish(),

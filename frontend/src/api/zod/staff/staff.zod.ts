@@ -907,7 +907,10 @@ export const staffListLecturesResponsePaginationCountMin = 0;export const staffL
 export const staffListLecturesResponse = zod.object({
   "data": zod.array(zod.object({
   "author": zod.string().describe('The speaker.'),
-  "captions_url": zod.string().nullish().describe('English captions for the video (WebVTT).'),
+  "captions": zod.array(zod.object({
+  "language": zod.enum(['ar', 'de', 'en', 'es', 'fr', 'hi', 'it', 'ja', 'nl', 'pl', 'pt', 'ru', 'uk', 'zh']).describe('The languages a lecture\'s captions may be in (ISO 639-1); the player names each\nin its own language.'),
+  "url": zod.string().describe('The WebVTT file.')
+}).describe('One captions track of a lecture\'s video.')).describe('Captions for the video (WebVTT), one track per language, by language code.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The poster.'),
   "summary": zod.string().nullish(),
@@ -918,6 +921,7 @@ export const staffListLecturesResponse = zod.object({
   "video_file_url": zod.string().nullish().describe('The video (served with range requests, so it seeks).')
 }).describe('An expert lecture.').and(zod.object({
   "has_video_file": zod.boolean().describe('A video was uploaded.'),
+  "needs_captions": zod.boolean().describe('It has a video and no captions: the console flags it.'),
   "position": zod.number().describe('Lower comes first.'),
   "video_url": zod.string().nullish().describe('The address of a video elsewhere (an uploaded video is shown instead when set).')
 })).describe('A lecture as the console edits it.')),
@@ -953,7 +957,10 @@ export const staffGetLectureParams = zod.object({
 export const staffGetLectureResponse = zod.object({
   "data": zod.object({
   "author": zod.string().describe('The speaker.'),
-  "captions_url": zod.string().nullish().describe('English captions for the video (WebVTT).'),
+  "captions": zod.array(zod.object({
+  "language": zod.enum(['ar', 'de', 'en', 'es', 'fr', 'hi', 'it', 'ja', 'nl', 'pl', 'pt', 'ru', 'uk', 'zh']).describe('The languages a lecture\'s captions may be in (ISO 639-1); the player names each\nin its own language.'),
+  "url": zod.string().describe('The WebVTT file.')
+}).describe('One captions track of a lecture\'s video.')).describe('Captions for the video (WebVTT), one track per language, by language code.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The poster.'),
   "summary": zod.string().nullish(),
@@ -964,6 +971,7 @@ export const staffGetLectureResponse = zod.object({
   "video_file_url": zod.string().nullish().describe('The video (served with range requests, so it seeks).')
 }).describe('An expert lecture.').and(zod.object({
   "has_video_file": zod.boolean().describe('A video was uploaded.'),
+  "needs_captions": zod.boolean().describe('It has a video and no captions: the console flags it.'),
   "position": zod.number().describe('Lower comes first.'),
   "video_url": zod.string().nullish().describe('The address of a video elsewhere (an uploaded video is shown instead when set).')
 })).describe('A lecture as the console edits it.')
@@ -990,7 +998,10 @@ export const staffUpdateLectureBody = zod.object({
 export const staffUpdateLectureResponse = zod.object({
   "data": zod.object({
   "author": zod.string().describe('The speaker.'),
-  "captions_url": zod.string().nullish().describe('English captions for the video (WebVTT).'),
+  "captions": zod.array(zod.object({
+  "language": zod.enum(['ar', 'de', 'en', 'es', 'fr', 'hi', 'it', 'ja', 'nl', 'pl', 'pt', 'ru', 'uk', 'zh']).describe('The languages a lecture\'s captions may be in (ISO 639-1); the player names each\nin its own language.'),
+  "url": zod.string().describe('The WebVTT file.')
+}).describe('One captions track of a lecture\'s video.')).describe('Captions for the video (WebVTT), one track per language, by language code.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The poster.'),
   "summary": zod.string().nullish(),
@@ -1001,13 +1012,14 @@ export const staffUpdateLectureResponse = zod.object({
   "video_file_url": zod.string().nullish().describe('The video (served with range requests, so it seeks).')
 }).describe('An expert lecture.').and(zod.object({
   "has_video_file": zod.boolean().describe('A video was uploaded.'),
+  "needs_captions": zod.boolean().describe('It has a video and no captions: the console flags it.'),
   "position": zod.number().describe('Lower comes first.'),
   "video_url": zod.string().nullish().describe('The address of a video elsewhere (an uploaded video is shown instead when set).')
 })).describe('A lecture as the console edits it.')
 })
 
 /**
- * @summary Deletes a lecture with its poster and video.
+ * @summary Deletes a lecture with its poster, video and captions.
  */
 export const staffDeleteLectureParams = zod.object({
   "id": zod.number().describe('The lecture\'s id')
@@ -1017,6 +1029,73 @@ export const staffDeleteLectureResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
 }).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
+})
+
+/**
+ * @summary Uploads the lecture's captions in one language (a WebVTT file, recognised by content),
+replacing the track it had in that language.
+ */
+export const staffSetLectureCaptionsParams = zod.object({
+  "id": zod.number().describe('The lecture\'s id'),
+  "language": zod.enum(['ar', 'de', 'en', 'es', 'fr', 'hi', 'it', 'ja', 'nl', 'pl', 'pt', 'ru', 'uk', 'zh']).describe('The captions\' language')
+})
+
+export const staffSetLectureCaptionsBody = zod.object({
+  "file": zod.instanceof(File).describe('The file; its content decides what it is, not its name or declared type.')
+}).describe('How a single-file upload looks in the API contract.')
+
+export const staffSetLectureCaptionsResponse = zod.object({
+  "data": zod.object({
+  "author": zod.string().describe('The speaker.'),
+  "captions": zod.array(zod.object({
+  "language": zod.enum(['ar', 'de', 'en', 'es', 'fr', 'hi', 'it', 'ja', 'nl', 'pl', 'pt', 'ru', 'uk', 'zh']).describe('The languages a lecture\'s captions may be in (ISO 639-1); the player names each\nin its own language.'),
+  "url": zod.string().describe('The WebVTT file.')
+}).describe('One captions track of a lecture\'s video.')).describe('Captions for the video (WebVTT), one track per language, by language code.'),
+  "id": zod.number(),
+  "image": zod.string().nullish().describe('The poster.'),
+  "summary": zod.string().nullish(),
+  "tags": zod.array(zod.object({
+  "title": zod.string()
+}).describe('A tag on a lecture.')),
+  "title": zod.string(),
+  "video_file_url": zod.string().nullish().describe('The video (served with range requests, so it seeks).')
+}).describe('An expert lecture.').and(zod.object({
+  "has_video_file": zod.boolean().describe('A video was uploaded.'),
+  "needs_captions": zod.boolean().describe('It has a video and no captions: the console flags it.'),
+  "position": zod.number().describe('Lower comes first.'),
+  "video_url": zod.string().nullish().describe('The address of a video elsewhere (an uploaded video is shown instead when set).')
+})).describe('A lecture as the console edits it.')
+})
+
+/**
+ * @summary Removes the lecture's captions in one language.
+ */
+export const staffRemoveLectureCaptionsParams = zod.object({
+  "id": zod.number().describe('The lecture\'s id'),
+  "language": zod.enum(['ar', 'de', 'en', 'es', 'fr', 'hi', 'it', 'ja', 'nl', 'pl', 'pt', 'ru', 'uk', 'zh']).describe('The captions\' language')
+})
+
+export const staffRemoveLectureCaptionsResponse = zod.object({
+  "data": zod.object({
+  "author": zod.string().describe('The speaker.'),
+  "captions": zod.array(zod.object({
+  "language": zod.enum(['ar', 'de', 'en', 'es', 'fr', 'hi', 'it', 'ja', 'nl', 'pl', 'pt', 'ru', 'uk', 'zh']).describe('The languages a lecture\'s captions may be in (ISO 639-1); the player names each\nin its own language.'),
+  "url": zod.string().describe('The WebVTT file.')
+}).describe('One captions track of a lecture\'s video.')).describe('Captions for the video (WebVTT), one track per language, by language code.'),
+  "id": zod.number(),
+  "image": zod.string().nullish().describe('The poster.'),
+  "summary": zod.string().nullish(),
+  "tags": zod.array(zod.object({
+  "title": zod.string()
+}).describe('A tag on a lecture.')),
+  "title": zod.string(),
+  "video_file_url": zod.string().nullish().describe('The video (served with range requests, so it seeks).')
+}).describe('An expert lecture.').and(zod.object({
+  "has_video_file": zod.boolean().describe('A video was uploaded.'),
+  "needs_captions": zod.boolean().describe('It has a video and no captions: the console flags it.'),
+  "position": zod.number().describe('Lower comes first.'),
+  "video_url": zod.string().nullish().describe('The address of a video elsewhere (an uploaded video is shown instead when set).')
+})).describe('A lecture as the console edits it.')
 })
 
 /**
@@ -1033,7 +1112,10 @@ export const staffSetLecturePosterBody = zod.object({
 export const staffSetLecturePosterResponse = zod.object({
   "data": zod.object({
   "author": zod.string().describe('The speaker.'),
-  "captions_url": zod.string().nullish().describe('English captions for the video (WebVTT).'),
+  "captions": zod.array(zod.object({
+  "language": zod.enum(['ar', 'de', 'en', 'es', 'fr', 'hi', 'it', 'ja', 'nl', 'pl', 'pt', 'ru', 'uk', 'zh']).describe('The languages a lecture\'s captions may be in (ISO 639-1); the player names each\nin its own language.'),
+  "url": zod.string().describe('The WebVTT file.')
+}).describe('One captions track of a lecture\'s video.')).describe('Captions for the video (WebVTT), one track per language, by language code.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The poster.'),
   "summary": zod.string().nullish(),
@@ -1044,6 +1126,7 @@ export const staffSetLecturePosterResponse = zod.object({
   "video_file_url": zod.string().nullish().describe('The video (served with range requests, so it seeks).')
 }).describe('An expert lecture.').and(zod.object({
   "has_video_file": zod.boolean().describe('A video was uploaded.'),
+  "needs_captions": zod.boolean().describe('It has a video and no captions: the console flags it.'),
   "position": zod.number().describe('Lower comes first.'),
   "video_url": zod.string().nullish().describe('The address of a video elsewhere (an uploaded video is shown instead when set).')
 })).describe('A lecture as the console edits it.')
@@ -1063,7 +1146,10 @@ export const staffSetLectureVideoBody = zod.object({
 export const staffSetLectureVideoResponse = zod.object({
   "data": zod.object({
   "author": zod.string().describe('The speaker.'),
-  "captions_url": zod.string().nullish().describe('English captions for the video (WebVTT).'),
+  "captions": zod.array(zod.object({
+  "language": zod.enum(['ar', 'de', 'en', 'es', 'fr', 'hi', 'it', 'ja', 'nl', 'pl', 'pt', 'ru', 'uk', 'zh']).describe('The languages a lecture\'s captions may be in (ISO 639-1); the player names each\nin its own language.'),
+  "url": zod.string().describe('The WebVTT file.')
+}).describe('One captions track of a lecture\'s video.')).describe('Captions for the video (WebVTT), one track per language, by language code.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The poster.'),
   "summary": zod.string().nullish(),
@@ -1074,6 +1160,7 @@ export const staffSetLectureVideoResponse = zod.object({
   "video_file_url": zod.string().nullish().describe('The video (served with range requests, so it seeks).')
 }).describe('An expert lecture.').and(zod.object({
   "has_video_file": zod.boolean().describe('A video was uploaded.'),
+  "needs_captions": zod.boolean().describe('It has a video and no captions: the console flags it.'),
   "position": zod.number().describe('Lower comes first.'),
   "video_url": zod.string().nullish().describe('The address of a video elsewhere (an uploaded video is shown instead when set).')
 })).describe('A lecture as the console edits it.')

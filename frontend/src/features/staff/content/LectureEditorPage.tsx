@@ -16,6 +16,7 @@ import { RichTextField } from '@/ui/form/RichTextField';
 import { ChipsField } from '../ui/ChipsField';
 import { DeleteButton } from '../ui/DeleteButton';
 import { EditorForm } from '../ui/EditorForm';
+import { LectureCaptions } from './LectureCaptions';
 import { PictureUpload } from '../ui/PictureUpload';
 import { StaffPage } from '../ui/StaffPage';
 import { RecordEditor } from '../ui/RecordEditor';
@@ -31,7 +32,7 @@ const schema = staffCreateLectureBody.pick({ title: true, author: true }).extend
 });
 type Values = z.infer<typeof schema>;
 const FIELDS = ['title', 'author', 'summary', 'tags', 'video_url', 'position'] as const;
-const SAVE_FIRST = 'Save the lecture first to add its poster and video.';
+const SAVE_FIRST = 'Save the lecture first to add its poster, video and captions.';
 
 function toRequest(values: Values): LectureRequest {
   return { ...values, summary: values.summary || null, video_url: values.video_url.trim() || null, position: Number(values.position) };
@@ -122,6 +123,7 @@ function LectureEditor({ id, lecture }: { id?: number; lecture?: StaffLecture })
           disabledText={lecture ? undefined : SAVE_FIRST}
         />
       </Stack>
+      <LectureCaptions lecture={lecture} disabledText={lecture ? undefined : SAVE_FIRST} />
     </StaffPage>
   );
 }

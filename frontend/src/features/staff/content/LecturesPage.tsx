@@ -22,6 +22,18 @@ const columns: GridColDef<StaffLecture>[] = [
       />
     ),
   },
+  {
+    field: 'captions',
+    headerName: 'Captions',
+    minWidth: 150,
+    sortable: false,
+    renderCell: ({ row }) =>
+      row.needs_captions ? (
+        <Chip size="small" color="warning" label="No captions" />
+      ) : (
+        row.captions.map((track) => track.language).join(', ') || '—'
+      ),
+  },
 ];
 
 /** /staff/lectures: the expert lectures, in the order the site shows them. */

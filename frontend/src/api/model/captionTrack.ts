@@ -5,8 +5,13 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { CaptionLanguage } from './captionLanguage';
 
 /**
- * English captions for the video (WebVTT).
+ * One captions track of a lecture's video.
  */
-export type LectureCaptionsUrl = string | null;
+export interface CaptionTrack {
+  language: CaptionLanguage;
+  /** The WebVTT file. */
+  url: string;
+}
