@@ -392,3 +392,17 @@ test('staff caption a lecture in two languages, and the player offers both', asy
   await expect(captions.getByRole('link', { name: 'Français (fr)' })).toHaveCount(0);
   await expect(captions.getByRole('link', { name: 'English (en)' })).toBeVisible();
 });
+
+test('the console home charts the last 90 days beside the queues', async ({ page }, info) => {
+  await signInAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.goto('/staff');
+  const charts = page.getByRole('region', { name: 'The last 90 days' });
+  for (const title of ['Members', 'Working groups', 'Discussions', 'Learning']) {
+    await expect(charts.getByRole('heading', { level: 3, name: title })).toBeVisible();
+  }
+  // Each chart says its totals in words; the demo's members signed up and signed in today.
+  const members = charts.getByRole('figure').filter({ has: page.getByRole('heading', { name: 'Members' }) });
+  await expect(members).toContainText(/Sign-ups: [1-9]\d* · Confirmed: \d+ · Signed in: [1-9]\d*/);
+  await expect(members.locator('svg').first()).toBeVisible();
+  await page.screenshot({ path: shot('console-home-charts', info.project.name), fullPage: true });
+});

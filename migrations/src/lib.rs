@@ -47,6 +47,7 @@ mod m20261124_000039_project_pledging;
 mod m20261124_000040_funding_approval;
 mod m20261125_000041_outbox_unsubscribe;
 mod m20261127_000042_lecture_caption_tracks;
+mod m20261127_000043_trend_indexes;
 
 pub struct Migrator;
 
@@ -96,6 +97,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000040_funding_approval::Migration),
             Box::new(m20261125_000041_outbox_unsubscribe::Migration),
             Box::new(m20261127_000042_lecture_caption_tracks::Migration),
+            Box::new(m20261127_000043_trend_indexes::Migration),
         ]
     }
 }

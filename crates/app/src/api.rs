@@ -46,6 +46,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(test_processor::confirm)
         .service(test_processor::onboard)
         .service(console::overview)
+        .service(console::trends)
         .service(console::audit_actions)
         .service(console::audit_log)
         .configure(accounts::configure)

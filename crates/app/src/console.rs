@@ -1,9 +1,10 @@
 //! The staff console's own endpoints, which span crates: the home page's queue counts and
-//! the audit log (the kernel's table, with actors named from the user directory). Staff
+//! trends, and the audit log (the kernel's table, with actors named from the user directory). Staff
 //! only; 404 for anyone else.
 
 use actix_web::{get, web};
 use kernel::audit::{self, AuditFilter, AuditRecord};
+use kernel::stats::Period;
 use kernel::{AppContext, AppResult, Data, Page, PageParams, Staff, StaffRole};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -48,6 +49,65 @@ pub async fn overview(
         affiliations_waiting: accounts::service::affiliation_review::waiting_count(db).await?,
         contact_messages_open: content::service::inbox::open_messages(db).await?,
         update_signups: content::service::inbox::signup_count(db).await?,
+    }))
+}
+
+/// How many days the home page's charts cover.
+const TREND_DAYS: u32 = 90;
+
+/// The console home's charts: what members did each day of the last 90 (UTC), one value per
+/// day in each series, the first for `period.first_day`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ConsoleTrends {
+    pub period: Period,
+    /// Accounts made.
+    pub signups: Vec<i64>,
+    /// Of the accounts made that day, those whose address is confirmed.
+    pub confirmed: Vec<i64>,
+    /// Different members who signed in.
+    pub active: Vec<i64>,
+    /// Working groups started.
+    pub groups: Vec<i64>,
+    /// Discussion topics started.
+    pub topics: Vec<i64>,
+    /// Replies written.
+    pub replies: Vec<i64>,
+    /// Quiz attempts started.
+    pub quiz_attempts: Vec<i64>,
+    /// Certificates issued.
+    pub certificates: Vec<i64>,
+}
+
+/// The daily series the console's home charts, each one grouped statement.
+#[utoipa::path(
+    operation_id = "staffTrends",
+    tag = "staff",
+    security(("bearer" = ["staff"])),
+    responses(
+        (status = 200, description = "The series.", body = Data<ConsoleTrends>),
+        (status = 404, description = "Not staff.", body = kernel::ErrorBody),
+    )
+)]
+#[get("/staff/trends")]
+pub async fn trends(
+    ctx: web::Data<AppContext>,
+    _staff: Staff,
+) -> AppResult<web::Json<Data<ConsoleTrends>>> {
+    let db = &ctx.db;
+    let period = Period::last(TREND_DAYS);
+    let members = accounts::service::trends::daily(db, period).await?;
+    let (topics, replies) = discussions::trends::daily(db, period).await?;
+    let (quiz_attempts, certificates) = learning::service::trends::daily(db, period).await?;
+    Ok(Data::new(ConsoleTrends {
+        period,
+        signups: members.signups,
+        confirmed: members.confirmed,
+        active: members.active,
+        groups: groups::service::trends::created_per_day(db, period).await?,
+        topics,
+        replies,
+        quiz_attempts,
+        certificates,
     }))
 }
 

@@ -15,4 +15,5 @@ pub mod target;
 pub use api::configure;
 pub use service::attachments::is_private_file;
 pub use service::scale;
+pub use service::trends;
 pub use target::{Access, CommentsDelta, Target, Targets};

@@ -43,6 +43,7 @@ pub mod sitemap;
 pub mod slug;
 pub mod sms;
 pub mod sql_trace;
+pub mod stats;
 pub mod storage;
 pub mod telemetry;
 pub mod unsubscribe;

@@ -25,5 +25,6 @@ pub mod stored;
 pub mod tags;
 pub mod tokens;
 pub mod totp;
+pub mod trends;
 pub mod unlock;
 pub mod user_admin;

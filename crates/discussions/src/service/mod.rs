@@ -6,4 +6,5 @@ pub mod posts;
 pub mod replies;
 pub mod scale;
 pub mod topics;
+pub mod trends;
 pub mod votes;

@@ -18,5 +18,6 @@ pub mod previews;
 pub mod scale;
 pub mod sitemap;
 pub mod slug;
+pub mod trends;
 pub mod updates;
 pub mod wizard;

@@ -6,3 +6,4 @@ pub mod progress;
 pub mod quizzes;
 pub mod quizzes_admin;
 pub mod taking;
+pub mod trends;

@@ -1,8 +1,13 @@
 import { Card, CardActionArea, CardContent, Grid, Typography } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { ConsoleOverview } from '@/api/model';
 import { StaffPage } from './ui/StaffPage';
 import { useStaff } from './ui/useStaff';
+import { Loading } from '@/ui/QueryState';
+
+// The chart library loads with the console's home only.
+const TrendsCharts = lazy(async () => ({ default: (await import('./TrendsCharts')).TrendsCharts }));
 
 const QUEUES: { key: keyof Omit<ConsoleOverview, 'role'>; title: string; to: string }[] = [
   { key: 'groups_waiting', title: 'Working groups waiting', to: '/staff/groups' },
@@ -12,7 +17,7 @@ const QUEUES: { key: keyof Omit<ConsoleOverview, 'role'>; title: string; to: str
   { key: 'update_signups', title: 'Sign-ups for updates', to: '/staff/signups' },
 ];
 
-/** /staff: what waits for staff, each count leading to its queue. */
+/** /staff: what waits for staff, each count leading to its queue, and the trends beside them. */
 export function HomePage() {
   const { data } = useStaff();
   return (
@@ -36,6 +41,9 @@ export function HomePage() {
           </Grid>
         ))}
       </Grid>
+      <Suspense fallback={<Loading label="Loading the charts" />}>
+        <TrendsCharts />
+      </Suspense>
     </StaffPage>
   );
 }

@@ -33,6 +33,7 @@ import type {
   ContentExpertChange,
   DataBlogCategory,
   DataConsoleOverview,
+  DataConsoleTrends,
   DataContactMessage,
   DataFundingFile,
   DataGroupCard,
@@ -5972,6 +5973,105 @@ export const useStaffSetQuizBanner = <TError = ErrorBody | ErrorBody | ErrorBody
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * @summary The daily series the console's home charts, each one grouped statement.
+ */
+export const getStaffTrendsUrl = () => {
+
+
+  
+
+  return `/api/staff/trends`
+}
+
+export const staffTrends = async ( options?: RequestInit): Promise<DataConsoleTrends> => {
+  
+  return apiFetch<DataConsoleTrends>(getStaffTrendsUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getStaffTrendsQueryKey = () => {
+    return [
+    `/api/staff/trends`
+    ] as const;
+    }
+
+    
+export const getStaffTrendsQueryOptions = <TData = Awaited<ReturnType<typeof staffTrends>>, TError = ErrorBody | ErrorBody | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffTrends>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getStaffTrendsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof staffTrends>>> = () => staffTrends();
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof staffTrends>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type StaffTrendsQueryResult = NonNullable<Awaited<ReturnType<typeof staffTrends>>>
+export type StaffTrendsQueryError = ErrorBody | ErrorBody | ErrorBody
+
+
+export function useStaffTrends<TData = Awaited<ReturnType<typeof staffTrends>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffTrends>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof staffTrends>>,
+          TError,
+          Awaited<ReturnType<typeof staffTrends>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useStaffTrends<TData = Awaited<ReturnType<typeof staffTrends>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffTrends>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof staffTrends>>,
+          TError,
+          Awaited<ReturnType<typeof staffTrends>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useStaffTrends<TData = Awaited<ReturnType<typeof staffTrends>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffTrends>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The daily series the console's home charts, each one grouped statement.
+ */
+
+export function useStaffTrends<TData = Awaited<ReturnType<typeof staffTrends>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffTrends>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getStaffTrendsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * @summary Sign-ups for updates, newest first.
  */
 export const getStaffListUpdateSignupsUrl = (params?: StaffListUpdateSignupsParams,) => {

@@ -2659,6 +2659,28 @@ export const staffSetQuizBannerResponse = zod.object({
 })
 
 /**
+ * @summary The daily series the console's home charts, each one grouped statement.
+ */
+export const staffTrendsResponseDataPeriodDaysMin = 0;
+
+export const staffTrendsResponse = zod.object({
+  "data": zod.object({
+  "active": zod.array(zod.number()).describe('Different members who signed in.'),
+  "certificates": zod.array(zod.number()).describe('Certificates issued.'),
+  "confirmed": zod.array(zod.number()).describe('Of the accounts made that day, those whose address is confirmed.'),
+  "groups": zod.array(zod.number()).describe('Working groups started.'),
+  "period": zod.object({
+  "days": zod.number().min(staffTrendsResponseDataPeriodDaysMin).describe('How many days, today included.'),
+  "first_day": zod.iso.date().describe('The first day (UTC).')
+}).describe('The days a chart covers: `days` whole UTC days, the last of them today.'),
+  "quiz_attempts": zod.array(zod.number()).describe('Quiz attempts started.'),
+  "replies": zod.array(zod.number()).describe('Replies written.'),
+  "signups": zod.array(zod.number()).describe('Accounts made.'),
+  "topics": zod.array(zod.number()).describe('Discussion topics started.')
+}).describe('The console home\'s charts: what members did each day of the last 90 (UTC), one value per\nday in each series, the first for `period.first_day`.')
+})
+
+/**
  * @summary Sign-ups for updates, newest first.
  */
 export const staffListUpdateSignupsQueryPageMax = 1000000;export const staffListUpdateSignupsQueryPerPageMax = 100;
