@@ -83,7 +83,8 @@ test('play a lecture from the series', async ({ page }, info) => {
   await page.goto('/lecture-series');
   await expect(page).toHaveTitle('Cohort | Hear from the experts');
   await expect(page.getByRole('heading', { name: 'Hear from the experts' })).toBeVisible();
-  await expect(page.locator('video')).toHaveCount(6);
+  // The seed's six talks (a staff journey may be adding one of its own meanwhile).
+  await expect(page.locator('video').nth(5)).toBeAttached();
   await page.screenshot({ path: shot('lectures', info.project.name), fullPage: true });
   await page.getByRole('link', { name: /Stroke rehabilitation: what works/ }).click();
   // The list's own players carry the same names: wait for the lecture's page first.

@@ -32,48 +32,51 @@ interface Props<Row extends GridValidRowModel> {
 export function GridCards<Row extends GridValidRowModel>({ label, rows, columns, loading, empty, onRowClick, page, pages, onPage }: Props<Row>) {
   if (loading && !rows) return <Loading />;
   if (!rows || rows.length === 0) return <EmptyState>{empty}</EmptyState>;
+  // The pager follows the list: a list holds only its items.
   return (
-    <Stack spacing={1.5} component="ul" aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-      {rows.map((row) => {
-        const body = (
-          <CardContent>
-            {columns.map((column) => (
-              <Box key={column.field} sx={{ display: 'flex', gap: 1, py: 0.25 }}>
-                <Typography variant="body2" color="text.secondary" sx={{ minWidth: 96, flexShrink: 0 }}>
-                  {column.headerName ?? column.field}
-                </Typography>
-                <Box sx={{ minWidth: 0, typography: 'body2' }}>{cell(column, row)}</Box>
-              </Box>
-            ))}
-          </CardContent>
-        );
-        // A card may hold links of its own, so it is not one big button (controls may not nest):
-        // a click anywhere opens the record, and keyboards and screen readers have Open.
-        return (
-          <Card
-            key={row.id}
-            component="li"
-            variant="outlined"
-            onClick={onRowClick && (() => onRowClick(row))}
-            sx={onRowClick ? { cursor: 'pointer', '&:hover': { bgcolor: 'action.hover' } } : undefined}
-          >
-            {body}
-            {onRowClick && (
-              <CardActions sx={{ pt: 0 }}>
-                <Button
-                  size="small"
-                  onClick={(event) => {
-                    event.stopPropagation();
-                    onRowClick(row);
-                  }}
-                >
-                  Open
-                </Button>
-              </CardActions>
-            )}
-          </Card>
-        );
-      })}
+    <Stack spacing={1.5}>
+      <Stack spacing={1.5} component="ul" aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {rows.map((row) => {
+          const body = (
+            <CardContent>
+              {columns.map((column) => (
+                <Box key={column.field} sx={{ display: 'flex', gap: 1, py: 0.25 }}>
+                  <Typography variant="body2" color="text.secondary" sx={{ minWidth: 96, flexShrink: 0 }}>
+                    {column.headerName ?? column.field}
+                  </Typography>
+                  <Box sx={{ minWidth: 0, typography: 'body2' }}>{cell(column, row)}</Box>
+                </Box>
+              ))}
+            </CardContent>
+          );
+          // A card may hold links of its own, so it is not one big button (controls may not nest):
+          // a click anywhere opens the record, and keyboards and screen readers have Open.
+          return (
+            <Card
+              key={row.id}
+              component="li"
+              variant="outlined"
+              onClick={onRowClick && (() => onRowClick(row))}
+              sx={onRowClick ? { cursor: 'pointer', '&:hover': { bgcolor: 'action.hover' } } : undefined}
+            >
+              {body}
+              {onRowClick && (
+                <CardActions sx={{ pt: 0 }}>
+                  <Button
+                    size="small"
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      onRowClick(row);
+                    }}
+                  >
+                    Open
+                  </Button>
+                </CardActions>
+              )}
+            </Card>
+          );
+        })}
+      </Stack>
       {onPage && pages > 1 && (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
           <Button disabled={page <= 1} onClick={() => onPage(page - 1)}>
