@@ -21,9 +21,11 @@ const base = (process.env.COHORT_URL ?? 'http://127.0.0.1:18190').replace(/\/$/,
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const outDir = new URL('../test-results/lighthouse/', import.meta.url).pathname;
 // On CI's debug server, sharing two cores with the rest of the run, the slowest pages' median
-// LCP (groups list, blog) measured 4.1–4.6 s from run to run and their performance 78–88; the
-// limits leave that much room, so only a real regression (the old 8–12 s) fails here.
-const LIMITS = { performance: 72, cls: 0.05, lcpMs: 5000 };
+// LCP (groups list, blog) measured 4.1–4.6 s from run to run and their performance 78–88 on one
+// machine of this kind (2026-11-24), 71–78 on another (2026-11-27, no change to these pages'
+// front end: every page 6–10 points lower). The limits leave that much room, so only a real regression fails here: an
+// editor or the data grid in a first load, or the old 8–12 s LCP, costs 20 points and more.
+const LIMITS = { performance: 65, cls: 0.05, lcpMs: 5000 };
 
 async function firstOf(path, pick) {
   const response = await fetch(`${base}${path}`);
