@@ -1,7 +1,7 @@
 //! Migrations that move data keep every row, both ways.
 
 use migration::{Migrator, MigratorTrait};
-use sea_orm::{ConnectionTrait, DatabaseConnection, Statement};
+use sea_orm::{ConnectionTrait, DatabaseConnection, QueryResult, Statement};
 use testkit::groups::{approved_group, setup};
 
 async fn goals_shown(app: &testkit::TestApp, token: &str, slug: &str) -> Vec<String> {
@@ -27,6 +27,14 @@ async fn down_through(db: &DatabaseConnection, name: &str) {
         .unwrap();
 }
 
+/// The first row `sql` reads.
+async fn first_row(db: &DatabaseConnection, sql: &str) -> QueryResult {
+    db.query_one_raw(Statement::from_string(db.get_database_backend(), sql))
+        .await
+        .unwrap()
+        .unwrap()
+}
+
 #[tokio::test]
 async fn a_groups_goals_survive_the_move_to_link_tables_and_back() {
     let (app, staff, owner) = setup().await;
@@ -39,17 +47,11 @@ async fn a_groups_goals_survive_the_move_to_link_tables_and_back() {
     // Back to the JSON lists (undoing every migration since, then this one): the group's
     // goal is in its column again.
     down_through(&app.ctx.db, "m20261124_000026_groups_goal_and_role_links").await;
-    let backend = app.ctx.db.get_database_backend();
-    let row = app
-        .ctx
-        .db
-        .query_one_raw(Statement::from_string(
-            backend,
-            "SELECT goals_of_working_group FROM working_groups",
-        ))
-        .await
-        .unwrap()
-        .unwrap();
+    let row = first_row(
+        &app.ctx.db,
+        "SELECT goals_of_working_group FROM working_groups",
+    )
+    .await;
     let list: String = row.try_get("", "goals_of_working_group").unwrap();
     let ids: Vec<i64> = serde_json::from_str(&list).unwrap();
     assert_eq!(ids.len(), 1);
@@ -90,17 +92,11 @@ async fn a_lectures_english_captions_survive_the_move_to_tracks_and_back() {
 
     // Back to one English file per lecture: each lecture's track is in its column again.
     down_through(&app.ctx.db, "m20261127_000042_lecture_caption_tracks").await;
-    let backend = app.ctx.db.get_database_backend();
-    let row = app
-        .ctx
-        .db
-        .query_one_raw(Statement::from_string(
-            backend,
-            "SELECT COUNT(*) AS n FROM lectures WHERE captions_file LIKE '%.en.vtt'",
-        ))
-        .await
-        .unwrap()
-        .unwrap();
+    let row = first_row(
+        &app.ctx.db,
+        "SELECT COUNT(*) AS n FROM lectures WHERE captions_file LIKE '%.en.vtt'",
+    )
+    .await;
     let kept: i64 = row.try_get("", "n").unwrap();
     assert_eq!(usize::try_from(kept).unwrap(), lectures);
 
