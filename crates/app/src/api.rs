@@ -104,6 +104,28 @@ fn document_every_error(doc: &mut utoipa::openapi::OpenApi) {
     }
 }
 
+/// Where the contract is served as JSON (Swagger UI reads it there).
+pub const CONTRACT_PATH: &str = "/api/openapi.json";
+
+/// The contract as served, rendered once at start and shared by every worker. As a
+/// structure the document is a few megabytes of small allocations; a copy per worker (and
+/// one more for Swagger UI) was most of an idle server's memory.
+#[derive(Clone)]
+pub struct ContractJson(web::Bytes);
+
+impl ContractJson {
+    pub fn render(doc: &serde_json::Value) -> anyhow::Result<Self> {
+        Ok(Self(serde_json::to_vec(doc)?.into()))
+    }
+}
+
+/// `GET /api/openapi.json`.
+pub async fn contract(json: web::Data<ContractJson>) -> actix_web::HttpResponse {
+    actix_web::HttpResponse::Ok()
+        .content_type(actix_web::http::header::ContentType::json())
+        .body(json.0.clone())
+}
+
 /// `openapi.yaml` text, as `cohort openapi` prints it.
 pub fn openapi_yaml() -> anyhow::Result<String> {
     openapi()

@@ -306,10 +306,11 @@ pub fn shutdown_signal() -> std::io::Result<impl Future<Output = ()>> {
 }
 
 fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Result<Server> {
-    let openapi = api::openapi();
+    let contract = serde_json::to_value(api::openapi())?;
     let method_table = web::Data::new(std::sync::Arc::new(methods::MethodTable::from_contract(
-        &serde_json::to_value(&openapi)?,
+        &contract,
     )));
+    let contract = web::Data::new(api::ContractJson::render(&contract)?);
     let static_dir = context.config.static_dir.clone();
     let media_root = context.config.data_dir.join("media");
     let targets = web::Data::new(discussion_targets::targets(&context));
@@ -375,7 +376,15 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
             .wrap(actix_web::middleware::from_fn(compression::compress))
             .wrap(TracingLogger::<PathOnly>::new())
             // Registered before `/api` so the scope's catch-all does not shadow them.
-            .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", openapi.clone()))
+            .service(
+                SwaggerUi::new("/api/docs/{_:.*}")
+                    .config(utoipa_swagger_ui::Config::from(api::CONTRACT_PATH)),
+            )
+            .service(
+                web::resource(api::CONTRACT_PATH)
+                    .app_data(contract.clone())
+                    .route(web::get().to(api::contract)),
+            )
             .route(LIVE_PATH, web::get().to(feed::api::live::socket))
             .route(
                 &format!("{FILES_PREFIX}/{{key:.*}}"),

@@ -83,15 +83,18 @@ pub async fn run(ctx: &AppContext) -> anyhow::Result<Option<DemoLogins>> {
         .map_err(seeding("the demo admin"))?
         .map(|u| u.id)
         .ok_or_else(|| anyhow::anyhow!("the demo admin is missing"))?;
-    let member_password = logins
-        .as_ref()
-        .map_or_else(random_password, |l| l.member_password.clone());
+    // One hash for every demo member: they share the password.
+    let member_hash = accounts::service::password::hash(
+        &logins
+            .as_ref()
+            .map_or_else(random_password, |l| l.member_password.clone()),
+    )?;
     let member_id = demo_member(
         &ctx.db,
         DemoMember {
             email: DEMO_MEMBER_EMAIL,
             name: "Dr. Amira Haddad",
-            password: &member_password,
+            password_hash: &member_hash,
             title: "Neurologist and trialist",
             affiliation: "University of Alberta",
             location: "Edmonton, Canada",
@@ -115,7 +118,7 @@ pub async fn run(ctx: &AppContext) -> anyhow::Result<Option<DemoLogins>> {
     learning::seed::demo(ctx)
         .await
         .map_err(seeding("the quizzes"))?;
-    projects::demo(ctx, member_id, admin_id, &member_password).await?;
+    projects::demo(ctx, member_id, admin_id, &member_hash).await?;
     if let Some(logins) = &logins {
         keep(ctx, logins)?;
     }

@@ -69,12 +69,13 @@ const QUESTIONS: &[(usize, &str)] = &[
     ),
 ];
 
-/// Seeds the projects; `member_id` is the demo member, who owns the first one.
+/// Seeds the projects; `member_id` is the demo member, who owns the first one; the
+/// researchers sign in with the demo member's password (`password_hash`).
 pub async fn demo(
     ctx: &AppContext,
     member_id: i64,
     admin_id: i64,
-    password: &str,
+    password_hash: &str,
 ) -> anyhow::Result<()> {
     let mut owners = vec![member_id];
     for r in RESEARCHERS {
@@ -83,7 +84,7 @@ pub async fn demo(
             DemoMember {
                 email: r.email,
                 name: r.name,
-                password,
+                password_hash,
                 title: r.title,
                 affiliation: r.affiliation,
                 location: r.location,

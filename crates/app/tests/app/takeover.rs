@@ -148,4 +148,9 @@ async fn the_demo_admin_has_a_random_password_that_must_be_changed_first() {
         .sign_in("amira@cohort.local", &logins.member_password)
         .await;
     assert_eq!(app.get_json_as(&member, "/api/feed").await.0, 200);
+    // The demo researchers share it (one hash for all of them at a first start).
+    let researcher = app
+        .sign_in("lucas@cohort.local", &logins.member_password)
+        .await;
+    assert_eq!(app.get_json_as(&researcher, "/api/feed").await.0, 200);
 }

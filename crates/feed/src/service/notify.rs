@@ -1,6 +1,6 @@
 //! Writing notifications (spec 1 §3 Notification): in-app and by e-mail as each member
-//! chose for the kind, the e-mail queued in the same transaction, the in-app one pushed
-//! live once stored.
+//! chose for the kind: the in-app one stored and pushed live first, the e-mail queued
+//! right after for the outbox to send.
 
 use std::collections::HashMap;
 
@@ -80,55 +80,64 @@ fn mail_text(ctx: &AppContext, notice: &Notice) -> String {
 }
 
 /// Writes the notifications as each member asked for them (in-app, e-mail, both or none),
-/// all in one transaction whatever their number, then pushes the in-app ones live: a topic
-/// in a group of ten thousand members costs a few statements, not ten thousand
-/// transactions one after the other (the last member would hear of it seconds late).
+/// whatever their number in a few statements: the in-app ones in one transaction, pushed
+/// live as soon as it commits, then the e-mails in a second one. A topic in a group of ten
+/// thousand members reaches every open screen before ten thousand e-mails are rendered and
+/// queued (the last member would otherwise hear of it seconds late). Should the second
+/// step fail, the members still have the news in the app; the error is the caller's to log.
 pub async fn send_all(ctx: &AppContext, hub: &Hub, notices: Vec<Notice>) -> AppResult<()> {
     let deliveries = deliveries(ctx, &notices).await?;
-    let chosen: Vec<(Notice, Delivery)> = notices
-        .into_iter()
-        .filter_map(|notice| {
-            let delivery = *deliveries.get(&(notice.user_id, notice.kind))?;
-            Some((notice, delivery))
-        })
-        .collect();
-    let mailed: Vec<i64> = chosen
-        .iter()
-        .filter(|(notice, delivery)| delivery.email && !notice.mailed_by_source)
-        .map(|(notice, _)| notice.user_id)
-        .collect();
-    let addresses = if mailed.is_empty() {
-        HashMap::new()
-    } else {
-        ctx.users.summaries(&mailed).await?
-    };
     let now = kernel::clock::now();
     let mut in_app = Vec::new();
-    let mut emails = Vec::new();
-    for (notice, delivery) in chosen {
-        if delivery.email
-            && !notice.mailed_by_source
-            && let Some(user) = addresses.get(&notice.user_id)
-        {
-            emails.push(outbox_row(email_of(ctx, &notice, user.email.clone()), now));
-        }
+    let mut mailed = Vec::new();
+    for notice in notices {
+        let Some(delivery) = deliveries.get(&(notice.user_id, notice.kind)) else {
+            continue;
+        };
         if delivery.in_app {
-            in_app.push(notification_row(notice, now));
+            in_app.push(notification_row(&notice, now));
+        }
+        if delivery.email && !notice.mailed_by_source {
+            mailed.push(notice);
         }
     }
-    if in_app.is_empty() && emails.is_empty() {
-        return Ok(());
+    if !in_app.is_empty() {
+        let txn = kernel::db::begin_write(&ctx.db).await?;
+        let stored = kernel::db::insert_batched_returning(&txn, in_app).await?;
+        txn.commit().await?;
+        push(hub, stored).await?;
     }
-    let txn = kernel::db::begin_write(&ctx.db).await?;
-    let stored = kernel::db::insert_batched_returning(&txn, in_app).await?;
-    kernel::db::insert_batched(&txn, emails).await?;
-    txn.commit().await?;
+    queue_all(ctx, mailed, now).await
+}
+
+/// Sends each stored notification to its member's open screens.
+async fn push(hub: &Hub, stored: Vec<notification::Model>) -> AppResult<()> {
     for note in stored {
         let user_id = note.user_id;
         let payload = serde_json::to_string(&Notification::from_entity(note))
             .map_err(|e| kernel::AppError::Internal(e.into()))?;
         hub.publish(user_id, payload).await;
     }
+    Ok(())
+}
+
+/// Queues the e-mails of `notices` in one transaction, addressed as the accounts are now.
+async fn queue_all(ctx: &AppContext, notices: Vec<Notice>, now: DateTime<Utc>) -> AppResult<()> {
+    if notices.is_empty() {
+        return Ok(());
+    }
+    let ids: Vec<i64> = notices.iter().map(|notice| notice.user_id).collect();
+    let addresses = ctx.users.summaries(&ids).await?;
+    let emails: Vec<outbox::ActiveModel> = notices
+        .iter()
+        .filter_map(|notice| {
+            let user = addresses.get(&notice.user_id)?;
+            Some(outbox_row(email_of(ctx, notice, user.email.clone()), now))
+        })
+        .collect();
+    let txn = kernel::db::begin_write(&ctx.db).await?;
+    kernel::db::insert_batched(&txn, emails).await?;
+    txn.commit().await?;
     Ok(())
 }
 
@@ -164,16 +173,16 @@ fn email_of(ctx: &AppContext, notice: &Notice, to: String) -> Email {
     }
 }
 
-fn notification_row(notice: Notice, now: DateTime<Utc>) -> notification::ActiveModel {
+fn notification_row(notice: &Notice, now: DateTime<Utc>) -> notification::ActiveModel {
     notification::ActiveModel {
         user_id: Set(notice.user_id),
         kind: Set(notice.kind.to_owned()),
-        title: Set(notice.title),
-        message: Set(notice.message),
-        in_app_route: Set(notice.in_app_route),
-        object_slug: Set(notice.object_slug),
+        title: Set(notice.title.clone()),
+        message: Set(notice.message.clone()),
+        in_app_route: Set(notice.in_app_route.clone()),
+        object_slug: Set(notice.object_slug.clone()),
         content_type: Set(notice.content_type),
-        invite_token: Set(notice.invite_token),
+        invite_token: Set(notice.invite_token.clone()),
         post_id: Set(notice.post_id),
         created_at: Set(now),
         ..Default::default()
