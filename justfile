@@ -106,6 +106,8 @@ bench: build
 # Where the time of the key member reads goes: the release build with its symbols (profile
 # `profiling`) on PostgreSQL with the scale data, each read loaded by oha while `perf`
 # samples the whole machine; writes docs/profiles/<read>.txt (PROFILE_READS picks reads).
+# With PROFILE_TAILS=on, the p99 at 70% of each read's maximum rate beside the scheduler's
+# delays for every process (docs/profiles/<read>-tails.txt).
 profile: frontend-build
     command -v oha >/dev/null || cargo install --locked oha
     command -v perf >/dev/null || (apt-get update -qq && apt-get install -y -qq linux-perf)

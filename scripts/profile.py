@@ -9,8 +9,14 @@ writes `docs/profiles/<read>.txt`: the CPU split between the server, PostgreSQL 
 load generator, then the server's hottest functions grouped by what they belong to (SQL
 driver, JSON, HTTP, allocator, ...) and its hottest functions.
 
+With `PROFILE_TAILS=on` it explains latency instead: each read is loaded at 70% of its
+maximum rate (open loop, as `just bench` does) while `perf sched record` traces every
+context switch on the machine, and `docs/profiles/<read>-tails.txt` compares oha's p50 and
+p99 with how long each process's threads waited, runnable, for a core (the scheduling
+delay of `perf sched timehist`).
+
 Settings: `COHORT_BIN` (the profiling binary), `PROFILE_SECONDS` (10), `PROFILE_READS`
-(names from bench.py's reads, separated by `;`), `BENCH_PG_URL`.
+(names from bench.py's reads, separated by `;`), `PROFILE_TAILS`, `BENCH_PG_URL`.
 """
 
 import collections
@@ -44,11 +50,84 @@ KINDS = [
 ]
 
 
+TAILS = os.environ.get("PROFILE_TAILS") == "on"
+
+
 def perf_record(data_file, seconds):
     return subprocess.Popen(
         ["perf", "record", "-a", "-F", "499", "-o", data_file, "--", "sleep", str(seconds)],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
+
+
+def sched_record(data_file, seconds):
+    return subprocess.Popen(
+        ["perf", "sched", "record", "-a", "-o", data_file, "--", "sleep", str(seconds)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+
+
+def process_kind(pid, name, server_threads):
+    if pid in server_threads:
+        return "Cohort"
+    if name.startswith("postgres"):
+        return "PostgreSQL"
+    if name == "oha" or name.startswith("tokio-rt"):
+        return "load generator (oha)"
+    if pid == 0:
+        return "idle"
+    return "other processes"
+
+
+def scheduling_delays(data_file, server_threads):
+    """Per kind of process, how long its threads waited runnable before they ran (ms)."""
+    out = subprocess.run(
+        ["perf", "sched", "timehist", "-i", data_file], capture_output=True, text=True
+    ).stdout
+    delays = collections.defaultdict(list)
+    for line in out.splitlines():
+        m = re.match(r"\s*[\d.]+\s+\[\d+\]\s+(.+?)\[(\d+)(?:/(\d+))?\]\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)", line)
+        if not m:
+            continue
+        name, tid = m.group(1).strip(), int(m.group(2))
+        kind = process_kind(tid, name, server_threads)
+        delays[kind].append(float(m.group(5)))
+    return delays
+
+
+def delay_lines(delays):
+    lines = ["  process                  switches   p50     p99     p99.9   max    waits >10 ms  >50 ms"]
+    for kind, values in sorted(delays.items(), key=lambda kv: -len(kv[1])):
+        if kind == "idle":
+            continue
+        values.sort()
+        at = lambda q: values[min(len(values) - 1, int(q * len(values)))]
+        lines.append(
+            f"  {kind:24} {len(values):8}  {at(0.5):6.2f}  {at(0.99):6.2f}  {at(0.999):6.2f}  {values[-1]:6.1f}"
+            f"  {sum(v > 10 for v in values):12}  {sum(v > 50 for v in values):6}"
+        )
+    return lines
+
+
+def tails(read, path, token, server, data_dir):
+    """Loads `path` at 70% of its maximum rate while tracing the scheduler."""
+    most = bench.oha(path, token)
+    perf_file = os.path.join(data_dir, "sched.data")
+    recording = sched_record(perf_file, SECONDS - 2)
+    load = bench.oha(path, token, rate=int(most["rps"] * 0.7))
+    recording.wait()
+    threads = {int(t) for t in os.listdir(f"/proc/{server.process.pid}/task")}
+    return [
+        f"# {read}, latency at 70% of the maximum rate: {path}",
+        "",
+        f"Maximum {most['rps']:.0f} req/s at 64 connections; at {int(most['rps'] * 0.7)} req/s"
+        f" (open loop, latency corrected): p50 {load['p50']:.1f} ms, p99 {load['p99']:.1f} ms.",
+        "",
+        "Scheduling delay (ms): how long a thread, woken up, waited for a core before it ran,",
+        "per context switch, over the whole load:",
+        *delay_lines(scheduling_delays(perf_file, threads)),
+        "",
+    ]
 
 
 def report(data_file, *args):
@@ -68,16 +147,7 @@ def by_process(data_file, server_pid):
         if not m:
             continue
         pid, name = int(m.group(2)), m.group(3).strip()
-        if pid in server_threads:
-            kind = "Cohort"
-        elif name.startswith("postgres"):
-            kind = "PostgreSQL"
-        elif name == "oha" or name.startswith("tokio-rt"):
-            kind = "load generator (oha)"
-        elif pid == 0:
-            kind = "idle"
-        else:
-            kind = "other processes"
+        kind = process_kind(pid, name, server_threads)
         shares[kind] += float(m.group(1))
     return shares
 
@@ -116,6 +186,11 @@ def main():
         listed = {read: path for read, path, _ in bench.reads(token)}
         for read in READS:
             path = listed[read]
+            slug = re.sub(r"[^a-z0-9]+", "-", read.lower()).strip("-")
+            if TAILS:
+                (OUT / f"{slug}-tails.txt").write_text("\n".join(tails(read, path, token, server, data_dir)))
+                bench.log(f"{read}: wrote docs/profiles/{slug}-tails.txt")
+                continue
             perf_file = os.path.join(data_dir, "perf.data")
             recording = perf_record(perf_file, SECONDS - 2)
             load = bench.oha(path, token)
@@ -137,7 +212,6 @@ def main():
                 *[f"  {share:5.2f}%  {mode} {symbol[:150]}" for share, mode, symbol in rows[:40]],
                 "",
             ]
-            slug = re.sub(r"[^a-z0-9]+", "-", read.lower()).strip("-")
             (OUT / f"{slug}.txt").write_text("\n".join(lines))
             bench.log(f"{read}: {load['rps']:.0f} req/s; wrote docs/profiles/{slug}.txt")
         server.stop()

@@ -407,4 +407,12 @@ test('the console home charts the last 90 days beside the queues', async ({ page
   await expect(members).toContainText(/Sign-ups: [1-9]\d* · Confirmed: \d+ · Signed in: [1-9]\d*/);
   await expect(members.locator('svg').first()).toBeVisible();
   await page.screenshot({ path: shot('console-home-charts', info.project.name), fullPage: true });
+
+  // The audit log's strip counts the decisions per day: the seed made the demo admin a
+  // Content Expert today.
+  await openConsoleSection(page, 'Audit log');
+  const strip = page.getByTestId('audit-activity');
+  await expect(strip).toContainText(/[1-9]\d* decisions? in the last 90 days; the busiest day was/);
+  await expect(strip.locator('svg').first()).toBeVisible();
+  await page.screenshot({ path: shot('audit-activity', info.project.name), fullPage: true });
 });

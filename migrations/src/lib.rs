@@ -48,6 +48,7 @@ mod m20261124_000040_funding_approval;
 mod m20261125_000041_outbox_unsubscribe;
 mod m20261127_000042_lecture_caption_tracks;
 mod m20261127_000043_trend_indexes;
+mod m20261127_000044_audit_log_created_at;
 
 pub struct Migrator;
 
@@ -98,6 +99,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000041_outbox_unsubscribe::Migration),
             Box::new(m20261127_000042_lecture_caption_tracks::Migration),
             Box::new(m20261127_000043_trend_indexes::Migration),
+            Box::new(m20261127_000044_audit_log_created_at::Migration),
         ]
     }
 }

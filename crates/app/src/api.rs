@@ -48,6 +48,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(console::overview)
         .service(console::trends)
         .service(console::audit_actions)
+        .service(console::audit_activity)
         .service(console::audit_log)
         .configure(accounts::configure)
         .configure(groups::configure)

@@ -52,7 +52,7 @@ pub async fn overview(
     }))
 }
 
-/// How many days the home page's charts cover.
+/// How many days the home page's charts and the audit log's strip cover.
 const TREND_DAYS: u32 = 90;
 
 /// The console home's charts: what members did each day of the last 90 (UTC), one value per
@@ -150,4 +150,37 @@ pub async fn audit_actions(
     _staff: Staff,
 ) -> AppResult<web::Json<Data<Vec<String>>>> {
     Ok(Data::new(audit::actions(&ctx.db).await?))
+}
+
+/// The audit log's activity strip: how many entries the log's filter lets through on each
+/// day of the last 90 (UTC).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AuditActivity {
+    pub period: Period,
+    /// One count per day, the first for `period.first_day`.
+    pub entries: Vec<i64>,
+}
+
+/// Entries per day over the last 90 days, narrowed as the log is.
+#[utoipa::path(
+    operation_id = "staffAuditActivity",
+    tag = "staff",
+    security(("bearer" = ["staff"])),
+    params(AuditFilter),
+    responses(
+        (status = 200, description = "The counts, one per day.", body = Data<AuditActivity>),
+        (status = 404, description = "Not staff.", body = kernel::ErrorBody),
+    )
+)]
+#[get("/staff/audit/activity")]
+pub async fn audit_activity(
+    ctx: web::Data<AppContext>,
+    _staff: Staff,
+    filter: web::Query<AuditFilter>,
+) -> AppResult<web::Json<Data<AuditActivity>>> {
+    let period = Period::last(TREND_DAYS);
+    Ok(Data::new(AuditActivity {
+        period,
+        entries: audit::per_day(&ctx.db, &filter, period).await?,
+    }))
 }

@@ -4,7 +4,7 @@
 use chrono::{DateTime, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction,
-    EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
+    EntityTrait, QueryFilter, QueryOrder, QuerySelect, Select, Set,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -12,6 +12,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::error::{AppError, AppResult};
 use crate::pagination::{Page, PageParams, paginate};
+use crate::stats::{self, Count, Period};
 use crate::storage::Storage;
 use crate::users::UserDirectory;
 
@@ -279,12 +280,8 @@ pub struct AuditFilter {
     pub actor_id: Option<i64>,
 }
 
-/// A page of entries, newest first.
-pub async fn list(
-    db: &impl ConnectionTrait,
-    filter: &AuditFilter,
-    params: &PageParams,
-) -> AppResult<Page<AuditRecord>> {
+/// The entries `filter` lets through.
+fn filtered(filter: &AuditFilter) -> Select<entity::Entity> {
     let mut select = entity::Entity::find();
     if let Some(action) = filter.action.as_deref().filter(|a| !a.is_empty()) {
         select = if action.contains('.') {
@@ -302,6 +299,33 @@ pub async fn list(
     if let Some(actor) = filter.actor_id {
         select = select.filter(entity::Column::ActorId.eq(actor));
     }
+    select
+}
+
+/// How many entries `filter` lets through on each day of `period`: the log's activity
+/// strip, one grouped statement.
+pub async fn per_day(
+    db: &impl ConnectionTrait,
+    filter: &AuditFilter,
+    period: Period,
+) -> AppResult<Vec<i64>> {
+    stats::per_day(
+        db,
+        filtered(filter),
+        entity::Column::CreatedAt,
+        Count::Rows,
+        period,
+    )
+    .await
+}
+
+/// A page of entries, newest first.
+pub async fn list(
+    db: &impl ConnectionTrait,
+    filter: &AuditFilter,
+    params: &PageParams,
+) -> AppResult<Page<AuditRecord>> {
+    let select = filtered(filter);
     let page = paginate(
         db,
         select.order_by_desc(entity::Column::Id),

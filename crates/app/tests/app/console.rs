@@ -11,6 +11,7 @@ async fn the_console_home_counts_what_waits_and_the_log_names_who_did_what() {
         "/api/staff/overview",
         "/api/staff/audit",
         "/api/staff/audit/actions",
+        "/api/staff/audit/activity",
     ] {
         assert_hidden(&app, &r, Method::GET, path, None).await;
     }
@@ -75,6 +76,36 @@ async fn the_console_home_counts_what_waits_and_the_log_names_who_did_what() {
     assert_eq!(log["pagination"]["count"], 1);
     let (_, actions) = app.get_json_as(&r.admin, "/api/staff/audit/actions").await;
     assert_eq!(actions["data"], json!(["group.approve", "user.grant_role"]));
+
+    // The activity strip: entries per day of the last 90, narrowed as the log is.
+    let approval = first["id"].as_i64().unwrap();
+    backdate(&app, "audit_log", "created_at", approval, 2).await;
+    let strip = |query: &'static str| {
+        let app = &app;
+        let admin = &r.admin;
+        async move {
+            let (status, body) = app
+                .get_json_as(admin, &format!("/api/staff/audit/activity{query}"))
+                .await;
+            assert_eq!(status, 200, "{body}");
+            assert_eq!(body["data"]["period"]["days"], 90);
+            let entries: Vec<i64> = body["data"]["entries"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_i64().unwrap())
+                .collect();
+            assert_eq!(entries.len(), 90);
+            entries
+                .into_iter()
+                .enumerate()
+                .filter(|(_, n)| *n > 0)
+                .collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(strip("").await, [(87, 1), (89, 1)]);
+    assert_eq!(strip("?action=group").await, [(87, 1)]);
+    assert_eq!(strip("?action=group.reject").await, []);
 }
 
 /// Moves a row's timestamp `days` days back, as if it had happened then.

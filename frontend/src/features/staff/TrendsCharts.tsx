@@ -3,6 +3,7 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { useStaffTrends } from '@/api/endpoints/staff/staff';
 import type { ConsoleTrends } from '@/api/model';
 import { ErrorState, Loading } from '@/ui/QueryState';
+import { DAY, daysOf } from './trendDays';
 
 type SeriesKey = Exclude<keyof ConsoleTrends, 'period'>;
 
@@ -31,14 +32,6 @@ const CHARTS: { title: string; series: { key: SeriesKey; label: string }[] }[] =
     ],
   },
 ];
-
-const DAY = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
-
-/** The period's days, as UTC midnights. */
-function daysOf({ first_day, days }: ConsoleTrends['period']): Date[] {
-  const [year, month, day] = first_day.split('-').map(Number);
-  return Array.from({ length: days }, (_, offset) => new Date(Date.UTC(year, month - 1, day + offset)));
-}
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 

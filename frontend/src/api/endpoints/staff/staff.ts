@@ -31,6 +31,7 @@ import type {
   BlogPostRequest,
   CaptionLanguage,
   ContentExpertChange,
+  DataAuditActivity,
   DataBlogCategory,
   DataConsoleOverview,
   DataConsoleTrends,
@@ -85,6 +86,7 @@ import type {
   ProjectReviewRequest,
   QuizRequest,
   SingleFileUpload,
+  StaffAuditActivityParams,
   StaffAuditLogParams,
   StaffFundingApprovalsParams,
   StaffGroupQueueParams,
@@ -587,6 +589,112 @@ export function useStaffAuditActions<TData = Awaited<ReturnType<typeof staffAudi
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getStaffAuditActionsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Entries per day over the last 90 days, narrowed as the log is.
+ */
+export const getStaffAuditActivityUrl = (params?: StaffAuditActivityParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/staff/audit/activity?${stringifiedParams}` : `/api/staff/audit/activity`
+}
+
+export const staffAuditActivity = async (params?: StaffAuditActivityParams, options?: RequestInit): Promise<DataAuditActivity> => {
+  
+  return apiFetch<DataAuditActivity>(getStaffAuditActivityUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getStaffAuditActivityQueryKey = (params?: StaffAuditActivityParams,) => {
+    return [
+    `/api/staff/audit/activity`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getStaffAuditActivityQueryOptions = <TData = Awaited<ReturnType<typeof staffAuditActivity>>, TError = ErrorBody | ErrorBody | ErrorBody>(params?: StaffAuditActivityParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAuditActivity>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getStaffAuditActivityQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof staffAuditActivity>>> = () => staffAuditActivity(params, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof staffAuditActivity>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type StaffAuditActivityQueryResult = NonNullable<Awaited<ReturnType<typeof staffAuditActivity>>>
+export type StaffAuditActivityQueryError = ErrorBody | ErrorBody | ErrorBody
+
+
+export function useStaffAuditActivity<TData = Awaited<ReturnType<typeof staffAuditActivity>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+ params: undefined |  StaffAuditActivityParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAuditActivity>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof staffAuditActivity>>,
+          TError,
+          Awaited<ReturnType<typeof staffAuditActivity>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useStaffAuditActivity<TData = Awaited<ReturnType<typeof staffAuditActivity>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+ params?: StaffAuditActivityParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAuditActivity>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof staffAuditActivity>>,
+          TError,
+          Awaited<ReturnType<typeof staffAuditActivity>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useStaffAuditActivity<TData = Awaited<ReturnType<typeof staffAuditActivity>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+ params?: StaffAuditActivityParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAuditActivity>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Entries per day over the last 90 days, narrowed as the log is.
+ */
+
+export function useStaffAuditActivity<TData = Awaited<ReturnType<typeof staffAuditActivity>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+ params?: StaffAuditActivityParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof staffAuditActivity>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getStaffAuditActivityQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -128,6 +128,28 @@ export const staffAuditActionsResponse = zod.object({
 })
 
 /**
+ * @summary Entries per day over the last 90 days, narrowed as the log is.
+ */
+export const staffAuditActivityQueryParams = zod.object({
+  "action": zod.string().optional().describe('An action, e.g. `group.approve`, or its prefix up to the dot (`group`).'),
+  "subject_type": zod.string().optional(),
+  "subject_id": zod.string().optional(),
+  "actor_id": zod.number().optional()
+})
+
+export const staffAuditActivityResponseDataPeriodDaysMin = 0;
+
+export const staffAuditActivityResponse = zod.object({
+  "data": zod.object({
+  "entries": zod.array(zod.number()).describe('One count per day, the first for `period.first_day`.'),
+  "period": zod.object({
+  "days": zod.number().min(staffAuditActivityResponseDataPeriodDaysMin).describe('How many days, today included.'),
+  "first_day": zod.iso.date().describe('The first day (UTC).')
+}).describe('The days a chart covers: `days` whole UTC days, the last of them today.')
+}).describe('The audit log\'s activity strip: how many entries the log\'s filter lets through on each\nday of the last 90 (UTC).')
+})
+
+/**
  * @summary Every placement's banner.
  */
 export const staffListBannersResponse = zod.object({

@@ -1,5 +1,5 @@
 import { MenuItem, Pagination, Stack, TextField } from '@mui/material';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useStaffAuditActions, useStaffAuditLog } from '@/api/endpoints/staff/staff';
 import { useDebounced } from '@/lib/useDebounced';
 import { ErrorState, Loading } from '@/ui/QueryState';
@@ -8,7 +8,10 @@ import { StaffPage } from '../ui/StaffPage';
 
 const PER_PAGE = 25;
 
-/** /staff/audit: every staff decision, filtered by action, subject and actor. */
+// The chart library loads with the pages that chart only.
+const AuditActivityStrip = lazy(async () => ({ default: (await import('./AuditActivityStrip')).AuditActivityStrip }));
+
+/** /staff/audit: every staff decision, filtered by action, subject and actor, with a strip of the filtered decisions per day. */
 export function AuditPage() {
   const [action, setAction] = useState('');
   const [subjectType, setSubjectType] = useState('');
@@ -17,13 +20,12 @@ export function AuditPage() {
   const debouncedType = useDebounced(subjectType, 300);
   const debouncedId = useDebounced(subjectId, 300);
   const actions = useStaffAuditActions();
-  const log = useStaffAuditLog({
+  const narrowed = {
     action: action || undefined,
     subject_type: debouncedType.trim() || undefined,
     subject_id: debouncedId.trim() || undefined,
-    page,
-    perPage: PER_PAGE,
-  });
+  };
+  const log = useStaffAuditLog({ ...narrowed, page, perPage: PER_PAGE });
   const filter = (set: (value: string) => void) => (value: string) => {
     set(value);
     setPage(1);
@@ -68,6 +70,9 @@ export function AuditPage() {
         <TextField size="small" label="Subject type" value={subjectType} onChange={(event) => filter(setSubjectType)(event.target.value)} />
         <TextField size="small" label="Subject id" value={subjectId} onChange={(event) => filter(setSubjectId)(event.target.value)} />
       </Stack>
+      <Suspense fallback={<Loading label="Loading the activity" />}>
+        <AuditActivityStrip filter={narrowed} />
+      </Suspense>
       {body()}
     </StaffPage>
   );
