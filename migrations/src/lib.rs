@@ -49,6 +49,7 @@ mod m20261125_000041_outbox_unsubscribe;
 mod m20261127_000042_lecture_caption_tracks;
 mod m20261127_000043_trend_indexes;
 mod m20261127_000044_audit_log_created_at;
+mod m20261127_000045_group_update_views;
 
 pub struct Migrator;
 
@@ -100,6 +101,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000042_lecture_caption_tracks::Migration),
             Box::new(m20261127_000043_trend_indexes::Migration),
             Box::new(m20261127_000044_audit_log_created_at::Migration),
+            Box::new(m20261127_000045_group_update_views::Migration),
         ]
     }
 }

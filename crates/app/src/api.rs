@@ -5,7 +5,7 @@ use utoipa::OpenApi;
 use utoipa_actix_web::service_config::ServiceConfig;
 use utoipa_actix_web::{AppExt, scope};
 
-use crate::{captcha, console, dev_mailbox, envelope, health, test_processor};
+use crate::{captcha, console, dev_mailbox, envelope, group_activity, health, test_processor};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -50,6 +50,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(console::audit_actions)
         .service(console::audit_activity)
         .service(console::audit_log)
+        .service(group_activity::activity)
         .configure(accounts::configure)
         .configure(groups::configure)
         .configure(projects::configure)

@@ -10,6 +10,7 @@ mod dev_mailbox;
 mod discussion_targets;
 mod envelope;
 mod feed_facts;
+mod group_activity;
 mod health;
 mod known_paths;
 mod methods;

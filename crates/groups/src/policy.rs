@@ -35,6 +35,12 @@ pub fn may_curate(role: Option<MemberRole>) -> bool {
     matches!(role, Some(MemberRole::Admin | MemberRole::Moderator))
 }
 
+/// The group's activity over time (who joined, posted, read the updates) is for the people
+/// who run it: its owner and moderators.
+pub fn may_see_activity(role: Option<MemberRole>) -> bool {
+    may_curate(role)
+}
+
 /// The owner edits any update; a moderator only the ones they wrote.
 pub fn may_edit_update(role: Option<MemberRole>, is_author: bool) -> bool {
     role == Some(MemberRole::Admin) || (is_author && may_curate(role))
@@ -123,6 +129,14 @@ mod tests {
             false
         ));
         assert!(!may_view(Approved, Suspended, None, false));
+    }
+
+    #[test]
+    fn a_groups_activity_is_for_its_owner_and_moderators() {
+        assert!(may_see_activity(Some(MemberRole::Admin)));
+        assert!(may_see_activity(Some(MemberRole::Moderator)));
+        assert!(!may_see_activity(Some(MemberRole::Member)));
+        assert!(!may_see_activity(None));
     }
 
     #[test]

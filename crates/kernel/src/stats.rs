@@ -42,8 +42,9 @@ impl Period {
         self.first_day.and_time(NaiveTime::MIN).and_utc()
     }
 
-    /// One count per day of the period, zero where `counted` has none.
-    fn fill(&self, counted: Vec<(String, i64)>) -> Vec<i64> {
+    /// One count per day of the period from `(YYYY-MM-DD, count)` rows, zero where
+    /// `counted` has none; days outside the period are dropped.
+    pub fn fill(&self, counted: Vec<(String, i64)>) -> Vec<i64> {
         let by_day: HashMap<String, i64> = counted.into_iter().collect();
         (0..self.days)
             .map(|offset| {

@@ -7,6 +7,7 @@ mod cli;
 mod console;
 mod contract_statuses;
 mod crash;
+mod group_activity;
 mod headers;
 mod migrations;
 mod page_heads;

@@ -166,9 +166,8 @@ pub async fn list_approved(
     params: web::Query<PageParams>,
 ) -> AppResult<web::Json<Page<GroupUpdate>>> {
     let group_id = path.into_inner();
-    let page = updates::approved(&ctx.db, &user, group_id, &params).await?;
-    let role = crate::service::membership::role_of(&ctx.db, group_id, Some(user.id)).await?;
-    let Page { data, pagination } = page;
+    let (Page { data, pagination }, role) =
+        updates::approved(&ctx.db, &user, group_id, &params).await?;
     Ok(web::Json(Page {
         data: views(&ctx, data, user.id, role).await?,
         pagination,

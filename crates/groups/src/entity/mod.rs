@@ -8,6 +8,7 @@ pub mod join_request;
 pub mod material;
 pub mod member;
 pub mod project_tag;
+pub mod update_view;
 pub mod working_group;
 pub mod working_group_goal;
 pub mod working_group_role;

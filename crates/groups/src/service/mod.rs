@@ -1,5 +1,6 @@
 //! The rules of working groups; handlers stay thin.
 
+pub mod activity;
 pub mod browse;
 pub mod content;
 pub mod detail;

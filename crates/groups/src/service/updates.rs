@@ -76,24 +76,30 @@ pub async fn all(
     Ok((group, role, updates))
 }
 
-/// The approved updates of a group, for its members and staff.
+/// The approved updates of a group, for its members and staff, with the viewer's role.
 pub async fn approved(
     db: &impl ConnectionTrait,
     viewer: &CurrentUser,
     group_id: i64,
     params: &PageParams,
-) -> AppResult<Page<group_update::Model>> {
+) -> AppResult<(Page<group_update::Model>, Option<MemberRole>)> {
     let group = detail::by_id(db, group_id).await?;
     let role = membership::role_of(db, group.id, Some(viewer.id)).await?;
     if !policy::may_see_members(role, viewer.staff_role.is_some()) {
         return Err(AppError::not_found());
+    }
+    // A member opening the updates counts once a day for the group's activity chart
+    // (staff reading along do not).
+    if role.is_some() && params.page.unwrap_or(1) <= 1 {
+        super::activity::saw_updates(db, group.id, viewer.id).await?;
     }
     let select = group_update::Entity::find()
         .filter(group_update::Column::GroupId.eq(group_id))
         .filter(group_update::Column::ApprovedStatus.eq(UpdateStatus::Approved))
         .order_by_desc(group_update::Column::CreatedAt)
         .order_by_desc(group_update::Column::Id);
-    kernel::pagination::paginate(db, select, params, PER_PAGE).await
+    let page = kernel::pagination::paginate(db, select, params, PER_PAGE).await?;
+    Ok((page, role))
 }
 
 /// Writes a new update; it waits for staff.

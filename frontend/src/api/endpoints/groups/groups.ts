@@ -26,6 +26,7 @@ import type {
 
 import type {
   CreateGroupRequest,
+  DataGroupActivity,
   DataGroupDetail,
   DataGroupUpdate,
   DataGroupUpdates,
@@ -770,6 +771,107 @@ export function useGetGroup<TData = Awaited<ReturnType<typeof getGroup>>, TError
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetGroupQueryOptions(slug,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary The group's members, posts and readers of its updates per day; for its owner and
+moderators.
+ */
+export const getGroupActivityUrl = (slug: string,) => {
+
+
+  
+
+  return `/api/groups/${slug}/activity`
+}
+
+export const groupActivity = async (slug: string, options?: RequestInit): Promise<DataGroupActivity> => {
+  
+  return apiFetch<DataGroupActivity>(getGroupActivityUrl(slug),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGroupActivityQueryKey = (slug?: string,) => {
+    return [
+    `/api/groups/${slug}/activity`
+    ] as const;
+    }
+
+    
+export const getGroupActivityQueryOptions = <TData = Awaited<ReturnType<typeof groupActivity>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof groupActivity>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGroupActivityQueryKey(slug);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof groupActivity>>> = () => groupActivity(slug, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(slug), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof groupActivity>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GroupActivityQueryResult = NonNullable<Awaited<ReturnType<typeof groupActivity>>>
+export type GroupActivityQueryError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+
+export function useGroupActivity<TData = Awaited<ReturnType<typeof groupActivity>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+ slug: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof groupActivity>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof groupActivity>>,
+          TError,
+          Awaited<ReturnType<typeof groupActivity>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGroupActivity<TData = Awaited<ReturnType<typeof groupActivity>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+ slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof groupActivity>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof groupActivity>>,
+          TError,
+          Awaited<ReturnType<typeof groupActivity>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGroupActivity<TData = Awaited<ReturnType<typeof groupActivity>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+ slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof groupActivity>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The group's members, posts and readers of its updates per day; for its owner and
+moderators.
+ */
+
+export function useGroupActivity<TData = Awaited<ReturnType<typeof groupActivity>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+ slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof groupActivity>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGroupActivityQueryOptions(slug,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -240,6 +240,29 @@ export const getGroupResponse = zod.object({
 })
 
 /**
+ * @summary The group's members, posts and readers of its updates per day; for its owner and
+moderators.
+ */
+export const groupActivityParams = zod.object({
+  "slug": zod.string().describe('The group\'s slug')
+})
+
+export const groupActivityResponseDataPeriodDaysMin = 0;
+
+export const groupActivityResponse = zod.object({
+  "data": zod.object({
+  "members_joined": zod.array(zod.number()).describe('Members who joined.'),
+  "period": zod.object({
+  "days": zod.number().min(groupActivityResponseDataPeriodDaysMin).describe('How many days, today included.'),
+  "first_day": zod.iso.date().describe('The first day (UTC).')
+}).describe('The days a chart covers: `days` whole UTC days, the last of them today.'),
+  "replies": zod.array(zod.number()).describe('Replies written in the group\'s discussions.'),
+  "topics": zod.array(zod.number()).describe('Discussion topics started in the group.'),
+  "update_readers": zod.array(zod.number()).describe('Different members who opened the group\'s updates.')
+}).describe('A group\'s activity, one value per UTC day in each series, the first for\n`period.first_day`.')
+})
+
+/**
  * @summary Invites an e-mail address (with or without an account); the owner and moderators only.
  */
 export const inviteGroupMemberParams = zod.object({
