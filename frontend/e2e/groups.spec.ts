@@ -154,6 +154,15 @@ test('create a group through the wizard, staff approve it, find it and delete it
   await expect(page.getByText('We met and agreed on a protocol.')).toBeVisible();
   await page.screenshot({ path: shot('group-updates-tab', info.project.name), fullPage: true });
 
+  // The owner's Activity tab charts the last 90 days: they joined today and have just read the updates.
+  await page.getByRole('tab', { name: 'Activity' }).click();
+  const activity = page.getByRole('region', { name: 'The last 90 days' });
+  await expect(activity.getByRole('figure').filter({ hasText: 'Members' })).toContainText('Joined: 1');
+  await expect(activity.getByRole('figure').filter({ hasText: 'Updates' })).toContainText('Readers: 1');
+  await expect(activity.getByRole('figure').filter({ hasText: 'Discussions' })).toContainText(/Topics: \d+ · Replies: \d+/);
+  await expect(activity.locator('svg').first()).toBeVisible();
+  await page.screenshot({ path: shot('group-activity-tab', info.project.name), fullPage: true });
+
   await page.goto('/working-groups/my');
   // This member created one group: its card is the only one.
   await expect(page.getByText(title)).toBeVisible();

@@ -174,6 +174,8 @@ pub struct GroupAbilities {
     /// Decide on join requests and handle invitations.
     pub can_manage_requests: bool,
     pub can_leave: bool,
+    /// The group's activity over time (`GET /groups/{slug}/activity`).
+    pub can_see_activity: bool,
 }
 
 impl GroupAbilities {
@@ -185,6 +187,7 @@ impl GroupAbilities {
             can_see_members: policy::may_open_member_tabs(role),
             can_manage_requests: policy::may_manage_requests(role),
             can_leave: policy::may_leave(role),
+            can_see_activity: policy::may_see_activity(role),
         }
     }
 }

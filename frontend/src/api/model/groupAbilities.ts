@@ -19,6 +19,8 @@ export interface GroupAbilities {
   /** Decide on join requests and handle invitations. */
   can_manage_requests: boolean;
   can_post_update: boolean;
+  /** The group's activity over time (`GET /groups/{slug}/activity`). */
+  can_see_activity: boolean;
   /** The page's Members and Updates tabs. */
   can_see_members: boolean;
 }

@@ -761,6 +761,7 @@ export const staffGroupReviewResponse = zod.object({
   "can_leave": zod.boolean(),
   "can_manage_requests": zod.boolean().describe('Decide on join requests and handle invitations.'),
   "can_post_update": zod.boolean(),
+  "can_see_activity": zod.boolean().describe('The group\'s activity over time (`GET /groups/{slug}/activity`).'),
   "can_see_members": zod.boolean().describe('The page\'s Members and Updates tabs.')
 }).describe('What a viewer may do with a group: computed once, by the policy, so no screen decides\na permission itself.'),
   "active_status": zod.enum(['active', 'suspended']),
@@ -817,6 +818,7 @@ export const staffGroupReviewResponse = zod.object({
   "can_leave": zod.boolean(),
   "can_manage_requests": zod.boolean().describe('Decide on join requests and handle invitations.'),
   "can_post_update": zod.boolean(),
+  "can_see_activity": zod.boolean().describe('The group\'s activity over time (`GET /groups/{slug}/activity`).'),
   "can_see_members": zod.boolean().describe('The page\'s Members and Updates tabs.')
 }).describe('What a viewer may do with a group: computed once, by the policy, so no screen decides\na permission itself.'),
   "active_status": zod.enum(['active', 'suspended']),

@@ -35,6 +35,8 @@ const MaterialsTab = lazy(() => import('../materials/MaterialsTab').then((m) => 
 const MembersTab = lazy(() => import('../membership/MembersTab').then((m) => ({ default: m.MembersTab })));
 const RequestsTab = lazy(() => import('../membership/RequestsTab').then((m) => ({ default: m.RequestsTab })));
 const UpdatesTab = lazy(() => import('../updates/UpdatesTab').then((m) => ({ default: m.UpdatesTab })));
+// The chart library loads with the Activity tab only.
+const ActivityTab = lazy(() => import('./ActivityTab').then((m) => ({ default: m.ActivityTab })));
 
 /** /working-groups/{slug} (spec 2 §2 Working group detail); the router passes the discussion in. */
 export function GroupDetailPage({ Discussion }: { Discussion: DiscussionSlot }) {
@@ -55,7 +57,7 @@ export function GroupDetailPage({ Discussion }: { Discussion: DiscussionSlot }) 
 
 /** Spec 2 §2: the tabs each viewer gets, in order, as the server's abilities say. */
 function tabsFor(group: GroupDetail, inviteToken: string | null) {
-  const { can_see_members, can_manage_requests } = group.abilities;
+  const { can_see_members, can_manage_requests, can_see_activity } = group.abilities;
   return [
     { value: 'overview', label: 'Overview', shown: true },
     { value: 'members', label: 'Members', shown: can_see_members },
@@ -63,6 +65,7 @@ function tabsFor(group: GroupDetail, inviteToken: string | null) {
     { value: 'requests', label: 'Join requests/invites', shown: can_manage_requests && !inviteToken },
     { value: 'materials', label: 'Supplementary Materials', shown: true },
     { value: 'updates', label: 'Updates', shown: can_see_members },
+    { value: 'activity', label: 'Activity', shown: can_see_activity },
   ].filter((tab) => tab.shown);
 }
 
@@ -123,6 +126,7 @@ function GroupView({ group, Discussion }: { group: GroupDetail; Discussion: Disc
             {tab === 'requests' && <RequestsTab group={group} />}
             {tab === 'materials' && <MaterialsTab group={group} />}
             {tab === 'updates' && <UpdatesTab group={group} />}
+            {tab === 'activity' && <ActivityTab group={group} />}
           </Suspense>
         </Stack>
       </Box>

@@ -28,6 +28,7 @@ const group: GroupDetail = {
     can_see_members: false,
     can_manage_requests: false,
     can_leave: false,
+    can_see_activity: false,
   },
 };
 

@@ -3,7 +3,7 @@ import { SparkLineChart } from '@mui/x-charts/SparkLineChart';
 import { useStaffAuditActivity } from '@/api/endpoints/staff/staff';
 import type { StaffAuditActivityParams } from '@/api/model';
 import { ErrorState, Loading } from '@/ui/QueryState';
-import { DAY, daysOf } from '../trendDays';
+import { DAY, daysOf } from '@/ui/charts/days';
 
 /**
  * The audit log's activity strip: how many decisions its filter lets through on each day of
