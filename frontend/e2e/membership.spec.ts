@@ -179,7 +179,7 @@ test('the owner appoints a moderator who removes a member, and a member leaves',
   await signInAs(page, moderator.email, PASSWORD);
   await page.goto(`/working-groups/${group.slug}`);
   await expect(page.getByLabel('Your status: Moderator')).toBeVisible();
-  await expect(page.getByRole('tab')).toHaveText(['Overview', 'Members', 'Join requests/invites', 'Supplementary Materials', 'Updates']);
+  await expect(page.getByRole('tab')).toHaveText(['Overview', 'Members', 'Join requests/invites', 'Supplementary Materials', 'Updates', 'Activity']);
   await page.getByRole('tab', { name: 'Members' }).click();
   await expect(members.getByRole('button', { name: /^Change role/ })).toHaveCount(0);
   await expect(members.getByRole('button', { name: /^Remove/ })).toHaveCount(2);

@@ -23,8 +23,8 @@ export function AuditActivityStrip({ filter }: { filter: StaffAuditActivityParam
       ? `No decision in the last ${period.days} days.`
       : `${total} ${total === 1 ? 'decision' : 'decisions'} in the last ${period.days} days; the busiest day was ${DAY.format(days[busiest])} (${entries[busiest]}).`;
   return (
-    <Box component="figure" sx={{ m: 0 }} data-testid="audit-activity">
-      <Box sx={{ height: 56 }} aria-hidden>
+    <Box component="figure" sx={{ m: 0, p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1 }} data-testid="audit-activity">
+      <Box sx={{ height: 56 }}>
         <SparkLineChart
           plotType="bar"
           data={entries}
