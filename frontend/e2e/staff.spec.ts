@@ -415,4 +415,13 @@ test('the console home charts the last 90 days beside the queues', async ({ page
   await expect(strip).toContainText(/[1-9]\d* decisions? in the last 90 days; the busiest day was/);
   await expect(strip.locator('svg').first()).toBeVisible();
   await page.screenshot({ path: shot('audit-activity', info.project.name), fullPage: true });
+
+  // The filter lives in the address: a shared or reloaded link narrows the strip and the log alike.
+  await page.goto('/staff/audit?subject_type=no-such-record');
+  await expect(page.getByLabel('Subject type')).toHaveValue('no-such-record');
+  await expect(strip).toContainText('No decision in the last 90 days.');
+  await expect(page.getByText('No staff decision matches.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Subject type')).toHaveValue('no-such-record');
+  await expect(page.getByText('No staff decision matches.')).toBeVisible();
 });

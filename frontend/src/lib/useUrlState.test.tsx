@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { useUrlPage, useUrlSearch } from './useUrlState';
+import { useUrlChoice, useUrlPage, useUrlSearch } from './useUrlState';
 
 function SearchList() {
   const { text, setText, settled } = useUrlSearch(20);
@@ -15,10 +15,27 @@ function SearchList() {
   );
 }
 
+const BOXES = ['open', 'handled'] as const;
+
+function Tabbed() {
+  const [box, setBox] = useUrlChoice('box', BOXES, 'open');
+  const [page, setPage] = useUrlPage();
+  return (
+    <>
+      <p>
+        {box} page {page}
+      </p>
+      <button onClick={() => setBox(box === 'open' ? 'handled' : 'open')}>Switch</button>
+      <button onClick={() => setPage(page + 1)}>Next page</button>
+    </>
+  );
+}
+
 function renderAt(path: string) {
   const router = createMemoryRouter(
     [
       { path: '/list', element: <SearchList /> },
+      { path: '/tabbed', element: <Tabbed /> },
       { path: '/elsewhere', element: <p>elsewhere</p> },
     ],
     { initialEntries: [path] },
@@ -50,5 +67,15 @@ describe('list state in the address', () => {
     await settle();
     expect(screen.getByLabelText('Search')).toHaveValue('aphasia');
     expect(screen.getByText('results for “aphasia” page 2')).toBeInTheDocument();
+  });
+
+  it('keeps a choice among fixed values, falls back on an unknown one, and starts it from page 1', async () => {
+    const router = renderAt('/tabbed?box=archived&page=2');
+    expect(screen.getByText('open page 2')).toBeInTheDocument();
+    fireEvent.click(screen.getByText('Switch'));
+    expect(router.state.location.search).toBe('?box=handled');
+    expect(screen.getByText('handled page 1')).toBeInTheDocument();
+    fireEvent.click(screen.getByText('Switch'));
+    expect(router.state.location.search).toBe('');
   });
 });

@@ -30,6 +30,16 @@ export function useUrlParam(name: string, fallback = ''): [string, (next: string
   return [value, set];
 }
 
+/**
+ * One of a fixed set of values (a tab, a status filter) in the address: `fallback` when
+ * absent or not one of `choices` (an old or edited link).
+ */
+export function useUrlChoice<T extends string>(name: string, choices: readonly T[], fallback: T): [T, (next: T) => void] {
+  const [raw, set] = useUrlParam(name, fallback);
+  const value = (choices as readonly string[]).includes(raw) ? (raw as T) : fallback;
+  return [value, set];
+}
+
 /** The page number in the address (1 when absent or not a page). */
 export function useUrlPage(): [number, (page: number) => void] {
   const [raw, set] = useUrlParam('page', '1');

@@ -1,15 +1,15 @@
 import { Box, Button, Card, CardContent, Container, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
 import { useDevMailboxList } from '@/api/endpoints/dev/dev';
 import { usePageTitle } from '@/ui/page-title';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
+import { useUrlPage } from '@/lib/useUrlState';
 
 const PER_PAGE = 20;
 
 /** Mail the app would have sent, while no SMTP server is configured. */
 export function MailboxPage() {
   usePageTitle('Dev mailbox');
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useUrlPage();
   const query = useDevMailboxList({ page, perPage: PER_PAGE });
 
   return (
@@ -42,13 +42,13 @@ export function MailboxPage() {
           ))}
           {query.data.pagination.total > 1 && (
             <Stack direction="row" spacing={2} sx={{ justifyContent: 'center', alignItems: 'center' }}>
-              <Button disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+              <Button disabled={page <= 1} onClick={() => setPage(page - 1)}>
                 Newer
               </Button>
               <Typography variant="body2">
                 Page {page} of {query.data.pagination.total}
               </Typography>
-              <Button disabled={page >= query.data.pagination.total} onClick={() => setPage((p) => p + 1)}>
+              <Button disabled={page >= query.data.pagination.total} onClick={() => setPage(page + 1)}>
                 Older
               </Button>
             </Stack>

@@ -1,11 +1,11 @@
 import ReplyIcon from '@mui/icons-material/ReplyOutlined';
 import { Avatar, Box, Button, Card, CardContent, Container, FormControl, InputLabel, Link, MenuItem, Select, Stack, Typography } from '@mui/material';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { getListFeedQueryKey, listFeed } from '@/api/endpoints/feed/feed';
 import type { FeedEventType, FeedItem, FeedObjectType } from '@/api/model';
 import { dateTime } from '@/lib/dates';
-import { SEARCH_DEBOUNCE_MS, useDebounced } from '@/lib/useDebounced';
+import { SEARCH_DEBOUNCE_MS } from '@/lib/useDebounced';
 import { usePages } from '@/lib/usePages';
 import { DISCUSSION_ANCHOR } from '@/ui/discussion-slot';
 import { usePageTitle } from '@/ui/page-title';
@@ -13,6 +13,7 @@ import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { canReply, EVENT_TYPES, eventColour, itemLink, label, OBJECT_TYPES } from './eventKinds';
 import { LoadMore } from '@/ui/LoadMore';
 import { SearchField } from '@/ui/SearchField';
+import { useUrlChoice, useUrlSearch } from '@/lib/useUrlState';
 
 /** Spec 2 §9: the feed shows 10 a page. */
 const FEED_PAGE_SIZE = 10;
@@ -20,10 +21,10 @@ const FEED_PAGE_SIZE = 10;
 /** /feed (spec 2 §2): Event, Type and Search filters over a timeline, Show me more. */
 export function FeedPage() {
   usePageTitle('Feed');
-  const [eventType, setEventType] = useState<FeedEventType | ''>('');
-  const [objectType, setObjectType] = useState<FeedObjectType | ''>('');
-  const [search, setSearch] = useState('');
-  const settled = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  // The filters live in the address: a filtered feed can be shared, reloaded and come back to.
+  const [eventType, setEventType] = useUrlChoice<FeedEventType | ''>('event', ['', ...EVENT_TYPES], '');
+  const [objectType, setObjectType] = useUrlChoice<FeedObjectType | ''>('type', ['', ...OBJECT_TYPES], '');
+  const { text: search, setText: setSearch, settled } = useUrlSearch(SEARCH_DEBOUNCE_MS);
   const query = {
     perPage: FEED_PAGE_SIZE,
     ordering: '-created_at',

@@ -1,9 +1,8 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Container, Grid, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { getListMyGroupsQueryKey, listMyGroups } from '@/api/endpoints/groups/groups';
-import { SEARCH_DEBOUNCE_MS, useDebounced } from '@/lib/useDebounced';
+import { SEARCH_DEBOUNCE_MS } from '@/lib/useDebounced';
 import { usePages } from '@/lib/usePages';
 import { usePageTitle } from '@/ui/page-title';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
@@ -12,6 +11,7 @@ import { AppliedList, JoinedList } from './MembershipList';
 import { MyGroupCard } from './MyGroupCard';
 import { LoadMore } from '@/ui/LoadMore';
 import { SearchField } from '@/ui/SearchField';
+import { useUrlSearch } from '@/lib/useUrlState';
 
 type Section = 'created' | 'joined' | 'applied';
 
@@ -51,8 +51,7 @@ export function MyGroupsPage({ section }: { section: Section }) {
 
 /** The groups the member created: search, 9 per page, Show me more. */
 function CreatedGroups() {
-  const [search, setSearch] = useState('');
-  const settled = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
+  const { text: search, setText: setSearch, settled } = useUrlSearch(SEARCH_DEBOUNCE_MS);
   const params = { search: settled || undefined, perPage: GROUPS_PER_PAGE };
   const pages = usePages(getListMyGroupsQueryKey(params), (page) => listMyGroups({ ...params, page }));
   const groups = pages.data?.pages.flatMap((page) => page.data) ?? [];

@@ -1,11 +1,11 @@
 import { Chip, MenuItem, TextField } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useState } from 'react';
 import { useStaffListBlogPosts } from '@/api/endpoints/staff/staff';
 import type { StaffBlogPostRow } from '@/api/model';
 import { dateTime } from '@/lib/dates';
 import { RecordList } from '../ui/RecordList';
 import { useListState } from '../ui/useListState';
+import { useUrlChoice } from '@/lib/useUrlState';
 
 const columns: GridColDef<StaffBlogPostRow>[] = [
   { field: 'title', headerName: 'Title', flex: 2, minWidth: 220 },
@@ -21,12 +21,13 @@ const columns: GridColDef<StaffBlogPostRow>[] = [
   { field: 'updated_at', headerName: 'Updated', minWidth: 150, valueFormatter: (value: string) => dateTime(value) },
 ];
 
-type Filter = 'all' | 'published' | 'drafts';
+const FILTERS = ['all', 'published', 'drafts'] as const;
+type Filter = (typeof FILTERS)[number];
 
 /** /staff/blog: every post, drafts included. */
 export function BlogPostsPage() {
   const list = useListState();
-  const [filter, setFilter] = useState<Filter>('all');
+  const [filter, setFilter] = useUrlChoice('show', FILTERS, 'all');
   const query = useStaffListBlogPosts({
     search: list.query,
     published: filter === 'all' ? undefined : filter === 'published',
@@ -47,10 +48,7 @@ export function BlogPostsPage() {
           size="small"
           label="Show"
           value={filter}
-          onChange={(event) => {
-            setFilter(event.target.value as Filter);
-            list.setPage(1);
-          }}
+          onChange={(event) => setFilter(event.target.value as Filter)}
           sx={{ minWidth: 160 }}
         >
           <MenuItem value="all">All posts</MenuItem>

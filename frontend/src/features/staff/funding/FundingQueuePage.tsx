@@ -1,18 +1,18 @@
 import { Button, Card, CardActions, CardContent, Typography } from '@mui/material';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { useStaffFundingApprovals } from '@/api/endpoints/staff/staff';
 import { cad } from '@/lib/money';
 import { StaffPage } from '../ui/StaffPage';
 import { PagedCards } from '../ui/PagedCards';
 import { ReconciliationCard } from './ReconciliationCard';
+import { useUrlPage } from '@/lib/useUrlState';
 
 const PER_PAGE = 10;
 
 /** /staff/funding: projects whose pledges reached the goal, waiting for a Content Expert's
  * final approval, the longest waiting first. */
 export function FundingQueuePage() {
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useUrlPage();
   const queue = useStaffFundingApprovals({ page, perPage: PER_PAGE });
   return (
     <StaffPage title="Final approval">

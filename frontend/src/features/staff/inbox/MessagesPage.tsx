@@ -1,17 +1,18 @@
 import { Button, Card, CardActions, CardContent, Chip, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { useState } from 'react';
 import { staffHandleContactMessage, useStaffListContactMessages } from '@/api/endpoints/staff/staff';
 import { dateTime } from '@/lib/dates';
 import { PagedCards } from '../ui/PagedCards';
 import { StaffPage } from '../ui/StaffPage';
 import { useRun } from '../ui/useRun';
+import { useUrlChoice, useUrlPage } from '@/lib/useUrlState';
 
 const PER_PAGE = 20;
 
 /** /staff/messages: what visitors sent through the contact form; mark each handled. */
 export function MessagesPage() {
-  const [handled, setHandled] = useState(false);
-  const [page, setPage] = useState(1);
+  const [box, setBox] = useUrlChoice('box', ['open', 'handled'], 'open');
+  const handled = box === 'handled';
+  const [page, setPage] = useUrlPage();
   const list = useStaffListContactMessages({ handled, page, perPage: PER_PAGE });
   const { run, busy } = useRun();
 
@@ -20,10 +21,7 @@ export function MessagesPage() {
     <StaffPage title="Contact messages">
       <Tabs
         value={handled ? 'handled' : 'open'}
-        onChange={(_, next: string) => {
-          setHandled(next === 'handled');
-          setPage(1);
-        }}
+        onChange={(_, next: 'open' | 'handled') => setBox(next)}
       >
         <Tab value="open" label="Open" />
         <Tab value="handled" label="Handled" />

@@ -10,6 +10,7 @@ import { useToast } from '@/ui/toast';
 import { gridQuery, ServerGrid } from '../ui/ServerGrid';
 import { staffError } from '../ui/staffError';
 import { StaffPage } from '../ui/StaffPage';
+import { useUrlPage } from '@/lib/useUrlState';
 
 const columns: GridColDef<UpdateSignup>[] = [
   { field: 'full_name', headerName: 'Name', flex: 1, minWidth: 150 },
@@ -21,7 +22,7 @@ const columns: GridColDef<UpdateSignup>[] = [
 
 /** /staff/signups: people who asked for updates, and the whole list as CSV. */
 export function SignupsPage() {
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useUrlPage();
   const list = useStaffListUpdateSignups({ page });
   const toast = useToast();
   const [downloading, setDownloading] = useState(false);

@@ -8,8 +8,10 @@ import { ReasonDialog } from '../ui/ReasonDialog';
 import { gridQuery, ServerGrid } from '../ui/ServerGrid';
 import { StaffPage } from '../ui/StaffPage';
 import { useRun } from '../ui/useRun';
+import { useUrlChoice, useUrlPage } from '@/lib/useUrlState';
 
-type Queue = 'pending' | 'approved' | 'rejected';
+const QUEUES = ['pending', 'approved', 'rejected'] as const;
+type Queue = (typeof QUEUES)[number];
 
 const EMPTY: Record<Queue, string> = {
   pending: 'No affiliation is waiting for approval.',
@@ -22,8 +24,8 @@ const EMPTY: Record<Queue, string> = {
  * e-mail and profile page; approve, or turn down with a reason the member is sent.
  */
 export function AffiliationsPage() {
-  const [queue, setQueue] = useState<Queue>('pending');
-  const [page, setPage] = useState(1);
+  const [queue, setQueue] = useUrlChoice('status', QUEUES, 'pending');
+  const [page, setPage] = useUrlPage();
   const list = useStaffListAffiliations({ status: queue, page });
   const { run, busy } = useRun();
   const [deciding, setDeciding] = useState<{ member: AffiliationForReview; approve: boolean } | null>(null);
@@ -83,10 +85,7 @@ export function AffiliationsPage() {
     <StaffPage title="Affiliations">
       <Tabs
         value={queue}
-        onChange={(_, next: Queue) => {
-          setQueue(next);
-          setPage(1);
-        }}
+        onChange={(_, next: Queue) => setQueue(next)}
         variant="scrollable"
       >
         <Tab value="pending" label="Waiting" />

@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { staffReviewGroupUpdate, useStaffGroupUpdateQueue } from '@/api/endpoints/staff/staff';
 import { UPDATES_PER_PAGE, UpdateQueue } from './UpdateQueue';
+import { useUrlPage } from '@/lib/useUrlState';
 
 /** /staff/group-updates: updates members posted to their groups, waiting for approval. */
 export function GroupUpdatesPage() {
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useUrlPage();
   const queue = useStaffGroupUpdateQueue({ page, perPage: UPDATES_PER_PAGE });
   return (
     <UpdateQueue

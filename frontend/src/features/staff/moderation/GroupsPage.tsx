@@ -1,13 +1,13 @@
 import { Chip, Stack, Tab, Tabs, TextField } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useStaffGroupQueue } from '@/api/endpoints/staff/staff';
-import type { GroupCard, StaffGroupQueueList } from '@/api/model';
-import { useDebounced } from '@/lib/useDebounced';
+import { type GroupCard, StaffGroupQueueList } from '@/api/model';
 import { gridQuery, ServerGrid } from '../ui/ServerGrid';
 import { StaffPage } from '../ui/StaffPage';
 import { dateTime } from '@/lib/dates';
+import { useUrlChoice } from '@/lib/useUrlState';
+import { useListState } from '../ui/useListState';
 
 const columns: GridColDef<GroupCard>[] = [
   { field: 'title', headerName: 'Title', flex: 2, minWidth: 200 },
@@ -35,19 +35,17 @@ const columns: GridColDef<GroupCard>[] = [
 /** /staff/groups: groups waiting for review, or every submitted group. */
 export function GroupsPage() {
   const navigate = useNavigate();
-  const [list, setList] = useState<StaffGroupQueueList>('waiting');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const debounced = useDebounced(search, 300);
-  const query = useStaffGroupQueue({ list, search: debounced || undefined, page });
+  const [list, setList] = useUrlChoice('list', Object.values(StaffGroupQueueList), StaffGroupQueueList.waiting);
+  const { search, setSearch, query: searched, page, setPage } = useListState();
+  const query = useStaffGroupQueue({ list, search: searched, page });
   return (
     <StaffPage title="Working groups">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
-        <Tabs value={list} onChange={(_, next: StaffGroupQueueList) => { setList(next); setPage(1); }}>
+        <Tabs value={list} onChange={(_, next: StaffGroupQueueList) => setList(next)}>
           <Tab value="waiting" label="Waiting for review" />
           <Tab value="all" label="All groups" />
         </Tabs>
-        <TextField size="small" label="Search" value={search} onChange={(event) => { setSearch(event.target.value); setPage(1); }} />
+        <TextField size="small" label="Search" value={search} onChange={(event) => setSearch(event.target.value)} />
       </Stack>
       <ServerGrid
         label="Working groups"

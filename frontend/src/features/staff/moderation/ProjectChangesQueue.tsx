@@ -1,16 +1,16 @@
 import { Button, Card, CardActions, CardContent, Typography } from '@mui/material';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { useStaffProjectChangesQueue } from '@/api/endpoints/staff/staff';
 import { dateTime } from '@/lib/dates';
 import { PagedCards } from '../ui/PagedCards';
+import { useUrlPage } from '@/lib/useUrlState';
 
 const PER_PAGE = 10;
 
 /** Live projects whose owners proposed changes, the longest waiting first; each opens
  * the side-by-side review. */
 export function ProjectChangesQueue() {
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useUrlPage();
   const queue = useStaffProjectChangesQueue({ page, perPage: PER_PAGE });
   return (
     <PagedCards query={queue} perPage={PER_PAGE} page={page} onPage={setPage} empty="No live project has changes waiting.">

@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { staffReviewProjectUpdate, useStaffProjectUpdateQueue } from '@/api/endpoints/staff/staff';
 import { UPDATES_PER_PAGE, UpdateQueue } from './UpdateQueue';
+import { useUrlPage } from '@/lib/useUrlState';
 
 /** /staff/project-updates: updates owners posted on their projects, waiting for approval. */
 export function ProjectUpdatesPage() {
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useUrlPage();
   const queue = useStaffProjectUpdateQueue({ page, perPage: UPDATES_PER_PAGE });
   return (
     <UpdateQueue

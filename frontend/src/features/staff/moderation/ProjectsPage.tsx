@@ -1,5 +1,5 @@
 import { Button, Card, CardActions, CardContent, Divider, Tab, Tabs, Typography } from '@mui/material';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useState } from 'react';
 import { staffProjectAction, staffReviewProject, useStaffProjectQueue } from '@/api/endpoints/staff/staff';
 import { ProjectAction, ProjectVerdict, type StaffProjectQueueStatus, type StaffProjectRow } from '@/api/model';
@@ -11,6 +11,7 @@ import { ProjectChangesQueue } from './ProjectChangesQueue';
 import { PagedCards } from '../ui/PagedCards';
 import { StaffPage } from '../ui/StaffPage';
 import { useRun } from '../ui/useRun';
+import { useUrlChoice, useUrlPage } from '@/lib/useUrlState';
 
 const PER_PAGE = 10;
 
@@ -51,9 +52,8 @@ const ACTION_DIALOG: Record<ProjectAction, { title: string; text: string; done: 
 /** /staff/projects: submissions (approve or send back); live, suspended and closed
  * projects (suspend, reactivate, close); and changes to live projects (`?tab=changes`). */
 export function ProjectsPage() {
-  const [page, setPage] = useState(1);
-  const [params, setParams] = useSearchParams();
-  const tab = (params.get('tab') ?? 'submitted') as ProjectTab;
+  const [page, setPage] = useUrlPage();
+  const [tab, setTab] = useUrlChoice<ProjectTab>('tab', [...TABS.map(([value]) => value), 'changes'], 'submitted');
   const status: StaffProjectQueueStatus = tab === 'changes' ? 'live' : tab;
   const queue = useStaffProjectQueue({ status, page, perPage: PER_PAGE }, { query: { enabled: tab !== 'changes' } });
   const { run, busy } = useRun();
@@ -66,10 +66,7 @@ export function ProjectsPage() {
     <StaffPage title="Projects">
       <Tabs
         value={tab}
-        onChange={(_, next: ProjectTab) => {
-          setParams(next === 'submitted' ? {} : { tab: next });
-          setPage(1);
-        }}
+        onChange={(_, next: ProjectTab) => setTab(next)}
         variant="scrollable"
         aria-label="Project states"
         sx={{ mb: 2 }}

@@ -1,10 +1,10 @@
 import { MenuItem, Pagination, Stack, TextField } from '@mui/material';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy } from 'react';
 import { useStaffAuditActions, useStaffAuditLog } from '@/api/endpoints/staff/staff';
-import { useDebounced } from '@/lib/useDebounced';
 import { ErrorState, Loading } from '@/ui/QueryState';
 import { AuditList } from '../ui/AuditList';
 import { StaffPage } from '../ui/StaffPage';
+import { useUrlPage, useUrlParam, useUrlSearch } from '@/lib/useUrlState';
 
 const PER_PAGE = 25;
 
@@ -13,23 +13,18 @@ const AuditActivityStrip = lazy(async () => ({ default: (await import('./AuditAc
 
 /** /staff/audit: every staff decision, filtered by action, subject and actor, with a strip of the filtered decisions per day. */
 export function AuditPage() {
-  const [action, setAction] = useState('');
-  const [subjectType, setSubjectType] = useState('');
-  const [subjectId, setSubjectId] = useState('');
-  const [page, setPage] = useState(1);
-  const debouncedType = useDebounced(subjectType, 300);
-  const debouncedId = useDebounced(subjectId, 300);
+  // The filters and the page live in the address (shareable, kept on reload and Back).
+  const [action, setAction] = useUrlParam('action');
+  const subjectType = useUrlSearch(300, 'subject_type');
+  const subjectId = useUrlSearch(300, 'subject_id');
+  const [page, setPage] = useUrlPage();
   const actions = useStaffAuditActions();
   const narrowed = {
     action: action || undefined,
-    subject_type: debouncedType.trim() || undefined,
-    subject_id: debouncedId.trim() || undefined,
+    subject_type: subjectType.settled || undefined,
+    subject_id: subjectId.settled || undefined,
   };
   const log = useStaffAuditLog({ ...narrowed, page, perPage: PER_PAGE });
-  const filter = (set: (value: string) => void) => (value: string) => {
-    set(value);
-    setPage(1);
-  };
 
   const body = () => {
     if (log.isPending) return <Loading />;
@@ -51,7 +46,7 @@ export function AuditPage() {
           size="small"
           label="Action"
           value={action}
-          onChange={(event) => filter(setAction)(event.target.value)}
+          onChange={(event) => setAction(event.target.value)}
           sx={{ minWidth: 220 }}
           helperText="A family (group.*) or one action."
         >
@@ -67,8 +62,8 @@ export function AuditPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField size="small" label="Subject type" value={subjectType} onChange={(event) => filter(setSubjectType)(event.target.value)} />
-        <TextField size="small" label="Subject id" value={subjectId} onChange={(event) => filter(setSubjectId)(event.target.value)} />
+        <TextField size="small" label="Subject type" value={subjectType.text} onChange={(event) => subjectType.setText(event.target.value)} />
+        <TextField size="small" label="Subject id" value={subjectId.text} onChange={(event) => subjectId.setText(event.target.value)} />
       </Stack>
       <Suspense fallback={<Loading label="Loading the activity" />}>
         <AuditActivityStrip filter={narrowed} />
