@@ -4,7 +4,7 @@
 
 use actix_web::{get, web};
 use kernel::audit::{self, AuditFilter, AuditRecord};
-use kernel::stats::Period;
+use kernel::stats::{CHART_DAYS, Period};
 use kernel::{AppContext, AppResult, Data, Page, PageParams, Staff, StaffRole};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -52,9 +52,6 @@ pub async fn overview(
     }))
 }
 
-/// How many days the home page's charts and the audit log's strip cover.
-const TREND_DAYS: u32 = 90;
-
 /// The console home's charts: what members did each day of the last 90 (UTC), one value per
 /// day in each series, the first for `period.first_day`.
 #[derive(Debug, Serialize, ToSchema)]
@@ -94,7 +91,7 @@ pub async fn trends(
     _staff: Staff,
 ) -> AppResult<web::Json<Data<ConsoleTrends>>> {
     let db = &ctx.db;
-    let period = Period::last(TREND_DAYS);
+    let period = Period::last(CHART_DAYS);
     let members = accounts::service::trends::daily(db, period).await?;
     let (topics, replies) = discussions::trends::daily(db, period).await?;
     let (quiz_attempts, certificates) = learning::service::trends::daily(db, period).await?;
@@ -178,7 +175,7 @@ pub async fn audit_activity(
     _staff: Staff,
     filter: web::Query<AuditFilter>,
 ) -> AppResult<web::Json<Data<AuditActivity>>> {
-    let period = Period::last(TREND_DAYS);
+    let period = Period::last(CHART_DAYS);
     Ok(Data::new(AuditActivity {
         period,
         entries: audit::per_day(&ctx.db, &filter, period).await?,

@@ -5,13 +5,10 @@
 
 use actix_web::{get, web};
 use discussions::enums::TopicType;
-use kernel::stats::Period;
+use kernel::stats::{CHART_DAYS, Period};
 use kernel::{AppContext, AppResult, CurrentUser, Data};
 use serde::Serialize;
 use utoipa::ToSchema;
-
-/// How many days the chart covers.
-const DAYS: u32 = 90;
 
 /// A group's activity, one value per UTC day in each series, the first for
 /// `period.first_day`.
@@ -49,7 +46,7 @@ pub async fn activity(
 ) -> AppResult<web::Json<Data<GroupActivity>>> {
     let db = &ctx.db;
     let group_id = groups::service::activity::curated(db, &user, &slug).await?;
-    let period = Period::last(DAYS);
+    let period = Period::last(CHART_DAYS);
     let (topics, replies) =
         discussions::trends::daily_in(db, TopicType::Groups, group_id, period).await?;
     Ok(Data::new(GroupActivity {

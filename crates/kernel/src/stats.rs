@@ -14,6 +14,14 @@ use utoipa::ToSchema;
 
 use crate::AppResult;
 
+/// How many days the charts cover: the console's, the audit log's strip, a group's activity.
+pub const CHART_DAYS: u32 = 90;
+
+/// A UTC day as the charts key it, `YYYY-MM-DD` (what [`per_day`] groups by on both backends).
+pub fn day_key(day: NaiveDate) -> String {
+    day.format("%Y-%m-%d").to_string()
+}
+
 /// The days a chart covers: `days` whole UTC days, the last of them today.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 pub struct Period {
@@ -50,7 +58,7 @@ impl Period {
             .map(|offset| {
                 self.first_day
                     .checked_add_days(Days::new(u64::from(offset)))
-                    .map(|day| day.format("%Y-%m-%d").to_string())
+                    .map(day_key)
                     .and_then(|day| by_day.get(&day).copied())
                     .unwrap_or(0)
             })

@@ -114,7 +114,8 @@ pub async fn send_all(ctx: &AppContext, hub: &Hub, notices: Vec<Notice>) -> AppR
     }
     let pushed_at = started.elapsed();
     queue_all(ctx, mailed, now).await?;
-    // Where a large fan-out spends its time (`RUST_LOG=feed=debug`; `just bench` reads it).
+    // Where a large fan-out spends its time (`RUST_LOG=feed=debug`): the live channel's
+    // breakdown in docs/benchmarks-notes.md is read from this line.
     tracing::debug!(
         notifications = shown,
         emails = mails,

@@ -1,7 +1,7 @@
 //! A group's activity over time, for its owner and moderators: members who joined and
 //! members who opened the updates, per UTC day (the discussions crate counts the posts).
 
-use kernel::stats::{Count, Period, per_day};
+use kernel::stats::{Count, Period, day_key, per_day};
 use kernel::{AppError, AppResult, CurrentUser};
 use sea_orm::sea_query::{Asterisk, Expr, Func, SimpleExpr};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, Set};
@@ -47,7 +47,7 @@ pub async fn update_viewers_per_day(
         .column(update_view::Column::Day)
         .column_as(SimpleExpr::from(Func::count(Expr::col(Asterisk))), "n")
         .filter(update_view::Column::GroupId.eq(group_id))
-        .filter(update_view::Column::Day.gte(period.first_day.format("%Y-%m-%d").to_string()))
+        .filter(update_view::Column::Day.gte(day_key(period.first_day)))
         .group_by(update_view::Column::Day)
         .into_tuple()
         .all(db)
@@ -59,7 +59,7 @@ pub async fn update_viewers_per_day(
 pub async fn saw_updates(db: &impl ConnectionTrait, group_id: i64, user_id: i64) -> AppResult<()> {
     update_view::Entity::insert(update_view::ActiveModel {
         group_id: Set(group_id),
-        day: Set(kernel::clock::now().format("%Y-%m-%d").to_string()),
+        day: Set(day_key(kernel::clock::now().date_naive())),
         user_id: Set(user_id),
     })
     .on_conflict_do_nothing_on([

@@ -2,7 +2,7 @@ import { Button, Chip, Stack, Tab, Tabs } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { staffReviewAffiliation, useStaffListAffiliations } from '@/api/endpoints/staff/staff';
-import type { AffiliationForReview } from '@/api/model';
+import type { AffiliationForReview, StaffListAffiliationsParams } from '@/api/model';
 import { dateTime } from '@/lib/dates';
 import { ReasonDialog } from '../ui/ReasonDialog';
 import { gridQuery, ServerGrid } from '../ui/ServerGrid';
@@ -10,7 +10,8 @@ import { StaffPage } from '../ui/StaffPage';
 import { useRun } from '../ui/useRun';
 import { useUrlChoice, useUrlPage } from '@/lib/useUrlState';
 
-const QUEUES = ['pending', 'approved', 'rejected'] as const;
+// The statuses the contract lets the list ask for.
+const QUEUES = ['pending', 'approved', 'rejected'] as const satisfies readonly NonNullable<StaffListAffiliationsParams['status']>[];
 type Queue = (typeof QUEUES)[number];
 
 const EMPTY: Record<Queue, string> = {
