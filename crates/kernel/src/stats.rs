@@ -22,6 +22,16 @@ pub fn day_key(day: NaiveDate) -> String {
     day.format("%Y-%m-%d").to_string()
 }
 
+/// When the `n`th of `total` made-up rows happened: spread evenly over the last
+/// [`CHART_DAYS`] days, oldest first, so the scale data set's charts show three months of
+/// life rather than one busy afternoon.
+pub fn spread(n: usize, total: usize) -> DateTime<Utc> {
+    let now = crate::clock::now();
+    let start = Period::last(CHART_DAYS).start();
+    let step = (now - start).num_seconds() / total.max(1) as i64;
+    start + chrono::Duration::seconds(step * n as i64)
+}
+
 /// The days a chart covers: `days` whole UTC days, the last of them today.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 pub struct Period {
@@ -145,5 +155,18 @@ mod tests {
         ]);
         // 2026 is not a leap year: February has 28 days.
         assert_eq!(filled, [3, 0, 5, 1]);
+    }
+
+    #[test]
+    fn made_up_rows_cover_the_charts_period_in_order() {
+        let period = Period::last(CHART_DAYS);
+        let days: Vec<NaiveDate> = (0..1_000).map(|n| spread(n, 1_000).date_naive()).collect();
+        assert!(days.is_sorted());
+        assert!(days.iter().all(|day| *day >= period.first_day));
+        assert_eq!(
+            days.iter().collect::<std::collections::HashSet<_>>().len(),
+            90
+        );
+        assert!(spread(999, 1_000) < crate::clock::now());
     }
 }

@@ -1,7 +1,6 @@
 //! Members for `cohort seed --scale large`: many confirmed, active accounts, made in a
 //! few statements, the same on every run.
 
-use chrono::Duration;
 use kernel::AppResult;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
@@ -25,7 +24,6 @@ pub async fn members(
     password_hash: &str,
 ) -> AppResult<Vec<i64>> {
     let existing = ids(db).await?.len();
-    let start = kernel::clock::now() - Duration::days(365);
     let rows: Vec<user::ActiveModel> = (existing + 1..=count)
         .map(|n| user::ActiveModel {
             email: Set(email(n)),
@@ -39,7 +37,7 @@ pub async fn members(
             location: Set(Some(
                 ["Toronto", "Montréal", "Vancouver", "Halifax", "Calgary"][n % 5].into(),
             )),
-            date_joined: Set(start + Duration::minutes(n as i64)),
+            date_joined: Set(kernel::stats::spread(n, count)),
             ..Default::default()
         })
         .collect();

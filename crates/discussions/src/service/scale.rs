@@ -50,10 +50,9 @@ pub async fn threads(
     if existing >= sizes.topics {
         return Ok(HashMap::new());
     }
-    let start = kernel::clock::now() - Duration::days(200);
     let topics: Vec<post::ActiveModel> = (existing..sizes.topics)
         .map(|n| {
-            let at = start + Duration::minutes(n as i64);
+            let at = kernel::stats::spread(n, sizes.topics);
             post::ActiveModel {
                 target_type: Set(topic_type),
                 target_id: Set(targets[n % targets.len()]),
@@ -104,7 +103,8 @@ pub async fn threads(
             gained.public += 1 + n as i32;
         }
         for k in 0..n {
-            let at = start + Duration::minutes(i as i64) + Duration::seconds(k as i64 + 1);
+            let at =
+                kernel::stats::spread(existing + i, sizes.topics) + Duration::seconds(k as i64 + 1);
             replies.push(post::ActiveModel {
                 target_type: Set(topic_type),
                 target_id: Set(target),

@@ -40,7 +40,6 @@ pub async fn groups(
     if people.len() <= MEMBERS_PER_GROUP {
         return Ok(existing);
     }
-    let start = kernel::clock::now() - Duration::days(300);
     let rows: Vec<working_group::ActiveModel> = (existing.len() + 1..=count)
         .map(|n| {
             let subject = SUBJECTS[n % SUBJECTS.len()];
@@ -57,9 +56,9 @@ pub async fn groups(
                 public_comments_count: Set(0),
                 active_status: Set(ActiveStatus::Active),
                 approved_status: Set(ApprovedStatus::Approved),
-                submitted_at: Set(Some(start + Duration::minutes(n as i64))),
-                created_at: Set(start + Duration::minutes(n as i64)),
-                updated_at: Set(start + Duration::minutes(n as i64)),
+                submitted_at: Set(Some(kernel::stats::spread(n, count))),
+                created_at: Set(kernel::stats::spread(n, count)),
+                updated_at: Set(kernel::stats::spread(n, count)),
                 ..Default::default()
             }
         })
@@ -74,6 +73,7 @@ pub async fn groups(
     for (i, &group) in groups.iter().enumerate() {
         let i = i + existing.len();
         let owner = (i + 1) % people.len();
+        let created = kernel::stats::spread(i + 1, count);
         for k in 0..=MEMBERS_PER_GROUP {
             members.push(member::ActiveModel {
                 group_id: Set(group),
@@ -83,7 +83,8 @@ pub async fn groups(
                 } else {
                     MemberRole::Member
                 }),
-                created_at: Set(now),
+                // The owner on the first day, the others joining a day apart.
+                created_at: Set(std::cmp::min(created + Duration::days(k as i64), now)),
                 ..Default::default()
             });
         }
