@@ -109,21 +109,40 @@ impl Api {
 type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
-/// Reads `socket` (answering the server's pings) until the topic's notification arrives,
-/// and reports when it did; `None` if the socket closed first.
+/// Reads `socket` (answering the server's pings) and reports when the topic's
+/// notification arrived (`None` if the socket closed first); then holds it open, still
+/// reading, until `done` fires, so the server's memory is measured with every socket held.
 async fn read_until_notified(
     mut socket: Socket,
     arrived: tokio::sync::mpsc::UnboundedSender<Option<Instant>>,
+    mut done: tokio::sync::watch::Receiver<bool>,
 ) {
-    while let Some(Ok(message)) = socket.next().await {
-        if let Message::Text(text) = message
-            && text.contains("New discussion")
-        {
-            let _ = arrived.send(Some(Instant::now()));
-            return;
+    let mut reported = false;
+    loop {
+        tokio::select! {
+            message = socket.next() => match message {
+                Some(Ok(Message::Text(text))) if !reported && text.contains("New discussion") => {
+                    let _ = arrived.send(Some(Instant::now()));
+                    reported = true;
+                }
+                Some(Ok(_)) => {}
+                _ => break,
+            },
+            _ = done.wait_for(|done| *done) => return,
         }
     }
-    let _ = arrived.send(None);
+    if !reported {
+        let _ = arrived.send(None);
+    }
+}
+
+/// The resident memory of the process `BENCH_SERVER_PID` (the server's), in MB.
+fn server_rss_mb() -> Option<f64> {
+    let pid = std::env::var("BENCH_SERVER_PID").ok()?;
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmRSS:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
@@ -270,6 +289,7 @@ async fn main() {
     // thousand takes longer than that. A reader reports when its notification arrived.
     let ws_base = base.replace("http://", "ws://");
     let (arrived, mut arrivals) = tokio::sync::mpsc::unbounded_channel::<Option<Instant>>();
+    let (done, held) = tokio::sync::watch::channel(false);
     for chunk in tokens.chunks(16) {
         let opened = futures_util::future::join_all(chunk.iter().map(|(_, token)| {
             let (api, ws_base) = (&api, &ws_base);
@@ -290,11 +310,13 @@ async fn main() {
         }))
         .await;
         for socket in opened {
-            tokio::spawn(read_until_notified(socket, arrived.clone()));
+            tokio::spawn(read_until_notified(socket, arrived.clone(), held.clone()));
         }
     }
     drop(arrived);
     println!("live connections held: {members}");
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let idle_rss = server_rss_mb();
 
     let started = Instant::now();
     api.call(
@@ -318,6 +340,16 @@ async fn main() {
     }
     if closed > 0 {
         println!("{closed} sockets closed before their notification");
+    }
+    // The e-mails are queued after the push: measure once the fan-out is over, with every
+    // socket still open.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let fanned_out_rss = server_rss_mb();
+    let _ = done.send(true);
+    if let (Some(idle), Some(after)) = (idle_rss, fanned_out_rss) {
+        println!(
+            "server memory with {members} sockets held: {idle:.0} MB before the topic, {after:.0} MB after its fan-out"
+        );
     }
     latencies.sort();
     println!(

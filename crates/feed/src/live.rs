@@ -16,20 +16,24 @@ use tokio::sync::mpsc;
 
 const CHANNEL: &str = "cohort:notifications";
 
-#[derive(Serialize, Deserialize)]
+#[derive(Clone, Serialize, Deserialize)]
 struct Envelope {
     user_id: i64,
     payload: String,
 }
 
-/// What travels on the channel: a notification for a member, or a signal for every
-/// instance.
+/// What travels on the channel: notifications for members (a fan-out's in a few messages,
+/// not one per member), or a signal for every instance.
 #[derive(Serialize, Deserialize)]
 #[serde(untagged)]
 enum Message {
-    Notice(Envelope),
+    Notices { notices: Vec<Envelope> },
     Signal { signal: String },
 }
+
+/// Notifications one message on the channel carries at most: a fan-out to ten thousand
+/// members is ten messages of about 4 MB, not ten thousand round trips.
+const NOTICES_PER_MESSAGE: usize = 1_000;
 
 type Sockets = HashMap<i64, Vec<(u64, mpsc::UnboundedSender<String>)>>;
 type SignalHandler = Box<dyn Fn() + Send + Sync>;
@@ -55,7 +59,14 @@ const LONGEST_RETRY: Duration = Duration::from_secs(5);
 #[derive(Clone)]
 pub struct Hub {
     inner: Arc<Inner>,
-    redis: Option<redis::Client>,
+    redis: Option<Redis>,
+}
+
+/// The shared connection this instance publishes on (it reconnects by itself after Redis
+/// restarts); the listener subscribes on its own.
+#[derive(Clone)]
+struct Redis {
+    publisher: redis::aio::ConnectionManager,
 }
 
 /// A member's open socket; dropping it (via [`Hub::leave`]) stops deliveries to it.
@@ -81,9 +92,17 @@ impl Hub {
     pub async fn with_redis(url: &str) -> anyhow::Result<Self> {
         let client = redis::Client::open(url)?;
         let pubsub = subscribe(&client).await?;
+        // One attempt per publish while Redis is away, bounded in time: a fan-out falls back
+        // to this instance's sockets at once instead of waiting out a backoff.
+        let publishing = redis::aio::ConnectionManagerConfig::new()
+            .set_number_of_retries(0)
+            .set_connection_timeout(Some(Duration::from_secs(1)))
+            .set_response_timeout(Some(Duration::from_secs(2)));
+        let publisher =
+            redis::aio::ConnectionManager::new_with_config(client.clone(), publishing).await?;
         let hub = Self {
             inner: Arc::default(),
-            redis: Some(client.clone()),
+            redis: Some(Redis { publisher }),
         };
         hub.inner.listening.store(true, Ordering::SeqCst);
         tokio::spawn(hub.clone().listen(client, pubsub));
@@ -117,9 +136,7 @@ impl Hub {
                     continue;
                 };
                 match serde_json::from_str::<Message>(&text) {
-                    Ok(Message::Notice(envelope)) => {
-                        self.deliver_here(envelope.user_id, &envelope.payload);
-                    }
+                    Ok(Message::Notices { notices }) => self.deliver_here(&notices),
                     Ok(Message::Signal { signal }) => self.run_handlers(&signal),
                     Err(_) => {}
                 }
@@ -196,30 +213,40 @@ impl Hub {
 
     /// Sends `payload` to every socket of `user_id`, on whichever instance it is.
     pub async fn publish(&self, user_id: i64, payload: String) {
-        let Some(client) = &self.redis else {
-            self.deliver_here(user_id, &payload);
+        self.publish_all(vec![(user_id, payload)]).await;
+    }
+
+    /// Sends each `(user_id, payload)` to every socket of its member, on whichever instance
+    /// it is: this instance's sockets under one lock, the others' in a few messages.
+    pub async fn publish_all(&self, notes: Vec<(i64, String)>) {
+        let notices: Vec<Envelope> = notes
+            .into_iter()
+            .map(|(user_id, payload)| Envelope { user_id, payload })
+            .collect();
+        let Some(redis) = &self.redis else {
+            self.deliver_here(&notices);
             return;
         };
-        let text = match serde_json::to_string(&Message::Notice(Envelope {
-            user_id,
-            payload: payload.clone(),
-        })) {
-            Ok(text) => text,
-            Err(err) => {
-                tracing::warn!(error = %err, "could not encode a live notification");
-                return;
-            }
-        };
-        let sent = send(client, &text).await;
-        match sent {
-            // Not listening, this instance would not hear its own message back.
-            Ok(_) if !self.is_listening() => self.deliver_here(user_id, &payload),
-            Ok(_) => {}
-            Err(err) => {
-                // Other instances miss it; the notification is stored and the member sees
-                // it when they next open the bell.
-                tracing::warn!(error = %err, "could not publish a live notification; delivering locally");
-                self.deliver_here(user_id, &payload);
+        for batch in notices.chunks(NOTICES_PER_MESSAGE) {
+            let sent = match serde_json::to_string(&Message::Notices {
+                notices: batch.to_vec(),
+            }) {
+                Ok(text) => redis.send(&text).await,
+                Err(err) => {
+                    tracing::warn!(error = %err, "could not encode live notifications");
+                    continue;
+                }
+            };
+            match sent {
+                // Not listening, this instance would not hear its own message back.
+                Ok(_) if !self.is_listening() => self.deliver_here(batch),
+                Ok(_) => {}
+                Err(err) => {
+                    // Other instances miss them; the notifications are stored and members
+                    // see them when they next open the bell.
+                    tracing::warn!(error = %err, "could not publish live notifications; delivering locally");
+                    self.deliver_here(batch);
+                }
             }
         }
     }
@@ -238,11 +265,11 @@ impl Hub {
     /// Raises `signal` here at once and, with Redis, on every other instance.
     pub async fn signal(&self, signal: &str) {
         self.run_handlers(signal);
-        let Some(client) = &self.redis else {
+        let Some(redis) = &self.redis else {
             return;
         };
         let text = serde_json::json!({ "signal": signal }).to_string();
-        if let Err(err) = send(client, &text).await {
+        if let Err(err) = redis.send(&text).await {
             tracing::warn!(error = %err, signal, "could not tell the other instances");
         }
     }
@@ -258,22 +285,26 @@ impl Hub {
         }
     }
 
-    fn deliver_here(&self, user_id: i64, payload: &str) {
+    fn deliver_here(&self, notices: &[Envelope]) {
         let mut sockets = self.inner.sockets.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(list) = sockets.get_mut(&user_id) {
-            list.retain(|(_, sender)| sender.send(payload.to_owned()).is_ok());
+        for notice in notices {
+            if let Some(list) = sockets.get_mut(&notice.user_id) {
+                list.retain(|(_, sender)| sender.send(notice.payload.clone()).is_ok());
+            }
         }
     }
 }
 
-/// Publishes `text` on the channel.
-async fn send(client: &redis::Client, text: &str) -> redis::RedisResult<i64> {
-    let mut connection = client.get_multiplexed_async_connection().await?;
-    redis::cmd("PUBLISH")
-        .arg(CHANNEL)
-        .arg(text)
-        .query_async(&mut connection)
-        .await
+impl Redis {
+    /// Publishes `text` on the channel.
+    async fn send(&self, text: &str) -> redis::RedisResult<i64> {
+        let mut connection = self.publisher.clone();
+        redis::cmd("PUBLISH")
+            .arg(CHANNEL)
+            .arg(text)
+            .query_async(&mut connection)
+            .await
+    }
 }
 
 /// A pub/sub connection listening on the notification channel.
@@ -302,6 +333,19 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_fan_out_reaches_each_member_once() {
+        let hub = Hub::in_process();
+        let mut members: Vec<Subscription> = (1..=3).map(|id| hub.join(id)).collect();
+        let notes = (1..=3).map(|id| (id, format!("for {id}"))).collect();
+        hub.publish_all(notes).await;
+        for member in &mut members {
+            let expected = format!("for {}", member.user_id);
+            assert_eq!(member.messages.recv().await, Some(expected));
+            assert!(member.messages.try_recv().is_err());
+        }
+    }
+
+    #[tokio::test]
     async fn signals_run_their_handlers_only() {
         let hub = Hub::in_process();
         let heard = Arc::new(std::sync::atomic::AtomicUsize::new(0));
@@ -316,14 +360,16 @@ mod tests {
 
     #[test]
     fn notices_and_signals_read_apart() {
-        let notice = serde_json::to_string(&Message::Notice(Envelope {
-            user_id: 7,
-            payload: "{}".into(),
-        }))
+        let notices = serde_json::to_string(&Message::Notices {
+            notices: vec![Envelope {
+                user_id: 7,
+                payload: "{}".into(),
+            }],
+        })
         .unwrap();
         assert!(matches!(
-            serde_json::from_str::<Message>(&notice).unwrap(),
-            Message::Notice(Envelope { user_id: 7, .. })
+            serde_json::from_str::<Message>(&notices).unwrap(),
+            Message::Notices { notices } if notices[0].user_id == 7
         ));
         assert!(matches!(
             serde_json::from_str::<Message>(r#"{"signal":"stale"}"#).unwrap(),

@@ -6,7 +6,7 @@ use anyhow::Context;
 use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
 use sea_orm::{
     ActiveModelTrait, ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DbErr,
-    EntityTrait, IntoActiveModel, SqlErr, SqliteTransactionMode, TransactionOptions,
+    EntityTrait, IntoActiveModel, Iterable, SqlErr, SqliteTransactionMode, TransactionOptions,
     TransactionTrait,
 };
 
@@ -63,9 +63,16 @@ pub async fn begin_write<C: TransactionTrait>(db: &C) -> Result<C::Transaction, 
     .await
 }
 
-/// Rows one insert writes at most: small enough for SQLite's limit of 32,766 parameters at
-/// 60 columns a row.
-const ROWS_PER_STATEMENT: usize = 500;
+/// Parameters one statement binds at most: SQLite's limit (PostgreSQL's is 65,535).
+const PARAMETERS_PER_STATEMENT: usize = 32_766;
+
+/// Rows of `A` one insert writes: as many as fit SQLite's parameter limit, so a narrow row
+/// (a notification's 11 columns: 2,978 rows) takes a few statements where a wide one
+/// (60 columns: 546) takes more; capped so one statement's text stays a few hundred KB.
+fn rows_per_statement<A: ActiveModelTrait>() -> usize {
+    let columns = <A::Entity as EntityTrait>::Column::iter().count().max(1);
+    (PARAMETERS_PER_STATEMENT / columns).min(2_000)
+}
 
 /// Inserts `rows` a few hundred to a statement: a seed of a hundred thousand rows takes a
 /// few hundred statements, not a hundred thousand.
@@ -73,9 +80,10 @@ pub async fn insert_batched<A>(db: &impl ConnectionTrait, rows: Vec<A>) -> Resul
 where
     A: ActiveModelTrait + Send,
 {
+    let per_statement = rows_per_statement::<A>();
     let mut rows = rows.into_iter().peekable();
     while rows.peek().is_some() {
-        let batch: Vec<A> = rows.by_ref().take(ROWS_PER_STATEMENT).collect();
+        let batch: Vec<A> = rows.by_ref().take(per_statement).collect();
         A::Entity::insert_many(batch)
             .exec_without_returning(db)
             .await?;
@@ -93,10 +101,11 @@ where
     A: ActiveModelTrait + Send,
     <A::Entity as EntityTrait>::Model: IntoActiveModel<A>,
 {
+    let per_statement = rows_per_statement::<A>();
     let mut stored = Vec::with_capacity(rows.len());
     let mut rows = rows.into_iter().peekable();
     while rows.peek().is_some() {
-        let batch: Vec<A> = rows.by_ref().take(ROWS_PER_STATEMENT).collect();
+        let batch: Vec<A> = rows.by_ref().take(per_statement).collect();
         stored.extend(
             A::Entity::insert_many(batch)
                 .exec_with_returning(db)

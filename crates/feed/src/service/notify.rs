@@ -128,14 +128,17 @@ pub async fn send_all(ctx: &AppContext, hub: &Hub, notices: Vec<Notice>) -> AppR
     Ok(())
 }
 
-/// Sends each stored notification to its member's open screens.
+/// Sends each stored notification to its member's open screens, all in one go.
 async fn push(hub: &Hub, stored: Vec<notification::Model>) -> AppResult<()> {
-    for note in stored {
-        let user_id = note.user_id;
-        let payload = serde_json::to_string(&Notification::from_entity(note))
-            .map_err(|e| kernel::AppError::Internal(e.into()))?;
-        hub.publish(user_id, payload).await;
-    }
+    let notes = stored
+        .into_iter()
+        .map(|note| {
+            let user_id = note.user_id;
+            serde_json::to_string(&Notification::from_entity(note)).map(|json| (user_id, json))
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| kernel::AppError::Internal(e.into()))?;
+    hub.publish_all(notes).await;
     Ok(())
 }
 

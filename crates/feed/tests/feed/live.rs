@@ -251,6 +251,24 @@ async fn delivered_within(
     false
 }
 
+/// A fan-out larger than one message on the channel reaches every member on the other
+/// instance, each once.
+#[tokio::test]
+async fn a_large_fan_out_crosses_instances_in_full() {
+    let redis = OwnRedis::start();
+    let first = feed::live::Hub::with_redis(&redis.url()).await.unwrap();
+    let second = feed::live::Hub::with_redis(&redis.url()).await.unwrap();
+    let mut members: Vec<_> = (1..=2_500).map(|id| second.join(id)).collect();
+    first
+        .publish_all((1..=2_500).map(|id| (id, format!("n{id}"))).collect())
+        .await;
+    for member in &mut members {
+        let got = tokio::time::timeout(Duration::from_secs(5), member.messages.recv()).await;
+        assert_eq!(got.unwrap(), Some(format!("n{}", member.user_id)));
+        assert!(member.messages.try_recv().is_err());
+    }
+}
+
 /// Issue 15, finding 4: after a Redis restart every instance logged "live notifications
 /// stop" and never recovered until Cohort restarted.
 #[tokio::test]
