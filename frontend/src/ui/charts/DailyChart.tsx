@@ -1,7 +1,8 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
+import type { AxisValueFormatterContext } from '@mui/x-charts/models';
 import type { Period } from '@/api/model';
-import { DAY, daysOf } from './days';
+import { AXIS_COUNT, COUNT, DAY, daysOf } from './days';
 
 export interface DailySeries {
   label: string;
@@ -24,7 +25,7 @@ export function DailyChart({ title, period, series }: { title: string; period: P
           {title}
         </Typography>
         <Typography component="figcaption" variant="body2" color="text.secondary">
-          {series.map((one) => `${one.label}: ${sum(one.values)}`).join(' · ')}
+          {series.map((one) => `${one.label}: ${COUNT.format(sum(one.values))}`).join(' · ')}
         </Typography>
         <Box sx={{ height: 220 }}>
           <LineChart
@@ -33,7 +34,14 @@ export function DailyChart({ title, period, series }: { title: string; period: P
             margin={{ left: 0, right: 8 }}
             xAxis={[{ data: days, scaleType: 'time', valueFormatter: (day: Date) => DAY.format(day) }]}
             // Whole numbers from zero; a chart of nothing still has an axis up to 1.
-            yAxis={[{ tickMinStep: 1, min: 0, max: Math.max(1, ...series.flatMap((one) => one.values)) }]}
+            yAxis={[
+              {
+                tickMinStep: 1,
+                min: 0,
+                max: Math.max(1, ...series.flatMap((one) => one.values)),
+                valueFormatter: (count: number, context: AxisValueFormatterContext) => (context.location === 'tick' ? AXIS_COUNT.format(count) : String(count)),
+              },
+            ]}
             series={series.map((one) => ({ data: one.values, label: one.label, showMark: false, curve: 'linear' as const }))}
           />
         </Box>
