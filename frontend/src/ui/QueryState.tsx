@@ -39,11 +39,12 @@ export function errorScreenText(error: unknown): { title: string; text?: string;
   return { title: SOMETHING_WENT_WRONG, canRetry: true };
 }
 
-export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+export function ErrorState({ error, onRetry, pageHeading = false }: { error: unknown; onRetry?: () => void; pageHeading?: boolean }) {
   const { title, text, canRetry } = errorScreenText(error);
   return (
     <Stack role="alert" spacing={1.5} sx={{ alignItems: 'center', py: 8, textAlign: 'center' }}>
-      <Typography variant="h3" component="p">
+      {/* In place of a whole page (its item could not be loaded), the title is the page's h1. */}
+      <Typography variant="h3" component={pageHeading ? 'h1' : 'p'}>
         {title}
       </Typography>
       {text && <Typography color="text.secondary">{text}</Typography>}

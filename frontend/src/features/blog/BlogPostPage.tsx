@@ -26,7 +26,7 @@ export function BlogPostPage({ Discussion }: { Discussion: DiscussionSlot }) {
       {post.isPending && <Loading />}
       {post.isError &&
         (post.error instanceof ApiError && post.error.status === 404 ? (
-          <ErrorState error={post.error} />
+          <ErrorState pageHeading error={post.error} />
         ) : (
           <Alert severity="error">
             {(post.error instanceof ApiError && post.error.fieldErrors('detail')[0]) || SOMETHING_WENT_WRONG}

@@ -59,7 +59,7 @@ export function AspectLandingPage() {
         {page.isPending && <Loading />}
         {page.isError &&
           (page.error instanceof ApiError && page.error.status === 404 ? (
-            <ErrorState error={page.error} />
+            <ErrorState pageHeading error={page.error} />
           ) : (
             <Alert severity="error">{loadFailure(page.error)}</Alert>
           ))}

@@ -30,7 +30,7 @@ export function ContentPage({ slug }: { slug: string }) {
       {page.isPending && <Loading />}
       {page.isError &&
         (page.error instanceof ApiError && page.error.status === 404 ? (
-          <ErrorState error={page.error} />
+          <ErrorState pageHeading error={page.error} />
         ) : (
           <Alert severity="error">{loadFailure(page.error)}</Alert>
         ))}

@@ -22,7 +22,7 @@ export function LecturePage() {
         All lectures
       </Button>
       {lecture.isPending && <Loading />}
-      {lecture.isError && <ErrorState error={lecture.error} onRetry={() => lecture.refetch()} />}
+      {lecture.isError && <ErrorState pageHeading error={lecture.error} onRetry={() => lecture.refetch()} />}
       {data && (
         <Stack spacing={2}>
           <Typography variant="h3" component="h1">

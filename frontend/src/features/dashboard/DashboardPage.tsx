@@ -29,6 +29,7 @@ import { CompletionMeter } from '@/ui/completion/CompletionMeter';
 import { usePageTitle } from '@/ui/page-title';
 import { Picture } from '@/ui/Picture';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
+import { SectionHeading } from '@/ui/SectionHeading';
 import { counted } from '@/lib/plural';
 
 const memberSince = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' });
@@ -155,9 +156,9 @@ function GroupSections() {
   return (
     <Box>
       {sections.map((section) => (
-        <Accordion key={section.id} expanded={open === section.id} onChange={(_, expanded) => setOpen(expanded ? section.id : null)} disableGutters variant="outlined">
-          <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-            <Typography sx={{ fontWeight: 600 }}>
+        <Accordion key={section.id} expanded={open === section.id} onChange={(_, expanded) => setOpen(expanded ? section.id : null)} disableGutters variant="outlined" slots={{ heading: SectionHeading }}>
+          <AccordionSummary expandIcon={<ExpandMoreIcon />} id={`dashboard-${section.id}-heading`} aria-controls={`dashboard-${section.id}`}>
+            <Typography component="span" sx={{ fontWeight: 600 }}>
               {section.title}
               {section.items && ` (${section.items.length})`}
             </Typography>

@@ -53,7 +53,7 @@ export function QuizPage() {
         (quiz.error instanceof ApiError && quiz.error.status !== 404 ? (
           <Alert severity="error">{quiz.error.fieldErrors('detail')[0] ?? quiz.error.fieldErrors('non_field')[0] ?? errorMessage(quiz.error)}</Alert>
         ) : (
-          <ErrorState error={quiz.error} />
+          <ErrorState pageHeading error={quiz.error} />
         ))}
       {quiz.data && <QuizFlow quiz={quiz.data.data} />}
     </Container>

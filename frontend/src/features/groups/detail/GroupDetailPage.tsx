@@ -49,7 +49,7 @@ export function GroupDetailPage({ Discussion }: { Discussion: DiscussionSlot }) 
         All working groups
       </Button>
       {group.isPending && <Loading />}
-      {group.isError && <ErrorState error={group.error} onRetry={() => group.refetch()} />}
+      {group.isError && <ErrorState pageHeading error={group.error} onRetry={() => group.refetch()} />}
       {group.isSuccess && <GroupView group={group.data.data} Discussion={Discussion} />}
     </Container>
   );

@@ -2,6 +2,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Accordion, AccordionDetails, AccordionSummary, Chip, Stack, Typography } from '@mui/material';
 import type { GroupDetail } from '@/api/model';
 import { RichText } from '@/ui/RichText';
+import { SectionHeading } from '@/ui/SectionHeading';
 
 /** Texts up to this many characters open at once; longer ones wait to be opened. */
 const SHORT_TEXT = 1500;
@@ -15,9 +16,9 @@ export function Overview({ group }: { group: GroupDetail }) {
   const showRoles = group.industry_partner_likely === 'yes' && group.role_of_industry_partner.length > 0;
   return (
     <Stack spacing={2}>
-      <Accordion defaultExpanded disableGutters variant="outlined">
-        <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-          <Typography variant="h6" component="h2">
+      <Accordion defaultExpanded disableGutters variant="outlined" slots={{ heading: SectionHeading }}>
+        <AccordionSummary expandIcon={<ExpandMoreIcon />} id="group-summary-heading" aria-controls="group-summary">
+          <Typography variant="h6" component="span">
             Summary
           </Typography>
         </AccordionSummary>
@@ -26,9 +27,9 @@ export function Overview({ group }: { group: GroupDetail }) {
         </AccordionDetails>
       </Accordion>
       {group.additional_info && (
-        <Accordion defaultExpanded={isShort(group.additional_info)} disableGutters variant="outlined">
-          <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-            <Typography variant="h6" component="h2">
+        <Accordion defaultExpanded={isShort(group.additional_info)} disableGutters variant="outlined" slots={{ heading: SectionHeading }}>
+          <AccordionSummary expandIcon={<ExpandMoreIcon />} id="group-additional-info-heading" aria-controls="group-additional-info">
+            <Typography variant="h6" component="span">
               Additional info
             </Typography>
           </AccordionSummary>
@@ -37,9 +38,9 @@ export function Overview({ group }: { group: GroupDetail }) {
           </AccordionDetails>
         </Accordion>
       )}
-      <Accordion defaultExpanded disableGutters variant="outlined">
-        <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-          <Typography variant="h6" component="h2">
+      <Accordion defaultExpanded disableGutters variant="outlined" slots={{ heading: SectionHeading }}>
+        <AccordionSummary expandIcon={<ExpandMoreIcon />} id="group-goals-heading" aria-controls="group-goals">
+          <Typography variant="h6" component="span">
             Goals
           </Typography>
         </AccordionSummary>

@@ -77,7 +77,8 @@ export function MaterialsEditor({ groupId }: { groupId: number }) {
         />
       )}
       <Box sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 2 }}>
-        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+        {/* The wizard's step has no heading of its own: this one sits right under the page's h1. */}
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
           Add an item
         </Typography>
         <RadioGroup row value={type} onChange={(event) => setType(event.target.value as 'document' | 'link')} aria-label="Item type">

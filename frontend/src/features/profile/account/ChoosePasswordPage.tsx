@@ -26,7 +26,7 @@ export function ChoosePasswordPage() {
       </Box>
     );
   }
-  if (me.isError) return <ErrorState error={me.error} onRetry={() => me.refetch()} />;
+  if (me.isError) return <ErrorState pageHeading error={me.error} onRetry={() => me.refetch()} />;
   if (!me.data.data.password_change_required) return <Navigate to={next} replace />;
   return (
     <AuthCard title="Choose a new password">

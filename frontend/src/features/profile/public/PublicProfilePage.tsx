@@ -25,11 +25,11 @@ export function PublicProfilePage() {
         User Profile
       </Typography>
       {!Number.isInteger(id) || id <= 0 ? (
-        <ErrorState error={new ApiError(404, {})} />
+        <ErrorState pageHeading error={new ApiError(404, {})} />
       ) : (
         <>
           {profile.isPending && <Loading />}
-          {profile.isError && <ErrorState error={profile.error} onRetry={() => profile.refetch()} />}
+          {profile.isError && <ErrorState pageHeading error={profile.error} onRetry={() => profile.refetch()} />}
           {profile.isSuccess && <ProfileCard profile={profile.data.data} />}
         </>
       )}

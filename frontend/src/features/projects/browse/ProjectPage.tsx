@@ -36,7 +36,7 @@ export function ProjectPage({ Discussion }: { Discussion: DiscussionSlot }) {
   const project = found.data?.data;
   usePageTitle(project?.title ?? 'Project');
   if (found.error instanceof ApiError && found.error.status === 404) return <NotFoundPage />;
-  if (found.error) return <ErrorState error={found.error} onRetry={() => void found.refetch()} />;
+  if (found.error) return <ErrorState pageHeading error={found.error} onRetry={() => void found.refetch()} />;
   if (!project) return <Loading />;
   const left = daysLeft(project.closes_at);
   const status = STATUS[project.status];

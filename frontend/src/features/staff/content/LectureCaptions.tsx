@@ -66,17 +66,17 @@ export function LectureCaptions({ lecture, disabledText }: { lecture?: StaffLect
                 </MenuItem>
               ))}
             </TextField>
-            <Button variant="outlined" component="label" disabled={busy}>
+            <Button variant="outlined" onClick={() => input.current?.click()} disabled={busy}>
               {tracks.some((track) => track.language === language) ? 'Replace captions' : 'Upload captions'}
-              <input
-                ref={input}
-                hidden
-                type="file"
-                accept=".vtt,text/vtt"
-                aria-label={`Captions in ${languageName(language)}`}
-                onChange={(event) => void upload(event.target.files?.[0])}
-              />
             </Button>
+            <input
+              ref={input}
+              hidden
+              type="file"
+              accept=".vtt,text/vtt"
+              aria-label={`Captions in ${languageName(language)}`}
+              onChange={(event) => void upload(event.target.files?.[0])}
+            />
           </Stack>
           <FormHelperText>WebVTT files (.vtt), one per language.</FormHelperText>
         </>

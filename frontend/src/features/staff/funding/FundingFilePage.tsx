@@ -39,7 +39,7 @@ export function FundingFilePage() {
   };
 
   if (file.isPending) return <Loading />;
-  if (file.isError) return <ErrorState error={file.error} onRetry={() => void file.refetch()} />;
+  if (file.isError) return <ErrorState pageHeading error={file.error} onRetry={() => void file.refetch()} />;
   const data = file.data.data;
   const { project } = data;
   const approving = verdict === FundingVerdict.approve;

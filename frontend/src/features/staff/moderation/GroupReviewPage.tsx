@@ -22,7 +22,7 @@ export function GroupReviewPage() {
   const [pending, setPending] = useState<GroupAction | null>(null);
 
   if (review.isPending) return <Loading />;
-  if (review.isError) return <ErrorState error={review.error} onRetry={() => void review.refetch()} />;
+  if (review.isError) return <ErrorState pageHeading error={review.error} onRetry={() => void review.refetch()} />;
   const { current, proposed } = review.data.data;
   const rows = reviewRows(GROUP_FIELDS, current, proposed);
   const changed = rows.filter((row) => row.changed).length;

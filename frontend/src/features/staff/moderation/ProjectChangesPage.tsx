@@ -20,7 +20,7 @@ export function ProjectChangesPage() {
   const [verdict, setVerdict] = useState<ProjectVerdict | null>(null);
 
   if (review.isPending) return <Loading />;
-  if (review.isError) return <ErrorState error={review.error} onRetry={() => void review.refetch()} />;
+  if (review.isError) return <ErrorState pageHeading error={review.error} onRetry={() => void review.refetch()} />;
   const { project, current, proposed } = review.data.data;
   const rows = reviewRows(PROJECT_FIELDS, current, proposed);
   const changed = rows.filter((row) => row.changed).length;

@@ -27,7 +27,7 @@ export function UserPage() {
   const id = Number(useParams().id);
   const user = useStaffGetUser(id);
   if (user.isPending) return <Loading />;
-  if (user.isError) return <ErrorState error={user.error} onRetry={() => void user.refetch()} />;
+  if (user.isError) return <ErrorState pageHeading error={user.error} onRetry={() => void user.refetch()} />;
   return <UserDetail user={user.data.data} />;
 }
 

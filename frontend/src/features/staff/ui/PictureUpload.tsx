@@ -68,10 +68,13 @@ export function PictureUpload({ label, current, accept = 'image/jpeg,image/png',
         {disabledText ? (
           <FormHelperText>{disabledText}</FormHelperText>
         ) : (
-        <Button variant="outlined" component="label" disabled={busy} startIcon={busy ? <CircularProgress size={16} /> : undefined}>
-          {current ? `Replace ${label.toLowerCase()}` : `Upload ${label.toLowerCase()}`}
+        <>
+          {/* A real button that opens the hidden picker (a label dressed as a button is not one to assistive technology). */}
+          <Button variant="outlined" onClick={() => input.current?.click()} disabled={busy} startIcon={busy ? <CircularProgress size={16} /> : undefined}>
+            {current ? `Replace ${label.toLowerCase()}` : `Upload ${label.toLowerCase()}`}
+          </Button>
           <input ref={input} hidden type="file" accept={accept} aria-label={label} onChange={(event) => void onFile(event.target.files?.[0])} />
-        </Button>
+        </>
         )}
       </Stack>
     </Stack>
