@@ -12,7 +12,9 @@ use kernel::config::Config;
 /// transparent huge pages). With glibc's allocator every password hash's 19 MiB of argon2
 /// working memory stayed with the process, and a burst of sign-ups grew the server past a
 /// gigabyte; mimalloc kept what start-up had freed until the next allocations, and backed
-/// it with huge pages (`just bench` measures idle memory).
+/// it with huge pages (`just bench` measures idle memory). It is the C code's `malloc` too
+/// (the bundled SQLite's): under glibc's, a third of SQLite's time in a large write went to
+/// the allocator, and its arenas kept what it freed (docs/benchmarks-notes.md).
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 

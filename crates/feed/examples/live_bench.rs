@@ -326,6 +326,7 @@ async fn main() {
         Some(json!({"text": "<p>Benchmark topic</p>"})),
     )
     .await;
+    let posted = started.elapsed();
     let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
     let mut latencies = Vec::with_capacity(members);
     let mut closed = 0;
@@ -353,8 +354,9 @@ async fn main() {
     }
     latencies.sort();
     println!(
-        "delivered {}/{members} notifications; p50 {:?}, p99 {:?}, max {:?}",
+        "delivered {}/{members} notifications (the topic's answer came after {posted:?}); first {:?}, p50 {:?}, p99 {:?}, max {:?}",
         latencies.len(),
+        latencies.first().copied().unwrap_or_default(),
         percentile(&latencies, 0.5),
         percentile(&latencies, 0.99),
         latencies.last().copied().unwrap_or_default()

@@ -57,6 +57,9 @@ export const theme = createTheme({
       },
     },
     MuiButton: { defaultProps: { disableElevation: true } },
+    // Subtitles are styles, not headings (MUI maps them to h6, which put h6 headings in
+    // forms and lists); a subtitle that heads a section says so with `component`.
+    MuiTypography: { defaultProps: { variantMapping: { subtitle1: 'p', subtitle2: 'p' } } },
     // A progress indicator is named (a spinner says what it is); one that says more sets its own.
     MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
     MuiLinearProgress: { defaultProps: { 'aria-label': 'Progress' } },

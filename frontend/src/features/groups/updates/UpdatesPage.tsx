@@ -18,7 +18,7 @@ export function UpdatesPage() {
       <UpdatesBreadcrumbs groupId={groupId} group={updates.data?.data.group} />
       <Chip label="Working Group updates" color="primary" sx={{ mb: 1 }} />
       {updates.isPending && <Loading />}
-      {updates.isError && <ErrorState error={updates.error} onRetry={() => updates.refetch()} />}
+      {updates.isError && <ErrorState pageHeading error={updates.error} onRetry={() => updates.refetch()} />}
       {data && (
         <Stack spacing={3}>
           <Typography variant="h4" component="h1">

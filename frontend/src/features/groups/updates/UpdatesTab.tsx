@@ -26,7 +26,8 @@ export function UpdatesTab({ group }: { group: GroupDetail }) {
         return (
           <Card key={update.id} variant="outlined">
             <CardContent>
-              <Typography variant="h6" component="h3">
+              {/* The tab has no heading of its own: each update is a section under the group's h1. */}
+              <Typography variant="h6" component="h2">
                 {update.title}
               </Typography>
               <Typography variant="body2" color="text.secondary">
