@@ -66,16 +66,16 @@ pub async fn begin_write<C: TransactionTrait>(db: &C) -> Result<C::Transaction, 
 /// Parameters one statement binds at most: SQLite's limit (PostgreSQL's is 65,535).
 const PARAMETERS_PER_STATEMENT: usize = 32_766;
 
-/// Rows of `A` one insert writes: as many as fit SQLite's parameter limit, so a narrow row
-/// (a notification's 11 columns: 2,978 rows) takes a few statements where a wide one
-/// (60 columns: 546) takes more; capped so one statement's text stays a few hundred KB.
+/// Rows of `A` one insert writes: as many as fit SQLite's parameter limit at the table's
+/// column count (60 columns: 546 rows), at most 2,000 so one statement's text stays a few
+/// hundred KB (a notification, 12 columns, fills the cap).
 fn rows_per_statement<A: ActiveModelTrait>() -> usize {
     let columns = <A::Entity as EntityTrait>::Column::iter().count().max(1);
     (PARAMETERS_PER_STATEMENT / columns).min(2_000)
 }
 
-/// Inserts `rows` a few hundred to a statement: a seed of a hundred thousand rows takes a
-/// few hundred statements, not a hundred thousand.
+/// Inserts `rows` hundreds to thousands to a statement ([`rows_per_statement`]): a seed of
+/// a hundred thousand rows takes a hundred-odd statements, not a hundred thousand.
 pub async fn insert_batched<A>(db: &impl ConnectionTrait, rows: Vec<A>) -> Result<(), DbErr>
 where
     A: ActiveModelTrait + Send,
