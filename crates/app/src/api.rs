@@ -81,13 +81,23 @@ where
 }
 
 /// The contract as served at `/api/openapi.json` and written to `openapi.yaml`.
-pub fn openapi() -> utoipa::openapi::OpenApi {
+pub fn openapi() -> serde_json::Value {
+    illustrated().0
+}
+
+/// Each place of the contract left without an example (its test holds there are none).
+pub fn unillustrated() -> Vec<String> {
+    illustrated().1
+}
+
+/// The contract with its examples, and where it has none.
+fn illustrated() -> (serde_json::Value, Vec<String>) {
     let mut doc = mount(actix_web::App::new()).1;
     // utoipa fills the licence from Cargo metadata; the crates declare none.
     doc.info.license = None;
     crate::contract_security::document(&mut doc);
     document_every_error(&mut doc);
-    crate::contract::refer_to_components(doc)
+    crate::contract::with_examples(crate::contract::refer_to_components(doc))
 }
 
 /// Every operation can also answer with an error its annotations do not list (a 400 for a
@@ -128,9 +138,23 @@ pub async fn contract(json: web::Data<ContractJson>) -> actix_web::HttpResponse 
         .body(json.0.clone())
 }
 
-/// `openapi.yaml` text, as `cohort openapi` prints it.
+/// `openapi.yaml` text, as `cohort openapi` prints it: the document's parts in the order
+/// a reader looks for them (the JSON form keeps its keys sorted).
 pub fn openapi_yaml() -> anyhow::Result<String> {
-    openapi()
-        .to_yaml()
-        .map_err(|e| anyhow::anyhow!("rendering openapi.yaml: {e}"))
+    const READING_ORDER: [&str; 5] = ["openapi", "info", "tags", "paths", "components"];
+    let serde_json::Value::Object(mut parts) = openapi() else {
+        anyhow::bail!("the contract is not a JSON object");
+    };
+    let mut ordered = yaml_serde::Mapping::new();
+    let rest: Vec<String> = parts
+        .keys()
+        .filter(|k| !READING_ORDER.contains(&k.as_str()))
+        .cloned()
+        .collect();
+    for key in READING_ORDER.iter().map(|k| k.to_string()).chain(rest) {
+        if let Some(part) = parts.remove(&key) {
+            ordered.insert(key.into(), yaml_serde::to_value(part)?);
+        }
+    }
+    yaml_serde::to_string(&ordered).map_err(|e| anyhow::anyhow!("rendering openapi.yaml: {e}"))
 }

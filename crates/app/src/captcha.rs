@@ -2,7 +2,10 @@ use actix_web::{get, web};
 use kernel::captcha::CaptchaChallenge;
 use kernel::{AppContext, Data};
 
-/// A fresh proof-of-work challenge for a public form (sign-up, contact, updates).
+/// Get a form challenge
+///
+/// A fresh proof-of-work challenge for a public form (sign-up, contact, updates). The browser
+/// solves it and sends the solution with the form; each challenge works once and expires.
 #[utoipa::path(
     operation_id = "getCaptcha",
     tag = "system",

@@ -26,6 +26,8 @@ pub struct ConsoleOverview {
     pub update_signups: u64,
 }
 
+/// Console overview
+///
 /// The queue counts of the console's home.
 #[utoipa::path(
     operation_id = "staffOverview",
@@ -75,7 +77,11 @@ pub struct ConsoleTrends {
     pub certificates: Vec<i64>,
 }
 
-/// The daily series the console's home charts, each one grouped statement.
+/// Console trends
+///
+/// The daily series the console's home charts, each one grouped statement. Sign-ups, confirmed and
+/// active members, new groups, topics and replies, quiz attempts and certificates, daily over the
+/// last 90 days.
 #[utoipa::path(
     operation_id = "staffTrends",
     tag = "staff",
@@ -108,7 +114,10 @@ pub async fn trends(
     }))
 }
 
-/// Every staff decision, newest first, narrowed by action, record or actor.
+/// Audit log
+///
+/// Every staff decision, newest first, narrowed by action, record or actor. Paged; each entry names
+/// the actor, the action, the record and the reason given.
 #[utoipa::path(
     operation_id = "staffAuditLog",
     tag = "staff",
@@ -131,6 +140,8 @@ pub async fn audit_log(
     Ok(web::Json(page))
 }
 
+/// Audit actions
+///
 /// The actions recorded so far, for the log's filter.
 #[utoipa::path(
     operation_id = "staffAuditActions",
@@ -158,6 +169,8 @@ pub struct AuditActivity {
     pub entries: Vec<i64>,
 }
 
+/// Audit activity
+///
 /// Entries per day over the last 90 days, narrowed as the log is.
 #[utoipa::path(
     operation_id = "staffAuditActivity",

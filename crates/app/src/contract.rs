@@ -4,6 +4,9 @@
 //! copy. Here every such copy that is exactly a named component becomes a reference to it:
 //! one definition per type, in the contract, in Swagger UI and in the client.
 
+mod errors;
+pub mod examples;
+
 use std::collections::HashMap;
 
 use utoipa::openapi::schema::{ArrayItems, Schema};
@@ -19,6 +22,37 @@ pub fn refer_to_components(mut doc: OpenApi) -> OpenApi {
         refer_within(schema, &named);
     }
     doc
+}
+
+/// The contract as JSON with examples throughout (see [`examples`]), and each place it could
+/// not illustrate. (As JSON because utoipa's types do not read back what they write: an
+/// any-value schema is written `{}`.)
+pub fn with_examples(doc: OpenApi) -> (serde_json::Value, Vec<String>) {
+    let mut json = serde_json::to_value(&doc).unwrap_or_default();
+    unwrap_descriptions(&mut json);
+    let problems = examples::document(&mut json, &errors::examples());
+    (json, problems)
+}
+
+/// utoipa keeps a doc comment's line breaks; an operation's description reads as
+/// paragraphs, each on one line (generated clients copy it into their comments).
+fn unwrap_descriptions(json: &mut serde_json::Value) {
+    let Some(paths) = json.get_mut("paths").and_then(|p| p.as_object_mut()) else {
+        return;
+    };
+    let operations = paths
+        .values_mut()
+        .filter_map(|item| item.as_object_mut())
+        .flat_map(|item| item.values_mut());
+    for operation in operations {
+        if let Some(serde_json::Value::String(text)) = operation.get_mut("description") {
+            *text = text
+                .split("\n\n")
+                .map(|paragraph| paragraph.replace('\n', " "))
+                .collect::<Vec<_>>()
+                .join("\n\n");
+        }
+    }
 }
 
 /// A schema's exact text, to recognise copies by.
@@ -122,6 +156,18 @@ mod tests {
         assert_eq!(
             tidy["components"]["schemas"]["Data_A"]["properties"]["data"],
             twin
+        );
+    }
+
+    #[test]
+    fn descriptions_read_as_paragraphs() {
+        let mut doc = json!({"paths": {"/a": {"get": {
+            "description": "One line\nwrapped.\n\nA second\nparagraph."
+        }}}});
+        unwrap_descriptions(&mut doc);
+        assert_eq!(
+            doc["paths"]["/a"]["get"]["description"],
+            "One line wrapped.\n\nA second paragraph."
         );
     }
 }

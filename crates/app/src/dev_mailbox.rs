@@ -15,8 +15,10 @@ fn shown<'a, T>(ctx: &AppContext, store: Option<&'a T>) -> AppResult<&'a T> {
         .ok_or_else(AppError::not_found)
 }
 
-/// Mail kept by the dev mailbox, newest first. Staff only, in development mode, while no
-/// SMTP server is configured; otherwise 404.
+/// Dev mailbox
+///
+/// Mail kept by the dev mailbox, newest first. Staff only, in development mode, while no SMTP
+/// server is configured; otherwise 404.
 #[utoipa::path(
     operation_id = "devMailboxList",
     tag = "dev",
@@ -38,8 +40,10 @@ pub async fn list(
     Ok(web::Json(mailbox.list(&params).await?))
 }
 
-/// SMS kept by the dev outbox, newest first. Staff only, in development mode, while no
-/// SMS provider is configured; otherwise 404.
+/// Dev SMS outbox
+///
+/// SMS kept by the dev outbox, newest first. Staff only, in development mode, while no SMS provider
+/// is configured; otherwise 404.
 #[utoipa::path(
     operation_id = "devOutboxList",
     tag = "dev",

@@ -25,8 +25,10 @@ pub struct GroupActivity {
     pub update_readers: Vec<i64>,
 }
 
-/// The group's members, posts and readers of its updates per day; for its owner and
-/// moderators.
+/// Group activity
+///
+/// The group's members, posts and readers of its updates per day; for its owner and moderators.
+/// Daily counts over the last 90 days, each series one grouped statement.
 #[utoipa::path(
     operation_id = "groupActivity",
     tag = "groups",

@@ -11,6 +11,8 @@ pub struct Health {
     pub database: String,
 }
 
+/// Health check
+///
 /// Liveness and readiness: answers 200 only when the database answers.
 #[utoipa::path(
     operation_id = "health",
@@ -31,11 +33,16 @@ pub async fn health(ctx: web::Data<AppContext>) -> Result<HttpResponse, AppError
         })),
         Err(err) => {
             tracing::error!(error = %err, "health check: database unreachable");
-            Err(AppError::client(
-                actix_web::http::StatusCode::SERVICE_UNAVAILABLE,
-                "unavailable",
-                "The database is unavailable.",
-            ))
+            Err(database_unavailable())
         }
     }
+}
+
+/// The 503 of a health check whose database does not answer.
+pub fn database_unavailable() -> AppError {
+    AppError::client(
+        actix_web::http::StatusCode::SERVICE_UNAVAILABLE,
+        "unavailable",
+        "The database is unavailable.",
+    )
 }

@@ -26,6 +26,8 @@ pub struct TestCard {
     pub cvc: String,
 }
 
+/// Test processor: save a card
+///
 /// Saves a test card on a setup (the built-in test processor only).
 #[utoipa::path(
     operation_id = "confirmTestCard",
@@ -78,8 +80,10 @@ pub struct TestBankAccount {
     pub account_number: String,
 }
 
-/// Completes a payout account's onboarding at the test processor: the account is verified
-/// (only the institution's name and the account's last four digits are kept).
+/// Test processor: verify a payout account
+///
+/// Completes a payout account's onboarding at the test processor: the account is verified (only the
+/// institution's name and the account's last four digits are kept).
 #[utoipa::path(
     operation_id = "onboardTestPayoutAccount",
     tag = "payments",

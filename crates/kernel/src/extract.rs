@@ -31,20 +31,30 @@ pub fn path_config() -> web::PathConfig {
     web::PathConfig::default().error_handler(|err, _| path_error(err).into())
 }
 
+/// The 413 of a JSON body over its operation's limit.
+pub fn body_too_large() -> AppError {
+    AppError::client(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "payload_too_large",
+        "The request body is too large.",
+    )
+}
+
+/// The 415 of a body that is not JSON where JSON is read.
+pub fn not_json() -> AppError {
+    AppError::client(
+        StatusCode::UNSUPPORTED_MEDIA_TYPE,
+        "unsupported_media_type",
+        "Send the request body as application/json.",
+    )
+}
+
 fn json_error(err: JsonPayloadError) -> AppError {
     match err {
         JsonPayloadError::OverflowKnownLength { .. } | JsonPayloadError::Overflow { .. } => {
-            AppError::client(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "payload_too_large",
-                "The request body is too large.",
-            )
+            body_too_large()
         }
-        JsonPayloadError::ContentType => AppError::client(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "unsupported_media_type",
-            "Send the request body as application/json.",
-        ),
+        JsonPayloadError::ContentType => not_json(),
         JsonPayloadError::Deserialize(e) if e.is_data() => {
             AppError::bad_request("invalid", "Invalid request body.").with_detail(e.to_string())
         }

@@ -13,6 +13,17 @@ use governor::{DefaultKeyedRateLimiter, NotUntil, Quota, RateLimiter};
 use crate::client_address::TrustedProxies;
 use crate::error::{AppError, AppResult};
 
+/// The 429 of a form tried too often: how long to wait, and the quota.
+pub fn throttled(seconds: u64, per_minute: u32) -> AppError {
+    AppError::client(
+        StatusCode::TOO_MANY_REQUESTS,
+        "throttled",
+        too_many_requests(seconds),
+    )
+    .with_extra(RETRY_AFTER_SECONDS, seconds)
+    .with_extra(LIMIT_PER_MINUTE, per_minute)
+}
+
 /// The 429's text, which says how long to wait.
 pub fn too_many_requests(seconds: u64) -> String {
     let unit = if seconds == 1 { "second" } else { "seconds" };
@@ -53,13 +64,7 @@ impl RateLimits {
     fn throttled(&self, not_until: &NotUntil<<DefaultClock as Clock>::Instant>) -> AppError {
         let wait = not_until.wait_time_from(DefaultClock::default().now());
         let seconds = (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1);
-        AppError::client(
-            StatusCode::TOO_MANY_REQUESTS,
-            "throttled",
-            too_many_requests(seconds),
-        )
-        .with_extra(RETRY_AFTER_SECONDS, seconds)
-        .with_extra(LIMIT_PER_MINUTE, self.per_minute)
+        throttled(seconds, self.per_minute)
     }
 
     /// Counts one attempt at `form` on `account` (an e-mail, folded), whatever address it

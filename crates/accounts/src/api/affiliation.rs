@@ -24,6 +24,8 @@ pub struct SetupUniversityEmailRequest {
     pub university_profile_page_url: Given<HttpUrl>,
 }
 
+/// Set the university affiliation
+///
 /// Sets the university affiliation and mails a confirmation link to the university address.
 #[utoipa::path(
     operation_id = "setupUniversityEmail",
@@ -53,7 +55,10 @@ pub async fn setup_university_email(
     Ok(MessageResponse::data(affiliation::UPDATED))
 }
 
-/// Confirms the university e-mail from the mailed link (no sign-in needed).
+/// Confirm a university e-mail
+///
+/// Confirms the university e-mail from the mailed link (no sign-in needed). Staff then review the
+/// affiliation.
 #[utoipa::path(
     operation_id = "confirmUniversityEmail",
     tag = "auth",

@@ -24,6 +24,8 @@ pub struct ConfirmUserResponse {
     pub redirect_to: Option<String>,
 }
 
+/// Confirm an e-mail address
+///
 /// Confirms the e-mail address from the mailed link, activating the account.
 #[utoipa::path(
     operation_id = "confirmUser",

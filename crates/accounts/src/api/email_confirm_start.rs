@@ -4,6 +4,8 @@ use kernel::{AppContext, AppResult, CurrentUser, Data};
 use super::MessageResponse;
 use crate::service::confirmation;
 
+/// Resend the confirmation e-mail
+///
 /// Mails a new confirmation link to the signed-in user.
 #[utoipa::path(
     operation_id = "emailConfirmStart",

@@ -40,7 +40,10 @@ pub struct ResetPasswordRequest {
     pub password: String,
 }
 
-/// Mails a password-reset link. Answers the same whether or not the address is registered.
+/// Request a password reset
+///
+/// Mails a password-reset link. Answers the same whether or not the address is registered. Rate
+/// limited: too many requests answer 429 with `Retry-After`.
 #[utoipa::path(
     operation_id = "forgotPassword",
     tag = "auth",
@@ -65,6 +68,8 @@ pub async fn forgot_password(
 /// What a usable link is answered with.
 pub const VALID_LINK: &str = "The link is valid.";
 
+/// Check a reset link
+///
 /// Tells whether a reset link is still usable, before the user types a new password.
 #[utoipa::path(
     operation_id = "validateResetToken",
@@ -86,6 +91,8 @@ pub async fn validate_token(
     Ok(MessageResponse::data(VALID_LINK))
 }
 
+/// Reset the password
+///
 /// Sets a new password from a reset link and signs out every session.
 #[utoipa::path(
     operation_id = "confirmResetPassword",

@@ -49,7 +49,11 @@ pub struct LoginResponse {
     pub devices: Vec<Device>,
 }
 
-/// Signs in with e-mail and password (and the authenticator code when two-factor is on).
+/// Sign in
+///
+/// Signs in with e-mail and password (and the authenticator code when two-factor is on). Attempts
+/// are rate limited per client; repeated failures lock the account and mail its owner an unlock
+/// link (`POST /api/unlock-account`).
 #[utoipa::path(
     operation_id = "login",
     tag = "auth",

@@ -4,6 +4,8 @@ use kernel::{AppContext, AppResult, SignedIn};
 
 use crate::service;
 
+/// Sign out
+///
 /// Signs out: the session's token stops working at once.
 #[utoipa::path(
     operation_id = "logout",

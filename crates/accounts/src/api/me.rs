@@ -161,7 +161,10 @@ impl Me {
     }
 }
 
-/// The signed-in user.
+/// Current user
+///
+/// The signed-in user. The profile, settings, completion and abilities the front end needs after
+/// sign-in.
 #[utoipa::path(
     operation_id = "getMe",
     tag = "auth",

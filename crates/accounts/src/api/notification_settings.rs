@@ -53,7 +53,10 @@ pub struct NotificationSettingsUpdate {
     pub settings: Vec<NotificationSettingChange>,
 }
 
-/// The user's notification settings, one per kind of notification.
+/// Notification settings
+///
+/// The user's notification settings, one per kind of notification. Each kind says whether it is
+/// sent in the app, by e-mail, or both.
 #[utoipa::path(
     operation_id = "listNotificationSettings",
     tag = "auth",
@@ -74,6 +77,8 @@ pub async fn list(
     ))
 }
 
+/// Save notification settings
+///
 /// Saves notification settings (all or nothing).
 #[utoipa::path(
     operation_id = "updateNotificationSettings",
@@ -111,9 +116,11 @@ pub struct UnsubscribeQuery {
     pub token: String,
 }
 
-/// One-click unsubscribe (RFC 8058), the `List-Unsubscribe` address of a notification
-/// e-mail: that kind's e-mails stop for the member the signed token names. No session:
-/// the mail client posts it (its body, `List-Unsubscribe=One-Click`, is not needed).
+/// One-click unsubscribe
+///
+/// One-click unsubscribe (RFC 8058), the `List-Unsubscribe` address of a notification e-mail: that
+/// kind's e-mails stop for the member the signed token names. No session: the mail client posts it
+/// (its body, `List-Unsubscribe=One-Click`, is not needed).
 #[utoipa::path(
     operation_id = "unsubscribeNotifications",
     tag = "auth",

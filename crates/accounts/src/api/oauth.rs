@@ -48,6 +48,8 @@ fn provider(name: &str) -> AppResult<Provider> {
     Provider::parse(name).ok_or_else(AppError::not_found)
 }
 
+/// Sign-in providers
+///
 /// The single sign-on providers that are switched on.
 #[utoipa::path(
     operation_id = "oauthProviders",
@@ -62,8 +64,10 @@ pub async fn providers(ctx: web::Data<AppContext>) -> web::Json<Data<OAuthProvid
     })
 }
 
-/// Starts single sign-on: returns the provider's authorisation address (with state and
-/// PKCE). Signed in, it connects the provider to the current account.
+/// Start single sign-on
+///
+/// Starts single sign-on: returns the provider's authorisation address (with state and PKCE).
+/// Signed in, it connects the provider to the current account.
 #[utoipa::path(
     operation_id = "oauthStart",
     tag = "auth",
@@ -87,8 +91,10 @@ pub async fn start(
     Ok(Data::new(OAuthStart { authorize_url }))
 }
 
-/// Completes single sign-on with the provider's code: signs in, links by verified
-/// e-mail, or creates the account.
+/// Complete single sign-on
+///
+/// Completes single sign-on with the provider's code: signs in, links by verified e-mail, or
+/// creates the account.
 #[utoipa::path(
     operation_id = "oauthCallback",
     tag = "auth",
@@ -114,6 +120,8 @@ pub async fn callback(
     }))
 }
 
+/// Disconnect a sign-in provider
+///
 /// Disconnects a provider from the account and signs out every session.
 #[utoipa::path(
     operation_id = "disconnectOauth",

@@ -33,6 +33,8 @@ pub struct TotpDisableRequest {
     pub current_password: Option<String>,
 }
 
+/// Start two-factor setup
+///
 /// Starts two-factor setup: a new secret and its QR code.
 #[utoipa::path(
     operation_id = "startTotpSetup",
@@ -55,6 +57,8 @@ pub async fn start(
     }))
 }
 
+/// Confirm two-factor
+///
 /// Confirms the authenticator with a code; two-factor is on from then.
 #[utoipa::path(
     operation_id = "confirmTotp",
@@ -82,6 +86,8 @@ pub async fn confirm(
     Ok(MessageResponse::data(totp::OTP_SET))
 }
 
+/// Turn two-factor off
+///
 /// Turns two-factor off.
 #[utoipa::path(
     operation_id = "disableTotp",

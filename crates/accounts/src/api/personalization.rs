@@ -28,8 +28,10 @@ pub struct PersonalizationRequest {
     pub age_group: Option<AgeGroup>,
 }
 
-/// Saves the personalization answers (gender, age group and career stage are required
-/// for project creators).
+/// Save personalization
+///
+/// Saves the personalization answers (gender, age group and career stage are required for project
+/// creators).
 #[utoipa::path(
     operation_id = "personalizationUpdate",
     tag = "auth",

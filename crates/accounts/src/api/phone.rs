@@ -50,7 +50,10 @@ pub struct ResendSmsRequest {
     pub sms_confirm_token: Given<Text<128>>,
 }
 
-/// Starts adding or changing the phone number: checks the password and texts a code.
+/// Start phone confirmation
+///
+/// Starts adding or changing the phone number: checks the password and texts a code. The code is
+/// valid for a limited time; `POST /api/me/confirm-account-sms` confirms it.
 #[utoipa::path(
     operation_id = "phoneConfirmStart",
     tag = "auth",
@@ -83,8 +86,10 @@ pub async fn phone_confirm_start(
     }))
 }
 
-/// Confirms the phone number with the SMS code. After sign-up this also activates the
-/// account and signs it in.
+/// Confirm the phone number
+///
+/// Confirms the phone number with the SMS code. After sign-up this also activates the account and
+/// signs it in.
 #[utoipa::path(
     operation_id = "confirmAccountSms",
     tag = "auth",
@@ -114,7 +119,10 @@ pub async fn confirm_account_sms(
     }))
 }
 
-/// Texts a new code for the same confirmation.
+/// Resend the SMS code
+///
+/// Texts a new code for the same confirmation. Rate limited: too many requests answer 429 with
+/// `Retry-After`.
 #[utoipa::path(
     operation_id = "resendSmsCode",
     tag = "auth",

@@ -36,6 +36,8 @@ async fn upload(
     }))
 }
 
+/// Set the avatar
+///
 /// Replaces the avatar: a JPEG or PNG (checked by content, at most 8 MB), re-encoded without
 /// metadata, at most 1200 px wide, with a thumbnail.
 #[utoipa::path(
@@ -57,6 +59,8 @@ pub async fn set_avatar(
     upload(&ctx, user, Picture::Avatar, form).await
 }
 
+/// Set the profile background
+///
 /// Replaces the profile background, under the same rules as the avatar.
 #[utoipa::path(
     operation_id = "setBackground",

@@ -47,6 +47,8 @@ impl PublicProfile {
     }
 }
 
+/// Public profile
+///
 /// A member's public profile.
 #[utoipa::path(
     operation_id = "getPublicProfile",

@@ -85,8 +85,11 @@ pub struct RegisterResponse {
     pub sms_confirm_token: Option<String>,
 }
 
-/// Creates an account and e-mails a confirmation link. The answer is the same whether
-/// or not the e-mail is already registered.
+/// Sign up
+///
+/// Creates an account and e-mails a confirmation link. The answer is the same whether or not the
+/// e-mail is already registered. Protected by the form challenge (`GET /api/captcha`) and a rate
+/// limit.
 #[utoipa::path(
     operation_id = "register",
     tag = "auth",

@@ -27,6 +27,8 @@ pub struct SetPasswordRequest {
     pub confirm_password: Given<Password<{ PASSWORD_MAX }, Long>>,
 }
 
+/// Check a set-password link
+///
 /// Tells whether a set-password link is still usable, before the user types a password.
 #[utoipa::path(
     operation_id = "validateSetPasswordToken",
@@ -48,7 +50,9 @@ pub async fn validate_token(
     Ok(MessageResponse::data(VALID_LINK))
 }
 
-/// Sets the password of an account that has none yet, from a mailed link.
+/// Set a first password
+///
+/// Sets the password of an account that has none yet, from a mailed link. The link works once.
 #[utoipa::path(
     operation_id = "setPassword",
     tag = "auth",

@@ -58,8 +58,10 @@ pub struct AffiliationDecision {
     pub reason: Option<String>,
 }
 
-/// Affiliations waiting for review (confirmed university e-mail, not approved), or the
-/// approved ones. Staff only; 404 for anyone else.
+/// Affiliations to review
+///
+/// Affiliations waiting for review (confirmed university e-mail, not approved), or the approved
+/// ones. Staff only; 404 for anyone else.
 #[utoipa::path(
     operation_id = "staffListAffiliations",
     tag = "staff",
@@ -82,8 +84,10 @@ pub async fn list(
     Ok(web::Json(page.map(AffiliationForReview::from_entity)))
 }
 
-/// Approves (once the university e-mail is confirmed) or withdraws an affiliation; the
-/// decision and its reason go to the audit log.
+/// Review an affiliation
+///
+/// Approves (once the university e-mail is confirmed) or withdraws an affiliation; the decision and
+/// its reason go to the audit log. The member is told of the decision.
 #[utoipa::path(
     operation_id = "staffReviewAffiliation",
     tag = "staff",
@@ -114,6 +118,8 @@ pub async fn review(
     Ok(MessageResponse::data(affiliation_review::REVIEWED))
 }
 
+/// Affiliation history
+///
 /// Every staff decision on a member's affiliation, newest first.
 #[utoipa::path(
     operation_id = "staffAffiliationHistory",

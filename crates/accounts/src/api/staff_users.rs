@@ -115,6 +115,8 @@ pub struct StaffRoleChange {
     pub reason: Option<String>,
 }
 
+/// List accounts
+///
 /// Accounts, newest first, narrowed by search, role and state.
 #[utoipa::path(
     operation_id = "staffListUsers",
@@ -147,6 +149,8 @@ pub async fn list(
     Ok(web::Json(page.map(StaffUserRow::from_entity)))
 }
 
+/// Get an account
+///
 /// One account: its state, sign-in methods, affiliation and the staff decisions about it.
 #[utoipa::path(
     operation_id = "staffGetUser",
@@ -192,8 +196,10 @@ pub async fn detail(
     }))
 }
 
-/// Deactivates an account: it can no longer sign in and its sessions answer 401
-/// `user_inactive`. Moderators may deactivate members only; nobody themselves.
+/// Deactivate an account
+///
+/// Deactivates an account: it can no longer sign in and its sessions answer 401 `user_inactive`.
+/// Moderators may deactivate members only; nobody themselves.
 #[utoipa::path(
     operation_id = "staffDeactivateUser",
     tag = "staff",
@@ -218,6 +224,8 @@ pub async fn deactivate(
     Ok(MessageResponse::data(user_admin::DEACTIVATED))
 }
 
+/// Reactivate an account
+///
 /// Reactivates a deactivated account; its old sessions stay ended.
 #[utoipa::path(
     operation_id = "staffReactivateUser",
@@ -243,6 +251,8 @@ pub async fn reactivate(
     Ok(MessageResponse::data(user_admin::REACTIVATED))
 }
 
+/// Resend a confirmation link
+///
 /// Mails a new confirmation link to an account not yet confirmed.
 #[utoipa::path(
     operation_id = "staffResendConfirmation",
@@ -265,6 +275,8 @@ pub async fn resend_confirmation(
     Ok(MessageResponse::data(user_admin::CONFIRMATION_SENT))
 }
 
+/// Reset two-factor
+///
 /// Turns two-factor authentication off for an account (admins only).
 #[utoipa::path(
     operation_id = "staffResetTwoFactor",
@@ -290,8 +302,9 @@ pub async fn reset_two_factor(
     Ok(MessageResponse::data(user_admin::TWO_FACTOR_RESET))
 }
 
-/// Grants, changes or revokes (`null`) an account's staff role (admins only, never
-/// their own).
+/// Set a staff role
+///
+/// Grants, changes or revokes (`null`) an account's staff role (admins only, never their own).
 #[utoipa::path(
     operation_id = "staffSetUserRole",
     tag = "staff",
@@ -328,8 +341,10 @@ pub struct ContentExpertChange {
     pub reason: Option<String>,
 }
 
-/// Appoints a staff member as a Content Expert, who gives funded projects their final
-/// approval, or revokes it (admins only; audited).
+/// Appoint a Content Expert
+///
+/// Appoints a staff member as a Content Expert, who gives funded projects their final approval, or
+/// revokes it (admins only; audited).
 #[utoipa::path(
     operation_id = "staffSetContentExpert",
     tag = "staff",
@@ -369,8 +384,9 @@ pub struct StaffNewUser {
     pub email: Given<Email<Long>>,
 }
 
-/// Makes an account for someone, who is mailed a link to choose their password (admins
-/// only).
+/// Create an account
+///
+/// Makes an account for someone, who is mailed a link to choose their password (admins only).
 #[utoipa::path(
     operation_id = "staffCreateUser",
     tag = "staff",

@@ -22,6 +22,8 @@ impl Tag {
     }
 }
 
+/// Areas of interest
+///
 /// Every area of interest, alphabetically.
 #[utoipa::path(
     operation_id = "listTags",

@@ -6,6 +6,8 @@ use super::MessageResponse;
 use super::forgot_password::TokenRequest;
 use crate::service::unlock::{self, UNLOCKED};
 
+/// Unlock an account
+///
 /// Lifts a sign-in lock with the single-use link mailed to the owner when it started.
 #[utoipa::path(
     operation_id = "unlockAccount",

@@ -72,6 +72,8 @@ pub struct UpdateMeResponse {
     pub message: String,
 }
 
+/// Update the profile
+///
 /// Saves the profile, or changes the password (ending every other session).
 #[utoipa::path(
     operation_id = "updateMe",

@@ -5,6 +5,7 @@ mod api;
 mod charging_crash;
 mod cli;
 mod console;
+mod contract_docs;
 mod contract_statuses;
 mod crash;
 mod group_activity;

@@ -25,6 +25,8 @@ pub async fn read(ctx: &AppContext, placement: BannerPlacement) -> AppResult<Ban
     })
 }
 
+/// Dashboard banner
+///
 /// The dashboard's banner.
 #[utoipa::path(
     operation_id = "getFeStyle",
@@ -36,6 +38,8 @@ pub async fn fe_style(ctx: web::Data<AppContext>) -> AppResult<web::Json<Data<Ba
     Ok(Data::new(read(&ctx, BannerPlacement::Dashboard).await?))
 }
 
+/// Certificates banner
+///
 /// The certificates page's banner.
 #[utoipa::path(
     operation_id = "getCertificatesBanner",

@@ -117,6 +117,8 @@ pub(crate) async fn cards(
         .collect())
 }
 
+/// List blog posts
+///
 /// Published posts, newest first by default, filtered by categories and search.
 #[utoipa::path(
     operation_id = "listBlogPosts",
@@ -152,6 +154,8 @@ pub async fn list(
     }))
 }
 
+/// List blog categories
+///
 /// Every blog category.
 #[utoipa::path(
     operation_id = "listBlogCategories",
@@ -168,7 +172,10 @@ pub async fn categories(
     ))
 }
 
-/// One published post, by id or slug.
+/// Get a blog post
+///
+/// One published post, by id or slug. Drafts exist only for staff, in the console; here they answer
+/// 404.
 #[utoipa::path(
     operation_id = "getBlogPost",
     tag = "content",

@@ -33,7 +33,10 @@ impl ContactRequest {
     }
 }
 
-/// Sends a message to the platform's team (kept for staff, mailed to support).
+/// Contact the team
+///
+/// Sends a message to the platform's team (kept for staff, mailed to support). Protected by the
+/// form challenge (`GET /api/captcha`) and a rate limit.
 #[utoipa::path(
     operation_id = "contactUs",
     tag = "content",

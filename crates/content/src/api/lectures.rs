@@ -70,6 +70,8 @@ pub(crate) fn view(
     }
 }
 
+/// List expert lectures
+///
 /// The expert lectures.
 #[utoipa::path(
     operation_id = "listLectures",
@@ -90,7 +92,9 @@ pub async fn list(
     ))
 }
 
-/// One lecture.
+/// Get a lecture
+///
+/// One lecture. With its video, poster and the caption tracks the player offers.
 #[utoipa::path(
     operation_id = "getLecture",
     tag = "content",

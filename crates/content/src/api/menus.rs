@@ -38,6 +38,8 @@ async fn menu(ctx: &AppContext, name: MenuName) -> AppResult<web::Json<Data<Vec<
     Ok(Data::new(tree.into_iter().map(|e| item(ctx, e)).collect()))
 }
 
+/// Main menu
+///
 /// The site's main menu.
 #[utoipa::path(
     operation_id = "getMenu",
@@ -49,6 +51,8 @@ pub async fn main(ctx: web::Data<AppContext>) -> AppResult<web::Json<Data<Vec<Me
     menu(&ctx, MenuName::Main).await
 }
 
+/// Prize menu
+///
 /// The prize pages' menu.
 #[utoipa::path(
     operation_id = "getLgpMenu",

@@ -24,6 +24,8 @@ pub struct ContentPage {
     pub meta_description: Option<String>,
 }
 
+/// Get a content page
+///
 /// A content page by slug (slugs may have a path, as `aspect-in-stroke/home`).
 #[utoipa::path(
     operation_id = "getPage",

@@ -36,7 +36,10 @@ impl SignupRequest {
     }
 }
 
-/// Signs someone up for news of the platform.
+/// Sign up for updates
+///
+/// Signs someone up for news of the platform. Protected by the form challenge (`GET /api/captcha`)
+/// and a rate limit.
 #[utoipa::path(
     operation_id = "signUpForUpdates",
     tag = "content",

@@ -41,6 +41,8 @@ async fn staff_banner(ctx: &AppContext, placement: BannerPlacement) -> AppResult
     })
 }
 
+/// List banners
+///
 /// Every placement's banner.
 #[utoipa::path(
     operation_id = "staffListBanners",
@@ -63,6 +65,8 @@ pub async fn list(
     Ok(Data::new(all))
 }
 
+/// Update a banner
+///
 /// Sets where a banner leads, or takes its picture down.
 #[utoipa::path(
     operation_id = "staffUpdateBanner",
@@ -92,6 +96,8 @@ pub async fn update(
     Ok(Data::new(staff_banner(&ctx, placement).await?))
 }
 
+/// Set a banner's picture
+///
 /// Uploads a banner's picture.
 #[utoipa::path(
     operation_id = "staffSetBannerImage",

@@ -131,6 +131,8 @@ impl BlogPostRequest {
     }
 }
 
+/// List blog posts (staff)
+///
 /// Every post, drafts included, most recently edited first.
 #[utoipa::path(
     operation_id = "staffListBlogPosts",
@@ -161,7 +163,9 @@ pub async fn list(
     })))
 }
 
-/// Writes a new post.
+/// Create a blog post
+///
+/// Writes a new post: a draft, or published at once when `published` is set.
 #[utoipa::path(
     operation_id = "staffCreateBlogPost",
     tag = "staff",
@@ -185,6 +189,8 @@ pub async fn create(
     }))
 }
 
+/// Get a blog post (staff)
+///
 /// One post, draft or published.
 #[utoipa::path(
     operation_id = "staffGetBlogPost",
@@ -206,6 +212,8 @@ pub async fn detail(
     Ok(Data::new(staff_view(&ctx, found).await?))
 }
 
+/// Update a blog post
+///
 /// Replaces what a post says.
 #[utoipa::path(
     operation_id = "staffUpdateBlogPost",
@@ -231,7 +239,9 @@ pub async fn update(
     Ok(Data::new(staff_view(&ctx, saved).await?))
 }
 
-/// Deletes a post.
+/// Delete a blog post
+///
+/// Deletes a post and its header image.
 #[utoipa::path(
     operation_id = "staffDeleteBlogPost",
     tag = "staff",
@@ -252,6 +262,8 @@ pub async fn remove(
     Ok(MessageResponse::data(blog_admin::DELETED))
 }
 
+/// Set a post's header image
+///
 /// Uploads the post's header image (JPEG or PNG, checked by content).
 #[utoipa::path(
     operation_id = "staffSetBlogPostImage",
@@ -309,6 +321,8 @@ impl BlogCategoryRequest {
     }
 }
 
+/// List blog categories (staff)
+///
 /// Every category with its number of posts.
 #[utoipa::path(
     operation_id = "staffListBlogCategories",
@@ -335,7 +349,9 @@ pub async fn categories(
     ))
 }
 
-/// Adds a category.
+/// Create a blog category
+///
+/// Adds a blog category; a blank slug is made from the name.
 #[utoipa::path(
     operation_id = "staffCreateBlogCategory",
     tag = "staff",
@@ -359,6 +375,8 @@ pub async fn create_category(
     }))
 }
 
+/// Update a blog category
+///
 /// Renames a category or changes its address.
 #[utoipa::path(
     operation_id = "staffUpdateBlogCategory",
@@ -385,6 +403,8 @@ pub async fn update_category(
     Ok(Data::new(BlogCategory::from_entity(saved)))
 }
 
+/// Delete a blog category
+///
 /// Deletes a category no post uses (409 otherwise).
 #[utoipa::path(
     operation_id = "staffDeleteBlogCategory",

@@ -54,6 +54,8 @@ pub struct MessageQuery {
     pub handled: bool,
 }
 
+/// Contact messages
+///
 /// Contact messages, open (default) or handled, newest first.
 #[utoipa::path(
     operation_id = "staffListContactMessages",
@@ -76,7 +78,9 @@ pub async fn messages(
     Ok(web::Json(page.map(ContactMessage::from_entity)))
 }
 
-/// Marks a message as handled.
+/// Handle a contact message
+///
+/// Marks a message as handled. Records who handled it and when.
 #[utoipa::path(
     operation_id = "staffHandleContactMessage",
     tag = "staff",
@@ -98,6 +102,8 @@ pub async fn handle(
     Ok(Data::new(ContactMessage::from_entity(saved)))
 }
 
+/// Update sign-ups
+///
 /// Sign-ups for updates, newest first.
 #[utoipa::path(
     operation_id = "staffListUpdateSignups",
@@ -128,6 +134,8 @@ pub async fn signups(
     })))
 }
 
+/// Export update sign-ups
+///
 /// Every sign-up as a CSV file.
 #[utoipa::path(
     operation_id = "staffExportUpdateSignups",

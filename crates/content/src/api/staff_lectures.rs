@@ -103,6 +103,8 @@ impl LectureRequest {
     }
 }
 
+/// List lectures (staff)
+///
 /// Every lecture, in the order the site shows them.
 #[utoipa::path(
     operation_id = "staffListLectures",
@@ -129,7 +131,9 @@ pub async fn list(
     ))
 }
 
-/// Adds a lecture.
+/// Create a lecture
+///
+/// Adds a lecture; its poster, video and captions are uploaded next, each on its own call.
 #[utoipa::path(
     operation_id = "staffCreateLecture",
     tag = "staff",
@@ -153,7 +157,10 @@ pub async fn create(
     }))
 }
 
-/// One lecture.
+/// Get a lecture (staff)
+///
+/// One lecture as the console edits it, with its caption tracks and whether it lacks
+/// captions.
 #[utoipa::path(
     operation_id = "staffGetLecture",
     tag = "staff",
@@ -174,6 +181,8 @@ pub async fn detail(
     Ok(Data::new(reread(&ctx, found).await?))
 }
 
+/// Update a lecture
+///
 /// Replaces what a lecture says.
 #[utoipa::path(
     operation_id = "staffUpdateLecture",
@@ -199,6 +208,8 @@ pub async fn update(
     Ok(Data::new(reread(&ctx, saved).await?))
 }
 
+/// Delete a lecture
+///
 /// Deletes a lecture with its poster, video and captions.
 #[utoipa::path(
     operation_id = "staffDeleteLecture",
@@ -220,6 +231,8 @@ pub async fn remove(
     Ok(MessageResponse::data(lectures_admin::DELETED))
 }
 
+/// Set a lecture's poster
+///
 /// Uploads a lecture's poster (JPEG or PNG).
 #[utoipa::path(
     operation_id = "staffSetLecturePoster",
@@ -247,6 +260,8 @@ pub async fn set_poster(
     Ok(Data::new(reread(&ctx, saved).await?))
 }
 
+/// Set a lecture's video
+///
 /// Uploads a lecture's video (WebM or MP4, recognised by content; at most 200 MB).
 #[utoipa::path(
     operation_id = "staffSetLectureVideo",
@@ -274,8 +289,10 @@ pub async fn set_video(
     Ok(Data::new(reread(&ctx, saved).await?))
 }
 
-/// Uploads the lecture's captions in one language (a WebVTT file, recognised by content),
-/// replacing the track it had in that language.
+/// Set a lecture's captions
+///
+/// Uploads the lecture's captions in one language (a WebVTT file, recognised by content), replacing
+/// the track it had in that language.
 #[utoipa::path(
     operation_id = "staffSetLectureCaptions",
     tag = "staff",
@@ -306,6 +323,8 @@ pub async fn set_captions(
     ))
 }
 
+/// Remove a lecture's captions
+///
 /// Removes the lecture's captions in one language.
 #[utoipa::path(
     operation_id = "staffRemoveLectureCaptions",

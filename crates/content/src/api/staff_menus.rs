@@ -88,6 +88,8 @@ pub struct MoveRequest {
     pub up: bool,
 }
 
+/// Get a menu (staff)
+///
 /// A menu with its sub-menus, in order.
 #[utoipa::path(
     operation_id = "staffGetMenu",
@@ -114,6 +116,8 @@ pub async fn tree(
     ))
 }
 
+/// Create a menu item
+///
 /// Adds an item at the end of its level.
 #[utoipa::path(
     operation_id = "staffCreateMenuItem",
@@ -141,6 +145,8 @@ pub async fn create(
     }))
 }
 
+/// Update a menu item
+///
 /// Changes an item (moving it under another parent puts it last there).
 #[utoipa::path(
     operation_id = "staffUpdateMenuItem",
@@ -166,6 +172,8 @@ pub async fn update(
     Ok(Data::new(view(&ctx, saved, Vec::new())))
 }
 
+/// Move a menu item
+///
 /// Moves an item one place up or down among its siblings.
 #[utoipa::path(
     operation_id = "staffMoveMenuItem",
@@ -189,6 +197,8 @@ pub async fn move_item(
     Ok(MessageResponse::data("The menu item has been moved."))
 }
 
+/// Delete a menu item
+///
 /// Deletes an item with its sub-menus.
 #[utoipa::path(
     operation_id = "staffDeleteMenuItem",
@@ -210,6 +220,8 @@ pub async fn remove(
     Ok(MessageResponse::data(menus_admin::DELETED))
 }
 
+/// Set a menu item's picture
+///
 /// Uploads an item's picture.
 #[utoipa::path(
     operation_id = "staffSetMenuItemImage",

@@ -141,6 +141,8 @@ impl PageRequest {
     }
 }
 
+/// List pages (staff)
+///
 /// Every page, by slug.
 #[utoipa::path(
     operation_id = "staffListPages",
@@ -169,6 +171,8 @@ pub async fn list(
     })))
 }
 
+/// Create a page
+///
 /// Adds a page; it shows on the site at once.
 #[utoipa::path(
     operation_id = "staffCreatePage",
@@ -193,7 +197,9 @@ pub async fn create(
     }))
 }
 
-/// One page.
+/// Get a page (staff)
+///
+/// One page as the console edits it: its blocks, title and search-engine texts.
 #[utoipa::path(
     operation_id = "staffGetPage",
     tag = "staff",
@@ -214,6 +220,8 @@ pub async fn detail(
     Ok(Data::new(StaffPage::from_entity(found)))
 }
 
+/// Update a page
+///
 /// Replaces what a page says.
 #[utoipa::path(
     operation_id = "staffUpdatePage",
@@ -239,7 +247,9 @@ pub async fn update(
     Ok(Data::new(StaffPage::from_entity(saved)))
 }
 
-/// Deletes a page.
+/// Delete a page
+///
+/// Deletes a page; its address answers 404 from then on.
 #[utoipa::path(
     operation_id = "staffDeletePage",
     tag = "staff",

@@ -20,6 +20,8 @@ async fn one(
     Ok(views.comment(reply))
 }
 
+/// List a topic's replies
+///
 /// A page of a topic's replies, oldest first.
 #[utoipa::path(
     operation_id = "listComments",
@@ -55,6 +57,8 @@ pub async fn list(
     }))
 }
 
+/// Reply in a topic
+///
 /// Replies in a topic (multipart: text, up to 10 files, parent to answer and quote).
 #[utoipa::path(
     operation_id = "createComment",
@@ -85,6 +89,8 @@ pub async fn create(
     }))
 }
 
+/// Edit a reply
+///
 /// The author edits a reply (multipart: text, more files). Shows "Edited on".
 #[utoipa::path(
     operation_id = "updateComment",
@@ -112,7 +118,10 @@ pub async fn update(
     Ok(Data::new(one(&ctx, &user, &place, reply).await?))
 }
 
-/// The author, or the target's moderators, delete a reply; it shows "Deleted on".
+/// Delete a reply
+///
+/// The author, or the target's moderators, delete a reply; it shows "Deleted on". The reply stays
+/// in the thread as a marker, so answers to it keep their place.
 #[utoipa::path(
     operation_id = "deleteComment",
     tag = "discussions",
@@ -136,7 +145,10 @@ pub async fn remove(
     Ok(deleted())
 }
 
-/// The author removes one file from a topic or reply of this discussion.
+/// Remove an attached file
+///
+/// The author removes one file from a topic or reply of this discussion. The file is deleted from
+/// storage with its record.
 #[utoipa::path(
     operation_id = "deleteCommentImage",
     tag = "discussions",

@@ -25,8 +25,10 @@ async fn one(
     Ok(views.topic(topic, shown))
 }
 
-/// The topics of a working group, project or blog post the viewer may read, newest first,
-/// each with its first replies; and what the viewer may do there.
+/// List discussions
+///
+/// The topics of a working group, project or blog post the viewer may read, newest first, each with
+/// its first replies; and what the viewer may do there.
 #[utoipa::path(
     operation_id = "listDiscussions",
     tag = "discussions",
@@ -72,8 +74,10 @@ pub async fn list(
     }))
 }
 
-/// Starts a topic (members of the target; blog posts that allow discussion). Multipart
-/// with files, or the same fields as JSON (`PostJson`) without.
+/// Start a topic
+///
+/// Starts a topic (members of the target; blog posts that allow discussion). Multipart with files,
+/// or the same fields as JSON (`PostJson`) without.
 #[utoipa::path(
     operation_id = "createDiscussion",
     tag = "discussions",
@@ -106,8 +110,10 @@ pub async fn create(
     }))
 }
 
-/// The author edits a topic (text, privacy; multipart may add files, JSON as `PostJson`).
-/// Shows "Edited on".
+/// Edit a topic
+///
+/// The author edits a topic (text, privacy; multipart may add files, JSON as `PostJson`). Shows
+/// "Edited on".
 #[utoipa::path(
     operation_id = "updateDiscussion",
     tag = "discussions",
@@ -139,6 +145,8 @@ pub async fn update(
     Ok(Data::new(one(&ctx, &user, &place, topic).await?))
 }
 
+/// Delete a topic
+///
 /// The author, or the target's moderators, delete a topic; it shows "Deleted on".
 #[utoipa::path(
     operation_id = "deleteDiscussion",

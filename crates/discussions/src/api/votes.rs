@@ -34,6 +34,8 @@ async fn cast(
     }))
 }
 
+/// Vote on a topic
+///
 /// Votes on a topic (not one's own, not a deleted one).
 #[utoipa::path(
     operation_id = "voteDiscussion",
@@ -68,6 +70,8 @@ pub async fn topic(
     .await
 }
 
+/// Vote on a reply
+///
 /// Votes on a reply (not one's own, not a deleted one).
 #[utoipa::path(
     operation_id = "voteComment",

@@ -3,6 +3,8 @@ use kernel::{AppContext, AppResult, CurrentUser, Data};
 
 use crate::service::dashboard::{self, Counters};
 
+/// Dashboard counters
+///
 /// The dashboard's counters.
 #[utoipa::path(
     operation_id = "getDashboardCounters",

@@ -48,8 +48,11 @@ fn actor(user: &UserSummary) -> Actor {
     }
 }
 
-/// What happened on the platform that the caller may see: public activity, their groups'
-/// private activity, and the blog.
+/// Activity feed
+///
+/// What happened on the platform that the caller may see: public activity, their groups' private
+/// activity, and the blog. Newest first, a page at a time; each entry names its actor, what
+/// happened and where it leads in the app.
 #[utoipa::path(
     operation_id = "listFeed",
     tag = "feed",

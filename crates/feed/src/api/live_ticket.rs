@@ -13,8 +13,11 @@ pub struct LiveTicket {
     pub expires_in: i64,
 }
 
-/// A single-use ticket for the live notification channel (the session token never goes
-/// into the socket's URL).
+/// Get a live-channel ticket
+///
+/// A single-use ticket for the live notification channel (the session token never goes into the
+/// socket's URL). Open `/ws/notifications?ticket=…` with it within 30 seconds; each notification
+/// then arrives as a JSON text message.
 #[utoipa::path(
     operation_id = "createLiveTicket",
     tag = "notifications",

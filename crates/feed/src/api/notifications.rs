@@ -11,6 +11,8 @@ pub struct ReadResult {
     pub unread_notification_count: i64,
 }
 
+/// My notifications
+///
 /// The caller's notifications, newest first.
 #[utoipa::path(
     operation_id = "listMyNotifications",
@@ -31,6 +33,8 @@ pub async fn list(
     Ok(web::Json(notify::list(&ctx.db, user.id, &params).await?))
 }
 
+/// Mark notifications read
+///
 /// Marks every notification of the caller read (the bell was opened).
 #[utoipa::path(
     operation_id = "readMyNotifications",

@@ -19,6 +19,8 @@ pub struct BrowseQuery {
     pub tags: Option<String>,
 }
 
+/// List working groups
+///
 /// Active, approved working groups.
 #[utoipa::path(
     operation_id = "listGroups",

@@ -5,8 +5,10 @@ use kernel::{AppContext, AppResult, CurrentUser, Data};
 use super::dto::GroupDetail;
 use crate::service::{detail as viewing, join_requests, wizard};
 
-/// A working group by slug, with the viewer's relation. Groups that are not approved or
-/// are suspended exist only for their owner, moderators and staff (404 for others).
+/// Get a working group
+///
+/// A working group by slug, with the viewer's relation. Groups that are not approved or are
+/// suspended exist only for their owner, moderators and staff (404 for others).
 #[utoipa::path(
     operation_id = "getGroup",
     tag = "groups",

@@ -89,7 +89,10 @@ async fn views(ctx: &AppContext, rows: Vec<invitation::Model>) -> AppResult<Vec<
     Ok(out)
 }
 
-/// Invites an e-mail address (with or without an account); the owner and moderators only.
+/// Invite a member
+///
+/// Invites an e-mail address (with or without an account); the owner and moderators only. The
+/// address is mailed a single-use link; someone without an account signs up through it.
 #[utoipa::path(
     operation_id = "inviteGroupMember",
     tag = "groups",
@@ -126,6 +129,8 @@ pub async fn invite(
     }))
 }
 
+/// List open invitations
+///
 /// Open invitations, newest first; for the owner and moderators.
 #[utoipa::path(
     operation_id = "listInvitedMembers",
@@ -148,6 +153,8 @@ pub async fn list(
     Ok(Data::new(views(&ctx, rows).await?))
 }
 
+/// Resend an invitation
+///
 /// Mails an invitation again with a new link (the old one stops working).
 #[utoipa::path(
     operation_id = "resendInvitation",
@@ -174,7 +181,9 @@ pub async fn resend(
     }))
 }
 
-/// Withdraws an invitation.
+/// Withdraw an invitation
+///
+/// Withdraws an invitation. The mailed link stops working at once.
 #[utoipa::path(
     operation_id = "cancelInvitation",
     tag = "groups",
@@ -199,7 +208,10 @@ pub async fn cancel(
     }))
 }
 
-/// What an invitation link opens, if it still works and was sent to the caller.
+/// Check an invitation
+///
+/// What an invitation link opens, if it still works and was sent to the caller. Used by the
+/// invitation page before the caller accepts.
 #[utoipa::path(
     operation_id = "checkInvitation",
     tag = "groups",
@@ -235,6 +247,8 @@ pub async fn check(
     }))
 }
 
+/// Accept an invitation
+///
 /// Accepts an invitation: the caller joins the group. The token works once.
 #[utoipa::path(
     operation_id = "acceptInvitation",

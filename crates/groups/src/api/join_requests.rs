@@ -64,6 +64,8 @@ async fn views(ctx: &AppContext, rows: Vec<join_request::Model>) -> AppResult<Ve
         .collect())
 }
 
+/// Ask to join a group
+///
 /// Asks to join a working group, with the consent message.
 #[utoipa::path(
     operation_id = "sendJoinRequest",
@@ -93,6 +95,8 @@ pub async fn send(
     }))
 }
 
+/// Withdraw a join request
+///
 /// Withdraws the caller's pending request.
 #[utoipa::path(
     operation_id = "cancelJoinRequest",
@@ -117,6 +121,8 @@ pub async fn cancel(
     }))
 }
 
+/// List join requests
+///
 /// Pending requests, oldest first; for the owner and moderators.
 #[utoipa::path(
     operation_id = "listJoinRequests",
@@ -139,6 +145,8 @@ pub async fn list(
     Ok(Data::new(views(&ctx, rows).await?))
 }
 
+/// Decide a join request
+///
 /// Approves (`accept`) or declines (`decline`) a request; the owner and moderators only.
 #[utoipa::path(
     operation_id = "decideJoinRequest",

@@ -8,6 +8,8 @@ fn items(entries: Vec<lookups::Entry>) -> web::Json<Data<Vec<LookupItem>>> {
     Data::new(entries.into_iter().map(LookupItem::from_entry).collect())
 }
 
+/// Project tags
+///
 /// Project tags (the Topics filter and the wizard's tags).
 #[utoipa::path(
     operation_id = "listProjectTags",
@@ -19,6 +21,8 @@ pub async fn tags(ctx: web::Data<AppContext>) -> AppResult<web::Json<Data<Vec<Lo
     Ok(items(lookups::tags(&ctx.db).await?))
 }
 
+/// Working-group goals
+///
 /// The goals a working group may have; `other` asks for free text.
 #[utoipa::path(
     operation_id = "listGroupGoals",
@@ -30,6 +34,8 @@ pub async fn goals(ctx: web::Data<AppContext>) -> AppResult<web::Json<Data<Vec<L
     Ok(items(lookups::goals(&ctx.db).await?))
 }
 
+/// Industry-partner roles
+///
 /// The roles an industry partner may play; `other` asks for free text.
 #[utoipa::path(
     operation_id = "listIndustryPartnerRoles",

@@ -97,6 +97,8 @@ async fn one(ctx: &AppContext, item: material::Model) -> AppResult<web::Json<Dat
     Ok(Data::new(list.remove(0)))
 }
 
+/// List a group's materials
+///
 /// A group's supplementary materials, for whoever may see the group.
 #[utoipa::path(
     operation_id = "listGroupMaterials",
@@ -118,6 +120,8 @@ pub async fn list_public(
     Ok(Data::new(views(&ctx, items).await?))
 }
 
+/// Manage a group's materials
+///
 /// The materials of a group the caller edits (owner or moderator).
 #[utoipa::path(
     operation_id = "listMyGroupMaterials",
@@ -139,6 +143,8 @@ pub async fn list_editable(
     Ok(Data::new(views(&ctx, items).await?))
 }
 
+/// Add a material
+///
 /// Adds a document or a link.
 #[utoipa::path(
     operation_id = "createGroupMaterial",
@@ -177,6 +183,8 @@ pub async fn create(
     one(&ctx, item).await
 }
 
+/// Change a material
+///
 /// Changes an item's label and url (links) or label and name (documents).
 #[utoipa::path(
     operation_id = "updateGroupMaterial",
@@ -213,7 +221,9 @@ pub async fn update(
     one(&ctx, item).await
 }
 
-/// Removes an item.
+/// Remove a material
+///
+/// Removes an item, and a document's file with it.
 #[utoipa::path(
     operation_id = "deleteGroupMaterial",
     tag = "groups",

@@ -77,6 +77,8 @@ async fn views(
         .collect())
 }
 
+/// List a group's members
+///
 /// The members of a working group, owner first; for its members and staff.
 #[utoipa::path(
     operation_id = "listGroupMembers",
@@ -104,6 +106,8 @@ pub async fn list(
     }))
 }
 
+/// Change a member's role
+///
 /// The owner makes a member a moderator, or a moderator a member.
 #[utoipa::path(
     operation_id = "changeGroupMemberRole",
@@ -134,6 +138,8 @@ pub async fn change_role(
     ))
 }
 
+/// Remove a member
+///
 /// The owner or a moderator removes a member (never the owner; moderators only members).
 #[utoipa::path(
     operation_id = "removeGroupMember",
@@ -159,6 +165,8 @@ pub async fn remove(
     }))
 }
 
+/// Leave a group
+///
 /// The caller leaves the group (the owner cannot).
 #[utoipa::path(
     operation_id = "leaveGroup",

@@ -103,6 +103,8 @@ async fn owner_view(
     super::detail_of(ctx, group, content, Some(MemberRole::Admin), Comments::All).await
 }
 
+/// My groups
+///
 /// The groups the caller created, newest first.
 #[utoipa::path(
     operation_id = "listMyGroups",
@@ -122,6 +124,8 @@ pub async fn list(
     Ok(web::Json(super::cards(&ctx, page, Comments::All).await?))
 }
 
+/// Create a working group
+///
 /// Step 1 of the wizard on a new group: creates it, with the caller as owner.
 #[utoipa::path(
     operation_id = "createGroup",
@@ -152,6 +156,8 @@ pub async fn create(
     Ok(actix_web::HttpResponse::Created().json(kernel::Data { data: view }))
 }
 
+/// Get my group
+///
 /// One of the caller's groups, with any changes still under review.
 #[utoipa::path(
     operation_id = "getMyGroup",
@@ -173,8 +179,10 @@ pub async fn get(
     Ok(Data::new(owner_view(&ctx, group).await?))
 }
 
-/// Saves wizard steps. On an approved group the change waits for staff review while the
-/// approved version stays public.
+/// Save wizard steps
+///
+/// Saves wizard steps. On an approved group the change waits for staff review while the approved
+/// version stays public.
 #[utoipa::path(
     operation_id = "updateGroup",
     tag = "groups",
@@ -199,6 +207,8 @@ pub async fn update(
     Ok(Data::new(owner_view(&ctx, group).await?))
 }
 
+/// Delete my group
+///
 /// Deletes one of the caller's groups.
 #[utoipa::path(
     operation_id = "deleteGroup",
@@ -222,6 +232,8 @@ pub async fn delete(
     }))
 }
 
+/// Set a group's image
+///
 /// Sets the group's image: a JPEG or PNG (checked by content, at most 8 MB).
 #[utoipa::path(
     operation_id = "setGroupImage",

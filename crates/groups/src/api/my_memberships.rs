@@ -17,6 +17,8 @@ async fn cards_for(
     })
 }
 
+/// Groups I joined
+///
 /// The working groups the caller joined (not the ones they own), newest first.
 #[utoipa::path(
     operation_id = "listJoinedGroups",
@@ -35,6 +37,8 @@ pub async fn joined(
     Ok(web::Json(cards_for(&ctx, ids, Comments::All).await?))
 }
 
+/// My join requests
+///
 /// The working groups the caller asked to join and is waiting for (My applications).
 #[utoipa::path(
     operation_id = "listAppliedGroups",

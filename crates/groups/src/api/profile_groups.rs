@@ -13,8 +13,9 @@ pub struct GroupLink {
     pub title: String,
 }
 
-/// The public working groups a member created; none for a
-/// private profile.
+/// A member's groups
+///
+/// The public working groups a member created; none for a private profile.
 #[utoipa::path(
     operation_id = "listProfileGroups",
     tag = "groups",

@@ -35,6 +35,8 @@ pub struct StaffGroupQuery {
     pub search: Option<String>,
 }
 
+/// Groups to review
+///
 /// Groups waiting for staff (the longest waiting first), or every submitted group.
 #[utoipa::path(
     operation_id = "staffGroupQueue",
@@ -58,6 +60,8 @@ pub async fn queue(
     Ok(web::Json(super::cards(&ctx, page, Comments::All).await?))
 }
 
+/// Review a group
+///
 /// A group under review: the public version and the proposed one, side by side.
 #[utoipa::path(
     operation_id = "staffGroupReview",
@@ -83,6 +87,8 @@ pub async fn review(
     Ok(Data::new(GroupReview { current, proposed }))
 }
 
+/// Moderate a group
+///
 /// Approves, rejects, suspends or reactivates a group (`action` is one of those words).
 #[utoipa::path(
     operation_id = "staffModerateGroup",

@@ -43,6 +43,8 @@ impl LookupRequest {
     }
 }
 
+/// List a lookup
+///
 /// Every entry of a lookup, with its use.
 #[utoipa::path(
     operation_id = "staffListLookup",
@@ -72,7 +74,10 @@ pub async fn list(
     ))
 }
 
-/// Adds an entry.
+/// Create a lookup entry
+///
+/// Adds an entry to a lookup (areas of interest, goals, industry-partner roles or project
+/// tags).
 #[utoipa::path(
     operation_id = "staffCreateLookup",
     tag = "staff",
@@ -99,7 +104,9 @@ pub async fn create(
     }))
 }
 
-/// Renames an entry.
+/// Update a lookup entry
+///
+/// Renames an entry of a lookup; groups that use it show the new name.
 #[utoipa::path(
     operation_id = "staffUpdateLookup",
     tag = "staff",
@@ -128,6 +135,8 @@ pub async fn update(
     Ok(Data::new(LookupItem::from_entry(saved)))
 }
 
+/// Delete a lookup entry
+///
 /// Deletes an entry no group uses (409 otherwise, and always for `other`).
 #[utoipa::path(
     operation_id = "staffDeleteLookup",

@@ -147,6 +147,8 @@ fn header(group: working_group::Model) -> (GroupHeader, bool) {
     )
 }
 
+/// List a group's updates
+///
 /// The approved updates of a group, for its members (and staff).
 #[utoipa::path(
     operation_id = "listGroupUpdates",
@@ -174,6 +176,8 @@ pub async fn list_approved(
     }))
 }
 
+/// Manage a group's updates
+///
 /// Every update of a group, for its owner and moderators.
 #[utoipa::path(
     operation_id = "listMyGroupUpdates",
@@ -200,6 +204,8 @@ pub async fn list_all(
     }))
 }
 
+/// Write a group update
+///
 /// Writes an update (owner or moderator of an approved group); it waits for staff.
 #[utoipa::path(
     operation_id = "createGroupUpdate",
@@ -227,6 +233,8 @@ pub async fn create(
     }))
 }
 
+/// Get an update to edit
+///
 /// One update the caller may edit.
 #[utoipa::path(
     operation_id = "getGroupUpdate",
@@ -250,6 +258,8 @@ pub async fn get(
     Ok(Data::new(one(&ctx, item, &user).await?))
 }
 
+/// Edit a group update
+///
 /// Saves an edit; the update goes back to staff for approval.
 #[utoipa::path(
     operation_id = "updateGroupUpdate",
@@ -277,6 +287,8 @@ pub async fn update(
     Ok(Data::new(one(&ctx, item, &user).await?))
 }
 
+/// Set an update's image
+///
 /// Sets an update's image (a JPEG or PNG, checked by content).
 #[utoipa::path(
     operation_id = "setGroupUpdateImage",
@@ -303,7 +315,9 @@ pub async fn set_image(
     Ok(Data::new(one(&ctx, item, &user).await?))
 }
 
-/// Updates waiting for staff approval.
+/// Group updates to review
+///
+/// Updates waiting for staff approval. The longest waiting first.
 #[utoipa::path(
     operation_id = "staffGroupUpdateQueue",
     tag = "staff",
@@ -336,6 +350,8 @@ pub async fn queue(
     Ok(web::Json(Page { data, pagination }))
 }
 
+/// Review a group update
+///
 /// Approves or rejects an update (`action` is `approve` or `reject`); audited.
 #[utoipa::path(
     operation_id = "staffReviewGroupUpdate",

@@ -17,6 +17,8 @@ pub struct CertificateCheck {
     pub issued_at: DateTime<Utc>,
 }
 
+/// Verify a certificate
+///
 /// Confirms a certificate is genuine (public).
 #[utoipa::path(
     operation_id = "verifyCertificate",
@@ -42,6 +44,8 @@ pub async fn verify(
     }))
 }
 
+/// Download a certificate
+///
 /// The holder's certificate as a PDF.
 #[utoipa::path(
     operation_id = "downloadCertificate",

@@ -128,6 +128,8 @@ fn list_item(q: quiz::Model, p: &Progress) -> QuizListItem {
     }
 }
 
+/// List quizzes
+///
 /// The published quizzes, with the viewer's progress when signed in.
 #[utoipa::path(
     operation_id = "listQuizzes",
@@ -224,6 +226,8 @@ fn question_view(
     }
 }
 
+/// Open a quiz
+///
 /// A quiz with its questions, opened where the viewer left it.
 #[utoipa::path(
     operation_id = "getQuiz",
@@ -287,7 +291,10 @@ pub async fn detail(
     }))
 }
 
-/// Answers one question; the last answer scores the attempt.
+/// Answer a question
+///
+/// Answers one question; the last answer scores the attempt. Passing the quiz issues a certificate
+/// with a public verification code.
 #[utoipa::path(
     operation_id = "completeQuiz",
     tag = "learning",

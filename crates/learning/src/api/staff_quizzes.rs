@@ -233,6 +233,8 @@ pub struct QuizMessage {
     pub message: String,
 }
 
+/// List quizzes (staff)
+///
 /// Every quiz, published or not, newest first.
 #[utoipa::path(
     operation_id = "staffListQuizzes",
@@ -260,7 +262,9 @@ pub async fn list(
     })))
 }
 
-/// Writes a new quiz.
+/// Create a quiz
+///
+/// Writes a new quiz with its questions and answers; members see it once it is published.
 #[utoipa::path(
     operation_id = "staffCreateQuiz",
     tag = "staff",
@@ -284,6 +288,8 @@ pub async fn create(
     }))
 }
 
+/// Get a quiz (staff)
+///
 /// One quiz with its right answers.
 #[utoipa::path(
     operation_id = "staffGetQuiz",
@@ -305,6 +311,8 @@ pub async fn detail(
     Ok(Data::new(staff_view(&ctx, found).await?))
 }
 
+/// Update a quiz
+///
 /// Saves a quiz (its questions only while nobody has taken it).
 #[utoipa::path(
     operation_id = "staffUpdateQuiz",
@@ -330,6 +338,8 @@ pub async fn update(
     Ok(Data::new(staff_view(&ctx, saved).await?))
 }
 
+/// Delete a quiz
+///
 /// Deletes a quiz nobody has taken (409 otherwise).
 #[utoipa::path(
     operation_id = "staffDeleteQuiz",
@@ -354,6 +364,8 @@ pub async fn remove(
     }))
 }
 
+/// Set a quiz's banner
+///
 /// Uploads the quiz's banner picture.
 #[utoipa::path(
     operation_id = "staffSetQuizBanner",

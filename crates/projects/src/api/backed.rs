@@ -9,6 +9,8 @@ use super::dto::ProjectCard;
 use crate::entity::project;
 use crate::service::backing::{self, Seen};
 
+/// Projects I back
+///
 /// The public projects the caller backs, the latest pledge first (99 a page).
 #[utoipa::path(
     operation_id = "listBackedProjects",
@@ -54,8 +56,9 @@ pub struct ProfileProjects {
     pub backed: Vec<ProjectLink>,
 }
 
-/// The public projects a member created and backs; none for a
-/// private profile.
+/// A member's projects
+///
+/// The public projects a member created and backs; none for a private profile.
 #[utoipa::path(
     operation_id = "listProfileProjects",
     tag = "projects",

@@ -21,6 +21,8 @@ pub struct ProjectsQuery {
     pub sort: Option<ProjectSort>,
 }
 
+/// List projects
+///
 /// Live projects, searched, of one topic, sorted (the newest first by default; 9 a page).
 #[utoipa::path(
     operation_id = "listProjects",
@@ -43,6 +45,8 @@ pub async fn list(
     Ok(web::Json(super::cards(&ctx, page).await?))
 }
 
+/// Get a project
+///
 /// A project's page: public once live; its owner sees it before.
 #[utoipa::path(
     operation_id = "getProject",

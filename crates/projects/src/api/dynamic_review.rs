@@ -50,7 +50,10 @@ impl ReviewInput {
     }
 }
 
-/// Saves the caller's review of a live project (one per member; saving again edits it).
+/// Review a project
+///
+/// Saves the caller's review of a live project (one per member; saving again edits it). Scores
+/// scientific merit, feasibility, impact, clarity and relevance to patients, with a comment.
 #[utoipa::path(
     operation_id = "reviewProject",
     tag = "projects",
@@ -76,6 +79,8 @@ pub async fn save(
     Ok(Data::new(tally.into()))
 }
 
+/// List a project's reviews
+///
 /// A public project's reviews, the latest changed first (10 a page).
 #[utoipa::path(
     operation_id = "listProjectReviews",

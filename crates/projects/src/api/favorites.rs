@@ -6,6 +6,8 @@ use kernel::{AppContext, AppResult, CurrentUser, Data, Page, PageParams};
 use super::dto::{Favorites, ProjectCard};
 use crate::service::favorites;
 
+/// Favourite a project
+///
 /// Gives the caller's heart to a public project (again is the same).
 #[utoipa::path(
     operation_id = "favoriteProject",
@@ -28,6 +30,8 @@ pub async fn add(
     ))
 }
 
+/// Unfavourite a project
+///
 /// Takes the caller's heart back.
 #[utoipa::path(
     operation_id = "unfavoriteProject",
@@ -50,6 +54,8 @@ pub async fn remove(
     ))
 }
 
+/// Favourite projects
+///
 /// The public projects the caller favourited, the latest first (99 a page).
 #[utoipa::path(
     operation_id = "listFavoriteProjects",

@@ -67,8 +67,10 @@ pub struct FundingFile {
     pub can_decide: bool,
 }
 
-/// Projects whose pledges reached the goal, waiting for a Content Expert, the longest
-/// waiting first.
+/// Funding approvals
+///
+/// Projects whose pledges reached the goal, waiting for a Content Expert, the longest waiting
+/// first.
 #[utoipa::path(
     operation_id = "staffFundingApprovals",
     tag = "staff",
@@ -90,6 +92,8 @@ pub async fn queue(
     Ok(web::Json(Page { data, pagination }))
 }
 
+/// Funding file
+///
 /// One public project's funding file, for staff (Content Experts decide on it).
 #[utoipa::path(
     operation_id = "staffFundingFile",
@@ -128,6 +132,8 @@ async fn funding_file(ctx: &AppContext, staff: &Staff, id: i64) -> AppResult<Fun
     })
 }
 
+/// Export a funding ledger
+///
 /// One project's funding ledger as a CSV file (staff).
 #[utoipa::path(
     operation_id = "staffExportFundingLedger",
@@ -156,6 +162,8 @@ pub async fn ledger_csv(
         .body(ledger_service::csv(&entries)))
 }
 
+/// Funding reconciliation
+///
 /// Every charge in the ledger checked against the processor's records; differences flagged.
 #[utoipa::path(
     operation_id = "staffFundingReconciliation",
@@ -191,8 +199,10 @@ pub struct FundingDecision {
     pub reason: Option<String>,
 }
 
-/// A Content Expert approves a project's funding (each pledge is then charged and the
-/// funds paid out) or does not, with a reason (every pledge is let go); audited.
+/// Decide on funding
+///
+/// A Content Expert approves a project's funding (each pledge is then charged and the funds paid
+/// out) or does not, with a reason (every pledge is let go); audited.
 #[utoipa::path(
     operation_id = "staffDecideFunding",
     tag = "staff",
@@ -233,7 +243,10 @@ pub struct PayoutAccountView {
     pub verified: bool,
 }
 
-/// The caller's payout account.
+/// My payout account
+///
+/// The caller's payout account. Its state at the processor; 503 when no payment processor is
+/// configured.
 #[utoipa::path(
     operation_id = "getMyPayoutAccount",
     tag = "projects",
@@ -263,8 +276,10 @@ pub struct Onboarding {
     pub url: String,
 }
 
-/// Registers the caller's payout account with the processor (once) and answers where its
-/// onboarding continues: the institution's details go to the processor, not to Cohort.
+/// Start payout onboarding
+///
+/// Registers the caller's payout account with the processor (once) and answers where its onboarding
+/// continues: the institution's details go to the processor, not to Cohort.
 #[utoipa::path(
     operation_id = "startPayoutOnboarding",
     tag = "projects",
@@ -285,8 +300,10 @@ pub async fn onboarding(ctx: web::Data<AppContext>, user: CurrentUser) -> AppRes
     Ok(HttpResponse::Created().json(Data::new(Onboarding { url })))
 }
 
-/// The owner refunds every pledge of their project (anything charged goes back to the
-/// cards): the contract is void and the project closes.
+/// Refund my project
+///
+/// The owner refunds every pledge of their project (anything charged goes back to the cards): the
+/// contract is void and the project closes.
 #[utoipa::path(
     operation_id = "refundMyProject",
     tag = "projects",
@@ -312,7 +329,10 @@ pub async fn refund(
 
 pub const REFUNDED: &str = "Every pledge is refunded and the contract is void.";
 
-/// Starts saving a new card for one of the caller's pledges whose charge failed.
+/// Start replacing a pledge's card
+///
+/// Starts saving a new card for one of the caller's pledges whose charge failed. Answers the
+/// processor's setup for the card form; `PUT …/card` then uses it.
 #[utoipa::path(
     operation_id = "startPledgeCardUpdate",
     tag = "projects",
@@ -344,6 +364,8 @@ pub struct CardUpdate {
     pub setup_id: String,
 }
 
+/// Replace a pledge's card
+///
 /// Puts the new card on a pledge whose charge failed, and charges it at once.
 #[utoipa::path(
     operation_id = "updatePledgeCard",

@@ -165,6 +165,8 @@ impl BudgetStep {
     }
 }
 
+/// Project eligibility
+///
 /// Whether the caller may submit projects; each reason not, with the screen that fixes it.
 #[utoipa::path(
     operation_id = "getProjectEligibility",
@@ -180,6 +182,8 @@ pub async fn may_submit(
     Ok(Data::new(eligibility::gaps(&ctx, user.id).await?.into()))
 }
 
+/// My projects
+///
 /// The caller's projects in every state, newest first (`/my-projects`).
 #[utoipa::path(
     operation_id = "listMyProjects",
@@ -198,7 +202,10 @@ pub async fn list(
     ))
 }
 
-/// Starts a project from the wizard's first step (members who may submit projects).
+/// Create a project
+///
+/// Starts a project from the wizard's first step (members who may submit projects). The project
+/// stays a draft until it is submitted.
 #[utoipa::path(
     operation_id = "createProject",
     tag = "projects",
@@ -220,6 +227,8 @@ pub async fn create(
     Ok(HttpResponse::Created().json(Data::new(super::draft(&ctx, project).await?)))
 }
 
+/// Get my project
+///
 /// One of the caller's projects, as the wizard edits it.
 #[utoipa::path(
     operation_id = "getMyProject",
@@ -241,7 +250,10 @@ pub async fn get(
     Ok(Data::new(super::draft(&ctx, project).await?))
 }
 
-/// Saves step 1 again.
+/// Save the general step
+///
+/// Saves the wizard's first step again: title, lay summary, tags and video (a draft or a
+/// project sent back; on a live project, as changes waiting for staff).
 #[utoipa::path(
     operation_id = "saveProjectGeneral",
     tag = "projects",
@@ -266,7 +278,10 @@ pub async fn save_general(
     Ok(Data::new(super::draft(&ctx, project).await?))
 }
 
-/// Saves step 2.
+/// Save the research step
+///
+/// Saves the wizard's second step: the problem, aims, methods, impact and conflicts of
+/// interest (on a live project, as changes waiting for staff).
 #[utoipa::path(
     operation_id = "saveProjectResearch",
     tag = "projects",
@@ -291,6 +306,8 @@ pub async fn save_research(
     Ok(Data::new(super::draft(&ctx, project).await?))
 }
 
+/// Save the budget step
+///
 /// Saves the Budget step.
 #[utoipa::path(
     operation_id = "saveProjectBudget",
@@ -316,6 +333,8 @@ pub async fn save_budget(
     Ok(Data::new(super::draft(&ctx, project).await?))
 }
 
+/// Set a project's picture
+///
 /// Sets the project's picture (multipart field `file`; a JPEG or PNG checked by content).
 #[utoipa::path(
     operation_id = "setProjectImage",
@@ -340,6 +359,8 @@ pub async fn set_image(
     Ok(Data::new(super::draft(&ctx, project).await?))
 }
 
+/// Submit a project
+///
 /// Sends the project to staff for review.
 #[utoipa::path(
     operation_id = "submitProject",
@@ -363,6 +384,8 @@ pub async fn submit(
     Ok(Data::new(super::draft(&ctx, project).await?))
 }
 
+/// Withdraw waiting changes
+///
 /// Withdraws the changes waiting on the caller's live project (the public version stays).
 #[utoipa::path(
     operation_id = "withdrawProjectChanges",

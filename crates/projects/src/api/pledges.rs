@@ -37,6 +37,8 @@ pub struct CardEntry {
     pub js_url: Option<String>,
 }
 
+/// Card entry settings
+///
 /// How cards are entered on this platform (public: the publishable key is meant for browsers).
 #[utoipa::path(
     operation_id = "getCardEntry",
@@ -60,8 +62,10 @@ pub async fn card_entry(ctx: web::Data<AppContext>) -> HttpResponse {
     HttpResponse::Ok().json(Data::new(entry))
 }
 
-/// Starts saving a card for a pledge to the project (signed-in members other than its owner,
-/// while it takes pledges).
+/// Start a pledge's card
+///
+/// Starts saving a card for a pledge to the project (signed-in members other than its owner, while
+/// it takes pledges).
 #[utoipa::path(
     operation_id = "startPledgeCard",
     tag = "projects",
@@ -196,8 +200,10 @@ pub(super) async fn shown(ctx: &AppContext, p: pledge::Model) -> AppResult<MyPle
     Ok(MyPledge::of(p, &project))
 }
 
-/// Pledges to a live project with a saved card. Nothing is charged now: only if the
-/// pledges reach the goal and a Content Expert approves.
+/// Pledge to a project
+///
+/// Pledges to a live project with a saved card. Nothing is charged now: only if the pledges reach
+/// the goal and a Content Expert approves.
 #[utoipa::path(
     operation_id = "pledgeToProject",
     tag = "projects",
@@ -238,6 +244,8 @@ pub async fn make(
     Ok(HttpResponse::Created().json(Data::new(shown(&ctx, made).await?)))
 }
 
+/// My pledges
+///
 /// The caller's pledges, newest first.
 #[utoipa::path(
     operation_id = "listMyPledges",
@@ -262,6 +270,8 @@ pub async fn list(
     ))
 }
 
+/// Change a pledge
+///
 /// Changes the amount of one of the caller's pledges, until the project reaches its goal.
 #[utoipa::path(
     operation_id = "changeMyPledge",
@@ -287,6 +297,8 @@ pub async fn change(
     Ok(Data::new(shown(&ctx, changed).await?))
 }
 
+/// Cancel a pledge
+///
 /// Cancels one of the caller's pledges, until the project reaches its goal.
 #[utoipa::path(
     operation_id = "cancelMyPledge",
@@ -310,6 +322,8 @@ pub async fn cancel(
     Ok(Data::new(shown(&ctx, cancelled).await?))
 }
 
+/// Download a receipt
+///
 /// The receipt of one of the caller's charged pledges, as a PDF.
 #[utoipa::path(
     operation_id = "downloadPledgeReceipt",

@@ -49,6 +49,8 @@ pub struct ProjectActionRequest {
     pub reason: Option<String>,
 }
 
+/// Projects by state
+///
 /// Projects in one state: submissions the longest waiting first, others the latest changed.
 #[utoipa::path(
     operation_id = "staffProjectQueue",
@@ -103,6 +105,8 @@ async fn public(ctx: &AppContext, project: project::Model) -> AppResult<ProjectD
     Ok(one.remove(0))
 }
 
+/// Project changes to review
+///
 /// Live projects whose owners proposed changes, the longest waiting first.
 #[utoipa::path(
     operation_id = "staffProjectChangesQueue",
@@ -124,6 +128,8 @@ pub async fn changes_queue(
     rows(&ctx, page).await.map(web::Json)
 }
 
+/// A project's waiting changes
+///
 /// A live project's public version beside the changes waiting for review.
 #[utoipa::path(
     operation_id = "staffProjectChanges",
@@ -156,8 +162,10 @@ pub async fn compare_changes(
     }))
 }
 
-/// Approves the changes waiting on a live project (they become its public version) or
-/// sends them back with a reason (the public version stays).
+/// Review a project's changes
+///
+/// Approves the changes waiting on a live project (they become its public version) or sends them
+/// back with a reason (the public version stays).
 #[utoipa::path(
     operation_id = "staffReviewProjectChanges",
     tag = "staff",
@@ -190,6 +198,8 @@ fn verdict_of(request: ProjectReviewRequest) -> AppResult<Verdict> {
     })
 }
 
+/// Review a project
+///
 /// Approves a submitted project (it goes live) or sends it back with a reason.
 #[utoipa::path(
     operation_id = "staffReviewProject",
@@ -215,8 +225,10 @@ pub async fn decide(
     Ok(Data::new(public(&ctx, project).await?))
 }
 
-/// Suspends a live project (with a reason), reactivates a suspended one, or closes a live
-/// one; audited, and the owner is told.
+/// Suspend, reactivate or close a project
+///
+/// Suspends a live project (with a reason), reactivates a suspended one, or closes a live one;
+/// audited, and the owner is told.
 #[utoipa::path(
     operation_id = "staffProjectAction",
     tag = "staff",

@@ -79,6 +79,8 @@ impl TeamStep {
     }
 }
 
+/// Get a project's team
+///
 /// The team and needs of one of the caller's projects (a live one's waiting changes).
 #[utoipa::path(
     operation_id = "getMyProjectTeam",
@@ -99,8 +101,10 @@ pub async fn get(
     Ok(Data::new(team::mine(&ctx.db, &user, *path).await?.into()))
 }
 
-/// Saves the wizard's "Team and needs" step (a draft or a project sent back; on a live
-/// project, as changes waiting for staff).
+/// Save the team step
+///
+/// Saves the wizard's "Team and needs" step (a draft or a project sent back; on a live project, as
+/// changes waiting for staff).
 #[utoipa::path(
     operation_id = "saveProjectTeam",
     tag = "projects",
@@ -133,6 +137,8 @@ pub struct NeedsQuery {
     pub kind: Option<NeedKind>,
 }
 
+/// Project needs
+///
 /// `/needs`: what live projects ask the community for, the newest projects first (20 a page).
 #[utoipa::path(
     operation_id = "listProjectNeeds",

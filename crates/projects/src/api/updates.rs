@@ -108,6 +108,8 @@ async fn page(ctx: &AppContext, page: Page<update::Model>) -> AppResult<Page<Pro
     })
 }
 
+/// Manage a project's updates
+///
 /// Every update of one of the caller's projects, newest first (99 a page).
 #[utoipa::path(
     operation_id = "listMyProjectUpdates",
@@ -130,6 +132,8 @@ pub async fn mine(
     Ok(web::Json(page(&ctx, found).await?))
 }
 
+/// Write a project update
+///
 /// Writes an update on one of the caller's live projects; it waits for staff.
 #[utoipa::path(
     operation_id = "createProjectUpdate",
@@ -154,6 +158,8 @@ pub async fn create(
     Ok(HttpResponse::Created().json(Data::new(view(&ctx, item).await?)))
 }
 
+/// Get a project update to edit
+///
 /// One update of one of the caller's projects.
 #[utoipa::path(
     operation_id = "getMyProjectUpdate",
@@ -176,6 +182,8 @@ pub async fn get(
     Ok(Data::new(view(&ctx, item).await?))
 }
 
+/// Edit a project update
+///
 /// Changes an update; it goes back to staff.
 #[utoipa::path(
     operation_id = "updateProjectUpdate",
@@ -202,6 +210,8 @@ pub async fn edit(
     Ok(Data::new(view(&ctx, item).await?))
 }
 
+/// Set a project update's picture
+///
 /// Sets an update's picture (multipart field `file`; a JPEG or PNG checked by content).
 #[utoipa::path(
     operation_id = "setProjectUpdateImage",
@@ -227,6 +237,8 @@ pub async fn set_image(
     Ok(Data::new(view(&ctx, item).await?))
 }
 
+/// List a project's updates
+///
 /// The approved updates of a public project, newest first (10 a page).
 #[utoipa::path(
     operation_id = "listProjectUpdates",
@@ -247,6 +259,8 @@ pub async fn approved(
     Ok(web::Json(page(&ctx, found).await?))
 }
 
+/// Project updates to review
+///
 /// Project updates waiting for staff, the longest waiting first.
 #[utoipa::path(
     operation_id = "staffProjectUpdateQueue",
@@ -281,6 +295,8 @@ pub async fn queue(
     Ok(web::Json(Page { data, pagination }))
 }
 
+/// Review a project update
+///
 /// Approves or rejects a project update (`action` is `approve` or `reject`); audited.
 #[utoipa::path(
     operation_id = "staffReviewProjectUpdate",

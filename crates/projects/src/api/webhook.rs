@@ -5,12 +5,19 @@ use kernel::{AppContext, AppResult, Data, MessageResponse};
 
 use crate::service::webhooks::{self, Delivery};
 
-/// Receives a processor webhook (Stripe's `Stripe-Signature` scheme): verified, handled once
-/// by its event id.
+/// Payment webhook
+///
+/// Receives a processor webhook (Stripe's `Stripe-Signature` scheme): verified, handled once by its
+/// event id.
 #[utoipa::path(
     operation_id = "receivePaymentWebhook",
     tag = "payments",
-    request_body(content = String, description = "The processor's signed event (JSON)", content_type = "application/json"),
+    request_body(
+        content = String,
+        description = "The processor's signed event (JSON)",
+        content_type = "application/json",
+        example = json!(r#"{"id":"evt_1PqR8sT2","type":"charge.refunded","data":{"object":{"id":"ch_3PqR8sT2"}}}"#)
+    ),
     responses(
         (status = 200, description = "Received (or received before).", body = Data<MessageResponse>),
         (status = 400, description = "The signature is not valid or too old.", body = kernel::ErrorBody),

@@ -70,7 +70,8 @@ import { apiFetch } from '../../../lib/api-client';
 
 
 /**
- * @summary Confirms the e-mail address from the mailed link, activating the account.
+ * Confirms the e-mail address from the mailed link, activating the account.
+ * @summary Confirm an e-mail address
  */
 export const getConfirmUserUrl = () => {
 
@@ -125,7 +126,7 @@ const {mutation: mutationOptions} = options ?
     export type ConfirmUserMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Confirms the e-mail address from the mailed link, activating the account.
+ * @summary Confirm an e-mail address
  */
 export const useConfirmUser = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmUser>>, TError,{data: ConfirmUserRequest}, TContext>, }
@@ -141,7 +142,8 @@ export const useConfirmUser = <TError = ErrorBody | ErrorBody | ErrorBody | Erro
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Mails a password-reset link. Answers the same whether or not the address is registered.
+ * Mails a password-reset link. Answers the same whether or not the address is registered. Rate limited: too many requests answer 429 with `Retry-After`.
+ * @summary Request a password reset
  */
 export const getForgotPasswordUrl = () => {
 
@@ -196,7 +198,7 @@ const {mutation: mutationOptions} = options ?
     export type ForgotPasswordMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Mails a password-reset link. Answers the same whether or not the address is registered.
+ * @summary Request a password reset
  */
 export const useForgotPassword = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof forgotPassword>>, TError,{data: ForgotPasswordRequest}, TContext>, }
@@ -212,7 +214,8 @@ export const useForgotPassword = <TError = ErrorBody | ErrorBody | ErrorBody | E
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Sets a new password from a reset link and signs out every session.
+ * Sets a new password from a reset link and signs out every session.
+ * @summary Reset the password
  */
 export const getConfirmResetPasswordUrl = () => {
 
@@ -267,7 +270,7 @@ const {mutation: mutationOptions} = options ?
     export type ConfirmResetPasswordMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Sets a new password from a reset link and signs out every session.
+ * @summary Reset the password
  */
 export const useConfirmResetPassword = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmResetPassword>>, TError,{data: ResetPasswordRequest}, TContext>, }
@@ -283,7 +286,8 @@ export const useConfirmResetPassword = <TError = ErrorBody | ErrorBody | ErrorBo
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Tells whether a reset link is still usable, before the user types a new password.
+ * Tells whether a reset link is still usable, before the user types a new password.
+ * @summary Check a reset link
  */
 export const getValidateResetTokenUrl = () => {
 
@@ -338,7 +342,7 @@ const {mutation: mutationOptions} = options ?
     export type ValidateResetTokenMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Tells whether a reset link is still usable, before the user types a new password.
+ * @summary Check a reset link
  */
 export const useValidateResetToken = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof validateResetToken>>, TError,{data: TokenRequest}, TContext>, }
@@ -354,7 +358,8 @@ export const useValidateResetToken = <TError = ErrorBody | ErrorBody | ErrorBody
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Signs in with e-mail and password (and the authenticator code when two-factor is on).
+ * Signs in with e-mail and password (and the authenticator code when two-factor is on). Attempts are rate limited per client; repeated failures lock the account and mail its owner an unlock link (`POST /api/unlock-account`).
+ * @summary Sign in
  */
 export const getLoginUrl = () => {
 
@@ -409,7 +414,7 @@ const {mutation: mutationOptions} = options ?
     export type LoginMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Signs in with e-mail and password (and the authenticator code when two-factor is on).
+ * @summary Sign in
  */
 export const useLogin = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof login>>, TError,{data: LoginRequest}, TContext>, }
@@ -425,7 +430,8 @@ export const useLogin = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Signs out: the session's token stops working at once.
+ * Signs out: the session's token stops working at once.
+ * @summary Sign out
  */
 export const getLogoutUrl = () => {
 
@@ -479,7 +485,7 @@ const {mutation: mutationOptions} = options ?
     export type LogoutMutationError = ErrorBody | ErrorBody
 
     /**
- * @summary Signs out: the session's token stops working at once.
+ * @summary Sign out
  */
 export const useLogout = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,void, TContext>, }
@@ -495,7 +501,8 @@ export const useLogout = <TError = ErrorBody | ErrorBody,
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary The signed-in user.
+ * The signed-in user. The profile, settings, completion and abilities the front end needs after sign-in.
+ * @summary Current user
  */
 export const getGetMeUrl = () => {
 
@@ -574,7 +581,7 @@ export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = Err
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The signed-in user.
+ * @summary Current user
  */
 
 export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorBody | ErrorBody>(
@@ -594,7 +601,8 @@ export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = Err
 
 
 /**
- * @summary Saves the profile, or changes the password (ending every other session).
+ * Saves the profile, or changes the password (ending every other session).
+ * @summary Update the profile
  */
 export const getUpdateMeUrl = () => {
 
@@ -649,7 +657,7 @@ const {mutation: mutationOptions} = options ?
     export type UpdateMeMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Saves the profile, or changes the password (ending every other session).
+ * @summary Update the profile
  */
 export const useUpdateMe = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateMe>>, TError,{data: UpdateMeRequest}, TContext>, }
@@ -665,8 +673,8 @@ export const useUpdateMe = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBo
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Confirms the phone number with the SMS code. After sign-up this also activates the
-account and signs it in.
+ * Confirms the phone number with the SMS code. After sign-up this also activates the account and signs it in.
+ * @summary Confirm the phone number
  */
 export const getConfirmAccountSmsUrl = () => {
 
@@ -721,8 +729,7 @@ const {mutation: mutationOptions} = options ?
     export type ConfirmAccountSmsMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Confirms the phone number with the SMS code. After sign-up this also activates the
-account and signs it in.
+ * @summary Confirm the phone number
  */
 export const useConfirmAccountSms = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmAccountSms>>, TError,{data: ConfirmSmsRequest}, TContext>, }
@@ -738,7 +745,8 @@ export const useConfirmAccountSms = <TError = ErrorBody | ErrorBody | ErrorBody 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Confirms the university e-mail from the mailed link (no sign-in needed).
+ * Confirms the university e-mail from the mailed link (no sign-in needed). Staff then review the affiliation.
+ * @summary Confirm a university e-mail
  */
 export const getConfirmUniversityEmailUrl = () => {
 
@@ -793,7 +801,7 @@ const {mutation: mutationOptions} = options ?
     export type ConfirmUniversityEmailMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Confirms the university e-mail from the mailed link (no sign-in needed).
+ * @summary Confirm a university e-mail
  */
 export const useConfirmUniversityEmail = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmUniversityEmail>>, TError,{data: TokenRequest}, TContext>, }
@@ -809,7 +817,8 @@ export const useConfirmUniversityEmail = <TError = ErrorBody | ErrorBody | Error
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Disconnects a provider from the account and signs out every session.
+ * Disconnects a provider from the account and signs out every session.
+ * @summary Disconnect a sign-in provider
  */
 export const getDisconnectOauthUrl = (id: number,) => {
 
@@ -863,7 +872,7 @@ const {mutation: mutationOptions} = options ?
     export type DisconnectOauthMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Disconnects a provider from the account and signs out every session.
+ * @summary Disconnect a sign-in provider
  */
 export const useDisconnectOauth = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof disconnectOauth>>, TError,{id: number}, TContext>, }
@@ -879,7 +888,8 @@ export const useDisconnectOauth = <TError = ErrorBody | ErrorBody | ErrorBody | 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Mails a new confirmation link to the signed-in user.
+ * Mails a new confirmation link to the signed-in user.
+ * @summary Resend the confirmation e-mail
  */
 export const getEmailConfirmStartUrl = () => {
 
@@ -933,7 +943,7 @@ const {mutation: mutationOptions} = options ?
     export type EmailConfirmStartMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Mails a new confirmation link to the signed-in user.
+ * @summary Resend the confirmation e-mail
  */
 export const useEmailConfirmStart = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof emailConfirmStart>>, TError,void, TContext>, }
@@ -949,7 +959,8 @@ export const useEmailConfirmStart = <TError = ErrorBody | ErrorBody | ErrorBody,
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary The user's notification settings, one per kind of notification.
+ * The user's notification settings, one per kind of notification. Each kind says whether it is sent in the app, by e-mail, or both.
+ * @summary Notification settings
  */
 export const getListNotificationSettingsUrl = () => {
 
@@ -1028,7 +1039,7 @@ export function useListNotificationSettings<TData = Awaited<ReturnType<typeof li
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The user's notification settings, one per kind of notification.
+ * @summary Notification settings
  */
 
 export function useListNotificationSettings<TData = Awaited<ReturnType<typeof listNotificationSettings>>, TError = ErrorBody | ErrorBody>(
@@ -1048,7 +1059,8 @@ export function useListNotificationSettings<TData = Awaited<ReturnType<typeof li
 
 
 /**
- * @summary Saves notification settings (all or nothing).
+ * Saves notification settings (all or nothing).
+ * @summary Save notification settings
  */
 export const getUpdateNotificationSettingsUrl = () => {
 
@@ -1103,7 +1115,7 @@ const {mutation: mutationOptions} = options ?
     export type UpdateNotificationSettingsMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Saves notification settings (all or nothing).
+ * @summary Save notification settings
  */
 export const useUpdateNotificationSettings = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateNotificationSettings>>, TError,{data: NotificationSettingsUpdate}, TContext>, }
@@ -1119,8 +1131,8 @@ export const useUpdateNotificationSettings = <TError = ErrorBody | ErrorBody | E
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Saves the personalization answers (gender, age group and career stage are required
-for project creators).
+ * Saves the personalization answers (gender, age group and career stage are required for project creators).
+ * @summary Save personalization
  */
 export const getPersonalizationUpdateUrl = () => {
 
@@ -1175,8 +1187,7 @@ const {mutation: mutationOptions} = options ?
     export type PersonalizationUpdateMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Saves the personalization answers (gender, age group and career stage are required
-for project creators).
+ * @summary Save personalization
  */
 export const usePersonalizationUpdate = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof personalizationUpdate>>, TError,{data: PersonalizationRequest}, TContext>, }
@@ -1192,7 +1203,8 @@ export const usePersonalizationUpdate = <TError = ErrorBody | ErrorBody | ErrorB
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Starts adding or changing the phone number: checks the password and texts a code.
+ * Starts adding or changing the phone number: checks the password and texts a code. The code is valid for a limited time; `POST /api/me/confirm-account-sms` confirms it.
+ * @summary Start phone confirmation
  */
 export const getPhoneConfirmStartUrl = () => {
 
@@ -1247,7 +1259,7 @@ const {mutation: mutationOptions} = options ?
     export type PhoneConfirmStartMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Starts adding or changing the phone number: checks the password and texts a code.
+ * @summary Start phone confirmation
  */
 export const usePhoneConfirmStart = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof phoneConfirmStart>>, TError,{data: PhoneConfirmStartRequest}, TContext>, }
@@ -1263,7 +1275,8 @@ export const usePhoneConfirmStart = <TError = ErrorBody | ErrorBody | ErrorBody 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Texts a new code for the same confirmation.
+ * Texts a new code for the same confirmation. Rate limited: too many requests answer 429 with `Retry-After`.
+ * @summary Resend the SMS code
  */
 export const getResendSmsCodeUrl = () => {
 
@@ -1318,7 +1331,7 @@ const {mutation: mutationOptions} = options ?
     export type ResendSmsCodeMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Texts a new code for the same confirmation.
+ * @summary Resend the SMS code
  */
 export const useResendSmsCode = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendSmsCode>>, TError,{data: ResendSmsRequest}, TContext>, }
@@ -1334,8 +1347,8 @@ export const useResendSmsCode = <TError = ErrorBody | ErrorBody | ErrorBody | Er
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Replaces the avatar: a JPEG or PNG (checked by content, at most 8 MB), re-encoded without
-metadata, at most 1200 px wide, with a thumbnail.
+ * Replaces the avatar: a JPEG or PNG (checked by content, at most 8 MB), re-encoded without metadata, at most 1200 px wide, with a thumbnail.
+ * @summary Set the avatar
  */
 export const getSetAvatarUrl = () => {
 
@@ -1392,8 +1405,7 @@ const {mutation: mutationOptions} = options ?
     export type SetAvatarMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Replaces the avatar: a JPEG or PNG (checked by content, at most 8 MB), re-encoded without
-metadata, at most 1200 px wide, with a thumbnail.
+ * @summary Set the avatar
  */
 export const useSetAvatar = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setAvatar>>, TError,{data: SingleFileUpload}, TContext>, }
@@ -1409,7 +1421,8 @@ export const useSetAvatar = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorB
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Replaces the profile background, under the same rules as the avatar.
+ * Replaces the profile background, under the same rules as the avatar.
+ * @summary Set the profile background
  */
 export const getSetBackgroundUrl = () => {
 
@@ -1466,7 +1479,7 @@ const {mutation: mutationOptions} = options ?
     export type SetBackgroundMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Replaces the profile background, under the same rules as the avatar.
+ * @summary Set the profile background
  */
 export const useSetBackground = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setBackground>>, TError,{data: SingleFileUpload}, TContext>, }
@@ -1482,7 +1495,8 @@ export const useSetBackground = <TError = ErrorBody | ErrorBody | ErrorBody | Er
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Sets the university affiliation and mails a confirmation link to the university address.
+ * Sets the university affiliation and mails a confirmation link to the university address.
+ * @summary Set the university affiliation
  */
 export const getSetupUniversityEmailUrl = () => {
 
@@ -1537,7 +1551,7 @@ const {mutation: mutationOptions} = options ?
     export type SetupUniversityEmailMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Sets the university affiliation and mails a confirmation link to the university address.
+ * @summary Set the university affiliation
  */
 export const useSetupUniversityEmail = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setupUniversityEmail>>, TError,{data: SetupUniversityEmailRequest}, TContext>, }
@@ -1553,9 +1567,8 @@ export const useSetupUniversityEmail = <TError = ErrorBody | ErrorBody | ErrorBo
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary One-click unsubscribe (RFC 8058), the `List-Unsubscribe` address of a notification
-e-mail: that kind's e-mails stop for the member the signed token names. No session:
-the mail client posts it (its body, `List-Unsubscribe=One-Click`, is not needed).
+ * One-click unsubscribe (RFC 8058), the `List-Unsubscribe` address of a notification e-mail: that kind's e-mails stop for the member the signed token names. No session: the mail client posts it (its body, `List-Unsubscribe=One-Click`, is not needed).
+ * @summary One-click unsubscribe
  */
 export const getUnsubscribeNotificationsUrl = (params: UnsubscribeNotificationsParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -1616,9 +1629,7 @@ const {mutation: mutationOptions} = options ?
     export type UnsubscribeNotificationsMutationError = ErrorBody | ErrorBody
 
     /**
- * @summary One-click unsubscribe (RFC 8058), the `List-Unsubscribe` address of a notification
-e-mail: that kind's e-mails stop for the member the signed token names. No session:
-the mail client posts it (its body, `List-Unsubscribe=One-Click`, is not needed).
+ * @summary One-click unsubscribe
  */
 export const useUnsubscribeNotifications = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unsubscribeNotifications>>, TError,{params: UnsubscribeNotificationsParams}, TContext>, }
@@ -1634,7 +1645,8 @@ export const useUnsubscribeNotifications = <TError = ErrorBody | ErrorBody,
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary The single sign-on providers that are switched on.
+ * The single sign-on providers that are switched on.
+ * @summary Sign-in providers
  */
 export const getOauthProvidersUrl = () => {
 
@@ -1713,7 +1725,7 @@ export function useOauthProviders<TData = Awaited<ReturnType<typeof oauthProvide
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The single sign-on providers that are switched on.
+ * @summary Sign-in providers
  */
 
 export function useOauthProviders<TData = Awaited<ReturnType<typeof oauthProviders>>, TError = ErrorBody>(
@@ -1733,8 +1745,8 @@ export function useOauthProviders<TData = Awaited<ReturnType<typeof oauthProvide
 
 
 /**
- * @summary Completes single sign-on with the provider's code: signs in, links by verified
-e-mail, or creates the account.
+ * Completes single sign-on with the provider's code: signs in, links by verified e-mail, or creates the account.
+ * @summary Complete single sign-on
  */
 export const getOauthCallbackUrl = (provider: string,) => {
 
@@ -1790,8 +1802,7 @@ const {mutation: mutationOptions} = options ?
     export type OauthCallbackMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Completes single sign-on with the provider's code: signs in, links by verified
-e-mail, or creates the account.
+ * @summary Complete single sign-on
  */
 export const useOauthCallback = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof oauthCallback>>, TError,{provider: string;data: OAuthCallbackRequest}, TContext>, }
@@ -1807,8 +1818,8 @@ export const useOauthCallback = <TError = ErrorBody | ErrorBody | ErrorBody | Er
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Starts single sign-on: returns the provider's authorisation address (with state and
-PKCE). Signed in, it connects the provider to the current account.
+ * Starts single sign-on: returns the provider's authorisation address (with state and PKCE). Signed in, it connects the provider to the current account.
+ * @summary Start single sign-on
  */
 export const getOauthStartUrl = (provider: string,
     params?: OauthStartParams,) => {
@@ -1901,8 +1912,7 @@ export function useOauthStart<TData = Awaited<ReturnType<typeof oauthStart>>, TE
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Starts single sign-on: returns the provider's authorisation address (with state and
-PKCE). Signed in, it connects the provider to the current account.
+ * @summary Start single sign-on
  */
 
 export function useOauthStart<TData = Awaited<ReturnType<typeof oauthStart>>, TError = ErrorBody | ErrorBody>(
@@ -1923,7 +1933,80 @@ export function useOauthStart<TData = Awaited<ReturnType<typeof oauthStart>>, TE
 
 
 /**
- * @summary Starts two-factor setup: a new secret and its QR code.
+ * Turns two-factor off.
+ * @summary Turn two-factor off
+ */
+export const getDisableTotpUrl = () => {
+
+
+  
+
+  return `/api/otp-totp`
+}
+
+export const disableTotp = async (totpDisableRequest: TotpDisableRequest, options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getDisableTotpUrl(),
+  {      
+    ...options,
+    method: 'DELETE',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      totpDisableRequest,)
+  }
+);}
+
+
+
+
+export const getDisableTotpMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof disableTotp>>, TError,{data: TotpDisableRequest}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof disableTotp>>, TError,{data: TotpDisableRequest}, TContext> => {
+
+const mutationKey = ['disableTotp'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof disableTotp>>, {data: TotpDisableRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  disableTotp(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DisableTotpMutationResult = NonNullable<Awaited<ReturnType<typeof disableTotp>>>
+    export type DisableTotpMutationBody = TotpDisableRequest
+    export type DisableTotpMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Turn two-factor off
+ */
+export const useDisableTotp = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof disableTotp>>, TError,{data: TotpDisableRequest}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof disableTotp>>,
+        TError,
+        {data: TotpDisableRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getDisableTotpMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Starts two-factor setup: a new secret and its QR code.
+ * @summary Start two-factor setup
  */
 export const getStartTotpSetupUrl = () => {
 
@@ -2002,7 +2085,7 @@ export function useStartTotpSetup<TData = Awaited<ReturnType<typeof startTotpSet
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Starts two-factor setup: a new secret and its QR code.
+ * @summary Start two-factor setup
  */
 
 export function useStartTotpSetup<TData = Awaited<ReturnType<typeof startTotpSetup>>, TError = ErrorBody | ErrorBody>(
@@ -2022,7 +2105,8 @@ export function useStartTotpSetup<TData = Awaited<ReturnType<typeof startTotpSet
 
 
 /**
- * @summary Confirms the authenticator with a code; two-factor is on from then.
+ * Confirms the authenticator with a code; two-factor is on from then.
+ * @summary Confirm two-factor
  */
 export const getConfirmTotpUrl = () => {
 
@@ -2077,7 +2161,7 @@ const {mutation: mutationOptions} = options ?
     export type ConfirmTotpMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Confirms the authenticator with a code; two-factor is on from then.
+ * @summary Confirm two-factor
  */
 export const useConfirmTotp = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmTotp>>, TError,{data: TotpConfirmRequest}, TContext>, }
@@ -2093,78 +2177,8 @@ export const useConfirmTotp = <TError = ErrorBody | ErrorBody | ErrorBody | Erro
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Turns two-factor off.
- */
-export const getDisableTotpUrl = () => {
-
-
-  
-
-  return `/api/otp-totp`
-}
-
-export const disableTotp = async (totpDisableRequest: TotpDisableRequest, options?: RequestInit): Promise<DataMessageResponse> => {
-  
-  return apiFetch<DataMessageResponse>(getDisableTotpUrl(),
-  {      
-    ...options,
-    method: 'DELETE',
-    headers: { 'Content-Type': 'application/json', ...options?.headers },
-    body: JSON.stringify(
-      totpDisableRequest,)
-  }
-);}
-
-
-
-
-export const getDisableTotpMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof disableTotp>>, TError,{data: TotpDisableRequest}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof disableTotp>>, TError,{data: TotpDisableRequest}, TContext> => {
-
-const mutationKey = ['disableTotp'];
-const {mutation: mutationOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }};
-
-      
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof disableTotp>>, {data: TotpDisableRequest}> = (props) => {
-          const {data} = props ?? {};
-
-          return  disableTotp(data,)
-        }
-
-        
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type DisableTotpMutationResult = NonNullable<Awaited<ReturnType<typeof disableTotp>>>
-    export type DisableTotpMutationBody = TotpDisableRequest
-    export type DisableTotpMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
-
-    /**
- * @summary Turns two-factor off.
- */
-export const useDisableTotp = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof disableTotp>>, TError,{data: TotpDisableRequest}, TContext>, }
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof disableTotp>>,
-        TError,
-        {data: TotpDisableRequest},
-        TContext
-      > => {
-
-      const mutationOptions = getDisableTotpMutationOptions(options);
-
-      return useMutation(mutationOptions, queryClient);
-    }
-    /**
- * @summary A member's public profile.
+ * A member's public profile.
+ * @summary Public profile
  */
 export const getGetPublicProfileUrl = (id: number,) => {
 
@@ -2243,7 +2257,7 @@ export function useGetPublicProfile<TData = Awaited<ReturnType<typeof getPublicP
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary A member's public profile.
+ * @summary Public profile
  */
 
 export function useGetPublicProfile<TData = Awaited<ReturnType<typeof getPublicProfile>>, TError = ErrorBody | ErrorBody>(
@@ -2263,8 +2277,8 @@ export function useGetPublicProfile<TData = Awaited<ReturnType<typeof getPublicP
 
 
 /**
- * @summary Creates an account and e-mails a confirmation link. The answer is the same whether
-or not the e-mail is already registered.
+ * Creates an account and e-mails a confirmation link. The answer is the same whether or not the e-mail is already registered. Protected by the form challenge (`GET /api/captcha`) and a rate limit.
+ * @summary Sign up
  */
 export const getRegisterUrl = () => {
 
@@ -2319,8 +2333,7 @@ const {mutation: mutationOptions} = options ?
     export type RegisterMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Creates an account and e-mails a confirmation link. The answer is the same whether
-or not the e-mail is already registered.
+ * @summary Sign up
  */
 export const useRegister = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof register>>, TError,{data: RegisterRequest}, TContext>, }
@@ -2336,7 +2349,8 @@ export const useRegister = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBo
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Sets the password of an account that has none yet, from a mailed link.
+ * Sets the password of an account that has none yet, from a mailed link. The link works once.
+ * @summary Set a first password
  */
 export const getSetPasswordUrl = () => {
 
@@ -2391,7 +2405,7 @@ const {mutation: mutationOptions} = options ?
     export type SetPasswordMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Sets the password of an account that has none yet, from a mailed link.
+ * @summary Set a first password
  */
 export const useSetPassword = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setPassword>>, TError,{data: SetPasswordRequest}, TContext>, }
@@ -2407,7 +2421,8 @@ export const useSetPassword = <TError = ErrorBody | ErrorBody | ErrorBody | Erro
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Tells whether a set-password link is still usable, before the user types a password.
+ * Tells whether a set-password link is still usable, before the user types a password.
+ * @summary Check a set-password link
  */
 export const getValidateSetPasswordTokenUrl = () => {
 
@@ -2462,7 +2477,7 @@ const {mutation: mutationOptions} = options ?
     export type ValidateSetPasswordTokenMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Tells whether a set-password link is still usable, before the user types a password.
+ * @summary Check a set-password link
  */
 export const useValidateSetPasswordToken = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof validateSetPasswordToken>>, TError,{data: TokenRequest}, TContext>, }
@@ -2478,7 +2493,8 @@ export const useValidateSetPasswordToken = <TError = ErrorBody | ErrorBody | Err
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Every area of interest, alphabetically.
+ * Every area of interest, alphabetically.
+ * @summary Areas of interest
  */
 export const getListTagsUrl = () => {
 
@@ -2557,7 +2573,7 @@ export function useListTags<TData = Awaited<ReturnType<typeof listTags>>, TError
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Every area of interest, alphabetically.
+ * @summary Areas of interest
  */
 
 export function useListTags<TData = Awaited<ReturnType<typeof listTags>>, TError = ErrorBody>(
@@ -2577,7 +2593,8 @@ export function useListTags<TData = Awaited<ReturnType<typeof listTags>>, TError
 
 
 /**
- * @summary Lifts a sign-in lock with the single-use link mailed to the owner when it started.
+ * Lifts a sign-in lock with the single-use link mailed to the owner when it started.
+ * @summary Unlock an account
  */
 export const getUnlockAccountUrl = () => {
 
@@ -2632,7 +2649,7 @@ const {mutation: mutationOptions} = options ?
     export type UnlockAccountMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Lifts a sign-in lock with the single-use link mailed to the owner when it started.
+ * @summary Unlock an account
  */
 export const useUnlockAccount = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unlockAccount>>, TError,{data: TokenRequest}, TContext>, }

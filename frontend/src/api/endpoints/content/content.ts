@@ -47,7 +47,8 @@ import { apiFetch } from '../../../lib/api-client';
 
 
 /**
- * @summary The certificates page's banner.
+ * The certificates page's banner.
+ * @summary Certificates banner
  */
 export const getGetCertificatesBannerUrl = () => {
 
@@ -126,7 +127,7 @@ export function useGetCertificatesBanner<TData = Awaited<ReturnType<typeof getCe
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The certificates page's banner.
+ * @summary Certificates banner
  */
 
 export function useGetCertificatesBanner<TData = Awaited<ReturnType<typeof getCertificatesBanner>>, TError = ErrorBody>(
@@ -146,7 +147,8 @@ export function useGetCertificatesBanner<TData = Awaited<ReturnType<typeof getCe
 
 
 /**
- * @summary Published posts, newest first by default, filtered by categories and search.
+ * Published posts, newest first by default, filtered by categories and search.
+ * @summary List blog posts
  */
 export const getListBlogPostsUrl = (params?: ListBlogPostsParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -232,7 +234,7 @@ export function useListBlogPosts<TData = Awaited<ReturnType<typeof listBlogPosts
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Published posts, newest first by default, filtered by categories and search.
+ * @summary List blog posts
  */
 
 export function useListBlogPosts<TData = Awaited<ReturnType<typeof listBlogPosts>>, TError = ErrorBody>(
@@ -252,7 +254,8 @@ export function useListBlogPosts<TData = Awaited<ReturnType<typeof listBlogPosts
 
 
 /**
- * @summary Every blog category.
+ * Every blog category.
+ * @summary List blog categories
  */
 export const getListBlogCategoriesUrl = () => {
 
@@ -331,7 +334,7 @@ export function useListBlogCategories<TData = Awaited<ReturnType<typeof listBlog
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Every blog category.
+ * @summary List blog categories
  */
 
 export function useListBlogCategories<TData = Awaited<ReturnType<typeof listBlogCategories>>, TError = ErrorBody>(
@@ -351,7 +354,8 @@ export function useListBlogCategories<TData = Awaited<ReturnType<typeof listBlog
 
 
 /**
- * @summary One published post, by id or slug.
+ * One published post, by id or slug. Drafts exist only for staff, in the console; here they answer 404.
+ * @summary Get a blog post
  */
 export const getGetBlogPostUrl = (id: string,) => {
 
@@ -430,7 +434,7 @@ export function useGetBlogPost<TData = Awaited<ReturnType<typeof getBlogPost>>, 
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary One published post, by id or slug.
+ * @summary Get a blog post
  */
 
 export function useGetBlogPost<TData = Awaited<ReturnType<typeof getBlogPost>>, TError = ErrorBody | ErrorBody>(
@@ -450,7 +454,8 @@ export function useGetBlogPost<TData = Awaited<ReturnType<typeof getBlogPost>>, 
 
 
 /**
- * @summary Sends a message to the platform's team (kept for staff, mailed to support).
+ * Sends a message to the platform's team (kept for staff, mailed to support). Protected by the form challenge (`GET /api/captcha`) and a rate limit.
+ * @summary Contact the team
  */
 export const getContactUsUrl = () => {
 
@@ -505,7 +510,7 @@ const {mutation: mutationOptions} = options ?
     export type ContactUsMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Sends a message to the platform's team (kept for staff, mailed to support).
+ * @summary Contact the team
  */
 export const useContactUs = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof contactUs>>, TError,{data: ContactRequest}, TContext>, }
@@ -521,7 +526,8 @@ export const useContactUs = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorB
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary The expert lectures.
+ * The expert lectures.
+ * @summary List expert lectures
  */
 export const getListLecturesUrl = (params?: ListLecturesParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -607,7 +613,7 @@ export function useListLectures<TData = Awaited<ReturnType<typeof listLectures>>
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The expert lectures.
+ * @summary List expert lectures
  */
 
 export function useListLectures<TData = Awaited<ReturnType<typeof listLectures>>, TError = ErrorBody>(
@@ -627,7 +633,8 @@ export function useListLectures<TData = Awaited<ReturnType<typeof listLectures>>
 
 
 /**
- * @summary One lecture.
+ * One lecture. With its video, poster and the caption tracks the player offers.
+ * @summary Get a lecture
  */
 export const getGetLectureUrl = (id: number,) => {
 
@@ -706,7 +713,7 @@ export function useGetLecture<TData = Awaited<ReturnType<typeof getLecture>>, TE
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary One lecture.
+ * @summary Get a lecture
  */
 
 export function useGetLecture<TData = Awaited<ReturnType<typeof getLecture>>, TError = ErrorBody | ErrorBody>(
@@ -726,7 +733,8 @@ export function useGetLecture<TData = Awaited<ReturnType<typeof getLecture>>, TE
 
 
 /**
- * @summary The dashboard's banner.
+ * The dashboard's banner.
+ * @summary Dashboard banner
  */
 export const getGetFeStyleUrl = () => {
 
@@ -805,7 +813,7 @@ export function useGetFeStyle<TData = Awaited<ReturnType<typeof getFeStyle>>, TE
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The dashboard's banner.
+ * @summary Dashboard banner
  */
 
 export function useGetFeStyle<TData = Awaited<ReturnType<typeof getFeStyle>>, TError = ErrorBody>(
@@ -825,7 +833,8 @@ export function useGetFeStyle<TData = Awaited<ReturnType<typeof getFeStyle>>, TE
 
 
 /**
- * @summary The site's main menu.
+ * The site's main menu.
+ * @summary Main menu
  */
 export const getGetMenuUrl = () => {
 
@@ -904,7 +913,7 @@ export function useGetMenu<TData = Awaited<ReturnType<typeof getMenu>>, TError =
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The site's main menu.
+ * @summary Main menu
  */
 
 export function useGetMenu<TData = Awaited<ReturnType<typeof getMenu>>, TError = ErrorBody>(
@@ -924,7 +933,8 @@ export function useGetMenu<TData = Awaited<ReturnType<typeof getMenu>>, TError =
 
 
 /**
- * @summary The prize pages' menu.
+ * The prize pages' menu.
+ * @summary Prize menu
  */
 export const getGetLgpMenuUrl = () => {
 
@@ -1003,7 +1013,7 @@ export function useGetLgpMenu<TData = Awaited<ReturnType<typeof getLgpMenu>>, TE
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The prize pages' menu.
+ * @summary Prize menu
  */
 
 export function useGetLgpMenu<TData = Awaited<ReturnType<typeof getLgpMenu>>, TError = ErrorBody>(
@@ -1023,7 +1033,8 @@ export function useGetLgpMenu<TData = Awaited<ReturnType<typeof getLgpMenu>>, TE
 
 
 /**
- * @summary A content page by slug (slugs may have a path, as `aspect-in-stroke/home`).
+ * A content page by slug (slugs may have a path, as `aspect-in-stroke/home`).
+ * @summary Get a content page
  */
 export const getGetPageUrl = (slug: string,) => {
 
@@ -1102,7 +1113,7 @@ export function useGetPage<TData = Awaited<ReturnType<typeof getPage>>, TError =
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary A content page by slug (slugs may have a path, as `aspect-in-stroke/home`).
+ * @summary Get a content page
  */
 
 export function useGetPage<TData = Awaited<ReturnType<typeof getPage>>, TError = ErrorBody | ErrorBody>(
@@ -1122,7 +1133,8 @@ export function useGetPage<TData = Awaited<ReturnType<typeof getPage>>, TError =
 
 
 /**
- * @summary Signs someone up for news of the platform.
+ * Signs someone up for news of the platform. Protected by the form challenge (`GET /api/captcha`) and a rate limit.
+ * @summary Sign up for updates
  */
 export const getSignUpForUpdatesUrl = () => {
 
@@ -1177,7 +1189,7 @@ const {mutation: mutationOptions} = options ?
     export type SignUpForUpdatesMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Signs someone up for news of the platform.
+ * @summary Sign up for updates
  */
 export const useSignUpForUpdates = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signUpForUpdates>>, TError,{data: SignupRequest}, TContext>, }

@@ -34,8 +34,8 @@ import { apiFetch } from '../../../lib/api-client';
 
 
 /**
- * @summary Mail kept by the dev mailbox, newest first. Staff only, in development mode, while no
-SMTP server is configured; otherwise 404.
+ * Mail kept by the dev mailbox, newest first. Staff only, in development mode, while no SMTP server is configured; otherwise 404.
+ * @summary Dev mailbox
  */
 export const getDevMailboxListUrl = (params?: DevMailboxListParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -121,8 +121,7 @@ export function useDevMailboxList<TData = Awaited<ReturnType<typeof devMailboxLi
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Mail kept by the dev mailbox, newest first. Staff only, in development mode, while no
-SMTP server is configured; otherwise 404.
+ * @summary Dev mailbox
  */
 
 export function useDevMailboxList<TData = Awaited<ReturnType<typeof devMailboxList>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
@@ -142,8 +141,8 @@ export function useDevMailboxList<TData = Awaited<ReturnType<typeof devMailboxLi
 
 
 /**
- * @summary SMS kept by the dev outbox, newest first. Staff only, in development mode, while no
-SMS provider is configured; otherwise 404.
+ * SMS kept by the dev outbox, newest first. Staff only, in development mode, while no SMS provider is configured; otherwise 404.
+ * @summary Dev SMS outbox
  */
 export const getDevOutboxListUrl = (params?: DevOutboxListParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -229,8 +228,7 @@ export function useDevOutboxList<TData = Awaited<ReturnType<typeof devOutboxList
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary SMS kept by the dev outbox, newest first. Staff only, in development mode, while no
-SMS provider is configured; otherwise 404.
+ * @summary Dev SMS outbox
  */
 
 export function useDevOutboxList<TData = Awaited<ReturnType<typeof devOutboxList>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(

@@ -44,7 +44,8 @@ import { apiFetch } from '../../../lib/api-client';
 
 
 /**
- * @summary Votes on a reply (not one's own, not a deleted one).
+ * Votes on a reply (not one's own, not a deleted one).
+ * @summary Vote on a reply
  */
 export const getVoteCommentUrl = (id: number,) => {
 
@@ -100,7 +101,7 @@ const {mutation: mutationOptions} = options ?
     export type VoteCommentMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Votes on a reply (not one's own, not a deleted one).
+ * @summary Vote on a reply
  */
 export const useVoteComment = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof voteComment>>, TError,{id: number;data: VoteRequest}, TContext>, }
@@ -116,7 +117,8 @@ export const useVoteComment = <TError = ErrorBody | ErrorBody | ErrorBody | Erro
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Votes on a topic (not one's own, not a deleted one).
+ * Votes on a topic (not one's own, not a deleted one).
+ * @summary Vote on a topic
  */
 export const getVoteDiscussionUrl = (id: number,) => {
 
@@ -172,7 +174,7 @@ const {mutation: mutationOptions} = options ?
     export type VoteDiscussionMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Votes on a topic (not one's own, not a deleted one).
+ * @summary Vote on a topic
  */
 export const useVoteDiscussion = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof voteDiscussion>>, TError,{id: number;data: VoteRequest}, TContext>, }
@@ -188,7 +190,8 @@ export const useVoteDiscussion = <TError = ErrorBody | ErrorBody | ErrorBody | E
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary The author removes one file from a topic or reply of this discussion.
+ * The author removes one file from a topic or reply of this discussion. The file is deleted from storage with its record.
+ * @summary Remove an attached file
  */
 export const getDeleteCommentImageUrl = (discussionId: number,
     id: number,) => {
@@ -244,7 +247,7 @@ const {mutation: mutationOptions} = options ?
     export type DeleteCommentImageMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary The author removes one file from a topic or reply of this discussion.
+ * @summary Remove an attached file
  */
 export const useDeleteCommentImage = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCommentImage>>, TError,{discussionId: number;id: number}, TContext>, }
@@ -260,7 +263,8 @@ export const useDeleteCommentImage = <TError = ErrorBody | ErrorBody | ErrorBody
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary A page of a topic's replies, oldest first.
+ * A page of a topic's replies, oldest first.
+ * @summary List a topic's replies
  */
 export const getListCommentsUrl = (id: number,
     params?: ListCommentsParams,) => {
@@ -353,7 +357,7 @@ export function useListComments<TData = Awaited<ReturnType<typeof listComments>>
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary A page of a topic's replies, oldest first.
+ * @summary List a topic's replies
  */
 
 export function useListComments<TData = Awaited<ReturnType<typeof listComments>>, TError = ErrorBody | ErrorBody>(
@@ -374,7 +378,8 @@ export function useListComments<TData = Awaited<ReturnType<typeof listComments>>
 
 
 /**
- * @summary Replies in a topic (multipart: text, up to 10 files, parent to answer and quote).
+ * Replies in a topic (multipart: text, up to 10 files, parent to answer and quote).
+ * @summary Reply in a topic
  */
 export const getCreateCommentUrl = (id: number,) => {
 
@@ -441,7 +446,7 @@ const {mutation: mutationOptions} = options ?
     export type CreateCommentMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Replies in a topic (multipart: text, up to 10 files, parent to answer and quote).
+ * @summary Reply in a topic
  */
 export const useCreateComment = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createComment>>, TError,{id: number;data: PostUpload}, TContext>, }
@@ -457,7 +462,81 @@ export const useCreateComment = <TError = ErrorBody | ErrorBody | ErrorBody | Er
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary The author edits a reply (multipart: text, more files). Shows "Edited on".
+ * The author, or the target's moderators, delete a reply; it shows "Deleted on". The reply stays in the thread as a marker, so answers to it keep their place.
+ * @summary Delete a reply
+ */
+export const getDeleteCommentUrl = (id: number,
+    commentId: number,) => {
+
+
+  
+
+  return `/api/discussion/${id}/comments/${commentId}`
+}
+
+export const deleteComment = async (id: number,
+    commentId: number, options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getDeleteCommentUrl(id,commentId),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getDeleteCommentMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteComment>>, TError,{id: number;commentId: number}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof deleteComment>>, TError,{id: number;commentId: number}, TContext> => {
+
+const mutationKey = ['deleteComment'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteComment>>, {id: number;commentId: number}> = (props) => {
+          const {id,commentId} = props ?? {};
+
+          return  deleteComment(id,commentId,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteCommentMutationResult = NonNullable<Awaited<ReturnType<typeof deleteComment>>>
+    
+    export type DeleteCommentMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Delete a reply
+ */
+export const useDeleteComment = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteComment>>, TError,{id: number;commentId: number}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteComment>>,
+        TError,
+        {id: number;commentId: number},
+        TContext
+      > => {
+
+      const mutationOptions = getDeleteCommentMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * The author edits a reply (multipart: text, more files). Shows "Edited on".
+ * @summary Edit a reply
  */
 export const getUpdateCommentUrl = (id: number,
     commentId: number,) => {
@@ -526,7 +605,7 @@ const {mutation: mutationOptions} = options ?
     export type UpdateCommentMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary The author edits a reply (multipart: text, more files). Shows "Edited on".
+ * @summary Edit a reply
  */
 export const useUpdateComment = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateComment>>, TError,{id: number;commentId: number;data: PostUpload}, TContext>, }
@@ -542,80 +621,8 @@ export const useUpdateComment = <TError = ErrorBody | ErrorBody | ErrorBody | Er
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary The author, or the target's moderators, delete a reply; it shows "Deleted on".
- */
-export const getDeleteCommentUrl = (id: number,
-    commentId: number,) => {
-
-
-  
-
-  return `/api/discussion/${id}/comments/${commentId}`
-}
-
-export const deleteComment = async (id: number,
-    commentId: number, options?: RequestInit): Promise<DataMessageResponse> => {
-  
-  return apiFetch<DataMessageResponse>(getDeleteCommentUrl(id,commentId),
-  {      
-    ...options,
-    method: 'DELETE'
-    
-    
-  }
-);}
-
-
-
-
-export const getDeleteCommentMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteComment>>, TError,{id: number;commentId: number}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof deleteComment>>, TError,{id: number;commentId: number}, TContext> => {
-
-const mutationKey = ['deleteComment'];
-const {mutation: mutationOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }};
-
-      
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteComment>>, {id: number;commentId: number}> = (props) => {
-          const {id,commentId} = props ?? {};
-
-          return  deleteComment(id,commentId,)
-        }
-
-        
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type DeleteCommentMutationResult = NonNullable<Awaited<ReturnType<typeof deleteComment>>>
-    
-    export type DeleteCommentMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
-
-    /**
- * @summary The author, or the target's moderators, delete a reply; it shows "Deleted on".
- */
-export const useDeleteComment = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteComment>>, TError,{id: number;commentId: number}, TContext>, }
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof deleteComment>>,
-        TError,
-        {id: number;commentId: number},
-        TContext
-      > => {
-
-      const mutationOptions = getDeleteCommentMutationOptions(options);
-
-      return useMutation(mutationOptions, queryClient);
-    }
-    /**
- * @summary The topics of a working group, project or blog post the viewer may read, newest first,
-each with its first replies; and what the viewer may do there.
+ * The topics of a working group, project or blog post the viewer may read, newest first, each with its first replies; and what the viewer may do there.
+ * @summary List discussions
  */
 export const getListDiscussionsUrl = (topicType: 'groups' | 'projects' | 'blog/api',
     id: number,
@@ -715,8 +722,7 @@ export function useListDiscussions<TData = Awaited<ReturnType<typeof listDiscuss
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The topics of a working group, project or blog post the viewer may read, newest first,
-each with its first replies; and what the viewer may do there.
+ * @summary List discussions
  */
 
 export function useListDiscussions<TData = Awaited<ReturnType<typeof listDiscussions>>, TError = ErrorBody | ErrorBody>(
@@ -738,8 +744,8 @@ export function useListDiscussions<TData = Awaited<ReturnType<typeof listDiscuss
 
 
 /**
- * @summary Starts a topic (members of the target; blog posts that allow discussion). Multipart
-with files, or the same fields as JSON (`PostJson`) without.
+ * Starts a topic (members of the target; blog posts that allow discussion). Multipart with files, or the same fields as JSON (`PostJson`) without.
+ * @summary Start a topic
  */
 export const getCreateDiscussionUrl = (topicType: 'groups' | 'projects' | 'blog/api',
     id: number,) => {
@@ -808,8 +814,7 @@ const {mutation: mutationOptions} = options ?
     export type CreateDiscussionMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Starts a topic (members of the target; blog posts that allow discussion). Multipart
-with files, or the same fields as JSON (`PostJson`) without.
+ * @summary Start a topic
  */
 export const useCreateDiscussion = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createDiscussion>>, TError,{topicType: 'groups' | 'projects' | 'blog/api';id: number;data: PostUpload}, TContext>, }
@@ -825,8 +830,83 @@ export const useCreateDiscussion = <TError = ErrorBody | ErrorBody | ErrorBody |
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary The author edits a topic (text, privacy; multipart may add files, JSON as `PostJson`).
-Shows "Edited on".
+ * The author, or the target's moderators, delete a topic; it shows "Deleted on".
+ * @summary Delete a topic
+ */
+export const getDeleteDiscussionUrl = (topicType: 'groups' | 'projects' | 'blog/api',
+    id: number,
+    commentId: number,) => {
+
+
+  
+
+  return `/api/${topicType}/${id}/discussions/${commentId}`
+}
+
+export const deleteDiscussion = async (topicType: 'groups' | 'projects' | 'blog/api',
+    id: number,
+    commentId: number, options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getDeleteDiscussionUrl(topicType,id,commentId),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getDeleteDiscussionMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteDiscussion>>, TError,{topicType: 'groups' | 'projects' | 'blog/api';id: number;commentId: number}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof deleteDiscussion>>, TError,{topicType: 'groups' | 'projects' | 'blog/api';id: number;commentId: number}, TContext> => {
+
+const mutationKey = ['deleteDiscussion'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteDiscussion>>, {topicType: 'groups' | 'projects' | 'blog/api';id: number;commentId: number}> = (props) => {
+          const {topicType,id,commentId} = props ?? {};
+
+          return  deleteDiscussion(topicType,id,commentId,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteDiscussionMutationResult = NonNullable<Awaited<ReturnType<typeof deleteDiscussion>>>
+    
+    export type DeleteDiscussionMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Delete a topic
+ */
+export const useDeleteDiscussion = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteDiscussion>>, TError,{topicType: 'groups' | 'projects' | 'blog/api';id: number;commentId: number}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteDiscussion>>,
+        TError,
+        {topicType: 'groups' | 'projects' | 'blog/api';id: number;commentId: number},
+        TContext
+      > => {
+
+      const mutationOptions = getDeleteDiscussionMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * The author edits a topic (text, privacy; multipart may add files, JSON as `PostJson`). Shows "Edited on".
+ * @summary Edit a topic
  */
 export const getUpdateDiscussionUrl = (topicType: 'groups' | 'projects' | 'blog/api',
     id: number,
@@ -897,8 +977,7 @@ const {mutation: mutationOptions} = options ?
     export type UpdateDiscussionMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary The author edits a topic (text, privacy; multipart may add files, JSON as `PostJson`).
-Shows "Edited on".
+ * @summary Edit a topic
  */
 export const useUpdateDiscussion = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateDiscussion>>, TError,{topicType: 'groups' | 'projects' | 'blog/api';id: number;commentId: number;data: PostUpload}, TContext>, }
@@ -910,80 +989,6 @@ export const useUpdateDiscussion = <TError = ErrorBody | ErrorBody | ErrorBody |
       > => {
 
       const mutationOptions = getUpdateDiscussionMutationOptions(options);
-
-      return useMutation(mutationOptions, queryClient);
-    }
-    /**
- * @summary The author, or the target's moderators, delete a topic; it shows "Deleted on".
- */
-export const getDeleteDiscussionUrl = (topicType: 'groups' | 'projects' | 'blog/api',
-    id: number,
-    commentId: number,) => {
-
-
-  
-
-  return `/api/${topicType}/${id}/discussions/${commentId}`
-}
-
-export const deleteDiscussion = async (topicType: 'groups' | 'projects' | 'blog/api',
-    id: number,
-    commentId: number, options?: RequestInit): Promise<DataMessageResponse> => {
-  
-  return apiFetch<DataMessageResponse>(getDeleteDiscussionUrl(topicType,id,commentId),
-  {      
-    ...options,
-    method: 'DELETE'
-    
-    
-  }
-);}
-
-
-
-
-export const getDeleteDiscussionMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteDiscussion>>, TError,{topicType: 'groups' | 'projects' | 'blog/api';id: number;commentId: number}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof deleteDiscussion>>, TError,{topicType: 'groups' | 'projects' | 'blog/api';id: number;commentId: number}, TContext> => {
-
-const mutationKey = ['deleteDiscussion'];
-const {mutation: mutationOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }};
-
-      
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteDiscussion>>, {topicType: 'groups' | 'projects' | 'blog/api';id: number;commentId: number}> = (props) => {
-          const {topicType,id,commentId} = props ?? {};
-
-          return  deleteDiscussion(topicType,id,commentId,)
-        }
-
-        
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type DeleteDiscussionMutationResult = NonNullable<Awaited<ReturnType<typeof deleteDiscussion>>>
-    
-    export type DeleteDiscussionMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
-
-    /**
- * @summary The author, or the target's moderators, delete a topic; it shows "Deleted on".
- */
-export const useDeleteDiscussion = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteDiscussion>>, TError,{topicType: 'groups' | 'projects' | 'blog/api';id: number;commentId: number}, TContext>, }
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof deleteDiscussion>>,
-        TError,
-        {topicType: 'groups' | 'projects' | 'blog/api';id: number;commentId: number},
-        TContext
-      > => {
-
-      const mutationOptions = getDeleteDiscussionMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -33,7 +33,8 @@ import { apiFetch } from '../../../lib/api-client';
 
 
 /**
- * @summary The dashboard's counters.
+ * The dashboard's counters.
+ * @summary Dashboard counters
  */
 export const getGetDashboardCountersUrl = () => {
 
@@ -112,7 +113,7 @@ export function useGetDashboardCounters<TData = Awaited<ReturnType<typeof getDas
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The dashboard's counters.
+ * @summary Dashboard counters
  */
 
 export function useGetDashboardCounters<TData = Awaited<ReturnType<typeof getDashboardCounters>>, TError = ErrorBody | ErrorBody>(
@@ -132,8 +133,8 @@ export function useGetDashboardCounters<TData = Awaited<ReturnType<typeof getDas
 
 
 /**
- * @summary What happened on the platform that the caller may see: public activity, their groups'
-private activity, and the blog.
+ * What happened on the platform that the caller may see: public activity, their groups' private activity, and the blog. Newest first, a page at a time; each entry names its actor, what happened and where it leads in the app.
+ * @summary Activity feed
  */
 export const getListFeedUrl = (params?: ListFeedParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -219,8 +220,7 @@ export function useListFeed<TData = Awaited<ReturnType<typeof listFeed>>, TError
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary What happened on the platform that the caller may see: public activity, their groups'
-private activity, and the blog.
+ * @summary Activity feed
  */
 
 export function useListFeed<TData = Awaited<ReturnType<typeof listFeed>>, TError = ErrorBody | ErrorBody>(

@@ -65,7 +65,8 @@ import { apiFetch } from '../../../lib/api-client';
 
 
 /**
- * @summary Active, approved working groups.
+ * Active, approved working groups.
+ * @summary List working groups
  */
 export const getListGroupsUrl = (params?: ListGroupsParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -151,7 +152,7 @@ export function useListGroups<TData = Awaited<ReturnType<typeof listGroups>>, TE
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Active, approved working groups.
+ * @summary List working groups
  */
 
 export function useListGroups<TData = Awaited<ReturnType<typeof listGroups>>, TError = ErrorBody>(
@@ -171,7 +172,8 @@ export function useListGroups<TData = Awaited<ReturnType<typeof listGroups>>, TE
 
 
 /**
- * @summary The goals a working group may have; `other` asks for free text.
+ * The goals a working group may have; `other` asks for free text.
+ * @summary Working-group goals
  */
 export const getListGroupGoalsUrl = () => {
 
@@ -250,7 +252,7 @@ export function useListGroupGoals<TData = Awaited<ReturnType<typeof listGroupGoa
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The goals a working group may have; `other` asks for free text.
+ * @summary Working-group goals
  */
 
 export function useListGroupGoals<TData = Awaited<ReturnType<typeof listGroupGoals>>, TError = ErrorBody>(
@@ -270,7 +272,8 @@ export function useListGroupGoals<TData = Awaited<ReturnType<typeof listGroupGoa
 
 
 /**
- * @summary The roles an industry partner may play; `other` asks for free text.
+ * The roles an industry partner may play; `other` asks for free text.
+ * @summary Industry-partner roles
  */
 export const getListIndustryPartnerRolesUrl = () => {
 
@@ -349,7 +352,7 @@ export function useListIndustryPartnerRoles<TData = Awaited<ReturnType<typeof li
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The roles an industry partner may play; `other` asks for free text.
+ * @summary Industry-partner roles
  */
 
 export function useListIndustryPartnerRoles<TData = Awaited<ReturnType<typeof listIndustryPartnerRoles>>, TError = ErrorBody>(
@@ -369,7 +372,8 @@ export function useListIndustryPartnerRoles<TData = Awaited<ReturnType<typeof li
 
 
 /**
- * @summary Project tags (the Topics filter and the wizard's tags).
+ * Project tags (the Topics filter and the wizard's tags).
+ * @summary Project tags
  */
 export const getListProjectTagsUrl = () => {
 
@@ -448,7 +452,7 @@ export function useListProjectTags<TData = Awaited<ReturnType<typeof listProject
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Project tags (the Topics filter and the wizard's tags).
+ * @summary Project tags
  */
 
 export function useListProjectTags<TData = Awaited<ReturnType<typeof listProjectTags>>, TError = ErrorBody>(
@@ -468,7 +472,8 @@ export function useListProjectTags<TData = Awaited<ReturnType<typeof listProject
 
 
 /**
- * @summary The approved updates of a group, for its members (and staff).
+ * The approved updates of a group, for its members (and staff).
+ * @summary List a group's updates
  */
 export const getListGroupUpdatesUrl = (groupId: number,
     params?: ListGroupUpdatesParams,) => {
@@ -561,7 +566,7 @@ export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupU
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The approved updates of a group, for its members (and staff).
+ * @summary List a group's updates
  */
 
 export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupUpdates>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -582,7 +587,8 @@ export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupU
 
 
 /**
- * @summary A group's supplementary materials, for whoever may see the group.
+ * A group's supplementary materials, for whoever may see the group.
+ * @summary List a group's materials
  */
 export const getListGroupMaterialsUrl = (groupId: number,) => {
 
@@ -661,7 +667,7 @@ export function useListGroupMaterials<TData = Awaited<ReturnType<typeof listGrou
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary A group's supplementary materials, for whoever may see the group.
+ * @summary List a group's materials
  */
 
 export function useListGroupMaterials<TData = Awaited<ReturnType<typeof listGroupMaterials>>, TError = ErrorBody | ErrorBody>(
@@ -681,8 +687,8 @@ export function useListGroupMaterials<TData = Awaited<ReturnType<typeof listGrou
 
 
 /**
- * @summary A working group by slug, with the viewer's relation. Groups that are not approved or
-are suspended exist only for their owner, moderators and staff (404 for others).
+ * A working group by slug, with the viewer's relation. Groups that are not approved or are suspended exist only for their owner, moderators and staff (404 for others).
+ * @summary Get a working group
  */
 export const getGetGroupUrl = (slug: string,) => {
 
@@ -761,8 +767,7 @@ export function useGetGroup<TData = Awaited<ReturnType<typeof getGroup>>, TError
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary A working group by slug, with the viewer's relation. Groups that are not approved or
-are suspended exist only for their owner, moderators and staff (404 for others).
+ * @summary Get a working group
  */
 
 export function useGetGroup<TData = Awaited<ReturnType<typeof getGroup>>, TError = ErrorBody | ErrorBody>(
@@ -782,8 +787,8 @@ export function useGetGroup<TData = Awaited<ReturnType<typeof getGroup>>, TError
 
 
 /**
- * @summary The group's members, posts and readers of its updates per day; for its owner and
-moderators.
+ * The group's members, posts and readers of its updates per day; for its owner and moderators. Daily counts over the last 90 days, each series one grouped statement.
+ * @summary Group activity
  */
 export const getGroupActivityUrl = (slug: string,) => {
 
@@ -862,8 +867,7 @@ export function useGroupActivity<TData = Awaited<ReturnType<typeof groupActivity
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The group's members, posts and readers of its updates per day; for its owner and
-moderators.
+ * @summary Group activity
  */
 
 export function useGroupActivity<TData = Awaited<ReturnType<typeof groupActivity>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
@@ -883,7 +887,8 @@ export function useGroupActivity<TData = Awaited<ReturnType<typeof groupActivity
 
 
 /**
- * @summary Invites an e-mail address (with or without an account); the owner and moderators only.
+ * Invites an e-mail address (with or without an account); the owner and moderators only. The address is mailed a single-use link; someone without an account signs up through it.
+ * @summary Invite a member
  */
 export const getInviteGroupMemberUrl = (slug: string,) => {
 
@@ -939,7 +944,7 @@ const {mutation: mutationOptions} = options ?
     export type InviteGroupMemberMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Invites an e-mail address (with or without an account); the owner and moderators only.
+ * @summary Invite a member
  */
 export const useInviteGroupMember = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof inviteGroupMember>>, TError,{slug: string;data: InviteRequest}, TContext>, }
@@ -955,7 +960,8 @@ export const useInviteGroupMember = <TError = ErrorBody | ErrorBody | ErrorBody 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Open invitations, newest first; for the owner and moderators.
+ * Open invitations, newest first; for the owner and moderators.
+ * @summary List open invitations
  */
 export const getListInvitedMembersUrl = (slug: string,) => {
 
@@ -1034,7 +1040,7 @@ export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvi
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Open invitations, newest first; for the owner and moderators.
+ * @summary List open invitations
  */
 
 export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvitedMembers>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
@@ -1054,7 +1060,8 @@ export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvi
 
 
 /**
- * @summary Withdraws an invitation.
+ * Withdraws an invitation. The mailed link stops working at once.
+ * @summary Withdraw an invitation
  */
 export const getCancelInvitationUrl = (slug: string,
     id: number,) => {
@@ -1110,7 +1117,7 @@ const {mutation: mutationOptions} = options ?
     export type CancelInvitationMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Withdraws an invitation.
+ * @summary Withdraw an invitation
  */
 export const useCancelInvitation = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelInvitation>>, TError,{slug: string;id: number}, TContext>, }
@@ -1126,7 +1133,8 @@ export const useCancelInvitation = <TError = ErrorBody | ErrorBody | ErrorBody |
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary What an invitation link opens, if it still works and was sent to the caller.
+ * What an invitation link opens, if it still works and was sent to the caller. Used by the invitation page before the caller accepts.
+ * @summary Check an invitation
  */
 export const getCheckInvitationUrl = (slug: string,
     inviteHash: string,) => {
@@ -1212,7 +1220,7 @@ export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvita
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary What an invitation link opens, if it still works and was sent to the caller.
+ * @summary Check an invitation
  */
 
 export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvitation>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
@@ -1233,7 +1241,8 @@ export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvita
 
 
 /**
- * @summary Accepts an invitation: the caller joins the group. The token works once.
+ * Accepts an invitation: the caller joins the group. The token works once.
+ * @summary Accept an invitation
  */
 export const getAcceptInvitationUrl = (slug: string,
     inviteHash: string,) => {
@@ -1289,7 +1298,7 @@ const {mutation: mutationOptions} = options ?
     export type AcceptInvitationMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Accepts an invitation: the caller joins the group. The token works once.
+ * @summary Accept an invitation
  */
 export const useAcceptInvitation = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptInvitation>>, TError,{slug: string;inviteHash: string}, TContext>, }
@@ -1305,7 +1314,79 @@ export const useAcceptInvitation = <TError = ErrorBody | ErrorBody | ErrorBody |
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Pending requests, oldest first; for the owner and moderators.
+ * Withdraws the caller's pending request.
+ * @summary Withdraw a join request
+ */
+export const getCancelJoinRequestUrl = (slug: string,) => {
+
+
+  
+
+  return `/api/groups/${slug}/join-requests`
+}
+
+export const cancelJoinRequest = async (slug: string, options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getCancelJoinRequestUrl(slug),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getCancelJoinRequestMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelJoinRequest>>, TError,{slug: string}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof cancelJoinRequest>>, TError,{slug: string}, TContext> => {
+
+const mutationKey = ['cancelJoinRequest'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof cancelJoinRequest>>, {slug: string}> = (props) => {
+          const {slug} = props ?? {};
+
+          return  cancelJoinRequest(slug,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CancelJoinRequestMutationResult = NonNullable<Awaited<ReturnType<typeof cancelJoinRequest>>>
+    
+    export type CancelJoinRequestMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Withdraw a join request
+ */
+export const useCancelJoinRequest = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelJoinRequest>>, TError,{slug: string}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof cancelJoinRequest>>,
+        TError,
+        {slug: string},
+        TContext
+      > => {
+
+      const mutationOptions = getCancelJoinRequestMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Pending requests, oldest first; for the owner and moderators.
+ * @summary List join requests
  */
 export const getListJoinRequestsUrl = (slug: string,) => {
 
@@ -1384,7 +1465,7 @@ export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRe
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Pending requests, oldest first; for the owner and moderators.
+ * @summary List join requests
  */
 
 export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRequests>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
@@ -1404,7 +1485,8 @@ export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRe
 
 
 /**
- * @summary Asks to join a working group, with the consent message.
+ * Asks to join a working group, with the consent message.
+ * @summary Ask to join a group
  */
 export const getSendJoinRequestUrl = (slug: string,) => {
 
@@ -1460,7 +1542,7 @@ const {mutation: mutationOptions} = options ?
     export type SendJoinRequestMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Asks to join a working group, with the consent message.
+ * @summary Ask to join a group
  */
 export const useSendJoinRequest = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendJoinRequest>>, TError,{slug: string;data: JoinRequestBody}, TContext>, }
@@ -1476,77 +1558,8 @@ export const useSendJoinRequest = <TError = ErrorBody | ErrorBody | ErrorBody | 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Withdraws the caller's pending request.
- */
-export const getCancelJoinRequestUrl = (slug: string,) => {
-
-
-  
-
-  return `/api/groups/${slug}/join-requests`
-}
-
-export const cancelJoinRequest = async (slug: string, options?: RequestInit): Promise<DataMessageResponse> => {
-  
-  return apiFetch<DataMessageResponse>(getCancelJoinRequestUrl(slug),
-  {      
-    ...options,
-    method: 'DELETE'
-    
-    
-  }
-);}
-
-
-
-
-export const getCancelJoinRequestMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelJoinRequest>>, TError,{slug: string}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof cancelJoinRequest>>, TError,{slug: string}, TContext> => {
-
-const mutationKey = ['cancelJoinRequest'];
-const {mutation: mutationOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }};
-
-      
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof cancelJoinRequest>>, {slug: string}> = (props) => {
-          const {slug} = props ?? {};
-
-          return  cancelJoinRequest(slug,)
-        }
-
-        
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type CancelJoinRequestMutationResult = NonNullable<Awaited<ReturnType<typeof cancelJoinRequest>>>
-    
-    export type CancelJoinRequestMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
-
-    /**
- * @summary Withdraws the caller's pending request.
- */
-export const useCancelJoinRequest = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelJoinRequest>>, TError,{slug: string}, TContext>, }
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof cancelJoinRequest>>,
-        TError,
-        {slug: string},
-        TContext
-      > => {
-
-      const mutationOptions = getCancelJoinRequestMutationOptions(options);
-
-      return useMutation(mutationOptions, queryClient);
-    }
-    /**
- * @summary Approves (`accept`) or declines (`decline`) a request; the owner and moderators only.
+ * Approves (`accept`) or declines (`decline`) a request; the owner and moderators only.
+ * @summary Decide a join request
  */
 export const getDecideJoinRequestUrl = (slug: string,
     memberId: number,
@@ -1604,7 +1617,7 @@ const {mutation: mutationOptions} = options ?
     export type DecideJoinRequestMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Approves (`accept`) or declines (`decline`) a request; the owner and moderators only.
+ * @summary Decide a join request
  */
 export const useDecideJoinRequest = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof decideJoinRequest>>, TError,{slug: string;memberId: number;action: string}, TContext>, }
@@ -1620,7 +1633,8 @@ export const useDecideJoinRequest = <TError = ErrorBody | ErrorBody | ErrorBody 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary The members of a working group, owner first; for its members and staff.
+ * The members of a working group, owner first; for its members and staff.
+ * @summary List a group's members
  */
 export const getListGroupMembersUrl = (slug: string,
     params?: ListGroupMembersParams,) => {
@@ -1713,7 +1727,7 @@ export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupM
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The members of a working group, owner first; for its members and staff.
+ * @summary List a group's members
  */
 
 export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupMembers>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
@@ -1734,7 +1748,8 @@ export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupM
 
 
 /**
- * @summary The caller leaves the group (the owner cannot).
+ * The caller leaves the group (the owner cannot).
+ * @summary Leave a group
  */
 export const getLeaveGroupUrl = (slug: string,) => {
 
@@ -1788,7 +1803,7 @@ const {mutation: mutationOptions} = options ?
     export type LeaveGroupMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary The caller leaves the group (the owner cannot).
+ * @summary Leave a group
  */
 export const useLeaveGroup = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof leaveGroup>>, TError,{slug: string}, TContext>, }
@@ -1804,7 +1819,81 @@ export const useLeaveGroup = <TError = ErrorBody | ErrorBody | ErrorBody | Error
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary The owner makes a member a moderator, or a moderator a member.
+ * The owner or a moderator removes a member (never the owner; moderators only members).
+ * @summary Remove a member
+ */
+export const getRemoveGroupMemberUrl = (slug: string,
+    memberId: number,) => {
+
+
+  
+
+  return `/api/groups/${slug}/members/${memberId}`
+}
+
+export const removeGroupMember = async (slug: string,
+    memberId: number, options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getRemoveGroupMemberUrl(slug,memberId),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getRemoveGroupMemberMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeGroupMember>>, TError,{slug: string;memberId: number}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof removeGroupMember>>, TError,{slug: string;memberId: number}, TContext> => {
+
+const mutationKey = ['removeGroupMember'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof removeGroupMember>>, {slug: string;memberId: number}> = (props) => {
+          const {slug,memberId} = props ?? {};
+
+          return  removeGroupMember(slug,memberId,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RemoveGroupMemberMutationResult = NonNullable<Awaited<ReturnType<typeof removeGroupMember>>>
+    
+    export type RemoveGroupMemberMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Remove a member
+ */
+export const useRemoveGroupMember = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeGroupMember>>, TError,{slug: string;memberId: number}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof removeGroupMember>>,
+        TError,
+        {slug: string;memberId: number},
+        TContext
+      > => {
+
+      const mutationOptions = getRemoveGroupMemberMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * The owner makes a member a moderator, or a moderator a member.
+ * @summary Change a member's role
  */
 export const getChangeGroupMemberRoleUrl = (slug: string,
     memberId: number,) => {
@@ -1862,7 +1951,7 @@ const {mutation: mutationOptions} = options ?
     export type ChangeGroupMemberRoleMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary The owner makes a member a moderator, or a moderator a member.
+ * @summary Change a member's role
  */
 export const useChangeGroupMemberRole = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeGroupMemberRole>>, TError,{slug: string;memberId: number;data: RoleChange}, TContext>, }
@@ -1878,79 +1967,8 @@ export const useChangeGroupMemberRole = <TError = ErrorBody | ErrorBody | ErrorB
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary The owner or a moderator removes a member (never the owner; moderators only members).
- */
-export const getRemoveGroupMemberUrl = (slug: string,
-    memberId: number,) => {
-
-
-  
-
-  return `/api/groups/${slug}/members/${memberId}`
-}
-
-export const removeGroupMember = async (slug: string,
-    memberId: number, options?: RequestInit): Promise<DataMessageResponse> => {
-  
-  return apiFetch<DataMessageResponse>(getRemoveGroupMemberUrl(slug,memberId),
-  {      
-    ...options,
-    method: 'DELETE'
-    
-    
-  }
-);}
-
-
-
-
-export const getRemoveGroupMemberMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeGroupMember>>, TError,{slug: string;memberId: number}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof removeGroupMember>>, TError,{slug: string;memberId: number}, TContext> => {
-
-const mutationKey = ['removeGroupMember'];
-const {mutation: mutationOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }};
-
-      
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof removeGroupMember>>, {slug: string;memberId: number}> = (props) => {
-          const {slug,memberId} = props ?? {};
-
-          return  removeGroupMember(slug,memberId,)
-        }
-
-        
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type RemoveGroupMemberMutationResult = NonNullable<Awaited<ReturnType<typeof removeGroupMember>>>
-    
-    export type RemoveGroupMemberMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
-
-    /**
- * @summary The owner or a moderator removes a member (never the owner; moderators only members).
- */
-export const useRemoveGroupMember = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeGroupMember>>, TError,{slug: string;memberId: number}, TContext>, }
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof removeGroupMember>>,
-        TError,
-        {slug: string;memberId: number},
-        TContext
-      > => {
-
-      const mutationOptions = getRemoveGroupMemberMutationOptions(options);
-
-      return useMutation(mutationOptions, queryClient);
-    }
-    /**
- * @summary Mails an invitation again with a new link (the old one stops working).
+ * Mails an invitation again with a new link (the old one stops working).
+ * @summary Resend an invitation
  */
 export const getResendInvitationUrl = (slug: string,
     id: number,) => {
@@ -2006,7 +2024,7 @@ const {mutation: mutationOptions} = options ?
     export type ResendInvitationMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Mails an invitation again with a new link (the old one stops working).
+ * @summary Resend an invitation
  */
 export const useResendInvitation = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resendInvitation>>, TError,{slug: string;id: number}, TContext>, }
@@ -2022,7 +2040,8 @@ export const useResendInvitation = <TError = ErrorBody | ErrorBody | ErrorBody |
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary The groups the caller created, newest first.
+ * The groups the caller created, newest first.
+ * @summary My groups
  */
 export const getListMyGroupsUrl = (params?: ListMyGroupsParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -2108,7 +2127,7 @@ export function useListMyGroups<TData = Awaited<ReturnType<typeof listMyGroups>>
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The groups the caller created, newest first.
+ * @summary My groups
  */
 
 export function useListMyGroups<TData = Awaited<ReturnType<typeof listMyGroups>>, TError = ErrorBody | ErrorBody>(
@@ -2128,7 +2147,8 @@ export function useListMyGroups<TData = Awaited<ReturnType<typeof listMyGroups>>
 
 
 /**
- * @summary Step 1 of the wizard on a new group: creates it, with the caller as owner.
+ * Step 1 of the wizard on a new group: creates it, with the caller as owner.
+ * @summary Create a working group
  */
 export const getCreateGroupUrl = () => {
 
@@ -2183,7 +2203,7 @@ const {mutation: mutationOptions} = options ?
     export type CreateGroupMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Step 1 of the wizard on a new group: creates it, with the caller as owner.
+ * @summary Create a working group
  */
 export const useCreateGroup = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createGroup>>, TError,{data: CreateGroupRequest}, TContext>, }
@@ -2199,7 +2219,8 @@ export const useCreateGroup = <TError = ErrorBody | ErrorBody | ErrorBody | Erro
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary The working groups the caller asked to join and is waiting for (My applications).
+ * The working groups the caller asked to join and is waiting for (My applications).
+ * @summary My join requests
  */
 export const getListAppliedGroupsUrl = (params?: ListAppliedGroupsParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -2285,7 +2306,7 @@ export function useListAppliedGroups<TData = Awaited<ReturnType<typeof listAppli
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The working groups the caller asked to join and is waiting for (My applications).
+ * @summary My join requests
  */
 
 export function useListAppliedGroups<TData = Awaited<ReturnType<typeof listAppliedGroups>>, TError = ErrorBody | ErrorBody>(
@@ -2305,7 +2326,8 @@ export function useListAppliedGroups<TData = Awaited<ReturnType<typeof listAppli
 
 
 /**
- * @summary The working groups the caller joined (not the ones they own), newest first.
+ * The working groups the caller joined (not the ones they own), newest first.
+ * @summary Groups I joined
  */
 export const getListJoinedGroupsUrl = (params?: ListJoinedGroupsParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -2391,7 +2413,7 @@ export function useListJoinedGroups<TData = Awaited<ReturnType<typeof listJoined
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The working groups the caller joined (not the ones they own), newest first.
+ * @summary Groups I joined
  */
 
 export function useListJoinedGroups<TData = Awaited<ReturnType<typeof listJoinedGroups>>, TError = ErrorBody | ErrorBody>(
@@ -2411,7 +2433,8 @@ export function useListJoinedGroups<TData = Awaited<ReturnType<typeof listJoined
 
 
 /**
- * @summary Every update of a group, for its owner and moderators.
+ * Every update of a group, for its owner and moderators.
+ * @summary Manage a group's updates
  */
 export const getListMyGroupUpdatesUrl = (groupId: number,) => {
 
@@ -2490,7 +2513,7 @@ export function useListMyGroupUpdates<TData = Awaited<ReturnType<typeof listMyGr
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Every update of a group, for its owner and moderators.
+ * @summary Manage a group's updates
  */
 
 export function useListMyGroupUpdates<TData = Awaited<ReturnType<typeof listMyGroupUpdates>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -2510,7 +2533,8 @@ export function useListMyGroupUpdates<TData = Awaited<ReturnType<typeof listMyGr
 
 
 /**
- * @summary Writes an update (owner or moderator of an approved group); it waits for staff.
+ * Writes an update (owner or moderator of an approved group); it waits for staff.
+ * @summary Write a group update
  */
 export const getCreateGroupUpdateUrl = (groupId: number,) => {
 
@@ -2566,7 +2590,7 @@ const {mutation: mutationOptions} = options ?
     export type CreateGroupUpdateMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Writes an update (owner or moderator of an approved group); it waits for staff.
+ * @summary Write a group update
  */
 export const useCreateGroupUpdate = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createGroupUpdate>>, TError,{groupId: number;data: UpdateRequest}, TContext>, }
@@ -2582,7 +2606,8 @@ export const useCreateGroupUpdate = <TError = ErrorBody | ErrorBody | ErrorBody 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary One update the caller may edit.
+ * One update the caller may edit.
+ * @summary Get an update to edit
  */
 export const getGetGroupUpdateUrl = (groupId: number,
     id: number,) => {
@@ -2668,7 +2693,7 @@ export function useGetGroupUpdate<TData = Awaited<ReturnType<typeof getGroupUpda
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary One update the caller may edit.
+ * @summary Get an update to edit
  */
 
 export function useGetGroupUpdate<TData = Awaited<ReturnType<typeof getGroupUpdate>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
@@ -2689,7 +2714,8 @@ export function useGetGroupUpdate<TData = Awaited<ReturnType<typeof getGroupUpda
 
 
 /**
- * @summary Saves an edit; the update goes back to staff for approval.
+ * Saves an edit; the update goes back to staff for approval.
+ * @summary Edit a group update
  */
 export const getUpdateGroupUpdateUrl = (groupId: number,
     id: number,) => {
@@ -2747,7 +2773,7 @@ const {mutation: mutationOptions} = options ?
     export type UpdateGroupUpdateMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Saves an edit; the update goes back to staff for approval.
+ * @summary Edit a group update
  */
 export const useUpdateGroupUpdate = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateGroupUpdate>>, TError,{groupId: number;id: number;data: UpdateRequest}, TContext>, }
@@ -2763,7 +2789,8 @@ export const useUpdateGroupUpdate = <TError = ErrorBody | ErrorBody | ErrorBody 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Sets an update's image (a JPEG or PNG, checked by content).
+ * Sets an update's image (a JPEG or PNG, checked by content).
+ * @summary Set an update's image
  */
 export const getSetGroupUpdateImageUrl = (groupId: number,
     id: number,) => {
@@ -2823,7 +2850,7 @@ const {mutation: mutationOptions} = options ?
     export type SetGroupUpdateImageMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Sets an update's image (a JPEG or PNG, checked by content).
+ * @summary Set an update's image
  */
 export const useSetGroupUpdateImage = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setGroupUpdateImage>>, TError,{groupId: number;id: number;data: SingleFileUpload}, TContext>, }
@@ -2839,7 +2866,8 @@ export const useSetGroupUpdateImage = <TError = ErrorBody | ErrorBody | ErrorBod
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary The materials of a group the caller edits (owner or moderator).
+ * The materials of a group the caller edits (owner or moderator).
+ * @summary Manage a group's materials
  */
 export const getListMyGroupMaterialsUrl = (groupId: number,) => {
 
@@ -2918,7 +2946,7 @@ export function useListMyGroupMaterials<TData = Awaited<ReturnType<typeof listMy
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The materials of a group the caller edits (owner or moderator).
+ * @summary Manage a group's materials
  */
 
 export function useListMyGroupMaterials<TData = Awaited<ReturnType<typeof listMyGroupMaterials>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -2938,7 +2966,8 @@ export function useListMyGroupMaterials<TData = Awaited<ReturnType<typeof listMy
 
 
 /**
- * @summary Adds a document or a link.
+ * Adds a document or a link.
+ * @summary Add a material
  */
 export const getCreateGroupMaterialUrl = (groupId: number,) => {
 
@@ -3010,7 +3039,7 @@ const {mutation: mutationOptions} = options ?
     export type CreateGroupMaterialMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Adds a document or a link.
+ * @summary Add a material
  */
 export const useCreateGroupMaterial = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createGroupMaterial>>, TError,{groupId: number;data: MaterialUpload}, TContext>, }
@@ -3026,7 +3055,81 @@ export const useCreateGroupMaterial = <TError = ErrorBody | ErrorBody | ErrorBod
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Changes an item's label and url (links) or label and name (documents).
+ * Removes an item, and a document's file with it.
+ * @summary Remove a material
+ */
+export const getDeleteGroupMaterialUrl = (groupId: number,
+    id: number,) => {
+
+
+  
+
+  return `/api/me/groups/${groupId}/supplementary-materials/${id}`
+}
+
+export const deleteGroupMaterial = async (groupId: number,
+    id: number, options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getDeleteGroupMaterialUrl(groupId,id),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getDeleteGroupMaterialMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteGroupMaterial>>, TError,{groupId: number;id: number}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof deleteGroupMaterial>>, TError,{groupId: number;id: number}, TContext> => {
+
+const mutationKey = ['deleteGroupMaterial'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteGroupMaterial>>, {groupId: number;id: number}> = (props) => {
+          const {groupId,id} = props ?? {};
+
+          return  deleteGroupMaterial(groupId,id,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteGroupMaterialMutationResult = NonNullable<Awaited<ReturnType<typeof deleteGroupMaterial>>>
+    
+    export type DeleteGroupMaterialMutationError = ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Remove a material
+ */
+export const useDeleteGroupMaterial = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteGroupMaterial>>, TError,{groupId: number;id: number}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteGroupMaterial>>,
+        TError,
+        {groupId: number;id: number},
+        TContext
+      > => {
+
+      const mutationOptions = getDeleteGroupMaterialMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Changes an item's label and url (links) or label and name (documents).
+ * @summary Change a material
  */
 export const getUpdateGroupMaterialUrl = (groupId: number,
     id: number,) => {
@@ -3084,7 +3187,7 @@ const {mutation: mutationOptions} = options ?
     export type UpdateGroupMaterialMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Changes an item's label and url (links) or label and name (documents).
+ * @summary Change a material
  */
 export const useUpdateGroupMaterial = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateGroupMaterial>>, TError,{groupId: number;id: number;data: MaterialChange}, TContext>, }
@@ -3100,21 +3203,20 @@ export const useUpdateGroupMaterial = <TError = ErrorBody | ErrorBody | ErrorBod
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Removes an item.
+ * Deletes one of the caller's groups.
+ * @summary Delete my group
  */
-export const getDeleteGroupMaterialUrl = (groupId: number,
-    id: number,) => {
+export const getDeleteGroupUrl = (id: number,) => {
 
 
   
 
-  return `/api/me/groups/${groupId}/supplementary-materials/${id}`
+  return `/api/me/groups/${id}`
 }
 
-export const deleteGroupMaterial = async (groupId: number,
-    id: number, options?: RequestInit): Promise<DataMessageResponse> => {
+export const deleteGroup = async (id: number, options?: RequestInit): Promise<DataMessageResponse> => {
   
-  return apiFetch<DataMessageResponse>(getDeleteGroupMaterialUrl(groupId,id),
+  return apiFetch<DataMessageResponse>(getDeleteGroupUrl(id),
   {      
     ...options,
     method: 'DELETE'
@@ -3126,11 +3228,11 @@ export const deleteGroupMaterial = async (groupId: number,
 
 
 
-export const getDeleteGroupMaterialMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteGroupMaterial>>, TError,{groupId: number;id: number}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof deleteGroupMaterial>>, TError,{groupId: number;id: number}, TContext> => {
+export const getDeleteGroupMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteGroup>>, TError,{id: number}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof deleteGroup>>, TError,{id: number}, TContext> => {
 
-const mutationKey = ['deleteGroupMaterial'];
+const mutationKey = ['deleteGroup'];
 const {mutation: mutationOptions} = options ?
       options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
       options
@@ -3140,10 +3242,10 @@ const {mutation: mutationOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteGroupMaterial>>, {groupId: number;id: number}> = (props) => {
-          const {groupId,id} = props ?? {};
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteGroup>>, {id: number}> = (props) => {
+          const {id} = props ?? {};
 
-          return  deleteGroupMaterial(groupId,id,)
+          return  deleteGroup(id,)
         }
 
         
@@ -3151,28 +3253,29 @@ const {mutation: mutationOptions} = options ?
 
   return  { mutationFn, ...mutationOptions }}
 
-    export type DeleteGroupMaterialMutationResult = NonNullable<Awaited<ReturnType<typeof deleteGroupMaterial>>>
+    export type DeleteGroupMutationResult = NonNullable<Awaited<ReturnType<typeof deleteGroup>>>
     
-    export type DeleteGroupMaterialMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type DeleteGroupMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Removes an item.
+ * @summary Delete my group
  */
-export const useDeleteGroupMaterial = <TError = ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteGroupMaterial>>, TError,{groupId: number;id: number}, TContext>, }
+export const useDeleteGroup = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteGroup>>, TError,{id: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof deleteGroupMaterial>>,
+        Awaited<ReturnType<typeof deleteGroup>>,
         TError,
-        {groupId: number;id: number},
+        {id: number},
         TContext
       > => {
 
-      const mutationOptions = getDeleteGroupMaterialMutationOptions(options);
+      const mutationOptions = getDeleteGroupMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary One of the caller's groups, with any changes still under review.
+ * One of the caller's groups, with any changes still under review.
+ * @summary Get my group
  */
 export const getGetMyGroupUrl = (id: number,) => {
 
@@ -3251,7 +3354,7 @@ export function useGetMyGroup<TData = Awaited<ReturnType<typeof getMyGroup>>, TE
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary One of the caller's groups, with any changes still under review.
+ * @summary Get my group
  */
 
 export function useGetMyGroup<TData = Awaited<ReturnType<typeof getMyGroup>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -3271,78 +3374,8 @@ export function useGetMyGroup<TData = Awaited<ReturnType<typeof getMyGroup>>, TE
 
 
 /**
- * @summary Deletes one of the caller's groups.
- */
-export const getDeleteGroupUrl = (id: number,) => {
-
-
-  
-
-  return `/api/me/groups/${id}`
-}
-
-export const deleteGroup = async (id: number, options?: RequestInit): Promise<DataMessageResponse> => {
-  
-  return apiFetch<DataMessageResponse>(getDeleteGroupUrl(id),
-  {      
-    ...options,
-    method: 'DELETE'
-    
-    
-  }
-);}
-
-
-
-
-export const getDeleteGroupMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteGroup>>, TError,{id: number}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof deleteGroup>>, TError,{id: number}, TContext> => {
-
-const mutationKey = ['deleteGroup'];
-const {mutation: mutationOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }};
-
-      
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteGroup>>, {id: number}> = (props) => {
-          const {id} = props ?? {};
-
-          return  deleteGroup(id,)
-        }
-
-        
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type DeleteGroupMutationResult = NonNullable<Awaited<ReturnType<typeof deleteGroup>>>
-    
-    export type DeleteGroupMutationError = ErrorBody | ErrorBody | ErrorBody
-
-    /**
- * @summary Deletes one of the caller's groups.
- */
-export const useDeleteGroup = <TError = ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteGroup>>, TError,{id: number}, TContext>, }
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof deleteGroup>>,
-        TError,
-        {id: number},
-        TContext
-      > => {
-
-      const mutationOptions = getDeleteGroupMutationOptions(options);
-
-      return useMutation(mutationOptions, queryClient);
-    }
-    /**
- * @summary Saves wizard steps. On an approved group the change waits for staff review while the
-approved version stays public.
+ * Saves wizard steps. On an approved group the change waits for staff review while the approved version stays public.
+ * @summary Save wizard steps
  */
 export const getUpdateGroupUrl = (id: number,) => {
 
@@ -3398,8 +3431,7 @@ const {mutation: mutationOptions} = options ?
     export type UpdateGroupMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Saves wizard steps. On an approved group the change waits for staff review while the
-approved version stays public.
+ * @summary Save wizard steps
  */
 export const useUpdateGroup = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateGroup>>, TError,{id: number;data: UpdateGroupRequest}, TContext>, }
@@ -3415,7 +3447,8 @@ export const useUpdateGroup = <TError = ErrorBody | ErrorBody | ErrorBody | Erro
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Sets the group's image: a JPEG or PNG (checked by content, at most 8 MB).
+ * Sets the group's image: a JPEG or PNG (checked by content, at most 8 MB).
+ * @summary Set a group's image
  */
 export const getSetGroupImageUrl = (id: number,) => {
 
@@ -3473,7 +3506,7 @@ const {mutation: mutationOptions} = options ?
     export type SetGroupImageMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Sets the group's image: a JPEG or PNG (checked by content, at most 8 MB).
+ * @summary Set a group's image
  */
 export const useSetGroupImage = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setGroupImage>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
@@ -3489,8 +3522,8 @@ export const useSetGroupImage = <TError = ErrorBody | ErrorBody | ErrorBody | Er
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary The public working groups a member created; none for a
-private profile.
+ * The public working groups a member created; none for a private profile.
+ * @summary A member's groups
  */
 export const getListProfileGroupsUrl = (id: number,) => {
 
@@ -3569,8 +3602,7 @@ export function useListProfileGroups<TData = Awaited<ReturnType<typeof listProfi
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The public working groups a member created; none for a
-private profile.
+ * @summary A member's groups
  */
 
 export function useListProfileGroups<TData = Awaited<ReturnType<typeof listProfileGroups>>, TError = ErrorBody>(

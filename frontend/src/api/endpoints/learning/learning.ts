@@ -40,7 +40,8 @@ import { apiFetch } from '../../../lib/api-client';
 
 
 /**
- * @summary Confirms a certificate is genuine (public).
+ * Confirms a certificate is genuine (public).
+ * @summary Verify a certificate
  */
 export const getVerifyCertificateUrl = (code: string,) => {
 
@@ -119,7 +120,7 @@ export function useVerifyCertificate<TData = Awaited<ReturnType<typeof verifyCer
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Confirms a certificate is genuine (public).
+ * @summary Verify a certificate
  */
 
 export function useVerifyCertificate<TData = Awaited<ReturnType<typeof verifyCertificate>>, TError = ErrorBody | ErrorBody>(
@@ -139,7 +140,8 @@ export function useVerifyCertificate<TData = Awaited<ReturnType<typeof verifyCer
 
 
 /**
- * @summary The holder's certificate as a PDF.
+ * The holder's certificate as a PDF.
+ * @summary Download a certificate
  */
 export const getDownloadCertificateUrl = (code: string,) => {
 
@@ -218,7 +220,7 @@ export function useDownloadCertificate<TData = Awaited<ReturnType<typeof downloa
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The holder's certificate as a PDF.
+ * @summary Download a certificate
  */
 
 export function useDownloadCertificate<TData = Awaited<ReturnType<typeof downloadCertificate>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -238,7 +240,8 @@ export function useDownloadCertificate<TData = Awaited<ReturnType<typeof downloa
 
 
 /**
- * @summary The published quizzes, with the viewer's progress when signed in.
+ * The published quizzes, with the viewer's progress when signed in.
+ * @summary List quizzes
  */
 export const getListQuizzesUrl = (params?: ListQuizzesParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -324,7 +327,7 @@ export function useListQuizzes<TData = Awaited<ReturnType<typeof listQuizzes>>, 
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The published quizzes, with the viewer's progress when signed in.
+ * @summary List quizzes
  */
 
 export function useListQuizzes<TData = Awaited<ReturnType<typeof listQuizzes>>, TError = ErrorBody>(
@@ -344,7 +347,8 @@ export function useListQuizzes<TData = Awaited<ReturnType<typeof listQuizzes>>, 
 
 
 /**
- * @summary A quiz with its questions, opened where the viewer left it.
+ * A quiz with its questions, opened where the viewer left it.
+ * @summary Open a quiz
  */
 export const getGetQuizUrl = (id: number,) => {
 
@@ -423,7 +427,7 @@ export function useGetQuiz<TData = Awaited<ReturnType<typeof getQuiz>>, TError =
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary A quiz with its questions, opened where the viewer left it.
+ * @summary Open a quiz
  */
 
 export function useGetQuiz<TData = Awaited<ReturnType<typeof getQuiz>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -443,7 +447,8 @@ export function useGetQuiz<TData = Awaited<ReturnType<typeof getQuiz>>, TError =
 
 
 /**
- * @summary Answers one question; the last answer scores the attempt.
+ * Answers one question; the last answer scores the attempt. Passing the quiz issues a certificate with a public verification code.
+ * @summary Answer a question
  */
 export const getCompleteQuizUrl = (id: number,) => {
 
@@ -499,7 +504,7 @@ const {mutation: mutationOptions} = options ?
     export type CompleteQuizMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Answers one question; the last answer scores the attempt.
+ * @summary Answer a question
  */
 export const useCompleteQuiz = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeQuiz>>, TError,{id: number;data: AnswerSubmission}, TContext>, }

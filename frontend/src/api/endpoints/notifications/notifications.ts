@@ -38,8 +38,8 @@ import { apiFetch } from '../../../lib/api-client';
 
 
 /**
- * @summary A single-use ticket for the live notification channel (the session token never goes
-into the socket's URL).
+ * A single-use ticket for the live notification channel (the session token never goes into the socket's URL). Open `/ws/notifications?ticket=…` with it within 30 seconds; each notification then arrives as a JSON text message.
+ * @summary Get a live-channel ticket
  */
 export const getCreateLiveTicketUrl = () => {
 
@@ -93,8 +93,7 @@ const {mutation: mutationOptions} = options ?
     export type CreateLiveTicketMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary A single-use ticket for the live notification channel (the session token never goes
-into the socket's URL).
+ * @summary Get a live-channel ticket
  */
 export const useCreateLiveTicket = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createLiveTicket>>, TError,void, TContext>, }
@@ -110,7 +109,8 @@ export const useCreateLiveTicket = <TError = ErrorBody | ErrorBody | ErrorBody,
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary The caller's notifications, newest first.
+ * The caller's notifications, newest first.
+ * @summary My notifications
  */
 export const getListMyNotificationsUrl = (params?: ListMyNotificationsParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -196,7 +196,7 @@ export function useListMyNotifications<TData = Awaited<ReturnType<typeof listMyN
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The caller's notifications, newest first.
+ * @summary My notifications
  */
 
 export function useListMyNotifications<TData = Awaited<ReturnType<typeof listMyNotifications>>, TError = ErrorBody | ErrorBody>(
@@ -216,7 +216,8 @@ export function useListMyNotifications<TData = Awaited<ReturnType<typeof listMyN
 
 
 /**
- * @summary Marks every notification of the caller read (the bell was opened).
+ * Marks every notification of the caller read (the bell was opened).
+ * @summary Mark notifications read
  */
 export const getReadMyNotificationsUrl = () => {
 
@@ -270,7 +271,7 @@ const {mutation: mutationOptions} = options ?
     export type ReadMyNotificationsMutationError = ErrorBody | ErrorBody
 
     /**
- * @summary Marks every notification of the caller read (the bell was opened).
+ * @summary Mark notifications read
  */
 export const useReadMyNotifications = <TError = ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof readMyNotifications>>, TError,void, TContext>, }

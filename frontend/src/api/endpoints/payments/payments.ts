@@ -39,7 +39,8 @@ import { apiFetch } from '../../../lib/api-client';
 
 
 /**
- * @summary How cards are entered on this platform (public: the publishable key is meant for browsers).
+ * How cards are entered on this platform (public: the publishable key is meant for browsers).
+ * @summary Card entry settings
  */
 export const getGetCardEntryUrl = () => {
 
@@ -118,7 +119,7 @@ export function useGetCardEntry<TData = Awaited<ReturnType<typeof getCardEntry>>
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary How cards are entered on this platform (public: the publishable key is meant for browsers).
+ * @summary Card entry settings
  */
 
 export function useGetCardEntry<TData = Awaited<ReturnType<typeof getCardEntry>>, TError = ErrorBody>(
@@ -138,8 +139,8 @@ export function useGetCardEntry<TData = Awaited<ReturnType<typeof getCardEntry>>
 
 
 /**
- * @summary Receives a processor webhook (Stripe's `Stripe-Signature` scheme): verified, handled once
-by its event id.
+ * Receives a processor webhook (Stripe's `Stripe-Signature` scheme): verified, handled once by its event id.
+ * @summary Payment webhook
  */
 export const getReceivePaymentWebhookUrl = () => {
 
@@ -194,8 +195,7 @@ const {mutation: mutationOptions} = options ?
     export type ReceivePaymentWebhookMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Receives a processor webhook (Stripe's `Stripe-Signature` scheme): verified, handled once
-by its event id.
+ * @summary Payment webhook
  */
 export const useReceivePaymentWebhook = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof receivePaymentWebhook>>, TError,{data: string}, TContext>, }
@@ -211,8 +211,8 @@ export const useReceivePaymentWebhook = <TError = ErrorBody | ErrorBody | ErrorB
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Completes a payout account's onboarding at the test processor: the account is verified
-(only the institution's name and the account's last four digits are kept).
+ * Completes a payout account's onboarding at the test processor: the account is verified (only the institution's name and the account's last four digits are kept).
+ * @summary Test processor: verify a payout account
  */
 export const getOnboardTestPayoutAccountUrl = (id: string,) => {
 
@@ -268,8 +268,7 @@ const {mutation: mutationOptions} = options ?
     export type OnboardTestPayoutAccountMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Completes a payout account's onboarding at the test processor: the account is verified
-(only the institution's name and the account's last four digits are kept).
+ * @summary Test processor: verify a payout account
  */
 export const useOnboardTestPayoutAccount = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof onboardTestPayoutAccount>>, TError,{id: string;data: TestBankAccount}, TContext>, }
@@ -285,7 +284,8 @@ export const useOnboardTestPayoutAccount = <TError = ErrorBody | ErrorBody | Err
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Saves a test card on a setup (the built-in test processor only).
+ * Saves a test card on a setup (the built-in test processor only).
+ * @summary Test processor: save a card
  */
 export const getConfirmTestCardUrl = (id: string,) => {
 
@@ -341,7 +341,7 @@ const {mutation: mutationOptions} = options ?
     export type ConfirmTestCardMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Saves a test card on a setup (the built-in test processor only).
+ * @summary Test processor: save a card
  */
 export const useConfirmTestCard = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmTestCard>>, TError,{id: string;data: TestCard}, TContext>, }

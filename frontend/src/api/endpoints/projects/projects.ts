@@ -70,7 +70,8 @@ import { apiFetch } from '../../../lib/api-client';
 
 
 /**
- * @summary The public projects the caller backs, the latest pledge first (99 a page).
+ * The public projects the caller backs, the latest pledge first (99 a page).
+ * @summary Projects I back
  */
 export const getListBackedProjectsUrl = (params?: ListBackedProjectsParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -156,7 +157,7 @@ export function useListBackedProjects<TData = Awaited<ReturnType<typeof listBack
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The public projects the caller backs, the latest pledge first (99 a page).
+ * @summary Projects I back
  */
 
 export function useListBackedProjects<TData = Awaited<ReturnType<typeof listBackedProjects>>, TError = ErrorBody | ErrorBody>(
@@ -176,7 +177,8 @@ export function useListBackedProjects<TData = Awaited<ReturnType<typeof listBack
 
 
 /**
- * @summary The public projects the caller favourited, the latest first (99 a page).
+ * The public projects the caller favourited, the latest first (99 a page).
+ * @summary Favourite projects
  */
 export const getListFavoriteProjectsUrl = (params?: ListFavoriteProjectsParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -262,7 +264,7 @@ export function useListFavoriteProjects<TData = Awaited<ReturnType<typeof listFa
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The public projects the caller favourited, the latest first (99 a page).
+ * @summary Favourite projects
  */
 
 export function useListFavoriteProjects<TData = Awaited<ReturnType<typeof listFavoriteProjects>>, TError = ErrorBody | ErrorBody>(
@@ -282,7 +284,8 @@ export function useListFavoriteProjects<TData = Awaited<ReturnType<typeof listFa
 
 
 /**
- * @summary The caller's payout account.
+ * The caller's payout account. Its state at the processor; 503 when no payment processor is configured.
+ * @summary My payout account
  */
 export const getGetMyPayoutAccountUrl = () => {
 
@@ -361,7 +364,7 @@ export function useGetMyPayoutAccount<TData = Awaited<ReturnType<typeof getMyPay
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The caller's payout account.
+ * @summary My payout account
  */
 
 export function useGetMyPayoutAccount<TData = Awaited<ReturnType<typeof getMyPayoutAccount>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -381,8 +384,8 @@ export function useGetMyPayoutAccount<TData = Awaited<ReturnType<typeof getMyPay
 
 
 /**
- * @summary Registers the caller's payout account with the processor (once) and answers where its
-onboarding continues: the institution's details go to the processor, not to Cohort.
+ * Registers the caller's payout account with the processor (once) and answers where its onboarding continues: the institution's details go to the processor, not to Cohort.
+ * @summary Start payout onboarding
  */
 export const getStartPayoutOnboardingUrl = () => {
 
@@ -436,8 +439,7 @@ const {mutation: mutationOptions} = options ?
     export type StartPayoutOnboardingMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Registers the caller's payout account with the processor (once) and answers where its
-onboarding continues: the institution's details go to the processor, not to Cohort.
+ * @summary Start payout onboarding
  */
 export const useStartPayoutOnboarding = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startPayoutOnboarding>>, TError,void, TContext>, }
@@ -453,7 +455,8 @@ export const useStartPayoutOnboarding = <TError = ErrorBody | ErrorBody | ErrorB
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary The caller's pledges, newest first.
+ * The caller's pledges, newest first.
+ * @summary My pledges
  */
 export const getListMyPledgesUrl = () => {
 
@@ -532,7 +535,7 @@ export function useListMyPledges<TData = Awaited<ReturnType<typeof listMyPledges
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The caller's pledges, newest first.
+ * @summary My pledges
  */
 
 export function useListMyPledges<TData = Awaited<ReturnType<typeof listMyPledges>>, TError = ErrorBody | ErrorBody>(
@@ -552,7 +555,8 @@ export function useListMyPledges<TData = Awaited<ReturnType<typeof listMyPledges
 
 
 /**
- * @summary Cancels one of the caller's pledges, until the project reaches its goal.
+ * Cancels one of the caller's pledges, until the project reaches its goal.
+ * @summary Cancel a pledge
  */
 export const getCancelMyPledgeUrl = (id: number,) => {
 
@@ -606,7 +610,7 @@ const {mutation: mutationOptions} = options ?
     export type CancelMyPledgeMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Cancels one of the caller's pledges, until the project reaches its goal.
+ * @summary Cancel a pledge
  */
 export const useCancelMyPledge = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelMyPledge>>, TError,{id: number}, TContext>, }
@@ -622,7 +626,8 @@ export const useCancelMyPledge = <TError = ErrorBody | ErrorBody | ErrorBody | E
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Changes the amount of one of the caller's pledges, until the project reaches its goal.
+ * Changes the amount of one of the caller's pledges, until the project reaches its goal.
+ * @summary Change a pledge
  */
 export const getChangeMyPledgeUrl = (id: number,) => {
 
@@ -678,7 +683,7 @@ const {mutation: mutationOptions} = options ?
     export type ChangeMyPledgeMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Changes the amount of one of the caller's pledges, until the project reaches its goal.
+ * @summary Change a pledge
  */
 export const useChangeMyPledge = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof changeMyPledge>>, TError,{id: number;data: PledgeChange}, TContext>, }
@@ -694,7 +699,8 @@ export const useChangeMyPledge = <TError = ErrorBody | ErrorBody | ErrorBody | E
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Puts the new card on a pledge whose charge failed, and charges it at once.
+ * Puts the new card on a pledge whose charge failed, and charges it at once.
+ * @summary Replace a pledge's card
  */
 export const getUpdatePledgeCardUrl = (id: number,) => {
 
@@ -750,7 +756,7 @@ const {mutation: mutationOptions} = options ?
     export type UpdatePledgeCardMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Puts the new card on a pledge whose charge failed, and charges it at once.
+ * @summary Replace a pledge's card
  */
 export const useUpdatePledgeCard = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePledgeCard>>, TError,{id: number;data: CardUpdate}, TContext>, }
@@ -766,7 +772,8 @@ export const useUpdatePledgeCard = <TError = ErrorBody | ErrorBody | ErrorBody |
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Starts saving a new card for one of the caller's pledges whose charge failed.
+ * Starts saving a new card for one of the caller's pledges whose charge failed. Answers the processor's setup for the card form; `PUT …/card` then uses it.
+ * @summary Start replacing a pledge's card
  */
 export const getStartPledgeCardUpdateUrl = (id: number,) => {
 
@@ -820,7 +827,7 @@ const {mutation: mutationOptions} = options ?
     export type StartPledgeCardUpdateMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Starts saving a new card for one of the caller's pledges whose charge failed.
+ * @summary Start replacing a pledge's card
  */
 export const useStartPledgeCardUpdate = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startPledgeCardUpdate>>, TError,{id: number}, TContext>, }
@@ -836,7 +843,8 @@ export const useStartPledgeCardUpdate = <TError = ErrorBody | ErrorBody | ErrorB
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary The receipt of one of the caller's charged pledges, as a PDF.
+ * The receipt of one of the caller's charged pledges, as a PDF.
+ * @summary Download a receipt
  */
 export const getDownloadPledgeReceiptUrl = (id: number,) => {
 
@@ -915,7 +923,7 @@ export function useDownloadPledgeReceipt<TData = Awaited<ReturnType<typeof downl
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The receipt of one of the caller's charged pledges, as a PDF.
+ * @summary Download a receipt
  */
 
 export function useDownloadPledgeReceipt<TData = Awaited<ReturnType<typeof downloadPledgeReceipt>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
@@ -935,7 +943,8 @@ export function useDownloadPledgeReceipt<TData = Awaited<ReturnType<typeof downl
 
 
 /**
- * @summary Whether the caller may submit projects; each reason not, with the screen that fixes it.
+ * Whether the caller may submit projects; each reason not, with the screen that fixes it.
+ * @summary Project eligibility
  */
 export const getGetProjectEligibilityUrl = () => {
 
@@ -1014,7 +1023,7 @@ export function useGetProjectEligibility<TData = Awaited<ReturnType<typeof getPr
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Whether the caller may submit projects; each reason not, with the screen that fixes it.
+ * @summary Project eligibility
  */
 
 export function useGetProjectEligibility<TData = Awaited<ReturnType<typeof getProjectEligibility>>, TError = ErrorBody | ErrorBody>(
@@ -1034,7 +1043,8 @@ export function useGetProjectEligibility<TData = Awaited<ReturnType<typeof getPr
 
 
 /**
- * @summary The caller's projects in every state, newest first (`/my-projects`).
+ * The caller's projects in every state, newest first (`/my-projects`).
+ * @summary My projects
  */
 export const getListMyProjectsUrl = () => {
 
@@ -1113,7 +1123,7 @@ export function useListMyProjects<TData = Awaited<ReturnType<typeof listMyProjec
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The caller's projects in every state, newest first (`/my-projects`).
+ * @summary My projects
  */
 
 export function useListMyProjects<TData = Awaited<ReturnType<typeof listMyProjects>>, TError = ErrorBody | ErrorBody>(
@@ -1133,7 +1143,8 @@ export function useListMyProjects<TData = Awaited<ReturnType<typeof listMyProjec
 
 
 /**
- * @summary Starts a project from the wizard's first step (members who may submit projects).
+ * Starts a project from the wizard's first step (members who may submit projects). The project stays a draft until it is submitted.
+ * @summary Create a project
  */
 export const getCreateProjectUrl = () => {
 
@@ -1188,7 +1199,7 @@ const {mutation: mutationOptions} = options ?
     export type CreateProjectMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Starts a project from the wizard's first step (members who may submit projects).
+ * @summary Create a project
  */
 export const useCreateProject = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProject>>, TError,{data: GeneralStep}, TContext>, }
@@ -1204,7 +1215,8 @@ export const useCreateProject = <TError = ErrorBody | ErrorBody | ErrorBody | Er
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary One of the caller's projects, as the wizard edits it.
+ * One of the caller's projects, as the wizard edits it.
+ * @summary Get my project
  */
 export const getGetMyProjectUrl = (id: number,) => {
 
@@ -1283,7 +1295,7 @@ export function useGetMyProject<TData = Awaited<ReturnType<typeof getMyProject>>
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary One of the caller's projects, as the wizard edits it.
+ * @summary Get my project
  */
 
 export function useGetMyProject<TData = Awaited<ReturnType<typeof getMyProject>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -1303,7 +1315,8 @@ export function useGetMyProject<TData = Awaited<ReturnType<typeof getMyProject>>
 
 
 /**
- * @summary Saves the Budget step.
+ * Saves the Budget step.
+ * @summary Save the budget step
  */
 export const getSaveProjectBudgetUrl = (id: number,) => {
 
@@ -1359,7 +1372,7 @@ const {mutation: mutationOptions} = options ?
     export type SaveProjectBudgetMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Saves the Budget step.
+ * @summary Save the budget step
  */
 export const useSaveProjectBudget = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveProjectBudget>>, TError,{id: number;data: BudgetStep}, TContext>, }
@@ -1375,7 +1388,8 @@ export const useSaveProjectBudget = <TError = ErrorBody | ErrorBody | ErrorBody 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Withdraws the changes waiting on the caller's live project (the public version stays).
+ * Withdraws the changes waiting on the caller's live project (the public version stays).
+ * @summary Withdraw waiting changes
  */
 export const getWithdrawProjectChangesUrl = (id: number,) => {
 
@@ -1429,7 +1443,7 @@ const {mutation: mutationOptions} = options ?
     export type WithdrawProjectChangesMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Withdraws the changes waiting on the caller's live project (the public version stays).
+ * @summary Withdraw waiting changes
  */
 export const useWithdrawProjectChanges = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof withdrawProjectChanges>>, TError,{id: number}, TContext>, }
@@ -1445,7 +1459,8 @@ export const useWithdrawProjectChanges = <TError = ErrorBody | ErrorBody | Error
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Saves step 1 again.
+ * Saves the wizard's first step again: title, lay summary, tags and video (a draft or a project sent back; on a live project, as changes waiting for staff).
+ * @summary Save the general step
  */
 export const getSaveProjectGeneralUrl = (id: number,) => {
 
@@ -1501,7 +1516,7 @@ const {mutation: mutationOptions} = options ?
     export type SaveProjectGeneralMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Saves step 1 again.
+ * @summary Save the general step
  */
 export const useSaveProjectGeneral = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveProjectGeneral>>, TError,{id: number;data: GeneralStep}, TContext>, }
@@ -1517,8 +1532,8 @@ export const useSaveProjectGeneral = <TError = ErrorBody | ErrorBody | ErrorBody
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary The owner refunds every pledge of their project (anything charged goes back to the
-cards): the contract is void and the project closes.
+ * The owner refunds every pledge of their project (anything charged goes back to the cards): the contract is void and the project closes.
+ * @summary Refund my project
  */
 export const getRefundMyProjectUrl = (id: number,) => {
 
@@ -1572,8 +1587,7 @@ const {mutation: mutationOptions} = options ?
     export type RefundMyProjectMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary The owner refunds every pledge of their project (anything charged goes back to the
-cards): the contract is void and the project closes.
+ * @summary Refund my project
  */
 export const useRefundMyProject = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refundMyProject>>, TError,{id: number}, TContext>, }
@@ -1589,7 +1603,8 @@ export const useRefundMyProject = <TError = ErrorBody | ErrorBody | ErrorBody | 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Saves step 2.
+ * Saves the wizard's second step: the problem, aims, methods, impact and conflicts of interest (on a live project, as changes waiting for staff).
+ * @summary Save the research step
  */
 export const getSaveProjectResearchUrl = (id: number,) => {
 
@@ -1645,7 +1660,7 @@ const {mutation: mutationOptions} = options ?
     export type SaveProjectResearchMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Saves step 2.
+ * @summary Save the research step
  */
 export const useSaveProjectResearch = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveProjectResearch>>, TError,{id: number;data: ResearchStep}, TContext>, }
@@ -1661,7 +1676,8 @@ export const useSaveProjectResearch = <TError = ErrorBody | ErrorBody | ErrorBod
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Sets the project's picture (multipart field `file`; a JPEG or PNG checked by content).
+ * Sets the project's picture (multipart field `file`; a JPEG or PNG checked by content).
+ * @summary Set a project's picture
  */
 export const getSetProjectImageUrl = (id: number,) => {
 
@@ -1719,7 +1735,7 @@ const {mutation: mutationOptions} = options ?
     export type SetProjectImageMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Sets the project's picture (multipart field `file`; a JPEG or PNG checked by content).
+ * @summary Set a project's picture
  */
 export const useSetProjectImage = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setProjectImage>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
@@ -1735,7 +1751,8 @@ export const useSetProjectImage = <TError = ErrorBody | ErrorBody | ErrorBody | 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Sends the project to staff for review.
+ * Sends the project to staff for review.
+ * @summary Submit a project
  */
 export const getSubmitProjectUrl = (id: number,) => {
 
@@ -1789,7 +1806,7 @@ const {mutation: mutationOptions} = options ?
     export type SubmitProjectMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Sends the project to staff for review.
+ * @summary Submit a project
  */
 export const useSubmitProject = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof submitProject>>, TError,{id: number}, TContext>, }
@@ -1805,7 +1822,8 @@ export const useSubmitProject = <TError = ErrorBody | ErrorBody | ErrorBody | Er
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary The team and needs of one of the caller's projects (a live one's waiting changes).
+ * The team and needs of one of the caller's projects (a live one's waiting changes).
+ * @summary Get a project's team
  */
 export const getGetMyProjectTeamUrl = (id: number,) => {
 
@@ -1884,7 +1902,7 @@ export function useGetMyProjectTeam<TData = Awaited<ReturnType<typeof getMyProje
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The team and needs of one of the caller's projects (a live one's waiting changes).
+ * @summary Get a project's team
  */
 
 export function useGetMyProjectTeam<TData = Awaited<ReturnType<typeof getMyProjectTeam>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -1904,8 +1922,8 @@ export function useGetMyProjectTeam<TData = Awaited<ReturnType<typeof getMyProje
 
 
 /**
- * @summary Saves the wizard's "Team and needs" step (a draft or a project sent back; on a live
-project, as changes waiting for staff).
+ * Saves the wizard's "Team and needs" step (a draft or a project sent back; on a live project, as changes waiting for staff).
+ * @summary Save the team step
  */
 export const getSaveProjectTeamUrl = (id: number,) => {
 
@@ -1961,8 +1979,7 @@ const {mutation: mutationOptions} = options ?
     export type SaveProjectTeamMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Saves the wizard's "Team and needs" step (a draft or a project sent back; on a live
-project, as changes waiting for staff).
+ * @summary Save the team step
  */
 export const useSaveProjectTeam = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof saveProjectTeam>>, TError,{id: number;data: TeamStep}, TContext>, }
@@ -1978,7 +1995,8 @@ export const useSaveProjectTeam = <TError = ErrorBody | ErrorBody | ErrorBody | 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Every update of one of the caller's projects, newest first (99 a page).
+ * Every update of one of the caller's projects, newest first (99 a page).
+ * @summary Manage a project's updates
  */
 export const getListMyProjectUpdatesUrl = (projectId: number,
     params?: ListMyProjectUpdatesParams,) => {
@@ -2071,7 +2089,7 @@ export function useListMyProjectUpdates<TData = Awaited<ReturnType<typeof listMy
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Every update of one of the caller's projects, newest first (99 a page).
+ * @summary Manage a project's updates
  */
 
 export function useListMyProjectUpdates<TData = Awaited<ReturnType<typeof listMyProjectUpdates>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -2092,7 +2110,8 @@ export function useListMyProjectUpdates<TData = Awaited<ReturnType<typeof listMy
 
 
 /**
- * @summary Writes an update on one of the caller's live projects; it waits for staff.
+ * Writes an update on one of the caller's live projects; it waits for staff.
+ * @summary Write a project update
  */
 export const getCreateProjectUpdateUrl = (projectId: number,) => {
 
@@ -2148,7 +2167,7 @@ const {mutation: mutationOptions} = options ?
     export type CreateProjectUpdateMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Writes an update on one of the caller's live projects; it waits for staff.
+ * @summary Write a project update
  */
 export const useCreateProjectUpdate = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProjectUpdate>>, TError,{projectId: number;data: ProjectUpdateRequest}, TContext>, }
@@ -2164,7 +2183,8 @@ export const useCreateProjectUpdate = <TError = ErrorBody | ErrorBody | ErrorBod
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary One update of one of the caller's projects.
+ * One update of one of the caller's projects.
+ * @summary Get a project update to edit
  */
 export const getGetMyProjectUpdateUrl = (projectId: number,
     id: number,) => {
@@ -2250,7 +2270,7 @@ export function useGetMyProjectUpdate<TData = Awaited<ReturnType<typeof getMyPro
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary One update of one of the caller's projects.
+ * @summary Get a project update to edit
  */
 
 export function useGetMyProjectUpdate<TData = Awaited<ReturnType<typeof getMyProjectUpdate>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -2271,7 +2291,8 @@ export function useGetMyProjectUpdate<TData = Awaited<ReturnType<typeof getMyPro
 
 
 /**
- * @summary Changes an update; it goes back to staff.
+ * Changes an update; it goes back to staff.
+ * @summary Edit a project update
  */
 export const getUpdateProjectUpdateUrl = (projectId: number,
     id: number,) => {
@@ -2329,7 +2350,7 @@ const {mutation: mutationOptions} = options ?
     export type UpdateProjectUpdateMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Changes an update; it goes back to staff.
+ * @summary Edit a project update
  */
 export const useUpdateProjectUpdate = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProjectUpdate>>, TError,{projectId: number;id: number;data: ProjectUpdateRequest}, TContext>, }
@@ -2345,7 +2366,8 @@ export const useUpdateProjectUpdate = <TError = ErrorBody | ErrorBody | ErrorBod
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Sets an update's picture (multipart field `file`; a JPEG or PNG checked by content).
+ * Sets an update's picture (multipart field `file`; a JPEG or PNG checked by content).
+ * @summary Set a project update's picture
  */
 export const getSetProjectUpdateImageUrl = (projectId: number,
     id: number,) => {
@@ -2405,7 +2427,7 @@ const {mutation: mutationOptions} = options ?
     export type SetProjectUpdateImageMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Sets an update's picture (multipart field `file`; a JPEG or PNG checked by content).
+ * @summary Set a project update's picture
  */
 export const useSetProjectUpdateImage = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setProjectUpdateImage>>, TError,{projectId: number;id: number;data: SingleFileUpload}, TContext>, }
@@ -2421,7 +2443,8 @@ export const useSetProjectUpdateImage = <TError = ErrorBody | ErrorBody | ErrorB
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary `/needs`: what live projects ask the community for, the newest projects first (20 a page).
+ * `/needs`: what live projects ask the community for, the newest projects first (20 a page).
+ * @summary Project needs
  */
 export const getListProjectNeedsUrl = (params?: ListProjectNeedsParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -2507,7 +2530,7 @@ export function useListProjectNeeds<TData = Awaited<ReturnType<typeof listProjec
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary `/needs`: what live projects ask the community for, the newest projects first (20 a page).
+ * @summary Project needs
  */
 
 export function useListProjectNeeds<TData = Awaited<ReturnType<typeof listProjectNeeds>>, TError = ErrorBody>(
@@ -2527,8 +2550,8 @@ export function useListProjectNeeds<TData = Awaited<ReturnType<typeof listProjec
 
 
 /**
- * @summary The public projects a member created and backs; none for a
-private profile.
+ * The public projects a member created and backs; none for a private profile.
+ * @summary A member's projects
  */
 export const getListProfileProjectsUrl = (id: number,) => {
 
@@ -2607,8 +2630,7 @@ export function useListProfileProjects<TData = Awaited<ReturnType<typeof listPro
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The public projects a member created and backs; none for a
-private profile.
+ * @summary A member's projects
  */
 
 export function useListProfileProjects<TData = Awaited<ReturnType<typeof listProfileProjects>>, TError = ErrorBody>(
@@ -2628,7 +2650,8 @@ export function useListProfileProjects<TData = Awaited<ReturnType<typeof listPro
 
 
 /**
- * @summary Live projects, searched, of one topic, sorted (the newest first by default; 9 a page).
+ * Live projects, searched, of one topic, sorted (the newest first by default; 9 a page).
+ * @summary List projects
  */
 export const getListProjectsUrl = (params?: ListProjectsParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -2714,7 +2737,7 @@ export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Live projects, searched, of one topic, sorted (the newest first by default; 9 a page).
+ * @summary List projects
  */
 
 export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorBody>(
@@ -2734,7 +2757,8 @@ export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>
 
 
 /**
- * @summary A project's page: public once live; its owner sees it before.
+ * A project's page: public once live; its owner sees it before.
+ * @summary Get a project
  */
 export const getGetProjectUrl = (slug: string,) => {
 
@@ -2813,7 +2837,7 @@ export function useGetProject<TData = Awaited<ReturnType<typeof getProject>>, TE
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary A project's page: public once live; its owner sees it before.
+ * @summary Get a project
  */
 
 export function useGetProject<TData = Awaited<ReturnType<typeof getProject>>, TError = ErrorBody | ErrorBody>(
@@ -2833,8 +2857,8 @@ export function useGetProject<TData = Awaited<ReturnType<typeof getProject>>, TE
 
 
 /**
- * @summary Starts saving a card for a pledge to the project (signed-in members other than its owner,
-while it takes pledges).
+ * Starts saving a card for a pledge to the project (signed-in members other than its owner, while it takes pledges).
+ * @summary Start a pledge's card
  */
 export const getStartPledgeCardUrl = (slug: string,) => {
 
@@ -2888,8 +2912,7 @@ const {mutation: mutationOptions} = options ?
     export type StartPledgeCardMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Starts saving a card for a pledge to the project (signed-in members other than its owner,
-while it takes pledges).
+ * @summary Start a pledge's card
  */
 export const useStartPledgeCard = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startPledgeCard>>, TError,{slug: string}, TContext>, }
@@ -2905,77 +2928,8 @@ export const useStartPledgeCard = <TError = ErrorBody | ErrorBody | ErrorBody | 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Gives the caller's heart to a public project (again is the same).
- */
-export const getFavoriteProjectUrl = (slug: string,) => {
-
-
-  
-
-  return `/api/projects/${slug}/favorite`
-}
-
-export const favoriteProject = async (slug: string, options?: RequestInit): Promise<DataFavorites> => {
-  
-  return apiFetch<DataFavorites>(getFavoriteProjectUrl(slug),
-  {      
-    ...options,
-    method: 'PUT'
-    
-    
-  }
-);}
-
-
-
-
-export const getFavoriteProjectMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof favoriteProject>>, TError,{slug: string}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof favoriteProject>>, TError,{slug: string}, TContext> => {
-
-const mutationKey = ['favoriteProject'];
-const {mutation: mutationOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }};
-
-      
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof favoriteProject>>, {slug: string}> = (props) => {
-          const {slug} = props ?? {};
-
-          return  favoriteProject(slug,)
-        }
-
-        
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type FavoriteProjectMutationResult = NonNullable<Awaited<ReturnType<typeof favoriteProject>>>
-    
-    export type FavoriteProjectMutationError = ErrorBody | ErrorBody | ErrorBody
-
-    /**
- * @summary Gives the caller's heart to a public project (again is the same).
- */
-export const useFavoriteProject = <TError = ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof favoriteProject>>, TError,{slug: string}, TContext>, }
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof favoriteProject>>,
-        TError,
-        {slug: string},
-        TContext
-      > => {
-
-      const mutationOptions = getFavoriteProjectMutationOptions(options);
-
-      return useMutation(mutationOptions, queryClient);
-    }
-    /**
- * @summary Takes the caller's heart back.
+ * Takes the caller's heart back.
+ * @summary Unfavourite a project
  */
 export const getUnfavoriteProjectUrl = (slug: string,) => {
 
@@ -3029,7 +2983,7 @@ const {mutation: mutationOptions} = options ?
     export type UnfavoriteProjectMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Takes the caller's heart back.
+ * @summary Unfavourite a project
  */
 export const useUnfavoriteProject = <TError = ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unfavoriteProject>>, TError,{slug: string}, TContext>, }
@@ -3045,8 +2999,79 @@ export const useUnfavoriteProject = <TError = ErrorBody | ErrorBody | ErrorBody,
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Pledges to a live project with a saved card. Nothing is charged now: only if the
-pledges reach the goal and a Content Expert approves.
+ * Gives the caller's heart to a public project (again is the same).
+ * @summary Favourite a project
+ */
+export const getFavoriteProjectUrl = (slug: string,) => {
+
+
+  
+
+  return `/api/projects/${slug}/favorite`
+}
+
+export const favoriteProject = async (slug: string, options?: RequestInit): Promise<DataFavorites> => {
+  
+  return apiFetch<DataFavorites>(getFavoriteProjectUrl(slug),
+  {      
+    ...options,
+    method: 'PUT'
+    
+    
+  }
+);}
+
+
+
+
+export const getFavoriteProjectMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof favoriteProject>>, TError,{slug: string}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof favoriteProject>>, TError,{slug: string}, TContext> => {
+
+const mutationKey = ['favoriteProject'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof favoriteProject>>, {slug: string}> = (props) => {
+          const {slug} = props ?? {};
+
+          return  favoriteProject(slug,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type FavoriteProjectMutationResult = NonNullable<Awaited<ReturnType<typeof favoriteProject>>>
+    
+    export type FavoriteProjectMutationError = ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Favourite a project
+ */
+export const useFavoriteProject = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof favoriteProject>>, TError,{slug: string}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof favoriteProject>>,
+        TError,
+        {slug: string},
+        TContext
+      > => {
+
+      const mutationOptions = getFavoriteProjectMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Pledges to a live project with a saved card. Nothing is charged now: only if the pledges reach the goal and a Content Expert approves.
+ * @summary Pledge to a project
  */
 export const getPledgeToProjectUrl = (slug: string,) => {
 
@@ -3102,8 +3127,7 @@ const {mutation: mutationOptions} = options ?
     export type PledgeToProjectMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Pledges to a live project with a saved card. Nothing is charged now: only if the
-pledges reach the goal and a Content Expert approves.
+ * @summary Pledge to a project
  */
 export const usePledgeToProject = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof pledgeToProject>>, TError,{slug: string;data: PledgeRequest}, TContext>, }
@@ -3119,7 +3143,8 @@ export const usePledgeToProject = <TError = ErrorBody | ErrorBody | ErrorBody | 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Saves the caller's review of a live project (one per member; saving again edits it).
+ * Saves the caller's review of a live project (one per member; saving again edits it). Scores scientific merit, feasibility, impact, clarity and relevance to patients, with a comment.
+ * @summary Review a project
  */
 export const getReviewProjectUrl = (slug: string,) => {
 
@@ -3175,7 +3200,7 @@ const {mutation: mutationOptions} = options ?
     export type ReviewProjectMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Saves the caller's review of a live project (one per member; saving again edits it).
+ * @summary Review a project
  */
 export const useReviewProject = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reviewProject>>, TError,{slug: string;data: ReviewInput}, TContext>, }
@@ -3191,7 +3216,8 @@ export const useReviewProject = <TError = ErrorBody | ErrorBody | ErrorBody | Er
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary A public project's reviews, the latest changed first (10 a page).
+ * A public project's reviews, the latest changed first (10 a page).
+ * @summary List a project's reviews
  */
 export const getListProjectReviewsUrl = (slug: string,
     params?: ListProjectReviewsParams,) => {
@@ -3284,7 +3310,7 @@ export function useListProjectReviews<TData = Awaited<ReturnType<typeof listProj
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary A public project's reviews, the latest changed first (10 a page).
+ * @summary List a project's reviews
  */
 
 export function useListProjectReviews<TData = Awaited<ReturnType<typeof listProjectReviews>>, TError = ErrorBody | ErrorBody>(
@@ -3305,7 +3331,8 @@ export function useListProjectReviews<TData = Awaited<ReturnType<typeof listProj
 
 
 /**
- * @summary The approved updates of a public project, newest first (10 a page).
+ * The approved updates of a public project, newest first (10 a page).
+ * @summary List a project's updates
  */
 export const getListProjectUpdatesUrl = (slug: string,
     params?: ListProjectUpdatesParams,) => {
@@ -3398,7 +3425,7 @@ export function useListProjectUpdates<TData = Awaited<ReturnType<typeof listProj
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The approved updates of a public project, newest first (10 a page).
+ * @summary List a project's updates
  */
 
 export function useListProjectUpdates<TData = Awaited<ReturnType<typeof listProjectUpdates>>, TError = ErrorBody | ErrorBody>(

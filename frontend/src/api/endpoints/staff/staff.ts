@@ -114,8 +114,8 @@ import { apiFetch } from '../../../lib/api-client';
 
 
 /**
- * @summary Affiliations waiting for review (confirmed university e-mail, not approved), or the
-approved ones. Staff only; 404 for anyone else.
+ * Affiliations waiting for review (confirmed university e-mail, not approved), or the approved ones. Staff only; 404 for anyone else.
+ * @summary Affiliations to review
  */
 export const getStaffListAffiliationsUrl = (params?: StaffListAffiliationsParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -201,8 +201,7 @@ export function useStaffListAffiliations<TData = Awaited<ReturnType<typeof staff
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Affiliations waiting for review (confirmed university e-mail, not approved), or the
-approved ones. Staff only; 404 for anyone else.
+ * @summary Affiliations to review
  */
 
 export function useStaffListAffiliations<TData = Awaited<ReturnType<typeof staffListAffiliations>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -222,8 +221,8 @@ export function useStaffListAffiliations<TData = Awaited<ReturnType<typeof staff
 
 
 /**
- * @summary Approves (once the university e-mail is confirmed) or withdraws an affiliation; the
-decision and its reason go to the audit log.
+ * Approves (once the university e-mail is confirmed) or withdraws an affiliation; the decision and its reason go to the audit log. The member is told of the decision.
+ * @summary Review an affiliation
  */
 export const getStaffReviewAffiliationUrl = (userId: number,) => {
 
@@ -279,8 +278,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffReviewAffiliationMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Approves (once the university e-mail is confirmed) or withdraws an affiliation; the
-decision and its reason go to the audit log.
+ * @summary Review an affiliation
  */
 export const useStaffReviewAffiliation = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReviewAffiliation>>, TError,{userId: number;data: AffiliationDecision}, TContext>, }
@@ -296,7 +294,8 @@ export const useStaffReviewAffiliation = <TError = ErrorBody | ErrorBody | Error
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Every staff decision on a member's affiliation, newest first.
+ * Every staff decision on a member's affiliation, newest first.
+ * @summary Affiliation history
  */
 export const getStaffAffiliationHistoryUrl = (userId: number,) => {
 
@@ -375,7 +374,7 @@ export function useStaffAffiliationHistory<TData = Awaited<ReturnType<typeof sta
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Every staff decision on a member's affiliation, newest first.
+ * @summary Affiliation history
  */
 
 export function useStaffAffiliationHistory<TData = Awaited<ReturnType<typeof staffAffiliationHistory>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -395,7 +394,8 @@ export function useStaffAffiliationHistory<TData = Awaited<ReturnType<typeof sta
 
 
 /**
- * @summary Every staff decision, newest first, narrowed by action, record or actor.
+ * Every staff decision, newest first, narrowed by action, record or actor. Paged; each entry names the actor, the action, the record and the reason given.
+ * @summary Audit log
  */
 export const getStaffAuditLogUrl = (params?: StaffAuditLogParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -481,7 +481,7 @@ export function useStaffAuditLog<TData = Awaited<ReturnType<typeof staffAuditLog
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Every staff decision, newest first, narrowed by action, record or actor.
+ * @summary Audit log
  */
 
 export function useStaffAuditLog<TData = Awaited<ReturnType<typeof staffAuditLog>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -501,7 +501,8 @@ export function useStaffAuditLog<TData = Awaited<ReturnType<typeof staffAuditLog
 
 
 /**
- * @summary The actions recorded so far, for the log's filter.
+ * The actions recorded so far, for the log's filter.
+ * @summary Audit actions
  */
 export const getStaffAuditActionsUrl = () => {
 
@@ -580,7 +581,7 @@ export function useStaffAuditActions<TData = Awaited<ReturnType<typeof staffAudi
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The actions recorded so far, for the log's filter.
+ * @summary Audit actions
  */
 
 export function useStaffAuditActions<TData = Awaited<ReturnType<typeof staffAuditActions>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -600,7 +601,8 @@ export function useStaffAuditActions<TData = Awaited<ReturnType<typeof staffAudi
 
 
 /**
- * @summary Entries per day over the last 90 days, narrowed as the log is.
+ * Entries per day over the last 90 days, narrowed as the log is.
+ * @summary Audit activity
  */
 export const getStaffAuditActivityUrl = (params?: StaffAuditActivityParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -686,7 +688,7 @@ export function useStaffAuditActivity<TData = Awaited<ReturnType<typeof staffAud
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Entries per day over the last 90 days, narrowed as the log is.
+ * @summary Audit activity
  */
 
 export function useStaffAuditActivity<TData = Awaited<ReturnType<typeof staffAuditActivity>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -706,7 +708,8 @@ export function useStaffAuditActivity<TData = Awaited<ReturnType<typeof staffAud
 
 
 /**
- * @summary Every placement's banner.
+ * Every placement's banner.
+ * @summary List banners
  */
 export const getStaffListBannersUrl = () => {
 
@@ -785,7 +788,7 @@ export function useStaffListBanners<TData = Awaited<ReturnType<typeof staffListB
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Every placement's banner.
+ * @summary List banners
  */
 
 export function useStaffListBanners<TData = Awaited<ReturnType<typeof staffListBanners>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -805,7 +808,8 @@ export function useStaffListBanners<TData = Awaited<ReturnType<typeof staffListB
 
 
 /**
- * @summary Sets where a banner leads, or takes its picture down.
+ * Sets where a banner leads, or takes its picture down.
+ * @summary Update a banner
  */
 export const getStaffUpdateBannerUrl = (placement: 'dashboard' | 'certificates',) => {
 
@@ -861,7 +865,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffUpdateBannerMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Sets where a banner leads, or takes its picture down.
+ * @summary Update a banner
  */
 export const useStaffUpdateBanner = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdateBanner>>, TError,{placement: 'dashboard' | 'certificates';data: BannerRequest}, TContext>, }
@@ -877,7 +881,8 @@ export const useStaffUpdateBanner = <TError = ErrorBody | ErrorBody | ErrorBody 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Uploads a banner's picture.
+ * Uploads a banner's picture.
+ * @summary Set a banner's picture
  */
 export const getStaffSetBannerImageUrl = (placement: 'dashboard' | 'certificates',) => {
 
@@ -935,7 +940,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffSetBannerImageMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Uploads a banner's picture.
+ * @summary Set a banner's picture
  */
 export const useStaffSetBannerImage = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetBannerImage>>, TError,{placement: 'dashboard' | 'certificates';data: SingleFileUpload}, TContext>, }
@@ -951,7 +956,8 @@ export const useStaffSetBannerImage = <TError = ErrorBody | ErrorBody | ErrorBod
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Every category with its number of posts.
+ * Every category with its number of posts.
+ * @summary List blog categories (staff)
  */
 export const getStaffListBlogCategoriesUrl = () => {
 
@@ -1030,7 +1036,7 @@ export function useStaffListBlogCategories<TData = Awaited<ReturnType<typeof sta
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Every category with its number of posts.
+ * @summary List blog categories (staff)
  */
 
 export function useStaffListBlogCategories<TData = Awaited<ReturnType<typeof staffListBlogCategories>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -1050,7 +1056,8 @@ export function useStaffListBlogCategories<TData = Awaited<ReturnType<typeof sta
 
 
 /**
- * @summary Adds a category.
+ * Adds a blog category; a blank slug is made from the name.
+ * @summary Create a blog category
  */
 export const getStaffCreateBlogCategoryUrl = () => {
 
@@ -1105,7 +1112,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffCreateBlogCategoryMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Adds a category.
+ * @summary Create a blog category
  */
 export const useStaffCreateBlogCategory = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreateBlogCategory>>, TError,{data: BlogCategoryRequest}, TContext>, }
@@ -1121,7 +1128,79 @@ export const useStaffCreateBlogCategory = <TError = ErrorBody | ErrorBody | Erro
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Renames a category or changes its address.
+ * Deletes a category no post uses (409 otherwise).
+ * @summary Delete a blog category
+ */
+export const getStaffDeleteBlogCategoryUrl = (id: number,) => {
+
+
+  
+
+  return `/api/staff/blog/categories/${id}`
+}
+
+export const staffDeleteBlogCategory = async (id: number, options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getStaffDeleteBlogCategoryUrl(id),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getStaffDeleteBlogCategoryMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteBlogCategory>>, TError,{id: number}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof staffDeleteBlogCategory>>, TError,{id: number}, TContext> => {
+
+const mutationKey = ['staffDeleteBlogCategory'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffDeleteBlogCategory>>, {id: number}> = (props) => {
+          const {id} = props ?? {};
+
+          return  staffDeleteBlogCategory(id,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type StaffDeleteBlogCategoryMutationResult = NonNullable<Awaited<ReturnType<typeof staffDeleteBlogCategory>>>
+    
+    export type StaffDeleteBlogCategoryMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Delete a blog category
+ */
+export const useStaffDeleteBlogCategory = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteBlogCategory>>, TError,{id: number}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof staffDeleteBlogCategory>>,
+        TError,
+        {id: number},
+        TContext
+      > => {
+
+      const mutationOptions = getStaffDeleteBlogCategoryMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Renames a category or changes its address.
+ * @summary Update a blog category
  */
 export const getStaffUpdateBlogCategoryUrl = (id: number,) => {
 
@@ -1177,7 +1256,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffUpdateBlogCategoryMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Renames a category or changes its address.
+ * @summary Update a blog category
  */
 export const useStaffUpdateBlogCategory = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdateBlogCategory>>, TError,{id: number;data: BlogCategoryRequest}, TContext>, }
@@ -1193,77 +1272,8 @@ export const useStaffUpdateBlogCategory = <TError = ErrorBody | ErrorBody | Erro
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Deletes a category no post uses (409 otherwise).
- */
-export const getStaffDeleteBlogCategoryUrl = (id: number,) => {
-
-
-  
-
-  return `/api/staff/blog/categories/${id}`
-}
-
-export const staffDeleteBlogCategory = async (id: number, options?: RequestInit): Promise<DataMessageResponse> => {
-  
-  return apiFetch<DataMessageResponse>(getStaffDeleteBlogCategoryUrl(id),
-  {      
-    ...options,
-    method: 'DELETE'
-    
-    
-  }
-);}
-
-
-
-
-export const getStaffDeleteBlogCategoryMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteBlogCategory>>, TError,{id: number}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof staffDeleteBlogCategory>>, TError,{id: number}, TContext> => {
-
-const mutationKey = ['staffDeleteBlogCategory'];
-const {mutation: mutationOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }};
-
-      
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffDeleteBlogCategory>>, {id: number}> = (props) => {
-          const {id} = props ?? {};
-
-          return  staffDeleteBlogCategory(id,)
-        }
-
-        
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type StaffDeleteBlogCategoryMutationResult = NonNullable<Awaited<ReturnType<typeof staffDeleteBlogCategory>>>
-    
-    export type StaffDeleteBlogCategoryMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
-
-    /**
- * @summary Deletes a category no post uses (409 otherwise).
- */
-export const useStaffDeleteBlogCategory = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteBlogCategory>>, TError,{id: number}, TContext>, }
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof staffDeleteBlogCategory>>,
-        TError,
-        {id: number},
-        TContext
-      > => {
-
-      const mutationOptions = getStaffDeleteBlogCategoryMutationOptions(options);
-
-      return useMutation(mutationOptions, queryClient);
-    }
-    /**
- * @summary Every post, drafts included, most recently edited first.
+ * Every post, drafts included, most recently edited first.
+ * @summary List blog posts (staff)
  */
 export const getStaffListBlogPostsUrl = (params?: StaffListBlogPostsParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -1349,7 +1359,7 @@ export function useStaffListBlogPosts<TData = Awaited<ReturnType<typeof staffLis
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Every post, drafts included, most recently edited first.
+ * @summary List blog posts (staff)
  */
 
 export function useStaffListBlogPosts<TData = Awaited<ReturnType<typeof staffListBlogPosts>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -1369,7 +1379,8 @@ export function useStaffListBlogPosts<TData = Awaited<ReturnType<typeof staffLis
 
 
 /**
- * @summary Writes a new post.
+ * Writes a new post: a draft, or published at once when `published` is set.
+ * @summary Create a blog post
  */
 export const getStaffCreateBlogPostUrl = () => {
 
@@ -1424,7 +1435,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffCreateBlogPostMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Writes a new post.
+ * @summary Create a blog post
  */
 export const useStaffCreateBlogPost = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreateBlogPost>>, TError,{data: BlogPostRequest}, TContext>, }
@@ -1440,7 +1451,79 @@ export const useStaffCreateBlogPost = <TError = ErrorBody | ErrorBody | ErrorBod
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary One post, draft or published.
+ * Deletes a post and its header image.
+ * @summary Delete a blog post
+ */
+export const getStaffDeleteBlogPostUrl = (id: number,) => {
+
+
+  
+
+  return `/api/staff/blog/posts/${id}`
+}
+
+export const staffDeleteBlogPost = async (id: number, options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getStaffDeleteBlogPostUrl(id),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getStaffDeleteBlogPostMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteBlogPost>>, TError,{id: number}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof staffDeleteBlogPost>>, TError,{id: number}, TContext> => {
+
+const mutationKey = ['staffDeleteBlogPost'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffDeleteBlogPost>>, {id: number}> = (props) => {
+          const {id} = props ?? {};
+
+          return  staffDeleteBlogPost(id,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type StaffDeleteBlogPostMutationResult = NonNullable<Awaited<ReturnType<typeof staffDeleteBlogPost>>>
+    
+    export type StaffDeleteBlogPostMutationError = ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Delete a blog post
+ */
+export const useStaffDeleteBlogPost = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteBlogPost>>, TError,{id: number}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof staffDeleteBlogPost>>,
+        TError,
+        {id: number},
+        TContext
+      > => {
+
+      const mutationOptions = getStaffDeleteBlogPostMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * One post, draft or published.
+ * @summary Get a blog post (staff)
  */
 export const getStaffGetBlogPostUrl = (id: number,) => {
 
@@ -1519,7 +1602,7 @@ export function useStaffGetBlogPost<TData = Awaited<ReturnType<typeof staffGetBl
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary One post, draft or published.
+ * @summary Get a blog post (staff)
  */
 
 export function useStaffGetBlogPost<TData = Awaited<ReturnType<typeof staffGetBlogPost>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -1539,7 +1622,8 @@ export function useStaffGetBlogPost<TData = Awaited<ReturnType<typeof staffGetBl
 
 
 /**
- * @summary Replaces what a post says.
+ * Replaces what a post says.
+ * @summary Update a blog post
  */
 export const getStaffUpdateBlogPostUrl = (id: number,) => {
 
@@ -1595,7 +1679,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffUpdateBlogPostMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Replaces what a post says.
+ * @summary Update a blog post
  */
 export const useStaffUpdateBlogPost = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdateBlogPost>>, TError,{id: number;data: BlogPostRequest}, TContext>, }
@@ -1611,77 +1695,8 @@ export const useStaffUpdateBlogPost = <TError = ErrorBody | ErrorBody | ErrorBod
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Deletes a post.
- */
-export const getStaffDeleteBlogPostUrl = (id: number,) => {
-
-
-  
-
-  return `/api/staff/blog/posts/${id}`
-}
-
-export const staffDeleteBlogPost = async (id: number, options?: RequestInit): Promise<DataMessageResponse> => {
-  
-  return apiFetch<DataMessageResponse>(getStaffDeleteBlogPostUrl(id),
-  {      
-    ...options,
-    method: 'DELETE'
-    
-    
-  }
-);}
-
-
-
-
-export const getStaffDeleteBlogPostMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteBlogPost>>, TError,{id: number}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof staffDeleteBlogPost>>, TError,{id: number}, TContext> => {
-
-const mutationKey = ['staffDeleteBlogPost'];
-const {mutation: mutationOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }};
-
-      
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffDeleteBlogPost>>, {id: number}> = (props) => {
-          const {id} = props ?? {};
-
-          return  staffDeleteBlogPost(id,)
-        }
-
-        
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type StaffDeleteBlogPostMutationResult = NonNullable<Awaited<ReturnType<typeof staffDeleteBlogPost>>>
-    
-    export type StaffDeleteBlogPostMutationError = ErrorBody | ErrorBody | ErrorBody
-
-    /**
- * @summary Deletes a post.
- */
-export const useStaffDeleteBlogPost = <TError = ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteBlogPost>>, TError,{id: number}, TContext>, }
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof staffDeleteBlogPost>>,
-        TError,
-        {id: number},
-        TContext
-      > => {
-
-      const mutationOptions = getStaffDeleteBlogPostMutationOptions(options);
-
-      return useMutation(mutationOptions, queryClient);
-    }
-    /**
- * @summary Uploads the post's header image (JPEG or PNG, checked by content).
+ * Uploads the post's header image (JPEG or PNG, checked by content).
+ * @summary Set a post's header image
  */
 export const getStaffSetBlogPostImageUrl = (id: number,) => {
 
@@ -1739,7 +1754,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffSetBlogPostImageMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Uploads the post's header image (JPEG or PNG, checked by content).
+ * @summary Set a post's header image
  */
 export const useStaffSetBlogPostImage = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetBlogPostImage>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
@@ -1755,7 +1770,8 @@ export const useStaffSetBlogPostImage = <TError = ErrorBody | ErrorBody | ErrorB
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Contact messages, open (default) or handled, newest first.
+ * Contact messages, open (default) or handled, newest first.
+ * @summary Contact messages
  */
 export const getStaffListContactMessagesUrl = (params?: StaffListContactMessagesParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -1841,7 +1857,7 @@ export function useStaffListContactMessages<TData = Awaited<ReturnType<typeof st
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Contact messages, open (default) or handled, newest first.
+ * @summary Contact messages
  */
 
 export function useStaffListContactMessages<TData = Awaited<ReturnType<typeof staffListContactMessages>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -1861,7 +1877,8 @@ export function useStaffListContactMessages<TData = Awaited<ReturnType<typeof st
 
 
 /**
- * @summary Marks a message as handled.
+ * Marks a message as handled. Records who handled it and when.
+ * @summary Handle a contact message
  */
 export const getStaffHandleContactMessageUrl = (id: number,) => {
 
@@ -1915,7 +1932,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffHandleContactMessageMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Marks a message as handled.
+ * @summary Handle a contact message
  */
 export const useStaffHandleContactMessage = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffHandleContactMessage>>, TError,{id: number}, TContext>, }
@@ -1931,8 +1948,8 @@ export const useStaffHandleContactMessage = <TError = ErrorBody | ErrorBody | Er
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Projects whose pledges reached the goal, waiting for a Content Expert, the longest
-waiting first.
+ * Projects whose pledges reached the goal, waiting for a Content Expert, the longest waiting first.
+ * @summary Funding approvals
  */
 export const getStaffFundingApprovalsUrl = (params?: StaffFundingApprovalsParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -2018,8 +2035,7 @@ export function useStaffFundingApprovals<TData = Awaited<ReturnType<typeof staff
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Projects whose pledges reached the goal, waiting for a Content Expert, the longest
-waiting first.
+ * @summary Funding approvals
  */
 
 export function useStaffFundingApprovals<TData = Awaited<ReturnType<typeof staffFundingApprovals>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -2039,7 +2055,8 @@ export function useStaffFundingApprovals<TData = Awaited<ReturnType<typeof staff
 
 
 /**
- * @summary Every charge in the ledger checked against the processor's records; differences flagged.
+ * Every charge in the ledger checked against the processor's records; differences flagged.
+ * @summary Funding reconciliation
  */
 export const getStaffFundingReconciliationUrl = () => {
 
@@ -2118,7 +2135,7 @@ export function useStaffFundingReconciliation<TData = Awaited<ReturnType<typeof 
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Every charge in the ledger checked against the processor's records; differences flagged.
+ * @summary Funding reconciliation
  */
 
 export function useStaffFundingReconciliation<TData = Awaited<ReturnType<typeof staffFundingReconciliation>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
@@ -2138,7 +2155,8 @@ export function useStaffFundingReconciliation<TData = Awaited<ReturnType<typeof 
 
 
 /**
- * @summary Updates waiting for staff approval.
+ * Updates waiting for staff approval. The longest waiting first.
+ * @summary Group updates to review
  */
 export const getStaffGroupUpdateQueueUrl = (params?: StaffGroupUpdateQueueParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -2224,7 +2242,7 @@ export function useStaffGroupUpdateQueue<TData = Awaited<ReturnType<typeof staff
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Updates waiting for staff approval.
+ * @summary Group updates to review
  */
 
 export function useStaffGroupUpdateQueue<TData = Awaited<ReturnType<typeof staffGroupUpdateQueue>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -2244,7 +2262,8 @@ export function useStaffGroupUpdateQueue<TData = Awaited<ReturnType<typeof staff
 
 
 /**
- * @summary Approves or rejects an update (`action` is `approve` or `reject`); audited.
+ * Approves or rejects an update (`action` is `approve` or `reject`); audited.
+ * @summary Review a group update
  */
 export const getStaffReviewGroupUpdateUrl = (id: number,
     action: string,) => {
@@ -2302,7 +2321,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffReviewGroupUpdateMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Approves or rejects an update (`action` is `approve` or `reject`); audited.
+ * @summary Review a group update
  */
 export const useStaffReviewGroupUpdate = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReviewGroupUpdate>>, TError,{id: number;action: string;data: ModerationRequest}, TContext>, }
@@ -2318,7 +2337,8 @@ export const useStaffReviewGroupUpdate = <TError = ErrorBody | ErrorBody | Error
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Groups waiting for staff (the longest waiting first), or every submitted group.
+ * Groups waiting for staff (the longest waiting first), or every submitted group.
+ * @summary Groups to review
  */
 export const getStaffGroupQueueUrl = (params?: StaffGroupQueueParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -2404,7 +2424,7 @@ export function useStaffGroupQueue<TData = Awaited<ReturnType<typeof staffGroupQ
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Groups waiting for staff (the longest waiting first), or every submitted group.
+ * @summary Groups to review
  */
 
 export function useStaffGroupQueue<TData = Awaited<ReturnType<typeof staffGroupQueue>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -2424,7 +2444,8 @@ export function useStaffGroupQueue<TData = Awaited<ReturnType<typeof staffGroupQ
 
 
 /**
- * @summary A group under review: the public version and the proposed one, side by side.
+ * A group under review: the public version and the proposed one, side by side.
+ * @summary Review a group
  */
 export const getStaffGroupReviewUrl = (id: number,) => {
 
@@ -2503,7 +2524,7 @@ export function useStaffGroupReview<TData = Awaited<ReturnType<typeof staffGroup
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary A group under review: the public version and the proposed one, side by side.
+ * @summary Review a group
  */
 
 export function useStaffGroupReview<TData = Awaited<ReturnType<typeof staffGroupReview>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -2523,7 +2544,8 @@ export function useStaffGroupReview<TData = Awaited<ReturnType<typeof staffGroup
 
 
 /**
- * @summary Approves, rejects, suspends or reactivates a group (`action` is one of those words).
+ * Approves, rejects, suspends or reactivates a group (`action` is one of those words).
+ * @summary Moderate a group
  */
 export const getStaffModerateGroupUrl = (id: number,
     action: string,) => {
@@ -2581,7 +2603,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffModerateGroupMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Approves, rejects, suspends or reactivates a group (`action` is one of those words).
+ * @summary Moderate a group
  */
 export const useStaffModerateGroup = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffModerateGroup>>, TError,{id: number;action: string;data: ModerationRequest}, TContext>, }
@@ -2597,7 +2619,8 @@ export const useStaffModerateGroup = <TError = ErrorBody | ErrorBody | ErrorBody
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Every lecture, in the order the site shows them.
+ * Every lecture, in the order the site shows them.
+ * @summary List lectures (staff)
  */
 export const getStaffListLecturesUrl = (params?: StaffListLecturesParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -2683,7 +2706,7 @@ export function useStaffListLectures<TData = Awaited<ReturnType<typeof staffList
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Every lecture, in the order the site shows them.
+ * @summary List lectures (staff)
  */
 
 export function useStaffListLectures<TData = Awaited<ReturnType<typeof staffListLectures>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -2703,7 +2726,8 @@ export function useStaffListLectures<TData = Awaited<ReturnType<typeof staffList
 
 
 /**
- * @summary Adds a lecture.
+ * Adds a lecture; its poster, video and captions are uploaded next, each on its own call.
+ * @summary Create a lecture
  */
 export const getStaffCreateLectureUrl = () => {
 
@@ -2758,7 +2782,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffCreateLectureMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Adds a lecture.
+ * @summary Create a lecture
  */
 export const useStaffCreateLecture = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreateLecture>>, TError,{data: LectureRequest}, TContext>, }
@@ -2774,7 +2798,79 @@ export const useStaffCreateLecture = <TError = ErrorBody | ErrorBody | ErrorBody
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary One lecture.
+ * Deletes a lecture with its poster, video and captions.
+ * @summary Delete a lecture
+ */
+export const getStaffDeleteLectureUrl = (id: number,) => {
+
+
+  
+
+  return `/api/staff/lectures/${id}`
+}
+
+export const staffDeleteLecture = async (id: number, options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getStaffDeleteLectureUrl(id),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getStaffDeleteLectureMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteLecture>>, TError,{id: number}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof staffDeleteLecture>>, TError,{id: number}, TContext> => {
+
+const mutationKey = ['staffDeleteLecture'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffDeleteLecture>>, {id: number}> = (props) => {
+          const {id} = props ?? {};
+
+          return  staffDeleteLecture(id,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type StaffDeleteLectureMutationResult = NonNullable<Awaited<ReturnType<typeof staffDeleteLecture>>>
+    
+    export type StaffDeleteLectureMutationError = ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Delete a lecture
+ */
+export const useStaffDeleteLecture = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteLecture>>, TError,{id: number}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof staffDeleteLecture>>,
+        TError,
+        {id: number},
+        TContext
+      > => {
+
+      const mutationOptions = getStaffDeleteLectureMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * One lecture as the console edits it, with its caption tracks and whether it lacks captions.
+ * @summary Get a lecture (staff)
  */
 export const getStaffGetLectureUrl = (id: number,) => {
 
@@ -2853,7 +2949,7 @@ export function useStaffGetLecture<TData = Awaited<ReturnType<typeof staffGetLec
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary One lecture.
+ * @summary Get a lecture (staff)
  */
 
 export function useStaffGetLecture<TData = Awaited<ReturnType<typeof staffGetLecture>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -2873,7 +2969,8 @@ export function useStaffGetLecture<TData = Awaited<ReturnType<typeof staffGetLec
 
 
 /**
- * @summary Replaces what a lecture says.
+ * Replaces what a lecture says.
+ * @summary Update a lecture
  */
 export const getStaffUpdateLectureUrl = (id: number,) => {
 
@@ -2929,7 +3026,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffUpdateLectureMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Replaces what a lecture says.
+ * @summary Update a lecture
  */
 export const useStaffUpdateLecture = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdateLecture>>, TError,{id: number;data: LectureRequest}, TContext>, }
@@ -2945,19 +3042,22 @@ export const useStaffUpdateLecture = <TError = ErrorBody | ErrorBody | ErrorBody
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Deletes a lecture with its poster, video and captions.
+ * Removes the lecture's captions in one language.
+ * @summary Remove a lecture's captions
  */
-export const getStaffDeleteLectureUrl = (id: number,) => {
+export const getStaffRemoveLectureCaptionsUrl = (id: number,
+    language: CaptionLanguage,) => {
 
 
   
 
-  return `/api/staff/lectures/${id}`
+  return `/api/staff/lectures/${id}/captions/${language}`
 }
 
-export const staffDeleteLecture = async (id: number, options?: RequestInit): Promise<DataMessageResponse> => {
+export const staffRemoveLectureCaptions = async (id: number,
+    language: CaptionLanguage, options?: RequestInit): Promise<DataStaffLecture> => {
   
-  return apiFetch<DataMessageResponse>(getStaffDeleteLectureUrl(id),
+  return apiFetch<DataStaffLecture>(getStaffRemoveLectureCaptionsUrl(id,language),
   {      
     ...options,
     method: 'DELETE'
@@ -2969,11 +3069,11 @@ export const staffDeleteLecture = async (id: number, options?: RequestInit): Pro
 
 
 
-export const getStaffDeleteLectureMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteLecture>>, TError,{id: number}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof staffDeleteLecture>>, TError,{id: number}, TContext> => {
+export const getStaffRemoveLectureCaptionsMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffRemoveLectureCaptions>>, TError,{id: number;language: CaptionLanguage}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof staffRemoveLectureCaptions>>, TError,{id: number;language: CaptionLanguage}, TContext> => {
 
-const mutationKey = ['staffDeleteLecture'];
+const mutationKey = ['staffRemoveLectureCaptions'];
 const {mutation: mutationOptions} = options ?
       options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
       options
@@ -2983,10 +3083,10 @@ const {mutation: mutationOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffDeleteLecture>>, {id: number}> = (props) => {
-          const {id} = props ?? {};
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffRemoveLectureCaptions>>, {id: number;language: CaptionLanguage}> = (props) => {
+          const {id,language} = props ?? {};
 
-          return  staffDeleteLecture(id,)
+          return  staffRemoveLectureCaptions(id,language,)
         }
 
         
@@ -2994,29 +3094,29 @@ const {mutation: mutationOptions} = options ?
 
   return  { mutationFn, ...mutationOptions }}
 
-    export type StaffDeleteLectureMutationResult = NonNullable<Awaited<ReturnType<typeof staffDeleteLecture>>>
+    export type StaffRemoveLectureCaptionsMutationResult = NonNullable<Awaited<ReturnType<typeof staffRemoveLectureCaptions>>>
     
-    export type StaffDeleteLectureMutationError = ErrorBody | ErrorBody | ErrorBody
+    export type StaffRemoveLectureCaptionsMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Deletes a lecture with its poster, video and captions.
+ * @summary Remove a lecture's captions
  */
-export const useStaffDeleteLecture = <TError = ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteLecture>>, TError,{id: number}, TContext>, }
+export const useStaffRemoveLectureCaptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffRemoveLectureCaptions>>, TError,{id: number;language: CaptionLanguage}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof staffDeleteLecture>>,
+        Awaited<ReturnType<typeof staffRemoveLectureCaptions>>,
         TError,
-        {id: number},
+        {id: number;language: CaptionLanguage},
         TContext
       > => {
 
-      const mutationOptions = getStaffDeleteLectureMutationOptions(options);
+      const mutationOptions = getStaffRemoveLectureCaptionsMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Uploads the lecture's captions in one language (a WebVTT file, recognised by content),
-replacing the track it had in that language.
+ * Uploads the lecture's captions in one language (a WebVTT file, recognised by content), replacing the track it had in that language.
+ * @summary Set a lecture's captions
  */
 export const getStaffSetLectureCaptionsUrl = (id: number,
     language: CaptionLanguage,) => {
@@ -3076,8 +3176,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffSetLectureCaptionsMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Uploads the lecture's captions in one language (a WebVTT file, recognised by content),
-replacing the track it had in that language.
+ * @summary Set a lecture's captions
  */
 export const useStaffSetLectureCaptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetLectureCaptions>>, TError,{id: number;language: CaptionLanguage;data: SingleFileUpload}, TContext>, }
@@ -3093,79 +3192,8 @@ export const useStaffSetLectureCaptions = <TError = ErrorBody | ErrorBody | Erro
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Removes the lecture's captions in one language.
- */
-export const getStaffRemoveLectureCaptionsUrl = (id: number,
-    language: CaptionLanguage,) => {
-
-
-  
-
-  return `/api/staff/lectures/${id}/captions/${language}`
-}
-
-export const staffRemoveLectureCaptions = async (id: number,
-    language: CaptionLanguage, options?: RequestInit): Promise<DataStaffLecture> => {
-  
-  return apiFetch<DataStaffLecture>(getStaffRemoveLectureCaptionsUrl(id,language),
-  {      
-    ...options,
-    method: 'DELETE'
-    
-    
-  }
-);}
-
-
-
-
-export const getStaffRemoveLectureCaptionsMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffRemoveLectureCaptions>>, TError,{id: number;language: CaptionLanguage}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof staffRemoveLectureCaptions>>, TError,{id: number;language: CaptionLanguage}, TContext> => {
-
-const mutationKey = ['staffRemoveLectureCaptions'];
-const {mutation: mutationOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }};
-
-      
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffRemoveLectureCaptions>>, {id: number;language: CaptionLanguage}> = (props) => {
-          const {id,language} = props ?? {};
-
-          return  staffRemoveLectureCaptions(id,language,)
-        }
-
-        
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type StaffRemoveLectureCaptionsMutationResult = NonNullable<Awaited<ReturnType<typeof staffRemoveLectureCaptions>>>
-    
-    export type StaffRemoveLectureCaptionsMutationError = ErrorBody | ErrorBody | ErrorBody
-
-    /**
- * @summary Removes the lecture's captions in one language.
- */
-export const useStaffRemoveLectureCaptions = <TError = ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffRemoveLectureCaptions>>, TError,{id: number;language: CaptionLanguage}, TContext>, }
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof staffRemoveLectureCaptions>>,
-        TError,
-        {id: number;language: CaptionLanguage},
-        TContext
-      > => {
-
-      const mutationOptions = getStaffRemoveLectureCaptionsMutationOptions(options);
-
-      return useMutation(mutationOptions, queryClient);
-    }
-    /**
- * @summary Uploads a lecture's poster (JPEG or PNG).
+ * Uploads a lecture's poster (JPEG or PNG).
+ * @summary Set a lecture's poster
  */
 export const getStaffSetLecturePosterUrl = (id: number,) => {
 
@@ -3223,7 +3251,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffSetLecturePosterMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Uploads a lecture's poster (JPEG or PNG).
+ * @summary Set a lecture's poster
  */
 export const useStaffSetLecturePoster = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetLecturePoster>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
@@ -3239,7 +3267,8 @@ export const useStaffSetLecturePoster = <TError = ErrorBody | ErrorBody | ErrorB
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Uploads a lecture's video (WebM or MP4, recognised by content; at most 200 MB).
+ * Uploads a lecture's video (WebM or MP4, recognised by content; at most 200 MB).
+ * @summary Set a lecture's video
  */
 export const getStaffSetLectureVideoUrl = (id: number,) => {
 
@@ -3297,7 +3326,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffSetLectureVideoMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Uploads a lecture's video (WebM or MP4, recognised by content; at most 200 MB).
+ * @summary Set a lecture's video
  */
 export const useStaffSetLectureVideo = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetLectureVideo>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
@@ -3313,7 +3342,8 @@ export const useStaffSetLectureVideo = <TError = ErrorBody | ErrorBody | ErrorBo
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Every entry of a lookup, with its use.
+ * Every entry of a lookup, with its use.
+ * @summary List a lookup
  */
 export const getStaffListLookupUrl = (kind: 'tags' | 'goals' | 'roles',) => {
 
@@ -3392,7 +3422,7 @@ export function useStaffListLookup<TData = Awaited<ReturnType<typeof staffListLo
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Every entry of a lookup, with its use.
+ * @summary List a lookup
  */
 
 export function useStaffListLookup<TData = Awaited<ReturnType<typeof staffListLookup>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -3412,7 +3442,8 @@ export function useStaffListLookup<TData = Awaited<ReturnType<typeof staffListLo
 
 
 /**
- * @summary Adds an entry.
+ * Adds an entry to a lookup (areas of interest, goals, industry-partner roles or project tags).
+ * @summary Create a lookup entry
  */
 export const getStaffCreateLookupUrl = (kind: 'tags' | 'goals' | 'roles',) => {
 
@@ -3468,7 +3499,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffCreateLookupMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Adds an entry.
+ * @summary Create a lookup entry
  */
 export const useStaffCreateLookup = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreateLookup>>, TError,{kind: 'tags' | 'goals' | 'roles';data: LookupRequest}, TContext>, }
@@ -3484,7 +3515,81 @@ export const useStaffCreateLookup = <TError = ErrorBody | ErrorBody | ErrorBody 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Renames an entry.
+ * Deletes an entry no group uses (409 otherwise, and always for `other`).
+ * @summary Delete a lookup entry
+ */
+export const getStaffDeleteLookupUrl = (kind: 'tags' | 'goals' | 'roles',
+    id: number,) => {
+
+
+  
+
+  return `/api/staff/lookups/${kind}/${id}`
+}
+
+export const staffDeleteLookup = async (kind: 'tags' | 'goals' | 'roles',
+    id: number, options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getStaffDeleteLookupUrl(kind,id),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getStaffDeleteLookupMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteLookup>>, TError,{kind: 'tags' | 'goals' | 'roles';id: number}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof staffDeleteLookup>>, TError,{kind: 'tags' | 'goals' | 'roles';id: number}, TContext> => {
+
+const mutationKey = ['staffDeleteLookup'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffDeleteLookup>>, {kind: 'tags' | 'goals' | 'roles';id: number}> = (props) => {
+          const {kind,id} = props ?? {};
+
+          return  staffDeleteLookup(kind,id,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type StaffDeleteLookupMutationResult = NonNullable<Awaited<ReturnType<typeof staffDeleteLookup>>>
+    
+    export type StaffDeleteLookupMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Delete a lookup entry
+ */
+export const useStaffDeleteLookup = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteLookup>>, TError,{kind: 'tags' | 'goals' | 'roles';id: number}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof staffDeleteLookup>>,
+        TError,
+        {kind: 'tags' | 'goals' | 'roles';id: number},
+        TContext
+      > => {
+
+      const mutationOptions = getStaffDeleteLookupMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Renames an entry of a lookup; groups that use it show the new name.
+ * @summary Update a lookup entry
  */
 export const getStaffUpdateLookupUrl = (kind: 'tags' | 'goals' | 'roles',
     id: number,) => {
@@ -3542,7 +3647,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffUpdateLookupMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Renames an entry.
+ * @summary Update a lookup entry
  */
 export const useStaffUpdateLookup = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdateLookup>>, TError,{kind: 'tags' | 'goals' | 'roles';id: number;data: LookupRequest}, TContext>, }
@@ -3558,21 +3663,20 @@ export const useStaffUpdateLookup = <TError = ErrorBody | ErrorBody | ErrorBody 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Deletes an entry no group uses (409 otherwise, and always for `other`).
+ * Deletes an item with its sub-menus.
+ * @summary Delete a menu item
  */
-export const getStaffDeleteLookupUrl = (kind: 'tags' | 'goals' | 'roles',
-    id: number,) => {
+export const getStaffDeleteMenuItemUrl = (id: number,) => {
 
 
   
 
-  return `/api/staff/lookups/${kind}/${id}`
+  return `/api/staff/menus/items/${id}`
 }
 
-export const staffDeleteLookup = async (kind: 'tags' | 'goals' | 'roles',
-    id: number, options?: RequestInit): Promise<DataMessageResponse> => {
+export const staffDeleteMenuItem = async (id: number, options?: RequestInit): Promise<DataMessageResponse> => {
   
-  return apiFetch<DataMessageResponse>(getStaffDeleteLookupUrl(kind,id),
+  return apiFetch<DataMessageResponse>(getStaffDeleteMenuItemUrl(id),
   {      
     ...options,
     method: 'DELETE'
@@ -3584,11 +3688,11 @@ export const staffDeleteLookup = async (kind: 'tags' | 'goals' | 'roles',
 
 
 
-export const getStaffDeleteLookupMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteLookup>>, TError,{kind: 'tags' | 'goals' | 'roles';id: number}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof staffDeleteLookup>>, TError,{kind: 'tags' | 'goals' | 'roles';id: number}, TContext> => {
+export const getStaffDeleteMenuItemMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteMenuItem>>, TError,{id: number}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof staffDeleteMenuItem>>, TError,{id: number}, TContext> => {
 
-const mutationKey = ['staffDeleteLookup'];
+const mutationKey = ['staffDeleteMenuItem'];
 const {mutation: mutationOptions} = options ?
       options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
       options
@@ -3598,10 +3702,10 @@ const {mutation: mutationOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffDeleteLookup>>, {kind: 'tags' | 'goals' | 'roles';id: number}> = (props) => {
-          const {kind,id} = props ?? {};
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffDeleteMenuItem>>, {id: number}> = (props) => {
+          const {id} = props ?? {};
 
-          return  staffDeleteLookup(kind,id,)
+          return  staffDeleteMenuItem(id,)
         }
 
         
@@ -3609,28 +3713,29 @@ const {mutation: mutationOptions} = options ?
 
   return  { mutationFn, ...mutationOptions }}
 
-    export type StaffDeleteLookupMutationResult = NonNullable<Awaited<ReturnType<typeof staffDeleteLookup>>>
+    export type StaffDeleteMenuItemMutationResult = NonNullable<Awaited<ReturnType<typeof staffDeleteMenuItem>>>
     
-    export type StaffDeleteLookupMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+    export type StaffDeleteMenuItemMutationError = ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Deletes an entry no group uses (409 otherwise, and always for `other`).
+ * @summary Delete a menu item
  */
-export const useStaffDeleteLookup = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteLookup>>, TError,{kind: 'tags' | 'goals' | 'roles';id: number}, TContext>, }
+export const useStaffDeleteMenuItem = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteMenuItem>>, TError,{id: number}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof staffDeleteLookup>>,
+        Awaited<ReturnType<typeof staffDeleteMenuItem>>,
         TError,
-        {kind: 'tags' | 'goals' | 'roles';id: number},
+        {id: number},
         TContext
       > => {
 
-      const mutationOptions = getStaffDeleteLookupMutationOptions(options);
+      const mutationOptions = getStaffDeleteMenuItemMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Changes an item (moving it under another parent puts it last there).
+ * Changes an item (moving it under another parent puts it last there).
+ * @summary Update a menu item
  */
 export const getStaffUpdateMenuItemUrl = (id: number,) => {
 
@@ -3686,7 +3791,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffUpdateMenuItemMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Changes an item (moving it under another parent puts it last there).
+ * @summary Update a menu item
  */
 export const useStaffUpdateMenuItem = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdateMenuItem>>, TError,{id: number;data: MenuItemRequest}, TContext>, }
@@ -3702,77 +3807,8 @@ export const useStaffUpdateMenuItem = <TError = ErrorBody | ErrorBody | ErrorBod
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Deletes an item with its sub-menus.
- */
-export const getStaffDeleteMenuItemUrl = (id: number,) => {
-
-
-  
-
-  return `/api/staff/menus/items/${id}`
-}
-
-export const staffDeleteMenuItem = async (id: number, options?: RequestInit): Promise<DataMessageResponse> => {
-  
-  return apiFetch<DataMessageResponse>(getStaffDeleteMenuItemUrl(id),
-  {      
-    ...options,
-    method: 'DELETE'
-    
-    
-  }
-);}
-
-
-
-
-export const getStaffDeleteMenuItemMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteMenuItem>>, TError,{id: number}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof staffDeleteMenuItem>>, TError,{id: number}, TContext> => {
-
-const mutationKey = ['staffDeleteMenuItem'];
-const {mutation: mutationOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }};
-
-      
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffDeleteMenuItem>>, {id: number}> = (props) => {
-          const {id} = props ?? {};
-
-          return  staffDeleteMenuItem(id,)
-        }
-
-        
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type StaffDeleteMenuItemMutationResult = NonNullable<Awaited<ReturnType<typeof staffDeleteMenuItem>>>
-    
-    export type StaffDeleteMenuItemMutationError = ErrorBody | ErrorBody | ErrorBody
-
-    /**
- * @summary Deletes an item with its sub-menus.
- */
-export const useStaffDeleteMenuItem = <TError = ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteMenuItem>>, TError,{id: number}, TContext>, }
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof staffDeleteMenuItem>>,
-        TError,
-        {id: number},
-        TContext
-      > => {
-
-      const mutationOptions = getStaffDeleteMenuItemMutationOptions(options);
-
-      return useMutation(mutationOptions, queryClient);
-    }
-    /**
- * @summary Moves an item one place up or down among its siblings.
+ * Moves an item one place up or down among its siblings.
+ * @summary Move a menu item
  */
 export const getStaffMoveMenuItemUrl = (id: number,) => {
 
@@ -3828,7 +3864,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffMoveMenuItemMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Moves an item one place up or down among its siblings.
+ * @summary Move a menu item
  */
 export const useStaffMoveMenuItem = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffMoveMenuItem>>, TError,{id: number;data: MoveRequest}, TContext>, }
@@ -3844,7 +3880,8 @@ export const useStaffMoveMenuItem = <TError = ErrorBody | ErrorBody | ErrorBody 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Uploads an item's picture.
+ * Uploads an item's picture.
+ * @summary Set a menu item's picture
  */
 export const getStaffSetMenuItemImageUrl = (id: number,) => {
 
@@ -3902,7 +3939,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffSetMenuItemImageMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Uploads an item's picture.
+ * @summary Set a menu item's picture
  */
 export const useStaffSetMenuItemImage = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetMenuItemImage>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
@@ -3918,7 +3955,8 @@ export const useStaffSetMenuItemImage = <TError = ErrorBody | ErrorBody | ErrorB
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary A menu with its sub-menus, in order.
+ * A menu with its sub-menus, in order.
+ * @summary Get a menu (staff)
  */
 export const getStaffGetMenuUrl = (menu: 'main' | 'lgp',) => {
 
@@ -3997,7 +4035,7 @@ export function useStaffGetMenu<TData = Awaited<ReturnType<typeof staffGetMenu>>
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary A menu with its sub-menus, in order.
+ * @summary Get a menu (staff)
  */
 
 export function useStaffGetMenu<TData = Awaited<ReturnType<typeof staffGetMenu>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -4017,7 +4055,8 @@ export function useStaffGetMenu<TData = Awaited<ReturnType<typeof staffGetMenu>>
 
 
 /**
- * @summary Adds an item at the end of its level.
+ * Adds an item at the end of its level.
+ * @summary Create a menu item
  */
 export const getStaffCreateMenuItemUrl = (menu: 'main' | 'lgp',) => {
 
@@ -4073,7 +4112,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffCreateMenuItemMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Adds an item at the end of its level.
+ * @summary Create a menu item
  */
 export const useStaffCreateMenuItem = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreateMenuItem>>, TError,{menu: 'main' | 'lgp';data: MenuItemRequest}, TContext>, }
@@ -4089,7 +4128,8 @@ export const useStaffCreateMenuItem = <TError = ErrorBody | ErrorBody | ErrorBod
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary The queue counts of the console's home.
+ * The queue counts of the console's home.
+ * @summary Console overview
  */
 export const getStaffOverviewUrl = () => {
 
@@ -4168,7 +4208,7 @@ export function useStaffOverview<TData = Awaited<ReturnType<typeof staffOverview
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The queue counts of the console's home.
+ * @summary Console overview
  */
 
 export function useStaffOverview<TData = Awaited<ReturnType<typeof staffOverview>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -4188,7 +4228,8 @@ export function useStaffOverview<TData = Awaited<ReturnType<typeof staffOverview
 
 
 /**
- * @summary Every page, by slug.
+ * Every page, by slug.
+ * @summary List pages (staff)
  */
 export const getStaffListPagesUrl = (params?: StaffListPagesParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -4274,7 +4315,7 @@ export function useStaffListPages<TData = Awaited<ReturnType<typeof staffListPag
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Every page, by slug.
+ * @summary List pages (staff)
  */
 
 export function useStaffListPages<TData = Awaited<ReturnType<typeof staffListPages>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -4294,7 +4335,8 @@ export function useStaffListPages<TData = Awaited<ReturnType<typeof staffListPag
 
 
 /**
- * @summary Adds a page; it shows on the site at once.
+ * Adds a page; it shows on the site at once.
+ * @summary Create a page
  */
 export const getStaffCreatePageUrl = () => {
 
@@ -4349,7 +4391,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffCreatePageMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Adds a page; it shows on the site at once.
+ * @summary Create a page
  */
 export const useStaffCreatePage = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreatePage>>, TError,{data: PageRequest}, TContext>, }
@@ -4365,7 +4407,79 @@ export const useStaffCreatePage = <TError = ErrorBody | ErrorBody | ErrorBody | 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary One page.
+ * Deletes a page; its address answers 404 from then on.
+ * @summary Delete a page
+ */
+export const getStaffDeletePageUrl = (id: number,) => {
+
+
+  
+
+  return `/api/staff/pages/${id}`
+}
+
+export const staffDeletePage = async (id: number, options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getStaffDeletePageUrl(id),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getStaffDeletePageMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeletePage>>, TError,{id: number}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof staffDeletePage>>, TError,{id: number}, TContext> => {
+
+const mutationKey = ['staffDeletePage'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffDeletePage>>, {id: number}> = (props) => {
+          const {id} = props ?? {};
+
+          return  staffDeletePage(id,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type StaffDeletePageMutationResult = NonNullable<Awaited<ReturnType<typeof staffDeletePage>>>
+    
+    export type StaffDeletePageMutationError = ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Delete a page
+ */
+export const useStaffDeletePage = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeletePage>>, TError,{id: number}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof staffDeletePage>>,
+        TError,
+        {id: number},
+        TContext
+      > => {
+
+      const mutationOptions = getStaffDeletePageMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * One page as the console edits it: its blocks, title and search-engine texts.
+ * @summary Get a page (staff)
  */
 export const getStaffGetPageUrl = (id: number,) => {
 
@@ -4444,7 +4558,7 @@ export function useStaffGetPage<TData = Awaited<ReturnType<typeof staffGetPage>>
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary One page.
+ * @summary Get a page (staff)
  */
 
 export function useStaffGetPage<TData = Awaited<ReturnType<typeof staffGetPage>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -4464,7 +4578,8 @@ export function useStaffGetPage<TData = Awaited<ReturnType<typeof staffGetPage>>
 
 
 /**
- * @summary Replaces what a page says.
+ * Replaces what a page says.
+ * @summary Update a page
  */
 export const getStaffUpdatePageUrl = (id: number,) => {
 
@@ -4520,7 +4635,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffUpdatePageMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Replaces what a page says.
+ * @summary Update a page
  */
 export const useStaffUpdatePage = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdatePage>>, TError,{id: number;data: PageRequest}, TContext>, }
@@ -4536,77 +4651,8 @@ export const useStaffUpdatePage = <TError = ErrorBody | ErrorBody | ErrorBody | 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Deletes a page.
- */
-export const getStaffDeletePageUrl = (id: number,) => {
-
-
-  
-
-  return `/api/staff/pages/${id}`
-}
-
-export const staffDeletePage = async (id: number, options?: RequestInit): Promise<DataMessageResponse> => {
-  
-  return apiFetch<DataMessageResponse>(getStaffDeletePageUrl(id),
-  {      
-    ...options,
-    method: 'DELETE'
-    
-    
-  }
-);}
-
-
-
-
-export const getStaffDeletePageMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeletePage>>, TError,{id: number}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof staffDeletePage>>, TError,{id: number}, TContext> => {
-
-const mutationKey = ['staffDeletePage'];
-const {mutation: mutationOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }};
-
-      
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffDeletePage>>, {id: number}> = (props) => {
-          const {id} = props ?? {};
-
-          return  staffDeletePage(id,)
-        }
-
-        
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type StaffDeletePageMutationResult = NonNullable<Awaited<ReturnType<typeof staffDeletePage>>>
-    
-    export type StaffDeletePageMutationError = ErrorBody | ErrorBody | ErrorBody
-
-    /**
- * @summary Deletes a page.
- */
-export const useStaffDeletePage = <TError = ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeletePage>>, TError,{id: number}, TContext>, }
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof staffDeletePage>>,
-        TError,
-        {id: number},
-        TContext
-      > => {
-
-      const mutationOptions = getStaffDeletePageMutationOptions(options);
-
-      return useMutation(mutationOptions, queryClient);
-    }
-    /**
- * @summary Live projects whose owners proposed changes, the longest waiting first.
+ * Live projects whose owners proposed changes, the longest waiting first.
+ * @summary Project changes to review
  */
 export const getStaffProjectChangesQueueUrl = (params?: StaffProjectChangesQueueParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -4692,7 +4738,7 @@ export function useStaffProjectChangesQueue<TData = Awaited<ReturnType<typeof st
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Live projects whose owners proposed changes, the longest waiting first.
+ * @summary Project changes to review
  */
 
 export function useStaffProjectChangesQueue<TData = Awaited<ReturnType<typeof staffProjectChangesQueue>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -4712,7 +4758,8 @@ export function useStaffProjectChangesQueue<TData = Awaited<ReturnType<typeof st
 
 
 /**
- * @summary Project updates waiting for staff, the longest waiting first.
+ * Project updates waiting for staff, the longest waiting first.
+ * @summary Project updates to review
  */
 export const getStaffProjectUpdateQueueUrl = (params?: StaffProjectUpdateQueueParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -4798,7 +4845,7 @@ export function useStaffProjectUpdateQueue<TData = Awaited<ReturnType<typeof sta
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Project updates waiting for staff, the longest waiting first.
+ * @summary Project updates to review
  */
 
 export function useStaffProjectUpdateQueue<TData = Awaited<ReturnType<typeof staffProjectUpdateQueue>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -4818,7 +4865,8 @@ export function useStaffProjectUpdateQueue<TData = Awaited<ReturnType<typeof sta
 
 
 /**
- * @summary Approves or rejects a project update (`action` is `approve` or `reject`); audited.
+ * Approves or rejects a project update (`action` is `approve` or `reject`); audited.
+ * @summary Review a project update
  */
 export const getStaffReviewProjectUpdateUrl = (id: number,
     action: string,) => {
@@ -4876,7 +4924,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffReviewProjectUpdateMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Approves or rejects a project update (`action` is `approve` or `reject`); audited.
+ * @summary Review a project update
  */
 export const useStaffReviewProjectUpdate = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReviewProjectUpdate>>, TError,{id: number;action: string;data: UpdateReviewRequest}, TContext>, }
@@ -4892,7 +4940,8 @@ export const useStaffReviewProjectUpdate = <TError = ErrorBody | ErrorBody | Err
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Projects in one state: submissions the longest waiting first, others the latest changed.
+ * Projects in one state: submissions the longest waiting first, others the latest changed.
+ * @summary Projects by state
  */
 export const getStaffProjectQueueUrl = (params?: StaffProjectQueueParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -4978,7 +5027,7 @@ export function useStaffProjectQueue<TData = Awaited<ReturnType<typeof staffProj
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Projects in one state: submissions the longest waiting first, others the latest changed.
+ * @summary Projects by state
  */
 
 export function useStaffProjectQueue<TData = Awaited<ReturnType<typeof staffProjectQueue>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -4998,7 +5047,8 @@ export function useStaffProjectQueue<TData = Awaited<ReturnType<typeof staffProj
 
 
 /**
- * @summary A live project's public version beside the changes waiting for review.
+ * A live project's public version beside the changes waiting for review.
+ * @summary A project's waiting changes
  */
 export const getStaffProjectChangesUrl = (id: number,) => {
 
@@ -5077,7 +5127,7 @@ export function useStaffProjectChanges<TData = Awaited<ReturnType<typeof staffPr
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary A live project's public version beside the changes waiting for review.
+ * @summary A project's waiting changes
  */
 
 export function useStaffProjectChanges<TData = Awaited<ReturnType<typeof staffProjectChanges>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
@@ -5097,8 +5147,8 @@ export function useStaffProjectChanges<TData = Awaited<ReturnType<typeof staffPr
 
 
 /**
- * @summary Approves the changes waiting on a live project (they become its public version) or
-sends them back with a reason (the public version stays).
+ * Approves the changes waiting on a live project (they become its public version) or sends them back with a reason (the public version stays).
+ * @summary Review a project's changes
  */
 export const getStaffReviewProjectChangesUrl = (id: number,) => {
 
@@ -5154,8 +5204,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffReviewProjectChangesMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Approves the changes waiting on a live project (they become its public version) or
-sends them back with a reason (the public version stays).
+ * @summary Review a project's changes
  */
 export const useStaffReviewProjectChanges = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReviewProjectChanges>>, TError,{id: number;data: ProjectReviewRequest}, TContext>, }
@@ -5171,7 +5220,8 @@ export const useStaffReviewProjectChanges = <TError = ErrorBody | ErrorBody | Er
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary One public project's funding file, for staff (Content Experts decide on it).
+ * One public project's funding file, for staff (Content Experts decide on it).
+ * @summary Funding file
  */
 export const getStaffFundingFileUrl = (id: number,) => {
 
@@ -5250,7 +5300,7 @@ export function useStaffFundingFile<TData = Awaited<ReturnType<typeof staffFundi
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary One public project's funding file, for staff (Content Experts decide on it).
+ * @summary Funding file
  */
 
 export function useStaffFundingFile<TData = Awaited<ReturnType<typeof staffFundingFile>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -5270,8 +5320,8 @@ export function useStaffFundingFile<TData = Awaited<ReturnType<typeof staffFundi
 
 
 /**
- * @summary A Content Expert approves a project's funding (each pledge is then charged and the
-funds paid out) or does not, with a reason (every pledge is let go); audited.
+ * A Content Expert approves a project's funding (each pledge is then charged and the funds paid out) or does not, with a reason (every pledge is let go); audited.
+ * @summary Decide on funding
  */
 export const getStaffDecideFundingUrl = (id: number,) => {
 
@@ -5327,8 +5377,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffDecideFundingMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary A Content Expert approves a project's funding (each pledge is then charged and the
-funds paid out) or does not, with a reason (every pledge is let go); audited.
+ * @summary Decide on funding
  */
 export const useStaffDecideFunding = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDecideFunding>>, TError,{id: number;data: FundingDecision}, TContext>, }
@@ -5344,7 +5393,8 @@ export const useStaffDecideFunding = <TError = ErrorBody | ErrorBody | ErrorBody
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary One project's funding ledger as a CSV file (staff).
+ * One project's funding ledger as a CSV file (staff).
+ * @summary Export a funding ledger
  */
 export const getStaffExportFundingLedgerUrl = (id: number,) => {
 
@@ -5423,7 +5473,7 @@ export function useStaffExportFundingLedger<TData = Awaited<ReturnType<typeof st
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary One project's funding ledger as a CSV file (staff).
+ * @summary Export a funding ledger
  */
 
 export function useStaffExportFundingLedger<TData = Awaited<ReturnType<typeof staffExportFundingLedger>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -5443,7 +5493,8 @@ export function useStaffExportFundingLedger<TData = Awaited<ReturnType<typeof st
 
 
 /**
- * @summary Approves a submitted project (it goes live) or sends it back with a reason.
+ * Approves a submitted project (it goes live) or sends it back with a reason.
+ * @summary Review a project
  */
 export const getStaffReviewProjectUrl = (id: number,) => {
 
@@ -5499,7 +5550,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffReviewProjectMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Approves a submitted project (it goes live) or sends it back with a reason.
+ * @summary Review a project
  */
 export const useStaffReviewProject = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReviewProject>>, TError,{id: number;data: ProjectReviewRequest}, TContext>, }
@@ -5515,8 +5566,8 @@ export const useStaffReviewProject = <TError = ErrorBody | ErrorBody | ErrorBody
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Suspends a live project (with a reason), reactivates a suspended one, or closes a live
-one; audited, and the owner is told.
+ * Suspends a live project (with a reason), reactivates a suspended one, or closes a live one; audited, and the owner is told.
+ * @summary Suspend, reactivate or close a project
  */
 export const getStaffProjectActionUrl = (id: number,) => {
 
@@ -5572,8 +5623,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffProjectActionMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Suspends a live project (with a reason), reactivates a suspended one, or closes a live
-one; audited, and the owner is told.
+ * @summary Suspend, reactivate or close a project
  */
 export const useStaffProjectAction = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffProjectAction>>, TError,{id: number;data: ProjectActionRequest}, TContext>, }
@@ -5589,7 +5639,8 @@ export const useStaffProjectAction = <TError = ErrorBody | ErrorBody | ErrorBody
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Every quiz, published or not, newest first.
+ * Every quiz, published or not, newest first.
+ * @summary List quizzes (staff)
  */
 export const getStaffListQuizzesUrl = (params?: StaffListQuizzesParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -5675,7 +5726,7 @@ export function useStaffListQuizzes<TData = Awaited<ReturnType<typeof staffListQ
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Every quiz, published or not, newest first.
+ * @summary List quizzes (staff)
  */
 
 export function useStaffListQuizzes<TData = Awaited<ReturnType<typeof staffListQuizzes>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -5695,7 +5746,8 @@ export function useStaffListQuizzes<TData = Awaited<ReturnType<typeof staffListQ
 
 
 /**
- * @summary Writes a new quiz.
+ * Writes a new quiz with its questions and answers; members see it once it is published.
+ * @summary Create a quiz
  */
 export const getStaffCreateQuizUrl = () => {
 
@@ -5750,7 +5802,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffCreateQuizMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Writes a new quiz.
+ * @summary Create a quiz
  */
 export const useStaffCreateQuiz = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreateQuiz>>, TError,{data: QuizRequest}, TContext>, }
@@ -5766,7 +5818,79 @@ export const useStaffCreateQuiz = <TError = ErrorBody | ErrorBody | ErrorBody | 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary One quiz with its right answers.
+ * Deletes a quiz nobody has taken (409 otherwise).
+ * @summary Delete a quiz
+ */
+export const getStaffDeleteQuizUrl = (id: number,) => {
+
+
+  
+
+  return `/api/staff/quizzes/${id}`
+}
+
+export const staffDeleteQuiz = async (id: number, options?: RequestInit): Promise<DataQuizMessage> => {
+  
+  return apiFetch<DataQuizMessage>(getStaffDeleteQuizUrl(id),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getStaffDeleteQuizMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteQuiz>>, TError,{id: number}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof staffDeleteQuiz>>, TError,{id: number}, TContext> => {
+
+const mutationKey = ['staffDeleteQuiz'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffDeleteQuiz>>, {id: number}> = (props) => {
+          const {id} = props ?? {};
+
+          return  staffDeleteQuiz(id,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type StaffDeleteQuizMutationResult = NonNullable<Awaited<ReturnType<typeof staffDeleteQuiz>>>
+    
+    export type StaffDeleteQuizMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Delete a quiz
+ */
+export const useStaffDeleteQuiz = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteQuiz>>, TError,{id: number}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof staffDeleteQuiz>>,
+        TError,
+        {id: number},
+        TContext
+      > => {
+
+      const mutationOptions = getStaffDeleteQuizMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * One quiz with its right answers.
+ * @summary Get a quiz (staff)
  */
 export const getStaffGetQuizUrl = (id: number,) => {
 
@@ -5845,7 +5969,7 @@ export function useStaffGetQuiz<TData = Awaited<ReturnType<typeof staffGetQuiz>>
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary One quiz with its right answers.
+ * @summary Get a quiz (staff)
  */
 
 export function useStaffGetQuiz<TData = Awaited<ReturnType<typeof staffGetQuiz>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -5865,7 +5989,8 @@ export function useStaffGetQuiz<TData = Awaited<ReturnType<typeof staffGetQuiz>>
 
 
 /**
- * @summary Saves a quiz (its questions only while nobody has taken it).
+ * Saves a quiz (its questions only while nobody has taken it).
+ * @summary Update a quiz
  */
 export const getStaffUpdateQuizUrl = (id: number,) => {
 
@@ -5921,7 +6046,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffUpdateQuizMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Saves a quiz (its questions only while nobody has taken it).
+ * @summary Update a quiz
  */
 export const useStaffUpdateQuiz = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffUpdateQuiz>>, TError,{id: number;data: QuizRequest}, TContext>, }
@@ -5937,77 +6062,8 @@ export const useStaffUpdateQuiz = <TError = ErrorBody | ErrorBody | ErrorBody | 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Deletes a quiz nobody has taken (409 otherwise).
- */
-export const getStaffDeleteQuizUrl = (id: number,) => {
-
-
-  
-
-  return `/api/staff/quizzes/${id}`
-}
-
-export const staffDeleteQuiz = async (id: number, options?: RequestInit): Promise<DataQuizMessage> => {
-  
-  return apiFetch<DataQuizMessage>(getStaffDeleteQuizUrl(id),
-  {      
-    ...options,
-    method: 'DELETE'
-    
-    
-  }
-);}
-
-
-
-
-export const getStaffDeleteQuizMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteQuiz>>, TError,{id: number}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof staffDeleteQuiz>>, TError,{id: number}, TContext> => {
-
-const mutationKey = ['staffDeleteQuiz'];
-const {mutation: mutationOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }};
-
-      
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffDeleteQuiz>>, {id: number}> = (props) => {
-          const {id} = props ?? {};
-
-          return  staffDeleteQuiz(id,)
-        }
-
-        
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type StaffDeleteQuizMutationResult = NonNullable<Awaited<ReturnType<typeof staffDeleteQuiz>>>
-    
-    export type StaffDeleteQuizMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
-
-    /**
- * @summary Deletes a quiz nobody has taken (409 otherwise).
- */
-export const useStaffDeleteQuiz = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteQuiz>>, TError,{id: number}, TContext>, }
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof staffDeleteQuiz>>,
-        TError,
-        {id: number},
-        TContext
-      > => {
-
-      const mutationOptions = getStaffDeleteQuizMutationOptions(options);
-
-      return useMutation(mutationOptions, queryClient);
-    }
-    /**
- * @summary Uploads the quiz's banner picture.
+ * Uploads the quiz's banner picture.
+ * @summary Set a quiz's banner
  */
 export const getStaffSetQuizBannerUrl = (id: number,) => {
 
@@ -6065,7 +6121,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffSetQuizBannerMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Uploads the quiz's banner picture.
+ * @summary Set a quiz's banner
  */
 export const useStaffSetQuizBanner = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetQuizBanner>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
@@ -6081,7 +6137,8 @@ export const useStaffSetQuizBanner = <TError = ErrorBody | ErrorBody | ErrorBody
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary The daily series the console's home charts, each one grouped statement.
+ * The daily series the console's home charts, each one grouped statement. Sign-ups, confirmed and active members, new groups, topics and replies, quiz attempts and certificates, daily over the last 90 days.
+ * @summary Console trends
  */
 export const getStaffTrendsUrl = () => {
 
@@ -6160,7 +6217,7 @@ export function useStaffTrends<TData = Awaited<ReturnType<typeof staffTrends>>, 
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The daily series the console's home charts, each one grouped statement.
+ * @summary Console trends
  */
 
 export function useStaffTrends<TData = Awaited<ReturnType<typeof staffTrends>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -6180,7 +6237,8 @@ export function useStaffTrends<TData = Awaited<ReturnType<typeof staffTrends>>, 
 
 
 /**
- * @summary Sign-ups for updates, newest first.
+ * Sign-ups for updates, newest first.
+ * @summary Update sign-ups
  */
 export const getStaffListUpdateSignupsUrl = (params?: StaffListUpdateSignupsParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -6266,7 +6324,7 @@ export function useStaffListUpdateSignups<TData = Awaited<ReturnType<typeof staf
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Sign-ups for updates, newest first.
+ * @summary Update sign-ups
  */
 
 export function useStaffListUpdateSignups<TData = Awaited<ReturnType<typeof staffListUpdateSignups>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -6286,7 +6344,8 @@ export function useStaffListUpdateSignups<TData = Awaited<ReturnType<typeof staf
 
 
 /**
- * @summary Every sign-up as a CSV file.
+ * Every sign-up as a CSV file.
+ * @summary Export update sign-ups
  */
 export const getStaffExportUpdateSignupsUrl = () => {
 
@@ -6365,7 +6424,7 @@ export function useStaffExportUpdateSignups<TData = Awaited<ReturnType<typeof st
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Every sign-up as a CSV file.
+ * @summary Export update sign-ups
  */
 
 export function useStaffExportUpdateSignups<TData = Awaited<ReturnType<typeof staffExportUpdateSignups>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -6385,7 +6444,8 @@ export function useStaffExportUpdateSignups<TData = Awaited<ReturnType<typeof st
 
 
 /**
- * @summary Accounts, newest first, narrowed by search, role and state.
+ * Accounts, newest first, narrowed by search, role and state.
+ * @summary List accounts
  */
 export const getStaffListUsersUrl = (params?: StaffListUsersParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -6471,7 +6531,7 @@ export function useStaffListUsers<TData = Awaited<ReturnType<typeof staffListUse
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Accounts, newest first, narrowed by search, role and state.
+ * @summary List accounts
  */
 
 export function useStaffListUsers<TData = Awaited<ReturnType<typeof staffListUsers>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -6491,8 +6551,8 @@ export function useStaffListUsers<TData = Awaited<ReturnType<typeof staffListUse
 
 
 /**
- * @summary Makes an account for someone, who is mailed a link to choose their password (admins
-only).
+ * Makes an account for someone, who is mailed a link to choose their password (admins only).
+ * @summary Create an account
  */
 export const getStaffCreateUserUrl = () => {
 
@@ -6547,8 +6607,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffCreateUserMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Makes an account for someone, who is mailed a link to choose their password (admins
-only).
+ * @summary Create an account
  */
 export const useStaffCreateUser = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffCreateUser>>, TError,{data: StaffNewUser}, TContext>, }
@@ -6564,7 +6623,8 @@ export const useStaffCreateUser = <TError = ErrorBody | ErrorBody | ErrorBody | 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary One account: its state, sign-in methods, affiliation and the staff decisions about it.
+ * One account: its state, sign-in methods, affiliation and the staff decisions about it.
+ * @summary Get an account
  */
 export const getStaffGetUserUrl = (id: number,) => {
 
@@ -6643,7 +6703,7 @@ export function useStaffGetUser<TData = Awaited<ReturnType<typeof staffGetUser>>
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary One account: its state, sign-in methods, affiliation and the staff decisions about it.
+ * @summary Get an account
  */
 
 export function useStaffGetUser<TData = Awaited<ReturnType<typeof staffGetUser>>, TError = ErrorBody | ErrorBody | ErrorBody>(
@@ -6663,8 +6723,8 @@ export function useStaffGetUser<TData = Awaited<ReturnType<typeof staffGetUser>>
 
 
 /**
- * @summary Appoints a staff member as a Content Expert, who gives funded projects their final
-approval, or revokes it (admins only; audited).
+ * Appoints a staff member as a Content Expert, who gives funded projects their final approval, or revokes it (admins only; audited).
+ * @summary Appoint a Content Expert
  */
 export const getStaffSetContentExpertUrl = (id: number,) => {
 
@@ -6720,8 +6780,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffSetContentExpertMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Appoints a staff member as a Content Expert, who gives funded projects their final
-approval, or revokes it (admins only; audited).
+ * @summary Appoint a Content Expert
  */
 export const useStaffSetContentExpert = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetContentExpert>>, TError,{id: number;data: ContentExpertChange}, TContext>, }
@@ -6737,8 +6796,8 @@ export const useStaffSetContentExpert = <TError = ErrorBody | ErrorBody | ErrorB
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Deactivates an account: it can no longer sign in and its sessions answer 401
-`user_inactive`. Moderators may deactivate members only; nobody themselves.
+ * Deactivates an account: it can no longer sign in and its sessions answer 401 `user_inactive`. Moderators may deactivate members only; nobody themselves.
+ * @summary Deactivate an account
  */
 export const getStaffDeactivateUserUrl = (id: number,) => {
 
@@ -6794,8 +6853,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffDeactivateUserMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Deactivates an account: it can no longer sign in and its sessions answer 401
-`user_inactive`. Moderators may deactivate members only; nobody themselves.
+ * @summary Deactivate an account
  */
 export const useStaffDeactivateUser = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeactivateUser>>, TError,{id: number;data: StaffReason}, TContext>, }
@@ -6811,7 +6869,8 @@ export const useStaffDeactivateUser = <TError = ErrorBody | ErrorBody | ErrorBod
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Reactivates a deactivated account; its old sessions stay ended.
+ * Reactivates a deactivated account; its old sessions stay ended.
+ * @summary Reactivate an account
  */
 export const getStaffReactivateUserUrl = (id: number,) => {
 
@@ -6867,7 +6926,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffReactivateUserMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Reactivates a deactivated account; its old sessions stay ended.
+ * @summary Reactivate an account
  */
 export const useStaffReactivateUser = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReactivateUser>>, TError,{id: number;data: StaffReason}, TContext>, }
@@ -6883,7 +6942,8 @@ export const useStaffReactivateUser = <TError = ErrorBody | ErrorBody | ErrorBod
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Mails a new confirmation link to an account not yet confirmed.
+ * Mails a new confirmation link to an account not yet confirmed.
+ * @summary Resend a confirmation link
  */
 export const getStaffResendConfirmationUrl = (id: number,) => {
 
@@ -6937,7 +6997,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffResendConfirmationMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Mails a new confirmation link to an account not yet confirmed.
+ * @summary Resend a confirmation link
  */
 export const useStaffResendConfirmation = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffResendConfirmation>>, TError,{id: number}, TContext>, }
@@ -6953,7 +7013,8 @@ export const useStaffResendConfirmation = <TError = ErrorBody | ErrorBody | Erro
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Turns two-factor authentication off for an account (admins only).
+ * Turns two-factor authentication off for an account (admins only).
+ * @summary Reset two-factor
  */
 export const getStaffResetTwoFactorUrl = (id: number,) => {
 
@@ -7009,7 +7070,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffResetTwoFactorMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Turns two-factor authentication off for an account (admins only).
+ * @summary Reset two-factor
  */
 export const useStaffResetTwoFactor = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffResetTwoFactor>>, TError,{id: number;data: StaffReason}, TContext>, }
@@ -7025,8 +7086,8 @@ export const useStaffResetTwoFactor = <TError = ErrorBody | ErrorBody | ErrorBod
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Grants, changes or revokes (`null`) an account's staff role (admins only, never
-their own).
+ * Grants, changes or revokes (`null`) an account's staff role (admins only, never their own).
+ * @summary Set a staff role
  */
 export const getStaffSetUserRoleUrl = (id: number,) => {
 
@@ -7082,8 +7143,7 @@ const {mutation: mutationOptions} = options ?
     export type StaffSetUserRoleMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
- * @summary Grants, changes or revokes (`null`) an account's staff role (admins only, never
-their own).
+ * @summary Set a staff role
  */
 export const useStaffSetUserRole = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffSetUserRole>>, TError,{id: number;data: StaffRoleChange}, TContext>, }

@@ -32,7 +32,8 @@ import { apiFetch } from '../../../lib/api-client';
 
 
 /**
- * @summary A fresh proof-of-work challenge for a public form (sign-up, contact, updates).
+ * A fresh proof-of-work challenge for a public form (sign-up, contact, updates). The browser solves it and sends the solution with the form; each challenge works once and expires.
+ * @summary Get a form challenge
  */
 export const getGetCaptchaUrl = () => {
 
@@ -111,7 +112,7 @@ export function useGetCaptcha<TData = Awaited<ReturnType<typeof getCaptcha>>, TE
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary A fresh proof-of-work challenge for a public form (sign-up, contact, updates).
+ * @summary Get a form challenge
  */
 
 export function useGetCaptcha<TData = Awaited<ReturnType<typeof getCaptcha>>, TError = ErrorBody>(
@@ -131,7 +132,8 @@ export function useGetCaptcha<TData = Awaited<ReturnType<typeof getCaptcha>>, TE
 
 
 /**
- * @summary Liveness and readiness: answers 200 only when the database answers.
+ * Liveness and readiness: answers 200 only when the database answers.
+ * @summary Health check
  */
 export const getHealthUrl = () => {
 
@@ -210,7 +212,7 @@ export function useHealth<TData = Awaited<ReturnType<typeof health>>, TError = E
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Liveness and readiness: answers 200 only when the database answers.
+ * @summary Health check
  */
 
 export function useHealth<TData = Awaited<ReturnType<typeof health>>, TError = ErrorBody | ErrorBody>(

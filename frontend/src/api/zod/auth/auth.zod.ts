@@ -9,7 +9,8 @@ import * as zod from 'zod';
 
 
 /**
- * @summary Confirms the e-mail address from the mailed link, activating the account.
+ * Confirms the e-mail address from the mailed link, activating the account.
+ * @summary Confirm an e-mail address
  */
 export const confirmUserBodyTokenMax = 128;
 
@@ -26,7 +27,8 @@ export const confirmUserResponse = zod.object({
 })
 
 /**
- * @summary Mails a password-reset link. Answers the same whether or not the address is registered.
+ * Mails a password-reset link. Answers the same whether or not the address is registered. Rate limited: too many requests answer 429 with `Retry-After`.
+ * @summary Request a password reset
  */
 export const forgotPasswordBodyEmailMax = 254;
 
@@ -41,7 +43,8 @@ export const forgotPasswordResponse = zod.object({
 })
 
 /**
- * @summary Sets a new password from a reset link and signs out every session.
+ * Sets a new password from a reset link and signs out every session.
+ * @summary Reset the password
  */
 export const confirmResetPasswordBodyPasswordMin = 8;export const confirmResetPasswordBodyTokenMax = 128;
 
@@ -57,7 +60,8 @@ export const confirmResetPasswordResponse = zod.object({
 })
 
 /**
- * @summary Tells whether a reset link is still usable, before the user types a new password.
+ * Tells whether a reset link is still usable, before the user types a new password.
+ * @summary Check a reset link
  */
 export const validateResetTokenBodyTokenMax = 128;
 
@@ -72,7 +76,8 @@ export const validateResetTokenResponse = zod.object({
 })
 
 /**
- * @summary Signs in with e-mail and password (and the authenticator code when two-factor is on).
+ * Signs in with e-mail and password (and the authenticator code when two-factor is on). Attempts are rate limited per client; repeated failures lock the account and mail its owner an unlock link (`POST /api/unlock-account`).
+ * @summary Sign in
  */
 export const loginBodyEmailMax = 254;export const loginBodyPasswordMax = 1024;
 
@@ -94,7 +99,8 @@ export const loginResponse = zod.object({
 })
 
 /**
- * @summary The signed-in user.
+ * The signed-in user. The profile, settings, completion and abilities the front end needs after sign-in.
+ * @summary Current user
  */
 export const getMeResponseDataProfileCompletionCompletedMin = 0;export const getMeResponseDataProfileCompletionTotalMin = 0;export const getMeResponseDataUnreadNotificationCountMin = 0;
 
@@ -158,7 +164,8 @@ export const getMeResponse = zod.object({
 })
 
 /**
- * @summary Saves the profile, or changes the password (ending every other session).
+ * Saves the profile, or changes the password (ending every other session).
+ * @summary Update the profile
  */
 export const updateMeBodyTagsMax = 2;
 
@@ -197,8 +204,8 @@ export const updateMeResponse = zod.object({
 })
 
 /**
- * @summary Confirms the phone number with the SMS code. After sign-up this also activates the
-account and signs it in.
+ * Confirms the phone number with the SMS code. After sign-up this also activates the account and signs it in.
+ * @summary Confirm the phone number
  */
 export const confirmAccountSmsBodyConfirmationCodeMin = 6;
 export const confirmAccountSmsBodyConfirmationCodeMax = 6;
@@ -218,7 +225,8 @@ export const confirmAccountSmsResponse = zod.object({
 })
 
 /**
- * @summary Confirms the university e-mail from the mailed link (no sign-in needed).
+ * Confirms the university e-mail from the mailed link (no sign-in needed). Staff then review the affiliation.
+ * @summary Confirm a university e-mail
  */
 export const confirmUniversityEmailBodyTokenMax = 128;
 
@@ -233,7 +241,8 @@ export const confirmUniversityEmailResponse = zod.object({
 })
 
 /**
- * @summary Disconnects a provider from the account and signs out every session.
+ * Disconnects a provider from the account and signs out every session.
+ * @summary Disconnect a sign-in provider
  */
 export const disconnectOauthParams = zod.object({
   "id": zod.number().describe('The association\'s id from /me')
@@ -246,7 +255,8 @@ export const disconnectOauthResponse = zod.object({
 })
 
 /**
- * @summary Mails a new confirmation link to the signed-in user.
+ * Mails a new confirmation link to the signed-in user.
+ * @summary Resend the confirmation e-mail
  */
 export const emailConfirmStartResponse = zod.object({
   "data": zod.object({
@@ -255,7 +265,8 @@ export const emailConfirmStartResponse = zod.object({
 })
 
 /**
- * @summary The user's notification settings, one per kind of notification.
+ * The user's notification settings, one per kind of notification. Each kind says whether it is sent in the app, by e-mail, or both.
+ * @summary Notification settings
  */
 export const listNotificationSettingsResponse = zod.object({
   "data": zod.array(zod.object({
@@ -269,7 +280,8 @@ export const listNotificationSettingsResponse = zod.object({
 })
 
 /**
- * @summary Saves notification settings (all or nothing).
+ * Saves notification settings (all or nothing).
+ * @summary Save notification settings
  */
 export const updateNotificationSettingsBody = zod.object({
   "settings": zod.array(zod.object({
@@ -286,8 +298,8 @@ export const updateNotificationSettingsResponse = zod.object({
 })
 
 /**
- * @summary Saves the personalization answers (gender, age group and career stage are required
-for project creators).
+ * Saves the personalization answers (gender, age group and career stage are required for project creators).
+ * @summary Save personalization
  */
 export const personalizationUpdateBody = zod.object({
   "age_group": zod.union([zod.enum(['18_to_20', '21_to_29', '30_to_39', '40_to_49', '50_to_59', '60_to_older', 'prefer_not_to_disclose']),zod.null()]).optional(),
@@ -306,7 +318,8 @@ export const personalizationUpdateResponse = zod.object({
 })
 
 /**
- * @summary Starts adding or changing the phone number: checks the password and texts a code.
+ * Starts adding or changing the phone number: checks the password and texts a code. The code is valid for a limited time; `POST /api/me/confirm-account-sms` confirms it.
+ * @summary Start phone confirmation
  */
 export const phoneConfirmStartBodyCurrentPasswordMax = 1024;export const phoneConfirmStartBodyPhoneNumberMax = 32;
 
@@ -323,7 +336,8 @@ export const phoneConfirmStartResponse = zod.object({
 })
 
 /**
- * @summary Texts a new code for the same confirmation.
+ * Texts a new code for the same confirmation. Rate limited: too many requests answer 429 with `Retry-After`.
+ * @summary Resend the SMS code
  */
 export const resendSmsCodeBodySmsConfirmTokenMax = 128;
 
@@ -339,8 +353,8 @@ export const resendSmsCodeResponse = zod.object({
 })
 
 /**
- * @summary Replaces the avatar: a JPEG or PNG (checked by content, at most 8 MB), re-encoded without
-metadata, at most 1200 px wide, with a thumbnail.
+ * Replaces the avatar: a JPEG or PNG (checked by content, at most 8 MB), re-encoded without metadata, at most 1200 px wide, with a thumbnail.
+ * @summary Set the avatar
  */
 export const setAvatarBody = zod.object({
   "file": zod.instanceof(File).describe('The file; its content decides what it is, not its name or declared type.')
@@ -354,7 +368,8 @@ export const setAvatarResponse = zod.object({
 })
 
 /**
- * @summary Replaces the profile background, under the same rules as the avatar.
+ * Replaces the profile background, under the same rules as the avatar.
+ * @summary Set the profile background
  */
 export const setBackgroundBody = zod.object({
   "file": zod.instanceof(File).describe('The file; its content decides what it is, not its name or declared type.')
@@ -368,7 +383,8 @@ export const setBackgroundResponse = zod.object({
 })
 
 /**
- * @summary Sets the university affiliation and mails a confirmation link to the university address.
+ * Sets the university affiliation and mails a confirmation link to the university address.
+ * @summary Set the university affiliation
  */
 export const setupUniversityEmailBodyAffiliationMax = 255;export const setupUniversityEmailBodyUniversityAffiliateEmailMax = 254;export const setupUniversityEmailBodyUniversityProfilePageUrlMax = 1024;
 
@@ -385,9 +401,8 @@ export const setupUniversityEmailResponse = zod.object({
 })
 
 /**
- * @summary One-click unsubscribe (RFC 8058), the `List-Unsubscribe` address of a notification
-e-mail: that kind's e-mails stop for the member the signed token names. No session:
-the mail client posts it (its body, `List-Unsubscribe=One-Click`, is not needed).
+ * One-click unsubscribe (RFC 8058), the `List-Unsubscribe` address of a notification e-mail: that kind's e-mails stop for the member the signed token names. No session: the mail client posts it (its body, `List-Unsubscribe=One-Click`, is not needed).
+ * @summary One-click unsubscribe
  */
 export const unsubscribeNotificationsQueryParams = zod.object({
   "token": zod.string()
@@ -400,7 +415,8 @@ export const unsubscribeNotificationsResponse = zod.object({
 })
 
 /**
- * @summary The single sign-on providers that are switched on.
+ * The single sign-on providers that are switched on.
+ * @summary Sign-in providers
  */
 export const oauthProvidersResponse = zod.object({
   "data": zod.object({
@@ -410,8 +426,8 @@ export const oauthProvidersResponse = zod.object({
 })
 
 /**
- * @summary Completes single sign-on with the provider's code: signs in, links by verified
-e-mail, or creates the account.
+ * Completes single sign-on with the provider's code: signs in, links by verified e-mail, or creates the account.
+ * @summary Complete single sign-on
  */
 export const oauthCallbackParams = zod.object({
   "provider": zod.string().describe('google or facebook')
@@ -432,8 +448,8 @@ export const oauthCallbackResponse = zod.object({
 })
 
 /**
- * @summary Starts single sign-on: returns the provider's authorisation address (with state and
-PKCE). Signed in, it connects the provider to the current account.
+ * Starts single sign-on: returns the provider's authorisation address (with state and PKCE). Signed in, it connects the provider to the current account.
+ * @summary Start single sign-on
  */
 export const oauthStartParams = zod.object({
   "provider": zod.string().describe('google or facebook')
@@ -450,7 +466,22 @@ export const oauthStartResponse = zod.object({
 })
 
 /**
- * @summary Starts two-factor setup: a new secret and its QR code.
+ * Turns two-factor off.
+ * @summary Turn two-factor off
+ */
+export const disableTotpBody = zod.object({
+  "current_password": zod.string().nullish().describe('Required when the account has a password.')
+})
+
+export const disableTotpResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
+})
+
+/**
+ * Starts two-factor setup: a new secret and its QR code.
+ * @summary Start two-factor setup
  */
 export const startTotpSetupResponse = zod.object({
   "data": zod.object({
@@ -460,7 +491,8 @@ export const startTotpSetupResponse = zod.object({
 })
 
 /**
- * @summary Confirms the authenticator with a code; two-factor is on from then.
+ * Confirms the authenticator with a code; two-factor is on from then.
+ * @summary Confirm two-factor
  */
 export const confirmTotpBodyTokenMax = 16;
 
@@ -476,20 +508,8 @@ export const confirmTotpResponse = zod.object({
 })
 
 /**
- * @summary Turns two-factor off.
- */
-export const disableTotpBody = zod.object({
-  "current_password": zod.string().nullish().describe('Required when the account has a password.')
-})
-
-export const disableTotpResponse = zod.object({
-  "data": zod.object({
-  "message": zod.string()
-}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
-})
-
-/**
- * @summary A member's public profile.
+ * A member's public profile.
+ * @summary Public profile
  */
 export const getPublicProfileParams = zod.object({
   "id": zod.number().describe('The member\'s id')
@@ -513,8 +533,8 @@ export const getPublicProfileResponse = zod.object({
 })
 
 /**
- * @summary Creates an account and e-mails a confirmation link. The answer is the same whether
-or not the e-mail is already registered.
+ * Creates an account and e-mails a confirmation link. The answer is the same whether or not the e-mail is already registered. Protected by the form challenge (`GET /api/captcha`) and a rate limit.
+ * @summary Sign up
  */
 export const registerBodyEmailMax = 254;export const registerBodyNameMax = 255;export const registerBodyPasswordMin = 8;export const registerBodyTagsMax = 2;
 
@@ -547,7 +567,8 @@ export const registerBody = zod.object({
 }).describe('The registration payload.')
 
 /**
- * @summary Sets the password of an account that has none yet, from a mailed link.
+ * Sets the password of an account that has none yet, from a mailed link. The link works once.
+ * @summary Set a first password
  */
 export const setPasswordBodyConfirmPasswordMax = 1024;export const setPasswordBodyNewPasswordMin = 8;export const setPasswordBodyTokenMax = 128;
 
@@ -564,7 +585,8 @@ export const setPasswordResponse = zod.object({
 })
 
 /**
- * @summary Tells whether a set-password link is still usable, before the user types a password.
+ * Tells whether a set-password link is still usable, before the user types a password.
+ * @summary Check a set-password link
  */
 export const validateSetPasswordTokenBodyTokenMax = 128;
 
@@ -579,7 +601,8 @@ export const validateSetPasswordTokenResponse = zod.object({
 })
 
 /**
- * @summary Every area of interest, alphabetically.
+ * Every area of interest, alphabetically.
+ * @summary Areas of interest
  */
 export const listTagsResponse = zod.object({
   "data": zod.array(zod.object({
@@ -589,7 +612,8 @@ export const listTagsResponse = zod.object({
 })
 
 /**
- * @summary Lifts a sign-in lock with the single-use link mailed to the owner when it started.
+ * Lifts a sign-in lock with the single-use link mailed to the owner when it started.
+ * @summary Unlock an account
  */
 export const unlockAccountBodyTokenMax = 128;
 

@@ -9,7 +9,8 @@ import * as zod from 'zod';
 
 
 /**
- * @summary The certificates page's banner.
+ * The certificates page's banner.
+ * @summary Certificates banner
  */
 export const getCertificatesBannerResponse = zod.object({
   "data": zod.object({
@@ -19,7 +20,8 @@ export const getCertificatesBannerResponse = zod.object({
 })
 
 /**
- * @summary Published posts, newest first by default, filtered by categories and search.
+ * Published posts, newest first by default, filtered by categories and search.
+ * @summary List blog posts
  */
 export const listBlogPostsQueryPageMax = 1000000;export const listBlogPostsQueryPerPageMax = 100;
 
@@ -64,7 +66,8 @@ export const listBlogPostsResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary Every blog category.
+ * Every blog category.
+ * @summary List blog categories
  */
 export const listBlogCategoriesResponse = zod.object({
   "data": zod.array(zod.object({
@@ -75,7 +78,8 @@ export const listBlogCategoriesResponse = zod.object({
 })
 
 /**
- * @summary One published post, by id or slug.
+ * One published post, by id or slug. Drafts exist only for staff, in the console; here they answer 404.
+ * @summary Get a blog post
  */
 export const getBlogPostParams = zod.object({
   "id": zod.string().describe('The post\'s id or slug')
@@ -108,7 +112,8 @@ export const getBlogPostResponse = zod.object({
 })
 
 /**
- * @summary Sends a message to the platform's team (kept for staff, mailed to support).
+ * Sends a message to the platform's team (kept for staff, mailed to support). Protected by the form challenge (`GET /api/captcha`) and a rate limit.
+ * @summary Contact the team
  */
 export const contactUsBodyEmailMax = 254;export const contactUsBodyNameMax = 255;export const contactUsBodyTextMax = 10000;
 
@@ -119,7 +124,8 @@ export const contactUsBody = zod.object({
 }).describe('The contact form (all required, a valid e-mail).')
 
 /**
- * @summary The expert lectures.
+ * The expert lectures.
+ * @summary List expert lectures
  */
 export const listLecturesQueryPageMax = 1000000;export const listLecturesQueryPerPageMax = 100;
 
@@ -155,7 +161,8 @@ export const listLecturesResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary One lecture.
+ * One lecture. With its video, poster and the caption tracks the player offers.
+ * @summary Get a lecture
  */
 export const getLectureParams = zod.object({
   "id": zod.number().describe('The lecture\'s id')
@@ -180,7 +187,8 @@ export const getLectureResponse = zod.object({
 })
 
 /**
- * @summary The dashboard's banner.
+ * The dashboard's banner.
+ * @summary Dashboard banner
  */
 export const getFeStyleResponse = zod.object({
   "data": zod.object({
@@ -190,7 +198,8 @@ export const getFeStyleResponse = zod.object({
 })
 
 /**
- * @summary The site's main menu.
+ * The site's main menu.
+ * @summary Main menu
  */
 export const getMenuResponse = zod.object({
   "data": zod.array(zod.object({
@@ -204,7 +213,8 @@ export const getMenuResponse = zod.object({
 })
 
 /**
- * @summary The prize pages' menu.
+ * The prize pages' menu.
+ * @summary Prize menu
  */
 export const getLgpMenuResponse = zod.object({
   "data": zod.array(zod.object({
@@ -218,7 +228,8 @@ export const getLgpMenuResponse = zod.object({
 })
 
 /**
- * @summary A content page by slug (slugs may have a path, as `aspect-in-stroke/home`).
+ * A content page by slug (slugs may have a path, as `aspect-in-stroke/home`).
+ * @summary Get a content page
  */
 export const getPageParams = zod.object({
   "slug": zod.string().describe('The page\'s slug')
@@ -281,7 +292,8 @@ export const getPageResponse = zod.object({
 })
 
 /**
- * @summary Signs someone up for news of the platform.
+ * Signs someone up for news of the platform. Protected by the form challenge (`GET /api/captcha`) and a rate limit.
+ * @summary Sign up for updates
  */
 export const signUpForUpdatesBodyEmailMax = 254;export const signUpForUpdatesBodyFullNameMax = 255;export const signUpForUpdatesBodyMessageMax = 5000;
 

@@ -9,8 +9,8 @@ import * as zod from 'zod';
 
 
 /**
- * @summary Mail kept by the dev mailbox, newest first. Staff only, in development mode, while no
-SMTP server is configured; otherwise 404.
+ * Mail kept by the dev mailbox, newest first. Staff only, in development mode, while no SMTP server is configured; otherwise 404.
+ * @summary Dev mailbox
  */
 export const devMailboxListQueryPageMax = 1000000;export const devMailboxListQueryPerPageMax = 100;
 
@@ -39,8 +39,8 @@ export const devMailboxListResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary SMS kept by the dev outbox, newest first. Staff only, in development mode, while no
-SMS provider is configured; otherwise 404.
+ * SMS kept by the dev outbox, newest first. Staff only, in development mode, while no SMS provider is configured; otherwise 404.
+ * @summary Dev SMS outbox
  */
 export const devOutboxListQueryPageMax = 1000000;export const devOutboxListQueryPerPageMax = 100;
 

@@ -9,7 +9,8 @@ import * as zod from 'zod';
 
 
 /**
- * @summary Votes on a reply (not one's own, not a deleted one).
+ * Votes on a reply (not one's own, not a deleted one).
+ * @summary Vote on a reply
  */
 export const voteCommentParams = zod.object({
   "id": zod.number().describe('The reply\'s id')
@@ -30,7 +31,8 @@ export const voteCommentResponse = zod.object({
 })
 
 /**
- * @summary Votes on a topic (not one's own, not a deleted one).
+ * Votes on a topic (not one's own, not a deleted one).
+ * @summary Vote on a topic
  */
 export const voteDiscussionParams = zod.object({
   "id": zod.number().describe('The topic\'s id')
@@ -51,7 +53,8 @@ export const voteDiscussionResponse = zod.object({
 })
 
 /**
- * @summary The author removes one file from a topic or reply of this discussion.
+ * The author removes one file from a topic or reply of this discussion. The file is deleted from storage with its record.
+ * @summary Remove an attached file
  */
 export const deleteCommentImageParams = zod.object({
   "discussion_id": zod.number().describe('The topic\'s id'),
@@ -65,7 +68,8 @@ export const deleteCommentImageResponse = zod.object({
 })
 
 /**
- * @summary A page of a topic's replies, oldest first.
+ * A page of a topic's replies, oldest first.
+ * @summary List a topic's replies
  */
 export const listCommentsParams = zod.object({
   "id": zod.number().describe('The topic\'s id')
@@ -129,7 +133,8 @@ export const listCommentsResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary Replies in a topic (multipart: text, up to 10 files, parent to answer and quote).
+ * Replies in a topic (multipart: text, up to 10 files, parent to answer and quote).
+ * @summary Reply in a topic
  */
 export const createCommentParams = zod.object({
   "id": zod.number().describe('The topic\'s id')
@@ -143,7 +148,23 @@ export const createCommentBody = zod.object({
 }).describe('A topic or reply as multipart, with files.')
 
 /**
- * @summary The author edits a reply (multipart: text, more files). Shows "Edited on".
+ * The author, or the target's moderators, delete a reply; it shows "Deleted on". The reply stays in the thread as a marker, so answers to it keep their place.
+ * @summary Delete a reply
+ */
+export const deleteCommentParams = zod.object({
+  "id": zod.number().describe('The topic\'s id'),
+  "comment_id": zod.number().describe('The reply\'s id')
+})
+
+export const deleteCommentResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
+})
+
+/**
+ * The author edits a reply (multipart: text, more files). Shows "Edited on".
+ * @summary Edit a reply
  */
 export const updateCommentParams = zod.object({
   "id": zod.number().describe('The topic\'s id'),
@@ -200,22 +221,8 @@ export const updateCommentResponse = zod.object({
 })
 
 /**
- * @summary The author, or the target's moderators, delete a reply; it shows "Deleted on".
- */
-export const deleteCommentParams = zod.object({
-  "id": zod.number().describe('The topic\'s id'),
-  "comment_id": zod.number().describe('The reply\'s id')
-})
-
-export const deleteCommentResponse = zod.object({
-  "data": zod.object({
-  "message": zod.string()
-}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
-})
-
-/**
- * @summary The topics of a working group, project or blog post the viewer may read, newest first,
-each with its first replies; and what the viewer may do there.
+ * The topics of a working group, project or blog post the viewer may read, newest first, each with its first replies; and what the viewer may do there.
+ * @summary List discussions
  */
 export const listDiscussionsParams = zod.object({
   "topic_type": zod.enum(['groups', 'projects', 'blog/api']).describe('groups, projects or blog/api'),
@@ -316,8 +323,8 @@ export const listDiscussionsResponse = zod.object({
 }).describe('A page of topics, with the viewer\'s permissions.')
 
 /**
- * @summary Starts a topic (members of the target; blog posts that allow discussion). Multipart
-with files, or the same fields as JSON (`PostJson`) without.
+ * Starts a topic (members of the target; blog posts that allow discussion). Multipart with files, or the same fields as JSON (`PostJson`) without.
+ * @summary Start a topic
  */
 export const createDiscussionParams = zod.object({
   "topic_type": zod.enum(['groups', 'projects', 'blog/api']).describe('groups, projects or blog/api'),
@@ -332,8 +339,24 @@ export const createDiscussionBody = zod.object({
 }).describe('A topic or reply as multipart, with files.')
 
 /**
- * @summary The author edits a topic (text, privacy; multipart may add files, JSON as `PostJson`).
-Shows "Edited on".
+ * The author, or the target's moderators, delete a topic; it shows "Deleted on".
+ * @summary Delete a topic
+ */
+export const deleteDiscussionParams = zod.object({
+  "topic_type": zod.enum(['groups', 'projects', 'blog/api']).describe('groups, projects or blog/api'),
+  "id": zod.number().describe('The target\'s id'),
+  "comment_id": zod.number().describe('The topic\'s id')
+})
+
+export const deleteDiscussionResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
+})
+
+/**
+ * The author edits a topic (text, privacy; multipart may add files, JSON as `PostJson`). Shows "Edited on".
+ * @summary Edit a topic
  */
 export const updateDiscussionParams = zod.object({
   "topic_type": zod.enum(['groups', 'projects', 'blog/api']).describe('groups, projects or blog/api'),
@@ -419,20 +442,5 @@ export const updateDiscussionResponse = zod.object({
   "up": zod.number()
 }).describe('Vote counts.')
 }).describe('A topic with the first page of its replies.')
-})
-
-/**
- * @summary The author, or the target's moderators, delete a topic; it shows "Deleted on".
- */
-export const deleteDiscussionParams = zod.object({
-  "topic_type": zod.enum(['groups', 'projects', 'blog/api']).describe('groups, projects or blog/api'),
-  "id": zod.number().describe('The target\'s id'),
-  "comment_id": zod.number().describe('The topic\'s id')
-})
-
-export const deleteDiscussionResponse = zod.object({
-  "data": zod.object({
-  "message": zod.string()
-}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 

@@ -9,7 +9,8 @@ import * as zod from 'zod';
 
 
 /**
- * @summary The dashboard's counters.
+ * The dashboard's counters.
+ * @summary Dashboard counters
  */
 export const getDashboardCountersResponse = zod.object({
   "data": zod.object({
@@ -20,8 +21,8 @@ export const getDashboardCountersResponse = zod.object({
 })
 
 /**
- * @summary What happened on the platform that the caller may see: public activity, their groups'
-private activity, and the blog.
+ * What happened on the platform that the caller may see: public activity, their groups' private activity, and the blog. Newest first, a page at a time; each entry names its actor, what happened and where it leads in the app.
+ * @summary Activity feed
  */
 export const listFeedQueryPageMax = 1000000;export const listFeedQueryPerPageMax = 100;
 

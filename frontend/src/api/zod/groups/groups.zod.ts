@@ -9,7 +9,8 @@ import * as zod from 'zod';
 
 
 /**
- * @summary Active, approved working groups.
+ * Active, approved working groups.
+ * @summary List working groups
  */
 export const listGroupsQueryPageMax = 1000000;export const listGroupsQueryPerPageMax = 100;
 
@@ -62,7 +63,8 @@ export const listGroupsResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary The goals a working group may have; `other` asks for free text.
+ * The goals a working group may have; `other` asks for free text.
+ * @summary Working-group goals
  */
 export const listGroupGoalsResponse = zod.object({
   "data": zod.array(zod.object({
@@ -73,7 +75,8 @@ export const listGroupGoalsResponse = zod.object({
 })
 
 /**
- * @summary The roles an industry partner may play; `other` asks for free text.
+ * The roles an industry partner may play; `other` asks for free text.
+ * @summary Industry-partner roles
  */
 export const listIndustryPartnerRolesResponse = zod.object({
   "data": zod.array(zod.object({
@@ -84,7 +87,8 @@ export const listIndustryPartnerRolesResponse = zod.object({
 })
 
 /**
- * @summary Project tags (the Topics filter and the wizard's tags).
+ * Project tags (the Topics filter and the wizard's tags).
+ * @summary Project tags
  */
 export const listProjectTagsResponse = zod.object({
   "data": zod.array(zod.object({
@@ -95,7 +99,8 @@ export const listProjectTagsResponse = zod.object({
 })
 
 /**
- * @summary The approved updates of a group, for its members (and staff).
+ * The approved updates of a group, for its members (and staff).
+ * @summary List a group's updates
  */
 export const listGroupUpdatesParams = zod.object({
   "group_id": zod.number().describe('The group\'s id')
@@ -141,7 +146,8 @@ export const listGroupUpdatesResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary A group's supplementary materials, for whoever may see the group.
+ * A group's supplementary materials, for whoever may see the group.
+ * @summary List a group's materials
  */
 export const listGroupMaterialsParams = zod.object({
   "group_id": zod.number().describe('The group\'s id')
@@ -173,8 +179,8 @@ export const listGroupMaterialsResponse = zod.object({
 })
 
 /**
- * @summary A working group by slug, with the viewer's relation. Groups that are not approved or
-are suspended exist only for their owner, moderators and staff (404 for others).
+ * A working group by slug, with the viewer's relation. Groups that are not approved or are suspended exist only for their owner, moderators and staff (404 for others).
+ * @summary Get a working group
  */
 export const getGroupParams = zod.object({
   "slug": zod.string().describe('The group\'s slug')
@@ -241,8 +247,8 @@ export const getGroupResponse = zod.object({
 })
 
 /**
- * @summary The group's members, posts and readers of its updates per day; for its owner and
-moderators.
+ * The group's members, posts and readers of its updates per day; for its owner and moderators. Daily counts over the last 90 days, each series one grouped statement.
+ * @summary Group activity
  */
 export const groupActivityParams = zod.object({
   "slug": zod.string().describe('The group\'s slug')
@@ -264,7 +270,8 @@ export const groupActivityResponse = zod.object({
 })
 
 /**
- * @summary Invites an e-mail address (with or without an account); the owner and moderators only.
+ * Invites an e-mail address (with or without an account); the owner and moderators only. The address is mailed a single-use link; someone without an account signs up through it.
+ * @summary Invite a member
  */
 export const inviteGroupMemberParams = zod.object({
   "slug": zod.string().describe('The group\'s slug')
@@ -278,7 +285,8 @@ export const inviteGroupMemberBody = zod.object({
 }).describe('Whom to invite and what to tell them (both required).')
 
 /**
- * @summary Open invitations, newest first; for the owner and moderators.
+ * Open invitations, newest first; for the owner and moderators.
+ * @summary List open invitations
  */
 export const listInvitedMembersParams = zod.object({
   "slug": zod.string().describe('The group\'s slug')
@@ -303,7 +311,8 @@ export const listInvitedMembersResponse = zod.object({
 })
 
 /**
- * @summary Withdraws an invitation.
+ * Withdraws an invitation. The mailed link stops working at once.
+ * @summary Withdraw an invitation
  */
 export const cancelInvitationParams = zod.object({
   "slug": zod.string().describe('The group\'s slug'),
@@ -317,7 +326,8 @@ export const cancelInvitationResponse = zod.object({
 })
 
 /**
- * @summary What an invitation link opens, if it still works and was sent to the caller.
+ * What an invitation link opens, if it still works and was sent to the caller. Used by the invitation page before the caller accepts.
+ * @summary Check an invitation
  */
 export const checkInvitationPathInviteHashMin = 32;
 
@@ -347,7 +357,8 @@ export const checkInvitationResponse = zod.object({
 })
 
 /**
- * @summary Accepts an invitation: the caller joins the group. The token works once.
+ * Accepts an invitation: the caller joins the group. The token works once.
+ * @summary Accept an invitation
  */
 export const acceptInvitationPathInviteHashMin = 32;
 
@@ -363,7 +374,22 @@ export const acceptInvitationResponse = zod.object({
 })
 
 /**
- * @summary Pending requests, oldest first; for the owner and moderators.
+ * Withdraws the caller's pending request.
+ * @summary Withdraw a join request
+ */
+export const cancelJoinRequestParams = zod.object({
+  "slug": zod.string().describe('The group\'s slug')
+})
+
+export const cancelJoinRequestResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
+})
+
+/**
+ * Pending requests, oldest first; for the owner and moderators.
+ * @summary List join requests
  */
 export const listJoinRequestsParams = zod.object({
   "slug": zod.string().describe('The group\'s slug')
@@ -385,7 +411,8 @@ export const listJoinRequestsResponse = zod.object({
 })
 
 /**
- * @summary Asks to join a working group, with the consent message.
+ * Asks to join a working group, with the consent message.
+ * @summary Ask to join a group
  */
 export const sendJoinRequestParams = zod.object({
   "slug": zod.string().describe('The group\'s slug')
@@ -398,20 +425,8 @@ export const sendJoinRequestBody = zod.object({
 }).describe('Why the asker wants to join (required).')
 
 /**
- * @summary Withdraws the caller's pending request.
- */
-export const cancelJoinRequestParams = zod.object({
-  "slug": zod.string().describe('The group\'s slug')
-})
-
-export const cancelJoinRequestResponse = zod.object({
-  "data": zod.object({
-  "message": zod.string()
-}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
-})
-
-/**
- * @summary Approves (`accept`) or declines (`decline`) a request; the owner and moderators only.
+ * Approves (`accept`) or declines (`decline`) a request; the owner and moderators only.
+ * @summary Decide a join request
  */
 export const decideJoinRequestParams = zod.object({
   "slug": zod.string().describe('The group\'s slug'),
@@ -426,7 +441,8 @@ export const decideJoinRequestResponse = zod.object({
 })
 
 /**
- * @summary The members of a working group, owner first; for its members and staff.
+ * The members of a working group, owner first; for its members and staff.
+ * @summary List a group's members
  */
 export const listGroupMembersParams = zod.object({
   "slug": zod.string().describe('The group\'s slug')
@@ -465,7 +481,8 @@ export const listGroupMembersResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary The caller leaves the group (the owner cannot).
+ * The caller leaves the group (the owner cannot).
+ * @summary Leave a group
  */
 export const leaveGroupParams = zod.object({
   "slug": zod.string().describe('The group\'s slug')
@@ -478,7 +495,23 @@ export const leaveGroupResponse = zod.object({
 })
 
 /**
- * @summary The owner makes a member a moderator, or a moderator a member.
+ * The owner or a moderator removes a member (never the owner; moderators only members).
+ * @summary Remove a member
+ */
+export const removeGroupMemberParams = zod.object({
+  "slug": zod.string().describe('The group\'s slug'),
+  "member_id": zod.number().describe('The membership\'s id')
+})
+
+export const removeGroupMemberResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
+})
+
+/**
+ * The owner makes a member a moderator, or a moderator a member.
+ * @summary Change a member's role
  */
 export const changeGroupMemberRoleParams = zod.object({
   "slug": zod.string().describe('The group\'s slug'),
@@ -507,21 +540,8 @@ export const changeGroupMemberRoleResponse = zod.object({
 })
 
 /**
- * @summary The owner or a moderator removes a member (never the owner; moderators only members).
- */
-export const removeGroupMemberParams = zod.object({
-  "slug": zod.string().describe('The group\'s slug'),
-  "member_id": zod.number().describe('The membership\'s id')
-})
-
-export const removeGroupMemberResponse = zod.object({
-  "data": zod.object({
-  "message": zod.string()
-}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
-})
-
-/**
- * @summary Mails an invitation again with a new link (the old one stops working).
+ * Mails an invitation again with a new link (the old one stops working).
+ * @summary Resend an invitation
  */
 export const resendInvitationParams = zod.object({
   "slug": zod.string().describe('The group\'s slug'),
@@ -535,7 +555,8 @@ export const resendInvitationResponse = zod.object({
 })
 
 /**
- * @summary The groups the caller created, newest first.
+ * The groups the caller created, newest first.
+ * @summary My groups
  */
 export const listMyGroupsQueryPageMax = 1000000;export const listMyGroupsQueryPerPageMax = 100;
 
@@ -586,7 +607,8 @@ export const listMyGroupsResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary Step 1 of the wizard on a new group: creates it, with the caller as owner.
+ * Step 1 of the wizard on a new group: creates it, with the caller as owner.
+ * @summary Create a working group
  */
 export const createGroupBody = zod.object({
   "additional_info": zod.string().nullish(),
@@ -597,7 +619,8 @@ export const createGroupBody = zod.object({
 }).describe('Step 1 of the wizard (General).')
 
 /**
- * @summary The working groups the caller asked to join and is waiting for (My applications).
+ * The working groups the caller asked to join and is waiting for (My applications).
+ * @summary My join requests
  */
 export const listAppliedGroupsQueryPageMax = 1000000;export const listAppliedGroupsQueryPerPageMax = 100;
 
@@ -647,7 +670,8 @@ export const listAppliedGroupsResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary The working groups the caller joined (not the ones they own), newest first.
+ * The working groups the caller joined (not the ones they own), newest first.
+ * @summary Groups I joined
  */
 export const listJoinedGroupsQueryPageMax = 1000000;export const listJoinedGroupsQueryPerPageMax = 100;
 
@@ -697,7 +721,8 @@ export const listJoinedGroupsResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary Every update of a group, for its owner and moderators.
+ * Every update of a group, for its owner and moderators.
+ * @summary Manage a group's updates
  */
 export const listMyGroupUpdatesParams = zod.object({
   "group_id": zod.number().describe('The group\'s id')
@@ -737,7 +762,8 @@ export const listMyGroupUpdatesResponse = zod.object({
 })
 
 /**
- * @summary Writes an update (owner or moderator of an approved group); it waits for staff.
+ * Writes an update (owner or moderator of an approved group); it waits for staff.
+ * @summary Write a group update
  */
 export const createGroupUpdateParams = zod.object({
   "group_id": zod.number().describe('The group\'s id')
@@ -753,7 +779,8 @@ export const createGroupUpdateBody = zod.object({
 }).describe('The text of an update; its image is sent apart (`set-image`).')
 
 /**
- * @summary One update the caller may edit.
+ * One update the caller may edit.
+ * @summary Get an update to edit
  */
 export const getGroupUpdateParams = zod.object({
   "group_id": zod.number().describe('The group\'s id'),
@@ -785,7 +812,8 @@ export const getGroupUpdateResponse = zod.object({
 })
 
 /**
- * @summary Saves an edit; the update goes back to staff for approval.
+ * Saves an edit; the update goes back to staff for approval.
+ * @summary Edit a group update
  */
 export const updateGroupUpdateParams = zod.object({
   "group_id": zod.number().describe('The group\'s id'),
@@ -826,7 +854,8 @@ export const updateGroupUpdateResponse = zod.object({
 })
 
 /**
- * @summary Sets an update's image (a JPEG or PNG, checked by content).
+ * Sets an update's image (a JPEG or PNG, checked by content).
+ * @summary Set an update's image
  */
 export const setGroupUpdateImageParams = zod.object({
   "group_id": zod.number().describe('The group\'s id'),
@@ -862,7 +891,8 @@ export const setGroupUpdateImageResponse = zod.object({
 })
 
 /**
- * @summary The materials of a group the caller edits (owner or moderator).
+ * The materials of a group the caller edits (owner or moderator).
+ * @summary Manage a group's materials
  */
 export const listMyGroupMaterialsParams = zod.object({
   "group_id": zod.number().describe('The group\'s id')
@@ -894,7 +924,8 @@ export const listMyGroupMaterialsResponse = zod.object({
 })
 
 /**
- * @summary Adds a document or a link.
+ * Adds a document or a link.
+ * @summary Add a material
  */
 export const createGroupMaterialParams = zod.object({
   "group_id": zod.number().describe('The group\'s id')
@@ -934,7 +965,23 @@ export const createGroupMaterialResponse = zod.object({
 })
 
 /**
- * @summary Changes an item's label and url (links) or label and name (documents).
+ * Removes an item, and a document's file with it.
+ * @summary Remove a material
+ */
+export const deleteGroupMaterialParams = zod.object({
+  "group_id": zod.number().describe('The group\'s id'),
+  "id": zod.number().describe('The item\'s id')
+})
+
+export const deleteGroupMaterialResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
+})
+
+/**
+ * Changes an item's label and url (links) or label and name (documents).
+ * @summary Change a material
  */
 export const updateGroupMaterialParams = zod.object({
   "group_id": zod.number().describe('The group\'s id'),
@@ -974,21 +1021,22 @@ export const updateGroupMaterialResponse = zod.object({
 })
 
 /**
- * @summary Removes an item.
+ * Deletes one of the caller's groups.
+ * @summary Delete my group
  */
-export const deleteGroupMaterialParams = zod.object({
-  "group_id": zod.number().describe('The group\'s id'),
-  "id": zod.number().describe('The item\'s id')
+export const deleteGroupParams = zod.object({
+  "id": zod.number().describe('The group\'s id')
 })
 
-export const deleteGroupMaterialResponse = zod.object({
+export const deleteGroupResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
 }).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
- * @summary One of the caller's groups, with any changes still under review.
+ * One of the caller's groups, with any changes still under review.
+ * @summary Get my group
  */
 export const getMyGroupParams = zod.object({
   "id": zod.number().describe('The group\'s id')
@@ -1055,21 +1103,8 @@ export const getMyGroupResponse = zod.object({
 })
 
 /**
- * @summary Deletes one of the caller's groups.
- */
-export const deleteGroupParams = zod.object({
-  "id": zod.number().describe('The group\'s id')
-})
-
-export const deleteGroupResponse = zod.object({
-  "data": zod.object({
-  "message": zod.string()
-}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
-})
-
-/**
- * @summary Saves wizard steps. On an approved group the change waits for staff review while the
-approved version stays public.
+ * Saves wizard steps. On an approved group the change waits for staff review while the approved version stays public.
+ * @summary Save wizard steps
  */
 export const updateGroupParams = zod.object({
   "id": zod.number().describe('The group\'s id')
@@ -1150,7 +1185,8 @@ export const updateGroupResponse = zod.object({
 })
 
 /**
- * @summary Sets the group's image: a JPEG or PNG (checked by content, at most 8 MB).
+ * Sets the group's image: a JPEG or PNG (checked by content, at most 8 MB).
+ * @summary Set a group's image
  */
 export const setGroupImageParams = zod.object({
   "id": zod.number().describe('The group\'s id')
@@ -1221,8 +1257,8 @@ export const setGroupImageResponse = zod.object({
 })
 
 /**
- * @summary The public working groups a member created; none for a
-private profile.
+ * The public working groups a member created; none for a private profile.
+ * @summary A member's groups
  */
 export const listProfileGroupsParams = zod.object({
   "id": zod.number().describe('The member\'s id')

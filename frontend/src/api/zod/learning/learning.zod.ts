@@ -9,7 +9,8 @@ import * as zod from 'zod';
 
 
 /**
- * @summary Confirms a certificate is genuine (public).
+ * Confirms a certificate is genuine (public).
+ * @summary Verify a certificate
  */
 export const verifyCertificateParams = zod.object({
   "code": zod.string().describe('The code printed on the certificate')
@@ -26,14 +27,16 @@ export const verifyCertificateResponse = zod.object({
 })
 
 /**
- * @summary The holder's certificate as a PDF.
+ * The holder's certificate as a PDF.
+ * @summary Download a certificate
  */
 export const downloadCertificateParams = zod.object({
   "code": zod.string().describe('The certificate\'s code')
 })
 
 /**
- * @summary The published quizzes, with the viewer's progress when signed in.
+ * The published quizzes, with the viewer's progress when signed in.
+ * @summary List quizzes
  */
 export const listQuizzesQueryPageMax = 1000000;export const listQuizzesQueryPerPageMax = 100;
 
@@ -68,7 +71,8 @@ export const listQuizzesResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary A quiz with its questions, opened where the viewer left it.
+ * A quiz with its questions, opened where the viewer left it.
+ * @summary Open a quiz
  */
 export const getQuizParams = zod.object({
   "id": zod.number().describe('The quiz\'s id')
@@ -104,7 +108,8 @@ export const getQuizResponse = zod.object({
 })
 
 /**
- * @summary Answers one question; the last answer scores the attempt.
+ * Answers one question; the last answer scores the attempt. Passing the quiz issues a certificate with a public verification code.
+ * @summary Answer a question
  */
 export const completeQuizParams = zod.object({
   "id": zod.number().describe('The quiz\'s id')

@@ -9,7 +9,8 @@ import * as zod from 'zod';
 
 
 /**
- * @summary The caller's notifications, newest first.
+ * The caller's notifications, newest first.
+ * @summary My notifications
  */
 export const listMyNotificationsQueryPageMax = 1000000;export const listMyNotificationsQueryPerPageMax = 100;
 
@@ -41,7 +42,8 @@ export const listMyNotificationsResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary Marks every notification of the caller read (the bell was opened).
+ * Marks every notification of the caller read (the bell was opened).
+ * @summary Mark notifications read
  */
 export const readMyNotificationsResponse = zod.object({
   "data": zod.object({

@@ -9,7 +9,8 @@ import * as zod from 'zod';
 
 
 /**
- * @summary How cards are entered on this platform (public: the publishable key is meant for browsers).
+ * How cards are entered on this platform (public: the publishable key is meant for browsers).
+ * @summary Card entry settings
  */
 export const getCardEntryResponse = zod.object({
   "data": zod.object({
@@ -20,8 +21,8 @@ export const getCardEntryResponse = zod.object({
 })
 
 /**
- * @summary Receives a processor webhook (Stripe's `Stripe-Signature` scheme): verified, handled once
-by its event id.
+ * Receives a processor webhook (Stripe's `Stripe-Signature` scheme): verified, handled once by its event id.
+ * @summary Payment webhook
  */
 export const receivePaymentWebhookBody = zod.string()
 
@@ -32,8 +33,8 @@ export const receivePaymentWebhookResponse = zod.object({
 })
 
 /**
- * @summary Completes a payout account's onboarding at the test processor: the account is verified
-(only the institution's name and the account's last four digits are kept).
+ * Completes a payout account's onboarding at the test processor: the account is verified (only the institution's name and the account's last four digits are kept).
+ * @summary Test processor: verify a payout account
  */
 export const onboardTestPayoutAccountParams = zod.object({
   "id": zod.string().describe('The payout account\'s id')
@@ -53,7 +54,8 @@ export const onboardTestPayoutAccountResponse = zod.object({
 })
 
 /**
- * @summary Saves a test card on a setup (the built-in test processor only).
+ * Saves a test card on a setup (the built-in test processor only).
+ * @summary Test processor: save a card
  */
 export const confirmTestCardParams = zod.object({
   "id": zod.string().describe('The setup\'s id')

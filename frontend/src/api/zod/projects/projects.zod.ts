@@ -9,7 +9,8 @@ import * as zod from 'zod';
 
 
 /**
- * @summary The public projects the caller backs, the latest pledge first (99 a page).
+ * The public projects the caller backs, the latest pledge first (99 a page).
+ * @summary Projects I back
  */
 export const listBackedProjectsQueryPageMax = 1000000;export const listBackedProjectsQueryPerPageMax = 100;
 
@@ -62,7 +63,8 @@ export const listBackedProjectsResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary The public projects the caller favourited, the latest first (99 a page).
+ * The public projects the caller favourited, the latest first (99 a page).
+ * @summary Favourite projects
  */
 export const listFavoriteProjectsQueryPageMax = 1000000;export const listFavoriteProjectsQueryPerPageMax = 100;
 
@@ -115,7 +117,8 @@ export const listFavoriteProjectsResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary The caller's payout account.
+ * The caller's payout account. Its state at the processor; 503 when no payment processor is configured.
+ * @summary My payout account
  */
 export const getMyPayoutAccountResponse = zod.object({
   "data": zod.object({
@@ -125,7 +128,8 @@ export const getMyPayoutAccountResponse = zod.object({
 })
 
 /**
- * @summary The caller's pledges, newest first.
+ * The caller's pledges, newest first.
+ * @summary My pledges
  */
 export const listMyPledgesResponse = zod.object({
   "data": zod.array(zod.object({
@@ -150,7 +154,8 @@ export const listMyPledgesResponse = zod.object({
 })
 
 /**
- * @summary Cancels one of the caller's pledges, until the project reaches its goal.
+ * Cancels one of the caller's pledges, until the project reaches its goal.
+ * @summary Cancel a pledge
  */
 export const cancelMyPledgeParams = zod.object({
   "id": zod.number().describe('The pledge\'s id')
@@ -179,7 +184,8 @@ export const cancelMyPledgeResponse = zod.object({
 })
 
 /**
- * @summary Changes the amount of one of the caller's pledges, until the project reaches its goal.
+ * Changes the amount of one of the caller's pledges, until the project reaches its goal.
+ * @summary Change a pledge
  */
 export const changeMyPledgeParams = zod.object({
   "id": zod.number().describe('The pledge\'s id')
@@ -212,7 +218,8 @@ export const changeMyPledgeResponse = zod.object({
 })
 
 /**
- * @summary Puts the new card on a pledge whose charge failed, and charges it at once.
+ * Puts the new card on a pledge whose charge failed, and charges it at once.
+ * @summary Replace a pledge's card
  */
 export const updatePledgeCardParams = zod.object({
   "id": zod.number().describe('The pledge\'s id')
@@ -245,21 +252,24 @@ export const updatePledgeCardResponse = zod.object({
 })
 
 /**
- * @summary Starts saving a new card for one of the caller's pledges whose charge failed.
+ * Starts saving a new card for one of the caller's pledges whose charge failed. Answers the processor's setup for the card form; `PUT …/card` then uses it.
+ * @summary Start replacing a pledge's card
  */
 export const startPledgeCardUpdateParams = zod.object({
   "id": zod.number().describe('The pledge\'s id')
 })
 
 /**
- * @summary The receipt of one of the caller's charged pledges, as a PDF.
+ * The receipt of one of the caller's charged pledges, as a PDF.
+ * @summary Download a receipt
  */
 export const downloadPledgeReceiptParams = zod.object({
   "id": zod.number().describe('The pledge\'s id')
 })
 
 /**
- * @summary Whether the caller may submit projects; each reason not, with the screen that fixes it.
+ * Whether the caller may submit projects; each reason not, with the screen that fixes it.
+ * @summary Project eligibility
  */
 export const getProjectEligibilityResponse = zod.object({
   "data": zod.object({
@@ -273,7 +283,8 @@ export const getProjectEligibilityResponse = zod.object({
 })
 
 /**
- * @summary The caller's projects in every state, newest first (`/my-projects`).
+ * The caller's projects in every state, newest first (`/my-projects`).
+ * @summary My projects
  */
 export const listMyProjectsResponseDataItemFundingPlatformFeePercentMin = 0;export const listMyProjectsResponseDataItemFundingProcessorFeePercentItemMin = 0;
 
@@ -329,7 +340,8 @@ export const listMyProjectsResponse = zod.object({
 })
 
 /**
- * @summary Starts a project from the wizard's first step (members who may submit projects).
+ * Starts a project from the wizard's first step (members who may submit projects). The project stays a draft until it is submitted.
+ * @summary Create a project
  */
 export const createProjectBodyLaySummaryMax = 100000;export const createProjectBodyTagsMax = 5;export const createProjectBodyTitleMax = 255;
 
@@ -341,7 +353,8 @@ export const createProjectBody = zod.object({
 }).describe('Step 1 (General).')
 
 /**
- * @summary One of the caller's projects, as the wizard edits it.
+ * One of the caller's projects, as the wizard edits it.
+ * @summary Get my project
  */
 export const getMyProjectParams = zod.object({
   "id": zod.number().describe('The project\'s id')
@@ -401,7 +414,8 @@ export const getMyProjectResponse = zod.object({
 })
 
 /**
- * @summary Saves the Budget step.
+ * Saves the Budget step.
+ * @summary Save the budget step
  */
 export const saveProjectBudgetParams = zod.object({
   "id": zod.number().describe('The project\'s id')
@@ -478,7 +492,8 @@ export const saveProjectBudgetResponse = zod.object({
 })
 
 /**
- * @summary Withdraws the changes waiting on the caller's live project (the public version stays).
+ * Withdraws the changes waiting on the caller's live project (the public version stays).
+ * @summary Withdraw waiting changes
  */
 export const withdrawProjectChangesParams = zod.object({
   "id": zod.number().describe('The project\'s id')
@@ -538,7 +553,8 @@ export const withdrawProjectChangesResponse = zod.object({
 })
 
 /**
- * @summary Saves step 1 again.
+ * Saves the wizard's first step again: title, lay summary, tags and video (a draft or a project sent back; on a live project, as changes waiting for staff).
+ * @summary Save the general step
  */
 export const saveProjectGeneralParams = zod.object({
   "id": zod.number().describe('The project\'s id')
@@ -607,8 +623,8 @@ export const saveProjectGeneralResponse = zod.object({
 })
 
 /**
- * @summary The owner refunds every pledge of their project (anything charged goes back to the
-cards): the contract is void and the project closes.
+ * The owner refunds every pledge of their project (anything charged goes back to the cards): the contract is void and the project closes.
+ * @summary Refund my project
  */
 export const refundMyProjectParams = zod.object({
   "id": zod.number().describe('The project\'s id')
@@ -621,7 +637,8 @@ export const refundMyProjectResponse = zod.object({
 })
 
 /**
- * @summary Saves step 2.
+ * Saves the wizard's second step: the problem, aims, methods, impact and conflicts of interest (on a live project, as changes waiting for staff).
+ * @summary Save the research step
  */
 export const saveProjectResearchParams = zod.object({
   "id": zod.number().describe('The project\'s id')
@@ -692,7 +709,8 @@ export const saveProjectResearchResponse = zod.object({
 })
 
 /**
- * @summary Sets the project's picture (multipart field `file`; a JPEG or PNG checked by content).
+ * Sets the project's picture (multipart field `file`; a JPEG or PNG checked by content).
+ * @summary Set a project's picture
  */
 export const setProjectImageParams = zod.object({
   "id": zod.number().describe('The project\'s id')
@@ -756,7 +774,8 @@ export const setProjectImageResponse = zod.object({
 })
 
 /**
- * @summary Sends the project to staff for review.
+ * Sends the project to staff for review.
+ * @summary Submit a project
  */
 export const submitProjectParams = zod.object({
   "id": zod.number().describe('The project\'s id')
@@ -816,7 +835,8 @@ export const submitProjectResponse = zod.object({
 })
 
 /**
- * @summary The team and needs of one of the caller's projects (a live one's waiting changes).
+ * The team and needs of one of the caller's projects (a live one's waiting changes).
+ * @summary Get a project's team
  */
 export const getMyProjectTeamParams = zod.object({
   "id": zod.number().describe('The project\'s id')
@@ -837,8 +857,8 @@ export const getMyProjectTeamResponse = zod.object({
 })
 
 /**
- * @summary Saves the wizard's "Team and needs" step (a draft or a project sent back; on a live
-project, as changes waiting for staff).
+ * Saves the wizard's "Team and needs" step (a draft or a project sent back; on a live project, as changes waiting for staff).
+ * @summary Save the team step
  */
 export const saveProjectTeamParams = zod.object({
   "id": zod.number().describe('The project\'s id')
@@ -873,7 +893,8 @@ export const saveProjectTeamResponse = zod.object({
 })
 
 /**
- * @summary Every update of one of the caller's projects, newest first (99 a page).
+ * Every update of one of the caller's projects, newest first (99 a page).
+ * @summary Manage a project's updates
  */
 export const listMyProjectUpdatesParams = zod.object({
   "project_id": zod.number().describe('The project\'s id')
@@ -918,7 +939,8 @@ export const listMyProjectUpdatesResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary Writes an update on one of the caller's live projects; it waits for staff.
+ * Writes an update on one of the caller's live projects; it waits for staff.
+ * @summary Write a project update
  */
 export const createProjectUpdateParams = zod.object({
   "project_id": zod.number().describe('The project\'s id')
@@ -933,7 +955,8 @@ export const createProjectUpdateBody = zod.object({
 }).describe('The text of an update; its picture is sent apart (`set-image`).')
 
 /**
- * @summary One update of one of the caller's projects.
+ * One update of one of the caller's projects.
+ * @summary Get a project update to edit
  */
 export const getMyProjectUpdateParams = zod.object({
   "project_id": zod.number().describe('The project\'s id'),
@@ -964,7 +987,8 @@ export const getMyProjectUpdateResponse = zod.object({
 })
 
 /**
- * @summary Changes an update; it goes back to staff.
+ * Changes an update; it goes back to staff.
+ * @summary Edit a project update
  */
 export const updateProjectUpdateParams = zod.object({
   "project_id": zod.number().describe('The project\'s id'),
@@ -1003,7 +1027,8 @@ export const updateProjectUpdateResponse = zod.object({
 })
 
 /**
- * @summary Sets an update's picture (multipart field `file`; a JPEG or PNG checked by content).
+ * Sets an update's picture (multipart field `file`; a JPEG or PNG checked by content).
+ * @summary Set a project update's picture
  */
 export const setProjectUpdateImageParams = zod.object({
   "project_id": zod.number().describe('The project\'s id'),
@@ -1038,7 +1063,8 @@ export const setProjectUpdateImageResponse = zod.object({
 })
 
 /**
- * @summary `/needs`: what live projects ask the community for, the newest projects first (20 a page).
+ * `/needs`: what live projects ask the community for, the newest projects first (20 a page).
+ * @summary Project needs
  */
 export const listProjectNeedsQueryPageMax = 1000000;export const listProjectNeedsQueryPerPageMax = 100;
 
@@ -1068,8 +1094,8 @@ export const listProjectNeedsResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary The public projects a member created and backs; none for a
-private profile.
+ * The public projects a member created and backs; none for a private profile.
+ * @summary A member's projects
  */
 export const listProfileProjectsParams = zod.object({
   "id": zod.number().describe('The member\'s id')
@@ -1091,7 +1117,8 @@ export const listProfileProjectsResponse = zod.object({
 })
 
 /**
- * @summary Live projects, searched, of one topic, sorted (the newest first by default; 9 a page).
+ * Live projects, searched, of one topic, sorted (the newest first by default; 9 a page).
+ * @summary List projects
  */
 export const listProjectsQueryPageMax = 1000000;export const listProjectsQueryPerPageMax = 100;
 
@@ -1147,7 +1174,8 @@ export const listProjectsResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary A project's page: public once live; its owner sees it before.
+ * A project's page: public once live; its owner sees it before.
+ * @summary Get a project
  */
 export const getProjectParams = zod.object({
   "slug": zod.string().describe('The project\'s address')
@@ -1262,31 +1290,16 @@ export const getProjectResponse = zod.object({
 })
 
 /**
- * @summary Starts saving a card for a pledge to the project (signed-in members other than its owner,
-while it takes pledges).
+ * Starts saving a card for a pledge to the project (signed-in members other than its owner, while it takes pledges).
+ * @summary Start a pledge's card
  */
 export const startPledgeCardParams = zod.object({
   "slug": zod.string().describe('The project\'s address')
 })
 
 /**
- * @summary Gives the caller's heart to a public project (again is the same).
- */
-export const favoriteProjectParams = zod.object({
-  "slug": zod.string().describe('The project\'s address')
-})
-
-export const favoriteProjectResponseDataCountMin = 0;
-
-export const favoriteProjectResponse = zod.object({
-  "data": zod.object({
-  "count": zod.number().min(favoriteProjectResponseDataCountMin),
-  "is_favorite": zod.boolean()
-}).describe('A project\'s hearts and the viewer\'s own.')
-})
-
-/**
- * @summary Takes the caller's heart back.
+ * Takes the caller's heart back.
+ * @summary Unfavourite a project
  */
 export const unfavoriteProjectParams = zod.object({
   "slug": zod.string().describe('The project\'s address')
@@ -1302,8 +1315,25 @@ export const unfavoriteProjectResponse = zod.object({
 })
 
 /**
- * @summary Pledges to a live project with a saved card. Nothing is charged now: only if the
-pledges reach the goal and a Content Expert approves.
+ * Gives the caller's heart to a public project (again is the same).
+ * @summary Favourite a project
+ */
+export const favoriteProjectParams = zod.object({
+  "slug": zod.string().describe('The project\'s address')
+})
+
+export const favoriteProjectResponseDataCountMin = 0;
+
+export const favoriteProjectResponse = zod.object({
+  "data": zod.object({
+  "count": zod.number().min(favoriteProjectResponseDataCountMin),
+  "is_favorite": zod.boolean()
+}).describe('A project\'s hearts and the viewer\'s own.')
+})
+
+/**
+ * Pledges to a live project with a saved card. Nothing is charged now: only if the pledges reach the goal and a Content Expert approves.
+ * @summary Pledge to a project
  */
 export const pledgeToProjectParams = zod.object({
   "slug": zod.string().describe('The project\'s address')
@@ -1318,7 +1348,8 @@ export const pledgeToProjectBody = zod.object({
 }).describe('A pledge: the amount in whole cents of CAD, the saved card, and the declaration.')
 
 /**
- * @summary Saves the caller's review of a live project (one per member; saving again edits it).
+ * Saves the caller's review of a live project (one per member; saving again edits it). Scores scientific merit, feasibility, impact, clarity and relevance to patients, with a comment.
+ * @summary Review a project
  */
 export const reviewProjectParams = zod.object({
   "slug": zod.string().describe('The project\'s address')
@@ -1359,7 +1390,8 @@ export const reviewProjectResponse = zod.object({
 })
 
 /**
- * @summary A public project's reviews, the latest changed first (10 a page).
+ * A public project's reviews, the latest changed first (10 a page).
+ * @summary List a project's reviews
  */
 export const listProjectReviewsParams = zod.object({
   "slug": zod.string().describe('The project\'s address')
@@ -1405,7 +1437,8 @@ export const listProjectReviewsResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary The approved updates of a public project, newest first (10 a page).
+ * The approved updates of a public project, newest first (10 a page).
+ * @summary List a project's updates
  */
 export const listProjectUpdatesParams = zod.object({
   "slug": zod.string().describe('The project\'s address')

@@ -9,8 +9,8 @@ import * as zod from 'zod';
 
 
 /**
- * @summary Affiliations waiting for review (confirmed university e-mail, not approved), or the
-approved ones. Staff only; 404 for anyone else.
+ * Affiliations waiting for review (confirmed university e-mail, not approved), or the approved ones. Staff only; 404 for anyone else.
+ * @summary Affiliations to review
  */
 export const staffListAffiliationsQueryPageMax = 1000000;export const staffListAffiliationsQueryPerPageMax = 100;
 
@@ -43,8 +43,8 @@ export const staffListAffiliationsResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary Approves (once the university e-mail is confirmed) or withdraws an affiliation; the
-decision and its reason go to the audit log.
+ * Approves (once the university e-mail is confirmed) or withdraws an affiliation; the decision and its reason go to the audit log. The member is told of the decision.
+ * @summary Review an affiliation
  */
 export const staffReviewAffiliationParams = zod.object({
   "user_id": zod.number().describe('The member\'s id')
@@ -62,7 +62,8 @@ export const staffReviewAffiliationResponse = zod.object({
 })
 
 /**
- * @summary Every staff decision on a member's affiliation, newest first.
+ * Every staff decision on a member's affiliation, newest first.
+ * @summary Affiliation history
  */
 export const staffAffiliationHistoryParams = zod.object({
   "user_id": zod.number().describe('The member\'s id')
@@ -84,7 +85,8 @@ export const staffAffiliationHistoryResponse = zod.object({
 })
 
 /**
- * @summary Every staff decision, newest first, narrowed by action, record or actor.
+ * Every staff decision, newest first, narrowed by action, record or actor. Paged; each entry names the actor, the action, the record and the reason given.
+ * @summary Audit log
  */
 export const staffAuditLogQueryPageMax = 1000000;export const staffAuditLogQueryPerPageMax = 100;
 
@@ -121,14 +123,16 @@ export const staffAuditLogResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary The actions recorded so far, for the log's filter.
+ * The actions recorded so far, for the log's filter.
+ * @summary Audit actions
  */
 export const staffAuditActionsResponse = zod.object({
   "data": zod.array(zod.string())
 })
 
 /**
- * @summary Entries per day over the last 90 days, narrowed as the log is.
+ * Entries per day over the last 90 days, narrowed as the log is.
+ * @summary Audit activity
  */
 export const staffAuditActivityQueryParams = zod.object({
   "action": zod.string().optional().describe('An action, e.g. `group.approve`, or its prefix up to the dot (`group`).'),
@@ -150,7 +154,8 @@ export const staffAuditActivityResponse = zod.object({
 })
 
 /**
- * @summary Every placement's banner.
+ * Every placement's banner.
+ * @summary List banners
  */
 export const staffListBannersResponse = zod.object({
   "data": zod.array(zod.object({
@@ -162,7 +167,8 @@ export const staffListBannersResponse = zod.object({
 })
 
 /**
- * @summary Sets where a banner leads, or takes its picture down.
+ * Sets where a banner leads, or takes its picture down.
+ * @summary Update a banner
  */
 export const staffUpdateBannerParams = zod.object({
   "placement": zod.enum(['dashboard', 'certificates']).describe('Where the banner shows')
@@ -183,7 +189,8 @@ export const staffUpdateBannerResponse = zod.object({
 })
 
 /**
- * @summary Uploads a banner's picture.
+ * Uploads a banner's picture.
+ * @summary Set a banner's picture
  */
 export const staffSetBannerImageParams = zod.object({
   "placement": zod.enum(['dashboard', 'certificates']).describe('Where the banner shows')
@@ -203,7 +210,8 @@ export const staffSetBannerImageResponse = zod.object({
 })
 
 /**
- * @summary Every category with its number of posts.
+ * Every category with its number of posts.
+ * @summary List blog categories (staff)
  */
 export const staffListBlogCategoriesResponseDataItemPostsMin = 0;
 
@@ -218,7 +226,8 @@ export const staffListBlogCategoriesResponse = zod.object({
 })
 
 /**
- * @summary Adds a category.
+ * Adds a blog category; a blank slug is made from the name.
+ * @summary Create a blog category
  */
 export const staffCreateBlogCategoryBodyNameMax = 100;
 
@@ -228,7 +237,22 @@ export const staffCreateBlogCategoryBody = zod.object({
 }).describe('What staff write for a category.')
 
 /**
- * @summary Renames a category or changes its address.
+ * Deletes a category no post uses (409 otherwise).
+ * @summary Delete a blog category
+ */
+export const staffDeleteBlogCategoryParams = zod.object({
+  "id": zod.number().describe('The category\'s id')
+})
+
+export const staffDeleteBlogCategoryResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
+})
+
+/**
+ * Renames a category or changes its address.
+ * @summary Update a blog category
  */
 export const staffUpdateBlogCategoryParams = zod.object({
   "id": zod.number().describe('The category\'s id')
@@ -250,20 +274,8 @@ export const staffUpdateBlogCategoryResponse = zod.object({
 })
 
 /**
- * @summary Deletes a category no post uses (409 otherwise).
- */
-export const staffDeleteBlogCategoryParams = zod.object({
-  "id": zod.number().describe('The category\'s id')
-})
-
-export const staffDeleteBlogCategoryResponse = zod.object({
-  "data": zod.object({
-  "message": zod.string()
-}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
-})
-
-/**
- * @summary Every post, drafts included, most recently edited first.
+ * Every post, drafts included, most recently edited first.
+ * @summary List blog posts (staff)
  */
 export const staffListBlogPostsQueryPageMax = 1000000;export const staffListBlogPostsQueryPerPageMax = 100;
 
@@ -294,7 +306,8 @@ export const staffListBlogPostsResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary Writes a new post.
+ * Writes a new post: a draft, or published at once when `published` is set.
+ * @summary Create a blog post
  */
 export const staffCreateBlogPostBodyTitleMax = 200;
 
@@ -312,7 +325,22 @@ export const staffCreateBlogPostBody = zod.object({
 }).describe('What staff write for a post; the header image is uploaded apart (`set-image`).')
 
 /**
- * @summary One post, draft or published.
+ * Deletes a post and its header image.
+ * @summary Delete a blog post
+ */
+export const staffDeleteBlogPostParams = zod.object({
+  "id": zod.number().describe('The post\'s id')
+})
+
+export const staffDeleteBlogPostResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
+})
+
+/**
+ * One post, draft or published.
+ * @summary Get a blog post (staff)
  */
 export const staffGetBlogPostParams = zod.object({
   "id": zod.number().describe('The post\'s id')
@@ -350,7 +378,8 @@ export const staffGetBlogPostResponse = zod.object({
 })
 
 /**
- * @summary Replaces what a post says.
+ * Replaces what a post says.
+ * @summary Update a blog post
  */
 export const staffUpdateBlogPostParams = zod.object({
   "id": zod.number().describe('The post\'s id')
@@ -403,20 +432,8 @@ export const staffUpdateBlogPostResponse = zod.object({
 })
 
 /**
- * @summary Deletes a post.
- */
-export const staffDeleteBlogPostParams = zod.object({
-  "id": zod.number().describe('The post\'s id')
-})
-
-export const staffDeleteBlogPostResponse = zod.object({
-  "data": zod.object({
-  "message": zod.string()
-}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
-})
-
-/**
- * @summary Uploads the post's header image (JPEG or PNG, checked by content).
+ * Uploads the post's header image (JPEG or PNG, checked by content).
+ * @summary Set a post's header image
  */
 export const staffSetBlogPostImageParams = zod.object({
   "id": zod.number().describe('The post\'s id')
@@ -458,7 +475,8 @@ export const staffSetBlogPostImageResponse = zod.object({
 })
 
 /**
- * @summary Contact messages, open (default) or handled, newest first.
+ * Contact messages, open (default) or handled, newest first.
+ * @summary Contact messages
  */
 export const staffListContactMessagesQueryPageMax = 1000000;export const staffListContactMessagesQueryPerPageMax = 100;
 
@@ -489,7 +507,8 @@ export const staffListContactMessagesResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary Marks a message as handled.
+ * Marks a message as handled. Records who handled it and when.
+ * @summary Handle a contact message
  */
 export const staffHandleContactMessageParams = zod.object({
   "id": zod.number().describe('The message\'s id')
@@ -508,8 +527,8 @@ export const staffHandleContactMessageResponse = zod.object({
 })
 
 /**
- * @summary Projects whose pledges reached the goal, waiting for a Content Expert, the longest
-waiting first.
+ * Projects whose pledges reached the goal, waiting for a Content Expert, the longest waiting first.
+ * @summary Funding approvals
  */
 export const staffFundingApprovalsQueryPageMax = 1000000;export const staffFundingApprovalsQueryPerPageMax = 100;
 
@@ -589,7 +608,8 @@ export const staffFundingApprovalsResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary Every charge in the ledger checked against the processor's records; differences flagged.
+ * Every charge in the ledger checked against the processor's records; differences flagged.
+ * @summary Funding reconciliation
  */
 export const staffFundingReconciliationResponseDataChargesMin = 0;
 
@@ -609,7 +629,8 @@ export const staffFundingReconciliationResponse = zod.object({
 })
 
 /**
- * @summary Updates waiting for staff approval.
+ * Updates waiting for staff approval. The longest waiting first.
+ * @summary Group updates to review
  */
 export const staffGroupUpdateQueueQueryPageMax = 1000000;export const staffGroupUpdateQueueQueryPerPageMax = 100;
 
@@ -658,7 +679,8 @@ export const staffGroupUpdateQueueResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary Approves or rejects an update (`action` is `approve` or `reject`); audited.
+ * Approves or rejects an update (`action` is `approve` or `reject`); audited.
+ * @summary Review a group update
  */
 export const staffReviewGroupUpdateParams = zod.object({
   "id": zod.number().describe('The update\'s id'),
@@ -694,7 +716,8 @@ export const staffReviewGroupUpdateResponse = zod.object({
 })
 
 /**
- * @summary Groups waiting for staff (the longest waiting first), or every submitted group.
+ * Groups waiting for staff (the longest waiting first), or every submitted group.
+ * @summary Groups to review
  */
 export const staffGroupQueueQueryPageMax = 1000000;export const staffGroupQueueQueryPerPageMax = 100;
 
@@ -746,7 +769,8 @@ export const staffGroupQueueResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary A group under review: the public version and the proposed one, side by side.
+ * A group under review: the public version and the proposed one, side by side.
+ * @summary Review a group
  */
 export const staffGroupReviewParams = zod.object({
   "id": zod.number().describe('The group\'s id')
@@ -872,7 +896,8 @@ export const staffGroupReviewResponse = zod.object({
 })
 
 /**
- * @summary Approves, rejects, suspends or reactivates a group (`action` is one of those words).
+ * Approves, rejects, suspends or reactivates a group (`action` is one of those words).
+ * @summary Moderate a group
  */
 export const staffModerateGroupParams = zod.object({
   "id": zod.number().describe('The group\'s id'),
@@ -916,7 +941,8 @@ export const staffModerateGroupResponse = zod.object({
 })
 
 /**
- * @summary Every lecture, in the order the site shows them.
+ * Every lecture, in the order the site shows them.
+ * @summary List lectures (staff)
  */
 export const staffListLecturesQueryPageMax = 1000000;export const staffListLecturesQueryPerPageMax = 100;
 
@@ -958,7 +984,8 @@ export const staffListLecturesResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary Adds a lecture.
+ * Adds a lecture; its poster, video and captions are uploaded next, each on its own call.
+ * @summary Create a lecture
  */
 export const staffCreateLectureBodyAuthorMax = 200;export const staffCreateLectureBodyTitleMax = 200;
 
@@ -972,7 +999,22 @@ export const staffCreateLectureBody = zod.object({
 }).describe('What staff write for a lecture; the poster and an uploaded video are sent apart.')
 
 /**
- * @summary One lecture.
+ * Deletes a lecture with its poster, video and captions.
+ * @summary Delete a lecture
+ */
+export const staffDeleteLectureParams = zod.object({
+  "id": zod.number().describe('The lecture\'s id')
+})
+
+export const staffDeleteLectureResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
+})
+
+/**
+ * One lecture as the console edits it, with its caption tracks and whether it lacks captions.
+ * @summary Get a lecture (staff)
  */
 export const staffGetLectureParams = zod.object({
   "id": zod.number().describe('The lecture\'s id')
@@ -1002,7 +1044,8 @@ export const staffGetLectureResponse = zod.object({
 })
 
 /**
- * @summary Replaces what a lecture says.
+ * Replaces what a lecture says.
+ * @summary Update a lecture
  */
 export const staffUpdateLectureParams = zod.object({
   "id": zod.number().describe('The lecture\'s id')
@@ -1043,21 +1086,40 @@ export const staffUpdateLectureResponse = zod.object({
 })
 
 /**
- * @summary Deletes a lecture with its poster, video and captions.
+ * Removes the lecture's captions in one language.
+ * @summary Remove a lecture's captions
  */
-export const staffDeleteLectureParams = zod.object({
-  "id": zod.number().describe('The lecture\'s id')
+export const staffRemoveLectureCaptionsParams = zod.object({
+  "id": zod.number().describe('The lecture\'s id'),
+  "language": zod.enum(['ar', 'de', 'en', 'es', 'fr', 'hi', 'it', 'ja', 'nl', 'pl', 'pt', 'ru', 'uk', 'zh']).describe('The captions\' language')
 })
 
-export const staffDeleteLectureResponse = zod.object({
+export const staffRemoveLectureCaptionsResponse = zod.object({
   "data": zod.object({
-  "message": zod.string()
-}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
+  "author": zod.string().describe('The speaker.'),
+  "captions": zod.array(zod.object({
+  "language": zod.enum(['ar', 'de', 'en', 'es', 'fr', 'hi', 'it', 'ja', 'nl', 'pl', 'pt', 'ru', 'uk', 'zh']).describe('The languages a lecture\'s captions may be in (ISO 639-1); the player names each\nin its own language.'),
+  "url": zod.string().describe('The WebVTT file.')
+}).describe('One captions track of a lecture\'s video.')).describe('Captions for the video (WebVTT), one track per language, by language code.'),
+  "id": zod.number(),
+  "image": zod.string().nullish().describe('The poster.'),
+  "summary": zod.string().nullish(),
+  "tags": zod.array(zod.object({
+  "title": zod.string()
+}).describe('A tag on a lecture.')),
+  "title": zod.string(),
+  "video_file_url": zod.string().nullish().describe('The video (served with range requests, so it seeks).')
+}).describe('An expert lecture.').and(zod.object({
+  "has_video_file": zod.boolean().describe('A video was uploaded.'),
+  "needs_captions": zod.boolean().describe('It has a video and no captions: the console flags it.'),
+  "position": zod.number().describe('Lower comes first.'),
+  "video_url": zod.string().nullish().describe('The address of a video elsewhere (an uploaded video is shown instead when set).')
+})).describe('A lecture as the console edits it.')
 })
 
 /**
- * @summary Uploads the lecture's captions in one language (a WebVTT file, recognised by content),
-replacing the track it had in that language.
+ * Uploads the lecture's captions in one language (a WebVTT file, recognised by content), replacing the track it had in that language.
+ * @summary Set a lecture's captions
  */
 export const staffSetLectureCaptionsParams = zod.object({
   "id": zod.number().describe('The lecture\'s id'),
@@ -1092,38 +1154,8 @@ export const staffSetLectureCaptionsResponse = zod.object({
 })
 
 /**
- * @summary Removes the lecture's captions in one language.
- */
-export const staffRemoveLectureCaptionsParams = zod.object({
-  "id": zod.number().describe('The lecture\'s id'),
-  "language": zod.enum(['ar', 'de', 'en', 'es', 'fr', 'hi', 'it', 'ja', 'nl', 'pl', 'pt', 'ru', 'uk', 'zh']).describe('The captions\' language')
-})
-
-export const staffRemoveLectureCaptionsResponse = zod.object({
-  "data": zod.object({
-  "author": zod.string().describe('The speaker.'),
-  "captions": zod.array(zod.object({
-  "language": zod.enum(['ar', 'de', 'en', 'es', 'fr', 'hi', 'it', 'ja', 'nl', 'pl', 'pt', 'ru', 'uk', 'zh']).describe('The languages a lecture\'s captions may be in (ISO 639-1); the player names each\nin its own language.'),
-  "url": zod.string().describe('The WebVTT file.')
-}).describe('One captions track of a lecture\'s video.')).describe('Captions for the video (WebVTT), one track per language, by language code.'),
-  "id": zod.number(),
-  "image": zod.string().nullish().describe('The poster.'),
-  "summary": zod.string().nullish(),
-  "tags": zod.array(zod.object({
-  "title": zod.string()
-}).describe('A tag on a lecture.')),
-  "title": zod.string(),
-  "video_file_url": zod.string().nullish().describe('The video (served with range requests, so it seeks).')
-}).describe('An expert lecture.').and(zod.object({
-  "has_video_file": zod.boolean().describe('A video was uploaded.'),
-  "needs_captions": zod.boolean().describe('It has a video and no captions: the console flags it.'),
-  "position": zod.number().describe('Lower comes first.'),
-  "video_url": zod.string().nullish().describe('The address of a video elsewhere (an uploaded video is shown instead when set).')
-})).describe('A lecture as the console edits it.')
-})
-
-/**
- * @summary Uploads a lecture's poster (JPEG or PNG).
+ * Uploads a lecture's poster (JPEG or PNG).
+ * @summary Set a lecture's poster
  */
 export const staffSetLecturePosterParams = zod.object({
   "id": zod.number().describe('The lecture\'s id')
@@ -1157,7 +1189,8 @@ export const staffSetLecturePosterResponse = zod.object({
 })
 
 /**
- * @summary Uploads a lecture's video (WebM or MP4, recognised by content; at most 200 MB).
+ * Uploads a lecture's video (WebM or MP4, recognised by content; at most 200 MB).
+ * @summary Set a lecture's video
  */
 export const staffSetLectureVideoParams = zod.object({
   "id": zod.number().describe('The lecture\'s id')
@@ -1191,7 +1224,8 @@ export const staffSetLectureVideoResponse = zod.object({
 })
 
 /**
- * @summary Every entry of a lookup, with its use.
+ * Every entry of a lookup, with its use.
+ * @summary List a lookup
  */
 export const staffListLookupParams = zod.object({
   "kind": zod.enum(['tags', 'goals', 'roles']).describe('tags, goals or roles')
@@ -1210,7 +1244,8 @@ export const staffListLookupResponse = zod.object({
 })
 
 /**
- * @summary Adds an entry.
+ * Adds an entry to a lookup (areas of interest, goals, industry-partner roles or project tags).
+ * @summary Create a lookup entry
  */
 export const staffCreateLookupParams = zod.object({
   "kind": zod.enum(['tags', 'goals', 'roles']).describe('tags, goals or roles')
@@ -1224,7 +1259,23 @@ export const staffCreateLookupBody = zod.object({
 }).describe('What staff write for an entry.')
 
 /**
- * @summary Renames an entry.
+ * Deletes an entry no group uses (409 otherwise, and always for `other`).
+ * @summary Delete a lookup entry
+ */
+export const staffDeleteLookupParams = zod.object({
+  "kind": zod.enum(['tags', 'goals', 'roles']).describe('tags, goals or roles'),
+  "id": zod.number().describe('The entry\'s id')
+})
+
+export const staffDeleteLookupResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
+})
+
+/**
+ * Renames an entry of a lookup; groups that use it show the new name.
+ * @summary Update a lookup entry
  */
 export const staffUpdateLookupParams = zod.object({
   "kind": zod.enum(['tags', 'goals', 'roles']).describe('tags, goals or roles'),
@@ -1247,21 +1298,22 @@ export const staffUpdateLookupResponse = zod.object({
 })
 
 /**
- * @summary Deletes an entry no group uses (409 otherwise, and always for `other`).
+ * Deletes an item with its sub-menus.
+ * @summary Delete a menu item
  */
-export const staffDeleteLookupParams = zod.object({
-  "kind": zod.enum(['tags', 'goals', 'roles']).describe('tags, goals or roles'),
-  "id": zod.number().describe('The entry\'s id')
+export const staffDeleteMenuItemParams = zod.object({
+  "id": zod.number().describe('The item\'s id')
 })
 
-export const staffDeleteLookupResponse = zod.object({
+export const staffDeleteMenuItemResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
 }).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
 })
 
 /**
- * @summary Changes an item (moving it under another parent puts it last there).
+ * Changes an item (moving it under another parent puts it last there).
+ * @summary Update a menu item
  */
 export const staffUpdateMenuItemParams = zod.object({
   "id": zod.number().describe('The item\'s id')
@@ -1291,20 +1343,8 @@ export const staffUpdateMenuItemResponse = zod.object({
 })
 
 /**
- * @summary Deletes an item with its sub-menus.
- */
-export const staffDeleteMenuItemParams = zod.object({
-  "id": zod.number().describe('The item\'s id')
-})
-
-export const staffDeleteMenuItemResponse = zod.object({
-  "data": zod.object({
-  "message": zod.string()
-}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
-})
-
-/**
- * @summary Moves an item one place up or down among its siblings.
+ * Moves an item one place up or down among its siblings.
+ * @summary Move a menu item
  */
 export const staffMoveMenuItemParams = zod.object({
   "id": zod.number().describe('The item\'s id')
@@ -1321,7 +1361,8 @@ export const staffMoveMenuItemResponse = zod.object({
 })
 
 /**
- * @summary Uploads an item's picture.
+ * Uploads an item's picture.
+ * @summary Set a menu item's picture
  */
 export const staffSetMenuItemImageParams = zod.object({
   "id": zod.number().describe('The item\'s id')
@@ -1346,7 +1387,8 @@ export const staffSetMenuItemImageResponse = zod.object({
 })
 
 /**
- * @summary A menu with its sub-menus, in order.
+ * A menu with its sub-menus, in order.
+ * @summary Get a menu (staff)
  */
 export const staffGetMenuParams = zod.object({
   "menu": zod.enum(['main', 'lgp']).describe('`main` or `lgp`')
@@ -1367,7 +1409,8 @@ export const staffGetMenuResponse = zod.object({
 })
 
 /**
- * @summary Adds an item at the end of its level.
+ * Adds an item at the end of its level.
+ * @summary Create a menu item
  */
 export const staffCreateMenuItemParams = zod.object({
   "menu": zod.enum(['main', 'lgp']).describe('`main` or `lgp`')
@@ -1383,7 +1426,8 @@ export const staffCreateMenuItemBody = zod.object({
 }).describe('What staff write for a menu item: a page (by slug) or an address, or neither for a\nheading over sub-menus.')
 
 /**
- * @summary The queue counts of the console's home.
+ * The queue counts of the console's home.
+ * @summary Console overview
  */
 export const staffOverviewResponseDataAffiliationsWaitingMin = 0;export const staffOverviewResponseDataContactMessagesOpenMin = 0;export const staffOverviewResponseDataGroupUpdatesWaitingMin = 0;export const staffOverviewResponseDataGroupsWaitingMin = 0;export const staffOverviewResponseDataUpdateSignupsMin = 0;
 
@@ -1399,7 +1443,8 @@ export const staffOverviewResponse = zod.object({
 })
 
 /**
- * @summary Every page, by slug.
+ * Every page, by slug.
+ * @summary List pages (staff)
  */
 export const staffListPagesQueryPageMax = 1000000;export const staffListPagesQueryPerPageMax = 100;
 
@@ -1428,7 +1473,8 @@ export const staffListPagesResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary Adds a page; it shows on the site at once.
+ * Adds a page; it shows on the site at once.
+ * @summary Create a page
  */
 export const staffCreatePageBodySlugMax = 200;export const staffCreatePageBodyTitleMax = 200;
 
@@ -1487,7 +1533,22 @@ export const staffCreatePageBody = zod.object({
 }).describe('What staff write for a page.')
 
 /**
- * @summary One page.
+ * Deletes a page; its address answers 404 from then on.
+ * @summary Delete a page
+ */
+export const staffDeletePageParams = zod.object({
+  "id": zod.number().describe('The page\'s id')
+})
+
+export const staffDeletePageResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
+})
+
+/**
+ * One page as the console edits it: its blocks, title and search-engine texts.
+ * @summary Get a page (staff)
  */
 export const staffGetPageParams = zod.object({
   "id": zod.number().describe('The page\'s id')
@@ -1553,7 +1614,8 @@ export const staffGetPageResponse = zod.object({
 })
 
 /**
- * @summary Replaces what a page says.
+ * Replaces what a page says.
+ * @summary Update a page
  */
 export const staffUpdatePageParams = zod.object({
   "id": zod.number().describe('The page\'s id')
@@ -1675,20 +1737,8 @@ export const staffUpdatePageResponse = zod.object({
 })
 
 /**
- * @summary Deletes a page.
- */
-export const staffDeletePageParams = zod.object({
-  "id": zod.number().describe('The page\'s id')
-})
-
-export const staffDeletePageResponse = zod.object({
-  "data": zod.object({
-  "message": zod.string()
-}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
-})
-
-/**
- * @summary Live projects whose owners proposed changes, the longest waiting first.
+ * Live projects whose owners proposed changes, the longest waiting first.
+ * @summary Project changes to review
  */
 export const staffProjectChangesQueueQueryPageMax = 1000000;export const staffProjectChangesQueueQueryPerPageMax = 100;
 
@@ -1768,7 +1818,8 @@ export const staffProjectChangesQueueResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary Project updates waiting for staff, the longest waiting first.
+ * Project updates waiting for staff, the longest waiting first.
+ * @summary Project updates to review
  */
 export const staffProjectUpdateQueueQueryPageMax = 1000000;export const staffProjectUpdateQueueQueryPerPageMax = 100;
 
@@ -1812,7 +1863,8 @@ export const staffProjectUpdateQueueResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary Approves or rejects a project update (`action` is `approve` or `reject`); audited.
+ * Approves or rejects a project update (`action` is `approve` or `reject`); audited.
+ * @summary Review a project update
  */
 export const staffReviewProjectUpdateParams = zod.object({
   "id": zod.number().describe('The update\'s id'),
@@ -1847,7 +1899,8 @@ export const staffReviewProjectUpdateResponse = zod.object({
 })
 
 /**
- * @summary Projects in one state: submissions the longest waiting first, others the latest changed.
+ * Projects in one state: submissions the longest waiting first, others the latest changed.
+ * @summary Projects by state
  */
 export const staffProjectQueueQueryPageMax = 1000000;export const staffProjectQueueQueryPerPageMax = 100;
 
@@ -1928,7 +1981,8 @@ export const staffProjectQueueResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary A live project's public version beside the changes waiting for review.
+ * A live project's public version beside the changes waiting for review.
+ * @summary A project's waiting changes
  */
 export const staffProjectChangesParams = zod.object({
   "id": zod.number().describe('The project\'s id')
@@ -2053,8 +2107,8 @@ export const staffProjectChangesResponse = zod.object({
 })
 
 /**
- * @summary Approves the changes waiting on a live project (they become its public version) or
-sends them back with a reason (the public version stays).
+ * Approves the changes waiting on a live project (they become its public version) or sends them back with a reason (the public version stays).
+ * @summary Review a project's changes
  */
 export const staffReviewProjectChangesParams = zod.object({
   "id": zod.number().describe('The project\'s id')
@@ -2119,7 +2173,8 @@ export const staffReviewProjectChangesResponse = zod.object({
 })
 
 /**
- * @summary One public project's funding file, for staff (Content Experts decide on it).
+ * One public project's funding file, for staff (Content Experts decide on it).
+ * @summary Funding file
  */
 export const staffFundingFileParams = zod.object({
   "id": zod.number().describe('The project\'s id')
@@ -2228,8 +2283,8 @@ export const staffFundingFileResponse = zod.object({
 })
 
 /**
- * @summary A Content Expert approves a project's funding (each pledge is then charged and the
-funds paid out) or does not, with a reason (every pledge is let go); audited.
+ * A Content Expert approves a project's funding (each pledge is then charged and the funds paid out) or does not, with a reason (every pledge is let go); audited.
+ * @summary Decide on funding
  */
 export const staffDecideFundingParams = zod.object({
   "id": zod.number().describe('The project\'s id')
@@ -2343,14 +2398,16 @@ export const staffDecideFundingResponse = zod.object({
 })
 
 /**
- * @summary One project's funding ledger as a CSV file (staff).
+ * One project's funding ledger as a CSV file (staff).
+ * @summary Export a funding ledger
  */
 export const staffExportFundingLedgerParams = zod.object({
   "id": zod.number().describe('The project\'s id')
 })
 
 /**
- * @summary Approves a submitted project (it goes live) or sends it back with a reason.
+ * Approves a submitted project (it goes live) or sends it back with a reason.
+ * @summary Review a project
  */
 export const staffReviewProjectParams = zod.object({
   "id": zod.number().describe('The project\'s id')
@@ -2415,8 +2472,8 @@ export const staffReviewProjectResponse = zod.object({
 })
 
 /**
- * @summary Suspends a live project (with a reason), reactivates a suspended one, or closes a live
-one; audited, and the owner is told.
+ * Suspends a live project (with a reason), reactivates a suspended one, or closes a live one; audited, and the owner is told.
+ * @summary Suspend, reactivate or close a project
  */
 export const staffProjectActionParams = zod.object({
   "id": zod.number().describe('The project\'s id')
@@ -2481,7 +2538,8 @@ export const staffProjectActionResponse = zod.object({
 })
 
 /**
- * @summary Every quiz, published or not, newest first.
+ * Every quiz, published or not, newest first.
+ * @summary List quizzes (staff)
  */
 export const staffListQuizzesQueryPageMax = 1000000;export const staffListQuizzesQueryPerPageMax = 100;
 
@@ -2509,7 +2567,8 @@ export const staffListQuizzesResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary Writes a new quiz.
+ * Writes a new quiz with its questions and answers; members see it once it is published.
+ * @summary Create a quiz
  */
 export const staffCreateQuizBodyNameMax = 200;
 
@@ -2535,7 +2594,22 @@ export const staffCreateQuizBody = zod.object({
 }).describe('A quiz as staff write it; the banner picture is uploaded apart.')
 
 /**
- * @summary One quiz with its right answers.
+ * Deletes a quiz nobody has taken (409 otherwise).
+ * @summary Delete a quiz
+ */
+export const staffDeleteQuizParams = zod.object({
+  "id": zod.number().describe('The quiz\'s id')
+})
+
+export const staffDeleteQuizResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text.')
+})
+
+/**
+ * One quiz with its right answers.
+ * @summary Get a quiz (staff)
  */
 export const staffGetQuizParams = zod.object({
   "id": zod.number().describe('The quiz\'s id')
@@ -2571,7 +2645,8 @@ export const staffGetQuizResponse = zod.object({
 })
 
 /**
- * @summary Saves a quiz (its questions only while nobody has taken it).
+ * Saves a quiz (its questions only while nobody has taken it).
+ * @summary Update a quiz
  */
 export const staffUpdateQuizParams = zod.object({
   "id": zod.number().describe('The quiz\'s id')
@@ -2630,20 +2705,8 @@ export const staffUpdateQuizResponse = zod.object({
 })
 
 /**
- * @summary Deletes a quiz nobody has taken (409 otherwise).
- */
-export const staffDeleteQuizParams = zod.object({
-  "id": zod.number().describe('The quiz\'s id')
-})
-
-export const staffDeleteQuizResponse = zod.object({
-  "data": zod.object({
-  "message": zod.string()
-}).describe('A confirmation text.')
-})
-
-/**
- * @summary Uploads the quiz's banner picture.
+ * Uploads the quiz's banner picture.
+ * @summary Set a quiz's banner
  */
 export const staffSetQuizBannerParams = zod.object({
   "id": zod.number().describe('The quiz\'s id')
@@ -2683,7 +2746,8 @@ export const staffSetQuizBannerResponse = zod.object({
 })
 
 /**
- * @summary The daily series the console's home charts, each one grouped statement.
+ * The daily series the console's home charts, each one grouped statement. Sign-ups, confirmed and active members, new groups, topics and replies, quiz attempts and certificates, daily over the last 90 days.
+ * @summary Console trends
  */
 export const staffTrendsResponseDataPeriodDaysMin = 0;
 
@@ -2705,7 +2769,8 @@ export const staffTrendsResponse = zod.object({
 })
 
 /**
- * @summary Sign-ups for updates, newest first.
+ * Sign-ups for updates, newest first.
+ * @summary Update sign-ups
  */
 export const staffListUpdateSignupsQueryPageMax = 1000000;export const staffListUpdateSignupsQueryPerPageMax = 100;
 
@@ -2734,7 +2799,8 @@ export const staffListUpdateSignupsResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary Accounts, newest first, narrowed by search, role and state.
+ * Accounts, newest first, narrowed by search, role and state.
+ * @summary List accounts
  */
 export const staffListUsersQueryPageMax = 1000000;export const staffListUsersQueryPerPageMax = 100;
 
@@ -2766,8 +2832,8 @@ export const staffListUsersResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * @summary Makes an account for someone, who is mailed a link to choose their password (admins
-only).
+ * Makes an account for someone, who is mailed a link to choose their password (admins only).
+ * @summary Create an account
  */
 export const staffCreateUserBodyEmailMax = 254;export const staffCreateUserBodyNameMax = 255;
 
@@ -2777,7 +2843,8 @@ export const staffCreateUserBody = zod.object({
 }).describe('A new account for someone (admins only): a name and an e-mail address.')
 
 /**
- * @summary One account: its state, sign-in methods, affiliation and the staff decisions about it.
+ * One account: its state, sign-in methods, affiliation and the staff decisions about it.
+ * @summary Get an account
  */
 export const staffGetUserParams = zod.object({
   "id": zod.number().describe('The account\'s id')
@@ -2828,8 +2895,8 @@ export const staffGetUserResponse = zod.object({
 })
 
 /**
- * @summary Appoints a staff member as a Content Expert, who gives funded projects their final
-approval, or revokes it (admins only; audited).
+ * Appoints a staff member as a Content Expert, who gives funded projects their final approval, or revokes it (admins only; audited).
+ * @summary Appoint a Content Expert
  */
 export const staffSetContentExpertParams = zod.object({
   "id": zod.number().describe('The account\'s id')
@@ -2847,8 +2914,8 @@ export const staffSetContentExpertResponse = zod.object({
 })
 
 /**
- * @summary Deactivates an account: it can no longer sign in and its sessions answer 401
-`user_inactive`. Moderators may deactivate members only; nobody themselves.
+ * Deactivates an account: it can no longer sign in and its sessions answer 401 `user_inactive`. Moderators may deactivate members only; nobody themselves.
+ * @summary Deactivate an account
  */
 export const staffDeactivateUserParams = zod.object({
   "id": zod.number().describe('The account\'s id')
@@ -2865,7 +2932,8 @@ export const staffDeactivateUserResponse = zod.object({
 })
 
 /**
- * @summary Reactivates a deactivated account; its old sessions stay ended.
+ * Reactivates a deactivated account; its old sessions stay ended.
+ * @summary Reactivate an account
  */
 export const staffReactivateUserParams = zod.object({
   "id": zod.number().describe('The account\'s id')
@@ -2882,7 +2950,8 @@ export const staffReactivateUserResponse = zod.object({
 })
 
 /**
- * @summary Mails a new confirmation link to an account not yet confirmed.
+ * Mails a new confirmation link to an account not yet confirmed.
+ * @summary Resend a confirmation link
  */
 export const staffResendConfirmationParams = zod.object({
   "id": zod.number().describe('The account\'s id')
@@ -2895,7 +2964,8 @@ export const staffResendConfirmationResponse = zod.object({
 })
 
 /**
- * @summary Turns two-factor authentication off for an account (admins only).
+ * Turns two-factor authentication off for an account (admins only).
+ * @summary Reset two-factor
  */
 export const staffResetTwoFactorParams = zod.object({
   "id": zod.number().describe('The account\'s id')
@@ -2912,8 +2982,8 @@ export const staffResetTwoFactorResponse = zod.object({
 })
 
 /**
- * @summary Grants, changes or revokes (`null`) an account's staff role (admins only, never
-their own).
+ * Grants, changes or revokes (`null`) an account's staff role (admins only, never their own).
+ * @summary Set a staff role
  */
 export const staffSetUserRoleParams = zod.object({
   "id": zod.number().describe('The account\'s id')

@@ -9,7 +9,8 @@ import * as zod from 'zod';
 
 
 /**
- * @summary A fresh proof-of-work challenge for a public form (sign-up, contact, updates).
+ * A fresh proof-of-work challenge for a public form (sign-up, contact, updates). The browser solves it and sends the solution with the form; each challenge works once and expires.
+ * @summary Get a form challenge
  */
 export const getCaptchaResponseDataDifficultyMin = 0;
 
@@ -23,7 +24,8 @@ export const getCaptchaResponse = zod.object({
 })
 
 /**
- * @summary Liveness and readiness: answers 200 only when the database answers.
+ * Liveness and readiness: answers 200 only when the database answers.
+ * @summary Health check
  */
 export const healthResponse = zod.object({
   "data": zod.object({
