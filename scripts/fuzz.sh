@@ -21,6 +21,7 @@ if [ ! -x "$venv/bin/st" ]; then
 fi
 st() { "$venv/bin/st" "$@"; }
 
+settings="$(cd "$(dirname "$0")" && pwd)/schemathesis.toml"
 dir=$(mktemp -d)
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 base="http://127.0.0.1:$port"
@@ -56,7 +57,7 @@ excluded=positive_data_acceptance,ignored_auth,use_after_free,ensure_resource_av
 attempt() {
   local workers=$1
   shift
-  st run "$base/api/openapi.json" --url "$base" "$@" \
+  st --config-file "$settings" run "$base/api/openapi.json" --url "$base" "$@" \
     --checks all --max-examples "$examples" --workers "$workers" --no-shrink \
     --request-timeout 30 --generation-database none --no-color 2>&1 | tee "$dir/run.log"
   return "${PIPESTATUS[0]}"

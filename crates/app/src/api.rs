@@ -40,6 +40,8 @@ struct ApiDoc;
 /// Registers every API handler. Each domain crate adds its own `configure` here.
 pub fn routes(cfg: &mut ServiceConfig) {
     cfg.service(health::health)
+        .service(health::live)
+        .service(health::ready)
         .service(captcha::challenge)
         .service(dev_mailbox::list)
         .service(dev_mailbox::outbox)

@@ -30,7 +30,12 @@ enum Command {
     /// Serve the API and the front end (the default).
     Serve,
     /// Apply pending database migrations and exit.
-    Migrate,
+    Migrate {
+        /// Only say whether the database is current, without changing it; exits non-zero
+        /// when it is behind (or was migrated by a newer version), for deploy pipelines.
+        #[arg(long)]
+        check: bool,
+    },
     /// Add the demo content (idempotent); with `--scale large`, the benchmark's data set too.
     Seed {
         #[arg(long, value_enum)]
@@ -92,7 +97,17 @@ fn fail(e: &anyhow::Error) -> ExitCode {
 async fn run(command: Command, config: Config) -> anyhow::Result<()> {
     match command {
         Command::Serve => serve(config).await,
-        Command::Migrate => {
+        Command::Migrate { check: true } => {
+            let url = kernel::db::database_url(&config)?;
+            let db = kernel::db::connect(&url, config.log_sql).await?;
+            let state = app::schema::state(&db).await?;
+            if !state.is_current() {
+                anyhow::bail!("{}", state.describe());
+            }
+            println!("The database is current.");
+            Ok(())
+        }
+        Command::Migrate { check: false } => {
             build_context(config).await?;
             println!("Migrations applied.");
             Ok(())

@@ -37,7 +37,7 @@ use crate::request_span::PathOnly;
 use crate::security_headers::SecurityHeaders;
 use crate::site_index;
 use crate::{
-    api, compression, discussion_targets, envelope, feed_facts, methods, private_files,
+    api, compression, discussion_targets, envelope, feed_facts, methods, metrics, private_files,
     project_facts, spa, staff_gate, statements,
 };
 
@@ -48,8 +48,12 @@ const MEDIA_PREFIX: &str = "/media";
 /// Largest non-JSON body (uploads are multipart and capped again per field).
 const PAYLOAD_LIMIT_BYTES: usize = 25 * 1024 * 1024;
 
-/// Applies every pending migration.
+/// Applies every pending migration; refuses a database a newer version of Cohort migrated.
 pub async fn migrate(db: &DatabaseConnection) -> anyhow::Result<()> {
+    let state = crate::schema::state(db).await?;
+    if !state.unknown.is_empty() {
+        anyhow::bail!("{}", state.describe());
+    }
     Migrator::up(db, None).await.context("applying migrations")
 }
 
@@ -305,6 +309,28 @@ pub fn shutdown_signal() -> std::io::Result<impl Future<Output = ()>> {
     })
 }
 
+/// Serves `/metrics` alone on `address` (a port the proxy does not expose), for as long as
+/// the runtime runs.
+fn serve_metrics_on(
+    address: std::net::SocketAddr,
+    data: web::Data<AppContext>,
+    hub: web::Data<Hub>,
+) -> anyhow::Result<()> {
+    let server = HttpServer::new(move || {
+        App::new()
+            .app_data(data.clone())
+            .app_data(hub.clone())
+            .route(metrics::PATH, web::get().to(metrics::serve))
+    })
+    .workers(1)
+    .bind(address)
+    .with_context(|| format!("binding the metrics address {address}"))?
+    .disable_signals()
+    .run();
+    tokio::spawn(server);
+    Ok(())
+}
+
 fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Result<Server> {
     let contract = serde_json::to_value(api::openapi())?;
     let method_table = web::Data::new(std::sync::Arc::new(methods::MethodTable::from_contract(
@@ -332,7 +358,12 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
     let security = SecurityHeaders::new(&context.config)?;
     let grace = context.config.shutdown_grace_secs;
     let log_sql = context.config.log_sql;
+    let metrics_addr = context.config.metrics_addr;
+    let separate_metrics = metrics_addr.is_some();
     let data = web::Data::new(context);
+    if let Some(address) = metrics_addr {
+        serve_metrics_on(address, data.clone(), hub.clone())?;
+    }
     let server = HttpServer::new(move || {
         let app = App::new()
             .app_data(data.clone())
@@ -374,6 +405,7 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
                 }
             })
             .wrap(actix_web::middleware::from_fn(compression::compress))
+            .wrap(actix_web::middleware::from_fn(metrics::record))
             .wrap(TracingLogger::<PathOnly>::new())
             // Registered before `/api` so the scope's catch-all does not shadow them.
             .service(
@@ -386,6 +418,11 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
                     .route(web::get().to(api::contract)),
             )
             .route(LIVE_PATH, web::get().to(feed::api::live::socket))
+            .configure(|cfg| {
+                if !separate_metrics {
+                    cfg.route(metrics::PATH, web::get().to(metrics::serve));
+                }
+            })
             .route(
                 &format!("{FILES_PREFIX}/{{key:.*}}"),
                 web::get().to(private_files::serve),

@@ -200,6 +200,14 @@ impl Hub {
         }
     }
 
+    /// Whether the Redis the instances share answers; `None` without Redis.
+    pub async fn redis_answers(&self) -> Option<bool> {
+        match &self.redis {
+            Some(redis) => Some(redis.ping().await),
+            None => None,
+        }
+    }
+
     /// How many sockets this instance holds.
     pub fn connections(&self) -> usize {
         self.inner
@@ -296,6 +304,15 @@ impl Hub {
 }
 
 impl Redis {
+    /// Whether Redis answers a `PING`.
+    async fn ping(&self) -> bool {
+        let mut connection = self.publisher.clone();
+        redis::cmd("PING")
+            .query_async::<String>(&mut connection)
+            .await
+            .is_ok()
+    }
+
     /// Publishes `text` on the channel.
     async fn send(&self, text: &str) -> redis::RedisResult<i64> {
         let mut connection = self.publisher.clone();

@@ -80,6 +80,9 @@ pub struct Config {
     pub pledge_min_cents: i64,
     /// `COHORT_PLEDGE_MAX_CENTS`: the largest pledge, in cents of CAD (default 1,000,000).
     pub pledge_max_cents: i64,
+    /// `COHORT_METRICS_ADDR`: an address (`127.0.0.1:9464`) to serve Prometheus metrics on,
+    /// instead of `/metrics` on the main port.
+    pub metrics_addr: Option<std::net::SocketAddr>,
     /// `COHORT_TEST_PROCESSOR_LATENCY_MS`: how long the built-in test processor takes to
     /// answer a charge, as a real processor's network round trip does (default 0).
     pub test_processor_latency_ms: u32,
@@ -529,6 +532,15 @@ impl Config {
             payments_webhook_secret: get("COHORT_PAYMENTS_WEBHOOK_SECRET"),
             pledge_min_cents,
             pledge_max_cents,
+            metrics_addr: match get("COHORT_METRICS_ADDR") {
+                None => None,
+                Some(text) => Some(text.parse().map_err(|_| {
+                    ConfigError::new(
+                        "COHORT_METRICS_ADDR",
+                        "must be an address and port, as 127.0.0.1:9464",
+                    )
+                })?),
+            },
             charge_grace_days,
             test_processor_latency_ms,
             google: oauth_provider(

@@ -115,6 +115,21 @@ where
     Ok(stored)
 }
 
+/// The pool's open connections and how many of them are idle (for the metrics).
+pub fn pool_use(db: &DatabaseConnection) -> (u32, usize) {
+    match db.get_database_backend() {
+        sea_orm::DbBackend::Postgres => {
+            let pool = db.get_postgres_connection_pool();
+            (pool.size(), pool.num_idle())
+        }
+        sea_orm::DbBackend::Sqlite => {
+            let pool = db.get_sqlite_connection_pool();
+            (pool.size(), pool.num_idle())
+        }
+        _ => (0, 0),
+    }
+}
+
 /// The statement broke a unique index: someone else saved the same thing first.
 pub fn is_unique_violation(err: &DbErr) -> bool {
     matches!(err.sql_err(), Some(SqlErr::UniqueConstraintViolation(_)))

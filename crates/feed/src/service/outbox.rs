@@ -8,7 +8,9 @@ use chrono::{DateTime, Duration, Utc};
 use kernel::mail::Email;
 use kernel::{AppContext, AppResult};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, Condition, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
+use sea_orm::{
+    ColumnTrait, Condition, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+};
 
 use crate::entity::outbox;
 
@@ -112,10 +114,25 @@ pub async fn run(ctx: AppContext) {
     let mut ticker = tokio::time::interval(ROUND);
     loop {
         ticker.tick().await;
-        if let Err(err) = process_due(&ctx, kernel::clock::now()).await {
+        let round = process_due(&ctx, kernel::clock::now()).await;
+        if let Err(err) = &round {
             tracing::error!(error = %err, "the e-mail outbox round failed");
         }
+        kernel::metrics::record_job("mail_outbox", round.is_ok());
     }
+}
+
+/// How many e-mails wait to be sent, and when the oldest of them was written.
+pub async fn backlog(db: &DatabaseConnection) -> AppResult<(i64, Option<DateTime<Utc>>)> {
+    let found = outbox::Entity::find()
+        .select_only()
+        .column_as(outbox::Column::Id.count(), "waiting")
+        .column_as(outbox::Column::CreatedAt.min(), "oldest")
+        .filter(outbox::Column::Status.eq(PENDING))
+        .into_tuple::<(i64, Option<DateTime<Utc>>)>()
+        .one(db)
+        .await?;
+    Ok(found.unwrap_or((0, None)))
 }
 
 /// What the outbox holds for an address (for tests and the staff console).

@@ -78,12 +78,16 @@ pub async fn run(ctx: AppContext) {
     loop {
         ticker.tick().await;
         let now = kernel::clock::now();
-        if let Err(err) = close_ended(&ctx, now).await {
+        let swept = close_ended(&ctx, now).await;
+        if let Err(err) = &swept {
             tracing::error!(error = %err, "the campaign deadline sweep failed");
         }
+        kernel::metrics::record_job("campaign_deadlines", swept.is_ok());
         // Money still moving (charges, payouts, refunds) resumes here after a restart.
-        if let Err(err) = super::charging::resume(&ctx, now).await {
+        let resumed = super::charging::resume(&ctx, now).await;
+        if let Err(err) = &resumed {
             tracing::error!(error = %err, "resuming charges and refunds failed");
         }
+        kernel::metrics::record_job("money_in_motion", resumed.is_ok());
     }
 }

@@ -23,6 +23,8 @@ import type {
 import type {
   DataCaptchaChallenge,
   DataHealth,
+  DataLiveness,
+  DataReadiness,
   ErrorBody
 } from '../../model';
 
@@ -221,6 +223,206 @@ export function useHealth<TData = Awaited<ReturnType<typeof health>>, TError = E
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getHealthQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Liveness for an orchestrator: answers 200 while the process serves requests, without touching the database or anything else, so a slow dependency never gets the instance restarted.
+ * @summary The process runs
+ */
+export const getHealthLiveUrl = () => {
+
+
+  
+
+  return `/api/health/live`
+}
+
+export const healthLive = async ( options?: RequestInit): Promise<DataLiveness> => {
+  
+  return apiFetch<DataLiveness>(getHealthLiveUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getHealthLiveQueryKey = () => {
+    return [
+    `/api/health/live`
+    ] as const;
+    }
+
+    
+export const getHealthLiveQueryOptions = <TData = Awaited<ReturnType<typeof healthLive>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof healthLive>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getHealthLiveQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof healthLive>>> = () => healthLive();
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof healthLive>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type HealthLiveQueryResult = NonNullable<Awaited<ReturnType<typeof healthLive>>>
+export type HealthLiveQueryError = ErrorBody
+
+
+export function useHealthLive<TData = Awaited<ReturnType<typeof healthLive>>, TError = ErrorBody>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof healthLive>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof healthLive>>,
+          TError,
+          Awaited<ReturnType<typeof healthLive>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useHealthLive<TData = Awaited<ReturnType<typeof healthLive>>, TError = ErrorBody>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof healthLive>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof healthLive>>,
+          TError,
+          Awaited<ReturnType<typeof healthLive>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useHealthLive<TData = Awaited<ReturnType<typeof healthLive>>, TError = ErrorBody>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof healthLive>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The process runs
+ */
+
+export function useHealthLive<TData = Awaited<ReturnType<typeof healthLive>>, TError = ErrorBody>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof healthLive>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getHealthLiveQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Readiness for an orchestrator or a load balancer: the database answers, its schema is this binary's, Redis answers when configured, and storage takes a file. 503 names each check in `extra.checks` while any fails.
+ * @summary The instance can take traffic
+ */
+export const getHealthReadyUrl = () => {
+
+
+  
+
+  return `/api/health/ready`
+}
+
+export const healthReady = async ( options?: RequestInit): Promise<DataReadiness> => {
+  
+  return apiFetch<DataReadiness>(getHealthReadyUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getHealthReadyQueryKey = () => {
+    return [
+    `/api/health/ready`
+    ] as const;
+    }
+
+    
+export const getHealthReadyQueryOptions = <TData = Awaited<ReturnType<typeof healthReady>>, TError = ErrorBody | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof healthReady>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getHealthReadyQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof healthReady>>> = () => healthReady();
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof healthReady>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type HealthReadyQueryResult = NonNullable<Awaited<ReturnType<typeof healthReady>>>
+export type HealthReadyQueryError = ErrorBody | ErrorBody
+
+
+export function useHealthReady<TData = Awaited<ReturnType<typeof healthReady>>, TError = ErrorBody | ErrorBody>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof healthReady>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof healthReady>>,
+          TError,
+          Awaited<ReturnType<typeof healthReady>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useHealthReady<TData = Awaited<ReturnType<typeof healthReady>>, TError = ErrorBody | ErrorBody>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof healthReady>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof healthReady>>,
+          TError,
+          Awaited<ReturnType<typeof healthReady>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useHealthReady<TData = Awaited<ReturnType<typeof healthReady>>, TError = ErrorBody | ErrorBody>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof healthReady>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The instance can take traffic
+ */
+
+export function useHealthReady<TData = Awaited<ReturnType<typeof healthReady>>, TError = ErrorBody | ErrorBody>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof healthReady>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getHealthReadyQueryOptions(options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
