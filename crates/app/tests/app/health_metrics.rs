@@ -97,7 +97,13 @@ async fn metrics_can_have_a_port_of_their_own() {
     // unknown path (without a built front end, as here, a 503 saying so).
     let main = app.client.get(app.url("/metrics")).send().await.unwrap();
     assert_ne!(main.status(), 200);
-    assert!(!main.text().await.unwrap().contains("cohort_http_requests_total"));
+    assert!(
+        !main
+            .text()
+            .await
+            .unwrap()
+            .contains("cohort_http_requests_total")
+    );
     let separate = app
         .client
         .get(format!("http://127.0.0.1:{port}/metrics"))

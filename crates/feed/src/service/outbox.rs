@@ -7,9 +7,10 @@ use std::time::Duration as StdDuration;
 use chrono::{DateTime, Duration, Utc};
 use kernel::mail::Email;
 use kernel::{AppContext, AppResult};
-use sea_orm::sea_query::Expr;
+use sea_orm::sea_query::{Expr, LockBehavior, LockType};
 use sea_orm::{
     ColumnTrait, Condition, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
+    QueryTrait,
 };
 
 use crate::entity::outbox;
@@ -34,35 +35,8 @@ pub fn backoff(attempts: i32) -> Duration {
 
 /// Sends what is due at `now`; returns how many rows were sent.
 pub async fn process_due(ctx: &AppContext, now: DateTime<Utc>) -> AppResult<usize> {
-    let due = outbox::Entity::find()
-        .filter(outbox::Column::Status.eq(PENDING))
-        .filter(outbox::Column::NextAttemptAt.lte(now))
-        .filter(
-            Condition::any()
-                .add(outbox::Column::LockedUntil.is_null())
-                .add(outbox::Column::LockedUntil.lt(now)),
-        )
-        .order_by_asc(outbox::Column::NextAttemptAt)
-        .limit(BATCH)
-        .all(&ctx.db)
-        .await?;
     let mut sent = 0;
-    for row in due {
-        // Claim the row; another worker (or instance) that got there first wins.
-        let claimed = outbox::Entity::update_many()
-            .col_expr(outbox::Column::LockedUntil, Expr::value(now + HOLD))
-            .filter(outbox::Column::Id.eq(row.id))
-            .filter(outbox::Column::Status.eq(PENDING))
-            .filter(
-                Condition::any()
-                    .add(outbox::Column::LockedUntil.is_null())
-                    .add(outbox::Column::LockedUntil.lt(now)),
-            )
-            .exec(&ctx.db)
-            .await?;
-        if claimed.rows_affected == 0 {
-            continue;
-        }
+    for row in claim_due(&ctx.db, now).await? {
         let email = Email {
             to: row.to_email.clone(),
             subject: row.subject.clone(),
@@ -109,6 +83,38 @@ pub async fn process_due(ctx: &AppContext, now: DateTime<Utc>) -> AppResult<usiz
     Ok(sent)
 }
 
+/// Claims up to a batch of due rows for this worker, in one statement: on PostgreSQL the
+/// rows are picked `FOR UPDATE SKIP LOCKED`, so workers of any number of instances claim
+/// disjoint rows without waiting on each other; SQLite runs one writer at a time, so the
+/// statement alone is enough. A claimed row is held until `now + HOLD`; a worker that dies
+/// holding it leaves it to the next one once the hold runs out.
+async fn claim_due(db: &DatabaseConnection, now: DateTime<Utc>) -> AppResult<Vec<outbox::Model>> {
+    let mut claimed = claim(now).exec_with_returning(db).await?;
+    claimed.sort_by_key(|row| (row.next_attempt_at, row.id));
+    Ok(claimed)
+}
+
+/// The claiming statement: hold the first due, unheld rows that no other worker is locking.
+fn claim(now: DateTime<Utc>) -> sea_orm::UpdateMany<outbox::Entity> {
+    let due = outbox::Entity::find()
+        .select_only()
+        .column(outbox::Column::Id)
+        .filter(outbox::Column::Status.eq(PENDING))
+        .filter(outbox::Column::NextAttemptAt.lte(now))
+        .filter(
+            Condition::any()
+                .add(outbox::Column::LockedUntil.is_null())
+                .add(outbox::Column::LockedUntil.lt(now)),
+        )
+        .order_by_asc(outbox::Column::NextAttemptAt)
+        .limit(BATCH)
+        .lock_with_behavior(LockType::Update, LockBehavior::SkipLocked)
+        .into_query();
+    outbox::Entity::update_many()
+        .col_expr(outbox::Column::LockedUntil, Expr::value(now + HOLD))
+        .filter(outbox::Column::Id.in_subquery(due))
+}
+
 /// The worker: sends due e-mail every round until the process ends.
 pub async fn run(ctx: AppContext) {
     let mut ticker = tokio::time::interval(ROUND);
@@ -149,7 +155,22 @@ pub async fn rows_to(ctx: &AppContext, to: &str) -> AppResult<Vec<(String, i32)>
 
 #[cfg(test)]
 mod tests {
-    use super::backoff;
+    use sea_orm::{DbBackend, QueryTrait};
+
+    use super::{backoff, claim};
+
+    #[test]
+    fn workers_claim_with_skip_locked_where_the_database_has_it() {
+        let now = kernel::clock::now();
+        let postgres = claim(now).build(DbBackend::Postgres).to_string();
+        assert!(postgres.contains("FOR UPDATE SKIP LOCKED"), "{postgres}");
+        assert!(
+            postgres.starts_with("UPDATE"),
+            "one statement claims the batch"
+        );
+        let sqlite = claim(now).build(DbBackend::Sqlite).to_string();
+        assert!(!sqlite.contains("FOR UPDATE"), "{sqlite}");
+    }
 
     #[test]
     fn backoff_doubles_up_to_an_hour() {

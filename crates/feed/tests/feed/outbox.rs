@@ -250,3 +250,38 @@ async fn a_notification_email_unsubscribes_from_its_kind_in_one_click() {
     let body: serde_json::Value = refused.json().await.unwrap();
     assert_eq!(body["message"], "This unsubscribe link is not valid.");
 }
+
+/// Workers running at once (rounds of several instances on one database) claim disjoint
+/// rows: on PostgreSQL `FOR UPDATE SKIP LOCKED`, on SQLite one writer at a time. Every
+/// e-mail is sent exactly once, whichever worker got it.
+#[tokio::test]
+async fn workers_running_at_once_send_each_email_once() {
+    let sink = SmtpSink::start(0).await;
+    let port = sink.port;
+    let app = testkit::spawn_app_with(|config| {
+        config.smtp_url = Some(format!("smtp://127.0.0.1:{port}"));
+        config.mail_worker = false;
+    })
+    .await;
+    let ctx = app.ctx.clone();
+    let addresses: Vec<String> = (0..30).map(|i| format!("member{i}@example.org")).collect();
+    for to in &addresses {
+        feed::service::notify::queue(&ctx.db, email(to))
+            .await
+            .unwrap();
+    }
+    let now = kernel::clock::now();
+    let (first, second, third) = tokio::join!(
+        outbox::process_due(&ctx, now),
+        outbox::process_due(&ctx, now),
+        outbox::process_due(&ctx, now),
+    );
+    assert_eq!(first.unwrap() + second.unwrap() + third.unwrap(), 30);
+    assert_eq!(sink.received().len(), 30);
+    for to in &addresses {
+        assert_eq!(
+            outbox::rows_to(&ctx, to).await.unwrap(),
+            [(SENT.to_owned(), 1)]
+        );
+    }
+}
