@@ -21,6 +21,7 @@ use kernel::payments::PaymentProvider;
 use kernel::payments::stripe::{StripeProvider, StripeSettings};
 use kernel::payments::test_processor::TestProcessor;
 use kernel::rate_limit::RateLimits;
+use kernel::rate_limit::shared::SharedCounters;
 use kernel::sms::{DevOutbox, HttpSms, Sms};
 use kernel::storage::LocalStorage;
 use kernel::unsubscribe::UnsubscribeLinks;
@@ -137,11 +138,18 @@ async fn context(config: Config) -> anyhow::Result<AppContext> {
     }
     let (payments, test_processor) = payments(&config, &db, &secret);
     let changes = Changes::default();
-    let rate_limits = Arc::new(RateLimits::behind(
+    let mut rate_limits = RateLimits::behind(
         config.rate_limits,
         config.rate_limit_per_minute,
         TrustedProxies::new(config.trusted_proxies.clone()),
-    ));
+    );
+    if let (Some(redis), true) = (&config.redis_url, config.rate_limits) {
+        let counters = SharedCounters::connect(redis, &url)
+            .await
+            .with_context(|| format!("connecting to Redis ({})", db::redact(redis)))?;
+        rate_limits = rate_limits.shared_through(counters);
+    }
+    let rate_limits = Arc::new(rate_limits);
     Ok(AppContext {
         payments,
         test_processor,

@@ -71,6 +71,11 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
 /// instances behind a proxy), when `TEST_DATABASE_URL` and `REDIS_URL` are set; `None`
 /// otherwise (the test is skipped).
 pub async fn spawn_two_instances() -> Option<(TestApp, TestApp)> {
+    spawn_two_instances_with(|_| {}).await
+}
+
+/// [`spawn_two_instances`], each instance's configuration changed by `adjust` as well.
+pub async fn spawn_two_instances_with(adjust: impl Fn(&mut Config)) -> Option<(TestApp, TestApp)> {
     let (Ok(_), Ok(redis)) = (
         std::env::var("TEST_DATABASE_URL"),
         std::env::var("REDIS_URL"),
@@ -78,11 +83,16 @@ pub async fn spawn_two_instances() -> Option<(TestApp, TestApp)> {
         eprintln!("skipped: needs TEST_DATABASE_URL and REDIS_URL");
         return None;
     };
-    let first = spawn_app_with(|config| config.redis_url = Some(redis.clone())).await;
+    let first = spawn_app_with(|config| {
+        config.redis_url = Some(redis.clone());
+        adjust(config);
+    })
+    .await;
     let shared = first.ctx.config.database_url.clone();
     let second = spawn_app_with(|config| {
         config.redis_url = Some(redis.clone());
         config.database_url = shared.clone();
+        adjust(config);
     })
     .await;
     Some((first, second))

@@ -44,7 +44,7 @@ pub async fn setup_university_email(
     req: HttpRequest,
     body: ValidJson<SetupUniversityEmailRequest>,
 ) -> AppResult<web::Json<Data<MessageResponse>>> {
-    ctx.rate_limits.check("email", &req)?;
+    ctx.rate_limits.check("email", &req).await?;
     let input = body.into_inner();
     let affiliation = Affiliation {
         affiliation: input.affiliation.value()?.into_string(),

@@ -23,7 +23,7 @@ pub async fn email_confirm_start(
     user: CurrentUser,
     req: HttpRequest,
 ) -> AppResult<web::Json<Data<MessageResponse>>> {
-    ctx.rate_limits.check("email", &req)?;
+    ctx.rate_limits.check("email", &req).await?;
     confirmation::resend(&ctx, user.id).await?;
     Ok(MessageResponse::data(confirmation::CHECK_EMAIL))
 }

@@ -60,7 +60,7 @@ pub async fn forgot_password(
     req: HttpRequest,
     body: ValidJson<ForgotPasswordRequest>,
 ) -> AppResult<web::Json<Data<MessageResponse>>> {
-    ctx.rate_limits.check("password_reset", &req)?;
+    ctx.rate_limits.check("password_reset", &req).await?;
     password_reset::start(&ctx, body.email.get()?).await?;
     Ok(MessageResponse::data(EMAIL_SENT))
 }
@@ -86,7 +86,7 @@ pub async fn validate_token(
     req: HttpRequest,
     body: ValidJson<TokenRequest>,
 ) -> AppResult<web::Json<Data<MessageResponse>>> {
-    ctx.rate_limits.check("password_reset", &req)?;
+    ctx.rate_limits.check("password_reset", &req).await?;
     password_reset::check(&ctx, body.token.get()?, Purpose::ResetPassword).await?;
     Ok(MessageResponse::data(VALID_LINK))
 }
@@ -109,7 +109,7 @@ pub async fn confirm(
     req: HttpRequest,
     body: ValidJson<ResetPasswordRequest>,
 ) -> AppResult<web::Json<Data<MessageResponse>>> {
-    ctx.rate_limits.check("password_reset", &req)?;
+    ctx.rate_limits.check("password_reset", &req).await?;
     password_reset::complete(
         &ctx,
         body.token.get()?,

@@ -72,9 +72,9 @@ pub async fn login(
     req: HttpRequest,
     body: ValidJson<LoginRequest>,
 ) -> AppResult<web::Json<Data<LoginResponse>>> {
-    ctx.rate_limits.check("login", &req)?;
+    ctx.rate_limits.check("login", &req).await?;
     let (email, password) = (body.email.get()?, body.password.get()?);
-    ctx.rate_limits.check_account("login", email)?;
+    ctx.rate_limits.check_account("login", email).await?;
     let second = SecondFactor {
         token: body.token.as_deref(),
         device_id: body.device_id.as_deref(),

@@ -72,7 +72,7 @@ pub async fn phone_confirm_start(
     req: HttpRequest,
     body: ValidJson<PhoneConfirmStartRequest>,
 ) -> AppResult<web::Json<Data<PhoneConfirmStartResponse>>> {
-    ctx.rate_limits.check("sms", &req)?;
+    ctx.rate_limits.check("sms", &req).await?;
     let new_token = phone::start_change(
         &ctx,
         user.id,
@@ -106,7 +106,7 @@ pub async fn confirm_account_sms(
     req: HttpRequest,
     body: ValidJson<ConfirmSmsRequest>,
 ) -> AppResult<web::Json<Data<ConfirmSmsResponse>>> {
-    ctx.rate_limits.check("sms", &req)?;
+    ctx.rate_limits.check("sms", &req).await?;
     let confirmed = phone::confirm(
         &ctx,
         body.sms_confirm_token.get()?,
@@ -139,7 +139,7 @@ pub async fn resend_sms_code(
     req: HttpRequest,
     body: ValidJson<ResendSmsRequest>,
 ) -> AppResult<web::Json<Data<PhoneConfirmStartResponse>>> {
-    ctx.rate_limits.check("sms", &req)?;
+    ctx.rate_limits.check("sms", &req).await?;
     let new_token = phone::resend(&ctx, body.sms_confirm_token.get()?).await?;
     Ok(Data::new(PhoneConfirmStartResponse {
         message: phone::CODE_SENT.to_owned(),

@@ -106,7 +106,7 @@ pub async fn register(
     req: HttpRequest,
     body: ValidJson<RegisterRequest>,
 ) -> AppResult<HttpResponse> {
-    ctx.rate_limits.check("register", &req)?;
+    ctx.rate_limits.check("register", &req).await?;
     let outcome = service::registration::register(&ctx, body.into_inner().try_into()?).await?;
     Ok(HttpResponse::Created().json(Data {
         data: RegisterResponse {

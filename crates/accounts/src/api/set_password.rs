@@ -45,7 +45,7 @@ pub async fn validate_token(
     req: HttpRequest,
     body: ValidJson<TokenRequest>,
 ) -> AppResult<web::Json<Data<MessageResponse>>> {
-    ctx.rate_limits.check("password_reset", &req)?;
+    ctx.rate_limits.check("password_reset", &req).await?;
     password_reset::check(&ctx, body.token.get()?, Purpose::SetPassword).await?;
     Ok(MessageResponse::data(VALID_LINK))
 }
@@ -68,7 +68,7 @@ pub async fn set_password(
     req: HttpRequest,
     body: ValidJson<SetPasswordRequest>,
 ) -> AppResult<web::Json<Data<MessageResponse>>> {
-    ctx.rate_limits.check("password_reset", &req)?;
+    ctx.rate_limits.check("password_reset", &req).await?;
     if body.new_password.as_str() != &**body.confirm_password.get()? {
         return Err(AppError::field("confirm_password", MISMATCH));
     }

@@ -25,7 +25,7 @@ pub async fn unlock_account(
     req: HttpRequest,
     body: ValidJson<TokenRequest>,
 ) -> AppResult<web::Json<Data<MessageResponse>>> {
-    ctx.rate_limits.check("password_reset", &req)?;
+    ctx.rate_limits.check("password_reset", &req).await?;
     unlock::unlock(&ctx, body.token.get()?).await?;
     Ok(Data::new(MessageResponse {
         message: UNLOCKED.to_owned(),

@@ -64,3 +64,95 @@ async fn without_a_trusted_proxy_a_forged_forwarding_header_changes_nothing() {
     }
     assert_eq!(sign_in_from(&app, "203.0.113.3", 2).await.status(), 429);
 }
+
+/// Issue 22, item 3: with `REDIS_URL`, the instances of one deployment share each quota
+/// (per-instance limits would multiply with the instance count).
+#[tokio::test]
+async fn instances_sharing_redis_share_each_quota() {
+    let Some((first, second)) = testkit::spawn_two_instances_with(|config| {
+        config.rate_limits = true;
+        config.rate_limit_per_minute = 3;
+        config.trusted_proxies = vec!["127.0.0.1/32".parse().unwrap()];
+    })
+    .await
+    else {
+        return;
+    };
+    // Three attempts from one client, spread over both instances, use the quota up...
+    assert_eq!(sign_in_from(&first, "203.0.113.7", 0).await.status(), 400);
+    assert_eq!(sign_in_from(&second, "203.0.113.7", 1).await.status(), 400);
+    assert_eq!(sign_in_from(&first, "203.0.113.7", 2).await.status(), 400);
+    // ...on either of them.
+    let throttled = sign_in_from(&second, "203.0.113.7", 3).await;
+    assert_eq!(throttled.status(), 429);
+    let wait: u64 = header(&throttled, "retry-after").parse().unwrap();
+    assert!(
+        (1..=20).contains(&wait),
+        "3 a minute: one frees within 20 s, not {wait}"
+    );
+    assert_eq!(sign_in_from(&first, "203.0.113.7", 4).await.status(), 429);
+    // Another client has its own quota.
+    assert_eq!(sign_in_from(&second, "203.0.113.8", 0).await.status(), 400);
+    // And readiness checks the Redis they share.
+    let (status, body) = first.get_json("/api/health/ready").await;
+    assert_eq!((status, &body["data"]["redis"]), (200, &json!("ok")));
+}
+
+/// A Redis server of the test's own, on a free port; killed when dropped.
+struct OwnRedis(std::process::Child, u16);
+
+impl OwnRedis {
+    fn start() -> Option<Self> {
+        let port = testkit::smtp::free_port();
+        let child = std::process::Command::new("redis-server")
+            .args([
+                "--port",
+                &port.to_string(),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+            ])
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .ok()?;
+        for _ in 0..100 {
+            if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+                return Some(Self(child, port));
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        None
+    }
+}
+
+impl Drop for OwnRedis {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// While Redis is away the limits still hold: each instance counts alone until it is back.
+#[tokio::test]
+async fn limits_hold_while_redis_is_away() {
+    let Some(redis) = OwnRedis::start() else {
+        eprintln!("skipped: no redis-server on this machine");
+        return;
+    };
+    let url = format!("redis://127.0.0.1:{}", redis.1);
+    let app = spawn_app_with(|config| {
+        config.redis_url = Some(url.clone());
+        config.rate_limits = true;
+        config.rate_limit_per_minute = 2;
+        config.trusted_proxies = vec!["127.0.0.1/32".parse().unwrap()];
+    })
+    .await;
+    assert_eq!(sign_in_from(&app, "192.0.2.10", 0).await.status(), 400);
+    drop(redis);
+    assert_eq!(sign_in_from(&app, "192.0.2.10", 1).await.status(), 400);
+    assert_eq!(sign_in_from(&app, "192.0.2.10", 2).await.status(), 400);
+    assert_eq!(sign_in_from(&app, "192.0.2.10", 3).await.status(), 429);
+}

@@ -53,7 +53,7 @@ pub async fn send(
     req: HttpRequest,
     body: ValidJson<ContactRequest>,
 ) -> AppResult<HttpResponse> {
-    ctx.rate_limits.check("contact", &req)?;
+    ctx.rate_limits.check("contact", &req).await?;
     let message = body.into_inner().into_message()?;
     contact::send(&ctx, message).await?;
     Ok(HttpResponse::Created().json(Data {

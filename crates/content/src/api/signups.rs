@@ -56,7 +56,7 @@ pub async fn add(
     req: HttpRequest,
     body: ValidJson<SignupRequest>,
 ) -> AppResult<HttpResponse> {
-    ctx.rate_limits.check("updates_signup", &req)?;
+    ctx.rate_limits.check("updates_signup", &req).await?;
     let signup = body.into_inner().into_signup()?;
     signups::add(&ctx.db, signup).await?;
     Ok(HttpResponse::Created().json(Data {

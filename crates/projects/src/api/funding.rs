@@ -352,7 +352,7 @@ pub async fn start_card_update(
     user: CurrentUser,
     path: web::Path<i64>,
 ) -> AppResult<HttpResponse> {
-    super::pledges::limited(&ctx, &user)?;
+    super::pledges::limited(&ctx, &user).await?;
     let (processor, setup) = card_update::start(&ctx, &user, *path).await?;
     Ok(HttpResponse::Created().json(Data::new(CardSetup::of(processor, setup))))
 }
@@ -388,7 +388,7 @@ pub async fn update_card(
     path: web::Path<i64>,
     body: ValidJson<CardUpdate>,
 ) -> AppResult<web::Json<Data<MyPledge>>> {
-    super::pledges::limited(&ctx, &user)?;
+    super::pledges::limited(&ctx, &user).await?;
     let updated = card_update::update(&ctx, &user, *path, &body.setup_id).await?;
     Ok(Data::new(super::pledges::shown(&ctx, updated).await?))
 }

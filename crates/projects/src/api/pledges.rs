@@ -87,7 +87,7 @@ pub async fn start_card(
     user: CurrentUser,
     path: web::Path<String>,
 ) -> AppResult<HttpResponse> {
-    limited(&ctx, &user)?;
+    limited(&ctx, &user).await?;
     let (processor, setup) = pledging::start_card(&ctx, &user, &path).await?;
     Ok(HttpResponse::Created().json(Data::new(CardSetup::of(processor, setup))))
 }
@@ -103,9 +103,10 @@ impl CardSetup {
 }
 
 /// Pledging is rate limited per member (card setups and pledges share the quota).
-pub(super) fn limited(ctx: &AppContext, user: &CurrentUser) -> AppResult<()> {
+pub(super) async fn limited(ctx: &AppContext, user: &CurrentUser) -> AppResult<()> {
     ctx.rate_limits
         .check_account("pledge", &format!("member-{}", user.id))
+        .await
 }
 
 /// A pledge: the amount in whole cents of CAD, the saved card, and the declaration.
@@ -226,7 +227,7 @@ pub async fn make(
     path: web::Path<String>,
     body: ValidJson<PledgeRequest>,
 ) -> AppResult<HttpResponse> {
-    limited(&ctx, &user)?;
+    limited(&ctx, &user).await?;
     let body = body.into_inner();
     let message = body
         .message

@@ -1,6 +1,9 @@
 //! Rate limits on abuse-prone forms (sign-in, sign-up, resets, SMS): per source address,
 //! and per account across every address (a guesser spread over many addresses is still
-//! one guesser at one account).
+//! one guesser at one account). With Redis the counters are shared by every instance
+//! ([`shared`]); without it, or while Redis does not answer, each instance counts alone.
+
+pub mod shared;
 
 use std::net::IpAddr;
 use std::num::NonZeroU32;
@@ -10,8 +13,11 @@ use actix_web::http::StatusCode;
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, NotUntil, Quota, RateLimiter};
 
+use sha2::{Digest, Sha256};
+
 use crate::client_address::TrustedProxies;
 use crate::error::{AppError, AppResult};
+use shared::SharedCounters;
 
 /// The 429 of a form tried too often: how long to wait, and the quota.
 pub fn throttled(seconds: u64, per_minute: u32) -> AppError {
@@ -41,6 +47,7 @@ pub struct RateLimits {
     accounts: Option<DefaultKeyedRateLimiter<(&'static str, String)>>,
     per_minute: u32,
     proxies: TrustedProxies,
+    shared: Option<SharedCounters>,
 }
 
 impl RateLimits {
@@ -57,25 +64,37 @@ impl RateLimits {
             accounts: enabled.then(|| RateLimiter::keyed(quota)),
             per_minute: per_minute.get(),
             proxies,
+            shared: None,
         }
+    }
+
+    /// The same limits, counted in Redis for every instance of the deployment.
+    pub fn shared_through(mut self, counters: SharedCounters) -> Self {
+        self.shared = Some(counters);
+        self
     }
 
     /// The 429: when the next attempt is let through, and the quota.
     fn throttled(&self, not_until: &NotUntil<<DefaultClock as Clock>::Instant>) -> AppError {
         let wait = not_until.wait_time_from(DefaultClock::default().now());
-        let seconds = (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1);
-        throttled(seconds, self.per_minute)
+        throttled(whole_seconds(wait), self.per_minute)
     }
 
     /// Counts one attempt at `form` on `account` (an e-mail, folded), whatever address it
     /// comes from; 429 past the quota.
-    pub fn check_account(&self, form: &'static str, account: &str) -> AppResult<()> {
-        let Some(limiter) = &self.accounts else {
-            return Ok(());
-        };
-        limiter
-            .check_key(&(form, account.trim().to_lowercase()))
-            .map_err(|n| self.throttled(&n))
+    pub async fn check_account(&self, form: &'static str, account: &str) -> AppResult<()> {
+        let account = account.trim().to_lowercase();
+        // Redis keys name the account by a digest, not by its address.
+        let digest: String = Sha256::digest(account.as_bytes())[..12]
+            .iter()
+            .map(|byte| format!("{byte:02x}"))
+            .collect();
+        self.count(
+            &self.accounts,
+            (form, account),
+            format!("{form}:account:{digest}"),
+        )
+        .await
     }
 
     /// The client address the limits key on (the request log names it too).
@@ -84,14 +103,46 @@ impl RateLimits {
     }
 
     /// Counts one request to `form` from the request's client; 429 past the quota.
-    pub fn check(&self, form: &'static str, req: &HttpRequest) -> AppResult<()> {
-        let (Some(limiter), Some(client)) = (&self.limiter, self.client_of(req)) else {
+    pub async fn check(&self, form: &'static str, req: &HttpRequest) -> AppResult<()> {
+        let Some(client) = self.client_of(req) else {
             return Ok(());
         };
-        limiter
-            .check_key(&(form, client))
-            .map_err(|n| self.throttled(&n))
+        self.count(
+            &self.limiter,
+            (form, client),
+            format!("{form}:client:{client}"),
+        )
+        .await
     }
+
+    /// Counts one attempt on `key`: in Redis when the limits are shared (and Redis
+    /// answers), in this instance's limiter otherwise.
+    async fn count<K: Clone + Eq + std::hash::Hash>(
+        &self,
+        local: &Option<DefaultKeyedRateLimiter<K>>,
+        key: K,
+        shared_key: String,
+    ) -> AppResult<()> {
+        let Some(local) = local else {
+            return Ok(());
+        };
+        if let Some(shared) = &self.shared {
+            match shared.check(&shared_key, self.per_minute).await {
+                Ok(None) => return Ok(()),
+                Ok(Some(wait)) => return Err(throttled(whole_seconds(wait), self.per_minute)),
+                Err(err) => tracing::warn!(
+                    error = %err,
+                    "rate limits: Redis does not answer; this instance counts alone"
+                ),
+            }
+        }
+        local.check_key(&key).map_err(|n| self.throttled(&n))
+    }
+}
+
+/// A wait in whole seconds, rounded up, at least one.
+fn whole_seconds(wait: std::time::Duration) -> u64 {
+    (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1)
 }
 
 #[cfg(test)]
@@ -99,8 +150,8 @@ mod tests {
     use super::*;
     use actix_web::test::TestRequest;
 
-    #[test]
-    fn limits_each_form_and_address_separately() {
+    #[tokio::test]
+    async fn limits_each_form_and_address_separately() {
         let limits = RateLimits::new(true, 3);
         let from = |ip: &str| {
             TestRequest::default()
@@ -109,9 +160,9 @@ mod tests {
         };
         let a = from("10.0.0.1");
         for _ in 0..3 {
-            assert!(limits.check("login", &a).is_ok());
+            assert!(limits.check("login", &a).await.is_ok());
         }
-        let err = limits.check("login", &a).unwrap_err();
+        let err = limits.check("login", &a).await.unwrap_err();
         assert_eq!(err.body().code, "throttled");
         let wait = err.body().extra[RETRY_AFTER_SECONDS].as_u64().unwrap();
         assert!(
@@ -124,35 +175,52 @@ mod tests {
             too_many_requests(1),
             "Too many requests. Please try again in 1 second."
         );
-        assert!(limits.check("register", &a).is_ok());
-        assert!(limits.check("login", &from("10.0.0.2")).is_ok());
+        assert!(limits.check("register", &a).await.is_ok());
+        assert!(limits.check("login", &from("10.0.0.2")).await.is_ok());
     }
 
-    #[test]
-    fn limits_each_account_across_addresses() {
+    #[tokio::test]
+    async fn limits_each_account_across_addresses() {
         let limits = RateLimits::new(true, 2);
-        assert!(limits.check_account("login", "Ada@Example.org").is_ok());
-        assert!(limits.check_account("login", "ada@example.org ").is_ok());
+        assert!(
+            limits
+                .check_account("login", "Ada@Example.org")
+                .await
+                .is_ok()
+        );
+        assert!(
+            limits
+                .check_account("login", "ada@example.org ")
+                .await
+                .is_ok()
+        );
         let err = limits
             .check_account("login", "ada@example.org")
+            .await
             .unwrap_err();
         assert_eq!(err.body().code, "throttled");
-        assert!(limits.check_account("login", "grace@example.org").is_ok());
+        assert!(
+            limits
+                .check_account("login", "grace@example.org")
+                .await
+                .is_ok()
+        );
         assert!(
             RateLimits::new(false, 1)
                 .check_account("login", "a")
+                .await
                 .is_ok()
         );
     }
 
-    #[test]
-    fn off_means_unlimited() {
+    #[tokio::test]
+    async fn off_means_unlimited() {
         let limits = RateLimits::new(false, 1);
         let req = TestRequest::default()
             .peer_addr("10.0.0.1:1".parse().unwrap())
             .to_http_request();
         for _ in 0..5 {
-            assert!(limits.check("login", &req).is_ok());
+            assert!(limits.check("login", &req).await.is_ok());
         }
     }
 }
