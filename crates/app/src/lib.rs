@@ -1,6 +1,7 @@
 //! The `cohort` application: wiring of every domain crate into one actix app.
 
 pub mod api;
+pub mod backup;
 mod captcha;
 mod compression;
 mod console;

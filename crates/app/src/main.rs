@@ -49,6 +49,18 @@ enum Command {
         #[arg(long, env = "COHORT_ADMIN_PASSWORD", hide_env_values = true)]
         password: String,
     },
+    /// Back up the database, the uploaded media and the generated key into a new directory
+    /// (online: the server may go on serving).
+    Backup {
+        #[arg(long)]
+        to: std::path::PathBuf,
+    },
+    /// Restore a backup into this configuration's empty database and data dir (with the
+    /// server stopped).
+    Restore {
+        #[arg(long)]
+        from: std::path::PathBuf,
+    },
     /// Print the OpenAPI contract as YAML.
     Openapi,
 }
@@ -139,6 +151,20 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
                     println!("{email} is now an admin; its password was reset.")
                 }
             }
+            Ok(())
+        }
+        Command::Backup { to } => {
+            for line in app::backup::backup(&config, &to).await? {
+                println!("{line}");
+            }
+            println!("Backed up into {}.", to.display());
+            Ok(())
+        }
+        Command::Restore { from } => {
+            for line in app::backup::restore(&config, &from).await? {
+                println!("{line}");
+            }
+            println!("Restored from {}.", from.display());
             Ok(())
         }
         Command::Openapi => print_openapi(),

@@ -64,3 +64,22 @@ pub async fn state(db: &DatabaseConnection) -> anyhow::Result<SchemaState> {
             .collect(),
     })
 }
+
+/// The last migration the database had applied (`None` for a database without any).
+pub async fn last_applied(db: &DatabaseConnection) -> anyhow::Result<Option<String>> {
+    Ok(Migrator::get_migration_models(db)
+        .await
+        .context("reading the applied migrations")?
+        .into_iter()
+        .map(|model| model.version)
+        .max())
+}
+
+/// Whether the database holds none of Cohort's migrations, without creating anything in it
+/// (a restore needs it empty, bookkeeping table included).
+pub async fn is_empty(db: &DatabaseConnection) -> anyhow::Result<bool> {
+    Ok(Migrator::get_applied_migrations_read_only(db)
+        .await
+        .context("reading the applied migrations")?
+        .is_empty())
+}

@@ -6,13 +6,19 @@ use std::path::Path;
 use anyhow::Context;
 use rand::RngCore;
 
-const FILE: &str = "secret.key";
+/// The generated key's file name in the data dir.
+pub const FILE: &str = "secret.key";
+
+/// Where the generated key lives for `data_dir`.
+pub fn key_file(data_dir: &Path) -> std::path::PathBuf {
+    data_dir.join(FILE)
+}
 
 pub fn load_or_create(configured: Option<&str>, data_dir: &Path) -> anyhow::Result<Vec<u8>> {
     if let Some(key) = configured {
         return Ok(key.as_bytes().to_vec());
     }
-    let path = data_dir.join(FILE);
+    let path = key_file(data_dir);
     if let Ok(existing) = std::fs::read_to_string(&path) {
         let key = existing.trim();
         if key.len() >= 32 {

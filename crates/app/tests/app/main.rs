@@ -2,6 +2,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod api;
+mod backups;
 mod charging_crash;
 mod cli;
 mod console;
