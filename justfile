@@ -35,7 +35,7 @@ test-rust: localstripe
 # Rust integration tests on PostgreSQL (a fresh database per test, dropped afterwards): the
 # unit tests touch no database, so `test-rust` has run them already. With REDIS_URL set, the
 # live channel's two-instance test runs too.
-test-pg: localstripe
+test-pg: localstripe nginx
     TEST_DATABASE_URL={{pg_url}} cargo nextest run --workspace --no-fail-fast -E 'kind(test)'
 
 # Front-end types, lint, unit tests, the generated client against openapi.yaml, and the
@@ -134,6 +134,10 @@ frontend-build: frontend-deps
 # localstripe (PyPI) in its own virtualenv: the stand-in Stripe the adapter's tests start.
 localstripe:
     test -x "$HOME/.cache/cohort/localstripe/bin/localstripe" || { python3 -m venv "$HOME/.cache/cohort/localstripe" || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv && python3 -m venv "$HOME/.cache/cohort/localstripe"); "$HOME/.cache/cohort/localstripe/bin/pip" install -q "localstripe>=1.15,<2"; }
+
+# Debian's nginx, for the two-instance proxy test (deploy/nginx/cohort-proxy.conf).
+nginx:
+    command -v nginx >/dev/null || test -x /usr/sbin/nginx || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light)
 
 # Debian's Chromium for Playwright (never a downloaded browser).
 chromium:

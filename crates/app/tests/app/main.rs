@@ -16,6 +16,7 @@ mod migrations;
 mod page_heads;
 mod payments;
 mod permissions;
+mod proxy;
 mod query_plans;
 mod rate_limits;
 mod scene;

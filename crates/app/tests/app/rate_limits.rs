@@ -98,51 +98,11 @@ async fn instances_sharing_redis_share_each_quota() {
     assert_eq!((status, &body["data"]["redis"]), (200, &json!("ok")));
 }
 
-/// A Redis server of the test's own, on a free port; killed when dropped.
-struct OwnRedis(std::process::Child, u16);
-
-impl OwnRedis {
-    fn start() -> Option<Self> {
-        let port = testkit::smtp::free_port();
-        let child = std::process::Command::new("redis-server")
-            .args([
-                "--port",
-                &port.to_string(),
-                "--bind",
-                "127.0.0.1",
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-            ])
-            .stdout(std::process::Stdio::null())
-            .spawn()
-            .ok()?;
-        for _ in 0..100 {
-            if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
-                return Some(Self(child, port));
-            }
-            std::thread::sleep(std::time::Duration::from_millis(50));
-        }
-        None
-    }
-}
-
-impl Drop for OwnRedis {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 /// While Redis is away the limits still hold: each instance counts alone until it is back.
 #[tokio::test]
 async fn limits_hold_while_redis_is_away() {
-    let Some(redis) = OwnRedis::start() else {
-        eprintln!("skipped: no redis-server on this machine");
-        return;
-    };
-    let url = format!("redis://127.0.0.1:{}", redis.1);
+    let mut redis = testkit::redis::OwnRedis::start();
+    let url = redis.url();
     let app = spawn_app_with(|config| {
         config.redis_url = Some(url.clone());
         config.rate_limits = true;
@@ -151,7 +111,7 @@ async fn limits_hold_while_redis_is_away() {
     })
     .await;
     assert_eq!(sign_in_from(&app, "192.0.2.10", 0).await.status(), 400);
-    drop(redis);
+    redis.kill();
     assert_eq!(sign_in_from(&app, "192.0.2.10", 1).await.status(), 400);
     assert_eq!(sign_in_from(&app, "192.0.2.10", 2).await.status(), 400);
     assert_eq!(sign_in_from(&app, "192.0.2.10", 3).await.status(), 429);

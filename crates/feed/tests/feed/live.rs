@@ -4,6 +4,7 @@ use futures_util::StreamExt;
 use serde_json::{Value, json};
 use testkit::TestApp;
 use testkit::groups::{approved_group, setup};
+use testkit::redis::OwnRedis;
 use tokio_tungstenite::tungstenite::Message;
 
 type Socket =
@@ -167,60 +168,6 @@ async fn notifications_cross_instances_through_redis() {
         "{:?}",
         started.elapsed()
     );
-}
-
-/// A Redis server this test owns, on a free loopback port, so it can be stopped and
-/// started again.
-struct OwnRedis {
-    port: u16,
-    child: Option<std::process::Child>,
-}
-
-impl OwnRedis {
-    fn start() -> Self {
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let mut redis = Self { port, child: None };
-        redis.restart();
-        redis
-    }
-
-    fn url(&self) -> String {
-        format!("redis://127.0.0.1:{}", self.port)
-    }
-
-    fn restart(&mut self) {
-        let child = std::process::Command::new("redis-server")
-            .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1"])
-            .args(["--save", "", "--appendonly", "no"])
-            .stdout(std::process::Stdio::null())
-            .spawn()
-            .expect("redis-server (Debian's redis-server package) on the PATH");
-        self.child = Some(child);
-        for _ in 0..100 {
-            if std::net::TcpStream::connect(("127.0.0.1", self.port)).is_ok() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        panic!("redis-server did not start");
-    }
-
-    fn kill(&mut self) {
-        if let Some(mut child) = self.child.take() {
-            child.kill().ok();
-            child.wait().ok();
-        }
-    }
-}
-
-impl Drop for OwnRedis {
-    fn drop(&mut self) {
-        self.kill();
-    }
 }
 
 /// Waits up to `within` for `message` on `subscription`, publishing it again from `from`
