@@ -55,7 +55,11 @@ export default defineConfig({
   // journey "flaky", so it is seen and fixed, while a real fault fails both tries.
   retries: 1,
   reporter: [['list']],
-  timeout: 30_000,
+  // Budgets for a busy two-core machine, where a journey and its page checks (axe on every
+  // page) take twice as long as on a workstation: long enough not to fail a correct journey,
+  // short enough that a hung one still ends.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     // Journeys start with cookies accepted; the cookie banner's own journey starts without.

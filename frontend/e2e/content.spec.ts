@@ -133,7 +133,7 @@ const CONTENT_ROUTES: [string, string][] = [
 ];
 
 test('every content route renders its page with a table of contents', async ({ page }, info) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   for (const [route, title] of CONTENT_ROUTES) {
     await page.goto(route);
     await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();

@@ -10,6 +10,7 @@ test.describe('with the system set to dark', () => {
   test.use({ colorScheme: 'dark' });
 
   test('public pages follow it, each axe-checked in the dark theme', async ({ page }, info) => {
+    test.setTimeout(120_000);
     for (const [path, heading] of [
       ['/', 'Better medicine together'],
       ['/blog', 'Blog'],

@@ -9,6 +9,16 @@ use sea_orm::{ConnectionTrait, Database, Statement};
 
 use crate::cli::{cohort, send_signal, serve_in};
 
+/// A serving `cohort`, stopped however the test ends (a failed assertion included).
+struct Stopped(std::process::Child);
+
+impl Drop for Stopped {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// Signs up for updates again and again until `stop`, recording each acknowledged address.
 fn write_load(
     base: String,
@@ -85,7 +95,8 @@ async fn backup_under_load_and_restore(env: &[(&str, &str)], restore_env: &[(&st
     let source = tempfile::tempdir().unwrap();
     let mut serving = vec![("COHORT_CAPTCHA", "off"), ("COHORT_RATE_LIMITS", "off")];
     serving.extend_from_slice(env);
-    let (mut server, base) = serve_in(source.path(), &serving);
+    let (server, base) = serve_in(source.path(), &serving);
+    let mut server = Stopped(server);
     // An uploaded file, as the server keeps it.
     let media = source.path().join("media/avatars/7");
     std::fs::create_dir_all(&media).unwrap();
@@ -126,8 +137,8 @@ async fn backup_under_load_and_restore(env: &[(&str, &str)], restore_env: &[(&st
         "{} then {during}",
         before.len()
     );
-    send_signal("TERM", &server.id().to_string());
-    server.wait().unwrap();
+    send_signal("TERM", &server.0.id().to_string());
+    server.0.wait().unwrap();
 
     let target = tempfile::tempdir().unwrap();
     let restored = run(

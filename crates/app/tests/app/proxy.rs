@@ -126,16 +126,13 @@ async fn two_instances_behind_nginx_serve_as_one() {
     first
         .signed_in_user("ada@example.org", "analytical 1843")
         .await;
-    let login: Value = client
-        .post(nginx.url("/api/login"))
-        .json(&json!({"email": "ada@example.org", "password": "analytical 1843"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let token = login["data"]["access"].as_str().unwrap().to_owned();
+    let token = crate::cli::sign_in(
+        &client,
+        &nginx.url(""),
+        "ada@example.org",
+        "analytical 1843",
+    )
+    .await;
     let mut answered_by = BTreeSet::new();
     for _ in 0..4 {
         let me = client
