@@ -168,3 +168,22 @@ test('offline, a banner says what waits, and it all loads when the connection is
   await expect(banner).toHaveCount(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
+
+test('a part of the shell whose code cannot be fetched waits and loads later, the page staying whole', async ({ page, context }) => {
+  // The connection drops just as the footer's code is fetched (as on a train): that one fetch fails.
+  let failed = false;
+  await page.route(/\/assets\/Footer-[\w-]+\.js$/, async (route) => {
+    if (failed) return route.continue();
+    failed = true;
+    await context.setOffline(true);
+    return route.abort('internetdisconnected');
+  });
+  await page.goto('/blog');
+  await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
+  await expect.poll(() => failed).toBe(true);
+  await expect(page.getByRole('main')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Search' })).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
+});

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyWhenOnline } from '@/lib/lazy-online';
 import { createBrowserRouter } from 'react-router';
 import { RootLayout } from '@/app/layout/RootLayout';
 import { PrivateRoute, PUBLIC_ONLY_HANDLE, PublicOnlyRoute } from '@/app/routes/guards';
@@ -19,7 +19,7 @@ import * as staff from '@/features/staff/routes';
 import { RouteErrorPage } from '@/app/routes/RouteErrorPage';
 
 // The bell shows only to signed-in members: its code (and the live channel's) loads with them.
-const NotificationBell = lazy(() =>
+const NotificationBell = lazyWhenOnline(() =>
   import('@/features/notifications/NotificationBell').then((m) => ({ default: m.NotificationBell })),
 );
 

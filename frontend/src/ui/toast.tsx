@@ -2,10 +2,11 @@
  * Toasts (spec §4 and §9, document 1): shown 5 s with a 300 ms hide transition,
  * success by default or error, closable.
  */
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { lazyWhenOnline } from '@/lib/lazy-online';
+import { createContext, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
 // The snackbar's code loads with the first toast, not with the first page.
-const ToastView = lazy(() => import('./ToastView').then((m) => ({ default: m.ToastView })));
+const ToastView = lazyWhenOnline(() => import('./ToastView').then((m) => ({ default: m.ToastView })));
 
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_HIDE_DELAY_MS = 300;

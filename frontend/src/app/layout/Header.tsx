@@ -1,6 +1,7 @@
 import MenuIcon from '@mui/icons-material/Menu';
+import { lazyWhenOnline } from '@/lib/lazy-online';
 import { AppBar, Box, Button, Container, IconButton, Skeleton, Toolbar } from '@mui/material';
-import { lazy, startTransition, Suspense, useState, type ComponentType } from 'react';
+import { startTransition, Suspense, useState, type ComponentType } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useGetMe, useLogout } from '@/api/endpoints/auth/auth';
 import { useAuth } from '@/lib/auth';
@@ -10,8 +11,8 @@ import { Logo } from './Logo';
 import { SiteMenu } from './SiteMenu';
 
 // Loaded when needed: a visitor's first page carries neither.
-const AccountTools = lazy(() => import('./AccountTools').then((m) => ({ default: m.AccountTools })));
-const MobileDrawer = lazy(() => import('./MobileDrawer').then((m) => ({ default: m.MobileDrawer })));
+const AccountTools = lazyWhenOnline(() => import('./AccountTools').then((m) => ({ default: m.AccountTools })));
+const MobileDrawer = lazyWhenOnline(() => import('./MobileDrawer').then((m) => ({ default: m.MobileDrawer })));
 
 export function Header({ Bell }: { Bell: ComponentType }) {
   const { isSignedIn, signOut } = useAuth();

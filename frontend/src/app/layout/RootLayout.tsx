@@ -1,5 +1,6 @@
 import { Box, CircularProgress } from '@mui/material';
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { lazyWhenOnline } from '@/lib/lazy-online';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { RouteFocus } from '@/app/routes/RouteFocus';
 import { ScrollToTop } from '@/app/routes/ScrollToTop';
@@ -13,9 +14,9 @@ import { Header } from './Header';
 import { useUploadProgress } from '@/lib/upload-progress';
 
 // The footer is below every page's fold: its code loads when it comes near.
-const Footer = lazy(() => import('./Footer').then((m) => ({ default: m.Footer })));
+const Footer = lazyWhenOnline(() => import('./Footer').then((m) => ({ default: m.Footer })));
 // Its code loads with the first upload.
-const UploadProgressBar = lazy(() => import('@/ui/UploadProgressBar').then((m) => ({ default: m.UploadProgressBar })));
+const UploadProgressBar = lazyWhenOnline(() => import('@/ui/UploadProgressBar').then((m) => ({ default: m.UploadProgressBar })));
 
 /** The shell; the router hands in the notifications feature's bell. */
 export function RootLayout({ Bell }: { Bell: ComponentType }) {

@@ -1,6 +1,7 @@
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { lazyWhenOnline } from '@/lib/lazy-online';
 import { Box, Button } from '@mui/material';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { NavLink } from 'react-router';
 import { useGetMenu } from '@/api/endpoints/content/content';
 import type { MenuItem } from '@/api/model';
@@ -8,7 +9,7 @@ import { useOpenedOnce } from '@/ui/useOpenedOnce';
 import { menuLink } from './menu-links';
 
 // A drop-down's list loads when it is first opened.
-const SubMenu = lazy(() => import('./SubMenu').then((m) => ({ default: m.SubMenu })));
+const SubMenu = lazyWhenOnline(() => import('./SubMenu').then((m) => ({ default: m.SubMenu })));
 
 /** The site's menu from the CMS (`GET /api/menus`), for wide screens. */
 export function SiteMenu() {
