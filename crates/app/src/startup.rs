@@ -2,6 +2,7 @@
 
 use std::net::TcpListener;
 use std::sync::Arc;
+use std::time::Duration;
 
 use actix_files::Files;
 use actix_web::dev::{Server, Service, ServiceRequest, ServiceResponse, fn_service};
@@ -16,7 +17,7 @@ use kernel::file_links::{FILES_PREFIX, FileLinks};
 use kernel::hot::Changes;
 use kernel::mail::Mailer;
 use kernel::mail::dev_mailbox::DevMailbox;
-use kernel::mail::smtp::SmtpMailer;
+use kernel::mail::smtp::{SmtpMailer, SmtpServer};
 use kernel::payments::PaymentProvider;
 use kernel::payments::stripe::{StripeProvider, StripeSettings};
 use kernel::payments::test_processor::TestProcessor;
@@ -104,7 +105,15 @@ async fn context(config: Config) -> anyhow::Result<AppContext> {
     kernel::links::set_embed_origins(config.embed_origins.clone());
     let (mailer, dev_mailbox): (Arc<dyn Mailer>, _) = match &config.smtp_url {
         Some(url) => (
-            Arc::new(SmtpMailer::new(url, &config.mail_from, &config.public_url)?),
+            Arc::new(SmtpMailer::new(
+                &SmtpServer {
+                    url,
+                    ca_file: config.smtp_ca_file.as_deref(),
+                    timeout: Duration::from_secs(config.smtp_timeout_secs),
+                },
+                &config.mail_from,
+                &config.public_url,
+            )?),
             None,
         ),
         None => {
@@ -150,6 +159,7 @@ async fn context(config: Config) -> anyhow::Result<AppContext> {
         rate_limits = rate_limits.shared_through(counters);
     }
     let rate_limits = Arc::new(rate_limits);
+    let mail_queue = Arc::new(feed::MailOutbox::new(db.clone()));
     Ok(AppContext {
         payments,
         test_processor,
@@ -173,6 +183,7 @@ async fn context(config: Config) -> anyhow::Result<AppContext> {
         file_links: FileLinks::new(&secret),
         unsubscribes: UnsubscribeLinks::new(&secret),
         mailer,
+        mail_queue,
         dev_mailbox,
         changes,
     })

@@ -12,4 +12,5 @@ mod policy;
 pub mod service;
 
 pub use api::configure;
+pub use service::outbox::MailOutbox;
 pub use service::unread::UnreadCounter;

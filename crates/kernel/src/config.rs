@@ -21,11 +21,18 @@ pub struct Config {
     pub static_dir: PathBuf,
     /// `COHORT_SMTP_URL`: `smtp://` or `smtps://` URL; unset keeps mail in the dev mailbox.
     pub smtp_url: Option<String>,
+    /// `COHORT_SMTP_CA_FILE`: PEM certificates to trust, besides the system's, for the mail
+    /// server's TLS (a relay with a private certificate authority).
+    pub smtp_ca_file: Option<PathBuf>,
+    /// `COHORT_SMTP_TIMEOUT`: seconds one message's delivery may take, connection included,
+    /// before it counts as failed and is retried later (default 60).
+    pub smtp_timeout_secs: u64,
     /// `COHORT_MAIL_FROM`: sender of outgoing mail.
     pub mail_from: String,
     /// `REDIS_URL`: fan-out of live notifications across instances; unset keeps it in-process.
     pub redis_url: Option<String>,
-    /// `COHORT_MAIL_WORKER`: send queued notification e-mail from this process (default on).
+    /// `COHORT_MAIL_WORKER`: send the outbox's e-mail from this process (default on). Any
+    /// number of instances may: each claims the rows it sends.
     pub mail_worker: bool,
     /// `COHORT_SUPPORT_EMAIL`: where contact-form messages are sent.
     pub support_email: String,
@@ -332,6 +339,11 @@ impl Config {
             crate::mail::smtp::SmtpMailer::check_url(url)
                 .map_err(|problem| ConfigError::new("COHORT_SMTP_URL", problem))?;
         }
+        let smtp_ca_file = get("COHORT_SMTP_CA_FILE").map(PathBuf::from);
+        if let Some(path) = &smtp_ca_file {
+            crate::mail::smtp::check_ca_file(path)
+                .map_err(|problem| ConfigError::new("COHORT_SMTP_CA_FILE", problem))?;
+        }
         let mail_from =
             get("COHORT_MAIL_FROM").unwrap_or_else(|| "Cohort <no-reply@cohort.local>".into());
         if mail_from.parse::<lettre::message::Mailbox>().is_err() {
@@ -503,6 +515,7 @@ impl Config {
                 .unwrap_or_else(|| "frontend/dist".into())
                 .into(),
             smtp_url,
+            smtp_ca_file,
             mail_from,
             redis_url,
             mail_worker,
@@ -512,6 +525,13 @@ impl Config {
             dev,
             embed_origins,
             allowed_origins,
+            smtp_timeout_secs: u64::from(parse_number(
+                "COHORT_SMTP_TIMEOUT",
+                get("COHORT_SMTP_TIMEOUT"),
+                60,
+                1,
+                600,
+            )?),
             shutdown_grace_secs: u64::from(parse_number(
                 "COHORT_SHUTDOWN_GRACE",
                 get("COHORT_SHUTDOWN_GRACE"),
@@ -661,6 +681,22 @@ mod tests {
                 .unwrap_err()
                 .variable,
             "COHORT_SMTP_URL"
+        );
+        assert_eq!(
+            with(&[("COHORT_SMTP_CA_FILE", "/no/such/ca.pem")])
+                .unwrap_err()
+                .variable,
+            "COHORT_SMTP_CA_FILE"
+        );
+        assert_eq!(
+            with(&[("COHORT_SMTP_CA_FILE", "Cargo.toml")])
+                .unwrap_err()
+                .variable,
+            "COHORT_SMTP_CA_FILE"
+        );
+        assert_eq!(
+            with(&[("COHORT_SMTP_TIMEOUT", "0")]).unwrap_err().variable,
+            "COHORT_SMTP_TIMEOUT"
         );
         assert_eq!(
             with(&[("COHORT_MAIL_FROM", "not an address")])

@@ -37,6 +37,8 @@ pub struct AppContext {
     /// Signed one-click unsubscribe links for notification e-mails.
     pub unsubscribes: crate::unsubscribe::UnsubscribeLinks,
     pub mailer: Arc<dyn Mailer>,
+    /// The e-mail outbox, implemented by `feed`.
+    pub mail_queue: Arc<dyn crate::mail::MailQueue>,
     pub captcha: Arc<dyn Captcha>,
     pub rate_limits: Arc<RateLimits>,
     /// Present only while no real mail transport is configured.

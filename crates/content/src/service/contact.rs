@@ -37,6 +37,6 @@ pub async fn send(ctx: &AppContext, message: Message) -> AppResult<()> {
         html: None,
         unsubscribe: None,
     };
-    kernel::mail::deliver(ctx.mailer.as_ref(), mail).await;
+    kernel::mail::deliver(ctx, mail).await;
     Ok(())
 }

@@ -4,14 +4,17 @@
 
 use std::time::Duration as StdDuration;
 
+use async_trait::async_trait;
 use chrono::{DateTime, Duration, Utc};
-use kernel::mail::Email;
+use kernel::mail::{Email, MailQueue};
 use kernel::{AppContext, AppResult};
 use sea_orm::sea_query::{Expr, LockBehavior, LockType};
 use sea_orm::{
     ColumnTrait, Condition, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
     QueryTrait,
 };
+
+use tokio::sync::Notify;
 
 use crate::entity::outbox;
 
@@ -115,11 +118,40 @@ fn claim(now: DateTime<Utc>) -> sea_orm::UpdateMany<outbox::Entity> {
         .filter(outbox::Column::Id.in_subquery(due))
 }
 
-/// The worker: sends due e-mail every round until the process ends.
+/// Rings when a message is queued, so this process's worker sends it now rather than at
+/// its next round (a member waiting for a confirmation link waits for the server only).
+static QUEUED: Notify = Notify::const_new();
+
+/// The outbox as the other crates see it ([`kernel::mail::MailQueue`]): what they queue is
+/// sent by the worker, with retries and never twice.
+pub struct MailOutbox {
+    db: DatabaseConnection,
+}
+
+impl MailOutbox {
+    pub fn new(db: DatabaseConnection) -> Self {
+        Self { db }
+    }
+}
+
+#[async_trait]
+impl MailQueue for MailOutbox {
+    async fn enqueue(&self, email: Email) -> AppResult<()> {
+        super::notify::queue(&self.db, email).await?;
+        QUEUED.notify_one();
+        Ok(())
+    }
+}
+
+/// The worker: sends due e-mail every round, or as soon as a message is queued here,
+/// until the process ends.
 pub async fn run(ctx: AppContext) {
     let mut ticker = tokio::time::interval(ROUND);
     loop {
-        ticker.tick().await;
+        tokio::select! {
+            _ = ticker.tick() => {}
+            () = QUEUED.notified() => {}
+        }
         let round = process_due(&ctx, kernel::clock::now()).await;
         if let Err(err) = &round {
             tracing::error!(error = %err, "the e-mail outbox round failed");

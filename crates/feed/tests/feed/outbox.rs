@@ -1,7 +1,7 @@
 use chrono::Duration;
 use feed::service::outbox::{self, FAILED, MAX_ATTEMPTS, PENDING, SENT};
 use kernel::mail::Email;
-use testkit::smtp::{SmtpSink, free_port};
+use testkit::smtp::{SmtpServer, free_port};
 
 fn email(to: &str) -> Email {
     Email {
@@ -46,7 +46,7 @@ async fn queued_mail_survives_an_smtp_outage_and_is_sent_once() {
     );
 
     // The server is back: the next round sends it, and no later round sends it again.
-    let sink = SmtpSink::start(port).await;
+    let sink = SmtpServer::start(port).await;
     let later = now + Duration::minutes(2);
     assert_eq!(outbox::process_due(&ctx, later).await.unwrap(), 1);
     assert_eq!(
@@ -104,7 +104,7 @@ async fn a_restarted_worker_sends_what_a_crashed_one_held_and_gives_up_in_the_en
         ))
         .await
         .unwrap();
-    let sink = SmtpSink::start(port).await;
+    let sink = SmtpServer::start(port).await;
     // While held, nobody else sends it; once the hold has run out, the restarted worker does.
     assert_eq!(
         outbox::process_due(&ctx, kernel::clock::now())
@@ -183,9 +183,13 @@ async fn a_notification_email_unsubscribes_from_its_kind_in_one_click() {
     );
 
     // Sent over SMTP, the message carries it as List-Unsubscribe, one click (RFC 8058).
-    let sink = SmtpSink::start(0).await;
+    let sink = SmtpServer::start(0).await;
     let mailer = kernel::mail::smtp::SmtpMailer::new(
-        &format!("smtp://127.0.0.1:{}", sink.port),
+        &kernel::mail::smtp::SmtpServer {
+            url: &format!("smtp://127.0.0.1:{}", sink.port),
+            ca_file: None,
+            timeout: std::time::Duration::from_secs(30),
+        },
         "Cohort <no-reply@cohort.local>",
         &app.ctx.config.public_url,
     )
@@ -256,7 +260,7 @@ async fn a_notification_email_unsubscribes_from_its_kind_in_one_click() {
 /// e-mail is sent exactly once, whichever worker got it.
 #[tokio::test]
 async fn workers_running_at_once_send_each_email_once() {
-    let sink = SmtpSink::start(0).await;
+    let sink = SmtpServer::start(0).await;
     let port = sink.port;
     let app = testkit::spawn_app_with(|config| {
         config.smtp_url = Some(format!("smtp://127.0.0.1:{port}"));

@@ -73,7 +73,7 @@ async fn mail(
         &row.message,
         token,
     );
-    kernel::mail::deliver(ctx.mailer.as_ref(), email).await;
+    kernel::mail::deliver(ctx, email).await;
     Ok(())
 }
 

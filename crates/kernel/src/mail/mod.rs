@@ -6,6 +6,8 @@ pub mod smtp;
 
 use async_trait::async_trait;
 
+use crate::{AppContext, AppResult};
+
 /// An absolute link into the site, with its query values percent-encoded.
 pub fn link(public_url: &str, path: &str, query: &[(&str, &str)]) -> String {
     let query: Vec<String> = query
@@ -55,12 +57,37 @@ pub enum MailError {
 #[async_trait]
 pub trait Mailer: Send + Sync {
     async fn send(&self, email: Email) -> Result<(), MailError>;
+
+    /// Whether it keeps mail in the application's own database (the dev mailbox), where
+    /// handing a message over can be neither slow nor refused: mail then goes to it at once
+    /// rather than through the outbox, and is there when the request that sent it answers.
+    fn is_local(&self) -> bool {
+        false
+    }
 }
 
-/// Sends `mail`; a failed delivery is logged, not shown, since the user can ask again.
-pub async fn deliver(mailer: &dyn Mailer, mail: Email) {
+/// The durable outbox that mail waits in for its worker, which sends it with retries and
+/// never twice (implemented by `feed`, which owns the outbox).
+#[async_trait]
+pub trait MailQueue: Send + Sync {
+    async fn enqueue(&self, email: Email) -> AppResult<()>;
+}
+
+/// Sends a transactional message (a confirmation, a reset link, an invitation) on its way:
+/// through the outbox when a mail server is configured, so no request waits on the server
+/// and a refusing or unreachable one delays the mail instead of losing it; straight into the
+/// dev mailbox otherwise. A failure is logged, not shown: the user can ask again.
+pub async fn deliver(ctx: &AppContext, mail: Email) {
     let subject = mail.subject.clone();
-    if let Err(err) = mailer.send(mail).await {
-        tracing::error!(error = %err, subject, "could not send e-mail");
+    let handed_over = if ctx.mailer.is_local() {
+        ctx.mailer.send(mail).await.map_err(|e| e.to_string())
+    } else {
+        ctx.mail_queue
+            .enqueue(mail)
+            .await
+            .map_err(|e| e.to_string())
+    };
+    if let Err(error) = handed_over {
+        tracing::error!(error, subject, "could not send e-mail");
     }
 }

@@ -1,8 +1,12 @@
 //! Real delivery over SMTP with lettre.
 
+use std::path::Path;
+use std::time::Duration;
+
 use async_trait::async_trait;
 use lettre::message::header::{Header, HeaderName, HeaderValue};
 use lettre::message::{Mailbox, MultiPart};
+use lettre::transport::smtp::client::{Certificate, Tls, TlsParameters};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
 use super::{Email, MailError, Mailer};
@@ -48,10 +52,24 @@ impl Header for OneClick {
     }
 }
 
+/// The mail server and how to reach it.
+pub struct SmtpServer<'a> {
+    /// `smtp://` (plain, or STARTTLS with `?tls=required`) or `smtps://` (TLS from the start),
+    /// with the account in its user and password.
+    pub url: &'a str,
+    /// Certificates of a private authority to trust besides the system's.
+    pub ca_file: Option<&'a Path>,
+    /// How long one message's delivery may take, from connecting to the server's answer.
+    pub timeout: Duration,
+}
+
 /// Sends through the server named by `COHORT_SMTP_URL`.
 #[derive(Clone)]
 pub struct SmtpMailer {
     transport: AsyncSmtpTransport<Tokio1Executor>,
+    /// lettre bounds only the connecting; this bounds the whole delivery, so a server that
+    /// stops answering mid-conversation holds the outbox's worker no longer than this.
+    timeout: Duration,
     from: Mailbox,
     /// The site's address, which the HTML version links home to.
     public_url: String,
@@ -65,20 +83,69 @@ impl SmtpMailer {
             .map_err(|e| format!("is not a valid smtp:// or smtps:// URL ({e})"))
     }
 
-    pub fn new(url: &str, from: &str, public_url: &str) -> Result<Self, MailError> {
-        let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
+    /// A mailer for the server at `url`; `ca_file` adds the certificates of a private
+    /// authority to the ones its TLS is checked against.
+    pub fn new(server: &SmtpServer<'_>, from: &str, public_url: &str) -> Result<Self, MailError> {
+        let mut builder = AsyncSmtpTransport::<Tokio1Executor>::from_url(server.url)
             .map_err(|e| MailError::Transport(e.to_string()))?
-            .build();
+            .timeout(Some(server.timeout));
+        if let Some(path) = server.ca_file {
+            builder = builder.tls(tls_mode(server.url, path)?);
+        }
+        let transport = builder.build();
         let from = from
             .parse()
             .map_err(|_| MailError::InvalidAddress(from.to_owned()))?;
         Ok(Self {
             transport,
+            timeout: server.timeout,
             from,
             public_url: public_url.to_owned(),
         })
     }
 }
+
+/// The TLS `url` asks for (the way lettre reads it: `smtps://` is TLS from the start,
+/// `?tls=required` / `?tls=opportunistic` STARTTLS), trusting the authority in `ca_file` too.
+fn tls_mode(url: &str, ca_file: &Path) -> Result<Tls, MailError> {
+    let parsed = url::Url::parse(url).map_err(|e| MailError::Transport(e.to_string()))?;
+    let host = parsed.host_str().unwrap_or_default().to_owned();
+    let certificate = read_ca_file(ca_file)
+        .map_err(|problem| MailError::Transport(format!("{}: {problem}", ca_file.display())))?;
+    let parameters = TlsParameters::builder(host)
+        .add_root_certificate(certificate)
+        .build()
+        .map_err(|e| MailError::Transport(e.to_string()))?;
+    let starttls = parsed
+        .query_pairs()
+        .find(|(key, _)| key == "tls")
+        .map(|(_, value)| value.into_owned());
+    Ok(match (parsed.scheme(), starttls.as_deref()) {
+        ("smtps", _) => Tls::Wrapper(parameters),
+        (_, Some("required")) => Tls::Required(parameters),
+        (_, Some("opportunistic")) => Tls::Opportunistic(parameters),
+        _ => Tls::None,
+    })
+}
+
+/// Checks that `path` holds PEM certificates (`COHORT_SMTP_CA_FILE`).
+pub fn check_ca_file(path: &Path) -> Result<(), String> {
+    read_ca_file(path).map(|_| ())
+}
+
+fn read_ca_file(path: &Path) -> Result<Certificate, String> {
+    let pem = std::fs::read(path).map_err(|e| format!("cannot be read ({e})"))?;
+    // lettre takes a file without any certificate for an empty list: say so instead.
+    if !pem
+        .windows(CERTIFICATE_MARK.len())
+        .any(|w| w == CERTIFICATE_MARK)
+    {
+        return Err("holds no PEM certificate".into());
+    }
+    Certificate::from_pem(&pem).map_err(|e| format!("holds no valid PEM certificate ({e})"))
+}
+
+const CERTIFICATE_MARK: &[u8] = b"-----BEGIN CERTIFICATE-----";
 
 #[async_trait]
 impl Mailer for SmtpMailer {
@@ -101,10 +168,14 @@ impl Mailer for SmtpMailer {
         let message = builder
             .multipart(MultiPart::alternative_plain_html(email.text, html))
             .map_err(|e| MailError::Transport(e.to_string()))?;
-        self.transport
-            .send(message)
-            .await
-            .map_err(|e| MailError::Transport(e.to_string()))?;
-        Ok(())
+        match tokio::time::timeout(self.timeout, self.transport.send(message)).await {
+            Ok(sent) => sent
+                .map(|_| ())
+                .map_err(|e| MailError::Transport(e.to_string())),
+            Err(_) => Err(MailError::Transport(format!(
+                "the mail server did not answer within {} s",
+                self.timeout.as_secs()
+            ))),
+        }
     }
 }
