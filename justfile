@@ -29,13 +29,13 @@ build: frontend-build
 test: lint test-rust test-pg test-frontend e2e lighthouse-ci fuzz
 
 # Rust tests on SQLite (whatever the environment says about PostgreSQL or Redis).
-test-rust: localstripe smtpd
+test-rust: localstripe smtpd moto
     env -u TEST_DATABASE_URL -u REDIS_URL cargo nextest run --workspace --no-fail-fast
 
 # Rust integration tests on PostgreSQL (a fresh database per test, dropped afterwards): the
 # unit tests touch no database, so `test-rust` has run them already. With REDIS_URL set, the
 # live channel's two-instance test runs too.
-test-pg: localstripe smtpd nginx
+test-pg: localstripe smtpd moto nginx
     TEST_DATABASE_URL={{pg_url}} cargo nextest run --workspace --no-fail-fast -E 'kind(test)'
 
 # Front-end types, lint, unit tests, the generated client against openapi.yaml, and the
@@ -140,6 +140,11 @@ localstripe:
 smtpd:
     test -x "$HOME/.cache/cohort/aiosmtpd/bin/python" && "$HOME/.cache/cohort/aiosmtpd/bin/python" -c "import aiosmtpd" 2>/dev/null || { python3 -m venv "$HOME/.cache/cohort/aiosmtpd" || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv && python3 -m venv "$HOME/.cache/cohort/aiosmtpd"); "$HOME/.cache/cohort/aiosmtpd/bin/pip" install -q "aiosmtpd>=1.4,<2"; }
     command -v openssl >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openssl)
+
+# moto (PyPI) in server mode, in its own virtualenv: the S3-compatible service the object
+# storage tests start.
+moto:
+    test -x "$HOME/.cache/cohort/moto/bin/moto_server" || { python3 -m venv "$HOME/.cache/cohort/moto" || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv && python3 -m venv "$HOME/.cache/cohort/moto"); "$HOME/.cache/cohort/moto/bin/pip" install -q "moto[server]>=5,<6"; }
 
 # Debian's nginx, for the two-instance proxy test (deploy/nginx/cohort-proxy.conf).
 nginx:

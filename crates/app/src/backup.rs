@@ -71,8 +71,17 @@ pub async fn backup(config: &Config, to: &Path) -> anyhow::Result<Vec<String>> {
         other => bail!("backups support SQLite and PostgreSQL, not {other:?}"),
     };
     db.close().await.ok();
-    let files = copy_tree(&config.data_dir.join(MEDIA_DIR), &to.join(MEDIA_DIR))?;
-    report.push(format!("media: {files} file(s)"));
+    match &config.object_storage {
+        Some(location) => report.push(format!(
+            "media: kept in {}, not copied; back the bucket up with its own tools (versioning, \
+             replication)",
+            location.url()
+        )),
+        None => {
+            let files = copy_tree(&config.data_dir.join(MEDIA_DIR), &to.join(MEDIA_DIR))?;
+            report.push(format!("media: {files} file(s)"));
+        }
+    }
     let key = kernel::secret::key_file(&config.data_dir);
     let has_key = config.secret_key.is_none() && key.exists();
     if has_key {

@@ -14,6 +14,7 @@ mod feed_facts;
 mod group_activity;
 mod health;
 mod known_paths;
+mod media;
 mod methods;
 mod metrics;
 mod page_head;
@@ -31,6 +32,7 @@ mod spa;
 mod staff_gate;
 pub mod startup;
 pub mod statements;
+pub mod storage_migrate;
 mod test_processor;
 
 pub use startup::{Application, Parts, build_context, build_parts, migrate};

@@ -61,8 +61,25 @@ enum Command {
         #[arg(long)]
         from: std::path::PathBuf,
     },
+    /// Manage where uploads are kept.
+    Storage {
+        #[command(subcommand)]
+        action: StorageCommand,
+    },
     /// Print the OpenAPI contract as YAML.
     Openapi,
+}
+
+#[derive(Subcommand)]
+enum StorageCommand {
+    /// Copy the media under the data dir into an S3-compatible store (`s3://bucket/prefix`,
+    /// reached with AWS_ENDPOINT_URL, AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY);
+    /// then set COHORT_STORAGE_URL to it. Files already there are skipped, so it can be run
+    /// again after an interruption.
+    Migrate {
+        #[arg(long)]
+        to: String,
+    },
 }
 
 fn main() -> ExitCode {
@@ -165,6 +182,16 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
                 println!("{line}");
             }
             println!("Restored from {}.", from.display());
+            Ok(())
+        }
+        Command::Storage {
+            action: StorageCommand::Migrate { to },
+        } => {
+            let done = app::storage_migrate::migrate(&config, &to).await?;
+            println!(
+                "Copied {} file(s) to {to}; {} already there. Now set COHORT_STORAGE_URL={to}.",
+                done.copied, done.already_there
+            );
             Ok(())
         }
         Command::Openapi => print_openapi(),

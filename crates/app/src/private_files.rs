@@ -2,8 +2,7 @@
 //! `/media`, only at `/files/{key}` against a signed, unexpired link that the API hands to
 //! viewers who passed the policy of the post or group the file belongs to.
 
-use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE};
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use kernel::{AppContext, AppError};
 use serde::Deserialize;
 
@@ -24,6 +23,7 @@ pub async fn serve(
     ctx: web::Data<AppContext>,
     key: web::Path<String>,
     query: web::Query<Signed>,
+    req: HttpRequest,
 ) -> actix_web::Result<HttpResponse> {
     let key = key.into_inner();
     let valid = match (query.expires, query.signature.as_deref()) {
@@ -35,15 +35,5 @@ pub async fn serve(
     if !valid {
         return Err(AppError::not_found().into());
     }
-    let bytes = ctx
-        .storage
-        .get(&key)
-        .await
-        .map_err(|e| AppError::Internal(e.into()))?
-        .ok_or_else(AppError::not_found)?;
-    let extension = key.rsplit_once('.').map_or("", |(_, ext)| ext);
-    Ok(HttpResponse::Ok()
-        .insert_header((CONTENT_TYPE, actix_files::file_extension_to_mime(extension)))
-        .insert_header((CACHE_CONTROL, "private, max-age=600"))
-        .body(bytes))
+    crate::media::stream(&ctx, &key, &req, "private, max-age=600").await
 }

@@ -24,7 +24,7 @@ use kernel::payments::test_processor::TestProcessor;
 use kernel::rate_limit::RateLimits;
 use kernel::rate_limit::shared::SharedCounters;
 use kernel::sms::{DevOutbox, HttpSms, Sms};
-use kernel::storage::LocalStorage;
+use kernel::storage::{LocalStorage, S3Storage, Storage};
 use kernel::unsubscribe::UnsubscribeLinks;
 use kernel::{AppContext, db, extract};
 use migration::{Migrator, MigratorTrait};
@@ -97,10 +97,18 @@ async fn context(config: Config) -> anyhow::Result<AppContext> {
         .context("closing the migration connections")?;
     let db = db::connect(&url, config.log_sql).await?;
 
-    let media_root = config.data_dir.join("media");
-    std::fs::create_dir_all(&media_root)
-        .with_context(|| format!("creating {}", media_root.display()))?;
-    let storage = Arc::new(LocalStorage::new(media_root, MEDIA_PREFIX));
+    let storage: Arc<dyn Storage> = match &config.object_storage {
+        Some(location) => Arc::new(
+            S3Storage::new(location, MEDIA_PREFIX)
+                .with_context(|| format!("opening {}", location.url()))?,
+        ),
+        None => {
+            let media_root = config.data_dir.join("media");
+            std::fs::create_dir_all(&media_root)
+                .with_context(|| format!("creating {}", media_root.display()))?;
+            Arc::new(LocalStorage::new(media_root, MEDIA_PREFIX))
+        }
+    };
     announce_mode(&config);
     kernel::links::set_embed_origins(config.embed_origins.clone());
     let (mailer, dev_mailbox): (Arc<dyn Mailer>, _) = match &config.smtp_url {
@@ -357,7 +365,10 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
     )));
     let contract = web::Data::new(api::ContractJson::render(&contract)?);
     let static_dir = context.config.static_dir.clone();
-    let media_root = context.config.data_dir.join("media");
+    let media_root = context
+        .storage
+        .local_root()
+        .map(std::path::Path::to_path_buf);
     let targets = web::Data::new(discussion_targets::targets(&context));
     let reads = web::Data::new(PublicReads::default());
     {
@@ -448,15 +459,23 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
             );
         let (app, _) = api::mount(app);
         // A missing upload is a 404, not the front end's index page; files only some may
-        // see are not served here at all, only through signed links under `/files`.
-        let media = Files::new(MEDIA_PREFIX, &media_root)
-            .path_filter(|path, _| !private_files::is_private(&path.to_string_lossy()))
-            .default_handler(fn_service(|req: ServiceRequest| async move {
-                let (req, _) = req.into_parts();
-                Ok(ServiceResponse::new(req, HttpResponse::NotFound().finish()))
-            }));
-        app.service(media)
-            .configure(site_index::configure)
+        // see are not served here at all, only through signed links under `/files`. Files
+        // on this machine's disk are served from it; a remote store's are streamed.
+        let app = match &media_root {
+            Some(root) => app.service(
+                Files::new(MEDIA_PREFIX, root)
+                    .path_filter(|path, _| !private_files::is_private(&path.to_string_lossy()))
+                    .default_handler(fn_service(|req: ServiceRequest| async move {
+                        let (req, _) = req.into_parts();
+                        Ok(ServiceResponse::new(req, HttpResponse::NotFound().finish()))
+                    })),
+            ),
+            None => app.route(
+                &format!("{MEDIA_PREFIX}/{{key:.*}}"),
+                web::get().to(crate::media::serve_public),
+            ),
+        };
+        app.configure(site_index::configure)
             .configure(spa::configure(&static_dir, data.clone(), reads.clone()))
     })
     .listen(listener)?

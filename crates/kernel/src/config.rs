@@ -19,6 +19,10 @@ pub struct Config {
     pub public_url: String,
     /// `COHORT_STATIC_DIR`: the built front end (default `frontend/dist`).
     pub static_dir: PathBuf,
+    /// `COHORT_STORAGE_URL`: `s3://bucket/prefix` keeps uploads in an S3-compatible store
+    /// (with `AWS_ENDPOINT_URL`, `AWS_REGION`, `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`);
+    /// unset keeps them under the data dir.
+    pub object_storage: Option<crate::storage::s3::S3Location>,
     /// `COHORT_SMTP_URL`: `smtp://` or `smtps://` URL; unset keeps mail in the dev mailbox.
     pub smtp_url: Option<String>,
     /// `COHORT_SMTP_CA_FILE`: PEM certificates to trust, besides the system's, for the mail
@@ -334,6 +338,10 @@ impl Config {
                 "must be an http:// or https:// address",
             ));
         }
+        let object_storage = get("COHORT_STORAGE_URL")
+            .map(|url| crate::storage::s3::S3Location::parse(&url, get))
+            .transpose()
+            .map_err(|problem| ConfigError::new("COHORT_STORAGE_URL", problem))?;
         let smtp_url = get("COHORT_SMTP_URL");
         if let Some(url) = &smtp_url {
             crate::mail::smtp::SmtpMailer::check_url(url)
@@ -514,6 +522,7 @@ impl Config {
             static_dir: get("COHORT_STATIC_DIR")
                 .unwrap_or_else(|| "frontend/dist".into())
                 .into(),
+            object_storage,
             smtp_url,
             smtp_ca_file,
             mail_from,

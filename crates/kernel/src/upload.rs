@@ -163,29 +163,77 @@ pub struct SingleFileUpload {
 /// Largest video staff may upload for a lecture.
 pub const MAX_VIDEO_BYTES: usize = 200 * 1024 * 1024;
 
+/// A large upload (a lecture's video) spooled to a temporary file as it streamed in: never
+/// whole in memory. The file goes when this does.
+#[derive(Debug)]
+pub struct SpooledFile {
+    file: tempfile::NamedTempFile,
+    head: Vec<u8>,
+    len: u64,
+}
+
+/// Bytes of an upload kept in memory to recognise what it is by content.
+const HEAD_BYTES: usize = 64;
+
+impl SpooledFile {
+    /// The first bytes, for recognising the file by content.
+    pub fn head(&self) -> &[u8] {
+        &self.head
+    }
+
+    pub fn path(&self) -> &std::path::Path {
+        self.file.path()
+    }
+
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
 /// Reads the one file of a multipart upload that may be larger than the forms' cap (a
-/// lecture's video), refusing it as soon as it passes `limit` bytes.
-pub async fn read_large_file(mut form: Multipart, limit: usize) -> Result<Vec<u8>, AppError> {
-    let mut file: Option<Vec<u8>> = None;
+/// lecture's video) into a temporary file, refusing it as soon as it passes `limit` bytes.
+pub async fn read_large_file(mut form: Multipart, limit: usize) -> Result<SpooledFile, AppError> {
+    use tokio::io::AsyncWriteExt;
+
+    let mut spooled: Option<SpooledFile> = None;
     while let Some(field) = form.next().await {
         let mut field = field.map_err(multipart_error)?;
         if field.name() != Some(FILE_FIELD) {
             continue;
         }
-        if file.is_some() {
+        if spooled.is_some() {
             return Err(AppError::field(FILE_FIELD, "Upload one file only."));
         }
-        let mut bytes = Vec::new();
+        let file = tempfile::NamedTempFile::new().map_err(|e| AppError::Internal(e.into()))?;
+        let mut out =
+            tokio::fs::File::from_std(file.reopen().map_err(|e| AppError::Internal(e.into()))?);
+        let (mut head, mut len) = (Vec::new(), 0_usize);
         while let Some(chunk) = field.next().await {
             let chunk = chunk.map_err(multipart_error)?;
-            if bytes.len() + chunk.len() > limit {
+            if len + chunk.len() > limit {
                 return Err(too_large(limit));
             }
-            bytes.extend_from_slice(&chunk);
+            let wanted = HEAD_BYTES.saturating_sub(head.len()).min(chunk.len());
+            head.extend_from_slice(&chunk[..wanted]);
+            out.write_all(&chunk)
+                .await
+                .map_err(|e| AppError::Internal(e.into()))?;
+            len += chunk.len();
         }
-        file = Some(bytes);
+        out.flush()
+            .await
+            .map_err(|e| AppError::Internal(e.into()))?;
+        spooled = Some(SpooledFile {
+            file,
+            head,
+            len: len as u64,
+        });
     }
-    file.ok_or_else(|| AppError::field(FILE_FIELD, "No file was submitted."))
+    spooled.ok_or_else(|| AppError::field(FILE_FIELD, "No file was submitted."))
 }
 
 fn multipart_error(err: MultipartError) -> AppError {

@@ -7,6 +7,7 @@
 mod database;
 pub mod groups;
 pub mod localstripe;
+pub mod moto;
 pub mod pdf;
 pub mod pictures;
 pub mod projects;

@@ -14,6 +14,7 @@ mod headers;
 mod health_metrics;
 mod mail_delivery;
 mod migrations;
+mod object_storage;
 mod page_heads;
 mod payments;
 mod permissions;

@@ -253,10 +253,8 @@ pub async fn set_poster(
     path: web::Path<i64>,
     form: SingleFile,
 ) -> AppResult<web::Json<Data<StaffLecture>>> {
-    let upload = form.bytes;
-    let saved =
-        lectures_admin::set_file(&ctx, &staff, path.into_inner(), LectureFile::Poster, upload)
-            .await?;
+    let upload = LectureFile::Poster(form.bytes);
+    let saved = lectures_admin::set_file(&ctx, &staff, path.into_inner(), upload).await?;
     Ok(Data::new(reread(&ctx, saved).await?))
 }
 
@@ -282,10 +280,8 @@ pub async fn set_video(
     path: web::Path<i64>,
     form: Multipart,
 ) -> AppResult<web::Json<Data<StaffLecture>>> {
-    let upload = read_large_file(form, MAX_VIDEO_BYTES).await?;
-    let saved =
-        lectures_admin::set_file(&ctx, &staff, path.into_inner(), LectureFile::Video, upload)
-            .await?;
+    let upload = LectureFile::Video(read_large_file(form, MAX_VIDEO_BYTES).await?);
+    let saved = lectures_admin::set_file(&ctx, &staff, path.into_inner(), upload).await?;
     Ok(Data::new(reread(&ctx, saved).await?))
 }
 

@@ -4,6 +4,7 @@
 use kernel::audit::Decision;
 use kernel::json_list::JsonList;
 use kernel::storage::unique_name;
+use kernel::upload::SpooledFile;
 use kernel::{AppContext, AppError, AppResult, Page, PageParams, Staff};
 use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 use serde::Serialize;
@@ -123,11 +124,13 @@ pub async fn delete(ctx: &AppContext, staff: &Staff, id: i64) -> AppResult<()> {
         .await
 }
 
-/// Which stored file of a lecture an upload replaces.
-#[derive(Debug, Clone, Copy)]
+/// An upload that replaces one of a lecture's stored files.
+#[derive(Debug)]
 pub enum LectureFile {
-    Poster,
-    Video,
+    /// A picture, small enough to be read whole (it is decoded to be resized).
+    Poster(Vec<u8>),
+    /// A video, spooled to disk as it came in and streamed into storage.
+    Video(SpooledFile),
 }
 
 /// Stores an uploaded poster (a picture) or video (WebM or MP4, recognised by content)
@@ -136,41 +139,42 @@ pub async fn set_file(
     ctx: &AppContext,
     staff: &Staff,
     id: i64,
-    which: LectureFile,
-    upload: Vec<u8>,
+    upload: LectureFile,
 ) -> AppResult<lecture::Model> {
     get(&ctx.db, id).await?;
-    let key = match which {
-        LectureFile::Poster => {
-            kernel::images::accept(ctx.storage.as_ref(), "lectures", upload, authoring::PICTURE)
-                .await?
-        }
-        LectureFile::Video => {
-            let kind = kernel::files::sniff_video(&upload).ok_or_else(|| {
+    let (key, action) = match &upload {
+        LectureFile::Poster(picture) => (
+            kernel::images::accept(
+                ctx.storage.as_ref(),
+                "lectures",
+                picture.clone(),
+                authoring::PICTURE,
+            )
+            .await?,
+            "lecture.set_poster",
+        ),
+        LectureFile::Video(video) => {
+            let kind = kernel::files::sniff_video(video.head()).ok_or_else(|| {
                 AppError::field(kernel::upload::FILE_FIELD, kernel::files::SUPPORTED_VIDEOS)
             })?;
             let key = format!("lectures/{}.{}", unique_name(), kind.extension());
             ctx.storage
-                .put(&key, &upload)
+                .put_file(&key, video.path())
                 .await
                 .map_err(|e| AppError::Internal(e.into()))?;
-            key
+            (key, "lecture.set_video")
         }
-    };
-    let action = match which {
-        LectureFile::Poster => "lecture.set_poster",
-        LectureFile::Video => "lecture.set_video",
     };
     let decision = Decision::by(&ctx.db, staff, action, "lecture", id).await?;
     let current = get(decision.db(), id).await?;
     let before = snapshot(&current);
     let mut active: lecture::ActiveModel = current.clone().into();
-    let old = match which {
-        LectureFile::Poster => {
+    let old = match upload {
+        LectureFile::Poster(_) => {
             active.image = Set(Some(key));
             current.image
         }
-        LectureFile::Video => {
+        LectureFile::Video(_) => {
             active.video_file = Set(Some(key));
             current.video_file
         }

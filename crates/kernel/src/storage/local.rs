@@ -1,37 +1,16 @@
-//! Where uploaded files live: a trait, and the local-disk implementation used by default.
+//! Files under a directory on disk: the default store.
 
-use std::path::{Component, Path, PathBuf};
+use std::ops::Range;
+use std::path::{Path, PathBuf};
 
 use async_trait::async_trait;
+use futures_util::StreamExt;
+use tokio::io::{AsyncReadExt, AsyncSeekExt};
 
-/// Failure to store or read a file.
-#[derive(Debug, thiserror::Error)]
-pub enum StorageError {
-    #[error("invalid storage key {0:?}")]
-    InvalidKey(String),
-    #[error(transparent)]
-    Io(#[from] std::io::Error),
-}
+use super::{ByteStream, Storage, StorageError, checked};
 
-/// A place for files addressed by slash-separated keys like `avatars/3/ab12.jpg`.
-#[async_trait]
-pub trait Storage: Send + Sync {
-    /// Writes `bytes` under `key`, replacing what was there.
-    async fn put(&self, key: &str, bytes: &[u8]) -> Result<(), StorageError>;
-    /// Reads the file at `key`, or `None` when there is none.
-    async fn get(&self, key: &str) -> Result<Option<Vec<u8>>, StorageError>;
-    /// Removes the file at `key`; removing a missing file is not an error.
-    async fn delete(&self, key: &str) -> Result<(), StorageError>;
-    /// The address a browser fetches the file from.
-    fn url(&self, key: &str) -> String;
-}
-
-/// A fresh, unguessable file name (128 random bits, hex).
-pub fn unique_name() -> String {
-    let mut name = [0u8; 16];
-    rand::RngCore::fill_bytes(&mut rand::rng(), &mut name);
-    name.iter().map(|b| format!("{b:02x}")).collect()
-}
+/// Bytes read from disk per chunk of a stream.
+const CHUNK: usize = 64 * 1024;
 
 /// Files under a directory on disk, served by the app at `url_prefix`.
 #[derive(Debug, Clone)]
@@ -54,30 +33,72 @@ impl LocalStorage {
 
     /// Maps a key to a path inside the root, refusing anything that could escape it.
     fn path_of(&self, key: &str) -> Result<PathBuf, StorageError> {
-        let relative = Path::new(key);
-        let safe = !key.is_empty()
-            && relative
-                .components()
-                .all(|c| matches!(c, Component::Normal(_)));
-        if !safe {
+        let relative = Path::new(checked(key)?);
+        if relative.is_absolute() {
             return Err(StorageError::InvalidKey(key.to_owned()));
         }
         Ok(self.root.join(relative))
+    }
+
+    /// A path beside `key`'s for writing it whole before it takes the key's place, so a
+    /// reader never sees half a file.
+    async fn partial_of(&self, key: &str) -> Result<(PathBuf, PathBuf), StorageError> {
+        let path = self.path_of(key)?;
+        if let Some(parent) = path.parent() {
+            tokio::fs::create_dir_all(parent).await?;
+        }
+        Ok((path.with_extension("partial"), path))
     }
 }
 
 #[async_trait]
 impl Storage for LocalStorage {
     async fn put(&self, key: &str, bytes: &[u8]) -> Result<(), StorageError> {
-        let path = self.path_of(key)?;
-        if let Some(parent) = path.parent() {
-            tokio::fs::create_dir_all(parent).await?;
-        }
-        // Write beside the target and rename, so a reader never sees half a file.
-        let partial = path.with_extension("partial");
+        let (partial, path) = self.partial_of(key).await?;
         tokio::fs::write(&partial, bytes).await?;
         tokio::fs::rename(&partial, &path).await?;
         Ok(())
+    }
+
+    async fn put_file(&self, key: &str, source: &Path) -> Result<(), StorageError> {
+        let (partial, path) = self.partial_of(key).await?;
+        // A copy, not a rename: the upload's temporary file may be on another file system.
+        tokio::fs::copy(source, &partial).await?;
+        tokio::fs::rename(&partial, &path).await?;
+        Ok(())
+    }
+
+    async fn size(&self, key: &str) -> Result<Option<u64>, StorageError> {
+        match tokio::fs::metadata(self.path_of(key)?).await {
+            Ok(meta) if meta.is_file() => Ok(Some(meta.len())),
+            Ok(_) => Ok(None),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    async fn read(&self, key: &str, range: Range<u64>) -> Result<ByteStream, StorageError> {
+        let mut file = tokio::fs::File::open(self.path_of(key)?).await?;
+        file.seek(std::io::SeekFrom::Start(range.start)).await?;
+        let left = range.end.saturating_sub(range.start);
+        let chunks =
+            futures_util::stream::try_unfold((file, left), |(mut file, left)| async move {
+                if left == 0 {
+                    return Ok(None);
+                }
+                let want = usize::try_from(left).unwrap_or(CHUNK).min(CHUNK);
+                let mut buffer = vec![0; want];
+                let got = file.read(&mut buffer).await?;
+                if got == 0 {
+                    return Ok(None);
+                }
+                buffer.truncate(got);
+                Ok(Some((
+                    bytes::Bytes::from(buffer),
+                    (file, left - got as u64),
+                )))
+            });
+        Ok(chunks.map(|chunk| chunk.map_err(StorageError::Io)).boxed())
     }
 
     async fn get(&self, key: &str) -> Result<Option<Vec<u8>>, StorageError> {
@@ -97,6 +118,10 @@ impl Storage for LocalStorage {
 
     fn url(&self, key: &str) -> String {
         format!("{}/{key}", self.url_prefix)
+    }
+
+    fn local_root(&self) -> Option<&Path> {
+        Some(&self.root)
     }
 }
 
@@ -123,7 +148,7 @@ mod tests {
     async fn refuses_keys_that_escape_the_root() {
         let dir = tempfile::tempdir().unwrap();
         let storage = LocalStorage::new(dir.path().join("media"), "/media");
-        for key in ["../secret", "/etc/passwd", "a/../../b", ""] {
+        for key in ["../secret", "/etc/passwd", "a/../../b", "", "a//b", "./a"] {
             assert!(
                 matches!(
                     storage.put(key, b"x").await,
