@@ -2,7 +2,7 @@
 //! configured with the README's `deploy/nginx/cohort-proxy.conf` as it is. Through the
 //! proxy: a session made on one instance works on the other, a live socket hears of what
 //! was done on the other instance, the client's address is the proxy's peer whatever it
-//! claims, and uploads and downloads go through. Runs when `TEST_DATABASE_URL`, `REDIS_URL`
+//! claims, and uploads and downloads go through, to and from one S3 bucket (moto) the instances share. Runs when `TEST_DATABASE_URL`, `REDIS_URL`
 //! and nginx are there (as in CI).
 
 use std::collections::BTreeSet;
@@ -102,15 +102,16 @@ fn upstream(response: &reqwest::Response) -> String {
 #[tokio::test]
 async fn two_instances_behind_nginx_serve_as_one() {
     let secret = "a shared key for both instances, at least 32 bytes";
-    let shared_dir = tempfile::tempdir().unwrap();
-    let shared = shared_dir.path().to_path_buf();
+    let moto = testkit::moto::start().await;
+    let media = moto.bucket("cohort-media", "media").await;
     let Some((first, second)) = testkit::spawn_two_instances_with(|config| {
         config.trusted_proxies = vec!["127.0.0.1/32".parse().unwrap()];
         config.rate_limits = true;
         config.rate_limit_per_minute = 5;
-        // One deployment: one key, one media store.
+        // One deployment: one key, one media store (an S3 bucket; each instance has its
+        // own data dir).
         config.secret_key = Some(secret.to_owned());
-        config.data_dir = shared.clone();
+        config.object_storage = Some(media.clone());
     })
     .await
     else {
