@@ -2,8 +2,8 @@
 //! configured with the README's `deploy/nginx/cohort-proxy.conf` as it is. Through the
 //! proxy: a session made on one instance works on the other, a live socket hears of what
 //! was done on the other instance, the client's address is the proxy's peer whatever it
-//! claims, and uploads and downloads go through, to and from one S3 bucket (moto) the instances share. Runs when `TEST_DATABASE_URL`, `REDIS_URL`
-//! and nginx are there (as in CI).
+//! claims, and uploads and downloads go through, to and from one S3 bucket (moto) the
+//! instances share. Runs when `TEST_DATABASE_URL`, `REDIS_URL` and nginx are there (as in CI).
 
 use std::collections::BTreeSet;
 use std::path::Path;
