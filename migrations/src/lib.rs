@@ -56,52 +56,88 @@ pub struct Migrator;
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![
-            Box::new(m20261122_000001_kernel_dev_mail::Migration),
-            Box::new(m20261122_000002_accounts_users::Migration),
-            Box::new(m20261122_000003_accounts_sessions::Migration),
-            Box::new(m20261122_000004_accounts_profile_and_security::Migration),
-            Box::new(m20261122_000005_accounts_totp_devices::Migration),
-            Box::new(m20261122_000006_accounts_phone_confirmation::Migration),
-            Box::new(m20261122_000007_accounts_oauth::Migration),
-            Box::new(m20261122_000008_accounts_notification_settings::Migration),
-            Box::new(m20261122_000009_kernel_audit_log::Migration),
-            Box::new(m20261122_000010_groups_working_groups::Migration),
-            Box::new(m20261122_000011_groups_supplementary_materials::Migration),
-            Box::new(m20261122_000012_groups_updates::Migration),
-            Box::new(m20261122_000013_groups_membership::Migration),
-            Box::new(m20261122_000014_discussions_posts::Migration),
-            Box::new(m20261122_000015_content::Migration),
-            Box::new(m20261122_000016_feed::Migration),
-            Box::new(m20261122_000017_learning::Migration),
-            Box::new(m20261123_000018_accounts_deactivation::Migration),
-            Box::new(m20261124_000019_accounts_password_change_required::Migration),
-            Box::new(m20261124_000020_feed_live_tickets::Migration),
-            Box::new(m20261124_000021_speed_list_indexes::Migration),
-            Box::new(m20261124_000022_feed_counts::Migration),
-            Box::new(m20261124_000023_feed_sources::Migration),
-            Box::new(m20261124_000024_public_comment_counts::Migration),
-            Box::new(m20261124_000025_lecture_captions::Migration),
-            Box::new(m20261124_000026_groups_goal_and_role_links::Migration),
-            Box::new(m20261124_000027_projects::Migration),
-            Box::new(m20261124_000028_project_favorites::Migration),
-            Box::new(m20261124_000029_project_reviews::Migration),
-            Box::new(m20261124_000030_project_team_and_needs::Migration),
-            Box::new(m20261124_000031_project_budget_lines::Migration),
-            Box::new(m20261124_000032_project_tags::Migration),
-            Box::new(m20261124_000033_project_updates::Migration),
-            Box::new(m20261124_000034_project_commenters::Migration),
-            Box::new(m20261124_000035_project_media::Migration),
-            Box::new(m20261124_000036_project_changes::Migration),
-            Box::new(m20261124_000037_project_pledges::Migration),
-            Box::new(m20261124_000038_test_processor::Migration),
-            Box::new(m20261124_000039_project_pledging::Migration),
-            Box::new(m20261124_000040_funding_approval::Migration),
-            Box::new(m20261125_000041_outbox_unsubscribe::Migration),
-            Box::new(m20261127_000042_lecture_caption_tracks::Migration),
-            Box::new(m20261127_000043_trend_indexes::Migration),
-            Box::new(m20261127_000044_audit_log_created_at::Migration),
-            Box::new(m20261127_000045_group_update_views::Migration),
-        ]
+        every_migration()
+            .into_iter()
+            .map(|migration| Box::new(InTransaction(migration)) as Box<dyn MigrationTrait>)
+            .collect()
     }
 }
+
+/// Runs a migration in one transaction with its row in `seaql_migrations`, on SQLite as on
+/// PostgreSQL (SeaORM's default wraps PostgreSQL's only): a migration that fails halfway
+/// leaves the schema as it found it, and the next start runs it again from the beginning.
+struct InTransaction(Box<dyn MigrationTrait>);
+
+impl MigrationName for InTransaction {
+    fn name(&self) -> &str {
+        self.0.name()
+    }
+}
+
+#[async_trait::async_trait]
+impl MigrationTrait for InTransaction {
+    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        self.0.up(manager).await
+    }
+
+    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        self.0.down(manager).await
+    }
+
+    fn use_transaction(&self) -> Option<bool> {
+        Some(true)
+    }
+}
+
+fn every_migration() -> Vec<Box<dyn MigrationTrait>> {
+    vec![
+        Box::new(m20261122_000001_kernel_dev_mail::Migration),
+        Box::new(m20261122_000002_accounts_users::Migration),
+        Box::new(m20261122_000003_accounts_sessions::Migration),
+        Box::new(m20261122_000004_accounts_profile_and_security::Migration),
+        Box::new(m20261122_000005_accounts_totp_devices::Migration),
+        Box::new(m20261122_000006_accounts_phone_confirmation::Migration),
+        Box::new(m20261122_000007_accounts_oauth::Migration),
+        Box::new(m20261122_000008_accounts_notification_settings::Migration),
+        Box::new(m20261122_000009_kernel_audit_log::Migration),
+        Box::new(m20261122_000010_groups_working_groups::Migration),
+        Box::new(m20261122_000011_groups_supplementary_materials::Migration),
+        Box::new(m20261122_000012_groups_updates::Migration),
+        Box::new(m20261122_000013_groups_membership::Migration),
+        Box::new(m20261122_000014_discussions_posts::Migration),
+        Box::new(m20261122_000015_content::Migration),
+        Box::new(m20261122_000016_feed::Migration),
+        Box::new(m20261122_000017_learning::Migration),
+        Box::new(m20261123_000018_accounts_deactivation::Migration),
+        Box::new(m20261124_000019_accounts_password_change_required::Migration),
+        Box::new(m20261124_000020_feed_live_tickets::Migration),
+        Box::new(m20261124_000021_speed_list_indexes::Migration),
+        Box::new(m20261124_000022_feed_counts::Migration),
+        Box::new(m20261124_000023_feed_sources::Migration),
+        Box::new(m20261124_000024_public_comment_counts::Migration),
+        Box::new(m20261124_000025_lecture_captions::Migration),
+        Box::new(m20261124_000026_groups_goal_and_role_links::Migration),
+        Box::new(m20261124_000027_projects::Migration),
+        Box::new(m20261124_000028_project_favorites::Migration),
+        Box::new(m20261124_000029_project_reviews::Migration),
+        Box::new(m20261124_000030_project_team_and_needs::Migration),
+        Box::new(m20261124_000031_project_budget_lines::Migration),
+        Box::new(m20261124_000032_project_tags::Migration),
+        Box::new(m20261124_000033_project_updates::Migration),
+        Box::new(m20261124_000034_project_commenters::Migration),
+        Box::new(m20261124_000035_project_media::Migration),
+        Box::new(m20261124_000036_project_changes::Migration),
+        Box::new(m20261124_000037_project_pledges::Migration),
+        Box::new(m20261124_000038_test_processor::Migration),
+        Box::new(m20261124_000039_project_pledging::Migration),
+        Box::new(m20261124_000040_funding_approval::Migration),
+        Box::new(m20261125_000041_outbox_unsubscribe::Migration),
+        Box::new(m20261127_000042_lecture_caption_tracks::Migration),
+        Box::new(m20261127_000043_trend_indexes::Migration),
+        Box::new(m20261127_000044_audit_log_created_at::Migration),
+        Box::new(m20261127_000045_group_update_views::Migration),
+    ]
+}
+
+#[cfg(test)]
+mod tests;
