@@ -1,6 +1,8 @@
 //! The span every request is logged under. It names the path but never the query string:
 //! links carry tokens there (a mailed reset link, a live-channel ticket), and a log line is
-//! no place for a secret.
+//! no place for a secret. Nor for personal data beyond user ids: the client's address is
+//! logged as a pseudonym, the same for one address while the process runs (enough to follow
+//! one client through the log), never the address itself.
 
 use actix_web::Error;
 use actix_web::HttpMessage;
@@ -8,6 +10,7 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::web;
 use kernel::AppContext;
+use sha2::{Digest, Sha256};
 use tracing::Span;
 use tracing_actix_web::{DefaultRootSpanBuilder, RequestId, RootSpanBuilder};
 
@@ -25,14 +28,14 @@ impl RootSpanBuilder for PathOnly {
         let client = request
             .app_data::<web::Data<AppContext>>()
             .and_then(|ctx| ctx.rate_limits.client_of(request.request()))
-            .map(|ip| ip.to_string())
+            .map(pseudonym)
             .unwrap_or_default();
         tracing::info_span!(
             "HTTP request",
             http.method = %request.method(),
             http.route = %route,
             http.target = %request.path(),
-            http.client_ip = %client,
+            client = %client,
             request_id = %request_id,
             http.status_code = tracing::field::Empty,
             otel.status_code = tracing::field::Empty,
@@ -43,5 +46,33 @@ impl RootSpanBuilder for PathOnly {
 
     fn on_request_end<B: MessageBody>(span: Span, outcome: &Result<ServiceResponse<B>, Error>) {
         DefaultRootSpanBuilder::on_request_end(span, outcome);
+    }
+}
+
+/// A short name for `address` that cannot be turned back into it: a digest keyed by a
+/// random value this process drew at its start.
+fn pseudonym(address: std::net::IpAddr) -> String {
+    static KEY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    // 128 random bits.
+    let key = KEY.get_or_init(kernel::storage::unique_name);
+    let digest = Sha256::new()
+        .chain_update(key)
+        .chain_update(address.to_string())
+        .finalize();
+    digest[..6].iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pseudonym;
+
+    #[test]
+    fn one_address_one_pseudonym_which_is_not_the_address() {
+        let a = "203.0.113.7".parse().unwrap();
+        let b = "203.0.113.8".parse().unwrap();
+        assert_eq!(pseudonym(a), pseudonym(a));
+        assert_ne!(pseudonym(a), pseudonym(b));
+        assert_eq!(pseudonym(a).len(), 12);
+        assert!(!pseudonym(a).contains("203"));
     }
 }

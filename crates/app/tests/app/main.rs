@@ -12,6 +12,7 @@ mod crash;
 mod group_activity;
 mod headers;
 mod health_metrics;
+mod logs;
 mod mail_delivery;
 mod migrations;
 mod object_storage;

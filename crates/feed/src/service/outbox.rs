@@ -65,7 +65,13 @@ pub async fn process_due(ctx: &AppContext, now: DateTime<Utc>) -> AppResult<usiz
                 } else {
                     PENDING
                 };
-                tracing::warn!(error = %err, id = row.id, attempts, "could not send a queued e-mail");
+                // The server's answer may quote the recipient, so it goes to the row
+                // (`last_error`), not to the log, which carries no personal data.
+                tracing::warn!(
+                    id = row.id,
+                    attempts,
+                    "could not send a queued e-mail; its last_error says why"
+                );
                 update
                     .col_expr(outbox::Column::Status, Expr::value(status))
                     .col_expr(outbox::Column::Attempts, Expr::value(attempts))

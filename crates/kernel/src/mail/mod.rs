@@ -45,7 +45,9 @@ pub struct Email {
 /// Failure to hand a message over for delivery.
 #[derive(Debug, thiserror::Error)]
 pub enum MailError {
-    #[error("invalid address {0:?}")]
+    /// The address is kept for the caller, not shown: errors are logged, and logs carry no
+    /// personal data.
+    #[error("invalid e-mail address")]
     InvalidAddress(String),
     #[error("mail transport failed: {0}")]
     Transport(String),
