@@ -9,6 +9,7 @@ mod contract;
 mod contract_security;
 mod dev_mailbox;
 mod discussion_targets;
+pub mod doctor;
 mod envelope;
 mod feed_facts;
 mod group_activity;

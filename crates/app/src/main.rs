@@ -61,6 +61,10 @@ enum Command {
         #[arg(long)]
         from: std::path::PathBuf,
     },
+    /// Check this deployment's configuration and the services it names: says what is unsafe
+    /// for production and what is worth changing; changes nothing. Exits 1 when anything is
+    /// unsafe.
+    Doctor,
     /// Manage where uploads are kept.
     Storage {
         #[command(subcommand)]
@@ -182,6 +186,23 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
                 println!("{line}");
             }
             println!("Restored from {}.", from.display());
+            Ok(())
+        }
+        Command::Doctor => {
+            let mut found = app::doctor::configuration(&config);
+            found.extend(app::doctor::services(&config).await);
+            found.sort_by_key(|f| std::cmp::Reverse(f.verdict));
+            for finding in &found {
+                println!("{finding}");
+            }
+            let unsafe_count = found
+                .iter()
+                .filter(|f| f.verdict == app::doctor::Verdict::Unsafe)
+                .count();
+            if unsafe_count > 0 {
+                anyhow::bail!("{unsafe_count} unsafe for production (above)");
+            }
+            println!("Nothing unsafe for production.");
             Ok(())
         }
         Command::Storage {

@@ -97,33 +97,11 @@ async fn context(config: Config) -> anyhow::Result<AppContext> {
         .context("closing the migration connections")?;
     let db = db::connect(&url, config.log_sql).await?;
 
-    let storage: Arc<dyn Storage> = match &config.object_storage {
-        Some(location) => Arc::new(
-            S3Storage::new(location, MEDIA_PREFIX)
-                .with_context(|| format!("opening {}", location.url()))?,
-        ),
-        None => {
-            let media_root = config.data_dir.join("media");
-            std::fs::create_dir_all(&media_root)
-                .with_context(|| format!("creating {}", media_root.display()))?;
-            Arc::new(LocalStorage::new(media_root, MEDIA_PREFIX))
-        }
-    };
+    let storage = storage_for(&config)?;
     announce_mode(&config);
     kernel::links::set_embed_origins(config.embed_origins.clone());
     let (mailer, dev_mailbox): (Arc<dyn Mailer>, _) = match &config.smtp_url {
-        Some(url) => (
-            Arc::new(SmtpMailer::new(
-                &SmtpServer {
-                    url,
-                    ca_file: config.smtp_ca_file.as_deref(),
-                    timeout: Duration::from_secs(config.smtp_timeout_secs),
-                },
-                &config.mail_from,
-                &config.public_url,
-            )?),
-            None,
-        ),
+        Some(url) => (Arc::new(smtp_for(&config, url)?), None),
         None => {
             let mailbox = DevMailbox::new(db.clone());
             (Arc::new(mailbox.clone()), Some(mailbox))
@@ -195,6 +173,36 @@ async fn context(config: Config) -> anyhow::Result<AppContext> {
         dev_mailbox,
         changes,
     })
+}
+
+/// The store `COHORT_STORAGE_URL` names, or the data dir's `media/`.
+pub fn storage_for(config: &Config) -> anyhow::Result<Arc<dyn Storage>> {
+    Ok(match &config.object_storage {
+        Some(location) => Arc::new(
+            S3Storage::new(location, MEDIA_PREFIX)
+                .with_context(|| format!("opening {}", location.url()))?,
+        ),
+        None => {
+            let media_root = config.data_dir.join("media");
+            std::fs::create_dir_all(&media_root)
+                .with_context(|| format!("creating {}", media_root.display()))?;
+            Arc::new(LocalStorage::new(media_root, MEDIA_PREFIX))
+        }
+    })
+}
+
+/// The mailer for the SMTP server at `url`, as the configuration says to reach it.
+pub fn smtp_for(config: &Config, url: &str) -> anyhow::Result<SmtpMailer> {
+    let server = SmtpServer {
+        url,
+        ca_file: config.smtp_ca_file.as_deref(),
+        timeout: Duration::from_secs(config.smtp_timeout_secs),
+    };
+    Ok(SmtpMailer::new(
+        &server,
+        &config.mail_from,
+        &config.public_url,
+    )?)
 }
 
 /// Says loudly what development mode opens, and where mail and SMS go without a real

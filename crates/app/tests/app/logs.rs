@@ -72,9 +72,9 @@ async fn logs_name_requests_by_id_and_people_by_user_id_only() {
         .map(|line| serde_json::from_str(line).expect("every line is one JSON object"))
         .collect();
     assert!(
-        lines
-            .iter()
-            .all(|l| l.get("span").is_none_or(|span| span["request_id"].is_string())),
+        lines.iter().all(|l| l
+            .get("span")
+            .is_none_or(|span| span["request_id"].is_string())),
         "a request's line without its id:\n{text}"
     );
     let request = lines

@@ -9,6 +9,8 @@ mod console;
 mod contract_docs;
 mod contract_statuses;
 mod crash;
+mod deploy_files;
+mod doctor;
 mod group_activity;
 mod headers;
 mod health_metrics;

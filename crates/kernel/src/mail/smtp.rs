@@ -105,6 +105,24 @@ impl SmtpMailer {
     }
 }
 
+impl SmtpMailer {
+    /// Whether the server can be reached, greets, and accepts the configured TLS and
+    /// account (it sends `NOOP`, no mail).
+    pub async fn answers(&self) -> Result<(), MailError> {
+        match tokio::time::timeout(self.timeout, self.transport.test_connection()).await {
+            Ok(Ok(true)) => Ok(()),
+            Ok(Ok(false)) => Err(MailError::Transport(
+                "the server did not answer NOOP".into(),
+            )),
+            Ok(Err(e)) => Err(MailError::Transport(e.to_string())),
+            Err(_) => Err(MailError::Transport(format!(
+                "the mail server did not answer within {} s",
+                self.timeout.as_secs()
+            ))),
+        }
+    }
+}
+
 /// The TLS `url` asks for (the way lettre reads it: `smtps://` is TLS from the start,
 /// `?tls=required` / `?tls=opportunistic` STARTTLS), trusting the authority in `ca_file` too.
 fn tls_mode(url: &str, ca_file: &Path) -> Result<Tls, MailError> {
