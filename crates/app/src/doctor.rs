@@ -245,6 +245,18 @@ pub async fn services(config: &Config) -> Vec<Finding> {
 }
 
 async fn database(config: &Config) -> anyhow::Result<Finding> {
+    // The embedded database is not made by looking for it.
+    let embedded = config.data_dir.join("cohort.db");
+    if config.database_url.is_none() && !embedded.exists() {
+        return Ok(finding(
+            Verdict::Unsafe,
+            "database",
+            format!(
+                "{} does not exist yet: run `cohort migrate`",
+                embedded.display()
+            ),
+        ));
+    }
     let url = kernel::db::database_url(config)?;
     let db = kernel::db::connect(&url, config.log_sql).await?;
     let state = crate::schema::state(&db).await?;

@@ -55,7 +55,7 @@ async fn doctor_passes_a_sound_deployment_and_names_what_is_unsafe_in_a_broken_o
     };
     let good_relay = relay.url(Some(("cohort", "relay password 1")));
 
-    // Before `cohort migrate`, the database is behind: unsafe, and nothing was changed.
+    // Before `cohort migrate` there is no database: unsafe, and the doctor makes none.
     let early = production(good_relay.clone())
         .arg("doctor")
         .output()
@@ -67,6 +67,10 @@ async fn doctor_passes_a_sound_deployment_and_names_what_is_unsafe_in_a_broken_o
         "{text}"
     );
     assert!(text.contains("1 unsafe for production"), "{text}");
+    assert!(
+        !data.path().join("cohort.db").exists(),
+        "doctor made the database"
+    );
 
     let migrated = production(good_relay.clone())
         .arg("migrate")
