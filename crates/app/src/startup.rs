@@ -47,6 +47,8 @@ use crate::{
 const LIVE_PATH: &str = "/ws/notifications";
 /// URL prefix under which uploaded files are served from local storage.
 const MEDIA_PREFIX: &str = "/media";
+/// How long an idle client connection is kept open (see `server`).
+const KEEP_ALIVE: Duration = Duration::from_secs(75);
 /// Largest non-JSON body (uploads are multipart and capped again per field).
 const PAYLOAD_LIMIT_BYTES: usize = 25 * 1024 * 1024;
 
@@ -486,6 +488,10 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
         app.configure(site_index::configure)
             .configure(spa::configure(&static_dir, data.clone(), reads.clone()))
     })
+    // An idle connection stays open longer than a proxy keeps its idle upstream ones (nginx:
+    // 60 s), so the proxy, never the instance, closes it: closed from this side, a request the
+    // proxy sent on it at that moment would fail (a POST is not retried: a 502).
+    .keep_alive(KEEP_ALIVE)
     .listen(listener)?
     // Signals are ours to handle (see `shutdown_signal`), so tests install none.
     .disable_signals()

@@ -266,3 +266,35 @@ async fn two_instances_behind_nginx_serve_as_one() {
         403
     );
 }
+
+/// A proxy keeps idle upstream connections open (nginx: 60 s) and reuses them; the instance
+/// must not close one first, or a request sent on it at that moment fails. Here the same
+/// connection answers again after lying idle longer than actix's default 5 s.
+#[tokio::test]
+async fn an_idle_connection_stays_open_for_the_proxy_to_reuse() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    let app = testkit::spawn_app().await;
+    let address = app.address.trim_start_matches("http://").to_owned();
+    let mut connection = tokio::net::TcpStream::connect(&address).await.unwrap();
+    let request = format!("GET /api/health/live HTTP/1.1\r\nHost: {address}\r\n\r\n");
+    for round in 0..2 {
+        if round == 1 {
+            tokio::time::sleep(std::time::Duration::from_secs(7)).await;
+        }
+        connection.write_all(request.as_bytes()).await.unwrap();
+        let mut answer = vec![0; 4096];
+        let read = tokio::time::timeout(
+            std::time::Duration::from_secs(5),
+            connection.read(&mut answer),
+        )
+        .await
+        .expect("an answer")
+        .unwrap();
+        let answer = String::from_utf8_lossy(&answer[..read]);
+        assert!(
+            answer.starts_with("HTTP/1.1 200"),
+            "round {round}: {answer:?} (the connection was closed while idle)"
+        );
+    }
+}
