@@ -10,6 +10,7 @@ pub mod localstripe;
 pub mod moto;
 pub mod pdf;
 pub mod pictures;
+pub mod process;
 pub mod projects;
 pub mod redis;
 pub mod smtp;

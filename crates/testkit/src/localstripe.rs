@@ -2,40 +2,24 @@
 //! a test and stopped when the guard drops. `just localstripe` installs it into its own
 //! virtualenv; `LOCALSTRIPE_BIN` names another copy.
 
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
+use crate::process::{Running, installed};
 use crate::smtp::free_port;
 
 /// A running localstripe; killed on drop.
 pub struct LocalStripe {
-    child: Child,
+    _process: Running,
     pub url: String,
-}
-
-impl Drop for LocalStripe {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn binary() -> PathBuf {
-    if let Ok(path) = std::env::var("LOCALSTRIPE_BIN") {
-        return PathBuf::from(path);
-    }
-    let home = std::env::var("HOME").unwrap_or_else(|_| "/root".into());
-    PathBuf::from(home).join(".cache/cohort/localstripe/bin/localstripe")
 }
 
 /// Starts a fresh localstripe and waits until it answers.
 pub async fn start() -> LocalStripe {
-    let bin = binary();
-    assert!(
-        bin.exists(),
-        "localstripe is not installed at {}: run `just localstripe` (the test recipes do)",
-        bin.display()
+    let bin = installed(
+        "LOCALSTRIPE_BIN",
+        "localstripe/bin/localstripe",
+        "localstripe",
     );
     let port = free_port();
     let child = Command::new(&bin)
@@ -45,7 +29,10 @@ pub async fn start() -> LocalStripe {
         .spawn()
         .unwrap_or_else(|e| panic!("starting {}: {e}", bin.display()));
     let url = format!("http://127.0.0.1:{port}");
-    let server = LocalStripe { child, url };
+    let server = LocalStripe {
+        _process: Running(child),
+        url,
+    };
     let client = reqwest::Client::new();
     for _ in 0..150 {
         let answered = client

@@ -2,44 +2,24 @@
 //! of object storage, stopped when the guard drops. `just moto` installs it into its own
 //! virtualenv; `MOTO_SERVER_BIN` names another copy.
 
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use kernel::storage::s3::S3Location;
 
+use crate::process::{Running, installed};
 use crate::smtp::free_port;
 
 /// A running moto; killed on drop.
 pub struct Moto {
-    child: Child,
+    _process: Running,
     /// `http://127.0.0.1:<port>`.
     pub endpoint: String,
 }
 
-impl Drop for Moto {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn binary() -> PathBuf {
-    if let Ok(path) = std::env::var("MOTO_SERVER_BIN") {
-        return PathBuf::from(path);
-    }
-    let home = std::env::var("HOME").unwrap_or_else(|_| "/root".into());
-    PathBuf::from(home).join(".cache/cohort/moto/bin/moto_server")
-}
-
 /// Starts a fresh moto and waits until it answers.
 pub async fn start() -> Moto {
-    let bin = binary();
-    assert!(
-        bin.exists(),
-        "moto is not installed at {}: run `just moto` (the test recipes do)",
-        bin.display()
-    );
+    let bin = installed("MOTO_SERVER_BIN", "moto/bin/moto_server", "moto");
     let port = free_port();
     let child = Command::new(&bin)
         .args(["-H", "127.0.0.1", "-p", &port.to_string()])
@@ -48,7 +28,7 @@ pub async fn start() -> Moto {
         .spawn()
         .unwrap_or_else(|e| panic!("starting {}: {e}", bin.display()));
     let moto = Moto {
-        child,
+        _process: Running(child),
         endpoint: format!("http://127.0.0.1:{port}"),
     };
     let client = reqwest::Client::new();

@@ -7,10 +7,12 @@
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use serde::Deserialize;
+
+use crate::process::{Running, installed};
 use tempfile::TempDir;
 
 /// A port nothing listens on (yet): an SMTP outage.
@@ -64,25 +66,10 @@ pub struct Received {
 
 /// A running server; killed on drop.
 pub struct SmtpServer {
-    child: Child,
+    _process: Running,
     pub port: u16,
     security: Security,
     dir: TempDir,
-}
-
-impl Drop for SmtpServer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn python() -> PathBuf {
-    if let Ok(path) = std::env::var("AIOSMTPD_PYTHON") {
-        return PathBuf::from(path);
-    }
-    let home = std::env::var("HOME").unwrap_or_else(|_| "/root".into());
-    PathBuf::from(home).join(".cache/cohort/aiosmtpd/bin/python")
 }
 
 /// A private certificate authority and the server's certificate for `localhost` and
@@ -176,12 +163,7 @@ impl SmtpServer {
     }
 
     pub async fn start_with(options: SmtpOptions) -> Self {
-        let python = python();
-        assert!(
-            python.exists(),
-            "aiosmtpd is not installed at {}: run `just smtpd` (the test recipes do)",
-            python.display()
-        );
+        let python = installed("AIOSMTPD_PYTHON", "aiosmtpd/bin/python", "smtpd");
         let dir = tempfile::tempdir().expect("a directory for the received mail");
         let port = if options.port == 0 {
             free_port()
@@ -216,13 +198,16 @@ impl SmtpServer {
         if let Some(delay) = options.delay {
             command.args(["--delay", &delay.as_secs_f64().to_string()]);
         }
-        let mut child = command
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap_or_else(|e| panic!("starting {}: {e}", python.display()));
+        // Held from the start, so a server that never gets ready is stopped all the same.
+        let mut process = Running(
+            command
+                .stdout(Stdio::piped())
+                .stderr(Stdio::inherit())
+                .spawn()
+                .unwrap_or_else(|e| panic!("starting {}: {e}", python.display())),
+        );
         // It prints "ready" once it listens.
-        let stdout = child.stdout.take().expect("the server's output");
+        let stdout = process.0.stdout.take().expect("the server's output");
         let ready = tokio::task::spawn_blocking(move || {
             let mut line = String::new();
             BufReader::new(stdout).read_line(&mut line).ok();
@@ -234,7 +219,7 @@ impl SmtpServer {
             "aiosmtpd did not start on port {port}"
         );
         Self {
-            child,
+            _process: process,
             port,
             security: options.security,
             dir,
