@@ -35,6 +35,7 @@ test('every member screen fits a phone', async ({ page }, info) => {
     '/my-profile/affiliations',
     '/my-profile/notifications',
     '/my-profile/pledges',
+    '/my-profile/following',
     '/working-groups/my',
     '/working-groups/my/joined',
     '/working-groups/my/applied',

@@ -50,6 +50,7 @@ mod m20261127_000042_lecture_caption_tracks;
 mod m20261127_000043_trend_indexes;
 mod m20261127_000044_audit_log_created_at;
 mod m20261127_000045_group_update_views;
+mod m20261128_000046_discussion_subscriptions;
 
 pub struct Migrator;
 
@@ -136,6 +137,7 @@ fn every_migration() -> Vec<Box<dyn MigrationTrait>> {
         Box::new(m20261127_000043_trend_indexes::Migration),
         Box::new(m20261127_000044_audit_log_created_at::Migration),
         Box::new(m20261127_000045_group_update_views::Migration),
+        Box::new(m20261128_000046_discussion_subscriptions::Migration),
     ]
 }
 

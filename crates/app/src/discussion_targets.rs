@@ -2,11 +2,12 @@
 //! group's rules come from `groups`, a blog post's from `content`, a project's from
 //! `projects`.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use async_trait::async_trait;
 use discussions::enums::TopicType;
-use discussions::{Access, CommentsDelta, Target, Targets};
+use discussions::{Access, CommentsDelta, PlaceName, Target, Targets};
 use kernel::{AppContext, AppResult, CurrentUser};
 use sea_orm::DatabaseConnection;
 
@@ -30,6 +31,21 @@ impl Target for GroupDiscussions {
 
     async fn comments_changed(&self, id: i64, delta: CommentsDelta) -> AppResult<()> {
         groups::service::discussion::count_comments(&self.db, id, delta.all, delta.public).await
+    }
+
+    async fn names(&self, ids: &[i64], viewer: &CurrentUser) -> AppResult<HashMap<i64, PlaceName>> {
+        let found = groups::service::discussion::named(&self.db, ids, viewer).await?;
+        Ok(found
+            .into_iter()
+            .map(|g| {
+                let name = PlaceName {
+                    route: format!("/working-groups/{}", g.group.slug),
+                    title: g.group.title,
+                    read_private: g.read_private,
+                };
+                (g.group.id, name)
+            })
+            .collect())
     }
 }
 
@@ -55,6 +71,11 @@ impl Target for BlogDiscussions {
         // Posts show no comment count.
         Ok(())
     }
+
+    async fn names(&self, ids: &[i64], viewer: &CurrentUser) -> AppResult<HashMap<i64, PlaceName>> {
+        let found = content::service::blog::named(&self.db, ids, viewer).await?;
+        Ok(public_names(found, "/blog"))
+    }
 }
 
 /// Projects: signed-in members discuss a live project; staff moderate; nothing is private.
@@ -78,6 +99,30 @@ impl Target for ProjectDiscussions {
         // A project page shows no comment count.
         Ok(())
     }
+
+    async fn names(
+        &self,
+        ids: &[i64],
+        _viewer: &CurrentUser,
+    ) -> AppResult<HashMap<i64, PlaceName>> {
+        let found = projects::service::discussion::named(&self.db, ids).await?;
+        Ok(public_names(found, "/project"))
+    }
+}
+
+/// Names of places with nothing private, their pages under `base`.
+fn public_names(found: Vec<(i64, String, String)>, base: &str) -> HashMap<i64, PlaceName> {
+    found
+        .into_iter()
+        .map(|(id, slug, title)| {
+            let name = PlaceName {
+                title,
+                route: format!("{base}/{slug}"),
+                read_private: false,
+            };
+            (id, name)
+        })
+        .collect()
 }
 
 /// Every registered target.

@@ -2,6 +2,7 @@
 //! understands, with what the feed cannot look up itself (a group's curators or members,
 //! a post's title). The feed decides who hears of it.
 
+use std::collections::HashSet;
 use std::future::Future;
 use std::sync::Arc;
 
@@ -133,17 +134,28 @@ async fn update_reviewed(_ctx: AppContext, e: Arc<UpdateReviewed>) -> AppResult<
 
 async fn posted(ctx: AppContext, e: Arc<DiscussionPosted>) -> AppResult<Vec<Fact>> {
     let is_topic = e.topic_id == e.post_id;
+    let thread = (!is_topic).then_some(e.topic_id);
+    let audience = discussions::audience(&ctx.db, e.topic_type, e.target_id, thread).await?;
+    let mut following = audience.following;
+    let mut parent_author_id = e.parent_author_id;
     let (place, followers) = match e.topic_type {
         TopicType::Groups => {
             let Some(g) = groups::service::membership::reference(&ctx.db, e.target_id).await?
             else {
                 return Ok(Vec::new());
             };
-            let followers = if is_topic {
+            let members = if is_topic || !e.is_public {
                 ctx.groups.members_of(e.target_id).await?
             } else {
                 Vec::new()
             };
+            // A private thread reaches only those who may still read it.
+            if !e.is_public {
+                let readers: HashSet<i64> = members.iter().copied().collect();
+                following.retain(|u| readers.contains(u));
+                parent_author_id = parent_author_id.filter(|u| readers.contains(u));
+            }
+            let followers = if is_topic { members } else { Vec::new() };
             (Place::Group(group(&g)), followers)
         }
         TopicType::Blog => {
@@ -180,11 +192,13 @@ async fn posted(ctx: AppContext, e: Arc<DiscussionPosted>) -> AppResult<Vec<Fact
         topic_id: e.topic_id,
         post_id: e.post_id,
         author_id: e.author_id,
-        parent_author_id: e.parent_author_id,
+        parent_author_id,
         is_public: e.is_public,
         is_topic,
         text: e.text.clone(),
         followers,
+        following,
+        muted: audience.muted,
     })])
 }
 

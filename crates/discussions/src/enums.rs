@@ -26,3 +26,46 @@ string_enum!(
         Pdf = "PDF",
     }
 );
+
+string_enum!(
+    /// What a member follows or mutes: one topic, or the whole discussion of a place.
+    SubjectType {
+        Topic = "topic",
+        Group = "group",
+        Project = "project",
+        BlogPost = "blog_post",
+    }
+);
+
+string_enum!(
+    /// How a member hears of a subject's new posts. `normal` is the default (no row):
+    /// group members hear of new topics, authors of the replies that answer them.
+    Level {
+        /// Every new topic and reply.
+        Following = "following",
+        Normal = "normal",
+        /// Nothing, even what a setting would otherwise send.
+        Muted = "muted",
+    }
+);
+
+impl SubjectType {
+    /// The place subject of a target's discussion.
+    pub fn of_place(topic_type: TopicType) -> Self {
+        match topic_type {
+            TopicType::Groups => Self::Group,
+            TopicType::Projects => Self::Project,
+            TopicType::Blog => Self::BlogPost,
+        }
+    }
+
+    /// The target type of a place subject; `None` for a topic.
+    pub fn place(self) -> Option<TopicType> {
+        match self {
+            Self::Topic => None,
+            Self::Group => Some(TopicType::Groups),
+            Self::Project => Some(TopicType::Projects),
+            Self::BlogPost => Some(TopicType::Blog),
+        }
+    }
+}

@@ -32,6 +32,20 @@ pub trait Target: Send + Sync {
     /// The number of live (not deleted) topics and replies on the target moved, for
     /// targets that show a count.
     async fn comments_changed(&self, id: i64, delta: CommentsDelta) -> AppResult<()>;
+
+    /// How each of the targets `ids` that still exist and `viewer` may see is named and
+    /// linked, in a fixed number of statements (a member's Following list names them).
+    async fn names(&self, ids: &[i64], viewer: &CurrentUser) -> AppResult<HashMap<i64, PlaceName>>;
+}
+
+/// A target as lists name it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlaceName {
+    pub title: String,
+    /// Its page, `/working-groups/{slug}` for instance.
+    pub route: String,
+    /// The viewer reads its private topics.
+    pub read_private: bool,
 }
 
 /// How a target's counts of live posts move: all of them, and those in public topics.

@@ -101,6 +101,10 @@ pub struct Post {
     pub text: String,
     /// Who hears of a new topic (a group's members).
     pub followers: Vec<i64>,
+    /// Who follows the topic or its place: they hear of every new topic and reply there.
+    pub following: Vec<i64>,
+    /// Who muted the topic or its place: they hear of nothing there.
+    pub muted: Vec<i64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

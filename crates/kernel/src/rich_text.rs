@@ -177,6 +177,15 @@ pub fn is_blank(html: &str) -> bool {
     no_tags.replace("&nbsp;", " ").trim().is_empty()
 }
 
+/// The first `max` characters of plain `text`, with an ellipsis when cut.
+pub fn excerpt(text: &str, max: usize) -> String {
+    let mut cut: String = text.chars().take(max).collect();
+    if cut.len() < text.len() {
+        cut.push('…');
+    }
+    cut
+}
+
 /// The text of rich text, without tags, for quotes and excerpts shown as plain text.
 pub fn plain_text(html: &str) -> String {
     let stripped = ammonia::Builder::empty()

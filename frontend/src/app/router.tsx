@@ -90,6 +90,7 @@ export const routes = [
                     lazy: profile.notificationsTabRoute,
                   },
                   { path: 'pledges', lazy: profile.pledgesTabRoute },
+                  { path: 'following', lazy: discussions.followingTabRoute },
                 ],
               },
               {

@@ -31,11 +31,28 @@ function Tabbed() {
   );
 }
 
+/** Two writes before the page renders again: a filter chosen, then a search typed at once. */
+function Quick() {
+  const [box, setBox] = useUrlChoice('box', BOXES, 'open');
+  const { setText } = useUrlSearch(20);
+  return (
+    <button
+      onClick={() => {
+        setBox('handled');
+        setText('stroke');
+      }}
+    >
+      Both {box}
+    </button>
+  );
+}
+
 function renderAt(path: string) {
   const router = createMemoryRouter(
     [
       { path: '/list', element: <SearchList /> },
       { path: '/tabbed', element: <Tabbed /> },
+      { path: '/quick', element: <Quick /> },
       { path: '/elsewhere', element: <p>elsewhere</p> },
     ],
     { initialEntries: [path] },
@@ -67,6 +84,14 @@ describe('list state in the address', () => {
     await settle();
     expect(screen.getByLabelText('Search')).toHaveValue('aphasia');
     expect(screen.getByText('results for “aphasia” page 2')).toBeInTheDocument();
+  });
+
+  it('keeps every write made before the page renders again', async () => {
+    const router = renderAt('/quick');
+    fireEvent.click(screen.getByText('Both open'));
+    await settle();
+    expect(new URLSearchParams(router.state.location.search).get('box')).toBe('handled');
+    expect(new URLSearchParams(router.state.location.search).get('search')).toBe('stroke');
   });
 
   it('keeps a choice among fixed values, falls back on an unknown one, and starts it from page 1', async () => {

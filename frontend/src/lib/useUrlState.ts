@@ -1,5 +1,5 @@
-import { useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { useDebounced } from '@/lib/useDebounced';
 
 /*
@@ -9,23 +9,39 @@ import { useDebounced } from '@/lib/useDebounced';
  * through.
  */
 
+/**
+ * The address a write asked for that the page has not rendered yet. react-router hands a
+ * setter the parameters of the render it was made in, so a second write before the next
+ * render (a filter chosen, then a search typed at once) would undo the first: a write
+ * builds on this one instead while the page still shows what it was made from.
+ */
+let pending: { from: string; to: string } | null = null;
+
 /** One query-string value: `fallback` when absent; setting `fallback` removes it. */
 export function useUrlParam(name: string, fallback = ''): [string, (next: string) => void] {
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
   const value = params.get(name) ?? fallback;
+  const shown = `${pathname}?${params.toString()}`;
+  useEffect(() => {
+    if (pending?.to === shown) pending = null;
+  }, [shown]);
   const set = useCallback(
     (next: string) =>
       setParams(
-        (current) => {
+        (snapshot) => {
+          const from = `${pathname}?${snapshot.toString()}`;
+          const current = new URLSearchParams(pending?.from === from ? pending.to.split('?')[1] : snapshot);
           if (next === fallback || next === '') current.delete(name);
           else current.set(name, next);
           // A new filter starts from the first page.
           if (name !== 'page') current.delete('page');
+          pending = { from, to: `${pathname}?${current.toString()}` };
           return current;
         },
         { replace: true },
       ),
-    [name, fallback, setParams],
+    [name, fallback, pathname, setParams],
   );
   return [value, set];
 }

@@ -75,6 +75,7 @@ fn with_body(request: reqwest::RequestBuilder, operation: &str) -> reqwest::Requ
             json!({"text": "<p>Said</p>"})
         }
         "voteDiscussion" | "voteComment" => json!({"reaction": "up"}),
+        "setSubscription" => json!({"level": "following"}),
         "updateGroup" => json!({"title": "Matrix renamed"}),
         "staffCreateUser" => json!({"name": "New Person", "email": "new.person@example.org"}),
         "createProject" | "saveProjectGeneral" => {

@@ -454,6 +454,7 @@ pub fn concrete(template: &str, operation: &str, s: &Scene) -> String {
         s.reply
     };
     template
+        .replace("{subject_type}/{id}", &format!("topic/{topic}"))
         .replace(
             "{topic_type}/{id}/discussions/{comment_id}",
             &format!("groups/{}/discussions/{topic}", s.group),

@@ -156,6 +156,26 @@ pub async fn discussion_rights(
     }
 }
 
+/// The slugs and titles of the posts among `ids` that `viewer` may read, in one statement.
+pub async fn named(
+    db: &impl ConnectionTrait,
+    ids: &[i64],
+    viewer: &CurrentUser,
+) -> AppResult<Vec<(i64, String, String)>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let is_staff = viewer.staff_role.is_some();
+    Ok(blog_post::Entity::find()
+        .filter(blog_post::Column::Id.is_in(ids.iter().copied()))
+        .all(db)
+        .await?
+        .into_iter()
+        .filter(|p| policy::may_read_post(p.published, is_staff))
+        .map(|p| (p.id, p.slug, p.title))
+        .collect())
+}
+
 /// A post's slug and title, for other crates naming it.
 pub async fn reference(
     db: &impl ConnectionTrait,

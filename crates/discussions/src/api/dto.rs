@@ -6,7 +6,7 @@ use kernel::Pagination;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::enums::{AttachmentType, Reaction};
+use crate::enums::{AttachmentType, Level, Reaction, SubjectType};
 
 /// Who wrote a post.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -97,6 +97,8 @@ pub struct Topic {
     pub num_replies: i32,
     /// The oldest replies, up to one page (10); "Load more replies" fetches the rest.
     pub replies: Vec<Comment>,
+    /// How the viewer hears of its replies (`normal` when signed out).
+    pub subscription: Level,
 }
 
 /// What the viewer may do in this discussion.
@@ -116,6 +118,40 @@ pub struct TopicPage {
     pub data: Vec<Topic>,
     pub pagination: Pagination,
     pub permissions: Permissions,
+    /// How the viewer hears of this whole discussion (`normal` when signed out).
+    pub subscription: SubscriptionState,
+}
+
+/// What a member follows or mutes, as their Following list shows it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Subscription {
+    pub subject_type: SubjectType,
+    pub subject_id: i64,
+    pub level: Level,
+    /// The working group, blog post or project it belongs to; absent once that is gone or
+    /// hidden from the member.
+    pub place_title: Option<String>,
+    /// Where to read it.
+    pub route: Option<String>,
+    /// A topic's first words (plain text); absent for a place, a deleted topic, or a
+    /// private one the member may no longer read.
+    pub excerpt: Option<String>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A page of the member's Following list.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SubscriptionPage {
+    pub data: Vec<Subscription>,
+    pub pagination: Pagination,
+}
+
+/// How the member hears of a subject now.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SubscriptionState {
+    pub subject_type: SubjectType,
+    pub subject_id: i64,
+    pub level: Level,
 }
 
 /// A vote's outcome: the counts and the viewer's reaction now.

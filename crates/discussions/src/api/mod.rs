@@ -3,6 +3,7 @@
 pub mod dto;
 pub mod form;
 pub mod replies;
+pub mod subscriptions;
 pub mod topics;
 mod views;
 pub mod votes;
@@ -23,7 +24,9 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(replies::update)
         .service(replies::remove)
         .service(votes::topic)
-        .service(votes::reply);
+        .service(votes::reply)
+        .service(subscriptions::list)
+        .service(subscriptions::set);
 }
 
 pub use kernel::MessageResponse;

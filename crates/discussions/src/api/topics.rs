@@ -1,15 +1,15 @@
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use kernel::{AppContext, AppResult, CurrentUser, Data, Page, PageParams};
 
-use super::dto::{Permissions, Topic, TopicPage};
+use super::dto::{Permissions, SubscriptionState, Topic, TopicPage};
 use super::form::{PostForm, PostUpload};
 use super::views::Views;
 use super::{MessageResponse, deleted};
 use crate::Targets;
 use crate::entity::post;
-use crate::enums::TopicType;
+use crate::enums::{Level, SubjectType, TopicType};
 use crate::service::place::Place;
-use crate::service::{replies, topics};
+use crate::service::{replies, subscriptions, topics};
 
 async fn one(
     ctx: &AppContext,
@@ -59,6 +59,11 @@ pub async fn list(
     let mut all: Vec<&post::Model> = data.iter().collect();
     all.extend(first.values().flatten());
     let views = Views::load(&ctx, viewer.as_ref(), place.access, &all).await?;
+    let subject_type = SubjectType::of_place(topic_type);
+    let level = match &viewer {
+        Some(user) => subscriptions::level(&ctx.db, user.id, subject_type, id).await?,
+        None => Level::Normal,
+    };
     let topics = data
         .iter()
         .map(|t| views.topic(t.clone(), first.remove(&t.id).unwrap_or_default()))
@@ -70,6 +75,11 @@ pub async fn list(
             can_create_discussion: viewer.is_some() && place.access.write,
             can_set_private: viewer.is_some() && place.access.set_private,
             can_moderate: viewer.is_some() && place.access.moderate,
+        },
+        subscription: SubscriptionState {
+            subject_type,
+            subject_id: id,
+            level,
         },
     }))
 }

@@ -8,9 +8,9 @@ use kernel::{AppContext, AppResult, CurrentUser, images};
 
 use super::dto::{Attachment, Author, Comment, Quote, Topic, Votes};
 use crate::entity::{attachment, post};
-use crate::enums::{AttachmentType, Reaction};
+use crate::enums::{AttachmentType, Level, Reaction};
 use crate::policy;
-use crate::service::{attachments, replies, votes};
+use crate::service::{attachments, replies, subscriptions, votes};
 use crate::target::Access;
 
 pub struct Views<'a> {
@@ -21,6 +21,8 @@ pub struct Views<'a> {
     files: HashMap<i64, Vec<attachment::Model>>,
     reactions: HashMap<i64, Reaction>,
     parents: HashMap<i64, post::Model>,
+    /// How the viewer hears of each topic.
+    levels: HashMap<i64, Level>,
 }
 
 impl<'a> Views<'a> {
@@ -51,9 +53,17 @@ impl<'a> Views<'a> {
         people.extend(parents.values().map(|p| p.created_by_id));
         people.sort_unstable();
         people.dedup();
-        let reactions = match viewer {
-            Some(user) => votes::reactions_of(&ctx.db, user.id, &ids).await?,
-            None => HashMap::new(),
+        let topics: Vec<i64> = posts
+            .iter()
+            .filter(|p| p.topic_id.is_none())
+            .map(|p| p.id)
+            .collect();
+        let (reactions, levels) = match viewer {
+            Some(user) => (
+                votes::reactions_of(&ctx.db, user.id, &ids).await?,
+                subscriptions::on_topics(&ctx.db, user.id, &topics).await?,
+            ),
+            None => (HashMap::new(), HashMap::new()),
         };
         Ok(Self {
             ctx,
@@ -63,6 +73,7 @@ impl<'a> Views<'a> {
             files: attachments::of_posts(&ctx.db, &ids).await?,
             reactions,
             parents,
+            levels,
         })
     }
 
@@ -185,6 +196,7 @@ impl<'a> Views<'a> {
             edited_at: post.edited_at,
             deleted_at: post.deleted_at,
             num_replies: post.num_replies,
+            subscription: self.levels.get(&post.id).copied().unwrap_or(Level::Normal),
             replies: replies.into_iter().map(|r| self.comment(r)).collect(),
         }
     }

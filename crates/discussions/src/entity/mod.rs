@@ -2,4 +2,5 @@
 
 pub mod attachment;
 pub mod post;
+pub mod subscription;
 pub mod vote;

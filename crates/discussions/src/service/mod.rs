@@ -5,6 +5,7 @@ pub mod place;
 pub mod posts;
 pub mod replies;
 pub mod scale;
+pub mod subscriptions;
 pub mod topics;
 pub mod trends;
 pub mod votes;

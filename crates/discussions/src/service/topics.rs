@@ -7,10 +7,10 @@ use sea_orm::{
 
 use super::attachments::{self, Upload};
 use super::place::Place;
-use super::posts;
+use super::{posts, subscriptions};
 use crate::Targets;
 use crate::entity::post;
-use crate::enums::TopicType;
+use crate::enums::{Level, SubjectType, TopicType};
 use crate::events::DiscussionPosted;
 
 /// Spec 2 §9: discussion pages hold 10.
@@ -88,6 +88,15 @@ pub async fn create(
         .insert(&txn)
         .await?;
         attachments::attach(&txn, topic.id, &stored).await?;
+        // Authors follow their topics: every reply reaches them until they say otherwise.
+        subscriptions::set(
+            &txn,
+            user.id,
+            SubjectType::Topic,
+            topic.id,
+            Level::Following,
+        )
+        .await?;
         txn.commit().await?;
         Ok::<_, AppError>(topic)
     }

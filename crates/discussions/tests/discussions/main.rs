@@ -1,6 +1,7 @@
 //! Integration tests of the discussions crate through the real app, on a working group.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod following;
 mod replies;
 mod support;
 mod topics;

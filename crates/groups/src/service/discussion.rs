@@ -27,13 +27,14 @@ struct Standing {
     role: Option<MemberRole>,
 }
 
-/// The group's status with the viewer's role, in one statement (every page of a group's
-/// discussion asks; the group's texts are not needed for it).
-async fn standing(
+/// The groups' statuses with the viewer's role in each, in one statement (every page of a
+/// group's discussion asks; the group's texts are not needed for it).
+async fn standings<T: FromQueryResult>(
     db: &impl ConnectionTrait,
-    group_id: i64,
+    group_ids: &[i64],
     viewer: Option<i64>,
-) -> AppResult<Option<Standing>> {
+    named: bool,
+) -> AppResult<Vec<T>> {
     let groups = working_group::Entity;
     let members = member::Entity;
     let mut query = Query::select();
@@ -41,7 +42,13 @@ async fn standing(
         .column((groups, working_group::Column::ApprovedStatus))
         .column((groups, working_group::Column::ActiveStatus))
         .from(groups)
-        .and_where(Expr::col((groups, working_group::Column::Id)).eq(group_id));
+        .and_where(Expr::col((groups, working_group::Column::Id)).is_in(group_ids.iter().copied()));
+    if named {
+        query
+            .column((groups, working_group::Column::Id))
+            .column((groups, working_group::Column::Slug))
+            .column((groups, working_group::Column::Title));
+    }
     match viewer {
         Some(user_id) => query
             .expr_as(
@@ -61,7 +68,28 @@ async fn standing(
         None => query.expr_as(Expr::cust("NULL"), Alias::new("role")),
     };
     let statement = db.get_database_backend().build(&query);
-    Ok(Standing::find_by_statement(statement).one(db).await?)
+    Ok(T::find_by_statement(statement).all(db).await?)
+}
+
+/// A group's rights from its standing; `None` when it is hidden from the viewer.
+fn rights_of(standing: &Standing, viewer: Option<&CurrentUser>) -> Option<DiscussionRights> {
+    let is_staff = viewer.is_some_and(|v| v.staff_role.is_some());
+    let role = standing.role;
+    if !policy::may_view(
+        standing.approved_status,
+        standing.active_status,
+        role,
+        is_staff,
+    ) {
+        return None;
+    }
+    let member = role.is_some();
+    Some(DiscussionRights {
+        read_private: policy::may_see_members(role, is_staff),
+        write: member,
+        set_private: member,
+        moderate: policy::may_curate(role) || is_staff,
+    })
 }
 
 /// The viewer's rights in the discussion of group `group_id`; `None` when the group does
@@ -71,26 +99,52 @@ pub async fn rights(
     group_id: i64,
     viewer: Option<&CurrentUser>,
 ) -> AppResult<Option<DiscussionRights>> {
-    let Some(standing) = standing(db, group_id, viewer.map(|v| v.id)).await? else {
-        return Ok(None);
-    };
-    let is_staff = viewer.is_some_and(|v| v.staff_role.is_some());
-    let role = standing.role;
-    if !policy::may_view(
-        standing.approved_status,
-        standing.active_status,
-        role,
-        is_staff,
-    ) {
-        return Ok(None);
+    let found: Vec<Standing> = standings(db, &[group_id], viewer.map(|v| v.id), false).await?;
+    Ok(found
+        .first()
+        .and_then(|standing| rights_of(standing, viewer)))
+}
+
+/// A group named for a member's lists, with whether they read its private topics.
+#[derive(Debug, Clone)]
+pub struct NamedGroup {
+    pub group: crate::events::GroupRef,
+    pub read_private: bool,
+}
+
+#[derive(Debug, FromQueryResult)]
+struct NamedStanding {
+    id: i64,
+    slug: String,
+    title: String,
+    #[sea_orm(nested)]
+    standing: Standing,
+}
+
+/// The groups among `group_ids` that `viewer` may see, named, in one statement.
+pub async fn named(
+    db: &impl ConnectionTrait,
+    group_ids: &[i64],
+    viewer: &CurrentUser,
+) -> AppResult<Vec<NamedGroup>> {
+    if group_ids.is_empty() {
+        return Ok(Vec::new());
     }
-    let member = role.is_some();
-    Ok(Some(DiscussionRights {
-        read_private: policy::may_see_members(role, is_staff),
-        write: member,
-        set_private: member,
-        moderate: policy::may_curate(role) || is_staff,
-    }))
+    let found: Vec<NamedStanding> = standings(db, group_ids, Some(viewer.id), true).await?;
+    Ok(found
+        .into_iter()
+        .filter_map(|row| {
+            let rights = rights_of(&row.standing, Some(viewer))?;
+            Some(NamedGroup {
+                group: crate::events::GroupRef {
+                    id: row.id,
+                    slug: row.slug,
+                    title: row.title,
+                },
+                read_private: rights.read_private,
+            })
+        })
+        .collect())
 }
 
 /// Moves the group's comment counts (all posts, and those in public topics) in the

@@ -2,7 +2,7 @@
 //! `app`): who may write and moderate in its discussion.
 
 use kernel::{AppResult, CurrentUser};
-use sea_orm::{ConnectionTrait, EntityTrait};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 
 use crate::entity::project;
 use crate::policy;
@@ -22,4 +22,23 @@ pub async fn rights(
         viewer.is_some(),
         viewer.is_some_and(|v| v.staff_role.is_some()),
     ))
+}
+
+/// The projects among `ids` whose discussion is public, as (id, slug, title), in one
+/// statement.
+pub async fn named(
+    db: &impl ConnectionTrait,
+    ids: &[i64],
+) -> AppResult<Vec<(i64, String, String)>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    Ok(project::Entity::find()
+        .filter(project::Column::Id.is_in(ids.iter().copied()))
+        .all(db)
+        .await?
+        .into_iter()
+        .filter(|p| policy::discussion(p.status, true, false).is_some())
+        .map(|p| (p.id, p.slug, p.title))
+        .collect())
 }

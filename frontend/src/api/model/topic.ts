@@ -11,6 +11,7 @@ import type { TopicDeletedAt } from './topicDeletedAt';
 import type { TopicEditedAt } from './topicEditedAt';
 import type { Attachment } from './attachment';
 import type { Comment } from './comment';
+import type { Level } from './level';
 import type { TopicUserReaction } from './topicUserReaction';
 import type { Votes } from './votes';
 
@@ -35,6 +36,8 @@ export interface Topic {
   num_replies: number;
   /** The oldest replies, up to one page (10); "Load more replies" fetches the rest. */
   replies: Comment[];
+  /** How the viewer hears of its replies (`normal` when signed out). */
+  subscription: Level;
   /** Rich text (sanitised); empty once deleted. */
   text: string;
   updated_at: string;

@@ -8,6 +8,7 @@
 import type { Topic } from './topic';
 import type { Pagination } from './pagination';
 import type { Permissions } from './permissions';
+import type { SubscriptionState } from './subscriptionState';
 
 /**
  * A page of topics, with the viewer's permissions.
@@ -16,4 +17,6 @@ export interface TopicPage {
   data: Topic[];
   pagination: Pagination;
   permissions: Permissions;
+  /** How the viewer hears of this whole discussion (`normal` when signed out). */
+  subscription: SubscriptionState;
 }

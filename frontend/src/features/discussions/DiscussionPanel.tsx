@@ -8,6 +8,7 @@ import { useAuth } from '@/lib/auth';
 import { usePages } from '@/lib/usePages';
 import { DISCUSSION_ANCHOR, type DiscussionProps } from '@/ui/discussion-slot';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
+import { FollowMenu } from './FollowMenu';
 import { PAGE_SIZE } from './limits';
 import { PostForm } from './PostForm';
 import { TopicItem } from './TopicItem';
@@ -28,6 +29,7 @@ export function DiscussionPanel({ topicType, targetId, onChange }: DiscussionPro
   };
   const topics = pages.data?.pages.flatMap((page) => page.data) ?? [];
   const permissions = pages.data?.pages[0]?.permissions;
+  const subscription = pages.data?.pages[0]?.subscription;
   const here = encodeURIComponent(`${location.pathname}${location.search}`);
   // A link to the thread (the feed's Reply) lands on the discussion once it has loaded.
   const loaded = pages.isSuccess;
@@ -43,9 +45,20 @@ export function DiscussionPanel({ topicType, targetId, onChange }: DiscussionPro
         <Typography variant="h5" component="h2" id="discussion-title">
           Discussion
         </Typography>
-        <Button startIcon={<RefreshIcon />} onClick={() => void refresh()} disabled={pages.isFetching}>
-          Refresh
-        </Button>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          {isSignedIn && subscription && (
+            <FollowMenu
+              key={subscription.level}
+              subjectType={subscription.subject_type}
+              subjectId={subscription.subject_id}
+              level={subscription.level}
+              what="this discussion"
+            />
+          )}
+          <Button startIcon={<RefreshIcon />} onClick={() => void refresh()} disabled={pages.isFetching}>
+            Refresh
+          </Button>
+        </Stack>
       </Stack>
       <Stack spacing={2}>
         {permissions?.can_create_discussion && (

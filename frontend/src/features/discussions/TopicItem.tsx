@@ -2,7 +2,8 @@ import ReplyIcon from '@mui/icons-material/ReplyOutlined';
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { createComment, deleteDiscussion, deleteCommentImage, updateDiscussion, voteDiscussion } from '@/api/endpoints/discussions/discussions';
-import type { Comment, Permissions, Topic } from '@/api/model';
+import { SubjectType, type Comment, type Permissions, type Topic } from '@/api/model';
+import { useAuth } from '@/lib/auth';
 import { SOMETHING_WENT_WRONG } from '@/lib/api-error';
 import type { TopicType } from '@/ui/discussion-slot';
 import { plainText } from '@/ui/RichText';
@@ -10,6 +11,7 @@ import { useToast } from '@/ui/toast';
 import { Attachments } from './Attachments';
 import { ClampedRichText } from './Clamped';
 import { DeleteAction } from './DeleteAction';
+import { FollowMenu } from './FollowMenu';
 import { TOPIC_CLAMP } from './limits';
 import { PostForm } from './PostForm';
 import { PostHeader } from './PostHeader';
@@ -32,6 +34,7 @@ export function TopicItem({ topic, topicType, targetId, permissions, onChanged }
   // `undefined`: no reply form; `null`: replying to the topic; a comment: replying to it.
   const [replyTo, setReplyTo] = useState<Comment | null | undefined>(undefined);
   const toast = useToast();
+  const { isSignedIn } = useAuth();
   const deleted = Boolean(topic.deleted_at);
   const canWrite = permissions.can_create_discussion;
 
@@ -111,6 +114,11 @@ export function TopicItem({ topic, topicType, targetId, permissions, onChanged }
                   return result;
                 }}
               />
+            )}
+            {isSignedIn && !deleted && (
+              <FollowMenu
+                key={topic.subscription}
+                subjectType={SubjectType.topic} subjectId={topic.id} level={topic.subscription} what="this topic" size="small" />
             )}
             <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto' }}>
               {counted(topic.num_replies, 'reply', 'replies')}

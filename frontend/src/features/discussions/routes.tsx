@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { lazyScreen } from '@/lib/lazy-screen';
 import { useLocation } from 'react-router';
 import { DISCUSSION_ANCHOR, DISCUSSION_PLACE, type DiscussionProps } from '@/ui/discussion-slot';
 import { LazyWhenNear } from '@/ui/LazyWhenNear';
@@ -24,3 +25,6 @@ export function DiscussionPanelSlot(props: DiscussionProps) {
     </LazyWhenNear>
   );
 }
+
+/** /my-profile/following: what the member follows or muted. */
+export const followingTabRoute = lazyScreen(() => import('./FollowingTab'), (m) => m.FollowingTab);

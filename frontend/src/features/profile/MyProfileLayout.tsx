@@ -6,13 +6,14 @@ import { usePageTitle } from '@/ui/page-title';
 import { ErrorState, Loading } from '@/ui/QueryState';
 import { CompletionMeter } from '@/ui/completion/CompletionMeter';
 
-/** The tabs of spec §2 (My profile area), in the spec's order, then the donor's pledges;
- * Account is the index route. */
+/** The tabs of spec §2 (My profile area), in the spec's order, then what the member
+ * follows and the donor's pledges; Account is the index route. */
 const tabs = [
   { label: 'Edit profile', to: '/my-profile/edit-profile' },
   { label: 'Account', to: '/my-profile' },
   { label: 'Affiliations', to: '/my-profile/affiliations' },
   { label: 'Notifications', to: '/my-profile/notifications' },
+  { label: 'Following', to: '/my-profile/following' },
   { label: 'Pledges', to: '/my-profile/pledges' },
 ];
 

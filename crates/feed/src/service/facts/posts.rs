@@ -1,5 +1,9 @@
-//! Discussions and the blog: a new topic reaches the place's followers, a reply the member
-//! it answers; both show in the feed, and an edit or deletion changes what they show.
+//! Discussions and the blog: a new topic reaches the place's members and followers, a reply
+//! the member it answers and the thread's followers; nobody who muted the thread hears of
+//! either, and nobody hears twice. Both show in the feed, and an edit or deletion changes
+//! what they show.
+
+use std::collections::BTreeSet;
 
 use kernel::notification_kinds as kind;
 
@@ -80,26 +84,47 @@ pub fn posted(post: Post, author: &str) -> Effects {
         mailed_by_source: false,
         post_id: Some(post.post_id),
     };
-    let notices: Vec<Notice> = if post.is_topic {
-        post.followers
+    let muted: BTreeSet<i64> = post.muted.iter().copied().collect();
+    let hears = |user_id: i64| !muted.contains(&user_id) && policy::notify(user_id, post.author_id);
+    let mut notices = Vec::new();
+    if post.is_topic {
+        let told: BTreeSet<i64> = post
+            .followers
+            .iter()
+            .chain(&post.following)
+            .copied()
+            .filter(|u| hears(*u))
+            .collect();
+        for member in told {
+            notices.push(notice(
+                member,
+                kind::NEW_TOPIC,
+                format!("New discussion in {}", at.title),
+            ));
+        }
+    } else {
+        let answered = post.parent_author_id.filter(|p| hears(*p));
+        if let Some(parent) = answered {
+            notices.push(notice(
+                parent,
+                kind::REPLY,
+                format!("{author} replied to you"),
+            ));
+        }
+        let told: BTreeSet<i64> = post
+            .following
             .iter()
             .copied()
-            .filter(|f| policy::notify(*f, post.author_id))
-            .map(|follower| {
-                notice(
-                    follower,
-                    kind::NEW_TOPIC,
-                    format!("New discussion in {}", at.title),
-                )
-            })
-            .collect()
-    } else {
-        post.parent_author_id
-            .filter(|p| policy::notify(*p, post.author_id))
-            .map(|parent| notice(parent, kind::REPLY, format!("{author} replied to you")))
-            .into_iter()
-            .collect()
-    };
+            .filter(|u| hears(*u) && Some(*u) != answered)
+            .collect();
+        for follower in told {
+            notices.push(notice(
+                follower,
+                kind::REPLY,
+                format!("New reply in {}", at.title),
+            ));
+        }
+    }
     let item = NewItem {
         event_type: at.event_type,
         object_type: if post.is_topic {
@@ -192,7 +217,57 @@ mod tests {
             is_topic: true,
             text: "Shall we pool our registries?".into(),
             followers: vec![1, 2, 3],
+            following: Vec::new(),
+            muted: Vec::new(),
         }
+    }
+
+    #[test]
+    fn followers_hear_of_every_post_the_muted_of_none_and_nobody_twice() {
+        let new_topic = Post {
+            following: vec![3, 4],
+            muted: vec![2],
+            ..topic()
+        };
+        let told: Vec<i64> = posted(new_topic, "Ada")
+            .notices
+            .iter()
+            .map(|n| n.user_id)
+            .collect();
+        assert_eq!(told, [3, 4], "the author and the muted hear nothing");
+
+        let reply = Post {
+            post_id: 12,
+            is_topic: false,
+            author_id: 2,
+            parent_author_id: Some(1),
+            following: vec![1, 2, 5, 6],
+            muted: vec![6],
+            ..topic()
+        };
+        let effects = posted(reply.clone(), "Grace");
+        let told: Vec<(i64, &str, &str)> = effects
+            .notices
+            .iter()
+            .map(|n| (n.user_id, n.kind, n.title.as_str()))
+            .collect();
+        assert_eq!(
+            told,
+            [
+                (1, kind::REPLY, "Grace replied to you"),
+                (5, kind::REPLY, "New reply in Registries"),
+            ]
+        );
+        let parent_muted = Post {
+            muted: vec![1, 6],
+            ..reply
+        };
+        let told: Vec<i64> = posted(parent_muted, "Grace")
+            .notices
+            .iter()
+            .map(|n| n.user_id)
+            .collect();
+        assert_eq!(told, [5], "muting silences even an answer to oneself");
     }
 
     #[test]

@@ -9,11 +9,7 @@ const EXCERPT: usize = 200;
 
 /// The first characters of `text`, with an ellipsis when cut.
 pub fn excerpt(text: &str) -> String {
-    let mut cut: String = text.chars().take(EXCERPT).collect();
-    if cut.len() < text.len() {
-        cut.push('…');
-    }
-    cut
+    kernel::rich_text::excerpt(text, EXCERPT)
 }
 
 pub fn group_route(group: &Group) -> String {

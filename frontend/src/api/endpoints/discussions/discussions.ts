@@ -27,13 +27,17 @@ import type {
 import type {
   DataComment,
   DataMessageResponse,
+  DataSubscriptionState,
   DataTopic,
   DataVoteResult,
   ErrorBody,
   ListCommentsParams,
   ListDiscussionsParams,
+  ListSubscriptionsParams,
   PageComment,
   PostUpload,
+  SubscriptionPage,
+  SubscriptionRequest,
   TopicPage,
   VoteRequest
 } from '../../model';
@@ -617,6 +621,188 @@ export const useUpdateComment = <TError = ErrorBody | ErrorBody | ErrorBody | Er
       > => {
 
       const mutationOptions = getUpdateCommentMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * The caller's Following list, newest first: the topics and discussions they follow or mute, each with its place and, for a topic they may still read, its first words.
+ * @summary List what you follow
+ */
+export const getListSubscriptionsUrl = (params?: ListSubscriptionsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/subscriptions?${stringifiedParams}` : `/api/subscriptions`
+}
+
+export const listSubscriptions = async (params?: ListSubscriptionsParams, options?: RequestInit): Promise<SubscriptionPage> => {
+  
+  return apiFetch<SubscriptionPage>(getListSubscriptionsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListSubscriptionsQueryKey = (params?: ListSubscriptionsParams,) => {
+    return [
+    `/api/subscriptions`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListSubscriptionsQueryOptions = <TData = Awaited<ReturnType<typeof listSubscriptions>>, TError = ErrorBody | ErrorBody>(params?: ListSubscriptionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSubscriptions>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListSubscriptionsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listSubscriptions>>> = () => listSubscriptions(params, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listSubscriptions>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListSubscriptionsQueryResult = NonNullable<Awaited<ReturnType<typeof listSubscriptions>>>
+export type ListSubscriptionsQueryError = ErrorBody | ErrorBody
+
+
+export function useListSubscriptions<TData = Awaited<ReturnType<typeof listSubscriptions>>, TError = ErrorBody | ErrorBody>(
+ params: undefined |  ListSubscriptionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSubscriptions>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSubscriptions>>,
+          TError,
+          Awaited<ReturnType<typeof listSubscriptions>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListSubscriptions<TData = Awaited<ReturnType<typeof listSubscriptions>>, TError = ErrorBody | ErrorBody>(
+ params?: ListSubscriptionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSubscriptions>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSubscriptions>>,
+          TError,
+          Awaited<ReturnType<typeof listSubscriptions>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListSubscriptions<TData = Awaited<ReturnType<typeof listSubscriptions>>, TError = ErrorBody | ErrorBody>(
+ params?: ListSubscriptionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSubscriptions>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary List what you follow
+ */
+
+export function useListSubscriptions<TData = Awaited<ReturnType<typeof listSubscriptions>>, TError = ErrorBody | ErrorBody>(
+ params?: ListSubscriptionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSubscriptions>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListSubscriptionsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Follows (every new topic and reply), mutes (nothing, even what a notification setting would send) or returns to normal (members hear of new topics, authors of replies to them) a topic, or a working group's, blog post's or project's whole discussion. What is set on a topic outranks what is set on its place.
+ * @summary Set how you hear of a discussion
+ */
+export const getSetSubscriptionUrl = (subjectType: 'topic' | 'group' | 'project' | 'blog_post',
+    id: number,) => {
+
+
+  
+
+  return `/api/subscriptions/${subjectType}/${id}`
+}
+
+export const setSubscription = async (subjectType: 'topic' | 'group' | 'project' | 'blog_post',
+    id: number,
+    subscriptionRequest: SubscriptionRequest, options?: RequestInit): Promise<DataSubscriptionState> => {
+  
+  return apiFetch<DataSubscriptionState>(getSetSubscriptionUrl(subjectType,id),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      subscriptionRequest,)
+  }
+);}
+
+
+
+
+export const getSetSubscriptionMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setSubscription>>, TError,{subjectType: 'topic' | 'group' | 'project' | 'blog_post';id: number;data: SubscriptionRequest}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof setSubscription>>, TError,{subjectType: 'topic' | 'group' | 'project' | 'blog_post';id: number;data: SubscriptionRequest}, TContext> => {
+
+const mutationKey = ['setSubscription'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof setSubscription>>, {subjectType: 'topic' | 'group' | 'project' | 'blog_post';id: number;data: SubscriptionRequest}> = (props) => {
+          const {subjectType,id,data} = props ?? {};
+
+          return  setSubscription(subjectType,id,data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SetSubscriptionMutationResult = NonNullable<Awaited<ReturnType<typeof setSubscription>>>
+    export type SetSubscriptionMutationBody = SubscriptionRequest
+    export type SetSubscriptionMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Set how you hear of a discussion
+ */
+export const useSetSubscription = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setSubscription>>, TError,{subjectType: 'topic' | 'group' | 'project' | 'blog_post';id: number;data: SubscriptionRequest}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof setSubscription>>,
+        TError,
+        {subjectType: 'topic' | 'group' | 'project' | 'blog_post';id: number;data: SubscriptionRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getSetSubscriptionMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -221,6 +221,58 @@ export const updateCommentResponse = zod.object({
 })
 
 /**
+ * The caller's Following list, newest first: the topics and discussions they follow or mute, each with its place and, for a topic they may still read, its first words.
+ * @summary List what you follow
+ */
+export const listSubscriptionsQueryPageMax = 1000000;export const listSubscriptionsQueryPerPageMax = 100;
+
+export const listSubscriptionsQueryParams = zod.object({
+  "page": zod.number().min(1).max(listSubscriptionsQueryPageMax).optional().describe('1-based page number.'),
+  "perPage": zod.number().min(1).max(listSubscriptionsQueryPerPageMax).optional().describe('Items per page (at most 100).')
+})
+
+export const listSubscriptionsResponsePaginationCountMin = 0;export const listSubscriptionsResponsePaginationCurrentPageMin = 0;export const listSubscriptionsResponsePaginationPerPageMin = 0;export const listSubscriptionsResponsePaginationTotalMin = 0;
+
+export const listSubscriptionsResponse = zod.object({
+  "data": zod.array(zod.object({
+  "created_at": zod.iso.datetime({}),
+  "excerpt": zod.string().nullish().describe('A topic\'s first words (plain text); absent for a place, a deleted topic, or a\nprivate one the member may no longer read.'),
+  "level": zod.enum(['following', 'normal', 'muted']).describe('How a member hears of a subject\'s new posts. `normal` is the default (no row):\ngroup members hear of new topics, authors of the replies that answer them.'),
+  "place_title": zod.string().nullish().describe('The working group, blog post or project it belongs to; absent once that is gone or\nhidden from the member.'),
+  "route": zod.string().nullish().describe('Where to read it.'),
+  "subject_id": zod.number(),
+  "subject_type": zod.enum(['topic', 'group', 'project', 'blog_post']).describe('What a member follows or mutes: one topic, or the whole discussion of a place.')
+}).describe('What a member follows or mutes, as their Following list shows it.')),
+  "pagination": zod.object({
+  "count": zod.number().min(listSubscriptionsResponsePaginationCountMin).describe('Number of items across all pages.'),
+  "currentPage": zod.number().min(listSubscriptionsResponsePaginationCurrentPageMin),
+  "perPage": zod.number().min(listSubscriptionsResponsePaginationPerPageMin),
+  "total": zod.number().min(listSubscriptionsResponsePaginationTotalMin).describe('Number of pages.')
+}).describe('Where a page sits in its list.')
+}).describe('A page of the member\'s Following list.')
+
+/**
+ * Follows (every new topic and reply), mutes (nothing, even what a notification setting would send) or returns to normal (members hear of new topics, authors of replies to them) a topic, or a working group's, blog post's or project's whole discussion. What is set on a topic outranks what is set on its place.
+ * @summary Set how you hear of a discussion
+ */
+export const setSubscriptionParams = zod.object({
+  "subject_type": zod.enum(['topic', 'group', 'project', 'blog_post']).describe('topic, group, project or blog_post'),
+  "id": zod.number().describe('The topic\'s or the place\'s id')
+})
+
+export const setSubscriptionBody = zod.object({
+  "level": zod.enum(['following', 'normal', 'muted']).describe('How a member hears of a subject\'s new posts. `normal` is the default (no row):\ngroup members hear of new topics, authors of the replies that answer them.')
+}).describe('How to hear of a subject from now on.')
+
+export const setSubscriptionResponse = zod.object({
+  "data": zod.object({
+  "level": zod.enum(['following', 'normal', 'muted']).describe('How a member hears of a subject\'s new posts. `normal` is the default (no row):\ngroup members hear of new topics, authors of the replies that answer them.'),
+  "subject_id": zod.number(),
+  "subject_type": zod.enum(['topic', 'group', 'project', 'blog_post']).describe('What a member follows or mutes: one topic, or the whole discussion of a place.')
+}).describe('How the member hears of a subject now.')
+})
+
+/**
  * The topics of a working group, project or blog post the viewer may read, newest first, each with its first replies; and what the viewer may do there.
  * @summary List discussions
  */
@@ -301,6 +353,7 @@ export const listDiscussionsResponse = zod.object({
   "up": zod.number()
 }).describe('Vote counts.')
 }).describe('A reply in a topic. A deleted reply keeps its place with its content hidden.')).describe('The oldest replies, up to one page (10); \"Load more replies\" fetches the rest.'),
+  "subscription": zod.enum(['following', 'normal', 'muted']).describe('How a member hears of a subject\'s new posts. `normal` is the default (no row):\ngroup members hear of new topics, authors of the replies that answer them.'),
   "text": zod.string().describe('Rich text (sanitised); empty once deleted.'),
   "updated_at": zod.iso.datetime({}),
   "user_reaction": zod.union([zod.enum(['up', 'down']).describe('A vote (up, down).'),zod.null()]).optional(),
@@ -319,7 +372,12 @@ export const listDiscussionsResponse = zod.object({
   "can_create_discussion": zod.boolean().describe('Start topics and reply (canWrite).'),
   "can_moderate": zod.boolean().describe('Remove other people\'s posts.'),
   "can_set_private": zod.boolean().describe('Mark a topic private.')
-}).describe('What the viewer may do in this discussion.')
+}).describe('What the viewer may do in this discussion.'),
+  "subscription": zod.object({
+  "level": zod.enum(['following', 'normal', 'muted']).describe('How a member hears of a subject\'s new posts. `normal` is the default (no row):\ngroup members hear of new topics, authors of the replies that answer them.'),
+  "subject_id": zod.number(),
+  "subject_type": zod.enum(['topic', 'group', 'project', 'blog_post']).describe('What a member follows or mutes: one topic, or the whole discussion of a place.')
+}).describe('How the member hears of a subject now.')
 }).describe('A page of topics, with the viewer\'s permissions.')
 
 /**
@@ -434,6 +492,7 @@ export const updateDiscussionResponse = zod.object({
   "up": zod.number()
 }).describe('Vote counts.')
 }).describe('A reply in a topic. A deleted reply keeps its place with its content hidden.')).describe('The oldest replies, up to one page (10); \"Load more replies\" fetches the rest.'),
+  "subscription": zod.enum(['following', 'normal', 'muted']).describe('How a member hears of a subject\'s new posts. `normal` is the default (no row):\ngroup members hear of new topics, authors of the replies that answer them.'),
   "text": zod.string().describe('Rich text (sanitised); empty once deleted.'),
   "updated_at": zod.iso.datetime({}),
   "user_reaction": zod.union([zod.enum(['up', 'down']).describe('A vote (up, down).'),zod.null()]).optional(),
