@@ -19,6 +19,13 @@ process.env.E2E_STRIPE_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'cohort-e2e-strip
 const localstripe = process.env.LOCALSTRIPE_BIN ?? join(homedir(), '.cache/cohort/localstripe/bin/localstripe');
 const localstripeUrl = `http://127.0.0.1:${localstripePort}`;
 
+// A third server offers ORCID sign-in, against a stand-in ORCID (e2e/orcid-provider.mjs).
+const orcidPort = port + 3;
+const orcidProviderPort = port + 4;
+process.env.E2E_ORCID_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'cohort-e2e-orcid-'));
+process.env.E2E_ORCID_PROVIDER = `http://127.0.0.1:${orcidProviderPort}`;
+const orcidProvider = process.env.E2E_ORCID_PROVIDER;
+
 /** The binary on its own embedded database at `serverPort`, in development mode. */
 function server(serverPort: number, serverDataDir: string, extra: Record<string, string> = {}) {
   return {
@@ -78,7 +85,7 @@ export default defineConfig({
   projects: [
     // The demo admin's first sign-in chooses the password every other journey uses.
     { name: 'first-start', testMatch: /first-start\.setup\.ts/, use: { ...devices['Desktop Chrome'], channel: undefined } },
-    { name: 'desktop', dependencies: ['first-start'], testIgnore: /(stripe|phone-tour)\.spec\.ts/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'desktop', dependencies: ['first-start'], testIgnore: /(stripe|orcid|phone-tour)\.spec\.ts/, use: { ...devices['Desktop Chrome'], channel: undefined } },
     // The phone runs the journeys a visitor or member starts on a phone (the public site, sign-in
     // and sign-up, the shell, the dark theme, a discussion) and the tour of every other screen at
     // its width; the long multi-actor journeys (projects, staff, membership…) prove their
@@ -88,6 +95,12 @@ export default defineConfig({
       dependencies: ['first-start'],
       testMatch: /(auth|content|dark|discussions|shell|phone-tour)\.spec\.ts/,
       use: { ...devices['Pixel 7'], channel: undefined },
+    },
+    // Signing in and connecting with ORCID, on the server that offers it.
+    {
+      name: 'orcid',
+      testMatch: /orcid\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${orcidPort}` },
     },
     // Cards entered in Stripe.js, on the server that takes them with Stripe.
     {
@@ -111,6 +124,20 @@ export default defineConfig({
       COHORT_STRIPE_API_URL: localstripeUrl,
       COHORT_STRIPE_JS_URL: `${localstripeUrl}/js.stripe.com/v3/`,
       COHORT_PAYMENTS_WEBHOOK_SECRET: 'whsec_cohort_e2e',
+    }),
+    {
+      command: `node e2e/orcid-provider.mjs ${orcidProviderPort}`,
+      url: `${orcidProvider}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    server(orcidPort, process.env.E2E_ORCID_DATA_DIR, {
+      COHORT_ORCID_CLIENT_ID: 'APP-COHORTE2E',
+      COHORT_ORCID_CLIENT_SECRET: 'orcid-e2e-secret',
+      COHORT_ORCID_AUTH_URL: `${orcidProvider}/oauth/authorize`,
+      COHORT_ORCID_TOKEN_URL: `${orcidProvider}/oauth/token`,
+      COHORT_ORCID_USERINFO_URL: `${orcidProvider}/oauth/userinfo`,
+      COHORT_ORCID_RECORD_URL: `${orcidProvider}/v3.0`,
     }),
   ],
 });

@@ -1,27 +1,9 @@
-import { expect, test, type APIRequestContext } from './fixtures';
-import { auth, DEMO_ADMIN, keptDemoLogins, liveProject, person, PASSWORD, shot, signInAs } from './support';
-
-/**
- * On a server that takes cards with Stripe, the demo admin's first start happens through the
- * API (the first-start journey shows it in the browser on the other server).
- */
-async function adminPasswordChosen(request: APIRequestContext) {
-  const chosen = await request.post('/api/login', { data: DEMO_ADMIN });
-  if (chosen.ok()) return;
-  const given = keptDemoLogins(process.env.E2E_STRIPE_DATA_DIR).get(DEMO_ADMIN.email)!;
-  const login = await request.post('/api/login', { data: { email: DEMO_ADMIN.email, password: given } });
-  expect(login.ok(), await login.text()).toBe(true);
-  const token = (await login.json()).data.access as string;
-  const changed = await request.patch('/api/me', {
-    headers: auth(token),
-    data: { current_password: given, new_password: DEMO_ADMIN.password, confirm_new_password: DEMO_ADMIN.password },
-  });
-  expect(changed.ok(), await changed.text()).toBe(true);
-}
+import { expect, test } from './fixtures';
+import { adminPasswordChosen, liveProject, person, PASSWORD, shot, signInAs } from './support';
 
 test('a donor enters the card in Stripe.js: a declined card is refused in its field, a good one backs the project', async ({ page }, info) => {
   test.setTimeout(120_000);
-  await adminPasswordChosen(page.request);
+  await adminPasswordChosen(page.request, process.env.E2E_STRIPE_DATA_DIR);
   const { slug, title } = await liveProject(page, 'stripe.owner', 'Walking after a hip fracture');
   const donor = await person(page.request, 'stripe.donor');
   await signInAs(page, donor.email, PASSWORD);

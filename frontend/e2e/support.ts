@@ -147,6 +147,24 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
  */
 export const DEMO_ADMIN = { email: 'admin@cohort.local', password: 'e2e admin passphrase 2026' };
 
+/**
+ * On a second server (cards with Stripe, ORCID), the demo admin's first start happens through
+ * the API (the first-start journey shows it in the browser on the main one).
+ */
+export async function adminPasswordChosen(request: APIRequestContext, dataDir: string | undefined) {
+  const chosen = await request.post('/api/login', { data: DEMO_ADMIN });
+  if (chosen.ok()) return;
+  const given = keptDemoLogins(dataDir).get(DEMO_ADMIN.email)!;
+  const login = await request.post('/api/login', { data: { email: DEMO_ADMIN.email, password: given } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const token = (await login.json()).data.access as string;
+  const changed = await request.patch('/api/me', {
+    headers: auth(token),
+    data: { current_password: given, new_password: DEMO_ADMIN.password, confirm_new_password: DEMO_ADMIN.password },
+  });
+  expect(changed.ok(), await changed.text()).toBe(true);
+}
+
 /** The demo logins the binary kept in its data dir at first start: e-mail to password. */
 export function keptDemoLogins(dataDir = process.env.E2E_DATA_DIR ?? ''): Map<string, string> {
   const text = readFileSync(join(dataDir, 'demo-logins.txt'), 'utf8');

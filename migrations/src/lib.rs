@@ -51,6 +51,7 @@ mod m20261127_000043_trend_indexes;
 mod m20261127_000044_audit_log_created_at;
 mod m20261127_000045_group_update_views;
 mod m20261128_000046_discussion_subscriptions;
+mod m20261128_000047_oauth_record;
 
 pub struct Migrator;
 
@@ -138,6 +139,7 @@ fn every_migration() -> Vec<Box<dyn MigrationTrait>> {
         Box::new(m20261127_000044_audit_log_created_at::Migration),
         Box::new(m20261127_000045_group_update_views::Migration),
         Box::new(m20261128_000046_discussion_subscriptions::Migration),
+        Box::new(m20261128_000047_oauth_record::Migration),
     ]
 }
 

@@ -67,6 +67,9 @@ pub struct Config {
     pub google: Option<OAuthProvider>,
     /// Facebook sign-in (`COHORT_FACEBOOK_*`); off until a client id is set.
     pub facebook: Option<OAuthProvider>,
+    /// ORCID sign-in and linking (`COHORT_ORCID_*`, OpenID Connect); off until a client id
+    /// is set. `COHORT_ORCID_RECORD_URL` is the record API the affiliation is read from.
+    pub orcid: Option<OAuthProvider>,
     /// `COHORT_DEV`: development mode (default off). Only then do the dev mailbox and
     /// outbox exist, and even then only staff may read them.
     pub dev: bool,
@@ -234,14 +237,19 @@ pub struct OAuthProvider {
     pub auth_url: String,
     pub token_url: String,
     pub userinfo_url: String,
+    /// Where the person's public record is read (ORCID's record API); `None` for providers
+    /// that have none.
+    pub record_url: Option<String>,
 }
 
 /// Reads `COHORT_{NAME}_CLIENT_ID` / `_CLIENT_SECRET` and the endpoint overrides
-/// `_AUTH_URL`, `_TOKEN_URL`, `_USERINFO_URL`; `None` (sign-in off) without a client id.
+/// `_AUTH_URL`, `_TOKEN_URL`, `_USERINFO_URL` (and `_RECORD_URL` where the provider has a
+/// record API); `None` (sign-in off) without a client id.
 fn oauth_provider(
     get: &impl Fn(&str) -> Option<String>,
     name: &str,
     defaults: [&str; 3],
+    record_default: Option<&str>,
 ) -> Result<Option<OAuthProvider>, ConfigError> {
     let var = |suffix: &str| format!("COHORT_{name}_{suffix}");
     let Some(client_id) = get(&var("CLIENT_ID")) else {
@@ -253,9 +261,11 @@ fn oauth_provider(
         problem: "is required when the client id is set".into(),
     })?;
     let mut urls = Vec::new();
+    let record = record_default.map(|d| ("RECORD_URL", d));
     for (suffix, default) in ["AUTH_URL", "TOKEN_URL", "USERINFO_URL"]
         .into_iter()
         .zip(defaults)
+        .chain(record)
     {
         let url = get(&var(suffix)).unwrap_or_else(|| default.to_owned());
         if !(url.starts_with("https://") || url.starts_with("http://")) {
@@ -266,6 +276,8 @@ fn oauth_provider(
         }
         urls.push(url);
     }
+    let record_url = urls.get(3).cloned();
+    urls.truncate(3);
     let [auth_url, token_url, userinfo_url]: [String; 3] = urls.try_into().unwrap_or_default();
     Ok(Some(OAuthProvider {
         client_id,
@@ -273,6 +285,7 @@ fn oauth_provider(
         auth_url,
         token_url,
         userinfo_url,
+        record_url,
     }))
 }
 
@@ -580,6 +593,7 @@ impl Config {
                     "https://oauth2.googleapis.com/token",
                     "https://openidconnect.googleapis.com/v1/userinfo",
                 ],
+                None,
             )?,
             facebook: oauth_provider(
                 &get,
@@ -589,6 +603,17 @@ impl Config {
                     "https://graph.facebook.com/v19.0/oauth/access_token",
                     "https://graph.facebook.com/me?fields=id,name,email",
                 ],
+                None,
+            )?,
+            orcid: oauth_provider(
+                &get,
+                "ORCID",
+                [
+                    "https://orcid.org/oauth/authorize",
+                    "https://orcid.org/oauth/token",
+                    "https://orcid.org/oauth/userinfo",
+                ],
+                Some("https://pub.orcid.org/v3.0"),
             )?,
         })
     }

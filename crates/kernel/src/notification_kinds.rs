@@ -46,12 +46,12 @@ pub const KINDS: &[Kind] = &[
     Kind {
         id: NEW_TOPIC,
         name: "New discussions",
-        description: "A new topic starts in a working group you belong to.",
+        description: "A new topic starts in a working group you belong to, or in a discussion you follow.",
     },
     Kind {
         id: REPLY,
         name: "Replies",
-        description: "Someone replies to your topic or comment.",
+        description: "Someone replies to your topic or comment, or in a discussion you follow.",
     },
     Kind {
         id: GROUP_MODERATION,

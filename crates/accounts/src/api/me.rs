@@ -18,8 +18,10 @@ use kernel::storage::Storage;
 #[derive(Debug, Serialize, ToSchema)]
 pub struct OAuthAssociation {
     pub id: i64,
-    /// `google` or `facebook`.
+    /// `google`, `facebook` or `orcid`.
     pub provider: String,
+    /// The verified ORCID iD of an ORCID link (other providers' ids are not shown).
+    pub orcid: Option<String>,
 }
 
 /// How complete the profile is (nine items).
@@ -110,6 +112,7 @@ impl Me {
             oauth_associations: links
                 .into_iter()
                 .map(|l| OAuthAssociation {
+                    orcid: (l.provider == service::orcid::PROVIDER).then_some(l.subject),
                     id: l.id,
                     provider: l.provider,
                 })

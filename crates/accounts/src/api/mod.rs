@@ -49,6 +49,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(oauth::start)
         .service(oauth::callback)
         .service(oauth::disconnect)
+        .service(oauth::import_orcid)
         .service(personalization::personalization_update)
         .service(affiliation::setup_university_email)
         .service(affiliation::confirm_university_email)

@@ -8,12 +8,15 @@ use validator::Validate;
 
 use super::MessageResponse;
 use crate::service::oauth::{self, Provider};
+use crate::service::orcid;
 
 /// Which single sign-on buttons to show.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct OAuthProviders {
     pub google: bool,
     pub facebook: bool,
+    /// ORCID: signs in an account it is connected to, and connects to a signed-in one.
+    pub orcid: bool,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -61,6 +64,7 @@ pub async fn providers(ctx: web::Data<AppContext>) -> web::Json<Data<OAuthProvid
     Data::new(OAuthProviders {
         google: Provider::Google.settings(&ctx).is_some(),
         facebook: Provider::Facebook.settings(&ctx).is_some(),
+        orcid: Provider::Orcid.settings(&ctx).is_some(),
     })
 }
 
@@ -72,7 +76,7 @@ pub async fn providers(ctx: web::Data<AppContext>) -> web::Json<Data<OAuthProvid
     operation_id = "oauthStart",
     tag = "auth",
     security((), ("bearer" = [])),
-    params(("provider" = String, Path, description = "google or facebook"), StartQuery),
+    params(("provider" = String, Path, description = "google, facebook or orcid"), StartQuery),
     responses(
         (status = 200, description = "Where to send the browser.", body = Data<OAuthStart>),
         (status = 404, description = "Provider unknown or not configured.", body = kernel::ErrorBody),
@@ -94,15 +98,16 @@ pub async fn start(
 /// Complete single sign-on
 ///
 /// Completes single sign-on with the provider's code: signs in, links by verified e-mail, or
-/// creates the account.
+/// creates the account. ORCID, which gives no e-mail address, signs in the account connected
+/// to the iD, or connects the iD to the account that started it signed in.
 #[utoipa::path(
     operation_id = "oauthCallback",
     tag = "auth",
-    params(("provider" = String, Path, description = "google or facebook")),
+    params(("provider" = String, Path, description = "google, facebook or orcid")),
     request_body = OAuthCallbackRequest,
     responses(
         (status = 200, description = "Signed in.", body = Data<OAuthSignedIn>),
-        (status = 400, description = "The provider refused, or the state is unknown, expired or reused.", body = kernel::ErrorBody),
+        (status = 400, description = "The provider refused, the state is unknown, expired or reused, or no account is connected to this ORCID iD.", body = kernel::ErrorBody),
         (status = 404, description = "Provider unknown or not configured.", body = kernel::ErrorBody),
     )
 )]
@@ -142,4 +147,27 @@ pub async fn disconnect(
 ) -> AppResult<web::Json<Data<MessageResponse>>> {
     oauth::disconnect(&ctx, user.id, path.into_inner()).await?;
     Ok(MessageResponse::data(oauth::SSO_UPDATED))
+}
+
+/// Import from ORCID
+///
+/// Copies the name, current affiliation and role that the member's connected ORCID record
+/// gave at their last ORCID sign-in into their profile; what the record leaves out stays.
+#[utoipa::path(
+    operation_id = "importFromOrcid",
+    tag = "auth",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "Imported.", body = Data<MessageResponse>),
+        (status = 400, description = "No ORCID iD is connected.", body = kernel::ErrorBody),
+        (status = 401, description = "Not signed in.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/me/orcid/import")]
+pub async fn import_orcid(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+) -> AppResult<web::Json<Data<MessageResponse>>> {
+    orcid::import(&ctx, user.id).await?;
+    Ok(MessageResponse::data(orcid::IMPORTED))
 }

@@ -24,10 +24,13 @@ pub struct PublicProfile {
     pub location: Option<String>,
     pub website: Option<String>,
     pub social: Option<String>,
+    /// The member's ORCID iD, verified by signing in with ORCID (shown even on a private
+    /// profile: it is how researchers are told apart).
+    pub orcid: Option<String>,
 }
 
 impl PublicProfile {
-    fn from_entity(user: user::Model, storage: &dyn Storage) -> Self {
+    fn from_entity(user: user::Model, orcid: Option<String>, storage: &dyn Storage) -> Self {
         let shown = !user.profile_is_private;
         let keep = |value: Option<String>| value.filter(|_| shown);
         Self {
@@ -43,6 +46,7 @@ impl PublicProfile {
             location: keep(user.location),
             website: keep(user.website),
             social: keep(user.social),
+            orcid,
         }
     }
 }
@@ -68,8 +72,10 @@ pub async fn public_profile(
     if !found.is_active {
         return Err(kernel::AppError::not_found());
     }
+    let orcid = service::orcid::id_of(&ctx.db, found.id).await?;
     Ok(Data::new(PublicProfile::from_entity(
         found,
+        orcid,
         ctx.storage.as_ref(),
     )))
 }

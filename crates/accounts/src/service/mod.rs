@@ -10,6 +10,7 @@ pub mod login;
 pub mod me;
 pub mod notification_settings;
 pub mod oauth;
+pub mod orcid;
 pub mod password;
 pub mod password_policy;
 pub mod password_reset;

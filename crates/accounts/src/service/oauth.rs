@@ -1,5 +1,7 @@
-//! Google and Facebook sign-in: authorization code with state and PKCE (oauth2 crate),
-//! then sign in, link by verified e-mail, or create the account.
+//! Google, Facebook and ORCID sign-in: authorization code with state and PKCE (oauth2
+//! crate), then sign in, link by verified e-mail, or create the account. ORCID gives no
+//! e-mail address: it signs in an account it is already connected to, or connects to the
+//! signed-in one.
 
 use chrono::Duration;
 use kernel::config::OAuthProvider;
@@ -15,7 +17,7 @@ use sea_orm::{
 use serde::Deserialize;
 
 use super::tokens::{self, Purpose};
-use super::{emails, me, registration, session};
+use super::{emails, me, orcid, registration, session};
 use crate::entity::{oauth_association, oauth_state, user};
 use crate::policy;
 use kernel::secret_token;
@@ -31,6 +33,7 @@ const STATE_MINUTES: i64 = 10;
 pub enum Provider {
     Google,
     Facebook,
+    Orcid,
 }
 
 impl Provider {
@@ -38,6 +41,7 @@ impl Provider {
         match name {
             "google" => Some(Self::Google),
             "facebook" => Some(Self::Facebook),
+            orcid::PROVIDER => Some(Self::Orcid),
             _ => None,
         }
     }
@@ -46,6 +50,7 @@ impl Provider {
         match self {
             Self::Google => "google",
             Self::Facebook => "facebook",
+            Self::Orcid => orcid::PROVIDER,
         }
     }
 
@@ -53,6 +58,7 @@ impl Provider {
         match self {
             Self::Google => &["openid", "email", "profile"],
             Self::Facebook => &["email", "public_profile"],
+            Self::Orcid => &["openid"],
         }
     }
 
@@ -61,6 +67,7 @@ impl Provider {
         match self {
             Self::Google => ctx.config.google.as_ref(),
             Self::Facebook => ctx.config.facebook.as_ref(),
+            Self::Orcid => ctx.config.orcid.as_ref(),
         }
     }
 }
@@ -155,6 +162,26 @@ struct Profile {
     /// Google says whether the address is verified; Facebook only returns confirmed ones.
     email_verified: Option<bool>,
     name: Option<String>,
+    /// ORCID's names, when `name` is not given.
+    given_name: Option<String>,
+    family_name: Option<String>,
+}
+
+impl Profile {
+    /// The person's full name, as the provider gives it.
+    fn full_name(&self) -> Option<String> {
+        let joined = [self.given_name.as_deref(), self.family_name.as_deref()]
+            .into_iter()
+            .flatten()
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ");
+        self.name
+            .clone()
+            .filter(|n| !n.trim().is_empty())
+            .or((!joined.is_empty()).then_some(joined))
+    }
 }
 
 pub struct SignedIn {
@@ -217,11 +244,36 @@ pub async fn finish(
     let verified = match provider {
         Provider::Google => person.email_verified.unwrap_or(false),
         Provider::Facebook => person.email.is_some(),
+        Provider::Orcid => false,
+    };
+    if provider == Provider::Orcid && !orcid::is_valid_id(&subject) {
+        return Err(failed("not an ORCID iD"));
+    }
+    if provider == Provider::Orcid
+        && pending.user_id.is_none()
+        && !is_linked(&ctx.db, provider, &subject).await?
+    {
+        return Err(AppError::non_field(orcid::NOT_LINKED));
+    }
+    let record = match provider {
+        Provider::Orcid => {
+            let (affiliation, title) =
+                orcid::employment(&http, settings, &subject, token.access_token().secret()).await;
+            Some(orcid::Record {
+                name: person.full_name(),
+                affiliation,
+                title,
+            })
+        }
+        Provider::Google | Provider::Facebook => None,
     };
 
     let txn = kernel::db::begin_write(&ctx.db).await?;
     let (user_id, created) =
         resolve_user(&txn, provider, &subject, &person, verified, pending.user_id).await?;
+    if let Some(record) = record {
+        orcid::remember(&txn, &subject, record).await?;
+    }
     let account = me::find(&txn, user_id).await?;
     if !account.is_active {
         return Err(AppError::unauthorized(
@@ -253,6 +305,20 @@ pub async fn finish(
     })
 }
 
+/// Whether an account is connected to the provider's person already.
+async fn is_linked(
+    db: &impl ConnectionTrait,
+    provider: Provider,
+    subject: &str,
+) -> AppResult<bool> {
+    Ok(oauth_association::Entity::find()
+        .filter(oauth_association::Column::Provider.eq(provider.as_str()))
+        .filter(oauth_association::Column::Subject.eq(subject))
+        .count(db)
+        .await?
+        > 0)
+}
+
 /// The linked account, else the one connecting, else the one with the verified
 /// e-mail, else a new one.
 async fn resolve_user(
@@ -282,8 +348,8 @@ async fn resolve_user(
             let email = email
                 .filter(|_| verified)
                 .ok_or_else(|| failed("no verified e-mail from the provider"))?;
-            let name = person.name.as_deref().unwrap_or("");
-            (create_user(db, &email, name).await?, true)
+            let name = person.full_name().unwrap_or_default();
+            (create_user(db, &email, &name).await?, true)
         }
     };
     oauth_association::ActiveModel {

@@ -18,6 +18,8 @@ struct Provider {
     codes: Mutex<HashMap<String, (String, Value)>>,
     /// access token → profile
     tokens: Mutex<HashMap<String, Value>>,
+    /// ORCID iD → the record's employments
+    records: Mutex<HashMap<String, Value>>,
 }
 
 async fn token(
@@ -57,6 +59,27 @@ async fn userinfo(provider: web::Data<Provider>, req: HttpRequest) -> HttpRespon
     }
 }
 
+/// ORCID's record API: the employments of an iD, for a valid access token.
+async fn employments(
+    provider: web::Data<Provider>,
+    req: HttpRequest,
+    id: web::Path<String>,
+) -> HttpResponse {
+    let bearer = req
+        .headers()
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .unwrap_or_default();
+    if !provider.tokens.lock().unwrap().contains_key(bearer) {
+        return HttpResponse::Unauthorized().finish();
+    }
+    match provider.records.lock().unwrap().get(id.as_str()) {
+        Some(record) => HttpResponse::Ok().json(record),
+        None => HttpResponse::NotFound().finish(),
+    }
+}
+
 struct Harness {
     app: TestApp,
     provider: web::Data<Provider>,
@@ -70,6 +93,7 @@ async fn harness() -> Harness {
             .app_data(data.clone())
             .route("/token", web::post().to(token))
             .route("/userinfo", web::get().to(userinfo))
+            .route("/v3.0/{id}/employments", web::get().to(employments))
     })
     .workers(1)
     .bind("127.0.0.1:0")
@@ -77,13 +101,19 @@ async fn harness() -> Harness {
     let base = format!("http://{}", server.addrs()[0]);
     tokio::spawn(server.run());
     let app = spawn_app_with(move |config| {
-        config.google = Some(OAuthProvider {
+        let local = OAuthProvider {
             client_id: "cohort-test".into(),
             client_secret: "test-secret".into(),
             auth_url: format!("{base}/authorize"),
             token_url: format!("{base}/token"),
             userinfo_url: format!("{base}/userinfo"),
+            record_url: None,
+        };
+        config.orcid = Some(OAuthProvider {
+            record_url: Some(format!("{base}/v3.0")),
+            ..local.clone()
         });
+        config.google = Some(local);
     })
     .await;
     Harness { app, provider }
@@ -93,10 +123,18 @@ impl Harness {
     /// Starts sign-in (as `session` when given) and lets the provider approve `profile`;
     /// returns the code and state the browser would bring back.
     async fn authorize(&self, session: Option<&str>, profile: Value) -> (String, String) {
-        let mut request = self.app.client.get(
-            self.app
-                .url("/api/oauth/google/start?redirect_to=%2Fworking-groups"),
-        );
+        self.authorize_with("google", session, profile).await
+    }
+
+    async fn authorize_with(
+        &self,
+        provider: &str,
+        session: Option<&str>,
+        profile: Value,
+    ) -> (String, String) {
+        let mut request = self.app.client.get(self.app.url(&format!(
+            "/api/oauth/{provider}/start?redirect_to=%2Fworking-groups"
+        )));
         if let Some(token) = session {
             request = request.bearer_auth(token);
         }
@@ -106,7 +144,10 @@ impl Harness {
         assert_eq!(query["code_challenge_method"], "S256");
         assert_eq!(
             query["redirect_uri"],
-            format!("{}/oauth/google/callback", self.app.ctx.config.public_url)
+            format!(
+                "{}/oauth/{provider}/callback",
+                self.app.ctx.config.public_url
+            )
         );
         let code = format!("code-{}", uuid_like());
         self.provider
@@ -118,8 +159,15 @@ impl Harness {
     }
 
     async fn finish(&self, code: &str, state: &str) -> (u16, Value) {
+        self.finish_with("google", code, state).await
+    }
+
+    async fn finish_with(&self, provider: &str, code: &str, state: &str) -> (u16, Value) {
         self.app
-            .post_json("/api/oauth/google/", &json!({"code": code, "state": state}))
+            .post_json(
+                &format!("/api/oauth/{provider}/"),
+                &json!({"code": code, "state": state}),
+            )
             .await
     }
 }
@@ -324,10 +372,113 @@ async fn disconnecting_ends_sessions_but_never_the_last_way_in() {
 async fn providers_are_off_until_configured() {
     let app = testkit::spawn_app().await;
     let (_, body) = app.get_json("/api/oauth/providers").await;
-    assert_eq!(body["data"], json!({"google": false, "facebook": false}));
+    assert_eq!(
+        body["data"],
+        json!({"google": false, "facebook": false, "orcid": false})
+    );
     let (status, body) = app.get_json("/api/oauth/google/start").await;
     assert_eq!(status, 404);
     assert_eq!(body["message"], "This sign-in method is not available.");
     let (status, _) = app.get_json("/api/oauth/myspace/start").await;
     assert_eq!(status, 404);
+}
+
+/// ORCID's OpenID Connect userinfo: the iD as `sub`, names, no e-mail address.
+fn orcid(id: &str) -> Value {
+    json!({"sub": id, "given_name": "Amara", "family_name": "Okafor"})
+}
+
+#[tokio::test]
+async fn orcid_connects_to_a_signed_in_account_signs_it_in_and_fills_the_profile() {
+    let h = harness().await;
+    let (_, providers) = h.app.get_json("/api/oauth/providers").await;
+    assert_eq!(providers["data"]["orcid"], true);
+    let id = "0000-0002-1825-0097";
+    h.provider.records.lock().unwrap().insert(
+        id.to_owned(),
+        json!({"affiliation-group": [{"summaries": [{"employment-summary": {
+            "department-name": "Faculty of Medicine", "role-title": "Associate Professor",
+            "end-date": null, "organization": {"name": "Dalhousie University"}
+        }}]}]}),
+    );
+
+    // Nobody is connected to the iD yet: ORCID gives no e-mail to make an account from.
+    let (code, state) = h.authorize_with("orcid", None, orcid(id)).await;
+    let (status, body) = h.finish_with("orcid", &code, &state).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        body["message"],
+        "No Cohort account is connected to this ORCID iD yet. Sign in with your e-mail address, then connect ORCID under My profile → Account."
+    );
+
+    // A signed-in member connects it.
+    let member = h
+        .app
+        .signed_in_user("amara@example.org", "analytical 1843")
+        .await;
+    let (code, state) = h.authorize_with("orcid", Some(&member), orcid(id)).await;
+    let (status, body) = h.finish_with("orcid", &code, &state).await;
+    assert_eq!(status, 200, "{body}");
+    let me = h.app.me(&member).await;
+    assert_eq!(me["oauth_associations"][0]["provider"], "orcid");
+    let user_id = me["id"].as_i64().unwrap();
+
+    // The public profile shows the verified iD.
+    let (_, profile) = h.app.get_json(&format!("/api/profile/{user_id}")).await;
+    assert_eq!(profile["data"]["orcid"], id);
+
+    // The member imports their name, affiliation and role from the record.
+    let (status, body) = h
+        .app
+        .post_json_as(&member, "/api/me/orcid/import", &json!({}))
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        body["data"]["message"],
+        "Your name and affiliation were imported from ORCID."
+    );
+    let me = h.app.me(&member).await;
+    assert_eq!(me["name"], "Amara Okafor");
+    assert_eq!(
+        me["affiliation"],
+        "Faculty of Medicine, Dalhousie University"
+    );
+    assert_eq!(me["title"], "Associate Professor");
+
+    // From now on ORCID signs the account in.
+    let (code, state) = h.authorize_with("orcid", None, orcid(id)).await;
+    let (status, body) = h.finish_with("orcid", &code, &state).await;
+    assert_eq!(status, 200, "{body}");
+    let access = body["data"]["access"].as_str().unwrap();
+    assert_eq!(h.app.me(access).await["id"], user_id);
+}
+
+#[tokio::test]
+async fn orcid_refuses_what_is_not_an_id_and_import_needs_a_connection() {
+    let h = harness().await;
+    let member = h
+        .app
+        .signed_in_user("amara@example.org", "analytical 1843")
+        .await;
+    // A wrong check digit is not an ORCID iD: nothing is stored.
+    let (code, state) = h
+        .authorize_with("orcid", Some(&member), orcid("0000-0002-1825-0098"))
+        .await;
+    let (status, body) = h.finish_with("orcid", &code, &state).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        h.app.me(&member).await["oauth_associations"]
+            .as_array()
+            .unwrap()
+            .len(),
+        0
+    );
+    let (status, body) = h
+        .app
+        .post_json_as(&member, "/api/me/orcid/import", &json!({}))
+        .await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(body["message"], "Connect ORCID under Single sign-on first.");
+    let (status, _) = h.app.post_json("/api/me/orcid/import", &json!({})).await;
+    assert_eq!(status, 401);
 }

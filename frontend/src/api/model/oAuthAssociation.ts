@@ -5,12 +5,15 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { OAuthAssociationOrcid } from './oAuthAssociationOrcid';
 
 /**
  * A single sign-on provider linked to the account.
  */
 export interface OAuthAssociation {
   id: number;
-  /** `google` or `facebook`. */
+  /** The verified ORCID iD of an ORCID link (other providers' ids are not shown). */
+  orcid?: OAuthAssociationOrcid;
+  /** `google`, `facebook` or `orcid`. */
   provider: string;
 }

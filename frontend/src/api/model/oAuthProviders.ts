@@ -12,4 +12,6 @@
 export interface OAuthProviders {
   facebook: boolean;
   google: boolean;
+  /** ORCID: signs in an account it is connected to, and connects to a signed-in one. */
+  orcid: boolean;
 }

@@ -10,6 +10,7 @@ import type { PublicProfileAvatar } from './publicProfileAvatar';
 import type { PublicProfileAvatarThumbnail } from './publicProfileAvatarThumbnail';
 import type { PublicProfileBio } from './publicProfileBio';
 import type { PublicProfileLocation } from './publicProfileLocation';
+import type { PublicProfileOrcid } from './publicProfileOrcid';
 import type { PublicProfileProfileBackground } from './publicProfileProfileBackground';
 import type { PublicProfileSocial } from './publicProfileSocial';
 import type { PublicProfileTitle } from './publicProfileTitle';
@@ -28,6 +29,9 @@ export interface PublicProfile {
   is_private: boolean;
   location?: PublicProfileLocation;
   name: string;
+  /** The member's ORCID iD, verified by signing in with ORCID (shown even on a private
+profile: it is how researchers are told apart). */
+  orcid?: PublicProfileOrcid;
   profile_background?: PublicProfileProfileBackground;
   social?: PublicProfileSocial;
   title?: PublicProfileTitle;

@@ -4,15 +4,16 @@ import { Alert, Button, Divider, Stack } from '@mui/material';
 import { useState } from 'react';
 import { oauthStart, useOauthProviders } from '@/api/endpoints/auth/auth';
 import { errorMessage } from '@/lib/api-error';
+import { OrcidIcon } from '@/ui/Orcid';
 
-/** Google and Facebook sign-in, shown only for providers the server has switched on. */
+/** Google, Facebook and ORCID sign-in, shown only for providers the server has switched on. */
 export function SsoButtons({ redirectTo }: { redirectTo: string | null }) {
   const providers = useOauthProviders();
   const [error, setError] = useState<string | null>(null);
   const enabled = providers.data?.data;
-  if (!enabled || (!enabled.google && !enabled.facebook)) return null;
+  if (!enabled || (!enabled.google && !enabled.facebook && !enabled.orcid)) return null;
 
-  const go = async (provider: 'google' | 'facebook') => {
+  const go = async (provider: 'google' | 'facebook' | 'orcid') => {
     try {
       const { data } = await oauthStart(provider, redirectTo ? { redirect_to: redirectTo } : undefined);
       window.location.assign(data.authorize_url);
@@ -32,6 +33,11 @@ export function SsoButtons({ redirectTo }: { redirectTo: string | null }) {
       {enabled.facebook && (
         <Button variant="outlined" size="large" startIcon={<FacebookIcon />} onClick={() => go('facebook')}>
           Login with Facebook
+        </Button>
+      )}
+      {enabled.orcid && (
+        <Button variant="outlined" size="large" startIcon={<OrcidIcon />} onClick={() => go('orcid')}>
+          Sign in with ORCID
         </Button>
       )}
       <Divider>OR</Divider>

@@ -1131,6 +1131,77 @@ export const useUpdateNotificationSettings = <TError = ErrorBody | ErrorBody | E
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * Copies the name, current affiliation and role that the member's connected ORCID record gave at their last ORCID sign-in into their profile; what the record leaves out stays.
+ * @summary Import from ORCID
+ */
+export const getImportFromOrcidUrl = () => {
+
+
+  
+
+  return `/api/me/orcid/import`
+}
+
+export const importFromOrcid = async ( options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getImportFromOrcidUrl(),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getImportFromOrcidMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof importFromOrcid>>, TError,void, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof importFromOrcid>>, TError,void, TContext> => {
+
+const mutationKey = ['importFromOrcid'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof importFromOrcid>>, void> = () => {
+          
+
+          return  importFromOrcid()
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ImportFromOrcidMutationResult = NonNullable<Awaited<ReturnType<typeof importFromOrcid>>>
+    
+    export type ImportFromOrcidMutationError = ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Import from ORCID
+ */
+export const useImportFromOrcid = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof importFromOrcid>>, TError,void, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof importFromOrcid>>,
+        TError,
+        void,
+        TContext
+      > => {
+
+      const mutationOptions = getImportFromOrcidMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * Saves the personalization answers (gender, age group and career stage are required for project creators).
  * @summary Save personalization
  */
@@ -1745,7 +1816,7 @@ export function useOauthProviders<TData = Awaited<ReturnType<typeof oauthProvide
 
 
 /**
- * Completes single sign-on with the provider's code: signs in, links by verified e-mail, or creates the account.
+ * Completes single sign-on with the provider's code: signs in, links by verified e-mail, or creates the account. ORCID, which gives no e-mail address, signs in the account connected to the iD, or connects the iD to the account that started it signed in.
  * @summary Complete single sign-on
  */
 export const getOauthCallbackUrl = (provider: string,) => {

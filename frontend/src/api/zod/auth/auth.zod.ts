@@ -136,7 +136,8 @@ export const getMeResponse = zod.object({
   "name": zod.string(),
   "oauth_associations": zod.array(zod.object({
   "id": zod.number(),
-  "provider": zod.string().describe('`google` or `facebook`.')
+  "orcid": zod.string().nullish().describe('The verified ORCID iD of an ORCID link (other providers\' ids are not shown).'),
+  "provider": zod.string().describe('`google`, `facebook` or `orcid`.')
 }).describe('A single sign-on provider linked to the account.')),
   "password_change_required": zod.boolean().describe('True while the account must choose a new password before anything else (the demo\nadmin, whose first password was printed on the console).'),
   "phone_confirmed": zod.boolean(),
@@ -298,6 +299,16 @@ export const updateNotificationSettingsResponse = zod.object({
 })
 
 /**
+ * Copies the name, current affiliation and role that the member's connected ORCID record gave at their last ORCID sign-in into their profile; what the record leaves out stays.
+ * @summary Import from ORCID
+ */
+export const importFromOrcidResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
+})
+
+/**
  * Saves the personalization answers (gender, age group and career stage are required for project creators).
  * @summary Save personalization
  */
@@ -421,16 +432,17 @@ export const unsubscribeNotificationsResponse = zod.object({
 export const oauthProvidersResponse = zod.object({
   "data": zod.object({
   "facebook": zod.boolean(),
-  "google": zod.boolean()
+  "google": zod.boolean(),
+  "orcid": zod.boolean().describe('ORCID: signs in an account it is connected to, and connects to a signed-in one.')
 }).describe('Which single sign-on buttons to show.')
 })
 
 /**
- * Completes single sign-on with the provider's code: signs in, links by verified e-mail, or creates the account.
+ * Completes single sign-on with the provider's code: signs in, links by verified e-mail, or creates the account. ORCID, which gives no e-mail address, signs in the account connected to the iD, or connects the iD to the account that started it signed in.
  * @summary Complete single sign-on
  */
 export const oauthCallbackParams = zod.object({
-  "provider": zod.string().describe('google or facebook')
+  "provider": zod.string().describe('google, facebook or orcid')
 })
 
 export const oauthCallbackBodyCodeMax = 2048;export const oauthCallbackBodyStateMax = 256;
@@ -452,7 +464,7 @@ export const oauthCallbackResponse = zod.object({
  * @summary Start single sign-on
  */
 export const oauthStartParams = zod.object({
-  "provider": zod.string().describe('google or facebook')
+  "provider": zod.string().describe('google, facebook or orcid')
 })
 
 export const oauthStartQueryParams = zod.object({
@@ -525,6 +537,7 @@ export const getPublicProfileResponse = zod.object({
   "is_private": zod.boolean().describe('When true, every other field is empty: the page says \"This account is private\".'),
   "location": zod.string().nullish(),
   "name": zod.string(),
+  "orcid": zod.string().nullish().describe('The member\'s ORCID iD, verified by signing in with ORCID (shown even on a private\nprofile: it is how researchers are told apart).'),
   "profile_background": zod.string().nullish(),
   "social": zod.string().nullish(),
   "title": zod.string().nullish(),

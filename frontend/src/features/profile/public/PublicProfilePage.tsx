@@ -10,6 +10,7 @@ import type { PublicProfile } from '@/api/model';
 import { ApiError } from '@/lib/api-error';
 import { usePageTitle } from '@/ui/page-title';
 import { ErrorState, Loading } from '@/ui/QueryState';
+import { OrcidBadge } from '@/ui/Orcid';
 
 /** Only web addresses become links; anything else is shown as text. */
 const isWebAddress = (text: string) => /^https?:\/\/\S+$/i.test(text.trim());
@@ -60,6 +61,11 @@ function ProfileCard({ profile }: { profile: PublicProfile }) {
         <Typography variant="h3" component="h1" sx={{ mt: 2, wordBreak: 'break-word' }}>
           {profile.name}
         </Typography>
+        {profile.orcid && (
+          <Box sx={{ mt: 1 }}>
+            <OrcidBadge id={profile.orcid} />
+          </Box>
+        )}
         {profile.is_private ? (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 2, color: 'text.secondary' }}>
             <LockIcon fontSize="small" />
