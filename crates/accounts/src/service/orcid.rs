@@ -18,11 +18,14 @@ pub const NOTHING_TO_IMPORT: &str = "Connect ORCID under Single sign-on first.";
 /// ISO 7064 MOD 11-2 check of the fifteen before it.
 pub fn is_valid_id(id: &str) -> bool {
     let groups: Vec<&str> = id.split('-').collect();
-    if groups.len() != 4 || groups.iter().any(|g| g.len() != 4) {
+    // Counted in characters, not bytes: a provider's `sub` may hold any text.
+    if groups.len() != 4 || groups.iter().any(|g| g.chars().count() != 4) {
         return false;
     }
     let chars: Vec<char> = groups.concat().chars().collect();
-    let (body, check) = chars.split_at(15);
+    let Some((check, body)) = chars.split_last() else {
+        return false;
+    };
     if !body.iter().all(char::is_ascii_digit) {
         return false;
     }
@@ -35,7 +38,7 @@ pub fn is_valid_id(id: &str) -> bool {
     } else {
         char::from_digit(result, 10).unwrap_or('?')
     };
-    check.first() == Some(&expected)
+    *check == expected
 }
 
 /// What the record says of its person now.
@@ -213,6 +216,9 @@ mod tests {
         assert!(!is_valid_id("0000-0002-1825-009"));
         assert!(!is_valid_id("000a-0002-1825-0097"));
         assert!(!is_valid_id(""));
+        // Four bytes a group, fewer characters: refused, never a panic.
+        assert!(!is_valid_id("éé-éé-éé-éé"));
+        assert!(!is_valid_id("0000-0002-1825-00é"));
     }
 
     #[test]
