@@ -52,6 +52,7 @@ mod m20261127_000044_audit_log_created_at;
 mod m20261127_000045_group_update_views;
 mod m20261128_000046_discussion_subscriptions;
 mod m20261128_000047_oauth_record;
+mod m20261128_000048_full_text_search;
 
 pub struct Migrator;
 
@@ -140,6 +141,7 @@ fn every_migration() -> Vec<Box<dyn MigrationTrait>> {
         Box::new(m20261127_000045_group_update_views::Migration),
         Box::new(m20261128_000046_discussion_subscriptions::Migration),
         Box::new(m20261128_000047_oauth_record::Migration),
+        Box::new(m20261128_000048_full_text_search::Migration),
     ]
 }
 

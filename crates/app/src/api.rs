@@ -59,7 +59,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .configure(discussions::configure)
         .configure(content::configure)
         .configure(feed::configure)
-        .configure(learning::configure);
+        .configure(learning::configure)
+        .configure(search::configure);
 }
 
 /// Builds the `/api` scope into `app` and returns the app with the collected document.

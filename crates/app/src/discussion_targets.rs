@@ -33,7 +33,11 @@ impl Target for GroupDiscussions {
         groups::service::discussion::count_comments(&self.db, id, delta.all, delta.public).await
     }
 
-    async fn names(&self, ids: &[i64], viewer: &CurrentUser) -> AppResult<HashMap<i64, PlaceName>> {
+    async fn names(
+        &self,
+        ids: &[i64],
+        viewer: Option<&CurrentUser>,
+    ) -> AppResult<HashMap<i64, PlaceName>> {
         let found = groups::service::discussion::named(&self.db, ids, viewer).await?;
         Ok(found
             .into_iter()
@@ -46,6 +50,10 @@ impl Target for GroupDiscussions {
                 (g.group.id, name)
             })
             .collect())
+    }
+
+    async fn member_of(&self, viewer: &CurrentUser) -> AppResult<Vec<i64>> {
+        groups::service::discussion::member_of(&self.db, viewer.id).await
     }
 }
 
@@ -72,9 +80,18 @@ impl Target for BlogDiscussions {
         Ok(())
     }
 
-    async fn names(&self, ids: &[i64], viewer: &CurrentUser) -> AppResult<HashMap<i64, PlaceName>> {
+    async fn names(
+        &self,
+        ids: &[i64],
+        viewer: Option<&CurrentUser>,
+    ) -> AppResult<HashMap<i64, PlaceName>> {
         let found = content::service::blog::named(&self.db, ids, viewer).await?;
         Ok(public_names(found, "/blog"))
+    }
+
+    async fn member_of(&self, _viewer: &CurrentUser) -> AppResult<Vec<i64>> {
+        // Nothing is private under a blog post.
+        Ok(Vec::new())
     }
 }
 
@@ -103,10 +120,15 @@ impl Target for ProjectDiscussions {
     async fn names(
         &self,
         ids: &[i64],
-        _viewer: &CurrentUser,
+        _viewer: Option<&CurrentUser>,
     ) -> AppResult<HashMap<i64, PlaceName>> {
         let found = projects::service::discussion::named(&self.db, ids).await?;
         Ok(public_names(found, "/project"))
+    }
+
+    async fn member_of(&self, _viewer: &CurrentUser) -> AppResult<Vec<i64>> {
+        // Nothing is private under a project.
+        Ok(Vec::new())
     }
 }
 

@@ -40,7 +40,7 @@ use crate::security_headers::SecurityHeaders;
 use crate::site_index;
 use crate::{
     api, compression, discussion_targets, envelope, feed_facts, methods, metrics, private_files,
-    project_facts, spa, staff_gate, statements,
+    project_facts, search_sources, spa, staff_gate, statements,
 };
 
 /// Where members' browsers open the live notification channel.
@@ -379,7 +379,9 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
         .storage
         .local_root()
         .map(std::path::Path::to_path_buf);
-    let targets = web::Data::new(discussion_targets::targets(&context));
+    let targets = discussion_targets::targets(&context);
+    let sources = web::Data::new(search_sources::sources(&context, targets.clone()));
+    let targets = web::Data::new(targets);
     let reads = web::Data::new(PublicReads::default());
     {
         let reads = reads.clone();
@@ -408,6 +410,7 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
         let app = App::new()
             .app_data(data.clone())
             .app_data(targets.clone())
+            .app_data(sources.clone())
             .app_data(hub.clone())
             .app_data(reads.clone())
             .app_data(extract::json_config())

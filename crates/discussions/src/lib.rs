@@ -15,6 +15,7 @@ pub mod target;
 pub use api::configure;
 pub use service::attachments::is_private_file;
 pub use service::scale;
+pub use service::search::Posts as SearchPosts;
 pub use service::subscriptions::{Audience, audience};
 pub use service::trends;
 pub use target::{Access, CommentsDelta, PlaceName, Target, Targets};

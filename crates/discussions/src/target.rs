@@ -34,8 +34,17 @@ pub trait Target: Send + Sync {
     async fn comments_changed(&self, id: i64, delta: CommentsDelta) -> AppResult<()>;
 
     /// How each of the targets `ids` that still exist and `viewer` may see is named and
-    /// linked, in a fixed number of statements (a member's Following list names them).
-    async fn names(&self, ids: &[i64], viewer: &CurrentUser) -> AppResult<HashMap<i64, PlaceName>>;
+    /// linked, in a fixed number of statements (a member's Following list and search
+    /// results name them).
+    async fn names(
+        &self,
+        ids: &[i64],
+        viewer: Option<&CurrentUser>,
+    ) -> AppResult<HashMap<i64, PlaceName>>;
+
+    /// The targets whose private topics `viewer` reads as a member (search shows private
+    /// topics to members only), in one statement.
+    async fn member_of(&self, viewer: &CurrentUser) -> AppResult<Vec<i64>>;
 }
 
 /// A target as lists name it.
@@ -75,5 +84,38 @@ impl Targets {
     /// The target behind `topic_type`, if one is registered.
     pub fn get(&self, topic_type: TopicType) -> Option<&Arc<dyn Target>> {
         self.by_type.get(&topic_type)
+    }
+
+    /// The names of `wanted` targets of each type that `viewer` may see, one call per
+    /// type whatever the number of targets.
+    pub async fn names(
+        &self,
+        wanted: HashMap<TopicType, Vec<i64>>,
+        viewer: Option<&CurrentUser>,
+    ) -> AppResult<HashMap<(TopicType, i64), PlaceName>> {
+        let mut names = HashMap::new();
+        for (topic_type, ids) in wanted {
+            if let Some(target) = self.get(topic_type) {
+                for (id, name) in target.names(&ids, viewer).await? {
+                    names.insert((topic_type, id), name);
+                }
+            }
+        }
+        Ok(names)
+    }
+
+    /// The targets of each type whose private topics `viewer` reads as a member.
+    pub async fn member_of(&self, viewer: &CurrentUser) -> AppResult<Vec<(TopicType, i64)>> {
+        let mut found = Vec::new();
+        for (&topic_type, target) in &self.by_type {
+            found.extend(
+                target
+                    .member_of(viewer)
+                    .await?
+                    .into_iter()
+                    .map(|id| (topic_type, id)),
+            );
+        }
+        Ok(found)
     }
 }

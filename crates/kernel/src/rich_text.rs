@@ -88,7 +88,7 @@ static PLAIN_POLICY: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
 /// styles with their content), control characters other than line breaks and tabs
 /// removed, surrounding space trimmed; line breaks kept.
 pub fn plain_field(input: &str) -> String {
-    unescape(&PLAIN_POLICY.clean(input).to_string())
+    decode_entities(&PLAIN_POLICY.clean(input).to_string())
         .chars()
         .filter(|c| !c.is_control() || matches!(c, '\n' | '\t'))
         .collect::<String>()
@@ -191,14 +191,14 @@ pub fn plain_text(html: &str) -> String {
     let stripped = ammonia::Builder::empty()
         .clean(&html.replace("</p>", "</p> ").replace("<br>", " "))
         .to_string();
-    unescape(&stripped)
+    decode_entities(&stripped)
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
 }
 
 /// Text as the HTML serializer escaped it, read back (`&amp;` last).
-fn unescape(escaped: &str) -> String {
+pub fn decode_entities(escaped: &str) -> String {
     escaped
         .replace("&nbsp;", "\u{a0}")
         .replace("&lt;", "<")

@@ -15,6 +15,7 @@ import * as home from '@/features/home/routes';
 import * as learning from '@/features/learning/routes';
 import * as projects from '@/features/projects/routes';
 import * as profile from '@/features/profile/routes';
+import * as search from '@/features/search/routes';
 import * as staff from '@/features/staff/routes';
 import { RouteErrorPage } from '@/app/routes/RouteErrorPage';
 
@@ -149,6 +150,7 @@ export const routes = [
         path: 'confirm-university-email',
         lazy: profile.confirmUniversityEmailRoute,
       },
+      { path: 'search', lazy: search.searchRoute },
       { path: 'working-groups', lazy: groups.landingRoute },
       { path: 'working-groups/list', lazy: groups.listRoute },
       {

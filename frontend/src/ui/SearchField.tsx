@@ -9,10 +9,12 @@ interface Props {
   size?: 'small' | 'medium';
   sx?: SxProps<Theme>;
   fullWidth?: boolean;
+  /** The screen is for searching: the box takes the keyboard when it opens. */
+  autoFocus?: boolean;
 }
 
 /** The search box above a list, with its magnifier. */
-export function SearchField({ value, onChange, label = 'Search', size = 'medium', sx, fullWidth }: Props) {
+export function SearchField({ value, onChange, label = 'Search', size = 'medium', sx, fullWidth, autoFocus }: Props) {
   return (
     <TextField
       size={size}
@@ -21,6 +23,7 @@ export function SearchField({ value, onChange, label = 'Search', size = 'medium'
       onChange={(event) => onChange(event.target.value)}
       sx={sx}
       fullWidth={fullWidth}
+      autoFocus={autoFocus}
       slotProps={{
         input: {
           startAdornment: (

@@ -20,6 +20,7 @@ pub mod pictures;
 pub mod profile;
 pub mod registration;
 pub mod scale;
+pub mod search;
 pub mod session;
 pub mod staff;
 pub mod stored;

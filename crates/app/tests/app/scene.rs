@@ -546,4 +546,5 @@ pub fn concrete(template: &str, operation: &str, s: &Scene) -> String {
         .replace("{slug}", &s.slug)
         .replace("/api/pages/{slug}", "/api/pages/about-us")
         .replace("{id}", &id.to_string())
+        .replace("/api/search", "/api/search?q=matrix+or+stroke+or+trial")
 }

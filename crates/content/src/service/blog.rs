@@ -160,12 +160,12 @@ pub async fn discussion_rights(
 pub async fn named(
     db: &impl ConnectionTrait,
     ids: &[i64],
-    viewer: &CurrentUser,
+    viewer: Option<&CurrentUser>,
 ) -> AppResult<Vec<(i64, String, String)>> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    let is_staff = viewer.staff_role.is_some();
+    let is_staff = viewer.is_some_and(|v| v.staff_role.is_some());
     Ok(blog_post::Entity::find()
         .filter(blog_post::Column::Id.is_in(ids.iter().copied()))
         .all(db)

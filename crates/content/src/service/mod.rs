@@ -16,5 +16,6 @@ pub mod pages;
 pub mod pages_admin;
 pub mod previews;
 pub mod scale;
+pub mod search;
 pub mod signups;
 pub mod sitemap;

@@ -5,6 +5,7 @@ pub mod place;
 pub mod posts;
 pub mod replies;
 pub mod scale;
+pub mod search;
 pub mod subscriptions;
 pub mod topics;
 pub mod trends;

@@ -221,14 +221,7 @@ pub async fn following(
     for (topic_type, id) in page.data.iter().filter_map(place_of) {
         wanted.entry(topic_type).or_default().push(id);
     }
-    let mut names: HashMap<(TopicType, i64), PlaceName> = HashMap::new();
-    for (topic_type, ids) in wanted {
-        if let Some(target) = targets.get(topic_type) {
-            for (id, name) in target.names(&ids, user).await? {
-                names.insert((topic_type, id), name);
-            }
-        }
-    }
+    let names = targets.names(wanted, Some(user)).await?;
     Ok(page.map(|row| {
         let place = place_of(&row).and_then(|key| names.get(&key).cloned());
         let text = topics.get(&row.subject_id).filter(|t| {

@@ -4,7 +4,9 @@
 
 use kernel::{AppResult, CurrentUser};
 use sea_orm::sea_query::{Alias, Expr, ExprTrait, JoinType, Query};
-use sea_orm::{ColumnTrait, Condition, ConnectionTrait, EntityTrait, FromQueryResult, QueryFilter};
+use sea_orm::{
+    ColumnTrait, Condition, ConnectionTrait, EntityTrait, FromQueryResult, QueryFilter, QuerySelect,
+};
 
 use crate::entity::{member, working_group};
 use crate::enums::{ActiveStatus, ApprovedStatus, MemberRole};
@@ -125,16 +127,16 @@ struct NamedStanding {
 pub async fn named(
     db: &impl ConnectionTrait,
     group_ids: &[i64],
-    viewer: &CurrentUser,
+    viewer: Option<&CurrentUser>,
 ) -> AppResult<Vec<NamedGroup>> {
     if group_ids.is_empty() {
         return Ok(Vec::new());
     }
-    let found: Vec<NamedStanding> = standings(db, group_ids, Some(viewer.id), true).await?;
+    let found: Vec<NamedStanding> = standings(db, group_ids, viewer.map(|v| v.id), true).await?;
     Ok(found
         .into_iter()
         .filter_map(|row| {
-            let rights = rights_of(&row.standing, Some(viewer))?;
+            let rights = rights_of(&row.standing, viewer)?;
             Some(NamedGroup {
                 group: crate::events::GroupRef {
                     id: row.id,
@@ -145,6 +147,17 @@ pub async fn named(
             })
         })
         .collect())
+}
+
+/// The groups `user_id` belongs to, whatever their role.
+pub async fn member_of(db: &impl ConnectionTrait, user_id: i64) -> AppResult<Vec<i64>> {
+    Ok(member::Entity::find()
+        .select_only()
+        .column(member::Column::GroupId)
+        .filter(member::Column::UserId.eq(user_id))
+        .into_tuple()
+        .all(db)
+        .await?)
 }
 
 /// Moves the group's comment counts (all posts, and those in public topics) in the

@@ -17,6 +17,7 @@ pub mod membership;
 pub mod moderation;
 pub mod previews;
 pub mod scale;
+pub mod search;
 pub mod sitemap;
 pub mod slug;
 pub mod trends;

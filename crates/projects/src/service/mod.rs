@@ -22,6 +22,7 @@ pub mod receipts;
 pub mod reconciliation;
 pub mod refunds;
 pub mod review;
+pub mod search;
 pub mod sitemap;
 pub mod tags;
 pub mod team;

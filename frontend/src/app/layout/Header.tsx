@@ -7,6 +7,7 @@ import { useGetMe, useLogout } from '@/api/endpoints/auth/auth';
 import { useAuth } from '@/lib/auth';
 import { whileSigningOut } from '@/lib/api-client';
 import { useOpenedOnce } from '@/ui/useOpenedOnce';
+import { HeaderSearch } from './HeaderSearch';
 import { Logo } from './Logo';
 import { SiteMenu } from './SiteMenu';
 
@@ -61,6 +62,7 @@ export function Header({ Bell }: { Bell: ComponentType }) {
           <Logo />
           <SiteMenu />
           <Box sx={{ flex: { xs: 1, md: 0 } }} />
+          <HeaderSearch />
           {isSignedIn ? (
             <Suspense fallback={<Skeleton variant="circular" width={36} height={36} aria-hidden />}>
               <AccountTools Bell={Bell} onSignOut={(closeMenu) => void handleSignOut(closeMenu)} />

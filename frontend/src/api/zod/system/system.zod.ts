@@ -58,3 +58,34 @@ export const healthReadyResponse = zod.object({
 }).describe('Each part an instance needs before it takes traffic.')
 })
 
+/**
+ * Working groups, discussion topics and replies, blog posts, lectures, public profiles and projects that the viewer may read, ranked by relevance, 20 a page. A private topic and its replies are found by the group's members only.
+ * @summary Search everything
+ */
+export const searchQueryPageMax = 10;
+
+export const searchQueryParams = zod.object({
+  "q": zod.string().optional().describe('What to look for: words (all of them), \"a phrase\", -excluded, `or` between\nalternatives. At most 200 characters.'),
+  "type": zod.enum(['group', 'topic', 'reply', 'blog_post', 'lecture', 'profile', 'project']).optional().describe('Only this kind of result.'),
+  "page": zod.number().min(1).max(searchQueryPageMax).optional().describe('1-based page, at most 10.')
+})
+
+export const searchResponsePageMin = 0;
+
+export const searchResponse = zod.object({
+  "data": zod.array(zod.object({
+  "at": zod.iso.datetime({}),
+  "id": zod.number(),
+  "kind": zod.enum(['group', 'topic', 'reply', 'blog_post', 'lecture', 'profile', 'project']).describe('What a search result is. Defined once, here: the crates that own each kind answer\nfor it, and the client\'s filter chips come from this list through the contract.'),
+  "place": zod.string().nullish().describe('Where it sits: a topic\'s or reply\'s working group, blog post or project; a\nlecture\'s speaker; a member\'s title.'),
+  "route": zod.string().describe('Its page in the app.'),
+  "snippet": zod.array(zod.object({
+  "hit": zod.boolean().describe('The query matched these words.'),
+  "text": zod.string()
+}).describe('One run of a snippet\'s text, matching the query or not.')).describe('The passage that matched, in runs; `hit` runs are the matching words.'),
+  "title": zod.string()
+}).describe('One thing found.')),
+  "has_more": zod.boolean().describe('A next page has results.'),
+  "page": zod.number().min(searchResponsePageMin)
+}).describe('A page of results, best first.')
+

@@ -1,0 +1,70 @@
+//! Public profiles for the header's search: active members whose profile is not private,
+//! by name, title and bio (what their public profile shows).
+
+use async_trait::async_trait;
+use kernel::search::{FullText, Hit, Index, SearchKind, Source, with_models};
+use kernel::{AppResult, CurrentUser};
+use sea_orm::sea_query::{Expr, ExprTrait, Query};
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter};
+
+use crate::entity::user;
+
+const INDEX: Index = Index {
+    table: "users",
+    vector: "search_vector",
+    fts: "users_fts",
+    weights: "10.0, 4.0, 1.0",
+    snippet_column: ("bio", 2),
+    rich: false,
+};
+
+pub struct Profiles {
+    db: DatabaseConnection,
+}
+
+impl Profiles {
+    pub fn new(db: DatabaseConnection) -> Self {
+        Self { db }
+    }
+}
+
+#[async_trait]
+impl Source for Profiles {
+    fn kinds(&self) -> &'static [SearchKind] {
+        &[SearchKind::Profile]
+    }
+
+    async fn search(
+        &self,
+        query: &FullText,
+        _kinds: &[SearchKind],
+        _viewer: Option<&CurrentUser>,
+        limit: u64,
+    ) -> AppResult<Vec<Hit>> {
+        let public = Query::select()
+            .column(user::Column::Id)
+            .from(user::Entity)
+            .and_where(Expr::col(user::Column::IsActive).eq(true))
+            .and_where(Expr::col(user::Column::ProfileIsPrivate).eq(false))
+            .and_where(Expr::col(user::Column::DeactivatedAt).is_null())
+            .to_owned();
+        let found = INDEX.find(&self.db, query, &public, limit).await?;
+        let users = user::Entity::find()
+            .filter(user::Column::Id.is_in(found.iter().map(|f| f.id)))
+            .all(&self.db)
+            .await?;
+        Ok(with_models(&found, users.into_iter().map(|u| (u.id, u)))
+            .into_iter()
+            .map(|(f, member)| Hit {
+                kind: SearchKind::Profile,
+                id: member.id,
+                route: format!("/profile/{}", member.id),
+                title: member.name,
+                place: member.title.filter(|t| !t.trim().is_empty()),
+                snippet: f.snippet(&INDEX),
+                score: f.score,
+                at: member.date_joined,
+            })
+            .collect())
+    }
+}

@@ -1,0 +1,112 @@
+//! Published blog posts and expert lectures for the header's search.
+
+use async_trait::async_trait;
+use kernel::search::{FullText, Hit, Index, SearchKind, Source, with_models};
+use kernel::{AppResult, CurrentUser};
+use sea_orm::sea_query::{Expr, ExprTrait, Query};
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter};
+
+use crate::entity::{blog_post, lecture};
+
+const POSTS: Index = Index {
+    table: "blog_posts",
+    vector: "search_vector",
+    fts: "blog_posts_fts",
+    weights: "10.0, 4.0, 1.0",
+    snippet_column: ("body", 2),
+    rich: true,
+};
+
+const LECTURES: Index = Index {
+    table: "lectures",
+    vector: "search_vector",
+    fts: "lectures_fts",
+    weights: "10.0, 4.0, 1.0",
+    snippet_column: ("summary", 2),
+    rich: true,
+};
+
+pub struct Content {
+    db: DatabaseConnection,
+}
+
+impl Content {
+    pub fn new(db: DatabaseConnection) -> Self {
+        Self { db }
+    }
+
+    async fn posts(&self, query: &FullText, limit: u64) -> AppResult<Vec<Hit>> {
+        let published = Query::select()
+            .column(blog_post::Column::Id)
+            .from(blog_post::Entity)
+            .and_where(Expr::col(blog_post::Column::Published).eq(true))
+            .to_owned();
+        let found = POSTS.find(&self.db, query, &published, limit).await?;
+        let posts = blog_post::Entity::find()
+            .filter(blog_post::Column::Id.is_in(found.iter().map(|f| f.id)))
+            .all(&self.db)
+            .await?;
+        Ok(with_models(&found, posts.into_iter().map(|p| (p.id, p)))
+            .into_iter()
+            .map(|(f, post)| Hit {
+                kind: SearchKind::BlogPost,
+                id: post.id,
+                route: format!("/blog/{}", post.slug),
+                title: post.title,
+                place: None,
+                snippet: f.snippet(&POSTS),
+                score: f.score,
+                at: post.date,
+            })
+            .collect())
+    }
+
+    async fn lectures(&self, query: &FullText, limit: u64) -> AppResult<Vec<Hit>> {
+        let every = Query::select()
+            .column(lecture::Column::Id)
+            .from(lecture::Entity)
+            .to_owned();
+        let found = LECTURES.find(&self.db, query, &every, limit).await?;
+        let lectures = lecture::Entity::find()
+            .filter(lecture::Column::Id.is_in(found.iter().map(|f| f.id)))
+            .all(&self.db)
+            .await?;
+        Ok(with_models(&found, lectures.into_iter().map(|l| (l.id, l)))
+            .into_iter()
+            .map(|(f, lecture)| Hit {
+                kind: SearchKind::Lecture,
+                id: lecture.id,
+                route: format!("/lecture-series/{}", lecture.id),
+                title: lecture.title,
+                place: Some(lecture.author),
+                snippet: f.snippet(&LECTURES),
+                score: f.score,
+                at: lecture.created_at,
+            })
+            .collect())
+    }
+}
+
+#[async_trait]
+impl Source for Content {
+    fn kinds(&self) -> &'static [SearchKind] {
+        &[SearchKind::BlogPost, SearchKind::Lecture]
+    }
+
+    async fn search(
+        &self,
+        query: &FullText,
+        kinds: &[SearchKind],
+        _viewer: Option<&CurrentUser>,
+        limit: u64,
+    ) -> AppResult<Vec<Hit>> {
+        let mut hits = Vec::new();
+        if kinds.contains(&SearchKind::BlogPost) {
+            hits.extend(self.posts(query, limit).await?);
+        }
+        if kinds.contains(&SearchKind::Lecture) {
+            hits.extend(self.lectures(query, limit).await?);
+        }
+        Ok(hits)
+    }
+}

@@ -1,0 +1,161 @@
+//! Topics and replies for the header's search. A private topic and its replies are found
+//! by the target's members only (not by staff who merely may read them); deleted posts,
+//! and replies in deleted topics, never.
+
+use std::collections::HashMap;
+
+use async_trait::async_trait;
+use kernel::search::{FullText, Hit, Index, SearchKind, Source};
+use kernel::{AppResult, CurrentUser};
+use sea_orm::DatabaseConnection;
+use sea_orm::sea_query::{
+    Alias, Condition, Expr, ExprTrait, Func, JoinType, Query, SelectStatement,
+};
+
+use crate::entity::post;
+use crate::enums::TopicType;
+use crate::target::Targets;
+
+const INDEX: Index = Index {
+    table: "discussion_posts",
+    vector: "search_vector",
+    fts: "discussion_posts_fts",
+    weights: "1.0",
+    snippet_column: ("text", 0),
+    rich: true,
+};
+
+/// How long a topic's title is in results: its text's first characters.
+const TITLE_CHARS: usize = 90;
+
+/// Searches the discussions of every registered target.
+pub struct Posts {
+    db: DatabaseConnection,
+    targets: Targets,
+}
+
+impl Posts {
+    pub fn new(db: DatabaseConnection, targets: Targets) -> Self {
+        Self { db, targets }
+    }
+}
+
+#[async_trait]
+impl Source for Posts {
+    fn kinds(&self) -> &'static [SearchKind] {
+        &[SearchKind::Topic, SearchKind::Reply]
+    }
+
+    async fn search(
+        &self,
+        query: &FullText,
+        kinds: &[SearchKind],
+        viewer: Option<&CurrentUser>,
+        limit: u64,
+    ) -> AppResult<Vec<Hit>> {
+        let member_of = match viewer {
+            Some(viewer) => self.targets.member_of(viewer).await?,
+            None => Vec::new(),
+        };
+        let found = INDEX
+            .find(&self.db, query, &visible(kinds, &member_of), limit)
+            .await?;
+        let posts = by_id(&self.db, found.iter().map(|f| f.id).collect()).await?;
+        let topic_ids = posts.values().filter_map(|p| p.topic_id).collect();
+        let topics = by_id(&self.db, topic_ids).await?;
+        let topic_of = |p: &post::Model| match p.topic_id {
+            Some(id) => topics.get(&id).cloned(),
+            None => Some(p.clone()),
+        };
+        let mut wanted: HashMap<TopicType, Vec<i64>> = HashMap::new();
+        for topic in posts.values().filter_map(topic_of) {
+            wanted
+                .entry(topic.target_type)
+                .or_default()
+                .push(topic.target_id);
+        }
+        let places = self.targets.names(wanted, viewer).await?;
+        Ok(found
+            .iter()
+            .filter_map(|f| {
+                let post = posts.get(&f.id)?;
+                let topic = topic_of(post)?;
+                let place = places.get(&(topic.target_type, topic.target_id))?;
+                if !topic.is_public && !place.read_private {
+                    return None;
+                }
+                Some(Hit {
+                    kind: if post.topic_id.is_some() {
+                        SearchKind::Reply
+                    } else {
+                        SearchKind::Topic
+                    },
+                    id: post.id,
+                    title: kernel::rich_text::excerpt(
+                        &kernel::rich_text::plain_text(&topic.text),
+                        TITLE_CHARS,
+                    ),
+                    route: format!("{}#discussion", place.route),
+                    place: Some(place.title.clone()),
+                    snippet: f.snippet(&INDEX),
+                    score: f.score,
+                    at: post.created_at,
+                })
+            })
+            .collect())
+    }
+}
+
+/// The posts of `kinds` a viewer may find: live, in a live topic that is public or on a
+/// target they are a member of.
+fn visible(kinds: &[SearchKind], member_of: &[(TopicType, i64)]) -> SelectStatement {
+    let topic = Alias::new("topic");
+    let mut readable =
+        Condition::any().add(Expr::col((topic.clone(), post::Column::IsPublic)).eq(true));
+    let mut by_type: HashMap<TopicType, Vec<i64>> = HashMap::new();
+    for &(topic_type, id) in member_of {
+        by_type.entry(topic_type).or_default().push(id);
+    }
+    for (topic_type, ids) in by_type {
+        readable = readable.add(
+            Condition::all()
+                .add(Expr::col((topic.clone(), post::Column::TargetType)).eq(topic_type.as_str()))
+                .add(Expr::col((topic.clone(), post::Column::TargetId)).is_in(ids)),
+        );
+    }
+    let mut kind = Condition::any();
+    if kinds.contains(&SearchKind::Topic) {
+        kind = kind.add(Expr::col((post::Entity, post::Column::TopicId)).is_null());
+    }
+    if kinds.contains(&SearchKind::Reply) {
+        kind = kind.add(Expr::col((post::Entity, post::Column::TopicId)).is_not_null());
+    }
+    Query::select()
+        .column((post::Entity, post::Column::Id))
+        .from(post::Entity)
+        .join_as(
+            JoinType::InnerJoin,
+            post::Entity,
+            topic.clone(),
+            Expr::col((topic.clone(), post::Column::Id)).eq(Func::coalesce([
+                Expr::col((post::Entity, post::Column::TopicId)),
+                Expr::col((post::Entity, post::Column::Id)),
+            ])),
+        )
+        .cond_where(
+            Condition::all()
+                .add(Expr::col((post::Entity, post::Column::DeletedAt)).is_null())
+                .add(Expr::col((topic, post::Column::DeletedAt)).is_null())
+                .add(readable)
+                .add(kind),
+        )
+        .to_owned()
+}
+
+async fn by_id(db: &DatabaseConnection, ids: Vec<i64>) -> AppResult<HashMap<i64, post::Model>> {
+    Ok(super::replies::by_ids(db, ids)
+        .await?
+        .into_iter()
+        .map(|p| (p.id, p))
+        .collect())
+}

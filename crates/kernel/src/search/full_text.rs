@@ -1,0 +1,441 @@
+//! Full-text matching on either database, from what a member typed: the words, "quoted
+//! phrases", `-excluded` words and `or`, as PostgreSQL's `websearch_to_tsquery` reads them.
+
+use sea_orm::sea_query::{PostgresQueryBuilder, SelectStatement, SqliteQueryBuilder};
+use sea_orm::{ConnectionTrait, DbBackend, FromQueryResult, Statement, Value};
+use serde::Serialize;
+
+use crate::AppResult;
+
+/// A search text with something in it to look for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FullText {
+    /// As typed (trimmed): PostgreSQL parses it itself.
+    text: String,
+    /// The same query in FTS5's syntax, every term quoted so nothing typed is an operator.
+    fts5: String,
+}
+
+/// A term of the query: a word or a quoted phrase, maybe excluded.
+struct Term {
+    text: String,
+    excluded: bool,
+}
+
+impl FullText {
+    /// `None` when the text holds nothing to look for (blank, only punctuation, only
+    /// excluded words).
+    pub fn parse(text: &str) -> Option<Self> {
+        let text = text.trim();
+        let alternatives: Vec<String> = alternatives(text)
+            .iter()
+            .filter_map(|terms| fts5_conjunction(terms))
+            .collect();
+        if alternatives.is_empty() {
+            return None;
+        }
+        let fts5 = if alternatives.len() == 1 {
+            alternatives.concat()
+        } else {
+            alternatives
+                .iter()
+                .map(|a| format!("({a})"))
+                .collect::<Vec<_>>()
+                .join(" OR ")
+        };
+        Some(Self {
+            text: text.to_owned(),
+            fts5,
+        })
+    }
+
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The query in FTS5's syntax.
+    pub fn fts5(&self) -> &str {
+        &self.fts5
+    }
+}
+
+/// The text split at each `or` into lists of terms.
+fn alternatives(text: &str) -> Vec<Vec<Term>> {
+    let mut groups = vec![Vec::new()];
+    let mut chars = text.chars().peekable();
+    loop {
+        while chars.next_if(|c| c.is_whitespace()).is_some() {}
+        let Some(&first) = chars.peek() else { break };
+        let excluded = first == '-';
+        if excluded {
+            chars.next();
+        }
+        let quoted = chars.next_if_eq(&'"').is_some();
+        let mut word = String::new();
+        while let Some(c) = chars.next_if(|&c| if quoted { c != '"' } else { !c.is_whitespace() }) {
+            word.push(c);
+        }
+        if quoted {
+            chars.next();
+        }
+        if !quoted && !excluded && word.eq_ignore_ascii_case("or") {
+            groups.push(Vec::new());
+        } else if word.chars().any(char::is_alphanumeric)
+            && let Some(group) = groups.last_mut()
+        {
+            group.push(Term {
+                text: word,
+                excluded,
+            });
+        }
+    }
+    groups
+}
+
+/// One alternative in FTS5's syntax: every wanted term, then `NOT` each excluded one;
+/// `None` when it wants nothing.
+fn fts5_conjunction(terms: &[Term]) -> Option<String> {
+    let quote = |t: &Term| format!("\"{}\"", t.text.replace('"', "\"\""));
+    let wanted: Vec<String> = terms.iter().filter(|t| !t.excluded).map(quote).collect();
+    if wanted.is_empty() {
+        return None;
+    }
+    let mut conjunction = wanted.join(" AND ");
+    for term in terms.iter().filter(|t| t.excluded) {
+        conjunction = format!("{conjunction} NOT {}", quote(term));
+    }
+    Some(conjunction)
+}
+
+/// A table's full-text index, as the migrations made it.
+#[derive(Debug, Clone, Copy)]
+pub struct Index {
+    /// The table searched.
+    pub table: &'static str,
+    /// PostgreSQL: the table's generated, weighted `tsvector` column (GIN-indexed).
+    pub vector: &'static str,
+    /// SQLite: the FTS5 table over the table (its rowid is the table's id).
+    pub fts: &'static str,
+    /// SQLite: the weight of each of the FTS5 table's columns, in order, for `bm25`.
+    pub weights: &'static str,
+    /// The column snippets are cut from, and its place among the FTS5 table's columns.
+    pub snippet_column: (&'static str, u8),
+    /// That column holds rich text, whose markup a snippet drops.
+    pub rich: bool,
+}
+
+/// The parts of a statement over a table aliased `t` that keep its rows matching a
+/// query, rank them and cut their snippets. The query is the statement's one parameter:
+/// the rest of the statement binds none.
+#[derive(Debug, Clone)]
+struct Matching {
+    /// Follows `FROM table t`.
+    pub join: String,
+    /// A condition for the `WHERE` clause.
+    pub condition: String,
+    /// Higher is more relevant.
+    pub rank: String,
+    /// The passage with the matching words between `\u{1}` and `\u{2}`.
+    pub snippet: String,
+    pub values: Vec<Value>,
+}
+
+/// Words either side of the matching ones in a snippet.
+const SNIPPET_WORDS: u32 = 24;
+
+impl Index {
+    fn matching(&self, backend: DbBackend, query: &FullText) -> Matching {
+        let Index {
+            table: _,
+            vector,
+            fts,
+            weights,
+            snippet_column: (column, position),
+            rich,
+        } = *self;
+        let snippet_text = if rich {
+            format!("regexp_replace(t.{column}, '<[^>]*>', ' ', 'g')")
+        } else {
+            format!("coalesce(t.{column}, '')")
+        };
+        match backend {
+            DbBackend::Postgres => Matching {
+                join: "CROSS JOIN websearch_to_tsquery('english', $1) AS q".to_owned(),
+                condition: format!("t.{vector} @@ q"),
+                rank: format!("ts_rank(t.{vector}, q)::float8"),
+                snippet: format!(
+                    "ts_headline('english', {snippet_text}, q, 'StartSel=' || chr(1) || \
+                     ', StopSel=' || chr(2) || ', MaxWords={max}, MinWords={min}, \
+                     ShortWord=2, MaxFragments=1')",
+                    max = SNIPPET_WORDS * 2,
+                    min = SNIPPET_WORDS / 2,
+                ),
+                values: vec![query.text().into()],
+            },
+            _ => Matching {
+                join: format!("JOIN {fts} ON {fts}.rowid = t.id"),
+                condition: format!("{fts} MATCH ?"),
+                rank: format!("-bm25({fts}, {weights})"),
+                snippet: format!(
+                    "snippet({fts}, {position}, char(1), char(2), '…', {SNIPPET_WORDS})"
+                ),
+                values: vec![query.fts5().into()],
+            },
+        }
+    }
+}
+
+/// A row [`Index::find`] found.
+#[derive(Debug, Clone, FromQueryResult)]
+pub struct Found {
+    pub id: i64,
+    pub score: f64,
+    /// Marked as [`Matching::snippet`] says.
+    pub snippet: Option<String>,
+}
+
+impl Found {
+    /// The snippet without its marks' bytes: runs of text, hit or not.
+    pub fn snippet(&self, index: &Index) -> Snippet {
+        Snippet::from_marked(self.snippet.as_deref().unwrap_or_default(), index.rich)
+    }
+}
+
+/// Each found row with its model, in the order found; a row whose model is not among
+/// `models` (gone since) is left out.
+pub fn with_models<T>(
+    found: &[Found],
+    models: impl IntoIterator<Item = (i64, T)>,
+) -> Vec<(&Found, T)> {
+    let mut models: std::collections::HashMap<i64, T> = models.into_iter().collect();
+    found
+        .iter()
+        .filter_map(|f| models.remove(&f.id).map(|m| (f, m)))
+        .collect()
+}
+
+/// How many rows a source may ask for at most.
+pub const MAX_FOUND: u64 = 200;
+
+impl Index {
+    /// The best `limit` rows matching `query` among those whose id `visible` selects (a
+    /// subquery over the table, its values written in), best first, in one statement.
+    pub async fn find(
+        &self,
+        db: &impl ConnectionTrait,
+        query: &FullText,
+        visible: &SelectStatement,
+        limit: u64,
+    ) -> AppResult<Vec<Found>> {
+        let backend = db.get_database_backend();
+        let Matching {
+            join,
+            condition,
+            rank,
+            snippet,
+            values,
+        } = self.matching(backend, query);
+        let visible = match backend {
+            DbBackend::Postgres => visible.to_string(PostgresQueryBuilder),
+            _ => visible.to_string(SqliteQueryBuilder),
+        };
+        let sql = format!(
+            "SELECT t.id AS id, {rank} AS score, {snippet} AS snippet FROM {table} t {join} \
+             WHERE {condition} AND t.id IN ({visible}) ORDER BY score DESC, t.id DESC LIMIT {limit}",
+            table = self.table,
+            limit = limit.min(MAX_FOUND),
+        );
+        let statement = Statement::from_sql_and_values(backend, sql, values);
+        Ok(Found::find_by_statement(statement).all(db).await?)
+    }
+}
+
+/// One run of a snippet's text, matching the query or not.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+pub struct SnippetPart {
+    pub text: String,
+    /// The query matched these words.
+    pub hit: bool,
+}
+
+/// A passage as plain text in runs; rich text's markup is dropped, so nothing in it is
+/// markup when shown.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Snippet(pub Vec<SnippetPart>);
+
+impl Snippet {
+    /// From a database's snippet, its hits between `\u{1}` and `\u{2}`, spaces collapsed;
+    /// from `rich` text, tags (and a tag cut at either end) are dropped and entities
+    /// decoded.
+    pub fn from_marked(marked: &str, rich: bool) -> Self {
+        let text = if rich { cut_tag_ends(marked) } else { marked };
+        let mut parts: Vec<SnippetPart> = Vec::new();
+        let mut run = String::new();
+        let mut hit = false;
+        let mut in_tag = false;
+        for c in text.chars() {
+            match c {
+                '\u{1}' | '\u{2}' => {
+                    push_run(&mut parts, &mut run, hit, rich);
+                    hit = c == '\u{1}';
+                }
+                '<' if rich => in_tag = true,
+                '>' if in_tag => {
+                    in_tag = false;
+                    run.push(' ');
+                }
+                _ if in_tag => {}
+                _ => run.push(c),
+            }
+        }
+        push_run(&mut parts, &mut run, hit, rich);
+        if let Some(first) = parts.first_mut() {
+            first.text = first.text.trim_start().to_owned();
+        }
+        if let Some(last) = parts.last_mut() {
+            last.text = last.text.trim_end().to_owned();
+        }
+        parts.retain(|p| !p.text.is_empty());
+        Self(parts)
+    }
+
+    /// The passage's text without marks.
+    pub fn plain(&self) -> String {
+        self.0.iter().map(|p| p.text.as_str()).collect()
+    }
+}
+
+/// Drops a tag the snippet begins inside (text up to a `>` before any `<`) and one it
+/// ends inside (a `<` never closed).
+fn cut_tag_ends(text: &str) -> &str {
+    let mut text = text;
+    if let Some(close) = text.find('>')
+        && text.find('<').is_none_or(|open| close < open)
+    {
+        text = &text[close + 1..];
+    }
+    if let Some(open) = text.rfind('<')
+        && !text[open..].contains('>')
+    {
+        text = &text[..open];
+    }
+    text
+}
+
+fn push_run(parts: &mut Vec<SnippetPart>, run: &mut String, hit: bool, rich: bool) {
+    let text = if rich {
+        collapse_spaces(&crate::rich_text::decode_entities(run))
+    } else {
+        collapse_spaces(run)
+    };
+    run.clear();
+    if text.is_empty() {
+        return;
+    }
+    match parts.last_mut() {
+        Some(last) if last.hit == hit => last.text.push_str(&text),
+        _ => parts.push(SnippetPart { text, hit }),
+    }
+}
+
+/// Every run of white space as one space (kept at the ends: runs join up).
+fn collapse_spaces(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut space = false;
+    for c in text.chars() {
+        if c.is_whitespace() {
+            if !space {
+                out.push(' ');
+            }
+            space = true;
+        } else {
+            out.push(c);
+            space = false;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fts5(text: &str) -> Option<String> {
+        FullText::parse(text).map(|q| q.fts5().to_owned())
+    }
+
+    #[test]
+    fn words_are_all_wanted_and_quoted() {
+        assert_eq!(
+            fts5("stroke rehab").as_deref(),
+            Some("\"stroke\" AND \"rehab\"")
+        );
+        assert_eq!(
+            fts5("  NEAR(a b) ").as_deref(),
+            Some("\"NEAR(a\" AND \"b)\"")
+        );
+        assert_eq!(fts5("say \"hi"), Some("\"say\" AND \"hi\"".to_owned()));
+    }
+
+    #[test]
+    fn phrases_exclusions_and_or_follow_websearch() {
+        assert_eq!(
+            fts5("\"blood pressure\" -mice").as_deref(),
+            Some("\"blood pressure\" NOT \"mice\"")
+        );
+        assert_eq!(
+            fts5("stroke or aphasia trial").as_deref(),
+            Some("(\"stroke\") OR (\"aphasia\" AND \"trial\")")
+        );
+        assert_eq!(
+            fts5("a \"quote\"\"d\"").as_deref(),
+            Some("\"a\" AND \"quote\" AND \"d\"")
+        );
+    }
+
+    #[test]
+    fn nothing_to_look_for_is_none() {
+        for text in ["", "   ", "!!! ...", "-mice", "or", "\"\""] {
+            assert_eq!(fts5(text), None, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn snippets_lose_markup_and_keep_their_hits() {
+        let snippet = Snippet::from_marked(
+            "ef=\"x\">Early <b>\u{1}stroke\u{2}</b> care &amp; <i>rehab</i> <a hr",
+            true,
+        );
+        assert_eq!(
+            snippet.0,
+            vec![
+                SnippetPart {
+                    text: "Early ".into(),
+                    hit: false
+                },
+                SnippetPart {
+                    text: "stroke".into(),
+                    hit: true
+                },
+                SnippetPart {
+                    text: " care & rehab".into(),
+                    hit: false
+                },
+            ]
+        );
+        assert_eq!(snippet.plain(), "Early stroke care & rehab");
+    }
+
+    #[test]
+    fn a_hit_inside_a_tag_is_dropped_with_it() {
+        let snippet = Snippet::from_marked("<\u{1}strong\u{2}>Bold</\u{1}strong\u{2}> text", true);
+        assert_eq!(snippet.plain(), "Bold text");
+        assert!(snippet.0.iter().all(|p| !p.hit));
+    }
+
+    #[test]
+    fn plain_text_keeps_its_angle_brackets_and_ampersands() {
+        let snippet = Snippet::from_marked("p < 0.05 &amp; \u{1}x\u{2} > 3", false);
+        assert_eq!(snippet.plain(), "p < 0.05 &amp; x > 3");
+    }
+}
