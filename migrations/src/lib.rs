@@ -53,6 +53,7 @@ mod m20261127_000045_group_update_views;
 mod m20261128_000046_discussion_subscriptions;
 mod m20261128_000047_oauth_record;
 mod m20261128_000048_full_text_search;
+mod m20261128_000049_email_digests;
 
 pub struct Migrator;
 
@@ -142,6 +143,7 @@ fn every_migration() -> Vec<Box<dyn MigrationTrait>> {
         Box::new(m20261128_000046_discussion_subscriptions::Migration),
         Box::new(m20261128_000047_oauth_record::Migration),
         Box::new(m20261128_000048_full_text_search::Migration),
+        Box::new(m20261128_000049_email_digests::Migration),
     ]
 }
 

@@ -279,8 +279,8 @@ impl Application {
         Self::with_parts(build_parts(config).await?)
     }
 
-    /// Binds a server around an existing context, and starts the e-mail worker and the
-    /// campaign deadline sweep.
+    /// Binds a server around an existing context, and starts the e-mail and digest workers
+    /// and the campaign deadline sweep.
     pub fn with_parts(parts: Parts) -> anyhow::Result<Self> {
         let Parts { ctx: context, hub } = parts;
         let address = format!("{}:{}", context.config.host, context.config.port);
@@ -289,6 +289,7 @@ impl Application {
         let server = server(listener, context.clone(), hub.clone())?;
         if context.config.mail_worker {
             tokio::spawn(feed::service::outbox::run(context.clone()));
+            tokio::spawn(feed::service::digests::run(context.clone()));
         }
         tokio::spawn(projects::service::deadlines::run(context.clone()));
         Ok(Self {

@@ -47,6 +47,7 @@ pub mod sql_trace;
 pub mod stats;
 pub mod storage;
 pub mod telemetry;
+pub mod time_zones;
 pub mod unsubscribe;
 pub mod updates;
 pub mod upload;

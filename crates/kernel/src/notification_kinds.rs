@@ -14,6 +14,20 @@ pub const PROJECT_MODERATION: &str = "project_moderation";
 pub const PROJECT_UPDATE: &str = "project_update";
 pub const PROJECT_FUNDING: &str = "project_funding";
 
+crate::string_enum!(
+    /// When a kind's e-mails are sent: each at once, or gathered into one digest e-mail
+    /// sent at the member's local morning, daily or on Mondays.
+    EmailFrequency {
+        Instant = "instant",
+        Daily = "daily",
+        Weekly = "weekly",
+    }
+);
+
+/// Not a kind: a digest's one-click unsubscribe link names this, and stops the e-mail of
+/// every kind gathered into digests.
+pub const DIGESTS: &str = "digests";
+
 /// One kind of notification in the catalogue.
 pub struct Kind {
     pub id: &'static str,

@@ -22,6 +22,10 @@ pub struct UserSummary {
     /// sent beside a member's content, whoever looks.
     #[serde(skip)]
     pub email: String,
+    /// Where they live by the clock (an IANA name; UTC when unset), for the server's own
+    /// use: digests are sent at their local morning.
+    #[serde(skip)]
+    pub time_zone: chrono_tz::Tz,
     pub affiliation: Option<String>,
     /// The start of their bio, for member lists (none for private profiles).
     pub blurb: Option<String>,
@@ -34,6 +38,8 @@ pub struct UserSummary {
 pub struct Delivery {
     pub in_app: bool,
     pub email: bool,
+    /// When e-mail is chosen: at once, or gathered into a daily or weekly digest.
+    pub email_frequency: crate::notification_kinds::EmailFrequency,
 }
 
 /// What spec 1 asks of someone seeking funding for a project: an approved university

@@ -68,6 +68,8 @@ pub struct Me {
     pub avatar_thumbnail: Option<String>,
     pub profile_background: Option<String>,
     pub profile_is_private: bool,
+    /// The member's time zone (an IANA name); none means UTC.
+    pub time_zone: Option<String>,
     /// Tag ids from `GET /api/tags`.
     pub area_of_interest: Vec<i64>,
     pub tags: Vec<ProfileTag>,
@@ -133,6 +135,7 @@ impl Me {
             avatar: url_of(storage, user.avatar.as_deref()),
             avatar_thumbnail: thumbnail_url_of(storage, user.avatar.as_deref()),
             profile_background: url_of(storage, user.profile_background.as_deref()),
+            time_zone: user.time_zone,
             profile_is_private: user.profile_is_private,
             area_of_interest: user.area_of_interest.0,
             tags: user.tags.0,

@@ -8,6 +8,7 @@ use validator::Validate;
 use super::MessageResponse;
 use crate::enums::DeliveryMethod;
 use crate::service::notification_settings::{self, Change, Setting};
+use kernel::notification_kinds::EmailFrequency;
 
 /// One kind of notification with the user's choice.
 #[derive(Debug, Serialize, ToSchema)]
@@ -18,6 +19,9 @@ pub struct NotificationSetting {
     pub is_active: bool,
     pub delivery_methods: Vec<DeliveryMethod>,
     pub enabled_delivery_methods: Vec<DeliveryMethod>,
+    /// When e-mail is enabled: each at once, or gathered into a daily or weekly digest
+    /// sent at 08:00 in the member's time zone (Mondays for weekly).
+    pub email_frequency: EmailFrequency,
 }
 
 impl NotificationSetting {
@@ -29,6 +33,7 @@ impl NotificationSetting {
             is_active: setting.is_active,
             delivery_methods: DeliveryMethod::ALL.to_vec(),
             enabled_delivery_methods: setting.enabled,
+            email_frequency: setting.frequency,
         }
     }
 }
@@ -41,6 +46,13 @@ pub struct NotificationSettingChange {
     /// At least one.
     #[schema(min_items = 1)]
     pub enabled_delivery_methods: Vec<DeliveryMethod>,
+    /// At once when left out.
+    #[serde(default = "instant")]
+    pub email_frequency: EmailFrequency,
+}
+
+fn instant() -> EmailFrequency {
+    EmailFrequency::Instant
 }
 
 fn active() -> bool {
@@ -104,6 +116,7 @@ pub async fn update(
             id: c.id,
             is_active: c.is_active,
             enabled: c.enabled_delivery_methods,
+            frequency: c.email_frequency,
         })
         .collect();
     notification_settings::update(&ctx.db, user.id, changes).await?;

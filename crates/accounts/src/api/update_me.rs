@@ -65,6 +65,10 @@ pub struct UpdateMeRequest {
     pub find_about_by_other_info: Option<String>,
     pub is_project_creator: Option<bool>,
     pub profile_is_private: Option<bool>,
+    /// An IANA time zone name (`America/Halifax`); empty for UTC. Digests go out at 08:00
+    /// there.
+    #[validate(length(max = 64))]
+    pub time_zone: Option<String>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -142,6 +146,7 @@ impl From<UpdateMeRequest> for ProfileChange {
             find_about_by_other_info: request.find_about_by_other_info,
             is_project_creator: request.is_project_creator,
             profile_is_private: request.profile_is_private,
+            time_zone: request.time_zone,
             answers: Answers {
                 area_of_interest: request.area_of_interest,
                 looking_for: request.looking_for,

@@ -1,5 +1,6 @@
 use crate::enums::DeliveryMethod;
 use kernel::json_list::JsonList;
+use kernel::notification_kinds::EmailFrequency;
 use sea_orm::entity::prelude::*;
 
 /// A user's choice for one kind of notification.
@@ -13,6 +14,8 @@ pub struct Model {
     pub is_active: bool,
     /// JSON list of `in_app` / `email`.
     pub enabled_delivery_methods: JsonList<DeliveryMethod>,
+    /// When e-mail is enabled: at once, or in a daily or weekly digest.
+    pub email_frequency: EmailFrequency,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -41,6 +41,8 @@ pub struct Model {
     pub avatar: Option<String>,
     pub profile_background: Option<String>,
     pub profile_is_private: bool,
+    /// An IANA time zone name; UTC when unset.
+    pub time_zone: Option<String>,
     /// JSON list of tag ids.
     pub area_of_interest: JsonList<i64>,
     /// JSON list of profile tags.

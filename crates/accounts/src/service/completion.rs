@@ -75,6 +75,7 @@ mod tests {
             avatar: None,
             profile_background: None,
             profile_is_private: false,
+            time_zone: None,
             area_of_interest: Default::default(),
             tags: Default::default(),
             looking_for: Default::default(),

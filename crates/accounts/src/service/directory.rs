@@ -53,6 +53,11 @@ impl Directory {
             name: user.name,
             location: user.location,
             email: user.email,
+            time_zone: user
+                .time_zone
+                .as_deref()
+                .and_then(kernel::time_zones::parse)
+                .unwrap_or(kernel::time_zones::Tz::UTC),
             affiliation: user.affiliation,
         }
     }
@@ -124,6 +129,7 @@ impl UserDirectory for Directory {
                 let delivery = Delivery {
                     in_app: c.is_active && c.enabled.contains(&DeliveryMethod::InApp),
                     email: c.is_active && c.enabled.contains(&DeliveryMethod::Email),
+                    email_frequency: c.frequency,
                 };
                 (id, delivery)
             })

@@ -8,7 +8,7 @@ use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 
 use crate::entity::notification_setting;
 use crate::enums::DeliveryMethod;
-use kernel::notification_kinds::{KINDS, Kind};
+use kernel::notification_kinds::{DIGESTS, EmailFrequency, KINDS, Kind};
 
 pub const UPDATED: &str = "Notification settings have been successfully updated.";
 pub const UNSUBSCRIBED: &str = "You will no longer receive these e-mails.";
@@ -19,6 +19,7 @@ pub struct Setting {
     pub kind: &'static Kind,
     pub is_active: bool,
     pub enabled: Vec<DeliveryMethod>,
+    pub frequency: EmailFrequency,
 }
 
 /// Every kind for `user_id`; by default active, in-app and by e-mail.
@@ -34,13 +35,19 @@ pub async fn list(db: &impl ConnectionTrait, user_id: i64) -> AppResult<Vec<Sett
                 kind,
                 is_active: choice.is_active,
                 enabled: choice.enabled_delivery_methods.0.clone(),
+                frequency: choice.email_frequency,
             },
             None => {
-                let Choice { is_active, enabled } = Choice::default();
+                let Choice {
+                    is_active,
+                    enabled,
+                    frequency,
+                } = Choice::default();
                 Setting {
                     kind,
                     is_active,
                     enabled,
+                    frequency,
                 }
             }
         })
@@ -51,14 +58,16 @@ pub async fn list(db: &impl ConnectionTrait, user_id: i64) -> AppResult<Vec<Sett
 pub struct Choice {
     pub is_active: bool,
     pub enabled: Vec<DeliveryMethod>,
+    pub frequency: EmailFrequency,
 }
 
 impl Default for Choice {
-    /// Nothing chosen: every kind is active, in-app and by e-mail.
+    /// Nothing chosen: every kind is active, in-app and by e-mail at once.
     fn default() -> Self {
         Self {
             is_active: true,
             enabled: DeliveryMethod::ALL.to_vec(),
+            frequency: EmailFrequency::Instant,
         }
     }
 }
@@ -83,6 +92,7 @@ pub async fn choices_of_kind(
             let choice = Choice {
                 is_active: row.is_active,
                 enabled: row.enabled_delivery_methods.0,
+                frequency: row.email_frequency,
             };
             (row.user_id, choice)
         }));
@@ -95,6 +105,7 @@ pub struct Change {
     pub id: String,
     pub is_active: bool,
     pub enabled: Vec<DeliveryMethod>,
+    pub frequency: EmailFrequency,
 }
 
 /// Saves all changes or none.
@@ -134,6 +145,7 @@ pub async fn update(
             kind: Set(change.id),
             is_active: Set(change.is_active),
             enabled_delivery_methods: Set(JsonList(change.enabled.clone())),
+            email_frequency: Set(change.frequency),
         })
         .exec(&txn)
         .await?;
@@ -143,37 +155,62 @@ pub async fn update(
 }
 
 /// A one-click unsubscribe (RFC 8058): `token` names a member and a kind, signed by this
-/// server; that kind's e-mails stop for that member, and in-app notices stay as chosen.
+/// server; that kind's e-mails stop for that member, and in-app notices stay as chosen. A
+/// digest's token names [`DIGESTS`]: every kind gathered into digests stops.
 pub async fn unsubscribe(ctx: &kernel::AppContext, token: &str) -> AppResult<()> {
     let invalid = || AppError::bad_request("invalid", NOT_AN_UNSUBSCRIBE_LINK);
     let found = ctx.unsubscribes.verify(token).ok_or_else(invalid)?;
     if ctx.users.summaries(&[found.user_id]).await?.is_empty() {
         return Err(invalid());
     }
-    let current = list(&ctx.db, found.user_id)
-        .await?
-        .into_iter()
-        .find(|s| s.kind.id == found.kind)
-        .ok_or_else(invalid)?;
-    let others: Vec<DeliveryMethod> = current
+    let settings = list(&ctx.db, found.user_id).await?;
+    let stopped: Vec<Setting> = if found.kind == DIGESTS {
+        settings
+            .into_iter()
+            .filter(|s| {
+                s.frequency != EmailFrequency::Instant && s.enabled.contains(&DeliveryMethod::Email)
+            })
+            .collect()
+    } else {
+        let one: Vec<Setting> = settings
+            .into_iter()
+            .filter(|s| s.kind.id == found.kind)
+            .collect();
+        if one.is_empty() {
+            return Err(invalid());
+        }
+        one
+    };
+    update(
+        &ctx.db,
+        found.user_id,
+        stopped.into_iter().map(without_email).collect(),
+    )
+    .await
+}
+
+/// The setting with e-mail taken out; at least one method stays chosen, so e-mail alone
+/// turns the kind off instead.
+fn without_email(setting: Setting) -> Change {
+    let others: Vec<DeliveryMethod> = setting
         .enabled
         .iter()
         .filter(|m| **m != DeliveryMethod::Email)
         .cloned()
         .collect();
-    // At least one method stays chosen: e-mail alone turns the kind off instead.
-    let change = if others.is_empty() {
+    if others.is_empty() {
         Change {
-            id: found.kind,
+            id: setting.kind.id.to_owned(),
             is_active: false,
-            enabled: current.enabled,
+            enabled: setting.enabled,
+            frequency: setting.frequency,
         }
     } else {
         Change {
-            id: found.kind,
-            is_active: current.is_active,
+            id: setting.kind.id.to_owned(),
+            is_active: setting.is_active,
             enabled: others,
+            frequency: setting.frequency,
         }
-    };
-    update(&ctx.db, found.user_id, vec![change]).await
+    }
 }

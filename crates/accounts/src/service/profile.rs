@@ -54,6 +54,8 @@ pub struct ProfileChange {
     pub find_about_by_other_info: Option<String>,
     pub is_project_creator: Option<bool>,
     pub profile_is_private: Option<bool>,
+    /// A time zone name, or empty for UTC; `None` leaves it as it is.
+    pub time_zone: Option<String>,
     pub answers: Answers,
 }
 
@@ -163,6 +165,15 @@ pub async fn update(
     if !errors.is_empty() {
         return Err(AppError::Validation(errors));
     }
+    let time_zone = match input.time_zone.as_deref().map(str::trim) {
+        None => None,
+        Some("") => Some(None),
+        Some(name) => {
+            let zone = kernel::time_zones::parse(name)
+                .ok_or_else(|| AppError::field("time_zone", kernel::time_zones::UNKNOWN))?;
+            Some(Some(zone.name().to_owned()))
+        }
+    };
     totp::require_password(&account, input.current_password.as_deref()).await?;
 
     let new_email = input
@@ -219,6 +230,9 @@ pub async fn update(
     active.is_project_creator = Set(creator);
     if let Some(private) = input.profile_is_private {
         active.profile_is_private = Set(private);
+    }
+    if let Some(zone) = time_zone {
+        active.time_zone = Set(zone);
     }
     let mut confirm = None;
     if let Some(email) = &new_email {

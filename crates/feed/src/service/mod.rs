@@ -3,6 +3,7 @@
 pub mod activity;
 pub mod counts;
 pub mod dashboard;
+pub mod digests;
 pub mod facts;
 pub mod notify;
 pub mod outbox;

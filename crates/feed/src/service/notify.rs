@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
 use kernel::mail::Email;
+use kernel::notification_kinds::EmailFrequency;
 use kernel::users::Delivery;
 use kernel::{AppContext, AppResult};
 use sea_orm::{
@@ -14,7 +15,7 @@ use sea_orm::{
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::entity::{notification, outbox};
+use crate::entity::{digest_entry, notification, outbox};
 use crate::enums::ContentType;
 use crate::live::Hub;
 
@@ -100,7 +101,7 @@ pub async fn send_all(ctx: &AppContext, hub: &Hub, notices: Vec<Notice>) -> AppR
             in_app.push(notification_row(&notice, now));
         }
         if delivery.email && !notice.mailed_by_source {
-            mailed.push(notice);
+            mailed.push((notice, delivery.email_frequency));
         }
     }
     let (shown, mails) = (in_app.len(), mailed.len());
@@ -142,22 +143,35 @@ async fn push(hub: &Hub, stored: Vec<notification::Model>) -> AppResult<()> {
     Ok(())
 }
 
-/// Queues the e-mails of `notices` in one transaction, addressed as the accounts are now.
-async fn queue_all(ctx: &AppContext, notices: Vec<Notice>, now: DateTime<Utc>) -> AppResult<()> {
+/// Queues the e-mails of `notices` in one transaction, addressed as the accounts are now:
+/// those wanted at once in the outbox, the others kept for their member's next digest.
+async fn queue_all(
+    ctx: &AppContext,
+    notices: Vec<(Notice, EmailFrequency)>,
+    now: DateTime<Utc>,
+) -> AppResult<()> {
     if notices.is_empty() {
         return Ok(());
     }
-    let ids: Vec<i64> = notices.iter().map(|notice| notice.user_id).collect();
+    let (instant, gathered): (Vec<_>, Vec<_>) = notices
+        .into_iter()
+        .partition(|(_, frequency)| *frequency == EmailFrequency::Instant);
+    let ids: Vec<i64> = instant.iter().map(|(notice, _)| notice.user_id).collect();
     let addresses = ctx.users.summaries(&ids).await?;
-    let emails: Vec<outbox::ActiveModel> = notices
+    let emails: Vec<outbox::ActiveModel> = instant
         .iter()
-        .filter_map(|notice| {
+        .filter_map(|(notice, _)| {
             let user = addresses.get(&notice.user_id)?;
             Some(outbox_row(email_of(ctx, notice, user.email.clone()), now))
         })
         .collect();
+    let entries: Vec<digest_entry::ActiveModel> = gathered
+        .iter()
+        .map(|(notice, frequency)| super::digests::entry(notice, *frequency, now))
+        .collect();
     let txn = kernel::db::begin_write(&ctx.db).await?;
     kernel::db::insert_batched(&txn, emails).await?;
+    kernel::db::insert_batched(&txn, entries).await?;
     txn.commit().await?;
     Ok(())
 }
@@ -210,7 +224,7 @@ fn notification_row(notice: &Notice, now: DateTime<Utc>) -> notification::Active
     }
 }
 
-fn outbox_row(email: Email, now: DateTime<Utc>) -> outbox::ActiveModel {
+pub(crate) fn outbox_row(email: Email, now: DateTime<Utc>) -> outbox::ActiveModel {
     outbox::ActiveModel {
         to_email: Set(email.to),
         subject: Set(email.subject),

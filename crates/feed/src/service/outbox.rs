@@ -128,6 +128,11 @@ fn claim(now: DateTime<Utc>) -> sea_orm::UpdateMany<outbox::Entity> {
 /// its next round (a member waiting for a confirmation link waits for the server only).
 static QUEUED: Notify = Notify::const_new();
 
+/// Tells this process's worker a message was queued.
+pub fn wake() {
+    QUEUED.notify_one();
+}
+
 /// The outbox as the other crates see it ([`kernel::mail::MailQueue`]): what they queue is
 /// sent by the worker, with retries and never twice.
 pub struct MailOutbox {
@@ -144,7 +149,7 @@ impl MailOutbox {
 impl MailQueue for MailOutbox {
     async fn enqueue(&self, email: Email) -> AppResult<()> {
         super::notify::queue(&self.db, email).await?;
-        QUEUED.notify_one();
+        wake();
         Ok(())
     }
 }

@@ -28,6 +28,7 @@ import type { Race } from './race';
 import type { MeSocial } from './meSocial';
 import type { MeStaffRole } from './meStaffRole';
 import type { ProfileTag } from './profileTag';
+import type { MeTimeZone } from './meTimeZone';
 import type { MeTitle } from './meTitle';
 import type { MeUniversityAffiliateEmail } from './meUniversityAffiliateEmail';
 import type { MeUniversityProfilePageUrl } from './meUniversityProfilePageUrl';
@@ -84,6 +85,8 @@ admin, whose first password was printed on the console). */
   social?: MeSocial;
   staff_role?: MeStaffRole;
   tags: ProfileTag[];
+  /** The member's time zone (an IANA name); none means UTC. */
+  time_zone?: MeTimeZone;
   title?: MeTitle;
   university_affiliate_email?: MeUniversityAffiliateEmail;
   university_email_confirmed: boolean;

@@ -6,6 +6,7 @@
  * OpenAPI spec version: 0.1.0
  */
 import type { DeliveryMethod } from './deliveryMethod';
+import type { EmailFrequency } from './emailFrequency';
 
 /**
  * One kind of notification with the user's choice.
@@ -13,6 +14,9 @@ import type { DeliveryMethod } from './deliveryMethod';
 export interface NotificationSetting {
   delivery_methods: DeliveryMethod[];
   description: string;
+  /** When e-mail is enabled: each at once, or gathered into a daily or weekly digest
+sent at 08:00 in the member's time zone (Mondays for weekly). */
+  email_frequency: EmailFrequency;
   enabled_delivery_methods: DeliveryMethod[];
   id: string;
   is_active: boolean;

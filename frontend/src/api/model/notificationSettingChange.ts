@@ -5,9 +5,12 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { EmailFrequency } from './emailFrequency';
 import type { DeliveryMethod } from './deliveryMethod';
 
 export interface NotificationSettingChange {
+  /** At once when left out. */
+  email_frequency?: EmailFrequency;
   /**
    * At least one.
    * @minItems 1

@@ -27,6 +27,7 @@ import type { UpdateMeRequestPronouns } from './updateMeRequestPronouns';
 import type { Race } from './race';
 import type { UpdateMeRequestSocial } from './updateMeRequestSocial';
 import type { ProfileTag } from './profileTag';
+import type { UpdateMeRequestTimeZone } from './updateMeRequestTimeZone';
 import type { UpdateMeRequestTitle } from './updateMeRequestTitle';
 import type { UpdateMeRequestWebsite } from './updateMeRequestWebsite';
 
@@ -60,6 +61,9 @@ export interface UpdateMeRequest {
   social?: UpdateMeRequestSocial;
   /** @maxItems 2 */
   tags?: ProfileTag[];
+  /** An IANA time zone name (`America/Halifax`); empty for UTC. Digests go out at 08:00
+there. */
+  time_zone?: UpdateMeRequestTimeZone;
   title?: UpdateMeRequestTitle;
   website?: UpdateMeRequestWebsite;
 }

@@ -155,6 +155,7 @@ export const getMeResponse = zod.object({
   "social": zod.string().nullish(),
   "staff_role": zod.union([zod.enum(['admin', 'moderator']).describe('What a member of the platform\'s staff may do: an admin everything, including\nmanaging staff; a moderator the moderation queues and the content.'),zod.null()]).optional(),
   "tags": zod.array(zod.enum(['MEDICAL_DOCTOR', 'CLINICAL_RESEARCHER', 'ALLIED_HEALTHCARE_PROFESSIONAL', 'CAREGIVER', 'SURVIVOR', 'OTHER']).describe('At most two per profile.')),
+  "time_zone": zod.string().nullish().describe('The member\'s time zone (an IANA name); none means UTC.'),
   "title": zod.string().nullish(),
   "university_affiliate_email": zod.string().nullish(),
   "university_email_confirmed": zod.boolean(),
@@ -194,6 +195,7 @@ export const updateMeBody = zod.object({
   "race": zod.array(zod.enum(['american_indian_or_alaska_native', 'asian', 'black_or_african_american', 'hispanic_or_latino', 'middle_eastern_or_north_african', 'native_hawaiian_or_pacific_islander', 'white', 'other', 'prefer_not_to_disclose']).describe('Race is a list of these answers, `prefer_not_to_disclose` by default;\nthese are the answers the forms offer.')).optional(),
   "social": zod.string().nullish(),
   "tags": zod.array(zod.enum(['MEDICAL_DOCTOR', 'CLINICAL_RESEARCHER', 'ALLIED_HEALTHCARE_PROFESSIONAL', 'CAREGIVER', 'SURVIVOR', 'OTHER']).describe('At most two per profile.')).max(updateMeBodyTagsMax).optional(),
+  "time_zone": zod.string().nullish().describe('An IANA time zone name (`America/Halifax`); empty for UTC. Digests go out at 08:00\nthere.'),
   "title": zod.string().nullish(),
   "website": zod.string().nullish()
 }).describe('Either profile fields (with `current_password`; a field left out keeps its value, `null`\nor `\"\"` clears it, and `name` may not be cleared), or a password change\n(`new_password`, `confirm_new_password`, and `current_password` when one is set).')
@@ -273,6 +275,7 @@ export const listNotificationSettingsResponse = zod.object({
   "data": zod.array(zod.object({
   "delivery_methods": zod.array(zod.enum(['in_app', 'email']).describe('How a notification reaches the user.')),
   "description": zod.string(),
+  "email_frequency": zod.enum(['instant', 'daily', 'weekly']).describe('When a kind\'s e-mails are sent: each at once, or gathered into one digest e-mail\nsent at the member\'s local morning, daily or on Mondays.'),
   "enabled_delivery_methods": zod.array(zod.enum(['in_app', 'email']).describe('How a notification reaches the user.')),
   "id": zod.string(),
   "is_active": zod.boolean(),
@@ -286,6 +289,7 @@ export const listNotificationSettingsResponse = zod.object({
  */
 export const updateNotificationSettingsBody = zod.object({
   "settings": zod.array(zod.object({
+  "email_frequency": zod.enum(['instant', 'daily', 'weekly']).optional().describe('When a kind\'s e-mails are sent: each at once, or gathered into one digest e-mail\nsent at the member\'s local morning, daily or on Mondays.'),
   "enabled_delivery_methods": zod.array(zod.enum(['in_app', 'email']).describe('How a notification reaches the user.')).min(1).describe('At least one.'),
   "id": zod.string(),
   "is_active": zod.boolean().optional()

@@ -1,6 +1,6 @@
 import { zodResolver } from '@/lib/zod';
 import { Alert, Box, Button, Card, CardContent, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useListTags, useUpdateMe } from '@/api/endpoints/auth/auth';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -23,7 +23,7 @@ import { useToast } from '@/ui/toast';
 import { useMe } from '../MyProfileLayout';
 import { useRefreshMe } from '../useRefreshMe';
 import { PicturesCard } from './pictures/PicturesCard';
-import { PROFILE_FIELDS, profileDefaults, profileSchemaFor, type ProfileValues } from './schema';
+import { PROFILE_FIELDS, profileDefaults, profileSchemaFor, timeZoneOptions, type ProfileValues } from './schema';
 import { UnsavedChangesGuard } from '@/ui/form/UnsavedChangesGuard';
 
 /** Edit profile tab (spec §2, §5): every profile field, saved with the current password. */
@@ -42,6 +42,7 @@ export function EditProfileTab() {
   const { control } = form;
   const findAboutBy = useWatch({ control, name: 'find_about_by' });
   const required = me.is_project_creator;
+  const timeZones = useMemo(timeZoneOptions, []);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setBanner(null);
@@ -74,6 +75,7 @@ export function EditProfileTab() {
               <FormTextField control={control} name="website" label="Website" type="url" placeholder="https://" />
               <FormTextField control={control} name="social" label="Social media profile" placeholder="https://" />
               <FormTextField control={control} name="location" label="Location" autoComplete="country-name" />
+              <FormSelect control={control} name="time_zone" label="Time zone (e-mail digests arrive at 08:00 there)" options={timeZones} />
               <FormTextField control={control} name="bio" label="Bio" multiline minRows={4} />
               <FormSelect
                 control={control}

@@ -44,6 +44,7 @@ export const PROFILE_FIELDS = [
   'find_about_by',
   'find_about_by_other_info',
   'profile_is_private',
+  'time_zone',
   'current_password',
 ] as const;
 
@@ -69,6 +70,13 @@ export function profileDefaults(me: Me): ProfileValues {
     find_about_by: me.find_about_by ?? null,
     find_about_by_other_info: me.find_about_by_other_info ?? '',
     profile_is_private: me.profile_is_private,
+    time_zone: me.time_zone ?? null,
     current_password: '',
   };
+}
+
+/** Every time zone the browser knows (IANA names), UTC first: digests go out at 08:00 there. */
+export function timeZoneOptions(): { value: string; label: string }[] {
+  const zones = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
+  return zones.map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') }));
 }

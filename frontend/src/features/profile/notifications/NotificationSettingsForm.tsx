@@ -10,18 +10,26 @@ import {
   FormHelperText,
   Stack,
   Switch,
+  TextField,
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { getListNotificationSettingsQueryKey, useUpdateNotificationSettings } from '@/api/endpoints/auth/auth';
-import type { DeliveryMethod, NotificationSetting } from '@/api/model';
+import { EmailFrequency, type DeliveryMethod, type NotificationSetting } from '@/api/model';
 import { updateNotificationSettingsBody } from '@/api/zod/auth/auth.zod';
 import { applyServerErrors } from '@/lib/form-errors';
 import { useToast } from '@/ui/toast';
 
 const methodLabels: Record<DeliveryMethod, string> = { in_app: 'In-app', email: 'Email' };
+
+/** Issue 23 §3: e-mail at once, or gathered into a digest at 08:00 in the member's time zone. */
+const frequencyLabels: Record<EmailFrequency, string> = {
+  instant: 'Each at once',
+  daily: 'Daily digest',
+  weekly: 'Weekly digest (Mondays)',
+};
 
 type Values = z.infer<typeof updateNotificationSettingsBody>;
 
@@ -34,7 +42,12 @@ export function NotificationSettingsForm({ settings }: { settings: NotificationS
   const form = useForm<Values>({
     resolver: zodResolver(updateNotificationSettingsBody),
     defaultValues: {
-      settings: settings.map(({ id, is_active, enabled_delivery_methods }) => ({ id, is_active, enabled_delivery_methods })),
+      settings: settings.map(({ id, is_active, enabled_delivery_methods, email_frequency }) => ({
+        id,
+        is_active,
+        enabled_delivery_methods,
+        email_frequency,
+      })),
     },
   });
   const rows = useWatch({ control: form.control, name: 'settings' });
@@ -104,6 +117,32 @@ export function NotificationSettingsForm({ settings }: { settings: NotificationS
                       </FormGroup>
                       {fieldState.error && <FormHelperText error>{fieldState.error.message}</FormHelperText>}
                     </>
+                  )}
+                />
+                <Controller
+                  control={form.control}
+                  name={`settings.${index}.email_frequency`}
+                  render={({ field }) => (
+                    <TextField
+                      select
+                      size="small"
+                      label="E-mail"
+                      slotProps={{
+                        select: { native: true },
+                        inputLabel: { shrink: true },
+                        htmlInput: { 'aria-label': `${setting.name}: e-mail` },
+                      }}
+                      value={field.value ?? 'instant'}
+                      onChange={(e) => field.onChange(e.target.value as EmailFrequency)}
+                      disabled={rows?.[index]?.is_active === false || !rows?.[index]?.enabled_delivery_methods.includes('email')}
+                      sx={{ mt: 1 }}
+                    >
+                      {Object.values(EmailFrequency).map((frequency) => (
+                        <option key={frequency} value={frequency}>
+                          {frequencyLabels[frequency]}
+                        </option>
+                      ))}
+                    </TextField>
                   )}
                 />
               </Stack>
