@@ -2,10 +2,10 @@
 //! by name, title and bio (what their public profile shows).
 
 use async_trait::async_trait;
-use kernel::search::{FullText, Hit, Index, SearchKind, Source, with_models};
+use kernel::search::{Found, FullText, Hit, Index, Rows, SearchKind, Source};
 use kernel::{AppResult, CurrentUser};
+use sea_orm::DatabaseConnection;
 use sea_orm::sea_query::{Expr, ExprTrait, Query};
-use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter};
 
 use crate::entity::user;
 
@@ -48,14 +48,10 @@ impl Source for Profiles {
             .and_where(Expr::col(user::Column::ProfileIsPrivate).eq(false))
             .and_where(Expr::col(user::Column::DeactivatedAt).is_null())
             .to_owned();
-        let found = INDEX.find(&self.db, query, &public, limit).await?;
-        let users = user::Entity::find()
-            .filter(user::Column::Id.is_in(found.iter().map(|f| f.id)))
-            .all(&self.db)
-            .await?;
-        Ok(with_models(&found, users.into_iter().map(|u| (u.id, u)))
-            .into_iter()
-            .map(|(f, member)| Hit {
+        let rows: Rows<user::Entity, _, _> = Rows {
+            id: user::Column::Id,
+            id_of: |u: &user::Model| u.id,
+            hit: |f: &Found, member: user::Model| Hit {
                 kind: SearchKind::Profile,
                 id: member.id,
                 route: format!("/profile/{}", member.id),
@@ -64,7 +60,8 @@ impl Source for Profiles {
                 snippet: f.snippet(&INDEX),
                 score: f.score,
                 at: member.date_joined,
-            })
-            .collect())
+            },
+        };
+        INDEX.hits(&self.db, query, &public, limit, rows).await
     }
 }

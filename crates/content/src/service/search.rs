@@ -1,10 +1,10 @@
 //! Published blog posts and expert lectures for the header's search.
 
 use async_trait::async_trait;
-use kernel::search::{FullText, Hit, Index, SearchKind, Source, with_models};
+use kernel::search::{Found, FullText, Hit, Index, Rows, SearchKind, Source};
 use kernel::{AppResult, CurrentUser};
+use sea_orm::DatabaseConnection;
 use sea_orm::sea_query::{Expr, ExprTrait, Query};
-use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter};
 
 use crate::entity::{blog_post, lecture};
 
@@ -41,14 +41,10 @@ impl Content {
             .from(blog_post::Entity)
             .and_where(Expr::col(blog_post::Column::Published).eq(true))
             .to_owned();
-        let found = POSTS.find(&self.db, query, &published, limit).await?;
-        let posts = blog_post::Entity::find()
-            .filter(blog_post::Column::Id.is_in(found.iter().map(|f| f.id)))
-            .all(&self.db)
-            .await?;
-        Ok(with_models(&found, posts.into_iter().map(|p| (p.id, p)))
-            .into_iter()
-            .map(|(f, post)| Hit {
+        let rows: Rows<blog_post::Entity, _, _> = Rows {
+            id: blog_post::Column::Id,
+            id_of: |p: &blog_post::Model| p.id,
+            hit: |f: &Found, post: blog_post::Model| Hit {
                 kind: SearchKind::BlogPost,
                 id: post.id,
                 route: format!("/blog/{}", post.slug),
@@ -57,8 +53,9 @@ impl Content {
                 snippet: f.snippet(&POSTS),
                 score: f.score,
                 at: post.date,
-            })
-            .collect())
+            },
+        };
+        POSTS.hits(&self.db, query, &published, limit, rows).await
     }
 
     async fn lectures(&self, query: &FullText, limit: u64) -> AppResult<Vec<Hit>> {
@@ -66,14 +63,10 @@ impl Content {
             .column(lecture::Column::Id)
             .from(lecture::Entity)
             .to_owned();
-        let found = LECTURES.find(&self.db, query, &every, limit).await?;
-        let lectures = lecture::Entity::find()
-            .filter(lecture::Column::Id.is_in(found.iter().map(|f| f.id)))
-            .all(&self.db)
-            .await?;
-        Ok(with_models(&found, lectures.into_iter().map(|l| (l.id, l)))
-            .into_iter()
-            .map(|(f, lecture)| Hit {
+        let rows: Rows<lecture::Entity, _, _> = Rows {
+            id: lecture::Column::Id,
+            id_of: |l: &lecture::Model| l.id,
+            hit: |f: &Found, lecture: lecture::Model| Hit {
                 kind: SearchKind::Lecture,
                 id: lecture.id,
                 route: format!("/lecture-series/{}", lecture.id),
@@ -82,8 +75,9 @@ impl Content {
                 snippet: f.snippet(&LECTURES),
                 score: f.score,
                 at: lecture.created_at,
-            })
-            .collect())
+            },
+        };
+        LECTURES.hits(&self.db, query, &every, limit, rows).await
     }
 }
 

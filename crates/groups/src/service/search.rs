@@ -1,9 +1,11 @@
 //! Working groups for the header's search: those anyone may see.
 
 use async_trait::async_trait;
-use kernel::search::{FullText, Hit, Index, SearchKind, Source, with_models};
+use kernel::search::{Found, FullText, Hit, Index, Rows, SearchKind, Source};
 use kernel::{AppResult, CurrentUser};
 use sea_orm::DatabaseConnection;
+
+use crate::entity::working_group;
 
 const INDEX: Index = Index {
     table: "working_groups",
@@ -37,14 +39,10 @@ impl Source for Groups {
         _viewer: Option<&CurrentUser>,
         limit: u64,
     ) -> AppResult<Vec<Hit>> {
-        let found = INDEX
-            .find(&self.db, query, &super::browse::public_ids(), limit)
-            .await?;
-        let ids: Vec<i64> = found.iter().map(|f| f.id).collect();
-        let groups = super::browse::in_order(&self.db, &ids).await?;
-        Ok(with_models(&found, groups.into_iter().map(|g| (g.id, g)))
-            .into_iter()
-            .map(|(f, group)| Hit {
+        let rows: Rows<working_group::Entity, _, _> = Rows {
+            id: working_group::Column::Id,
+            id_of: |g: &working_group::Model| g.id,
+            hit: |f: &Found, group: working_group::Model| Hit {
                 kind: SearchKind::Group,
                 id: group.id,
                 route: format!("/working-groups/{}", group.slug),
@@ -53,7 +51,10 @@ impl Source for Groups {
                 snippet: f.snippet(&INDEX),
                 score: f.score,
                 at: group.created_at,
-            })
-            .collect())
+            },
+        };
+        INDEX
+            .hits(&self.db, query, &super::browse::public_ids(), limit, rows)
+            .await
     }
 }

@@ -2,7 +2,10 @@
 //! phrases", `-excluded` words and `or`, as PostgreSQL's `websearch_to_tsquery` reads them.
 
 use sea_orm::sea_query::{PostgresQueryBuilder, SelectStatement, SqliteQueryBuilder};
-use sea_orm::{ConnectionTrait, DbBackend, FromQueryResult, Statement, Value};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult, QueryFilter, Statement,
+    Value,
+};
 use serde::Serialize;
 
 use crate::AppResult;
@@ -203,7 +206,7 @@ impl Found {
 
 /// Each found row with its model, in the order found; a row whose model is not among
 /// `models` (gone since) is left out.
-pub fn with_models<T>(
+fn with_models<T>(
     found: &[Found],
     models: impl IntoIterator<Item = (i64, T)>,
 ) -> Vec<(&Found, T)> {
@@ -212,6 +215,14 @@ pub fn with_models<T>(
         .iter()
         .filter_map(|f| models.remove(&f.id).map(|m| (f, m)))
         .collect()
+}
+
+/// How a source whose rows are one entity reads them: the entity's id column, a row's id,
+/// and the hit a found row makes.
+pub struct Rows<E: EntityTrait, I, H> {
+    pub id: E::Column,
+    pub id_of: I,
+    pub hit: H,
 }
 
 /// How many rows a source may ask for at most.
@@ -247,6 +258,37 @@ impl Index {
         );
         let statement = Statement::from_sql_and_values(backend, sql, values);
         Ok(Found::find_by_statement(statement).all(db).await?)
+    }
+
+    /// [`Index::find`], then the rows found read in one more statement and made hits, best
+    /// first.
+    pub async fn hits<E, I, H>(
+        &self,
+        db: &impl ConnectionTrait,
+        query: &FullText,
+        visible: &SelectStatement,
+        limit: u64,
+        rows: Rows<E, I, H>,
+    ) -> AppResult<Vec<super::Hit>>
+    where
+        E: EntityTrait,
+        I: Fn(&E::Model) -> i64,
+        H: Fn(&Found, E::Model) -> super::Hit,
+    {
+        let found = self.find(db, query, visible, limit).await?;
+        if found.is_empty() {
+            return Ok(Vec::new());
+        }
+        let models = E::find()
+            .filter(rows.id.is_in(found.iter().map(|f| f.id)))
+            .all(db)
+            .await?;
+        Ok(
+            with_models(&found, models.into_iter().map(|m| ((rows.id_of)(&m), m)))
+                .into_iter()
+                .map(|(f, m)| (rows.hit)(f, m))
+                .collect(),
+        )
     }
 }
 

@@ -1,10 +1,10 @@
 //! Public projects (live or closed) for the header's search.
 
 use async_trait::async_trait;
-use kernel::search::{FullText, Hit, Index, SearchKind, Source, with_models};
+use kernel::search::{Found, FullText, Hit, Index, Rows, SearchKind, Source};
 use kernel::{AppResult, CurrentUser};
 use sea_orm::sea_query::{Expr, ExprTrait, Query};
-use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, Iterable, QueryFilter};
+use sea_orm::{DatabaseConnection, Iterable};
 
 use crate::entity::project;
 use crate::enums::ProjectStatus;
@@ -50,14 +50,10 @@ impl Source for Projects {
             .from(project::Entity)
             .and_where(Expr::col(project::Column::Status).is_in(public))
             .to_owned();
-        let found = INDEX.find(&self.db, query, &visible, limit).await?;
-        let projects = project::Entity::find()
-            .filter(project::Column::Id.is_in(found.iter().map(|f| f.id)))
-            .all(&self.db)
-            .await?;
-        Ok(with_models(&found, projects.into_iter().map(|p| (p.id, p)))
-            .into_iter()
-            .map(|(f, project)| Hit {
+        let rows: Rows<project::Entity, _, _> = Rows {
+            id: project::Column::Id,
+            id_of: |p: &project::Model| p.id,
+            hit: |f: &Found, project: project::Model| Hit {
                 kind: SearchKind::Project,
                 id: project.id,
                 route: format!("/project/{}", project.slug),
@@ -66,7 +62,8 @@ impl Source for Projects {
                 snippet: f.snippet(&INDEX),
                 score: f.score,
                 at: project.live_at.unwrap_or(project.created_at),
-            })
-            .collect())
+            },
+        };
+        INDEX.hits(&self.db, query, &visible, limit, rows).await
     }
 }
