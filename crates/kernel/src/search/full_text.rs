@@ -206,10 +206,7 @@ impl Found {
 
 /// Each found row with its model, in the order found; a row whose model is not among
 /// `models` (gone since) is left out.
-fn with_models<T>(
-    found: &[Found],
-    models: impl IntoIterator<Item = (i64, T)>,
-) -> Vec<(&Found, T)> {
+fn with_models<T>(found: &[Found], models: impl IntoIterator<Item = (i64, T)>) -> Vec<(&Found, T)> {
     let mut models: std::collections::HashMap<i64, T> = models.into_iter().collect();
     found
         .iter()
