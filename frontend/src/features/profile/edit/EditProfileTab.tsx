@@ -42,7 +42,7 @@ export function EditProfileTab() {
   const { control } = form;
   const findAboutBy = useWatch({ control, name: 'find_about_by' });
   const required = me.is_project_creator;
-  const timeZones = useMemo(timeZoneOptions, []);
+  const timeZones = useMemo(() => timeZoneOptions(), []);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setBanner(null);
