@@ -23,7 +23,7 @@ test('the header search finds what a member may read, marks the words, filters b
   // A member searches from the header: both topics, the matching word marked.
   await signInAs(page, member.email, PASSWORD);
   await page.goto('/');
-  const box = page.getByRole('searchbox', { name: 'Search Cohort' });
+  const box = page.getByRole('searchbox', { name: 'Find on Cohort' });
   await box.fill(word);
   await box.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/search\\?q=${word}`));

@@ -5,7 +5,8 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 
 /**
  * The header's search box: Enter opens the results page. On a phone, where the header
- * has no room for a box, a magnifier opens the page with its own box.
+ * has no room for a box, a magnifier opens the page with its own box. Both are named "Find
+ * on Cohort", so a list's own "Search" box stays the only one by that name on its page.
  */
 export function HeaderSearch() {
   const navigate = useNavigate();
@@ -39,7 +40,7 @@ export function HeaderSearch() {
           component="input"
           type="search"
           name="q"
-          aria-label="Search Cohort"
+          aria-label="Find on Cohort"
           placeholder="Search"
           maxLength={200}
           value={text}
@@ -47,7 +48,7 @@ export function HeaderSearch() {
           sx={{ flex: 1, minWidth: 0, border: 0, outline: 0, bgcolor: 'transparent', font: 'inherit', color: 'text.primary' }}
         />
       </Box>
-      <IconButton component={RouterLink} to="/search" aria-label="Search" sx={{ display: { md: 'none' } }}>
+      <IconButton component={RouterLink} to="/search" aria-label="Find on Cohort" sx={{ display: { md: 'none' } }}>
         <SearchIcon />
       </IconButton>
     </>
