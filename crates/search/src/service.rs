@@ -38,9 +38,11 @@ pub struct Results {
     pub has_more: bool,
 }
 
-/// The text a member typed, checked: not blank, not too long.
-pub fn checked(text: &str) -> AppResult<&str> {
-    let text = text.trim();
+/// The text a member typed, checked: not blank, not too long; control characters (a NUL,
+/// which PostgreSQL refuses in text) are dropped.
+pub fn checked(text: &str) -> AppResult<String> {
+    let text: String = text.chars().filter(|c| !c.is_control()).collect();
+    let text = text.trim().to_owned();
     if text.is_empty() {
         return Err(AppError::field("q", EMPTY));
     }
@@ -63,7 +65,7 @@ pub async fn search(
     if page > MAX_PAGE {
         return Err(AppError::field("page", PAST_THE_END));
     }
-    let Some(query) = FullText::parse(text) else {
+    let Some(query) = FullText::parse(&text) else {
         return Ok(Results {
             hits: Vec::new(),
             has_more: false,
@@ -139,7 +141,9 @@ mod tests {
         assert!(checked(&"a".repeat(201)).is_err());
         assert_eq!(
             checked(&format!(" {} ", "é".repeat(200))).ok(),
-            Some("é".repeat(200).as_str())
+            Some("é".repeat(200))
         );
+        assert_eq!(checked("stro\u{0}ke\n").ok(), Some("stroke".to_owned()));
+        assert!(checked("\u{0}\u{7}").is_err());
     }
 }
