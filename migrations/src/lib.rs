@@ -54,6 +54,7 @@ mod m20261128_000046_discussion_subscriptions;
 mod m20261128_000047_oauth_record;
 mod m20261128_000048_full_text_search;
 mod m20261128_000049_email_digests;
+mod m20261128_000050_reports;
 
 pub struct Migrator;
 
@@ -144,6 +145,7 @@ fn every_migration() -> Vec<Box<dyn MigrationTrait>> {
         Box::new(m20261128_000047_oauth_record::Migration),
         Box::new(m20261128_000048_full_text_search::Migration),
         Box::new(m20261128_000049_email_digests::Migration),
+        Box::new(m20261128_000050_reports::Migration),
     ]
 }
 

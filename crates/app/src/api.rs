@@ -29,6 +29,7 @@ use crate::{captcha, console, dev_mailbox, envelope, group_activity, health, tes
         (name = "projects", description = "Research projects: the submission wizard, review, the campaign and its updates."),
         (name = "payments", description = "All-or-nothing funding: card entry, pledges, payouts and the processor's webhooks."),
         (name = "content", description = "The public site: blog, pages, expert lectures, contact and update sign-ups."),
+        (name = "moderation", description = "Reports about members' content, the review queue of groups' moderators and staff, and the moderation log."),
         (name = "feed", description = "The activity feed and the dashboard's counts."),
         (name = "learning", description = "Quizzes, attempts and certificates, and their public verification."),
         (name = "staff", description = "The staff console: every operation needs a staff session and answers 404 to anyone else."),
@@ -60,7 +61,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .configure(content::configure)
         .configure(feed::configure)
         .configure(learning::configure)
-        .configure(search::configure);
+        .configure(search::configure)
+        .configure(moderation::configure);
 }
 
 /// Builds the `/api` scope into `app` and returns the app with the collected document.

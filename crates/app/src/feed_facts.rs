@@ -16,6 +16,7 @@ use groups::events::{
     Decision, GroupModerated, GroupRef, MembershipChange, MembershipChanged, UpdateReviewed,
 };
 use kernel::events::Event;
+use moderation::events::Moderated;
 use kernel::{AppContext, AppResult};
 
 fn group(g: &GroupRef) -> Group {
@@ -366,6 +367,18 @@ pub fn wire(ctx: &AppContext, hub: &Hub) {
     on(ctx, hub, pledge_charge_failed);
     on(ctx, hub, project_refunded);
     on(ctx, hub, project_reached_milestone);
+    on(ctx, hub, content_moderated);
+}
+
+async fn content_moderated(_: AppContext, e: Arc<Moderated>) -> AppResult<Vec<Fact>> {
+    Ok(vec![Fact::ContentModerated {
+        author_id: e.author_id,
+        subject_type: e.subject_type,
+        title: e.title.clone(),
+        route: e.route.clone(),
+        action: e.action,
+        reason: e.reason.clone(),
+    }])
 }
 
 async fn changed(_: AppContext, e: Arc<DiscussionChanged>) -> AppResult<Vec<Fact>> {

@@ -14,6 +14,7 @@ pub mod target;
 
 pub use api::configure;
 pub use service::attachments::is_private_file;
+pub use service::reportable::Posts as ReportablePosts;
 pub use service::scale;
 pub use service::search::Posts as SearchPosts;
 pub use service::subscriptions::{Audience, audience};

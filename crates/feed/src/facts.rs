@@ -160,6 +160,15 @@ pub enum Fact {
         title: String,
         reason: Option<String>,
     },
+    /// A moderator hid or deleted something a member wrote, or warned them about it.
+    ContentModerated {
+        author_id: i64,
+        subject_type: kernel::moderation::ReportSubject,
+        title: String,
+        route: String,
+        action: kernel::moderation::ModerationAction,
+        reason: Option<String>,
+    },
     /// Staff approved a member's affiliation, or set it back to not approved.
     AffiliationReviewed {
         user_id: i64,

@@ -12,6 +12,8 @@ use crate::error::AppResult;
 pub trait GroupDirectory: Send + Sync {
     /// The groups a member belongs to, whatever their role.
     async fn groups_of(&self, user_id: i64) -> AppResult<Vec<i64>>;
+    /// The groups a member owns or moderates.
+    async fn curated_by(&self, user_id: i64) -> AppResult<Vec<i64>>;
     /// The members of a group.
     async fn members_of(&self, group_id: i64) -> AppResult<Vec<i64>>;
     /// How many groups are public (approved and active).

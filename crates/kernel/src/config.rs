@@ -52,6 +52,9 @@ pub struct Config {
     pub rate_limits: bool,
     /// `COHORT_RATE_LIMIT_PER_MINUTE`: requests per minute per IP on those forms (default 10).
     pub rate_limit_per_minute: u32,
+    /// `COHORT_REPORTS_TO_HIDE`: independent reports that hide a topic, reply or update until
+    /// a moderator reviews it (default 3).
+    pub reports_to_hide: u32,
     /// `COHORT_TRUSTED_PROXIES`: addresses or networks (`10.0.0.0/8`, comma-separated) of the
     /// reverse proxies in front; only from them is the client's address read from
     /// `Forwarded` / `X-Forwarded-For` (default none: the peer is the client).
@@ -454,6 +457,13 @@ impl Config {
             1,
             100_000,
         )?;
+        let reports_to_hide = parse_number(
+            "COHORT_REPORTS_TO_HIDE",
+            get("COHORT_REPORTS_TO_HIDE"),
+            3,
+            1,
+            1_000,
+        )?;
         let trusted_proxies = trusted_proxies(get("COHORT_TRUSTED_PROXIES"))?;
         let secret_key = get("COHORT_SECRET_KEY");
         let sms_url = get("COHORT_SMS_URL");
@@ -565,6 +575,7 @@ impl Config {
             captcha_difficulty: u8::try_from(captcha_difficulty).unwrap_or(16),
             rate_limits,
             rate_limit_per_minute,
+            reports_to_hide,
             trusted_proxies,
             secret_key,
             sms_url,

@@ -27,6 +27,7 @@ pub mod json_list;
 pub mod links;
 pub mod mail;
 pub mod memo;
+pub mod moderation;
 pub mod metrics;
 pub mod money;
 pub mod notification_kinds;

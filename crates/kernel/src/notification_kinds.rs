@@ -13,6 +13,7 @@ pub const AFFILIATION_APPROVED: &str = "affiliation_approved";
 pub const PROJECT_MODERATION: &str = "project_moderation";
 pub const PROJECT_UPDATE: &str = "project_update";
 pub const PROJECT_FUNDING: &str = "project_funding";
+pub const MODERATION: &str = "moderation";
 
 crate::string_enum!(
     /// When a kind's e-mails are sent: each at once, or gathered into one digest e-mail
@@ -91,6 +92,11 @@ pub const KINDS: &[Kind] = &[
         id: PROJECT_FUNDING,
         name: "Project funding",
         description: "A project you own or back reaches its funding goal, or ends without reaching it.",
+    },
+    Kind {
+        id: MODERATION,
+        name: "Moderation",
+        description: "Moderators hide or remove something you wrote, or warn you about it.",
     },
     Kind {
         id: AFFILIATION_APPROVED,

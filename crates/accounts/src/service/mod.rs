@@ -19,6 +19,7 @@ pub mod phone;
 pub mod pictures;
 pub mod profile;
 pub mod registration;
+pub mod reportable;
 pub mod scale;
 pub mod search;
 pub mod session;

@@ -70,6 +70,11 @@ pub struct Comment {
     pub updated_at: DateTime<Utc>,
     pub edited_at: Option<DateTime<Utc>>,
     pub deleted_at: Option<DateTime<Utc>>,
+    /// Hidden by moderators until reviewed: its text is empty except for its author and
+    /// the moderators.
+    pub hidden_at: Option<DateTime<Utc>>,
+    /// Why, for its author and the moderators.
+    pub hidden_reason: Option<String>,
 }
 
 /// A topic with the first page of its replies.
@@ -93,6 +98,11 @@ pub struct Topic {
     pub updated_at: DateTime<Utc>,
     pub edited_at: Option<DateTime<Utc>>,
     pub deleted_at: Option<DateTime<Utc>>,
+    /// Hidden by moderators until reviewed: its text is empty except for its author and
+    /// the moderators.
+    pub hidden_at: Option<DateTime<Utc>>,
+    /// Why, for its author and the moderators.
+    pub hidden_reason: Option<String>,
     /// All replies, deleted ones included (they still show).
     pub num_replies: i32,
     /// The oldest replies, up to one page (10); "Load more replies" fetches the rest.

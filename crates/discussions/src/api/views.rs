@@ -85,8 +85,24 @@ impl<'a> Views<'a> {
         })
     }
 
+    /// Whether the viewer reads the post's content: it is live, and not hidden, or hidden
+    /// and they wrote it or moderate here.
+    fn shows(&self, post: &post::Model) -> bool {
+        post.deleted_at.is_none()
+            && (post.hidden_at.is_none() || self.is_owner(post) || self.access.moderate)
+    }
+
+    /// Why the post is hidden, for its author and the moderators.
+    fn hidden_reason(&self, post: &post::Model) -> Option<String> {
+        if self.is_owner(post) || self.access.moderate {
+            post.hidden_reason.clone()
+        } else {
+            None
+        }
+    }
+
     fn attachments(&self, post: &post::Model) -> Vec<Attachment> {
-        if post.deleted_at.is_some() {
+        if !self.shows(post) {
             return Vec::new();
         }
         let links = &self.ctx.file_links;
@@ -118,11 +134,11 @@ impl<'a> Views<'a> {
             .unwrap_or_default()
     }
 
-    fn text(post: &post::Model) -> String {
-        if post.deleted_at.is_some() {
-            String::new()
-        } else {
+    fn text(&self, post: &post::Model) -> String {
+        if self.shows(post) {
             post.text.clone()
+        } else {
+            String::new()
         }
     }
 
@@ -141,7 +157,7 @@ impl<'a> Views<'a> {
 
     fn quote(&self, post: &post::Model) -> Option<Quote> {
         let parent = self.parents.get(&post.parent_id?)?;
-        if parent.deleted_at.is_some() {
+        if parent.deleted_at.is_some() || parent.hidden_at.is_some() {
             return None;
         }
         Some(Quote {
@@ -154,7 +170,7 @@ impl<'a> Views<'a> {
         Comment {
             id: post.id,
             discussion: post.topic_id.unwrap_or(post.id),
-            text: Self::text(&post),
+            text: self.text(&post),
             parent: post.parent_id,
             quotes: self.quote(&post),
             images: self.attachments(&post),
@@ -172,13 +188,15 @@ impl<'a> Views<'a> {
             updated_at: post.updated_at,
             edited_at: post.edited_at,
             deleted_at: post.deleted_at,
+            hidden_at: post.hidden_at,
+            hidden_reason: self.hidden_reason(&post),
         }
     }
 
     pub fn topic(&self, post: post::Model, replies: Vec<post::Model>) -> Topic {
         Topic {
             id: post.id,
-            text: Self::text(&post),
+            text: self.text(&post),
             is_public: post.is_public,
             images: self.attachments(&post),
             votes: Votes {
@@ -195,6 +213,8 @@ impl<'a> Views<'a> {
             updated_at: post.updated_at,
             edited_at: post.edited_at,
             deleted_at: post.deleted_at,
+            hidden_at: post.hidden_at,
+            hidden_reason: self.hidden_reason(&post),
             num_replies: post.num_replies,
             subscription: self.levels.get(&post.id).copied().unwrap_or(Level::Normal),
             replies: replies.into_iter().map(|r| self.comment(r)).collect(),

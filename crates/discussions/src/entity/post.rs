@@ -24,6 +24,10 @@ pub struct Model {
     /// Deleted posts stay (the thread keeps its shape) with their content hidden.
     pub deleted_at: Option<DateTimeUtc>,
     pub deleted_by_id: Option<i64>,
+    /// Hidden by moderators (or by enough members' reports) until reviewed: shown to its
+    /// author, with the reason, and to the target's moderators only.
+    pub hidden_at: Option<DateTimeUtc>,
+    pub hidden_reason: Option<String>,
     pub votes_up: i32,
     pub votes_down: i32,
     /// Topics only: how many replies it has, deleted ones included (they still show).

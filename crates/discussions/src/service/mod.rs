@@ -4,6 +4,7 @@ pub mod attachments;
 pub mod place;
 pub mod posts;
 pub mod replies;
+pub mod reportable;
 pub mod scale;
 pub mod search;
 pub mod subscriptions;

@@ -40,6 +40,25 @@ impl Place {
         })
     }
 
+    /// The discussion of `target_id` as the moderation of reports meets it: who may act
+    /// was decided there, so it carries no viewer's access and serves only to count.
+    pub fn for_moderation(
+        targets: &Targets,
+        topic_type: TopicType,
+        target_id: i64,
+    ) -> AppResult<Self> {
+        let target = targets
+            .get(topic_type)
+            .cloned()
+            .ok_or_else(AppError::not_found)?;
+        Ok(Self {
+            topic_type,
+            target_id,
+            access: Access::default(),
+            target,
+        })
+    }
+
     /// Refuses anyone who may not post here.
     pub fn require_write(&self) -> AppResult<()> {
         if self.access.write {

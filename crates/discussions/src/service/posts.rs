@@ -71,14 +71,23 @@ pub async fn delete(
     ) {
         return Err(AppError::forbidden());
     }
+    let deleted = mark_deleted(db, post, by.id).await?;
+    place.counted(-1, topic_is_public).await?;
+    Ok(deleted)
+}
+
+/// Marks a post deleted by `by_id`: who may was decided before.
+pub async fn mark_deleted(
+    db: &impl ConnectionTrait,
+    post: post::Model,
+    by_id: i64,
+) -> AppResult<post::Model> {
     let now = kernel::clock::now();
     let mut active: post::ActiveModel = post.into();
     active.deleted_at = Set(Some(now));
-    active.deleted_by_id = Set(Some(by.id));
+    active.deleted_by_id = Set(Some(by_id));
     active.updated_at = Set(now);
-    let deleted = active.update(db).await?;
-    place.counted(-1, topic_is_public).await?;
-    Ok(deleted)
+    Ok(active.update(db).await?)
 }
 
 /// Saves an author's edit: the new text (and, for topics, privacy) and the files added.
@@ -121,17 +130,15 @@ pub fn require_editable(post: &post::Model, user: &CurrentUser, place: &Place) -
     }
 }
 
-/// Tells the feed what `post` reads now (nothing once deleted), in a topic that is public
-/// or not.
+/// Tells the feed what `post` reads now (nothing once deleted or hidden), in a topic that
+/// is public or not.
 pub async fn announce_change(ctx: &AppContext, post: &post::Model, topic_is_public: bool) {
     ctx.events
         .publish(DiscussionChanged {
             topic_id: post.topic_id.unwrap_or(post.id),
             post_id: post.id,
             author_id: post.created_by_id,
-            text: post
-                .deleted_at
-                .is_none()
+            text: (post.deleted_at.is_none() && post.hidden_at.is_none())
                 .then(|| kernel::rich_text::plain_text(&post.text)),
             is_public: topic_is_public,
         })

@@ -1,6 +1,6 @@
 //! Topics and replies for the header's search. A private topic and its replies are found
 //! by the target's members only (not by staff who merely may read them); deleted posts,
-//! and replies in deleted topics, never.
+//! hidden posts, and replies in deleted or hidden topics, never.
 
 use std::collections::HashMap;
 
@@ -145,7 +145,9 @@ fn visible(kinds: &[SearchKind], member_of: &[(TopicType, i64)]) -> SelectStatem
         .cond_where(
             Condition::all()
                 .add(Expr::col((post::Entity, post::Column::DeletedAt)).is_null())
-                .add(Expr::col((topic, post::Column::DeletedAt)).is_null())
+                .add(Expr::col((topic.clone(), post::Column::DeletedAt)).is_null())
+                .add(Expr::col((post::Entity, post::Column::HiddenAt)).is_null())
+                .add(Expr::col((topic, post::Column::HiddenAt)).is_null())
                 .add(readable)
                 .add(kind),
         )

@@ -30,6 +30,11 @@ pub struct GroupUpdate {
     pub approved_status: UpdateStatus,
     /// The caller may edit it (the owner any update, a moderator their own).
     pub can_edit: bool,
+    /// Hidden by moderators until reviewed (only its author and the group's owner and
+    /// moderators see it then).
+    pub hidden_at: Option<DateTime<Utc>>,
+    /// Why it is hidden.
+    pub hidden_reason: Option<String>,
 }
 
 /// The group an updates page is about.
@@ -116,6 +121,8 @@ async fn views(
             created_at: u.created_at,
             created_by: users.get(&u.created_by_id).cloned(),
             approved_status: u.approved_status,
+            hidden_at: u.hidden_at,
+            hidden_reason: u.hidden_reason,
         })
         .collect())
 }

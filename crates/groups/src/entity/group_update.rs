@@ -18,6 +18,10 @@ pub struct Model {
     pub approved_status: UpdateStatus,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
+    /// Hidden by moderators (or by enough members' reports) until reviewed: shown to its
+    /// author, with the reason, and to the group's owner and moderators only.
+    pub hidden_at: Option<DateTimeUtc>,
+    pub hidden_reason: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -49,6 +49,17 @@ impl GroupDirectory for Directory {
             .collect())
     }
 
+    async fn curated_by(&self, user_id: i64) -> AppResult<Vec<i64>> {
+        Ok(member::Entity::find()
+            .filter(member::Column::UserId.eq(user_id))
+            .filter(member::Column::Role.ne(MemberRole::Member))
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .map(|m| m.group_id)
+            .collect())
+    }
+
     async fn members_of(&self, group_id: i64) -> AppResult<Vec<i64>> {
         Ok(member::Entity::find()
             .filter(member::Column::GroupId.eq(group_id))

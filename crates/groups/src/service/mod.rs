@@ -16,6 +16,7 @@ pub mod materials;
 pub mod membership;
 pub mod moderation;
 pub mod previews;
+pub mod reportable;
 pub mod scale;
 pub mod search;
 pub mod sitemap;

@@ -6,8 +6,8 @@ use kernel::images::{self, Shape};
 use kernel::input::{Long, RichText, Text};
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Page, PageParams, Staff};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder, Set,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryOrder, Set,
 };
 use serde_json::json;
 
@@ -93,9 +93,18 @@ pub async fn approved(
     if role.is_some() && params.page.unwrap_or(1) <= 1 {
         super::activity::saw_updates(db, group.id, viewer.id).await?;
     }
+    // A hidden update is for its author and the group's owner and moderators.
+    let shown = if policy::may_curate(role) {
+        Condition::all()
+    } else {
+        Condition::any()
+            .add(group_update::Column::HiddenAt.is_null())
+            .add(group_update::Column::CreatedById.eq(viewer.id))
+    };
     let select = group_update::Entity::find()
         .filter(group_update::Column::GroupId.eq(group_id))
         .filter(group_update::Column::ApprovedStatus.eq(UpdateStatus::Approved))
+        .filter(shown)
         .order_by_desc(group_update::Column::CreatedAt)
         .order_by_desc(group_update::Column::Id);
     let page = kernel::pagination::paginate(db, select, params, PER_PAGE).await?;

@@ -124,6 +124,21 @@ pub fn of(fact: Fact, names: &Names) -> Effects {
             title,
             reason,
         } => moderation::update_rejected(&group, author_id, &title, reason.as_deref()),
+        Fact::ContentModerated {
+            author_id,
+            subject_type,
+            title,
+            route,
+            action,
+            reason,
+        } => moderation::content_moderated(
+            author_id,
+            subject_type,
+            &title,
+            route,
+            action,
+            reason.as_deref(),
+        ),
         Fact::AffiliationReviewed {
             user_id,
             approved,

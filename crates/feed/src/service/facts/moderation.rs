@@ -1,6 +1,7 @@
 //! Staff decisions: the owner or author hears the outcome (with the reason staff gave), and
 //! what became public shows in the feed.
 
+use kernel::moderation::{ModerationAction, ReportSubject};
 use kernel::notification_kinds as kind;
 
 use super::effects::Effects;
@@ -130,6 +131,58 @@ pub fn update_rejected(
             group.title
         ),
     )])
+}
+
+/// What an item is called in a member's notification.
+fn item_name(subject_type: ReportSubject) -> &'static str {
+    match subject_type {
+        ReportSubject::Topic => "topic",
+        ReportSubject::Reply => "reply",
+        ReportSubject::Group => "working group",
+        ReportSubject::GroupUpdate => "update",
+        ReportSubject::Profile => "profile",
+    }
+}
+
+/// The author hears that a moderator hid or deleted their item, or warned them, and why.
+pub fn content_moderated(
+    author_id: i64,
+    subject_type: ReportSubject,
+    title: &str,
+    route: String,
+    action: ModerationAction,
+    reason: Option<&str>,
+) -> Effects {
+    let item = item_name(subject_type);
+    let because = because(reason);
+    let (heading, message) = match action {
+        ModerationAction::Hide => (
+            "Hidden by the moderators",
+            format!("Your {item} \"{title}\" is hidden from other members.{because}"),
+        ),
+        ModerationAction::Delete => (
+            "Removed by the moderators",
+            format!("Your {item} \"{title}\" was removed by the moderators.{because}"),
+        ),
+        ModerationAction::Warn => (
+            "A warning from the moderators",
+            format!("The moderators warn you about your {item} \"{title}\".{because}"),
+        ),
+        // Nothing to tell: the reports were unfounded, or the account is switched off.
+        ModerationAction::Dismiss | ModerationAction::Suspend => return Effects::default(),
+    };
+    Effects::notices([Notice {
+        user_id: author_id,
+        kind: kind::MODERATION,
+        title: heading.to_owned(),
+        message,
+        in_app_route: (action != ModerationAction::Delete && !route.is_empty()).then_some(route),
+        object_slug: None,
+        content_type: Some(ContentType::EntryPage),
+        invite_token: None,
+        mailed_by_source: false,
+        post_id: None,
+    }])
 }
 
 pub fn affiliation_reviewed(user_id: i64, approved: bool, reason: Option<&str>) -> Effects {

@@ -1,0 +1,163 @@
+//! Working groups and their updates as members report them (issue 23, item 2). Reports
+//! about a group go to staff; about an update, to the group's owner and moderators too.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use kernel::moderation::{Reportable, Subject};
+use kernel::updates::UpdateStatus;
+use kernel::storage::Storage;
+use kernel::{AppContext, AppResult, CurrentUser};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, Set,
+};
+
+use super::{detail, membership};
+use crate::entity::{group_update, working_group};
+use crate::policy;
+
+async fn groups_by_id(
+    db: &DatabaseConnection,
+    ids: impl IntoIterator<Item = i64>,
+) -> AppResult<HashMap<i64, working_group::Model>> {
+    Ok(working_group::Entity::find()
+        .filter(working_group::Column::Id.is_in(ids))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|g| (g.id, g))
+        .collect())
+}
+
+fn page(group: &working_group::Model) -> String {
+    format!("/working-groups/{}", group.slug)
+}
+
+/// Working groups: staff review them; a group is not hidden from here (staff suspend it
+/// in their console), its owner is warned or suspended.
+pub struct Groups {
+    db: DatabaseConnection,
+}
+
+impl Groups {
+    pub fn new(db: DatabaseConnection) -> Self {
+        Self { db }
+    }
+}
+
+#[async_trait]
+impl Reportable for Groups {
+    async fn describe(&self, ids: &[i64]) -> AppResult<HashMap<i64, Subject>> {
+        Ok(groups_by_id(&self.db, ids.iter().copied())
+            .await?
+            .into_iter()
+            .map(|(id, g)| {
+                let subject = Subject {
+                    author_id: Some(g.created_by_id),
+                    group_id: None,
+                    title: g.title.clone(),
+                    route: page(&g),
+                    hidden: false,
+                };
+                (id, subject)
+            })
+            .collect())
+    }
+
+    async fn readable(&self, id: i64, viewer: &CurrentUser) -> AppResult<bool> {
+        let Some(group) = working_group::Entity::find_by_id(id).one(&self.db).await? else {
+            return Ok(false);
+        };
+        Ok(detail::viewed(&self.db, group, Some(viewer)).await.is_ok())
+    }
+
+    fn removable(&self) -> bool {
+        false
+    }
+
+    async fn set_hidden(&self, _id: i64, _reason: Option<&str>) -> AppResult<()> {
+        Ok(())
+    }
+
+    async fn delete(&self, _id: i64, _by: i64) -> AppResult<()> {
+        Ok(())
+    }
+}
+
+/// Group updates: members read the approved ones; the group's owner and moderators review
+/// reports about them, and may hide or delete one.
+pub struct Updates {
+    db: DatabaseConnection,
+    storage: Arc<dyn Storage>,
+}
+
+impl Updates {
+    pub fn new(ctx: &AppContext) -> Self {
+        Self {
+            db: ctx.db.clone(),
+            storage: ctx.storage.clone(),
+        }
+    }
+}
+
+#[async_trait]
+impl Reportable for Updates {
+    async fn describe(&self, ids: &[i64]) -> AppResult<HashMap<i64, Subject>> {
+        let updates = group_update::Entity::find()
+            .filter(group_update::Column::Id.is_in(ids.iter().copied()))
+            .all(&self.db)
+            .await?;
+        let groups = groups_by_id(&self.db, updates.iter().map(|u| u.group_id)).await?;
+        Ok(updates
+            .into_iter()
+            .filter_map(|u| {
+                let group = groups.get(&u.group_id)?;
+                let subject = Subject {
+                    author_id: Some(u.created_by_id),
+                    group_id: Some(u.group_id),
+                    title: u.title.clone(),
+                    route: page(group),
+                    hidden: u.hidden_at.is_some(),
+                };
+                Some((u.id, subject))
+            })
+            .collect())
+    }
+
+    async fn readable(&self, id: i64, viewer: &CurrentUser) -> AppResult<bool> {
+        let Some(update) = group_update::Entity::find_by_id(id).one(&self.db).await? else {
+            return Ok(false);
+        };
+        let role = membership::role_of(&self.db, update.group_id, Some(viewer.id)).await?;
+        Ok(update.approved_status == UpdateStatus::Approved
+            && policy::may_see_members(role, viewer.staff_role.is_some()))
+    }
+
+    fn removable(&self) -> bool {
+        true
+    }
+
+    async fn set_hidden(&self, id: i64, reason: Option<&str>) -> AppResult<()> {
+        let Some(update) = group_update::Entity::find_by_id(id).one(&self.db).await? else {
+            return Ok(());
+        };
+        let mut active: group_update::ActiveModel = update.into();
+        active.hidden_at = Set(reason.map(|_| kernel::clock::now()));
+        active.hidden_reason = Set(reason.map(str::to_owned));
+        active.update(&self.db).await?;
+        Ok(())
+    }
+
+    async fn delete(&self, id: i64, _by: i64) -> AppResult<()> {
+        let Some(update) = group_update::Entity::find_by_id(id).one(&self.db).await? else {
+            return Ok(());
+        };
+        group_update::Entity::delete_by_id(id).exec(&self.db).await?;
+        // Its picture goes once nothing points at it.
+        if let Some(key) = update.image {
+            kernel::documents::discard(self.storage.as_ref(), &key).await;
+        }
+        Ok(())
+    }
+}

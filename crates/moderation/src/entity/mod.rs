@@ -1,0 +1,2 @@
+pub mod action;
+pub mod report;
