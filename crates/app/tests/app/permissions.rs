@@ -76,6 +76,7 @@ fn with_body(request: reqwest::RequestBuilder, operation: &str) -> reqwest::Requ
         }
         "voteDiscussion" | "voteComment" => json!({"reaction": "up"}),
         "setSubscription" => json!({"level": "following"}),
+        "moderateReportedItem" => json!({"action": "warn", "reason": "Keep to the topic."}),
         "updateGroup" => json!({"title": "Matrix renamed"}),
         "staffCreateUser" => json!({"name": "New Person", "email": "new.person@example.org"}),
         "createProject" | "saveProjectGeneral" => {

@@ -197,6 +197,15 @@ pub async fn scene() -> (TestApp, Scene, Vec<Option<String>>) {
     .await["id"]
         .as_i64()
         .unwrap();
+    // An open report on the owner's reply: the review queue has something in it.
+    ok_json(
+        &app,
+        &plain,
+        reqwest::Method::POST,
+        "/api/reports",
+        json!({"subject_type": "reply", "subject_id": reply, "reason": "spam"}),
+    )
+    .await;
     let form = reqwest::multipart::Form::new()
         .text("text", "<p>With a file</p>")
         .part(
@@ -455,6 +464,11 @@ pub fn concrete(template: &str, operation: &str, s: &Scene) -> String {
     };
     template
         .replace("{subject_type}/{id}", &format!("topic/{topic}"))
+        .replace("{subject_type}/{subject_id}", &format!("reply/{}", s.reply))
+        .replace(
+            "/api/moderation/log",
+            &format!("/api/moderation/log?group_id={}", s.group),
+        )
         .replace(
             "{topic_type}/{id}/discussions/{comment_id}",
             &format!("groups/{}/discussions/{topic}", s.group),
