@@ -19,7 +19,7 @@ pub struct ReportRequest {
 
 /// What a moderator does about the reports on an item.
 #[derive(Debug, Deserialize, Validate, ToSchema)]
-pub struct ModerationRequest {
+pub struct ReportDecision {
     pub action: ModerationAction,
     /// Why, at most 500 characters; required to hide, warn or suspend (the author reads
     /// it).
@@ -37,7 +37,7 @@ pub struct GroupScope {
 
 /// A person as the queue names them.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct Person {
+pub struct ReportedAuthor {
     pub id: i64,
     pub name: String,
 }
@@ -58,7 +58,7 @@ pub struct ReportedItem {
     pub title: Option<String>,
     /// Its page, when it has one anyone can open.
     pub route: Option<String>,
-    pub author: Option<Person>,
+    pub author: Option<ReportedAuthor>,
     /// The working group whose owner and moderators review it.
     pub group_id: Option<i64>,
     /// Hidden until reviewed (by a moderator, or by enough reports).

@@ -4,7 +4,7 @@ use kernel::moderation::ReportSubject;
 use kernel::{AppContext, AppResult, CurrentUser, Data, MessageResponse, PageParams};
 
 use super::dto::{
-    GroupScope, ModerationRequest, Person, ReasonCount, ReportedItem, ReportedItemPage,
+    GroupScope, ReportDecision, ReportedAuthor, ReasonCount, ReportedItem, ReportedItemPage,
 };
 use crate::Reportables;
 use crate::service::{acting, queue};
@@ -51,7 +51,7 @@ fn view(item: queue::Queued) -> ReportedItem {
             .as_ref()
             .map(|s| s.route.clone())
             .filter(|r| !r.is_empty()),
-        author: item.author.map(|a| Person {
+        author: item.author.map(|a| ReportedAuthor {
             id: a.id,
             name: a.name,
         }),
@@ -83,7 +83,7 @@ fn view(item: queue::Queued) -> ReportedItem {
         ("subject_type" = inline(ReportSubject), Path, description = "What was reported"),
         ("subject_id" = i64, Path, description = "Its id"),
     ),
-    request_body = ModerationRequest,
+    request_body = ReportDecision,
     responses(
         (status = 200, description = "Done.", body = Data<MessageResponse>),
         (status = 400, description = "A reason missing or too long, or the item is gone.", body = kernel::ErrorBody),
@@ -98,7 +98,7 @@ pub async fn act(
     reportables: web::Data<Reportables>,
     user: CurrentUser,
     path: web::Path<(ReportSubject, i64)>,
-    body: ValidJson<ModerationRequest>,
+    body: ValidJson<ReportDecision>,
 ) -> AppResult<web::Json<Data<MessageResponse>>> {
     let (kind, id) = path.into_inner();
     let body = body.into_inner();

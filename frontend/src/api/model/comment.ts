@@ -9,6 +9,8 @@ import type { CommentCannotVote } from './commentCannotVote';
 import type { CommentCreatedBy } from './commentCreatedBy';
 import type { CommentDeletedAt } from './commentDeletedAt';
 import type { CommentEditedAt } from './commentEditedAt';
+import type { CommentHiddenAt } from './commentHiddenAt';
+import type { CommentHiddenReason } from './commentHiddenReason';
 import type { Attachment } from './attachment';
 import type { CommentParent } from './commentParent';
 import type { CommentQuotes } from './commentQuotes';
@@ -30,6 +32,11 @@ export interface Comment {
   /** The topic it belongs to. */
   discussion: number;
   edited_at?: CommentEditedAt;
+  /** Hidden by moderators until reviewed: its text is empty except for its author and
+the moderators. */
+  hidden_at?: CommentHiddenAt;
+  /** Why, for its author and the moderators. */
+  hidden_reason?: CommentHiddenReason;
   id: number;
   images: Attachment[];
   /** The viewer wrote it (they do not vote on it). */

@@ -7,6 +7,8 @@
  */
 import type { UpdateStatus } from './updateStatus';
 import type { GroupUpdateCreatedBy } from './groupUpdateCreatedBy';
+import type { GroupUpdateHiddenAt } from './groupUpdateHiddenAt';
+import type { GroupUpdateHiddenReason } from './groupUpdateHiddenReason';
 import type { GroupUpdateImage } from './groupUpdateImage';
 import type { GroupUpdateVideoUrl } from './groupUpdateVideoUrl';
 
@@ -20,6 +22,11 @@ export interface GroupUpdate {
   created_at: string;
   created_by?: GroupUpdateCreatedBy;
   group_id: number;
+  /** Hidden by moderators until reviewed (only its author and the group's owner and
+moderators see it then). */
+  hidden_at?: GroupUpdateHiddenAt;
+  /** Why it is hidden. */
+  hidden_reason?: GroupUpdateHiddenReason;
   id: number;
   image?: GroupUpdateImage;
   /** Rich text (sanitised). */

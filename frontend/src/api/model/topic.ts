@@ -9,6 +9,8 @@ import type { TopicCannotVote } from './topicCannotVote';
 import type { TopicCreatedBy } from './topicCreatedBy';
 import type { TopicDeletedAt } from './topicDeletedAt';
 import type { TopicEditedAt } from './topicEditedAt';
+import type { TopicHiddenAt } from './topicHiddenAt';
+import type { TopicHiddenReason } from './topicHiddenReason';
 import type { Attachment } from './attachment';
 import type { Comment } from './comment';
 import type { Level } from './level';
@@ -27,6 +29,11 @@ export interface Topic {
   created_by?: TopicCreatedBy;
   deleted_at?: TopicDeletedAt;
   edited_at?: TopicEditedAt;
+  /** Hidden by moderators until reviewed: its text is empty except for its author and
+the moderators. */
+  hidden_at?: TopicHiddenAt;
+  /** Why, for its author and the moderators. */
+  hidden_reason?: TopicHiddenReason;
   id: number;
   images: Attachment[];
   is_owner: boolean;

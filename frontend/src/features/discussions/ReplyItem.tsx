@@ -4,10 +4,12 @@ import { useState } from 'react';
 import { deleteComment, deleteCommentImage, updateComment, voteComment } from '@/api/endpoints/discussions/discussions';
 import type { Comment } from '@/api/model';
 import { SOMETHING_WENT_WRONG } from '@/lib/api-error';
+import { ReportButton } from '@/ui/moderation/ReportButton';
 import { RichText } from '@/ui/RichText';
 import { useToast } from '@/ui/toast';
 import { Attachments } from './Attachments';
 import { ClampedText } from './Clamped';
+import { HiddenNotice, isConcealed } from './HiddenNotice';
 import { DeleteAction } from './DeleteAction';
 import { QUOTE_CLAMP } from './limits';
 import { PostForm } from './PostForm';
@@ -61,6 +63,8 @@ export function ReplyItem({ comment, canWrite, onReply, onChanged }: Props) {
           <Typography color="text.secondary" sx={{ fontStyle: 'italic', my: 1 }}>
             This reply was deleted.
           </Typography>
+        ) : isConcealed(comment) ? (
+          <HiddenNotice post={comment} what="reply" />
         ) : editing ? (
           <Box sx={{ my: 1 }}>
             <Attachments files={comment.images} onRemove={(file) => void removeFile(file.id)} />
@@ -79,6 +83,7 @@ export function ReplyItem({ comment, canWrite, onReply, onChanged }: Props) {
           </Box>
         ) : (
           <>
+            <HiddenNotice post={comment} what="reply" />
             <RichText html={comment.text} />
             <Attachments files={comment.images} />
           </>
@@ -101,6 +106,7 @@ export function ReplyItem({ comment, canWrite, onReply, onChanged }: Props) {
                 Edit
               </Button>
             )}
+            {!deleted && !comment.is_owner && <ReportButton subjectType="reply" subjectId={comment.id} what="this reply" />}
             {comment.can_delete && (
               <DeleteAction
                 label="reply"

@@ -6,12 +6,14 @@ import { SubjectType, type Comment, type Permissions, type Topic } from '@/api/m
 import { useAuth } from '@/lib/auth';
 import { SOMETHING_WENT_WRONG } from '@/lib/api-error';
 import type { TopicType } from '@/ui/discussion-slot';
+import { ReportButton } from '@/ui/moderation/ReportButton';
 import { plainText } from '@/ui/RichText';
 import { useToast } from '@/ui/toast';
 import { Attachments } from './Attachments';
 import { ClampedRichText } from './Clamped';
 import { DeleteAction } from './DeleteAction';
 import { FollowMenu } from './FollowMenu';
+import { HiddenNotice, isConcealed } from './HiddenNotice';
 import { TOPIC_CLAMP } from './limits';
 import { PostForm } from './PostForm';
 import { PostHeader } from './PostHeader';
@@ -62,6 +64,8 @@ export function TopicItem({ topic, topicType, targetId, permissions, onChanged }
             <Typography color="text.secondary" sx={{ fontStyle: 'italic' }}>
               This topic was deleted.
             </Typography>
+          ) : isConcealed(topic) ? (
+            <HiddenNotice post={topic} what="topic" />
           ) : editing ? (
             <>
               <Attachments files={topic.images} onRemove={(file) => void removeFile(file.id)} />
@@ -82,6 +86,7 @@ export function TopicItem({ topic, topicType, targetId, permissions, onChanged }
             </>
           ) : (
             <>
+              <HiddenNotice post={topic} what="topic" />
               <ClampedRichText html={topic.text} limit={TOPIC_CLAMP} />
               <Attachments files={topic.images} />
             </>
@@ -115,6 +120,7 @@ export function TopicItem({ topic, topicType, targetId, permissions, onChanged }
                 }}
               />
             )}
+            {!deleted && !topic.is_owner && <ReportButton subjectType="topic" subjectId={topic.id} what="this topic" />}
             {isSignedIn && !deleted && (
               <FollowMenu
                 key={topic.subscription}

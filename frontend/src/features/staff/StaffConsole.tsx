@@ -18,6 +18,7 @@ const PAGES: { path: string; Component: LazyExoticComponent<ComponentType> }[] =
   { path: 'projects/:id/changes', Component: page(() => import('./moderation/ProjectChangesPage'), (m) => m.ProjectChangesPage) },
   { path: 'funding', Component: page(() => import('./funding/FundingQueuePage'), (m) => m.FundingQueuePage) },
   { path: 'funding/:id', Component: page(() => import('./funding/FundingFilePage'), (m) => m.FundingFilePage) },
+  { path: 'reports', Component: page(() => import('./moderation/ReportsPage'), (m) => m.ReportsPage) },
   { path: 'affiliations', Component: page(() => import('./moderation/AffiliationsPage'), (m) => m.AffiliationsPage) },
   { path: 'messages', Component: page(() => import('./inbox/MessagesPage'), (m) => m.MessagesPage) },
   { path: 'signups', Component: page(() => import('./inbox/SignupsPage'), (m) => m.SignupsPage) },

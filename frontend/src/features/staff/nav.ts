@@ -9,6 +9,7 @@ export const staffSections: { heading: string; items: StaffSection[] }[] = [
   {
     heading: 'Moderation',
     items: [
+      { title: 'Reports', to: '/staff/reports' },
       { title: 'Working groups', to: '/staff/groups' },
       { title: 'Group updates', to: '/staff/group-updates' },
       { title: 'Projects', to: '/staff/projects' },

@@ -98,6 +98,8 @@ export const listCommentsResponse = zod.object({
   "deleted_at": zod.iso.datetime({}).nullish(),
   "discussion": zod.number().describe('The topic it belongs to.'),
   "edited_at": zod.iso.datetime({}).nullish(),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: its text is empty except for its author and\nthe moderators.'),
+  "hidden_reason": zod.string().nullish().describe('Why, for its author and the moderators.'),
   "id": zod.number(),
   "images": zod.array(zod.object({
   "filename": zod.string(),
@@ -192,6 +194,8 @@ export const updateCommentResponse = zod.object({
   "deleted_at": zod.iso.datetime({}).nullish(),
   "discussion": zod.number().describe('The topic it belongs to.'),
   "edited_at": zod.iso.datetime({}).nullish(),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: its text is empty except for its author and\nthe moderators.'),
+  "hidden_reason": zod.string().nullish().describe('Why, for its author and the moderators.'),
   "id": zod.number(),
   "images": zod.array(zod.object({
   "filename": zod.string(),
@@ -303,6 +307,8 @@ export const listDiscussionsResponse = zod.object({
 }).describe('Who wrote a post.'),zod.null()]).optional(),
   "deleted_at": zod.iso.datetime({}).nullish(),
   "edited_at": zod.iso.datetime({}).nullish(),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: its text is empty except for its author and\nthe moderators.'),
+  "hidden_reason": zod.string().nullish().describe('Why, for its author and the moderators.'),
   "id": zod.number(),
   "images": zod.array(zod.object({
   "filename": zod.string(),
@@ -327,6 +333,8 @@ export const listDiscussionsResponse = zod.object({
   "deleted_at": zod.iso.datetime({}).nullish(),
   "discussion": zod.number().describe('The topic it belongs to.'),
   "edited_at": zod.iso.datetime({}).nullish(),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: its text is empty except for its author and\nthe moderators.'),
+  "hidden_reason": zod.string().nullish().describe('Why, for its author and the moderators.'),
   "id": zod.number(),
   "images": zod.array(zod.object({
   "filename": zod.string(),
@@ -442,6 +450,8 @@ export const updateDiscussionResponse = zod.object({
 }).describe('Who wrote a post.'),zod.null()]).optional(),
   "deleted_at": zod.iso.datetime({}).nullish(),
   "edited_at": zod.iso.datetime({}).nullish(),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: its text is empty except for its author and\nthe moderators.'),
+  "hidden_reason": zod.string().nullish().describe('Why, for its author and the moderators.'),
   "id": zod.number(),
   "images": zod.array(zod.object({
   "filename": zod.string(),
@@ -466,6 +476,8 @@ export const updateDiscussionResponse = zod.object({
   "deleted_at": zod.iso.datetime({}).nullish(),
   "discussion": zod.number().describe('The topic it belongs to.'),
   "edited_at": zod.iso.datetime({}).nullish(),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: its text is empty except for its author and\nthe moderators.'),
+  "hidden_reason": zod.string().nullish().describe('Why, for its author and the moderators.'),
   "id": zod.number(),
   "images": zod.array(zod.object({
   "filename": zod.string(),

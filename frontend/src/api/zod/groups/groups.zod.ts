@@ -131,6 +131,8 @@ export const listGroupUpdatesResponse = zod.object({
   "name": zod.string()
 }).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
   "group_id": zod.number(),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed (only its author and the group\'s owner and\nmoderators see it then).'),
+  "hidden_reason": zod.string().nullish().describe('Why it is hidden.'),
   "id": zod.number(),
   "image": zod.string().nullish(),
   "text": zod.string().describe('Rich text (sanitised).'),
@@ -752,6 +754,8 @@ export const listMyGroupUpdatesResponse = zod.object({
   "name": zod.string()
 }).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
   "group_id": zod.number(),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed (only its author and the group\'s owner and\nmoderators see it then).'),
+  "hidden_reason": zod.string().nullish().describe('Why it is hidden.'),
   "id": zod.number(),
   "image": zod.string().nullish(),
   "text": zod.string().describe('Rich text (sanitised).'),
@@ -803,6 +807,8 @@ export const getGroupUpdateResponse = zod.object({
   "name": zod.string()
 }).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
   "group_id": zod.number(),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed (only its author and the group\'s owner and\nmoderators see it then).'),
+  "hidden_reason": zod.string().nullish().describe('Why it is hidden.'),
   "id": zod.number(),
   "image": zod.string().nullish(),
   "text": zod.string().describe('Rich text (sanitised).'),
@@ -845,6 +851,8 @@ export const updateGroupUpdateResponse = zod.object({
   "name": zod.string()
 }).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
   "group_id": zod.number(),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed (only its author and the group\'s owner and\nmoderators see it then).'),
+  "hidden_reason": zod.string().nullish().describe('Why it is hidden.'),
   "id": zod.number(),
   "image": zod.string().nullish(),
   "text": zod.string().describe('Rich text (sanitised).'),
@@ -882,6 +890,8 @@ export const setGroupUpdateImageResponse = zod.object({
   "name": zod.string()
 }).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
   "group_id": zod.number(),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed (only its author and the group\'s owner and\nmoderators see it then).'),
+  "hidden_reason": zod.string().nullish().describe('Why it is hidden.'),
   "id": zod.number(),
   "image": zod.string().nullish(),
   "text": zod.string().describe('Rich text (sanitised).'),

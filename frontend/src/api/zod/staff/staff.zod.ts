@@ -657,6 +657,8 @@ export const staffGroupUpdateQueueResponse = zod.object({
   "name": zod.string()
 }).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
   "group_id": zod.number(),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed (only its author and the group\'s owner and\nmoderators see it then).'),
+  "hidden_reason": zod.string().nullish().describe('Why it is hidden.'),
   "id": zod.number(),
   "image": zod.string().nullish(),
   "text": zod.string().describe('Rich text (sanitised).'),
@@ -707,6 +709,8 @@ export const staffReviewGroupUpdateResponse = zod.object({
   "name": zod.string()
 }).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
   "group_id": zod.number(),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed (only its author and the group\'s owner and\nmoderators see it then).'),
+  "hidden_reason": zod.string().nullish().describe('Why it is hidden.'),
   "id": zod.number(),
   "image": zod.string().nullish(),
   "text": zod.string().describe('Rich text (sanitised).'),

@@ -21,6 +21,7 @@ import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { getGetGroupQueryKey, useGetGroup } from '@/api/endpoints/groups/groups';
 import type { GroupDetail } from '@/api/model';
 import { DISCUSSION_PLACE, type DiscussionSlot } from '@/ui/discussion-slot';
+import { ReportButton } from '@/ui/moderation/ReportButton';
 import { useItemPageTitle } from '@/ui/page-title';
 import { Picture } from '@/ui/Picture';
 import { ErrorState, Loading } from '@/ui/QueryState';
@@ -35,6 +36,8 @@ const MaterialsTab = lazy(() => import('../materials/MaterialsTab').then((m) => 
 const MembersTab = lazy(() => import('../membership/MembersTab').then((m) => ({ default: m.MembersTab })));
 const RequestsTab = lazy(() => import('../membership/RequestsTab').then((m) => ({ default: m.RequestsTab })));
 const UpdatesTab = lazy(() => import('../updates/UpdatesTab').then((m) => ({ default: m.UpdatesTab })));
+const ReportsQueue = lazy(() => import('@/ui/moderation/ReportsQueue').then((m) => ({ default: m.ReportsQueue })));
+const ModerationLog = lazy(() => import('@/ui/moderation/ModerationLog').then((m) => ({ default: m.ModerationLog })));
 // The chart library loads with the Activity tab only.
 const ActivityTab = lazy(() => import('./ActivityTab').then((m) => ({ default: m.ActivityTab })));
 
@@ -66,6 +69,9 @@ function tabsFor(group: GroupDetail, inviteToken: string | null) {
     { value: 'materials', label: 'Supplementary Materials', shown: true },
     { value: 'updates', label: 'Updates', shown: can_see_members },
     { value: 'activity', label: 'Activity', shown: can_see_activity },
+    // Issue 23 §2: the owner and moderators review reports; the members read what they did.
+    { value: 'reports', label: 'Reports', shown: can_manage_requests },
+    { value: 'moderation-log', label: 'Moderation log', shown: can_see_members },
   ].filter((tab) => tab.shown);
 }
 
@@ -127,6 +133,8 @@ function GroupView({ group, Discussion }: { group: GroupDetail; Discussion: Disc
             {tab === 'materials' && <MaterialsTab group={group} />}
             {tab === 'updates' && <UpdatesTab group={group} />}
             {tab === 'activity' && <ActivityTab group={group} />}
+            {tab === 'reports' && <ReportsQueue groupId={group.id} />}
+            {tab === 'moderation-log' && <ModerationLog groupId={group.id} />}
           </Suspense>
         </Stack>
       </Box>
@@ -192,6 +200,11 @@ function GroupView({ group, Discussion }: { group: GroupDetail; Discussion: Disc
               </Button>
             </CardContent>
           </Card>
+          {!group.is_owner && (
+            <Box sx={{ textAlign: 'center' }}>
+              <ReportButton subjectType="group" subjectId={group.id} what="this working group" />
+            </Box>
+          )}
           {group.abilities.can_edit && (
             <Button component={RouterLink} to={`/working-groups/edit/${group.slug}`} variant="outlined">
               Edit working group

@@ -1,6 +1,8 @@
-import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
+import { useGetMe } from '@/api/endpoints/auth/auth';
 import { useListGroupUpdates } from '@/api/endpoints/groups/groups';
+import { ReportButton } from '@/ui/moderation/ReportButton';
 import type { GroupDetail } from '@/api/model';
 import { dateTime } from '@/lib/dates';
 import { Picture } from '@/ui/Picture';
@@ -11,6 +13,9 @@ import { embedUrl } from '@/lib/video';
 /** The detail page's Updates tab (members): approved updates, newest first. */
 export function UpdatesTab({ group }: { group: GroupDetail }) {
   const updates = useListGroupUpdates(group.id, { perPage: 99 });
+  // Members report others' updates, not their own.
+  const me = useGetMe();
+  const myId = me.data?.data.id;
   return (
     <Stack spacing={2}>
       {group.abilities.can_post_update && (
@@ -33,10 +38,18 @@ export function UpdatesTab({ group }: { group: GroupDetail }) {
               <Typography variant="body2" color="text.secondary">
                 {update.created_by?.name} · {dateTime(update.created_at)}
               </Typography>
+              {update.hidden_at && (
+                <Alert severity="warning" sx={{ my: 1 }}>
+                  Hidden from other members by the moderators.{update.hidden_reason ? ` Reason: ${update.hidden_reason}` : ''}
+                </Alert>
+              )}
               <RichText html={update.text} />
               {update.image && <Picture src={update.image} width={1200} height={675} sx={{ borderRadius: 1 }} />}
               {video && (
                 <Box component="iframe" src={video} title={`${update.title} video`} sx={{ width: '100%', height: 300, border: 0, mt: 1 }} />
+              )}
+              {myId !== undefined && update.created_by?.id !== myId && (
+                <ReportButton subjectType="group_update" subjectId={update.id} what={`the update ${update.title}`} />
               )}
             </CardContent>
           </Card>

@@ -3,13 +3,15 @@ import LockIcon from '@mui/icons-material/Lock';
 import PlaceIcon from '@mui/icons-material/Place';
 import { Avatar, Box, Card, CardContent, Chip, Container, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useParams } from 'react-router';
-import { useGetPublicProfile } from '@/api/endpoints/auth/auth';
+import { useGetMe, useGetPublicProfile } from '@/api/endpoints/auth/auth';
 import { useListProfileGroups } from '@/api/endpoints/groups/groups';
 import { useListProfileProjects } from '@/api/endpoints/projects/projects';
 import type { PublicProfile } from '@/api/model';
 import { ApiError } from '@/lib/api-error';
+import { useAuth } from '@/lib/auth';
 import { usePageTitle } from '@/ui/page-title';
 import { ErrorState, Loading } from '@/ui/QueryState';
+import { ReportButton } from '@/ui/moderation/ReportButton';
 import { OrcidBadge } from '@/ui/Orcid';
 
 /** Only web addresses become links; anything else is shown as text. */
@@ -39,6 +41,10 @@ export function PublicProfilePage() {
 }
 
 function ProfileCard({ profile }: { profile: PublicProfile }) {
+  // Members report others, not themselves.
+  const { isSignedIn } = useAuth();
+  const me = useGetMe({ query: { enabled: isSignedIn } });
+  const isSomeoneElse = me.data !== undefined && me.data.data.id !== profile.id;
   return (
     <Card variant="outlined">
       <Box
@@ -73,6 +79,11 @@ function ProfileCard({ profile }: { profile: PublicProfile }) {
           </Stack>
         ) : (
           <Details profile={profile} />
+        )}
+        {isSomeoneElse && (
+          <Box sx={{ mt: 2 }}>
+            <ReportButton subjectType="profile" subjectId={profile.id} what={`${profile.name}'s profile`} />
+          </Box>
         )}
       </CardContent>
     </Card>
