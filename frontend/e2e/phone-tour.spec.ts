@@ -60,6 +60,8 @@ test('every staff console screen fits a phone', async ({ page }, info) => {
   await signInAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
   for (const section of [
     '',
+    '/reports',
+    '/reports?view=log',
     '/groups',
     '/group-updates',
     '/project-updates',
