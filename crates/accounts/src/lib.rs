@@ -1,5 +1,6 @@
 //! Accounts: who people are and how they prove it.
 
+pub mod export;
 pub mod api;
 mod entity;
 pub mod enums;

@@ -3,6 +3,7 @@
 //! [`live::Hub`]) and by e-mail (through a durable outbox), the activity feed, and the
 //! dashboard's counters.
 
+pub mod export;
 pub mod api;
 mod entity;
 pub mod enums;

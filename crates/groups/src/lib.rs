@@ -1,6 +1,7 @@
 //! Working groups: browse, detail, the create/edit wizard, moderation status, and (with
 //! their issues) membership, invitations, materials and updates.
 
+pub mod export;
 pub mod api;
 mod entity;
 pub mod enums;

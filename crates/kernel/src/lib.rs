@@ -17,6 +17,7 @@ pub mod embed;
 pub mod enums;
 pub mod error;
 pub mod events;
+pub mod export;
 pub mod extract;
 pub mod file_links;
 pub mod files;

@@ -2,6 +2,7 @@
 //! at a time with attempts and delays enforced on the server, scoring, and certificates
 //! (a PDF, and a public page that confirms a code is genuine).
 
+pub mod export;
 pub mod api;
 mod entity;
 pub mod enums;

@@ -10,6 +10,7 @@
 //! answer through [`kernel::moderation::Reportable`]; `app` registers them in
 //! [`Reportables`].
 
+pub mod export;
 pub mod api;
 mod entity;
 pub mod events;

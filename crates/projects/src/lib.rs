@@ -6,6 +6,7 @@
 //! updates and prize progress. The owner's endpoints live under `/me/projects`, staff's
 //! under `/staff/projects`.
 
+pub mod export;
 pub mod api;
 pub mod budget;
 pub mod content;
