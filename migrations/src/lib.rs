@@ -55,6 +55,7 @@ mod m20261128_000047_oauth_record;
 mod m20261128_000048_full_text_search;
 mod m20261128_000049_email_digests;
 mod m20261128_000050_reports;
+mod m20261128_000051_data_exports;
 
 pub struct Migrator;
 
@@ -146,6 +147,7 @@ fn every_migration() -> Vec<Box<dyn MigrationTrait>> {
         Box::new(m20261128_000048_full_text_search::Migration),
         Box::new(m20261128_000049_email_digests::Migration),
         Box::new(m20261128_000050_reports::Migration),
+        Box::new(m20261128_000051_data_exports::Migration),
     ]
 }
 

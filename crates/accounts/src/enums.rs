@@ -4,6 +4,16 @@
 use kernel::string_enum;
 
 string_enum!(
+    /// Where a member's data export stands.
+    ExportStatus {
+        Preparing = "preparing",
+        Ready = "ready",
+        Downloaded = "downloaded",
+        Failed = "failed",
+    }
+);
+
+string_enum!(
     /// The default of every demographic field is `prefer_not_to_disclose`.
     Gender {
         Male = "male",

@@ -26,6 +26,7 @@ mod public_reads;
 mod request_span;
 pub mod scale;
 pub mod schema;
+pub mod data_catalogue;
 mod report_subjects;
 mod search_sources;
 mod security_headers;

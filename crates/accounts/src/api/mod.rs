@@ -21,11 +21,16 @@ pub mod staff_users;
 pub mod tags;
 pub mod unlock_account;
 pub mod update_me;
+pub mod your_data;
 
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(login::login)
+        .service(your_data::request)
+        .service(your_data::download)
+        .service(your_data::staff_export)
+        .service(your_data::staff_delete)
         .service(logout::logout)
         .service(me::me)
         .service(update_me::update_me)

@@ -97,7 +97,7 @@ pub struct StaffReason {
 }
 
 impl StaffReason {
-    fn text(self) -> Option<String> {
+    pub(super) fn text(self) -> Option<String> {
         self.reason
             .map(|r| r.trim().to_owned())
             .filter(|r| !r.is_empty())

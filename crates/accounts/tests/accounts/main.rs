@@ -13,3 +13,4 @@ mod register;
 mod staff_affiliations;
 mod staff_users;
 mod two_factor;
+mod your_data;
