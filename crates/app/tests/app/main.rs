@@ -9,6 +9,7 @@ mod console;
 mod contract_docs;
 mod contract_statuses;
 mod crash;
+mod data_export;
 mod deploy_files;
 mod doctor;
 mod group_activity;
