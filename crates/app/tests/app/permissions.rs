@@ -15,7 +15,7 @@ use crate::scene::{ROLES, concrete, contract_operations, scene};
 
 /// Operations that change what others in the scene rely on run after all the others,
 /// in this order (each on a resource of its own where one is needed), sign-out last.
-const LAST: [&str; 22] = [
+const LAST: [&str; 23] = [
     "deleteCommentImage",
     "deleteComment",
     "deleteDiscussion",
@@ -36,6 +36,7 @@ const LAST: [&str; 22] = [
     "staffDeleteMenuItem",
     "staffDeactivateUser",
     "staffSetUserRole",
+    "staffDeleteUser",
     "disableTotp",
     "logout",
 ];

@@ -557,6 +557,7 @@ pub fn concrete(template: &str, operation: &str, s: &Scene) -> String {
         // Staff approve groups and updates; join requests are accepted above.
         .replace("/{action}", "/approve")
         .replace("{code}", "NOSUCHCODE000000")
+        .replace("{token}", "no-such-export-link")
         .replace("{slug}", &s.slug)
         .replace("/api/pages/{slug}", "/api/pages/about-us")
         .replace("{id}", &id.to_string())
