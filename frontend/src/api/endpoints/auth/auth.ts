@@ -142,6 +142,106 @@ export const useConfirmUser = <TError = ErrorBody | ErrorBody | ErrorBody | Erro
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * The ZIP behind an e-mailed link. The link is the credential: it works once, and for 72 hours.
+ * @summary Download an export
+ */
+export const getDownloadMyDataUrl = (token: string,) => {
+
+
+  
+
+  return `/api/data-export/${token}`
+}
+
+export const downloadMyData = async (token: string, options?: RequestInit): Promise<number[]> => {
+  
+  return apiFetch<number[]>(getDownloadMyDataUrl(token),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getDownloadMyDataQueryKey = (token?: string,) => {
+    return [
+    `/api/data-export/${token}`
+    ] as const;
+    }
+
+    
+export const getDownloadMyDataQueryOptions = <TData = Awaited<ReturnType<typeof downloadMyData>>, TError = ErrorBody | ErrorBody | ErrorBody>(token: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadMyData>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getDownloadMyDataQueryKey(token);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof downloadMyData>>> = () => downloadMyData(token, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(token), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof downloadMyData>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type DownloadMyDataQueryResult = NonNullable<Awaited<ReturnType<typeof downloadMyData>>>
+export type DownloadMyDataQueryError = ErrorBody | ErrorBody | ErrorBody
+
+
+export function useDownloadMyData<TData = Awaited<ReturnType<typeof downloadMyData>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+ token: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadMyData>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof downloadMyData>>,
+          TError,
+          Awaited<ReturnType<typeof downloadMyData>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDownloadMyData<TData = Awaited<ReturnType<typeof downloadMyData>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+ token: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadMyData>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof downloadMyData>>,
+          TError,
+          Awaited<ReturnType<typeof downloadMyData>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDownloadMyData<TData = Awaited<ReturnType<typeof downloadMyData>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+ token: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadMyData>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Download an export
+ */
+
+export function useDownloadMyData<TData = Awaited<ReturnType<typeof downloadMyData>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+ token: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadMyData>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getDownloadMyDataQueryOptions(token,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * Mails a password-reset link. Answers the same whether or not the address is registered. Rate limited: too many requests answer 429 with `Retry-After`.
  * @summary Request a password reset
  */
@@ -813,6 +913,77 @@ export const useConfirmUniversityEmail = <TError = ErrorBody | ErrorBody | Error
       > => {
 
       const mutationOptions = getConfirmUniversityEmailMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Gathers everything Cohort holds about the caller, in the background, into a ZIP (a JSON file per kind of record and the files they uploaded) and e-mails them a link that works once and for 72 hours. Once an hour at most.
+ * @summary Ask for your data
+ */
+export const getRequestMyDataUrl = () => {
+
+
+  
+
+  return `/api/me/data-export`
+}
+
+export const requestMyData = async ( options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getRequestMyDataUrl(),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getRequestMyDataMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestMyData>>, TError,void, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof requestMyData>>, TError,void, TContext> => {
+
+const mutationKey = ['requestMyData'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof requestMyData>>, void> = () => {
+          
+
+          return  requestMyData()
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RequestMyDataMutationResult = NonNullable<Awaited<ReturnType<typeof requestMyData>>>
+    
+    export type RequestMyDataMutationError = ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Ask for your data
+ */
+export const useRequestMyData = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestMyData>>, TError,void, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof requestMyData>>,
+        TError,
+        void,
+        TContext
+      > => {
+
+      const mutationOptions = getRequestMyDataMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -6796,6 +6796,77 @@ export const useStaffSetContentExpert = <TError = ErrorBody | ErrorBody | ErrorB
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * The same export a member asks for, for staff: audited, and the link goes to the staff member who asked.
+ * @summary Export an account's data
+ */
+export const getStaffExportUserUrl = (id: number,) => {
+
+
+  
+
+  return `/api/staff/users/${id}/data-export`
+}
+
+export const staffExportUser = async (id: number, options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getStaffExportUserUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getStaffExportUserMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffExportUser>>, TError,{id: number}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof staffExportUser>>, TError,{id: number}, TContext> => {
+
+const mutationKey = ['staffExportUser'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffExportUser>>, {id: number}> = (props) => {
+          const {id} = props ?? {};
+
+          return  staffExportUser(id,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type StaffExportUserMutationResult = NonNullable<Awaited<ReturnType<typeof staffExportUser>>>
+    
+    export type StaffExportUserMutationError = ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Export an account's data
+ */
+export const useStaffExportUser = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffExportUser>>, TError,{id: number}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof staffExportUser>>,
+        TError,
+        {id: number},
+        TContext
+      > => {
+
+      const mutationOptions = getStaffExportUserMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * Deactivates an account: it can no longer sign in and its sessions answer 401 `user_inactive`. Moderators may deactivate members only; nobody themselves.
  * @summary Deactivate an account
  */
@@ -6865,6 +6936,79 @@ export const useStaffDeactivateUser = <TError = ErrorBody | ErrorBody | ErrorBod
       > => {
 
       const mutationOptions = getStaffDeactivateUserMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Deletes the member's personal records and anonymises the account, as the privacy policy says: what others rely on (threads, groups, payment records) stays and names a former member. Audited, with the reason and how many records went from each table.
+ * @summary Delete an account
+ */
+export const getStaffDeleteUserUrl = (id: number,) => {
+
+
+  
+
+  return `/api/staff/users/${id}/delete`
+}
+
+export const staffDeleteUser = async (id: number,
+    staffReason: StaffReason, options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getStaffDeleteUserUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      staffReason,)
+  }
+);}
+
+
+
+
+export const getStaffDeleteUserMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteUser>>, TError,{id: number;data: StaffReason}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof staffDeleteUser>>, TError,{id: number;data: StaffReason}, TContext> => {
+
+const mutationKey = ['staffDeleteUser'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffDeleteUser>>, {id: number;data: StaffReason}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  staffDeleteUser(id,data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type StaffDeleteUserMutationResult = NonNullable<Awaited<ReturnType<typeof staffDeleteUser>>>
+    export type StaffDeleteUserMutationBody = StaffReason
+    export type StaffDeleteUserMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Delete an account
+ */
+export const useStaffDeleteUser = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffDeleteUser>>, TError,{id: number;data: StaffReason}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof staffDeleteUser>>,
+        TError,
+        {id: number;data: StaffReason},
+        TContext
+      > => {
+
+      const mutationOptions = getStaffDeleteUserMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

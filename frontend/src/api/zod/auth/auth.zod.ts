@@ -27,6 +27,14 @@ export const confirmUserResponse = zod.object({
 })
 
 /**
+ * The ZIP behind an e-mailed link. The link is the credential: it works once, and for 72 hours.
+ * @summary Download an export
+ */
+export const downloadMyDataParams = zod.object({
+  "token": zod.string().describe('The token from the e-mailed link')
+})
+
+/**
  * Mails a password-reset link. Answers the same whether or not the address is registered. Rate limited: too many requests answer 429 with `Retry-After`.
  * @summary Request a password reset
  */

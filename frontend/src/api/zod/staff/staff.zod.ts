@@ -2918,6 +2918,14 @@ export const staffSetContentExpertResponse = zod.object({
 })
 
 /**
+ * The same export a member asks for, for staff: audited, and the link goes to the staff member who asked.
+ * @summary Export an account's data
+ */
+export const staffExportUserParams = zod.object({
+  "id": zod.number().describe('The account\'s id')
+})
+
+/**
  * Deactivates an account: it can no longer sign in and its sessions answer 401 `user_inactive`. Moderators may deactivate members only; nobody themselves.
  * @summary Deactivate an account
  */
@@ -2930,6 +2938,24 @@ export const staffDeactivateUserBody = zod.object({
 }).describe('Why a decision was taken; kept in the audit log.')
 
 export const staffDeactivateUserResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
+})
+
+/**
+ * Deletes the member's personal records and anonymises the account, as the privacy policy says: what others rely on (threads, groups, payment records) stays and names a former member. Audited, with the reason and how many records went from each table.
+ * @summary Delete an account
+ */
+export const staffDeleteUserParams = zod.object({
+  "id": zod.number().describe('The account\'s id')
+})
+
+export const staffDeleteUserBody = zod.object({
+  "reason": zod.string().nullish()
+}).describe('Why a decision was taken; kept in the audit log.')
+
+export const staffDeleteUserResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
 }).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')

@@ -7,8 +7,9 @@ import { EmailSection } from './EmailSection';
 import { PhoneSection } from './PhoneSection';
 import { SsoSection } from './SsoSection';
 import { TwoFactorSection } from './TwoFactorSection';
+import { YourDataSection } from './YourDataSection';
 
-/** Account tab (spec §2): e-mail, password, single sign-on, phone, security, deletion. */
+/** Account tab (spec §2): e-mail, password, single sign-on, phone, security, your data, deletion. */
 export function AccountTab() {
   usePageTitle('Account');
   const me = useMe();
@@ -19,6 +20,7 @@ export function AccountTab() {
       <SsoSection me={me} />
       <PhoneSection me={me} />
       <TwoFactorSection me={me} />
+      <YourDataSection />
       <DeleteAccountSection />
     </Stack>
   );

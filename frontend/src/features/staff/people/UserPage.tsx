@@ -4,6 +4,8 @@ import { useParams } from 'react-router';
 import { useGetMe } from '@/api/endpoints/auth/auth';
 import {
   staffDeactivateUser,
+  staffDeleteUser,
+  staffExportUser,
   staffReactivateUser,
   staffResendConfirmation,
   staffResetTwoFactor,
@@ -20,7 +22,7 @@ import { StaffPage } from '../ui/StaffPage';
 import { useRun } from '../ui/useRun';
 import { ROLE_LABELS, STATE_COLORS, STATE_LABELS } from './labels';
 
-type Decision = 'deactivate' | 'reactivate' | 'reset-two-factor' | 'role' | 'content-expert';
+type Decision = 'deactivate' | 'reactivate' | 'reset-two-factor' | 'role' | 'content-expert' | 'export' | 'delete';
 
 /** /staff/users/:id: one account's state, what staff may do to it, and its history. */
 export function UserPage() {
@@ -43,7 +45,10 @@ function UserDetail({ user }: { user: StaffUserDetail }) {
 
   const decide = (reason: string) => {
     const body = { reason: reason || null };
-    const actions: Record<Decision, [() => Promise<unknown>, string]> = {
+    const actions: Record<Decision, [() => Promise<unknown>, string?]> = {
+      // The server says what happens next.
+      export: [() => staffExportUser(user.id)],
+      delete: [() => staffDeleteUser(user.id, body)],
       deactivate: [() => staffDeactivateUser(user.id, body), 'The account was deactivated; its sessions have ended.'],
       reactivate: [() => staffReactivateUser(user.id, body), 'The account was reactivated.'],
       'reset-two-factor': [() => staffResetTwoFactor(user.id, body), 'Two-factor sign-in was reset.'],
@@ -58,6 +63,17 @@ function UserDetail({ user }: { user: StaffUserDetail }) {
   };
 
   const dialogs: Record<Decision, { title: string; text: string; label: string; danger?: boolean }> = {
+    export: {
+      title: `Export ${user.name}'s data?`,
+      text: 'Everything Cohort holds about them is gathered into a ZIP; the download link is e-mailed to you. The export is recorded in the history.',
+      label: 'Export',
+    },
+    delete: {
+      title: `Delete ${user.name}'s account?`,
+      text: 'Their personal records are deleted and the account is anonymised, as the privacy policy says: their posts, groups and payment records stay and name a former member. This cannot be undone.',
+      label: 'Delete account',
+      danger: true,
+    },
     deactivate: {
       title: `Deactivate ${user.name}?`,
       text: 'They are signed out everywhere and cannot sign in until reactivated.',
@@ -184,6 +200,14 @@ function UserDetail({ user }: { user: StaffUserDetail }) {
                       Apply
                     </Button>
                   </Stack>
+                )}
+                <Button variant="outlined" onClick={() => setDeciding('export')}>
+                  Export data
+                </Button>
+                {user.can_switch_state && !user.staff_role && (
+                  <Button variant="outlined" color="error" onClick={() => setDeciding('delete')}>
+                    Delete account
+                  </Button>
                 )}
                 {user.can_appoint_content_expert && (
                   <Button variant="outlined" onClick={() => setDeciding('content-expert')}>

@@ -11,11 +11,12 @@ export function useRun() {
   const toast = useToast();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const run = async (action: () => Promise<unknown>, success: string): Promise<boolean> => {
+  /** `success` is the toast's text; without it, the server's own confirmation is shown. */
+  const run = async (action: () => Promise<unknown>, success?: string): Promise<boolean> => {
     setBusy(true);
     try {
-      await action();
-      toast(success);
+      const answer = await action();
+      toast(success ?? confirmationOf(answer));
       await queryClient.invalidateQueries();
       return true;
     } catch (error) {
@@ -26,4 +27,10 @@ export function useRun() {
     }
   };
   return { run, busy };
+}
+
+/** The `{data: {message}}` of an action's answer. */
+function confirmationOf(answer: unknown): string {
+  const message = (answer as { data?: { message?: unknown } } | undefined)?.data?.message;
+  return typeof message === 'string' ? message : 'Done.';
 }
