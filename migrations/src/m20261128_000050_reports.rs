@@ -57,7 +57,10 @@ enum GroupUpdates {
 
 fn hidden_columns(at: impl IntoIden, reason: impl IntoIden) -> Vec<ColumnDef> {
     vec![
-        ColumnDef::new(at).timestamp_with_time_zone().null().to_owned(),
+        ColumnDef::new(at)
+            .timestamp_with_time_zone()
+            .null()
+            .to_owned(),
         ColumnDef::new(reason).text().null().to_owned(),
     ]
 }
@@ -93,13 +96,29 @@ impl MigrationTrait for Migration {
                             .big_integer()
                             .not_null(),
                     )
-                    .col(ColumnDef::new(ModerationActions::GroupId).big_integer().null())
-                    .col(ColumnDef::new(ModerationActions::AuthorId).big_integer().null())
+                    .col(
+                        ColumnDef::new(ModerationActions::GroupId)
+                            .big_integer()
+                            .null(),
+                    )
+                    .col(
+                        ColumnDef::new(ModerationActions::AuthorId)
+                            .big_integer()
+                            .null(),
+                    )
                     // What it was called when acted on: the log still names a deleted item.
                     .col(ColumnDef::new(ModerationActions::Title).text().not_null())
                     // None: hidden by the platform when enough members reported it.
-                    .col(ColumnDef::new(ModerationActions::ActorId).big_integer().null())
-                    .col(ColumnDef::new(ModerationActions::Action).string_len(16).not_null())
+                    .col(
+                        ColumnDef::new(ModerationActions::ActorId)
+                            .big_integer()
+                            .null(),
+                    )
+                    .col(
+                        ColumnDef::new(ModerationActions::Action)
+                            .string_len(16)
+                            .not_null(),
+                    )
                     .col(ColumnDef::new(ModerationActions::Reason).text().null())
                     // How many open reports the action settled.
                     .col(
@@ -128,7 +147,11 @@ impl MigrationTrait for Migration {
                     .table(Reports::Table)
                     .if_not_exists()
                     .col(columns::id(Reports::Id))
-                    .col(ColumnDef::new(Reports::SubjectType).string_len(16).not_null())
+                    .col(
+                        ColumnDef::new(Reports::SubjectType)
+                            .string_len(16)
+                            .not_null(),
+                    )
                     .col(ColumnDef::new(Reports::SubjectId).big_integer().not_null())
                     .col(ColumnDef::new(Reports::GroupId).big_integer().null())
                     .col(ColumnDef::new(Reports::ReporterId).big_integer().not_null())
@@ -141,7 +164,10 @@ impl MigrationTrait for Migration {
                             .null(),
                     )
                     .col(ColumnDef::new(Reports::ActionId).big_integer().null())
-                    .foreign_key(&mut columns::owned_by_user(Reports::Table, Reports::ReporterId))
+                    .foreign_key(&mut columns::owned_by_user(
+                        Reports::Table,
+                        Reports::ReporterId,
+                    ))
                     .foreign_key(
                         ForeignKey::create()
                             .from(Reports::Table, Reports::ActionId)
@@ -175,7 +201,10 @@ impl MigrationTrait for Migration {
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        for table in [Reports::Table.into_iden(), ModerationActions::Table.into_iden()] {
+        for table in [
+            Reports::Table.into_iden(),
+            ModerationActions::Table.into_iden(),
+        ] {
             manager
                 .drop_table(Table::drop().table(table).to_owned())
                 .await?;
@@ -183,7 +212,10 @@ impl MigrationTrait for Migration {
         columns::drop_columns(
             manager,
             GroupUpdates::Table,
-            vec![GroupUpdates::HiddenAt.into_iden(), GroupUpdates::HiddenReason.into_iden()],
+            vec![
+                GroupUpdates::HiddenAt.into_iden(),
+                GroupUpdates::HiddenReason.into_iden(),
+            ],
         )
         .await?;
         columns::drop_columns(

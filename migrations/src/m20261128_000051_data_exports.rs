@@ -38,12 +38,25 @@ impl MigrationTrait for Migration {
                     .col(ColumnDef::new(D::RequestedById).big_integer().null())
                     // preparing, ready, downloaded or failed.
                     .col(ColumnDef::new(D::Status).string_len(16).not_null())
-                    .col(ColumnDef::new(D::TokenHash).string_len(64).null().unique_key())
+                    .col(
+                        ColumnDef::new(D::TokenHash)
+                            .string_len(64)
+                            .null()
+                            .unique_key(),
+                    )
                     .col(ColumnDef::new(D::FileKey).text().null())
                     .col(columns::timestamp(D::CreatedAt))
                     .col(ColumnDef::new(D::ReadyAt).timestamp_with_time_zone().null())
-                    .col(ColumnDef::new(D::ExpiresAt).timestamp_with_time_zone().null())
-                    .col(ColumnDef::new(D::DownloadedAt).timestamp_with_time_zone().null())
+                    .col(
+                        ColumnDef::new(D::ExpiresAt)
+                            .timestamp_with_time_zone()
+                            .null(),
+                    )
+                    .col(
+                        ColumnDef::new(D::DownloadedAt)
+                            .timestamp_with_time_zone()
+                            .null(),
+                    )
                     .foreign_key(&mut columns::owned_by_user(D::Table, D::UserId))
                     .to_owned(),
             )

@@ -1,10 +1,10 @@
 //! Accounts: who people are and how they prove it.
 
-pub mod export;
 pub mod api;
 mod entity;
 pub mod enums;
 pub mod events;
+pub mod export;
 mod policy;
 pub mod service;
 

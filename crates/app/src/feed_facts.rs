@@ -16,8 +16,8 @@ use groups::events::{
     Decision, GroupModerated, GroupRef, MembershipChange, MembershipChanged, UpdateReviewed,
 };
 use kernel::events::Event;
-use moderation::events::Moderated;
 use kernel::{AppContext, AppResult};
+use moderation::events::Moderated;
 
 fn group(g: &GroupRef) -> Group {
     Group {

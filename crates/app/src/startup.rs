@@ -39,8 +39,8 @@ use crate::request_span::PathOnly;
 use crate::security_headers::SecurityHeaders;
 use crate::site_index;
 use crate::{
-    api, compression, discussion_targets, envelope, feed_facts, methods, metrics, private_files,
-    data_catalogue, project_facts, report_subjects, search_sources, spa, staff_gate, statements,
+    api, compression, data_catalogue, discussion_targets, envelope, feed_facts, methods, metrics,
+    private_files, project_facts, report_subjects, search_sources, spa, staff_gate, statements,
 };
 
 /// Where members' browsers open the live notification channel.

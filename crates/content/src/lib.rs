@@ -2,12 +2,12 @@
 //! CMS pages with landing blocks, menus, banners, the blog, expert lectures, legal pages,
 //! contact messages and sign-ups for updates, and the demo content a fresh site shows.
 
-pub mod export;
 pub mod api;
 pub mod blocks;
 mod entity;
 pub mod enums;
 pub mod events;
+pub mod export;
 mod policy;
 pub mod seed;
 pub mod service;

@@ -3,11 +3,11 @@
 //! attached files, for any target — a working group, a blog post, a project — that `app`
 //! registers through [`Target`]. The crate never reads another crate's tables.
 
-pub mod export;
 pub mod api;
 mod entity;
 pub mod enums;
 pub mod events;
+pub mod export;
 mod policy;
 pub mod seed;
 mod service;

@@ -3,10 +3,10 @@
 //! [`live::Hub`]) and by e-mail (through a durable outbox), the activity feed, and the
 //! dashboard's counters.
 
-pub mod export;
 pub mod api;
 mod entity;
 pub mod enums;
+pub mod export;
 pub mod facts;
 pub mod live;
 mod policy;

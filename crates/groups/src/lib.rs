@@ -1,11 +1,11 @@
 //! Working groups: browse, detail, the create/edit wizard, moderation status, and (with
 //! their issues) membership, invitations, materials and updates.
 
-pub mod export;
 pub mod api;
 mod entity;
 pub mod enums;
 pub mod events;
+pub mod export;
 mod policy;
 pub mod seed;
 pub mod service;

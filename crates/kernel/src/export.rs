@@ -4,7 +4,9 @@
 //! those rows. The statements are data: one reader turns them into a member's export, one
 //! eraser into their deletion, and a test fails when a table has no statement.
 
-use sea_orm::sea_query::{Alias, Asterisk, Condition, Expr, ExprTrait, Func, Query, SelectStatement};
+use sea_orm::sea_query::{
+    Alias, Asterisk, Condition, Expr, ExprTrait, Func, Query, SelectStatement,
+};
 use sea_orm::{ConnectionTrait, FromQueryResult, JsonValue};
 
 use crate::AppResult;
@@ -115,9 +117,9 @@ fn about(rows: Rows, member: &Member) -> Option<Condition> {
                 .iter()
                 .fold(Condition::any(), |any, c| any.add(col(c).eq(member.id))),
         ),
-        Rows::Email(column) => Some(
-            Condition::all().add(Func::lower(col(column)).eq(member.email.to_lowercase())),
-        ),
+        Rows::Email(column) => {
+            Some(Condition::all().add(Func::lower(col(column)).eq(member.email.to_lowercase())))
+        }
         Rows::Through {
             column,
             table,
@@ -184,7 +186,11 @@ pub fn files(spec: &TableExport, rows: &[serde_json::Map<String, JsonValue>]) ->
 }
 
 /// Deletes the member's rows of one table, as its statement says; kept rows stay.
-pub async fn erase(db: &impl ConnectionTrait, spec: &TableExport, member: &Member) -> AppResult<u64> {
+pub async fn erase(
+    db: &impl ConnectionTrait,
+    spec: &TableExport,
+    member: &Member,
+) -> AppResult<u64> {
     if let Erase::Keep(_) = spec.erase {
         return Ok(0);
     }
@@ -204,9 +210,13 @@ const DEV_ONLY: &str = "The development mailbox and outbox (development mode onl
 
 /// The kernel's own tables (and the migrations' record).
 pub const TABLES: &[TableExport] = &[
-    TableExport::member("audit_log", &["actor_id"])
-        .kept("Staff decisions are kept for accountability; the staff member shows as a former member."),
-    TableExport::nobody("captcha_uses", "Spent proof-of-work challenges, named by no one."),
+    TableExport::member("audit_log", &["actor_id"]).kept(
+        "Staff decisions are kept for accountability; the staff member shows as a former member.",
+    ),
+    TableExport::nobody(
+        "captcha_uses",
+        "Spent proof-of-work challenges, named by no one.",
+    ),
     TableExport::nobody("dev_mail", DEV_ONLY),
     TableExport::nobody("dev_sms", DEV_ONLY),
     TableExport::nobody("seaql_migrations", "Which schema changes ran."),

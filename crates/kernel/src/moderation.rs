@@ -5,8 +5,8 @@
 
 use std::collections::HashMap;
 
-use async_trait::async_trait;
 use crate::{AppResult, CurrentUser, Staff};
+use async_trait::async_trait;
 
 crate::string_enum!(
     /// What a member may report.

@@ -10,10 +10,10 @@
 //! answer through [`kernel::moderation::Reportable`]; `app` registers them in
 //! [`Reportables`].
 
-pub mod export;
 pub mod api;
 mod entity;
 pub mod events;
+pub mod export;
 mod policy;
 pub mod service;
 

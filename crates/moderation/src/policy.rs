@@ -92,7 +92,10 @@ mod tests {
     #[test]
     fn a_group_curator_acts_on_content_but_suspends_no_account() {
         assert_eq!(actions(CURATOR, true), vec![Dismiss, Hide, Delete, Warn]);
-        assert_eq!(actions(STAFF, true), vec![Dismiss, Hide, Delete, Warn, Suspend]);
+        assert_eq!(
+            actions(STAFF, true),
+            vec![Dismiss, Hide, Delete, Warn, Suspend]
+        );
         // A group or a profile is not hidden from the queue.
         assert_eq!(actions(STAFF, false), vec![Dismiss, Warn, Suspend]);
         assert!(actions(MEMBER, true).is_empty());

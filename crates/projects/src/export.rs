@@ -3,10 +3,13 @@
 use kernel::export::{Rows, TableExport as T};
 
 const RECORDS: &str = "Payment records are kept as the law requires (privacy policy).";
-const PROJECT: &str = "A project stays with its backers and reviewers; its owner shows as a former member.";
+const PROJECT: &str =
+    "A project stays with its backers and reviewers; its owner shows as a former member.";
 
 pub const TABLES: &[T] = &[
-    T::member("projects", &["owner_id"]).files(&["image"]).kept(PROJECT),
+    T::member("projects", &["owner_id"])
+        .files(&["image"])
+        .kept(PROJECT),
     T::member("project_needs", &[])
         .rows(Rows::Through {
             column: "project_id",
@@ -14,7 +17,9 @@ pub const TABLES: &[T] = &[
             member_column: "owner_id",
         })
         .kept(PROJECT),
-    T::member("project_updates", &["created_by_id"]).files(&["image"]).kept(PROJECT),
+    T::member("project_updates", &["created_by_id"])
+        .files(&["image"])
+        .kept(PROJECT),
     T::member("project_team_members", &["user_id"]),
     T::member("project_favorites", &["user_id"]),
     T::member("project_commenters", &["user_id"]),
@@ -31,5 +36,8 @@ pub const TABLES: &[T] = &[
     T::member("payment_customers", &["user_id"]).kept(RECORDS),
     T::member("payout_accounts", &["user_id"]).kept(RECORDS),
     T::nobody("project_tag_links", "Which topics a project has."),
-    T::nobody("payment_webhook_events", "The processor's notices, about payments rather than people."),
+    T::nobody(
+        "payment_webhook_events",
+        "The processor's notices, about payments rather than people.",
+    ),
 ];

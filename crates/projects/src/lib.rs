@@ -6,13 +6,13 @@
 //! updates and prize progress. The owner's endpoints live under `/me/projects`, staff's
 //! under `/staff/projects`.
 
-pub mod export;
 pub mod api;
 pub mod budget;
 pub mod content;
 mod entity;
 pub mod enums;
 pub mod events;
+pub mod export;
 mod policy;
 pub mod seed;
 pub mod service;

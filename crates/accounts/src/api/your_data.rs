@@ -56,7 +56,10 @@ pub async fn request(
     )
 )]
 #[get("/data-export/{token}")]
-pub async fn download(ctx: web::Data<AppContext>, token: web::Path<String>) -> AppResult<HttpResponse> {
+pub async fn download(
+    ctx: web::Data<AppContext>,
+    token: web::Path<String>,
+) -> AppResult<HttpResponse> {
     let (bytes, filename) = your_data::download(&ctx, &token).await?;
     Ok(HttpResponse::Ok()
         .content_type("application/zip")

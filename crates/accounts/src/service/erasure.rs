@@ -61,7 +61,10 @@ pub async fn erase(
         if !matches!(spec.erase, Erase::Delete) || !spec.is_personal() {
             continue;
         }
-        files.extend(export::files(spec, &export::rows(decision.db(), spec, &member).await?));
+        files.extend(export::files(
+            spec,
+            &export::rows(decision.db(), spec, &member).await?,
+        ));
         let deleted = export::erase(decision.db(), spec, &member).await?;
         if deleted > 0 {
             gone.insert(spec.table.to_owned(), json!(deleted));

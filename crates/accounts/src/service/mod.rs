@@ -31,5 +31,5 @@ pub mod tokens;
 pub mod totp;
 pub mod trends;
 pub mod unlock;
-pub mod your_data;
 pub mod user_admin;
+pub mod your_data;

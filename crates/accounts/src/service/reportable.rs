@@ -84,7 +84,10 @@ impl Sanctions for Suspensions {
     async fn suspend(&self, staff: &Staff, user_id: i64, reason: &str) -> AppResult<()> {
         match user_admin::deactivate(&self.ctx, staff, user_id, Some(reason.to_owned())).await {
             // Suspended already (by another report, or from the console): nothing to do.
-            Err(AppError::Client { code, .. }) if code == "already_deactivated" => Ok(()),
+            Err(AppError::Client {
+                code: "already_deactivated",
+                ..
+            }) => Ok(()),
             other => other,
         }
     }

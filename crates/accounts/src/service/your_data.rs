@@ -48,7 +48,11 @@ pub async fn request(ctx: &AppContext, catalogue: &Catalogue, user: &CurrentUser
         .one(&ctx.db)
         .await?;
     if recent.is_some() {
-        return Err(AppError::client(StatusCode::CONFLICT, "export_recent", TOO_SOON));
+        return Err(AppError::client(
+            StatusCode::CONFLICT,
+            "export_recent",
+            TOO_SOON,
+        ));
     }
     let row = started(&ctx.db, user.id, None).await?;
     let member = Member {
@@ -111,7 +115,10 @@ fn spawn(
         if let Err(err) = build(&ctx, &catalogue, export_id, &member, &to, &name).await {
             tracing::error!(error = %err, export_id, "could not build a data export");
             let failed = data_export::Entity::update_many()
-                .col_expr(data_export::Column::Status, Expr::value(ExportStatus::Failed))
+                .col_expr(
+                    data_export::Column::Status,
+                    Expr::value(ExportStatus::Failed),
+                )
                 .filter(data_export::Column::Id.eq(export_id))
                 .exec(&ctx.db)
                 .await;
@@ -131,7 +138,11 @@ async fn build(
     name: &str,
 ) -> AppResult<()> {
     let zip = assemble(ctx, catalogue, member).await?;
-    let key = format!("exports/{}/{}.zip", member.id, kernel::storage::unique_name());
+    let key = format!(
+        "exports/{}/{}.zip",
+        member.id,
+        kernel::storage::unique_name()
+    );
     ctx.storage
         .put(&key, &zip)
         .await
@@ -168,7 +179,11 @@ fn ready_mail(public_url: &str, to: &str, name: &str, token: &str) -> Email {
 
 /// The ZIP: `README.txt`, then `{area}/{table}.json` for every table with rows about the
 /// member, then `files/{key}` for each stored file those rows name.
-pub async fn assemble(ctx: &AppContext, catalogue: &Catalogue, member: &Member) -> AppResult<Vec<u8>> {
+pub async fn assemble(
+    ctx: &AppContext,
+    catalogue: &Catalogue,
+    member: &Member,
+) -> AppResult<Vec<u8>> {
     let mut documents = Vec::new();
     let mut files = Vec::new();
     for (area, spec) in catalogue.tables().filter(|(_, t)| t.is_personal()) {
@@ -234,17 +249,20 @@ pub async fn download(ctx: &AppContext, token: &str) -> AppResult<(Vec<u8>, Stri
     if found.downloaded_at.is_some() {
         return Err(gone(USED));
     }
-    if found
-        .expires_at
-        .is_none_or(|at| at <= kernel::clock::now())
-    {
+    if found.expires_at.is_none_or(|at| at <= kernel::clock::now()) {
         return Err(gone(EXPIRED));
     }
     let key = found.file_key.clone().ok_or_else(AppError::not_found)?;
     // Spent before it is read: of two clicks at once, one gets the file.
     let spent = data_export::Entity::update_many()
-        .col_expr(data_export::Column::DownloadedAt, Expr::value(kernel::clock::now()))
-        .col_expr(data_export::Column::Status, Expr::value(ExportStatus::Downloaded))
+        .col_expr(
+            data_export::Column::DownloadedAt,
+            Expr::value(kernel::clock::now()),
+        )
+        .col_expr(
+            data_export::Column::Status,
+            Expr::value(ExportStatus::Downloaded),
+        )
         .filter(data_export::Column::Id.eq(found.id))
         .filter(data_export::Column::DownloadedAt.is_null())
         .exec(&ctx.db)

@@ -30,7 +30,11 @@ async fn ready_link(app: &TestApp, to: &str) -> String {
         if let Some(mail) = mail {
             // The link names the public address; the test asks the app itself.
             let start = mail.text.find("/api/data-export/").unwrap();
-            return mail.text[start..].split_whitespace().next().unwrap().to_owned();
+            return mail.text[start..]
+                .split_whitespace()
+                .next()
+                .unwrap()
+                .to_owned();
         }
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
@@ -51,15 +55,21 @@ fn unzip(bytes: &[u8]) -> std::collections::BTreeMap<String, Vec<u8>> {
 }
 
 fn json_of(files: &std::collections::BTreeMap<String, Vec<u8>>, name: &str) -> Vec<Value> {
-    let bytes = files.get(name).unwrap_or_else(|| panic!("{name} in {:?}", files.keys()));
+    let bytes = files
+        .get(name)
+        .unwrap_or_else(|| panic!("{name} in {:?}", files.keys()));
     serde_json::from_slice(bytes).unwrap()
 }
 
 #[tokio::test]
 async fn a_member_downloads_everything_once_through_an_expiring_link() {
     let app = spawn_app().await;
-    let staff = app.signed_in_staff("mod@example.org", "staff password 1").await;
-    let owner = app.signed_in_user("ada@example.org", "analytical 1843").await;
+    let staff = app
+        .signed_in_staff("mod@example.org", "staff password 1")
+        .await;
+    let owner = app
+        .signed_in_user("ada@example.org", "analytical 1843")
+        .await;
     let member = app.signed_in_user("bo@example.org", PASSWORD).await;
     let (status, _) = app
         .upload_as(&member, "/api/me/set-avatar", "me.jpeg", jpeg(400, 400))
@@ -76,23 +86,29 @@ async fn a_member_downloads_everything_once_through_an_expiring_link() {
         .await;
     assert_eq!(status, 201, "{body}");
 
-    let (status, body) = app.post_json_as(&member, "/api/me/data-export", &json!({})).await;
+    let (status, body) = app
+        .post_json_as(&member, "/api/me/data-export", &json!({}))
+        .await;
     assert_eq!(status, 202, "{body}");
     assert_eq!(
         body["data"]["message"],
         "We are gathering your data. A link to download it will reach you by e-mail in a few minutes."
     );
-    let (status, body) = app.post_json_as(&member, "/api/me/data-export", &json!({})).await;
+    let (status, body) = app
+        .post_json_as(&member, "/api/me/data-export", &json!({}))
+        .await;
     assert_eq!(status, 409, "once an hour: {body}");
 
     let link = ready_link(&app, "bo@example.org").await;
     let response = app.client.get(app.url(&link)).send().await.unwrap();
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers()["content-type"], "application/zip");
-    assert!(response.headers()["content-disposition"]
-        .to_str()
-        .unwrap()
-        .starts_with("attachment; filename=\"cohort-data-"));
+    assert!(
+        response.headers()["content-disposition"]
+            .to_str()
+            .unwrap()
+            .starts_with("attachment; filename=\"cohort-data-")
+    );
     let files = unzip(&response.bytes().await.unwrap());
     assert!(files.contains_key("README.txt"));
     let users = json_of(&files, "account/users.json");
@@ -106,8 +122,14 @@ async fn a_member_downloads_everything_once_through_an_expiring_link() {
     assert_eq!(memberships[0]["group_id"], group_id);
     let posts = json_of(&files, "discussions/discussion_posts.json");
     assert!(posts[0]["text"].as_str().unwrap().contains("walking diary"));
-    let settings = files.keys().any(|k| k.starts_with("files/") && k.contains("avatar"));
-    assert!(settings, "the uploaded picture is in it: {:?}", files.keys());
+    let settings = files
+        .keys()
+        .any(|k| k.starts_with("files/") && k.contains("avatar"));
+    assert!(
+        settings,
+        "the uploaded picture is in it: {:?}",
+        files.keys()
+    );
     // Nobody else's rows: the owner's account is not in the member's export.
     assert!(!String::from_utf8_lossy(&files["account/users.json"]).contains("ada@example.org"));
 
@@ -122,7 +144,9 @@ async fn a_member_downloads_everything_once_through_an_expiring_link() {
 
     // An hour later a new one may be asked for; unused for 72 hours, its link expires.
     app.advance(chrono::Duration::minutes(61));
-    let (status, _) = app.post_json_as(&member, "/api/me/data-export", &json!({})).await;
+    let (status, _) = app
+        .post_json_as(&member, "/api/me/data-export", &json!({}))
+        .await;
     assert_eq!(status, 202);
     let mut newer = link.clone();
     for _ in 0..100 {
@@ -144,7 +168,9 @@ async fn a_member_downloads_everything_once_through_an_expiring_link() {
 async fn staff_export_an_account_and_delete_it_as_the_privacy_policy_says() {
     let app = spawn_app().await;
     let r = roles(&app).await;
-    let owner = app.signed_in_user("ada@example.org", "analytical 1843").await;
+    let owner = app
+        .signed_in_user("ada@example.org", "analytical 1843")
+        .await;
     let (group_id, slug) = approved_group(&app, &owner, &r.admin, "Gait lab", &["stroke"]).await;
     join(&app, &owner, &slug, &r.member).await;
     let (status, body) = app
@@ -159,27 +185,46 @@ async fn staff_export_an_account_and_delete_it_as_the_privacy_policy_says() {
 
     // The export goes to the staff member who asked, and is audited.
     let (status, body) = app
-        .post_json_as(&r.moderator, &format!("/api/staff/users/{id}/data-export"), &json!({}))
+        .post_json_as(
+            &r.moderator,
+            &format!("/api/staff/users/{id}/data-export"),
+            &json!({}),
+        )
         .await;
     assert_eq!(status, 202, "{body}");
     let link = ready_link(&app, "moderator@example.org").await;
     let response = app.client.get(app.url(&link)).send().await.unwrap();
     assert_eq!(response.status(), 200);
     let files = unzip(&response.bytes().await.unwrap());
-    assert_eq!(json_of(&files, "account/users.json")[0]["email"], "member@example.org");
+    assert_eq!(
+        json_of(&files, "account/users.json")[0]["email"],
+        "member@example.org"
+    );
     let (status, _) = app
-        .post_json_as(&r.member, &format!("/api/staff/users/{}/data-export", r.moderator_id), &json!({}))
+        .post_json_as(
+            &r.member,
+            &format!("/api/staff/users/{}/data-export", r.moderator_id),
+            &json!({}),
+        )
         .await;
     assert_eq!(status, 404, "members do not export others");
 
     // Deleted: the personal records go, the account is anonymised, the thread keeps its post.
     let delete = format!("/api/staff/users/{id}/delete");
     let (status, body) = app
-        .post_json_as(&r.admin, &format!("/api/staff/users/{}/delete", r.moderator_id), &json!({}))
+        .post_json_as(
+            &r.admin,
+            &format!("/api/staff/users/{}/delete", r.moderator_id),
+            &json!({}),
+        )
         .await;
     assert_eq!(status, 400, "a staff account keeps its role: {body}");
     let (status, body) = app
-        .post_json_as(&r.admin, &delete, &json!({"reason": "Asked by e-mail on 27 November."}))
+        .post_json_as(
+            &r.admin,
+            &delete,
+            &json!({"reason": "Asked by e-mail on 27 November."}),
+        )
         .await;
     assert_eq!(status, 200, "{body}");
     assert_eq!(
@@ -189,20 +234,39 @@ async fn staff_export_an_account_and_delete_it_as_the_privacy_policy_says() {
     let (status, _) = app.get_json_as(&r.member, "/api/me").await;
     assert_eq!(status, 401, "its sessions are gone");
     let (status, _) = app
-        .post_json("/api/login", &json!({"email": "member@example.org", "password": PASSWORD}))
+        .post_json(
+            "/api/login",
+            &json!({"email": "member@example.org", "password": PASSWORD}),
+        )
         .await;
     assert_ne!(status, 200);
-    let (_, topics) = app.get_json(&format!("/api/groups/{group_id}/discussions")).await;
+    let (_, topics) = app
+        .get_json(&format!("/api/groups/{group_id}/discussions"))
+        .await;
     let post = &topics["data"][0];
     assert!(post["text"].as_str().unwrap().contains("walking diary"));
     assert_eq!(post["created_by"]["name"], "Former member");
-    let (_, members) = app.get_json_as(&owner, &format!("/api/groups/{slug}/members")).await;
-    assert!(!members.to_string().contains("member@example.org"), "{members}");
-    let (_, detail) = app.get_json_as(&r.admin, &format!("/api/staff/users/{id}")).await;
+    let (_, members) = app
+        .get_json_as(&owner, &format!("/api/groups/{slug}/members"))
+        .await;
+    assert!(
+        !members.to_string().contains("member@example.org"),
+        "{members}"
+    );
+    let (_, detail) = app
+        .get_json_as(&r.admin, &format!("/api/staff/users/{id}"))
+        .await;
     let history = detail["data"]["history"].as_array().unwrap();
     assert_eq!(history[0]["action"], "user.delete");
     assert_eq!(history[0]["reason"], "Asked by e-mail on 27 November.");
-    assert!(history[0]["after"]["records_deleted"]["sessions"].as_u64().unwrap() >= 1, "{}", history[0]);
+    assert!(
+        history[0]["after"]["records_deleted"]["sessions"]
+            .as_u64()
+            .unwrap()
+            >= 1,
+        "{}",
+        history[0]
+    );
     assert_eq!(history[1]["action"], "user.export");
     let (status, _) = app.post_json_as(&r.admin, &delete, &json!({})).await;
     assert_eq!(status, 400, "already deleted");

@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use kernel::export::{Member, Rows};
-use sea_orm::{ConnectionTrait, DatabaseBackend, FromQueryResult, JsonValue, Statement};
+use sea_orm::{DatabaseBackend, FromQueryResult, JsonValue, Statement};
 
 /// Every table of the schema with its columns. SQLite's full-text index tables
 /// (`*_fts*`) are the search index of a table that has its own statement.
@@ -50,9 +50,18 @@ async fn every_table_of_the_schema_says_what_it_holds_about_a_member() {
             twice.push(spec.table);
         }
     }
-    let missing: Vec<&String> = schema.keys().filter(|t| !stated.contains(t.as_str())).collect();
-    let unknown: Vec<&&str> = stated.iter().filter(|t| !schema.contains_key(**t)).collect();
-    assert!(missing.is_empty(), "tables without an export statement: {missing:?}");
+    let missing: Vec<&String> = schema
+        .keys()
+        .filter(|t| !stated.contains(t.as_str()))
+        .collect();
+    let unknown: Vec<&&str> = stated
+        .iter()
+        .filter(|t| !schema.contains_key(**t))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "tables without an export statement: {missing:?}"
+    );
     assert!(unknown.is_empty(), "statements about no table: {unknown:?}");
     assert!(twice.is_empty(), "tables stated twice: {twice:?}");
 
@@ -63,14 +72,26 @@ async fn every_table_of_the_schema_says_what_it_holds_about_a_member() {
         match spec.rows {
             Rows::Member(cols) => named.extend(cols),
             Rows::Email(col) => named.push(col),
-            Rows::Through { column, table, member_column } => {
+            Rows::Through {
+                column,
+                table,
+                member_column,
+            } => {
                 named.push(column);
-                assert!(schema[table].contains(member_column), "{}: {table}.{member_column}", spec.table);
+                assert!(
+                    schema[table].contains(member_column),
+                    "{}: {table}.{member_column}",
+                    spec.table
+                );
             }
             Rows::Nobody(_) => {}
         }
         for column in named {
-            assert!(columns.contains(column), "{}.{column} does not exist", spec.table);
+            assert!(
+                columns.contains(column),
+                "{}.{column} does not exist",
+                spec.table
+            );
         }
         let member = Member {
             id: 1,

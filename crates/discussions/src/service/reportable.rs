@@ -126,8 +126,13 @@ impl Reportable for Posts {
         let Some((_, topic)) = self.find(id).await? else {
             return Ok(false);
         };
-        let Ok(place) =
-            Place::of(&self.targets, topic.target_type, topic.target_id, Some(viewer)).await
+        let Ok(place) = Place::of(
+            &self.targets,
+            topic.target_type,
+            topic.target_id,
+            Some(viewer),
+        )
+        .await
         else {
             return Ok(false);
         };
@@ -146,7 +151,11 @@ impl Reportable for Posts {
         active.hidden_at = Set(reason.map(|_| kernel::clock::now()));
         active.hidden_reason = Set(reason.map(str::to_owned));
         let saved = active.update(&self.ctx.db).await?;
-        let topic = if saved.id == topic.id { saved.clone() } else { topic };
+        let topic = if saved.id == topic.id {
+            saved.clone()
+        } else {
+            topic
+        };
         self.saved(&saved, &topic).await;
         Ok(())
     }

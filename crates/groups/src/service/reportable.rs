@@ -6,12 +6,10 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use kernel::moderation::{Reportable, Subject};
-use kernel::updates::UpdateStatus;
 use kernel::storage::Storage;
+use kernel::updates::UpdateStatus;
 use kernel::{AppContext, AppResult, CurrentUser};
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, Set,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, Set};
 
 use super::{detail, membership};
 use crate::entity::{group_update, working_group};
@@ -153,7 +151,9 @@ impl Reportable for Updates {
         let Some(update) = group_update::Entity::find_by_id(id).one(&self.db).await? else {
             return Ok(());
         };
-        group_update::Entity::delete_by_id(id).exec(&self.db).await?;
+        group_update::Entity::delete_by_id(id)
+            .exec(&self.db)
+            .await?;
         // Its picture goes once nothing points at it.
         if let Some(key) = update.image {
             kernel::documents::discard(self.storage.as_ref(), &key).await;

@@ -4,7 +4,7 @@ use kernel::moderation::ReportSubject;
 use kernel::{AppContext, AppResult, CurrentUser, Data, MessageResponse, PageParams};
 
 use super::dto::{
-    GroupScope, ReportDecision, ReportedAuthor, ReasonCount, ReportedItem, ReportedItemPage,
+    GroupScope, ReasonCount, ReportDecision, ReportedAuthor, ReportedItem, ReportedItemPage,
 };
 use crate::Reportables;
 use crate::service::{acting, queue};
@@ -102,6 +102,15 @@ pub async fn act(
 ) -> AppResult<web::Json<Data<MessageResponse>>> {
     let (kind, id) = path.into_inner();
     let body = body.into_inner();
-    acting::act(&ctx, &reportables, &user, kind, id, body.action, body.reason).await?;
+    acting::act(
+        &ctx,
+        &reportables,
+        &user,
+        kind,
+        id,
+        body.action,
+        body.reason,
+    )
+    .await?;
     Ok(MessageResponse::data(acting::DONE))
 }

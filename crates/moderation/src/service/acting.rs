@@ -106,9 +106,7 @@ pub async fn reviewer(
 
 /// The reason as kept: trimmed, required where the author is told, at most 500 characters.
 fn reason(action: ModerationAction, given: Option<String>) -> AppResult<Option<String>> {
-    let reason = given
-        .map(|r| r.trim().to_owned())
-        .filter(|r| !r.is_empty());
+    let reason = given.map(|r| r.trim().to_owned()).filter(|r| !r.is_empty());
     match &reason {
         Some(r) if r.chars().count() > REASON_MAX_CHARS => {
             Err(AppError::field("reason", REASON_TOO_LONG))

@@ -67,7 +67,9 @@ pub async fn list(
     Ok(page.map(|a| Entry {
         id: a.id,
         kind: a.subject_type,
-        title: shows_title(a.action).then_some(a.title).filter(|t| !t.is_empty()),
+        title: shows_title(a.action)
+            .then_some(a.title)
+            .filter(|t| !t.is_empty()),
         author_name: name(a.author_id),
         automatic: a.actor_id.is_none(),
         actor_name: name(a.actor_id),

@@ -9,8 +9,8 @@ use kernel::users::UserSummary;
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Page, PageParams};
 use sea_orm::sea_query::{Expr, ExprTrait, Order};
 use sea_orm::{
-    ColumnTrait, Condition, EntityTrait, FromQueryResult, PaginatorTrait, QueryFilter,
-    QueryOrder, QuerySelect,
+    ColumnTrait, Condition, EntityTrait, FromQueryResult, PaginatorTrait, QueryFilter, QueryOrder,
+    QuerySelect,
 };
 
 use super::Reportables;
@@ -190,11 +190,14 @@ async fn of_items(
 fn reasons(reports: &[report::Model]) -> Vec<(ReportReason, i64)> {
     let mut counts: Vec<(ReportReason, i64)> = Vec::new();
     for report in reports {
-        match counts.iter_mut().find(|(reason, _)| *reason == report.reason) {
+        match counts
+            .iter_mut()
+            .find(|(reason, _)| *reason == report.reason)
+        {
             Some((_, n)) => *n += 1,
             None => counts.push((report.reason, 1)),
         }
     }
-    counts.sort_by(|a, b| b.1.cmp(&a.1));
+    counts.sort_by_key(|&(_, n)| std::cmp::Reverse(n));
     counts
 }

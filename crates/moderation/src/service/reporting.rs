@@ -172,7 +172,10 @@ mod tests {
             details(&report(ReportReason::Spam, Some("  ads  "))).unwrap(),
             Some("ads".to_owned())
         );
-        assert_eq!(details(&report(ReportReason::Spam, Some("   "))).unwrap(), None);
+        assert_eq!(
+            details(&report(ReportReason::Spam, Some("   "))).unwrap(),
+            None
+        );
         assert!(details(&report(ReportReason::Other, Some(" "))).is_err());
         assert!(details(&report(ReportReason::Other, Some("a name"))).is_ok());
         let long = "x".repeat(DETAILS_MAX_CHARS + 1);

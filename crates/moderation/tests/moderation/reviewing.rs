@@ -25,7 +25,10 @@ async fn moderators_hide_delete_and_warn_and_staff_suspend() {
     // Hiding needs a reason, which the author reads.
     let (status, body) = act(&app, &owner, "reply", rude, "hide", Some("  ")).await;
     assert_eq!(status, 400, "{body}");
-    assert_eq!(body["messages"]["reason"][0], "Give a reason: the author will read it.");
+    assert_eq!(
+        body["messages"]["reason"][0],
+        "Give a reason: the author will read it."
+    );
     let (status, body) = act(&app, &owner, "reply", rude, "hide", Some("Be civil.")).await;
     assert_eq!(status, 200, "{body}");
     let thread = topic_as(&app, Some(&reader), group_id, id).await;
@@ -40,7 +43,8 @@ async fn moderators_hide_delete_and_warn_and_staff_suspend() {
     assert!(hidden["hidden_at"].is_string());
     let told = notification_titles(&app, &author, "Be civil.").await;
     assert!(
-        told.iter().any(|t| t.starts_with("Hidden by the moderators") && t.contains("Be civil.")),
+        told.iter()
+            .any(|t| t.starts_with("Hidden by the moderators") && t.contains("Be civil.")),
         "{told:?}"
     );
 
@@ -72,16 +76,35 @@ async fn moderators_hide_delete_and_warn_and_staff_suspend() {
     assert_eq!(status, 404);
     let (status, body) = act(&app, &staff, "profile", author_id, "hide", Some("No.")).await;
     assert_eq!(status, 403, "a profile is not hidden: {body}");
-    let (status, _) = act(&app, &staff, "profile", author_id, "warn", Some("Last warning.")).await;
+    let (status, _) = act(
+        &app,
+        &staff,
+        "profile",
+        author_id,
+        "warn",
+        Some("Last warning."),
+    )
+    .await;
     assert_eq!(status, 200);
     let told = notification_titles(&app, &author, "Last warning.").await;
-    assert!(told.iter().any(|t| t.starts_with("A warning from the moderators")), "{told:?}");
+    assert!(
+        told.iter()
+            .any(|t| t.starts_with("A warning from the moderators")),
+        "{told:?}"
+    );
     let (status, _) = report(&app, &reader, "profile", author_id, "abuse", None).await;
     assert_eq!(status, 201, "a report after a warning counts anew");
     let (status, body) = act(&app, &staff, "profile", author_id, "suspend", None).await;
     assert_eq!(status, 400, "{body}");
-    let (status, body) =
-        act(&app, &staff, "profile", author_id, "suspend", Some("Repeated abuse.")).await;
+    let (status, body) = act(
+        &app,
+        &staff,
+        "profile",
+        author_id,
+        "suspend",
+        Some("Repeated abuse."),
+    )
+    .await;
     assert_eq!(status, 200, "{body}");
     let (status, _) = app.get_json_as(&author, "/api/me").await;
     assert_eq!(status, 401, "the suspended account's sessions end");
@@ -94,7 +117,11 @@ async fn moderators_hide_delete_and_warn_and_staff_suspend() {
         .iter()
         .map(|e| e["action"].as_str().unwrap())
         .collect();
-    assert_eq!(actions, ["suspend", "warn", "dismiss", "delete", "hide"], "{body}");
+    assert_eq!(
+        actions,
+        ["suspend", "warn", "dismiss", "delete", "hide"],
+        "{body}"
+    );
     let (status, body) = app
         .get_json_as(&owner, &format!("/api/moderation/log?group_id={group_id}"))
         .await;

@@ -105,7 +105,13 @@ pub async fn notification_titles(app: &TestApp, token: &str, wanted: &str) -> Ve
             .as_array()
             .unwrap()
             .iter()
-            .map(|n| format!("{}: {}", n["title"].as_str().unwrap_or_default(), n["message"].as_str().unwrap_or_default()))
+            .map(|n| {
+                format!(
+                    "{}: {}",
+                    n["title"].as_str().unwrap_or_default(),
+                    n["message"].as_str().unwrap_or_default()
+                )
+            })
             .collect();
         if titles.iter().any(|t| t.contains(wanted)) {
             break;

@@ -1,7 +1,6 @@
 //! Issue 23 §2: enough independent reports hide an item until a moderator reviews it; the
 //! queue and the log never name who reported.
 
-
 use crate::support::{
     PASSWORD, act, group_with_member, notification_titles, reply, report, topic, topic_as,
 };
@@ -14,9 +13,18 @@ async fn two_reports_hide_a_topic_until_the_group_moderator_dismisses_them() {
         .await;
     let owner = app.signed_in_user("ada@example.org", PASSWORD).await;
     let (group_id, _, author) = group_with_member(&app, &owner, &staff).await;
-    let first = app.signed_in_user("rita.reporter@example.org", PASSWORD).await;
+    let first = app
+        .signed_in_user("rita.reporter@example.org", PASSWORD)
+        .await;
     let second = app.signed_in_user("sam.second@example.org", PASSWORD).await;
-    let id = topic(&app, &author, group_id, "Melatonin cures insomnia forever", true).await;
+    let id = topic(
+        &app,
+        &author,
+        group_id,
+        "Melatonin cures insomnia forever",
+        true,
+    )
+    .await;
     let private = topic(&app, &author, group_id, "Members only", false).await;
 
     // What a reporter cannot read, they cannot report; nobody reports their own words.
@@ -24,10 +32,16 @@ async fn two_reports_hide_a_topic_until_the_group_moderator_dismisses_them() {
     assert_eq!(status, 404);
     let (status, body) = report(&app, &author, "topic", id, "spam", None).await;
     assert_eq!(status, 400, "{body}");
-    assert_eq!(body["message"], "You cannot report yourself or something you wrote.");
+    assert_eq!(
+        body["message"],
+        "You cannot report yourself or something you wrote."
+    );
     let (status, body) = report(&app, &first, "topic", id, "other", Some("  ")).await;
     assert_eq!(status, 400, "{body}");
-    assert_eq!(body["messages"]["details"][0], "Tell the moderators what is wrong.");
+    assert_eq!(
+        body["messages"]["details"][0],
+        "Tell the moderators what is wrong."
+    );
     let (status, body) = report(&app, &first, "topic", id, "rumour", None).await;
     assert_eq!(status, 400, "{body}");
 
@@ -41,7 +55,10 @@ async fn two_reports_hide_a_topic_until_the_group_moderator_dismisses_them() {
     )
     .await;
     assert_eq!(status, 201, "{body}");
-    assert_eq!(body["data"]["message"], "Thank you. The moderators will review your report.");
+    assert_eq!(
+        body["data"]["message"],
+        "Thank you. The moderators will review your report."
+    );
     let (status, body) = report(&app, &first, "topic", id, "spam", None).await;
     assert_eq!(status, 409, "{body}");
     // One report is not enough: everyone still reads it.
@@ -65,14 +82,20 @@ async fn two_reports_hide_a_topic_until_the_group_moderator_dismisses_them() {
         mine["hidden_reason"],
         "Hidden after several members reported it, until a moderator reviews it."
     );
-    assert!(topic_as(&app, Some(&owner), group_id, id).await["text"]
-        .as_str()
-        .unwrap()
-        .contains("Melatonin"));
+    assert!(
+        topic_as(&app, Some(&owner), group_id, id).await["text"]
+            .as_str()
+            .unwrap()
+            .contains("Melatonin")
+    );
     let (_, found) = app.get_json("/api/search?q=melatonin").await;
     assert_eq!(found["data"].as_array().unwrap().len(), 0, "{found}");
     let told = notification_titles(&app, &author, "Hidden by the moderators").await;
-    assert!(told.iter().any(|t| t.contains("is hidden from other members")), "{told:?}");
+    assert!(
+        told.iter()
+            .any(|t| t.contains("is hidden from other members")),
+        "{told:?}"
+    );
 
     // The group's queue: the owner sees it, with its reasons and details, never who sent them.
     let queue = format!("/api/moderation/reports?group_id={group_id}");
@@ -86,8 +109,14 @@ async fn two_reports_hide_a_topic_until_the_group_moderator_dismisses_them() {
     assert_eq!(item["reports"], 2);
     assert_eq!(item["hidden"], true);
     assert_eq!(item["details"][0], "No evidence for this claim.");
-    assert_eq!(item["actions"], serde_json::json!(["dismiss", "hide", "delete", "warn"]));
-    assert_eq!(item["route"], format!("/working-groups/{}#discussion", "sleep-lab"));
+    assert_eq!(
+        item["actions"],
+        serde_json::json!(["dismiss", "hide", "delete", "warn"])
+    );
+    assert_eq!(
+        item["route"],
+        format!("/working-groups/{}#discussion", "sleep-lab")
+    );
     let text = body.to_string();
     for reporter in ["rita", "Rita", "sam", "Sam"] {
         assert!(!text.contains(reporter), "{text}");
@@ -125,7 +154,10 @@ async fn two_reports_hide_a_topic_until_the_group_moderator_dismisses_them() {
     assert_eq!(entries[1]["action"], "hide");
     assert_eq!(entries[1]["automatic"], true);
     assert!(entries[1]["moderator_name"].is_null());
-    assert!(entries[1]["title"].is_null(), "a hidden item's words stay out of the log");
+    assert!(
+        entries[1]["title"].is_null(),
+        "a hidden item's words stay out of the log"
+    );
     let text = body.to_string();
     for reporter in ["rita", "Rita", "sam", "Sam"] {
         assert!(!text.contains(reporter), "{text}");
