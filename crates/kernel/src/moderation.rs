@@ -69,15 +69,22 @@ pub trait Reportable: Send + Sync {
     async fn readable(&self, id: i64, viewer: &CurrentUser) -> AppResult<bool>;
 
     /// Whether this kind can be hidden and deleted by moderators (content can; a group
-    /// or a profile is dealt with through its author, or by staff in their console).
-    fn removable(&self) -> bool;
+    /// or a profile is dealt with through its author, or by staff in their console). A kind
+    /// that can implements the two methods below; the policy offers them to no other.
+    fn removable(&self) -> bool {
+        false
+    }
 
     /// Hides subject `id` with `reason` shown to its author, or (`None`) shows it again.
     /// Doing it twice changes nothing: the moderation records the action after it.
-    async fn set_hidden(&self, id: i64, reason: Option<&str>) -> AppResult<()>;
+    async fn set_hidden(&self, _id: i64, _reason: Option<&str>) -> AppResult<()> {
+        Ok(())
+    }
 
     /// Deletes subject `id` as moderator `by` (already deleted: nothing to do).
-    async fn delete(&self, id: i64, by: i64) -> AppResult<()>;
+    async fn delete(&self, _id: i64, _by: i64) -> AppResult<()> {
+        Ok(())
+    }
 }
 
 /// What staff may do to an author's account, implemented by `accounts`.

@@ -54,18 +54,6 @@ impl Reportable for Profiles {
             .await?
             .is_some_and(|u| live(&u)))
     }
-
-    fn removable(&self) -> bool {
-        false
-    }
-
-    async fn set_hidden(&self, _id: i64, _reason: Option<&str>) -> AppResult<()> {
-        Ok(())
-    }
-
-    async fn delete(&self, _id: i64, _by: i64) -> AppResult<()> {
-        Ok(())
-    }
 }
 
 /// Suspending an author is deactivating their account, as from the console's Users.

@@ -69,18 +69,6 @@ impl Reportable for Groups {
         };
         Ok(detail::viewed(&self.db, group, Some(viewer)).await.is_ok())
     }
-
-    fn removable(&self) -> bool {
-        false
-    }
-
-    async fn set_hidden(&self, _id: i64, _reason: Option<&str>) -> AppResult<()> {
-        Ok(())
-    }
-
-    async fn delete(&self, _id: i64, _by: i64) -> AppResult<()> {
-        Ok(())
-    }
 }
 
 /// Group updates: members read the approved ones; the group's owner and moderators review
