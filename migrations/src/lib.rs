@@ -56,6 +56,7 @@ mod m20261128_000048_full_text_search;
 mod m20261128_000049_email_digests;
 mod m20261128_000050_reports;
 mod m20261128_000051_data_exports;
+mod m20261128_000052_project_update_hiding;
 
 pub struct Migrator;
 
@@ -148,6 +149,7 @@ fn every_migration() -> Vec<Box<dyn MigrationTrait>> {
         Box::new(m20261128_000049_email_digests::Migration),
         Box::new(m20261128_000050_reports::Migration),
         Box::new(m20261128_000051_data_exports::Migration),
+        Box::new(m20261128_000052_project_update_hiding::Migration),
     ]
 }
 

@@ -35,6 +35,10 @@ pub fn reportables(context: &AppContext, targets: &Targets) -> Reportables {
         Arc::new(groups::service::reportable::Updates::new(context)),
     )
     .with(
+        ReportSubject::ProjectUpdate,
+        Arc::new(projects::service::reportable::Updates::new(context)),
+    )
+    .with(
         ReportSubject::Profile,
         Arc::new(accounts::service::reportable::Profiles::new(db.clone())),
     )

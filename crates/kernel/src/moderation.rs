@@ -15,6 +15,7 @@ crate::string_enum!(
         Reply = "reply",
         Group = "group",
         GroupUpdate = "group_update",
+        ProjectUpdate = "project_update",
         Profile = "profile",
     }
 );

@@ -2,6 +2,7 @@
 //! real app.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod project_updates;
 mod reviewing;
 mod support;
 mod thresholds;

@@ -29,6 +29,10 @@ pub struct ProjectUpdate {
     pub created_at: DateTime<Utc>,
     pub created_by: Option<UserSummary>,
     pub approved_status: UpdateStatus,
+    /// Hidden by moderators until reviewed: out of the public updates.
+    pub hidden_at: Option<DateTime<Utc>>,
+    /// Why, for its author.
+    pub hidden_reason: Option<String>,
 }
 
 /// An update waiting for staff, with the project it belongs to.
@@ -89,6 +93,8 @@ async fn views(ctx: &AppContext, items: Vec<update::Model>) -> AppResult<Vec<Pro
             created_at: u.created_at,
             created_by: people.get(&u.created_by_id).cloned(),
             approved_status: u.approved_status,
+            hidden_at: u.hidden_at,
+            hidden_reason: u.hidden_reason,
         })
         .collect())
 }

@@ -17,6 +17,10 @@ pub struct Model {
     pub approved_status: UpdateStatus,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
+    /// Hidden by moderators (or by enough members' reports) until reviewed: out of the
+    /// project's public updates; its author sees why.
+    pub hidden_at: Option<DateTimeUtc>,
+    pub hidden_reason: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

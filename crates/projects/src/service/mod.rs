@@ -21,6 +21,7 @@ pub mod prize;
 pub mod receipts;
 pub mod reconciliation;
 pub mod refunds;
+pub mod reportable;
 pub mod review;
 pub mod search;
 pub mod sitemap;

@@ -166,6 +166,7 @@ pub async fn approved(
     let select = update::Entity::find()
         .filter(update::Column::ProjectId.eq(found.id))
         .filter(update::Column::ApprovedStatus.eq(UpdateStatus::Approved))
+        .filter(update::Column::HiddenAt.is_null())
         .order_by_desc(update::Column::CreatedAt)
         .order_by_desc(update::Column::Id);
     kernel::pagination::paginate(db, select, params, PUBLIC_PER_PAGE).await

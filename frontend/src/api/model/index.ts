@@ -590,6 +590,8 @@ export * from './projectTag';
 export * from './projectTeam';
 export * from './projectUpdate';
 export * from './projectUpdateCreatedBy';
+export * from './projectUpdateHiddenAt';
+export * from './projectUpdateHiddenReason';
 export * from './projectUpdateImage';
 export * from './projectUpdateRequest';
 export * from './projectUpdateRequestVideoUrl';

@@ -7,6 +7,8 @@
  */
 import type { UpdateStatus } from './updateStatus';
 import type { ProjectUpdateCreatedBy } from './projectUpdateCreatedBy';
+import type { ProjectUpdateHiddenAt } from './projectUpdateHiddenAt';
+import type { ProjectUpdateHiddenReason } from './projectUpdateHiddenReason';
 import type { ProjectUpdateImage } from './projectUpdateImage';
 import type { ProjectUpdateVideoUrl } from './projectUpdateVideoUrl';
 
@@ -17,6 +19,10 @@ export interface ProjectUpdate {
   approved_status: UpdateStatus;
   created_at: string;
   created_by?: ProjectUpdateCreatedBy;
+  /** Hidden by moderators until reviewed: out of the public updates. */
+  hidden_at?: ProjectUpdateHiddenAt;
+  /** Why, for its author. */
+  hidden_reason?: ProjectUpdateHiddenReason;
   id: number;
   image?: ProjectUpdateImage;
   project_id: number;

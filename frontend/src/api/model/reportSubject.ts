@@ -18,5 +18,6 @@ export const ReportSubject = {
   reply: 'reply',
   group: 'group',
   group_update: 'group_update',
+  project_update: 'project_update',
   profile: 'profile',
 } as const;

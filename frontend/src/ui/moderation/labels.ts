@@ -33,5 +33,6 @@ export const reportSubjectLabels: Record<ReportSubject, string> = {
   reply: 'reply',
   group: 'working group',
   group_update: 'group update',
+  project_update: 'project update',
   profile: 'profile',
 };

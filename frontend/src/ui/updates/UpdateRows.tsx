@@ -9,6 +9,9 @@ export interface UpdateRow {
   title: string;
   created_at: string;
   approved_status: string;
+  /** Hidden by the moderators until they review it, and why. */
+  hidden_at?: string | null;
+  hidden_reason?: string | null;
 }
 
 /** Spec 2 §2: each update's title, creation time and approval badge (green once approved),
@@ -43,6 +46,10 @@ export function UpdateRows<T extends UpdateRow>({ updates, editTo }: { updates: 
                     label={statusText(update.approved_status)}
                     color={update.approved_status === 'approved' ? 'success' : 'default'}
                   />
+                  {update.hidden_at && (
+                    <Chip component="span" size="small" color="warning" label="Hidden by the moderators" />
+                  )}
+                  {update.hidden_at && update.hidden_reason && <span>Reason: {update.hidden_reason}</span>}
                 </Box>
               }
             />

@@ -139,7 +139,7 @@ fn item_name(subject_type: ReportSubject) -> &'static str {
         ReportSubject::Topic => "topic",
         ReportSubject::Reply => "reply",
         ReportSubject::Group => "working group",
-        ReportSubject::GroupUpdate => "update",
+        ReportSubject::GroupUpdate | ReportSubject::ProjectUpdate => "update",
         ReportSubject::Profile => "profile",
     }
 }

@@ -923,6 +923,8 @@ export const listMyProjectUpdatesResponse = zod.object({
   "location": zod.string().nullish(),
   "name": zod.string()
 }).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: out of the public updates.'),
+  "hidden_reason": zod.string().nullish().describe('Why, for its author.'),
   "id": zod.number(),
   "image": zod.string().nullish(),
   "project_id": zod.number(),
@@ -977,6 +979,8 @@ export const getMyProjectUpdateResponse = zod.object({
   "location": zod.string().nullish(),
   "name": zod.string()
 }).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: out of the public updates.'),
+  "hidden_reason": zod.string().nullish().describe('Why, for its author.'),
   "id": zod.number(),
   "image": zod.string().nullish(),
   "project_id": zod.number(),
@@ -1017,6 +1021,8 @@ export const updateProjectUpdateResponse = zod.object({
   "location": zod.string().nullish(),
   "name": zod.string()
 }).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: out of the public updates.'),
+  "hidden_reason": zod.string().nullish().describe('Why, for its author.'),
   "id": zod.number(),
   "image": zod.string().nullish(),
   "project_id": zod.number(),
@@ -1053,6 +1059,8 @@ export const setProjectUpdateImageResponse = zod.object({
   "location": zod.string().nullish(),
   "name": zod.string()
 }).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: out of the public updates.'),
+  "hidden_reason": zod.string().nullish().describe('Why, for its author.'),
   "id": zod.number(),
   "image": zod.string().nullish(),
   "project_id": zod.number(),
@@ -1467,6 +1475,8 @@ export const listProjectUpdatesResponse = zod.object({
   "location": zod.string().nullish(),
   "name": zod.string()
 }).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: out of the public updates.'),
+  "hidden_reason": zod.string().nullish().describe('Why, for its author.'),
   "id": zod.number(),
   "image": zod.string().nullish(),
   "project_id": zod.number(),

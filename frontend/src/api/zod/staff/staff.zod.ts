@@ -1848,6 +1848,8 @@ export const staffProjectUpdateQueueResponse = zod.object({
   "location": zod.string().nullish(),
   "name": zod.string()
 }).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: out of the public updates.'),
+  "hidden_reason": zod.string().nullish().describe('Why, for its author.'),
   "id": zod.number(),
   "image": zod.string().nullish(),
   "project_id": zod.number(),
@@ -1893,6 +1895,8 @@ export const staffReviewProjectUpdateResponse = zod.object({
   "location": zod.string().nullish(),
   "name": zod.string()
 }).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: out of the public updates.'),
+  "hidden_reason": zod.string().nullish().describe('Why, for its author.'),
   "id": zod.number(),
   "image": zod.string().nullish(),
   "project_id": zod.number(),

@@ -1,6 +1,9 @@
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
+import { useGetMe } from '@/api/endpoints/auth/auth';
 import { getListProjectUpdatesQueryKey, listProjectUpdates } from '@/api/endpoints/projects/projects';
+import { useAuth } from '@/lib/auth';
+import { ReportButton } from '@/ui/moderation/ReportButton';
 import { dateTime } from '@/lib/dates';
 import { usePages } from '@/lib/usePages';
 import { LoadMore } from '@/ui/LoadMore';
@@ -11,6 +14,10 @@ import { RichText } from '@/ui/RichText';
 export function ProjectUpdatesSection({ slug, projectId, canPost }: { slug: string; projectId: number; canPost: boolean }) {
   const pages = usePages(getListProjectUpdatesQueryKey(slug), (page) => listProjectUpdates(slug, { page }));
   const updates = pages.data?.pages.flatMap((page) => page.data) ?? [];
+  // Signed-in readers report others' updates, not their own.
+  const { isSignedIn } = useAuth();
+  const me = useGetMe({ query: { enabled: isSignedIn } });
+  const myId = me.data?.data.id;
   return (
     <Box component="section" aria-labelledby="project-updates" sx={{ mt: 4 }}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
@@ -40,6 +47,9 @@ export function ProjectUpdatesSection({ slug, projectId, canPost }: { slug: stri
                 <Box component="img" src={update.image} alt="" loading="lazy" sx={{ mt: 1.5, maxWidth: '100%', borderRadius: 1 }} />
               )}
               <RichText html={update.text} />
+              {myId !== undefined && update.created_by?.id !== myId && (
+                <ReportButton subjectType="project_update" subjectId={update.id} what={`the update ${update.title}`} />
+              )}
               {update.video_url && (
                 <Typography variant="body2">
                   Video:{' '}
