@@ -119,9 +119,46 @@ pub fn may_reset_two_factor(actor: StaffRole) -> Result<(), Refusal> {
     }
 }
 
+/// Why an account may not be deleted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeleteRefusal {
+    /// Staff do not delete their own account here.
+    OwnAccount,
+    /// A staff account loses its role first.
+    StaffAccount,
+}
+
+/// Staff delete a member's account (issue 23 §6): never their own, never a staff account.
+pub fn may_delete_account(
+    actor_id: i64,
+    target_id: i64,
+    target_role: Option<StaffRole>,
+) -> Result<(), DeleteRefusal> {
+    if actor_id == target_id {
+        Err(DeleteRefusal::OwnAccount)
+    } else if target_role.is_some() {
+        Err(DeleteRefusal::StaffAccount)
+    } else {
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn staff_delete_members_only_never_themselves_or_other_staff() {
+        assert_eq!(may_delete_account(1, 2, None), Ok(()));
+        assert_eq!(
+            may_delete_account(1, 1, None),
+            Err(DeleteRefusal::OwnAccount)
+        );
+        assert_eq!(
+            may_delete_account(1, 2, Some(StaffRole::Moderator)),
+            Err(DeleteRefusal::StaffAccount)
+        );
+    }
 
     #[test]
     fn both_staff_roles_review_affiliations_and_nobody_else() {

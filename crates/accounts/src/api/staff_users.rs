@@ -73,6 +73,8 @@ pub struct StaffUserDetail {
     pub content_expert: bool,
     /// The caller may appoint or revoke it as a Content Expert (admins, staff accounts).
     pub can_appoint_content_expert: bool,
+    /// The caller may delete it (a member's account, not yet deleted, not their own).
+    pub can_delete: bool,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -192,6 +194,7 @@ pub async fn detail(
         can_reset_two_factor: view.allowed.reset_two_factor,
         content_expert: account.content_expert,
         can_appoint_content_expert: view.allowed.appoint_content_expert,
+        can_delete: view.allowed.delete,
         row: StaffUserRow::from_entity(account),
     }))
 }

@@ -13,7 +13,7 @@ use serde_json::json;
 use super::me;
 use crate::entity::user;
 use crate::enums::{AffiliationStatus, AgeGroup, CareerStage, Gender};
-use crate::policy::{self, Refusal};
+use crate::policy::{self, DeleteRefusal};
 
 pub const ERASED: &str =
     "The account is deleted: its personal records are gone and what stays names a former member.";
@@ -25,6 +25,11 @@ pub const FORMER_MEMBER: &str = "Former member";
 
 fn erased_address(user_id: i64) -> String {
     format!("deleted-{user_id}@deleted.invalid")
+}
+
+/// Whether the account was deleted already (it keeps only its anonymised row).
+pub fn is_erased(account: &user::Model) -> bool {
+    account.email == erased_address(account.id)
 }
 
 /// `staff` deletes the account `user_id`, for `reason`.
@@ -39,16 +44,17 @@ pub async fn erase(
         .await?
         .because(reason);
     let account = me::find(decision.db(), user_id).await?;
-    if account.email == erased_address(user_id) {
+    if is_erased(&account) {
         return Err(AppError::bad_request("already_deleted", ALREADY));
     }
-    if account.staff_role.is_some() {
-        return Err(AppError::bad_request("staff_account", STAFF_ACCOUNT));
-    }
-    if let Err(Refusal::OwnAccount) =
-        policy::may_switch_account(staff.role(), staff.id(), user_id, account.staff_role)
-    {
-        return Err(AppError::bad_request("own_account", OWN_ACCOUNT));
+    match policy::may_delete_account(staff.id(), user_id, account.staff_role) {
+        Err(DeleteRefusal::StaffAccount) => {
+            return Err(AppError::bad_request("staff_account", STAFF_ACCOUNT));
+        }
+        Err(DeleteRefusal::OwnAccount) => {
+            return Err(AppError::bad_request("own_account", OWN_ACCOUNT));
+        }
+        Ok(()) => {}
     }
     let member = Member {
         id: account.id,

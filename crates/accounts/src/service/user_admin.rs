@@ -134,6 +134,7 @@ pub struct Allowed {
     pub set_role: bool,
     pub reset_two_factor: bool,
     pub appoint_content_expert: bool,
+    pub delete: bool,
 }
 
 fn allowed(staff: &Staff, account: &user::Model) -> Allowed {
@@ -149,6 +150,8 @@ fn allowed(staff: &Staff, account: &user::Model) -> Allowed {
         reset_two_factor: policy::may_reset_two_factor(staff.role()).is_ok(),
         appoint_content_expert: policy::may_appoint_content_expert(staff.role(), role_of(account))
             .is_ok(),
+        delete: !super::erasure::is_erased(account)
+            && policy::may_delete_account(staff.id(), account.id, role_of(account)).is_ok(),
     }
 }
 

@@ -24,6 +24,8 @@ export type StaffUserDetailAllOf = {
   affiliation_status: AffiliationStatus;
   /** The caller may appoint or revoke it as a Content Expert (admins, staff accounts). */
   can_appoint_content_expert: boolean;
+  /** The caller may delete it (a member's account, not yet deleted, not their own). */
+  can_delete: boolean;
   /** The caller may reset its two-factor sign-in (admins). */
   can_reset_two_factor: boolean;
   /** The caller may grant or revoke its staff role (admins, not on themselves). */

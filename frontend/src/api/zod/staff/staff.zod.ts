@@ -2873,6 +2873,7 @@ export const staffGetUserResponse = zod.object({
   "affiliation": zod.string().nullish(),
   "affiliation_status": zod.enum(['approved', 'not_approved']),
   "can_appoint_content_expert": zod.boolean().describe('The caller may appoint or revoke it as a Content Expert (admins, staff accounts).'),
+  "can_delete": zod.boolean().describe('The caller may delete it (a member\'s account, not yet deleted, not their own).'),
   "can_reset_two_factor": zod.boolean().describe('The caller may reset its two-factor sign-in (admins).'),
   "can_set_role": zod.boolean().describe('The caller may grant or revoke its staff role (admins, not on themselves).'),
   "can_switch_state": zod.boolean().describe('The caller may deactivate or reactivate it and resend its confirmation.'),

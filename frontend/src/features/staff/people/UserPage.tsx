@@ -204,7 +204,7 @@ function UserDetail({ user }: { user: StaffUserDetail }) {
                 <Button variant="outlined" onClick={() => setDeciding('export')}>
                   Export data
                 </Button>
-                {user.can_switch_state && !user.staff_role && (
+                {user.can_delete && (
                   <Button variant="outlined" color="error" onClick={() => setDeciding('delete')}>
                     Delete account
                   </Button>
