@@ -35,6 +35,7 @@ test('every member screen fits a phone', async ({ page }, info) => {
     '/my-profile/affiliations',
     '/my-profile/notifications',
     '/my-profile/pledges',
+    '/my-profile/audit',
     '/my-profile/following',
     '/search?q=sleep',
     '/working-groups/my',

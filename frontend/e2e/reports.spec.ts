@@ -90,6 +90,14 @@ test('a member reports a topic, the group owner hides it with a reason, and the 
   await expect(page.getByText('Hidden from other members by the moderators. Reason: Medical advice needs a source; please cite one.')).toBeVisible();
   const told = (await (await page.request.get('/api/me/notifications', { headers: auth(author.token) })).json()).data;
   expect(told.map((n: { title: string }) => n.title)).toContain('Hidden by the moderators');
+  // The hiding is in the author's audit trail, sealed with its hash.
+  await page.goto('/my-profile/audit');
+  const trail = page.getByRole('list', { name: 'Audit trail' });
+  const entry = trail.getByRole('article').filter({ hasText: 'Your topic was hidden by the moderators' });
+  await expect(entry).toBeVisible();
+  await expect(entry.getByText('Reason: Medical advice needs a source; please cite one.')).toBeVisible();
+  await expect(entry.getByText(/^Hash: [0-9a-f]{64}$/)).toBeVisible();
+  await page.screenshot({ path: 'test-results/audit-trail.png', fullPage: true });
 
   // Staff see the whole log in the console.
   await signOut(page);

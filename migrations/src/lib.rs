@@ -57,6 +57,7 @@ mod m20261128_000049_email_digests;
 mod m20261128_000050_reports;
 mod m20261128_000051_data_exports;
 mod m20261128_000052_project_update_hiding;
+mod m20261128_000053_audit_chain;
 
 pub struct Migrator;
 
@@ -150,6 +151,7 @@ fn every_migration() -> Vec<Box<dyn MigrationTrait>> {
         Box::new(m20261128_000050_reports::Migration),
         Box::new(m20261128_000051_data_exports::Migration),
         Box::new(m20261128_000052_project_update_hiding::Migration),
+        Box::new(m20261128_000053_audit_chain::Migration),
     ]
 }
 

@@ -5,7 +5,9 @@ use utoipa::OpenApi;
 use utoipa_actix_web::service_config::ServiceConfig;
 use utoipa_actix_web::{AppExt, scope};
 
-use crate::{captcha, console, dev_mailbox, envelope, group_activity, health, test_processor};
+use crate::{
+    audit_trail, captcha, console, dev_mailbox, envelope, group_activity, health, test_processor,
+};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -32,6 +34,7 @@ use crate::{captcha, console, dev_mailbox, envelope, group_activity, health, tes
         (name = "moderation", description = "Reports about members' content, the review queue of groups' moderators and staff, and the moderation log."),
         (name = "feed", description = "The activity feed and the dashboard's counts."),
         (name = "learning", description = "Quizzes, attempts and certificates, and their public verification."),
+        (name = "audit", description = "The audit chain: every staff decision and moderation action, hash-chained; its daily heads and links in public, and a member's own entries."),
         (name = "staff", description = "The staff console: every operation needs a staff session and answers 404 to anyone else."),
         (name = "dev", description = "Development mode only: the mailbox and outbox of the messages the site sent."),
     )
@@ -54,6 +57,9 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(console::audit_activity)
         .service(console::audit_log)
         .service(group_activity::activity)
+        .service(audit_trail::list_heads)
+        .service(audit_trail::list_links)
+        .service(audit_trail::my_trail)
         .configure(accounts::configure)
         .configure(groups::configure)
         .configure(projects::configure)

@@ -1,6 +1,8 @@
 //! The `cohort` application: wiring of every domain crate into one actix app.
 
 pub mod api;
+mod audit_trail;
+pub mod audit_verify;
 pub mod backup;
 mod captcha;
 mod compression;

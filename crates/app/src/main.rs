@@ -70,8 +70,35 @@ enum Command {
         #[command(subcommand)]
         action: StorageCommand,
     },
+    /// Check the audit trail's hash chain.
+    Audit {
+        #[command(subcommand)]
+        action: AuditCommand,
+    },
     /// Print the OpenAPI contract as YAML.
     Openapi,
+}
+
+#[derive(Subcommand)]
+enum AuditCommand {
+    /// Recompute the chain's hashes and say whether any entry was changed, removed or put in:
+    /// in this deployment's database (every entry's content, the head and the published daily
+    /// heads), or, with --segment, in a file downloaded from /api/audit/chain or
+    /// /api/me/audit (no database needed). Exits 1 naming the first broken entry.
+    Verify {
+        /// The first entry to check (default: the first).
+        #[arg(long)]
+        from: Option<i64>,
+        /// The last entry to check (default: the last, and the head is checked too).
+        #[arg(long)]
+        to: Option<i64>,
+        /// A downloaded segment to check instead of the database.
+        #[arg(long)]
+        segment: Option<std::path::PathBuf>,
+        /// A head you kept, SEQ:HASH, that the segment must pass through.
+        #[arg(long, requires = "segment")]
+        head: Option<app::audit_verify::ExpectedHead>,
+    },
 }
 
 #[derive(Subcommand)]
@@ -93,6 +120,24 @@ fn main() -> ExitCode {
     if let Command::Openapi = command {
         return match print_openapi() {
             Ok(()) => ExitCode::SUCCESS,
+            Err(e) => fail(&e),
+        };
+    }
+    // Neither does a downloaded segment of the audit chain: anyone can check one.
+    if let Command::Audit {
+        action:
+            AuditCommand::Verify {
+                segment: Some(path),
+                head,
+                ..
+            },
+    } = &command
+    {
+        return match app::audit_verify::segment(path, head.as_ref()) {
+            Ok(report) => {
+                println!("{report}");
+                ExitCode::SUCCESS
+            }
             Err(e) => fail(&e),
         };
     }
@@ -213,6 +258,12 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
                 "Copied {} file(s) to {to}; {} already there. Now set COHORT_STORAGE_URL={to}.",
                 done.copied, done.already_there
             );
+            Ok(())
+        }
+        Command::Audit {
+            action: AuditCommand::Verify { from, to, .. },
+        } => {
+            println!("{}", app::audit_verify::database(&config, from, to).await?);
             Ok(())
         }
         Command::Openapi => print_openapi(),

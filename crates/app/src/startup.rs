@@ -58,7 +58,16 @@ pub async fn migrate(db: &DatabaseConnection) -> anyhow::Result<()> {
     if !state.unknown.is_empty() {
         anyhow::bail!("{}", state.describe());
     }
-    Migrator::up(db, None).await.context("applying migrations")
+    Migrator::up(db, None)
+        .await
+        .context("applying migrations")?;
+    let chained = kernel::audit::chain::seal_pending(db)
+        .await
+        .context("chaining the audit entries written before the chain")?;
+    if chained > 0 {
+        tracing::info!(chained, "chained earlier audit entries");
+    }
+    Ok(())
 }
 
 /// The shared context and the live channel's hub, wired together.
@@ -292,6 +301,7 @@ impl Application {
             tokio::spawn(feed::service::digests::run(context.clone()));
         }
         tokio::spawn(projects::service::deadlines::run(context.clone()));
+        tokio::spawn(kernel::audit::heads::run(context.clone()));
         Ok(Self {
             port,
             server,

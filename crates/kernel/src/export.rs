@@ -210,8 +210,16 @@ const DEV_ONLY: &str = "The development mailbox and outbox (development mode onl
 
 /// The kernel's own tables (and the migrations' record).
 pub const TABLES: &[TableExport] = &[
-    TableExport::member("audit_log", &["actor_id"]).kept(
-        "Staff decisions are kept for accountability; the staff member shows as a former member.",
+    TableExport::member("audit_log", &["actor_id", "about_user_id"]).kept(
+        "Staff decisions and moderation actions are kept for accountability, unchanged: each entry's hash is part of a published chain; the member shows as a former member.",
+    ),
+    TableExport::nobody(
+        "audit_chain",
+        "The audit chain's head: the last entry's place and hash.",
+    ),
+    TableExport::nobody(
+        "audit_heads",
+        "The audit chain's published daily heads: places and hashes, named by no one.",
     ),
     TableExport::nobody(
         "captcha_uses",

@@ -91,6 +91,7 @@ export const routes = [
                     lazy: profile.notificationsTabRoute,
                   },
                   { path: 'pledges', lazy: profile.pledgesTabRoute },
+                  { path: 'audit', lazy: profile.auditTrailTabRoute },
                   { path: 'following', lazy: discussions.followingTabRoute },
                 ],
               },

@@ -2,6 +2,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod api;
+mod audit_chain;
 mod backups;
 mod charging_crash;
 mod cli;

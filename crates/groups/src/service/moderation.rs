@@ -145,6 +145,7 @@ pub async fn act(
         _ => false,
     };
     let owner_id = group.created_by_id;
+    let audited = audited.about(Some(owner_id));
     // Whichever image loses (the old public one on approval, the proposed one on a
     // rejection of changes) is removed once the decision is committed.
     let public_image = wizard::stored_content(audited.db(), &group).await?.image;

@@ -283,6 +283,7 @@ pub async fn review(
         .one(decision.db())
         .await?
         .ok_or_else(AppError::not_found)?;
+    let decision = decision.about(Some(current.created_by_id));
     let before = current.approved_status;
     let status = if approve {
         UpdateStatus::Approved

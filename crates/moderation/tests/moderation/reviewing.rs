@@ -47,6 +47,15 @@ async fn moderators_hide_delete_and_warn_and_staff_suspend() {
             .any(|t| t.starts_with("Hidden by the moderators") && t.contains("Be civil.")),
         "{told:?}"
     );
+    // The action is chained into the audit trail, which the author reads under their
+    // profile, naming the moderator.
+    let (_, trail) = app.get_json_as(&author, "/api/me/audit").await;
+    let entry = &trail["data"][0];
+    assert_eq!(entry["action"], "moderation.hide", "{trail}");
+    assert_eq!(entry["subject_type"], "reply");
+    assert_eq!(entry["subject_id"], rude.to_string());
+    assert_eq!(entry["reason"], "Be civil.");
+    assert!(entry["hash"].as_str().is_some_and(|h| h.len() == 64));
 
     // Deleted: it keeps its place, without its words.
     let (status, _) = act(&app, &owner, "reply", spam, "delete", None).await;

@@ -161,6 +161,7 @@ pub async fn decide(
         .await?
         .because(reason.clone());
     let (found, current, proposed) = compare(decision.db(), id).await?;
+    let decision = decision.about(Some(found.owner_id));
     let approved = matches!(verdict, Verdict::Approve);
     let (kept_image, lost_image) = if approved {
         (proposed.image.clone(), current.image.clone())

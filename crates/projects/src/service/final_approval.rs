@@ -104,8 +104,9 @@ pub async fn approve(ctx: &AppContext, staff: &Staff, id: i64) -> AppResult<()> 
             NO_PAYOUT_ACCOUNT,
         ));
     }
-    let decision =
-        audit::Decision::by(&ctx.db, staff, "project.funding.approve", "project", id).await?;
+    let decision = audit::Decision::by(&ctx.db, staff, "project.funding.approve", "project", id)
+        .await?
+        .about(Some(found.owner_id));
     if !decide(decision.db(), staff, id, FundingState::Charging, None).await? {
         return Err(not_awaiting());
     }
@@ -130,7 +131,8 @@ pub async fn reject(ctx: &AppContext, staff: &Staff, id: i64, reason: Reason) ->
     let reason = reason.to_string();
     let decision = audit::Decision::by(&ctx.db, staff, "project.funding.reject", "project", id)
         .await?
-        .because(Some(reason.clone()));
+        .because(Some(reason.clone()))
+        .about(Some(found.owner_id));
     if !decide(
         decision.db(),
         staff,

@@ -62,6 +62,7 @@ pub async fn decide(
         .one(decision.db())
         .await?
         .ok_or_else(AppError::not_found)?;
+    let decision = decision.about(Some(found.owner_id));
     if !policy::may_review(found.status) {
         return Err(AppError::bad_request("not_under_review", NOT_UNDER_REVIEW));
     }
@@ -126,6 +127,7 @@ pub async fn act(
         .one(decision.db())
         .await?
         .ok_or_else(AppError::not_found)?;
+    let decision = decision.about(Some(found.owner_id));
     let before = found.status;
     let next =
         policy::after(before, action).ok_or_else(|| AppError::bad_request("not_now", NOT_NOW))?;

@@ -7,7 +7,7 @@ import { ErrorState, Loading } from '@/ui/QueryState';
 import { CompletionMeter } from '@/ui/completion/CompletionMeter';
 
 /** The tabs of spec §2 (My profile area), in the spec's order, then what the member
- * follows and the donor's pledges; Account is the index route. */
+ * follows, the donor's pledges and the member's audit trail; Account is the index route. */
 const tabs = [
   { label: 'Edit profile', to: '/my-profile/edit-profile' },
   { label: 'Account', to: '/my-profile' },
@@ -15,6 +15,7 @@ const tabs = [
   { label: 'Notifications', to: '/my-profile/notifications' },
   { label: 'Following', to: '/my-profile/following' },
   { label: 'Pledges', to: '/my-profile/pledges' },
+  { label: 'Audit trail', to: '/my-profile/audit' },
 ];
 
 /** The signed-in user, for the tabs rendered inside the layout. */

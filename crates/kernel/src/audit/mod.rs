@@ -1,10 +1,12 @@
-//! The staff audit log: who decided what, on which record, and why. Written in the same
-//! transaction as the decision, so a change and its record exist together or not at all.
+//! The audit log: who decided what, on which record, and why — every staff decision and
+//! every moderation action. Written in the same transaction as the change, so a change and
+//! its record exist together or not at all; and chained (`chain`), each entry carrying the
+//! hash of the one before, so a changed, removed or inserted entry is detectable.
 
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction,
-    EntityTrait, QueryFilter, QueryOrder, QuerySelect, Select, Set,
+    ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, EntityTrait,
+    QueryFilter, QueryOrder, QuerySelect, Select, Set,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -16,7 +18,11 @@ use crate::stats::{self, Count, Period};
 use crate::storage::Storage;
 use crate::users::UserDirectory;
 
-mod entity {
+pub mod chain;
+pub mod heads;
+pub mod trail;
+
+pub(crate) mod entity {
     use sea_orm::entity::prelude::*;
 
     #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
@@ -30,6 +36,14 @@ mod entity {
         pub subject_id: String,
         pub detail: String,
         pub created_at: DateTimeUtc,
+        /// The entry's place in the chain, from 1.
+        pub seq: Option<i64>,
+        pub prev_hash: Option<String>,
+        pub content_hash: Option<String>,
+        pub hash: Option<String>,
+        /// The member the entry is about (the account, or the author of the content), who
+        /// reads it under their profile.
+        pub about_user_id: Option<i64>,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
@@ -38,49 +52,81 @@ mod entity {
     impl ActiveModelBehavior for ActiveModel {}
 }
 
-/// One decision to record.
+/// Who acted for an entry made by the platform itself (content hidden after several
+/// reports): no member has this id.
+pub const PLATFORM: i64 = 0;
+
+/// One decision or action to record.
 #[derive(Debug, Clone)]
-struct AuditEntry<'a> {
+pub struct Entry {
     actor_id: i64,
     /// What was done, e.g. `affiliation.approve`.
-    action: &'a str,
+    action: String,
     /// The kind of record it was done to, e.g. `user`.
-    subject_type: &'a str,
+    subject_type: String,
     subject_id: String,
+    /// The member it is about, when there is one.
+    about_user_id: Option<i64>,
     /// The values the decision changed, as they were (`null` for a new record)...
     before: Value,
     /// ...and as they became (`null` for a deleted one).
     after: Value,
-    /// Why, when the staff member said.
+    /// Why, when the actor said.
     reason: Option<String>,
 }
 
-impl<'a> AuditEntry<'a> {
-    /// `staff` did `action` to the `subject_type` record `subject_id`.
-    fn by(
-        staff: &crate::Staff,
-        action: &'a str,
-        subject_type: &'a str,
+impl Entry {
+    /// The member `actor_id` (or `PLATFORM`) did `action` to the `subject_type` record
+    /// `subject_id`. An entry about a `user` record is about that member.
+    pub fn new(
+        actor_id: i64,
+        action: impl Into<String>,
+        subject_type: impl Into<String>,
         subject_id: impl ToString,
     ) -> Self {
         Self {
-            actor_id: staff.id(),
-            action,
-            subject_type,
+            actor_id,
+            action: action.into(),
+            subject_type: subject_type.into(),
             subject_id: subject_id.to_string(),
+            about_user_id: None,
             before: Value::Null,
             after: Value::Null,
             reason: None,
         }
     }
 
+    /// The member the entry is about (the author of the content it concerns).
+    pub fn about(mut self, user_id: Option<i64>) -> Self {
+        self.about_user_id = user_id;
+        self
+    }
+
+    /// Why, when the actor said.
+    pub fn because(mut self, reason: Option<String>) -> Self {
+        self.reason = reason;
+        self
+    }
+
     /// The record as it was and as it became (either serialisable; `()` for none).
-    fn change(mut self, before: impl Serialize, after: impl Serialize) -> Self {
+    pub fn change(mut self, before: impl Serialize, after: impl Serialize) -> Self {
         self.before = serde_json::to_value(before).unwrap_or(Value::Null);
         self.after = serde_json::to_value(after).unwrap_or(Value::Null);
         self
     }
+
+    /// Whom the entry is about: the one named, else the account a `user` entry concerns.
+    fn subject_member(&self) -> Option<i64> {
+        self.about_user_id.or_else(|| {
+            (self.subject_type == USER_SUBJECT)
+                .then(|| self.subject_id.parse().ok())
+                .flatten()
+        })
+    }
 }
+
+/// The subject type of entries about an account.
+const USER_SUBJECT: &str = "user";
 
 /// A recorded decision, as the staff console shows it.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -109,31 +155,32 @@ struct Detail {
     reason: Option<String>,
 }
 
-/// Appends an entry inside the transaction that makes the change (through `Decision`).
-async fn record(db: &impl ConnectionTrait, entry: AuditEntry<'_>) -> AppResult<()> {
+/// Appends `entry` to the chain inside `txn`, the transaction that makes the change, so the
+/// change and its entry commit together. Staff decisions go through `Decision`.
+pub async fn append(txn: &DatabaseTransaction, entry: Entry) -> AppResult<()> {
     if entry.subject_id.is_empty() {
         return Err(AppError::Internal(anyhow::anyhow!(
             "audit entry {} names no record",
             entry.action
         )));
     }
+    let about_user_id = entry.subject_member();
     let detail = Detail {
         before: entry.before,
         after: entry.after,
         reason: entry.reason,
     };
-    entity::ActiveModel {
+    let row = entity::ActiveModel {
         actor_id: Set(entry.actor_id),
-        action: Set(entry.action.to_owned()),
-        subject_type: Set(entry.subject_type.to_owned()),
+        action: Set(entry.action),
+        subject_type: Set(entry.subject_type),
         subject_id: Set(entry.subject_id),
         detail: Set(serde_json::to_string(&detail).map_err(|e| AppError::Internal(e.into()))?),
-        created_at: Set(crate::clock::now()),
+        created_at: Set(chain::stamp(crate::clock::now())),
+        about_user_id: Set(about_user_id),
         ..Default::default()
-    }
-    .insert(db)
-    .await?;
-    Ok(())
+    };
+    chain::link(txn, row).await
 }
 
 fn from_row(row: entity::Model) -> AppResult<AuditRecord> {
@@ -182,22 +229,22 @@ pub async fn history(
 /// ```
 ///
 /// Dropped without `commit` (an error on the way), the transaction rolls back.
-pub struct Decision<'a> {
+pub struct Decision {
     txn: DatabaseTransaction,
-    entry: AuditEntry<'a>,
+    entry: Entry,
 }
 
-impl<'a> Decision<'a> {
+impl Decision {
     /// `staff` decides `action` on the `subject_type` record `subject_id`: opens the write
     /// transaction the decision is made in.
     pub async fn by(
         db: &DatabaseConnection,
         staff: &crate::Staff,
-        action: &'a str,
-        subject_type: &'a str,
+        action: &str,
+        subject_type: &str,
         subject_id: impl ToString,
     ) -> AppResult<Self> {
-        Self::begin(db, AuditEntry::by(staff, action, subject_type, subject_id)).await
+        Self::begin(db, Entry::new(staff.id(), action, subject_type, subject_id)).await
     }
 
     /// `staff` creates a `subject_type` record: `on` names it once inserted (the commit
@@ -205,13 +252,13 @@ impl<'a> Decision<'a> {
     pub async fn creating(
         db: &DatabaseConnection,
         staff: &crate::Staff,
-        action: &'a str,
-        subject_type: &'a str,
+        action: &str,
+        subject_type: &str,
     ) -> AppResult<Self> {
-        Self::begin(db, AuditEntry::by(staff, action, subject_type, "")).await
+        Self::begin(db, Entry::new(staff.id(), action, subject_type, "")).await
     }
 
-    async fn begin(db: &DatabaseConnection, entry: AuditEntry<'a>) -> AppResult<Self> {
+    async fn begin(db: &DatabaseConnection, entry: Entry) -> AppResult<Self> {
         Ok(Self {
             txn: crate::db::begin_write(db).await?,
             entry,
@@ -220,7 +267,14 @@ impl<'a> Decision<'a> {
 
     /// Why, when the staff member said.
     pub fn because(mut self, reason: Option<String>) -> Self {
-        self.entry.reason = reason;
+        self.entry = self.entry.because(reason);
+        self
+    }
+
+    /// The member the decision concerns (a group's or project's owner, an update's author),
+    /// who reads it under their profile; a decision on a `user` record is about that member.
+    pub fn about(mut self, user_id: Option<i64>) -> Self {
+        self.entry = self.entry.about(user_id);
         self
     }
 
@@ -237,7 +291,7 @@ impl<'a> Decision<'a> {
 
     /// Records the record as it was and as it became (`()` for none), and commits.
     pub async fn commit(self, before: impl Serialize, after: impl Serialize) -> AppResult<()> {
-        record(&self.txn, self.entry.change(before, after)).await?;
+        append(&self.txn, self.entry.change(before, after)).await?;
         self.txn.commit().await?;
         Ok(())
     }
@@ -259,12 +313,26 @@ impl<'a> Decision<'a> {
     }
 }
 
+/// How the platform is named where it acted.
+pub const PLATFORM_NAME: &str = "Cohort (after several reports)";
+
+/// Who `actor_id` is, by name, among `names` (`None`: an account since deleted).
+fn actor_name(
+    actor_id: i64,
+    names: &std::collections::HashMap<i64, crate::users::UserSummary>,
+) -> Option<String> {
+    if actor_id == PLATFORM {
+        return Some(PLATFORM_NAME.to_owned());
+    }
+    names.get(&actor_id).map(|u| u.name.clone())
+}
+
 /// Fills in who made each decision, by name, from the user directory.
 pub async fn name_actors(users: &dyn UserDirectory, records: &mut [AuditRecord]) -> AppResult<()> {
     let actors: Vec<i64> = records.iter().map(|r| r.actor_id).collect();
     let names = users.summaries(&actors).await?;
     for record in records {
-        record.actor_name = names.get(&record.actor_id).map(|u| u.name.clone());
+        record.actor_name = actor_name(record.actor_id, &names);
     }
     Ok(())
 }

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { describeAuditEntry } from './actions';
+
+describe('describeAuditEntry', () => {
+  it('says what staff decided about the account', () => {
+    expect(describeAuditEntry('user.deactivate', 'user')).toBe('Your account was deactivated');
+    expect(describeAuditEntry('user.reset_two_factor', 'user')).toBe('Your account had its two-step sign-in reset');
+  });
+
+  it('names moderated content as the report form does', () => {
+    expect(describeAuditEntry('moderation.hide', 'reply')).toBe('Your reply was hidden by the moderators');
+    expect(describeAuditEntry('moderation.warn', 'group_update')).toBe(
+      'Your group update brought you a warning from the moderators',
+    );
+  });
+
+  it('keeps the middle of a longer action', () => {
+    expect(describeAuditEntry('project.funding.approve', 'project')).toBe('Your project (funding) was approved');
+  });
+
+  it('falls back to the action’s own words', () => {
+    expect(describeAuditEntry('affiliation.confirm', 'user')).toBe('Your account: confirm');
+  });
+});
