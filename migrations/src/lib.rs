@@ -58,6 +58,7 @@ mod m20261128_000050_reports;
 mod m20261128_000051_data_exports;
 mod m20261128_000052_project_update_hiding;
 mod m20261128_000053_audit_chain;
+mod m20261128_000054_research_references;
 
 pub struct Migrator;
 
@@ -152,6 +153,7 @@ fn every_migration() -> Vec<Box<dyn MigrationTrait>> {
         Box::new(m20261128_000051_data_exports::Migration),
         Box::new(m20261128_000052_project_update_hiding::Migration),
         Box::new(m20261128_000053_audit_chain::Migration),
+        Box::new(m20261128_000054_research_references::Migration),
     ]
 }
 

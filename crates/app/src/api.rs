@@ -32,6 +32,7 @@ use crate::{
         (name = "payments", description = "All-or-nothing funding: card entry, pledges, payouts and the processor's webhooks."),
         (name = "content", description = "The public site: blog, pages, expert lectures, contact and update sign-ups."),
         (name = "moderation", description = "Reports about members' content, the review queue of groups' moderators and staff, and the moderation log."),
+        (name = "references", description = "Registered trials (ClinicalTrials.gov, ISRCTN) and publications (DOI, PubMed) that working groups and projects link, checked by format; nothing is fetched from the registries."),
         (name = "feed", description = "The activity feed and the dashboard's counts."),
         (name = "learning", description = "Quizzes, attempts and certificates, and their public verification."),
         (name = "audit", description = "The audit chain: every staff decision and moderation action, hash-chained; its daily heads and links in public, and a member's own entries."),
@@ -68,7 +69,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .configure(feed::configure)
         .configure(learning::configure)
         .configure(search::configure)
-        .configure(moderation::configure);
+        .configure(moderation::configure)
+        .configure(references::configure);
 }
 
 /// Builds the `/api` scope into `app` and returns the app with the collected document.

@@ -14,5 +14,6 @@ pub fn catalogue() -> Catalogue {
         .with("notifications", feed::export::TABLES)
         .with("content", content::export::TABLES)
         .with("moderation", moderation::export::TABLES)
+        .with("references", references::export::TABLES)
         .with("records", kernel::export::TABLES)
 }

@@ -26,6 +26,7 @@ mod preloads;
 mod private_files;
 mod project_facts;
 mod public_reads;
+mod reference_places;
 mod report_subjects;
 mod request_span;
 pub mod scale;

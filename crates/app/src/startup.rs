@@ -40,7 +40,8 @@ use crate::security_headers::SecurityHeaders;
 use crate::site_index;
 use crate::{
     api, compression, data_catalogue, discussion_targets, envelope, feed_facts, methods, metrics,
-    private_files, project_facts, report_subjects, search_sources, spa, staff_gate, statements,
+    private_files, project_facts, reference_places, report_subjects, search_sources, spa,
+    staff_gate, statements,
 };
 
 /// Where members' browsers open the live notification channel.
@@ -394,6 +395,7 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
     let sources = web::Data::new(search_sources::sources(&context, targets.clone()));
     let reportables = web::Data::new(report_subjects::reportables(&context, &targets));
     let catalogue = web::Data::new(data_catalogue::catalogue());
+    let places = web::Data::new(reference_places::places(&context));
     let targets = web::Data::new(targets);
     let reads = web::Data::new(PublicReads::default());
     {
@@ -425,6 +427,7 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
             .app_data(targets.clone())
             .app_data(sources.clone())
             .app_data(reportables.clone())
+            .app_data(places.clone())
             .app_data(catalogue.clone())
             .app_data(hub.clone())
             .app_data(reads.clone())

@@ -46,6 +46,12 @@ pub fn may_view(status: ProjectStatus, is_owner: bool) -> bool {
     is_public(status) || is_owner
 }
 
+/// Who sees a project's linked trials and publications (those who see the project, and
+/// staff) and who edits them (its owner, and staff): `Some(edits)`, or `None` when hidden.
+pub fn references(status: ProjectStatus, is_owner: bool, is_staff: bool) -> Option<bool> {
+    (may_view(status, is_owner) || is_staff).then_some(is_owner || is_staff)
+}
+
 /// A live project's campaign runs: it takes reviews, comments and (later) pledges.
 pub fn campaign_open(status: ProjectStatus) -> bool {
     status == ProjectStatus::Live

@@ -11,11 +11,12 @@ use std::collections::BTreeMap;
 
 use serde_json::json;
 
-use crate::scene::{ROLES, concrete, contract_operations, scene};
+use crate::scene::{ROLES, Scene, concrete, contract_operations, scene};
 
 /// Operations that change what others in the scene rely on run after all the others,
 /// in this order (each on a resource of its own where one is needed), sign-out last.
-const LAST: [&str; 23] = [
+const LAST: [&str; 24] = [
+    "removeReference",
     "deleteCommentImage",
     "deleteComment",
     "deleteDiscussion",
@@ -43,7 +44,11 @@ const LAST: [&str; 23] = [
 
 /// A valid body for the writes whose policy is decided after the body is read, so the
 /// answer is the policy's and not the validation's; `{}` for the rest.
-fn with_body(request: reqwest::RequestBuilder, operation: &str) -> reqwest::RequestBuilder {
+fn with_body(
+    request: reqwest::RequestBuilder,
+    operation: &str,
+    scene: &Scene,
+) -> reqwest::RequestBuilder {
     let picture = || {
         let part =
             reqwest::multipart::Part::bytes(testkit::pictures::png(64, 64)).file_name("p.png");
@@ -76,6 +81,9 @@ fn with_body(request: reqwest::RequestBuilder, operation: &str) -> reqwest::Requ
             json!({"text": "<p>Said</p>"})
         }
         "voteDiscussion" | "voteComment" => json!({"reaction": "up"}),
+        "addReference" => json!({
+            "place_type": "group", "place_id": scene.group_id(), "identifier": "ISRCTN17072692"
+        }),
         "setSubscription" => json!({"level": "following"}),
         "moderateReportedItem" => json!({"action": "warn", "reason": "Keep to the topic."}),
         "updateGroup" => json!({"title": "Matrix renamed"}),
@@ -175,7 +183,7 @@ async fn every_operation_answers_every_role_as_its_policy_says() {
                 *method,
                 reqwest::Method::POST | reqwest::Method::PUT | reqwest::Method::PATCH
             ) {
-                request = with_body(request, id);
+                request = with_body(request, id, &scene);
             }
             let status = request.send().await.unwrap().status().as_u16();
             if std::env::var("PERMISSIONS_PRINT").is_ok() {

@@ -72,6 +72,8 @@ pub struct Scene {
     update: i64,
     material: i64,
     material_to_delete: i64,
+    /// A trial the group links.
+    reference: i64,
     invitation: i64,
     requester: i64,
     other_requester: i64,
@@ -251,6 +253,16 @@ pub async fn scene() -> (TestApp, Scene, Vec<Option<String>>) {
     };
     let material_id = material("Kept").await;
     let material_to_delete = material("Gone").await;
+    let reference = ok_json(
+        &app,
+        &owner,
+        reqwest::Method::POST,
+        "/api/references",
+        json!({"place_type": "group", "place_id": group, "identifier": "NCT04280705"}),
+    )
+    .await["id"]
+        .as_i64()
+        .unwrap();
     ok_json(
         &app,
         &owner,
@@ -381,6 +393,7 @@ pub async fn scene() -> (TestApp, Scene, Vec<Option<String>>) {
         update,
         material: material_id,
         material_to_delete,
+        reference,
         invitation,
         requester: requesters[0],
         other_requester: requesters[1],
@@ -407,6 +420,13 @@ pub async fn scene() -> (TestApp, Scene, Vec<Option<String>>) {
         Some(roles.admin),
     ];
     (app, scene, tokens)
+}
+
+impl Scene {
+    /// The working group the scene is set in (for bodies that name it).
+    pub fn group_id(&self) -> i64 {
+        self.group
+    }
 }
 
 /// The concrete path for a template of the contract.
@@ -449,6 +469,8 @@ pub fn concrete(template: &str, operation: &str, s: &Scene) -> String {
         t if t.starts_with("/api/quiz/") => s.quiz,
         t if t.starts_with("/api/profile/") => s.member_user,
         t if t.starts_with("/api/comments/vote/") => s.reply,
+        t if t.starts_with("/api/references/") => s.reference,
+        t if t.starts_with("/api/references/") => s.reference,
         t if t.starts_with("/api/discussion/vote/") => s.topic,
         _ => s.topic,
     };
@@ -488,6 +510,15 @@ pub fn concrete(template: &str, operation: &str, s: &Scene) -> String {
         .replace("/api/pages/{slug}", "/api/pages/about-us")
         // The demo lectures have English captions.
         .replace("{language}", "en")
+        // The group's references are listed by a query naming it.
+        .replace(
+            "/api/references",
+            &if template == "/api/references" && operation == "listReferences" {
+                format!("/api/references?place_type=group&place_id={}", s.group)
+            } else {
+                "/api/references".to_owned()
+            },
+        )
         // Hearts, reviews, updates and pledges go to the live project (the draft takes none).
         .replace("/api/projects/{slug}/", "/api/projects/matrix-live/")
         .replace(

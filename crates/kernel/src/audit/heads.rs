@@ -69,6 +69,14 @@ fn day_before(now: DateTime<Utc>) -> NaiveDate {
 /// (several servers: the first one's stands). Returns whether this call published it.
 pub async fn close_day(db: &DatabaseConnection, now: DateTime<Utc>) -> AppResult<bool> {
     let day = day_before(now).format("%Y-%m-%d").to_string();
+    // Read first: the sweep writes once a day, not every minute.
+    if entity::Entity::find_by_id(day.clone())
+        .one(db)
+        .await?
+        .is_some()
+    {
+        return Ok(false);
+    }
     let txn = crate::db::begin_write(db).await?;
     let head = chain::head(&txn).await?;
     let inserted = entity::Entity::insert(entity::ActiveModel {
@@ -91,9 +99,10 @@ pub async fn close_day(db: &DatabaseConnection, now: DateTime<Utc>) -> AppResult
 /// How often the sweep looks at the clock.
 const ROUND: std::time::Duration = std::time::Duration::from_secs(60);
 
-/// The sweep: closes each day as it ends, until the process ends.
+/// The sweep: closes each day as it ends, until the process ends. Its first round is a
+/// minute after start, out of the way of start-up's own writes.
 pub async fn run(ctx: AppContext) {
-    let mut ticker = tokio::time::interval(ROUND);
+    let mut ticker = tokio::time::interval_at(tokio::time::Instant::now() + ROUND, ROUND);
     loop {
         ticker.tick().await;
         let closed = close_day(&ctx.db, crate::clock::now()).await;

@@ -20,6 +20,7 @@ pub mod previews;
 pub mod prize;
 pub mod receipts;
 pub mod reconciliation;
+pub mod references;
 pub mod refunds;
 pub mod reportable;
 pub mod review;

@@ -22,6 +22,7 @@ import { getGetGroupQueryKey, useGetGroup } from '@/api/endpoints/groups/groups'
 import type { GroupDetail } from '@/api/model';
 import { DISCUSSION_PLACE, type DiscussionSlot } from '@/ui/discussion-slot';
 import { ReportButton } from '@/ui/moderation/ReportButton';
+import { ResearchReferences } from '@/ui/references/ResearchReferences';
 import { useItemPageTitle } from '@/ui/page-title';
 import { Picture } from '@/ui/Picture';
 import { ErrorState, Loading } from '@/ui/QueryState';
@@ -182,6 +183,7 @@ function GroupView({ group, Discussion }: { group: GroupDetail; Discussion: Disc
               </Stack>
             </CardContent>
           </Card>
+          <ResearchReferences placeType="group" placeId={group.id} card />
           <JoinPanel group={group} />
           <Card variant="outlined">
             <CardContent>

@@ -9,6 +9,7 @@ import { usePageTitle } from '@/ui/page-title';
 import { Picture } from '@/ui/Picture';
 import { NotFoundPage } from '@/ui/NotFoundPage';
 import { ErrorState, Loading } from '@/ui/QueryState';
+import { ResearchReferences } from '@/ui/references/ResearchReferences';
 import { RichText } from '@/ui/RichText';
 import { FundingPanel } from '../funding/FundingPanel';
 import { ShareButton } from '@/ui/ShareButton';
@@ -120,6 +121,9 @@ export function ProjectPage({ Discussion }: { Discussion: DiscussionSlot }) {
       <Typography>
         <strong>Conflicts of interest:</strong> {project.conflicts}
       </Typography>
+      <Box sx={{ mt: 3 }}>
+        <ResearchReferences placeType="project" placeId={project.id} />
+      </Box>
       {project.abilities.campaign_open && <PrizePanel prize={project.prize} />}
       {project.abilities.campaign_open || project.reviews.count > 0 ? (
         <ReviewPanel slug={project.slug} summary={project.reviews} canRate={project.abilities.can_rate} />

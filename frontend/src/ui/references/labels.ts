@@ -1,0 +1,9 @@
+/** How each identifier scheme reads on a badge. */
+import type { IdentifierKind } from '@/api/model';
+
+export const identifierKindLabels: Record<IdentifierKind, string> = {
+  nct: 'ClinicalTrials.gov',
+  isrctn: 'ISRCTN',
+  doi: 'DOI',
+  pmid: 'PubMed',
+};
