@@ -75,6 +75,29 @@ test('take a quiz with an ordering question: fail, retry, pass, download and ver
   await page.screenshot({ path: shot('certificate-verified', info.project.name), fullPage: true });
   await page.goto('/certificates/verify/AAAABBBBCCCCDDDD');
   await expect(page.getByText('No certificate has this code.')).toBeVisible();
+
+  // The same certificate as a signed credential: anyone checks its signature, and a
+  // changed copy fails.
+  await page.goto('/certificates');
+  const [credentialDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    row.getByRole('button', { name: 'Download verifiable credential' }).click(),
+  ]);
+  expect(credentialDownload.suggestedFilename()).toBe(`cohort-certificate-${code}.json`);
+  const credential = JSON.parse(readFileSync(await credentialDownload.path(), 'utf8'));
+  expect(credential.type).toContain('OpenBadgeCredential');
+  expect(credential.proof.cryptosuite).toBe('eddsa-jcs-2022');
+  await page.goto('/certificates/verify');
+  const checker = page.getByRole('region', { name: 'Check a credential file' });
+  const file = (content: unknown) => ({ name: 'credential.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(content)) });
+  await checker.locator('input[type=file]').setInputFiles(file(credential));
+  const valid = checker.getByRole('status').filter({ hasText: 'The signature is valid' });
+  await expect(valid).toBeVisible();
+  await expect(valid.getByText(/Test Person passed Reading a clinical trial/)).toBeVisible();
+  await page.screenshot({ path: shot('credential-verified', info.project.name), fullPage: true });
+  credential.credentialSubject.achievement.name = 'Advanced cardiology';
+  await checker.locator('input[type=file]').setInputFiles(file(credential));
+  await expect(checker.getByRole('alert').getByText('The signature does not match: the credential was changed after it was issued.')).toBeVisible();
 });
 
 test('a failed quiz with a delay shows Delayed until and cannot be opened', async ({ page }) => {

@@ -36,6 +36,7 @@ test('every member screen fits a phone', async ({ page }, info) => {
     '/my-profile/notifications',
     '/my-profile/pledges',
     '/my-profile/audit',
+    '/certificates/verify',
     '/my-profile/following',
     '/search?q=sleep',
     '/working-groups/my',

@@ -41,5 +41,6 @@ pub mod startup;
 pub mod statements;
 pub mod storage_migrate;
 mod test_processor;
+mod well_known;
 
 pub use startup::{Application, Parts, build_context, build_parts, migrate};

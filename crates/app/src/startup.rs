@@ -37,12 +37,12 @@ use feed::live::Hub;
 use crate::public_reads::{self, PublicReads};
 use crate::request_span::PathOnly;
 use crate::security_headers::SecurityHeaders;
-use crate::site_index;
 use crate::{
     api, compression, data_catalogue, discussion_targets, envelope, feed_facts, methods, metrics,
     private_files, project_facts, reference_places, report_subjects, search_sources, spa,
     staff_gate, statements,
 };
+use crate::{site_index, well_known};
 
 /// Where members' browsers open the live notification channel.
 const LIVE_PATH: &str = "/ws/notifications";
@@ -158,6 +158,7 @@ async fn context(config: Config) -> anyhow::Result<AppContext> {
     }
     let rate_limits = Arc::new(rate_limits);
     let mail_queue = Arc::new(feed::MailOutbox::new(db.clone()));
+    let credentials = kernel::credentials::Issuer::new(&secret, &config.public_url);
     Ok(AppContext {
         payments,
         test_processor,
@@ -179,6 +180,7 @@ async fn context(config: Config) -> anyhow::Result<AppContext> {
 
         storage,
         file_links: FileLinks::new(&secret),
+        credentials,
         unsubscribes: UnsubscribeLinks::new(&secret),
         mailer,
         mail_queue,
@@ -507,6 +509,7 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
             ),
         };
         app.configure(site_index::configure)
+            .configure(well_known::configure)
             .configure(spa::configure(&static_dir, data.clone(), reads.clone()))
     })
     // An idle connection stays open longer than a proxy keeps its idle upstream ones (nginx:

@@ -34,6 +34,8 @@ pub struct AppContext {
     pub storage: Arc<dyn Storage>,
     /// Signed, expiring links to files only some may see.
     pub file_links: FileLinks,
+    /// The instance as the issuer of verifiable credentials: its `did:web` and Ed25519 key.
+    pub credentials: crate::credentials::Issuer,
     /// Signed one-click unsubscribe links for notification e-mails.
     pub unsubscribes: crate::unsubscribe::UnsubscribeLinks,
     pub mailer: Arc<dyn Mailer>,

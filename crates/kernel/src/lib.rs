@@ -10,6 +10,7 @@ pub mod clock;
 pub mod community;
 pub mod config;
 pub mod context;
+pub mod credentials;
 pub mod csv;
 pub mod db;
 pub mod documents;

@@ -184,6 +184,10 @@ export const routes = [
         path: 'certificates/verify/:code',
         lazy: learning.verifyRoute,
       },
+      {
+        path: 'certificates/verify',
+        lazy: learning.verifyRoute,
+      },
       { path: 'contact-us', lazy: content.contactRoute },
       { path: 'lecture-series', lazy: content.lecturesRoute },
       { path: 'lecture-series/:id', lazy: content.lectureRoute },

@@ -12,6 +12,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(quizzes::complete)
         .service(certificates::verify)
         .service(certificates::download)
+        .service(certificates::download_credential)
+        .service(certificates::verify_credential)
         .service(staff_quizzes::list)
         .service(staff_quizzes::create)
         .service(staff_quizzes::detail)
@@ -23,4 +25,9 @@ pub fn configure(cfg: &mut ServiceConfig) {
 /// Where the holder downloads a certificate.
 pub fn certificate_url(code: &str) -> String {
     format!("/api/certificates/{code}/pdf")
+}
+
+/// Where the holder downloads a certificate as a verifiable credential.
+pub fn credential_url(code: &str) -> String {
+    format!("/api/certificates/{code}/credential")
 }

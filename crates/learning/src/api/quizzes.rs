@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
-use super::certificate_url;
+use super::{certificate_url, credential_url};
 use crate::entity::{answer_option, question, quiz};
 use crate::enums::{QuestionKind, QuestionType};
 use crate::service::progress::{self, Progress};
@@ -32,6 +32,8 @@ pub struct QuizListItem {
     pub delayed_until: Option<DateTime<Utc>>,
     /// The certificate's download address, once passed.
     pub certificate_url: Option<String>,
+    /// The certificate as an Open Badges 3.0 verifiable credential, once passed.
+    pub credential_url: Option<String>,
 }
 
 /// An answer option; which is right is never sent.
@@ -76,6 +78,7 @@ pub struct QuizDetail {
     pub remaining_attempts: i32,
     pub delayed_until: Option<DateTime<Utc>>,
     pub certificate_url: Option<String>,
+    pub credential_url: Option<String>,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -108,6 +111,8 @@ pub struct CompletionResponse {
     pub percent_correct_answers: i32,
     /// The certificate's download address, when this answer passed the quiz.
     pub certificate: Option<String>,
+    /// The certificate as a verifiable credential, when this answer passed the quiz.
+    pub credential: Option<String>,
     pub remaining_attempts: i32,
     /// The next question, when the attempt goes on.
     pub current_question_id: Option<i64>,
@@ -125,6 +130,7 @@ fn list_item(q: quiz::Model, p: &Progress) -> QuizListItem {
         remaining_attempts: p.remaining_attempts,
         delayed_until: p.delayed_until,
         certificate_url: p.certificate_code.as_deref().map(certificate_url),
+        credential_url: p.certificate_code.as_deref().map(credential_url),
     }
 }
 
@@ -288,6 +294,7 @@ pub async fn detail(
         remaining_attempts: p.remaining_attempts,
         delayed_until: p.delayed_until,
         certificate_url: p.certificate_code.as_deref().map(certificate_url),
+        credential_url: p.certificate_code.as_deref().map(credential_url),
     }))
 }
 
@@ -337,6 +344,7 @@ pub async fn complete(
         quiz_passed: outcome.passed,
         percent_correct_answers: outcome.percent,
         certificate: outcome.certificate_code.as_deref().map(certificate_url),
+        credential: outcome.certificate_code.as_deref().map(credential_url),
         remaining_attempts: outcome.remaining_attempts,
         current_question_id: outcome.next_question_id,
         delayed_until: outcome.delayed_until,

@@ -2,6 +2,7 @@
 
 pub mod authoring;
 pub mod certificates;
+pub mod credential;
 pub mod progress;
 pub mod quizzes;
 pub mod quizzes_admin;

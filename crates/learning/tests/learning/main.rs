@@ -2,6 +2,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod certificates;
+mod credentials;
 mod staff;
 mod taking;
 

@@ -6,6 +6,7 @@
  * OpenAPI spec version: 0.1.0
  */
 import type { CompletionResponseCertificate } from './completionResponseCertificate';
+import type { CompletionResponseCredential } from './completionResponseCredential';
 import type { CompletionResponseCurrentQuestionId } from './completionResponseCurrentQuestionId';
 import type { CompletionResponseDelayedUntil } from './completionResponseDelayedUntil';
 
@@ -16,6 +17,8 @@ export interface CompletionResponse {
   /** The certificate's download address, when this answer passed the quiz. */
   certificate?: CompletionResponseCertificate;
   completed: boolean;
+  /** The certificate as a verifiable credential, when this answer passed the quiz. */
+  credential?: CompletionResponseCredential;
   /** The next question, when the attempt goes on. */
   current_question_id?: CompletionResponseCurrentQuestionId;
   delayed_until?: CompletionResponseDelayedUntil;

@@ -6,6 +6,7 @@
  * OpenAPI spec version: 0.1.0
  */
 import type { QuizDetailCertificateUrl } from './quizDetailCertificateUrl';
+import type { QuizDetailCredentialUrl } from './quizDetailCredentialUrl';
 import type { QuizDetailCurrentQuestionId } from './quizDetailCurrentQuestionId';
 import type { QuizDetailDelayedUntil } from './quizDetailDelayedUntil';
 import type { QuizDetailPercentCorrectAnswers } from './quizDetailPercentCorrectAnswers';
@@ -18,6 +19,7 @@ export interface QuizDetail {
   certificate_url?: QuizDetailCertificateUrl;
   /** The latest attempt is finished. */
   completed: boolean;
+  credential_url?: QuizDetailCredentialUrl;
   /** The question to answer next; none when the viewer may not answer now. */
   current_question_id?: QuizDetailCurrentQuestionId;
   delayed_until?: QuizDetailDelayedUntil;

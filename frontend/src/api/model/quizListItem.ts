@@ -6,6 +6,7 @@
  * OpenAPI spec version: 0.1.0
  */
 import type { QuizListItemCertificateUrl } from './quizListItemCertificateUrl';
+import type { QuizListItemCredentialUrl } from './quizListItemCredentialUrl';
 import type { QuizListItemDelayedUntil } from './quizListItemDelayedUntil';
 import type { QuizListItemPercentCorrectAnswers } from './quizListItemPercentCorrectAnswers';
 
@@ -16,6 +17,8 @@ export interface QuizListItem {
   categories: string[];
   /** The certificate's download address, once passed. */
   certificate_url?: QuizListItemCertificateUrl;
+  /** The certificate as an Open Badges 3.0 verifiable credential, once passed. */
+  credential_url?: QuizListItemCredentialUrl;
   /** After a failed attempt, when the next may start. */
   delayed_until?: QuizListItemDelayedUntil;
   /** HTML (sanitised). */

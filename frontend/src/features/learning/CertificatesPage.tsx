@@ -1,19 +1,16 @@
-import DownloadIcon from '@mui/icons-material/Download';
-import { Box, Button, Card, CardActionArea, CardContent, Chip, Container, Stack, Typography } from '@mui/material';
+import { Box, Card, CardActionArea, CardContent, Chip, Container, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useGetCertificatesBanner } from '@/api/endpoints/content/content';
 import { getListQuizzesQueryKey, listQuizzes } from '@/api/endpoints/learning/learning';
 import type { QuizListItem } from '@/api/model';
-import { downloadFile } from '@/lib/api-client';
-import { errorMessage } from '@/lib/api-error';
 import { dateTime } from '@/lib/dates';
 import { usePages } from '@/lib/usePages';
 import { usePageTitle } from '@/ui/page-title';
 import { Picture } from '@/ui/Picture';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { plainText } from '@/ui/RichText';
-import { useToast } from '@/ui/toast';
-import { certificateFile, mayOpen, statusOf } from './access';
+import { mayOpen, statusOf } from './access';
+import { CertificateDownloads } from './CertificateDownloads';
 import { counted } from '@/lib/plural';
 import { LoadMore } from '@/ui/LoadMore';
 
@@ -52,7 +49,6 @@ export function CertificatesPage() {
 }
 
 function QuizRow({ quiz }: { quiz: QuizListItem }) {
-  const toast = useToast();
   const status = statusOf(quiz);
   const content = (
     <CardContent>
@@ -86,16 +82,8 @@ function QuizRow({ quiz }: { quiz: QuizListItem }) {
           <Box aria-disabled>{content}</Box>
         )}
         {quiz.certificate_url && (
-          <Box sx={{ px: 2, pb: 2 }}>
-            <Button
-              startIcon={<DownloadIcon />}
-              onClick={() => {
-                const url = quiz.certificate_url as string;
-                downloadFile(url, certificateFile(url)).catch((error) => toast(errorMessage(error), 'error'));
-              }}
-            >
-              Download certificate
-            </Button>
+          <Box sx={{ px: 2, pb: 2, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            <CertificateDownloads pdf={quiz.certificate_url} credential={quiz.credential_url} />
           </Box>
         )}
       </Card>

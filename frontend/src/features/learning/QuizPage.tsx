@@ -1,4 +1,3 @@
-import DownloadIcon from '@mui/icons-material/Download';
 import {
   Alert,
   AlertTitle,
@@ -22,15 +21,13 @@ import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { completeQuiz, useGetQuiz } from '@/api/endpoints/learning/learning';
 import type { CompletionResponse, Question, QuizDetail } from '@/api/model';
-import { downloadFile } from '@/lib/api-client';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { dateTime } from '@/lib/dates';
 import { embedUrl } from '@/lib/video';
 import { useItemPageTitle } from '@/ui/page-title';
 import { ErrorState, Loading } from '@/ui/QueryState';
 import { RichText } from '@/ui/RichText';
-import { useToast } from '@/ui/toast';
-import { certificateFile } from './access';
+import { CertificateDownloads } from './CertificateDownloads';
 import { OrderList } from './OrderList';
 import { REQUIRED } from '@/lib/field-texts';
 
@@ -217,7 +214,6 @@ function QuestionView({
 }
 
 function ResultPanel({ result }: { result: CompletionResponse }) {
-  const toast = useToast();
   const back = (
     <Button component={RouterLink} to="/certificates" variant="outlined">
       Back to Quiz List
@@ -230,16 +226,7 @@ function ResultPanel({ result }: { result: CompletionResponse }) {
         <Typography>You answered {result.percent_correct_answers}% of the questions correctly.</Typography>
         <Stack direction="row" sx={{ mt: 2, flexWrap: 'wrap', gap: 1 }}>
           {result.certificate && (
-            <Button
-              variant="contained"
-              startIcon={<DownloadIcon />}
-              onClick={() => {
-                const url = result.certificate as string;
-                downloadFile(url, certificateFile(url)).catch((error) => toast(errorMessage(error), 'error'));
-              }}
-            >
-              Download certificate
-            </Button>
+            <CertificateDownloads pdf={result.certificate} credential={result.credential} variant="contained" />
           )}
           {back}
         </Stack>

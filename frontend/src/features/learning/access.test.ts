@@ -26,5 +26,6 @@ describe('quiz rows', () => {
     expect(statusOf(quiz({ quiz_passed: true }))).toBe('Complete');
     expect(statusOf(quiz({}))).toBe('In progress');
     expect(certificateFile('/api/certificates/ABCD/pdf')).toBe('cohort-certificate-ABCD.pdf');
+    expect(certificateFile('/api/certificates/ABCD/credential')).toBe('cohort-certificate-ABCD.json');
   });
 });

@@ -15,8 +15,8 @@ export function statusOf(quiz: QuizListItem): 'Complete' | 'In progress' {
   return quiz.quiz_passed ? 'Complete' : 'In progress';
 }
 
-/** The file name a certificate downloads as. */
+/** The file name a certificate downloads as: its PDF, or its credential (`…/credential`). */
 export function certificateFile(url: string): string {
   const code = url.split('/').filter(Boolean).at(-2) ?? 'certificate';
-  return `cohort-certificate-${code}.pdf`;
+  return `cohort-certificate-${code}.${url.endsWith('/credential') ? 'json' : 'pdf'}`;
 }

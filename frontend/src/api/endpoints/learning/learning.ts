@@ -28,10 +28,13 @@ import type {
   AnswerSubmission,
   DataCertificateCheck,
   DataCompletionResponse,
+  DataCredentialCheck,
   DataQuizDetail,
+  DownloadCredential200,
   ErrorBody,
   ListQuizzesParams,
-  PageQuizListItem
+  PageQuizListItem,
+  VerifyCredentialBody
 } from '../../model';
 
 import { apiFetch } from '../../../lib/api-client';
@@ -40,6 +43,78 @@ import { apiFetch } from '../../../lib/api-client';
 
 
 /**
+ * Checks a credential downloaded from this site: its Data Integrity proof against the key the site publishes (public), then the certificate it names.
+ * @summary Verify a credential file
+ */
+export const getVerifyCredentialUrl = () => {
+
+
+  
+
+  return `/api/certificates/verify-credential`
+}
+
+export const verifyCredential = async (verifyCredentialBody: VerifyCredentialBody, options?: RequestInit): Promise<DataCredentialCheck> => {
+  
+  return apiFetch<DataCredentialCheck>(getVerifyCredentialUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      verifyCredentialBody,)
+  }
+);}
+
+
+
+
+export const getVerifyCredentialMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyCredential>>, TError,{data: VerifyCredentialBody}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof verifyCredential>>, TError,{data: VerifyCredentialBody}, TContext> => {
+
+const mutationKey = ['verifyCredential'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof verifyCredential>>, {data: VerifyCredentialBody}> = (props) => {
+          const {data} = props ?? {};
+
+          return  verifyCredential(data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type VerifyCredentialMutationResult = NonNullable<Awaited<ReturnType<typeof verifyCredential>>>
+    export type VerifyCredentialMutationBody = VerifyCredentialBody
+    export type VerifyCredentialMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Verify a credential file
+ */
+export const useVerifyCredential = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyCredential>>, TError,{data: VerifyCredentialBody}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof verifyCredential>>,
+        TError,
+        {data: VerifyCredentialBody},
+        TContext
+      > => {
+
+      const mutationOptions = getVerifyCredentialMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * Confirms a certificate is genuine (public).
  * @summary Verify a certificate
  */
@@ -129,6 +204,106 @@ export function useVerifyCertificate<TData = Awaited<ReturnType<typeof verifyCer
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getVerifyCertificateQueryOptions(code,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * The holder's certificate as an Open Badges 3.0 credential (JSON-LD), signed with the site's Ed25519 key (a Data Integrity proof, `eddsa-jcs-2022`) published in its DID document at `/.well-known/did.json`.
+ * @summary Download a verifiable credential
+ */
+export const getDownloadCredentialUrl = (code: string,) => {
+
+
+  
+
+  return `/api/certificates/${code}/credential`
+}
+
+export const downloadCredential = async (code: string, options?: RequestInit): Promise<DownloadCredential200> => {
+  
+  return apiFetch<DownloadCredential200>(getDownloadCredentialUrl(code),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getDownloadCredentialQueryKey = (code?: string,) => {
+    return [
+    `/api/certificates/${code}/credential`
+    ] as const;
+    }
+
+    
+export const getDownloadCredentialQueryOptions = <TData = Awaited<ReturnType<typeof downloadCredential>>, TError = ErrorBody | ErrorBody | ErrorBody>(code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadCredential>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getDownloadCredentialQueryKey(code);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof downloadCredential>>> = () => downloadCredential(code, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(code), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof downloadCredential>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type DownloadCredentialQueryResult = NonNullable<Awaited<ReturnType<typeof downloadCredential>>>
+export type DownloadCredentialQueryError = ErrorBody | ErrorBody | ErrorBody
+
+
+export function useDownloadCredential<TData = Awaited<ReturnType<typeof downloadCredential>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+ code: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadCredential>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof downloadCredential>>,
+          TError,
+          Awaited<ReturnType<typeof downloadCredential>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDownloadCredential<TData = Awaited<ReturnType<typeof downloadCredential>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+ code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadCredential>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof downloadCredential>>,
+          TError,
+          Awaited<ReturnType<typeof downloadCredential>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDownloadCredential<TData = Awaited<ReturnType<typeof downloadCredential>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+ code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadCredential>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Download a verifiable credential
+ */
+
+export function useDownloadCredential<TData = Awaited<ReturnType<typeof downloadCredential>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+ code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadCredential>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getDownloadCredentialQueryOptions(code,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -9,6 +9,28 @@ import * as zod from 'zod';
 
 
 /**
+ * Checks a credential downloaded from this site: its Data Integrity proof against the key the site publishes (public), then the certificate it names.
+ * @summary Verify a credential file
+ */
+export const verifyCredentialBody = zod.object({
+
+})
+
+export const verifyCredentialResponse = zod.object({
+  "data": zod.object({
+  "certificate": zod.object({
+  "code": zod.string(),
+  "holder_name": zod.string(),
+  "issued_at": zod.iso.datetime({}),
+  "percent": zod.number(),
+  "quiz_name": zod.string()
+}).describe('What the public verification page confirms.'),
+  "issuer": zod.string().describe('The site\'s `did:web`.'),
+  "verification_method": zod.string().describe('The key the proof was checked against, as published in the DID document.')
+}).describe('What a credential file\'s check found: the proof holds and the certificate it names.')
+})
+
+/**
  * Confirms a certificate is genuine (public).
  * @summary Verify a certificate
  */
@@ -24,6 +46,14 @@ export const verifyCertificateResponse = zod.object({
   "percent": zod.number(),
   "quiz_name": zod.string()
 }).describe('What the public verification page confirms.')
+})
+
+/**
+ * The holder's certificate as an Open Badges 3.0 credential (JSON-LD), signed with the site's Ed25519 key (a Data Integrity proof, `eddsa-jcs-2022`) published in its DID document at `/.well-known/did.json`.
+ * @summary Download a verifiable credential
+ */
+export const downloadCredentialParams = zod.object({
+  "code": zod.string().describe('The certificate\'s code')
 })
 
 /**
@@ -54,6 +84,7 @@ export const listQuizzesResponse = zod.object({
   "data": zod.array(zod.object({
   "categories": zod.array(zod.string()),
   "certificate_url": zod.string().nullish().describe('The certificate\'s download address, once passed.'),
+  "credential_url": zod.string().nullish().describe('The certificate as an Open Badges 3.0 verifiable credential, once passed.'),
   "delayed_until": zod.iso.datetime({}).nullish().describe('After a failed attempt, when the next may start.'),
   "description": zod.string().describe('HTML (sanitised).'),
   "id": zod.number(),
@@ -82,6 +113,7 @@ export const getQuizResponse = zod.object({
   "data": zod.object({
   "certificate_url": zod.string().nullish(),
   "completed": zod.boolean().describe('The latest attempt is finished.'),
+  "credential_url": zod.string().nullish(),
   "current_question_id": zod.number().nullish().describe('The question to answer next; none when the viewer may not answer now.'),
   "delayed_until": zod.iso.datetime({}).nullish(),
   "description": zod.string(),
@@ -124,6 +156,7 @@ export const completeQuizResponse = zod.object({
   "data": zod.object({
   "certificate": zod.string().nullish().describe('The certificate\'s download address, when this answer passed the quiz.'),
   "completed": zod.boolean(),
+  "credential": zod.string().nullish().describe('The certificate as a verifiable credential, when this answer passed the quiz.'),
   "current_question_id": zod.number().nullish().describe('The next question, when the attempt goes on.'),
   "delayed_until": zod.iso.datetime({}).nullish(),
   "percent_correct_answers": zod.number(),
