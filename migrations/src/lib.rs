@@ -59,6 +59,7 @@ mod m20261128_000051_data_exports;
 mod m20261128_000052_project_update_hiding;
 mod m20261128_000053_audit_chain;
 mod m20261128_000054_research_references;
+mod m20261128_000055_certificate_validity;
 
 pub struct Migrator;
 
@@ -154,6 +155,7 @@ fn every_migration() -> Vec<Box<dyn MigrationTrait>> {
         Box::new(m20261128_000052_project_update_hiding::Migration),
         Box::new(m20261128_000053_audit_chain::Migration),
         Box::new(m20261128_000054_research_references::Migration),
+        Box::new(m20261128_000055_certificate_validity::Migration),
     ]
 }
 

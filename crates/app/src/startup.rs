@@ -305,6 +305,9 @@ impl Application {
         }
         tokio::spawn(projects::service::deadlines::run(context.clone()));
         tokio::spawn(kernel::audit::heads::run(context.clone()));
+        if context.config.mail_worker {
+            tokio::spawn(learning::service::renewals::run(context.clone()));
+        }
         Ok(Self {
             port,
             server,

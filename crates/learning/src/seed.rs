@@ -46,6 +46,8 @@ pub async fn demo(ctx: &AppContext) -> AppResult<()> {
             delay_hours: 0,
             banner_link: None,
             published: true,
+            validity_months: None,
+            cpd_minutes: None,
             },
             questions: vec![
                 question(
@@ -83,6 +85,8 @@ pub async fn demo(ctx: &AppContext) -> AppResult<()> {
             delay_hours: 0,
             banner_link: None,
             published: true,
+            validity_months: Some(24),
+            cpd_minutes: Some(90),
             },
             questions: vec![
                 question(
@@ -116,6 +120,8 @@ pub async fn demo(ctx: &AppContext) -> AppResult<()> {
             delay_hours: 24,
             banner_link: None,
             published: true,
+            validity_months: None,
+            cpd_minutes: None,
             },
             questions: vec![
                 question(

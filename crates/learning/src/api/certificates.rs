@@ -15,12 +15,22 @@ pub struct CertificateCheck {
     pub holder_name: String,
     pub quiz_name: String,
     pub percent: i32,
+    /// When it was issued, or last renewed.
     pub issued_at: DateTime<Utc>,
+    /// When it stops being valid; none: valid for good.
+    pub expires_at: Option<DateTime<Utc>>,
+    /// It was genuine but is no longer valid.
+    pub expired: bool,
+    /// The continuing professional development time it records.
+    pub cpd_hours: Option<f64>,
 }
 
 impl CertificateCheck {
     fn of(cert: certificate::Model) -> Self {
         Self {
+            expired: cert.expires_at.is_some_and(|at| at <= kernel::clock::now()),
+            cpd_hours: cert.cpd_minutes.map(certificates::hours),
+            expires_at: cert.expires_at,
             code: cert.code,
             holder_name: cert.holder_name,
             quiz_name: cert.quiz_name,

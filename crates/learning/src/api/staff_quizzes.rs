@@ -13,7 +13,7 @@ use validator::Validate;
 use crate::entity::quiz;
 use crate::enums::QuestionType;
 use crate::service::authoring::{OptionDraft, QuestionDraft, QuizDraft, QuizSettings};
-use crate::service::quizzes_admin;
+use crate::service::{certificates, quizzes_admin};
 
 /// An option as staff write it.
 #[derive(Debug, Serialize, Deserialize, Validate, ToSchema)]
@@ -103,6 +103,23 @@ pub struct QuizRequest {
     /// Published quizzes are open to members at once.
     #[serde(default)]
     pub published: bool,
+    /// Months a certificate stays valid (its holder is reminded to renew it 30 days
+    /// before); none: valid for good.
+    #[validate(range(
+        min = 1,
+        max = 120,
+        message = "Ensure this value is between 1 and 120."
+    ))]
+    #[serde(default)]
+    pub validity_months: Option<i32>,
+    /// Continuing professional development hours a certificate records (in quarter hours).
+    #[validate(range(
+        min = 0.25,
+        max = 100.0,
+        message = "Ensure this value is between 0.25 and 100."
+    ))]
+    #[serde(default)]
+    pub cpd_hours: Option<f64>,
     #[validate(
         nested,
         length(
@@ -130,6 +147,8 @@ impl QuizRequest {
                 attempts_allowed: self.attempts_allowed,
                 delay_hours: self.delay_hours,
                 published: self.published,
+                validity_months: self.validity_months,
+                cpd_minutes: self.cpd_hours.map(crate::service::certificates::minutes),
             },
             questions: self
                 .questions
@@ -176,6 +195,8 @@ pub struct StaffQuiz {
     pub attempts_allowed: i32,
     pub delay_hours: i32,
     pub published: bool,
+    pub validity_months: Option<i32>,
+    pub cpd_hours: Option<f64>,
     /// Ordering questions list their options in the right order.
     pub questions: Vec<StaffQuestion>,
     /// Attempts members have started; once there are any, the questions are fixed.
@@ -199,6 +220,8 @@ async fn staff_view(ctx: &AppContext, stored: quiz::Model) -> AppResult<StaffQui
         attempts_allowed: draft.settings.attempts_allowed,
         delay_hours: draft.settings.delay_hours,
         published: draft.settings.published,
+        validity_months: draft.settings.validity_months,
+        cpd_hours: draft.settings.cpd_minutes.map(certificates::hours),
         questions: draft
             .questions
             .into_iter()

@@ -12,7 +12,14 @@ pub struct Model {
     pub holder_name: String,
     pub quiz_name: String,
     pub percent: i32,
+    /// When it was issued, or last renewed.
     pub issued_at: DateTimeUtc,
+    /// When it stops being valid (a quiz with a validity period).
+    pub expires_at: Option<DateTimeUtc>,
+    /// The CPD time it records, as the quiz set it when issued.
+    pub cpd_minutes: Option<i32>,
+    /// When its holder was reminded to renew it (once per validity period).
+    pub reminded_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -21,6 +21,10 @@ pub struct Model {
     pub delay_hours: i32,
     pub published: bool,
     pub created_at: DateTimeUtc,
+    /// How long a certificate of this quiz is valid; none: for good.
+    pub validity_months: Option<i32>,
+    /// Continuing professional development time a certificate records.
+    pub cpd_minutes: Option<i32>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -37,6 +37,10 @@ pub struct QuizSettings {
     pub attempts_allowed: i32,
     pub delay_hours: i32,
     pub published: bool,
+    /// Months a certificate stays valid; none: for good.
+    pub validity_months: Option<i32>,
+    /// CPD time a certificate records, in minutes.
+    pub cpd_minutes: Option<i32>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -76,6 +80,8 @@ pub fn write_settings(active: &mut quiz::ActiveModel, settings: QuizSettings) ->
     active.attempts_allowed = Set(settings.attempts_allowed);
     active.delay_hours = Set(settings.delay_hours);
     active.published = Set(settings.published);
+    active.validity_months = Set(settings.validity_months);
+    active.cpd_minutes = Set(settings.cpd_minutes);
     Ok(())
 }
 

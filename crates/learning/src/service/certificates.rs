@@ -23,7 +23,28 @@ fn new_code() -> String {
         .collect()
 }
 
-/// The member's certificate for the quiz: the one already issued, or a new one.
+/// How long before a certificate expires its holder may renew it, and is reminded to.
+pub const RENEWAL_WINDOW_DAYS: i64 = 30;
+
+/// When `cert` may be renewed (from 30 days before it expires); none when it never expires.
+pub fn renewal_opens(cert: &certificate::Model) -> Option<DateTime<Utc>> {
+    cert.expires_at
+        .map(|at| at - chrono::Duration::days(RENEWAL_WINDOW_DAYS))
+}
+
+/// Whether `cert` is due for renewal at `now`.
+pub fn renewal_due(cert: &certificate::Model, now: DateTime<Utc>) -> bool {
+    renewal_opens(cert).is_some_and(|opens| opens <= now)
+}
+
+/// When a certificate of `quiz` issued at `now` expires.
+fn expiry(quiz: &quiz::Model, now: DateTime<Utc>) -> Option<DateTime<Utc>> {
+    let months = u32::try_from(quiz.validity_months?).ok()?;
+    now.checked_add_months(chrono::Months::new(months))
+}
+
+/// The member's certificate for the quiz: a new one, the one already issued, or — when it
+/// is due for renewal — the same certificate renewed (same code, issued again, valid anew).
 pub async fn issue_once(
     db: &impl ConnectionTrait,
     user_id: i64,
@@ -32,27 +53,29 @@ pub async fn issue_once(
     percent: i32,
     now: DateTime<Utc>,
 ) -> AppResult<String> {
-    if let Some(existing) = certificate::Entity::find()
+    let existing = certificate::Entity::find()
         .filter(certificate::Column::UserId.eq(user_id))
         .filter(certificate::Column::QuizId.eq(quiz.id))
         .one(db)
-        .await?
-    {
-        return Ok(existing.code);
-    }
-    let issued = certificate::ActiveModel {
-        code: Set(new_code()),
-        user_id: Set(user_id),
-        quiz_id: Set(quiz.id),
-        holder_name: Set(holder_name.to_owned()),
-        quiz_name: Set(quiz.name.clone()),
-        percent: Set(percent),
-        issued_at: Set(now),
-        ..Default::default()
-    }
-    .insert(db)
-    .await?;
-    Ok(issued.code)
+        .await?;
+    let mut active = match existing {
+        Some(found) if !renewal_due(&found, now) => return Ok(found.code),
+        Some(found) => found.into(),
+        None => certificate::ActiveModel {
+            code: Set(new_code()),
+            user_id: Set(user_id),
+            quiz_id: Set(quiz.id),
+            ..Default::default()
+        },
+    };
+    active.holder_name = Set(holder_name.to_owned());
+    active.quiz_name = Set(quiz.name.clone());
+    active.percent = Set(percent);
+    active.issued_at = Set(now);
+    active.expires_at = Set(expiry(quiz, now));
+    active.cpd_minutes = Set(quiz.cpd_minutes);
+    active.reminded_at = Set(None);
+    Ok(sea_orm::TryIntoModel::try_into_model(active.save(db).await?)?.code)
 }
 
 /// A certificate by its code.
@@ -83,6 +106,18 @@ pub async fn of_holder(
     Ok(found)
 }
 
+/// The line under the score: its validity and the CPD time it records.
+fn standing(cert: &certificate::Model) -> String {
+    let valid = match cert.expires_at {
+        Some(at) => format!("Valid until {}", at.format("%B %d, %Y")),
+        None => "Valid without expiry".to_owned(),
+    };
+    match cert.cpd_minutes {
+        Some(minutes) => format!("{valid} · CPD: {} hours", hours(minutes)),
+        None => valid,
+    }
+}
+
 /// The certificate as a one-page PDF (A4 landscape).
 pub fn pdf(cert: &certificate::Model, verify_url: &str) -> AppResult<Vec<u8>> {
     const TEAL: [f32; 3] = [0.04, 0.36, 0.42];
@@ -103,6 +138,7 @@ pub fn pdf(cert: &certificate::Model, verify_url: &str) -> AppResult<Vec<u8>> {
         200,
         &format!("with {}% correct answers on {issued}", cert.percent),
     )
+    .centred(Font::Regular, 12, 165, &standing(cert))
     .centred(
         Font::Regular,
         12,
@@ -111,6 +147,18 @@ pub fn pdf(cert: &certificate::Model, verify_url: &str) -> AppResult<Vec<u8>> {
     )
     .centred(Font::Regular, 10, 88, &format!("Check it at {verify_url}"));
     page.finish(&format!("Certificate: {}", cert.quiz_name))
+}
+
+/// CPD hours as kept: minutes, to the nearest quarter hour.
+pub fn minutes(hours: f64) -> i32 {
+    #[allow(clippy::cast_possible_truncation)]
+    let quarters = (hours * 4.0).round() as i32;
+    quarters * 15
+}
+
+/// Minutes of CPD as hours.
+pub fn hours(minutes: i32) -> f64 {
+    f64::from(minutes) / 60.0
 }
 
 #[cfg(test)]
@@ -128,6 +176,9 @@ mod tests {
             quiz_name: "Reading a clinical trial".into(),
             percent: 100,
             issued_at: kernel::clock::now(),
+            expires_at: None,
+            cpd_minutes: Some(90),
+            reminded_at: None,
         };
         let bytes = pdf(&cert, "http://x/certificates/verify/ABCD2345EFGH6789").unwrap();
         assert!(bytes.starts_with(b"%PDF-1.5"));
@@ -140,6 +191,8 @@ mod tests {
             "Reading a clinical trial",
             "ABCD2345EFGH6789",
             "Certificate of completion",
+            "Valid without expiry",
+            "CPD: 1.5 hours",
         ] {
             assert!(text.contains(needle), "{needle} in {text}");
         }

@@ -20,7 +20,7 @@ pub fn verify_page(public_url: &str, code: &str) -> String {
 /// The unsigned Open Badges 3.0 credential for `cert`.
 fn open_badge(cert: &certificate::Model, issuer: &Issuer, public_url: &str) -> Value {
     let at = |t: chrono::DateTime<chrono::Utc>| t.to_rfc3339_opts(SecondsFormat::Secs, true);
-    let subject = json!({
+    let mut subject = json!({
         "type": ["AchievementSubject"],
         "identifier": [{
             "type": "IdentityObject",
@@ -38,7 +38,10 @@ fn open_badge(cert: &certificate::Model, issuer: &Issuer, public_url: &str) -> V
         },
         "result": [{"type": ["Result"], "value": format!("{}%", cert.percent)}],
     });
-    json!({
+    if let Some(minutes) = cert.cpd_minutes {
+        subject["creditsEarned"] = json!(crate::service::certificates::hours(minutes));
+    }
+    let mut credential = json!({
         "@context": [
             "https://www.w3.org/ns/credentials/v2",
             "https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json",
@@ -54,7 +57,11 @@ fn open_badge(cert: &certificate::Model, issuer: &Issuer, public_url: &str) -> V
         "name": cert.quiz_name,
         "validFrom": at(cert.issued_at),
         "credentialSubject": subject,
-    })
+    });
+    if let Some(expires) = cert.expires_at {
+        credential["validUntil"] = at(expires).into();
+    }
+    credential
 }
 
 /// `cert` as a signed credential: the same bytes at every download (the proof is dated

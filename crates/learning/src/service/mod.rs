@@ -6,5 +6,6 @@ pub mod credential;
 pub mod progress;
 pub mod quizzes;
 pub mod quizzes_admin;
+pub mod renewals;
 pub mod taking;
 pub mod trends;

@@ -8,6 +8,7 @@ use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder
 
 use crate::entity::{attempt, certificate, quiz};
 use crate::policy::{self, Standing};
+use crate::service::certificates;
 
 /// Where a member stands on one quiz.
 #[derive(Debug, Clone)]
@@ -23,7 +24,10 @@ pub struct Progress {
     pub open: Option<attempt::Model>,
     /// The latest attempt, under way or completed.
     pub latest: Option<attempt::Model>,
+    /// Every attempt ever started (the next one's number follows them).
     pub attempts_started: i32,
+    /// Attempts before the certificate came due for renewal: they no longer count.
+    pub attempts_before_renewal: i32,
 }
 
 /// A member's attempts on each of the given quizzes, oldest first.
@@ -45,12 +49,21 @@ async fn attempts_of(
     Ok(by_quiz)
 }
 
+/// Where a member stands on `quiz` given their `attempts`; once their certificate is due
+/// for renewal (`renewing`: when it was issued), only attempts started after it count, so
+/// the quiz opens again with its full number of attempts.
 fn progress_of(
     quiz: &quiz::Model,
-    attempts: Vec<attempt::Model>,
+    all: Vec<attempt::Model>,
     code: Option<String>,
+    renewing: Option<DateTime<Utc>>,
     now: DateTime<Utc>,
 ) -> Progress {
+    let total = i32::try_from(all.len()).unwrap_or(i32::MAX);
+    let attempts: Vec<attempt::Model> = all
+        .into_iter()
+        .filter(|a| renewing.is_none_or(|issued| a.started_at > issued))
+        .collect();
     let passed = attempts.iter().any(|a| a.passed);
     let open = attempts.iter().find(|a| a.completed_at.is_none()).cloned();
     let last_failure = attempts
@@ -84,7 +97,8 @@ fn progress_of(
         standing,
         latest: attempts.last().cloned(),
         open,
-        attempts_started: started,
+        attempts_started: total,
+        attempts_before_renewal: total - started,
     }
 }
 
@@ -97,21 +111,27 @@ pub async fn of(
 ) -> AppResult<HashMap<i64, Progress>> {
     let ids: Vec<i64> = quizzes.iter().map(|q| q.id).collect();
     let mut attempts = attempts_of(db, user_id, &ids).await?;
-    let mut codes: HashMap<i64, String> = certificate::Entity::find()
+    let mut certificates: HashMap<i64, certificate::Model> = certificate::Entity::find()
         .filter(certificate::Column::UserId.eq(user_id))
         .filter(certificate::Column::QuizId.is_in(ids))
         .all(db)
         .await?
         .into_iter()
-        .map(|c| (c.quiz_id, c.code))
+        .map(|c| (c.quiz_id, c))
         .collect();
     Ok(quizzes
         .iter()
         .map(|q| {
+            let certificate = certificates.remove(&q.id);
+            let renewing = certificate
+                .as_ref()
+                .filter(|c| certificates::renewal_due(c, now))
+                .map(|c| c.issued_at);
             let progress = progress_of(
                 q,
                 attempts.remove(&q.id).unwrap_or_default(),
-                codes.remove(&q.id),
+                certificate.map(|c| c.code),
+                renewing,
                 now,
             );
             (q.id, progress)
@@ -121,5 +141,5 @@ pub async fn of(
 
 /// Progress of someone who has not started (visitors, and members before their first try).
 pub fn fresh(quiz: &quiz::Model) -> Progress {
-    progress_of(quiz, Vec::new(), None, kernel::clock::now())
+    progress_of(quiz, Vec::new(), None, None, kernel::clock::now())
 }

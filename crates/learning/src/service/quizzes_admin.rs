@@ -101,6 +101,8 @@ pub async fn draft_of(db: &impl ConnectionTrait, stored: &quiz::Model) -> AppRes
             attempts_allowed: stored.attempts_allowed,
             delay_hours: stored.delay_hours,
             published: stored.published,
+            validity_months: stored.validity_months,
+            cpd_minutes: stored.cpd_minutes,
         },
         questions,
     })

@@ -134,7 +134,8 @@ pub async fn answer(
     } else {
         open.current_question_id
     };
-    let remaining = (quiz.attempts_allowed - open.number).max(0);
+    let remaining =
+        (quiz.attempts_allowed - (open.number - standing.attempts_before_renewal)).max(0);
     if next.is_some() || !answering_current {
         let mut active: attempt::ActiveModel = open.into();
         active.current_question_id = Set(next);

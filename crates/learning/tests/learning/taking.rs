@@ -300,6 +300,8 @@ async fn failed_attempts_wait_out_the_delay_and_attempts_run_out() {
                 attempts_allowed: 1,
                 delay_hours: 0,
                 published: true,
+                validity_months: None,
+                cpd_minutes: None,
             },
             questions: vec![learning::service::authoring::QuestionDraft {
                 kind: learning::enums::QuestionType::Single,

@@ -5,13 +5,22 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { CertificateCheckCpdHours } from './certificateCheckCpdHours';
+import type { CertificateCheckExpiresAt } from './certificateCheckExpiresAt';
 
 /**
  * What the public verification page confirms.
  */
 export interface CertificateCheck {
   code: string;
+  /** The continuing professional development time it records. */
+  cpd_hours?: CertificateCheckCpdHours;
+  /** It was genuine but is no longer valid. */
+  expired: boolean;
+  /** When it stops being valid; none: valid for good. */
+  expires_at?: CertificateCheckExpiresAt;
   holder_name: string;
+  /** When it was issued, or last renewed. */
   issued_at: string;
   percent: number;
   quiz_name: string;

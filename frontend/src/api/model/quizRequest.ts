@@ -6,7 +6,9 @@
  * OpenAPI spec version: 0.1.0
  */
 import type { QuizRequestBannerLink } from './quizRequestBannerLink';
+import type { QuizRequestCpdHours } from './quizRequestCpdHours';
 import type { StaffQuestion } from './staffQuestion';
+import type { QuizRequestValidityMonths } from './quizRequestValidityMonths';
 
 /**
  * A quiz as staff write it; the banner picture is uploaded apart.
@@ -15,6 +17,8 @@ export interface QuizRequest {
   attempts_allowed: number;
   banner_link?: QuizRequestBannerLink;
   categories?: string[];
+  /** Continuing professional development hours a certificate records (in quarter hours). */
+  cpd_hours?: QuizRequestCpdHours;
   /** Hours a member waits after a failed attempt. */
   delay_hours: number;
   /** HTML. */
@@ -29,4 +33,7 @@ export interface QuizRequest {
   /** Published quizzes are open to members at once. */
   published?: boolean;
   questions: StaffQuestion[];
+  /** Months a certificate stays valid (its holder is reminded to renew it 30 days
+before); none: valid for good. */
+  validity_months?: QuizRequestValidityMonths;
 }

@@ -7,7 +7,9 @@
  */
 import type { StaffQuizBanner } from './staffQuizBanner';
 import type { StaffQuizBannerLink } from './staffQuizBannerLink';
+import type { StaffQuizCpdHours } from './staffQuizCpdHours';
 import type { StaffQuestion } from './staffQuestion';
+import type { StaffQuizValidityMonths } from './staffQuizValidityMonths';
 
 /**
  * A quiz as the console edits it, with the right answers.
@@ -22,6 +24,7 @@ export interface StaffQuiz {
   banner?: StaffQuizBanner;
   banner_link?: StaffQuizBannerLink;
   categories: string[];
+  cpd_hours?: StaffQuizCpdHours;
   created_at: string;
   delay_hours: number;
   description: string;
@@ -31,4 +34,5 @@ export interface StaffQuiz {
   published: boolean;
   /** Ordering questions list their options in the right order. */
   questions: StaffQuestion[];
+  validity_months?: StaffQuizValidityMonths;
 }

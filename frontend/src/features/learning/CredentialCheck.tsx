@@ -5,8 +5,7 @@ import { useId, useRef, useState } from 'react';
 import { useVerifyCredential } from '@/api/endpoints/learning/learning';
 import type { CredentialCheck as Check } from '@/api/model';
 import { errorMessage } from '@/lib/api-error';
-
-const issued = new Intl.DateTimeFormat('en', { month: 'long', day: 'numeric', year: 'numeric' });
+import { CertificateFacts } from './CertificateFacts';
 
 export const NOT_JSON = 'This file is not a credential: choose the .json file downloaded from Cohort.';
 
@@ -67,12 +66,11 @@ export function CredentialCheck() {
           </Alert>
         )}
         {result && (
-          <Alert severity="success" icon={<VerifiedIcon />} role="status">
-            <AlertTitle>The signature is valid</AlertTitle>
-            <Typography>
-              <strong>{result.certificate.holder_name}</strong> passed <strong>{result.certificate.quiz_name}</strong> on{' '}
-              {issued.format(new Date(result.certificate.issued_at))} with {result.certificate.percent}% correct answers.
-            </Typography>
+          <Alert severity={result.certificate.expired ? 'warning' : 'success'} icon={<VerifiedIcon />} role="status">
+            <AlertTitle>
+              {result.certificate.expired ? 'The signature is valid, but the certificate has expired' : 'The signature is valid'}
+            </AlertTitle>
+            <CertificateFacts certificate={result.certificate} />
             <Typography variant="body2" sx={{ mt: 1, wordBreak: 'break-all' }}>
               Signed by {result.issuer} with the key {result.verification_method}.
             </Typography>

@@ -5,9 +5,8 @@ import { useVerifyCertificate } from '@/api/endpoints/learning/learning';
 import { errorMessage } from '@/lib/api-error';
 import { usePageTitle } from '@/ui/page-title';
 import { Loading } from '@/ui/QueryState';
+import { CertificateFacts, checkTitle } from './CertificateFacts';
 import { CredentialCheck } from './CredentialCheck';
-
-const issued = new Intl.DateTimeFormat('en', { month: 'long', day: 'numeric', year: 'numeric' });
 
 /** /certificates/verify/{code}: anyone can check that a certificate is genuine, by its code
  * or, on /certificates/verify, by the signature of its credential file. */
@@ -37,13 +36,10 @@ function CodeCheck({ code }: { code: string }) {
       {check.isPending && <Loading />}
       {check.isError && <Alert severity="error">{errorMessage(check.error)}</Alert>}
       {data && (
-        <Alert severity="success" icon={<VerifiedIcon />} role="status">
-          <AlertTitle>This certificate is genuine</AlertTitle>
+        <Alert severity={data.expired ? 'warning' : 'success'} icon={<VerifiedIcon />} role="status">
+          <AlertTitle>{checkTitle(data, 'This certificate is genuine')}</AlertTitle>
           <Stack spacing={0.5}>
-            <Typography>
-              <strong>{data.holder_name}</strong> passed <strong>{data.quiz_name}</strong> on {issued.format(new Date(data.issued_at))}
-            </Typography>
-            <Typography>with {data.percent}% correct answers.</Typography>
+            <CertificateFacts certificate={data} />
           </Stack>
         </Alert>
       )}

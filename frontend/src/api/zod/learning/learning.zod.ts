@@ -20,8 +20,11 @@ export const verifyCredentialResponse = zod.object({
   "data": zod.object({
   "certificate": zod.object({
   "code": zod.string(),
+  "cpd_hours": zod.number().nullish().describe('The continuing professional development time it records.'),
+  "expired": zod.boolean().describe('It was genuine but is no longer valid.'),
+  "expires_at": zod.iso.datetime({}).nullish().describe('When it stops being valid; none: valid for good.'),
   "holder_name": zod.string(),
-  "issued_at": zod.iso.datetime({}),
+  "issued_at": zod.iso.datetime({}).describe('When it was issued, or last renewed.'),
   "percent": zod.number(),
   "quiz_name": zod.string()
 }).describe('What the public verification page confirms.'),
@@ -41,8 +44,11 @@ export const verifyCertificateParams = zod.object({
 export const verifyCertificateResponse = zod.object({
   "data": zod.object({
   "code": zod.string(),
+  "cpd_hours": zod.number().nullish().describe('The continuing professional development time it records.'),
+  "expired": zod.boolean().describe('It was genuine but is no longer valid.'),
+  "expires_at": zod.iso.datetime({}).nullish().describe('When it stops being valid; none: valid for good.'),
   "holder_name": zod.string(),
-  "issued_at": zod.iso.datetime({}),
+  "issued_at": zod.iso.datetime({}).describe('When it was issued, or last renewed.'),
   "percent": zod.number(),
   "quiz_name": zod.string()
 }).describe('What the public verification page confirms.')

@@ -2584,6 +2584,7 @@ export const staffCreateQuizBody = zod.object({
   "attempts_allowed": zod.number(),
   "banner_link": zod.string().nullish(),
   "categories": zod.array(zod.string()).optional(),
+  "cpd_hours": zod.number().nullish().describe('Continuing professional development hours a certificate records (in quarter hours).'),
   "delay_hours": zod.number().describe('Hours a member waits after a failed attempt.'),
   "description": zod.string().optional().describe('HTML.'),
   "name": zod.string().min(1).max(staffCreateQuizBodyNameMax),
@@ -2598,7 +2599,8 @@ export const staffCreateQuizBody = zod.object({
 }).describe('An option as staff write it.')),
   "text": zod.string().describe('HTML.'),
   "video_url": zod.string().nullish()
-}).describe('A question as staff write it.'))
+}).describe('A question as staff write it.')),
+  "validity_months": zod.number().nullish().describe('Months a certificate stays valid (its holder is reminded to renew it 30 days\nbefore); none: valid for good.')
 }).describe('A quiz as staff write it; the banner picture is uploaded apart.')
 
 /**
@@ -2632,6 +2634,7 @@ export const staffGetQuizResponse = zod.object({
   "banner": zod.string().nullish(),
   "banner_link": zod.string().nullish(),
   "categories": zod.array(zod.string()),
+  "cpd_hours": zod.number().nullish(),
   "created_at": zod.iso.datetime({}),
   "delay_hours": zod.number(),
   "description": zod.string(),
@@ -2648,7 +2651,8 @@ export const staffGetQuizResponse = zod.object({
 }).describe('An option as staff write it.')),
   "text": zod.string().describe('HTML.'),
   "video_url": zod.string().nullish()
-}).describe('A question as staff write it.')).describe('Ordering questions list their options in the right order.')
+}).describe('A question as staff write it.')).describe('Ordering questions list their options in the right order.'),
+  "validity_months": zod.number().nullish()
 }).describe('A quiz as the console edits it, with the right answers.')
 })
 
@@ -2666,6 +2670,7 @@ export const staffUpdateQuizBody = zod.object({
   "attempts_allowed": zod.number(),
   "banner_link": zod.string().nullish(),
   "categories": zod.array(zod.string()).optional(),
+  "cpd_hours": zod.number().nullish().describe('Continuing professional development hours a certificate records (in quarter hours).'),
   "delay_hours": zod.number().describe('Hours a member waits after a failed attempt.'),
   "description": zod.string().optional().describe('HTML.'),
   "name": zod.string().min(1).max(staffUpdateQuizBodyNameMax),
@@ -2680,7 +2685,8 @@ export const staffUpdateQuizBody = zod.object({
 }).describe('An option as staff write it.')),
   "text": zod.string().describe('HTML.'),
   "video_url": zod.string().nullish()
-}).describe('A question as staff write it.'))
+}).describe('A question as staff write it.')),
+  "validity_months": zod.number().nullish().describe('Months a certificate stays valid (its holder is reminded to renew it 30 days\nbefore); none: valid for good.')
 }).describe('A quiz as staff write it; the banner picture is uploaded apart.')
 
 export const staffUpdateQuizResponseDataAttemptsTakenMin = 0;
@@ -2692,6 +2698,7 @@ export const staffUpdateQuizResponse = zod.object({
   "banner": zod.string().nullish(),
   "banner_link": zod.string().nullish(),
   "categories": zod.array(zod.string()),
+  "cpd_hours": zod.number().nullish(),
   "created_at": zod.iso.datetime({}),
   "delay_hours": zod.number(),
   "description": zod.string(),
@@ -2708,7 +2715,8 @@ export const staffUpdateQuizResponse = zod.object({
 }).describe('An option as staff write it.')),
   "text": zod.string().describe('HTML.'),
   "video_url": zod.string().nullish()
-}).describe('A question as staff write it.')).describe('Ordering questions list their options in the right order.')
+}).describe('A question as staff write it.')).describe('Ordering questions list their options in the right order.'),
+  "validity_months": zod.number().nullish()
 }).describe('A quiz as the console edits it, with the right answers.')
 })
 
@@ -2733,6 +2741,7 @@ export const staffSetQuizBannerResponse = zod.object({
   "banner": zod.string().nullish(),
   "banner_link": zod.string().nullish(),
   "categories": zod.array(zod.string()),
+  "cpd_hours": zod.number().nullish(),
   "created_at": zod.iso.datetime({}),
   "delay_hours": zod.number(),
   "description": zod.string(),
@@ -2749,7 +2758,8 @@ export const staffSetQuizBannerResponse = zod.object({
 }).describe('An option as staff write it.')),
   "text": zod.string().describe('HTML.'),
   "video_url": zod.string().nullish()
-}).describe('A question as staff write it.')).describe('Ordering questions list their options in the right order.')
+}).describe('A question as staff write it.')).describe('Ordering questions list their options in the right order.'),
+  "validity_months": zod.number().nullish()
 }).describe('A quiz as the console edits it, with the right answers.')
 })
 

@@ -27,7 +27,12 @@ import { counted } from '@/lib/plural';
 import { UnsavedChangesGuard } from '@/ui/form/UnsavedChangesGuard';
 
 const WHOLE = 'Enter a whole number.';
+const NUMBER = 'Enter a number, like 1.5.';
 const whole = z.string().trim().regex(/^\d+$/, WHOLE);
+/** Empty, or a whole number. */
+const optionalWhole = z.string().trim().regex(/^\d*$/, WHOLE);
+/** Empty, or a number with a decimal point. */
+const optionalNumber = z.string().trim().regex(/^(\d+(\.\d+)?)?$/, NUMBER);
 
 // The contract's name; the rest as the editor holds them.
 const schema = staffCreateQuizBody.pick({ name: true }).extend({
@@ -36,12 +41,25 @@ const schema = staffCreateQuizBody.pick({ name: true }).extend({
   pass_mark: whole,
   attempts_allowed: whole,
   delay_hours: whole,
+  validity_months: optionalWhole,
+  cpd_hours: optionalNumber,
   banner_link: z.string(),
   published: z.boolean(),
   questions: z.array(z.custom<StaffQuestion>()),
 });
 type Values = z.infer<typeof schema>;
-const FIELDS = ['name', 'description', 'categories', 'pass_mark', 'attempts_allowed', 'delay_hours', 'banner_link', 'questions'] as const;
+const FIELDS = [
+  'name',
+  'description',
+  'categories',
+  'pass_mark',
+  'attempts_allowed',
+  'delay_hours',
+  'validity_months',
+  'cpd_hours',
+  'banner_link',
+  'questions',
+] as const;
 
 function defaults(quiz?: StaffQuiz): Values {
   return {
@@ -51,6 +69,8 @@ function defaults(quiz?: StaffQuiz): Values {
     pass_mark: String(quiz?.pass_mark ?? 80),
     attempts_allowed: String(quiz?.attempts_allowed ?? 3),
     delay_hours: String(quiz?.delay_hours ?? 24),
+    validity_months: quiz?.validity_months == null ? '' : String(quiz.validity_months),
+    cpd_hours: quiz?.cpd_hours == null ? '' : String(quiz.cpd_hours),
     banner_link: quiz?.banner_link ?? '',
     published: quiz?.published ?? false,
     questions: quiz?.questions ?? [],
@@ -63,6 +83,8 @@ function toRequest(values: Values): QuizRequest {
     pass_mark: Number(values.pass_mark),
     attempts_allowed: Number(values.attempts_allowed),
     delay_hours: Number(values.delay_hours),
+    validity_months: values.validity_months ? Number(values.validity_months) : null,
+    cpd_hours: values.cpd_hours ? Number(values.cpd_hours) : null,
     banner_link: values.banner_link.trim() || null,
   };
 }
@@ -127,6 +149,29 @@ function QuizEditor({ id, quiz }: { id?: number; quiz?: StaffQuiz }) {
               label="Hours between failed attempts"
               type="number"
               required
+              fullWidth
+            />
+          </Grid>
+        </Grid>
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormTextField
+              control={form.control}
+              name="validity_months"
+              label="Certificate valid for (months)"
+              type="number"
+              helperText="Empty: valid for good. Holders are reminded to renew 30 days before it expires."
+              fullWidth
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormTextField
+              control={form.control}
+              name="cpd_hours"
+              label="CPD hours"
+              type="number"
+              slotProps={{ htmlInput: { step: 0.25, min: 0 } }}
+              helperText="Continuing professional development time the certificate records; empty: none."
               fullWidth
             />
           </Grid>
