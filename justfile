@@ -29,7 +29,7 @@ build: frontend-build
 test: lint test-rust test-pg test-frontend e2e lighthouse-ci fuzz
 
 # Rust tests on SQLite (whatever the environment says about PostgreSQL or Redis).
-test-rust: localstripe smtpd moto
+test-rust: localstripe smtpd moto nginx
     env -u TEST_DATABASE_URL -u REDIS_URL cargo nextest run --workspace --no-fail-fast
 
 # Rust integration tests on PostgreSQL (a fresh database per test, dropped afterwards): the

@@ -1,5 +1,6 @@
 //! Research references (issue 24, item 5): the registered trials and publications a working
-//! group or project links, one row per identifier and place.
+//! group or project links, one row per identifier and place, with the title its registry
+//! gives where the operator allows outbound calls.
 
 use sea_orm_migration::prelude::*;
 
@@ -17,6 +18,7 @@ enum ResearchReferences {
     Kind,
     Identifier,
     IdentifierKey,
+    Title,
     AddedById,
     CreatedAt,
 }
@@ -36,6 +38,8 @@ impl MigrationTrait for Migration {
                     .col(ColumnDef::new(R::Kind).string_len(16).not_null())
                     .col(ColumnDef::new(R::Identifier).string_len(300).not_null())
                     .col(ColumnDef::new(R::IdentifierKey).string_len(300).not_null())
+                    // Filled from the registry only where the operator allows the call.
+                    .col(ColumnDef::new(R::Title).text().null())
                     // Kept when the account goes: the reference belongs to the place.
                     .col(ColumnDef::new(R::AddedById).big_integer().not_null())
                     .col(columns::timestamp(R::CreatedAt))

@@ -55,6 +55,13 @@ pub struct Config {
     /// `COHORT_REPORTS_TO_HIDE`: independent reports that hide a topic, reply or update until
     /// a moderator reviews it (default 3).
     pub reports_to_hide: u32,
+    /// `COHORT_OUTBOUND_ALLOWLIST`: origins (comma-separated, like
+    /// `https://api.crossref.org`) the server may call to fetch metadata, such as a linked
+    /// trial's or publication's title from its registry. Default none: no outbound call.
+    pub outbound_allowlist: Vec<String>,
+    /// `COHORT_REGISTRY_MIRROR`: one origin that answers the registries' API paths in their
+    /// place (a caching mirror inside the network); it must be in the allowlist too.
+    pub registry_mirror: Option<String>,
     /// `COHORT_TRUSTED_PROXIES`: addresses or networks (`10.0.0.0/8`, comma-separated) of the
     /// reverse proxies in front; only from them is the client's address read from
     /// `Forwarded` / `X-Forwarded-For` (default none: the peer is the client).
@@ -211,6 +218,26 @@ fn payments(get: &impl Fn(&str) -> Option<String>) -> Result<Payments, ConfigErr
 }
 
 /// `COHORT_TRUSTED_PROXIES`: comma-separated addresses (one host) or networks in CIDR form.
+/// A comma-separated list of origins (`https://host[:port]`), each written as an origin.
+fn origins(variable: &'static str, value: Option<String>) -> Result<Vec<String>, ConfigError> {
+    value
+        .iter()
+        .flat_map(|v| v.split(','))
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+        .map(|entry| {
+            crate::embed::origin_of(entry)
+                .filter(|o| *o == entry.trim_end_matches('/').to_lowercase())
+                .ok_or_else(|| {
+                    ConfigError::new(
+                        variable,
+                        format!("must list origins like https://api.crossref.org, got {entry:?}"),
+                    )
+                })
+        })
+        .collect()
+}
+
 fn trusted_proxies(value: Option<String>) -> Result<Vec<ipnet::IpNet>, ConfigError> {
     let Some(value) = value else {
         return Ok(Vec::new());
@@ -533,8 +560,17 @@ impl Config {
                 })?;
             allowed_origins.push(origin);
         }
+        let outbound_allowlist = origins(
+            "COHORT_OUTBOUND_ALLOWLIST",
+            get("COHORT_OUTBOUND_ALLOWLIST"),
+        )?;
+        let registry_mirror = origins("COHORT_REGISTRY_MIRROR", get("COHORT_REGISTRY_MIRROR"))?
+            .into_iter()
+            .next();
 
         Ok(Self {
+            outbound_allowlist,
+            registry_mirror,
             host: get("COHORT_HOST").unwrap_or_else(|| "0.0.0.0".into()),
             port,
             data_dir: get("COHORT_DATA_DIR")
@@ -673,6 +709,26 @@ fn parse_bool(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn no_outbound_origin_is_allowed_unless_listed() {
+        let config = with(&[]).unwrap();
+        assert!(config.outbound_allowlist.is_empty());
+        assert_eq!(config.registry_mirror, None);
+        let listed = with(&[(
+            "COHORT_OUTBOUND_ALLOWLIST",
+            "https://api.crossref.org, https://clinicaltrials.gov/",
+        )])
+        .unwrap();
+        assert_eq!(
+            listed.outbound_allowlist,
+            ["https://api.crossref.org", "https://clinicaltrials.gov"]
+        );
+        let error = with(&[("COHORT_OUTBOUND_ALLOWLIST", "https://api.crossref.org/works")])
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("COHORT_OUTBOUND_ALLOWLIST"), "{error}");
+    }
 
     fn with(pairs: &[(&str, &str)]) -> Result<Config, ConfigError> {
         let pairs: Vec<(String, String)> = pairs

@@ -8,6 +8,7 @@ mod database;
 pub mod groups;
 pub mod localstripe;
 pub mod moto;
+pub mod nginx;
 pub mod pdf;
 pub mod pictures;
 pub mod process;

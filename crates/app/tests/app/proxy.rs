@@ -13,83 +13,30 @@ use futures_util::StreamExt;
 use serde_json::{Value, json};
 use testkit::TestApp;
 use testkit::groups::approved_group;
+use testkit::nginx::Nginx;
 use testkit::pictures::jpeg;
 use tokio_tungstenite::tungstenite::Message;
 
-/// nginx on a free loopback port in front of `instances`; stopped when dropped.
-struct Nginx {
-    child: std::process::Child,
-    port: u16,
-    _dir: tempfile::TempDir,
-}
-
-impl Nginx {
-    fn start(instances: &[&TestApp]) -> Option<Self> {
-        let binary = ["/usr/sbin/nginx", "/usr/bin/nginx"]
-            .into_iter()
-            .find(|path| Path::new(path).exists())?;
-        let dir = tempfile::tempdir().unwrap();
-        let port = testkit::smtp::free_port();
-        let servers: String = instances
-            .iter()
-            .map(|app| format!("server {};\n", app.address.trim_start_matches("http://")))
-            .collect();
-        let proxy =
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../deploy/nginx/cohort-proxy.conf");
-        let temp = dir.path().display();
-        let config = format!(
-            "daemon off;\nmaster_process off;\npid {temp}/nginx.pid;\nerror_log {temp}/error.log;\n\
-             events {{ worker_connections 256; }}\n\
-             http {{\n\
-               access_log off;\n\
-               client_body_temp_path {temp}/body; proxy_temp_path {temp}/proxy;\n\
-               fastcgi_temp_path {temp}/fastcgi; uwsgi_temp_path {temp}/uwsgi; scgi_temp_path {temp}/scgi;\n\
-               upstream cohort {{ {servers} }}\n\
-               server {{\n\
-                 listen 127.0.0.1:{port};\n\
-                 # For the test only: which instance answered.\n\
-                 add_header X-Upstream $upstream_addr always;\n\
-                 include {proxy};\n\
-               }}\n\
+/// nginx on a free loopback port in front of `instances`, with the README's proxy
+/// configuration; stopped when dropped.
+fn proxy(instances: &[&TestApp]) -> Option<Nginx> {
+    let servers: String = instances
+        .iter()
+        .map(|app| format!("server {};\n", app.address.trim_start_matches("http://")))
+        .collect();
+    let proxy = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../deploy/nginx/cohort-proxy.conf");
+    Nginx::start(|port, _| {
+        format!(
+            "upstream cohort {{ {servers} }}\n\
+             server {{\n\
+               listen 127.0.0.1:{port};\n\
+               # For the test only: which instance answered.\n\
+               add_header X-Upstream $upstream_addr always;\n\
+               include {proxy};\n\
              }}\n",
             proxy = proxy.display()
-        );
-        let file = dir.path().join("nginx.conf");
-        std::fs::write(&file, config).unwrap();
-        let mut child = std::process::Command::new(binary)
-            .args(["-p", &dir.path().to_string_lossy(), "-c"])
-            .arg(&file)
-            .stderr(std::process::Stdio::inherit())
-            .spawn()
-            .unwrap();
-        for _ in 0..100 {
-            if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
-                return Some(Self {
-                    child,
-                    port,
-                    _dir: dir,
-                });
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        let _ = child.kill();
-        let _ = child.wait();
-        panic!(
-            "nginx did not start; its log: {:?}",
-            std::fs::read_to_string(dir.path().join("error.log"))
-        );
-    }
-
-    fn url(&self, path: &str) -> String {
-        format!("http://127.0.0.1:{}{path}", self.port)
-    }
-}
-
-impl Drop for Nginx {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+        )
+    })
 }
 
 fn upstream(response: &reqwest::Response) -> String {
@@ -117,7 +64,7 @@ async fn two_instances_behind_nginx_serve_as_one() {
     else {
         return;
     };
-    let Some(nginx) = Nginx::start(&[&first, &second]) else {
+    let Some(nginx) = proxy(&[&first, &second]) else {
         eprintln!("skipped: nginx is not installed");
         return;
     };

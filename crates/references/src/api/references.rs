@@ -21,6 +21,8 @@ pub struct Reference {
     pub identifier: String,
     /// Its page at the registry: ClinicalTrials.gov, ISRCTN, doi.org or PubMed.
     pub url: String,
+    /// Its title from the registry, when the operator allows the call and it answered.
+    pub title: Option<String>,
     pub created_at: DateTime<Utc>,
 }
 
@@ -36,6 +38,7 @@ impl Reference {
             kind: row.kind,
             identifier: row.identifier,
             url,
+            title: row.title,
             created_at: row.created_at,
         }
     }

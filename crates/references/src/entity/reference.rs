@@ -15,6 +15,8 @@ pub struct Model {
     pub identifier: String,
     /// The form two links of a place are compared in (unique per place).
     pub identifier_key: String,
+    /// The trial's or publication's title from its registry (`COHORT_OUTBOUND_ALLOWLIST`).
+    pub title: Option<String>,
     pub added_by_id: i64,
     pub created_at: DateTimeUtc,
 }

@@ -62,7 +62,7 @@ pub async fn add(
         place_id: Set(id),
         kind: Set(identifier.kind),
         identifier_key: Set(identifier.key()),
-        identifier: Set(identifier.value),
+        identifier: Set(identifier.value.clone()),
         added_by_id: Set(user.id),
         created_at: Set(kernel::clock::now()),
         ..Default::default()
@@ -77,6 +77,11 @@ pub async fn add(
         }
     })?;
     txn.commit().await?;
+    tokio::spawn(crate::metadata::fill_title(
+        ctx.clone(),
+        saved.id,
+        identifier,
+    ));
     Ok(saved)
 }
 

@@ -2,3 +2,4 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod linking;
+mod titles;

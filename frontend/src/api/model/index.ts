@@ -669,6 +669,7 @@ export * from './readiness';
 export * from './reasonCount';
 export * from './reference';
 export * from './referenceList';
+export * from './referenceTitle';
 export * from './registerRequest';
 export * from './registerRequestAffiliation';
 export * from './registerRequestAgeGroup';

@@ -6,6 +6,7 @@
  * OpenAPI spec version: 0.1.0
  */
 import type { IdentifierKind } from './identifierKind';
+import type { ReferenceTitle } from './referenceTitle';
 
 /**
  * A linked trial registration or publication.
@@ -16,6 +17,8 @@ export interface Reference {
   /** The identifier in its canonical form, e.g. `NCT04280705` or `10.1056/NEJMoa2007764`. */
   identifier: string;
   kind: IdentifierKind;
+  /** Its title from the registry, when the operator allows the call and it answered. */
+  title?: ReferenceTitle;
   /** Its page at the registry: ClinicalTrials.gov, ISRCTN, doi.org or PubMed. */
   url: string;
 }

@@ -94,7 +94,8 @@ function ReferenceBadge({
     <Stack direction="row" sx={{ alignItems: 'center', maxWidth: '100%' }}>
       <Chip
         icon={trial ? <ScienceOutlinedIcon /> : <MenuBookOutlinedIcon />}
-        label={label}
+        label={reference.title ? `${label} · ${reference.title}` : label}
+        title={reference.title ?? undefined}
         component="a"
         href={reference.url}
         target="_blank"

@@ -24,6 +24,7 @@ export const listReferencesResponse = zod.object({
   "id": zod.number(),
   "identifier": zod.string().describe('The identifier in its canonical form, e.g. `NCT04280705` or `10.1056/NEJMoa2007764`.'),
   "kind": zod.enum(['nct', 'isrctn', 'doi', 'pmid']).describe('Which scheme an identifier belongs to: a ClinicalTrials.gov registration (`NCT` and\n8 digits), an ISRCTN registration (`ISRCTN` and 8 digits), a DOI (`10.` registrant\n`/` suffix) or a PubMed id (1 to 8 digits).'),
+  "title": zod.string().nullish().describe('Its title from the registry, when the operator allows the call and it answered.'),
   "url": zod.string().describe('Its page at the registry: ClinicalTrials.gov, ISRCTN, doi.org or PubMed.')
 }).describe('A linked trial registration or publication.'))
 }).describe('A place\'s references and whether the caller may change them.')
