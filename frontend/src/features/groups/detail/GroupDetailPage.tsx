@@ -22,7 +22,6 @@ import { getGetGroupQueryKey, useGetGroup } from '@/api/endpoints/groups/groups'
 import type { GroupDetail } from '@/api/model';
 import { DISCUSSION_PLACE, type DiscussionSlot } from '@/ui/discussion-slot';
 import { ReportButton } from '@/ui/moderation/ReportButton';
-import { ResearchReferences } from '@/ui/references/ResearchReferences';
 import { useItemPageTitle } from '@/ui/page-title';
 import { Picture } from '@/ui/Picture';
 import { ErrorState, Loading } from '@/ui/QueryState';
@@ -37,6 +36,10 @@ const MaterialsTab = lazy(() => import('../materials/MaterialsTab').then((m) => 
 const MembersTab = lazy(() => import('../membership/MembersTab').then((m) => ({ default: m.MembersTab })));
 const RequestsTab = lazy(() => import('../membership/RequestsTab').then((m) => ({ default: m.RequestsTab })));
 const UpdatesTab = lazy(() => import('../updates/UpdatesTab').then((m) => ({ default: m.UpdatesTab })));
+// Loaded beside the page: the badges and, for editors, their form are not its first paint.
+const ResearchReferences = lazy(() =>
+  import('@/ui/references/ResearchReferences').then((m) => ({ default: m.ResearchReferences })),
+);
 const ReportsQueue = lazy(() => import('@/ui/moderation/ReportsQueue').then((m) => ({ default: m.ReportsQueue })));
 const ModerationLog = lazy(() => import('@/ui/moderation/ModerationLog').then((m) => ({ default: m.ModerationLog })));
 // The chart library loads with the Activity tab only.
@@ -183,7 +186,9 @@ function GroupView({ group, Discussion }: { group: GroupDetail; Discussion: Disc
               </Stack>
             </CardContent>
           </Card>
-          <ResearchReferences placeType="group" placeId={group.id} card />
+          <Suspense fallback={null}>
+            <ResearchReferences placeType="group" placeId={group.id} card />
+          </Suspense>
           <JoinPanel group={group} />
           <Card variant="outlined">
             <CardContent>

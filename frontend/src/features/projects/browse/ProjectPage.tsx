@@ -1,4 +1,5 @@
 import { Alert, Box, Button, Chip, Container, Divider, Stack, Typography } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useGetProject } from '@/api/endpoints/projects/projects';
 import { ApiError } from '@/lib/api-error';
@@ -9,7 +10,6 @@ import { usePageTitle } from '@/ui/page-title';
 import { Picture } from '@/ui/Picture';
 import { NotFoundPage } from '@/ui/NotFoundPage';
 import { ErrorState, Loading } from '@/ui/QueryState';
-import { ResearchReferences } from '@/ui/references/ResearchReferences';
 import { RichText } from '@/ui/RichText';
 import { FundingPanel } from '../funding/FundingPanel';
 import { ShareButton } from '@/ui/ShareButton';
@@ -22,6 +22,11 @@ import { FavoriteButton } from './FavoriteButton';
 import { PrizePanel } from './PrizePanel';
 import { ProjectUpdatesSection } from './ProjectUpdatesSection';
 import { TeamAndNeeds } from './TeamAndNeeds';
+
+// Loaded beside the page: the badges and, for the owner, their form are not its first paint.
+const ResearchReferences = lazy(() =>
+  import('@/ui/references/ResearchReferences').then((m) => ({ default: m.ResearchReferences })),
+);
 
 const SECTIONS = [
   ['The problem', 'problem'],
@@ -122,7 +127,9 @@ export function ProjectPage({ Discussion }: { Discussion: DiscussionSlot }) {
         <strong>Conflicts of interest:</strong> {project.conflicts}
       </Typography>
       <Box sx={{ mt: 3 }}>
-        <ResearchReferences placeType="project" placeId={project.id} />
+        <Suspense fallback={null}>
+          <ResearchReferences placeType="project" placeId={project.id} />
+        </Suspense>
       </Box>
       {project.abilities.campaign_open && <PrizePanel prize={project.prize} />}
       {project.abilities.campaign_open || project.reviews.count > 0 ? (
