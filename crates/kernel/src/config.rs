@@ -724,9 +724,12 @@ mod tests {
             listed.outbound_allowlist,
             ["https://api.crossref.org", "https://clinicaltrials.gov"]
         );
-        let error = with(&[("COHORT_OUTBOUND_ALLOWLIST", "https://api.crossref.org/works")])
-            .unwrap_err()
-            .to_string();
+        let error = with(&[(
+            "COHORT_OUTBOUND_ALLOWLIST",
+            "https://api.crossref.org/works",
+        )])
+        .unwrap_err()
+        .to_string();
         assert!(error.contains("COHORT_OUTBOUND_ALLOWLIST"), "{error}");
     }
 
