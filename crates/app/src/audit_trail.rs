@@ -11,7 +11,7 @@ use actix_web::{get, web};
 use kernel::audit::chain::{self, AuditLink, Head};
 use kernel::audit::heads::{self, PublishedHead};
 use kernel::audit::trail::{self, TrailEntry};
-use kernel::{AppContext, AppResult, CurrentUser, Page, PageParams};
+use kernel::{AppContext, AppError, AppResult, CurrentUser, Page, PageParams};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -59,6 +59,24 @@ pub struct AuditChainSegment {
 const MAX_LINKS: u64 = 1000;
 const DEFAULT_LINKS: u64 = 100;
 
+impl LinkRange {
+    /// The place to read after and how many, as asked; out of range is an error on the
+    /// parameter, never a silent correction.
+    fn bounds(&self) -> AppResult<(i64, u64)> {
+        let after = match self.after {
+            None => 0,
+            Some(n @ 0..) => n,
+            Some(_) => return Err(AppError::field("after", "Invalid place in the chain.")),
+        };
+        let limit = match self.limit {
+            None => DEFAULT_LINKS,
+            Some(n @ 1..=MAX_LINKS) => n,
+            Some(_) => return Err(AppError::field("limit", "Ask for 1 to 1000 links.")),
+        };
+        Ok((after, limit))
+    }
+}
+
 /// Audit chain links
 ///
 /// The chain's links in order, without what the entries say, and its head now.
@@ -68,6 +86,7 @@ const DEFAULT_LINKS: u64 = 100;
     params(LinkRange),
     responses(
         (status = 200, description = "The links after `after`.", body = AuditChainSegment),
+        (status = 400, description = "`after` below 0, or `limit` outside 1 to 1000.", body = kernel::ErrorBody),
     )
 )]
 #[get("/audit/chain")]
@@ -75,8 +94,7 @@ pub async fn list_links(
     ctx: web::Data<AppContext>,
     range: web::Query<LinkRange>,
 ) -> AppResult<web::Json<AuditChainSegment>> {
-    let after = range.after.unwrap_or(0).max(0);
-    let limit = range.limit.unwrap_or(DEFAULT_LINKS).clamp(1, MAX_LINKS);
+    let (after, limit) = range.bounds()?;
     Ok(web::Json(AuditChainSegment {
         data: chain::links(&ctx.db, after, limit).await?,
         head: chain::head(&ctx.db).await?,

@@ -155,6 +155,15 @@ async fn decisions_are_chained_members_read_theirs_and_a_changed_entry_is_found(
     assert_eq!(chain::check_segment(&all), Ok(all.len()));
     let total = all.len() as i64;
     assert!(total >= 9, "grant, 2 user decisions, 6 lookups: {total}");
+    for (query, field, text) in [
+        ("limit=0", "limit", "Ask for 1 to 1000 links."),
+        ("limit=1001", "limit", "Ask for 1 to 1000 links."),
+        ("after=-1", "after", "Invalid place in the chain."),
+    ] {
+        let (status, body) = app.get_json(&format!("/api/audit/chain?{query}")).await;
+        assert_eq!(status, 400, "{query}: {body}");
+        assert_eq!(body["messages"][field][0], text, "{query}");
+    }
     let (_, later) = app.get_json("/api/audit/chain?after=3&limit=2").await;
     assert_eq!(later["data"][0]["seq"], 4);
     assert_eq!(later["data"].as_array().unwrap().len(), 2);

@@ -76,7 +76,7 @@ export const getListAuditChainQueryKey = (params?: ListAuditChainParams,) => {
     }
 
     
-export const getListAuditChainQueryOptions = <TData = Awaited<ReturnType<typeof listAuditChain>>, TError = ErrorBody>(params?: ListAuditChainParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAuditChain>>, TError, TData>>, }
+export const getListAuditChainQueryOptions = <TData = Awaited<ReturnType<typeof listAuditChain>>, TError = ErrorBody | ErrorBody>(params?: ListAuditChainParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAuditChain>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -95,10 +95,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListAuditChainQueryResult = NonNullable<Awaited<ReturnType<typeof listAuditChain>>>
-export type ListAuditChainQueryError = ErrorBody
+export type ListAuditChainQueryError = ErrorBody | ErrorBody
 
 
-export function useListAuditChain<TData = Awaited<ReturnType<typeof listAuditChain>>, TError = ErrorBody>(
+export function useListAuditChain<TData = Awaited<ReturnType<typeof listAuditChain>>, TError = ErrorBody | ErrorBody>(
  params: undefined |  ListAuditChainParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAuditChain>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAuditChain>>,
@@ -108,7 +108,7 @@ export function useListAuditChain<TData = Awaited<ReturnType<typeof listAuditCha
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListAuditChain<TData = Awaited<ReturnType<typeof listAuditChain>>, TError = ErrorBody>(
+export function useListAuditChain<TData = Awaited<ReturnType<typeof listAuditChain>>, TError = ErrorBody | ErrorBody>(
  params?: ListAuditChainParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAuditChain>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listAuditChain>>,
@@ -118,7 +118,7 @@ export function useListAuditChain<TData = Awaited<ReturnType<typeof listAuditCha
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListAuditChain<TData = Awaited<ReturnType<typeof listAuditChain>>, TError = ErrorBody>(
+export function useListAuditChain<TData = Awaited<ReturnType<typeof listAuditChain>>, TError = ErrorBody | ErrorBody>(
  params?: ListAuditChainParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAuditChain>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -126,7 +126,7 @@ export function useListAuditChain<TData = Awaited<ReturnType<typeof listAuditCha
  * @summary Audit chain links
  */
 
-export function useListAuditChain<TData = Awaited<ReturnType<typeof listAuditChain>>, TError = ErrorBody>(
+export function useListAuditChain<TData = Awaited<ReturnType<typeof listAuditChain>>, TError = ErrorBody | ErrorBody>(
  params?: ListAuditChainParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listAuditChain>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
