@@ -233,6 +233,9 @@ test('staff build a two-question quiz that a member passes', async ({ page, brow
   await page.getByRole('link', { name: 'New quiz' }).click();
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
   await page.getByRole('spinbutton', { name: 'Hours between failed attempts' }).fill('0');
+  // Its certificate is valid for a year and records CPD time; a tenth of an hour is refused.
+  await page.getByRole('spinbutton', { name: 'Certificate valid for (months)' }).fill('12');
+  await page.getByRole('spinbutton', { name: 'CPD hours' }).fill('0.1');
 
   await page.getByRole('button', { name: 'Add a question' }).click();
   await page.getByRole('textbox', { name: 'Question 1 text' }).fill('Which sign comes first in FAST?');
@@ -250,7 +253,12 @@ test('staff build a two-question quiz that a member passes', async ({ page, brow
   await page.getByRole('checkbox', { name: 'Question 2 option 2 is right' }).check();
   await page.getByLabel('Published').check();
   await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Ensure this value is between 0.25 and 100.')).toBeVisible();
+  await page.getByRole('spinbutton', { name: 'CPD hours' }).fill('1.5');
+  await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/staff\/quizzes\/\d+$/);
+  await expect(page.getByRole('spinbutton', { name: 'Certificate valid for (months)' })).toHaveValue('12');
+  await expect(page.getByRole('spinbutton', { name: 'CPD hours' })).toHaveValue('1.5');
   await expect(page.getByText('Nobody has taken it yet.')).toBeVisible();
   await page.screenshot({ path: shot('staff-quiz-editor', info.project.name), fullPage: true });
 
@@ -270,6 +278,7 @@ test('staff build a two-question quiz that a member passes', async ({ page, brow
   await memberPage.getByRole('checkbox', { name: 'Speech difficulty' }).check();
   await memberPage.getByRole('button', { name: 'Next' }).click();
   await expect(memberPage.getByRole('status').filter({ hasText: 'Quiz passed' })).toBeVisible();
+  await expect(memberPage.getByRole('button', { name: 'Download verifiable credential' })).toBeVisible();
   await memberPage.close();
 
   // Taken now: its questions are locked in the editor.

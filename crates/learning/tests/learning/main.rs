@@ -75,3 +75,29 @@ pub async fn answer(
     )
     .await
 }
+
+/// Passes the demo quiz "Reading a clinical trial" (valid 24 months, 1.5 CPD hours), both
+/// questions right; returns the completion's body.
+pub async fn pass_reading_a_trial(app: &TestApp, token: &str, id: i64) -> Value {
+    let quiz = detail(app, token, id).await;
+    let q0 = quiz["questions"][0]["id"].as_i64().unwrap();
+    let q1 = quiz["questions"][1]["id"].as_i64().unwrap();
+    let order = [
+        "Register the protocol",
+        "Recruit participants",
+        "Randomise the participants",
+        "Analyse the outcomes",
+    ];
+    answer(app, token, id, q0, &pick(&options(&quiz, 0), &order)).await;
+    let (status, done) = answer(
+        app,
+        token,
+        id,
+        q1,
+        &pick(&options(&quiz, 1), &["The primary outcome"]),
+    )
+    .await;
+    assert_eq!(status, 200, "{done}");
+    assert_eq!(done["data"]["quiz_passed"], true, "{done}");
+    done
+}

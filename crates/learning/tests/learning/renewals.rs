@@ -3,41 +3,14 @@
 
 use chrono::Duration;
 use serde_json::Value;
-use testkit::TestApp;
 
-use crate::{answer, detail, options, pick, quiz_id, setup};
-
-/// Passes "Reading a clinical trial" (valid 24 months, 1.5 CPD hours in the demo content);
-/// returns the completion's body.
-async fn pass(app: &TestApp, member: &str, id: i64) -> Value {
-    let quiz = detail(app, member, id).await;
-    let q0 = quiz["questions"][0]["id"].as_i64().unwrap();
-    let q1 = quiz["questions"][1]["id"].as_i64().unwrap();
-    let order = [
-        "Register the protocol",
-        "Recruit participants",
-        "Randomise the participants",
-        "Analyse the outcomes",
-    ];
-    answer(app, member, id, q0, &pick(&options(&quiz, 0), &order)).await;
-    let (status, done) = answer(
-        app,
-        member,
-        id,
-        q1,
-        &pick(&options(&quiz, 1), &["The primary outcome"]),
-    )
-    .await;
-    assert_eq!(status, 200, "{done}");
-    assert_eq!(done["data"]["quiz_passed"], true, "{done}");
-    done
-}
+use crate::{detail, pass_reading_a_trial, quiz_id, setup};
 
 #[tokio::test]
 async fn a_certificate_expires_its_holder_is_reminded_and_renews_it_by_passing_again() {
     let (app, member) = setup().await;
     let id = quiz_id(&app, &member, "Reading a clinical trial").await;
-    let done = pass(&app, &member, id).await;
+    let done = pass_reading_a_trial(&app, &member, id).await;
     let code = done["data"]["certificate"]
         .as_str()
         .unwrap()
@@ -114,7 +87,7 @@ async fn a_certificate_expires_its_holder_is_reminded_and_renews_it_by_passing_a
     let quiz = detail(&app, &member, id).await;
     assert_eq!(quiz["quiz_passed"], false);
     assert_eq!(quiz["remaining_attempts"], 3, "the demo quiz allows 3");
-    let renewed = pass(&app, &member, id).await;
+    let renewed = pass_reading_a_trial(&app, &member, id).await;
     assert!(
         renewed["data"]["certificate"]
             .as_str()
