@@ -60,6 +60,7 @@ mod m20261128_000052_project_update_hiding;
 mod m20261128_000053_audit_chain;
 mod m20261128_000054_research_references;
 mod m20261128_000055_certificate_validity;
+mod m20261128_000056_data_use_agreements;
 
 pub struct Migrator;
 
@@ -156,6 +157,7 @@ fn every_migration() -> Vec<Box<dyn MigrationTrait>> {
         Box::new(m20261128_000053_audit_chain::Migration),
         Box::new(m20261128_000054_research_references::Migration),
         Box::new(m20261128_000055_certificate_validity::Migration),
+        Box::new(m20261128_000056_data_use_agreements::Migration),
     ]
 }
 

@@ -80,3 +80,16 @@ string_enum!(
         All = "all",
     }
 );
+
+string_enum!(
+    /// Where a member stands with the group's data-use agreement (issue 24 §2): `none`
+    /// when the group has no agreement, `current` when they accepted its current version,
+    /// `due` while they may still read private content under an older one (the grace
+    /// period), `lapsed` once that ran out.
+    AgreementState {
+        None = "none",
+        Current = "current",
+        Due = "due",
+        Lapsed = "lapsed",
+    }
+);

@@ -18,6 +18,8 @@ pub const TABLES: &[T] = &[
         .files(&["image"])
         .kept(STAYS),
     T::member("group_update_views", &["user_id"]),
+    T::member("group_agreements", &["published_by_id"]).kept(STAYS),
+    T::member("group_agreement_acceptances", &["user_id"]),
     T::member("supplementary_materials", &["created_by_id"])
         .files(&["file_key"])
         .kept(STAYS),

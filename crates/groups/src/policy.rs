@@ -1,7 +1,9 @@
 //! Who may do what with working groups. Plain functions of (viewer, group), tested here.
 
-use crate::enums::{ActiveStatus, ApprovedStatus, MemberRole};
+use chrono::{DateTime, Utc};
 use kernel::StaffRole;
+
+use crate::enums::{ActiveStatus, AgreementState, ApprovedStatus, MemberRole};
 
 /// Listed for everyone: active, and approved (an approved group with changes awaiting
 /// review keeps showing its approved version).
@@ -46,9 +48,32 @@ pub fn may_edit_update(role: Option<MemberRole>, is_author: bool) -> bool {
     role == Some(MemberRole::Admin) || (is_author && may_curate(role))
 }
 
-/// Members (and staff) see the member list and the group's updates.
-pub fn may_see_members(role: Option<MemberRole>, is_staff: bool) -> bool {
-    role.is_some() || is_staff
+/// Where someone holding agreement version `held` stands at `now`, in a group whose current
+/// version is `current` and whose grace period for it ends at `grace_until`.
+pub fn agreement_state(
+    current: Option<i32>,
+    grace_until: Option<DateTime<Utc>>,
+    held: Option<i32>,
+    now: DateTime<Utc>,
+) -> AgreementState {
+    match current {
+        None => AgreementState::None,
+        Some(version) if held.is_some_and(|h| h >= version) => AgreementState::Current,
+        Some(_) if grace_until.is_some_and(|until| now < until) => AgreementState::Due,
+        Some(_) => AgreementState::Lapsed,
+    }
+}
+
+/// Issue 24 §2: members read a group's private content (private topics, the member list,
+/// the updates) while they hold its data-use agreement or its grace period runs; staff
+/// read what they need to moderate.
+pub fn may_read_private(role: Option<MemberRole>, is_staff: bool, state: AgreementState) -> bool {
+    is_staff || (role.is_some() && state != AgreementState::Lapsed)
+}
+
+/// Only the owner publishes the data-use agreement and exports who accepted it.
+pub fn may_manage_agreement(role: Option<MemberRole>) -> bool {
+    may_manage(role)
 }
 
 /// Spec 2 §2: the group page's Members and Updates tabs are for its members (staff read
@@ -97,6 +122,32 @@ mod tests {
     use super::*;
     use ActiveStatus::*;
     use ApprovedStatus::*;
+
+    #[test]
+    fn an_agreement_binds_from_its_version_and_lapses_after_the_grace_period() {
+        use AgreementState as S;
+        let now = kernel::clock::now();
+        let later = Some(now + chrono::Duration::days(3));
+        let earlier = Some(now - chrono::Duration::seconds(1));
+        assert_eq!(agreement_state(None, None, None, now), S::None);
+        assert_eq!(agreement_state(Some(2), earlier, Some(2), now), S::Current);
+        assert_eq!(agreement_state(Some(2), later, Some(1), now), S::Due);
+        assert_eq!(agreement_state(Some(2), later, None, now), S::Due);
+        assert_eq!(agreement_state(Some(2), earlier, Some(1), now), S::Lapsed);
+        assert_eq!(agreement_state(Some(1), None, None, now), S::Lapsed);
+    }
+
+    #[test]
+    fn a_lapsed_agreement_closes_private_content_to_members_not_staff() {
+        let member = Some(MemberRole::Member);
+        assert!(may_read_private(member, false, AgreementState::None));
+        assert!(may_read_private(member, false, AgreementState::Due));
+        assert!(!may_read_private(member, false, AgreementState::Lapsed));
+        assert!(!may_read_private(None, false, AgreementState::Current));
+        assert!(may_read_private(None, true, AgreementState::Lapsed));
+        assert!(may_manage_agreement(Some(MemberRole::Admin)));
+        assert!(!may_manage_agreement(Some(MemberRole::Moderator)));
+    }
 
     #[test]
     fn only_active_approved_groups_are_public() {
@@ -151,9 +202,10 @@ mod tests {
 
     #[test]
     fn members_see_members_and_curators_handle_requests() {
-        assert!(may_see_members(Some(MemberRole::Member), false));
-        assert!(may_see_members(None, true));
-        assert!(!may_see_members(None, false));
+        let current = AgreementState::Current;
+        assert!(may_read_private(Some(MemberRole::Member), false, current));
+        assert!(may_read_private(None, true, current));
+        assert!(!may_read_private(None, false, current));
         assert!(may_manage_requests(Some(MemberRole::Moderator)));
         assert!(may_manage_requests(Some(MemberRole::Admin)));
         assert!(!may_manage_requests(Some(MemberRole::Member)));

@@ -77,6 +77,10 @@ fn with_body(
         "inviteGroupMember" => json!({"email": "another@example.org", "message": "Join us"}),
         "changeGroupMemberRole" => json!({"role": "member"}),
         "sendJoinRequest" => json!({"message": "Hi"}),
+        "publishGroupAgreement" => {
+            json!({"body": "<p>Keep it in the group.</p>", "grace_days": 14})
+        }
+        "acceptGroupAgreement" => json!({"version": 1}),
         "createDiscussion" | "createComment" | "updateDiscussion" | "updateComment" => {
             json!({"text": "<p>Said</p>"})
         }

@@ -295,6 +295,16 @@ pub async fn scene() -> (TestApp, Scene, Vec<Option<String>>) {
         .iter()
         .map(|r| r["id"].as_i64().unwrap())
         .collect();
+    // Issue 24 §2: the group has a data-use agreement (the moderator keeps reading within
+    // its grace period), so reading and accepting it answer every role.
+    ok_json(
+        &app,
+        &owner,
+        reqwest::Method::POST,
+        &format!("/api/groups/{slug}/agreement/versions"),
+        json!({"body": "<p>Keep it in the group.</p>", "grace_days": 14}),
+    )
+    .await;
     app.post_json(
         "/api/contact-us",
         &json!({"name": "A", "email": "a@example.org", "text": "Hello there", "captcha": "off"}),

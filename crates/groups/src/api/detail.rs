@@ -30,9 +30,9 @@ pub async fn detail(
     let content = wizard::stored_content(&ctx.db, &viewed.group).await?;
     let pending =
         join_requests::is_pending(&ctx.db, viewed.group.id, viewer.as_ref().map(|v| v.id)).await?;
-    let is_staff = viewer.as_ref().is_some_and(|v| v.staff_role.is_some());
-    let comments = Comments::for_viewer(crate::policy::may_see_members(viewed.role, is_staff));
-    let mut detail = super::detail_of(&ctx, viewed.group, content, viewed.role, comments).await?;
+    let comments = Comments::for_viewer(viewed.reads_private(viewer.as_ref()));
+    let relation = super::dto::Relation::of(&viewed);
+    let mut detail = super::detail_of(&ctx, viewed.group, content, relation, comments).await?;
     detail.has_join_request = pending;
     Ok(Data::new(detail))
 }

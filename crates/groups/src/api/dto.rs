@@ -8,7 +8,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::entity::working_group;
-use crate::enums::{ActiveStatus, ApprovedStatus, MemberRole, YesNo};
+use crate::enums::{ActiveStatus, AgreementState, ApprovedStatus, MemberRole, YesNo};
 use crate::policy;
 use crate::service::content::Content;
 use crate::service::lookups::{self, Entry};
@@ -158,6 +158,54 @@ pub struct GroupDetail {
     pub has_join_request: bool,
     /// What the viewer may do here, as `groups::policy` decides it.
     pub abilities: GroupAbilities,
+    /// The group's data-use agreement and where the viewer stands with it.
+    pub agreement: AgreementStanding,
+}
+
+/// A group's data-use agreement as the viewer stands with it (issue 24 §2).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct AgreementStanding {
+    /// The current version; absent while the group has none.
+    pub version: Option<i32>,
+    pub state: AgreementState,
+    /// Until when members holding an older version still read private content.
+    pub grace_until: Option<DateTime<Utc>>,
+}
+
+/// The viewer's relation to a group: their role and where they stand with its agreement.
+#[derive(Debug, Clone, Copy)]
+pub struct Relation {
+    pub role: Option<MemberRole>,
+    pub agreement: AgreementState,
+}
+
+impl Relation {
+    pub fn of(viewed: &crate::service::detail::Viewed) -> Self {
+        Self {
+            role: viewed.role,
+            agreement: viewed.agreement,
+        }
+    }
+
+    /// Staff reading the console: no role, nothing to accept.
+    pub fn staff() -> Self {
+        Self {
+            role: None,
+            agreement: AgreementState::None,
+        }
+    }
+
+    /// The owner, who accepts each version as they publish it.
+    pub fn owner(group: &working_group::Model) -> Self {
+        let agreement = match group.agreement_version {
+            Some(_) => AgreementState::Current,
+            None => AgreementState::None,
+        };
+        Self {
+            role: Some(MemberRole::Admin),
+            agreement,
+        }
+    }
 }
 
 /// What a viewer may do with a group: computed once, by the policy, so no screen decides
@@ -176,18 +224,22 @@ pub struct GroupAbilities {
     pub can_leave: bool,
     /// The group's activity over time (`GET /groups/{slug}/activity`).
     pub can_see_activity: bool,
+    /// Publish the data-use agreement and export its acceptances (its owner).
+    pub can_manage_agreement: bool,
 }
 
 impl GroupAbilities {
-    pub fn of(role: Option<MemberRole>) -> Self {
+    pub fn of(role: Option<MemberRole>, agreement: AgreementState) -> Self {
         Self {
             can_edit: policy::may_manage(role),
             can_edit_materials: policy::may_curate(role),
             can_post_update: policy::may_curate(role),
-            can_see_members: policy::may_open_member_tabs(role),
+            can_see_members: policy::may_open_member_tabs(role)
+                && policy::may_read_private(role, false, agreement),
             can_manage_requests: policy::may_manage_requests(role),
             can_leave: policy::may_leave(role),
             can_see_activity: policy::may_see_activity(role),
+            can_manage_agreement: policy::may_manage_agreement(role),
         }
     }
 }
@@ -198,10 +250,16 @@ impl GroupDetail {
         content: Content,
         lookups: &Lookups,
         creator: Option<UserSummary>,
-        role: Option<MemberRole>,
+        relation: Relation,
         comments: Comments,
         storage: &dyn Storage,
     ) -> Self {
+        let role = relation.role;
+        let agreement = AgreementStanding {
+            version: group.agreement_version,
+            state: relation.agreement,
+            grace_until: group.agreement_grace_until,
+        };
         let (image, image_thumbnail) = image_urls(storage, content.image.as_deref());
         let comments = comments.of(&group);
         Self {
@@ -236,7 +294,8 @@ impl GroupDetail {
             is_moderator: role == Some(MemberRole::Moderator),
             is_member: role.is_some(),
             has_join_request: false,
-            abilities: GroupAbilities::of(role),
+            abilities: GroupAbilities::of(role, relation.agreement),
+            agreement,
         }
     }
 }

@@ -6,7 +6,7 @@ use kernel::input::{Email, Given};
 use kernel::users::UserSummary;
 use kernel::{AppContext, AppResult, CurrentUser, Data};
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
 use super::MessageResponse;
@@ -247,6 +247,15 @@ pub async fn check(
     }))
 }
 
+/// What the invitee accepts as they join.
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct AcceptInvitationQuery {
+    /// The version of the group's data-use agreement the invitee accepts; required, and
+    /// the current one, when the group has an agreement.
+    #[param(minimum = 1)]
+    pub agreement_version: Option<i32>,
+}
+
 /// Accept an invitation
 ///
 /// Accepts an invitation: the caller joins the group. The token works once.
@@ -254,10 +263,10 @@ pub async fn check(
     operation_id = "acceptInvitation",
     tag = "groups",
     security(("bearer" = [])),
-    params(("slug" = String, Path, description = "The group's slug"), ("invite_hash" = String, Path, description = "The token from the invitation link", min_length = 32)),
+    params(("slug" = String, Path, description = "The group's slug"), ("invite_hash" = String, Path, description = "The token from the invitation link", min_length = 32), AcceptInvitationQuery),
     responses(
         (status = 200, description = "Joined.", body = Data<MessageResponse>),
-        (status = 400, description = "Used, cancelled, replaced or expired (code token_revoked).", body = kernel::ErrorBody),
+        (status = 400, description = "Used, cancelled, replaced or expired (code token_revoked), or the data-use agreement not accepted.", body = kernel::ErrorBody),
         (status = 403, description = "Sent to another address.", body = kernel::ErrorBody),
         (status = 404, description = "No such group.", body = kernel::ErrorBody),
     )
@@ -267,9 +276,10 @@ pub async fn accept(
     ctx: web::Data<AppContext>,
     user: CurrentUser,
     path: web::Path<(String, String)>,
+    query: web::Query<AcceptInvitationQuery>,
 ) -> AppResult<web::Json<Data<MessageResponse>>> {
     let (slug, token) = path.into_inner();
-    invitations::accept(&ctx, &user, &slug, &token).await?;
+    invitations::accept(&ctx, &user, &slug, &token, query.agreement_version).await?;
     Ok(Data::new(MessageResponse {
         message: JOINED.into(),
     }))

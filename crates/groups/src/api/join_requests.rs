@@ -39,6 +39,10 @@ pub struct JoinRequestBody {
     #[validate(nested)]
     #[schema(schema_with = kernel::input::schema::<join_requests::JoinMessage>)]
     pub message: Given<join_requests::JoinMessage>,
+    /// The version of the group's data-use agreement the asker accepts; required, and
+    /// the current one, when the group has an agreement.
+    #[validate(range(min = 1))]
+    pub agreement_version: Option<i32>,
 }
 
 async fn views(ctx: &AppContext, rows: Vec<join_request::Model>) -> AppResult<Vec<JoinRequest>> {
@@ -75,7 +79,7 @@ async fn views(ctx: &AppContext, rows: Vec<join_request::Model>) -> AppResult<Ve
     request_body = JoinRequestBody,
     responses(
         (status = 201, description = "Sent.", body = Data<MessageResponse>),
-        (status = 400, description = "No message, already a member or already asked.", body = kernel::ErrorBody),
+        (status = 400, description = "No message, the data-use agreement not accepted (or not its current version), already a member or already asked.", body = kernel::ErrorBody),
         (status = 404, description = "No such group.", body = kernel::ErrorBody),
     )
 )]
@@ -86,8 +90,9 @@ pub async fn send(
     path: web::Path<String>,
     body: ValidJson<JoinRequestBody>,
 ) -> AppResult<HttpResponse> {
-    let message = body.into_inner().message.value()?;
-    join_requests::send(&ctx, &user, &path, &message).await?;
+    let body = body.into_inner();
+    let message = body.message.value()?;
+    join_requests::send(&ctx, &user, &path, &message, body.agreement_version).await?;
     Ok(HttpResponse::Created().json(Data {
         data: MessageResponse {
             message: join_requests::REQUEST_SENT.into(),

@@ -1,5 +1,6 @@
 //! HTTP endpoints of the groups crate, one file per use case.
 
+pub mod agreement;
 pub mod browse;
 pub mod detail;
 pub mod dto;
@@ -20,7 +21,6 @@ use kernel::{AppContext, AppResult, Page};
 use utoipa_actix_web::service_config::ServiceConfig;
 
 use crate::entity::working_group;
-use crate::enums::MemberRole;
 use crate::service::content::Content;
 use dto::{GroupCard, GroupDetail, Lookups};
 
@@ -50,6 +50,10 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(invitations::cancel)
         .service(invitations::check)
         .service(invitations::accept)
+        .service(agreement::get)
+        .service(agreement::publish)
+        .service(agreement::accept)
+        .service(agreement::export)
         .service(members::leave)
         .service(members::list)
         .service(members::change_role)
@@ -120,7 +124,7 @@ async fn detail_of(
     ctx: &AppContext,
     group: working_group::Model,
     content: Content,
-    role: Option<MemberRole>,
+    relation: dto::Relation,
     comments: Comments,
 ) -> AppResult<GroupDetail> {
     let lookups = load_lookups(ctx).await?;
@@ -134,7 +138,7 @@ async fn detail_of(
         content,
         &lookups,
         creator,
-        role,
+        relation,
         comments,
         ctx.storage.as_ref(),
     ))

@@ -8,7 +8,7 @@ use validator::Validate;
 
 use super::MessageResponse;
 use super::dto::{GroupCard, GroupDetail};
-use crate::enums::{MemberRole, YesNo};
+use crate::enums::YesNo;
 use crate::service::content::{General, Specifics};
 use crate::service::wizard;
 
@@ -100,7 +100,8 @@ async fn owner_view(
     group: crate::entity::working_group::Model,
 ) -> AppResult<GroupDetail> {
     let content = wizard::working_content(&ctx.db, &group).await?;
-    super::detail_of(ctx, group, content, Some(MemberRole::Admin), Comments::All).await
+    let owner = super::dto::Relation::owner(&group);
+    super::detail_of(ctx, group, content, owner, Comments::All).await
 }
 
 /// My groups

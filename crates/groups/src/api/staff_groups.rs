@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
-use super::dto::{GroupCard, GroupDetail};
+use super::dto::{GroupCard, GroupDetail, Relation};
 use crate::enums::StaffGroupList;
 use crate::service::moderation::{self, Action};
 
@@ -82,8 +82,9 @@ pub async fn review(
     let id = path.into_inner();
     let (current, proposed) = moderation::proposed(&ctx, &staff, id).await?;
     let group = crate::service::detail::by_id(&ctx.db, id).await?;
-    let current = super::detail_of(&ctx, group.clone(), current, None, Comments::All).await?;
-    let proposed = super::detail_of(&ctx, group, proposed, None, Comments::All).await?;
+    let staff = Relation::staff();
+    let current = super::detail_of(&ctx, group.clone(), current, staff, Comments::All).await?;
+    let proposed = super::detail_of(&ctx, group, proposed, staff, Comments::All).await?;
     Ok(Data::new(GroupReview { current, proposed }))
 }
 

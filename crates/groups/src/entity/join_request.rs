@@ -9,6 +9,8 @@ pub struct Model {
     pub group_id: i64,
     pub user_id: i64,
     pub message: String,
+    /// The data-use agreement version the asker accepted with the request.
+    pub agreement_version: Option<i32>,
     pub created_at: DateTimeUtc,
 }
 

@@ -11,6 +11,8 @@ pub struct Model {
     pub user_id: i64,
     /// `admin` (the owner), `moderator` or `member`.
     pub role: MemberRole,
+    /// The data-use agreement version the member last accepted.
+    pub agreement_version: Option<i32>,
     pub created_at: DateTimeUtc,
 }
 

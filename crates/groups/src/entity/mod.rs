@@ -1,5 +1,7 @@
 //! The groups crate's tables; they never leave the crate.
 
+pub mod agreement;
+pub mod agreement_acceptance;
 pub mod group_goal;
 pub mod group_update;
 pub mod industry_partner_role;

@@ -30,6 +30,10 @@ pub struct Model {
     pub pending_changes: Option<String>,
     /// When the wizard was completed; staff review only submitted groups.
     pub submitted_at: Option<DateTimeUtc>,
+    /// The data-use agreement's current version; `None` while the group has none.
+    pub agreement_version: Option<i32>,
+    /// Until when members who hold an older version still read private content.
+    pub agreement_grace_until: Option<DateTimeUtc>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

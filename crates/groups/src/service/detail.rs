@@ -5,13 +5,23 @@ use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 
 use super::membership;
 use crate::entity::working_group;
-use crate::enums::MemberRole;
+use crate::enums::{AgreementState, MemberRole};
 use crate::policy;
 
 /// The group and the viewer's relation to it.
 pub struct Viewed {
     pub group: working_group::Model,
     pub role: Option<MemberRole>,
+    /// Where the viewer stands with the group's data-use agreement.
+    pub agreement: AgreementState,
+}
+
+impl Viewed {
+    /// Whether the viewer reads the group's private content (issue 24 §2).
+    pub fn reads_private(&self, viewer: Option<&CurrentUser>) -> bool {
+        let is_staff = viewer.is_some_and(|v| v.staff_role.is_some());
+        policy::may_read_private(self.role, is_staff, self.agreement)
+    }
 }
 
 /// The group with this slug, if the viewer may see it; otherwise 404 (a hidden group
@@ -35,13 +45,17 @@ pub async fn viewed(
     group: working_group::Model,
     viewer: Option<&CurrentUser>,
 ) -> AppResult<Viewed> {
-    let role = membership::role_of(db, group.id, viewer.map(|v| v.id)).await?;
+    let (role, agreement) = membership::standing(db, &group, viewer.map(|v| v.id)).await?;
     let (approved, active) = (group.approved_status, group.active_status);
     let is_staff = viewer.is_some_and(|v| v.staff_role.is_some());
     if !policy::may_view(approved, active, role, is_staff) {
         return Err(AppError::not_found());
     }
-    Ok(Viewed { group, role })
+    Ok(Viewed {
+        group,
+        role,
+        agreement,
+    })
 }
 
 /// A group by id, whatever its status (staff views).

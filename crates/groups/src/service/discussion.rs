@@ -2,6 +2,7 @@
 //! topics, post, make topics private and moderate; and the comment count it shows.
 //! `app` adapts these to the discussions crate's target trait.
 
+use chrono::{DateTime, Utc};
 use kernel::{AppResult, CurrentUser};
 use sea_orm::sea_query::{Alias, Expr, ExprTrait, JoinType, Query};
 use sea_orm::{
@@ -9,7 +10,7 @@ use sea_orm::{
 };
 
 use crate::entity::{member, working_group};
-use crate::enums::{ActiveStatus, ApprovedStatus, MemberRole};
+use crate::enums::{ActiveStatus, AgreementState, ApprovedStatus, MemberRole};
 use crate::policy;
 
 /// A viewer's rights in a group's discussion.
@@ -21,12 +22,16 @@ pub struct DiscussionRights {
     pub moderate: bool,
 }
 
-/// What the rights depend on: the group's status and the viewer's role in it.
+/// What the rights depend on: the group's status, the viewer's role in it and the
+/// data-use agreement version they hold against the group's current one.
 #[derive(Debug, FromQueryResult)]
 struct Standing {
     approved_status: ApprovedStatus,
     active_status: ActiveStatus,
+    agreement_version: Option<i32>,
+    agreement_grace_until: Option<DateTime<Utc>>,
     role: Option<MemberRole>,
+    held_version: Option<i32>,
 }
 
 /// The groups' statuses with the viewer's role in each, in one statement (every page of a
@@ -43,6 +48,8 @@ async fn standings<T: FromQueryResult>(
     query
         .column((groups, working_group::Column::ApprovedStatus))
         .column((groups, working_group::Column::ActiveStatus))
+        .column((groups, working_group::Column::AgreementVersion))
+        .column((groups, working_group::Column::AgreementGraceUntil))
         .from(groups)
         .and_where(Expr::col((groups, working_group::Column::Id)).is_in(group_ids.iter().copied()));
     if named {
@@ -57,6 +64,10 @@ async fn standings<T: FromQueryResult>(
                 Expr::col((members, member::Column::Role)),
                 Alias::new("role"),
             )
+            .expr_as(
+                Expr::col((members, member::Column::AgreementVersion)),
+                Alias::new("held_version"),
+            )
             .join(
                 JoinType::LeftJoin,
                 members,
@@ -67,7 +78,9 @@ async fn standings<T: FromQueryResult>(
                     )
                     .add(Expr::col((members, member::Column::UserId)).eq(user_id)),
             ),
-        None => query.expr_as(Expr::cust("NULL"), Alias::new("role")),
+        None => query
+            .expr_as(Expr::cust("NULL"), Alias::new("role"))
+            .expr_as(Expr::cust("NULL"), Alias::new("held_version")),
     };
     let statement = db.get_database_backend().build(&query);
     Ok(T::find_by_statement(statement).all(db).await?)
@@ -86,8 +99,14 @@ fn rights_of(standing: &Standing, viewer: Option<&CurrentUser>) -> Option<Discus
         return None;
     }
     let member = role.is_some();
+    let agreement = policy::agreement_state(
+        standing.agreement_version,
+        standing.agreement_grace_until,
+        standing.held_version,
+        kernel::clock::now(),
+    );
     Some(DiscussionRights {
-        read_private: policy::may_see_members(role, is_staff),
+        read_private: policy::may_read_private(role, is_staff, agreement),
         write: member,
         set_private: member,
         moderate: policy::may_curate(role) || is_staff,
@@ -149,15 +168,41 @@ pub async fn named(
         .collect())
 }
 
-/// The groups `user_id` belongs to, whatever their role.
+/// The groups whose private topics `user_id` reads as a member, whatever their role: all
+/// they belong to but those whose data-use agreement lapsed for them.
 pub async fn member_of(db: &impl ConnectionTrait, user_id: i64) -> AppResult<Vec<i64>> {
-    Ok(member::Entity::find()
+    type Row = (i64, Option<i32>, Option<i32>, Option<DateTime<Utc>>);
+    let rows: Vec<Row> = member::Entity::find()
         .select_only()
         .column(member::Column::GroupId)
+        .column(member::Column::AgreementVersion)
+        .column_as(
+            Expr::col((
+                working_group::Entity,
+                working_group::Column::AgreementVersion,
+            )),
+            "current_version",
+        )
+        .column(working_group::Column::AgreementGraceUntil)
+        .join(
+            JoinType::InnerJoin,
+            member::Entity::belongs_to(working_group::Entity)
+                .from(member::Column::GroupId)
+                .to(working_group::Column::Id)
+                .into(),
+        )
         .filter(member::Column::UserId.eq(user_id))
         .into_tuple()
         .all(db)
-        .await?)
+        .await?;
+    let now = kernel::clock::now();
+    Ok(rows
+        .into_iter()
+        .filter(|&(_, held, current, grace_until)| {
+            policy::agreement_state(current, grace_until, held, now) != AgreementState::Lapsed
+        })
+        .map(|(group_id, ..)| group_id)
+        .collect())
 }
 
 /// Moves the group's comment counts (all posts, and those in public topics) in the

@@ -10,7 +10,7 @@ use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
 };
 
-use super::{detail, emails, join_requests, membership};
+use super::{agreements, detail, emails, join_requests, membership};
 use crate::entity::{invitation, working_group};
 use crate::events::MembershipChange;
 use crate::policy;
@@ -241,14 +241,17 @@ pub async fn check(
 }
 
 /// Takes up an invitation: the caller joins (a pending request of theirs is settled) and
-/// the token is spent.
+/// the token is spent. Where the group has a data-use agreement, the caller accepts its
+/// current version as they join.
 pub async fn accept(
     ctx: &AppContext,
     user: &CurrentUser,
     slug: &str,
     token: &str,
+    agreement_version: Option<i32>,
 ) -> AppResult<()> {
     let (group, row) = check(ctx, user, slug, token).await?;
+    let accepted = agreements::required(&group, agreement_version, "agreement_version")?;
     let txn = kernel::db::begin_write(&ctx.db).await?;
     // Spending the token first makes a second, simultaneous use find nothing.
     let spent = invitation::Entity::delete_many()
@@ -262,6 +265,9 @@ pub async fn accept(
     }
     let joined = membership::admit(&txn, group.id, user.id).await?;
     join_requests::settle(&txn, group.id, user.id).await?;
+    if let Some(version) = accepted {
+        agreements::record(&txn, group.id, user.id, version, kernel::clock::now()).await?;
+    }
     txn.commit().await?;
     if joined {
         membership::announce(

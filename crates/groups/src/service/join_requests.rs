@@ -6,7 +6,7 @@ use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
 };
 
-use super::{detail, membership};
+use super::{agreements, detail, membership};
 use crate::entity::{join_request, working_group};
 use crate::events::MembershipChange;
 use crate::policy;
@@ -40,12 +40,14 @@ pub async fn is_pending(
         .is_some())
 }
 
-/// Sends a request to join a public group the user is not in.
+/// Sends a request to join a public group the user is not in, with the data-use agreement
+/// version they accepted where the group has one.
 pub async fn send(
     ctx: &AppContext,
     user: &CurrentUser,
     slug: &str,
     message: &JoinMessage,
+    agreement_version: Option<i32>,
 ) -> AppResult<join_request::Model> {
     let viewed = detail::by_slug(&ctx.db, slug, Some(user)).await?;
     if viewed.role.is_some() {
@@ -57,10 +59,12 @@ pub async fn send(
     if !is_open(&viewed.group) {
         return Err(AppError::bad_request("group_not_open", NOT_OPEN));
     }
+    let accepted = agreements::required(&viewed.group, agreement_version, "agreement_version")?;
     let row = join_request::ActiveModel {
         group_id: Set(viewed.group.id),
         user_id: Set(user.id),
         message: Set(message.to_string()),
+        agreement_version: Set(accepted),
         created_at: Set(kernel::clock::now()),
         ..Default::default()
     };
@@ -167,6 +171,12 @@ pub async fn decide(
     }
     if accept {
         membership::admit(&txn, group.id, request.user_id).await?;
+        // The asker accepted the agreement when they asked; a version published since
+        // then is theirs to accept like every member's.
+        if let Some(version) = request.agreement_version {
+            agreements::record(&txn, group.id, request.user_id, version, request.created_at)
+                .await?;
+        }
     }
     txn.commit().await?;
     let change = if accept {

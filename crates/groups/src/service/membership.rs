@@ -12,7 +12,7 @@ use sea_orm::{
 
 use super::detail;
 use crate::entity::{member, working_group};
-use crate::enums::MemberRole;
+use crate::enums::{AgreementState, MemberRole};
 use crate::events::{GroupRef, MembershipChange, MembershipChanged};
 use crate::policy;
 
@@ -33,6 +33,25 @@ pub async fn role_of(
         return Ok(None);
     };
     Ok(find(db, group_id, user_id).await?.map(|m| m.role))
+}
+
+/// The viewer's role in `group` and where they stand with its data-use agreement.
+pub async fn standing(
+    db: &impl ConnectionTrait,
+    group: &working_group::Model,
+    user_id: Option<i64>,
+) -> AppResult<(Option<MemberRole>, AgreementState)> {
+    let Some(user_id) = user_id else {
+        return Ok((None, AgreementState::None));
+    };
+    let row = find(db, group.id, user_id).await?;
+    let state = policy::agreement_state(
+        group.agreement_version,
+        group.agreement_grace_until,
+        row.as_ref().and_then(|m| m.agreement_version),
+        kernel::clock::now(),
+    );
+    Ok((row.map(|m| m.role), state))
 }
 
 async fn find(
@@ -189,7 +208,7 @@ pub async fn members(
     params: &PageParams,
 ) -> AppResult<(detail::Viewed, Page<member::Model>)> {
     let viewed = detail::by_slug(db, slug, Some(viewer)).await?;
-    if !policy::may_see_members(viewed.role, viewer.staff_role.is_some()) {
+    if !viewed.reads_private(Some(viewer)) {
         return Err(AppError::forbidden());
     }
     let select = member::Entity::find()

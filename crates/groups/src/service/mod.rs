@@ -1,6 +1,7 @@
 //! The rules of working groups; handlers stay thin.
 
 pub mod activity;
+pub mod agreements;
 pub mod browse;
 pub mod content;
 pub mod detail;

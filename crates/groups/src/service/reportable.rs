@@ -115,9 +115,10 @@ impl Reportable for Updates {
         let Some(update) = group_update::Entity::find_by_id(id).one(&self.db).await? else {
             return Ok(false);
         };
-        let role = membership::role_of(&self.db, update.group_id, Some(viewer.id)).await?;
+        let group = super::detail::by_id(&self.db, update.group_id).await?;
+        let (role, agreement) = membership::standing(&self.db, &group, Some(viewer.id)).await?;
         Ok(update.approved_status == UpdateStatus::Approved
-            && policy::may_see_members(role, viewer.staff_role.is_some()))
+            && policy::may_read_private(role, viewer.staff_role.is_some(), agreement))
     }
 
     fn removable(&self) -> bool {

@@ -84,8 +84,8 @@ pub async fn approved(
     params: &PageParams,
 ) -> AppResult<(Page<group_update::Model>, Option<MemberRole>)> {
     let group = detail::by_id(db, group_id).await?;
-    let role = membership::role_of(db, group.id, Some(viewer.id)).await?;
-    if !policy::may_see_members(role, viewer.staff_role.is_some()) {
+    let (role, agreement) = membership::standing(db, &group, Some(viewer.id)).await?;
+    if !policy::may_read_private(role, viewer.staff_role.is_some(), agreement) {
         return Err(AppError::not_found());
     }
     // A member opening the updates counts once a day for the group's activity chart

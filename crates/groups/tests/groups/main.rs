@@ -1,6 +1,7 @@
 //! Integration tests of the groups crate through the real app.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod agreements;
 mod browse;
 mod materials;
 mod membership;

@@ -123,7 +123,7 @@ async fn a_join_request_is_sent_listed_and_accepted() {
         json!({
             "can_edit": false, "can_edit_materials": false, "can_post_update": false,
             "can_see_members": false, "can_manage_requests": false, "can_leave": false,
-            "can_see_activity": false,
+            "can_see_activity": false, "can_manage_agreement": false,
         }),
         "an applicant may do nothing yet"
     );
@@ -135,7 +135,7 @@ async fn a_join_request_is_sent_listed_and_accepted() {
         json!({
             "can_edit": true, "can_edit_materials": true, "can_post_update": true,
             "can_see_members": true, "can_manage_requests": true, "can_leave": false,
-            "can_see_activity": true,
+            "can_see_activity": true, "can_manage_agreement": true,
         }),
         "the owner runs the group and cannot leave it"
     );
@@ -186,7 +186,7 @@ async fn a_join_request_is_sent_listed_and_accepted() {
         json!({
             "can_edit": false, "can_edit_materials": false, "can_post_update": false,
             "can_see_members": true, "can_manage_requests": false, "can_leave": true,
-            "can_see_activity": false,
+            "can_see_activity": false, "can_manage_agreement": false,
         }),
         "a member sees the members and may leave"
     );
@@ -414,7 +414,7 @@ async fn roles_removal_and_leaving_follow_the_roles_table() {
         json!({
             "can_edit": false, "can_edit_materials": true, "can_post_update": true,
             "can_see_members": true, "can_manage_requests": true, "can_leave": true,
-            "can_see_activity": true,
+            "can_see_activity": true, "can_manage_agreement": false,
         }),
         "a moderator curates but does not edit the group"
     );

@@ -16,6 +16,8 @@ export interface GroupAbilities {
   /** Edit the supplementary materials. */
   can_edit_materials: boolean;
   can_leave: boolean;
+  /** Publish the data-use agreement and export its acceptances (its owner). */
+  can_manage_agreement: boolean;
   /** Decide on join requests and handle invitations. */
   can_manage_requests: boolean;
   can_post_update: boolean;

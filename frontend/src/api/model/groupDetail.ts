@@ -8,6 +8,7 @@
 import type { GroupAbilities } from './groupAbilities';
 import type { ActiveStatus } from './activeStatus';
 import type { GroupDetailAdditionalInfo } from './groupDetailAdditionalInfo';
+import type { AgreementStanding } from './agreementStanding';
 import type { ApprovedStatus } from './approvedStatus';
 import type { GroupDetailCreatedBy } from './groupDetailCreatedBy';
 import type { GroupDetailEmbeddedLink } from './groupDetailEmbeddedLink';
@@ -26,6 +27,8 @@ export interface GroupDetail {
   abilities: GroupAbilities;
   active_status: ActiveStatus;
   additional_info?: GroupDetailAdditionalInfo;
+  /** The group's data-use agreement and where the viewer stands with it. */
+  agreement: AgreementStanding;
   approved_status: ApprovedStatus;
   comments: number;
   created_at: string;

@@ -5,11 +5,15 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { JoinRequestBodyAgreementVersion } from './joinRequestBodyAgreementVersion';
 
 /**
  * Why the asker wants to join (required).
  */
 export interface JoinRequestBody {
+  /** The version of the group's data-use agreement the asker accepts; required, and
+the current one, when the group has an agreement. */
+  agreement_version?: JoinRequestBodyAgreementVersion;
   /**
    * @minLength 1
    * @maxLength 2000

@@ -25,8 +25,11 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  AcceptAgreementBody,
+  AcceptInvitationParams,
   CreateGroupRequest,
   DataGroupActivity,
+  DataGroupAgreement,
   DataGroupDetail,
   DataGroupUpdate,
   DataGroupUpdates,
@@ -53,6 +56,7 @@ import type {
   PageGroupCard,
   PageGroupUpdate,
   PageMember,
+  PublishAgreementBody,
   RoleChange,
   SingleFileUpload,
   UpdateGroupRequest,
@@ -887,6 +891,352 @@ export function useGroupActivity<TData = Awaited<ReturnType<typeof groupActivity
 
 
 /**
+ * The current version, for anyone who may see the group (an asker reads what they accept), with where the viewer stands with it.
+ * @summary Get a group's data-use agreement
+ */
+export const getGetGroupAgreementUrl = (slug: string,) => {
+
+
+  
+
+  return `/api/groups/${slug}/agreement`
+}
+
+export const getGroupAgreement = async (slug: string, options?: RequestInit): Promise<DataGroupAgreement> => {
+  
+  return apiFetch<DataGroupAgreement>(getGetGroupAgreementUrl(slug),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetGroupAgreementQueryKey = (slug?: string,) => {
+    return [
+    `/api/groups/${slug}/agreement`
+    ] as const;
+    }
+
+    
+export const getGetGroupAgreementQueryOptions = <TData = Awaited<ReturnType<typeof getGroupAgreement>>, TError = ErrorBody | ErrorBody>(slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupAgreement>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetGroupAgreementQueryKey(slug);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getGroupAgreement>>> = () => getGroupAgreement(slug, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(slug), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getGroupAgreement>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetGroupAgreementQueryResult = NonNullable<Awaited<ReturnType<typeof getGroupAgreement>>>
+export type GetGroupAgreementQueryError = ErrorBody | ErrorBody
+
+
+export function useGetGroupAgreement<TData = Awaited<ReturnType<typeof getGroupAgreement>>, TError = ErrorBody | ErrorBody>(
+ slug: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupAgreement>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getGroupAgreement>>,
+          TError,
+          Awaited<ReturnType<typeof getGroupAgreement>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetGroupAgreement<TData = Awaited<ReturnType<typeof getGroupAgreement>>, TError = ErrorBody | ErrorBody>(
+ slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupAgreement>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getGroupAgreement>>,
+          TError,
+          Awaited<ReturnType<typeof getGroupAgreement>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetGroupAgreement<TData = Awaited<ReturnType<typeof getGroupAgreement>>, TError = ErrorBody | ErrorBody>(
+ slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupAgreement>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Get a group's data-use agreement
+ */
+
+export function useGetGroupAgreement<TData = Awaited<ReturnType<typeof getGroupAgreement>>, TError = ErrorBody | ErrorBody>(
+ slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupAgreement>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetGroupAgreementQueryOptions(slug,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * The member accepts the current version, which opens the group's private content again once a grace period has run out.
+ * @summary Accept a group's data-use agreement
+ */
+export const getAcceptGroupAgreementUrl = (slug: string,) => {
+
+
+  
+
+  return `/api/groups/${slug}/agreement/acceptances`
+}
+
+export const acceptGroupAgreement = async (slug: string,
+    acceptAgreementBody: AcceptAgreementBody, options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getAcceptGroupAgreementUrl(slug),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      acceptAgreementBody,)
+  }
+);}
+
+
+
+
+export const getAcceptGroupAgreementMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptGroupAgreement>>, TError,{slug: string;data: AcceptAgreementBody}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof acceptGroupAgreement>>, TError,{slug: string;data: AcceptAgreementBody}, TContext> => {
+
+const mutationKey = ['acceptGroupAgreement'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof acceptGroupAgreement>>, {slug: string;data: AcceptAgreementBody}> = (props) => {
+          const {slug,data} = props ?? {};
+
+          return  acceptGroupAgreement(slug,data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AcceptGroupAgreementMutationResult = NonNullable<Awaited<ReturnType<typeof acceptGroupAgreement>>>
+    export type AcceptGroupAgreementMutationBody = AcceptAgreementBody
+    export type AcceptGroupAgreementMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Accept a group's data-use agreement
+ */
+export const useAcceptGroupAgreement = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptGroupAgreement>>, TError,{slug: string;data: AcceptAgreementBody}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof acceptGroupAgreement>>,
+        TError,
+        {slug: string;data: AcceptAgreementBody},
+        TContext
+      > => {
+
+      const mutationOptions = getAcceptGroupAgreementMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Who accepted which version of the data-use agreement when, oldest first, as CSV (the group's owner).
+ * @summary Export the agreement's acceptances
+ */
+export const getExportGroupAgreementAcceptancesUrl = (slug: string,) => {
+
+
+  
+
+  return `/api/groups/${slug}/agreement/acceptances.csv`
+}
+
+export const exportGroupAgreementAcceptances = async (slug: string, options?: RequestInit): Promise<string> => {
+  
+  return apiFetch<string>(getExportGroupAgreementAcceptancesUrl(slug),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getExportGroupAgreementAcceptancesQueryKey = (slug?: string,) => {
+    return [
+    `/api/groups/${slug}/agreement/acceptances.csv`
+    ] as const;
+    }
+
+    
+export const getExportGroupAgreementAcceptancesQueryOptions = <TData = Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getExportGroupAgreementAcceptancesQueryKey(slug);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>> = () => exportGroupAgreementAcceptances(slug, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(slug), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ExportGroupAgreementAcceptancesQueryResult = NonNullable<Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>>
+export type ExportGroupAgreementAcceptancesQueryError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+
+export function useExportGroupAgreementAcceptances<TData = Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+ slug: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>,
+          TError,
+          Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportGroupAgreementAcceptances<TData = Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+ slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>,
+          TError,
+          Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportGroupAgreementAcceptances<TData = Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+ slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Export the agreement's acceptances
+ */
+
+export function useExportGroupAgreementAcceptances<TData = Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+ slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getExportGroupAgreementAcceptancesQueryOptions(slug,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Publishes the next version (the owner, who accepts it by publishing). Every other member must accept it within the grace period to keep reading private content.
+ * @summary Publish a data-use agreement
+ */
+export const getPublishGroupAgreementUrl = (slug: string,) => {
+
+
+  
+
+  return `/api/groups/${slug}/agreement/versions`
+}
+
+export const publishGroupAgreement = async (slug: string,
+    publishAgreementBody: PublishAgreementBody, options?: RequestInit): Promise<DataGroupAgreement> => {
+  
+  return apiFetch<DataGroupAgreement>(getPublishGroupAgreementUrl(slug),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      publishAgreementBody,)
+  }
+);}
+
+
+
+
+export const getPublishGroupAgreementMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof publishGroupAgreement>>, TError,{slug: string;data: PublishAgreementBody}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof publishGroupAgreement>>, TError,{slug: string;data: PublishAgreementBody}, TContext> => {
+
+const mutationKey = ['publishGroupAgreement'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof publishGroupAgreement>>, {slug: string;data: PublishAgreementBody}> = (props) => {
+          const {slug,data} = props ?? {};
+
+          return  publishGroupAgreement(slug,data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type PublishGroupAgreementMutationResult = NonNullable<Awaited<ReturnType<typeof publishGroupAgreement>>>
+    export type PublishGroupAgreementMutationBody = PublishAgreementBody
+    export type PublishGroupAgreementMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Publish a data-use agreement
+ */
+export const usePublishGroupAgreement = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof publishGroupAgreement>>, TError,{slug: string;data: PublishAgreementBody}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof publishGroupAgreement>>,
+        TError,
+        {slug: string;data: PublishAgreementBody},
+        TContext
+      > => {
+
+      const mutationOptions = getPublishGroupAgreementMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * Invites an e-mail address (with or without an account); the owner and moderators only. The address is mailed a single-use link; someone without an account signs up through it.
  * @summary Invite a member
  */
@@ -1245,18 +1595,27 @@ export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvita
  * @summary Accept an invitation
  */
 export const getAcceptInvitationUrl = (slug: string,
-    inviteHash: string,) => {
+    inviteHash: string,
+    params?: AcceptInvitationParams,) => {
+  const normalizedParams = new URLSearchParams();
 
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
 
-  
+  const stringifiedParams = normalizedParams.toString();
 
-  return `/api/groups/${slug}/invited-members/${inviteHash}`
+  return stringifiedParams.length > 0 ? `/api/groups/${slug}/invited-members/${inviteHash}?${stringifiedParams}` : `/api/groups/${slug}/invited-members/${inviteHash}`
 }
 
 export const acceptInvitation = async (slug: string,
-    inviteHash: string, options?: RequestInit): Promise<DataMessageResponse> => {
+    inviteHash: string,
+    params?: AcceptInvitationParams, options?: RequestInit): Promise<DataMessageResponse> => {
   
-  return apiFetch<DataMessageResponse>(getAcceptInvitationUrl(slug,inviteHash),
+  return apiFetch<DataMessageResponse>(getAcceptInvitationUrl(slug,inviteHash,params),
   {      
     ...options,
     method: 'POST'
@@ -1269,8 +1628,8 @@ export const acceptInvitation = async (slug: string,
 
 
 export const getAcceptInvitationMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptInvitation>>, TError,{slug: string;inviteHash: string}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof acceptInvitation>>, TError,{slug: string;inviteHash: string}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptInvitation>>, TError,{slug: string;inviteHash: string;params?: AcceptInvitationParams}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof acceptInvitation>>, TError,{slug: string;inviteHash: string;params?: AcceptInvitationParams}, TContext> => {
 
 const mutationKey = ['acceptInvitation'];
 const {mutation: mutationOptions} = options ?
@@ -1282,10 +1641,10 @@ const {mutation: mutationOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof acceptInvitation>>, {slug: string;inviteHash: string}> = (props) => {
-          const {slug,inviteHash} = props ?? {};
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof acceptInvitation>>, {slug: string;inviteHash: string;params?: AcceptInvitationParams}> = (props) => {
+          const {slug,inviteHash,params} = props ?? {};
 
-          return  acceptInvitation(slug,inviteHash,)
+          return  acceptInvitation(slug,inviteHash,params,)
         }
 
         
@@ -1301,11 +1660,11 @@ const {mutation: mutationOptions} = options ?
  * @summary Accept an invitation
  */
 export const useAcceptInvitation = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptInvitation>>, TError,{slug: string;inviteHash: string}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptInvitation>>, TError,{slug: string;inviteHash: string;params?: AcceptInvitationParams}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof acceptInvitation>>,
         TError,
-        {slug: string;inviteHash: string},
+        {slug: string;inviteHash: string;params?: AcceptInvitationParams},
         TContext
       > => {
 

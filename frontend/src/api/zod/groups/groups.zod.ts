@@ -194,6 +194,7 @@ export const getGroupResponse = zod.object({
   "can_edit": zod.boolean().describe('Edit, submit for review and delete the group (its owner).'),
   "can_edit_materials": zod.boolean().describe('Edit the supplementary materials.'),
   "can_leave": zod.boolean(),
+  "can_manage_agreement": zod.boolean().describe('Publish the data-use agreement and export its acceptances (its owner).'),
   "can_manage_requests": zod.boolean().describe('Decide on join requests and handle invitations.'),
   "can_post_update": zod.boolean(),
   "can_see_activity": zod.boolean().describe('The group\'s activity over time (`GET /groups/{slug}/activity`).'),
@@ -201,6 +202,11 @@ export const getGroupResponse = zod.object({
 }).describe('What a viewer may do with a group: computed once, by the policy, so no screen decides\na permission itself.'),
   "active_status": zod.enum(['active', 'suspended']),
   "additional_info": zod.string().nullish(),
+  "agreement": zod.object({
+  "grace_until": zod.iso.datetime({}).nullish().describe('Until when members holding an older version still read private content.'),
+  "state": zod.enum(['none', 'current', 'due', 'lapsed']).describe('Where a member stands with the group\'s data-use agreement (issue 24 §2): `none`\nwhen the group has no agreement, `current` when they accepted its current version,\n`due` while they may still read private content under an older one (the grace\nperiod), `lapsed` once that ran out.'),
+  "version": zod.number().nullish().describe('The current version; absent while the group has none.')
+}).describe('A group\'s data-use agreement as the viewer stands with it (issue 24 §2).'),
   "approved_status": zod.enum(['approved', 'not_approved', 'waiting_for_approval', 'pending_approval_for_changes']).describe('Only staff move a group to `approved` or `not_approved`.'),
   "comments": zod.number(),
   "created_at": zod.iso.datetime({}),
@@ -270,6 +276,68 @@ export const groupActivityResponse = zod.object({
   "update_readers": zod.array(zod.number()).describe('Different members who opened the group\'s updates.')
 }).describe('A group\'s activity, one value per UTC day in each series, the first for\n`period.first_day`.')
 })
+
+/**
+ * The current version, for anyone who may see the group (an asker reads what they accept), with where the viewer stands with it.
+ * @summary Get a group's data-use agreement
+ */
+export const getGroupAgreementParams = zod.object({
+  "slug": zod.string().describe('The group\'s slug')
+})
+
+export const getGroupAgreementResponse = zod.object({
+  "data": zod.object({
+  "body": zod.string().describe('Rich text (sanitised).'),
+  "grace_days": zod.number().describe('Days members holding the previous version had to accept this one.'),
+  "grace_until": zod.iso.datetime({}).describe('Until when members holding an older version still read private content.'),
+  "published_at": zod.iso.datetime({}),
+  "state": zod.enum(['none', 'current', 'due', 'lapsed']).describe('Where a member stands with the group\'s data-use agreement (issue 24 §2): `none`\nwhen the group has no agreement, `current` when they accepted its current version,\n`due` while they may still read private content under an older one (the grace\nperiod), `lapsed` once that ran out.'),
+  "version": zod.number()
+}).describe('The current version of a group\'s data-use agreement.')
+})
+
+/**
+ * The member accepts the current version, which opens the group's private content again once a grace period has run out.
+ * @summary Accept a group's data-use agreement
+ */
+export const acceptGroupAgreementParams = zod.object({
+  "slug": zod.string().describe('The group\'s slug')
+})
+
+export const acceptGroupAgreementBody = zod.object({
+  "version": zod.number()
+}).describe('The version the member accepts.')
+
+export const acceptGroupAgreementResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
+})
+
+/**
+ * Who accepted which version of the data-use agreement when, oldest first, as CSV (the group's owner).
+ * @summary Export the agreement's acceptances
+ */
+export const exportGroupAgreementAcceptancesParams = zod.object({
+  "slug": zod.string().describe('The group\'s slug')
+})
+
+/**
+ * Publishes the next version (the owner, who accepts it by publishing). Every other member must accept it within the grace period to keep reading private content.
+ * @summary Publish a data-use agreement
+ */
+export const publishGroupAgreementParams = zod.object({
+  "slug": zod.string().describe('The group\'s slug')
+})
+
+export const publishGroupAgreementBodyBodyMax = 100000;export const publishGroupAgreementBodyGraceDaysDefault = 14;
+export const publishGroupAgreementBodyGraceDaysMin = 0;
+export const publishGroupAgreementBodyGraceDaysMax = 90;
+
+export const publishGroupAgreementBody = zod.object({
+  "body": zod.string().min(1).max(publishGroupAgreementBodyBodyMax),
+  "grace_days": zod.number().min(publishGroupAgreementBodyGraceDaysMin).max(publishGroupAgreementBodyGraceDaysMax).default(publishGroupAgreementBodyGraceDaysDefault).describe('Days members holding the previous version keep reading private content before\nthey must accept this one (0 closes it at once).')
+}).describe('A new version of the agreement.')
 
 /**
  * Invites an e-mail address (with or without an account); the owner and moderators only. The address is mailed a single-use link; someone without an account signs up through it.
@@ -369,6 +437,10 @@ export const acceptInvitationParams = zod.object({
   "invite_hash": zod.string().min(acceptInvitationPathInviteHashMin).describe('The token from the invitation link')
 })
 
+export const acceptInvitationQueryParams = zod.object({
+  "agreement_version": zod.number().min(1).nullish().describe('The version of the group\'s data-use agreement the invitee accepts; required, and\nthe current one, when the group has an agreement.')
+})
+
 export const acceptInvitationResponse = zod.object({
   "data": zod.object({
   "message": zod.string()
@@ -423,6 +495,7 @@ export const sendJoinRequestParams = zod.object({
 export const sendJoinRequestBodyMessageMax = 2000;
 
 export const sendJoinRequestBody = zod.object({
+  "agreement_version": zod.number().nullish().describe('The version of the group\'s data-use agreement the asker accepts; required, and\nthe current one, when the group has an agreement.'),
   "message": zod.string().min(1).max(sendJoinRequestBodyMessageMax)
 }).describe('Why the asker wants to join (required).')
 
@@ -1058,6 +1131,7 @@ export const getMyGroupResponse = zod.object({
   "can_edit": zod.boolean().describe('Edit, submit for review and delete the group (its owner).'),
   "can_edit_materials": zod.boolean().describe('Edit the supplementary materials.'),
   "can_leave": zod.boolean(),
+  "can_manage_agreement": zod.boolean().describe('Publish the data-use agreement and export its acceptances (its owner).'),
   "can_manage_requests": zod.boolean().describe('Decide on join requests and handle invitations.'),
   "can_post_update": zod.boolean(),
   "can_see_activity": zod.boolean().describe('The group\'s activity over time (`GET /groups/{slug}/activity`).'),
@@ -1065,6 +1139,11 @@ export const getMyGroupResponse = zod.object({
 }).describe('What a viewer may do with a group: computed once, by the policy, so no screen decides\na permission itself.'),
   "active_status": zod.enum(['active', 'suspended']),
   "additional_info": zod.string().nullish(),
+  "agreement": zod.object({
+  "grace_until": zod.iso.datetime({}).nullish().describe('Until when members holding an older version still read private content.'),
+  "state": zod.enum(['none', 'current', 'due', 'lapsed']).describe('Where a member stands with the group\'s data-use agreement (issue 24 §2): `none`\nwhen the group has no agreement, `current` when they accepted its current version,\n`due` while they may still read private content under an older one (the grace\nperiod), `lapsed` once that ran out.'),
+  "version": zod.number().nullish().describe('The current version; absent while the group has none.')
+}).describe('A group\'s data-use agreement as the viewer stands with it (issue 24 §2).'),
   "approved_status": zod.enum(['approved', 'not_approved', 'waiting_for_approval', 'pending_approval_for_changes']).describe('Only staff move a group to `approved` or `not_approved`.'),
   "comments": zod.number(),
   "created_at": zod.iso.datetime({}),
@@ -1140,6 +1219,7 @@ export const updateGroupResponse = zod.object({
   "can_edit": zod.boolean().describe('Edit, submit for review and delete the group (its owner).'),
   "can_edit_materials": zod.boolean().describe('Edit the supplementary materials.'),
   "can_leave": zod.boolean(),
+  "can_manage_agreement": zod.boolean().describe('Publish the data-use agreement and export its acceptances (its owner).'),
   "can_manage_requests": zod.boolean().describe('Decide on join requests and handle invitations.'),
   "can_post_update": zod.boolean(),
   "can_see_activity": zod.boolean().describe('The group\'s activity over time (`GET /groups/{slug}/activity`).'),
@@ -1147,6 +1227,11 @@ export const updateGroupResponse = zod.object({
 }).describe('What a viewer may do with a group: computed once, by the policy, so no screen decides\na permission itself.'),
   "active_status": zod.enum(['active', 'suspended']),
   "additional_info": zod.string().nullish(),
+  "agreement": zod.object({
+  "grace_until": zod.iso.datetime({}).nullish().describe('Until when members holding an older version still read private content.'),
+  "state": zod.enum(['none', 'current', 'due', 'lapsed']).describe('Where a member stands with the group\'s data-use agreement (issue 24 §2): `none`\nwhen the group has no agreement, `current` when they accepted its current version,\n`due` while they may still read private content under an older one (the grace\nperiod), `lapsed` once that ran out.'),
+  "version": zod.number().nullish().describe('The current version; absent while the group has none.')
+}).describe('A group\'s data-use agreement as the viewer stands with it (issue 24 §2).'),
   "approved_status": zod.enum(['approved', 'not_approved', 'waiting_for_approval', 'pending_approval_for_changes']).describe('Only staff move a group to `approved` or `not_approved`.'),
   "comments": zod.number(),
   "created_at": zod.iso.datetime({}),
@@ -1212,6 +1297,7 @@ export const setGroupImageResponse = zod.object({
   "can_edit": zod.boolean().describe('Edit, submit for review and delete the group (its owner).'),
   "can_edit_materials": zod.boolean().describe('Edit the supplementary materials.'),
   "can_leave": zod.boolean(),
+  "can_manage_agreement": zod.boolean().describe('Publish the data-use agreement and export its acceptances (its owner).'),
   "can_manage_requests": zod.boolean().describe('Decide on join requests and handle invitations.'),
   "can_post_update": zod.boolean(),
   "can_see_activity": zod.boolean().describe('The group\'s activity over time (`GET /groups/{slug}/activity`).'),
@@ -1219,6 +1305,11 @@ export const setGroupImageResponse = zod.object({
 }).describe('What a viewer may do with a group: computed once, by the policy, so no screen decides\na permission itself.'),
   "active_status": zod.enum(['active', 'suspended']),
   "additional_info": zod.string().nullish(),
+  "agreement": zod.object({
+  "grace_until": zod.iso.datetime({}).nullish().describe('Until when members holding an older version still read private content.'),
+  "state": zod.enum(['none', 'current', 'due', 'lapsed']).describe('Where a member stands with the group\'s data-use agreement (issue 24 §2): `none`\nwhen the group has no agreement, `current` when they accepted its current version,\n`due` while they may still read private content under an older one (the grace\nperiod), `lapsed` once that ran out.'),
+  "version": zod.number().nullish().describe('The current version; absent while the group has none.')
+}).describe('A group\'s data-use agreement as the viewer stands with it (issue 24 §2).'),
   "approved_status": zod.enum(['approved', 'not_approved', 'waiting_for_approval', 'pending_approval_for_changes']).describe('Only staff move a group to `approved` or `not_approved`.'),
   "comments": zod.number(),
   "created_at": zod.iso.datetime({}),

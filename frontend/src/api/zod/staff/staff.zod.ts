@@ -787,6 +787,7 @@ export const staffGroupReviewResponse = zod.object({
   "can_edit": zod.boolean().describe('Edit, submit for review and delete the group (its owner).'),
   "can_edit_materials": zod.boolean().describe('Edit the supplementary materials.'),
   "can_leave": zod.boolean(),
+  "can_manage_agreement": zod.boolean().describe('Publish the data-use agreement and export its acceptances (its owner).'),
   "can_manage_requests": zod.boolean().describe('Decide on join requests and handle invitations.'),
   "can_post_update": zod.boolean(),
   "can_see_activity": zod.boolean().describe('The group\'s activity over time (`GET /groups/{slug}/activity`).'),
@@ -794,6 +795,11 @@ export const staffGroupReviewResponse = zod.object({
 }).describe('What a viewer may do with a group: computed once, by the policy, so no screen decides\na permission itself.'),
   "active_status": zod.enum(['active', 'suspended']),
   "additional_info": zod.string().nullish(),
+  "agreement": zod.object({
+  "grace_until": zod.iso.datetime({}).nullish().describe('Until when members holding an older version still read private content.'),
+  "state": zod.enum(['none', 'current', 'due', 'lapsed']).describe('Where a member stands with the group\'s data-use agreement (issue 24 §2): `none`\nwhen the group has no agreement, `current` when they accepted its current version,\n`due` while they may still read private content under an older one (the grace\nperiod), `lapsed` once that ran out.'),
+  "version": zod.number().nullish().describe('The current version; absent while the group has none.')
+}).describe('A group\'s data-use agreement as the viewer stands with it (issue 24 §2).'),
   "approved_status": zod.enum(['approved', 'not_approved', 'waiting_for_approval', 'pending_approval_for_changes']).describe('Only staff move a group to `approved` or `not_approved`.'),
   "comments": zod.number(),
   "created_at": zod.iso.datetime({}),
@@ -844,6 +850,7 @@ export const staffGroupReviewResponse = zod.object({
   "can_edit": zod.boolean().describe('Edit, submit for review and delete the group (its owner).'),
   "can_edit_materials": zod.boolean().describe('Edit the supplementary materials.'),
   "can_leave": zod.boolean(),
+  "can_manage_agreement": zod.boolean().describe('Publish the data-use agreement and export its acceptances (its owner).'),
   "can_manage_requests": zod.boolean().describe('Decide on join requests and handle invitations.'),
   "can_post_update": zod.boolean(),
   "can_see_activity": zod.boolean().describe('The group\'s activity over time (`GET /groups/{slug}/activity`).'),
@@ -851,6 +858,11 @@ export const staffGroupReviewResponse = zod.object({
 }).describe('What a viewer may do with a group: computed once, by the policy, so no screen decides\na permission itself.'),
   "active_status": zod.enum(['active', 'suspended']),
   "additional_info": zod.string().nullish(),
+  "agreement": zod.object({
+  "grace_until": zod.iso.datetime({}).nullish().describe('Until when members holding an older version still read private content.'),
+  "state": zod.enum(['none', 'current', 'due', 'lapsed']).describe('Where a member stands with the group\'s data-use agreement (issue 24 §2): `none`\nwhen the group has no agreement, `current` when they accepted its current version,\n`due` while they may still read private content under an older one (the grace\nperiod), `lapsed` once that ran out.'),
+  "version": zod.number().nullish().describe('The current version; absent while the group has none.')
+}).describe('A group\'s data-use agreement as the viewer stands with it (issue 24 §2).'),
   "approved_status": zod.enum(['approved', 'not_approved', 'waiting_for_approval', 'pending_approval_for_changes']).describe('Only staff move a group to `approved` or `not_approved`.'),
   "comments": zod.number(),
   "created_at": zod.iso.datetime({}),

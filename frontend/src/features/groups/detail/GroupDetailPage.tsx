@@ -25,6 +25,7 @@ import { ReportButton } from '@/ui/moderation/ReportButton';
 import { useItemPageTitle } from '@/ui/page-title';
 import { Picture } from '@/ui/Picture';
 import { ErrorState, Loading } from '@/ui/QueryState';
+import { AgreementBanner } from '../agreement/AgreementBanner';
 import { InvitationPrompt } from '../membership/InvitationPrompt';
 import { JoinPanel } from '../membership/JoinPanel';
 import { Overview } from './Overview';
@@ -35,6 +36,7 @@ import { counted } from '@/lib/plural';
 const MaterialsTab = lazy(() => import('../materials/MaterialsTab').then((m) => ({ default: m.MaterialsTab })));
 const MembersTab = lazy(() => import('../membership/MembersTab').then((m) => ({ default: m.MembersTab })));
 const RequestsTab = lazy(() => import('../membership/RequestsTab').then((m) => ({ default: m.RequestsTab })));
+const AgreementTab = lazy(() => import('../agreement/AgreementTab').then((m) => ({ default: m.AgreementTab })));
 const UpdatesTab = lazy(() => import('../updates/UpdatesTab').then((m) => ({ default: m.UpdatesTab })));
 // Loaded beside the page: the badges and, for editors, their form are not its first paint.
 const ResearchReferences = lazy(() =>
@@ -64,7 +66,7 @@ export function GroupDetailPage({ Discussion }: { Discussion: DiscussionSlot }) 
 
 /** Spec 2 §2: the tabs each viewer gets, in order, as the server's abilities say. */
 function tabsFor(group: GroupDetail, inviteToken: string | null) {
-  const { can_see_members, can_manage_requests, can_see_activity } = group.abilities;
+  const { can_see_members, can_manage_requests, can_see_activity, can_manage_agreement } = group.abilities;
   return [
     { value: 'overview', label: 'Overview', shown: true },
     { value: 'members', label: 'Members', shown: can_see_members },
@@ -73,6 +75,8 @@ function tabsFor(group: GroupDetail, inviteToken: string | null) {
     { value: 'materials', label: 'Supplementary Materials', shown: true },
     { value: 'updates', label: 'Updates', shown: can_see_members },
     { value: 'activity', label: 'Activity', shown: can_see_activity },
+    // Issue 24 §2: the owner publishes the data-use agreement and exports who accepted it.
+    { value: 'agreement', label: 'Data-use agreement', shown: can_manage_agreement },
     // Issue 23 §2: the owner and moderators review reports; the members read what they did.
     { value: 'reports', label: 'Reports', shown: can_manage_requests },
     { value: 'moderation-log', label: 'Moderation log', shown: can_see_members },
@@ -95,6 +99,7 @@ function GroupView({ group, Discussion }: { group: GroupDetail; Discussion: Disc
             {group.title}
           </Typography>
           {inviteToken && <InvitationPrompt group={group} token={inviteToken} />}
+          <AgreementBanner group={group} />
           {group.approved_status !== 'approved' && group.approved_status !== 'pending_approval_for_changes' && (
             <Chip label="Waiting for approval: only you and staff can see this page" color="warning" sx={{ alignSelf: 'flex-start' }} />
           )}
@@ -137,6 +142,7 @@ function GroupView({ group, Discussion }: { group: GroupDetail; Discussion: Disc
             {tab === 'materials' && <MaterialsTab group={group} />}
             {tab === 'updates' && <UpdatesTab group={group} />}
             {tab === 'activity' && <ActivityTab group={group} />}
+            {tab === 'agreement' && <AgreementTab group={group} />}
             {tab === 'reports' && <ReportsQueue groupId={group.id} />}
             {tab === 'moderation-log' && <ModerationLog groupId={group.id} />}
           </Suspense>

@@ -7,6 +7,7 @@ import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/api-error';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import { useToast } from '@/ui/toast';
+import { AgreementText } from '../agreement/AgreementText';
 import { useRefreshGroup } from './useRefreshGroup';
 
 /**
@@ -63,7 +64,11 @@ function ConfirmInvitation({ group, token }: { group: GroupDetail; token: string
 
   const yes = async () => {
     try {
-      const { data } = await accept.mutateAsync({ slug: group.slug, inviteHash: token });
+      const { data } = await accept.mutateAsync({
+        slug: group.slug,
+        inviteHash: token,
+        params: { agreement_version: group.agreement.version ?? undefined },
+      });
       toast(data.message, 'success', 'Success');
       await refresh();
       void navigate(groupPage, { replace: true });
@@ -83,6 +88,12 @@ function ConfirmInvitation({ group, token }: { group: GroupDetail; token: string
     >
       {invitation.invited_by ? `${invitation.invited_by.name} invited you to join this working group.` : 'You have been invited to join this working group.'}
       {invitation.message && <q style={{ display: 'block', marginTop: 12, whiteSpace: 'pre-wrap' }}>{invitation.message}</q>}
+      {group.agreement.version && (
+        <Stack spacing={1} sx={{ mt: 2 }}>
+          <AgreementText slug={group.slug} />
+          <span>By choosing Yes you accept the data-use agreement (version {group.agreement.version}).</span>
+        </Stack>
+      )}
     </ConfirmDialog>
   );
 }

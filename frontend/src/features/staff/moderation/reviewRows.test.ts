@@ -29,7 +29,9 @@ const group: GroupDetail = {
     can_manage_requests: false,
     can_leave: false,
     can_see_activity: false,
+    can_manage_agreement: false,
   },
+  agreement: { state: 'none' },
 };
 
 describe('the side-by-side review', () => {
