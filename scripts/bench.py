@@ -388,6 +388,12 @@ def main():
         doc += [
             f"- live channel, {LIVE_MEMBERS} members connected to one instance (SQLite, scale data): " + "; ".join(live["lines"]),
         ]
+    # Issue 24 §1: the guardrail's precision and recall on its labelled corpus, and its speed.
+    log("patient-data guardrail")
+    guardrail = subprocess.run([BIN, "guardrail"], capture_output=True, text=True, check=True).stdout
+    doc += ["", "## The patient-data guardrail", "",
+            "`cohort guardrail` on the release binary: the rules (crates/kernel/src/phi/rules) scored on",
+            "the labelled corpus shipped beside them (crates/kernel/src/phi/corpus).", "", guardrail.rstrip()]
     doc.append("")
     out = ROOT / "docs/benchmarks.md"
     extra = ROOT / "docs/benchmarks-notes.md"

@@ -13,7 +13,7 @@ test('a member accepts the data-use agreement to join and again after a new vers
   // The owner publishes the first version from the group's own tab.
   await signInAs(page, owner.email, PASSWORD);
   await page.goto(`/working-groups/${group.slug}`);
-  await page.getByRole('tab', { name: 'Data-use agreement' }).click();
+  await page.getByRole('tab', { name: 'Data protection' }).click();
   await expect(page.getByText('This working group has no data-use agreement yet.')).toBeVisible();
   await page.getByRole('button', { name: 'Publish version 1' }).click();
   await expect(page.getByText('This field is required')).toBeVisible();
@@ -46,7 +46,7 @@ test('a member accepts the data-use agreement to join and again after a new vers
   // Version 2 with no grace period: the member's private tabs close at once.
   await signInAs(page, owner.email, PASSWORD);
   await page.goto(`/working-groups/${group.slug}`);
-  await page.getByRole('tab', { name: 'Data-use agreement' }).click();
+  await page.getByRole('tab', { name: 'Data protection' }).click();
   await page.getByRole('textbox', { name: /^Agreement text/ }).fill('Never share it, and delete exports within 30 days.');
   await page.getByRole('spinbutton', { name: 'Grace period (days)' }).fill('0');
   await page.getByRole('button', { name: 'Publish version 2' }).click();
@@ -73,7 +73,7 @@ test('a member accepts the data-use agreement to join and again after a new vers
   // The owner exports who accepted which version when.
   await signInAs(page, owner.email, PASSWORD);
   await page.goto(`/working-groups/${group.slug}`);
-  await page.getByRole('tab', { name: 'Data-use agreement' }).click();
+  await page.getByRole('tab', { name: 'Data protection' }).click();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export acceptances (CSV)' }).click();
   const file = await download;

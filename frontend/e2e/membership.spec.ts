@@ -42,7 +42,17 @@ test('a member asks to join, the owner approves, and the member sees the member 
   // The owner approves it.
   await signInAs(page, owner.email, PASSWORD);
   await page.goto(`/working-groups/${group.slug}`);
-  await expect(page.getByRole('tab')).toHaveText(['Overview', 'Members', 'Join requests/invites', 'Supplementary Materials', 'Updates', 'Activity', 'Reports', 'Moderation log']);
+  await expect(page.getByRole('tab')).toHaveText([
+    'Overview',
+    'Members',
+    'Join requests/invites',
+    'Supplementary Materials',
+    'Updates',
+    'Activity',
+    'Data protection',
+    'Reports',
+    'Moderation log',
+  ]);
   await expect(page.getByLabel('Your status: Administrator')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Leave' })).toHaveCount(0);
   await page.getByRole('tab', { name: 'Join requests/invites' }).click();

@@ -61,6 +61,7 @@ mod m20261128_000053_audit_chain;
 mod m20261128_000054_research_references;
 mod m20261128_000055_certificate_validity;
 mod m20261128_000056_data_use_agreements;
+mod m20261128_000057_patient_data_guardrail;
 
 pub struct Migrator;
 
@@ -158,6 +159,7 @@ fn every_migration() -> Vec<Box<dyn MigrationTrait>> {
         Box::new(m20261128_000054_research_references::Migration),
         Box::new(m20261128_000055_certificate_validity::Migration),
         Box::new(m20261128_000056_data_use_agreements::Migration),
+        Box::new(m20261128_000057_patient_data_guardrail::Migration),
     ]
 }
 

@@ -6,7 +6,8 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use utoipa_actix_web::{AppExt, scope};
 
 use crate::{
-    audit_trail, captcha, console, dev_mailbox, envelope, group_activity, health, test_processor,
+    audit_trail, captcha, console, dev_mailbox, envelope, group_activity, guardrail, health,
+    test_processor,
 };
 
 #[derive(OpenApi)]
@@ -35,6 +36,7 @@ use crate::{
         (name = "references", description = "Registered trials (ClinicalTrials.gov, ISRCTN) and publications (DOI, PubMed) that working groups and projects link, checked by format; nothing is fetched from the registries."),
         (name = "feed", description = "The activity feed and the dashboard's counts."),
         (name = "learning", description = "Quizzes, attempts and certificates, and their public verification."),
+        (name = "guardrail", description = "The patient-data guardrail: what in a text may identify a patient, before it is published."),
         (name = "audit", description = "The audit chain: every staff decision and moderation action, hash-chained; its daily heads and links in public, and a member's own entries."),
         (name = "staff", description = "The staff console: every operation needs a staff session and answers 404 to anyone else."),
         (name = "dev", description = "Development mode only: the mailbox and outbox of the messages the site sent."),
@@ -61,6 +63,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(audit_trail::list_heads)
         .service(audit_trail::list_links)
         .service(audit_trail::my_trail)
+        .service(guardrail::scan)
         .configure(accounts::configure)
         .configure(groups::configure)
         .configure(projects::configure)

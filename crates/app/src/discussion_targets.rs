@@ -26,6 +26,7 @@ impl Target for GroupDiscussions {
             write: r.write,
             set_private: r.set_private,
             moderate: r.moderate,
+            phi_blocking: r.phi_blocking,
         }))
     }
 
@@ -72,6 +73,7 @@ impl Target for BlogDiscussions {
             write,
             set_private: false,
             moderate,
+            phi_blocking: false,
         }))
     }
 
@@ -109,6 +111,7 @@ impl Target for ProjectDiscussions {
             write,
             set_private: false,
             moderate,
+            phi_blocking: false,
         }))
     }
 

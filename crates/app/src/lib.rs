@@ -16,6 +16,7 @@ pub mod doctor;
 mod envelope;
 mod feed_facts;
 mod group_activity;
+mod guardrail;
 mod health;
 mod known_paths;
 mod media;

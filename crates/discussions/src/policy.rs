@@ -46,6 +46,7 @@ mod tests {
         write: true,
         set_private: true,
         moderate: false,
+        phi_blocking: false,
     };
     const MODERATOR: Access = Access {
         moderate: true,
@@ -56,6 +57,7 @@ mod tests {
         write: false,
         set_private: false,
         moderate: false,
+        phi_blocking: false,
     };
 
     #[test]

@@ -21,6 +21,9 @@ pub struct Access {
     pub set_private: bool,
     /// Removes other people's topics and replies (a group's owner and moderators).
     pub moderate: bool,
+    /// Text the patient-data guardrail flags is not published here, even with the author's
+    /// declaration (a working group whose owner chose it).
+    pub phi_blocking: bool,
 }
 
 #[async_trait]

@@ -76,6 +76,11 @@ pub fn may_manage_agreement(role: Option<MemberRole>) -> bool {
     may_manage(role)
 }
 
+/// Only the owner makes the patient-data check blocking or not (issue 24 §1).
+pub fn may_set_phi_check(role: Option<MemberRole>) -> bool {
+    may_manage(role)
+}
+
 /// Spec 2 §2: the group page's Members and Updates tabs are for its members (staff read
 /// what they need from the console).
 pub fn may_open_member_tabs(role: Option<MemberRole>) -> bool {
@@ -147,6 +152,8 @@ mod tests {
         assert!(may_read_private(None, true, AgreementState::Lapsed));
         assert!(may_manage_agreement(Some(MemberRole::Admin)));
         assert!(!may_manage_agreement(Some(MemberRole::Moderator)));
+        assert!(may_set_phi_check(Some(MemberRole::Admin)));
+        assert!(!may_set_phi_check(Some(MemberRole::Moderator)));
     }
 
     #[test]

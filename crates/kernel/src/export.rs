@@ -221,6 +221,7 @@ pub const TABLES: &[TableExport] = &[
         "audit_heads",
         "The audit chain's published daily heads: places and hashes, named by no one.",
     ),
+    TableExport::member("phi_declarations", &["user_id"]),
     TableExport::nobody(
         "captcha_uses",
         "Spent proof-of-work challenges, named by no one.",

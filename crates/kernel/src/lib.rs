@@ -37,6 +37,7 @@ pub mod page_meta;
 pub mod pagination;
 pub mod payments;
 pub mod pdf;
+pub mod phi;
 pub mod rate_limit;
 pub mod response;
 pub mod rich_text;

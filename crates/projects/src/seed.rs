@@ -422,6 +422,8 @@ async fn write(
         lay_summary: parsed(demo.lay_summary)?,
         tags,
         video_url: None,
+        // The demo's own texts pass the patient-data guardrail without a declaration.
+        phi_declared: false,
     };
     let draft = drafts::create(ctx, owner, general).await?;
     let picture = kernel::images::demo(
@@ -440,6 +442,7 @@ async fn write(
         impact: parsed(demo.impact)?,
         ethics_status: demo.ethics,
         conflicts: parsed("None to declare.")?,
+        phi_declared: false,
     };
     drafts::set_research(ctx, owner, draft.id, research).await?;
     let people = demo

@@ -81,6 +81,8 @@ fn with_body(
             json!({"body": "<p>Keep it in the group.</p>", "grace_days": 14})
         }
         "acceptGroupAgreement" => json!({"version": 1}),
+        "scanForPatientData" => json!({"text": "<p>Call 07700 900123</p>"}),
+        "setGroupPhiCheck" => json!({"blocking": false}),
         "createDiscussion" | "createComment" | "updateDiscussion" | "updateComment" => {
             json!({"text": "<p>Said</p>"})
         }

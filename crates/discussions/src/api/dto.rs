@@ -120,6 +120,9 @@ pub struct Permissions {
     pub can_set_private: bool,
     /// Remove other people's posts.
     pub can_moderate: bool,
+    /// Text the patient-data guardrail flags cannot be published here, even with a
+    /// declaration (issue 24 §1).
+    pub phi_blocking: bool,
 }
 
 /// A page of topics, with the viewer's permissions.

@@ -41,6 +41,9 @@ pub struct PostJson {
     pub parent: Option<i64>,
     /// Topics: false makes the topic private (members only). Default true.
     pub is_public: Option<bool>,
+    /// The author declares they may share what the patient-data guardrail found in the
+    /// text (issue 24 §1); without it, flagged text is refused.
+    pub phi_declared: Option<bool>,
 }
 
 /// A topic or reply as multipart, with files.
@@ -49,6 +52,7 @@ pub struct PostUpload {
     pub text: Option<String>,
     pub parent: Option<i64>,
     pub is_public: Option<bool>,
+    pub phi_declared: Option<bool>,
     /// Up to 10 files: JPEG, PNG, GIF or PDF, each at most 8 MB, checked by content
     /// (send none for a post without files).
     #[schema(value_type = Vec<String>, format = Binary)]
@@ -61,6 +65,7 @@ pub struct PostForm {
     pub text: Option<String>,
     pub parent: Option<i64>,
     pub is_public: Option<bool>,
+    pub phi_declared: bool,
     pub files: Vec<Upload>,
 }
 
@@ -94,6 +99,7 @@ impl FromRequest for PostForm {
                     text: body.text,
                     parent: body.parent,
                     is_public: body.is_public,
+                    phi_declared: body.phi_declared.unwrap_or(false),
                     files: Vec::new(),
                 })
             })
@@ -142,6 +148,11 @@ fn number(text: &str, name: &str) -> Result<Option<i64>, AppError> {
     }
 }
 
+/// A form's checkbox value.
+fn yes(text: &str) -> bool {
+    matches!(text.trim(), "true" | "1" | "on")
+}
+
 async fn read_multipart(mut form: Multipart) -> Result<PostForm, AppError> {
     let mut out = PostForm::default();
     let mut budget = MAX_POST_BYTES;
@@ -167,7 +178,8 @@ async fn read_multipart(mut form: Multipart) -> Result<PostForm, AppError> {
                 match name.as_str() {
                     "text" => out.text = Some(text),
                     "parent" => out.parent = number(&text, "parent")?,
-                    "is_public" => out.is_public = Some(matches!(text.trim(), "true" | "1" | "on")),
+                    "is_public" => out.is_public = Some(yes(&text)),
+                    "phi_declared" => out.phi_declared = yes(&text),
                     // `id` and `comment_id` repeat the path; anything else is ignored.
                     _ => {}
                 }
@@ -183,6 +195,7 @@ impl From<PostForm> for crate::service::topics::TopicInput {
             text: form.text,
             is_public: form.is_public,
             parent: form.parent,
+            phi_declared: form.phi_declared,
             files: form.files,
         }
     }
@@ -193,6 +206,7 @@ impl From<PostForm> for crate::service::replies::ReplyInput {
         Self {
             text: form.text,
             parent: form.parent,
+            phi_declared: form.phi_declared,
             files: form.files,
         }
     }

@@ -75,6 +75,7 @@ pub async fn list(
             can_create_discussion: viewer.is_some() && place.access.write,
             can_set_private: viewer.is_some() && place.access.set_private,
             can_moderate: viewer.is_some() && place.access.moderate,
+            phi_blocking: place.access.phi_blocking,
         },
         subscription: SubscriptionState {
             subject_type,

@@ -1,9 +1,10 @@
 //! What topics and replies share: their text, finding them, deleting them, counting them.
 
+use kernel::phi::guard::{self, Guard};
 use kernel::{AppContext, AppError, AppResult, CurrentUser};
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 
-use super::attachments::{self, Stored};
+use super::attachments::{self, Stored, Upload};
 use super::place::Place;
 use crate::entity::post;
 use crate::events::DiscussionChanged;
@@ -18,6 +19,42 @@ pub fn clean_text(html: Option<&str>) -> AppResult<String> {
     if kernel::rich_text::is_blank(&text) {
         return Err(AppError::field("text", REQUIRED));
     }
+    Ok(text)
+}
+
+/// Sanitised text that passed the patient-data guardrail (issue 24 §1) where `user`
+/// publishes it in `place`: flagged text needs their declaration, or is refused where the
+/// place makes the check blocking.
+pub async fn guarded_text(
+    ctx: &AppContext,
+    user: &CurrentUser,
+    place: &Place,
+    html: Option<&str>,
+    files: &[Upload],
+    declared: bool,
+) -> AppResult<String> {
+    let text = clean_text(html)?;
+    let guard = Guard {
+        declared,
+        blocking: place.access.phi_blocking,
+    };
+    let at = guard::Place(format!(
+        "discussion:{}:{}",
+        place.topic_type.as_str(),
+        place.target_id
+    ));
+    // What attached PDFs publish besides what they show: their text layer and metadata.
+    let inspected: Vec<_> = files
+        .iter()
+        .map(|f| (f.filename.as_str(), kernel::phi::files::inspect(&f.bytes)))
+        .collect();
+    let mut published = vec![guard::Published::text("text", &text)];
+    published.extend(inspected.iter().map(|(name, seen)| guard::Published {
+        field: attachments::FIELD,
+        text: &seen.published,
+        file: Some(name),
+    }));
+    guard::check_fields(&ctx.db, user.id, &at, &published, guard).await?;
     Ok(text)
 }
 

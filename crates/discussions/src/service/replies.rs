@@ -26,6 +26,8 @@ pub const NOT_IN_TOPIC: &str = "The reply you answer is not in this discussion."
 pub struct ReplyInput {
     pub text: Option<String>,
     pub parent: Option<i64>,
+    /// The author declared they may share what the guardrail found.
+    pub phi_declared: bool,
     pub files: Vec<Upload>,
 }
 
@@ -174,7 +176,15 @@ pub async fn create(
         ),
         None => None,
     };
-    let text = posts::clean_text(input.text.as_deref())?;
+    let text = posts::guarded_text(
+        ctx,
+        user,
+        &place,
+        input.text.as_deref(),
+        &input.files,
+        input.phi_declared,
+    )
+    .await?;
     attachments::check(&input.files, 0)?;
     let stored = attachments::store(ctx, input.files).await?;
     let saved = async {
@@ -237,7 +247,15 @@ pub async fn update(
     let (place, topic) = posts::readable_topic(&ctx.db, targets, topic_id, Some(user)).await?;
     let reply = of_topic(&ctx.db, topic_id, id).await?;
     posts::require_editable(&reply, user, &place)?;
-    let text = posts::clean_text(input.text.as_deref())?;
+    let text = posts::guarded_text(
+        ctx,
+        user,
+        &place,
+        input.text.as_deref(),
+        &input.files,
+        input.phi_declared,
+    )
+    .await?;
     attachments::check(&input.files, attachments::count(&ctx.db, reply.id).await?)?;
     let stored = attachments::store(ctx, input.files).await?;
     let saved = posts::save_edit(ctx, reply, text, None, stored).await?;

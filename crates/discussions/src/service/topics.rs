@@ -24,6 +24,8 @@ pub struct TopicInput {
     /// Missing means public.
     pub is_public: Option<bool>,
     pub parent: Option<i64>,
+    /// The author declared they may share what the guardrail found.
+    pub phi_declared: bool,
     pub files: Vec<Upload>,
 }
 
@@ -69,7 +71,15 @@ pub async fn create(
     }
     let is_public = input.is_public.unwrap_or(true);
     check_privacy(&place, is_public)?;
-    let text = posts::clean_text(input.text.as_deref())?;
+    let text = posts::guarded_text(
+        ctx,
+        user,
+        &place,
+        input.text.as_deref(),
+        &input.files,
+        input.phi_declared,
+    )
+    .await?;
     attachments::check(&input.files, 0)?;
     let stored = attachments::store(ctx, input.files).await?;
     let saved = async {
@@ -147,7 +157,15 @@ pub async fn update(
     if is_public != topic.is_public {
         check_privacy(&place, is_public)?;
     }
-    let text = posts::clean_text(input.text.as_deref())?;
+    let text = posts::guarded_text(
+        ctx,
+        user,
+        &place,
+        input.text.as_deref(),
+        &input.files,
+        input.phi_declared,
+    )
+    .await?;
     attachments::check(&input.files, attachments::count(&ctx.db, topic.id).await?)?;
     let stored = attachments::store(ctx, input.files).await?;
     let was_public = topic.is_public;

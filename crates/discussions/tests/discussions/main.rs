@@ -2,6 +2,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod following;
+mod guardrail;
 mod replies;
 mod support;
 mod topics;

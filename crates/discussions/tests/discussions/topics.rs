@@ -41,7 +41,10 @@ async fn members_start_topics_that_everyone_reads() {
     let (_, body) = app.get_json_as(&scene.member, &scene.topics()).await;
     assert_eq!(
         body["permissions"],
-        json!({"can_create_discussion": true, "can_set_private": true, "can_moderate": false})
+        json!({
+            "can_create_discussion": true, "can_set_private": true, "can_moderate": false,
+            "phi_blocking": false,
+        })
     );
 
     for blank in [

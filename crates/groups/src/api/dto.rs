@@ -160,6 +160,9 @@ pub struct GroupDetail {
     pub abilities: GroupAbilities,
     /// The group's data-use agreement and where the viewer stands with it.
     pub agreement: AgreementStanding,
+    /// Text the patient-data guardrail flags is not published here, even with a
+    /// declaration (the owner's choice).
+    pub phi_blocking: bool,
 }
 
 /// A group's data-use agreement as the viewer stands with it (issue 24 §2).
@@ -296,6 +299,7 @@ impl GroupDetail {
             has_join_request: false,
             abilities: GroupAbilities::of(role, relation.agreement),
             agreement,
+            phi_blocking: group.phi_blocking,
         }
     }
 }

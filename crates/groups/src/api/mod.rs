@@ -4,6 +4,7 @@ pub mod agreement;
 pub mod browse;
 pub mod detail;
 pub mod dto;
+pub mod guardrail;
 pub mod invitations;
 pub mod join_requests;
 pub mod lookups;
@@ -54,6 +55,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(agreement::publish)
         .service(agreement::accept)
         .service(agreement::export)
+        .service(guardrail::set)
         .service(members::leave)
         .service(members::list)
         .service(members::change_role)

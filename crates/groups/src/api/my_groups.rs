@@ -34,6 +34,9 @@ pub struct CreateGroupRequest {
     pub embedded_link: Option<String>,
     #[validate(length(max = 100000))]
     pub additional_info: Option<String>,
+    /// The owner declares they may share what the patient-data guardrail found in the
+    /// texts (issue 24 §1); without it, flagged texts are refused.
+    pub phi_declared: Option<bool>,
 }
 
 /// Step 1 again and/or step 3 (Specifics). Sending any step-3 field submits the group
@@ -62,6 +65,9 @@ pub struct UpdateGroupRequest {
     pub other_role_of_industry_partner: Option<String>,
     #[validate(length(max = 100000))]
     pub member_obligations: Option<String>,
+    /// The owner declares they may share what the patient-data guardrail found in the
+    /// texts (issue 24 §1); without it, flagged texts are refused.
+    pub phi_declared: Option<bool>,
 }
 
 impl UpdateGroupRequest {
@@ -145,6 +151,7 @@ pub async fn create(
     body: kernel::extract::ValidJson<CreateGroupRequest>,
 ) -> AppResult<actix_web::HttpResponse> {
     let body = body.into_inner();
+    let declared = body.phi_declared.unwrap_or(false);
     let general = General {
         title: Some(body.title),
         summary: Some(body.summary),
@@ -152,7 +159,7 @@ pub async fn create(
         embedded_link: Some(body.embedded_link),
         additional_info: Some(body.additional_info),
     };
-    let group = wizard::create(&ctx, &user, general).await?;
+    let group = wizard::create(&ctx, &user, general, declared).await?;
     let view = owner_view(&ctx, group).await?;
     Ok(actix_web::HttpResponse::Created().json(kernel::Data { data: view }))
 }
@@ -203,8 +210,11 @@ pub async fn update(
     path: web::Path<i64>,
     body: kernel::extract::ValidJson<UpdateGroupRequest>,
 ) -> AppResult<web::Json<Data<GroupDetail>>> {
-    let (general, specifics) = body.into_inner().split();
-    let group = wizard::update(&ctx, &user, path.into_inner(), general, specifics).await?;
+    let body = body.into_inner();
+    let declared = body.phi_declared.unwrap_or(false);
+    let (general, specifics) = body.split();
+    let group =
+        wizard::update(&ctx, &user, path.into_inner(), general, specifics, declared).await?;
     Ok(Data::new(owner_view(&ctx, group).await?))
 }
 

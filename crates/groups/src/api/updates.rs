@@ -86,6 +86,9 @@ pub struct UpdateRequest {
     #[serde(default, deserialize_with = "present")]
     #[schema(value_type = Option<String>)]
     pub image: Option<Option<String>>,
+    /// The author declares they may share what the patient-data guardrail found in the
+    /// text (issue 24 §1); without it, flagged text is refused.
+    pub phi_declared: Option<bool>,
 }
 
 impl UpdateRequest {
@@ -95,6 +98,7 @@ impl UpdateRequest {
             title: self.title.value()?,
             text: self.text.value()?,
             video_url: self.video_url,
+            phi_declared: self.phi_declared.unwrap_or(false),
         };
         Ok((draft, clear))
     }

@@ -34,6 +34,8 @@ pub struct Model {
     pub agreement_version: Option<i32>,
     /// Until when members who hold an older version still read private content.
     pub agreement_grace_until: Option<DateTimeUtc>,
+    /// The owner made the patient-data check blocking: flagged text is not published.
+    pub phi_blocking: bool,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

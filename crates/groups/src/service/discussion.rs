@@ -20,6 +20,8 @@ pub struct DiscussionRights {
     pub write: bool,
     pub set_private: bool,
     pub moderate: bool,
+    /// The owner made the patient-data check blocking.
+    pub phi_blocking: bool,
 }
 
 /// What the rights depend on: the group's status, the viewer's role in it and the
@@ -30,6 +32,7 @@ struct Standing {
     active_status: ActiveStatus,
     agreement_version: Option<i32>,
     agreement_grace_until: Option<DateTime<Utc>>,
+    phi_blocking: bool,
     role: Option<MemberRole>,
     held_version: Option<i32>,
 }
@@ -50,6 +53,7 @@ async fn standings<T: FromQueryResult>(
         .column((groups, working_group::Column::ActiveStatus))
         .column((groups, working_group::Column::AgreementVersion))
         .column((groups, working_group::Column::AgreementGraceUntil))
+        .column((groups, working_group::Column::PhiBlocking))
         .from(groups)
         .and_where(Expr::col((groups, working_group::Column::Id)).is_in(group_ids.iter().copied()));
     if named {
@@ -110,6 +114,7 @@ fn rights_of(standing: &Standing, viewer: Option<&CurrentUser>) -> Option<Discus
         write: member,
         set_private: member,
         moderate: policy::may_curate(role) || is_staff,
+        phi_blocking: standing.phi_blocking,
     })
 }
 

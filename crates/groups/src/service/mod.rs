@@ -8,6 +8,7 @@ pub mod detail;
 pub mod directory;
 pub mod discussion;
 pub mod emails;
+pub mod guardrail;
 pub mod invitations;
 pub mod join_requests;
 pub mod links;

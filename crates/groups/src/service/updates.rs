@@ -4,6 +4,7 @@
 use kernel::audit::Decision;
 use kernel::images::{self, Shape};
 use kernel::input::{Long, RichText, Text};
+use kernel::phi::guard::{self, Guard};
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Page, PageParams, Staff};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, PaginatorTrait,
@@ -35,6 +36,8 @@ pub struct Draft {
     pub title: Title,
     pub text: Body,
     pub video_url: Option<String>,
+    /// The author declared they may share what the patient-data guardrail found.
+    pub phi_declared: bool,
 }
 
 /// The group and the caller's role in it, when they may post updates.
@@ -49,6 +52,22 @@ pub async fn curated(
         Some(role) if policy::may_curate(Some(role)) => Ok((group, role)),
         _ => Err(AppError::not_found()),
     }
+}
+
+/// Refuses text the patient-data guardrail flags unless the author declared they may share
+/// it, and always where the group's owner made the check blocking (issue 24 §1).
+async fn guarded(
+    ctx: &AppContext,
+    user: &CurrentUser,
+    group: &working_group::Model,
+    draft: &Draft,
+) -> AppResult<()> {
+    let guard = Guard {
+        declared: draft.phi_declared,
+        blocking: group.phi_blocking,
+    };
+    let at = guard::Place(format!("group_update:{}", group.id));
+    guard::check(&ctx.db, user.id, &at, "text", &draft.text, guard).await
 }
 
 /// The address is kept only when one was given.
@@ -127,6 +146,7 @@ pub async fn create(
             GROUP_NOT_APPROVED,
         ));
     }
+    guarded(ctx, user, &group, &draft).await?;
     let draft = checked(draft);
     let now = kernel::clock::now();
     Ok(group_update::ActiveModel {
@@ -178,6 +198,8 @@ pub async fn update(
     clear_image: bool,
 ) -> AppResult<group_update::Model> {
     let current = editable(&ctx.db, user, group_id, id).await?;
+    let group = detail::by_id(&ctx.db, group_id).await?;
+    guarded(ctx, user, &group, &draft).await?;
     let draft = checked(draft);
     let old_image = current.image.clone().filter(|_| clear_image);
     let mut active: group_update::ActiveModel = current.into();

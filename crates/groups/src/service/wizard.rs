@@ -1,6 +1,7 @@
 //! The create/edit wizard behind `/me/groups`: the owner's side of a group.
 
 use kernel::images::{self, Shape};
+use kernel::phi::guard::{self, Guard};
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Page, PageParams};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, ModelTrait, QueryFilter,
@@ -106,12 +107,58 @@ pub async fn owned(
     Ok(group)
 }
 
+/// Issue 24 §1: the texts an owner sends pass the patient-data guardrail, or carry their
+/// declaration (a group's own texts are never blocked: its owner chose the check).
+async fn guarded(
+    db: &impl ConnectionTrait,
+    user: &CurrentUser,
+    group_id: Option<i64>,
+    general: &General,
+    specifics: Option<&Specifics>,
+    declared: bool,
+) -> AppResult<()> {
+    let texts = [
+        ("summary", general.summary.as_deref()),
+        (
+            "additional_info",
+            general.additional_info.as_ref().and_then(|t| t.as_deref()),
+        ),
+        (
+            "other_goals_of_wg",
+            specifics.and_then(|s| s.other_goals_of_wg.as_deref()),
+        ),
+        (
+            "other_role_of_industry_partner",
+            specifics.and_then(|s| s.other_role_of_industry_partner.as_deref()),
+        ),
+        (
+            "member_obligations",
+            specifics.and_then(|s| s.member_obligations.as_deref()),
+        ),
+    ];
+    let fields: Vec<_> = texts
+        .iter()
+        .filter_map(|(field, text)| text.map(|t| guard::Published::text(field, t)))
+        .collect();
+    let place = guard::Place(match group_id {
+        Some(id) => format!("group:{id}"),
+        None => "group:new".to_owned(),
+    });
+    let guard = Guard {
+        declared,
+        blocking: false,
+    };
+    guard::check_fields(db, user.id, &place, &fields, guard).await
+}
+
 /// Step 1 on a new group: it is created with its owner as first member.
 pub async fn create(
     ctx: &AppContext,
     user: &CurrentUser,
     general: General,
+    phi_declared: bool,
 ) -> AppResult<working_group::Model> {
+    guarded(&ctx.db, user, None, &general, None, phi_declared).await?;
     let tags = lookups::tags(&ctx.db).await?;
     let mut content = Content::new(String::new(), String::new(), Vec::new());
     let required = General {
@@ -191,7 +238,18 @@ pub async fn update(
     group_id: i64,
     general: General,
     specifics: Option<Specifics>,
+    phi_declared: bool,
 ) -> AppResult<working_group::Model> {
+    owned(&ctx.db, user, group_id).await?;
+    guarded(
+        &ctx.db,
+        user,
+        Some(group_id),
+        &general,
+        specifics.as_ref(),
+        phi_declared,
+    )
+    .await?;
     let txn = kernel::db::begin_write(&ctx.db).await?;
     let group = owned(&txn, user, group_id).await?;
     let mut content = working_content(&txn, &group).await?;

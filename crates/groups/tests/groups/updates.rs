@@ -158,3 +158,59 @@ async fn video_links_are_http_addresses_only() {
         json!(["Not a valid url"])
     );
 }
+
+/// Issue 24 §1: an update that may identify a patient needs its author's declaration, and
+/// none is enough once the owner made the check blocking.
+#[tokio::test]
+async fn flagged_updates_need_a_declaration_unless_the_group_blocks_them() {
+    let (app, staff, owner) = setup().await;
+    let (id, slug) = approved_group(&app, &owner, &staff, "Guarded", &["stroke"]).await;
+    let path = format!("/api/me/groups/{id}/post");
+    let flagged = "<p>Thanks to Mr Ahmed Khan, who has schizophrenia, for his story.</p>";
+    let (status, body) = app
+        .post_json_as(&owner, &path, &json!({"title": "Stories", "text": flagged}))
+        .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["messages"]["text"],
+        json!([
+            "This text may identify a patient (a name next to a diagnosis). Edit it, or confirm that you may share it."
+        ])
+    );
+    let (status, body) = app
+        .post_json_as(
+            &owner,
+            &path,
+            &json!({"title": "Stories", "text": flagged, "phi_declared": true}),
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
+    let update = body["data"]["id"].as_i64().unwrap();
+
+    let (status, _) = app
+        .put_json_as(
+            &owner,
+            &format!("/api/groups/{slug}/phi-check"),
+            &json!({"blocking": true}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let (_, body) = app
+        .get_json_as(&owner, &format!("/api/groups/{slug}"))
+        .await;
+    assert_eq!(body["data"]["phi_blocking"], true);
+    let (status, body) = app
+        .patch_json_as(
+            &owner,
+            &format!("{path}/{update}"),
+            &json!({"title": "Stories", "text": flagged, "phi_declared": true}),
+        )
+        .await;
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["messages"]["text"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("This working group does not publish")
+    );
+}

@@ -227,3 +227,51 @@ async fn only_the_owner_reaches_a_group_through_me_groups() {
         .await;
     assert_eq!(status, 404);
 }
+
+/// Issue 24 §1: a group's texts pass the patient-data guardrail, each flagged field named,
+/// or carry the owner's declaration.
+#[tokio::test]
+async fn flagged_group_texts_need_the_owners_declaration() {
+    let app = spawn_app().await;
+    let owner = app
+        .signed_in_user("ada@example.org", "analytical 1843")
+        .await;
+    let stroke = tag_id(&app, "stroke").await;
+    let body = |declared: bool| {
+        json!({
+            "title": "Home rehab",
+            "summary": "<p>Started by Mr Brown, who had a stroke; write to 3 Mill Lane.</p>",
+            "tags": [stroke],
+            "phi_declared": declared,
+        })
+    };
+    let (status, response) = app
+        .post_json_as(&owner, "/api/me/groups", &body(false))
+        .await;
+    assert_eq!(status, 400, "{response}");
+    assert_eq!(
+        response["messages"]["summary"],
+        json!([
+            "This text may identify a patient (a name next to a diagnosis, a postal address). Edit it, or confirm that you may share it."
+        ])
+    );
+    let (status, response) = app
+        .post_json_as(&owner, "/api/me/groups", &body(true))
+        .await;
+    assert_eq!(status, 201, "{response}");
+    let id = response["data"]["id"].as_i64().unwrap();
+    let (status, response) = app
+        .patch_json_as(
+            &owner,
+            &format!("/api/me/groups/{id}"),
+            &json!({"member_obligations": "<p>Call Jane on 07700 900123 before joining.</p>"}),
+        )
+        .await;
+    assert_eq!(status, 400);
+    assert!(
+        response["messages"]["member_obligations"][0]
+            .as_str()
+            .unwrap()
+            .contains("a phone number")
+    );
+}

@@ -38,6 +38,9 @@ pub struct GeneralStep {
         length(max = 1024)
     )]
     pub video_url: Option<String>,
+    /// The owner declares they may share what the patient-data guardrail found in the
+    /// texts (issue 24 §1); without it, flagged texts are refused.
+    pub phi_declared: Option<bool>,
 }
 
 impl GeneralStep {
@@ -47,6 +50,7 @@ impl GeneralStep {
             lay_summary: self.lay_summary.value()?,
             tags: self.tags,
             video_url: self.video_url,
+            phi_declared: self.phi_declared.unwrap_or(false),
         })
     }
 }
@@ -70,11 +74,15 @@ pub struct ResearchStep {
     #[validate(nested)]
     #[schema(schema_with = kernel::input::schema::<Declaration>)]
     pub conflicts: Given<Declaration>,
+    /// The owner declares they may share what the patient-data guardrail found in the
+    /// texts (issue 24 §1); without it, flagged texts are refused.
+    pub phi_declared: Option<bool>,
 }
 
 impl ResearchStep {
     fn parsed(self) -> AppResult<Research> {
         Ok(Research {
+            phi_declared: self.phi_declared.unwrap_or(false),
             problem: self.problem.value()?,
             aims: self.aims.value()?,
             methods: self.methods.value()?,

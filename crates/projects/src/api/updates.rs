@@ -59,6 +59,9 @@ pub struct ProjectUpdateRequest {
         length(max = 1024)
     )]
     pub video_url: Option<String>,
+    /// The author declares they may share what the patient-data guardrail found in the
+    /// text (issue 24 §1); without it, flagged text is refused.
+    pub phi_declared: Option<bool>,
 }
 
 impl ProjectUpdateRequest {
@@ -67,6 +70,7 @@ impl ProjectUpdateRequest {
             title: self.title.value()?,
             text: self.text.value()?,
             video_url: self.video_url,
+            phi_declared: self.phi_declared.unwrap_or(false),
         })
     }
 }

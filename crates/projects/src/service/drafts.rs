@@ -4,6 +4,7 @@
 
 use kernel::images::{self, Shape};
 use kernel::input::{Long, RichText, Text};
+use kernel::phi::guard::{self, Guard};
 use kernel::{AppContext, AppError, AppResult, CurrentUser};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
@@ -38,6 +39,22 @@ pub struct General {
     pub tags: Vec<i64>,
     /// A link to a video about the project (already checked to be a web address).
     pub video_url: Option<String>,
+    /// The owner declared they may share what the patient-data guardrail found.
+    pub phi_declared: bool,
+}
+
+impl General {
+    /// Issue 24 §1: the step's texts pass the patient-data guardrail or carry the
+    /// owner's declaration.
+    async fn guarded(
+        &self,
+        ctx: &AppContext,
+        user: &CurrentUser,
+        id: Option<i64>,
+    ) -> AppResult<()> {
+        let fields = [("lay_summary", &*self.lay_summary)];
+        guarded(ctx, user, id, &fields, self.phi_declared).await
+    }
 }
 
 /// Step 2 (Research).
@@ -49,6 +66,45 @@ pub struct Research {
     pub impact: Section,
     pub ethics_status: EthicsStatus,
     pub conflicts: Declaration,
+    /// The owner declared they may share what the patient-data guardrail found.
+    pub phi_declared: bool,
+}
+
+impl Research {
+    async fn guarded(&self, ctx: &AppContext, user: &CurrentUser, id: i64) -> AppResult<()> {
+        let fields = [
+            ("problem", &*self.problem),
+            ("aims", &*self.aims),
+            ("methods", &*self.methods),
+            ("impact", &*self.impact),
+            ("conflicts", &*self.conflicts),
+        ];
+        guarded(ctx, user, Some(id), &fields, self.phi_declared).await
+    }
+}
+
+/// Checks a project's texts with the patient-data guardrail (a project's own texts are
+/// never blocked outright: the declaration is enough).
+async fn guarded(
+    ctx: &AppContext,
+    user: &CurrentUser,
+    id: Option<i64>,
+    fields: &[(&str, &str)],
+    declared: bool,
+) -> AppResult<()> {
+    let place = guard::Place(match id {
+        Some(id) => format!("project:{id}"),
+        None => "project:new".to_owned(),
+    });
+    let guard = Guard {
+        declared,
+        blocking: false,
+    };
+    let fields: Vec<_> = fields
+        .iter()
+        .map(|(field, text)| guard::Published::text(field, text))
+        .collect();
+    guard::check_fields(&ctx.db, user.id, &place, &fields, guard).await
 }
 
 /// Starts a draft from the General step (only members who may submit projects).
@@ -58,6 +114,7 @@ pub async fn create(
     general: General,
 ) -> AppResult<project::Model> {
     eligibility::require(ctx, user.id).await?;
+    general.guarded(ctx, user, None).await?;
     let topics = tags::checked(ctx, &general.tags).await?;
     let slug = unique_slug(&ctx.db, &general.title).await?;
     let now = kernel::clock::now();
@@ -175,6 +232,7 @@ pub async fn set_general(
 ) -> AppResult<project::Model> {
     let topics = tags::checked(ctx, &general.tags).await?;
     let found = changeable(&ctx.db, user, id).await?;
+    general.guarded(ctx, user, Some(found.id)).await?;
     if policy::edits_wait_for_staff(found.status) {
         return propose_with(&ctx.db, found, |c| {
             c.title = general.title.into_string();
@@ -259,6 +317,7 @@ pub async fn set_research(
     research: Research,
 ) -> AppResult<project::Model> {
     let found = changeable(&ctx.db, user, id).await?;
+    research.guarded(ctx, user, found.id).await?;
     if policy::edits_wait_for_staff(found.status) {
         return propose_with(&ctx.db, found, |c| {
             c.problem = research.problem.into_string();

@@ -5,6 +5,7 @@
 use kernel::audit::Decision;
 use kernel::images::{self, Shape};
 use kernel::input::{Long, RichText, Text};
+use kernel::phi::guard::{self, Guard};
 use kernel::updates::UpdateStatus;
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Page, PageParams, Staff};
 use sea_orm::{
@@ -37,6 +38,8 @@ pub struct Draft {
     pub title: Title,
     pub text: Body,
     pub video_url: Option<String>,
+    /// The author declared they may share what the patient-data guardrail found.
+    pub phi_declared: bool,
 }
 
 /// The caller's project when they may post updates on it; 404 for anyone else's.
@@ -83,6 +86,22 @@ pub async fn one(
         .ok_or_else(AppError::not_found)
 }
 
+/// Refuses text the patient-data guardrail flags unless the author declared they may share
+/// it (issue 24 §1).
+async fn guarded(
+    ctx: &AppContext,
+    user: &CurrentUser,
+    project_id: i64,
+    draft: &Draft,
+) -> AppResult<()> {
+    let guard = Guard {
+        declared: draft.phi_declared,
+        blocking: false,
+    };
+    let at = guard::Place(format!("project_update:{project_id}"));
+    guard::check(&ctx.db, user.id, &at, "text", &draft.text, guard).await
+}
+
 /// The address is kept only when one was given.
 fn video(url: Option<String>) -> Option<String> {
     url.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
@@ -96,6 +115,7 @@ pub async fn create(
     draft: Draft,
 ) -> AppResult<update::Model> {
     let found = postable(&ctx.db, user, project_id).await?;
+    guarded(ctx, user, found.id, &draft).await?;
     let now = kernel::clock::now();
     Ok(update::ActiveModel {
         project_id: Set(found.id),
@@ -122,6 +142,7 @@ pub async fn edit(
     draft: Draft,
 ) -> AppResult<update::Model> {
     postable(&ctx.db, user, project_id).await?;
+    guarded(ctx, user, project_id, &draft).await?;
     let current = one(&ctx.db, user, project_id, id).await?;
     let mut active: update::ActiveModel = current.into();
     active.title = Set(draft.title.into_string());

@@ -147,3 +147,56 @@ async fn the_owner_posts_updates_staff_approve_them_and_followers_hear_of_them()
     let first: &Value = &public["data"][0];
     assert_eq!(first["created_by"]["name"], "Test Member");
 }
+
+/// Issue 24 §1: a project's texts and its updates pass the patient-data guardrail, or carry
+/// the owner's declaration.
+#[tokio::test]
+async fn flagged_project_texts_and_updates_need_the_owners_declaration() {
+    let app = spawn_app().await;
+    let staff = app
+        .signed_in_staff("admin@example.org", "staff password 1")
+        .await;
+    let owner = app.signed_in_user("owner@example.org", PASSWORD).await;
+    make_eligible(&app, &owner, PASSWORD, &staff).await;
+    let flagged = "<p>Our first volunteer, Mrs Patel, has lupus; her MRN: 00482913.</p>";
+    let general = |declared: bool| json!({"title": "Lupus at home", "lay_summary": flagged, "phi_declared": declared});
+    let (status, body) = app
+        .post_json_as(&owner, "/api/me/projects", &general(false))
+        .await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        body["messages"]["lay_summary"],
+        json!([
+            "This text may identify a patient (a name next to a diagnosis, a health-card, record or social-security number). Edit it, or confirm that you may share it."
+        ])
+    );
+    let (status, body) = app
+        .post_json_as(&owner, "/api/me/projects", &general(true))
+        .await;
+    assert_eq!(status, 201, "{body}");
+
+    let slug = live(&app, &owner, &staff, "Guarded trial").await;
+    let (_, page) = app
+        .get_json_as(&owner, &format!("/api/projects/{slug}"))
+        .await;
+    let id = page["data"]["id"].as_i64().unwrap();
+    let path = format!("/api/me/projects/{id}/posts");
+    let (status, body) = app
+        .post_json_as(&owner, &path, &json!({"title": "News", "text": flagged}))
+        .await;
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["messages"]["text"][0]
+            .as_str()
+            .unwrap()
+            .contains("a name next to a diagnosis")
+    );
+    let (status, body) = app
+        .post_json_as(
+            &owner,
+            &path,
+            &json!({"title": "News", "text": flagged, "phi_declared": true}),
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
+}

@@ -7,6 +7,7 @@
  */
 import type { CreateGroupRequestAdditionalInfo } from './createGroupRequestAdditionalInfo';
 import type { CreateGroupRequestEmbeddedLink } from './createGroupRequestEmbeddedLink';
+import type { CreateGroupRequestPhiDeclared } from './createGroupRequestPhiDeclared';
 
 /**
  * Step 1 of the wizard (General).
@@ -14,6 +15,9 @@ import type { CreateGroupRequestEmbeddedLink } from './createGroupRequestEmbedde
 export interface CreateGroupRequest {
   additional_info?: CreateGroupRequestAdditionalInfo;
   embedded_link?: CreateGroupRequestEmbeddedLink;
+  /** The owner declares they may share what the patient-data guardrail found in the
+texts (issue 24 §1); without it, flagged texts are refused. */
+  phi_declared?: CreateGroupRequestPhiDeclared;
   /** Rich text; sanitised on write. */
   summary: string;
   /** Project tag ids (at least one). */

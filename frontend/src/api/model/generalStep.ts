@@ -5,6 +5,7 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { GeneralStepPhiDeclared } from './generalStepPhiDeclared';
 import type { GeneralStepVideoUrl } from './generalStepVideoUrl';
 
 /**
@@ -16,6 +17,9 @@ export interface GeneralStep {
    * @maxLength 100000
    */
   lay_summary: string;
+  /** The owner declares they may share what the patient-data guardrail found in the
+texts (issue 24 §1); without it, flagged texts are refused. */
+  phi_declared?: GeneralStepPhiDeclared;
   /**
    * Topic (project tag) ids from `GET /groups/tags`, at most 5 (`tags::MAX_TAGS`).
    * @maxItems 5

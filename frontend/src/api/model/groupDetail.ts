@@ -49,6 +49,9 @@ export interface GroupDetail {
   members: number;
   other_goals_of_wg?: GroupDetailOtherGoalsOfWg;
   other_role_of_industry_partner?: GroupDetailOtherRoleOfIndustryPartner;
+  /** Text the patient-data guardrail flags is not published here, even with a
+declaration (the owner's choice). */
+  phi_blocking: boolean;
   role_of_industry_partner: LookupItem[];
   slug: string;
   summary: string;

@@ -16,4 +16,7 @@ export interface Permissions {
   can_moderate: boolean;
   /** Mark a topic private. */
   can_set_private: boolean;
+  /** Text the patient-data guardrail flags cannot be published here, even with a
+declaration (issue 24 §1). */
+  phi_blocking: boolean;
 }

@@ -7,6 +7,7 @@
  */
 import type { PostJsonIsPublic } from './postJsonIsPublic';
 import type { PostJsonParent } from './postJsonParent';
+import type { PostJsonPhiDeclared } from './postJsonPhiDeclared';
 import type { PostJsonText } from './postJsonText';
 
 /**
@@ -17,6 +18,9 @@ export interface PostJson {
   is_public?: PostJsonIsPublic;
   /** Replies: the reply this one answers (and quotes). */
   parent?: PostJsonParent;
+  /** The author declares they may share what the patient-data guardrail found in the
+text (issue 24 §1); without it, flagged text is refused. */
+  phi_declared?: PostJsonPhiDeclared;
   /** Rich text; sanitised on the server. */
   text?: PostJsonText;
 }

@@ -7,6 +7,7 @@
  */
 import type { PostUploadIsPublic } from './postUploadIsPublic';
 import type { PostUploadParent } from './postUploadParent';
+import type { PostUploadPhiDeclared } from './postUploadPhiDeclared';
 import type { PostUploadText } from './postUploadText';
 
 /**
@@ -18,5 +19,6 @@ export interface PostUpload {
   files: Blob[];
   is_public?: PostUploadIsPublic;
   parent?: PostUploadParent;
+  phi_declared?: PostUploadPhiDeclared;
   text?: PostUploadText;
 }

@@ -5,12 +5,16 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { ProjectUpdateRequestPhiDeclared } from './projectUpdateRequestPhiDeclared';
 import type { ProjectUpdateRequestVideoUrl } from './projectUpdateRequestVideoUrl';
 
 /**
  * The text of an update; its picture is sent apart (`set-image`).
  */
 export interface ProjectUpdateRequest {
+  /** The author declares they may share what the patient-data guardrail found in the
+text (issue 24 §1); without it, flagged text is refused. */
+  phi_declared?: ProjectUpdateRequestPhiDeclared;
   /**
    * @minLength 1
    * @maxLength 100000

@@ -6,6 +6,7 @@
  * OpenAPI spec version: 0.1.0
  */
 import type { EthicsStatus } from './ethicsStatus';
+import type { ResearchStepPhiDeclared } from './researchStepPhiDeclared';
 
 /**
  * Step 2 (Research): the sections are HTML.
@@ -32,6 +33,9 @@ export interface ResearchStep {
    * @maxLength 100000
    */
   methods: string;
+  /** The owner declares they may share what the patient-data guardrail found in the
+texts (issue 24 §1); without it, flagged texts are refused. */
+  phi_declared?: ResearchStepPhiDeclared;
   /**
    * @minLength 1
    * @maxLength 100000

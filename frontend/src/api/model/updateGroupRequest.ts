@@ -12,6 +12,7 @@ import type { UpdateGroupRequestIndustryPartnerLikely } from './updateGroupReque
 import type { UpdateGroupRequestMemberObligations } from './updateGroupRequestMemberObligations';
 import type { UpdateGroupRequestOtherGoalsOfWg } from './updateGroupRequestOtherGoalsOfWg';
 import type { UpdateGroupRequestOtherRoleOfIndustryPartner } from './updateGroupRequestOtherRoleOfIndustryPartner';
+import type { UpdateGroupRequestPhiDeclared } from './updateGroupRequestPhiDeclared';
 import type { UpdateGroupRequestRoleOfIndustryPartner } from './updateGroupRequestRoleOfIndustryPartner';
 import type { UpdateGroupRequestSummary } from './updateGroupRequestSummary';
 import type { UpdateGroupRequestTags } from './updateGroupRequestTags';
@@ -30,6 +31,9 @@ export interface UpdateGroupRequest {
   member_obligations?: UpdateGroupRequestMemberObligations;
   other_goals_of_wg?: UpdateGroupRequestOtherGoalsOfWg;
   other_role_of_industry_partner?: UpdateGroupRequestOtherRoleOfIndustryPartner;
+  /** The owner declares they may share what the patient-data guardrail found in the
+texts (issue 24 §1); without it, flagged texts are refused. */
+  phi_declared?: UpdateGroupRequestPhiDeclared;
   /** Industry-partner role ids. */
   role_of_industry_partner?: UpdateGroupRequestRoleOfIndustryPartner;
   summary?: UpdateGroupRequestSummary;

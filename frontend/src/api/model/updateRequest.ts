@@ -6,6 +6,7 @@
  * OpenAPI spec version: 0.1.0
  */
 import type { UpdateRequestImage } from './updateRequestImage';
+import type { UpdateRequestPhiDeclared } from './updateRequestPhiDeclared';
 import type { UpdateRequestVideoUrl } from './updateRequestVideoUrl';
 
 /**
@@ -14,6 +15,9 @@ import type { UpdateRequestVideoUrl } from './updateRequestVideoUrl';
 export interface UpdateRequest {
   /** Send `null` to remove the image; leave it out to keep it. */
   image?: UpdateRequestImage;
+  /** The author declares they may share what the patient-data guardrail found in the
+text (issue 24 §1); without it, flagged text is refused. */
+  phi_declared?: UpdateRequestPhiDeclared;
   /**
    * @minLength 1
    * @maxLength 100000

@@ -68,8 +68,9 @@ export function DiscussionPanel({ topicType, targetId, onChange }: DiscussionPro
                 label="Start a discussion"
                 submitLabel="Post"
                 canSetPrivate={permissions.can_set_private}
-                onSubmit={async ({ text, isPrivate, files }) => {
-                  await createDiscussion(topicType, targetId, { text, is_public: !isPrivate, files });
+                phiBlocking={permissions.phi_blocking}
+                onSubmit={async ({ text, isPrivate, files, phiDeclared }) => {
+                  await createDiscussion(topicType, targetId, { text, is_public: !isPrivate, files, phi_declared: phiDeclared });
                   await refresh();
                 }}
               />

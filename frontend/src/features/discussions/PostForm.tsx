@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { ApiError, SOMETHING_WENT_WRONG } from '@/lib/api-error';
 import { RichTextField } from '@/ui/form/RichTextField';
 import { applyServerErrors } from '@/lib/form-errors';
+import { usePatientDataCheck } from '@/ui/guardrail/usePatientDataCheck';
 import { FilePicker } from './FilePicker';
 import { FIELD_REQUIRED } from '@/lib/field-texts';
 
@@ -18,6 +19,8 @@ export interface PostValues {
   text: string;
   isPrivate: boolean;
   files: File[];
+  /** The author declared they may share what the patient-data guardrail found. */
+  phiDeclared: boolean;
 }
 
 interface Props {
@@ -31,12 +34,26 @@ interface Props {
   already?: number;
   /** Shown above the editor (the reply being answered). */
   context?: ReactNode;
+  /** The place publishes nothing the patient-data guardrail flags (permissions.phi_blocking). */
+  phiBlocking?: boolean;
   onSubmit: (values: PostValues) => Promise<void>;
   onCancel?: () => void;
 }
 
 /** Writing a topic or reply, new or edited: rich text, files, and privacy for topics. */
-export function PostForm({ label, submitLabel, initialText = '', canSetPrivate = false, initialPrivate = false, already = 0, context, onSubmit, onCancel }: Props) {
+export function PostForm({
+  label,
+  submitLabel,
+  initialText = '',
+  canSetPrivate = false,
+  initialPrivate = false,
+  already = 0,
+  context,
+  phiBlocking = false,
+  onSubmit,
+  onCancel,
+}: Props) {
+  const guardrail = usePatientDataCheck(phiBlocking);
   const [files, setFiles] = useState<File[]>([]);
   const [banner, setBanner] = useState<string | null>(null);
   const [filesError, setFilesError] = useState<string | undefined>();
@@ -49,8 +66,11 @@ export function PostForm({ label, submitLabel, initialText = '', canSetPrivate =
   const submit = form.handleSubmit(async (values) => {
     setBanner(null);
     setFilesError(undefined);
+    // Issue 24 §1: what may identify a patient is shown first; the author edits or declares.
+    const choice = await guardrail.check(values.text, files);
+    if (!choice.publish) return;
     try {
-      await onSubmit({ text: values.text, isPrivate: values.isPrivate, files });
+      await onSubmit({ text: values.text, isPrivate: values.isPrivate, files, phiDeclared: choice.declared });
       form.reset({ text: '', isPrivate: false });
       setFiles([]);
     } catch (error) {
@@ -66,6 +86,7 @@ export function PostForm({ label, submitLabel, initialText = '', canSetPrivate =
     <Box component="form" noValidate onSubmit={submit} aria-label={label}>
       <Stack spacing={1.5}>
         {banner && <Alert severity="error">{banner}</Alert>}
+        {guardrail.prompt}
         {context}
         <RichTextField control={form.control} name="text" label={label} required />
         <FilePicker files={files} onChange={setFiles} already={already} error={filesError} />

@@ -19,6 +19,8 @@ import { VoteButtons } from './VoteButtons';
 interface Props {
   comment: Comment;
   canWrite: boolean;
+  /** Text the patient-data guardrail flags is not published here. */
+  phiBlocking: boolean;
   onReply: (comment: Comment) => void;
   onChanged: () => Promise<unknown>;
 }
@@ -40,7 +42,7 @@ export function QuoteBlock({ author, text }: { author?: string; text: string }) 
 }
 
 /** One reply: its quote, text, files, votes and the author's Edit and Delete. */
-export function ReplyItem({ comment, canWrite, onReply, onChanged }: Props) {
+export function ReplyItem({ comment, canWrite, phiBlocking, onReply, onChanged }: Props) {
   const [editing, setEditing] = useState(false);
   const toast = useToast();
   const deleted = Boolean(comment.deleted_at);
@@ -73,9 +75,10 @@ export function ReplyItem({ comment, canWrite, onReply, onChanged }: Props) {
               submitLabel="Save"
               initialText={comment.text}
               already={comment.images.length}
+              phiBlocking={phiBlocking}
               onCancel={() => setEditing(false)}
-              onSubmit={async ({ text, files }) => {
-                await updateComment(comment.discussion, comment.id, { text, files });
+              onSubmit={async ({ text, files, phiDeclared }) => {
+                await updateComment(comment.discussion, comment.id, { text, files, phi_declared: phiDeclared });
                 await onChanged();
                 setEditing(false);
               }}

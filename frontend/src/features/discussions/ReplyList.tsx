@@ -8,6 +8,8 @@ import { ReplyItem } from './ReplyItem';
 interface Props {
   topic: Topic;
   canWrite: boolean;
+  /** Text the patient-data guardrail flags is not published here. */
+  phiBlocking: boolean;
   onReply: (comment: Comment) => void;
   onChanged: () => Promise<unknown>;
 }
@@ -16,7 +18,7 @@ interface Props {
  * A topic's replies, oldest first: the first page arrives with the topic, "Load more
  * replies" fetches the next.
  */
-export function ReplyList({ topic, canWrite, onReply, onChanged }: Props) {
+export function ReplyList({ topic, canWrite, phiBlocking, onReply, onChanged }: Props) {
   const replies = useInfiniteQuery({
     queryKey: [...getListCommentsQueryKey(topic.id), 'pages'],
     queryFn: ({ pageParam }) => listComments(topic.id, { page: pageParam, perPage: PAGE_SIZE }),
@@ -47,7 +49,7 @@ export function ReplyList({ topic, canWrite, onReply, onChanged }: Props) {
       {shown.map((comment, index) => (
         <Box key={comment.id}>
           {index > 0 && <Divider />}
-          <ReplyItem comment={comment} canWrite={canWrite} onReply={onReply} onChanged={onChanged} />
+          <ReplyItem comment={comment} canWrite={canWrite} phiBlocking={phiBlocking} onReply={onReply} onChanged={onChanged} />
         </Box>
       ))}
       {replies.hasNextPage && (

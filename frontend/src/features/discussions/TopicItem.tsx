@@ -76,9 +76,10 @@ export function TopicItem({ topic, topicType, targetId, permissions, onChanged }
                 canSetPrivate={permissions.can_set_private}
                 initialPrivate={!topic.is_public}
                 already={topic.images.length}
+                phiBlocking={permissions.phi_blocking}
                 onCancel={() => setEditing(false)}
-                onSubmit={async ({ text, isPrivate, files }) => {
-                  await updateDiscussion(topicType, targetId, topic.id, { text, is_public: !isPrivate, files });
+                onSubmit={async ({ text, isPrivate, files, phiDeclared }) => {
+                  await updateDiscussion(topicType, targetId, topic.id, { text, is_public: !isPrivate, files, phi_declared: phiDeclared });
                   await onChanged();
                   setEditing(false);
                 }}
@@ -131,16 +132,17 @@ export function TopicItem({ topic, topicType, targetId, permissions, onChanged }
             </Typography>
           </Stack>
         )}
-        <ReplyList topic={topic} canWrite={canWrite} onReply={setReplyTo} onChanged={onChanged} />
+        <ReplyList topic={topic} canWrite={canWrite} phiBlocking={permissions.phi_blocking} onReply={setReplyTo} onChanged={onChanged} />
         {replyTo !== undefined && (
           <Box sx={{ mt: 2 }}>
             <PostForm
               label="Your reply"
               submitLabel="Reply"
               context={replyTo && <QuoteBlock author={replyTo.created_by?.name} text={plainText(replyTo.text)} />}
+              phiBlocking={permissions.phi_blocking}
               onCancel={() => setReplyTo(undefined)}
-              onSubmit={async ({ text, files }) => {
-                await createComment(topic.id, { text, files, parent: replyTo?.id ?? null });
+              onSubmit={async ({ text, files, phiDeclared }) => {
+                await createComment(topic.id, { text, files, parent: replyTo?.id ?? null, phi_declared: phiDeclared });
                 await onChanged();
                 setReplyTo(undefined);
               }}

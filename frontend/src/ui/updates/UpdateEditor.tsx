@@ -10,6 +10,7 @@ import { FormTextField } from '@/ui/form/FormTextField';
 import { ImageField } from '@/ui/form/ImageField';
 import { RichTextField } from '@/ui/form/RichTextField';
 import { UnsavedChangesGuard } from '@/ui/form/UnsavedChangesGuard';
+import { usePatientDataCheck } from '@/ui/guardrail/usePatientDataCheck';
 
 /** Spec 2 §9: the next screen 2000 ms after a save. */
 export const UPDATE_REDIRECT_MS = 2000;
@@ -23,6 +24,8 @@ export interface UpdateBody {
   title: string;
   text: string;
   video_url: string | null;
+  /** The author declared they may share what the patient-data guardrail found. */
+  phi_declared: boolean;
 }
 
 interface Props {
@@ -50,11 +53,20 @@ export function UpdateEditor({ update, noun, save, setImage, next }: Props) {
     resolver: withFieldRequiredText(trimming(zodResolver(schema))),
     defaultValues: { title: update?.title ?? '', text: update?.text ?? '', video_url: update?.video_url ?? '' },
   });
+  const guardrail = usePatientDataCheck();
   const onSubmit = form.handleSubmit(async (values) => {
     setBanner(null);
     setDone(false);
+    // Issue 24 §1: what may identify a patient is shown first; the author edits or declares.
+    const choice = await guardrail.check(values.text);
+    if (!choice.publish) return;
     try {
-      const id = await save({ title: values.title, text: values.text, video_url: values.video_url.trim() || null });
+      const id = await save({
+        title: values.title,
+        text: values.text,
+        video_url: values.video_url.trim() || null,
+        phi_declared: choice.declared,
+      });
       if (file) await setImage(id, file);
       setDone(true);
       const to = next(id);
@@ -72,6 +84,7 @@ export function UpdateEditor({ update, noun, save, setImage, next }: Props) {
       <UnsavedChangesGuard form={form} />
       <Stack spacing={2.5}>
         {banner && <Alert severity="error">{banner}</Alert>}
+        {guardrail.prompt}
         {done && (
           <Alert severity="success" role="status">
             Success

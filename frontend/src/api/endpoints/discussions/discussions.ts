@@ -403,6 +403,9 @@ if(postUpload.is_public !== undefined && postUpload.is_public !== null) {
 if(postUpload.parent !== undefined && postUpload.parent !== null) {
  formData.append(`parent`, postUpload.parent.toString())
  }
+if(postUpload.phi_declared !== undefined && postUpload.phi_declared !== null) {
+ formData.append(`phi_declared`, postUpload.phi_declared.toString())
+ }
 if(postUpload.text !== undefined && postUpload.text !== null) {
  formData.append(`text`, postUpload.text)
  }
@@ -561,6 +564,9 @@ if(postUpload.is_public !== undefined && postUpload.is_public !== null) {
  }
 if(postUpload.parent !== undefined && postUpload.parent !== null) {
  formData.append(`parent`, postUpload.parent.toString())
+ }
+if(postUpload.phi_declared !== undefined && postUpload.phi_declared !== null) {
+ formData.append(`phi_declared`, postUpload.phi_declared.toString())
  }
 if(postUpload.text !== undefined && postUpload.text !== null) {
  formData.append(`text`, postUpload.text)
@@ -953,6 +959,9 @@ if(postUpload.is_public !== undefined && postUpload.is_public !== null) {
 if(postUpload.parent !== undefined && postUpload.parent !== null) {
  formData.append(`parent`, postUpload.parent.toString())
  }
+if(postUpload.phi_declared !== undefined && postUpload.phi_declared !== null) {
+ formData.append(`phi_declared`, postUpload.phi_declared.toString())
+ }
 if(postUpload.text !== undefined && postUpload.text !== null) {
  formData.append(`text`, postUpload.text)
  }
@@ -1115,6 +1124,9 @@ if(postUpload.is_public !== undefined && postUpload.is_public !== null) {
  }
 if(postUpload.parent !== undefined && postUpload.parent !== null) {
  formData.append(`parent`, postUpload.parent.toString())
+ }
+if(postUpload.phi_declared !== undefined && postUpload.phi_declared !== null) {
+ formData.append(`phi_declared`, postUpload.phi_declared.toString())
  }
 if(postUpload.text !== undefined && postUpload.text !== null) {
  formData.append(`text`, postUpload.text)

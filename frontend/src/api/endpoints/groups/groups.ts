@@ -56,6 +56,7 @@ import type {
   PageGroupCard,
   PageGroupUpdate,
   PageMember,
+  PhiCheckBody,
   PublishAgreementBody,
   RoleChange,
   SingleFileUpload,
@@ -2322,6 +2323,79 @@ export const useChangeGroupMemberRole = <TError = ErrorBody | ErrorBody | ErrorB
       > => {
 
       const mutationOptions = getChangeGroupMemberRoleMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * The owner makes the patient-data guardrail blocking for the group's discussion and updates, or lets authors publish flagged text with a declaration (the default).
+ * @summary Set a group's patient-data check
+ */
+export const getSetGroupPhiCheckUrl = (slug: string,) => {
+
+
+  
+
+  return `/api/groups/${slug}/phi-check`
+}
+
+export const setGroupPhiCheck = async (slug: string,
+    phiCheckBody: PhiCheckBody, options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getSetGroupPhiCheckUrl(slug),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      phiCheckBody,)
+  }
+);}
+
+
+
+
+export const getSetGroupPhiCheckMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setGroupPhiCheck>>, TError,{slug: string;data: PhiCheckBody}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof setGroupPhiCheck>>, TError,{slug: string;data: PhiCheckBody}, TContext> => {
+
+const mutationKey = ['setGroupPhiCheck'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof setGroupPhiCheck>>, {slug: string;data: PhiCheckBody}> = (props) => {
+          const {slug,data} = props ?? {};
+
+          return  setGroupPhiCheck(slug,data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SetGroupPhiCheckMutationResult = NonNullable<Awaited<ReturnType<typeof setGroupPhiCheck>>>
+    export type SetGroupPhiCheckMutationBody = PhiCheckBody
+    export type SetGroupPhiCheckMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Set a group's patient-data check
+ */
+export const useSetGroupPhiCheck = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setGroupPhiCheck>>, TError,{slug: string;data: PhiCheckBody}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof setGroupPhiCheck>>,
+        TError,
+        {slug: string;data: PhiCheckBody},
+        TContext
+      > => {
+
+      const mutationOptions = getSetGroupPhiCheckMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

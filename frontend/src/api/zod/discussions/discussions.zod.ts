@@ -146,6 +146,7 @@ export const createCommentBody = zod.object({
   "files": zod.array(zod.instanceof(File)).describe('Up to 10 files: JPEG, PNG, GIF or PDF, each at most 8 MB, checked by content\n(send none for a post without files).'),
   "is_public": zod.boolean().nullish(),
   "parent": zod.number().nullish(),
+  "phi_declared": zod.boolean().nullish(),
   "text": zod.string().nullish()
 }).describe('A topic or reply as multipart, with files.')
 
@@ -177,6 +178,7 @@ export const updateCommentBody = zod.object({
   "files": zod.array(zod.instanceof(File)).describe('Up to 10 files: JPEG, PNG, GIF or PDF, each at most 8 MB, checked by content\n(send none for a post without files).'),
   "is_public": zod.boolean().nullish(),
   "parent": zod.number().nullish(),
+  "phi_declared": zod.boolean().nullish(),
   "text": zod.string().nullish()
 }).describe('A topic or reply as multipart, with files.')
 
@@ -379,7 +381,8 @@ export const listDiscussionsResponse = zod.object({
   "permissions": zod.object({
   "can_create_discussion": zod.boolean().describe('Start topics and reply (canWrite).'),
   "can_moderate": zod.boolean().describe('Remove other people\'s posts.'),
-  "can_set_private": zod.boolean().describe('Mark a topic private.')
+  "can_set_private": zod.boolean().describe('Mark a topic private.'),
+  "phi_blocking": zod.boolean().describe('Text the patient-data guardrail flags cannot be published here, even with a\ndeclaration (issue 24 §1).')
 }).describe('What the viewer may do in this discussion.'),
   "subscription": zod.object({
   "level": zod.enum(['following', 'normal', 'muted']).describe('How a member hears of a subject\'s new posts. `normal` is the default (no row):\ngroup members hear of new topics, authors of the replies that answer them.'),
@@ -401,6 +404,7 @@ export const createDiscussionBody = zod.object({
   "files": zod.array(zod.instanceof(File)).describe('Up to 10 files: JPEG, PNG, GIF or PDF, each at most 8 MB, checked by content\n(send none for a post without files).'),
   "is_public": zod.boolean().nullish(),
   "parent": zod.number().nullish(),
+  "phi_declared": zod.boolean().nullish(),
   "text": zod.string().nullish()
 }).describe('A topic or reply as multipart, with files.')
 
@@ -434,6 +438,7 @@ export const updateDiscussionBody = zod.object({
   "files": zod.array(zod.instanceof(File)).describe('Up to 10 files: JPEG, PNG, GIF or PDF, each at most 8 MB, checked by content\n(send none for a post without files).'),
   "is_public": zod.boolean().nullish(),
   "parent": zod.number().nullish(),
+  "phi_declared": zod.boolean().nullish(),
   "text": zod.string().nullish()
 }).describe('A topic or reply as multipart, with files.')
 

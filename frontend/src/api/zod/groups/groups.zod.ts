@@ -238,6 +238,7 @@ export const getGroupResponse = zod.object({
   "members": zod.number(),
   "other_goals_of_wg": zod.string().nullish(),
   "other_role_of_industry_partner": zod.string().nullish(),
+  "phi_blocking": zod.boolean().describe('Text the patient-data guardrail flags is not published here, even with a\ndeclaration (the owner\'s choice).'),
   "role_of_industry_partner": zod.array(zod.object({
   "id": zod.number(),
   "slug": zod.string(),
@@ -615,6 +616,24 @@ export const changeGroupMemberRoleResponse = zod.object({
 })
 
 /**
+ * The owner makes the patient-data guardrail blocking for the group's discussion and updates, or lets authors publish flagged text with a declaration (the default).
+ * @summary Set a group's patient-data check
+ */
+export const setGroupPhiCheckParams = zod.object({
+  "slug": zod.string().describe('The group\'s slug')
+})
+
+export const setGroupPhiCheckBody = zod.object({
+  "blocking": zod.boolean().describe('True: flagged text is not published until edited; false: its author may publish it\nwith a declaration.')
+}).describe('How the patient-data check behaves in the group.')
+
+export const setGroupPhiCheckResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
+})
+
+/**
  * Mails an invitation again with a new link (the old one stops working).
  * @summary Resend an invitation
  */
@@ -688,6 +707,7 @@ export const listMyGroupsResponse = zod.object({
 export const createGroupBody = zod.object({
   "additional_info": zod.string().nullish(),
   "embedded_link": zod.string().nullish(),
+  "phi_declared": zod.boolean().nullish().describe('The owner declares they may share what the patient-data guardrail found in the\ntexts (issue 24 §1); without it, flagged texts are refused.'),
   "summary": zod.string().describe('Rich text; sanitised on write.'),
   "tags": zod.array(zod.number()).describe('Project tag ids (at least one).'),
   "title": zod.string()
@@ -850,6 +870,7 @@ export const createGroupUpdateBodyTextMax = 100000;export const createGroupUpdat
 
 export const createGroupUpdateBody = zod.object({
   "image": zod.string().nullish().describe('Send `null` to remove the image; leave it out to keep it.'),
+  "phi_declared": zod.boolean().nullish().describe('The author declares they may share what the patient-data guardrail found in the\ntext (issue 24 §1); without it, flagged text is refused.'),
   "text": zod.string().min(1).max(createGroupUpdateBodyTextMax),
   "title": zod.string().min(1).max(createGroupUpdateBodyTitleMax),
   "video_url": zod.string().nullish()
@@ -903,6 +924,7 @@ export const updateGroupUpdateBodyTextMax = 100000;export const updateGroupUpdat
 
 export const updateGroupUpdateBody = zod.object({
   "image": zod.string().nullish().describe('Send `null` to remove the image; leave it out to keep it.'),
+  "phi_declared": zod.boolean().nullish().describe('The author declares they may share what the patient-data guardrail found in the\ntext (issue 24 §1); without it, flagged text is refused.'),
   "text": zod.string().min(1).max(updateGroupUpdateBodyTextMax),
   "title": zod.string().min(1).max(updateGroupUpdateBodyTitleMax),
   "video_url": zod.string().nullish()
@@ -1175,6 +1197,7 @@ export const getMyGroupResponse = zod.object({
   "members": zod.number(),
   "other_goals_of_wg": zod.string().nullish(),
   "other_role_of_industry_partner": zod.string().nullish(),
+  "phi_blocking": zod.boolean().describe('Text the patient-data guardrail flags is not published here, even with a\ndeclaration (the owner\'s choice).'),
   "role_of_industry_partner": zod.array(zod.object({
   "id": zod.number(),
   "slug": zod.string(),
@@ -1207,6 +1230,7 @@ export const updateGroupBody = zod.object({
   "member_obligations": zod.string().nullish(),
   "other_goals_of_wg": zod.string().nullish(),
   "other_role_of_industry_partner": zod.string().nullish(),
+  "phi_declared": zod.boolean().nullish().describe('The owner declares they may share what the patient-data guardrail found in the\ntexts (issue 24 §1); without it, flagged texts are refused.'),
   "role_of_industry_partner": zod.array(zod.number()).nullish().describe('Industry-partner role ids.'),
   "summary": zod.string().nullish(),
   "tags": zod.array(zod.number()).nullish(),
@@ -1263,6 +1287,7 @@ export const updateGroupResponse = zod.object({
   "members": zod.number(),
   "other_goals_of_wg": zod.string().nullish(),
   "other_role_of_industry_partner": zod.string().nullish(),
+  "phi_blocking": zod.boolean().describe('Text the patient-data guardrail flags is not published here, even with a\ndeclaration (the owner\'s choice).'),
   "role_of_industry_partner": zod.array(zod.object({
   "id": zod.number(),
   "slug": zod.string(),
@@ -1341,6 +1366,7 @@ export const setGroupImageResponse = zod.object({
   "members": zod.number(),
   "other_goals_of_wg": zod.string().nullish(),
   "other_role_of_industry_partner": zod.string().nullish(),
+  "phi_blocking": zod.boolean().describe('Text the patient-data guardrail flags is not published here, even with a\ndeclaration (the owner\'s choice).'),
   "role_of_industry_partner": zod.array(zod.object({
   "id": zod.number(),
   "slug": zod.string(),

@@ -347,6 +347,7 @@ export const createProjectBodyLaySummaryMax = 100000;export const createProjectB
 
 export const createProjectBody = zod.object({
   "lay_summary": zod.string().min(1).max(createProjectBodyLaySummaryMax),
+  "phi_declared": zod.boolean().nullish().describe('The owner declares they may share what the patient-data guardrail found in the\ntexts (issue 24 §1); without it, flagged texts are refused.'),
   "tags": zod.array(zod.number()).max(createProjectBodyTagsMax).optional().describe('Topic (project tag) ids from `GET /groups/tags`, at most 5 (`tags::MAX_TAGS`).'),
   "title": zod.string().min(1).max(createProjectBodyTitleMax),
   "video_url": zod.string().nullish().describe('An optional link to a video about the project.')
@@ -564,6 +565,7 @@ export const saveProjectGeneralBodyLaySummaryMax = 100000;export const saveProje
 
 export const saveProjectGeneralBody = zod.object({
   "lay_summary": zod.string().min(1).max(saveProjectGeneralBodyLaySummaryMax),
+  "phi_declared": zod.boolean().nullish().describe('The owner declares they may share what the patient-data guardrail found in the\ntexts (issue 24 §1); without it, flagged texts are refused.'),
   "tags": zod.array(zod.number()).max(saveProjectGeneralBodyTagsMax).optional().describe('Topic (project tag) ids from `GET /groups/tags`, at most 5 (`tags::MAX_TAGS`).'),
   "title": zod.string().min(1).max(saveProjectGeneralBodyTitleMax),
   "video_url": zod.string().nullish().describe('An optional link to a video about the project.')
@@ -652,6 +654,7 @@ export const saveProjectResearchBody = zod.object({
   "ethics_status": zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),
   "impact": zod.string().min(1).max(saveProjectResearchBodyImpactMax),
   "methods": zod.string().min(1).max(saveProjectResearchBodyMethodsMax),
+  "phi_declared": zod.boolean().nullish().describe('The owner declares they may share what the patient-data guardrail found in the\ntexts (issue 24 §1); without it, flagged texts are refused.'),
   "problem": zod.string().min(1).max(saveProjectResearchBodyProblemMax)
 }).describe('Step 2 (Research): the sections are HTML.')
 
@@ -951,6 +954,7 @@ export const createProjectUpdateParams = zod.object({
 export const createProjectUpdateBodyTextMax = 100000;export const createProjectUpdateBodyTitleMax = 255;
 
 export const createProjectUpdateBody = zod.object({
+  "phi_declared": zod.boolean().nullish().describe('The author declares they may share what the patient-data guardrail found in the\ntext (issue 24 §1); without it, flagged text is refused.'),
   "text": zod.string().min(1).max(createProjectUpdateBodyTextMax),
   "title": zod.string().min(1).max(createProjectUpdateBodyTitleMax),
   "video_url": zod.string().nullish()
@@ -1002,6 +1006,7 @@ export const updateProjectUpdateParams = zod.object({
 export const updateProjectUpdateBodyTextMax = 100000;export const updateProjectUpdateBodyTitleMax = 255;
 
 export const updateProjectUpdateBody = zod.object({
+  "phi_declared": zod.boolean().nullish().describe('The author declares they may share what the patient-data guardrail found in the\ntext (issue 24 §1); without it, flagged text is refused.'),
   "text": zod.string().min(1).max(updateProjectUpdateBodyTextMax),
   "title": zod.string().min(1).max(updateProjectUpdateBodyTitleMax),
   "video_url": zod.string().nullish()

@@ -831,6 +831,7 @@ export const staffGroupReviewResponse = zod.object({
   "members": zod.number(),
   "other_goals_of_wg": zod.string().nullish(),
   "other_role_of_industry_partner": zod.string().nullish(),
+  "phi_blocking": zod.boolean().describe('Text the patient-data guardrail flags is not published here, even with a\ndeclaration (the owner\'s choice).'),
   "role_of_industry_partner": zod.array(zod.object({
   "id": zod.number(),
   "slug": zod.string(),
@@ -894,6 +895,7 @@ export const staffGroupReviewResponse = zod.object({
   "members": zod.number(),
   "other_goals_of_wg": zod.string().nullish(),
   "other_role_of_industry_partner": zod.string().nullish(),
+  "phi_blocking": zod.boolean().describe('Text the patient-data guardrail flags is not published here, even with a\ndeclaration (the owner\'s choice).'),
   "role_of_industry_partner": zod.array(zod.object({
   "id": zod.number(),
   "slug": zod.string(),

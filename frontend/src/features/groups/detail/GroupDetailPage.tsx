@@ -36,7 +36,7 @@ import { counted } from '@/lib/plural';
 const MaterialsTab = lazy(() => import('../materials/MaterialsTab').then((m) => ({ default: m.MaterialsTab })));
 const MembersTab = lazy(() => import('../membership/MembersTab').then((m) => ({ default: m.MembersTab })));
 const RequestsTab = lazy(() => import('../membership/RequestsTab').then((m) => ({ default: m.RequestsTab })));
-const AgreementTab = lazy(() => import('../agreement/AgreementTab').then((m) => ({ default: m.AgreementTab })));
+const DataProtectionTab = lazy(() => import('../agreement/DataProtectionTab').then((m) => ({ default: m.DataProtectionTab })));
 const UpdatesTab = lazy(() => import('../updates/UpdatesTab').then((m) => ({ default: m.UpdatesTab })));
 // Loaded beside the page: the badges and, for editors, their form are not its first paint.
 const ResearchReferences = lazy(() =>
@@ -75,8 +75,8 @@ function tabsFor(group: GroupDetail, inviteToken: string | null) {
     { value: 'materials', label: 'Supplementary Materials', shown: true },
     { value: 'updates', label: 'Updates', shown: can_see_members },
     { value: 'activity', label: 'Activity', shown: can_see_activity },
-    // Issue 24 §2: the owner publishes the data-use agreement and exports who accepted it.
-    { value: 'agreement', label: 'Data-use agreement', shown: can_manage_agreement },
+    // Issue 24 §1–2: the owner sets the patient-data check and publishes the data-use agreement.
+    { value: 'data-protection', label: 'Data protection', shown: can_manage_agreement },
     // Issue 23 §2: the owner and moderators review reports; the members read what they did.
     { value: 'reports', label: 'Reports', shown: can_manage_requests },
     { value: 'moderation-log', label: 'Moderation log', shown: can_see_members },
@@ -142,7 +142,7 @@ function GroupView({ group, Discussion }: { group: GroupDetail; Discussion: Disc
             {tab === 'materials' && <MaterialsTab group={group} />}
             {tab === 'updates' && <UpdatesTab group={group} />}
             {tab === 'activity' && <ActivityTab group={group} />}
-            {tab === 'agreement' && <AgreementTab group={group} />}
+            {tab === 'data-protection' && <DataProtectionTab group={group} />}
             {tab === 'reports' && <ReportsQueue groupId={group.id} />}
             {tab === 'moderation-log' && <ModerationLog groupId={group.id} />}
           </Suspense>

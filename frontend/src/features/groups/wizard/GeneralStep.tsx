@@ -7,6 +7,7 @@ import type { GroupDetail } from '@/api/model';
 import { ApiError } from '@/lib/api-error';
 import { applyServerErrors } from '@/lib/form-errors';
 import { FormSelect } from '@/ui/form/FormSelect';
+import { usePatientDataCheck } from '@/ui/guardrail/usePatientDataCheck';
 import { FormTextField } from '@/ui/form/FormTextField';
 import { RichTextField } from '@/ui/form/RichTextField';
 import { ImageField } from '@/ui/form/ImageField';
@@ -34,14 +35,19 @@ export function GeneralStep({ group, onSaved }: Props) {
     mode: 'onChange',
   });
 
+  const guardrail = usePatientDataCheck();
   const onSubmit = form.handleSubmit(async (values) => {
     setBanner(null);
+    // Issue 24 §1: what may identify a patient is shown first; the owner edits or declares.
+    const choice = await guardrail.check([values.summary, values.additional_info].join('\n'));
+    if (!choice.publish) return;
     const body = {
       title: values.title,
       tags: values.tags,
       summary: values.summary,
       embedded_link: values.embedded_link.trim() || null,
       additional_info: values.additional_info || null,
+      phi_declared: choice.declared,
     };
     try {
       let saved = group ? (await updateGroup(group.id, body)).data : (await createGroup(body)).data;
@@ -60,6 +66,7 @@ export function GeneralStep({ group, onSaved }: Props) {
       <UnsavedChangesGuard form={form} />
       <Stack spacing={2.5}>
         {banner && <Alert severity="error">{banner}</Alert>}
+        {guardrail.prompt}
         <FormTextField control={form.control} name="title" label="Title" required />
         <FormSelect
           control={form.control}

@@ -7,6 +7,7 @@ import type { GroupDetail, LookupItem } from '@/api/model';
 import { ApiError } from '@/lib/api-error';
 import { applyServerErrors } from '@/lib/form-errors';
 import { FormSelect } from '@/ui/form/FormSelect';
+import { usePatientDataCheck } from '@/ui/guardrail/usePatientDataCheck';
 import { FormTextField } from '@/ui/form/FormTextField';
 import { RichTextField } from '@/ui/form/RichTextField';
 import { type SpecificsValues, specificsDefaults, specificsSchemaFor } from './schema';
@@ -45,11 +46,17 @@ export function SpecificsStep({ group, onBack, onSubmitted }: Props) {
   const partner = useWatch({ control: form.control, name: 'industry_partner_likely' });
   const chosenRoles = useWatch({ control: form.control, name: 'role_of_industry_partner' });
 
+  const guardrail = usePatientDataCheck();
   const onSubmit = form.handleSubmit(async (values) => {
     setBanner(null);
+    // Issue 24 §1: what may identify a patient is shown first; the owner edits or declares.
+    const texts = [values.member_obligations, values.other_goals_of_wg, values.other_role_of_industry_partner];
+    const choice = await guardrail.check(texts.filter(Boolean).join('\n'));
+    if (!choice.publish) return;
     try {
       const { data } = await updateGroup(group.id, {
         ...values,
+        phi_declared: choice.declared,
         industry_partner_likely: values.industry_partner_likely,
         other_goals_of_wg: values.other_goals_of_wg || null,
         other_role_of_industry_partner: values.other_role_of_industry_partner || null,
@@ -69,6 +76,7 @@ export function SpecificsStep({ group, onBack, onSubmitted }: Props) {
       <UnsavedChangesGuard form={form} />
       <Stack spacing={2.5}>
         {banner && <Alert severity="error">{banner}</Alert>}
+        {guardrail.prompt}
         <FormSelect
           control={form.control}
           name="goals_of_working_group"

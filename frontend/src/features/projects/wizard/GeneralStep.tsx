@@ -10,6 +10,7 @@ import { ApiError } from '@/lib/api-error';
 import { trimming, withFieldRequiredText, z, zodResolver } from '@/lib/zod';
 import { FormSelect } from '@/ui/form/FormSelect';
 import { FormTextField } from '@/ui/form/FormTextField';
+import { usePatientDataCheck } from '@/ui/guardrail/usePatientDataCheck';
 import { ImageField } from '@/ui/form/ImageField';
 import { RichTextField } from '@/ui/form/RichTextField';
 import { StepActions } from './StepActions';
@@ -34,9 +35,13 @@ export function GeneralStep({ project, onSaved }: { project?: ProjectDraft; onSa
       video_url: project?.video_url ?? '',
     },
   });
+  const guardrail = usePatientDataCheck();
   const onSubmit = form.handleSubmit(async (values) => {
     setBanner(null);
-    const body = { ...values, video_url: values.video_url || null };
+    // Issue 24 §1: what may identify a patient is shown first; the owner edits or declares.
+    const choice = await guardrail.check(values.lay_summary);
+    if (!choice.publish) return;
+    const body = { ...values, video_url: values.video_url || null, phi_declared: choice.declared };
     try {
       let saved = (project ? await saveProjectGeneral(project.id, body) : await createProject(body)).data;
       // The picture goes second, once the project exists (the part is named `project`).
@@ -52,6 +57,7 @@ export function GeneralStep({ project, onSaved }: { project?: ProjectDraft; onSa
       <UnsavedChangesGuard form={form} />
       <Stack spacing={2.5}>
         {banner && <Alert severity="error">{banner}</Alert>}
+        {guardrail.prompt}
         <FormTextField control={form.control} name="title" label="Title" required />
         <FormSelect
           control={form.control}

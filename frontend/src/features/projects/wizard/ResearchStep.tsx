@@ -10,6 +10,7 @@ import { trimming, withFieldRequiredText, z, zodResolver } from '@/lib/zod';
 import { FIELD_REQUIRED } from '@/lib/field-texts';
 import { FormSelect } from '@/ui/form/FormSelect';
 import { FormTextField } from '@/ui/form/FormTextField';
+import { usePatientDataCheck } from '@/ui/guardrail/usePatientDataCheck';
 import { RichTextField } from '@/ui/form/RichTextField';
 import { StepActions } from './StepActions';
 import { UnsavedChangesGuard } from '@/ui/form/UnsavedChangesGuard';
@@ -47,11 +48,15 @@ export function ResearchStep({
       conflicts: project.conflicts,
     },
   });
+  const guardrail = usePatientDataCheck();
   const onSubmit = form.handleSubmit(async ({ ethics_status, ...values }) => {
     setBanner(null);
     if (!ethics_status) return;
+    // Issue 24 §1: what may identify a patient is shown first; the owner edits or declares.
+    const choice = await guardrail.check([values.problem, values.aims, values.methods, values.impact, values.conflicts].join('\n'));
+    if (!choice.publish) return;
     try {
-      onSaved((await saveProjectResearch(project.id, { ...values, ethics_status })).data);
+      onSaved((await saveProjectResearch(project.id, { ...values, ethics_status, phi_declared: choice.declared })).data);
     } catch (error) {
       setBanner(applyServerErrors(error, FIELDS, form.setError));
     }
@@ -61,6 +66,7 @@ export function ResearchStep({
       <UnsavedChangesGuard form={form} />
       <Stack spacing={2.5}>
         {banner && <Alert severity="error">{banner}</Alert>}
+        {guardrail.prompt}
         <RichTextField control={form.control} name="problem" label="The problem" required />
         <RichTextField control={form.control} name="aims" label="Aims" required />
         <RichTextField control={form.control} name="methods" label="Methods" required />

@@ -32,6 +32,7 @@ const group: GroupDetail = {
     can_manage_agreement: false,
   },
   agreement: { state: 'none' },
+  phi_blocking: false,
 };
 
 describe('the side-by-side review', () => {

@@ -27,11 +27,14 @@ type Values = z.infer<typeof schema>;
 const FIELDS = ['body', 'grace_days'] as const;
 const GRACE_DAYS_DEFAULT = String(publishGroupAgreementBodyGraceDaysDefault);
 
-/** The owner's Data-use agreement tab (issue 24 §2): the current version, a new version, the export. */
-export function AgreementTab({ group }: { group: GroupDetail }) {
+/** The owner's data-use agreement (issue 24 §2): the current version, a new version, the export. */
+export function AgreementSection({ group }: { group: GroupDetail }) {
   const version = group.agreement.version;
   return (
     <Stack spacing={3}>
+      <Typography variant="h6" component="h2">
+        Data-use agreement
+      </Typography>
       <Typography color="text.secondary">
         Members accept the data-use agreement when they join. When you publish a new version, every member is asked to
         accept it; after the grace period, those who have not can no longer read the group&apos;s private topics, members
@@ -93,7 +96,7 @@ function PublishForm({ group, next }: { group: GroupDetail; next: number }) {
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label="Publish a data-use agreement">
       <Stack spacing={2}>
-        <Typography variant="h6" component="h2">
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
           {next === 1 ? 'Publish a data-use agreement' : `Publish version ${next}`}
         </Typography>
         {banner && <Alert severity="error">{banner}</Alert>}
