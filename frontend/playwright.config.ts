@@ -93,7 +93,7 @@ export default defineConfig({
     {
       name: 'phone',
       dependencies: ['first-start'],
-      testMatch: /(auth|content|dark|discussions|shell|phone-tour)\.spec\.ts/,
+      testMatch: /(auth|content|dark|discussions|guardrail|shell|phone-tour)\.spec\.ts/,
       use: { ...devices['Pixel 7'], channel: undefined },
     },
     // Signing in and connecting with ORCID, on the server that offers it.
