@@ -16,9 +16,9 @@ use utoipa::ToSchema;
 pub struct ScanUpload {
     /// Rich text (as the editor holds it) or plain text.
     pub text: Option<String>,
-    /// Files to attach: a PDF's text layer and metadata are published with it; a picture's
-    /// metadata is removed (and reported).
-    #[schema(value_type = Vec<String>, format = Binary)]
+    /// Files to attach (none is fine): a PDF's text layer and metadata are published with
+    /// it; a picture's metadata is removed (and reported).
+    #[schema(value_type = Vec<String>, format = Binary, required = false)]
     pub files: Vec<Vec<u8>>,
 }
 
@@ -93,7 +93,7 @@ fn findings_in(
     request_body(content = ScanUpload, content_type = "multipart/form-data"),
     responses(
         (status = 200, description = "The findings (none when the post looks clear).", body = Data<ScanResult>),
-        (status = 400, description = "A form that could not be read.", body = kernel::ErrorBody),
+        (status = 400, description = "A form that could not be read, or a file that is not a JPEG, PNG, GIF or PDF (or more than 10).", body = kernel::ErrorBody),
         (status = 401, description = "Not signed in.", body = kernel::ErrorBody),
         (status = 413, description = "The files are too large together.", body = kernel::ErrorBody),
     )
@@ -103,6 +103,7 @@ pub async fn scan(
     _user: CurrentUser,
     form: PostForm,
 ) -> AppResult<actix_web::web::Json<Data<ScanResult>>> {
+    form.check_files()?;
     let text = kernel::rich_text::plain_text(form.text.as_deref().unwrap_or_default());
     let mut findings = Vec::new();
     let mut found = Vec::new();

@@ -69,6 +69,14 @@ pub struct PostForm {
     pub files: Vec<Upload>,
 }
 
+impl PostForm {
+    /// Refuses files a new post may not carry: more than 10, or not JPEG, PNG, GIF or PDF
+    /// by content (the patient-data scan reads only what could be published).
+    pub fn check_files(&self) -> Result<(), AppError> {
+        attachments::check(&self.files, 0)
+    }
+}
+
 impl FromRequest for PostForm {
     type Error = actix_web::Error;
     type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;

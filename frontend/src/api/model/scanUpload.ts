@@ -11,9 +11,9 @@ import type { ScanUploadText } from './scanUploadText';
  * The text about to be published and the files it attaches (the body of a post).
  */
 export interface ScanUpload {
-  /** Files to attach: a PDF's text layer and metadata are published with it; a picture's
-metadata is removed (and reported). */
-  files: Blob[];
+  /** Files to attach (none is fine): a PDF's text layer and metadata are published with
+it; a picture's metadata is removed (and reported). */
+  files?: Blob[];
   /** Rich text (as the editor holds it) or plain text. */
   text?: ScanUploadText;
 }

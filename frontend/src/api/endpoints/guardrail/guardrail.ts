@@ -40,7 +40,9 @@ export const getScanForPatientDataUrl = () => {
 
 export const scanForPatientData = async (scanUpload: ScanUpload, options?: RequestInit): Promise<DataScanResult> => {
     const formData = new FormData();
-scanUpload.files.forEach(value => formData.append(`files`, value));
+if(scanUpload.files !== undefined) {
+ scanUpload.files.forEach(value => formData.append(`files`, value));
+ }
 if(scanUpload.text !== undefined && scanUpload.text !== null) {
  formData.append(`text`, scanUpload.text)
  }

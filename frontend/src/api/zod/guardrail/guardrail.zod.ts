@@ -13,7 +13,7 @@ import * as zod from 'zod';
  * @summary Scan a post for patient data
  */
 export const scanForPatientDataBody = zod.object({
-  "files": zod.array(zod.instanceof(File)).describe('Files to attach: a PDF\'s text layer and metadata are published with it; a picture\'s\nmetadata is removed (and reported).'),
+  "files": zod.array(zod.instanceof(File)).optional().describe('Files to attach (none is fine): a PDF\'s text layer and metadata are published with\nit; a picture\'s metadata is removed (and reported).'),
   "text": zod.string().nullish().describe('Rich text (as the editor holds it) or plain text.')
 }).describe('The text about to be published and the files it attaches (the body of a post).')
 
