@@ -49,6 +49,10 @@ pub struct MaterialUpload {
     pub url: Option<String>,
     #[schema(value_type = Option<MaterialKind>)]
     pub r#type: Option<String>,
+    /// `true`: the uploader declares they may share what the patient-data guardrail found in
+    /// the document's text layer or metadata (issue 24 §1); without it, such a document is
+    /// refused.
+    pub phi_declared: Option<bool>,
 }
 
 /// Changes to a saved item; its type stays.
@@ -178,6 +182,9 @@ pub async fn create(
         url: form.text("url"),
         file: form.file(FILE_FIELD),
         file_name: form.text("file_name"),
+        phi_declared: form
+            .text("phi_declared")
+            .is_some_and(|t| t.trim() == "true"),
     };
     let item = materials::create(&ctx, &user, path.into_inner(), input).await?;
     one(&ctx, item).await
@@ -216,6 +223,8 @@ pub async fn update(
         url: body.url,
         file: None,
         file_name: body.file_name,
+        // No new document: nothing the guardrail reads in files.
+        phi_declared: false,
     };
     let item = materials::update(&ctx, &user, group_id, id, input).await?;
     one(&ctx, item).await

@@ -4,6 +4,7 @@
 use kernel::documents;
 use kernel::files::FileKind;
 use kernel::images::Shape;
+use kernel::phi::guard::{self, Guard};
 use kernel::upload::FILE_FIELD;
 use kernel::{AppContext, AppError, AppResult, CurrentUser};
 use sea_orm::{
@@ -33,6 +34,8 @@ pub struct Input {
     pub url: Option<String>,
     pub file: Option<Vec<u8>>,
     pub file_name: Option<String>,
+    /// The uploader declared they may share what the patient-data guardrail found.
+    pub phi_declared: bool,
 }
 
 fn text(value: Option<String>) -> Option<String> {
@@ -140,7 +143,7 @@ pub async fn create(
     group_id: i64,
     input: Input,
 ) -> AppResult<material::Model> {
-    editable(&ctx.db, user, group_id).await?;
+    let group = editable(&ctx.db, user, group_id).await?;
     let label = text(input.label);
     let url = text(input.url);
     let kind = input.kind.unwrap_or(if input.file.is_some() {
@@ -166,6 +169,8 @@ pub async fn create(
             let bytes = input
                 .file
                 .ok_or_else(|| AppError::field(FILE_FIELD, "No file was submitted."))?;
+            let name = text(input.file_name.clone()).unwrap_or_else(|| "The file".to_owned());
+            guarded(ctx, user, &group, &name, &bytes, input.phi_declared).await?;
             let (key, file_type) = store_file(ctx, group_id, bytes).await?;
             item.file_key = Set(Some(key));
             item.file_type = Set(Some(file_type));
@@ -174,6 +179,31 @@ pub async fn create(
         }
     }
     Ok(item.insert(&ctx.db).await?)
+}
+
+/// Issue 24 §1: what a document publishes besides what it shows (a PDF's text layer and
+/// metadata) passes the patient-data guardrail, or carries the uploader's declaration; the
+/// group's owner may have made the check blocking.
+async fn guarded(
+    ctx: &AppContext,
+    user: &CurrentUser,
+    group: &working_group::Model,
+    name: &str,
+    bytes: &[u8],
+    declared: bool,
+) -> AppResult<()> {
+    let seen = kernel::phi::files::inspect(bytes);
+    let published = [guard::Published {
+        field: FILE_FIELD,
+        text: &seen.published,
+        file: Some(name),
+    }];
+    let guard = Guard {
+        declared,
+        blocking: group.phi_blocking,
+    };
+    let at = guard::Place(format!("group_material:{}", group.id));
+    guard::check_fields(&ctx.db, user.id, &at, &published, guard).await
 }
 
 async fn find(db: &impl ConnectionTrait, group_id: i64, id: i64) -> AppResult<material::Model> {

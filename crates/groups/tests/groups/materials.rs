@@ -250,3 +250,49 @@ async fn material_files_open_only_through_links_handed_to_those_who_may_see_the_
         );
     }
 }
+
+/// Issue 24 §1: a PDF's text layer is published with it, so a document saying a date of
+/// birth needs the uploader's declaration, and none is enough once the group blocks it.
+#[tokio::test]
+async fn a_document_that_may_identify_a_patient_needs_a_declaration() {
+    use kernel::pdf::{A4, Font, Page};
+    let (app, staff, owner) = setup().await;
+    let (id, slug) = approved_group(&app, &owner, &staff, "Letters", &["stroke"]).await;
+    let letter = || {
+        let mut page = Page::new(A4).unwrap();
+        page.text(Font::Regular, 12, 50, 700, "Referral. DOB: 04/11/1958.");
+        page.finish("Referral").unwrap()
+    };
+    let (status, body) = add(&app, &owner, id, document(letter(), "referral.pdf")).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        body["messages"]["file"],
+        json!([
+            "“referral.pdf” may identify a patient (a date of birth) in its text or metadata. Remove it, or confirm that you may share it."
+        ])
+    );
+    let declared = document(letter(), "referral.pdf").text("phi_declared", "true");
+    let (status, body) = add(&app, &owner, id, declared).await;
+    assert_eq!(status, 200, "{body}");
+
+    let (status, _) = app
+        .put_json_as(
+            &owner,
+            &format!("/api/groups/{slug}/phi-check"),
+            &json!({"blocking": true}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let declared = document(letter(), "referral.pdf").text("phi_declared", "true");
+    let (status, body) = add(&app, &owner, id, declared).await;
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["messages"]["file"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("This working group does not publish files that may identify a patient")
+    );
+    // A clear document still goes up.
+    let (status, body) = add(&app, &owner, id, document(png(64, 64), "chart.png")).await;
+    assert_eq!(status, 200, "{body}");
+}

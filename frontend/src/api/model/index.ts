@@ -419,6 +419,7 @@ export * from './materialUpload';
 export * from './materialUploadFile';
 export * from './materialUploadFileName';
 export * from './materialUploadLabel';
+export * from './materialUploadPhiDeclared';
 export * from './materialUploadType';
 export * from './materialUploadUrl';
 export * from './materialUrl';

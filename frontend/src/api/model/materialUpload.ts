@@ -8,6 +8,7 @@
 import type { MaterialUploadFile } from './materialUploadFile';
 import type { MaterialUploadFileName } from './materialUploadFileName';
 import type { MaterialUploadLabel } from './materialUploadLabel';
+import type { MaterialUploadPhiDeclared } from './materialUploadPhiDeclared';
 import type { MaterialUploadType } from './materialUploadType';
 import type { MaterialUploadUrl } from './materialUploadUrl';
 
@@ -20,6 +21,10 @@ export interface MaterialUpload {
   file?: MaterialUploadFile;
   file_name?: MaterialUploadFileName;
   label?: MaterialUploadLabel;
+  /** `true`: the uploader declares they may share what the patient-data guardrail found in
+the document's text layer or metadata (issue 24 §1); without it, such a document is
+refused. */
+  phi_declared?: MaterialUploadPhiDeclared;
   type?: MaterialUploadType;
   url?: MaterialUploadUrl;
 }

@@ -3422,6 +3422,9 @@ if(materialUpload.file_name !== undefined && materialUpload.file_name !== null) 
 if(materialUpload.label !== undefined && materialUpload.label !== null) {
  formData.append(`label`, materialUpload.label)
  }
+if(materialUpload.phi_declared !== undefined && materialUpload.phi_declared !== null) {
+ formData.append(`phi_declared`, materialUpload.phi_declared.toString())
+ }
 if(materialUpload.type !== undefined && materialUpload.type !== null) {
  formData.append(`type`, materialUpload.type)
  }

@@ -31,6 +31,7 @@ import { ErrorState, Loading } from '@/ui/QueryState';
 import { useToast } from '@/ui/toast';
 import { MaterialList, materialTitle } from './MaterialList';
 import { REQUIRED } from '@/lib/field-texts';
+import { usePatientDataCheck } from '@/ui/guardrail/usePatientDataCheck';
 
 /** Spec 2 §5: one file of these types. */
 export const DOCUMENT_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'application/pdf'];
@@ -95,16 +96,21 @@ function DocumentUpload({ groupId, onSaved }: { groupId: number; onSaved: () => 
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const toast = useToast();
+  const guardrail = usePatientDataCheck();
 
   const upload = async (file: File) => {
     if (!DOCUMENT_TYPES.includes(file.type)) {
       toast(SUPPORTED_FILE_TYPES, 'error');
       return;
     }
+    // Issue 24 §1: what the document carries (a PDF's text layer and metadata) is shown first.
+    const choice = await guardrail.check('', [file]);
+    if (!choice.publish) return;
     const form = new FormData();
     form.append('file', file);
     form.append('file_name', file.name);
     form.append('type', 'document');
+    if (choice.declared) form.append('phi_declared', 'true');
     setProgress(0);
     try {
       await uploadWithProgress<DataMaterial>(getCreateGroupMaterialUrl(groupId), form, setProgress);
@@ -119,6 +125,7 @@ function DocumentUpload({ groupId, onSaved }: { groupId: number; onSaved: () => 
 
   return (
     <Stack spacing={1.5} sx={{ mt: 1 }}>
+      {guardrail.prompt}
       <Box
         onDragOver={(event) => event.preventDefault()}
         onDrop={(event) => {
