@@ -177,6 +177,7 @@ pub async fn export(
 ) -> AppResult<HttpResponse> {
     let (group, rows) = agreements::acceptances(&ctx.db, &user, &path).await?;
     let mut ids: Vec<i64> = rows.iter().map(|r| r.user_id).collect();
+    ids.sort_unstable();
     ids.dedup();
     let people = ctx.users.summaries(&ids).await?;
     let lines: Vec<_> = rows

@@ -28,7 +28,12 @@ pub struct Inspected {
 /// Reads what `bytes` carry; a file it cannot read carries nothing it can tell.
 pub fn inspect(bytes: &[u8]) -> Inspected {
     match files::sniff(bytes) {
-        Some(FileKind::Pdf) => pdf(bytes),
+        // A member's PDF is untrusted input to a large parser: a parser panic on a crafted
+        // file must cost that file its inspection, not the request its answer.
+        Some(FileKind::Pdf) => std::panic::catch_unwind(|| pdf(bytes)).unwrap_or_else(|_| {
+            tracing::warn!("a PDF could not be inspected for patient data");
+            Inspected::default()
+        }),
         Some(FileKind::Jpeg | FileKind::Png) => picture(bytes),
         _ => Inspected::default(),
     }
