@@ -14,7 +14,8 @@ use utoipa::ToSchema;
 #[derive(Debug, ToSchema)]
 #[allow(dead_code)] // Documents the form [`PostForm`] reads.
 pub struct ScanUpload {
-    /// Rich text (as the editor holds it) or plain text.
+    /// Rich text (as the editor holds it) or plain text; left out when there is none.
+    #[schema(nullable = false)]
     pub text: Option<String>,
     /// Files to attach (none is fine): a PDF's text layer and metadata are published with
     /// it; a picture's metadata is removed (and reported).

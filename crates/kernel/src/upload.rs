@@ -101,6 +101,34 @@ impl FormFields {
     pub fn text(&mut self, name: &str) -> Option<String> {
         self.texts.remove(name)
     }
+
+    /// Takes the integer sent under `name` ([`integer_part`]); `None` when the part was left out.
+    pub fn integer(&mut self, name: &str) -> Result<Option<i64>, AppError> {
+        self.text(name).map(|t| integer_part(&t, name)).transpose()
+    }
+
+    /// Takes the boolean sent under `name` ([`boolean_part`]); `None` when the part was left out.
+    pub fn boolean(&mut self, name: &str) -> Result<Option<bool>, AppError> {
+        self.text(name).map(|t| boolean_part(&t, name)).transpose()
+    }
+}
+
+/// A multipart text part that carries an integer. Multipart has no null: a form says "none"
+/// by leaving the part out, so `""`, `null` or any other text is refused on the field, as a
+/// JSON body's value of the wrong kind is ([`crate::extract::INVALID_VALUE`]).
+pub fn integer_part(text: &str, name: &str) -> Result<i64, AppError> {
+    text.parse()
+        .map_err(|_| AppError::field(name, crate::extract::INVALID_VALUE))
+}
+
+/// A multipart text part that carries a boolean: `true` or `false`, as the contract's
+/// booleans are written (and as `FormData` writes them); anything else is refused.
+pub fn boolean_part(text: &str, name: &str) -> Result<bool, AppError> {
+    match text {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(AppError::field(name, crate::extract::INVALID_VALUE)),
+    }
 }
 
 /// The multipart reader of a request, or a 415 when the body is not multipart.
@@ -253,6 +281,24 @@ fn multipart_error(err: MultipartError) -> AppError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Found by schemathesis: `parent` sent as `null` or empty was taken for no parent,
+    /// while the contract says a multipart form leaves a part out to mean none.
+    #[test]
+    fn a_number_or_flag_part_is_exactly_that_or_refused_on_its_field() {
+        assert_eq!(integer_part("42", "parent").unwrap(), 42);
+        assert_eq!(integer_part("-3", "parent").unwrap(), -3);
+        for text in ["", "null", "undefined", " 4", "4.0", "1e3", "abc"] {
+            let body = integer_part(text, "parent").unwrap_err().body();
+            assert_eq!(body.messages["parent"], ["Invalid value."], "{text:?}");
+        }
+        assert!(boolean_part("true", "is_public").unwrap());
+        assert!(!boolean_part("false", "is_public").unwrap());
+        for text in ["", "null", "on", "1", "0", "True", "yes"] {
+            let body = boolean_part(text, "is_public").unwrap_err().body();
+            assert_eq!(body.messages["is_public"], ["Invalid value."], "{text:?}");
+        }
+    }
 
     #[test]
     fn overflow_names_the_cap_on_the_file_field() {

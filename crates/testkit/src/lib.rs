@@ -54,6 +54,9 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     config.captcha = false;
     config.rate_limits = false;
     adjust(&mut config);
+    if config.database_url.is_none() {
+        database::seed_sqlite(&config.data_dir).await;
+    }
 
     let app = app::Application::build(config).await.expect("build app");
     let address = format!("http://127.0.0.1:{}", app.port());

@@ -67,13 +67,28 @@ impl Nginx {
         })
     }
 
-    /// The request lines a `serve_files` server has answered so far.
+    /// The request lines a `serve_files` server has logged so far. nginx writes a line
+    /// after it has answered, so a client can hold an answer whose line is not there yet:
+    /// to count what was asked, wait for it with [`Nginx::requests_at_least`].
     pub fn requests(&self) -> Vec<String> {
         std::fs::read_to_string(self.dir.path().join("access.log"))
             .unwrap_or_default()
             .lines()
             .map(str::to_owned)
             .collect()
+    }
+
+    /// The request lines once at least `count` are logged (or, after 10 seconds, however
+    /// many there are, for the test's assertion to show).
+    pub async fn requests_at_least(&self, count: usize) -> Vec<String> {
+        for _ in 0..200 {
+            let lines = self.requests();
+            if lines.len() >= count {
+                return lines;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        self.requests()
     }
 
     /// `http://127.0.0.1:{port}`.

@@ -187,7 +187,7 @@ async fn sqlite_backup_under_load_restores_every_acknowledged_write() {
 #[tokio::test]
 async fn postgres_backup_under_load_restores_every_acknowledged_write() {
     let source = testkit::TestDatabase::create().await;
-    let target = testkit::TestDatabase::create().await;
+    let target = testkit::TestDatabase::empty().await;
     let (Some(from), Some(into)) = (source.url(), target.url()) else {
         eprintln!("skipped: needs TEST_DATABASE_URL");
         return;

@@ -9,7 +9,7 @@ use futures_util::StreamExt;
 use futures_util::future::LocalBoxFuture;
 use kernel::AppError;
 use kernel::extract::ValidJson;
-use kernel::upload::MAX_UPLOAD_BYTES;
+use kernel::upload::{MAX_UPLOAD_BYTES, boolean_part, integer_part};
 use serde::Deserialize;
 use utoipa::ToSchema;
 use validator::Validate;
@@ -46,16 +46,26 @@ pub struct PostJson {
     pub phi_declared: Option<bool>,
 }
 
-/// A topic or reply as multipart, with files.
+/// A topic or reply as multipart, with files. Multipart has no null: a part left out is a
+/// value not given (no parent, the default visibility, no declaration, no file), and a part
+/// sent must hold its type (`parent` an integer, the flags `true` or `false`).
 #[derive(Debug, ToSchema)]
 pub struct PostUpload {
+    /// Rich text; sanitised on the server.
+    #[schema(nullable = false)]
     pub text: Option<String>,
+    /// Replies: the reply this one answers (and quotes); left out for none.
+    #[schema(nullable = false)]
     pub parent: Option<i64>,
+    /// Topics: false makes the topic private (members only). Left out: true.
+    #[schema(nullable = false)]
     pub is_public: Option<bool>,
+    /// The author declares they may share what the patient-data guardrail found.
+    #[schema(nullable = false)]
     pub phi_declared: Option<bool>,
     /// Up to 10 files: JPEG, PNG, GIF or PDF, each at most 8 MB, checked by content
     /// (send none for a post without files).
-    #[schema(value_type = Vec<String>, format = Binary)]
+    #[schema(value_type = Vec<String>, format = Binary, required = false)]
     pub files: Vec<Vec<u8>>,
 }
 
@@ -145,22 +155,6 @@ async fn read_field(
     Ok(bytes)
 }
 
-/// Reads a blank-as-absent number (`FormData` sends `""` or `"null"` for none).
-fn number(text: &str, name: &str) -> Result<Option<i64>, AppError> {
-    match text.trim() {
-        "" | "null" | "undefined" => Ok(None),
-        value => value
-            .parse()
-            .map(Some)
-            .map_err(|_| AppError::field(name, "A valid integer is required.")),
-    }
-}
-
-/// A form's checkbox value.
-fn yes(text: &str) -> bool {
-    matches!(text.trim(), "true" | "1" | "on")
-}
-
 async fn read_multipart(mut form: Multipart) -> Result<PostForm, AppError> {
     let mut out = PostForm::default();
     let mut budget = MAX_POST_BYTES;
@@ -185,9 +179,9 @@ async fn read_multipart(mut form: Multipart) -> Result<PostForm, AppError> {
                 let text = String::from_utf8(raw).map_err(unreadable)?;
                 match name.as_str() {
                     "text" => out.text = Some(text),
-                    "parent" => out.parent = number(&text, "parent")?,
-                    "is_public" => out.is_public = Some(yes(&text)),
-                    "phi_declared" => out.phi_declared = yes(&text),
+                    "parent" => out.parent = Some(integer_part(&text, &name)?),
+                    "is_public" => out.is_public = Some(boolean_part(&text, &name)?),
+                    "phi_declared" => out.phi_declared = boolean_part(&text, &name)?,
                     // `id` and `comment_id` repeat the path; anything else is ignored.
                     _ => {}
                 }

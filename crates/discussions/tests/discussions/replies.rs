@@ -195,3 +195,58 @@ async fn a_post_whose_files_pass_the_total_cap_is_refused() {
     let (_, body) = scene.app.get_json(&path).await;
     assert_eq!(body["pagination"]["count"], 0, "nothing was stored");
 }
+
+/// Issue 41: a multipart form says "no parent" by leaving the part out; `null`, an empty
+/// part or a flag that is not `true`/`false` is refused on its field (the contract's types),
+/// and nothing is posted.
+#[tokio::test]
+async fn multipart_parts_hold_their_types_and_a_part_left_out_means_none() {
+    let scene = Scene::new().await;
+    let topic = scene.topic(&scene.owner, "<p>Which scale?</p>").await;
+    let topic_id = topic["id"].as_i64().unwrap();
+    let comments = format!("/api/discussion/{topic_id}/comments");
+    let refused = [
+        ("parent", "null"),
+        ("parent", ""),
+        ("parent", "first"),
+        ("is_public", "yes"),
+        ("is_public", ""),
+        ("phi_declared", "on"),
+        ("phi_declared", "null"),
+    ];
+    for (name, value) in refused {
+        let form = reqwest::multipart::Form::new()
+            .text("text", "<p>Typed</p>")
+            .text(name, value);
+        let (status, body) = scene
+            .send_form(reqwest::Method::POST, &scene.member, &comments, form)
+            .await;
+        assert_eq!(status, 400, "{name}={value:?}: {body}");
+        assert_eq!(body["messages"][name], json!(["Invalid value."]), "{body}");
+        // The same on a new topic.
+        let form = reqwest::multipart::Form::new()
+            .text("text", "<p>Typed</p>")
+            .text(name, value);
+        let (status, _) = scene
+            .send_form(reqwest::Method::POST, &scene.member, &scene.topics(), form)
+            .await;
+        assert_eq!(status, 400, "topic {name}={value:?}");
+    }
+    let (_, body) = scene.app.get_json(&comments).await;
+    assert_eq!(body["pagination"]["count"], 0, "nothing refused was posted");
+
+    // Left out: no parent, a public topic, no declaration.
+    let reply = scene
+        .reply(&scene.member, topic_id, "<p>Plain</p>", None)
+        .await;
+    assert_eq!(reply["parent"], serde_json::Value::Null);
+    let form = reqwest::multipart::Form::new()
+        .text("text", "<p>Flags given</p>")
+        .text("is_public", "false")
+        .text("phi_declared", "false");
+    let (status, body) = scene
+        .send_form(reqwest::Method::POST, &scene.member, &scene.topics(), form)
+        .await;
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(body["data"]["is_public"], false, "{body}");
+}

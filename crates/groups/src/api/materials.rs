@@ -42,16 +42,20 @@ pub struct Material {
 #[derive(Debug, ToSchema)]
 pub struct MaterialUpload {
     /// A JPEG, PNG, GIF or PDF (checked by content), at most 8 MB.
-    #[schema(value_type = Option<String>, format = Binary)]
+    #[schema(value_type = String, format = Binary, required = false)]
     pub file: Option<Vec<u8>>,
+    #[schema(nullable = false)]
     pub file_name: Option<String>,
+    #[schema(nullable = false)]
     pub label: Option<String>,
+    #[schema(nullable = false)]
     pub url: Option<String>,
-    #[schema(value_type = Option<MaterialKind>)]
+    #[schema(value_type = MaterialKind, required = false)]
     pub r#type: Option<String>,
     /// `true`: the uploader declares they may share what the patient-data guardrail found in
     /// the document's text layer or metadata (issue 24 §1); without it, such a document is
-    /// refused.
+    /// refused. Left out: `false`.
+    #[schema(nullable = false)]
     pub phi_declared: Option<bool>,
 }
 
@@ -182,9 +186,7 @@ pub async fn create(
         url: form.text("url"),
         file: form.file(FILE_FIELD),
         file_name: form.text("file_name"),
-        phi_declared: form
-            .text("phi_declared")
-            .is_some_and(|t| t.trim() == "true"),
+        phi_declared: form.boolean("phi_declared")?.unwrap_or(false),
     };
     let item = materials::create(&ctx, &user, path.into_inner(), input).await?;
     one(&ctx, item).await

@@ -271,6 +271,11 @@ async fn a_document_that_may_identify_a_patient_needs_a_declaration() {
             "“referral.pdf” may identify a patient (a date of birth) in its text or metadata. Remove it, or confirm that you may share it."
         ])
     );
+    // Issue 41: the declaration is `true` or `false`; anything else is refused on its field.
+    let unclear = document(letter(), "referral.pdf").text("phi_declared", "yes");
+    let (status, body) = add(&app, &owner, id, unclear).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(body["messages"]["phi_declared"], json!(["Invalid value."]));
     let declared = document(letter(), "referral.pdf").text("phi_declared", "true");
     let (status, body) = add(&app, &owner, id, declared).await;
     assert_eq!(status, 200, "{body}");

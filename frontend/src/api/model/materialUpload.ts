@@ -5,12 +5,7 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { MaterialUploadFile } from './materialUploadFile';
-import type { MaterialUploadFileName } from './materialUploadFileName';
-import type { MaterialUploadLabel } from './materialUploadLabel';
-import type { MaterialUploadPhiDeclared } from './materialUploadPhiDeclared';
-import type { MaterialUploadType } from './materialUploadType';
-import type { MaterialUploadUrl } from './materialUploadUrl';
+import type { MaterialKind } from './materialKind';
 
 /**
  * A document (`file`, with `file_name`) or a link (`label`, `url`, `type` = `link`).
@@ -18,13 +13,13 @@ How the multipart form looks in the API contract.
  */
 export interface MaterialUpload {
   /** A JPEG, PNG, GIF or PDF (checked by content), at most 8 MB. */
-  file?: MaterialUploadFile;
-  file_name?: MaterialUploadFileName;
-  label?: MaterialUploadLabel;
+  file?: Blob;
+  file_name?: string;
+  label?: string;
   /** `true`: the uploader declares they may share what the patient-data guardrail found in
 the document's text layer or metadata (issue 24 §1); without it, such a document is
-refused. */
-  phi_declared?: MaterialUploadPhiDeclared;
-  type?: MaterialUploadType;
-  url?: MaterialUploadUrl;
+refused. Left out: `false`. */
+  phi_declared?: boolean;
+  type?: MaterialKind;
+  url?: string;
 }

@@ -5,20 +5,22 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { PostUploadIsPublic } from './postUploadIsPublic';
-import type { PostUploadParent } from './postUploadParent';
-import type { PostUploadPhiDeclared } from './postUploadPhiDeclared';
-import type { PostUploadText } from './postUploadText';
 
 /**
- * A topic or reply as multipart, with files.
+ * A topic or reply as multipart, with files. Multipart has no null: a part left out is a
+value not given (no parent, the default visibility, no declaration, no file), and a part
+sent must hold its type (`parent` an integer, the flags `true` or `false`).
  */
 export interface PostUpload {
   /** Up to 10 files: JPEG, PNG, GIF or PDF, each at most 8 MB, checked by content
 (send none for a post without files). */
-  files: Blob[];
-  is_public?: PostUploadIsPublic;
-  parent?: PostUploadParent;
-  phi_declared?: PostUploadPhiDeclared;
-  text?: PostUploadText;
+  files?: Blob[];
+  /** Topics: false makes the topic private (members only). Left out: true. */
+  is_public?: boolean;
+  /** Replies: the reply this one answers (and quotes); left out for none. */
+  parent?: number;
+  /** The author declares they may share what the patient-data guardrail found. */
+  phi_declared?: boolean;
+  /** Rich text; sanitised on the server. */
+  text?: string;
 }

@@ -5,7 +5,6 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { ScanUploadText } from './scanUploadText';
 
 /**
  * The text about to be published and the files it attaches (the body of a post).
@@ -14,6 +13,6 @@ export interface ScanUpload {
   /** Files to attach (none is fine): a PDF's text layer and metadata are published with
 it; a picture's metadata is removed (and reported). */
   files?: Blob[];
-  /** Rich text (as the editor holds it) or plain text. */
-  text?: ScanUploadText;
+  /** Rich text (as the editor holds it) or plain text; left out when there is none. */
+  text?: string;
 }

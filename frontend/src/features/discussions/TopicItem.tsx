@@ -142,7 +142,7 @@ export function TopicItem({ topic, topicType, targetId, permissions, onChanged }
               phiBlocking={permissions.phi_blocking}
               onCancel={() => setReplyTo(undefined)}
               onSubmit={async ({ text, files, phiDeclared }) => {
-                await createComment(topic.id, { text, files, parent: replyTo?.id ?? null, phi_declared: phiDeclared });
+                await createComment(topic.id, { text, files, parent: replyTo?.id, phi_declared: phiDeclared });
                 await onChanged();
                 setReplyTo(undefined);
               }}

@@ -396,17 +396,19 @@ export const getCreateCommentUrl = (id: number,) => {
 export const createComment = async (id: number,
     postUpload: PostUpload, options?: RequestInit): Promise<DataComment> => {
     const formData = new FormData();
-postUpload.files.forEach(value => formData.append(`files`, value));
-if(postUpload.is_public !== undefined && postUpload.is_public !== null) {
+if(postUpload.files !== undefined) {
+ postUpload.files.forEach(value => formData.append(`files`, value));
+ }
+if(postUpload.is_public !== undefined) {
  formData.append(`is_public`, postUpload.is_public.toString())
  }
-if(postUpload.parent !== undefined && postUpload.parent !== null) {
+if(postUpload.parent !== undefined) {
  formData.append(`parent`, postUpload.parent.toString())
  }
-if(postUpload.phi_declared !== undefined && postUpload.phi_declared !== null) {
+if(postUpload.phi_declared !== undefined) {
  formData.append(`phi_declared`, postUpload.phi_declared.toString())
  }
-if(postUpload.text !== undefined && postUpload.text !== null) {
+if(postUpload.text !== undefined) {
  formData.append(`text`, postUpload.text)
  }
 
@@ -558,17 +560,19 @@ export const updateComment = async (id: number,
     commentId: number,
     postUpload: PostUpload, options?: RequestInit): Promise<DataComment> => {
     const formData = new FormData();
-postUpload.files.forEach(value => formData.append(`files`, value));
-if(postUpload.is_public !== undefined && postUpload.is_public !== null) {
+if(postUpload.files !== undefined) {
+ postUpload.files.forEach(value => formData.append(`files`, value));
+ }
+if(postUpload.is_public !== undefined) {
  formData.append(`is_public`, postUpload.is_public.toString())
  }
-if(postUpload.parent !== undefined && postUpload.parent !== null) {
+if(postUpload.parent !== undefined) {
  formData.append(`parent`, postUpload.parent.toString())
  }
-if(postUpload.phi_declared !== undefined && postUpload.phi_declared !== null) {
+if(postUpload.phi_declared !== undefined) {
  formData.append(`phi_declared`, postUpload.phi_declared.toString())
  }
-if(postUpload.text !== undefined && postUpload.text !== null) {
+if(postUpload.text !== undefined) {
  formData.append(`text`, postUpload.text)
  }
 
@@ -952,17 +956,19 @@ export const createDiscussion = async (topicType: 'groups' | 'projects' | 'blog/
     id: number,
     postUpload: PostUpload, options?: RequestInit): Promise<DataTopic> => {
     const formData = new FormData();
-postUpload.files.forEach(value => formData.append(`files`, value));
-if(postUpload.is_public !== undefined && postUpload.is_public !== null) {
+if(postUpload.files !== undefined) {
+ postUpload.files.forEach(value => formData.append(`files`, value));
+ }
+if(postUpload.is_public !== undefined) {
  formData.append(`is_public`, postUpload.is_public.toString())
  }
-if(postUpload.parent !== undefined && postUpload.parent !== null) {
+if(postUpload.parent !== undefined) {
  formData.append(`parent`, postUpload.parent.toString())
  }
-if(postUpload.phi_declared !== undefined && postUpload.phi_declared !== null) {
+if(postUpload.phi_declared !== undefined) {
  formData.append(`phi_declared`, postUpload.phi_declared.toString())
  }
-if(postUpload.text !== undefined && postUpload.text !== null) {
+if(postUpload.text !== undefined) {
  formData.append(`text`, postUpload.text)
  }
 
@@ -1118,17 +1124,19 @@ export const updateDiscussion = async (topicType: 'groups' | 'projects' | 'blog/
     commentId: number,
     postUpload: PostUpload, options?: RequestInit): Promise<DataTopic> => {
     const formData = new FormData();
-postUpload.files.forEach(value => formData.append(`files`, value));
-if(postUpload.is_public !== undefined && postUpload.is_public !== null) {
+if(postUpload.files !== undefined) {
+ postUpload.files.forEach(value => formData.append(`files`, value));
+ }
+if(postUpload.is_public !== undefined) {
  formData.append(`is_public`, postUpload.is_public.toString())
  }
-if(postUpload.parent !== undefined && postUpload.parent !== null) {
+if(postUpload.parent !== undefined) {
  formData.append(`parent`, postUpload.parent.toString())
  }
-if(postUpload.phi_declared !== undefined && postUpload.phi_declared !== null) {
+if(postUpload.phi_declared !== undefined) {
  formData.append(`phi_declared`, postUpload.phi_declared.toString())
  }
-if(postUpload.text !== undefined && postUpload.text !== null) {
+if(postUpload.text !== undefined) {
  formData.append(`text`, postUpload.text)
  }
 

@@ -3413,22 +3413,22 @@ export const getCreateGroupMaterialUrl = (groupId: number,) => {
 export const createGroupMaterial = async (groupId: number,
     materialUpload: MaterialUpload, options?: RequestInit): Promise<DataMaterial> => {
     const formData = new FormData();
-if(materialUpload.file !== undefined && materialUpload.file !== null) {
+if(materialUpload.file !== undefined) {
  formData.append(`file`, materialUpload.file)
  }
-if(materialUpload.file_name !== undefined && materialUpload.file_name !== null) {
+if(materialUpload.file_name !== undefined) {
  formData.append(`file_name`, materialUpload.file_name)
  }
-if(materialUpload.label !== undefined && materialUpload.label !== null) {
+if(materialUpload.label !== undefined) {
  formData.append(`label`, materialUpload.label)
  }
-if(materialUpload.phi_declared !== undefined && materialUpload.phi_declared !== null) {
+if(materialUpload.phi_declared !== undefined) {
  formData.append(`phi_declared`, materialUpload.phi_declared.toString())
  }
-if(materialUpload.type !== undefined && materialUpload.type !== null) {
+if(materialUpload.type !== undefined) {
  formData.append(`type`, materialUpload.type)
  }
-if(materialUpload.url !== undefined && materialUpload.url !== null) {
+if(materialUpload.url !== undefined) {
  formData.append(`url`, materialUpload.url)
  }
 

@@ -43,7 +43,7 @@ export const scanForPatientData = async (scanUpload: ScanUpload, options?: Reque
 if(scanUpload.files !== undefined) {
  scanUpload.files.forEach(value => formData.append(`files`, value));
  }
-if(scanUpload.text !== undefined && scanUpload.text !== null) {
+if(scanUpload.text !== undefined) {
  formData.append(`text`, scanUpload.text)
  }
 

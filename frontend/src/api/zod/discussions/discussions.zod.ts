@@ -143,12 +143,12 @@ export const createCommentParams = zod.object({
 })
 
 export const createCommentBody = zod.object({
-  "files": zod.array(zod.instanceof(File)).describe('Up to 10 files: JPEG, PNG, GIF or PDF, each at most 8 MB, checked by content\n(send none for a post without files).'),
-  "is_public": zod.boolean().nullish(),
-  "parent": zod.number().nullish(),
-  "phi_declared": zod.boolean().nullish(),
-  "text": zod.string().nullish()
-}).describe('A topic or reply as multipart, with files.')
+  "files": zod.array(zod.instanceof(File)).optional().describe('Up to 10 files: JPEG, PNG, GIF or PDF, each at most 8 MB, checked by content\n(send none for a post without files).'),
+  "is_public": zod.boolean().optional().describe('Topics: false makes the topic private (members only). Left out: true.'),
+  "parent": zod.number().optional().describe('Replies: the reply this one answers (and quotes); left out for none.'),
+  "phi_declared": zod.boolean().optional().describe('The author declares they may share what the patient-data guardrail found.'),
+  "text": zod.string().optional().describe('Rich text; sanitised on the server.')
+}).describe('A topic or reply as multipart, with files. Multipart has no null: a part left out is a\nvalue not given (no parent, the default visibility, no declaration, no file), and a part\nsent must hold its type (`parent` an integer, the flags `true` or `false`).')
 
 /**
  * The author, or the target's moderators, delete a reply; it shows "Deleted on". The reply stays in the thread as a marker, so answers to it keep their place.
@@ -175,12 +175,12 @@ export const updateCommentParams = zod.object({
 })
 
 export const updateCommentBody = zod.object({
-  "files": zod.array(zod.instanceof(File)).describe('Up to 10 files: JPEG, PNG, GIF or PDF, each at most 8 MB, checked by content\n(send none for a post without files).'),
-  "is_public": zod.boolean().nullish(),
-  "parent": zod.number().nullish(),
-  "phi_declared": zod.boolean().nullish(),
-  "text": zod.string().nullish()
-}).describe('A topic or reply as multipart, with files.')
+  "files": zod.array(zod.instanceof(File)).optional().describe('Up to 10 files: JPEG, PNG, GIF or PDF, each at most 8 MB, checked by content\n(send none for a post without files).'),
+  "is_public": zod.boolean().optional().describe('Topics: false makes the topic private (members only). Left out: true.'),
+  "parent": zod.number().optional().describe('Replies: the reply this one answers (and quotes); left out for none.'),
+  "phi_declared": zod.boolean().optional().describe('The author declares they may share what the patient-data guardrail found.'),
+  "text": zod.string().optional().describe('Rich text; sanitised on the server.')
+}).describe('A topic or reply as multipart, with files. Multipart has no null: a part left out is a\nvalue not given (no parent, the default visibility, no declaration, no file), and a part\nsent must hold its type (`parent` an integer, the flags `true` or `false`).')
 
 export const updateCommentResponse = zod.object({
   "data": zod.object({
@@ -401,12 +401,12 @@ export const createDiscussionParams = zod.object({
 })
 
 export const createDiscussionBody = zod.object({
-  "files": zod.array(zod.instanceof(File)).describe('Up to 10 files: JPEG, PNG, GIF or PDF, each at most 8 MB, checked by content\n(send none for a post without files).'),
-  "is_public": zod.boolean().nullish(),
-  "parent": zod.number().nullish(),
-  "phi_declared": zod.boolean().nullish(),
-  "text": zod.string().nullish()
-}).describe('A topic or reply as multipart, with files.')
+  "files": zod.array(zod.instanceof(File)).optional().describe('Up to 10 files: JPEG, PNG, GIF or PDF, each at most 8 MB, checked by content\n(send none for a post without files).'),
+  "is_public": zod.boolean().optional().describe('Topics: false makes the topic private (members only). Left out: true.'),
+  "parent": zod.number().optional().describe('Replies: the reply this one answers (and quotes); left out for none.'),
+  "phi_declared": zod.boolean().optional().describe('The author declares they may share what the patient-data guardrail found.'),
+  "text": zod.string().optional().describe('Rich text; sanitised on the server.')
+}).describe('A topic or reply as multipart, with files. Multipart has no null: a part left out is a\nvalue not given (no parent, the default visibility, no declaration, no file), and a part\nsent must hold its type (`parent` an integer, the flags `true` or `false`).')
 
 /**
  * The author, or the target's moderators, delete a topic; it shows "Deleted on".
@@ -435,12 +435,12 @@ export const updateDiscussionParams = zod.object({
 })
 
 export const updateDiscussionBody = zod.object({
-  "files": zod.array(zod.instanceof(File)).describe('Up to 10 files: JPEG, PNG, GIF or PDF, each at most 8 MB, checked by content\n(send none for a post without files).'),
-  "is_public": zod.boolean().nullish(),
-  "parent": zod.number().nullish(),
-  "phi_declared": zod.boolean().nullish(),
-  "text": zod.string().nullish()
-}).describe('A topic or reply as multipart, with files.')
+  "files": zod.array(zod.instanceof(File)).optional().describe('Up to 10 files: JPEG, PNG, GIF or PDF, each at most 8 MB, checked by content\n(send none for a post without files).'),
+  "is_public": zod.boolean().optional().describe('Topics: false makes the topic private (members only). Left out: true.'),
+  "parent": zod.number().optional().describe('Replies: the reply this one answers (and quotes); left out for none.'),
+  "phi_declared": zod.boolean().optional().describe('The author declares they may share what the patient-data guardrail found.'),
+  "text": zod.string().optional().describe('Rich text; sanitised on the server.')
+}).describe('A topic or reply as multipart, with files. Multipart has no null: a part left out is a\nvalue not given (no parent, the default visibility, no declaration, no file), and a part\nsent must hold its type (`parent` an integer, the flags `true` or `false`).')
 
 export const updateDiscussionResponse = zod.object({
   "data": zod.object({

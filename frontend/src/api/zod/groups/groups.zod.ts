@@ -1037,12 +1037,12 @@ export const createGroupMaterialParams = zod.object({
 })
 
 export const createGroupMaterialBody = zod.object({
-  "file": zod.instanceof(File).nullish().describe('A JPEG, PNG, GIF or PDF (checked by content), at most 8 MB.'),
-  "file_name": zod.string().nullish(),
-  "label": zod.string().nullish(),
-  "phi_declared": zod.boolean().nullish().describe('`true`: the uploader declares they may share what the patient-data guardrail found in\nthe document\'s text layer or metadata (issue 24 §1); without it, such a document is\nrefused.'),
-  "type": zod.union([zod.enum(['document', 'link']).describe('How a supplementary item is edited; fixed once saved.'),zod.null()]).optional(),
-  "url": zod.string().nullish()
+  "file": zod.instanceof(File).optional().describe('A JPEG, PNG, GIF or PDF (checked by content), at most 8 MB.'),
+  "file_name": zod.string().optional(),
+  "label": zod.string().optional(),
+  "phi_declared": zod.boolean().optional().describe('`true`: the uploader declares they may share what the patient-data guardrail found in\nthe document\'s text layer or metadata (issue 24 §1); without it, such a document is\nrefused. Left out: `false`.'),
+  "type": zod.enum(['document', 'link']).optional().describe('How a supplementary item is edited; fixed once saved.'),
+  "url": zod.string().optional()
 }).describe('A document (`file`, with `file_name`) or a link (`label`, `url`, `type` = `link`).\nHow the multipart form looks in the API contract.')
 
 export const createGroupMaterialResponse = zod.object({

@@ -14,7 +14,7 @@ import * as zod from 'zod';
  */
 export const scanForPatientDataBody = zod.object({
   "files": zod.array(zod.instanceof(File)).optional().describe('Files to attach (none is fine): a PDF\'s text layer and metadata are published with\nit; a picture\'s metadata is removed (and reported).'),
-  "text": zod.string().nullish().describe('Rich text (as the editor holds it) or plain text.')
+  "text": zod.string().optional().describe('Rich text (as the editor holds it) or plain text; left out when there is none.')
 }).describe('The text about to be published and the files it attaches (the body of a post).')
 
 export const scanForPatientDataResponse = zod.object({
