@@ -55,8 +55,8 @@ export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results/artifacts',
   fullyParallel: false,
-  // Two workers: the journeys share one server and database, each on its own data.
-  workers: 2,
+  // The journeys share one server and database, each on its own data.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // One more try for a journey that failed: a run on a busy two-core machine now and then loses
   // a race no user would (a click as the layout settles); the list reporter names such a
   // journey "flaky", so it is seen and fixed, while a real fault fails both tries.
