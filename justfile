@@ -23,26 +23,33 @@ dev: frontend-deps
 build: frontend-build
     cargo build --release -p app
 
-# Every test: lint (rustfmt, clippy with its unwrap ban, eslint, tsc), Rust on SQLite and
-# PostgreSQL, contract drift, front-end unit and budgets, browser end to end, Lighthouse, and
-# the contract fuzzed by schemathesis.
-test: lint test-rust test-pg test-frontend e2e lighthouse-ci fuzz
+# Every test: lint (rustfmt, clippy with its unwrap ban, eslint), Rust on SQLite and
+# PostgreSQL, contract drift, front-end types, unit tests and budgets, browser end to end,
+# Lighthouse, and the contract fuzzed by schemathesis. scripts/test-all.sh builds once, runs
+# the installs and the front end's checks beside the Rust build, and ends with each stage's
+# time and CPU use.
+test:
+    scripts/test-all.sh
+
+# The Rust tests' binaries and the `cohort` binary (the browser tests, Lighthouse and the
+# fuzzer run it too), built once.
+build-tests:
+    cargo nextest run --workspace --no-run
 
 # Rust tests on SQLite (whatever the environment says about PostgreSQL or Redis).
 test-rust: localstripe smtpd moto nginx
     env -u TEST_DATABASE_URL -u REDIS_URL cargo nextest run --workspace --no-fail-fast
 
-# Rust integration tests on PostgreSQL (a fresh database per test, dropped afterwards): the
-# unit tests touch no database, so `test-rust` has run them already. With REDIS_URL set, the
-# live channel's two-instance test runs too.
+# Rust integration tests on PostgreSQL (a fresh database per test, copied from a migrated
+# template and dropped afterwards), those that reach the database (.config/nextest.toml,
+# profile `pg`). With REDIS_URL set, the live channel's two-instance tests run too.
 test-pg: localstripe smtpd moto nginx
-    TEST_DATABASE_URL={{pg_url}} cargo nextest run --workspace --no-fail-fast -E 'kind(test)'
+    TEST_DATABASE_URL={{pg_url}} cargo nextest run --workspace --no-fail-fast --profile pg
 
-# Front-end types, lint, unit tests, the generated client against openapi.yaml, and the
-# JavaScript budget of the production build (frontend/budgets.json).
+# Front-end types (the build checks them), unit tests, the generated client against
+# openapi.yaml, and the JavaScript budget of the production build (frontend/routes.json).
 test-frontend: frontend-build
     cd frontend && npm run --silent client:check
-    cd frontend && npx eslint . --max-warnings 0
     cd frontend && npx vitest run
     cd frontend && npm run --silent budget
 
@@ -64,9 +71,10 @@ lighthouse-ci: chromium frontend-build
     cargo build -p app
     COHORT_BIN={{cohort_debug}} scripts/lighthouse.sh
 
-# schemathesis against a freshly started binary as a visitor, a member and staff: every
-# check, a bounded budget (FUZZ_EXAMPLES per operation, 4 by default, about 40,000 requests).
-fuzz:
+# schemathesis against freshly started binaries as a visitor, a member and staff: every
+# check, a bounded budget (FUZZ_EXAMPLES per operation, 4 by default, about 40,000 requests),
+# one seed and pinned versions, so the verdict is the same every time.
+fuzz: fuzz-tools
     cargo build -p app
     COHORT_BIN={{cohort_debug}} scripts/fuzz.sh
 
@@ -75,11 +83,12 @@ fuzz-long:
     cargo build --release -p app
     FUZZ_EXAMPLES="${FUZZ_EXAMPLES:-200}" COHORT_BIN={{cohort}} scripts/fuzz.sh
 
-# rustfmt, clippy (warnings are errors) and the front end's lint.
+# rustfmt, clippy (warnings are errors) and the front end's lint (its types are checked by
+# every build of it: `just frontend-build`).
 lint: frontend-deps
     cargo fmt --all --check
     cargo clippy --workspace --all-targets -- -D warnings
-    cd frontend && npx eslint . --max-warnings 0 && npx tsc -b
+    cd frontend && npx eslint . --max-warnings 0
 
 # Regenerate openapi.yaml from the server's annotations.
 openapi:
@@ -124,6 +133,10 @@ seed-media:
     python3 scripts/seed_media.py
 
 # --- helpers ---
+
+# schemathesis and its exact versions (scripts/fuzz-requirements.txt) in their own virtualenv.
+fuzz-tools:
+    scripts/fuzz.sh --install
 
 frontend-deps:
     cd frontend && (test -d node_modules && test node_modules/.package-lock.json -nt package-lock.json || npm ci --no-audit --no-fund)

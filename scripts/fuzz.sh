@@ -10,7 +10,6 @@
 # role's server answers. The roles run side by side, one process each.
 set -euo pipefail
 
-binary=${COHORT_BIN:?COHORT_BIN names the cohort binary}
 examples=${FUZZ_EXAMPLES:-4}
 seed=${FUZZ_SEED:-20261124}
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -30,7 +29,10 @@ if [ ! -x "$venv/bin/st" ]; then
   }
   "$venv/bin/pip" install -q --no-deps -r "$requirements"
 fi
+# `--install`: only the above (`just fuzz-tools`, beside the build).
+[ "${1:-}" = --install ] && exit 0
 
+binary=${COHORT_BIN:?COHORT_BIN names the cohort binary}
 settings="$here/schemathesis.toml"
 dir=$(mktemp -d)
 # The servers are started by the roles' processes; each writes its pid beside its data.

@@ -43,12 +43,25 @@ async function stillFor<T>(page: Page, check: () => Promise<T>): Promise<T> {
 // the file (one JSON line each) for a survey; the run still fails only as below.
 const SURVEY = process.env.AXE_SURVEY;
 
+/** What the page shows: its address and its document, digested (the same state is checked once). */
+const shown = (page: Page) =>
+  page.evaluate(async () => {
+    const text = `${location.href}\n${document.documentElement.outerHTML}`;
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+    return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+  });
+/** The state each page was last checked in: a journey that photographs a screen and ends on it
+ * checks it once (an axe run costs about a second of the browser's time). */
+const lastChecked = new WeakMap<Page, string>();
+
 /**
  * axe on what the page shows now: fails with each serious or critical WCAG violation and each
  * held best practice, named.
  */
 export async function expectAccessible(page: Page, where: string) {
   if (page.isClosed() || !page.url().startsWith('http')) return;
+  const state = await shown(page).catch(() => null);
+  if (state !== null && lastChecked.get(page) === state && !SURVEY) return;
   const tags = [...WCAG_TAGS, 'best-practice'];
   const { violations } = await stillFor(page, () => new AxeBuilder({ page }).withTags(tags).analyze());
   if (SURVEY) {
@@ -67,7 +80,13 @@ export async function expectAccessible(page: Page, where: string) {
       violation.nodes.map((node) => `    ${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n'),
   );
   expect(report, `axe found violations ${where} on ${page.url()}`).toEqual([]);
+  if (state !== null) lastChecked.set(page, state);
 }
+
+// E2E_PHOTOS=off (as `just test` runs): the journeys' photographs, for people to look at, are
+// not written; each screen they would show is still checked by axe. A failed journey's own
+// screenshot and trace are kept either way.
+const PHOTOS = process.env.E2E_PHOTOS !== 'off';
 
 /**
  * Every journey is checked by axe at each screen it photographs (the journeys photograph the
@@ -79,7 +98,7 @@ export const test = base.extend<{ accessible: void }>({
       const screenshot = page.screenshot.bind(page);
       page.screenshot = async (options) => {
         await expectAccessible(page, `before the screenshot ${options?.path ?? ''}`);
-        return screenshot(options);
+        return PHOTOS || !options?.path ? screenshot(options) : Buffer.alloc(0);
       };
       await use();
       await expectAccessible(page, 'at the end of the journey');

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# `just test`: every stage of the test suite, each built once and run once, with what can
+# overlap overlapped (installs and the front end's checks beside the Rust build), then a table
+# of each stage's time, the machine's CPU use while it ran, and its verdict. Every stage runs
+# even when an earlier one failed (but for those that need the build), so one run shows every
+# failure; the exit status is non-zero when any failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+start_all=$(date +%s)
+summary=()
+failed=()
+
+# Busy and total CPU ticks of the whole machine so far.
+ticks() { awk '/^cpu /{print $2+$3+$4+$7+$8+$9, $2+$3+$4+$5+$6+$7+$8+$9}' /proc/stat; }
+
+# record NAME STATUS STARTED CPU_BEFORE: one line of the table.
+record() {
+  local name=$1 status=$2 started=$3 before=$4 now after busy total verdict
+  now=$(date +%s)
+  after=$(ticks)
+  busy=$(( ${after% *} - ${before% *} ))
+  total=$(( ${after#* } - ${before#* } ))
+  verdict=passed
+  if [ "$status" -ne 0 ]; then verdict=FAILED; failed+=("$name"); fi
+  summary+=("$(printf '%-14s %6s %6ss %5s%%  %s' "$name" "+$((started - start_all))s" \
+    "$((now - started))" "$(( total > 0 ? 100 * busy / total : 0 ))" "$verdict")")
+}
+
+# stage NAME COMMAND...: runs it in the foreground.
+stage() {
+  local name=$1 started before status
+  shift
+  echo "=== $name: $*"
+  started=$(date +%s)
+  before=$(ticks)
+  "$@"
+  status=$?
+  record "$name" "$status" "$started" "$before"
+  return "$status"
+}
+
+# begin NAME COMMAND...: runs it in the background, its output kept until `end NAME`.
+declare -A pids starts befores
+begin() {
+  local name=$1
+  shift
+  echo "=== $name (alongside): $*"
+  starts[$name]=$(date +%s)
+  befores[$name]=$(ticks)
+  "$@" >"$logs/$name.log" 2>&1 &
+  pids[$name]=$!
+}
+
+# end NAME: waits for a background stage and shows its output.
+end() {
+  local name=$1 status
+  wait "${pids[$name]}"
+  status=$?
+  echo "=== $name (alongside) finished:"
+  cat "$logs/$name.log"
+  record "$name" "$status" "${starts[$name]}" "${befores[$name]}"
+  return "$status"
+}
+
+# Installs that wait on the network (npm, PyPI, Debian) go beside the Rust build, which
+# waits on the CPU.
+begin tools just localstripe smtpd moto nginx chromium fuzz-tools
+begin node just frontend-deps
+stage build just build-tests
+built=$?
+end node
+# The front end's build and checks (Node) go beside clippy (Rust).
+begin frontend just --no-deps test-frontend
+stage lint just --no-deps lint
+end frontend
+end tools
+if [ "$built" -eq 0 ]; then
+  stage rust-sqlite just --no-deps test-rust
+  stage rust-pg just --no-deps test-pg
+  stage e2e env E2E_PHOTOS=off just --no-deps e2e
+  stage lighthouse just --no-deps lighthouse-ci
+  stage fuzz just --no-deps fuzz
+fi
+
+echo
+echo "stage          start   time   cpu  verdict"
+printf '%s\n' "${summary[@]}"
+echo "total $(( $(date +%s) - start_all ))s"
+if [ "$built" -ne 0 ]; then
+  echo "the build failed: the stages that run it were skipped"
+  exit 1
+fi
+if [ "${#failed[@]}" -gt 0 ]; then
+  echo "failed: ${failed[*]}"
+  exit 1
+fi
