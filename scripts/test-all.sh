@@ -73,7 +73,7 @@ stage build just build-tests
 built=$?
 end node
 # The front end's build and checks (Node) go beside clippy (Rust).
-begin frontend just --no-deps test-frontend
+begin frontend just test-frontend
 stage lint just --no-deps lint
 end frontend
 end tools
