@@ -255,7 +255,8 @@ test('an affiliated member writes a project step by step, submits it, and staff 
   const editor = page.getByRole('form', { name: 'Update' });
   await editor.getByRole('button', { name: 'Save' }).click();
   await expect(editor.getByText('This field is required')).toHaveCount(2);
-  const news = `The first forty children (${info.project.name})`;
+  // Unique per try: a retried journey must not find the first try's update waiting beside its own.
+  const news = `The first forty children (${info.project.name} ${Date.now()})`;
   await editor.getByRole('textbox', { name: /^Title/ }).fill(news);
   await editor.getByRole('textbox', { name: /^Text of update/ }).fill('Recruitment opened in all three hospitals.');
   await editor.getByLabel('Project Image file').setInputFiles({ name: 'u.png', mimeType: 'image/png', buffer: await drawnPng(page, 600, 300) });

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TOAST_DURATION_MS, TOAST_HIDE_DELAY_MS, ToastProvider, useToast, type ToastKind } from './toast';
@@ -47,5 +47,27 @@ describe('toasts', () => {
     await userEvent.click(screen.getByText('show'));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(/^SuccessProfile has been successfully updated\.$/);
+  });
+
+  // Found by e2e: an error toast timing out just as a success toast came (an avatar saved 5 s
+  // after a refused file) closed the new one, which was then never seen.
+  it('keep a new toast when the one before it closes at that moment', async () => {
+    let show: ReturnType<typeof useToast> = () => undefined;
+    function Grab() {
+      show = useToast();
+      return null;
+    }
+    render(
+      <ToastProvider>
+        <Grab />
+      </ToastProvider>,
+    );
+    await act(async () => show('The file was refused.', 'error'));
+    const closeFirst = within(await screen.findByRole('alert')).getByRole('button', { name: /close/i });
+    await act(async () => {
+      show('Your avatar has been updated.');
+      closeFirst.click();
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your avatar has been updated.');
   });
 });

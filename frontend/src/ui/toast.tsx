@@ -26,24 +26,25 @@ type ShowToast = (message: string, kind?: ToastKind, title?: string) => void;
 const ToastContext = createContext<ShowToast | null>(null);
 
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [toast, setToast] = useState<Toast | null>(null);
-  const [open, setOpen] = useState(false);
+  const [shown, setShown] = useState<{ toast: Toast; open: boolean } | null>(null);
 
   const show = useCallback<ShowToast>((message, kind = 'success', title) => {
-    setToast({ id: Date.now(), message, kind, title });
-    setOpen(true);
+    setShown({ toast: { id: Date.now(), message, kind, title }, open: true });
   }, []);
-  const close = useCallback((_?: unknown, reason?: string) => {
-    if (reason !== 'clickaway') setOpen(false);
+  // Closes the toast `id` only: one that times out (or is closed) just as the next is shown
+  // must not take the next one with it.
+  const close = useCallback((id: number, reason?: string) => {
+    if (reason === 'clickaway') return;
+    setShown((now) => (now?.toast.id === id ? { ...now, open: false } : now));
   }, []);
 
   const value = useMemo(() => show, [show]);
   return (
     <ToastContext.Provider value={value}>
       {children}
-      {toast && (
+      {shown && (
         <Suspense fallback={null}>
-          <ToastView toast={toast} open={open} onClose={close} />
+          <ToastView toast={shown.toast} open={shown.open} onClose={(_, reason) => close(shown.toast.id, reason)} />
         </Suspense>
       )}
     </ToastContext.Provider>
