@@ -55,8 +55,10 @@ export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results/artifacts',
   fullyParallel: false,
-  // The journeys share one server and database, each on its own data.
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // The journeys share one server and database, each on its own data. Three keep two cores busy
+  // (the browser is most of the work): two left a quarter of the machine idle, four only added
+  // contention (2026-11-29: 17.9, about 14 and 15.9 minutes).
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   // One more try for a journey that failed: a run on a busy two-core machine now and then loses
   // a race no user would (a click as the layout settles); the list reporter names such a
   // journey "flaky", so it is seen and fixed, while a real fault fails both tries.
