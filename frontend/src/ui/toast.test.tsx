@@ -1,5 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import { TOAST_DURATION_MS, TOAST_HIDE_DELAY_MS, ToastProvider, useToast, type ToastKind } from './toast';
 
@@ -52,9 +53,13 @@ describe('toasts', () => {
   // Found by e2e: an error toast timing out just as a success toast came (an avatar saved 5 s
   // after a refused file) closed the new one, which was then never seen.
   it('keep a new toast when the one before it closes at that moment', async () => {
-    let show: ReturnType<typeof useToast> = () => undefined;
+    // The provider's `show`, taken out of a component to call it between two renders.
+    const grabbed: { show: ReturnType<typeof useToast> } = { show: () => undefined };
     function Grab() {
-      show = useToast();
+      const show = useToast();
+      useEffect(() => {
+        grabbed.show = show;
+      }, [show]);
       return null;
     }
     render(
@@ -62,10 +67,10 @@ describe('toasts', () => {
         <Grab />
       </ToastProvider>,
     );
-    await act(async () => show('The file was refused.', 'error'));
+    await act(async () => grabbed.show('The file was refused.', 'error'));
     const closeFirst = within(await screen.findByRole('alert')).getByRole('button', { name: /close/i });
     await act(async () => {
-      show('Your avatar has been updated.');
+      grabbed.show('Your avatar has been updated.');
       closeFirst.click();
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('Your avatar has been updated.');

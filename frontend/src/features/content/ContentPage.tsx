@@ -1,4 +1,5 @@
 import { Alert, Box, Container, Grid, Typography } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import { useMemo } from 'react';
 import { useGetPage } from '@/api/endpoints/content/content';
 import type { ContentPage as Page } from '@/api/model';
@@ -48,11 +49,11 @@ export function PageTitle({ page }: { page: Page }) {
           {page.before_title}
         </Typography>
       )}
-      {page.title_align !== 'NONE' && (
-        <Typography variant="h2" component="h1">
-          {page.title}
-        </Typography>
-      )}
+      {/* A hidden title (NONE) is hidden from sight only: the page keeps its one h1 for those who
+          navigate by headings (found by axe: the aspect-in-stroke landing had none). */}
+      <Typography variant="h2" component="h1" sx={page.title_align === 'NONE' ? visuallyHidden : undefined}>
+        {page.title}
+      </Typography>
     </Box>
   );
 }
