@@ -15,8 +15,7 @@ run: build
     COHORT_DEV="${COHORT_DEV:-on}" {{cohort}} serve
 
 # API with live reload of the front end: the Rust server plus Vite's dev server.
-dev: frontend-deps
-    cargo build -p app
+dev: frontend-deps debug-build
     COHORT_DEV="${COHORT_DEV:-on}" {{cohort_debug}} serve & trap "kill $!" EXIT; cd frontend && npx vite
 
 # Release binary and production front end.
@@ -36,6 +35,12 @@ test:
 build-tests:
     cargo nextest run --workspace --no-run
 
+# The debug `cohort` binary, built with the workspace's tests so that its dependencies have
+# the features the tests give them: after `build-tests` it builds nothing (`cargo build -p app`
+# alone resolves other features and rebuilds every crate, some 4 minutes on two cores).
+debug-build:
+    cargo build --workspace --tests --bins
+
 # Rust tests on SQLite (whatever the environment says about PostgreSQL or Redis).
 test-rust: localstripe smtpd moto nginx
     env -u TEST_DATABASE_URL -u REDIS_URL cargo nextest run --workspace --no-fail-fast
@@ -54,8 +59,7 @@ test-frontend: frontend-build
     cd frontend && npm run --silent budget
 
 # Playwright in Debian's Chromium against the real binary.
-e2e: chromium localstripe frontend-build
-    cargo build -p app
+e2e: chromium localstripe frontend-build debug-build
     cd frontend && COHORT_BIN={{cohort_debug}} npx playwright test
 
 # Lighthouse (mobile profile, simulated throttling) in Debian's Chromium on the landing page,
@@ -67,15 +71,13 @@ lighthouse: chromium build
 
 # The same in CI on the debug binary (a release build would not fit CI's time; the server
 # only hands out the built front end and cached reads, so the pages measure the same).
-lighthouse-ci: chromium frontend-build
-    cargo build -p app
+lighthouse-ci: chromium frontend-build debug-build
     COHORT_BIN={{cohort_debug}} scripts/lighthouse.sh
 
 # schemathesis against freshly started binaries as a visitor, a member and staff: every
 # check, a bounded budget (FUZZ_EXAMPLES per operation, 4 by default, about 40,000 requests),
 # one seed and pinned versions, so the verdict is the same every time.
-fuzz: fuzz-tools
-    cargo build -p app
+fuzz: fuzz-tools debug-build
     COHORT_BIN={{cohort_debug}} scripts/fuzz.sh
 
 # The same on the release binary with a long budget: well past 100,000 requests.

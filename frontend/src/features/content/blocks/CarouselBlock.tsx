@@ -1,7 +1,8 @@
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { Box, Button, IconButton, Stack } from '@mui/material';
-import { useState } from 'react';
+import { Box, Button, IconButton, Stack, Typography } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
+import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Carousel } from '@/api/model';
 import { RichText } from '@/ui/RichText';
@@ -13,11 +14,17 @@ export const CAROUSEL_SPEED_MS = 400;
 /** Slides side by side, moved with the arrows or the dots. */
 export function CarouselBlock({ carousel }: { carousel: Carousel }) {
   const [index, setIndex] = useState(0);
+  const headingId = useId();
   const count = carousel.slides.length;
   if (count === 0) return null;
   const go = (next: number) => setIndex((next + count) % count);
   return (
-    <Box component="section" aria-roledescription="carousel" aria-label="Highlights" sx={{ position: 'relative', overflow: 'hidden', borderRadius: 2 }}>
+    <Box component="section" aria-roledescription="carousel" aria-labelledby={headingId} sx={{ position: 'relative', overflow: 'hidden', borderRadius: 2 }}>
+      {/* The slides' titles are h3s (the CMS writes them so): the carousel's own heading keeps
+          the outline in order below the page's h1. */}
+      <Typography component="h2" id={headingId} sx={visuallyHidden}>
+        Highlights
+      </Typography>
       <Box sx={{ display: 'flex', transform: `translateX(-${index * 100}%)`, transition: `transform ${CAROUSEL_SPEED_MS}ms ease` }}>
         {carousel.slides.map((slide, i) => (
           <Box
