@@ -257,6 +257,7 @@ async fn project_released(
         project: project_place(e.project.clone()),
         backers: e.backers.clone(),
         reason: e.reason.clone(),
+        closed_by_staff: e.closed_by_staff,
     }])
 }
 

@@ -193,6 +193,8 @@ pub enum Fact {
         owner_id: i64,
         backers: Vec<i64>,
         reason: Option<String>,
+        /// Staff closed the campaign before it was funded.
+        closed_by_staff: bool,
     },
     /// A project was funded and paid out to its owner.
     ProjectFunded {

@@ -80,6 +80,8 @@ pub struct ProjectReleased {
     pub backers: Vec<i64>,
     /// The Content Expert's reason, when the funding was not approved.
     pub reason: Option<String>,
+    /// Staff closed the campaign before it was funded (rather than its days running out).
+    pub closed_by_staff: bool,
 }
 
 impl Event for ProjectReleased {}

@@ -119,6 +119,12 @@ pub fn after(status: ProjectStatus, action: ProjectAction) -> Option<ProjectStat
     }
 }
 
+/// A campaign staff close releases its pledges while its funding is not yet approved (all
+/// or nothing); once charging began, what was charged stays with the owner's refund.
+pub fn releases_on_close(state: FundingState) -> bool {
+    matches!(state, FundingState::Open | FundingState::GoalReached)
+}
+
 /// Spec: a campaign runs 15 to 60 days.
 pub const CAMPAIGN_DAYS: std::ops::RangeInclusive<i32> = 15..=60;
 
@@ -299,6 +305,19 @@ mod tests {
         assert!(!may_rate(Live, true), "never one's own");
         for status in [Draft, Submitted, Rejected, Suspended, Closed] {
             assert!(!may_rate(status, false));
+        }
+    }
+
+    #[test]
+    fn a_close_releases_the_pledges_of_a_campaign_not_yet_charging() {
+        use FundingState::*;
+        assert!(releases_on_close(Open));
+        assert!(
+            releases_on_close(GoalReached),
+            "not approved: no one is charged"
+        );
+        for state in [Charging, Funded, Disbursed, Released, Refunded] {
+            assert!(!releases_on_close(state), "{state:?}");
         }
     }
 }

@@ -39,10 +39,12 @@ pub async fn close_ended(ctx: &AppContext, now: DateTime<Utc>) -> AppResult<usiz
             .col_expr(project::Column::UpdatedAt, Expr::value(now))
             .filter(project::Column::Id.eq(found.id))
             .filter(project::Column::Status.eq(ProjectStatus::Live))
+            // As read: a pledge that reached the goal meanwhile decides again next round.
+            .filter(project::Column::FundingState.eq(found.funding_state))
             .exec(&tx)
             .await?;
         if done.rows_affected == 0 {
-            continue; // Another instance, or staff, got there first.
+            continue; // Another instance, staff or a pledge got there first.
         }
         let released = if found.funding_state == FundingState::Open {
             Some(pledging::release_all(&tx, found.id, FundingState::Released).await?)
@@ -57,6 +59,7 @@ pub async fn close_ended(ctx: &AppContext, now: DateTime<Utc>) -> AppResult<usiz
                     project: browse::ProjectRef::of(&found),
                     backers,
                     reason: None,
+                    closed_by_staff: false,
                 })
                 .await;
         }

@@ -156,6 +156,7 @@ pub async fn reject(ctx: &AppContext, staff: &Staff, id: i64, reason: Reason) ->
             project: browse::ProjectRef::of(&found),
             backers,
             reason: Some(reason),
+            closed_by_staff: false,
         })
         .await;
     Ok(())

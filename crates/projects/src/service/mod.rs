@@ -28,5 +28,6 @@ pub mod search;
 pub mod sitemap;
 pub mod tags;
 pub mod team;
+pub mod transition;
 pub mod updates;
 pub mod webhooks;

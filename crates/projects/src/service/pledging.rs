@@ -14,8 +14,8 @@ use sea_orm::{
     QueryOrder, QuerySelect, Set, TransactionTrait,
 };
 
-use super::browse;
 use super::ledger::Entry;
+use super::{browse, transition};
 use crate::entity::{customer, pledge, project};
 use crate::enums::{FundingState, LedgerKind, PledgeStatus, ProjectStatus};
 use crate::events::{ProjectGoalReached, ProjectReachedMilestone};
@@ -59,6 +59,28 @@ fn checked_amount(ctx: &AppContext, cents: i64) -> AppResult<i64> {
             format!("Pledge from {} to {}.", cad(min), cad(max)),
         ))
     }
+}
+
+fn already_backing() -> AppError {
+    AppError::bad_request("already_backing", ALREADY_BACKING)
+}
+
+fn locked() -> AppError {
+    AppError::bad_request("locked", LOCKED)
+}
+
+/// Member `backer`'s standing pledge to project `id`, if any.
+async fn standing_of(
+    db: &impl ConnectionTrait,
+    id: i64,
+    backer: i64,
+) -> AppResult<Option<pledge::Model>> {
+    Ok(pledge::Entity::find()
+        .filter(pledge::Column::ProjectId.eq(id))
+        .filter(pledge::Column::BackerId.eq(backer))
+        .filter(pledge::Column::Status.eq(PledgeStatus::Pledged))
+        .one(db)
+        .await?)
 }
 
 /// The live project at `slug` when `user` may pledge to it.
@@ -310,19 +332,15 @@ pub async fn pledge(
         .map_err(|_| AppError::field("setup_id", NO_CARD))?
         .filter(|m| m.customer_id == customer)
         .ok_or_else(|| AppError::field("setup_id", NO_CARD))?;
-    let standing = pledge::Entity::find()
-        .filter(pledge::Column::ProjectId.eq(found.id))
-        .filter(pledge::Column::BackerId.eq(user.id))
-        .filter(pledge::Column::Status.eq(PledgeStatus::Pledged))
-        .one(&ctx.db)
-        .await?;
-    if standing.is_some() {
-        return Err(AppError::bad_request("already_backing", ALREADY_BACKING));
-    }
     let now = kernel::clock::now();
     let tx = ctx.db.begin().await?;
     if !move_total(&tx, found.id, amount, 1).await? {
         return Err(AppError::bad_request("not_open", NOT_OPEN));
+    }
+    // Decided with the project's row held: a pledge sent beside this one waits for it, then
+    // finds this one standing (and the unique index refuses any that would get past).
+    if standing_of(&tx, found.id, user.id).await?.is_some() {
+        return Err(already_backing());
     }
     let made = pledge::ActiveModel {
         project_id: Set(found.id),
@@ -340,7 +358,14 @@ pub async fn pledge(
         ..Default::default()
     }
     .insert(&tx)
-    .await?;
+    .await
+    .map_err(|err| {
+        if kernel::db::is_unique_violation(&err) {
+            already_backing()
+        } else {
+            err.into()
+        }
+    })?;
     Entry::pledge(found.id, made.id, LedgerKind::Pledged, amount)
         .write(&tx)
         .await?;
@@ -431,6 +456,24 @@ async fn own_standing(
         .ok_or_else(AppError::not_found)
 }
 
+/// Begins a change to the caller's standing pledge `id`: the transaction that holds its
+/// project's row while the project takes pledges (every change to its pledges queues there),
+/// and the pledge as the change before this one left it. Nothing read before the row is held
+/// decides anything.
+async fn hold_own(
+    ctx: &AppContext,
+    user: &CurrentUser,
+    id: i64,
+) -> AppResult<(DatabaseTransaction, pledge::Model)> {
+    let project_id = own_standing(&ctx.db, user, id).await?.project_id;
+    let tx = ctx.db.begin().await?;
+    if !move_total(&tx, project_id, 0, 0).await? {
+        return Err(locked());
+    }
+    let found = own_standing(&tx, user, id).await?;
+    Ok((tx, found))
+}
+
 /// Changes the amount of the caller's pledge `id` while the goal is not reached.
 pub async fn change(
     ctx: &AppContext,
@@ -439,39 +482,26 @@ pub async fn change(
     amount_cents: i64,
 ) -> AppResult<pledge::Model> {
     let amount = checked_amount(ctx, amount_cents)?;
-    let found = own_standing(&ctx.db, user, id).await?;
+    let (tx, found) = hold_own(ctx, user, id).await?;
     let delta = amount - found.amount_cents;
-    let tx = ctx.db.begin().await?;
-    if !move_total(&tx, found.project_id, delta, 0).await? {
-        return Err(AppError::bad_request("locked", LOCKED));
-    }
-    let project_id = found.project_id;
-    let mut active: pledge::ActiveModel = found.into();
-    active.amount_cents = Set(amount);
-    active.updated_at = Set(kernel::clock::now());
-    let saved = active.update(&tx).await?;
-    Entry::pledge(project_id, saved.id, LedgerKind::Changed, delta)
+    let saved = transition::pledge(&tx, &found, PledgeStatus::Pledged, amount).await?;
+    move_total(&tx, found.project_id, delta, 0).await?;
+    Entry::pledge(found.project_id, saved.id, LedgerKind::Changed, delta)
         .write(&tx)
         .await?;
-    let crossed = crossed(&tx, project_id).await?;
+    let crossed = crossed(&tx, found.project_id).await?;
     tx.commit().await?;
-    announce(ctx, project_id, crossed).await?;
+    announce(ctx, found.project_id, crossed).await?;
     Ok(saved)
 }
 
 /// Cancels the caller's pledge `id` while the goal is not reached; nothing was charged.
 pub async fn cancel(ctx: &AppContext, user: &CurrentUser, id: i64) -> AppResult<pledge::Model> {
-    let found = own_standing(&ctx.db, user, id).await?;
-    let tx = ctx.db.begin().await?;
-    if !move_total(&tx, found.project_id, -found.amount_cents, -1).await? {
-        return Err(AppError::bad_request("locked", LOCKED));
-    }
-    let (project_id, amount) = (found.project_id, found.amount_cents);
-    let mut active: pledge::ActiveModel = found.into();
-    active.status = Set(PledgeStatus::Cancelled);
-    active.updated_at = Set(kernel::clock::now());
-    let saved = active.update(&tx).await?;
-    Entry::pledge(project_id, saved.id, LedgerKind::Released, -amount)
+    let (tx, found) = hold_own(ctx, user, id).await?;
+    let amount = found.amount_cents;
+    let saved = transition::pledge(&tx, &found, PledgeStatus::Cancelled, amount).await?;
+    move_total(&tx, found.project_id, -amount, -1).await?;
+    Entry::pledge(found.project_id, saved.id, LedgerKind::Released, -amount)
         .write(&tx)
         .await?;
     tx.commit().await?;

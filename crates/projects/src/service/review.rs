@@ -2,15 +2,16 @@
 //! Every decision is audited in its own transaction (`kernel::audit::Decision`).
 
 use kernel::{AppContext, AppError, AppResult, Page, PageParams, Staff, audit};
+use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
 };
 use serde_json::json;
 
-use super::browse;
+use super::{browse, pledging};
 use crate::entity::project;
-use crate::enums::{ProjectAction, ProjectStatus};
-use crate::events::{Outcome, ProjectReviewed};
+use crate::enums::{FundingState, ProjectAction, ProjectStatus};
+use crate::events::{Outcome, ProjectReleased, ProjectReviewed};
 use crate::policy;
 
 /// Why staff sent a project back: required, at most 2,000 characters.
@@ -131,13 +132,46 @@ pub async fn act(
     let before = found.status;
     let next =
         policy::after(before, action).ok_or_else(|| AppError::bad_request("not_now", NOT_NOW))?;
-    let mut active: project::ActiveModel = found.into();
-    active.status = Set(next);
-    active.updated_at = Set(kernel::clock::now());
-    let updated = active.update(decision.db()).await?;
+    let now = kernel::clock::now();
+    let closing = action == ProjectAction::Close;
+    let mut change = project::Entity::update_many()
+        .col_expr(project::Column::Status, Expr::value(next))
+        .col_expr(project::Column::UpdatedAt, Expr::value(now))
+        .filter(project::Column::Id.eq(id))
+        // As read: a request that moved the project meanwhile (a pledge reaching the goal,
+        // the campaign's end) leaves this one refused rather than decided on stale facts.
+        .filter(project::Column::Status.eq(before))
+        .filter(project::Column::FundingState.eq(found.funding_state));
+    if closing {
+        // The campaign ends now: no days are left to show.
+        change = change.col_expr(project::Column::ClosesAt, Expr::value(now));
+    }
+    if change.exec(decision.db()).await?.rows_affected == 0 {
+        return Err(AppError::bad_request("not_now", NOT_NOW));
+    }
+    // All or nothing: a campaign closed before its funding was approved charges no one.
+    let released = if closing && policy::releases_on_close(found.funding_state) {
+        pledging::release_all(decision.db(), id, FundingState::Released).await?
+    } else {
+        Vec::new()
+    };
+    let updated = project::Entity::find_by_id(id)
+        .one(decision.db())
+        .await?
+        .ok_or_else(AppError::not_found)?;
     decision
         .commit(json!({"status": before}), json!({"status": next}))
         .await?;
+    if !released.is_empty() {
+        ctx.events
+            .publish(ProjectReleased {
+                project: browse::ProjectRef::of(&updated),
+                backers: released,
+                reason: None,
+                closed_by_staff: true,
+            })
+            .await;
+    }
     let outcome = match action {
         ProjectAction::Suspend => Outcome::Suspended,
         ProjectAction::Reactivate => Outcome::Reactivated,

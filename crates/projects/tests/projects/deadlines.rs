@@ -124,3 +124,62 @@ async fn a_campaign_closes_when_its_days_are_over_and_its_owner_hears_it_once() 
     );
     assert_eq!(ended[0]["in_app_route"], format!("/project/{short}"));
 }
+
+/// Found by an owner (issue 42, finding 4): a campaign staff closed short of its goal kept
+/// its pledges locked, its funding open and its days left, for ever.
+#[tokio::test]
+async fn a_campaign_staff_close_lets_its_pledges_go_and_has_no_days_left() {
+    let app = spawn_app().await;
+    let staff = app
+        .signed_in_staff("admin@example.org", "staff password 1")
+        .await;
+    let owner = app.signed_in_user("owner@example.org", PASSWORD).await;
+    make_eligible(&app, &owner, PASSWORD, &staff).await;
+    let slug = live(&app, &owner, &staff, "Early sepsis").await;
+    let backer = app.signed_in_user("backer@example.org", PASSWORD).await;
+    let setup = card(&app, &backer, &slug, "4242424242424242").await;
+    let (status, _) = app
+        .post_json_as(
+            &backer,
+            &format!("/api/projects/{slug}/pledges"),
+            &json!({"setup_id": setup, "amount_cents": 5_000, "adult": true}),
+        )
+        .await;
+    assert_eq!(status, 201);
+    let (_, page) = app.get_json(&format!("/api/projects/{slug}")).await;
+    let id = page["data"]["id"].as_i64().unwrap();
+
+    let (status, body) = app
+        .post_json_as(
+            &staff,
+            &format!("/api/staff/projects/{id}/status"),
+            &json!({"action": "close"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+
+    let (_, page) = app
+        .get_json_as(&backer, &format!("/api/projects/{slug}"))
+        .await;
+    assert_eq!(page["data"]["status"], "closed");
+    assert_eq!(page["data"]["funding"]["state"], "released");
+    assert_eq!(page["data"]["funding"]["raised_cents"], 0);
+    assert_eq!(page["data"]["funding"]["backers"], 0);
+    let closes = page["data"]["closes_at"].as_str().unwrap();
+    let closes = chrono::DateTime::parse_from_rfc3339(closes).unwrap();
+    assert!(closes <= kernel::clock::now(), "no days left: {closes}");
+    let sum = projects::service::pledging::ledger_sum(&app.ctx.db, id)
+        .await
+        .unwrap();
+    assert_eq!(sum, 0, "the ledger released it");
+    let (_, pledges) = app.get_json_as(&backer, "/api/me/pledges").await;
+    assert_eq!(pledges["data"][0]["status"], "released");
+    let (_, notes) = app.get_json_as(&backer, "/api/me/notifications").await;
+    assert_eq!(notes["data"][0]["title"], "Campaign closed");
+    assert_eq!(
+        notes["data"][0]["message"],
+        "Early sepsis was closed before its funding was approved. Your pledge is released: you are not charged."
+    );
+    let processor = app.ctx.test_processor.clone().unwrap();
+    assert!(processor.charges().await.unwrap().is_empty());
+}

@@ -333,3 +333,144 @@ async fn pledging_is_rate_limited_per_member() {
         .await;
     assert_eq!(status, 400, "another member is not held back");
 }
+
+/// The sum and count of `token`'s standing pledges to `slug`, from their pledge list.
+async fn standing(app: &TestApp, token: &str, slug: &str) -> (i64, i64) {
+    let (_, mine) = app.get_json_as(token, "/api/me/pledges").await;
+    mine["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["project"]["slug"] == slug && p["status"] == "pledged")
+        .fold((0, 0), |(sum, count), p| {
+            (sum + p["amount_cents"].as_i64().unwrap(), count + 1)
+        })
+}
+
+/// Found by a donor (issue 42, finding 1): cancels and changes of one pledge sent at once
+/// each decided on the pledge as read before their transaction, so a pledge was released
+/// twice, changed after it was released, and the total grew by money no one pledged.
+#[tokio::test]
+async fn a_pledge_cancelled_and_changed_at_once_moves_the_total_exactly_once() {
+    let app = spawn_app().await;
+    let staff = app
+        .signed_in_staff("admin@example.org", "staff password 1")
+        .await;
+    let owner = app.signed_in_user("owner@example.org", PASSWORD).await;
+    make_eligible(&app, &owner, PASSWORD, &staff).await;
+    let slug = live(&app, &owner, &staff, "Early sepsis").await; // goal CA$25,000
+    let pledges = format!("/api/projects/{slug}/pledges");
+    let ben = app.signed_in_user("ben@example.org", PASSWORD).await;
+    let ben_card = card(&app, &ben, &slug, "4242424242424242").await;
+    let (status, _) = app
+        .post_json_as(&ben, &pledges, &pledge_body(&ben_card, 25_000))
+        .await;
+    assert_eq!(status, 201);
+    let ada = app.signed_in_user("ada@example.org", PASSWORD).await;
+    for round in 0..3 {
+        let setup = card(&app, &ada, &slug, "4242424242424242").await;
+        let (status, made) = app
+            .post_json_as(&ada, &pledges, &pledge_body(&setup, 500))
+            .await;
+        assert_eq!(status, 201, "round {round}: {made}");
+        let path = format!("/api/me/pledges/{}", made["data"]["id"]);
+        let (app, ada, path) = (&app, &ada, &path);
+        let cancels = (0..4).map(|_| async move { app.delete_as(ada, path).await.0 });
+        let changes = (0..4).map(|_| async move {
+            app.patch_json_as(ada, path, &json!({"amount_cents": 1_000_000}))
+                .await
+                .0
+        });
+        let (cancelled, changed) = futures_util::future::join(
+            futures_util::future::join_all(cancels),
+            futures_util::future::join_all(changes),
+        )
+        .await;
+        let answered: Vec<u16> = cancelled.into_iter().chain(changed).collect();
+        assert!(
+            answered.iter().all(|s| [200, 400, 404].contains(s)),
+            "round {round}: {answered:?}"
+        );
+        let page = project(app, &slug).await;
+        let (ada_sum, ada_count) = standing(app, ada, &slug).await;
+        assert_eq!(
+            (
+                &page["funding"]["raised_cents"],
+                &page["funding"]["backers"]
+            ),
+            (&json!(25_000 + ada_sum), &json!(1 + ada_count)),
+            "round {round}: the total holds the standing pledges only ({answered:?})"
+        );
+        assert_eq!(page["funding"]["state"], "open", "round {round}");
+        ledger_matches(app, &slug).await;
+        if ada_count == 1 {
+            let (status, _) = app.delete_as(ada, path).await;
+            assert_eq!(
+                status, 200,
+                "round {round}: the pledge left standing is cancelled"
+            );
+        }
+    }
+}
+
+/// Found by a donor (issue 42, finding 5): pledges sent at once with one saved card each
+/// passed the one-pledge check before any was written, and all four stood.
+#[tokio::test]
+async fn pledges_sent_at_once_by_one_member_leave_one_standing() {
+    let app = spawn_app().await;
+    let staff = app
+        .signed_in_staff("admin@example.org", "staff password 1")
+        .await;
+    let owner = app.signed_in_user("owner@example.org", PASSWORD).await;
+    make_eligible(&app, &owner, PASSWORD, &staff).await;
+    let slug = live(&app, &owner, &staff, "Early sepsis").await;
+    let pledges = format!("/api/projects/{slug}/pledges");
+    let ada = app.signed_in_user("ada@example.org", PASSWORD).await;
+    let setup = card(&app, &ada, &slug, "4242424242424242").await;
+    let attempts = (0..4).map(|_| {
+        let (app, ada, pledges, setup) = (&app, &ada, &pledges, &setup);
+        async move {
+            app.post_json_as(ada, pledges, &pledge_body(setup, 2_500))
+                .await
+        }
+    });
+    let answers = futures_util::future::join_all(attempts).await;
+    let made = answers.iter().filter(|(s, _)| *s == 201).count();
+    assert_eq!(made, 1, "{answers:?}");
+    for (status, body) in answers.iter().filter(|(s, _)| *s != 201) {
+        assert_eq!(
+            (*status, body["message"].as_str()),
+            (
+                400,
+                Some("You already back this project: change or cancel your pledge instead.")
+            )
+        );
+    }
+    assert_eq!(standing(&app, &ada, &slug).await, (2_500, 1));
+    let page = project(&app, &slug).await;
+    assert_eq!(page["funding"]["raised_cents"], 2_500);
+    assert_eq!(page["funding"]["backers"], 1);
+    ledger_matches(&app, &slug).await;
+
+    // The database holds the rules itself, whatever code writes to it.
+    use sea_orm::ConnectionTrait;
+    let columns = "project_id, backer_id, amount_cents, status, customer_id, method_id, \
+        card_brand, card_last4, message, anonymous, charge_attempt, charge_id, failure_code, \
+        grace_until, created_at, updated_at";
+    let refused = [
+        format!("INSERT INTO project_pledges ({columns}) SELECT {columns} FROM project_pledges"),
+        "UPDATE projects SET backers = -1".to_owned(),
+        "UPDATE projects SET raised_cents = -5".to_owned(),
+        "UPDATE project_pledges SET amount_cents = 0".to_owned(),
+    ];
+    for sql in refused {
+        assert!(
+            app.ctx.db.execute_unprepared(&sql).await.is_err(),
+            "refused: {sql}"
+        );
+    }
+    let (status, _) = app
+        .post_json_as(&ada, &pledges, &pledge_body(&setup, 2_500))
+        .await;
+    assert_eq!(status, 400, "still one standing pledge");
+}

@@ -157,7 +157,14 @@ pub fn of(fact: Fact, names: &Names) -> Effects {
             owner_id,
             backers,
             reason,
-        } => funding::released(&project, owner_id, &backers, reason.as_deref()),
+            closed_by_staff,
+        } => funding::released(
+            &project,
+            owner_id,
+            &backers,
+            reason.as_deref(),
+            closed_by_staff,
+        ),
         Fact::ProjectFunded {
             project,
             owner_id,

@@ -20,9 +20,17 @@ pub fn released(
     owner_id: i64,
     backers: &[i64],
     reason: Option<&str>,
+    closed_by_staff: bool,
 ) -> Effects {
     let route = project_route(project);
     let (title, what) = match reason {
+        _ if closed_by_staff => (
+            "Campaign closed",
+            format!(
+                "{} was closed before its funding was approved.",
+                project.title
+            ),
+        ),
         Some(_) => (
             "Funding not approved",
             format!(
@@ -194,7 +202,7 @@ mod tests {
 
     #[test]
     fn a_content_experts_refusal_tells_the_backers_and_the_owner_why() {
-        let effects = released(&project(), 1, &[5, 6], Some("No ethics approval."));
+        let effects = released(&project(), 1, &[5, 6], Some("No ethics approval."), false);
         let to: Vec<i64> = effects.notices.iter().map(|n| n.user_id).collect();
         assert_eq!(to, [5, 6, 1]);
         assert!(
@@ -223,11 +231,23 @@ mod tests {
 
     #[test]
     fn a_campaign_that_ended_short_tells_only_the_backers() {
-        let effects = released(&project(), 1, &[5], None);
+        let effects = released(&project(), 1, &[5], None, false);
         assert_eq!(effects.notices.len(), 1);
         assert_eq!(
             effects.notices[0].title,
             "Campaign ended without reaching its goal"
+        );
+    }
+
+    #[test]
+    fn a_campaign_staff_closed_tells_its_backers_they_are_not_charged() {
+        let effects = released(&project(), 1, &[5], None, true);
+        let to: Vec<i64> = effects.notices.iter().map(|n| n.user_id).collect();
+        assert_eq!(to, [5], "the owner hears of the close itself");
+        assert_eq!(effects.notices[0].title, "Campaign closed");
+        assert_eq!(
+            effects.notices[0].message,
+            "Early sepsis was closed before its funding was approved. Your pledge is released: you are not charged."
         );
     }
 
