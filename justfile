@@ -8,11 +8,17 @@ export CARGO_TARGET_DIR := env_var_or_default("CARGO_TARGET_DIR", env_var("HOME"
 pg_url := env_var_or_default("TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 cohort := CARGO_TARGET_DIR + "/release/cohort"
 cohort_debug := CARGO_TARGET_DIR + "/debug/cohort"
+cohort_run := CARGO_TARGET_DIR + "/run/cohort"
 
 # Build everything and serve the site on the embedded defaults (SQLite, dev mailbox) in
 # development mode: staff read the mail and SMS the site sends at /dev/mailbox.
-run: build
-    COHORT_DEV="${COHORT_DEV:-on}" {{cohort}} serve
+run: run-build
+    COHORT_DEV="${COHORT_DEV:-on}" {{cohort_run}} serve
+
+# What `just run` serves: the front end built beside the binary of the `run` profile
+# (optimised without LTO, for a newcomer's first build; `build` keeps the release profile).
+run-build:
+    just frontend-build & front=$!; cargo build --profile run -p app; wait "$front"
 
 # API with live reload of the front end: the Rust server plus Vite's dev server.
 dev: frontend-deps debug-build
@@ -87,9 +93,13 @@ fuzz-long:
 
 # rustfmt, clippy (warnings are errors) and the front end's lint (its types are checked by
 # every build of it: `just frontend-build`).
-lint: frontend-deps
+lint: lint-rust lint-js
+
+lint-rust:
     cargo fmt --all --check
     cargo clippy --workspace --all-targets -- -D warnings
+
+lint-js: frontend-deps
     cd frontend && npx eslint . --max-warnings 0
 
 # Regenerate openapi.yaml from the server's annotations.

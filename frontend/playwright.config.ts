@@ -76,7 +76,9 @@ export default defineConfig({
       cookies: [{ name: 'cookie_consent', value: 'true', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' }],
       origins: [],
     },
-    trace: 'retain-on-failure',
+    // A journey that fails is tried again with its trace recorded: recording every passing
+    // journey's snapshots and screencast took a share of the browser's time in every run.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's Chromium; Playwright never downloads a browser here.
@@ -96,7 +98,10 @@ export default defineConfig({
       name: 'phone',
       dependencies: ['first-start'],
       testMatch: /(auth|content|dark|discussions|guardrail|shell|phone-tour)\.spec\.ts/,
-      use: { ...devices['Pixel 7'], channel: undefined },
+      // A phone's width, touch and user agent at one device pixel per CSS pixel: the journeys
+      // check layout, which the pixel ratio does not change, and rasterising 2.6 times the
+      // pixels on every frame was a share of the run.
+      use: { ...devices['Pixel 7'], deviceScaleFactor: 1, channel: undefined },
     },
     // Signing in and connecting with ORCID, on the server that offers it.
     {

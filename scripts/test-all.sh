@@ -78,9 +78,9 @@ begin node just frontend-deps
 stage build just build-tests
 built=$?
 end node
-# The front end's build and checks (Node) go beside clippy (Rust).
-begin frontend just test-frontend
-stage lint just --no-deps lint
+# The front end's build, checks and lint (Node) go beside rustfmt and clippy (Rust).
+begin frontend just test-frontend lint-js
+stage lint just --no-deps lint-rust
 end frontend
 end tools
 if [ "$built" -eq 0 ]; then
