@@ -8,17 +8,17 @@ export CARGO_TARGET_DIR := env_var_or_default("CARGO_TARGET_DIR", env_var("HOME"
 pg_url := env_var_or_default("TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 cohort := CARGO_TARGET_DIR + "/release/cohort"
 cohort_debug := CARGO_TARGET_DIR + "/debug/cohort"
-cohort_run := CARGO_TARGET_DIR + "/run/cohort"
+cohort_local := CARGO_TARGET_DIR + "/local/cohort"
 
 # Build everything and serve the site on the embedded defaults (SQLite, dev mailbox) in
 # development mode: staff read the mail and SMS the site sends at /dev/mailbox.
 run: run-build
-    COHORT_DEV="${COHORT_DEV:-on}" {{cohort_run}} serve
+    COHORT_DEV="${COHORT_DEV:-on}" {{cohort_local}} serve
 
-# What `just run` serves: the front end built beside the binary of the `run` profile
+# What `just run` serves: the front end built beside the binary of the `local` profile
 # (optimised without LTO, for a newcomer's first build; `build` keeps the release profile).
 run-build:
-    just frontend-build & front=$!; cargo build --profile run -p app; wait "$front"
+    just frontend-build & front=$!; cargo build --profile local -p app; wait "$front"
 
 # API with live reload of the front end: the Rust server plus Vite's dev server.
 dev: frontend-deps debug-build
