@@ -75,10 +75,6 @@ pub async fn update(
             pledge::Column::FailureCode,
             Expr::value(Option::<String>::None),
         )
-        .col_expr(
-            pledge::Column::GraceUntil,
-            Expr::value(Option::<chrono::DateTime<chrono::Utc>>::None),
-        )
         .col_expr(pledge::Column::UpdatedAt, Expr::value(now))
         .filter(pledge::Column::Id.eq(found.id))
         .filter(pledge::Column::Status.eq(PledgeStatus::Failed))

@@ -84,7 +84,11 @@ async fn charge_one(
         })
         .await
         .map_err(super::pledging::processor_error)?;
-    let grace = chrono::Duration::days(i64::from(ctx.config.charge_grace_days));
+    // The grace period starts with the pledge's first failure; a new card that fails again is
+    // tried within it, never given a new one (or a donor could hold the payout up for ever).
+    let grace_until = due
+        .grace_until
+        .unwrap_or(now + chrono::Duration::days(i64::from(ctx.config.charge_grace_days)));
     let (status, charge_id, failure, entry) = match outcome {
         ChargeOutcome::Succeeded { charge_id } => (
             PledgeStatus::Charged,
@@ -113,7 +117,7 @@ async fn charge_one(
         .col_expr(pledge::Column::FailureCode, Expr::value(failure.clone()))
         .col_expr(
             pledge::Column::GraceUntil,
-            Expr::value(failure.as_ref().map(|_| now + grace)),
+            Expr::value(failure.as_ref().map(|_| grace_until)),
         )
         .col_expr(pledge::Column::UpdatedAt, Expr::value(now))
         .filter(pledge::Column::Id.eq(due.id))
@@ -133,7 +137,7 @@ async fn charge_one(
                 backer_id: due.backer_id,
                 pledge_id: due.id,
                 amount_cents: due.amount_cents,
-                grace_until: now + grace,
+                grace_until,
             })
             .await;
     }

@@ -697,3 +697,52 @@ async fn each_milestone_the_pledges_reach_is_announced_once() {
         .await;
     assert_eq!(feed["data"].as_array().unwrap().len(), 2, "{feed}");
 }
+
+/// Found by a donor (issue 42, finding 7): each card that failed again started the 7-day
+/// grace period anew, so a declined donor could hold the payout up for ever. The period
+/// starts with the first failure and new cards are tried within it.
+#[tokio::test]
+async fn the_grace_period_starts_once_however_many_new_cards_fail() {
+    let app = spawn_app().await;
+    let admin = app
+        .signed_in_staff("admin@example.org", "staff password 1")
+        .await;
+    let c = at_goal(
+        &app,
+        &admin,
+        ["4242424242424242", "4000000000000002", "4242424242424242"],
+    )
+    .await;
+    payout_ready(&app, &c.owner).await;
+    approve(&app, &c).await;
+    charging::run(&app.ctx, c.id, kernel::clock::now())
+        .await
+        .unwrap();
+    let (donor, pledge) = (&c.backers[1].0, c.backers[1].1);
+    let first = pledge_of(&app, donor, pledge).await["update_card_by"].clone();
+    assert!(first.is_string(), "{first}");
+
+    // Two days on, another declining card: the same deadline.
+    kernel::clock::advance(chrono::Duration::days(2));
+    for _ in 0..2 {
+        let (status, setup) = app
+            .post_json_as(
+                donor,
+                &format!("/api/me/pledges/{pledge}/card-setups"),
+                &json!({}),
+            )
+            .await;
+        assert_eq!(status, 201, "{setup}");
+        let setup = confirm_card(&app, &setup["data"], "4000000000000002").await;
+        let (status, updated) = app
+            .put_json_as(
+                donor,
+                &format!("/api/me/pledges/{pledge}/card"),
+                &json!({"setup_id": setup}),
+            )
+            .await;
+        assert_eq!(status, 200, "{updated}");
+        assert_eq!(updated["data"]["status"], "failed");
+        assert_eq!(updated["data"]["update_card_by"], first, "not restarted");
+    }
+}
