@@ -15,13 +15,15 @@ cohort_local := CARGO_TARGET_DIR + "/local/cohort"
 run: run-build
     COHORT_DEV="${COHORT_DEV:-on}" {{cohort_local}} serve
 
-# What `just run` serves: the front end built beside the binary of the `local` profile
-# (optimised without LTO, for a newcomer's first build; `build` keeps the release profile).
+# What `just run` serves: the front end built beside the binary of the `local` profile (the
+# development profile's settings, so a newcomer's first build takes minutes; `build` makes
+# the optimised release).
 run-build:
     just frontend-build & front=$!; cargo build --profile local -p app; wait "$front"
 
 # API with live reload of the front end: the Rust server plus Vite's dev server.
-dev: frontend-deps debug-build
+dev: frontend-deps
+    cargo build -p app
     COHORT_DEV="${COHORT_DEV:-on}" {{cohort_debug}} serve & trap "kill $!" EXIT; cd frontend && npx vite
 
 # Release binary and production front end.
