@@ -106,6 +106,25 @@ pub async fn live(app: &TestApp, token: &str, staff: &str, title: &str) -> Strin
     body["data"]["slug"].as_str().unwrap().to_owned()
 }
 
+/// Who a campaign's tests start with: the demo staff, an eligible owner signed in with
+/// `password`, and the owner's project "Early sepsis" live (goal CA$25,000).
+pub struct Campaign {
+    pub staff: String,
+    pub owner: String,
+    pub slug: String,
+}
+
+/// The demo staff make `owner@example.org` eligible and approve "Early sepsis" live.
+pub async fn live_campaign(app: &TestApp, password: &str) -> Campaign {
+    let staff = app
+        .signed_in_staff("admin@example.org", "staff password 1")
+        .await;
+    let owner = app.signed_in_user("owner@example.org", password).await;
+    make_eligible(app, &owner, password, &staff).await;
+    let slug = live(app, &owner, &staff, "Early sepsis").await;
+    Campaign { staff, owner, slug }
+}
+
 /// A card setup for `slug` confirmed with the test card `number`: its id.
 pub async fn card(app: &TestApp, token: &str, slug: &str, number: &str) -> String {
     let (status, setup) = app

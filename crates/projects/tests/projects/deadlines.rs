@@ -2,7 +2,7 @@
 
 use chrono::Duration;
 use serde_json::json;
-use testkit::projects::{card, draft, live, make_eligible};
+use testkit::projects::{Campaign, card, draft, live, live_campaign, make_eligible};
 use testkit::spawn_app;
 
 const PASSWORD: &str = "trial design 21";
@@ -130,12 +130,7 @@ async fn a_campaign_closes_when_its_days_are_over_and_its_owner_hears_it_once() 
 #[tokio::test]
 async fn a_campaign_staff_close_lets_its_pledges_go_and_has_no_days_left() {
     let app = spawn_app().await;
-    let staff = app
-        .signed_in_staff("admin@example.org", "staff password 1")
-        .await;
-    let owner = app.signed_in_user("owner@example.org", PASSWORD).await;
-    make_eligible(&app, &owner, PASSWORD, &staff).await;
-    let slug = live(&app, &owner, &staff, "Early sepsis").await;
+    let Campaign { staff, slug, .. } = live_campaign(&app, PASSWORD).await;
     let backer = app.signed_in_user("backer@example.org", PASSWORD).await;
     let setup = card(&app, &backer, &slug, "4242424242424242").await;
     let (status, _) = app

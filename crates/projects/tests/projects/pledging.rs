@@ -3,7 +3,7 @@
 //! concurrency, and the project's total always equal to its ledger's sum.
 
 use serde_json::{Value, json};
-use testkit::projects::{card, live, make_eligible};
+use testkit::projects::{Campaign, card, live, live_campaign, make_eligible};
 use testkit::{TestApp, spawn_app};
 
 const PASSWORD: &str = "trial design 21";
@@ -263,12 +263,7 @@ async fn members_pledge_change_and_cancel_until_the_goal_locks_the_pledges() {
 #[tokio::test]
 async fn concurrent_pledges_cross_the_goal_once() {
     let app = spawn_app().await;
-    let staff = app
-        .signed_in_staff("admin@example.org", "staff password 1")
-        .await;
-    let owner = app.signed_in_user("owner@example.org", PASSWORD).await;
-    make_eligible(&app, &owner, PASSWORD, &staff).await;
-    let slug = live(&app, &owner, &staff, "Early sepsis").await; // goal CA$25,000
+    let Campaign { slug, .. } = live_campaign(&app, PASSWORD).await;
     let mut ready = Vec::new();
     for n in 0..50 {
         let token = app
@@ -353,12 +348,7 @@ async fn standing(app: &TestApp, token: &str, slug: &str) -> (i64, i64) {
 #[tokio::test]
 async fn a_pledge_cancelled_and_changed_at_once_moves_the_total_exactly_once() {
     let app = spawn_app().await;
-    let staff = app
-        .signed_in_staff("admin@example.org", "staff password 1")
-        .await;
-    let owner = app.signed_in_user("owner@example.org", PASSWORD).await;
-    make_eligible(&app, &owner, PASSWORD, &staff).await;
-    let slug = live(&app, &owner, &staff, "Early sepsis").await; // goal CA$25,000
+    let Campaign { slug, .. } = live_campaign(&app, PASSWORD).await;
     let pledges = format!("/api/projects/{slug}/pledges");
     let ben = app.signed_in_user("ben@example.org", PASSWORD).await;
     let ben_card = card(&app, &ben, &slug, "4242424242424242").await;
@@ -418,12 +408,7 @@ async fn a_pledge_cancelled_and_changed_at_once_moves_the_total_exactly_once() {
 #[tokio::test]
 async fn pledges_sent_at_once_by_one_member_leave_one_standing() {
     let app = spawn_app().await;
-    let staff = app
-        .signed_in_staff("admin@example.org", "staff password 1")
-        .await;
-    let owner = app.signed_in_user("owner@example.org", PASSWORD).await;
-    make_eligible(&app, &owner, PASSWORD, &staff).await;
-    let slug = live(&app, &owner, &staff, "Early sepsis").await;
+    let Campaign { slug, .. } = live_campaign(&app, PASSWORD).await;
     let pledges = format!("/api/projects/{slug}/pledges");
     let ada = app.signed_in_user("ada@example.org", PASSWORD).await;
     let setup = card(&app, &ada, &slug, "4242424242424242").await;
