@@ -97,6 +97,9 @@ string_enum!(
     PledgeStatus {
         /// Promised; charged only if the goal is met and a Content Expert approves.
         Pledged = "pledged",
+        /// Claimed by a charging run: the processor is being asked to charge it, and its
+        /// answer is recorded next (a run cut short resumes it with the same key).
+        Charging = "charging",
         Charged = "charged",
         /// Withdrawn by the backer before the goal was reached.
         Cancelled = "cancelled",
@@ -114,7 +117,11 @@ string_enum!(
 
 impl PledgeStatus {
     /// A pledge that makes its member a backer of the project.
-    pub const BACKING: [PledgeStatus; 2] = [PledgeStatus::Pledged, PledgeStatus::Charged];
+    pub const BACKING: [PledgeStatus; 3] = [
+        PledgeStatus::Pledged,
+        PledgeStatus::Charging,
+        PledgeStatus::Charged,
+    ];
 }
 
 string_enum!(

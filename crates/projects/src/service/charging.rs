@@ -12,13 +12,15 @@ use chrono::{DateTime, Utc};
 use kernel::payments::{ChargeOutcome, ChargeRequest, PayoutRequest};
 use kernel::{AppContext, AppError, AppResult};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect, TransactionTrait};
+use sea_orm::{
+    ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, QuerySelect, TransactionTrait,
+};
 
 use super::ledger::{self, CURRENCY, Entry};
-use super::{browse, payout_accounts, pledging};
+use super::{browse, payout_accounts, pledging, transition};
 use crate::entity::{pledge, project};
 use crate::enums::{FundingState, LedgerKind, PledgeStatus};
-use crate::events::{PledgeChargeFailed, ProjectFunded};
+use crate::events::{PledgeChargeFailed, ProjectFunded, ProjectRefunded};
 
 /// The key that charges pledge `id`'s attempt once, whatever happens around it.
 pub fn charge_key(pledge_id: i64, attempt: i32) -> String {
@@ -44,22 +46,32 @@ pub async fn run(ctx: &AppContext, id: i64, now: DateTime<Utc>) -> AppResult<()>
     let Some(found) = project::Entity::find_by_id(id).one(&ctx.db).await? else {
         return Ok(());
     };
-    if found.funding_state == FundingState::Charging {
-        let due = pledge::Entity::find()
-            .filter(pledge::Column::ProjectId.eq(id))
-            .filter(pledge::Column::Status.eq(PledgeStatus::Pledged))
-            .all(&ctx.db)
-            .await?;
-        for each in due {
-            charge_one(ctx, &found, each, now).await?;
-        }
+    // A claim a run cut short left is finished whatever the project's state now (a refund
+    // decided meanwhile refunds what it charged); new claims only while the project charges.
+    let charging = found.funding_state == FundingState::Charging;
+    let mut due = vec![PledgeStatus::Charging];
+    if charging {
+        due.push(PledgeStatus::Pledged);
+    }
+    let due = pledge::Entity::find()
+        .filter(pledge::Column::ProjectId.eq(id))
+        .filter(pledge::Column::Status.is_in(due))
+        .all(&ctx.db)
+        .await?;
+    for each in due {
+        charge_one(ctx, &found, each, now).await?;
+    }
+    if charging {
         lapse_expired(ctx, id, now).await?;
         settle(ctx, id).await?;
     }
     pay_out(ctx, id).await
 }
 
-/// Charges one pledge and records what came of it, once.
+/// Charges one pledge and records what came of it, once: the pledge is claimed (`charging`)
+/// while its project is still charging before the processor is asked, so a refund decided
+/// first leaves it uncharged, and one decided after finds the claim and leaves it to this
+/// run (or, after a crash, to the sweep, which asks again with the same key).
 async fn charge_one(
     ctx: &AppContext,
     found: &project::Model,
@@ -69,6 +81,14 @@ async fn charge_one(
     let (Some(customer), Some(method)) = (due.customer_id.as_deref(), due.method_id.as_deref())
     else {
         return Ok(());
+    };
+    let claimed = match due.status {
+        PledgeStatus::Pledged => match claim(ctx, &due).await? {
+            Some(claimed) => claimed,
+            None => return Ok(()),
+        },
+        PledgeStatus::Charging => due.clone(),
+        _ => return Ok(()),
     };
     let key = charge_key(due.id, due.charge_attempt);
     let description = format!("Pledge to {}", found.title);
@@ -84,64 +104,129 @@ async fn charge_one(
         })
         .await
         .map_err(super::pledging::processor_error)?;
+    record(ctx, found, &claimed, outcome, key, now).await
+}
+
+/// Claims pledge `due` for a charge while its project is still charging: the pledge as
+/// claimed, or none when the project's money stopped moving or another run claimed it.
+async fn claim(ctx: &AppContext, due: &pledge::Model) -> AppResult<Option<pledge::Model>> {
+    let still_charging = sea_orm::sea_query::Query::select()
+        .column(project::Column::Id)
+        .from(project::Entity)
+        .and_where(project::Column::Id.eq(due.project_id))
+        .and_where(project::Column::FundingState.eq(FundingState::Charging))
+        .to_owned();
+    let write = transition::moving(due, PledgeStatus::Charging)?
+        .filter(pledge::Column::ProjectId.in_subquery(still_charging));
+    Ok(transition::run(&ctx.db, write)
+        .await?
+        .then(|| pledge::Model {
+            status: PledgeStatus::Charging,
+            ..due.clone()
+        }))
+}
+
+/// Records the processor's answer to claimed pledge `claimed`, once, with its ledger entry.
+/// When the owner refunded meanwhile, a failed charge is let go and a succeeded one is
+/// refunded at once: a charge the processor made is never dropped.
+async fn record(
+    ctx: &AppContext,
+    found: &project::Model,
+    claimed: &pledge::Model,
+    outcome: ChargeOutcome,
+    key: String,
+    now: DateTime<Utc>,
+) -> AppResult<()> {
     // The grace period starts with the pledge's first failure; a new card that fails again is
     // tried within it, never given a new one (or a donor could hold the payout up for ever).
-    let grace_until = due
+    let grace_until = claimed
         .grace_until
         .unwrap_or(now + chrono::Duration::days(i64::from(ctx.config.charge_grace_days)));
+    let (id, pledge_id) = (found.id, claimed.id);
     let (status, charge_id, failure, entry) = match outcome {
         ChargeOutcome::Succeeded { charge_id } => (
             PledgeStatus::Charged,
             Some(charge_id.clone()),
             None,
-            Entry::pledge(found.id, due.id, LedgerKind::Charged, due.amount_cents)
+            Entry::pledge(id, pledge_id, LedgerKind::Charged, claimed.amount_cents)
                 .moved(Some(charge_id), key),
         ),
         ChargeOutcome::Declined { code, charge_id } => (
             PledgeStatus::Failed,
             None,
             Some(code),
-            Entry::pledge(found.id, due.id, LedgerKind::Failed, 0).moved(charge_id, key),
+            Entry::pledge(id, pledge_id, LedgerKind::Failed, 0).moved(charge_id, key),
         ),
         ChargeOutcome::NeedsAuthentication { charge_id } => (
             PledgeStatus::Failed,
             None,
             Some("authentication_required".to_owned()),
-            Entry::pledge(found.id, due.id, LedgerKind::Failed, 0).moved(Some(charge_id), key),
+            Entry::pledge(id, pledge_id, LedgerKind::Failed, 0).moved(Some(charge_id), key),
         ),
     };
     let tx = ctx.db.begin().await?;
-    let recorded = pledge::Entity::update_many()
-        .col_expr(pledge::Column::Status, Expr::value(status))
+    // The project's row first: a refund deciding beside this waits for it and then finds the
+    // charge recorded, or this finds the project refunded.
+    let voided = hold(&tx, id).await?.funding_state != FundingState::Charging;
+    let write = transition::moving(claimed, status)?
         .col_expr(pledge::Column::ChargeId, Expr::value(charge_id))
         .col_expr(pledge::Column::FailureCode, Expr::value(failure.clone()))
         .col_expr(
             pledge::Column::GraceUntil,
             Expr::value(failure.as_ref().map(|_| grace_until)),
-        )
-        .col_expr(pledge::Column::UpdatedAt, Expr::value(now))
-        .filter(pledge::Column::Id.eq(due.id))
-        .filter(pledge::Column::Status.eq(PledgeStatus::Pledged))
-        .filter(pledge::Column::ChargeAttempt.eq(due.charge_attempt))
-        .exec(&tx)
-        .await?;
-    if recorded.rows_affected == 0 {
+        );
+    if !transition::run(&tx, write).await? {
         return Ok(()); // Another run recorded this attempt first.
     }
     entry.write(&tx).await?;
+    if voided && failure.is_some() {
+        let failed = pledge::Model {
+            status,
+            ..claimed.clone()
+        };
+        transition::run(&tx, transition::moving(&failed, PledgeStatus::Released)?).await?;
+        pledging::let_go(&tx, id, &failed).await?;
+    }
     tx.commit().await?;
-    if failure.is_some() {
+    if voided {
+        if failure.is_none() {
+            let backers = super::refunds::refund_charged(ctx, id).await?;
+            ctx.events
+                .publish(ProjectRefunded {
+                    project: browse::ProjectRef::of(found),
+                    backers,
+                })
+                .await;
+        }
+    } else if failure.is_some() {
         ctx.events
             .publish(PledgeChargeFailed {
                 project: browse::ProjectRef::of(found),
-                backer_id: due.backer_id,
-                pledge_id: due.id,
-                amount_cents: due.amount_cents,
+                backer_id: claimed.backer_id,
+                pledge_id,
+                amount_cents: claimed.amount_cents,
                 grace_until,
             })
             .await;
     }
     Ok(())
+}
+
+/// Holds project `id`'s row for the rest of `tx` (a write that changes nothing, so every
+/// database queues the next writer behind it) and reads it as held.
+async fn hold(tx: &DatabaseTransaction, id: i64) -> AppResult<project::Model> {
+    project::Entity::update_many()
+        .col_expr(
+            project::Column::FundingState,
+            Expr::col(project::Column::FundingState),
+        )
+        .filter(project::Column::Id.eq(id))
+        .exec(tx)
+        .await?;
+    project::Entity::find_by_id(id)
+        .one(tx)
+        .await?
+        .ok_or_else(AppError::not_found)
 }
 
 /// Failed pledges whose grace period ended lapse: they leave the funding.
@@ -175,7 +260,11 @@ async fn unsettled(ctx: &AppContext, id: i64) -> AppResult<u64> {
     use sea_orm::PaginatorTrait;
     Ok(pledge::Entity::find()
         .filter(pledge::Column::ProjectId.eq(id))
-        .filter(pledge::Column::Status.is_in([PledgeStatus::Pledged, PledgeStatus::Failed]))
+        .filter(pledge::Column::Status.is_in([
+            PledgeStatus::Pledged,
+            PledgeStatus::Charging,
+            PledgeStatus::Failed,
+        ]))
         .count(&ctx.db)
         .await?)
 }
@@ -293,13 +382,29 @@ async fn pay_out(ctx: &AppContext, id: i64) -> AppResult<()> {
     Ok(())
 }
 
+/// The projects with a pledge claimed for a charge whose answer was never recorded.
+fn claimed_projects() -> sea_orm::sea_query::SelectStatement {
+    sea_orm::sea_query::Query::select()
+        .column(pledge::Column::ProjectId)
+        .from(pledge::Entity)
+        .and_where(pledge::Column::Status.eq(PledgeStatus::Charging))
+        .to_owned()
+}
+
 /// Resumes every project whose money is still moving (after a restart, or a processor that
 /// was unavailable); how many it looked at.
 pub async fn resume(ctx: &AppContext, now: DateTime<Utc>) -> AppResult<usize> {
     let moving: Vec<i64> = project::Entity::find()
         .select_only()
         .column(project::Column::Id)
-        .filter(project::Column::FundingState.is_in([FundingState::Charging, FundingState::Funded]))
+        .filter(
+            sea_orm::Condition::any()
+                .add(
+                    project::Column::FundingState
+                        .is_in([FundingState::Charging, FundingState::Funded]),
+                )
+                .add(project::Column::Id.in_subquery(claimed_projects())),
+        )
         .into_tuple()
         .all(&ctx.db)
         .await?;

@@ -61,7 +61,7 @@ pub async fn refund_all(ctx: &AppContext, user: &CurrentUser, id: i64) -> AppRes
 }
 
 /// Refunds project `id`'s charged pledges at the processor, each once; their backers.
-async fn refund_charged(ctx: &AppContext, id: i64) -> AppResult<Vec<i64>> {
+pub(crate) async fn refund_charged(ctx: &AppContext, id: i64) -> AppResult<Vec<i64>> {
     let charged = pledge::Entity::find()
         .filter(pledge::Column::ProjectId.eq(id))
         .filter(pledge::Column::Status.eq(PledgeStatus::Charged))

@@ -746,3 +746,78 @@ async fn the_grace_period_starts_once_however_many_new_cards_fail() {
         assert_eq!(updated["data"]["update_card_by"], first, "not restarted");
     }
 }
+
+/// Found by an owner (issue 42, finding 2): with the processor slow, the owner refunded while
+/// the approval's charging run was under way; the cards were charged at the processor and
+/// nothing of it was recorded or refunded. Every charge the processor made is now in the
+/// ledger and refunded, and every pledge it did not reach is released.
+#[tokio::test]
+async fn a_refund_while_charging_runs_records_and_refunds_every_charge_made() {
+    let app = testkit::spawn_app_with(|config| config.test_processor_latency_ms = 300).await;
+    let admin = app
+        .signed_in_staff("admin@example.org", "staff password 1")
+        .await;
+    let c = at_goal(&app, &admin, ["4242424242424242"; 3]).await;
+    payout_ready(&app, &c.owner).await;
+    approve(&app, &c).await;
+    // The first charge is made; its answer is still on its way back.
+    tokio::time::sleep(std::time::Duration::from_millis(120)).await;
+    let (status, body) = app
+        .post_json_as(
+            &c.owner,
+            &format!("/api/me/projects/{}/refund", c.id),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    // The run in flight ends, and a sweep finishes whatever it left.
+    tokio::time::sleep(std::time::Duration::from_millis(1_200)).await;
+    charging::resume(&app.ctx, kernel::clock::now())
+        .await
+        .unwrap();
+
+    let made: Vec<_> = processor(&app)
+        .charges()
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|ch| ch.status == "succeeded")
+        .collect();
+    assert!(!made.is_empty(), "the refund came while a charge was made");
+    let entries = ledger::entries(&app.ctx.db, c.id).await.unwrap();
+    for charge in &made {
+        let record = processor(&app)
+            .charge_record(&charge.id)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            record.refunded_cents, charge.amount_cents,
+            "charge {} is refunded at the processor",
+            charge.id
+        );
+        assert!(
+            entries
+                .iter()
+                .any(|e| e.provider_ref.as_deref() == Some(charge.id.as_str())),
+            "charge {} is in the ledger",
+            charge.id
+        );
+    }
+    let totals = ledger_matches(&app, &c).await;
+    assert_eq!((totals.pledged_cents, totals.collected_cents), (0, 0));
+    assert_eq!(funding(&app, &c.slug).await["state"], "refunded");
+    assert_eq!(funding(&app, &c.slug).await["backers"], 0);
+    let mut statuses = Vec::new();
+    for (token, id) in &c.backers {
+        statuses.push(pledge_of(&app, token, *id).await["status"].clone());
+    }
+    let refunded = statuses.iter().filter(|s| **s == "refunded").count();
+    assert_eq!(refunded, made.len(), "{statuses:?}");
+    assert!(
+        statuses
+            .iter()
+            .all(|s| *s == "refunded" || *s == "released"),
+        "{statuses:?}"
+    );
+}

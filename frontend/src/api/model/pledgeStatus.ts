@@ -16,6 +16,7 @@ export type PledgeStatus = typeof PledgeStatus[keyof typeof PledgeStatus];
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const PledgeStatus = {
   pledged: 'pledged',
+  charging: 'charging',
   charged: 'charged',
   cancelled: 'cancelled',
   refunded: 'refunded',

@@ -148,7 +148,7 @@ export const listMyPledgesResponse = zod.object({
   "slug": zod.string(),
   "title": zod.string()
 }).describe('A project as a pledge names it.'),
-  "status": zod.enum(['pledged', 'charged', 'cancelled', 'refunded', 'failed', 'released', 'lapsed']).describe('Where a pledge stands (all or nothing): promised while the campaign runs, charged\nonce the goal is met and approved, or undone.'),
+  "status": zod.enum(['pledged', 'charging', 'charged', 'cancelled', 'refunded', 'failed', 'released', 'lapsed']).describe('Where a pledge stands (all or nothing): promised while the campaign runs, charged\nonce the goal is met and approved, or undone.'),
   "update_card_by": zod.iso.datetime({}).nullish().describe('The charge failed: a new card is needed by then (set while one may be given).')
 }).describe('One of the caller\'s pledges.'))
 })
@@ -178,7 +178,7 @@ export const cancelMyPledgeResponse = zod.object({
   "slug": zod.string(),
   "title": zod.string()
 }).describe('A project as a pledge names it.'),
-  "status": zod.enum(['pledged', 'charged', 'cancelled', 'refunded', 'failed', 'released', 'lapsed']).describe('Where a pledge stands (all or nothing): promised while the campaign runs, charged\nonce the goal is met and approved, or undone.'),
+  "status": zod.enum(['pledged', 'charging', 'charged', 'cancelled', 'refunded', 'failed', 'released', 'lapsed']).describe('Where a pledge stands (all or nothing): promised while the campaign runs, charged\nonce the goal is met and approved, or undone.'),
   "update_card_by": zod.iso.datetime({}).nullish().describe('The charge failed: a new card is needed by then (set while one may be given).')
 }).describe('One of the caller\'s pledges.')
 })
@@ -212,7 +212,7 @@ export const changeMyPledgeResponse = zod.object({
   "slug": zod.string(),
   "title": zod.string()
 }).describe('A project as a pledge names it.'),
-  "status": zod.enum(['pledged', 'charged', 'cancelled', 'refunded', 'failed', 'released', 'lapsed']).describe('Where a pledge stands (all or nothing): promised while the campaign runs, charged\nonce the goal is met and approved, or undone.'),
+  "status": zod.enum(['pledged', 'charging', 'charged', 'cancelled', 'refunded', 'failed', 'released', 'lapsed']).describe('Where a pledge stands (all or nothing): promised while the campaign runs, charged\nonce the goal is met and approved, or undone.'),
   "update_card_by": zod.iso.datetime({}).nullish().describe('The charge failed: a new card is needed by then (set while one may be given).')
 }).describe('One of the caller\'s pledges.')
 })
@@ -246,7 +246,7 @@ export const updatePledgeCardResponse = zod.object({
   "slug": zod.string(),
   "title": zod.string()
 }).describe('A project as a pledge names it.'),
-  "status": zod.enum(['pledged', 'charged', 'cancelled', 'refunded', 'failed', 'released', 'lapsed']).describe('Where a pledge stands (all or nothing): promised while the campaign runs, charged\nonce the goal is met and approved, or undone.'),
+  "status": zod.enum(['pledged', 'charging', 'charged', 'cancelled', 'refunded', 'failed', 'released', 'lapsed']).describe('Where a pledge stands (all or nothing): promised while the campaign runs, charged\nonce the goal is met and approved, or undone.'),
   "update_card_by": zod.iso.datetime({}).nullish().describe('The charge failed: a new card is needed by then (set while one may be given).')
 }).describe('One of the caller\'s pledges.')
 })

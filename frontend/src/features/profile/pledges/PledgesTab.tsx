@@ -13,6 +13,7 @@ import { useToast } from '@/ui/toast';
 /** How each pledge's status reads in the donor's list. */
 const STATUS: Record<PledgeStatus, { label: string; color: 'default' | 'success' | 'warning' | 'info' }> = {
   pledged: { label: 'Pledged', color: 'info' },
+  charging: { label: 'Being charged', color: 'info' },
   charged: { label: 'Charged', color: 'success' },
   cancelled: { label: 'Cancelled', color: 'default' },
   refunded: { label: 'Refunded', color: 'default' },
