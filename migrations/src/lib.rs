@@ -63,6 +63,7 @@ mod m20261128_000055_certificate_validity;
 mod m20261128_000056_data_use_agreements;
 mod m20261128_000057_patient_data_guardrail;
 mod m20261129_000058_pledge_invariants;
+mod m20261129_000059_payout_reversals;
 
 pub struct Migrator;
 
@@ -162,6 +163,7 @@ fn every_migration() -> Vec<Box<dyn MigrationTrait>> {
         Box::new(m20261128_000056_data_use_agreements::Migration),
         Box::new(m20261128_000057_patient_data_guardrail::Migration),
         Box::new(m20261129_000058_pledge_invariants::Migration),
+        Box::new(m20261129_000059_payout_reversals::Migration),
     ]
 }
 

@@ -166,6 +166,10 @@ string_enum!(
         Payout = "payout",
         /// A charged pledge refunded (minus its amount from what was collected).
         Refunded = "refunded",
+        /// The payout taken back from the owner's account before a refund (minus it).
+        PayoutReversed = "payout_reversed",
+        /// The platform's fee given back before a refund (minus it).
+        FeeReturned = "fee_returned",
     }
 );
 
@@ -187,8 +191,8 @@ impl LedgerKind {
         match self {
             Self::Pledged | Self::Changed | Self::Released => Total::Pledged,
             Self::Charged | Self::Refunded => Total::Collected,
-            Self::Fee => Total::Fees,
-            Self::Payout => Total::PaidOut,
+            Self::Fee | Self::FeeReturned => Total::Fees,
+            Self::Payout | Self::PayoutReversed => Total::PaidOut,
             Self::GoalReached | Self::Failed => Total::None,
         }
     }

@@ -167,6 +167,13 @@ pub trait PaymentProvider: Send + Sync {
     /// Pays money out to a verified account; the same idempotency key pays once. The
     /// payout's id.
     async fn pay_out(&self, request: &PayoutRequest<'_>) -> Result<String, PaymentError>;
+    /// Takes a whole payout back from the owner's account (Stripe's transfer reversal); the
+    /// same idempotency key reverses once. The reversal's id.
+    async fn reverse_payout(
+        &self,
+        payout_id: &str,
+        idempotency_key: &str,
+    ) -> Result<String, PaymentError>;
     /// Checks a webhook's signature (and age) and reads the event it carries.
     fn verify_webhook(
         &self,

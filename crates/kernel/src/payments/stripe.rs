@@ -275,6 +275,19 @@ impl PaymentProvider for StripeProvider {
         id_of(&Self::object(self.send(sent).await?)?)
     }
 
+    /// A transfer reversal of the whole transfer (`POST /v1/transfers/{id}/reversals`).
+    async fn reverse_payout(
+        &self,
+        payout_id: &str,
+        idempotency_key: &str,
+    ) -> Result<String, PaymentError> {
+        let sent = self
+            .client
+            .post(self.url(&format!("transfers/{payout_id}/reversals")))
+            .header("Idempotency-Key", idempotency_key);
+        id_of(&Self::object(self.send(sent).await?)?)
+    }
+
     fn verify_webhook(
         &self,
         payload: &[u8],

@@ -463,6 +463,14 @@ impl PaymentProvider for TestProcessor {
         self.new_payout(request).await
     }
 
+    async fn reverse_payout(
+        &self,
+        payout_id: &str,
+        idempotency_key: &str,
+    ) -> Result<String, PaymentError> {
+        self.reverse(payout_id, idempotency_key).await
+    }
+
     fn verify_webhook(
         &self,
         payload: &[u8],

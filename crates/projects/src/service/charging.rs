@@ -108,7 +108,9 @@ async fn charge_one(
 }
 
 /// Claims pledge `due` for a charge while its project is still charging: the pledge as
-/// claimed, or none when the project's money stopped moving or another run claimed it.
+/// claimed (by this run, or by another one still asking the processor, whose key this run
+/// sends again, so each run finishes what it saw), or none when the project's money stopped
+/// moving or the pledge moved on.
 async fn claim(ctx: &AppContext, due: &pledge::Model) -> AppResult<Option<pledge::Model>> {
     let still_charging = sea_orm::sea_query::Query::select()
         .column(project::Column::Id)
@@ -118,12 +120,17 @@ async fn claim(ctx: &AppContext, due: &pledge::Model) -> AppResult<Option<pledge
         .to_owned();
     let write = transition::moving(due, PledgeStatus::Charging)?
         .filter(pledge::Column::ProjectId.in_subquery(still_charging));
-    Ok(transition::run(&ctx.db, write)
-        .await?
-        .then(|| pledge::Model {
+    if transition::run(&ctx.db, write).await? {
+        return Ok(Some(pledge::Model {
             status: PledgeStatus::Charging,
             ..due.clone()
-        }))
+        }));
+    }
+    Ok(pledge::Entity::find_by_id(due.id)
+        .filter(pledge::Column::Status.eq(PledgeStatus::Charging))
+        .filter(pledge::Column::ChargeAttempt.eq(due.charge_attempt))
+        .one(&ctx.db)
+        .await?)
 }
 
 /// Records the processor's answer to claimed pledge `claimed`, once, with its ledger entry.
@@ -339,6 +346,14 @@ async fn pay_out(ctx: &AppContext, id: i64) -> AppResult<()> {
         })
         .await
         .map_err(super::pledging::processor_error)?;
+    let entry = Entry {
+        project_id: id,
+        pledge_id: None,
+        kind: LedgerKind::Payout,
+        amount_cents: amount,
+        provider_ref: Some(payout),
+        idempotency_key: Some(key),
+    };
     let tx = ctx.db.begin().await?;
     let moved = project::Entity::update_many()
         .col_expr(
@@ -350,18 +365,15 @@ async fn pay_out(ctx: &AppContext, id: i64) -> AppResult<()> {
         .exec(&tx)
         .await?;
     if moved.rows_affected == 0 {
+        tx.rollback().await?;
+        // Another run recorded this payout, or the owner refunded while it was on its way:
+        // then it is recorded all the same and taken back before the donors are refunded.
+        if entry.write_once(&ctx.db).await? {
+            super::refunds::take_back(ctx, id).await?;
+        }
         return Ok(());
     }
-    Entry {
-        project_id: id,
-        pledge_id: None,
-        kind: LedgerKind::Payout,
-        amount_cents: amount,
-        provider_ref: Some(payout),
-        idempotency_key: Some(key),
-    }
-    .write(&tx)
-    .await?;
+    entry.write(&tx).await?;
     tx.commit().await?;
     let backers: Vec<i64> = pledge::Entity::find()
         .select_only()

@@ -45,6 +45,22 @@ impl Entry {
         self
     }
 
+    /// Writes it unless an entry with its idempotency key is already written (a movement a
+    /// run cut short recorded before): whether this call wrote it.
+    pub async fn write_once(self, db: &impl ConnectionTrait) -> AppResult<bool> {
+        if let Some(key) = &self.idempotency_key {
+            let written = ledger::Entity::find()
+                .filter(ledger::Column::IdempotencyKey.eq(key.as_str()))
+                .one(db)
+                .await?;
+            if written.is_some() {
+                return Ok(false);
+            }
+        }
+        self.write(db).await?;
+        Ok(true)
+    }
+
     /// Writes it in the caller's transaction.
     pub async fn write(self, db: &impl ConnectionTrait) -> AppResult<ledger::Model> {
         Ok(ledger::ActiveModel {

@@ -1,16 +1,18 @@
 //! The owner refunds every pledge, at any time (spec 2 §5): the contract is void. In one
 //! transaction the project closes, its funding becomes `refunded` and every pledge not yet
-//! charged is let go; then each charged pledge is refunded at the processor with a key
-//! derived from the pledge (`pledge-{id}-refund`), and recorded once by a conditional
-//! update, so a refund run cut short is resumed by the sweep without refunding twice.
+//! charged is let go. Then the money comes back from where it went: a payout already made
+//! is reversed from the owner's account and the platform's fee returned, and only then is
+//! each charged pledge refunded at the processor with a key derived from the pledge
+//! (`pledge-{id}-refund`), recorded once by a conditional update, so a refund run cut short
+//! is resumed by the sweep without refunding twice.
 
 use kernel::{AppContext, AppError, AppResult, CurrentUser};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect, TransactionTrait};
 
-use super::ledger::Entry;
+use super::ledger::{self, Entry, Totals};
 use super::{browse, drafts, pledging};
-use crate::entity::{pledge, project};
+use crate::entity::{ledger as ledger_entry, pledge, project};
 use crate::enums::{FundingState, LedgerKind, PledgeStatus, ProjectStatus};
 use crate::events::ProjectRefunded;
 use crate::policy;
@@ -60,8 +62,64 @@ pub async fn refund_all(ctx: &AppContext, user: &CurrentUser, id: i64) -> AppRes
     Ok(())
 }
 
-/// Refunds project `id`'s charged pledges at the processor, each once; their backers.
+/// The key that takes project `id`'s payout back once.
+pub fn reversal_key(project_id: i64) -> String {
+    format!("project-{project_id}-payout-reversal")
+}
+
+/// The key that gives project `id`'s platform fee back once.
+fn fee_return_key(project_id: i64) -> String {
+    format!("project-{project_id}-fee-return")
+}
+
+/// Before any donor of project `id` is refunded: its payout is taken back from the owner's
+/// account (a reversal at the processor) and the platform's fee given back, each once with
+/// its ledger entry, so every cent refunded comes back from where it went.
+pub(crate) async fn take_back(ctx: &AppContext, id: i64) -> AppResult<()> {
+    let entries = ledger::entries(&ctx.db, id).await?;
+    let totals = Totals::of(&entries);
+    let payout = entries
+        .iter()
+        .rev()
+        .find(|e| e.kind == LedgerKind::Payout)
+        .and_then(|e| e.provider_ref.clone());
+    if let (true, Some(payout)) = (totals.paid_out_cents > 0, payout) {
+        let key = reversal_key(id);
+        let reversal = ctx
+            .payments
+            .reverse_payout(&payout, &key)
+            .await
+            .map_err(pledging::processor_error)?;
+        Entry {
+            project_id: id,
+            pledge_id: None,
+            kind: LedgerKind::PayoutReversed,
+            amount_cents: -totals.paid_out_cents,
+            provider_ref: Some(reversal),
+            idempotency_key: Some(key),
+        }
+        .write_once(&ctx.db)
+        .await?;
+    }
+    if totals.fees_cents > 0 {
+        Entry {
+            project_id: id,
+            pledge_id: None,
+            kind: LedgerKind::FeeReturned,
+            amount_cents: -totals.fees_cents,
+            provider_ref: None,
+            idempotency_key: Some(fee_return_key(id)),
+        }
+        .write_once(&ctx.db)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Refunds project `id`'s charged pledges at the processor, each once, after taking back
+/// what was paid out and kept; their backers.
 pub(crate) async fn refund_charged(ctx: &AppContext, id: i64) -> AppResult<Vec<i64>> {
+    take_back(ctx, id).await?;
     let charged = pledge::Entity::find()
         .filter(pledge::Column::ProjectId.eq(id))
         .filter(pledge::Column::Status.eq(PledgeStatus::Charged))
@@ -115,20 +173,35 @@ pub async fn record(
     Ok(true)
 }
 
-/// Finishes the refunds a run left undone (after a restart or a processor outage).
+/// Finishes the refunds a run left undone (after a restart or a processor outage): refunded
+/// projects with a charged pledge left, or with a payout or fee not yet taken back.
 pub async fn resume(ctx: &AppContext) -> AppResult<()> {
+    use sea_orm::sea_query::{Func, Query};
+    let charged = Query::select()
+        .column(pledge::Column::ProjectId)
+        .from(pledge::Entity)
+        .and_where(Expr::col(pledge::Column::Status).eq(PledgeStatus::Charged))
+        .to_owned();
+    let kept = Query::select()
+        .column(ledger_entry::Column::ProjectId)
+        .from(ledger_entry::Entity)
+        .and_where(ledger_entry::Column::Kind.is_in([
+            LedgerKind::Payout,
+            LedgerKind::PayoutReversed,
+            LedgerKind::Fee,
+            LedgerKind::FeeReturned,
+        ]))
+        .group_by_col(ledger_entry::Column::ProjectId)
+        .and_having(Expr::expr(Func::sum(Expr::col(ledger_entry::Column::AmountCents))).ne(0))
+        .to_owned();
     let refunding: Vec<i64> = project::Entity::find()
         .select_only()
         .column(project::Column::Id)
         .filter(project::Column::FundingState.eq(FundingState::Refunded))
         .filter(
-            project::Column::Id.in_subquery(
-                sea_orm::sea_query::Query::select()
-                    .column(pledge::Column::ProjectId)
-                    .from(pledge::Entity)
-                    .and_where(Expr::col(pledge::Column::Status).eq(PledgeStatus::Charged))
-                    .to_owned(),
-            ),
+            sea_orm::Condition::any()
+                .add(project::Column::Id.in_subquery(charged))
+                .add(project::Column::Id.in_subquery(kept)),
         )
         .into_tuple()
         .all(&ctx.db)

@@ -821,3 +821,64 @@ async fn a_refund_while_charging_runs_records_and_refunds_every_charge_made() {
         "{statuses:?}"
     );
 }
+
+/// Found by an owner (issue 42, finding 3): refunding a campaign already paid out refunded
+/// every donor while the owner kept the payout and the platform its fee, so the refunds came
+/// from nowhere. The payout is taken back first and the fee returned, each in the ledger.
+#[tokio::test]
+async fn a_refund_after_the_payout_takes_the_payout_back_and_returns_the_fee_first() {
+    let app = spawn_app().await;
+    let admin = app
+        .signed_in_staff("admin@example.org", "staff password 1")
+        .await;
+    let c = at_goal(&app, &admin, ["4242424242424242"; 3]).await;
+    payout_ready(&app, &c.owner).await;
+    approve(&app, &c).await;
+    charging::run(&app.ctx, c.id, kernel::clock::now())
+        .await
+        .unwrap();
+    assert_eq!(funding(&app, &c.slug).await["state"], "disbursed");
+    let paid = ledger::totals(&app.ctx.db, c.id).await.unwrap();
+    assert_eq!(
+        (paid.collected_cents, paid.fees_cents, paid.paid_out_cents),
+        (2_500_000, 225_000, 2_275_000)
+    );
+
+    let (status, body) = app
+        .post_json_as(
+            &c.owner,
+            &format!("/api/me/projects/{}/refund", c.id),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let after = ledger_matches(&app, &c).await;
+    assert_eq!(
+        (
+            after.collected_cents,
+            after.fees_cents,
+            after.paid_out_cents
+        ),
+        (0, 0, 0),
+        "every cent refunded came back from the payout and the fee"
+    );
+    let payouts = processor(&app).payouts().await.unwrap();
+    assert_eq!(payouts.len(), 1);
+    assert_eq!(
+        payouts[0].reversed_cents, payouts[0].amount_cents,
+        "the payout is reversed at the processor"
+    );
+    for charge in processor(&app).charges().await.unwrap() {
+        let record = processor(&app)
+            .charge_record(&charge.id)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(record.refunded_cents, charge.amount_cents);
+    }
+    // A sweep afterwards moves nothing more.
+    charging::resume(&app.ctx, kernel::clock::now())
+        .await
+        .unwrap();
+    assert_eq!(ledger::totals(&app.ctx.db, c.id).await.unwrap(), after);
+}

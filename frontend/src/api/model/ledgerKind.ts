@@ -23,4 +23,6 @@ export const LedgerKind = {
   fee: 'fee',
   payout: 'payout',
   refunded: 'refunded',
+  payout_reversed: 'payout_reversed',
+  fee_returned: 'fee_returned',
 } as const;

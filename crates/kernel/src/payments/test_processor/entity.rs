@@ -144,6 +144,9 @@ pub mod payout {
         pub amount_cents: i64,
         pub currency: String,
         pub created_at: DateTimeUtc,
+        /// The reversal that took the whole payout back, and the key that made it.
+        pub reversal_id: Option<String>,
+        pub reversal_key: Option<String>,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -3,6 +3,7 @@
 //! institution and Canadian bank details, of which only the institution's name and the
 //! account's last four digits are kept, and the account is verified.
 
+use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 
 use super::entity::{account, payout};
@@ -65,6 +66,8 @@ pub struct TestPayout {
     pub id: String,
     pub account_id: String,
     pub amount_cents: i64,
+    /// What was taken back of it (all of it once reversed).
+    pub reversed_cents: i64,
 }
 
 impl TestProcessor {
@@ -139,6 +142,8 @@ impl TestProcessor {
             amount_cents: Set(request.amount_cents),
             currency: Set(request.currency.to_owned()),
             created_at: Set(crate::clock::now()),
+            reversal_id: Set(None),
+            reversal_key: Set(None),
         }
         .insert(&self.db)
         .await;
@@ -163,8 +168,41 @@ impl TestProcessor {
             .map(|p| TestPayout {
                 id: p.id,
                 account_id: p.account_id,
+                reversed_cents: if p.reversal_id.is_some() {
+                    p.amount_cents
+                } else {
+                    0
+                },
                 amount_cents: p.amount_cents,
             })
             .collect())
+    }
+
+    /// Reverses payout `id` whole, once: a conditional update on a payout not yet reversed,
+    /// so reversals sent at once make one; the same key answers with it again.
+    pub(super) async fn reverse(&self, id: &str, key: &str) -> Result<String, PaymentError> {
+        let reversal = new_id("trr");
+        let made = payout::Entity::update_many()
+            .col_expr(payout::Column::ReversalId, Expr::value(reversal.clone()))
+            .col_expr(payout::Column::ReversalKey, Expr::value(key))
+            .filter(payout::Column::Id.eq(id))
+            .filter(payout::Column::ReversalId.is_null())
+            .exec(&self.db)
+            .await
+            .map_err(unavailable)?;
+        if made.rows_affected == 1 {
+            return Ok(reversal);
+        }
+        let found = payout::Entity::find_by_id(id.to_owned())
+            .one(&self.db)
+            .await
+            .map_err(unavailable)?
+            .ok_or_else(|| PaymentError::Refused(format!("No such payout: {id}")))?;
+        match (found.reversal_id, found.reversal_key) {
+            (Some(done), Some(by)) if by == key => Ok(done),
+            _ => Err(PaymentError::Refused(format!(
+                "Payout {id} has already been reversed."
+            ))),
+        }
     }
 }

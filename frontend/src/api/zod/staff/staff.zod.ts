@@ -2213,7 +2213,7 @@ export const staffFundingFileResponse = zod.object({
   "currency": zod.string(),
   "id": zod.number(),
   "idempotency_key": zod.string().nullish(),
-  "kind": zod.enum(['pledged', 'changed', 'released', 'goal_reached', 'charged', 'failed', 'fee', 'payout', 'refunded']).describe('What a ledger entry records.'),
+  "kind": zod.enum(['pledged', 'changed', 'released', 'goal_reached', 'charged', 'failed', 'fee', 'payout', 'refunded', 'payout_reversed', 'fee_returned']).describe('What a ledger entry records.'),
   "pledge_id": zod.number().nullish(),
   "provider_ref": zod.string().nullish().describe('The processor\'s id for the movement (a charge, a refund, a payout).')
 }).describe('One entry of a project\'s funding ledger.')).describe('Oldest first.'),
@@ -2328,7 +2328,7 @@ export const staffDecideFundingResponse = zod.object({
   "currency": zod.string(),
   "id": zod.number(),
   "idempotency_key": zod.string().nullish(),
-  "kind": zod.enum(['pledged', 'changed', 'released', 'goal_reached', 'charged', 'failed', 'fee', 'payout', 'refunded']).describe('What a ledger entry records.'),
+  "kind": zod.enum(['pledged', 'changed', 'released', 'goal_reached', 'charged', 'failed', 'fee', 'payout', 'refunded', 'payout_reversed', 'fee_returned']).describe('What a ledger entry records.'),
   "pledge_id": zod.number().nullish(),
   "provider_ref": zod.string().nullish().describe('The processor\'s id for the movement (a charge, a refund, a payout).')
 }).describe('One entry of a project\'s funding ledger.')).describe('Oldest first.'),

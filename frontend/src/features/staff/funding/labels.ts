@@ -11,4 +11,6 @@ export const LEDGER_KIND: Record<LedgerKind, string> = {
   fee: 'Platform fee',
   payout: 'Paid out',
   refunded: 'Refunded',
+  payout_reversed: 'Payout taken back',
+  fee_returned: 'Platform fee returned',
 };
