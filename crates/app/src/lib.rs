@@ -15,6 +15,7 @@ mod discussion_targets;
 pub mod doctor;
 mod envelope;
 mod feed_facts;
+pub mod funding_reconcile;
 mod group_activity;
 mod guardrail;
 mod health;

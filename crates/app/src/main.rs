@@ -75,6 +75,11 @@ enum Command {
         #[command(subcommand)]
         action: AuditCommand,
     },
+    /// PrecisionFunding's books.
+    Funding {
+        #[command(subcommand)]
+        action: FundingCommand,
+    },
     /// Score the patient-data guardrail's rules on the labelled corpus they ship with:
     /// precision and recall per kind, and the time a 10 KB post takes to scan.
     Guardrail,
@@ -102,6 +107,13 @@ enum AuditCommand {
         #[arg(long, requires = "segment")]
         head: Option<app::audit_verify::ExpectedHead>,
     },
+}
+
+#[derive(Subcommand)]
+enum FundingCommand {
+    /// Compare the processor's charges and payouts, the ledger and every project's totals
+    /// shown; print each difference with what to do. Exits 1 on any difference.
+    Reconcile,
 }
 
 #[derive(Subcommand)]
@@ -277,6 +289,12 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
             action: AuditCommand::Verify { from, to, .. },
         } => {
             println!("{}", app::audit_verify::database(&config, from, to).await?);
+            Ok(())
+        }
+        Command::Funding {
+            action: FundingCommand::Reconcile,
+        } => {
+            println!("{}", app::funding_reconcile::run(config).await?);
             Ok(())
         }
         Command::Openapi => print_openapi(),

@@ -304,6 +304,7 @@ impl Application {
             tokio::spawn(feed::service::digests::run(context.clone()));
         }
         tokio::spawn(projects::service::deadlines::run(context.clone()));
+        tokio::spawn(projects::service::reconciliation::nightly(context.clone()));
         tokio::spawn(kernel::audit::heads::run(context.clone()));
         if context.config.mail_worker {
             tokio::spawn(learning::service::renewals::run(context.clone()));

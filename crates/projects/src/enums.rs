@@ -115,7 +115,28 @@ string_enum!(
     }
 );
 
+string_enum!(
+    /// Where reconciliation found a difference.
+    ReconciliationSide {
+        /// The processor holds a movement the ledger lacks.
+        Processor = "processor",
+        /// The ledger holds a movement the processor lacks, or records it differently.
+        Ledger = "ledger",
+        /// A project's totals shown to people differ from its ledger or its pledges.
+        Totals = "totals",
+    }
+);
+
 impl PledgeStatus {
+    /// A pledge counted in its project's raised amount and backers (a failed charge still
+    /// counts until it lapses).
+    pub const STANDING: [PledgeStatus; 4] = [
+        PledgeStatus::Pledged,
+        PledgeStatus::Charging,
+        PledgeStatus::Charged,
+        PledgeStatus::Failed,
+    ];
+
     /// A pledge that makes its member a backer of the project.
     pub const BACKING: [PledgeStatus; 3] = [
         PledgeStatus::Pledged,

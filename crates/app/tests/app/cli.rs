@@ -349,3 +349,51 @@ async fn sigterm_closes_live_sockets_at_once_and_lets_uploads_finish() {
     assert_eq!(response.status().as_u16(), 200, "the upload finished");
     assert!(child.wait().unwrap().success());
 }
+
+/// `cohort funding reconcile` says the books agree, and once the processor holds a charge
+/// the ledger lacks, names it and exits 1 (issue 42, finding 6).
+#[tokio::test]
+async fn funding_reconcile_exits_one_on_a_difference() {
+    use sea_orm::ConnectionTrait;
+    let dir = tempfile::tempdir().unwrap();
+    let clean = cohort(dir.path())
+        .args(["funding", "reconcile"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&clean.stdout);
+    assert!(
+        clean.status.success(),
+        "{}",
+        String::from_utf8_lossy(&clean.stderr)
+    );
+    assert!(
+        stdout.contains("The processor, the ledger and the totals agree"),
+        "{stdout}"
+    );
+    // A charge made at the test processor under a pledge's key, never recorded.
+    let url = format!("sqlite://{}", dir.path().join("cohort.db").display());
+    let db = sea_orm::Database::connect(&url).await.unwrap();
+    db.execute_unprepared(
+        "INSERT INTO test_processor_charges (id, idempotency_key, customer_id, method_id, \
+         amount_cents, currency, status, failure_code, description, created_at) VALUES \
+         ('ch_test_unrecorded', 'pledge-41-charge-0', 'cus_x', 'pm_x', 2500, 'cad', \
+         'succeeded', NULL, 'Pledge', '2026-11-29T00:00:00Z')",
+    )
+    .await
+    .unwrap();
+    db.close().await.unwrap();
+    let found = cohort(dir.path())
+        .args(["funding", "reconcile"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&found.stderr);
+    assert_eq!(found.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains(
+            "processor: Unknown project [ch_test_unrecorded]: The processor collected a charge \
+             the ledger does not have."
+        ),
+        "{stderr}"
+    );
+    assert!(stderr.contains("1 difference(s) found"), "{stderr}");
+}

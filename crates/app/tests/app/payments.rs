@@ -297,6 +297,18 @@ async fn the_stripe_adapter_saves_charges_refunds_and_verifies_webhooks_against_
         "the reconciliation sees the refund"
     );
     assert_eq!(record("pi_none".into()).await, None);
+    // Reconciliation lists the processor's charges: this one, with its key and its refund.
+    let listed = provider.list_charges().await.unwrap();
+    let ours = listed.iter().find(|c| c.id == charge_id).expect("listed");
+    assert_eq!(
+        (
+            ours.amount_cents,
+            ours.succeeded,
+            ours.refunded_cents,
+            ours.key.as_deref()
+        ),
+        (2_500, true, 2_500, Some("pledge-1"))
+    );
 
     // Stripe's card that saves but is refused when charged.
     let (customer, method) = saved_card("4000000000000341").await;

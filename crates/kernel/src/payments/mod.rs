@@ -82,6 +82,29 @@ pub struct ChargeRecord {
     pub refunded_cents: i64,
 }
 
+/// A charge as the processor lists it: what reconciliation compares with the ledger.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListedCharge {
+    pub id: String,
+    pub amount_cents: i64,
+    /// The money was collected.
+    pub succeeded: bool,
+    pub refunded_cents: i64,
+    /// The idempotency key Cohort sent with it, as the processor kept it (names the pledge).
+    pub key: Option<String>,
+}
+
+/// A payout as the processor lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ListedPayout {
+    pub id: String,
+    pub amount_cents: i64,
+    /// What was taken back of it.
+    pub reversed_cents: i64,
+    /// The idempotency key Cohort sent with it (names the project).
+    pub key: Option<String>,
+}
+
 /// A refund the processor made.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refund {
@@ -150,6 +173,10 @@ pub trait PaymentProvider: Send + Sync {
     async fn charge(&self, request: &ChargeRequest<'_>) -> Result<ChargeOutcome, PaymentError>;
     /// The processor's record of a charge; `None` when it has none.
     async fn charge_record(&self, charge_id: &str) -> Result<Option<ChargeRecord>, PaymentError>;
+    /// Every charge the processor made for the platform, oldest first.
+    async fn list_charges(&self) -> Result<Vec<ListedCharge>, PaymentError>;
+    /// Every payout the processor made for the platform, oldest first.
+    async fn list_payouts(&self) -> Result<Vec<ListedPayout>, PaymentError>;
     /// Refunds a whole charge; the same idempotency key never refunds twice.
     async fn refund(&self, charge_id: &str, idempotency_key: &str) -> Result<Refund, PaymentError>;
     /// An account to pay a project owner's funds out to; `reference` names the owner.

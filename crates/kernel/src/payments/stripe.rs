@@ -9,8 +9,9 @@ use chrono::{DateTime, Utc};
 use serde_json::Value;
 
 use super::{
-    ChargeOutcome, ChargeRecord, ChargeRequest, PaymentError, PaymentProvider, PayoutAccount,
-    PayoutRequest, ProcessorKind, Refund, SavedMethod, Setup, WebhookEvent, webhook,
+    ChargeOutcome, ChargeRecord, ChargeRequest, ListedCharge, ListedPayout, PaymentError,
+    PaymentProvider, PayoutAccount, PayoutRequest, ProcessorKind, Refund, SavedMethod, Setup,
+    WebhookEvent, webhook,
 };
 
 /// Where and how to reach Stripe.
@@ -76,6 +77,28 @@ impl StripeProvider {
 
     async fn get(&self, path: &str) -> Result<Answer, PaymentError> {
         self.send(self.client.get(self.url(path))).await
+    }
+
+    /// Every object of the Stripe list at `path` (like `transfers`), page by page, oldest
+    /// first.
+    async fn list_all(&self, path: &str, expand: Option<&str>) -> Result<Vec<Value>, PaymentError> {
+        let mut all = Vec::new();
+        let mut after: Option<String> = None;
+        loop {
+            let mut query = vec![("limit", "100".to_owned())];
+            query.extend(expand.map(|field| ("expand[]", field.to_owned())));
+            query.extend(after.clone().map(|id| ("starting_after", id)));
+            let sent = self.client.get(self.url(path)).query(&query);
+            let page = Self::object(self.send(sent).await?)?;
+            let data = page["data"].as_array().cloned().unwrap_or_default();
+            after = data.last().and_then(|o| text(&o["id"]));
+            all.extend(data);
+            if page["has_more"] != true || after.is_none() {
+                break;
+            }
+        }
+        all.reverse();
+        Ok(all)
     }
 
     /// The object Stripe answered, or its error as a refusal.
@@ -155,6 +178,8 @@ impl PaymentProvider for StripeProvider {
             ("off_session", "true"),
             ("confirm", "true"),
             ("metadata[description]", request.description),
+            // Kept so that reconciliation can name the pledge of a charge the ledger lacks.
+            ("metadata[idempotency_key]", request.idempotency_key),
         ];
         let sent = self
             .client
@@ -199,6 +224,39 @@ impl PaymentProvider for StripeProvider {
             Answer::Error(404, _) => Ok(None),
             Answer::Error(status, error) => Err(refusal(status, &error)),
         }
+    }
+
+    /// Cohort's charges are PaymentIntents; each with its latest charge's refunds.
+    async fn list_charges(&self) -> Result<Vec<ListedCharge>, PaymentError> {
+        let intents = self
+            .list_all("payment_intents", Some("data.latest_charge"))
+            .await?;
+        Ok(intents
+            .iter()
+            .map(|intent| ListedCharge {
+                id: text(&intent["id"]).unwrap_or_default(),
+                amount_cents: intent["amount"].as_i64().unwrap_or_default(),
+                succeeded: intent["status"] == "succeeded",
+                refunded_cents: intent["latest_charge"]["amount_refunded"]
+                    .as_i64()
+                    .unwrap_or_default(),
+                key: text(&intent["metadata"]["idempotency_key"]),
+            })
+            .collect())
+    }
+
+    /// Cohort's payouts are transfers to the owners' connected accounts.
+    async fn list_payouts(&self) -> Result<Vec<ListedPayout>, PaymentError> {
+        let transfers = self.list_all("transfers", None).await?;
+        Ok(transfers
+            .iter()
+            .map(|transfer| ListedPayout {
+                id: text(&transfer["id"]).unwrap_or_default(),
+                amount_cents: transfer["amount"].as_i64().unwrap_or_default(),
+                reversed_cents: transfer["amount_reversed"].as_i64().unwrap_or_default(),
+                key: text(&transfer["metadata"]["idempotency_key"]),
+            })
+            .collect())
     }
 
     async fn refund(&self, charge_id: &str, idempotency_key: &str) -> Result<Refund, PaymentError> {
@@ -271,6 +329,7 @@ impl PaymentProvider for StripeProvider {
                 ("amount", amount.as_str()),
                 ("currency", request.currency),
                 ("destination", request.account_id),
+                ("metadata[idempotency_key]", request.idempotency_key),
             ]);
         id_of(&Self::object(self.send(sent).await?)?)
     }

@@ -14,8 +14,9 @@ use sea_orm::{
 };
 
 use super::{
-    ChargeOutcome, ChargeRecord, ChargeRequest, PaymentError, PaymentProvider, PayoutAccount,
-    PayoutRequest, ProcessorKind, Refund, SavedMethod, Setup, WebhookEvent, webhook,
+    ChargeOutcome, ChargeRecord, ChargeRequest, ListedCharge, ListedPayout, PaymentError,
+    PaymentProvider, PayoutAccount, PayoutRequest, ProcessorKind, Refund, SavedMethod, Setup,
+    WebhookEvent, webhook,
 };
 use crate::error::{AppError, FieldErrors};
 
@@ -461,6 +462,46 @@ impl PaymentProvider for TestProcessor {
 
     async fn pay_out(&self, request: &PayoutRequest<'_>) -> Result<String, PaymentError> {
         self.new_payout(request).await
+    }
+
+    async fn list_charges(&self) -> Result<Vec<ListedCharge>, PaymentError> {
+        let charges = charge::Entity::find()
+            .order_by_asc(charge::Column::CreatedAt)
+            .all(&self.db)
+            .await
+            .map_err(unavailable)?;
+        let mut refunded: std::collections::HashMap<String, i64> = Default::default();
+        for r in refund::Entity::find()
+            .all(&self.db)
+            .await
+            .map_err(unavailable)?
+        {
+            *refunded.entry(r.charge_id).or_default() += r.amount_cents;
+        }
+        Ok(charges
+            .into_iter()
+            .map(|c| ListedCharge {
+                refunded_cents: refunded.get(&c.id).copied().unwrap_or_default(),
+                succeeded: c.status == "succeeded",
+                amount_cents: c.amount_cents,
+                key: Some(c.idempotency_key),
+                id: c.id,
+            })
+            .collect())
+    }
+
+    async fn list_payouts(&self) -> Result<Vec<ListedPayout>, PaymentError> {
+        Ok(self
+            .payouts_made()
+            .await?
+            .into_iter()
+            .map(|p| ListedPayout {
+                reversed_cents: p.reversed_cents(),
+                amount_cents: p.amount_cents,
+                key: Some(p.idempotency_key),
+                id: p.id,
+            })
+            .collect())
     }
 
     async fn reverse_payout(

@@ -164,7 +164,9 @@ pub async fn ledger_csv(
 
 /// Funding reconciliation
 ///
-/// Every charge in the ledger checked against the processor's records; differences flagged.
+/// Three ways: the processor's charges and payouts against the ledger (both ways), and each
+/// project's totals shown against its ledger and its standing pledges; every difference with
+/// what to do.
 #[utoipa::path(
     operation_id = "staffFundingReconciliation",
     tag = "staff",

@@ -4,6 +4,7 @@
 mod backed;
 mod browse;
 mod budget;
+mod campaigns;
 mod changes;
 mod deadlines;
 mod discussion;
@@ -11,6 +12,7 @@ mod dynamic_review;
 mod funding;
 mod lifecycle;
 mod pledging;
+mod reconciliation;
 mod seed;
 mod team;
 mod updates;

@@ -7,20 +7,28 @@
  */
 import type { DiscrepancyPledgeId } from './discrepancyPledgeId';
 import type { DiscrepancyProcessorCents } from './discrepancyProcessorCents';
+import type { DiscrepancyProjectId } from './discrepancyProjectId';
+import type { DiscrepancyReference } from './discrepancyReference';
+import type { ReconciliationSide } from './reconciliationSide';
 
 /**
- * One difference between Cohort's ledger and the processor's records.
+ * One difference, with what to do about it.
  */
 export interface Discrepancy {
-  /** The processor's id of the charge. */
-  charge_id: string;
-  /** Cents, as Cohort's ledger has them (collected, refunded). */
+  /** What staff should do about it. */
+  action: string;
+  /** Cohort's two figures, in cents: a charge's collected and refunded, a payout's paid
+and taken back, or a total as shown and as it should be. */
   ledger_cents: number[];
   pledge_id?: DiscrepancyPledgeId;
   /** What differs, in words. */
   problem: string;
-  /** Cents, as the processor has them (collected, refunded); none when it has no record. */
+  /** The processor's two figures, in cents; none when it has no record. */
   processor_cents?: DiscrepancyProcessorCents;
-  project_id: number;
+  /** None when the processor's movement names no project Cohort knows. */
+  project_id?: DiscrepancyProjectId;
   project_title: string;
+  /** The processor's id of the charge or payout, when there is one. */
+  reference?: DiscrepancyReference;
+  side: ReconciliationSide;
 }

@@ -7,6 +7,6 @@
  */
 
 /**
- * Cents, as the processor has them (collected, refunded); none when it has no record.
+ * The processor's two figures, in cents; none when it has no record.
  */
 export type DiscrepancyProcessorCents = number[] | null;

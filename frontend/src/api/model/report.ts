@@ -12,9 +12,19 @@ import type { Discrepancy } from './discrepancy';
  */
 export interface Report {
   /**
-   * Charges checked.
+   * Charges compared (the ledger's and the processor's).
    * @minimum 0
    */
   charges: number;
   discrepancies: Discrepancy[];
+  /**
+   * Payouts compared.
+   * @minimum 0
+   */
+  payouts: number;
+  /**
+   * Projects whose totals were checked.
+   * @minimum 0
+   */
+  projects: number;
 }

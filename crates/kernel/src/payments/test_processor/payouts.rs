@@ -60,6 +60,17 @@ impl BankDetails {
     }
 }
 
+impl payout::Model {
+    /// What was taken back of it: all of it once reversed.
+    pub(super) fn reversed_cents(&self) -> i64 {
+        if self.reversal_id.is_some() {
+            self.amount_cents
+        } else {
+            0
+        }
+    }
+}
+
 /// One payout as the processor's dashboard would list it (tests count them).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TestPayout {
@@ -157,22 +168,25 @@ impl TestProcessor {
         }
     }
 
-    /// Every payout made, oldest first.
-    pub async fn payouts(&self) -> Result<Vec<TestPayout>, PaymentError> {
-        Ok(payout::Entity::find()
+    /// Every payout made, oldest first, as stored.
+    pub(super) async fn payouts_made(&self) -> Result<Vec<payout::Model>, PaymentError> {
+        payout::Entity::find()
             .order_by_asc(payout::Column::CreatedAt)
             .all(&self.db)
             .await
-            .map_err(unavailable)?
+            .map_err(unavailable)
+    }
+
+    /// Every payout made, oldest first.
+    pub async fn payouts(&self) -> Result<Vec<TestPayout>, PaymentError> {
+        Ok(self
+            .payouts_made()
+            .await?
             .into_iter()
             .map(|p| TestPayout {
+                reversed_cents: p.reversed_cents(),
                 id: p.id,
                 account_id: p.account_id,
-                reversed_cents: if p.reversal_id.is_some() {
-                    p.amount_cents
-                } else {
-                    0
-                },
                 amount_cents: p.amount_cents,
             })
             .collect())

@@ -2055,7 +2055,7 @@ export function useStaffFundingApprovals<TData = Awaited<ReturnType<typeof staff
 
 
 /**
- * Every charge in the ledger checked against the processor's records; differences flagged.
+ * Three ways: the processor's charges and payouts against the ledger (both ways), and each project's totals shown against its ledger and its standing pledges; every difference with what to do.
  * @summary Funding reconciliation
  */
 export const getStaffFundingReconciliationUrl = () => {

@@ -608,23 +608,27 @@ export const staffFundingApprovalsResponse = zod.object({
 }).describe('A page of items with its position.')
 
 /**
- * Every charge in the ledger checked against the processor's records; differences flagged.
+ * Three ways: the processor's charges and payouts against the ledger (both ways), and each project's totals shown against its ledger and its standing pledges; every difference with what to do.
  * @summary Funding reconciliation
  */
-export const staffFundingReconciliationResponseDataChargesMin = 0;
+export const staffFundingReconciliationResponseDataChargesMin = 0;export const staffFundingReconciliationResponseDataPayoutsMin = 0;export const staffFundingReconciliationResponseDataProjectsMin = 0;
 
 export const staffFundingReconciliationResponse = zod.object({
   "data": zod.object({
-  "charges": zod.number().min(staffFundingReconciliationResponseDataChargesMin).describe('Charges checked.'),
+  "charges": zod.number().min(staffFundingReconciliationResponseDataChargesMin).describe('Charges compared (the ledger\'s and the processor\'s).'),
   "discrepancies": zod.array(zod.object({
-  "charge_id": zod.string().describe('The processor\'s id of the charge.'),
-  "ledger_cents": zod.array(zod.number()).describe('Cents, as Cohort\'s ledger has them (collected, refunded).'),
+  "action": zod.string().describe('What staff should do about it.'),
+  "ledger_cents": zod.array(zod.number()).describe('Cohort\'s two figures, in cents: a charge\'s collected and refunded, a payout\'s paid\nand taken back, or a total as shown and as it should be.'),
   "pledge_id": zod.number().nullish(),
   "problem": zod.string().describe('What differs, in words.'),
-  "processor_cents": zod.array(zod.number()).nullish().describe('Cents, as the processor has them (collected, refunded); none when it has no record.'),
-  "project_id": zod.number(),
-  "project_title": zod.string()
-}).describe('One difference between Cohort\'s ledger and the processor\'s records.'))
+  "processor_cents": zod.array(zod.number()).nullish().describe('The processor\'s two figures, in cents; none when it has no record.'),
+  "project_id": zod.number().nullish().describe('None when the processor\'s movement names no project Cohort knows.'),
+  "project_title": zod.string(),
+  "reference": zod.string().nullish().describe('The processor\'s id of the charge or payout, when there is one.'),
+  "side": zod.enum(['processor', 'ledger', 'totals']).describe('Where reconciliation found a difference.')
+}).describe('One difference, with what to do about it.')),
+  "payouts": zod.number().min(staffFundingReconciliationResponseDataPayoutsMin).describe('Payouts compared.'),
+  "projects": zod.number().min(staffFundingReconciliationResponseDataProjectsMin).describe('Projects whose totals were checked.')
 }).describe('The platform-wide report.')
 })
 

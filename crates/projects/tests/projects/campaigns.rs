@@ -1,0 +1,123 @@
+//! A campaign at its goal and the reads the funding tests make of it: the funding as the
+//! public page shows it, a donor's pledge, the ledger's totals, the test processor's records.
+
+use projects::service::ledger;
+use serde_json::{Value, json};
+use testkit::TestApp;
+use testkit::projects::{card, content_expert, live, make_eligible};
+
+pub const PASSWORD: &str = "trial design 21";
+
+pub struct Campaign {
+    pub slug: String,
+    pub id: i64,
+    pub owner: String,
+    /// (token, pledge id) of each backer, in pledge order.
+    pub backers: Vec<(String, i64)>,
+}
+
+/// A live project (goal CA$25,000) whose pledges reached the goal: CA$10,000 on `cards[0]`,
+/// CA$10,000 on `cards[1]`, CA$5,000 on `cards[2]`.
+pub async fn at_goal(app: &TestApp, staff: &str, cards: [&str; 3]) -> Campaign {
+    let owner = app.signed_in_user("owner@example.org", PASSWORD).await;
+    make_eligible(app, &owner, PASSWORD, staff).await;
+    let slug = live(app, &owner, staff, "Early sepsis").await;
+    let mut backers = Vec::new();
+    for (n, (number, cents)) in cards
+        .iter()
+        .zip([1_000_000, 1_000_000, 500_000])
+        .enumerate()
+    {
+        let token = app
+            .signed_in_user(&format!("backer{n}@example.org"), PASSWORD)
+            .await;
+        let setup = card(app, &token, &slug, number).await;
+        let (status, made) = app
+            .post_json_as(
+                &token,
+                &format!("/api/projects/{slug}/pledges"),
+                &json!({"setup_id": setup, "amount_cents": cents, "adult": true}),
+            )
+            .await;
+        assert_eq!(status, 201, "{made}");
+        backers.push((token, made["data"]["id"].as_i64().unwrap()));
+    }
+    let (_, page) = app.get_json(&format!("/api/projects/{slug}")).await;
+    assert_eq!(page["data"]["funding"]["state"], "goal_reached");
+    Campaign {
+        id: page["data"]["id"].as_i64().unwrap(),
+        slug,
+        owner,
+        backers,
+    }
+}
+
+/// A Content Expert approves the campaign's funding.
+pub async fn approve(app: &TestApp, c: &Campaign) {
+    let expert = content_expert(app, "expert@example.org").await;
+    let (status, body) = app
+        .post_json_as(
+            &expert,
+            &format!("/api/staff/projects/{}/funding", c.id),
+            &json!({"verdict": "approve"}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+}
+
+pub async fn pledge_of(app: &TestApp, token: &str, id: i64) -> Value {
+    let (_, mine) = app.get_json_as(token, "/api/me/pledges").await;
+    mine["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == id)
+        .cloned()
+        .unwrap()
+}
+
+pub async fn funding(app: &TestApp, slug: &str) -> Value {
+    let (_, page) = app.get_json(&format!("/api/projects/{slug}")).await;
+    page["data"]["funding"].clone()
+}
+
+/// The project's raised amount is its ledger's pledged sum.
+pub async fn ledger_matches(app: &TestApp, c: &Campaign) -> ledger::Totals {
+    let totals = ledger::totals(&app.ctx.db, c.id).await.unwrap();
+    assert_eq!(
+        funding(app, &c.slug).await["raised_cents"],
+        totals.pledged_cents
+    );
+    totals
+}
+
+pub fn processor(app: &TestApp) -> &kernel::payments::test_processor::TestProcessor {
+    app.ctx.test_processor.as_ref().unwrap()
+}
+
+pub async fn succeeded_charges(app: &TestApp) -> Vec<String> {
+    processor(app)
+        .charges()
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|c| c.status == "succeeded")
+        .map(|c| c.idempotency_key)
+        .collect()
+}
+
+/// A pledge's customer and card at the processor, read from its row.
+pub async fn projects_pledge(app: &TestApp, id: i64) -> (String, String) {
+    use sea_orm::ConnectionTrait;
+    use sea_orm::sea_query::{Alias, Expr, ExprTrait, Query};
+    let select = Query::select()
+        .columns([Alias::new("customer_id"), Alias::new("method_id")])
+        .from(Alias::new("project_pledges"))
+        .and_where(Expr::col(Alias::new("id")).eq(id))
+        .to_owned();
+    let row = app.ctx.db.query_one(&select).await.unwrap().unwrap();
+    (
+        row.try_get::<String>("", "customer_id").unwrap(),
+        row.try_get::<String>("", "method_id").unwrap(),
+    )
+}
