@@ -10,6 +10,7 @@ use discussions::enums::TopicType;
 use discussions::events::{DiscussionChanged, DiscussionPosted};
 use feed::facts::{
     Fact, Group, GroupOutcome, Place, Post, PostChange, Project, ProjectOutcome, ProjectUpdate,
+    ReleaseCause,
 };
 use feed::live::Hub;
 use groups::events::{
@@ -252,12 +253,28 @@ async fn project_released(
     _ctx: AppContext,
     e: Arc<projects::events::ProjectReleased>,
 ) -> AppResult<Vec<Fact>> {
+    use projects::events::ReleaseCause as Why;
     Ok(vec![Fact::ProjectReleased {
         owner_id: e.project.owner_id,
         project: project_place(e.project.clone()),
         backers: e.backers.clone(),
-        reason: e.reason.clone(),
-        closed_by_staff: e.closed_by_staff,
+        cause: match &e.cause {
+            Why::Ended => ReleaseCause::Ended,
+            Why::ClosedByStaff => ReleaseCause::ClosedByStaff,
+            Why::NotApproved(reason) => ReleaseCause::NotApproved(reason.clone()),
+            Why::FellShort => ReleaseCause::FellShort,
+        },
+    }])
+}
+
+async fn pledge_lapsed(
+    _ctx: AppContext,
+    e: Arc<projects::events::PledgeLapsed>,
+) -> AppResult<Vec<Fact>> {
+    Ok(vec![Fact::PledgeLapsed {
+        project: project_place(e.project.clone()),
+        backer_id: e.backer_id,
+        amount_cents: e.amount_cents,
     }])
 }
 
@@ -366,6 +383,7 @@ pub fn wire(ctx: &AppContext, hub: &Hub) {
     on(ctx, hub, project_released);
     on(ctx, hub, project_funded);
     on(ctx, hub, pledge_charge_failed);
+    on(ctx, hub, pledge_lapsed);
     on(ctx, hub, project_refunded);
     on(ctx, hub, project_reached_milestone);
     on(ctx, hub, content_moderated);

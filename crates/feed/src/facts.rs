@@ -10,6 +10,16 @@ pub struct Group {
 }
 
 /// How staff decided on a group.
+/// Why a project's funding was let go (the projects crate's `ReleaseCause`, as the feed
+/// words it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReleaseCause {
+    Ended,
+    ClosedByStaff,
+    NotApproved(String),
+    FellShort,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GroupOutcome {
     /// Approved for the first time: the group is new on the platform.
@@ -186,15 +196,12 @@ pub enum Fact {
         summary: String,
     },
     ProjectUpdateReviewed(ProjectUpdate),
-    /// A project's pledges were let go uncharged: its campaign ended short of the goal, or
-    /// (with a reason) a Content Expert did not approve the funding.
+    /// A project's pledges were let go (any charge refunded), for `cause`.
     ProjectReleased {
         project: Project,
         owner_id: i64,
         backers: Vec<i64>,
-        reason: Option<String>,
-        /// Staff closed the campaign before it was funded.
-        closed_by_staff: bool,
+        cause: ReleaseCause,
     },
     /// A project was funded and paid out to its owner.
     ProjectFunded {
@@ -203,6 +210,12 @@ pub enum Fact {
         backers: Vec<i64>,
         collected_cents: i64,
         paid_out_cents: i64,
+    },
+    /// A donor's pledge lapsed: its charge failed and no new card came in time.
+    PledgeLapsed {
+        project: Project,
+        backer_id: i64,
+        amount_cents: i64,
     },
     /// A donor's charge failed: they have until `grace_until` to give a new card.
     PledgeChargeFailed {

@@ -70,18 +70,28 @@ pub struct ProjectGoalReached {
 
 impl Event for ProjectGoalReached {}
 
-/// Every pledge was let go uncharged: the campaign ended without reaching its goal, or
-/// (with a reason) a Content Expert did not approve the funding. The backers hear of it,
-/// and the owner too when a Content Expert decided.
+/// Why a project's funding was let go.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReleaseCause {
+    /// The campaign's days ran out short of the goal.
+    Ended,
+    /// Staff closed the campaign before it was funded.
+    ClosedByStaff,
+    /// A Content Expert did not approve the funding, for this reason.
+    NotApproved(String),
+    /// Pledges whose charge failed lapsed, and what was collected fell below the goal: the
+    /// goal is not met, so every charge is refunded (all or nothing).
+    FellShort,
+}
+
+/// Every pledge was let go (any charge refunded): see [`ReleaseCause`]. The backers hear of
+/// it, and the owner too when it was not the campaign's days running out.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProjectReleased {
     pub project: ProjectRef,
-    /// The members whose pledges were let go.
+    /// The members whose pledges were let go or refunded.
     pub backers: Vec<i64>,
-    /// The Content Expert's reason, when the funding was not approved.
-    pub reason: Option<String>,
-    /// Staff closed the campaign before it was funded (rather than its days running out).
-    pub closed_by_staff: bool,
+    pub cause: ReleaseCause,
 }
 
 impl Event for ProjectReleased {}
@@ -110,6 +120,17 @@ pub struct PledgeChargeFailed {
 }
 
 impl Event for PledgeChargeFailed {}
+
+/// A pledge whose charge failed lapsed: no new card came within the grace period, so it no
+/// longer counts toward the funding (and its donor is not charged). The donor hears of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PledgeLapsed {
+    pub project: ProjectRef,
+    pub backer_id: i64,
+    pub amount_cents: i64,
+}
+
+impl Event for PledgeLapsed {}
 
 /// The owner refunded every pledge (the contract is void): the backers hear of it.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -20,7 +20,9 @@ use super::ledger::{self, CURRENCY, Entry};
 use super::{browse, payout_accounts, pledging, transition};
 use crate::entity::{pledge, project};
 use crate::enums::{FundingState, LedgerKind, PledgeStatus};
-use crate::events::{PledgeChargeFailed, ProjectFunded, ProjectRefunded};
+use crate::events::{
+    PledgeChargeFailed, PledgeLapsed, ProjectFunded, ProjectRefunded, ProjectReleased, ReleaseCause,
+};
 
 /// The key that charges pledge `id`'s attempt once, whatever happens around it.
 pub fn charge_key(pledge_id: i64, attempt: i32) -> String {
@@ -258,6 +260,15 @@ async fn lapse_expired(ctx: &AppContext, id: i64, now: DateTime<Utc>) -> AppResu
         }
         pledging::let_go(&tx, id, &each).await?;
         tx.commit().await?;
+        if let Some(found) = project::Entity::find_by_id(id).one(&ctx.db).await? {
+            ctx.events
+                .publish(PledgeLapsed {
+                    project: browse::ProjectRef::of(&found),
+                    backer_id: each.backer_id,
+                    amount_cents: each.amount_cents,
+                })
+                .await;
+        }
     }
     Ok(())
 }
@@ -276,8 +287,9 @@ async fn unsettled(ctx: &AppContext, id: i64) -> AppResult<u64> {
         .await?)
 }
 
-/// Once every pledge is charged or lapsed: the project is funded and the platform's fee
-/// kept, in one transaction.
+/// Once every pledge is charged or lapsed, all or nothing: when what was collected meets the
+/// goal, the project is funded and the platform's fee kept, in one transaction; when lapses
+/// left it short, the goal is not met, so every charge is refunded and nothing paid out.
 async fn settle(ctx: &AppContext, id: i64) -> AppResult<()> {
     if unsettled(ctx, id).await? > 0 {
         return Ok(());
@@ -286,8 +298,13 @@ async fn settle(ctx: &AppContext, id: i64) -> AppResult<()> {
     // transaction stands; the transaction starts with its write (SQLite takes the write
     // lock first, rather than failing a read-then-write under concurrent runs).
     let collected = ledger::totals(&ctx.db, id).await?.collected_cents;
+    let found = project::Entity::find_by_id(id)
+        .one(&ctx.db)
+        .await?
+        .ok_or_else(AppError::not_found)?;
+    let met = collected > 0 && collected >= found.funding_goal_cents.unwrap_or_default();
     let tx = ctx.db.begin().await?;
-    let to = if collected > 0 {
+    let to = if met {
         FundingState::Funded
     } else {
         FundingState::Released
@@ -301,7 +318,7 @@ async fn settle(ctx: &AppContext, id: i64) -> AppResult<()> {
     if moved.rows_affected == 0 {
         return Ok(());
     }
-    if collected > 0 {
+    if met {
         Entry {
             project_id: id,
             pledge_id: None,
@@ -314,6 +331,16 @@ async fn settle(ctx: &AppContext, id: i64) -> AppResult<()> {
         .await?;
     }
     tx.commit().await?;
+    if !met {
+        let backers = super::refunds::refund_charged(ctx, id).await?;
+        ctx.events
+            .publish(ProjectReleased {
+                project: browse::ProjectRef::of(&found),
+                backers,
+                cause: ReleaseCause::FellShort,
+            })
+            .await;
+    }
     Ok(())
 }
 

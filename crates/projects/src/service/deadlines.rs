@@ -15,7 +15,7 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Tr
 use super::{browse, pledging};
 use crate::entity::project;
 use crate::enums::{FundingState, ProjectStatus};
-use crate::events::{Outcome, ProjectReleased, ProjectReviewed};
+use crate::events::{Outcome, ProjectReleased, ProjectReviewed, ReleaseCause};
 
 /// How often the sweep runs: a campaign ends at most this late.
 const ROUND: Duration = Duration::from_secs(60);
@@ -58,8 +58,7 @@ pub async fn close_ended(ctx: &AppContext, now: DateTime<Utc>) -> AppResult<usiz
                 .publish(ProjectReleased {
                     project: browse::ProjectRef::of(&found),
                     backers,
-                    reason: None,
-                    closed_by_staff: false,
+                    cause: ReleaseCause::Ended,
                 })
                 .await;
         }

@@ -13,7 +13,7 @@ use serde_json::json;
 use super::{browse, charging, payout_accounts, pledging};
 use crate::entity::project;
 use crate::enums::FundingState;
-use crate::events::ProjectReleased;
+use crate::events::{ProjectReleased, ReleaseCause};
 use crate::policy;
 
 pub const CONTENT_EXPERTS_ONLY: &str = "Only Content Experts give final approval.";
@@ -155,8 +155,7 @@ pub async fn reject(ctx: &AppContext, staff: &Staff, id: i64, reason: Reason) ->
         .publish(ProjectReleased {
             project: browse::ProjectRef::of(&found),
             backers,
-            reason: Some(reason),
-            closed_by_staff: false,
+            cause: ReleaseCause::NotApproved(reason),
         })
         .await;
     Ok(())

@@ -174,7 +174,8 @@ pub async fn record(
 }
 
 /// Finishes the refunds a run left undone (after a restart or a processor outage): refunded
-/// projects with a charged pledge left, or with a payout or fee not yet taken back.
+/// or released projects with a charged pledge left, or with a payout or fee not yet taken
+/// back.
 pub async fn resume(ctx: &AppContext) -> AppResult<()> {
     use sea_orm::sea_query::{Func, Query};
     let charged = Query::select()
@@ -197,7 +198,10 @@ pub async fn resume(ctx: &AppContext) -> AppResult<()> {
     let refunding: Vec<i64> = project::Entity::find()
         .select_only()
         .column(project::Column::Id)
-        .filter(project::Column::FundingState.eq(FundingState::Refunded))
+        // Refunded by the owner, or released after lapses left the goal unmet.
+        .filter(
+            project::Column::FundingState.is_in([FundingState::Refunded, FundingState::Released]),
+        )
         .filter(
             sea_orm::Condition::any()
                 .add(project::Column::Id.in_subquery(charged))

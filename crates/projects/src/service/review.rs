@@ -11,7 +11,7 @@ use serde_json::json;
 use super::{browse, pledging};
 use crate::entity::project;
 use crate::enums::{FundingState, ProjectAction, ProjectStatus};
-use crate::events::{Outcome, ProjectReleased, ProjectReviewed};
+use crate::events::{Outcome, ProjectReleased, ProjectReviewed, ReleaseCause};
 use crate::policy;
 
 /// Why staff sent a project back: required, at most 2,000 characters.
@@ -167,8 +167,7 @@ pub async fn act(
             .publish(ProjectReleased {
                 project: browse::ProjectRef::of(&updated),
                 backers: released,
-                reason: None,
-                closed_by_staff: true,
+                cause: ReleaseCause::ClosedByStaff,
             })
             .await;
     }

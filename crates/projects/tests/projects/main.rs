@@ -10,6 +10,7 @@ mod deadlines;
 mod discussion;
 mod dynamic_review;
 mod funding;
+mod lapse;
 mod lifecycle;
 mod pledging;
 mod reconciliation;

@@ -156,15 +156,13 @@ pub fn of(fact: Fact, names: &Names) -> Effects {
             project,
             owner_id,
             backers,
-            reason,
-            closed_by_staff,
-        } => funding::released(
-            &project,
-            owner_id,
-            &backers,
-            reason.as_deref(),
-            closed_by_staff,
-        ),
+            cause,
+        } => funding::released(&project, owner_id, &backers, &cause),
+        Fact::PledgeLapsed {
+            project,
+            backer_id,
+            amount_cents,
+        } => funding::lapsed(&project, backer_id, amount_cents),
         Fact::ProjectFunded {
             project,
             owner_id,

@@ -1,7 +1,7 @@
 //! A project's funding (PrecisionFunding) after its goal: backers and owner hear when the
-//! pledges are let go (the campaign ended short, or a Content Expert did not approve), when
-//! the project is funded and paid out, when a donor's charge failed, and when the owner
-//! refunded everyone. Notifications only: the feed announces the goal itself.
+//! pledges are let go (the campaign ended short, staff closed it, a Content Expert did not
+//! approve, or lapses left it short of the goal), when the project is funded and paid out,
+//! when a donor's charge failed or lapsed, and when the owner refunded everyone. Notifications only: the feed announces the goal itself.
 
 use chrono::{DateTime, Utc};
 use kernel::notification_kinds as kind;
@@ -10,38 +10,48 @@ use super::effects::Effects;
 use super::projects::about_project;
 use super::wording::{because, project_route};
 use crate::enums::{FeedEventType, FeedObjectType};
-use crate::facts::Project;
+use crate::facts::{Project, ReleaseCause};
 use crate::service::activity::{ItemContent, NewItem, RelatedContent};
 
-/// The pledges were let go uncharged: the backers hear so, and with a Content Expert's
-/// reason the owner hears why.
+/// The pledges were let go: the backers hear why and that they are not charged (a charge
+/// made is refunded), and the owner hears when it was not the campaign's days running out
+/// or staff closing it: with a Content Expert's reason, or because lapses left it short.
 pub fn released(
     project: &Project,
     owner_id: i64,
     backers: &[i64],
-    reason: Option<&str>,
-    closed_by_staff: bool,
+    cause: &ReleaseCause,
 ) -> Effects {
     let route = project_route(project);
-    let (title, what) = match reason {
-        _ if closed_by_staff => (
+    let name = &project.title;
+    let (title, what, to_owner) = match cause {
+        ReleaseCause::ClosedByStaff => (
             "Campaign closed",
-            format!(
-                "{} was closed before its funding was approved.",
-                project.title
-            ),
+            format!("{name} was closed before its funding was approved."),
+            None,
         ),
-        Some(_) => (
+        ReleaseCause::NotApproved(reason) => (
             "Funding not approved",
-            format!(
-                "A Content Expert did not approve the funding of {}.",
-                project.title
-            ),
+            format!("A Content Expert did not approve the funding of {name}."),
+            Some(because(Some(reason))),
         ),
-        None => (
+        ReleaseCause::Ended => (
             "Campaign ended without reaching its goal",
-            format!("{} ended without reaching its funding goal.", project.title),
+            format!("{name} ended without reaching its funding goal."),
+            None,
         ),
+        ReleaseCause::FellShort => (
+            "Campaign fell short of its goal",
+            format!(
+                "Pledges to {name} whose cards could not be charged lapsed, and what was \
+                 collected fell short of the goal."
+            ),
+            Some(" Every charge is refunded in full; nothing is paid out.".to_owned()),
+        ),
+    };
+    let to_backers = match cause {
+        ReleaseCause::FellShort => "Your payment is refunded in full: you are not charged.",
+        _ => "Your pledge is released: you are not charged.",
     };
     let mut notices: Vec<_> = backers
         .iter()
@@ -51,22 +61,39 @@ pub fn released(
                 kind::PROJECT_FUNDING,
                 project,
                 title,
-                format!("{what} Your pledge is released: you are not charged."),
+                format!("{what} {to_backers}"),
                 route.clone(),
             )
         })
         .collect();
-    if reason.is_some() {
+    if let Some(why) = to_owner {
         notices.push(about_project(
             owner_id,
             kind::PROJECT_FUNDING,
             project,
             title,
-            format!("{what} Every pledge is released.{}", because(reason)),
+            format!("{what} Every pledge is released.{why}"),
             route,
         ));
     }
     Effects::notices(notices)
+}
+
+/// A donor's pledge lapsed: they hear it no longer counts and that they are not charged.
+pub fn lapsed(project: &Project, backer_id: i64, amount_cents: i64) -> Effects {
+    Effects::notices([about_project(
+        backer_id,
+        kind::PROJECT_FUNDING,
+        project,
+        "Your pledge lapsed",
+        format!(
+            "Your pledge of {} to {} could not be charged and no new card came in time: it no \
+             longer counts toward the funding, and you are not charged.",
+            kernel::money::cad(amount_cents),
+            project.title,
+        ),
+        project_route(project),
+    )])
 }
 
 /// The project is funded and paid out: the owner and each charged backer hear of it.
@@ -202,7 +229,12 @@ mod tests {
 
     #[test]
     fn a_content_experts_refusal_tells_the_backers_and_the_owner_why() {
-        let effects = released(&project(), 1, &[5, 6], Some("No ethics approval."), false);
+        let effects = released(
+            &project(),
+            1,
+            &[5, 6],
+            &ReleaseCause::NotApproved("No ethics approval.".into()),
+        );
         let to: Vec<i64> = effects.notices.iter().map(|n| n.user_id).collect();
         assert_eq!(to, [5, 6, 1]);
         assert!(
@@ -231,7 +263,7 @@ mod tests {
 
     #[test]
     fn a_campaign_that_ended_short_tells_only_the_backers() {
-        let effects = released(&project(), 1, &[5], None, false);
+        let effects = released(&project(), 1, &[5], &ReleaseCause::Ended);
         assert_eq!(effects.notices.len(), 1);
         assert_eq!(
             effects.notices[0].title,
@@ -241,13 +273,34 @@ mod tests {
 
     #[test]
     fn a_campaign_staff_closed_tells_its_backers_they_are_not_charged() {
-        let effects = released(&project(), 1, &[5], None, true);
+        let effects = released(&project(), 1, &[5], &ReleaseCause::ClosedByStaff);
         let to: Vec<i64> = effects.notices.iter().map(|n| n.user_id).collect();
         assert_eq!(to, [5], "the owner hears of the close itself");
         assert_eq!(effects.notices[0].title, "Campaign closed");
         assert_eq!(
             effects.notices[0].message,
             "Early sepsis was closed before its funding was approved. Your pledge is released: you are not charged."
+        );
+    }
+
+    #[test]
+    fn a_campaign_left_short_by_lapses_tells_everyone_the_charges_are_refunded() {
+        let effects = released(&project(), 1, &[5], &ReleaseCause::FellShort);
+        let to: Vec<i64> = effects.notices.iter().map(|n| n.user_id).collect();
+        assert_eq!(to, [5, 1]);
+        assert_eq!(effects.notices[0].title, "Campaign fell short of its goal");
+        assert!(
+            effects.notices[0]
+                .message
+                .ends_with("Your payment is refunded in full: you are not charged.")
+        );
+        assert!(effects.notices[1].message.contains("nothing is paid out"));
+        let lapsed = lapsed(&project(), 6, 50_000);
+        assert_eq!(lapsed.notices[0].user_id, 6);
+        assert_eq!(
+            lapsed.notices[0].message,
+            "Your pledge of CA$500 to Early sepsis could not be charged and no new card came in \
+             time: it no longer counts toward the funding, and you are not charged."
         );
     }
 

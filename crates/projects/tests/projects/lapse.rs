@@ -1,0 +1,97 @@
+//! All or nothing, to the end (issue 42, finding 7): a declined donor who gives no new card in
+//! the grace period lapses. The terms say "If the goal is not met or approval is not given,
+//! donors are not charged": when the lapses take what was collected below the goal, the goal
+//! is not met, so every charge is refunded in full and nothing is paid out; every donor hears
+//! why, the lapsed one too.
+
+use kernel::payments::PaymentProvider;
+use projects::service::{charging, ledger};
+use serde_json::Value;
+use testkit::projects::payout_ready;
+use testkit::{TestApp, spawn_app};
+
+use super::campaigns::*;
+
+async fn titles(app: &TestApp, token: &str) -> Vec<String> {
+    let (_, notes) = app.get_json_as(token, "/api/me/notifications").await;
+    notes["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|n| n["title"].as_str().map(str::to_owned))
+        .collect()
+}
+
+#[tokio::test]
+async fn a_lapse_that_takes_the_funding_below_the_goal_refunds_everyone_and_pays_nothing_out() {
+    let app = spawn_app().await;
+    let admin = app
+        .signed_in_staff("admin@example.org", "staff password 1")
+        .await;
+    // CA$10,000 + CA$10,000 charged, CA$5,000 declined: CA$20,000 of a CA$25,000 goal.
+    let c = at_goal(
+        &app,
+        &admin,
+        ["4242424242424242", "4242424242424242", "4000000000000002"],
+    )
+    .await;
+    payout_ready(&app, &c.owner).await;
+    approve(&app, &c).await;
+    charging::run(&app.ctx, c.id, kernel::clock::now())
+        .await
+        .unwrap();
+    assert_eq!(funding(&app, &c.slug).await["state"], "charging");
+
+    // The grace period ends with no new card.
+    kernel::clock::advance(chrono::Duration::days(8));
+    charging::run(&app.ctx, c.id, kernel::clock::now())
+        .await
+        .unwrap();
+    let page = funding(&app, &c.slug).await;
+    assert_eq!(page["state"], "released", "{page}");
+    let totals = ledger_matches(&app, &c).await;
+    assert_eq!(
+        (
+            totals.collected_cents,
+            totals.fees_cents,
+            totals.paid_out_cents
+        ),
+        (0, 0, 0),
+        "every charge refunded, no fee kept, nothing paid out"
+    );
+    assert!(processor(&app).payouts().await.unwrap().is_empty());
+    for charge in processor(&app).charges().await.unwrap() {
+        if charge.status == "succeeded" {
+            let record = processor(&app)
+                .charge_record(&charge.id)
+                .await
+                .unwrap()
+                .unwrap();
+            assert_eq!(record.refunded_cents, charge.amount_cents);
+        }
+    }
+    let statuses: Vec<Value> = {
+        let mut all = Vec::new();
+        for (token, id) in &c.backers {
+            all.push(pledge_of(&app, token, *id).await["status"].clone());
+        }
+        all
+    };
+    assert_eq!(statuses, ["refunded", "refunded", "lapsed"]);
+    assert!(
+        titles(&app, &c.backers[0].0)
+            .await
+            .contains(&"Campaign fell short of its goal".to_owned())
+    );
+    assert!(
+        titles(&app, &c.backers[2].0)
+            .await
+            .contains(&"Your pledge lapsed".to_owned())
+    );
+    assert!(
+        titles(&app, &c.owner)
+            .await
+            .contains(&"Campaign fell short of its goal".to_owned())
+    );
+    assert_eq!(ledger::totals(&app.ctx.db, c.id).await.unwrap(), totals);
+}
