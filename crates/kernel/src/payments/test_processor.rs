@@ -293,6 +293,38 @@ impl TestProcessor {
     }
 }
 
+impl TestProcessor {
+    /// The refund already made of `charge_id` or under `key`: the same refund again, or a
+    /// refusal when the charge was refunded under another key (or the key refunded another
+    /// charge); none when neither was refunded.
+    async fn refund_made(
+        &self,
+        charge_id: &str,
+        key: &str,
+    ) -> Result<Option<Result<Refund, PaymentError>>, PaymentError> {
+        let existing = refund::Entity::find()
+            .filter(
+                sea_orm::Condition::any()
+                    .add(refund::Column::IdempotencyKey.eq(key))
+                    .add(refund::Column::ChargeId.eq(charge_id)),
+            )
+            .one(&self.db)
+            .await?;
+        Ok(existing.map(|done| {
+            if done.charge_id != charge_id || done.idempotency_key != key {
+                Err(PaymentError::Refused(format!(
+                    "Charge {charge_id} has already been refunded."
+                )))
+            } else {
+                Ok(Refund {
+                    id: done.id,
+                    amount_cents: done.amount_cents,
+                })
+            }
+        }))
+    }
+}
+
 fn outcome_of(c: &charge::Model) -> ChargeOutcome {
     match c.status.as_str() {
         "succeeded" => ChargeOutcome::Succeeded {
@@ -402,24 +434,8 @@ impl PaymentProvider for TestProcessor {
     }
 
     async fn refund(&self, charge_id: &str, idempotency_key: &str) -> Result<Refund, PaymentError> {
-        let existing = refund::Entity::find()
-            .filter(
-                sea_orm::Condition::any()
-                    .add(refund::Column::IdempotencyKey.eq(idempotency_key))
-                    .add(refund::Column::ChargeId.eq(charge_id)),
-            )
-            .one(&self.db)
-            .await?;
-        if let Some(done) = existing {
-            if done.charge_id != charge_id || done.idempotency_key != idempotency_key {
-                return Err(PaymentError::Refused(format!(
-                    "Charge {charge_id} has already been refunded."
-                )));
-            }
-            return Ok(Refund {
-                id: done.id,
-                amount_cents: done.amount_cents,
-            });
+        if let Some(done) = self.refund_made(charge_id, idempotency_key).await? {
+            return done;
         }
         let paid = charge::Entity::find_by_id(charge_id.to_owned())
             .filter(charge::Column::Status.eq("succeeded"))
@@ -434,11 +450,18 @@ impl PaymentProvider for TestProcessor {
             created_at: Set(crate::clock::now()),
         }
         .insert(&self.db)
-        .await?;
-        Ok(Refund {
-            id: made.id,
-            amount_cents: made.amount_cents,
-        })
+        .await;
+        match made {
+            Ok(made) => Ok(Refund {
+                id: made.id,
+                amount_cents: made.amount_cents,
+            }),
+            // The same refund raced in: the unique indexes kept one; answer as it stands.
+            Err(err) => match self.refund_made(charge_id, idempotency_key).await? {
+                Some(done) => done,
+                None => Err(unavailable(err)),
+            },
+        }
     }
 
     async fn create_payout_account(&self, reference: &str) -> Result<String, PaymentError> {

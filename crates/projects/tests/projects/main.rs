@@ -16,4 +16,5 @@ mod pledging;
 mod reconciliation;
 mod seed;
 mod team;
+mod torture;
 mod updates;
