@@ -12,7 +12,7 @@ use serde_json::json;
 
 use super::{browse, charging, payout_accounts, pledging};
 use crate::entity::project;
-use crate::enums::FundingState;
+use crate::enums::{FundingState, ProjectStatus};
 use crate::events::{ProjectReleased, ReleaseCause};
 use crate::policy;
 
@@ -120,8 +120,8 @@ pub async fn approve(ctx: &AppContext, staff: &Staff, id: i64) -> AppResult<()> 
     Ok(())
 }
 
-/// Does not approve project `id`'s funding: every pledge is let go uncharged, and the
-/// owner and backers hear why.
+/// Does not approve project `id`'s funding: every pledge is let go uncharged, the campaign
+/// closes, and the owner and backers hear why.
 pub async fn reject(ctx: &AppContext, staff: &Staff, id: i64, reason: Reason) -> AppResult<()> {
     content_expert(staff)?;
     let found = find(ctx, id).await?;
@@ -145,10 +145,17 @@ pub async fn reject(ctx: &AppContext, staff: &Staff, id: i64, reason: Reason) ->
         return Err(not_awaiting());
     }
     let backers = pledging::release_all(decision.db(), id, FundingState::Released).await?;
+    // The campaign is over: off the live list, no days left.
+    project::Entity::update_many()
+        .col_expr(project::Column::Status, Expr::value(ProjectStatus::Closed))
+        .col_expr(project::Column::ClosesAt, Expr::value(kernel::clock::now()))
+        .filter(project::Column::Id.eq(id))
+        .exec(decision.db())
+        .await?;
     decision
         .commit(
-            json!({"funding_state": FundingState::GoalReached}),
-            json!({"funding_state": FundingState::Released}),
+            json!({"funding_state": FundingState::GoalReached, "status": found.status}),
+            json!({"funding_state": FundingState::Released, "status": ProjectStatus::Closed}),
         )
         .await?;
     ctx.events

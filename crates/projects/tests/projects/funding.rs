@@ -380,6 +380,36 @@ async fn a_content_expert_who_does_not_approve_releases_every_pledge_with_a_reas
             .unwrap()
             .ends_with("Reason: The ethics approval has lapsed.")
     );
+    // Found by a donor (issue 42, finding 9): the reason reached only the owner, and the
+    // refused campaign stayed on the live list with days left.
+    let (_, notes) = app
+        .get_json_as(&c.backers[0].0, "/api/me/notifications")
+        .await;
+    let told = notes["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|n| n["title"] == "Funding not approved")
+        .cloned()
+        .unwrap();
+    assert!(
+        told["message"]
+            .as_str()
+            .unwrap()
+            .contains("Reason: The ethics approval has lapsed."),
+        "{told}"
+    );
+    let (_, page) = app.get_json(&format!("/api/projects/{}", c.slug)).await;
+    assert_eq!(page["data"]["status"], "closed", "{page}");
+    let (_, list) = app.get_json("/api/projects").await;
+    assert!(
+        list["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|p| p["slug"] != c.slug.as_str()),
+        "off the live list: {list}"
+    );
     let (_, audit) = app
         .get_json_as(&admin, "/api/staff/audit?action=project.funding.reject")
         .await;

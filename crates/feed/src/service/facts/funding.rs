@@ -13,8 +13,8 @@ use crate::enums::{FeedEventType, FeedObjectType};
 use crate::facts::{Project, ReleaseCause};
 use crate::service::activity::{ItemContent, NewItem, RelatedContent};
 
-/// The pledges were let go: the backers hear why and that they are not charged (a charge
-/// made is refunded), and the owner hears when it was not the campaign's days running out
+/// The pledges were let go: the backers hear why (with a Content Expert's reason) and that
+/// they are not charged (a charge made is refunded), and the owner hears when it was not the campaign's days running out
 /// or staff closing it: with a Content Expert's reason, or because lapses left it short.
 pub fn released(
     project: &Project,
@@ -50,8 +50,15 @@ pub fn released(
         ),
     };
     let to_backers = match cause {
-        ReleaseCause::FellShort => "Your payment is refunded in full: you are not charged.",
-        _ => "Your pledge is released: you are not charged.",
+        ReleaseCause::FellShort => {
+            " Your payment is refunded in full: you are not charged.".to_owned()
+        }
+        // Backers are promised the Content Expert's reason too.
+        ReleaseCause::NotApproved(reason) => format!(
+            "{} Your pledge is released: you are not charged.",
+            because(Some(reason))
+        ),
+        _ => " Your pledge is released: you are not charged.".to_owned(),
     };
     let mut notices: Vec<_> = backers
         .iter()
@@ -61,7 +68,7 @@ pub fn released(
                 kind::PROJECT_FUNDING,
                 project,
                 title,
-                format!("{what} {to_backers}"),
+                format!("{what}{to_backers}"),
                 route.clone(),
             )
         })
@@ -242,7 +249,11 @@ mod tests {
                 .message
                 .ends_with("Reason: No ethics approval.")
         );
-        assert!(effects.notices[0].message.contains("you are not charged"));
+        assert_eq!(
+            effects.notices[0].message,
+            "A Content Expert did not approve the funding of Early sepsis. Reason: No ethics \
+             approval. Your pledge is released: you are not charged."
+        );
         assert!(effects.items.is_empty());
     }
 
