@@ -64,6 +64,7 @@ mod m20261128_000056_data_use_agreements;
 mod m20261128_000057_patient_data_guardrail;
 mod m20261129_000058_pledge_invariants;
 mod m20261129_000059_payout_reversals;
+mod m20261129_000060_onboarding_links;
 
 pub struct Migrator;
 
@@ -164,6 +165,7 @@ fn every_migration() -> Vec<Box<dyn MigrationTrait>> {
         Box::new(m20261128_000057_patient_data_guardrail::Migration),
         Box::new(m20261129_000058_pledge_invariants::Migration),
         Box::new(m20261129_000059_payout_reversals::Migration),
+        Box::new(m20261129_000060_onboarding_links::Migration),
     ]
 }
 

@@ -66,6 +66,9 @@ pub async fn confirm(
 /// A Canadian bank account, as the test processor's onboarding form sends it.
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct TestBankAccount {
+    /// The secret of the onboarding link the owner followed (`link` in its query string).
+    #[validate(length(max = 128))]
+    pub link: Option<String>,
     /// The institution the funds go to (a university or research institute).
     #[validate(length(max = 255))]
     pub institution: String,
@@ -82,8 +85,9 @@ pub struct TestBankAccount {
 
 /// Test processor: verify a payout account
 ///
-/// Completes a payout account's onboarding at the test processor: the account is verified (only the
-/// institution's name and the account's last four digits are kept).
+/// Completes a payout account's onboarding at the test processor through the secret, single-use,
+/// half-hour link the owner was given: the account is verified (only the institution's name and
+/// the account's last four digits are kept).
 #[utoipa::path(
     operation_id = "onboardTestPayoutAccount",
     tag = "payments",
@@ -91,7 +95,7 @@ pub struct TestBankAccount {
     request_body = TestBankAccount,
     responses(
         (status = 200, description = "Verified.", body = Data<kernel::MessageResponse>),
-        (status = 400, description = "A bank detail that is not valid, or an unknown account.", body = kernel::ErrorBody),
+        (status = 400, description = "A bank detail that is not valid, or a link that is not valid, used or expired.", body = kernel::ErrorBody),
         (status = 404, description = "Another processor takes payments.", body = kernel::ErrorBody),
     )
 )]
@@ -112,7 +116,8 @@ pub async fn onboard(
         institution_number: body.institution_number,
         account_number: body.account_number,
     };
-    processor.onboard(&path, &bank).await?;
+    let link = body.link.unwrap_or_default();
+    processor.onboard_by_link(&path, &link, &bank).await?;
     Ok(kernel::MessageResponse::data(ONBOARDED))
 }
 

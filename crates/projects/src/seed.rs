@@ -512,15 +512,17 @@ async fn fund(ctx: &AppContext, staff: &Staff, found: &project::Model) -> AppRes
     let (Some(processor), owner) = (ctx.test_processor.as_ref(), member(current.owner_id)) else {
         return Ok(());
     };
+    // The link the owner follows: `/test-processor/onboarding/{account}?link={secret}`.
     let url = payout_accounts::onboarding(ctx, &owner, "/my-projects").await?;
-    let account = url.rsplit('/').next().unwrap_or_default();
+    let (path, link) = url.split_once("?link=").unwrap_or((&url, ""));
+    let account = path.rsplit('/').next().unwrap_or_default();
     let bank = BankDetails {
         institution: "University of British Columbia".into(),
         transit_number: "00011".into(),
         institution_number: "001".into(),
         account_number: "7654321".into(),
     };
-    processor.onboard(account, &bank).await?;
+    processor.onboard_by_link(account, link, &bank).await?;
     final_approval::approve(ctx, staff, current.id).await?;
     charging::run(ctx, current.id, kernel::clock::now()).await
 }

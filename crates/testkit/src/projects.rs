@@ -173,16 +173,24 @@ pub async fn content_expert(app: &TestApp, email: &str) -> String {
 
 /// The member's payout account registered and verified through the test processor's
 /// onboarding form.
+/// The account id and the link's secret of a test processor's onboarding URL
+/// (`/test-processor/onboarding/{account}?link={secret}`).
+pub fn onboarding_link(url: &Value) -> (String, String) {
+    let url = url.as_str().expect("an onboarding URL");
+    let (path, link) = url.split_once("?link=").expect("a link secret");
+    let account = path.rsplit('/').next().unwrap_or_default();
+    (account.to_owned(), link.to_owned())
+}
+
 pub async fn payout_ready(app: &TestApp, token: &str) {
     let (status, body) = app
         .post_json_as(token, "/api/me/payout-account/onboarding", &json!({}))
         .await;
     assert_eq!(status, 201, "{body}");
-    let url = body["data"]["url"].as_str().unwrap();
-    let account = url.rsplit('/').next().unwrap();
+    let (account, link) = onboarding_link(&body["data"]["url"]);
     let bank = json!({
         "institution": "University of Toronto", "transit_number": "00011",
-        "institution_number": "002", "account_number": "1234567"
+        "institution_number": "002", "account_number": "1234567", "link": link
     });
     let (status, body) = app
         .post_json(

@@ -117,7 +117,7 @@ fn with_body(
         "staffSetContentExpert" => json!({"content_expert": true}),
         "onboardTestPayoutAccount" => json!({
             "institution": "University of Toronto", "transit_number": "00011",
-            "institution_number": "002", "account_number": "1234567"
+            "institution_number": "002", "account_number": "1234567", "link": "none"
         }),
         "confirmTestCard" => json!({
             "client_secret": "seti_none_secret", "number": "4242424242424242",

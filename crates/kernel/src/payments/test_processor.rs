@@ -23,7 +23,7 @@ use crate::error::{AppError, FieldErrors};
 mod entity;
 mod payouts;
 use entity::{charge, customer, method, refund, setup};
-pub use payouts::{BankDetails, ONBOARDING_PATH, TestPayout};
+pub use payouts::{BankDetails, ONBOARDING_LINK_INVALID, ONBOARDING_PATH, TestPayout};
 
 /// How a test card behaves when charged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -473,7 +473,7 @@ impl PaymentProvider for TestProcessor {
         account_id: &str,
         _return_url: &str,
     ) -> Result<String, PaymentError> {
-        Ok(format!("{ONBOARDING_PATH}/{account_id}"))
+        self.onboarding_link(account_id).await
     }
 
     async fn payout_account(

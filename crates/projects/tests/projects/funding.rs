@@ -77,17 +77,31 @@ async fn a_content_expert_approves_then_each_pledge_is_charged_once_and_paid_out
         .post_json_as(&c.owner, "/api/me/payout-account/onboarding", &json!({}))
         .await;
     assert_eq!(status, 201);
-    let account = body["data"]["url"]
-        .as_str()
-        .unwrap()
-        .rsplit('/')
-        .next()
-        .unwrap()
-        .to_owned();
+    let (account, link) = testkit::projects::onboarding_link(&body["data"]["url"]);
+    let onboard = format!("/api/test-processor/accounts/{account}/onboard");
+    let bank = json!({
+        "institution": "University of Toronto", "transit_number": "00011",
+        "institution_number": "002", "account_number": "7654321"
+    });
+    // Found by an attacker (issue 42, finding 9): knowing the account's id was enough to set
+    // the bank account the owner's funds go to. It now takes the link's secret.
+    for wrong in [json!(null), json!(""), json!("not-the-link")] {
+        let mut forged = bank.clone();
+        forged["link"] = wrong;
+        let (status, body) = app.post_json(&onboard, &forged).await;
+        assert_eq!(
+            (status, body["message"].as_str()),
+            (
+                400,
+                Some(kernel::payments::test_processor::ONBOARDING_LINK_INVALID)
+            ),
+            "{body}"
+        );
+    }
     let (status, body) = app
         .post_json(
-            &format!("/api/test-processor/accounts/{account}/onboard"),
-            &json!({"institution": "", "transit_number": "12", "institution_number": "1", "account_number": "12"}),
+            &onboard,
+            &json!({"institution": "", "transit_number": "12", "institution_number": "1", "account_number": "12", "link": link}),
         )
         .await;
     assert_eq!(status, 400);
@@ -99,6 +113,12 @@ async fn a_content_expert_approves_then_each_pledge_is_charged_once_and_paid_out
     ] {
         assert!(body["messages"][field].is_array(), "{field}: {body}");
     }
+    let mut linked = bank.clone();
+    linked["link"] = json!(link);
+    let (status, body) = app.post_json(&onboard, &linked).await;
+    assert_eq!(status, 200, "{body}");
+    let (status, _) = app.post_json(&onboard, &linked).await;
+    assert_eq!(status, 400, "a link works once");
     payout_ready(&app, &c.owner).await;
     let (_, payout) = app.get_json_as(&c.owner, "/api/me/payout-account").await;
     assert_eq!(

@@ -855,6 +855,7 @@ export * from './teamMemberInputEmail';
 export * from './teamMemberUserId';
 export * from './teamStep';
 export * from './testBankAccount';
+export * from './testBankAccountLink';
 export * from './testCard';
 export * from './titleAlign';
 export * from './tokenRequest';

@@ -5,6 +5,7 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { TestBankAccountLink } from './testBankAccountLink';
 
 /**
  * A Canadian bank account, as the test processor's onboarding form sends it.
@@ -16,6 +17,8 @@ export interface TestBankAccount {
   institution: string;
   /** 3 digits. */
   institution_number: string;
+  /** The secret of the onboarding link the owner followed (`link` in its query string). */
+  link?: TestBankAccountLink;
   /** 5 digits. */
   transit_number: string;
 }

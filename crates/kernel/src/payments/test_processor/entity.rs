@@ -123,6 +123,9 @@ pub mod account {
         pub last4: Option<String>,
         pub verified: bool,
         pub created_at: DateTimeUtc,
+        /// The onboarding link's secret, hashed, and when the link expires (single use).
+        pub onboarding_link_hash: Option<String>,
+        pub onboarding_link_expires_at: Option<DateTimeUtc>,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

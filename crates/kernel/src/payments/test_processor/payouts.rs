@@ -18,7 +18,11 @@ pub const INVALID_INSTITUTION: &str = "Enter your institution's name.";
 pub const INVALID_TRANSIT: &str = "A transit number has 5 digits.";
 pub const INVALID_INSTITUTION_NUMBER: &str = "An institution number has 3 digits.";
 pub const INVALID_ACCOUNT: &str = "An account number has 7 to 12 digits.";
-pub const UNKNOWN_ACCOUNT: &str = "This payout account does not exist.";
+pub const ONBOARDING_LINK_INVALID: &str =
+    "This onboarding link is not valid or has expired. Start again from My projects.";
+
+/// How long an onboarding link works (Stripe's account links last minutes too).
+const ONBOARDING_LINK_LIFETIME: chrono::Duration = chrono::Duration::minutes(30);
 
 /// What the onboarding form sends: a Canadian bank account.
 #[derive(Debug, Clone)]
@@ -90,6 +94,8 @@ impl TestProcessor {
             last4: Set(None),
             verified: Set(false),
             created_at: Set(crate::clock::now()),
+            onboarding_link_hash: Set(None),
+            onboarding_link_expires_at: Set(None),
         }
         .insert(&self.db)
         .await
@@ -108,19 +114,66 @@ impl TestProcessor {
             }))
     }
 
-    /// The onboarding form's submission: the account is verified.
-    pub async fn onboard(&self, id: &str, bank: &BankDetails) -> Result<(), AppError> {
-        let found = account::Entity::find_by_id(id.to_owned())
-            .one(&self.db)
-            .await?
-            .ok_or_else(|| AppError::bad_request("unknown_account", UNKNOWN_ACCOUNT))?;
+    /// A new onboarding link for account `id`: the path of the processor's form with a
+    /// secret only this link carries; it works once, for half an hour, and replaces any
+    /// earlier link.
+    pub(super) async fn onboarding_link(&self, id: &str) -> Result<String, PaymentError> {
+        let secret = crate::secret_token::generate();
+        let made = account::Entity::update_many()
+            .col_expr(
+                account::Column::OnboardingLinkHash,
+                Expr::value(crate::secret_token::hash(&secret)),
+            )
+            .col_expr(
+                account::Column::OnboardingLinkExpiresAt,
+                Expr::value(crate::clock::now() + ONBOARDING_LINK_LIFETIME),
+            )
+            .filter(account::Column::Id.eq(id))
+            .exec(&self.db)
+            .await
+            .map_err(unavailable)?;
+        if made.rows_affected == 0 {
+            return Err(PaymentError::Refused(format!("No such account: {id}")));
+        }
+        Ok(format!("{ONBOARDING_PATH}/{id}?link={secret}"))
+    }
+
+    /// The onboarding form's submission through link `secret`: the account is verified and the
+    /// link used up, in one conditional write; a wrong, used or expired link changes nothing.
+    pub async fn onboard_by_link(
+        &self,
+        id: &str,
+        secret: &str,
+        bank: &BankDetails,
+    ) -> Result<(), AppError> {
+        let invalid = || AppError::bad_request("onboarding_link_invalid", ONBOARDING_LINK_INVALID);
+        if secret.is_empty() {
+            return Err(invalid());
+        }
         bank.checked()?;
         let number = &bank.account_number;
-        let mut active: account::ActiveModel = found.into();
-        active.institution = Set(Some(bank.institution.trim().to_owned()));
-        active.last4 = Set(Some(number[number.len() - 4..].to_owned()));
-        active.verified = Set(true);
-        active.update(&self.db).await?;
+        let verified = account::Entity::update_many()
+            .col_expr(
+                account::Column::Institution,
+                Expr::value(bank.institution.trim()),
+            )
+            .col_expr(
+                account::Column::Last4,
+                Expr::value(&number[number.len() - 4..]),
+            )
+            .col_expr(account::Column::Verified, Expr::value(true))
+            .col_expr(
+                account::Column::OnboardingLinkHash,
+                Expr::value(Option::<String>::None),
+            )
+            .filter(account::Column::Id.eq(id))
+            .filter(account::Column::OnboardingLinkHash.eq(crate::secret_token::hash(secret)))
+            .filter(account::Column::OnboardingLinkExpiresAt.gt(crate::clock::now()))
+            .exec(&self.db)
+            .await?;
+        if verified.rows_affected == 0 {
+            return Err(invalid());
+        }
         Ok(())
     }
 

@@ -211,7 +211,7 @@ export const useReceivePaymentWebhook = <TError = ErrorBody | ErrorBody | ErrorB
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Completes a payout account's onboarding at the test processor: the account is verified (only the institution's name and the account's last four digits are kept).
+ * Completes a payout account's onboarding at the test processor through the secret, single-use, half-hour link the owner was given: the account is verified (only the institution's name and the account's last four digits are kept).
  * @summary Test processor: verify a payout account
  */
 export const getOnboardTestPayoutAccountUrl = (id: string,) => {

@@ -33,7 +33,7 @@ export const receivePaymentWebhookResponse = zod.object({
 })
 
 /**
- * Completes a payout account's onboarding at the test processor: the account is verified (only the institution's name and the account's last four digits are kept).
+ * Completes a payout account's onboarding at the test processor through the secret, single-use, half-hour link the owner was given: the account is verified (only the institution's name and the account's last four digits are kept).
  * @summary Test processor: verify a payout account
  */
 export const onboardTestPayoutAccountParams = zod.object({
@@ -44,6 +44,7 @@ export const onboardTestPayoutAccountBody = zod.object({
   "account_number": zod.string().describe('7 to 12 digits.'),
   "institution": zod.string().describe('The institution the funds go to (a university or research institute).'),
   "institution_number": zod.string().describe('3 digits.'),
+  "link": zod.string().nullish().describe('The secret of the onboarding link the owner followed (`link` in its query string).'),
   "transit_number": zod.string().describe('5 digits.')
 }).describe('A Canadian bank account, as the test processor\'s onboarding form sends it.')
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, CardContent, Container, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { onboardTestPayoutAccount } from '@/api/endpoints/payments/payments';
 import { applyServerErrors } from '@/lib/form-errors';
 import { trimming, withFieldRequiredText, z, zodResolver } from '@/lib/zod';
@@ -18,12 +18,15 @@ const schema = z.object({
 type Values = z.infer<typeof schema>;
 const FIELDS = ['institution', 'transit_number', 'institution_number', 'account_number'] as const;
 
-/** /test-processor/onboarding/:id: the built-in test processor's onboarding form for a payout
- * account, standing in for the processor's own (Stripe's is on its site). The details go to
- * the processor, which keeps only the institution's name and the last four digits. */
+/** /test-processor/onboarding/:id?link=…: the built-in test processor's onboarding form for a
+ * payout account, standing in for the processor's own (Stripe's is on its site). The link's
+ * secret goes with the details (it works once, for half an hour); the processor keeps only the
+ * institution's name and the last four digits. */
 export function TestOnboardingPage() {
   usePageTitle('Payout account');
   const id = useParams().id ?? '';
+  const [search] = useSearchParams();
+  const link = search.get('link') ?? '';
   const navigate = useNavigate();
   const toast = useToast();
   const [banner, setBanner] = useState<string | null>(null);
@@ -34,7 +37,7 @@ export function TestOnboardingPage() {
   const submit = form.handleSubmit(async (values) => {
     setBanner(null);
     try {
-      const done = await onboardTestPayoutAccount(id, values);
+      const done = await onboardTestPayoutAccount(id, { ...values, link });
       toast(done.data.message);
       void navigate('/my-projects');
     } catch (error) {
