@@ -40,6 +40,9 @@ test('a donor backs a project with a test card, changes the amount and cancels t
   await expect(funding.getByText('CA$75 pledged of CA$5,000 · 1 backer')).toBeVisible();
 
   await own.getByRole('button', { name: 'Cancel pledge' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel your pledge?' });
+  await expect(confirm.getByText('Your pledge of CA$75 is withdrawn and nothing is charged.', { exact: false })).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel pledge' }).click();
   await expect(page.getByText('Your pledge is cancelled.')).toBeVisible();
   await expect(funding.getByText('CA$0 pledged of CA$5,000 · 0 backers')).toBeVisible();
   await expect(funding.getByRole('button', { name: 'Back this project' })).toBeVisible();

@@ -90,7 +90,7 @@ export const routes = [
                     path: 'notifications',
                     lazy: profile.notificationsTabRoute,
                   },
-                  { path: 'pledges', lazy: profile.pledgesTabRoute },
+                  { path: 'pledges', lazy: projects.pledgesTabRoute },
                   { path: 'audit', lazy: profile.auditTrailTabRoute },
                   { path: 'following', lazy: discussions.followingTabRoute },
                 ],

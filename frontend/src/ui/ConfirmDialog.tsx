@@ -7,6 +7,8 @@ interface Props {
   children?: ReactNode;
   /** The confirming button's text (spec 2 §4: "Confirm"). */
   confirmLabel?: string;
+  /** The button that keeps things as they are (when "Cancel" would read as the action). */
+  cancelLabel?: string;
   /** Destructive actions are red. */
   danger?: boolean;
   busy?: boolean;
@@ -15,7 +17,7 @@ interface Props {
 }
 
 /** Asks before an action that cannot be taken back (leave, remove, delete). */
-export function ConfirmDialog({ open, title, children, confirmLabel = 'Confirm', danger = false, busy = false, onConfirm, onClose }: Props) {
+export function ConfirmDialog({ open, title, children, confirmLabel = 'Confirm', cancelLabel = 'Cancel', danger = false, busy = false, onConfirm, onClose }: Props) {
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
@@ -26,7 +28,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel = 'Confirm',
         </DialogContent>
       )}
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{cancelLabel}</Button>
         <Button variant="contained" color={danger ? 'error' : 'primary'} onClick={onConfirm} disabled={busy}>
           {confirmLabel}
         </Button>

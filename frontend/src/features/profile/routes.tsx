@@ -5,7 +5,6 @@ export const myProfileRoute = lazyScreen(() => import('./MyProfileLayout'), (m) 
 export const accountTabRoute = lazyScreen(() => import('./account/AccountTab'), (m) => m.AccountTab);
 export const editProfileTabRoute = lazyScreen(() => import('./edit/EditProfileTab'), (m) => m.EditProfileTab);
 export const affiliationsTabRoute = lazyScreen(() => import('./affiliations/AffiliationsTab'), (m) => m.AffiliationsTab);
-export const pledgesTabRoute = lazyScreen(() => import('./pledges/PledgesTab'), (m) => m.PledgesTab);
 export const auditTrailTabRoute = lazyScreen(() => import('./audit/AuditTrailTab'), (m) => m.AuditTrailTab);
 export const notificationsTabRoute = lazyScreen(() => import('./notifications/NotificationsTab'), (m) => m.NotificationsTab);
 

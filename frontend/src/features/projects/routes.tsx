@@ -1,6 +1,8 @@
 import type { DiscussionSlot } from '@/ui/discussion-slot';
 import { lazyScreen } from '@/lib/lazy-screen';
 
+/** The profile's Pledges tab (My pledges): it lives with the funding it shows. */
+export const pledgesTabRoute = lazyScreen(() => import('./pledges/PledgesTab'), (m) => m.PledgesTab);
 export const myProjectsRoute = lazyScreen(() => import('./my/MyProjectsPage'), (m) => m.MyProjectsPage);
 export const wizardRoute = lazyScreen(() => import('./wizard/ProjectWizardPage'), (m) => m.ProjectWizardPage);
 export const listRoute = lazyScreen(() => import('./browse/ProjectsListPage'), (m) => m.ProjectsListPage);

@@ -4,14 +4,14 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { cancelMyPledge, changeMyPledge, useListMyPledges } from '@/api/endpoints/projects/projects';
 import type { FundingState, MyPledge, ProjectPage } from '@/api/model';
-import { dateTime } from '@/lib/dates';
 import { errorMessage } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
+import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import { useToast } from '@/ui/toast';
 import { goal } from '../figures';
 import { toCents, toDollars } from '../wizard/BudgetStep';
 import { FundingProgress } from './FundingProgress';
-import { CardUpdateDialog } from './CardUpdateDialog';
+import { FailedChargeNotice } from './FailedChargeNotice';
 import { PledgeDialog } from './PledgeDialog';
 
 /** What the funding box says once the campaign's pledges are past the open phase. */
@@ -34,7 +34,6 @@ export function FundingPanel({ project, left }: { project: ProjectPage; left: st
   const pledges = useListMyPledges({ query: { enabled: isSignedIn } });
   const mine = pledges.data?.data.find((p) => p.project.id === project.id && p.status === 'pledged');
   const failed = pledges.data?.data.find((p) => p.project.id === project.id && p.update_card_by);
-  const [updating, setUpdating] = useState(false);
   const refresh = () => queryClient.invalidateQueries();
   const { funding } = project;
 
@@ -50,19 +49,7 @@ export function FundingPanel({ project, left }: { project: ProjectPage; left: st
           {left ? ` · ${left}` : ''}
         </Typography>
         {STATE_NOTES[funding.state] && <Alert severity={funding.state === 'released' || funding.state === 'refunded' ? 'info' : 'success'}>{STATE_NOTES[funding.state]}</Alert>}
-        {failed && (
-          <Alert
-            severity="warning"
-            action={
-              <Button color="inherit" size="small" onClick={() => setUpdating(true)}>
-                Update card
-              </Button>
-            }
-          >
-            Your card was not charged ({failed.failure_code?.replaceAll('_', ' ') ?? 'declined'}). Give a new card by {dateTime(failed.update_card_by ?? '')}{' '}
-            to keep backing this project.
-          </Alert>
-        )}
+        {failed && <FailedChargeNotice pledge={failed} onUpdated={refresh} />}
         {mine && <OwnPledge pledge={mine} onChanged={refresh} />}
         {!mine && project.abilities.can_pledge && (
           <Button variant="contained" color="secondary" onClick={() => setPledging(true)} sx={{ alignSelf: 'flex-start' }}>
@@ -75,17 +62,6 @@ export function FundingPanel({ project, left }: { project: ProjectPage; left: st
           </Button>
         )}
       </Stack>
-      {updating && failed && (
-        <CardUpdateDialog
-          pledge={failed}
-          onClose={() => setUpdating(false)}
-          onDone={(charged) => {
-            setUpdating(false);
-            toast(charged ? 'Thank you: your new card was charged.' : 'The new card was not charged either.', charged ? 'success' : 'error');
-            void refresh();
-          }}
-        />
-      )}
       {pledging && (
         <PledgeDialog
           slug={project.slug}
@@ -106,6 +82,7 @@ export function FundingPanel({ project, left }: { project: ProjectPage; left: st
 function OwnPledge({ pledge, onChanged }: { pledge: MyPledge; onChanged: () => Promise<unknown> }) {
   const toast = useToast();
   const [editing, setEditing] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
   const [amount, setAmount] = useState(toDollars(pledge.amount_cents));
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -156,11 +133,26 @@ function OwnPledge({ pledge, onChanged }: { pledge: MyPledge; onChanged: () => P
           ) : (
             <Button onClick={() => setEditing(true)}>Change amount</Button>
           )}
-          <Button color="error" disabled={busy} onClick={() => void act(() => cancelMyPledge(pledge.id), 'Your pledge is cancelled.')}>
+          <Button color="error" disabled={busy} onClick={() => setCancelling(true)}>
             Cancel pledge
           </Button>
         </Stack>
       )}
+      <ConfirmDialog
+        open={cancelling}
+        title="Cancel your pledge?"
+        confirmLabel="Cancel pledge"
+        cancelLabel="Keep my pledge"
+        danger
+        busy={busy}
+        onClose={() => setCancelling(false)}
+        onConfirm={() => {
+          setCancelling(false);
+          void act(() => cancelMyPledge(pledge.id), 'Your pledge is cancelled.');
+        }}
+      >
+        Your pledge of {goal(pledge.amount_cents)} is withdrawn and nothing is charged. You may pledge again while the campaign is open.
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { getDownloadPledgeReceiptUrl, useListMyPledges } from '@/api/endpoints/projects/projects';
@@ -9,6 +10,7 @@ import { dateTime } from '@/lib/dates';
 import { cad } from '@/lib/money';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { useToast } from '@/ui/toast';
+import { FailedChargeNotice } from '../funding/FailedChargeNotice';
 
 /** How each pledge's status reads in the donor's list. */
 const STATUS: Record<PledgeStatus, { label: string; color: 'default' | 'success' | 'warning' | 'info' }> = {
@@ -22,7 +24,8 @@ const STATUS: Record<PledgeStatus, { label: string; color: 'default' | 'success'
   lapsed: { label: 'Lapsed', color: 'default' },
 };
 
-/** /my-profile/pledges: the donor's pledges, newest first, with a receipt for each charge. */
+/** /my-profile/pledges: the donor's pledges, newest first, with a receipt for each charge and,
+ * for a charge that failed, its deadline and the way to give a new card. */
 export function PledgesTab() {
   const pledges = useListMyPledges();
   if (pledges.isPending) return <Loading />;
@@ -39,6 +42,7 @@ export function PledgesTab() {
 
 function PledgeCard({ pledge }: { pledge: MyPledge }) {
   const toast = useToast();
+  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const status = STATUS[pledge.status];
   const download = async () => {
@@ -64,6 +68,11 @@ function PledgeCard({ pledge }: { pledge: MyPledge }) {
           {cad(pledge.amount_cents)} · {pledge.card_brand ?? 'card'} ending {pledge.card_last4 ?? '----'} · pledged {dateTime(pledge.created_at)}
           {pledge.anonymous ? ' · anonymous' : ''}
         </Typography>
+        {pledge.update_card_by && (
+          <Box sx={{ mt: 1.5 }}>
+            <FailedChargeNotice pledge={pledge} onUpdated={() => queryClient.invalidateQueries()} />
+          </Box>
+        )}
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, gap: 1, flexWrap: 'wrap' }}>
         <Button component={RouterLink} to={`/project/${pledge.project.slug}`} variant="outlined">
