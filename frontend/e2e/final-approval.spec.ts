@@ -51,13 +51,14 @@ test('pledges reach the goal, a Content Expert approves, a declined card is repl
   await page.getByRole('dialog').getByRole('button', { name: 'Approve funding' }).click();
   await expect(page.getByText('Funding approved: the pledges are being charged.')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Ledger' }).getByText('Charge failed')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Pledges' }).getByText(/card declined · new card by/)).toBeVisible();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export ledger (CSV)' }).click();
   expect((await download).suggestedFilename()).toMatch(/-ledger\.csv$/);
   await page.goto('/staff/funding');
   const reconciliation = page.getByRole('region', { name: 'Reconciliation' });
   await reconciliation.getByRole('button', { name: 'Check with the processor' }).click();
-  await expect(reconciliation.getByText(/charge\(s\) agree with the processor/)).toBeVisible();
+  await expect(reconciliation.getByText(/The processor, the ledger and the totals agree: \d+ charge\(s\), \d+ payout\(s\)/)).toBeVisible();
   await signOut(page);
 
   // The donor whose card was declined gives a new one: it is charged and the project is paid out.

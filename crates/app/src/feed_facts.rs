@@ -267,6 +267,18 @@ async fn project_released(
     }])
 }
 
+async fn pledge_made(
+    _ctx: AppContext,
+    e: Arc<projects::events::PledgeMade>,
+) -> AppResult<Vec<Fact>> {
+    Ok(vec![Fact::PledgeMade {
+        project: project_place(e.project.clone()),
+        backer_id: e.backer_id,
+        amount_cents: e.amount_cents,
+        card: e.card.clone(),
+    }])
+}
+
 async fn pledge_lapsed(
     _ctx: AppContext,
     e: Arc<projects::events::PledgeLapsed>,
@@ -384,6 +396,7 @@ pub fn wire(ctx: &AppContext, hub: &Hub) {
     on(ctx, hub, project_funded);
     on(ctx, hub, pledge_charge_failed);
     on(ctx, hub, pledge_lapsed);
+    on(ctx, hub, pledge_made);
     on(ctx, hub, project_refunded);
     on(ctx, hub, project_reached_milestone);
     on(ctx, hub, content_moderated);

@@ -211,6 +211,13 @@ pub enum Fact {
         collected_cents: i64,
         paid_out_cents: i64,
     },
+    /// A member pledged to a project.
+    PledgeMade {
+        project: Project,
+        backer_id: i64,
+        amount_cents: i64,
+        card: String,
+    },
     /// A donor's pledge lapsed: its charge failed and no new card came in time.
     PledgeLapsed {
         project: Project,

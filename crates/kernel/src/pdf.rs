@@ -154,6 +154,53 @@ impl Page {
         self.show(font, size, x, y, glyphs)
     }
 
+    /// `text` from `x`, broken at spaces into lines no wider than `width` points, each
+    /// `leading` points below the one before from `y`: the baseline the next line would take.
+    pub fn paragraph(
+        &mut self,
+        font: Font,
+        size: i64,
+        (x, y): (i64, i64),
+        width: i64,
+        leading: i64,
+        text: &str,
+    ) -> i64 {
+        let mut y = y;
+        for line in self.lines(font, size, width, text) {
+            self.text(font, size, x, y, &line);
+            y -= leading;
+        }
+        y
+    }
+
+    /// `text` broken at spaces into lines no wider than `width` points (a word wider than a
+    /// line stands on its own).
+    fn lines(&mut self, font: Font, size: i64, width: i64, text: &str) -> Vec<String> {
+        let mut lines = Vec::new();
+        let mut line = String::new();
+        for word in text.split_whitespace() {
+            let longer = if line.is_empty() {
+                word.to_owned()
+            } else {
+                format!("{line} {word}")
+            };
+            if !line.is_empty() && self.measure(font, size, &longer) > width {
+                lines.push(std::mem::replace(&mut line, word.to_owned()));
+            } else {
+                line = longer;
+            }
+        }
+        if !line.is_empty() {
+            lines.push(line);
+        }
+        lines
+    }
+
+    /// How wide `text` is set in `font` at `size`, in points.
+    fn measure(&mut self, font: Font, size: i64, text: &str) -> i64 {
+        self.typeface(font).encode(text).1 * size / 1000
+    }
+
     fn show(&mut self, font: Font, size: i64, x: i64, y: i64, glyphs: Vec<u8>) -> &mut Self {
         self.ops.extend([
             Operation::new("BT", vec![]),
@@ -318,6 +365,25 @@ mod tests {
                 .text(Font::Regular, 12, 60, y - 20, line);
         }
         page.finish("Łukasz’s receipt").unwrap()
+    }
+
+    #[test]
+    fn a_paragraph_keeps_within_its_width_and_every_word() {
+        let text = "All or nothing: charged because the project reached its goal and a Content \
+                    Expert approved it. Cohort keeps 9%; the rest goes to the research team's \
+                    institution. This is not an official receipt for income tax purposes.";
+        let mut page = Page::new(A4).unwrap();
+        let lines = page.lines(Font::Regular, 9, 455, text);
+        assert!(lines.len() >= 2, "{lines:?}");
+        for line in &lines {
+            assert!(page.measure(Font::Regular, 9, line) <= 455, "{line}");
+        }
+        assert_eq!(
+            lines.join(" "),
+            text.split_whitespace().collect::<Vec<_>>().join(" ")
+        );
+        let below = page.paragraph(Font::Regular, 9, (70, 120), 455, 14, text);
+        assert_eq!(below, 120 - 14 * i64::try_from(lines.len()).unwrap());
     }
 
     #[test]

@@ -109,6 +109,18 @@ pub struct ProjectFunded {
 
 impl Event for ProjectFunded {}
 
+/// A member pledged: they are sent a confirmation of what they promised.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PledgeMade {
+    pub project: ProjectRef,
+    pub backer_id: i64,
+    pub amount_cents: i64,
+    /// The card it will be charged to, as the donor knows it (`visa ending 4242`).
+    pub card: String,
+}
+
+impl Event for PledgeMade {}
+
 /// A pledge's charge failed: its donor is asked for a new card before `grace_until`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PledgeChargeFailed {

@@ -7,6 +7,7 @@ import type {
   Gender,
   LookingFor,
   NeedKind,
+  PledgeStatus,
   ProfileTag,
   Pronouns,
   Race,
@@ -99,4 +100,16 @@ export const needKindLabels: Record<NeedKind, string> = {
   helpers: 'Helpers',
   data: 'Data',
   equipment: 'Equipment',
+};
+
+/** How a pledge's status reads, to its donor and to staff, with its chip's colour. */
+export const pledgeStatusLabels: Record<PledgeStatus, { label: string; color: 'default' | 'success' | 'warning' | 'info' }> = {
+  pledged: { label: 'Pledged', color: 'info' },
+  charging: { label: 'Being charged', color: 'info' },
+  charged: { label: 'Charged', color: 'success' },
+  cancelled: { label: 'Cancelled', color: 'default' },
+  refunded: { label: 'Refunded', color: 'default' },
+  failed: { label: 'Charge failed', color: 'warning' },
+  released: { label: 'Released, not charged', color: 'default' },
+  lapsed: { label: 'Lapsed', color: 'default' },
 };

@@ -6,6 +6,7 @@
 use actix_web::{HttpResponse, get, post, put, web};
 use chrono::{DateTime, Utc};
 use kernel::extract::ValidJson;
+use kernel::users::UserSummary;
 use kernel::{AppContext, AppResult, CurrentUser, Data, MessageResponse, Page, PageParams, Staff};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -15,7 +16,7 @@ use super::dto::{ReviewSummary, StaffProjectRow};
 use super::pledges::{CardSetup, MyPledge};
 use super::staff_projects::owned_rows;
 use crate::entity::ledger;
-use crate::enums::LedgerKind;
+use crate::enums::{LedgerKind, PledgeStatus};
 use crate::service::ledger::Totals;
 use crate::service::reconciliation::{self, Report};
 use crate::service::{
@@ -61,10 +62,32 @@ pub struct FundingFile {
     pub totals: Totals,
     /// Oldest first.
     pub ledger: Vec<LedgerEntry>,
+    /// Every pledge, oldest first, with where its charge stands.
+    pub pledges: Vec<FilePledge>,
     /// The owner's payout account is verified by the processor (approval needs it).
     pub payout_account_verified: bool,
     /// The caller, a Content Expert, may approve or not now (the pledges reached the goal).
     pub can_decide: bool,
+}
+
+/// One pledge as the funding file shows it to staff: where its charge stands, and for a
+/// failed charge why and until when its donor may give a new card.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FilePledge {
+    pub id: i64,
+    pub backer: Option<UserSummary>,
+    /// Cents of CAD.
+    pub amount_cents: i64,
+    pub status: PledgeStatus,
+    pub card_brand: Option<String>,
+    pub card_last4: Option<String>,
+    /// Why its last charge failed, as the processor named it (`card_declined`, …).
+    pub failure_code: Option<String>,
+    /// A failed charge: its donor may give a new card until then, or the pledge lapses.
+    pub update_card_by: Option<DateTime<Utc>>,
+    /// New cards given after a failed charge (each is charged under a new key).
+    pub charge_attempt: i32,
+    pub created_at: DateTime<Utc>,
 }
 
 /// Funding approvals
@@ -119,6 +142,9 @@ async fn funding_file(ctx: &AppContext, staff: &Staff, id: i64) -> AppResult<Fun
     let entries = ledger_service::entries(&ctx.db, found.id).await?;
     let reviews = dynamic_review::tally(&ctx.db, found.id, None).await?;
     let payout = payout_accounts::status(ctx, found.owner_id).await?;
+    let pledges = final_approval::pledges(&ctx.db, found.id).await?;
+    let backers: Vec<i64> = pledges.iter().map(|p| p.backer_id).collect();
+    let people = ctx.users.summaries(&backers).await?;
     let can_decide = crate::policy::awaits_final_approval(found.funding_state)
         && crate::policy::may_decide_funding(&staff.0);
     let project = owned_rows(ctx, vec![found]).await?.remove(0);
@@ -127,6 +153,21 @@ async fn funding_file(ctx: &AppContext, staff: &Staff, id: i64) -> AppResult<Fun
         reviews: reviews.into(),
         totals: Totals::of(&entries),
         ledger: entries.into_iter().map(LedgerEntry::from).collect(),
+        pledges: pledges
+            .into_iter()
+            .map(|p| FilePledge {
+                backer: people.get(&p.backer_id).cloned(),
+                update_card_by: p.grace_until.filter(|_| p.status == PledgeStatus::Failed),
+                id: p.id,
+                amount_cents: p.amount_cents,
+                status: p.status,
+                card_brand: p.card_brand,
+                card_last4: p.card_last4,
+                failure_code: p.failure_code,
+                charge_attempt: p.charge_attempt,
+                created_at: p.created_at,
+            })
+            .collect(),
         payout_account_verified: payout.verified,
         can_decide,
     })

@@ -11,7 +11,7 @@ use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder
 use serde_json::json;
 
 use super::{browse, charging, payout_accounts, pledging};
-use crate::entity::project;
+use crate::entity::{pledge, project};
 use crate::enums::{FundingState, ProjectStatus};
 use crate::events::{ProjectReleased, ReleaseCause};
 use crate::policy;
@@ -84,6 +84,15 @@ async fn decide(
         .exec(db)
         .await?;
     Ok(moved.rows_affected == 1)
+}
+
+/// Project `id`'s pledges, oldest first (its funding file).
+pub async fn pledges(db: &impl ConnectionTrait, id: i64) -> AppResult<Vec<pledge::Model>> {
+    Ok(pledge::Entity::find()
+        .filter(pledge::Column::ProjectId.eq(id))
+        .order_by_asc(pledge::Column::Id)
+        .all(db)
+        .await?)
 }
 
 fn not_awaiting() -> AppError {

@@ -18,7 +18,7 @@ use super::ledger::Entry;
 use super::{browse, transition};
 use crate::entity::{customer, pledge, project};
 use crate::enums::{FundingState, LedgerKind, PledgeStatus, ProjectStatus};
-use crate::events::{ProjectGoalReached, ProjectReachedMilestone};
+use crate::events::{PledgeMade, ProjectGoalReached, ProjectReachedMilestone};
 use crate::policy;
 
 /// The terms: the platform keeps 9% of what is charged.
@@ -371,6 +371,18 @@ pub async fn pledge(
         .await?;
     let crossed = crossed(&tx, found.id).await?;
     tx.commit().await?;
+    ctx.events
+        .publish(PledgeMade {
+            project: browse::ProjectRef::of(&found),
+            backer_id: user.id,
+            amount_cents: amount,
+            card: format!(
+                "{} ending {}",
+                made.card_brand.as_deref().unwrap_or("card"),
+                made.card_last4.as_deref().unwrap_or("----")
+            ),
+        })
+        .await;
     announce(ctx, found.id, crossed).await?;
     Ok(made)
 }

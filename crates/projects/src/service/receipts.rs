@@ -87,21 +87,18 @@ pub async fn of(ctx: &AppContext, user: &CurrentUser, id: i64) -> AppResult<Rece
             &format!("Refunded in full on {}.", refunded.format("%B %-d, %Y")),
         );
     }
-    page.text(
+    // The footer wraps within the frame (one line ran past its border).
+    page.paragraph(
         Font::Regular,
         9,
-        70,
-        120,
+        (70, 120),
+        A4.0 - 140,
+        13,
         &format!(
-            "All or nothing: charged because the project reached its goal and a Content Expert approved it. Cohort keeps {PLATFORM_FEE_PERCENT}%;"
+            "All or nothing: charged because the project reached its goal and a Content Expert \
+             approved it. Cohort keeps {PLATFORM_FEE_PERCENT}%; the rest goes to the research \
+             team's institution. This is not an official receipt for income tax purposes."
         ),
-    )
-    .text(
-        Font::Regular,
-        9,
-        70,
-        106,
-        "the rest goes to the research team's institution. This is not an official receipt for income tax purposes.",
     );
     Ok(Receipt {
         filename: format!("cohort-receipt-{number}.pdf"),

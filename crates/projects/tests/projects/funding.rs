@@ -148,6 +148,19 @@ async fn a_content_expert_approves_then_each_pledge_is_charged_once_and_paid_out
         "charged"
     );
     assert_eq!(funding(&app, &c.slug).await["state"], "charging");
+    // Found by staff (issue 42, finding 9): the funding file said only "charging" for a
+    // week. It shows each pledge: where its charge stands, why it failed, until when.
+    let (_, file) = app.get_json_as(&expert, &decide).await;
+    let pledges = file["data"]["pledges"].as_array().unwrap();
+    let statuses: Vec<&str> = pledges
+        .iter()
+        .map(|p| p["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(statuses, ["charged", "failed", "charged"], "{file}");
+    assert_eq!(pledges[1]["failure_code"], "card_declined");
+    assert_eq!(pledges[1]["update_card_by"], declined["update_card_by"]);
+    assert_eq!(pledges[1]["backer"]["name"], "Test Member");
+    assert!(pledges[0]["update_card_by"].is_null());
     let (_, notes) = app
         .get_json_as(&c.backers[1].0, "/api/me/notifications")
         .await;
@@ -247,7 +260,13 @@ async fn a_content_expert_approves_then_each_pledge_is_charged_once_and_paid_out
     assert_eq!((status, kind.as_deref()), (200, Some("application/pdf")));
     assert!(pdf.starts_with(b"%PDF-1.5"));
     let text = testkit::pdf::text(&pdf);
-    for needle in ["Receipt", "CA$10,000", "Early sepsis", "visa ending 4242"] {
+    for needle in [
+        "Receipt",
+        "CA$10,000",
+        "Early sepsis",
+        "visa ending 4242",
+        "income tax purposes.",
+    ] {
         assert!(text.contains(needle), "{needle} in {text}");
     }
     let (status, _, _) = receipt(c.backers[1].0.clone(), c.backers[0].1).await;

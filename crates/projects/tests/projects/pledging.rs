@@ -118,6 +118,23 @@ async fn members_pledge_change_and_cancel_until_the_goal_locks_the_pledges() {
         .await;
     assert_eq!(status, 201, "{made}");
     assert_eq!(made["data"]["status"], "pledged");
+    // Found by a donor (issue 42, finding 9): no confirmation was sent. It comes as a
+    // project-funding notice, in the app and by e-mail as the member chose.
+    let (_, notes) = app.get_json_as(&ada, "/api/me/notifications").await;
+    let thanks = notes["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|n| n["title"] == "Thank you for your pledge")
+        .cloned()
+        .unwrap_or_default();
+    assert!(
+        thanks["message"]
+            .as_str()
+            .unwrap_or_default()
+            .starts_with("You pledged CA$10,000 to Early sepsis with your visa ending 4242."),
+        "{notes}"
+    );
     assert_eq!(made["data"]["card_last4"], "4242");
     assert_eq!(made["data"]["locked"], false);
     let (status, again) = app

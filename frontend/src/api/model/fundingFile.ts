@@ -6,6 +6,7 @@
  * OpenAPI spec version: 0.1.0
  */
 import type { LedgerEntry } from './ledgerEntry';
+import type { FilePledge } from './filePledge';
 import type { StaffProjectRow } from './staffProjectRow';
 import type { ReviewSummary } from './reviewSummary';
 import type { Totals } from './totals';
@@ -21,6 +22,8 @@ export interface FundingFile {
   ledger: LedgerEntry[];
   /** The owner's payout account is verified by the processor (approval needs it). */
   payout_account_verified: boolean;
+  /** Every pledge, oldest first, with where its charge stands. */
+  pledges: FilePledge[];
   project: StaffProjectRow;
   reviews: ReviewSummary;
   totals: Totals;

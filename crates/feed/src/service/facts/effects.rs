@@ -158,6 +158,12 @@ pub fn of(fact: Fact, names: &Names) -> Effects {
             backers,
             cause,
         } => funding::released(&project, owner_id, &backers, &cause),
+        Fact::PledgeMade {
+            project,
+            backer_id,
+            amount_cents,
+            card,
+        } => funding::pledged(&project, backer_id, amount_cents, &card),
         Fact::PledgeLapsed {
             project,
             backer_id,

@@ -86,6 +86,25 @@ pub fn released(
     Effects::notices(notices)
 }
 
+/// A member pledged: their confirmation (in-app and by e-mail, as they chose for project
+/// funding) of what they promised and when it is charged.
+pub fn pledged(project: &Project, backer_id: i64, amount_cents: i64, card: &str) -> Effects {
+    Effects::notices([about_project(
+        backer_id,
+        kind::PROJECT_FUNDING,
+        project,
+        "Thank you for your pledge",
+        format!(
+            "You pledged {} to {} with your {card}. Nothing is charged unless the project \
+             reaches its goal and a Content Expert approves it; until the goal is reached you may \
+             change or cancel your pledge.",
+            kernel::money::cad(amount_cents),
+            project.title,
+        ),
+        project_route(project),
+    )])
+}
+
 /// A donor's pledge lapsed: they hear it no longer counts and that they are not charged.
 pub fn lapsed(project: &Project, backer_id: i64, amount_cents: i64) -> Effects {
     Effects::notices([about_project(
@@ -312,6 +331,18 @@ mod tests {
             lapsed.notices[0].message,
             "Your pledge of CA$500 to Early sepsis could not be charged and no new card came in \
              time: it no longer counts toward the funding, and you are not charged."
+        );
+    }
+
+    #[test]
+    fn a_pledge_is_confirmed_to_its_donor() {
+        let effects = pledged(&project(), 5, 5_000, "visa ending 4242");
+        assert_eq!(effects.notices[0].user_id, 5);
+        assert_eq!(effects.notices[0].title, "Thank you for your pledge");
+        assert!(
+            effects.notices[0]
+                .message
+                .starts_with("You pledged CA$50 to Early sepsis with your visa ending 4242.")
         );
     }
 

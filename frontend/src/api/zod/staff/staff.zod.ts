@@ -2222,6 +2222,27 @@ export const staffFundingFileResponse = zod.object({
   "provider_ref": zod.string().nullish().describe('The processor\'s id for the movement (a charge, a refund, a payout).')
 }).describe('One entry of a project\'s funding ledger.')).describe('Oldest first.'),
   "payout_account_verified": zod.boolean().describe('The owner\'s payout account is verified by the processor (approval needs it).'),
+  "pledges": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "backer": zod.union([zod.object({
+  "affiliation": zod.string().nullish(),
+  "avatar": zod.string().nullish(),
+  "avatar_thumbnail": zod.string().nullish(),
+  "blurb": zod.string().nullish().describe('The start of their bio, for member lists (none for private profiles).'),
+  "id": zod.number(),
+  "is_private": zod.boolean().describe('The member chose a private profile: show their name, not their activity.'),
+  "location": zod.string().nullish(),
+  "name": zod.string()
+}).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
+  "card_brand": zod.string().nullish(),
+  "card_last4": zod.string().nullish(),
+  "charge_attempt": zod.number().describe('New cards given after a failed charge (each is charged under a new key).'),
+  "created_at": zod.iso.datetime({}),
+  "failure_code": zod.string().nullish().describe('Why its last charge failed, as the processor named it (`card_declined`, …).'),
+  "id": zod.number(),
+  "status": zod.enum(['pledged', 'charging', 'charged', 'cancelled', 'refunded', 'failed', 'released', 'lapsed']).describe('Where a pledge stands (all or nothing): promised while the campaign runs, charged\nonce the goal is met and approved, or undone.'),
+  "update_card_by": zod.iso.datetime({}).nullish().describe('A failed charge: its donor may give a new card until then, or the pledge lapses.')
+}).describe('One pledge as the funding file shows it to staff: where its charge stands, and for a\nfailed charge why and until when its donor may give a new card.')).describe('Every pledge, oldest first, with where its charge stands.'),
   "project": zod.object({
   "aims": zod.string().describe('HTML.'),
   "budget_lines": zod.array(zod.object({
@@ -2337,6 +2358,27 @@ export const staffDecideFundingResponse = zod.object({
   "provider_ref": zod.string().nullish().describe('The processor\'s id for the movement (a charge, a refund, a payout).')
 }).describe('One entry of a project\'s funding ledger.')).describe('Oldest first.'),
   "payout_account_verified": zod.boolean().describe('The owner\'s payout account is verified by the processor (approval needs it).'),
+  "pledges": zod.array(zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "backer": zod.union([zod.object({
+  "affiliation": zod.string().nullish(),
+  "avatar": zod.string().nullish(),
+  "avatar_thumbnail": zod.string().nullish(),
+  "blurb": zod.string().nullish().describe('The start of their bio, for member lists (none for private profiles).'),
+  "id": zod.number(),
+  "is_private": zod.boolean().describe('The member chose a private profile: show their name, not their activity.'),
+  "location": zod.string().nullish(),
+  "name": zod.string()
+}).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
+  "card_brand": zod.string().nullish(),
+  "card_last4": zod.string().nullish(),
+  "charge_attempt": zod.number().describe('New cards given after a failed charge (each is charged under a new key).'),
+  "created_at": zod.iso.datetime({}),
+  "failure_code": zod.string().nullish().describe('Why its last charge failed, as the processor named it (`card_declined`, …).'),
+  "id": zod.number(),
+  "status": zod.enum(['pledged', 'charging', 'charged', 'cancelled', 'refunded', 'failed', 'released', 'lapsed']).describe('Where a pledge stands (all or nothing): promised while the campaign runs, charged\nonce the goal is met and approved, or undone.'),
+  "update_card_by": zod.iso.datetime({}).nullish().describe('A failed charge: its donor may give a new card until then, or the pledge lapses.')
+}).describe('One pledge as the funding file shows it to staff: where its charge stands, and for a\nfailed charge why and until when its donor may give a new card.')).describe('Every pledge, oldest first, with where its charge stands.'),
   "project": zod.object({
   "aims": zod.string().describe('HTML.'),
   "budget_lines": zod.array(zod.object({

@@ -3,26 +3,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { getDownloadPledgeReceiptUrl, useListMyPledges } from '@/api/endpoints/projects/projects';
-import type { MyPledge, PledgeStatus } from '@/api/model';
+import type { MyPledge } from '@/api/model';
 import { downloadFile } from '@/lib/api-client';
 import { errorMessage } from '@/lib/api-error';
 import { dateTime } from '@/lib/dates';
+import { pledgeStatusLabels } from '@/lib/labels';
 import { cad } from '@/lib/money';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { useToast } from '@/ui/toast';
 import { FailedChargeNotice } from '../funding/FailedChargeNotice';
-
-/** How each pledge's status reads in the donor's list. */
-const STATUS: Record<PledgeStatus, { label: string; color: 'default' | 'success' | 'warning' | 'info' }> = {
-  pledged: { label: 'Pledged', color: 'info' },
-  charging: { label: 'Being charged', color: 'info' },
-  charged: { label: 'Charged', color: 'success' },
-  cancelled: { label: 'Cancelled', color: 'default' },
-  refunded: { label: 'Refunded', color: 'default' },
-  failed: { label: 'Charge failed', color: 'warning' },
-  released: { label: 'Released, not charged', color: 'default' },
-  lapsed: { label: 'Lapsed', color: 'default' },
-};
 
 /** /my-profile/pledges: the donor's pledges, newest first, with a receipt for each charge and,
  * for a charge that failed, its deadline and the way to give a new card. */
@@ -44,7 +33,7 @@ function PledgeCard({ pledge }: { pledge: MyPledge }) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const status = STATUS[pledge.status];
+  const status = pledgeStatusLabels[pledge.status];
   const download = async () => {
     setBusy(true);
     try {

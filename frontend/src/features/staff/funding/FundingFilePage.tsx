@@ -1,4 +1,4 @@
-import { Alert, Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { getStaffExportFundingLedgerUrl, staffDecideFunding, useStaffFundingFile } from '@/api/endpoints/staff/staff';
@@ -8,14 +8,16 @@ import { staffError } from '../ui/staffError';
 import { FundingVerdict, type FundingFile } from '@/api/model';
 import { cad } from '@/lib/money';
 import { dateTime } from '@/lib/dates';
+import { pledgeStatusLabels } from '@/lib/labels';
 import { ErrorState, Loading } from '@/ui/QueryState';
 import { ReasonDialog } from '../ui/ReasonDialog';
 import { StaffPage } from '../ui/StaffPage';
 import { useRun } from '../ui/useRun';
 import { LEDGER_KIND } from './labels';
 
-/** /staff/funding/:id: one project's funding file — the project, its reviews, its ledger and
- * its owner's payout account — and a Content Expert's decision on it. */
+/** /staff/funding/:id: one project's funding file — the project, its reviews, its pledges and
+ * where each charge stands, its ledger and its owner's payout account — and a Content Expert's
+ * decision on it. */
 export function FundingFilePage() {
   const id = Number(useParams().id);
   // While the pledges are being charged (in the background), the file follows along.
@@ -66,6 +68,7 @@ export function FundingFilePage() {
         <Alert severity="warning">The owner has not verified a payout account yet: approval waits until they do.</Alert>
       )}
       <Summary file={data} />
+      <Pledges file={data} />
       <Ledger file={data} />
       <Button variant="outlined" onClick={() => void exportCsv()} disabled={downloading} sx={{ alignSelf: 'flex-start' }}>
         Export ledger (CSV)
@@ -135,6 +138,58 @@ function Summary({ file }: { file: FundingFile }) {
           ))}
         </CardContent>
       </Card>
+    </Stack>
+  );
+}
+
+/** Every pledge and where its charge stands: a failed one with its reason and deadline. */
+function Pledges({ file }: { file: FundingFile }) {
+  return (
+    <Stack spacing={1}>
+      <Typography variant="h6" component="h2">
+        Pledges
+      </Typography>
+      {file.pledges.length === 0 ? (
+        <Typography color="text.secondary">No pledges yet.</Typography>
+      ) : (
+        <TableContainer component={Card} variant="outlined">
+          <Table size="small" aria-label="Pledges">
+            <TableHead>
+              <TableRow>
+                <TableCell>Pledge</TableCell>
+                <TableCell>Backer</TableCell>
+                <TableCell align="right">Amount</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell>Card</TableCell>
+                <TableCell>Charge failed</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {file.pledges.map((pledge) => {
+                const status = pledgeStatusLabels[pledge.status];
+                return (
+                  <TableRow key={pledge.id}>
+                    <TableCell>{pledge.id}</TableCell>
+                    <TableCell>{pledge.backer?.name ?? 'unknown'}</TableCell>
+                    <TableCell align="right">{cad(pledge.amount_cents)}</TableCell>
+                    <TableCell>
+                      <Chip size="small" label={status.label} color={status.color} />
+                    </TableCell>
+                    <TableCell>{pledge.card_last4 ? `${pledge.card_brand ?? 'card'} ending ${pledge.card_last4}` : '—'}</TableCell>
+                    <TableCell>
+                      {pledge.failure_code
+                        ? `${pledge.failure_code.replaceAll('_', ' ')}${pledge.update_card_by ? ` · new card by ${dateTime(pledge.update_card_by)}` : ''}${
+                            pledge.charge_attempt > 0 ? ` · ${pledge.charge_attempt} new card(s) tried` : ''
+                          }`
+                        : '—'}
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
     </Stack>
   );
 }
