@@ -66,9 +66,10 @@ test-frontend: frontend-build
     cd frontend && npx vitest run
     cd frontend && npm run --silent budget
 
-# Playwright in Debian's Chromium against the real binary.
+# Playwright in Debian's Chromium against the real binary, its five servers on free ports
+# (E2E_PORT and the next four, chosen afresh each run unless set).
 e2e: chromium localstripe frontend-build debug-build
-    cd frontend && COHORT_BIN={{cohort_debug}} npx playwright test
+    cd frontend && E2E_PORT="${E2E_PORT:-$(python3 ../scripts/free-ports.py 5)}" COHORT_BIN={{cohort_debug}} npx playwright test
 
 # Lighthouse (mobile profile, simulated throttling) in Debian's Chromium on the landing page,
 # the blog, a post, the groups list and a group of a freshly started release binary with the

@@ -3,7 +3,9 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-// The real binary on a fresh embedded database; `just e2e` builds both first.
+// The real binary on a fresh embedded database; `just e2e` builds both first and sets E2E_PORT
+// to the first of five free ports (a fixed base failed whole runs when a process left over from
+// an interrupted run held one of them).
 const port = Number(process.env.E2E_PORT ?? 18080);
 // Set once, in the runner, and inherited by its workers: the first-start journey reads the
 // demo logins the binary keeps in its data dir.
@@ -12,7 +14,7 @@ const dataDir = process.env.E2E_DATA_DIR;
 const binary = process.env.COHORT_BIN ?? '../target/debug/cohort';
 
 // A second server takes cards with Stripe: Stripe.js and the API are localstripe's (PyPI's
-// stand-in Stripe, installed by `just localstripe`), on the next free ports.
+// stand-in Stripe, installed by `just localstripe`), on the next ports.
 const stripePort = port + 1;
 const localstripePort = port + 2;
 process.env.E2E_STRIPE_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'cohort-e2e-stripe-'));

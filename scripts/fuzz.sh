@@ -54,7 +54,7 @@ json() { python3 -c "import json,sys; print(json.load(sys.stdin)$1)"; }
 # member; sets base, staff and member (their bearer tokens).
 serve() {
   local data="$dir/$1" port
-  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  port=$(python3 "$here/free-ports.py")
   base="http://127.0.0.1:$port"
   mkdir -p "$data"
   local staff_email=fuzz-staff@example.org staff_password="fuzz staff $RANDOM$RANDOM"

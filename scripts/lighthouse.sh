@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bin="${COHORT_BIN:?COHORT_BIN names the cohort binary}"
-port="${LIGHTHOUSE_PORT:-18490}"
+port="${LIGHTHOUSE_PORT:-$(python3 scripts/free-ports.py)}"
 data="$(mktemp -d)"
 PORT="$port" COHORT_DATA_DIR="$data" COHORT_STATIC_DIR=frontend/dist RUST_LOG=warn \
   "$bin" serve >"$data/server.log" 2>&1 &

@@ -1,13 +1,16 @@
 import { expect, test } from './fixtures';
 import { adminToken, auth, DEMO_ADMIN, liveProject, openConsoleSection, PASSWORD, person, pledgeWithCard, shot, signInAs, signOut } from './support';
 
-test('pledges reach the goal, a Content Expert approves, a declined card is replaced and charged, and the owner refunds', async ({ page }, info) => {
+test('pledges reach the goal, a Content Expert approves, a declined card is replaced, a payment the bank holds is confirmed, and the owner refunds', async ({ page }, info) => {
   test.setTimeout(180_000);
   const { slug, title, owner } = await liveProject(page, 'approval.owner', `Night-time falls ${info.project.name}`);
   const steady = await person(page.request, 'approval.steady');
   const declined = await person(page.request, 'approval.declined');
+  const asked = await person(page.request, 'approval.asked');
   await pledgeWithCard(page.request, slug, steady, '4242424242424242', 300_000);
-  await pledgeWithCard(page.request, slug, declined, '4000000000000002', 200_000);
+  await pledgeWithCard(page.request, slug, declined, '4000000000000002', 100_000);
+  // A card whose bank wants each charge authenticated (3-D Secure).
+  await pledgeWithCard(page.request, slug, asked, '4000002500003155', 100_000);
 
   // The owner registers and verifies a payout account through the test processor's form.
   await signInAs(page, owner.email, PASSWORD);
@@ -42,7 +45,7 @@ test('pledges reach the goal, a Content Expert approves, a declined card is repl
   await page.goto('/staff');
   await openConsoleSection(page, 'Final approval');
   const card = page.getByRole('article', { name: title });
-  await expect(card.getByText('CA$5,000 pledged of CA$5,000 by 2 backer(s)')).toBeVisible();
+  await expect(card.getByText('CA$5,000 pledged of CA$5,000 by 3 backer(s)')).toBeVisible();
   await card.getByRole('link', { name: 'Open funding file' }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Ledger' }).getByText('Goal reached')).toBeVisible();
@@ -50,8 +53,9 @@ test('pledges reach the goal, a Content Expert approves, a declined card is repl
   await page.getByRole('button', { name: 'Approve funding' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Approve funding' }).click();
   await expect(page.getByText('Funding approved: the pledges are being charged.')).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Ledger' }).getByText('Charge failed')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Ledger' }).getByText('Charge failed')).toHaveCount(2);
   await expect(page.getByRole('table', { name: 'Pledges' }).getByText(/card declined · new card by/)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Pledges' }).getByText(/authentication required · new card by/)).toBeVisible();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export ledger (CSV)' }).click();
   expect((await download).suggestedFilename()).toMatch(/-ledger\.csv$/);
@@ -61,7 +65,7 @@ test('pledges reach the goal, a Content Expert approves, a declined card is repl
   await expect(reconciliation.getByText(/The processor, the ledger and the totals agree: \d+ charge\(s\), \d+ payout\(s\)/)).toBeVisible();
   await signOut(page);
 
-  // The donor whose card was declined gives a new one: it is charged and the project is paid out.
+  // The donor whose card was declined gives a new one: it is charged.
   await signInAs(page, declined.email, PASSWORD);
   await page.goto(`/project/${slug}`);
   const funding = page.getByRole('region', { name: 'Funding' });
@@ -74,8 +78,32 @@ test('pledges reach the goal, a Content Expert approves, a declined card is repl
   await page.screenshot({ path: shot('card-update', info.project.name), fullPage: true });
   await dialog.getByRole('button', { name: 'Save and charge' }).click();
   await expect(page.getByText('Thank you: your new card was charged.')).toBeVisible();
-  await expect(funding.getByText('Funded: the funds were paid out to the research team’s institution.')).toBeVisible();
+  await signOut(page);
+
+  // The donor whose bank holds the payment confirms it from My pledges, on a phone: it is
+  // charged and the project is paid out.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, asked.email, PASSWORD);
+  await page.goto('/my-profile/pledges');
+  const held = page.getByRole('article', { name: title });
+  await expect(held.getByText(/Your bank asks you to confirm this payment\. Confirm it, or give a new card, by/)).toBeVisible();
+  await page.screenshot({ path: shot('phone-pledge-needs-confirmation', info.project.name), fullPage: true });
+  await held.getByRole('button', { name: 'Confirm payment' }).click();
+  const bank = page.getByRole('dialog', { name: 'Confirm your payment' });
+  await expect(bank.getByText(/Your bank asks you to confirm your pledge of CA\$1,000/)).toBeVisible();
+  await bank.getByRole('button', { name: 'Confirm with my bank' }).click();
+  await expect(bank.getByRole('group', { name: 'Your bank (test processor)' })).toBeVisible();
+  await page.screenshot({ path: shot('phone-payment-confirmation', info.project.name), fullPage: true });
+  await bank.getByRole('button', { name: 'Complete authentication' }).click();
+  await expect(page.getByText('Thank you: your payment is confirmed and charged.')).toBeVisible();
+  await expect(held.getByText('Charged')).toBeVisible();
+  await page.goto(`/project/${slug}`);
+  await expect(page.getByRole('region', { name: 'Funding' }).getByText('Funded: the funds were paid out to the research team’s institution.')).toBeVisible();
   await page.screenshot({ path: shot('project-funded', info.project.name), fullPage: true });
+  await signOut(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  await signInAs(page, declined.email, PASSWORD);
   await page.goto('/my-profile/pledges');
   const pledge = page.getByRole('article', { name: title });
   await expect(pledge.getByText('Charged')).toBeVisible();
@@ -85,13 +113,17 @@ test('pledges reach the goal, a Content Expert approves, a declined card is repl
   await page.screenshot({ path: shot('profile-pledges', info.project.name), fullPage: true });
   await signOut(page);
 
-  // The owner refunds everyone, after a confirmation that the contract becomes void.
+  // The owner refunds everyone (on a phone), after a confirmation that the contract becomes
+  // void and that the payout is taken back first.
+  await page.setViewportSize({ width: 390, height: 844 });
   await signInAs(page, owner.email, PASSWORD);
   await page.goto('/my-projects');
   await expect(page.getByText('Funded and paid out to your institution')).toBeVisible();
   await page.getByRole('button', { name: 'Refund all pledges' }).click();
   const confirm = page.getByRole('dialog');
   await expect(confirm.getByText(/The funding contract becomes void/)).toBeVisible();
+  await expect(confirm.getByText(/that payout is taken back from the account first/)).toBeVisible();
+  await page.screenshot({ path: shot('phone-refund-after-payout', info.project.name), fullPage: true });
   await confirm.getByRole('button', { name: 'Refund all pledges' }).click();
   await expect(page.getByText('Every pledge is refunded and the contract is void.')).toBeVisible();
   await expect(page.getByText('Refunded: every pledge was returned and the contract is void')).toBeVisible();

@@ -65,6 +65,7 @@ mod m20261128_000057_patient_data_guardrail;
 mod m20261129_000058_pledge_invariants;
 mod m20261129_000059_payout_reversals;
 mod m20261129_000060_onboarding_links;
+mod m20261129_000061_charge_authentication;
 
 pub struct Migrator;
 
@@ -166,6 +167,7 @@ fn every_migration() -> Vec<Box<dyn MigrationTrait>> {
         Box::new(m20261129_000058_pledge_invariants::Migration),
         Box::new(m20261129_000059_payout_reversals::Migration),
         Box::new(m20261129_000060_onboarding_links::Migration),
+        Box::new(m20261129_000061_charge_authentication::Migration),
     ]
 }
 

@@ -53,6 +53,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .service(dev_mailbox::list)
         .service(dev_mailbox::outbox)
         .service(test_processor::confirm)
+        .service(test_processor::authenticate)
         .service(test_processor::onboard)
         .service(console::overview)
         .service(console::trends)

@@ -312,6 +312,7 @@ async fn pledge_charge_failed(
         backer_id: e.backer_id,
         amount_cents: e.amount_cents,
         grace_until: e.grace_until,
+        needs_authentication: e.needs_authentication,
     }])
 }
 

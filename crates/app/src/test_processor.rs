@@ -63,6 +63,54 @@ pub async fn confirm(
     Ok(Data::new(saved))
 }
 
+/// The card holder's answer to their bank's challenge, as the test processor's page sends it.
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+pub struct TestAuthentication {
+    /// The charge's secret, from `startPledgeAuthentication`.
+    #[validate(length(min = 1, max = 200))]
+    pub client_secret: String,
+    /// Whether the card holder confirms the payment (`false`: they refuse it).
+    pub approve: bool,
+}
+
+/// Test processor: authenticate a charge
+///
+/// The card holder's answer to their bank's challenge for an off-session charge that needs
+/// authentication (card ending 3155), as Stripe's 3-D Secure page takes it: approved, the
+/// charge succeeds; refused, it fails (the built-in test processor only).
+#[utoipa::path(
+    operation_id = "authenticateTestCharge",
+    tag = "payments",
+    params(("id" = String, Path, description = "The charge's id")),
+    request_body = TestAuthentication,
+    responses(
+        (status = 200, description = "The bank's answer is recorded.", body = Data<kernel::MessageResponse>),
+        (status = 400, description = "An unknown charge or secret, or a charge that does not wait for authentication.", body = kernel::ErrorBody),
+        (status = 404, description = "Another processor takes payments.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/test-processor/charges/{id}/authenticate")]
+pub async fn authenticate(
+    ctx: web::Data<AppContext>,
+    path: web::Path<String>,
+    body: kernel::extract::ValidJson<TestAuthentication>,
+) -> AppResult<web::Json<Data<kernel::MessageResponse>>> {
+    let processor = ctx
+        .test_processor
+        .as_ref()
+        .ok_or_else(AppError::not_found)?;
+    let body = body.into_inner();
+    processor
+        .authenticate(&path, &body.client_secret, body.approve)
+        .await?;
+    let answer = if body.approve {
+        "The payment is authenticated."
+    } else {
+        "The payment was refused."
+    };
+    Ok(kernel::MessageResponse::data(answer))
+}
+
 /// A Canadian bank account, as the test processor's onboarding form sends it.
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct TestBankAccount {

@@ -224,12 +224,14 @@ pub enum Fact {
         backer_id: i64,
         amount_cents: i64,
     },
-    /// A donor's charge failed: they have until `grace_until` to give a new card.
+    /// A donor's charge failed: they have until `grace_until` to give a new card (or, when
+    /// their bank wants it authenticated, to confirm the payment).
     PledgeChargeFailed {
         project: Project,
         backer_id: i64,
         amount_cents: i64,
         grace_until: chrono::DateTime<chrono::Utc>,
+        needs_authentication: bool,
     },
     /// A project's pledges reached one of its milestones: announced in everyone's feed, and
     /// its owner hears of it.

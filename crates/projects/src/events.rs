@@ -129,6 +129,9 @@ pub struct PledgeChargeFailed {
     pub pledge_id: i64,
     pub amount_cents: i64,
     pub grace_until: chrono::DateTime<chrono::Utc>,
+    /// The donor's bank wants the charge authenticated: the donor confirms it rather than
+    /// giving a new card.
+    pub needs_authentication: bool,
 }
 
 impl Event for PledgeChargeFailed {}

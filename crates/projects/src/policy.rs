@@ -89,6 +89,18 @@ pub fn may_update_card(
     status == crate::enums::PledgeStatus::Failed && grace_until.is_some_and(|until| until > now)
 }
 
+/// A donor completes with their bank a charge it wanted authenticated (on-session), while the
+/// pledge waits for it within its grace period.
+pub fn may_authenticate(
+    status: crate::enums::PledgeStatus,
+    failure_code: Option<&str>,
+    grace_until: Option<chrono::DateTime<chrono::Utc>>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> bool {
+    may_update_card(status, grace_until, now)
+        && failure_code == Some(crate::service::charging::AUTHENTICATION_REQUIRED)
+}
+
 /// Dynamic Review: any signed-in member but the owner rates a live project (a closed one
 /// keeps its reviews as they were).
 pub fn may_rate(status: ProjectStatus, is_owner: bool) -> bool {
@@ -186,6 +198,29 @@ mod tests {
             now
         ));
         assert!(!may_update_card(PledgeStatus::Charged, later, now));
+    }
+
+    #[test]
+    fn only_a_charge_the_bank_wants_authenticated_is_confirmed_within_the_grace_period() {
+        use crate::enums::PledgeStatus;
+        use crate::service::charging::AUTHENTICATION_REQUIRED;
+        let now = kernel::clock::now();
+        let later = Some(now + chrono::Duration::days(1));
+        let auth = Some(AUTHENTICATION_REQUIRED);
+        assert!(may_authenticate(PledgeStatus::Failed, auth, later, now));
+        assert!(!may_authenticate(
+            PledgeStatus::Failed,
+            Some("card_declined"),
+            later,
+            now
+        ));
+        assert!(!may_authenticate(
+            PledgeStatus::Failed,
+            auth,
+            Some(now),
+            now
+        ));
+        assert!(!may_authenticate(PledgeStatus::Charged, auth, later, now));
     }
 
     #[test]

@@ -321,6 +321,56 @@ async fn the_stripe_adapter_saves_charges_refunds_and_verifies_webhooks_against_
         "{declined:?}"
     );
 
+    // A card whose bank wants the charge authenticated (3-D Secure): the off-session charge
+    // waits for its card holder; the PaymentIntent's client secret is what Stripe.js's
+    // `confirmCardPayment` completes on-session (here localstripe's own call for it), and the
+    // charge is then collected.
+    // (localstripe leaves a setup with this card waiting for the bank too, so the card is
+    // attached to the customer directly.)
+    let customer = provider.create_customer("member-8").await.unwrap();
+    let card = [
+        ("type", "card"),
+        ("card[number]", "4000002500003155"),
+        ("card[exp_month]", "12"),
+        ("card[exp_year]", "2035"),
+        ("card[cvc]", "123"),
+    ];
+    let method = stripe.post("/v1/payment_methods", &card).await;
+    let method = method["id"].as_str().unwrap().to_owned();
+    stripe
+        .post(
+            &format!("/v1/payment_methods/{method}/attach"),
+            &[("customer", customer.as_str())],
+        )
+        .await;
+    let held = provider
+        .charge(&charge(&customer, &method, "pledge-3"))
+        .await
+        .unwrap();
+    let ChargeOutcome::NeedsAuthentication { charge_id: held } = held else {
+        panic!("{held:?}")
+    };
+    assert!(!record(held.clone()).await.unwrap().succeeded);
+    let secret = provider
+        .authentication_secret(&held)
+        .await
+        .unwrap()
+        .expect("a charge waiting for its card holder has a secret");
+    assert!(secret.starts_with(&format!("{held}_secret_")), "{secret}");
+    assert_eq!(
+        provider.authentication_secret(&charge_id).await.unwrap(),
+        None,
+        "a collected charge waits for nobody"
+    );
+    stripe
+        .post(
+            &format!("/v1/payment_intents/{held}/_authenticate?success=true"),
+            &[("client_secret", secret.as_str())],
+        )
+        .await;
+    assert!(record(held.clone()).await.unwrap().succeeded);
+    assert_eq!(provider.authentication_secret(&held).await.unwrap(), None);
+
     // localstripe signs its webhooks as Stripe does; the adapter verifies them.
     let mut delivered = Vec::new();
     for _ in 0..50 {

@@ -171,6 +171,10 @@ pub trait PaymentProvider: Send + Sync {
     async fn saved_method(&self, setup_id: &str) -> Result<Option<SavedMethod>, PaymentError>;
     /// Charges a saved card; the same idempotency key never charges twice.
     async fn charge(&self, request: &ChargeRequest<'_>) -> Result<ChargeOutcome, PaymentError>;
+    /// The secret with which the card holder's browser completes an off-session charge their
+    /// bank wants authenticated (`NeedsAuthentication`): Stripe.js's `confirmCardPayment`, or
+    /// the test processor's challenge. `None` once the charge no longer waits for it.
+    async fn authentication_secret(&self, charge_id: &str) -> Result<Option<String>, PaymentError>;
     /// The processor's record of a charge; `None` when it has none.
     async fn charge_record(&self, charge_id: &str) -> Result<Option<ChargeRecord>, PaymentError>;
     /// Every charge the processor made for the platform, oldest first.

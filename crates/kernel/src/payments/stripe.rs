@@ -14,6 +14,9 @@ use super::{
     WebhookEvent, webhook,
 };
 
+/// Stripe's code for an off-session charge the card holder's bank wants authenticated.
+const AUTHENTICATION_REQUIRED: &str = "authentication_required";
+
 /// Where and how to reach Stripe.
 #[derive(Debug, Clone)]
 pub struct StripeSettings {
@@ -189,23 +192,51 @@ impl PaymentProvider for StripeProvider {
         match self.send(sent).await? {
             Answer::Ok(intent) => {
                 let charge_id = id_of(&intent)?;
+                let code = text(&intent["last_payment_error"]["code"]);
                 Ok(match intent["status"].as_str() {
                     Some("succeeded" | "processing") => ChargeOutcome::Succeeded { charge_id },
                     Some("requires_action") => ChargeOutcome::NeedsAuthentication { charge_id },
+                    _ if code.as_deref() == Some(AUTHENTICATION_REQUIRED) => {
+                        ChargeOutcome::NeedsAuthentication { charge_id }
+                    }
                     _ => ChargeOutcome::Declined {
-                        code: text(&intent["last_payment_error"]["code"])
-                            .unwrap_or_else(|| "card_declined".into()),
+                        code: code.unwrap_or_else(|| "card_declined".into()),
                         charge_id: Some(charge_id),
                     },
                 })
             }
-            // 402: the card was refused (Stripe names the reason, and the attempt).
-            Answer::Error(402, error) => Ok(ChargeOutcome::Declined {
-                code: text(&error["decline_code"])
-                    .or_else(|| text(&error["code"]))
-                    .unwrap_or_else(|| "card_declined".into()),
-                charge_id: text(&error["payment_intent"]["id"]).or_else(|| text(&error["charge"])),
+            // 402: the card was refused (Stripe names the reason, and the attempt); an
+            // off-session charge the bank wants authenticated is refused this way too, its
+            // PaymentIntent left for the card holder to confirm on-session.
+            Answer::Error(402, error) => {
+                let intent = text(&error["payment_intent"]["id"]);
+                if let (Some(AUTHENTICATION_REQUIRED), Some(charge_id)) =
+                    (error["code"].as_str(), intent.clone())
+                {
+                    return Ok(ChargeOutcome::NeedsAuthentication { charge_id });
+                }
+                Ok(ChargeOutcome::Declined {
+                    code: text(&error["decline_code"])
+                        .or_else(|| text(&error["code"]))
+                        .unwrap_or_else(|| "card_declined".into()),
+                    charge_id: intent.or_else(|| text(&error["charge"])),
+                })
+            }
+            Answer::Error(status, error) => Err(refusal(status, &error)),
+        }
+    }
+
+    /// The PaymentIntent's client secret while it waits for its card holder (to authenticate,
+    /// or, after an off-session refusal, to be confirmed again with the same card).
+    async fn authentication_secret(&self, charge_id: &str) -> Result<Option<String>, PaymentError> {
+        match self.get(&format!("payment_intents/{charge_id}")).await? {
+            Answer::Ok(intent) => Ok(match intent["status"].as_str() {
+                Some("requires_action" | "requires_payment_method" | "requires_confirmation") => {
+                    text(&intent["client_secret"])
+                }
+                _ => None,
             }),
+            Answer::Error(404, _) => Ok(None),
             Answer::Error(status, error) => Err(refusal(status, &error)),
         }
     }

@@ -8,6 +8,7 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Datelike, Utc};
+use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter,
     QueryOrder, Set,
@@ -80,6 +81,7 @@ pub const INVALID_NUMBER: &str = "Your card number is incorrect.";
 pub const EXPIRED: &str = "Your card's expiration date is invalid.";
 pub const INVALID_CVC: &str = "Your card's security code is invalid.";
 pub const UNKNOWN_SETUP: &str = "This card setup does not exist or has expired.";
+pub const NO_AUTHENTICATION: &str = "This payment does not wait for authentication.";
 
 /// The Luhn checksum every card number carries.
 fn luhn(digits: &str) -> bool {
@@ -219,6 +221,42 @@ impl TestProcessor {
         })
     }
 
+    /// The card holder's answer to their bank's challenge, on-session (Stripe's 3-D Secure
+    /// page): a `requires_action` charge succeeds when `approve`d, else fails with
+    /// `authentication_failed`. Refused for another charge, secret or state.
+    pub async fn authenticate(
+        &self,
+        charge_id: &str,
+        client_secret: &str,
+        approve: bool,
+    ) -> Result<(), AppError> {
+        let refused = || AppError::bad_request("no_authentication", NO_AUTHENTICATION);
+        charge::Entity::find_by_id(charge_id.to_owned())
+            .one(&self.db)
+            .await?
+            .and_then(|c| c.client_secret)
+            .filter(|secret| {
+                crate::secret_token::hash(secret) == crate::secret_token::hash(client_secret)
+            })
+            .ok_or_else(refused)?;
+        let (status, failure) = if approve {
+            ("succeeded", None)
+        } else {
+            ("failed", Some("authentication_failed"))
+        };
+        let answered = charge::Entity::update_many()
+            .col_expr(charge::Column::Status, Expr::value(status))
+            .col_expr(charge::Column::FailureCode, Expr::value(failure))
+            .filter(charge::Column::Id.eq(charge_id))
+            .filter(charge::Column::Status.eq("requires_action"))
+            .exec(&self.db)
+            .await?;
+        if answered.rows_affected == 0 {
+            return Err(refused());
+        }
+        Ok(())
+    }
+
     /// Every charge made, oldest first.
     pub async fn charges(&self) -> Result<Vec<TestCharge>, PaymentError> {
         Ok(charge::Entity::find()
@@ -268,8 +306,9 @@ impl TestProcessor {
             Behaviour::InsufficientFunds => ("failed", Some("insufficient_funds")),
             Behaviour::NeedsAuthentication => ("requires_action", None),
         };
+        let id = new_id("ch");
         let inserted = charge::ActiveModel {
-            id: Set(new_id("ch")),
+            id: Set(id.clone()),
             idempotency_key: Set(request.idempotency_key.to_owned()),
             customer_id: Set(request.customer_id.to_owned()),
             method_id: Set(card.id),
@@ -279,6 +318,8 @@ impl TestProcessor {
             failure_code: Set(failure.map(str::to_owned)),
             description: Set(request.description.chars().take(255).collect()),
             created_at: Set(crate::clock::now()),
+            client_secret: Set((status == "requires_action")
+                .then(|| format!("{id}_secret_{}", crate::secret_token::generate()))),
         }
         .insert(&self.db)
         .await;
@@ -410,6 +451,14 @@ impl PaymentProvider for TestProcessor {
         let outcome = self.charge_once(request).await;
         tokio::time::sleep(self.latency).await;
         outcome
+    }
+
+    async fn authentication_secret(&self, charge_id: &str) -> Result<Option<String>, PaymentError> {
+        Ok(charge::Entity::find_by_id(charge_id.to_owned())
+            .filter(charge::Column::Status.eq("requires_action"))
+            .one(&self.db)
+            .await?
+            .and_then(|c| c.client_secret))
     }
 
     async fn charge_record(&self, charge_id: &str) -> Result<Option<ChargeRecord>, PaymentError> {

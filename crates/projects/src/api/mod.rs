@@ -1,5 +1,6 @@
 //! HTTP endpoints of the projects crate, one file per use case.
 
+pub mod authentication;
 pub mod backed;
 pub mod browse;
 pub mod dto;
@@ -49,6 +50,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(funding::refund)
         .service(funding::start_card_update)
         .service(funding::update_card)
+        .service(authentication::start)
+        .service(authentication::complete)
         .service(pledges::list)
         .service(pledges::receipt)
         .service(pledges::change)

@@ -160,6 +160,9 @@ pub struct MyPledge {
     pub failure_code: Option<String>,
     /// The charge failed: a new card is needed by then (set while one may be given).
     pub update_card_by: Option<DateTime<Utc>>,
+    /// The donor's bank wants the charge authenticated: the donor confirms the payment
+    /// (`startPledgeAuthentication`) by `update_card_by`, or gives a new card.
+    pub needs_authentication: bool,
     /// It was charged: its receipt is at `/me/pledges/{id}/receipt.pdf`.
     pub has_receipt: bool,
     pub created_at: DateTime<Utc>,
@@ -174,6 +177,12 @@ impl MyPledge {
             update_card_by: p.grace_until.filter(|_| {
                 crate::policy::may_update_card(p.status, p.grace_until, kernel::clock::now())
             }),
+            needs_authentication: crate::policy::may_authenticate(
+                p.status,
+                p.failure_code.as_deref(),
+                p.grace_until,
+                kernel::clock::now(),
+            ),
             failure_code: p.failure_code.clone(),
             has_receipt: p.charge_id.is_some(),
             project: PledgedProject {

@@ -18,11 +18,14 @@ use sea_orm::{
 
 use super::ledger::{self, CURRENCY, Entry};
 use super::{browse, payout_accounts, pledging, transition};
-use crate::entity::{pledge, project};
+use crate::entity::{ledger as ledger_entry, pledge, project};
 use crate::enums::{FundingState, LedgerKind, PledgeStatus};
 use crate::events::{
     PledgeChargeFailed, PledgeLapsed, ProjectFunded, ProjectRefunded, ProjectReleased, ReleaseCause,
 };
+
+/// A pledge's failure when its donor's bank wants the charge authenticated on-session.
+pub const AUTHENTICATION_REQUIRED: &str = "authentication_required";
 
 /// The key that charges pledge `id`'s attempt once, whatever happens around it.
 pub fn charge_key(pledge_id: i64, attempt: i32) -> String {
@@ -169,7 +172,7 @@ async fn record(
         ChargeOutcome::NeedsAuthentication { charge_id } => (
             PledgeStatus::Failed,
             None,
-            Some("authentication_required".to_owned()),
+            Some(AUTHENTICATION_REQUIRED.to_owned()),
             Entry::pledge(id, pledge_id, LedgerKind::Failed, 0).moved(Some(charge_id), key),
         ),
     };
@@ -207,7 +210,7 @@ async fn record(
                 })
                 .await;
         }
-    } else if failure.is_some() {
+    } else if let Some(failure) = failure {
         ctx.events
             .publish(PledgeChargeFailed {
                 project: browse::ProjectRef::of(found),
@@ -215,10 +218,101 @@ async fn record(
                 pledge_id,
                 amount_cents: claimed.amount_cents,
                 grace_until,
+                needs_authentication: failure == AUTHENTICATION_REQUIRED,
             })
             .await;
     }
     Ok(())
+}
+
+/// The key that records a charge its donor authenticated on-session (the attempt's own key
+/// recorded its failure).
+fn authenticated_key(failed: &pledge::Model) -> String {
+    format!(
+        "{}-authenticated",
+        charge_key(failed.id, failed.charge_attempt)
+    )
+}
+
+/// Records charge `charge_id` of failed pledge `failed`, which the processor says its donor's
+/// bank has now authenticated and collected: the pledge is claimed again and the charge
+/// recorded as any other (refunded at once when the project's money stopped moving); the
+/// caller then runs the project's charging, which settles it. When the pledge was let go meanwhile (lapsed, or released by a
+/// refund), the money collected for it goes straight back: never kept, never dropped.
+pub async fn authenticated(
+    ctx: &AppContext,
+    failed: &pledge::Model,
+    charge_id: String,
+    now: DateTime<Utc>,
+) -> AppResult<()> {
+    let key = authenticated_key(failed);
+    let found = project::Entity::find_by_id(failed.project_id)
+        .one(&ctx.db)
+        .await?
+        .ok_or_else(AppError::not_found)?;
+    let waits = failed.status == PledgeStatus::Failed;
+    if waits
+        && transition::run(&ctx.db, transition::moving(failed, PledgeStatus::Charging)?).await?
+    {
+        let claimed = pledge::Model {
+            status: PledgeStatus::Charging,
+            ..failed.clone()
+        };
+        let outcome = ChargeOutcome::Succeeded { charge_id };
+        return record(ctx, &found, &claimed, outcome, key, now).await;
+    }
+    let recorded = ledger_entry::Entity::find()
+        .filter(ledger_entry::Column::ProviderRef.eq(charge_id.as_str()))
+        .filter(ledger_entry::Column::Kind.eq(LedgerKind::Charged))
+        .one(&ctx.db)
+        .await?;
+    if recorded.is_some() {
+        return Ok(()); // Recorded by the donor's page or the processor's webhook first.
+    }
+    let (id, pledge_id, amount) = (found.id, failed.id, failed.amount_cents);
+    let refund_key = format!("{key}-refund");
+    let refund = ctx
+        .payments
+        .refund(&charge_id, &refund_key)
+        .await
+        .map_err(pledging::processor_error)?;
+    Entry::pledge(id, pledge_id, LedgerKind::Charged, amount)
+        .moved(Some(charge_id), key)
+        .write_once(&ctx.db)
+        .await?;
+    Entry::pledge(id, pledge_id, LedgerKind::Refunded, -amount)
+        .moved(Some(refund.id), refund_key)
+        .write_once(&ctx.db)
+        .await?;
+    Ok(())
+}
+
+/// The charge of failed pledge `failed`'s attempt that waits for its donor's bank: its id
+/// at the processor, as the attempt's ledger entry recorded it.
+pub async fn awaiting_authentication(
+    db: &impl sea_orm::ConnectionTrait,
+    failed: &pledge::Model,
+) -> AppResult<Option<String>> {
+    if failed.failure_code.as_deref() != Some(AUTHENTICATION_REQUIRED) {
+        return Ok(None);
+    }
+    Ok(ledger_entry::Entity::find()
+        .filter(
+            ledger_entry::Column::IdempotencyKey.eq(charge_key(failed.id, failed.charge_attempt)),
+        )
+        .one(db)
+        .await?
+        .and_then(|e| e.provider_ref))
+}
+
+/// Whether the processor collected charge `charge_id` (its card holder authenticated it).
+pub async fn collected(ctx: &AppContext, charge_id: &str) -> AppResult<bool> {
+    Ok(ctx
+        .payments
+        .charge_record(charge_id)
+        .await
+        .map_err(pledging::processor_error)?
+        .is_some_and(|c| c.succeeded))
 }
 
 /// Holds project `id`'s row for the rest of `tx` (a write that changes nothing, so every
@@ -247,6 +341,13 @@ async fn lapse_expired(ctx: &AppContext, id: i64, now: DateTime<Utc>) -> AppResu
         .all(&ctx.db)
         .await?;
     for each in expired {
+        // A donor who confirmed with their bank but never came back is recorded, not lapsed.
+        if let Some(charge_id) = awaiting_authentication(&ctx.db, &each).await?
+            && collected(ctx, &charge_id).await?
+        {
+            authenticated(ctx, &each, charge_id, now).await?;
+            continue;
+        }
         let tx = ctx.db.begin().await?;
         let lapsed = pledge::Entity::update_many()
             .col_expr(pledge::Column::Status, Expr::value(PledgeStatus::Lapsed))

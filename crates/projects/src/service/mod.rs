@@ -1,5 +1,6 @@
 //! The rules of projects; `api/` only converts.
 
+pub mod authentication;
 pub mod backing;
 pub mod browse;
 pub mod card_update;

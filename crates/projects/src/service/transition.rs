@@ -13,14 +13,15 @@ use crate::enums::PledgeStatus;
 
 /// Whether a pledge in status `from` may become `to` (`Pledged` to `Pledged` is a new amount).
 /// A charge is claimed (`Charging`) before the processor is asked, and only the claim's
-/// holder records the answer.
+/// holder records the answer; a failed charge its donor then authenticated with their bank is
+/// claimed again to record what the processor collected.
 pub fn may_become(from: PledgeStatus, to: PledgeStatus) -> bool {
     use PledgeStatus::{Cancelled, Charged, Charging, Failed, Lapsed, Pledged, Refunded, Released};
     matches!(
         (from, to),
         (Pledged, Pledged | Cancelled | Released | Charging)
             | (Charging, Charged | Failed)
-            | (Failed, Pledged | Released | Lapsed)
+            | (Failed, Pledged | Released | Lapsed | Charging)
             | (Charged, Refunded)
     )
 }

@@ -1,15 +1,16 @@
 //! The processor's webhooks reconcile its view with Cohort's: each event is verified (its
 //! signature and age), handled once by its id (a second delivery changes nothing), and a
 //! charge refunded at the processor itself (from its dashboard, or a dispute lost) is
-//! recorded on its pledge and the ledger as the owner's refunds are.
+//! recorded on its pledge and the ledger as the owner's refunds are; a charge its donor's
+//! bank authenticated on-session is recorded as the donor's page would.
 
 use kernel::payments::WebhookEvent;
 use kernel::{AppContext, AppError, AppResult};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, Set};
 
-use super::refunds;
-use crate::entity::{pledge, webhook_event};
-use crate::enums::PledgeStatus;
+use super::{charging, refunds};
+use crate::entity::{ledger, pledge, webhook_event};
+use crate::enums::{LedgerKind, PledgeStatus};
 
 pub const BAD_SIGNATURE: &str = "The webhook signature is not valid.";
 
@@ -40,10 +41,38 @@ pub async fn receive(ctx: &AppContext, payload: &[u8], signature: &str) -> AppRe
     if matches!(first, sea_orm::TryInsertResult::Conflicted) {
         return Ok(Delivery::Duplicate);
     }
-    if event.kind == "charge.refunded" {
-        refunded_at_processor(ctx, &event).await?;
+    match event.kind.as_str() {
+        "charge.refunded" => refunded_at_processor(ctx, &event).await?,
+        "payment_intent.succeeded" => authenticated_at_processor(ctx, &event).await?,
+        _ => {}
     }
     Ok(Delivery::Handled)
+}
+
+/// A charge its donor's bank authenticated, reported by the processor: recorded even when
+/// the donor closed the page before Cohort heard of it (once, whoever records it first).
+async fn authenticated_at_processor(ctx: &AppContext, event: &WebhookEvent) -> AppResult<()> {
+    let Some(charge_id) = event.object_id.as_deref() else {
+        return Ok(());
+    };
+    let attempt = ledger::Entity::find()
+        .filter(ledger::Column::ProviderRef.eq(charge_id))
+        .filter(ledger::Column::Kind.eq(LedgerKind::Failed))
+        .one(&ctx.db)
+        .await?;
+    let Some(pledge_id) = attempt.and_then(|e| e.pledge_id) else {
+        return Ok(()); // Not a charge that waited for its donor's bank.
+    };
+    let Some(failed) = pledge::Entity::find_by_id(pledge_id).one(&ctx.db).await? else {
+        return Ok(());
+    };
+    let waiting = charging::awaiting_authentication(&ctx.db, &failed).await?;
+    if waiting.as_deref() != Some(charge_id) || !charging::collected(ctx, charge_id).await? {
+        return Ok(());
+    }
+    charging::authenticated(ctx, &failed, charge_id.to_owned(), kernel::clock::now()).await?;
+    charging::start(ctx.clone(), failed.project_id);
+    Ok(())
 }
 
 /// A charge the processor refunded: its pledge is refunded in Cohort's records too.

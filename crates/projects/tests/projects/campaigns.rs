@@ -4,7 +4,7 @@
 use projects::service::ledger;
 use serde_json::{Value, json};
 use testkit::TestApp;
-use testkit::projects::{card, content_expert, live, make_eligible};
+use testkit::projects::{card, content_expert, live, make_eligible, payout_ready};
 
 pub const PASSWORD: &str = "trial design 21";
 
@@ -65,6 +65,32 @@ pub async fn approve(app: &TestApp, c: &Campaign) {
     assert_eq!(status, 200, "{body}");
 }
 
+/// A campaign at its goal on `cards`, its owner's payout account verified, approved by a
+/// Content Expert and through its first charging run; the admin's token with it.
+pub async fn charged(app: &TestApp, cards: [&str; 3]) -> (String, Campaign) {
+    let admin = app
+        .signed_in_staff("admin@example.org", "staff password 1")
+        .await;
+    let c = at_goal(app, &admin, cards).await;
+    payout_ready(app, &c.owner).await;
+    approve(app, &c).await;
+    projects::service::charging::run(&app.ctx, c.id, kernel::clock::now())
+        .await
+        .unwrap();
+    (admin, c)
+}
+
+/// The titles of `token`'s notifications, newest first.
+pub async fn notice_titles(app: &TestApp, token: &str) -> Vec<String> {
+    let (_, notes) = app.get_json_as(token, "/api/me/notifications").await;
+    notes["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|n| n["title"].as_str().map(str::to_owned))
+        .collect()
+}
+
 pub async fn pledge_of(app: &TestApp, token: &str, id: i64) -> Value {
     let (_, mine) = app.get_json_as(token, "/api/me/pledges").await;
     mine["data"]
@@ -79,6 +105,21 @@ pub async fn pledge_of(app: &TestApp, token: &str, id: i64) -> Value {
 pub async fn funding(app: &TestApp, slug: &str) -> Value {
     let (_, page) = app.get_json(&format!("/api/projects/{slug}")).await;
     page["data"]["funding"].clone()
+}
+
+/// The campaign's funding once it reached `state` (a background run settles it), within 10 s.
+pub async fn funding_reaches(app: &TestApp, slug: &str, state: &str) -> Value {
+    for _ in 0..100 {
+        let now = funding(app, slug).await;
+        if now["state"] == state {
+            return now;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!(
+        "the funding never became {state}: {}",
+        funding(app, slug).await
+    );
 }
 
 /// The project's raised amount is its ledger's pledged sum.

@@ -8,19 +8,9 @@ use kernel::payments::PaymentProvider;
 use projects::service::{charging, ledger};
 use serde_json::Value;
 use testkit::projects::payout_ready;
-use testkit::{TestApp, spawn_app};
+use testkit::spawn_app;
 
 use super::campaigns::*;
-
-async fn titles(app: &TestApp, token: &str) -> Vec<String> {
-    let (_, notes) = app.get_json_as(token, "/api/me/notifications").await;
-    notes["data"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|n| n["title"].as_str().map(str::to_owned))
-        .collect()
-}
 
 #[tokio::test]
 async fn a_lapse_that_takes_the_funding_below_the_goal_refunds_everyone_and_pays_nothing_out() {
@@ -79,17 +69,17 @@ async fn a_lapse_that_takes_the_funding_below_the_goal_refunds_everyone_and_pays
     };
     assert_eq!(statuses, ["refunded", "refunded", "lapsed"]);
     assert!(
-        titles(&app, &c.backers[0].0)
+        notice_titles(&app, &c.backers[0].0)
             .await
             .contains(&"Campaign fell short of its goal".to_owned())
     );
     assert!(
-        titles(&app, &c.backers[2].0)
+        notice_titles(&app, &c.backers[2].0)
             .await
             .contains(&"Your pledge lapsed".to_owned())
     );
     assert!(
-        titles(&app, &c.owner)
+        notice_titles(&app, &c.owner)
             .await
             .contains(&"Campaign fell short of its goal".to_owned())
     );

@@ -1,6 +1,7 @@
 //! Integration tests of the projects crate through the real app and its database.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod authentication;
 mod backed;
 mod browse;
 mod budget;

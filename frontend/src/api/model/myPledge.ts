@@ -31,6 +31,9 @@ export interface MyPledge {
   /** The pledge can no longer change: the project reached its goal (or its campaign ended). */
   locked: boolean;
   message?: MyPledgeMessage;
+  /** The donor's bank wants the charge authenticated: the donor confirms the payment
+(`startPledgeAuthentication`) by `update_card_by`, or gives a new card. */
+  needs_authentication: boolean;
   project: PledgedProject;
   status: PledgeStatus;
   /** The charge failed: a new card is needed by then (set while one may be given). */

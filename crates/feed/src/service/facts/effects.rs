@@ -187,7 +187,16 @@ pub fn of(fact: Fact, names: &Names) -> Effects {
             backer_id,
             amount_cents,
             grace_until,
-        } => funding::charge_failed(&project, backer_id, amount_cents, grace_until),
+            needs_authentication,
+        } => {
+            let failed = funding::FailedCharge {
+                backer_id,
+                amount_cents,
+                grace_until,
+                needs_authentication,
+            };
+            funding::charge_failed(&project, &failed)
+        }
         Fact::ProjectRefunded { project, backers } => funding::refunded(&project, &backers),
         Fact::ProjectReachedMilestone {
             project,

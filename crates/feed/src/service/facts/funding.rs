@@ -160,24 +160,43 @@ pub fn funded(
     Effects::notices(notices)
 }
 
-/// A donor's charge failed: they are asked for a new card before the grace period ends.
-pub fn charge_failed(
-    project: &Project,
-    backer_id: i64,
-    amount_cents: i64,
-    grace_until: DateTime<Utc>,
-) -> Effects {
+/// A donor's charge that failed.
+pub struct FailedCharge {
+    pub backer_id: i64,
+    pub amount_cents: i64,
+    pub grace_until: DateTime<Utc>,
+    /// Their bank wants it authenticated: they confirm the payment rather than give a card.
+    pub needs_authentication: bool,
+}
+
+/// A donor's charge failed: they are asked, before the grace period ends, for a new card or,
+/// when their bank wants the charge authenticated, to confirm the payment.
+pub fn charge_failed(project: &Project, failed: &FailedCharge) -> Effects {
+    let amount = kernel::money::cad(failed.amount_cents);
+    let by = failed.grace_until.format("%B %-d, %Y");
+    let (title, text) = if failed.needs_authentication {
+        (
+            "Confirm your payment",
+            format!(
+                "Your bank asks you to confirm your pledge of {amount} to {}. Confirm it by {by} to keep backing it.",
+                project.title
+            ),
+        )
+    } else {
+        (
+            "Update your card",
+            format!(
+                "Your pledge of {amount} to {} could not be charged. Give a new card by {by} to keep backing it.",
+                project.title
+            ),
+        )
+    };
     Effects::notices([about_project(
-        backer_id,
+        failed.backer_id,
         kind::PROJECT_FUNDING,
         project,
-        "Update your card",
-        format!(
-            "Your pledge of {} to {} could not be charged. Give a new card by {} to keep backing it.",
-            kernel::money::cad(amount_cents),
-            project.title,
-            grace_until.format("%B %-d, %Y")
-        ),
+        title,
+        text,
         project_route(project),
     )])
 }
@@ -364,10 +383,27 @@ mod tests {
             .map(|d| d.with_timezone(&Utc))
             .ok()
             .unwrap_or_default();
-        let effects = charge_failed(&project(), 5, 2_500, until);
+        let mut failed = FailedCharge {
+            backer_id: 5,
+            amount_cents: 2_500,
+            grace_until: until,
+            needs_authentication: false,
+        };
+        let effects = charge_failed(&project(), &failed);
         assert_eq!(
             effects.notices[0].in_app_route.as_deref(),
             Some("/project/early-sepsis")
+        );
+        assert_eq!(effects.notices[0].title, "Update your card");
+        assert!(effects.notices[0].message.contains("by December 1, 2026"));
+
+        failed.needs_authentication = true;
+        let effects = charge_failed(&project(), &failed);
+        assert_eq!(effects.notices[0].title, "Confirm your payment");
+        assert!(
+            effects.notices[0]
+                .message
+                .starts_with("Your bank asks you to confirm your pledge of CA$25")
         );
         assert!(effects.notices[0].message.contains("by December 1, 2026"));
     }

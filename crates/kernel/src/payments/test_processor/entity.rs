@@ -80,6 +80,8 @@ pub mod charge {
         pub failure_code: Option<String>,
         pub description: String,
         pub created_at: DateTimeUtc,
+        /// What the card holder's browser shows to authenticate a `requires_action` charge.
+        pub client_secret: Option<String>,
     }
 
     #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -29,6 +29,7 @@ import type {
   DataMessageResponse,
   DataSavedMethod,
   ErrorBody,
+  TestAuthentication,
   TestBankAccount,
   TestCard
 } from '../../model';
@@ -280,6 +281,79 @@ export const useOnboardTestPayoutAccount = <TError = ErrorBody | ErrorBody | Err
       > => {
 
       const mutationOptions = getOnboardTestPayoutAccountMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * The card holder's answer to their bank's challenge for an off-session charge that needs authentication (card ending 3155), as Stripe's 3-D Secure page takes it: approved, the charge succeeds; refused, it fails (the built-in test processor only).
+ * @summary Test processor: authenticate a charge
+ */
+export const getAuthenticateTestChargeUrl = (id: string,) => {
+
+
+  
+
+  return `/api/test-processor/charges/${id}/authenticate`
+}
+
+export const authenticateTestCharge = async (id: string,
+    testAuthentication: TestAuthentication, options?: RequestInit): Promise<DataMessageResponse> => {
+  
+  return apiFetch<DataMessageResponse>(getAuthenticateTestChargeUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      testAuthentication,)
+  }
+);}
+
+
+
+
+export const getAuthenticateTestChargeMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof authenticateTestCharge>>, TError,{id: string;data: TestAuthentication}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof authenticateTestCharge>>, TError,{id: string;data: TestAuthentication}, TContext> => {
+
+const mutationKey = ['authenticateTestCharge'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof authenticateTestCharge>>, {id: string;data: TestAuthentication}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  authenticateTestCharge(id,data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AuthenticateTestChargeMutationResult = NonNullable<Awaited<ReturnType<typeof authenticateTestCharge>>>
+    export type AuthenticateTestChargeMutationBody = TestAuthentication
+    export type AuthenticateTestChargeMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Test processor: authenticate a charge
+ */
+export const useAuthenticateTestCharge = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof authenticateTestCharge>>, TError,{id: string;data: TestAuthentication}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof authenticateTestCharge>>,
+        TError,
+        {id: string;data: TestAuthentication},
+        TContext
+      > => {
+
+      const mutationOptions = getAuthenticateTestChargeMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -33,6 +33,7 @@ import type {
   DataMyPledge,
   DataOnboarding,
   DataPayoutAccountView,
+  DataPledgeAuthentication,
   DataProfileProjects,
   DataProjectDraft,
   DataProjectEligibility,
@@ -695,6 +696,148 @@ export const useChangeMyPledge = <TError = ErrorBody | ErrorBody | ErrorBody | E
       > => {
 
       const mutationOptions = getChangeMyPledgeMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * For one of the caller's pledges whose charge their bank wants authenticated: the charge's secret, with which the browser completes the bank's challenge (Stripe.js's `confirmCardPayment`, or the test processor's page); `POST …/authentication/complete` then records the charge.
+ * @summary Start confirming a pledge's payment
+ */
+export const getStartPledgeAuthenticationUrl = (id: number,) => {
+
+
+  
+
+  return `/api/me/pledges/${id}/authentication`
+}
+
+export const startPledgeAuthentication = async (id: number, options?: RequestInit): Promise<DataPledgeAuthentication> => {
+  
+  return apiFetch<DataPledgeAuthentication>(getStartPledgeAuthenticationUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getStartPledgeAuthenticationMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startPledgeAuthentication>>, TError,{id: number}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof startPledgeAuthentication>>, TError,{id: number}, TContext> => {
+
+const mutationKey = ['startPledgeAuthentication'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof startPledgeAuthentication>>, {id: number}> = (props) => {
+          const {id} = props ?? {};
+
+          return  startPledgeAuthentication(id,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type StartPledgeAuthenticationMutationResult = NonNullable<Awaited<ReturnType<typeof startPledgeAuthentication>>>
+    
+    export type StartPledgeAuthenticationMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Start confirming a pledge's payment
+ */
+export const useStartPledgeAuthentication = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startPledgeAuthentication>>, TError,{id: number}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof startPledgeAuthentication>>,
+        TError,
+        {id: number},
+        TContext
+      > => {
+
+      const mutationOptions = getStartPledgeAuthenticationMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Once the caller's bank confirmed the charge of their pledge, Cohort asks the processor and records it: the pledge, charged (or refunded at once when the project was refunded meanwhile).
+ * @summary Record a confirmed payment
+ */
+export const getCompletePledgeAuthenticationUrl = (id: number,) => {
+
+
+  
+
+  return `/api/me/pledges/${id}/authentication/complete`
+}
+
+export const completePledgeAuthentication = async (id: number, options?: RequestInit): Promise<DataMyPledge> => {
+  
+  return apiFetch<DataMyPledge>(getCompletePledgeAuthenticationUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getCompletePledgeAuthenticationMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completePledgeAuthentication>>, TError,{id: number}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof completePledgeAuthentication>>, TError,{id: number}, TContext> => {
+
+const mutationKey = ['completePledgeAuthentication'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof completePledgeAuthentication>>, {id: number}> = (props) => {
+          const {id} = props ?? {};
+
+          return  completePledgeAuthentication(id,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CompletePledgeAuthenticationMutationResult = NonNullable<Awaited<ReturnType<typeof completePledgeAuthentication>>>
+    
+    export type CompletePledgeAuthenticationMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Record a confirmed payment
+ */
+export const useCompletePledgeAuthentication = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completePledgeAuthentication>>, TError,{id: number}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof completePledgeAuthentication>>,
+        TError,
+        {id: number},
+        TContext
+      > => {
+
+      const mutationOptions = getCompletePledgeAuthenticationMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

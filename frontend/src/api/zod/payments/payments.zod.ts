@@ -55,6 +55,25 @@ export const onboardTestPayoutAccountResponse = zod.object({
 })
 
 /**
+ * The card holder's answer to their bank's challenge for an off-session charge that needs authentication (card ending 3155), as Stripe's 3-D Secure page takes it: approved, the charge succeeds; refused, it fails (the built-in test processor only).
+ * @summary Test processor: authenticate a charge
+ */
+export const authenticateTestChargeParams = zod.object({
+  "id": zod.string().describe('The charge\'s id')
+})
+
+export const authenticateTestChargeBody = zod.object({
+  "approve": zod.boolean().describe('Whether the card holder confirms the payment (`false`: they refuse it).'),
+  "client_secret": zod.string().describe('The charge\'s secret, from `startPledgeAuthentication`.')
+}).describe('The card holder\'s answer to their bank\'s challenge, as the test processor\'s page sends it.')
+
+export const authenticateTestChargeResponse = zod.object({
+  "data": zod.object({
+  "message": zod.string()
+}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
+})
+
+/**
  * Saves a test card on a setup (the built-in test processor only).
  * @summary Test processor: save a card
  */

@@ -143,6 +143,7 @@ export const listMyPledgesResponse = zod.object({
   "id": zod.number(),
   "locked": zod.boolean().describe('The pledge can no longer change: the project reached its goal (or its campaign ended).'),
   "message": zod.string().nullish(),
+  "needs_authentication": zod.boolean().describe('The donor\'s bank wants the charge authenticated: the donor confirms the payment\n(`startPledgeAuthentication`) by `update_card_by`, or gives a new card.'),
   "project": zod.object({
   "id": zod.number(),
   "slug": zod.string(),
@@ -173,6 +174,7 @@ export const cancelMyPledgeResponse = zod.object({
   "id": zod.number(),
   "locked": zod.boolean().describe('The pledge can no longer change: the project reached its goal (or its campaign ended).'),
   "message": zod.string().nullish(),
+  "needs_authentication": zod.boolean().describe('The donor\'s bank wants the charge authenticated: the donor confirms the payment\n(`startPledgeAuthentication`) by `update_card_by`, or gives a new card.'),
   "project": zod.object({
   "id": zod.number(),
   "slug": zod.string(),
@@ -207,6 +209,46 @@ export const changeMyPledgeResponse = zod.object({
   "id": zod.number(),
   "locked": zod.boolean().describe('The pledge can no longer change: the project reached its goal (or its campaign ended).'),
   "message": zod.string().nullish(),
+  "needs_authentication": zod.boolean().describe('The donor\'s bank wants the charge authenticated: the donor confirms the payment\n(`startPledgeAuthentication`) by `update_card_by`, or gives a new card.'),
+  "project": zod.object({
+  "id": zod.number(),
+  "slug": zod.string(),
+  "title": zod.string()
+}).describe('A project as a pledge names it.'),
+  "status": zod.enum(['pledged', 'charging', 'charged', 'cancelled', 'refunded', 'failed', 'released', 'lapsed']).describe('Where a pledge stands (all or nothing): promised while the campaign runs, charged\nonce the goal is met and approved, or undone.'),
+  "update_card_by": zod.iso.datetime({}).nullish().describe('The charge failed: a new card is needed by then (set while one may be given).')
+}).describe('One of the caller\'s pledges.')
+})
+
+/**
+ * For one of the caller's pledges whose charge their bank wants authenticated: the charge's secret, with which the browser completes the bank's challenge (Stripe.js's `confirmCardPayment`, or the test processor's page); `POST …/authentication/complete` then records the charge.
+ * @summary Start confirming a pledge's payment
+ */
+export const startPledgeAuthenticationParams = zod.object({
+  "id": zod.number().describe('The pledge\'s id')
+})
+
+/**
+ * Once the caller's bank confirmed the charge of their pledge, Cohort asks the processor and records it: the pledge, charged (or refunded at once when the project was refunded meanwhile).
+ * @summary Record a confirmed payment
+ */
+export const completePledgeAuthenticationParams = zod.object({
+  "id": zod.number().describe('The pledge\'s id')
+})
+
+export const completePledgeAuthenticationResponse = zod.object({
+  "data": zod.object({
+  "amount_cents": zod.number().describe('Cents of CAD.'),
+  "anonymous": zod.boolean(),
+  "card_brand": zod.string().nullish(),
+  "card_last4": zod.string().nullish(),
+  "created_at": zod.iso.datetime({}),
+  "failure_code": zod.string().nullish().describe('Why its charge failed, as the processor named it (`card_declined`, …).'),
+  "has_receipt": zod.boolean().describe('It was charged: its receipt is at `/me/pledges/{id}/receipt.pdf`.'),
+  "id": zod.number(),
+  "locked": zod.boolean().describe('The pledge can no longer change: the project reached its goal (or its campaign ended).'),
+  "message": zod.string().nullish(),
+  "needs_authentication": zod.boolean().describe('The donor\'s bank wants the charge authenticated: the donor confirms the payment\n(`startPledgeAuthentication`) by `update_card_by`, or gives a new card.'),
   "project": zod.object({
   "id": zod.number(),
   "slug": zod.string(),
@@ -241,6 +283,7 @@ export const updatePledgeCardResponse = zod.object({
   "id": zod.number(),
   "locked": zod.boolean().describe('The pledge can no longer change: the project reached its goal (or its campaign ended).'),
   "message": zod.string().nullish(),
+  "needs_authentication": zod.boolean().describe('The donor\'s bank wants the charge authenticated: the donor confirms the payment\n(`startPledgeAuthentication`) by `update_card_by`, or gives a new card.'),
   "project": zod.object({
   "id": zod.number(),
   "slug": zod.string(),

@@ -20,6 +20,7 @@ export interface StripeCardElement {
 interface StripeClient {
   elements(): { create(type: 'card', options?: object): StripeCardElement };
   confirmCardSetup(clientSecret: string, data: { payment_method: { card: StripeCardElement } }): Promise<{ error?: StripeError | null }>;
+  confirmCardPayment(clientSecret: string): Promise<{ error?: StripeError | null }>;
 }
 
 declare global {
@@ -67,6 +68,15 @@ export async function saveStripeCard(card: StripeCard | null, clientSecret: stri
   if (!card) throw new CardRefusal('The card form is still loading; try again in a moment.');
   const { error } = await card.client.confirmCardSetup(clientSecret, { payment_method: { card: card.element } });
   if (error) throw new CardRefusal(error.message || 'The card could not be saved. Check its details and try again.');
+}
+
+/** Shows the bank's challenge for a charge that waits for its card holder (3-D Secure): Stripe.js
+ * opens the bank's page; a refusal or a closed page comes back as a CardRefusal. */
+export async function confirmStripePayment(jsUrl: string, publishableKey: string, clientSecret: string): Promise<void> {
+  await loadScript(jsUrl);
+  if (!window.Stripe) throw new CardRefusal(LOAD_FAILED);
+  const { error } = await window.Stripe(publishableKey).confirmCardPayment(clientSecret);
+  if (error) throw new CardRefusal(error.message || 'Your bank did not confirm the payment.');
 }
 
 /** Stripe's card field, mounted into the form and handed to `onCard` for `saveStripeCard`. */

@@ -1,0 +1,248 @@
+//! A card whose bank wants each charge authenticated (issue 42, finding 8; the test card ending
+//! 3155, Stripe's `requires_action`): an off-session charge cannot be made, and before, the
+//! donor could only give the same card again, which failed again, until the pledge lapsed.
+//! Now the donor is asked to confirm the payment, confirms it with their bank on-session, and
+//! the charge the processor collected is recorded once, as any charge.
+
+use projects::service::{authentication, charging};
+use serde_json::{Value, json};
+use testkit::TestApp;
+use testkit::projects::confirm_card;
+use testkit::spawn_app;
+
+use super::campaigns::*;
+
+const ASKS: [&str; 3] = ["4242424242424242", "4000002500003155", "4242424242424242"];
+
+/// The donor's bank answers its challenge (the test processor's page).
+async fn bank_answers(app: &TestApp, challenge: &Value, approve: bool) -> (u16, Value) {
+    app.post_json(
+        &format!(
+            "/api/test-processor/charges/{}/authenticate",
+            challenge["charge_id"].as_str().unwrap()
+        ),
+        &json!({"client_secret": challenge["client_secret"], "approve": approve}),
+    )
+    .await
+}
+
+async fn challenge(app: &TestApp, token: &str, pledge: i64) -> (u16, Value) {
+    let (status, body) = app
+        .post_json_as(
+            token,
+            &format!("/api/me/pledges/{pledge}/authentication"),
+            &json!({}),
+        )
+        .await;
+    (status, body["data"].clone())
+}
+
+async fn complete(app: &TestApp, token: &str, pledge: i64) -> (u16, Value) {
+    app.post_json_as(
+        token,
+        &format!("/api/me/pledges/{pledge}/authentication/complete"),
+        &json!({}),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn a_charge_the_bank_wants_authenticated_is_confirmed_by_its_donor_and_recorded_once() {
+    let app = spawn_app().await;
+    let (admin, c) = charged(&app, ASKS).await;
+    let (donor, pledge) = (&c.backers[1].0, c.backers[1].1);
+    let mine = pledge_of(&app, donor, pledge).await;
+    assert_eq!(
+        (
+            &mine["status"],
+            &mine["failure_code"],
+            &mine["needs_authentication"]
+        ),
+        (
+            &json!("failed"),
+            &json!("authentication_required"),
+            &json!(true)
+        ),
+        "{mine}"
+    );
+    assert!(
+        notice_titles(&app, donor)
+            .await
+            .contains(&"Confirm your payment".to_owned())
+    );
+
+    // What the donor had before: the same card again fails again.
+    let (status, setup) = app
+        .post_json_as(
+            donor,
+            &format!("/api/me/pledges/{pledge}/card-setups"),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(status, 201, "{setup}");
+    let setup = confirm_card(&app, &setup["data"], ASKS[1]).await;
+    let (status, again) = app
+        .put_json_as(
+            donor,
+            &format!("/api/me/pledges/{pledge}/card"),
+            &json!({"setup_id": setup}),
+        )
+        .await;
+    assert_eq!(status, 200, "{again}");
+    assert_eq!(again["data"]["status"], "failed");
+    assert_eq!(again["data"]["needs_authentication"], true);
+
+    // Nobody else gets the challenge; an answer before the bank's is refused.
+    let (status, _) = challenge(&app, &c.backers[0].0, pledge).await;
+    assert_eq!(status, 404);
+    let (status, body) = complete(&app, donor, pledge).await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (400, Some(authentication::NOT_CONFIRMED))
+    );
+
+    let (status, asked) = challenge(&app, donor, pledge).await;
+    assert_eq!(status, 201, "{asked}");
+    assert_eq!(
+        (&asked["processor"], &asked["amount_cents"]),
+        (&json!("test"), &json!(1_000_000))
+    );
+    let forged = json!({"charge_id": asked["charge_id"], "client_secret": "ch_forged_secret"});
+    assert_eq!(
+        bank_answers(&app, &forged, true).await.0,
+        400,
+        "the secret is checked"
+    );
+    let (status, body) = bank_answers(&app, &asked, true).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        bank_answers(&app, &asked, true).await.0,
+        400,
+        "answered once"
+    );
+
+    let (status, done) = complete(&app, donor, pledge).await;
+    assert_eq!(status, 200, "{done}");
+    assert_eq!(
+        (
+            &done["data"]["status"],
+            &done["data"]["needs_authentication"]
+        ),
+        (&json!("charged"), &json!(false))
+    );
+    let (status, body) = complete(&app, donor, pledge).await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (400, Some(authentication::NO_AUTHENTICATION))
+    );
+
+    // Nothing waits any more: the project is funded and paid out, the books agree.
+    funding_reaches(&app, &c.slug, "disbursed").await;
+    let totals = ledger_matches(&app, &c).await;
+    assert_eq!(
+        (totals.collected_cents, totals.paid_out_cents),
+        (2_500_000, 2_275_000)
+    );
+    let charged_keys = succeeded_charges(&app).await;
+    assert_eq!(
+        charged_keys.len(),
+        3,
+        "each pledge charged once: {charged_keys:?}"
+    );
+    let (_, report) = app
+        .get_json_as(&admin, "/api/staff/funding-reconciliation")
+        .await;
+    assert_eq!(report["data"]["discrepancies"], json!([]), "{report}");
+}
+
+#[tokio::test]
+async fn a_refused_challenge_leaves_the_pledge_to_a_new_card() {
+    let app = spawn_app().await;
+    let (_, c) = charged(&app, ASKS).await;
+    let (donor, pledge) = (&c.backers[1].0, c.backers[1].1);
+    let (_, asked) = challenge(&app, donor, pledge).await;
+    assert_eq!(bank_answers(&app, &asked, false).await.0, 200);
+    let (status, body) = complete(&app, donor, pledge).await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (400, Some(authentication::NOT_CONFIRMED))
+    );
+    let (status, body) = challenge(&app, donor, pledge).await;
+    assert_eq!(status, 400, "the bank's refusal ends that charge: {body}");
+
+    let (_, setup) = app
+        .post_json_as(
+            donor,
+            &format!("/api/me/pledges/{pledge}/card-setups"),
+            &json!({}),
+        )
+        .await;
+    let setup = confirm_card(&app, &setup["data"], "4242424242424242").await;
+    let (status, updated) = app
+        .put_json_as(
+            donor,
+            &format!("/api/me/pledges/{pledge}/card"),
+            &json!({"setup_id": setup}),
+        )
+        .await;
+    assert_eq!(status, 200, "{updated}");
+    assert_eq!(updated["data"]["status"], "charged");
+    assert_eq!(ledger_matches(&app, &c).await.collected_cents, 2_500_000);
+}
+
+/// The donor confirmed with their bank and closed the page before Cohort heard of it: when
+/// the grace period ends the charge is found and recorded rather than the pledge lapsed.
+#[tokio::test]
+async fn a_donor_who_confirms_and_leaves_is_recorded_when_the_grace_period_ends() {
+    let app = spawn_app().await;
+    let (_, c) = charged(&app, ASKS).await;
+    let (donor, pledge) = (&c.backers[1].0, c.backers[1].1);
+    let (_, asked) = challenge(&app, donor, pledge).await;
+    assert_eq!(bank_answers(&app, &asked, true).await.0, 200);
+
+    kernel::clock::advance(chrono::Duration::days(8));
+    charging::run(&app.ctx, c.id, kernel::clock::now())
+        .await
+        .unwrap();
+    assert_eq!(pledge_of(&app, donor, pledge).await["status"], "charged");
+    charging::run(&app.ctx, c.id, kernel::clock::now())
+        .await
+        .unwrap();
+    assert_eq!(funding(&app, &c.slug).await["state"], "disbursed");
+    assert_eq!(ledger_matches(&app, &c).await.collected_cents, 2_500_000);
+}
+
+/// The owner refunded while the donor was at their bank's page: the pledge was let go, and
+/// the money the bank then released comes straight back, recorded both ways.
+#[tokio::test]
+async fn a_payment_confirmed_after_a_refund_is_refunded_at_once() {
+    let app = spawn_app().await;
+    let (admin, c) = charged(&app, ASKS).await;
+    let (donor, pledge) = (&c.backers[1].0, c.backers[1].1);
+    let (_, asked) = challenge(&app, donor, pledge).await;
+    let (status, body) = app
+        .post_json_as(
+            &c.owner,
+            &format!("/api/me/projects/{}/refund", c.id),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(pledge_of(&app, donor, pledge).await["status"], "released");
+    let (status, _) = challenge(&app, donor, pledge).await;
+    assert_eq!(status, 400, "no challenge for a pledge let go");
+
+    assert_eq!(bank_answers(&app, &asked, true).await.0, 200);
+    let (status, done) = complete(&app, donor, pledge).await;
+    assert_eq!(status, 200, "{done}");
+    assert_eq!(done["data"]["status"], "released");
+    let totals = ledger_matches(&app, &c).await;
+    assert_eq!(
+        totals.collected_cents, 0,
+        "every charge refunded, this one too"
+    );
+    let (_, report) = app
+        .get_json_as(&admin, "/api/staff/funding-reconciliation")
+        .await;
+    assert_eq!(report["data"]["discrepancies"], json!([]), "{report}");
+}
