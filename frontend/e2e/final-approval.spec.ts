@@ -54,6 +54,11 @@ test('pledges reach the goal, a Content Expert approves, a declined card is repl
   await page.getByRole('dialog').getByRole('button', { name: 'Approve funding' }).click();
   await expect(page.getByText('Funding approved: the pledges are being charged.')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Ledger' }).getByText('Charge failed')).toHaveCount(2);
+  // The books in double entry: the steady donor's charge is held by Cohort until the payout.
+  const accounts = page.getByRole('table', { name: 'Accounts' });
+  await expect(accounts.getByRole('row', { name: /Held by Cohort CA\$3,000/ })).toBeVisible();
+  await expect(accounts.getByRole('row', { name: /Donors’ cards −CA\$3,000/ })).toBeVisible();
+  await page.screenshot({ path: shot('funding-file-charging', info.project.name), fullPage: true });
   await expect(page.getByRole('table', { name: 'Pledges' }).getByText(/card declined · new card by/)).toBeVisible();
   await expect(page.getByRole('table', { name: 'Pledges' }).getByText(/authentication required · new card by/)).toBeVisible();
   const download = page.waitForEvent('download');

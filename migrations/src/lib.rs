@@ -66,6 +66,7 @@ mod m20261129_000058_pledge_invariants;
 mod m20261129_000059_payout_reversals;
 mod m20261129_000060_onboarding_links;
 mod m20261129_000061_charge_authentication;
+mod m20261129_000062_ledger_postings;
 
 pub struct Migrator;
 
@@ -168,6 +169,7 @@ fn every_migration() -> Vec<Box<dyn MigrationTrait>> {
         Box::new(m20261129_000059_payout_reversals::Migration),
         Box::new(m20261129_000060_onboarding_links::Migration),
         Box::new(m20261129_000061_charge_authentication::Migration),
+        Box::new(m20261129_000062_ledger_postings::Migration),
     ]
 }
 

@@ -96,3 +96,72 @@ fn every_migration_runs_in_a_transaction() {
         );
     }
 }
+
+/// Entries written before the ledger kept double entry get the postings the code writes now:
+/// each moving entry's amount out of one account and into the other, markers none.
+#[tokio::test]
+async fn the_ledgers_entries_before_double_entry_are_posted_balanced() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = sqlite(&dir).await;
+    let before = Migrator::migrations().len() - 1;
+    assert_eq!(
+        Migrator::migrations()[before].name(),
+        "m20261129_000062_ledger_postings"
+    );
+    Migrator::up(
+        &db,
+        Some(<u32 as TryFrom<usize>>::try_from(before).unwrap()),
+    )
+    .await
+    .unwrap();
+    db.execute_unprepared("PRAGMA foreign_keys = OFF")
+        .await
+        .unwrap();
+    for (kind, cents) in [
+        ("pledged", 1_000),
+        ("goal_reached", 1_000),
+        ("charged", 1_000),
+        ("fee", 90),
+        ("payout", 910),
+        ("payout_reversed", -910),
+        ("refunded", -1_000),
+        ("failed", 0),
+    ] {
+        db.execute_unprepared(&format!(
+            "INSERT INTO project_ledger (project_id, kind, amount_cents, currency, created_at) \
+             VALUES (7, '{kind}', {cents}, 'cad', '2026-11-01T00:00:00Z')"
+        ))
+        .await
+        .unwrap();
+    }
+    Migrator::up(&db, None).await.unwrap();
+    let balances = db
+        .query_all_raw(Statement::from_string(
+            db.get_database_backend(),
+            "SELECT account, SUM(amount_cents) AS cents, COUNT(*) AS legs \
+             FROM project_ledger_postings GROUP BY account ORDER BY account",
+        ))
+        .await
+        .unwrap()
+        .iter()
+        .map(|row| {
+            (
+                row.try_get::<String>("", "account").unwrap(),
+                row.try_get::<i64>("", "cents").unwrap(),
+                row.try_get::<i64>("", "legs").unwrap(),
+            )
+        })
+        .collect::<Vec<_>>();
+    let expected = [
+        ("commitments", -1_000, 1),
+        ("donor_cards", 0, 2),
+        ("escrow", -90, 5),
+        ("owner_payout", 0, 2),
+        ("platform_fees", 90, 1),
+        ("pledged", 1_000, 1),
+    ]
+    .map(|(a, c, n)| (a.to_owned(), c, n));
+    assert_eq!(balances, expected);
+    let total: i64 = balances.iter().map(|b| b.1).sum();
+    assert_eq!(total, 0, "the books balance");
+}

@@ -194,6 +194,25 @@ string_enum!(
     }
 );
 
+string_enum!(
+    /// An account of a project's books (double entry): each ledger entry moves its amount
+    /// from one account to another, so every account's balance is the sum of its postings.
+    LedgerAccount {
+        /// What pledges promise (the source of commitments; its balance is minus the pledged).
+        Commitments = "commitments",
+        /// What standing pledges add up to (the project's raised amount).
+        Pledged = "pledged",
+        /// The donors' cards (money comes from them and refunds go back to them).
+        DonorCards = "donor_cards",
+        /// What Cohort holds for the project between a charge and the payout.
+        Escrow = "escrow",
+        /// The platform's fee kept.
+        PlatformFees = "platform_fees",
+        /// The owner's institutional account the funds are paid out to.
+        OwnerPayout = "owner_payout",
+    }
+);
+
 /// The totals a ledger entry counts toward.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Total {
@@ -208,6 +227,19 @@ pub enum Total {
 }
 
 impl LedgerKind {
+    /// The accounts an entry of this kind moves its amount between (from, to); none for a
+    /// marker that moves nothing. A negative amount moves back the other way.
+    pub fn accounts(self) -> Option<(LedgerAccount, LedgerAccount)> {
+        use LedgerAccount::{Commitments, DonorCards, Escrow, OwnerPayout, PlatformFees, Pledged};
+        match self.total() {
+            Total::Pledged => Some((Commitments, Pledged)),
+            Total::Collected => Some((DonorCards, Escrow)),
+            Total::Fees => Some((Escrow, PlatformFees)),
+            Total::PaidOut => Some((Escrow, OwnerPayout)),
+            Total::None => None,
+        }
+    }
+
     pub fn total(self) -> Total {
         match self {
             Self::Pledged | Self::Changed | Self::Released => Total::Pledged,

@@ -1,6 +1,8 @@
 /** An amount in cents of CAD, as people read it: whole dollars stay whole (CA$25,000), any
- * cents show as two digits (CA$4.50). */
+ * cents show as two digits (CA$4.50), and an amount taken away carries a minus sign before
+ * the currency (−CA$1,000), as statements print it. */
 export function cad(cents: number): string {
   const digits = cents % 100 === 0 ? 0 : 2;
-  return `CA$${(cents / 100).toLocaleString('en-CA', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
+  const sign = cents < 0 ? '−' : '';
+  return `${sign}CA$${(Math.abs(cents) / 100).toLocaleString('en-CA', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
 }

@@ -16,7 +16,7 @@ use super::dto::{ReviewSummary, StaffProjectRow};
 use super::pledges::{CardSetup, MyPledge};
 use super::staff_projects::owned_rows;
 use crate::entity::ledger;
-use crate::enums::{LedgerKind, PledgeStatus};
+use crate::enums::{LedgerAccount, LedgerKind, PledgeStatus};
 use crate::service::ledger::Totals;
 use crate::service::reconciliation::{self, Report};
 use crate::service::{
@@ -62,12 +62,23 @@ pub struct FundingFile {
     pub totals: Totals,
     /// Oldest first.
     pub ledger: Vec<LedgerEntry>,
+    /// The project's books in double entry: each account that holds something, with the sum
+    /// of its postings (they sum to zero), in the order the money flows.
+    pub accounts: Vec<AccountBalance>,
     /// Every pledge, oldest first, with where its charge stands.
     pub pledges: Vec<FilePledge>,
     /// The owner's payout account is verified by the processor (approval needs it).
     pub payout_account_verified: bool,
     /// The caller, a Content Expert, may approve or not now (the pledges reached the goal).
     pub can_decide: bool,
+}
+
+/// One account of a project's books and its balance.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AccountBalance {
+    pub account: LedgerAccount,
+    /// Cents of CAD: what the account received less what it gave.
+    pub balance_cents: i64,
 }
 
 /// One pledge as the funding file shows it to staff: where its charge stands, and for a
@@ -140,6 +151,7 @@ pub async fn file(
 async fn funding_file(ctx: &AppContext, staff: &Staff, id: i64) -> AppResult<FundingFile> {
     let found = final_approval::find(ctx, id).await?;
     let entries = ledger_service::entries(&ctx.db, found.id).await?;
+    let accounts = ledger_service::balances(&ctx.db, found.id).await?;
     let reviews = dynamic_review::tally(&ctx.db, found.id, None).await?;
     let payout = payout_accounts::status(ctx, found.owner_id).await?;
     let pledges = final_approval::pledges(&ctx.db, found.id).await?;
@@ -153,6 +165,13 @@ async fn funding_file(ctx: &AppContext, staff: &Staff, id: i64) -> AppResult<Fun
         reviews: reviews.into(),
         totals: Totals::of(&entries),
         ledger: entries.into_iter().map(LedgerEntry::from).collect(),
+        accounts: accounts
+            .into_iter()
+            .map(|(account, balance_cents)| AccountBalance {
+                account,
+                balance_cents,
+            })
+            .collect(),
         pledges: pledges
             .into_iter()
             .map(|p| FilePledge {

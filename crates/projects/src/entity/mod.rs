@@ -5,6 +5,7 @@ pub mod ledger;
 pub mod need;
 pub mod payout_account;
 pub mod pledge;
+pub mod posting;
 pub mod project;
 pub mod review;
 pub mod tag_link;

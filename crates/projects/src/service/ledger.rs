@@ -1,17 +1,24 @@
-//! The funding ledger: every movement of a project's funding is one entry, written in the
-//! transaction that made it (amounts in cents of CAD, the processor's reference and the
-//! idempotency key when money moved at the processor). A project's totals are the sums of
-//! its entries, by the total each kind counts toward.
+//! The funding ledger, in double entry: every movement of a project's funding is one entry,
+//! written in the transaction that made it (amounts in cents of CAD, the processor's
+//! reference and the idempotency key when money moved at the processor), with its postings —
+//! the amount taken out of one account and put into another, summing to zero (a set that
+//! does not balance is refused before anything is written). A project's totals are the sums
+//! of its entries, by the total each kind counts toward; its accounts' balances are the sums
+//! of their postings, and reconciliation checks the two agree.
 
-use kernel::AppResult;
+use std::collections::HashMap;
+
+use kernel::{AppError, AppResult};
+use sea_orm::sea_query::{Expr, ExprTrait, Func};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set,
 };
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::entity::ledger;
-use crate::enums::{LedgerKind, Total};
+use crate::entity::{ledger, posting};
+use crate::enums::{LedgerAccount, LedgerKind, Total};
 
 pub const CURRENCY: &str = "cad";
 
@@ -61,9 +68,16 @@ impl Entry {
         Ok(true)
     }
 
-    /// Writes it in the caller's transaction.
+    /// Its postings: the amount out of its kind's first account and into the second (a
+    /// negative amount moves back); none for a marker, or an entry of nothing.
+    pub fn postings(&self) -> Vec<Posting> {
+        postings(self.kind, self.amount_cents)
+    }
+
+    /// Writes it and its postings in the caller's transaction.
     pub async fn write(self, db: &impl ConnectionTrait) -> AppResult<ledger::Model> {
-        Ok(ledger::ActiveModel {
+        let postings = balanced(self.postings())?;
+        let written = ledger::ActiveModel {
             project_id: Set(self.project_id),
             pledge_id: Set(self.pledge_id),
             kind: Set(self.kind),
@@ -75,8 +89,90 @@ impl Entry {
             ..Default::default()
         }
         .insert(db)
-        .await?)
+        .await?;
+        if !postings.is_empty() {
+            posting::Entity::insert_many(postings.iter().map(|p| posting::ActiveModel {
+                entry_id: Set(written.id),
+                project_id: Set(written.project_id),
+                account: Set(p.account),
+                amount_cents: Set(p.amount_cents),
+                ..Default::default()
+            }))
+            .exec(db)
+            .await?;
+        }
+        Ok(written)
     }
+}
+
+/// One leg of an entry: into `account` (positive) or out of it (negative).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Posting {
+    pub account: LedgerAccount,
+    pub amount_cents: i64,
+}
+
+impl Posting {
+    pub fn new(account: LedgerAccount, amount_cents: i64) -> Self {
+        Self {
+            account,
+            amount_cents,
+        }
+    }
+
+    /// The order postings are compared in: by account, then amount.
+    pub fn sort(postings: &mut [Posting]) {
+        postings.sort_by_key(|p| (p.account.as_str(), p.amount_cents));
+    }
+}
+
+/// The postings of an entry of `kind` for `amount_cents`: out of its kind's first account and
+/// into the second (a negative amount moves back); none for a marker, or an entry of nothing.
+pub fn postings(kind: LedgerKind, amount_cents: i64) -> Vec<Posting> {
+    match kind.accounts() {
+        Some((from, to)) if amount_cents != 0 => vec![
+            Posting::new(from, -amount_cents),
+            Posting::new(to, amount_cents),
+        ],
+        _ => Vec::new(),
+    }
+}
+
+/// `postings`, when they may be written: none (a marker), or at least two, none of them
+/// zero, that sum to zero. Anything else is a fault in the code that made them, refused
+/// before the entry is written.
+pub fn balanced(postings: Vec<Posting>) -> AppResult<Vec<Posting>> {
+    let sum: i64 = postings.iter().map(|p| p.amount_cents).sum();
+    let legs = postings.len();
+    if legs == 0 || (legs >= 2 && sum == 0 && postings.iter().all(|p| p.amount_cents != 0)) {
+        return Ok(postings);
+    }
+    Err(AppError::Internal(anyhow::anyhow!(
+        "unbalanced ledger postings ({legs} legs summing to {sum}): {postings:?}"
+    )))
+}
+
+/// Project `id`'s accounts, each with the sum of its postings (one query), in the order the
+/// money flows.
+pub async fn balances(db: &impl ConnectionTrait, id: i64) -> AppResult<Vec<(LedgerAccount, i64)>> {
+    let sums: HashMap<LedgerAccount, i64> = posting::Entity::find()
+        .select_only()
+        .column(posting::Column::Account)
+        .column_as(
+            Expr::expr(Func::sum(Expr::col(posting::Column::AmountCents))).cast_as("BIGINT"),
+            "balance",
+        )
+        .filter(posting::Column::ProjectId.eq(id))
+        .group_by(posting::Column::Account)
+        .into_tuple()
+        .all(db)
+        .await?
+        .into_iter()
+        .collect();
+    Ok(LedgerAccount::ALL
+        .iter()
+        .filter_map(|a| sums.get(a).map(|cents| (*a, *cents)))
+        .collect())
 }
 
 /// A project's totals, each the sum of its ledger's entries of that total.
@@ -160,6 +256,52 @@ pub fn csv(entries: &[ledger::Model]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn postings_that_do_not_sum_to_zero_are_refused() {
+        use LedgerAccount::{DonorCards, Escrow, PlatformFees};
+        let pair = vec![Posting::new(DonorCards, -500), Posting::new(Escrow, 500)];
+        assert_eq!(balanced(pair.clone()).ok(), Some(pair));
+        assert!(balanced(Vec::new()).is_ok(), "a marker posts nothing");
+        for wrong in [
+            vec![Posting::new(DonorCards, -500), Posting::new(Escrow, 499)],
+            vec![Posting::new(Escrow, 500)],
+            vec![Posting::new(Escrow, 0), Posting::new(PlatformFees, 0)],
+            vec![
+                Posting::new(DonorCards, -500),
+                Posting::new(Escrow, 455),
+                Posting::new(PlatformFees, 46),
+            ],
+        ] {
+            assert!(balanced(wrong.clone()).is_err(), "{wrong:?}");
+        }
+    }
+
+    #[test]
+    fn each_entry_moves_its_amount_between_two_accounts() {
+        use LedgerAccount::{DonorCards, Escrow, OwnerPayout};
+        let refund = Entry::pledge(1, 2, LedgerKind::Refunded, -700);
+        assert_eq!(
+            refund.postings(),
+            [Posting::new(DonorCards, 700), Posting::new(Escrow, -700)],
+            "a refund takes money out of escrow back to the card"
+        );
+        let payout = Entry::pledge(1, 2, LedgerKind::Payout, 900);
+        assert_eq!(
+            payout.postings(),
+            [Posting::new(Escrow, -900), Posting::new(OwnerPayout, 900)]
+        );
+        assert!(
+            Entry::pledge(1, 2, LedgerKind::Failed, 0)
+                .postings()
+                .is_empty()
+        );
+        assert!(
+            Entry::pledge(1, 2, LedgerKind::GoalReached, 5)
+                .postings()
+                .is_empty()
+        );
+    }
 
     #[test]
     fn the_fee_is_nine_percent_to_the_nearest_cent() {

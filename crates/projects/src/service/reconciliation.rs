@@ -14,9 +14,9 @@ use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::ledger::Totals;
+use super::ledger::{self as ledger_service, Posting, Totals};
 use super::pledging::processor_error;
-use crate::entity::{ledger, pledge, project};
+use crate::entity::{ledger, pledge, posting, project};
 use crate::enums::{LedgerKind, PledgeStatus, ReconciliationSide};
 
 /// One difference, with what to do about it.
@@ -65,6 +65,8 @@ pub const RAISED_VS_LEDGER: &str = "The raised amount shown differs from the pro
 pub const RAISED_VS_PLEDGES: &str = "The raised amount shown differs from its standing pledges.";
 pub const BACKERS_VS_PLEDGES: &str = "The backers shown differ from its standing pledges.";
 pub const OVERSPENT: &str = "More was paid out and kept than the project collected.";
+pub const POSTINGS_DIFFER: &str =
+    "The entry's postings do not move its amount between its two accounts.";
 
 /// What to do about each problem.
 fn action(problem: &str) -> &'static str {
@@ -92,6 +94,10 @@ fn action(problem: &str) -> &'static str {
         }
         UNRECORDED_PAYOUT => "Take the payout back at the processor, or record it in the ledger.",
         OVERSPENT => "Take the payout back or collect what is missing before any further refund.",
+        POSTINGS_DIFFER => {
+            "Correct the entry's postings from its kind and amount; a movement that did happen \
+             is recorded as a new entry, never by changing one."
+        }
         _ => "Recount the project's pledges and correct its totals from its ledger.",
     }
 }
@@ -175,6 +181,8 @@ fn project_of_key(key: Option<&str>) -> Option<i64> {
 /// Cohort's side, read in a fixed number of queries.
 struct Books {
     entries: Vec<ledger::Model>,
+    /// Each entry's postings, by entry, sorted.
+    postings: HashMap<i64, Vec<Posting>>,
     /// Every project with money on the books: id → (title, raised shown, backers shown).
     projects: HashMap<i64, (String, i64, i64)>,
     /// Standing pledges by project: (cents, count).
@@ -189,6 +197,14 @@ impl Books {
             .order_by_asc(ledger::Column::Id)
             .all(db)
             .await?;
+        let mut postings: HashMap<i64, Vec<Posting>> = HashMap::new();
+        for p in posting::Entity::find().all(db).await? {
+            postings
+                .entry(p.entry_id)
+                .or_default()
+                .push(Posting::new(p.account, p.amount_cents));
+        }
+        postings.values_mut().for_each(|legs| Posting::sort(legs));
         let standing: Vec<(i64, i64, i64)> = pledge::Entity::find()
             .select_only()
             .column(pledge::Column::ProjectId)
@@ -231,6 +247,7 @@ impl Books {
             .await?;
         Ok(Self {
             entries,
+            postings,
             projects: projects
                 .into_iter()
                 .map(|(id, title, raised, backers)| (id, (title, raised, i64::from(backers))))
@@ -393,6 +410,29 @@ fn payouts(books: &Books, listed: &[ListedPayout]) -> Vec<Discrepancy> {
 }
 
 /// Each project's totals shown against its ledger and its standing pledges.
+/// Every entry whose postings are not the balanced pair its kind and amount make (double
+/// entry: what the entry says moved, and between which accounts).
+fn postings(books: &Books) -> Vec<Discrepancy> {
+    let mut found = Vec::new();
+    for e in &books.entries {
+        let mut expected = ledger_service::postings(e.kind, e.amount_cents);
+        Posting::sort(&mut expected);
+        let actual = books.postings.get(&e.id).cloned().unwrap_or_default();
+        if actual != expected {
+            let at = Found {
+                books,
+                side: ReconciliationSide::Ledger,
+                project_id: Some(e.project_id),
+                pledge_id: e.pledge_id,
+                reference: e.provider_ref.clone(),
+            };
+            let sum = actual.iter().map(|p| p.amount_cents).sum();
+            found.push(at.is(POSTINGS_DIFFER, [sum, e.amount_cents], None));
+        }
+    }
+    found
+}
+
 fn totals(books: &Books) -> Vec<Discrepancy> {
     let mut by_project: HashMap<i64, Vec<ledger::Model>> = HashMap::new();
     for e in &books.entries {
@@ -436,6 +476,7 @@ pub async fn report(ctx: &AppContext) -> AppResult<Report> {
     let books = Books::read(&ctx.db, named).await?;
     let mut discrepancies = charges(&books, &listed_charges);
     discrepancies.extend(payouts(&books, &listed_payouts));
+    discrepancies.extend(postings(&books));
     discrepancies.extend(totals(&books));
     let recorded = |kind| books.of_kind(kind).count();
     Ok(Report {

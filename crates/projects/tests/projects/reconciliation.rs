@@ -1,7 +1,8 @@
 //! Reconciliation, three ways (issue 42, finding 6): it used to check only that the ledger's
 //! charges were at the processor. A difference is planted in each side — a charge only the
-//! processor has, a charge only the ledger has, a raised amount that matches neither the
-//! ledger nor the pledges — and each is listed with what to do, by the console's endpoint.
+//! processor has, a charge only the ledger has, an entry whose double-entry postings no
+//! longer balance, a raised amount that matches neither the ledger nor the pledges — and each
+//! is listed with what to do, by the console's endpoint.
 
 use kernel::payments::{ChargeRequest, PaymentProvider};
 use projects::service::ledger::Entry;
@@ -54,6 +55,16 @@ async fn reconciliation_finds_a_difference_planted_in_each_of_its_three_sides() 
         .write(&app.ctx.db)
         .await
         .unwrap();
+    // The ledger's own books: a cent taken off the escrow leg of the first charge's postings.
+    app.ctx
+        .db
+        .execute_unprepared(&format!(
+            "UPDATE project_ledger_postings SET amount_cents = amount_cents - 1 WHERE id = \
+             (SELECT MIN(id) FROM project_ledger_postings WHERE project_id = {} AND account = 'escrow')",
+            c.id
+        ))
+        .await
+        .unwrap();
     // The totals' side: the raised amount shown moved without a pledge.
     app.ctx
         .db
@@ -86,6 +97,7 @@ async fn reconciliation_finds_a_difference_planted_in_each_of_its_three_sides() 
                 reconciliation::UNRECORDED_CHARGE,
                 &json!(first)
             ),
+            ("ledger", reconciliation::POSTINGS_DIFFER, &json!(first)),
             ("totals", reconciliation::RAISED_VS_LEDGER, &Value::Null),
             ("totals", reconciliation::RAISED_VS_PLEDGES, &Value::Null),
         ],
@@ -101,6 +113,11 @@ async fn reconciliation_finds_a_difference_planted_in_each_of_its_three_sides() 
     );
     assert_eq!(
         found["discrepancies"][2]["ledger_cents"],
+        json!([-1, 1_000_000]),
+        "the postings sum to a cent less than nothing, for an entry of CA$10,000"
+    );
+    assert_eq!(
+        found["discrepancies"][3]["ledger_cents"],
         json!([2_500_100, 2_500_000]),
         "shown, as the ledger has it"
     );

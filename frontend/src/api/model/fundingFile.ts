@@ -5,6 +5,7 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { AccountBalance } from './accountBalance';
 import type { LedgerEntry } from './ledgerEntry';
 import type { FilePledge } from './filePledge';
 import type { StaffProjectRow } from './staffProjectRow';
@@ -16,6 +17,9 @@ import type { Totals } from './totals';
 whether its owner's payout account is ready.
  */
 export interface FundingFile {
+  /** The project's books in double entry: each account that holds something, with the sum
+of its postings (they sum to zero), in the order the money flows. */
+  accounts: AccountBalance[];
   /** The caller, a Content Expert, may approve or not now (the pledges reached the goal). */
   can_decide: boolean;
   /** Oldest first. */

@@ -8,6 +8,7 @@
 
 export * from './acceptAgreementBody';
 export * from './acceptInvitationParams';
+export * from './accountBalance';
 export * from './accountState';
 export * from './activeStatus';
 export * from './actor';
@@ -363,6 +364,7 @@ export * from './lectureRequestVideoUrl';
 export * from './lectureSummary';
 export * from './lectureTag';
 export * from './lectureVideoFileUrl';
+export * from './ledgerAccount';
 export * from './ledgerEntry';
 export * from './ledgerEntryIdempotencyKey';
 export * from './ledgerEntryPledgeId';

@@ -2210,6 +2210,10 @@ export const staffFundingFileResponseDataProjectFundingPlatformFeePercentMin = 0
 
 export const staffFundingFileResponse = zod.object({
   "data": zod.object({
+  "accounts": zod.array(zod.object({
+  "account": zod.enum(['commitments', 'pledged', 'donor_cards', 'escrow', 'platform_fees', 'owner_payout']).describe('An account of a project\'s books (double entry): each ledger entry moves its amount\nfrom one account to another, so every account\'s balance is the sum of its postings.'),
+  "balance_cents": zod.number().describe('Cents of CAD: what the account received less what it gave.')
+}).describe('One account of a project\'s books and its balance.')).describe('The project\'s books in double entry: each account that holds something, with the sum\nof its postings (they sum to zero), in the order the money flows.'),
   "can_decide": zod.boolean().describe('The caller, a Content Expert, may approve or not now (the pledges reached the goal).'),
   "ledger": zod.array(zod.object({
   "amount_cents": zod.number().describe('Cents; what the entry adds to its total (negative takes away).'),
@@ -2346,6 +2350,10 @@ export const staffDecideFundingResponseDataProjectFundingPlatformFeePercentMin =
 
 export const staffDecideFundingResponse = zod.object({
   "data": zod.object({
+  "accounts": zod.array(zod.object({
+  "account": zod.enum(['commitments', 'pledged', 'donor_cards', 'escrow', 'platform_fees', 'owner_payout']).describe('An account of a project\'s books (double entry): each ledger entry moves its amount\nfrom one account to another, so every account\'s balance is the sum of its postings.'),
+  "balance_cents": zod.number().describe('Cents of CAD: what the account received less what it gave.')
+}).describe('One account of a project\'s books and its balance.')).describe('The project\'s books in double entry: each account that holds something, with the sum\nof its postings (they sum to zero), in the order the money flows.'),
   "can_decide": zod.boolean().describe('The caller, a Content Expert, may approve or not now (the pledges reached the goal).'),
   "ledger": zod.array(zod.object({
   "amount_cents": zod.number().describe('Cents; what the entry adds to its total (negative takes away).'),

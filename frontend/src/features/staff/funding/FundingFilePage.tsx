@@ -13,7 +13,7 @@ import { ErrorState, Loading } from '@/ui/QueryState';
 import { ReasonDialog } from '../ui/ReasonDialog';
 import { StaffPage } from '../ui/StaffPage';
 import { useRun } from '../ui/useRun';
-import { LEDGER_KIND } from './labels';
+import { LEDGER_ACCOUNT, LEDGER_KIND } from './labels';
 
 /** /staff/funding/:id: one project's funding file — the project, its reviews, its pledges and
  * where each charge stands, its ledger and its owner's payout account — and a Content Expert's
@@ -124,6 +124,32 @@ function Summary({ file }: { file: FundingFile }) {
               {label}: <strong>{value}</strong>
             </Typography>
           ))}
+        </CardContent>
+      </Card>
+      <Card variant="outlined" sx={{ flex: 1 }}>
+        <CardContent>
+          <Typography variant="h6" component="h2" gutterBottom>
+            Books
+          </Typography>
+          <Typography variant="body2" color="text.secondary" gutterBottom>
+            Each entry moves its amount from one account to another, so the balances sum to zero.
+          </Typography>
+          {file.accounts.length === 0 ? (
+            <Typography>Nothing has moved yet.</Typography>
+          ) : (
+            <Table size="small" aria-label="Accounts">
+              <TableBody>
+                {file.accounts.map(({ account, balance_cents }) => (
+                  <TableRow key={account}>
+                    <TableCell sx={{ pl: 0 }}>{LEDGER_ACCOUNT[account]}</TableCell>
+                    <TableCell align="right" sx={{ pr: 0 }}>
+                      {cad(balance_cents)}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
         </CardContent>
       </Card>
       <Card variant="outlined" sx={{ flex: 1 }}>

@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { cad } from './money';
+
+describe('cad', () => {
+  it('keeps whole dollars whole, shows cents as two digits and signs what is taken away', () => {
+    expect(cad(2_500_000)).toBe('CA$25,000');
+    expect(cad(450)).toBe('CA$4.50');
+    expect(cad(0)).toBe('CA$0');
+    expect(cad(-300_000)).toBe('−CA$3,000');
+    expect(cad(-5)).toBe('−CA$0.05');
+  });
+});
