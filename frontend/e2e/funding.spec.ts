@@ -14,7 +14,9 @@ test('a donor backs a project with a test card, changes the amount and cancels t
 
   const dialog = page.getByRole('dialog', { name: 'Back this project' });
   await dialog.getByRole('textbox', { name: /^Amount/ }).fill('50');
-  await expect(dialog.getByText('If the project is funded, Cohort keeps 9% (CA$4.50) and the card processor about 3–5%.')).toBeVisible();
+  await expect(
+    dialog.getByText('If the project is funded, Cohort keeps 9% (CA$4.50), which also pays the card processor’s fees (about 3–5%); the rest (CA$45.50) goes to the research team’s institution.'),
+  ).toBeVisible();
   await dialog.getByRole('textbox', { name: /^Card number/ }).fill('4242 4242 4242 4241');
   await dialog.getByRole('textbox', { name: /^Expiry/ }).fill('12/35');
   await dialog.getByRole('textbox', { name: /^Security code/ }).fill('123');

@@ -389,7 +389,8 @@ async fn unsettled(ctx: &AppContext, id: i64) -> AppResult<u64> {
 }
 
 /// Once every pledge is charged or lapsed, all or nothing: when what was collected meets the
-/// goal, the project is funded and the platform's fee kept, in one transaction; when lapses
+/// goal, the project is funded and the platform's fee kept (each charged pledge's, as its
+/// donor was shown it), in one transaction; when lapses
 /// left it short, the goal is not met, so every charge is refunded and nothing paid out.
 async fn settle(ctx: &AppContext, id: i64) -> AppResult<()> {
     if unsettled(ctx, id).await? > 0 {
@@ -404,6 +405,14 @@ async fn settle(ctx: &AppContext, id: i64) -> AppResult<()> {
         .await?
         .ok_or_else(AppError::not_found)?;
     let met = collected > 0 && collected >= found.funding_goal_cents.unwrap_or_default();
+    let charged: Vec<i64> = pledge::Entity::find()
+        .select_only()
+        .column(pledge::Column::AmountCents)
+        .filter(pledge::Column::ProjectId.eq(id))
+        .filter(pledge::Column::Status.eq(PledgeStatus::Charged))
+        .into_tuple()
+        .all(&ctx.db)
+        .await?;
     let tx = ctx.db.begin().await?;
     let to = if met {
         FundingState::Funded
@@ -424,7 +433,7 @@ async fn settle(ctx: &AppContext, id: i64) -> AppResult<()> {
             project_id: id,
             pledge_id: None,
             kind: LedgerKind::Fee,
-            amount_cents: ledger::platform_fee(collected),
+            amount_cents: ledger::fee_on_pledges(&charged),
             provider_ref: None,
             idempotency_key: Some(format!("project-{id}-fee")),
         }

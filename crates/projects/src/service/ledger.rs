@@ -222,6 +222,13 @@ pub fn platform_fee(collected: i64) -> i64 {
     (collected * i64::from(super::pledging::PLATFORM_FEE_PERCENT) + 50) / 100
 }
 
+/// The platform's fee on the charged pledges of `amounts`: each pledge's fee as its pledge
+/// dialog told its donor (9% of it, to the nearest cent), summed — never a cent apart from
+/// what donors were shown, as a fee rounded once on the total could be.
+pub fn fee_on_pledges(amounts: &[i64]) -> i64 {
+    amounts.iter().map(|cents| platform_fee(*cents)).sum()
+}
+
 /// Project `id`'s ledger as CSV, oldest entry first.
 pub fn csv(entries: &[ledger::Model]) -> String {
     use kernel::csv::{line, text};
@@ -309,5 +316,13 @@ mod tests {
         assert_eq!(platform_fee(1_005), 90);
         assert_eq!(platform_fee(1_006), 91);
         assert_eq!(platform_fee(0), 0);
+    }
+
+    #[test]
+    fn the_fee_kept_is_the_sum_of_what_each_donor_was_shown() {
+        // Each donor of CA$10.05 is shown a fee of 90 cents: 180 kept, not 181.
+        assert_eq!(fee_on_pledges(&[1_005, 1_005]), 180);
+        assert_eq!(platform_fee(2_010), 181);
+        assert_eq!(fee_on_pledges(&[]), 0);
     }
 }

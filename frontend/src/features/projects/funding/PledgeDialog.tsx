@@ -29,11 +29,13 @@ const SERVER_FIELDS: [keyof Values, string][] = [
   ...CARD_FIELDS.map((field): [keyof Values, string] => [field, field]),
 ];
 
-/** The fees on a pledge of `cents`, as the terms state them (spec 2 §8). */
+/** The fees on a pledge of `cents` as they are taken (spec 2 §8's 9% and the processor's 3–5%):
+ * Cohort keeps the platform fee — this pledge's, to the cent, as the ledger keeps it — and
+ * pays the card processor's fees out of it; everything else is paid out. */
 export function fees(cents: number, funding: Funding): string {
   const platform = Math.round((cents * funding.platform_fee_percent) / 100);
   const [low, high] = funding.processor_fee_percent;
-  return `If the project is funded, Cohort keeps ${funding.platform_fee_percent}% (${goal(platform)}) and the card processor about ${low}–${high}%.`;
+  return `If the project is funded, Cohort keeps ${funding.platform_fee_percent}% (${goal(platform)}), which also pays the card processor’s fees (about ${low}–${high}%); the rest (${goal(cents - platform)}) goes to the research team’s institution.`;
 }
 
 /**
