@@ -35,6 +35,10 @@ pub const TABLES: &[T] = &[
         .kept(RECORDS),
     T::member("payment_customers", &["user_id"]).kept(RECORDS),
     T::member("payout_accounts", &["user_id"]).kept(RECORDS),
+    T::nobody(
+        "project_ledger_postings",
+        "Each ledger entry's amount between two accounts (the entries of a member's pledges are exported).",
+    ),
     T::nobody("project_tag_links", "Which topics a project has."),
     T::nobody(
         "payment_webhook_events",

@@ -467,7 +467,11 @@ pub fn concrete(template: &str, operation: &str, s: &Scene) -> String {
             s.live_project
         }
         t if t.starts_with("/api/staff/projects/{id}") => s.submitted_project,
-        t if t.starts_with("/api/staff/project-updates/{id}") => s.project_update,
+        t if t.starts_with("/api/staff/project-updates/{id}")
+            || t.starts_with("/api/me/project-posts/{id}") =>
+        {
+            s.project_update
+        }
         t if t.starts_with("/api/me/groups/{id}") => {
             if operation == "deleteGroup" {
                 s.draft

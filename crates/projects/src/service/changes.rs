@@ -77,7 +77,7 @@ pub async fn write(
     p: project::Model,
     content: Content,
 ) -> AppResult<project::Model> {
-    let tx = db.begin().await?;
+    let tx = kernel::db::begin_write(db).await?;
     let id = p.id;
     let mut active: project::ActiveModel = p.into();
     active.title = Set(content.title);

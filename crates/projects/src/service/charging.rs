@@ -12,9 +12,7 @@ use chrono::{DateTime, Utc};
 use kernel::payments::{ChargeOutcome, ChargeRequest, PayoutRequest};
 use kernel::{AppContext, AppError, AppResult};
 use sea_orm::sea_query::Expr;
-use sea_orm::{
-    ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, QuerySelect, TransactionTrait,
-};
+use sea_orm::{ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, QuerySelect};
 
 use super::ledger::{self, CURRENCY, Entry};
 use super::{browse, payout_accounts, pledging, transition};
@@ -176,7 +174,7 @@ async fn record(
             Entry::pledge(id, pledge_id, LedgerKind::Failed, 0).moved(Some(charge_id), key),
         ),
     };
-    let tx = ctx.db.begin().await?;
+    let tx = kernel::db::begin_write(&ctx.db).await?;
     // The project's row first: a refund deciding beside this waits for it and then finds the
     // charge recorded, or this finds the project refunded.
     let voided = hold(&tx, id).await?.funding_state != FundingState::Charging;
@@ -348,7 +346,7 @@ async fn lapse_expired(ctx: &AppContext, id: i64, now: DateTime<Utc>) -> AppResu
             authenticated(ctx, &each, charge_id, now).await?;
             continue;
         }
-        let tx = ctx.db.begin().await?;
+        let tx = kernel::db::begin_write(&ctx.db).await?;
         let lapsed = pledge::Entity::update_many()
             .col_expr(pledge::Column::Status, Expr::value(PledgeStatus::Lapsed))
             .col_expr(pledge::Column::UpdatedAt, Expr::value(now))
@@ -413,7 +411,7 @@ async fn settle(ctx: &AppContext, id: i64) -> AppResult<()> {
         .into_tuple()
         .all(&ctx.db)
         .await?;
-    let tx = ctx.db.begin().await?;
+    let tx = kernel::db::begin_write(&ctx.db).await?;
     let to = if met {
         FundingState::Funded
     } else {
@@ -491,7 +489,7 @@ async fn pay_out(ctx: &AppContext, id: i64) -> AppResult<()> {
         provider_ref: Some(payout),
         idempotency_key: Some(key),
     };
-    let tx = ctx.db.begin().await?;
+    let tx = kernel::db::begin_write(&ctx.db).await?;
     let moved = project::Entity::update_many()
         .col_expr(
             project::Column::FundingState,

@@ -10,7 +10,7 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use kernel::{AppContext, AppResult};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, TransactionTrait};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 
 use super::{browse, pledging};
 use crate::entity::project;
@@ -33,7 +33,7 @@ pub async fn close_ended(ctx: &AppContext, now: DateTime<Utc>) -> AppResult<usiz
         .await?;
     let mut closed = 0;
     for found in ended {
-        let tx = ctx.db.begin().await?;
+        let tx = kernel::db::begin_write(&ctx.db).await?;
         let done = project::Entity::update_many()
             .col_expr(project::Column::Status, Expr::value(ProjectStatus::Closed))
             .col_expr(project::Column::UpdatedAt, Expr::value(now))

@@ -8,7 +8,7 @@ use kernel::phi::guard::{self, Guard};
 use kernel::{AppContext, AppError, AppResult, CurrentUser};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder, Set, TransactionTrait,
+    QueryOrder, Set,
 };
 
 use super::{changes, eligibility, tags};
@@ -118,7 +118,7 @@ pub async fn create(
     let topics = tags::checked(ctx, &general.tags).await?;
     let slug = unique_slug(&ctx.db, &general.title).await?;
     let now = kernel::clock::now();
-    let tx = ctx.db.begin().await?;
+    let tx = kernel::db::begin_write(&ctx.db).await?;
     let created = project::ActiveModel {
         owner_id: Set(user.id),
         slug: Set(slug),
@@ -247,7 +247,7 @@ pub async fn set_general(
     active.title = Set(general.title.into_string());
     active.lay_summary = Set(general.lay_summary.into_string());
     active.video_url = Set(video(general.video_url));
-    let tx = ctx.db.begin().await?;
+    let tx = kernel::db::begin_write(&ctx.db).await?;
     let saved = active.update(&tx).await?;
     tags::set(&tx, id, &topics).await?;
     tx.commit().await?;

@@ -11,8 +11,8 @@ use std::collections::HashMap;
 use kernel::{AppError, AppResult};
 use sea_orm::sea_query::{Expr, ExprTrait, Func};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
+    QueryOrder, QuerySelect, Set, TryInsertResult,
 };
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -52,19 +52,23 @@ impl Entry {
         self
     }
 
-    /// Writes it unless an entry with its idempotency key is already written (a movement a
-    /// run cut short recorded before): whether this call wrote it.
-    pub async fn write_once(self, db: &impl ConnectionTrait) -> AppResult<bool> {
-        if let Some(key) = &self.idempotency_key {
-            let written = ledger::Entity::find()
-                .filter(ledger::Column::IdempotencyKey.eq(key.as_str()))
-                .one(db)
-                .await?;
-            if written.is_some() {
-                return Ok(false);
-            }
-        }
-        self.write(db).await?;
+    /// Writes it and its postings in a transaction of its own, unless an entry with its
+    /// idempotency key is written already (a movement a run cut short, or a run beside this
+    /// one, recorded first): whether this call wrote it. The insert itself skips a key that
+    /// is taken, so two runs at once write it once and neither fails.
+    pub async fn write_once(self, db: &DatabaseConnection) -> AppResult<bool> {
+        let postings = balanced(self.postings())?;
+        let project_id = self.project_id;
+        let tx = kernel::db::begin_write(db).await?;
+        let inserted = ledger::Entity::insert(self.row())
+            .on_conflict_do_nothing_on([ledger::Column::IdempotencyKey])
+            .exec(&tx)
+            .await?;
+        let TryInsertResult::Inserted(done) = inserted else {
+            return Ok(false);
+        };
+        post(&tx, done.last_insert_id, project_id, &postings).await?;
+        tx.commit().await?;
         Ok(true)
     }
 
@@ -77,7 +81,13 @@ impl Entry {
     /// Writes it and its postings in the caller's transaction.
     pub async fn write(self, db: &impl ConnectionTrait) -> AppResult<ledger::Model> {
         let postings = balanced(self.postings())?;
-        let written = ledger::ActiveModel {
+        let written = self.row().insert(db).await?;
+        post(db, written.id, written.project_id, &postings).await?;
+        Ok(written)
+    }
+
+    fn row(self) -> ledger::ActiveModel {
+        ledger::ActiveModel {
             project_id: Set(self.project_id),
             pledge_id: Set(self.pledge_id),
             kind: Set(self.kind),
@@ -88,21 +98,29 @@ impl Entry {
             created_at: Set(kernel::clock::now()),
             ..Default::default()
         }
-        .insert(db)
-        .await?;
-        if !postings.is_empty() {
-            posting::Entity::insert_many(postings.iter().map(|p| posting::ActiveModel {
-                entry_id: Set(written.id),
-                project_id: Set(written.project_id),
-                account: Set(p.account),
-                amount_cents: Set(p.amount_cents),
-                ..Default::default()
-            }))
-            .exec(db)
-            .await?;
-        }
-        Ok(written)
     }
+}
+
+/// Writes entry `entry_id`'s postings (checked balanced) beside it.
+async fn post(
+    db: &impl ConnectionTrait,
+    entry_id: i64,
+    project_id: i64,
+    postings: &[Posting],
+) -> AppResult<()> {
+    if postings.is_empty() {
+        return Ok(());
+    }
+    posting::Entity::insert_many(postings.iter().map(|p| posting::ActiveModel {
+        entry_id: Set(entry_id),
+        project_id: Set(project_id),
+        account: Set(p.account),
+        amount_cents: Set(p.amount_cents),
+        ..Default::default()
+    }))
+    .exec(db)
+    .await?;
+    Ok(())
 }
 
 /// One leg of an entry: into `account` (positive) or out of it (negative).

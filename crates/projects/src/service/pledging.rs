@@ -11,7 +11,7 @@ use kernel::{AppContext, AppError, AppResult, CurrentUser};
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
-    QueryOrder, QuerySelect, Set, TransactionTrait,
+    QueryOrder, QuerySelect, Set,
 };
 
 use super::ledger::Entry;
@@ -333,7 +333,7 @@ pub async fn pledge(
         .filter(|m| m.customer_id == customer)
         .ok_or_else(|| AppError::field("setup_id", NO_CARD))?;
     let now = kernel::clock::now();
-    let tx = ctx.db.begin().await?;
+    let tx = kernel::db::begin_write(&ctx.db).await?;
     if !move_total(&tx, found.id, amount, 1).await? {
         return Err(AppError::bad_request("not_open", NOT_OPEN));
     }
@@ -478,7 +478,7 @@ async fn hold_own(
     id: i64,
 ) -> AppResult<(DatabaseTransaction, pledge::Model)> {
     let project_id = own_standing(&ctx.db, user, id).await?.project_id;
-    let tx = ctx.db.begin().await?;
+    let tx = kernel::db::begin_write(&ctx.db).await?;
     if !move_total(&tx, project_id, 0, 0).await? {
         return Err(locked());
     }

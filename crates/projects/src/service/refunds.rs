@@ -8,7 +8,7 @@
 
 use kernel::{AppContext, AppError, AppResult, CurrentUser};
 use sea_orm::sea_query::{Expr, ExprTrait};
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect, TransactionTrait};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
 
 use super::ledger::{self, Entry, Totals};
 use super::{browse, drafts, pledging};
@@ -33,7 +33,7 @@ pub async fn refund_all(ctx: &AppContext, user: &CurrentUser, id: i64) -> AppRes
             NOTHING_TO_REFUND,
         ));
     }
-    let tx = ctx.db.begin().await?;
+    let tx = kernel::db::begin_write(&ctx.db).await?;
     let voided = project::Entity::update_many()
         .col_expr(project::Column::Status, Expr::value(ProjectStatus::Closed))
         .col_expr(
@@ -153,7 +153,7 @@ pub async fn record(
     refund_id: String,
     key: String,
 ) -> AppResult<bool> {
-    let tx = ctx.db.begin().await?;
+    let tx = kernel::db::begin_write(&ctx.db).await?;
     let recorded = pledge::Entity::update_many()
         .col_expr(pledge::Column::Status, Expr::value(PledgeStatus::Refunded))
         .col_expr(pledge::Column::UpdatedAt, Expr::value(kernel::clock::now()))

@@ -7,9 +7,7 @@ use std::collections::HashMap;
 
 use kernel::input::{Long, Text};
 use kernel::{AppContext, AppError, AppResult, CurrentUser};
-use sea_orm::{
-    ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set, TransactionTrait,
-};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 
 use super::{changes, drafts};
 use crate::content::{NeedRow, TeamRow};
@@ -120,7 +118,7 @@ pub async fn save(
         changes::propose(&ctx.db, found, content).await?;
         return Ok(());
     }
-    let tx = ctx.db.begin().await?;
+    let tx = kernel::db::begin_write(&ctx.db).await?;
     replace(&tx, found.id, &team, &needs).await?;
     tx.commit().await?;
     Ok(())

@@ -86,6 +86,21 @@ pub async fn one(
         .ok_or_else(AppError::not_found)
 }
 
+/// Update `id` of one of the caller's projects, whichever it is (the spec's edit route names
+/// only the update).
+pub async fn by_id(
+    db: &impl ConnectionTrait,
+    user: &CurrentUser,
+    id: i64,
+) -> AppResult<update::Model> {
+    let found = update::Entity::find_by_id(id)
+        .one(db)
+        .await?
+        .ok_or_else(AppError::not_found)?;
+    drafts::owned(db, user, found.project_id).await?;
+    Ok(found)
+}
+
 /// Refuses text the patient-data guardrail flags unless the author declared they may share
 /// it (issue 24 §1).
 async fn guarded(

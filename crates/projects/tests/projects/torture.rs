@@ -1,7 +1,10 @@
 //! The money torture test (issue 42). For a bounded time a seeded random schedule of donors,
-//! owners, staff and the charging sweep fires pledges, changes, cancels, new cards, final
-//! approvals and refusals, staff closes and refunds at once, through the HTTP API, with the
-//! test processor answering slowly and declining some cards. Then every campaign is let run
+//! owners, staff and the charging sweep fires pledges, changes, cancels, new cards, payments
+//! confirmed with the donor's bank, final approvals and refusals, staff closes and refunds at
+//! once, through the HTTP API, with the test processor answering slowly, declining some cards
+//! and holding others for their bank's authentication; now and then a charging run is killed
+//! part-way (its task dropped at whatever it was awaiting, as a `kill -9` leaves it: charges
+//! made at the processor and never recorded, transactions never committed). Then every campaign is let run
 //! to its end and the books must hold: the three-way reconciliation finds nothing (the
 //! processor's movements are all in the ledger and the other way round, every project's
 //! totals equal its ledger and its standing pledges, nothing was paid out or kept beyond
@@ -31,6 +34,8 @@ const DONORS: usize = 6;
 const AT_ONCE: usize = 6;
 const GOOD: &str = "4242424242424242";
 const DECLINED: &str = "4000000000000002";
+/// A card whose bank wants each charge authenticated.
+const ASKS: &str = "4000002500003155";
 
 /// xorshift64*: a small generator whose sequence a seed fixes.
 struct Schedule(u64);
@@ -54,7 +59,7 @@ enum Op {
         donor: usize,
         campaign: usize,
         cents: i64,
-        declines: bool,
+        card: &'static str,
     },
     Change {
         donor: usize,
@@ -66,6 +71,11 @@ enum Op {
         campaign: usize,
     },
     NewCard {
+        donor: usize,
+        campaign: usize,
+    },
+    /// The donor confirms a held payment with their bank, then tells Cohort.
+    Confirm {
         donor: usize,
         campaign: usize,
     },
@@ -82,6 +92,10 @@ enum Op {
         campaign: usize,
     },
     Sweep,
+    /// A charging run killed after `after_ms`.
+    CutSweep {
+        after_ms: u64,
+    },
 }
 
 impl Op {
@@ -95,7 +109,11 @@ impl Op {
                 donor,
                 campaign,
                 cents,
-                declines: s.below(4) == 0,
+                card: match s.below(8) {
+                    0 | 1 => DECLINED,
+                    2 => ASKS,
+                    _ => GOOD,
+                },
             },
             30..42 => Op::Change {
                 donor,
@@ -103,13 +121,17 @@ impl Op {
                 cents,
             },
             42..50 => Op::Cancel { donor, campaign },
-            50..60 => Op::NewCard { donor, campaign },
+            50..56 => Op::NewCard { donor, campaign },
+            56..60 => Op::Confirm { donor, campaign },
             60..72 => Op::Approve { campaign },
             // Each campaign has its own end: the first may be refunded by its owner, the
             // second refused or closed by staff, the others run their course.
             72 if late => Op::Reject { campaign: 1 },
             73 if late => Op::Close { campaign: 1 },
             74 if late => Op::Refund { campaign: 0 },
+            75..85 => Op::CutSweep {
+                after_ms: s.below(15) as u64,
+            },
             _ => Op::Sweep,
         }
     }
@@ -143,7 +165,7 @@ impl World {
                 donor,
                 campaign,
                 cents,
-                declines,
+                card,
             } => {
                 let (token, slug) = (&self.donors[donor], &self.campaigns[campaign].1);
                 let path = format!("/api/projects/{slug}/card-setups");
@@ -151,8 +173,7 @@ impl World {
                 if status != 201 {
                     return Some((status, setup));
                 }
-                let number = if declines { DECLINED } else { GOOD };
-                let setup = confirm_card(app, &setup["data"], number).await;
+                let setup = confirm_card(app, &setup["data"], card).await;
                 let answer = app
                     .post_json_as(
                         token,
@@ -215,10 +236,42 @@ impl World {
                 let path = format!("/api/me/projects/{id}/refund");
                 Some(app.post_json_as(owner, &path, &json!({})).await)
             }
+            Op::Confirm { donor, campaign } => {
+                let (id, token) = (self.pledge_of(donor, campaign)?, &self.donors[donor]);
+                let path = format!("/api/me/pledges/{id}/authentication");
+                let (status, challenge) = app.post_json_as(token, &path, &json!({})).await;
+                if status != 201 {
+                    return Some((status, challenge));
+                }
+                let challenge = &challenge["data"];
+                let bank = format!(
+                    "/api/test-processor/charges/{}/authenticate",
+                    challenge["charge_id"].as_str().unwrap()
+                );
+                let body = json!({"client_secret": challenge["client_secret"], "approve": true});
+                let (status, answer) = app.post_json(&bank, &body).await;
+                if status != 200 {
+                    return Some((status, answer));
+                }
+                Some(
+                    app.post_json_as(token, &format!("{path}/complete"), &json!({}))
+                        .await,
+                )
+            }
             Op::Sweep => {
                 charging::resume(&app.ctx, kernel::clock::now())
                     .await
                     .unwrap();
+                None
+            }
+            Op::CutSweep { after_ms } => {
+                let ctx = app.ctx.clone();
+                let run =
+                    tokio::spawn(async move { charging::resume(&ctx, kernel::clock::now()).await });
+                tokio::time::sleep(Duration::from_millis(after_ms)).await;
+                run.abort();
+                // Killed, or done first: either way what it left is the sweep's to finish.
+                let _ = run.await;
                 None
             }
         }
