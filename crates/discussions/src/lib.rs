@@ -20,4 +20,5 @@ pub use service::scale;
 pub use service::search::Posts as SearchPosts;
 pub use service::subscriptions::{Audience, audience};
 pub use service::trends;
+pub use service::votes::MEMBERS_VOTE;
 pub use target::{Access, CommentsDelta, PlaceName, Target, Targets};

@@ -24,14 +24,20 @@ pub fn may_delete(is_author: bool, is_deleted: bool, access: Access) -> bool {
 pub enum VoteRefusal {
     OwnPost,
     Deleted,
+    /// Reading is open to more people than taking part: a working group's non-members read
+    /// its public topics, only its members vote.
+    NotMember,
 }
 
-/// Members vote on other people's live posts (sign-in is the extractor's job).
-pub fn may_vote(is_author: bool, is_deleted: bool) -> Result<(), VoteRefusal> {
+/// Those who take part in the discussion (who may write there: a working group's members)
+/// vote on other people's live posts (sign-in is the extractor's job).
+pub fn may_vote(is_author: bool, is_deleted: bool, access: Access) -> Result<(), VoteRefusal> {
     if is_deleted {
         Err(VoteRefusal::Deleted)
     } else if is_author {
         Err(VoteRefusal::OwnPost)
+    } else if !access.write {
+        Err(VoteRefusal::NotMember)
     } else {
         Ok(())
     }
@@ -94,8 +100,13 @@ mod tests {
 
     #[test]
     fn nobody_votes_on_their_own_or_deleted_posts() {
-        assert_eq!(may_vote(false, false), Ok(()));
-        assert_eq!(may_vote(true, false), Err(VoteRefusal::OwnPost));
-        assert_eq!(may_vote(false, true), Err(VoteRefusal::Deleted));
+        assert_eq!(may_vote(false, false, MEMBER), Ok(()));
+        assert_eq!(may_vote(true, false, MEMBER), Err(VoteRefusal::OwnPost));
+        assert_eq!(may_vote(false, true, MEMBER), Err(VoteRefusal::Deleted));
+        assert_eq!(
+            may_vote(false, false, VISITOR),
+            Err(VoteRefusal::NotMember),
+            "a non-member reads, and does not vote"
+        );
     }
 }

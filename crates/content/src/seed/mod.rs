@@ -257,6 +257,14 @@ async fn seed_menus(ctx: &AppContext) -> AppResult<()> {
             },
             NewItem {
                 children: vec![
+                    link("Browse projects", "/projects"),
+                    link("Needs", "/needs"),
+                    link("Submit a project", "/submit-project"),
+                ],
+                ..link("Projects", "/projects")
+            },
+            NewItem {
+                children: vec![
                     link("Blog", "/blog"),
                     link("Lecture series", "/lecture-series"),
                     link("Certificates", "/certificates"),
@@ -273,11 +281,11 @@ async fn seed_menus(ctx: &AppContext) -> AppResult<()> {
                     page("Scientific Review Committee", "scientific-review-committee"),
                     page("Press and media", "press-and-media"),
                     page("Get involved", "get-involved"),
+                    link("Contact us", "/contact-us"),
                 ],
                 ..page("About", "about-us")
             },
             page("Prize", "lgp-prize"),
-            link("Contact us", "/contact-us"),
         ],
     )
     .await?;

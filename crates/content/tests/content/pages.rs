@@ -57,8 +57,20 @@ async fn pages_menus_banners_and_lectures_read_as_the_spec_names_them() {
         .clone();
     assert_eq!(about["page_slug"], "about-us");
     assert_eq!(about["page_link"], "/about");
-    assert_eq!(about["sub_menus"].as_array().unwrap().len(), 6);
+    assert_eq!(about["sub_menus"].as_array().unwrap().len(), 7);
     assert_eq!(about["sub_menus"][4]["page_link"], "/press-and-media");
+    assert_eq!(about["sub_menus"][6]["link_url"], "/contact-us");
+    // Projects sit in the main navigation where a visitor meets them (issue 43).
+    let titles: Vec<&str> = menu["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|i| i["title"].as_str())
+        .collect();
+    assert_eq!(
+        titles,
+        ["Working groups", "Projects", "Learn", "About", "Prize"]
+    );
     let (_, lgp) = app.get_json("/api/menus/lgp").await;
     assert_eq!(
         lgp["data"][2]["page_link"],

@@ -11,21 +11,33 @@ use crate::Targets;
 use crate::entity::{post, vote};
 use crate::enums::Reaction;
 use crate::policy::{self, VoteRefusal};
+use crate::target::Access;
 
 pub const OWN_POST: &str = "You cannot vote on your own post.";
 pub const DELETED_POST: &str = "You cannot vote on a deleted post.";
 pub const SIGN_IN_TO_VOTE: &str = "Sign in to vote.";
+pub const MEMBERS_VOTE: &str =
+    "Only those who take part in this discussion vote (in a working group, its members).";
 
 /// Why the viewer cannot vote on a post (`None`: they can), in the words the vote's
 /// refusal would use.
-pub fn refusal(viewer: Option<i64>, item: &post::Model) -> Option<&'static str> {
+pub fn refusal(viewer: Option<i64>, item: &post::Model, access: Access) -> Option<&'static str> {
     let Some(viewer) = viewer else {
         return Some(SIGN_IN_TO_VOTE);
     };
-    match policy::may_vote(item.created_by_id == viewer, item.deleted_at.is_some()) {
-        Ok(()) => None,
-        Err(VoteRefusal::OwnPost) => Some(OWN_POST),
-        Err(VoteRefusal::Deleted) => Some(DELETED_POST),
+    let allowed = policy::may_vote(
+        item.created_by_id == viewer,
+        item.deleted_at.is_some(),
+        access,
+    );
+    allowed.err().map(words)
+}
+
+fn words(refusal: VoteRefusal) -> &'static str {
+    match refusal {
+        VoteRefusal::OwnPost => OWN_POST,
+        VoteRefusal::Deleted => DELETED_POST,
+        VoteRefusal::NotMember => MEMBERS_VOTE,
     }
 }
 
@@ -60,13 +72,22 @@ pub async fn vote(
         .ok_or_else(AppError::not_found)?;
     let topic_id = item.topic_id.unwrap_or(item.id);
     let (place, _) = posts::readable_topic(&ctx.db, targets, topic_id, Some(user)).await?;
-    match policy::may_vote(item.created_by_id == user.id, item.deleted_at.is_some()) {
+    let allowed = policy::may_vote(
+        item.created_by_id == user.id,
+        item.deleted_at.is_some(),
+        place.access,
+    );
+    match allowed {
         Ok(()) => {}
-        Err(VoteRefusal::OwnPost) => {
+        Err(refused @ (VoteRefusal::OwnPost | VoteRefusal::NotMember)) => {
+            let code = match refused {
+                VoteRefusal::OwnPost => "own_post",
+                _ => "not_member",
+            };
             return Err(AppError::client(
                 actix_web::http::StatusCode::FORBIDDEN,
-                "own_post",
-                OWN_POST,
+                code,
+                words(refused),
             ));
         }
         Err(VoteRefusal::Deleted) => {

@@ -37,21 +37,33 @@ async fn the_same_vote_clears_and_the_other_switches() {
         body["data"],
         json!({"votes": {"up": 0, "down": 1}, "user_reaction": "down"})
     );
-    let (_, body) = vote(&scene, &scene.outsider, &path, "down").await;
-    assert_eq!(body["data"]["votes"], json!({"up": 0, "down": 2}));
+    // Found walking the spec (issue 43): a signed-in non-member voted on a working group's
+    // topic. Non-members read its public topics; only members take part.
+    let (_, listed) = scene
+        .app
+        .get_json_as(&scene.outsider, &scene.topics())
+        .await;
+    assert_eq!(listed["data"][0]["cannot_vote"], discussions::MEMBERS_VOTE);
+    let (status, body) = vote(&scene, &scene.outsider, &path, "down").await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (403, Some(discussions::MEMBERS_VOTE))
+    );
     let (_, body) = vote(&scene, &scene.member, &path, "up").await;
     assert_eq!(
         body["data"],
-        json!({"votes": {"up": 1, "down": 1}, "user_reaction": "up"})
+        json!({"votes": {"up": 1, "down": 0}, "user_reaction": "up"})
     );
 
     // The list shows each viewer their own reaction.
+    let (_, body) = scene.app.get_json_as(&scene.member, &scene.topics()).await;
+    assert_eq!(body["data"][0]["user_reaction"], "up");
+    assert_eq!(body["data"][0]["votes"], json!({"up": 1, "down": 0}));
     let (_, body) = scene
         .app
         .get_json_as(&scene.outsider, &scene.topics())
         .await;
-    assert_eq!(body["data"][0]["user_reaction"], "down");
-    assert_eq!(body["data"][0]["votes"], json!({"up": 1, "down": 1}));
+    assert_eq!(body["data"][0]["user_reaction"], Value::Null);
 
     let (status, body) = vote(&scene, &scene.owner, &path, "up").await;
     assert_eq!(status, 403);
@@ -111,12 +123,12 @@ async fn fifty_votes_at_once_all_land() {
     let path = format!("/api/discussion/vote/{}", topic["id"]);
     let mut voters = Vec::new();
     for i in 0..50 {
-        voters.push(
-            scene
-                .app
-                .signed_in_user(&format!("voter{i}@example.org"), "analytical 1843")
-                .await,
-        );
+        let voter = scene
+            .app
+            .signed_in_user(&format!("voter{i}@example.org"), "analytical 1843")
+            .await;
+        testkit::groups::join(&scene.app, &scene.owner, &scene.slug, &voter).await;
+        voters.push(voter);
     }
     let votes = voters.iter().enumerate().map(|(i, token)| {
         let path = path.clone();

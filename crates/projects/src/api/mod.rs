@@ -37,6 +37,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(updates::mine)
         .service(updates::create)
         .service(updates::get)
+        .service(updates::get_by_id)
         .service(updates::edit)
         .service(updates::set_image)
         .service(my_projects::submit)

@@ -192,6 +192,30 @@ pub async fn get(
     Ok(Data::new(view(&ctx, item).await?))
 }
 
+/// Get a project update to edit, by its id alone
+///
+/// One update of one of the caller's projects, named by the update only (the spec's
+/// `/project-updates/edit/{id}`): its `project_id` names the project for the edit.
+#[utoipa::path(
+    operation_id = "getMyProjectUpdateById",
+    tag = "projects",
+    security(("bearer" = [])),
+    params(("id" = i64, Path, description = "The update's id")),
+    responses(
+        (status = 200, description = "The update.", body = Data<ProjectUpdate>),
+        (status = 404, description = "No such update on any of the caller's projects.", body = kernel::ErrorBody),
+    )
+)]
+#[get("/me/project-posts/{id}")]
+pub async fn get_by_id(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    path: web::Path<i64>,
+) -> AppResult<web::Json<Data<ProjectUpdate>>> {
+    let item = updates::by_id(&ctx.db, &user, *path).await?;
+    Ok(Data::new(view(&ctx, item).await?))
+}
+
 /// Edit a project update
 ///
 /// Changes an update; it goes back to staff.

@@ -1186,6 +1186,106 @@ export function useGetProjectEligibility<TData = Awaited<ReturnType<typeof getPr
 
 
 /**
+ * One update of one of the caller's projects, named by the update only (the spec's `/project-updates/edit/{id}`): its `project_id` names the project for the edit.
+ * @summary Get a project update to edit, by its id alone
+ */
+export const getGetMyProjectUpdateByIdUrl = (id: number,) => {
+
+
+  
+
+  return `/api/me/project-posts/${id}`
+}
+
+export const getMyProjectUpdateById = async (id: number, options?: RequestInit): Promise<DataProjectUpdate> => {
+  
+  return apiFetch<DataProjectUpdate>(getGetMyProjectUpdateByIdUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetMyProjectUpdateByIdQueryKey = (id?: number,) => {
+    return [
+    `/api/me/project-posts/${id}`
+    ] as const;
+    }
+
+    
+export const getGetMyProjectUpdateByIdQueryOptions = <TData = Awaited<ReturnType<typeof getMyProjectUpdateById>>, TError = ErrorBody | ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProjectUpdateById>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetMyProjectUpdateByIdQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getMyProjectUpdateById>>> = () => getMyProjectUpdateById(id, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getMyProjectUpdateById>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetMyProjectUpdateByIdQueryResult = NonNullable<Awaited<ReturnType<typeof getMyProjectUpdateById>>>
+export type GetMyProjectUpdateByIdQueryError = ErrorBody | ErrorBody | ErrorBody
+
+
+export function useGetMyProjectUpdateById<TData = Awaited<ReturnType<typeof getMyProjectUpdateById>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProjectUpdateById>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMyProjectUpdateById>>,
+          TError,
+          Awaited<ReturnType<typeof getMyProjectUpdateById>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetMyProjectUpdateById<TData = Awaited<ReturnType<typeof getMyProjectUpdateById>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProjectUpdateById>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMyProjectUpdateById>>,
+          TError,
+          Awaited<ReturnType<typeof getMyProjectUpdateById>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetMyProjectUpdateById<TData = Awaited<ReturnType<typeof getMyProjectUpdateById>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProjectUpdateById>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Get a project update to edit, by its id alone
+ */
+
+export function useGetMyProjectUpdateById<TData = Awaited<ReturnType<typeof getMyProjectUpdateById>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProjectUpdateById>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetMyProjectUpdateByIdQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * The caller's projects in every state, newest first (`/my-projects`).
  * @summary My projects
  */

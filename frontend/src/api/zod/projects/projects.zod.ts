@@ -326,6 +326,39 @@ export const getProjectEligibilityResponse = zod.object({
 })
 
 /**
+ * One update of one of the caller's projects, named by the update only (the spec's `/project-updates/edit/{id}`): its `project_id` names the project for the edit.
+ * @summary Get a project update to edit, by its id alone
+ */
+export const getMyProjectUpdateByIdParams = zod.object({
+  "id": zod.number().describe('The update\'s id')
+})
+
+export const getMyProjectUpdateByIdResponse = zod.object({
+  "data": zod.object({
+  "approved_status": zod.enum(['approved', 'waiting_for_approval', 'not_approved']).describe('Where an update stands with staff.'),
+  "created_at": zod.iso.datetime({}),
+  "created_by": zod.union([zod.object({
+  "affiliation": zod.string().nullish(),
+  "avatar": zod.string().nullish(),
+  "avatar_thumbnail": zod.string().nullish(),
+  "blurb": zod.string().nullish().describe('The start of their bio, for member lists (none for private profiles).'),
+  "id": zod.number(),
+  "is_private": zod.boolean().describe('The member chose a private profile: show their name, not their activity.'),
+  "location": zod.string().nullish(),
+  "name": zod.string()
+}).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: out of the public updates.'),
+  "hidden_reason": zod.string().nullish().describe('Why, for its author.'),
+  "id": zod.number(),
+  "image": zod.string().nullish(),
+  "project_id": zod.number(),
+  "text": zod.string().describe('Rich text (sanitised).'),
+  "title": zod.string(),
+  "video_url": zod.string().nullish()
+}).describe('A project update.')
+})
+
+/**
  * The caller's projects in every state, newest first (`/my-projects`).
  * @summary My projects
  */
