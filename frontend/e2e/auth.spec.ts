@@ -17,6 +17,9 @@ test('register through the wizard, confirm from the mailbox, land on the dashboa
   await page.getByRole('option', { name: 'Female' }).click();
   await page.screenshot({ path: shot('register-step1', info.project.name), fullPage: true });
   await page.getByRole('button', { name: 'Continue' }).click();
+  // Each step opens at the top, its heading focused (it opened scrolled down, issue 43).
+  await expect(page.getByRole('heading', { level: 2, name: 'Step 2 of 3: Your interests' })).toBeFocused();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
   await page.getByLabel('What brings you to Cohort?').click();
   await page.getByRole('option', { name: 'I am looking for funding' }).click();

@@ -1,12 +1,19 @@
 import { expect, test } from './fixtures';
-import { liveProject, person, PASSWORD, shot, signInAs } from './support';
+import { liveProject, person, PASSWORD, shot } from './support';
 
 test('a donor backs a project with a test card, changes the amount and cancels the pledge', async ({ page }, info) => {
   test.setTimeout(120_000);
   const { slug, title } = await liveProject(page, 'funding.owner', `Sleep after surgery ${info.project.name}`);
   const donor = await person(page.request, 'funding.donor');
-  await signInAs(page, donor.email, PASSWORD);
+  // A visitor signs in from the project's page and comes back to it.
+  await page.goto('/');
+  await page.evaluate(() => window.localStorage.removeItem('token'));
   await page.goto(`/project/${slug}`);
+  await page.getByRole('region', { name: 'Funding' }).getByRole('link', { name: 'Sign in to back this project' }).click();
+  await page.getByLabel('Email').fill(donor.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/project/${slug}$`));
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   const funding = page.getByRole('region', { name: 'Funding' });
   await expect(funding.getByText('CA$0 pledged of CA$5,000 · 0 backers')).toBeVisible();

@@ -187,3 +187,13 @@ test('a part of the shell whose code cannot be fetched waits and loads later, th
   await expect(page.getByRole('contentinfo')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
 });
+
+test('after a move within the app, the new page’s own title is announced, never the last one’s', async ({ page }) => {
+  await signedInMember(page, 'announced');
+  await page.goto('/dashboard');
+  await expect(page).toHaveTitle('Cohort | Dashboard');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'My profile' }).click();
+  await expect(page).toHaveTitle('Cohort | My profile');
+  await expect(page.getByRole('status').filter({ hasText: /^Cohort \|/ })).toHaveText('Cohort | My profile');
+});

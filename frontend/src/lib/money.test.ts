@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cad } from './money';
+import { cad, goal } from './money';
 
 describe('cad', () => {
   it('keeps whole dollars whole, shows cents as two digits and signs what is taken away', () => {
@@ -8,5 +8,11 @@ describe('cad', () => {
     expect(cad(0)).toBe('CA$0');
     expect(cad(-300_000)).toBe('−CA$3,000');
     expect(cad(-5)).toBe('−CA$0.05');
+  });
+
+  it('reads a goal in dollars, or a dash when there is none', () => {
+    expect(goal(2_500_000)).toBe('CA$25,000');
+    expect(goal(1999)).toBe('CA$19.99');
+    expect(goal(null)).toBe('—');
   });
 });

@@ -6,3 +6,8 @@ export function cad(cents: number): string {
   const sign = cents < 0 ? '−' : '';
   return `${sign}CA$${(Math.abs(cents) / 100).toLocaleString('en-CA', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
 }
+
+/** A goal (or another amount that may be unset) in cents of CAD, as people read it. */
+export function goal(cents: number | null | undefined): string {
+  return cents === null || cents === undefined ? '—' : cad(cents);
+}

@@ -8,6 +8,12 @@ export function safeRedirect(target: string | null): string {
   return inApp ? target : FALLBACK;
 }
 
+/** Where a signed-out user is sent, remembering where they were going. */
+export function loginPathFor(location: { pathname: string; search: string }): string {
+  const target = `${location.pathname}${location.search}`;
+  return `/login?redirect_to=${encodeURIComponent(target)}`;
+}
+
 /**
  * The /reroute helper (spec §2): `to` names the path, every other parameter is carried
  * over into the target's query string, after any it already has.

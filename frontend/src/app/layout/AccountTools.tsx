@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import { useGetMe } from '@/api/endpoints/auth/auth';
 import { CompletionPopover } from '@/ui/completion/CompletionPopover';
 import { staffConsoleLink, userMenu } from './navigation';
+import { initial } from '@/lib/initial';
 
 /** The theme follows the system until the member picks light or dark (kept in this browser). */
 const COLOR_SCHEMES = [
@@ -38,7 +39,7 @@ export function AccountTools({ Bell, onSignOut }: Props) {
           alt={account?.name ?? ''}
           sx={{ width: 36, height: 36, bgcolor: 'primary.main' }}
         >
-          {account?.name.charAt(0).toUpperCase()}
+          {initial(account?.name)}
         </Avatar>
       </IconButton>
       <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={close}>

@@ -55,13 +55,13 @@ export function Header({ Bell }: { Bell: ComponentType }) {
             edge="start"
             aria-label="Open menu"
             onClick={() => setDrawerOpen(true)}
-            sx={{ display: { md: 'none' } }}
+            sx={{ display: { lg: 'none' } }}
           >
             <MenuIcon />
           </IconButton>
           <Logo />
           <SiteMenu />
-          <Box sx={{ flex: { xs: 1, md: 0 } }} />
+          <Box sx={{ flex: { xs: 1, lg: 0 } }} />
           <HeaderSearch />
           {isSignedIn ? (
             <Suspense fallback={<Skeleton variant="circular" width={36} height={36} aria-hidden />}>

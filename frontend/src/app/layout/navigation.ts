@@ -8,6 +8,7 @@ export interface NavItem {
 }
 
 export const footerLinks: NavItem[] = [
+  { title: 'Projects', to: '/projects' },
   { title: 'About', to: '/about' },
   { title: 'Our model', to: '/our-model' },
   { title: 'Get involved', to: '/get-involved' },
@@ -22,6 +23,9 @@ export const footerLinks: NavItem[] = [
 export const userMenu: NavItem[] = [
   { title: 'My profile', to: '/my-profile' },
   { title: 'My working Groups', to: '/working-groups/my' },
+  { title: 'My projects', to: '/my-projects' },
+  { title: 'My pledges', to: '/my-profile/pledges' },
+  { title: 'Submit a project', to: '/submit-project' },
 ];
 
 /** Shown in the account menu to staff (admins and moderators) only. */

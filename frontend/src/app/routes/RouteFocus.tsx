@@ -4,6 +4,9 @@ import { useLocation } from 'react-router';
 
 /** How long a new screen's heading is waited for (its code may still be loading). */
 const HEADING_WAIT_MS = 4000;
+/** The page sets its title in an effect that runs after its heading is in the document: the
+ * title is read once that effect has run, or the previous page's would be announced. */
+const TITLE_SETTLE_MS = 150;
 
 /**
  * Focus is moved only from where a route change leaves it (the page, or the header link
@@ -32,6 +35,11 @@ export function RouteFocus({ mainId }: { mainId: string }) {
     }
     const main = document.getElementById(mainId);
     if (!main) return;
+    let announce: number | undefined;
+    const announceTitle = () => {
+      window.clearTimeout(announce);
+      announce = window.setTimeout(() => setAnnouncement(document.title), TITLE_SETTLE_MS);
+    };
     const settle = () => {
       const heading = main.querySelector<HTMLElement>('h1');
       if (!heading) return false;
@@ -39,10 +47,10 @@ export function RouteFocus({ mainId }: { mainId: string }) {
         if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
         heading.focus({ preventScroll: true });
       }
-      setAnnouncement(document.title);
+      announceTitle();
       return true;
     };
-    if (settle()) return;
+    if (settle()) return () => window.clearTimeout(announce);
     const observer = new MutationObserver(() => {
       if (settle()) observer.disconnect();
     });
@@ -51,11 +59,12 @@ export function RouteFocus({ mainId }: { mainId: string }) {
       observer.disconnect();
       // No heading came: the main region itself takes focus.
       if (focusIsLeftBehind(main)) main.focus({ preventScroll: true });
-      setAnnouncement(document.title);
+      announceTitle();
     }, HEADING_WAIT_MS);
     return () => {
       observer.disconnect();
       window.clearTimeout(giveUp);
+      window.clearTimeout(announce);
     };
   }, [pathname, mainId]);
 

@@ -1,13 +1,7 @@
 import { Navigate, Outlet, useLocation, useMatches, useNavigation, useSearchParams } from 'react-router';
 import { useGetMe } from '@/api/endpoints/auth/auth';
 import { useAuth } from '@/lib/auth';
-import { safeRedirect } from '@/lib/redirect';
-
-/** Where a signed-out user is sent, remembering where they were going. */
-export function loginPathFor(location: { pathname: string; search: string }): string {
-  const target = `${location.pathname}${location.search}`;
-  return `/login?redirect_to=${encodeURIComponent(target)}`;
-}
+import { loginPathFor, safeRedirect } from '@/lib/redirect';
 
 /*
  * Both guards hold still while a navigation is under way: signing in or out and then

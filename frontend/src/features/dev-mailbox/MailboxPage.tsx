@@ -3,6 +3,7 @@ import { useDevMailboxList } from '@/api/endpoints/dev/dev';
 import { usePageTitle } from '@/ui/page-title';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { useUrlPage } from '@/lib/useUrlState';
+import { dateTime } from '@/lib/dates';
 
 const PER_PAGE = 20;
 
@@ -32,7 +33,7 @@ export function MailboxPage() {
                   {mail.subject}
                 </Typography>
                 <Typography variant="body2" color="text.secondary" gutterBottom>
-                  To {mail.to} · {new Date(mail.created_at).toLocaleString()}
+                  To {mail.to} · {dateTime(mail.created_at)}
                 </Typography>
                 <Box component="pre" sx={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit', m: 0 }}>
                   <Linkified text={mail.text} />

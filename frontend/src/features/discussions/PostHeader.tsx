@@ -3,6 +3,7 @@ import { Avatar, Chip, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import type { TopicCreatedBy } from '@/api/model';
 import { dateTime } from '@/lib/dates';
+import { initial } from '@/lib/initial';
 
 interface Props {
   author: TopicCreatedBy | undefined;
@@ -17,7 +18,7 @@ export function PostHeader({ author, createdAt, editedAt, deletedAt, isPrivate }
   return (
     <Stack direction="row" spacing={1.25} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
       <Avatar src={author?.avatar ?? undefined} sx={{ width: 32, height: 32 }}>
-        {author?.name.charAt(0).toUpperCase()}
+        {initial(author?.name)}
       </Avatar>
       {author ? (
         <Link component={RouterLink} to={`/profile/${author.id}`} underline="hover" sx={{ fontWeight: 600 }}>

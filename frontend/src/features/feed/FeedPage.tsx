@@ -14,6 +14,7 @@ import { canReply, EVENT_TYPES, eventColour, itemLink, label, OBJECT_TYPES } fro
 import { LoadMore } from '@/ui/LoadMore';
 import { SearchField } from '@/ui/SearchField';
 import { useUrlChoice, useUrlSearch } from '@/lib/useUrlState';
+import { initial } from '@/lib/initial';
 
 /** Spec 2 §9: the feed shows 10 a page. */
 const FEED_PAGE_SIZE = 10;
@@ -90,7 +91,7 @@ function TimelineEntry({ item }: { item: FeedItem }) {
         <CardContent>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
             <Avatar src={item.actor?.avatar ?? undefined} sx={{ width: 28, height: 28 }}>
-              {item.actor?.name.charAt(0).toUpperCase()}
+              {initial(item.actor?.name)}
             </Avatar>
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
               {item.actor?.name ?? 'Cohort'}

@@ -7,6 +7,7 @@ import type { GroupCard as GroupCardData } from '@/api/model';
 import { Picture } from '@/ui/Picture';
 import { plainText } from '@/ui/RichText';
 import { counted } from '@/lib/plural';
+import { initial } from '@/lib/initial';
 
 interface Props {
   group: GroupCardData;
@@ -55,7 +56,7 @@ export function GroupCard({ group, linked = true, footer, priority = false }: Pr
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
               <Avatar src={group.created_by?.avatar_thumbnail ?? undefined} sx={{ width: 28, height: 28 }}>
-                {group.created_by?.name.charAt(0).toUpperCase()}
+                {initial(group.created_by?.name)}
               </Avatar>
               <Typography variant="body2" noWrap>
                 {group.created_by?.name}

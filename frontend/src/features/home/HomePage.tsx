@@ -11,6 +11,7 @@ import { usePageTitle } from '@/ui/page-title';
 import { GrantBanner } from './GrantBanner';
 import { LatestGroups } from './LatestGroups';
 import { LatestPosts } from './LatestPosts';
+import { LiveProjects } from './LiveProjects';
 
 // The sign-up form sits at the foot of the page: its code loads when it scrolls near.
 const UpdatesSignup = lazy(() => import('./UpdatesSignup').then((m) => ({ default: m.UpdatesSignup })));
@@ -71,6 +72,9 @@ export function HomePage() {
               >
                 Explore working groups
               </Button>
+              <Button component={RouterLink} to="/projects" variant="outlined" size="large" sx={{ color: '#fff', borderColor: 'rgba(255,255,255,0.7)' }}>
+                Back a project
+              </Button>
             </Stack>
           </Stack>
         </Container>
@@ -95,6 +99,7 @@ export function HomePage() {
       <Container maxWidth="lg">
         <Stack spacing={{ xs: 8, md: 10 }} sx={{ pb: 4 }}>
           <LatestGroups />
+          <LiveProjects />
           <LatestPosts />
           <Box component="section" id="about" aria-labelledby="landing-about" sx={{ scrollMarginTop: 96 }}>
             <Typography variant="h3" component="h2" id="landing-about" gutterBottom>

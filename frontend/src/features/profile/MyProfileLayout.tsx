@@ -2,9 +2,9 @@ import { Avatar, Box, Card, Container, Stack, Tab, Tabs, Typography } from '@mui
 import { Link as RouterLink, Outlet, useLocation, useOutletContext } from 'react-router';
 import { useGetMe } from '@/api/endpoints/auth/auth';
 import type { Me } from '@/api/model';
-import { usePageTitle } from '@/ui/page-title';
 import { ErrorState, Loading } from '@/ui/QueryState';
 import { CompletionMeter } from '@/ui/completion/CompletionMeter';
+import { initial } from '@/lib/initial';
 
 /** The tabs of spec §2 (My profile area), in the spec's order, then what the member
  * follows, the donor's pledges and the member's audit trail; Account is the index route. */
@@ -23,8 +23,9 @@ export function useMe(): Me {
   return useOutletContext<Me>();
 }
 
+/** Each tab names the page (the layout does not: two effects setting the title made it
+ * depend on how the page was reached). */
 export function MyProfileLayout() {
-  usePageTitle('My profile');
   const me = useGetMe();
   const { pathname } = useLocation();
   const current = tabs.find((tab) => tab.to === pathname.replace(/\/$/, ''))?.to ?? false;
@@ -70,7 +71,7 @@ function ProfileHeader({ me }: { me: Me }) {
           alt={me.name}
           sx={{ width: 96, height: 96, mt: -6, border: 4, borderColor: 'background.paper', fontSize: 40 }}
         >
-          {me.name.charAt(0).toUpperCase()}
+          {initial(me.name)}
         </Avatar>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>

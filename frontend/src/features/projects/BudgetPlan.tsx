@@ -1,6 +1,6 @@
 import { Box, Table, TableBody, TableCell, TableFooter, TableRow, Typography } from '@mui/material';
 import type { BudgetLine, Milestone } from '@/api/model';
-import { goal } from './figures';
+import { goal } from '@/lib/money';
 
 /** A project's money plan as owners review it and everyone reads it: the total budget and
  * its lines, and the milestones the funding goal pays for. */

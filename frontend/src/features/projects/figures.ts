@@ -1,10 +1,4 @@
-import { cad } from '@/lib/money';
 import { counted } from '@/lib/plural';
-
-/** A goal in cents of CAD, as people read it. */
-export function goal(cents: number | null | undefined): string {
-  return cents === null || cents === undefined ? '—' : cad(cents);
-}
 
 /** How long a campaign has left, or that it ended; null without an end. */
 export function daysLeft(closesAt: string | null | undefined, now = Date.now()): string | null {

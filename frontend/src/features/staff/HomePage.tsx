@@ -2,7 +2,7 @@ import { Card, CardActionArea, CardContent, Grid, Typography } from '@mui/materi
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { ConsoleOverview } from '@/api/model';
-import { StaffPage } from './ui/StaffPage';
+import { STAFF_CONSOLE, StaffPage } from './ui/StaffPage';
 import { useStaff } from './ui/useStaff';
 import { Loading } from '@/ui/QueryState';
 
@@ -21,7 +21,7 @@ const QUEUES: { key: keyof Omit<ConsoleOverview, 'role'>; title: string; to: str
 export function HomePage() {
   const { data } = useStaff();
   return (
-    <StaffPage title="Staff console">
+    <StaffPage title={STAFF_CONSOLE}>
       <Typography color="text.secondary">
         Signed in as {data?.role === 'admin' ? 'an admin' : 'a moderator'}.
       </Typography>

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useClearedWhenFilled } from '@/lib/form-errors';
 import { usePageTitle } from '@/ui/page-title';
+import { useFocusOnChange } from '@/ui/useFocusOnChange';
 import { AuthCard } from '@/ui/AuthCard';
 import { emptyRegisterForm, registerSchema, type RegisterForm } from './form';
 import { RegisterDone } from './RegisterDone';
@@ -34,6 +35,8 @@ export function RegisterPage() {
 
   const [params] = useSearchParams();
   const smsToken = params.get('sms_confirm_token');
+  // Each step, and the answer, starts at the top with its heading focused.
+  const stepHeading = useFocusOnChange<HTMLHeadingElement>(done ? 'done' : step);
   if (done || smsToken) {
     return (
       <AuthCard title="Check your email">
@@ -50,6 +53,9 @@ export function RegisterPage() {
           </Step>
         ))}
       </Stepper>
+      <Typography variant="subtitle1" component="h2" ref={stepHeading} sx={{ mb: 2, fontWeight: 600, outline: 'none' }}>
+        Step {step + 1} of {STEPS.length}: {STEPS[step]}
+      </Typography>
       <Box component="form" noValidate onSubmit={submit}>
         {step === 0 && <StepShare control={form.control} onContinue={() => setStep(1)} onSkip={() => setStep(2)} />}
         {step === 1 && <StepProfile form={form} onBack={() => setStep(0)} onContinue={() => setStep(2)} />}

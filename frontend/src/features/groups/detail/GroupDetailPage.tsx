@@ -31,6 +31,7 @@ import { JoinPanel } from '../membership/JoinPanel';
 import { Overview } from './Overview';
 import { embedUrl } from '@/lib/video';
 import { counted } from '@/lib/plural';
+import { initial } from '@/lib/initial';
 
 // Tabs other than the overview load when chosen.
 const MaterialsTab = lazy(() => import('../materials/MaterialsTab').then((m) => ({ default: m.MaterialsTab })));
@@ -159,7 +160,7 @@ function GroupView({ group, Discussion }: { group: GroupDetail; Discussion: Disc
                   </Typography>
                   <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mt: 1 }}>
                     <Avatar src={group.created_by.avatar_thumbnail ?? undefined} sx={{ width: 48, height: 48 }}>
-                      {group.created_by.name.charAt(0).toUpperCase()}
+                      {initial(group.created_by.name)}
                     </Avatar>
                     <Box sx={{ minWidth: 0 }}>
                       <Typography sx={{ fontWeight: 600 }}>{group.created_by.name}</Typography>

@@ -11,6 +11,7 @@ import { useToast } from '@/ui/toast';
 import { RoleDialog } from './RoleDialog';
 import { roleLabels } from './roles';
 import { useRefreshGroup } from './useRefreshGroup';
+import { initial } from '@/lib/initial';
 
 /** The Members tab (members only): the obligations and the member list (spec 2 §2). */
 export function MembersTab({ group }: { group: GroupDetail }) {
@@ -53,7 +54,7 @@ export function MembersTab({ group }: { group: GroupDetail }) {
           {members.data?.data.map((member) => (
             <ListItem key={member.id} divider alignItems="flex-start" sx={{ flexWrap: 'wrap', columnGap: 2 }}>
               <ListItemAvatar>
-                <Avatar src={member.avatar_thumbnail ?? undefined}>{member.name.charAt(0).toUpperCase()}</Avatar>
+                <Avatar src={member.avatar_thumbnail ?? undefined}>{initial(member.name)}</Avatar>
               </ListItemAvatar>
               <ListItemText
                 sx={{ flex: '1 1 220px', minWidth: 0 }}

@@ -14,6 +14,8 @@ import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { useToast } from '@/ui/toast';
 import { InviteDialog } from './InviteDialog';
 import { useRefreshGroup } from './useRefreshGroup';
+import { postDate } from '@/lib/dates';
+import { initial } from '@/lib/initial';
 
 /** Runs a membership action and announces it the way spec 2 §8 words it. */
 function useAnnounced(slug: string) {
@@ -63,7 +65,7 @@ function JoinRequests({ slug }: { slug: string }) {
         {requests.data?.data.map((request) => (
           <ListItem key={request.id} divider alignItems="flex-start" sx={{ flexWrap: 'wrap', columnGap: 2 }}>
             <ListItemAvatar>
-              <Avatar src={request.avatar_thumbnail ?? undefined}>{request.name.charAt(0).toUpperCase()}</Avatar>
+              <Avatar src={request.avatar_thumbnail ?? undefined}>{initial(request.name)}</Avatar>
             </ListItemAvatar>
             <ListItemText
               sx={{ flex: '1 1 220px', minWidth: 0 }}
@@ -120,12 +122,12 @@ function Invitations({ slug }: { slug: string }) {
         {invited.data?.data.map((person) => (
           <ListItem key={person.id} divider sx={{ flexWrap: 'wrap', columnGap: 2 }}>
             <ListItemAvatar>
-              <Avatar src={person.avatar_thumbnail ?? undefined}>{person.name.charAt(0).toUpperCase()}</Avatar>
+              <Avatar src={person.avatar_thumbnail ?? undefined}>{initial(person.name)}</Avatar>
             </ListItemAvatar>
             <ListItemText
               sx={{ flex: '1 1 220px', minWidth: 0 }}
               primary={person.name}
-              secondary={`${person.email} · sent ${new Date(person.sent_at).toLocaleDateString('en', { month: 'short', day: '2-digit', year: 'numeric' })}`}
+              secondary={`${person.email} · sent ${postDate(person.sent_at)}`}
             />
             <Stack direction="row" spacing={1}>
               {person.can_resend_invitation && (

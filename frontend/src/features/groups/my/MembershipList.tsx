@@ -7,6 +7,7 @@ import { useListAppliedGroups, useListJoinedGroups } from '@/api/endpoints/group
 import type { GroupCard } from '@/api/model';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { counted } from '@/lib/plural';
+import { initial } from '@/lib/initial';
 
 /** Spec 2 §9: joined and applied lists hold up to 100 groups. */
 const MEMBERSHIP_PAGE = { perPage: 100 };
@@ -51,7 +52,7 @@ function MembershipList({ query, label }: { query: UseQueryResult<{ data: GroupC
               <Stack component="span" direction="row" spacing={2} sx={{ alignItems: 'center', mt: 0.5, flexWrap: 'wrap' }}>
                 <Stack component="span" direction="row" spacing={0.75} sx={{ alignItems: 'center', minWidth: 0 }}>
                   <Avatar component="span" src={group.created_by?.avatar_thumbnail ?? undefined} sx={{ width: 22, height: 22, fontSize: 12 }}>
-                    {group.created_by?.name.charAt(0).toUpperCase()}
+                    {initial(group.created_by?.name)}
                   </Avatar>
                   <Box component="span">{group.created_by?.name}</Box>
                 </Stack>

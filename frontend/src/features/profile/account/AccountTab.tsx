@@ -11,7 +11,8 @@ import { YourDataSection } from './YourDataSection';
 
 /** Account tab (spec §2): e-mail, password, single sign-on, phone, security, your data, deletion. */
 export function AccountTab() {
-  usePageTitle('Account');
+  // /my-profile itself: its title is the profile's.
+  usePageTitle('My profile');
   const me = useMe();
   return (
     <Stack spacing={3}>

@@ -67,7 +67,10 @@ export function PersonalizationForm({ me, onDone }: Props) {
   const onSubmit = form.handleSubmit(async (values) => {
     setBanner(null);
     try {
-      const { data } = await save.mutateAsync({ data: values });
+      // The modal offers four of looking_for's values: the others the member chose (at sign-up,
+      // on their profile) are kept, never cleared by a form that does not show them.
+      const kept = me.looking_for.filter((value) => !OFFERED.includes(value));
+      const { data } = await save.mutateAsync({ data: { ...values, looking_for: [...(values.looking_for ?? []), ...kept] } });
       toast(data.message);
       setSaved(true);
       await refreshMe();

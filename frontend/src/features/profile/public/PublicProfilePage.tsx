@@ -13,6 +13,7 @@ import { usePageTitle } from '@/ui/page-title';
 import { ErrorState, Loading } from '@/ui/QueryState';
 import { ReportButton } from '@/ui/moderation/ReportButton';
 import { OrcidBadge } from '@/ui/Orcid';
+import { initial } from '@/lib/initial';
 
 /** Only web addresses become links; anything else is shown as text. */
 const isWebAddress = (text: string) => /^https?:\/\/\S+$/i.test(text.trim());
@@ -62,7 +63,7 @@ function ProfileCard({ profile }: { profile: PublicProfile }) {
           alt={profile.name}
           sx={{ width: 112, height: 112, mt: -9, border: 4, borderColor: 'background.paper', fontSize: 44 }}
         >
-          {profile.name.charAt(0).toUpperCase()}
+          {initial(profile.name)}
         </Avatar>
         <Typography variant="h3" component="h1" sx={{ mt: 2, wordBreak: 'break-word' }}>
           {profile.name}

@@ -2,7 +2,7 @@ import { Alert, Box, LinearProgress, Link, Stack, Typography } from '@mui/materi
 import { Link as RouterLink } from 'react-router';
 import type { PrizeProgress } from '@/api/model';
 import { counted } from '@/lib/plural';
-import { goal } from '../figures';
+import { goal } from '@/lib/money';
 
 /** How far a live project is toward the prize's eligibility targets. */
 export function PrizePanel({ prize }: { prize: PrizeProgress }) {

@@ -12,9 +12,10 @@ import { usePageTitle } from '@/ui/page-title';
 import { Picture } from '@/ui/Picture';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { SearchField } from '@/ui/SearchField';
-import { daysLeft, goal, plainText } from '../figures';
+import { daysLeft, plainText } from '../figures';
 import { TopicChips } from '../TopicChips';
-import { FundingProgress } from '../funding/FundingProgress';
+import { FundingProgress } from '@/ui/FundingProgress';
+import { goal } from '@/lib/money';
 
 const SORTS: [ListProjectsSort, string][] = [
   ['newest', 'Newest'],

@@ -6,10 +6,10 @@ import type { CardEntry, MyPledge } from '@/api/model';
 import { applyServerErrors } from '@/lib/form-errors';
 import { trimming, withFieldRequiredText, z, zodResolver } from '@/lib/zod';
 import { DialogFormActions } from '@/ui/form/DialogFormActions';
-import { goal } from '../figures';
 import { CardFields, CardRefusal, cardSchemaFor, saveCard, WithCardEntry } from './cardEntry';
 import type { StripeCard } from './stripeCard';
 import { CARD_FIELDS, type CardValues } from './testCard';
+import { goal } from '@/lib/money';
 
 /** A new card for a pledge whose charge failed: saved with the processor, then charged at once. */
 export function CardUpdateDialog({ pledge, onClose, onDone }: { pledge: MyPledge; onClose: () => void; onDone: (charged: boolean) => void }) {

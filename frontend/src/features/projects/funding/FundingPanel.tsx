@@ -8,11 +8,12 @@ import { errorMessage } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import { useToast } from '@/ui/toast';
-import { goal } from '../figures';
 import { toCents, toDollars } from '../wizard/BudgetStep';
-import { FundingProgress } from './FundingProgress';
+import { FundingProgress } from '@/ui/FundingProgress';
 import { FailedChargeNotice } from './FailedChargeNotice';
 import { PledgeDialog } from './PledgeDialog';
+import { goal } from '@/lib/money';
+import { loginPathFor } from '@/lib/redirect';
 
 /** What the funding box says once the campaign's pledges are past the open phase. */
 const STATE_NOTES: Partial<Record<FundingState, string>> = {
@@ -57,7 +58,7 @@ export function FundingPanel({ project, left }: { project: ProjectPage; left: st
           </Button>
         )}
         {!isSignedIn && project.abilities.campaign_open && funding.state === 'open' && (
-          <Button component={RouterLink} to="/login" variant="outlined" sx={{ alignSelf: 'flex-start' }}>
+          <Button component={RouterLink} to={loginPathFor({ pathname: `/project/${project.slug}`, search: '' })} variant="outlined" sx={{ alignSelf: 'flex-start' }}>
             Sign in to back this project
           </Button>
         )}

@@ -4,9 +4,9 @@ import { authenticateTestCharge } from '@/api/endpoints/payments/payments';
 import { completePledgeAuthentication, startPledgeAuthentication } from '@/api/endpoints/projects/projects';
 import type { CardEntry, MyPledge, PledgeAuthentication } from '@/api/model';
 import { errorMessage } from '@/lib/api-error';
-import { goal } from '../figures';
 import { WithCardEntry } from './cardEntry';
 import { CardRefusal, confirmStripePayment } from './stripeCard';
+import { goal } from '@/lib/money';
 
 /** A pledge whose charge the donor's bank wants authenticated: the bank's challenge (Stripe's
  * 3-D Secure page, or the test processor's), then the charge recorded by Cohort. */

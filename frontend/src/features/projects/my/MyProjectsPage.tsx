@@ -6,7 +6,7 @@ import { usePageTitle } from '@/ui/page-title';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { STATUS } from '../status';
 import { daysLeft } from '../figures';
-import { FundingProgress } from '../funding/FundingProgress';
+import { FundingProgress } from '@/ui/FundingProgress';
 import { PayoutAccountCard } from './PayoutAccountCard';
 import { RefundButton } from './RefundButton';
 
@@ -84,11 +84,10 @@ function ProjectRow({ project }: { project: ProjectDraft }) {
         )}
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-        {project.is_public && (
-          <Button component={RouterLink} to={`/project/${project.slug}`} variant="outlined">
-            View
-          </Button>
-        )}
+        {/* The owner sees their project's page before it is public, as visitors will see it. */}
+        <Button component={RouterLink} to={`/project/${project.slug}`} variant="outlined">
+          {project.is_public ? 'View' : 'Preview'}
+        </Button>
         {project.can_edit && (
           <Button component={RouterLink} to={`/submit-project/${project.id}`} variant={project.is_public ? 'text' : 'outlined'}>
             {!project.can_submit ? 'Edit' : project.rejection_reason ? 'Edit and submit again' : 'Continue'}

@@ -4,6 +4,7 @@ import type { CriterionScore, ProjectReview } from '@/api/model';
 import { usePages } from '@/lib/usePages';
 import { LoadMore } from '@/ui/LoadMore';
 import { ErrorState, Loading } from '@/ui/QueryState';
+import { postDate } from '@/lib/dates';
 
 /** The reviews members wrote, the latest changed first. */
 export function ReviewList({ slug, criteria }: { slug: string; criteria: CriterionScore[] }) {
@@ -33,7 +34,7 @@ function ReviewCard({ review, criteria }: { review: ProjectReview; criteria: Cri
           <Avatar src={review.reviewer?.avatar ?? undefined} alt="" sx={{ width: 32, height: 32 }} />
           <Typography sx={{ fontWeight: 600 }}>{name}</Typography>
           <Typography variant="body2" color="text.secondary">
-            {new Date(review.updated_at).toLocaleDateString()}
+            {postDate(review.updated_at)}
           </Typography>
         </Stack>
         <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap', mb: review.comment ? 1 : 0 }}>

@@ -34,7 +34,7 @@ export function ProjectUpdatesPage() {
               <Button component={RouterLink} to={`/project-updates/add?project_id=${projectId}`} variant="contained" sx={{ alignSelf: 'flex-start' }}>
                 Add an update
               </Button>
-              <UpdateRows updates={updates.data.data} editTo={(update) => `/project-updates/edit/${update.id}?project_id=${projectId}`} />
+              <UpdateRows updates={updates.data.data} editTo={(update) => `/project-updates/edit/${update.id}`} />
             </>
           ) : (
             <Alert severity="warning">Project status: {STATUS[found.status].label}</Alert>

@@ -15,6 +15,7 @@ import { LockedBudget } from './LockedBudget';
 import { ResearchStep } from './ResearchStep';
 import { ReviewStep } from './ReviewStep';
 import { TeamStep } from './TeamStep';
+import { useFocusOnChange } from '@/ui/useFocusOnChange';
 
 export const SENT_FOR_REVIEW = 'Your project has been sent for review';
 const STEPS = ['General', 'Research', 'Team and needs', 'Budget', 'Review & submit'];
@@ -56,6 +57,8 @@ function Wizard({ initial }: { initial?: ProjectDraft }) {
 
   const live = project?.edits_wait_for_review ?? false;
   const steps = live ? LIVE_STEPS : STEPS;
+  // Each step, and the answer, starts at the top with its heading focused.
+  const stepHeading = useFocusOnChange<HTMLHeadingElement>(step);
 
   if (step === STEPS.length) {
     return (
@@ -90,6 +93,9 @@ function Wizard({ initial }: { initial?: ProjectDraft }) {
             </Step>
           ))}
         </Stepper>
+        <Typography variant="subtitle1" component="h2" ref={stepHeading} sx={{ mb: 2, fontWeight: 600, outline: 'none' }}>
+          Step {step + 1} of {steps.length}: {steps[step]}
+        </Typography>
         {step === 0 && <GeneralStep project={project} onSaved={saved(1)} />}
         {step === 1 && project && <ResearchStep project={project} onBack={() => setStep(0)} onSaved={saved(2)} />}
         {step === 2 && project && <TeamStep project={project} onBack={() => setStep(1)} onSaved={saved(3)} />}

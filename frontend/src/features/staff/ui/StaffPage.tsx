@@ -3,8 +3,12 @@ import type { ReactNode } from 'react';
 import { usePageTitle } from '@/ui/page-title';
 
 /** A console page: its title (also the document's), actions on the right, then the body. */
+/** The console's own name, its home page's title. */
+export const STAFF_CONSOLE = 'Staff console';
+
 export function StaffPage({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
-  usePageTitle(`Staff · ${title}`);
+  // The console's home is the console; its sections read "Staff · <section>".
+  usePageTitle(title === STAFF_CONSOLE ? title : `Staff · ${title}`);
   return (
     <Stack spacing={3}>
       <Stack

@@ -3,6 +3,7 @@ import { useSetAvatar, useSetBackground } from '@/api/endpoints/auth/auth';
 import type { Me } from '@/api/model';
 import { AVATAR_ASPECT, BACKGROUND_ASPECT } from './crop';
 import { PictureUpload } from './PictureUpload';
+import { initial } from '@/lib/initial';
 
 /** The avatar (square) and the profile background (1.705 : 1). */
 export function PicturesCard({ me }: { me: Me }) {
@@ -17,7 +18,7 @@ export function PicturesCard({ me }: { me: Me }) {
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3}>
           <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
             <Avatar src={me.avatar ?? undefined} alt="Your avatar" sx={{ width: 112, height: 112, fontSize: 44 }}>
-              {me.name.charAt(0).toUpperCase()}
+              {initial(me.name)}
             </Avatar>
             <PictureUpload
               label="Change avatar"
