@@ -216,7 +216,8 @@ test('the header menu comes from the CMS with its sub-menus', async ({ page, isM
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('button', { name: 'About' }).click();
     const menu = page.getByRole('menu', { name: 'About' });
-    await expect(menu.getByRole('menuitem')).toHaveCount(6);
+    // The seeded About menu: six pages and Contact us.
+    await expect(menu.getByRole('menuitem')).toHaveCount(7);
     await menu.getByRole('menuitem', { name: 'Meet the team' }).click();
   }
   await expect(page).toHaveURL(/\/meet-the-team$/);

@@ -4,11 +4,16 @@
 
 use actix_web::{post, web};
 use kernel::payments::SavedMethod;
-use kernel::payments::test_processor::{BankDetails, CardInput};
+use kernel::payments::test_processor::{BankDetails, CardInput, TestProcessor};
 use kernel::{AppContext, AppError, AppResult, Data};
 use serde::Deserialize;
 use utoipa::ToSchema;
 use validator::Validate;
+
+/// The built-in test processor; 404 while another processor takes payments.
+fn test_processor(ctx: &AppContext) -> AppResult<&TestProcessor> {
+    ctx.test_processor.as_ref().ok_or_else(AppError::not_found)
+}
 
 /// A test card, as the test processor's form sends it.
 #[derive(Debug, Deserialize, Validate, ToSchema)]
@@ -46,10 +51,7 @@ pub async fn confirm(
     path: web::Path<String>,
     body: kernel::extract::ValidJson<TestCard>,
 ) -> AppResult<web::Json<Data<SavedMethod>>> {
-    let processor = ctx
-        .test_processor
-        .as_ref()
-        .ok_or_else(AppError::not_found)?;
+    let processor = test_processor(&ctx)?;
     let body = body.into_inner();
     let card = CardInput {
         number: body.number,
@@ -95,10 +97,7 @@ pub async fn authenticate(
     path: web::Path<String>,
     body: kernel::extract::ValidJson<TestAuthentication>,
 ) -> AppResult<web::Json<Data<kernel::MessageResponse>>> {
-    let processor = ctx
-        .test_processor
-        .as_ref()
-        .ok_or_else(AppError::not_found)?;
+    let processor = test_processor(&ctx)?;
     let body = body.into_inner();
     processor
         .authenticate(&path, &body.client_secret, body.approve)
@@ -153,10 +152,7 @@ pub async fn onboard(
     path: web::Path<String>,
     body: kernel::extract::ValidJson<TestBankAccount>,
 ) -> AppResult<web::Json<Data<kernel::MessageResponse>>> {
-    let processor = ctx
-        .test_processor
-        .as_ref()
-        .ok_or_else(AppError::not_found)?;
+    let processor = test_processor(&ctx)?;
     let body = body.into_inner();
     let bank = BankDetails {
         institution: body.institution,

@@ -7,7 +7,6 @@
 use projects::service::{authentication, charging};
 use serde_json::{Value, json};
 use testkit::TestApp;
-use testkit::projects::confirm_card;
 use testkit::spawn_app;
 
 use super::campaigns::*;
@@ -72,22 +71,7 @@ async fn a_charge_the_bank_wants_authenticated_is_confirmed_by_its_donor_and_rec
     );
 
     // What the donor had before: the same card again fails again.
-    let (status, setup) = app
-        .post_json_as(
-            donor,
-            &format!("/api/me/pledges/{pledge}/card-setups"),
-            &json!({}),
-        )
-        .await;
-    assert_eq!(status, 201, "{setup}");
-    let setup = confirm_card(&app, &setup["data"], ASKS[1]).await;
-    let (status, again) = app
-        .put_json_as(
-            donor,
-            &format!("/api/me/pledges/{pledge}/card"),
-            &json!({"setup_id": setup}),
-        )
-        .await;
+    let (status, again) = new_card(&app, donor, pledge, ASKS[1]).await;
     assert_eq!(status, 200, "{again}");
     assert_eq!(again["data"]["status"], "failed");
     assert_eq!(again["data"]["needs_authentication"], true);
@@ -170,21 +154,7 @@ async fn a_refused_challenge_leaves_the_pledge_to_a_new_card() {
     let (status, body) = challenge(&app, donor, pledge).await;
     assert_eq!(status, 400, "the bank's refusal ends that charge: {body}");
 
-    let (_, setup) = app
-        .post_json_as(
-            donor,
-            &format!("/api/me/pledges/{pledge}/card-setups"),
-            &json!({}),
-        )
-        .await;
-    let setup = confirm_card(&app, &setup["data"], "4242424242424242").await;
-    let (status, updated) = app
-        .put_json_as(
-            donor,
-            &format!("/api/me/pledges/{pledge}/card"),
-            &json!({"setup_id": setup}),
-        )
-        .await;
+    let (status, updated) = new_card(&app, donor, pledge, "4242424242424242").await;
     assert_eq!(status, 200, "{updated}");
     assert_eq!(updated["data"]["status"], "charged");
     assert_eq!(ledger_matches(&app, &c).await.collected_cents, 2_500_000);

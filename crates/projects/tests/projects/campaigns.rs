@@ -4,7 +4,7 @@
 use projects::service::ledger;
 use serde_json::{Value, json};
 use testkit::TestApp;
-use testkit::projects::{card, content_expert, live, make_eligible, payout_ready};
+use testkit::projects::{card, confirm_card, content_expert, live, make_eligible, payout_ready};
 
 pub const PASSWORD: &str = "trial design 21";
 
@@ -78,6 +78,18 @@ pub async fn charged(app: &TestApp, cards: [&str; 3]) -> (String, Campaign) {
         .await
         .unwrap();
     (admin, c)
+}
+
+/// The donor `token` gives card `number` for their failed pledge `pledge` (saved with the
+/// processor, then charged at once): what the API answered.
+pub async fn new_card(app: &TestApp, token: &str, pledge: i64, number: &str) -> (u16, Value) {
+    let path = format!("/api/me/pledges/{pledge}/card-setups");
+    let (status, setup) = app.post_json_as(token, &path, &json!({})).await;
+    assert_eq!(status, 201, "{setup}");
+    let setup = confirm_card(app, &setup["data"], number).await;
+    let path = format!("/api/me/pledges/{pledge}/card");
+    app.put_json_as(token, &path, &json!({"setup_id": setup}))
+        .await
 }
 
 /// The titles of `token`'s notifications, newest first.

@@ -8,7 +8,7 @@
 use kernel::payments::PaymentProvider;
 use projects::service::{charging, ledger};
 use serde_json::{Value, json};
-use testkit::projects::{card, confirm_card, content_expert, make_eligible, payout_ready};
+use testkit::projects::{card, content_expert, make_eligible, payout_ready};
 use testkit::spawn_app;
 
 use super::campaigns::*;
@@ -173,22 +173,8 @@ async fn a_content_expert_approves_then_each_pledge_is_charged_once_and_paid_out
     );
 
     // The donor gives a new card: it is charged at once, and the project is paid out.
-    let (status, setup) = app
-        .post_json_as(
-            &c.backers[1].0,
-            &format!("/api/me/pledges/{}/card-setups", c.backers[1].1),
-            &json!({}),
-        )
-        .await;
-    assert_eq!(status, 201, "{setup}");
-    let setup = confirm_card(&app, &setup["data"], "4242424242424242").await;
-    let (status, updated) = app
-        .put_json_as(
-            &c.backers[1].0,
-            &format!("/api/me/pledges/{}/card", c.backers[1].1),
-            &json!({"setup_id": setup}),
-        )
-        .await;
+    let (status, updated) =
+        new_card(&app, &c.backers[1].0, c.backers[1].1, "4242424242424242").await;
     assert_eq!(status, 200, "{updated}");
     assert_eq!(updated["data"]["status"], "charged");
     assert_eq!(funding(&app, &c.slug).await["state"], "disbursed");
@@ -692,22 +678,7 @@ async fn the_grace_period_starts_once_however_many_new_cards_fail() {
     // Two days on, another declining card: the same deadline.
     kernel::clock::advance(chrono::Duration::days(2));
     for _ in 0..2 {
-        let (status, setup) = app
-            .post_json_as(
-                donor,
-                &format!("/api/me/pledges/{pledge}/card-setups"),
-                &json!({}),
-            )
-            .await;
-        assert_eq!(status, 201, "{setup}");
-        let setup = confirm_card(&app, &setup["data"], "4000000000000002").await;
-        let (status, updated) = app
-            .put_json_as(
-                donor,
-                &format!("/api/me/pledges/{pledge}/card"),
-                &json!({"setup_id": setup}),
-            )
-            .await;
+        let (status, updated) = new_card(&app, donor, pledge, "4000000000000002").await;
         assert_eq!(status, 200, "{updated}");
         assert_eq!(updated["data"]["status"], "failed");
         assert_eq!(updated["data"]["update_card_by"], first, "not restarted");
