@@ -259,13 +259,22 @@ pub async fn authenticated(
         let outcome = ChargeOutcome::Succeeded { charge_id };
         return record(ctx, &found, &claimed, outcome, key, now).await;
     }
+    // Another request claimed it first (the page sent twice, the webhook beside it): that
+    // request records the charge; only a pledge let go has its money sent back here.
+    let now_is = pledge::Entity::find_by_id(failed.id)
+        .one(&ctx.db)
+        .await?
+        .map(|p| p.status);
+    if !matches!(now_is, Some(PledgeStatus::Released | PledgeStatus::Lapsed)) {
+        return Ok(());
+    }
     let recorded = ledger_entry::Entity::find()
         .filter(ledger_entry::Column::ProviderRef.eq(charge_id.as_str()))
         .filter(ledger_entry::Column::Kind.eq(LedgerKind::Charged))
         .one(&ctx.db)
         .await?;
     if recorded.is_some() {
-        return Ok(()); // Recorded by the donor's page or the processor's webhook first.
+        return Ok(()); // Recorded before the pledge was let go.
     }
     let (id, pledge_id, amount) = (found.id, failed.id, failed.amount_cents);
     let refund_key = format!("{key}-refund");

@@ -216,3 +216,30 @@ async fn a_payment_confirmed_after_a_refund_is_refunded_at_once() {
         .await;
     assert_eq!(report["data"]["discrepancies"], json!([]), "{report}");
 }
+
+/// The donor's page sent twice and a retry at once (two tabs, a double click): the charge is
+/// recorded once, whoever comes first, and nobody gets a 5xx.
+#[tokio::test]
+async fn a_confirmation_sent_four_times_at_once_records_the_charge_once() {
+    let app = spawn_app().await;
+    let (_, c) = charged(&app, ASKS).await;
+    let (donor, pledge) = (&c.backers[1].0, c.backers[1].1);
+    let (_, asked) = challenge(&app, donor, pledge).await;
+    assert_eq!(bank_answers(&app, &asked, true).await.0, 200);
+    let answers =
+        futures_util::future::join_all((0..4).map(|_| complete(&app, donor, pledge))).await;
+    for (status, body) in &answers {
+        assert!(*status == 200 || *status == 400, "{status}: {body}");
+    }
+    assert!(answers.iter().any(|(status, _)| *status == 200));
+    let charged = projects::service::ledger::entries(&app.ctx.db, c.id)
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|e| e.kind == projects::enums::LedgerKind::Charged && e.pledge_id == Some(pledge))
+        .count();
+    assert_eq!(charged, 1, "one charge recorded");
+    assert_eq!(pledge_of(&app, donor, pledge).await["status"], "charged");
+    funding_reaches(&app, &c.slug, "disbursed").await;
+    assert_eq!(ledger_matches(&app, &c).await.collected_cents, 2_500_000);
+}
