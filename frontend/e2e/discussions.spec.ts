@@ -63,6 +63,15 @@ test('members discuss: a topic with an image, a quoted reply with a PDF, votes, 
   await page.reload();
   await expect(topic.getByRole('button', { name: 'Vote down (1)' }).first()).toHaveAttribute('aria-pressed', 'true');
 
+  // The replier deletes their second reply: it keeps its place without its votes, and the
+  // topic counts one reply (issue 43, item 9).
+  await expect(topic.getByText('2 replies')).toBeVisible();
+  await quoting.getByRole('button', { name: 'Delete reply' }).click();
+  await quoting.getByRole('button', { name: 'Confirm' }).click();
+  await expect(quoting.getByText('This reply was deleted.')).toBeVisible();
+  await expect(quoting.getByRole('button', { name: /^Vote/ })).toHaveCount(0);
+  await expect(topic.getByText('1 reply', { exact: true })).toBeVisible();
+
   // The author edits (Edited on) and deletes (Deleted on) their topic.
   await signInAs(page, author.email, PASSWORD);
   await page.goto(`/working-groups/${group.slug}`);
@@ -75,7 +84,7 @@ test('members discuss: a topic with an image, a quoted reply with a PDF, votes, 
   await topic.getByRole('button', { name: 'Delete topic' }).click();
   await topic.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Successfully deleted')).toBeVisible();
-  await expect(topic.getByText(/^Deleted on /)).toBeVisible();
+  await expect(topic.getByText(/^Deleted on /).first()).toBeVisible();
   await expect(topic.getByText('This topic was deleted.')).toBeVisible();
   await expect(topic.getByText('budget under 500 CAD')).toHaveCount(0);
   await expect(replies.getByText('We use pressure insoles; protocol attached.').first()).toBeVisible();

@@ -67,6 +67,7 @@ mod m20261129_000059_payout_reversals;
 mod m20261129_000060_onboarding_links;
 mod m20261129_000061_charge_authentication;
 mod m20261129_000062_ledger_postings;
+mod m20261129_000063_deleted_replies;
 
 pub struct Migrator;
 
@@ -170,6 +171,7 @@ fn every_migration() -> Vec<Box<dyn MigrationTrait>> {
         Box::new(m20261129_000060_onboarding_links::Migration),
         Box::new(m20261129_000061_charge_authentication::Migration),
         Box::new(m20261129_000062_ledger_postings::Migration),
+        Box::new(m20261129_000063_deleted_replies::Migration),
     ]
 }
 

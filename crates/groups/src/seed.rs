@@ -8,10 +8,17 @@ use crate::entity::working_group;
 use crate::enums::YesNo;
 use crate::service::content::{General, Specifics};
 use crate::service::moderation::{self, Action};
-use crate::service::{lookups, wizard};
+use crate::service::{lookups, membership, wizard};
 
 /// (title, summary, topic slugs, goal slugs).
-const GROUPS: &[(&str, &str, &[&str], &[&str])] = &[
+type DemoGroup = (
+    &'static str,
+    &'static str,
+    &'static [&'static str],
+    &'static [&'static str],
+);
+
+const GROUPS: &[DemoGroup] = &[
     (
         "Stroke rehabilitation research circle",
         "<p>Clinicians, researchers and stroke survivors compare what helps recovery in the first year, and shape the next studies of early mobilisation and task-specific training.</p>",
@@ -49,8 +56,14 @@ fn ids(entries: &[lookups::Entry], slugs: &[&str]) -> Vec<i64> {
 }
 
 /// Creates the demo groups that do not exist yet: `owner_id` starts them, `admin_id`
-/// approves them.
-pub async fn demo(ctx: &AppContext, owner_id: i64, admin_id: i64) -> AppResult<()> {
+/// approves them, and `member_ids` are members of each (so their discussions have more
+/// than one voice). Returns the demo groups' ids, in the order of [`GROUPS`].
+pub async fn demo(
+    ctx: &AppContext,
+    owner_id: i64,
+    admin_id: i64,
+    member_ids: &[i64],
+) -> AppResult<Vec<i64>> {
     let owner = CurrentUser {
         id: owner_id,
         staff_role: None,
@@ -63,62 +76,78 @@ pub async fn demo(ctx: &AppContext, owner_id: i64, admin_id: i64) -> AppResult<(
         content_expert: false,
         password_change_required: false,
     });
+    let mut ids_made = Vec::with_capacity(GROUPS.len());
+    for (index, group) in GROUPS.iter().enumerate() {
+        let existing = working_group::Entity::find()
+            .filter(working_group::Column::Title.eq(group.0))
+            .one(&ctx.db)
+            .await?;
+        let group_id = match existing {
+            Some(group) => group.id,
+            None => create(ctx, &owner, &staff, index, group).await?,
+        };
+        for member_id in member_ids.iter().filter(|id| **id != owner_id) {
+            membership::admit(&ctx.db, group_id, *member_id).await?;
+        }
+        ids_made.push(group_id);
+    }
+    Ok(ids_made)
+}
+
+/// Makes one demo group through the wizard and approves it; its id.
+async fn create(
+    ctx: &AppContext,
+    owner: &CurrentUser,
+    staff: &Staff,
+    index: usize,
+    (title, summary, topics, group_goals): &DemoGroup,
+) -> AppResult<i64> {
     let tags = lookups::tags(&ctx.db).await?;
     let goals = lookups::goals(&ctx.db).await?;
-    for (index, (title, summary, topics, group_goals)) in GROUPS.iter().enumerate() {
-        let exists = working_group::Entity::find()
-            .filter(working_group::Column::Title.eq(*title))
-            .one(&ctx.db)
-            .await?
-            .is_some();
-        if exists {
-            continue;
-        }
-        let group = wizard::create(
-            ctx,
-            &owner,
-            General {
-                title: Some((*title).to_owned()),
-                summary: Some((*summary).to_owned()),
-                tags: Some(ids(&tags, topics)),
-                ..Default::default()
-            },
-            // The demo's own texts pass the patient-data guardrail without a declaration.
-            false,
-        )
-        .await?;
-        let seed = u32::try_from(index).unwrap_or(0) + 1;
-        let picture = kernel::images::demo(
-            ctx.storage.as_ref(),
-            &wizard::image_folder(group.id),
-            1200,
-            630,
-            seed,
-        )
-        .await?;
-        wizard::set_stored_image(ctx, &owner, group.id, picture).await?;
-        wizard::update(
-            ctx,
-            &owner,
-            group.id,
-            General::default(),
-            Some(Specifics {
-                goals_of_working_group: ids(&goals, group_goals),
-                industry_partner_likely: Some(YesNo::No),
-                member_obligations: Some(OBLIGATIONS.to_owned()),
-                ..Default::default()
-            }),
-            false,
-        )
-        .await?;
-        moderation::act(
-            ctx,
-            &staff,
-            group.id,
-            Action::Approve,
-            Some("Demo content".into()),
-        )
-        .await?;
-    }
-    Ok(())
+    let group = wizard::create(
+        ctx,
+        owner,
+        General {
+            title: Some((*title).to_owned()),
+            summary: Some((*summary).to_owned()),
+            tags: Some(ids(&tags, topics)),
+            ..Default::default()
+        },
+        // The demo's own texts pass the patient-data guardrail without a declaration.
+        false,
+    )
+    .await?;
+    let seed = u32::try_from(index).unwrap_or(0) + 1;
+    let picture = kernel::images::demo(
+        ctx.storage.as_ref(),
+        &wizard::image_folder(group.id),
+        1200,
+        630,
+        seed,
+    )
+    .await?;
+    wizard::set_stored_image(ctx, owner, group.id, picture).await?;
+    wizard::update(
+        ctx,
+        owner,
+        group.id,
+        General::default(),
+        Some(Specifics {
+            goals_of_working_group: ids(&goals, group_goals),
+            industry_partner_likely: Some(YesNo::No),
+            member_obligations: Some(OBLIGATIONS.to_owned()),
+            ..Default::default()
+        }),
+        false,
+    )
+    .await?;
+    moderation::act(
+        ctx,
+        staff,
+        group.id,
+        Action::Approve,
+        Some("Demo content".into()),
+    )
+    .await?;
+    Ok(group.id)
 }

@@ -1,5 +1,6 @@
 //! Demo content, so a fresh `just run` shows a populated site.
 
+mod group_discussions;
 mod projects;
 
 use accounts::enums::{AgeGroup, CareerStage, Gender};
@@ -7,7 +8,7 @@ use accounts::{
     AdminCreated, Creator, DemoMember, account_exists, create_admin, demo_member,
     require_password_change,
 };
-use kernel::AppContext;
+use kernel::{AppContext, CurrentUser};
 
 /// The demo admin that the seed creates. Its password is random, printed once and kept
 /// in [`LOGINS_FILE`]; it must be changed at first sign-in. No published password ever
@@ -54,6 +55,16 @@ fn keep(ctx: &AppContext, logins: &DemoLogins) -> anyhow::Result<()> {
     let path = ctx.config.data_dir.join(LOGINS_FILE);
     kernel::secret::write_private(&path, &logins.text())
         .map_err(|e| anyhow::anyhow!("writing {}: {e}", path.display()))
+}
+
+/// A demo member as the services see them.
+fn member(id: i64) -> CurrentUser {
+    CurrentUser {
+        id,
+        staff_role: None,
+        content_expert: false,
+        password_change_required: false,
+    }
 }
 
 fn seeding(what: &'static str) -> impl Fn(kernel::AppError) -> anyhow::Error {
@@ -109,16 +120,20 @@ pub async fn run(ctx: &AppContext) -> anyhow::Result<Option<DemoLogins>> {
     )
     .await
     .map_err(seeding("the demo member"))?;
+    let mut people = vec![member_id];
+    people.extend(projects::researchers(ctx, &member_hash).await?);
     content::seed::demo(ctx, member_id)
         .await
         .map_err(seeding("the site's content"))?;
-    groups::seed::demo(ctx, member_id, admin_id)
+    let groups = groups::seed::demo(ctx, member_id, admin_id, &people)
         .await
         .map_err(seeding("the working groups"))?;
     learning::seed::demo(ctx)
         .await
         .map_err(seeding("the quizzes"))?;
-    projects::demo(ctx, member_id, admin_id, &member_hash).await?;
+    let people: Vec<CurrentUser> = people.into_iter().map(member).collect();
+    projects::demo(ctx, &people, admin_id).await?;
+    group_discussions::demo(ctx, &groups, &people).await?;
     if let Some(logins) = &logins {
         keep(ctx, logins)?;
     }

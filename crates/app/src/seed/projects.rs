@@ -4,6 +4,7 @@
 use accounts::enums::{AgeGroup, CareerStage, Gender};
 use accounts::{Creator, DemoMember, demo_member};
 use discussions::enums::TopicType;
+use discussions::seed::Thread;
 use kernel::{AppContext, CurrentUser};
 
 use super::seeding;
@@ -69,15 +70,10 @@ const QUESTIONS: &[(usize, &str)] = &[
     ),
 ];
 
-/// Seeds the projects; `member_id` is the demo member, who owns the first one; the
-/// researchers sign in with the demo member's password (`password_hash`).
-pub async fn demo(
-    ctx: &AppContext,
-    member_id: i64,
-    admin_id: i64,
-    password_hash: &str,
-) -> anyhow::Result<()> {
-    let mut owners = vec![member_id];
+/// The demo researchers (who sign in with the demo member's password, `password_hash`);
+/// their ids, in the order of [`RESEARCHERS`].
+pub async fn researchers(ctx: &AppContext, password_hash: &str) -> anyhow::Result<Vec<i64>> {
+    let mut ids = Vec::with_capacity(RESEARCHERS.len());
     for r in RESEARCHERS {
         let id = demo_member(
             &ctx.db,
@@ -99,8 +95,14 @@ pub async fn demo(
         )
         .await
         .map_err(seeding("the demo researchers"))?;
-        owners.push(id);
+        ids.push(id);
     }
+    Ok(ids)
+}
+
+/// Seeds the projects of `owners` (the demo member, who owns the first one, then the
+/// researchers), reviewed by the demo admin, with a first question on each live one.
+pub async fn demo(ctx: &AppContext, owners: &[CurrentUser], admin_id: i64) -> anyhow::Result<()> {
     // The demo admin is a Content Expert too: the seed funds one project end to end.
     let admin = kernel::Staff(CurrentUser {
         id: admin_id,
@@ -117,27 +119,26 @@ pub async fn demo(
     )
     .await
     .map_err(seeding("the Content Expert"))?;
-    let live = projects::seed::demo(ctx, &owners, admin_id)
+    let owner_ids: Vec<i64> = owners.iter().map(|o| o.id).collect();
+    let live = projects::seed::demo(ctx, &owner_ids, admin_id)
         .await
         .map_err(seeding("the projects"))?;
     let targets = crate::discussion_targets::targets(ctx);
     for (project_id, (asker, text)) in live.iter().zip(QUESTIONS) {
-        let Some(&asker_id) = owners.get(*asker) else {
-            continue;
+        let question = Thread {
+            author: *asker,
+            public: true,
+            text,
+            replies: &[],
+            up_votes: &[],
         };
-        let asker = CurrentUser {
-            id: asker_id,
-            staff_role: None,
-            content_expert: false,
-            password_change_required: false,
-        };
-        discussions::seed::first_topic(
+        discussions::seed::threads(
             ctx,
             &targets,
-            &asker,
+            owners,
             TopicType::Projects,
             *project_id,
-            text,
+            std::slice::from_ref(&question),
         )
         .await
         .map_err(seeding("the project discussions"))?;

@@ -11,6 +11,7 @@ mod contract_docs;
 mod contract_statuses;
 mod crash;
 mod data_export;
+mod demo_seed;
 mod deploy_files;
 mod doctor;
 mod group_activity;

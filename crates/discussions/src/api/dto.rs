@@ -103,8 +103,11 @@ pub struct Topic {
     pub hidden_at: Option<DateTime<Utc>>,
     /// Why, for its author and the moderators.
     pub hidden_reason: Option<String>,
-    /// All replies, deleted ones included (they still show).
+    /// Its replies that are not deleted (what "N replies" counts).
     pub num_replies: i32,
+    /// Every reply in its thread, deleted ones included (they keep their place): what the
+    /// replies' pages count.
+    pub thread_size: i32,
     /// The oldest replies, up to one page (10); "Load more replies" fetches the rest.
     pub replies: Vec<Comment>,
     /// How the viewer hears of its replies (`normal` when signed out).

@@ -215,7 +215,8 @@ impl<'a> Views<'a> {
             deleted_at: post.deleted_at,
             hidden_at: post.hidden_at,
             hidden_reason: self.hidden_reason(&post),
-            num_replies: post.num_replies,
+            num_replies: post.num_replies - post.num_deleted_replies,
+            thread_size: post.num_replies,
             subscription: self.levels.get(&post.id).copied().unwrap_or(Level::Normal),
             replies: replies.into_iter().map(|r| self.comment(r)).collect(),
         }

@@ -32,6 +32,8 @@ pub struct Model {
     pub votes_down: i32,
     /// Topics only: how many replies it has, deleted ones included (they still show).
     pub num_replies: i32,
+    /// Topics only: how many of those replies are deleted.
+    pub num_deleted_replies: i32,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -2,7 +2,11 @@
 
 use kernel::phi::guard::{self, Guard};
 use kernel::{AppContext, AppError, AppResult, CurrentUser};
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
+use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
+    Set,
+};
 
 use super::attachments::{self, Stored, Upload};
 use super::place::Place;
@@ -95,7 +99,7 @@ pub async fn place_to_read(
 /// Marks a post deleted (it keeps its place in the thread, its content hidden); its topic
 /// is public or not.
 pub async fn delete(
-    db: &impl ConnectionTrait,
+    db: &DatabaseConnection,
     post: post::Model,
     by: &CurrentUser,
     place: &Place,
@@ -108,23 +112,61 @@ pub async fn delete(
     ) {
         return Err(AppError::forbidden());
     }
-    let deleted = mark_deleted(db, post, by.id).await?;
-    place.counted(-1, topic_is_public).await?;
-    Ok(deleted)
+    match mark_deleted(db, post, by.id).await? {
+        Deleted::Now(deleted) => {
+            place.counted(-1, topic_is_public).await?;
+            Ok(deleted)
+        }
+        // Another request deleted it first (and counted it): as if it had been deleted
+        // when this one began.
+        Deleted::Already => Err(AppError::forbidden()),
+    }
 }
 
-/// Marks a post deleted by `by_id`: who may was decided before.
+/// What marking a post deleted did.
+pub enum Deleted {
+    Now(post::Model),
+    Already,
+}
+
+/// Marks a post deleted by `by_id` (who may was decided before) and, for a reply, counts it
+/// among its topic's deleted replies, in one transaction; the post's row changes only while
+/// it is not deleted, so of requests racing to delete it one does (and counts it).
 pub async fn mark_deleted(
-    db: &impl ConnectionTrait,
+    db: &DatabaseConnection,
     post: post::Model,
     by_id: i64,
-) -> AppResult<post::Model> {
+) -> AppResult<Deleted> {
     let now = kernel::clock::now();
-    let mut active: post::ActiveModel = post.into();
-    active.deleted_at = Set(Some(now));
-    active.deleted_by_id = Set(Some(by_id));
-    active.updated_at = Set(now);
-    Ok(active.update(db).await?)
+    let txn = kernel::db::begin_write(db).await?;
+    let marked = post::Entity::update_many()
+        .col_expr(post::Column::DeletedAt, Expr::value(now))
+        .col_expr(post::Column::DeletedById, Expr::value(by_id))
+        .col_expr(post::Column::UpdatedAt, Expr::value(now))
+        .filter(post::Column::Id.eq(post.id))
+        .filter(post::Column::DeletedAt.is_null())
+        .exec(&txn)
+        .await?;
+    if marked.rows_affected == 0 {
+        return Ok(Deleted::Already);
+    }
+    if let Some(topic_id) = post.topic_id {
+        post::Entity::update_many()
+            .col_expr(
+                post::Column::NumDeletedReplies,
+                Expr::col(post::Column::NumDeletedReplies).add(1),
+            )
+            .filter(post::Column::Id.eq(topic_id))
+            .exec(&txn)
+            .await?;
+    }
+    txn.commit().await?;
+    Ok(Deleted::Now(post::Model {
+        deleted_at: Some(now),
+        deleted_by_id: Some(by_id),
+        updated_at: now,
+        ..post
+    }))
 }
 
 /// Saves an author's edit: the new text (and, for topics, privacy) and the files added.

@@ -165,9 +165,10 @@ impl Reportable for Posts {
             return Ok(());
         };
         let place = Place::for_moderation(&self.targets, topic.target_type, topic.target_id)?;
-        let deleted = posts::mark_deleted(&self.ctx.db, found, by).await?;
-        place.counted(-1, topic.is_public).await?;
-        self.saved(&deleted, &topic).await;
+        if let posts::Deleted::Now(deleted) = posts::mark_deleted(&self.ctx.db, found, by).await? {
+            place.counted(-1, topic.is_public).await?;
+            self.saved(&deleted, &topic).await;
+        }
         Ok(())
     }
 }

@@ -155,6 +155,56 @@ async fn authors_edit_replies_add_and_remove_files_and_delete() {
     assert_eq!(scene.comments().await, 1);
 }
 
+/// Issue 43, item 9: deleting a reply left the topic saying "2 replies". The topic counts
+/// the replies left, its thread keeps the deleted one's place (paging counts it), and two
+/// deletions of the same reply at once count it once.
+#[tokio::test]
+async fn a_deleted_reply_leaves_the_count_once_and_keeps_its_place() {
+    let scene = Scene::new().await;
+    let app = &scene.app;
+    let topic = scene.topic(&scene.member, "<p>Protocols?</p>").await;
+    let topic_id = topic["id"].as_i64().unwrap();
+    let first = scene
+        .reply(&scene.owner, topic_id, "<p>Mine</p>", None)
+        .await;
+    scene
+        .reply(&scene.member, topic_id, "<p>Thanks</p>", None)
+        .await;
+    let counts = || async {
+        let (_, body) = app.get_json(&scene.topics()).await;
+        (
+            body["data"][0]["num_replies"].as_i64().unwrap(),
+            body["data"][0]["thread_size"].as_i64().unwrap(),
+        )
+    };
+    assert_eq!(counts().await, (2, 2));
+
+    // The author and the group's owner (a moderator) delete it at the same moment.
+    let path = format!("/api/discussion/{topic_id}/comments/{}", first["id"]);
+    let (a, b) = tokio::join!(
+        app.delete_as(&scene.owner, &path),
+        app.delete_as(&scene.owner, &path)
+    );
+    let mut statuses = [a.0, b.0];
+    statuses.sort_unstable();
+    assert_eq!(statuses, [200, 403], "{a:?} {b:?}");
+    assert_eq!(
+        counts().await,
+        (1, 2),
+        "one reply left, the thread keeps two places"
+    );
+    assert_eq!(
+        scene.comments().await,
+        2,
+        "the group counts the topic and one reply"
+    );
+    let (_, body) = app
+        .get_json(&format!("/api/discussion/{topic_id}/comments"))
+        .await;
+    assert_eq!(body["pagination"]["count"], 2);
+    assert!(body["data"][0]["deleted_at"].is_string());
+}
+
 /// Issue 15, finding 11: a reply with 10 × 7.9 MB files (79 MB in one request) was
 /// accepted; the whole post is capped, not only each file, with or without a declared
 /// length, and nothing is stored.

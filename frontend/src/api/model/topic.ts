@@ -39,7 +39,7 @@ the moderators. */
   is_owner: boolean;
   /** Private topics (false) are for the target's members. */
   is_public: boolean;
-  /** All replies, deleted ones included (they still show). */
+  /** Its replies that are not deleted (what "N replies" counts). */
   num_replies: number;
   /** The oldest replies, up to one page (10); "Load more replies" fetches the rest. */
   replies: Comment[];
@@ -47,6 +47,9 @@ the moderators. */
   subscription: Level;
   /** Rich text (sanitised); empty once deleted. */
   text: string;
+  /** Every reply in its thread, deleted ones included (they keep their place): what the
+replies' pages count. */
+  thread_size: number;
   updated_at: string;
   user_reaction?: TopicUserReaction;
   votes: Votes;

@@ -93,12 +93,15 @@ export function ReplyItem({ comment, canWrite, phiBlocking, onReply, onChanged }
         )}
         {!editing && (
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <VoteButtons
-              votes={comment.votes}
-              reaction={comment.user_reaction}
-              disabledReason={comment.cannot_vote ?? undefined}
-              vote={async (reaction) => (await voteComment(comment.id, { reaction })).data}
-            />
+            {/* A deleted post keeps its place in the thread, not its votes. */}
+            {!deleted && (
+              <VoteButtons
+                votes={comment.votes}
+                reaction={comment.user_reaction}
+                disabledReason={comment.cannot_vote ?? undefined}
+                vote={async (reaction) => (await voteComment(comment.id, { reaction })).data}
+              />
+            )}
             {canWrite && !deleted && (
               <Button size="small" startIcon={<FormatQuoteIcon />} onClick={() => onReply(comment)}>
                 Reply

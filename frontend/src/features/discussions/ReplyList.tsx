@@ -32,8 +32,8 @@ export function ReplyList({ topic, canWrite, phiBlocking, onReply, onChanged }: 
           pagination: {
             currentPage: 1,
             perPage: PAGE_SIZE,
-            total: Math.ceil(topic.num_replies / PAGE_SIZE),
-            count: topic.num_replies,
+            total: Math.ceil(topic.thread_size / PAGE_SIZE),
+            count: topic.thread_size,
           },
         },
       ],

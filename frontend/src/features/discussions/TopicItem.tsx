@@ -95,12 +95,15 @@ export function TopicItem({ topic, topicType, targetId, permissions, onChanged }
         </Box>
         {!editing && (
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 0.5 }}>
-            <VoteButtons
-              votes={topic.votes}
-              reaction={topic.user_reaction}
-              disabledReason={topic.cannot_vote ?? undefined}
-              vote={async (reaction) => (await voteDiscussion(topic.id, { reaction })).data}
-            />
+            {/* A deleted post keeps its place in the thread, not its votes. */}
+            {!deleted && (
+              <VoteButtons
+                votes={topic.votes}
+                reaction={topic.user_reaction}
+                disabledReason={topic.cannot_vote ?? undefined}
+                vote={async (reaction) => (await voteDiscussion(topic.id, { reaction })).data}
+              />
+            )}
             {canWrite && !deleted && (
               <Button size="small" startIcon={<ReplyIcon />} onClick={() => setReplyTo(null)}>
                 Reply

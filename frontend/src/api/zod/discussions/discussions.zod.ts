@@ -321,7 +321,7 @@ export const listDiscussionsResponse = zod.object({
 }).describe('A file on a post.')),
   "is_owner": zod.boolean(),
   "is_public": zod.boolean().describe('Private topics (false) are for the target\'s members.'),
-  "num_replies": zod.number().describe('All replies, deleted ones included (they still show).'),
+  "num_replies": zod.number().describe('Its replies that are not deleted (what \"N replies\" counts).'),
   "replies": zod.array(zod.object({
   "can_delete": zod.boolean(),
   "can_edit": zod.boolean().describe('The viewer may edit it: its author, while they may still write here.'),
@@ -365,6 +365,7 @@ export const listDiscussionsResponse = zod.object({
 }).describe('A reply in a topic. A deleted reply keeps its place with its content hidden.')).describe('The oldest replies, up to one page (10); \"Load more replies\" fetches the rest.'),
   "subscription": zod.enum(['following', 'normal', 'muted']).describe('How a member hears of a subject\'s new posts. `normal` is the default (no row):\ngroup members hear of new topics, authors of the replies that answer them.'),
   "text": zod.string().describe('Rich text (sanitised); empty once deleted.'),
+  "thread_size": zod.number().describe('Every reply in its thread, deleted ones included (they keep their place): what the\nreplies\' pages count.'),
   "updated_at": zod.iso.datetime({}),
   "user_reaction": zod.union([zod.enum(['up', 'down']).describe('A vote (up, down).'),zod.null()]).optional(),
   "votes": zod.object({
@@ -467,7 +468,7 @@ export const updateDiscussionResponse = zod.object({
 }).describe('A file on a post.')),
   "is_owner": zod.boolean(),
   "is_public": zod.boolean().describe('Private topics (false) are for the target\'s members.'),
-  "num_replies": zod.number().describe('All replies, deleted ones included (they still show).'),
+  "num_replies": zod.number().describe('Its replies that are not deleted (what \"N replies\" counts).'),
   "replies": zod.array(zod.object({
   "can_delete": zod.boolean(),
   "can_edit": zod.boolean().describe('The viewer may edit it: its author, while they may still write here.'),
@@ -511,6 +512,7 @@ export const updateDiscussionResponse = zod.object({
 }).describe('A reply in a topic. A deleted reply keeps its place with its content hidden.')).describe('The oldest replies, up to one page (10); \"Load more replies\" fetches the rest.'),
   "subscription": zod.enum(['following', 'normal', 'muted']).describe('How a member hears of a subject\'s new posts. `normal` is the default (no row):\ngroup members hear of new topics, authors of the replies that answer them.'),
   "text": zod.string().describe('Rich text (sanitised); empty once deleted.'),
+  "thread_size": zod.number().describe('Every reply in its thread, deleted ones included (they keep their place): what the\nreplies\' pages count.'),
   "updated_at": zod.iso.datetime({}),
   "user_reaction": zod.union([zod.enum(['up', 'down']).describe('A vote (up, down).'),zod.null()]).optional(),
   "votes": zod.object({
