@@ -15,9 +15,21 @@ pub fn blog_discussion(
     (signed_in && can_create_discussion, is_staff)
 }
 
+/// Watching a lecture's video needs an account (the terms; spec 2 §8: visitors see the
+/// lecture list, its posters and texts).
+pub fn may_watch_lecture(signed_in: bool) -> bool {
+    signed_in
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lectures_are_watched_signed_in() {
+        assert!(may_watch_lecture(true));
+        assert!(!may_watch_lecture(false));
+    }
 
     #[test]
     fn drafts_are_for_staff() {

@@ -1,10 +1,11 @@
 use actix_web::{get, web};
-use kernel::{AppContext, AppResult, Data, Page, PageParams};
+use kernel::{AppContext, AppResult, CurrentUser, Data, Page, PageParams};
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::entity::{lecture, lecture_caption};
 use crate::enums::CaptionLanguage;
+use crate::policy;
 use crate::service::{lecture_captions, lectures};
 
 /// A tag on a lecture.
@@ -32,18 +33,37 @@ pub struct Lecture {
     pub tags: Vec<LectureTag>,
     /// The poster.
     pub image: Option<String>,
-    /// The video (served with range requests, so it seeks).
+    /// The video (served with range requests, so it seeks); absent for a visitor.
     pub video_file_url: Option<String>,
-    /// Captions for the video (WebVTT), one track per language, by language code.
+    /// Captions for the video (WebVTT), one track per language, by language code; none for
+    /// a visitor.
     pub captions: Vec<CaptionTrack>,
+    /// The lecture has a video the viewer may watch once signed in (the terms: watching
+    /// lectures needs an account).
+    pub sign_in_to_watch: bool,
 }
 
+/// The lecture; one who may not watch it (`watches` false) gets everything but the video and
+/// its captions.
 pub(crate) fn view(
     ctx: &AppContext,
     l: lecture::Model,
     captions: Vec<lecture_caption::Model>,
+    watches: bool,
 ) -> Lecture {
+    let has_video = l.video_file.is_some() || l.video_url.is_some();
+    let (l, captions) = if watches {
+        (l, captions)
+    } else {
+        let hidden = lecture::Model {
+            video_file: None,
+            video_url: None,
+            ..l
+        };
+        (hidden, Vec::new())
+    };
     Lecture {
+        sign_in_to_watch: has_video && !watches,
         id: l.id,
         tags: l
             .tags
@@ -82,13 +102,15 @@ pub(crate) fn view(
 #[get("/expert-lectures")]
 pub async fn list(
     ctx: web::Data<AppContext>,
+    viewer: Option<CurrentUser>,
     params: web::Query<PageParams>,
 ) -> AppResult<web::Json<Page<Lecture>>> {
     let page = lectures::list(&ctx.db, &params).await?;
+    let watches = policy::may_watch_lecture(viewer.is_some());
     Ok(web::Json(
         with_captions(&ctx, page)
             .await?
-            .map(|(l, c)| view(&ctx, l, c)),
+            .map(|(l, c)| view(&ctx, l, c, watches)),
     ))
 }
 
@@ -107,11 +129,13 @@ pub async fn list(
 #[get("/expert-lectures/{id}")]
 pub async fn detail(
     ctx: web::Data<AppContext>,
+    viewer: Option<CurrentUser>,
     path: web::Path<i64>,
 ) -> AppResult<web::Json<Data<Lecture>>> {
     let found = lectures::get(&ctx.db, path.into_inner()).await?;
     let captions = lecture_captions::of_lecture(&ctx.db, found.id).await?;
-    Ok(Data::new(view(&ctx, found, captions)))
+    let watches = policy::may_watch_lecture(viewer.is_some());
+    Ok(Data::new(view(&ctx, found, captions, watches)))
 }
 
 /// A page of lectures, each with its captions (one statement for the page's tracks).

@@ -43,7 +43,7 @@ fn staff_view(
         position: stored.position,
         needs_captions: (stored.video_file.is_some() || stored.video_url.is_some())
             && captions.is_empty(),
-        lecture: view(ctx, stored, captions),
+        lecture: view(ctx, stored, captions, true),
     }
 }
 

@@ -102,10 +102,12 @@ async fn staff_upload_captions_per_language_and_the_console_flags_a_lecture_with
     assert_eq!(fetch(&app, &english).await.2, revised);
     assert_eq!(fetch(&app, &first_english).await.0, 404);
 
-    // The public lecture and the list offer both tracks.
-    let (_, public) = app.get_json(&format!("/api/expert-lectures/{id}")).await;
+    // The lecture and the list offer both tracks to members (who watch).
+    let (_, public) = app
+        .get_json_as(&r.member, &format!("/api/expert-lectures/{id}"))
+        .await;
     assert_eq!(languages(&public["data"]), ["en", "fr"]);
-    let (_, list) = app.get_json("/api/expert-lectures").await;
+    let (_, list) = app.get_json_as(&r.member, "/api/expert-lectures").await;
     let listed = list["data"]
         .as_array()
         .unwrap()

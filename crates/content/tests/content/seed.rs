@@ -34,7 +34,10 @@ async fn the_demo_seed_fills_the_site_and_running_it_again_changes_nothing() {
 async fn the_demo_lectures_are_narrated_talks_with_captions() {
     let app = testkit::spawn_app().await;
     app.seed_demo().await;
-    let (_, lectures) = app.get_json("/api/expert-lectures").await;
+    let member = app
+        .signed_in_user("viewer@example.org", "analytical 1843")
+        .await;
+    let (_, lectures) = app.get_json_as(&member, "/api/expert-lectures").await;
     for lecture in lectures["data"].as_array().unwrap() {
         let video = app
             .client

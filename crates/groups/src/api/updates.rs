@@ -160,14 +160,15 @@ fn header(group: working_group::Model) -> (GroupHeader, bool) {
 
 /// List a group's updates
 ///
-/// The approved updates of a group, for its members (and staff).
+/// The approved updates of a group, for its members (and staff); its owner and moderators
+/// get every update, each with its review status.
 #[utoipa::path(
     operation_id = "listGroupUpdates",
     tag = "groups",
     security(("bearer" = [])),
     params(("group_id" = i64, Path, description = "The group's id"), PageParams),
     responses(
-        (status = 200, description = "Approved updates, newest first.", body = Page<GroupUpdate>),
+        (status = 200, description = "Approved updates (for the owner and moderators, every update), newest first.", body = Page<GroupUpdate>),
         (status = 404, description = "Not a member of the group.", body = kernel::ErrorBody),
     )
 )]
@@ -180,7 +181,7 @@ pub async fn list_approved(
 ) -> AppResult<web::Json<Page<GroupUpdate>>> {
     let group_id = path.into_inner();
     let (Page { data, pagination }, role) =
-        updates::approved(&ctx.db, &user, group_id, &params).await?;
+        updates::readable(&ctx.db, &user, group_id, &params).await?;
     Ok(web::Json(Page {
         data: views(&ctx, data, user.id, role).await?,
         pagination,

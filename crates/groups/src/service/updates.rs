@@ -95,8 +95,10 @@ pub async fn all(
     Ok((group, role, updates))
 }
 
-/// The approved updates of a group, for its members and staff, with the viewer's role.
-pub async fn approved(
+/// The updates of a group its members and staff read, with the viewer's role: the approved
+/// ones, and for its owner and moderators (who post them) every one whatever its review, so
+/// they see theirs waiting for approval where members will read them.
+pub async fn readable(
     db: &impl ConnectionTrait,
     viewer: &CurrentUser,
     group_id: i64,
@@ -112,17 +114,21 @@ pub async fn approved(
     if role.is_some() && params.page.unwrap_or(1) <= 1 {
         super::activity::saw_updates(db, group.id, viewer.id).await?;
     }
-    // A hidden update is for its author and the group's owner and moderators.
+    // An update under review or hidden is for its author and the group's owner and
+    // moderators.
     let shown = if policy::may_curate(role) {
         Condition::all()
     } else {
         Condition::any()
-            .add(group_update::Column::HiddenAt.is_null())
+            .add(
+                Condition::all()
+                    .add(group_update::Column::ApprovedStatus.eq(UpdateStatus::Approved))
+                    .add(group_update::Column::HiddenAt.is_null()),
+            )
             .add(group_update::Column::CreatedById.eq(viewer.id))
     };
     let select = group_update::Entity::find()
         .filter(group_update::Column::GroupId.eq(group_id))
-        .filter(group_update::Column::ApprovedStatus.eq(UpdateStatus::Approved))
         .filter(shown)
         .order_by_desc(group_update::Column::CreatedAt)
         .order_by_desc(group_update::Column::Id);

@@ -20,7 +20,11 @@ async fn updates_wait_for_staff_then_members_read_them() {
         "Updates can be added once the working group is approved."
     );
 
-    let (id, _) = approved_group(&app, &owner, &staff, "Updating", &["stroke"]).await;
+    let (id, slug) = approved_group(&app, &owner, &staff, "Updating", &["stroke"]).await;
+    let member = app
+        .signed_in_user("mem@example.org", "analytical 1843")
+        .await;
+    testkit::groups::join(&app, &owner, &slug, &member).await;
     let path = format!("/api/me/groups/{id}/post");
     let (status, body) = app
         .post_json_as(&owner, &path, &json!({"title": " ", "text": "<p></p>"}))
@@ -58,11 +62,18 @@ async fn updates_wait_for_staff_then_members_read_them() {
             .starts_with("/media/groups/")
     );
 
-    // Members read only approved updates; strangers none.
+    // Members read only approved updates; strangers none. The owner sees theirs waiting,
+    // with its status (issue 43, item 10: the tab said "No updates").
+    let (_, body) = app
+        .get_json_as(&member, &format!("/api/groups/{id}/post"))
+        .await;
+    assert_eq!(body["data"], json!([]));
     let (_, body) = app
         .get_json_as(&owner, &format!("/api/groups/{id}/post"))
         .await;
-    assert_eq!(body["data"], json!([]));
+    assert_eq!(body["data"][0]["id"], update);
+    assert_eq!(body["data"][0]["approved_status"], "waiting_for_approval");
+    assert_eq!(body["data"][0]["can_edit"], true);
     let stranger = app
         .signed_in_user("st@example.org", "analytical 1843")
         .await;
@@ -93,7 +104,7 @@ async fn updates_wait_for_staff_then_members_read_them() {
         .await;
     assert_eq!(status, 200, "{body}");
     let (_, body) = app
-        .get_json_as(&owner, &format!("/api/groups/{id}/post"))
+        .get_json_as(&member, &format!("/api/groups/{id}/post"))
         .await;
     assert_eq!(body["data"][0]["title"], "First results");
 

@@ -17,14 +17,18 @@ import type { LectureVideoFileUrl } from './lectureVideoFileUrl';
 export interface Lecture {
   /** The speaker. */
   author: string;
-  /** Captions for the video (WebVTT), one track per language, by language code. */
+  /** Captions for the video (WebVTT), one track per language, by language code; none for
+a visitor. */
   captions: CaptionTrack[];
   id: number;
   /** The poster. */
   image?: LectureImage;
+  /** The lecture has a video the viewer may watch once signed in (the terms: watching
+lectures needs an account). */
+  sign_in_to_watch: boolean;
   summary?: LectureSummary;
   tags: LectureTag[];
   title: string;
-  /** The video (served with range requests, so it seeks). */
+  /** The video (served with range requests, so it seeks); absent for a visitor. */
   video_file_url?: LectureVideoFileUrl;
 }

@@ -7,6 +7,6 @@
  */
 
 /**
- * The video (served with range requests, so it seeks).
+ * The video (served with range requests, so it seeks); absent for a visitor.
  */
 export type LectureVideoFileUrl = string | null;

@@ -3,10 +3,9 @@ import { Alert, Button, Chip, Container, Stack, Typography } from '@mui/material
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useGetLecture } from '@/api/endpoints/content/content';
-import { languageName, preferredLanguage } from '@/lib/languages';
 import { useItemPageTitle } from '@/ui/page-title';
 import { ErrorState, Loading } from '@/ui/QueryState';
-import { NO_VIDEO } from './LecturesPage';
+import { LectureVideo } from './LectureVideo';
 
 /** /lecture-series/{id}: the lecture's video (spec 1 §2: a load failure shows Error). */
 export function LecturePage() {
@@ -15,7 +14,6 @@ export function LecturePage() {
   const [failed, setFailed] = useState(false);
   useItemPageTitle(lecture, lecture.data?.data.title, 'Lecture');
   const data = lecture.data?.data;
-  const preferred = preferredLanguage(data?.captions.map((track) => track.language) ?? []);
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
       <Button component={RouterLink} to="/lecture-series" startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
@@ -32,27 +30,7 @@ export function LecturePage() {
           {failed ? (
             <Alert severity="error">Error</Alert>
           ) : (
-            <video
-              controls
-              preload="metadata"
-              poster={data.image ?? undefined}
-              aria-label={`${data.title} video`}
-              onError={() => setFailed(true)}
-              src={data.video_file_url ?? undefined}
-              style={{ width: '100%', borderRadius: 8, background: '#000' }}
-            >
-              {data.captions.map((track) => (
-                <track
-                  key={track.language}
-                  kind="captions"
-                  srcLang={track.language}
-                  label={languageName(track.language)}
-                  src={track.url}
-                  default={track.language === preferred}
-                />
-              ))}
-              {NO_VIDEO}
-            </video>
+            <LectureVideo lecture={data} onError={() => setFailed(true)} />
           )}
           {data.summary && <Typography>{data.summary}</Typography>}
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>

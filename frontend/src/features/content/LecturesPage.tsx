@@ -1,29 +1,11 @@
-import { Box, Card, CardActionArea, CardContent, Chip, Container, Grid, Stack, Typography } from '@mui/material';
+import { Card, CardActionArea, CardContent, Chip, Container, Grid, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { getListLecturesQueryKey, listLectures } from '@/api/endpoints/content/content';
-import type { Lecture } from '@/api/model';
 import { usePages } from '@/lib/usePages';
 import { usePageTitle } from '@/ui/page-title';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { LoadMore } from '@/ui/LoadMore';
-
-export const NO_VIDEO = 'Your browser does not support the video tag.';
-
-export function LectureVideo({ lecture, height }: { lecture: Lecture; height?: number }) {
-  return (
-    <Box
-      component="video"
-      controls
-      preload="metadata"
-      poster={lecture.image ?? undefined}
-      aria-label={`${lecture.title} video`}
-      sx={{ width: '100%', height, display: 'block', bgcolor: 'common.black', borderRadius: 1 }}
-    >
-      {lecture.video_file_url && <source src={lecture.video_file_url} />}
-      {NO_VIDEO}
-    </Box>
-  );
-}
+import { LectureVideo } from './LectureVideo';
 
 /** /lecture-series, "Hear from the experts" (spec 2 §2 Lectures). */
 export function LecturesPage() {

@@ -9,9 +9,8 @@ import { usePageTitle } from '@/ui/page-title';
 import { Picture } from '@/ui/Picture';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { plainText } from '@/ui/RichText';
-import { mayOpen, statusOf } from './access';
+import { mayOpen, scoreLine, statusOf } from './access';
 import { CertificateDownloads } from './CertificateDownloads';
-import { counted } from '@/lib/plural';
 import { LoadMore } from '@/ui/LoadMore';
 
 /** Spec 2 §9: 9 quizzes a page. */
@@ -50,6 +49,7 @@ export function CertificatesPage() {
 
 function QuizRow({ quiz }: { quiz: QuizListItem }) {
   const status = statusOf(quiz);
+  const score = scoreLine(quiz);
   const content = (
     <CardContent>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
@@ -64,9 +64,9 @@ function QuizRow({ quiz }: { quiz: QuizListItem }) {
       <Typography color="text.secondary" sx={{ mt: 1 }}>
         {plainText(quiz.description)}
       </Typography>
-      {quiz.percent_correct_answers !== undefined && quiz.percent_correct_answers !== null && (
+      {score && (
         <Typography variant="body2" sx={{ mt: 1 }}>
-          Last score: {quiz.percent_correct_answers}% · {counted(quiz.remaining_attempts, 'attempt')} left
+          {score}
         </Typography>
       )}
     </CardContent>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QuizListItem } from '@/api/model';
-import { certificateFile, mayOpen, statusOf } from './access';
+import { certificateFile, mayOpen, scoreLine, statusOf } from './access';
 
 const quiz = (over: Partial<QuizListItem>): QuizListItem => ({
   id: 1,
@@ -27,5 +27,11 @@ describe('quiz rows', () => {
     expect(statusOf(quiz({}))).toBe('In progress');
     expect(certificateFile('/api/certificates/ABCD/pdf')).toBe('cohort-certificate-ABCD.pdf');
     expect(certificateFile('/api/certificates/ABCD/credential')).toBe('cohort-certificate-ABCD.json');
+  });
+
+  it('count attempts left only on a quiz not yet passed', () => {
+    expect(scoreLine(quiz({}))).toBeNull();
+    expect(scoreLine(quiz({ percent_correct_answers: 50, remaining_attempts: 1 }))).toBe('Last score: 50% · 1 attempt left');
+    expect(scoreLine(quiz({ quiz_passed: true, percent_correct_answers: 100, remaining_attempts: 1 }))).toBe('Passed with 100%');
   });
 });

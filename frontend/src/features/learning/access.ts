@@ -1,4 +1,5 @@
 import type { QuizListItem } from '@/api/model';
+import { counted } from '@/lib/plural';
 
 /**
  * Spec 2 §2: a row leads to its quiz only when the quiz is not passed and either attempts
@@ -13,6 +14,14 @@ export function mayOpen(quiz: QuizListItem, now: Date = new Date()): boolean {
 /** Spec 2 §2: Complete when passed, otherwise In progress. */
 export function statusOf(quiz: QuizListItem): 'Complete' | 'In progress' {
   return quiz.quiz_passed ? 'Complete' : 'In progress';
+}
+
+/** The row's score line: a passed quiz has no attempts left to count (issue 43, item 11). */
+export function scoreLine(quiz: QuizListItem): string | null {
+  const percent = quiz.percent_correct_answers;
+  if (percent === undefined || percent === null) return null;
+  if (quiz.quiz_passed) return `Passed with ${percent}%`;
+  return `Last score: ${percent}% · ${counted(quiz.remaining_attempts, 'attempt')} left`;
 }
 
 /** The file name a certificate downloads as: its PDF, or its credential (`…/credential`). */

@@ -477,7 +477,7 @@ export function useListProjectTags<TData = Awaited<ReturnType<typeof listProject
 
 
 /**
- * The approved updates of a group, for its members (and staff).
+ * The approved updates of a group, for its members (and staff); its owner and moderators get every update, each with its review status.
  * @summary List a group's updates
  */
 export const getListGroupUpdatesUrl = (groupId: number,

@@ -142,15 +142,16 @@ export const listLecturesResponse = zod.object({
   "captions": zod.array(zod.object({
   "language": zod.enum(['ar', 'de', 'en', 'es', 'fr', 'hi', 'it', 'ja', 'nl', 'pl', 'pt', 'ru', 'uk', 'zh']).describe('The languages a lecture\'s captions may be in (ISO 639-1); the player names each\nin its own language.'),
   "url": zod.string().describe('The WebVTT file.')
-}).describe('One captions track of a lecture\'s video.')).describe('Captions for the video (WebVTT), one track per language, by language code.'),
+}).describe('One captions track of a lecture\'s video.')).describe('Captions for the video (WebVTT), one track per language, by language code; none for\na visitor.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The poster.'),
+  "sign_in_to_watch": zod.boolean().describe('The lecture has a video the viewer may watch once signed in (the terms: watching\nlectures needs an account).'),
   "summary": zod.string().nullish(),
   "tags": zod.array(zod.object({
   "title": zod.string()
 }).describe('A tag on a lecture.')),
   "title": zod.string(),
-  "video_file_url": zod.string().nullish().describe('The video (served with range requests, so it seeks).')
+  "video_file_url": zod.string().nullish().describe('The video (served with range requests, so it seeks); absent for a visitor.')
 }).describe('An expert lecture.')),
   "pagination": zod.object({
   "count": zod.number().min(listLecturesResponsePaginationCountMin).describe('Number of items across all pages.'),
@@ -174,15 +175,16 @@ export const getLectureResponse = zod.object({
   "captions": zod.array(zod.object({
   "language": zod.enum(['ar', 'de', 'en', 'es', 'fr', 'hi', 'it', 'ja', 'nl', 'pl', 'pt', 'ru', 'uk', 'zh']).describe('The languages a lecture\'s captions may be in (ISO 639-1); the player names each\nin its own language.'),
   "url": zod.string().describe('The WebVTT file.')
-}).describe('One captions track of a lecture\'s video.')).describe('Captions for the video (WebVTT), one track per language, by language code.'),
+}).describe('One captions track of a lecture\'s video.')).describe('Captions for the video (WebVTT), one track per language, by language code; none for\na visitor.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The poster.'),
+  "sign_in_to_watch": zod.boolean().describe('The lecture has a video the viewer may watch once signed in (the terms: watching\nlectures needs an account).'),
   "summary": zod.string().nullish(),
   "tags": zod.array(zod.object({
   "title": zod.string()
 }).describe('A tag on a lecture.')),
   "title": zod.string(),
-  "video_file_url": zod.string().nullish().describe('The video (served with range requests, so it seeks).')
+  "video_file_url": zod.string().nullish().describe('The video (served with range requests, so it seeks); absent for a visitor.')
 }).describe('An expert lecture.')
 })
 

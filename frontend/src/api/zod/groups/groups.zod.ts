@@ -99,7 +99,7 @@ export const listProjectTagsResponse = zod.object({
 })
 
 /**
- * The approved updates of a group, for its members (and staff).
+ * The approved updates of a group, for its members (and staff); its owner and moderators get every update, each with its review status.
  * @summary List a group's updates
  */
 export const listGroupUpdatesParams = zod.object({

@@ -982,15 +982,16 @@ export const staffListLecturesResponse = zod.object({
   "captions": zod.array(zod.object({
   "language": zod.enum(['ar', 'de', 'en', 'es', 'fr', 'hi', 'it', 'ja', 'nl', 'pl', 'pt', 'ru', 'uk', 'zh']).describe('The languages a lecture\'s captions may be in (ISO 639-1); the player names each\nin its own language.'),
   "url": zod.string().describe('The WebVTT file.')
-}).describe('One captions track of a lecture\'s video.')).describe('Captions for the video (WebVTT), one track per language, by language code.'),
+}).describe('One captions track of a lecture\'s video.')).describe('Captions for the video (WebVTT), one track per language, by language code; none for\na visitor.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The poster.'),
+  "sign_in_to_watch": zod.boolean().describe('The lecture has a video the viewer may watch once signed in (the terms: watching\nlectures needs an account).'),
   "summary": zod.string().nullish(),
   "tags": zod.array(zod.object({
   "title": zod.string()
 }).describe('A tag on a lecture.')),
   "title": zod.string(),
-  "video_file_url": zod.string().nullish().describe('The video (served with range requests, so it seeks).')
+  "video_file_url": zod.string().nullish().describe('The video (served with range requests, so it seeks); absent for a visitor.')
 }).describe('An expert lecture.').and(zod.object({
   "has_video_file": zod.boolean().describe('A video was uploaded.'),
   "needs_captions": zod.boolean().describe('It has a video and no captions: the console flags it.'),
@@ -1048,15 +1049,16 @@ export const staffGetLectureResponse = zod.object({
   "captions": zod.array(zod.object({
   "language": zod.enum(['ar', 'de', 'en', 'es', 'fr', 'hi', 'it', 'ja', 'nl', 'pl', 'pt', 'ru', 'uk', 'zh']).describe('The languages a lecture\'s captions may be in (ISO 639-1); the player names each\nin its own language.'),
   "url": zod.string().describe('The WebVTT file.')
-}).describe('One captions track of a lecture\'s video.')).describe('Captions for the video (WebVTT), one track per language, by language code.'),
+}).describe('One captions track of a lecture\'s video.')).describe('Captions for the video (WebVTT), one track per language, by language code; none for\na visitor.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The poster.'),
+  "sign_in_to_watch": zod.boolean().describe('The lecture has a video the viewer may watch once signed in (the terms: watching\nlectures needs an account).'),
   "summary": zod.string().nullish(),
   "tags": zod.array(zod.object({
   "title": zod.string()
 }).describe('A tag on a lecture.')),
   "title": zod.string(),
-  "video_file_url": zod.string().nullish().describe('The video (served with range requests, so it seeks).')
+  "video_file_url": zod.string().nullish().describe('The video (served with range requests, so it seeks); absent for a visitor.')
 }).describe('An expert lecture.').and(zod.object({
   "has_video_file": zod.boolean().describe('A video was uploaded.'),
   "needs_captions": zod.boolean().describe('It has a video and no captions: the console flags it.'),
@@ -1090,15 +1092,16 @@ export const staffUpdateLectureResponse = zod.object({
   "captions": zod.array(zod.object({
   "language": zod.enum(['ar', 'de', 'en', 'es', 'fr', 'hi', 'it', 'ja', 'nl', 'pl', 'pt', 'ru', 'uk', 'zh']).describe('The languages a lecture\'s captions may be in (ISO 639-1); the player names each\nin its own language.'),
   "url": zod.string().describe('The WebVTT file.')
-}).describe('One captions track of a lecture\'s video.')).describe('Captions for the video (WebVTT), one track per language, by language code.'),
+}).describe('One captions track of a lecture\'s video.')).describe('Captions for the video (WebVTT), one track per language, by language code; none for\na visitor.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The poster.'),
+  "sign_in_to_watch": zod.boolean().describe('The lecture has a video the viewer may watch once signed in (the terms: watching\nlectures needs an account).'),
   "summary": zod.string().nullish(),
   "tags": zod.array(zod.object({
   "title": zod.string()
 }).describe('A tag on a lecture.')),
   "title": zod.string(),
-  "video_file_url": zod.string().nullish().describe('The video (served with range requests, so it seeks).')
+  "video_file_url": zod.string().nullish().describe('The video (served with range requests, so it seeks); absent for a visitor.')
 }).describe('An expert lecture.').and(zod.object({
   "has_video_file": zod.boolean().describe('A video was uploaded.'),
   "needs_captions": zod.boolean().describe('It has a video and no captions: the console flags it.'),
@@ -1122,15 +1125,16 @@ export const staffRemoveLectureCaptionsResponse = zod.object({
   "captions": zod.array(zod.object({
   "language": zod.enum(['ar', 'de', 'en', 'es', 'fr', 'hi', 'it', 'ja', 'nl', 'pl', 'pt', 'ru', 'uk', 'zh']).describe('The languages a lecture\'s captions may be in (ISO 639-1); the player names each\nin its own language.'),
   "url": zod.string().describe('The WebVTT file.')
-}).describe('One captions track of a lecture\'s video.')).describe('Captions for the video (WebVTT), one track per language, by language code.'),
+}).describe('One captions track of a lecture\'s video.')).describe('Captions for the video (WebVTT), one track per language, by language code; none for\na visitor.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The poster.'),
+  "sign_in_to_watch": zod.boolean().describe('The lecture has a video the viewer may watch once signed in (the terms: watching\nlectures needs an account).'),
   "summary": zod.string().nullish(),
   "tags": zod.array(zod.object({
   "title": zod.string()
 }).describe('A tag on a lecture.')),
   "title": zod.string(),
-  "video_file_url": zod.string().nullish().describe('The video (served with range requests, so it seeks).')
+  "video_file_url": zod.string().nullish().describe('The video (served with range requests, so it seeks); absent for a visitor.')
 }).describe('An expert lecture.').and(zod.object({
   "has_video_file": zod.boolean().describe('A video was uploaded.'),
   "needs_captions": zod.boolean().describe('It has a video and no captions: the console flags it.'),
@@ -1158,15 +1162,16 @@ export const staffSetLectureCaptionsResponse = zod.object({
   "captions": zod.array(zod.object({
   "language": zod.enum(['ar', 'de', 'en', 'es', 'fr', 'hi', 'it', 'ja', 'nl', 'pl', 'pt', 'ru', 'uk', 'zh']).describe('The languages a lecture\'s captions may be in (ISO 639-1); the player names each\nin its own language.'),
   "url": zod.string().describe('The WebVTT file.')
-}).describe('One captions track of a lecture\'s video.')).describe('Captions for the video (WebVTT), one track per language, by language code.'),
+}).describe('One captions track of a lecture\'s video.')).describe('Captions for the video (WebVTT), one track per language, by language code; none for\na visitor.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The poster.'),
+  "sign_in_to_watch": zod.boolean().describe('The lecture has a video the viewer may watch once signed in (the terms: watching\nlectures needs an account).'),
   "summary": zod.string().nullish(),
   "tags": zod.array(zod.object({
   "title": zod.string()
 }).describe('A tag on a lecture.')),
   "title": zod.string(),
-  "video_file_url": zod.string().nullish().describe('The video (served with range requests, so it seeks).')
+  "video_file_url": zod.string().nullish().describe('The video (served with range requests, so it seeks); absent for a visitor.')
 }).describe('An expert lecture.').and(zod.object({
   "has_video_file": zod.boolean().describe('A video was uploaded.'),
   "needs_captions": zod.boolean().describe('It has a video and no captions: the console flags it.'),
@@ -1193,15 +1198,16 @@ export const staffSetLecturePosterResponse = zod.object({
   "captions": zod.array(zod.object({
   "language": zod.enum(['ar', 'de', 'en', 'es', 'fr', 'hi', 'it', 'ja', 'nl', 'pl', 'pt', 'ru', 'uk', 'zh']).describe('The languages a lecture\'s captions may be in (ISO 639-1); the player names each\nin its own language.'),
   "url": zod.string().describe('The WebVTT file.')
-}).describe('One captions track of a lecture\'s video.')).describe('Captions for the video (WebVTT), one track per language, by language code.'),
+}).describe('One captions track of a lecture\'s video.')).describe('Captions for the video (WebVTT), one track per language, by language code; none for\na visitor.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The poster.'),
+  "sign_in_to_watch": zod.boolean().describe('The lecture has a video the viewer may watch once signed in (the terms: watching\nlectures needs an account).'),
   "summary": zod.string().nullish(),
   "tags": zod.array(zod.object({
   "title": zod.string()
 }).describe('A tag on a lecture.')),
   "title": zod.string(),
-  "video_file_url": zod.string().nullish().describe('The video (served with range requests, so it seeks).')
+  "video_file_url": zod.string().nullish().describe('The video (served with range requests, so it seeks); absent for a visitor.')
 }).describe('An expert lecture.').and(zod.object({
   "has_video_file": zod.boolean().describe('A video was uploaded.'),
   "needs_captions": zod.boolean().describe('It has a video and no captions: the console flags it.'),
@@ -1228,15 +1234,16 @@ export const staffSetLectureVideoResponse = zod.object({
   "captions": zod.array(zod.object({
   "language": zod.enum(['ar', 'de', 'en', 'es', 'fr', 'hi', 'it', 'ja', 'nl', 'pl', 'pt', 'ru', 'uk', 'zh']).describe('The languages a lecture\'s captions may be in (ISO 639-1); the player names each\nin its own language.'),
   "url": zod.string().describe('The WebVTT file.')
-}).describe('One captions track of a lecture\'s video.')).describe('Captions for the video (WebVTT), one track per language, by language code.'),
+}).describe('One captions track of a lecture\'s video.')).describe('Captions for the video (WebVTT), one track per language, by language code; none for\na visitor.'),
   "id": zod.number(),
   "image": zod.string().nullish().describe('The poster.'),
+  "sign_in_to_watch": zod.boolean().describe('The lecture has a video the viewer may watch once signed in (the terms: watching\nlectures needs an account).'),
   "summary": zod.string().nullish(),
   "tags": zod.array(zod.object({
   "title": zod.string()
 }).describe('A tag on a lecture.')),
   "title": zod.string(),
-  "video_file_url": zod.string().nullish().describe('The video (served with range requests, so it seeks).')
+  "video_file_url": zod.string().nullish().describe('The video (served with range requests, so it seeks); absent for a visitor.')
 }).describe('An expert lecture.').and(zod.object({
   "has_video_file": zod.boolean().describe('A video was uploaded.'),
   "needs_captions": zod.boolean().describe('It has a video and no captions: the console flags it.'),

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useGetMe } from '@/api/endpoints/auth/auth';
 import { useListGroupUpdates } from '@/api/endpoints/groups/groups';
@@ -9,8 +9,10 @@ import { Picture } from '@/ui/Picture';
 import { RichText } from '@/ui/RichText';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { embedUrl } from '@/lib/video';
+import { statusText } from '@/ui/updates/format';
 
-/** The detail page's Updates tab (members): approved updates, newest first. */
+/** The detail page's Updates tab (members): approved updates, newest first; the owner and
+ * moderators also see those waiting for staff (or refused), with their status and Edit. */
 export function UpdatesTab({ group }: { group: GroupDetail }) {
   const updates = useListGroupUpdates(group.id, { perPage: 99 });
   // Members report others' updates, not their own.
@@ -35,9 +37,19 @@ export function UpdatesTab({ group }: { group: GroupDetail }) {
               <Typography variant="h6" component="h2">
                 {update.title}
               </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {update.created_by?.name} · {dateTime(update.created_at)}
-              </Typography>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                <Typography variant="body2" color="text.secondary">
+                  {update.created_by?.name} · {dateTime(update.created_at)}
+                </Typography>
+                {update.approved_status !== 'approved' && (
+                  <Chip size="small" label={statusText(update.approved_status)} />
+                )}
+                {update.can_edit && (
+                  <Button size="small" component={RouterLink} to={`/group-updates/${group.id}/${group.slug}/edit/${update.id}`}>
+                    Edit
+                  </Button>
+                )}
+              </Stack>
               {update.hidden_at && (
                 <Alert severity="warning" sx={{ my: 1 }}>
                   Hidden from other members by the moderators.{update.hidden_reason ? ` Reason: ${update.hidden_reason}` : ''}
