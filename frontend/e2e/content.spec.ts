@@ -165,6 +165,9 @@ test('every content route renders its page with a table of contents', async ({ p
   await expect(page.getByText('the up and down keys scroll through the slices')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Section menu' }).getByRole('link', { name: 'Terms & Conditions' })).toBeVisible();
   expect(await page.locator('iframe[title="Embedded viewer"]').evaluate((frame) => frame.getBoundingClientRect().height)).toBe(480);
+  // The viewer shows our own video (issue 43, item 12: our `X-Frame-Options: DENY` refused it).
+  await expect(page.frameLocator('iframe[title="Embedded viewer"]').locator('video')).toBeAttached();
+  await expect(page.getByRole('heading', { level: 1, name: 'Aspect in stroke' })).toBeAttached();
   await page.getByRole('button', { name: 'Next slide' }).click();
   await expect(page.getByRole('button', { name: 'Go to slide 2' })).toHaveAttribute('aria-current', 'true');
   await page.screenshot({ path: shot('aspect-in-stroke', info.project.name), fullPage: true });

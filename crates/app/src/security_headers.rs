@@ -16,9 +16,13 @@ pub struct SecurityHeaders {
     hsts: Option<HeaderValue>,
 }
 
-/// Uploaded files may be shown, never run: no script, no plugin, no navigation.
-const MEDIA_CSP: &str =
-    "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox";
+/// Uploaded files may be shown, never run: no script, no plugin, no navigation; framed by
+/// no one.
+const MEDIA_CSP: &str = "default-src 'none'; img-src 'self'; media-src 'self'; \
+     style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";
+/// Pictures and videos may also be framed by our own pages (a page's embedded viewer).
+const SHOWN_MEDIA_CSP: &str = "default-src 'none'; img-src 'self'; media-src 'self'; \
+     style-src 'unsafe-inline'; sandbox; frame-ancestors 'self'";
 const PERMISSIONS_POLICY: &str =
     "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()";
 
@@ -88,20 +92,29 @@ impl SecurityHeaders {
             HeaderName::from_static("cross-origin-opener-policy"),
             HeaderValue::from_static("same-origin"),
         );
+        // Only our own pages frame our pictures and videos; nothing else is framed.
+        let framing = if is_media && shown_inline {
+            "SAMEORIGIN"
+        } else {
+            "DENY"
+        };
         headers.insert(
             HeaderName::from_static("x-frame-options"),
-            HeaderValue::from_static("DENY"),
+            HeaderValue::from_static(framing),
         );
         if let Some(hsts) = &self.hsts {
             headers.insert(STRICT_TRANSPORT_SECURITY, hsts.clone());
         }
-        if is_media {
+        if is_media && shown_inline {
+            headers.insert(
+                CONTENT_SECURITY_POLICY,
+                HeaderValue::from_static(SHOWN_MEDIA_CSP),
+            );
+        } else if is_media {
             headers.insert(CONTENT_SECURITY_POLICY, HeaderValue::from_static(MEDIA_CSP));
             // Anything else (documents, pages) downloads instead of opening as a page of
             // this origin.
-            if !shown_inline {
-                headers.insert(CONTENT_DISPOSITION, HeaderValue::from_static("attachment"));
-            }
+            headers.insert(CONTENT_DISPOSITION, HeaderValue::from_static("attachment"));
         } else if !is_docs {
             headers.insert(CONTENT_SECURITY_POLICY, self.csp.clone());
         }

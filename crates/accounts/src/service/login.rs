@@ -112,12 +112,10 @@ pub async fn login(
         let Some(chosen) = chosen else {
             return Ok(LoginOutcome::CodeRequired(devices));
         };
-        if !totp::accept_code(db, chosen, &user.email, code).await? {
+        let checked = totp::accept_code(db, chosen, &user.email, code).await?;
+        if let Some(refused) = checked.refusal() {
             let claimed = claim_attempt(ctx, &user, kernel::clock::now()).await?;
-            return Err(failure(
-                &claimed,
-                AppError::field("token", totp::INVALID_TOKEN),
-            ));
+            return Err(failure(&claimed, refused));
         }
     }
     Ok(LoginOutcome::Session(session::issue(db, user.id).await?))

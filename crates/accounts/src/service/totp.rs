@@ -12,6 +12,8 @@ use super::{me, password};
 use crate::entity::totp_device;
 
 pub const INVALID_TOKEN: &str = "Invalid token";
+/// A right code whose step was used already (set-up, then sign-in within the same 30 s).
+pub const CODE_USED: &str = "This code was already used — wait for the next one.";
 pub const OTP_SET: &str = "Otp has been successfully set.";
 pub const TOTP_UPDATED: &str = "TOTP settings has been successfully updated";
 pub const WRONG_PASSWORD: &str = "The password is incorrect.";
@@ -76,20 +78,41 @@ pub async fn start_setup(db: &impl ConnectionTrait, user_id: i64) -> AppResult<S
     })
 }
 
+/// What checking a code found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CodeCheck {
+    Accepted,
+    /// Not the device's code now (nor one step either side).
+    Invalid,
+    /// The device's code, but its step was used already: the person waits for the next one.
+    Used,
+}
+
+impl CodeCheck {
+    /// The refusal on the `token` field, when the code was not accepted.
+    pub fn refusal(self) -> Option<AppError> {
+        match self {
+            Self::Accepted => None,
+            Self::Invalid => Some(AppError::field("token", INVALID_TOKEN)),
+            Self::Used => Some(AppError::field("token", CODE_USED)),
+        }
+    }
+}
+
 /// Accepts `code` for `device` once: the matched step must be newer than the last one.
 pub async fn accept_code(
     db: &impl ConnectionTrait,
     device: totp_device::Model,
     account: &str,
     code: &str,
-) -> AppResult<bool> {
+) -> AppResult<CodeCheck> {
     let generator = totp(&device.secret, account)?;
     let Some(step) = generator.check_current(code.trim()) else {
-        return Ok(false);
+        return Ok(CodeCheck::Invalid);
     };
     let step = i64::try_from(step).unwrap_or(i64::MAX);
     if step <= device.last_used_step {
-        return Ok(false);
+        return Ok(CodeCheck::Used);
     }
     // Conditional on the old step, so two concurrent uses of one code cannot both pass.
     let moved = totp_device::Entity::update_many()
@@ -101,7 +124,11 @@ pub async fn accept_code(
         .filter(totp_device::Column::LastUsedStep.eq(device.last_used_step))
         .exec(db)
         .await?;
-    Ok(moved.rows_affected == 1)
+    Ok(if moved.rows_affected == 1 {
+        CodeCheck::Accepted
+    } else {
+        CodeCheck::Used
+    })
 }
 
 /// Checks the current password where the account has one; SSO-only accounts have none.
@@ -141,8 +168,8 @@ pub async fn confirm_setup(
         .await?
         .ok_or_else(|| AppError::field("token", INVALID_TOKEN))?;
     let id = pending.id;
-    if !accept_code(db, pending, &user.email, code).await? {
-        return Err(AppError::field("token", INVALID_TOKEN));
+    if let Some(refused) = accept_code(db, pending, &user.email, code).await?.refusal() {
+        return Err(refused);
     }
     let device = totp_device::Entity::find_by_id(id)
         .one(db)

@@ -69,6 +69,15 @@ async fn register_confirm_from_the_mailbox_and_sign_in() {
         .await;
     assert_eq!(status, 400);
     assert_eq!(again["message"], "Invalid or expired confirmation code.");
+    // A link without its code says the same (issue 43, item 13: it said "Invalid input.").
+    for empty in [json!({"token": ""}), json!({})] {
+        let (status, body) = app.post_json("/api/confirm-user", &empty).await;
+        assert_eq!(status, 400);
+        assert_eq!(
+            body["message"], "Invalid or expired confirmation code.",
+            "{empty}"
+        );
+    }
 
     let (status, _) = app
         .post_json(

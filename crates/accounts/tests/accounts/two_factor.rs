@@ -99,18 +99,26 @@ async fn set_up_sign_in_with_a_code_refuse_replays_and_disable() {
     assert_eq!(status, 400);
     assert_eq!(body["messages"]["token"], json!(["Invalid token"]));
 
-    // The setup code's step is spent; the next step's code is accepted once.
+    // The setup code's step is spent; the next step's code is accepted once. A spent code
+    // is named as such (issue 43, item 13: signing in right after setup said "Invalid token").
     let (status, body) = login(&app, json!({"token": setup_code, "device_id": device_id})).await;
     assert_eq!(
         status, 400,
         "a code already used at setup is refused: {body}"
+    );
+    assert_eq!(
+        body["messages"]["token"],
+        json!(["This code was already used — wait for the next one."])
     );
     let (status, body) = login(&app, json!({"token": next, "device_id": device_id})).await;
     assert_eq!(status, 200, "{body}");
     assert!(body["data"]["access"].is_string());
     let (status, body) = login(&app, json!({"token": next, "device_id": device_id})).await;
     assert_eq!(status, 400, "a replayed code is refused");
-    assert_eq!(body["messages"]["token"], json!(["Invalid token"]));
+    assert_eq!(
+        body["messages"]["token"],
+        json!(["This code was already used — wait for the next one."])
+    );
 
     let delete = |body: Value| {
         app.client

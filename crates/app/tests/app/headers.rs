@@ -86,6 +86,10 @@ async fn uploads_show_pictures_and_videos_inline_and_download_everything_else() 
         "pictures show in the page"
     );
     assert_eq!(header(&picture, "x-content-type-options"), "nosniff");
+    // Our own pages embed our own pictures and videos (issue 43, item 12: the aspect page's
+    // viewer was a black box under `DENY`); no other site frames them.
+    assert_eq!(header(&picture, "x-frame-options"), "SAMEORIGIN");
+    assert!(header(&picture, "content-security-policy").contains("frame-ancestors 'self'"));
     for path in ["/media/paper.pdf", "/media/page.html"] {
         let response = app.client.get(app.url(path)).send().await.unwrap();
         assert!(
@@ -97,6 +101,8 @@ async fn uploads_show_pictures_and_videos_inline_and_download_everything_else() 
             csp.contains("sandbox") && csp.contains("default-src 'none'"),
             "{path}: {csp}"
         );
+        assert!(csp.contains("frame-ancestors 'none'"), "{path}: {csp}");
+        assert_eq!(header(&response, "x-frame-options"), "DENY", "{path}");
     }
 }
 

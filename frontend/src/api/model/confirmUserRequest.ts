@@ -5,11 +5,10 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { ConfirmUserRequestToken } from './confirmUserRequestToken';
 
 export interface ConfirmUserRequest {
-  /**
-   * @minLength 1
-   * @maxLength 128
-   */
-  token: string;
+  /** The code from the mailed link. A link without one is answered like a wrong one
+("Invalid or expired confirmation code."), as the spec words it. */
+  token?: ConfirmUserRequestToken;
 }

@@ -115,6 +115,7 @@ export * from './confirmSmsRequest';
 export * from './confirmSmsResponse';
 export * from './confirmSmsResponseAccess';
 export * from './confirmUserRequest';
+export * from './confirmUserRequestToken';
 export * from './confirmUserResponse';
 export * from './confirmUserResponseRedirectTo';
 export * from './consoleOverview';

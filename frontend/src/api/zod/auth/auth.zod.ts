@@ -12,10 +12,8 @@ import * as zod from 'zod';
  * Confirms the e-mail address from the mailed link, activating the account.
  * @summary Confirm an e-mail address
  */
-export const confirmUserBodyTokenMax = 128;
-
 export const confirmUserBody = zod.object({
-  "token": zod.string().min(1).max(confirmUserBodyTokenMax)
+  "token": zod.string().nullish().describe('The code from the mailed link. A link without one is answered like a wrong one\n(\"Invalid or expired confirmation code.\"), as the spec words it.')
 })
 
 export const confirmUserResponse = zod.object({
