@@ -147,6 +147,7 @@ pub async fn register(ctx: &AppContext, input: NewAccount) -> AppResult<Register
     };
     let redirect_to = text(input.redirect_to.clone());
     let name = kernel::rich_text::plain_field(&input.name);
+    let university_email = text(input.university_affiliate_email).map(|e| e.to_lowercase());
 
     let txn = kernel::db::begin_write(&ctx.db).await?;
     let created = user::ActiveModel {
@@ -161,9 +162,7 @@ pub async fn register(ctx: &AppContext, input: NewAccount) -> AppResult<Register
         phone_number: Set(phone_number.clone()),
         is_project_creator: Set(input.is_project_creator),
         affiliation: Set(plain(input.affiliation)),
-        university_affiliate_email: Set(
-            text(input.university_affiliate_email).map(|e| e.to_lowercase())
-        ),
+        university_affiliate_email: Set(university_email.clone()),
         university_profile_page_url: Set(text(input.university_profile_page_url)),
         location: Set(plain(input.location)),
         bio: Set(plain(input.bio)),
@@ -186,6 +185,20 @@ pub async fn register(ctx: &AppContext, input: NewAccount) -> AppResult<Register
     .insert(&txn)
     .await?;
     let token = tokens::issue(&txn, created.id, Purpose::ConfirmEmail, redirect_to.clone()).await?;
+    // A university address given now is proven now too, as one set up later would be.
+    let university = match university_email {
+        Some(address) => {
+            let token =
+                tokens::issue(&txn, created.id, Purpose::ConfirmUniversityEmail, None).await?;
+            Some(emails::confirm_university_email(
+                &ctx.config.public_url,
+                &address,
+                &name,
+                &token,
+            ))
+        }
+        None => None,
+    };
     txn.commit().await?;
 
     let mail = emails::confirm_account(
@@ -196,6 +209,9 @@ pub async fn register(ctx: &AppContext, input: NewAccount) -> AppResult<Register
         redirect_to.as_deref(),
     );
     deliver(ctx, mail).await;
+    if let Some(university) = university {
+        deliver(ctx, university).await;
+    }
     let sms_confirm_token = match &phone_number {
         Some(phone) => Some(
             phone::send_code(

@@ -266,3 +266,42 @@ async fn many_members_signing_up_at_once_all_succeed() {
         assert_eq!(app.me(token).await["email"], email.as_str());
     }
 }
+
+/// Issue 43, item 7: a university address given at sign-up was never mailed (Affiliations
+/// said "Please, confirm the affiliation email" until Resend was pressed). Signing up mails
+/// both the account's confirmation and the university address's.
+#[tokio::test]
+async fn a_university_address_given_at_sign_up_is_mailed_its_confirmation() {
+    let app = spawn_app().await;
+    let mut body = payload("ada@example.org");
+    body["is_project_creator"] = json!(true);
+    body["looking_for"] = json!(["looking_for_funding"]);
+    body["gender"] = json!("female");
+    body["age_group"] = json!("30_to_39");
+    body["career_stage"] = json!("early_career_researcher");
+    body["affiliation"] = json!("University of London");
+    body["university_affiliate_email"] = json!("Ada@London.example.ac.uk");
+    body["university_profile_page_url"] = json!("https://london.example.ac.uk/ada");
+    let (status, answer) = app.post_json("/api/register", &body).await;
+    assert_eq!(status, 201, "{answer}");
+
+    let account = app.last_mail_to("ada@example.org").await;
+    let confirm = query_param(&account.text, "token").unwrap();
+    let (status, confirmed) = app
+        .post_json("/api/confirm-user", &json!({"token": confirm}))
+        .await;
+    assert_eq!(status, 200, "{confirmed}");
+    let session = confirmed["data"]["access"].as_str().unwrap().to_owned();
+
+    let university = app.last_mail_to("ada@london.example.ac.uk").await;
+    assert_eq!(
+        university.subject,
+        "Confirm your university e-mail for Cohort"
+    );
+    let token = query_param(&university.text, "token").unwrap();
+    let (status, _) = app
+        .post_json("/api/me/confirm-university-email", &json!({"token": token}))
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(app.me(&session).await["university_email_confirmed"], true);
+}
