@@ -26,14 +26,14 @@ test('a reader follows a discussion, hears of each reply, mutes a topic and find
   await expect(discussion.getByRole('button', { name: 'Following: notifications for this discussion' })).toBeVisible();
 
   // The owner replies: the follower's bell rises with the reply.
-  const bell = page.getByRole('button', { name: /^Notifications \(\d+ unread\)$/ });
-  await expect(bell).toHaveAccessibleName('Notifications (0 unread)');
+  const bell = page.getByRole('button', { name: /^Notifications: \d+ unread$/ });
+  await expect(bell).toHaveAccessibleName('Notifications: 0 unread');
   const replied = await page.request.post(`/api/discussion/${topicId}/comments`, {
     headers: auth(owner.token),
     multipart: { text: '<p>Twice a week, with a mirror box.</p>' },
   });
   expect(replied.status()).toBe(201);
-  await expect(bell).toHaveAccessibleName('Notifications (1 unread)', { timeout: 10_000 });
+  await expect(bell).toHaveAccessibleName('Notifications: 1 unread', { timeout: 10_000 });
   await bell.click();
   await expect(page.getByRole('region', { name: 'Notifications' }).getByText(`New reply in ${group.title}`)).toBeVisible();
   await page.keyboard.press('Escape');
@@ -60,7 +60,7 @@ test('a reader follows a discussion, hears of each reply, mutes a topic and find
   await expect(groupCard.getByRole('button', { name: 'Following: notifications for this discussion' })).toBeVisible();
   await page.screenshot({ path: shot('following-tab', info.project.name), fullPage: true });
   // The muted topic's second reply reached nobody: the bell, read when opened, stays at 0.
-  await expect(page.getByRole('button', { name: /^Notifications \(\d+ unread\)$/ })).toHaveAccessibleName('Notifications (0 unread)');
+  await expect(page.getByRole('button', { name: /^Notifications: \d+ unread$/ })).toHaveAccessibleName('Notifications: 0 unread');
   const heard = (await (await page.request.get('/api/me/notifications', { headers: auth(reader.token) })).json()).data;
   expect(heard.map((n: { title: string }) => n.title)).toEqual([`New reply in ${group.title}`]);
 

@@ -70,7 +70,7 @@ test('a keyboard-only member signs in, joins a group, replies, reads notificatio
   const requests = (await (await request.get(`/api/groups/${group.slug}/join-requests`, { headers: auth(owner.token) })).json()).data;
   const mine = requests.find((r: { email: string }) => r.email === member.email);
   expect((await request.post(`/api/groups/${group.slug}/join-requests/${mine.id}/accept`, { headers: auth(owner.token) })).ok()).toBe(true);
-  const bell = page.getByRole('button', { name: 'Notifications (1 unread)' });
+  const bell = page.getByRole('button', { name: 'Notifications: 1 unread' });
   await expect(bell).toBeVisible();
 
   // Notifications: Enter opens them, Escape closes them and focus returns to the bell.
@@ -81,7 +81,7 @@ test('a keyboard-only member signs in, joins a group, replies, reads notificatio
   await page.screenshot({ path: shot('keyboard-notifications', info.project.name) });
   await page.keyboard.press('Escape');
   await expect(popover).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Notifications (0 unread)' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Notifications: 0 unread' })).toBeFocused();
 
   // Reply in the group's discussion as its new member.
   await openGroup();

@@ -11,14 +11,14 @@ test('the bell rises live when a join request is approved, resets when opened, a
 
   await signInAs(page, member.email, PASSWORD);
   await page.goto('/dashboard');
-  const bell = page.getByRole('button', { name: /^Notifications \(\d+ unread\)$/ });
-  await expect(bell).toHaveAccessibleName('Notifications (0 unread)');
+  const bell = page.getByRole('button', { name: /^Notifications: \d+ unread$/ });
+  await expect(bell).toHaveAccessibleName('Notifications: 0 unread');
   // Give the live channel a moment to open, then the owner approves through the API.
   await page.waitForTimeout(500);
   const requests = (await (await page.request.get(`/api/groups/${group.slug}/join-requests`, { headers: auth(owner.token) })).json()).data;
   const accepted = await page.request.post(`/api/groups/${group.slug}/join-requests/${requests[0].id}/accept`, { headers: auth(owner.token) });
   expect(accepted.ok()).toBe(true);
-  await expect(bell).toHaveAccessibleName('Notifications (1 unread)', { timeout: 5_000 });
+  await expect(bell).toHaveAccessibleName('Notifications: 1 unread', { timeout: 5_000 });
   await page.screenshot({ path: shot('bell-raised', info.project.name) });
 
   await bell.click();
@@ -29,9 +29,9 @@ test('the bell rises live when a join request is approved, resets when opened, a
   expect(await popover.evaluate((el) => el.closest('.MuiPopover-paper')!.getBoundingClientRect().height)).toBeLessThanOrEqual(350);
   await popover.getByRole('link', { name: /Join request accepted/ }).click();
   await expect(page).toHaveURL(new RegExp(`/working-groups/${group.slug}$`));
-  await expect(bell).toHaveAccessibleName('Notifications (0 unread)');
+  await expect(bell).toHaveAccessibleName('Notifications: 0 unread');
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Notifications (0 unread)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Notifications: 0 unread' })).toBeVisible();
 });
 
 test('the feed shows a new discussion with a Reply button that leads to the thread', async ({ page }, info) => {

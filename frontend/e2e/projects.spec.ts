@@ -289,7 +289,7 @@ test('an affiliated member writes a project step by step, submits it, and staff 
 
   await signInAs(page, fan.email, PASSWORD);
   await page.goto('/dashboard');
-  const bell = page.getByRole('button', { name: /^Notifications \(\d+ unread\)$/ });
+  const bell = page.getByRole('button', { name: /^Notifications: \d+ unread$/ });
   await bell.click();
   const heard = page.getByRole('region', { name: 'Notifications' }).getByRole('link', { name: new RegExp(`New update on ${title}`) });
   await expect(heard).toBeVisible();

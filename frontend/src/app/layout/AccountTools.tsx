@@ -42,7 +42,8 @@ export function AccountTools({ Bell, onSignOut }: Props) {
           {initial(account?.name)}
         </Avatar>
       </IconButton>
-      <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={close}>
+      {/* In the header (its banner landmark), not at the end of the page outside every landmark. */}
+      <Menu disablePortal anchorEl={menuAnchor} open={menuAnchor !== null} onClose={close}>
         {userMenu.map((item) => (
           <MenuItem key={item.to} component={RouterLink} to={item.to} onClick={close}>
             {item.title}

@@ -19,10 +19,12 @@ export function CookieBanner() {
     <>
       {/* Room at the foot of the page, so the banner never hides the footer. */}
       <Box aria-hidden sx={{ height: { xs: 150, sm: 88 } }} />
+      {/* Under a dialog's backdrop (it could not be used there while drawn above it), above
+          the page, its header and its drawers. */}
       <Box
         role="region"
         aria-label="Cookie consent"
-        sx={{ position: 'fixed', bottom: 0, left: 0, right: 0, zIndex: (t) => t.zIndex.snackbar - 1, bgcolor: 'grey.900', color: 'common.white', py: 2, boxShadow: 6 }}
+        sx={{ position: 'fixed', bottom: 0, left: 0, right: 0, zIndex: (t) => t.zIndex.modal - 1, bgcolor: 'grey.900', color: 'common.white', py: 2, boxShadow: 6 }}
       >
         <Container maxWidth="lg">
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>

@@ -6,7 +6,8 @@ import { columns, menuLink } from './menu-links';
 /** A site menu item's drop-down: its sub-menus in columns of four. */
 export function SubMenu({ item, anchor, onClose }: { item: MenuItem; anchor: HTMLElement | null; onClose: () => void }) {
   return (
-    <Menu anchorEl={anchor} open={anchor !== null} onClose={onClose} slotProps={{ list: { 'aria-label': item.title } }}>
+    // In the header (its banner landmark), not at the end of the page outside every landmark.
+    <Menu disablePortal anchorEl={anchor} open={anchor !== null} onClose={onClose} slotProps={{ list: { 'aria-label': item.title } }}>
       <Stack direction="row" spacing={1} sx={{ px: 1 }}>
         {columns(item.sub_menus).map((column, index) => (
           <Box key={index} sx={{ minWidth: 200 }}>

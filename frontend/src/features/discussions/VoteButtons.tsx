@@ -48,7 +48,7 @@ export function VoteButtons({ votes, reaction, disabledReason, vote }: Props) {
         color={state.reaction === 'up' ? 'primary' : 'inherit'}
         variant={state.reaction === 'up' ? 'contained' : 'text'}
         aria-pressed={state.reaction === 'up'}
-        aria-label={`Vote up (${state.votes.up})`}
+        aria-label={`Vote up: ${state.votes.up}`}
         disabled={Boolean(disabledReason) || busy}
         onClick={() => click('up')}
       >
@@ -60,7 +60,7 @@ export function VoteButtons({ votes, reaction, disabledReason, vote }: Props) {
         color={state.reaction === 'down' ? 'primary' : 'inherit'}
         variant={state.reaction === 'down' ? 'contained' : 'text'}
         aria-pressed={state.reaction === 'down'}
-        aria-label={`Vote down (${state.votes.down})`}
+        aria-label={`Vote down: ${state.votes.down}`}
         disabled={Boolean(disabledReason) || busy}
         onClick={() => click('down')}
       >

@@ -42,8 +42,8 @@ export function NotificationBell() {
   const notifications = list.data?.data ?? [];
   return (
     <>
-      <IconButton aria-label={`Notifications (${unread > BADGE_MAX ? `${BADGE_MAX}+` : unread} unread)`} onClick={(event) => void openBell(event.currentTarget)}>
-        <Badge badgeContent={unread} color="error" max={BADGE_MAX}>
+      <IconButton aria-label={`Notifications: ${unread > BADGE_MAX ? `${BADGE_MAX}+` : unread} unread`} onClick={(event) => void openBell(event.currentTarget)}>
+        <Badge badgeContent={unread} color="error" max={BADGE_MAX} sx={{ '& .MuiBadge-badge': { whiteSpace: 'nowrap' } }}>
           <NotificationsIcon />
         </Badge>
       </IconButton>
