@@ -41,15 +41,17 @@ pub fn is_public(status: ProjectStatus) -> bool {
     matches!(status, ProjectStatus::Live | ProjectStatus::Closed)
 }
 
-/// A project's page opens for everyone once public, and for its owner before.
-pub fn may_view(status: ProjectStatus, is_owner: bool) -> bool {
-    is_public(status) || is_owner
+/// A project's page opens for everyone once public, for its owner before, and for staff
+/// once submitted (they review it as the public will see it: its picture, budget, milestones,
+/// team and needs); a draft is its owner's alone.
+pub fn may_view(status: ProjectStatus, is_owner: bool, is_staff: bool) -> bool {
+    is_public(status) || is_owner || (is_staff && status != ProjectStatus::Draft)
 }
 
 /// Who sees a project's linked trials and publications (those who see the project, and
 /// staff) and who edits them (its owner, and staff): `Some(edits)`, or `None` when hidden.
 pub fn references(status: ProjectStatus, is_owner: bool, is_staff: bool) -> Option<bool> {
-    (may_view(status, is_owner) || is_staff).then_some(is_owner || is_staff)
+    (may_view(status, is_owner, is_staff) || is_staff).then_some(is_owner || is_staff)
 }
 
 /// A live project's campaign runs: it takes reviews, comments and (later) pledges.
@@ -266,14 +268,18 @@ mod tests {
     }
 
     #[test]
-    fn the_public_sees_live_and_closed_projects_and_owners_their_own() {
+    fn the_public_sees_live_and_closed_projects_owners_their_own_and_staff_what_was_sent() {
         use ProjectStatus::*;
         for status in [Live, Closed] {
-            assert!(is_public(status) && may_view(status, false));
+            assert!(is_public(status) && may_view(status, false, false));
         }
         for status in [Draft, Submitted, Rejected, Suspended] {
-            assert!(!may_view(status, false) && may_view(status, true));
+            assert!(!may_view(status, false, false) && may_view(status, true, false));
         }
+        for status in [Submitted, Rejected, Suspended] {
+            assert!(may_view(status, false, true), "staff review {status:?}");
+        }
+        assert!(!may_view(Draft, false, true), "a draft is its owner's");
     }
 
     #[test]

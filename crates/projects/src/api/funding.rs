@@ -71,6 +71,9 @@ pub struct FundingFile {
     pub payout_account_verified: bool,
     /// The caller, a Content Expert, may approve or not now (the pledges reached the goal).
     pub can_decide: bool,
+    /// Why the caller cannot decide a file that waits for its decision (they are no Content
+    /// Expert); absent otherwise.
+    pub cannot_decide: Option<String>,
 }
 
 /// One account of a project's books and its balance.
@@ -157,8 +160,11 @@ async fn funding_file(ctx: &AppContext, staff: &Staff, id: i64) -> AppResult<Fun
     let pledges = final_approval::pledges(&ctx.db, found.id).await?;
     let backers: Vec<i64> = pledges.iter().map(|p| p.backer_id).collect();
     let people = ctx.users.summaries(&backers).await?;
-    let can_decide = crate::policy::awaits_final_approval(found.funding_state)
-        && crate::policy::may_decide_funding(&staff.0);
+    let waiting = crate::policy::awaits_final_approval(found.funding_state);
+    let expert = crate::policy::may_decide_funding(&staff.0);
+    let can_decide = waiting && expert;
+    let cannot_decide =
+        (waiting && !expert).then(|| final_approval::CONTENT_EXPERTS_ONLY.to_owned());
     let project = owned_rows(ctx, vec![found]).await?.remove(0);
     Ok(FundingFile {
         project,
@@ -189,6 +195,7 @@ async fn funding_file(ctx: &AppContext, staff: &Staff, id: i64) -> AppResult<Fun
             .collect(),
         payout_account_verified: payout.verified,
         can_decide,
+        cannot_decide,
     })
 }
 

@@ -72,7 +72,8 @@ pub async fn by_slug(
         .await?
         .ok_or_else(AppError::not_found)?;
     let is_owner = viewer.is_some_and(|v| v.id == found.owner_id);
-    if policy::may_view(found.status, is_owner) {
+    let is_staff = viewer.is_some_and(|v| v.staff_role.is_some());
+    if policy::may_view(found.status, is_owner, is_staff) {
         Ok(found)
     } else {
         Err(AppError::not_found())

@@ -42,6 +42,11 @@ async fn a_content_expert_approves_then_each_pledge_is_charged_once_and_paid_out
     );
     let (_, file) = app.get_json_as(&admin, &decide).await;
     assert_eq!(file["data"]["can_decide"], false);
+    // The file says why (issue 43, item 5: it showed no buttons and no reason).
+    assert_eq!(
+        file["data"]["cannot_decide"],
+        "Only Content Experts give final approval."
+    );
     let (status, body) = app
         .post_json_as(&admin, &decide, &json!({"verdict": "approve"}))
         .await;

@@ -222,6 +222,16 @@ async fn staff_send_a_project_back_with_a_reason_then_it_goes_live() {
     assert_eq!(status, 200, "{queue}");
     assert_eq!(queue["data"][0]["id"], id);
     assert_eq!(queue["data"][0]["owner"]["name"], "Test Member");
+    // Staff preview the page the public will see (issue 43, item 4: its team, needs and
+    // picture were nowhere in the review); a member does not see it before it is live.
+    let page = format!(
+        "/api/projects/{}",
+        queue["data"][0]["slug"].as_str().unwrap()
+    );
+    let (status, body) = app.get_json_as(&staff, &page).await;
+    assert_eq!(status, 200, "{body}");
+    let (status, _) = app.get_json_as(&member, &page).await;
+    assert_eq!(status, 404);
 
     let review = format!("/api/staff/projects/{id}/review");
     let (status, body) = app

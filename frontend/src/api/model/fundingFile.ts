@@ -6,6 +6,7 @@
  * OpenAPI spec version: 0.1.0
  */
 import type { AccountBalance } from './accountBalance';
+import type { FundingFileCannotDecide } from './fundingFileCannotDecide';
 import type { LedgerEntry } from './ledgerEntry';
 import type { FilePledge } from './filePledge';
 import type { StaffProjectRow } from './staffProjectRow';
@@ -22,6 +23,9 @@ of its postings (they sum to zero), in the order the money flows. */
   accounts: AccountBalance[];
   /** The caller, a Content Expert, may approve or not now (the pledges reached the goal). */
   can_decide: boolean;
+  /** Why the caller cannot decide a file that waits for its decision (they are no Content
+Expert); absent otherwise. */
+  cannot_decide?: FundingFileCannotDecide;
   /** Oldest first. */
   ledger: LedgerEntry[];
   /** The owner's payout account is verified by the processor (approval needs it). */

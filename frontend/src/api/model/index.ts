@@ -301,6 +301,7 @@ export * from './funding';
 export * from './fundingDecision';
 export * from './fundingDecisionReason';
 export * from './fundingFile';
+export * from './fundingFileCannotDecide';
 export * from './fundingState';
 export * from './fundingVerdict';
 export * from './gender';

@@ -2222,6 +2222,7 @@ export const staffFundingFileResponse = zod.object({
   "balance_cents": zod.number().describe('Cents of CAD: what the account received less what it gave.')
 }).describe('One account of a project\'s books and its balance.')).describe('The project\'s books in double entry: each account that holds something, with the sum\nof its postings (they sum to zero), in the order the money flows.'),
   "can_decide": zod.boolean().describe('The caller, a Content Expert, may approve or not now (the pledges reached the goal).'),
+  "cannot_decide": zod.string().nullish().describe('Why the caller cannot decide a file that waits for its decision (they are no Content\nExpert); absent otherwise.'),
   "ledger": zod.array(zod.object({
   "amount_cents": zod.number().describe('Cents; what the entry adds to its total (negative takes away).'),
   "created_at": zod.iso.datetime({}),
@@ -2362,6 +2363,7 @@ export const staffDecideFundingResponse = zod.object({
   "balance_cents": zod.number().describe('Cents of CAD: what the account received less what it gave.')
 }).describe('One account of a project\'s books and its balance.')).describe('The project\'s books in double entry: each account that holds something, with the sum\nof its postings (they sum to zero), in the order the money flows.'),
   "can_decide": zod.boolean().describe('The caller, a Content Expert, may approve or not now (the pledges reached the goal).'),
+  "cannot_decide": zod.string().nullish().describe('Why the caller cannot decide a file that waits for its decision (they are no Content\nExpert); absent otherwise.'),
   "ledger": zod.array(zod.object({
   "amount_cents": zod.number().describe('Cents; what the entry adds to its total (negative takes away).'),
   "created_at": zod.iso.datetime({}),

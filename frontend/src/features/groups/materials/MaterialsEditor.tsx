@@ -29,7 +29,7 @@ import { ApiError, SOMETHING_WENT_WRONG, errorMessage } from '@/lib/api-error';
 import { uploadWithProgress } from '@/lib/api-client';
 import { ErrorState, Loading } from '@/ui/QueryState';
 import { useToast } from '@/ui/toast';
-import { MaterialList, materialTitle } from './MaterialList';
+import { MaterialList, materialTitle } from '@/ui/materials/MaterialList';
 import { REQUIRED } from '@/lib/field-texts';
 import { usePatientDataCheck } from '@/ui/guardrail/usePatientDataCheck';
 

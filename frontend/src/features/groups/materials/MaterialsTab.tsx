@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import { useListGroupMaterials } from '@/api/endpoints/groups/groups';
 import type { GroupDetail } from '@/api/model';
 import { ErrorState, Loading } from '@/ui/QueryState';
-import { MaterialList } from './MaterialList';
+import { MaterialList } from '@/ui/materials/MaterialList';
 
 /** The detail page's Supplementary Materials tab. */
 export function MaterialsTab({ group }: { group: GroupDetail }) {

@@ -16,7 +16,7 @@ import { ShareButton } from '@/ui/ShareButton';
 import { STATUS } from '../status';
 import { daysLeft } from '../figures';
 import { ReviewPanel } from '../review/ReviewPanel';
-import { BudgetPlan } from '../BudgetPlan';
+import { BudgetPlan } from '@/ui/BudgetPlan';
 import { TopicChips } from '../TopicChips';
 import { FavoriteButton } from './FavoriteButton';
 import { PrizePanel } from './PrizePanel';

@@ -4,8 +4,9 @@ import { startPayoutOnboarding, useGetMyPayoutAccount } from '@/api/endpoints/pr
 import { errorMessage } from '@/lib/api-error';
 
 /** The owner's payout account: where a funded project's money goes. A Content Expert's
- * approval waits until the processor verified it. */
-export function PayoutAccountCard() {
+ * approval waits until the processor verified it; `awaitingApproval` (a project reached its
+ * goal) says so plainly. */
+export function PayoutAccountCard({ awaitingApproval }: { awaitingApproval: boolean }) {
   const account = useGetMyPayoutAccount();
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -31,7 +32,7 @@ export function PayoutAccountCard() {
   }
   return (
     <Alert
-      severity="info"
+      severity={awaitingApproval ? 'warning' : 'info'}
       sx={{ mb: 2 }}
       action={
         <Button color="inherit" size="small" disabled={busy} onClick={() => void onboard()}>
@@ -39,8 +40,9 @@ export function PayoutAccountCard() {
         </Button>
       }
     >
-      Register your institution&apos;s payout account: a funded project is paid out to it, and a Content Expert can only approve funding once it is
-      verified.
+      {awaitingApproval
+        ? 'Your project reached its goal: its final approval waits for your payout account. Register your institution’s payout account so that a Content Expert can approve the funding.'
+        : 'Register your institution’s payout account: a funded project is paid out to it, and a Content Expert can only approve funding once it is verified.'}
       {problem && <div>{problem}</div>}
     </Alert>
   );

@@ -1,7 +1,7 @@
 import { Alert, Box, Stack, Typography } from '@mui/material';
 import type { FormEvent } from 'react';
 import type { ProjectDraft } from '@/api/model';
-import { BudgetPlan } from '../BudgetPlan';
+import { BudgetPlan } from '@/ui/BudgetPlan';
 import { toDollars } from './BudgetStep';
 import { StepActions } from './StepActions';
 

@@ -6,7 +6,7 @@ import { ApiError, errorMessage } from '@/lib/api-error';
 import { ethicsStatusLabels } from '@/lib/labels';
 import { RichText } from '@/ui/RichText';
 import { toDollars } from './BudgetStep';
-import { BudgetPlan } from '../BudgetPlan';
+import { BudgetPlan } from '@/ui/BudgetPlan';
 import { ChangesActions } from './ChangesActions';
 import { StepActions } from './StepActions';
 

@@ -64,6 +64,7 @@ export function FundingFilePage() {
         Owner: {project.owner?.name ?? 'unknown'} · Funding: {project.funding.state.replace('_', ' ')} ·{' '}
         <Link to={`/project/${project.slug}`}>Project page and discussion</Link>
       </Typography>
+      {data.cannot_decide && <Alert severity="info">{data.cannot_decide}</Alert>}
       {data.can_decide && !data.payout_account_verified && (
         <Alert severity="warning">The owner has not verified a payout account yet: approval waits until they do.</Alert>
       )}

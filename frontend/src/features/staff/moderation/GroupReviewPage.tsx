@@ -2,7 +2,9 @@ import { Alert, Button, Chip, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { staffModerateGroup, useStaffGroupReview } from '@/api/endpoints/staff/staff';
+import { useListGroupMaterials } from '@/api/endpoints/groups/groups';
 import type { GroupDetail } from '@/api/model';
+import { MaterialList } from '@/ui/materials/MaterialList';
 import { ErrorState, Loading } from '@/ui/QueryState';
 import { ReasonDialog } from '../ui/ReasonDialog';
 import { StaffPage } from '../ui/StaffPage';
@@ -57,6 +59,7 @@ export function GroupReviewPage() {
         </Alert>
       )}
       <ReviewTable rows={rows} comparing={comparing} subject="group" />
+      <Materials groupId={current.id} />
       {pending && (
         <ReasonDialog
           open
@@ -75,6 +78,21 @@ export function GroupReviewPage() {
         />
       )}
     </StaffPage>
+  );
+}
+
+/** The group's supplementary materials, as its page will show them (issue 43, item 4). */
+function Materials({ groupId }: { groupId: number }) {
+  const materials = useListGroupMaterials(groupId);
+  return (
+    <section aria-labelledby="review-materials">
+      <Typography id="review-materials" variant="h6" component="h2" sx={{ mt: 2 }}>
+        Supplementary materials
+      </Typography>
+      {materials.isPending && <Loading />}
+      {materials.isError && <ErrorState error={materials.error} onRetry={() => void materials.refetch()} />}
+      {materials.isSuccess && <MaterialList items={materials.data.data} />}
+    </section>
   );
 }
 

@@ -6,6 +6,9 @@ import { ProjectAction, ProjectVerdict, type StaffProjectQueueStatus, type Staff
 import { dateTime } from '@/lib/dates';
 import { ethicsStatusLabels } from '@/lib/labels';
 import { RichText } from '@/ui/RichText';
+import { BudgetPlan } from '@/ui/BudgetPlan';
+import { Picture } from '@/ui/Picture';
+import { goal } from '@/lib/money';
 import { ReasonDialog } from '../ui/ReasonDialog';
 import { ProjectChangesQueue } from './ProjectChangesQueue';
 import { PagedCards } from '../ui/PagedCards';
@@ -103,8 +106,12 @@ export function ProjectsPage() {
                 <Typography variant="body2">Research ethics: {project.ethics_status ? ethicsStatusLabels[project.ethics_status] : '—'}</Typography>
                 <Typography variant="body2">Conflicts of interest: {project.conflicts}</Typography>
                 <Typography variant="body2">
-                  Goal: CA${((project.funding_goal_cents ?? 0) / 100).toLocaleString('en-CA')} over {project.campaign_days} days
+                  Goal: {goal(project.funding_goal_cents)} over {project.campaign_days} days
                 </Typography>
+                {/* Everything the public page will show (issue 43, item 4): its picture and money
+                    plan here, its team and needs on the page itself (Preview). */}
+                {project.image && <Picture src={project.image} width={1200} height={630} sx={{ borderRadius: 1, mt: 2, maxWidth: 480 }} />}
+                <BudgetPlan totalCents={project.total_budget_cents} lines={project.budget_lines} milestones={project.milestones} headingLevel="h3" />
               </CardContent>
               <CardActions>
                 {status === 'submitted' && (
@@ -117,11 +124,9 @@ export function ProjectsPage() {
                     </Button>
                   </>
                 )}
-                {status !== 'submitted' && (
-                  <Button component={Link} to={`/project/${project.slug}`}>
-                    Open
-                  </Button>
-                )}
+                <Button component={Link} to={`/project/${project.slug}`}>
+                  {status === 'submitted' ? 'Preview its page' : 'Open'}
+                </Button>
                 {(ACTIONS[status] ?? []).map(([action, label]) => (
                   <Button key={action} color={action === ProjectAction.reactivate ? 'primary' : 'error'} onClick={() => setActing({ project, action })}>
                     {label}

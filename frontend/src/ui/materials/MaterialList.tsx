@@ -4,8 +4,7 @@ import { Avatar, Box, Link, List, ListItem, ListItemAvatar, ListItemText, Typogr
 import type { ReactNode } from 'react';
 import type { Material } from '@/api/model';
 import { EmptyState } from '@/ui/QueryState';
-
-const when = new Intl.DateTimeFormat('en', { month: 'short', day: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+import { dateTime } from '@/lib/dates';
 
 /** What an item is called on screen. */
 export const materialTitle = (item: Material) => item.label || item.name || item.url || item.file_url || 'Untitled';
@@ -59,7 +58,7 @@ export function MaterialList({ items, action }: { items: Material[]; action?: (i
               }
               secondary={
                 <Typography variant="body2" color="text.secondary" component="span">
-                  {item.created_by?.name ?? 'A member'} · {when.format(new Date(item.created_at))}
+                  {item.created_by?.name ?? 'A member'} · {dateTime(item.created_at)}
                 </Typography>
               }
             />
