@@ -46,7 +46,7 @@ test('a researcher connects ORCID, imports their affiliation, shows the iD and s
   await expect(page.getByRole('heading', { name: 'Authorize access' })).toBeVisible();
   await page.getByRole('link', { name: 'Authorize access' }).click();
   await expect(page).toHaveURL(/\/my-profile$/);
-  const badge = page.getByRole('link', { name: `ORCID iD ${id} (verified)` });
+  const badge = page.getByRole('link', { name: `ORCID iD ${id} verified` });
   await expect(badge).toBeVisible();
   await expect(badge).toHaveAttribute('href', `https://orcid.org/${id}`);
 
@@ -60,7 +60,7 @@ test('a researcher connects ORCID, imports their affiliation, shows the iD and s
   // The public profile shows the verified iD.
   const me = await (await page.request.get('/api/me', { headers: { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` } })).json();
   await page.goto(`/profile/${me.data.id}`);
-  await expect(page.getByRole('link', { name: `ORCID iD ${id} (verified)` })).toBeVisible();
+  await expect(page.getByRole('link', { name: `ORCID iD ${id} verified` })).toBeVisible();
   await page.screenshot({ path: shot('orcid-public-profile', info.project.name) });
 
   // Signed out, ORCID signs the account in.

@@ -162,10 +162,14 @@ test('an affiliated member writes a project step by step, submits it, and staff 
   // The topics load with the page: open the menu again until they are in it.
   const paediatrics = page.getByRole('option', { name: 'Paediatrics' });
   await expect(async () => {
-    if (!(await paediatrics.isVisible())) await page.getByRole('combobox', { name: 'Topic' }).click();
+    if (!(await paediatrics.isVisible())) await page.getByRole('combobox', { name: 'Topics' }).click();
     await expect(paediatrics).toBeVisible({ timeout: 2_000 });
   }).toPass();
+  // Topics by slug, several at once, like the groups list (issue 43, item 2).
   await paediatrics.click();
+  await page.getByRole('option', { name: 'Stroke' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/[?&]tags=paediatrics%2Cstroke(&|$)/);
   await page.getByRole('combobox', { name: 'Sorted by' }).click();
   await page.getByRole('option', { name: 'Ending soon' }).click();
   await searchProjects(page, title);

@@ -354,7 +354,8 @@ test('an admin adds an account; its owner chooses a password from the mail and s
 test('staff caption a lecture in two languages, and the player offers both', async ({ page }, info) => {
   test.setTimeout(90_000);
   const admin = await signInAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  const seeded = (await (await page.request.get('/api/expert-lectures')).json()).data[0];
+  // Signed in: a visitor gets no video (watching lectures needs an account).
+  const seeded = (await (await page.request.get('/api/expert-lectures', { headers: auth(admin) })).json()).data[0];
   const title = `Captioned talk ${Date.now()}`;
   const created = await page.request.post('/api/staff/lectures', {
     headers: auth(admin),

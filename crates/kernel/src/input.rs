@@ -121,6 +121,18 @@ pub fn schema<T: PartialSchema>() -> RefOr<Schema> {
     T::schema()
 }
 
+/// The items of a list filter sent as one query parameter (`?tags=stroke,genomics`): each
+/// trimmed, the empty ones left out.
+pub fn comma_list(value: Option<&str>) -> Vec<String> {
+    value
+        .unwrap_or_default()
+        .split(',')
+        .map(str::trim)
+        .filter(|item| !item.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
 /// What a kind of text must be: how it is read from JSON and how the contract shows it.
 pub trait Rule {
     /// What a missing, `null` or blank value is answered with.
@@ -372,6 +384,15 @@ fn string_schema(max: usize, format: Option<SchemaFormat>) -> RefOr<Schema> {
 mod tests {
     use serde_json::json;
     use validator::Validate;
+
+    #[test]
+    fn a_comma_list_keeps_its_trimmed_items() {
+        assert_eq!(
+            super::comma_list(Some(" stroke, ,genomics ")),
+            ["stroke", "genomics"]
+        );
+        assert!(super::comma_list(Some("")).is_empty() && super::comma_list(None).is_empty());
+    }
 
     use super::*;
     use crate::validation::{REQUIRED, REQUIRED_SHORT, field_errors};

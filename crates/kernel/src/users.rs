@@ -47,6 +47,8 @@ pub struct Delivery {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct CreatorReadiness {
     pub affiliation_approved: bool,
+    /// Set up with its university address confirmed: staff have it to review.
+    pub affiliation_in_review: bool,
     pub equity_given: bool,
 }
 

@@ -30,6 +30,8 @@ string_enum!(
     CreatorGap {
         /// No approved university affiliation yet.
         Affiliation = "affiliation",
+        /// The affiliation is set up and confirmed; staff have yet to approve it.
+        AffiliationInReview = "affiliation_in_review",
         /// Gender, age group or career stage not given.
         EquityProfile = "equity_profile",
     }

@@ -7,7 +7,9 @@ use crate::enums::{CreatorGap, FundingState, ProjectAction, ProjectStatus};
 /// What keeps a member from submitting a project; none means they may.
 pub fn creator_gaps(readiness: CreatorReadiness) -> Vec<CreatorGap> {
     let mut gaps = Vec::new();
-    if !readiness.affiliation_approved {
+    if readiness.affiliation_in_review && !readiness.affiliation_approved {
+        gaps.push(CreatorGap::AffiliationInReview);
+    } else if !readiness.affiliation_approved {
         gaps.push(CreatorGap::Affiliation);
     }
     if !readiness.equity_given {
@@ -229,6 +231,7 @@ mod tests {
     fn only_an_affiliated_member_with_the_equity_fields_may_submit() {
         let ready = CreatorReadiness {
             affiliation_approved: true,
+            affiliation_in_review: false,
             equity_given: true,
         };
         assert!(creator_gaps(ready).is_empty());
@@ -241,6 +244,15 @@ mod tests {
             ..ready
         };
         assert_eq!(creator_gaps(no_profile), vec![CreatorGap::EquityProfile]);
+        let in_review = CreatorReadiness {
+            affiliation_approved: false,
+            affiliation_in_review: true,
+            ..ready
+        };
+        assert_eq!(
+            creator_gaps(in_review),
+            vec![CreatorGap::AffiliationInReview]
+        );
     }
 
     #[test]

@@ -1,4 +1,5 @@
 import { Box, Table, TableBody, TableCell, TableFooter, TableRow, Typography } from '@mui/material';
+import { useId } from 'react';
 import type { BudgetLine, Milestone } from '@/api/model';
 import { goal } from '@/lib/money';
 
@@ -9,24 +10,31 @@ export function BudgetPlan({
   lines,
   milestones,
   headingLevel,
+  landmarks = true,
 }: {
   totalCents: number | null | undefined;
   lines: BudgetLine[];
   milestones: Milestone[];
   headingLevel: 'h2' | 'h3';
+  /** Its sections are named regions (false where several plans share a page: the staff
+   * queue's cards, whose regions would all be "Budget"). */
+  landmarks?: boolean;
 }) {
   const variant = headingLevel === 'h2' ? 'h5' : 'h6';
+  // Several plans may share a page (the staff queue): each names its own sections.
+  const budget = useId();
+  const milestonesHeading = useId();
   return (
     <>
-      <section aria-labelledby="project-budget">
-        <Typography variant={variant} component={headingLevel} id="project-budget" sx={{ mt: 3 }}>
+      <section aria-labelledby={landmarks ? budget : undefined}>
+        <Typography variant={variant} component={headingLevel} id={budget} sx={{ mt: 3 }}>
           Budget
         </Typography>
         {lines.length === 0 ? (
           <Typography>Total budget: {goal(totalCents)}</Typography>
         ) : (
           <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-labelledby="project-budget">
+            <Table size="small" aria-labelledby={budget}>
               <TableBody>
                 {lines.map((line, i) => (
                   <TableRow key={`${line.label}-${i}`}>
@@ -52,8 +60,8 @@ export function BudgetPlan({
         )}
       </section>
       {milestones.length > 0 && (
-        <section aria-labelledby="project-milestones">
-          <Typography variant={variant} component={headingLevel} id="project-milestones" sx={{ mt: 3 }}>
+        <section aria-labelledby={landmarks ? milestonesHeading : undefined}>
+          <Typography variant={variant} component={headingLevel} id={milestonesHeading} sx={{ mt: 3 }}>
             Milestones
           </Typography>
           <Box component="ol" sx={{ pl: 3, my: 1 }}>

@@ -1,4 +1,5 @@
 import { Box, Chip } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 
 /** ORCID's green "iD" mark, drawn in CSS (no image to fetch). */
 export function OrcidIcon() {
@@ -30,14 +31,25 @@ export function OrcidBadge({ id }: { id: string }) {
   return (
     <Chip
       icon={<OrcidIcon />}
-      label={id}
+      // Named by its content (what is seen, and what is not): an aria-label differing from
+      // the visible iD failed WCAG 2.5.3 (label in name).
+      label={
+        <>
+          <Box component="span" sx={visuallyHidden}>
+            ORCID iD{' '}
+          </Box>
+          {id}
+          <Box component="span" sx={visuallyHidden}>
+            {' '}verified
+          </Box>
+        </>
+      }
       variant="outlined"
       component="a"
       href={`https://orcid.org/${id}`}
       target="_blank"
       rel="noopener noreferrer"
       clickable
-      aria-label={`ORCID iD ${id} (verified)`}
       sx={{ alignSelf: 'flex-start', '& .MuiChip-icon': { ml: 0.75 } }}
     />
   );

@@ -24,6 +24,14 @@ fn allowed(staff: &Staff) -> AppResult<()> {
     }
 }
 
+/// Whether `u`'s affiliation waits for staff: what [`pending`] selects, for one member.
+pub fn awaits_review(u: &user::Model) -> bool {
+    u.university_affiliate_email.is_some()
+        && u.university_email_confirmed
+        && u.affiliation_status == AffiliationStatus::NotApproved
+        && u.affiliation_rejected_at.is_none()
+}
+
 fn pending() -> sea_orm::Condition {
     sea_orm::Condition::all()
         .add(user::Column::UniversityAffiliateEmail.is_not_null())

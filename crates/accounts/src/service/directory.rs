@@ -177,6 +177,7 @@ impl UserDirectory for Directory {
         );
         Ok(CreatorReadiness {
             affiliation_approved: found.affiliation_status == AffiliationStatus::Approved,
+            affiliation_in_review: super::affiliation_review::awaits_review(&found),
             equity_given: missing.is_empty(),
         })
     }

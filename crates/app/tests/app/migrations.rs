@@ -86,7 +86,13 @@ fn caption_languages(lecture: &serde_json::Value) -> Vec<String> {
 async fn a_lectures_english_captions_survive_the_move_to_tracks_and_back() {
     let app = testkit::spawn_app().await;
     app.seed_demo().await;
-    let (_, before) = app.get_json("/api/expert-lectures?perPage=100").await;
+    // Signed in: watching (and its captions) needs an account.
+    let member = app
+        .signed_in_user("captions@example.org", "analytical 1843")
+        .await;
+    let (_, before) = app
+        .get_json_as(&member, "/api/expert-lectures?perPage=100")
+        .await;
     let lectures = before["data"].as_array().unwrap().len();
     assert!(lectures > 0);
 
@@ -102,7 +108,9 @@ async fn a_lectures_english_captions_survive_the_move_to_tracks_and_back() {
 
     // And forward again: every lecture offers the same English track.
     Migrator::up(&app.ctx.db, None).await.unwrap();
-    let (_, after) = app.get_json("/api/expert-lectures?perPage=100").await;
+    let (_, after) = app
+        .get_json_as(&member, "/api/expert-lectures?perPage=100")
+        .await;
     for (old, new) in before["data"]
         .as_array()
         .unwrap()

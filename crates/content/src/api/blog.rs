@@ -136,11 +136,9 @@ pub async fn list(
     let filters = Filters {
         search: query.search,
         ordering: query.ordering,
-        categories: query
-            .categories
-            .unwrap_or_default()
-            .split(',')
-            .filter_map(|c| c.trim().parse().ok())
+        categories: kernel::input::comma_list(query.categories.as_deref())
+            .iter()
+            .filter_map(|c| c.parse().ok())
             .collect(),
     };
     let Page { data, pagination } = blog::list(&ctx.db, &filters, &params).await?;

@@ -40,14 +40,7 @@ pub async fn list(
     let filters = Filters {
         search: query.search,
         ordering: query.ordering,
-        tags: query
-            .tags
-            .unwrap_or_default()
-            .split(',')
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .map(str::to_owned)
-            .collect(),
+        tags: kernel::input::comma_list(query.tags.as_deref()),
     };
     let page = browse::list(&ctx, viewer.map(|v| v.id), &filters, &params).await?;
     Ok(web::Json(super::cards(&ctx, page, Comments::Public).await?))

@@ -155,14 +155,7 @@ pub async fn list(
     let filters = Filters {
         search: query.search,
         oldest_first: query.ordering.as_deref() == Some("created_at"),
-        categories: query
-            .categories
-            .unwrap_or_default()
-            .split(',')
-            .map(str::trim)
-            .filter(|c| !c.is_empty())
-            .map(str::to_owned)
-            .collect(),
+        categories: kernel::input::comma_list(query.categories.as_deref()),
     };
     let Page { data, pagination } = quizzes::list(&ctx.db, &filters, &params).await?;
     let mut progress = match &viewer {

@@ -14,8 +14,9 @@ use crate::service::{browse, dynamic_review, favorites, prize, tags, team};
 pub struct ProjectsQuery {
     /// Words in the title or lay summary.
     pub search: Option<String>,
-    /// Only projects with this topic (a project tag id from `GET /groups/tags`).
-    pub tag: Option<i64>,
+    /// Project tag slugs (from `GET /groups/tags`), comma-separated; a project matches any
+    /// of them.
+    pub tags: Option<String>,
     /// Newest first unless asked otherwise.
     #[param(inline)]
     pub sort: Option<ProjectSort>,
@@ -23,7 +24,7 @@ pub struct ProjectsQuery {
 
 /// List projects
 ///
-/// Live projects, searched, of one topic, sorted (the newest first by default; 9 a page).
+/// Live projects, searched, of some topics, sorted (the newest first by default; 9 a page).
 #[utoipa::path(
     operation_id = "listProjects",
     tag = "projects",
@@ -36,9 +37,15 @@ pub async fn list(
     query: web::Query<ProjectsQuery>,
     params: web::Query<PageParams>,
 ) -> AppResult<web::Json<Page<ProjectCard>>> {
+    let slugs = kernel::input::comma_list(query.tags.as_deref());
+    let topics = if slugs.is_empty() {
+        None
+    } else {
+        Some(tags::by_slugs(&ctx, &slugs).await?)
+    };
     let asked = browse::Browse {
         search: query.search.as_deref(),
-        tag: query.tag,
+        topics: topics.as_deref(),
         sort: query.sort,
     };
     let page = browse::live(&ctx.db, asked, &params).await?;

@@ -1,4 +1,4 @@
-//! What everyone sees: live projects (searched, by topic, sorted), and a project's page.
+//! What everyone sees: live projects (searched, by topics, sorted), and a project's page.
 
 use kernel::{AppError, AppResult, CurrentUser, Page, PageParams};
 use sea_orm::sea_query::{Expr, ExprTrait, Query, SimpleExpr};
@@ -16,8 +16,8 @@ const PER_PAGE: u64 = 9;
 pub struct Browse<'a> {
     /// Words in the title or lay summary.
     pub search: Option<&'a str>,
-    /// Only projects with this topic.
-    pub tag: Option<i64>,
+    /// Only projects with any of these topics (ids); `None` for every topic.
+    pub topics: Option<&'a [i64]>,
     pub sort: Option<ProjectSort>,
 }
 
@@ -42,11 +42,11 @@ pub async fn live(
     }) {
         select = select.filter(found);
     }
-    if let Some(tag) = browse.tag {
+    if let Some(topics) = browse.topics {
         let tagged = Query::select()
             .column(tag_link::Column::ProjectId)
             .from(tag_link::Entity)
-            .and_where(Expr::col(tag_link::Column::TagId).eq(tag))
+            .and_where(Expr::col(tag_link::Column::TagId).is_in(topics.iter().copied()))
             .to_owned();
         select = select.filter(project::Column::Id.in_subquery(tagged));
     }

@@ -14,6 +14,10 @@ pub fn explain(gap: CreatorGap) -> (&'static str, &'static str) {
             "Anyone seeking funding for a project must show university affiliation.",
             "/my-profile/affiliations",
         ),
+        CreatorGap::AffiliationInReview => (
+            "Your university affiliation is confirmed and waits for staff review: you can submit a project once they approve it.",
+            "/my-profile/affiliations",
+        ),
         CreatorGap::EquityProfile => (
             "Add your gender, age group and career stage to your profile.",
             "?openPersonalization",

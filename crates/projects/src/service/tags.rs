@@ -32,6 +32,18 @@ pub async fn checked(ctx: &AppContext, ids: &[i64]) -> AppResult<Vec<i64>> {
     Ok(unique)
 }
 
+/// The ids of the topics named by `slugs` (unknown slugs name none).
+pub async fn by_slugs(ctx: &AppContext, slugs: &[String]) -> AppResult<Vec<i64>> {
+    Ok(ctx
+        .groups
+        .all_topics()
+        .await?
+        .into_iter()
+        .filter(|topic| slugs.contains(&topic.slug))
+        .map(|topic| topic.id)
+        .collect())
+}
+
 /// Replaces project `id`'s topics (ids already [`checked`]).
 pub async fn set(db: &impl ConnectionTrait, project_id: i64, ids: &[i64]) -> AppResult<()> {
     tag_link::Entity::delete_many()

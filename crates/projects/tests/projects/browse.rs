@@ -245,9 +245,16 @@ async fn projects_carry_topics_and_are_found_by_topic_and_sorted() {
     let (_, mine) = app.get_json_as(&owner, "/api/me/projects").await;
     assert_eq!(mine["data"][2]["tags"], json!([stroke]), "once each");
 
-    let (_, tagged) = app.get_json(&format!("/api/projects?tag={stroke}")).await;
+    // Topics by slug, several at once, as the groups list takes them (issue 43, item 2: one
+    // numeric id).
+    let (_, tagged) = app.get_json("/api/projects?tags=stroke").await;
     assert_eq!(titles(&tagged), ["Stroke at home"]);
     assert_eq!(tagged["data"][0]["tags"][0]["title"], "Stroke");
+    assert_eq!(tagged["data"][0]["tags"][0]["slug"], "stroke");
+    let (_, both) = app.get_json("/api/projects?tags=stroke,paediatrics").await;
+    assert_eq!(titles(&both), ["Sepsis in children", "Stroke at home"]);
+    let (_, none) = app.get_json("/api/projects?tags=no-such-topic").await;
+    assert_eq!(titles(&none), Vec::<String>::new());
     let (_, newest) = app.get_json("/api/projects").await;
     assert_eq!(
         titles(&newest),

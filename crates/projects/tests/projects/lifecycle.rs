@@ -53,6 +53,27 @@ async fn only_an_affiliated_member_with_the_equity_fields_starts_a_project() {
     let (_, mine) = app.get_json_as(&token, "/api/me/projects").await;
     assert_eq!(mine["data"], json!([]));
 
+    // Set up and confirmed, the affiliation waits for staff: the notice says so (issue 43,
+    // item 3: it still asked to set it up).
+    let (status, _) = app
+        .put_json_as(
+            &token,
+            "/api/me/setup-university-email",
+            &json!({"affiliation": "McGill University", "university_affiliate_email": "nc@mcgill.example.edu", "university_profile_page_url": "https://mcgill.example.edu/nc"}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let mail = app.last_mail_to("nc@mcgill.example.edu").await;
+    let link = testkit::query_param(&mail.text, "token").unwrap();
+    app.post_json("/api/me/confirm-university-email", &json!({"token": link}))
+        .await;
+    let (_, body) = app.get_json_as(&token, "/api/me/project-eligibility").await;
+    assert_eq!(gaps(&body), ["affiliation_in_review", "equity_profile"]);
+    assert_eq!(
+        body["data"]["gaps"][0]["message"],
+        "Your university affiliation is confirmed and waits for staff review: you can submit a project once they approve it."
+    );
+
     make_eligible(&app, &token, PASSWORD, &staff).await;
     let (_, body) = app.get_json_as(&token, "/api/me/project-eligibility").await;
     assert_eq!(body["data"]["can_submit"], true);

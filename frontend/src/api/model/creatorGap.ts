@@ -15,5 +15,6 @@ export type CreatorGap = typeof CreatorGap[keyof typeof CreatorGap];
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const CreatorGap = {
   affiliation: 'affiliation',
+  affiliation_in_review: 'affiliation_in_review',
   equity_profile: 'equity_profile',
 } as const;

@@ -13,9 +13,10 @@ export type ListProjectsParams = {
  */
 search?: string;
 /**
- * Only projects with this topic (a project tag id from `GET /groups/tags`).
+ * Project tag slugs (from `GET /groups/tags`), comma-separated; a project matches any
+of them.
  */
-tag?: number;
+tags?: string;
 /**
  * How `/projects` orders live projects.
  */

@@ -4,6 +4,7 @@ import type { EligibilityGap } from '@/api/model';
 
 const FIX_LABEL: Record<string, string> = {
   affiliation: 'Set up your university affiliation',
+  affiliation_in_review: 'See your affiliation',
   equity_profile: 'Complete your profile',
 };
 

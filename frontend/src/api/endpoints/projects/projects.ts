@@ -2893,7 +2893,7 @@ export function useListProfileProjects<TData = Awaited<ReturnType<typeof listPro
 
 
 /**
- * Live projects, searched, of one topic, sorted (the newest first by default; 9 a page).
+ * Live projects, searched, of some topics, sorted (the newest first by default; 9 a page).
  * @summary List projects
  */
 export const getListProjectsUrl = (params?: ListProjectsParams,) => {

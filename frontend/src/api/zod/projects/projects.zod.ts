@@ -319,7 +319,7 @@ export const getProjectEligibilityResponse = zod.object({
   "can_submit": zod.boolean(),
   "gaps": zod.array(zod.object({
   "fix_route": zod.string().describe('The screen that fixes it (a route of the site).'),
-  "gap": zod.enum(['affiliation', 'equity_profile']).describe('What keeps a member from submitting a project, each with its own way to fix it.'),
+  "gap": zod.enum(['affiliation', 'affiliation_in_review', 'equity_profile']).describe('What keeps a member from submitting a project, each with its own way to fix it.'),
   "message": zod.string()
 }).describe('One thing keeping the caller from submitting a project, and where to fix it.'))
 }).describe('Whether the caller may submit projects, and if not, why.')
@@ -1206,14 +1206,14 @@ export const listProfileProjectsResponse = zod.object({
 })
 
 /**
- * Live projects, searched, of one topic, sorted (the newest first by default; 9 a page).
+ * Live projects, searched, of some topics, sorted (the newest first by default; 9 a page).
  * @summary List projects
  */
 export const listProjectsQueryPageMax = 1000000;export const listProjectsQueryPerPageMax = 100;
 
 export const listProjectsQueryParams = zod.object({
   "search": zod.string().optional().describe('Words in the title or lay summary.'),
-  "tag": zod.number().optional().describe('Only projects with this topic (a project tag id from `GET /groups/tags`).'),
+  "tags": zod.string().optional().describe('Project tag slugs (from `GET /groups/tags`), comma-separated; a project matches any\nof them.'),
   "sort": zod.enum(['newest', 'ending_soon', 'most_reviewed', 'most_favorited']).optional().describe('Newest first unless asked otherwise.'),
   "page": zod.number().min(1).max(listProjectsQueryPageMax).optional().describe('1-based page number.'),
   "perPage": zod.number().min(1).max(listProjectsQueryPerPageMax).optional().describe('Items per page (at most 100).')

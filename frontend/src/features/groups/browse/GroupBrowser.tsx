@@ -1,6 +1,5 @@
 import { FormControl, Grid, InputLabel, MenuItem, Select, Stack } from '@mui/material';
 import { useId } from 'react';
-import { useListProjectTags } from '@/api/endpoints/groups/groups';
 import { useAuth } from '@/lib/auth';
 import { SEARCH_DEBOUNCE_MS } from '@/lib/useDebounced';
 import { useUrlParam, useUrlSearch } from '@/lib/useUrlState';
@@ -10,15 +9,13 @@ import { type GroupOrdering, orderingOptions } from './ordering';
 import { useGroupPages } from './useGroupPages';
 import { LoadMore } from '@/ui/LoadMore';
 import { SearchField } from '@/ui/SearchField';
+import { TopicsSelect, useTopicsParam } from '@/ui/TopicsSelect';
 
 /** The browse list: Topics, Sorted by, search, cards and Show me more. */
 export function GroupBrowser() {
   const { isSignedIn } = useAuth();
-  const tags = useListProjectTags();
   // Topics, order and search live in the address (shareable, kept on reload and Back).
-  const [tagParam, setTagParam] = useUrlParam('tags');
-  const topics = tagParam ? tagParam.split(',') : [];
-  const setTopics = (next: string[]) => setTagParam(next.join(','));
+  const [topics, setTopics] = useTopicsParam();
   const [orderingParam, setOrderingParam] = useUrlParam('ordering', '-created_at');
   // An order the address names but this visitor may not use (or a made-up one) is ignored.
   const ordering: GroupOrdering = orderingOptions(isSignedIn).some((o) => o.value === orderingParam)
@@ -30,32 +27,13 @@ export function GroupBrowser() {
     tags: topics.length ? topics.join(',') : undefined,
     search: settledSearch || undefined,
   });
-  const topicsLabel = useId();
   const orderingLabel = useId();
   const groups = pages.data?.pages.flatMap((page) => page.data) ?? [];
 
   return (
     <Stack spacing={3}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-        <FormControl sx={{ minWidth: 220 }}>
-          <InputLabel id={topicsLabel}>Topics</InputLabel>
-          <Select
-            labelId={topicsLabel}
-            label="Topics"
-            multiple
-            value={topics}
-            onChange={(event) => setTopics(event.target.value as string[])}
-            renderValue={(selected) =>
-              selected.map((slug) => tags.data?.data.find((t) => t.slug === slug)?.title ?? slug).join(', ')
-            }
-          >
-            {(tags.data?.data ?? []).map((tag) => (
-              <MenuItem key={tag.id} value={tag.slug}>
-                {tag.title}
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
+        <TopicsSelect value={topics} onChange={setTopics} />
         <FormControl sx={{ minWidth: 220 }}>
           <InputLabel id={orderingLabel}>Sorted by</InputLabel>
           <Select

@@ -2,7 +2,7 @@ import { Card, CardActionArea, CardContent, Container, FormControl, Grid, InputL
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { getListProjectsQueryKey, listProjects } from '@/api/endpoints/projects/projects';
-import { useListProjectTags } from '@/api/endpoints/groups/groups';
+import { TopicsSelect, useTopicsParam } from '@/ui/TopicsSelect';
 import type { ListProjectsSort, ProjectCard } from '@/api/model';
 import { SEARCH_DEBOUNCE_MS } from '@/lib/useDebounced';
 import { useUrlParam, useUrlSearch } from '@/lib/useUrlState';
@@ -24,19 +24,15 @@ const SORTS: [ListProjectsSort, string][] = [
   ['most_favorited', 'Most favorited'],
 ];
 
-/** /projects: live projects by topic, sorted, with a debounced search and Show me more. */
+/** /projects: live projects by topics, sorted, with a debounced search and Show me more. */
 export function ProjectsListPage() {
   usePageTitle('Projects');
-  // Topic, order and search live in the address (shareable, kept on reload and Back).
+  // Topics, order and search live in the address (shareable, kept on reload and Back).
   const { text: search, setText: setSearch, settled } = useUrlSearch(SEARCH_DEBOUNCE_MS);
-  const [tagParam, setTagParam] = useUrlParam('tag');
-  const tagNumber = Number(tagParam);
-  const tag: number | '' = tagParam !== '' && Number.isInteger(tagNumber) && tagNumber > 0 ? tagNumber : '';
+  const [topics, setTopics] = useTopicsParam();
   const [sortParam, setSortParam] = useUrlParam('sort', 'newest');
   const sort: ListProjectsSort = SORTS.some(([value]) => value === sortParam) ? (sortParam as ListProjectsSort) : 'newest';
-  const query = { search: settled || undefined, tag: tag === '' ? undefined : tag, sort };
-  const topics = useListProjectTags();
-  const topicLabel = useId();
+  const query = { search: settled || undefined, tags: topics.length ? topics.join(',') : undefined, sort };
   const sortLabel = useId();
   const pages = usePages(getListProjectsQueryKey(query), (page) => listProjects({ ...query, page }));
   const projects = pages.data?.pages.flatMap((page) => page.data) ?? [];
@@ -49,24 +45,7 @@ export function ProjectsListPage() {
         Medical research reviewed in the open, funded all or nothing.
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 3 }}>
-        <FormControl sx={{ minWidth: 220 }}>
-          <InputLabel id={topicLabel}>Topic</InputLabel>
-          <Select<number | ''>
-            labelId={topicLabel}
-            label="Topic"
-            value={tag}
-            onChange={(event) => setTagParam(String(event.target.value))}
-          >
-            <MenuItem value="">
-              <em>All topics</em>
-            </MenuItem>
-            {(topics.data?.data ?? []).map((topic) => (
-              <MenuItem key={topic.id} value={topic.id}>
-                {topic.title}
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
+        <TopicsSelect value={topics} onChange={setTopics} />
         <FormControl sx={{ minWidth: 200 }}>
           <InputLabel id={sortLabel}>Sorted by</InputLabel>
           <Select labelId={sortLabel} label="Sorted by" value={sort} onChange={(event) => setSortParam(event.target.value)}>
@@ -84,7 +63,7 @@ export function ProjectsListPage() {
       ) : pages.isError ? (
         <ErrorState error={pages.error} onRetry={() => void pages.refetch()} />
       ) : projects.length === 0 ? (
-        <EmptyState>{settled || tag !== '' ? 'No project matches your search.' : 'No project is live yet.'}</EmptyState>
+        <EmptyState>{settled || topics.length > 0 ? 'No project matches your search.' : 'No project is live yet.'}</EmptyState>
       ) : (
         <Grid container spacing={3}>
           {projects.map((project) => (

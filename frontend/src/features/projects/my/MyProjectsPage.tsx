@@ -1,6 +1,6 @@
 import { Alert, Button, Card, CardActions, CardContent, Chip, Container, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { useListMyProjects } from '@/api/endpoints/projects/projects';
+import { useGetMyPayoutAccount, useListMyProjects } from '@/api/endpoints/projects/projects';
 import { FundingState, type ProjectDraft } from '@/api/model';
 import { usePageTitle } from '@/ui/page-title';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
@@ -24,6 +24,9 @@ const FUNDING_STATE: Partial<Record<FundingState, string>> = {
 export function MyProjectsPage() {
   usePageTitle('My projects');
   const projects = useListMyProjects();
+  // Read with the projects (the payout card shows the same answer from the cache): arriving
+  // later, the card pushed the list down under the reader's pointer.
+  const payout = useGetMyPayoutAccount();
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', mb: 3 }}>
@@ -34,7 +37,7 @@ export function MyProjectsPage() {
           Submit a project
         </Button>
       </Stack>
-      {projects.isPending ? (
+      {projects.isPending || payout.isPending ? (
         <Loading />
       ) : projects.error ? (
         <ErrorState error={projects.error} onRetry={() => void projects.refetch()} />

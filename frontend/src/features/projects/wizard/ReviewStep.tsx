@@ -1,9 +1,12 @@
-import { Alert, Box, Divider, Stack, Typography } from '@mui/material';
+import { Alert, Box, Chip, Divider, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { submitProject } from '@/api/endpoints/projects/projects';
+import { useListProjectTags } from '@/api/endpoints/groups/groups';
+import { submitProject, useGetMyProjectTeam } from '@/api/endpoints/projects/projects';
 import type { ProjectDraft } from '@/api/model';
 import { ApiError, errorMessage } from '@/lib/api-error';
-import { ethicsStatusLabels } from '@/lib/labels';
+import { ethicsStatusLabels, needKindLabels } from '@/lib/labels';
+import { Picture } from '@/ui/Picture';
+import { ErrorState, Loading } from '@/ui/QueryState';
 import { RichText } from '@/ui/RichText';
 import { toDollars } from './BudgetStep';
 import { BudgetPlan } from '@/ui/BudgetPlan';
@@ -65,6 +68,8 @@ export function ReviewStep({
         <Typography variant="h5" component="h2">
           {project.title}
         </Typography>
+        {project.image && <Picture src={project.image} width={1200} height={630} sx={{ borderRadius: 1, maxWidth: 560 }} />}
+        <Topics ids={project.tags} />
         {sections.map(([title, html]) => (
           <section key={title}>
             <Typography variant="h6" component="h3">
@@ -84,6 +89,7 @@ export function ReviewStep({
           <strong>Funding goal:</strong> CA${toDollars(project.funding_goal_cents)} over {project.campaign_days} days
         </Typography>
         <BudgetPlan totalCents={project.total_budget_cents} lines={project.budget_lines} milestones={project.milestones} headingLevel="h3" />
+        <TeamAndNeeds projectId={project.id} />
         {project.can_submit ? (
           <StepActions onBack={onBack} busy={busy} label="Submit for review" />
         ) : (
@@ -91,5 +97,63 @@ export function ReviewStep({
         )}
       </Stack>
     </Box>
+  );
+}
+
+/** The project's topics, named (issue 43, item 3: the review left them out). */
+function Topics({ ids }: { ids: number[] }) {
+  const topics = useListProjectTags();
+  const named = (topics.data?.data ?? []).filter((topic) => ids.includes(topic.id));
+  if (named.length === 0) return null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }} aria-label="Topics">
+      {named.map((topic) => (
+        <Chip key={topic.id} label={topic.title} size="small" />
+      ))}
+    </Stack>
+  );
+}
+
+/** Who works on the project and what it asks for, as the Team step saved them. */
+function TeamAndNeeds({ projectId }: { projectId: number }) {
+  const saved = useGetMyProjectTeam(projectId);
+  if (saved.isPending) return <Loading />;
+  if (saved.isError) return <ErrorState error={saved.error} onRetry={() => void saved.refetch()} />;
+  const { team, needs } = saved.data.data;
+  return (
+    <>
+      <section>
+        <Typography variant="h6" component="h3">
+          Team
+        </Typography>
+        {team.length === 0 ? (
+          <Typography color="text.secondary">No one named yet.</Typography>
+        ) : (
+          <List dense disablePadding>
+            {team.map((person, i) => (
+              <ListItem key={`${person.name}-${i}`} disableGutters>
+                <ListItemText primary={person.name} secondary={person.role} />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </section>
+      <section>
+        <Typography variant="h6" component="h3">
+          What this project needs
+        </Typography>
+        {needs.length === 0 ? (
+          <Typography color="text.secondary">Nothing asked of the community.</Typography>
+        ) : (
+          <List dense disablePadding>
+            {needs.map((need, i) => (
+              <ListItem key={`${need.kind}-${i}`} disableGutters>
+                <ListItemText primary={needKindLabels[need.kind]} secondary={need.description} />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </section>
+    </>
   );
 }

@@ -111,7 +111,7 @@ export function ProjectsPage() {
                 {/* Everything the public page will show (issue 43, item 4): its picture and money
                     plan here, its team and needs on the page itself (Preview). */}
                 {project.image && <Picture src={project.image} width={1200} height={630} sx={{ borderRadius: 1, mt: 2, maxWidth: 480 }} />}
-                <BudgetPlan totalCents={project.total_budget_cents} lines={project.budget_lines} milestones={project.milestones} headingLevel="h3" />
+                <BudgetPlan totalCents={project.total_budget_cents} lines={project.budget_lines} milestones={project.milestones} headingLevel="h3" landmarks={false} />
               </CardContent>
               <CardActions>
                 {status === 'submitted' && (
