@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { startTransition, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 
 /** At the latest, what waits below the fold is rendered this long after the page. */
 const IDLE_WAIT_MS = 2000;
@@ -38,10 +38,14 @@ export function LazyWhenNear({
       { rootMargin: '400px 0px' },
     );
     observer.observe(element);
+    // Unasked, it renders as a transition: React yields to the browser every few
+    // milliseconds, so a long part (a discussion's topics and replies) does not hold the
+    // main thread in one long task while the page is still settling.
+    const later = () => startTransition(() => setNear(true));
     const idle =
       typeof requestIdleCallback === 'function'
-        ? requestIdleCallback(() => setNear(true), { timeout: IDLE_WAIT_MS })
-        : window.setTimeout(() => setNear(true), IDLE_WAIT_MS);
+        ? requestIdleCallback(later, { timeout: IDLE_WAIT_MS })
+        : window.setTimeout(later, IDLE_WAIT_MS);
     return () => {
       observer.disconnect();
       if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
