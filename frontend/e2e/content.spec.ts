@@ -41,7 +41,8 @@ test('filter the blog by two categories and search, then open a post and its dis
   await expect(page).toHaveTitle('Cohort | Blog');
   await expect(page.locator('main').getByRole('heading', { level: 2 })).toHaveCount(9);
   await page.getByRole('button', { name: 'Show me more' }).click();
-  await expect(page.locator('main').getByRole('heading', { level: 2 })).toHaveCount(12);
+  // The seed's twelve at least (a staff journey may publish one of its own meanwhile).
+  await expect(page.locator('main').getByRole('heading', { level: 2 }).nth(11)).toBeVisible();
 
   await page.getByRole('combobox', { name: 'Categories' }).click();
   await page.getByRole('option', { name: 'Funding' }).click();
