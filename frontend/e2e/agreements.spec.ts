@@ -26,7 +26,7 @@ test('a member accepts the data-use agreement to join and again after a new vers
   // The asker reads it in the consent dialog and must tick it to send the request.
   await signInAs(page, asker.email, PASSWORD);
   await page.goto(`/working-groups/${group.slug}`);
-  await page.getByRole('button', { name: 'Private Member join' }).click();
+  await page.getByRole('button', { name: 'Private member join', exact: true }).click();
   const consent = page.getByRole('dialog', { name: `Join ${group.title}` });
   await expect(consent.getByText('Data-use agreement · version 1')).toBeVisible();
   await expect(consent.getByRole('region', { name: 'Data-use agreement text' })).toContainText('Never share what a patient tells');

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { lastMailTo, PASSWORD, person, shot, signInAs } from './support';
+import { lastMailTo, lineCount, PASSWORD, person, shot, signInAs } from './support';
 
 // The server seeds the demo content on its fresh embedded database.
 
@@ -13,7 +13,9 @@ test('the landing page shows 3 groups, 3 posts, the categories and the sign-up f
   const blogs = page.getByRole('region', { name: 'Medical Research Blogs' });
   await expect(blogs.getByRole('heading', { level: 3 })).toHaveCount(3);
   await expect(blogs.getByRole('link', { name: 'Funding' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Catalyst grant' }).getByText(/25,000 CAD catalyst grant/)).toBeVisible();
+  const grant = page.getByRole('region', { name: 'Catalyst grant' });
+  await expect(grant.getByText(/25,000 CAD catalyst grant/)).toBeVisible();
+  expect(await lineCount(grant.getByRole('link', { name: 'SIGN UP' })), 'the banner button reads on one line').toBe(1);
   await page.screenshot({ path: shot('landing', info.project.name), fullPage: true });
 
   const form = page.getByRole('form', { name: 'Sign up for updates' });

@@ -10,7 +10,7 @@ test('a member asks to join, the owner approves, and the member sees the member 
   // Signed out: the join button leads to sign-in and back with joinGroup=true.
   await page.goto(`/working-groups/${group.slug}`);
   await expect(page.getByRole('tab')).toHaveText(['Overview', 'Supplementary Materials']);
-  await page.getByRole('button', { name: 'Private Member join' }).click();
+  await page.getByRole('button', { name: 'Private member join', exact: true }).click();
   await page.getByRole('link', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/login\?redirect_to=/);
   await page.getByLabel('Email').fill(asker.email);

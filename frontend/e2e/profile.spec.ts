@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { auth, devMessages, adminToken, drawnPng, lastMailTo, linkIn, signedInMember, totpCode, shot, uniqueEmail } from './support';
+import { auth, devMessages, adminToken, drawnPng, lastMailTo, lineCount, linkIn, signedInMember, totpCode, shot, uniqueEmail } from './support';
 
 
 test('edit the profile, crop an avatar and see it in the header', async ({ page }, info) => {
@@ -17,7 +17,14 @@ test('edit the profile, crop an avatar and see it in the header', async ({ page 
   await expect(page.getByRole('dialog', { name: 'Change avatar' })).toHaveCount(0);
 
   await page.getByLabel('Change avatar').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await drawnPng(page, 900, 600) });
-  await expect(page.getByRole('dialog', { name: 'Change avatar' })).toBeVisible();
+  const crop = page.getByRole('dialog', { name: 'Change avatar' });
+  await expect(crop).toBeVisible();
+  // At a phone's width too the slider's label stays whole ("Zoo / m" before).
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await lineCount(crop.getByText('Zoom', { exact: true }))).toBe(1);
+  await page.screenshot({ path: shot('avatar-crop-phone', info.project.name), fullPage: true });
+  await page.setViewportSize(desktop);
   await page.screenshot({ path: shot('avatar-crop', info.project.name), fullPage: true });
   await page.getByRole('button', { name: 'Save picture' }).click();
   await expect(page.getByText('Your avatar has been updated.')).toBeVisible();

@@ -100,7 +100,7 @@ test('an affiliated member writes a project step by step, submits it, and staff 
   // Step 5: what staff will read, then submission.
   const review = page.getByRole('form', { name: 'Review and submit' });
   await expect(review.getByRole('heading', { name: title })).toBeVisible();
-  await expect(review.getByText('CA$25000 over 30 days')).toBeVisible();
+  await expect(review.getByText('CA$25,000 over 30 days')).toBeVisible();
   await expect(review.getByRole('row', { name: 'Total budget CA$40,000' })).toBeVisible();
   await expect(review.getByText('Recruitment · CA$10,000')).toBeVisible();
   await page.screenshot({ path: shot('project-review', info.project.name), fullPage: true });
@@ -118,6 +118,9 @@ test('an affiliated member writes a project step by step, submits it, and staff 
   await openConsoleSection(page, 'Projects');
   const queued = page.getByRole('article', { name: title });
   await expect(queued.getByText('A blood test that finds sepsis in children hours earlier.')).toBeVisible();
+  // Staff read everything the public page will show: the team and needs too.
+  await expect(queued.getByText('Dr Ana Lima')).toBeVisible();
+  await expect(queued.getByText('Anonymised emergency-room records.')).toBeVisible();
   await page.screenshot({ path: shot('staff-projects', info.project.name), fullPage: true });
   await queued.getByRole('button', { name: 'Send back' }).click();
   const dialog = page.getByRole('dialog');

@@ -3,6 +3,7 @@ import {
   auth,
   DEMO_ADMIN,
   drawnPng,
+  isCut,
   lastMailTo,
   linkIn,
   openConsoleSection,
@@ -88,6 +89,13 @@ test('staff approve a waiting group and turn down an affiliation with a reason',
 
   // The group: opened from the queue, reviewed side by side, approved; the owner is told.
   await openConsoleSection(page, 'Working groups');
+  // Every column reads whole at a laptop's width (the dates were cut).
+  const created = page.getByRole('gridcell').and(page.locator('[data-field="created_at"]')).first();
+  await expect(created).toHaveText(/^[A-Z][a-z]{2} \d{2} \d{4}, \d{2}:\d{2}$/);
+  expect(await isCut(created)).toBe(false);
+  const grid = (await page.getByRole('grid', { name: 'Working groups' }).boundingBox())!;
+  const cell = (await created.boundingBox())!;
+  expect(cell.x + cell.width).toBeLessThanOrEqual(grid.x + grid.width);
   await openRecord(page, group.title, new RegExp(`/staff/groups/${group.id}$`));
   await expect(page.getByRole('table', { name: 'The group as submitted' })).toContainText('Share what you learn');
   await page.screenshot({ path: shot('staff-group-review', info.project.name), fullPage: true });

@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /** Where a journey's screenshot of `name` goes, per device project. */
 export const shot = (name: string, project: string) => `test-results/screens/${project}-${name}.png`;
@@ -294,4 +294,19 @@ export async function pdfText(bytes: Buffer): Promise<string> {
   const doc = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
   const content = await (await doc.getPage(1)).getTextContent();
   return content.items.map((item) => ('str' in item ? item.str : '')).join('\n');
+}
+
+/** How many lines `locator`'s text takes on screen: a label or a button that should read on one
+ * line and wraps ("Zoo / m") has two. */
+export async function lineCount(locator: Locator): Promise<number> {
+  return locator.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set(Array.from(range.getClientRects()).filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top))).size;
+  });
+}
+
+/** `locator`'s text is cut (an ellipsis or hidden overflow): its content is wider than its box. */
+export async function isCut(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element.scrollWidth > element.clientWidth + 1);
 }

@@ -159,6 +159,9 @@ pub struct StaffProjectRow {
     #[serde(flatten)]
     pub project: ProjectDraft,
     pub owner: Option<UserSummary>,
+    /// The team and needs the public page shows, so staff decide on everything it will show.
+    #[serde(flatten)]
+    pub team: ProjectTeam,
 }
 
 /// One version of a live project's reviewed content (staff's side-by-side view).

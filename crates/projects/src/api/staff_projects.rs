@@ -14,8 +14,8 @@ use super::Version;
 use super::dto::{ProjectChanges, ProjectDraft, ProjectVersion, StaffProjectRow};
 use crate::entity::project;
 use crate::enums::{ProjectAction, ProjectStatus};
-use crate::service::changes;
 use crate::service::review::{self, RejectionReason, Verdict};
+use crate::service::{changes, team};
 
 kernel::string_enum!(
     /// What staff decide on a submitted project.
@@ -81,19 +81,22 @@ async fn rows(ctx: &AppContext, page: Page<project::Model>) -> AppResult<Page<St
     Ok(Page { data, pagination })
 }
 
-/// Staff's rows for `projects`, with their owners.
+/// Staff's rows for `projects`, with their owners, teams and needs.
 pub(super) async fn owned_rows(
     ctx: &AppContext,
     projects: Vec<project::Model>,
 ) -> AppResult<Vec<StaffProjectRow>> {
     let owners: Vec<i64> = projects.iter().map(|p| p.owner_id).collect();
+    let ids: Vec<i64> = projects.iter().map(|p| p.id).collect();
     let people = ctx.users.summaries(&owners).await?;
+    let mut teams = team::of_each(&ctx.db, &ids).await?;
     let drafts = super::drafts(ctx, projects, Version::Public).await?;
     Ok(drafts
         .into_iter()
         .zip(owners)
         .map(|(project, owner)| StaffProjectRow {
             owner: people.get(&owner).cloned(),
+            team: teams.remove(&project.id).unwrap_or_default().rows().into(),
             project,
         })
         .collect())

@@ -12,7 +12,7 @@ use serde_json::json;
 
 use super::review::Verdict;
 use super::{browse, drafts, tags, team};
-use crate::content::{Content, NeedRow, TeamRow};
+use crate::content::Content;
 use crate::entity::project;
 use crate::events::{Outcome, ProjectReviewed};
 
@@ -21,7 +21,7 @@ pub const NO_CHANGES: &str = "This project has no changes waiting for review.";
 /// What the project shows once public: its own columns, topics, team and needs.
 pub async fn stored(db: &impl ConnectionTrait, p: &project::Model) -> AppResult<Content> {
     let tags = tags::ids_of(db, &[p.id]).await?.remove(&p.id);
-    let people = team::of(db, p.id).await?;
+    let (team, needs) = team::of(db, p.id).await?.rows();
     Ok(Content {
         title: p.title.clone(),
         lay_summary: p.lay_summary.clone(),
@@ -34,8 +34,8 @@ pub async fn stored(db: &impl ConnectionTrait, p: &project::Model) -> AppResult<
         impact: p.impact.clone(),
         ethics_status: p.ethics_status,
         conflicts: p.conflicts.clone(),
-        team: people.team.into_iter().map(TeamRow::from).collect(),
-        needs: people.needs.into_iter().map(NeedRow::from).collect(),
+        team,
+        needs,
     })
 }
 

@@ -45,19 +45,48 @@ pub struct TeamAndNeeds {
     pub needs: Vec<need::Model>,
 }
 
+impl TeamAndNeeds {
+    /// Both lists as the rows a project's content holds.
+    pub fn rows(self) -> (Vec<TeamRow>, Vec<NeedRow>) {
+        (
+            self.team.into_iter().map(TeamRow::from).collect(),
+            self.needs.into_iter().map(NeedRow::from).collect(),
+        )
+    }
+}
+
 /// The team and needs of project `id`, in two statements.
 pub async fn of(db: &impl ConnectionTrait, project_id: i64) -> AppResult<TeamAndNeeds> {
+    Ok(of_each(db, &[project_id])
+        .await?
+        .remove(&project_id)
+        .unwrap_or_default())
+}
+
+/// The team and needs of each of `project_ids` (none for a project without), in two
+/// statements whatever their number.
+pub async fn of_each(
+    db: &impl ConnectionTrait,
+    project_ids: &[i64],
+) -> AppResult<HashMap<i64, TeamAndNeeds>> {
     let team = team_member::Entity::find()
-        .filter(team_member::Column::ProjectId.eq(project_id))
+        .filter(team_member::Column::ProjectId.is_in(project_ids.iter().copied()))
         .order_by_asc(team_member::Column::Position)
         .all(db)
         .await?;
     let needs = need::Entity::find()
-        .filter(need::Column::ProjectId.eq(project_id))
+        .filter(need::Column::ProjectId.is_in(project_ids.iter().copied()))
         .order_by_asc(need::Column::Position)
         .all(db)
         .await?;
-    Ok(TeamAndNeeds { team, needs })
+    let mut each: HashMap<i64, TeamAndNeeds> = HashMap::new();
+    for person in team {
+        each.entry(person.project_id).or_default().team.push(person);
+    }
+    for need in needs {
+        each.entry(need.project_id).or_default().needs.push(need);
+    }
+    Ok(each)
 }
 
 /// The team and needs the caller edits on project `id`: a live project's waiting changes,
@@ -71,11 +100,7 @@ pub async fn mine(
     if let Some(changes) = found.pending_changes {
         return Ok((changes.team, changes.needs));
     }
-    let stored = of(db, found.id).await?;
-    Ok((
-        stored.team.into_iter().map(TeamRow::from).collect(),
-        stored.needs.into_iter().map(NeedRow::from).collect(),
-    ))
+    Ok(of(db, found.id).await?.rows())
 }
 
 /// Replaces the team and needs of the caller's project `id` (on a live project, in its

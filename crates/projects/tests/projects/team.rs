@@ -99,6 +99,17 @@ async fn the_owner_names_the_team_and_needs_and_everyone_sees_them_once_live() {
     assert_eq!(status, 200);
     let (status, body) = app.put_json_as(&owner, &path, &team_step()).await;
     assert_eq!(status, 400, "a submitted project waits: {body}");
+    // Staff decide on everything the public page will show: the team and needs too.
+    let (status, queue) = app.get_json_as(&staff, "/api/staff/projects").await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        queue["data"][0]["team"][0],
+        json!({"name": "Dr Ana Lima", "email": "ana@example.org", "role": "Principal investigator"})
+    );
+    assert_eq!(
+        queue["data"][0]["needs"],
+        json!([{"kind": "equipment", "description": "A point-of-care reader."}])
+    );
     let (status, _) = app
         .post_json_as(
             &staff,

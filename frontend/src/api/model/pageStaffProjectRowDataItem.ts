@@ -6,9 +6,10 @@
  * OpenAPI spec version: 0.1.0
  */
 import type { ProjectDraft } from './projectDraft';
+import type { ProjectTeam } from './projectTeam';
 import type { PageStaffProjectRowDataItemAllOf } from './pageStaffProjectRowDataItemAllOf';
 
 /**
  * A submitted project in the staff queue, with its owner.
  */
-export type PageStaffProjectRowDataItem = ProjectDraft & PageStaffProjectRowDataItemAllOf;
+export type PageStaffProjectRowDataItem = ProjectDraft & ProjectTeam & PageStaffProjectRowDataItemAllOf;

@@ -6,9 +6,10 @@
  * OpenAPI spec version: 0.1.0
  */
 import type { ProjectDraft } from './projectDraft';
+import type { ProjectTeam } from './projectTeam';
 import type { StaffProjectRowAllOf } from './staffProjectRowAllOf';
 
 /**
  * A submitted project in the staff queue, with its owner.
  */
-export type StaffProjectRow = ProjectDraft & StaffProjectRowAllOf;
+export type StaffProjectRow = ProjectDraft & ProjectTeam & StaffProjectRowAllOf;

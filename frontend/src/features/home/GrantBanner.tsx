@@ -15,10 +15,10 @@ export function GrantBanner() {
     <Box role="region" aria-label="Catalyst grant" sx={{ bgcolor: 'secondary.main', color: 'secondary.contrastText', py: 1 }}>
       <Container maxWidth="lg">
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'center' }}>
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 0 }}>
             Apply for the 25,000 CAD catalyst grant: the Cohort prize for first ideas.
           </Typography>
-          <Button component={RouterLink} to="/register" size="small" variant="contained" color="primary">
+          <Button component={RouterLink} to="/register" size="small" variant="contained" color="primary" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
             SIGN UP
           </Button>
           <IconButton

@@ -40,7 +40,7 @@ export function UpdatesSignup() {
 
   return (
     <Box component="section" aria-labelledby="landing-updates" sx={{ maxWidth: 640 }}>
-      <Typography variant="h4" component="h2" id="landing-updates" gutterBottom>
+      <Typography variant="h3" component="h2" id="landing-updates" gutterBottom>
         Sign up for updates
       </Typography>
       {done ? (

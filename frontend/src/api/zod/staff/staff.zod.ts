@@ -588,6 +588,16 @@ export const staffFundingApprovalsResponse = zod.object({
   "total_budget_cents": zod.number().nullish().describe('Cents of CAD.'),
   "video_url": zod.string().nullish()
 }).describe('A project as its owner edits it (every step\'s fields, empty until saved).').and(zod.object({
+  "needs": zod.array(zod.object({
+  "description": zod.string(),
+  "kind": zod.enum(['participants', 'co_investigators', 'mentors', 'helpers', 'data', 'equipment']).describe('What a project asks the community for (`/needs` lists them by kind).')
+}).describe('Something the project asks for, as the owner wrote it.')),
+  "team": zod.array(zod.object({
+  "email": zod.string().nullish(),
+  "name": zod.string(),
+  "role": zod.string()
+}).describe('A person on the project\'s team, as the owner wrote them.'))
+}).describe('The wizard\'s \"Team and needs\" step as saved.')).and(zod.object({
   "owner": zod.union([zod.object({
   "affiliation": zod.string().nullish(),
   "avatar": zod.string().nullish(),
@@ -1827,6 +1837,16 @@ export const staffProjectChangesQueueResponse = zod.object({
   "total_budget_cents": zod.number().nullish().describe('Cents of CAD.'),
   "video_url": zod.string().nullish()
 }).describe('A project as its owner edits it (every step\'s fields, empty until saved).').and(zod.object({
+  "needs": zod.array(zod.object({
+  "description": zod.string(),
+  "kind": zod.enum(['participants', 'co_investigators', 'mentors', 'helpers', 'data', 'equipment']).describe('What a project asks the community for (`/needs` lists them by kind).')
+}).describe('Something the project asks for, as the owner wrote it.')),
+  "team": zod.array(zod.object({
+  "email": zod.string().nullish(),
+  "name": zod.string(),
+  "role": zod.string()
+}).describe('A person on the project\'s team, as the owner wrote them.'))
+}).describe('The wizard\'s \"Team and needs\" step as saved.')).and(zod.object({
   "owner": zod.union([zod.object({
   "affiliation": zod.string().nullish(),
   "avatar": zod.string().nullish(),
@@ -1994,6 +2014,16 @@ export const staffProjectQueueResponse = zod.object({
   "total_budget_cents": zod.number().nullish().describe('Cents of CAD.'),
   "video_url": zod.string().nullish()
 }).describe('A project as its owner edits it (every step\'s fields, empty until saved).').and(zod.object({
+  "needs": zod.array(zod.object({
+  "description": zod.string(),
+  "kind": zod.enum(['participants', 'co_investigators', 'mentors', 'helpers', 'data', 'equipment']).describe('What a project asks the community for (`/needs` lists them by kind).')
+}).describe('Something the project asks for, as the owner wrote it.')),
+  "team": zod.array(zod.object({
+  "email": zod.string().nullish(),
+  "name": zod.string(),
+  "role": zod.string()
+}).describe('A person on the project\'s team, as the owner wrote them.'))
+}).describe('The wizard\'s \"Team and needs\" step as saved.')).and(zod.object({
   "owner": zod.union([zod.object({
   "affiliation": zod.string().nullish(),
   "avatar": zod.string().nullish(),
@@ -2099,6 +2129,16 @@ export const staffProjectChangesResponse = zod.object({
   "total_budget_cents": zod.number().nullish().describe('Cents of CAD.'),
   "video_url": zod.string().nullish()
 }).describe('A project as its owner edits it (every step\'s fields, empty until saved).').and(zod.object({
+  "needs": zod.array(zod.object({
+  "description": zod.string(),
+  "kind": zod.enum(['participants', 'co_investigators', 'mentors', 'helpers', 'data', 'equipment']).describe('What a project asks the community for (`/needs` lists them by kind).')
+}).describe('Something the project asks for, as the owner wrote it.')),
+  "team": zod.array(zod.object({
+  "email": zod.string().nullish(),
+  "name": zod.string(),
+  "role": zod.string()
+}).describe('A person on the project\'s team, as the owner wrote them.'))
+}).describe('The wizard\'s \"Team and needs\" step as saved.')).and(zod.object({
   "owner": zod.union([zod.object({
   "affiliation": zod.string().nullish(),
   "avatar": zod.string().nullish(),
@@ -2303,6 +2343,16 @@ export const staffFundingFileResponse = zod.object({
   "total_budget_cents": zod.number().nullish().describe('Cents of CAD.'),
   "video_url": zod.string().nullish()
 }).describe('A project as its owner edits it (every step\'s fields, empty until saved).').and(zod.object({
+  "needs": zod.array(zod.object({
+  "description": zod.string(),
+  "kind": zod.enum(['participants', 'co_investigators', 'mentors', 'helpers', 'data', 'equipment']).describe('What a project asks the community for (`/needs` lists them by kind).')
+}).describe('Something the project asks for, as the owner wrote it.')),
+  "team": zod.array(zod.object({
+  "email": zod.string().nullish(),
+  "name": zod.string(),
+  "role": zod.string()
+}).describe('A person on the project\'s team, as the owner wrote them.'))
+}).describe('The wizard\'s \"Team and needs\" step as saved.')).and(zod.object({
   "owner": zod.union([zod.object({
   "affiliation": zod.string().nullish(),
   "avatar": zod.string().nullish(),
@@ -2444,6 +2494,16 @@ export const staffDecideFundingResponse = zod.object({
   "total_budget_cents": zod.number().nullish().describe('Cents of CAD.'),
   "video_url": zod.string().nullish()
 }).describe('A project as its owner edits it (every step\'s fields, empty until saved).').and(zod.object({
+  "needs": zod.array(zod.object({
+  "description": zod.string(),
+  "kind": zod.enum(['participants', 'co_investigators', 'mentors', 'helpers', 'data', 'equipment']).describe('What a project asks the community for (`/needs` lists them by kind).')
+}).describe('Something the project asks for, as the owner wrote it.')),
+  "team": zod.array(zod.object({
+  "email": zod.string().nullish(),
+  "name": zod.string(),
+  "role": zod.string()
+}).describe('A person on the project\'s team, as the owner wrote them.'))
+}).describe('The wizard\'s \"Team and needs\" step as saved.')).and(zod.object({
   "owner": zod.union([zod.object({
   "affiliation": zod.string().nullish(),
   "avatar": zod.string().nullish(),

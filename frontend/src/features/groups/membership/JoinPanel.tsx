@@ -14,7 +14,7 @@ import { useRefreshGroup } from './useRefreshGroup';
 // The consent form (and the form library with it) loads when a member asks to join.
 const ConsentDialog = lazy(() => import('./ConsentDialog').then((m) => ({ default: m.ConsentDialog })));
 
-const JOIN = 'Private Member join';
+const JOIN = 'Private member join';
 
 const STATUS_TEXT: Record<MemberRole, string> = {
   admin: 'You run this working group: you manage its members, materials and updates.',

@@ -1,14 +1,15 @@
-import { Alert, Box, Chip, Divider, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { Alert, Box, Chip, Divider, Stack, Typography } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useListProjectTags } from '@/api/endpoints/groups/groups';
 import { submitProject, useGetMyProjectTeam } from '@/api/endpoints/projects/projects';
 import type { ProjectDraft } from '@/api/model';
 import { ApiError, errorMessage } from '@/lib/api-error';
-import { ethicsStatusLabels, needKindLabels } from '@/lib/labels';
+import { ethicsStatusLabels } from '@/lib/labels';
 import { Picture } from '@/ui/Picture';
 import { ErrorState, Loading } from '@/ui/QueryState';
 import { RichText } from '@/ui/RichText';
-import { toDollars } from './BudgetStep';
+import { TeamAndNeeds } from '@/ui/TeamAndNeeds';
+import { goal } from '@/lib/money';
 import { BudgetPlan } from '@/ui/BudgetPlan';
 import { ChangesActions } from './ChangesActions';
 import { StepActions } from './StepActions';
@@ -86,10 +87,10 @@ export function ReviewStep({
           <strong>Conflicts of interest:</strong> {project.conflicts}
         </Typography>
         <Typography>
-          <strong>Funding goal:</strong> CA${toDollars(project.funding_goal_cents)} over {project.campaign_days} days
+          <strong>Funding goal:</strong> {goal(project.funding_goal_cents)} over {project.campaign_days} days
         </Typography>
         <BudgetPlan totalCents={project.total_budget_cents} lines={project.budget_lines} milestones={project.milestones} headingLevel="h3" />
-        <TeamAndNeeds projectId={project.id} />
+        <SavedTeam projectId={project.id} />
         {project.can_submit ? (
           <StepActions onBack={onBack} busy={busy} label="Submit for review" />
         ) : (
@@ -115,45 +116,9 @@ function Topics({ ids }: { ids: number[] }) {
 }
 
 /** Who works on the project and what it asks for, as the Team step saved them. */
-function TeamAndNeeds({ projectId }: { projectId: number }) {
+function SavedTeam({ projectId }: { projectId: number }) {
   const saved = useGetMyProjectTeam(projectId);
   if (saved.isPending) return <Loading />;
   if (saved.isError) return <ErrorState error={saved.error} onRetry={() => void saved.refetch()} />;
-  const { team, needs } = saved.data.data;
-  return (
-    <>
-      <section>
-        <Typography variant="h6" component="h3">
-          Team
-        </Typography>
-        {team.length === 0 ? (
-          <Typography color="text.secondary">No one named yet.</Typography>
-        ) : (
-          <List dense disablePadding>
-            {team.map((person, i) => (
-              <ListItem key={`${person.name}-${i}`} disableGutters>
-                <ListItemText primary={person.name} secondary={person.role} />
-              </ListItem>
-            ))}
-          </List>
-        )}
-      </section>
-      <section>
-        <Typography variant="h6" component="h3">
-          What this project needs
-        </Typography>
-        {needs.length === 0 ? (
-          <Typography color="text.secondary">Nothing asked of the community.</Typography>
-        ) : (
-          <List dense disablePadding>
-            {needs.map((need, i) => (
-              <ListItem key={`${need.kind}-${i}`} disableGutters>
-                <ListItemText primary={needKindLabels[need.kind]} secondary={need.description} />
-              </ListItem>
-            ))}
-          </List>
-        )}
-      </section>
-    </>
-  );
+  return <TeamAndNeeds team={saved.data.data.team} needs={saved.data.data.needs} headingLevel="h3" />;
 }

@@ -2,10 +2,10 @@ import { Chip, MenuItem, TextField } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useStaffListBlogPosts } from '@/api/endpoints/staff/staff';
 import type { StaffBlogPostRow } from '@/api/model';
-import { dateTime } from '@/lib/dates';
 import { RecordList } from '../ui/RecordList';
 import { useListState } from '../ui/useListState';
 import { useUrlChoice } from '@/lib/useUrlState';
+import { dateColumn } from '../ui/dateColumn';
 
 const columns: GridColDef<StaffBlogPostRow>[] = [
   { field: 'title', headerName: 'Title', flex: 2, minWidth: 220 },
@@ -17,8 +17,8 @@ const columns: GridColDef<StaffBlogPostRow>[] = [
       <Chip size="small" color={row.published ? 'success' : 'default'} label={row.published ? 'Published' : 'Draft'} />
     ),
   },
-  { field: 'date', headerName: 'Date', minWidth: 150, valueFormatter: (value: string) => dateTime(value) },
-  { field: 'updated_at', headerName: 'Updated', minWidth: 150, valueFormatter: (value: string) => dateTime(value) },
+  dateColumn('date', 'Date'),
+  dateColumn('updated_at', 'Updated'),
 ];
 
 const FILTERS = ['all', 'published', 'drafts'] as const;

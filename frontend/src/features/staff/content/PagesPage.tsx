@@ -1,9 +1,9 @@
 import type { GridColDef } from '@mui/x-data-grid';
 import { useStaffListPages } from '@/api/endpoints/staff/staff';
 import type { StaffPageRow } from '@/api/model';
-import { dateTime } from '@/lib/dates';
 import { RecordList } from '../ui/RecordList';
 import { useListState } from '../ui/useListState';
+import { dateColumn } from '../ui/dateColumn';
 
 const columns: GridColDef<StaffPageRow>[] = [
   { field: 'title', headerName: 'Title', flex: 2, minWidth: 200 },
@@ -19,7 +19,7 @@ const columns: GridColDef<StaffPageRow>[] = [
       </a>
     ),
   },
-  { field: 'updated_at', headerName: 'Updated', minWidth: 150, valueFormatter: (value: string) => dateTime(value) },
+  dateColumn('updated_at', 'Updated'),
 ];
 
 /** /staff/pages: the site's content pages (about, FAQ, legal, landing pages). */

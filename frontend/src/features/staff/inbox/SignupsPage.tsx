@@ -5,19 +5,19 @@ import { useState } from 'react';
 import { getStaffExportUpdateSignupsUrl, useStaffListUpdateSignups } from '@/api/endpoints/staff/staff';
 import type { UpdateSignup } from '@/api/model';
 import { downloadFile } from '@/lib/api-client';
-import { dateTime } from '@/lib/dates';
 import { useToast } from '@/ui/toast';
 import { gridQuery, ServerGrid } from '../ui/ServerGrid';
 import { staffError } from '../ui/staffError';
 import { StaffPage } from '../ui/StaffPage';
 import { useUrlPage } from '@/lib/useUrlState';
+import { dateColumn } from '../ui/dateColumn';
 
 const columns: GridColDef<UpdateSignup>[] = [
   { field: 'full_name', headerName: 'Name', flex: 1, minWidth: 150 },
   { field: 'email', headerName: 'E-mail', flex: 1, minWidth: 200 },
   { field: 'message', headerName: 'Message', flex: 2, minWidth: 200 },
   { field: 'consent', headerName: 'Consent', type: 'boolean', minWidth: 90 },
-  { field: 'created_at', headerName: 'Signed up', minWidth: 150, valueFormatter: (value: string) => dateTime(value) },
+  dateColumn('created_at', 'Signed up'),
 ];
 
 /** /staff/signups: people who asked for updates, and the whole list as CSV. */

@@ -2,9 +2,9 @@ import { Chip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useStaffListQuizzes } from '@/api/endpoints/staff/staff';
 import type { StaffQuizRow } from '@/api/model';
-import { dateTime } from '@/lib/dates';
 import { RecordList } from '../ui/RecordList';
 import { useListState } from '../ui/useListState';
+import { dateColumn } from '../ui/dateColumn';
 
 const columns: GridColDef<StaffQuizRow>[] = [
   { field: 'name', headerName: 'Name', flex: 2, minWidth: 220 },
@@ -16,7 +16,7 @@ const columns: GridColDef<StaffQuizRow>[] = [
       <Chip size="small" color={row.published ? 'success' : 'default'} label={row.published ? 'Published' : 'Draft'} />
     ),
   },
-  { field: 'created_at', headerName: 'Created', minWidth: 150, valueFormatter: (value: string) => dateTime(value) },
+  dateColumn('created_at', 'Created'),
 ];
 
 /** /staff/quizzes: the quizzes that grant certificates, drafts included. */

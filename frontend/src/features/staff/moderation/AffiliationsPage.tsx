@@ -3,12 +3,12 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { staffReviewAffiliation, useStaffListAffiliations } from '@/api/endpoints/staff/staff';
 import type { AffiliationForReview, StaffListAffiliationsParams } from '@/api/model';
-import { dateTime } from '@/lib/dates';
 import { ReasonDialog } from '../ui/ReasonDialog';
 import { gridQuery, ServerGrid } from '../ui/ServerGrid';
 import { StaffPage } from '../ui/StaffPage';
 import { useRun } from '../ui/useRun';
 import { useUrlChoice, useUrlPage } from '@/lib/useUrlState';
+import { dateColumn } from '../ui/dateColumn';
 
 // The statuses the contract lets the list ask for.
 const QUEUES = ['pending', 'approved', 'rejected'] as const satisfies readonly NonNullable<StaffListAffiliationsParams['status']>[];
@@ -59,7 +59,7 @@ export function AffiliationsPage() {
           '—'
         ),
     },
-    { field: 'date_joined', headerName: 'Joined', minWidth: 150, valueFormatter: (value: string) => dateTime(value) },
+    dateColumn('date_joined', 'Joined'),
     {
       field: 'actions',
       headerName: 'Decision',

@@ -5,9 +5,9 @@ import { useStaffGroupQueue } from '@/api/endpoints/staff/staff';
 import { type GroupCard, StaffGroupQueueList } from '@/api/model';
 import { gridQuery, ServerGrid } from '../ui/ServerGrid';
 import { StaffPage } from '../ui/StaffPage';
-import { dateTime } from '@/lib/dates';
 import { useUrlChoice } from '@/lib/useUrlState';
 import { useListState } from '../ui/useListState';
+import { dateColumn } from '../ui/dateColumn';
 
 const columns: GridColDef<GroupCard>[] = [
   { field: 'title', headerName: 'Title', flex: 2, minWidth: 200 },
@@ -29,7 +29,7 @@ const columns: GridColDef<GroupCard>[] = [
       </Stack>
     ),
   },
-  { field: 'created_at', headerName: 'Created', minWidth: 120, valueFormatter: (value: string) => dateTime(value) },
+  dateColumn('created_at', 'Created'),
 ];
 
 /** /staff/groups: groups waiting for review, or every submitted group. */

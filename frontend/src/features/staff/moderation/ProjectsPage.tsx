@@ -8,6 +8,7 @@ import { ethicsStatusLabels } from '@/lib/labels';
 import { RichText } from '@/ui/RichText';
 import { BudgetPlan } from '@/ui/BudgetPlan';
 import { Picture } from '@/ui/Picture';
+import { TeamAndNeeds } from '@/ui/TeamAndNeeds';
 import { goal } from '@/lib/money';
 import { ReasonDialog } from '../ui/ReasonDialog';
 import { ProjectChangesQueue } from './ProjectChangesQueue';
@@ -108,10 +109,10 @@ export function ProjectsPage() {
                 <Typography variant="body2">
                   Goal: {goal(project.funding_goal_cents)} over {project.campaign_days} days
                 </Typography>
-                {/* Everything the public page will show (issue 43, item 4): its picture and money
-                    plan here, its team and needs on the page itself (Preview). */}
+                {/* Everything the public page will show (issue 43, item 4). */}
                 {project.image && <Picture src={project.image} width={1200} height={630} sx={{ borderRadius: 1, mt: 2, maxWidth: 480 }} />}
                 <BudgetPlan totalCents={project.total_budget_cents} lines={project.budget_lines} milestones={project.milestones} headingLevel="h3" landmarks={false} />
+                <TeamAndNeeds team={project.team} needs={project.needs} headingLevel="h3" />
               </CardContent>
               <CardActions>
                 {status === 'submitted' && (

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useGetMe } from '@/api/endpoints/auth/auth';
 import { useStaffListUsers } from '@/api/endpoints/staff/staff';
 import { StaffListUsersRole, StaffListUsersState, type StaffUserRow } from '@/api/model';
-import { dateTime } from '@/lib/dates';
 import { RecordList } from '../ui/RecordList';
 import { useListState } from '../ui/useListState';
 import { ROLE_LABELS, STATE_COLORS, STATE_LABELS } from './labels';
+import { dateColumn } from '../ui/dateColumn';
 
 const columns: GridColDef<StaffUserRow>[] = [
   { field: 'name', headerName: 'Name', flex: 1, minWidth: 160 },
@@ -24,7 +24,7 @@ const columns: GridColDef<StaffUserRow>[] = [
     minWidth: 110,
     valueGetter: (_, row) => (row.staff_role ? ROLE_LABELS[row.staff_role] : ''),
   },
-  { field: 'date_joined', headerName: 'Joined', minWidth: 150, valueFormatter: (value: string) => dateTime(value) },
+  dateColumn('date_joined', 'Joined'),
 ];
 
 const ROLES: { value: StaffListUsersRole | ''; label: string }[] = [

@@ -33,7 +33,7 @@ export function CropDialog({ title, src, aspect, busy, onCancel, onCrop }: Props
           />
         </Box>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mt: 2 }}>
-          <Typography variant="body2" id="zoom-label">
+          <Typography variant="body2" id="zoom-label" sx={{ flexShrink: 0 }}>
             Zoom
           </Typography>
           <Slider
