@@ -18,7 +18,7 @@ pub const NOT_RECOGNISED: &str = "Enter a ClinicalTrials.gov number (NCT and 8 d
 pub const BAD_NCT: &str =
     "A ClinicalTrials.gov number is NCT followed by 8 digits, like NCT04280705.";
 pub const BAD_ISRCTN: &str = "An ISRCTN is ISRCTN followed by 8 digits, like ISRCTN17072692.";
-pub const BAD_DOI: &str = "A DOI is 10., a registrant code of 4 to 9 digits, a slash and the item's own part without spaces, like 10.1056/NEJMoa2007764.";
+pub const BAD_DOI: &str = "A DOI is 10., a registrant code of 4 to 9 digits, a slash and the item's own part (no spaces, ?, # or ../), like 10.1056/NEJMoa2007764.";
 pub const BAD_PMID: &str = "A PubMed id is a number of 1 to 8 digits, like 32356627.";
 
 /// The longest text read as an identifier (a DOI's suffix can be long, not unbounded).
@@ -122,8 +122,13 @@ fn doi(text: &str) -> Result<Identifier, &'static str> {
     let registrant_ok = (4..=9).contains(&first.len())
         && first.chars().all(|c| c.is_ascii_digit())
         && parts.all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()));
-    let suffix_ok =
-        !suffix.is_empty() && !suffix.chars().any(|c| c.is_whitespace() || c.is_control());
+    // `?` and `#` would end a path and `.` or `..` segments climb it: no DOI registered in
+    // practice uses them, and a registry's address must name the record, not another place.
+    let suffix_ok = !suffix.is_empty()
+        && !suffix
+            .chars()
+            .any(|c| c.is_whitespace() || c.is_control() || c == '?' || c == '#')
+        && !suffix.split('/').any(|part| part == "." || part == "..");
     if registrant_ok && suffix_ok {
         Ok(Identifier {
             kind: IdentifierKind::Doi,
@@ -191,6 +196,23 @@ mod tests {
         assert_eq!(
             read("10.1000.10/abc(12)-x;y"),
             Ok((IdentifierKind::Doi, "10.1000.10/abc(12)-x;y".to_owned()))
+        );
+    }
+
+    #[test]
+    fn a_doi_names_no_other_place() {
+        for climbing in [
+            "10.1056/../../../../internal/traversal?x=1#",
+            "10.1056/a/../b",
+            "10.1056/./b",
+            "10.1056/abc?x=1",
+            "10.1056/abc#top",
+        ] {
+            assert_eq!(read(climbing), Err(BAD_DOI), "{climbing}");
+        }
+        assert!(
+            read("10.1056/a..b").is_ok(),
+            "dots inside a part are a name"
         );
     }
 

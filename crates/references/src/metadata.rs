@@ -21,6 +21,8 @@ use crate::identifiers::Identifier;
 
 /// The longest a registry may take to answer.
 const TIMEOUT: Duration = Duration::from_secs(5);
+/// The largest answer read: a record's metadata is a few kilobytes.
+const MAX_BODY: usize = 1 << 20;
 /// The longest title kept.
 const MAX_TITLE_CHARS: usize = 500;
 
@@ -34,18 +36,34 @@ fn origin(kind: IdentifierKind) -> &'static str {
     }
 }
 
-/// Where `id`'s metadata would be asked for: its registry's API, or the mirror.
-pub fn source(id: &Identifier, mirror: Option<&str>) -> String {
-    let base = mirror.unwrap_or_else(|| origin(id.kind));
-    let value = &id.value;
-    match id.kind {
-        IdentifierKind::Nct => format!("{base}/api/v2/studies/{value}"),
-        IdentifierKind::Isrctn => format!("{base}/api/query/format/default?q={value}"),
-        IdentifierKind::Doi => format!("{base}/works/{value}"),
-        IdentifierKind::Pmid => {
-            format!("{base}/entrez/eutils/esummary.fcgi?db=pubmed&retmode=json&id={value}")
-        }
+/// Where `id`'s metadata would be asked for: its registry's API, or the mirror. The
+/// identifier goes in as encoded path segments or query values, so it names a record and
+/// never a place of its own (the parser refuses `.` and `..` segments too).
+pub fn source(id: &Identifier, mirror: Option<&str>) -> Option<String> {
+    let mut url = url::Url::parse(mirror.unwrap_or_else(|| origin(id.kind))).ok()?;
+    {
+        let mut path = url.path_segments_mut().ok()?;
+        path.pop_if_empty();
+        match id.kind {
+            IdentifierKind::Nct => path.extend(["api", "v2", "studies", &id.value]),
+            IdentifierKind::Isrctn => path.extend(["api", "query", "format", "default"]),
+            IdentifierKind::Doi => path.push("works").extend(id.value.split('/')),
+            IdentifierKind::Pmid => path.extend(["entrez", "eutils", "esummary.fcgi"]),
+        };
     }
+    match id.kind {
+        IdentifierKind::Isrctn => {
+            url.query_pairs_mut().append_pair("q", &id.value);
+        }
+        IdentifierKind::Pmid => {
+            url.query_pairs_mut()
+                .append_pair("db", "pubmed")
+                .append_pair("retmode", "json")
+                .append_pair("id", &id.value);
+        }
+        IdentifierKind::Nct | IdentifierKind::Doi => {}
+    }
+    Some(url.into())
 }
 
 /// The source to call for `id`, when its origin is allowed.
@@ -54,9 +72,32 @@ pub fn allowed_source(
     allowlist: &[String],
     mirror: Option<&str>,
 ) -> Option<String> {
-    let url = source(id, mirror);
+    let url = source(id, mirror)?;
     let origin = kernel::embed::origin_of(&url)?;
     allowlist.contains(&origin).then_some(url)
+}
+
+/// A registry's answer, read whole when it is a success of at most [`MAX_BODY`] bytes. No
+/// redirect is followed: an allowed origin must not lead the server to one nobody allowed
+/// (a private address, another service on loopback).
+async fn fetch(url: &str) -> Result<String, String> {
+    let client = reqwest::Client::builder()
+        .timeout(TIMEOUT)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .map_err(|e| e.to_string())?;
+    let mut response = client.get(url).send().await.map_err(|e| e.to_string())?;
+    if !response.status().is_success() {
+        return Err(format!("it answered {}", response.status()));
+    }
+    let mut body = Vec::new();
+    while let Some(chunk) = response.chunk().await.map_err(|e| e.to_string())? {
+        if body.len() + chunk.len() > MAX_BODY {
+            return Err(format!("its answer is over {MAX_BODY} bytes"));
+        }
+        body.extend_from_slice(&chunk);
+    }
+    String::from_utf8(body).map_err(|_| "its answer is not UTF-8".to_owned())
 }
 
 /// The title in a registry's answer.
@@ -94,13 +135,7 @@ pub async fn fill_title(ctx: AppContext, id: i64, identifier: Identifier) {
     ) else {
         return;
     };
-    let fetched = async {
-        let client = reqwest::Client::builder().timeout(TIMEOUT).build()?;
-        let response = client.get(&url).send().await?.error_for_status()?;
-        response.text().await
-    }
-    .await;
-    let body = match fetched {
+    let body = match fetch(&url).await {
         Ok(body) => body,
         Err(error) => {
             tracing::warn!(%url, %error, "the registry did not answer");
@@ -152,6 +187,27 @@ mod tests {
             Some(
                 "http://127.0.0.1:9000/entrez/eutils/esummary.fcgi?db=pubmed&retmode=json&id=32356627"
             )
+        );
+    }
+
+    #[test]
+    fn an_identifier_goes_into_the_address_encoded() {
+        let base = Some("http://127.0.0.1:9000");
+        assert_eq!(
+            source(&id("10.1000.10/abc(12)-x;y"), base).as_deref(),
+            Some("http://127.0.0.1:9000/works/10.1000.10/abc(12)-x;y")
+        );
+        assert_eq!(
+            source(&id("10.1056/a%2F..<b>"), base).as_deref(),
+            Some("http://127.0.0.1:9000/works/10.1056/a%252F..%3Cb%3E")
+        );
+        assert_eq!(
+            source(&id("ISRCTN17072692"), None).as_deref(),
+            Some("https://www.isrctn.com/api/query/format/default?q=ISRCTN17072692")
+        );
+        assert_eq!(
+            source(&id("NCT04280705"), Some("http://127.0.0.1:9000/mirror/")).as_deref(),
+            Some("http://127.0.0.1:9000/mirror/api/v2/studies/NCT04280705")
         );
     }
 

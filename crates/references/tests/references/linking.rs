@@ -72,7 +72,7 @@ async fn a_group_links_trials_and_publications_checked_by_their_format() {
         ),
         (
             "10.12/abc",
-            "A DOI is 10., a registrant code of 4 to 9 digits, a slash and the item's own part without spaces, like 10.1056/NEJMoa2007764.",
+            "A DOI is 10., a registrant code of 4 to 9 digits, a slash and the item's own part (no spaces, ?, # or ../), like 10.1056/NEJMoa2007764.",
         ),
         (
             "123456789",

@@ -139,3 +139,86 @@ async fn an_allowed_registry_gives_the_title_and_by_default_nothing_is_called() 
         "{asked:?}"
     );
 }
+
+/// Issue 44 §1: an allowed registry that redirects elsewhere (here to a server nobody
+/// allowed, on loopback) is not followed, and its body never becomes a title.
+#[tokio::test]
+async fn a_redirect_from_an_allowed_registry_is_not_followed() {
+    let inside = tempfile::tempdir().unwrap();
+    registry_files(inside.path());
+    let internal = Nginx::serve_files(inside.path(), "application/json")
+        .expect("nginx is installed: run `just nginx` (the test recipes do)");
+    let target = internal.url("/api/v2/studies/NCT04280705");
+    let registry = Nginx::start(|port, dir| {
+        format!(
+            "server {{ listen 127.0.0.1:{port}; access_log {}/access.log; \
+             location / {{ return 302 {target}; }} }}",
+            dir.display()
+        )
+    })
+    .expect("nginx is installed");
+    let mirror = registry.origin();
+    let app = testkit::spawn_app_with(|config| {
+        config.registry_mirror = Some(mirror.clone());
+        config.outbound_allowlist = vec![mirror.clone()];
+    })
+    .await;
+    let (owner, group) = owner_and_group(&app).await;
+    link(&app, &owner, group, "NCT04280705").await;
+
+    // The allowed registry was asked and answered with its redirect…
+    let asked = registry.requests_at_least(1).await;
+    assert_eq!(asked.len(), 1, "{asked:?}");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    // …which led nowhere: the server behind it was never called, and there is no title.
+    assert!(internal.requests().is_empty(), "{:?}", internal.requests());
+    assert_eq!(titles(&app, group, |_| true).await, [Value::Null]);
+}
+
+/// Issue 44 §1: a DOI cannot climb out of the registry's path.
+#[tokio::test]
+async fn a_doi_that_climbs_out_of_its_path_is_refused() {
+    let app = testkit::spawn_app().await;
+    let (owner, group) = owner_and_group(&app).await;
+    for identifier in [
+        "10.1056/../../../../internal/traversal?x=1#",
+        "10.1056/a/../b",
+        "10.1056/abc?x=1",
+        "10.1056/abc#top",
+    ] {
+        let (status, body) = app
+            .post_json_as(
+                &owner,
+                "/api/references",
+                &json!({"place_type": "group", "place_id": group, "identifier": identifier}),
+            )
+            .await;
+        assert_eq!(status, 400, "{identifier}: {body}");
+    }
+}
+
+/// Issue 44 §1: an answer past the size a record's metadata takes is not read, let alone kept.
+#[tokio::test]
+async fn an_oversized_answer_gives_no_title() {
+    let root = tempfile::tempdir().unwrap();
+    let padding = "x".repeat(2 << 20);
+    let file = root.path().join("works/10.1056/NEJMoa2007764");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    std::fs::write(
+        file,
+        json!({"message": {"title": ["Remdesivir"]}, "padding": padding}).to_string(),
+    )
+    .unwrap();
+    let registry = Nginx::serve_files(root.path(), "application/json").expect("nginx");
+    let mirror = registry.origin();
+    let app = testkit::spawn_app_with(|config| {
+        config.registry_mirror = Some(mirror.clone());
+        config.outbound_allowlist = vec![mirror.clone()];
+    })
+    .await;
+    let (owner, group) = owner_and_group(&app).await;
+    link(&app, &owner, group, "10.1056/NEJMoa2007764").await;
+    assert_eq!(registry.requests_at_least(1).await.len(), 1);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(titles(&app, group, |_| true).await, [Value::Null]);
+}
