@@ -62,11 +62,12 @@ pub struct ScanResult {
 
 fn findings_in(
     text: &str,
+    found: Vec<phi::Finding>,
     file: Option<&str>,
     out: &mut Vec<PhiFinding>,
     kinds: &mut Vec<phi::Finding>,
 ) {
-    for finding in phi::scan(text) {
+    for finding in found {
         let shown = phi::excerpt(text, &finding);
         out.push(PhiFinding {
             kind: finding.kind,
@@ -94,9 +95,10 @@ fn findings_in(
     request_body(content = ScanUpload, content_type = "multipart/form-data"),
     responses(
         (status = 200, description = "The findings (none when the post looks clear).", body = Data<ScanResult>),
-        (status = 400, description = "A form that could not be read, or a file that is not a JPEG, PNG, GIF or PDF (or more than 10).", body = kernel::ErrorBody),
+        (status = 400, description = "A form that could not be read, a file that is not a JPEG, PNG, GIF or PDF (or more than 10), or one that took too long to read.", body = kernel::ErrorBody),
         (status = 401, description = "Not signed in.", body = kernel::ErrorBody),
         (status = 413, description = "The files are too large together.", body = kernel::ErrorBody),
+        (status = 429, description = "Many posts and files are being checked right now.", body = kernel::ErrorBody),
     )
 )]
 #[post("/guardrail/scan")]
@@ -106,14 +108,24 @@ pub async fn scan(
 ) -> AppResult<actix_web::web::Json<Data<ScanResult>>> {
     form.check_files()?;
     let text = kernel::rich_text::plain_text(form.text.as_deref().unwrap_or_default());
+    let mut seen = Vec::with_capacity(form.files.len());
+    for upload in &form.files {
+        seen.push(phi::pooled::inspect(upload.bytes.clone()).await?);
+    }
+    // The text and what each file publishes, scanned in one job off the request workers.
+    let texts = std::iter::once(text.clone())
+        .chain(seen.iter().map(|s| s.published.clone()))
+        .collect();
+    let mut scanned = phi::pooled::scan(texts).await?.into_iter();
     let mut findings = Vec::new();
     let mut found = Vec::new();
-    findings_in(&text, None, &mut findings, &mut found);
+    let in_text = scanned.next().unwrap_or_default();
+    findings_in(&text, in_text, None, &mut findings, &mut found);
     let mut metadata = Vec::new();
-    for upload in &form.files {
-        let seen = phi::files::inspect(&upload.bytes);
+    for (upload, (seen, in_file)) in form.files.iter().zip(seen.into_iter().zip(scanned)) {
         findings_in(
             &seen.published,
+            in_file,
             Some(&upload.filename),
             &mut findings,
             &mut found,

@@ -126,41 +126,24 @@ pub async fn demo(
     }
 }
 
-/// Runs [`process`] on the bounded picture pool: at most one picture per core at a time,
-/// a short queue behind them, and a 429 beyond it, so a burst of uploads waits its turn
-/// instead of taking the server's memory. A refused file is an error on `field`.
+/// Runs [`process`] on the picture pool ([`crate::pool`]): a burst of uploads waits its
+/// turn instead of taking the server's memory. A refused file is an error on `field`.
 pub async fn process_pooled(
     upload: Vec<u8>,
     shape: Shape,
     field: &str,
 ) -> crate::AppResult<Processed> {
-    let _place = PICTURE_QUEUE.clone().try_acquire_owned().map_err(|_| {
-        crate::AppError::client(actix_web::http::StatusCode::TOO_MANY_REQUESTS, "busy", BUSY)
-    })?;
-    let _worker = PICTURE_WORKERS
-        .clone()
-        .acquire_owned()
-        .await
-        .map_err(|e| crate::AppError::Internal(e.into()))?;
-    tokio::task::spawn_blocking(move || process(&upload, shape))
-        .await
-        .map_err(|e| crate::AppError::Internal(e.into()))?
+    PICTURES
+        .run(move || process(&upload, shape))
+        .await?
         .map_err(|rejection| crate::AppError::field(field, rejection.to_string()))
 }
 
 /// Shown when more pictures wait than the queue holds.
 pub const BUSY: &str = "Many pictures are being processed right now. Try again in a moment.";
 
-fn cores() -> usize {
-    std::thread::available_parallelism().map_or(2, usize::from)
-}
-
-/// One picture decodes per core at a time.
-static PICTURE_WORKERS: std::sync::LazyLock<std::sync::Arc<tokio::sync::Semaphore>> =
-    std::sync::LazyLock::new(|| std::sync::Arc::new(tokio::sync::Semaphore::new(cores())));
-/// Pictures being decoded or waiting for a core; past this, uploads are turned away.
-static PICTURE_QUEUE: std::sync::LazyLock<std::sync::Arc<tokio::sync::Semaphore>> =
-    std::sync::LazyLock::new(|| std::sync::Arc::new(tokio::sync::Semaphore::new(cores() * 4)));
+static PICTURES: std::sync::LazyLock<crate::pool::Pool> =
+    std::sync::LazyLock::new(|| crate::pool::Pool::per_core(BUSY));
 
 /// Checks, cleans and stores an uploaded picture under `folder` on the picture pool; a
 /// refused file is an error on the form's `file` field. Returns the storage key.
@@ -327,19 +310,6 @@ pub(crate) mod tests {
             process(&claimed_png(8_000, 5_000), SHAPE).unwrap_err(),
             ImageRejection::NotAnImage
         );
-    }
-
-    #[tokio::test]
-    async fn the_picture_pool_turns_uploads_away_past_its_queue() {
-        let held: Vec<_> =
-            std::iter::from_fn(|| PICTURE_QUEUE.clone().try_acquire_owned().ok()).collect();
-        assert_eq!(held.len(), cores() * 4);
-        let err = process_pooled(jpeg(10, 10), SHAPE, "file")
-            .await
-            .unwrap_err();
-        assert_eq!(err.body().code, "busy");
-        drop(held);
-        assert!(process_pooled(jpeg(10, 10), SHAPE, "file").await.is_ok());
     }
 
     #[test]

@@ -38,6 +38,7 @@ pub mod pagination;
 pub mod payments;
 pub mod pdf;
 pub mod phi;
+pub mod pool;
 pub mod rate_limit;
 pub mod response;
 pub mod rich_text;

@@ -48,10 +48,11 @@ pub async fn guarded_text(
         place.target_id
     ));
     // What attached PDFs publish besides what they show: their text layer and metadata.
-    let inspected: Vec<_> = files
-        .iter()
-        .map(|f| (f.filename.as_str(), kernel::phi::files::inspect(&f.bytes)))
-        .collect();
+    let mut inspected = Vec::with_capacity(files.len());
+    for f in files {
+        let seen = kernel::phi::pooled::inspect(f.bytes.clone()).await?;
+        inspected.push((f.filename.as_str(), seen));
+    }
     let mut published = vec![guard::Published::text("text", &text)];
     published.extend(inspected.iter().map(|(name, seen)| guard::Published {
         field: attachments::FIELD,

@@ -260,3 +260,33 @@ async fn an_attached_pdf_is_read_for_what_it_publishes() {
         )]
     );
 }
+
+/// Issue 44 §2, §3: long posts full of names and diagnoses, scanned four at once, leave the
+/// server answering: the scan grows with the text (it was quadratic) and runs off the
+/// request workers.
+#[tokio::test]
+async fn long_scans_at_once_leave_the_server_answering() {
+    let scene = Scene::new().await;
+    let app = &scene.app;
+    let body = json!({"text": format!("<p>{}</p>", "Mary diabetes ".repeat(10_000))});
+    let scans: Vec<_> = (0..4)
+        .map(|_| app.post_json_as(&scene.member, "/api/guardrail/scan", &body))
+        .collect();
+    let health = async {
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        let started = std::time::Instant::now();
+        let (status, _) = app.get_json("/api/health/live").await;
+        (status, started.elapsed())
+    };
+    let (answers, (status, took)) = tokio::join!(futures_util::future::join_all(scans), health);
+    assert_eq!(status, 200);
+    assert!(
+        took < std::time::Duration::from_millis(1000),
+        "health took {took:?}"
+    );
+    for (status, body) in answers {
+        assert_eq!(status, 200);
+        // The pairs run into each other: one finding, from the first name to the last.
+        assert_eq!(body["data"]["findings"][0]["kind"], "name_with_diagnosis");
+    }
+}

@@ -192,7 +192,7 @@ async fn guarded(
     bytes: &[u8],
     declared: bool,
 ) -> AppResult<()> {
-    let seen = kernel::phi::files::inspect(bytes);
+    let seen = kernel::phi::pooled::inspect(bytes.to_vec()).await?;
     let published = [guard::Published {
         field: FILE_FIELD,
         text: &seen.published,

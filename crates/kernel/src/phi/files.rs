@@ -3,7 +3,7 @@
 //! XMP, which [`crate::images`] strips before it is stored, so the author learns what the
 //! picture carried without it being published.
 
-use lopdf::{Document, Object};
+use lopdf::{Document, LoadOptions, Object};
 
 use crate::files::{self, FileKind};
 
@@ -11,6 +11,12 @@ use crate::files::{self, FileKind};
 /// about), and the most decompressed bytes read for it.
 const PDF_PAGES: u32 = 20;
 const PDF_TEXT_BYTES: usize = 4 * 1024 * 1024;
+/// The most one stream of a PDF may inflate to while it loads (object and cross-reference
+/// streams are decoded eagerly): a 972 KB file whose object stream inflated to 1 GB took
+/// half a gigabyte of memory with the parser's own bound of 256 MB.
+const PDF_STREAM_BYTES: usize = 16 * 1024 * 1024;
+/// The most objects a PDF inspected holds (a 500-page report holds some tens of thousands).
+const PDF_OBJECTS: usize = 200_000;
 /// The most text kept from one file.
 const MAX_TEXT: usize = 200 * 1024;
 
@@ -39,10 +45,26 @@ pub fn inspect(bytes: &[u8]) -> Inspected {
     }
 }
 
+/// Loads a PDF, its streams inflated only up to [`PDF_STREAM_BYTES`] each.
+fn load(bytes: &[u8]) -> lopdf::Result<Document> {
+    let options = LoadOptions {
+        max_decompressed_size: Some(PDF_STREAM_BYTES),
+        ..LoadOptions::default()
+    };
+    Document::load_mem_with_options(bytes, options)
+}
+
 fn pdf(bytes: &[u8]) -> Inspected {
-    let Ok(document) = Document::load_mem(bytes) else {
+    let Ok(document) = load(bytes) else {
         return Inspected::default();
     };
+    if document.objects.len() > PDF_OBJECTS {
+        tracing::warn!(
+            objects = document.objects.len(),
+            "a PDF holds too many objects to inspect for patient data"
+        );
+        return Inspected::default();
+    }
     let mut metadata = info(&document);
     if let Some(xmp) = xmp_text(bytes) {
         metadata.push(("XMP metadata".to_owned(), xmp));
@@ -174,5 +196,63 @@ mod tests {
     #[test]
     fn what_is_not_a_known_file_carries_nothing() {
         assert_eq!(inspect(b"hello"), Inspected::default());
+    }
+
+    /// A PDF whose object stream of `inflated` zero bytes is deflated into a few hundred KB
+    /// (written by hand: lopdf regenerates object streams when it saves).
+    fn bomb(inflated: usize) -> Vec<u8> {
+        use std::io::Write;
+        let mut deflate = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::best());
+        let zeros = vec![0u8; 1 << 20];
+        for _ in 0..inflated >> 20 {
+            deflate.write_all(&zeros).unwrap();
+        }
+        let packed = deflate.finish().unwrap();
+        let mut pdf = b"%PDF-1.5\n".to_vec();
+        let mut offsets = Vec::new();
+        for object in [
+            "1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n".to_owned(),
+            "2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n".to_owned(),
+            format!(
+                "3 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length {} >>\nstream\n",
+                packed.len()
+            ),
+        ] {
+            offsets.push(pdf.len());
+            pdf.extend_from_slice(object.as_bytes());
+        }
+        pdf.extend_from_slice(&packed);
+        pdf.extend_from_slice(b"\nendstream\nendobj\n");
+        let xref = pdf.len();
+        let mut table = String::from("xref\n0 4\n0000000000 65535 f \n");
+        for offset in offsets {
+            table.push_str(&format!("{offset:010} 00000 n \n"));
+        }
+        table.push_str(&format!(
+            "trailer\n<< /Size 4 /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n"
+        ));
+        pdf.extend_from_slice(table.as_bytes());
+        pdf
+    }
+
+    /// Issue 44 §2: a small file whose object stream inflates past the bound is refused
+    /// there, not decoded whole (the parser's own bound let 256 MB through).
+    #[test]
+    fn a_pdf_bomb_is_refused_at_its_bound() {
+        let bytes = bomb(64 << 20);
+        assert!(bytes.len() < 1 << 20, "{} bytes", bytes.len());
+        assert!(
+            matches!(
+                load(&bytes),
+                Err(lopdf::Error::Decompress(
+                    lopdf::DecompressError::MemoryLimitExceeded { .. }
+                ))
+            ),
+            "{:?}",
+            load(&bytes).map(|d| d.objects.len())
+        );
+        assert_eq!(inspect(&bytes), Inspected::default());
+        // Within the bound, the same shape loads (its zeros are no objects).
+        assert!(load(&bomb(8 << 20)).is_ok());
     }
 }

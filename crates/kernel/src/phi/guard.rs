@@ -7,7 +7,7 @@ use sea_orm::sea_query::{Alias, Query};
 use sea_orm::{ConnectionTrait, DbErr};
 use sha2::{Digest, Sha256};
 
-use super::{Finding, PhiKind, scan_html};
+use super::{Finding, PhiKind};
 use crate::{AppError, AppResult};
 
 /// What the author chose, and what the place demands.
@@ -117,8 +117,9 @@ pub async fn check_fields(
     let mut errors = crate::error::FieldErrors::new();
     let mut all_kinds: Vec<PhiKind> = Vec::new();
     let mut texts = Vec::new();
-    for published in fields {
-        let (text, found) = scan_html(published.text);
+    let scanned =
+        super::pooled::scan_html(fields.iter().map(|p| p.text.to_owned()).collect()).await?;
+    for (published, (text, found)) in fields.iter().zip(scanned) {
         if found.is_empty() {
             continue;
         }

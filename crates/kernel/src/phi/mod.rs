@@ -14,6 +14,7 @@ mod exif;
 pub mod files;
 pub mod guard;
 mod names;
+pub mod pooled;
 mod rules;
 
 use std::ops::Range;

@@ -56,17 +56,36 @@ impl NameRule {
         })
     }
 
-    /// Adds each name with a diagnosis near it to `found`, spanning both.
+    /// Adds each name with a diagnosis near it to `found`, spanning both (the first such
+    /// diagnosis in the text).
     pub fn find(&self, text: &str, found: &mut Vec<Finding>) {
         let diagnoses = self.diagnoses_in(text);
         if diagnoses.is_empty() {
             return;
         }
         let words = words(text);
+        // Each diagnosis's first and last word. Diagnoses do not overlap and come in the
+        // text's order, so both rise with the index: the ones a name may be close to (at most
+        // `window_words + 1` words away) are one short run found by binary search, and a
+        // post full of names and diagnoses costs its length, not its length squared.
+        let at: Vec<(usize, usize)> = diagnoses
+            .iter()
+            .map(|d| {
+                (
+                    words.partition_point(|w| w.span.end <= d.start),
+                    words.partition_point(|w| w.span.end < d.end),
+                )
+            })
+            .collect();
+        let reach = self.window_words + 1;
         for name in self.names(&words) {
-            let near = diagnoses.iter().find(|diagnosis| {
-                !overlaps(&name.span, diagnosis) && self.close(&words, &name, diagnosis)
-            });
+            let first = at.partition_point(|&(_, last)| last + reach < name.first);
+            let near = (first..diagnoses.len())
+                .take_while(|&i| at[i].0 <= name.last + reach)
+                .map(|i| &diagnoses[i])
+                .find(|diagnosis| {
+                    !overlaps(&name.span, diagnosis) && self.close(&words, &name, diagnosis)
+                });
             if let Some(diagnosis) = near {
                 found.push(Finding {
                     kind: PhiKind::NameWithDiagnosis,
@@ -240,6 +259,24 @@ mod tests {
         assert_eq!(
             spans("Jane went to the clinic every week for a very long time before diabetes."),
             Vec::<&str>::new()
+        );
+    }
+
+    /// Issue 44 §3: each name looks only at the diagnoses within its window, so a long post
+    /// full of names and diagnoses costs its length, not its length squared (this one took
+    /// seconds when each name walked every diagnosis before it).
+    #[test]
+    fn a_long_post_of_names_and_diagnoses_is_scanned_in_linear_time() {
+        let rule = rule();
+        let post = "Jane diabetes ".repeat(15_000);
+        let started = std::time::Instant::now();
+        let mut found = Vec::new();
+        rule.find(&post, &mut found);
+        assert_eq!(found.len(), 15_000);
+        let took = started.elapsed();
+        assert!(
+            took < std::time::Duration::from_millis(1500),
+            "{took:?} for 210 KB"
         );
     }
 }

@@ -60,7 +60,7 @@ if(scanUpload.text !== undefined) {
 
 
 
-export const getScanForPatientDataMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const getScanForPatientDataMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof scanForPatientData>>, TError,{data: ScanUpload}, TContext>, }
 ): UseMutationOptions<Awaited<ReturnType<typeof scanForPatientData>>, TError,{data: ScanUpload}, TContext> => {
 
@@ -87,12 +87,12 @@ const {mutation: mutationOptions} = options ?
 
     export type ScanForPatientDataMutationResult = NonNullable<Awaited<ReturnType<typeof scanForPatientData>>>
     export type ScanForPatientDataMutationBody = ScanUpload
-    export type ScanForPatientDataMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+    export type ScanForPatientDataMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Scan a post for patient data
  */
-export const useScanForPatientData = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+export const useScanForPatientData = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof scanForPatientData>>, TError,{data: ScanUpload}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof scanForPatientData>>,
