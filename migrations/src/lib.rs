@@ -68,6 +68,7 @@ mod m20261129_000060_onboarding_links;
 mod m20261129_000061_charge_authentication;
 mod m20261129_000062_ledger_postings;
 mod m20261129_000063_deleted_replies;
+mod m20261129_000064_trusted_reports;
 
 pub struct Migrator;
 
@@ -172,6 +173,7 @@ fn every_migration() -> Vec<Box<dyn MigrationTrait>> {
         Box::new(m20261129_000061_charge_authentication::Migration),
         Box::new(m20261129_000062_ledger_postings::Migration),
         Box::new(m20261129_000063_deleted_replies::Migration),
+        Box::new(m20261129_000064_trusted_reports::Migration),
     ]
 }
 

@@ -55,6 +55,10 @@ pub struct Config {
     /// `COHORT_REPORTS_TO_HIDE`: independent reports that hide a topic, reply or update until
     /// a moderator reviews it (default 3).
     pub reports_to_hide: u32,
+    /// `COHORT_REPORT_TRUST_DAYS`: how old an account with a confirmed e-mail must be for its
+    /// reports to count toward hiding (default 3; 0 counts every confirmed account). Others'
+    /// reports still reach the moderators' queue.
+    pub report_trust_days: u32,
     /// `COHORT_OUTBOUND_ALLOWLIST`: origins (comma-separated, like
     /// `https://api.crossref.org`) the server may call to fetch metadata, such as a linked
     /// trial's or publication's title from its registry. Default none: no outbound call.
@@ -491,6 +495,13 @@ impl Config {
             1,
             1_000,
         )?;
+        let report_trust_days = parse_number(
+            "COHORT_REPORT_TRUST_DAYS",
+            get("COHORT_REPORT_TRUST_DAYS"),
+            3,
+            0,
+            365,
+        )?;
         let trusted_proxies = trusted_proxies(get("COHORT_TRUSTED_PROXIES"))?;
         let secret_key = get("COHORT_SECRET_KEY");
         let sms_url = get("COHORT_SMS_URL");
@@ -612,6 +623,7 @@ impl Config {
             rate_limits,
             rate_limit_per_minute,
             reports_to_hide,
+            report_trust_days,
             trusted_proxies,
             secret_key,
             sms_url,

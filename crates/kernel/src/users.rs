@@ -52,6 +52,14 @@ pub struct CreatorReadiness {
     pub equity_given: bool,
 }
 
+/// How long a member has been here and whether their address is theirs: what decides
+/// whether their report counts toward hiding something (issue 44, item 4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Standing {
+    pub joined: chrono::DateTime<chrono::Utc>,
+    pub email_confirmed: bool,
+}
+
 #[async_trait]
 pub trait UserDirectory: Send + Sync {
     /// Summaries of the given members; unknown ids are left out.
@@ -68,6 +76,8 @@ pub trait UserDirectory: Send + Sync {
     /// How far the member is from being allowed to submit a project (an unknown id is
     /// nowhere near).
     async fn creator_readiness(&self, user_id: i64) -> AppResult<CreatorReadiness>;
+    /// The member's [`Standing`]; `None` for an unknown id.
+    async fn standing(&self, user_id: i64) -> AppResult<Option<Standing>>;
 }
 
 /// The shared directory, as stored in [`crate::AppContext`].

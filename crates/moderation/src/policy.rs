@@ -1,6 +1,8 @@
 //! Who may report, review and act, decided without I/O.
 
+use chrono::{DateTime, Utc};
 use kernel::moderation::ModerationAction;
+use kernel::users::Standing;
 
 /// Someone reviewing the reports about one item.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,8 +64,21 @@ pub fn may_read_log(is_member: bool, is_staff: bool) -> bool {
     is_member || is_staff
 }
 
+/// Whether a member's report counts toward hiding what they report (issue 44, item 4): their
+/// e-mail is confirmed and their account at least `trust_days` old, so a handful of accounts
+/// made minutes earlier cannot hide another member's post. Every report reaches the queue.
+pub fn counts_toward_hiding(
+    standing: Option<Standing>,
+    now: DateTime<Utc>,
+    trust_days: u32,
+) -> bool {
+    standing.is_some_and(|s| {
+        s.email_confirmed && now - s.joined >= chrono::Duration::days(i64::from(trust_days))
+    })
+}
+
 /// Whether a report just filed hides the item until it is reviewed: enough independent
-/// reports are open on an item that can be hidden and is not.
+/// reports that count are open on an item that can be hidden and is not.
 pub fn hides_now(open_reports: u64, threshold: u32, removable: bool, hidden: bool) -> bool {
     removable && !hidden && open_reports >= u64::from(threshold)
 }
@@ -115,6 +130,22 @@ mod tests {
         }));
         assert!(!may_report(true));
         assert!(may_report(false));
+    }
+
+    #[test]
+    fn only_confirmed_accounts_old_enough_count_toward_hiding() {
+        let now = kernel::clock::now();
+        let standing = |days: i64, email_confirmed: bool| {
+            Some(Standing {
+                joined: now - chrono::Duration::days(days) - chrono::Duration::minutes(1),
+                email_confirmed,
+            })
+        };
+        assert!(counts_toward_hiding(standing(3, true), now, 3));
+        assert!(!counts_toward_hiding(standing(2, true), now, 3));
+        assert!(!counts_toward_hiding(standing(30, false), now, 3));
+        assert!(!counts_toward_hiding(None, now, 3));
+        assert!(counts_toward_hiding(standing(0, true), now, 0));
     }
 
     #[test]

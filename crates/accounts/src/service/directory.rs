@@ -8,7 +8,7 @@ use kernel::memo::Memo;
 
 use async_trait::async_trait;
 use kernel::storage::Storage;
-use kernel::users::{CreatorReadiness, Delivery, UserDirectory, UserSummary};
+use kernel::users::{CreatorReadiness, Delivery, Standing, UserDirectory, UserSummary};
 use kernel::{AppResult, images};
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter};
 
@@ -180,5 +180,15 @@ impl UserDirectory for Directory {
             affiliation_in_review: super::affiliation_review::awaits_review(&found),
             equity_given: missing.is_empty(),
         })
+    }
+
+    async fn standing(&self, user_id: i64) -> AppResult<Option<Standing>> {
+        Ok(user::Entity::find_by_id(user_id)
+            .one(&self.db)
+            .await?
+            .map(|found| Standing {
+                joined: found.date_joined,
+                email_confirmed: found.email_confirmed,
+            }))
     }
 }

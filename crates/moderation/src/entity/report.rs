@@ -18,6 +18,8 @@ pub struct Model {
     pub resolved_at: Option<DateTimeUtc>,
     /// The action that settled it.
     pub action_id: Option<i64>,
+    /// Its reporter's standing let it count toward hiding the item when it was filed.
+    pub counts_to_hide: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -61,7 +61,7 @@ fn open_on(kind: ReportSubject, id: i64) -> sea_orm::Condition {
 }
 
 /// Files `reporter`'s report; hides the item when it is the report that reaches the
-/// threshold.
+/// threshold of reports that count ([`policy::counts_toward_hiding`]).
 pub async fn file(
     ctx: &AppContext,
     reportables: &Reportables,
@@ -104,6 +104,9 @@ pub async fn file(
     if mine > 0 {
         return Err(already());
     }
+    let standing = ctx.users.standing(reporter.id).await?;
+    let counts =
+        policy::counts_toward_hiding(standing, kernel::clock::now(), ctx.config.report_trust_days);
     let inserted = report::ActiveModel {
         subject_type: Set(kind),
         subject_id: Set(id),
@@ -112,6 +115,7 @@ pub async fn file(
         reason: Set(new.reason),
         details: Set(details),
         created_at: Set(kernel::clock::now()),
+        counts_to_hide: Set(counts),
         ..Default::default()
     }
     .insert(&ctx.db)
@@ -123,8 +127,12 @@ pub async fn file(
             _ => Err(err.into()),
         };
     }
+    if !counts {
+        return Ok(());
+    }
     let open = report::Entity::find()
         .filter(open_on(kind, id))
+        .filter(report::Column::CountsToHide.eq(true))
         .count(&ctx.db)
         .await?;
     if policy::hides_now(

@@ -7,7 +7,12 @@ use crate::support::{
 
 #[tokio::test]
 async fn two_reports_hide_a_topic_until_the_group_moderator_dismisses_them() {
-    let app = testkit::spawn_app_with(|config| config.reports_to_hide = 2).await;
+    // Every confirmed account counts here; the next test weighs reports by age.
+    let app = testkit::spawn_app_with(|config| {
+        config.reports_to_hide = 2;
+        config.report_trust_days = 0;
+    })
+    .await;
     let staff = app
         .signed_in_staff("mod@example.org", "staff password 1")
         .await;
@@ -175,4 +180,60 @@ async fn two_reports_hide_a_topic_until_the_group_moderator_dismisses_them() {
     assert_eq!(status, 201);
     let (_, body) = app.get_json_as(&owner, &queue).await;
     assert_eq!(body["data"].as_array().unwrap().len(), 2, "{body}");
+}
+
+/// Issue 44 §4: three accounts made minutes earlier reach the queue but hide nothing; once
+/// accounts are as old as the setting asks, theirs count.
+#[tokio::test]
+async fn brand_new_accounts_do_not_hide_a_post() {
+    let app = testkit::spawn_app().await;
+    assert_eq!(app.ctx.config.report_trust_days, 3, "the default");
+    let staff = app
+        .signed_in_staff("mod@example.org", "staff password 1")
+        .await;
+    let owner = app.signed_in_user("ada@example.org", PASSWORD).await;
+    let (group_id, _, author) = group_with_member(&app, &owner, &staff).await;
+    let id = topic(
+        &app,
+        &author,
+        group_id,
+        "Walking helps after a stroke",
+        true,
+    )
+    .await;
+    let elders = [
+        app.signed_in_user("old.one@example.org", PASSWORD).await,
+        app.signed_in_user("old.two@example.org", PASSWORD).await,
+        app.signed_in_user("old.three@example.org", PASSWORD).await,
+    ];
+    kernel::clock::advance(chrono::Duration::days(3));
+
+    for n in 0..3 {
+        let puppet = app
+            .signed_in_user(&format!("puppet.{n}@example.org"), PASSWORD)
+            .await;
+        let (status, body) = report(&app, &puppet, "topic", id, "spam", None).await;
+        assert_eq!(status, 201, "{body}");
+    }
+    let seen = topic_as(&app, None, group_id, id).await;
+    assert!(
+        seen["hidden_at"].is_null(),
+        "three new accounts hid it: {seen}"
+    );
+    // Their reports wait for the moderators all the same.
+    let (status, queue) = app.get_json_as(&staff, "/api/moderation/reports").await;
+    assert_eq!(status, 200, "{queue}");
+    assert_eq!(queue["data"][0]["reports"], 3, "{queue}");
+
+    for (n, elder) in elders.iter().enumerate() {
+        let (status, _) = report(&app, elder, "topic", id, "spam", None).await;
+        assert_eq!(status, 201);
+        let seen = topic_as(&app, None, group_id, id).await;
+        assert_eq!(
+            seen["hidden_at"].is_string(),
+            n == 2,
+            "after {} trusted: {seen}",
+            n + 1
+        );
+    }
 }
