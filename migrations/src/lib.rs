@@ -69,6 +69,7 @@ mod m20261129_000061_charge_authentication;
 mod m20261129_000062_ledger_postings;
 mod m20261129_000063_deleted_replies;
 mod m20261129_000064_trusted_reports;
+mod m20261129_000065_export_attempts;
 
 pub struct Migrator;
 
@@ -174,6 +175,7 @@ fn every_migration() -> Vec<Box<dyn MigrationTrait>> {
         Box::new(m20261129_000062_ledger_postings::Migration),
         Box::new(m20261129_000063_deleted_replies::Migration),
         Box::new(m20261129_000064_trusted_reports::Migration),
+        Box::new(m20261129_000065_export_attempts::Migration),
     ]
 }
 

@@ -306,6 +306,11 @@ impl Application {
         tokio::spawn(projects::service::deadlines::run(context.clone()));
         tokio::spawn(projects::service::reconciliation::nightly(context.clone()));
         tokio::spawn(kernel::audit::heads::run(context.clone()));
+        // Exports a crash or a restart cut short are built again (issue 44, item 5).
+        tokio::spawn(accounts::service::your_data::resume_loop(
+            context.clone(),
+            data_catalogue::catalogue(),
+        ));
         if context.config.mail_worker {
             tokio::spawn(learning::service::renewals::run(context.clone()));
         }

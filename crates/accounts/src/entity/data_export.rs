@@ -17,6 +17,10 @@ pub struct Model {
     /// Where the ZIP is stored until it is downloaded or expires.
     pub file_key: Option<String>,
     pub created_at: DateTimeUtc,
+    /// When its latest attempt to gather it started.
+    pub started_at: Option<DateTimeUtc>,
+    /// How many times gathering it started (a crash cuts one short; it is resumed).
+    pub attempts: i32,
     pub ready_at: Option<DateTimeUtc>,
     pub expires_at: Option<DateTimeUtc>,
     pub downloaded_at: Option<DateTimeUtc>,

@@ -24,8 +24,11 @@ pub const PREPARING: &str =
     "We are gathering your data. A link to download it will reach you by e-mail in a few minutes.";
 pub const PREPARING_FOR_STAFF: &str =
     "The member's data is being gathered. A link to download it will reach you by e-mail.";
+/// Asked again while the last request is still being gathered.
+pub const STILL_PREPARING: &str = "We are still gathering the data you asked for. A link to download it will reach you by e-mail in a few minutes.";
+/// Asked again within the hour after the link was sent.
 pub const TOO_SOON: &str =
-    "Your data was asked for less than an hour ago: the link is on its way to you by e-mail.";
+    "Your data was sent to you by e-mail less than an hour ago. Use that link, or ask again later.";
 pub const USED: &str =
     "This download link has already been used. Ask for your data again from your account.";
 pub const EXPIRED: &str =
@@ -35,6 +38,13 @@ pub const EXPIRED: &str =
 pub const LINK_HOURS: i64 = 72;
 /// How often a member may ask.
 const ONCE_PER_MINUTES: i64 = 60;
+/// An export still "preparing" this long after its attempt started was cut short (a crash,
+/// a restart): gathering takes seconds.
+const STALE_MINUTES: i64 = 10;
+/// How many times an export is attempted before it is marked failed (the member may ask again).
+const MAX_ATTEMPTS: i32 = 3;
+/// How often each instance looks for exports cut short.
+const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(5 * 60);
 
 /// The member asks for their own data.
 pub async fn request(ctx: &AppContext, catalogue: &Catalogue, user: &CurrentUser) -> AppResult<()> {
@@ -47,11 +57,17 @@ pub async fn request(ctx: &AppContext, catalogue: &Catalogue, user: &CurrentUser
         .filter(data_export::Column::Status.ne(ExportStatus::Failed))
         .one(&ctx.db)
         .await?;
-    if recent.is_some() {
+    if let Some(recent) = recent {
+        // What is true of the last request: still being gathered, or sent.
+        let message = if recent.status == ExportStatus::Preparing {
+            STILL_PREPARING
+        } else {
+            TOO_SOON
+        };
         return Err(AppError::client(
             StatusCode::CONFLICT,
             "export_recent",
-            TOO_SOON,
+            message,
         ));
     }
     let row = started(&ctx.db, user.id, None).await?;
@@ -90,11 +106,14 @@ async fn started(
     user_id: i64,
     requested_by_id: Option<i64>,
 ) -> AppResult<data_export::Model> {
+    let now = kernel::clock::now();
     Ok(data_export::ActiveModel {
         user_id: Set(user_id),
         requested_by_id: Set(requested_by_id),
         status: Set(ExportStatus::Preparing),
-        created_at: Set(kernel::clock::now()),
+        created_at: Set(now),
+        started_at: Set(Some(now)),
+        attempts: Set(1),
         ..Default::default()
     }
     .insert(db)
@@ -127,6 +146,64 @@ fn spawn(
             }
         }
     });
+}
+
+/// Looks for exports cut short when the server starts and every few minutes after.
+pub async fn resume_loop(ctx: AppContext, catalogue: Catalogue) {
+    loop {
+        if let Err(err) = resume(&ctx, &catalogue).await {
+            tracing::error!(error = %err, "could not resume the data exports cut short");
+        }
+        tokio::time::sleep(SWEEP_EVERY).await;
+    }
+}
+
+/// Builds again each export left "preparing" past [`STALE_MINUTES`] (the process that was
+/// building it stopped): an instance claims it with a conditional update, so of several
+/// instances one resumes it; after [`MAX_ATTEMPTS`] it is marked failed, and the member may
+/// ask again. Returns how many were resumed.
+pub async fn resume(ctx: &AppContext, catalogue: &Catalogue) -> AppResult<usize> {
+    let now = kernel::clock::now();
+    let stale = now - chrono::Duration::minutes(STALE_MINUTES);
+    let stuck = data_export::Entity::find()
+        .filter(data_export::Column::Status.eq(ExportStatus::Preparing))
+        .filter(data_export::Column::StartedAt.lt(stale))
+        .all(&ctx.db)
+        .await?;
+    let mut resumed = 0;
+    for export in stuck {
+        let last = export.attempts >= MAX_ATTEMPTS;
+        let mut claim = data_export::Entity::update_many()
+            .filter(data_export::Column::Id.eq(export.id))
+            .filter(data_export::Column::Status.eq(ExportStatus::Preparing))
+            .filter(data_export::Column::Attempts.eq(export.attempts));
+        claim = if last {
+            claim.col_expr(
+                data_export::Column::Status,
+                Expr::value(ExportStatus::Failed),
+            )
+        } else {
+            claim
+                .col_expr(data_export::Column::StartedAt, Expr::value(now))
+                .col_expr(
+                    data_export::Column::Attempts,
+                    Expr::value(export.attempts + 1),
+                )
+        };
+        if claim.exec(&ctx.db).await?.rows_affected == 0 || last {
+            continue;
+        }
+        let account = me::find(&ctx.db, export.user_id).await?;
+        let to = me::find(&ctx.db, export.requested_by_id.unwrap_or(export.user_id)).await?;
+        let member = Member {
+            id: account.id,
+            email: account.email,
+        };
+        tracing::info!(export_id = export.id, "resuming a data export cut short");
+        spawn(ctx, catalogue, export.id, member, to.email, to.name);
+        resumed += 1;
+    }
+    Ok(resumed)
 }
 
 async fn build(

@@ -271,3 +271,60 @@ async fn staff_export_an_account_and_delete_it_as_the_privacy_policy_says() {
     let (status, _) = app.post_json_as(&r.admin, &delete, &json!({})).await;
     assert_eq!(status, 400, "already deleted");
 }
+
+/// Issue 44 §5: an export a crash cut short (left "preparing") is not promised as "on its
+/// way"; the next start of the server claims it, builds it and mails the link.
+#[tokio::test]
+async fn an_export_cut_short_is_resumed_when_the_server_starts_again() {
+    use sea_orm::ConnectionTrait;
+    use sea_orm::sea_query::{Alias, Query};
+
+    let app = spawn_app().await;
+    let member = app.signed_in_user("bo@example.org", PASSWORD).await;
+    let id = app.me(&member).await["id"].as_i64().unwrap();
+    // What the process that was gathering it left behind when it stopped, 20 minutes ago.
+    let then = kernel::clock::now() - chrono::Duration::minutes(20);
+    let mut insert = Query::insert();
+    insert
+        .into_table(Alias::new("data_exports"))
+        .columns(["user_id", "status", "created_at", "started_at", "attempts"].map(Alias::new))
+        .values([
+            id.into(),
+            "preparing".into(),
+            then.into(),
+            then.into(),
+            1.into(),
+        ])
+        .unwrap();
+    app.ctx.db.execute(&insert).await.unwrap();
+
+    let (status, body) = app
+        .post_json_as(&member, "/api/me/data-export", &json!({}))
+        .await;
+    assert_eq!(status, 409, "{body}");
+    assert_eq!(
+        body["message"],
+        "We are still gathering the data you asked for. A link to download it will reach you by e-mail in a few minutes."
+    );
+
+    // The server starts again on the same data: the export is built and its link mailed.
+    let (data_dir, database_url) = (
+        app.ctx.config.data_dir.clone(),
+        app.ctx.config.database_url.clone(),
+    );
+    let restarted = testkit::spawn_app_with(|config| {
+        config.data_dir = data_dir;
+        config.database_url = database_url;
+    })
+    .await;
+    let link = ready_link(&restarted, "bo@example.org").await;
+    let response = restarted
+        .client
+        .get(restarted.url(&link))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    let files = unzip(&response.bytes().await.unwrap());
+    assert!(files.contains_key("README.txt"), "{:?}", files.keys());
+}
