@@ -18,6 +18,8 @@ use crate::service::attachments::{self, FIELD, MAX_FILES, Upload};
 
 /// Longest text field accepted (rich text included).
 const MAX_TEXT_BYTES: usize = 200 * 1024;
+/// Shown when a text part passes [`MAX_TEXT_BYTES`].
+pub const TEXT_TOO_LONG: &str = "This text is too long. A post may hold at most 200 KB of text.";
 /// Largest whole post: every file and field together (each file is also capped alone).
 pub const MAX_POST_BYTES: usize = 25 * 1024 * 1024;
 /// Shown when a post's files together pass [`MAX_POST_BYTES`].
@@ -130,25 +132,20 @@ fn unreadable(err: impl std::fmt::Display) -> AppError {
 }
 
 /// Reads one field of at most `cap` bytes, spending `budget` (what is left of the whole
-/// post's [`MAX_POST_BYTES`]).
+/// post's [`MAX_POST_BYTES`]); past `cap`, `too_large` is the field's error.
 async fn read_field(
     field: &mut actix_multipart::Field,
     cap: usize,
     budget: &mut usize,
     name: &str,
+    too_large: &str,
 ) -> Result<Vec<u8>, AppError> {
     let mut bytes = Vec::new();
     while let Some(chunk) = field.next().await {
         let chunk = chunk.map_err(unreadable)?;
         *budget = budget.checked_sub(chunk.len()).ok_or_else(post_too_large)?;
         if bytes.len() + chunk.len() > cap {
-            return Err(AppError::field(
-                name,
-                format!(
-                    "The file is too large. The maximum size is {} MB.",
-                    MAX_UPLOAD_BYTES / (1024 * 1024)
-                ),
-            ));
+            return Err(AppError::field(name, too_large));
         }
         bytes.extend_from_slice(&chunk);
     }
@@ -171,11 +168,24 @@ async fn read_multipart(mut form: Multipart) -> Result<PostForm, AppError> {
                     .and_then(|d| d.get_filename())
                     .unwrap_or("file")
                     .to_owned();
-                let bytes = read_field(&mut field, MAX_UPLOAD_BYTES, &mut budget, FIELD).await?;
+                let too_large = format!(
+                    "The file is too large. The maximum size is {} MB.",
+                    MAX_UPLOAD_BYTES / (1024 * 1024)
+                );
+                let bytes =
+                    read_field(&mut field, MAX_UPLOAD_BYTES, &mut budget, FIELD, &too_large)
+                        .await?;
                 out.files.push(Upload { bytes, filename });
             }
             _ => {
-                let raw = read_field(&mut field, MAX_TEXT_BYTES, &mut budget, &name).await?;
+                let raw = read_field(
+                    &mut field,
+                    MAX_TEXT_BYTES,
+                    &mut budget,
+                    &name,
+                    TEXT_TOO_LONG,
+                )
+                .await?;
                 let text = String::from_utf8(raw).map_err(unreadable)?;
                 match name.as_str() {
                     "text" => out.text = Some(text),

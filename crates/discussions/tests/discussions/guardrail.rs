@@ -290,3 +290,23 @@ async fn long_scans_at_once_leave_the_server_answering() {
         assert_eq!(body["data"]["findings"][0]["kind"], "name_with_diagnosis");
     }
 }
+
+/// Issue 44 §6: a text part past its limit is named as text, not as a file.
+#[tokio::test]
+async fn a_text_part_too_long_says_so() {
+    let scene = Scene::new().await;
+    let form = reqwest::multipart::Form::new().text("text", "a".repeat(201 * 1024));
+    let (status, body) = scene
+        .send_form(
+            reqwest::Method::POST,
+            &scene.member,
+            "/api/guardrail/scan",
+            form,
+        )
+        .await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        body["messages"]["text"],
+        json!(["This text is too long. A post may hold at most 200 KB of text."])
+    );
+}

@@ -12,6 +12,9 @@ use crate::service::{self, Sources};
 pub struct SearchQuery {
     /// What to look for: words (all of them), "a phrase", -excluded, `or` between
     /// alternatives. At most 200 characters.
+    // Required in the contract; read as optional so that a missing `q` gets the field's own
+    // message, as an empty one does.
+    #[param(required = true)]
     pub q: Option<String>,
     /// Only this kind of result.
     #[param(inline)]

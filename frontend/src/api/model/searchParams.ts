@@ -12,7 +12,7 @@ export type SearchParams = {
  * What to look for: words (all of them), "a phrase", -excluded, `or` between
 alternatives. At most 200 characters.
  */
-q?: string;
+q: string;
 /**
  * What a search result is. Defined once, here: the crates that own each kind answer
 for it, and the client's filter chips come from this list through the contract.

@@ -439,7 +439,7 @@ export function useHealthReady<TData = Awaited<ReturnType<typeof healthReady>>, 
  * Working groups, discussion topics and replies, blog posts, lectures, public profiles and projects that the viewer may read, ranked by relevance, 20 a page. A private topic and its replies are found by the group's members only.
  * @summary Search everything
  */
-export const getSearchUrl = (params?: SearchParams,) => {
+export const getSearchUrl = (params: SearchParams,) => {
   const normalizedParams = new URLSearchParams();
 
   Object.entries(params || {}).forEach(([key, value]) => {
@@ -454,7 +454,7 @@ export const getSearchUrl = (params?: SearchParams,) => {
   return stringifiedParams.length > 0 ? `/api/search?${stringifiedParams}` : `/api/search`
 }
 
-export const search = async (params?: SearchParams, options?: RequestInit): Promise<SearchResults> => {
+export const search = async (params: SearchParams, options?: RequestInit): Promise<SearchResults> => {
   
   return apiFetch<SearchResults>(getSearchUrl(params),
   {      
@@ -476,7 +476,7 @@ export const getSearchQueryKey = (params?: SearchParams,) => {
     }
 
     
-export const getSearchQueryOptions = <TData = Awaited<ReturnType<typeof search>>, TError = ErrorBody | ErrorBody>(params?: SearchParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof search>>, TError, TData>>, }
+export const getSearchQueryOptions = <TData = Awaited<ReturnType<typeof search>>, TError = ErrorBody | ErrorBody>(params: SearchParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof search>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -499,7 +499,7 @@ export type SearchQueryError = ErrorBody | ErrorBody
 
 
 export function useSearch<TData = Awaited<ReturnType<typeof search>>, TError = ErrorBody | ErrorBody>(
- params: undefined |  SearchParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof search>>, TError, TData>> & Pick<
+ params: SearchParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof search>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof search>>,
           TError,
@@ -509,7 +509,7 @@ export function useSearch<TData = Awaited<ReturnType<typeof search>>, TError = E
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useSearch<TData = Awaited<ReturnType<typeof search>>, TError = ErrorBody | ErrorBody>(
- params?: SearchParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof search>>, TError, TData>> & Pick<
+ params: SearchParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof search>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof search>>,
           TError,
@@ -519,7 +519,7 @@ export function useSearch<TData = Awaited<ReturnType<typeof search>>, TError = E
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useSearch<TData = Awaited<ReturnType<typeof search>>, TError = ErrorBody | ErrorBody>(
- params?: SearchParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof search>>, TError, TData>>, }
+ params: SearchParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof search>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -527,7 +527,7 @@ export function useSearch<TData = Awaited<ReturnType<typeof search>>, TError = E
  */
 
 export function useSearch<TData = Awaited<ReturnType<typeof search>>, TError = ErrorBody | ErrorBody>(
- params?: SearchParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof search>>, TError, TData>>, }
+ params: SearchParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof search>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 

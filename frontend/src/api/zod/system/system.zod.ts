@@ -65,7 +65,7 @@ export const healthReadyResponse = zod.object({
 export const searchQueryPageMax = 10;
 
 export const searchQueryParams = zod.object({
-  "q": zod.string().optional().describe('What to look for: words (all of them), \"a phrase\", -excluded, `or` between\nalternatives. At most 200 characters.'),
+  "q": zod.string().describe('What to look for: words (all of them), \"a phrase\", -excluded, `or` between\nalternatives. At most 200 characters.'),
   "type": zod.enum(['group', 'topic', 'reply', 'blog_post', 'lecture', 'profile', 'project']).optional().describe('Only this kind of result.'),
   "page": zod.number().min(1).max(searchQueryPageMax).optional().describe('1-based page, at most 10.')
 })
