@@ -47,6 +47,18 @@ async fn set_detail(app: &TestApp, seq: i64, detail: &str) {
     app.ctx.db.execute(&update).await.unwrap();
 }
 
+/// Swaps the places of entries `a` and `b` in the chain, as someone editing rows would.
+async fn swap_seq(app: &TestApp, a: i64, b: i64) {
+    for (from, to) in [(a, -1), (b, a), (-1, b)] {
+        let update = Query::update()
+            .table(Alias::new("audit_log"))
+            .value(Alias::new("seq"), to)
+            .and_where(Expr::col(Alias::new("seq")).eq(from))
+            .to_owned();
+        app.ctx.db.execute(&update).await.unwrap();
+    }
+}
+
 async fn detail_at(app: &TestApp, seq: i64) -> String {
     let backend = app.ctx.db.get_database_backend();
     let row = app
@@ -145,6 +157,13 @@ async fn decisions_are_chained_members_read_theirs_and_a_changed_entry_is_found(
         text(&caught)
     );
 
+    // Issue 44 §7: an entry of theirs given another place is refused too.
+    let mut moved = trail.clone();
+    moved["data"][1]["seq"] = json!(trail["data"][0]["seq"].as_i64().unwrap() + 1);
+    std::fs::write(file.path(), moved.to_string()).unwrap();
+    let caught = verify_cli(&app, &["--segment", path]);
+    assert_eq!(caught.status.code(), Some(1), "{}", text(&caught));
+
     // Anyone reads the links (no content) and checks they join up to the head.
     let (status, links) = app.get_json("/api/audit/chain?limit=1000").await;
     assert_eq!(status, 200, "{links}");
@@ -164,6 +183,12 @@ async fn decisions_are_chained_members_read_theirs_and_a_changed_entry_is_found(
         assert_eq!(status, 400, "{query}: {body}");
         assert_eq!(body["messages"][field][0], text, "{query}");
     }
+    // A page of links saved with one taken out no longer checks: a gap in the public chain.
+    let mut dropped = links.clone();
+    dropped["data"].as_array_mut().unwrap().remove(2);
+    std::fs::write(file.path(), dropped.to_string()).unwrap();
+    let caught = verify_cli(&app, &["--segment", path]);
+    assert_eq!(caught.status.code(), Some(1), "{}", text(&caught));
     let (_, later) = app.get_json("/api/audit/chain?after=3&limit=2").await;
     assert_eq!(later["data"][0]["seq"], 4);
     assert_eq!(later["data"].as_array().unwrap().len(), 2);
@@ -212,6 +237,24 @@ async fn decisions_are_chained_members_read_theirs_and_a_changed_entry_is_found(
     let before = verify_cli(&app, &["--to", &(deactivation - 1).to_string()]);
     assert!(before.status.success(), "{}", text(&before));
     set_detail(&app, deactivation, &original).await;
+    assert!(
+        chain::verify(&app.ctx.db, None, None)
+            .await
+            .unwrap()
+            .is_ok()
+    );
+
+    // Two entries put back in each other's place break the chain where they stand.
+    swap_seq(&app, 2, 3).await;
+    assert!(
+        chain::verify(&app.ctx.db, None, None)
+            .await
+            .unwrap()
+            .is_err()
+    );
+    let swapped = verify_cli(&app, &[]);
+    assert_eq!(swapped.status.code(), Some(1), "{}", text(&swapped));
+    swap_seq(&app, 2, 3).await;
     assert!(
         chain::verify(&app.ctx.db, None, None)
             .await

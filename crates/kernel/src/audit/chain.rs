@@ -301,12 +301,19 @@ impl std::fmt::Display for Break {
     }
 }
 
-/// Checks a run of entries in order: each holds its hash, its content (when given) hashes
-/// to its content hash, and each entry right after another links to it. Entries apart (a
-/// member's own entries) are checked each on its own. Returns how many were checked.
+/// Checks a run of entries in the chain's order (their place, `seq`, is part of each hash,
+/// so a file's own order, newest first for a member's trail, changes nothing): each holds
+/// its hash, its content (when given) hashes to its content hash, no place is taken twice,
+/// and each entry right after another links to it. Entries apart with their content (a
+/// member's own entries, between which others' sit) are checked each on its own; links
+/// without content are a run of the public chain, where an entry missing is a gap. Returns
+/// how many were checked.
 pub fn check_segment(entries: &[SealedEntry]) -> Result<usize, Break> {
+    let public_run = entries.iter().all(|e| e.content.is_none());
+    let mut in_order: Vec<&SealedEntry> = entries.iter().collect();
+    in_order.sort_by_key(|e| e.link.seq);
     let mut before: Option<&AuditLink> = None;
-    for entry in entries {
+    for entry in in_order {
         let link = &entry.link;
         if let Some(content) = &entry.content
             && content.hash() != link.content_hash
@@ -317,7 +324,15 @@ pub fn check_segment(entries: &[SealedEntry]) -> Result<usize, Break> {
             return Err(Break::Link { seq: link.seq });
         }
         let follows = match before {
+            // Two entries claim one place: one was put in.
+            Some(prev) if link.seq == prev.seq => false,
             Some(prev) if prev.seq + 1 == link.seq => prev.hash == link.prev_hash,
+            Some(prev) if public_run => {
+                return Err(Break::Gap {
+                    after: prev.seq,
+                    seq: link.seq,
+                });
+            }
             None if link.seq == 1 => link.prev_hash == GENESIS,
             _ => true,
         };
@@ -507,5 +522,36 @@ mod tests {
             entry.content = None;
         }
         assert_eq!(check_segment(&entries), Ok(3));
+    }
+
+    /// Issue 44 §7: a file's order changes nothing (each place is in its hash); an entry
+    /// moved to another place, or a second entry in one place, is found.
+    #[test]
+    fn entries_are_checked_in_the_chains_order() {
+        let mut entries = chained(&["a", "b", "c", "d"]);
+        entries.reverse();
+        assert_eq!(check_segment(&entries), Ok(4));
+        let mut moved = chained(&["a", "b", "c", "d"]);
+        moved[1].link.seq = 3;
+        assert_eq!(check_segment(&moved), Err(Break::Link { seq: 3 }));
+        let mut twice = chained(&["a", "b", "c"]);
+        let copy = twice[1].clone();
+        twice.push(copy);
+        assert_eq!(check_segment(&twice), Err(Break::Order { seq: 2 }));
+    }
+
+    /// Issue 44 §7: an entry dropped from a run of the public chain is a gap; a member's own
+    /// entries, with others' between them, check each on its own.
+    #[test]
+    fn an_entry_dropped_from_the_public_chain_is_a_gap() {
+        let mut links = chained(&["a", "b", "c"]);
+        for entry in &mut links {
+            entry.content = None;
+        }
+        links.remove(1);
+        assert_eq!(check_segment(&links), Err(Break::Gap { after: 1, seq: 3 }));
+        let mut mine = chained(&["a", "b", "c"]);
+        mine.remove(1);
+        assert_eq!(check_segment(&mine), Ok(2));
     }
 }

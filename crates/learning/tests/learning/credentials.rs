@@ -96,6 +96,16 @@ async fn the_holder_downloads_a_signed_credential_anyone_verifies_with_the_publi
         data_integrity::verify(&forged, method, &key),
         Err(data_integrity::ProofError::Signature)
     );
+    // Issue 44 §7: the genuine document under a signature that is not its own.
+    let mut swapped = credential.clone();
+    let value = credential["proof"]["proofValue"].as_str().unwrap();
+    let (multibase, signature) = value.split_at(1);
+    swapped["proof"]["proofValue"] =
+        format!("{multibase}{}", signature.chars().rev().collect::<String>()).into();
+    let (status, body) = app
+        .post_json("/api/certificates/verify-credential", &swapped)
+        .await;
+    assert_eq!(status, 400, "{body}");
     let mut elsewhere = credential.clone();
     elsewhere["issuer"]["id"] = "did:web:elsewhere.example".into();
     let (status, body) = app
