@@ -146,7 +146,10 @@ async fn posted(ctx: AppContext, e: Arc<DiscussionPosted>) -> AppResult<Vec<Fact
             else {
                 return Ok(Vec::new());
             };
-            let members = if is_topic || !e.is_public {
+            // Private: only members whose data-use agreement has not lapsed (issue 44, item 7).
+            let members = if !e.is_public {
+                ctx.groups.private_readers_of(e.target_id).await?
+            } else if is_topic {
                 ctx.groups.members_of(e.target_id).await?
             } else {
                 Vec::new()

@@ -10,12 +10,16 @@ use crate::error::AppResult;
 
 #[async_trait]
 pub trait GroupDirectory: Send + Sync {
-    /// The groups a member belongs to, whatever their role.
+    /// The groups whose private content a member reads, whatever their role: all they
+    /// belong to but those whose data-use agreement lapsed for them (issue 44, item 7).
     async fn groups_of(&self, user_id: i64) -> AppResult<Vec<i64>>;
     /// The groups a member owns or moderates.
     async fn curated_by(&self, user_id: i64) -> AppResult<Vec<i64>>;
     /// The members of a group.
     async fn members_of(&self, group_id: i64) -> AppResult<Vec<i64>>;
+    /// The members of a group who read its private content: all but those whose data-use
+    /// agreement lapsed.
+    async fn private_readers_of(&self, group_id: i64) -> AppResult<Vec<i64>>;
     /// How many groups are public (approved and active).
     async fn count_public(&self) -> AppResult<i64>;
     /// How many public groups a member joined (their own not counted).

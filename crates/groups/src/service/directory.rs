@@ -40,13 +40,7 @@ fn count(n: u64) -> i64 {
 #[async_trait]
 impl GroupDirectory for Directory {
     async fn groups_of(&self, user_id: i64) -> AppResult<Vec<i64>> {
-        Ok(member::Entity::find()
-            .filter(member::Column::UserId.eq(user_id))
-            .all(&self.db)
-            .await?
-            .into_iter()
-            .map(|m| m.group_id)
-            .collect())
+        super::discussion::member_of(&self.db, user_id).await
     }
 
     async fn curated_by(&self, user_id: i64) -> AppResult<Vec<i64>> {
@@ -68,6 +62,10 @@ impl GroupDirectory for Directory {
             .into_iter()
             .map(|m| m.user_id)
             .collect())
+    }
+
+    async fn private_readers_of(&self, group_id: i64) -> AppResult<Vec<i64>> {
+        super::discussion::private_readers_of(&self.db, group_id).await
     }
 
     async fn count_public(&self) -> AppResult<i64> {

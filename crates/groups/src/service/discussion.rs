@@ -176,10 +176,30 @@ pub async fn named(
 /// The groups whose private topics `user_id` reads as a member, whatever their role: all
 /// they belong to but those whose data-use agreement lapsed for them.
 pub async fn member_of(db: &impl ConnectionTrait, user_id: i64) -> AppResult<Vec<i64>> {
-    type Row = (i64, Option<i32>, Option<i32>, Option<DateTime<Utc>>);
-    let rows: Vec<Row> = member::Entity::find()
+    let rows = agreements(db, member::Column::UserId.eq(user_id)).await?;
+    Ok(reading(rows).map(|(group_id, _)| group_id).collect())
+}
+
+/// The members of group `group_id` who read its private topics: all but those whose
+/// data-use agreement lapsed.
+pub async fn private_readers_of(db: &impl ConnectionTrait, group_id: i64) -> AppResult<Vec<i64>> {
+    let rows = agreements(db, member::Column::GroupId.eq(group_id)).await?;
+    Ok(reading(rows).map(|(_, user_id)| user_id).collect())
+}
+
+/// A membership with what decides its agreement's state: group, member, the version they
+/// hold, the group's current version and the end of its grace period.
+type Agreement = (i64, i64, Option<i32>, Option<i32>, Option<DateTime<Utc>>);
+
+/// The memberships `which` selects, with their agreements.
+async fn agreements(
+    db: &impl ConnectionTrait,
+    which: sea_orm::sea_query::SimpleExpr,
+) -> AppResult<Vec<Agreement>> {
+    Ok(member::Entity::find()
         .select_only()
         .column(member::Column::GroupId)
+        .column(member::Column::UserId)
         .column(member::Column::AgreementVersion)
         .column_as(
             Expr::col((
@@ -196,18 +216,20 @@ pub async fn member_of(db: &impl ConnectionTrait, user_id: i64) -> AppResult<Vec
                 .to(working_group::Column::Id)
                 .into(),
         )
-        .filter(member::Column::UserId.eq(user_id))
+        .filter(which)
         .into_tuple()
         .all(db)
-        .await?;
+        .await?)
+}
+
+/// The (group, member) pairs of `rows` whose agreement has not lapsed.
+fn reading(rows: Vec<Agreement>) -> impl Iterator<Item = (i64, i64)> {
     let now = kernel::clock::now();
-    Ok(rows
-        .into_iter()
-        .filter(|&(_, held, current, grace_until)| {
+    rows.into_iter()
+        .filter(move |&(_, _, held, current, grace_until)| {
             policy::agreement_state(current, grace_until, held, now) != AgreementState::Lapsed
         })
-        .map(|(group_id, ..)| group_id)
-        .collect())
+        .map(|(group_id, user_id, ..)| (group_id, user_id))
 }
 
 /// Moves the group's comment counts (all posts, and those in public topics) in the
