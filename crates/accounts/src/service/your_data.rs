@@ -133,15 +133,7 @@ fn spawn(
     tokio::spawn(async move {
         if let Err(err) = build(&ctx, &catalogue, export_id, &member, &to, &name).await {
             tracing::error!(error = %err, export_id, "could not build a data export");
-            let failed = data_export::Entity::update_many()
-                .col_expr(
-                    data_export::Column::Status,
-                    Expr::value(ExportStatus::Failed),
-                )
-                .filter(data_export::Column::Id.eq(export_id))
-                .exec(&ctx.db)
-                .await;
-            if let Err(err) = failed {
+            if let Err(err) = mark_failed(&ctx.db, export_id).await {
                 tracing::error!(error = %err, export_id, "could not mark a data export failed");
             }
         }
@@ -193,8 +185,20 @@ pub async fn resume(ctx: &AppContext, catalogue: &Catalogue) -> AppResult<usize>
         if claim.exec(&ctx.db).await?.rows_affected == 0 || last {
             continue;
         }
-        let account = me::find(&ctx.db, export.user_id).await?;
-        let to = me::find(&ctx.db, export.requested_by_id.unwrap_or(export.user_id)).await?;
+        // An account deleted meanwhile ends its export; the others are still resumed.
+        let people = async {
+            let account = me::find(&ctx.db, export.user_id).await?;
+            let to = me::find(&ctx.db, export.requested_by_id.unwrap_or(export.user_id)).await?;
+            AppResult::Ok((account, to))
+        };
+        let (account, to) = match people.await {
+            Ok(found) => found,
+            Err(err) => {
+                tracing::warn!(error = %err, export_id = export.id, "an export cut short has no one to go to");
+                mark_failed(&ctx.db, export.id).await?;
+                continue;
+            }
+        };
         let member = Member {
             id: account.id,
             email: account.email,
@@ -204,6 +208,19 @@ pub async fn resume(ctx: &AppContext, catalogue: &Catalogue) -> AppResult<usize>
         resumed += 1;
     }
     Ok(resumed)
+}
+
+/// Marks export `id` failed: the member may ask again at once.
+async fn mark_failed(db: &impl ConnectionTrait, id: i64) -> AppResult<()> {
+    data_export::Entity::update_many()
+        .col_expr(
+            data_export::Column::Status,
+            Expr::value(ExportStatus::Failed),
+        )
+        .filter(data_export::Column::Id.eq(id))
+        .exec(db)
+        .await?;
+    Ok(())
 }
 
 async fn build(
