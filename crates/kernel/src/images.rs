@@ -143,7 +143,7 @@ pub async fn process_pooled(
 pub const BUSY: &str = "Many pictures are being processed right now. Try again in a moment.";
 
 static PICTURES: std::sync::LazyLock<crate::pool::Pool> =
-    std::sync::LazyLock::new(|| crate::pool::Pool::per_core(BUSY));
+    std::sync::LazyLock::new(|| crate::pool::Pool::per_core(4, BUSY));
 
 /// Checks, cleans and stores an uploaded picture under `folder` on the picture pool; a
 /// refused file is an error on the form's `file` field. Returns the storage key.

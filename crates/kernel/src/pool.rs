@@ -21,10 +21,10 @@ pub struct Pool {
 }
 
 impl Pool {
-    /// A pool of one worker per core and four places per core.
-    pub fn per_core(busy: &'static str) -> Self {
+    /// A pool of one worker per core and `places_per_core` places per core.
+    pub fn per_core(places_per_core: usize, busy: &'static str) -> Self {
         let cores = std::thread::available_parallelism().map_or(2, usize::from);
-        Self::new(cores, cores * 4, busy)
+        Self::new(cores, cores * places_per_core, busy)
     }
 
     /// A pool of `workers` running at once and `places` running or waiting.

@@ -19,8 +19,11 @@ pub const TOO_SLOW: &str =
 /// The longest a file's reading may take, its wait for a free worker included.
 const FILE_DEADLINE: Duration = Duration::from_secs(10);
 
-static FILES: LazyLock<Pool> = LazyLock::new(|| Pool::per_core(BUSY));
-static TEXTS: LazyLock<Pool> = LazyLock::new(|| Pool::per_core(BUSY));
+/// Files take up to seconds each: a short queue.
+static FILES: LazyLock<Pool> = LazyLock::new(|| Pool::per_core(4, BUSY));
+/// A text takes milliseconds (at most 200 KB, scanned in linear time): a long queue, so a
+/// burst of ordinary posts is never turned away.
+static TEXTS: LazyLock<Pool> = LazyLock::new(|| Pool::per_core(64, BUSY));
 
 /// [`files::inspect`] on the file pool, within its deadline.
 pub async fn inspect(bytes: Vec<u8>) -> AppResult<Inspected> {
