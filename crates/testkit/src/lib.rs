@@ -5,7 +5,9 @@
 #![allow(clippy::expect_used, clippy::unwrap_used)]
 
 mod database;
+pub mod exports;
 pub mod groups;
+pub mod live;
 pub mod localstripe;
 pub mod moto;
 pub mod nginx;

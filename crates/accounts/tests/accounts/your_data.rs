@@ -2,64 +2,14 @@
 //! in the background and handed out once through an e-mailed link that expires — and
 //! staff's export and audited deletion of an account.
 
-use std::io::Read;
-
-use serde_json::{Value, json};
+use serde_json::json;
+use testkit::exports::{json_of, ready_link, unzip};
 use testkit::groups::{approved_group, join};
 use testkit::pictures::jpeg;
+use testkit::spawn_app;
 use testkit::staff::roles;
-use testkit::{TestApp, spawn_app};
 
 const PASSWORD: &str = "member password 1";
-
-/// The download link in the newest "ready" mail to `to`, waiting for the background job.
-async fn ready_link(app: &TestApp, to: &str) -> String {
-    for _ in 0..100 {
-        let mailbox = app.ctx.dev_mailbox.as_ref().unwrap();
-        let params = kernel::PageParams {
-            page: Some(1),
-            per_page: Some(100),
-        };
-        let mail = mailbox
-            .list(&params)
-            .await
-            .unwrap()
-            .data
-            .into_iter()
-            .find(|m| m.to == to && m.subject == "Your Cohort data is ready to download");
-        if let Some(mail) = mail {
-            // The link names the public address; the test asks the app itself.
-            let start = mail.text.find("/api/data-export/").unwrap();
-            return mail.text[start..]
-                .split_whitespace()
-                .next()
-                .unwrap()
-                .to_owned();
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-    panic!("no export mail to {to}");
-}
-
-/// The ZIP's files by name.
-fn unzip(bytes: &[u8]) -> std::collections::BTreeMap<String, Vec<u8>> {
-    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
-    let mut files = std::collections::BTreeMap::new();
-    for i in 0..archive.len() {
-        let mut file = archive.by_index(i).unwrap();
-        let mut content = Vec::new();
-        file.read_to_end(&mut content).unwrap();
-        files.insert(file.name().unwrap().to_string(), content);
-    }
-    files
-}
-
-fn json_of(files: &std::collections::BTreeMap<String, Vec<u8>>, name: &str) -> Vec<Value> {
-    let bytes = files
-        .get(name)
-        .unwrap_or_else(|| panic!("{name} in {:?}", files.keys()));
-    serde_json::from_slice(bytes).unwrap()
-}
 
 #[tokio::test]
 async fn a_member_downloads_everything_once_through_an_expiring_link() {

@@ -1,56 +1,11 @@
 use std::time::Duration;
 
 use futures_util::StreamExt;
-use serde_json::{Value, json};
-use testkit::TestApp;
+use serde_json::json;
 use testkit::groups::{approved_group, setup};
+use testkit::live::{connect, connect_from, next, socket_url, ticket};
 use testkit::redis::OwnRedis;
 use tokio_tungstenite::tungstenite::Message;
-
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-/// A single-use ticket for the live channel, asked for with the session.
-async fn ticket(app: &TestApp, token: &str) -> String {
-    let (status, body) = app
-        .post_json_as(token, "/api/live/ticket", &json!({}))
-        .await;
-    assert_eq!(status, 201, "{body}");
-    body["data"]["ticket"].as_str().unwrap().to_owned()
-}
-
-fn socket_url(app: &TestApp, query: &str) -> String {
-    format!(
-        "{}/ws/notifications?{query}",
-        app.address.replace("http://", "ws://")
-    )
-}
-
-async fn connect(app: &TestApp, token: &str) -> Socket {
-    let url = socket_url(app, &format!("ticket={}", ticket(app, token).await));
-    let (socket, _) = tokio_tungstenite::connect_async(url)
-        .await
-        .expect("connect the live channel");
-    socket
-}
-
-/// Opens the socket as a browser page of `origin` would.
-async fn connect_from(
-    app: &TestApp,
-    ticket: &str,
-    origin: &str,
-) -> Result<Socket, tokio_tungstenite::tungstenite::Error> {
-    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-    let mut request = socket_url(app, &format!("ticket={ticket}"))
-        .into_client_request()
-        .unwrap();
-    request
-        .headers_mut()
-        .insert("Origin", origin.parse().unwrap());
-    tokio_tungstenite::connect_async(request)
-        .await
-        .map(|(socket, _)| socket)
-}
 
 /// Issue 15, finding 8: the socket took any Origin and the session token in its URL.
 #[tokio::test]
@@ -74,20 +29,6 @@ async fn the_channel_opens_only_with_a_single_use_ticket_from_an_allowed_page() 
         401,
         "tickets are for signed-in members"
     );
-}
-
-/// The next notification on the socket, within `wait`.
-async fn next(socket: &mut Socket, wait: Duration) -> Option<Value> {
-    let deadline = tokio::time::Instant::now() + wait;
-    loop {
-        let message = tokio::time::timeout_at(deadline, socket.next())
-            .await
-            .ok()??
-            .ok()?;
-        if let Message::Text(text) = message {
-            return serde_json::from_str(&text).ok();
-        }
-    }
 }
 
 #[tokio::test]

@@ -3,6 +3,7 @@
 
 mod agreements;
 mod browse;
+mod lapsed_agreement;
 mod materials;
 mod membership;
 mod moderation;
