@@ -39,9 +39,10 @@ test:
     scripts/test-all.sh
 
 # The Rust tests' binaries and the `cohort` binary (the browser tests, Lighthouse and the
-# fuzzer run it too), built once.
+# fuzzer run it too), built once; every target, so that clippy in the build (`just test`) sees
+# the examples too.
 build-tests:
-    cargo nextest run --workspace --no-run
+    cargo nextest run --workspace --all-targets --no-run
 
 # The debug `cohort` binary, built with the workspace's tests so that its dependencies have
 # the features the tests give them: after `build-tests` it builds nothing (`cargo build -p app`
