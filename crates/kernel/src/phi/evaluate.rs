@@ -125,15 +125,20 @@ pub fn evaluate(corpus: &str) -> Result<Report, String> {
     Ok(report)
 }
 
-/// The time one scan of a `bytes`-long post takes, the fastest of `rounds` (a post built
-/// from the corpus's own texts, so the rules meet the text they are made for).
-pub fn scan_time(bytes: usize, rounds: usize) -> Duration {
-    let sentences: Vec<String> = CORPORA
+/// Every text of every corpus.
+pub(super) fn texts() -> Vec<String> {
+    CORPORA
         .iter()
         .flat_map(|(_, corpus)| corpus.lines())
         .filter_map(|line| serde_json::from_str::<Sample>(line).ok())
         .map(|sample| sample.text)
-        .collect();
+        .collect()
+}
+
+/// The time one scan of a `bytes`-long post takes, the fastest of `rounds` (a post built
+/// from the corpus's own texts, so the rules meet the text they are made for).
+pub fn scan_time(bytes: usize, rounds: usize) -> Duration {
+    let sentences = texts();
     let mut post = String::with_capacity(bytes + 200);
     for sentence in sentences.iter().cycle().take(10_000) {
         if post.len() >= bytes {

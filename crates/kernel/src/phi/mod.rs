@@ -60,10 +60,16 @@ pub fn languages() -> impl Iterator<Item = &'static str> {
 
 /// The findings in `text`, in reading order; overlapping findings of one kind are merged.
 pub fn scan(text: &str) -> Vec<Finding> {
+    scan_with(rules::all(), text)
+}
+
+/// The findings of `languages`' rules in `text`.
+fn scan_with(languages: &[rules::Language], text: &str) -> Vec<Finding> {
     let mut found = Vec::new();
-    for language in rules::all() {
+    let words = names::Words::new(text);
+    for language in languages {
         language.patterns(text, &mut found);
-        language.names.find(text, &mut found);
+        language.names.find(text, &words, &mut found);
     }
     merged(found)
 }

@@ -4,7 +4,8 @@
 //! dictionary. A pair counts when both sit in one sentence, a few words apart. Clinicians
 //! and researchers ("Dr Lee", "Professor Ada Smith") are not patients.
 
-use std::collections::HashSet;
+use std::cell::OnceCell;
+use std::collections::HashMap;
 use std::ops::Range;
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
@@ -12,13 +13,21 @@ use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 use super::{Finding, PhiKind};
 
 pub(super) struct NameRule {
-    honorifics: HashSet<String>,
-    not_patients: HashSet<String>,
-    given_names: HashSet<String>,
+    /// What each dictionary word is (one lookup per capitalised word of the text).
+    roles: HashMap<String, Role>,
     diagnoses: AhoCorasick,
     /// Acronyms ("MS", "HIV") match only in capitals: "ms" and "Ms" are not diagnoses.
     acronym: Vec<bool>,
     window_words: usize,
+}
+
+/// What a dictionary word may be; a word can be more than one ("Dr" is an honorific that
+/// marks a clinician).
+#[derive(Debug, Clone, Copy, Default)]
+struct Role {
+    honorific: bool,
+    not_patient: bool,
+    given_name: bool,
 }
 
 /// A word of the text: its place and whether it starts with a capital.
@@ -43,10 +52,26 @@ impl NameRule {
             .match_kind(MatchKind::LeftmostLongest)
             .build(diagnoses)
             .map_err(|e| e.to_string())?;
+        let mut roles: HashMap<String, Role> = HashMap::new();
+        let lists = [
+            (
+                honorifics,
+                (|role: &mut Role| role.honorific = true) as fn(&mut Role),
+            ),
+            (not_patients, |role| role.not_patient = true),
+            (given_names, |role| role.given_name = true),
+        ];
+        for (list, mark) in lists {
+            for word in list {
+                // Only capitalised words are looked up (most of a text is skipped unhashed).
+                if !word.chars().next().is_some_and(char::is_uppercase) {
+                    return Err(format!("\"{word}\": names and titles start with a capital"));
+                }
+                mark(roles.entry(word.clone()).or_default());
+            }
+        }
         Ok(Self {
-            honorifics: honorifics.iter().cloned().collect(),
-            not_patients: not_patients.iter().cloned().collect(),
-            given_names: given_names.iter().cloned().collect(),
+            roles,
             diagnoses: diagnoses_matcher,
             acronym: diagnoses
                 .iter()
@@ -56,14 +81,23 @@ impl NameRule {
         })
     }
 
+    /// The dictionary's roles of `word` (punctuation around it aside).
+    fn role(&self, word: &str) -> Role {
+        let word = trimmed(word);
+        if !word.chars().next().is_some_and(char::is_uppercase) {
+            return Role::default();
+        }
+        self.roles.get(word).copied().unwrap_or_default()
+    }
+
     /// Adds each name with a diagnosis near it to `found`, spanning both (the first such
     /// diagnosis in the text).
-    pub fn find(&self, text: &str, found: &mut Vec<Finding>) {
+    pub fn find(&self, text: &str, words: &Words<'_>, found: &mut Vec<Finding>) {
         let diagnoses = self.diagnoses_in(text);
         if diagnoses.is_empty() {
             return;
         }
-        let words = words(text);
+        let words = words.get();
         // Each diagnosis's first and last word. Diagnoses do not overlap and come in the
         // text's order, so both rise with the index: the ones a name may be close to (at most
         // `window_words + 1` words away) are one short run found by binary search, and a
@@ -78,13 +112,13 @@ impl NameRule {
             })
             .collect();
         let reach = self.window_words + 1;
-        for name in self.names(&words) {
+        for name in self.names(words) {
             let first = at.partition_point(|&(_, last)| last + reach < name.first);
             let near = (first..diagnoses.len())
                 .take_while(|&i| at[i].0 <= name.last + reach)
                 .map(|i| &diagnoses[i])
                 .find(|diagnosis| {
-                    !overlaps(&name.span, diagnosis) && self.close(&words, &name, diagnosis)
+                    !overlaps(&name.span, diagnosis) && self.close(words, &name, diagnosis)
                 });
             if let Some(diagnosis) = near {
                 found.push(Finding {
@@ -113,11 +147,10 @@ impl NameRule {
         let mut names = Vec::new();
         let mut i = 0;
         while i < words.len() {
-            let word = trimmed(words[i].text);
-            let after_clinician = i > 0 && self.not_patients.contains(trimmed(words[i - 1].text));
-            let honorific = self.honorifics.contains(word);
-            let given = self.given_names.contains(word) && !after_clinician;
-            if !(honorific || given) || self.not_patients.contains(word) {
+            let role = self.role(words[i].text);
+            let honorific = role.honorific;
+            let given = role.given_name && !(i > 0 && self.role(words[i - 1].text).not_patient);
+            if !(honorific || given) || role.not_patient {
                 i += 1;
                 continue;
             }
@@ -127,7 +160,7 @@ impl NameRule {
                 && last - i < 2
                 && (!words[last].ends_sentence || (last == i && honorific))
                 && capitalised(words[last + 1].text)
-                && !self.honorifics.contains(trimmed(words[last + 1].text))
+                && !self.role(words[last + 1].text).honorific
             {
                 last += 1;
             }
@@ -159,7 +192,7 @@ impl NameRule {
         between.len() <= self.window_words + 1
             && !between
                 .iter()
-                .any(|w| w.ends_sentence && !self.honorifics.contains(trimmed(w.text)))
+                .any(|w| w.ends_sentence && !self.role(w.text).honorific)
     }
 }
 
@@ -189,6 +222,26 @@ fn trimmed(word: &str) -> &str {
 fn capitalised(word: &str) -> bool {
     let word = trimmed(word);
     word.chars().next().is_some_and(char::is_uppercase) && word.chars().any(char::is_lowercase)
+}
+
+/// The words of one text, split once for every language's rule and only when one of
+/// them has a diagnosis to look around.
+pub(super) struct Words<'a> {
+    text: &'a str,
+    split: OnceCell<Vec<Word<'a>>>,
+}
+
+impl<'a> Words<'a> {
+    pub fn new(text: &'a str) -> Self {
+        Self {
+            text,
+            split: OnceCell::new(),
+        }
+    }
+
+    fn get(&self) -> &[Word<'a>] {
+        self.split.get_or_init(|| words(self.text))
+    }
 }
 
 /// The text's words with their spans; a word ends a sentence when `.`, `!`, `?` or a line
@@ -239,7 +292,7 @@ mod tests {
 
     fn spans(text: &str) -> Vec<&str> {
         let mut found = Vec::new();
-        rule().find(text, &mut found);
+        rule().find(text, &Words::new(text), &mut found);
         found.iter().map(|f| &text[f.span.clone()]).collect()
     }
 
@@ -262,6 +315,18 @@ mod tests {
         );
     }
 
+    /// Only capitalised words of a text are looked up, so a dictionary word in lower case
+    /// could never be found: the rule file is refused, not silently weakened.
+    #[test]
+    fn a_dictionary_word_without_a_capital_is_refused() {
+        let list = |items: &[&str]| items.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+        let refused = NameRule::new(&list(&["Mrs"]), &[], &list(&["jane"]), &[], 8);
+        assert_eq!(
+            refused.err().as_deref(),
+            Some("\"jane\": names and titles start with a capital")
+        );
+    }
+
     /// Issue 44 §3: each name looks only at the diagnoses within its window, so a long post
     /// full of names and diagnoses costs its length, not its length squared (this one took
     /// seconds when each name walked every diagnosis before it).
@@ -271,7 +336,7 @@ mod tests {
         let post = "Jane diabetes ".repeat(15_000);
         let started = std::time::Instant::now();
         let mut found = Vec::new();
-        rule.find(&post, &mut found);
+        rule.find(&post, &Words::new(&post), &mut found);
         assert_eq!(found.len(), 15_000);
         let took = started.elapsed();
         assert!(
