@@ -33,7 +33,7 @@ const CACHED_PREFIXES: &[&str] = &[
     "/api/groups",
     "/api/discussion/",
     "/api/blog/",
-    "/api/projects/",
+    "/api/projects",
     "/api/expert-lectures",
     "/api/pages/",
     "/api/menus",

@@ -1,5 +1,5 @@
 use serde_json::{Value, json};
-use testkit::projects::{draft, make_eligible, submitted};
+use testkit::projects::{card, draft, live_campaign, make_eligible, submitted};
 use testkit::spawn_app;
 
 fn titles(body: &Value) -> Vec<&str> {
@@ -392,4 +392,62 @@ async fn a_project_shows_its_picture_and_video() {
     assert_ne!(mine["data"]["image"], page["data"]["image"]);
     let (_, again) = app.get_json("/api/projects/early-sepsis").await;
     assert_eq!(again["data"]["image"], page["data"]["image"]);
+}
+
+/// Issue 45 §3: a visitor's projects list and project page come from memory (an ETag, a
+/// 304 for a browser that holds it) and change at once when a pledge moves the total.
+#[tokio::test]
+async fn a_visitors_projects_come_from_memory_until_a_pledge_changes_them() {
+    let app = spawn_app().await;
+    let campaign = live_campaign(&app, "trial design 21").await;
+    let ada = app
+        .signed_in_user("ada@example.org", "trial design 21")
+        .await;
+    let setup = card(&app, &ada, &campaign.slug, "4242 4242 4242 4242").await;
+    let read = |path: String, etag: Option<String>| {
+        let mut request = app.client.get(app.url(&path));
+        if let Some(etag) = etag {
+            request = request.header("if-none-match", etag);
+        }
+        async move {
+            let response = request.send().await.unwrap();
+            let etag = response
+                .headers()
+                .get("etag")
+                .map(|v| v.to_str().unwrap().to_owned());
+            let (status, body) = testkit::read(response).await;
+            (status, etag, body)
+        }
+    };
+    let pages = [
+        ("/api/projects".to_owned(), "/data/0/funding/raised_cents"),
+        (
+            format!("/api/projects/{}", campaign.slug),
+            "/data/funding/raised_cents",
+        ),
+    ];
+    let mut held = Vec::new();
+    for (path, raised) in &pages {
+        let (status, etag, body) = read(path.clone(), None).await;
+        assert_eq!((status, body.pointer(raised)), (200, Some(&json!(0))), "{path}");
+        let etag = etag.unwrap_or_else(|| panic!("{path} is not served from memory"));
+        let (status, again, _) = read(path.clone(), Some(etag.clone())).await;
+        assert_eq!((status, again.as_ref()), (304, Some(&etag)), "{path}");
+        held.push(etag);
+    }
+
+    let (status, body) = app
+        .post_json_as(
+            &ada,
+            &format!("/api/projects/{}/pledges", campaign.slug),
+            &json!({"setup_id": setup, "amount_cents": 2_500, "adult": true}),
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
+    for ((path, raised), etag) in pages.iter().zip(held) {
+        let (status, fresh, body) = read(path.clone(), Some(etag.clone())).await;
+        assert_eq!(status, 200, "{path} changed with the pledge");
+        assert_ne!(fresh, Some(etag), "{path}");
+        assert_eq!(body.pointer(raised), Some(&json!(2_500)), "{path}");
+    }
 }
