@@ -1,11 +1,10 @@
 //! Full-text matching on either database, from what a member typed: the words, "quoted
 //! phrases", `-excluded` words and `or`, as PostgreSQL's `websearch_to_tsquery` reads them.
 
-use sea_orm::sea_query::{PostgresQueryBuilder, SelectStatement, SqliteQueryBuilder};
-use sea_orm::{
-    ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult, QueryFilter, Statement,
-    Value,
+use sea_orm::sea_query::{
+    Alias, Expr, ExprTrait, JoinType, Order, Query, SelectStatement, SimpleExpr,
 };
+use sea_orm::{ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult, QueryFilter};
 use serde::Serialize;
 
 use crate::AppResult;
@@ -127,64 +126,156 @@ pub struct Index {
     pub rich: bool,
 }
 
-/// The parts of a statement over a table aliased `t` that keep its rows matching a
-/// query, rank them and cut their snippets. The query is the statement's one parameter:
-/// the rest of the statement binds none.
-#[derive(Debug, Clone)]
-struct Matching {
-    /// Follows `FROM table t`.
-    pub join: String,
-    /// A condition for the `WHERE` clause.
-    pub condition: String,
-    /// Higher is more relevant.
-    pub rank: String,
-    /// The passage with the matching words between `\u{1}` and `\u{2}`.
-    pub snippet: String,
-    pub values: Vec<Value>,
-}
-
 /// Words either side of the matching ones in a snippet.
 const SNIPPET_WORDS: u32 = 24;
 
+/// How many of the newest matching rows are ranked. A word in most posts matches hundreds
+/// of thousands of rows; ranking and highlighting each took seconds. The index finds the
+/// newest matches the viewer may read, these are ranked, and only the page's rows are
+/// highlighted: a rare word (fewer matches than this) is ranked over every match as before.
+pub const CANDIDATES: u64 = 1000;
+
+/// The table's alias in the statements that rank and highlight.
+const T: &str = "t";
+
 impl Index {
-    fn matching(&self, backend: DbBackend, query: &FullText) -> Matching {
-        let Index {
-            table: _,
-            vector,
-            fts,
-            weights,
-            snippet_column: (column, position),
-            rich,
-        } = *self;
-        let snippet_text = if rich {
-            format!("regexp_replace(t.{column}, '<[^>]*>', ' ', 'g')")
-        } else {
-            format!("coalesce(t.{column}, '')")
-        };
+    /// Whether the row of `on` (the table or its alias) matches `query`; on SQLite, the
+    /// statement joins the FTS5 table ([`Index::join_fts`]).
+    fn matches(&self, backend: DbBackend, on: &str, query: &FullText) -> SimpleExpr {
         match backend {
-            DbBackend::Postgres => Matching {
-                join: "CROSS JOIN websearch_to_tsquery('english', $1) AS q".to_owned(),
-                condition: format!("t.{vector} @@ q"),
-                rank: format!("ts_rank(t.{vector}, q)::float8"),
-                snippet: format!(
-                    "ts_headline('english', {snippet_text}, q, 'StartSel=' || chr(1) || \
-                     ', StopSel=' || chr(2) || ', MaxWords={max}, MinWords={min}, \
-                     ShortWord=2, MaxFragments=1')",
-                    max = SNIPPET_WORDS * 2,
-                    min = SNIPPET_WORDS / 2,
+            DbBackend::Postgres => Expr::cust_with_values(
+                format!(
+                    "{on}.{vector} @@ websearch_to_tsquery('english', $1)",
+                    vector = self.vector
                 ),
-                values: vec![query.text().into()],
-            },
-            _ => Matching {
-                join: format!("JOIN {fts} ON {fts}.rowid = t.id"),
-                condition: format!("{fts} MATCH ?"),
-                rank: format!("-bm25({fts}, {weights})"),
-                snippet: format!(
-                    "snippet({fts}, {position}, char(1), char(2), '…', {SNIPPET_WORDS})"
-                ),
-                values: vec![query.fts5().into()],
-            },
+                [query.text()],
+            ),
+            _ => Expr::cust_with_values(format!("{} MATCH ?", self.fts), [query.fts5()]),
         }
+    }
+
+    /// SQLite: `select` joined to the FTS5 table's row of `on` (its rowid is the id).
+    fn join_fts(&self, backend: DbBackend, select: &mut SelectStatement, on: &str) {
+        if backend != DbBackend::Postgres {
+            select.join(
+                JoinType::InnerJoin,
+                Alias::new(self.fts),
+                Expr::cust(format!("{fts}.rowid = {on}.id", fts = self.fts)),
+            );
+        }
+    }
+
+    /// Relevance: higher is better.
+    fn rank(&self, backend: DbBackend, query: &FullText) -> SimpleExpr {
+        match backend {
+            DbBackend::Postgres => Expr::cust_with_values(
+                format!(
+                    "ts_rank({T}.{vector}, websearch_to_tsquery('english', $1))::float8",
+                    vector = self.vector
+                ),
+                [query.text()],
+            ),
+            _ => Expr::cust(format!("-bm25({}, {})", self.fts, self.weights)),
+        }
+    }
+
+    /// The passage with the matching words between `\u{1}` and `\u{2}`.
+    fn snippet(&self, backend: DbBackend, query: &FullText) -> SimpleExpr {
+        let (column, position) = self.snippet_column;
+        match backend {
+            DbBackend::Postgres => {
+                let text = if self.rich {
+                    format!("regexp_replace({T}.{column}, '<[^>]*>', ' ', 'g')")
+                } else {
+                    format!("coalesce({T}.{column}, '')")
+                };
+                Expr::cust_with_values(
+                    format!(
+                        "ts_headline('english', {text}, websearch_to_tsquery('english', $1), \
+                         'StartSel=' || chr(1) || ', StopSel=' || chr(2) || \
+                         ', MaxWords={max}, MinWords={min}, ShortWord=2, MaxFragments=1')",
+                        max = SNIPPET_WORDS * 2,
+                        min = SNIPPET_WORDS / 2,
+                    ),
+                    [query.text()],
+                )
+            }
+            _ => Expr::cust(format!(
+                "snippet({}, {position}, char(1), char(2), '…', {SNIPPET_WORDS})",
+                self.fts
+            )),
+        }
+    }
+
+    /// The newest [`CANDIDATES`] rows matching `query` among those `visible` selects (a
+    /// statement over the table, unaliased, selecting its id).
+    fn candidates(
+        &self,
+        backend: DbBackend,
+        query: &FullText,
+        visible: &SelectStatement,
+    ) -> SelectStatement {
+        let mut candidates = visible.clone();
+        self.join_fts(backend, &mut candidates, self.table);
+        // Newest first by the index's own order on SQLite, so FTS5 walks its lists from
+        // the end and stops at the limit.
+        let newest = match backend {
+            DbBackend::Postgres => format!("{}.id", self.table),
+            _ => format!("{}.rowid", self.fts),
+        };
+        candidates
+            .and_where(self.matches(backend, self.table, query))
+            .order_by_expr(Expr::cust(newest), Order::Desc)
+            .limit(CANDIDATES);
+        candidates
+    }
+
+    /// The statement [`Index::find`] runs: the candidates ranked, the best `limit` of them
+    /// highlighted.
+    fn statement(
+        &self,
+        backend: DbBackend,
+        query: &FullText,
+        visible: &SelectStatement,
+        limit: u64,
+    ) -> SelectStatement {
+        let (id, score, snippet) = (Alias::new("id"), Alias::new("score"), Alias::new("snippet"));
+        let ranked_alias = Alias::new("ranked");
+        let mut ranked = Query::select();
+        ranked
+            .expr_as(Expr::col((Alias::new(T), id.clone())), id.clone())
+            .expr_as(self.rank(backend, query), score.clone())
+            .from_as(Alias::new(self.table), Alias::new(T))
+            .and_where(
+                Expr::col((Alias::new(T), id.clone()))
+                    .in_subquery(self.candidates(backend, query, visible)),
+            );
+        self.join_fts(backend, &mut ranked, T);
+        if backend != DbBackend::Postgres {
+            ranked.and_where(self.matches(backend, T, query));
+        }
+        ranked
+            .order_by(score.clone(), Order::Desc)
+            .order_by((Alias::new(T), id.clone()), Order::Desc)
+            .limit(Ord::min(limit, MAX_FOUND));
+        let mut page = Query::select();
+        page.column((ranked_alias.clone(), id.clone()))
+            .column((ranked_alias.clone(), score.clone()))
+            .expr_as(self.snippet(backend, query), snippet)
+            .from_subquery(ranked, ranked_alias.clone())
+            .join_as(
+                JoinType::InnerJoin,
+                Alias::new(self.table),
+                Alias::new(T),
+                Expr::col((Alias::new(T), id.clone())).equals((ranked_alias.clone(), id.clone())),
+            );
+        self.join_fts(backend, &mut page, T);
+        if backend != DbBackend::Postgres {
+            page.and_where(self.matches(backend, T, query));
+        }
+        page.order_by((ranked_alias.clone(), score), Order::Desc)
+            .order_by((ranked_alias, id), Order::Desc);
+        page
     }
 }
 
@@ -193,7 +284,7 @@ impl Index {
 pub struct Found {
     pub id: i64,
     pub score: f64,
-    /// Marked as [`Matching::snippet`] says.
+    /// The matching words between `\u{1}` and `\u{2}`.
     pub snippet: Option<String>,
 }
 
@@ -227,7 +318,8 @@ pub const MAX_FOUND: u64 = 200;
 
 impl Index {
     /// The best `limit` rows matching `query` among those whose id `visible` selects (a
-    /// subquery over the table, its values written in), best first, in one statement.
+    /// statement over the table, unaliased), best first, in one statement: the newest
+    /// [`CANDIDATES`] matches ranked, the page's rows highlighted.
     pub async fn find(
         &self,
         db: &impl ConnectionTrait,
@@ -236,24 +328,7 @@ impl Index {
         limit: u64,
     ) -> AppResult<Vec<Found>> {
         let backend = db.get_database_backend();
-        let Matching {
-            join,
-            condition,
-            rank,
-            snippet,
-            values,
-        } = self.matching(backend, query);
-        let visible = match backend {
-            DbBackend::Postgres => visible.to_string(PostgresQueryBuilder),
-            _ => visible.to_string(SqliteQueryBuilder),
-        };
-        let sql = format!(
-            "SELECT t.id AS id, {rank} AS score, {snippet} AS snippet FROM {table} t {join} \
-             WHERE {condition} AND t.id IN ({visible}) ORDER BY score DESC, t.id DESC LIMIT {limit}",
-            table = self.table,
-            limit = limit.min(MAX_FOUND),
-        );
-        let statement = Statement::from_sql_and_values(backend, sql, values);
+        let statement = backend.build(&self.statement(backend, query, visible, limit));
         Ok(Found::find_by_statement(statement).all(db).await?)
     }
 
