@@ -233,6 +233,14 @@ impl TestApp {
             .expect("seed the demo content")
     }
 
+    /// Seeds the scale data set at a hundredth of its size (`cohort seed --scale small`):
+    /// 2,000 replies in 200 topics, one topic in five for its group's members only.
+    pub async fn seed_scale_small(&self) {
+        app::scale::run(&self.ctx, app::scale::Scale::Small)
+            .await
+            .expect("seed the scale data");
+    }
+
     /// Signs in with e-mail and password; returns the bearer token.
     pub async fn sign_in(&self, email: &str, password: &str) -> String {
         let (status, body) = self

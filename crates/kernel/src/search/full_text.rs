@@ -4,7 +4,9 @@
 use sea_orm::sea_query::{
     Alias, Expr, ExprTrait, JoinType, Order, Query, SelectStatement, SimpleExpr,
 };
-use sea_orm::{ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult, QueryFilter};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult, QueryFilter, Statement,
+};
 use serde::Serialize;
 
 use crate::AppResult;
@@ -140,7 +142,7 @@ const T: &str = "t";
 
 impl Index {
     /// Whether the row of `on` (the table or its alias) matches `query`; on SQLite, the
-    /// statement joins the FTS5 table ([`Index::join_fts`]).
+    /// statement joins the FTS5 table.
     fn matches(&self, backend: DbBackend, on: &str, query: &FullText) -> SimpleExpr {
         match backend {
             DbBackend::Postgres => Expr::cust_with_values(
@@ -154,23 +156,12 @@ impl Index {
         }
     }
 
-    /// SQLite: `select` joined to the FTS5 table's row of `on` (its rowid is the id).
-    fn join_fts(&self, backend: DbBackend, select: &mut SelectStatement, on: &str) {
-        if backend != DbBackend::Postgres {
-            select.join(
-                JoinType::InnerJoin,
-                Alias::new(self.fts),
-                Expr::cust(format!("{fts}.rowid = {on}.id", fts = self.fts)),
-            );
-        }
-    }
-
-    /// Relevance: higher is better.
-    fn rank(&self, backend: DbBackend, query: &FullText) -> SimpleExpr {
+    /// Relevance of the row of `on` (the table or its alias): higher is better.
+    fn rank(&self, backend: DbBackend, on: &str, query: &FullText) -> SimpleExpr {
         match backend {
             DbBackend::Postgres => Expr::cust_with_values(
                 format!(
-                    "ts_rank({T}.{vector}, websearch_to_tsquery('english', $1))::float8",
+                    "ts_rank({on}.{vector}, websearch_to_tsquery('english', $1))::float8",
                     vector = self.vector
                 ),
                 [query.text()],
@@ -179,36 +170,39 @@ impl Index {
         }
     }
 
-    /// The passage with the matching words between `\u{1}` and `\u{2}`.
-    fn snippet(&self, backend: DbBackend, query: &FullText) -> SimpleExpr {
-        let (column, position) = self.snippet_column;
-        match backend {
-            DbBackend::Postgres => {
-                let text = if self.rich {
-                    format!("regexp_replace({T}.{column}, '<[^>]*>', ' ', 'g')")
-                } else {
-                    format!("coalesce({T}.{column}, '')")
-                };
-                Expr::cust_with_values(
-                    format!(
-                        "ts_headline('english', {text}, websearch_to_tsquery('english', $1), \
-                         'StartSel=' || chr(1) || ', StopSel=' || chr(2) || \
-                         ', MaxWords={max}, MinWords={min}, ShortWord=2, MaxFragments=1')",
-                        max = SNIPPET_WORDS * 2,
-                        min = SNIPPET_WORDS / 2,
-                    ),
-                    [query.text()],
-                )
-            }
-            _ => Expr::cust(format!(
-                "snippet({}, {position}, char(1), char(2), '…', {SNIPPET_WORDS})",
-                self.fts
-            )),
-        }
+    /// PostgreSQL: the passage of the row aliased `t`, the matching words between `\u{1}`
+    /// and `\u{2}`.
+    fn headline(&self, query: &FullText) -> SimpleExpr {
+        let (column, _) = self.snippet_column;
+        let text = if self.rich {
+            format!("regexp_replace({T}.{column}, '<[^>]*>', ' ', 'g')")
+        } else {
+            format!("coalesce({T}.{column}, '')")
+        };
+        Expr::cust_with_values(
+            format!(
+                "ts_headline('english', {text}, websearch_to_tsquery('english', $1), \
+                 'StartSel=' || chr(1) || ', StopSel=' || chr(2) || \
+                 ', MaxWords={max}, MinWords={min}, ShortWord=2, MaxFragments=1')",
+                max = SNIPPET_WORDS * 2,
+                min = SNIPPET_WORDS / 2,
+            ),
+            [query.text()],
+        )
+    }
+
+    /// SQLite: the same from the FTS5 table's matching row.
+    fn snippet(&self) -> String {
+        let (_, position) = self.snippet_column;
+        format!(
+            "snippet({}, {position}, char(1), char(2), '…', {SNIPPET_WORDS})",
+            self.fts
+        )
     }
 
     /// The newest [`CANDIDATES`] rows matching `query` among those `visible` selects (a
-    /// statement over the table, unaliased, selecting its id).
+    /// statement over the table, unaliased, selecting its id), with their rank: one pass
+    /// of the index, in its order.
     fn candidates(
         &self,
         backend: DbBackend,
@@ -216,66 +210,101 @@ impl Index {
         visible: &SelectStatement,
     ) -> SelectStatement {
         let mut candidates = visible.clone();
-        self.join_fts(backend, &mut candidates, self.table);
         // Newest first by the index's own order on SQLite, so FTS5 walks its lists from
         // the end and stops at the limit.
         let newest = match backend {
             DbBackend::Postgres => format!("{}.id", self.table),
-            _ => format!("{}.rowid", self.fts),
+            _ => {
+                candidates.join(
+                    JoinType::InnerJoin,
+                    Alias::new(self.fts),
+                    Expr::cust(format!(
+                        "{fts}.rowid = {table}.id",
+                        fts = self.fts,
+                        table = self.table
+                    )),
+                );
+                format!("{}.rowid", self.fts)
+            }
         };
         candidates
+            .expr_as(self.rank(backend, self.table, query), Alias::new("score"))
             .and_where(self.matches(backend, self.table, query))
             .order_by_expr(Expr::cust(newest), Order::Desc)
             .limit(CANDIDATES);
         candidates
     }
 
-    /// The statement [`Index::find`] runs: the candidates ranked, the best `limit` of them
-    /// highlighted.
-    fn statement(
+    /// The best `limit` of the candidates: their ids and ranks.
+    fn ranked(
         &self,
         backend: DbBackend,
         query: &FullText,
         visible: &SelectStatement,
         limit: u64,
     ) -> SelectStatement {
-        let (id, score, snippet) = (Alias::new("id"), Alias::new("score"), Alias::new("snippet"));
-        let ranked_alias = Alias::new("ranked");
-        let mut ranked = Query::select();
-        ranked
-            .expr_as(Expr::col((Alias::new(T), id.clone())), id.clone())
-            .expr_as(self.rank(backend, query), score.clone())
-            .from_as(Alias::new(self.table), Alias::new(T))
-            .and_where(
-                Expr::col((Alias::new(T), id.clone()))
-                    .in_subquery(self.candidates(backend, query, visible)),
-            );
-        self.join_fts(backend, &mut ranked, T);
-        if backend != DbBackend::Postgres {
-            ranked.and_where(self.matches(backend, T, query));
+        let (id, score, candidates) = (
+            Alias::new("id"),
+            Alias::new("score"),
+            Alias::new("candidates"),
+        );
+        Query::select()
+            .column((candidates.clone(), id.clone()))
+            .column((candidates.clone(), score.clone()))
+            .from_subquery(self.candidates(backend, query, visible), candidates.clone())
+            .order_by((candidates.clone(), score), Order::Desc)
+            .order_by((candidates, id), Order::Desc)
+            .limit(Ord::min(limit, MAX_FOUND))
+            .to_owned()
+    }
+
+    /// The statement [`Index::find`] runs: the candidates ranked, the best `limit` of them
+    /// highlighted. The passage is cut for those rows alone: on SQLite, by one more walk of
+    /// the index over the ids they span (FTS5 reads a word's whole list for every lookup,
+    /// so one lookup per row cost milliseconds each for a common word).
+    fn statement(
+        &self,
+        backend: DbBackend,
+        query: &FullText,
+        visible: &SelectStatement,
+        limit: u64,
+    ) -> Statement {
+        let ranked = self.ranked(backend, query, visible, limit);
+        if backend == DbBackend::Postgres {
+            let (id, r) = (Alias::new("id"), Alias::new("ranked"));
+            let page = Query::select()
+                .column((r.clone(), id.clone()))
+                .column((r.clone(), Alias::new("score")))
+                .expr_as(self.headline(query), Alias::new("snippet"))
+                .from_subquery(ranked, r.clone())
+                .join_as(
+                    JoinType::InnerJoin,
+                    Alias::new(self.table),
+                    Alias::new(T),
+                    Expr::col((Alias::new(T), id.clone())).equals((r.clone(), id.clone())),
+                )
+                .order_by((r.clone(), Alias::new("score")), Order::Desc)
+                .order_by((r, id), Order::Desc)
+                .to_owned();
+            return backend.build(&page);
         }
-        ranked
-            .order_by(score.clone(), Order::Desc)
-            .order_by((Alias::new(T), id.clone()), Order::Desc)
-            .limit(Ord::min(limit, MAX_FOUND));
-        let mut page = Query::select();
-        page.column((ranked_alias.clone(), id.clone()))
-            .column((ranked_alias.clone(), score.clone()))
-            .expr_as(self.snippet(backend, query), snippet)
-            .from_subquery(ranked, ranked_alias.clone())
-            .join_as(
-                JoinType::InnerJoin,
-                Alias::new(self.table),
-                Alias::new(T),
-                Expr::col((Alias::new(T), id.clone())).equals((ranked_alias.clone(), id.clone())),
-            );
-        self.join_fts(backend, &mut page, T);
-        if backend != DbBackend::Postgres {
-            page.and_where(self.matches(backend, T, query));
-        }
-        page.order_by((ranked_alias.clone(), score), Order::Desc)
-            .order_by((ranked_alias, id), Order::Desc);
-        page
+        let ranked = backend.build(&ranked);
+        let fts = self.fts;
+        let sql = format!(
+            "WITH ranked AS ({ranked}) \
+             SELECT ranked.id AS id, ranked.score AS score, {snippet} AS snippet \
+             FROM {fts} CROSS JOIN ranked \
+             WHERE {fts} MATCH ? \
+             AND {fts}.rowid >= (SELECT min(id) FROM ranked) \
+             AND {fts}.rowid <= (SELECT max(id) FROM ranked) \
+             AND ranked.id = {fts}.rowid \
+             ORDER BY ranked.score DESC, ranked.id DESC",
+            ranked = ranked.sql,
+            snippet = self.snippet(),
+        );
+        let mut values = ranked.values.map(|v| v.0).unwrap_or_default();
+        values.push(query.fts5().into());
+        Statement::from_sql_and_values(backend, sql, values)
     }
 }
 
@@ -328,7 +357,7 @@ impl Index {
         limit: u64,
     ) -> AppResult<Vec<Found>> {
         let backend = db.get_database_backend();
-        let statement = backend.build(&self.statement(backend, query, visible, limit));
+        let statement = self.statement(backend, query, visible, limit);
         Ok(Found::find_by_statement(statement).all(db).await?)
     }
 

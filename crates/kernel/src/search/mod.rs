@@ -10,5 +10,5 @@ mod full_text;
 mod source;
 
 pub use contains::contains;
-pub use full_text::{Found, FullText, Index, MAX_FOUND, Rows, Snippet, SnippetPart};
+pub use full_text::{CANDIDATES, Found, FullText, Index, MAX_FOUND, Rows, Snippet, SnippetPart};
 pub use source::{Hit, SearchKind, Source};

@@ -429,7 +429,11 @@ async fn a_visitors_projects_come_from_memory_until_a_pledge_changes_them() {
     let mut held = Vec::new();
     for (path, raised) in &pages {
         let (status, etag, body) = read(path.clone(), None).await;
-        assert_eq!((status, body.pointer(raised)), (200, Some(&json!(0))), "{path}");
+        assert_eq!(
+            (status, body.pointer(raised)),
+            (200, Some(&json!(0))),
+            "{path}"
+        );
         let etag = etag.unwrap_or_else(|| panic!("{path} is not served from memory"));
         let (status, again, _) = read(path.clone(), Some(etag.clone())).await;
         assert_eq!((status, again.as_ref()), (304, Some(&etag)), "{path}");

@@ -3,3 +3,4 @@
 
 mod finding;
 mod privacy;
+mod scale;
