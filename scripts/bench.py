@@ -148,30 +148,57 @@ def oha(path, token=None, rate=None):
     }
 
 
-def sign_in():
-    password = Path(DATA["dir"], "scale-logins.txt").read_text().strip()
-    answer = http("POST", "/api/login", body={"email": "scale-1@bench.cohort.local", "password": password})
+def sign_in(email=None):
+    """A bearer token: the first scale member's, or a demo account's (its first password)."""
+    if email is None:
+        email = "scale-1@bench.cohort.local"
+        password = Path(DATA["dir"], "scale-logins.txt").read_text().strip()
+    else:
+        logins = dict(line.split() for line in Path(DATA["dir"], "demo-logins.txt").read_text().splitlines() if line.strip())
+        password = logins[email]
+    answer = http("POST", "/api/login", body={"email": email, "password": password})
     return answer["data"]["access"]
 
 
-def reads(token):
-    group = http("GET", "/api/groups/scale-group-1", token)["data"]["id"]
-    topics = http("GET", f"/api/groups/{group}/discussions?perPage=100", token)["data"]
+def tokens():
+    """Who makes the reads: a scale member, the demo member who owns a project, staff."""
+    return {
+        "member": sign_in(),
+        "owner": sign_in("amira@cohort.local"),
+        "staff": sign_in("admin@cohort.local"),
+    }
+
+
+def reads(tokens):
+    """(name, path, also read by a visitor, who reads it)."""
+    member = tokens["member"]
+    group = http("GET", "/api/groups/scale-group-1", member)["data"]["id"]
+    topics = http("GET", f"/api/groups/{group}/discussions?perPage=100", member)["data"]
     thread = max(topics, key=lambda t: t["num_replies"])["id"]
+    projects = http("GET", "/api/projects", member)["data"]
+    owned = next(p for p in projects if p["owner"] and p["owner"]["name"].endswith("Amira Haddad"))
     return [
-        ("replies, first page", f"/api/discussion/{thread}/comments", True),
-        ("replies, page 15", f"/api/discussion/{thread}/comments?page=15", True),
-        ("topics", f"/api/groups/{group}/discussions", True),
-        ("groups, newest", "/api/groups", True),
-        ("groups, title", "/api/groups?ordering=title", True),
-        ("groups, popular", "/api/groups?ordering=popular", True),
-        ("groups, recommended", "/api/groups?ordering=recommended", False),
-        ("group detail", "/api/groups/scale-group-1", True),
-        ("blog list", "/api/blog/api/pages", True),
-        ("feed", "/api/feed", False),
-        ("dashboard", "/api/dashboard/counters", False),
-        ("me", "/api/me", False),
-        ("notifications", "/api/me/notifications", False),
+        ("replies, first page", f"/api/discussion/{thread}/comments", True, "member"),
+        ("replies, page 15", f"/api/discussion/{thread}/comments?page=15", True, "member"),
+        ("topics", f"/api/groups/{group}/discussions", True, "member"),
+        ("groups, newest", "/api/groups", True, "member"),
+        ("groups, title", "/api/groups?ordering=title", True, "member"),
+        ("groups, popular", "/api/groups?ordering=popular", True, "member"),
+        ("groups, recommended", "/api/groups?ordering=recommended", False, "member"),
+        ("group detail", "/api/groups/scale-group-1", True, "member"),
+        ("blog list", "/api/blog/api/pages", True, "member"),
+        ("feed", "/api/feed", False, "member"),
+        ("dashboard", "/api/dashboard/counters", False, "member"),
+        ("me", "/api/me", False, "member"),
+        ("notifications", "/api/me/notifications", False, "member"),
+        # Issue 45 §5: what users do now.
+        ("search, rare word", "/api/search?q=trial", False, "member"),
+        ("search, common word", "/api/search?q=patients", False, "member"),
+        ("search, phrase", "/api/search?q=%22ask+patients%22", False, "member"),
+        ("projects list", "/api/projects", True, "member"),
+        ("project page", f"/api/projects/{owned['slug']}", True, "member"),
+        ("project pledges, owner", f"/api/projects/{owned['slug']}/pledges", False, "owner"),
+        ("funding file, staff", f"/api/staff/projects/{owned['id']}/funding", False, "staff"),
     ]
 
 
@@ -236,20 +263,20 @@ def run_backend(backend):
         data_dir, database_url, sql_log, COHORT_LOG_SQL="values", COHORT_LOG_FORMAT="json",
         COHORT_MAIL_WORKER="off", RUST_LOG="cohort::sql=info,warn",
     )
-    token = sign_in()
-    listed = reads(token)
-    for _, path, _ in listed:
-        http("GET", path, token)
+    who = tokens()
+    listed = reads(who)
+    for _, path, _, reader in listed:
+        http("GET", path, who[reader])
     server.stop()
     # Signing in and finding the group and thread came first.
     statements = captured_sql(sql_log)[-len(listed):]
 
     server = Server(data_dir, database_url)
-    token = sign_in()
+    who = tokens()
     rows = []
-    for (name, path, public), sql in zip(listed, statements):
-        member = oha(path, token)
-        steady = oha(path, token, rate=max(1, int(member["rps"] * 0.7)))
+    for (name, path, public, reader), sql in zip(listed, statements):
+        member = oha(path, who[reader])
+        steady = oha(path, who[reader], rate=max(1, int(member["rps"] * 0.7)))
         row = {"name": name, "path": path, "member": member, "steady": steady}
         if public:
             row["visitor"] = oha(path)

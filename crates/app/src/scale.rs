@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use discussions::enums::TopicType;
 use kernel::AppContext;
+use sea_orm::ConnectionTrait;
 
 use crate::seed::{self, DEMO_MEMBER_EMAIL};
 
@@ -111,6 +112,14 @@ pub async fn run(ctx: &AppContext, scale: Scale) -> anyhow::Result<Vec<String>> 
     feed::service::scale::items(&ctx.db, &members, &groups, sizes.feed)
         .await
         .map_err(seeding("the feed"))?;
+    // As after any bulk load: without statistics PostgreSQL takes a word in most posts for
+    // a rare one (it assumes one row in 200 matches) and plans the search for that.
+    if ctx.db.get_database_backend() == sea_orm::DbBackend::Postgres {
+        ctx.db
+            .execute_unprepared("ANALYZE")
+            .await
+            .map_err(|e| anyhow::anyhow!("analysing the tables: {e}"))?;
+    }
     if written {
         let path = ctx.config.data_dir.join(LOGINS_FILE);
         kernel::secret::write_private(&path, &format!("{password}\n"))

@@ -7,7 +7,7 @@ use kernel::AppContext;
 use search::Sources;
 
 pub fn sources(context: &AppContext, targets: Targets) -> Sources {
-    let db = &context.db;
+    let db = &context.search_db;
     Sources::new()
         .with(Arc::new(groups::service::search::Groups::new(db.clone())))
         .with(Arc::new(discussions::SearchPosts::new(db.clone(), targets)))

@@ -108,6 +108,7 @@ async fn context(config: Config) -> anyhow::Result<AppContext> {
         .await
         .context("closing the migration connections")?;
     let db = db::connect(&url, config.log_sql).await?;
+    let search_db = db::connect_value_planned(&url, config.log_sql, &db).await?;
 
     let storage = storage_for(&config)?;
     announce_mode(&config);
@@ -176,6 +177,7 @@ async fn context(config: Config) -> anyhow::Result<AppContext> {
         groups: Arc::new(groups::Directory::new(db.clone())),
         notices: Arc::new(feed::UnreadCounter::new(db.clone())),
         db,
+        search_db,
         events: EventBus::new(),
 
         storage,

@@ -22,6 +22,9 @@ use crate::users::Users;
 pub struct AppContext {
     pub config: Arc<Config>,
     pub db: DatabaseConnection,
+    /// Reads planned for their values every time ([`crate::db::connect_value_planned`]):
+    /// full-text search.
+    pub search_db: DatabaseConnection,
     pub events: EventBus,
     /// Bearer-token resolution, implemented by `accounts`.
     pub sessions: Sessions,

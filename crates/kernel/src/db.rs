@@ -51,6 +51,35 @@ pub async fn connect(url: &str, log: SqlLog) -> anyhow::Result<DatabaseConnectio
     Ok(db)
 }
 
+/// The pool for reads whose best plan depends on their values: full-text search, where a
+/// word in a few posts wants the index of words and a word in most posts the newest rows
+/// first. PostgreSQL plans a prepared statement once for any values after its fifth run,
+/// and that plan walked every post for a rare word (130 ms where 8 would do); this pool's
+/// sessions plan every run for its values (`plan_cache_mode`). On SQLite, `main` itself:
+/// FTS5 always leads its statements.
+pub async fn connect_value_planned(
+    url: &str,
+    log: SqlLog,
+    main: &DatabaseConnection,
+) -> anyhow::Result<DatabaseConnection> {
+    if url.starts_with("sqlite:") {
+        return Ok(main.clone());
+    }
+    let mut options = ConnectOptions::new(url.to_owned());
+    options
+        .connect_timeout(Duration::from_secs(10))
+        .acquire_timeout(Duration::from_secs(10))
+        .sqlx_logging(false)
+        .max_connections(8)
+        .min_connections(0)
+        .map_sqlx_postgres_opts(|opts| opts.options([("plan_cache_mode", "force_custom_plan")]));
+    let mut db = Database::connect(options)
+        .await
+        .with_context(|| format!("connecting to the database ({})", redact(url)))?;
+    db.set_metric_callback(move |info| sql_trace::observe(info, log));
+    Ok(db)
+}
+
 /// Starts a transaction that will write. On SQLite it takes the write lock at once
 /// (`BEGIN IMMEDIATE`, waiting out other writers with the busy timeout), so a transaction
 /// that reads before it writes cannot fail when another writer commits in between;
