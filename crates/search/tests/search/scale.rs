@@ -73,3 +73,36 @@ async fn a_word_in_thousands_of_replies_finds_a_full_page_of_public_ones() {
         );
     }
 }
+
+/// Issue 45 §1: on PostgreSQL the search's statements are planned for their words every
+/// time. A prepared statement's single plan for any word, used from its sixth run on,
+/// walked every post for a rare word (130 ms where 8 do).
+#[tokio::test]
+async fn search_statements_are_planned_for_their_words_on_postgres() {
+    let app = spawn_app().await;
+    let db = &app.ctx.search_db;
+    if db.get_database_backend() != sea_orm::DbBackend::Postgres {
+        return;
+    }
+    let mode = |db: &sea_orm::DatabaseConnection| {
+        let statement = Statement::from_string(
+            sea_orm::DbBackend::Postgres,
+            "SELECT current_setting('plan_cache_mode')",
+        );
+        let db = db.clone();
+        async move {
+            db.query_one_raw(statement)
+                .await
+                .unwrap()
+                .unwrap()
+                .try_get_by_index::<String>(0)
+                .unwrap()
+        }
+    };
+    assert_eq!(mode(db).await, "force_custom_plan");
+    assert_eq!(
+        mode(&app.ctx.db).await,
+        "auto",
+        "other reads keep their plans"
+    );
+}
