@@ -211,7 +211,9 @@ impl Index {
     ) -> SelectStatement {
         let mut candidates = visible.clone();
         // Newest first by the index's own order on SQLite, so FTS5 walks its lists from
-        // the end and stops at the limit.
+        // the end and stops at the limit. `+ 0` keeps the planner from leading with the
+        // table and asking FTS5 about each row (SQLite 3.51 did, for the groups: 188 ms
+        // instead of 1), since FTS5 reads a word's whole list for every such question.
         let newest = match backend {
             DbBackend::Postgres => format!("{}.id", self.table),
             _ => {
@@ -219,7 +221,7 @@ impl Index {
                     JoinType::InnerJoin,
                     Alias::new(self.fts),
                     Expr::cust(format!(
-                        "{fts}.rowid = {table}.id",
+                        "{table}.id = {fts}.rowid + 0",
                         fts = self.fts,
                         table = self.table
                     )),
