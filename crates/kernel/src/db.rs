@@ -27,11 +27,7 @@ pub fn database_url(config: &Config) -> anyhow::Result<String> {
 /// Connects with pool settings suited to the backend; every statement is counted against
 /// its request and logged as `log` says ([`crate::sql_trace`]).
 pub async fn connect(url: &str, log: SqlLog) -> anyhow::Result<DatabaseConnection> {
-    let mut options = ConnectOptions::new(url.to_owned());
-    options
-        .connect_timeout(Duration::from_secs(10))
-        .acquire_timeout(Duration::from_secs(10))
-        .sqlx_logging(false);
+    let mut options = options(url);
     if url.starts_with("sqlite:") {
         // WAL lets readers run beside the single writer; busy_timeout makes writers queue
         // instead of failing; SQLite leaves foreign keys off unless asked, per connection.
@@ -44,6 +40,25 @@ pub async fn connect(url: &str, log: SqlLog) -> anyhow::Result<DatabaseConnectio
     } else {
         options.max_connections(32).min_connections(2);
     }
+    open(options, url, log).await
+}
+
+/// What every pool shares: timeouts, and sqlx's own statement log off (ours counts them).
+fn options(url: &str) -> ConnectOptions {
+    let mut options = ConnectOptions::new(url.to_owned());
+    options
+        .connect_timeout(Duration::from_secs(10))
+        .acquire_timeout(Duration::from_secs(10))
+        .sqlx_logging(false);
+    options
+}
+
+/// The pool `options` describe, its statements counted and logged ([`crate::sql_trace`]).
+async fn open(
+    options: ConnectOptions,
+    url: &str,
+    log: SqlLog,
+) -> anyhow::Result<DatabaseConnection> {
     let mut db = Database::connect(options)
         .await
         .with_context(|| format!("connecting to the database ({})", redact(url)))?;
@@ -65,19 +80,12 @@ pub async fn connect_value_planned(
     if url.starts_with("sqlite:") {
         return Ok(main.clone());
     }
-    let mut options = ConnectOptions::new(url.to_owned());
+    let mut options = options(url);
     options
-        .connect_timeout(Duration::from_secs(10))
-        .acquire_timeout(Duration::from_secs(10))
-        .sqlx_logging(false)
         .max_connections(8)
         .min_connections(0)
         .map_sqlx_postgres_opts(|opts| opts.options([("plan_cache_mode", "force_custom_plan")]));
-    let mut db = Database::connect(options)
-        .await
-        .with_context(|| format!("connecting to the database ({})", redact(url)))?;
-    db.set_metric_callback(move |info| sql_trace::observe(info, log));
-    Ok(db)
+    open(options, url, log).await
 }
 
 /// Starts a transaction that will write. On SQLite it takes the write lock at once
