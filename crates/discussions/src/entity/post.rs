@@ -13,8 +13,13 @@ pub struct Model {
     pub topic_id: Option<i64>,
     /// The reply this reply answers and quotes.
     pub parent_id: Option<i64>,
-    /// Topics only: private topics are for the target's members.
+    /// Private topics are for the target's members; a reply carries its topic's value.
     pub is_public: bool,
+    /// Its topic (a topic: itself) is neither deleted nor hidden. With `is_public`, a copy
+    /// of the topic's state on each of its posts, kept by [`crate::service::posts`] in the
+    /// transaction that changes it, so that search decides what a viewer may read from
+    /// the post's own row.
+    pub topic_live: bool,
     /// Rich text, sanitised on write.
     pub text: String,
     pub created_by_id: i64,

@@ -2,10 +2,10 @@
 
 use kernel::phi::guard::{self, Guard};
 use kernel::{AppContext, AppError, AppResult, CurrentUser};
-use sea_orm::sea_query::{Expr, ExprTrait};
+use sea_orm::sea_query::{Alias, Expr, ExprTrait, Query};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter,
-    Set,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait,
+    QueryFilter, Set,
 };
 
 use super::attachments::{self, Stored, Upload};
@@ -151,15 +151,18 @@ pub async fn mark_deleted(
     if marked.rows_affected == 0 {
         return Ok(Deleted::Already);
     }
-    if let Some(topic_id) = post.topic_id {
-        post::Entity::update_many()
-            .col_expr(
-                post::Column::NumDeletedReplies,
-                Expr::col(post::Column::NumDeletedReplies).add(1),
-            )
-            .filter(post::Column::Id.eq(topic_id))
-            .exec(&txn)
-            .await?;
+    match post.topic_id {
+        Some(topic_id) => {
+            post::Entity::update_many()
+                .col_expr(
+                    post::Column::NumDeletedReplies,
+                    Expr::col(post::Column::NumDeletedReplies).add(1),
+                )
+                .filter(post::Column::Id.eq(topic_id))
+                .exec(&txn)
+                .await?;
+        }
+        None => topic_state_changed(&txn, post.id).await?,
     }
     txn.commit().await?;
     Ok(Deleted::Now(post::Model {
@@ -181,6 +184,7 @@ pub async fn save_edit(
     let saved = async {
         let txn = kernel::db::begin_write(&ctx.db).await?;
         let now = kernel::clock::now();
+        let was_public = post.is_public;
         let mut active: post::ActiveModel = post.into();
         active.text = Set(text);
         if let Some(is_public) = is_public {
@@ -189,12 +193,75 @@ pub async fn save_edit(
         active.edited_at = Set(Some(now));
         active.updated_at = Set(now);
         let saved = active.update(&txn).await?;
+        if saved.topic_id.is_none() && saved.is_public != was_public {
+            topic_state_changed(&txn, saved.id).await?;
+        }
         attachments::attach(&txn, saved.id, &stored).await?;
         txn.commit().await?;
         Ok(saved)
     }
     .await;
     attachments::kept_if(ctx, &stored, saved).await
+}
+
+/// Copies a topic's state (`is_public`, and `topic_live`: neither deleted nor hidden) from
+/// its row to its own and its replies', after a change to it in the transaction `db`.
+pub async fn topic_state_changed(db: &impl ConnectionTrait, topic_id: i64) -> AppResult<()> {
+    copy_topic_state(
+        db,
+        topic_id,
+        Condition::any()
+            .add(post::Column::Id.eq(topic_id))
+            .add(post::Column::TopicId.eq(topic_id)),
+    )
+    .await
+}
+
+/// Gives a new reply its topic's state, in the transaction that wrote it, after the topic's
+/// row was updated there: on PostgreSQL that row's lock orders it with any change to the
+/// topic, so the state copied is the one committed last.
+pub async fn reply_added(db: &impl ConnectionTrait, reply_id: i64, topic_id: i64) -> AppResult<()> {
+    copy_topic_state(
+        db,
+        topic_id,
+        Condition::all().add(post::Column::Id.eq(reply_id)),
+    )
+    .await
+}
+
+/// Sets `is_public` and `topic_live` of the posts `which` selects from the topic's row, read
+/// by the statement itself.
+async fn copy_topic_state(
+    db: &impl ConnectionTrait,
+    topic_id: i64,
+    which: Condition,
+) -> AppResult<()> {
+    let topic = Alias::new("topic");
+    let of_topic = |value: Expr| -> Expr {
+        Query::select()
+            .expr(value)
+            .from_as(post::Entity, topic.clone())
+            .and_where(Expr::col((topic.clone(), post::Column::Id)).eq(topic_id))
+            .to_owned()
+            .into()
+    };
+    post::Entity::update_many()
+        .col_expr(
+            post::Column::IsPublic,
+            of_topic(Expr::col((topic.clone(), post::Column::IsPublic))),
+        )
+        .col_expr(
+            post::Column::TopicLive,
+            of_topic(
+                Expr::col((topic.clone(), post::Column::DeletedAt))
+                    .is_null()
+                    .and(Expr::col((topic.clone(), post::Column::HiddenAt)).is_null()),
+            ),
+        )
+        .filter(which)
+        .exec(db)
+        .await?;
+    Ok(())
 }
 
 /// Refuses an edit by anyone but the live post's author who may still write in `place`.

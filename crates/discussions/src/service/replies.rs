@@ -213,6 +213,7 @@ pub async fn create(
             .filter(post::Column::Id.eq(topic.id))
             .exec(&txn)
             .await?;
+        posts::reply_added(&txn, reply.id, topic.id).await?;
         txn.commit().await?;
         Ok::<_, AppError>(reply)
     }

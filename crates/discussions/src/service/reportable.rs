@@ -147,10 +147,15 @@ impl Reportable for Posts {
         let Some((found, topic)) = self.find(id).await? else {
             return Ok(());
         };
+        let txn = kernel::db::begin_write(&self.ctx.db).await?;
         let mut active: post::ActiveModel = found.into();
         active.hidden_at = Set(reason.map(|_| kernel::clock::now()));
         active.hidden_reason = Set(reason.map(str::to_owned));
-        let saved = active.update(&self.ctx.db).await?;
+        let saved = active.update(&txn).await?;
+        if saved.topic_id.is_none() {
+            posts::topic_state_changed(&txn, saved.id).await?;
+        }
+        txn.commit().await?;
         let topic = if saved.id == topic.id {
             saved.clone()
         } else {

@@ -8,9 +8,7 @@ use async_trait::async_trait;
 use kernel::search::{FullText, Hit, Index, SearchKind, Source};
 use kernel::{AppResult, CurrentUser};
 use sea_orm::DatabaseConnection;
-use sea_orm::sea_query::{
-    Alias, Condition, Expr, ExprTrait, Func, JoinType, Query, SelectStatement,
-};
+use sea_orm::sea_query::{Condition, Expr, ExprTrait, Query, SelectStatement};
 
 use crate::entity::post;
 use crate::enums::TopicType;
@@ -107,11 +105,11 @@ impl Source for Posts {
 }
 
 /// The posts of `kinds` a viewer may find: live, in a live topic that is public or on a
-/// target they are a member of.
+/// target they are a member of. Each post carries its topic's state, so this reads the
+/// post's row alone.
 fn visible(kinds: &[SearchKind], member_of: &[(TopicType, i64)]) -> SelectStatement {
-    let topic = Alias::new("topic");
-    let mut readable =
-        Condition::any().add(Expr::col((topic.clone(), post::Column::IsPublic)).eq(true));
+    let col = |column: post::Column| Expr::col((post::Entity, column));
+    let mut readable = Condition::any().add(col(post::Column::IsPublic).eq(true));
     let mut by_type: HashMap<TopicType, Vec<i64>> = HashMap::new();
     for &(topic_type, id) in member_of {
         by_type.entry(topic_type).or_default().push(id);
@@ -119,35 +117,25 @@ fn visible(kinds: &[SearchKind], member_of: &[(TopicType, i64)]) -> SelectStatem
     for (topic_type, ids) in by_type {
         readable = readable.add(
             Condition::all()
-                .add(Expr::col((topic.clone(), post::Column::TargetType)).eq(topic_type.as_str()))
-                .add(Expr::col((topic.clone(), post::Column::TargetId)).is_in(ids)),
+                .add(col(post::Column::TargetType).eq(topic_type.as_str()))
+                .add(col(post::Column::TargetId).is_in(ids)),
         );
     }
     let mut kind = Condition::any();
     if kinds.contains(&SearchKind::Topic) {
-        kind = kind.add(Expr::col((post::Entity, post::Column::TopicId)).is_null());
+        kind = kind.add(col(post::Column::TopicId).is_null());
     }
     if kinds.contains(&SearchKind::Reply) {
-        kind = kind.add(Expr::col((post::Entity, post::Column::TopicId)).is_not_null());
+        kind = kind.add(col(post::Column::TopicId).is_not_null());
     }
     Query::select()
         .column((post::Entity, post::Column::Id))
         .from(post::Entity)
-        .join_as(
-            JoinType::InnerJoin,
-            post::Entity,
-            topic.clone(),
-            Expr::col((topic.clone(), post::Column::Id)).eq(Func::coalesce([
-                Expr::col((post::Entity, post::Column::TopicId)),
-                Expr::col((post::Entity, post::Column::Id)),
-            ])),
-        )
         .cond_where(
             Condition::all()
-                .add(Expr::col((post::Entity, post::Column::DeletedAt)).is_null())
-                .add(Expr::col((topic.clone(), post::Column::DeletedAt)).is_null())
-                .add(Expr::col((post::Entity, post::Column::HiddenAt)).is_null())
-                .add(Expr::col((topic, post::Column::HiddenAt)).is_null())
+                .add(col(post::Column::DeletedAt).is_null())
+                .add(col(post::Column::HiddenAt).is_null())
+                .add(col(post::Column::TopicLive).eq(true))
                 .add(readable)
                 .add(kind),
         )

@@ -80,12 +80,20 @@ fn mail_text(ctx: &AppContext, notice: &Notice) -> String {
     )
 }
 
+/// How many in-app notifications are stored in one transaction and pushed as it commits.
+/// A pushed notification must be one the bell can show again after a reload, so it is
+/// stored first; in batches, the sockets of one batch are written by the server's workers
+/// while the next batch is stored (issue 45 §4: all 10,000 in one transaction kept every
+/// socket waiting for the last row).
+const PUSH_BATCH: usize = 1_000;
+
 /// Writes the notifications as each member asked for them (in-app, e-mail, both or none),
-/// whatever their number in a few statements: the in-app ones in one transaction, pushed
-/// live as soon as it commits, then the e-mails in a second one. A topic in a group of ten
-/// thousand members reaches every open screen before ten thousand e-mails are rendered and
-/// queued (the last member would otherwise hear of it seconds late). Should the second
-/// step fail, the members still have the news in the app; the error is the caller's to log.
+/// whatever their number in a few statements: the in-app ones in transactions of
+/// [`PUSH_BATCH`], each pushed live as soon as it commits, then the e-mails in one more. A
+/// topic in a group of ten thousand members reaches every open screen before ten thousand
+/// e-mails are rendered and queued (the last member would otherwise hear of it seconds
+/// late). Should the e-mails fail, the members still have the news in the app; the error
+/// is the caller's to log.
 pub async fn send_all(ctx: &AppContext, hub: &Hub, notices: Vec<Notice>) -> AppResult<()> {
     let started = std::time::Instant::now();
     let deliveries = deliveries(ctx, &notices).await?;
@@ -105,13 +113,15 @@ pub async fn send_all(ctx: &AppContext, hub: &Hub, notices: Vec<Notice>) -> AppR
         }
     }
     let (shown, mails) = (in_app.len(), mailed.len());
-    let mut stored_at = read;
-    if !in_app.is_empty() {
+    let mut first_pushed_at = None;
+    let mut rows = in_app.into_iter().peekable();
+    while rows.peek().is_some() {
+        let batch: Vec<_> = rows.by_ref().take(PUSH_BATCH).collect();
         let txn = kernel::db::begin_write(&ctx.db).await?;
-        let stored = kernel::db::insert_batched_returning(&txn, in_app).await?;
+        let stored = kernel::db::insert_batched_returning(&txn, batch).await?;
         txn.commit().await?;
-        stored_at = started.elapsed();
         push(hub, stored).await?;
+        first_pushed_at.get_or_insert_with(|| started.elapsed());
     }
     let pushed_at = started.elapsed();
     queue_all(ctx, mailed, now).await?;
@@ -121,7 +131,7 @@ pub async fn send_all(ctx: &AppContext, hub: &Hub, notices: Vec<Notice>) -> AppR
         notifications = shown,
         emails = mails,
         settings_read_ms = read.as_millis() as u64,
-        stored_ms = stored_at.as_millis() as u64,
+        first_pushed_ms = first_pushed_at.unwrap_or(read).as_millis() as u64,
         pushed_ms = pushed_at.as_millis() as u64,
         emails_queued_ms = started.elapsed().as_millis() as u64,
         "notifications sent"

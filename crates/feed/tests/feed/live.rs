@@ -186,3 +186,59 @@ async fn delivery_across_instances_resumes_after_redis_restarts() {
     assert!(second.is_listening() && first.is_listening());
     eprintln!("resumed {:?} after Redis came back", started.elapsed());
 }
+
+/// Issue 45 §4: a fan-out larger than one stored batch is pushed batch by batch as each
+/// commits; every notification is stored and pushed once, none lost or repeated at a
+/// batch's edge.
+#[tokio::test]
+async fn a_fan_out_of_several_batches_stores_and_pushes_each_notification_once() {
+    const EACH: usize = 1_100;
+    let (app, _, owner) = setup().await;
+    let other = app
+        .signed_in_user("bo@example.org", "analytical 1843")
+        .await;
+    let hub = feed::live::Hub::in_process();
+    let mut members = Vec::new();
+    for token in [&owner, &other] {
+        let id = app.me(token).await["id"].as_i64().unwrap();
+        members.push((token, hub.join(id)));
+    }
+    let notices = (0..EACH)
+        .flat_map(|n| {
+            members
+                .iter()
+                .map(move |(_, member)| feed::service::notify::Notice {
+                    user_id: member.user_id,
+                    kind: kernel::notification_kinds::NEW_TOPIC,
+                    title: format!("Notice {n}"),
+                    message: String::new(),
+                    in_app_route: None,
+                    object_slug: None,
+                    content_type: None,
+                    invite_token: None,
+                    mailed_by_source: true,
+                    post_id: None,
+                })
+        })
+        .collect();
+    feed::service::notify::send_all(&app.ctx, &hub, notices)
+        .await
+        .unwrap();
+    for (token, member) in &mut members {
+        let mut pushed = Vec::new();
+        while let Ok(message) = member.messages.try_recv() {
+            let note: serde_json::Value = serde_json::from_str(&message).unwrap();
+            let title = note["title"].as_str().unwrap();
+            pushed.push(title["Notice ".len()..].parse::<usize>().unwrap());
+        }
+        pushed.sort_unstable();
+        assert_eq!(pushed, (0..EACH).collect::<Vec<_>>(), "each pushed once");
+        let (_, stored) = app.get_json_as(token, "/api/me/notifications").await;
+        assert_eq!(
+            stored["pagination"]["count"].as_u64(),
+            Some(EACH as u64),
+            "{}",
+            stored["pagination"]
+        );
+    }
+}

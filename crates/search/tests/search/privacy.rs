@@ -72,6 +72,65 @@ async fn private_topics_are_for_members_and_changes_show_at_once() {
         vec!["reply"]
     );
 
+    // Its replies go with the topic's state: hidden by its moderators, private again, and
+    // back (issue 45 §1: each reply carries its topic's state, kept in the same
+    // transaction as the change).
+    let moderate = |reporter: String, action: &'static str| {
+        let (app, owner) = (&app, owner.clone());
+        async move {
+            let (status, body) = app
+                .post_json_as(
+                    &reporter,
+                    "/api/reports",
+                    &json!({"subject_type": "topic", "subject_id": topic_id, "reason": "spam"}),
+                )
+                .await;
+            assert_eq!(status, 201, "{body}");
+            let (status, body) = app
+                .post_json_as(
+                    &owner,
+                    &format!("/api/moderation/reports/topic/{topic_id}"),
+                    &json!({"action": action, "reason": "Off topic."}),
+                )
+                .await;
+            assert_eq!(status, 200, "{body}");
+        }
+    };
+    moderate(outsider.clone(), "hide").await;
+    assert!(
+        found(&app, Some(&outsider), "q=zebrafish").await.is_empty(),
+        "a hidden topic's reply"
+    );
+    moderate(staff.clone(), "dismiss").await;
+    assert_eq!(
+        kinds(&found(&app, None, "q=zebrafish").await),
+        vec!["reply"]
+    );
+    let privacy = |is_public: bool| {
+        let (app, member, path) = (&app, member.clone(), format!("{topics}/{topic_id}"));
+        async move {
+            let (status, body) = app
+                .put_json_as(
+                    &member,
+                    &path,
+                    &json!({"text": "<p>Published medaka results</p>", "is_public": is_public}),
+                )
+                .await;
+            assert_eq!(status, 200, "{body}");
+        }
+    };
+    privacy(false).await;
+    assert!(found(&app, None, "q=zebrafish").await.is_empty());
+    assert_eq!(
+        kinds(&found(&app, Some(&member), "q=zebrafish").await),
+        vec!["reply"]
+    );
+    privacy(true).await;
+    assert_eq!(
+        kinds(&found(&app, Some(&outsider), "q=zebrafish").await),
+        vec!["reply"]
+    );
+
     // Deleted, the topic and its replies vanish.
     let (status, body) = app
         .delete_as(&member, &format!("{topics}/{topic_id}"))

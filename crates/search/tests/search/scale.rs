@@ -39,8 +39,9 @@ async fn a_word_in_thousands_of_replies_finds_a_full_page_of_public_ones() {
             .unwrap()
     };
     // Every scale reply says "ask patients", all in the long thread. The newest 1,200 are
-    // moved to another topic, made private: more than are ranked, so the newest matches
-    // before reading rights are applied would all be private.
+    // moved to another topic, made private (the topic and, as the service keeps it, each of
+    // its replies): more than are ranked, so the newest matches before reading rights are
+    // applied would all be private.
     let thread = "(SELECT topic_id FROM discussion_posts WHERE topic_id IS NOT NULL \
                   ORDER BY id DESC LIMIT 1)";
     let other = count(format!(
@@ -57,7 +58,7 @@ async fn a_word_in_thousands_of_replies_finds_a_full_page_of_public_ones() {
     ))
     .await;
     run(format!(
-        "UPDATE discussion_posts SET is_public = false WHERE id = {other}"
+        "UPDATE discussion_posts SET is_public = false WHERE id = {other} OR topic_id = {other}"
     ))
     .await;
     let private =
