@@ -18,7 +18,8 @@ const INDEX: Index = Index {
     table: "discussion_posts",
     vector: "search_vector",
     fts: "discussion_posts_fts",
-    weights: "1.0",
+    // `search_access` (SQLite, migration 67) holds who may find the post, not its words.
+    weights: "1.0, 0.0",
     snippet_column: ("text", 0),
     rich: true,
 };
@@ -55,8 +56,9 @@ impl Source for Posts {
             Some(viewer) => self.targets.member_of(viewer).await?,
             None => Vec::new(),
         };
+        let query = query.scoped("text", "search_access", &access_words(&member_of));
         let found = INDEX
-            .find(&self.db, query, &visible(kinds, &member_of), limit)
+            .find(&self.db, &query, &visible(kinds, &member_of), limit)
             .await?;
         let posts = by_id(&self.db, found.iter().map(|f| f.id).collect()).await?;
         let topic_ids = posts.values().filter_map(|p| p.topic_id).collect();
@@ -102,6 +104,19 @@ impl Source for Posts {
             })
             .collect())
     }
+}
+
+/// The words of SQLite's `search_access` column (migration 67 makes them from the row) that
+/// open the posts a viewer may find: every live public one, and the live private ones of the
+/// targets they are a member of.
+fn access_words(member_of: &[(TopicType, i64)]) -> Vec<String> {
+    std::iter::once("accesspublic".to_owned())
+        .chain(
+            member_of.iter().map(|(topic_type, id)| {
+                format!("access{}{id}", topic_type.as_str().replace('/', ""))
+            }),
+        )
+        .collect()
 }
 
 /// The posts of `kinds` a viewer may find: live, in a live topic that is public or on a

@@ -61,6 +61,32 @@ impl FullText {
     pub fn fts5(&self) -> &str {
         &self.fts5
     }
+
+    /// The same search, which on SQLite looks for its words in `column` only and finds only
+    /// rows whose `scope` column holds one of `words` (an FTS5 table that indexes who may
+    /// find each row beside its text; the walk then skips the rows no word opens instead
+    /// of reading them). PostgreSQL's query is unchanged: there the source's visibility
+    /// statement decides. No word: nothing is found.
+    pub fn scoped(&self, column: &str, scope: &str, words: &[String]) -> Self {
+        let quoted: Vec<String> = words
+            .iter()
+            .map(|w| format!("\"{}\"", w.replace('"', "\"\"")))
+            .collect();
+        let fts5 = if quoted.is_empty() {
+            // A word no row holds (the scope's words start with a letter).
+            format!("{column} : ({}) AND {scope} : \"0\"", self.fts5)
+        } else {
+            format!(
+                "{column} : ({}) AND {scope} : ({})",
+                self.fts5,
+                quoted.join(" OR ")
+            )
+        };
+        Self {
+            text: self.text.clone(),
+            fts5,
+        }
+    }
 }
 
 /// The text split at each `or` into lists of terms.
@@ -535,6 +561,28 @@ mod tests {
         assert_eq!(
             fts5("a \"quote\"\"d\"").as_deref(),
             Some("\"a\" AND \"quote\" AND \"d\"")
+        );
+    }
+
+    #[test]
+    fn a_scoped_search_looks_in_its_column_among_the_rows_its_words_open() {
+        let query = FullText::parse("stroke or \"blood pressure\" -mice").unwrap();
+        let scoped = query.scoped("text", "access", &["public".into(), "g\"1".into()]);
+        assert_eq!(
+            scoped.fts5(),
+            "text : ((\"stroke\") OR (\"blood pressure\" NOT \"mice\")) \
+             AND access : (\"public\" OR \"g\"\"1\")"
+        );
+        assert_eq!(
+            scoped.text(),
+            query.text(),
+            "PostgreSQL's query is unchanged"
+        );
+        assert!(
+            query
+                .scoped("text", "access", &[])
+                .fts5()
+                .ends_with("AND access : \"0\"")
         );
     }
 
