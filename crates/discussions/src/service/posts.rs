@@ -184,7 +184,6 @@ pub async fn save_edit(
     let saved = async {
         let txn = kernel::db::begin_write(&ctx.db).await?;
         let now = kernel::clock::now();
-        let was_public = post.is_public;
         let mut active: post::ActiveModel = post.into();
         active.text = Set(text);
         if let Some(is_public) = is_public {
@@ -193,7 +192,10 @@ pub async fn save_edit(
         active.edited_at = Set(Some(now));
         active.updated_at = Set(now);
         let saved = active.update(&txn).await?;
-        if saved.topic_id.is_none() && saved.is_public != was_public {
+        // Copied whenever the edit sets the privacy, never decided from the row read before
+        // this transaction: of two edits racing, the one that commits last leaves its
+        // value on the topic and its replies alike.
+        if saved.topic_id.is_none() && is_public.is_some() {
             topic_state_changed(&txn, saved.id).await?;
         }
         attachments::attach(&txn, saved.id, &stored).await?;

@@ -173,3 +173,57 @@ async fn private_topics_are_for_members_and_changes_show_at_once() {
     assert_eq!(status, 200, "{body}");
     assert!(found(&app, None, "q=medaka").await.is_empty());
 }
+
+/// Edits that change a topic's privacy, fired at once with replies being posted: whichever
+/// commits last, the topic and every reply agree, so a visitor finds the replies exactly
+/// when the topic is public.
+#[tokio::test]
+async fn racing_privacy_edits_and_replies_leave_every_reply_with_its_topics_privacy() {
+    let (app, staff, owner) = setup().await;
+    let (group_id, _) = approved_group(&app, &owner, &staff, "Race desk", &["stroke"]).await;
+    let topics = format!("/api/groups/{group_id}/discussions");
+    let (status, topic) = app
+        .post_json_as(&owner, &topics, &json!({"text": "<p>Okapi notes</p>"}))
+        .await;
+    assert_eq!(status, 201, "{topic}");
+    let topic_id = topic["data"]["id"].as_i64().unwrap();
+    let path = format!("{topics}/{topic_id}");
+    let edits = (0..8).map(|n| {
+        let (app, owner, path) = (&app, owner.clone(), path.clone());
+        async move {
+            let body = json!({"text": "<p>Okapi notes</p>", "is_public": n % 2 == 0});
+            app.put_json_as(&owner, &path, &body).await.0
+        }
+    });
+    let replies = (0..4).map(|_| {
+        let (app, owner) = (&app, owner.clone());
+        async move {
+            app.client
+                .post(app.url(&format!("/api/discussion/{topic_id}/comments")))
+                .bearer_auth(&owner)
+                .multipart(reqwest::multipart::Form::new().text("text", "<p>Quagga sighting</p>"))
+                .send()
+                .await
+                .unwrap()
+                .status()
+                .as_u16()
+        }
+    });
+    let (edited, replied) = tokio::join!(
+        futures_util::future::join_all(edits),
+        futures_util::future::join_all(replies)
+    );
+    assert!(edited.iter().all(|&s| s == 200), "{edited:?}");
+    assert!(replied.iter().all(|&s| s == 201), "{replied:?}");
+    let (_, listed) = app.get_json_as(&owner, &topics).await;
+    let public = listed["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == topic_id)
+        .and_then(|t| t["is_public"].as_bool())
+        .unwrap_or_else(|| panic!("{listed}"));
+    let seen = found(&app, None, "q=quagga").await.len();
+    assert_eq!(seen, if public { 4 } else { 0 }, "topic public: {public}");
+    assert_eq!(found(&app, Some(&owner), "q=quagga").await.len(), 4);
+}
