@@ -43,6 +43,7 @@ impl TestDatabase {
         let Some(admin_url) = std::env::var("TEST_DATABASE_URL")
             .ok()
             .filter(|u| !u.is_empty())
+            .map(|u| without_tls_on_loopback(&u))
         else {
             return Self { postgres: None };
         };
@@ -236,6 +237,31 @@ pub async fn seed_sqlite(data_dir: &Path) {
 }
 
 /// `postgres://u@h:5432/postgres?x=y` with the database name swapped.
+/// `url` asking for no TLS when it names this machine's loopback and says nothing of TLS.
+/// The tests' binaries are unoptimised, and there a TLS handshake (sqlx's default is to
+/// try it, and the machines' PostgreSQL offers it) took 100-180 ms of each connection, most
+/// of a short test's time; on the loopback it protects nothing. A URL that sets `sslmode`
+/// is left as it is.
+fn without_tls_on_loopback(url: &str) -> String {
+    let (base, query) = url.split_once('?').unwrap_or((url, ""));
+    let host = base
+        .split_once("://")
+        .map_or(base, |(_, rest)| rest)
+        .split('/')
+        .next()
+        .unwrap_or_default();
+    let host = host.rsplit_once('@').map_or(host, |(_, h)| h);
+    let loopback = ["127.0.0.1", "localhost", "[::1]"]
+        .iter()
+        .any(|name| host == *name || host.starts_with(&format!("{name}:")));
+    let says_tls = query.split('&').any(|pair| pair.starts_with("sslmode="));
+    match (loopback && !says_tls, query.is_empty()) {
+        (false, _) => url.to_owned(),
+        (true, true) => format!("{base}?sslmode=disable"),
+        (true, false) => format!("{url}&sslmode=disable"),
+    }
+}
+
 fn replace_database(url: &str, name: &str) -> String {
     let (base, query) = url
         .split_once('?')
@@ -249,6 +275,27 @@ fn replace_database(url: &str, name: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_loopback_server_is_reached_without_tls_unless_the_url_says() {
+        use super::without_tls_on_loopback as plain;
+        assert_eq!(
+            plain("postgres://postgres@127.0.0.1:5432/postgres"),
+            "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"
+        );
+        assert_eq!(
+            plain("postgres://u:p@localhost/db?application_name=t"),
+            "postgres://u:p@localhost/db?application_name=t&sslmode=disable"
+        );
+        assert_eq!(
+            plain("postgres://u@127.0.0.1/db?sslmode=require"),
+            "postgres://u@127.0.0.1/db?sslmode=require"
+        );
+        assert_eq!(
+            plain("postgres://u@db.example.org:5432/db"),
+            "postgres://u@db.example.org:5432/db"
+        );
+    }
+
     #[test]
     fn swaps_the_database_name() {
         assert_eq!(
