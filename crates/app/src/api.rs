@@ -136,23 +136,41 @@ fn document_every_error(doc: &mut utoipa::openapi::OpenApi) {
 /// Where the contract is served as JSON (Swagger UI reads it there).
 pub const CONTRACT_PATH: &str = "/api/openapi.json";
 
-/// The contract as served, rendered once at start and shared by every worker. As a
-/// structure the document is a few megabytes of small allocations; a copy per worker (and
-/// one more for Swagger UI) was most of an idle server's memory.
-#[derive(Clone)]
-pub struct ContractJson(web::Bytes);
+/// The contract as served, rendered on its first request and then shared by every worker.
+/// As a structure the document is a few megabytes of small allocations; a copy per worker
+/// (and one more for Swagger UI) was most of an idle server's memory. Not at start: with
+/// its examples it took some 190 ms of an unoptimised start (every integration test's),
+/// and a server may never be asked for it.
+#[derive(Default)]
+pub struct ContractJson(std::sync::OnceLock<web::Bytes>);
 
 impl ContractJson {
-    pub fn render(doc: &serde_json::Value) -> anyhow::Result<Self> {
-        Ok(Self(serde_json::to_vec(doc)?.into()))
+    fn rendered(&self) -> web::Bytes {
+        self.0
+            .get_or_init(|| openapi().to_string().into_bytes().into())
+            .clone()
     }
 }
 
 /// `GET /api/openapi.json`.
-pub async fn contract(json: web::Data<ContractJson>) -> actix_web::HttpResponse {
-    actix_web::HttpResponse::Ok()
+pub async fn contract(
+    json: web::Data<ContractJson>,
+) -> Result<actix_web::HttpResponse, kernel::AppError> {
+    let body = match json.0.get() {
+        Some(body) => body.clone(),
+        None => web::block(move || json.rendered())
+            .await
+            .map_err(|e| kernel::AppError::Internal(e.into()))?,
+    };
+    Ok(actix_web::HttpResponse::Ok()
         .content_type(actix_web::http::header::ContentType::json())
-        .body(json.0.clone())
+        .body(body))
+}
+
+/// The `/api` paths the server routes, with their methods and parameters: the contract's
+/// paths without its examples (what [`crate::methods::MethodTable`] reads).
+pub fn routed_paths() -> serde_json::Value {
+    serde_json::json!({ "paths": mount(actix_web::App::new()).1.paths })
 }
 
 /// `openapi.yaml` text, as `cohort openapi` prints it: the document's parts in the order
