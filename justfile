@@ -80,12 +80,13 @@ lighthouse: chromium build
     COHORT_BIN={{cohort}} scripts/lighthouse.sh
 
 # The same in CI on the debug binary (a release build would not fit CI's time; the server
-# only hands out the built front end and cached reads, so the pages measure the same), five
-# runs a page: since the demo groups hold discussions, the group page's best of three
+# only hands out the built front end and cached reads, so the pages measure the same), up to
+# five runs a page, stopping at the first within its limits (the verdict is what the five
+# would give): since the demo groups hold discussions, the group page's best of three
 # measured 58, 62 and 64 against its limit of 60 on a quiet machine, a verdict left to noise
 # (the two group pages' floor is now 50: frontend/scripts/lighthouse.mjs says why).
 lighthouse-ci: chromium frontend-build debug-build
-    LIGHTHOUSE_RUNS="${LIGHTHOUSE_RUNS:-5}" COHORT_BIN={{cohort_debug}} scripts/lighthouse.sh
+    LIGHTHOUSE_RUNS="${LIGHTHOUSE_RUNS:-5}" LIGHTHOUSE_UNTIL_WITHIN=on COHORT_BIN={{cohort_debug}} scripts/lighthouse.sh
 
 # schemathesis against freshly started binaries as a visitor, a member and staff: every
 # check, a bounded budget (FUZZ_EXAMPLES per operation, 4 by default, about 40,000 requests),

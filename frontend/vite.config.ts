@@ -36,6 +36,8 @@ export default defineConfig({
   test: {
     globals: true,
     environment: 'jsdom',
+    // Worker threads, not processes: 59 s instead of 73 for the 49 files on two cores.
+    pool: 'threads',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,

@@ -12,10 +12,13 @@
 //   COHORT_URL=http://127.0.0.1:18190 node scripts/lighthouse.mjs
 //
 // Each page is measured LIGHTHOUSE_RUNS times (3 by default). The report shows the median run,
-// as Lighthouse's authors advise; the limits judge the best run. On a shared machine the noise
-// only ever slows a run (another process takes the core: CI's groups list scored 55, 57 and 62
-// in one run), while a regression in the page slows every run, so the best run is the one that
-// measures the page rather than the machine.
+// as Lighthouse's authors advise; the limits judge the best run: a page passes when one of its
+// runs is within every limit. On a shared machine the noise only ever slows a run (another
+// process takes the core: CI's groups list scored 55, 57 and 62 in one run), while a regression
+// in the page slows every run, so the best run is the one that measures the page rather than
+// the machine. With LIGHTHOUSE_UNTIL_WITHIN=on (CI) a page's runs stop at the first one within
+// its limits: the verdict is the one all the runs would give, and a page well inside them is
+// measured once (five runs of each page were 216 s of CI's 26 minutes).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -37,6 +40,14 @@ const LIMITS = { performance: 60, cls: 0.05, lcpMs: 6000 };
 // verdict left to the machine. Their LCP limit still catches what a real regression costs.
 const PERFORMANCE_FLOOR = { 'groups list': 50, group: 50 };
 const performanceLimit = (page) => PERFORMANCE_FLOOR[page] ?? LIMITS.performance;
+const untilWithin = process.env.LIGHTHOUSE_UNTIL_WITHIN === 'on';
+
+/** The limits a run of `page` misses (none: it is within its budget). */
+const misses = (page, run) => [
+  ...(run.performance < performanceLimit(page) ? [`performance ${run.performance} < ${performanceLimit(page)}`] : []),
+  ...(run.cls >= LIMITS.cls ? [`CLS ${run.cls.toFixed(3)} >= ${LIMITS.cls}`] : []),
+  ...(run.lcpMs >= LIMITS.lcpMs ? [`LCP ${Math.round(run.lcpMs)} ms >= ${LIMITS.lcpMs} ms`] : []),
+];
 
 async function firstOf(path, pick) {
   const response = await fetch(`${base}${path}`);
@@ -122,10 +133,12 @@ try {
         si: audits['speed-index'].numericValue,
         html: result.report,
       });
+      if (untilWithin && misses(name, scores.at(-1)).length === 0) break;
     }
     if (scores.length === 0) throw new Error(`${name}: Lighthouse finished no run`);
     const middle = scores.find((s) => s.performance === median(scores.map((x) => x.performance)));
-    const best = scores.reduce((a, b) => (b.performance > a.performance ? b : a));
+    const best =
+      scores.find((s) => misses(name, s).length === 0) ?? scores.reduce((a, b) => (b.performance > a.performance ? b : a));
     writeFileSync(`${outDir}${name.replace(/ /g, '-')}.html`, middle.html);
     const row = {
       page: name,
@@ -138,6 +151,7 @@ try {
       cls: Number(middle.cls.toFixed(3)),
       runs: scores.map((s) => s.performance),
       best: { performance: best.performance, lcpMs: Math.round(best.lcpMs), cls: Number(best.cls.toFixed(3)) },
+      misses: misses(name, best),
     };
     results.push(row);
     console.log(
@@ -149,11 +163,7 @@ try {
 }
 
 writeFileSync(`${outDir}summary.json`, `${JSON.stringify(results, null, 2)}\n`);
-const failures = results.flatMap((r) => [
-  ...(r.best.performance < performanceLimit(r.page) ? [`${r.page}: best performance ${r.best.performance} < ${performanceLimit(r.page)}`] : []),
-  ...(r.best.cls >= LIMITS.cls ? [`${r.page}: best run's CLS ${r.best.cls} >= ${LIMITS.cls}`] : []),
-  ...(r.best.lcpMs >= LIMITS.lcpMs ? [`${r.page}: best run's LCP ${r.best.lcpMs} ms >= ${LIMITS.lcpMs} ms`] : []),
-]);
+const failures = results.flatMap((r) => r.misses.map((miss) => `${r.page}: best run's ${miss}`));
 if (failures.length) {
   console.error(`\nLighthouse budget missed (reports in ${outDir}):\n- ${failures.join('\n- ')}`);
   process.exit(1);

@@ -426,6 +426,7 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
     let hub = web::Data::new(hub);
     let security = SecurityHeaders::new(&context.config)?;
     let grace = context.config.shutdown_grace_secs;
+    let workers = context.config.http_workers;
     let log_sql = context.config.log_sql;
     let metrics_addr = context.config.metrics_addr;
     let separate_metrics = metrics_addr.is_some();
@@ -433,7 +434,7 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
     if let Some(address) = metrics_addr {
         serve_metrics_on(address, data.clone(), hub.clone())?;
     }
-    let server = HttpServer::new(move || {
+    let mut server = HttpServer::new(move || {
         let app = App::new()
             .app_data(data.clone())
             .app_data(targets.clone())
@@ -521,15 +522,19 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
         app.configure(site_index::configure)
             .configure(well_known::configure)
             .configure(spa::configure(&static_dir, data.clone(), reads.clone()))
-    })
+    });
+    if workers > 0 {
+        server = server.workers(usize::try_from(workers)?);
+    }
     // An idle connection stays open longer than a proxy keeps its idle upstream ones (nginx:
     // 60 s), so the proxy, never the instance, closes it: closed from this side, a request the
     // proxy sent on it at that moment would fail (a POST is not retried: a 502).
-    .keep_alive(KEEP_ALIVE)
-    .listen(listener)?
-    // Signals are ours to handle (see `shutdown_signal`), so tests install none.
-    .disable_signals()
-    .shutdown_timeout(grace)
-    .run();
+    let server = server
+        .keep_alive(KEEP_ALIVE)
+        .listen(listener)?
+        // Signals are ours to handle (see `shutdown_signal`), so tests install none.
+        .disable_signals()
+        .shutdown_timeout(grace)
+        .run();
     Ok(server)
 }

@@ -96,6 +96,9 @@ pub struct Config {
     /// `COHORT_SHUTDOWN_GRACE`: seconds in-flight requests (uploads among them) get to
     /// finish after SIGTERM (default 30).
     pub shutdown_grace_secs: u64,
+    /// `COHORT_HTTP_WORKERS`: threads that answer HTTP requests; 0 (the default), one per
+    /// core. Each thread serves many connections at once (slow work runs on other threads).
+    pub http_workers: u32,
     /// `COHORT_LOG_SQL`: log every statement (`on`), with its values (`values`), or not
     /// (`off`, the default); with it on, responses say how many statements they ran.
     pub log_sql: crate::sql_trace::SqlLog,
@@ -618,6 +621,13 @@ impl Config {
                 1,
                 600,
             )?),
+            http_workers: parse_number(
+                "COHORT_HTTP_WORKERS",
+                get("COHORT_HTTP_WORKERS"),
+                0,
+                0,
+                256,
+            )?,
             captcha,
             captcha_difficulty: u8::try_from(captcha_difficulty).unwrap_or(16),
             rate_limits,
@@ -778,6 +788,17 @@ mod tests {
                 .variable,
             "COHORT_EMBED_ORIGINS"
         );
+    }
+
+    #[test]
+    fn http_workers_are_one_per_core_unless_set() {
+        assert_eq!(with(&[]).unwrap().http_workers, 0);
+        assert_eq!(
+            with(&[("COHORT_HTTP_WORKERS", "4")]).unwrap().http_workers,
+            4
+        );
+        let err = with(&[("COHORT_HTTP_WORKERS", "1000")]).unwrap_err();
+        assert_eq!(err.variable, "COHORT_HTTP_WORKERS");
     }
 
     #[test]

@@ -55,6 +55,9 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     // Tests that exercise these switch them back on.
     config.captcha = false;
     config.rate_limits = false;
+    // One thread answers a test's requests (it serves them concurrently): each thread builds
+    // the whole router, and a second one was some 75 ms of every unoptimised test's start.
+    config.http_workers = 1;
     adjust(&mut config);
     if config.database_url.is_none() {
         database::seed_sqlite(&config.data_dir).await;
