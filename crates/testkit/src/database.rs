@@ -236,32 +236,25 @@ pub async fn seed_sqlite(data_dir: &Path) {
     std::fs::copy(sqlite_template().await, &file).expect("copy the template");
 }
 
-/// `postgres://u@h:5432/postgres?x=y` with the database name swapped.
 /// `url` asking for no TLS when it names this machine's loopback and says nothing of TLS.
 /// The tests' binaries are unoptimised, and there a TLS handshake (sqlx's default is to
 /// try it, and the machines' PostgreSQL offers it) took 100-180 ms of each connection, most
 /// of a short test's time; on the loopback it protects nothing. A URL that sets `sslmode`
 /// is left as it is.
 fn without_tls_on_loopback(url: &str) -> String {
-    let (base, query) = url.split_once('?').unwrap_or((url, ""));
-    let host = base
-        .split_once("://")
-        .map_or(base, |(_, rest)| rest)
-        .split('/')
-        .next()
-        .unwrap_or_default();
-    let host = host.rsplit_once('@').map_or(host, |(_, h)| h);
-    let loopback = ["127.0.0.1", "localhost", "[::1]"]
-        .iter()
-        .any(|name| host == *name || host.starts_with(&format!("{name}:")));
-    let says_tls = query.split('&').any(|pair| pair.starts_with("sslmode="));
-    match (loopback && !says_tls, query.is_empty()) {
-        (false, _) => url.to_owned(),
-        (true, true) => format!("{base}?sslmode=disable"),
-        (true, false) => format!("{url}&sslmode=disable"),
+    let Ok(parsed) = reqwest::Url::parse(url) else {
+        return url.to_owned();
+    };
+    let loopback = matches!(parsed.host_str(), Some("127.0.0.1" | "localhost" | "[::1]"));
+    let says_tls = parsed.query_pairs().any(|(key, _)| key == "sslmode");
+    if !loopback || says_tls {
+        return url.to_owned();
     }
+    let separator = if parsed.query().is_some() { '&' } else { '?' };
+    format!("{url}{separator}sslmode=disable")
 }
 
+/// `postgres://u@h:5432/postgres?x=y` with the database name swapped.
 fn replace_database(url: &str, name: &str) -> String {
     let (base, query) = url
         .split_once('?')
@@ -293,6 +286,10 @@ mod tests {
         assert_eq!(
             plain("postgres://u@db.example.org:5432/db"),
             "postgres://u@db.example.org:5432/db"
+        );
+        assert_eq!(
+            plain("postgres://u@[::1]:5432/db"),
+            "postgres://u@[::1]:5432/db?sslmode=disable"
         );
     }
 
