@@ -72,6 +72,7 @@ mod m20261129_000064_trusted_reports;
 mod m20261129_000065_export_attempts;
 mod m20261130_000066_topic_state_on_replies;
 mod m20261130_000067_discussion_search_access;
+mod m20261130_000068_findable_posts_index;
 
 pub struct Migrator;
 
@@ -180,6 +181,7 @@ fn every_migration() -> Vec<Box<dyn MigrationTrait>> {
         Box::new(m20261129_000065_export_attempts::Migration),
         Box::new(m20261130_000066_topic_state_on_replies::Migration),
         Box::new(m20261130_000067_discussion_search_access::Migration),
+        Box::new(m20261130_000068_findable_posts_index::Migration),
     ]
 }
 

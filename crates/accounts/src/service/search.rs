@@ -5,7 +5,7 @@ use async_trait::async_trait;
 use kernel::search::{Found, FullText, Hit, Index, Rows, SearchKind, Source};
 use kernel::{AppResult, CurrentUser};
 use sea_orm::DatabaseConnection;
-use sea_orm::sea_query::{Expr, ExprTrait, Query};
+use sea_orm::sea_query::{Condition, Expr, ExprTrait};
 
 use crate::entity::user;
 
@@ -41,13 +41,10 @@ impl Source for Profiles {
         _viewer: Option<&CurrentUser>,
         limit: u64,
     ) -> AppResult<Vec<Hit>> {
-        let public = Query::select()
-            .column(user::Column::Id)
-            .from(user::Entity)
-            .and_where(Expr::col(user::Column::IsActive).eq(true))
-            .and_where(Expr::col(user::Column::ProfileIsPrivate).eq(false))
-            .and_where(Expr::col(user::Column::DeactivatedAt).is_null())
-            .to_owned();
+        let public = Condition::all()
+            .add(Expr::col(user::Column::IsActive).eq(true))
+            .add(Expr::col(user::Column::ProfileIsPrivate).eq(false))
+            .add(Expr::col(user::Column::DeactivatedAt).is_null());
         let rows: Rows<user::Entity, _, _> = Rows {
             id: user::Column::Id,
             id_of: |u: &user::Model| u.id,
@@ -62,6 +59,6 @@ impl Source for Profiles {
                 at: member.date_joined,
             },
         };
-        INDEX.hits(&self.db, query, &public, limit, rows).await
+        INDEX.hits(&self.db, query, &[public], limit, rows).await
     }
 }

@@ -4,7 +4,7 @@ use async_trait::async_trait;
 use kernel::search::{Found, FullText, Hit, Index, Rows, SearchKind, Source};
 use kernel::{AppResult, CurrentUser};
 use sea_orm::DatabaseConnection;
-use sea_orm::sea_query::{Expr, ExprTrait, Query};
+use sea_orm::sea_query::{Condition, Expr, ExprTrait};
 
 use crate::entity::{blog_post, lecture};
 
@@ -36,11 +36,7 @@ impl Content {
     }
 
     async fn posts(&self, query: &FullText, limit: u64) -> AppResult<Vec<Hit>> {
-        let published = Query::select()
-            .column(blog_post::Column::Id)
-            .from(blog_post::Entity)
-            .and_where(Expr::col(blog_post::Column::Published).eq(true))
-            .to_owned();
+        let published = Condition::all().add(Expr::col(blog_post::Column::Published).eq(true));
         let rows: Rows<blog_post::Entity, _, _> = Rows {
             id: blog_post::Column::Id,
             id_of: |p: &blog_post::Model| p.id,
@@ -55,14 +51,10 @@ impl Content {
                 at: post.date,
             },
         };
-        POSTS.hits(&self.db, query, &published, limit, rows).await
+        POSTS.hits(&self.db, query, &[published], limit, rows).await
     }
 
     async fn lectures(&self, query: &FullText, limit: u64) -> AppResult<Vec<Hit>> {
-        let every = Query::select()
-            .column(lecture::Column::Id)
-            .from(lecture::Entity)
-            .to_owned();
         let rows: Rows<lecture::Entity, _, _> = Rows {
             id: lecture::Column::Id,
             id_of: |l: &lecture::Model| l.id,
@@ -77,7 +69,9 @@ impl Content {
                 at: lecture.created_at,
             },
         };
-        LECTURES.hits(&self.db, query, &every, limit, rows).await
+        LECTURES
+            .hits(&self.db, query, &[Condition::all()], limit, rows)
+            .await
     }
 }
 

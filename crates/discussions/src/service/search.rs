@@ -8,7 +8,7 @@ use async_trait::async_trait;
 use kernel::search::{FullText, Hit, Index, SearchKind, Source};
 use kernel::{AppResult, CurrentUser};
 use sea_orm::DatabaseConnection;
-use sea_orm::sea_query::{Condition, Expr, ExprTrait, Query, SelectStatement};
+use sea_orm::sea_query::{Condition, Expr, ExprTrait};
 
 use crate::entity::post;
 use crate::enums::TopicType;
@@ -119,23 +119,13 @@ fn access_words(member_of: &[(TopicType, i64)]) -> Vec<String> {
         .collect()
 }
 
-/// The posts of `kinds` a viewer may find: live, in a live topic that is public or on a
-/// target they are a member of. Each post carries its topic's state, so this reads the
-/// post's row alone.
-fn visible(kinds: &[SearchKind], member_of: &[(TopicType, i64)]) -> SelectStatement {
+/// The posts of `kinds` a viewer may find, as alternatives: live, in a live topic, and
+/// public — or private on a target they are a member of. Each post carries its topic's
+/// state, so this reads the post's row alone; the public alternative is the predicate of
+/// PostgreSQL's partial index `idx_discussion_posts_findable` (migration 68), so finding
+/// the newest public matches skips the private posts instead of reading each of them.
+fn visible(kinds: &[SearchKind], member_of: &[(TopicType, i64)]) -> Vec<Condition> {
     let col = |column: post::Column| Expr::col((post::Entity, column));
-    let mut readable = Condition::any().add(col(post::Column::IsPublic).eq(true));
-    let mut by_type: HashMap<TopicType, Vec<i64>> = HashMap::new();
-    for &(topic_type, id) in member_of {
-        by_type.entry(topic_type).or_default().push(id);
-    }
-    for (topic_type, ids) in by_type {
-        readable = readable.add(
-            Condition::all()
-                .add(col(post::Column::TargetType).eq(topic_type.as_str()))
-                .add(col(post::Column::TargetId).is_in(ids)),
-        );
-    }
     let mut kind = Condition::any();
     if kinds.contains(&SearchKind::Topic) {
         kind = kind.add(col(post::Column::TopicId).is_null());
@@ -143,18 +133,29 @@ fn visible(kinds: &[SearchKind], member_of: &[(TopicType, i64)]) -> SelectStatem
     if kinds.contains(&SearchKind::Reply) {
         kind = kind.add(col(post::Column::TopicId).is_not_null());
     }
-    Query::select()
-        .column((post::Entity, post::Column::Id))
-        .from(post::Entity)
-        .cond_where(
-            Condition::all()
-                .add(col(post::Column::DeletedAt).is_null())
-                .add(col(post::Column::HiddenAt).is_null())
-                .add(col(post::Column::TopicLive).eq(true))
-                .add(readable)
-                .add(kind),
-        )
-        .to_owned()
+    let live = Condition::all()
+        .add(col(post::Column::DeletedAt).is_null())
+        .add(col(post::Column::HiddenAt).is_null())
+        .add(col(post::Column::TopicLive).eq(true))
+        .add(kind);
+    let mut by_type: HashMap<TopicType, Vec<i64>> = HashMap::new();
+    for &(topic_type, id) in member_of {
+        by_type.entry(topic_type).or_default().push(id);
+    }
+    let mut alternatives = vec![live.clone().add(col(post::Column::IsPublic).eq(true))];
+    if !by_type.is_empty() {
+        let targets = by_type
+            .into_iter()
+            .fold(Condition::any(), |any, (topic_type, ids)| {
+                any.add(
+                    Condition::all()
+                        .add(col(post::Column::TargetType).eq(topic_type.as_str()))
+                        .add(col(post::Column::TargetId).is_in(ids)),
+                )
+            });
+        alternatives.push(live.add(col(post::Column::IsPublic).eq(false)).add(targets));
+    }
+    alternatives
 }
 
 async fn by_id(db: &DatabaseConnection, ids: Vec<i64>) -> AppResult<HashMap<i64, post::Model>> {

@@ -54,7 +54,13 @@ impl Source for Groups {
             },
         };
         INDEX
-            .hits(&self.db, query, &super::browse::public_ids(), limit, rows)
+            .hits(
+                &self.db,
+                query,
+                &[super::browse::public_condition()],
+                limit,
+                rows,
+            )
             .await
     }
 }

@@ -2,7 +2,8 @@
 //! phrases", `-excluded` words and `or`, as PostgreSQL's `websearch_to_tsquery` reads them.
 
 use sea_orm::sea_query::{
-    Alias, Expr, ExprTrait, JoinType, Order, Query, SelectStatement, SimpleExpr,
+    Alias, Asterisk, Condition, Expr, ExprTrait, JoinType, Order, Query, SelectStatement,
+    SimpleExpr, UnionType,
 };
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult, QueryFilter, Statement,
@@ -161,7 +162,11 @@ const SNIPPET_WORDS: u32 = 24;
 /// of thousands of rows; ranking and highlighting each took seconds. The index finds the
 /// newest matches the viewer may read, these are ranked, and only the page's rows are
 /// highlighted: a rare word (fewer matches than this) is ranked over every match as before.
-pub const CANDIDATES: u64 = 1000;
+/// Ranking is most of a common word's cost (`ts_rank` and `bm25` read each candidate's
+/// words): 250 rather than 1,000 took the common word's statements from 13.8 to 5.6 ms on
+/// PostgreSQL (docs/benchmarks-notes.md), and 250 recent matches are more than the ten
+/// pages a search shows.
+pub const CANDIDATES: u64 = 250;
 
 /// The table's alias in the statements that rank and highlight.
 const T: &str = "t";
@@ -226,16 +231,66 @@ impl Index {
         )
     }
 
-    /// The newest [`CANDIDATES`] rows matching `query` among those `visible` selects (a
-    /// statement over the table, unaliased, selecting its id), with their rank: one pass
-    /// of the index, in its order.
+    /// The newest [`CANDIDATES`] rows matching `query` among the visible ones (those for
+    /// which any of `visible`, conditions on the table, holds), with their rank. SQLite
+    /// takes them in one pass of its index, in its order. PostgreSQL walks each
+    /// alternative on its own and keeps the newest of their candidates: a walk under one
+    /// condition can follow a partial index made for it (the public posts'), where the
+    /// alternatives joined by `OR` would walk every row and skip the invisible ones.
     fn candidates(
         &self,
         backend: DbBackend,
         query: &FullText,
-        visible: &SelectStatement,
+        visible: &[Condition],
     ) -> SelectStatement {
-        let mut candidates = visible.clone();
+        if backend != DbBackend::Postgres || visible.len() < 2 {
+            let any = match visible {
+                [only] => only.clone(),
+                _ => visible
+                    .iter()
+                    .cloned()
+                    .fold(Condition::any(), Condition::add),
+            };
+            return self.newest_matches(backend, query, any);
+        }
+        let (id, newest) = (Alias::new("id"), Alias::new("newest"));
+        let walks = visible.iter().enumerate().map(|(i, condition)| {
+            Query::select()
+                .column(Asterisk)
+                .from_subquery(
+                    self.newest_matches(backend, query, condition.clone()),
+                    Alias::new(format!("walk{i}")),
+                )
+                .to_owned()
+        });
+        // Not `UNION ALL`: alternatives that overlap give a row once.
+        let union = walks
+            .reduce(|mut union, walk| {
+                union.union(UnionType::Distinct, walk);
+                union
+            })
+            .unwrap_or_else(Query::select);
+        Query::select()
+            .column(Asterisk)
+            .from_subquery(union, newest.clone())
+            .order_by((newest, id), Order::Desc)
+            .limit(CANDIDATES)
+            .to_owned()
+    }
+
+    /// The newest [`CANDIDATES`] rows matching `query` for which `visible` holds, with
+    /// their rank: one pass of the index, in its order.
+    fn newest_matches(
+        &self,
+        backend: DbBackend,
+        query: &FullText,
+        visible: Condition,
+    ) -> SelectStatement {
+        let mut candidates = Query::select()
+            .column((Alias::new(self.table), Alias::new("id")))
+            .from(Alias::new(self.table))
+            .cond_where(visible)
+            .to_owned();
         // Newest first by the index's own order on SQLite, so FTS5 walks its lists from
         // the end and stops at the limit. `+ 0` keeps the planner from leading with the
         // table and asking FTS5 about each row (SQLite 3.51 did, for the groups: 188 ms
@@ -268,7 +323,7 @@ impl Index {
         &self,
         backend: DbBackend,
         query: &FullText,
-        visible: &SelectStatement,
+        visible: &[Condition],
         limit: u64,
     ) -> SelectStatement {
         let (id, score, candidates) = (
@@ -294,7 +349,7 @@ impl Index {
         &self,
         backend: DbBackend,
         query: &FullText,
-        visible: &SelectStatement,
+        visible: &[Condition],
         limit: u64,
     ) -> Statement {
         let ranked = self.ranked(backend, query, visible, limit);
@@ -374,14 +429,14 @@ pub struct Rows<E: EntityTrait, I, H> {
 pub const MAX_FOUND: u64 = 200;
 
 impl Index {
-    /// The best `limit` rows matching `query` among those whose id `visible` selects (a
-    /// statement over the table, unaliased), best first, in one statement: the newest
+    /// The best `limit` rows matching `query` among those for which any of `visible`
+    /// (conditions on the table, unaliased) holds, best first, in one statement: the newest
     /// [`CANDIDATES`] matches ranked, the page's rows highlighted.
     pub async fn find(
         &self,
         db: &impl ConnectionTrait,
         query: &FullText,
-        visible: &SelectStatement,
+        visible: &[Condition],
         limit: u64,
     ) -> AppResult<Vec<Found>> {
         let backend = db.get_database_backend();
@@ -395,7 +450,7 @@ impl Index {
         &self,
         db: &impl ConnectionTrait,
         query: &FullText,
-        visible: &SelectStatement,
+        visible: &[Condition],
         limit: u64,
         rows: Rows<E, I, H>,
     ) -> AppResult<Vec<super::Hit>>

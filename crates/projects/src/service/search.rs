@@ -3,7 +3,7 @@
 use async_trait::async_trait;
 use kernel::search::{Found, FullText, Hit, Index, Rows, SearchKind, Source};
 use kernel::{AppResult, CurrentUser};
-use sea_orm::sea_query::{Expr, ExprTrait, Query};
+use sea_orm::sea_query::{Condition, Expr, ExprTrait};
 use sea_orm::{DatabaseConnection, Iterable};
 
 use crate::entity::project;
@@ -45,11 +45,7 @@ impl Source for Projects {
             .filter(|s| crate::policy::is_public(*s))
             .map(ProjectStatus::as_str)
             .collect();
-        let visible = Query::select()
-            .column(project::Column::Id)
-            .from(project::Entity)
-            .and_where(Expr::col(project::Column::Status).is_in(public))
-            .to_owned();
+        let visible = Condition::all().add(Expr::col(project::Column::Status).is_in(public));
         let rows: Rows<project::Entity, _, _> = Rows {
             id: project::Column::Id,
             id_of: |p: &project::Model| p.id,
@@ -64,6 +60,6 @@ impl Source for Projects {
                 at: project.live_at.unwrap_or(project.created_at),
             },
         };
-        INDEX.hits(&self.db, query, &visible, limit, rows).await
+        INDEX.hits(&self.db, query, &[visible], limit, rows).await
     }
 }

@@ -15,6 +15,48 @@ fn kinds(found: &[(String, String)]) -> Vec<&str> {
     kinds
 }
 
+/// Issue 45 §1: a member's search walks the public posts and their targets' private ones
+/// apart (on PostgreSQL each walk follows its own index) and finds both, newest together.
+#[tokio::test]
+async fn a_member_finds_public_and_private_matches_together() {
+    let (app, staff, owner) = setup().await;
+    let (group_id, slug) = approved_group(&app, &owner, &staff, "Trial desk", &["stroke"]).await;
+    let member = app.signed_in_user("bo@example.org", PASSWORD).await;
+    join(&app, &owner, &slug, &member).await;
+    let topics = format!("/api/groups/{group_id}/discussions");
+    for (text, is_public) in [
+        ("<p>Zebrafish protocol, members only</p>", false),
+        ("<p>Zebrafish protocol for everyone</p>", true),
+        ("<p>Zebrafish husbandry, members only</p>", false),
+    ] {
+        let (status, body) = app
+            .post_json_as(
+                &member,
+                &topics,
+                &json!({"text": text, "is_public": is_public}),
+            )
+            .await;
+        assert_eq!(status, 201, "{body}");
+    }
+    let titles = |found: Vec<(String, String)>| {
+        let mut titles: Vec<String> = found.into_iter().map(|(_, title)| title).collect();
+        titles.sort_unstable();
+        titles
+    };
+    assert_eq!(
+        titles(found(&app, Some(&member), "q=zebrafish").await),
+        vec![
+            "Zebrafish husbandry, members only",
+            "Zebrafish protocol for everyone",
+            "Zebrafish protocol, members only"
+        ]
+    );
+    assert_eq!(
+        titles(found(&app, Some(&staff), "q=zebrafish").await),
+        vec!["Zebrafish protocol for everyone"]
+    );
+}
+
 #[tokio::test]
 async fn private_topics_are_for_members_and_changes_show_at_once() {
     let (app, staff, owner) = setup().await;
