@@ -19,6 +19,9 @@ pub struct FullText {
     text: String,
     /// The same query in FTS5's syntax, every term quoted so nothing typed is an operator.
     fts5: String,
+    /// [`FullText::fts5`] without the scope's words: what rows are ranked and highlighted
+    /// by, once found.
+    words: String,
 }
 
 /// A term of the query: a word or a quoted phrase, maybe excluded.
@@ -50,6 +53,7 @@ impl FullText {
         };
         Some(Self {
             text: text.to_owned(),
+            words: fts5.clone(),
             fts5,
         })
     }
@@ -61,6 +65,13 @@ impl FullText {
     /// The query in FTS5's syntax.
     pub fn fts5(&self) -> &str {
         &self.fts5
+    }
+
+    /// The query's words in FTS5's syntax, without a scope: `bm25` counts the rows each
+    /// word of its query is in, and counting the scope's word (one in every public post)
+    /// took more than the rest of a search.
+    pub fn fts5_words(&self) -> &str {
+        &self.words
     }
 
     /// The same search, which on SQLite looks for its words in `column` only and finds only
@@ -86,6 +97,7 @@ impl FullText {
         Self {
             text: self.text.clone(),
             fts5,
+            words: format!("{column} : ({})", self.fts5),
         }
     }
 }
@@ -187,18 +199,15 @@ impl Index {
         }
     }
 
-    /// Relevance of the row of `on` (the table or its alias): higher is better.
-    fn rank(&self, backend: DbBackend, on: &str, query: &FullText) -> SimpleExpr {
-        match backend {
-            DbBackend::Postgres => Expr::cust_with_values(
-                format!(
-                    "ts_rank({on}.{vector}, websearch_to_tsquery('english', $1))::float8",
-                    vector = self.vector
-                ),
-                [query.text()],
+    /// PostgreSQL: relevance of the row of `on` (the table or its alias), higher is better.
+    fn ts_rank(&self, on: &str, query: &FullText) -> SimpleExpr {
+        Expr::cust_with_values(
+            format!(
+                "ts_rank({on}.{vector}, websearch_to_tsquery('english', $1))::float8",
+                vector = self.vector
             ),
-            _ => Expr::cust(format!("-bm25({}, {})", self.fts, self.weights)),
-        }
+            [query.text()],
+        )
     }
 
     /// PostgreSQL: the passage of the row aliased `t`, the matching words between `\u{1}`
@@ -278,8 +287,8 @@ impl Index {
             .to_owned()
     }
 
-    /// The newest [`CANDIDATES`] rows matching `query` for which `visible` holds, with
-    /// their rank: one pass of the index, in its order.
+    /// The newest [`CANDIDATES`] rows matching `query` for which `visible` holds (on
+    /// PostgreSQL with their rank): one pass of the index, in its order.
     fn newest_matches(
         &self,
         backend: DbBackend,
@@ -310,41 +319,38 @@ impl Index {
                 format!("{}.rowid", self.fts)
             }
         };
+        if backend == DbBackend::Postgres {
+            candidates.expr_as(self.ts_rank(self.table, query), Alias::new("score"));
+        }
         candidates
-            .expr_as(self.rank(backend, self.table, query), Alias::new("score"))
             .and_where(self.matches(backend, self.table, query))
             .order_by_expr(Expr::cust(newest), Order::Desc)
             .limit(CANDIDATES);
         candidates
     }
 
-    /// The best `limit` of the candidates: their ids and ranks.
-    fn ranked(
-        &self,
-        backend: DbBackend,
-        query: &FullText,
-        visible: &[Condition],
-        limit: u64,
-    ) -> SelectStatement {
-        let (id, score, candidates) = (
+    /// PostgreSQL: the best `limit` of the candidates, their ids and ranks.
+    fn ranked(candidates: SelectStatement, limit: u64) -> SelectStatement {
+        let (id, score, c) = (
             Alias::new("id"),
             Alias::new("score"),
             Alias::new("candidates"),
         );
         Query::select()
-            .column((candidates.clone(), id.clone()))
-            .column((candidates.clone(), score.clone()))
-            .from_subquery(self.candidates(backend, query, visible), candidates.clone())
-            .order_by((candidates.clone(), score), Order::Desc)
-            .order_by((candidates, id), Order::Desc)
-            .limit(Ord::min(limit, MAX_FOUND))
+            .column((c.clone(), id.clone()))
+            .column((c.clone(), score.clone()))
+            .from_subquery(candidates, c.clone())
+            .order_by((c.clone(), score), Order::Desc)
+            .order_by((c, id), Order::Desc)
+            .limit(limit)
             .to_owned()
     }
 
     /// The statement [`Index::find`] runs: the candidates ranked, the best `limit` of them
-    /// highlighted. The passage is cut for those rows alone: on SQLite, by one more walk of
-    /// the index over the ids they span (FTS5 reads a word's whole list for every lookup,
-    /// so one lookup per row cost milliseconds each for a common word).
+    /// highlighted. On SQLite the candidates are found by the query, scope included, and
+    /// ranked and highlighted by its words alone, each by one more walk of the index over
+    /// the ids they span (FTS5 reads a word's whole list for every lookup, so one lookup
+    /// per row cost milliseconds each for a common word).
     fn statement(
         &self,
         backend: DbBackend,
@@ -352,14 +358,15 @@ impl Index {
         visible: &[Condition],
         limit: u64,
     ) -> Statement {
-        let ranked = self.ranked(backend, query, visible, limit);
+        let candidates = self.candidates(backend, query, visible);
+        let limit = Ord::min(limit, MAX_FOUND);
         if backend == DbBackend::Postgres {
             let (id, r) = (Alias::new("id"), Alias::new("ranked"));
             let page = Query::select()
                 .column((r.clone(), id.clone()))
                 .column((r.clone(), Alias::new("score")))
                 .expr_as(self.headline(query), Alias::new("snippet"))
-                .from_subquery(ranked, r.clone())
+                .from_subquery(Self::ranked(candidates, limit), r.clone())
                 .join_as(
                     JoinType::InnerJoin,
                     Alias::new(self.table),
@@ -371,22 +378,34 @@ impl Index {
                 .to_owned();
             return backend.build(&page);
         }
-        let ranked = backend.build(&ranked);
+        let candidates = backend.build(&candidates);
         let fts = self.fts;
+        // The rows of `among` (a table of ids) in one walk of the words' lists.
+        let walk = |among: &str| {
+            format!(
+                "{fts} MATCH ? \
+                 AND {fts}.rowid >= (SELECT min(id) FROM {among}) \
+                 AND {fts}.rowid <= (SELECT max(id) FROM {among}) \
+                 AND {among}.id = {fts}.rowid"
+            )
+        };
         let sql = format!(
-            "WITH ranked AS ({ranked}) \
+            "WITH candidates AS ({candidates}), \
+             ranked AS (SELECT candidates.id AS id, -bm25({fts}, {weights}) AS score \
+             FROM {fts} CROSS JOIN candidates WHERE {in_candidates} \
+             ORDER BY score DESC, id DESC LIMIT {limit}) \
              SELECT ranked.id AS id, ranked.score AS score, {snippet} AS snippet \
-             FROM {fts} CROSS JOIN ranked \
-             WHERE {fts} MATCH ? \
-             AND {fts}.rowid >= (SELECT min(id) FROM ranked) \
-             AND {fts}.rowid <= (SELECT max(id) FROM ranked) \
-             AND ranked.id = {fts}.rowid \
+             FROM {fts} CROSS JOIN ranked WHERE {in_ranked} \
              ORDER BY ranked.score DESC, ranked.id DESC",
-            ranked = ranked.sql,
+            candidates = candidates.sql,
+            weights = self.weights,
+            in_candidates = walk("candidates"),
+            in_ranked = walk("ranked"),
             snippet = self.snippet(),
         );
-        let mut values = ranked.values.map(|v| v.0).unwrap_or_default();
-        values.push(query.fts5().into());
+        let mut values = candidates.values.map(|v| v.0).unwrap_or_default();
+        values.push(query.fts5_words().into());
+        values.push(query.fts5_words().into());
         Statement::from_sql_and_values(backend, sql, values)
     }
 }
@@ -628,6 +647,12 @@ mod tests {
             "text : ((\"stroke\") OR (\"blood pressure\" NOT \"mice\")) \
              AND access : (\"public\" OR \"g\"\"1\")"
         );
+        assert_eq!(
+            scoped.fts5_words(),
+            "text : ((\"stroke\") OR (\"blood pressure\" NOT \"mice\"))",
+            "ranked and highlighted by its words alone"
+        );
+        assert_eq!(query.fts5_words(), query.fts5());
         assert_eq!(
             scoped.text(),
             query.text(),
