@@ -4,8 +4,6 @@ set shell := ["bash", "-euo", "pipefail", "-c"]
 
 # Builds share one target dir outside the clone (override with CARGO_TARGET_DIR).
 export CARGO_TARGET_DIR := env_var_or_default("CARGO_TARGET_DIR", env_var("HOME") + "/.cache/cohort/target")
-# A fresh PostgreSQL database is made per test from this URL (the machines run one locally).
-pg_url := env_var_or_default("TEST_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 cohort := CARGO_TARGET_DIR + "/release/cohort"
 cohort_debug := CARGO_TARGET_DIR + "/debug/cohort"
 cohort_local := CARGO_TARGET_DIR + "/local/cohort"
@@ -56,9 +54,20 @@ test-rust: localstripe smtpd moto nginx
 
 # Rust integration tests on PostgreSQL (a fresh database per test, copied from a migrated
 # template and dropped afterwards), those that reach the database (.config/nextest.toml,
-# profile `pg`). With REDIS_URL set, the live channel's two-instance tests run too.
+# profile `pg`). On the server TEST_DATABASE_URL names; without it, on a throwaway cluster of
+# the machine's PostgreSQL in memory (scripts/pg-scratch.sh says why), or, where none can be
+# started, on the local server at 127.0.0.1:5432. With REDIS_URL set, the live channel's
+# two-instance tests run too.
 test-pg: localstripe smtpd moto nginx
-    TEST_DATABASE_URL={{pg_url}} cargo nextest run --workspace --no-fail-fast --profile pg
+    #!/usr/bin/env bash
+    set -euo pipefail
+    url=${TEST_DATABASE_URL:-}
+    if [ -z "$url" ] && scratch=$(mktemp -d /dev/shm/cohort-pg.XXXXXX 2>/dev/null); then
+      trap 'scripts/pg-scratch.sh stop "$scratch"' EXIT
+      url=$(scripts/pg-scratch.sh start "$scratch") || echo "no PostgreSQL to start here: the tests use 127.0.0.1:5432"
+    fi
+    TEST_DATABASE_URL=${url:-postgres://postgres@127.0.0.1:5432/postgres} \
+      cargo nextest run --workspace --no-fail-fast --profile pg
 
 # Front-end types (the build checks them), unit tests, the generated client against
 # openapi.yaml, and the JavaScript budget of the production build (frontend/routes.json).

@@ -79,6 +79,8 @@ end() {
 RUSTC_WORKSPACE_WRAPPER=$(rustup which clippy-driver 2>/dev/null || command -v clippy-driver)
 export RUSTC_WORKSPACE_WRAPPER
 export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
+# A clean clone's crates are built once: the incremental cache would only be written, never read.
+export CARGO_INCREMENTAL=0
 
 # Installs that wait on the network (npm, PyPI, Debian) and the front end's build, checks
 # and lint (Node) go beside the Rust build, whose linking leaves a core idle at times.

@@ -113,6 +113,7 @@ async fn context(config: Config) -> anyhow::Result<AppContext> {
     let storage = storage_for(&config)?;
     announce_mode(&config);
     kernel::links::set_embed_origins(config.embed_origins.clone());
+    accounts::service::password::set_cost(config.password_cost);
     let (mailer, dev_mailbox): (Arc<dyn Mailer>, _) = match &config.smtp_url {
         Some(url) => (Arc::new(smtp_for(&config, url)?), None),
         None => {

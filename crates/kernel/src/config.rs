@@ -99,6 +99,9 @@ pub struct Config {
     /// `COHORT_HTTP_WORKERS`: threads that answer HTTP requests; 0 (the default), one per
     /// core. Each thread serves many connections at once (slow work runs on other threads).
     pub http_workers: u32,
+    /// How costly new password hashes are: [`PasswordCost::Owasp`] wherever the environment
+    /// configures the app (no variable sets it).
+    pub password_cost: PasswordCost,
     /// `COHORT_LOG_SQL`: log every statement (`on`), with its values (`values`), or not
     /// (`off`, the default); with it on, responses say how many statements they ran.
     pub log_sql: crate::sql_trace::SqlLog,
@@ -123,6 +126,19 @@ pub struct Config {
 }
 
 /// Which processor takes payments.
+/// The argon2id parameters new password hashes are made with (a stored hash names its own, so
+/// every hash verifies whatever the setting).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum PasswordCost {
+    /// OWASP's parameters (m=19456 KiB, t=2, p=1): every deployment.
+    #[default]
+    Owasp,
+    /// argon2's smallest (m=8 KiB, t=1), set in code by the test kit alone: the integration
+    /// tests make and sign in thousands of accounts, and OWASP's hashes were a tenth of the
+    /// test passes' time.
+    TestsOnly,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Payments {
     /// The built-in test processor: test card numbers, state in the database.
@@ -621,6 +637,7 @@ impl Config {
                 1,
                 600,
             )?),
+            password_cost: PasswordCost::Owasp,
             http_workers: parse_number(
                 "COHORT_HTTP_WORKERS",
                 get("COHORT_HTTP_WORKERS"),

@@ -58,6 +58,9 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     // One thread answers a test's requests (it serves them concurrently): each thread builds
     // the whole router, and a second one was some 75 ms of every unoptimised test's start.
     config.http_workers = 1;
+    // Accounts are made and signed in by the thousand: hashes at argon2's smallest cost (the
+    // accounts crate's unit tests hold deployments to OWASP's).
+    config.password_cost = kernel::config::PasswordCost::TestsOnly;
     adjust(&mut config);
     if config.database_url.is_none() {
         database::seed_sqlite(&config.data_dir).await;

@@ -2,12 +2,14 @@
 //! few threads of its own so a burst of sign-ins cannot exhaust memory or starve the
 //! server.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, LazyLock, Mutex};
 
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::{Algorithm, Argon2, Params, Version};
+use kernel::config::PasswordCost;
 use kernel::{AppError, AppResult};
 use tokio::sync::oneshot;
 
@@ -49,9 +51,32 @@ fn work(queue: &Mutex<Receiver<Job>>) {
     }
 }
 
+/// Whether new hashes are made at [`PasswordCost::TestsOnly`] (the app sets it at start-up).
+static TESTS_ONLY_COST: AtomicBool = AtomicBool::new(false);
+
+/// The cost of the hashes made from now on in this process.
+pub fn set_cost(cost: PasswordCost) {
+    TESTS_ONLY_COST.store(cost == PasswordCost::TestsOnly, Ordering::Relaxed);
+}
+
 fn argon2() -> Argon2<'static> {
-    let params = Params::new(19_456, 2, 1, None).unwrap_or_default();
-    Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
+    argon2_at(if TESTS_ONLY_COST.load(Ordering::Relaxed) {
+        PasswordCost::TestsOnly
+    } else {
+        PasswordCost::Owasp
+    })
+}
+
+fn argon2_at(cost: PasswordCost) -> Argon2<'static> {
+    let params = match cost {
+        PasswordCost::Owasp => Params::new(19_456, 2, 1, None),
+        PasswordCost::TestsOnly => Params::new(Params::MIN_M_COST, Params::MIN_T_COST, 1, None),
+    };
+    Argon2::new(
+        Algorithm::Argon2id,
+        Version::V0x13,
+        params.unwrap_or_default(),
+    )
 }
 
 /// Hashes `password` into a PHC string (`$argon2id$...`).
@@ -114,6 +139,18 @@ mod tests {
         assert!(!verify("wrong horse", &phc));
         assert!(!verify("correct horse", "not a hash"));
         assert_ne!(phc, hash("correct horse").unwrap(), "salts differ");
+    }
+
+    #[test]
+    fn a_hash_verifies_at_its_own_cost_whatever_new_hashes_cost() {
+        let salt = SaltString::generate(&mut OsRng);
+        let light = argon2_at(PasswordCost::TestsOnly)
+            .hash_password(b"correct horse", &salt)
+            .unwrap()
+            .to_string();
+        assert!(light.starts_with("$argon2id$v=19$m=8,t=1,p=1$"), "{light}");
+        assert!(verify("correct horse", &light));
+        assert!(!verify("wrong horse", &light));
     }
 
     #[tokio::test]
