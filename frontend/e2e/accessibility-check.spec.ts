@@ -1,5 +1,6 @@
 // The accessibility check every journey relies on (fixtures.ts) fails on a page with a fault,
-// names it, and passes the same page once the fault is gone.
+// names it, and passes the same page once the fault is gone; a page still loading is checked
+// once it has loaded.
 import { expect, expectAccessible, test } from './fixtures';
 
 test('the accessibility check names a violation and passes the page without it', async ({ page }) => {
@@ -19,4 +20,22 @@ test('the accessibility check names a violation and passes the page without it',
   expect(failure).toContain('#nameless');
   await page.evaluate(() => document.getElementById('nameless')?.remove());
   await expectAccessible(page, 'without it');
+});
+
+test('a page still loading is checked once it has loaded', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  // For a second the page shows what a page still loading shows: a spinner where its content
+  // (its heading among it) will be.
+  await page.evaluate(() => {
+    const heading = document.querySelector('h1')!;
+    const spinner = document.createElement('div');
+    spinner.setAttribute('role', 'status');
+    spinner.setAttribute('aria-label', 'Loading');
+    spinner.innerHTML = '<span role="progressbar" aria-label="Loading" style="display: inline-block; width: 40px; height: 40px"></span>';
+    heading.replaceWith(spinner);
+    setTimeout(() => spinner.replaceWith(heading), 1_000);
+  });
+  await expectAccessible(page, 'as the page loads');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 1 });
 });

@@ -74,6 +74,13 @@ const lastChecked = new WeakMap<Page, string>();
  */
 export async function expectAccessible(page: Page, where: string) {
   if (page.isClosed() || !page.url().startsWith('http')) return;
+  // A journey may end the moment the address changes, with the next page still loading: the page
+  // is checked once its spinners (progress of no known amount) are gone, or as it is after 5 s.
+  await page
+    .locator('[role="progressbar"]:not([aria-valuenow])')
+    .first()
+    .waitFor({ state: 'hidden', timeout: 5_000 })
+    .catch(() => undefined);
   const state = await shown(page).catch(() => null);
   if (state !== null && lastChecked.get(page) === state && !SURVEY) return;
   // Frames are left out: ours hold other sites' players and viewers (unreachable here, so the
