@@ -125,7 +125,6 @@ pub struct Config {
     pub charge_grace_days: u32,
 }
 
-/// Which processor takes payments.
 /// The argon2id parameters new password hashes are made with (a stored hash names its own, so
 /// every hash verifies whatever the setting).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -139,6 +138,7 @@ pub enum PasswordCost {
     TestsOnly,
 }
 
+/// Which processor takes payments.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Payments {
     /// The built-in test processor: test card numbers, state in the database.
