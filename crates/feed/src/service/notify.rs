@@ -10,7 +10,8 @@ use kernel::notification_kinds::EmailFrequency;
 use kernel::users::Delivery;
 use kernel::{AppContext, AppResult};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, QueryFilter,
+    QueryOrder, Set,
 };
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -106,7 +107,10 @@ pub async fn send_all(ctx: &AppContext, hub: &Hub, notices: Vec<Notice>) -> AppR
             continue;
         };
         if delivery.in_app {
-            in_app.push(notification_row(&notice, now));
+            in_app.push((
+                (notice.user_id, shown(&notice, now)),
+                notification_row(&notice, now),
+            ));
         }
         if delivery.email && !notice.mailed_by_source {
             mailed.push((notice, delivery.email_frequency));
@@ -114,13 +118,20 @@ pub async fn send_all(ctx: &AppContext, hub: &Hub, notices: Vec<Notice>) -> AppR
     }
     let (shown, mails) = (in_app.len(), mailed.len());
     let mut first_pushed_at = None;
-    let mut rows = in_app.into_iter().peekable();
-    while rows.peek().is_some() {
-        let batch: Vec<_> = rows.by_ref().take(PUSH_BATCH).collect();
+    let mut notes = in_app.into_iter().peekable();
+    while notes.peek().is_some() {
+        let batch: Vec<((i64, Notification), notification::ActiveModel)> =
+            notes.by_ref().take(PUSH_BATCH).collect();
+        let (shown, rows): (Vec<_>, Vec<_>) = batch.into_iter().unzip();
         let txn = kernel::db::begin_write(&ctx.db).await?;
-        let stored = kernel::db::insert_batched_returning(&txn, batch).await?;
+        let stored: Vec<Stored> = kernel::db::insert_batched_returning(
+            &txn,
+            rows,
+            &[notification::Column::Id, notification::Column::UserId],
+        )
+        .await?;
         txn.commit().await?;
-        push(hub, stored).await?;
+        push(hub, with_ids(shown, stored)).await?;
         first_pushed_at.get_or_insert_with(|| started.elapsed());
     }
     let pushed_at = started.elapsed();
@@ -139,14 +150,54 @@ pub async fn send_all(ctx: &AppContext, hub: &Hub, notices: Vec<Notice>) -> AppR
     Ok(())
 }
 
+/// A stored notification's id and its member's: all a push needs beside the notice itself.
+#[derive(FromQueryResult)]
+struct Stored {
+    id: i64,
+    user_id: i64,
+}
+
+/// The notification `notice` makes, as its member sees it once stored (its id is the
+/// stored row's).
+fn shown(notice: &Notice, now: DateTime<Utc>) -> Notification {
+    Notification {
+        id: 0,
+        title: notice.title.clone(),
+        message: notice.message.clone(),
+        read_at: None,
+        created_at: now,
+        in_app_route: notice.in_app_route.clone(),
+        object_slug: notice.object_slug.clone(),
+        content_type: notice.content_type,
+        invite_token: notice.invite_token.clone(),
+    }
+}
+
+/// Each member's notifications with the ids their rows were stored under. The rows of one
+/// insert are numbered in the order given, but `RETURNING` may list them in any order: a
+/// member's ids, sorted, go to their notifications in the order given.
+fn with_ids(shown: Vec<(i64, Notification)>, stored: Vec<Stored>) -> Vec<(i64, Notification)> {
+    let mut ids: HashMap<i64, Vec<i64>> = HashMap::new();
+    for row in stored {
+        ids.entry(row.user_id).or_default().push(row.id);
+    }
+    for member in ids.values_mut() {
+        member.sort_unstable_by(|a, b| b.cmp(a));
+    }
+    shown
+        .into_iter()
+        .filter_map(|(user_id, mut note)| {
+            note.id = ids.get_mut(&user_id)?.pop()?;
+            Some((user_id, note))
+        })
+        .collect()
+}
+
 /// Sends each stored notification to its member's open screens, all in one go.
-async fn push(hub: &Hub, stored: Vec<notification::Model>) -> AppResult<()> {
+async fn push(hub: &Hub, stored: Vec<(i64, Notification)>) -> AppResult<()> {
     let notes = stored
         .into_iter()
-        .map(|note| {
-            let user_id = note.user_id;
-            serde_json::to_string(&Notification::from_entity(note)).map(|json| (user_id, json))
-        })
+        .map(|(user_id, note)| serde_json::to_string(&note).map(|json| (user_id, json)))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| kernel::AppError::Internal(e.into()))?;
     hub.publish_all(notes).await;
@@ -295,4 +346,45 @@ pub async fn revise(db: &impl ConnectionTrait, post_id: i64, message: &str) -> A
         .exec(db)
         .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn note(title: &str) -> Notification {
+        Notification {
+            id: 0,
+            title: title.to_owned(),
+            message: String::new(),
+            read_at: None,
+            created_at: kernel::clock::now(),
+            in_app_route: None,
+            object_slug: None,
+            content_type: None,
+            invite_token: None,
+        }
+    }
+
+    #[test]
+    fn each_notification_gets_its_rows_id_whatever_order_returning_lists_them() {
+        let shown = vec![(7, note("first")), (8, note("other")), (7, note("second"))];
+        let stored = vec![
+            Stored { id: 12, user_id: 7 },
+            Stored { id: 11, user_id: 8 },
+            Stored { id: 10, user_id: 7 },
+        ];
+        let given: Vec<(i64, String, i64)> = with_ids(shown, stored)
+            .into_iter()
+            .map(|(user, note)| (user, note.title, note.id))
+            .collect();
+        assert_eq!(
+            given,
+            vec![
+                (7, "first".to_owned(), 10),
+                (8, "other".to_owned(), 11),
+                (7, "second".to_owned(), 12),
+            ]
+        );
+    }
 }

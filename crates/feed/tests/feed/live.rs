@@ -226,10 +226,12 @@ async fn a_fan_out_of_several_batches_stores_and_pushes_each_notification_once()
         .unwrap();
     for (token, member) in &mut members {
         let mut pushed = Vec::new();
+        let mut ids = std::collections::HashMap::new();
         while let Ok(message) = member.messages.try_recv() {
             let note: serde_json::Value = serde_json::from_str(&message).unwrap();
-            let title = note["title"].as_str().unwrap();
+            let title = note["title"].as_str().unwrap().to_owned();
             pushed.push(title["Notice ".len()..].parse::<usize>().unwrap());
+            ids.insert(title, note["id"].as_i64().unwrap());
         }
         pushed.sort_unstable();
         assert_eq!(pushed, (0..EACH).collect::<Vec<_>>(), "each pushed once");
@@ -240,5 +242,10 @@ async fn a_fan_out_of_several_batches_stores_and_pushes_each_notification_once()
             "{}",
             stored["pagination"]
         );
+        // What was pushed is what the bell shows after a reload, under the same id.
+        for note in stored["data"].as_array().unwrap() {
+            let title = note["title"].as_str().unwrap();
+            assert_eq!(ids.get(title), note["id"].as_i64().as_ref(), "{title}");
+        }
     }
 }
