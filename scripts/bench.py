@@ -130,7 +130,10 @@ def seed(data_dir, database_url=None):
 
 
 def oha(path, token=None, rate=None):
-    command = ["oha", "--no-tui", "--output-format", "json", "-z", f"{SECONDS}s", "-c", str(CONNECTIONS)]
+    # `-w`: the requests still running at the deadline are waited for, not dropped. Dropped,
+    # the server went on answering them while the next run started, and that backlog was
+    # most of the next run's p99 (docs/benchmarks-notes.md, "Fourth round" of search).
+    command = ["oha", "--no-tui", "--output-format", "json", "-w", "-z", f"{SECONDS}s", "-c", str(CONNECTIONS)]
     if token:
         command += ["-H", f"Authorization: Bearer {token}"]
     if rate:
