@@ -86,6 +86,17 @@ class Server:
         settings = dict(PORT=PORT, COHORT_DATA_DIR=data_dir, **extra)
         if database_url:
             settings["DATABASE_URL"] = database_url
+        # A server left on the port would answer the health check in this one's place, and
+        # every read after it would measure that one.
+        try:
+            http("GET", "/api/health")
+            taken = True
+        except urllib.error.HTTPError:
+            taken = True
+        except OSError:
+            taken = False
+        if taken:
+            raise RuntimeError(f"port {PORT} is already answered by another server")
         self.started = time.monotonic()
         self.output = open(log_file, "ab") if log_file else subprocess.DEVNULL
         self.process = subprocess.Popen(
