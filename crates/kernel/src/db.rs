@@ -130,8 +130,9 @@ where
 }
 
 /// Inserts `rows` as [`insert_batched`] does and returns `columns` of each stored row (its
-/// id and defaults filled in) as `R`, in order: a caller that needs only the ids does not
-/// pay for decoding every column of ten thousand rows (a fan-out's notifications).
+/// id and defaults filled in) as `R`: a caller that needs only the ids does not pay for
+/// decoding every column of ten thousand rows (a fan-out's notifications). `RETURNING` lists
+/// a statement's rows in no promised order, so ask for a column that tells them apart.
 pub async fn insert_batched_returning<A, R>(
     db: &impl ConnectionTrait,
     rows: Vec<A>,

@@ -108,7 +108,7 @@ pub async fn send_all(ctx: &AppContext, hub: &Hub, notices: Vec<Notice>) -> AppR
         };
         if delivery.in_app {
             in_app.push((
-                (notice.user_id, shown(&notice, now)),
+                (notice.user_id, notification_of(&notice, now)),
                 notification_row(&notice, now),
             ));
         }
@@ -159,7 +159,7 @@ struct Stored {
 
 /// The notification `notice` makes, as its member sees it once stored (its id is the
 /// stored row's).
-fn shown(notice: &Notice, now: DateTime<Utc>) -> Notification {
+fn notification_of(notice: &Notice, now: DateTime<Utc>) -> Notification {
     Notification {
         id: 0,
         title: notice.title.clone(),
