@@ -81,6 +81,9 @@ export default defineConfig({
     // A journey that fails is tried again with its trace recorded: recording every passing
     // journey's snapshots and screencast took a share of the browser's time in every run.
     trace: 'on-first-retry',
+    // The browser asks for less motion, which the theme honours: no transition is caught half
+    // done, and no spinner or skeleton keeps the browser drawing frames while a journey waits.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's Chromium; Playwright never downloads a browser here.
@@ -92,14 +95,17 @@ export default defineConfig({
     // The demo admin's first sign-in chooses the password every other journey uses.
     { name: 'first-start', testMatch: /first-start\.setup\.ts/, use: { ...devices['Desktop Chrome'], channel: undefined } },
     { name: 'desktop', dependencies: ['first-start'], testIgnore: /(stripe|orcid|phone-tour)\.spec\.ts/, use: { ...devices['Desktop Chrome'], channel: undefined } },
-    // The phone runs the journeys a visitor or member starts on a phone (the public site, sign-in
-    // and sign-up, the shell, the dark theme, a discussion) and the tour of every other screen at
-    // its width; the long multi-actor journeys (projects, staff, membership…) prove their
-    // behaviour once, on the desktop, which keeps the run inside CI's time.
+    // The phone runs the journeys whose layout a phone changes, tagged @phone (the public site,
+    // the sign-up wizard, the shell and its drawer, the dark theme, a discussion, the guardrail's
+    // prompt), and the tour of every other screen at its width. Behaviour the width does not
+    // change (sign-in's lock-out, reset and two-factor, the content routes' shared page, the
+    // multi-actor journeys) is proved once, on the desktop: the phone's repeats of it were a
+    // tenth of the run's time.
     {
       name: 'phone',
       dependencies: ['first-start'],
       testMatch: /(auth|content|dark|discussions|guardrail|shell|phone-tour)\.spec\.ts/,
+      grep: /@phone/,
       // A phone's width, touch and user agent at one device pixel per CSS pixel: the journeys
       // check layout, which the pixel ratio does not change, and rasterising 2.6 times the
       // pixels on every frame was a share of the run.

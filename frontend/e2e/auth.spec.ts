@@ -2,7 +2,7 @@ import { expect, test } from './fixtures';
 import { devMessages, confirmedAccount, lastMailTo, linkIn, totpCode, uniqueEmail, shot } from './support';
 
 
-test('register through the wizard, confirm from the mailbox, land on the dashboard', async ({ page }, info) => {
+test('register through the wizard, confirm from the mailbox, land on the dashboard', { tag: '@phone' }, async ({ page }, info) => {
   // Three wizard steps, the browser's proof-of-work captcha (up to 20 s on a busy machine) and
   // five axe-checked screenshots: past the default 30 s on CI's two cores (35–38 s measured).
   test.setTimeout(60_000);

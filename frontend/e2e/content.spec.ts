@@ -3,7 +3,7 @@ import { lastMailTo, lineCount, PASSWORD, person, shot, signInAs } from './suppo
 
 // The server seeds the demo content on its fresh embedded database.
 
-test('the landing page shows 3 groups, 3 posts, the categories and the sign-up form', async ({ page }, info) => {
+test('the landing page shows 3 groups, 3 posts, the categories and the sign-up form', { tag: '@phone' }, async ({ page }, info) => {
   await page.goto('/');
   await expect(page).toHaveTitle('Cohort | Home');
   const groups = page.getByRole('region', { name: 'Working Groups' });
@@ -37,7 +37,7 @@ test('the landing page shows 3 groups, 3 posts, the categories and the sign-up f
   await expect(page.getByRole('region', { name: 'Catalyst grant' })).toHaveCount(0);
 });
 
-test('filter the blog by two categories and search, then open a post and its discussion', async ({ page }, info) => {
+test('filter the blog by two categories and search, then open a post and its discussion', { tag: '@phone' }, async ({ page }, info) => {
   test.setTimeout(60_000);
   await page.goto('/blog');
   await expect(page).toHaveTitle('Cohort | Blog');
@@ -183,7 +183,7 @@ test('every content route renders its page with a table of contents', async ({ p
 test.describe('without accepted cookies', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
 
-  test('the cookie banner stays gone after accepting and a reload', async ({ page }, info) => {
+  test('the cookie banner stays gone after accepting and a reload', { tag: '@phone' }, async ({ page }, info) => {
     await page.goto('/about');
     const banner = page.getByRole('region', { name: 'Cookie consent' });
     await expect(banner).toBeVisible();
@@ -222,7 +222,7 @@ test('the contact form checks its fields and reaches the dev mailbox', async ({ 
   expect(mail.text).toContain('grace.contact@example.org');
 });
 
-test('the header menu comes from the CMS with its sub-menus', async ({ page, isMobile }) => {
+test('the header menu comes from the CMS with its sub-menus', { tag: '@phone' }, async ({ page, isMobile }) => {
   await page.goto('/');
   if (isMobile) {
     await page.getByRole('button', { name: 'Open menu' }).click();

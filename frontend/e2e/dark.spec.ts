@@ -9,7 +9,7 @@ const background = (page: import('./fixtures').Page) => page.evaluate(() => getC
 test.describe('with the system set to dark', () => {
   test.use({ colorScheme: 'dark' });
 
-  test('public pages follow it, each axe-checked in the dark theme', async ({ page }, info) => {
+  test('public pages follow it, each axe-checked in the dark theme', { tag: '@phone' }, async ({ page }, info) => {
     test.setTimeout(120_000);
     for (const [path, heading] of [
       ['/', 'Better medicine together'],
@@ -25,7 +25,7 @@ test.describe('with the system set to dark', () => {
   });
 });
 
-test('a member picks the dark theme in the account menu, and it stays chosen', async ({ page }, info) => {
+test('a member picks the dark theme in the account menu, and it stays chosen', { tag: '@phone' }, async ({ page }, info) => {
   await signedInMember(page, 'dark');
   await page.goto('/dashboard');
   expect(await background(page)).toBe(LIGHT_BACKGROUND);

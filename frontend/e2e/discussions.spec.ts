@@ -3,7 +3,7 @@ import { approvedGroup, drawnPng, joined, PASSWORD, person, shot, signInAs, sign
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
-test('members discuss: a topic with an image, a quoted reply with a PDF, votes, edit and delete', async ({ page }, info) => {
+test('members discuss: a topic with an image, a quoted reply with a PDF, votes, edit and delete', { tag: '@phone' }, async ({ page }, info) => {
   test.setTimeout(120_000);
   const owner = await person(page.request, 'host');
   const author = await person(page.request, 'author');

@@ -6,7 +6,7 @@ const FLAGGED = 'Mrs Jane Doe was diagnosed with multiple sclerosis; call her on
 // Issue 24 §1: before a post that may identify a patient is published, its author sees what
 // was found, highlighted, and edits it or publishes with a recorded declaration; an owner can
 // make the check blocking for the group.
-test('the patient-data guardrail shows what it found and asks the author to edit or declare', async ({ page }, info) => {
+test('the patient-data guardrail shows what it found and asks the author to edit or declare', { tag: '@phone' }, async ({ page }, info) => {
   test.setTimeout(90_000);
   const owner = await person(page.request, 'owner');
   const author = await person(page.request, 'author');

@@ -15,6 +15,14 @@ async function pressUntil(page: Page, key: string, target: Locator, max = 80) {
 
 const tabTo = (page: Page, target: Locator) => pressUntil(page, 'Tab', target);
 
+/** Enter on the focused menu button, then, once its menu shows (its code may still be on its
+ * way), arrows down to `item`: a keyboard user waits for the menu before moving in it. */
+async function arrowToMenuItem(page: Page, item: Locator) {
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu')).toBeVisible();
+  await pressUntil(page, 'ArrowDown', item);
+}
+
 test('a keyboard-only member signs in, joins a group, replies, reads notifications and signs out', async ({ page, request, isMobile }, info) => {
   test.setTimeout(120_000);
   const owner = await person(request, 'kb-owner');
@@ -44,8 +52,7 @@ test('a keyboard-only member signs in, joins a group, replies, reads notificatio
       await tabTo(page, page.getByRole('link', { name: 'Browse working groups' }));
     } else {
       await tabTo(page, page.getByRole('banner').getByRole('button', { name: 'Working groups' }));
-      await page.keyboard.press('Enter');
-      await pressUntil(page, 'ArrowDown', page.getByRole('menuitem', { name: 'Browse working groups' }));
+      await arrowToMenuItem(page, page.getByRole('menuitem', { name: 'Browse working groups' }));
     }
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'Working groups' })).toBeFocused();
@@ -101,8 +108,7 @@ test('a keyboard-only member signs in, joins a group, replies, reads notificatio
 
   // Sign out from the account menu: Enter opens it, arrows reach Sign out.
   await tabTo(page, page.getByRole('button', { name: 'Account menu' }));
-  await page.keyboard.press('Enter');
-  await pressUntil(page, 'ArrowDown', page.getByRole('menuitem', { name: 'Sign out' }));
+  await arrowToMenuItem(page, page.getByRole('menuitem', { name: 'Sign out' }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign up now' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);

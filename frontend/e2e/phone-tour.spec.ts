@@ -1,7 +1,8 @@
-// Every screen at phone width: the behaviour journeys run once, on the desktop project (and the
-// public and sign-in ones on the phone too); this tour opens each remaining screen on the phone
-// and holds it to what a phone needs: it renders its heading, nothing runs off the side of the
-// screen, and axe finds nothing serious (the fixtures' check, run at each screenshot).
+// Every screen at phone width: the behaviour journeys run once, on the desktop project (and those
+// whose layout a phone changes, tagged @phone, on the phone too); this tour opens each remaining
+// screen on the phone and holds it to what a phone needs: it renders its heading, nothing runs
+// off the side of the screen, and axe finds nothing serious (the fixtures' check, run at each
+// screenshot).
 import { expect, test, type Page } from './fixtures';
 import { adminToken, approvedGroup, auth, person, shot, signInAs, PASSWORD, DEMO_ADMIN } from './support';
 
@@ -17,7 +18,13 @@ async function visit(page: Page, path: string, project: string, name = path) {
   await page.screenshot({ path: shot(`tour${name.replaceAll('/', '-')}`, project) });
 }
 
-test('every member screen fits a phone', async ({ page }, info) => {
+test('every signed-out screen fits a phone', { tag: '@phone' }, async ({ page }, info) => {
+  for (const path of ['/login', '/register', '/register-lite', '/forgot-password', '/contact-us', '/lecture-series', '/about', '/faq', '/working-groups/list']) {
+    await visit(page, path, info.project.name);
+  }
+});
+
+test('every member screen fits a phone', { tag: '@phone' }, async ({ page }, info) => {
   test.setTimeout(180_000);
   const owner = await person(page.request, 'tour');
   const group = await approvedGroup(page, owner, `Phone tour ${Date.now()}`);
@@ -56,7 +63,7 @@ test('every member screen fits a phone', async ({ page }, info) => {
   }
 });
 
-test('every staff console screen fits a phone', async ({ page }, info) => {
+test('every staff console screen fits a phone', { tag: '@phone' }, async ({ page }, info) => {
   test.setTimeout(180_000);
   await adminToken(page.request);
   await signInAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);

@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
 import { DEMO_ADMIN, shot, signedInMember } from './support';
 
-test('the home page loads with its title, header and footer', async ({ page }, info) => {
+test('the home page loads with its title, header and footer', { tag: '@phone' }, async ({ page }, info) => {
   await page.goto('/');
   await expect(page).toHaveTitle('Cohort | Home');
   await expect(page.getByRole('heading', { level: 1, name: 'Better medicine together' })).toBeVisible();
@@ -10,7 +10,18 @@ test('the home page loads with its title, header and footer', async ({ page }, i
   await page.screenshot({ path: shot('home', info.project.name), fullPage: true });
 });
 
-test('an unknown route shows the 404 and Go back home returns to /', async ({ page }, info) => {
+test('a system set to reduce motion gets none: nothing fades, slides or spins', async ({ page }) => {
+  await page.goto('/');
+  const signUp = page.getByRole('banner').getByRole('link', { name: 'Sign up now' });
+  const still = /^0s(, 0s)*$/;
+  const motion = () => signUp.evaluate((element) => getComputedStyle(element).transitionDuration);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await expect.poll(motion).not.toMatch(still);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await expect.poll(motion).toMatch(still);
+});
+
+test('an unknown route shows the 404 and Go back home returns to /', { tag: '@phone' }, async ({ page }, info) => {
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(page).toHaveTitle('Cohort | Page not found');
@@ -20,7 +31,7 @@ test('an unknown route shows the 404 and Go back home returns to /', async ({ pa
   await expect(page).toHaveTitle('Cohort | Home');
 });
 
-test('a private route sends a signed-out visitor to /login with redirect_to', async ({ page }) => {
+test('a private route sends a signed-out visitor to /login with redirect_to', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login\?redirect_to=%2Fdashboard$/);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
@@ -38,7 +49,7 @@ test('a missing page of any kind is titled Page not found', async ({ page }) => 
   }
 });
 
-test('the demo admin signs in, lands on redirect_to, and signs out', async ({ page, isMobile }, info) => {
+test('the demo admin signs in, lands on redirect_to, and signs out', { tag: '@phone' }, async ({ page, isMobile }, info) => {
   await page.goto('/dashboard');
   await page.getByLabel('Email').fill('admin@cohort.local');
   await page.getByLabel('Password').fill('wrong password');
@@ -121,7 +132,7 @@ test('crawlers find robots.txt, the sitemap and the blog feed', async ({ request
   expect(feed.headers()['content-type']).toContain('application/atom+xml');
 });
 
-test('at 320 px the signed-in header reflows and keeps every control on screen', async ({ page }, info) => {
+test('at 320 px the signed-in header reflows and keeps every control on screen', { tag: '@phone' }, async ({ page }, info) => {
   await signedInMember(page, 'narrow');
   await page.setViewportSize({ width: 320, height: 640 });
   await page.goto('/dashboard');
@@ -137,7 +148,7 @@ test('at 320 px the signed-in header reflows and keeps every control on screen',
   await page.screenshot({ path: shot('header-320', info.project.name) });
 });
 
-test('a list keeps its search and filters in the address: shareable, reload-safe, and Back returns to them', async ({ page }) => {
+test('a list keeps its search and filters in the address: shareable, reload-safe, and Back returns to them', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/blog');
   const search = page.getByRole('textbox', { name: 'Search' });
   await search.fill('patients');

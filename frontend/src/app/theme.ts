@@ -1,5 +1,8 @@
 import { createTheme } from '@mui/material/styles';
 
+/** The media query of a system set to reduce motion. */
+const REDUCED_MOTION = '@media (prefers-reduced-motion: reduce)';
+
 /**
  * Cohort's theme: a calm clinical teal with a warm accent, light and dark. The scheme follows
  * the system setting until the member picks one in the account menu (MUI keeps the choice in
@@ -54,6 +57,18 @@ export const theme = createTheme({
       styleOverrides: {
         body: { overflowWrap: 'anywhere' },
         '.MuiButton-root, .MuiTab-root, .MuiChip-label': { overflowWrap: 'normal' },
+        // A member whose system asks for less motion (WCAG 2.3.3) gets none: dialogs, menus
+        // and ripples appear at once and spinners and skeletons stand still (each still named
+        // for what it is). The browser journeys run this way too.
+        [REDUCED_MOTION]: {
+          '*, *::before, *::after': {
+            animationDuration: '0s !important',
+            animationIterationCount: '1 !important',
+            transitionDuration: '0s !important',
+            transitionDelay: '0s !important',
+            scrollBehavior: 'auto !important',
+          },
+        },
       },
     },
     MuiButton: { defaultProps: { disableElevation: true } },
