@@ -89,7 +89,8 @@ impl MigratorTrait for Migrator {
 /// Runs a migration in one transaction with its row in `seaql_migrations`, on SQLite as on
 /// PostgreSQL (SeaORM's default wraps PostgreSQL's only): a migration that fails halfway
 /// leaves the schema as it found it, and the next start runs it again from the beginning.
-struct InTransaction(Box<dyn MigrationTrait>);
+/// Public for the crate's tests, which wrap a failing migration of their own in it.
+pub struct InTransaction(pub Box<dyn MigrationTrait>);
 
 impl MigrationName for InTransaction {
     fn name(&self) -> &str {
@@ -184,6 +185,3 @@ fn every_migration() -> Vec<Box<dyn MigrationTrait>> {
         Box::new(m20261130_000068_findable_posts_index::Migration),
     ]
 }
-
-#[cfg(test)]
-mod tests;

@@ -1,6 +1,10 @@
+//! The migrator as the app runs it: each migration in one transaction, on SQLite as on
+//! PostgreSQL. An integration test, so that the crate (70 migrations) is compiled once for
+//! the tests and the app alike instead of a second time with its unit tests.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+use migration::{InTransaction, Migrator};
+use sea_orm_migration::prelude::*;
 use sea_orm_migration::sea_orm::{ConnectionTrait, Database, DatabaseConnection, Statement};
-
-use super::*;
 
 /// Creates a table, then fails, as a migration with a mistake in its second statement does.
 struct HalfDone;
