@@ -117,7 +117,7 @@ pub struct Campaign {
 /// The demo staff make `owner@example.org` eligible and approve "Early sepsis" live.
 pub async fn live_campaign(app: &TestApp, password: &str) -> Campaign {
     let staff = app
-        .signed_in_staff("admin@example.org", "staff password 1")
+        .signed_in_staff("admin@example.org", STAFF_PASSWORD)
         .await;
     let owner = app.signed_in_user("owner@example.org", password).await;
     make_eligible(app, &owner, password, &staff).await;
@@ -155,9 +155,12 @@ pub async fn confirm_card(app: &TestApp, setup: &Value, number: &str) -> String 
     id
 }
 
+/// The password of the staff accounts these helpers make.
+pub const STAFF_PASSWORD: &str = "staff password 1";
+
 /// An admin who appointed themselves a Content Expert: their token.
 pub async fn content_expert(app: &TestApp, email: &str) -> String {
-    let token = app.signed_in_staff(email, "staff password 1").await;
+    let token = app.signed_in_staff(email, STAFF_PASSWORD).await;
     let (_, me) = app.get_json_as(&token, "/api/me").await;
     let id = me["data"]["id"].as_i64().unwrap();
     let (status, body) = app
@@ -171,8 +174,6 @@ pub async fn content_expert(app: &TestApp, email: &str) -> String {
     token
 }
 
-/// The member's payout account registered and verified through the test processor's
-/// onboarding form.
 /// The account id and the link's secret of a test processor's onboarding URL
 /// (`/test-processor/onboarding/{account}?link={secret}`).
 pub fn onboarding_link(url: &Value) -> (String, String) {
@@ -182,6 +183,8 @@ pub fn onboarding_link(url: &Value) -> (String, String) {
     (account.to_owned(), link.to_owned())
 }
 
+/// The member's payout account registered and verified through the test processor's
+/// onboarding form.
 pub async fn payout_ready(app: &TestApp, token: &str) {
     let (status, body) = app
         .post_json_as(token, "/api/me/payout-account/onboarding", &json!({}))
