@@ -15,7 +15,7 @@ use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, QuerySelect};
 
 use super::ledger::{self, CURRENCY, Entry};
-use super::{browse, payout_accounts, pledging, transition};
+use super::{browse, payout_accounts, pledging, refunds, transition};
 use crate::entity::{ledger as ledger_entry, pledge, project};
 use crate::enums::{FundingState, LedgerKind, PledgeStatus};
 use crate::events::{
@@ -68,7 +68,22 @@ pub async fn run(ctx: &AppContext, id: i64, now: DateTime<Utc>) -> AppResult<()>
         lapse_expired(ctx, id, now).await?;
         settle(ctx, id).await?;
     }
-    pay_out(ctx, id).await
+    finish(ctx, id).await
+}
+
+/// Whichever run decided project `id`'s outcome, every run returns with its money where
+/// the outcome says: paid out once funded, back with the donors once released or refunded
+/// (a run that lost the decision to another finishes its refunds beside it rather than
+/// return while the money is still collected).
+async fn finish(ctx: &AppContext, id: i64) -> AppResult<()> {
+    let Some(found) = project::Entity::find_by_id(id).one(&ctx.db).await? else {
+        return Ok(());
+    };
+    match found.funding_state {
+        FundingState::Funded => pay_out(ctx, &found).await,
+        FundingState::Released | FundingState::Refunded => refunds::refund_charged(ctx, id).await,
+        _ => Ok(()),
+    }
 }
 
 /// Charges one pledge and records what came of it, once: the pledge is claimed (`charging`)
@@ -200,11 +215,12 @@ async fn record(
     tx.commit().await?;
     if voided {
         if failure.is_none() {
-            let backers = super::refunds::refund_charged(ctx, id).await?;
+            // The refund's own event named the donors charged before it; this one was not.
+            refunds::refund_charged(ctx, id).await?;
             ctx.events
                 .publish(ProjectRefunded {
                     project: browse::ProjectRef::of(found),
-                    backers,
+                    backers: vec![claimed.backer_id],
                 })
                 .await;
         }
@@ -435,6 +451,11 @@ async fn settle(ctx: &AppContext, id: i64) -> AppResult<()> {
     if moved.rows_affected == 0 {
         return Ok(());
     }
+    let backers = if met {
+        Vec::new()
+    } else {
+        refunds::charged_backers(&tx, id).await?
+    };
     if met {
         Entry {
             project_id: id,
@@ -449,7 +470,7 @@ async fn settle(ctx: &AppContext, id: i64) -> AppResult<()> {
     }
     tx.commit().await?;
     if !met {
-        let backers = super::refunds::refund_charged(ctx, id).await?;
+        refunds::refund_charged(ctx, id).await?;
         ctx.events
             .publish(ProjectReleased {
                 project: browse::ProjectRef::of(&found),
@@ -461,15 +482,9 @@ async fn settle(ctx: &AppContext, id: i64) -> AppResult<()> {
     Ok(())
 }
 
-/// Pays a funded project's money, less the fee, out to its owner's account, once.
-async fn pay_out(ctx: &AppContext, id: i64) -> AppResult<()> {
-    let Some(found) = project::Entity::find_by_id(id)
-        .filter(project::Column::FundingState.eq(FundingState::Funded))
-        .one(&ctx.db)
-        .await?
-    else {
-        return Ok(());
-    };
+/// Pays funded project `found`'s money, less the fee, out to its owner's account, once.
+async fn pay_out(ctx: &AppContext, found: &project::Model) -> AppResult<()> {
+    let id = found.id;
     let totals = ledger::totals(&ctx.db, id).await?;
     let amount = totals.collected_cents - totals.fees_cents - totals.paid_out_cents;
     let account = payout_accounts::status(ctx, found.owner_id).await?;
@@ -513,23 +528,16 @@ async fn pay_out(ctx: &AppContext, id: i64) -> AppResult<()> {
         // Another run recorded this payout, or the owner refunded while it was on its way:
         // then it is recorded all the same and taken back before the donors are refunded.
         if entry.write_once(&ctx.db).await? {
-            super::refunds::take_back(ctx, id).await?;
+            refunds::take_back(ctx, id).await?;
         }
         return Ok(());
     }
     entry.write(&tx).await?;
     tx.commit().await?;
-    let backers: Vec<i64> = pledge::Entity::find()
-        .select_only()
-        .column(pledge::Column::BackerId)
-        .filter(pledge::Column::ProjectId.eq(id))
-        .filter(pledge::Column::Status.eq(PledgeStatus::Charged))
-        .into_tuple()
-        .all(&ctx.db)
-        .await?;
+    let backers = refunds::charged_backers(&ctx.db, id).await?;
     ctx.events
         .publish(ProjectFunded {
-            project: browse::ProjectRef::of(&found),
+            project: browse::ProjectRef::of(found),
             backers,
             collected_cents: totals.collected_cents,
             paid_out_cents: amount,
@@ -569,6 +577,6 @@ pub async fn resume(ctx: &AppContext, now: DateTime<Utc>) -> AppResult<usize> {
             tracing::warn!(error = %err, project = id, "charging did not finish this round");
         }
     }
-    super::refunds::resume(ctx).await?;
+    refunds::resume(ctx).await?;
     Ok(moving.len())
 }

@@ -51,8 +51,9 @@ pub async fn refund_all(ctx: &AppContext, user: &CurrentUser, id: i64) -> AppRes
         ));
     }
     let mut backers = pledging::release_all(&tx, id, FundingState::Refunded).await?;
+    backers.extend(charged_backers(&tx, id).await?);
     tx.commit().await?;
-    backers.extend(refund_charged(ctx, id).await?);
+    refund_charged(ctx, id).await?;
     ctx.events
         .publish(ProjectRefunded {
             project: browse::ProjectRef::of(&found),
@@ -116,16 +117,33 @@ pub(crate) async fn take_back(ctx: &AppContext, id: i64) -> AppResult<()> {
     Ok(())
 }
 
+/// The donors of project `id`'s charged pledges (not refunded): the ones a payout is made
+/// for, or, read as a refund or release is decided, the ones it pays back, whichever run
+/// then records each refund (so each donor hears once, from whoever decided).
+pub(crate) async fn charged_backers(
+    db: &impl sea_orm::ConnectionTrait,
+    id: i64,
+) -> AppResult<Vec<i64>> {
+    Ok(pledge::Entity::find()
+        .select_only()
+        .column(pledge::Column::BackerId)
+        .filter(pledge::Column::ProjectId.eq(id))
+        .filter(pledge::Column::Status.eq(PledgeStatus::Charged))
+        .into_tuple()
+        .all(db)
+        .await?)
+}
+
 /// Refunds project `id`'s charged pledges at the processor, each once, after taking back
-/// what was paid out and kept; their backers.
-pub(crate) async fn refund_charged(ctx: &AppContext, id: i64) -> AppResult<Vec<i64>> {
+/// what was paid out and kept. Safe beside another call for the same project (the keys and
+/// the conditional update record each refund once), and done when it returns.
+pub(crate) async fn refund_charged(ctx: &AppContext, id: i64) -> AppResult<()> {
     take_back(ctx, id).await?;
     let charged = pledge::Entity::find()
         .filter(pledge::Column::ProjectId.eq(id))
         .filter(pledge::Column::Status.eq(PledgeStatus::Charged))
         .all(&ctx.db)
         .await?;
-    let mut backers = Vec::with_capacity(charged.len());
     for each in charged {
         let Some(charge_id) = each.charge_id.as_deref() else {
             continue;
@@ -136,11 +154,9 @@ pub(crate) async fn refund_charged(ctx: &AppContext, id: i64) -> AppResult<Vec<i
             .refund(charge_id, &key)
             .await
             .map_err(pledging::processor_error)?;
-        if record(ctx, id, &each, refund.id, key).await? {
-            backers.push(each.backer_id);
-        }
+        record(ctx, id, &each, refund.id, key).await?;
     }
-    Ok(backers)
+    Ok(())
 }
 
 /// Records that the processor refunded charged pledge `each` of project `id` (the owner's

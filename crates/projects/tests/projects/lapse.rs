@@ -85,3 +85,42 @@ async fn a_lapse_that_takes_the_funding_below_the_goal_refunds_everyone_and_pays
     );
     assert_eq!(ledger::totals(&app.ctx.db, c.id).await.unwrap(), totals);
 }
+
+/// Two runs settle the same lapse (the sweep's and a caller's): the one that loses the state
+/// change does not return before the refunds the winner started are done, so a run that has
+/// returned never leaves a released campaign holding its donors' money.
+#[tokio::test]
+async fn a_run_that_loses_the_release_to_another_returns_with_everyone_refunded() {
+    let app = spawn_app().await;
+    let admin = app
+        .signed_in_staff("admin@example.org", "staff password 1")
+        .await;
+    let c = at_goal(
+        &app,
+        &admin,
+        ["4242424242424242", "4242424242424242", "4000000000000002"],
+    )
+    .await;
+    payout_ready(&app, &c.owner).await;
+    approve(&app, &c).await;
+    charging::run(&app.ctx, c.id, kernel::clock::now())
+        .await
+        .unwrap();
+    kernel::clock::advance(chrono::Duration::days(8));
+
+    let runs = (0..3).map(|_| {
+        let ctx = app.ctx.clone();
+        tokio::spawn(async move { charging::run(&ctx, c.id, kernel::clock::now()).await })
+    });
+    let (first, _, rest) = futures_util::future::select_all(runs).await;
+    first.unwrap().unwrap();
+    let totals = ledger::totals(&app.ctx.db, c.id).await.unwrap();
+    assert_eq!(funding(&app, &c.slug).await["state"], "released");
+    assert_eq!(
+        totals.collected_cents, 0,
+        "the first run back left money collected: {totals:?}"
+    );
+    for run in rest {
+        run.await.unwrap().unwrap();
+    }
+}
