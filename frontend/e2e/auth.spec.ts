@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { devMessages, confirmedAccount, lastMailTo, linkIn, totpCode, uniqueEmail, shot } from './support';
+import { confirmedAccount, devMessages, lastMailTo, linkIn, openSelect, shot, totpCode, uniqueEmail } from './support';
 
 
 test('register through the wizard, confirm from the mailbox, land on the dashboard', { tag: '@phone' }, async ({ page }, info) => {
@@ -13,7 +13,7 @@ test('register through the wizard, confirm from the mailbox, land on the dashboa
   await expect(page).toHaveTitle('Cohort | Sign up');
 
   await page.getByRole('button', { name: 'Yes' }).click();
-  await page.getByLabel('Gender (optional)').click();
+  await openSelect(page.getByLabel('Gender (optional)'));
   await page.getByRole('option', { name: 'Female' }).click();
   await page.screenshot({ path: shot('register-step1', info.project.name), fullPage: true });
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -21,7 +21,7 @@ test('register through the wizard, confirm from the mailbox, land on the dashboa
   await expect(page.getByRole('heading', { level: 2, name: 'Step 2 of 3: Your interests' })).toBeFocused();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
-  await page.getByLabel('What brings you to Cohort?').click();
+  await openSelect(page.getByLabel('What brings you to Cohort?'));
   await page.getByRole('option', { name: 'I am looking for funding' }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('radio', { name: 'No' }).click();
@@ -221,7 +221,7 @@ test('sign-up checks each step before moving on and clears Required as fields ar
   await page.goto('/register');
   await page.getByRole('button', { name: 'Yes' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('What brings you to Cohort?').click();
+  await openSelect(page.getByLabel('What brings you to Cohort?'));
   await page.getByRole('option', { name: 'I am looking for funding' }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('radio', { name: 'Yes' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { lastMailTo, lineCount, PASSWORD, person, shot, signInAs } from './support';
+import { lastMailTo, lineCount, openSelect, PASSWORD, person, shot, signInAs } from './support';
 
 // The server seeds the demo content on its fresh embedded database.
 
@@ -46,7 +46,7 @@ test('filter the blog by two categories and search, then open a post and its dis
   // The seed's twelve at least (a staff journey may publish one of its own meanwhile).
   await expect(page.locator('main').getByRole('heading', { level: 2 }).nth(11)).toBeVisible();
 
-  await page.getByRole('combobox', { name: 'Categories' }).click();
+  await openSelect(page.getByRole('combobox', { name: 'Categories' }));
   await page.getByRole('option', { name: 'Funding' }).click();
   await page.getByRole('option', { name: 'Community news' }).click();
   await page.keyboard.press('Escape');

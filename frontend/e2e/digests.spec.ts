@@ -1,12 +1,12 @@
 import { expect, test } from './fixtures';
-import { auth, shot, signedInMember } from './support';
+import { auth, openSelect, shot, signedInMember } from './support';
 
 test('a member gathers a kind of e-mail into a daily digest at their own morning', async ({ page }, info) => {
   const { password, token } = await signedInMember(page, 'digest');
 
   // The time zone the digest keeps to, chosen on the profile.
   await page.goto('/my-profile/edit-profile');
-  await page.getByRole('combobox', { name: /^Time zone/ }).click();
+  await openSelect(page.getByRole('combobox', { name: /^Time zone/ }));
   await page.getByRole('option', { name: 'America/Halifax' }).click();
   await page.getByLabel('Current password').fill(password);
   await page.getByRole('button', { name: 'Save profile' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { adminToken, auth, drawnPng, PASSWORD, person, signedInMember, signInAs, shot, submittedGroup } from './support';
+import { adminToken, auth, drawnPng, openSelect, PASSWORD, person, shot, signedInMember, signInAs, submittedGroup } from './support';
 
 async function approveAsDemoAdmin(request: import('@playwright/test').APIRequestContext, groupId: number) {
   const approved = await request.post(`/api/staff/groups/${groupId}/approve`, {
@@ -32,7 +32,7 @@ test('create a group through the wizard, staff approve it, find it and delete it
   expect(await page.getByText('This field is required').count()).toBeGreaterThanOrEqual(4);
 
   await page.getByRole('textbox', { name: /^Title/ }).fill(title);
-  await page.getByRole('combobox', { name: /^Topics/ }).click();
+  await openSelect(page.getByRole('combobox', { name: /^Topics/ }));
   await page.getByRole('option', { name: 'Stroke' }).click();
   await page.getByRole('option', { name: 'Rehabilitation' }).click();
   await page.keyboard.press('Escape');
@@ -73,11 +73,11 @@ test('create a group through the wizard, staff approve it, find it and delete it
   await expect(page.getByRole('form', { name: 'Specifics' })).toBeVisible();
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('This field is required').first()).toBeVisible();
-  await page.getByRole('combobox', { name: /^Goals of the working group/ }).click();
+  await openSelect(page.getByRole('combobox', { name: /^Goals of the working group/ }));
   await page.getByRole('option', { name: 'Research Discussion' }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('radio', { name: 'Yes' }).check();
-  await page.getByRole('combobox', { name: /^Role of the industry partner/ }).click();
+  await openSelect(page.getByRole('combobox', { name: /^Role of the industry partner/ }));
   await page.getByRole('option', { name: 'Other' }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Submit' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { approvedGroup, auth, devMessages, joined, lastMailTo, linkIn, PASSWORD, person, signInAs, signOut, uniqueEmail, shot } from './support';
+import { approvedGroup, auth, devMessages, joined, lastMailTo, linkIn, openSelect, PASSWORD, person, shot, signInAs, signOut, uniqueEmail } from './support';
 
 test('a member asks to join, the owner approves, and the member sees the member tabs', async ({ page }, info) => {
   test.setTimeout(90_000);
@@ -180,7 +180,7 @@ test('the owner appoints a moderator who removes a member, and a member leaves',
   // Every member has the same display name; the first Change role after the owner is the moderator-to-be.
   await members.getByRole('button', { name: /^Change role/ }).first().click();
   const roleDialog = page.getByRole('dialog', { name: /^Role of/ });
-  await roleDialog.getByRole('combobox', { name: /^Role/ }).click();
+  await openSelect(roleDialog.getByRole('combobox', { name: /^Role/ }));
   await page.getByRole('option', { name: 'Moderator' }).click();
   await roleDialog.getByRole('button', { name: 'Save' }).click();
   await expect(roleDialog).toBeHidden();

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { approvedGroup, auth, joined, PASSWORD, person, shot, signInAs } from './support';
+import { approvedGroup, auth, joined, openSelect, PASSWORD, person, shot, signInAs } from './support';
 
 test('the bell rises live when a join request is approved, resets when opened, and leads to the group', async ({ page }, info) => {
   test.setTimeout(60_000);
@@ -56,12 +56,12 @@ test('the feed shows a new discussion with a Reply button that leads to the thre
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await page.screenshot({ path: shot('feed', info.project.name), fullPage: true });
   await page.getByRole('textbox', { name: 'Search' }).fill('');
-  await page.getByRole('combobox', { name: 'Event' }).click();
+  await openSelect(page.getByRole('combobox', { name: 'Event' }));
   await page.getByRole('option', { name: 'Working group created' }).click();
   const created = page.getByRole('list', { name: 'Timeline' }).getByRole('listitem').first();
   await expect(created.getByText('Working group created')).toBeVisible();
   await expect(created.getByRole('link', { name: 'Reply' })).toHaveCount(0);
-  await page.getByRole('combobox', { name: 'Event' }).click();
+  await openSelect(page.getByRole('combobox', { name: 'Event' }));
   await page.getByRole('option', { name: 'All events' }).click();
   await page.getByRole('textbox', { name: 'Search' }).fill(text);
   await entry.getByRole('link', { name: 'Reply' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { auth, devMessages, adminToken, drawnPng, lastMailTo, lineCount, linkIn, signedInMember, totpCode, shot, uniqueEmail } from './support';
+import { adminToken, auth, devMessages, drawnPng, lastMailTo, lineCount, linkIn, openSelect, shot, signedInMember, totpCode, uniqueEmail } from './support';
 
 
 test('edit the profile, crop an avatar and see it in the header', async ({ page }, info) => {
@@ -183,7 +183,7 @@ test('the personalization modal opens from the dashboard query and saves, keepin
   await page.goto('/dashboard?openPersonalization=true');
   const dialog = page.getByRole('dialog', { name: 'Personalize your experience' });
   await expect(dialog).toBeVisible();
-  await dialog.getByLabel('What are you looking for?').click();
+  await openSelect(dialog.getByLabel('What are you looking for?'));
   await expect(page.getByRole('option')).toHaveCount(4);
   await page.getByRole('option', { name: 'I want to help' }).click();
   await page.keyboard.press('Escape');

@@ -1,19 +1,5 @@
 import { expect as baseExpect, test, type Page } from './fixtures';
-import {
-  auth,
-  DEMO_ADMIN,
-  drawnPng,
-  isCut,
-  lastMailTo,
-  linkIn,
-  openConsoleSection,
-  PASSWORD,
-  person,
-  shot,
-  signInAs,
-  submittedGroup,
-  type Person,
-} from './support';
+import { auth, DEMO_ADMIN, drawnPng, isCut, lastMailTo, linkIn, openConsoleSection, openSelect, PASSWORD, person, shot, signInAs, submittedGroup, type Person } from './support';
 
 // The console's pages each load a few queries after navigation; give them room on a busy machine.
 const expect = baseExpect.configure({ timeout: 10_000 });
@@ -251,7 +237,7 @@ test('staff build a two-question quiz that a member passes', async ({ page, brow
   await page.getByRole('textbox', { name: 'Question 1 option 2' }).fill('Fever');
 
   await page.getByRole('button', { name: 'Add a question' }).click();
-  await page.getByRole('combobox', { name: 'Question 2 type' }).click();
+  await openSelect(page.getByRole('combobox', { name: 'Question 2 type' }));
   await page.getByRole('option', { name: 'Multiple choice' }).click();
   await page.getByRole('textbox', { name: 'Question 2 text' }).fill('Which are signs of a stroke?');
   await page.getByRole('textbox', { name: 'Question 2 option 1' }).fill('Arm weakness');
@@ -385,12 +371,12 @@ test('staff caption a lecture in two languages, and the player offers both', asy
   await file.setInputFiles({ name: 'talk.vtt', mimeType: 'text/vtt', buffer: Buffer.from('1\n00:00:00,000 --> 00:00:02,000\nHello\n') });
   await expect(page.getByText('Upload captions as a WebVTT file (.vtt).', { exact: false })).toBeVisible();
 
-  await captions.getByRole('combobox', { name: 'Language' }).click();
+  await openSelect(captions.getByRole('combobox', { name: 'Language' }));
   await page.getByRole('option', { name: 'Français (fr)' }).click();
   await file.setInputFiles({ name: 'talk.fr.vtt', mimeType: 'text/vtt', buffer: Buffer.from('WEBVTT\n\n00:00.000 --> 00:03.000\nBienvenue.\n') });
   await expect(captions.getByRole('link', { name: 'Français (fr)' })).toBeVisible();
   await expect(captions.getByRole('alert')).toHaveCount(0);
-  await captions.getByRole('combobox', { name: 'Language' }).click();
+  await openSelect(captions.getByRole('combobox', { name: 'Language' }));
   await page.getByRole('option', { name: 'English (en)' }).click();
   await file.setInputFiles({ name: 'talk.en.vtt', mimeType: 'text/vtt', buffer: Buffer.from('WEBVTT\n\n00:00.000 --> 00:03.000\nWelcome.\n') });
   await expect(captions.getByRole('link', { name: 'English (en)' })).toBeVisible();

@@ -220,6 +220,16 @@ export async function joined(request: APIRequestContext, slug: string, owner: Pe
   expect(accepted.ok()).toBe(true);
 }
 
+/** Opens the select or autocomplete `combobox` from the keyboard, as a click would. A click
+ * is a press and a release: MUI's Select opens on the press and picks the item under the
+ * pointer on a release 200 ms or more later (press, drag, release), which a loaded machine
+ * turns a quick click into (the time zone journey once saved "Africa/Bamako"). */
+export async function openSelect(combobox: Locator) {
+  await combobox.focus();
+  await combobox.press('ArrowDown');
+  await expect(combobox.page().getByRole('listbox')).toBeVisible();
+}
+
 export async function signOut(page: Page) {
   await page.evaluate(() => window.localStorage.removeItem('token'));
 }
