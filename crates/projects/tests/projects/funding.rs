@@ -662,20 +662,11 @@ async fn each_milestone_the_pledges_reach_is_announced_once() {
 #[tokio::test]
 async fn the_grace_period_starts_once_however_many_new_cards_fail() {
     let app = spawn_app().await;
-    let admin = app
-        .signed_in_staff("admin@example.org", "staff password 1")
-        .await;
-    let c = at_goal(
+    let (_, c) = charged(
         &app,
-        &admin,
         ["4242424242424242", "4000000000000002", "4242424242424242"],
     )
     .await;
-    payout_ready(&app, &c.owner).await;
-    approve(&app, &c).await;
-    charging::run(&app.ctx, c.id, kernel::clock::now())
-        .await
-        .unwrap();
     let (donor, pledge) = (&c.backers[1].0, c.backers[1].1);
     let first = pledge_of(&app, donor, pledge).await["update_card_by"].clone();
     assert!(first.is_string(), "{first}");

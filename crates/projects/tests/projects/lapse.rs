@@ -7,29 +7,22 @@
 use kernel::payments::PaymentProvider;
 use projects::service::{charging, ledger};
 use serde_json::Value;
-use testkit::projects::payout_ready;
 use testkit::spawn_app;
 
 use super::campaigns::*;
 
+/// A campaign through its first charging run with CA$10,000 + CA$10,000 charged and
+/// CA$5,000 declined: CA$20,000 of a CA$25,000 goal while the declined donor may give a
+/// new card.
+async fn short_by_a_decline(app: &testkit::TestApp) -> Campaign {
+    let cards = ["4242424242424242", "4242424242424242", "4000000000000002"];
+    charged(app, cards).await.1
+}
+
 #[tokio::test]
 async fn a_lapse_that_takes_the_funding_below_the_goal_refunds_everyone_and_pays_nothing_out() {
     let app = spawn_app().await;
-    let admin = app
-        .signed_in_staff("admin@example.org", "staff password 1")
-        .await;
-    // CA$10,000 + CA$10,000 charged, CA$5,000 declined: CA$20,000 of a CA$25,000 goal.
-    let c = at_goal(
-        &app,
-        &admin,
-        ["4242424242424242", "4242424242424242", "4000000000000002"],
-    )
-    .await;
-    payout_ready(&app, &c.owner).await;
-    approve(&app, &c).await;
-    charging::run(&app.ctx, c.id, kernel::clock::now())
-        .await
-        .unwrap();
+    let c = short_by_a_decline(&app).await;
     assert_eq!(funding(&app, &c.slug).await["state"], "charging");
 
     // The grace period ends with no new card.
@@ -92,20 +85,7 @@ async fn a_lapse_that_takes_the_funding_below_the_goal_refunds_everyone_and_pays
 #[tokio::test]
 async fn a_run_that_loses_the_release_to_another_returns_with_everyone_refunded() {
     let app = spawn_app().await;
-    let admin = app
-        .signed_in_staff("admin@example.org", "staff password 1")
-        .await;
-    let c = at_goal(
-        &app,
-        &admin,
-        ["4242424242424242", "4242424242424242", "4000000000000002"],
-    )
-    .await;
-    payout_ready(&app, &c.owner).await;
-    approve(&app, &c).await;
-    charging::run(&app.ctx, c.id, kernel::clock::now())
-        .await
-        .unwrap();
+    let c = short_by_a_decline(&app).await;
     kernel::clock::advance(chrono::Duration::days(8));
 
     let runs = (0..3).map(|_| {
