@@ -135,10 +135,19 @@ async fn the_test_processor_behaves_like_a_processors_test_mode() {
         .charge(&charge(&customer_3ds, &method_3ds, "3ds"))
         .await
         .unwrap();
-    assert!(
-        matches!(outcome, ChargeOutcome::NeedsAuthentication { .. }),
-        "{outcome:?}"
-    );
+    let ChargeOutcome::NeedsAuthentication { charge_id: held } = &outcome else {
+        panic!("{outcome:?}")
+    };
+    // A waiting charge cancelled is never collected; a collected one is not cancelled.
+    let secret = processor
+        .authentication_secret(held)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(processor.cancel_charge(held).await.unwrap());
+    assert!(processor.authenticate(held, &secret, true).await.is_err());
+    assert!(processor.cancel_charge(held).await.unwrap());
+    assert!(!processor.cancel_charge(charge_id).await.unwrap());
     let other_customer = processor
         .charge(&charge(&customer_3ds, &saved.id, "theirs"))
         .await;
@@ -370,6 +379,32 @@ async fn the_stripe_adapter_saves_charges_refunds_and_verifies_webhooks_against_
         .await;
     assert!(record(held.clone()).await.unwrap().succeeded);
     assert_eq!(provider.authentication_secret(&held).await.unwrap(), None);
+    // A waiting charge Cohort cancels (its donor gave a new card) is never collected; one
+    // its card holder's bank collected first is not cancelled, and says so.
+    assert!(
+        !provider.cancel_charge(&held).await.unwrap(),
+        "collected first"
+    );
+    let replaced = provider
+        .charge(&charge(&customer, &method, "pledge-3-charge-1"))
+        .await
+        .unwrap();
+    let ChargeOutcome::NeedsAuthentication {
+        charge_id: replaced,
+    } = replaced
+    else {
+        panic!("{replaced:?}")
+    };
+    assert!(provider.cancel_charge(&replaced).await.unwrap());
+    assert!(
+        provider.cancel_charge(&replaced).await.unwrap(),
+        "cancelled before is cancelled still"
+    );
+    assert_eq!(
+        provider.authentication_secret(&replaced).await.unwrap(),
+        None
+    );
+    assert!(!record(replaced).await.unwrap().succeeded);
 
     // localstripe signs its webhooks as Stripe does; the adapter verifies them.
     let mut delivered = Vec::new();

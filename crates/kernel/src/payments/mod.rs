@@ -175,6 +175,10 @@ pub trait PaymentProvider: Send + Sync {
     /// bank wants authenticated (`NeedsAuthentication`): Stripe.js's `confirmCardPayment`, or
     /// the test processor's challenge. `None` once the charge no longer waits for it.
     async fn authentication_secret(&self, charge_id: &str) -> Result<Option<String>, PaymentError>;
+    /// Cancels a charge that waits for its card holder (`NeedsAuthentication`), so that it
+    /// can never be collected: true once it never will be (cancelled now or before, or
+    /// refused), false when it was collected first (the card holder's bank said yes).
+    async fn cancel_charge(&self, charge_id: &str) -> Result<bool, PaymentError>;
     /// The processor's record of a charge; `None` when it has none.
     async fn charge_record(&self, charge_id: &str) -> Result<Option<ChargeRecord>, PaymentError>;
     /// Every charge the processor made for the platform, oldest first.

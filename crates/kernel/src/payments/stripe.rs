@@ -241,6 +241,24 @@ impl PaymentProvider for StripeProvider {
         }
     }
 
+    /// Cancels the PaymentIntent; when Stripe refuses (it is no longer cancellable), its
+    /// status says whether it was collected or had ended uncollected.
+    async fn cancel_charge(&self, charge_id: &str) -> Result<bool, PaymentError> {
+        let refused = match self
+            .post(&format!("payment_intents/{charge_id}/cancel"), &[])
+            .await?
+        {
+            Answer::Ok(_) => return Ok(true),
+            Answer::Error(status, error) => refusal(status, &error),
+        };
+        let intent = Self::object(self.get(&format!("payment_intents/{charge_id}")).await?)?;
+        match intent["status"].as_str() {
+            Some("succeeded" | "processing") => Ok(false),
+            Some("canceled") => Ok(true),
+            _ => Err(refused),
+        }
+    }
+
     /// The PaymentIntent with its latest charge (what it collected and refunded).
     async fn charge_record(&self, charge_id: &str) -> Result<Option<ChargeRecord>, PaymentError> {
         let path = format!("payment_intents/{charge_id}?expand[]=latest_charge");

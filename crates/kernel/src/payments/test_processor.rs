@@ -461,6 +461,23 @@ impl PaymentProvider for TestProcessor {
             .and_then(|c| c.client_secret))
     }
 
+    /// A waiting charge becomes `canceled` (its card holder's answer is then refused).
+    async fn cancel_charge(&self, charge_id: &str) -> Result<bool, PaymentError> {
+        charge::Entity::update_many()
+            .col_expr(charge::Column::Status, Expr::value("canceled"))
+            .col_expr(charge::Column::FailureCode, Expr::value("canceled"))
+            .filter(charge::Column::Id.eq(charge_id))
+            .filter(charge::Column::Status.eq("requires_action"))
+            .exec(&self.db)
+            .await
+            .map_err(unavailable)?;
+        let found = charge::Entity::find_by_id(charge_id.to_owned())
+            .one(&self.db)
+            .await?
+            .ok_or_else(|| PaymentError::Refused(format!("No such charge: {charge_id}")))?;
+        Ok(found.status != "succeeded")
+    }
+
     async fn charge_record(&self, charge_id: &str) -> Result<Option<ChargeRecord>, PaymentError> {
         let Some(found) = charge::Entity::find_by_id(charge_id.to_owned())
             .one(&self.db)

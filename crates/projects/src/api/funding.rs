@@ -435,7 +435,9 @@ pub struct CardUpdate {
 
 /// Replace a pledge's card
 ///
-/// Puts the new card on a pledge whose charge failed, and charges it at once.
+/// Puts the new card on a pledge whose charge failed, and charges it at once. A charge that
+/// waited for the donor's bank is cancelled first; when the bank had already collected it,
+/// that charge is recorded and the new card is not used.
 #[utoipa::path(
     operation_id = "updatePledgeCard",
     tag = "projects",
@@ -443,7 +445,7 @@ pub struct CardUpdate {
     params(("id" = i64, Path, description = "The pledge's id")),
     request_body = CardUpdate,
     responses(
-        (status = 200, description = "The pledge, charged or failed again.", body = Data<MyPledge>),
+        (status = 200, description = "The pledge, charged (on the new card, or on the one its bank confirmed) or failed again.", body = Data<MyPledge>),
         (status = 400, description = "No saved card, or the pledge does not need one.", body = kernel::ErrorBody),
         (status = 401, description = "Not signed in.", body = kernel::ErrorBody),
         (status = 404, description = "Not the caller's pledge.", body = kernel::ErrorBody),

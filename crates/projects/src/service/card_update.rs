@@ -1,6 +1,9 @@
 //! A donor whose charge failed gives a new card within the grace period: the pledge stands
 //! again with the next charge attempt (a new idempotency key, so the new card is charged
-//! anew) and is charged at once.
+//! anew) and is charged at once. A charge the donor's bank was asked to authenticate is
+//! cancelled at the processor first, so that the bank's later "yes" can never collect it
+//! beside the new card's; when the bank had already collected it, that charge is the
+//! pledge's and the new card is left unused.
 
 use kernel::payments::{ProcessorKind, Setup};
 use kernel::{AppContext, AppError, AppResult, CurrentUser};
@@ -61,6 +64,17 @@ pub async fn update(
         .filter(|m| m.customer_id == customer)
         .ok_or_else(|| AppError::field("setup_id", pledging::NO_CARD))?;
     let now = kernel::clock::now();
+    if let Some(waiting) = charging::awaiting_authentication(&ctx.db, &found).await? {
+        let cancelled = ctx
+            .payments
+            .cancel_charge(&waiting)
+            .await
+            .map_err(pledging::processor_error)?;
+        if !cancelled {
+            charging::authenticated(ctx, &found, waiting, now).await?;
+            return charged_now(ctx, &found, now).await;
+        }
+    }
     let updated = pledge::Entity::update_many()
         .col_expr(pledge::Column::Status, Expr::value(PledgeStatus::Pledged))
         .col_expr(
@@ -84,6 +98,16 @@ pub async fn update(
     if updated.rows_affected == 0 {
         return Err(AppError::bad_request("no_card_update", NO_UPDATE));
     }
+    charged_now(ctx, &found, now).await
+}
+
+/// Runs the charging of `found`'s project (which charges or settles it) and reads the
+/// pledge as it then stands.
+async fn charged_now(
+    ctx: &AppContext,
+    found: &pledge::Model,
+    now: chrono::DateTime<chrono::Utc>,
+) -> AppResult<pledge::Model> {
     charging::run(ctx, found.project_id, now).await?;
     pledge::Entity::find_by_id(found.id)
         .one(&ctx.db)

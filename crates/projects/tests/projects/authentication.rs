@@ -127,16 +127,7 @@ async fn a_charge_the_bank_wants_authenticated_is_confirmed_by_its_donor_and_rec
         (totals.collected_cents, totals.paid_out_cents),
         (2_500_000, 2_275_000)
     );
-    let charged_keys = succeeded_charges(&app).await;
-    assert_eq!(
-        charged_keys.len(),
-        3,
-        "each pledge charged once: {charged_keys:?}"
-    );
-    let (_, report) = app
-        .get_json_as(&admin, "/api/staff/funding-reconciliation")
-        .await;
-    assert_eq!(report["data"]["discrepancies"], json!([]), "{report}");
+    each_pledge_charged_once(&app, &admin).await;
 }
 
 #[tokio::test]
@@ -242,4 +233,70 @@ async fn a_confirmation_sent_four_times_at_once_records_the_charge_once() {
     assert_eq!(pledge_of(&app, donor, pledge).await["status"], "charged");
     funding_reaches(&app, &c.slug, "disbursed").await;
     assert_eq!(ledger_matches(&app, &c).await.collected_cents, 2_500_000);
+}
+
+/// The processor collected one charge per pledge and the reconciliation finds nothing.
+async fn each_pledge_charged_once(app: &TestApp, admin: &str) {
+    let charged_keys = succeeded_charges(app).await;
+    assert_eq!(
+        charged_keys.len(),
+        3,
+        "each pledge charged once: {charged_keys:?}"
+    );
+    let (_, report) = app
+        .get_json_as(admin, "/api/staff/funding-reconciliation")
+        .await;
+    assert_eq!(report["data"]["discrepancies"], json!([]), "{report}");
+}
+
+/// The donor asked their bank, then gave a new card before answering it (found by the money
+/// torture test: the bank's later "yes" collected the first charge, which nothing recorded,
+/// beside the new card's): the new card cancels the charge it replaces, so the bank's answer
+/// is refused and the donor pays once.
+#[tokio::test]
+async fn a_new_card_cancels_the_charge_its_bank_was_asked_about() {
+    let app = spawn_app().await;
+    let (admin, c) = charged(&app, ASKS).await;
+    let (donor, pledge) = (&c.backers[1].0, c.backers[1].1);
+    let (status, asked) = challenge(&app, donor, pledge).await;
+    assert_eq!(status, 201, "{asked}");
+
+    let (status, updated) = new_card(&app, donor, pledge, "4242424242424242").await;
+    assert_eq!(status, 200, "{updated}");
+    assert_eq!(updated["data"]["status"], "charged");
+    let (status, body) = bank_answers(&app, &asked, true).await;
+    assert_eq!(status, 400, "the replaced charge is cancelled: {body}");
+    let (status, body) = complete(&app, donor, pledge).await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (400, Some(authentication::NO_AUTHENTICATION))
+    );
+
+    funding_reaches(&app, &c.slug, "disbursed").await;
+    assert_eq!(ledger_matches(&app, &c).await.collected_cents, 2_500_000);
+    each_pledge_charged_once(&app, &admin).await;
+}
+
+/// The donor's bank collected the charge, then the donor gave a new card without coming back
+/// to Cohort first: the charge collected is the pledge's, recorded, and the new card is not
+/// charged.
+#[tokio::test]
+async fn a_new_card_after_the_bank_said_yes_keeps_the_charge_collected() {
+    let app = spawn_app().await;
+    let (admin, c) = charged(&app, ASKS).await;
+    let (donor, pledge) = (&c.backers[1].0, c.backers[1].1);
+    let (_, asked) = challenge(&app, donor, pledge).await;
+    assert_eq!(bank_answers(&app, &asked, true).await.0, 200);
+
+    let (status, updated) = new_card(&app, donor, pledge, "4242424242424242").await;
+    assert_eq!(status, 200, "{updated}");
+    assert_eq!(
+        (&updated["data"]["status"], &updated["data"]["card_last4"]),
+        (&json!("charged"), &json!("3155")),
+        "the card the bank confirmed paid: {updated}"
+    );
+
+    funding_reaches(&app, &c.slug, "disbursed").await;
+    assert_eq!(ledger_matches(&app, &c).await.collected_cents, 2_500_000);
+    each_pledge_charged_once(&app, &admin).await;
 }

@@ -75,7 +75,7 @@ pub mod charge {
         pub method_id: String,
         pub amount_cents: i64,
         pub currency: String,
-        /// `succeeded`, `failed` or `requires_action`.
+        /// `succeeded`, `failed`, `requires_action` or `canceled` (by Cohort, before its card holder answered).
         pub status: String,
         pub failure_code: Option<String>,
         pub description: String,

@@ -260,7 +260,7 @@ export const completePledgeAuthenticationResponse = zod.object({
 })
 
 /**
- * Puts the new card on a pledge whose charge failed, and charges it at once.
+ * Puts the new card on a pledge whose charge failed, and charges it at once. A charge that waited for the donor's bank is cancelled first; when the bank had already collected it, that charge is recorded and the new card is not used.
  * @summary Replace a pledge's card
  */
 export const updatePledgeCardParams = zod.object({
