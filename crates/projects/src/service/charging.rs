@@ -108,6 +108,13 @@ async fn charge_one(
         PledgeStatus::Charging => due.clone(),
         _ => return Ok(()),
     };
+    // Claimed by `authenticated` for the charge its donor's bank collected, and cut short
+    // before it was recorded: that charge is recorded (the attempt's key recorded its failure).
+    if let Some(charge_id) = awaiting_authentication(&ctx.db, &claimed).await? {
+        let outcome = ChargeOutcome::Succeeded { charge_id };
+        let key = authenticated_key(&claimed);
+        return record(ctx, found, &claimed, outcome, key, now).await;
+    }
     let key = charge_key(due.id, due.charge_attempt);
     let description = format!("Pledge to {}", found.title);
     let outcome = ctx
@@ -299,13 +306,11 @@ pub async fn authenticated(
         .refund(&charge_id, &refund_key)
         .await
         .map_err(pledging::processor_error)?;
+    let refunded = Entry::pledge(id, pledge_id, LedgerKind::Refunded, -amount)
+        .moved(Some(refund.id), refund_key);
     Entry::pledge(id, pledge_id, LedgerKind::Charged, amount)
         .moved(Some(charge_id), key)
-        .write_once(&ctx.db)
-        .await?;
-    Entry::pledge(id, pledge_id, LedgerKind::Refunded, -amount)
-        .moved(Some(refund.id), refund_key)
-        .write_once(&ctx.db)
+        .write_once_with(vec![refunded], &ctx.db)
         .await?;
     Ok(())
 }

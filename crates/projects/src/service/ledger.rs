@@ -57,6 +57,16 @@ impl Entry {
     /// one, recorded first): whether this call wrote it. The insert itself skips a key that
     /// is taken, so two runs at once write it once and neither fails.
     pub async fn write_once(self, db: &DatabaseConnection) -> AppResult<bool> {
+        self.write_once_with(Vec::new(), db).await
+    }
+
+    /// As [`Entry::write_once`], with the entries `then` that follow from it written in the
+    /// same transaction (a charge and its refund: never one without the other).
+    pub async fn write_once_with(
+        self,
+        then: Vec<Entry>,
+        db: &DatabaseConnection,
+    ) -> AppResult<bool> {
         let postings = balanced(self.postings())?;
         let project_id = self.project_id;
         let tx = kernel::db::begin_write(db).await?;
@@ -68,6 +78,9 @@ impl Entry {
             return Ok(false);
         };
         post(&tx, done.last_insert_id, project_id, &postings).await?;
+        for entry in then {
+            entry.write(&tx).await?;
+        }
         tx.commit().await?;
         Ok(true)
     }

@@ -300,3 +300,28 @@ async fn a_new_card_after_the_bank_said_yes_keeps_the_charge_collected() {
     assert_eq!(ledger_matches(&app, &c).await.collected_cents, 2_500_000);
     each_pledge_charged_once(&app, &admin).await;
 }
+
+/// The charge its donor's bank collected was claimed for recording (a grace period's end, the
+/// donor's page or the processor's webhook) and the process was killed before it recorded it:
+/// the sweep records that charge, rather than ask again with the attempt's key, which
+/// recorded the attempt's failure, and fail on it at every run while the project never settles.
+#[tokio::test]
+async fn a_confirmed_charge_cut_short_before_it_was_recorded_is_recorded_by_the_sweep() {
+    use sea_orm::ConnectionTrait;
+    let app = spawn_app().await;
+    let (admin, c) = charged(&app, ASKS).await;
+    let (donor, pledge) = (&c.backers[1].0, c.backers[1].1);
+    let (_, asked) = challenge(&app, donor, pledge).await;
+    assert_eq!(bank_answers(&app, &asked, true).await.0, 200);
+    // All `charging::authenticated` wrote before the kill: its claim.
+    let claim = format!("UPDATE project_pledges SET status = 'charging' WHERE id = {pledge}");
+    app.ctx.db.execute_unprepared(&claim).await.unwrap();
+
+    charging::resume(&app.ctx, kernel::clock::now())
+        .await
+        .unwrap();
+    assert_eq!(pledge_of(&app, donor, pledge).await["status"], "charged");
+    assert_eq!(funding(&app, &c.slug).await["state"], "disbursed");
+    assert_eq!(ledger_matches(&app, &c).await.collected_cents, 2_500_000);
+    each_pledge_charged_once(&app, &admin).await;
+}
