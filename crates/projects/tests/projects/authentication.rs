@@ -325,3 +325,28 @@ async fn a_confirmed_charge_cut_short_before_it_was_recorded_is_recorded_by_the_
     assert_eq!(ledger_matches(&app, &c).await.collected_cents, 2_500_000);
     each_pledge_charged_once(&app, &admin).await;
 }
+
+/// The donor's bank says yes (and the page completes it) while the donor gives a new card in
+/// another tab, at once, five times over: whichever wins, the pledge is charged once and the
+/// books agree with the processor.
+#[tokio::test]
+async fn a_new_card_and_the_banks_yes_at_once_charge_the_pledge_once() {
+    let app = spawn_app().await;
+    let (admin, c) = charged(&app, ASKS).await;
+    let (donor, pledge) = (&c.backers[1].0, c.backers[1].1);
+    let (_, asked) = challenge(&app, donor, pledge).await;
+    let bank_then_page = async {
+        bank_answers(&app, &asked, true).await;
+        complete(&app, donor, pledge).await
+    };
+    let ((paged, _), (carded, body)) = futures_util::join!(
+        bank_then_page,
+        new_card(&app, donor, pledge, "4242424242424242")
+    );
+    assert!(paged == 200 || paged == 400, "{paged}");
+    assert!(carded == 200 || carded == 400, "{carded}: {body}");
+    assert_eq!(pledge_of(&app, donor, pledge).await["status"], "charged");
+    funding_reaches(&app, &c.slug, "disbursed").await;
+    assert_eq!(ledger_matches(&app, &c).await.collected_cents, 2_500_000);
+    each_pledge_charged_once(&app, &admin).await;
+}
