@@ -5,6 +5,7 @@ pub mod counts;
 pub mod dashboard;
 pub mod digests;
 pub mod facts;
+mod in_app;
 pub mod notify;
 pub mod outbox;
 pub mod scale;

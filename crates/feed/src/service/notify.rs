@@ -10,12 +10,12 @@ use kernel::notification_kinds::EmailFrequency;
 use kernel::users::Delivery;
 use kernel::{AppContext, AppResult};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, QueryFilter,
-    QueryOrder, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
 };
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::in_app;
 use crate::entity::{digest_entry, notification, outbox};
 use crate::enums::ContentType;
 use crate::live::Hub;
@@ -81,20 +81,13 @@ fn mail_text(ctx: &AppContext, notice: &Notice) -> String {
     )
 }
 
-/// How many in-app notifications are stored in one transaction and pushed as it commits.
-/// A pushed notification must be one the bell can show again after a reload, so it is
-/// stored first; in batches, the sockets of one batch are written by the server's workers
-/// while the next batch is stored (issue 45 §4: all 10,000 in one transaction kept every
-/// socket waiting for the last row).
-const PUSH_BATCH: usize = 1_000;
-
 /// Writes the notifications as each member asked for them (in-app, e-mail, both or none),
-/// whatever their number in a few statements: the in-app ones in transactions of
-/// [`PUSH_BATCH`], each pushed live as soon as it commits, then the e-mails in one more. A
-/// topic in a group of ten thousand members reaches every open screen before ten thousand
-/// e-mails are rendered and queued (the last member would otherwise hear of it seconds
-/// late). Should the e-mails fail, the members still have the news in the app; the error
-/// is the caller's to log.
+/// whatever their number in a few statements: the in-app ones stored and pushed live in
+/// batches ([`in_app::store_and_push`]), then the e-mails in one transaction. A topic in a
+/// group of ten thousand members reaches every open screen before ten thousand e-mails are
+/// rendered and queued (the last member would otherwise hear of it seconds late). Should
+/// the e-mails fail, the members still have the news in the app; the error is the
+/// caller's to log.
 pub async fn send_all(ctx: &AppContext, hub: &Hub, notices: Vec<Notice>) -> AppResult<()> {
     let started = std::time::Instant::now();
     let deliveries = deliveries(ctx, &notices).await?;
@@ -107,33 +100,15 @@ pub async fn send_all(ctx: &AppContext, hub: &Hub, notices: Vec<Notice>) -> AppR
             continue;
         };
         if delivery.in_app {
-            in_app.push((
-                (notice.user_id, notification_of(&notice, now)),
-                notification_row(&notice, now),
-            ));
+            in_app.push(notice.clone());
         }
         if delivery.email && !notice.mailed_by_source {
             mailed.push((notice, delivery.email_frequency));
         }
     }
     let (shown, mails) = (in_app.len(), mailed.len());
-    let mut first_pushed_at = None;
-    let mut notes = in_app.into_iter().peekable();
-    while notes.peek().is_some() {
-        let batch: Vec<((i64, Notification), notification::ActiveModel)> =
-            notes.by_ref().take(PUSH_BATCH).collect();
-        let (shown, rows): (Vec<_>, Vec<_>) = batch.into_iter().unzip();
-        let txn = kernel::db::begin_write(&ctx.db).await?;
-        let stored: Vec<Stored> = kernel::db::insert_batched_returning(
-            &txn,
-            rows,
-            &[notification::Column::Id, notification::Column::UserId],
-        )
-        .await?;
-        txn.commit().await?;
-        push(hub, with_ids(shown, stored)).await?;
-        first_pushed_at.get_or_insert_with(|| started.elapsed());
-    }
+    let first_pushed = in_app::store_and_push(ctx, hub, in_app, now).await?;
+    let first_pushed_at = first_pushed.map(|at| at.duration_since(started));
     let pushed_at = started.elapsed();
     queue_all(ctx, mailed, now).await?;
     // Where a large fan-out spends its time (`RUST_LOG=feed=debug`): the live channel's
@@ -147,60 +122,6 @@ pub async fn send_all(ctx: &AppContext, hub: &Hub, notices: Vec<Notice>) -> AppR
         emails_queued_ms = started.elapsed().as_millis() as u64,
         "notifications sent"
     );
-    Ok(())
-}
-
-/// A stored notification's id and its member's: all a push needs beside the notice itself.
-#[derive(FromQueryResult)]
-struct Stored {
-    id: i64,
-    user_id: i64,
-}
-
-/// The notification `notice` makes, as its member sees it once stored (its id is the
-/// stored row's).
-fn notification_of(notice: &Notice, now: DateTime<Utc>) -> Notification {
-    Notification {
-        id: 0,
-        title: notice.title.clone(),
-        message: notice.message.clone(),
-        read_at: None,
-        created_at: now,
-        in_app_route: notice.in_app_route.clone(),
-        object_slug: notice.object_slug.clone(),
-        content_type: notice.content_type,
-        invite_token: notice.invite_token.clone(),
-    }
-}
-
-/// Each member's notifications with the ids their rows were stored under. The rows of one
-/// insert are numbered in the order given, but `RETURNING` may list them in any order: a
-/// member's ids, sorted, go to their notifications in the order given.
-fn with_ids(shown: Vec<(i64, Notification)>, stored: Vec<Stored>) -> Vec<(i64, Notification)> {
-    let mut ids: HashMap<i64, Vec<i64>> = HashMap::new();
-    for row in stored {
-        ids.entry(row.user_id).or_default().push(row.id);
-    }
-    for member in ids.values_mut() {
-        member.sort_unstable_by(|a, b| b.cmp(a));
-    }
-    shown
-        .into_iter()
-        .filter_map(|(user_id, mut note)| {
-            note.id = ids.get_mut(&user_id)?.pop()?;
-            Some((user_id, note))
-        })
-        .collect()
-}
-
-/// Sends each stored notification to its member's open screens, all in one go.
-async fn push(hub: &Hub, stored: Vec<(i64, Notification)>) -> AppResult<()> {
-    let notes = stored
-        .into_iter()
-        .map(|(user_id, note)| serde_json::to_string(&note).map(|json| (user_id, json)))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| kernel::AppError::Internal(e.into()))?;
-    hub.publish_all(notes).await;
     Ok(())
 }
 
@@ -269,22 +190,6 @@ fn email_of(ctx: &AppContext, notice: &Notice, to: String) -> Email {
     }
 }
 
-fn notification_row(notice: &Notice, now: DateTime<Utc>) -> notification::ActiveModel {
-    notification::ActiveModel {
-        user_id: Set(notice.user_id),
-        kind: Set(notice.kind.to_owned()),
-        title: Set(notice.title.clone()),
-        message: Set(notice.message.clone()),
-        in_app_route: Set(notice.in_app_route.clone()),
-        object_slug: Set(notice.object_slug.clone()),
-        content_type: Set(notice.content_type),
-        invite_token: Set(notice.invite_token.clone()),
-        post_id: Set(notice.post_id),
-        created_at: Set(now),
-        ..Default::default()
-    }
-}
-
 pub(crate) fn outbox_row(email: Email, now: DateTime<Utc>) -> outbox::ActiveModel {
     outbox::ActiveModel {
         to_email: Set(email.to),
@@ -346,45 +251,4 @@ pub async fn revise(db: &impl ConnectionTrait, post_id: i64, message: &str) -> A
         .exec(db)
         .await?;
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn note(title: &str) -> Notification {
-        Notification {
-            id: 0,
-            title: title.to_owned(),
-            message: String::new(),
-            read_at: None,
-            created_at: kernel::clock::now(),
-            in_app_route: None,
-            object_slug: None,
-            content_type: None,
-            invite_token: None,
-        }
-    }
-
-    #[test]
-    fn each_notification_gets_its_rows_id_whatever_order_returning_lists_them() {
-        let shown = vec![(7, note("first")), (8, note("other")), (7, note("second"))];
-        let stored = vec![
-            Stored { id: 12, user_id: 7 },
-            Stored { id: 11, user_id: 8 },
-            Stored { id: 10, user_id: 7 },
-        ];
-        let given: Vec<(i64, String, i64)> = with_ids(shown, stored)
-            .into_iter()
-            .map(|(user, note)| (user, note.title, note.id))
-            .collect();
-        assert_eq!(
-            given,
-            vec![
-                (7, "first".to_owned(), 10),
-                (8, "other".to_owned(), 11),
-                (7, "second".to_owned(), 12),
-            ]
-        );
-    }
 }

@@ -249,3 +249,63 @@ async fn a_fan_out_of_several_batches_stores_and_pushes_each_notification_once()
         }
     }
 }
+
+/// Issue 45 §4: a notification for many members (a new topic in a large group) is stored
+/// from one row template and their ids, batch by batch: each member gets a row of their
+/// own, pushed under that row's id, none lost or repeated at a batch's edge.
+#[tokio::test]
+async fn a_notification_for_many_members_is_stored_and_pushed_once_for_each() {
+    const EACH: usize = 600;
+    let (app, _, owner) = setup().await;
+    let other = app
+        .signed_in_user("bo@example.org", "analytical 1843")
+        .await;
+    let hub = feed::live::Hub::in_process();
+    let mut members = Vec::new();
+    for token in [&owner, &other] {
+        let id = app.me(token).await["id"].as_i64().unwrap();
+        members.push((token, hub.join(id)));
+    }
+    // The same notice, alternately for each: 1,200 rows in two batches, one template.
+    let notices = (0..EACH)
+        .flat_map(|_| {
+            members
+                .iter()
+                .map(|(_, member)| feed::service::notify::Notice {
+                    user_id: member.user_id,
+                    kind: kernel::notification_kinds::NEW_TOPIC,
+                    title: "New discussion".to_owned(),
+                    message: "Someone started a discussion".to_owned(),
+                    in_app_route: Some("/working-groups/many".to_owned()),
+                    object_slug: Some("many".to_owned()),
+                    content_type: Some(feed::enums::ContentType::WorkingGroup),
+                    invite_token: None,
+                    mailed_by_source: true,
+                    post_id: None,
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    feed::service::notify::send_all(&app.ctx, &hub, notices)
+        .await
+        .unwrap();
+    for (token, member) in &mut members {
+        let mut pushed = std::collections::HashSet::new();
+        while let Ok(message) = member.messages.try_recv() {
+            let note: serde_json::Value = serde_json::from_str(&message).unwrap();
+            assert_eq!(note["title"], "New discussion");
+            assert_eq!(note["in_app_route"], "/working-groups/many");
+            assert_eq!(note["content_type"], "workinggroup");
+            assert!(pushed.insert(note["id"].as_i64().unwrap()), "pushed once");
+        }
+        assert_eq!(pushed.len(), EACH);
+        let (_, stored) = app.get_json_as(token, "/api/me/notifications").await;
+        assert_eq!(stored["pagination"]["count"].as_u64(), Some(EACH as u64));
+        // What was pushed is what the bell shows after a reload, under the same id.
+        for note in stored["data"].as_array().unwrap() {
+            assert!(pushed.contains(&note["id"].as_i64().unwrap()), "{note}");
+            assert_eq!(note["object_slug"], "many");
+            assert_eq!(note["message"], "Someone started a discussion");
+        }
+    }
+}
