@@ -6,7 +6,7 @@
 //! handlers for the signal run, this one's included.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -35,7 +35,7 @@ enum Message {
 /// members is ten messages of about 4 MB, not ten thousand round trips.
 const NOTICES_PER_MESSAGE: usize = 1_000;
 
-type Sockets = HashMap<i64, Vec<(u64, mpsc::UnboundedSender<String>)>>;
+type Sockets = HashMap<i64, Vec<(u64, mpsc::UnboundedSender<Frame>)>>;
 type SignalHandler = Box<dyn Fn() + Send + Sync>;
 
 #[derive(Default)]
@@ -73,7 +73,67 @@ struct Redis {
 pub struct Subscription {
     pub user_id: i64,
     pub id: u64,
-    pub messages: mpsc::UnboundedReceiver<String>,
+    pub messages: mpsc::UnboundedReceiver<Frame>,
+}
+
+/// One notification handed to a socket: its text, and its share of the publish's
+/// [`Writes`], given back when the frame is dropped — once the socket has written it, or
+/// with the socket's queue when the socket is gone.
+pub struct Frame {
+    pub text: String,
+    _share: Share,
+}
+
+impl std::ops::Deref for Frame {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.text
+    }
+}
+
+/// The frames one publish handed to this instance's sockets that are not written yet.
+/// Work that can wait (a fan-out's e-mails) waits for them, so that it does not take the
+/// cores the sockets are writing on.
+#[derive(Clone, Default)]
+pub struct Writes(Arc<Pending>);
+
+#[derive(Default)]
+struct Pending {
+    left: AtomicUsize,
+    done: tokio::sync::Notify,
+}
+
+struct Share(Arc<Pending>);
+
+impl Drop for Share {
+    fn drop(&mut self) {
+        if self.0.left.fetch_sub(1, Ordering::AcqRel) == 1 {
+            self.0.done.notify_waiters();
+        }
+    }
+}
+
+impl Writes {
+    fn share(&self) -> Share {
+        self.0.left.fetch_add(1, Ordering::AcqRel);
+        Share(Arc::clone(&self.0))
+    }
+
+    /// Returns once every frame is written (or dropped with its socket), or at `deadline`.
+    pub async fn done_by(&self, deadline: tokio::time::Instant) {
+        loop {
+            let woken = self.0.done.notified();
+            tokio::pin!(woken);
+            // Registered before the count is read, so a wake-up in between is not lost.
+            woken.as_mut().enable();
+            if self.0.left.load(Ordering::Acquire) == 0
+                || tokio::time::timeout_at(deadline, woken).await.is_err()
+            {
+                return;
+            }
+        }
+    }
 }
 
 impl Hub {
@@ -136,7 +196,9 @@ impl Hub {
                     continue;
                 };
                 match serde_json::from_str::<Message>(&text) {
-                    Ok(Message::Notices { notices }) => self.deliver_here(&notices),
+                    Ok(Message::Notices { notices }) => {
+                        self.deliver_here(&notices, &Writes::default());
+                    }
                     Ok(Message::Signal { signal }) => self.run_handlers(&signal),
                     Err(_) => {}
                 }
@@ -225,15 +287,18 @@ impl Hub {
     }
 
     /// Sends each `(user_id, payload)` to every socket of its member, on whichever instance
-    /// it is: this instance's sockets under one lock, the others' in a few messages.
-    pub async fn publish_all(&self, notes: Vec<(i64, String)>) {
+    /// it is: this instance's sockets under one lock, the others' in a few messages. The
+    /// answer follows the frames handed to this instance's sockets directly (those that
+    /// come back through Redis are not followed).
+    pub async fn publish_all(&self, notes: Vec<(i64, String)>) -> Writes {
+        let writes = Writes::default();
         let notices: Vec<Envelope> = notes
             .into_iter()
             .map(|(user_id, payload)| Envelope { user_id, payload })
             .collect();
         let Some(redis) = &self.redis else {
-            self.deliver_here(&notices);
-            return;
+            self.deliver_here(&notices, &writes);
+            return writes;
         };
         for batch in notices.chunks(NOTICES_PER_MESSAGE) {
             let sent = match serde_json::to_string(&Message::Notices {
@@ -247,16 +312,17 @@ impl Hub {
             };
             match sent {
                 // Not listening, this instance would not hear its own message back.
-                Ok(_) if !self.is_listening() => self.deliver_here(batch),
+                Ok(_) if !self.is_listening() => self.deliver_here(batch, &writes),
                 Ok(_) => {}
                 Err(err) => {
                     // Other instances miss them; the notifications are stored and members
                     // see them when they next open the bell.
                     tracing::warn!(error = %err, "could not publish live notifications; delivering locally");
-                    self.deliver_here(batch);
+                    self.deliver_here(batch, &writes);
                 }
             }
         }
+        writes
     }
 
     /// Runs `handler` whenever `signal` is raised, on this instance or another.
@@ -293,11 +359,17 @@ impl Hub {
         }
     }
 
-    fn deliver_here(&self, notices: &[Envelope]) {
+    fn deliver_here(&self, notices: &[Envelope], writes: &Writes) {
         let mut sockets = self.inner.sockets.lock().unwrap_or_else(|p| p.into_inner());
         for notice in notices {
             if let Some(list) = sockets.get_mut(&notice.user_id) {
-                list.retain(|(_, sender)| sender.send(notice.payload.clone()).is_ok());
+                list.retain(|(_, sender)| {
+                    let frame = Frame {
+                        text: notice.payload.clone(),
+                        _share: writes.share(),
+                    };
+                    sender.send(frame).is_ok()
+                });
             }
         }
     }
@@ -357,9 +429,39 @@ mod tests {
         hub.publish_all(notes).await;
         for member in &mut members {
             let expected = format!("for {}", member.user_id);
-            assert_eq!(member.messages.recv().await, Some(expected));
+            assert_eq!(member.messages.recv().await.map(|f| f.text), Some(expected));
             assert!(member.messages.try_recv().is_err());
         }
+    }
+
+    #[tokio::test]
+    async fn a_publish_is_done_once_its_frames_are_written_or_left_behind() {
+        let hub = Hub::in_process();
+        let mut reader = hub.join(1);
+        let gone = hub.join(2);
+        let _elsewhere = hub.join(3);
+        hub.publish(3, "another publish's".into()).await;
+        let writes = hub
+            .publish_all(vec![(1, "a".into()), (2, "b".into()), (2, "c".into())])
+            .await;
+        let soon = || tokio::time::Instant::now() + Duration::from_millis(50);
+        let long = tokio::time::Instant::now() + Duration::from_secs(5);
+        let started = tokio::time::Instant::now();
+        writes.done_by(soon()).await;
+        assert!(
+            started.elapsed() >= Duration::from_millis(50),
+            "done with frames unwritten"
+        );
+        // Written: the socket's task drops the frame after writing its text.
+        drop(reader.messages.recv().await);
+        hub.leave(gone.user_id, gone.id);
+        drop(gone);
+        let started = tokio::time::Instant::now();
+        writes.done_by(long).await;
+        assert!(
+            started.elapsed() < Duration::from_secs(1),
+            "another publish's frame counted"
+        );
     }
 
     #[tokio::test]

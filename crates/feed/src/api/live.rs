@@ -73,8 +73,9 @@ pub async fn socket(
         let mut last_heard = Instant::now();
         let reason = loop {
             tokio::select! {
-                Some(payload) = subscription.messages.recv() => {
-                    if session.text(payload).await.is_err() {
+                Some(frame) = subscription.messages.recv() => {
+                    // The frame counts as written when it drops, after the write.
+                    if session.text(frame.text).await.is_err() {
                         break None;
                     }
                 }

@@ -4,7 +4,7 @@
 //! server's workers while the next is stored.
 
 use std::collections::HashMap;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
 use kernel::{AppContext, AppResult};
@@ -13,7 +13,7 @@ use sea_orm::{FromQueryResult, Set};
 use super::notify::{Notice, Notification};
 use crate::entity::notification;
 use crate::enums::ContentType;
-use crate::live::Hub;
+use crate::live::{Hub, Writes};
 
 /// How many notifications are stored in one statement and pushed as it commits (all
 /// 10,000 of a fan-out in one transaction kept every socket waiting for the last row).
@@ -25,15 +25,33 @@ const PUSH_BATCH: usize = 1_000;
 /// author's, a refund's per backer) say something of their own to each.
 const SHARED_BY_AT_LEAST: usize = 100;
 
-/// Stores `notices` and pushes each to its member's open screens as its batch is stored;
-/// returns when the first batch was pushed (none, for no notices).
+/// What storing and pushing a fan-out's notifications did.
+#[derive(Default)]
+pub(super) struct Pushed {
+    /// When the first batch was pushed (none, for no notices).
+    pub first_at: Option<Instant>,
+    /// The frames each batch handed to this instance's sockets.
+    pub writes: Vec<Writes>,
+}
+
+impl Pushed {
+    /// Returns once this instance's sockets have written every frame pushed, or `within`.
+    pub async fn written(&self, within: Duration) {
+        let deadline = tokio::time::Instant::now() + within;
+        for writes in &self.writes {
+            writes.done_by(deadline).await;
+        }
+    }
+}
+
+/// Stores `notices` and pushes each to its member's open screens as its batch is stored.
 pub(super) async fn store_and_push(
     ctx: &AppContext,
     hub: &Hub,
     notices: Vec<Notice>,
     now: DateTime<Utc>,
-) -> AppResult<Option<Instant>> {
-    let mut first_pushed = None;
+) -> AppResult<Pushed> {
+    let mut pushed = Pushed::default();
     let mut own = Vec::new();
     for (notice, members) in by_content(notices) {
         if members.len() < SHARED_BY_AT_LEAST {
@@ -61,8 +79,8 @@ pub(super) async fn store_and_push(
                 };
                 (row.user_id, note)
             });
-            push(hub, shown.collect()).await?;
-            first_pushed.get_or_insert_with(Instant::now);
+            pushed.writes.push(push(hub, shown.collect()).await?);
+            pushed.first_at.get_or_insert_with(Instant::now);
         }
     }
     for batch in own.chunks(PUSH_BATCH) {
@@ -83,10 +101,12 @@ pub(super) async fn store_and_push(
             .iter()
             .map(|notice| (notice.user_id, notification_of(notice, now)))
             .collect();
-        push(hub, with_ids(shown, stored)).await?;
-        first_pushed.get_or_insert_with(Instant::now);
+        pushed
+            .writes
+            .push(push(hub, with_ids(shown, stored)).await?);
+        pushed.first_at.get_or_insert_with(Instant::now);
     }
-    Ok(first_pushed)
+    Ok(pushed)
 }
 
 /// A stored notification's id and its member's: all a push needs beside the notice itself.
@@ -196,14 +216,13 @@ fn with_ids(shown: Vec<(i64, Notification)>, stored: Vec<Stored>) -> Vec<(i64, N
 
 /// Sends each stored notification to its member's open screens, all in one go (the hub
 /// hands them to the sockets' tasks without waiting for their writes).
-async fn push(hub: &Hub, stored: Vec<(i64, Notification)>) -> AppResult<()> {
+async fn push(hub: &Hub, stored: Vec<(i64, Notification)>) -> AppResult<Writes> {
     let notes = stored
         .into_iter()
         .map(|(user_id, note)| serde_json::to_string(&note).map(|json| (user_id, json)))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| kernel::AppError::Internal(e.into()))?;
-    hub.publish_all(notes).await;
-    Ok(())
+    Ok(hub.publish_all(notes).await)
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! right after for the outbox to send.
 
 use std::collections::HashMap;
+use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use kernel::mail::Email;
@@ -81,9 +82,19 @@ fn mail_text(ctx: &AppContext, notice: &Notice) -> String {
     )
 }
 
+/// A fan-out to at least this many members queues its e-mails only once this instance's
+/// sockets have written its notifications: rendering and storing ten thousand e-mails took
+/// the cores the sockets were writing on (docs/benchmarks-notes.md, the live channel).
+/// Smaller ones queue them at once, whatever a slow socket is doing.
+const WRITTEN_BEFORE_MAIL_FROM: usize = 100;
+/// How long the e-mails wait for the sockets at most (a stalled socket is closed by its
+/// heartbeat, not waited for).
+const WRITES_WAITED_AT_MOST: Duration = Duration::from_secs(1);
+
 /// Writes the notifications as each member asked for them (in-app, e-mail, both or none),
 /// whatever their number in a few statements: the in-app ones stored and pushed live in
-/// batches ([`in_app::store_and_push`]), then the e-mails in one transaction. A topic in a
+/// batches ([`in_app::store_and_push`]), then the e-mails in one transaction once this
+/// instance's sockets have written the notifications. A topic in a
 /// group of ten thousand members reaches every open screen before ten thousand e-mails are
 /// rendered and queued (the last member would otherwise hear of it seconds late). Should
 /// the e-mails fail, the members still have the news in the app; the error is the
@@ -107,9 +118,13 @@ pub async fn send_all(ctx: &AppContext, hub: &Hub, notices: Vec<Notice>) -> AppR
         }
     }
     let (shown, mails) = (in_app.len(), mailed.len());
-    let first_pushed = in_app::store_and_push(ctx, hub, in_app, now).await?;
-    let first_pushed_at = first_pushed.map(|at| at.duration_since(started));
+    let pushed = in_app::store_and_push(ctx, hub, in_app, now).await?;
+    let first_pushed_at = pushed.first_at.map(|at| at.duration_since(started));
     let pushed_at = started.elapsed();
+    if mails > 0 && shown >= WRITTEN_BEFORE_MAIL_FROM {
+        pushed.written(WRITES_WAITED_AT_MOST).await;
+    }
+    let written_at = started.elapsed();
     queue_all(ctx, mailed, now).await?;
     // Where a large fan-out spends its time (`RUST_LOG=feed=debug`): the live channel's
     // breakdown in docs/benchmarks-notes.md is read from this line.
@@ -119,6 +134,7 @@ pub async fn send_all(ctx: &AppContext, hub: &Hub, notices: Vec<Notice>) -> AppR
         settings_read_ms = read.as_millis() as u64,
         first_pushed_ms = first_pushed_at.unwrap_or(read).as_millis() as u64,
         pushed_ms = pushed_at.as_millis() as u64,
+        written_ms = written_at.as_millis() as u64,
         emails_queued_ms = started.elapsed().as_millis() as u64,
         "notifications sent"
     );
