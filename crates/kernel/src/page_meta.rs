@@ -1,7 +1,7 @@
 //! What a public page says about itself before any script runs: the title, description and
-//! picture link previews and search results show. Each domain crate describes its own records'
-//! pages; the app writes them into the page's `<head>` (and answers 404 when there is no
-//! such record for a visitor).
+//! picture link previews and search results show, its one address, and what it is in
+//! schema.org's words. Each domain crate describes its own records' pages; the app writes
+//! them into the page's `<head>` (and answers 404 when there is no such record for a visitor).
 
 /// Descriptions are cut to about what previews show.
 pub const DESCRIPTION_CHARS: usize = 200;
@@ -14,6 +14,12 @@ pub struct PageMeta {
     pub description: String,
     /// The picture's URL on this site (a path), if the record has one.
     pub image: Option<String>,
+    /// The page's own path when the record is also reached at others (a post by its id):
+    /// the canonical address search engines file it under.
+    pub canonical_path: Option<String>,
+    /// The record as a schema.org object (JSON-LD) where a type fits; the app adds its `url`
+    /// and `@context` and makes a path in `image` absolute.
+    pub structured: Option<serde_json::Value>,
 }
 
 impl PageMeta {
@@ -23,7 +29,21 @@ impl PageMeta {
             title: title.into(),
             description: cut(&crate::rich_text::plain_text(description)),
             image,
+            canonical_path: None,
+            structured: None,
         }
+    }
+
+    /// The same page, filed under `path`.
+    pub fn at(mut self, path: impl Into<String>) -> Self {
+        self.canonical_path = Some(path.into());
+        self
+    }
+
+    /// The same page, described to search engines as `thing` (a schema.org object).
+    pub fn describing(mut self, thing: serde_json::Value) -> Self {
+        self.structured = Some(thing);
+        self
     }
 }
 

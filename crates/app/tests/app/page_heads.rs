@@ -95,3 +95,97 @@ async fn unknown_pages_and_records_are_404_and_records_describe_themselves() {
         "{html}"
     );
 }
+
+/// The JSON-LD object a page carries.
+fn structured(html: &str) -> serde_json::Value {
+    let open = "<script type=\"application/ld+json\">";
+    let start = html.find(open).expect("a JSON-LD script") + open.len();
+    let end = start + html[start..].find("</script>").unwrap();
+    serde_json::from_str(&html[start..end]).unwrap()
+}
+
+/// Issue 46 §3: each public page names its one address, and a record says what it is in
+/// schema.org's words: a project with its goal and progress, a post as an Article filed under
+/// its slug, a lecture as a Course, the site as an Organization.
+#[tokio::test]
+async fn public_pages_name_their_address_and_what_they_are() {
+    let site = tempfile::tempdir().unwrap();
+    front_end(site.path());
+    let dir = site.path().to_path_buf();
+    let app = spawn_app_with(move |config| {
+        config.static_dir = dir;
+        config.public_url = "http://cohort.test".into();
+    })
+    .await;
+    app.seed_demo().await;
+    let campaign = testkit::projects::live_campaign(&app, "trial design 21").await;
+
+    let (status, html) = page(&app, &format!("/project/{}", campaign.slug)).await;
+    assert_eq!(status, 200);
+    let address = format!("http://cohort.test/project/{}", campaign.slug);
+    assert!(
+        html.contains(&format!("<link rel=\"canonical\" href=\"{address}\">")),
+        "{html}"
+    );
+    assert!(
+        html.contains(
+            "<meta name=\"description\" content=\"CA$0 raised of CA$25,000 by 0 backers, "
+        ),
+        "the goal and progress in previews: {html}"
+    );
+    let project = structured(&html);
+    assert_eq!(project["@context"], "https://schema.org");
+    assert_eq!(project["@type"], "ResearchProject");
+    assert_eq!(project["name"], "Early sepsis");
+    assert_eq!(project["url"], address.as_str());
+    assert_eq!(project["funding"]["@type"], "MonetaryGrant");
+    assert_eq!(
+        project["funding"]["amount"],
+        serde_json::json!({"@type": "MonetaryAmount", "currency": "CAD", "value": 25000.0})
+    );
+
+    // A post read by its number is filed under its slug.
+    let (_, posts) = app.get_json("/api/blog/api/pages").await;
+    let post = &posts["data"][0];
+    let (slug, id) = (post["slug"].as_str().unwrap(), post["id"].as_i64().unwrap());
+    let (status, html) = page(&app, &format!("/blog/{id}")).await;
+    assert_eq!(status, 200);
+    let address = format!("http://cohort.test/blog/{slug}");
+    assert!(
+        html.contains(&format!("<link rel=\"canonical\" href=\"{address}\">")),
+        "{html}"
+    );
+    let article = structured(&html);
+    assert_eq!(article["@type"], "Article");
+    assert_eq!(article["headline"], post["title"]);
+    assert_eq!(article["url"], address.as_str());
+    assert_eq!(article["publisher"]["name"], "Cohort");
+    assert!(
+        article["datePublished"]
+            .as_str()
+            .is_some_and(|d| d.len() >= 20),
+        "{article}"
+    );
+
+    let (_, lectures) = app.get_json("/api/expert-lectures").await;
+    let lecture = &lectures["data"][0];
+    let (status, html) = page(&app, &format!("/lecture-series/{}", lecture["id"])).await;
+    assert_eq!(status, 200);
+    let course = structured(&html);
+    assert_eq!(course["@type"], "Course");
+    assert_eq!(course["name"], lecture["title"]);
+    assert_eq!(course["provider"]["@type"], "Organization");
+
+    let (_, html) = page(&app, "/").await;
+    assert!(
+        html.contains("<link rel=\"canonical\" href=\"http://cohort.test/\">"),
+        "{html}"
+    );
+    let organization = structured(&html);
+    assert_eq!(organization["@type"], "Organization");
+    assert_eq!(organization["name"], "Cohort");
+    assert_eq!(
+        organization["description"],
+        "Cohort: better medicine together."
+    );
+}
