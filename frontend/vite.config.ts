@@ -1,14 +1,28 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { BuildOptions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // The API runs on the Rust server; `just dev` proxies /api and /media to it.
 const backend = process.env.COHORT_BACKEND ?? 'http://127.0.0.1:8080';
 
-export default defineConfig({
+// `vite build --ssr` makes the server's bundle (src/entry-server.tsx, run by the server's
+// embedded JavaScript engine): one self-contained script, every import inside it.
+export default defineConfig(({ isSsrBuild, mode }) => ({
   plugins: [react()],
+  // The server's bundle is code only: the static files are the browser build's.
+  publicDir: isSsrBuild ? false : 'public',
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // The server renders with React's string renderer alone: its streaming one, which
+      // `react-dom/server` bundles beside it, needs a browser's channels and encoders.
+      ...(isSsrBuild && {
+        'react-dom/server': fileURLToPath(
+          new URL(`./node_modules/react-dom/cjs/react-dom-server-legacy.browser.${mode === 'development' ? 'development' : 'production'}.js`, import.meta.url),
+        ),
+      }),
+    },
   },
   server: {
     proxy: {
@@ -16,23 +30,14 @@ export default defineConfig({
       '/media': backend,
     },
   },
-  build: {
-    // scripts/budget.mjs reads which chunks each route loads from the manifest.
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // Framework code changes rarely; its own chunk stays cached across deploys.
-            { name: 'framework', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 3 },
-            // What every page needs before it runs (the shell, the theme, the query
-            // client): one request instead of dozens.
-            { name: 'shell', tags: ['$initial'], priority: 2 },
-          ],
-        },
-      },
-    },
+  // The server's bundle takes its packages' builds for a browser or a worker (QuickJS is no
+  // Node.js and has no DOM), in the form the browser's build takes.
+  ssr: {
+    noExternal: true,
+    target: 'webworker',
+    resolve: { conditions: ['worker', 'browser', mode === 'development' ? 'development' : 'production', 'module'] },
   },
+  build: isSsrBuild ? serverBuild : browserBuild,
   test: {
     globals: true,
     environment: 'jsdom',
@@ -42,4 +47,35 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
   },
-});
+}));
+
+const browserBuild: BuildOptions = {
+  // scripts/budget.mjs reads which chunks each route loads from the manifest.
+  manifest: true,
+  rolldownOptions: {
+    output: {
+      codeSplitting: {
+        groups: [
+          // Framework code changes rarely; its own chunk stays cached across deploys.
+          { name: 'framework', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 3 },
+          // What every page needs before it runs (the shell, the theme, the query
+          // client): one request instead of dozens.
+          { name: 'shell', tags: ['$initial'], priority: 2 },
+        ],
+      },
+    },
+  },
+};
+
+const serverBuild: BuildOptions = {
+  // crates/app/src/prerender.rs reads it from there; the server serves no hidden folder.
+  outDir: 'dist/.server',
+  emptyOutDir: true,
+  // Smaller to load and parse when the server starts.
+  minify: true,
+  // QuickJS runs ES2023; what it lacks of the browser, src/ssr-globals.ts gives.
+  target: 'es2022',
+  rolldownOptions: {
+    output: { format: 'iife', name: 'CohortServer', codeSplitting: false, entryFileNames: 'render.js' },
+  },
+};

@@ -3,12 +3,16 @@
 // page, the files of its screen and the API reads it starts with. The server adds them to
 // the page as preload links (crates/app/src/preloads.rs), so they download beside the
 // first scripts instead of one after another.
-import { copyFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dist, routeFiles, table } from './route-table.mjs';
 
+const { $comment: _, ...pageCookies } = JSON.parse(readFileSync(new URL('../src/lib/page-cookies.json', import.meta.url), 'utf8'));
+
 const preloads = {
   everyPage: { fetch: table.everyPage.fetch },
+  // The cookies a rendered page depends on (src/lib/page-cookies.json).
+  cookies: Object.values(pageCookies),
   routes: table.routes
     .filter((route) => route.path)
     .map((route) => ({
@@ -16,6 +20,8 @@ const preloads = {
       except: route.except ?? [],
       modules: routeFiles(route).map((file) => `/${file}`),
       fetch: route.fetch ?? [],
+      // The server renders it (crates/app/src/prerender.rs) from its reads.
+      render: route.render === true,
       ...(route.lcpImage ? { lcpImage: route.lcpImage } : {}),
     })),
 };

@@ -25,6 +25,7 @@ mod methods;
 mod metrics;
 mod page_head;
 mod preloads;
+mod prerender;
 mod private_files;
 mod project_facts;
 mod public_reads;

@@ -20,6 +20,16 @@ pub struct Preloads {
     #[serde(rename = "everyPage")]
     every_page: EveryPage,
     routes: Vec<Route>,
+    /// The cookies a rendered page depends on (`src/lib/page-cookies.json`).
+    #[serde(default)]
+    cookies: Vec<PageCookie>,
+}
+
+/// A cookie that changes a page when it holds `value` (a banner closed, say).
+#[derive(Debug, Deserialize)]
+struct PageCookie {
+    name: String,
+    value: String,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -36,6 +46,9 @@ struct Route {
     except: Vec<String>,
     modules: Vec<String>,
     fetch: Vec<String>,
+    /// The server renders the page from its reads (`crate::prerender`).
+    #[serde(default)]
+    render: bool,
     /// Where the page's largest picture is named.
     #[serde(rename = "lcpImage", default)]
     lcp_image: Option<LcpImage>,
@@ -66,6 +79,8 @@ pub struct Head {
     /// Reads written into the page, as a JSON object from URL to answer (escaped for a
     /// `<script>` element).
     pub data: Option<String>,
+    /// The server renders the page from the reads written into it.
+    pub render: bool,
 }
 
 impl Preloads {
@@ -81,17 +96,55 @@ impl Preloads {
         })
     }
 
-    /// What the page at `path` preloads; `cached` gives the cached answer to a read.
-    pub fn head(&self, path: &str, cached: impl Fn(&str) -> Option<Bytes>) -> Head {
-        let route = self
-            .routes
+    /// The public page at `path`: the table's route and the path's parameters.
+    fn route_of<'p>(&self, path: &'p str) -> Option<(&Route, Vec<(&str, &'p str)>)> {
+        self.routes
             .iter()
-            .find_map(|r| r.matches(path).map(|params| (r, params)));
+            .find_map(|r| r.matches(path).map(|params| (r, params)))
+    }
+
+    /// The reads the page at `path` opens with, when the server renders it from them.
+    pub fn rendered_from(&self, path: &str) -> Option<Vec<String>> {
+        self.route_of(path)
+            .filter(|(route, _)| route.render)
+            .map(|route| self.reads(Some(&route)))
+    }
+
+    /// Every page's reads and `route`'s own.
+    fn reads(&self, route: Option<&(&Route, Vec<(&str, &str)>)>) -> Vec<String> {
         let mut reads: Vec<String> = self.every_page.fetch.clone();
-        if let Some((route, params)) = &route {
+        if let Some((route, params)) = route {
             reads.extend(route.fetch.iter().map(|url| fill(url, params)));
         }
-        let mut head = Head::default();
+        reads
+    }
+
+    /// The cookies of a request's `Cookie` header that change a page, as `document.cookie`
+    /// would list them: only those the table names, and only when they hold the value that
+    /// changes the page, so a page has as few renderings as those cookies make, whatever a
+    /// request carries.
+    pub fn page_cookies(&self, header: Option<&str>) -> String {
+        let given: Vec<(&str, &str)> = header
+            .unwrap_or_default()
+            .split(';')
+            .filter_map(|pair| pair.trim().split_once('='))
+            .collect();
+        self.cookies
+            .iter()
+            .filter(|cookie| given.contains(&(cookie.name.as_str(), cookie.value.as_str())))
+            .map(|cookie| format!("{}={}", cookie.name, cookie.value))
+            .collect::<Vec<_>>()
+            .join("; ")
+    }
+
+    /// What the page at `path` preloads; `cached` gives the cached answer to a read.
+    pub fn head(&self, path: &str, cached: impl Fn(&str) -> Option<Bytes>) -> Head {
+        let route = self.route_of(path);
+        let reads = self.reads(route.as_ref());
+        let mut head = Head {
+            render: route.as_ref().is_some_and(|(route, _)| route.render),
+            ..Head::default()
+        };
         let data: Vec<(String, Bytes)> = reads
             .into_iter()
             .filter_map(|url| cached(&url).map(|body| (url, body)))
@@ -226,6 +279,32 @@ mod tests {
 
     fn nothing_cached(_: &str) -> Option<Bytes> {
         None
+    }
+
+    #[test]
+    fn a_page_depends_on_the_cookies_it_names_and_their_values_only() {
+        let table: Preloads = serde_json::from_value(serde_json::json!({
+            "everyPage": { "fetch": [] },
+            "routes": [],
+            "cookies": [
+                { "name": "cookie_consent", "value": "true" },
+                { "name": "top_banner", "value": "closed" }
+            ]
+        }))
+        .unwrap();
+        assert_eq!(table.page_cookies(None), "");
+        assert_eq!(
+            table.page_cookies(Some("top_banner=closed; session=abc; cookie_consent=true")),
+            "cookie_consent=true; top_banner=closed"
+        );
+        // Another value, another cookie, or a name that only starts the same: no change.
+        assert_eq!(
+            table.page_cookies(Some(
+                "cookie_consent=maybe;top_banner=closed;top_banner_x=closed"
+            )),
+            "top_banner=closed"
+        );
+        assert_eq!(table.page_cookies(Some("random=1; other=2")), "");
     }
 
     #[test]

@@ -9,6 +9,7 @@
 //! rule that tried to follow each of those would one day miss one.
 
 use std::collections::{HashMap, VecDeque};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock, RwLock};
 use std::time::{Duration, Instant};
@@ -34,6 +35,7 @@ const CACHED_PREFIXES: &[&str] = &[
     "/api/discussion/",
     "/api/blog/",
     "/api/projects",
+    "/api/needs",
     "/api/expert-lectures",
     "/api/pages/",
     "/api/menus",
@@ -48,6 +50,8 @@ const LIFETIME: Duration = Duration::from_secs(60);
 const MAX_ENTRIES: usize = 4096;
 /// Largest body kept.
 const MAX_BODY: usize = 512 * 1024;
+/// How long a page waits for the reads it asks of its own instance.
+const FILL_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// One stored answer, and its compressed copies once a browser has asked for them.
 pub struct Entry {
@@ -88,6 +92,8 @@ pub struct PublicReads {
     store: RwLock<Store>,
     /// Bumped by every invalidation; an answer read before one is not stored after it.
     generation: AtomicU64,
+    /// Where this instance answers, to read for itself what a page needs (see [`Self::fill`]).
+    own: OnceLock<(SocketAddr, reqwest::Client)>,
 }
 
 impl PublicReads {
@@ -122,6 +128,38 @@ impl PublicReads {
             }
         }
         entry
+    }
+
+    /// Tells the cache where this instance answers (its listener's address).
+    pub fn answering_at(&self, address: SocketAddr) {
+        let host = match address.ip() {
+            ip if ip.is_unspecified() && ip.is_ipv4() => IpAddr::V4(Ipv4Addr::LOCALHOST),
+            ip if ip.is_unspecified() => IpAddr::V6(Ipv6Addr::LOCALHOST),
+            ip => ip,
+        };
+        let client = reqwest::Client::builder()
+            .timeout(FILL_TIMEOUT)
+            .no_proxy()
+            .build();
+        if let Ok(client) = client {
+            let _ = self
+                .own
+                .set((SocketAddr::new(host, address.port()), client));
+        }
+    }
+
+    /// Reads for itself, as a visitor, those of `urls` it does not hold, so a page that
+    /// opens with them can be written with them (for a crawler's first visit too). A read
+    /// that fails or is not public stays out, as it would for any visitor.
+    pub async fn fill(&self, urls: &[String]) {
+        let Some((address, client)) = self.own.get() else {
+            return;
+        };
+        let missing = urls.iter().filter(|url| self.get(url).is_none());
+        futures_util::future::join_all(missing.map(|url| async move {
+            let _ = client.get(format!("http://{address}{url}")).send().await;
+        }))
+        .await;
     }
 
     /// Forgets every entry (something public may have changed).

@@ -19,6 +19,7 @@ use crate::compression;
 use crate::known_paths::KnownPaths;
 use crate::page_head::{self, Defaults};
 use crate::preloads::Preloads;
+use crate::prerender::{self, Prerender, Rendered};
 use crate::public_reads::PublicReads;
 
 /// Where Vite puts hashed assets, under the static dir and in URLs.
@@ -26,27 +27,39 @@ const ASSETS: &str = "assets";
 /// The element the app reads the page's written-in reads from (`src/lib/preloaded.ts`).
 const PRELOADED_ID: &str = "cohort-preloaded";
 
+/// The element the app reads the server's rendering's reads from (`src/lib/server-rendered.ts`).
+const RENDERED_ID: &str = "cohort-rendered";
+/// The element the app renders into, as `index.html` opens it.
+const ROOT_OPEN: &str = "<div id=\"root\">";
+
 /// `index.html`, split where a page's preload links go.
 struct Page {
     head: String,
     tail: String,
+    /// Where `tail` holds what `#root` opens with (the bar painted before any script),
+    /// which a page rendered on the server replaces.
+    root: Option<(usize, usize)>,
     preloads: Preloads,
+    prerender: Option<Prerender>,
     paths: Option<KnownPaths>,
     defaults: Defaults,
     built: Option<SystemTime>,
 }
 
 impl Page {
-    fn load(dir: &Path) -> std::io::Result<Self> {
+    fn load(dir: &Path, public_url: &str) -> std::io::Result<Self> {
         let index = dir.join("index.html");
         let built = std::fs::metadata(&index)?.modified().ok();
         let mut html = std::fs::read_to_string(&index)?;
         let defaults = page_head::take_defaults(&mut html);
         let at = html.find("</head>").unwrap_or(0);
+        let tail = html[at..].to_owned();
         Ok(Self {
             head: html[..at].to_owned(),
-            tail: html[at..].to_owned(),
+            root: root_of(&tail),
+            tail,
             preloads: Preloads::load(dir),
+            prerender: Prerender::load(dir, public_url),
             paths: KnownPaths::load(dir),
             defaults,
             built,
@@ -58,14 +71,16 @@ impl Page {
 /// while the server runs (its scripts' names change with every build).
 struct Shell {
     dir: PathBuf,
+    public_url: String,
     page: RwLock<Arc<Page>>,
 }
 
 impl Shell {
-    fn load(dir: &Path) -> std::io::Result<Self> {
+    fn load(dir: &Path, public_url: &str) -> std::io::Result<Self> {
         Ok(Self {
             dir: dir.to_path_buf(),
-            page: RwLock::new(Arc::new(Page::load(dir)?)),
+            public_url: public_url.to_owned(),
+            page: RwLock::new(Arc::new(Page::load(dir, public_url)?)),
         })
     }
 
@@ -81,7 +96,7 @@ impl Shell {
         if built == page.built {
             return page;
         }
-        match Page::load(&self.dir) {
+        match Page::load(&self.dir, &self.public_url) {
             Ok(fresh) => {
                 let fresh = Arc::new(fresh);
                 if let Ok(mut slot) = self.page.write() {
@@ -95,7 +110,16 @@ impl Shell {
 
     /// The page at `path`: 404 when it is none of the router's pages or its record is not
     /// there for a visitor (the app still shows its "Page not found").
-    async fn respond(&self, path: &str, ctx: &AppContext, reads: &PublicReads) -> HttpResponse {
+    async fn respond(
+        &self,
+        req: &HttpRequest,
+        ctx: &AppContext,
+        reads: &PublicReads,
+    ) -> HttpResponse {
+        let path = req.path();
+        // The server renders a page from its path alone: one with a query (a list's second
+        // page, a search) is built by script.
+        let renderable = req.query_string().is_empty();
         let page = self.current();
         let screen = page
             .paths
@@ -108,6 +132,15 @@ impl Shell {
         };
         let known = page.paths.as_ref().is_none_or(|paths| paths.contains(path));
         let not_found = !known || matches!(record, Some(None));
+        // A page the server renders is written with its reads, read now if need be (a
+        // crawler's first visit finds the page whole).
+        if let Some(wanted) = page
+            .preloads
+            .rendered_from(path)
+            .filter(|_| page.prerender.is_some() && renderable && !not_found)
+        {
+            reads.fill(&wanted).await;
+        }
         let tags = page_head::tags(
             &ctx.config.public_url,
             &page.defaults,
@@ -118,19 +151,60 @@ impl Shell {
         let head = page
             .preloads
             .head(path, |url| reads.get(url).map(|entry| entry.body.clone()));
-        let data = head.data.map_or_else(String::new, |json| {
-            format!("<script type=\"application/json\" id=\"{PRELOADED_ID}\">{json}</script>")
-        });
+        let rendered = match (&page.prerender, &head.data, page.root) {
+            (Some(prerender), Some(reads), Some(_)) if head.render && renderable && !not_found => {
+                let cookies = req
+                    .headers()
+                    .get(actix_web::http::header::COOKIE)
+                    .and_then(|v| v.to_str().ok());
+                prerender
+                    .page(path, reads, &page.preloads.page_cookies(cookies))
+                    .await
+            }
+            _ => None,
+        };
         let mut res = if not_found {
             HttpResponse::NotFound()
         } else {
             HttpResponse::Ok()
         };
-        res.content_type("text/html; charset=utf-8").body(format!(
-            "{}{tags}{}{data}{}",
-            page.head, head.links, page.tail
-        ))
+        let body = match (rendered, page.root) {
+            (Some(rendered), Some((from, to))) => format!(
+                "{}{tags}{}{}{}{}{}{}",
+                page.head,
+                head.links,
+                prerender::style_tag(&rendered),
+                state_script(&rendered),
+                &page.tail[..from],
+                rendered.html,
+                &page.tail[to..]
+            ),
+            _ => {
+                let data = head.data.map_or_else(String::new, |json| {
+                    format!(
+                        "<script type=\"application/json\" id=\"{PRELOADED_ID}\">{json}</script>"
+                    )
+                });
+                format!("{}{tags}{}{data}{}", page.head, head.links, page.tail)
+            }
+        };
+        res.content_type("text/html; charset=utf-8").body(body)
     }
+}
+
+/// Where `#root`'s content is in the page's tail: from its opening tag to its closing one
+/// (what `index.html` puts there holds no `<div>` of its own).
+fn root_of(tail: &str) -> Option<(usize, usize)> {
+    let from = tail.find(ROOT_OPEN)? + ROOT_OPEN.len();
+    let to = from + tail[from..].find("</div>")?;
+    Some((from, to))
+}
+
+/// The reads a rendering came from, for the browser's query cache: no `<` can close the
+/// element (JSON allows `\u003c` wherever `<` may stand).
+fn state_script(rendered: &Rendered) -> String {
+    let json = rendered.state.to_string().replace('<', "\\u003c");
+    format!("<script type=\"application/json\" id=\"{RENDERED_ID}\">{json}</script>")
 }
 
 /// Registers the front end at `/`; call after every other service.
@@ -141,7 +215,7 @@ pub fn configure(
 ) -> impl FnOnce(&mut web::ServiceConfig) + use<> {
     let dir = static_dir.to_path_buf();
     move |cfg: &mut web::ServiceConfig| {
-        let shell = match Shell::load(&dir) {
+        let shell = match Shell::load(&dir, &ctx.config.public_url) {
             Ok(shell) => Arc::new(shell),
             Err(_) => {
                 tracing::warn!(dir = %dir.display(), "front end not built; run `just build`");
@@ -162,7 +236,7 @@ pub fn configure(
             "/",
             web::get().to(move |req: HttpRequest| {
                 let (home, ctx, reads) = (home.clone(), home_ctx.clone(), home_reads.clone());
-                async move { home.respond(req.path(), &ctx, &reads).await }
+                async move { home.respond(&req, &ctx, &reads).await }
             }),
         );
         cfg.service(Files::new("/", &dir).default_handler(fn_service(
@@ -170,7 +244,7 @@ pub fn configure(
                 let (shell, ctx, reads) = (shell.clone(), ctx.clone(), reads.clone());
                 async move {
                     let (req, _) = req.into_parts();
-                    let page = shell.respond(req.path(), &ctx, &reads).await;
+                    let page = shell.respond(&req, &ctx, &reads).await;
                     Ok(ServiceResponse::new(req, page))
                 }
             },
@@ -254,4 +328,24 @@ pub fn cache_headers<B>(res: &mut ServiceResponse<B>) {
     };
     res.headers_mut()
         .insert(CACHE_CONTROL, HeaderValue::from_static(policy));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_root_s_opening_content_is_what_a_rendered_page_replaces() {
+        let tail = "</head><body><div id=\"root\"><header class=\"boot-bar\"><a href=\"/\">Cohort</a></header></div><script src=\"/a.js\"></script></body></html>";
+        let (from, to) = root_of(tail).unwrap();
+        assert_eq!(
+            &tail[from..to],
+            "<header class=\"boot-bar\"><a href=\"/\">Cohort</a></header>"
+        );
+        assert_eq!(
+            format!("{}<main>page</main>{}", &tail[..from], &tail[to..]),
+            "</head><body><div id=\"root\"><main>page</main></div><script src=\"/a.js\"></script></body></html>"
+        );
+        assert_eq!(root_of("<body><div id=\"app\"></div></body>"), None);
+    }
 }

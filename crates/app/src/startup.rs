@@ -411,6 +411,7 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
     let places = web::Data::new(reference_places::places(&context));
     let targets = web::Data::new(targets);
     let reads = web::Data::new(PublicReads::default());
+    reads.answering_at(listener.local_addr()?);
     {
         let reads = reads.clone();
         let changes = context.changes.clone();

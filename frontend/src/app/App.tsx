@@ -1,15 +1,15 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { AuthProvider } from '@/lib/auth';
-import { createQueryClient } from '@/app/query-client';
-import { router } from '@/app/router';
 import { theme } from '@/app/theme';
 import { ToastProvider } from '@/ui/toast';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** The router of the browser, or the one the server renders a page with (same routes). */
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/** The whole app around its router: the same tree in the browser and on the server. */
+export function App({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />

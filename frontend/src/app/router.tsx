@@ -1,5 +1,5 @@
+import type { RouteObject } from 'react-router';
 import { lazyWhenOnline } from '@/lib/lazy-online';
-import { createBrowserRouter } from 'react-router';
 import { RootLayout } from '@/app/layout/RootLayout';
 import { PrivateRoute, PUBLIC_ONLY_HANDLE, PublicOnlyRoute } from '@/app/routes/guards';
 import { NotFoundPage } from '@/ui/NotFoundPage';
@@ -25,7 +25,7 @@ const NotificationBell = lazyWhenOnline(() =>
 );
 
 /** Every route loads its screen's code on first visit (one chunk per screen). */
-export const routes = [
+export const routes: RouteObject[] = [
   {
     element: <RootLayout Bell={NotificationBell} />,
     errorElement: <RouteErrorPage />,
@@ -208,4 +208,3 @@ export const routes = [
   },
 ];
 
-export const router = createBrowserRouter(routes);

@@ -5,6 +5,8 @@ type Listener = (token: string | null) => void;
 const listeners = new Set<Listener>();
 
 export function getToken(): string | null {
+  // The server renders pages for visitors (src/entry-server.tsx): no one is signed in there.
+  if (typeof window === 'undefined') return null;
   return window.localStorage.getItem(KEY);
 }
 

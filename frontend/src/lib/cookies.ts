@@ -1,6 +1,14 @@
-/** The value of a cookie, if the browser has it. */
+/** The cookies of the request a page is rendered for on the server (src/entry-server.tsx). */
+let requestCookies = '';
+
+export function givePageCookies(cookies: string): void {
+  requestCookies = cookies;
+}
+
+/** The value of a cookie, if the browser (or, on the server, the request) has it. */
 export function readCookie(name: string): string | null {
-  const found = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
+  const cookies = typeof document === 'undefined' ? requestCookies : document.cookie;
+  const found = cookies.split('; ').find((part) => part.startsWith(`${name}=`));
   return found ? decodeURIComponent(found.slice(name.length + 1)) : null;
 }
 

@@ -17,6 +17,11 @@ function readPage(): Map<string, unknown> {
   }
 }
 
+/** The reads a page is rendered from on the server (src/entry-server.tsx), in place of the page's. */
+export function givePreloaded(reads: Record<string, unknown>): void {
+  preloaded = new Map(Object.entries(reads));
+}
+
 /** The written-in answer for `url` (path and query), once; later calls ask the server. */
 export function takePreloaded(url: string): unknown {
   preloaded ??= readPage();

@@ -49,5 +49,6 @@ function subscribe(listener: () => void) {
 
 /** The share sent of everything being uploaded (0 to 1), or null when nothing is. */
 export function useUploadProgress(): number | null {
-  return useSyncExternalStore(subscribe, () => snapshot);
+  // On the server, and on the first render over its HTML, nothing is uploading.
+  return useSyncExternalStore(subscribe, () => snapshot, () => null);
 }

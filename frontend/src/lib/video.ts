@@ -2,7 +2,7 @@
  * The embeddable player address for a video link, or null. Spec 2 §9: only youtube,
  * vimeo, facebook, twitch and dailymotion links are embedded.
  */
-export function embedUrl(link: string | null | undefined, parentHost = window.location.hostname): string | null {
+export function embedUrl(link: string | null | undefined, parentHost?: string): string | null {
   if (!link) return null;
   let url: URL;
   try {
@@ -27,7 +27,8 @@ export function embedUrl(link: string | null | undefined, parentHost = window.lo
     return id ? `https://www.dailymotion.com/embed/video/${encodeURIComponent(id)}` : null;
   }
   if (host === 'twitch.tv') {
-    const parent = encodeURIComponent(parentHost);
+    // The site's own address (on the server, the public address it renders pages for).
+    const parent = encodeURIComponent(parentHost ?? location.hostname);
     if (path[0] === 'videos' && path[1]) return `https://player.twitch.tv/?video=${encodeURIComponent(path[1])}&parent=${parent}`;
     return path[0] ? `https://player.twitch.tv/?channel=${encodeURIComponent(path[0])}&parent=${parent}` : null;
   }

@@ -27,17 +27,22 @@ export function LazyWhenNear({
   fallback?: ReactNode;
 }) {
   const place = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => eager || typeof IntersectionObserver === 'undefined');
+  // Not near on the server, nor on the browser's first render over the server's page.
+  const [near, setNear] = useState(eager);
   useEffect(() => {
     const element = place.current;
     if (near || !element) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { rootMargin: '400px 0px' },
-    );
-    observer.observe(element);
+    // Without an observer (an old browser), the idle wait below alone brings it.
+    const observer =
+      typeof IntersectionObserver === 'undefined'
+        ? null
+        : new IntersectionObserver(
+            (entries) => {
+              if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+            },
+            { rootMargin: '400px 0px' },
+          );
+    observer?.observe(element);
     // Unasked, it renders as a transition: React yields to the browser every few
     // milliseconds, so a long part (a discussion's topics and replies) does not hold the
     // main thread in one long task while the page is still settling.
@@ -47,7 +52,7 @@ export function LazyWhenNear({
         ? requestIdleCallback(later, { timeout: IDLE_WAIT_MS })
         : window.setTimeout(later, IDLE_WAIT_MS);
     return () => {
-      observer.disconnect();
+      observer?.disconnect();
       if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
       else window.clearTimeout(idle);
     };

@@ -12,9 +12,3 @@ export function RichText({ html, sx }: { html: string; sx?: SxProps<Theme> }) {
     />
   );
 }
-
-/** The text of rich text, for excerpts. */
-export function plainText(html: string): string {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
-}

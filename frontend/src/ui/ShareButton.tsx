@@ -8,7 +8,7 @@ import { useToast } from '@/ui/toast';
  */
 export function ShareButton({ title, path }: { title: string; path: string }) {
   const toast = useToast();
-  const url = new URL(path, window.location.origin).toString();
+  const url = new URL(path, location.origin).toString();
   const share = async () => {
     if (navigator.share) {
       try {

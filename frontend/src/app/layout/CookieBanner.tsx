@@ -1,18 +1,19 @@
 import { Box, Button, Container, Link, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import pageCookies from '@/lib/page-cookies.json';
 import { readCookie, writeCookie } from '@/lib/cookies';
 
 /** Spec 2 §3: the consent cookie holds `true`; it lasts 365 days (§9). */
-export const CONSENT_COOKIE = 'cookie_consent';
+export const CONSENT_COOKIE = pageCookies.consent.name;
 export const CONSENT_DAYS = 365;
 
 /** The banner at the bottom of every page until cookies are accepted. */
 export function CookieBanner() {
-  const [accepted, setAccepted] = useState(() => readCookie(CONSENT_COOKIE) === 'true');
+  const [accepted, setAccepted] = useState(() => readCookie(CONSENT_COOKIE) === pageCookies.consent.value);
   if (accepted) return null;
   const accept = () => {
-    writeCookie(CONSENT_COOKIE, 'true', CONSENT_DAYS);
+    writeCookie(CONSENT_COOKIE, pageCookies.consent.value, CONSENT_DAYS);
     setAccepted(true);
   };
   return (

@@ -2,7 +2,7 @@ import { Box, Card, CardActionArea, CardContent, Stack, Typography, Chip } from 
 import { Link as RouterLink } from 'react-router';
 import type { BlogPostCard } from '@/api/model';
 import { Picture } from '@/ui/Picture';
-import { plainText } from '@/ui/RichText';
+import { plainText } from '@/lib/html-text';
 import { postDate } from '@/lib/dates';
 
 /** Cards fill the width on phones and a third of the page's 1200 px on desktops. */

@@ -16,4 +16,10 @@ describe('withHeadingIds', () => {
   it('leaves pages without headings alone', () => {
     expect(withHeadingIds('<p>Plain</p>')).toEqual({ html: '<p>Plain</p>', headings: [] });
   });
+
+  it('replaces an id a heading had and keeps its other attributes and inner markup', () => {
+    const { html, headings } = withHeadingIds('<h2 class="lead" id="old">Salt &amp; <em>sugar</em></h2>');
+    expect(html).toBe('<h2 class="lead" id="section-1">Salt &amp; <em>sugar</em></h2>');
+    expect(headings).toEqual([{ id: 'section-1', text: 'Salt & sugar', level: 2 }]);
+  });
 });

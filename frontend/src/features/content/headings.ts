@@ -1,3 +1,5 @@
+import { plainText } from '@/lib/html-text';
+
 export interface Heading {
   id: string;
   text: string;
@@ -9,12 +11,12 @@ export interface Heading {
  * …) for the table of contents (spec 2 §2), and lists them in order.
  */
 export function withHeadingIds(html: string): { html: string; headings: Heading[] } {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
   const headings: Heading[] = [];
-  doc.body.querySelectorAll('h2, h3').forEach((element, index) => {
-    const id = `section-${index + 1}`;
-    element.id = id;
-    headings.push({ id, text: element.textContent?.trim() ?? '', level: element.tagName === 'H2' ? 2 : 3 });
+  const marked = html.replace(/<h([23])(\s[^>]*)?>([\s\S]*?)<\/h\1>/gi, (_whole, level: string, attributes: string | undefined, inner: string) => {
+    const id = `section-${headings.length + 1}`;
+    headings.push({ id, text: plainText(inner), level: level === '2' ? 2 : 3 });
+    const kept = (attributes ?? '').replace(/\s+id="[^"]*"/gi, '');
+    return `<h${level}${kept} id="${id}">${inner}</h${level}>`;
   });
-  return { html: doc.body.innerHTML, headings };
+  return { html: marked, headings };
 }

@@ -1,6 +1,7 @@
 import { Box, Link } from '@mui/material';
 import { useState } from 'react';
-import { RichText, plainText } from '@/ui/RichText';
+import { plainText } from '@/lib/html-text';
+import { RichText } from '@/ui/RichText';
 
 /**
  * Rich text cut at `limit` characters of its text with Show more / Show less (spec 2 §9:

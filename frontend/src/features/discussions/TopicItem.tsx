@@ -7,7 +7,7 @@ import { useAuth } from '@/lib/auth';
 import { SOMETHING_WENT_WRONG } from '@/lib/api-error';
 import type { TopicType } from '@/ui/discussion-slot';
 import { ReportButton } from '@/ui/moderation/ReportButton';
-import { plainText } from '@/ui/RichText';
+import { plainText } from '@/lib/html-text';
 import { useToast } from '@/ui/toast';
 import { Attachments } from './Attachments';
 import { ClampedRichText } from './Clamped';

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { GroupCard as GroupCardData } from '@/api/model';
 import { Picture } from '@/ui/Picture';
-import { plainText } from '@/ui/RichText';
+import { plainText } from '@/lib/html-text';
 import { counted } from '@/lib/plural';
 import { initial } from '@/lib/initial';
 

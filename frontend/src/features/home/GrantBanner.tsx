@@ -2,14 +2,15 @@ import CloseIcon from '@mui/icons-material/Close';
 import { Box, Button, Container, IconButton, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import pageCookies from '@/lib/page-cookies.json';
 import { readCookie, writeCookie } from '@/lib/cookies';
 
 /** Spec 2 §1: the top banner's cookie. */
-export const TOP_BANNER_COOKIE = 'top_banner';
+export const TOP_BANNER_COOKIE = pageCookies.topBanner.name;
 
 /** The grant banner at the top of the landing page; closing it is remembered in a cookie. */
 export function GrantBanner() {
-  const [closed, setClosed] = useState(() => readCookie(TOP_BANNER_COOKIE) === 'closed');
+  const [closed, setClosed] = useState(() => readCookie(TOP_BANNER_COOKIE) === pageCookies.topBanner.value);
   if (closed) return null;
   return (
     <Box role="region" aria-label="Catalyst grant" sx={{ bgcolor: 'secondary.main', color: 'secondary.contrastText', py: 1 }}>
@@ -25,7 +26,7 @@ export function GrantBanner() {
             size="small"
             aria-label="Close the grant banner"
             onClick={() => {
-              writeCookie(TOP_BANNER_COOKIE, 'closed', 30);
+              writeCookie(TOP_BANNER_COOKIE, pageCookies.topBanner.value, 30);
               setClosed(true);
             }}
           >

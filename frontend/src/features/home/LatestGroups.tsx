@@ -2,7 +2,7 @@ import GroupsIcon from '@mui/icons-material/Groups';
 import { Box, Button, Card, CardActionArea, CardContent, CardMedia, Grid, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useListGroups } from '@/api/endpoints/groups/groups';
-import { plainText } from '@/ui/RichText';
+import { plainText } from '@/lib/html-text';
 import { EmptyState } from '@/ui/QueryState';
 import { counted } from '@/lib/plural';
 

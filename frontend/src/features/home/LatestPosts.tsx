@@ -1,7 +1,7 @@
 import { Box, Button, Card, CardActionArea, CardContent, CardMedia, Chip, Grid, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useListBlogCategories, useListBlogPosts } from '@/api/endpoints/content/content';
-import { plainText } from '@/ui/RichText';
+import { plainText } from '@/lib/html-text';
 
 /** Spec 2 §7: the landing page shows the 3 newest posts. */
 const LANDING_COUNT = 3;

@@ -8,7 +8,7 @@ import { usePages } from '@/lib/usePages';
 import { usePageTitle } from '@/ui/page-title';
 import { Picture } from '@/ui/Picture';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
-import { plainText } from '@/ui/RichText';
+import { plainText } from '@/lib/html-text';
 import { mayOpen, scoreLine, statusOf } from './access';
 import { CertificateDownloads } from './CertificateDownloads';
 import { LoadMore } from '@/ui/LoadMore';

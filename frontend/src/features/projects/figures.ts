@@ -6,8 +6,3 @@ export function daysLeft(closesAt: string | null | undefined, now = Date.now()):
   const days = Math.ceil((new Date(closesAt).getTime() - now) / 86_400_000);
   return days > 0 ? `${counted(days, 'day')} left` : 'Campaign ended';
 }
-
-/** Rich text's words only, for a card's excerpt. */
-export function plainText(html: string): string {
-  return new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim() ?? '';
-}

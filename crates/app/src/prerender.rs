@@ -1,0 +1,361 @@
+//! Public pages rendered on the server, so their first paint, a crawler and a link preview
+//! get the page's content in its HTML before any script runs.
+//!
+//! The markup has one source: the front end's own components. Its build makes a second,
+//! self-contained bundle of them (`src/entry-server.tsx`, written to `.server/render.js` in
+//! the static dir), which an embedded JavaScript engine (QuickJS, through `rquickjs`: a C
+//! library compiled into the binary, no Node.js at run time) runs on a thread of its own.
+//! A page is rendered from the same public reads written into it for the browser, so the
+//! browser takes the HTML over from those reads without rendering anything different.
+//!
+//! Renderings are kept per page and per the reads they came from: a change to a public
+//! read (which empties the public-reads cache) gives the page new reads, hence a new
+//! rendering; an unchanged page costs one hash and one lookup. A page whose rendering is
+//! not ready within [`WAIT`] is served as before (built by script) while it finishes.
+
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
+use std::time::{Duration, Instant};
+
+use rquickjs::{Context, Function, Object, Runtime};
+use serde::Deserialize;
+use tokio::sync::watch;
+
+/// Where the front end's build leaves the server's bundle, under the static dir (a hidden
+/// folder: the static files are not served from it).
+pub const BUNDLE: &str = ".server/render.js";
+/// How long a request waits for its page's first rendering before it is served without.
+const WAIT: Duration = Duration::from_millis(1500);
+/// The most one rendering may take; the engine stops a longer one.
+const DEADLINE: Duration = Duration::from_secs(5);
+/// Renderings kept; past this, the oldest generation of them is forgotten all at once.
+const MAX_KEPT: usize = 2048;
+/// The engine's memory; a page needing more is not rendered.
+const MEMORY: usize = 256 << 20;
+
+/// A page as the components render it.
+#[derive(Debug, Deserialize)]
+pub struct Rendered {
+    /// The markup inside `#root`.
+    pub html: String,
+    /// Emotion's ids of the styles it uses and their rules.
+    #[serde(rename = "styleIds")]
+    pub style_ids: Vec<String>,
+    pub css: String,
+    /// The reads it was rendered from, as the browser's query cache takes them.
+    pub state: serde_json::Value,
+}
+
+type Outcome = Option<Option<Arc<Rendered>>>;
+
+struct Job {
+    path: String,
+    reads: String,
+    cookies: String,
+    done: watch::Sender<Outcome>,
+}
+
+/// The engine's thread and the renderings it made.
+pub struct Prerender {
+    bundle: Arc<str>,
+    /// The site's public address: pages are rendered as the browser shows them there.
+    site: Arc<str>,
+    /// The engine's inbox, once the first page asked for it: loading the bundle takes the
+    /// engine seconds, which a server that is never asked for a public page does not spend.
+    jobs: Mutex<Option<mpsc::Sender<Job>>>,
+    kept: Mutex<HashMap<u64, watch::Receiver<Outcome>>>,
+}
+
+impl Prerender {
+    /// The renderer of the bundle in `static_dir`, for the site at `public_url`; none there
+    /// (an older build), none.
+    pub fn load(static_dir: &Path, public_url: &str) -> Option<Self> {
+        let bundle = std::fs::read_to_string(static_dir.join(BUNDLE)).ok()?;
+        Some(Self {
+            bundle: bundle.into(),
+            site: public_url.into(),
+            jobs: Mutex::new(None),
+            kept: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// Hands `job` to the engine, starting it first if need be; false when it is gone.
+    fn send(&self, job: Job) -> bool {
+        let mut jobs = self.jobs.lock().unwrap_or_else(|p| p.into_inner());
+        if jobs.is_none() {
+            let (inbox_of, inbox) = mpsc::channel::<Job>();
+            let (bundle, site) = (self.bundle.clone(), self.site.clone());
+            let started = std::thread::Builder::new()
+                .name("prerender".into())
+                .spawn(move || engine(&bundle, &site, inbox));
+            if started.is_err() {
+                return false;
+            }
+            *jobs = Some(inbox_of);
+        }
+        jobs.as_ref().is_some_and(|jobs| jobs.send(job).is_ok())
+    }
+
+    /// `path` rendered from `reads` (the JSON object of the reads written into the page)
+    /// and `cookies` (those of the request that change a page), when it is ready in time
+    /// and the page could be rendered from them.
+    pub async fn page(&self, path: &str, reads: &str, cookies: &str) -> Option<Arc<Rendered>> {
+        let mut ready = self.rendering(path, reads, cookies);
+        let outcome = tokio::time::timeout(WAIT, ready.wait_for(Option::is_some))
+            .await
+            .ok()?
+            .ok()?;
+        outcome.clone().flatten()
+    }
+
+    /// The rendering of `path` from `reads`, asked of the engine when it is not kept.
+    fn rendering(&self, path: &str, reads: &str, cookies: &str) -> watch::Receiver<Outcome> {
+        let mut hasher = std::hash::DefaultHasher::new();
+        (path, reads, cookies).hash(&mut hasher);
+        let key = hasher.finish();
+        let mut kept = self.kept.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(ready) = kept.get(&key) {
+            return ready.clone();
+        }
+        if kept.len() >= MAX_KEPT {
+            kept.clear();
+        }
+        let (done, ready) = watch::channel(None);
+        let job = Job {
+            path: path.to_owned(),
+            reads: reads.to_owned(),
+            cookies: cookies.to_owned(),
+            done,
+        };
+        if !self.send(job) {
+            // The engine is gone (its bundle failed to load): every page is built by script.
+            let (done, ready) = watch::channel(Some(None));
+            drop(done);
+            return ready;
+        }
+        kept.insert(key, ready.clone());
+        ready
+    }
+}
+
+/// The engine's thread: loads the bundle, then renders pages one at a time.
+fn engine(bundle: &str, site: &str, inbox: mpsc::Receiver<Job>) {
+    let deadline = Arc::new(AtomicU64::new(u64::MAX));
+    let started = Instant::now();
+    let Some(mut engine) = start(bundle, site, deadline.clone(), started) else {
+        return;
+    };
+    for job in inbox {
+        let limit = started.elapsed() + DEADLINE;
+        deadline.store(limit.as_millis() as u64, Ordering::Relaxed);
+        let begun = Instant::now();
+        let outcome = render(&engine.0, &engine.1, &job);
+        deadline.store(u64::MAX, Ordering::Relaxed);
+        // A rendering that failed or was stopped may leave the bundle's modules half-way
+        // through theirs: the next page gets a fresh engine.
+        if outcome.is_err() {
+            match start(bundle, site, deadline.clone(), started) {
+                Some(fresh) => engine = fresh,
+                None => return,
+            }
+        }
+        let rendered = outcome.ok().flatten();
+        tracing::debug!(
+            path = %job.path,
+            rendered = rendered.is_some(),
+            ms = begun.elapsed().as_millis() as u64,
+            "page rendered on the server"
+        );
+        let _ = job.done.send(Some(rendered.map(Arc::new)));
+    }
+}
+
+fn start(
+    bundle: &str,
+    site: &str,
+    deadline: Arc<AtomicU64>,
+    started: Instant,
+) -> Option<(Runtime, Context)> {
+    let runtime = Runtime::new().ok()?;
+    runtime.set_memory_limit(MEMORY);
+    runtime.set_max_stack_size(8 << 20);
+    runtime.set_interrupt_handler(Some(Box::new(move || {
+        started.elapsed().as_millis() as u64 > deadline.load(Ordering::Relaxed)
+    })));
+    let context = Context::full(&runtime).ok()?;
+    let loaded = context.with(|ctx| {
+        // The bundle's `location` (src/ssr-globals.ts) is the site's address.
+        ctx.globals().set("__cohortSite", site)?;
+        ctx.eval::<(), _>(bundle)
+    });
+    let loaded = loaded.map_err(|e| {
+        let thrown = context.with(|ctx| format!("{:?}", ctx.catch()));
+        format!("{e}: {thrown}")
+    });
+    if let Err(error) = loaded {
+        tracing::warn!("the server's page bundle did not load; pages are built by script: {error}");
+        return None;
+    }
+    Some((runtime, context))
+}
+
+/// One page: `renderInto` leaves its JSON (or `null`) in a global once its jobs have run.
+/// `Err` when it failed rather than found the page could not be rendered from its reads.
+fn render(runtime: &Runtime, context: &Context, job: &Job) -> Result<Option<Rendered>, ()> {
+    let path = job.path.as_str();
+    let called = context.with(|ctx| {
+        let server: Object = ctx.globals().get("CohortServer")?;
+        let render_into: Function = server.get("renderInto")?;
+        render_into.call::<_, ()>((path, job.reads.as_str(), job.cookies.as_str()))
+    });
+    if let Err(error) = called {
+        tracing::warn!(path, "page not rendered on the server: {error}");
+        return Err(());
+    }
+    while runtime.is_job_pending() {
+        if runtime.execute_pending_job().is_err() {
+            tracing::warn!(
+                path,
+                "page not rendered on the server: a job failed or ran out of time"
+            );
+            return Err(());
+        }
+    }
+    let (json, failed, why): (Option<String>, Option<String>, Option<String>) =
+        context.with(|ctx| {
+            let globals = ctx.globals();
+            let text = |name: &str| globals.get::<_, Option<String>>(name).ok().flatten();
+            (
+                text("__cohortRendered"),
+                text("__cohortFailed"),
+                text("__cohortUnrendered"),
+            )
+        });
+    if let Some(why) = why {
+        tracing::debug!(path, "page not rendered on the server: {why}");
+    }
+    if let Some(failure) = failed {
+        tracing::warn!(path, "page not rendered on the server: {failure}");
+        return Err(());
+    }
+    let Some(json) = json else {
+        tracing::warn!(path, "page not rendered on the server: it did not finish");
+        return Err(());
+    };
+    Ok(serde_json::from_str::<Option<Rendered>>(&json)
+        .ok()
+        .flatten())
+}
+
+/// The styles of a rendering, as emotion writes them, so the browser's emotion finds them
+/// and does not write them again.
+pub fn style_tag(rendered: &Rendered) -> String {
+    format!(
+        "<style data-emotion=\"css {}\">{}</style>",
+        rendered
+            .style_ids
+            .join(" ")
+            .replace(['"', '<', '>', '&'], ""),
+        rendered.css.replace("</", "<\\/")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rendered(style_ids: &[&str], css: &str) -> Rendered {
+        Rendered {
+            html: String::new(),
+            style_ids: style_ids.iter().map(|id| (*id).to_owned()).collect(),
+            css: css.to_owned(),
+            state: serde_json::Value::Null,
+        }
+    }
+
+    #[test]
+    fn styles_are_written_as_emotion_finds_them_and_cannot_close_their_element() {
+        let tag = style_tag(&rendered(&["1x21fgm", "abc"], ".a{color:red}"));
+        assert_eq!(
+            tag,
+            "<style data-emotion=\"css 1x21fgm abc\">.a{color:red}</style>"
+        );
+        // Rules that said `</style>` would end the element and let the rest be markup.
+        let tag = style_tag(&rendered(
+            &["x\"><script>"],
+            ".a{content:\"</style><script>\"}",
+        ));
+        assert!(!tag.contains("</style><script>"), "{tag}");
+        assert!(
+            tag.starts_with("<style data-emotion=\"css xscript\">"),
+            "{tag}"
+        );
+    }
+
+    #[test]
+    fn a_bundle_that_does_not_load_leaves_every_page_to_the_browser() {
+        let dir = tempfile::tempdir().unwrap();
+        assert!(Prerender::load(dir.path(), "http://cohort.test").is_none());
+        std::fs::create_dir_all(dir.path().join(".server")).unwrap();
+        std::fs::write(dir.path().join(BUNDLE), "throw new Error('broken build');").unwrap();
+        let prerender = Prerender::load(dir.path(), "http://cohort.test").unwrap();
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .build()
+            .unwrap();
+        let page = runtime.block_on(prerender.page("/", "{}", ""));
+        assert!(page.is_none());
+    }
+
+    #[test]
+    fn a_page_is_rendered_once_for_the_same_reads_and_again_for_new_ones() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join(".server")).unwrap();
+        // A bundle with the server's interface, counting its renderings.
+        std::fs::write(
+            dir.path().join(BUNDLE),
+            "var renders = 0;
+             var CohortServer = { renderInto: function (path, reads, cookies) {
+               renders += 1;
+               Promise.resolve().then(function () {
+                 globalThis.__cohortRendered = JSON.stringify({
+                   html: '<h1>' + path + ' ' + JSON.parse(reads).title + ' ' + cookies + ' #' + renders
+                     + ' at ' + __cohortSite + '</h1>',
+                   styleIds: ['a'], css: '.a{}', state: { queries: [] }
+                 });
+               });
+             } };",
+        )
+        .unwrap();
+        let prerender = Prerender::load(dir.path(), "http://cohort.test:8080").unwrap();
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .build()
+            .unwrap();
+        let html = |reads: &str, cookies: &str| {
+            runtime
+                .block_on(prerender.page("/p", reads, cookies))
+                .map(|r| r.html.clone())
+        };
+        let first = r#"{"title":"One"}"#;
+        assert_eq!(
+            html(first, "").unwrap(),
+            "<h1>/p One  #1 at http://cohort.test:8080</h1>"
+        );
+        assert_eq!(
+            html(first, "").unwrap(),
+            "<h1>/p One  #1 at http://cohort.test:8080</h1>"
+        );
+        assert_eq!(
+            html(r#"{"title":"Two"}"#, "").unwrap(),
+            "<h1>/p Two  #2 at http://cohort.test:8080</h1>"
+        );
+        assert_eq!(
+            html(first, "top_banner=closed").unwrap(),
+            "<h1>/p One top_banner=closed #3 at http://cohort.test:8080</h1>"
+        );
+    }
+}
