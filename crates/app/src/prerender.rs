@@ -63,8 +63,8 @@ pub struct Prerender {
     bundle: Arc<str>,
     /// The site's public address: pages are rendered as the browser shows them there.
     site: Arc<str>,
-    /// The engine's inbox, once the first page asked for it: loading the bundle takes the
-    /// engine seconds, which a server that is never asked for a public page does not spend.
+    /// The engine's inbox, once started (at the server's start, or by the first page that
+    /// asks after the front end was rebuilt).
     jobs: Mutex<Option<mpsc::Sender<Job>>>,
     kept: Mutex<HashMap<u64, watch::Receiver<Outcome>>>,
 }
@@ -82,20 +82,29 @@ impl Prerender {
         })
     }
 
-    /// Hands `job` to the engine, starting it first if need be; false when it is gone.
-    fn send(&self, job: Job) -> bool {
+    /// Starts the engine (it loads the bundle in the background) if it is not started.
+    pub fn start(&self) {
         let mut jobs = self.jobs.lock().unwrap_or_else(|p| p.into_inner());
+        self.start_in(&mut jobs);
+    }
+
+    fn start_in(&self, jobs: &mut Option<mpsc::Sender<Job>>) {
         if jobs.is_none() {
             let (inbox_of, inbox) = mpsc::channel::<Job>();
             let (bundle, site) = (self.bundle.clone(), self.site.clone());
             let started = std::thread::Builder::new()
                 .name("prerender".into())
                 .spawn(move || engine(&bundle, &site, inbox));
-            if started.is_err() {
-                return false;
+            if started.is_ok() {
+                *jobs = Some(inbox_of);
             }
-            *jobs = Some(inbox_of);
         }
+    }
+
+    /// Hands `job` to the engine, starting it first if need be; false when it is gone.
+    fn send(&self, job: Job) -> bool {
+        let mut jobs = self.jobs.lock().unwrap_or_else(|p| p.into_inner());
+        self.start_in(&mut jobs);
         jobs.as_ref().is_some_and(|jobs| jobs.send(job).is_ok())
     }
 

@@ -69,7 +69,7 @@ impl Page {
 
 /// The page every front-end route is served, read again when the front end is rebuilt
 /// while the server runs (its scripts' names change with every build).
-struct Shell {
+pub struct Shell {
     dir: PathBuf,
     public_url: String,
     page: RwLock<Arc<Page>>,
@@ -207,23 +207,43 @@ fn state_script(rendered: &Rendered) -> String {
     format!("<script type=\"application/json\" id=\"{RENDERED_ID}\">{json}</script>")
 }
 
+/// The built front end, loaded once and shared by every worker (one page-rendering engine
+/// for the instance); none when it is not built.
+#[derive(Clone)]
+pub struct Site(Option<Arc<Shell>>);
+
+impl Site {
+    /// Loads the front end in `static_dir`, for the site at `public_url`, and starts its
+    /// page-rendering engine, so the first visitor after a start gets a rendered page.
+    pub fn load(static_dir: &Path, public_url: &str) -> Self {
+        match Shell::load(static_dir, public_url) {
+            Ok(shell) => {
+                if let Some(prerender) = &shell.current().prerender {
+                    prerender.start();
+                }
+                Self(Some(Arc::new(shell)))
+            }
+            Err(_) => {
+                tracing::warn!(dir = %static_dir.display(), "front end not built; run `just build`");
+                Self(None)
+            }
+        }
+    }
+}
+
 /// Registers the front end at `/`; call after every other service.
 pub fn configure(
-    static_dir: &Path,
+    site: &Site,
     ctx: web::Data<AppContext>,
     reads: web::Data<PublicReads>,
 ) -> impl FnOnce(&mut web::ServiceConfig) + use<> {
-    let dir = static_dir.to_path_buf();
+    let shell = site.0.clone();
     move |cfg: &mut web::ServiceConfig| {
-        let shell = match Shell::load(&dir, &ctx.config.public_url) {
-            Ok(shell) => Arc::new(shell),
-            Err(_) => {
-                tracing::warn!(dir = %dir.display(), "front end not built; run `just build`");
-                cfg.default_service(web::to(not_built));
-                return;
-            }
+        let Some(shell) = shell else {
+            cfg.default_service(web::to(not_built));
+            return;
         };
-        let assets = dir.join(ASSETS);
+        let assets = shell.dir.join(ASSETS);
         cfg.route(
             &format!("/{ASSETS}/{{file}}"),
             web::get().to(move |req: HttpRequest| {
@@ -239,6 +259,7 @@ pub fn configure(
                 async move { home.respond(&req, &ctx, &reads).await }
             }),
         );
+        let dir = shell.dir.clone();
         cfg.service(Files::new("/", &dir).default_handler(fn_service(
             move |req: ServiceRequest| {
                 let (shell, ctx, reads) = (shell.clone(), ctx.clone(), reads.clone());

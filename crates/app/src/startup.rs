@@ -412,6 +412,7 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
     let targets = web::Data::new(targets);
     let reads = web::Data::new(PublicReads::default());
     reads.answering_at(listener.local_addr()?);
+    let site = spa::Site::load(&static_dir, &context.config.public_url);
     {
         let reads = reads.clone();
         let changes = context.changes.clone();
@@ -523,7 +524,7 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
         };
         app.configure(site_index::configure)
             .configure(well_known::configure)
-            .configure(spa::configure(&static_dir, data.clone(), reads.clone()))
+            .configure(spa::configure(&site, data.clone(), reads.clone()))
     });
     if workers > 0 {
         server = server.workers(usize::try_from(workers)?);

@@ -28,6 +28,7 @@ mod proxy;
 mod query_plans;
 mod rate_limits;
 mod scene;
+mod server_rendered;
 mod site_index;
 mod speed;
 mod statements;

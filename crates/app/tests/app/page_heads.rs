@@ -24,14 +24,9 @@ fn front_end(dir: &std::path::Path) {
     .unwrap();
 }
 
-async fn page(app: &TestApp, path: &str) -> (u16, String) {
-    let response = app.client.get(app.url(path)).send().await.unwrap();
-    let status = response.status().as_u16();
-    (status, response.text().await.unwrap())
-}
-
-#[tokio::test]
-async fn unknown_pages_and_records_are_404_and_records_describe_themselves() {
+/// An app serving a built front end at `http://cohort.test` (the directory lives as long as
+/// the value returned beside it).
+async fn site_app() -> (TestApp, tempfile::TempDir) {
     let site = tempfile::tempdir().unwrap();
     front_end(site.path());
     let dir = site.path().to_path_buf();
@@ -40,6 +35,18 @@ async fn unknown_pages_and_records_are_404_and_records_describe_themselves() {
         config.public_url = "http://cohort.test".into();
     })
     .await;
+    (app, site)
+}
+
+async fn page(app: &TestApp, path: &str) -> (u16, String) {
+    let response = app.client.get(app.url(path)).send().await.unwrap();
+    let status = response.status().as_u16();
+    (status, response.text().await.unwrap())
+}
+
+#[tokio::test]
+async fn unknown_pages_and_records_are_404_and_records_describe_themselves() {
+    let (app, _site) = site_app().await;
     let staff = app
         .signed_in_staff("mod@example.org", "staff password 1")
         .await;
@@ -109,14 +116,7 @@ fn structured(html: &str) -> serde_json::Value {
 /// its slug, a lecture as a Course, the site as an Organization.
 #[tokio::test]
 async fn public_pages_name_their_address_and_what_they_are() {
-    let site = tempfile::tempdir().unwrap();
-    front_end(site.path());
-    let dir = site.path().to_path_buf();
-    let app = spawn_app_with(move |config| {
-        config.static_dir = dir;
-        config.public_url = "http://cohort.test".into();
-    })
-    .await;
+    let (app, _site) = site_app().await;
     app.seed_demo().await;
     let campaign = testkit::projects::live_campaign(&app, "trial design 21").await;
 
