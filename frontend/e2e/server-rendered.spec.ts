@@ -1,0 +1,86 @@
+import { test as withoutChecks } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
+import { shot } from './support';
+
+// Issue 46: the public pages come from the server whole (crates/app/src/prerender.rs), so a
+// browser without script, a crawler or a phone on a slow network sees the page at once; with
+// script, the app takes the server's page over as it stands.
+
+/** The server's rendering of `path`: asked for until the server has rendered it (the engine
+ * renders a page the first time it is asked for, and that first answer may not wait for it). */
+async function openRendered(page: Page, path: string) {
+  await expect(async () => {
+    const response = await page.request.get(path);
+    expect(await response.text()).toContain('id="cohort-rendered"');
+  }).toPass({ timeout: 20_000 });
+  await page.goto(path);
+}
+
+/** The demo's first project with backers, as the API gives it. */
+async function fundedProject(page: Page) {
+  const response = await page.request.get('/api/projects?perPage=50');
+  const { data } = (await response.json()) as { data: { slug: string; title: string; funding: { raised_cents: number } }[] };
+  const project = data.find((p) => p.funding.raised_cents > 0);
+  if (!project) throw new Error('the demo has no project with backers');
+  return project;
+}
+
+// axe, which every other journey runs, is script: these pages are checked by it in the journey
+// below, as the app shows them.
+withoutChecks.describe('without script', () => {
+  withoutChecks.use({ javaScriptEnabled: false });
+
+  withoutChecks('a project, a post and a group are read whole', { tag: '@phone' }, async ({ page }, info) => {
+    const project = await fundedProject(page);
+    await openRendered(page, `/project/${project.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: project.title })).toBeVisible();
+    const raised = `CA$${(project.funding.raised_cents / 100).toLocaleString('en-CA')}`;
+    await expect(page.getByText(raised, { exact: false }).first()).toBeVisible();
+    await page.screenshot({ path: shot('no-script-project', info.project.name) });
+
+    const posts = await (await page.request.get('/api/blog/api/pages?perPage=1')).json();
+    const post = posts.data[0] as { slug: string; title: string };
+    await openRendered(page, `/blog/${post.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
+    await page.screenshot({ path: shot('no-script-post', info.project.name) });
+
+    await openRendered(page, '/working-groups/list');
+    const first = page.getByRole('main').getByRole('link').filter({ has: page.getByRole('heading', { level: 2 }) });
+    await expect(first.first()).toBeVisible();
+    const groups = await (await page.request.get('/api/groups?perPage=1')).json();
+    const group = groups.data[0] as { slug: string; title: string };
+    await openRendered(page, `/working-groups/${group.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: group.title })).toBeVisible();
+    await page.screenshot({ path: shot('no-script-group', info.project.name) });
+  });
+});
+
+test('with script, the app takes the server page over without a fault or a shift, and works', { tag: '@phone' }, async ({ page }) => {
+  const faults: string[] = [];
+  page.on('pageerror', (error) => faults.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') faults.push(message.text());
+  });
+  // The layout shifts the page makes from its first paint on.
+  await page.addInitScript(() => {
+    (window as unknown as { shifts: number }).shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const project = await fundedProject(page);
+  for (const path of ['/', '/blog', '/projects', `/project/${project.slug}`, '/lecture-series']) {
+    await openRendered(page, path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+    expect(shifts, `layout shift on ${path}`).toBeLessThan(0.02);
+  }
+  // Taken over: the app answers, and moves to another page within itself.
+  await page.getByRole('banner').getByRole('link', { name: 'Sign up now' }).click();
+  await expect(page).toHaveURL(/\/register/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(faults, 'no fault while the app takes the pages over').toEqual([]);
+});
