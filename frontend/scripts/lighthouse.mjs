@@ -60,9 +60,16 @@ async function firstOf(path, pick) {
 const pages = [
   ['landing', '/'],
   ['blog', '/blog'],
-  ['blog post', await firstOf('/api/blog/api/pages?perPage=1', (post) => `/blog/${post.id}`)],
+  ['blog post', await firstOf('/api/blog/api/pages?perPage=1', (post) => `/blog/${post.slug}`)],
   ['groups list', '/working-groups/list'],
   ['group', await firstOf('/api/groups?perPage=1', (group) => `/working-groups/${group.slug}`)],
+  ['projects', '/projects'],
+  ['project', await firstOf('/api/projects?perPage=1', (project) => `/project/${project.slug}`)],
+  ['needs', '/needs'],
+  ['lectures', '/lecture-series'],
+  ['lecture', await firstOf('/api/expert-lectures?perPage=1', (lecture) => `/lecture-series/${lecture.id}`)],
+  ['about', '/about'],
+  ['terms', '/terms-of-use'],
 ];
 
 /** The reads a page opens with, from the server's preload table (dist/preloads.json). */
@@ -84,10 +91,17 @@ function readsOf(path) {
   return preloads.everyPage.fetch;
 }
 
-// A site in use has been read before: each page's reads are in the server's cache, so the
-// page carries them (measured cold, every page would wait for them).
-for (const [, path] of pages) {
+// A site in use has been read before: each page's reads are in the server's cache and the
+// server has rendered the page from them (crates/app/src/prerender.rs), as it does on a
+// page's first visit; a page the server does not render fails here.
+for (const [name, path] of pages) {
   for (const read of readsOf(path)) await fetch(`${base}${read}`);
+  let rendered = false;
+  for (let attempt = 0; attempt < 40 && !rendered; attempt += 1) {
+    rendered = (await (await fetch(`${base}${path}`)).text()).includes('id="cohort-rendered"');
+    if (!rendered) await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  if (!rendered) throw new Error(`${name} (${path}) is not rendered on the server`);
 }
 
 const chrome = await chromeLauncher.launch({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cad, goal } from './money';
+import { cad, goal, toCents, toDollars } from './money';
 
 describe('cad', () => {
   it('keeps whole dollars whole, shows cents as two digits and signs what is taken away', () => {
@@ -14,5 +14,16 @@ describe('cad', () => {
     expect(goal(2_500_000)).toBe('CA$25,000');
     expect(goal(1999)).toBe('CA$19.99');
     expect(goal(null)).toBe('—');
+  });
+});
+
+describe('the funding goal', () => {
+  it('is typed in dollars and kept in cents, without floating-point drift', () => {
+    expect(toCents('25000')).toBe(2_500_000);
+    expect(toCents('19.99')).toBe(1999);
+    expect(toCents('0.5')).toBe(50);
+    expect(toDollars(2_500_000)).toBe('25000');
+    expect(toDollars(1999)).toBe('19.99');
+    expect(toDollars(null)).toBe('');
   });
 });

@@ -11,3 +11,15 @@ export function cad(cents: number): string {
 export function goal(cents: number | null | undefined): string {
   return cents === null || cents === undefined ? '—' : cad(cents);
 }
+
+/** Dollars as typed in a form (`25000`, `12.5`) in cents. */
+export function toCents(dollars: string): number {
+  const [whole, fraction = ''] = dollars.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** Cents as a form shows them in dollars: whole dollars without decimals; unset, empty. */
+export function toDollars(cents: number | null | undefined): string {
+  if (cents === null || cents === undefined) return '';
+  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
+}

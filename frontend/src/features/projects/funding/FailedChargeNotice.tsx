@@ -1,10 +1,14 @@
 import { Alert, Button, Stack } from '@mui/material';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { MyPledge } from '@/api/model';
 import { dateTime } from '@/lib/dates';
 import { useToast } from '@/ui/toast';
-import { CardUpdateDialog } from './CardUpdateDialog';
-import { PaymentConfirmationDialog } from './PaymentConfirmationDialog';
+
+// The dialogs (card entry, the bank's check) load when the donor opens one.
+const CardUpdateDialog = lazy(() => import('./CardUpdateDialog').then((m) => ({ default: m.CardUpdateDialog })));
+const PaymentConfirmationDialog = lazy(() =>
+  import('./PaymentConfirmationDialog').then((m) => ({ default: m.PaymentConfirmationDialog })),
+);
 
 /** A pledge whose charge failed: why, the deadline, and the way on — a new card, or, when the
  * donor's bank wants the payment authenticated, confirming it (on the project page and in My
@@ -40,10 +44,14 @@ export function FailedChargeNotice({ pledge, onUpdated }: { pledge: MyPledge; on
           : `Your card was not charged (${pledge.failure_code?.replaceAll('_', ' ') ?? 'declined'}). Give a new card by ${by} to keep backing this project.`}
       </Alert>
       {open === 'card' && (
-        <CardUpdateDialog pledge={pledge} onClose={() => setOpen(null)} onDone={(charged) => done(charged, ['Thank you: your new card was charged.', 'The new card was not charged either.'])} />
+        <Suspense fallback={null}>
+          <CardUpdateDialog pledge={pledge} onClose={() => setOpen(null)} onDone={(charged) => done(charged, ['Thank you: your new card was charged.', 'The new card was not charged either.'])} />
+        </Suspense>
       )}
       {open === 'confirm' && (
-        <PaymentConfirmationDialog pledge={pledge} onClose={() => setOpen(null)} onDone={(charged) => done(charged, ['Thank you: your payment is confirmed and charged.', 'The payment was not charged.'])} />
+        <Suspense fallback={null}>
+          <PaymentConfirmationDialog pledge={pledge} onClose={() => setOpen(null)} onDone={(charged) => done(charged, ['Thank you: your payment is confirmed and charged.', 'The payment was not charged.'])} />
+        </Suspense>
       )}
     </>
   );

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { cancelMyPledge, changeMyPledge, useListMyPledges } from '@/api/endpoints/projects/projects';
 import type { FundingState, MyPledge, ProjectPage } from '@/api/model';
@@ -8,12 +8,13 @@ import { errorMessage } from '@/lib/api-error';
 import { useAuth } from '@/lib/auth';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import { useToast } from '@/ui/toast';
-import { toCents, toDollars } from '../wizard/BudgetStep';
 import { FundingProgress } from '@/ui/FundingProgress';
 import { FailedChargeNotice } from './FailedChargeNotice';
-import { PledgeDialog } from './PledgeDialog';
-import { goal } from '@/lib/money';
+import { goal, toCents, toDollars } from '@/lib/money';
 import { loginPathFor } from '@/lib/redirect';
+
+// The pledge form (its card entry and checks) loads when the donor opens it.
+const PledgeDialog = lazy(() => import('./PledgeDialog').then((m) => ({ default: m.PledgeDialog })));
 
 /** What the funding box says once the campaign's pledges are past the open phase. */
 const STATE_NOTES: Partial<Record<FundingState, string>> = {
@@ -64,16 +65,18 @@ export function FundingPanel({ project, left }: { project: ProjectPage; left: st
         )}
       </Stack>
       {pledging && (
-        <PledgeDialog
-          slug={project.slug}
-          funding={funding}
-          onClose={() => setPledging(false)}
-          onPledged={() => {
-            setPledging(false);
-            toast('Thank you: your pledge is recorded. Nothing is charged unless the project is funded.');
-            void refresh();
-          }}
-        />
+        <Suspense fallback={null}>
+          <PledgeDialog
+            slug={project.slug}
+            funding={funding}
+            onClose={() => setPledging(false)}
+            onPledged={() => {
+              setPledging(false);
+              toast('Thank you: your pledge is recorded. Nothing is charged unless the project is funded.');
+              void refresh();
+            }}
+          />
+        </Suspense>
       )}
     </Box>
   );

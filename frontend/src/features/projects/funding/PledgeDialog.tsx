@@ -7,11 +7,10 @@ import { ApiError, errorMessage } from '@/lib/api-error';
 import { trimming, withFieldRequiredText, z, zodResolver } from '@/lib/zod';
 import { DialogFormActions } from '@/ui/form/DialogFormActions';
 import { FormTextField } from '@/ui/form/FormTextField';
-import { toCents } from '../wizard/BudgetStep';
 import { CardFields, CardRefusal, cardSchemaFor, saveCard, WithCardEntry } from './cardEntry';
 import type { StripeCard } from './stripeCard';
 import { CARD_FIELDS, type CardValues } from './testCard';
-import { goal } from '@/lib/money';
+import { goal, toCents } from '@/lib/money';
 
 const pledgeFields = {
   amount: z.string().trim().min(1).regex(/^\d+(\.\d{1,2})?$/, 'Enter an amount in dollars, such as 50 or 50.25.'),

@@ -1,12 +1,15 @@
 import { Alert, Box, Link, Rating, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import type { ReviewSummary } from '@/api/model';
 import { useAuth } from '@/lib/auth';
 import { counted } from '@/lib/plural';
 import { Guidelines } from './Guidelines';
-import { ReviewForm } from './ReviewForm';
 import { ReviewList } from './ReviewList';
+import { Loading } from '@/ui/QueryState';
+
+// The rating form loads for those who may rate, once they have agreed to the guidelines.
+const ReviewForm = lazy(() => import('./ReviewForm').then((m) => ({ default: m.ReviewForm })));
 
 /** Dynamic Review on a project's page: each criterion's average, the viewer's review (after
  * the terms' guidelines, the first time) and the reviews members wrote. */
@@ -43,7 +46,9 @@ export function ReviewPanel({ slug, summary, canRate }: { slug: string; summary:
       <Box sx={{ mt: 3 }}>
         {canRate ? (
           current.mine || agreed ? (
-            <ReviewForm slug={slug} criteria={current.criteria} mine={current.mine} onSaved={setCurrent} />
+            <Suspense fallback={<Loading />}>
+              <ReviewForm slug={slug} criteria={current.criteria} mine={current.mine} onSaved={setCurrent} />
+            </Suspense>
           ) : (
             <Guidelines guidelines={current.guidelines} onAgree={() => setAgreed(true)} />
           )

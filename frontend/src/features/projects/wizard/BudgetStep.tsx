@@ -5,6 +5,7 @@ import { saveProjectBudget } from '@/api/endpoints/projects/projects';
 import { saveProjectBudgetBodyBudgetLinesMax, saveProjectBudgetBodyMilestonesMax } from '@/api/zod/projects/projects.zod';
 import type { ProjectDraft } from '@/api/model';
 import { ApiError, errorMessage } from '@/lib/api-error';
+import { toCents, toDollars } from '@/lib/money';
 import { trimming, withFieldRequiredText, z, zodResolver } from '@/lib/zod';
 import { FormTextField } from '@/ui/form/FormTextField';
 import { ListRow, ListSection } from './ListRows';
@@ -26,16 +27,6 @@ const schema = z.object({
   milestones: z.array(z.object({ title: label, amount, description: z.string().trim().min(1).max(1000) })).max(MILESTONES_MAX, `List at most ${MILESTONES_MAX} milestones.`),
 });
 type Values = z.infer<typeof schema>;
-
-export function toCents(dollars: string): number {
-  const [whole, fraction = ''] = dollars.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
-
-export function toDollars(cents: number | null | undefined): string {
-  if (cents === null || cents === undefined) return '';
-  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
-}
 
 /** The form's path for a field the server names: amounts are typed in dollars here and
  * kept in cents there (`budget_lines[0].amount_cents` is `budget_lines.0.amount`). */
