@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // Lighthouse (mobile profile, simulated throttling) in Debian's Chromium against a running
-// Cohort with the demo content: the landing page, the blog, a blog post, the groups list
-// and a group page. Fails when a page misses LIMITS below.
+// Cohort with the demo content: the twelve public pages the server renders (each checked to
+// come from the server whole before it is measured). Fails when a page misses LIMITS below.
 //
-// The goal is performance 95 and LCP under 2.5 s; the pages reach 81–96 and 2.5–4.6 s
-// (docs/benchmarks.md has the numbers and the trace that shows why: about 180 ms of module
-// evaluation and 300 ms of React and MUI rendering on this machine, four times that under
-// Lighthouse's phone throttling). The limits hold what is reached, so a change that makes a
-// page slower fails here; raise them as the pages get faster.
+// The goal is performance 95, LCP under 2.0 s and CLS under 0.02; with the pages rendered on
+// the server, CLS is 0 on every page and performance 66–94 on the release binary, short
+// because of the main thread (docs/benchmarks.md: the framework's evaluation and the
+// hydration, four times longer under Lighthouse's phone throttling). The limits hold what is
+// reached, so a change that makes a page slower fails here; raise them as the pages get
+// faster.
 //
 //   COHORT_URL=http://127.0.0.1:18190 node scripts/lighthouse.mjs
 //
@@ -33,12 +34,16 @@ const outDir = new URL('../test-results/lighthouse/', import.meta.url).pathname;
 // same day, when it ran everything (Rust tests included) twice as slowly, with the same 161.6 KB
 // landing bundle. The limits leave that much room, so only a real regression fails here: an
 // editor or the data grid in a first load, or the old 8–12 s LCP, costs 20 points and more.
-const LIMITS = { performance: 60, cls: 0.05, lcpMs: 6000 };
+// CLS is held where the issue puts it: since the pages come from the server and Inter no
+// longer swaps in after the first paint, every page measured 0.
+const LIMITS = { performance: 60, cls: 0.02, lcpMs: 6000 };
 // The two group pages, the slowest, have a lower floor: on a slower machine of this kind
 // (2026-11-29) their five runs scored 50–61 (groups list) and 50–63 (group) in one CI run and
 // 57–70 and 52–59 in the next, a best of 59–70 against 60, with no change to their front end: a
 // verdict left to the machine. Their LCP limit still catches what a real regression costs.
-const PERFORMANCE_FLOOR = { 'groups list': 50, group: 50 };
+// The two project pages, measured since they are rendered on the server (2026-12-02, release
+// binary, quiet machine: projects 69–76, project 63–74), have the same floor for the same reason.
+const PERFORMANCE_FLOOR = { 'groups list': 50, group: 50, projects: 50, project: 50 };
 const performanceLimit = (page) => PERFORMANCE_FLOOR[page] ?? LIMITS.performance;
 const untilWithin = process.env.LIGHTHOUSE_UNTIL_WITHIN === 'on';
 
