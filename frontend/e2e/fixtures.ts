@@ -141,6 +141,16 @@ export const test = base.extend<{ accessible: void }>({
         await expectAccessible(page, `before the screenshot ${options?.path ?? ''}`);
         return PHOTOS || !options?.path ? screenshot(options) : Buffer.alloc(0);
       };
+      // A public page arrives from the server whole (crates/app/src/prerender.rs) and is
+      // readable before its script has run: a journey goes on once the app has taken it over
+      // (src/main.tsx marks the document), as a person would find the page answering.
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        const isApp = response?.headers()['content-type']?.startsWith('text/html') && (await page.locator('#root').count()) > 0;
+        if (isApp) await page.locator('html[data-app="started"]').waitFor({ state: 'attached' });
+        return response;
+      };
       await use();
       await expectAccessible(page, 'at the end of the journey');
     },

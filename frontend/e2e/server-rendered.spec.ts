@@ -71,12 +71,18 @@ test('with script, the app takes the server page over without a fault or a shift
     }).observe({ type: 'layout-shift', buffered: true });
   });
   const project = await fundedProject(page);
-  for (const path of ['/', '/blog', '/projects', `/project/${project.slug}`, '/lecture-series']) {
+  const posts = await (await page.request.get('/api/blog/api/pages?perPage=1')).json();
+  // Lists the other journeys add to while this one runs (the page from the server then
+  // shows what was there a moment ago, and the app the newest) are checked for faults only;
+  // pages no journey changes, for shifts too.
+  const lists = ['/', '/blog', '/projects'];
+  const steady = [`/project/${project.slug}`, `/blog/${posts.data[0].slug}`, '/lecture-series/1', '/about'];
+  for (const path of [...lists, ...steady]) {
     await openRendered(page, path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
     const shifts = await page.evaluate(() => (window as unknown as { shifts: number }).shifts);
-    expect(shifts, `layout shift on ${path}`).toBeLessThan(0.02);
+    if (steady.includes(path)) expect(shifts, `layout shift on ${path}`).toBeLessThan(0.02);
   }
   // Taken over: the app answers, and moves to another page within itself.
   await page.getByRole('banner').getByRole('link', { name: 'Sign up now' }).click();

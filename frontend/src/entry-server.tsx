@@ -17,6 +17,7 @@ import { createQueryClient } from '@/app/query-client';
 import { routes } from '@/app/router';
 import { givePageCookies } from '@/lib/cookies';
 import { givePreloaded } from '@/lib/preloaded';
+import { followingTheSystem } from '@/lib/system-scheme';
 
 /** Renders that find a read they were not given stop here: reads lead to reads at most this deep. */
 const MAX_PASSES = 4;
@@ -70,7 +71,7 @@ export async function render(path: string, reads: Record<string, unknown>, cooki
       return {
         html,
         styleIds: inserted.map(([id]) => id),
-        css: inserted.map(([, rules]) => rules).join(''),
+        css: followingTheSystem(inserted.map(([, rules]) => rules).join('')),
         state: dehydrate(queryClient),
       };
     }

@@ -50,9 +50,13 @@ async function start(element: HTMLElement) {
     if (takeOver) hydrateRoot(element, app, { onRecoverableError });
     else createRoot(element).render(app);
   });
+  // The app answers from here on (a page from the server was readable before).
+  document.documentElement.dataset.app = 'started';
 }
 
 start(root).catch((error: unknown) => {
-  root.textContent = error instanceof Error ? error.message : String(error);
+  // A page the server rendered stays readable (its links still work) when the app cannot
+  // start, say its code could not be fetched; an empty page says why.
+  if (serverRenderedState() === null) root.textContent = error instanceof Error ? error.message : String(error);
   throw error;
 });

@@ -10,8 +10,9 @@
 //!
 //! Renderings are kept per page and per the reads they came from: a change to a public
 //! read (which empties the public-reads cache) gives the page new reads, hence a new
-//! rendering; an unchanged page costs one hash and one lookup. A page whose rendering is
-//! not ready within [`WAIT`] is served as before (built by script) while it finishes.
+//! rendering; an unchanged page costs one hash and one lookup. Meanwhile the page's last
+//! rendering is served; a page never rendered whose rendering is not ready within [`WAIT`]
+//! is served as before (built by script) while it finishes.
 
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
@@ -31,6 +32,10 @@ pub const BUNDLE: &str = ".server/render.js";
 const WAIT: Duration = Duration::from_millis(1500);
 /// The most one rendering may take; the engine stops a longer one.
 const DEADLINE: Duration = Duration::from_secs(5);
+/// How old a page's last rendering may be to be served while its new one is made: the
+/// public reads' own lifetime, so a removed item leaves a list's page as soon as it leaves
+/// the list's read.
+const STALE_AT_MOST: Duration = Duration::from_secs(60);
 /// Renderings kept; past this, the oldest generation of them is forgotten all at once.
 const MAX_KEPT: usize = 2048;
 /// The engine's memory; a page needing more is not rendered.
@@ -66,7 +71,10 @@ pub struct Prerender {
     /// The engine's inbox, once started (at the server's start, or by the first page that
     /// asks after the front end was rebuilt).
     jobs: Mutex<Option<mpsc::Sender<Job>>>,
+    /// Renderings by page, reads and cookies: done, or under way.
     kept: Mutex<HashMap<u64, watch::Receiver<Outcome>>>,
+    /// The last finished rendering of each page (and cookies), whatever its reads, and when.
+    latest: Mutex<HashMap<u64, (Instant, Arc<Rendered>)>>,
 }
 
 impl Prerender {
@@ -79,6 +87,7 @@ impl Prerender {
             site: public_url.into(),
             jobs: Mutex::new(None),
             kept: Mutex::new(HashMap::new()),
+            latest: Mutex::new(HashMap::new()),
         })
     }
 
@@ -109,22 +118,55 @@ impl Prerender {
     }
 
     /// `path` rendered from `reads` (the JSON object of the reads written into the page)
-    /// and `cookies` (those of the request that change a page), when it is ready in time
-    /// and the page could be rendered from them.
+    /// and `cookies` (those of the request that change a page), when the page can be rendered.
+    ///
+    /// While a page's new reads are being rendered (a write changed them), its last rendering
+    /// is served with the reads it was rendered from: consistent, if seconds old, and the
+    /// browser's queries read the new answers as the page opens. A page never rendered yet is
+    /// waited for up to [`WAIT`].
     pub async fn page(&self, path: &str, reads: &str, cookies: &str) -> Option<Arc<Rendered>> {
+        let page = key(&(path, cookies));
         let mut ready = self.rendering(path, reads, cookies);
-        let outcome = tokio::time::timeout(WAIT, ready.wait_for(Option::is_some))
-            .await
-            .ok()?
-            .ok()?;
-        outcome.clone().flatten()
+        let finished = ready.borrow().clone();
+        let outcome = match finished {
+            Some(outcome) => outcome,
+            None => match self.latest_of(page) {
+                Some(last) => return Some(last),
+                None => tokio::time::timeout(WAIT, ready.wait_for(Option::is_some))
+                    .await
+                    .ok()
+                    .and_then(Result::ok)
+                    .and_then(|outcome| outcome.clone())
+                    .flatten(),
+            },
+        };
+        match outcome {
+            Some(rendered) => {
+                let mut latest = self.latest.lock().unwrap_or_else(|p| p.into_inner());
+                if latest.len() >= MAX_KEPT {
+                    latest.clear();
+                }
+                latest.insert(page, (Instant::now(), rendered.clone()));
+                Some(rendered)
+            }
+            // Not renderable from these reads (one could not be read for the page just now,
+            // say): its last rendering, if recent, rather than none.
+            None => self.latest_of(page),
+        }
+    }
+
+    /// The page's last rendering, if made within [`STALE_AT_MOST`].
+    fn latest_of(&self, page: u64) -> Option<Arc<Rendered>> {
+        let latest = self.latest.lock().unwrap_or_else(|p| p.into_inner());
+        latest
+            .get(&page)
+            .filter(|(made, _)| made.elapsed() < STALE_AT_MOST)
+            .map(|(_, rendered)| rendered.clone())
     }
 
     /// The rendering of `path` from `reads`, asked of the engine when it is not kept.
     fn rendering(&self, path: &str, reads: &str, cookies: &str) -> watch::Receiver<Outcome> {
-        let mut hasher = std::hash::DefaultHasher::new();
-        (path, reads, cookies).hash(&mut hasher);
-        let key = hasher.finish();
+        let key = key(&(path, reads, cookies));
         let mut kept = self.kept.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(ready) = kept.get(&key) {
             return ready.clone();
@@ -148,6 +190,12 @@ impl Prerender {
         kept.insert(key, ready.clone());
         ready
     }
+}
+
+fn key(of: &impl Hash) -> u64 {
+    let mut hasher = std::hash::DefaultHasher::new();
+    of.hash(&mut hasher);
+    hasher.finish()
 }
 
 /// The engine's thread: loads the bundle, then renders pages one at a time.
@@ -320,7 +368,8 @@ mod tests {
     }
 
     #[test]
-    fn a_page_is_rendered_once_for_the_same_reads_and_again_for_new_ones() {
+    fn a_page_is_rendered_once_for_the_same_reads_and_again_for_new_ones_the_last_served_meanwhile()
+    {
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir_all(dir.path().join(".server")).unwrap();
         // A bundle with the server's interface, counting its renderings.
@@ -350,18 +399,21 @@ mod tests {
                 .map(|r| r.html.clone())
         };
         let first = r#"{"title":"One"}"#;
-        assert_eq!(
-            html(first, "").unwrap(),
-            "<h1>/p One  #1 at http://cohort.test:8080</h1>"
-        );
-        assert_eq!(
-            html(first, "").unwrap(),
-            "<h1>/p One  #1 at http://cohort.test:8080</h1>"
-        );
-        assert_eq!(
-            html(r#"{"title":"Two"}"#, "").unwrap(),
-            "<h1>/p Two  #2 at http://cohort.test:8080</h1>"
-        );
+        let one = "<h1>/p One  #1 at http://cohort.test:8080</h1>";
+        assert_eq!(html(first, "").unwrap(), one);
+        assert_eq!(html(first, "").unwrap(), one);
+        // New reads: the last rendering while the new one is made, then the new one.
+        let second = r#"{"title":"Two"}"#;
+        let mut seen = html(second, "").unwrap();
+        for _ in 0..100 {
+            if seen != one {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+            seen = html(second, "").unwrap();
+        }
+        assert_eq!(seen, "<h1>/p Two  #2 at http://cohort.test:8080</h1>");
+        // Other cookies are another page: never rendered, so waited for.
         assert_eq!(
             html(first, "top_banner=closed").unwrap(),
             "<h1>/p One top_banner=closed #3 at http://cohort.test:8080</h1>"

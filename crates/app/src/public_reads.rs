@@ -149,17 +149,26 @@ impl PublicReads {
     }
 
     /// Reads for itself, as a visitor, those of `urls` it does not hold, so a page that
-    /// opens with them can be written with them (for a crawler's first visit too). A read
-    /// that fails or is not public stays out, as it would for any visitor.
-    pub async fn fill(&self, urls: &[String]) {
+    /// opens with them can be written with them (for a crawler's first visit too): their
+    /// answers, by address. (They are cached too, unless a write made them stale meanwhile,
+    /// which is why they are handed back rather than looked up again.) A read that fails or
+    /// is not public stays out, as it would for any visitor.
+    pub async fn fill(&self, urls: &[String]) -> HashMap<String, Bytes> {
         let Some((address, client)) = self.own.get() else {
-            return;
+            return HashMap::new();
         };
         let missing = urls.iter().filter(|url| self.get(url).is_none());
-        futures_util::future::join_all(missing.map(|url| async move {
-            let _ = client.get(format!("http://{address}{url}")).send().await;
+        let read = futures_util::future::join_all(missing.map(|url| async move {
+            let response = client
+                .get(format!("http://{address}{url}"))
+                .send()
+                .await
+                .ok()
+                .filter(|r| r.status() == reqwest::StatusCode::OK)?;
+            Some((url.clone(), response.bytes().await.ok()?))
         }))
         .await;
+        read.into_iter().flatten().collect()
     }
 
     /// Forgets every entry (something public may have changed).

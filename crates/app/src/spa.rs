@@ -134,13 +134,14 @@ impl Shell {
         let not_found = !known || matches!(record, Some(None));
         // A page the server renders is written with its reads, read now if need be (a
         // crawler's first visit finds the page whole).
-        if let Some(wanted) = page
+        let filled = match page
             .preloads
             .rendered_from(path)
             .filter(|_| page.prerender.is_some() && renderable && !not_found)
         {
-            reads.fill(&wanted).await;
-        }
+            Some(wanted) => reads.fill(&wanted).await,
+            None => Default::default(),
+        };
         let tags = page_head::tags(
             &ctx.config.public_url,
             &page.defaults,
@@ -148,9 +149,12 @@ impl Shell {
             record.flatten().as_ref(),
             not_found,
         );
-        let head = page
-            .preloads
-            .head(path, |url| reads.get(url).map(|entry| entry.body.clone()));
+        let head = page.preloads.head(path, |url| {
+            reads
+                .get(url)
+                .map(|entry| entry.body.clone())
+                .or_else(|| filled.get(url).cloned())
+        });
         let rendered = match (&page.prerender, &head.data, page.root) {
             (Some(prerender), Some(reads), Some(_)) if head.render && renderable && !not_found => {
                 let cookies = req
