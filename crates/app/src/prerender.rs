@@ -36,8 +36,10 @@ const DEADLINE: Duration = Duration::from_secs(5);
 /// public reads' own lifetime, so a removed item leaves a list's page as soon as it leaves
 /// the list's read.
 const STALE_AT_MOST: Duration = Duration::from_secs(60);
-/// Renderings kept; past this, the oldest generation of them is forgotten all at once.
-const MAX_KEPT: usize = 2048;
+/// Renderings kept (and last renderings, apart); past this, they are forgotten all at once.
+/// A rendering is 80–240 KB (the project page's HTML with its styles and reads), so this
+/// bounds each map near 60 MB; the 2,048 first chosen could hold half a gigabyte.
+const MAX_KEPT: usize = 256;
 /// The engine's memory; a page needing more is not rendered.
 const MEMORY: usize = 256 << 20;
 
