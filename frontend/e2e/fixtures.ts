@@ -143,7 +143,7 @@ export const test = base.extend<{ accessible: void }>({
       };
       // A public page arrives from the server whole (crates/app/src/prerender.rs) and is
       // readable before its script has run: a journey goes on once the app has taken it over
-      // (src/main.tsx marks the document), as a person would find the page answering.
+      // (src/start.tsx marks the document), as a person would find the page answering.
       const goto = page.goto.bind(page);
       page.goto = async (url, options) => {
         const response = await goto(url, options);

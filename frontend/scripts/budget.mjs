@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { closure, dist, initial, routeFiles, table } from './route-table.mjs';
+import { closure, dist, entry, initial, routeFiles, table } from './route-table.mjs';
 
 const report = process.argv.includes('--report');
 const sizes = new Map();
@@ -41,6 +41,15 @@ const list = (files) => {
   if (report) for (const file of files) console.log(`    ${file} ${kb(compressed(file).brotli)} KB`);
 };
 const problems = [];
+
+// The page's entry, fetched with every page (the app it starts waits on a page the server
+// rendered until the page is shown: src/main.tsx).
+const own = total(entry);
+console.log(`the page's entry: ${describe(own)}; budget ${table.entryKb} KB`);
+list(entry);
+if (own.brotli > table.entryKb * 1024) {
+  problems.push(`the page's entry is ${kb(own.brotli)} KB, over its ${table.entryKb} KB budget`);
+}
 
 const first = total(initial);
 console.log(`every page first loads ${describe(first)}; budget ${table.initialKb} KB`);

@@ -1,16 +1,18 @@
 #!/usr/bin/env node
 // Writes dist/preloads.json from routes.json and the build's manifest: for each public
-// page, the files of its screen and the API reads it starts with. The server adds them to
-// the page as preload links (crates/app/src/preloads.rs), so they download beside the
-// first scripts instead of one after another.
+// page, the files of its screen (and the app's every page needs) and the API reads it starts
+// with. The server adds them to the page as preload links (crates/app/src/preloads.rs), or,
+// on a page it rendered, lists them for the entry to ask for after the page's picture
+// (src/main.tsx), so they download together instead of one after another.
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dist, routeFiles, table } from './route-table.mjs';
+import { dist, routeFiles, startFiles, table } from './route-table.mjs';
 
 const { $comment: _, ...pageCookies } = JSON.parse(readFileSync(new URL('../src/lib/page-cookies.json', import.meta.url), 'utf8'));
 
 const preloads = {
-  everyPage: { fetch: table.everyPage.fetch },
+  // The app's files every page needs, beside the entry the page names.
+  everyPage: { fetch: table.everyPage.fetch, modules: startFiles.map((file) => `/${file}`) },
   // The cookies a rendered page depends on (src/lib/page-cookies.json).
   cookies: Object.values(pageCookies),
   routes: table.routes

@@ -23,8 +23,12 @@ export function closure(key, into = new Set()) {
   return into;
 }
 
-/** What every page loads first (the entry and its static imports). */
-export const initial = closure(table.entry);
+/** The app the entry starts (src/start.tsx) and its static imports, beyond the entry's. */
+export const entry = closure(table.entry);
+export const startFiles = [...closure(table.start)].filter((file) => !entry.has(file));
+
+/** What every page loads first: the entry, and the app it starts. */
+export const initial = new Set([...entry, ...startFiles]);
 
 /** A route's own files: what its screens load beyond the first load. */
 export function routeFiles(route) {

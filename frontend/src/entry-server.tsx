@@ -2,11 +2,11 @@
  * The public pages rendered on the server: the server's embedded JavaScript engine runs this
  * bundle (crates/app/src/prerender.rs), so a visitor's first paint, a crawler and a link
  * preview get the page's content in its HTML, from the same components the browser runs.
- * The browser then takes the HTML over (src/main.tsx) from the reads written beside it.
+ * The browser then takes the HTML over (src/start.tsx) from the reads written beside it.
  */
 import './ssr-globals';
 import { partsLeft } from './ssr-lazy';
-import createCache from '@emotion/cache';
+import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { dehydrate, type Query } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
@@ -27,7 +27,11 @@ const LEFT_TO_THE_BROWSER = '<!--$!-->';
 /** What the server writes into the page: the markup, its styles, and the reads behind it. */
 export interface Rendered {
   html: string;
-  /** The emotion ids of the styles, as emotion's `data-emotion` attribute names them. */
+  /** The page's global styles (the theme's variables, the baseline), each by its emotion
+   * name: the browser's `<Global>` takes over an element written for it instead of writing
+   * its styles again (and restyling the whole page). */
+  globals: { name: string; css: string }[];
+  /** The emotion ids of the other styles, as emotion's `data-emotion` attribute names them. */
   styleIds: string[];
   css: string;
   state: unknown;
@@ -48,6 +52,7 @@ export async function render(path: string, reads: Record<string, unknown>, cooki
     // Emotion keeps the styles a render used in its cache instead of writing them inline.
     const cache = createCache({ key: 'css' });
     cache.compat = true;
+    const globals = globalsOf(cache);
     partsLeft.count = 0;
     const html = renderToString(
       <CacheProvider value={cache}>
@@ -68,16 +73,36 @@ export async function render(path: string, reads: Record<string, unknown>, cooki
       const failed = queryClient.getQueryCache().getAll().filter((query) => query.state.status === 'error');
       if (failed.length > 0) return unrendered(['reads not given:', ...failed.map((query) => query.queryHash)]);
       const inserted = Object.entries(cache.inserted).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+      const scoped = inserted.filter(([id]) => !globals.has(id));
       return {
         html,
-        styleIds: inserted.map(([id]) => id),
-        css: followingTheSystem(inserted.map(([, rules]) => rules).join('')),
+        globals: inserted
+          .filter(([id]) => globals.has(id))
+          .map(([id, rules]) => ({ name: id.split(' ')[0], css: followingTheSystem(rules) })),
+        styleIds: scoped.map(([id]) => id),
+        css: scoped.map(([, rules]) => rules).join(''),
         state: dehydrate(queryClient),
       };
     }
     await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));
   }
   return unrendered(['reads lead to reads too deep']);
+}
+
+/**
+ * The names under which `cache` keeps global styles: emotion's `<Global>` inserts its rules
+ * with no selector, as keyframes (named `animation-…`) are; a component's styles have their
+ * class as selector. (A global with keyframes inside is kept under its names joined by spaces,
+ * its own first.)
+ */
+function globalsOf(cache: EmotionCache): Set<string> {
+  const names = new Set<string>();
+  const insert = cache.insert.bind(cache);
+  cache.insert = (selector, serialized, sheet, shouldCache) => {
+    if (selector === '' && !serialized.name.startsWith('animation-')) names.add(serialized.name);
+    return insert(selector, serialized, sheet, shouldCache);
+  };
+  return names;
 }
 
 function wanted(query: Query): boolean {

@@ -1,62 +1,30 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { hydrate } from '@tanstack/react-query';
-import { createBrowserRouter } from 'react-router';
-import { App } from '@/app/App';
-import { loadScreensOf } from '@/app/lazy-matches';
-import { createQueryClient } from '@/app/query-client';
-import { routes } from '@/app/router';
-import { getToken } from '@/lib/auth-token';
-import { apiBaseUrl } from '@/lib/env';
-import { serverRenderedState } from '@/lib/server-rendered';
+/**
+ * The page's entry, the one script the page itself names. A page the server rendered is
+ * read, and its links followed, before any script runs: the app's code is fetched once the
+ * page has shown its main picture, so on a slow connection the picture and the text come
+ * first, and the app's scripts do not take the network from them (Lighthouse's phone: LCP
+ * 3.0–3.6 s on the project page when they did, docs/benchmarks.md). Any other page is the
+ * app's to build, at once.
+ */
+import { nextTask, pageShown, preloadModules, serverRendered } from '@/lib/first-view';
 
 const root = document.getElementById('root');
-
-/**
- * React's word for a part the server left to the browser (a part whose code loads later:
- * src/ssr-lazy.ts), which it then renders here: expected, not a fault. (#419 is its code in
- * React's production build.)
- */
-const LEFT_TO_THE_BROWSER = /could not finish this Suspense boundary|server rendering aborted|#419/;
-
-function onRecoverableError(error: unknown) {
-  const message = error instanceof Error ? error.message : String(error);
-  if (!LEFT_TO_THE_BROWSER.test(message)) reportError(error);
-}
 if (!root) throw new Error('index.html has no #root element');
+const rendered = serverRendered(document);
 
-async function start(element: HTMLElement) {
-  // Fail at start-up, visibly, when the API address is not configured.
-  apiBaseUrl();
-  const queryClient = createQueryClient();
-  // A page the server rendered for a visitor is taken over as it stands: its screen's code
-  // and its reads are in hand before the first render, which then matches the HTML. A
-  // member's page differs from the visitor's (their menu, their answers): it is rendered
-  // afresh over the server's, which they see meanwhile.
-  const state = serverRenderedState();
-  const takeOver = state !== null && getToken() === null;
-  if (takeOver) {
-    hydrate(queryClient, state);
-    await loadScreensOf(routes, window.location.pathname);
-  }
-  const app = (
-    <StrictMode>
-      <App router={createBrowserRouter(routes)} queryClient={queryClient} />
-    </StrictMode>
-  );
-  // A transition renders in slices that yield to the browser, so the first render never
-  // holds the main thread for long (a phone stays responsive while the page builds).
-  startTransition(() => {
-    if (takeOver) hydrateRoot(element, app, { onRecoverableError });
-    else createRoot(element).render(app);
+(rendered ? pageShown(document) : Promise.resolve())
+  .then(() => {
+    preloadModules(document);
+    // React is made ready in a task of its own, and the app in the next: a phone's main
+    // thread is never held for both at once (a 230 ms task on Lighthouse's phone).
+    return import('react-dom/client');
+  })
+  .then(nextTask)
+  .then(() => import('./start'))
+  .then(({ start }) => start(root))
+  .catch((error: unknown) => {
+    // A page the server rendered stays readable (its links still work) when the app cannot
+    // start, say its code could not be fetched; an empty page says why.
+    if (!rendered) root.textContent = error instanceof Error ? error.message : String(error);
+    throw error;
   });
-  // The app answers from here on (a page from the server was readable before).
-  document.documentElement.dataset.app = 'started';
-}
-
-start(root).catch((error: unknown) => {
-  // A page the server rendered stays readable (its links still work) when the app cannot
-  // start, say its code could not be fetched; an empty page says why.
-  if (serverRenderedState() === null) root.textContent = error instanceof Error ? error.message : String(error);
-  throw error;
-});

@@ -1,8 +1,9 @@
 //! Preload links for the public pages. The front end's build writes `preloads.json`
-//! (from `frontend/routes.json`): for each page, the scripts of its screen, the API reads
-//! it opens with, and where in them its largest picture is. The screen's scripts are named
-//! in the page's `<head>`, so they download beside the first scripts instead of after
-//! them; a read already in the public cache is written into the page itself (a visitor's
+//! (from `frontend/routes.json`): the app's scripts every page needs and, for each page,
+//! the scripts of its screen, the API reads it opens with, and where in them its largest
+//! picture is. The scripts are named in the page's `<head>` (on a page rendered on the
+//! server, listed for its entry to ask for once the page is shown), so they download
+//! beside the entry instead of one import after another; a read already in the public cache is written into the page itself (a visitor's
 //! app takes it from there instead of asking), and the largest picture it names is
 //! preloaded.
 //!
@@ -35,6 +36,9 @@ struct PageCookie {
 #[derive(Debug, Default, Deserialize)]
 struct EveryPage {
     fetch: Vec<String>,
+    /// The app's scripts every page needs beside the entry `index.html` names.
+    #[serde(default)]
+    modules: Vec<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -74,8 +78,10 @@ const FULL_WIDTH: u32 = 1200;
 /// What a page's `<head>` gains.
 #[derive(Debug, Default, PartialEq)]
 pub struct Head {
-    /// `<link>` tags.
+    /// `<link>` tags (the page's largest picture).
     pub links: String,
+    /// The scripts the page needs (the app's and its screen's), by URL.
+    pub modules: Vec<String>,
     /// Reads written into the page, as a JSON object from URL to answer (escaped for a
     /// `<script>` element).
     pub data: Option<String>,
@@ -143,6 +149,7 @@ impl Preloads {
         let reads = self.reads(route.as_ref());
         let mut head = Head {
             render: route.as_ref().is_some_and(|(route, _)| route.render),
+            modules: self.every_page.modules.clone(),
             ..Head::default()
         };
         let data: Vec<(String, Bytes)> = reads
@@ -153,17 +160,35 @@ impl Preloads {
             if let Some(picture) = route.picture(params, &data) {
                 head.links.push_str(&picture);
             }
-            for module in &route.modules {
-                head.links.push_str(&format!(
-                    "<link rel=\"modulepreload\" crossorigin href=\"{}\">",
-                    attribute(module)
-                ));
-            }
+            head.modules.extend(route.modules.iter().cloned());
         }
         if !data.is_empty() {
             head.data = Some(inline(&data));
         }
         head
+    }
+}
+
+impl Head {
+    /// The page's scripts as preload links, fetched beside the entry.
+    pub fn module_links(&self) -> String {
+        self.modules
+            .iter()
+            .map(|module| {
+                format!(
+                    "<link rel=\"modulepreload\" crossorigin href=\"{}\">",
+                    attribute(module)
+                )
+            })
+            .collect()
+    }
+
+    /// The page's scripts as a JSON list, safe inside `<script type="application/json">`:
+    /// a page rendered on the server has its entry ask for them once the page is shown.
+    pub fn module_list(&self) -> String {
+        serde_json::Value::from(self.modules.clone())
+            .to_string()
+            .replace('<', "\\u003c")
     }
 }
 
@@ -260,7 +285,7 @@ mod tests {
 
     fn table() -> Preloads {
         serde_json::from_value(serde_json::json!({
-            "everyPage": { "fetch": ["/api/menus"] },
+            "everyPage": { "fetch": ["/api/menus"], "modules": ["/assets/start.js"] },
             "routes": [
                 { "path": "/", "modules": ["/assets/Home.js"], "fetch": ["/api/groups?perPage=3&ordering=-created_at"] },
                 { "path": "/working-groups/list", "modules": ["/assets/List.js"], "fetch": [] },
@@ -308,31 +333,50 @@ mod tests {
     }
 
     #[test]
-    fn a_page_gets_its_screen_and_never_a_preloaded_read() {
-        let links = table()
-            .head("/working-groups/heart-study", nothing_cached)
-            .links;
-        assert!(links.contains("rel=\"modulepreload\" crossorigin href=\"/assets/Group.js\""));
-        assert!(!links.contains("List.js"));
+    fn a_page_gets_the_app_and_its_screen_and_never_a_preloaded_read() {
+        let head = table().head("/working-groups/heart-study", nothing_cached);
+        let links = head.module_links();
+        assert_eq!(
+            links,
+            "<link rel=\"modulepreload\" crossorigin href=\"/assets/start.js\">\
+             <link rel=\"modulepreload\" crossorigin href=\"/assets/Group.js\">"
+        );
+        assert_eq!(
+            head.module_list(),
+            r#"["/assets/start.js","/assets/Group.js"]"#
+        );
         // The browser would fetch a read without the member's token and answer the
         // member's own request with that visitor's version.
-        assert!(!links.contains("as=\"fetch\""), "{links}");
-        let home = table().head("/", nothing_cached).links;
+        assert!(!head.links.contains("as=\"fetch\""), "{}", head.links);
+        let home = table().head("/", nothing_cached).module_links();
         assert!(home.contains("/assets/Home.js"));
-        let list = table().head("/working-groups/list", nothing_cached).links;
+        let list = table()
+            .head("/working-groups/list", nothing_cached)
+            .module_links();
         assert!(list.contains("/assets/List.js"));
     }
 
     #[test]
-    fn other_pages_and_odd_paths_get_no_screen() {
+    fn a_listed_script_cannot_end_its_element() {
+        let head = Head {
+            modules: vec!["/assets/a</script><script>.js".to_owned()],
+            ..Head::default()
+        };
+        assert!(!head.module_list().contains('<'), "{}", head.module_list());
+        assert!(!head.module_links().contains("</script>"));
+    }
+
+    #[test]
+    fn other_pages_and_odd_paths_get_the_app_and_no_screen() {
         for path in [
             "/working-groups/create",
             "/working-groups/a\"><script>",
             "/working-groups/x/y",
             "/dashboard",
         ] {
-            let links = table().head(path, nothing_cached).links;
-            assert!(!links.contains("modulepreload"), "{path}: {links}");
+            let head = table().head(path, nothing_cached);
+            assert_eq!(head.modules, ["/assets/start.js"], "{path}");
+            assert!(head.links.is_empty(), "{path}: {}", head.links);
         }
     }
 

@@ -29,12 +29,16 @@ const PRELOADED_ID: &str = "cohort-preloaded";
 
 /// The element the app reads the server's rendering's reads from (`src/lib/server-rendered.ts`).
 const RENDERED_ID: &str = "cohort-rendered";
+/// The element a rendered page lists its scripts in (`src/lib/first-view.ts`).
+const MODULES_ID: &str = "cohort-modules";
 /// The element the app renders into, as `index.html` opens it.
 const ROOT_OPEN: &str = "<div id=\"root\">";
 
 /// `index.html`, split where a page's preload links go.
 struct Page {
     head: String,
+    /// `head` for a page rendered on the server: its scripts fetched at low priority.
+    rendered_head: String,
     tail: String,
     /// Where `tail` holds what `#root` opens with (the bar painted before any script),
     /// which a page rendered on the server replaces.
@@ -56,6 +60,7 @@ impl Page {
         let tail = html[at..].to_owned();
         Ok(Self {
             head: html[..at].to_owned(),
+            rendered_head: prerender::scripts_at_low_priority(&html[..at]),
             root: root_of(&tail),
             tail,
             preloads: Preloads::load(dir),
@@ -174,9 +179,10 @@ impl Shell {
         };
         let body = match (rendered, page.root) {
             (Some(rendered), Some((from, to))) => format!(
-                "{}{tags}{}{}{}{}{}{}",
-                page.head,
+                "{}{tags}{}<script type=\"application/json\" id=\"{MODULES_ID}\">{}</script>{}{}{}{}{}",
+                page.rendered_head,
                 head.links,
+                head.module_list(),
                 prerender::style_tag(&rendered),
                 state_script(&rendered),
                 &page.tail[..from],
@@ -184,12 +190,18 @@ impl Shell {
                 &page.tail[to..]
             ),
             _ => {
-                let data = head.data.map_or_else(String::new, |json| {
+                let data = head.data.as_ref().map_or_else(String::new, |json| {
                     format!(
                         "<script type=\"application/json\" id=\"{PRELOADED_ID}\">{json}</script>"
                     )
                 });
-                format!("{}{tags}{}{data}{}", page.head, head.links, page.tail)
+                format!(
+                    "{}{tags}{}{}{data}{}",
+                    page.head,
+                    head.links,
+                    head.module_links(),
+                    page.tail
+                )
             }
         };
         res.content_type("text/html; charset=utf-8").body(body)

@@ -8,6 +8,9 @@ describe('cad', () => {
     expect(cad(0)).toBe('CA$0');
     expect(cad(-300_000)).toBe('−CA$3,000');
     expect(cad(-5)).toBe('−CA$0.05');
+    expect(cad(123_456_789)).toBe('CA$1,234,567.89');
+    expect(cad(100_000_000)).toBe('CA$1,000,000');
+    expect(cad(99_910)).toBe('CA$999.10');
   });
 
   it('reads a goal in dollars, or a dash when there is none', () => {

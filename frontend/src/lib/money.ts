@@ -1,10 +1,15 @@
 /** An amount in cents of CAD, as people read it: whole dollars stay whole (CA$25,000), any
  * cents show as two digits (CA$4.50), and an amount taken away carries a minus sign before
- * the currency (−CA$1,000), as statements print it. */
+ * the currency (−CA$1,000), as statements print it. Written by hand rather than with Intl,
+ * as the dates are (src/lib/dates.ts): the first number formatter a page makes costs a phone
+ * over 100 ms of ICU start-up (measured on the project page's takeover), and the server's
+ * engine has no Intl; from the cents themselves, so no floating-point rounding. */
 export function cad(cents: number): string {
-  const digits = cents % 100 === 0 ? 0 : 2;
   const sign = cents < 0 ? '−' : '';
-  return `${sign}CA$${(Math.abs(cents) / 100).toLocaleString('en-CA', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
+  const amount = Math.abs(Math.round(cents));
+  const whole = String(Math.floor(amount / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const fraction = amount % 100 === 0 ? '' : `.${String(amount % 100).padStart(2, '0')}`;
+  return `${sign}CA$${whole}${fraction}`;
 }
 
 /** A goal (or another amount that may be unset) in cents of CAD, as people read it. */

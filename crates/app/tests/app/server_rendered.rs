@@ -130,7 +130,9 @@ async fn a_project_a_post_and_a_group_are_in_their_html_without_script() {
     let raised = project["funding"]["raised_cents"].as_i64().unwrap() / 100;
     let raised = format!("CA${}", thousands(raised));
     assert!(page.contains(&raised), "raised {raised}: {page}");
-    // Its styles come with it, and the reads the browser takes it over with.
+    // Its styles come with it (the theme's globals apart, as the browser's emotion takes
+    // them over), and the reads the browser takes it over with.
+    assert!(html.contains("<style data-emotion=\"css-global "), "{html}");
     assert!(html.contains("<style data-emotion=\"css "), "{html}");
     assert!(html.contains("<script type=\"application/json\" id=\"cohort-rendered\">"));
 

@@ -1,0 +1,64 @@
+/**
+ * What a page the server rendered shows before the app's code is fetched (src/main.tsx).
+ */
+
+/** The element the server lists a rendered page's scripts in (crates/app/src/spa.rs): a
+ * page has it when, and only when, the server rendered it. */
+export const MODULES_ID = 'cohort-modules';
+/** The longest the app waits for the page's main picture: a slow picture (or one that never
+ * comes) does not keep the page's buttons from working. */
+export const PICTURE_WAIT_MS = 3000;
+/** The longest it waits for the next frame, which a tab in the background never paints. */
+const FRAME_WAIT_MS = 250;
+
+/** Whether the server rendered this page. */
+export function serverRendered(doc: Document): boolean {
+  return doc.getElementById(MODULES_ID) !== null;
+}
+
+/** Settles once the page's main pictures (`fetchpriority="high"`) have arrived and been
+ * painted, or failed, or after PICTURE_WAIT_MS. */
+export function pageShown(doc: Document): Promise<void> {
+  const pictures = [...doc.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')].filter((img) => !img.complete);
+  const arrived = Promise.all(
+    pictures.map(
+      (img) =>
+        new Promise<void>((resolve) => {
+          img.addEventListener('load', () => resolve(), { once: true });
+          img.addEventListener('error', () => resolve(), { once: true });
+        }),
+    ),
+  );
+  return Promise.race([arrived, delay(PICTURE_WAIT_MS)]).then(nextFrame);
+}
+
+/** Asks for the scripts the server listed for this page, all at once (the app would
+ * otherwise find them one import after another). */
+export function preloadModules(doc: Document): void {
+  const list = doc.getElementById(MODULES_ID)?.textContent;
+  if (!list) return;
+  // Added to the head at once: one change to the document instead of one per script.
+  const links = doc.createDocumentFragment();
+  for (const href of JSON.parse(list) as string[]) {
+    const link = doc.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    links.append(link);
+  }
+  doc.head.append(links);
+}
+
+/** After the browser has had the main thread back (to paint, to answer a tap). */
+export function nextTask(): Promise<void> {
+  return delay(0);
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** After the browser has painted what it has (the picture that just arrived). */
+function nextFrame(): Promise<void> {
+  return Promise.race([new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))), delay(FRAME_WAIT_MS)]);
+}
