@@ -21,7 +21,8 @@ const rendered = serverRendered(document);
   })
   .then(nextTask)
   .then(() => import('./start'))
-  .then(({ start }) => start(root))
+  // The app's modules made ready, the browser has its thread back before the app starts.
+  .then((app) => nextTask().then(() => app.start(root)))
   .catch((error: unknown) => {
     // A page the server rendered stays readable (its links still work) when the app cannot
     // start, say its code could not be fetched; an empty page says why.

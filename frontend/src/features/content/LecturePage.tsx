@@ -30,7 +30,7 @@ export function LecturePage() {
           {failed ? (
             <Alert severity="error">Error</Alert>
           ) : (
-            <LectureVideo lecture={data} onError={() => setFailed(true)} />
+            <LectureVideo lecture={data} onError={() => setFailed(true)} priority />
           )}
           {data.summary && <Typography>{data.summary}</Typography>}
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>

@@ -12,11 +12,13 @@ interface Props {
   lecture: Lecture;
   /** The player failed to load the video. */
   onError?: () => void;
+  /** The page's main picture (the first a phone shows): fetched first, the others when near. */
+  priority?: boolean;
 }
 
 /** A lecture's player with its poster and captions; a visitor (the terms: watching lectures
  * needs an account) sees the poster and "Sign in to watch", which comes back here. */
-export function LectureVideo({ lecture, onError }: Props) {
+export function LectureVideo({ lecture, onError, priority = false }: Props) {
   const location = useLocation();
   if (lecture.sign_in_to_watch) {
     return (
@@ -36,6 +38,8 @@ export function LectureVideo({ lecture, onError }: Props) {
             component="img"
             src={lecture.image}
             alt=""
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
             sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', opacity: 0.55 }}
           />
         )}

@@ -24,10 +24,10 @@ export function LecturesPage() {
       {pages.isError && <ErrorState error={pages.error} onRetry={() => pages.refetch()} />}
       {pages.isSuccess && lectures.length === 0 && <EmptyState>No lectures yet.</EmptyState>}
       <Grid container spacing={3}>
-        {lectures.map((lecture) => (
+        {lectures.map((lecture, index) => (
           <Grid key={lecture.id} size={{ xs: 12, md: 6 }}>
             <Card variant="outlined" sx={{ height: '100%' }}>
-              <LectureVideo lecture={lecture} />
+              <LectureVideo lecture={lecture} priority={index === 0} />
               <CardActionArea component={RouterLink} to={`/lecture-series/${lecture.id}`}>
                 <CardContent>
                   <Typography variant="h6" component="h2">

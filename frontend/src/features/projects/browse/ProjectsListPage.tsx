@@ -67,9 +67,9 @@ export function ProjectsListPage() {
         <EmptyState>{settled || topics.length > 0 ? 'No project matches your search.' : 'No project is live yet.'}</EmptyState>
       ) : (
         <Grid container spacing={3}>
-          {projects.map((project) => (
+          {projects.map((project, index) => (
             <Grid key={project.id} size={{ xs: 12, sm: 6, md: 4 }}>
-              <ProjectTile project={project} />
+              <ProjectTile project={project} priority={index === 0} />
             </Grid>
           ))}
         </Grid>
@@ -79,13 +79,21 @@ export function ProjectsListPage() {
   );
 }
 
-function ProjectTile({ project }: { project: ProjectCard }) {
+/** A project's card; `priority`: the first, whose picture a phone shows at once. */
+function ProjectTile({ project, priority }: { project: ProjectCard; priority: boolean }) {
   const left = daysLeft(project.closes_at);
   return (
     <Card variant="outlined" component="article" aria-labelledby={`project-${project.id}`} sx={{ height: '100%' }}>
       <CardActionArea component={RouterLink} to={`/project/${project.slug}`} sx={{ height: '100%', alignItems: 'stretch' }}>
         {project.image && (
-          <Picture src={project.image} thumbnail={project.image_thumbnail} width={1200} height={630} sizes="(min-width: 900px) 380px, 100vw" />
+          <Picture
+            src={project.image}
+            thumbnail={project.image_thumbnail}
+            width={1200}
+            height={630}
+            sizes="(min-width: 900px) 380px, 100vw"
+            priority={priority}
+          />
         )}
         <CardContent>
           <Stack spacing={1}>
