@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Lighthouse against a freshly started Cohort (COHORT_BIN) with the demo content, on the
-# built front end: frontend/scripts/lighthouse.mjs measures five pages and fails on a
+# built front end: frontend/scripts/lighthouse.mjs measures the public pages and fails on a
 # missed budget. Each page is opened once before it is measured, as on a site in use (its
 # public reads are then cached in memory and written into the page).
 set -euo pipefail

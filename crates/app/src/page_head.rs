@@ -1,6 +1,7 @@
 //! The head a page is served with before any script runs: its title, description, canonical
 //! address, the OpenGraph and Twitter tags link previews read, and schema.org's JSON-LD for
-//! search engines (issue 46 §3). A record's page (a group, a blog post, a lecture, a project)
+//! search engines (issue 46 §3). A record's page (a group, a blog post, a lecture, a project,
+//! a content page)
 //! is described by the crate that owns the record, as a visitor sees it; when a visitor may
 //! not see it, the page is answered with status 404.
 
@@ -26,6 +27,7 @@ pub async fn record(ctx: &AppContext, path: &str) -> Option<Option<PageMeta>> {
         ["blog", key] => content::service::previews::post(ctx, key).await,
         ["lecture-series", id] => content::service::previews::lecture(ctx, id).await,
         ["project", slug] => projects::service::previews::project(ctx, slug).await,
+        ["pages", slug] => content::service::previews::page(ctx, slug).await,
         _ => return None,
     };
     // A failed lookup must not cost the visitor the page: it is served as a screen.

@@ -17,7 +17,7 @@ fn front_end(dir: &std::path::Path) {
         dir.join("paths.json"),
         serde_json::json!({ "patterns": [
             "/", "/blog/:id", "/project/:slug", "/lecture-series/:id",
-            "/working-groups/list", "/working-groups/:slug", "/staff/*"
+            "/working-groups/list", "/working-groups/:slug", "/staff/*", "/pages/*"
         ] })
         .to_string(),
     )
@@ -72,6 +72,7 @@ async fn unknown_pages_and_records_are_404_and_records_describe_themselves() {
         "/project/no-such-project",
         "/lecture-series/999",
         "/lecture-series/not-a-number",
+        "/pages/no-such-page",
     ] {
         let (status, html) = page(&app, path).await;
         assert_eq!(status, 404, "{path}");
@@ -188,4 +189,14 @@ async fn public_pages_name_their_address_and_what_they_are() {
         organization["description"],
         "Cohort: better medicine together."
     );
+
+    // A content page reached at /pages/{slug} is filed under the address the site shows
+    // it at, with its own title.
+    let (status, html) = page(&app, "/pages/about-us").await;
+    assert_eq!(status, 200);
+    assert!(
+        html.contains("<link rel=\"canonical\" href=\"http://cohort.test/about\">"),
+        "{html}"
+    );
+    assert!(html.contains("<title>Cohort | About"), "{html}");
 }

@@ -168,6 +168,18 @@ async fn a_project_a_post_and_a_group_are_in_their_html_without_script() {
     );
     let summary = detail["summary"].as_str().unwrap();
     assert!(shows(page, summary), "the summary {summary}: {page}");
+
+    // A content page reached by its slug under /pages/.
+    let html = rendered_page(&app, "/pages/our-model").await;
+    let title = escaped(
+        data(&app, "/api/pages/our-model").await["title"]
+            .as_str()
+            .unwrap(),
+    );
+    assert!(
+        root(&html).contains(&format!(">{title}</h1>")),
+        "the title: {html}"
+    );
 }
 
 #[tokio::test]
