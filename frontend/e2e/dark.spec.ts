@@ -45,3 +45,14 @@ test('a member picks the dark theme in the account menu, and it stays chosen', {
   await page.getByRole('menuitemradio', { name: 'Light theme' }).click();
   await expect.poll(() => background(page)).toBe(LIGHT_BACKGROUND);
 });
+
+test("a member's dark choice is on a page from the server before the app has started", { tag: '@phone' }, async ({ page }) => {
+  await page.goto('/blog');
+  await page.evaluate(() => window.localStorage.setItem('mui-mode', 'dark'));
+  // The app's code never arrives: what shows is the server's page and the entry alone.
+  await page.route(/\/assets\/start-[\w-]+\.js$/, (route) => route.abort());
+  await page.reload({ waitUntil: 'load' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
+  await expect.poll(() => background(page)).toBe(DARK_BACKGROUND);
+  expect(await page.locator('html').getAttribute('data-app')).toBeNull();
+});

@@ -6,8 +6,9 @@
  * 3.0–3.6 s on the project page when they did, docs/benchmarks.md). Any other page is the
  * app's to build, at once.
  */
-import { nextTask, pageShown, preloadModules, serverRendered } from '@/lib/first-view';
+import { applyChosenScheme, nextTask, pageShown, preloadModules, serverRendered } from '@/lib/first-view';
 
+applyChosenScheme(document, () => window.localStorage);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 const rendered = serverRendered(document);

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MODULES_ID, PICTURE_WAIT_MS, pageShown, preloadModules, serverRendered } from './first-view';
+import { MODE_KEY, MODULES_ID, PICTURE_WAIT_MS, applyChosenScheme, pageShown, preloadModules, serverRendered } from './first-view';
 
 afterEach(() => {
+  document.documentElement.className = '';
+  window.localStorage.clear();
   document.head.innerHTML = '';
   document.body.innerHTML = '';
   vi.useRealTimers();
@@ -72,5 +74,26 @@ describe('the page is shown', () => {
     picture.dispatchEvent(new Event('error'));
     await vi.advanceTimersByTimeAsync(300);
     expect(done()).toBe(true);
+  });
+});
+
+describe("the member's light or dark choice", () => {
+  it('is on the page before the app starts', () => {
+    window.localStorage.setItem(MODE_KEY, 'dark');
+    applyChosenScheme(document, () => window.localStorage);
+    expect(document.documentElement.classList.contains('dark')).toBe(true);
+    window.localStorage.setItem(MODE_KEY, 'light');
+    applyChosenScheme(document, () => window.localStorage);
+    expect([...document.documentElement.classList]).toEqual(['light']);
+  });
+
+  it("leaves the system's scheme to the page's styles when the member chose none, or storage refuses", () => {
+    window.localStorage.setItem(MODE_KEY, 'system');
+    applyChosenScheme(document, () => window.localStorage);
+    expect(document.documentElement.className).toBe('');
+    applyChosenScheme(document, () => {
+      throw new DOMException('refused', 'SecurityError');
+    });
+    expect(document.documentElement.className).toBe('');
   });
 });

@@ -11,6 +11,29 @@ export const PICTURE_WAIT_MS = 3000;
 /** The longest it waits for the next frame, which a tab in the background never paints. */
 const FRAME_WAIT_MS = 250;
 
+/** Where MUI keeps the member's light or dark choice in this browser (src/app/theme.ts keeps
+ * MUI's own key). */
+export const MODE_KEY = 'mui-mode';
+
+/**
+ * The member's light or dark choice on the page at once: a page from the server follows the
+ * system (its styles do) until the app starts, which on a rendered page waits for its
+ * picture, so a member who chose dark on a light system (or light on a dark one) would see
+ * the page change once it has. The theme takes the class over when it starts, as MUI's
+ * `InitColorSchemeScript` would have it.
+ */
+export function applyChosenScheme(doc: Document, storage: () => Storage): void {
+  let mode: string | null = null;
+  try {
+    mode = storage().getItem(MODE_KEY);
+  } catch {
+    // Storage refused (a private window's settings): the system's scheme, as the app's.
+  }
+  if (mode !== 'light' && mode !== 'dark') return;
+  doc.documentElement.classList.remove('light', 'dark');
+  doc.documentElement.classList.add(mode);
+}
+
 /** Whether the server rendered this page. */
 export function serverRendered(doc: Document): boolean {
   return doc.getElementById(MODULES_ID) !== null;
