@@ -53,6 +53,26 @@ withoutChecks.describe('without script', () => {
     await expect(page.getByRole('heading', { level: 1, name: group.title })).toBeVisible();
     await page.screenshot({ path: shot('no-script-group', info.project.name) });
   });
+
+  withoutChecks('every other public page is read whole', { tag: '@phone' }, async ({ page }, info) => {
+    const lectures = await (await page.request.get('/api/expert-lectures?perPage=1')).json();
+    const lecture = lectures.data[0] as { id: number; title: string };
+    for (const [name, path, heading] of [
+      ['landing', '/', 'Better medicine together'],
+      ['blog', '/blog', 'Blog'],
+      ['projects', '/projects', 'Projects'],
+      ['needs', '/needs', 'Needs'],
+      ['lectures', '/lecture-series', 'Hear from the experts'],
+      ['lecture', `/lecture-series/${lecture.id}`, lecture.title],
+      ['content-page', '/pages/our-model', 'Our model'],
+      ['about', '/about', 'About Cohort'],
+      ['terms', '/terms-of-use', 'Terms of use'],
+    ] as const) {
+      await openRendered(page, path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await page.screenshot({ path: shot(`no-script-${name}`, info.project.name) });
+    }
+  });
 });
 
 test('with script, the app takes the server page over without a fault or a shift, and works', { tag: '@phone' }, async ({ page }) => {
