@@ -74,8 +74,9 @@ pub struct SmtpServer {
 
 /// A private certificate authority and the server's certificate for `localhost` and
 /// 127.0.0.1 signed by it (as a relay inside an institution has), made with Debian's openssl.
-/// Returns the server's certificate and key; the authority's is `ca.pem`.
-fn certificate(dir: &Path) -> (PathBuf, PathBuf) {
+/// Returns the server's certificate and key; the authority's is `ca.pem`. (Also the
+/// certificate of the nginx site test.)
+pub fn certificate(dir: &Path) -> (PathBuf, PathBuf) {
     let openssl = |args: &[&str]| {
         let made = Command::new("openssl")
             .args(args)

@@ -1,6 +1,7 @@
 //! The deployment files in `deploy/`, linted with what this machine has (no container
 //! runtime or base images here): the systemd unit by `systemd-analyze verify`, the
-//! Containerfile by reading it against the repository and the configuration it sets.
+//! Containerfile by reading it against the repository and the configuration it sets, the nginx
+//! site by running it in Debian's nginx in front of an instance.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -116,4 +117,125 @@ fn the_containerfile_builds_from_the_repository_and_runs_unprivileged() {
     assert!(file.contains(r#"ENTRYPOINT ["/usr/local/bin/cohort"]"#));
     assert!(file.contains("install -m 0755 target/release/cohort /usr/local/bin/cohort"));
     assert!(file.contains("RUN npm ci") && file.contains("cargo build --release --locked -p app"));
+}
+
+/// `deploy/nginx/cohort.conf` with what names the operator's host (its instances, its ports on
+/// every address, its certificate, where `cohort-proxy.conf` is) made this test's: every
+/// other directive as shipped. Each replacement must find its text, so a site file that
+/// changes shape is seen here.
+fn site_for_test(
+    site: &str,
+    instance: &str,
+    ports: (u16, u16),
+    (cert, key): (&Path, &Path),
+) -> String {
+    let replace = |text: String, from: &str, to: &str| {
+        assert!(text.contains(from), "the site file has no `{from}`");
+        text.replace(from, to)
+    };
+    let (http, https) = ports;
+    let mut site = site
+        .lines()
+        .filter(|line| !line.trim_start().starts_with("listen [::]"))
+        .filter(|line| !line.contains("server 10.0.0.12:8080"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    for (from, to) in [
+        ("server 10.0.0.11:8080", format!("server {instance}")),
+        ("listen 80;", format!("listen 127.0.0.1:{http};")),
+        (
+            "listen 443 ssl http2;",
+            format!("listen 127.0.0.1:{https} ssl http2;"),
+        ),
+        (
+            "/etc/letsencrypt/live/cohort.example.org/fullchain.pem",
+            cert.display().to_string(),
+        ),
+        (
+            "/etc/letsencrypt/live/cohort.example.org/privkey.pem",
+            key.display().to_string(),
+        ),
+        (
+            "/etc/nginx/cohort-proxy.conf",
+            repo()
+                .join("deploy/nginx/cohort-proxy.conf")
+                .display()
+                .to_string(),
+        ),
+    ] {
+        site = replace(site, from, &to);
+    }
+    site
+}
+
+/// curl's answer to `args`: what `-w` wrote, then what curl said went wrong (if anything).
+/// Run beside the runtime, not on it: the instance answers on this test's runtime.
+async fn curl(args: &[&str]) -> (String, String) {
+    let args: Vec<String> = args.iter().map(|arg| arg.to_string()).collect();
+    let out = tokio::task::spawn_blocking(move || {
+        Command::new("curl")
+            .args(["-sS", "-o", "/dev/null", "--max-time", "10"])
+            .args(args)
+            .output()
+            .expect("curl runs")
+    })
+    .await
+    .unwrap();
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Issue 47 §6: the shipped site failed in Debian 12's nginx (1.22), the one `just nginx`
+/// installs: `http2 on;` is an unknown directive there. It runs now, in front of an instance:
+/// HTTP redirects to HTTPS, and HTTPS answers over HTTP/2 through the proxy snippet.
+#[tokio::test]
+async fn the_shipped_nginx_site_runs_in_debians_nginx_with_tls_and_http2() {
+    let app = testkit::spawn_app().await;
+    let certs = tempfile::tempdir().unwrap();
+    let (cert, key) = testkit::smtp::certificate(certs.path());
+    let site = std::fs::read_to_string(repo().join("deploy/nginx/cohort.conf")).unwrap();
+    let https = testkit::smtp::free_port();
+    let instance = app.address.trim_start_matches("http://").to_owned();
+    let mut http = 0;
+    let Some(_nginx) = testkit::nginx::Nginx::start(|port, _| {
+        http = port;
+        site_for_test(&site, &instance, (port, https), (&cert, &key))
+    }) else {
+        eprintln!("skipped: nginx is not installed");
+        return;
+    };
+    for _ in 0..100 {
+        if std::net::TcpStream::connect(("127.0.0.1", https)).is_ok() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let redirected = curl(&[
+        "-w",
+        "%{http_code} %{redirect_url}",
+        &format!("http://127.0.0.1:{http}/about"),
+    ])
+    .await;
+    assert_eq!(
+        redirected.0, "301 https://127.0.0.1/about",
+        "{}",
+        redirected.1
+    );
+    let ca = certs.path().join("ca.pem");
+    let answered = curl(&[
+        "--http2",
+        "--cacert",
+        &ca.to_string_lossy(),
+        "-w",
+        "%{http_version} %{http_code}",
+        &format!("https://127.0.0.1:{https}/api/health/live"),
+    ])
+    .await;
+    assert_eq!(
+        answered.0, "2 200",
+        "HTTP/2 over TLS through the site to the instance: {}",
+        answered.1
+    );
 }
