@@ -11,7 +11,7 @@ use actix_web::{App, HttpMessage, HttpResponse, HttpServer, web};
 use anyhow::Context;
 use kernel::captcha::{self, Captcha, ProofOfWork};
 use kernel::client_address::TrustedProxies;
-use kernel::config::{Config, Payments};
+use kernel::config::{Config, MigrateOnStart, Payments};
 use kernel::events::EventBus;
 use kernel::file_links::{FILES_PREFIX, FileLinks};
 use kernel::hot::Changes;
@@ -71,6 +71,35 @@ pub async fn migrate(db: &DatabaseConnection) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// What starting does with the schema (`COHORT_MIGRATE`): migrates it, refuses one that is
+/// not this version's, or leaves it be. A database a newer version migrated is refused
+/// whatever the setting, as `migrate` refuses it.
+async fn on_start(db: &DatabaseConnection, mode: MigrateOnStart) -> anyhow::Result<()> {
+    match mode {
+        MigrateOnStart::Auto => migrate(db).await,
+        MigrateOnStart::Check => {
+            let state = crate::schema::state(db).await?;
+            anyhow::ensure!(
+                state.is_current(),
+                "{} (COHORT_MIGRATE=check: this instance does not migrate)",
+                state.describe()
+            );
+            Ok(())
+        }
+        MigrateOnStart::Off => {
+            let state = crate::schema::state(db).await?;
+            anyhow::ensure!(state.unknown.is_empty(), "{}", state.describe());
+            if !state.is_current() {
+                tracing::warn!(
+                    "{} (COHORT_MIGRATE=off: starting anyway; readiness says the schema is not this version's)",
+                    state.describe()
+                );
+            }
+            Ok(())
+        }
+    }
+}
+
 /// The shared context and the live channel's hub, wired together.
 pub struct Parts {
     pub ctx: AppContext,
@@ -100,7 +129,7 @@ pub async fn build_parts(config: Config) -> anyhow::Result<Parts> {
 async fn context(config: Config) -> anyhow::Result<AppContext> {
     let url = db::database_url(&config)?;
     let db = db::connect(&url, config.log_sql).await?;
-    migrate(&db).await?;
+    on_start(&db, config.migrate).await?;
     // Pooled SQLite connections opened before a migration can go on using the schema they
     // saw (a column added since reads as NULL on them, whatever its default): the app
     // gets connections opened after the migrations.

@@ -123,6 +123,23 @@ pub struct Config {
     /// `COHORT_CHARGE_GRACE_DAYS`: how long a donor whose charge failed has to give a new
     /// card (default 7 days).
     pub charge_grace_days: u32,
+    /// `COHORT_MIGRATE`: what starting does with a database behind this version.
+    pub migrate: MigrateOnStart,
+}
+
+/// `COHORT_MIGRATE`: what an instance does, as it starts, with a database whose schema is
+/// behind its own. With several instances, one upgraded instance migrating under the others
+/// still serving is what `check` or `off` (and `cohort migrate` run once) avoid.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum MigrateOnStart {
+    /// `auto` (the default): apply the pending migrations, as one instance alone may.
+    #[default]
+    Auto,
+    /// `check`: refuse to start on a database that is behind (run `cohort migrate` first).
+    Check,
+    /// `off`: start whatever the schema (readiness reports a schema that is not this
+    /// version's).
+    Off,
 }
 
 /// The argon2id parameters new password hashes are made with (a stored hash names its own, so
@@ -671,6 +688,20 @@ impl Config {
             },
             charge_grace_days,
             test_processor_latency_ms,
+            migrate: match get("COHORT_MIGRATE")
+                .map(|v| v.trim().to_ascii_lowercase())
+                .as_deref()
+            {
+                None | Some("auto") => MigrateOnStart::Auto,
+                Some("check") => MigrateOnStart::Check,
+                Some("off") => MigrateOnStart::Off,
+                Some(_) => {
+                    return Err(ConfigError::new(
+                        "COHORT_MIGRATE",
+                        "must be auto, check or off",
+                    ));
+                }
+            },
             google: oauth_provider(
                 &get,
                 "GOOGLE",
@@ -748,6 +779,21 @@ fn parse_bool(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn starting_migrates_unless_told_to_check_or_leave_the_schema() {
+        assert_eq!(with(&[]).unwrap().migrate, MigrateOnStart::Auto);
+        for (value, mode) in [
+            ("auto", MigrateOnStart::Auto),
+            ("check", MigrateOnStart::Check),
+            ("OFF", MigrateOnStart::Off),
+        ] {
+            assert_eq!(with(&[("COHORT_MIGRATE", value)]).unwrap().migrate, mode);
+        }
+        let error = with(&[("COHORT_MIGRATE", "sometimes")]).unwrap_err();
+        assert_eq!(error.variable, "COHORT_MIGRATE");
+        assert!(error.to_string().contains("auto, check or off"), "{error}");
+    }
 
     #[test]
     fn no_outbound_origin_is_allowed_unless_listed() {
