@@ -57,6 +57,9 @@ pub enum CheckState {
     Behind,
     /// The part is not configured (Redis without `REDIS_URL`).
     NotConfigured,
+    /// The part does not answer and the instance does without it (Redis: each instance
+    /// counts its rate limits and delivers its live notices alone until it is back).
+    Degraded,
 }
 
 /// The process answers.
@@ -75,7 +78,7 @@ pub struct Readiness {
     pub database: CheckState,
     /// The database's schema is exactly this binary's (`cohort migrate --check`).
     pub migrations: CheckState,
-    /// Redis answers, when `REDIS_URL` is set.
+    /// Redis answers, when `REDIS_URL` is set; `degraded` (still ready) while it does not.
     pub redis: CheckState,
     /// A file can be written to and deleted from storage.
     pub storage: CheckState,
@@ -105,8 +108,9 @@ pub async fn live() -> HttpResponse {
 /// The instance can take traffic
 ///
 /// Readiness for an orchestrator or a load balancer: the database answers, its schema is
-/// this binary's, Redis answers when configured, and storage takes a file. 503 names each
-/// check in `extra.checks` while any fails.
+/// this binary's, and storage takes a file. Redis, when configured, is `ok` or `degraded`
+/// (the instance serves without it, so it stays ready). 503 names each check in
+/// `extra.checks` while any fails.
 #[utoipa::path(
     operation_id = "healthReady",
     tag = "system",
@@ -127,7 +131,6 @@ pub async fn ready(
     let failed: Vec<&str> = [
         ("database", readiness.database),
         ("migrations", readiness.migrations),
-        ("redis", readiness.redis),
         ("storage", readiness.storage),
     ]
     .into_iter()
@@ -161,15 +164,17 @@ async fn check(ctx: &AppContext, hub: &feed::live::Hub) -> Readiness {
         Ok(_) => CheckState::Behind,
         Err(_) => CheckState::Failed,
     };
+    // Redis away is not a reason to take the instance out: every instance would be taken out
+    // at once, while each can serve without it.
     let redis = match hub.redis_answers().await {
-        Some(answers) => passed(answers),
+        Some(true) => CheckState::Ok,
+        Some(false) => CheckState::Degraded,
         None => CheckState::NotConfigured,
     };
     let storage = passed(storage_takes_a_file(ctx).await);
     let all_ok = [database, migrations, storage]
         .iter()
-        .all(|s| *s == CheckState::Ok)
-        && redis != CheckState::Failed;
+        .all(|s| *s == CheckState::Ok);
     Readiness {
         status: passed(all_ok),
         database,

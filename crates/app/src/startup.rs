@@ -183,7 +183,6 @@ async fn context(config: Config) -> anyhow::Result<AppContext> {
     );
     if let (Some(redis), true) = (&config.redis_url, config.rate_limits) {
         let counters = SharedCounters::connect(redis, &url)
-            .await
             .with_context(|| format!("connecting to Redis ({})", db::redact(redis)))?;
         rate_limits = rate_limits.shared_through(counters);
     }

@@ -146,32 +146,46 @@ impl Hub {
     }
 
     /// Fan-out through Redis: publishes go to the channel, and a listener delivers what
-    /// arrives on it to this instance's sockets. The first connection must succeed (a
-    /// wrong `REDIS_URL` stops start-up); after that the listener outlives Redis restarts,
-    /// reconnecting with backoff and subscribing again.
+    /// arrives on it to this instance's sockets. Only a `REDIS_URL` that cannot be read stops
+    /// start-up: with Redis away the instance starts (each member hears of what happens on
+    /// the instance they are connected to), and the listener subscribes once it is back,
+    /// reconnecting with backoff after every Redis restart.
     pub async fn with_redis(url: &str) -> anyhow::Result<Self> {
         let client = redis::Client::open(url)?;
-        let pubsub = subscribe(&client).await?;
         // One attempt per publish while Redis is away, bounded in time: a fan-out falls back
-        // to this instance's sockets at once instead of waiting out a backoff.
+        // to this instance's sockets at once instead of waiting out a backoff. Connected on
+        // first use, and again after a failure.
         let publishing = redis::aio::ConnectionManagerConfig::new()
             .set_number_of_retries(0)
             .set_connection_timeout(Some(Duration::from_secs(1)))
             .set_response_timeout(Some(Duration::from_secs(2)));
         let publisher =
-            redis::aio::ConnectionManager::new_with_config(client.clone(), publishing).await?;
+            redis::aio::ConnectionManager::new_lazy_with_config(client.clone(), publishing)?;
         let hub = Self {
             inner: Arc::default(),
             redis: Some(Redis { publisher }),
         };
-        hub.inner.listening.store(true, Ordering::SeqCst);
-        tokio::spawn(hub.clone().listen(client, pubsub));
+        let first = match subscribe(&client).await {
+            Ok(pubsub) => {
+                hub.inner.listening.store(true, Ordering::SeqCst);
+                Some(pubsub)
+            }
+            Err(err) => {
+                tracing::warn!(
+                    error = %err,
+                    "Redis does not answer: starting without it (this instance's members still \
+                     hear of what happens here); subscribing once it is back"
+                );
+                None
+            }
+        };
+        tokio::spawn(hub.clone().listen(client, first));
         Ok(hub)
     }
 
     /// Delivers what arrives on the channel, for as long as the process lives.
-    async fn listen(self, client: redis::Client, first: redis::aio::PubSub) {
-        let mut pubsub = Some(first);
+    async fn listen(self, client: redis::Client, first: Option<redis::aio::PubSub>) {
+        let mut pubsub = first;
         let mut retry = FIRST_RETRY;
         loop {
             let Some(connected) = pubsub.take() else {

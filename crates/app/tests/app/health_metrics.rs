@@ -119,3 +119,54 @@ async fn metrics_can_have_a_port_of_their_own() {
             .contains("cohort_http_requests_total")
     );
 }
+
+/// Issue 47 §8: with Redis away, readiness failed on every instance (a load balancer would
+/// take the whole site out while each instance can count and deliver alone), and an instance
+/// started meanwhile refused to start. Redis away is now `degraded`, ready all the same; the
+/// instance starts without it and uses it once it is back.
+#[tokio::test]
+async fn redis_away_degrades_readiness_and_an_instance_starts_without_it() {
+    let mut redis = testkit::redis::OwnRedis::start();
+    let url = redis.url();
+    redis.kill();
+    let app = testkit::spawn_app_with(|config| {
+        config.redis_url = Some(url.clone());
+        config.rate_limits = true;
+    })
+    .await;
+    let (status, body) = app.get_json("/api/health/ready").await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["status"], "ok", "{body}");
+    assert_eq!(body["data"]["redis"], "degraded", "{body}");
+
+    redis.restart();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        let (status, body) = app.get_json("/api/health/ready").await;
+        if body["data"]["redis"] == "ok" {
+            assert_eq!(status, 200);
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "Redis is back but readiness still says {body}"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    // The rate limits count in Redis again: a sign-in leaves its counter there.
+    let attempt = app
+        .post_json(
+            "/api/login",
+            &json!({"email": "nobody@example.org", "password": "wrong password"}),
+        )
+        .await;
+    assert_eq!(attempt.0, 400, "{}", attempt.1);
+    let keys = std::process::Command::new("redis-cli")
+        .args(["-u", &url, "--scan", "--pattern", "*:rate:*"])
+        .output()
+        .expect("redis-cli (Debian's redis-tools)");
+    assert!(
+        !String::from_utf8_lossy(&keys.stdout).trim().is_empty(),
+        "no rate-limit counter in Redis once it is back"
+    );
+}

@@ -190,6 +190,34 @@ async fn delivery_across_instances_resumes_after_redis_restarts() {
     eprintln!("resumed {:?} after Redis came back", started.elapsed());
 }
 
+/// Issue 47 §8: a hub started while Redis was away refused to start (`connecting to Redis
+/// … Connection refused`), so instances crash-looped through a Redis restart. It starts,
+/// delivers on its own instance meanwhile, and crosses instances once Redis is back.
+#[tokio::test]
+async fn a_hub_started_while_redis_is_away_joins_the_channel_once_it_is_back() {
+    let mut redis = OwnRedis::start();
+    redis.kill();
+    let first = feed::live::Hub::with_redis(&redis.url()).await.unwrap();
+    assert!(!first.is_listening());
+    let mut local = first.join(8);
+    assert!(
+        delivered_within(&first, &mut local, 8, "while away", Duration::from_secs(2)).await,
+        "same-instance delivery works from the start"
+    );
+
+    redis.restart();
+    let second = feed::live::Hub::with_redis(&redis.url()).await.unwrap();
+    let mut remote = second.join(7);
+    assert!(
+        delivered_within(&first, &mut remote, 7, "after", Duration::from_secs(10)).await,
+        "the hub started without Redis publishes through it once it is back"
+    );
+    assert!(
+        delivered_within(&second, &mut local, 8, "heard", Duration::from_secs(10)).await,
+        "and hears the channel"
+    );
+}
+
 /// The group's owner and a second member, each with a socket on a hub of their own.
 async fn two_members_listening() -> (
     testkit::TestApp,

@@ -44,17 +44,17 @@ pub struct SharedCounters {
 }
 
 impl SharedCounters {
-    /// Connects to the Redis at `url` (a wrong `REDIS_URL` stops start-up), for the
-    /// deployment whose database is `database_url`. While Redis is away each check fails
-    /// fast (one attempt, a second to connect, a second to answer) and the caller counts
-    /// alone.
-    pub async fn connect(url: &str, database_url: &str) -> redis::RedisResult<Self> {
+    /// Counters in the Redis at `url` (a `REDIS_URL` that cannot be read stops start-up), for
+    /// the deployment whose database is `database_url`. Connected on first use, so an
+    /// instance starts while Redis is away; while it is, each check fails fast (one attempt,
+    /// a second to connect, a second to answer) and the caller counts alone.
+    pub fn connect(url: &str, database_url: &str) -> redis::RedisResult<Self> {
         let client = redis::Client::open(url)?;
         let settings = redis::aio::ConnectionManagerConfig::new()
             .set_number_of_retries(0)
             .set_connection_timeout(Some(Duration::from_secs(1)))
             .set_response_timeout(Some(Duration::from_secs(1)));
-        let connection = ConnectionManager::new_with_config(client, settings).await?;
+        let connection = ConnectionManager::new_lazy_with_config(client, settings)?;
         Ok(Self::new(connection, &namespace(database_url)))
     }
 

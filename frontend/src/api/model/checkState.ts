@@ -18,4 +18,5 @@ export const CheckState = {
   failed: 'failed',
   behind: 'behind',
   not_configured: 'not_configured',
+  degraded: 'degraded',
 } as const;

@@ -15,7 +15,7 @@ export interface Readiness {
   database: CheckState;
   /** The database's schema is exactly this binary's (`cohort migrate --check`). */
   migrations: CheckState;
-  /** Redis answers, when `REDIS_URL` is set. */
+  /** Redis answers, when `REDIS_URL` is set; `degraded` (still ready) while it does not. */
   redis: CheckState;
   /** `ok` when every check passed. */
   status: CheckState;

@@ -336,7 +336,7 @@ export function useHealthLive<TData = Awaited<ReturnType<typeof healthLive>>, TE
 
 
 /**
- * Readiness for an orchestrator or a load balancer: the database answers, its schema is this binary's, Redis answers when configured, and storage takes a file. 503 names each check in `extra.checks` while any fails.
+ * Readiness for an orchestrator or a load balancer: the database answers, its schema is this binary's, and storage takes a file. Redis, when configured, is `ok` or `degraded` (the instance serves without it, so it stays ready). 503 names each check in `extra.checks` while any fails.
  * @summary The instance can take traffic
  */
 export const getHealthReadyUrl = () => {

@@ -40,21 +40,21 @@ export const healthResponse = zod.object({
  */
 export const healthLiveResponse = zod.object({
   "data": zod.object({
-  "status": zod.enum(['ok', 'failed', 'behind', 'not_configured']).describe('What one readiness check found.')
+  "status": zod.enum(['ok', 'failed', 'behind', 'not_configured', 'degraded']).describe('What one readiness check found.')
 }).describe('The process answers.')
 })
 
 /**
- * Readiness for an orchestrator or a load balancer: the database answers, its schema is this binary's, Redis answers when configured, and storage takes a file. 503 names each check in `extra.checks` while any fails.
+ * Readiness for an orchestrator or a load balancer: the database answers, its schema is this binary's, and storage takes a file. Redis, when configured, is `ok` or `degraded` (the instance serves without it, so it stays ready). 503 names each check in `extra.checks` while any fails.
  * @summary The instance can take traffic
  */
 export const healthReadyResponse = zod.object({
   "data": zod.object({
-  "database": zod.enum(['ok', 'failed', 'behind', 'not_configured']).describe('What one readiness check found.'),
-  "migrations": zod.enum(['ok', 'failed', 'behind', 'not_configured']).describe('What one readiness check found.'),
-  "redis": zod.enum(['ok', 'failed', 'behind', 'not_configured']).describe('What one readiness check found.'),
-  "status": zod.enum(['ok', 'failed', 'behind', 'not_configured']).describe('What one readiness check found.'),
-  "storage": zod.enum(['ok', 'failed', 'behind', 'not_configured']).describe('What one readiness check found.')
+  "database": zod.enum(['ok', 'failed', 'behind', 'not_configured', 'degraded']).describe('What one readiness check found.'),
+  "migrations": zod.enum(['ok', 'failed', 'behind', 'not_configured', 'degraded']).describe('What one readiness check found.'),
+  "redis": zod.enum(['ok', 'failed', 'behind', 'not_configured', 'degraded']).describe('What one readiness check found.'),
+  "status": zod.enum(['ok', 'failed', 'behind', 'not_configured', 'degraded']).describe('What one readiness check found.'),
+  "storage": zod.enum(['ok', 'failed', 'behind', 'not_configured', 'degraded']).describe('What one readiness check found.')
 }).describe('Each part an instance needs before it takes traffic.')
 })
 
