@@ -17,6 +17,9 @@ pub enum Verdict {
     Fine,
     /// Worth changing; safe to serve as it is.
     Advice,
+    /// Unsafe, and the operator said so knowingly (`--accept TOPIC`): a deployment that
+    /// raises no money keeps the test processor, for example.
+    Accepted,
     /// Do not serve members this way.
     Unsafe,
 }
@@ -35,6 +38,7 @@ impl fmt::Display for Finding {
         let mark = match self.verdict {
             Verdict::Fine => "ok     ",
             Verdict::Advice => "advice ",
+            Verdict::Accepted => "accepted",
             Verdict::Unsafe => "UNSAFE ",
         };
         write!(f, "{mark} {:<9} {}", self.topic, self.text)
@@ -175,6 +179,27 @@ pub fn configuration(config: &Config) -> Vec<Finding> {
     found
 }
 
+/// The configuration's unsafe findings an operator may accept as they are (`--accept`):
+/// those that put no member at risk. The test processor moves no money, which a deployment
+/// that raises none wants; a dev mailbox, mail that is not delivered or a key each instance
+/// makes for itself are never right for members.
+pub const ACCEPTABLE: [&str; 1] = ["payments"];
+
+/// The configuration's `found` with its unsafe findings on the `accepted` topics marked
+/// accepted: they are printed, and no longer fail the run. (Only the configuration's: a
+/// service that does not answer is never accepted.)
+pub fn accept(found: Vec<Finding>, accepted: &[String]) -> Vec<Finding> {
+    found
+        .into_iter()
+        .map(|mut finding| {
+            if finding.verdict == Verdict::Unsafe && accepted.iter().any(|a| a == finding.topic) {
+                finding.verdict = Verdict::Accepted;
+            }
+            finding
+        })
+        .collect()
+}
+
 /// Whether the services the configuration names answer. Changes nothing.
 pub async fn services(config: &Config) -> Vec<Finding> {
     use Verdict::{Fine, Unsafe};
@@ -299,6 +324,23 @@ mod tests {
             .find(|f| f.topic == topic)
             .unwrap_or_else(|| panic!("nothing about {topic}"))
             .verdict
+    }
+
+    #[test]
+    fn an_accepted_topic_is_printed_and_no_longer_unsafe() {
+        let found = accept(configuration(&config(&[])), &["payments".to_owned()]);
+        assert_eq!(verdict(&found, "payments"), Verdict::Accepted);
+        assert_eq!(
+            verdict(&found, "mail"),
+            Verdict::Unsafe,
+            "only what was named"
+        );
+        let line = found
+            .iter()
+            .find(|f| f.topic == "payments")
+            .unwrap()
+            .to_string();
+        assert!(line.starts_with("accepted payments"), "{line}");
     }
 
     #[test]

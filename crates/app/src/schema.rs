@@ -41,12 +41,7 @@ impl SchemaState {
 
 /// Compares the migrations recorded in the database with this binary's.
 pub async fn state(db: &DatabaseConnection) -> anyhow::Result<SchemaState> {
-    let applied: Vec<String> = Migrator::get_migration_models(db)
-        .await
-        .context("reading the applied migrations")?
-        .into_iter()
-        .map(|model| model.version)
-        .collect();
+    let applied = applied(db).await?;
     let known: Vec<String> = Migrator::migrations()
         .iter()
         .map(|migration| migration.name().to_owned())
@@ -67,12 +62,27 @@ pub async fn state(db: &DatabaseConnection) -> anyhow::Result<SchemaState> {
 
 /// The last migration the database had applied (`None` for a database without any).
 pub async fn last_applied(db: &DatabaseConnection) -> anyhow::Result<Option<String>> {
+    Ok(applied(db).await?.into_iter().max())
+}
+
+/// The migrations the database records, read without creating anything: a database without
+/// the bookkeeping table has none (looking, as `doctor` and `migrate --check` do, must not
+/// change it; the migrator's own reader creates the table first).
+async fn applied(db: &DatabaseConnection) -> anyhow::Result<Vec<String>> {
+    let manager = migration::SchemaManager::new(db);
+    if !manager
+        .has_table("seaql_migrations")
+        .await
+        .context("looking for the migrations table")?
+    {
+        return Ok(Vec::new());
+    }
     Ok(Migrator::get_migration_models(db)
         .await
         .context("reading the applied migrations")?
         .into_iter()
         .map(|model| model.version)
-        .max())
+        .collect())
 }
 
 /// Whether the database holds none of Cohort's migrations, without creating anything in it

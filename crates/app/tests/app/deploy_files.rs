@@ -11,17 +11,9 @@ fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-#[test]
-fn the_systemd_unit_verifies_and_runs_migrations_before_serving() {
-    let unit = std::fs::read_to_string(repo().join("deploy/systemd/cohort.service")).unwrap();
-    assert!(unit.contains("ExecStartPre=/usr/local/bin/cohort migrate"));
-    assert!(unit.contains("ExecStart=/usr/local/bin/cohort serve"));
-    assert!(unit.contains("EnvironmentFile=/etc/cohort/cohort.env"));
-    for line in unit.lines().filter_map(|l| l.strip_prefix("Environment=")) {
-        let (name, value) = line.split_once('=').unwrap();
-        kernel::config::Config::from_lookup(|key| (key == name).then(|| value.to_owned()))
-            .unwrap_or_else(|e| panic!("{name}={value}: {e}"));
-    }
+/// `systemd-analyze verify` on `unit` as installed, pointing at this build (verify wants the
+/// programs to exist). Skipped where systemd is not installed.
+fn verify_unit(name: &str, unit: &str) {
     if Command::new("systemd-analyze")
         .arg("--version")
         .output()
@@ -30,9 +22,8 @@ fn the_systemd_unit_verifies_and_runs_migrations_before_serving() {
         eprintln!("skipped: systemd-analyze is not installed");
         return;
     }
-    // verify wants the programs to exist: the unit as installed, pointing at this build.
     let dir = tempfile::tempdir().unwrap();
-    let here = dir.path().join("cohort.service");
+    let here = dir.path().join(name);
     std::fs::write(
         &here,
         unit.replace("/usr/local/bin/cohort", env!("CARGO_BIN_EXE_cohort")),
@@ -46,8 +37,66 @@ fn the_systemd_unit_verifies_and_runs_migrations_before_serving() {
     let said = String::from_utf8_lossy(&verified.stderr);
     assert!(
         verified.status.success() && said.trim().is_empty(),
-        "{said}"
+        "{name}: {said}"
     );
+}
+
+#[test]
+fn the_systemd_unit_verifies_and_runs_migrations_before_serving() {
+    let unit = std::fs::read_to_string(repo().join("deploy/systemd/cohort.service")).unwrap();
+    assert!(unit.contains("ExecStartPre=/usr/local/bin/cohort migrate"));
+    assert!(unit.contains("ExecStart=/usr/local/bin/cohort serve"));
+    assert!(unit.contains("EnvironmentFile=/etc/cohort/cohort.env"));
+    for line in unit.lines().filter_map(|l| l.strip_prefix("Environment=")) {
+        let (name, value) = line.split_once('=').unwrap();
+        kernel::config::Config::from_lookup(|key| (key == name).then(|| value.to_owned()))
+            .unwrap_or_else(|e| panic!("{name}={value}: {e}"));
+    }
+    verify_unit("cohort.service", &unit);
+}
+
+/// Issue 47 §9: the unit's doctor command (`sudo -u cohort --preserve-env cohort doctor`)
+/// could not work: under `DynamicUser=yes` the state directory is unreadable outside the
+/// unit, and the environment file was not loaded. The doctor is a unit of its own with the
+/// service's user, state directory and environment, line for line.
+#[test]
+fn the_doctors_unit_sees_what_the_service_sees() {
+    let service = std::fs::read_to_string(repo().join("deploy/systemd/cohort.service")).unwrap();
+    let doctor =
+        std::fs::read_to_string(repo().join("deploy/systemd/cohort-doctor.service")).unwrap();
+    let shared: Vec<&str> = doctor
+        .lines()
+        .skip_while(|line| *line != "# From cohort.service:")
+        .skip(1)
+        .take_while(|line| *line != "# (end)")
+        .collect();
+    for needed in [
+        "DynamicUser=yes",
+        "User=cohort",
+        "StateDirectory=cohort",
+        "EnvironmentFile=",
+    ] {
+        assert!(
+            shared.iter().any(|line| line.starts_with(needed)),
+            "the doctor's unit lacks {needed}"
+        );
+    }
+    for line in &shared {
+        assert!(
+            service.lines().any(|own| own == *line),
+            "cohort.service has no `{line}`"
+        );
+    }
+    let service_setting = |line: &&str| {
+        ["Environment", "DynamicUser=", "User=", "StateDirectory="]
+            .iter()
+            .any(|key| line.starts_with(key))
+    };
+    for line in service.lines().filter(service_setting) {
+        assert!(shared.contains(&line), "the doctor's unit lacks `{line}`");
+    }
+    assert!(doctor.contains("ExecStart=/usr/local/bin/cohort doctor"));
+    verify_unit("cohort-doctor.service", &doctor);
 }
 
 #[test]

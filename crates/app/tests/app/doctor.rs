@@ -101,6 +101,41 @@ async fn doctor_passes_a_sound_deployment_and_names_what_is_unsafe_in_a_broken_o
     // It sent no mail: the relay received nothing.
     assert!(relay.messages().is_empty());
 
+    // Issue 47 §9: the test processor was always unsafe, so a deployment that raises no money
+    // could never pass. Accepted knowingly, it is printed as accepted and passes.
+    let test_processor = || {
+        let mut command = production(good_relay.clone());
+        command.env("COHORT_PAYMENTS", "test").arg("doctor");
+        command
+    };
+    let refused = test_processor().output().unwrap();
+    let text = said(&refused);
+    assert_eq!(refused.status.code(), Some(1), "{text}");
+    assert!(
+        line_about(&text, "payments")[0].starts_with("UNSAFE"),
+        "{text}"
+    );
+    let accepted = test_processor()
+        .args(["--accept", "payments"])
+        .output()
+        .unwrap();
+    let text = said(&accepted);
+    assert!(accepted.status.success(), "{text}");
+    assert!(
+        line_about(&text, "payments")[0].starts_with("accepted"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Nothing unsafe for production but what was accepted."),
+        "{text}"
+    );
+    // Only what puts no member at risk can be accepted.
+    let mail = test_processor()
+        .args(["--accept", "mail"])
+        .output()
+        .unwrap();
+    assert_eq!(mail.status.code(), Some(2), "{}", said(&mail));
+
     // The wrong relay password and a bucket that does not exist are named.
     let broken = production(relay.url(Some(("cohort", "not it"))))
         .env("COHORT_STORAGE_URL", "s3://no-such-bucket/prod")
@@ -122,4 +157,36 @@ async fn doctor_passes_a_sound_deployment_and_names_what_is_unsafe_in_a_broken_o
         "{text}"
     );
     assert!(!text.contains("not it"), "the password was printed: {text}");
+}
+
+/// Issue 47 §9: the doctor "changes nothing", yet it created `seaql_migrations` in an empty
+/// database as it read which migrations were applied.
+#[tokio::test]
+async fn doctor_reads_an_empty_database_without_creating_anything_in_it() {
+    use sea_orm::{ConnectionTrait, Database, Statement};
+    let data = tempfile::tempdir().unwrap();
+    let file = data.path().join("cohort.db");
+    std::fs::File::create(&file).unwrap();
+    let looked = cohort(data.path()).arg("doctor").output().unwrap();
+    let text = said(&looked);
+    assert_eq!(looked.status.code(), Some(1), "{text}");
+    assert!(
+        line_about(&text, "database")[0].contains("behind"),
+        "{text}"
+    );
+    let db = Database::connect(format!("sqlite://{}", file.display()))
+        .await
+        .unwrap();
+    let tables = db
+        .query_all_raw(Statement::from_string(
+            db.get_database_backend(),
+            "SELECT name FROM sqlite_master",
+        ))
+        .await
+        .unwrap();
+    assert!(
+        tables.is_empty(),
+        "the doctor created {} table(s)",
+        tables.len()
+    );
 }
