@@ -45,6 +45,9 @@ pub async fn backup(config: &Config, to: &Path) -> anyhow::Result<Vec<String>> {
         );
     }
     std::fs::create_dir_all(to).with_context(|| format!("creating {}", to.display()))?;
+    // Before anything is written into it: the backup holds e-mail addresses and password
+    // hashes, and pg_dump and SQLite create their files with the process's umask.
+    owner_only(to, 0o700)?;
     let url = kernel::db::database_url(config)?;
     let db = kernel::db::connect(&url, config.log_sql).await?;
     let schema = crate::schema::last_applied(&db).await?;
@@ -98,7 +101,33 @@ pub async fn backup(config: &Config, to: &Path) -> anyhow::Result<Vec<String>> {
         to.join(MANIFEST_FILE),
         serde_json::to_string_pretty(&manifest)?,
     )?;
+    owner_only_tree(to)?;
     Ok(report)
+}
+
+/// Sets `path`'s permission bits to `mode`.
+fn owner_only(path: &Path, mode: u32) -> anyhow::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))
+        .with_context(|| format!("making {} readable by its owner only", path.display()))
+}
+
+/// Every file under `dir` readable and writable by its owner only (0600), every folder 0700:
+/// copied out of the backup, it stays private too.
+fn owner_only_tree(dir: &Path) -> anyhow::Result<()> {
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(folder) = pending.pop() {
+        owner_only(&folder, 0o700)?;
+        for entry in std::fs::read_dir(&folder)? {
+            let path = entry?.path();
+            if path.is_dir() {
+                pending.push(path);
+            } else {
+                owner_only(&path, 0o600)?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Restores the backup in `from` into the configured instance, which must not hold a

@@ -335,15 +335,23 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let shutdown = shutdown_signal()?;
     let ctx = app.context();
     let local = format!("http://localhost:{}", app.port());
-    println!(
+    // Said to the person at the terminal; with JSON logs, a log line like every other.
+    let say = |line: String| {
+        if ctx.config.log_json {
+            tracing::info!("{line}");
+        } else {
+            println!("{line}");
+        }
+    };
+    say(format!(
         "Cohort is listening on {local} (public address {})",
         ctx.config.public_url
-    );
+    ));
     if ctx.config.dev && ctx.dev_mailbox.is_some() {
-        println!("Dev mailbox (staff only): {local}/dev/mailbox");
+        say(format!("Dev mailbox (staff only): {local}/dev/mailbox"));
     }
     for line in seed::demo_login_lines(ctx, created.as_ref()).await {
-        println!("{line}");
+        say(line);
     }
     app.run_until(shutdown).await?;
     tracing::info!("stopped");

@@ -16,6 +16,10 @@ use tracing_actix_web::{DefaultRootSpanBuilder, RequestId, RootSpanBuilder};
 
 pub struct PathOnly;
 
+/// When the request arrived, for its access line's latency.
+#[derive(Clone, Copy)]
+struct Arrived(std::time::Instant);
+
 impl RootSpanBuilder for PathOnly {
     fn on_request_start(request: &ServiceRequest) -> Span {
         let request_id = request
@@ -23,6 +27,9 @@ impl RootSpanBuilder for PathOnly {
             .get::<RequestId>()
             .map(ToString::to_string)
             .unwrap_or_default();
+        request
+            .extensions_mut()
+            .insert(Arrived(std::time::Instant::now()));
         let route = request.match_pattern().unwrap_or_else(|| "default".into());
         // The address the rate limits key on: forwarding headers count from trusted proxies only.
         let client = request
@@ -45,8 +52,31 @@ impl RootSpanBuilder for PathOnly {
     }
 
     fn on_request_end<B: MessageBody>(span: Span, outcome: &Result<ServiceResponse<B>, Error>) {
+        if let Ok(response) = outcome {
+            access_line(&span, response);
+        }
         DefaultRootSpanBuilder::on_request_end(span, outcome);
     }
+}
+
+/// One line per request at info, inside the request's span (its method, route, path, client
+/// and id): the status, how long it took and who asked (a user id, or none for a visitor).
+fn access_line<B>(span: &Span, response: &ServiceResponse<B>) {
+    let extensions = response.request().extensions();
+    let latency_ms = extensions
+        .get::<Arrived>()
+        .map(|arrived| arrived.0.elapsed().as_secs_f64() * 1000.0)
+        .unwrap_or_default();
+    let user_id = extensions
+        .get::<kernel::auth::CurrentUser>()
+        .map(|user| user.id);
+    tracing::info!(
+        parent: span,
+        status = response.status().as_u16(),
+        latency_ms = (latency_ms * 10.0).round() / 10.0,
+        user_id,
+        "request"
+    );
 }
 
 /// A short name for `address` that cannot be turned back into it: a digest keyed by a

@@ -264,11 +264,21 @@ fn announce_mode(config: &Config) {
             "COHORT_DEV=on: DEVELOPMENT MODE. Staff can read every e-mail and SMS the site sends \
              (reset links, codes) at /dev/mailbox. Never run a deployment this way."
         );
-    } else if config.smtp_url.is_none() || config.sms_url.is_none() {
-        tracing::warn!(
-            "no COHORT_SMTP_URL or COHORT_SMS_URL: mail and SMS are kept in the database, not \
-             delivered (set COHORT_DEV=on to read them as staff on a development machine)"
-        );
+    } else {
+        // Each named only when it is missing: a warning about mail with a mail server set
+        // sends an operator looking for a fault that is not there.
+        if config.smtp_url.is_none() {
+            tracing::warn!(
+                "no COHORT_SMTP_URL: mail is kept in the database, not delivered (set \
+                 COHORT_DEV=on to read it as staff on a development machine)"
+            );
+        }
+        if config.sms_url.is_none() {
+            tracing::warn!(
+                "no COHORT_SMS_URL: SMS are kept in the database, not delivered (set \
+                 COHORT_DEV=on to read them as staff on a development machine)"
+            );
+        }
     }
 }
 

@@ -1,15 +1,20 @@
 //! The process's metrics, for Prometheus: requests by route template and status with their
-//! latency, background job runs and failures, and the gauges read when scraped (database
-//! pool, mail outbox, live connections). One registry per process; every part of the app
-//! records into it, and `GET /metrics` renders it in the OpenMetrics text format.
+//! latency, background job runs and failures, the gauges read when scraped (database pool,
+//! mail outbox, live connections), the process's own series (CPU, memory, files) and which
+//! build this is. One registry per process; every part of the app records into it, and
+//! `GET /metrics` renders it in the OpenMetrics text format.
+
+mod process;
 
 use std::sync::LazyLock;
+use std::sync::atomic::AtomicU64;
 
 use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::Histogram;
+use prometheus_client::metrics::info::Info;
 use prometheus_client::registry::Registry;
 
 /// The media type of the rendered metrics.
@@ -65,6 +70,68 @@ struct Metrics {
     outbox_depth: Gauge,
     outbox_oldest: Gauge,
     live_connections: Gauge,
+    process: ProcessSeries,
+}
+
+/// The process's own series, set from `/proc/self` when scraped.
+#[derive(Default)]
+struct ProcessSeries {
+    cpu_seconds: Counter<f64, AtomicU64>,
+    resident_bytes: Gauge,
+    virtual_bytes: Gauge,
+    open_fds: Gauge,
+    max_fds: Gauge,
+    start_time_seconds: Gauge<f64, AtomicU64>,
+}
+
+impl ProcessSeries {
+    /// Registers them unprefixed, under the names every Prometheus client uses, so the
+    /// usual dashboards and alerts find them.
+    fn register(&self, registry: &mut Registry) {
+        let process = registry.sub_registry_with_prefix("process");
+        process.register(
+            "cpu_seconds",
+            "User and system CPU time spent, in seconds",
+            self.cpu_seconds.clone(),
+        );
+        process.register(
+            "resident_memory_bytes",
+            "Resident memory size, in bytes",
+            self.resident_bytes.clone(),
+        );
+        process.register(
+            "virtual_memory_bytes",
+            "Virtual memory size, in bytes",
+            self.virtual_bytes.clone(),
+        );
+        process.register("open_fds", "Open file descriptors", self.open_fds.clone());
+        process.register(
+            "max_fds",
+            "Most file descriptors the process may open",
+            self.max_fds.clone(),
+        );
+        process.register(
+            "start_time_seconds",
+            "When the process started, in seconds since the Unix epoch",
+            self.start_time_seconds.clone(),
+        );
+    }
+
+    /// Sets them from what `/proc/self` says now.
+    fn read(&self) {
+        let Some(usage) = process::usage() else {
+            return;
+        };
+        let counted = self.cpu_seconds.get();
+        if usage.cpu_seconds > counted {
+            self.cpu_seconds.inc_by(usage.cpu_seconds - counted);
+        }
+        self.resident_bytes.set(usage.resident_bytes);
+        self.virtual_bytes.set(usage.virtual_bytes);
+        self.open_fds.set(usage.open_fds);
+        self.max_fds.set(usage.max_fds);
+        self.start_time_seconds.set(usage.start_time_seconds);
+    }
 }
 
 /// Latency buckets from 5 ms to 10 s: the spread of an API call, a first page and an upload.
@@ -75,7 +142,15 @@ fn latency_histogram() -> Histogram {
 }
 
 static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
-    let mut registry = Registry::with_prefix("cohort");
+    let mut root = Registry::default();
+    let process = ProcessSeries::default();
+    process.register(&mut root);
+    let registry = root.sub_registry_with_prefix("cohort");
+    registry.register(
+        "build",
+        "The build answering: its version",
+        Info::new(vec![("version", env!("CARGO_PKG_VERSION"))]),
+    );
     let requests = Family::<RequestLabels, Counter>::default();
     let latency =
         Family::<RouteLabels, Histogram>::new_with_constructor(latency_histogram as fn() -> _);
@@ -122,7 +197,7 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
         live_connections.clone(),
     );
     Metrics {
-        registry,
+        registry: root,
         requests,
         latency,
         job_runs,
@@ -131,6 +206,7 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
         outbox_depth,
         outbox_oldest,
         live_connections,
+        process,
     }
 });
 
@@ -160,8 +236,11 @@ pub fn record_job(job: &str, ok: bool) {
         job: job.to_owned(),
     };
     METRICS.job_runs.get_or_create(&labels).inc();
+    // Created at the job's first round, failed or not: an alert on its rate then sees 0
+    // before the first failure instead of no series.
+    let failures = METRICS.job_failures.get_or_create(&labels);
     if !ok {
-        METRICS.job_failures.get_or_create(&labels).inc();
+        failures.inc();
     }
 }
 
@@ -182,6 +261,7 @@ pub fn render(readings: Readings) -> String {
     metrics.outbox_depth.set(readings.outbox_depth);
     metrics.outbox_oldest.set(readings.outbox_oldest_seconds);
     metrics.live_connections.set(readings.live_connections);
+    metrics.process.read();
     let mut text = String::new();
     // Writing into a String cannot fail.
     let _ = prometheus_client::encoding::text::encode(&mut text, &metrics.registry);
@@ -232,6 +312,46 @@ mod tests {
             Some(42.0)
         );
         assert_eq!(sample(&text, "cohort_live_connections"), Some(5.0));
+        // Issue 47 §10: which build this is, the process's own series, and a job's failures
+        // at 0 from its first round.
+        assert_eq!(
+            sample(
+                &text,
+                &format!(
+                    r#"cohort_build_info{{version="{}"}}"#,
+                    env!("CARGO_PKG_VERSION")
+                )
+            ),
+            Some(1.0),
+            "{text}"
+        );
+        // (A test process may not have used a tick of CPU yet.)
+        assert!(
+            sample(&text, "process_cpu_seconds_total").is_some(),
+            "{text}"
+        );
+        for series in [
+            "process_resident_memory_bytes",
+            "process_virtual_memory_bytes",
+            "process_open_fds",
+            "process_max_fds",
+            "process_start_time_seconds",
+        ] {
+            assert!(
+                sample(&text, series).is_some_and(|v| v > 0.0),
+                "{series}: {text}"
+            );
+        }
+        record_job("metrics-test-sound", true);
+        let text = render(Readings::default());
+        assert_eq!(
+            sample(
+                &text,
+                r#"cohort_job_failures_total{job="metrics-test-sound"}"#
+            ),
+            Some(0.0),
+            "{text}"
+        );
         assert!(text.ends_with("# EOF\n"));
     }
 }

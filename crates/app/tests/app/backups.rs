@@ -127,6 +127,25 @@ async fn backup_under_load_and_restore(env: &[(&str, &str)], restore_env: &[(&st
     .await
     .unwrap();
     assert!(report.contains("Backed up into"), "{report}");
+    // Issue 47 §10: the dump was written world-readable (0644), though it holds e-mail
+    // addresses and password hashes. Everything in the backup is its owner's alone.
+    let mut pending = vec![to.clone()];
+    let mut files = 0;
+    while let Some(path) = pending.pop() {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+        if path.is_dir() {
+            assert_eq!(mode, 0o700, "{}", path.display());
+            pending.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+        } else {
+            assert_eq!(mode, 0o600, "{}", path.display());
+            files += 1;
+        }
+    }
+    assert!(
+        files >= 3,
+        "the database, the manifest and the media file: {files}"
+    );
     // The load goes on past the backup.
     wait_for_writes(&acknowledged, before.len() + 5).await;
     stop.store(true, std::sync::atomic::Ordering::SeqCst);

@@ -223,6 +223,86 @@ async fn no_token_or_ticket_reaches_the_logs() {
     assert!(!logged.contains("SECRET"), "{logged}");
 }
 
+/// Issue 47 §10: with JSON logs, "Cohort is listening" was plain text among the JSON lines;
+/// no request had an access line; and "no COHORT_SMTP_URL" was printed with a mail server
+/// set (because SMS was not). Every line is JSON now, each request has its line (method,
+/// route, status, latency, request id, user id), and only what is missing is named.
+#[tokio::test]
+async fn json_logs_are_json_throughout_with_an_access_line_per_request() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = cohort(dir.path())
+        .env("PORT", "0")
+        .env("RUST_LOG", "info")
+        .env("COHORT_LOG_FORMAT", "json")
+        .env("COHORT_SEED_DEMO", "false")
+        .env("COHORT_SMTP_URL", "smtp://127.0.0.1:2525")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (lines_tx, lines_rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if lines_tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut seen = Vec::new();
+    let port = loop {
+        let line = lines_rx.recv_timeout(Duration::from_secs(30)).unwrap();
+        seen.push(line.clone());
+        if let Some(rest) = line.split("listening on http://localhost:").nth(1) {
+            break rest.split(' ').next().unwrap().parse::<u16>().unwrap();
+        }
+    };
+    let base = format!("http://127.0.0.1:{port}");
+    let client = reqwest::Client::new();
+    client
+        .get(format!("{base}/api/groups/no-such-group"))
+        .send()
+        .await
+        .unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    send_signal("TERM", &child.id().to_string());
+    child.wait().unwrap();
+    while let Ok(line) = lines_rx.recv_timeout(Duration::from_millis(200)) {
+        seen.push(line);
+    }
+    let lines: Vec<serde_json::Value> = seen
+        .iter()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|_| panic!("not JSON: {line}")))
+        .collect();
+    let all = seen.join("\n");
+    assert!(
+        lines.iter().any(|l| l["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("Cohort is listening"))),
+        "{all}"
+    );
+    let access = lines
+        .iter()
+        .find(|l| l["message"] == "request" && l["span"]["http.route"] == "/api/groups/{slug}")
+        .unwrap_or_else(|| panic!("no access line for the request:\n{all}"));
+    assert_eq!(access["level"], "INFO", "{access}");
+    assert_eq!(access["status"], 404, "{access}");
+    assert_eq!(access["span"]["http.method"], "GET", "{access}");
+    assert!(access["latency_ms"].as_f64().is_some(), "{access}");
+    assert!(
+        access["span"]["request_id"]
+            .as_str()
+            .is_some_and(|id| !id.is_empty()),
+        "{access}"
+    );
+    assert!(
+        access.get("user_id").is_none(),
+        "a visitor has no user id: {access}"
+    );
+    assert!(!all.contains("no COHORT_SMTP_URL"), "{all}");
+    assert!(all.contains("no COHORT_SMS_URL"), "{all}");
+}
+
 /// Sends `signal` (`TERM`, `KILL`) to the process `pid` names.
 pub fn send_signal(signal: &str, pid: &str) {
     let sent = Command::new("kill")

@@ -5,6 +5,7 @@ use std::io::Write;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use sea_orm::ConnectionTrait;
 use serde_json::json;
 use testkit::smtp::{SmtpOptions, SmtpServer};
 
@@ -63,6 +64,17 @@ async fn logs_name_requests_by_id_and_people_by_user_id_only() {
         &json!({"name": "Grace Hopper", "email": "grace.hopper@example.org", "text": "Hello"}),
     )
     .await;
+    // A member's request: its access line names them by id.
+    // (Confirmed here: the mail server of this test takes no confirmation link to follow.)
+    app.ctx
+        .db
+        .execute_unprepared("UPDATE users SET email_confirmed = TRUE, is_active = TRUE")
+        .await
+        .unwrap();
+    let token = app
+        .sign_in("ada.lovelace@example.org", "a long password 1")
+        .await;
+    let member = app.me(&token).await["id"].as_i64().unwrap();
     // The refused message is retried after its backoff; the log has its failure by then.
     tokio::time::sleep(Duration::from_secs(1)).await;
 
@@ -88,6 +100,19 @@ async fn logs_name_requests_by_id_and_people_by_user_id_only() {
         "{request}"
     );
     assert!(!request.to_string().contains("127.0.0.1"), "{request}");
+    // Issue 47 §10: one access line per request, with its status, latency and user id.
+    let access = lines
+        .iter()
+        .find(|l| l["message"] == "request" && l["span"]["http.route"] == "/api/login")
+        .unwrap_or_else(|| panic!("no access line for the sign-in:\n{text}"));
+    assert_eq!(access["status"], 400, "{access}");
+    assert!(access["latency_ms"].as_f64().is_some(), "{access}");
+    assert!(
+        lines.iter().any(|l| l["message"] == "request"
+            && l["span"]["http.route"] == "/api/me"
+            && l["user_id"] == member),
+        "no access line naming the member:\n{text}"
+    );
     assert!(
         text.contains("could not send a queued e-mail"),
         "the refused delivery was not logged:\n{text}"

@@ -63,6 +63,18 @@ async fn sign_up_answers_at_once_while_a_slow_server_takes_its_time() {
         "{}",
         arrived[0].data
     );
+    // Issue 47 §10: outgoing mail had no Message-ID. Its own, under the sender's domain.
+    let domain = app.ctx.config.mail_from.rsplit('@').next().unwrap();
+    let domain = domain.trim_end_matches('>');
+    let id = arrived[0]
+        .data
+        .lines()
+        .find_map(|line| line.strip_prefix("Message-ID: "))
+        .unwrap_or_else(|| panic!("no Message-ID:\n{}", arrived[0].data));
+    assert!(
+        id.starts_with('<') && id.ends_with(&format!("@{domain}>")) && id.len() > 20,
+        "{id}"
+    );
     // Delivered once: the row is marked sent and no later round sends it again.
     tokio::time::sleep(outbox::ROUND * 2).await;
     assert_eq!(server.messages().len(), 1);

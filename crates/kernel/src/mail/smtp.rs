@@ -176,7 +176,15 @@ impl Mailer for SmtpMailer {
         let html = email.html.unwrap_or_else(|| {
             super::html::from_text(&self.public_url, &email.subject, &email.text)
         });
+        // Our own id, under the sender's domain: relays that add one use their own host's
+        // name, and spam filters mark a message without one.
+        let id = format!(
+            "<{}@{}>",
+            crate::storage::unique_name(),
+            self.from.email.domain()
+        );
         let mut builder = Message::builder()
+            .message_id(Some(id))
             .from(self.from.clone())
             .to(to)
             .subject(email.subject);
