@@ -49,7 +49,7 @@ debug-build:
     cargo build --workspace --tests --bins
 
 # Rust tests on SQLite (whatever the environment says about PostgreSQL or Redis).
-test-rust: localstripe smtpd moto nginx
+test-rust: localstripe smtpd moto nginx pyyaml
     env -u TEST_DATABASE_URL -u REDIS_URL cargo nextest run --workspace --no-fail-fast
 
 # Rust integration tests on PostgreSQL (a fresh database per test, copied from a migrated
@@ -58,7 +58,7 @@ test-rust: localstripe smtpd moto nginx
 # the machine's PostgreSQL in memory (scripts/pg-scratch.sh says why), or, where none can be
 # started, on the local server at 127.0.0.1:5432. With REDIS_URL set, the live channel's
 # two-instance tests run too.
-test-pg: localstripe smtpd moto nginx
+test-pg: localstripe smtpd moto nginx pyyaml
     #!/usr/bin/env bash
     set -euo pipefail
     url=${TEST_DATABASE_URL:-}
@@ -176,6 +176,10 @@ frontend-build: frontend-deps
 # localstripe (PyPI) in its own virtualenv: the stand-in Stripe the adapter's tests start.
 localstripe:
     test -x "$HOME/.cache/cohort/localstripe/bin/localstripe" || { python3 -m venv "$HOME/.cache/cohort/localstripe" || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv && python3 -m venv "$HOME/.cache/cohort/localstripe"); "$HOME/.cache/cohort/localstripe/bin/pip" install -q "localstripe>=1.15,<2"; }
+
+# PyYAML (PyPI), the YAML 1.1 reader the contract test reads openapi.yaml with.
+pyyaml:
+    python3 -c "import yaml" 2>/dev/null || python3 -m pip install -q pyyaml
 
 # aiosmtpd (PyPI) in its own virtualenv: the real SMTP server the mail tests start
 # (crates/testkit/smtp_server.py); they make its certificates with Debian's openssl.

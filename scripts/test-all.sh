@@ -84,7 +84,7 @@ export CARGO_INCREMENTAL=0
 
 # Installs that wait on the network (npm, PyPI, Debian) and the front end's build, checks
 # and lint (Node) go beside the Rust build, whose linking leaves a core idle at times.
-begin tools just localstripe smtpd moto nginx chromium fuzz-tools
+begin tools just localstripe smtpd moto nginx pyyaml chromium fuzz-tools
 begin frontend just test-frontend lint-js
 stage build just build-tests
 built=$?

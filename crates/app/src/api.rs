@@ -17,6 +17,11 @@ use crate::{
         description = "Better medicine together: accounts, working groups, research projects, discussions, content and learning.",
         version = "0.1.0"
     ),
+    // Swagger UI links it under the title.
+    external_docs(
+        url = "/api/docs/integrators.md",
+        description = "The integrator guide: signing in, paging, the error envelope, rate limits, caching, files and retries"
+    ),
     components(schemas(
         kernel::ErrorBody,
         kernel::validation::FieldText,
@@ -114,7 +119,11 @@ fn illustrated() -> (serde_json::Value, Vec<String>) {
     doc.info.license = None;
     crate::contract_security::document(&mut doc);
     document_every_error(&mut doc);
-    crate::contract::with_examples(crate::contract::refer_to_components(doc))
+    type_downloads_as_binary(&mut doc);
+    let (mut json, unillustrated) =
+        crate::contract::with_examples(crate::contract::refer_to_components(doc));
+    crate::contract::headers::document(&mut json, crate::public_reads::CACHED_PREFIXES);
+    (json, unillustrated)
 }
 
 /// Every operation can also answer with an error its annotations do not list (a 400 for a
@@ -131,6 +140,57 @@ fn document_every_error(doc: &mut utoipa::openapi::OpenApi) {
                 .or_insert_with(|| other.clone().into());
         }
     }
+}
+
+/// A download (a PDF, a ZIP, a CSV, a picture) is bytes: `type: string, format: binary` with
+/// its media type, which generators keep as a blob or a file. utoipa wrote `Vec<u8>` as an
+/// array of integers, and a generated client tried to parse the file as JSON.
+fn type_downloads_as_binary(doc: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::RefOr;
+    use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, Schema, SchemaFormat, Type};
+    let is_download = |media: &str| {
+        [
+            "application/pdf",
+            "application/zip",
+            "application/octet-stream",
+            "text/csv",
+        ]
+        .contains(&media)
+            || media.starts_with("image/")
+    };
+    for item in doc.paths.paths.values_mut() {
+        for operation in crate::contract_security::operations(item) {
+            for response in operation.responses.responses.values_mut() {
+                let RefOr::T(response) = response else {
+                    continue;
+                };
+                for (media, content) in response.content.iter_mut() {
+                    let RefOr::T(content) = content else {
+                        continue;
+                    };
+                    if is_download(media) {
+                        let bytes = ObjectBuilder::new()
+                            .schema_type(Type::String)
+                            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Binary)))
+                            .content_media_type(media.clone())
+                            .build();
+                        content.schema = Some(RefOr::T(Schema::Object(bytes)));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Where the integrator guide (`docs/integrators.md`) is served, beside Swagger UI, which
+/// links to it from the contract's description.
+pub const GUIDE_PATH: &str = "/api/docs/integrators.md";
+
+/// `GET /api/docs/integrators.md`: the guide, as Markdown, from the binary.
+pub async fn guide() -> actix_web::HttpResponse {
+    actix_web::HttpResponse::Ok()
+        .content_type("text/markdown; charset=utf-8")
+        .body(include_str!("../../../docs/integrators.md"))
 }
 
 /// Where the contract is served as JSON (Swagger UI reads it there).
@@ -191,5 +251,88 @@ pub fn openapi_yaml() -> anyhow::Result<String> {
             ordered.insert(key.into(), yaml_serde::to_value(part)?);
         }
     }
-    yaml_serde::to_string(&ordered).map_err(|e| anyhow::anyhow!("rendering openapi.yaml: {e}"))
+    let text = yaml_serde::to_string(&ordered)
+        .map_err(|e| anyhow::anyhow!("rendering openapi.yaml: {e}"))?;
+    Ok(quoted_for_yaml_1_1(&text))
+}
+
+/// `text` with the plain scalars a YAML 1.1 reader would not read as strings put in single
+/// quotes. The writer follows YAML 1.2, where `yes` and `2026-11-27` are strings; PyYAML,
+/// SnakeYAML and older js-yaml read them as a boolean and a date, and a client generated
+/// from them gets the example or the enumeration wrong. Lines inside block scalars (the
+/// descriptions) are left as they are.
+fn quoted_for_yaml_1_1(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 1024);
+    // The indentation of the line that opened a block scalar, while inside it.
+    let mut block: Option<usize> = None;
+    for line in text.lines() {
+        let indent = line.len() - line.trim_start().len();
+        if let Some(opened) = block {
+            if line.trim().is_empty() || indent > opened {
+                out.push_str(line);
+                out.push('\n');
+                continue;
+            }
+            block = None;
+        }
+        let (head, value) = split_value(line);
+        if ["|", "|-", "|+", ">", ">-", ">+"].contains(&value) {
+            block = Some(indent);
+        }
+        if misread_by_yaml_1_1(value) {
+            out.push_str(head);
+            out.push('\'');
+            out.push_str(value);
+            out.push('\'');
+        } else {
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// A line as what comes before its scalar value (indentation, list dashes, the key) and the
+/// value itself (empty when the line ends with a key or a dash).
+fn split_value(line: &str) -> (&str, &str) {
+    let mut start = line.len() - line.trim_start().len();
+    while line[start..].starts_with("- ") {
+        start += 2;
+    }
+    let rest = &line[start..];
+    let at = if rest.starts_with(['\'', '"']) {
+        // A quoted key (or value): its value, if any, follows the closing quote.
+        let quote = &rest[..1];
+        match rest[1..].find(quote) {
+            Some(end) => rest[end + 2..].find(": ").map(|i| start + end + 2 + i + 2),
+            None => None,
+        }
+    } else {
+        rest.find(": ").map(|i| start + i + 2)
+    };
+    let at = at.unwrap_or(if rest.ends_with(':') {
+        line.len()
+    } else {
+        start
+    });
+    (&line[..at], &line[at..])
+}
+
+/// Whether a YAML 1.1 reader takes the plain scalar `value` for something other than a
+/// string: its booleans, a date or time, or a base-60 number (`1:30`).
+fn misread_by_yaml_1_1(value: &str) -> bool {
+    const BOOLEANS: [&str; 16] = [
+        "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "on", "On", "ON", "off", "Off",
+        "OFF",
+    ];
+    let bytes = value.as_bytes();
+    let date = bytes.len() >= 8
+        && bytes[..4].iter().all(u8::is_ascii_digit)
+        && bytes[4] == b'-'
+        && bytes[5].is_ascii_digit();
+    let base_60 = value.contains(':')
+        && value
+            .split(':')
+            .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit() || b == b'.'));
+    BOOLEANS.contains(&value) || date || base_60
 }

@@ -6,6 +6,7 @@
 
 mod errors;
 pub mod examples;
+pub mod headers;
 
 use std::collections::HashMap;
 

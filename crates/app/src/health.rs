@@ -6,9 +6,9 @@ use utoipa::ToSchema;
 #[derive(Serialize, ToSchema)]
 pub struct Health {
     /// `ok` when the app can serve requests.
-    pub status: String,
+    pub status: CheckState,
     /// `ok` when the database answered.
-    pub database: String,
+    pub database: CheckState,
 }
 
 /// Health check
@@ -27,8 +27,8 @@ pub async fn health(ctx: web::Data<AppContext>) -> Result<HttpResponse, AppError
     match ctx.db.ping().await {
         Ok(()) => Ok(HttpResponse::Ok().json(Data {
             data: Health {
-                status: "ok".into(),
-                database: "ok".into(),
+                status: CheckState::Ok,
+                database: CheckState::Ok,
             },
         })),
         Err(err) => {

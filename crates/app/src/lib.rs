@@ -7,7 +7,7 @@ pub mod backup;
 mod captcha;
 mod compression;
 mod console;
-mod contract;
+pub mod contract;
 mod contract_security;
 pub mod data_catalogue;
 mod dev_mailbox;

@@ -168,6 +168,20 @@ pub async fn method_allowed(
     Ok(next.call(req).await?.map_into_boxed_body())
 }
 
+/// `HEAD` answers wherever `GET` does (RFC 9110 §9.3.2: the same headers, no body): the
+/// request is routed as a `GET`, and the server, which read the method off the wire, sends
+/// the answer's headers only. Monitors and link checkers probe with `HEAD`; without this a
+/// page, the API's documents and the health checks answered them 404 or 405.
+pub async fn head_as_get(
+    mut req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    if req.method() == Method::HEAD {
+        req.head_mut().method = Method::GET;
+    }
+    next.call(req).await
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

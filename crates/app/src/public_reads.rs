@@ -30,7 +30,7 @@ pub const STALE: &str = "public-reads-stale";
 
 /// Reads a visitor's answer is the same for every visitor: lists and details of public
 /// content. Nothing here depends on anything but the URL and the database.
-const CACHED_PREFIXES: &[&str] = &[
+pub const CACHED_PREFIXES: &[&str] = &[
     "/api/groups",
     "/api/discussion/",
     "/api/blog/",

@@ -282,6 +282,29 @@ fn announce_mode(config: &Config) {
     }
 }
 
+/// An answer to a rate-limited form says where its client stands with the quota
+/// (`RateLimit-*`), not only once it is refused: a client slows down before the 429. A
+/// refusal's own headers (with `Retry-After`) stand.
+fn rate_limit_headers<B>(res: &mut actix_web::dev::ServiceResponse<B>) {
+    let standing = res
+        .request()
+        .extensions()
+        .get::<kernel::rate_limit::Standing>()
+        .copied();
+    let Some(standing) = standing else {
+        return;
+    };
+    if res.headers().contains_key("ratelimit-limit") {
+        return;
+    }
+    for (name, value) in standing.headers() {
+        if let Ok(value) = HeaderValue::from_str(&value) {
+            res.headers_mut()
+                .insert(HeaderName::from_static(name), value);
+        }
+    }
+}
+
 /// A bound, not yet running, server.
 pub struct Application {
     port: u16,
@@ -493,6 +516,7 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
             // The staff gate wraps the method check: to anyone but staff a staff path does
             // not exist, whatever the method.
             .wrap(actix_web::middleware::from_fn(methods::method_allowed))
+            .wrap(actix_web::middleware::from_fn(methods::head_as_get))
             .wrap(actix_web::middleware::from_fn(staff_gate::staff_only))
             .wrap(actix_web::middleware::from_fn(public_reads::serve))
             .wrap(actix_web::middleware::from_fn(move |req, next| {
@@ -513,6 +537,7 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
                             res.headers_mut()
                                 .insert(HeaderName::from_static("x-request-id"), value);
                         }
+                        rate_limit_headers(&mut res);
                         spa::cache_headers(&mut res);
                         security.apply(&mut res, &[MEDIA_PREFIX, FILES_PREFIX]);
                         Ok(res)
@@ -522,7 +547,9 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
             .wrap(actix_web::middleware::from_fn(compression::compress))
             .wrap(actix_web::middleware::from_fn(metrics::record))
             .wrap(TracingLogger::<PathOnly>::new())
-            // Registered before `/api` so the scope's catch-all does not shadow them.
+            // Registered before `/api` so the scope's catch-all does not shadow them (and the
+            // guide before Swagger UI's catch-all).
+            .route(api::GUIDE_PATH, web::get().to(api::guide))
             .service(
                 SwaggerUi::new("/api/docs/{_:.*}")
                     .config(utoipa_swagger_ui::Config::from(api::CONTRACT_PATH)),

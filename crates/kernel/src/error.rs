@@ -219,14 +219,22 @@ impl ResponseError for AppError {
         // A rate limit's answer says when to come back (RFC 9110 `Retry-After`, and the
         // IETF `RateLimit-*` fields).
         if let (Some(wait), Some(limit)) = (
-            body.extra.get(crate::rate_limit::RETRY_AFTER_SECONDS),
-            body.extra.get(crate::rate_limit::LIMIT_PER_MINUTE),
+            body.extra
+                .get(crate::rate_limit::RETRY_AFTER_SECONDS)
+                .and_then(serde_json::Value::as_u64),
+            body.extra
+                .get(crate::rate_limit::LIMIT_PER_MINUTE)
+                .and_then(serde_json::Value::as_u64),
         ) {
-            response
-                .insert_header(("Retry-After", wait.to_string()))
-                .insert_header(("RateLimit-Limit", limit.to_string()))
-                .insert_header(("RateLimit-Remaining", "0"))
-                .insert_header(("RateLimit-Reset", wait.to_string()));
+            let refused = crate::rate_limit::Standing {
+                limit: u32::try_from(limit).unwrap_or(u32::MAX),
+                remaining: 0,
+                reset_seconds: wait,
+            };
+            response.insert_header(("Retry-After", wait.to_string()));
+            for header in refused.headers() {
+                response.insert_header(header);
+            }
         }
         response.json(body)
     }

@@ -24,7 +24,8 @@ pub fn json_config() -> web::JsonConfig {
 }
 
 pub fn query_config() -> web::QueryConfig {
-    web::QueryConfig::default().error_handler(|err, _| query_error(err).into())
+    web::QueryConfig::default()
+        .error_handler(|err, req| query_error(err, req.query_string()).into())
 }
 
 pub fn path_config() -> web::PathConfig {
@@ -66,8 +67,27 @@ fn json_error(err: JsonPayloadError) -> AppError {
     }
 }
 
-fn query_error(err: QueryPayloadError) -> AppError {
-    AppError::bad_request("invalid_query", "Invalid query parameters.").with_detail(err.to_string())
+/// A query that did not parse. A value outside its choices (`?ordering=bogus`) lands on its
+/// parameter with the choices, as a form's field does; the parser's words for anything else.
+fn query_error(err: QueryPayloadError, query: &str) -> AppError {
+    let reason = err.to_string();
+    if let Some((field, message)) = outside_its_choices(&reason, query) {
+        return AppError::field(&field, message);
+    }
+    AppError::bad_request("invalid_query", "Invalid query parameters.").with_detail(reason)
+}
+
+/// For serde's "unknown variant `bogus`, expected one of `a`, `b`": the parameter that holds
+/// `bogus` in `query`, and a text naming the choices.
+fn outside_its_choices(reason: &str, query: &str) -> Option<(String, String)> {
+    let rest = reason.split("unknown variant `").nth(1)?;
+    let (value, expected) = rest.split_once('`')?;
+    let field = url::form_urlencoded::parse(query.as_bytes())
+        .find(|(_, given)| given == value)?
+        .0
+        .into_owned();
+    let choices: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
+    Some((field, format!("Choose one of: {}.", choices.join(", "))))
 }
 
 fn path_error(err: PathError) -> AppError {

@@ -11,15 +11,13 @@ crate::string_enum!(
     }
 );
 
-/// The `{action}` of a staff review path: `approve` (true) or `reject` (false); anything
-/// else is no page.
-pub fn approves(action: &str) -> crate::AppResult<bool> {
-    match action {
-        "approve" => Ok(true),
-        "reject" => Ok(false),
-        _ => Err(crate::AppError::not_found()),
+crate::string_enum!(
+    /// The `{action}` of a staff review path (anything else is no page).
+    Review {
+        Approve = "approve",
+        Reject = "reject",
     }
-}
+);
 
 /// Staff's reason as kept: trimmed, and none when blank.
 pub fn reason(given: Option<String>) -> Option<String> {
@@ -32,9 +30,9 @@ mod tests {
 
     #[test]
     fn a_review_path_says_approve_or_reject_and_a_blank_reason_is_none() {
-        assert!(approves("approve").unwrap_or(false));
-        assert!(!approves("reject").unwrap_or(true));
-        assert!(approves("publish").is_err());
+        assert_eq!(Review::parse("approve"), Some(Review::Approve));
+        assert_eq!(Review::parse("reject"), Some(Review::Reject));
+        assert_eq!(Review::parse("publish"), None);
         assert_eq!(
             reason(Some("  Add dates. ".into())).as_deref(),
             Some("Add dates.")

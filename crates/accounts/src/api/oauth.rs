@@ -1,7 +1,7 @@
 use actix_web::{delete, get, post, web};
 use kernel::extract::ValidJson;
 use kernel::input::{Given, Text};
-use kernel::{AppContext, AppError, AppResult, CurrentUser, Data};
+use kernel::{AppContext, AppResult, CurrentUser, Data};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
@@ -47,10 +47,6 @@ pub struct OAuthSignedIn {
     pub redirect_to: Option<String>,
 }
 
-fn provider(name: &str) -> AppResult<Provider> {
-    Provider::parse(name).ok_or_else(AppError::not_found)
-}
-
 /// Sign-in providers
 ///
 /// The single sign-on providers that are switched on.
@@ -76,7 +72,7 @@ pub async fn providers(ctx: web::Data<AppContext>) -> web::Json<Data<OAuthProvid
     operation_id = "oauthStart",
     tag = "auth",
     security((), ("bearer" = [])),
-    params(("provider" = String, Path, description = "google, facebook or orcid"), StartQuery),
+    params(("provider" = inline(Provider), Path, description = "google, facebook or orcid"), StartQuery),
     responses(
         (status = 200, description = "Where to send the browser.", body = Data<OAuthStart>),
         (status = 404, description = "Provider unknown or not configured.", body = kernel::ErrorBody),
@@ -85,11 +81,11 @@ pub async fn providers(ctx: web::Data<AppContext>) -> web::Json<Data<OAuthProvid
 #[get("/oauth/{provider}/start")]
 pub async fn start(
     ctx: web::Data<AppContext>,
-    path: web::Path<String>,
+    path: web::Path<Provider>,
     query: web::Query<StartQuery>,
     user: Option<CurrentUser>,
 ) -> AppResult<web::Json<Data<OAuthStart>>> {
-    let provider = provider(&path)?;
+    let provider = path.into_inner();
     let redirect_to = query.into_inner().redirect_to;
     let authorize_url = oauth::start(&ctx, provider, redirect_to, user.map(|u| u.id)).await?;
     Ok(Data::new(OAuthStart { authorize_url }))
@@ -103,7 +99,7 @@ pub async fn start(
 #[utoipa::path(
     operation_id = "oauthCallback",
     tag = "auth",
-    params(("provider" = String, Path, description = "google, facebook or orcid")),
+    params(("provider" = inline(Provider), Path, description = "google, facebook or orcid")),
     request_body = OAuthCallbackRequest,
     responses(
         (status = 200, description = "Signed in.", body = Data<OAuthSignedIn>),
@@ -114,10 +110,10 @@ pub async fn start(
 #[post("/oauth/{provider}/")]
 pub async fn callback(
     ctx: web::Data<AppContext>,
-    path: web::Path<String>,
+    path: web::Path<Provider>,
     body: ValidJson<OAuthCallbackRequest>,
 ) -> AppResult<web::Json<Data<OAuthSignedIn>>> {
-    let provider = provider(&path)?;
+    let provider = path.into_inner();
     let signed_in = oauth::finish(&ctx, provider, body.code.get()?, body.state.get()?).await?;
     Ok(Data::new(OAuthSignedIn {
         access: signed_in.access,

@@ -28,32 +28,16 @@ pub const SSO_UPDATED: &str = "SSO settings has been successfully updated";
 pub const LAST_METHOD: &str = "Set a password before disconnecting your only sign-in method.";
 const STATE_MINUTES: i64 = 10;
 
-/// The providers Cohort knows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Provider {
-    Google,
-    Facebook,
-    Orcid,
-}
+kernel::string_enum!(
+    /// The providers Cohort knows (the `{provider}` of the sign-on paths).
+    Provider {
+        Google = "google",
+        Facebook = "facebook",
+        Orcid = "orcid",
+    }
+);
 
 impl Provider {
-    pub fn parse(name: &str) -> Option<Self> {
-        match name {
-            "google" => Some(Self::Google),
-            "facebook" => Some(Self::Facebook),
-            orcid::PROVIDER => Some(Self::Orcid),
-            _ => None,
-        }
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Google => "google",
-            Self::Facebook => "facebook",
-            Self::Orcid => orcid::PROVIDER,
-        }
-    }
-
     fn scopes(self) -> &'static [&'static str] {
         match self {
             Self::Google => &["openid", "email", "profile"],

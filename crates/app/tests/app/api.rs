@@ -107,6 +107,24 @@ async fn lists_are_paged_with_their_position() {
     assert_eq!(body["code"], "invalid_query");
 }
 
+/// Issue 47 §4: `?ordering=bogus` answered the parser's text ("Query deserialize error:
+/// unknown variant …") and no field: it lands on `messages.ordering` with the choices.
+#[tokio::test]
+async fn a_value_outside_its_choices_lands_on_its_parameter() {
+    let app = spawn_app().await;
+    let (status, body) = app.get_json("/api/groups?page=1&ordering=bogus").await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(body["code"], "invalid", "{body}");
+    assert_eq!(
+        body["messages"]["ordering"],
+        json!(["Choose one of: -created_at, title, popular, recommended."])
+    );
+    assert!(
+        !body.to_string().contains("deserialize"),
+        "the parser's words: {body}"
+    );
+}
+
 #[tokio::test]
 async fn the_dev_mailbox_is_gone_once_smtp_is_configured() {
     let app = spawn_app_with(|config| {
@@ -133,6 +151,33 @@ async fn serves_the_contract_and_swagger_ui() {
     let response = app.client.get(app.url("/api/docs/")).send().await.unwrap();
     assert_eq!(response.status().as_u16(), 200);
     assert!(response.text().await.unwrap().contains("swagger-ui"));
+
+    // Issue 47 §5: the integrator guide, served beside Swagger UI and linked from the
+    // contract's description.
+    let guide = app
+        .client
+        .get(app.url("/api/docs/integrators.md"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(guide.status().as_u16(), 200);
+    assert!(
+        guide.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/markdown")
+    );
+    let text = guide.text().await.unwrap();
+    for section in [
+        "## Signing in",
+        "## Lists and paging",
+        "## Errors",
+        "## Rate limits",
+    ] {
+        assert!(text.contains(section), "{section}");
+    }
+    let doc = app::api::openapi();
+    assert_eq!(doc["externalDocs"]["url"], "/api/docs/integrators.md");
 }
 
 #[tokio::test]
@@ -145,6 +190,55 @@ async fn openapi_yaml_matches_the_server() {
         committed == current,
         "openapi.yaml is stale: run `just openapi client` and commit the result"
     );
+}
+
+/// Issue 47 §4: `openapi.yaml` held `industry_partner_likely: yes`, an enumeration
+/// `[yes, no]` and timestamps as plain scalars, which YAML 1.1 readers (PyYAML, SnakeYAML,
+/// older js-yaml) read as booleans and dates. Read by PyYAML, the file is the contract the
+/// server serves as JSON, value for value.
+#[test]
+fn openapi_yaml_reads_the_same_in_a_yaml_1_1_reader() {
+    let yaml = concat!(env!("CARGO_MANIFEST_DIR"), "/../../openapi.yaml");
+    let read = std::process::Command::new("python3")
+        .args([
+            "-c",
+            "import json, sys, yaml; json.dump(yaml.safe_load(open(sys.argv[1])), sys.stdout)",
+            yaml,
+        ])
+        .output()
+        .expect("python3");
+    assert!(
+        read.status.success(),
+        "PyYAML (python3 -m pip install pyyaml): {}",
+        String::from_utf8_lossy(&read.stderr)
+    );
+    let as_read: Value = serde_json::from_slice(&read.stdout).unwrap();
+    let served = app::api::openapi();
+    if as_read != served {
+        let changed = first_difference(&served, &as_read, String::new());
+        panic!("a YAML 1.1 reader reads openapi.yaml otherwise, first at {changed}");
+    }
+}
+
+/// Where `a` and `b` first differ, as a path.
+fn first_difference(a: &Value, b: &Value, at: String) -> String {
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => x
+            .iter()
+            .find(|(k, v)| y.get(*k) != Some(*v))
+            .map(|(k, v)| match y.get(k) {
+                Some(w) => first_difference(v, w, format!("{at}/{k}")),
+                None => format!("{at}/{k} (missing)"),
+            })
+            .unwrap_or(at),
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => x
+            .iter()
+            .zip(y)
+            .position(|(v, w)| v != w)
+            .map(|i| first_difference(&x[i], &y[i], format!("{at}/{i}")))
+            .unwrap_or(at),
+        _ => format!("{at}: {a} read as {b}"),
+    }
 }
 
 #[tokio::test]

@@ -159,32 +159,11 @@ fn serve_seeds_prints_its_address_and_stops_gracefully_on_sigterm() {
 async fn no_token_or_ticket_reaches_the_logs() {
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("cohort.log");
-    let mut child = cohort(dir.path())
-        .env("PORT", "0")
+    let mut command = cohort(dir.path());
+    command
         .env("RUST_LOG", "debug")
-        .env("COHORT_SEED_DEMO", "false")
-        .stdout(Stdio::piped())
-        .stderr(std::fs::File::create(&log).unwrap())
-        .spawn()
-        .unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let (lines_tx, lines_rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if lines_tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let mut seen = Vec::new();
-    let port = loop {
-        let line = lines_rx.recv_timeout(Duration::from_secs(30)).unwrap();
-        seen.push(line.clone());
-        if let Some(rest) = line.split("listening on http://localhost:").nth(1) {
-            break rest.split(' ').next().unwrap().parse::<u16>().unwrap();
-        }
-    };
-    let base = format!("http://127.0.0.1:{port}");
+        .stderr(std::fs::File::create(&log).unwrap());
+    let (mut child, lines_rx, mut seen, base) = serve_reading_stdout(command);
     let client = reqwest::Client::new();
     for path in [
         "/ws/notifications?ticket=SECRET-TICKET-111&token=SECRET-TOKEN-222",
@@ -230,34 +209,13 @@ async fn no_token_or_ticket_reaches_the_logs() {
 #[tokio::test]
 async fn json_logs_are_json_throughout_with_an_access_line_per_request() {
     let dir = tempfile::tempdir().unwrap();
-    let mut child = cohort(dir.path())
-        .env("PORT", "0")
+    let mut command = cohort(dir.path());
+    command
         .env("RUST_LOG", "info")
         .env("COHORT_LOG_FORMAT", "json")
-        .env("COHORT_SEED_DEMO", "false")
         .env("COHORT_SMTP_URL", "smtp://127.0.0.1:2525")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let (lines_tx, lines_rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if lines_tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let mut seen = Vec::new();
-    let port = loop {
-        let line = lines_rx.recv_timeout(Duration::from_secs(30)).unwrap();
-        seen.push(line.clone());
-        if let Some(rest) = line.split("listening on http://localhost:").nth(1) {
-            break rest.split(' ').next().unwrap().parse::<u16>().unwrap();
-        }
-    };
-    let base = format!("http://127.0.0.1:{port}");
+        .stderr(Stdio::piped());
+    let (mut child, lines_rx, mut seen, base) = serve_reading_stdout(command);
     let client = reqwest::Client::new();
     client
         .get(format!("{base}/api/groups/no-such-group"))
@@ -301,6 +259,42 @@ async fn json_logs_are_json_throughout_with_an_access_line_per_request() {
     );
     assert!(!all.contains("no COHORT_SMTP_URL"), "{all}");
     assert!(all.contains("no COHORT_SMS_URL"), "{all}");
+}
+
+/// `cohort serve` as `command` sets it up, on a free port, its stdout read line by line: the
+/// child, the lines still to come, those read until it listened, and its base URL.
+fn serve_reading_stdout(
+    mut command: Command,
+) -> (
+    std::process::Child,
+    std::sync::mpsc::Receiver<String>,
+    Vec<String>,
+    String,
+) {
+    let mut child = command
+        .env("PORT", "0")
+        .env("COHORT_SEED_DEMO", "false")
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (lines_tx, lines_rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if lines_tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut seen = Vec::new();
+    let port = loop {
+        let line = lines_rx.recv_timeout(Duration::from_secs(30)).unwrap();
+        seen.push(line.clone());
+        if let Some(rest) = line.split("listening on http://localhost:").nth(1) {
+            break rest.split(' ').next().unwrap().parse::<u16>().unwrap();
+        }
+    };
+    (child, lines_rx, seen, format!("http://127.0.0.1:{port}"))
 }
 
 /// Sends `signal` (`TERM`, `KILL`) to the process `pid` names.

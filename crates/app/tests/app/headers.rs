@@ -169,3 +169,38 @@ async fn private_api_answers_are_never_stored_and_a_visitors_public_read_revalid
     let groups = app.client.get(app.url("/api/groups")).send().await.unwrap();
     assert_eq!(cache_control(&groups), "public, no-cache");
 }
+
+/// Issue 47 §4: `HEAD` answered 404 or 405 where `GET` answered 200 (`/`, `/api/docs/`,
+/// `/api/health/live`, a list). It answers as `GET` does, with its headers and no body.
+#[tokio::test]
+async fn head_answers_wherever_get_does_with_no_body() {
+    let app = testkit::spawn_app().await;
+    for path in [
+        "/",
+        "/api/docs/",
+        "/api/health/live",
+        "/api/groups",
+        "/about",
+    ] {
+        let get = app.client.get(app.url(path)).send().await.unwrap();
+        let head = app.client.head(app.url(path)).send().await.unwrap();
+        assert_eq!(head.status(), get.status(), "{path}");
+        assert_eq!(
+            header(&head, "content-type"),
+            header(&get, "content-type"),
+            "{path}"
+        );
+        assert!(head.bytes().await.unwrap().is_empty(), "{path}: a body");
+        if path.starts_with("/api/") {
+            assert_eq!(get.status(), 200, "{path}");
+        }
+    }
+    // A method a path does not take is still refused.
+    let post = app
+        .client
+        .post(app.url("/api/health/live"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(post.status(), 405);
+}

@@ -32,9 +32,19 @@ async fn behind_a_trusted_proxy_each_client_has_its_own_quota_and_hears_when_to_
         config.trusted_proxies = vec!["127.0.0.1/32".parse().unwrap()];
     })
     .await;
-    for n in 0..2 {
-        assert_eq!(sign_in_from(&app, "198.51.100.1", n).await.status(), 400);
+    // Issue 47 §4: every answer of a rate-limited form says where its client stands, not
+    // only the 429.
+    for (n, left) in [(0, "1"), (1, "0")] {
+        let answered = sign_in_from(&app, "198.51.100.1", n).await;
+        assert_eq!(answered.status(), 400);
+        assert_eq!(header(&answered, "ratelimit-limit"), "2");
+        assert_eq!(header(&answered, "ratelimit-remaining"), left);
+        let reset: u64 = header(&answered, "ratelimit-reset").parse().unwrap();
+        assert!((1..=60).contains(&reset), "{reset}");
     }
+    // A form without a limit says nothing of one.
+    let unlimited = app.client.get(app.url("/api/groups")).send().await.unwrap();
+    assert_eq!(header(&unlimited, "ratelimit-limit"), "");
     let throttled = sign_in_from(&app, "198.51.100.1", 2).await;
     assert_eq!(throttled.status(), 429);
     let wait: u64 = header(&throttled, "retry-after").parse().unwrap();
@@ -79,8 +89,16 @@ async fn instances_sharing_redis_share_each_quota() {
         return;
     };
     // Three attempts from one client, spread over both instances, use the quota up...
-    assert_eq!(sign_in_from(&first, "203.0.113.7", 0).await.status(), 400);
-    assert_eq!(sign_in_from(&second, "203.0.113.7", 1).await.status(), 400);
+    let counted = sign_in_from(&first, "203.0.113.7", 0).await;
+    assert_eq!(counted.status(), 400);
+    assert_eq!(header(&counted, "ratelimit-remaining"), "2");
+    let counted = sign_in_from(&second, "203.0.113.7", 1).await;
+    assert_eq!(counted.status(), 400);
+    assert_eq!(
+        header(&counted, "ratelimit-remaining"),
+        "1",
+        "the other instance counted the first attempt"
+    );
     assert_eq!(sign_in_from(&first, "203.0.113.7", 2).await.status(), 400);
     // ...on either of them.
     let throttled = sign_in_from(&second, "203.0.113.7", 3).await;

@@ -2,7 +2,7 @@ use actix_web::{HttpResponse, delete, get, post, web};
 use chrono::{DateTime, Utc};
 use kernel::extract::ValidJson;
 use kernel::input::Given;
-use kernel::{AppContext, AppError, AppResult, CurrentUser, Data};
+use kernel::{AppContext, AppResult, CurrentUser, Data};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
@@ -150,6 +150,14 @@ pub async fn list(
     Ok(Data::new(views(&ctx, rows).await?))
 }
 
+kernel::string_enum!(
+    /// What an owner or moderator decides on a join request (the `{action}` of its path).
+    JoinDecision {
+        Accept = "accept",
+        Decline = "decline",
+    }
+);
+
 /// Decide a join request
 ///
 /// Approves (`accept`) or declines (`decline`) a request; the owner and moderators only.
@@ -160,7 +168,7 @@ pub async fn list(
     params(
         ("slug" = String, Path, description = "The group's slug"),
         ("member_id" = i64, Path, description = "The join request's id"),
-        ("action" = String, Path, description = "accept or decline"),
+        ("action" = inline(JoinDecision), Path, description = "accept or decline"),
     ),
     responses(
         (status = 200, description = "Decided.", body = Data<MessageResponse>),
@@ -172,14 +180,10 @@ pub async fn list(
 pub async fn decide(
     ctx: web::Data<AppContext>,
     user: CurrentUser,
-    path: web::Path<(String, i64, String)>,
+    path: web::Path<(String, i64, JoinDecision)>,
 ) -> AppResult<web::Json<Data<MessageResponse>>> {
     let (slug, id, action) = path.into_inner();
-    let accept = match action.as_str() {
-        "accept" => true,
-        "decline" => false,
-        _ => return Err(AppError::not_found()),
-    };
+    let accept = action == JoinDecision::Accept;
     join_requests::decide(&ctx, &user, &slug, id, accept).await?;
     Ok(Data::new(MessageResponse {
         message: if accept { ACCEPTED } else { DECLINED }.into(),

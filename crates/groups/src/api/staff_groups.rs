@@ -97,7 +97,7 @@ pub async fn review(
     security(("bearer" = ["staff"])),
     params(
         ("id" = i64, Path, description = "The group's id"),
-        ("action" = String, Path, description = "approve, reject, suspend or reactivate"),
+        ("action" = inline(Action), Path, description = "approve, reject, suspend or reactivate"),
     ),
     request_body = ModerationRequest,
     responses(
@@ -110,17 +110,10 @@ pub async fn review(
 pub async fn act(
     ctx: web::Data<AppContext>,
     staff: Staff,
-    path: web::Path<(i64, String)>,
+    path: web::Path<(i64, Action)>,
     body: ValidJson<ModerationRequest>,
 ) -> AppResult<web::Json<Data<GroupCard>>> {
     let (id, action) = path.into_inner();
-    let action = match action.as_str() {
-        "approve" => Action::Approve,
-        "reject" => Action::Reject,
-        "suspend" => Action::Suspend,
-        "reactivate" => Action::Reactivate,
-        _ => return Err(AppError::not_found()),
-    };
     let reason = body
         .into_inner()
         .reason

@@ -369,7 +369,7 @@ pub async fn queue(
     operation_id = "staffReviewGroupUpdate",
     tag = "staff",
     security(("bearer" = ["staff"])),
-    params(("id" = i64, Path, description = "The update's id"), ("action" = String, Path, description = "approve or reject")),
+    params(("id" = i64, Path, description = "The update's id"), ("action" = inline(kernel::updates::Review), Path, description = "approve or reject")),
     request_body = ModerationRequest,
     responses(
         (status = 200, description = "Reviewed.", body = Data<GroupUpdate>),
@@ -380,11 +380,11 @@ pub async fn queue(
 pub async fn review(
     ctx: web::Data<AppContext>,
     staff: Staff,
-    path: web::Path<(i64, String)>,
+    path: web::Path<(i64, kernel::updates::Review)>,
     body: ValidJson<ModerationRequest>,
 ) -> AppResult<web::Json<Data<GroupUpdate>>> {
     let (id, action) = path.into_inner();
-    let approve = kernel::updates::approves(&action)?;
+    let approve = action == kernel::updates::Review::Approve;
     let reason = kernel::updates::reason(body.into_inner().reason);
     let item = updates::review(&ctx, &staff, id, approve, reason).await?;
     let mut list = views(&ctx, vec![item], staff.id(), None).await?;

@@ -21,14 +21,15 @@ pub const NOT_SUBMITTED: &str = "This working group has not been submitted for r
 pub const NOTHING_TO_REVIEW: &str = "This working group has nothing waiting for review.";
 pub const DONE: &str = "The working group has been updated.";
 
-/// What staff may do to a group.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Action {
-    Approve,
-    Reject,
-    Suspend,
-    Reactivate,
-}
+kernel::string_enum!(
+    /// What staff may do to a group (the `{action}` of its path).
+    Action {
+        Approve = "approve",
+        Reject = "reject",
+        Suspend = "suspend",
+        Reactivate = "reactivate",
+    }
+);
 
 impl Action {
     fn audit_name(self) -> &'static str {

@@ -8,9 +8,10 @@ pub mod shared;
 use std::net::IpAddr;
 use std::num::NonZeroU32;
 
-use actix_web::HttpRequest;
 use actix_web::http::StatusCode;
+use actix_web::{HttpMessage, HttpRequest};
 use governor::clock::{Clock, DefaultClock};
+use governor::middleware::StateInformationMiddleware;
 use governor::{DefaultKeyedRateLimiter, NotUntil, Quota, RateLimiter};
 
 use sha2::{Digest, Sha256};
@@ -41,10 +42,48 @@ pub fn too_many_requests(seconds: u64) -> String {
 pub const RETRY_AFTER_SECONDS: &str = "retry_after_seconds";
 pub const LIMIT_PER_MINUTE: &str = "limit_per_minute";
 
+/// A keyed limiter that says, when it lets an attempt through, how many more would be.
+type Limiter<K> = DefaultKeyedRateLimiter<K, StateInformationMiddleware>;
+
+/// Where a client stands with a form's quota once its attempt was let through: the
+/// `RateLimit-*` headers of the answer (set in the request's extensions; the app's header
+/// middleware writes them), so a client slows down before it is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Standing {
+    /// Attempts a minute.
+    pub limit: u32,
+    /// Attempts left at once.
+    pub remaining: u32,
+    /// Seconds until the whole quota is back.
+    pub reset_seconds: u64,
+}
+
+impl Standing {
+    fn after(per_minute: u32, remaining: u32) -> Self {
+        let used = u64::from(per_minute.saturating_sub(remaining));
+        Self {
+            limit: per_minute,
+            remaining,
+            // One attempt comes back every 60 / per_minute seconds.
+            reset_seconds: (used * 60).div_ceil(u64::from(per_minute.max(1))),
+        }
+    }
+
+    /// The `RateLimit-*` headers (IETF draft), by their names in lower case (as HTTP/2
+    /// sends them, and as `HeaderName::from_static` takes them).
+    pub fn headers(self) -> [(&'static str, String); 3] {
+        [
+            ("ratelimit-limit", self.limit.to_string()),
+            ("ratelimit-remaining", self.remaining.to_string()),
+            ("ratelimit-reset", self.reset_seconds.to_string()),
+        ]
+    }
+}
+
 /// Keyed limiters per form; `None` when limits are off (`COHORT_RATE_LIMITS=off`).
 pub struct RateLimits {
-    limiter: Option<DefaultKeyedRateLimiter<(&'static str, IpAddr)>>,
-    accounts: Option<DefaultKeyedRateLimiter<(&'static str, String)>>,
+    limiter: Option<Limiter<(&'static str, IpAddr)>>,
+    accounts: Option<Limiter<(&'static str, String)>>,
     per_minute: u32,
     proxies: TrustedProxies,
     shared: Option<SharedCounters>,
@@ -60,8 +99,8 @@ impl RateLimits {
         let per_minute = NonZeroU32::new(per_minute).unwrap_or(NonZeroU32::MIN);
         let quota = Quota::per_minute(per_minute);
         Self {
-            limiter: enabled.then(|| RateLimiter::keyed(quota)),
-            accounts: enabled.then(|| RateLimiter::keyed(quota)),
+            limiter: enabled.then(|| RateLimiter::keyed(quota).with_middleware()),
+            accounts: enabled.then(|| RateLimiter::keyed(quota).with_middleware()),
             per_minute: per_minute.get(),
             proxies,
             shared: None,
@@ -95,6 +134,7 @@ impl RateLimits {
             format!("{form}:account:{digest}"),
         )
         .await
+        .map(drop)
     }
 
     /// The client address the limits key on (the request log names it too).
@@ -102,41 +142,56 @@ impl RateLimits {
         self.proxies.client_of(req)
     }
 
-    /// Counts one request to `form` from the request's client; 429 past the quota.
+    /// Counts one request to `form` from the request's client; 429 past the quota. Let
+    /// through, the request carries its [`Standing`] for the answer's headers.
     pub async fn check(&self, form: &'static str, req: &HttpRequest) -> AppResult<()> {
         let Some(client) = self.client_of(req) else {
             return Ok(());
         };
-        self.count(
-            &self.limiter,
-            (form, client),
-            format!("{form}:client:{client}"),
-        )
-        .await
+        let standing = self
+            .count(
+                &self.limiter,
+                (form, client),
+                format!("{form}:client:{client}"),
+            )
+            .await?;
+        if let Some(standing) = standing {
+            req.extensions_mut().insert(standing);
+        }
+        Ok(())
     }
 
     /// Counts one attempt on `key`: in Redis when the limits are shared (and Redis
-    /// answers), in this instance's limiter otherwise.
+    /// answers), in this instance's limiter otherwise. Where the key stands once let
+    /// through; `None` when limits are off.
     async fn count<K: Clone + Eq + std::hash::Hash>(
         &self,
-        local: &Option<DefaultKeyedRateLimiter<K>>,
+        local: &Option<Limiter<K>>,
         key: K,
         shared_key: String,
-    ) -> AppResult<()> {
+    ) -> AppResult<Option<Standing>> {
         let Some(local) = local else {
-            return Ok(());
+            return Ok(None);
         };
         if let Some(shared) = &self.shared {
             match shared.check(&shared_key, self.per_minute).await {
-                Ok(None) => return Ok(()),
-                Ok(Some(wait)) => return Err(throttled(whole_seconds(wait), self.per_minute)),
+                Ok(Ok(left)) => return Ok(Some(Standing::after(self.per_minute, left))),
+                Ok(Err(wait)) => return Err(throttled(whole_seconds(wait), self.per_minute)),
                 Err(err) => tracing::warn!(
                     error = %err,
                     "rate limits: Redis does not answer; this instance counts alone"
                 ),
             }
         }
-        local.check_key(&key).map_err(|n| self.throttled(&n))
+        local
+            .check_key(&key)
+            .map(|state| {
+                Some(Standing::after(
+                    self.per_minute,
+                    state.remaining_burst_capacity(),
+                ))
+            })
+            .map_err(|n| self.throttled(&n))
     }
 }
 

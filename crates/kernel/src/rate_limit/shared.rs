@@ -19,8 +19,8 @@ fn namespace(database_url: &str) -> String {
 }
 
 /// GCRA over a key holding the "theoretical arrival time" in milliseconds: an attempt is let
-/// through unless it comes earlier than that time less the burst's tolerance. Returns 0 when
-/// let through, otherwise how many milliseconds to wait.
+/// through unless it comes earlier than that time less the burst's tolerance. Returns
+/// `{0, attempts left}` when let through, otherwise `{milliseconds to wait, 0}`.
 const GCRA: &str = r"
 local clock = redis.call('TIME')
 local now = clock[1] * 1000 + math.floor(clock[2] / 1000)
@@ -29,10 +29,10 @@ local tolerance = tonumber(ARGV[2])
 local tat = tonumber(redis.call('GET', KEYS[1]) or now)
 if tat < now then tat = now end
 local allowed_from = tat - tolerance
-if now < allowed_from then return allowed_from - now end
+if now < allowed_from then return {allowed_from - now, 0} end
 local next_tat = tat + interval
 redis.call('SET', KEYS[1], next_tat, 'PX', next_tat - now)
-return 0
+return {0, math.floor((now + tolerance - next_tat) / interval) + 1}
 ";
 
 /// Counters in the Redis every instance shares, under one deployment's namespace.
@@ -68,20 +68,29 @@ impl SharedCounters {
         }
     }
 
-    /// Counts one attempt on `key` against `per_minute`: `Ok(None)` when let through,
-    /// `Ok(Some(wait))` when over the quota; an error when Redis does not answer.
-    pub async fn check(&self, key: &str, per_minute: u32) -> redis::RedisResult<Option<Duration>> {
+    /// Counts one attempt on `key` against `per_minute`: `Ok(Ok(left))` when let through
+    /// with `left` more attempts at once, `Ok(Err(wait))` when over the quota; an error when
+    /// Redis does not answer.
+    pub async fn check(
+        &self,
+        key: &str,
+        per_minute: u32,
+    ) -> redis::RedisResult<Result<u32, Duration>> {
         let per_minute = u64::from(per_minute.max(1));
         let interval = 60_000 / per_minute;
         let tolerance = interval * (per_minute - 1);
         let mut connection = self.connection.clone();
-        let wait: u64 = self
+        let (wait, left): (u64, u64) = self
             .script
             .key(format!("{}:rate:{key}", self.namespace))
             .arg(interval)
             .arg(tolerance)
             .invoke_async(&mut connection)
             .await?;
-        Ok((wait > 0).then(|| Duration::from_millis(wait)))
+        Ok(if wait > 0 {
+            Err(Duration::from_millis(wait))
+        } else {
+            Ok(u32::try_from(left).unwrap_or(u32::MAX))
+        })
     }
 }

@@ -336,7 +336,7 @@ pub async fn queue(
     operation_id = "staffReviewProjectUpdate",
     tag = "staff",
     security(("bearer" = ["staff"])),
-    params(("id" = i64, Path, description = "The update's id"), ("action" = String, Path, description = "approve or reject")),
+    params(("id" = i64, Path, description = "The update's id"), ("action" = inline(kernel::updates::Review), Path, description = "approve or reject")),
     request_body = UpdateReviewRequest,
     responses(
         (status = 200, description = "Reviewed.", body = Data<ProjectUpdate>),
@@ -347,11 +347,11 @@ pub async fn queue(
 pub async fn review(
     ctx: web::Data<AppContext>,
     staff: Staff,
-    path: web::Path<(i64, String)>,
+    path: web::Path<(i64, kernel::updates::Review)>,
     body: ValidJson<UpdateReviewRequest>,
 ) -> AppResult<web::Json<Data<ProjectUpdate>>> {
     let (id, action) = path.into_inner();
-    let approve = kernel::updates::approves(&action)?;
+    let approve = action == kernel::updates::Review::Approve;
     let reason = kernel::updates::reason(body.into_inner().reason);
     let item = updates::review(&ctx, &staff, id, approve, reason).await?;
     Ok(Data::new(view(&ctx, item).await?))

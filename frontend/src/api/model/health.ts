@@ -5,10 +5,11 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { CheckState } from './checkState';
 
 export interface Health {
   /** `ok` when the database answered. */
-  database: string;
+  database: CheckState;
   /** `ok` when the app can serve requests. */
-  status: string;
+  status: CheckState;
 }

@@ -2,6 +2,7 @@ import { Alert, CircularProgress, Link, Stack } from '@mui/material';
 import { startTransition, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useOauthCallback } from '@/api/endpoints/auth/auth';
+import { oauthCallbackParams } from '@/api/zod/auth/auth.zod';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/api-error';
 import { usePageTitle } from '@/ui/page-title';
@@ -13,7 +14,8 @@ const FAILED = 'Sign-in with this provider failed. Please try again.';
 /** Where Google or Facebook send the browser back: finish the sign-in, then move on. */
 export function OAuthCallbackPage() {
   usePageTitle('Signing in');
-  const { provider = '' } = useParams();
+  // A provider the server does not know is a failed sign-in, not a request.
+  const provider = oauthCallbackParams.shape.provider.safeParse(useParams().provider).data;
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { signIn } = useAuth();
@@ -23,11 +25,11 @@ export function OAuthCallbackPage() {
   const code = params.get('code');
   const state = params.get('state');
   // The provider sends no code when the user declined or something went wrong there.
-  const error = !code || !state ? FAILED : failure;
+  const error = !code || !state || !provider ? FAILED : failure;
 
   useEffect(() => {
     // Code and state are single-use: finish exactly once.
-    if (started.current || !code || !state) return;
+    if (started.current || !code || !state || !provider) return;
     started.current = true;
     callback
       .mutateAsync({ provider, data: { code, state } })

@@ -153,9 +153,9 @@ export const getDownloadMyDataUrl = (token: string,) => {
   return `/api/data-export/${token}`
 }
 
-export const downloadMyData = async (token: string, options?: RequestInit): Promise<number[]> => {
+export const downloadMyData = async (token: string, options?: RequestInit): Promise<Blob> => {
   
-  return apiFetch<number[]>(getDownloadMyDataUrl(token),
+  return apiFetch<Blob>(getDownloadMyDataUrl(token),
   {      
     ...options,
     method: 'GET'
@@ -1990,7 +1990,7 @@ export function useOauthProviders<TData = Awaited<ReturnType<typeof oauthProvide
  * Completes single sign-on with the provider's code: signs in, links by verified e-mail, or creates the account. ORCID, which gives no e-mail address, signs in the account connected to the iD, or connects the iD to the account that started it signed in.
  * @summary Complete single sign-on
  */
-export const getOauthCallbackUrl = (provider: string,) => {
+export const getOauthCallbackUrl = (provider: 'google' | 'facebook' | 'orcid',) => {
 
 
   
@@ -1998,7 +1998,7 @@ export const getOauthCallbackUrl = (provider: string,) => {
   return `/api/oauth/${provider}/`
 }
 
-export const oauthCallback = async (provider: string,
+export const oauthCallback = async (provider: 'google' | 'facebook' | 'orcid',
     oAuthCallbackRequest: OAuthCallbackRequest, options?: RequestInit): Promise<DataOAuthSignedIn> => {
   
   return apiFetch<DataOAuthSignedIn>(getOauthCallbackUrl(provider),
@@ -2015,8 +2015,8 @@ export const oauthCallback = async (provider: string,
 
 
 export const getOauthCallbackMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof oauthCallback>>, TError,{provider: string;data: OAuthCallbackRequest}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof oauthCallback>>, TError,{provider: string;data: OAuthCallbackRequest}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof oauthCallback>>, TError,{provider: 'google' | 'facebook' | 'orcid';data: OAuthCallbackRequest}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof oauthCallback>>, TError,{provider: 'google' | 'facebook' | 'orcid';data: OAuthCallbackRequest}, TContext> => {
 
 const mutationKey = ['oauthCallback'];
 const {mutation: mutationOptions} = options ?
@@ -2028,7 +2028,7 @@ const {mutation: mutationOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof oauthCallback>>, {provider: string;data: OAuthCallbackRequest}> = (props) => {
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof oauthCallback>>, {provider: 'google' | 'facebook' | 'orcid';data: OAuthCallbackRequest}> = (props) => {
           const {provider,data} = props ?? {};
 
           return  oauthCallback(provider,data,)
@@ -2047,11 +2047,11 @@ const {mutation: mutationOptions} = options ?
  * @summary Complete single sign-on
  */
 export const useOauthCallback = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof oauthCallback>>, TError,{provider: string;data: OAuthCallbackRequest}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof oauthCallback>>, TError,{provider: 'google' | 'facebook' | 'orcid';data: OAuthCallbackRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof oauthCallback>>,
         TError,
-        {provider: string;data: OAuthCallbackRequest},
+        {provider: 'google' | 'facebook' | 'orcid';data: OAuthCallbackRequest},
         TContext
       > => {
 
@@ -2063,7 +2063,7 @@ export const useOauthCallback = <TError = ErrorBody | ErrorBody | ErrorBody | Er
  * Starts single sign-on: returns the provider's authorisation address (with state and PKCE). Signed in, it connects the provider to the current account.
  * @summary Start single sign-on
  */
-export const getOauthStartUrl = (provider: string,
+export const getOauthStartUrl = (provider: 'google' | 'facebook' | 'orcid',
     params?: OauthStartParams,) => {
   const normalizedParams = new URLSearchParams();
 
@@ -2079,7 +2079,7 @@ export const getOauthStartUrl = (provider: string,
   return stringifiedParams.length > 0 ? `/api/oauth/${provider}/start?${stringifiedParams}` : `/api/oauth/${provider}/start`
 }
 
-export const oauthStart = async (provider: string,
+export const oauthStart = async (provider: 'google' | 'facebook' | 'orcid',
     params?: OauthStartParams, options?: RequestInit): Promise<DataOAuthStart> => {
   
   return apiFetch<DataOAuthStart>(getOauthStartUrl(provider,params),
@@ -2095,7 +2095,7 @@ export const oauthStart = async (provider: string,
 
 
 
-export const getOauthStartQueryKey = (provider?: string,
+export const getOauthStartQueryKey = (provider?: 'google' | 'facebook' | 'orcid',
     params?: OauthStartParams,) => {
     return [
     `/api/oauth/${provider}/start`, ...(params ? [params]: [])
@@ -2103,7 +2103,7 @@ export const getOauthStartQueryKey = (provider?: string,
     }
 
     
-export const getOauthStartQueryOptions = <TData = Awaited<ReturnType<typeof oauthStart>>, TError = ErrorBody | ErrorBody>(provider: string,
+export const getOauthStartQueryOptions = <TData = Awaited<ReturnType<typeof oauthStart>>, TError = ErrorBody | ErrorBody>(provider: 'google' | 'facebook' | 'orcid',
     params?: OauthStartParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthStart>>, TError, TData>>, }
 ) => {
 
@@ -2127,7 +2127,7 @@ export type OauthStartQueryError = ErrorBody | ErrorBody
 
 
 export function useOauthStart<TData = Awaited<ReturnType<typeof oauthStart>>, TError = ErrorBody | ErrorBody>(
- provider: string,
+ provider: 'google' | 'facebook' | 'orcid',
     params: undefined |  OauthStartParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthStart>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof oauthStart>>,
@@ -2138,7 +2138,7 @@ export function useOauthStart<TData = Awaited<ReturnType<typeof oauthStart>>, TE
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useOauthStart<TData = Awaited<ReturnType<typeof oauthStart>>, TError = ErrorBody | ErrorBody>(
- provider: string,
+ provider: 'google' | 'facebook' | 'orcid',
     params?: OauthStartParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthStart>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof oauthStart>>,
@@ -2149,7 +2149,7 @@ export function useOauthStart<TData = Awaited<ReturnType<typeof oauthStart>>, TE
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useOauthStart<TData = Awaited<ReturnType<typeof oauthStart>>, TError = ErrorBody | ErrorBody>(
- provider: string,
+ provider: 'google' | 'facebook' | 'orcid',
     params?: OauthStartParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthStart>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2158,7 +2158,7 @@ export function useOauthStart<TData = Awaited<ReturnType<typeof oauthStart>>, TE
  */
 
 export function useOauthStart<TData = Awaited<ReturnType<typeof oauthStart>>, TError = ErrorBody | ErrorBody>(
- provider: string,
+ provider: 'google' | 'facebook' | 'orcid',
     params?: OauthStartParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthStart>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -2452,7 +2452,7 @@ export const getGetPublicProfileQueryKey = (id?: number,) => {
     }
 
     
-export const getGetPublicProfileQueryOptions = <TData = Awaited<ReturnType<typeof getPublicProfile>>, TError = ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPublicProfile>>, TError, TData>>, }
+export const getGetPublicProfileQueryOptions = <TData = Awaited<ReturnType<typeof getPublicProfile>>, TError = void | ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPublicProfile>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -2471,10 +2471,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type GetPublicProfileQueryResult = NonNullable<Awaited<ReturnType<typeof getPublicProfile>>>
-export type GetPublicProfileQueryError = ErrorBody | ErrorBody
+export type GetPublicProfileQueryError = void | ErrorBody | ErrorBody
 
 
-export function useGetPublicProfile<TData = Awaited<ReturnType<typeof getPublicProfile>>, TError = ErrorBody | ErrorBody>(
+export function useGetPublicProfile<TData = Awaited<ReturnType<typeof getPublicProfile>>, TError = void | ErrorBody | ErrorBody>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPublicProfile>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPublicProfile>>,
@@ -2484,7 +2484,7 @@ export function useGetPublicProfile<TData = Awaited<ReturnType<typeof getPublicP
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPublicProfile<TData = Awaited<ReturnType<typeof getPublicProfile>>, TError = ErrorBody | ErrorBody>(
+export function useGetPublicProfile<TData = Awaited<ReturnType<typeof getPublicProfile>>, TError = void | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPublicProfile>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPublicProfile>>,
@@ -2494,7 +2494,7 @@ export function useGetPublicProfile<TData = Awaited<ReturnType<typeof getPublicP
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPublicProfile<TData = Awaited<ReturnType<typeof getPublicProfile>>, TError = ErrorBody | ErrorBody>(
+export function useGetPublicProfile<TData = Awaited<ReturnType<typeof getPublicProfile>>, TError = void | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPublicProfile>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2502,7 +2502,7 @@ export function useGetPublicProfile<TData = Awaited<ReturnType<typeof getPublicP
  * @summary Public profile
  */
 
-export function useGetPublicProfile<TData = Awaited<ReturnType<typeof getPublicProfile>>, TError = ErrorBody | ErrorBody>(
+export function useGetPublicProfile<TData = Awaited<ReturnType<typeof getPublicProfile>>, TError = void | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPublicProfile>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -2768,7 +2768,7 @@ export const getListTagsQueryKey = () => {
     }
 
     
-export const getListTagsQueryOptions = <TData = Awaited<ReturnType<typeof listTags>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTags>>, TError, TData>>, }
+export const getListTagsQueryOptions = <TData = Awaited<ReturnType<typeof listTags>>, TError = void | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTags>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -2787,10 +2787,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListTagsQueryResult = NonNullable<Awaited<ReturnType<typeof listTags>>>
-export type ListTagsQueryError = ErrorBody
+export type ListTagsQueryError = void | ErrorBody
 
 
-export function useListTags<TData = Awaited<ReturnType<typeof listTags>>, TError = ErrorBody>(
+export function useListTags<TData = Awaited<ReturnType<typeof listTags>>, TError = void | ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTags>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTags>>,
@@ -2800,7 +2800,7 @@ export function useListTags<TData = Awaited<ReturnType<typeof listTags>>, TError
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTags<TData = Awaited<ReturnType<typeof listTags>>, TError = ErrorBody>(
+export function useListTags<TData = Awaited<ReturnType<typeof listTags>>, TError = void | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTags>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTags>>,
@@ -2810,7 +2810,7 @@ export function useListTags<TData = Awaited<ReturnType<typeof listTags>>, TError
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTags<TData = Awaited<ReturnType<typeof listTags>>, TError = ErrorBody>(
+export function useListTags<TData = Awaited<ReturnType<typeof listTags>>, TError = void | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTags>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2818,7 +2818,7 @@ export function useListTags<TData = Awaited<ReturnType<typeof listTags>>, TError
  * @summary Areas of interest
  */
 
-export function useListTags<TData = Awaited<ReturnType<typeof listTags>>, TError = ErrorBody>(
+export function useListTags<TData = Awaited<ReturnType<typeof listTags>>, TError = void | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTags>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -80,7 +80,7 @@ export const getGetCertificatesBannerQueryKey = () => {
     }
 
     
-export const getGetCertificatesBannerQueryOptions = <TData = Awaited<ReturnType<typeof getCertificatesBanner>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCertificatesBanner>>, TError, TData>>, }
+export const getGetCertificatesBannerQueryOptions = <TData = Awaited<ReturnType<typeof getCertificatesBanner>>, TError = void | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCertificatesBanner>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -99,10 +99,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type GetCertificatesBannerQueryResult = NonNullable<Awaited<ReturnType<typeof getCertificatesBanner>>>
-export type GetCertificatesBannerQueryError = ErrorBody
+export type GetCertificatesBannerQueryError = void | ErrorBody
 
 
-export function useGetCertificatesBanner<TData = Awaited<ReturnType<typeof getCertificatesBanner>>, TError = ErrorBody>(
+export function useGetCertificatesBanner<TData = Awaited<ReturnType<typeof getCertificatesBanner>>, TError = void | ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCertificatesBanner>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCertificatesBanner>>,
@@ -112,7 +112,7 @@ export function useGetCertificatesBanner<TData = Awaited<ReturnType<typeof getCe
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCertificatesBanner<TData = Awaited<ReturnType<typeof getCertificatesBanner>>, TError = ErrorBody>(
+export function useGetCertificatesBanner<TData = Awaited<ReturnType<typeof getCertificatesBanner>>, TError = void | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCertificatesBanner>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCertificatesBanner>>,
@@ -122,7 +122,7 @@ export function useGetCertificatesBanner<TData = Awaited<ReturnType<typeof getCe
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCertificatesBanner<TData = Awaited<ReturnType<typeof getCertificatesBanner>>, TError = ErrorBody>(
+export function useGetCertificatesBanner<TData = Awaited<ReturnType<typeof getCertificatesBanner>>, TError = void | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCertificatesBanner>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -130,7 +130,7 @@ export function useGetCertificatesBanner<TData = Awaited<ReturnType<typeof getCe
  * @summary Certificates banner
  */
 
-export function useGetCertificatesBanner<TData = Awaited<ReturnType<typeof getCertificatesBanner>>, TError = ErrorBody>(
+export function useGetCertificatesBanner<TData = Awaited<ReturnType<typeof getCertificatesBanner>>, TError = void | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCertificatesBanner>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -187,7 +187,7 @@ export const getListBlogPostsQueryKey = (params?: ListBlogPostsParams,) => {
     }
 
     
-export const getListBlogPostsQueryOptions = <TData = Awaited<ReturnType<typeof listBlogPosts>>, TError = ErrorBody>(params?: ListBlogPostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBlogPosts>>, TError, TData>>, }
+export const getListBlogPostsQueryOptions = <TData = Awaited<ReturnType<typeof listBlogPosts>>, TError = void | ErrorBody>(params?: ListBlogPostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBlogPosts>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -206,10 +206,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListBlogPostsQueryResult = NonNullable<Awaited<ReturnType<typeof listBlogPosts>>>
-export type ListBlogPostsQueryError = ErrorBody
+export type ListBlogPostsQueryError = void | ErrorBody
 
 
-export function useListBlogPosts<TData = Awaited<ReturnType<typeof listBlogPosts>>, TError = ErrorBody>(
+export function useListBlogPosts<TData = Awaited<ReturnType<typeof listBlogPosts>>, TError = void | ErrorBody>(
  params: undefined |  ListBlogPostsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBlogPosts>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listBlogPosts>>,
@@ -219,7 +219,7 @@ export function useListBlogPosts<TData = Awaited<ReturnType<typeof listBlogPosts
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListBlogPosts<TData = Awaited<ReturnType<typeof listBlogPosts>>, TError = ErrorBody>(
+export function useListBlogPosts<TData = Awaited<ReturnType<typeof listBlogPosts>>, TError = void | ErrorBody>(
  params?: ListBlogPostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBlogPosts>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listBlogPosts>>,
@@ -229,7 +229,7 @@ export function useListBlogPosts<TData = Awaited<ReturnType<typeof listBlogPosts
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListBlogPosts<TData = Awaited<ReturnType<typeof listBlogPosts>>, TError = ErrorBody>(
+export function useListBlogPosts<TData = Awaited<ReturnType<typeof listBlogPosts>>, TError = void | ErrorBody>(
  params?: ListBlogPostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBlogPosts>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -237,7 +237,7 @@ export function useListBlogPosts<TData = Awaited<ReturnType<typeof listBlogPosts
  * @summary List blog posts
  */
 
-export function useListBlogPosts<TData = Awaited<ReturnType<typeof listBlogPosts>>, TError = ErrorBody>(
+export function useListBlogPosts<TData = Awaited<ReturnType<typeof listBlogPosts>>, TError = void | ErrorBody>(
  params?: ListBlogPostsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBlogPosts>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -287,7 +287,7 @@ export const getListBlogCategoriesQueryKey = () => {
     }
 
     
-export const getListBlogCategoriesQueryOptions = <TData = Awaited<ReturnType<typeof listBlogCategories>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBlogCategories>>, TError, TData>>, }
+export const getListBlogCategoriesQueryOptions = <TData = Awaited<ReturnType<typeof listBlogCategories>>, TError = void | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBlogCategories>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -306,10 +306,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListBlogCategoriesQueryResult = NonNullable<Awaited<ReturnType<typeof listBlogCategories>>>
-export type ListBlogCategoriesQueryError = ErrorBody
+export type ListBlogCategoriesQueryError = void | ErrorBody
 
 
-export function useListBlogCategories<TData = Awaited<ReturnType<typeof listBlogCategories>>, TError = ErrorBody>(
+export function useListBlogCategories<TData = Awaited<ReturnType<typeof listBlogCategories>>, TError = void | ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBlogCategories>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listBlogCategories>>,
@@ -319,7 +319,7 @@ export function useListBlogCategories<TData = Awaited<ReturnType<typeof listBlog
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListBlogCategories<TData = Awaited<ReturnType<typeof listBlogCategories>>, TError = ErrorBody>(
+export function useListBlogCategories<TData = Awaited<ReturnType<typeof listBlogCategories>>, TError = void | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBlogCategories>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listBlogCategories>>,
@@ -329,7 +329,7 @@ export function useListBlogCategories<TData = Awaited<ReturnType<typeof listBlog
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListBlogCategories<TData = Awaited<ReturnType<typeof listBlogCategories>>, TError = ErrorBody>(
+export function useListBlogCategories<TData = Awaited<ReturnType<typeof listBlogCategories>>, TError = void | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBlogCategories>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -337,7 +337,7 @@ export function useListBlogCategories<TData = Awaited<ReturnType<typeof listBlog
  * @summary List blog categories
  */
 
-export function useListBlogCategories<TData = Awaited<ReturnType<typeof listBlogCategories>>, TError = ErrorBody>(
+export function useListBlogCategories<TData = Awaited<ReturnType<typeof listBlogCategories>>, TError = void | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listBlogCategories>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -387,7 +387,7 @@ export const getGetBlogPostQueryKey = (id?: string,) => {
     }
 
     
-export const getGetBlogPostQueryOptions = <TData = Awaited<ReturnType<typeof getBlogPost>>, TError = ErrorBody | ErrorBody>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBlogPost>>, TError, TData>>, }
+export const getGetBlogPostQueryOptions = <TData = Awaited<ReturnType<typeof getBlogPost>>, TError = void | ErrorBody | ErrorBody>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBlogPost>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -406,10 +406,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type GetBlogPostQueryResult = NonNullable<Awaited<ReturnType<typeof getBlogPost>>>
-export type GetBlogPostQueryError = ErrorBody | ErrorBody
+export type GetBlogPostQueryError = void | ErrorBody | ErrorBody
 
 
-export function useGetBlogPost<TData = Awaited<ReturnType<typeof getBlogPost>>, TError = ErrorBody | ErrorBody>(
+export function useGetBlogPost<TData = Awaited<ReturnType<typeof getBlogPost>>, TError = void | ErrorBody | ErrorBody>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBlogPost>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getBlogPost>>,
@@ -419,7 +419,7 @@ export function useGetBlogPost<TData = Awaited<ReturnType<typeof getBlogPost>>, 
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetBlogPost<TData = Awaited<ReturnType<typeof getBlogPost>>, TError = ErrorBody | ErrorBody>(
+export function useGetBlogPost<TData = Awaited<ReturnType<typeof getBlogPost>>, TError = void | ErrorBody | ErrorBody>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBlogPost>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getBlogPost>>,
@@ -429,7 +429,7 @@ export function useGetBlogPost<TData = Awaited<ReturnType<typeof getBlogPost>>, 
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetBlogPost<TData = Awaited<ReturnType<typeof getBlogPost>>, TError = ErrorBody | ErrorBody>(
+export function useGetBlogPost<TData = Awaited<ReturnType<typeof getBlogPost>>, TError = void | ErrorBody | ErrorBody>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBlogPost>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -437,7 +437,7 @@ export function useGetBlogPost<TData = Awaited<ReturnType<typeof getBlogPost>>, 
  * @summary Get a blog post
  */
 
-export function useGetBlogPost<TData = Awaited<ReturnType<typeof getBlogPost>>, TError = ErrorBody | ErrorBody>(
+export function useGetBlogPost<TData = Awaited<ReturnType<typeof getBlogPost>>, TError = void | ErrorBody | ErrorBody>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBlogPost>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -566,7 +566,7 @@ export const getListLecturesQueryKey = (params?: ListLecturesParams,) => {
     }
 
     
-export const getListLecturesQueryOptions = <TData = Awaited<ReturnType<typeof listLectures>>, TError = ErrorBody>(params?: ListLecturesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listLectures>>, TError, TData>>, }
+export const getListLecturesQueryOptions = <TData = Awaited<ReturnType<typeof listLectures>>, TError = void | ErrorBody>(params?: ListLecturesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listLectures>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -585,10 +585,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListLecturesQueryResult = NonNullable<Awaited<ReturnType<typeof listLectures>>>
-export type ListLecturesQueryError = ErrorBody
+export type ListLecturesQueryError = void | ErrorBody
 
 
-export function useListLectures<TData = Awaited<ReturnType<typeof listLectures>>, TError = ErrorBody>(
+export function useListLectures<TData = Awaited<ReturnType<typeof listLectures>>, TError = void | ErrorBody>(
  params: undefined |  ListLecturesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listLectures>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listLectures>>,
@@ -598,7 +598,7 @@ export function useListLectures<TData = Awaited<ReturnType<typeof listLectures>>
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListLectures<TData = Awaited<ReturnType<typeof listLectures>>, TError = ErrorBody>(
+export function useListLectures<TData = Awaited<ReturnType<typeof listLectures>>, TError = void | ErrorBody>(
  params?: ListLecturesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listLectures>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listLectures>>,
@@ -608,7 +608,7 @@ export function useListLectures<TData = Awaited<ReturnType<typeof listLectures>>
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListLectures<TData = Awaited<ReturnType<typeof listLectures>>, TError = ErrorBody>(
+export function useListLectures<TData = Awaited<ReturnType<typeof listLectures>>, TError = void | ErrorBody>(
  params?: ListLecturesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listLectures>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -616,7 +616,7 @@ export function useListLectures<TData = Awaited<ReturnType<typeof listLectures>>
  * @summary List expert lectures
  */
 
-export function useListLectures<TData = Awaited<ReturnType<typeof listLectures>>, TError = ErrorBody>(
+export function useListLectures<TData = Awaited<ReturnType<typeof listLectures>>, TError = void | ErrorBody>(
  params?: ListLecturesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listLectures>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -666,7 +666,7 @@ export const getGetLectureQueryKey = (id?: number,) => {
     }
 
     
-export const getGetLectureQueryOptions = <TData = Awaited<ReturnType<typeof getLecture>>, TError = ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLecture>>, TError, TData>>, }
+export const getGetLectureQueryOptions = <TData = Awaited<ReturnType<typeof getLecture>>, TError = void | ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLecture>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -685,10 +685,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type GetLectureQueryResult = NonNullable<Awaited<ReturnType<typeof getLecture>>>
-export type GetLectureQueryError = ErrorBody | ErrorBody
+export type GetLectureQueryError = void | ErrorBody | ErrorBody
 
 
-export function useGetLecture<TData = Awaited<ReturnType<typeof getLecture>>, TError = ErrorBody | ErrorBody>(
+export function useGetLecture<TData = Awaited<ReturnType<typeof getLecture>>, TError = void | ErrorBody | ErrorBody>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLecture>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getLecture>>,
@@ -698,7 +698,7 @@ export function useGetLecture<TData = Awaited<ReturnType<typeof getLecture>>, TE
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLecture<TData = Awaited<ReturnType<typeof getLecture>>, TError = ErrorBody | ErrorBody>(
+export function useGetLecture<TData = Awaited<ReturnType<typeof getLecture>>, TError = void | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLecture>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getLecture>>,
@@ -708,7 +708,7 @@ export function useGetLecture<TData = Awaited<ReturnType<typeof getLecture>>, TE
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLecture<TData = Awaited<ReturnType<typeof getLecture>>, TError = ErrorBody | ErrorBody>(
+export function useGetLecture<TData = Awaited<ReturnType<typeof getLecture>>, TError = void | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLecture>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -716,7 +716,7 @@ export function useGetLecture<TData = Awaited<ReturnType<typeof getLecture>>, TE
  * @summary Get a lecture
  */
 
-export function useGetLecture<TData = Awaited<ReturnType<typeof getLecture>>, TError = ErrorBody | ErrorBody>(
+export function useGetLecture<TData = Awaited<ReturnType<typeof getLecture>>, TError = void | ErrorBody | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLecture>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -766,7 +766,7 @@ export const getGetFeStyleQueryKey = () => {
     }
 
     
-export const getGetFeStyleQueryOptions = <TData = Awaited<ReturnType<typeof getFeStyle>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFeStyle>>, TError, TData>>, }
+export const getGetFeStyleQueryOptions = <TData = Awaited<ReturnType<typeof getFeStyle>>, TError = void | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFeStyle>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -785,10 +785,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type GetFeStyleQueryResult = NonNullable<Awaited<ReturnType<typeof getFeStyle>>>
-export type GetFeStyleQueryError = ErrorBody
+export type GetFeStyleQueryError = void | ErrorBody
 
 
-export function useGetFeStyle<TData = Awaited<ReturnType<typeof getFeStyle>>, TError = ErrorBody>(
+export function useGetFeStyle<TData = Awaited<ReturnType<typeof getFeStyle>>, TError = void | ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFeStyle>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getFeStyle>>,
@@ -798,7 +798,7 @@ export function useGetFeStyle<TData = Awaited<ReturnType<typeof getFeStyle>>, TE
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetFeStyle<TData = Awaited<ReturnType<typeof getFeStyle>>, TError = ErrorBody>(
+export function useGetFeStyle<TData = Awaited<ReturnType<typeof getFeStyle>>, TError = void | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFeStyle>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getFeStyle>>,
@@ -808,7 +808,7 @@ export function useGetFeStyle<TData = Awaited<ReturnType<typeof getFeStyle>>, TE
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetFeStyle<TData = Awaited<ReturnType<typeof getFeStyle>>, TError = ErrorBody>(
+export function useGetFeStyle<TData = Awaited<ReturnType<typeof getFeStyle>>, TError = void | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFeStyle>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -816,7 +816,7 @@ export function useGetFeStyle<TData = Awaited<ReturnType<typeof getFeStyle>>, TE
  * @summary Dashboard banner
  */
 
-export function useGetFeStyle<TData = Awaited<ReturnType<typeof getFeStyle>>, TError = ErrorBody>(
+export function useGetFeStyle<TData = Awaited<ReturnType<typeof getFeStyle>>, TError = void | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFeStyle>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -866,7 +866,7 @@ export const getGetMenuQueryKey = () => {
     }
 
     
-export const getGetMenuQueryOptions = <TData = Awaited<ReturnType<typeof getMenu>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMenu>>, TError, TData>>, }
+export const getGetMenuQueryOptions = <TData = Awaited<ReturnType<typeof getMenu>>, TError = void | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMenu>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -885,10 +885,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type GetMenuQueryResult = NonNullable<Awaited<ReturnType<typeof getMenu>>>
-export type GetMenuQueryError = ErrorBody
+export type GetMenuQueryError = void | ErrorBody
 
 
-export function useGetMenu<TData = Awaited<ReturnType<typeof getMenu>>, TError = ErrorBody>(
+export function useGetMenu<TData = Awaited<ReturnType<typeof getMenu>>, TError = void | ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMenu>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getMenu>>,
@@ -898,7 +898,7 @@ export function useGetMenu<TData = Awaited<ReturnType<typeof getMenu>>, TError =
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetMenu<TData = Awaited<ReturnType<typeof getMenu>>, TError = ErrorBody>(
+export function useGetMenu<TData = Awaited<ReturnType<typeof getMenu>>, TError = void | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMenu>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getMenu>>,
@@ -908,7 +908,7 @@ export function useGetMenu<TData = Awaited<ReturnType<typeof getMenu>>, TError =
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetMenu<TData = Awaited<ReturnType<typeof getMenu>>, TError = ErrorBody>(
+export function useGetMenu<TData = Awaited<ReturnType<typeof getMenu>>, TError = void | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMenu>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -916,7 +916,7 @@ export function useGetMenu<TData = Awaited<ReturnType<typeof getMenu>>, TError =
  * @summary Main menu
  */
 
-export function useGetMenu<TData = Awaited<ReturnType<typeof getMenu>>, TError = ErrorBody>(
+export function useGetMenu<TData = Awaited<ReturnType<typeof getMenu>>, TError = void | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMenu>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -966,7 +966,7 @@ export const getGetLgpMenuQueryKey = () => {
     }
 
     
-export const getGetLgpMenuQueryOptions = <TData = Awaited<ReturnType<typeof getLgpMenu>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLgpMenu>>, TError, TData>>, }
+export const getGetLgpMenuQueryOptions = <TData = Awaited<ReturnType<typeof getLgpMenu>>, TError = void | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLgpMenu>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -985,10 +985,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type GetLgpMenuQueryResult = NonNullable<Awaited<ReturnType<typeof getLgpMenu>>>
-export type GetLgpMenuQueryError = ErrorBody
+export type GetLgpMenuQueryError = void | ErrorBody
 
 
-export function useGetLgpMenu<TData = Awaited<ReturnType<typeof getLgpMenu>>, TError = ErrorBody>(
+export function useGetLgpMenu<TData = Awaited<ReturnType<typeof getLgpMenu>>, TError = void | ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLgpMenu>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getLgpMenu>>,
@@ -998,7 +998,7 @@ export function useGetLgpMenu<TData = Awaited<ReturnType<typeof getLgpMenu>>, TE
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLgpMenu<TData = Awaited<ReturnType<typeof getLgpMenu>>, TError = ErrorBody>(
+export function useGetLgpMenu<TData = Awaited<ReturnType<typeof getLgpMenu>>, TError = void | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLgpMenu>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getLgpMenu>>,
@@ -1008,7 +1008,7 @@ export function useGetLgpMenu<TData = Awaited<ReturnType<typeof getLgpMenu>>, TE
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetLgpMenu<TData = Awaited<ReturnType<typeof getLgpMenu>>, TError = ErrorBody>(
+export function useGetLgpMenu<TData = Awaited<ReturnType<typeof getLgpMenu>>, TError = void | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLgpMenu>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1016,7 +1016,7 @@ export function useGetLgpMenu<TData = Awaited<ReturnType<typeof getLgpMenu>>, TE
  * @summary Prize menu
  */
 
-export function useGetLgpMenu<TData = Awaited<ReturnType<typeof getLgpMenu>>, TError = ErrorBody>(
+export function useGetLgpMenu<TData = Awaited<ReturnType<typeof getLgpMenu>>, TError = void | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getLgpMenu>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1066,7 +1066,7 @@ export const getGetPageQueryKey = (slug?: string,) => {
     }
 
     
-export const getGetPageQueryOptions = <TData = Awaited<ReturnType<typeof getPage>>, TError = ErrorBody | ErrorBody>(slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPage>>, TError, TData>>, }
+export const getGetPageQueryOptions = <TData = Awaited<ReturnType<typeof getPage>>, TError = void | ErrorBody | ErrorBody>(slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPage>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -1085,10 +1085,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type GetPageQueryResult = NonNullable<Awaited<ReturnType<typeof getPage>>>
-export type GetPageQueryError = ErrorBody | ErrorBody
+export type GetPageQueryError = void | ErrorBody | ErrorBody
 
 
-export function useGetPage<TData = Awaited<ReturnType<typeof getPage>>, TError = ErrorBody | ErrorBody>(
+export function useGetPage<TData = Awaited<ReturnType<typeof getPage>>, TError = void | ErrorBody | ErrorBody>(
  slug: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPage>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPage>>,
@@ -1098,7 +1098,7 @@ export function useGetPage<TData = Awaited<ReturnType<typeof getPage>>, TError =
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPage<TData = Awaited<ReturnType<typeof getPage>>, TError = ErrorBody | ErrorBody>(
+export function useGetPage<TData = Awaited<ReturnType<typeof getPage>>, TError = void | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPage>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPage>>,
@@ -1108,7 +1108,7 @@ export function useGetPage<TData = Awaited<ReturnType<typeof getPage>>, TError =
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPage<TData = Awaited<ReturnType<typeof getPage>>, TError = ErrorBody | ErrorBody>(
+export function useGetPage<TData = Awaited<ReturnType<typeof getPage>>, TError = void | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPage>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1116,7 +1116,7 @@ export function useGetPage<TData = Awaited<ReturnType<typeof getPage>>, TError =
  * @summary Get a content page
  */
 
-export function useGetPage<TData = Awaited<ReturnType<typeof getPage>>, TError = ErrorBody | ErrorBody>(
+export function useGetPage<TData = Awaited<ReturnType<typeof getPage>>, TError = void | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPage>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

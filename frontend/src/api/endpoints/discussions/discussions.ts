@@ -310,7 +310,7 @@ export const getListCommentsQueryKey = (id?: number,
     }
 
     
-export const getListCommentsQueryOptions = <TData = Awaited<ReturnType<typeof listComments>>, TError = ErrorBody | ErrorBody>(id: number,
+export const getListCommentsQueryOptions = <TData = Awaited<ReturnType<typeof listComments>>, TError = void | ErrorBody | ErrorBody>(id: number,
     params?: ListCommentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listComments>>, TError, TData>>, }
 ) => {
 
@@ -330,10 +330,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListCommentsQueryResult = NonNullable<Awaited<ReturnType<typeof listComments>>>
-export type ListCommentsQueryError = ErrorBody | ErrorBody
+export type ListCommentsQueryError = void | ErrorBody | ErrorBody
 
 
-export function useListComments<TData = Awaited<ReturnType<typeof listComments>>, TError = ErrorBody | ErrorBody>(
+export function useListComments<TData = Awaited<ReturnType<typeof listComments>>, TError = void | ErrorBody | ErrorBody>(
  id: number,
     params: undefined |  ListCommentsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listComments>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -344,7 +344,7 @@ export function useListComments<TData = Awaited<ReturnType<typeof listComments>>
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListComments<TData = Awaited<ReturnType<typeof listComments>>, TError = ErrorBody | ErrorBody>(
+export function useListComments<TData = Awaited<ReturnType<typeof listComments>>, TError = void | ErrorBody | ErrorBody>(
  id: number,
     params?: ListCommentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listComments>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -355,7 +355,7 @@ export function useListComments<TData = Awaited<ReturnType<typeof listComments>>
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListComments<TData = Awaited<ReturnType<typeof listComments>>, TError = ErrorBody | ErrorBody>(
+export function useListComments<TData = Awaited<ReturnType<typeof listComments>>, TError = void | ErrorBody | ErrorBody>(
  id: number,
     params?: ListCommentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listComments>>, TError, TData>>, }
  , queryClient?: QueryClient
@@ -364,7 +364,7 @@ export function useListComments<TData = Awaited<ReturnType<typeof listComments>>
  * @summary List a topic's replies
  */
 
-export function useListComments<TData = Awaited<ReturnType<typeof listComments>>, TError = ErrorBody | ErrorBody>(
+export function useListComments<TData = Awaited<ReturnType<typeof listComments>>, TError = void | ErrorBody | ErrorBody>(
  id: number,
     params?: ListCommentsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listComments>>, TError, TData>>, }
  , queryClient?: QueryClient 

@@ -110,7 +110,7 @@ export const getListGroupsQueryKey = (params?: ListGroupsParams,) => {
     }
 
     
-export const getListGroupsQueryOptions = <TData = Awaited<ReturnType<typeof listGroups>>, TError = ErrorBody>(params?: ListGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroups>>, TError, TData>>, }
+export const getListGroupsQueryOptions = <TData = Awaited<ReturnType<typeof listGroups>>, TError = void | ErrorBody>(params?: ListGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroups>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -129,10 +129,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListGroupsQueryResult = NonNullable<Awaited<ReturnType<typeof listGroups>>>
-export type ListGroupsQueryError = ErrorBody
+export type ListGroupsQueryError = void | ErrorBody
 
 
-export function useListGroups<TData = Awaited<ReturnType<typeof listGroups>>, TError = ErrorBody>(
+export function useListGroups<TData = Awaited<ReturnType<typeof listGroups>>, TError = void | ErrorBody>(
  params: undefined |  ListGroupsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroups>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listGroups>>,
@@ -142,7 +142,7 @@ export function useListGroups<TData = Awaited<ReturnType<typeof listGroups>>, TE
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListGroups<TData = Awaited<ReturnType<typeof listGroups>>, TError = ErrorBody>(
+export function useListGroups<TData = Awaited<ReturnType<typeof listGroups>>, TError = void | ErrorBody>(
  params?: ListGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroups>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listGroups>>,
@@ -152,7 +152,7 @@ export function useListGroups<TData = Awaited<ReturnType<typeof listGroups>>, TE
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListGroups<TData = Awaited<ReturnType<typeof listGroups>>, TError = ErrorBody>(
+export function useListGroups<TData = Awaited<ReturnType<typeof listGroups>>, TError = void | ErrorBody>(
  params?: ListGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroups>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -160,7 +160,7 @@ export function useListGroups<TData = Awaited<ReturnType<typeof listGroups>>, TE
  * @summary List working groups
  */
 
-export function useListGroups<TData = Awaited<ReturnType<typeof listGroups>>, TError = ErrorBody>(
+export function useListGroups<TData = Awaited<ReturnType<typeof listGroups>>, TError = void | ErrorBody>(
  params?: ListGroupsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroups>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -210,7 +210,7 @@ export const getListGroupGoalsQueryKey = () => {
     }
 
     
-export const getListGroupGoalsQueryOptions = <TData = Awaited<ReturnType<typeof listGroupGoals>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupGoals>>, TError, TData>>, }
+export const getListGroupGoalsQueryOptions = <TData = Awaited<ReturnType<typeof listGroupGoals>>, TError = void | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupGoals>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -229,10 +229,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListGroupGoalsQueryResult = NonNullable<Awaited<ReturnType<typeof listGroupGoals>>>
-export type ListGroupGoalsQueryError = ErrorBody
+export type ListGroupGoalsQueryError = void | ErrorBody
 
 
-export function useListGroupGoals<TData = Awaited<ReturnType<typeof listGroupGoals>>, TError = ErrorBody>(
+export function useListGroupGoals<TData = Awaited<ReturnType<typeof listGroupGoals>>, TError = void | ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupGoals>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listGroupGoals>>,
@@ -242,7 +242,7 @@ export function useListGroupGoals<TData = Awaited<ReturnType<typeof listGroupGoa
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListGroupGoals<TData = Awaited<ReturnType<typeof listGroupGoals>>, TError = ErrorBody>(
+export function useListGroupGoals<TData = Awaited<ReturnType<typeof listGroupGoals>>, TError = void | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupGoals>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listGroupGoals>>,
@@ -252,7 +252,7 @@ export function useListGroupGoals<TData = Awaited<ReturnType<typeof listGroupGoa
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListGroupGoals<TData = Awaited<ReturnType<typeof listGroupGoals>>, TError = ErrorBody>(
+export function useListGroupGoals<TData = Awaited<ReturnType<typeof listGroupGoals>>, TError = void | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupGoals>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -260,7 +260,7 @@ export function useListGroupGoals<TData = Awaited<ReturnType<typeof listGroupGoa
  * @summary Working-group goals
  */
 
-export function useListGroupGoals<TData = Awaited<ReturnType<typeof listGroupGoals>>, TError = ErrorBody>(
+export function useListGroupGoals<TData = Awaited<ReturnType<typeof listGroupGoals>>, TError = void | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupGoals>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -310,7 +310,7 @@ export const getListIndustryPartnerRolesQueryKey = () => {
     }
 
     
-export const getListIndustryPartnerRolesQueryOptions = <TData = Awaited<ReturnType<typeof listIndustryPartnerRoles>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIndustryPartnerRoles>>, TError, TData>>, }
+export const getListIndustryPartnerRolesQueryOptions = <TData = Awaited<ReturnType<typeof listIndustryPartnerRoles>>, TError = void | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIndustryPartnerRoles>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -329,10 +329,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListIndustryPartnerRolesQueryResult = NonNullable<Awaited<ReturnType<typeof listIndustryPartnerRoles>>>
-export type ListIndustryPartnerRolesQueryError = ErrorBody
+export type ListIndustryPartnerRolesQueryError = void | ErrorBody
 
 
-export function useListIndustryPartnerRoles<TData = Awaited<ReturnType<typeof listIndustryPartnerRoles>>, TError = ErrorBody>(
+export function useListIndustryPartnerRoles<TData = Awaited<ReturnType<typeof listIndustryPartnerRoles>>, TError = void | ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIndustryPartnerRoles>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listIndustryPartnerRoles>>,
@@ -342,7 +342,7 @@ export function useListIndustryPartnerRoles<TData = Awaited<ReturnType<typeof li
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListIndustryPartnerRoles<TData = Awaited<ReturnType<typeof listIndustryPartnerRoles>>, TError = ErrorBody>(
+export function useListIndustryPartnerRoles<TData = Awaited<ReturnType<typeof listIndustryPartnerRoles>>, TError = void | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIndustryPartnerRoles>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listIndustryPartnerRoles>>,
@@ -352,7 +352,7 @@ export function useListIndustryPartnerRoles<TData = Awaited<ReturnType<typeof li
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListIndustryPartnerRoles<TData = Awaited<ReturnType<typeof listIndustryPartnerRoles>>, TError = ErrorBody>(
+export function useListIndustryPartnerRoles<TData = Awaited<ReturnType<typeof listIndustryPartnerRoles>>, TError = void | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIndustryPartnerRoles>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -360,7 +360,7 @@ export function useListIndustryPartnerRoles<TData = Awaited<ReturnType<typeof li
  * @summary Industry-partner roles
  */
 
-export function useListIndustryPartnerRoles<TData = Awaited<ReturnType<typeof listIndustryPartnerRoles>>, TError = ErrorBody>(
+export function useListIndustryPartnerRoles<TData = Awaited<ReturnType<typeof listIndustryPartnerRoles>>, TError = void | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listIndustryPartnerRoles>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -410,7 +410,7 @@ export const getListProjectTagsQueryKey = () => {
     }
 
     
-export const getListProjectTagsQueryOptions = <TData = Awaited<ReturnType<typeof listProjectTags>>, TError = ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectTags>>, TError, TData>>, }
+export const getListProjectTagsQueryOptions = <TData = Awaited<ReturnType<typeof listProjectTags>>, TError = void | ErrorBody>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectTags>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -429,10 +429,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListProjectTagsQueryResult = NonNullable<Awaited<ReturnType<typeof listProjectTags>>>
-export type ListProjectTagsQueryError = ErrorBody
+export type ListProjectTagsQueryError = void | ErrorBody
 
 
-export function useListProjectTags<TData = Awaited<ReturnType<typeof listProjectTags>>, TError = ErrorBody>(
+export function useListProjectTags<TData = Awaited<ReturnType<typeof listProjectTags>>, TError = void | ErrorBody>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectTags>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProjectTags>>,
@@ -442,7 +442,7 @@ export function useListProjectTags<TData = Awaited<ReturnType<typeof listProject
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProjectTags<TData = Awaited<ReturnType<typeof listProjectTags>>, TError = ErrorBody>(
+export function useListProjectTags<TData = Awaited<ReturnType<typeof listProjectTags>>, TError = void | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectTags>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProjectTags>>,
@@ -452,7 +452,7 @@ export function useListProjectTags<TData = Awaited<ReturnType<typeof listProject
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProjectTags<TData = Awaited<ReturnType<typeof listProjectTags>>, TError = ErrorBody>(
+export function useListProjectTags<TData = Awaited<ReturnType<typeof listProjectTags>>, TError = void | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectTags>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -460,7 +460,7 @@ export function useListProjectTags<TData = Awaited<ReturnType<typeof listProject
  * @summary Project tags
  */
 
-export function useListProjectTags<TData = Awaited<ReturnType<typeof listProjectTags>>, TError = ErrorBody>(
+export function useListProjectTags<TData = Awaited<ReturnType<typeof listProjectTags>>, TError = void | ErrorBody>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectTags>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -520,7 +520,7 @@ export const getListGroupUpdatesQueryKey = (groupId?: number,
     }
 
     
-export const getListGroupUpdatesQueryOptions = <TData = Awaited<ReturnType<typeof listGroupUpdates>>, TError = ErrorBody | ErrorBody | ErrorBody>(groupId: number,
+export const getListGroupUpdatesQueryOptions = <TData = Awaited<ReturnType<typeof listGroupUpdates>>, TError = void | ErrorBody | ErrorBody | ErrorBody>(groupId: number,
     params?: ListGroupUpdatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupUpdates>>, TError, TData>>, }
 ) => {
 
@@ -540,10 +540,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListGroupUpdatesQueryResult = NonNullable<Awaited<ReturnType<typeof listGroupUpdates>>>
-export type ListGroupUpdatesQueryError = ErrorBody | ErrorBody | ErrorBody
+export type ListGroupUpdatesQueryError = void | ErrorBody | ErrorBody | ErrorBody
 
 
-export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupUpdates>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupUpdates>>, TError = void | ErrorBody | ErrorBody | ErrorBody>(
  groupId: number,
     params: undefined |  ListGroupUpdatesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupUpdates>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -554,7 +554,7 @@ export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupU
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupUpdates>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupUpdates>>, TError = void | ErrorBody | ErrorBody | ErrorBody>(
  groupId: number,
     params?: ListGroupUpdatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupUpdates>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -565,7 +565,7 @@ export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupU
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupUpdates>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupUpdates>>, TError = void | ErrorBody | ErrorBody | ErrorBody>(
  groupId: number,
     params?: ListGroupUpdatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupUpdates>>, TError, TData>>, }
  , queryClient?: QueryClient
@@ -574,7 +574,7 @@ export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupU
  * @summary List a group's updates
  */
 
-export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupUpdates>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+export function useListGroupUpdates<TData = Awaited<ReturnType<typeof listGroupUpdates>>, TError = void | ErrorBody | ErrorBody | ErrorBody>(
  groupId: number,
     params?: ListGroupUpdatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupUpdates>>, TError, TData>>, }
  , queryClient?: QueryClient 
@@ -625,7 +625,7 @@ export const getListGroupMaterialsQueryKey = (groupId?: number,) => {
     }
 
     
-export const getListGroupMaterialsQueryOptions = <TData = Awaited<ReturnType<typeof listGroupMaterials>>, TError = ErrorBody | ErrorBody>(groupId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupMaterials>>, TError, TData>>, }
+export const getListGroupMaterialsQueryOptions = <TData = Awaited<ReturnType<typeof listGroupMaterials>>, TError = void | ErrorBody | ErrorBody>(groupId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupMaterials>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -644,10 +644,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListGroupMaterialsQueryResult = NonNullable<Awaited<ReturnType<typeof listGroupMaterials>>>
-export type ListGroupMaterialsQueryError = ErrorBody | ErrorBody
+export type ListGroupMaterialsQueryError = void | ErrorBody | ErrorBody
 
 
-export function useListGroupMaterials<TData = Awaited<ReturnType<typeof listGroupMaterials>>, TError = ErrorBody | ErrorBody>(
+export function useListGroupMaterials<TData = Awaited<ReturnType<typeof listGroupMaterials>>, TError = void | ErrorBody | ErrorBody>(
  groupId: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupMaterials>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listGroupMaterials>>,
@@ -657,7 +657,7 @@ export function useListGroupMaterials<TData = Awaited<ReturnType<typeof listGrou
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListGroupMaterials<TData = Awaited<ReturnType<typeof listGroupMaterials>>, TError = ErrorBody | ErrorBody>(
+export function useListGroupMaterials<TData = Awaited<ReturnType<typeof listGroupMaterials>>, TError = void | ErrorBody | ErrorBody>(
  groupId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupMaterials>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listGroupMaterials>>,
@@ -667,7 +667,7 @@ export function useListGroupMaterials<TData = Awaited<ReturnType<typeof listGrou
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListGroupMaterials<TData = Awaited<ReturnType<typeof listGroupMaterials>>, TError = ErrorBody | ErrorBody>(
+export function useListGroupMaterials<TData = Awaited<ReturnType<typeof listGroupMaterials>>, TError = void | ErrorBody | ErrorBody>(
  groupId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupMaterials>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -675,7 +675,7 @@ export function useListGroupMaterials<TData = Awaited<ReturnType<typeof listGrou
  * @summary List a group's materials
  */
 
-export function useListGroupMaterials<TData = Awaited<ReturnType<typeof listGroupMaterials>>, TError = ErrorBody | ErrorBody>(
+export function useListGroupMaterials<TData = Awaited<ReturnType<typeof listGroupMaterials>>, TError = void | ErrorBody | ErrorBody>(
  groupId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupMaterials>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -725,7 +725,7 @@ export const getGetGroupQueryKey = (slug?: string,) => {
     }
 
     
-export const getGetGroupQueryOptions = <TData = Awaited<ReturnType<typeof getGroup>>, TError = ErrorBody | ErrorBody>(slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroup>>, TError, TData>>, }
+export const getGetGroupQueryOptions = <TData = Awaited<ReturnType<typeof getGroup>>, TError = void | ErrorBody | ErrorBody>(slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroup>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -744,10 +744,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type GetGroupQueryResult = NonNullable<Awaited<ReturnType<typeof getGroup>>>
-export type GetGroupQueryError = ErrorBody | ErrorBody
+export type GetGroupQueryError = void | ErrorBody | ErrorBody
 
 
-export function useGetGroup<TData = Awaited<ReturnType<typeof getGroup>>, TError = ErrorBody | ErrorBody>(
+export function useGetGroup<TData = Awaited<ReturnType<typeof getGroup>>, TError = void | ErrorBody | ErrorBody>(
  slug: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroup>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGroup>>,
@@ -757,7 +757,7 @@ export function useGetGroup<TData = Awaited<ReturnType<typeof getGroup>>, TError
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGroup<TData = Awaited<ReturnType<typeof getGroup>>, TError = ErrorBody | ErrorBody>(
+export function useGetGroup<TData = Awaited<ReturnType<typeof getGroup>>, TError = void | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroup>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGroup>>,
@@ -767,7 +767,7 @@ export function useGetGroup<TData = Awaited<ReturnType<typeof getGroup>>, TError
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGroup<TData = Awaited<ReturnType<typeof getGroup>>, TError = ErrorBody | ErrorBody>(
+export function useGetGroup<TData = Awaited<ReturnType<typeof getGroup>>, TError = void | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroup>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -775,7 +775,7 @@ export function useGetGroup<TData = Awaited<ReturnType<typeof getGroup>>, TError
  * @summary Get a working group
  */
 
-export function useGetGroup<TData = Awaited<ReturnType<typeof getGroup>>, TError = ErrorBody | ErrorBody>(
+export function useGetGroup<TData = Awaited<ReturnType<typeof getGroup>>, TError = void | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroup>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -825,7 +825,7 @@ export const getGroupActivityQueryKey = (slug?: string,) => {
     }
 
     
-export const getGroupActivityQueryOptions = <TData = Awaited<ReturnType<typeof groupActivity>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof groupActivity>>, TError, TData>>, }
+export const getGroupActivityQueryOptions = <TData = Awaited<ReturnType<typeof groupActivity>>, TError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof groupActivity>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -844,10 +844,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type GroupActivityQueryResult = NonNullable<Awaited<ReturnType<typeof groupActivity>>>
-export type GroupActivityQueryError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+export type GroupActivityQueryError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
 
-export function useGroupActivity<TData = Awaited<ReturnType<typeof groupActivity>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+export function useGroupActivity<TData = Awaited<ReturnType<typeof groupActivity>>, TError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof groupActivity>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof groupActivity>>,
@@ -857,7 +857,7 @@ export function useGroupActivity<TData = Awaited<ReturnType<typeof groupActivity
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGroupActivity<TData = Awaited<ReturnType<typeof groupActivity>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+export function useGroupActivity<TData = Awaited<ReturnType<typeof groupActivity>>, TError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof groupActivity>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof groupActivity>>,
@@ -867,7 +867,7 @@ export function useGroupActivity<TData = Awaited<ReturnType<typeof groupActivity
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGroupActivity<TData = Awaited<ReturnType<typeof groupActivity>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+export function useGroupActivity<TData = Awaited<ReturnType<typeof groupActivity>>, TError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof groupActivity>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -875,7 +875,7 @@ export function useGroupActivity<TData = Awaited<ReturnType<typeof groupActivity
  * @summary Group activity
  */
 
-export function useGroupActivity<TData = Awaited<ReturnType<typeof groupActivity>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+export function useGroupActivity<TData = Awaited<ReturnType<typeof groupActivity>>, TError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof groupActivity>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -925,7 +925,7 @@ export const getGetGroupAgreementQueryKey = (slug?: string,) => {
     }
 
     
-export const getGetGroupAgreementQueryOptions = <TData = Awaited<ReturnType<typeof getGroupAgreement>>, TError = ErrorBody | ErrorBody>(slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupAgreement>>, TError, TData>>, }
+export const getGetGroupAgreementQueryOptions = <TData = Awaited<ReturnType<typeof getGroupAgreement>>, TError = void | ErrorBody | ErrorBody>(slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupAgreement>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -944,10 +944,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type GetGroupAgreementQueryResult = NonNullable<Awaited<ReturnType<typeof getGroupAgreement>>>
-export type GetGroupAgreementQueryError = ErrorBody | ErrorBody
+export type GetGroupAgreementQueryError = void | ErrorBody | ErrorBody
 
 
-export function useGetGroupAgreement<TData = Awaited<ReturnType<typeof getGroupAgreement>>, TError = ErrorBody | ErrorBody>(
+export function useGetGroupAgreement<TData = Awaited<ReturnType<typeof getGroupAgreement>>, TError = void | ErrorBody | ErrorBody>(
  slug: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupAgreement>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGroupAgreement>>,
@@ -957,7 +957,7 @@ export function useGetGroupAgreement<TData = Awaited<ReturnType<typeof getGroupA
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGroupAgreement<TData = Awaited<ReturnType<typeof getGroupAgreement>>, TError = ErrorBody | ErrorBody>(
+export function useGetGroupAgreement<TData = Awaited<ReturnType<typeof getGroupAgreement>>, TError = void | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupAgreement>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getGroupAgreement>>,
@@ -967,7 +967,7 @@ export function useGetGroupAgreement<TData = Awaited<ReturnType<typeof getGroupA
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetGroupAgreement<TData = Awaited<ReturnType<typeof getGroupAgreement>>, TError = ErrorBody | ErrorBody>(
+export function useGetGroupAgreement<TData = Awaited<ReturnType<typeof getGroupAgreement>>, TError = void | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupAgreement>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -975,7 +975,7 @@ export function useGetGroupAgreement<TData = Awaited<ReturnType<typeof getGroupA
  * @summary Get a group's data-use agreement
  */
 
-export function useGetGroupAgreement<TData = Awaited<ReturnType<typeof getGroupAgreement>>, TError = ErrorBody | ErrorBody>(
+export function useGetGroupAgreement<TData = Awaited<ReturnType<typeof getGroupAgreement>>, TError = void | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getGroupAgreement>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1076,9 +1076,9 @@ export const getExportGroupAgreementAcceptancesUrl = (slug: string,) => {
   return `/api/groups/${slug}/agreement/acceptances.csv`
 }
 
-export const exportGroupAgreementAcceptances = async (slug: string, options?: RequestInit): Promise<string> => {
+export const exportGroupAgreementAcceptances = async (slug: string, options?: RequestInit): Promise<Blob> => {
   
-  return apiFetch<string>(getExportGroupAgreementAcceptancesUrl(slug),
+  return apiFetch<Blob>(getExportGroupAgreementAcceptancesUrl(slug),
   {      
     ...options,
     method: 'GET'
@@ -1098,7 +1098,7 @@ export const getExportGroupAgreementAcceptancesQueryKey = (slug?: string,) => {
     }
 
     
-export const getExportGroupAgreementAcceptancesQueryOptions = <TData = Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>, TError, TData>>, }
+export const getExportGroupAgreementAcceptancesQueryOptions = <TData = Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>, TError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -1117,10 +1117,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ExportGroupAgreementAcceptancesQueryResult = NonNullable<Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>>
-export type ExportGroupAgreementAcceptancesQueryError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+export type ExportGroupAgreementAcceptancesQueryError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
 
-export function useExportGroupAgreementAcceptances<TData = Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+export function useExportGroupAgreementAcceptances<TData = Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>, TError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>,
@@ -1130,7 +1130,7 @@ export function useExportGroupAgreementAcceptances<TData = Awaited<ReturnType<ty
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useExportGroupAgreementAcceptances<TData = Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+export function useExportGroupAgreementAcceptances<TData = Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>, TError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>,
@@ -1140,7 +1140,7 @@ export function useExportGroupAgreementAcceptances<TData = Awaited<ReturnType<ty
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useExportGroupAgreementAcceptances<TData = Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+export function useExportGroupAgreementAcceptances<TData = Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>, TError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1148,7 +1148,7 @@ export function useExportGroupAgreementAcceptances<TData = Awaited<ReturnType<ty
  * @summary Export the agreement's acceptances
  */
 
-export function useExportGroupAgreementAcceptances<TData = Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+export function useExportGroupAgreementAcceptances<TData = Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>, TError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportGroupAgreementAcceptances>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1344,7 +1344,7 @@ export const getListInvitedMembersQueryKey = (slug?: string,) => {
     }
 
     
-export const getListInvitedMembersQueryOptions = <TData = Awaited<ReturnType<typeof listInvitedMembers>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInvitedMembers>>, TError, TData>>, }
+export const getListInvitedMembersQueryOptions = <TData = Awaited<ReturnType<typeof listInvitedMembers>>, TError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInvitedMembers>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -1363,10 +1363,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListInvitedMembersQueryResult = NonNullable<Awaited<ReturnType<typeof listInvitedMembers>>>
-export type ListInvitedMembersQueryError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+export type ListInvitedMembersQueryError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
 
-export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvitedMembers>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvitedMembers>>, TError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInvitedMembers>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listInvitedMembers>>,
@@ -1376,7 +1376,7 @@ export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvi
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvitedMembers>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvitedMembers>>, TError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInvitedMembers>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listInvitedMembers>>,
@@ -1386,7 +1386,7 @@ export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvi
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvitedMembers>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvitedMembers>>, TError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInvitedMembers>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1394,7 +1394,7 @@ export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvi
  * @summary List open invitations
  */
 
-export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvitedMembers>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+export function useListInvitedMembers<TData = Awaited<ReturnType<typeof listInvitedMembers>>, TError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInvitedMembers>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1520,7 +1520,7 @@ export const getCheckInvitationQueryKey = (slug?: string,
     }
 
     
-export const getCheckInvitationQueryOptions = <TData = Awaited<ReturnType<typeof checkInvitation>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(slug: string,
+export const getCheckInvitationQueryOptions = <TData = Awaited<ReturnType<typeof checkInvitation>>, TError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(slug: string,
     inviteHash: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkInvitation>>, TError, TData>>, }
 ) => {
 
@@ -1540,10 +1540,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type CheckInvitationQueryResult = NonNullable<Awaited<ReturnType<typeof checkInvitation>>>
-export type CheckInvitationQueryError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+export type CheckInvitationQueryError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
 
-export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvitation>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvitation>>, TError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string,
     inviteHash: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkInvitation>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -1554,7 +1554,7 @@ export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvita
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvitation>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvitation>>, TError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string,
     inviteHash: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkInvitation>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -1565,7 +1565,7 @@ export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvita
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvitation>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvitation>>, TError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string,
     inviteHash: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkInvitation>>, TError, TData>>, }
  , queryClient?: QueryClient
@@ -1574,7 +1574,7 @@ export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvita
  * @summary Check an invitation
  */
 
-export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvitation>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+export function useCheckInvitation<TData = Awaited<ReturnType<typeof checkInvitation>>, TError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string,
     inviteHash: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkInvitation>>, TError, TData>>, }
  , queryClient?: QueryClient 
@@ -1778,7 +1778,7 @@ export const getListJoinRequestsQueryKey = (slug?: string,) => {
     }
 
     
-export const getListJoinRequestsQueryOptions = <TData = Awaited<ReturnType<typeof listJoinRequests>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinRequests>>, TError, TData>>, }
+export const getListJoinRequestsQueryOptions = <TData = Awaited<ReturnType<typeof listJoinRequests>>, TError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinRequests>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -1797,10 +1797,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListJoinRequestsQueryResult = NonNullable<Awaited<ReturnType<typeof listJoinRequests>>>
-export type ListJoinRequestsQueryError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+export type ListJoinRequestsQueryError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
 
-export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRequests>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRequests>>, TError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinRequests>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listJoinRequests>>,
@@ -1810,7 +1810,7 @@ export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRe
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRequests>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRequests>>, TError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinRequests>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listJoinRequests>>,
@@ -1820,7 +1820,7 @@ export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRe
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRequests>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRequests>>, TError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinRequests>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1828,7 +1828,7 @@ export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRe
  * @summary List join requests
  */
 
-export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRequests>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+export function useListJoinRequests<TData = Awaited<ReturnType<typeof listJoinRequests>>, TError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listJoinRequests>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1923,7 +1923,7 @@ export const useSendJoinRequest = <TError = ErrorBody | ErrorBody | ErrorBody | 
  */
 export const getDecideJoinRequestUrl = (slug: string,
     memberId: number,
-    action: string,) => {
+    action: 'accept' | 'decline',) => {
 
 
   
@@ -1933,7 +1933,7 @@ export const getDecideJoinRequestUrl = (slug: string,
 
 export const decideJoinRequest = async (slug: string,
     memberId: number,
-    action: string, options?: RequestInit): Promise<DataMessageResponse> => {
+    action: 'accept' | 'decline', options?: RequestInit): Promise<DataMessageResponse> => {
   
   return apiFetch<DataMessageResponse>(getDecideJoinRequestUrl(slug,memberId,action),
   {      
@@ -1948,8 +1948,8 @@ export const decideJoinRequest = async (slug: string,
 
 
 export const getDecideJoinRequestMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof decideJoinRequest>>, TError,{slug: string;memberId: number;action: string}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof decideJoinRequest>>, TError,{slug: string;memberId: number;action: string}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof decideJoinRequest>>, TError,{slug: string;memberId: number;action: 'accept' | 'decline'}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof decideJoinRequest>>, TError,{slug: string;memberId: number;action: 'accept' | 'decline'}, TContext> => {
 
 const mutationKey = ['decideJoinRequest'];
 const {mutation: mutationOptions} = options ?
@@ -1961,7 +1961,7 @@ const {mutation: mutationOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof decideJoinRequest>>, {slug: string;memberId: number;action: string}> = (props) => {
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof decideJoinRequest>>, {slug: string;memberId: number;action: 'accept' | 'decline'}> = (props) => {
           const {slug,memberId,action} = props ?? {};
 
           return  decideJoinRequest(slug,memberId,action,)
@@ -1980,11 +1980,11 @@ const {mutation: mutationOptions} = options ?
  * @summary Decide a join request
  */
 export const useDecideJoinRequest = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof decideJoinRequest>>, TError,{slug: string;memberId: number;action: string}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof decideJoinRequest>>, TError,{slug: string;memberId: number;action: 'accept' | 'decline'}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof decideJoinRequest>>,
         TError,
-        {slug: string;memberId: number;action: string},
+        {slug: string;memberId: number;action: 'accept' | 'decline'},
         TContext
       > => {
 
@@ -2036,7 +2036,7 @@ export const getListGroupMembersQueryKey = (slug?: string,
     }
 
     
-export const getListGroupMembersQueryOptions = <TData = Awaited<ReturnType<typeof listGroupMembers>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(slug: string,
+export const getListGroupMembersQueryOptions = <TData = Awaited<ReturnType<typeof listGroupMembers>>, TError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(slug: string,
     params?: ListGroupMembersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupMembers>>, TError, TData>>, }
 ) => {
 
@@ -2056,10 +2056,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListGroupMembersQueryResult = NonNullable<Awaited<ReturnType<typeof listGroupMembers>>>
-export type ListGroupMembersQueryError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+export type ListGroupMembersQueryError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
 
-export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupMembers>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupMembers>>, TError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string,
     params: undefined |  ListGroupMembersParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupMembers>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -2070,7 +2070,7 @@ export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupM
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupMembers>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupMembers>>, TError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string,
     params?: ListGroupMembersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupMembers>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -2081,7 +2081,7 @@ export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupM
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupMembers>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupMembers>>, TError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string,
     params?: ListGroupMembersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupMembers>>, TError, TData>>, }
  , queryClient?: QueryClient
@@ -2090,7 +2090,7 @@ export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupM
  * @summary List a group's members
  */
 
-export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupMembers>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+export function useListGroupMembers<TData = Awaited<ReturnType<typeof listGroupMembers>>, TError = void | ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
  slug: string,
     params?: ListGroupMembersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupMembers>>, TError, TData>>, }
  , queryClient?: QueryClient 
@@ -3991,7 +3991,7 @@ export const getListProfileGroupsQueryKey = (id?: number,) => {
     }
 
     
-export const getListProfileGroupsQueryOptions = <TData = Awaited<ReturnType<typeof listProfileGroups>>, TError = ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProfileGroups>>, TError, TData>>, }
+export const getListProfileGroupsQueryOptions = <TData = Awaited<ReturnType<typeof listProfileGroups>>, TError = void | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProfileGroups>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -4010,10 +4010,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListProfileGroupsQueryResult = NonNullable<Awaited<ReturnType<typeof listProfileGroups>>>
-export type ListProfileGroupsQueryError = ErrorBody
+export type ListProfileGroupsQueryError = void | ErrorBody
 
 
-export function useListProfileGroups<TData = Awaited<ReturnType<typeof listProfileGroups>>, TError = ErrorBody>(
+export function useListProfileGroups<TData = Awaited<ReturnType<typeof listProfileGroups>>, TError = void | ErrorBody>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProfileGroups>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProfileGroups>>,
@@ -4023,7 +4023,7 @@ export function useListProfileGroups<TData = Awaited<ReturnType<typeof listProfi
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProfileGroups<TData = Awaited<ReturnType<typeof listProfileGroups>>, TError = ErrorBody>(
+export function useListProfileGroups<TData = Awaited<ReturnType<typeof listProfileGroups>>, TError = void | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProfileGroups>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProfileGroups>>,
@@ -4033,7 +4033,7 @@ export function useListProfileGroups<TData = Awaited<ReturnType<typeof listProfi
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProfileGroups<TData = Awaited<ReturnType<typeof listProfileGroups>>, TError = ErrorBody>(
+export function useListProfileGroups<TData = Awaited<ReturnType<typeof listProfileGroups>>, TError = void | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProfileGroups>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -4041,7 +4041,7 @@ export function useListProfileGroups<TData = Awaited<ReturnType<typeof listProfi
  * @summary A member's groups
  */
 
-export function useListProfileGroups<TData = Awaited<ReturnType<typeof listProfileGroups>>, TError = ErrorBody>(
+export function useListProfileGroups<TData = Awaited<ReturnType<typeof listProfileGroups>>, TError = void | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProfileGroups>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

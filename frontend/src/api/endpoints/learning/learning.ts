@@ -326,9 +326,9 @@ export const getDownloadCertificateUrl = (code: string,) => {
   return `/api/certificates/${code}/pdf`
 }
 
-export const downloadCertificate = async (code: string, options?: RequestInit): Promise<number[]> => {
+export const downloadCertificate = async (code: string, options?: RequestInit): Promise<Blob> => {
   
-  return apiFetch<number[]>(getDownloadCertificateUrl(code),
+  return apiFetch<Blob>(getDownloadCertificateUrl(code),
   {      
     ...options,
     method: 'GET'

@@ -997,9 +997,9 @@ export const getDownloadPledgeReceiptUrl = (id: number,) => {
   return `/api/me/pledges/${id}/receipt.pdf`
 }
 
-export const downloadPledgeReceipt = async (id: number, options?: RequestInit): Promise<string> => {
+export const downloadPledgeReceipt = async (id: number, options?: RequestInit): Promise<Blob> => {
   
-  return apiFetch<string>(getDownloadPledgeReceiptUrl(id),
+  return apiFetch<Blob>(getDownloadPledgeReceiptUrl(id),
   {      
     ...options,
     method: 'GET'
@@ -2726,7 +2726,7 @@ export const getListProjectNeedsQueryKey = (params?: ListProjectNeedsParams,) =>
     }
 
     
-export const getListProjectNeedsQueryOptions = <TData = Awaited<ReturnType<typeof listProjectNeeds>>, TError = ErrorBody>(params?: ListProjectNeedsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectNeeds>>, TError, TData>>, }
+export const getListProjectNeedsQueryOptions = <TData = Awaited<ReturnType<typeof listProjectNeeds>>, TError = void | ErrorBody>(params?: ListProjectNeedsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectNeeds>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -2745,10 +2745,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListProjectNeedsQueryResult = NonNullable<Awaited<ReturnType<typeof listProjectNeeds>>>
-export type ListProjectNeedsQueryError = ErrorBody
+export type ListProjectNeedsQueryError = void | ErrorBody
 
 
-export function useListProjectNeeds<TData = Awaited<ReturnType<typeof listProjectNeeds>>, TError = ErrorBody>(
+export function useListProjectNeeds<TData = Awaited<ReturnType<typeof listProjectNeeds>>, TError = void | ErrorBody>(
  params: undefined |  ListProjectNeedsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectNeeds>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProjectNeeds>>,
@@ -2758,7 +2758,7 @@ export function useListProjectNeeds<TData = Awaited<ReturnType<typeof listProjec
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProjectNeeds<TData = Awaited<ReturnType<typeof listProjectNeeds>>, TError = ErrorBody>(
+export function useListProjectNeeds<TData = Awaited<ReturnType<typeof listProjectNeeds>>, TError = void | ErrorBody>(
  params?: ListProjectNeedsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectNeeds>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProjectNeeds>>,
@@ -2768,7 +2768,7 @@ export function useListProjectNeeds<TData = Awaited<ReturnType<typeof listProjec
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProjectNeeds<TData = Awaited<ReturnType<typeof listProjectNeeds>>, TError = ErrorBody>(
+export function useListProjectNeeds<TData = Awaited<ReturnType<typeof listProjectNeeds>>, TError = void | ErrorBody>(
  params?: ListProjectNeedsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectNeeds>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2776,7 +2776,7 @@ export function useListProjectNeeds<TData = Awaited<ReturnType<typeof listProjec
  * @summary Project needs
  */
 
-export function useListProjectNeeds<TData = Awaited<ReturnType<typeof listProjectNeeds>>, TError = ErrorBody>(
+export function useListProjectNeeds<TData = Awaited<ReturnType<typeof listProjectNeeds>>, TError = void | ErrorBody>(
  params?: ListProjectNeedsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectNeeds>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -2826,7 +2826,7 @@ export const getListProfileProjectsQueryKey = (id?: number,) => {
     }
 
     
-export const getListProfileProjectsQueryOptions = <TData = Awaited<ReturnType<typeof listProfileProjects>>, TError = ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProfileProjects>>, TError, TData>>, }
+export const getListProfileProjectsQueryOptions = <TData = Awaited<ReturnType<typeof listProfileProjects>>, TError = void | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProfileProjects>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -2845,10 +2845,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListProfileProjectsQueryResult = NonNullable<Awaited<ReturnType<typeof listProfileProjects>>>
-export type ListProfileProjectsQueryError = ErrorBody
+export type ListProfileProjectsQueryError = void | ErrorBody
 
 
-export function useListProfileProjects<TData = Awaited<ReturnType<typeof listProfileProjects>>, TError = ErrorBody>(
+export function useListProfileProjects<TData = Awaited<ReturnType<typeof listProfileProjects>>, TError = void | ErrorBody>(
  id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProfileProjects>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProfileProjects>>,
@@ -2858,7 +2858,7 @@ export function useListProfileProjects<TData = Awaited<ReturnType<typeof listPro
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProfileProjects<TData = Awaited<ReturnType<typeof listProfileProjects>>, TError = ErrorBody>(
+export function useListProfileProjects<TData = Awaited<ReturnType<typeof listProfileProjects>>, TError = void | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProfileProjects>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProfileProjects>>,
@@ -2868,7 +2868,7 @@ export function useListProfileProjects<TData = Awaited<ReturnType<typeof listPro
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProfileProjects<TData = Awaited<ReturnType<typeof listProfileProjects>>, TError = ErrorBody>(
+export function useListProfileProjects<TData = Awaited<ReturnType<typeof listProfileProjects>>, TError = void | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProfileProjects>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2876,7 +2876,7 @@ export function useListProfileProjects<TData = Awaited<ReturnType<typeof listPro
  * @summary A member's projects
  */
 
-export function useListProfileProjects<TData = Awaited<ReturnType<typeof listProfileProjects>>, TError = ErrorBody>(
+export function useListProfileProjects<TData = Awaited<ReturnType<typeof listProfileProjects>>, TError = void | ErrorBody>(
  id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProfileProjects>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -2933,7 +2933,7 @@ export const getListProjectsQueryKey = (params?: ListProjectsParams,) => {
     }
 
     
-export const getListProjectsQueryOptions = <TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorBody>(params?: ListProjectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjects>>, TError, TData>>, }
+export const getListProjectsQueryOptions = <TData = Awaited<ReturnType<typeof listProjects>>, TError = void | ErrorBody>(params?: ListProjectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjects>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -2952,10 +2952,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListProjectsQueryResult = NonNullable<Awaited<ReturnType<typeof listProjects>>>
-export type ListProjectsQueryError = ErrorBody
+export type ListProjectsQueryError = void | ErrorBody
 
 
-export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorBody>(
+export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>, TError = void | ErrorBody>(
  params: undefined |  ListProjectsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjects>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProjects>>,
@@ -2965,7 +2965,7 @@ export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorBody>(
+export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>, TError = void | ErrorBody>(
  params?: ListProjectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjects>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProjects>>,
@@ -2975,7 +2975,7 @@ export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorBody>(
+export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>, TError = void | ErrorBody>(
  params?: ListProjectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjects>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2983,7 +2983,7 @@ export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>
  * @summary List projects
  */
 
-export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorBody>(
+export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>, TError = void | ErrorBody>(
  params?: ListProjectsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjects>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -3033,7 +3033,7 @@ export const getGetProjectQueryKey = (slug?: string,) => {
     }
 
     
-export const getGetProjectQueryOptions = <TData = Awaited<ReturnType<typeof getProject>>, TError = ErrorBody | ErrorBody>(slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProject>>, TError, TData>>, }
+export const getGetProjectQueryOptions = <TData = Awaited<ReturnType<typeof getProject>>, TError = void | ErrorBody | ErrorBody>(slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProject>>, TError, TData>>, }
 ) => {
 
 const {query: queryOptions} = options ?? {};
@@ -3052,10 +3052,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type GetProjectQueryResult = NonNullable<Awaited<ReturnType<typeof getProject>>>
-export type GetProjectQueryError = ErrorBody | ErrorBody
+export type GetProjectQueryError = void | ErrorBody | ErrorBody
 
 
-export function useGetProject<TData = Awaited<ReturnType<typeof getProject>>, TError = ErrorBody | ErrorBody>(
+export function useGetProject<TData = Awaited<ReturnType<typeof getProject>>, TError = void | ErrorBody | ErrorBody>(
  slug: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProject>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProject>>,
@@ -3065,7 +3065,7 @@ export function useGetProject<TData = Awaited<ReturnType<typeof getProject>>, TE
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProject<TData = Awaited<ReturnType<typeof getProject>>, TError = ErrorBody | ErrorBody>(
+export function useGetProject<TData = Awaited<ReturnType<typeof getProject>>, TError = void | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProject>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProject>>,
@@ -3075,7 +3075,7 @@ export function useGetProject<TData = Awaited<ReturnType<typeof getProject>>, TE
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProject<TData = Awaited<ReturnType<typeof getProject>>, TError = ErrorBody | ErrorBody>(
+export function useGetProject<TData = Awaited<ReturnType<typeof getProject>>, TError = void | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProject>>, TError, TData>>, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -3083,7 +3083,7 @@ export function useGetProject<TData = Awaited<ReturnType<typeof getProject>>, TE
  * @summary Get a project
  */
 
-export function useGetProject<TData = Awaited<ReturnType<typeof getProject>>, TError = ErrorBody | ErrorBody>(
+export function useGetProject<TData = Awaited<ReturnType<typeof getProject>>, TError = void | ErrorBody | ErrorBody>(
  slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProject>>, TError, TData>>, }
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -3502,7 +3502,7 @@ export const getListProjectReviewsQueryKey = (slug?: string,
     }
 
     
-export const getListProjectReviewsQueryOptions = <TData = Awaited<ReturnType<typeof listProjectReviews>>, TError = ErrorBody | ErrorBody>(slug: string,
+export const getListProjectReviewsQueryOptions = <TData = Awaited<ReturnType<typeof listProjectReviews>>, TError = void | ErrorBody | ErrorBody>(slug: string,
     params?: ListProjectReviewsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectReviews>>, TError, TData>>, }
 ) => {
 
@@ -3522,10 +3522,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListProjectReviewsQueryResult = NonNullable<Awaited<ReturnType<typeof listProjectReviews>>>
-export type ListProjectReviewsQueryError = ErrorBody | ErrorBody
+export type ListProjectReviewsQueryError = void | ErrorBody | ErrorBody
 
 
-export function useListProjectReviews<TData = Awaited<ReturnType<typeof listProjectReviews>>, TError = ErrorBody | ErrorBody>(
+export function useListProjectReviews<TData = Awaited<ReturnType<typeof listProjectReviews>>, TError = void | ErrorBody | ErrorBody>(
  slug: string,
     params: undefined |  ListProjectReviewsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectReviews>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -3536,7 +3536,7 @@ export function useListProjectReviews<TData = Awaited<ReturnType<typeof listProj
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProjectReviews<TData = Awaited<ReturnType<typeof listProjectReviews>>, TError = ErrorBody | ErrorBody>(
+export function useListProjectReviews<TData = Awaited<ReturnType<typeof listProjectReviews>>, TError = void | ErrorBody | ErrorBody>(
  slug: string,
     params?: ListProjectReviewsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectReviews>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -3547,7 +3547,7 @@ export function useListProjectReviews<TData = Awaited<ReturnType<typeof listProj
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProjectReviews<TData = Awaited<ReturnType<typeof listProjectReviews>>, TError = ErrorBody | ErrorBody>(
+export function useListProjectReviews<TData = Awaited<ReturnType<typeof listProjectReviews>>, TError = void | ErrorBody | ErrorBody>(
  slug: string,
     params?: ListProjectReviewsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectReviews>>, TError, TData>>, }
  , queryClient?: QueryClient
@@ -3556,7 +3556,7 @@ export function useListProjectReviews<TData = Awaited<ReturnType<typeof listProj
  * @summary List a project's reviews
  */
 
-export function useListProjectReviews<TData = Awaited<ReturnType<typeof listProjectReviews>>, TError = ErrorBody | ErrorBody>(
+export function useListProjectReviews<TData = Awaited<ReturnType<typeof listProjectReviews>>, TError = void | ErrorBody | ErrorBody>(
  slug: string,
     params?: ListProjectReviewsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectReviews>>, TError, TData>>, }
  , queryClient?: QueryClient 
@@ -3617,7 +3617,7 @@ export const getListProjectUpdatesQueryKey = (slug?: string,
     }
 
     
-export const getListProjectUpdatesQueryOptions = <TData = Awaited<ReturnType<typeof listProjectUpdates>>, TError = ErrorBody | ErrorBody>(slug: string,
+export const getListProjectUpdatesQueryOptions = <TData = Awaited<ReturnType<typeof listProjectUpdates>>, TError = void | ErrorBody | ErrorBody>(slug: string,
     params?: ListProjectUpdatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectUpdates>>, TError, TData>>, }
 ) => {
 
@@ -3637,10 +3637,10 @@ const {query: queryOptions} = options ?? {};
 }
 
 export type ListProjectUpdatesQueryResult = NonNullable<Awaited<ReturnType<typeof listProjectUpdates>>>
-export type ListProjectUpdatesQueryError = ErrorBody | ErrorBody
+export type ListProjectUpdatesQueryError = void | ErrorBody | ErrorBody
 
 
-export function useListProjectUpdates<TData = Awaited<ReturnType<typeof listProjectUpdates>>, TError = ErrorBody | ErrorBody>(
+export function useListProjectUpdates<TData = Awaited<ReturnType<typeof listProjectUpdates>>, TError = void | ErrorBody | ErrorBody>(
  slug: string,
     params: undefined |  ListProjectUpdatesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectUpdates>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -3651,7 +3651,7 @@ export function useListProjectUpdates<TData = Awaited<ReturnType<typeof listProj
       >, }
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProjectUpdates<TData = Awaited<ReturnType<typeof listProjectUpdates>>, TError = ErrorBody | ErrorBody>(
+export function useListProjectUpdates<TData = Awaited<ReturnType<typeof listProjectUpdates>>, TError = void | ErrorBody | ErrorBody>(
  slug: string,
     params?: ListProjectUpdatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectUpdates>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -3662,7 +3662,7 @@ export function useListProjectUpdates<TData = Awaited<ReturnType<typeof listProj
       >, }
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProjectUpdates<TData = Awaited<ReturnType<typeof listProjectUpdates>>, TError = ErrorBody | ErrorBody>(
+export function useListProjectUpdates<TData = Awaited<ReturnType<typeof listProjectUpdates>>, TError = void | ErrorBody | ErrorBody>(
  slug: string,
     params?: ListProjectUpdatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectUpdates>>, TError, TData>>, }
  , queryClient?: QueryClient
@@ -3671,7 +3671,7 @@ export function useListProjectUpdates<TData = Awaited<ReturnType<typeof listProj
  * @summary List a project's updates
  */
 
-export function useListProjectUpdates<TData = Awaited<ReturnType<typeof listProjectUpdates>>, TError = ErrorBody | ErrorBody>(
+export function useListProjectUpdates<TData = Awaited<ReturnType<typeof listProjectUpdates>>, TError = void | ErrorBody | ErrorBody>(
  slug: string,
     params?: ListProjectUpdatesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectUpdates>>, TError, TData>>, }
  , queryClient?: QueryClient 

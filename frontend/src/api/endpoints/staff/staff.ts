@@ -2266,7 +2266,7 @@ export function useStaffGroupUpdateQueue<TData = Awaited<ReturnType<typeof staff
  * @summary Review a group update
  */
 export const getStaffReviewGroupUpdateUrl = (id: number,
-    action: string,) => {
+    action: 'approve' | 'reject',) => {
 
 
   
@@ -2275,7 +2275,7 @@ export const getStaffReviewGroupUpdateUrl = (id: number,
 }
 
 export const staffReviewGroupUpdate = async (id: number,
-    action: string,
+    action: 'approve' | 'reject',
     moderationRequest: ModerationRequest, options?: RequestInit): Promise<DataGroupUpdate> => {
   
   return apiFetch<DataGroupUpdate>(getStaffReviewGroupUpdateUrl(id,action),
@@ -2292,8 +2292,8 @@ export const staffReviewGroupUpdate = async (id: number,
 
 
 export const getStaffReviewGroupUpdateMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReviewGroupUpdate>>, TError,{id: number;action: string;data: ModerationRequest}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof staffReviewGroupUpdate>>, TError,{id: number;action: string;data: ModerationRequest}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReviewGroupUpdate>>, TError,{id: number;action: 'approve' | 'reject';data: ModerationRequest}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof staffReviewGroupUpdate>>, TError,{id: number;action: 'approve' | 'reject';data: ModerationRequest}, TContext> => {
 
 const mutationKey = ['staffReviewGroupUpdate'];
 const {mutation: mutationOptions} = options ?
@@ -2305,7 +2305,7 @@ const {mutation: mutationOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffReviewGroupUpdate>>, {id: number;action: string;data: ModerationRequest}> = (props) => {
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffReviewGroupUpdate>>, {id: number;action: 'approve' | 'reject';data: ModerationRequest}> = (props) => {
           const {id,action,data} = props ?? {};
 
           return  staffReviewGroupUpdate(id,action,data,)
@@ -2324,11 +2324,11 @@ const {mutation: mutationOptions} = options ?
  * @summary Review a group update
  */
 export const useStaffReviewGroupUpdate = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReviewGroupUpdate>>, TError,{id: number;action: string;data: ModerationRequest}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReviewGroupUpdate>>, TError,{id: number;action: 'approve' | 'reject';data: ModerationRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffReviewGroupUpdate>>,
         TError,
-        {id: number;action: string;data: ModerationRequest},
+        {id: number;action: 'approve' | 'reject';data: ModerationRequest},
         TContext
       > => {
 
@@ -2548,7 +2548,7 @@ export function useStaffGroupReview<TData = Awaited<ReturnType<typeof staffGroup
  * @summary Moderate a group
  */
 export const getStaffModerateGroupUrl = (id: number,
-    action: string,) => {
+    action: 'approve' | 'reject' | 'suspend' | 'reactivate',) => {
 
 
   
@@ -2557,7 +2557,7 @@ export const getStaffModerateGroupUrl = (id: number,
 }
 
 export const staffModerateGroup = async (id: number,
-    action: string,
+    action: 'approve' | 'reject' | 'suspend' | 'reactivate',
     moderationRequest: ModerationRequest, options?: RequestInit): Promise<DataGroupCard> => {
   
   return apiFetch<DataGroupCard>(getStaffModerateGroupUrl(id,action),
@@ -2574,8 +2574,8 @@ export const staffModerateGroup = async (id: number,
 
 
 export const getStaffModerateGroupMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffModerateGroup>>, TError,{id: number;action: string;data: ModerationRequest}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof staffModerateGroup>>, TError,{id: number;action: string;data: ModerationRequest}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffModerateGroup>>, TError,{id: number;action: 'approve' | 'reject' | 'suspend' | 'reactivate';data: ModerationRequest}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof staffModerateGroup>>, TError,{id: number;action: 'approve' | 'reject' | 'suspend' | 'reactivate';data: ModerationRequest}, TContext> => {
 
 const mutationKey = ['staffModerateGroup'];
 const {mutation: mutationOptions} = options ?
@@ -2587,7 +2587,7 @@ const {mutation: mutationOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffModerateGroup>>, {id: number;action: string;data: ModerationRequest}> = (props) => {
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffModerateGroup>>, {id: number;action: 'approve' | 'reject' | 'suspend' | 'reactivate';data: ModerationRequest}> = (props) => {
           const {id,action,data} = props ?? {};
 
           return  staffModerateGroup(id,action,data,)
@@ -2606,11 +2606,11 @@ const {mutation: mutationOptions} = options ?
  * @summary Moderate a group
  */
 export const useStaffModerateGroup = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffModerateGroup>>, TError,{id: number;action: string;data: ModerationRequest}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffModerateGroup>>, TError,{id: number;action: 'approve' | 'reject' | 'suspend' | 'reactivate';data: ModerationRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffModerateGroup>>,
         TError,
-        {id: number;action: string;data: ModerationRequest},
+        {id: number;action: 'approve' | 'reject' | 'suspend' | 'reactivate';data: ModerationRequest},
         TContext
       > => {
 
@@ -4869,7 +4869,7 @@ export function useStaffProjectUpdateQueue<TData = Awaited<ReturnType<typeof sta
  * @summary Review a project update
  */
 export const getStaffReviewProjectUpdateUrl = (id: number,
-    action: string,) => {
+    action: 'approve' | 'reject',) => {
 
 
   
@@ -4878,7 +4878,7 @@ export const getStaffReviewProjectUpdateUrl = (id: number,
 }
 
 export const staffReviewProjectUpdate = async (id: number,
-    action: string,
+    action: 'approve' | 'reject',
     updateReviewRequest: UpdateReviewRequest, options?: RequestInit): Promise<DataProjectUpdate> => {
   
   return apiFetch<DataProjectUpdate>(getStaffReviewProjectUpdateUrl(id,action),
@@ -4895,8 +4895,8 @@ export const staffReviewProjectUpdate = async (id: number,
 
 
 export const getStaffReviewProjectUpdateMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReviewProjectUpdate>>, TError,{id: number;action: string;data: UpdateReviewRequest}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof staffReviewProjectUpdate>>, TError,{id: number;action: string;data: UpdateReviewRequest}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReviewProjectUpdate>>, TError,{id: number;action: 'approve' | 'reject';data: UpdateReviewRequest}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof staffReviewProjectUpdate>>, TError,{id: number;action: 'approve' | 'reject';data: UpdateReviewRequest}, TContext> => {
 
 const mutationKey = ['staffReviewProjectUpdate'];
 const {mutation: mutationOptions} = options ?
@@ -4908,7 +4908,7 @@ const {mutation: mutationOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffReviewProjectUpdate>>, {id: number;action: string;data: UpdateReviewRequest}> = (props) => {
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof staffReviewProjectUpdate>>, {id: number;action: 'approve' | 'reject';data: UpdateReviewRequest}> = (props) => {
           const {id,action,data} = props ?? {};
 
           return  staffReviewProjectUpdate(id,action,data,)
@@ -4927,11 +4927,11 @@ const {mutation: mutationOptions} = options ?
  * @summary Review a project update
  */
 export const useStaffReviewProjectUpdate = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReviewProjectUpdate>>, TError,{id: number;action: string;data: UpdateReviewRequest}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof staffReviewProjectUpdate>>, TError,{id: number;action: 'approve' | 'reject';data: UpdateReviewRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof staffReviewProjectUpdate>>,
         TError,
-        {id: number;action: string;data: UpdateReviewRequest},
+        {id: number;action: 'approve' | 'reject';data: UpdateReviewRequest},
         TContext
       > => {
 
@@ -5404,9 +5404,9 @@ export const getStaffExportFundingLedgerUrl = (id: number,) => {
   return `/api/staff/projects/${id}/funding.csv`
 }
 
-export const staffExportFundingLedger = async (id: number, options?: RequestInit): Promise<string> => {
+export const staffExportFundingLedger = async (id: number, options?: RequestInit): Promise<Blob> => {
   
-  return apiFetch<string>(getStaffExportFundingLedgerUrl(id),
+  return apiFetch<Blob>(getStaffExportFundingLedgerUrl(id),
   {      
     ...options,
     method: 'GET'
@@ -6355,9 +6355,9 @@ export const getStaffExportUpdateSignupsUrl = () => {
   return `/api/staff/update-signups.csv`
 }
 
-export const staffExportUpdateSignups = async ( options?: RequestInit): Promise<string> => {
+export const staffExportUpdateSignups = async ( options?: RequestInit): Promise<Blob> => {
   
-  return apiFetch<string>(getStaffExportUpdateSignupsUrl(),
+  return apiFetch<Blob>(getStaffExportUpdateSignupsUrl(),
   {      
     ...options,
     method: 'GET'

@@ -452,7 +452,7 @@ export const oauthProvidersResponse = zod.object({
  * @summary Complete single sign-on
  */
 export const oauthCallbackParams = zod.object({
-  "provider": zod.string().describe('google, facebook or orcid')
+  "provider": zod.enum(['google', 'facebook', 'orcid']).describe('google, facebook or orcid')
 })
 
 export const oauthCallbackBodyCodeMax = 2048;export const oauthCallbackBodyStateMax = 256;
@@ -474,7 +474,7 @@ export const oauthCallbackResponse = zod.object({
  * @summary Start single sign-on
  */
 export const oauthStartParams = zod.object({
-  "provider": zod.string().describe('google, facebook or orcid')
+  "provider": zod.enum(['google', 'facebook', 'orcid']).describe('google, facebook or orcid')
 })
 
 export const oauthStartQueryParams = zod.object({

@@ -507,7 +507,7 @@ export const sendJoinRequestBody = zod.object({
 export const decideJoinRequestParams = zod.object({
   "slug": zod.string().describe('The group\'s slug'),
   "member_id": zod.number().describe('The join request\'s id'),
-  "action": zod.string().describe('accept or decline')
+  "action": zod.enum(['accept', 'decline']).describe('accept or decline')
 })
 
 export const decideJoinRequestResponse = zod.object({

@@ -700,7 +700,7 @@ export const staffGroupUpdateQueueResponse = zod.object({
  */
 export const staffReviewGroupUpdateParams = zod.object({
   "id": zod.number().describe('The update\'s id'),
-  "action": zod.string().describe('approve or reject')
+  "action": zod.enum(['approve', 'reject']).describe('approve or reject')
 })
 
 export const staffReviewGroupUpdateBody = zod.object({
@@ -933,7 +933,7 @@ export const staffGroupReviewResponse = zod.object({
  */
 export const staffModerateGroupParams = zod.object({
   "id": zod.number().describe('The group\'s id'),
-  "action": zod.string().describe('approve, reject, suspend or reactivate')
+  "action": zod.enum(['approve', 'reject', 'suspend', 'reactivate']).describe('approve, reject, suspend or reactivate')
 })
 
 export const staffModerateGroupBody = zod.object({
@@ -1919,7 +1919,7 @@ export const staffProjectUpdateQueueResponse = zod.object({
  */
 export const staffReviewProjectUpdateParams = zod.object({
   "id": zod.number().describe('The update\'s id'),
-  "action": zod.string().describe('approve or reject')
+  "action": zod.enum(['approve', 'reject']).describe('approve or reject')
 })
 
 export const staffReviewProjectUpdateBody = zod.object({

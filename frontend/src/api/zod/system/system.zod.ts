@@ -29,8 +29,8 @@ export const getCaptchaResponse = zod.object({
  */
 export const healthResponse = zod.object({
   "data": zod.object({
-  "database": zod.string().describe('`ok` when the database answered.'),
-  "status": zod.string().describe('`ok` when the app can serve requests.')
+  "database": zod.enum(['ok', 'failed', 'behind', 'not_configured', 'degraded']).describe('What one readiness check found.'),
+  "status": zod.enum(['ok', 'failed', 'behind', 'not_configured', 'degraded']).describe('What one readiness check found.')
 })
 })
 
