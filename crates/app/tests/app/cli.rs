@@ -184,12 +184,7 @@ async fn no_token_or_ticket_reaches_the_logs() {
         .send()
         .await
         .unwrap();
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    send_signal("TERM", &child.id().to_string());
-    child.wait().unwrap();
-    while let Ok(line) = lines_rx.recv_timeout(Duration::from_millis(200)) {
-        seen.push(line);
-    }
+    stop_and_read_the_rest(&mut child, &lines_rx, &mut seen).await;
     let logged = format!(
         "{}\n{}",
         seen.join("\n"),
@@ -214,7 +209,7 @@ async fn json_logs_are_json_throughout_with_an_access_line_per_request() {
         .env("RUST_LOG", "info")
         .env("COHORT_LOG_FORMAT", "json")
         .env("COHORT_SMTP_URL", "smtp://127.0.0.1:2525")
-        .stderr(Stdio::piped());
+        .stderr(Stdio::null());
     let (mut child, lines_rx, mut seen, base) = serve_reading_stdout(command);
     let client = reqwest::Client::new();
     client
@@ -222,12 +217,7 @@ async fn json_logs_are_json_throughout_with_an_access_line_per_request() {
         .send()
         .await
         .unwrap();
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    send_signal("TERM", &child.id().to_string());
-    child.wait().unwrap();
-    while let Ok(line) = lines_rx.recv_timeout(Duration::from_millis(200)) {
-        seen.push(line);
-    }
+    stop_and_read_the_rest(&mut child, &lines_rx, &mut seen).await;
     let lines: Vec<serde_json::Value> = seen
         .iter()
         .map(|line| serde_json::from_str(line).unwrap_or_else(|_| panic!("not JSON: {line}")))
@@ -295,6 +285,21 @@ fn serve_reading_stdout(
         }
     };
     (child, lines_rx, seen, format!("http://127.0.0.1:{port}"))
+}
+
+/// Lets the server log what it was asked, stops it (SIGTERM), and adds the lines it wrote
+/// until then to `seen`.
+async fn stop_and_read_the_rest(
+    child: &mut std::process::Child,
+    lines: &std::sync::mpsc::Receiver<String>,
+    seen: &mut Vec<String>,
+) {
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    send_signal("TERM", &child.id().to_string());
+    child.wait().unwrap();
+    while let Ok(line) = lines.recv_timeout(Duration::from_millis(200)) {
+        seen.push(line);
+    }
 }
 
 /// Sends `signal` (`TERM`, `KILL`) to the process `pid` names.
