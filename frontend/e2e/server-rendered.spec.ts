@@ -110,3 +110,25 @@ test('with script, the app takes the server page over without a fault or a shift
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(faults, 'no fault while the app takes the pages over').toEqual([]);
 });
+
+test("a tap on a button before the app has started is answered once it has", { tag: '@phone' }, async ({ page }) => {
+  const groups = await (await page.request.get('/api/groups?perPage=50')).json();
+  const group = (groups.data as { slug: string; active_status: string; approved_status: string }[]).find(
+    (g) => g.active_status === 'active' && g.approved_status === 'approved',
+  );
+  if (!group) throw new Error('the demo has no open working group');
+  await openRendered(page, `/working-groups/${group.slug}`);
+  // The app's code is held back until the visitor has tapped the server's button.
+  let letThrough = () => {};
+  const tapped = new Promise<void>((resolve) => (letThrough = resolve));
+  await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+    await tapped;
+    await route.continue();
+  });
+  await page.reload({ waitUntil: 'load' });
+  expect(await page.locator('html').getAttribute('data-app')).toBeNull();
+  await page.getByRole('button', { name: 'Private member join', exact: true }).click();
+  letThrough();
+  await page.locator('html[data-app="started"]').waitFor({ state: 'attached' });
+  await expect(page.getByRole('dialog', { name: 'Sign in to join' })).toBeVisible();
+});

@@ -24,8 +24,9 @@ function onRecoverableError(error: unknown) {
   const message = error instanceof Error ? error.message : String(error);
   if (!LEFT_TO_THE_BROWSER.test(message)) reportError(error);
 }
-/** The app in `element` (`#root`): a page the server rendered taken over, any other built. */
-export async function start(element: HTMLElement) {
+/** The app in `element` (`#root`): a page the server rendered taken over, any other built.
+ * Settles once the app answers (its first render committed, its effects run). */
+export async function start(element: HTMLElement): Promise<void> {
   // Fail at start-up, visibly, when the API address is not configured.
   apiBaseUrl();
   const queryClient = createQueryClient();
@@ -39,9 +40,11 @@ export async function start(element: HTMLElement) {
     hydrate(queryClient, state);
     await loadScreensOf(routes, window.location.pathname);
   }
+  let answering = () => {};
+  const answers = new Promise<void>((resolve) => (answering = resolve));
   const app = (
     <StrictMode>
-      <Started>
+      <Started onStarted={answering}>
         <App router={createBrowserRouter(routes)} queryClient={queryClient} />
       </Started>
     </StrictMode>
@@ -52,6 +55,7 @@ export async function start(element: HTMLElement) {
     if (takeOver) hydrateRoot(element, app, { onRecoverableError });
     else createRoot(element).render(app);
   });
+  return answers;
 }
 
 /**
@@ -59,9 +63,10 @@ export async function start(element: HTMLElement) {
  * (a child's effects run before its parent's): the app answers from here on, its listeners
  * in place (a page from the server was readable before).
  */
-function Started({ children }: { children: ReactNode }) {
+function Started({ children, onStarted }: { children: ReactNode; onStarted: () => void }) {
   useEffect(() => {
     document.documentElement.dataset.app = 'started';
-  }, []);
+    onStarted();
+  }, [onStarted]);
   return children;
 }

@@ -1,5 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MODE_KEY, MODULES_ID, PICTURE_WAIT_MS, applyChosenScheme, pageShown, preloadModules, serverRendered } from './first-view';
+import {
+  MODE_KEY,
+  MODULES_ID,
+  PICTURE_WAIT_MS,
+  applyChosenScheme,
+  firstInteraction,
+  holdClicks,
+  pageShown,
+  preloadModules,
+  serverRendered,
+} from './first-view';
 
 afterEach(() => {
   document.documentElement.className = '';
@@ -95,5 +105,67 @@ describe("the member's light or dark choice", () => {
       throw new DOMException('refused', 'SecurityError');
     });
     expect(document.documentElement.className).toBe('');
+  });
+});
+
+describe('a tap before the app has started', () => {
+  function page(html: string) {
+    document.body.innerHTML = `<div id="root">${html}</div>`;
+    return document.getElementById('root')!;
+  }
+
+  it('starts the app at once', async () => {
+    let interacted = false;
+    void firstInteraction(document).then(() => {
+      interacted = true;
+    });
+    await Promise.resolve();
+    expect(interacted).toBe(false);
+    document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    await Promise.resolve();
+    expect(interacted).toBe(true);
+  });
+
+  it('on a button is held, then answered by the same button once the app has started', () => {
+    const root = page('<button>Share</button><button>Private member join</button>');
+    const held = holdClicks(root);
+    const answered = vi.fn();
+    root.addEventListener('click', answered);
+    root.querySelectorAll('button')[1].click();
+    expect(answered).not.toHaveBeenCalled();
+    held.release(true);
+    expect(answered).toHaveBeenCalledTimes(1);
+    expect((answered.mock.calls[0][0] as Event).target).toBe(root.querySelectorAll('button')[1]);
+  });
+
+  it('is answered by the button that says the same when the app drew the page afresh', () => {
+    const root = page('<button>Private member join</button>');
+    const held = holdClicks(root);
+    root.querySelector('button')!.click();
+    root.innerHTML = '<button>Account menu</button><button>Private member join</button>';
+    const answered = vi.fn();
+    root.querySelectorAll('button')[1].addEventListener('click', answered);
+    held.release(true);
+    expect(answered).toHaveBeenCalledTimes(1);
+  });
+
+  it('on a link is not held: a link works without script', () => {
+    const root = page('<a href="#projects"><button>Projects</button></a>');
+    holdClicks(root);
+    const followed = vi.fn((event: Event) => event.defaultPrevented);
+    root.addEventListener('click', followed);
+    root.querySelector('button')!.click();
+    expect(followed).toHaveReturnedWith(false);
+  });
+
+  it('is let go, not replayed, when the app could not start', () => {
+    const root = page('<button>Private member join</button>');
+    const held = holdClicks(root);
+    root.querySelector('button')!.click();
+    held.release(false);
+    const answered = vi.fn();
+    root.addEventListener('click', answered);
+    root.querySelector('button')!.click();
+    expect(answered).toHaveBeenCalledTimes(1);
   });
 });

@@ -55,6 +55,61 @@ export function pageShown(doc: Document): Promise<void> {
   return Promise.race([arrived, delay(PICTURE_WAIT_MS)]).then(nextFrame);
 }
 
+/** Settles at the visitor's first touch, click or key on the page: the app is then wanted at
+ * once, whether or not the main picture has shown. */
+export function firstInteraction(doc: Document): Promise<void> {
+  return new Promise((resolve) => {
+    const controller = new AbortController();
+    const interacted = () => {
+      controller.abort();
+      resolve();
+    };
+    for (const kind of ['pointerdown', 'keydown', 'touchstart'] as const) {
+      doc.addEventListener(kind, interacted, { capture: true, passive: true, signal: controller.signal });
+    }
+  });
+}
+
+/** What answers a click once the app has started. A link is not held: it works without script. */
+const CLICKABLE = 'button, [role="button"], [role="tab"], input[type="submit"]';
+
+/** Where a held click went, to find the same control in the app's page. */
+interface HeldClick {
+  index: number;
+  text: string | null;
+}
+
+/**
+ * Holds the clicks on the page's buttons until the app has started, then replays the last on
+ * the same button: a server-rendered button does nothing until the app has taken the page
+ * over, and a visitor who tapped it before then would otherwise find their tap lost.
+ */
+export function holdClicks(root: HTMLElement): { release(replay: boolean): void } {
+  const doc = root.ownerDocument;
+  let held: HeldClick | null = null;
+  const controls = () => [...root.querySelectorAll<HTMLElement>(CLICKABLE)];
+  const hold = (event: MouseEvent) => {
+    const control = event.target instanceof Element ? event.target.closest<HTMLElement>(CLICKABLE) : null;
+    if (!control || !root.contains(control) || control.closest('a[href]')) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held = { index: controls().indexOf(control), text: control.textContent };
+  };
+  doc.addEventListener('click', hold, { capture: true });
+  return {
+    release(replay) {
+      doc.removeEventListener('click', hold, { capture: true });
+      if (!replay || held === null) return;
+      const { index, text } = held;
+      // The app took the page over as it stood (the same buttons, in the same order), or
+      // drew it afresh for a member (the button found by what it says).
+      const all = controls();
+      const same = all[index]?.textContent === text ? all[index] : all.find((control) => control.textContent === text);
+      same?.click();
+    },
+  };
+}
+
 /** Asks for the scripts the server listed for this page, all at once (the app would
  * otherwise find them one import after another). */
 export function preloadModules(doc: Document): void {
