@@ -31,7 +31,7 @@ pub fn refer_to_components(mut doc: OpenApi) -> OpenApi {
 pub fn with_examples(doc: OpenApi) -> (serde_json::Value, Vec<String>) {
     let mut json = serde_json::to_value(&doc).unwrap_or_default();
     unwrap_descriptions(&mut json);
-    let problems = examples::document(&mut json, &errors::examples());
+    let problems = examples::document(&mut json, &errors::example);
     (json, problems)
 }
 

@@ -86,7 +86,7 @@ pub struct TestAuthentication {
     params(("id" = String, Path, description = "The charge's id")),
     request_body = TestAuthentication,
     responses(
-        (status = 200, description = "The bank's answer is recorded.", body = Data<kernel::MessageResponse>),
+        (status = 200, description = "The bank's answer is recorded.", body = Data<kernel::MessageResponse>, example = json!({"data": {"message": "The payment is authenticated."}})),
         (status = 400, description = "An unknown charge or secret, or a charge that does not wait for authentication.", body = kernel::ErrorBody),
         (status = 404, description = "Another processor takes payments.", body = kernel::ErrorBody),
     )
@@ -141,7 +141,7 @@ pub struct TestBankAccount {
     params(("id" = String, Path, description = "The payout account's id")),
     request_body = TestBankAccount,
     responses(
-        (status = 200, description = "Verified.", body = Data<kernel::MessageResponse>),
+        (status = 200, description = "Verified.", body = Data<kernel::MessageResponse>, example = json!({"data": {"message": ONBOARDED}})),
         (status = 400, description = "A bank detail that is not valid, or a link that is not valid, used or expired.", body = kernel::ErrorBody),
         (status = 404, description = "Another processor takes payments.", body = kernel::ErrorBody),
     )

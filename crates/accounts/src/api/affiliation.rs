@@ -33,7 +33,7 @@ pub struct SetupUniversityEmailRequest {
     security(("bearer" = [])),
     request_body = SetupUniversityEmailRequest,
     responses(
-        (status = 200, description = "Saved; check the university inbox.", body = Data<MessageResponse>),
+        (status = 200, description = "Saved; check the university inbox.", body = Data<MessageResponse>, example = json!({"data": {"message": affiliation::UPDATED}})),
         (status = 400, description = "Invalid input.", body = kernel::ErrorBody),
     )
 )]
@@ -64,7 +64,7 @@ pub async fn setup_university_email(
     tag = "auth",
     request_body = TokenRequest,
     responses(
-        (status = 200, description = "Confirmed.", body = Data<MessageResponse>),
+        (status = 200, description = "Confirmed.", body = Data<MessageResponse>, example = json!({"data": {"message": affiliation::CONFIRMED}})),
         (status = 400, description = "Invalid or expired token.", body = kernel::ErrorBody),
     )
 )]

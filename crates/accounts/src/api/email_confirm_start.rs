@@ -12,7 +12,7 @@ use crate::service::confirmation;
     tag = "auth",
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "Link sent.", body = Data<MessageResponse>),
+        (status = 200, description = "Link sent.", body = Data<MessageResponse>, example = json!({"data": {"message": confirmation::CHECK_EMAIL}})),
         (status = 400, description = "Already confirmed.", body = kernel::ErrorBody),
         (status = 401, description = "Not signed in.", body = kernel::ErrorBody),
     )

@@ -49,7 +49,7 @@ pub struct ResetPasswordRequest {
     tag = "auth",
     request_body = ForgotPasswordRequest,
     responses(
-        (status = 200, description = "If the address has an account, a link is on its way.", body = Data<MessageResponse>),
+        (status = 200, description = "If the address has an account, a link is on its way.", body = Data<MessageResponse>, example = json!({"data": {"message": EMAIL_SENT}})),
         (status = 400, description = "Invalid e-mail.", body = kernel::ErrorBody),
         (status = 429, description = "Too many attempts.", body = kernel::ErrorBody),
     )
@@ -76,7 +76,7 @@ pub const VALID_LINK: &str = "The link is valid.";
     tag = "auth",
     request_body = TokenRequest,
     responses(
-        (status = 200, description = "The link is usable.", body = Data<MessageResponse>),
+        (status = 200, description = "The link is usable.", body = Data<MessageResponse>, example = json!({"data": {"message": VALID_LINK}})),
         (status = 400, description = "Invalid or expired token.", body = kernel::ErrorBody),
     )
 )]
@@ -99,7 +99,7 @@ pub async fn validate_token(
     tag = "auth",
     request_body = ResetPasswordRequest,
     responses(
-        (status = 200, description = "Password updated.", body = Data<MessageResponse>),
+        (status = 200, description = "Password updated.", body = Data<MessageResponse>, example = json!({"data": {"message": UPDATED}})),
         (status = 400, description = "Invalid or expired token, or a weak password.", body = kernel::ErrorBody),
     )
 )]

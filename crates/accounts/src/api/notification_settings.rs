@@ -98,7 +98,7 @@ pub async fn list(
     security(("bearer" = [])),
     request_body = NotificationSettingsUpdate,
     responses(
-        (status = 200, description = "Saved.", body = Data<MessageResponse>),
+        (status = 200, description = "Saved.", body = Data<MessageResponse>, example = json!({"data": {"message": notification_settings::UPDATED}})),
         (status = 400, description = "An unknown kind, or no delivery method.", body = kernel::ErrorBody),
     )
 )]
@@ -139,7 +139,7 @@ pub struct UnsubscribeQuery {
     tag = "auth",
     params(UnsubscribeQuery),
     responses(
-        (status = 200, description = "That kind's e-mails are off.", body = Data<MessageResponse>),
+        (status = 200, description = "That kind's e-mails are off.", body = Data<MessageResponse>, example = json!({"data": {"message": notification_settings::UNSUBSCRIBED}})),
         (status = 400, description = "Not a link this server signed.", body = kernel::ErrorBody),
     )
 )]

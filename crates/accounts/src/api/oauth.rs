@@ -130,7 +130,7 @@ pub async fn callback(
     security(("bearer" = [])),
     params(("id" = i64, Path, description = "The association's id from /me")),
     responses(
-        (status = 200, description = "Disconnected.", body = Data<MessageResponse>),
+        (status = 200, description = "Disconnected.", body = Data<MessageResponse>, example = json!({"data": {"message": oauth::SSO_UPDATED}})),
         (status = 400, description = "It is the only way to sign in.", body = kernel::ErrorBody),
         (status = 404, description = "No such link on this account.", body = kernel::ErrorBody),
     )
@@ -154,7 +154,7 @@ pub async fn disconnect(
     tag = "auth",
     security(("bearer" = [])),
     responses(
-        (status = 200, description = "Imported.", body = Data<MessageResponse>),
+        (status = 200, description = "Imported.", body = Data<MessageResponse>, example = json!({"data": {"message": orcid::IMPORTED}})),
         (status = 400, description = "No ORCID iD is connected.", body = kernel::ErrorBody),
         (status = 401, description = "Not signed in.", body = kernel::ErrorBody),
     )

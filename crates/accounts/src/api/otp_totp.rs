@@ -66,7 +66,7 @@ pub async fn start(
     security(("bearer" = [])),
     request_body = TotpConfirmRequest,
     responses(
-        (status = 200, description = "Otp has been successfully set.", body = Data<MessageResponse>),
+        (status = 200, description = "Otp has been successfully set.", body = Data<MessageResponse>, example = json!({"data": {"message": totp::OTP_SET}})),
         (status = 400, description = "Invalid token or password.", body = kernel::ErrorBody),
     )
 )]
@@ -95,7 +95,7 @@ pub async fn confirm(
     security(("bearer" = [])),
     request_body(content = TotpDisableRequest, description = "The current password, when the account has one."),
     responses(
-        (status = 200, description = "Two-factor is off.", body = Data<MessageResponse>),
+        (status = 200, description = "Two-factor is off.", body = Data<MessageResponse>, example = json!({"data": {"message": totp::TOTP_UPDATED}})),
         (status = 400, description = "Wrong password.", body = kernel::ErrorBody),
     )
 )]

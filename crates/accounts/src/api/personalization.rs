@@ -38,7 +38,7 @@ pub struct PersonalizationRequest {
     security(("bearer" = [])),
     request_body = PersonalizationRequest,
     responses(
-        (status = 200, description = "Saved.", body = Data<MessageResponse>),
+        (status = 200, description = "Saved.", body = Data<MessageResponse>, example = json!({"data": {"message": personalization::SAVED}})),
         (status = 400, description = "Invalid input.", body = kernel::ErrorBody),
     )
 )]

@@ -16,7 +16,8 @@ use crate::service::registration::NewAccount;
 /// The registration payload.
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct RegisterRequest {
-    /// Solution of the challenge from `GET /api/captcha`.
+    /// The solved challenge from `GET /api/captcha`: `{challenge}:{nonce}`, with a nonce (a
+    /// decimal number) for which `sha256` of this whole text starts with `difficulty` zero bits.
     pub captcha: Option<String>,
     #[validate(nested)]
     #[schema(schema_with = kernel::input::schema::<Text<255>>)]

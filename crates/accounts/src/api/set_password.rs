@@ -35,7 +35,7 @@ pub struct SetPasswordRequest {
     tag = "auth",
     request_body = TokenRequest,
     responses(
-        (status = 200, description = "The link is usable.", body = Data<MessageResponse>),
+        (status = 200, description = "The link is usable.", body = Data<MessageResponse>, example = json!({"data": {"message": VALID_LINK}})),
         (status = 400, description = "Invalid or expired token.", body = kernel::ErrorBody),
     )
 )]
@@ -58,7 +58,7 @@ pub async fn validate_token(
     tag = "auth",
     request_body = SetPasswordRequest,
     responses(
-        (status = 200, description = "Password set.", body = Data<MessageResponse>),
+        (status = 200, description = "Password set.", body = Data<MessageResponse>, example = json!({"data": {"message": UPDATED}})),
         (status = 400, description = "Invalid or expired token, mismatch, or a weak password.", body = kernel::ErrorBody),
     )
 )]

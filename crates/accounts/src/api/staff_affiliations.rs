@@ -95,7 +95,7 @@ pub async fn list(
     params(("user_id" = i64, Path, description = "The member's id")),
     request_body = AffiliationDecision,
     responses(
-        (status = 200, description = "Reviewed.", body = Data<MessageResponse>),
+        (status = 200, description = "Reviewed.", body = Data<MessageResponse>, example = json!({"data": {"message": affiliation_review::REVIEWED}})),
         (status = 400, description = "The university e-mail is not confirmed.", body = kernel::ErrorBody),
         (status = 404, description = "Not staff, or no such member.", body = kernel::ErrorBody),
     )

@@ -210,7 +210,7 @@ pub async fn detail(
     params(("id" = i64, Path, description = "The account's id")),
     request_body = StaffReason,
     responses(
-        (status = 200, description = "Deactivated.", body = Data<MessageResponse>),
+        (status = 200, description = "Deactivated.", body = Data<MessageResponse>, example = json!({"data": {"message": user_admin::DEACTIVATED}})),
         (status = 400, description = "Already deactivated.", body = kernel::ErrorBody),
         (status = 403, description = "A moderator acting on staff, or one's own account.", body = kernel::ErrorBody),
         (status = 404, description = "Not staff, or no such account.", body = kernel::ErrorBody),
@@ -237,7 +237,7 @@ pub async fn deactivate(
     params(("id" = i64, Path, description = "The account's id")),
     request_body = StaffReason,
     responses(
-        (status = 200, description = "Reactivated.", body = Data<MessageResponse>),
+        (status = 200, description = "Reactivated.", body = Data<MessageResponse>, example = json!({"data": {"message": user_admin::REACTIVATED}})),
         (status = 400, description = "Not deactivated.", body = kernel::ErrorBody),
         (status = 403, description = "A moderator acting on staff, or one's own account.", body = kernel::ErrorBody),
         (status = 404, description = "Not staff, or no such account.", body = kernel::ErrorBody),
@@ -263,7 +263,7 @@ pub async fn reactivate(
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The account's id")),
     responses(
-        (status = 200, description = "Sent.", body = Data<MessageResponse>),
+        (status = 200, description = "Sent.", body = Data<MessageResponse>, example = json!({"data": {"message": user_admin::CONFIRMATION_SENT}})),
         (status = 400, description = "Already confirmed, or deactivated.", body = kernel::ErrorBody),
         (status = 404, description = "Not staff, or no such account.", body = kernel::ErrorBody),
     )
@@ -288,7 +288,7 @@ pub async fn resend_confirmation(
     params(("id" = i64, Path, description = "The account's id")),
     request_body = StaffReason,
     responses(
-        (status = 200, description = "Reset.", body = Data<MessageResponse>),
+        (status = 200, description = "Reset.", body = Data<MessageResponse>, example = json!({"data": {"message": user_admin::TWO_FACTOR_RESET}})),
         (status = 400, description = "The account has no two-factor.", body = kernel::ErrorBody),
         (status = 403, description = "Not an admin.", body = kernel::ErrorBody),
         (status = 404, description = "Not staff, or no such account.", body = kernel::ErrorBody),
@@ -315,7 +315,7 @@ pub async fn reset_two_factor(
     params(("id" = i64, Path, description = "The account's id")),
     request_body = StaffRoleChange,
     responses(
-        (status = 200, description = "Saved.", body = Data<MessageResponse>),
+        (status = 200, description = "Saved.", body = Data<MessageResponse>, example = json!({"data": {"message": user_admin::ROLE_SAVED}})),
         (status = 403, description = "Not an admin, or one's own account.", body = kernel::ErrorBody),
         (status = 404, description = "Not staff, or no such account.", body = kernel::ErrorBody),
     )
@@ -355,7 +355,7 @@ pub struct ContentExpertChange {
     params(("id" = i64, Path, description = "The account's id")),
     request_body = ContentExpertChange,
     responses(
-        (status = 200, description = "Saved.", body = Data<MessageResponse>),
+        (status = 200, description = "Saved.", body = Data<MessageResponse>, example = json!({"data": {"message": user_admin::CONTENT_EXPERT_SAVED}})),
         (status = 403, description = "Not an admin, or not a staff account.", body = kernel::ErrorBody),
         (status = 404, description = "Not staff, or no such account.", body = kernel::ErrorBody),
     )

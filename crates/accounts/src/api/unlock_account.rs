@@ -14,7 +14,7 @@ use crate::service::unlock::{self, UNLOCKED};
     tag = "auth",
     request_body = TokenRequest,
     responses(
-        (status = 200, description = "Unlocked: the owner can sign in now.", body = Data<MessageResponse>),
+        (status = 200, description = "Unlocked: the owner can sign in now.", body = Data<MessageResponse>, example = json!({"data": {"message": UNLOCKED}})),
         (status = 400, description = "Invalid, used or expired link.", body = kernel::ErrorBody),
         (status = 429, description = "Too many attempts.", body = kernel::ErrorBody),
     )

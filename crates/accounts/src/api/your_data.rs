@@ -26,7 +26,7 @@ fn accepted(message: &str) -> HttpResponse {
     tag = "auth",
     security(("bearer" = [])),
     responses(
-        (status = 202, description = "Being gathered; the link will be e-mailed.", body = Data<MessageResponse>),
+        (status = 202, description = "Being gathered; the link will be e-mailed.", body = Data<MessageResponse>, example = json!({"data": {"message": your_data::PREPARING}})),
         (status = 401, description = "Not signed in.", body = kernel::ErrorBody),
         (status = 409, description = "Asked for less than an hour ago.", body = kernel::ErrorBody),
     )
@@ -81,7 +81,7 @@ pub async fn download(
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The account's id")),
     responses(
-        (status = 202, description = "Being gathered; the link will be e-mailed to the caller.", body = Data<MessageResponse>),
+        (status = 202, description = "Being gathered; the link will be e-mailed to the caller.", body = Data<MessageResponse>, example = json!({"data": {"message": your_data::PREPARING_FOR_STAFF}})),
         (status = 404, description = "Not staff, or no such account.", body = kernel::ErrorBody),
     )
 )]
@@ -108,7 +108,7 @@ pub async fn staff_export(
     params(("id" = i64, Path, description = "The account's id")),
     request_body = StaffReason,
     responses(
-        (status = 200, description = "Deleted.", body = Data<MessageResponse>),
+        (status = 200, description = "Deleted.", body = Data<MessageResponse>, example = json!({"data": {"message": erasure::ERASED}})),
         (status = 400, description = "A staff account, one's own, or already deleted.", body = kernel::ErrorBody),
         (status = 404, description = "Not staff, or no such account.", body = kernel::ErrorBody),
     )

@@ -22,7 +22,7 @@ pub const LOCK_MINUTES: i64 = 10;
 const DUMMY_HASH: &str = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$8s0Zk0D0wVh1hYb7Hc0rj2hY5ZqUuO9mQj8cW0n6v5k";
 
 /// Spec §8: "Locked due {count} failed attempts till {date time}" (MMM dd YYY, HH:mm).
-fn locked(count: i32, until: DateTime<Utc>) -> AppError {
+pub fn locked(count: i32, until: DateTime<Utc>) -> AppError {
     let when = until.format("%b %d %Y, %H:%M");
     AppError::client(
         actix_web::http::StatusCode::FORBIDDEN,

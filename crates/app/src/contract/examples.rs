@@ -16,16 +16,37 @@ use serde_json::{Map, Value, json};
 
 /// Example values by name: each entry lists candidates; the first that fits is taken. (A
 /// file that does not parse leaves every name without a value, which the test reports.)
-static VOCABULARY: LazyLock<Map<String, Value>> =
-    LazyLock::new(|| serde_json::from_str(include_str!("examples.json")).unwrap_or_default());
+/// Values the server holds as constants are taken from them, not copied.
+static VOCABULARY: LazyLock<Map<String, Value>> = LazyLock::new(|| {
+    let mut vocabulary: Map<String, Value> =
+        serde_json::from_str(include_str!("examples.json")).unwrap_or_default();
+    vocabulary.insert(
+        "platform_fee_percent".to_owned(),
+        json!([projects::service::pledging::PLATFORM_FEE_PERCENT]),
+    );
+    vocabulary
+});
 
 /// How deep composition follows references (a reply's parent is a reply).
 const MAX_DEPTH: usize = 8;
 
+/// What an operation takes, as far as its error examples need.
+#[derive(Debug, Default)]
+pub struct Inputs {
+    /// Whether it reads a JSON request.
+    pub json_body: bool,
+    /// Whether it takes `page` in its query (a list).
+    pub paged: bool,
+}
+
+/// The error envelope an operation (by `operationId`) answers a status with, if one is true
+/// of it.
+pub type ErrorExamples<'a> = dyn Fn(&str, &str, &Inputs) -> Option<Value> + 'a;
+
 /// Adds examples to every schema property, parameter, request body and JSON answer of
-/// `doc` (an error envelope shows `errors`' example for its status, or `default`'s), and
-/// returns each place it could not illustrate.
-pub fn document(doc: &mut Value, errors: &Map<String, Value>) -> Vec<String> {
+/// `doc` (an error envelope shows what `errors` gives for its operation and status, or no
+/// example), and returns each place it could not illustrate.
+pub fn document(doc: &mut Value, errors: &ErrorExamples) -> Vec<String> {
     let mut problems = Vec::new();
     if let Some(schemas) = doc
         .pointer_mut("/components/schemas")
@@ -150,8 +171,21 @@ fn illustrate_operation(
     }
 }
 
-/// Each error answer in the envelope shows the envelope the server sends for its status.
-fn illustrate_errors(operation: &mut Value, errors: &Map<String, Value>) {
+/// Each error answer in the envelope shows the envelope the server sends this operation
+/// with that status, or none when no example would be true of it.
+fn illustrate_errors(operation: &mut Value, errors: &ErrorExamples) {
+    let id = operation["operationId"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    let json_body = operation
+        .pointer("/requestBody/content/application~1json")
+        .is_some();
+    let paged = operation["parameters"].as_array().is_some_and(|all| {
+        all.iter()
+            .any(|p| p["in"] == "query" && p["name"] == "page")
+    });
+    let inputs = Inputs { json_body, paged };
     let Some(responses) = operation
         .get_mut("responses")
         .and_then(Value::as_object_mut)
@@ -159,14 +193,21 @@ fn illustrate_errors(operation: &mut Value, errors: &Map<String, Value>) {
         return;
     };
     for (status, response) in responses.iter_mut() {
-        let Some(content) = response.pointer_mut("/content/application~1json") else {
+        let Some(content) = response
+            .pointer_mut("/content/application~1json")
+            .and_then(Value::as_object_mut)
+        else {
             continue;
         };
-        let envelope = content.pointer("/schema/$ref").and_then(Value::as_str)
-            == Some("#/components/schemas/ErrorBody");
-        if let (true, Some(example)) = (envelope, errors.get(status).or(errors.get("default"))) {
-            content["example"] = example.clone();
+        let envelope = content.get("schema").and_then(|s| s.get("$ref"))
+            == Some(&json!("#/components/schemas/ErrorBody"));
+        if !envelope {
+            continue;
         }
+        match errors(&id, status, &inputs) {
+            Some(example) => content.insert("example".to_owned(), example),
+            None => content.remove("example"),
+        };
     }
 }
 
@@ -392,7 +433,9 @@ mod tests {
     #[test]
     fn properties_parameters_and_answers_get_examples_that_fit() {
         let mut doc = doc();
-        let errors = Map::from_iter([("404".to_owned(), json!({"code": "not_found"}))]);
+        let errors = |_: &str, status: &str, _: &Inputs| {
+            (status == "404").then(|| json!({"code": "not_found"}))
+        };
         doc["paths"]["/api/things/{id}"]["get"]["responses"]["404"] = json!({
             "description": "", "content": {"application/json": {
                 "schema": {"$ref": "#/components/schemas/ErrorBody"}}}
@@ -425,8 +468,40 @@ mod tests {
         let mut doc = doc();
         doc["components"]["schemas"]["Thing"]["properties"]["zeppelin"] = json!({"type": "string"});
         doc["components"]["schemas"]["Thing"]["properties"]["title"]["maxLength"] = json!(5);
-        let problems = document(&mut doc, &Map::new());
+        let problems = document(&mut doc, &|_, _, _| None);
         assert_eq!(problems, ["schema Thing.title", "schema Thing.zeppelin"]);
+    }
+
+    #[test]
+    fn a_refusal_is_drawn_from_the_operations_own_inputs_or_left_without_example() {
+        let mut doc = doc();
+        let thing = &mut doc["paths"]["/api/things/{id}"]["get"];
+        thing["operationId"] = json!("updateThing");
+        thing["requestBody"] = json!({"content": {"application/json": {
+            "schema": {"$ref": "#/components/schemas/ThingRequest"}}}});
+        for status in ["400", "409"] {
+            thing["responses"][status] = json!({"description": "", "content": {
+                "application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"},
+                    "example": {"code": "copied"}}}});
+        }
+        doc["components"]["schemas"]["ThingRequest"] = json!({"type": "object",
+            "required": ["title", "kind"],
+            "properties": {"title": {"type": "string"}, "kind": {"type": "string"}}});
+        let errors = |id: &str, status: &str, inputs: &Inputs| {
+            (status == "400")
+                .then(|| json!({"operation": id, "json": inputs.json_body, "paged": inputs.paged}))
+        };
+        document(&mut doc, &errors);
+        let answers = &doc["paths"]["/api/things/{id}"]["get"]["responses"];
+        assert_eq!(
+            answers["400"]["content"]["application/json"]["example"],
+            json!({"operation": "updateThing", "json": true, "paged": false})
+        );
+        assert!(
+            answers["409"]["content"]["application/json"]
+                .get("example")
+                .is_none()
+        );
     }
 
     #[test]

@@ -42,7 +42,7 @@ impl ContactRequest {
     tag = "content",
     request_body = ContactRequest,
     responses(
-        (status = 201, description = "Sent.", body = Data<MessageResponse>),
+        (status = 201, description = "Sent.", body = Data<MessageResponse>, example = json!({"data": {"message": THANK_YOU}})),
         (status = 400, description = "A missing field or an invalid e-mail.", body = kernel::ErrorBody),
         (status = 429, description = "Too many messages from this address.", body = kernel::ErrorBody),
     )

@@ -45,7 +45,7 @@ impl SignupRequest {
     tag = "content",
     request_body = SignupRequest,
     responses(
-        (status = 201, description = "Signed up.", body = Data<MessageResponse>),
+        (status = 201, description = "Signed up.", body = Data<MessageResponse>, example = json!({"data": {"message": THANK_YOU}})),
         (status = 400, description = "A missing field or an invalid e-mail.", body = kernel::ErrorBody),
         (status = 429, description = "Too many sign-ups from this address.", body = kernel::ErrorBody),
     )

@@ -248,7 +248,7 @@ pub async fn update(
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The post's id")),
     responses(
-        (status = 200, description = "Deleted.", body = Data<MessageResponse>),
+        (status = 200, description = "Deleted.", body = Data<MessageResponse>, example = json!({"data": {"message": blog_admin::DELETED}})),
         (status = 404, description = "Not staff, or no such post.", body = kernel::ErrorBody),
     )
 )]
@@ -412,7 +412,7 @@ pub async fn update_category(
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The category's id")),
     responses(
-        (status = 200, description = "Deleted.", body = Data<MessageResponse>),
+        (status = 200, description = "Deleted.", body = Data<MessageResponse>, example = json!({"data": {"message": blog_admin::CATEGORY_DELETED}})),
         (status = 404, description = "Not staff, or no such category.", body = kernel::ErrorBody),
         (status = 409, description = "Posts still use it.", body = kernel::ErrorBody),
     )

@@ -217,7 +217,7 @@ pub async fn update(
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The lecture's id")),
     responses(
-        (status = 200, description = "Deleted.", body = Data<MessageResponse>),
+        (status = 200, description = "Deleted.", body = Data<MessageResponse>, example = json!({"data": {"message": lectures_admin::DELETED}})),
         (status = 404, description = "Not staff, or no such lecture.", body = kernel::ErrorBody),
     )
 )]

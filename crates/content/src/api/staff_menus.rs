@@ -82,7 +82,7 @@ impl MenuItemRequest {
 }
 
 /// Which way to move an item among its siblings.
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Deserialize, ToSchema, Validate)]
 pub struct MoveRequest {
     /// `true` moves it up (earlier), `false` down.
     pub up: bool,
@@ -182,7 +182,7 @@ pub async fn update(
     params(("id" = i64, Path, description = "The item's id")),
     request_body = MoveRequest,
     responses(
-        (status = 200, description = "Moved (or already first or last).", body = Data<MessageResponse>),
+        (status = 200, description = "Moved (or already first or last).", body = Data<MessageResponse>, example = json!({"data": {"message": "The menu item has been moved."}})),
         (status = 404, description = "Not staff, or no such item.", body = kernel::ErrorBody),
     )
 )]
@@ -191,7 +191,7 @@ pub async fn move_item(
     ctx: web::Data<AppContext>,
     staff: Staff,
     path: web::Path<i64>,
-    body: web::Json<MoveRequest>,
+    body: ValidJson<MoveRequest>,
 ) -> AppResult<web::Json<Data<MessageResponse>>> {
     menus_admin::move_item(&ctx, &staff, path.into_inner(), body.up).await?;
     Ok(MessageResponse::data("The menu item has been moved."))
@@ -206,7 +206,7 @@ pub async fn move_item(
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The item's id")),
     responses(
-        (status = 200, description = "Deleted.", body = Data<MessageResponse>),
+        (status = 200, description = "Deleted.", body = Data<MessageResponse>, example = json!({"data": {"message": menus_admin::DELETED}})),
         (status = 404, description = "Not staff, or no such item.", body = kernel::ErrorBody),
     )
 )]

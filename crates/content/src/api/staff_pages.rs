@@ -256,7 +256,7 @@ pub async fn update(
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The page's id")),
     responses(
-        (status = 200, description = "Deleted.", body = Data<MessageResponse>),
+        (status = 200, description = "Deleted.", body = Data<MessageResponse>, example = json!({"data": {"message": pages_admin::DELETED}})),
         (status = 404, description = "Not staff, or no such page.", body = kernel::ErrorBody),
     )
 )]

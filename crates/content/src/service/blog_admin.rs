@@ -22,6 +22,17 @@ pub const NO_SUCH_AUTHOR: &str = "Choose an author from the platform's members."
 pub const DELETED: &str = "The post has been deleted.";
 pub const CATEGORY_DELETED: &str = "The category has been deleted.";
 
+/// A category that `uses` posts still carry cannot be deleted.
+pub fn category_in_use(uses: u64) -> AppError {
+    AppError::conflict(
+        "in_use",
+        format!(
+            "This category is used by {uses} post{}; take it off them first.",
+            if uses == 1 { "" } else { "s" }
+        ),
+    )
+}
+
 /// The console's post list: every post, most recently edited first.
 #[derive(Debug, Clone, Default)]
 pub struct StaffFilter {
@@ -374,13 +385,7 @@ pub async fn delete_category(ctx: &AppContext, staff: &Staff, id: i64) -> AppRes
         .count(decision.db())
         .await?;
     if uses > 0 {
-        return Err(AppError::conflict(
-            "in_use",
-            format!(
-                "This category is used by {uses} post{}; take it off them first.",
-                if uses == 1 { "" } else { "s" }
-            ),
-        ));
+        return Err(category_in_use(uses));
     }
     blog_category::Entity::delete_by_id(id)
         .exec(decision.db())

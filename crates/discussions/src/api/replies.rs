@@ -128,7 +128,7 @@ pub async fn update(
     security(("bearer" = [])),
     params(("id" = i64, Path, description = "The topic's id"), ("comment_id" = i64, Path, description = "The reply's id")),
     responses(
-        (status = 200, description = "Deleted.", body = Data<MessageResponse>),
+        (status = 200, description = "Deleted.", body = Data<MessageResponse>, example = json!({"data": {"message": super::DELETED}})),
         (status = 403, description = "Neither the author nor a moderator.", body = kernel::ErrorBody),
         (status = 404, description = "No such reply in this topic.", body = kernel::ErrorBody),
     )
@@ -155,7 +155,7 @@ pub async fn remove(
     security(("bearer" = [])),
     params(("discussion_id" = i64, Path, description = "The topic's id"), ("id" = i64, Path, description = "The file's id")),
     responses(
-        (status = 200, description = "Removed.", body = Data<MessageResponse>),
+        (status = 200, description = "Removed.", body = Data<MessageResponse>, example = json!({"data": {"message": super::DELETED}})),
         (status = 403, description = "Not the author.", body = kernel::ErrorBody),
         (status = 404, description = "No such file in this discussion.", body = kernel::ErrorBody),
     )

@@ -169,7 +169,7 @@ pub async fn update(
         ("comment_id" = i64, Path, description = "The topic's id"),
     ),
     responses(
-        (status = 200, description = "Deleted.", body = Data<MessageResponse>),
+        (status = 200, description = "Deleted.", body = Data<MessageResponse>, example = json!({"data": {"message": super::DELETED}})),
         (status = 403, description = "Neither the author nor a moderator.", body = kernel::ErrorBody),
         (status = 404, description = "No such topic here.", body = kernel::ErrorBody),
     )

@@ -136,7 +136,7 @@ pub async fn publish(
     params(("slug" = String, Path, description = "The group's slug")),
     request_body = AcceptAgreementBody,
     responses(
-        (status = 200, description = "Accepted.", body = Data<MessageResponse>),
+        (status = 200, description = "Accepted.", body = Data<MessageResponse>, example = json!({"data": {"message": agreements::ACCEPTED}})),
         (status = 400, description = "Not a member, or not the current version.", body = kernel::ErrorBody),
         (status = 404, description = "No such group.", body = kernel::ErrorBody),
     )

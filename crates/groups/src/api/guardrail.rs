@@ -27,7 +27,7 @@ pub struct PhiCheckBody {
     params(("slug" = String, Path, description = "The group's slug")),
     request_body = PhiCheckBody,
     responses(
-        (status = 200, description = "Saved.", body = Data<MessageResponse>),
+        (status = 200, description = "Saved.", body = Data<MessageResponse>, example = json!({"data": {"message": guardrail::BLOCKING}})),
         (status = 400, description = "No choice given.", body = kernel::ErrorBody),
         (status = 403, description = "Not the group's owner.", body = kernel::ErrorBody),
         (status = 404, description = "No such group.", body = kernel::ErrorBody),

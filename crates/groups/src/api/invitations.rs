@@ -100,7 +100,7 @@ async fn views(ctx: &AppContext, rows: Vec<invitation::Model>) -> AppResult<Vec<
     params(("slug" = String, Path, description = "The group's slug")),
     request_body = InviteRequest,
     responses(
-        (status = 201, description = "Invited and mailed.", body = Data<MessageResponse>),
+        (status = 201, description = "Invited and mailed.", body = Data<MessageResponse>, example = json!({"data": {"message": invitations::INVITE_SENT}})),
         (status = 400, description = "Invalid address or message, already a member or already invited.", body = kernel::ErrorBody),
         (status = 403, description = "Not the owner or a moderator.", body = kernel::ErrorBody),
         (status = 404, description = "No such group.", body = kernel::ErrorBody),
@@ -162,7 +162,7 @@ pub async fn list(
     security(("bearer" = [])),
     params(("slug" = String, Path, description = "The group's slug"), ("id" = i64, Path, description = "The invitation's id")),
     responses(
-        (status = 200, description = "Sent again.", body = Data<MessageResponse>),
+        (status = 200, description = "Sent again.", body = Data<MessageResponse>, example = json!({"data": {"message": RESENT}})),
         (status = 400, description = "Sent too many times.", body = kernel::ErrorBody),
         (status = 403, description = "Not the owner or a moderator.", body = kernel::ErrorBody),
         (status = 404, description = "No such invitation in this group.", body = kernel::ErrorBody),
@@ -190,7 +190,7 @@ pub async fn resend(
     security(("bearer" = [])),
     params(("slug" = String, Path, description = "The group's slug"), ("id" = i64, Path, description = "The invitation's id")),
     responses(
-        (status = 200, description = "Cancelled.", body = Data<MessageResponse>),
+        (status = 200, description = "Cancelled.", body = Data<MessageResponse>, example = json!({"data": {"message": CANCELLED}})),
         (status = 403, description = "Not the owner or a moderator.", body = kernel::ErrorBody),
         (status = 404, description = "No such invitation in this group.", body = kernel::ErrorBody),
     )
@@ -265,7 +265,7 @@ pub struct AcceptInvitationQuery {
     security(("bearer" = [])),
     params(("slug" = String, Path, description = "The group's slug"), ("invite_hash" = String, Path, description = "The token from the invitation link", min_length = 32), AcceptInvitationQuery),
     responses(
-        (status = 200, description = "Joined.", body = Data<MessageResponse>),
+        (status = 200, description = "Joined.", body = Data<MessageResponse>, example = json!({"data": {"message": JOINED}})),
         (status = 400, description = "Used, cancelled, replaced or expired (code token_revoked), or the data-use agreement not accepted.", body = kernel::ErrorBody),
         (status = 403, description = "Sent to another address.", body = kernel::ErrorBody),
         (status = 404, description = "No such group.", body = kernel::ErrorBody),

@@ -78,7 +78,7 @@ async fn views(ctx: &AppContext, rows: Vec<join_request::Model>) -> AppResult<Ve
     params(("slug" = String, Path, description = "The group's slug")),
     request_body = JoinRequestBody,
     responses(
-        (status = 201, description = "Sent.", body = Data<MessageResponse>),
+        (status = 201, description = "Sent.", body = Data<MessageResponse>, example = json!({"data": {"message": join_requests::REQUEST_SENT}})),
         (status = 400, description = "No message, the data-use agreement not accepted (or not its current version), already a member or already asked.", body = kernel::ErrorBody),
         (status = 404, description = "No such group.", body = kernel::ErrorBody),
     )
@@ -109,7 +109,7 @@ pub async fn send(
     security(("bearer" = [])),
     params(("slug" = String, Path, description = "The group's slug")),
     responses(
-        (status = 200, description = "Cancelled.", body = Data<MessageResponse>),
+        (status = 200, description = "Cancelled.", body = Data<MessageResponse>, example = json!({"data": {"message": CANCELLED}})),
         (status = 400, description = "No pending request.", body = kernel::ErrorBody),
         (status = 404, description = "No such group.", body = kernel::ErrorBody),
     )
@@ -171,7 +171,7 @@ kernel::string_enum!(
         ("action" = inline(JoinDecision), Path, description = "accept or decline"),
     ),
     responses(
-        (status = 200, description = "Decided.", body = Data<MessageResponse>),
+        (status = 200, description = "Decided.", body = Data<MessageResponse>, example = json!({"data": {"message": ACCEPTED}})),
         (status = 403, description = "Not the owner or a moderator.", body = kernel::ErrorBody),
         (status = 404, description = "No such pending request in this group.", body = kernel::ErrorBody),
     )

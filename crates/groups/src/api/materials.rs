@@ -244,7 +244,7 @@ pub async fn update(
         ("id" = i64, Path, description = "The item's id"),
     ),
     responses(
-        (status = 200, description = "Deleted.", body = Data<MessageResponse>),
+        (status = 200, description = "Deleted.", body = Data<MessageResponse>, example = json!({"data": {"message": "Successfully deleted"}})),
         (status = 404, description = "No such item in the caller's group.", body = kernel::ErrorBody),
     )
 )]

@@ -147,7 +147,7 @@ pub async fn change_role(
     security(("bearer" = [])),
     params(("slug" = String, Path, description = "The group's slug"), ("member_id" = i64, Path, description = "The membership's id")),
     responses(
-        (status = 200, description = "Removed.", body = Data<MessageResponse>),
+        (status = 200, description = "Removed.", body = Data<MessageResponse>, example = json!({"data": {"message": REMOVED}})),
         (status = 403, description = "Not allowed to remove this member.", body = kernel::ErrorBody),
         (status = 404, description = "No such member in this group.", body = kernel::ErrorBody),
     )
@@ -174,7 +174,7 @@ pub async fn remove(
     security(("bearer" = [])),
     params(("slug" = String, Path, description = "The group's slug")),
     responses(
-        (status = 200, description = "Left.", body = Data<MessageResponse>),
+        (status = 200, description = "Left.", body = Data<MessageResponse>, example = json!({"data": {"message": LEFT}})),
         (status = 400, description = "The owner, or not a member.", body = kernel::ErrorBody),
         (status = 404, description = "No such group.", body = kernel::ErrorBody),
     )

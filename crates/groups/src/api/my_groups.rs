@@ -227,7 +227,7 @@ pub async fn update(
     security(("bearer" = [])),
     params(("id" = i64, Path, description = "The group's id")),
     responses(
-        (status = 200, description = "Deleted.", body = Data<MessageResponse>),
+        (status = 200, description = "Deleted.", body = Data<MessageResponse>, example = json!({"data": {"message": wizard::DELETED}})),
         (status = 404, description = "Not one of the caller's groups.", body = kernel::ErrorBody),
     )
 )]

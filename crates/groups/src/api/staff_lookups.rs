@@ -147,7 +147,7 @@ pub async fn update(
         ("id" = i64, Path, description = "The entry's id"),
     ),
     responses(
-        (status = 200, description = "Deleted.", body = Data<MessageResponse>),
+        (status = 200, description = "Deleted.", body = Data<MessageResponse>, example = json!({"data": {"message": lookups_admin::DELETED}})),
         (status = 404, description = "Not staff, or no such entry.", body = kernel::ErrorBody),
         (status = 409, description = "In use, or the fixed `other` entry.", body = kernel::ErrorBody),
     )

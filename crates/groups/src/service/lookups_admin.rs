@@ -23,6 +23,18 @@ pub const OTHER_FIXED: &str =
 pub const BAD_SLUG: &str = "Use lowercase letters, digits and hyphens only.";
 pub const DELETED: &str = "The entry has been deleted.";
 
+/// An entry that `uses` working groups still carry cannot be deleted.
+pub fn entry_in_use(uses: u64) -> AppError {
+    AppError::conflict(
+        "in_use",
+        format!(
+            "{uses} working group{} use{} this entry; take it off them first.",
+            if uses == 1 { "" } else { "s" },
+            if uses == 1 { "s" } else { "" }
+        ),
+    )
+}
+
 /// Every entry of a lookup with how many groups use it (counted for all at once).
 pub async fn list(db: &impl ConnectionTrait, kind: LookupKind) -> AppResult<Vec<(Entry, u64)>> {
     let entries = entries(db, kind).await?;
@@ -193,14 +205,7 @@ pub async fn delete(ctx: &AppContext, staff: &Staff, kind: LookupKind, id: i64) 
     }
     let uses = uses(decision.db(), kind, id).await?;
     if uses > 0 {
-        return Err(AppError::conflict(
-            "in_use",
-            format!(
-                "{uses} working group{} use{} this entry; take it off them first.",
-                if uses == 1 { "" } else { "s" },
-                if uses == 1 { "s" } else { "" }
-            ),
-        ));
+        return Err(entry_in_use(uses));
     }
     match kind {
         LookupKind::Tags => remove!(project_tag, decision.db(), id),

@@ -85,7 +85,7 @@ fn view(item: queue::Queued) -> ReportedItem {
     ),
     request_body = ReportDecision,
     responses(
-        (status = 200, description = "Done.", body = Data<MessageResponse>),
+        (status = 200, description = "Done.", body = Data<MessageResponse>, example = json!({"data": {"message": acting::DONE}})),
         (status = 400, description = "A reason missing or too long, or the item is gone.", body = kernel::ErrorBody),
         (status = 401, description = "Not signed in.", body = kernel::ErrorBody),
         (status = 403, description = "Not an action the caller may take here.", body = kernel::ErrorBody),

@@ -17,7 +17,7 @@ use crate::service::reporting::{self, NewReport};
     security(("bearer" = [])),
     request_body = ReportRequest,
     responses(
-        (status = 201, description = "Received.", body = Data<MessageResponse>),
+        (status = 201, description = "Received.", body = Data<MessageResponse>, example = json!({"data": {"message": reporting::THANKS}})),
         (status = 400, description = "Details missing for `other` or too long, or the caller's own item.", body = kernel::ErrorBody),
         (status = 401, description = "Not signed in.", body = kernel::ErrorBody),
         (status = 404, description = "No such item, or hidden from the caller.", body = kernel::ErrorBody),

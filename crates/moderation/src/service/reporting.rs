@@ -157,7 +157,7 @@ pub async fn file(
     Ok(())
 }
 
-fn already() -> AppError {
+pub fn already() -> AppError {
     AppError::client(StatusCode::CONFLICT, "already_reported", ALREADY)
 }
 

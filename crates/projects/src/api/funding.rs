@@ -379,7 +379,7 @@ pub async fn onboarding(ctx: web::Data<AppContext>, user: CurrentUser) -> AppRes
     security(("bearer" = [])),
     params(("id" = i64, Path, description = "The project's id")),
     responses(
-        (status = 200, description = "Refunded.", body = Data<MessageResponse>),
+        (status = 200, description = "Refunded.", body = Data<MessageResponse>, example = json!({"data": {"message": REFUNDED}})),
         (status = 400, description = "Nothing to refund.", body = kernel::ErrorBody),
         (status = 401, description = "Not signed in.", body = kernel::ErrorBody),
         (status = 404, description = "Not the caller's project.", body = kernel::ErrorBody),

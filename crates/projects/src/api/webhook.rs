@@ -19,7 +19,7 @@ use crate::service::webhooks::{self, Delivery};
         example = json!(r#"{"id":"evt_1PqR8sT2","type":"charge.refunded","data":{"object":{"id":"ch_3PqR8sT2"}}}"#)
     ),
     responses(
-        (status = 200, description = "Received (or received before).", body = Data<MessageResponse>),
+        (status = 200, description = "Received (or received before).", body = Data<MessageResponse>, example = json!({"data": {"message": "Received."}})),
         (status = 400, description = "The signature is not valid or too old.", body = kernel::ErrorBody),
     )
 )]

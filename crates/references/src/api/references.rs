@@ -154,7 +154,7 @@ pub async fn add(
     security(("bearer" = [])),
     params(("id" = i64, Path, description = "The reference's id")),
     responses(
-        (status = 200, description = "Removed.", body = Data<MessageResponse>),
+        (status = 200, description = "Removed.", body = Data<MessageResponse>, example = json!({"data": {"message": service::REMOVED}})),
         (status = 401, description = "Not signed in.", body = kernel::ErrorBody),
         (status = 403, description = "The caller does not edit its place.", body = kernel::ErrorBody),
         (status = 404, description = "No such reference, or its place is hidden from the caller.", body = kernel::ErrorBody),

@@ -35,7 +35,8 @@ export interface RegisterRequest {
   /** Tag ids from `GET /api/tags`. */
   area_of_interest?: number[];
   bio?: RegisterRequestBio;
-  /** Solution of the challenge from `GET /api/captcha`. */
+  /** The solved challenge from `GET /api/captcha`: `{challenge}:{nonce}`, with a nonce (a
+decimal number) for which `sha256` of this whole text starts with `difficulty` zero bits. */
   captcha?: RegisterRequestCaptcha;
   career_stage?: RegisterRequestCareerStage;
   /**

@@ -7,6 +7,7 @@
  */
 
 /**
- * Solution of the challenge from `GET /api/captcha`.
+ * The solved challenge from `GET /api/captcha`: `{challenge}:{nonce}`, with a nonce (a
+decimal number) for which `sha256` of this whole text starts with `difficulty` zero bits.
  */
 export type RegisterRequestCaptcha = string | null;

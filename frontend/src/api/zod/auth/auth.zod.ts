@@ -566,7 +566,7 @@ export const registerBody = zod.object({
   "age_group": zod.union([zod.enum(['18_to_20', '21_to_29', '30_to_39', '40_to_49', '50_to_59', '60_to_older', 'prefer_not_to_disclose']),zod.null()]).optional(),
   "area_of_interest": zod.array(zod.number()).optional().describe('Tag ids from `GET /api/tags`.'),
   "bio": zod.string().nullish(),
-  "captcha": zod.string().nullish().describe('Solution of the challenge from `GET /api/captcha`.'),
+  "captcha": zod.string().nullish().describe('The solved challenge from `GET /api/captcha`: `{challenge}:{nonce}`, with a nonce (a\ndecimal number) for which `sha256` of this whole text starts with `difficulty` zero bits.'),
   "career_stage": zod.union([zod.enum(['early_career_researcher', 'junior_staff', 'senior_staff', 'prefer_not_to_disclose']),zod.null()]).optional(),
   "email": zod.email().min(1).max(registerBodyEmailMax),
   "ethnicity": zod.string().nullish(),
