@@ -87,6 +87,7 @@ e2e: chromium localstripe frontend-build debug-build
 # release binary with the demo content, each first checked to come from the server whole:
 # three runs per page (the median reported), failing when the best run scores under 90 or
 # shifts by 0.02 (frontend/scripts/lighthouse.mjs; the measurements in docs/benchmarks.md).
+# LIGHTHOUSE_PAGES=project,group measures only the pages named.
 lighthouse: chromium build
     COHORT_BIN={{cohort}} scripts/lighthouse.sh
 
