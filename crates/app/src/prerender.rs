@@ -77,6 +77,8 @@ struct Job {
 /// The engine's thread and the renderings it made.
 pub struct Prerender {
     bundle: Arc<str>,
+    /// The most one rendering may take ([`DEADLINE`]).
+    deadline: Duration,
     /// The site's public address: pages are rendered as the browser shows them there.
     site: Arc<str>,
     /// The engine's inbox, once started (at the server's start, or by the first page that
@@ -95,6 +97,7 @@ impl Prerender {
         let bundle = std::fs::read_to_string(static_dir.join(BUNDLE)).ok()?;
         Some(Self {
             bundle: bundle.into(),
+            deadline: DEADLINE,
             site: public_url.into(),
             jobs: Mutex::new(None),
             kept: Mutex::new(HashMap::new()),
@@ -111,10 +114,10 @@ impl Prerender {
     fn start_in(&self, jobs: &mut Option<mpsc::Sender<Job>>) {
         if jobs.is_none() {
             let (inbox_of, inbox) = mpsc::channel::<Job>();
-            let (bundle, site) = (self.bundle.clone(), self.site.clone());
+            let (bundle, site, most) = (self.bundle.clone(), self.site.clone(), self.deadline);
             let started = std::thread::Builder::new()
                 .name("prerender".into())
-                .spawn(move || engine(&bundle, &site, inbox));
+                .spawn(move || engine(&bundle, &site, most, inbox));
             if started.is_ok() {
                 *jobs = Some(inbox_of);
             }
@@ -210,14 +213,14 @@ fn key(of: &impl Hash) -> u64 {
 }
 
 /// The engine's thread: loads the bundle, then renders pages one at a time.
-fn engine(bundle: &str, site: &str, inbox: mpsc::Receiver<Job>) {
+fn engine(bundle: &str, site: &str, most: Duration, inbox: mpsc::Receiver<Job>) {
     let deadline = Arc::new(AtomicU64::new(u64::MAX));
     let started = Instant::now();
     let Some(mut engine) = start(bundle, site, deadline.clone(), started) else {
         return;
     };
     for job in inbox {
-        let limit = started.elapsed() + DEADLINE;
+        let limit = started.elapsed() + most;
         deadline.store(limit.as_millis() as u64, Ordering::Relaxed);
         let begun = Instant::now();
         let outcome = render(&engine.0, &engine.1, &job);
@@ -426,6 +429,44 @@ mod tests {
             .unwrap();
         let page = runtime.block_on(prerender.page("/", "{}", ""));
         assert!(page.is_none());
+    }
+
+    /// A page whose rendering runs past the deadline in a job (a promise's reaction, where
+    /// React finishes a page) is stopped, and the engine renders the next page. rquickjs 0.9
+    /// handed back the failed job's context without its own reference, so letting go of it
+    /// freed the context early and QuickJS aborted the whole server (`gc_decref_child:
+    /// Assertion 'p->ref_count > 0'`) — in CI's browser tests, where two cores rendering
+    /// under four browsers took some pages past the deadline.
+    #[test]
+    fn a_rendering_stopped_in_a_job_leaves_the_server_rendering_the_next_pages() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join(".server")).unwrap();
+        std::fs::write(
+            dir.path().join(BUNDLE),
+            "var CohortServer = { renderInto: function (path) {
+               globalThis.__cohortRendered = undefined;
+               Promise.resolve().then(function () {
+                 if (path === '/endless') { for (;;) {} }
+                 globalThis.__cohortRendered = JSON.stringify({
+                   html: '<h1>' + path + '</h1>', globals: [], styleIds: [], css: '', state: {}
+                 });
+               });
+             } };",
+        )
+        .unwrap();
+        let mut prerender = Prerender::load(dir.path(), "http://cohort.test").unwrap();
+        prerender.deadline = Duration::from_millis(100);
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .build()
+            .unwrap();
+        for round in 0..20 {
+            let endless = runtime.block_on(prerender.page("/endless", &format!("{round}"), ""));
+            assert!(endless.is_none(), "round {round}");
+            let page = format!("/p{round}");
+            let rendered = runtime.block_on(prerender.page(&page, "{}", "")).unwrap();
+            assert_eq!(rendered.html, format!("<h1>{page}</h1>"));
+        }
     }
 
     #[test]
