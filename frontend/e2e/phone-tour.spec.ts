@@ -43,6 +43,7 @@ test('every member screen fits a phone', { tag: '@phone' }, async ({ page }, inf
     '/my-profile/notifications',
     '/my-profile/pledges',
     '/my-profile/audit',
+    '/my-profile/api-tokens',
     '/certificates/verify',
     '/my-profile/following',
     '/search?q=sleep',

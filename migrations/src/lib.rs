@@ -73,6 +73,7 @@ mod m20261129_000065_export_attempts;
 mod m20261130_000066_topic_state_on_replies;
 mod m20261130_000067_discussion_search_access;
 mod m20261130_000068_findable_posts_index;
+mod m20261203_000069_api_tokens;
 
 pub struct Migrator;
 
@@ -183,5 +184,6 @@ fn every_migration() -> Vec<Box<dyn MigrationTrait>> {
         Box::new(m20261130_000066_topic_state_on_replies::Migration),
         Box::new(m20261130_000067_discussion_search_access::Migration),
         Box::new(m20261130_000068_findable_posts_index::Migration),
+        Box::new(m20261203_000069_api_tokens::Migration),
     ]
 }

@@ -8,6 +8,7 @@ pub const TABLES: &[T] = &[
         .files(&["avatar", "profile_background"])
         .kept("The account is anonymised, not deleted: what points at it names a former member."),
     T::member("sessions", &["user_id"]).secrets(&["token_hash"]),
+    T::member("api_tokens", &["user_id"]).secrets(&["token_hash"]),
     T::member("account_tokens", &["user_id"]).secrets(&["token_hash", "payload"]),
     T::member("sms_confirmations", &["user_id"]).secrets(&["code_hash", "token_hash"]),
     T::member("totp_devices", &["user_id"]).secrets(&["secret", "last_used_step"]),

@@ -9,6 +9,7 @@ mod policy;
 pub mod service;
 
 pub use api::configure;
+pub use policy::TOKEN_ACCOUNT_OPERATIONS;
 pub use service::demo::{Creator, DemoMember, demo_member};
 pub use service::directory::Directory;
 pub use service::session::SessionStore;

@@ -1,6 +1,26 @@
 //! Who may do what with accounts. Plain functions of (viewer, resource), tested here.
 
-use kernel::StaffRole;
+use kernel::{CurrentUser, StaffRole, TokenScope};
+
+/// A member may give their API token any scope but the staff ones, which only staff may.
+pub fn may_grant(user: &CurrentUser, scope: TokenScope) -> bool {
+    scope.area() != "staff" || user.staff_role.is_some()
+}
+
+/// The account operations an API token may use (with `account:read` or `account:write`).
+/// Every other account operation needs a session: signing in or out, the password, the
+/// e-mail address, the phone, two-step, sign-in providers, data exports and tokens.
+pub const TOKEN_ACCOUNT_OPERATIONS: &[&str] = &[
+    "getMe",
+    "listNotificationSettings",
+    "updateNotificationSettings",
+    "personalizationUpdate",
+    "setAvatar",
+    "setBackground",
+    "importFromOrcid",
+    "getPublicProfile",
+    "listTags",
+];
 
 /// A user may remove only their own provider links.
 pub fn may_disconnect(viewer_id: i64, association_owner_id: i64) -> bool {
@@ -146,6 +166,28 @@ pub fn may_delete_account(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_staff_give_a_token_a_staff_scope() {
+        let member = CurrentUser {
+            id: 1,
+            staff_role: None,
+            content_expert: false,
+            password_change_required: false,
+        };
+        let moderator = CurrentUser {
+            staff_role: Some(StaffRole::Moderator),
+            ..member.clone()
+        };
+        for scope in TokenScope::ALL {
+            assert_eq!(
+                may_grant(&member, *scope),
+                scope.area() != "staff",
+                "{scope:?}"
+            );
+            assert!(may_grant(&moderator, *scope), "{scope:?}");
+        }
+    }
 
     #[test]
     fn staff_delete_members_only_never_themselves_or_other_staff() {

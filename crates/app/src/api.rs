@@ -31,6 +31,7 @@ use crate::{
     tags(
         (name = "system", description = "Health, the proof-of-work challenge for public forms, and the site's menus."),
         (name = "auth", description = "Accounts: sign-up, sign-in (password, two-step codes, providers), sessions, the profile and its settings."),
+        (name = "tokens", description = "Personal API tokens for scripts: made, listed and revoked with a session (never with a token); a token acts within its scopes until it expires. The integrator guide says what each scope opens."),
         (name = "notifications", description = "What a member is told, in the app and by e-mail, and the live channel's tickets."),
         (name = "groups", description = "Working groups: browsing, the creation wizard, membership, invitations, materials and updates."),
         (name = "discussions", description = "Threaded discussions of groups, blog posts and projects."),

@@ -32,7 +32,73 @@ pub fn with_examples(doc: OpenApi) -> (serde_json::Value, Vec<String>) {
     let mut json = serde_json::to_value(&doc).unwrap_or_default();
     unwrap_descriptions(&mut json);
     let problems = examples::document(&mut json, &errors::example);
+    name_schemas_plainly(&mut json);
     (json, problems)
+}
+
+/// A schema's name as an integrator reads it, without the Rust types utoipa names it after:
+/// `Data_Vec_LookupItem` is `Data_LookupItemList`, the error envelope's `BTreeMap` of texts per
+/// field is `FieldMessages`.
+fn plain_name(name: &str) -> Option<String> {
+    if name == "BTreeMap" {
+        return Some("FieldMessages".to_owned());
+    }
+    let (envelope, item) = name.split_once("_Vec_")?;
+    Some(format!("{envelope}_{item}List"))
+}
+
+/// Renames each schema [`plain_name`] renames, and every reference to it.
+fn name_schemas_plainly(json: &mut serde_json::Value) {
+    let Some(schemas) = json
+        .pointer_mut("/components/schemas")
+        .and_then(|s| s.as_object_mut())
+    else {
+        return;
+    };
+    let renamed: HashMap<String, String> = schemas
+        .keys()
+        .filter_map(|name| plain_name(name).map(|plain| (name.clone(), plain)))
+        .filter(|(_, plain)| !schemas.contains_key(plain))
+        .collect();
+    for (old, new) in &renamed {
+        if let Some(schema) = schemas.remove(old) {
+            schemas.insert(new.clone(), schema);
+        }
+    }
+    // serde_json's map keeps keys sorted: the renamed ones take their places among the rest.
+    let by_reference: HashMap<String, String> = renamed
+        .into_iter()
+        .map(|(old, new)| {
+            (
+                format!("#/components/schemas/{old}"),
+                format!("#/components/schemas/{new}"),
+            )
+        })
+        .collect();
+    rename_references(json, &by_reference);
+}
+
+fn rename_references(value: &mut serde_json::Value, renamed: &HashMap<String, String>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for (key, child) in map.iter_mut() {
+                match child {
+                    serde_json::Value::String(target) if key == "$ref" => {
+                        if let Some(new) = renamed.get(target.as_str()) {
+                            *target = new.clone();
+                        }
+                    }
+                    _ => rename_references(child, renamed),
+                }
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for item in items {
+                rename_references(item, renamed);
+            }
+        }
+        _ => {}
+    }
 }
 
 /// utoipa keeps a doc comment's line breaks; an operation's description reads as
@@ -110,6 +176,35 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+
+    #[test]
+    fn no_schema_is_named_after_a_rust_type_and_every_reference_follows_its_new_name() {
+        let (json, _) = with_examples(refer_to_components(
+            crate::api::mount(actix_web::App::new()).1,
+        ));
+        let Some(schemas) = json["components"]["schemas"].as_object() else {
+            panic!("the contract has no schemas");
+        };
+        for name in schemas.keys() {
+            for rust in ["Vec_", "BTreeMap", "HashMap", "Option_", "String_"] {
+                assert!(!name.contains(rust), "{name}");
+            }
+        }
+        assert!(schemas.contains_key("Data_LookupItemList"));
+        assert!(schemas.contains_key("FieldMessages"));
+        let text = json.to_string();
+        let mut at = 0;
+        while let Some(found) = text[at..].find("#/components/schemas/") {
+            let start = at + found + "#/components/schemas/".len();
+            let end = start + text[start..].find('"').unwrap_or(0);
+            assert!(
+                schemas.contains_key(&text[start..end]),
+                "{}",
+                &text[start..end]
+            );
+            at = end;
+        }
+    }
 
     #[test]
     fn an_envelope_refers_to_the_type_it_carries() {

@@ -44,6 +44,7 @@ pub mod startup;
 pub mod statements;
 pub mod storage_migrate;
 mod test_processor;
+mod token_routes;
 mod well_known;
 
 pub use startup::{Application, Parts, build_context, build_parts, migrate};

@@ -6,9 +6,7 @@
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
-use actix_web::{HttpMessage, web};
-use kernel::auth::bearer_token;
-use kernel::{AppContext, AppError};
+use kernel::AppError;
 
 const STAFF_PREFIX: &str = "/api/staff/";
 
@@ -22,21 +20,11 @@ pub async fn staff_only(
     next.call(req).await
 }
 
-/// Whether the request comes from staff; the user found is kept for the handler's
-/// extractor, so the session is looked up once.
+/// Whether the request comes from staff (by a session, or an API token with the staff
+/// scope the method needs); the user found is kept for the handler's extractor, so the
+/// session or token is looked up once.
 async fn is_staff(req: &ServiceRequest) -> bool {
-    let Some(ctx) = req.app_data::<web::Data<AppContext>>() else {
-        return false;
-    };
-    let Some(token) = bearer_token(req.request()) else {
-        return false;
-    };
-    match ctx.sessions.resolve(&token).await {
-        Ok(Some(user)) => {
-            let staff = user.staff_role.is_some();
-            req.extensions_mut().insert(user);
-            staff
-        }
-        _ => false,
-    }
+    kernel::auth::resolve(req.request())
+        .await
+        .is_ok_and(|user| user.staff_role.is_some())
 }

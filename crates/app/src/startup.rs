@@ -40,7 +40,7 @@ use crate::security_headers::SecurityHeaders;
 use crate::{
     api, compression, data_catalogue, discussion_targets, envelope, feed_facts, methods, metrics,
     private_files, project_facts, reference_places, report_subjects, search_sources, spa,
-    staff_gate, statements,
+    staff_gate, statements, token_routes,
 };
 use crate::{site_index, well_known};
 
@@ -456,9 +456,13 @@ fn serve_metrics_on(
 }
 
 fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Result<Server> {
+    let routed = api::routed_paths();
     let method_table = web::Data::new(std::sync::Arc::new(methods::MethodTable::from_contract(
-        &api::routed_paths(),
+        &routed,
     )));
+    let token_routes: web::Data<kernel::auth::TokenRoutes> = web::Data::new(std::sync::Arc::new(
+        token_routes::TokenRoutes::from_contract(&routed),
+    ));
     let contract = web::Data::new(api::ContractJson::default());
     let static_dir = context.config.static_dir.clone();
     let media_root = context
@@ -513,6 +517,7 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
             .app_data(extract::path_config())
             .app_data(web::PayloadConfig::new(PAYLOAD_LIMIT_BYTES))
             .app_data(method_table.clone())
+            .app_data(token_routes.clone())
             // The staff gate wraps the method check: to anyone but staff a staff path does
             // not exist, whatever the method.
             .wrap(actix_web::middleware::from_fn(methods::method_allowed))

@@ -13,5 +13,6 @@ mod policy;
 pub mod service;
 
 pub use api::configure;
+pub use policy::SESSION_ONLY_OPERATIONS;
 pub use service::outbox::MailOutbox;
 pub use service::unread::UnreadCounter;

@@ -1,6 +1,10 @@
 //! Who hears of what. Plain functions, tested here. (Which feed items a member sees is a
 //! query: `service::activity::list`.)
 
+/// The feed's operations an API token may not use: the live channel belongs to the site
+/// (a ticket opens the site's own WebSocket), so its ticket needs a session.
+pub const SESSION_ONLY_OPERATIONS: &[&str] = &["createLiveTicket"];
+
 /// Nobody is notified of what they did themselves.
 pub fn notify(recipient: i64, actor: i64) -> bool {
     recipient != actor

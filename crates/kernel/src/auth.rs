@@ -33,6 +33,102 @@ pub struct CurrentUser {
     pub password_change_required: bool,
 }
 
+crate::string_enum! {
+    /// What a personal API token may do: read or write one area of the platform. A write
+    /// scope includes reading the same area; the staff scopes are granted to staff only.
+    TokenScope {
+        AccountRead = "account:read",
+        AccountWrite = "account:write",
+        GroupsRead = "groups:read",
+        GroupsWrite = "groups:write",
+        DiscussionsRead = "discussions:read",
+        DiscussionsWrite = "discussions:write",
+        ProjectsRead = "projects:read",
+        ProjectsWrite = "projects:write",
+        ContentRead = "content:read",
+        ContentWrite = "content:write",
+        LearningRead = "learning:read",
+        LearningWrite = "learning:write",
+        FeedRead = "feed:read",
+        FeedWrite = "feed:write",
+        ModerationRead = "moderation:read",
+        ModerationWrite = "moderation:write",
+        ReferencesRead = "references:read",
+        ReferencesWrite = "references:write",
+        StaffRead = "staff:read",
+        StaffWrite = "staff:write",
+    }
+}
+
+impl TokenScope {
+    /// The area, the text before the colon (`groups`).
+    pub fn area(self) -> &'static str {
+        self.as_str().split(':').next().unwrap_or_default()
+    }
+
+    pub fn is_write(self) -> bool {
+        self.as_str().ends_with(":write")
+    }
+
+    /// The scope reading or writing `area` (`None` for an area no scope names).
+    pub fn of(area: &str, write: bool) -> Option<Self> {
+        Self::ALL
+            .iter()
+            .copied()
+            .find(|scope| scope.area() == area && scope.is_write() == write)
+    }
+
+    /// Whether a token holding `self` may do what needs `needed`: the same scope, or the
+    /// write scope of the area `needed` reads.
+    pub fn covers(self, needed: TokenScope) -> bool {
+        self == needed || (self.is_write() && self.area() == needed.area())
+    }
+}
+
+/// What every personal API token starts with, so a leaked one is recognised (by secret
+/// scanners too) and never mistaken for a session's.
+pub const API_TOKEN_PREFIX: &str = "cohort_pat_";
+
+/// The scopes of the API token a request came with; in the request's extensions beside its
+/// [`CurrentUser`], absent for a session.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiTokenGrant {
+    pub token_id: i64,
+    pub scopes: Vec<TokenScope>,
+}
+
+/// What an operation asks of an API token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TokenUse {
+    /// A token holding this scope (or the area's write scope).
+    Scope(TokenScope),
+    /// Any token: the operation reads nothing of the member's (search, the guardrail).
+    Any,
+    /// No token: a session only (signing out, the password, two-step, tokens themselves).
+    SessionOnly,
+}
+
+/// Which [`TokenUse`] each route has, by method and route pattern (`/api/groups/{slug}`);
+/// `app` builds it from the contract and installs it as `web::Data<TokenRoutes>`.
+pub trait TokenRouteTable: Send + Sync {
+    fn token_use(&self, method: &actix_web::http::Method, pattern: &str) -> TokenUse;
+}
+
+/// The installed table.
+pub type TokenRoutes = Arc<dyn TokenRouteTable>;
+
+/// Text of the 403 for an API token on an operation that needs a session.
+pub const TOKEN_NOT_ALLOWED: &str = "An API token cannot do this: sign in on the site to do it.";
+
+/// The 403 for an API token whose scopes do not cover the operation.
+pub fn insufficient_scope(needed: TokenScope) -> AppError {
+    AppError::client(
+        actix_web::http::StatusCode::FORBIDDEN,
+        "insufficient_scope",
+        format!("This token does not have the {} scope.", needed.as_str()),
+    )
+}
+
 /// Resolves an opaque bearer token to its user.
 #[async_trait]
 pub trait SessionResolver: Send + Sync {
@@ -43,6 +139,13 @@ pub trait SessionResolver: Send + Sync {
     /// As [`SessionResolver::resolve`], for a session known only by its token's hash
     /// ([`crate::secret_token::hash`]): the live channel keeps no token.
     async fn resolve_hash(&self, token_hash: &str) -> AppResult<Option<CurrentUser>>;
+
+    /// The user and scopes of a live personal API token (one starting with
+    /// [`API_TOKEN_PREFIX`]); `Ok(None)` for an unknown or expired one.
+    async fn resolve_api_token(
+        &self,
+        token: &str,
+    ) -> AppResult<Option<(CurrentUser, ApiTokenGrant)>>;
 }
 
 /// The shared resolver, as stored in [`AppContext`].
@@ -71,9 +174,10 @@ pub fn password_change_required() -> AppError {
     )
 }
 
-/// The session's user, whatever they may do. Looked up once per request: every
-/// extractor and middleware after the first finds it in the request's extensions.
-fn resolve(req: &HttpRequest) -> LocalBoxFuture<'static, AppResult<CurrentUser>> {
+/// The caller, whatever they may do: a session's user, or an API token's whose scopes
+/// cover the request's operation. Looked up once per request: every extractor and
+/// middleware after the first finds it in the request's extensions.
+pub fn resolve(req: &HttpRequest) -> LocalBoxFuture<'static, AppResult<CurrentUser>> {
     if let Some(user) = req.extensions().get::<CurrentUser>().cloned() {
         return Box::pin(async move { Ok(user) });
     }
@@ -84,6 +188,9 @@ fn resolve(req: &HttpRequest) -> LocalBoxFuture<'static, AppResult<CurrentUser>>
         let ctx = ctx.ok_or_else(|| AppError::Internal(anyhow::anyhow!("AppContext missing")))?;
         let token =
             token.ok_or_else(|| AppError::unauthorized("not_authenticated", NOT_AUTHENTICATED))?;
+        if token.starts_with(API_TOKEN_PREFIX) {
+            return through_api_token(&ctx, &req, &token).await;
+        }
         let user = ctx
             .sessions
             .resolve(&token)
@@ -92,6 +199,41 @@ fn resolve(req: &HttpRequest) -> LocalBoxFuture<'static, AppResult<CurrentUser>>
         req.extensions_mut().insert(user.clone());
         Ok(user)
     })
+}
+
+/// The user of an API token, if its scopes cover the operation `req` asks for.
+async fn through_api_token(
+    ctx: &AppContext,
+    req: &HttpRequest,
+    token: &str,
+) -> AppResult<CurrentUser> {
+    let (user, grant) = ctx
+        .sessions
+        .resolve_api_token(token)
+        .await?
+        .ok_or_else(|| AppError::unauthorized("invalid_token", INVALID_TOKEN))?;
+    let usage = req
+        .app_data::<web::Data<TokenRoutes>>()
+        .zip(req.match_pattern())
+        .map_or(TokenUse::SessionOnly, |(routes, pattern)| {
+            routes.token_use(req.method(), &pattern)
+        });
+    match usage {
+        TokenUse::SessionOnly => {
+            return Err(AppError::client(
+                actix_web::http::StatusCode::FORBIDDEN,
+                "token_not_allowed",
+                TOKEN_NOT_ALLOWED,
+            ));
+        }
+        TokenUse::Scope(needed) if !grant.scopes.iter().any(|s| s.covers(needed)) => {
+            return Err(insufficient_scope(needed));
+        }
+        _ => {}
+    }
+    req.extensions_mut().insert(user.clone());
+    req.extensions_mut().insert(grant);
+    Ok(user)
 }
 
 /// A signed-in user who may use the platform: an account that must still choose a new
@@ -157,5 +299,29 @@ impl FromRequest for Staff {
                 _ => Err(AppError::not_found().into()),
             }
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TokenScope;
+
+    #[test]
+    fn a_write_scope_covers_reading_its_own_area_only() {
+        assert!(TokenScope::GroupsWrite.covers(TokenScope::GroupsRead));
+        assert!(TokenScope::GroupsWrite.covers(TokenScope::GroupsWrite));
+        assert!(TokenScope::GroupsRead.covers(TokenScope::GroupsRead));
+        assert!(!TokenScope::GroupsRead.covers(TokenScope::GroupsWrite));
+        assert!(!TokenScope::GroupsWrite.covers(TokenScope::ProjectsRead));
+        assert!(!TokenScope::StaffRead.covers(TokenScope::StaffWrite));
+    }
+
+    #[test]
+    fn every_area_has_a_read_and_a_write_scope() {
+        for scope in TokenScope::ALL {
+            assert_eq!(TokenScope::of(scope.area(), scope.is_write()), Some(*scope));
+            assert!(TokenScope::of(scope.area(), !scope.is_write()).is_some());
+        }
+        assert_eq!(TokenScope::of("payments", false), None);
     }
 }

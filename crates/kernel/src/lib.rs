@@ -59,7 +59,7 @@ pub mod upload;
 pub mod users;
 pub mod validation;
 
-pub use auth::{CurrentUser, SignedIn, Staff, StaffRole};
+pub use auth::{CurrentUser, SignedIn, Staff, StaffRole, TokenScope};
 pub use context::AppContext;
 pub use error::{AppError, AppResult, ErrorBody};
 pub use pagination::{Page, PageParams, Pagination};

@@ -92,6 +92,7 @@ export const routes: RouteObject[] = [
                   },
                   { path: 'pledges', lazy: projects.pledgesTabRoute },
                   { path: 'audit', lazy: profile.auditTrailTabRoute },
+                  { path: 'api-tokens', lazy: profile.apiTokensTabRoute },
                   { path: 'following', lazy: discussions.followingTabRoute },
                 ],
               },

@@ -1,6 +1,7 @@
 //! HTTP endpoints of the accounts crate, one file per use case.
 
 pub mod affiliation;
+pub mod api_tokens;
 pub mod confirm_user;
 pub mod email_confirm_start;
 pub mod forgot_password;
@@ -55,6 +56,9 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(oauth::callback)
         .service(oauth::disconnect)
         .service(oauth::import_orcid)
+        .service(api_tokens::list)
+        .service(api_tokens::create)
+        .service(api_tokens::revoke)
         .service(personalization::personalization_update)
         .service(affiliation::setup_university_email)
         .service(affiliation::confirm_university_email)

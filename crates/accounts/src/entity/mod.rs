@@ -1,4 +1,5 @@
 pub(crate) mod account_token;
+pub(crate) mod api_token;
 pub(crate) mod data_export;
 pub(crate) mod notification_setting;
 pub(crate) mod oauth_association;

@@ -1,5 +1,6 @@
 pub mod affiliation;
 pub mod affiliation_review;
+pub mod api_tokens;
 pub mod completion;
 pub mod confirmation;
 pub mod demo;

@@ -3,7 +3,7 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Duration, Utc};
-use kernel::auth::{CurrentUser, SessionResolver};
+use kernel::auth::{ApiTokenGrant, CurrentUser, SessionResolver};
 use kernel::hot::{Changes, HotCache};
 use kernel::{AppError, AppResult};
 use sea_orm::{
@@ -11,6 +11,7 @@ use sea_orm::{
     Set,
 };
 
+use super::api_tokens;
 use crate::entity::{session, user};
 use kernel::secret_token;
 
@@ -112,19 +113,34 @@ impl SessionResolver for SessionStore {
         let Some((session, user)) = find_session_by_hash(&self.db, token_hash).await? else {
             return Ok(None);
         };
-        if !user.is_active {
-            return Err(AppError::unauthorized("user_inactive", USER_INACTIVE));
-        }
-        let current = CurrentUser {
-            id: user.id,
-            staff_role: user.staff_role,
-            content_expert: user.content_expert,
-            password_change_required: user.password_change_required,
-        };
+        let current = current_user(&user)?;
         self.kept
             .keep(key, (current.clone(), session.expires_at), read_at);
         Ok(Some(current))
     }
+
+    async fn resolve_api_token(
+        &self,
+        token: &str,
+    ) -> AppResult<Option<(CurrentUser, ApiTokenGrant)>> {
+        let Some((user, grant)) = api_tokens::resolve(&self.db, token).await? else {
+            return Ok(None);
+        };
+        Ok(Some((current_user(&user)?, grant)))
+    }
+}
+
+/// An active account as every crate sees it; a deactivated one is refused.
+fn current_user(user: &user::Model) -> AppResult<CurrentUser> {
+    if !user.is_active {
+        return Err(AppError::unauthorized("user_inactive", USER_INACTIVE));
+    }
+    Ok(CurrentUser {
+        id: user.id,
+        staff_role: user.staff_role,
+        content_expert: user.content_expert,
+        password_change_required: user.password_change_required,
+    })
 }
 
 /// Ends every session of `user_id` except the one holding `keep` (after a password

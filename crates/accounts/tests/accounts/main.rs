@@ -2,6 +2,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod affiliation;
+mod api_tokens;
 mod login;
 mod notification_settings;
 mod oauth;

@@ -55,6 +55,7 @@ pub fn particular(operation: &str, status: &str) -> Option<AppError> {
         ("addReference", "409") => {
             AppError::conflict("already_linked", references::service::ALREADY)
         }
+        ("createApiToken", "409") => accounts::service::api_tokens::too_many(),
         ("report", "409") => moderation::service::reporting::already(),
         ("staffDeleteBlogCategory", "409") => content::service::blog_admin::category_in_use(3),
         ("staffDeleteLookup", "409") => groups::service::lookups_admin::entry_in_use(2),

@@ -6,7 +6,7 @@
  * OpenAPI spec version: 0.1.0
  */
 import type { ErrorBodyExtra } from './errorBodyExtra';
-import type { BTreeMap } from './bTreeMap';
+import type { FieldMessages } from './fieldMessages';
 
 /**
  * The error envelope of every failed API call.
@@ -22,5 +22,5 @@ export interface ErrorBody {
   /** Human-readable summary, safe to show as a banner. */
   message: string;
   /** Texts per field; `non_field_errors` for the form as a whole. */
-  messages?: BTreeMap;
+  messages?: FieldMessages;
 }

@@ -7,7 +7,8 @@ import { CompletionMeter } from '@/ui/completion/CompletionMeter';
 import { initial } from '@/lib/initial';
 
 /** The tabs of spec §2 (My profile area), in the spec's order, then what the member
- * follows, the donor's pledges and the member's audit trail; Account is the index route. */
+ * follows, the donor's pledges, the member's audit trail and API tokens; Account is the index
+ * route. */
 const tabs = [
   { label: 'Edit profile', to: '/my-profile/edit-profile' },
   { label: 'Account', to: '/my-profile' },
@@ -16,6 +17,7 @@ const tabs = [
   { label: 'Following', to: '/my-profile/following' },
   { label: 'Pledges', to: '/my-profile/pledges' },
   { label: 'Audit trail', to: '/my-profile/audit' },
+  { label: 'API tokens', to: '/my-profile/api-tokens' },
 ];
 
 /** The signed-in user, for the tabs rendered inside the layout. */

@@ -6,6 +6,7 @@ export const accountTabRoute = lazyScreen(() => import('./account/AccountTab'), 
 export const editProfileTabRoute = lazyScreen(() => import('./edit/EditProfileTab'), (m) => m.EditProfileTab);
 export const affiliationsTabRoute = lazyScreen(() => import('./affiliations/AffiliationsTab'), (m) => m.AffiliationsTab);
 export const auditTrailTabRoute = lazyScreen(() => import('./audit/AuditTrailTab'), (m) => m.AuditTrailTab);
+export const apiTokensTabRoute = lazyScreen(() => import('./api-tokens/ApiTokensTab'), (m) => m.ApiTokensTab);
 export const notificationsTabRoute = lazyScreen(() => import('./notifications/NotificationsTab'), (m) => m.NotificationsTab);
 
 /** Wraps the private pages so ?openPersonalization opens the modal on any of them. */

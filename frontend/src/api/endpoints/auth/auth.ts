@@ -32,6 +32,7 @@ import type {
   DataLoginResponse,
   DataMe,
   DataMessageResponse,
+  DataNotificationSettingList,
   DataOAuthProviders,
   DataOAuthSignedIn,
   DataOAuthStart,
@@ -39,10 +40,9 @@ import type {
   DataPictureResponse,
   DataPublicProfile,
   DataRegisterResponse,
+  DataTagList,
   DataTotpSetup,
   DataUpdateMeResponse,
-  DataVecNotificationSetting,
-  DataVecTag,
   ErrorBody,
   ForgotPasswordRequest,
   LoginRequest,
@@ -1141,9 +1141,9 @@ export const getListNotificationSettingsUrl = () => {
   return `/api/me/notification-settings`
 }
 
-export const listNotificationSettings = async ( options?: RequestInit): Promise<DataVecNotificationSetting> => {
+export const listNotificationSettings = async ( options?: RequestInit): Promise<DataNotificationSettingList> => {
   
-  return apiFetch<DataVecNotificationSetting>(getListNotificationSettingsUrl(),
+  return apiFetch<DataNotificationSettingList>(getListNotificationSettingsUrl(),
   {      
     ...options,
     method: 'GET'
@@ -2746,9 +2746,9 @@ export const getListTagsUrl = () => {
   return `/api/tags`
 }
 
-export const listTags = async ( options?: RequestInit): Promise<DataVecTag> => {
+export const listTags = async ( options?: RequestInit): Promise<DataTagList> => {
   
-  return apiFetch<DataVecTag>(getListTagsUrl(),
+  return apiFetch<DataTagList>(getListTagsUrl(),
   {      
     ...options,
     method: 'GET'

@@ -27,12 +27,12 @@ import type {
 import type {
   ContactRequest,
   DataBanner,
+  DataBlogCategoryList,
   DataBlogPost,
   DataContentPage,
   DataLecture,
+  DataMenuItemList,
   DataMessageResponse,
-  DataVecBlogCategory,
-  DataVecMenuItem,
   ErrorBody,
   ListBlogPostsParams,
   ListLecturesParams,
@@ -265,9 +265,9 @@ export const getListBlogCategoriesUrl = () => {
   return `/api/blog/api/pages/categories`
 }
 
-export const listBlogCategories = async ( options?: RequestInit): Promise<DataVecBlogCategory> => {
+export const listBlogCategories = async ( options?: RequestInit): Promise<DataBlogCategoryList> => {
   
-  return apiFetch<DataVecBlogCategory>(getListBlogCategoriesUrl(),
+  return apiFetch<DataBlogCategoryList>(getListBlogCategoriesUrl(),
   {      
     ...options,
     method: 'GET'
@@ -844,9 +844,9 @@ export const getGetMenuUrl = () => {
   return `/api/menus`
 }
 
-export const getMenu = async ( options?: RequestInit): Promise<DataVecMenuItem> => {
+export const getMenu = async ( options?: RequestInit): Promise<DataMenuItemList> => {
   
-  return apiFetch<DataVecMenuItem>(getGetMenuUrl(),
+  return apiFetch<DataMenuItemList>(getGetMenuUrl(),
   {      
     ...options,
     method: 'GET'
@@ -944,9 +944,9 @@ export const getGetLgpMenuUrl = () => {
   return `/api/menus/lgp`
 }
 
-export const getLgpMenu = async ( options?: RequestInit): Promise<DataVecMenuItem> => {
+export const getLgpMenu = async ( options?: RequestInit): Promise<DataMenuItemList> => {
   
-  return apiFetch<DataVecMenuItem>(getGetLgpMenuUrl(),
+  return apiFetch<DataMenuItemList>(getGetLgpMenuUrl(),
   {      
     ...options,
     method: 'GET'

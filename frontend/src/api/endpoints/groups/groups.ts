@@ -31,17 +31,17 @@ import type {
   DataGroupActivity,
   DataGroupAgreement,
   DataGroupDetail,
+  DataGroupLinkList,
   DataGroupUpdate,
   DataGroupUpdates,
   DataInvitationView,
+  DataInvitedMemberList,
+  DataJoinRequestList,
+  DataLookupItemList,
   DataMaterial,
+  DataMaterialList,
   DataMember,
   DataMessageResponse,
-  DataVecGroupLink,
-  DataVecInvitedMember,
-  DataVecJoinRequest,
-  DataVecLookupItem,
-  DataVecMaterial,
   ErrorBody,
   InviteRequest,
   JoinRequestBody,
@@ -188,9 +188,9 @@ export const getListGroupGoalsUrl = () => {
   return `/api/groups/goals-of-working-group`
 }
 
-export const listGroupGoals = async ( options?: RequestInit): Promise<DataVecLookupItem> => {
+export const listGroupGoals = async ( options?: RequestInit): Promise<DataLookupItemList> => {
   
-  return apiFetch<DataVecLookupItem>(getListGroupGoalsUrl(),
+  return apiFetch<DataLookupItemList>(getListGroupGoalsUrl(),
   {      
     ...options,
     method: 'GET'
@@ -288,9 +288,9 @@ export const getListIndustryPartnerRolesUrl = () => {
   return `/api/groups/role-of-industry-partner`
 }
 
-export const listIndustryPartnerRoles = async ( options?: RequestInit): Promise<DataVecLookupItem> => {
+export const listIndustryPartnerRoles = async ( options?: RequestInit): Promise<DataLookupItemList> => {
   
-  return apiFetch<DataVecLookupItem>(getListIndustryPartnerRolesUrl(),
+  return apiFetch<DataLookupItemList>(getListIndustryPartnerRolesUrl(),
   {      
     ...options,
     method: 'GET'
@@ -388,9 +388,9 @@ export const getListProjectTagsUrl = () => {
   return `/api/groups/tags`
 }
 
-export const listProjectTags = async ( options?: RequestInit): Promise<DataVecLookupItem> => {
+export const listProjectTags = async ( options?: RequestInit): Promise<DataLookupItemList> => {
   
-  return apiFetch<DataVecLookupItem>(getListProjectTagsUrl(),
+  return apiFetch<DataLookupItemList>(getListProjectTagsUrl(),
   {      
     ...options,
     method: 'GET'
@@ -603,9 +603,9 @@ export const getListGroupMaterialsUrl = (groupId: number,) => {
   return `/api/groups/${groupId}/supplementary-materials`
 }
 
-export const listGroupMaterials = async (groupId: number, options?: RequestInit): Promise<DataVecMaterial> => {
+export const listGroupMaterials = async (groupId: number, options?: RequestInit): Promise<DataMaterialList> => {
   
-  return apiFetch<DataVecMaterial>(getListGroupMaterialsUrl(groupId),
+  return apiFetch<DataMaterialList>(getListGroupMaterialsUrl(groupId),
   {      
     ...options,
     method: 'GET'
@@ -1322,9 +1322,9 @@ export const getListInvitedMembersUrl = (slug: string,) => {
   return `/api/groups/${slug}/invited-members`
 }
 
-export const listInvitedMembers = async (slug: string, options?: RequestInit): Promise<DataVecInvitedMember> => {
+export const listInvitedMembers = async (slug: string, options?: RequestInit): Promise<DataInvitedMemberList> => {
   
-  return apiFetch<DataVecInvitedMember>(getListInvitedMembersUrl(slug),
+  return apiFetch<DataInvitedMemberList>(getListInvitedMembersUrl(slug),
   {      
     ...options,
     method: 'GET'
@@ -1756,9 +1756,9 @@ export const getListJoinRequestsUrl = (slug: string,) => {
   return `/api/groups/${slug}/join-requests`
 }
 
-export const listJoinRequests = async (slug: string, options?: RequestInit): Promise<DataVecJoinRequest> => {
+export const listJoinRequests = async (slug: string, options?: RequestInit): Promise<DataJoinRequestList> => {
   
-  return apiFetch<DataVecJoinRequest>(getListJoinRequestsUrl(slug),
+  return apiFetch<DataJoinRequestList>(getListJoinRequestsUrl(slug),
   {      
     ...options,
     method: 'GET'
@@ -3310,9 +3310,9 @@ export const getListMyGroupMaterialsUrl = (groupId: number,) => {
   return `/api/me/groups/${groupId}/supplementary-materials`
 }
 
-export const listMyGroupMaterials = async (groupId: number, options?: RequestInit): Promise<DataVecMaterial> => {
+export const listMyGroupMaterials = async (groupId: number, options?: RequestInit): Promise<DataMaterialList> => {
   
-  return apiFetch<DataVecMaterial>(getListMyGroupMaterialsUrl(groupId),
+  return apiFetch<DataMaterialList>(getListMyGroupMaterialsUrl(groupId),
   {      
     ...options,
     method: 'GET'
@@ -3969,9 +3969,9 @@ export const getListProfileGroupsUrl = (id: number,) => {
   return `/api/profile/${id}/groups`
 }
 
-export const listProfileGroups = async (id: number, options?: RequestInit): Promise<DataVecGroupLink> => {
+export const listProfileGroups = async (id: number, options?: RequestInit): Promise<DataGroupLinkList> => {
   
-  return apiFetch<DataVecGroupLink>(getListProfileGroupsUrl(id),
+  return apiFetch<DataGroupLinkList>(getListProfileGroupsUrl(id),
   {      
     ...options,
     method: 'GET'

@@ -31,18 +31,18 @@ import type {
   DataFavorites,
   DataMessageResponse,
   DataMyPledge,
+  DataMyPledgeList,
   DataOnboarding,
   DataPayoutAccountView,
   DataPledgeAuthentication,
   DataProfileProjects,
   DataProjectDraft,
+  DataProjectDraftList,
   DataProjectEligibility,
   DataProjectPage,
   DataProjectTeam,
   DataProjectUpdate,
   DataReviewSummary,
-  DataVecMyPledge,
-  DataVecProjectDraft,
   ErrorBody,
   GeneralStep,
   ListBackedProjectsParams,
@@ -467,9 +467,9 @@ export const getListMyPledgesUrl = () => {
   return `/api/me/pledges`
 }
 
-export const listMyPledges = async ( options?: RequestInit): Promise<DataVecMyPledge> => {
+export const listMyPledges = async ( options?: RequestInit): Promise<DataMyPledgeList> => {
   
-  return apiFetch<DataVecMyPledge>(getListMyPledgesUrl(),
+  return apiFetch<DataMyPledgeList>(getListMyPledgesUrl(),
   {      
     ...options,
     method: 'GET'
@@ -1297,9 +1297,9 @@ export const getListMyProjectsUrl = () => {
   return `/api/me/projects`
 }
 
-export const listMyProjects = async ( options?: RequestInit): Promise<DataVecProjectDraft> => {
+export const listMyProjects = async ( options?: RequestInit): Promise<DataProjectDraftList> => {
   
-  return apiFetch<DataVecProjectDraft>(getListMyProjectsUrl(),
+  return apiFetch<DataProjectDraftList>(getListMyProjectsUrl(),
   {      
     ...options,
     method: 'GET'

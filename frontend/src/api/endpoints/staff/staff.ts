@@ -32,6 +32,7 @@ import type {
   CaptionLanguage,
   ContentExpertChange,
   DataAuditActivity,
+  DataAuditRecordList,
   DataBlogCategory,
   DataConsoleOverview,
   DataConsoleTrends,
@@ -48,19 +49,18 @@ import type {
   DataQuizMessage,
   DataReport,
   DataStaffBanner,
+  DataStaffBannerList,
+  DataStaffBlogCategoryList,
   DataStaffBlogPost,
   DataStaffLecture,
+  DataStaffLookupItemList,
   DataStaffMenuItem,
+  DataStaffMenuItemList,
   DataStaffPage,
   DataStaffQuiz,
   DataStaffUserDetail,
   DataStaffUserRow,
-  DataVecAuditRecord,
-  DataVecStaffBanner,
-  DataVecStaffBlogCategory,
-  DataVecStaffLookupItem,
-  DataVecStaffMenuItem,
-  DataVecString,
+  DataStringList,
   ErrorBody,
   FundingDecision,
   LectureRequest,
@@ -305,9 +305,9 @@ export const getStaffAffiliationHistoryUrl = (userId: number,) => {
   return `/api/staff/affiliations/${userId}/history`
 }
 
-export const staffAffiliationHistory = async (userId: number, options?: RequestInit): Promise<DataVecAuditRecord> => {
+export const staffAffiliationHistory = async (userId: number, options?: RequestInit): Promise<DataAuditRecordList> => {
   
-  return apiFetch<DataVecAuditRecord>(getStaffAffiliationHistoryUrl(userId),
+  return apiFetch<DataAuditRecordList>(getStaffAffiliationHistoryUrl(userId),
   {      
     ...options,
     method: 'GET'
@@ -512,9 +512,9 @@ export const getStaffAuditActionsUrl = () => {
   return `/api/staff/audit/actions`
 }
 
-export const staffAuditActions = async ( options?: RequestInit): Promise<DataVecString> => {
+export const staffAuditActions = async ( options?: RequestInit): Promise<DataStringList> => {
   
-  return apiFetch<DataVecString>(getStaffAuditActionsUrl(),
+  return apiFetch<DataStringList>(getStaffAuditActionsUrl(),
   {      
     ...options,
     method: 'GET'
@@ -719,9 +719,9 @@ export const getStaffListBannersUrl = () => {
   return `/api/staff/banners`
 }
 
-export const staffListBanners = async ( options?: RequestInit): Promise<DataVecStaffBanner> => {
+export const staffListBanners = async ( options?: RequestInit): Promise<DataStaffBannerList> => {
   
-  return apiFetch<DataVecStaffBanner>(getStaffListBannersUrl(),
+  return apiFetch<DataStaffBannerList>(getStaffListBannersUrl(),
   {      
     ...options,
     method: 'GET'
@@ -967,9 +967,9 @@ export const getStaffListBlogCategoriesUrl = () => {
   return `/api/staff/blog/categories`
 }
 
-export const staffListBlogCategories = async ( options?: RequestInit): Promise<DataVecStaffBlogCategory> => {
+export const staffListBlogCategories = async ( options?: RequestInit): Promise<DataStaffBlogCategoryList> => {
   
-  return apiFetch<DataVecStaffBlogCategory>(getStaffListBlogCategoriesUrl(),
+  return apiFetch<DataStaffBlogCategoryList>(getStaffListBlogCategoriesUrl(),
   {      
     ...options,
     method: 'GET'
@@ -3353,9 +3353,9 @@ export const getStaffListLookupUrl = (kind: 'tags' | 'goals' | 'roles',) => {
   return `/api/staff/lookups/${kind}`
 }
 
-export const staffListLookup = async (kind: 'tags' | 'goals' | 'roles', options?: RequestInit): Promise<DataVecStaffLookupItem> => {
+export const staffListLookup = async (kind: 'tags' | 'goals' | 'roles', options?: RequestInit): Promise<DataStaffLookupItemList> => {
   
-  return apiFetch<DataVecStaffLookupItem>(getStaffListLookupUrl(kind),
+  return apiFetch<DataStaffLookupItemList>(getStaffListLookupUrl(kind),
   {      
     ...options,
     method: 'GET'
@@ -3966,9 +3966,9 @@ export const getStaffGetMenuUrl = (menu: 'main' | 'lgp',) => {
   return `/api/staff/menus/${menu}`
 }
 
-export const staffGetMenu = async (menu: 'main' | 'lgp', options?: RequestInit): Promise<DataVecStaffMenuItem> => {
+export const staffGetMenu = async (menu: 'main' | 'lgp', options?: RequestInit): Promise<DataStaffMenuItemList> => {
   
-  return apiFetch<DataVecStaffMenuItem>(getStaffGetMenuUrl(menu),
+  return apiFetch<DataStaffMenuItemList>(getStaffGetMenuUrl(menu),
   {      
     ...options,
     method: 'GET'

@@ -22,8 +22,8 @@ export function AuditTrailTab() {
   return (
     <Stack spacing={2}>
       <Typography color="text.secondary">
-        Every decision Cohort&apos;s staff and moderators make about your account and your content is recorded here, and
-        sealed into the platform&apos;s audit chain: each entry&apos;s hash covers what it says and the entry before it,
+        Every decision Cohort&apos;s staff and moderators make about your account and your content, and every API token
+        you create or revoke, is recorded here, and sealed into the platform&apos;s audit chain: each entry&apos;s hash covers what it says and the entry before it,
         and the chain&apos;s head is published every day, so no one can change or remove an entry unnoticed.
       </Typography>
       {pages.isPending && <Loading label="Loading your audit trail" />}

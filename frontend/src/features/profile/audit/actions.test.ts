@@ -14,6 +14,11 @@ describe('describeAuditEntry', () => {
     );
   });
 
+  it('says what the member did with their API tokens', () => {
+    expect(describeAuditEntry('api_token.create', 'api_token')).toBe('Your API token was created');
+    expect(describeAuditEntry('api_token.revoke', 'api_token')).toBe('Your API token was revoked');
+  });
+
   it('keeps the middle of a longer action', () => {
     expect(describeAuditEntry('project.funding.approve', 'project')).toBe('Your project (funding) was approved');
   });

@@ -9,6 +9,7 @@ const SUBJECTS: Record<string, string> = {
   group_update: 'group update',
   project: 'project',
   project_update: 'project update',
+  api_token: 'API token',
 };
 
 /** What was done, by the last part of the action's name. */
@@ -28,6 +29,8 @@ const DONE: Record<string, string> = {
   export: 'had its data exported by staff',
   reset_two_factor: 'had its two-step sign-in reset',
   resend_confirmation: 'was sent its confirmation e-mail again',
+  create: 'was created',
+  revoke: 'was revoked',
 };
 
 function words(text: string): string {

@@ -1,0 +1,164 @@
+//! A member's personal API tokens, under Account. Managed with a session only: a token
+//! cannot make, list or revoke tokens.
+
+use actix_web::{HttpResponse, delete, get, post, web};
+use chrono::{DateTime, Utc};
+use kernel::extract::ValidJson;
+use kernel::input::{Given, Long, Text};
+use kernel::{AppContext, AppResult, CurrentUser, Data, MessageResponse, TokenScope};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use validator::Validate;
+
+use crate::service::api_tokens::{self, NewToken, TokenView};
+
+/// A token as its owner sees it: never the token itself, which is shown once.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ApiToken {
+    pub id: i64,
+    pub name: String,
+    /// The token's first characters, to tell it apart.
+    pub prefix: String,
+    pub scopes: Vec<TokenScope>,
+    pub created_at: DateTime<Utc>,
+    pub expires_at: DateTime<Utc>,
+    /// When it was last used (to the minute); `null` if never.
+    pub last_used_at: Option<DateTime<Utc>>,
+}
+
+impl From<TokenView> for ApiToken {
+    fn from(token: TokenView) -> Self {
+        Self {
+            id: token.id,
+            name: token.name,
+            prefix: token.prefix,
+            scopes: token.scopes,
+            created_at: token.created_at,
+            expires_at: token.expires_at,
+            last_used_at: token.last_used_at,
+        }
+    }
+}
+
+/// The member's tokens.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ApiTokenList {
+    pub tokens: Vec<ApiToken>,
+}
+
+#[derive(Debug, Deserialize, Validate, ToSchema)]
+pub struct ApiTokenRequest {
+    /// What the token is for; unique among the member's tokens.
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::schema::<Text<100, Long>>)]
+    pub name: Given<Text<100, Long>>,
+    /// At least one. A write scope includes reading its area; staff scopes are for staff.
+    #[serde(default)]
+    #[validate(custom(function = "api_tokens::some_scope"))]
+    #[schema(min_items = 1)]
+    pub scopes: Vec<TokenScope>,
+    /// Days until it expires, 1 to 365.
+    #[serde(default)]
+    #[validate(custom(function = "api_tokens::lifetime"))]
+    #[schema(minimum = 1, maximum = 365)]
+    pub expires_in_days: i64,
+}
+
+/// A new token, with the token itself: shown this once.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ApiTokenCreated {
+    /// Send it as `Authorization: Bearer <token>`. It is not shown again.
+    pub token: String,
+    pub api_token: ApiToken,
+}
+
+/// List your API tokens
+///
+/// The caller's personal API tokens, newest first, expired ones too until revoked. Needs a
+/// session: an API token cannot list tokens.
+#[utoipa::path(
+    operation_id = "listApiTokens",
+    tag = "tokens",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The caller's tokens.", body = Data<ApiTokenList>),
+        (status = 401, description = "Not signed in.", body = kernel::ErrorBody),
+        (status = 403, description = "An API token cannot list tokens.", body = kernel::ErrorBody),
+    )
+)]
+#[get("/me/api-tokens")]
+pub async fn list(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+) -> AppResult<web::Json<Data<ApiTokenList>>> {
+    let tokens = api_tokens::list(&ctx.db, user.id).await?;
+    Ok(Data::new(ApiTokenList {
+        tokens: tokens.into_iter().map(ApiToken::from).collect(),
+    }))
+}
+
+/// Create an API token
+///
+/// A token for scripts, acting for the caller within its scopes until it expires. The
+/// answer holds the token itself, shown this once; only its hash is kept. Audited.
+#[utoipa::path(
+    operation_id = "createApiToken",
+    tag = "tokens",
+    security(("bearer" = [])),
+    request_body = ApiTokenRequest,
+    responses(
+        (status = 201, description = "Created; copy the token now.", body = Data<ApiTokenCreated>),
+        (status = 400, description = "No name or scope, a name in use, a staff scope for a member, or an expiry out of range.", body = kernel::ErrorBody),
+        (status = 401, description = "Not signed in.", body = kernel::ErrorBody),
+        (status = 403, description = "An API token cannot create tokens.", body = kernel::ErrorBody),
+        (status = 409, description = "The caller holds the most tokens allowed.", body = kernel::ErrorBody),
+    )
+)]
+#[post("/me/api-tokens")]
+pub async fn create(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    body: ValidJson<ApiTokenRequest>,
+) -> AppResult<HttpResponse> {
+    let body = body.into_inner();
+    let name = body.name.value()?;
+    let new = NewToken {
+        name: &name,
+        scopes: &body.scopes,
+        expires_in_days: body.expires_in_days,
+    };
+    let (token, view) = api_tokens::create(&ctx, &user, &new).await?;
+    Ok(HttpResponse::Created().json(Data {
+        data: ApiTokenCreated {
+            token,
+            api_token: view.into(),
+        },
+    }))
+}
+
+/// Revoke an API token
+///
+/// Ends one of the caller's tokens at once. Audited.
+#[utoipa::path(
+    operation_id = "revokeApiToken",
+    tag = "tokens",
+    security(("bearer" = [])),
+    params(("id" = i64, Path, description = "The token's id")),
+    responses(
+        (status = 200, description = "Revoked.", body = Data<MessageResponse>, example = json!({"data": {"message": api_tokens::REVOKED}})),
+        (status = 401, description = "Not signed in.", body = kernel::ErrorBody),
+        (status = 403, description = "An API token cannot revoke tokens.", body = kernel::ErrorBody),
+        (status = 404, description = "No such token of the caller's.", body = kernel::ErrorBody),
+    )
+)]
+#[delete("/me/api-tokens/{id}")]
+pub async fn revoke(
+    ctx: web::Data<AppContext>,
+    user: CurrentUser,
+    id: web::Path<i64>,
+) -> AppResult<web::Json<Data<MessageResponse>>> {
+    api_tokens::revoke(&ctx, &user, id.into_inner()).await?;
+    Ok(Data::new(MessageResponse {
+        message: api_tokens::REVOKED.into(),
+    }))
+}
