@@ -2,7 +2,6 @@
 //! cannot make, list or revoke tokens.
 
 use actix_web::{HttpResponse, delete, get, post, web};
-use chrono::{DateTime, Utc};
 use kernel::extract::ValidJson;
 use kernel::input::{Given, Long, Text};
 use kernel::{AppContext, AppResult, CurrentUser, Data, MessageResponse, TokenScope};
@@ -10,35 +9,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
 
-use crate::service::api_tokens::{self, NewToken, TokenView};
-
-/// A token as its owner sees it: never the token itself, which is shown once.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ApiToken {
-    pub id: i64,
-    pub name: String,
-    /// The token's first characters, to tell it apart.
-    pub prefix: String,
-    pub scopes: Vec<TokenScope>,
-    pub created_at: DateTime<Utc>,
-    pub expires_at: DateTime<Utc>,
-    /// When it was last used (to the minute); `null` if never.
-    pub last_used_at: Option<DateTime<Utc>>,
-}
-
-impl From<TokenView> for ApiToken {
-    fn from(token: TokenView) -> Self {
-        Self {
-            id: token.id,
-            name: token.name,
-            prefix: token.prefix,
-            scopes: token.scopes,
-            created_at: token.created_at,
-            expires_at: token.expires_at,
-            last_used_at: token.last_used_at,
-        }
-    }
-}
+use crate::service::api_tokens::{self, ApiToken, NewToken};
 
 /// The member's tokens.
 #[derive(Debug, Serialize, ToSchema)]
@@ -91,9 +62,8 @@ pub async fn list(
     ctx: web::Data<AppContext>,
     user: CurrentUser,
 ) -> AppResult<web::Json<Data<ApiTokenList>>> {
-    let tokens = api_tokens::list(&ctx.db, user.id).await?;
     Ok(Data::new(ApiTokenList {
-        tokens: tokens.into_iter().map(ApiToken::from).collect(),
+        tokens: api_tokens::list(&ctx.db, user.id).await?,
     }))
 }
 
@@ -127,12 +97,9 @@ pub async fn create(
         scopes: &body.scopes,
         expires_in_days: body.expires_in_days,
     };
-    let (token, view) = api_tokens::create(&ctx, &user, &new).await?;
+    let (token, api_token) = api_tokens::create(&ctx, &user, &new).await?;
     Ok(HttpResponse::Created().json(Data {
-        data: ApiTokenCreated {
-            token,
-            api_token: view.into(),
-        },
+        data: ApiTokenCreated { token, api_token },
     }))
 }
 

@@ -18,7 +18,9 @@ use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
     QueryOrder, Set,
 };
+use serde::Serialize;
 use serde_json::json;
+use utoipa::ToSchema;
 use validator::ValidationError;
 
 use crate::entity::{api_token, user};
@@ -46,19 +48,22 @@ pub struct NewToken<'a> {
     pub expires_in_days: i64,
 }
 
-/// A token as its owner sees it (never the token itself).
-pub struct TokenView {
+/// A token as its owner sees it: never the token itself, which is shown once.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ApiToken {
     pub id: i64,
     pub name: String,
+    /// The token's first characters, to tell it apart.
     pub prefix: String,
     pub scopes: Vec<TokenScope>,
     pub created_at: DateTime<Utc>,
     pub expires_at: DateTime<Utc>,
+    /// When it was last used (to the minute); `null` if never.
     pub last_used_at: Option<DateTime<Utc>>,
 }
 
 /// The member's tokens, newest first, expired ones included (until revoked).
-pub async fn list(db: &impl ConnectionTrait, user_id: i64) -> AppResult<Vec<TokenView>> {
+pub async fn list(db: &impl ConnectionTrait, user_id: i64) -> AppResult<Vec<ApiToken>> {
     let rows = api_token::Entity::find()
         .filter(api_token::Column::UserId.eq(user_id))
         .order_by_desc(api_token::Column::Id)
@@ -72,7 +77,7 @@ pub async fn create(
     ctx: &AppContext,
     user: &CurrentUser,
     new: &NewToken<'_>,
-) -> AppResult<(String, TokenView)> {
+) -> AppResult<(String, ApiToken)> {
     check(user, new)?;
     let token = format!("{API_TOKEN_PREFIX}{}", secret_token::generate());
     let now = kernel::clock::now();
@@ -214,8 +219,8 @@ fn parse_scopes(stored: &str) -> Vec<TokenScope> {
     stored.split(' ').filter_map(TokenScope::parse).collect()
 }
 
-fn view(row: api_token::Model) -> TokenView {
-    TokenView {
+fn view(row: api_token::Model) -> ApiToken {
+    ApiToken {
         id: row.id,
         scopes: parse_scopes(&row.scopes),
         name: row.name,
