@@ -76,10 +76,10 @@ test-frontend: frontend-build
     cd frontend && npx vitest run
     cd frontend && npm run --silent budget
 
-# Playwright in Debian's Chromium against the real binary, its five servers on free ports
-# (E2E_PORT and the next four, chosen afresh each run unless set).
+# Playwright in Debian's Chromium against the real binary, its six servers on free ports
+# (E2E_PORT and the next five, chosen afresh each run unless set).
 e2e: chromium localstripe frontend-build debug-build
-    cd frontend && E2E_PORT="${E2E_PORT:-$(python3 ../scripts/free-ports.py 5)}" COHORT_BIN={{cohort_debug}} npx playwright test
+    cd frontend && E2E_PORT="${E2E_PORT:-$(python3 ../scripts/free-ports.py 6)}" COHORT_BIN={{cohort_debug}} npx playwright test
 
 # Lighthouse (mobile profile, simulated throttling) in Debian's Chromium on the thirteen
 # public pages the server renders (landing, blog, a post, groups list, a group, projects, a

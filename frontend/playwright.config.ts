@@ -28,6 +28,11 @@ process.env.E2E_ORCID_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'cohort-e2e-orcid-
 process.env.E2E_ORCID_PROVIDER = `http://127.0.0.1:${orcidProviderPort}`;
 const orcidProvider = process.env.E2E_ORCID_PROVIDER;
 
+// A webhook receiver the main server may deliver to (e2e/webhook-receiver.mjs).
+const receiverPort = port + 5;
+process.env.E2E_WEBHOOK_RECEIVER = `http://127.0.0.1:${receiverPort}`;
+const webhookReceiver = process.env.E2E_WEBHOOK_RECEIVER;
+
 /** The binary on its own embedded database at `serverPort`, in development mode. */
 function server(serverPort: number, serverDataDir: string, extra: Record<string, string> = {}) {
   return {
@@ -125,7 +130,13 @@ export default defineConfig({
     },
   ],
   webServer: [
-    server(port, dataDir),
+    server(port, dataDir, { COHORT_OUTBOUND_ALLOWLIST: webhookReceiver }),
+    {
+      command: `node e2e/webhook-receiver.mjs ${receiverPort}`,
+      url: `${webhookReceiver}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
     {
       command: `${localstripe} --port ${localstripePort} --from-scratch`,
       url: `${localstripeUrl}/js.stripe.com/v3/`,

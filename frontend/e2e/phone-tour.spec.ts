@@ -53,6 +53,7 @@ test('every member screen fits a phone', { tag: '@phone' }, async ({ page }, inf
     '/working-groups/create',
     `/working-groups/edit/${group.slug}`,
     `/working-groups/${group.slug}`,
+    `/working-groups/${group.slug}?tab=webhooks`,
     `/group-updates/${group.id}`,
     '/my-projects',
     '/submit-project',
@@ -60,7 +61,8 @@ test('every member screen fits a phone', { tag: '@phone' }, async ({ page }, inf
     '/projects',
     '/needs',
   ]) {
-    await visit(page, path, info.project.name, path.replace(group.slug, 'group').replace(String(group.id), 'group'));
+    const name = path.replace(group.slug, 'group').replace(String(group.id), 'group').replace('?tab=', '-');
+    await visit(page, path, info.project.name, name);
   }
 });
 
@@ -91,6 +93,7 @@ test('every staff console screen fits a phone', { tag: '@phone' }, async ({ page
     '/users',
     '/users/new',
     '/audit',
+    '/webhooks',
   ]) {
     await visit(page, `/staff${section}`, info.project.name);
   }

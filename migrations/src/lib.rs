@@ -74,6 +74,7 @@ mod m20261130_000066_topic_state_on_replies;
 mod m20261130_000067_discussion_search_access;
 mod m20261130_000068_findable_posts_index;
 mod m20261203_000069_api_tokens;
+mod m20261203_000070_webhooks;
 
 pub struct Migrator;
 
@@ -185,5 +186,6 @@ fn every_migration() -> Vec<Box<dyn MigrationTrait>> {
         Box::new(m20261130_000067_discussion_search_access::Migration),
         Box::new(m20261130_000068_findable_posts_index::Migration),
         Box::new(m20261203_000069_api_tokens::Migration),
+        Box::new(m20261203_000070_webhooks::Migration),
     ]
 }

@@ -40,6 +40,7 @@ use crate::{
         (name = "content", description = "The public site: blog, pages, expert lectures, contact and update sign-ups."),
         (name = "moderation", description = "Reports about members' content, the review queue of groups' moderators and staff, and the moderation log."),
         (name = "references", description = "Registered trials (ClinicalTrials.gov, ISRCTN) and publications (DOI, PubMed) that working groups and projects link, checked by format; nothing is fetched from the registries."),
+        (name = "webhooks", description = "Outgoing webhooks: the platform's events (admins) or a working group's (its owner) POSTed to a receiver, signed in `Cohort-Signature`, retried with backoff, logged and redelivered by hand. Needs a session."),
         (name = "feed", description = "The activity feed and the dashboard's counts."),
         (name = "learning", description = "Quizzes, attempts and certificates, and their public verification."),
         (name = "guardrail", description = "The patient-data guardrail: what in a text may identify a patient, before it is published."),
@@ -80,7 +81,8 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .configure(learning::configure)
         .configure(search::configure)
         .configure(moderation::configure)
-        .configure(references::configure);
+        .configure(references::configure)
+        .configure(webhooks::configure);
 }
 
 /// Builds the `/api` scope into `app` and returns the app with the collected document.

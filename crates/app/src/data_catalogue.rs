@@ -15,5 +15,6 @@ pub fn catalogue() -> Catalogue {
         .with("content", content::export::TABLES)
         .with("moderation", moderation::export::TABLES)
         .with("references", references::export::TABLES)
+        .with("webhooks", webhooks::export::TABLES)
         .with("records", kernel::export::TABLES)
 }

@@ -359,6 +359,26 @@ async fn project_update_reviewed(
     })])
 }
 
+/// Where the creator of a webhook turned off for failing manages it.
+async fn webhook_disabled(
+    ctx: AppContext,
+    e: Arc<webhooks::events::WebhookDisabled>,
+) -> AppResult<Vec<Fact>> {
+    let route = match e.group_id {
+        None => "/staff/webhooks".to_owned(),
+        Some(id) => match groups::service::membership::reference(&ctx.db, id).await? {
+            Some(g) => format!("/working-groups/{}?tab=webhooks", g.slug),
+            None => return Ok(Vec::new()),
+        },
+    };
+    Ok(vec![Fact::WebhookDisabled {
+        user_id: e.created_by,
+        url: e.url.clone(),
+        failures: webhooks::DISABLE_AFTER,
+        route,
+    }])
+}
+
 async fn affiliation(
     _ctx: AppContext,
     e: Arc<accounts::events::AffiliationReviewed>,
@@ -392,6 +412,7 @@ pub fn wire(ctx: &AppContext, hub: &Hub) {
     on(ctx, hub, posted);
     on(ctx, hub, changed);
     on(ctx, hub, affiliation);
+    on(ctx, hub, webhook_disabled);
     on(ctx, hub, published);
     on(ctx, hub, project_reviewed);
     on(ctx, hub, project_update_reviewed);

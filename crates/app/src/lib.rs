@@ -45,6 +45,7 @@ pub mod statements;
 pub mod storage_migrate;
 mod test_processor;
 mod token_routes;
+mod webhook_occurrences;
 mod well_known;
 
 pub use startup::{Application, Parts, build_context, build_parts, migrate};

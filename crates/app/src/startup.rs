@@ -42,7 +42,7 @@ use crate::{
     private_files, project_facts, reference_places, report_subjects, search_sources, spa,
     staff_gate, statements, token_routes,
 };
-use crate::{site_index, well_known};
+use crate::{site_index, webhook_occurrences, well_known};
 
 /// Where members' browsers open the live notification channel.
 const LIVE_PATH: &str = "/ws/notifications";
@@ -123,6 +123,7 @@ pub async fn build_parts(config: Config) -> anyhow::Result<Parts> {
     let ctx = context(config).await?;
     feed_facts::wire(&ctx, &hub);
     project_facts::wire(&ctx);
+    webhook_occurrences::wire(&ctx);
     Ok(Parts { ctx, hub })
 }
 
@@ -366,6 +367,9 @@ impl Application {
         if context.config.mail_worker {
             tokio::spawn(feed::service::outbox::run(context.clone()));
             tokio::spawn(feed::service::digests::run(context.clone()));
+        }
+        if context.config.webhook_worker {
+            tokio::spawn(webhooks::service::worker::run(context.clone()));
         }
         tokio::spawn(projects::service::deadlines::run(context.clone()));
         tokio::spawn(projects::service::reconciliation::nightly(context.clone()));

@@ -66,7 +66,8 @@ fn token_use(operation: &Value, write: bool) -> TokenUse {
     }
     let area = match tag {
         "auth" if accounts::TOKEN_ACCOUNT_OPERATIONS.contains(&id) => "account",
-        "auth" | "tokens" => return TokenUse::SessionOnly,
+        // A token must not point the platform's events elsewhere: webhooks need a session.
+        "auth" | "tokens" | "webhooks" => return TokenUse::SessionOnly,
         "audit" => "account",
         "payments" => "projects",
         "notifications" => "feed",
@@ -132,7 +133,7 @@ mod tests {
                 let usage = token_use(operation, false);
                 assert!(
                     usage != TokenUse::SessionOnly
-                        || ["auth", "tokens", "notifications"].contains(&tag),
+                        || ["auth", "tokens", "webhooks", "notifications"].contains(&tag),
                     "{} ({tag}) is closed to tokens",
                     operation["operationId"]
                 );

@@ -179,6 +179,14 @@ pub enum Fact {
         action: kernel::moderation::ModerationAction,
         reason: Option<String>,
     },
+    /// A webhook failed `failures` times in a row and was turned off: its creator is told,
+    /// with a link to where it is managed.
+    WebhookDisabled {
+        user_id: i64,
+        url: String,
+        failures: i32,
+        route: String,
+    },
     /// Staff approved a member's affiliation, or set it back to not approved.
     AffiliationReviewed {
         user_id: i64,

@@ -15,6 +15,8 @@ pub trait GroupDirectory: Send + Sync {
     async fn groups_of(&self, user_id: i64) -> AppResult<Vec<i64>>;
     /// The groups a member owns or moderates.
     async fn curated_by(&self, user_id: i64) -> AppResult<Vec<i64>>;
+    /// The groups a member owns (manages: edits, deletes, sets up webhooks for).
+    async fn owned_by(&self, user_id: i64) -> AppResult<Vec<i64>>;
     /// The members of a group.
     async fn members_of(&self, group_id: i64) -> AppResult<Vec<i64>>;
     /// The members of a group who read its private content: all but those whose data-use

@@ -38,6 +38,9 @@ pub struct Config {
     /// `COHORT_MAIL_WORKER`: send the outbox's e-mail from this process (default on). Any
     /// number of instances may: each claims the rows it sends.
     pub mail_worker: bool,
+    /// `COHORT_WEBHOOK_WORKER`: send webhook deliveries from this process (default on). Any
+    /// number of instances may: each claims the deliveries it sends.
+    pub webhook_worker: bool,
     /// `COHORT_SUPPORT_EMAIL`: where contact-form messages are sent.
     pub support_email: String,
     /// `COHORT_LOG_FORMAT`: `text` (default) or `json`.
@@ -454,6 +457,8 @@ impl Config {
             ));
         }
         let mail_worker = parse_bool("COHORT_MAIL_WORKER", get("COHORT_MAIL_WORKER"), true)?;
+        let webhook_worker =
+            parse_bool("COHORT_WEBHOOK_WORKER", get("COHORT_WEBHOOK_WORKER"), true)?;
         let support_email =
             get("COHORT_SUPPORT_EMAIL").unwrap_or_else(|| "support@cohort.local".into());
         if support_email.parse::<lettre::Address>().is_err() {
@@ -634,6 +639,7 @@ impl Config {
             mail_from,
             redis_url,
             mail_worker,
+            webhook_worker,
             support_email,
             log_json,
             seed_demo,

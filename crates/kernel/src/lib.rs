@@ -41,6 +41,7 @@ pub mod phi;
 pub mod pool;
 pub mod rate_limit;
 pub mod response;
+pub mod retry;
 pub mod rich_text;
 pub mod search;
 pub mod secret;

@@ -14,6 +14,7 @@ pub const PROJECT_MODERATION: &str = "project_moderation";
 pub const PROJECT_UPDATE: &str = "project_update";
 pub const PROJECT_FUNDING: &str = "project_funding";
 pub const MODERATION: &str = "moderation";
+pub const WEBHOOKS: &str = "webhooks";
 
 crate::string_enum!(
     /// When a kind's e-mails are sent: each at once, or gathered into one digest e-mail
@@ -102,5 +103,10 @@ pub const KINDS: &[Kind] = &[
         id: AFFILIATION_APPROVED,
         name: "Affiliation",
         description: "Your university affiliation is approved, or not approved with a reason.",
+    },
+    Kind {
+        id: WEBHOOKS,
+        name: "Webhooks",
+        description: "A webhook you set up is turned off after failing again and again.",
     },
 ];

@@ -4,6 +4,14 @@ use kernel::events::Event;
 
 use crate::service::browse::ProjectRef;
 
+/// An owner submitted a project for staff review (webhooks hear of it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProjectSubmitted {
+    pub project: ProjectRef,
+}
+
+impl Event for ProjectSubmitted {}
+
 /// What staff decided about a project.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {

@@ -13,7 +13,14 @@ pub async fn tag_id(app: &TestApp, slug: &str) -> i64 {
 
 /// A fresh app with a staff member and a member who will own groups: (app, staff, owner).
 pub async fn setup() -> (TestApp, String, String) {
-    let app = crate::spawn_app().await;
+    setup_with(|_| {}).await
+}
+
+/// [`setup`] with the app's configuration adjusted.
+pub async fn setup_with(
+    adjust: impl FnOnce(&mut kernel::config::Config),
+) -> (TestApp, String, String) {
+    let app = crate::spawn_app_with(adjust).await;
     let staff = app
         .signed_in_staff("mod@example.org", "staff password 1")
         .await;

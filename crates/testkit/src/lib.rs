@@ -15,6 +15,7 @@ pub mod pdf;
 pub mod pictures;
 pub mod process;
 pub mod projects;
+pub mod receiver;
 pub mod redis;
 pub mod smtp;
 pub mod staff;

@@ -56,6 +56,8 @@ pub fn particular(operation: &str, status: &str) -> Option<AppError> {
             AppError::conflict("already_linked", references::service::ALREADY)
         }
         ("createApiToken", "409") => accounts::service::api_tokens::too_many(),
+        ("createWebhook", "409") => webhooks::service::endpoints::too_many(),
+        ("redeliverWebhook", "409") => webhooks::service::deliveries::turned_off(),
         ("report", "409") => moderation::service::reporting::already(),
         ("staffDeleteBlogCategory", "409") => content::service::blog_admin::category_in_use(3),
         ("staffDeleteLookup", "409") => groups::service::lookups_admin::entry_in_use(2),

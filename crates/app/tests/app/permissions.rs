@@ -15,8 +15,9 @@ use crate::scene::{ROLES, Scene, concrete, contract_operations, scene};
 
 /// Operations that change what others in the scene rely on run after all the others,
 /// in this order (each on a resource of its own where one is needed), sign-out last.
-const LAST: [&str; 24] = [
+const LAST: [&str; 25] = [
     "removeReference",
+    "deleteWebhook",
     "deleteCommentImage",
     "deleteComment",
     "deleteDiscussion",
@@ -91,6 +92,9 @@ fn with_body(
             "place_type": "group", "place_id": scene.group_id(), "identifier": "ISRCTN17072692"
         }),
         "setSubscription" => json!({"level": "following"}),
+        "createWebhook" => {
+            json!({"url": "https://93.184.216.34/in", "events": ["project.approved"]})
+        }
         "moderateReportedItem" => json!({"action": "warn", "reason": "Keep to the topic."}),
         "updateGroup" => json!({"title": "Matrix renamed"}),
         "staffCreateUser" => json!({"name": "New Person", "email": "new.person@example.org"}),

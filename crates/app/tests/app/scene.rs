@@ -74,6 +74,8 @@ pub struct Scene {
     material_to_delete: i64,
     /// A trial the group links.
     reference: i64,
+    /// The platform's webhook (an admin's).
+    webhook: i64,
     invitation: i64,
     requester: i64,
     other_requester: i64,
@@ -253,6 +255,16 @@ pub async fn scene() -> (TestApp, Scene, Vec<Option<String>>) {
     };
     let material_id = material("Kept").await;
     let material_to_delete = material("Gone").await;
+    let webhook = ok_json(
+        &app,
+        &roles.admin,
+        reqwest::Method::POST,
+        "/api/webhooks",
+        json!({"url": "https://93.184.216.34/in", "events": ["member.joined"]}),
+    )
+    .await["webhook"]["id"]
+        .as_i64()
+        .unwrap();
     let reference = ok_json(
         &app,
         &owner,
@@ -404,6 +416,7 @@ pub async fn scene() -> (TestApp, Scene, Vec<Option<String>>) {
         material: material_id,
         material_to_delete,
         reference,
+        webhook,
         invitation,
         requester: requesters[0],
         other_requester: requesters[1],
@@ -484,7 +497,7 @@ pub fn concrete(template: &str, operation: &str, s: &Scene) -> String {
         t if t.starts_with("/api/profile/") => s.member_user,
         t if t.starts_with("/api/comments/vote/") => s.reply,
         t if t.starts_with("/api/references/") => s.reference,
-        t if t.starts_with("/api/references/") => s.reference,
+        t if t.starts_with("/api/webhooks/") => s.webhook,
         t if t.starts_with("/api/discussion/vote/") => s.topic,
         _ => s.topic,
     };

@@ -30,11 +30,7 @@ const BATCH: u64 = 50;
 /// How often the worker looks for due rows.
 pub const ROUND: StdDuration = StdDuration::from_secs(2);
 
-/// Waits before attempt `attempts + 1`: 30 s, 1 min, 2 min, … capped at an hour.
-pub fn backoff(attempts: i32) -> Duration {
-    let seconds = 30_i64.saturating_mul(1_i64 << attempts.clamp(0, 7));
-    Duration::seconds(seconds.min(3600))
-}
+pub use kernel::retry::backoff;
 
 /// Sends what is due at `now`; returns how many rows were sent.
 pub async fn process_due(ctx: &AppContext, now: DateTime<Utc>) -> AppResult<usize> {
@@ -200,7 +196,7 @@ pub async fn rows_to(ctx: &AppContext, to: &str) -> AppResult<Vec<(String, i32)>
 mod tests {
     use sea_orm::{DbBackend, QueryTrait};
 
-    use super::{backoff, claim};
+    use super::claim;
 
     #[test]
     fn workers_claim_with_skip_locked_where_the_database_has_it() {
@@ -213,13 +209,5 @@ mod tests {
         );
         let sqlite = claim(now).build(DbBackend::Sqlite).to_string();
         assert!(!sqlite.contains("FOR UPDATE"), "{sqlite}");
-    }
-
-    #[test]
-    fn backoff_doubles_up_to_an_hour() {
-        assert_eq!(backoff(0).num_seconds(), 30);
-        assert_eq!(backoff(1).num_seconds(), 60);
-        assert_eq!(backoff(3).num_seconds(), 240);
-        assert_eq!(backoff(10).num_seconds(), 3600);
     }
 }

@@ -54,6 +54,17 @@ impl GroupDirectory for Directory {
             .collect())
     }
 
+    async fn owned_by(&self, user_id: i64) -> AppResult<Vec<i64>> {
+        Ok(member::Entity::find()
+            .filter(member::Column::UserId.eq(user_id))
+            .filter(member::Column::Role.eq(MemberRole::Admin))
+            .all(&self.db)
+            .await?
+            .into_iter()
+            .map(|m| m.group_id)
+            .collect())
+    }
+
     async fn members_of(&self, group_id: i64) -> AppResult<Vec<i64>> {
         Ok(member::Entity::find()
             .filter(member::Column::GroupId.eq(group_id))

@@ -11,6 +11,7 @@ use sea_orm::{
     QueryOrder, Set,
 };
 
+use super::browse::ProjectRef;
 use super::{changes, eligibility, tags};
 use crate::budget::{self, BudgetLines, Milestones, Plan};
 use crate::content::Content;
@@ -379,7 +380,13 @@ pub async fn submit(ctx: &AppContext, user: &CurrentUser, id: i64) -> AppResult<
     active.status = Set(ProjectStatus::Submitted);
     active.rejection_reason = Set(None);
     active.submitted_at = Set(Some(kernel::clock::now()));
-    Ok(active.update(&ctx.db).await?)
+    let submitted = active.update(&ctx.db).await?;
+    ctx.events
+        .publish(crate::events::ProjectSubmitted {
+            project: ProjectRef::of(&submitted),
+        })
+        .await;
+    Ok(submitted)
 }
 
 /// The fields a submission still lacks (the General step is complete by construction).

@@ -38,6 +38,7 @@ const PAGES: { path: string; Component: LazyExoticComponent<ComponentType> }[] =
   { path: 'users/new', Component: page(() => import('./people/NewUserPage'), (m) => m.NewUserPage) },
   { path: 'users/:id', Component: page(() => import('./people/UserPage'), (m) => m.UserPage) },
   { path: 'audit', Component: page(() => import('./people/AuditPage'), (m) => m.AuditPage) },
+  { path: 'webhooks', Component: page(() => import('./platform/WebhooksPage'), (m) => m.WebhooksPage) },
 ];
 
 /** The console's pages under its layout (which turns away anyone who is not staff). */

@@ -24,7 +24,7 @@ const DRAWER_WIDTH = 240;
 
 /** /staff/*: the console's side navigation around its pages; 404 for anyone not staff. */
 export function StaffLayout({ children }: { children: ReactNode }) {
-  const { overview } = useStaff();
+  const { overview, data } = useStaff();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
   const [open, setOpen] = useState(false);
@@ -33,9 +33,13 @@ export function StaffLayout({ children }: { children: ReactNode }) {
   if (overview.isPending) return <Loading />;
   if (overview.isError) return <ErrorState error={overview.error} onRetry={() => void overview.refetch()} />;
 
+  // What the signed-in staff member may open: a moderator's console has no admin pages.
+  const sections = staffSections
+    .map((section) => ({ ...section, items: section.items.filter((item) => !item.adminOnly || data?.role === 'admin') }))
+    .filter((section) => section.items.length > 0);
   const nav = (
     <Box component="nav" aria-label="Staff console" sx={{ width: DRAWER_WIDTH }}>
-      {staffSections.map((section) => (
+      {sections.map((section) => (
         <List
           key={section.heading}
           dense

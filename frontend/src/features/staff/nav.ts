@@ -2,6 +2,8 @@
 export interface StaffSection {
   title: string;
   to: string;
+  /** Shown to admins only (the server refuses the others). */
+  adminOnly?: boolean;
 }
 
 export const staffSections: { heading: string; items: StaffSection[] }[] = [
@@ -39,5 +41,9 @@ export const staffSections: { heading: string; items: StaffSection[] }[] = [
       { title: 'Users', to: '/staff/users' },
       { title: 'Audit log', to: '/staff/audit' },
     ],
+  },
+  {
+    heading: 'Platform',
+    items: [{ title: 'Webhooks', to: '/staff/webhooks', adminOnly: true }],
   },
 ];

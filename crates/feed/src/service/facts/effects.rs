@@ -144,6 +144,12 @@ pub fn of(fact: Fact, names: &Names) -> Effects {
             approved,
             reason,
         } => moderation::affiliation_reviewed(user_id, approved, reason.as_deref()),
+        Fact::WebhookDisabled {
+            user_id,
+            url,
+            failures,
+            route,
+        } => moderation::webhook_disabled(user_id, &url, failures, route),
         Fact::ProjectReviewed {
             project,
             owner_id,

@@ -215,10 +215,47 @@ pub fn affiliation_reviewed(user_id: i64, approved: bool, reason: Option<&str>) 
     }])
 }
 
+/// A webhook the member set up was turned off for failing: they fix the receiver and turn
+/// it back on where it is managed (`route`).
+pub fn webhook_disabled(user_id: i64, url: &str, failures: i32, route: String) -> Effects {
+    Effects::notices([Notice {
+        user_id,
+        kind: kind::WEBHOOKS,
+        title: "Webhook turned off".to_owned(),
+        message: format!(
+            "Your webhook to {url} was turned off after {failures} failed attempts in a row. Fix the receiver, then turn it back on."
+        ),
+        in_app_route: Some(route),
+        object_slug: None,
+        content_type: Some(ContentType::EntryPage),
+        invite_token: None,
+        mailed_by_source: false,
+        post_id: None,
+    }])
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::membership::tests::group;
     use super::*;
+
+    #[test]
+    fn a_webhook_turned_off_tells_its_creator_where_to_turn_it_on() {
+        let notice = &webhook_disabled(
+            4,
+            "https://hooks.example.org/in",
+            20,
+            "/staff/webhooks".into(),
+        )
+        .notices[0];
+        assert_eq!(notice.user_id, 4);
+        assert_eq!(notice.kind, kind::WEBHOOKS);
+        assert_eq!(
+            notice.message,
+            "Your webhook to https://hooks.example.org/in was turned off after 20 failed attempts in a row. Fix the receiver, then turn it back on."
+        );
+        assert_eq!(notice.in_app_route.as_deref(), Some("/staff/webhooks"));
+    }
 
     #[test]
     fn only_a_first_approval_reaches_the_feed() {

@@ -43,6 +43,7 @@ const UpdatesTab = lazy(() => import('../updates/UpdatesTab').then((m) => ({ def
 const ResearchReferences = lazy(() =>
   import('@/ui/references/ResearchReferences').then((m) => ({ default: m.ResearchReferences })),
 );
+const WebhooksPanel = lazy(() => import('@/ui/webhooks/WebhooksPanel').then((m) => ({ default: m.WebhooksPanel })));
 const ReportsQueue = lazy(() => import('@/ui/moderation/ReportsQueue').then((m) => ({ default: m.ReportsQueue })));
 const ModerationLog = lazy(() => import('@/ui/moderation/ModerationLog').then((m) => ({ default: m.ModerationLog })));
 // The chart library loads with the Activity tab only.
@@ -81,15 +82,19 @@ function tabsFor(group: GroupDetail, inviteToken: string | null) {
     // Issue 23 §2: the owner and moderators review reports; the members read what they did.
     { value: 'reports', label: 'Reports', shown: can_manage_requests },
     { value: 'moderation-log', label: 'Moderation log', shown: can_see_members },
+    // Issue 47 §2: the owner sends the group's events to their own systems.
+    { value: 'webhooks', label: 'Webhooks', shown: group.abilities.can_edit },
   ].filter((tab) => tab.shown);
 }
 
 function GroupView({ group, Discussion }: { group: GroupDetail; Discussion: DiscussionSlot }) {
   const queryClient = useQueryClient();
   const video = embedUrl(group.embedded_link);
-  const inviteToken = useSearchParams()[0].get('invite_token');
+  const [search] = useSearchParams();
+  const inviteToken = search.get('invite_token');
   const tabs = tabsFor(group, inviteToken);
-  const [chosen, setTab] = useState('overview');
+  // A link may open a tab (`?tab=webhooks`, from the notice of a webhook turned off).
+  const [chosen, setTab] = useState(search.get('tab') ?? 'overview');
   // A tab that is no longer offered (the viewer left the group) falls back to Overview.
   const tab = tabs.some((t) => t.value === chosen) ? chosen : 'overview';
   return (
@@ -146,6 +151,7 @@ function GroupView({ group, Discussion }: { group: GroupDetail; Discussion: Disc
             {tab === 'data-protection' && <DataProtectionTab group={group} />}
             {tab === 'reports' && <ReportsQueue groupId={group.id} />}
             {tab === 'moderation-log' && <ModerationLog groupId={group.id} />}
+            {tab === 'webhooks' && <WebhooksPanel groupId={group.id} />}
           </Suspense>
         </Stack>
       </Box>

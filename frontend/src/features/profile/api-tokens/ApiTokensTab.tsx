@@ -4,9 +4,9 @@ import { useListApiTokens } from '@/api/endpoints/tokens/tokens';
 import type { ApiTokenCreated } from '@/api/model';
 import { usePageTitle } from '@/ui/page-title';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
+import { ShownOnceDialog } from '@/ui/ShownOnceDialog';
 import { useMe } from '../MyProfileLayout';
 import { Section } from '../account/Section';
-import { NewTokenDialog } from './NewTokenDialog';
 import { TokenCard } from './TokenCard';
 import { TokenForm } from './TokenForm';
 
@@ -42,7 +42,12 @@ export function ApiTokensTab() {
           </Stack>
         )}
       </Section>
-      <NewTokenDialog created={created} onClose={() => setCreated(null)} />
+      <ShownOnceDialog
+        title="Copy your new token"
+        label={created?.api_token.name ?? 'Token'}
+        value={created?.token ?? null}
+        onClose={() => setCreated(null)}
+      />
     </Stack>
   );
 }

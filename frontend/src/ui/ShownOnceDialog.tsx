@@ -1,9 +1,19 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { useId, useState } from 'react';
-import type { ApiTokenCreated } from '@/api/model';
 
-/** The new token, shown this once, with a button that copies it. */
-export function NewTokenDialog({ created, onClose }: { created: ApiTokenCreated | null; onClose: () => void }) {
+/** A secret the server shows this once (an API token, a webhook's signing secret), with a
+ * button that copies it. Open while `value` is set. */
+export function ShownOnceDialog({
+  title,
+  label,
+  value,
+  onClose,
+}: {
+  title: string;
+  label: string;
+  value: string | null;
+  onClose: () => void;
+}) {
   const titleId = useId();
   const [copied, setCopied] = useState(false);
   const close = () => {
@@ -11,9 +21,9 @@ export function NewTokenDialog({ created, onClose }: { created: ApiTokenCreated 
     onClose();
   };
   const copy = async () => {
-    if (!created) return;
+    if (!value) return;
     try {
-      await navigator.clipboard.writeText(created.token);
+      await navigator.clipboard.writeText(value);
       setCopied(true);
     } catch {
       // No clipboard (an insecure origin, a refused permission): the field stays selectable.
@@ -21,14 +31,14 @@ export function NewTokenDialog({ created, onClose }: { created: ApiTokenCreated 
     }
   };
   return (
-    <Dialog open={created !== null} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>Copy your new token</DialogTitle>
+    <Dialog open={value !== null} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Alert severity="warning">Copy it now: you will not be able to see it again.</Alert>
           <TextField
-            label={created?.api_token.name ?? 'Token'}
-            value={created?.token ?? ''}
+            label={label}
+            value={value ?? ''}
             slotProps={{ htmlInput: { readOnly: true, style: { fontFamily: 'monospace' } } }}
             onFocus={(event) => event.target.select()}
             fullWidth

@@ -1,0 +1,2 @@
+pub mod delivery;
+pub mod webhook;
