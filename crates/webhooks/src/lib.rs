@@ -1,10 +1,11 @@
 //! Outgoing webhooks (issue 47, item 2). Staff subscribe a URL to the platform's events
 //! (a project submitted or approved, a pledge, a goal reached, a new topic or member), and a
 //! working group's owner subscribes one to their group's. Every delivery is signed (HMAC over
-//! the timestamp and the body, in `Cohort-Signature`), written to an outbox in the same step
-//! as its event, sent by a worker that retries failures with backoff, and kept with the
-//! receiver's answer as the delivery log; owners redeliver by hand. A webhook whose attempts
-//! fail again and again is turned off, and its creator is told.
+//! the timestamp and the body, in `Cohort-Signature`), written to an outbox when its event is
+//! published (in the request that caused it, after its change is committed), sent by a worker
+//! that retries failures with backoff, and kept with the receiver's answer as the delivery log
+//! for 30 days; owners redeliver by hand. A webhook whose attempts fail again and again is
+//! turned off, and its creator is told.
 //!
 //! Deliveries go only where the operator allows: an origin in `COHORT_OUTBOUND_ALLOWLIST`, or
 //! an `https` address whose host resolves to public addresses only — never a private,

@@ -152,7 +152,11 @@ pub async fn update(
         Some(false) => active.active = Set(false),
         None => {}
     }
-    let saved = active.update(&txn).await?;
+    // Deleted meanwhile (a delete racing this change): not found, as after it.
+    let saved = active.update(&txn).await.map_err(|e| match e {
+        sea_orm::DbErr::RecordNotUpdated => AppError::not_found(),
+        other => other.into(),
+    })?;
     let entry = Entry::new(user.id, "webhook.update", "webhook", id).change(
         json!({"url": found.url, "events": found.events, "active": found.active}),
         json!({"url": saved.url, "events": saved.events, "active": saved.active}),

@@ -35,6 +35,10 @@ const BATCH: u64 = 20;
 pub const ROUND: StdDuration = StdDuration::from_secs(2);
 /// How much of a receiver's answer the log keeps.
 pub const KEPT_BODY: usize = 2048;
+/// How long settled deliveries stay in the log.
+pub const KEPT_FOR: Duration = Duration::days(30);
+/// Rounds between two prunings of the log (about every half hour).
+const PRUNE_EVERY: u32 = 900;
 /// Identifies the sender to receivers.
 const USER_AGENT: &str = "Cohort-Webhooks/1.0";
 
@@ -329,14 +333,31 @@ pub fn wake() {
     QUEUED.notify_one();
 }
 
-/// The worker: sends due deliveries every round, or as soon as one is queued here, until
-/// the process ends.
+/// Deletes settled deliveries older than [`KEPT_FOR`] at `now`; returns how many.
+pub async fn prune(db: &impl ConnectionTrait, now: DateTime<Utc>) -> AppResult<u64> {
+    let gone = delivery::Entity::delete_many()
+        .filter(delivery::Column::Status.ne(DeliveryStatus::Pending))
+        .filter(delivery::Column::CreatedAt.lt(now - KEPT_FOR))
+        .exec(db)
+        .await?;
+    Ok(gone.rows_affected)
+}
+
+/// The worker: sends due deliveries every round, or as soon as one is queued here, and now
+/// and then prunes the log, until the process ends.
 pub async fn run(ctx: AppContext) {
     let mut ticker = tokio::time::interval(ROUND);
+    let mut rounds: u32 = 0;
     loop {
         tokio::select! {
             _ = ticker.tick() => {}
             () = QUEUED.notified() => {}
+        }
+        rounds = rounds.wrapping_add(1);
+        if rounds % PRUNE_EVERY == 1 {
+            if let Err(err) = prune(&ctx.db, kernel::clock::now()).await {
+                tracing::error!(error = %err, "pruning the webhook delivery log failed");
+            }
         }
         let round = process_due(&ctx, kernel::clock::now()).await;
         if let Err(err) = &round {

@@ -230,3 +230,65 @@ async fn two_workers_at_once_send_each_delivery_exactly_once() {
             .all(|d| d["status"] == "delivered" && d["attempts"] == 1)
     );
 }
+
+#[tokio::test]
+async fn the_log_keeps_a_settled_delivery_thirty_days_and_a_waiting_one_until_it_settles() {
+    let w = World::new(false).await;
+    let ctx = w.app.ctx.clone();
+    w.receiver.answer_with(503);
+    let (hook, _) = w.group_webhook(&["member.joined"]).await;
+    for email in ["bo@example.org", "cy@example.org"] {
+        let (token, _) = member(&w, email).await;
+        testkit::groups::join(&w.app, &w.owner, &w.slug, &token).await;
+    }
+    let log = w.deliveries(&w.owner, hook).await;
+    let (newest, oldest) = (log[0]["id"].clone(), log[1]["id"].as_i64().unwrap());
+    // The older one is given up (the webhook paused), the newer one still waits.
+    let (status, _) = w
+        .app
+        .patch_json_as(
+            &w.owner,
+            &format!("/api/webhooks/{hook}"),
+            &json!({"active": false}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    assert!(
+        w.deliveries(&w.owner, hook)
+            .await
+            .iter()
+            .all(|d| d["status"] == "failed" && d["error"] == worker::PAUSED)
+    );
+    let (status, _) = w
+        .app
+        .patch_json_as(
+            &w.owner,
+            &format!("/api/webhooks/{hook}"),
+            &json!({"active": true}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let redeliver = format!("/api/webhooks/{hook}/deliveries/{oldest}/redeliver");
+    assert_eq!(
+        w.app.post_json_as(&w.owner, &redeliver, &json!({})).await.0,
+        202
+    );
+
+    let now = kernel::clock::now();
+    assert_eq!(
+        worker::prune(&ctx.db, now + Duration::days(29))
+            .await
+            .unwrap(),
+        0
+    );
+    assert_eq!(
+        worker::prune(&ctx.db, now + Duration::days(31))
+            .await
+            .unwrap(),
+        2
+    );
+    let left = w.deliveries(&w.owner, hook).await;
+    assert_eq!(left.len(), 1, "{left:?}");
+    assert_eq!(left[0]["status"], "pending");
+    assert_ne!(left[0]["id"], newest);
+}

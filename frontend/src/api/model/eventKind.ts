@@ -8,7 +8,7 @@
 
 /**
  * What a webhook can be subscribed to. Staff webhooks take every kind, a working
-group's webhooks the kinds that happen in a group ([`EventKind::in_groups`]).
+group's webhooks the kinds that happen in a group: new topics and new members.
  */
 export type EventKind = typeof EventKind[keyof typeof EventKind];
 

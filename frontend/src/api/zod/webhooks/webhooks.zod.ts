@@ -20,14 +20,14 @@ export const listWebhooksResponse = zod.object({
   "data": zod.object({
   "kinds": zod.array(zod.object({
   "description": zod.string(),
-  "kind": zod.enum(['project.submitted', 'project.approved', 'pledge.made', 'project.funding_reached', 'project.funded', 'topic.created', 'member.joined']).describe('What a webhook can be subscribed to. Staff webhooks take every kind, a working\ngroup\'s webhooks the kinds that happen in a group ([`EventKind::in_groups`]).')
+  "kind": zod.enum(['project.submitted', 'project.approved', 'pledge.made', 'project.funding_reached', 'project.funded', 'topic.created', 'member.joined']).describe('What a webhook can be subscribed to. Staff webhooks take every kind, a working\ngroup\'s webhooks the kinds that happen in a group: new topics and new members.')
 }).describe('An event kind a webhook may take, with what it means.')).describe('The event kinds this scope\'s webhooks take, with what each means.'),
   "webhooks": zod.array(zod.object({
   "active": zod.boolean().describe('Deliveries are sent only while it is on.'),
   "consecutive_failures": zod.number().describe('Failed attempts in a row; at 20 it is turned off.'),
   "created_at": zod.iso.datetime({}),
   "disabled_at": zod.iso.datetime({}).nullish().describe('When it was turned off after failing again and again; `null` otherwise.'),
-  "events": zod.array(zod.enum(['project.submitted', 'project.approved', 'pledge.made', 'project.funding_reached', 'project.funded', 'topic.created', 'member.joined']).describe('What a webhook can be subscribed to. Staff webhooks take every kind, a working\ngroup\'s webhooks the kinds that happen in a group ([`EventKind::in_groups`]).')),
+  "events": zod.array(zod.enum(['project.submitted', 'project.approved', 'pledge.made', 'project.funding_reached', 'project.funded', 'topic.created', 'member.joined']).describe('What a webhook can be subscribed to. Staff webhooks take every kind, a working\ngroup\'s webhooks the kinds that happen in a group: new topics and new members.')),
   "group_id": zod.number().nullish().describe('The working group whose events it receives; `null` for the platform\'s.'),
   "id": zod.number(),
   "secret_hint": zod.string().describe('The start of its signing secret (`whsec_AbCd…`).'),
@@ -43,7 +43,7 @@ export const listWebhooksResponse = zod.object({
 export const createWebhookBodyUrlMax = 2000;
 
 export const createWebhookBody = zod.object({
-  "events": zod.array(zod.enum(['project.submitted', 'project.approved', 'pledge.made', 'project.funding_reached', 'project.funded', 'topic.created', 'member.joined']).describe('What a webhook can be subscribed to. Staff webhooks take every kind, a working\ngroup\'s webhooks the kinds that happen in a group ([`EventKind::in_groups`]).')).min(1).optional().describe('At least one.'),
+  "events": zod.array(zod.enum(['project.submitted', 'project.approved', 'pledge.made', 'project.funding_reached', 'project.funded', 'topic.created', 'member.joined']).describe('What a webhook can be subscribed to. Staff webhooks take every kind, a working\ngroup\'s webhooks the kinds that happen in a group: new topics and new members.')).min(1).optional().describe('At least one.'),
   "group_id": zod.number().nullish().describe('The working group whose events it receives; leave it out for the platform\'s.'),
   "url": zod.string().max(createWebhookBodyUrlMax).describe('Where deliveries are POSTed: `https://`, and a public address unless the operator\nallows its origin.')
 })
@@ -74,7 +74,7 @@ export const updateWebhookBodyUrlMax = 2000;
 
 export const updateWebhookBody = zod.object({
   "active": zod.boolean().nullish().describe('`true` turns it back on (its failure count starts again); `false` pauses it and gives\nup its waiting deliveries.'),
-  "events": zod.array(zod.enum(['project.submitted', 'project.approved', 'pledge.made', 'project.funding_reached', 'project.funded', 'topic.created', 'member.joined']).describe('What a webhook can be subscribed to. Staff webhooks take every kind, a working\ngroup\'s webhooks the kinds that happen in a group ([`EventKind::in_groups`]).')).min(1).nullish(),
+  "events": zod.array(zod.enum(['project.submitted', 'project.approved', 'pledge.made', 'project.funding_reached', 'project.funded', 'topic.created', 'member.joined']).describe('What a webhook can be subscribed to. Staff webhooks take every kind, a working\ngroup\'s webhooks the kinds that happen in a group: new topics and new members.')).min(1).nullish(),
   "url": zod.string().max(updateWebhookBodyUrlMax).nullish()
 }).describe('What to change; what is left out stays.')
 
@@ -84,7 +84,7 @@ export const updateWebhookResponse = zod.object({
   "consecutive_failures": zod.number().describe('Failed attempts in a row; at 20 it is turned off.'),
   "created_at": zod.iso.datetime({}),
   "disabled_at": zod.iso.datetime({}).nullish().describe('When it was turned off after failing again and again; `null` otherwise.'),
-  "events": zod.array(zod.enum(['project.submitted', 'project.approved', 'pledge.made', 'project.funding_reached', 'project.funded', 'topic.created', 'member.joined']).describe('What a webhook can be subscribed to. Staff webhooks take every kind, a working\ngroup\'s webhooks the kinds that happen in a group ([`EventKind::in_groups`]).')),
+  "events": zod.array(zod.enum(['project.submitted', 'project.approved', 'pledge.made', 'project.funding_reached', 'project.funded', 'topic.created', 'member.joined']).describe('What a webhook can be subscribed to. Staff webhooks take every kind, a working\ngroup\'s webhooks the kinds that happen in a group: new topics and new members.')),
   "group_id": zod.number().nullish().describe('The working group whose events it receives; `null` for the platform\'s.'),
   "id": zod.number(),
   "secret_hint": zod.string().describe('The start of its signing secret (`whsec_AbCd…`).'),
@@ -116,7 +116,7 @@ export const listWebhookDeliveriesResponse = zod.object({
   "delivered_at": zod.iso.datetime({}).nullish(),
   "error": zod.string().nullish().describe('Why the last attempt failed when no answer came.'),
   "event_id": zod.string().describe('The event\'s id; a redelivery carries the same one.'),
-  "event_kind": zod.enum(['project.submitted', 'project.approved', 'pledge.made', 'project.funding_reached', 'project.funded', 'topic.created', 'member.joined']).describe('What a webhook can be subscribed to. Staff webhooks take every kind, a working\ngroup\'s webhooks the kinds that happen in a group ([`EventKind::in_groups`]).'),
+  "event_kind": zod.enum(['project.submitted', 'project.approved', 'pledge.made', 'project.funding_reached', 'project.funded', 'topic.created', 'member.joined']).describe('What a webhook can be subscribed to. Staff webhooks take every kind, a working\ngroup\'s webhooks the kinds that happen in a group: new topics and new members.'),
   "id": zod.number(),
   "next_attempt_at": zod.iso.datetime({}).nullish().describe('When the next attempt is due, while it is pending.'),
   "payload": zod.string().describe('The JSON body sent, exactly as signed.'),
