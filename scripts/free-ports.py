@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Prints the first of COUNT consecutive loopback ports that are all free (default 1).
 
-The e2e run starts five processes on a base port and the next four; a fixed base failed a
+The e2e run starts six processes on a base port and the next five; a fixed base failed a
 whole CI run when a process from an interrupted run still held one of them. Ports are taken
 from the range the kernel does not hand out for outgoing connections, and each candidate is
 bound (without SO_REUSEADDR) to prove it free before it is printed.

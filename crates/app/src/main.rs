@@ -216,6 +216,12 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
             Ok(())
         }
         Command::Migrate { check: false } => {
+            // Applying is this command's job, whatever COHORT_MIGRATE tells the instances
+            // sharing its environment file (`check`, so none migrates under the others).
+            let config = Config {
+                migrate: kernel::config::MigrateOnStart::Auto,
+                ..config
+            };
             build_context(config).await?;
             println!("Migrations applied.");
             Ok(())
