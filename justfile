@@ -81,6 +81,12 @@ test-frontend: frontend-build
 e2e: chromium localstripe frontend-build debug-build
     cd frontend && E2E_PORT="${E2E_PORT:-$(python3 ../scripts/free-ports.py 6)}" COHORT_BIN={{cohort_debug}} npx playwright test
 
+# Two instances behind the shipped nginx site on PostgreSQL, Redis, S3 (moto) and SMTP
+# (aiosmtpd), printing what each step printed:
+# the README's operator section walked end to end (scripts/operator-walk.sh).
+operator-walk: moto smtpd nginx frontend-build debug-build
+    BIN={{cohort_debug}} scripts/operator-walk.sh
+
 # Lighthouse (mobile profile, simulated throttling) in Debian's Chromium on the thirteen
 # public pages the server renders (landing, blog, a post, groups list, a group, projects, a
 # project, needs, lectures, a lecture, a content page, about, terms) of a freshly started

@@ -11,10 +11,13 @@ use validator::Validate;
 
 use crate::service::api_tokens::{self, ApiToken, NewToken};
 
-/// The member's tokens.
+/// The member's tokens, and the scopes they may give one.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ApiTokenList {
     pub tokens: Vec<ApiToken>,
+    /// What the caller may give a new token: every scope but the staff ones, which only staff
+    /// may.
+    pub grantable: Vec<TokenScope>,
 }
 
 #[derive(Debug, Deserialize, Validate, ToSchema)]
@@ -64,6 +67,7 @@ pub async fn list(
 ) -> AppResult<web::Json<Data<ApiTokenList>>> {
     Ok(Data::new(ApiTokenList {
         tokens: api_tokens::list(&ctx.db, user.id).await?,
+        grantable: api_tokens::grantable(&user),
     }))
 }
 

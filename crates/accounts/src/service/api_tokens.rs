@@ -72,6 +72,15 @@ pub async fn list(db: &impl ConnectionTrait, user_id: i64) -> AppResult<Vec<ApiT
     Ok(rows.into_iter().map(view).collect())
 }
 
+/// The scopes `user` may give a token, in the catalogue's order.
+pub fn grantable(user: &CurrentUser) -> Vec<TokenScope> {
+    TokenScope::ALL
+        .iter()
+        .copied()
+        .filter(|s| policy::may_grant(user, *s))
+        .collect()
+}
+
 /// Creates a token for `user`; the token itself is returned this once.
 pub async fn create(
     ctx: &AppContext,

@@ -185,10 +185,28 @@ async fn staff_scopes_are_for_staff_and_open_the_console_only_with_them() {
         body["messages"]["scopes"],
         json!(["Only staff may give a token a staff scope."])
     );
+    // The form offers what the server grants: the staff scopes to staff only.
+    let grantable = |list: &serde_json::Value| -> Vec<String> {
+        list["data"]["grantable"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap().to_owned())
+            .collect()
+    };
+    let (_, list) = app.get_json_as(&member, "/api/me/api-tokens").await;
+    let offered = grantable(&list);
+    assert!(offered.contains(&"groups:write".to_owned()));
+    assert!(
+        !offered.iter().any(|s| s.starts_with("staff:")),
+        "{offered:?}"
+    );
 
     let staff = app
         .signed_in_staff("admin@example.org", "staff password 1")
         .await;
+    let (_, list) = app.get_json_as(&staff, "/api/me/api-tokens").await;
+    assert!(grantable(&list).contains(&"staff:write".to_owned()));
     let console = token(&app, &staff, "console", &["staff:read"]).await;
     let other = token(&app, &staff, "groups", &["groups:read"]).await;
     let (status, body) = app.get_json_as(&console, "/api/staff/users").await;

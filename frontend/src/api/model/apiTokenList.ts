@@ -5,11 +5,15 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { TokenScope } from './tokenScope';
 import type { ApiToken } from './apiToken';
 
 /**
- * The member's tokens.
+ * The member's tokens, and the scopes they may give one.
  */
 export interface ApiTokenList {
+  /** What the caller may give a new token: every scope but the staff ones, which only staff
+may. */
+  grantable: TokenScope[];
   tokens: ApiToken[];
 }

@@ -14,6 +14,7 @@ import * as zod from 'zod';
  */
 export const listApiTokensResponse = zod.object({
   "data": zod.object({
+  "grantable": zod.array(zod.enum(['account:read', 'account:write', 'groups:read', 'groups:write', 'discussions:read', 'discussions:write', 'projects:read', 'projects:write', 'content:read', 'content:write', 'learning:read', 'learning:write', 'feed:read', 'feed:write', 'moderation:read', 'moderation:write', 'references:read', 'references:write', 'staff:read', 'staff:write']).describe('What a personal API token may do: read or write one area of the platform. A write\nscope includes reading the same area; the staff scopes are granted to staff only.')).describe('What the caller may give a new token: every scope but the staff ones, which only staff\nmay.'),
   "tokens": zod.array(zod.object({
   "created_at": zod.iso.datetime({}),
   "expires_at": zod.iso.datetime({}),
@@ -23,7 +24,7 @@ export const listApiTokensResponse = zod.object({
   "prefix": zod.string().describe('The token\'s first characters, to tell it apart.'),
   "scopes": zod.array(zod.enum(['account:read', 'account:write', 'groups:read', 'groups:write', 'discussions:read', 'discussions:write', 'projects:read', 'projects:write', 'content:read', 'content:write', 'learning:read', 'learning:write', 'feed:read', 'feed:write', 'moderation:read', 'moderation:write', 'references:read', 'references:write', 'staff:read', 'staff:write']).describe('What a personal API token may do: read or write one area of the platform. A write\nscope includes reading the same area; the staff scopes are granted to staff only.'))
 }).describe('A token as its owner sees it: never the token itself, which is shown once.'))
-}).describe('The member\'s tokens.')
+}).describe('The member\'s tokens, and the scopes they may give one.')
 })
 
 /**

@@ -5,7 +5,6 @@ import type { ApiTokenCreated } from '@/api/model';
 import { usePageTitle } from '@/ui/page-title';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { ShownOnceDialog } from '@/ui/ShownOnceDialog';
-import { useMe } from '../MyProfileLayout';
 import { Section } from '../account/Section';
 import { TokenCard } from './TokenCard';
 import { TokenForm } from './TokenForm';
@@ -14,7 +13,6 @@ import { TokenForm } from './TokenForm';
  * revoked here; a new token is shown once. */
 export function ApiTokensTab() {
   usePageTitle('API tokens');
-  const me = useMe();
   const tokens = useListApiTokens();
   const [created, setCreated] = useState<ApiTokenCreated | null>(null);
   return (
@@ -26,7 +24,7 @@ export function ApiTokensTab() {
         <Link href="/api/docs/">API documentation</Link>.
       </Typography>
       <Section title="New token">
-        <TokenForm staff={Boolean(me.staff_role)} onCreated={setCreated} />
+        {tokens.isSuccess && <TokenForm grantable={tokens.data.data.grantable} onCreated={setCreated} />}
       </Section>
       <Section title="Your tokens">
         {tokens.isPending && <Loading label="Loading your tokens" />}

@@ -43,8 +43,14 @@ type Values = z.infer<typeof schema>;
 const FIELDS = ['name', 'expires_in_days'] as const;
 
 /** Name, expiry and, per area, no access, read, or read and write. */
-export function TokenForm({ staff, onCreated }: { staff: boolean; onCreated: (created: ApiTokenCreated) => void }) {
-  const offered = areas(staff);
+export function TokenForm({
+  grantable,
+  onCreated,
+}: {
+  grantable: readonly Scope[];
+  onCreated: (created: ApiTokenCreated) => void;
+}) {
+  const offered = areas(grantable);
   const create = useCreateApiToken();
   const queryClient = useQueryClient();
   const [banner, setBanner] = useState<string | null>(null);

@@ -27,11 +27,11 @@ export interface Area {
 
 export const areaOf = (scope: Scope): string => scope.split(':')[0] ?? scope;
 
-/** Every area with its read and write scope, in the contract's order; staff areas only
- * for staff (the server refuses them to anyone else). */
-export function areas(staff: boolean): Area[] {
-  const scopes = Object.values(TokenScope) as Scope[];
-  const names = [...new Set(scopes.map(areaOf))].filter((name) => staff || name !== 'staff');
+/** Every area whose read and write scopes the caller may grant (the server says which:
+ * `grantable`), in the contract's order. */
+export function areas(grantable: readonly Scope[]): Area[] {
+  const scopes = (Object.values(TokenScope) as Scope[]).filter((scope) => grantable.includes(scope));
+  const names = [...new Set(scopes.map(areaOf))];
   return names.flatMap((name) => {
     const read = scopes.find((s) => s === `${name}:read`);
     const write = scopes.find((s) => s === `${name}:write`);
