@@ -354,10 +354,10 @@ pub async fn run(ctx: AppContext) {
             () = QUEUED.notified() => {}
         }
         rounds = rounds.wrapping_add(1);
-        if rounds % PRUNE_EVERY == 1 {
-            if let Err(err) = prune(&ctx.db, kernel::clock::now()).await {
-                tracing::error!(error = %err, "pruning the webhook delivery log failed");
-            }
+        if rounds % PRUNE_EVERY == 1
+            && let Err(err) = prune(&ctx.db, kernel::clock::now()).await
+        {
+            tracing::error!(error = %err, "pruning the webhook delivery log failed");
         }
         let round = process_due(&ctx, kernel::clock::now()).await;
         if let Err(err) = &round {
