@@ -52,6 +52,7 @@ test('a member asks to join, the owner approves, and the member sees the member 
     'Data protection',
     'Reports',
     'Moderation log',
+    'Webhooks',
   ]);
   await expect(page.getByLabel('Your status: Administrator')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Leave' })).toHaveCount(0);
