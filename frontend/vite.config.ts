@@ -80,7 +80,7 @@ const browserBuild: BuildOptions = {
 const ENTRY_MODULES = /[\\/](index\.html|src[\\/](main\.tsx|lib[\\/]first-view\.ts))$|^\0vite[\\/]/;
 
 const serverBuild: BuildOptions = {
-  // crates/app/src/prerender.rs reads it from there; the server serves no hidden folder.
+  // crates/app/src/site/prerender.rs reads it from there; the server serves no hidden folder.
   outDir: 'dist/.server',
   emptyOutDir: true,
   // Smaller to load and parse when the server starts.

@@ -141,7 +141,7 @@ export const test = base.extend<{ accessible: void }>({
         await expectAccessible(page, `before the screenshot ${options?.path ?? ''}`);
         return PHOTOS || !options?.path ? screenshot(options) : Buffer.alloc(0);
       };
-      // A public page arrives from the server whole (crates/app/src/prerender.rs) and is
+      // A public page arrives from the server whole (crates/app/src/site/prerender.rs) and is
       // readable before its script has run: a journey goes on once the app has taken it over
       // (src/start.tsx marks the document), as a person would find the page answering.
       const goto = page.goto.bind(page);

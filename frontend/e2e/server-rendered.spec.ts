@@ -2,7 +2,7 @@ import { test as withoutChecks } from '@playwright/test';
 import { expect, test, type Page } from './fixtures';
 import { shot } from './support';
 
-// Issue 46: the public pages come from the server whole (crates/app/src/prerender.rs), so a
+// Issue 46: the public pages come from the server whole (crates/app/src/site/prerender.rs), so a
 // browser without script, a crawler or a phone on a slow network sees the page at once; with
 // script, the app takes the server's page over as it stands.
 

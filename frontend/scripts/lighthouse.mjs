@@ -82,7 +82,7 @@ function readsOf(path) {
 }
 
 // A site in use has been read before: each page's reads are in the server's cache and the
-// server has rendered the page from them (crates/app/src/prerender.rs), as it does on a
+// server has rendered the page from them (crates/app/src/site/prerender.rs), as it does on a
 // page's first visit; a page the server does not render fails here.
 for (const [name, path] of pages) {
   for (const read of readsOf(path)) await fetch(`${base}${read}`);

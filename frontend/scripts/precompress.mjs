@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // Leaves a brotli (.br) and a gzip (.gz) copy beside every text asset of the build that is
 // worth compressing, at the highest levels: the server sends the one the browser accepts
-// (see crates/app/src/spa.rs) and never compresses the same file twice.
+// (see crates/app/src/site/spa.rs) and never compresses the same file twice.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, extname } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const TEXT = new Set(['.js', '.mjs', '.css', '.svg', '.json', '.html', '.txt', '.webmanifest']);
-/** Below this the server sends the file as it is (crates/app/src/compression.rs). */
+/** Below this the server sends the file as it is (crates/app/src/http/compression.rs). */
 const MIN_BYTES = 1024;
 
 const root = new URL('../dist/assets/', import.meta.url).pathname;

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes dist/preloads.json from routes.json and the build's manifest: for each public
 // page, the files of its screen (and the app's every page needs) and the API reads it starts
-// with. The server adds them to the page as preload links (crates/app/src/preloads.rs), or,
+// with. The server adds them to the page as preload links (crates/app/src/site/preloads.rs), or,
 // on a page it rendered, lists them for the entry to ask for after the page's picture
 // (src/main.tsx), so they download together instead of one after another.
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
@@ -22,7 +22,7 @@ const preloads = {
       except: route.except ?? [],
       modules: routeFiles(route).map((file) => `/${file}`),
       fetch: route.fetch ?? [],
-      // The server renders it (crates/app/src/prerender.rs) from its reads.
+      // The server renders it (crates/app/src/site/prerender.rs) from its reads.
       render: route.render === true,
       ...(route.lcpImage ? { lcpImage: route.lcpImage } : {}),
     })),

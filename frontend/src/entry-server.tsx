@@ -1,6 +1,6 @@
 /**
  * The public pages rendered on the server: the server's embedded JavaScript engine runs this
- * bundle (crates/app/src/prerender.rs), so a visitor's first paint, a crawler and a link
+ * bundle (crates/app/src/site/prerender.rs), so a visitor's first paint, a crawler and a link
  * preview get the page's content in its HTML, from the same components the browser runs.
  * The browser then takes the HTML over (src/start.tsx) from the reads written beside it.
  */

@@ -5,9 +5,9 @@ use utoipa::OpenApi;
 use utoipa_actix_web::service_config::ServiceConfig;
 use utoipa_actix_web::{AppExt, scope};
 
-use crate::{
-    audit_trail, captcha, console, dev_mailbox, envelope, group_activity, guardrail, health,
-    test_processor,
+use crate::http::envelope;
+use crate::routes::{
+    audit_trail, captcha, console, dev_mailbox, group_activity, guardrail, health, test_processor,
 };
 
 #[derive(OpenApi)]
@@ -120,19 +120,19 @@ fn illustrated() -> (serde_json::Value, Vec<String>) {
     let mut doc = mount(actix_web::App::new()).1;
     // utoipa fills the licence from Cargo metadata; the crates declare none.
     doc.info.license = None;
-    crate::contract_security::document(&mut doc);
+    crate::contract::security::document(&mut doc);
     document_every_error(&mut doc);
     type_downloads_as_binary(&mut doc);
     let (mut json, unillustrated) =
         crate::contract::with_examples(crate::contract::refer_to_components(doc));
-    crate::contract::headers::document(&mut json, crate::public_reads::CACHED_PREFIXES);
+    crate::contract::headers::document(&mut json, crate::site::public_reads::CACHED_PREFIXES);
     (json, unillustrated)
 }
 
 /// Every operation can also answer with an error its annotations do not list (a 400 for a
 /// malformed query, a 429, a 405): all of them in the envelope, which `default` documents.
 fn document_every_error(doc: &mut utoipa::openapi::OpenApi) {
-    use crate::contract_security::{envelope, operations};
+    use crate::contract::security::{envelope, operations};
     let other = envelope("Any other error, in the error envelope.");
     for item in doc.paths.paths.values_mut() {
         for operation in operations(item) {
@@ -162,7 +162,7 @@ fn type_downloads_as_binary(doc: &mut utoipa::openapi::OpenApi) {
             || media.starts_with("image/")
     };
     for item in doc.paths.paths.values_mut() {
-        for operation in crate::contract_security::operations(item) {
+        for operation in crate::contract::security::operations(item) {
             for response in operation.responses.responses.values_mut() {
                 let RefOr::T(response) = response else {
                     continue;
@@ -231,7 +231,7 @@ pub async fn contract(
 }
 
 /// The `/api` paths the server routes, with their methods and parameters: the contract's
-/// paths without its examples (what [`crate::methods::MethodTable`] reads).
+/// paths without its examples (what [`crate::http::methods::MethodTable`] reads).
 pub fn routed_paths() -> serde_json::Value {
     serde_json::json!({ "paths": mount(actix_web::App::new()).1.paths })
 }

@@ -7,6 +7,7 @@
 mod errors;
 pub mod examples;
 pub mod headers;
+pub(crate) mod security;
 
 use std::collections::HashMap;
 

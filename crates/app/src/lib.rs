@@ -1,51 +1,18 @@
 //! The `cohort` application: wiring of every domain crate into one actix app.
+//!
+//! `startup` builds the context and the server, `api` mounts every crate's endpoints and the
+//! contract; `adapters` is where crates meet, `http` what wraps every request, `site` what
+//! serves the front end and the files, `routes` the few endpoints `app` answers itself, and
+//! `cli` the command line's tools.
 
+pub mod adapters;
 pub mod api;
-mod audit_trail;
-pub mod audit_verify;
-pub mod backup;
-mod captcha;
-mod compression;
-mod console;
+pub mod cli;
 pub mod contract;
-mod contract_security;
-pub mod data_catalogue;
-mod dev_mailbox;
-mod discussion_targets;
-pub mod doctor;
-mod envelope;
-mod feed_facts;
-pub mod funding_reconcile;
-mod group_activity;
-mod guardrail;
-mod health;
-mod known_paths;
-mod media;
-mod methods;
-mod metrics;
-mod page_head;
-mod preloads;
-mod prerender;
-mod private_files;
-mod project_facts;
-mod public_reads;
-mod reference_places;
-mod report_subjects;
-mod request_span;
-pub mod scale;
+pub mod http;
+pub(crate) mod routes;
 pub mod schema;
-mod search_sources;
-mod security_headers;
-pub mod seed;
-mod site_index;
-mod spa;
-mod staff_gate;
+pub(crate) mod site;
 pub mod startup;
-pub mod statements;
-pub mod storage_migrate;
-mod test_processor;
-mod token_routes;
-mod webhook_occurrences;
-mod well_known;
 
 pub use startup::{Application, Parts, build_context, build_parts, migrate};

@@ -2,8 +2,9 @@
 
 use std::process::ExitCode;
 
+use app::cli::seed;
 use app::startup::shutdown_signal;
-use app::{Application, api, build_context, build_parts, seed};
+use app::{Application, api, build_context, build_parts};
 use clap::{Parser, Subcommand};
 use kernel::config::Config;
 
@@ -39,7 +40,7 @@ enum Command {
     /// Add the demo content (idempotent); with `--scale large`, the benchmark's data set too.
     Seed {
         #[arg(long, value_enum)]
-        scale: Option<app::scale::Scale>,
+        scale: Option<app::cli::scale::Scale>,
     },
     /// Create an admin, or promote an existing account and reset its password.
     CreateAdmin {
@@ -67,7 +68,7 @@ enum Command {
     Doctor {
         /// An unsafe finding to accept knowingly (printed as `accepted`, not failing the run):
         /// `payments`, for a deployment that raises no money and keeps the test processor.
-        #[arg(long, value_parser = app::doctor::ACCEPTABLE)]
+        #[arg(long, value_parser = app::cli::doctor::ACCEPTABLE)]
         accept: Vec<String>,
     },
     /// Manage where uploads are kept.
@@ -110,7 +111,7 @@ enum AuditCommand {
         segment: Option<std::path::PathBuf>,
         /// A head you kept, SEQ:HASH, that the segment must pass through.
         #[arg(long, requires = "segment")]
-        head: Option<app::audit_verify::ExpectedHead>,
+        head: Option<app::cli::audit_verify::ExpectedHead>,
     },
 }
 
@@ -163,7 +164,7 @@ fn main() -> ExitCode {
             },
     } = &command
     {
-        return match app::audit_verify::segment(path, head.as_ref()) {
+        return match app::cli::audit_verify::segment(path, head.as_ref()) {
             Ok(report) => {
                 println!("{report}");
                 ExitCode::SUCCESS
@@ -228,7 +229,7 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
         }
         Command::Seed { scale: Some(scale) } => {
             let ctx = build_context(config).await?;
-            for line in app::scale::run(&ctx, scale).await? {
+            for line in app::cli::scale::run(&ctx, scale).await? {
                 println!("{line}");
             }
             Ok(())
@@ -256,29 +257,30 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
             Ok(())
         }
         Command::Backup { to } => {
-            for line in app::backup::backup(&config, &to).await? {
+            for line in app::cli::backup::backup(&config, &to).await? {
                 println!("{line}");
             }
             println!("Backed up into {}.", to.display());
             Ok(())
         }
         Command::Restore { from } => {
-            for line in app::backup::restore(&config, &from).await? {
+            for line in app::cli::backup::restore(&config, &from).await? {
                 println!("{line}");
             }
             println!("Restored from {}.", from.display());
             Ok(())
         }
         Command::Doctor { accept } => {
-            let mut found = app::doctor::accept(app::doctor::configuration(&config), &accept);
-            found.extend(app::doctor::services(&config).await);
+            let mut found =
+                app::cli::doctor::accept(app::cli::doctor::configuration(&config), &accept);
+            found.extend(app::cli::doctor::services(&config).await);
             found.sort_by_key(|f| std::cmp::Reverse(f.verdict));
             for finding in &found {
                 println!("{finding}");
             }
             let unsafe_count = found
                 .iter()
-                .filter(|f| f.verdict == app::doctor::Verdict::Unsafe)
+                .filter(|f| f.verdict == app::cli::doctor::Verdict::Unsafe)
                 .count();
             if unsafe_count > 0 {
                 anyhow::bail!("{unsafe_count} unsafe for production (above)");
@@ -293,7 +295,7 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
         Command::Storage {
             action: StorageCommand::Migrate { to },
         } => {
-            let done = app::storage_migrate::migrate(&config, &to).await?;
+            let done = app::cli::storage_migrate::migrate(&config, &to).await?;
             println!(
                 "Copied {} file(s) to {to}; {} already there. Now set COHORT_STORAGE_URL={to}.",
                 done.copied, done.already_there
@@ -303,13 +305,16 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
         Command::Audit {
             action: AuditCommand::Verify { from, to, .. },
         } => {
-            println!("{}", app::audit_verify::database(&config, from, to).await?);
+            println!(
+                "{}",
+                app::cli::audit_verify::database(&config, from, to).await?
+            );
             Ok(())
         }
         Command::Funding {
             action: FundingCommand::Reconcile,
         } => {
-            println!("{}", app::funding_reconcile::run(config).await?);
+            println!("{}", app::cli::funding_reconcile::run(config).await?);
             Ok(())
         }
         Command::Openapi => print_openapi(),

@@ -34,15 +34,16 @@ use utoipa_swagger_ui::SwaggerUi;
 
 use feed::live::Hub;
 
-use crate::public_reads::{self, PublicReads};
-use crate::request_span::PathOnly;
-use crate::security_headers::SecurityHeaders;
-use crate::{
-    api, compression, data_catalogue, discussion_targets, envelope, feed_facts, methods, metrics,
-    private_files, project_facts, reference_places, report_subjects, search_sources, spa,
-    staff_gate, statements, token_routes,
+use crate::adapters::{
+    data_catalogue, discussion_targets, feed_facts, project_facts, reference_places,
+    report_subjects, search_sources, token_routes, webhook_occurrences,
 };
-use crate::{site_index, webhook_occurrences, well_known};
+use crate::api;
+use crate::http::request_span::PathOnly;
+use crate::http::security_headers::SecurityHeaders;
+use crate::http::{compression, envelope, methods, metrics, staff_gate, statements};
+use crate::site::public_reads::{self, PublicReads};
+use crate::site::{private_files, site_index, spa, well_known};
 
 /// Where members' browsers open the live notification channel.
 const LIVE_PATH: &str = "/ws/notifications";
@@ -593,7 +594,7 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
             ),
             None => app.route(
                 &format!("{MEDIA_PREFIX}/{{key:.*}}"),
-                web::get().to(crate::media::serve_public),
+                web::get().to(crate::site::media::serve_public),
             ),
         };
         app.configure(site_index::configure)

@@ -234,8 +234,8 @@ impl TestApp {
 
     /// Seeds the demo content, as `cohort seed` does; the demo accounts' passwords when
     /// this call created them.
-    pub async fn seed_demo(&self) -> Option<app::seed::DemoLogins> {
-        app::seed::run(&self.ctx)
+    pub async fn seed_demo(&self) -> Option<app::cli::seed::DemoLogins> {
+        app::cli::seed::run(&self.ctx)
             .await
             .expect("seed the demo content")
     }
@@ -243,7 +243,7 @@ impl TestApp {
     /// Seeds the scale data set at a hundredth of its size (`cohort seed --scale small`):
     /// 2,000 replies in 200 topics, one topic in five for its group's members only.
     pub async fn seed_scale_small(&self) {
-        app::scale::run(&self.ctx, app::scale::Scale::Small)
+        app::cli::scale::run(&self.ctx, app::cli::scale::Scale::Small)
             .await
             .expect("seed the scale data");
     }

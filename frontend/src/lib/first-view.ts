@@ -2,7 +2,7 @@
  * What a page the server rendered shows before the app's code is fetched (src/main.tsx).
  */
 
-/** The element the server lists a rendered page's scripts in (crates/app/src/spa.rs): a
+/** The element the server lists a rendered page's scripts in (crates/app/src/site/spa.rs): a
  * page has it when, and only when, the server rendered it. */
 export const MODULES_ID = 'cohort-modules';
 /** The longest the app waits for the page's main picture: a slow picture (or one that never

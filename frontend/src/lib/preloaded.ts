@@ -1,5 +1,5 @@
 /**
- * Reads the server wrote into the page (crates/app/src/preloads.rs): the public answers a
+ * Reads the server wrote into the page (crates/app/src/site/preloads.rs): the public answers a
  * visitor's first page opens with, taken once each, so the page shows them without
  * asking the server again. Only for visitors: a member's answers differ.
  */

@@ -1,7 +1,7 @@
 import type { DehydratedState } from '@tanstack/react-query';
 
 /**
- * What the server wrote beside a page it rendered (crates/app/src/prerender.rs): the reads
+ * What the server wrote beside a page it rendered (crates/app/src/site/prerender.rs): the reads
  * the page was rendered from, as the query cache held them, so the browser's first render
  * is the server's (React takes the HTML over instead of building it again).
  */

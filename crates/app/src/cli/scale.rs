@@ -9,7 +9,7 @@ use discussions::enums::TopicType;
 use kernel::AppContext;
 use sea_orm::ConnectionTrait;
 
-use crate::seed::{self, DEMO_MEMBER_EMAIL};
+use crate::cli::seed::{self, DEMO_MEMBER_EMAIL};
 
 /// Where the scale members' shared password is kept, in the data dir, readable only by
 /// the owner of the process.

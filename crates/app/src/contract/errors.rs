@@ -97,7 +97,7 @@ fn general(status: &str) -> AppError {
         "413" => kernel::extract::body_too_large(),
         "415" => kernel::extract::not_json(),
         "429" => kernel::rate_limit::throttled(30, 10),
-        "503" => crate::health::database_unavailable(),
+        "503" => crate::routes::health::database_unavailable(),
         _ => AppError::Internal(anyhow::anyhow!("an unexpected failure")),
     }
 }

@@ -9,7 +9,7 @@ use actix_web::http::header::{ACCEPT_RANGES, CACHE_CONTROL, CONTENT_RANGE, CONTE
 use actix_web::{HttpRequest, HttpResponse, web};
 use kernel::{AppContext, AppError};
 
-use crate::private_files::is_private;
+use crate::site::private_files::is_private;
 
 /// Public media from a remote store (local disk's are served by `actix-files`). Their keys
 /// hold a random name, so a key's file never changes: browsers keep it.

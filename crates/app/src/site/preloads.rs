@@ -50,7 +50,7 @@ struct Route {
     except: Vec<String>,
     modules: Vec<String>,
     fetch: Vec<String>,
-    /// The server renders the page from its reads (`crate::prerender`).
+    /// The server renders the page from its reads (`crate::site::prerender`).
     #[serde(default)]
     render: bool,
     /// Where the page's largest picture is named.

@@ -35,5 +35,5 @@ pub async fn serve(
     if !valid {
         return Err(AppError::not_found().into());
     }
-    crate::media::stream(&ctx, &key, &req, "private, max-age=600").await
+    crate::site::media::stream(&ctx, &key, &req, "private, max-age=600").await
 }

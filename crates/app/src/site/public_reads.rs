@@ -23,7 +23,7 @@ use actix_web::web::Bytes;
 use actix_web::{HttpResponse, web};
 use sha2::{Digest, Sha256};
 
-use crate::compression;
+use crate::http::compression;
 
 /// The signal, on the live channel, that cached reads are stale.
 pub const STALE: &str = "public-reads-stale";

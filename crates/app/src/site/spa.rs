@@ -15,12 +15,12 @@ use actix_web::{HttpRequest, HttpResponse, web};
 
 use kernel::AppContext;
 
-use crate::compression;
-use crate::known_paths::KnownPaths;
-use crate::page_head::{self, Defaults};
-use crate::preloads::Preloads;
-use crate::prerender::{self, Prerender, Rendered};
-use crate::public_reads::PublicReads;
+use crate::http::compression;
+use crate::site::known_paths::KnownPaths;
+use crate::site::page_head::{self, Defaults};
+use crate::site::preloads::Preloads;
+use crate::site::prerender::{self, Prerender, Rendered};
+use crate::site::public_reads::PublicReads;
 
 /// Where Vite puts hashed assets, under the static dir and in URLs.
 const ASSETS: &str = "assets";

@@ -41,7 +41,7 @@ async fn every_table_of_the_schema_says_what_it_holds_about_a_member() {
     let app = testkit::spawn_app().await;
     let db = &app.ctx.db;
     let schema = schema(db).await;
-    let catalogue = app::data_catalogue::catalogue();
+    let catalogue = app::adapters::data_catalogue::catalogue();
 
     let mut stated = BTreeSet::new();
     let mut twice = Vec::new();

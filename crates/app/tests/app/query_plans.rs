@@ -140,12 +140,13 @@ async fn no_listed_read_scans_a_large_table() {
         config.log_sql = kernel::sql_trace::SqlLog::Values;
     })
     .await;
-    app::scale::run(&app.ctx, app::scale::Scale::Large)
+    app::cli::scale::run(&app.ctx, app::cli::scale::Scale::Large)
         .await
         .unwrap();
     app.ctx.db.execute_unprepared("ANALYZE").await.unwrap();
     let password =
-        std::fs::read_to_string(app.ctx.config.data_dir.join(app::scale::LOGINS_FILE)).unwrap();
+        std::fs::read_to_string(app.ctx.config.data_dir.join(app::cli::scale::LOGINS_FILE))
+            .unwrap();
     let member = app
         .sign_in("scale-1@bench.cohort.local", password.trim())
         .await;

@@ -1,6 +1,6 @@
 //! Issue 46 §1 and §4: a public page's HTML holds its content before any script runs (a
 //! crawler, a link preview, a phone waiting on a slow network): the server renders it with
-//! the front end's own components (`app::prerender`), from the reads the browser then takes
+//! the front end's own components (`app::site::prerender`), from the reads the browser then takes
 //! the page over with. Read here as curl reads it: no script, no second request.
 //!
 //! It needs the front end's build (`just frontend-build`), whose second bundle the server runs.

@@ -227,7 +227,7 @@ async fn a_page_names_its_screen_its_reads_and_its_picture_in_its_head() {
 #[tokio::test]
 async fn the_scale_seed_makes_its_rows_once_and_the_site_lists_them() {
     let app = testkit::spawn_app().await;
-    let lines = app::scale::run(&app.ctx, app::scale::Scale::Small)
+    let lines = app::cli::scale::run(&app.ctx, app::cli::scale::Scale::Small)
         .await
         .unwrap();
     assert!(
@@ -258,7 +258,7 @@ async fn the_scale_seed_makes_its_rows_once_and_the_site_lists_them() {
     let (_, feed_before) = app.get_json("/api/blog/api/pages?perPage=1").await;
 
     // A second run adds nothing.
-    app::scale::run(&app.ctx, app::scale::Scale::Small)
+    app::cli::scale::run(&app.ctx, app::cli::scale::Scale::Small)
         .await
         .unwrap();
     let (_, again) = app.get_json("/api/groups?perPage=2").await;

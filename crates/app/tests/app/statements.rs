@@ -77,7 +77,7 @@ async fn every_read_runs_a_fixed_number_of_statements_within_its_budget() {
                 }
                 let count: u32 = response
                     .headers()
-                    .get(app::statements::HEADER)
+                    .get(app::http::statements::HEADER)
                     .unwrap_or_else(|| panic!("{url}: no statement count"))
                     .to_str()
                     .unwrap()

@@ -85,7 +85,7 @@ async fn the_demo_admin_has_a_random_password_that_must_be_changed_first() {
         .await;
     assert_eq!(status, 400, "the old published password signs in nowhere");
 
-    let kept = app.ctx.config.data_dir.join(app::seed::LOGINS_FILE);
+    let kept = app.ctx.config.data_dir.join(app::cli::seed::LOGINS_FILE);
     let text = std::fs::read_to_string(&kept).unwrap();
     assert!(text.contains(&format!("admin@cohort.local {}", logins.admin_password)));
     assert!(text.contains(&format!("amira@cohort.local {}", logins.member_password)));

@@ -172,7 +172,7 @@ pub async fn demo(
     group_ids: &[i64],
     people: &[CurrentUser],
 ) -> anyhow::Result<()> {
-    let targets = crate::discussion_targets::targets(ctx);
+    let targets = crate::adapters::discussion_targets::targets(ctx);
     for (group_id, threads) in group_ids.iter().zip(GROUP_THREADS) {
         discussions::seed::threads(ctx, &targets, people, TopicType::Groups, *group_id, threads)
             .await

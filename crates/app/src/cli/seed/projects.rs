@@ -123,7 +123,7 @@ pub async fn demo(ctx: &AppContext, owners: &[CurrentUser], admin_id: i64) -> an
     let live = projects::seed::demo(ctx, &owner_ids, admin_id)
         .await
         .map_err(seeding("the projects"))?;
-    let targets = crate::discussion_targets::targets(ctx);
+    let targets = crate::adapters::discussion_targets::targets(ctx);
     for (project_id, (asker, text)) in live.iter().zip(QUESTIONS) {
         let question = Thread {
             author: *asker,
