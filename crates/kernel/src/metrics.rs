@@ -47,15 +47,23 @@ struct PoolLabels {
     state: String,
 }
 
+/// Work waiting in an outbox: how much, and the age in seconds of the oldest (0 when none).
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Backlog {
+    pub waiting: i64,
+    pub oldest_seconds: i64,
+}
+
 /// What is read at scrape time, from the parts that know it.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Readings {
     /// Open database connections, and how many of them are idle.
     pub pool_open: i64,
     pub pool_idle: i64,
-    /// E-mails waiting in the outbox, and the age in seconds of the oldest (0 when none).
-    pub outbox_depth: i64,
-    pub outbox_oldest_seconds: i64,
+    /// E-mails waiting in the outbox.
+    pub mail: Backlog,
+    /// Webhook deliveries waiting for their (next) attempt.
+    pub webhooks: Backlog,
     /// Live notification sockets open on this instance.
     pub live_connections: i64,
 }
@@ -69,6 +77,8 @@ struct Metrics {
     pool: Family<PoolLabels, Gauge>,
     outbox_depth: Gauge,
     outbox_oldest: Gauge,
+    webhooks_waiting: Gauge,
+    webhooks_oldest: Gauge,
     live_connections: Gauge,
     process: ProcessSeries,
 }
@@ -159,6 +169,8 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
     let pool = Family::<PoolLabels, Gauge>::default();
     let outbox_depth = Gauge::default();
     let outbox_oldest = Gauge::default();
+    let webhooks_waiting = Gauge::default();
+    let webhooks_oldest = Gauge::default();
     let live_connections = Gauge::default();
     registry.register(
         "http_requests",
@@ -192,6 +204,16 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
         outbox_oldest.clone(),
     );
     registry.register(
+        "webhook_deliveries_waiting",
+        "Webhook deliveries waiting for their first or next attempt",
+        webhooks_waiting.clone(),
+    );
+    registry.register(
+        "webhook_deliveries_oldest_age_seconds",
+        "Age of the oldest webhook delivery waiting",
+        webhooks_oldest.clone(),
+    );
+    registry.register(
         "live_connections",
         "Live notification sockets open on this instance",
         live_connections.clone(),
@@ -205,6 +227,8 @@ static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
         pool,
         outbox_depth,
         outbox_oldest,
+        webhooks_waiting,
+        webhooks_oldest,
         live_connections,
         process,
     }
@@ -258,8 +282,12 @@ pub fn render(readings: Readings) -> String {
         .pool
         .get_or_create(&pool("idle"))
         .set(readings.pool_idle);
-    metrics.outbox_depth.set(readings.outbox_depth);
-    metrics.outbox_oldest.set(readings.outbox_oldest_seconds);
+    metrics.outbox_depth.set(readings.mail.waiting);
+    metrics.outbox_oldest.set(readings.mail.oldest_seconds);
+    metrics.webhooks_waiting.set(readings.webhooks.waiting);
+    metrics
+        .webhooks_oldest
+        .set(readings.webhooks.oldest_seconds);
     metrics.live_connections.set(readings.live_connections);
     metrics.process.read();
     let mut text = String::new();
@@ -286,8 +314,14 @@ mod tests {
         let text = render(Readings {
             pool_open: 3,
             pool_idle: 2,
-            outbox_depth: 7,
-            outbox_oldest_seconds: 42,
+            mail: Backlog {
+                waiting: 7,
+                oldest_seconds: 42,
+            },
+            webhooks: Backlog {
+                waiting: 3,
+                oldest_seconds: 90,
+            },
             live_connections: 5,
         });
         let counted = sample(
@@ -310,6 +344,14 @@ mod tests {
         assert_eq!(
             sample(&text, "cohort_mail_outbox_oldest_age_seconds"),
             Some(42.0)
+        );
+        assert_eq!(
+            sample(&text, "cohort_webhook_deliveries_waiting"),
+            Some(3.0)
+        );
+        assert_eq!(
+            sample(&text, "cohort_webhook_deliveries_oldest_age_seconds"),
+            Some(90.0)
         );
         assert_eq!(sample(&text, "cohort_live_connections"), Some(5.0));
         // Issue 47 §10: which build this is, the process's own series, and a job's failures

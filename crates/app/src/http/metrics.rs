@@ -9,9 +9,10 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
 use actix_web::{Error, HttpResponse, web};
+use chrono::{DateTime, Utc};
 use feed::live::Hub;
-use kernel::AppContext;
-use kernel::metrics::{self, Readings};
+use kernel::metrics::{self, Backlog, Readings};
+use kernel::{AppContext, AppResult};
 
 /// Where the metrics are served.
 pub const PATH: &str = "/metrics";
@@ -48,19 +49,30 @@ pub async fn serve(ctx: web::Data<AppContext>, hub: web::Data<Hub>) -> HttpRespo
 /// The gauges, read now.
 async fn read(ctx: &AppContext, hub: &Hub) -> Readings {
     let (open, idle) = kernel::db::pool_use(&ctx.db);
-    let (depth, oldest) = match feed::service::outbox::backlog(&ctx.db).await {
-        Ok(backlog) => backlog,
-        Err(err) => {
-            tracing::warn!(error = %err, "metrics: could not read the outbox");
-            (0, None)
-        }
-    };
-    let oldest_seconds = oldest.map_or(0, |at| (kernel::clock::now() - at).num_seconds().max(0));
     Readings {
         pool_open: i64::from(open),
         pool_idle: i64::try_from(idle).unwrap_or(i64::MAX),
-        outbox_depth: depth,
-        outbox_oldest_seconds: oldest_seconds,
+        mail: backlog(
+            "the e-mail outbox",
+            feed::service::outbox::backlog(&ctx.db).await,
+        ),
+        webhooks: backlog(
+            "the webhook deliveries",
+            webhooks::service::worker::backlog(&ctx.db).await,
+        ),
         live_connections: i64::try_from(hub.connections()).unwrap_or(i64::MAX),
+    }
+}
+
+/// An outbox's count and oldest row as the gauges show them; a failed read shows nothing
+/// waiting (and is logged), so the scrape still answers.
+fn backlog(what: &str, read: AppResult<(i64, Option<DateTime<Utc>>)>) -> Backlog {
+    let (waiting, oldest) = read.unwrap_or_else(|err| {
+        tracing::warn!(error = %err, "metrics: could not read {what}");
+        (0, None)
+    });
+    Backlog {
+        waiting,
+        oldest_seconds: oldest.map_or(0, |at| (kernel::clock::now() - at).num_seconds().max(0)),
     }
 }

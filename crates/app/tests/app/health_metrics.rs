@@ -82,6 +82,7 @@ async fn metrics_count_requests_by_route_template_with_the_gauges() {
     assert!(!text.contains("route=\"/api/groups/one\""));
     assert!(sample(&text, r#"cohort_db_pool_connections{state="open"}"#).is_some_and(|n| n >= 1.0));
     assert!(sample(&text, "cohort_mail_outbox_depth").is_some());
+    assert!(sample(&text, "cohort_webhook_deliveries_waiting").is_some());
     assert!(sample(&text, "cohort_live_connections").is_some());
     assert!(text.contains("cohort_http_request_duration_seconds_bucket"));
 }

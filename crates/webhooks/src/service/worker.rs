@@ -333,6 +333,20 @@ pub fn wake() {
     QUEUED.notify_one();
 }
 
+/// How many deliveries wait for their first or next attempt, and when the oldest was
+/// queued.
+pub async fn backlog(db: &DatabaseConnection) -> AppResult<(i64, Option<DateTime<Utc>>)> {
+    let found = delivery::Entity::find()
+        .select_only()
+        .column_as(delivery::Column::Id.count(), "waiting")
+        .column_as(delivery::Column::CreatedAt.min(), "oldest")
+        .filter(delivery::Column::Status.eq(DeliveryStatus::Pending))
+        .into_tuple::<(i64, Option<DateTime<Utc>>)>()
+        .one(db)
+        .await?;
+    Ok(found.unwrap_or((0, None)))
+}
+
 /// Deletes settled deliveries older than [`KEPT_FOR`] at `now`; returns how many.
 pub async fn prune(db: &impl ConnectionTrait, now: DateTime<Utc>) -> AppResult<u64> {
     let gone = delivery::Entity::delete_many()
