@@ -43,9 +43,15 @@ export function NotificationBell() {
   return (
     <>
       <IconButton aria-label={`Notifications: ${unread > BADGE_MAX ? `${BADGE_MAX}+` : unread} unread`} onClick={(event) => void openBell(event.currentTarget)}>
-        <Badge badgeContent={unread} color="error" max={BADGE_MAX} sx={{ '& .MuiBadge-badge': { whiteSpace: 'nowrap' } }}>
+        {/* No badge at 0: MUI keeps a hidden badge's last number in the page, which then
+            contradicts the button's name ("0 unread" beside a "1"). */}
+        {unread > 0 ? (
+          <Badge badgeContent={unread} color="error" max={BADGE_MAX} sx={{ '& .MuiBadge-badge': { whiteSpace: 'nowrap' } }}>
+            <NotificationsIcon />
+          </Badge>
+        ) : (
           <NotificationsIcon />
-        </Badge>
+        )}
       </IconButton>
       <Popover
         open={anchor !== null}
