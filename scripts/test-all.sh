@@ -89,6 +89,7 @@ begin frontend just test-frontend lint-js
 stage build just build-tests
 built=$?
 stage lint cargo fmt --all --check
+stage loops just loops
 end frontend
 end tools
 if [ "$built" -eq 0 ]; then

@@ -291,7 +291,7 @@ fn rate_limit_headers<B>(res: &mut actix_web::dev::ServiceResponse<B>) {
     let standing = res
         .request()
         .extensions()
-        .get::<kernel::rate_limit::Standing>()
+        .get::<kernel::rate_limit::standing::Standing>()
         .copied();
     let Some(standing) = standing else {
         return;
@@ -586,7 +586,7 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
         let app = match &media_root {
             Some(root) => app.service(
                 Files::new(MEDIA_PREFIX, root)
-                    .path_filter(|path, _| !private_files::is_private(&path.to_string_lossy()))
+                    .path_filter(|path, _| !crate::site::media::is_private(&path.to_string_lossy()))
                     .default_handler(fn_service(|req: ServiceRequest| async move {
                         let (req, _) = req.into_parts();
                         Ok(ServiceResponse::new(req, HttpResponse::NotFound().finish()))

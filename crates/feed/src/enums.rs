@@ -42,3 +42,14 @@ string_enum!(
         EntryPage = "entrypage",
     }
 );
+
+string_enum!(
+    /// Where a queued e-mail stands.
+    OutboxStatus {
+        /// Waiting for its first attempt or its next retry.
+        Pending = "pending",
+        Sent = "sent",
+        /// Given up after the last attempt.
+        Failed = "failed",
+    }
+);

@@ -58,3 +58,24 @@ pub struct AppContext {
     /// Present only while the built-in test processor takes payments (its card form).
     pub test_processor: Option<crate::payments::test_processor::TestProcessor>,
 }
+
+impl AppContext {
+    /// Sends a transactional message (a confirmation, a reset link, an invitation) on its way:
+    /// through the outbox when a mail server is configured, so no request waits on the server
+    /// and a refusing or unreachable one delays the mail instead of losing it; straight into the
+    /// dev mailbox otherwise. A failure is logged, not shown: the user can ask again.
+    pub async fn deliver_mail(&self, mail: crate::mail::Email) {
+        let subject = mail.subject.clone();
+        let handed_over = if self.mailer.is_local() {
+            self.mailer.send(mail).await.map_err(|e| e.to_string())
+        } else {
+            self.mail_queue
+                .enqueue(mail)
+                .await
+                .map_err(|e| e.to_string())
+        };
+        if let Err(error) = handed_over {
+            tracing::error!(error, subject, "could not send e-mail");
+        }
+    }
+}

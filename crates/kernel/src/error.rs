@@ -220,13 +220,13 @@ impl ResponseError for AppError {
         // IETF `RateLimit-*` fields).
         if let (Some(wait), Some(limit)) = (
             body.extra
-                .get(crate::rate_limit::RETRY_AFTER_SECONDS)
+                .get(crate::rate_limit::standing::RETRY_AFTER_SECONDS)
                 .and_then(serde_json::Value::as_u64),
             body.extra
-                .get(crate::rate_limit::LIMIT_PER_MINUTE)
+                .get(crate::rate_limit::standing::LIMIT_PER_MINUTE)
                 .and_then(serde_json::Value::as_u64),
         ) {
-            let refused = crate::rate_limit::Standing {
+            let refused = crate::rate_limit::standing::Standing {
                 limit: u32::try_from(limit).unwrap_or(u32::MAX),
                 remaining: 0,
                 reset_seconds: wait,

@@ -93,7 +93,7 @@ pub async fn store(
     .await
 }
 
-async fn store_pair(
+pub(crate) async fn store_pair(
     storage: &dyn Storage,
     folder: &str,
     extension: &str,
@@ -104,26 +104,6 @@ async fn store_pair(
     storage.put(&thumbnail_key(&key), thumbnail).await?;
     storage.put(&key, image).await?;
     Ok(key)
-}
-
-/// Stores a picture of the demo content ([`crate::artwork`]): its prepared copy when the
-/// seed's pictures include it, otherwise drawn and processed as an upload would be.
-pub async fn demo(
-    storage: &dyn Storage,
-    folder: &str,
-    width: u32,
-    height: u32,
-    seed: u32,
-) -> crate::AppResult<String> {
-    match crate::artwork::prepared(width, height, seed) {
-        Some(p) => store_pair(storage, folder, "jpg", p.image, p.thumbnail)
-            .await
-            .map_err(|e| crate::AppError::Internal(e.into())),
-        None => {
-            let drawn = crate::artwork::jpeg(width, height, seed);
-            accept(storage, folder, drawn, crate::artwork::PREPARED_SHAPE).await
-        }
-    }
 }
 
 /// Runs [`process`] on the picture pool ([`crate::pool`]): a burst of uploads waits its

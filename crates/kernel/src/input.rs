@@ -20,11 +20,7 @@ use validator::{ValidationError, ValidationErrors, ValidationErrorsKind};
 
 use crate::error::AppError;
 use crate::extract::INVALID_VALUE;
-use crate::validation::FieldText;
-
-/// The key under which a field's own error travels inside `validator`'s nested errors;
-/// [`crate::validation::field_errors`] puts it back on the field itself.
-pub(crate) const THIS_FIELD: &str = "__field";
+use crate::validation::{FieldText, THIS_FIELD};
 
 /// How a form words an empty required field
 /// and a malformed e-mail address.

@@ -66,6 +66,10 @@ pub fn validate<T: validator::Validate>(value: &T) -> Result<(), AppError> {
         .map_err(|errors| AppError::Validation(field_errors(&errors)))
 }
 
+/// The key under which a parsed field's own error (`input::Given`) travels inside
+/// `validator`'s nested errors; [`field_errors`] puts it back on the field itself.
+pub(crate) const THIS_FIELD: &str = "__field";
+
 /// Flattens nested and list errors into `field`, `parent.child` and `list[2].child` keys.
 pub fn field_errors(errors: &ValidationErrors) -> FieldErrors {
     let mut out = FieldErrors::new();
@@ -77,7 +81,7 @@ fn collect(errors: &ValidationErrors, prefix: &str, out: &mut FieldErrors) {
     for (field, kind) in errors.errors() {
         let key = if prefix.is_empty() {
             field.to_string()
-        } else if field == crate::input::THIS_FIELD {
+        } else if field == THIS_FIELD {
             // A parsed field's own error (`input::Given`) belongs to the field itself.
             prefix.to_owned()
         } else {

@@ -102,7 +102,7 @@ pub fn may_authenticate(
     now: chrono::DateTime<chrono::Utc>,
 ) -> bool {
     may_update_card(status, grace_until, now)
-        && failure_code == Some(crate::service::charging::AUTHENTICATION_REQUIRED)
+        && failure_code == Some(kernel::payments::AUTHENTICATION_REQUIRED)
 }
 
 /// Dynamic Review: any signed-in member but the owner rates a live project (a closed one
@@ -207,7 +207,7 @@ mod tests {
     #[test]
     fn only_a_charge_the_bank_wants_authenticated_is_confirmed_within_the_grace_period() {
         use crate::enums::PledgeStatus;
-        use crate::service::charging::AUTHENTICATION_REQUIRED;
+        use kernel::payments::AUTHENTICATION_REQUIRED;
         let now = kernel::clock::now();
         let later = Some(now + chrono::Duration::days(1));
         let auth = Some(AUTHENTICATION_REQUIRED);

@@ -18,7 +18,8 @@ use crate::service::drafts::{self, General, Research};
 use crate::service::dynamic_review::{self, Rating, Review};
 use crate::service::pledging::{self, NewPledge};
 use crate::service::review::{self, Verdict};
-use crate::service::team::{self, Need, Person};
+use crate::service::team::{Need, Person};
+use crate::service::team_step;
 use crate::service::{
     charging, deadlines, eligibility, favorites, final_approval, payout_accounts,
 };
@@ -426,7 +427,7 @@ async fn write(
         phi_declared: false,
     };
     let draft = drafts::create(ctx, owner, general).await?;
-    let picture = kernel::images::demo(
+    let picture = kernel::artwork::demo(
         ctx.storage.as_ref(),
         &drafts::image_folder(draft.id),
         1200,
@@ -466,7 +467,7 @@ async fn write(
             })
         })
         .collect::<AppResult<_>>()?;
-    team::save(ctx, owner, draft.id, people, needs).await?;
+    team_step::save(ctx, owner, draft.id, people, needs).await?;
     let lines: Vec<BudgetLine> = demo
         .lines
         .iter()

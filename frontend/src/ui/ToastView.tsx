@@ -1,5 +1,5 @@
 import { Alert, AlertTitle, Snackbar } from '@mui/material';
-import { TOAST_DURATION_MS, TOAST_HIDE_DELAY_MS, type Toast } from './toast';
+import { TOAST_DURATION_MS, TOAST_HIDE_DELAY_MS, type Toast } from './toast-model';
 
 /** One toast: top right, closable, hidden after the spec's 5 s. */
 export function ToastView({ toast, open, onClose }: { toast: Toast; open: boolean; onClose: (_?: unknown, reason?: string) => void }) {

@@ -2,7 +2,8 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TOAST_DURATION_MS, TOAST_HIDE_DELAY_MS, ToastProvider, useToast, type ToastKind } from './toast';
+import { ToastProvider, useToast } from './toast';
+import { TOAST_DURATION_MS, TOAST_HIDE_DELAY_MS, type ToastKind } from './toast-model';
 
 function Trigger({ kind, title }: { kind?: ToastKind; title?: string }) {
   const show = useToast();

@@ -4,21 +4,10 @@
  */
 import { lazyWhenOnline } from '@/lib/lazy-online';
 import { createContext, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { Toast, ToastKind } from './toast-model';
 
 // The snackbar's code loads with the first toast, not with the first page.
 const ToastView = lazyWhenOnline(() => import('./ToastView').then((m) => ({ default: m.ToastView })));
-
-export const TOAST_DURATION_MS = 5000;
-export const TOAST_HIDE_DELAY_MS = 300;
-
-export type ToastKind = 'success' | 'error';
-
-export interface Toast {
-  id: number;
-  message: string;
-  kind: ToastKind;
-  title?: string;
-}
 
 /** Shows a toast; `title` is the bold first line some notifications carry ("Success"). */
 type ShowToast = (message: string, kind?: ToastKind, title?: string) => void;

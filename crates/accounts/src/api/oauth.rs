@@ -7,8 +7,9 @@ use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
 use super::MessageResponse;
-use crate::service::oauth::{self, Provider};
+use crate::service::oauth;
 use crate::service::orcid;
+use crate::service::providers::Provider;
 
 /// Which single sign-on buttons to show.
 #[derive(Debug, Serialize, ToSchema)]

@@ -127,8 +127,8 @@ pub fn unlock_account(public_url: &str, to: &str, token: &str) -> Email {
         subject: "Your Cohort account was locked".into(),
         text: format!(
             "Hello,\n\nSomeone entered a wrong password for your Cohort account {} times in a row, so sign-in is locked for {} minutes. If it was you, or to sign in now, unlock it here:\n\n{url}\n\nThe link is valid for 1 hour and can be used once. If it was not you, consider changing your password once you are signed in.\n\nThe Cohort team",
-            super::login::LOCK_AFTER_FAILURES,
-            super::login::LOCK_MINUTES,
+            super::lockout::LOCK_AFTER_FAILURES,
+            super::lockout::LOCK_MINUTES,
         ),
         html: None,
         unsubscribe: None,

@@ -6,8 +6,11 @@ use kernel::AppResult;
 use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 
-use super::login::LOCK_AFTER_FAILURES;
 use crate::entity::user;
+
+/// Consecutive failures that lock an account, and for how long.
+pub const LOCK_AFTER_FAILURES: i32 = 10;
+pub const LOCK_MINUTES: i64 = 10;
 
 /// The count after a claimed attempt, and the lock when this attempt started it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -13,10 +13,6 @@ pub const INVALID_CREDENTIALS: &str = "Invalid credentials";
 pub const CONFIRM_EMAIL: &str = "Please confirm your email address";
 pub const NOT_CONFIRMED_DETAIL: &str = "not confirmed user";
 
-/// Consecutive failures that lock an account, and for how long.
-pub const LOCK_AFTER_FAILURES: i32 = 10;
-pub const LOCK_MINUTES: i64 = 10;
-
 /// A PHC hash of a random password: verifying against it costs what a real check
 /// costs, so an unknown e-mail cannot be told apart by timing.
 const DUMMY_HASH: &str = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$8s0Zk0D0wVh1hYb7Hc0rj2hY5ZqUuO9mQj8cW0n6v5k";
@@ -52,7 +48,7 @@ pub struct SecondFactor<'a> {
 ///
 /// Every check claims one attempt from the account's budget *before* the (slow) password
 /// verification, in one atomic `UPDATE`: parallel guesses each take their own attempt, so
-/// no more than [`LOCK_AFTER_FAILURES`] passwords are ever verified before the lock, and
+/// no more than [`lockout::LOCK_AFTER_FAILURES`] passwords are ever verified before the lock, and
 /// the lock mails the owner a link that lifts it at once.
 pub async fn login(
     ctx: &AppContext,
@@ -128,7 +124,7 @@ async fn claim_attempt(
     user: &user::Model,
     now: DateTime<Utc>,
 ) -> AppResult<lockout::Claimed> {
-    let until = now + Duration::minutes(LOCK_MINUTES);
+    let until = now + Duration::minutes(lockout::LOCK_MINUTES);
     match lockout::claim(&ctx.db, user.id, until).await? {
         Some(claimed) => {
             if claimed.starts_lock() {

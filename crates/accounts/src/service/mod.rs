@@ -20,6 +20,7 @@ pub mod personalization;
 pub mod phone;
 pub mod pictures;
 pub mod profile;
+pub mod providers;
 pub mod registration;
 pub mod reportable;
 pub mod scale;

@@ -16,6 +16,7 @@ use sea_orm::{
 };
 use serde::Deserialize;
 
+use super::providers::Provider;
 use super::tokens::{self, Purpose};
 use super::{emails, me, orcid, registration, session};
 use crate::entity::{oauth_association, oauth_state, user};
@@ -27,34 +28,6 @@ pub const FAILED: &str = "Sign-in with this provider failed. Please try again.";
 pub const SSO_UPDATED: &str = "SSO settings has been successfully updated";
 pub const LAST_METHOD: &str = "Set a password before disconnecting your only sign-in method.";
 const STATE_MINUTES: i64 = 10;
-
-kernel::string_enum!(
-    /// The providers Cohort knows (the `{provider}` of the sign-on paths).
-    Provider {
-        Google = "google",
-        Facebook = "facebook",
-        Orcid = "orcid",
-    }
-);
-
-impl Provider {
-    fn scopes(self) -> &'static [&'static str] {
-        match self {
-            Self::Google => &["openid", "email", "profile"],
-            Self::Facebook => &["email", "public_profile"],
-            Self::Orcid => &["openid"],
-        }
-    }
-
-    /// The provider's settings, when its sign-in is switched on.
-    pub fn settings(self, ctx: &AppContext) -> Option<&OAuthProvider> {
-        match self {
-            Self::Google => ctx.config.google.as_ref(),
-            Self::Facebook => ctx.config.facebook.as_ref(),
-            Self::Orcid => ctx.config.orcid.as_ref(),
-        }
-    }
-}
 
 fn unavailable() -> AppError {
     AppError::client(

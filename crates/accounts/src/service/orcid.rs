@@ -9,7 +9,7 @@ use serde::Deserialize;
 
 use crate::entity::{oauth_association, user};
 
-pub const PROVIDER: &str = super::oauth::Provider::Orcid.as_str();
+pub const PROVIDER: &str = super::providers::Provider::Orcid.as_str();
 pub const NOT_LINKED: &str = "No Cohort account is connected to this ORCID iD yet. Sign in with your e-mail address, then connect ORCID under My profile → Account.";
 pub const IMPORTED: &str = "Your name and affiliation were imported from ORCID.";
 pub const NOTHING_TO_IMPORT: &str = "Connect ORCID under Single sign-on first.";

@@ -230,7 +230,7 @@ pub async fn register(ctx: &AppContext, input: NewAccount) -> AppResult<Register
 
 /// Sends `mail`; a failed delivery is logged, not shown, since the user can resend.
 pub(crate) async fn deliver(ctx: &AppContext, mail: kernel::mail::Email) {
-    kernel::mail::deliver(ctx, mail).await;
+    ctx.deliver_mail(mail).await;
 }
 
 #[cfg(test)]

@@ -254,7 +254,8 @@ async fn build(
     row.ready_at = Set(Some(now));
     row.expires_at = Set(Some(now + chrono::Duration::hours(LINK_HOURS)));
     row.update(&ctx.db).await?;
-    kernel::mail::deliver(ctx, ready_mail(&ctx.config.public_url, to, name, &token)).await;
+    ctx.deliver_mail(ready_mail(&ctx.config.public_url, to, name, &token))
+        .await;
     Ok(())
 }
 

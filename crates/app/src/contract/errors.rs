@@ -33,7 +33,7 @@ pub fn particular(operation: &str, status: &str) -> Option<AppError> {
         ("login", "400") => AppError::non_field(login::INVALID_CREDENTIALS),
         ("login", "401") => AppError::unauthorized("user_inactive", session::USER_INACTIVE),
         ("login", "403") => login::locked(
-            login::LOCK_AFTER_FAILURES,
+            accounts::service::lockout::LOCK_AFTER_FAILURES,
             Utc.with_ymd_and_hms(2026, 11, 27, 9, 40, 0).single()?,
         ),
         ("disableTotp", "400") => {

@@ -22,7 +22,7 @@ static VOCABULARY: LazyLock<Map<String, Value>> = LazyLock::new(|| {
         serde_json::from_str(include_str!("examples.json")).unwrap_or_default();
     vocabulary.insert(
         "platform_fee_percent".to_owned(),
-        json!([projects::service::pledging::PLATFORM_FEE_PERCENT]),
+        json!([projects::service::ledger::PLATFORM_FEE_PERCENT]),
     );
     vocabulary
 });

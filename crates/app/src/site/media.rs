@@ -9,7 +9,11 @@ use actix_web::http::header::{ACCEPT_RANGES, CACHE_CONTROL, CONTENT_RANGE, CONTE
 use actix_web::{HttpRequest, HttpResponse, web};
 use kernel::{AppContext, AppError};
 
-use crate::site::private_files::is_private;
+/// True for a storage key whose file needs a signed link (`private_files`), never served
+/// here; each owning crate says which.
+pub fn is_private(key: &str) -> bool {
+    discussions::is_private_file(key) || groups::is_private_file(key)
+}
 
 /// Public media from a remote store (local disk's are served by `actix-files`). Their keys
 /// hold a random name, so a key's file never changes: browsers keep it.

@@ -6,10 +6,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use kernel::{AppContext, AppError};
 use serde::Deserialize;
 
-/// True for a storage key whose file needs a signed link; each owning crate says which.
-pub fn is_private(key: &str) -> bool {
-    discussions::is_private_file(key) || groups::is_private_file(key)
-}
+use crate::site::media::{is_private, stream};
 
 #[derive(Deserialize)]
 pub struct Signed {
@@ -35,5 +32,5 @@ pub async fn serve(
     if !valid {
         return Err(AppError::not_found().into());
     }
-    crate::site::media::stream(&ctx, &key, &req, "private, max-age=600").await
+    stream(&ctx, &key, &req, "private, max-age=600").await
 }

@@ -6,7 +6,8 @@
 use std::time::{Duration, Instant};
 
 use chrono::Duration as Span;
-use feed::service::outbox::{self, PENDING, SENT};
+use feed::enums::OutboxStatus;
+use feed::service::outbox;
 use serde_json::json;
 use testkit::TestApp;
 use testkit::smtp::{Security, SmtpOptions, SmtpServer};
@@ -80,7 +81,7 @@ async fn sign_up_answers_at_once_while_a_slow_server_takes_its_time() {
     assert_eq!(server.messages().len(), 1);
     assert_eq!(
         outbox::rows_to(&app.ctx, "ada@example.org").await.unwrap(),
-        [(SENT.to_owned(), 1)]
+        [(OutboxStatus::Sent, 1)]
     );
 }
 
@@ -138,7 +139,7 @@ async fn a_wrong_password_or_an_unknown_certificate_delivers_nothing_and_keeps_t
         // Kept for a later attempt, once the configuration is fixed.
         assert_eq!(
             outbox::rows_to(&app.ctx, to).await.unwrap(),
-            [(PENDING.to_owned(), 1)]
+            [(OutboxStatus::Pending, 1)]
         );
     }
 }
@@ -196,7 +197,7 @@ async fn a_server_that_stops_answering_holds_the_worker_no_longer_than_the_timeo
     );
     assert_eq!(
         outbox::rows_to(&app.ctx, "ada@example.org").await.unwrap(),
-        [(PENDING.to_owned(), 1)]
+        [(OutboxStatus::Pending, 1)]
     );
     // The server, answering at last, finds the client gone: nothing was delivered, so the
     // retry later is the message's only delivery.
@@ -205,14 +206,14 @@ async fn a_server_that_stops_answering_holds_the_worker_no_longer_than_the_timeo
 }
 
 /// Drives the outbox's rounds by hand: each at the time the previous failure's backoff ends.
-async fn rounds_until_sent(app: &TestApp, to: &str) -> Vec<(String, i32)> {
+async fn rounds_until_sent(app: &TestApp, to: &str) -> Vec<(OutboxStatus, i32)> {
     let mut now = kernel::clock::now();
     let mut seen = Vec::new();
     for _ in 0..5 {
         outbox::process_due(&app.ctx, now).await.unwrap();
         let rows = outbox::rows_to(&app.ctx, to).await.unwrap();
         seen.push(rows[0].clone());
-        if rows[0].0 == SENT {
+        if rows[0].0 == OutboxStatus::Sent {
             break;
         }
         // Not due again before its backoff has passed.
@@ -231,14 +232,13 @@ async fn rounds_until_sent(app: &TestApp, to: &str) -> Vec<(String, i32)> {
 /// Signs up against a server that misbehaves as `options` say, drives the outbox until the
 /// confirmation is sent, and checks the row after each round (`rounds`), what the server saw
 /// (`attempts`), and that the message arrived once and no later round sends it again.
-async fn sent_once_after(options: SmtpOptions, rounds: &[(&str, i32)], attempts: &[&str]) {
+async fn sent_once_after(options: SmtpOptions, rounds: &[(OutboxStatus, i32)], attempts: &[&str]) {
     let server = SmtpServer::start_with(options).await;
     let app = app_sending_to(&server, None, false).await;
     sign_up(&app, "ada@example.org").await;
 
     let seen = rounds_until_sent(&app, "ada@example.org").await;
-    let expected: Vec<(String, i32)> = rounds.iter().map(|(s, n)| ((*s).to_owned(), *n)).collect();
-    assert_eq!(seen, expected);
+    assert_eq!(seen, rounds);
     assert_eq!(server.attempts(), attempts);
     let arrived = server.messages();
     assert_eq!(arrived.len(), 1);
@@ -256,7 +256,11 @@ async fn a_refusing_server_gets_the_message_once_after_retries_with_backoff() {
             refuse: 2,
             ..SmtpOptions::default()
         },
-        &[(PENDING, 1), (PENDING, 2), (SENT, 3)],
+        &[
+            (OutboxStatus::Pending, 1),
+            (OutboxStatus::Pending, 2),
+            (OutboxStatus::Sent, 3),
+        ],
         &["refused", "refused", "accepted"],
     )
     .await;
@@ -269,7 +273,7 @@ async fn a_server_that_drops_the_connection_gets_the_message_once_on_the_next_at
             drop: 1,
             ..SmtpOptions::default()
         },
-        &[(PENDING, 1), (SENT, 2)],
+        &[(OutboxStatus::Pending, 1), (OutboxStatus::Sent, 2)],
         &["dropped", "accepted"],
     )
     .await;

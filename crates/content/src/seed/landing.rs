@@ -1,9 +1,8 @@
 //! The aspect-in-stroke landing page (spec 2 §2): a carousel, article lists, an embedded
 //! viewer and HTML, built from blocks.
 
-use kernel::{AppContext, AppResult};
+use kernel::{AppContext, AppResult, artwork};
 
-use super::picture;
 use crate::blocks::{Article, Articles, Block, Carousel, Slide};
 use crate::enums::TitleAlign;
 use crate::service::{lectures, pages};
@@ -32,8 +31,8 @@ pub async fn seed(ctx: &AppContext) -> AppResult<()> {
     .into_iter()
     .enumerate()
     {
-        let image = picture(
-            ctx,
+        let image = artwork::demo(
+            ctx.storage.as_ref(),
             "pages",
             1200,
             500,
@@ -74,7 +73,14 @@ pub async fn seed(ctx: &AppContext) -> AppResult<()> {
     .into_iter()
     .enumerate()
     {
-        let image = picture(ctx, "pages", 640, 360, u32::try_from(seed).unwrap_or(0)).await?;
+        let image = artwork::demo(
+            ctx.storage.as_ref(),
+            "pages",
+            640,
+            360,
+            u32::try_from(seed).unwrap_or(0),
+        )
+        .await?;
         articles.push(Article {
             title: title.into(),
             description: format!("<p>{text}</p>"),

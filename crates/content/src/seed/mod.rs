@@ -5,13 +5,14 @@
 mod landing;
 
 use chrono::Duration;
-use kernel::images;
 use kernel::{AppContext, AppError, AppResult};
+use kernel::{artwork, images};
 use serde::Deserialize;
 
 use crate::enums::{BannerPlacement, CaptionLanguage, MenuName, TitleAlign};
 use crate::service::banners;
 use crate::service::blog::{self, PostDraft};
+use crate::service::lecture_captions;
 use crate::service::lectures::{self, LectureDraft};
 use crate::service::menus::{self, NewItem};
 use crate::service::pages::{self, PageDraft};
@@ -185,7 +186,7 @@ async fn picture(
     height: u32,
     seed: u32,
 ) -> AppResult<String> {
-    images::demo(ctx.storage.as_ref(), folder, width, height, seed).await
+    artwork::demo(ctx.storage.as_ref(), folder, width, height, seed).await
 }
 
 /// Seeds the demo content, with `author_id` as the blog's author.
@@ -409,7 +410,7 @@ async fn seed_lectures(ctx: &AppContext) -> AppResult<()> {
                 .await
                 .map_err(|e| AppError::Internal(e.into()))?;
         }
-        lectures::add_once(
+        let saved = lectures::add_once(
             &ctx.db,
             LectureDraft {
                 title: lecture.title,
@@ -419,11 +420,12 @@ async fn seed_lectures(ctx: &AppContext) -> AppResult<()> {
                 image: Some(poster),
                 video_file: Some(video_key),
                 video_url: None,
-                captions: vec![(CaptionLanguage::English, captions_key)],
                 position: i32::try_from(index).unwrap_or(0),
             },
         )
         .await?;
+        lecture_captions::add_once(&ctx.db, saved.id, CaptionLanguage::English, captions_key)
+            .await?;
     }
     Ok(())
 }

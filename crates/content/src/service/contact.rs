@@ -37,6 +37,6 @@ pub async fn send(ctx: &AppContext, message: Message) -> AppResult<()> {
         html: None,
         unsubscribe: None,
     };
-    kernel::mail::deliver(ctx, mail).await;
+    ctx.deliver_mail(mail).await;
     Ok(())
 }

@@ -6,9 +6,7 @@ use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
 };
 
-use super::lecture_captions;
 use crate::entity::lecture;
-use crate::enums::CaptionLanguage;
 
 pub const PER_PAGE: u64 = 10;
 
@@ -41,13 +39,11 @@ pub struct LectureDraft {
     pub image: Option<String>,
     pub video_file: Option<String>,
     pub video_url: Option<String>,
-    /// WebVTT tracks: their languages and storage keys.
-    pub captions: Vec<(CaptionLanguage, String)>,
     pub position: i32,
 }
 
-/// Adds a lecture with its captions unless one with the same title exists (the seed runs
-/// again safely).
+/// Adds a lecture unless one with the same title exists (the seed runs again safely); its
+/// captions are the caller's to add (`lecture_captions::add_once`).
 pub async fn add_once(db: &impl ConnectionTrait, draft: LectureDraft) -> AppResult<lecture::Model> {
     if let Some(found) = lecture::Entity::find()
         .filter(lecture::Column::Title.eq(&draft.title))
@@ -70,8 +66,5 @@ pub async fn add_once(db: &impl ConnectionTrait, draft: LectureDraft) -> AppResu
     }
     .insert(db)
     .await?;
-    for (language, file) in draft.captions {
-        lecture_captions::add_once(db, saved.id, language, file).await?;
-    }
     Ok(saved)
 }

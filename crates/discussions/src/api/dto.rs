@@ -176,3 +176,10 @@ pub struct VoteResult {
     pub votes: Votes,
     pub user_reaction: Option<Reaction>,
 }
+
+/// The answer to a deleted topic, reply or file: "Successfully deleted".
+pub fn deleted() -> actix_web::web::Json<kernel::Data<kernel::MessageResponse>> {
+    kernel::Data::new(kernel::MessageResponse {
+        message: crate::service::posts::DELETED.into(),
+    })
+}

@@ -10,8 +10,6 @@ pub mod votes;
 
 use utoipa_actix_web::service_config::ServiceConfig;
 
-use crate::service::posts::DELETED;
-
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(topics::list)
         .service(topics::create)
@@ -30,9 +28,3 @@ pub fn configure(cfg: &mut ServiceConfig) {
 }
 
 pub use kernel::MessageResponse;
-
-fn deleted() -> actix_web::web::Json<kernel::Data<MessageResponse>> {
-    kernel::Data::new(MessageResponse {
-        message: DELETED.into(),
-    })
-}

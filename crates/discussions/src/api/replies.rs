@@ -1,14 +1,15 @@
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use kernel::{AppContext, AppResult, CurrentUser, Data, Page, PageParams};
 
+use super::MessageResponse;
 use super::dto::Comment;
+use super::dto::deleted;
 use super::form::{PostForm, PostUpload};
 use super::views::Views;
-use super::{MessageResponse, deleted};
 use crate::Targets;
 use crate::entity::post;
 use crate::service::place::Place;
-use crate::service::{attachments, replies};
+use crate::service::{posts, replies};
 
 async fn one(
     ctx: &AppContext,
@@ -128,7 +129,7 @@ pub async fn update(
     security(("bearer" = [])),
     params(("id" = i64, Path, description = "The topic's id"), ("comment_id" = i64, Path, description = "The reply's id")),
     responses(
-        (status = 200, description = "Deleted.", body = Data<MessageResponse>, example = json!({"data": {"message": super::DELETED}})),
+        (status = 200, description = "Deleted.", body = Data<MessageResponse>, example = json!({"data": {"message": crate::service::posts::DELETED}})),
         (status = 403, description = "Neither the author nor a moderator.", body = kernel::ErrorBody),
         (status = 404, description = "No such reply in this topic.", body = kernel::ErrorBody),
     )
@@ -155,7 +156,7 @@ pub async fn remove(
     security(("bearer" = [])),
     params(("discussion_id" = i64, Path, description = "The topic's id"), ("id" = i64, Path, description = "The file's id")),
     responses(
-        (status = 200, description = "Removed.", body = Data<MessageResponse>, example = json!({"data": {"message": super::DELETED}})),
+        (status = 200, description = "Removed.", body = Data<MessageResponse>, example = json!({"data": {"message": crate::service::posts::DELETED}})),
         (status = 403, description = "Not the author.", body = kernel::ErrorBody),
         (status = 404, description = "No such file in this discussion.", body = kernel::ErrorBody),
     )
@@ -168,6 +169,6 @@ pub async fn remove_image(
     path: web::Path<(i64, i64)>,
 ) -> AppResult<web::Json<Data<MessageResponse>>> {
     let (topic_id, id) = path.into_inner();
-    attachments::remove(&ctx, &targets, &user, topic_id, id).await?;
+    posts::remove_attachment(&ctx, &targets, &user, topic_id, id).await?;
     Ok(deleted())
 }

@@ -1,10 +1,11 @@
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use kernel::{AppContext, AppResult, CurrentUser, Data, Page, PageParams};
 
+use super::MessageResponse;
+use super::dto::deleted;
 use super::dto::{Permissions, SubscriptionState, Topic, TopicPage};
 use super::form::{PostForm, PostUpload};
 use super::views::Views;
-use super::{MessageResponse, deleted};
 use crate::Targets;
 use crate::entity::post;
 use crate::enums::{Level, SubjectType, TopicType};
@@ -169,7 +170,7 @@ pub async fn update(
         ("comment_id" = i64, Path, description = "The topic's id"),
     ),
     responses(
-        (status = 200, description = "Deleted.", body = Data<MessageResponse>, example = json!({"data": {"message": super::DELETED}})),
+        (status = 200, description = "Deleted.", body = Data<MessageResponse>, example = json!({"data": {"message": crate::service::posts::DELETED}})),
         (status = 403, description = "Neither the author nor a moderator.", body = kernel::ErrorBody),
         (status = 404, description = "No such topic here.", body = kernel::ErrorBody),
     )

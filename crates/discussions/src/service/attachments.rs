@@ -6,14 +6,13 @@ use std::collections::HashMap;
 use kernel::documents::{self, StoredDocument};
 use kernel::files::{self, FileKind, SUPPORTED_DOCUMENTS};
 use kernel::images::Shape;
-use kernel::{AppContext, AppError, AppResult, CurrentUser};
+use kernel::{AppContext, AppError, AppResult};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
     QueryOrder, Set,
 };
 
-use super::posts;
-use crate::entity::{attachment, post};
+use crate::entity::attachment;
 use crate::enums::AttachmentType;
 
 /// Spec 2 §9: comment attachments max 10 files.
@@ -142,30 +141,4 @@ pub async fn of_posts(
         by_post.entry(row.post_id).or_default().push(row);
     }
     Ok(by_post)
-}
-
-/// The author removes one file from a post of the discussion `topic_id`.
-pub async fn remove(
-    ctx: &AppContext,
-    targets: &crate::Targets,
-    user: &CurrentUser,
-    topic_id: i64,
-    attachment_id: i64,
-) -> AppResult<()> {
-    let (place, topic) = posts::readable_topic(&ctx.db, targets, topic_id, Some(user)).await?;
-    let file = attachment::Entity::find_by_id(attachment_id)
-        .one(&ctx.db)
-        .await?
-        .ok_or_else(AppError::not_found)?;
-    let owner = post::Entity::find_by_id(file.post_id)
-        .one(&ctx.db)
-        .await?
-        .filter(|p| p.id == topic.id || p.topic_id == Some(topic.id))
-        .ok_or_else(AppError::not_found)?;
-    posts::require_editable(&owner, user, &place)?;
-    attachment::Entity::delete_by_id(file.id)
-        .exec(&ctx.db)
-        .await?;
-    documents::discard(ctx.storage.as_ref(), &file.file_key).await;
-    Ok(())
 }

@@ -1,5 +1,7 @@
-//! What topics and replies share: their text, finding them, deleting them, counting them.
+//! What topics and replies share: their text, finding them, deleting them (or one of their
+//! files), counting them.
 
+use kernel::documents;
 use kernel::phi::guard::{self, Guard};
 use kernel::{AppContext, AppError, AppResult, CurrentUser};
 use sea_orm::sea_query::{Alias, Expr, ExprTrait, Query};
@@ -10,10 +12,12 @@ use sea_orm::{
 
 use super::attachments::{self, Stored, Upload};
 use super::place::Place;
-use crate::entity::post;
+use crate::entity::{attachment, post};
 use crate::events::DiscussionChanged;
 use crate::policy;
 
+/// Spec 2 §9: discussion pages hold 10 (a group's topics, a topic's replies).
+pub const PER_PAGE: u64 = 10;
 pub const REQUIRED: &str = kernel::validation::REQUIRED;
 pub const DELETED: &str = "Successfully deleted";
 
@@ -303,4 +307,30 @@ pub async fn live_replies(db: &impl ConnectionTrait, topic_id: i64) -> AppResult
         .count(db)
         .await?;
     Ok(i32::try_from(count).unwrap_or(i32::MAX))
+}
+
+/// The author removes one file from a post of the discussion `topic_id`.
+pub async fn remove_attachment(
+    ctx: &AppContext,
+    targets: &crate::Targets,
+    user: &CurrentUser,
+    topic_id: i64,
+    attachment_id: i64,
+) -> AppResult<()> {
+    let (place, topic) = readable_topic(&ctx.db, targets, topic_id, Some(user)).await?;
+    let file = attachment::Entity::find_by_id(attachment_id)
+        .one(&ctx.db)
+        .await?
+        .ok_or_else(AppError::not_found)?;
+    let owner = post::Entity::find_by_id(file.post_id)
+        .one(&ctx.db)
+        .await?
+        .filter(|p| p.id == topic.id || p.topic_id == Some(topic.id))
+        .ok_or_else(AppError::not_found)?;
+    require_editable(&owner, user, &place)?;
+    attachment::Entity::delete_by_id(file.id)
+        .exec(&ctx.db)
+        .await?;
+    documents::discard(ctx.storage.as_ref(), &file.file_key).await;
+    Ok(())
 }

@@ -12,8 +12,7 @@ use sea_orm::{
 
 use super::attachments::{self, Upload};
 use super::place::Place;
-use super::posts;
-use super::topics::PER_PAGE;
+use super::posts::{self, PER_PAGE};
 use crate::Targets;
 use crate::entity::post;
 use crate::events::DiscussionPosted;

@@ -13,8 +13,6 @@ use crate::entity::post;
 use crate::enums::{Level, SubjectType, TopicType};
 use crate::events::DiscussionPosted;
 
-/// Spec 2 §9: discussion pages hold 10.
-pub const PER_PAGE: u64 = 10;
 pub const NO_PARENT: &str = "A topic has no parent; reply in the topic instead.";
 
 /// What a member writes when starting or editing a topic.
@@ -52,7 +50,7 @@ pub async fn list(
     let select = select
         .order_by_desc(post::Column::CreatedAt)
         .order_by_desc(post::Column::Id);
-    kernel::pagination::paginate(db, select, params, PER_PAGE).await
+    kernel::pagination::paginate(db, select, params, posts::PER_PAGE).await
 }
 
 /// Starts a topic, with its files.

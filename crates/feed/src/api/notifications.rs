@@ -3,7 +3,8 @@ use kernel::{AppContext, AppResult, CurrentUser, Data, Page, PageParams};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::service::notify::{self, Notification};
+use crate::service::notices::Notification;
+use crate::service::notify;
 
 /// The bell after opening: nothing unread.
 #[derive(Debug, Serialize, ToSchema)]

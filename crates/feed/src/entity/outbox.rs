@@ -8,8 +8,7 @@ pub struct Model {
     pub to_email: String,
     pub subject: String,
     pub text: String,
-    /// `pending`, `sent` or `failed`.
-    pub status: String,
+    pub status: crate::enums::OutboxStatus,
     pub attempts: i32,
     pub next_attempt_at: DateTimeUtc,
     pub locked_until: Option<DateTimeUtc>,

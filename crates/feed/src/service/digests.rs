@@ -19,29 +19,11 @@ use sea_orm::{
     QuerySelect, Set,
 };
 
-use super::notify::{Notice, outbox_row};
+use super::outbox;
 use crate::entity::{digest, digest_entry};
 
 /// How often the worker looks for digests due.
 pub const ROUND: StdDuration = StdDuration::from_secs(60);
-
-/// A notice kept for the member's next digest.
-pub fn entry(
-    notice: &Notice,
-    frequency: EmailFrequency,
-    now: DateTime<Utc>,
-) -> digest_entry::ActiveModel {
-    digest_entry::ActiveModel {
-        user_id: Set(notice.user_id),
-        kind: Set(notice.kind.to_owned()),
-        frequency: Set(frequency),
-        title: Set(notice.title.clone()),
-        message: Set(notice.message.clone()),
-        route: Set(notice.in_app_route.clone()),
-        created_at: Set(now),
-        ..Default::default()
-    }
-}
 
 /// A member's notices waiting for one frequency's digest.
 #[derive(Debug, FromQueryResult)]
@@ -149,7 +131,7 @@ async fn send_one(
         .filter(digest_entry::Column::DigestId.is_null())
         .exec(&txn)
         .await?;
-    outbox_row(email(ctx, user, frequency, &entries), now)
+    outbox::row(email(ctx, user, frequency, &entries), now)
         .insert(&txn)
         .await?;
     txn.commit().await?;

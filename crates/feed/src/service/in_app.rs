@@ -10,7 +10,7 @@ use chrono::{DateTime, Utc};
 use kernel::{AppContext, AppResult};
 use sea_orm::{FromQueryResult, Set};
 
-use super::notify::{Notice, Notification};
+use super::notices::{Notice, Notification};
 use crate::entity::notification;
 use crate::enums::ContentType;
 use crate::live::{Hub, Writes};

@@ -10,65 +10,13 @@ use kernel::mail::Email;
 use kernel::notification_kinds::EmailFrequency;
 use kernel::users::Delivery;
 use kernel::{AppContext, AppResult};
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
-};
-use serde::Serialize;
-use utoipa::ToSchema;
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 
 use super::in_app;
-use crate::entity::{digest_entry, notification, outbox};
-use crate::enums::ContentType;
+use super::notices::{Notice, Notification};
+use super::outbox;
+use crate::entity::{digest_entry, notification};
 use crate::live::Hub;
-
-/// A notification to write.
-#[derive(Debug, Clone)]
-pub struct Notice {
-    pub user_id: i64,
-    /// A `kernel::notification_kinds` id.
-    pub kind: &'static str,
-    pub title: String,
-    pub message: String,
-    pub in_app_route: Option<String>,
-    pub object_slug: Option<String>,
-    pub content_type: Option<ContentType>,
-    pub invite_token: Option<String>,
-    /// The source mails this itself (an invitation carries its link in its own e-mail):
-    /// in-app only, so nobody gets the same news twice.
-    pub mailed_by_source: bool,
-    /// The post whose excerpt the message shows.
-    pub post_id: Option<i64>,
-}
-
-/// A notification as members see it.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct Notification {
-    pub id: i64,
-    pub title: String,
-    pub message: String,
-    pub read_at: Option<chrono::DateTime<Utc>>,
-    pub created_at: chrono::DateTime<Utc>,
-    pub in_app_route: Option<String>,
-    pub object_slug: Option<String>,
-    pub content_type: Option<ContentType>,
-    pub invite_token: Option<String>,
-}
-
-impl Notification {
-    pub(crate) fn from_entity(n: notification::Model) -> Self {
-        Self {
-            id: n.id,
-            title: n.title,
-            message: n.message,
-            read_at: n.read_at,
-            created_at: n.created_at,
-            in_app_route: n.in_app_route,
-            object_slug: n.object_slug,
-            content_type: n.content_type,
-            invite_token: n.invite_token,
-        }
-    }
-}
 
 fn mail_text(ctx: &AppContext, notice: &Notice) -> String {
     let link = notice
@@ -156,16 +104,16 @@ async fn queue_all(
         .partition(|(_, frequency)| *frequency == EmailFrequency::Instant);
     let ids: Vec<i64> = instant.iter().map(|(notice, _)| notice.user_id).collect();
     let addresses = ctx.users.summaries(&ids).await?;
-    let emails: Vec<outbox::ActiveModel> = instant
+    let emails: Vec<crate::entity::outbox::ActiveModel> = instant
         .iter()
         .filter_map(|(notice, _)| {
             let user = addresses.get(&notice.user_id)?;
-            Some(outbox_row(email_of(ctx, notice, user.email.clone()), now))
+            Some(outbox::row(email_of(ctx, notice, user.email.clone()), now))
         })
         .collect();
     let entries: Vec<digest_entry::ActiveModel> = gathered
         .iter()
-        .map(|(notice, frequency)| super::digests::entry(notice, *frequency, now))
+        .map(|(notice, frequency)| digest_entry_of(notice, *frequency, now))
         .collect();
     let txn = kernel::db::begin_write(&ctx.db).await?;
     kernel::db::insert_batched(&txn, emails).await?;
@@ -204,26 +152,6 @@ fn email_of(ctx: &AppContext, notice: &Notice, to: String) -> Email {
             notice.kind,
         )),
     }
-}
-
-pub(crate) fn outbox_row(email: Email, now: DateTime<Utc>) -> outbox::ActiveModel {
-    outbox::ActiveModel {
-        to_email: Set(email.to),
-        subject: Set(email.subject),
-        text: Set(email.text),
-        unsubscribe_url: Set(email.unsubscribe),
-        status: Set(super::outbox::PENDING.to_owned()),
-        attempts: Set(0),
-        next_attempt_at: Set(now),
-        created_at: Set(now),
-        ..Default::default()
-    }
-}
-
-/// Adds an e-mail to the outbox, for the worker to send.
-pub async fn queue(db: &impl ConnectionTrait, email: Email) -> AppResult<()> {
-    outbox_row(email, kernel::clock::now()).insert(db).await?;
-    Ok(())
 }
 
 /// A page of a member's notifications, newest first.
@@ -267,4 +195,22 @@ pub async fn revise(db: &impl ConnectionTrait, post_id: i64, message: &str) -> A
         .exec(db)
         .await?;
     Ok(())
+}
+
+/// A notice kept for the member's next digest.
+fn digest_entry_of(
+    notice: &Notice,
+    frequency: EmailFrequency,
+    now: DateTime<Utc>,
+) -> digest_entry::ActiveModel {
+    digest_entry::ActiveModel {
+        user_id: Set(notice.user_id),
+        kind: Set(notice.kind.to_owned()),
+        frequency: Set(frequency),
+        title: Set(notice.title.clone()),
+        message: Set(notice.message.clone()),
+        route: Set(notice.in_app_route.clone()),
+        created_at: Set(now),
+        ..Default::default()
+    }
 }

@@ -10,17 +10,15 @@ use kernel::mail::{Email, MailQueue};
 use kernel::{AppContext, AppResult};
 use sea_orm::sea_query::{Expr, LockBehavior, LockType};
 use sea_orm::{
-    ColumnTrait, Condition, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
-    QueryTrait,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait,
+    QueryFilter, QueryOrder, QuerySelect, QueryTrait, Set,
 };
 
 use tokio::sync::Notify;
 
 use crate::entity::outbox;
+use crate::enums::OutboxStatus;
 
-pub const PENDING: &str = "pending";
-pub const SENT: &str = "sent";
-pub const FAILED: &str = "failed";
 /// After this many failed attempts the row is kept, marked failed, and left alone.
 pub const MAX_ATTEMPTS: i32 = 8;
 /// How long a worker holds a row while sending it; a crashed worker's hold runs out.
@@ -47,7 +45,7 @@ pub async fn process_due(ctx: &AppContext, now: DateTime<Utc>) -> AppResult<usiz
         match ctx.mailer.send(email).await {
             Ok(()) => {
                 update
-                    .col_expr(outbox::Column::Status, Expr::value(SENT))
+                    .col_expr(outbox::Column::Status, Expr::value(OutboxStatus::Sent))
                     .col_expr(outbox::Column::SentAt, Expr::value(kernel::clock::now()))
                     .col_expr(outbox::Column::Attempts, Expr::value(row.attempts + 1))
                     .exec(&ctx.db)
@@ -57,9 +55,9 @@ pub async fn process_due(ctx: &AppContext, now: DateTime<Utc>) -> AppResult<usiz
             Err(err) => {
                 let attempts = row.attempts + 1;
                 let status = if attempts >= MAX_ATTEMPTS {
-                    FAILED
+                    OutboxStatus::Failed
                 } else {
-                    PENDING
+                    OutboxStatus::Pending
                 };
                 // The server's answer may quote the recipient, so it goes to the row
                 // (`last_error`), not to the log, which carries no personal data.
@@ -104,7 +102,7 @@ fn claim(now: DateTime<Utc>) -> sea_orm::UpdateMany<outbox::Entity> {
     let due = outbox::Entity::find()
         .select_only()
         .column(outbox::Column::Id)
-        .filter(outbox::Column::Status.eq(PENDING))
+        .filter(outbox::Column::Status.eq(OutboxStatus::Pending))
         .filter(outbox::Column::NextAttemptAt.lte(now))
         .filter(
             Condition::any()
@@ -144,7 +142,7 @@ impl MailOutbox {
 #[async_trait]
 impl MailQueue for MailOutbox {
     async fn enqueue(&self, email: Email) -> AppResult<()> {
-        super::notify::queue(&self.db, email).await?;
+        queue(&self.db, email).await?;
         wake();
         Ok(())
     }
@@ -173,7 +171,7 @@ pub async fn backlog(db: &DatabaseConnection) -> AppResult<(i64, Option<DateTime
         .select_only()
         .column_as(outbox::Column::Id.count(), "waiting")
         .column_as(outbox::Column::CreatedAt.min(), "oldest")
-        .filter(outbox::Column::Status.eq(PENDING))
+        .filter(outbox::Column::Status.eq(OutboxStatus::Pending))
         .into_tuple::<(i64, Option<DateTime<Utc>>)>()
         .one(db)
         .await?;
@@ -181,7 +179,7 @@ pub async fn backlog(db: &DatabaseConnection) -> AppResult<(i64, Option<DateTime
 }
 
 /// What the outbox holds for an address (for tests and the staff console).
-pub async fn rows_to(ctx: &AppContext, to: &str) -> AppResult<Vec<(String, i32)>> {
+pub async fn rows_to(ctx: &AppContext, to: &str) -> AppResult<Vec<(OutboxStatus, i32)>> {
     Ok(outbox::Entity::find()
         .filter(outbox::Column::ToEmail.eq(to))
         .order_by_asc(outbox::Column::Id)
@@ -190,6 +188,27 @@ pub async fn rows_to(ctx: &AppContext, to: &str) -> AppResult<Vec<(String, i32)>
         .into_iter()
         .map(|r| (r.status, r.attempts))
         .collect())
+}
+
+/// The outbox's row for an e-mail, due at once.
+pub(crate) fn row(email: Email, now: DateTime<Utc>) -> outbox::ActiveModel {
+    outbox::ActiveModel {
+        to_email: Set(email.to),
+        subject: Set(email.subject),
+        text: Set(email.text),
+        unsubscribe_url: Set(email.unsubscribe),
+        status: Set(OutboxStatus::Pending),
+        attempts: Set(0),
+        next_attempt_at: Set(now),
+        created_at: Set(now),
+        ..Default::default()
+    }
+}
+
+/// Adds an e-mail to the outbox, for the worker to send.
+pub async fn queue(db: &impl ConnectionTrait, email: Email) -> AppResult<()> {
+    row(email, kernel::clock::now()).insert(db).await?;
+    Ok(())
 }
 
 #[cfg(test)]

@@ -249,7 +249,7 @@ async fn a_fan_out_of_several_batches_stores_and_pushes_each_notification_once()
         .flat_map(|n| {
             members
                 .iter()
-                .map(move |(_, member)| feed::service::notify::Notice {
+                .map(move |(_, member)| feed::service::notices::Notice {
                     user_id: member.user_id,
                     kind: kernel::notification_kinds::NEW_TOPIC,
                     title: format!("Notice {n}"),
@@ -304,7 +304,7 @@ async fn a_notification_for_many_members_is_stored_and_pushed_once_for_each() {
         .flat_map(|_| {
             members
                 .iter()
-                .map(|(_, member)| feed::service::notify::Notice {
+                .map(|(_, member)| feed::service::notices::Notice {
                     user_id: member.user_id,
                     kind: kernel::notification_kinds::NEW_TOPIC,
                     title: "New discussion".to_owned(),

@@ -1,5 +1,6 @@
 use chrono::Duration;
-use feed::service::outbox::{self, FAILED, MAX_ATTEMPTS, PENDING, SENT};
+use feed::enums::OutboxStatus;
+use feed::service::outbox::{self, MAX_ATTEMPTS};
 use kernel::mail::Email;
 use testkit::smtp::{SmtpServer, free_port};
 
@@ -22,7 +23,7 @@ async fn queued_mail_survives_an_smtp_outage_and_is_sent_once() {
     })
     .await;
     let ctx = app.ctx.clone();
-    feed::service::notify::queue(&ctx.db, email("ada@example.org"))
+    feed::service::outbox::queue(&ctx.db, email("ada@example.org"))
         .await
         .unwrap();
 
@@ -31,7 +32,7 @@ async fn queued_mail_survives_an_smtp_outage_and_is_sent_once() {
     assert_eq!(outbox::process_due(&ctx, now).await.unwrap(), 0);
     assert_eq!(
         outbox::rows_to(&ctx, "ada@example.org").await.unwrap(),
-        [(PENDING.to_owned(), 1)]
+        [(OutboxStatus::Pending, 1)]
     );
     // Not due again before its backoff.
     assert_eq!(
@@ -42,7 +43,7 @@ async fn queued_mail_survives_an_smtp_outage_and_is_sent_once() {
     );
     assert_eq!(
         outbox::rows_to(&ctx, "ada@example.org").await.unwrap(),
-        [(PENDING.to_owned(), 1)]
+        [(OutboxStatus::Pending, 1)]
     );
 
     // The server is back: the next round sends it, and no later round sends it again.
@@ -69,7 +70,7 @@ async fn queued_mail_survives_an_smtp_outage_and_is_sent_once() {
     }
     assert_eq!(
         outbox::rows_to(&ctx, "ada@example.org").await.unwrap(),
-        [(SENT.to_owned(), 2)]
+        [(OutboxStatus::Sent, 2)]
     );
 }
 
@@ -82,10 +83,10 @@ async fn a_restarted_worker_sends_what_a_crashed_one_held_and_gives_up_in_the_en
     })
     .await;
     let ctx = app.ctx.clone();
-    feed::service::notify::queue(&ctx.db, email("bo@example.org"))
+    feed::service::outbox::queue(&ctx.db, email("bo@example.org"))
         .await
         .unwrap();
-    feed::service::notify::queue(&ctx.db, email("cy@example.org"))
+    feed::service::outbox::queue(&ctx.db, email("cy@example.org"))
         .await
         .unwrap();
 
@@ -129,7 +130,7 @@ async fn a_restarted_worker_sends_what_a_crashed_one_held_and_gives_up_in_the_en
     drop(sink);
 
     // A message that keeps failing is kept, marked failed after the last attempt.
-    feed::service::notify::queue(&ctx.db, email("dee@example.org"))
+    feed::service::outbox::queue(&ctx.db, email("dee@example.org"))
         .await
         .unwrap();
     let mut at = kernel::clock::now();
@@ -139,7 +140,7 @@ async fn a_restarted_worker_sends_what_a_crashed_one_held_and_gives_up_in_the_en
     }
     assert_eq!(
         outbox::rows_to(&ctx, "dee@example.org").await.unwrap(),
-        [(FAILED.to_owned(), MAX_ATTEMPTS)]
+        [(OutboxStatus::Failed, MAX_ATTEMPTS)]
     );
     assert_eq!(outbox::process_due(&ctx, at).await.unwrap(), 0);
 }
@@ -270,7 +271,7 @@ async fn workers_running_at_once_send_each_email_once() {
     let ctx = app.ctx.clone();
     let addresses: Vec<String> = (0..30).map(|i| format!("member{i}@example.org")).collect();
     for to in &addresses {
-        feed::service::notify::queue(&ctx.db, email(to))
+        feed::service::outbox::queue(&ctx.db, email(to))
             .await
             .unwrap();
     }
@@ -285,7 +286,7 @@ async fn workers_running_at_once_send_each_email_once() {
     for to in &addresses {
         assert_eq!(
             outbox::rows_to(&ctx, to).await.unwrap(),
-            [(SENT.to_owned(), 1)]
+            [(OutboxStatus::Sent, 1)]
         );
     }
 }

@@ -43,5 +43,7 @@ pub async fn list(
         tags: kernel::input::comma_list(query.tags.as_deref()),
     };
     let page = browse::list(&ctx, viewer.map(|v| v.id), &filters, &params).await?;
-    Ok(web::Json(super::cards(&ctx, page, Comments::Public).await?))
+    Ok(web::Json(
+        super::assemble::cards(&ctx, page, Comments::Public).await?,
+    ))
 }

@@ -32,7 +32,8 @@ pub async fn detail(
         join_requests::is_pending(&ctx.db, viewed.group.id, viewer.as_ref().map(|v| v.id)).await?;
     let comments = Comments::for_viewer(viewed.reads_private(viewer.as_ref()));
     let relation = super::dto::Relation::of(&viewed);
-    let mut detail = super::detail_of(&ctx, viewed.group, content, relation, comments).await?;
+    let mut detail =
+        super::assemble::detail_of(&ctx, viewed.group, content, relation, comments).await?;
     detail.has_join_request = pending;
     Ok(Data::new(detail))
 }

@@ -10,7 +10,7 @@ use super::MessageResponse;
 use crate::entity::member;
 use crate::enums::MemberRole;
 use crate::policy;
-use crate::service::membership;
+use crate::service::roster;
 
 pub const LEFT: &str = "You have left the working group.";
 pub const REMOVED: &str = "The member has been removed.";
@@ -98,7 +98,7 @@ pub async fn list(
     path: web::Path<String>,
     params: web::Query<PageParams>,
 ) -> AppResult<web::Json<Page<Member>>> {
-    let (viewed, page) = membership::members(&ctx.db, &user, &path, &params).await?;
+    let (viewed, page) = roster::members(&ctx.db, &user, &path, &params).await?;
     let Page { data, pagination } = page;
     Ok(web::Json(Page {
         data: views(&ctx, data, viewed.role).await?,
@@ -131,7 +131,7 @@ pub async fn change_role(
 ) -> AppResult<web::Json<Data<Member>>> {
     let (slug, member_id) = path.into_inner();
     let role = body.into_inner().role.unwrap_or(MemberRole::Member);
-    let saved = membership::change_role(&ctx, &user, &slug, member_id, role).await?;
+    let saved = roster::change_role(&ctx, &user, &slug, member_id, role).await?;
     let mut saved = views(&ctx, vec![saved], Some(MemberRole::Admin)).await?;
     Ok(Data::new(
         saved.pop().ok_or_else(kernel::AppError::not_found)?,
@@ -159,7 +159,7 @@ pub async fn remove(
     path: web::Path<(String, i64)>,
 ) -> AppResult<web::Json<Data<MessageResponse>>> {
     let (slug, member_id) = path.into_inner();
-    membership::remove(&ctx, &user, &slug, member_id).await?;
+    roster::remove(&ctx, &user, &slug, member_id).await?;
     Ok(Data::new(MessageResponse {
         message: REMOVED.into(),
     }))
@@ -185,7 +185,7 @@ pub async fn leave(
     user: CurrentUser,
     path: web::Path<String>,
 ) -> AppResult<HttpResponse> {
-    membership::leave(&ctx, &user, &path).await?;
+    roster::leave(&ctx, &user, &path).await?;
     Ok(HttpResponse::Ok().json(Data {
         data: MessageResponse {
             message: LEFT.into(),

@@ -1,6 +1,7 @@
 //! HTTP endpoints of the groups crate, one file per use case.
 
 pub mod agreement;
+mod assemble;
 pub mod browse;
 pub mod detail;
 pub mod dto;
@@ -17,13 +18,7 @@ pub mod staff_groups;
 pub mod staff_lookups;
 pub mod updates;
 
-use crate::api::dto::Comments;
-use kernel::{AppContext, AppResult, Page};
 use utoipa_actix_web::service_config::ServiceConfig;
-
-use crate::entity::working_group;
-use crate::service::content::Content;
-use dto::{GroupCard, GroupDetail, Lookups};
 
 pub fn configure(cfg: &mut ServiceConfig) {
     // Fixed paths first: `/groups/{slug}` would otherwise take them.
@@ -83,65 +78,3 @@ pub fn configure(cfg: &mut ServiceConfig) {
 }
 
 pub use kernel::MessageResponse;
-
-async fn load_lookups(ctx: &AppContext) -> AppResult<Lookups> {
-    crate::service::lookups::all(&ctx.db).await
-}
-
-/// Cards for groups, with their tags and creators.
-async fn cards_of(
-    ctx: &AppContext,
-    groups: Vec<working_group::Model>,
-    comments: Comments,
-) -> AppResult<Vec<GroupCard>> {
-    let ids: Vec<i64> = groups.iter().map(|g| g.id).collect();
-    let creators: Vec<i64> = groups.iter().map(|g| g.created_by_id).collect();
-    let mut tags = crate::service::lookups::tags_of(&ctx.db, &ids).await?;
-    let users = ctx.users.summaries(&creators).await?;
-    Ok(groups
-        .into_iter()
-        .map(|group| {
-            let group_tags = tags.remove(&group.id).unwrap_or_default();
-            let creator = users.get(&group.created_by_id).cloned();
-            GroupCard::build(group, group_tags, creator, comments, ctx.storage.as_ref())
-        })
-        .collect())
-}
-
-/// Cards for a page of groups.
-async fn cards(
-    ctx: &AppContext,
-    page: Page<working_group::Model>,
-    comments: Comments,
-) -> AppResult<Page<GroupCard>> {
-    let Page { data, pagination } = page;
-    Ok(Page {
-        data: cards_of(ctx, data, comments).await?,
-        pagination,
-    })
-}
-
-/// The full view of a group, with the given content (approved or proposed).
-async fn detail_of(
-    ctx: &AppContext,
-    group: working_group::Model,
-    content: Content,
-    relation: dto::Relation,
-    comments: Comments,
-) -> AppResult<GroupDetail> {
-    let lookups = load_lookups(ctx).await?;
-    let creator = ctx
-        .users
-        .summaries(&[group.created_by_id])
-        .await?
-        .remove(&group.created_by_id);
-    Ok(GroupDetail::build(
-        group,
-        content,
-        &lookups,
-        creator,
-        relation,
-        comments,
-        ctx.storage.as_ref(),
-    ))
-}

@@ -107,7 +107,7 @@ async fn owner_view(
 ) -> AppResult<GroupDetail> {
     let content = wizard::working_content(&ctx.db, &group).await?;
     let owner = super::dto::Relation::owner(&group);
-    super::detail_of(ctx, group, content, owner, Comments::All).await
+    super::assemble::detail_of(ctx, group, content, owner, Comments::All).await
 }
 
 /// My groups
@@ -128,7 +128,9 @@ pub async fn list(
     params: web::Query<PageParams>,
 ) -> AppResult<web::Json<Page<GroupCard>>> {
     let page = wizard::mine(&ctx.db, &user, query.search.as_deref(), &params).await?;
-    Ok(web::Json(super::cards(&ctx, page, Comments::All).await?))
+    Ok(web::Json(
+        super::assemble::cards(&ctx, page, Comments::All).await?,
+    ))
 }
 
 /// Create a working group

@@ -12,7 +12,7 @@ async fn cards_for(
     let Page { data, pagination } = ids;
     let groups = browse::in_order(&ctx.db, &data).await?;
     Ok(Page {
-        data: super::cards_of(ctx, groups, comments).await?,
+        data: super::assemble::cards_of(ctx, groups, comments).await?,
         pagination,
     })
 }

@@ -57,7 +57,9 @@ pub async fn queue(
 ) -> AppResult<web::Json<Page<GroupCard>>> {
     let list = query.list.unwrap_or(StaffGroupList::Waiting);
     let page = moderation::queue(&ctx, &staff, list, query.search.as_deref(), &params).await?;
-    Ok(web::Json(super::cards(&ctx, page, Comments::All).await?))
+    Ok(web::Json(
+        super::assemble::cards(&ctx, page, Comments::All).await?,
+    ))
 }
 
 /// Review a group
@@ -83,8 +85,9 @@ pub async fn review(
     let (current, proposed) = moderation::proposed(&ctx, &staff, id).await?;
     let group = crate::service::detail::by_id(&ctx.db, id).await?;
     let staff = Relation::staff();
-    let current = super::detail_of(&ctx, group.clone(), current, staff, Comments::All).await?;
-    let proposed = super::detail_of(&ctx, group, proposed, staff, Comments::All).await?;
+    let current =
+        super::assemble::detail_of(&ctx, group.clone(), current, staff, Comments::All).await?;
+    let proposed = super::assemble::detail_of(&ctx, group, proposed, staff, Comments::All).await?;
     Ok(Data::new(GroupReview { current, proposed }))
 }
 
@@ -120,7 +123,7 @@ pub async fn act(
         .map(|r| r.trim().to_owned())
         .filter(|r| !r.is_empty());
     let group = moderation::act(&ctx, &staff, id, action, reason).await?;
-    let card = super::cards_of(&ctx, vec![group], Comments::All)
+    let card = super::assemble::cards_of(&ctx, vec![group], Comments::All)
         .await?
         .pop()
         .ok_or_else(AppError::not_found)?;

@@ -73,7 +73,7 @@ async fn mail(
         &row.message,
         token,
     );
-    kernel::mail::deliver(ctx, email).await;
+    ctx.deliver_mail(email).await;
     Ok(())
 }
 

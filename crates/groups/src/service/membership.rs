@@ -1,16 +1,15 @@
-//! Who belongs to a group and in which role (the owner is its first member, as admin):
-//! the member list, role changes, removal and leaving (spec 2 §4 Viewer relation, §6).
+//! Who belongs to a group and in which role (the owner is its first member, as admin; spec
+//! 2 §4 Viewer relation): the member rows, kept with the group's count; the actions on them
+//! are in `roster`.
 
 use std::collections::HashMap;
 
-use kernel::{AppContext, AppError, AppResult, CurrentUser, Page, PageParams};
-use sea_orm::sea_query::{Expr, ExprTrait, SimpleExpr};
+use kernel::{AppContext, AppError, AppResult, Page, PageParams};
+use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Order, QueryFilter, QueryOrder,
-    Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
 };
 
-use super::detail;
 use crate::entity::{member, working_group};
 use crate::enums::{AgreementState, MemberRole};
 use crate::events::{GroupRef, MembershipChange, MembershipChanged};
@@ -18,10 +17,7 @@ use crate::policy;
 
 /// Member lists and the joined and applied lists (100).
 pub const PER_PAGE: u64 = 100;
-pub const OWNER_CANNOT_LEAVE: &str = "The owner cannot leave the working group.";
-pub const NOT_A_MEMBER: &str = "You are not a member of this working group.";
 pub const ALREADY_MEMBER: &str = "You are already a member of this working group.";
-pub const ROLE_NOT_ASSIGNABLE: &str = "Only member and moderator can be assigned.";
 
 /// The viewer's role in the group, if they belong to it.
 pub async fn role_of(
@@ -54,7 +50,7 @@ pub async fn standing(
     Ok((row.map(|m| m.role), state))
 }
 
-async fn find(
+pub(super) async fn find(
     db: &impl ConnectionTrait,
     group_id: i64,
     user_id: i64,
@@ -135,7 +131,7 @@ pub async fn admit(db: &impl ConnectionTrait, group_id: i64, user_id: i64) -> Ap
 }
 
 /// Takes a member out of the group; false when someone else got there first.
-async fn dismiss(db: &impl ConnectionTrait, row: &member::Model) -> AppResult<bool> {
+pub(super) async fn dismiss(db: &impl ConnectionTrait, row: &member::Model) -> AppResult<bool> {
     let gone = member::Entity::delete_by_id(row.id).exec(db).await?;
     if gone.rows_affected == 0 {
         return Ok(false);
@@ -189,141 +185,6 @@ pub async fn announce(
             change,
         })
         .await;
-}
-
-/// Owner first, then moderators, then members.
-fn rank() -> SimpleExpr {
-    Expr::case(member::Column::Role.eq(MemberRole::Admin), 0)
-        .case(member::Column::Role.eq(MemberRole::Moderator), 1)
-        .finally(2)
-        .into()
-}
-
-/// The members of a group the viewer belongs to (or staff): owner, then moderators, then
-/// members, each in the order they joined.
-pub async fn members(
-    db: &impl ConnectionTrait,
-    viewer: &CurrentUser,
-    slug: &str,
-    params: &PageParams,
-) -> AppResult<(detail::Viewed, Page<member::Model>)> {
-    let viewed = detail::by_slug(db, slug, Some(viewer)).await?;
-    if !viewed.reads_private(Some(viewer)) {
-        return Err(AppError::forbidden());
-    }
-    let select = member::Entity::find()
-        .filter(member::Column::GroupId.eq(viewed.group.id))
-        .order_by(rank(), Order::Asc)
-        .order_by_asc(member::Column::CreatedAt)
-        .order_by_asc(member::Column::Id);
-    let page = kernel::pagination::paginate(db, select, params, PER_PAGE).await?;
-    Ok((viewed, page))
-}
-
-/// A member row of this group by its id.
-async fn member_of(
-    db: &impl ConnectionTrait,
-    group_id: i64,
-    member_id: i64,
-) -> AppResult<member::Model> {
-    member::Entity::find_by_id(member_id)
-        .filter(member::Column::GroupId.eq(group_id))
-        .one(db)
-        .await?
-        .ok_or_else(AppError::not_found)
-}
-
-fn role(row: &member::Model) -> MemberRole {
-    row.role
-}
-
-/// The owner makes a member a moderator or a moderator a member.
-pub async fn change_role(
-    ctx: &AppContext,
-    actor: &CurrentUser,
-    slug: &str,
-    member_id: i64,
-    to: MemberRole,
-) -> AppResult<member::Model> {
-    let viewed = detail::by_slug(&ctx.db, slug, Some(actor)).await?;
-    if to == MemberRole::Admin {
-        return Err(AppError::field("role", ROLE_NOT_ASSIGNABLE));
-    }
-    let row = member_of(&ctx.db, viewed.group.id, member_id).await?;
-    if !policy::may_change_role(viewed.role, role(&row), to) {
-        return Err(AppError::forbidden());
-    }
-    let user_id = row.user_id;
-    let mut active: member::ActiveModel = row.into();
-    active.role = Set(to);
-    let saved = active.update(&ctx.db).await?;
-    announce(
-        ctx,
-        &viewed.group,
-        actor.id,
-        Some(user_id),
-        MembershipChange::RoleChanged { role: to },
-    )
-    .await;
-    Ok(saved)
-}
-
-/// The owner or a moderator removes someone of lower rank.
-pub async fn remove(
-    ctx: &AppContext,
-    actor: &CurrentUser,
-    slug: &str,
-    member_id: i64,
-) -> AppResult<()> {
-    let viewed = detail::by_slug(&ctx.db, slug, Some(actor)).await?;
-    let row = member_of(&ctx.db, viewed.group.id, member_id).await?;
-    if !policy::may_remove(viewed.role, role(&row)) {
-        return Err(AppError::forbidden());
-    }
-    let txn = kernel::db::begin_write(&ctx.db).await?;
-    let removed = dismiss(&txn, &row).await?;
-    txn.commit().await?;
-    if !removed {
-        return Err(AppError::not_found());
-    }
-    announce(
-        ctx,
-        &viewed.group,
-        actor.id,
-        Some(row.user_id),
-        MembershipChange::Removed,
-    )
-    .await;
-    Ok(())
-}
-
-/// A member or moderator leaves; the owner cannot.
-pub async fn leave(ctx: &AppContext, user: &CurrentUser, slug: &str) -> AppResult<()> {
-    let viewed = detail::by_slug(&ctx.db, slug, Some(user)).await?;
-    let Some(row) = find(&ctx.db, viewed.group.id, user.id).await? else {
-        return Err(AppError::bad_request("not_a_member", NOT_A_MEMBER));
-    };
-    if !policy::may_leave(Some(role(&row))) {
-        return Err(AppError::bad_request(
-            "owner_cannot_leave",
-            OWNER_CANNOT_LEAVE,
-        ));
-    }
-    let txn = kernel::db::begin_write(&ctx.db).await?;
-    let left = dismiss(&txn, &row).await?;
-    txn.commit().await?;
-    if !left {
-        return Err(AppError::bad_request("not_a_member", NOT_A_MEMBER));
-    }
-    announce(
-        ctx,
-        &viewed.group,
-        user.id,
-        Some(user.id),
-        MembershipChange::Left,
-    )
-    .await;
-    Ok(())
 }
 
 /// The public groups a member joined (not the ones they own), newest membership first.

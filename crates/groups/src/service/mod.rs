@@ -19,6 +19,7 @@ pub mod membership;
 pub mod moderation;
 pub mod previews;
 pub mod reportable;
+pub mod roster;
 pub mod scale;
 pub mod search;
 pub mod sitemap;

@@ -24,6 +24,7 @@ use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 
 use super::entity as log;
+use super::heads_entity as published;
 use crate::error::{AppError, AppResult};
 
 /// The hash the first entry links to.
@@ -423,7 +424,7 @@ pub async fn verify(
             }));
         }
     }
-    let published = super::heads::against_chain(db, first, last).await?;
+    let published = against_chain(db, first, last).await?;
     match published {
         Ok(count) => Ok(Ok(Verified {
             from: if previous.is_some() { first } else { 0 },
@@ -444,6 +445,30 @@ pub(super) async fn hash_at(db: &impl ConnectionTrait, seq: i64) -> AppResult<Op
         .one(db)
         .await?;
     Ok(row.and_then(|r| r.hash))
+}
+
+/// Checks that the entries `first..=last` pass through every head published for a place
+/// among them. Returns how many heads were checked.
+async fn against_chain(
+    db: &impl ConnectionTrait,
+    first: i64,
+    last: i64,
+) -> AppResult<Result<usize, Break>> {
+    let heads = published::Entity::find()
+        .filter(published::Column::Seq.gte(first - 1))
+        .filter(published::Column::Seq.lte(last))
+        .order_by_asc(published::Column::Seq)
+        .all(db)
+        .await?;
+    for head in &heads {
+        if hash_at(db, head.seq).await?.as_deref() != Some(head.hash.as_str()) {
+            return Ok(Err(Break::Published {
+                day: head.day.clone(),
+                seq: head.seq,
+            }));
+        }
+    }
+    Ok(Ok(heads.len()))
 }
 
 #[cfg(test)]

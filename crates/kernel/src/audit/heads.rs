@@ -8,35 +8,16 @@
 
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 use sea_orm::sea_query::OnConflict;
-use sea_orm::{ColumnTrait, ConnectionTrait, DatabaseConnection, EntityTrait, QueryFilter, Set};
+use sea_orm::{ConnectionTrait, DatabaseConnection, EntityTrait, Set};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::chain::{self, Break};
+use super::chain;
+use super::heads_entity as entity;
 use crate::AppContext;
 use crate::error::AppResult;
 use crate::pagination::{Page, PageParams, paginate};
 use sea_orm::QueryOrder;
-
-pub(crate) mod entity {
-    use sea_orm::entity::prelude::*;
-
-    #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
-    #[sea_orm(table_name = "audit_heads")]
-    pub struct Model {
-        /// The day that ended, `YYYY-MM-DD` (UTC).
-        #[sea_orm(primary_key, auto_increment = false)]
-        pub day: String,
-        pub seq: i64,
-        pub hash: String,
-        pub recorded_at: DateTimeUtc,
-    }
-
-    #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
-    pub enum Relation {}
-
-    impl ActiveModelBehavior for ActiveModel {}
-}
 
 /// A published daily head.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
@@ -133,27 +114,3 @@ pub async fn list(
 
 /// Heads per page unless asked otherwise.
 const PER_PAGE: u64 = 30;
-
-/// Checks that the entries `first..=last` pass through every head published for a place
-/// among them. Returns how many heads were checked.
-pub(super) async fn against_chain(
-    db: &impl ConnectionTrait,
-    first: i64,
-    last: i64,
-) -> AppResult<Result<usize, Break>> {
-    let heads = entity::Entity::find()
-        .filter(entity::Column::Seq.gte(first - 1))
-        .filter(entity::Column::Seq.lte(last))
-        .order_by_asc(entity::Column::Seq)
-        .all(db)
-        .await?;
-    for head in &heads {
-        if chain::hash_at(db, head.seq).await?.as_deref() != Some(head.hash.as_str()) {
-            return Ok(Err(Break::Published {
-                day: head.day.clone(),
-                seq: head.seq,
-            }));
-        }
-    }
-    Ok(Ok(heads.len()))
-}

@@ -6,7 +6,7 @@ pub mod smtp;
 
 use async_trait::async_trait;
 
-use crate::{AppContext, AppResult};
+use crate::AppResult;
 
 /// An absolute link into the site, with its query values percent-encoded.
 pub fn link(public_url: &str, path: &str, query: &[(&str, &str)]) -> String {
@@ -73,23 +73,4 @@ pub trait Mailer: Send + Sync {
 #[async_trait]
 pub trait MailQueue: Send + Sync {
     async fn enqueue(&self, email: Email) -> AppResult<()>;
-}
-
-/// Sends a transactional message (a confirmation, a reset link, an invitation) on its way:
-/// through the outbox when a mail server is configured, so no request waits on the server
-/// and a refusing or unreachable one delays the mail instead of losing it; straight into the
-/// dev mailbox otherwise. A failure is logged, not shown: the user can ask again.
-pub async fn deliver(ctx: &AppContext, mail: Email) {
-    let subject = mail.subject.clone();
-    let handed_over = if ctx.mailer.is_local() {
-        ctx.mailer.send(mail).await.map_err(|e| e.to_string())
-    } else {
-        ctx.mail_queue
-            .enqueue(mail)
-            .await
-            .map_err(|e| e.to_string())
-    };
-    if let Err(error) = handed_over {
-        tracing::error!(error, subject, "could not send e-mail");
-    }
 }

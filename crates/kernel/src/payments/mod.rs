@@ -13,6 +13,10 @@ use async_trait::async_trait;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+/// The failure code of an off-session charge the card holder's bank wants authenticated
+/// on-session (Stripe's code; the test processor gives it for its 3-D Secure card).
+pub const AUTHENTICATION_REQUIRED: &str = "authentication_required";
+
 crate::string_enum!(
     /// Which processor takes the cards (the browser loads its card form).
     ProcessorKind {

@@ -8,14 +8,12 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 
+use super::AUTHENTICATION_REQUIRED;
 use super::{
     ChargeOutcome, ChargeRecord, ChargeRequest, ListedCharge, ListedPayout, PaymentError,
     PaymentProvider, PayoutAccount, PayoutRequest, ProcessorKind, Refund, SavedMethod, Setup,
     WebhookEvent, webhook,
 };
-
-/// Stripe's code for an off-session charge the card holder's bank wants authenticated.
-const AUTHENTICATION_REQUIRED: &str = "authentication_required";
 
 /// Where and how to reach Stripe.
 #[derive(Debug, Clone)]

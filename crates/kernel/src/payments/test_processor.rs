@@ -23,6 +23,7 @@ use crate::error::{AppError, FieldErrors};
 
 mod entity;
 mod payouts;
+pub use entity::ChargeStatus;
 use entity::{charge, customer, method, refund, setup};
 pub use payouts::{BankDetails, ONBOARDING_LINK_INVALID, ONBOARDING_PATH, TestPayout};
 
@@ -155,7 +156,7 @@ pub struct TestCharge {
     pub id: String,
     pub idempotency_key: String,
     pub amount_cents: i64,
-    pub status: String,
+    pub status: ChargeStatus,
 }
 
 #[derive(Clone)]
@@ -240,15 +241,15 @@ impl TestProcessor {
             })
             .ok_or_else(refused)?;
         let (status, failure) = if approve {
-            ("succeeded", None)
+            (ChargeStatus::Succeeded, None)
         } else {
-            ("failed", Some("authentication_failed"))
+            (ChargeStatus::Failed, Some("authentication_failed"))
         };
         let answered = charge::Entity::update_many()
             .col_expr(charge::Column::Status, Expr::value(status))
             .col_expr(charge::Column::FailureCode, Expr::value(failure))
             .filter(charge::Column::Id.eq(charge_id))
-            .filter(charge::Column::Status.eq("requires_action"))
+            .filter(charge::Column::Status.eq(ChargeStatus::RequiresAction))
             .exec(&self.db)
             .await?;
         if answered.rows_affected == 0 {
@@ -301,10 +302,10 @@ impl TestProcessor {
             .await?
             .ok_or_else(|| PaymentError::Refused(format!("No such card: {}", request.method_id)))?;
         let (status, failure) = match Behaviour::parse(&card.behaviour) {
-            Behaviour::Succeeds => ("succeeded", None),
-            Behaviour::Declined => ("failed", Some("card_declined")),
-            Behaviour::InsufficientFunds => ("failed", Some("insufficient_funds")),
-            Behaviour::NeedsAuthentication => ("requires_action", None),
+            Behaviour::Succeeds => (ChargeStatus::Succeeded, None),
+            Behaviour::Declined => (ChargeStatus::Failed, Some("card_declined")),
+            Behaviour::InsufficientFunds => (ChargeStatus::Failed, Some("insufficient_funds")),
+            Behaviour::NeedsAuthentication => (ChargeStatus::RequiresAction, None),
         };
         let id = new_id("ch");
         let inserted = charge::ActiveModel {
@@ -314,11 +315,11 @@ impl TestProcessor {
             method_id: Set(card.id),
             amount_cents: Set(request.amount_cents),
             currency: Set(request.currency.to_owned()),
-            status: Set(status.to_owned()),
+            status: Set(status),
             failure_code: Set(failure.map(str::to_owned)),
             description: Set(request.description.chars().take(255).collect()),
             created_at: Set(crate::clock::now()),
-            client_secret: Set((status == "requires_action")
+            client_secret: Set((status == ChargeStatus::RequiresAction)
                 .then(|| format!("{id}_secret_{}", crate::secret_token::generate()))),
         }
         .insert(&self.db)
@@ -367,14 +368,14 @@ impl TestProcessor {
 }
 
 fn outcome_of(c: &charge::Model) -> ChargeOutcome {
-    match c.status.as_str() {
-        "succeeded" => ChargeOutcome::Succeeded {
+    match c.status {
+        ChargeStatus::Succeeded => ChargeOutcome::Succeeded {
             charge_id: c.id.clone(),
         },
-        "requires_action" => ChargeOutcome::NeedsAuthentication {
+        ChargeStatus::RequiresAction => ChargeOutcome::NeedsAuthentication {
             charge_id: c.id.clone(),
         },
-        _ => ChargeOutcome::Declined {
+        ChargeStatus::Failed | ChargeStatus::Canceled => ChargeOutcome::Declined {
             code: c
                 .failure_code
                 .clone()
@@ -455,7 +456,7 @@ impl PaymentProvider for TestProcessor {
 
     async fn authentication_secret(&self, charge_id: &str) -> Result<Option<String>, PaymentError> {
         Ok(charge::Entity::find_by_id(charge_id.to_owned())
-            .filter(charge::Column::Status.eq("requires_action"))
+            .filter(charge::Column::Status.eq(ChargeStatus::RequiresAction))
             .one(&self.db)
             .await?
             .and_then(|c| c.client_secret))
@@ -464,10 +465,10 @@ impl PaymentProvider for TestProcessor {
     /// A waiting charge becomes `canceled` (its card holder's answer is then refused).
     async fn cancel_charge(&self, charge_id: &str) -> Result<bool, PaymentError> {
         charge::Entity::update_many()
-            .col_expr(charge::Column::Status, Expr::value("canceled"))
+            .col_expr(charge::Column::Status, Expr::value(ChargeStatus::Canceled))
             .col_expr(charge::Column::FailureCode, Expr::value("canceled"))
             .filter(charge::Column::Id.eq(charge_id))
-            .filter(charge::Column::Status.eq("requires_action"))
+            .filter(charge::Column::Status.eq(ChargeStatus::RequiresAction))
             .exec(&self.db)
             .await
             .map_err(unavailable)?;
@@ -475,7 +476,7 @@ impl PaymentProvider for TestProcessor {
             .one(&self.db)
             .await?
             .ok_or_else(|| PaymentError::Refused(format!("No such charge: {charge_id}")))?;
-        Ok(found.status != "succeeded")
+        Ok(found.status != ChargeStatus::Succeeded)
     }
 
     async fn charge_record(&self, charge_id: &str) -> Result<Option<ChargeRecord>, PaymentError> {
@@ -494,7 +495,7 @@ impl PaymentProvider for TestProcessor {
             .sum();
         Ok(Some(ChargeRecord {
             amount_cents: found.amount_cents,
-            succeeded: found.status == "succeeded",
+            succeeded: found.status == ChargeStatus::Succeeded,
             refunded_cents,
         }))
     }
@@ -571,7 +572,7 @@ impl PaymentProvider for TestProcessor {
             .into_iter()
             .map(|c| ListedCharge {
                 refunded_cents: refunded.get(&c.id).copied().unwrap_or_default(),
-                succeeded: c.status == "succeeded",
+                succeeded: c.status == ChargeStatus::Succeeded,
                 amount_cents: c.amount_cents,
                 key: Some(c.idempotency_key),
                 id: c.id,

@@ -12,6 +12,7 @@ mod checks;
 pub mod evaluate;
 mod exif;
 pub mod files;
+mod finding;
 pub mod guard;
 mod names;
 pub mod pooled;
@@ -19,39 +20,7 @@ mod rules;
 
 use std::ops::Range;
 
-use crate::string_enum;
-
-string_enum!(
-    /// What a finding may reveal about a patient.
-    PhiKind {
-        NameWithDiagnosis = "name_with_diagnosis",
-        DateOfBirth = "date_of_birth",
-        IdentityNumber = "identity_number",
-        Phone = "phone",
-        Address = "address",
-    }
-);
-
-impl PhiKind {
-    /// How the prompt names it.
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::NameWithDiagnosis => "A name next to a diagnosis",
-            Self::DateOfBirth => "A date of birth",
-            Self::IdentityNumber => "A health-card, record or social-security number",
-            Self::Phone => "A phone number",
-            Self::Address => "A postal address",
-        }
-    }
-}
-
-/// One likely piece of patient data: its kind and where it sits in the scanned text (byte
-/// offsets, always on character boundaries).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Finding {
-    pub kind: PhiKind,
-    pub span: Range<usize>,
-}
+pub use finding::{Finding, PhiKind};
 
 /// The languages whose rules run.
 pub fn languages() -> impl Iterator<Item = &'static str> {

@@ -7,8 +7,12 @@
 
 mod contains;
 mod full_text;
+mod hit;
+mod snippet;
 mod source;
 
 pub use contains::contains;
-pub use full_text::{CANDIDATES, Found, FullText, Index, MAX_FOUND, Rows, Snippet, SnippetPart};
-pub use source::{Hit, SearchKind, Source};
+pub use full_text::{CANDIDATES, Found, FullText, Index, MAX_FOUND, Rows};
+pub use hit::{Hit, SearchKind};
+pub use snippet::{Snippet, SnippetPart};
+pub use source::Source;

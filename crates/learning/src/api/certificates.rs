@@ -8,6 +8,16 @@ use utoipa::ToSchema;
 use crate::entity::certificate;
 use crate::service::{certificates, credential};
 
+/// Where the holder downloads a certificate.
+pub fn certificate_url(code: &str) -> String {
+    format!("/api/certificates/{code}/pdf")
+}
+
+/// Where the holder downloads a certificate as a verifiable credential.
+pub fn credential_url(code: &str) -> String {
+    format!("/api/certificates/{code}/credential")
+}
+
 /// What the public verification page confirms.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CertificateCheck {

@@ -21,13 +21,3 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(staff_quizzes::remove)
         .service(staff_quizzes::set_banner);
 }
-
-/// Where the holder downloads a certificate.
-pub fn certificate_url(code: &str) -> String {
-    format!("/api/certificates/{code}/pdf")
-}
-
-/// Where the holder downloads a certificate as a verifiable credential.
-pub fn credential_url(code: &str) -> String {
-    format!("/api/certificates/{code}/credential")
-}

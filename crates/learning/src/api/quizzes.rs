@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
-use super::{certificate_url, credential_url};
+use super::certificates::{certificate_url, credential_url};
 use crate::entity::{answer_option, question, quiz};
 use crate::enums::{QuestionKind, QuestionType};
 use crate::service::progress::{self, Progress};

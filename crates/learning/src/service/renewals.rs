@@ -40,10 +40,14 @@ pub async fn remind_due(ctx: &AppContext, now: DateTime<Utc>) -> AppResult<u64> 
         else {
             continue;
         };
-        kernel::mail::deliver(
+        ctx.deliver_mail(reminder(
             ctx,
-            reminder(ctx, &cert, &holder.name, &holder.email, expires, now),
-        )
+            &cert,
+            &holder.name,
+            &holder.email,
+            expires,
+            now,
+        ))
         .await;
         sent += 1;
     }

@@ -26,7 +26,7 @@ pub async fn mine(
     params: web::Query<PageParams>,
 ) -> AppResult<web::Json<Page<ProjectCard>>> {
     let page = backing::backed_by(&ctx.db, user.id, Seen::ByBacker, &params).await?;
-    Ok(web::Json(super::cards(&ctx, page).await?))
+    Ok(web::Json(super::assemble::cards(&ctx, page).await?))
 }
 
 /// A project as a profile lists it.

@@ -49,7 +49,7 @@ pub async fn list(
         sort: query.sort,
     };
     let page = browse::live(&ctx.db, asked, &params).await?;
-    Ok(web::Json(super::cards(&ctx, page).await?))
+    Ok(web::Json(super::assemble::cards(&ctx, page).await?))
 }
 
 /// Get a project

@@ -16,7 +16,7 @@ use crate::enums::{
     CreatorGap, EthicsStatus, FundingState, NeedKind, ProjectStatus, ReviewCriterion,
 };
 use crate::policy;
-use crate::service::{dynamic_review, eligibility, pledging, prize, team};
+use crate::service::{dynamic_review, eligibility, ledger, prize, team};
 
 /// A project as its owner edits it (every step's fields, empty until saved).
 #[derive(Debug, Serialize, ToSchema)]
@@ -263,8 +263,8 @@ impl Funding {
             raised_cents: p.raised_cents,
             backers: p.backers,
             state: p.funding_state,
-            platform_fee_percent: pledging::PLATFORM_FEE_PERCENT,
-            processor_fee_percent: pledging::PROCESSOR_FEE_PERCENT,
+            platform_fee_percent: ledger::PLATFORM_FEE_PERCENT,
+            processor_fee_percent: ledger::PROCESSOR_FEE_PERCENT,
         }
     }
 }

@@ -71,5 +71,5 @@ pub async fn list(
     params: web::Query<PageParams>,
 ) -> AppResult<web::Json<Page<ProjectCard>>> {
     let page = favorites::of(&ctx.db, &user, &params).await?;
-    Ok(web::Json(super::cards(&ctx, page).await?))
+    Ok(web::Json(super::assemble::cards(&ctx, page).await?))
 }

@@ -1,5 +1,6 @@
 //! HTTP endpoints of the projects crate, one file per use case.
 
+mod assemble;
 pub mod authentication;
 pub mod backed;
 pub mod browse;
@@ -14,12 +15,7 @@ pub mod team;
 pub mod updates;
 pub mod webhook;
 
-use kernel::{AppContext, AppResult, Page};
 use utoipa_actix_web::service_config::ServiceConfig;
-
-use crate::entity::project;
-use crate::service::tags;
-use dto::{ProjectCard, ProjectDraft};
 
 pub fn configure(cfg: &mut ServiceConfig) {
     // Fixed paths before `/me/projects/{id}`.
@@ -80,55 +76,6 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(staff_projects::decide_changes)
         .service(updates::queue)
         .service(updates::review);
-}
-
-/// Cards for a page of projects, their owners and topics read in one call each.
-async fn cards(ctx: &AppContext, page: Page<project::Model>) -> AppResult<Page<ProjectCard>> {
-    let owners: Vec<i64> = page.data.iter().map(|p| p.owner_id).collect();
-    let people = ctx.users.summaries(&owners).await?;
-    let ids: Vec<i64> = page.data.iter().map(|p| p.id).collect();
-    let mut topics = tags::of(ctx, &ids).await?;
-    Ok(page.map(|p| {
-        let owner = people.get(&p.owner_id).cloned();
-        let tags = topics.remove(&p.id).unwrap_or_default();
-        ProjectCard::of(p, owner, tags, ctx.storage.as_ref())
-    }))
-}
-
-/// Which version of a project a view shows.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Version {
-    /// The approved one, as the public sees it.
-    Public,
-    /// The owner's: a live project's changes waiting for staff, when it has some.
-    Working,
-}
-
-/// Projects as their owner edits them, with their topic ids (one statement for all).
-async fn drafts(
-    ctx: &AppContext,
-    projects: Vec<project::Model>,
-    version: Version,
-) -> AppResult<Vec<ProjectDraft>> {
-    let ids: Vec<i64> = projects.iter().map(|p| p.id).collect();
-    let mut topics = tags::ids_of(&ctx.db, &ids).await?;
-    Ok(projects
-        .into_iter()
-        .map(|mut p| {
-            let stored = topics.remove(&p.id).unwrap_or_default();
-            let tags = match p.pending_changes.clone() {
-                Some(changes) if version == Version::Working => changes.overlay(&mut p),
-                _ => stored,
-            };
-            ProjectDraft::of(p, tags, ctx.storage.as_ref())
-        })
-        .collect())
-}
-
-/// [`drafts`] of one project, in the owner's working version.
-async fn draft(ctx: &AppContext, project: project::Model) -> AppResult<ProjectDraft> {
-    let mut one = drafts(ctx, vec![project], Version::Working).await?;
-    Ok(one.remove(0))
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@ use crate::enums::EthicsStatus;
 use crate::service::drafts::{
     self, Declaration, General, LineLabel, MilestoneText, Research, Section, Title,
 };
-use crate::service::{changes, eligibility};
+use crate::service::{changes, eligibility, ownership};
 
 /// Step 1 (General).
 #[derive(Debug, Deserialize, Validate, ToSchema)]
@@ -206,7 +206,7 @@ pub async fn list(
 ) -> AppResult<web::Json<Data<Vec<ProjectDraft>>>> {
     let projects = drafts::mine(&ctx.db, &user).await?;
     Ok(Data::new(
-        super::drafts(&ctx, projects, super::Version::Working).await?,
+        super::assemble::drafts(&ctx, projects, super::assemble::Version::Working).await?,
     ))
 }
 
@@ -232,7 +232,7 @@ pub async fn create(
     body: ValidJson<GeneralStep>,
 ) -> AppResult<HttpResponse> {
     let project = drafts::create(&ctx, &user, body.into_inner().parsed()?).await?;
-    Ok(HttpResponse::Created().json(Data::new(super::draft(&ctx, project).await?)))
+    Ok(HttpResponse::Created().json(Data::new(super::assemble::draft(&ctx, project).await?)))
 }
 
 /// Get my project
@@ -254,8 +254,8 @@ pub async fn get(
     user: CurrentUser,
     path: web::Path<i64>,
 ) -> AppResult<web::Json<Data<ProjectDraft>>> {
-    let project = drafts::owned(&ctx.db, &user, path.into_inner()).await?;
-    Ok(Data::new(super::draft(&ctx, project).await?))
+    let project = ownership::owned(&ctx.db, &user, path.into_inner()).await?;
+    Ok(Data::new(super::assemble::draft(&ctx, project).await?))
 }
 
 /// Save the general step
@@ -283,7 +283,7 @@ pub async fn save_general(
 ) -> AppResult<web::Json<Data<ProjectDraft>>> {
     let general = body.into_inner().parsed()?;
     let project = drafts::set_general(&ctx, &user, path.into_inner(), general).await?;
-    Ok(Data::new(super::draft(&ctx, project).await?))
+    Ok(Data::new(super::assemble::draft(&ctx, project).await?))
 }
 
 /// Save the research step
@@ -311,7 +311,7 @@ pub async fn save_research(
 ) -> AppResult<web::Json<Data<ProjectDraft>>> {
     let research = body.into_inner().parsed()?;
     let project = drafts::set_research(&ctx, &user, path.into_inner(), research).await?;
-    Ok(Data::new(super::draft(&ctx, project).await?))
+    Ok(Data::new(super::assemble::draft(&ctx, project).await?))
 }
 
 /// Save the budget step
@@ -338,7 +338,7 @@ pub async fn save_budget(
 ) -> AppResult<web::Json<Data<ProjectDraft>>> {
     let plan = body.into_inner().parsed()?;
     let project = drafts::set_budget(&ctx, &user, path.into_inner(), plan).await?;
-    Ok(Data::new(super::draft(&ctx, project).await?))
+    Ok(Data::new(super::assemble::draft(&ctx, project).await?))
 }
 
 /// Set a project's picture
@@ -364,7 +364,7 @@ pub async fn set_image(
     form: SingleFile,
 ) -> AppResult<web::Json<Data<ProjectDraft>>> {
     let project = drafts::set_image(&ctx, &user, *path, form.bytes).await?;
-    Ok(Data::new(super::draft(&ctx, project).await?))
+    Ok(Data::new(super::assemble::draft(&ctx, project).await?))
 }
 
 /// Submit a project
@@ -389,7 +389,7 @@ pub async fn submit(
     path: web::Path<i64>,
 ) -> AppResult<web::Json<Data<ProjectDraft>>> {
     let project = drafts::submit(&ctx, &user, path.into_inner()).await?;
-    Ok(Data::new(super::draft(&ctx, project).await?))
+    Ok(Data::new(super::assemble::draft(&ctx, project).await?))
 }
 
 /// Withdraw waiting changes
@@ -413,5 +413,5 @@ pub async fn withdraw_changes(
     path: web::Path<i64>,
 ) -> AppResult<web::Json<Data<ProjectDraft>>> {
     let project = changes::withdraw(&ctx, &user, path.into_inner()).await?;
-    Ok(Data::new(super::draft(&ctx, project).await?))
+    Ok(Data::new(super::assemble::draft(&ctx, project).await?))
 }

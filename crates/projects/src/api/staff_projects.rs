@@ -10,7 +10,7 @@ use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
-use super::Version;
+use super::assemble::Version;
 use super::dto::{ProjectChanges, ProjectDraft, ProjectVersion, StaffProjectRow};
 use crate::entity::project;
 use crate::enums::{ProjectAction, ProjectStatus};
@@ -90,7 +90,7 @@ pub(super) async fn owned_rows(
     let ids: Vec<i64> = projects.iter().map(|p| p.id).collect();
     let people = ctx.users.summaries(&owners).await?;
     let mut teams = team::of_each(&ctx.db, &ids).await?;
-    let drafts = super::drafts(ctx, projects, Version::Public).await?;
+    let drafts = super::assemble::drafts(ctx, projects, Version::Public).await?;
     Ok(drafts
         .into_iter()
         .zip(owners)
@@ -104,7 +104,7 @@ pub(super) async fn owned_rows(
 
 /// The public version of one project for staff.
 async fn public(ctx: &AppContext, project: project::Model) -> AppResult<ProjectDraft> {
-    let mut one = super::drafts(ctx, vec![project], Version::Public).await?;
+    let mut one = super::assemble::drafts(ctx, vec![project], Version::Public).await?;
     Ok(one.remove(0))
 }
 

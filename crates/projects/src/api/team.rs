@@ -11,7 +11,7 @@ use validator::Validate;
 use super::dto::{NeedCard, ProjectNeed, ProjectTeam};
 use crate::enums::NeedKind;
 use crate::service::team::{Label, Need, NeedText, Person};
-use crate::service::{needs, team};
+use crate::service::{needs, team_step};
 
 /// A person on the team.
 #[derive(Debug, Deserialize, Validate, ToSchema)]
@@ -98,7 +98,9 @@ pub async fn get(
     user: CurrentUser,
     path: web::Path<i64>,
 ) -> AppResult<web::Json<Data<ProjectTeam>>> {
-    Ok(Data::new(team::mine(&ctx.db, &user, *path).await?.into()))
+    Ok(Data::new(
+        team_step::mine(&ctx.db, &user, *path).await?.into(),
+    ))
 }
 
 /// Save the team step
@@ -125,8 +127,10 @@ pub async fn save(
     body: ValidJson<TeamStep>,
 ) -> AppResult<web::Json<Data<ProjectTeam>>> {
     let (people, needs) = body.into_inner().parsed()?;
-    team::save(&ctx, &user, *path, people, needs).await?;
-    Ok(Data::new(team::mine(&ctx.db, &user, *path).await?.into()))
+    team_step::save(&ctx, &user, *path, people, needs).await?;
+    Ok(Data::new(
+        team_step::mine(&ctx.db, &user, *path).await?.into(),
+    ))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

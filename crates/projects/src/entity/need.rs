@@ -32,3 +32,12 @@ impl Related<super::project::Entity> for Entity {
 }
 
 impl ActiveModelBehavior for ActiveModel {}
+
+impl From<Model> for crate::content::NeedRow {
+    fn from(n: Model) -> Self {
+        Self {
+            kind: n.kind,
+            description: n.description,
+        }
+    }
+}

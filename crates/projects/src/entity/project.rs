@@ -69,3 +69,21 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+impl Model {
+    /// Shows `changes` in place of this project's own content (the owner's view of waiting
+    /// changes); their topics are returned, as they live apart from the row.
+    pub(crate) fn overlay(&mut self, changes: Content) -> Vec<i64> {
+        self.title = changes.title;
+        self.lay_summary = changes.lay_summary;
+        self.image = changes.image;
+        self.video_url = changes.video_url;
+        self.problem = changes.problem;
+        self.aims = changes.aims;
+        self.methods = changes.methods;
+        self.impact = changes.impact;
+        self.ethics_status = changes.ethics_status;
+        self.conflicts = changes.conflicts;
+        changes.tags
+    }
+}

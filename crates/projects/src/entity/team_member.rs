@@ -19,3 +19,14 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+impl From<Model> for crate::content::TeamRow {
+    fn from(m: Model) -> Self {
+        Self {
+            name: m.name,
+            email: m.email,
+            role: m.role,
+            user_id: m.user_id,
+        }
+    }
+}

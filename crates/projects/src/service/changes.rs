@@ -11,7 +11,7 @@ use sea_orm::{
 use serde_json::json;
 
 use super::review::Verdict;
-use super::{browse, drafts, tags, team};
+use super::{browse, ownership, tags, team};
 use crate::content::Content;
 use crate::entity::project;
 use crate::events::{Outcome, ProjectReviewed};
@@ -102,7 +102,7 @@ pub async fn write(
 
 /// The owner withdraws the changes waiting on their live project.
 pub async fn withdraw(ctx: &AppContext, user: &CurrentUser, id: i64) -> AppResult<project::Model> {
-    let found = drafts::owned(&ctx.db, user, id).await?;
+    let found = ownership::owned(&ctx.db, user, id).await?;
     let Some(proposed) = found.pending_changes.clone() else {
         return Err(AppError::bad_request("no_changes", NO_CHANGES));
     };

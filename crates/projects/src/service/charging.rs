@@ -21,9 +21,7 @@ use crate::enums::{FundingState, LedgerKind, PledgeStatus};
 use crate::events::{
     PledgeChargeFailed, PledgeLapsed, ProjectFunded, ProjectRefunded, ProjectReleased, ReleaseCause,
 };
-
-/// A pledge's failure when its donor's bank wants the charge authenticated on-session.
-pub const AUTHENTICATION_REQUIRED: &str = "authentication_required";
+use kernel::payments::AUTHENTICATION_REQUIRED;
 
 /// The key that charges pledge `id`'s attempt once, whatever happens around it.
 pub fn charge_key(pledge_id: i64, attempt: i32) -> String {
@@ -496,7 +494,7 @@ async fn pay_out(ctx: &AppContext, found: &project::Model) -> AppResult<()> {
     let Some(account_id) = account.account_id.filter(|_| account.verified) else {
         return Err(AppError::bad_request(
             "no_payout_account",
-            super::final_approval::NO_PAYOUT_ACCOUNT,
+            super::payout_accounts::NO_PAYOUT_ACCOUNT,
         ));
     };
     let key = payout_key(id);

@@ -12,7 +12,7 @@ use sea_orm::{
 };
 
 use super::browse::ProjectRef;
-use super::{changes, eligibility, tags};
+use super::{changes, eligibility, ownership, tags};
 use crate::budget::{self, BudgetLines, Milestones, Plan};
 use crate::content::Content;
 use crate::entity::project;
@@ -154,19 +154,6 @@ pub async fn create(
     Ok(created)
 }
 
-/// The caller's project, whatever its state; 404 for anyone else's.
-pub async fn owned(
-    db: &impl ConnectionTrait,
-    user: &CurrentUser,
-    id: i64,
-) -> AppResult<project::Model> {
-    project::Entity::find_by_id(id)
-        .filter(project::Column::OwnerId.eq(user.id))
-        .one(db)
-        .await?
-        .ok_or_else(AppError::not_found)
-}
-
 /// The caller's projects in every state, newest first (`/my-projects`).
 pub async fn mine(db: &impl ConnectionTrait, user: &CurrentUser) -> AppResult<Vec<project::Model>> {
     Ok(project::Entity::find()
@@ -177,20 +164,6 @@ pub async fn mine(db: &impl ConnectionTrait, user: &CurrentUser) -> AppResult<Ve
         .await?)
 }
 
-/// The caller's project when they may change it: a draft, one staff sent back, or a live
-/// one (whose changes then wait for staff, see [`changes`]).
-pub async fn changeable(
-    db: &impl ConnectionTrait,
-    user: &CurrentUser,
-    id: i64,
-) -> AppResult<project::Model> {
-    let found = owned(db, user, id).await?;
-    if !policy::may_change(found.status) {
-        return Err(AppError::bad_request("not_editable", NOT_EDITABLE));
-    }
-    Ok(found)
-}
-
 /// The caller's draft (or sent-back project), ready for a step's changes; a live
 /// project's budget and submission are not the owner's to change.
 async fn editable(
@@ -199,7 +172,7 @@ async fn editable(
     id: i64,
     live_message: &'static str,
 ) -> AppResult<project::ActiveModel> {
-    let found = changeable(db, user, id).await?;
+    let found = ownership::changeable(db, user, id).await?;
     if !policy::may_edit(found.status) {
         return Err(AppError::bad_request("not_editable", live_message));
     }
@@ -219,7 +192,6 @@ async fn propose_with(
     changes::propose(db, found, content).await
 }
 
-pub const NOT_EDITABLE: &str = "A project under review, suspended or closed cannot be changed.";
 pub const BUDGET_LOCKED: &str =
     "The budget of a live campaign cannot change: its backers pledge to it as it is.";
 pub const ALREADY_SUBMITTED: &str = "This project has already been submitted.";
@@ -232,7 +204,7 @@ pub async fn set_general(
     general: General,
 ) -> AppResult<project::Model> {
     let topics = tags::checked(ctx, &general.tags).await?;
-    let found = changeable(&ctx.db, user, id).await?;
+    let found = ownership::changeable(&ctx.db, user, id).await?;
     general.guarded(ctx, user, Some(found.id)).await?;
     if policy::edits_wait_for_staff(found.status) {
         return propose_with(&ctx.db, found, |c| {
@@ -273,7 +245,7 @@ pub async fn set_image(
     id: i64,
     upload: Vec<u8>,
 ) -> AppResult<project::Model> {
-    changeable(&ctx.db, user, id).await?;
+    ownership::changeable(&ctx.db, user, id).await?;
     let key = images::accept(ctx.storage.as_ref(), &image_folder(id), upload, IMAGE_SHAPE).await?;
     set_stored_image(ctx, user, id, key).await
 }
@@ -290,7 +262,7 @@ pub async fn set_stored_image(
     id: i64,
     key: String,
 ) -> AppResult<project::Model> {
-    let current = changeable(&ctx.db, user, id).await?;
+    let current = ownership::changeable(&ctx.db, user, id).await?;
     if policy::edits_wait_for_staff(current.status) {
         let public = current.image.clone();
         let mut content = changes::working(&ctx.db, &current).await?;
@@ -317,7 +289,7 @@ pub async fn set_research(
     id: i64,
     research: Research,
 ) -> AppResult<project::Model> {
-    let found = changeable(&ctx.db, user, id).await?;
+    let found = ownership::changeable(&ctx.db, user, id).await?;
     research.guarded(ctx, user, found.id).await?;
     if policy::edits_wait_for_staff(found.status) {
         return propose_with(&ctx.db, found, |c| {
@@ -367,7 +339,7 @@ pub async fn set_budget(
 pub async fn submit(ctx: &AppContext, user: &CurrentUser, id: i64) -> AppResult<project::Model> {
     let mut active = editable(&ctx.db, user, id, ALREADY_SUBMITTED).await?;
     eligibility::require(ctx, user.id).await?;
-    let missing = missing_for_review(&owned(&ctx.db, user, id).await?);
+    let missing = missing_for_review(&ownership::owned(&ctx.db, user, id).await?);
     if !missing.is_empty() {
         let required = kernel::validation::REQUIRED.to_owned();
         return Err(AppError::Validation(

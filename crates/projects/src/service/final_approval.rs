@@ -18,8 +18,6 @@ use crate::policy;
 
 pub const CONTENT_EXPERTS_ONLY: &str = "Only Content Experts give final approval.";
 pub const NOT_AWAITING: &str = "This project is not waiting for final approval.";
-pub const NO_PAYOUT_ACCOUNT: &str =
-    "The owner has no verified payout account yet: approval waits until they register one.";
 
 /// Why a Content Expert did not approve: required, at most 2,000 characters.
 pub type Reason = super::review::RejectionReason;
@@ -110,7 +108,7 @@ pub async fn approve(ctx: &AppContext, staff: &Staff, id: i64) -> AppResult<()> 
     if !payout_accounts::status(ctx, found.owner_id).await?.verified {
         return Err(AppError::bad_request(
             "no_payout_account",
-            NO_PAYOUT_ACCOUNT,
+            payout_accounts::NO_PAYOUT_ACCOUNT,
         ));
     }
     let decision = audit::Decision::by(&ctx.db, staff, "project.funding.approve", "project", id)

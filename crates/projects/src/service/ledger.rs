@@ -20,6 +20,11 @@ use utoipa::ToSchema;
 use crate::entity::{ledger, posting};
 use crate::enums::{LedgerAccount, LedgerKind, Total};
 
+/// The terms: the platform keeps 9% of what is charged.
+pub const PLATFORM_FEE_PERCENT: u8 = 9;
+/// The terms: the processor takes about 3 to 5%.
+pub const PROCESSOR_FEE_PERCENT: [u8; 2] = [3, 5];
+
 pub const CURRENCY: &str = "cad";
 
 /// One entry to write.
@@ -250,7 +255,7 @@ pub async fn totals(db: &impl ConnectionTrait, id: i64) -> AppResult<Totals> {
 
 /// The platform's fee on `collected` cents: 9%, rounded to the nearest cent.
 pub fn platform_fee(collected: i64) -> i64 {
-    (collected * i64::from(super::pledging::PLATFORM_FEE_PERCENT) + 50) / 100
+    (collected * i64::from(PLATFORM_FEE_PERCENT) + 50) / 100
 }
 
 /// The platform's fee on the charged pledges of `amounts`: each pledge's fee as its pledge

@@ -9,6 +9,10 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 use super::pledging::processor_error;
 use crate::entity::payout_account;
 
+/// Final approval waits for the owner's verified payout account.
+pub const NO_PAYOUT_ACCOUNT: &str =
+    "The owner has no verified payout account yet: approval waits until they register one.";
+
 /// The owner's payout account as the processor sees it now.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PayoutStatus {

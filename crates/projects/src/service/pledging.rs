@@ -21,10 +21,6 @@ use crate::enums::{FundingState, LedgerKind, PledgeStatus, ProjectStatus};
 use crate::events::{PledgeMade, ProjectGoalReached, ProjectReachedMilestone};
 use crate::policy;
 
-/// The terms: the platform keeps 9% of what is charged.
-pub const PLATFORM_FEE_PERCENT: u8 = 9;
-/// The terms: the processor takes about 3 to 5%.
-pub const PROCESSOR_FEE_PERCENT: [u8; 2] = [3, 5];
 pub const NOT_OPEN: &str = "This project is not taking pledges.";
 pub const OWN_PROJECT: &str = "You cannot pledge to your own project.";
 pub const ADULTS_ONLY: &str = "You must be 18 or older to pledge.";

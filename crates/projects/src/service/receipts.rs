@@ -5,7 +5,7 @@ use kernel::pdf::{A4, Font, Page};
 use kernel::{AppContext, AppError, AppResult, CurrentUser};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 
-use super::pledging::PLATFORM_FEE_PERCENT;
+use super::ledger::PLATFORM_FEE_PERCENT;
 use crate::entity::{ledger, pledge, project};
 use crate::enums::{LedgerKind, PledgeStatus};
 

@@ -11,7 +11,7 @@ use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
 
 use super::ledger::{self, Entry, Totals};
-use super::{browse, drafts, pledging};
+use super::{browse, ownership, pledging};
 use crate::entity::{ledger as ledger_entry, pledge, project};
 use crate::enums::{FundingState, LedgerKind, PledgeStatus, ProjectStatus};
 use crate::events::ProjectRefunded;
@@ -26,7 +26,7 @@ pub fn refund_key(pledge_id: i64) -> String {
 
 /// Refunds every pledge of the caller's project `id`, voiding the contract.
 pub async fn refund_all(ctx: &AppContext, user: &CurrentUser, id: i64) -> AppResult<()> {
-    let found = drafts::owned(&ctx.db, user, id).await?;
+    let found = ownership::owned(&ctx.db, user, id).await?;
     if !policy::may_refund(found.funding_state, true) || !policy::is_public(found.status) {
         return Err(AppError::bad_request(
             "nothing_to_refund",

@@ -13,7 +13,7 @@ use sea_orm::{
 };
 use serde_json::json;
 
-use super::{browse, drafts, favorites};
+use super::{browse, favorites, ownership};
 use crate::entity::{project, update};
 use crate::events::ProjectUpdateReviewed;
 use crate::policy;
@@ -48,7 +48,7 @@ pub async fn postable(
     user: &CurrentUser,
     project_id: i64,
 ) -> AppResult<project::Model> {
-    let found = drafts::owned(db, user, project_id).await?;
+    let found = ownership::owned(db, user, project_id).await?;
     if !policy::may_post_update(found.status, true) {
         return Err(AppError::bad_request("project_not_public", NOT_PUBLIC));
     }
@@ -62,7 +62,7 @@ pub async fn mine(
     project_id: i64,
     params: &PageParams,
 ) -> AppResult<(project::Model, Page<update::Model>)> {
-    let found = drafts::owned(db, user, project_id).await?;
+    let found = ownership::owned(db, user, project_id).await?;
     let select = update::Entity::find()
         .filter(update::Column::ProjectId.eq(found.id))
         .order_by_desc(update::Column::CreatedAt)
@@ -78,7 +78,7 @@ pub async fn one(
     project_id: i64,
     id: i64,
 ) -> AppResult<update::Model> {
-    let found = drafts::owned(db, user, project_id).await?;
+    let found = ownership::owned(db, user, project_id).await?;
     update::Entity::find_by_id(id)
         .filter(update::Column::ProjectId.eq(found.id))
         .one(db)
@@ -97,7 +97,7 @@ pub async fn by_id(
         .one(db)
         .await?
         .ok_or_else(AppError::not_found)?;
-    drafts::owned(db, user, found.project_id).await?;
+    ownership::owned(db, user, found.project_id).await?;
     Ok(found)
 }
 

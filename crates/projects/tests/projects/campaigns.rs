@@ -1,6 +1,7 @@
 //! A campaign at its goal and the reads the funding tests make of it: the funding as the
 //! public page shows it, a donor's pledge, the ledger's totals, the test processor's records.
 
+use kernel::payments::test_processor::ChargeStatus;
 use projects::service::ledger;
 use serde_json::{Value, json};
 use testkit::TestApp;
@@ -154,7 +155,7 @@ pub async fn succeeded_charges(app: &TestApp) -> Vec<String> {
         .await
         .unwrap()
         .into_iter()
-        .filter(|c| c.status == "succeeded")
+        .filter(|c| c.status == ChargeStatus::Succeeded)
         .map(|c| c.idempotency_key)
         .collect()
 }

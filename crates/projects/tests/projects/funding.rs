@@ -6,6 +6,7 @@
 //! project's totals are always its ledger's sums.
 
 use kernel::payments::PaymentProvider;
+use kernel::payments::test_processor::ChargeStatus;
 use projects::service::{charging, ledger};
 use serde_json::{Value, json};
 use testkit::projects::{card, content_expert, make_eligible, payout_ready};
@@ -75,7 +76,7 @@ async fn a_content_expert_approves_then_each_pledge_is_charged_once_and_paid_out
         (status, body["message"].as_str()),
         (
             400,
-            Some(projects::service::final_approval::NO_PAYOUT_ACCOUNT)
+            Some(projects::service::payout_accounts::NO_PAYOUT_ACCOUNT)
         )
     );
     let (status, body) = app
@@ -715,7 +716,7 @@ async fn a_refund_while_charging_runs_records_and_refunds_every_charge_made() {
         .await
         .unwrap()
         .into_iter()
-        .filter(|ch| ch.status == "succeeded")
+        .filter(|ch| ch.status == ChargeStatus::Succeeded)
         .collect();
     assert!(!made.is_empty(), "the refund came while a charge was made");
     let entries = ledger::entries(&app.ctx.db, c.id).await.unwrap();

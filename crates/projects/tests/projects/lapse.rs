@@ -5,6 +5,7 @@
 //! why, the lapsed one too.
 
 use kernel::payments::PaymentProvider;
+use kernel::payments::test_processor::ChargeStatus;
 use projects::service::{charging, ledger};
 use serde_json::Value;
 use testkit::spawn_app;
@@ -44,7 +45,7 @@ async fn a_lapse_that_takes_the_funding_below_the_goal_refunds_everyone_and_pays
     );
     assert!(processor(&app).payouts().await.unwrap().is_empty());
     for charge in processor(&app).charges().await.unwrap() {
-        if charge.status == "succeeded" {
+        if charge.status == ChargeStatus::Succeeded {
             let record = processor(&app)
                 .charge_record(&charge.id)
                 .await

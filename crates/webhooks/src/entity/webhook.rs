@@ -19,15 +19,6 @@ pub struct Model {
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
-pub enum Relation {
-    #[sea_orm(has_many = "super::delivery::Entity")]
-    Delivery,
-}
-
-impl Related<super::delivery::Entity> for Entity {
-    fn to() -> RelationDef {
-        Relation::Delivery.def()
-    }
-}
+pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}

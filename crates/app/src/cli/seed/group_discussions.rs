@@ -6,7 +6,7 @@ use discussions::enums::TopicType;
 use discussions::seed::{Reply, Thread};
 use kernel::{AppContext, CurrentUser};
 
-use super::seeding;
+use super::seeding::seeding;
 
 // Who speaks, as indices into the demo people: the demo member (who owns the groups), then
 // the researchers.

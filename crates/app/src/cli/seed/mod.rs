@@ -2,6 +2,7 @@
 
 mod group_discussions;
 mod projects;
+mod seeding;
 
 use accounts::enums::{AgeGroup, CareerStage, Gender};
 use accounts::{
@@ -9,6 +10,7 @@ use accounts::{
     require_password_change,
 };
 use kernel::{AppContext, CurrentUser};
+use seeding::seeding;
 
 /// The demo admin that the seed creates. Its password is random, printed once and kept
 /// in [`LOGINS_FILE`]; it must be changed at first sign-in. No published password ever
@@ -65,10 +67,6 @@ fn member(id: i64) -> CurrentUser {
         content_expert: false,
         password_change_required: false,
     }
-}
-
-fn seeding(what: &'static str) -> impl Fn(kernel::AppError) -> anyhow::Error {
-    move |e| anyhow::anyhow!("seeding {what}: {e}")
 }
 
 /// Seeds demo content; running it twice changes nothing. Returns the new accounts'

@@ -7,7 +7,7 @@ use discussions::enums::TopicType;
 use discussions::seed::Thread;
 use kernel::{AppContext, CurrentUser};
 
-use super::seeding;
+use super::seeding::seeding;
 
 /// A demo researcher.
 struct Researcher {

@@ -3,6 +3,7 @@
 //! shows is decided without I/O, one family of facts a module (`membership`, `moderation`,
 //! `posts`), each unit-tested; `handle` looks up the names the words need and sends.
 
+mod decide;
 mod effects;
 mod funding;
 mod membership;
@@ -22,8 +23,8 @@ use effects::Names;
 
 /// Notifies and records what `fact` calls for.
 pub async fn handle(ctx: &AppContext, hub: &Hub, fact: Fact) -> AppResult<()> {
-    let names = look_up(ctx, &effects::named(&fact)).await?;
-    let effects = effects::of(fact, &names);
+    let names = look_up(ctx, &decide::named(&fact)).await?;
+    let effects = decide::of(fact, &names);
     notify::send_all(ctx, hub, effects.notices).await?;
     for item in effects.items {
         activity::record(&ctx.db, item).await?;

@@ -9,7 +9,7 @@ use super::wording::{about_group, because, excerpt};
 use crate::enums::{ContentType, FeedEventType, FeedObjectType};
 use crate::facts::{Group, GroupOutcome};
 use crate::service::activity::{ItemContent, NewItem, RelatedContent};
-use crate::service::notify::Notice;
+use crate::service::notices::Notice;
 
 /// The owner hears the decision; a newly approved group is announced in the feed.
 pub fn group_reviewed(

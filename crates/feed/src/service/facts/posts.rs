@@ -13,7 +13,7 @@ use crate::enums::{ContentType, FeedEventType, FeedObjectType};
 use crate::facts::{Place, Post, PostChange};
 use crate::policy;
 use crate::service::activity::{ItemContent, NewItem, PostNow, RelatedContent};
-use crate::service::notify::Notice;
+use crate::service::notices::Notice;
 
 /// What a notification about a deleted post says in place of its excerpt.
 const DELETED: &str = "Deleted";

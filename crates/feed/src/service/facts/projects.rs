@@ -10,7 +10,7 @@ use crate::enums::{ContentType, FeedEventType, FeedObjectType};
 use crate::facts::{Project, ProjectOutcome, ProjectUpdate};
 use crate::policy;
 use crate::service::activity::{ItemContent, NewItem, RelatedContent};
-use crate::service::notify::Notice;
+use crate::service::notices::Notice;
 
 /// A notification about `project`, opening `route`.
 pub(super) fn about_project(

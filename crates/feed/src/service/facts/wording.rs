@@ -2,7 +2,7 @@
 
 use crate::enums::ContentType;
 use crate::facts::{Group, Project};
-use crate::service::notify::Notice;
+use crate::service::notices::Notice;
 
 /// Longest excerpt of a post in a notification or feed item.
 const EXCERPT: usize = 200;

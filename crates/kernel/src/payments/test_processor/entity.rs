@@ -1,5 +1,16 @@
 //! The test processor's tables, under the processor's string ids.
 
+crate::string_enum!(
+    /// Where a test charge stands: settled either way, waiting for its card holder's
+    /// authentication, or canceled by Cohort before they answered.
+    ChargeStatus {
+        Succeeded = "succeeded",
+        Failed = "failed",
+        RequiresAction = "requires_action",
+        Canceled = "canceled",
+    }
+);
+
 pub mod customer {
     use sea_orm::entity::prelude::*;
 
@@ -75,8 +86,7 @@ pub mod charge {
         pub method_id: String,
         pub amount_cents: i64,
         pub currency: String,
-        /// `succeeded`, `failed`, `requires_action` or `canceled` (by Cohort, before its card holder answered).
-        pub status: String,
+        pub status: super::ChargeStatus,
         pub failure_code: Option<String>,
         pub description: String,
         pub created_at: DateTimeUtc,

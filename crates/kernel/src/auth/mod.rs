@@ -3,14 +3,14 @@
 
 use std::sync::Arc;
 
-use actix_web::dev::Payload;
+use actix_web::HttpRequest;
 use actix_web::http::header::AUTHORIZATION;
-use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
 use async_trait::async_trait;
-use futures_util::future::LocalBoxFuture;
 
-use crate::context::AppContext;
 use crate::error::{AppError, AppResult};
+
+mod extract;
+pub use extract::resolve;
 
 crate::string_enum! {
     /// What a member of the platform's staff may do: an admin everything, including
@@ -148,7 +148,7 @@ pub trait SessionResolver: Send + Sync {
     ) -> AppResult<Option<(CurrentUser, ApiTokenGrant)>>;
 }
 
-/// The shared resolver, as stored in [`AppContext`].
+/// The shared resolver, as stored in the `AppContext`.
 pub type Sessions = Arc<dyn SessionResolver>;
 
 /// The bearer token of a request, if it sent one.
@@ -174,100 +174,10 @@ pub fn password_change_required() -> AppError {
     )
 }
 
-/// The caller, whatever they may do: a session's user, or an API token's whose scopes
-/// cover the request's operation. Looked up once per request: every extractor and
-/// middleware after the first finds it in the request's extensions.
-pub fn resolve(req: &HttpRequest) -> LocalBoxFuture<'static, AppResult<CurrentUser>> {
-    if let Some(user) = req.extensions().get::<CurrentUser>().cloned() {
-        return Box::pin(async move { Ok(user) });
-    }
-    let token = bearer_token(req);
-    let ctx = req.app_data::<web::Data<AppContext>>().cloned();
-    let req = req.clone();
-    Box::pin(async move {
-        let ctx = ctx.ok_or_else(|| AppError::Internal(anyhow::anyhow!("AppContext missing")))?;
-        let token =
-            token.ok_or_else(|| AppError::unauthorized("not_authenticated", NOT_AUTHENTICATED))?;
-        if token.starts_with(API_TOKEN_PREFIX) {
-            return through_api_token(&ctx, &req, &token).await;
-        }
-        let user = ctx
-            .sessions
-            .resolve(&token)
-            .await?
-            .ok_or_else(|| AppError::unauthorized("invalid_token", INVALID_TOKEN))?;
-        req.extensions_mut().insert(user.clone());
-        Ok(user)
-    })
-}
-
-/// The user of an API token, if its scopes cover the operation `req` asks for.
-async fn through_api_token(
-    ctx: &AppContext,
-    req: &HttpRequest,
-    token: &str,
-) -> AppResult<CurrentUser> {
-    let (user, grant) = ctx
-        .sessions
-        .resolve_api_token(token)
-        .await?
-        .ok_or_else(|| AppError::unauthorized("invalid_token", INVALID_TOKEN))?;
-    let usage = req
-        .app_data::<web::Data<TokenRoutes>>()
-        .zip(req.match_pattern())
-        .map_or(TokenUse::SessionOnly, |(routes, pattern)| {
-            routes.token_use(req.method(), &pattern)
-        });
-    match usage {
-        TokenUse::SessionOnly => {
-            return Err(AppError::client(
-                actix_web::http::StatusCode::FORBIDDEN,
-                "token_not_allowed",
-                TOKEN_NOT_ALLOWED,
-            ));
-        }
-        TokenUse::Scope(needed) if !grant.scopes.iter().any(|s| s.covers(needed)) => {
-            return Err(insufficient_scope(needed));
-        }
-        _ => {}
-    }
-    req.extensions_mut().insert(user.clone());
-    req.extensions_mut().insert(grant);
-    Ok(user)
-}
-
-/// A signed-in user who may use the platform: an account that must still choose a new
-/// password gets a 403 (`password_change_required`) everywhere but [`SignedIn`] routes.
-impl FromRequest for CurrentUser {
-    type Error = actix_web::Error;
-    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
-
-    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let user = resolve(req);
-        Box::pin(async move {
-            let user = user.await?;
-            if user.password_change_required {
-                return Err(password_change_required().into());
-            }
-            Ok(user)
-        })
-    }
-}
-
 /// Any signed-in user, including one who must still choose a new password: for the few
 /// routes that lead there (reading one's account, changing the password, signing out).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SignedIn(pub CurrentUser);
-
-impl FromRequest for SignedIn {
-    type Error = actix_web::Error;
-    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
-
-    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let user = resolve(req);
-        Box::pin(async move { Ok(SignedIn(user.await?)) })
-    }
-}
 
 /// A signed-in member of the platform's staff (`admin` or `moderator`). Anyone else,
 /// signed in or not, gets a 404: the staff console does not admit it exists.
@@ -281,24 +191,6 @@ impl Staff {
 
     pub fn role(&self) -> StaffRole {
         self.0.staff_role.unwrap_or(StaffRole::Moderator)
-    }
-}
-
-impl FromRequest for Staff {
-    type Error = actix_web::Error;
-    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
-
-    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let user = resolve(req);
-        Box::pin(async move {
-            match user.await {
-                Ok(user) if user.staff_role.is_some() && user.password_change_required => {
-                    Err(password_change_required().into())
-                }
-                Ok(user) if user.staff_role.is_some() => Ok(Staff(user)),
-                _ => Err(AppError::not_found().into()),
-            }
-        })
     }
 }
 
