@@ -1,20 +1,26 @@
 //! The kinds of notification the platform sends: the catalogue members choose delivery
 //! methods for (accounts) and the feed sends by (feed). Defined once, here.
 
-pub const JOIN_REQUEST_RECEIVED: &str = "join_request_received";
-pub const JOIN_REQUEST_ANSWERED: &str = "join_request_answered";
-pub const INVITATION_RECEIVED: &str = "invitation_received";
-pub const ROLE_CHANGED: &str = "role_changed";
-pub const NEW_TOPIC: &str = "new_topic";
-pub const REPLY: &str = "reply";
-pub const GROUP_MODERATION: &str = "group_moderation";
-pub const UPDATE_MODERATION: &str = "update_moderation";
-pub const AFFILIATION_APPROVED: &str = "affiliation_approved";
-pub const PROJECT_MODERATION: &str = "project_moderation";
-pub const PROJECT_UPDATE: &str = "project_update";
-pub const PROJECT_FUNDING: &str = "project_funding";
-pub const MODERATION: &str = "moderation";
-pub const WEBHOOKS: &str = "webhooks";
+crate::string_enum!(
+    /// A kind of notification: what members switch on and off (accounts) and what the feed
+    /// sends by. Stored as its text in notifications, digests and members' settings.
+    NotificationKind {
+        JoinRequestReceived = "join_request_received",
+        JoinRequestAnswered = "join_request_answered",
+        InvitationReceived = "invitation_received",
+        RoleChanged = "role_changed",
+        NewTopic = "new_topic",
+        Reply = "reply",
+        GroupModeration = "group_moderation",
+        UpdateModeration = "update_moderation",
+        AffiliationApproved = "affiliation_approved",
+        ProjectModeration = "project_moderation",
+        ProjectUpdate = "project_update",
+        ProjectFunding = "project_funding",
+        Moderation = "moderation",
+        Webhooks = "webhooks",
+    }
+);
 
 crate::string_enum!(
     /// When a kind's e-mails are sent: each at once, or gathered into one digest e-mail
@@ -32,7 +38,7 @@ pub const DIGESTS: &str = "digests";
 
 /// One kind of notification in the catalogue.
 pub struct Kind {
-    pub id: &'static str,
+    pub id: NotificationKind,
     pub name: &'static str,
     pub description: &'static str,
 }
@@ -40,72 +46,72 @@ pub struct Kind {
 /// Every kind, in the order the settings page lists them.
 pub const KINDS: &[Kind] = &[
     Kind {
-        id: JOIN_REQUEST_RECEIVED,
+        id: NotificationKind::JoinRequestReceived,
         name: "Join requests",
         description: "Someone asks to join a working group you manage.",
     },
     Kind {
-        id: JOIN_REQUEST_ANSWERED,
+        id: NotificationKind::JoinRequestAnswered,
         name: "Join request answers",
         description: "Your request to join a working group is accepted or declined.",
     },
     Kind {
-        id: INVITATION_RECEIVED,
+        id: NotificationKind::InvitationReceived,
         name: "Invitations",
         description: "You are invited to a working group.",
     },
     Kind {
-        id: ROLE_CHANGED,
+        id: NotificationKind::RoleChanged,
         name: "Role changes",
         description: "Your role in a working group changes, or you are removed from it.",
     },
     Kind {
-        id: NEW_TOPIC,
+        id: NotificationKind::NewTopic,
         name: "New discussions",
         description: "A new topic starts in a working group you belong to, or in a discussion you follow.",
     },
     Kind {
-        id: REPLY,
+        id: NotificationKind::Reply,
         name: "Replies",
         description: "Someone replies to your topic or comment, or in a discussion you follow.",
     },
     Kind {
-        id: GROUP_MODERATION,
+        id: NotificationKind::GroupModeration,
         name: "Working group reviews",
         description: "Your working group is approved, rejected or suspended.",
     },
     Kind {
-        id: UPDATE_MODERATION,
+        id: NotificationKind::UpdateModeration,
         name: "Update reviews",
         description: "Your update on a working group or project is approved, or not approved with a reason.",
     },
     Kind {
-        id: PROJECT_MODERATION,
+        id: NotificationKind::ProjectModeration,
         name: "Project reviews",
         description: "Your research project is approved, or sent back with a reason.",
     },
     Kind {
-        id: PROJECT_UPDATE,
+        id: NotificationKind::ProjectUpdate,
         name: "Project updates",
         description: "A project you favourited posts an update.",
     },
     Kind {
-        id: PROJECT_FUNDING,
+        id: NotificationKind::ProjectFunding,
         name: "Project funding",
         description: "A project you own or back reaches its funding goal, or ends without reaching it.",
     },
     Kind {
-        id: MODERATION,
+        id: NotificationKind::Moderation,
         name: "Moderation",
         description: "Moderators hide or remove something you wrote, or warn you about it.",
     },
     Kind {
-        id: AFFILIATION_APPROVED,
+        id: NotificationKind::AffiliationApproved,
         name: "Affiliation",
         description: "Your university affiliation is approved, or not approved with a reason.",
     },
     Kind {
-        id: WEBHOOKS,
+        id: NotificationKind::Webhooks,
         name: "Webhooks",
         description: "A webhook you set up is turned off after failing again and again.",
     },

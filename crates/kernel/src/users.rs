@@ -66,9 +66,13 @@ pub trait UserDirectory: Send + Sync {
     async fn summaries(&self, ids: &[i64]) -> AppResult<HashMap<i64, UserSummary>>;
     /// The member with this e-mail address (compared case-insensitively), if any.
     async fn by_email(&self, email: &str) -> AppResult<Option<UserSummary>>;
-    /// How each of these members wants notifications of `kind` (a
-    /// [`crate::notification_kinds`] id), read together whatever their number.
-    async fn deliveries(&self, user_ids: &[i64], kind: &str) -> AppResult<HashMap<i64, Delivery>>;
+    /// How each of these members wants notifications of `kind`, read together whatever
+    /// their number.
+    async fn deliveries(
+        &self,
+        user_ids: &[i64],
+        kind: crate::notification_kinds::NotificationKind,
+    ) -> AppResult<HashMap<i64, Delivery>>;
     /// How many active members the platform has.
     async fn count_members(&self) -> AppResult<i64>;
     /// The titles of a member's areas of interest (for recommendations).

@@ -8,12 +8,12 @@ use validator::Validate;
 use super::MessageResponse;
 use crate::enums::DeliveryMethod;
 use crate::service::notification_settings::{self, Change, Setting};
-use kernel::notification_kinds::EmailFrequency;
+use kernel::notification_kinds::{EmailFrequency, NotificationKind};
 
 /// One kind of notification with the user's choice.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct NotificationSetting {
-    pub id: String,
+    pub id: NotificationKind,
     pub name: String,
     pub description: String,
     pub is_active: bool,
@@ -27,7 +27,7 @@ pub struct NotificationSetting {
 impl NotificationSetting {
     fn from_setting(setting: Setting) -> Self {
         Self {
-            id: setting.kind.id.to_owned(),
+            id: setting.kind.id,
             name: setting.kind.name.to_owned(),
             description: setting.kind.description.to_owned(),
             is_active: setting.is_active,

@@ -10,7 +10,7 @@ pub struct Model {
     #[sea_orm(primary_key, auto_increment = false)]
     pub user_id: i64,
     #[sea_orm(primary_key, auto_increment = false)]
-    pub kind: String,
+    pub kind: kernel::notification_kinds::NotificationKind,
     pub is_active: bool,
     /// JSON list of `in_app` / `email`.
     pub enabled_delivery_methods: JsonList<DeliveryMethod>,

@@ -118,7 +118,11 @@ impl UserDirectory for Directory {
         Ok(found.map(|u| self.summary(u)))
     }
 
-    async fn deliveries(&self, user_ids: &[i64], kind: &str) -> AppResult<HashMap<i64, Delivery>> {
+    async fn deliveries(
+        &self,
+        user_ids: &[i64],
+        kind: kernel::notification_kinds::NotificationKind,
+    ) -> AppResult<HashMap<i64, Delivery>> {
         let chosen =
             super::notification_settings::choices_of_kind(&self.db, user_ids, kind).await?;
         Ok(user_ids

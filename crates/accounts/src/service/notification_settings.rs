@@ -8,7 +8,7 @@ use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 
 use crate::entity::notification_setting;
 use crate::enums::DeliveryMethod;
-use kernel::notification_kinds::{DIGESTS, EmailFrequency, KINDS, Kind};
+use kernel::notification_kinds::{DIGESTS, EmailFrequency, KINDS, Kind, NotificationKind};
 
 pub const UPDATED: &str = "Notification settings have been successfully updated.";
 pub const UNSUBSCRIBED: &str = "You will no longer receive these e-mails.";
@@ -79,7 +79,7 @@ const IDS_PER_STATEMENT: usize = 10_000;
 pub async fn choices_of_kind(
     db: &impl ConnectionTrait,
     user_ids: &[i64],
-    kind: &str,
+    kind: NotificationKind,
 ) -> AppResult<HashMap<i64, Choice>> {
     let mut found = HashMap::new();
     for ids in user_ids.chunks(IDS_PER_STATEMENT) {
@@ -115,8 +115,11 @@ pub async fn update(
     changes: Vec<Change>,
 ) -> AppResult<()> {
     let mut errors = kernel::error::FieldErrors::new();
+    let mut kinds = Vec::with_capacity(changes.len());
     for (index, change) in changes.iter().enumerate() {
-        if !KINDS.iter().any(|k| k.id == change.id) {
+        let kind = NotificationKind::parse(&change.id);
+        kinds.extend(kind);
+        if kind.is_none() {
             errors.insert(
                 format!("settings[{index}].id"),
                 vec!["Unknown notification setting.".into()],
@@ -134,15 +137,15 @@ pub async fn update(
         return Err(AppError::Validation(errors));
     }
     let txn = kernel::db::begin_write(db).await?;
-    for change in changes {
+    for (change, kind) in changes.into_iter().zip(kinds) {
         notification_setting::Entity::delete_many()
             .filter(notification_setting::Column::UserId.eq(user_id))
-            .filter(notification_setting::Column::Kind.eq(&change.id))
+            .filter(notification_setting::Column::Kind.eq(kind))
             .exec(&txn)
             .await?;
         notification_setting::Entity::insert(notification_setting::ActiveModel {
             user_id: Set(user_id),
-            kind: Set(change.id),
+            kind: Set(kind),
             is_active: Set(change.is_active),
             enabled_delivery_methods: Set(JsonList(change.enabled.clone())),
             email_frequency: Set(change.frequency),
@@ -174,7 +177,7 @@ pub async fn unsubscribe(ctx: &kernel::AppContext, token: &str) -> AppResult<()>
     } else {
         let one: Vec<Setting> = settings
             .into_iter()
-            .filter(|s| s.kind.id == found.kind)
+            .filter(|s| s.kind.id.as_str() == found.kind)
             .collect();
         if one.is_empty() {
             return Err(invalid());
@@ -200,14 +203,14 @@ fn without_email(setting: Setting) -> Change {
         .collect();
     if others.is_empty() {
         Change {
-            id: setting.kind.id.to_owned(),
+            id: setting.kind.id.as_str().to_owned(),
             is_active: false,
             enabled: setting.enabled,
             frequency: setting.frequency,
         }
     } else {
         Change {
-            id: setting.kind.id.to_owned(),
+            id: setting.kind.id.as_str().to_owned(),
             is_active: setting.is_active,
             enabled: others,
             frequency: setting.frequency,

@@ -8,8 +8,7 @@ pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i64,
     pub user_id: i64,
-    /// A `kernel::notification_kinds` id.
-    pub kind: String,
+    pub kind: kernel::notification_kinds::NotificationKind,
     pub title: String,
     pub message: String,
     pub in_app_route: Option<String>,

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
+use kernel::notification_kinds::NotificationKind;
 use kernel::{AppContext, AppResult};
 use sea_orm::{FromQueryResult, Set};
 
@@ -137,7 +138,7 @@ fn by_content(notices: Vec<Notice>) -> Vec<(Notice, Vec<i64>)> {
 /// notification for several members.
 #[derive(PartialEq, Eq, Hash)]
 struct Content {
-    kind: &'static str,
+    kind: NotificationKind,
     title: String,
     message: String,
     in_app_route: Option<String>,
@@ -232,7 +233,7 @@ mod tests {
     fn notice(user_id: i64, title: &str) -> Notice {
         Notice {
             user_id,
-            kind: kernel::notification_kinds::NEW_TOPIC,
+            kind: kernel::notification_kinds::NotificationKind::NewTopic,
             title: title.to_owned(),
             message: "A message".to_owned(),
             in_app_route: Some("/somewhere".to_owned()),
@@ -276,7 +277,7 @@ mod tests {
         let mut about_another_post = notice(3, "first");
         about_another_post.post_id = Some(4);
         let mut other_kind = notice(4, "first");
-        other_kind.kind = kernel::notification_kinds::REPLY;
+        other_kind.kind = kernel::notification_kinds::NotificationKind::Reply;
         let grouped = by_content(vec![
             notice(1, "first"),
             routed,

@@ -11,8 +11,7 @@ use crate::enums::ContentType;
 #[derive(Debug, Clone)]
 pub struct Notice {
     pub user_id: i64,
-    /// A `kernel::notification_kinds` id.
-    pub kind: &'static str,
+    pub kind: kernel::notification_kinds::NotificationKind,
     pub title: String,
     pub message: String,
     pub in_app_route: Option<String>,

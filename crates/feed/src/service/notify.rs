@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use kernel::mail::Email;
-use kernel::notification_kinds::EmailFrequency;
+use kernel::notification_kinds::{EmailFrequency, NotificationKind};
 use kernel::users::Delivery;
 use kernel::{AppContext, AppResult};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
@@ -126,8 +126,8 @@ async fn queue_all(
 async fn deliveries(
     ctx: &AppContext,
     notices: &[Notice],
-) -> AppResult<HashMap<(i64, &'static str), Delivery>> {
-    let mut by_kind: HashMap<&'static str, Vec<i64>> = HashMap::new();
+) -> AppResult<HashMap<(i64, NotificationKind), Delivery>> {
+    let mut by_kind: HashMap<NotificationKind, Vec<i64>> = HashMap::new();
     for notice in notices {
         by_kind.entry(notice.kind).or_default().push(notice.user_id);
     }
@@ -149,7 +149,7 @@ fn email_of(ctx: &AppContext, notice: &Notice, to: String) -> Email {
         unsubscribe: Some(ctx.unsubscribes.url(
             &ctx.config.public_url,
             notice.user_id,
-            notice.kind,
+            notice.kind.as_str(),
         )),
     }
 }

@@ -251,7 +251,7 @@ async fn a_fan_out_of_several_batches_stores_and_pushes_each_notification_once()
                 .iter()
                 .map(move |(_, member)| feed::service::notices::Notice {
                     user_id: member.user_id,
-                    kind: kernel::notification_kinds::NEW_TOPIC,
+                    kind: kernel::notification_kinds::NotificationKind::NewTopic,
                     title: format!("Notice {n}"),
                     message: String::new(),
                     in_app_route: None,
@@ -306,7 +306,7 @@ async fn a_notification_for_many_members_is_stored_and_pushed_once_for_each() {
                 .iter()
                 .map(|(_, member)| feed::service::notices::Notice {
                     user_id: member.user_id,
-                    kind: kernel::notification_kinds::NEW_TOPIC,
+                    kind: kernel::notification_kinds::NotificationKind::NewTopic,
                     title: "New discussion".to_owned(),
                     message: "Someone started a discussion".to_owned(),
                     in_app_route: Some("/working-groups/many".to_owned()),

@@ -517,6 +517,7 @@ export * from './notification';
 export * from './notificationContentType';
 export * from './notificationInAppRoute';
 export * from './notificationInviteToken';
+export * from './notificationKind';
 export * from './notificationObjectSlug';
 export * from './notificationReadAt';
 export * from './notificationSetting';

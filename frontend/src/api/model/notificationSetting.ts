@@ -7,6 +7,7 @@
  */
 import type { DeliveryMethod } from './deliveryMethod';
 import type { EmailFrequency } from './emailFrequency';
+import type { NotificationKind } from './notificationKind';
 
 /**
  * One kind of notification with the user's choice.
@@ -18,7 +19,7 @@ export interface NotificationSetting {
 sent at 08:00 in the member's time zone (Mondays for weekly). */
   email_frequency: EmailFrequency;
   enabled_delivery_methods: DeliveryMethod[];
-  id: string;
+  id: NotificationKind;
   is_active: boolean;
   name: string;
 }

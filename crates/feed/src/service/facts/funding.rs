@@ -4,7 +4,7 @@
 //! when a donor's charge failed or lapsed, and when the owner refunded everyone. Notifications only: the feed announces the goal itself.
 
 use chrono::{DateTime, Utc};
-use kernel::notification_kinds as kind;
+use kernel::notification_kinds::NotificationKind;
 
 use super::effects::Effects;
 use super::projects::about_project;
@@ -65,7 +65,7 @@ pub fn released(
         .map(|backer| {
             about_project(
                 *backer,
-                kind::PROJECT_FUNDING,
+                NotificationKind::ProjectFunding,
                 project,
                 title,
                 format!("{what}{to_backers}"),
@@ -76,7 +76,7 @@ pub fn released(
     if let Some(why) = to_owner {
         notices.push(about_project(
             owner_id,
-            kind::PROJECT_FUNDING,
+            NotificationKind::ProjectFunding,
             project,
             title,
             format!("{what} Every pledge is released.{why}"),
@@ -91,7 +91,7 @@ pub fn released(
 pub fn pledged(project: &Project, backer_id: i64, amount_cents: i64, card: &str) -> Effects {
     Effects::notices([about_project(
         backer_id,
-        kind::PROJECT_FUNDING,
+        NotificationKind::ProjectFunding,
         project,
         "Thank you for your pledge",
         format!(
@@ -109,7 +109,7 @@ pub fn pledged(project: &Project, backer_id: i64, amount_cents: i64, card: &str)
 pub fn lapsed(project: &Project, backer_id: i64, amount_cents: i64) -> Effects {
     Effects::notices([about_project(
         backer_id,
-        kind::PROJECT_FUNDING,
+        NotificationKind::ProjectFunding,
         project,
         "Your pledge lapsed",
         format!(
@@ -135,7 +135,7 @@ pub fn funded(
     let paid = kernel::money::cad(paid_out_cents);
     let mut notices = vec![about_project(
         owner_id,
-        kind::PROJECT_FUNDING,
+        NotificationKind::ProjectFunding,
         project,
         "Project funded",
         format!(
@@ -147,7 +147,7 @@ pub fn funded(
     notices.extend(backers.iter().filter(|b| **b != owner_id).map(|backer| {
         about_project(
             *backer,
-            kind::PROJECT_FUNDING,
+            NotificationKind::ProjectFunding,
             project,
             "A project you back is funded",
             format!(
@@ -193,7 +193,7 @@ pub fn charge_failed(project: &Project, failed: &FailedCharge) -> Effects {
     };
     Effects::notices([about_project(
         failed.backer_id,
-        kind::PROJECT_FUNDING,
+        NotificationKind::ProjectFunding,
         project,
         title,
         text,
@@ -216,7 +216,7 @@ pub fn milestone(
     );
     Effects::notices([about_project(
         owner_id,
-        kind::PROJECT_FUNDING,
+        NotificationKind::ProjectFunding,
         &project,
         "Milestone reached",
         text.clone(),
@@ -248,7 +248,7 @@ pub fn refunded(project: &Project, backers: &[i64]) -> Effects {
     Effects::notices(backers.iter().map(|backer| {
         about_project(
             *backer,
-            kind::PROJECT_FUNDING,
+            NotificationKind::ProjectFunding,
             project,
             "Pledge refunded",
             format!(

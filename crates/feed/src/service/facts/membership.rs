@@ -1,7 +1,7 @@
 //! Joining, invitations, roles and removals: the member concerned hears of it, unless
 //! they did it themselves.
 
-use kernel::notification_kinds as kind;
+use kernel::notification_kinds::NotificationKind;
 
 use super::effects::Effects;
 use super::wording::{about_group, group_route};
@@ -18,7 +18,7 @@ pub fn join_requested(group: &Group, asker: &str, asker_id: i64, curators: &[i64
             .map(|curator| {
                 about_group(
                     curator,
-                    kind::JOIN_REQUEST_RECEIVED,
+                    NotificationKind::JoinRequestReceived,
                     group,
                     "New join request",
                     format!("{asker} asked to join {}.", group.title),
@@ -44,7 +44,7 @@ pub fn join_answered(group: &Group, actor_id: i64, member_id: i64, accepted: boo
     };
     Effects::notices([about_group(
         member_id,
-        kind::JOIN_REQUEST_ANSWERED,
+        NotificationKind::JoinRequestAnswered,
         group,
         title,
         message,
@@ -64,7 +64,7 @@ pub fn invited(
     }
     let mut notice = about_group(
         member_id,
-        kind::INVITATION_RECEIVED,
+        NotificationKind::InvitationReceived,
         group,
         format!("Invitation to {}", group.title),
         format!("{inviter} invited you to join {}.", group.title),
@@ -84,7 +84,7 @@ pub fn role_changed(group: &Group, actor_id: i64, member_id: i64, role: &str) ->
     }
     Effects::notices([about_group(
         member_id,
-        kind::ROLE_CHANGED,
+        NotificationKind::RoleChanged,
         group,
         "Your role changed",
         format!("You are now a {role} of {}.", group.title),
@@ -97,7 +97,7 @@ pub fn removed(group: &Group, actor_id: i64, member_id: i64) -> Effects {
     }
     Effects::notices([about_group(
         member_id,
-        kind::ROLE_CHANGED,
+        NotificationKind::RoleChanged,
         group,
         "Removed from a working group",
         format!("You were removed from {}.", group.title),
@@ -122,7 +122,7 @@ pub(super) mod tests {
         let told: Vec<i64> = effects.notices.iter().map(|n| n.user_id).collect();
         assert_eq!(told, [2, 3]);
         let notice = &effects.notices[0];
-        assert_eq!(notice.kind, kind::JOIN_REQUEST_RECEIVED);
+        assert_eq!(notice.kind, NotificationKind::JoinRequestReceived);
         assert_eq!(notice.title, "New join request");
         assert_eq!(notice.message, "Ada asked to join Registries.");
         assert_eq!(

@@ -2,7 +2,7 @@
 //! what became public shows in the feed.
 
 use kernel::moderation::{ModerationAction, ReportSubject};
-use kernel::notification_kinds as kind;
+use kernel::notification_kinds::NotificationKind;
 
 use super::effects::Effects;
 use super::wording::{about_group, because, excerpt};
@@ -45,7 +45,7 @@ pub fn group_reviewed(
     };
     let effects = Effects::notices([about_group(
         owner_id,
-        kind::GROUP_MODERATION,
+        NotificationKind::GroupModeration,
         &group,
         title,
         message,
@@ -87,7 +87,7 @@ pub fn update_approved(
 ) -> Effects {
     Effects::notices([about_group(
         author_id,
-        kind::UPDATE_MODERATION,
+        NotificationKind::UpdateModeration,
         &group,
         "Update approved",
         format!("Your update \"{title}\" in {} is approved.", group.title),
@@ -123,7 +123,7 @@ pub fn update_rejected(
     let because = because(reason);
     Effects::notices([about_group(
         author_id,
-        kind::UPDATE_MODERATION,
+        NotificationKind::UpdateModeration,
         group,
         "Update not approved",
         format!(
@@ -173,7 +173,7 @@ pub fn content_moderated(
     };
     Effects::notices([Notice {
         user_id: author_id,
-        kind: kind::MODERATION,
+        kind: NotificationKind::Moderation,
         title: heading.to_owned(),
         message,
         in_app_route: (action != ModerationAction::Delete && !route.is_empty()).then_some(route),
@@ -203,7 +203,7 @@ pub fn affiliation_reviewed(user_id: i64, approved: bool, reason: Option<&str>) 
     };
     Effects::notices([Notice {
         user_id,
-        kind: kind::AFFILIATION_APPROVED,
+        kind: NotificationKind::AffiliationApproved,
         title: title.to_owned(),
         message,
         in_app_route: Some("/my-profile/affiliations".into()),
@@ -220,7 +220,7 @@ pub fn affiliation_reviewed(user_id: i64, approved: bool, reason: Option<&str>) 
 pub fn webhook_disabled(user_id: i64, url: &str, failures: i32, route: String) -> Effects {
     Effects::notices([Notice {
         user_id,
-        kind: kind::WEBHOOKS,
+        kind: NotificationKind::Webhooks,
         title: "Webhook turned off".to_owned(),
         message: format!(
             "Your webhook to {url} was turned off after {failures} failed attempts in a row. Fix the receiver, then turn it back on."
@@ -249,7 +249,7 @@ mod tests {
         )
         .notices[0];
         assert_eq!(notice.user_id, 4);
-        assert_eq!(notice.kind, kind::WEBHOOKS);
+        assert_eq!(notice.kind, NotificationKind::Webhooks);
         assert_eq!(
             notice.message,
             "Your webhook to https://hooks.example.org/in was turned off after 20 failed attempts in a row. Fix the receiver, then turn it back on."

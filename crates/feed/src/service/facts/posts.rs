@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use kernel::notification_kinds as kind;
+use kernel::notification_kinds::NotificationKind;
 
 use super::effects::{Effects, Revision};
 use super::wording::{excerpt, group_route, project_route};
@@ -98,7 +98,7 @@ pub fn posted(post: Post, author: &str) -> Effects {
         for member in told {
             notices.push(notice(
                 member,
-                kind::NEW_TOPIC,
+                NotificationKind::NewTopic,
                 format!("New discussion in {}", at.title),
             ));
         }
@@ -107,7 +107,7 @@ pub fn posted(post: Post, author: &str) -> Effects {
         if let Some(parent) = answered {
             notices.push(notice(
                 parent,
-                kind::REPLY,
+                NotificationKind::Reply,
                 format!("{author} replied to you"),
             ));
         }
@@ -120,7 +120,7 @@ pub fn posted(post: Post, author: &str) -> Effects {
         for follower in told {
             notices.push(notice(
                 follower,
-                kind::REPLY,
+                NotificationKind::Reply,
                 format!("New reply in {}", at.title),
             ));
         }
@@ -246,7 +246,7 @@ mod tests {
             ..topic()
         };
         let effects = posted(reply.clone(), "Grace");
-        let told: Vec<(i64, &str, &str)> = effects
+        let told: Vec<(i64, NotificationKind, &str)> = effects
             .notices
             .iter()
             .map(|n| (n.user_id, n.kind, n.title.as_str()))
@@ -254,8 +254,8 @@ mod tests {
         assert_eq!(
             told,
             [
-                (1, kind::REPLY, "Grace replied to you"),
-                (5, kind::REPLY, "New reply in Registries"),
+                (1, NotificationKind::Reply, "Grace replied to you"),
+                (5, NotificationKind::Reply, "New reply in Registries"),
             ]
         );
         let parent_muted = Post {

@@ -2,7 +2,7 @@
 //! a project that went live, and each approved update, show in everyone's feed; the
 //! project's followers (its favouriters) hear of its updates.
 
-use kernel::notification_kinds as kind;
+use kernel::notification_kinds::NotificationKind;
 
 use super::effects::Effects;
 use super::wording::{because, excerpt, project_route};
@@ -15,7 +15,7 @@ use crate::service::notices::Notice;
 /// A notification about `project`, opening `route`.
 pub(super) fn about_project(
     user_id: i64,
-    kind: &'static str,
+    kind: NotificationKind,
     project: &Project,
     title: &str,
     message: String,
@@ -92,7 +92,7 @@ pub fn project_reviewed(
     };
     let effects = Effects::notices([about_project(
         owner_id,
-        kind::PROJECT_MODERATION,
+        NotificationKind::ProjectModeration,
         &project,
         title,
         message,
@@ -145,7 +145,7 @@ pub fn update_reviewed(update: ProjectUpdate) -> Effects {
         );
         return Effects::notices([about_project(
             author_id,
-            kind::UPDATE_MODERATION,
+            NotificationKind::UpdateModeration,
             &project,
             "Update not approved",
             message,
@@ -154,7 +154,7 @@ pub fn update_reviewed(update: ProjectUpdate) -> Effects {
     }
     let mut notices = vec![about_project(
         author_id,
-        kind::UPDATE_MODERATION,
+        NotificationKind::UpdateModeration,
         &project,
         "Update approved",
         format!("Your update \"{title}\" on {} is approved.", project.title),
@@ -168,7 +168,7 @@ pub fn update_reviewed(update: ProjectUpdate) -> Effects {
             .map(|follower| {
                 about_project(
                     follower,
-                    kind::PROJECT_UPDATE,
+                    NotificationKind::ProjectUpdate,
                     &project,
                     &format!("New update on {}", project.title),
                     excerpt(&format!("{title}: {text}")),
@@ -212,7 +212,7 @@ pub fn goal_reached(
     let pledged = kernel::money::cad(raised_cents);
     let mut notices = vec![about_project(
         owner_id,
-        kind::PROJECT_FUNDING,
+        NotificationKind::ProjectFunding,
         &project,
         "Funding goal reached",
         format!(
@@ -224,7 +224,7 @@ pub fn goal_reached(
     notices.extend(backers.iter().copied().filter(|b| *b != owner_id).map(|backer| {
         about_project(
             backer,
-            kind::PROJECT_FUNDING,
+            NotificationKind::ProjectFunding,
             &project,
             "A project you back reached its goal",
             format!(
@@ -296,7 +296,7 @@ mod tests {
                 (6, "New update on Early sepsis"),
             ]
         );
-        assert_eq!(effects.notices[1].kind, kind::PROJECT_UPDATE);
+        assert_eq!(effects.notices[1].kind, NotificationKind::ProjectUpdate);
         assert_eq!(
             effects.notices[1].in_app_route.as_deref(),
             Some("/project/early-sepsis")

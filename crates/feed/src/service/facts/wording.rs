@@ -1,5 +1,7 @@
 //! What the words and links of notifications and feed items share.
 
+use kernel::notification_kinds::NotificationKind;
+
 use crate::enums::ContentType;
 use crate::facts::{Group, Project};
 use crate::service::notices::Notice;
@@ -29,7 +31,7 @@ pub fn project_route(project: &Project) -> String {
 
 pub fn about_group(
     user_id: i64,
-    kind: &'static str,
+    kind: NotificationKind,
     group: &Group,
     title: impl Into<String>,
     message: String,
