@@ -1,66 +1,47 @@
 //! Working groups for the header's search: those anyone may see.
 
-use async_trait::async_trait;
-use kernel::search::{Found, FullText, Hit, Index, Rows, SearchKind, Source};
-use kernel::{AppResult, CurrentUser};
-use sea_orm::DatabaseConnection;
+use kernel::search::{Index, Listed, PublicSource, SearchKind, Searchable};
+use sea_orm::sea_query::Condition;
 
 use crate::entity::working_group;
 
-const INDEX: Index = Index {
-    table: "working_groups",
-    vector: "search_vector",
-    fts: "working_groups_fts",
-    weights: "10.0, 4.0",
-    snippet_column: ("summary", 1),
-    rich: true,
-};
+/// The public working groups, by title and summary.
+pub struct PublicGroups;
 
-pub struct Groups {
-    db: DatabaseConnection,
-}
+/// The search source the app registers.
+pub type Groups = PublicSource<PublicGroups>;
 
-impl Groups {
-    pub fn new(db: DatabaseConnection) -> Self {
-        Self { db }
-    }
-}
+impl Searchable for PublicGroups {
+    type Entity = working_group::Entity;
+    const KIND: SearchKind = SearchKind::Group;
+    const INDEX: Index = Index {
+        table: "working_groups",
+        vector: "search_vector",
+        fts: "working_groups_fts",
+        weights: "10.0, 4.0",
+        snippet_column: ("summary", 1),
+        rich: true,
+    };
 
-#[async_trait]
-impl Source for Groups {
-    fn kinds(&self) -> &'static [SearchKind] {
-        &[SearchKind::Group]
+    fn id_column() -> working_group::Column {
+        working_group::Column::Id
     }
 
-    async fn search(
-        &self,
-        query: &FullText,
-        _kinds: &[SearchKind],
-        _viewer: Option<&CurrentUser>,
-        limit: u64,
-    ) -> AppResult<Vec<Hit>> {
-        let rows: Rows<working_group::Entity, _, _> = Rows {
-            id: working_group::Column::Id,
-            id_of: |g: &working_group::Model| g.id,
-            hit: |f: &Found, group: working_group::Model| Hit {
-                kind: SearchKind::Group,
-                id: group.id,
-                route: format!("/working-groups/{}", group.slug),
-                title: group.title,
-                place: None,
-                snippet: f.snippet(&INDEX),
-                score: f.score,
-                at: group.created_at,
-            },
-        };
-        INDEX
-            .hits(
-                &self.db,
-                query,
-                &[super::browse::public_condition()],
-                limit,
-                rows,
-            )
-            .await
+    fn id_of(group: &working_group::Model) -> i64 {
+        group.id
+    }
+
+    fn visible() -> Condition {
+        super::browse::public_condition()
+    }
+
+    fn listed(group: working_group::Model) -> Listed {
+        Listed {
+            id: group.id,
+            route: format!("/working-groups/{}", group.slug),
+            title: group.title,
+            place: None,
+            at: group.created_at,
+        }
     }
 }

@@ -8,11 +8,13 @@
 mod contains;
 mod full_text;
 mod hit;
+mod public;
 mod snippet;
 mod source;
 
 pub use contains::contains;
 pub use full_text::{CANDIDATES, Found, FullText, Index, MAX_FOUND, Rows};
 pub use hit::{Hit, SearchKind};
+pub use public::{Listed, PublicSource, Searchable, find};
 pub use snippet::{Snippet, SnippetPart};
 pub use source::Source;

@@ -1,65 +1,53 @@
 //! Public projects (live or closed) for the header's search.
 
-use async_trait::async_trait;
-use kernel::search::{Found, FullText, Hit, Index, Rows, SearchKind, Source};
-use kernel::{AppResult, CurrentUser};
+use kernel::search::{Index, Listed, PublicSource, SearchKind, Searchable};
+use sea_orm::Iterable;
 use sea_orm::sea_query::{Condition, Expr, ExprTrait};
-use sea_orm::{DatabaseConnection, Iterable};
 
 use crate::entity::project;
 use crate::enums::ProjectStatus;
 
-const INDEX: Index = Index {
-    table: "projects",
-    vector: "search_vector",
-    fts: "projects_fts",
-    weights: "10.0, 4.0",
-    snippet_column: ("lay_summary", 1),
-    rich: true,
-};
+/// The projects the public sees, by title and lay summary.
+pub struct PublicProjects;
 
-pub struct Projects {
-    db: DatabaseConnection,
-}
+/// The search source the app registers.
+pub type Projects = PublicSource<PublicProjects>;
 
-impl Projects {
-    pub fn new(db: DatabaseConnection) -> Self {
-        Self { db }
-    }
-}
+impl Searchable for PublicProjects {
+    type Entity = project::Entity;
+    const KIND: SearchKind = SearchKind::Project;
+    const INDEX: Index = Index {
+        table: "projects",
+        vector: "search_vector",
+        fts: "projects_fts",
+        weights: "10.0, 4.0",
+        snippet_column: ("lay_summary", 1),
+        rich: true,
+    };
 
-#[async_trait]
-impl Source for Projects {
-    fn kinds(&self) -> &'static [SearchKind] {
-        &[SearchKind::Project]
+    fn id_column() -> project::Column {
+        project::Column::Id
     }
 
-    async fn search(
-        &self,
-        query: &FullText,
-        _kinds: &[SearchKind],
-        _viewer: Option<&CurrentUser>,
-        limit: u64,
-    ) -> AppResult<Vec<Hit>> {
+    fn id_of(project: &project::Model) -> i64 {
+        project.id
+    }
+
+    fn visible() -> Condition {
         let public: Vec<&str> = ProjectStatus::iter()
             .filter(|s| crate::policy::is_public(*s))
             .map(ProjectStatus::as_str)
             .collect();
-        let visible = Condition::all().add(Expr::col(project::Column::Status).is_in(public));
-        let rows: Rows<project::Entity, _, _> = Rows {
-            id: project::Column::Id,
-            id_of: |p: &project::Model| p.id,
-            hit: |f: &Found, project: project::Model| Hit {
-                kind: SearchKind::Project,
-                id: project.id,
-                route: format!("/project/{}", project.slug),
-                title: project.title,
-                place: None,
-                snippet: f.snippet(&INDEX),
-                score: f.score,
-                at: project.live_at.unwrap_or(project.created_at),
-            },
-        };
-        INDEX.hits(&self.db, query, &[visible], limit, rows).await
+        Condition::all().add(Expr::col(project::Column::Status).is_in(public))
+    }
+
+    fn listed(project: project::Model) -> Listed {
+        Listed {
+            id: project.id,
+            route: format!("/project/{}", project.slug),
+            title: project.title,
+            place: None,
+            at: project.live_at.unwrap_or(project.created_at),
+        }
     }
 }
