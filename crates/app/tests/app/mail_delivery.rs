@@ -212,7 +212,7 @@ async fn rounds_until_sent(app: &TestApp, to: &str) -> Vec<(OutboxStatus, i32)> 
     for _ in 0..5 {
         outbox::process_due(&app.ctx, now).await.unwrap();
         let rows = outbox::rows_to(&app.ctx, to).await.unwrap();
-        seen.push(rows[0].clone());
+        seen.push(rows[0]);
         if rows[0].0 == OutboxStatus::Sent {
             break;
         }
