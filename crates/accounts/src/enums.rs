@@ -106,6 +106,20 @@ string_enum!(AffiliationStatus {
 });
 
 string_enum!(
+    /// How far a member's university affiliation got (spec 1 §4's status messages).
+    AffiliationProgress {
+        /// Staff approved it.
+        Approved = "approved",
+        /// No university e-mail given yet.
+        NeedsEmail = "needs_email",
+        /// The university e-mail waits for its confirmation link.
+        NeedsConfirmation = "needs_confirmation",
+        /// Confirmed: staff review it next.
+        PendingModeration = "pending_moderation",
+    }
+);
+
+string_enum!(
     /// The staff console's affiliation lists: waiting for review, or approved.
     AffiliationQueue {
         Pending = "pending",

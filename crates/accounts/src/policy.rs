@@ -2,6 +2,8 @@
 
 use kernel::{CurrentUser, StaffRole, TokenScope};
 
+use crate::enums::{AffiliationProgress, AffiliationStatus};
+
 /// A member may give their API token any scope but the staff ones, which only staff may.
 pub fn may_grant(user: &CurrentUser, scope: TokenScope) -> bool {
     scope.area() != "staff" || user.staff_role.is_some()
@@ -65,6 +67,21 @@ pub fn may_review_affiliations(staff_role: StaffRole) -> bool {
 /// always be set back to not approved.
 pub fn may_approve_affiliation(university_email_confirmed: bool, approve: bool) -> bool {
     university_email_confirmed || !approve
+}
+
+/// What a member's affiliation waits for: staff approved it, or the member gives a
+/// university e-mail, confirms it, then staff review it.
+pub fn affiliation_progress(
+    status: AffiliationStatus,
+    has_university_email: bool,
+    university_email_confirmed: bool,
+) -> AffiliationProgress {
+    match status {
+        AffiliationStatus::Approved => AffiliationProgress::Approved,
+        _ if !has_university_email => AffiliationProgress::NeedsEmail,
+        _ if !university_email_confirmed => AffiliationProgress::NeedsConfirmation,
+        _ => AffiliationProgress::PendingModeration,
+    }
 }
 
 /// Why a staff member may not act on an account.
@@ -166,6 +183,25 @@ pub fn may_delete_account(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_affiliation_waits_for_an_email_its_confirmation_then_staff() {
+        use AffiliationProgress::*;
+        use AffiliationStatus::NotApproved;
+        assert_eq!(
+            affiliation_progress(AffiliationStatus::Approved, false, false),
+            Approved
+        );
+        assert_eq!(affiliation_progress(NotApproved, false, false), NeedsEmail);
+        assert_eq!(
+            affiliation_progress(NotApproved, true, false),
+            NeedsConfirmation
+        );
+        assert_eq!(
+            affiliation_progress(NotApproved, true, true),
+            PendingModeration
+        );
+    }
 
     #[test]
     fn only_staff_give_a_token_a_staff_scope() {

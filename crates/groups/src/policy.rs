@@ -8,11 +8,35 @@ use crate::enums::{ActiveStatus, AgreementState, ApprovedStatus, MemberRole};
 /// Listed for everyone: active, and approved (an approved group with changes awaiting
 /// review keeps showing its approved version).
 pub fn is_public(approved: ApprovedStatus, active: ActiveStatus) -> bool {
-    active == ActiveStatus::Active
-        && matches!(
-            approved,
-            ApprovedStatus::Approved | ApprovedStatus::PendingApprovalForChanges
-        )
+    active == ActiveStatus::Active && is_approved(approved)
+}
+
+/// Approved once: an approved version exists (it keeps showing while changes to it await
+/// review), so the group may post updates.
+pub fn is_approved(approved: ApprovedStatus) -> bool {
+    matches!(
+        approved,
+        ApprovedStatus::Approved | ApprovedStatus::PendingApprovalForChanges
+    )
+}
+
+/// Staff approve or reject a group while it waits for them: submitted and not yet
+/// decided, or approved with changes proposed.
+pub fn is_under_review(approved: ApprovedStatus, submitted: bool) -> bool {
+    match approved {
+        ApprovedStatus::WaitingForApproval => submitted,
+        ApprovedStatus::PendingApprovalForChanges => true,
+        ApprovedStatus::Approved | ApprovedStatus::NotApproved => false,
+    }
+}
+
+/// A visitor or member not in the group may ask to join it while it is public.
+pub fn may_ask_to_join(
+    approved: ApprovedStatus,
+    active: ActiveStatus,
+    role: Option<MemberRole>,
+) -> bool {
+    role.is_none() && is_public(approved, active)
 }
 
 /// A group that is not public is seen only by its owner, its moderators and staff.
@@ -69,6 +93,12 @@ pub fn agreement_state(
 /// read what they need to moderate.
 pub fn may_read_private(role: Option<MemberRole>, is_staff: bool, state: AgreementState) -> bool {
     is_staff || (role.is_some() && state != AgreementState::Lapsed)
+}
+
+/// A member is asked to accept the current agreement while its grace period runs and
+/// after it lapsed.
+pub fn must_accept_agreement(role: Option<MemberRole>, state: AgreementState) -> bool {
+    role.is_some() && matches!(state, AgreementState::Due | AgreementState::Lapsed)
 }
 
 /// Only the owner publishes the data-use agreement and exports who accepted it.
@@ -143,6 +173,16 @@ mod tests {
     }
 
     #[test]
+    fn members_accept_a_due_or_lapsed_agreement() {
+        let member = Some(MemberRole::Member);
+        assert!(must_accept_agreement(member, AgreementState::Due));
+        assert!(must_accept_agreement(member, AgreementState::Lapsed));
+        assert!(!must_accept_agreement(member, AgreementState::Current));
+        assert!(!must_accept_agreement(member, AgreementState::None));
+        assert!(!must_accept_agreement(None, AgreementState::Lapsed));
+    }
+
+    #[test]
     fn a_lapsed_agreement_closes_private_content_to_members_not_staff() {
         let member = Some(MemberRole::Member);
         assert!(may_read_private(member, false, AgreementState::None));
@@ -163,6 +203,29 @@ mod tests {
         assert!(!is_public(Approved, Suspended));
         assert!(!is_public(WaitingForApproval, Active));
         assert!(!is_public(NotApproved, Active));
+    }
+
+    #[test]
+    fn approved_once_means_an_approved_version_exists() {
+        assert!(is_approved(Approved) && is_approved(PendingApprovalForChanges));
+        assert!(!is_approved(WaitingForApproval) && !is_approved(NotApproved));
+    }
+
+    #[test]
+    fn staff_review_what_was_submitted_or_changed() {
+        assert!(is_under_review(WaitingForApproval, true));
+        assert!(!is_under_review(WaitingForApproval, false));
+        assert!(is_under_review(PendingApprovalForChanges, false));
+        assert!(!is_under_review(Approved, true) && !is_under_review(NotApproved, true));
+    }
+
+    #[test]
+    fn outsiders_ask_to_join_public_groups_only() {
+        assert!(may_ask_to_join(Approved, Active, None));
+        assert!(may_ask_to_join(PendingApprovalForChanges, Active, None));
+        assert!(!may_ask_to_join(Approved, Active, Some(MemberRole::Member)));
+        assert!(!may_ask_to_join(Approved, Suspended, None));
+        assert!(!may_ask_to_join(WaitingForApproval, Active, None));
     }
 
     #[test]

@@ -135,6 +135,21 @@ pub fn after(status: ProjectStatus, action: ProjectAction) -> Option<ProjectStat
     }
 }
 
+/// What staff may do to a project in `status` beyond reviewing a submission.
+pub fn staff_actions(status: ProjectStatus) -> Vec<ProjectAction> {
+    ProjectAction::ALL
+        .iter()
+        .copied()
+        .filter(|&action| after(status, action).is_some())
+        .collect()
+}
+
+/// The funds were paid out to the owner's institution: a refund takes that payout back
+/// first.
+pub fn paid_out(funding: FundingState) -> bool {
+    funding == FundingState::Disbursed
+}
+
 /// A campaign staff close releases its pledges while its funding is not yet approved (all
 /// or nothing); once charging began, what was charged stays with the owner's refund.
 pub fn releases_on_close(state: FundingState) -> bool {
@@ -323,6 +338,23 @@ mod tests {
         }
         assert_eq!(after(Suspended, Close), None, "reactivate first");
         assert_eq!(after(Live, Reactivate), None);
+    }
+
+    #[test]
+    fn staff_are_offered_the_actions_a_project_s_status_allows() {
+        use ProjectAction::*;
+        use ProjectStatus::*;
+        assert_eq!(staff_actions(Live), [Suspend, Close]);
+        assert_eq!(staff_actions(Suspended), [Reactivate]);
+        assert!(staff_actions(Submitted).is_empty() && staff_actions(Closed).is_empty());
+        assert!(may_review(Submitted) && !may_review(Live));
+    }
+
+    #[test]
+    fn only_a_disbursed_campaign_was_paid_out() {
+        for state in FundingState::ALL {
+            assert_eq!(paid_out(*state), *state == FundingState::Disbursed);
+        }
     }
 
     #[test]

@@ -24,5 +24,5 @@ mod policy;
 pub mod service;
 
 pub use api::configure;
-pub use policy::DISABLE_AFTER;
+pub use policy::{DISABLE_AFTER, may_manage_platform};
 pub use service::occurrences::{Occurrence, record};

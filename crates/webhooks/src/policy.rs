@@ -28,6 +28,11 @@ pub fn may_manage(scope: Scope, user: &CurrentUser, owned_groups: &[i64]) -> boo
     }
 }
 
+/// The staff console offers the platform's webhooks to those who may manage them.
+pub fn may_manage_platform(user: &CurrentUser) -> bool {
+    may_manage(Scope::Platform, user, &[])
+}
+
 /// A group's webhook takes only what happens in a group.
 pub fn may_subscribe(scope: Scope, kind: EventKind) -> bool {
     match scope {

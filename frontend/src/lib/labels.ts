@@ -1,5 +1,6 @@
 /** How the contract's enumerations read on screen (sign-up, profile, personalization, projects). */
 import type {
+  AffiliationStatus,
   AgeGroup,
   CareerStage,
   EthicsStatus,
@@ -112,4 +113,10 @@ export const pledgeStatusLabels: Record<PledgeStatus, { label: string; color: 'd
   failed: { label: 'Charge failed', color: 'warning' },
   released: { label: 'Released, not charged', color: 'default' },
   lapsed: { label: 'Lapsed', color: 'default' },
+};
+
+/** A university affiliation's standing, as staff read it beside the affiliation. */
+export const affiliationStatusLabels: Record<AffiliationStatus, string> = {
+  approved: 'approved',
+  not_approved: 'not approved',
 };

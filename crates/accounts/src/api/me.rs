@@ -8,8 +8,8 @@ use super::login::Device;
 use super::pictures::{thumbnail_url_of, url_of};
 use crate::entity::{oauth_association, totp_device, user};
 use crate::enums::{
-    AffiliationStatus, AgeGroup, CareerStage, FindAboutBy, Gender, LookingFor, ProfileTag,
-    Pronouns, Race,
+    AffiliationProgress, AffiliationStatus, AgeGroup, CareerStage, FindAboutBy, Gender, LookingFor,
+    ProfileTag, Pronouns, Race,
 };
 use crate::service;
 use kernel::storage::Storage;
@@ -53,6 +53,8 @@ pub struct Me {
     pub is_project_creator: bool,
     pub affiliation: Option<String>,
     pub affiliation_status: AffiliationStatus,
+    /// What the affiliation waits for, as `accounts::policy` reads it.
+    pub affiliation_progress: AffiliationProgress,
     pub university_affiliate_email: Option<String>,
     pub university_email_confirmed: bool,
     pub university_profile_page_url: Option<String>,
@@ -123,6 +125,13 @@ impl Me {
             is_project_creator: user.is_project_creator,
             affiliation: user.affiliation,
             affiliation_status: user.affiliation_status,
+            affiliation_progress: crate::policy::affiliation_progress(
+                user.affiliation_status,
+                user.university_affiliate_email
+                    .as_deref()
+                    .is_some_and(|email| !email.is_empty()),
+                user.university_email_confirmed,
+            ),
             university_affiliate_email: user.university_affiliate_email,
             university_email_confirmed: user.university_email_confirmed,
             university_profile_page_url: user.university_profile_page_url,

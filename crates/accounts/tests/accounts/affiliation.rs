@@ -38,6 +38,7 @@ async fn set_up_an_affiliation_and_confirm_it_from_the_mailbox() {
     assert_eq!(data["affiliation"], "Peking University");
     assert_eq!(data["university_email_confirmed"], false);
     assert_eq!(data["affiliation_status"], "not_approved");
+    assert_eq!(data["affiliation_progress"], "needs_confirmation");
 
     let mail = app.last_mail_to("tu@pku.example.edu").await;
     assert!(mail.text.contains("/confirm-university-email?token="));
@@ -46,7 +47,12 @@ async fn set_up_an_affiliation_and_confirm_it_from_the_mailbox() {
         .post_json("/api/me/confirm-university-email", &json!({"token": link}))
         .await;
     assert_eq!(status, 200);
-    assert_eq!(app.me(&token).await["university_email_confirmed"], true);
+    let data = app.me(&token).await;
+    assert_eq!(data["university_email_confirmed"], true);
+    assert_eq!(
+        data["affiliation_progress"], "pending_moderation",
+        "staff review it next"
+    );
     let (status, body) = app
         .post_json("/api/me/confirm-university-email", &json!({"token": link}))
         .await;

@@ -24,6 +24,7 @@ async fn me_has_every_user_field_with_the_spec_defaults() {
         "is_project_creator",
         "affiliation",
         "affiliation_status",
+        "affiliation_progress",
         "university_affiliate_email",
         "university_email_confirmed",
         "university_profile_page_url",

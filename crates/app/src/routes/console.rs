@@ -12,8 +12,11 @@ use utoipa::ToSchema;
 /// What waits for staff, as the console's home counts it.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ConsoleOverview {
-    /// The signed-in staff member's role (the console hides what it may not do).
+    /// The signed-in staff member's role.
     pub role: StaffRole,
+    /// The platform's webhooks (`/staff/webhooks`) are theirs to manage (admins): the
+    /// console hides what they may not do.
+    pub can_manage_webhooks: bool,
     /// New working groups waiting for approval, and approved ones with changes.
     pub groups_waiting: u64,
     /// Group updates waiting for approval.
@@ -46,6 +49,7 @@ pub async fn overview(
     let db = &ctx.db;
     Ok(Data::new(ConsoleOverview {
         role: staff.role(),
+        can_manage_webhooks: webhooks::may_manage_platform(&staff.0),
         groups_waiting: groups::service::moderation::waiting_count(db).await?,
         group_updates_waiting: groups::service::updates::waiting_count(db).await?,
         affiliations_waiting: accounts::service::affiliation_review::waiting_count(db).await?,

@@ -19,7 +19,7 @@ async fn the_console_home_counts_what_waits_and_the_log_names_who_did_what() {
     assert_eq!(status, 200, "{body}");
     assert_eq!(
         body["data"],
-        json!({"role": "moderator", "groups_waiting": 0, "group_updates_waiting": 0,
+        json!({"role": "moderator", "can_manage_webhooks": false, "groups_waiting": 0, "group_updates_waiting": 0,
                "affiliations_waiting": 0, "contact_messages_open": 0, "update_signups": 0})
     );
 
@@ -38,6 +38,7 @@ async fn the_console_home_counts_what_waits_and_the_log_names_who_did_what() {
     .await;
     let (_, body) = app.get_json_as(&r.admin, "/api/staff/overview").await;
     assert_eq!(body["data"]["role"], "admin");
+    assert_eq!(body["data"]["can_manage_webhooks"], true);
     assert_eq!(body["data"]["groups_waiting"], 1);
     assert_eq!(body["data"]["contact_messages_open"], 1);
     assert_eq!(body["data"]["update_signups"], 1);

@@ -92,9 +92,41 @@ pub struct GroupCard {
     pub comments: i32,
     pub active_status: ActiveStatus,
     pub approved_status: ApprovedStatus,
+    /// Where the group stands, as the server's rules read the two statuses.
+    pub standing: GroupStanding,
     /// Saved in the wizard and never submitted: staff have not seen it yet.
     pub is_draft: bool,
     pub created_at: DateTime<Utc>,
+}
+
+/// What a group's statuses mean, read by `groups::policy` once, so no screen compares
+/// statuses to decide what to show or offer.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+pub struct GroupStanding {
+    /// Listed, readable by everyone and open to join requests.
+    pub is_public: bool,
+    /// An approved version exists (changes to it may be awaiting review): updates may be
+    /// posted.
+    pub is_approved: bool,
+    /// Changes its owner proposed await review; the approved version shows meanwhile.
+    pub has_pending_changes: bool,
+    /// Staff may approve or reject it now.
+    pub is_under_review: bool,
+    /// Taken off the site by staff until reactivated.
+    pub is_suspended: bool,
+}
+
+impl GroupStanding {
+    pub fn of(group: &working_group::Model) -> Self {
+        let approved = group.approved_status;
+        Self {
+            is_public: policy::is_public(approved, group.active_status),
+            is_approved: policy::is_approved(approved),
+            has_pending_changes: approved == ApprovedStatus::PendingApprovalForChanges,
+            is_under_review: policy::is_under_review(approved, group.submitted_at.is_some()),
+            is_suspended: group.active_status == ActiveStatus::Suspended,
+        }
+    }
 }
 
 impl GroupCard {
@@ -107,6 +139,7 @@ impl GroupCard {
     ) -> Self {
         let (image, image_thumbnail) = image_urls(storage, group.image.as_deref());
         let comments = comments.of(&group);
+        let standing = GroupStanding::of(&group);
         Self {
             id: group.id,
             slug: group.slug,
@@ -120,6 +153,7 @@ impl GroupCard {
             comments,
             active_status: group.active_status,
             approved_status: group.approved_status,
+            standing,
             is_draft: group.submitted_at.is_none(),
             created_at: group.created_at,
         }
@@ -151,6 +185,8 @@ pub struct GroupDetail {
     pub comments: i32,
     pub active_status: ActiveStatus,
     pub approved_status: ApprovedStatus,
+    /// Where the group stands, as the server's rules read the two statuses.
+    pub standing: GroupStanding,
     pub created_at: DateTime<Utc>,
     pub is_owner: bool,
     pub is_moderator: bool,
@@ -173,6 +209,10 @@ pub struct AgreementStanding {
     pub state: AgreementState,
     /// Until when members holding an older version still read private content.
     pub grace_until: Option<DateTime<Utc>>,
+    /// The viewer is a member asked to accept the current version (due or lapsed).
+    pub must_accept: bool,
+    /// While the viewer's grace period runs: the day by which they accept to keep reading.
+    pub accept_by: Option<DateTime<Utc>>,
 }
 
 /// The viewer's relation to a group: their role and where they stand with its agreement.
@@ -215,6 +255,9 @@ impl Relation {
 /// a permission itself.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
 pub struct GroupAbilities {
+    /// Send a join request (a visitor is asked to sign in first): the group is public and
+    /// the viewer not in it.
+    pub can_join: bool,
     /// Edit, submit for review and delete the group (its owner).
     pub can_edit: bool,
     /// Edit the supplementary materials.
@@ -232,8 +275,13 @@ pub struct GroupAbilities {
 }
 
 impl GroupAbilities {
-    pub fn of(role: Option<MemberRole>, agreement: AgreementState) -> Self {
+    pub fn of(
+        group: &working_group::Model,
+        role: Option<MemberRole>,
+        agreement: AgreementState,
+    ) -> Self {
         Self {
+            can_join: policy::may_ask_to_join(group.approved_status, group.active_status, role),
             can_edit: policy::may_manage(role),
             can_edit_materials: policy::may_curate(role),
             can_post_update: policy::may_curate(role),
@@ -262,9 +310,15 @@ impl GroupDetail {
             version: group.agreement_version,
             state: relation.agreement,
             grace_until: group.agreement_grace_until,
+            must_accept: policy::must_accept_agreement(role, relation.agreement),
+            accept_by: group
+                .agreement_grace_until
+                .filter(|_| relation.agreement == AgreementState::Due),
         };
         let (image, image_thumbnail) = image_urls(storage, content.image.as_deref());
         let comments = comments.of(&group);
+        let standing = GroupStanding::of(&group);
+        let abilities = GroupAbilities::of(&group, role, relation.agreement);
         Self {
             id: group.id,
             slug: group.slug,
@@ -292,12 +346,13 @@ impl GroupDetail {
             comments,
             active_status: group.active_status,
             approved_status: group.approved_status,
+            standing,
             created_at: group.created_at,
             is_owner: role == Some(MemberRole::Admin),
             is_moderator: role == Some(MemberRole::Moderator),
             is_member: role.is_some(),
             has_join_request: false,
-            abilities: GroupAbilities::of(role, relation.agreement),
+            abilities,
             agreement,
             phi_blocking: group.phi_blocking,
         }

@@ -143,10 +143,7 @@ async fn one(
 
 fn header(group: working_group::Model) -> (GroupHeader, bool) {
     let status = group.approved_status;
-    let can_add = matches!(
-        status,
-        ApprovedStatus::Approved | ApprovedStatus::PendingApprovalForChanges
-    );
+    let can_add = policy::is_approved(status);
     (
         GroupHeader {
             id: group.id,

@@ -140,11 +140,7 @@ pub async fn act(
         .ok_or_else(AppError::not_found)?;
     let before = group.approved_status;
     let before_active = group.active_status;
-    let under_review = match before {
-        ApprovedStatus::WaitingForApproval => group.submitted_at.is_some(),
-        ApprovedStatus::PendingApprovalForChanges => true,
-        _ => false,
-    };
+    let under_review = policy::is_under_review(before, group.submitted_at.is_some());
     let owner_id = group.created_by_id;
     let audited = audited.about(Some(owner_id));
     // Whichever image loses (the old public one on approval, the proposed one on a

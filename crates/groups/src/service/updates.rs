@@ -14,7 +14,7 @@ use serde_json::json;
 
 use super::{detail, membership};
 use crate::entity::{group_update, working_group};
-use crate::enums::{ApprovedStatus, MemberRole, UpdateStatus};
+use crate::enums::{MemberRole, UpdateStatus};
 use crate::events::UpdateReviewed;
 use crate::policy;
 
@@ -144,9 +144,7 @@ pub async fn create(
     draft: Draft,
 ) -> AppResult<group_update::Model> {
     let (group, _) = curated(&ctx.db, user, group_id).await?;
-    if group.approved_status != ApprovedStatus::Approved
-        && group.approved_status != ApprovedStatus::PendingApprovalForChanges
-    {
+    if !policy::is_approved(group.approved_status) {
         return Err(AppError::bad_request(
             "group_not_approved",
             GROUP_NOT_APPROVED,

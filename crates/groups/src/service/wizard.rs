@@ -203,12 +203,7 @@ async fn save(
     content: &Content,
     submitted: bool,
 ) -> AppResult<working_group::Model> {
-    let status = group.approved_status;
-    let publicly_approved = matches!(
-        status,
-        ApprovedStatus::Approved | ApprovedStatus::PendingApprovalForChanges
-    );
-    if publicly_approved {
+    if policy::is_approved(group.approved_status) {
         let unchanged = stored_content(db, &group).await? == *content;
         let mut active: working_group::ActiveModel = group.into();
         if unchanged {
@@ -315,18 +310,11 @@ async fn use_image(
     let saved = save(&txn, group, &content, false).await?;
     txn.commit().await?;
     // The image this one replaces goes, unless the public (approved) version still shows it.
-    let still_public = is_publicly_approved(&saved) && replaced == public;
+    let still_public = policy::is_approved(saved.approved_status) && replaced == public;
     if let Some(old) = replaced.filter(|_| !still_public) {
         discard_image(ctx, &old).await;
     }
     Ok(key)
-}
-
-fn is_publicly_approved(group: &working_group::Model) -> bool {
-    matches!(
-        group.approved_status,
-        ApprovedStatus::Approved | ApprovedStatus::PendingApprovalForChanges
-    )
 }
 
 /// Removes an image nobody shows any more; failing costs only disk space.

@@ -160,6 +160,11 @@ async fn members_accept_each_version_or_lose_private_content_after_the_grace_per
     let seen = detail(&app, &member, &slug).await;
     assert_eq!(seen["agreement"]["state"], "due");
     assert!(seen["agreement"]["grace_until"].is_string());
+    assert_eq!(seen["agreement"]["must_accept"], true);
+    assert_eq!(
+        seen["agreement"]["accept_by"],
+        seen["agreement"]["grace_until"]
+    );
     assert_eq!(seen["abilities"]["can_see_members"], true);
     assert_eq!(topics_seen(&app, &member, group_id).await, 1);
 
@@ -167,6 +172,11 @@ async fn members_accept_each_version_or_lose_private_content_after_the_grace_per
     app.advance(chrono::Duration::days(4));
     let seen = detail(&app, &member, &slug).await;
     assert_eq!(seen["agreement"]["state"], "lapsed");
+    assert_eq!(seen["agreement"]["must_accept"], true);
+    assert!(
+        seen["agreement"]["accept_by"].is_null(),
+        "the grace period is over"
+    );
     assert_eq!(seen["is_member"], true, "still a member");
     assert_eq!(seen["abilities"]["can_see_members"], false);
     assert_eq!(topics_seen(&app, &member, group_id).await, 0);

@@ -121,11 +121,12 @@ async fn a_join_request_is_sent_listed_and_accepted() {
     assert_eq!(
         body["data"]["abilities"],
         json!({
+            "can_join": true,
             "can_edit": false, "can_edit_materials": false, "can_post_update": false,
             "can_see_members": false, "can_manage_requests": false, "can_leave": false,
             "can_see_activity": false, "can_manage_agreement": false,
         }),
-        "an applicant may do nothing yet"
+        "an applicant may do nothing yet (but is still outside, with a request sent)"
     );
     let (_, body) = app
         .get_json_as(&owner, &format!("/api/groups/{slug}"))
@@ -133,6 +134,7 @@ async fn a_join_request_is_sent_listed_and_accepted() {
     assert_eq!(
         body["data"]["abilities"],
         json!({
+            "can_join": false,
             "can_edit": true, "can_edit_materials": true, "can_post_update": true,
             "can_see_members": true, "can_manage_requests": true, "can_leave": false,
             "can_see_activity": true, "can_manage_agreement": true,
@@ -184,6 +186,7 @@ async fn a_join_request_is_sent_listed_and_accepted() {
     assert_eq!(
         body["data"]["abilities"],
         json!({
+            "can_join": false,
             "can_edit": false, "can_edit_materials": false, "can_post_update": false,
             "can_see_members": true, "can_manage_requests": false, "can_leave": true,
             "can_see_activity": false, "can_manage_agreement": false,
@@ -412,6 +415,7 @@ async fn roles_removal_and_leaving_follow_the_roles_table() {
     assert_eq!(
         body["data"]["abilities"],
         json!({
+            "can_join": false,
             "can_edit": false, "can_edit_materials": true, "can_post_update": true,
             "can_see_members": true, "can_manage_requests": true, "can_leave": true,
             "can_see_activity": true, "can_manage_agreement": false,

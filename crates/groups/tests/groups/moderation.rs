@@ -201,3 +201,69 @@ async fn a_status_the_code_does_not_know_is_an_error_not_a_guess() {
     assert_eq!(body["code"], "server_error");
     assert!(!body.to_string().contains("archived"), "no detail leaks");
 }
+
+#[tokio::test]
+async fn the_standing_screens_read_follows_a_group_through_review() {
+    let (app, staff, owner) = setup().await;
+    let group = draft(&app, &owner, "Standing", &["stroke"]).await;
+    let id = group["id"].as_i64().unwrap();
+    let slug = group["slug"].as_str().unwrap().to_owned();
+    let standing = |public, approved, pending, review, suspended| {
+        json!({
+            "is_public": public, "is_approved": approved, "has_pending_changes": pending,
+            "is_under_review": review, "is_suspended": suspended,
+        })
+    };
+    let (_, mine) = app.get_json_as(&owner, "/api/me/groups").await;
+    assert_eq!(
+        mine["data"][0]["standing"],
+        standing(false, false, false, false, false),
+        "a draft: nothing to review yet"
+    );
+    submit(&app, &owner, id).await;
+    assert_eq!(
+        review(&app, &staff, id).await,
+        standing(false, false, false, true, false)
+    );
+
+    moderate(&app, &staff, id, "approve").await;
+    let (_, seen) = app.get_json(&format!("/api/groups/{slug}")).await;
+    assert_eq!(
+        seen["data"]["standing"],
+        standing(true, true, false, false, false)
+    );
+    assert_eq!(
+        seen["data"]["abilities"]["can_join"], true,
+        "a visitor may ask"
+    );
+
+    app.patch_json_as(
+        &owner,
+        &format!("/api/me/groups/{id}"),
+        &json!({"title": "Standing, changed"}),
+    )
+    .await;
+    assert_eq!(
+        review(&app, &staff, id).await,
+        standing(true, true, true, true, false),
+        "changes wait for staff while the approved version stays public"
+    );
+
+    let (_, body) = moderate(&app, &staff, id, "suspend").await;
+    assert_eq!(
+        body["data"]["standing"],
+        standing(false, true, true, true, true)
+    );
+    let (_, seen) = app
+        .get_json_as(&owner, &format!("/api/groups/{slug}"))
+        .await;
+    assert_eq!(seen["data"]["abilities"]["can_join"], false);
+}
+
+/// The group as staff review it: its `current` version's standing.
+async fn review(app: &testkit::TestApp, staff: &str, id: i64) -> serde_json::Value {
+    let (_, body) = app
+        .get_json_as(staff, &format!("/api/staff/groups/{id}"))
+        .await;
+    body["data"]["current"]["standing"].clone()
+}

@@ -13,7 +13,7 @@ use crate::budget::{BudgetLine, Milestone};
 use crate::content::{Content, NeedRow, TeamRow};
 use crate::entity::{need, project, review};
 use crate::enums::{
-    CreatorGap, EthicsStatus, FundingState, NeedKind, ProjectStatus, ReviewCriterion,
+    CreatorGap, EthicsStatus, FundingState, NeedKind, ProjectAction, ProjectStatus, ReviewCriterion,
 };
 use crate::policy;
 use crate::service::{dynamic_review, eligibility, ledger, prize, team};
@@ -162,6 +162,10 @@ pub struct StaffProjectRow {
     /// The team and needs the public page shows, so staff decide on everything it will show.
     #[serde(flatten)]
     pub team: ProjectTeam,
+    /// Staff may approve it or send it back now (it was submitted).
+    pub can_review: bool,
+    /// What staff may do to it now beyond that review (suspend, reactivate, close).
+    pub actions: Vec<ProjectAction>,
 }
 
 /// One version of a live project's reviewed content (staff's side-by-side view).
@@ -251,6 +255,12 @@ pub struct Funding {
     /// How many members' pledges stand.
     pub backers: i32,
     pub state: FundingState,
+    /// The funds were paid out to the owner's institution (a refund takes them back first).
+    pub paid_out: bool,
+    /// The goal is reached and a Content Expert decides now.
+    pub awaits_final_approval: bool,
+    /// The pledges are being charged in the background (the state moves on by itself).
+    pub is_charging: bool,
     /// The platform's fee, in percent of what is charged.
     pub platform_fee_percent: u8,
     /// The processor's fee, an estimate in percent (its range).
@@ -263,6 +273,9 @@ impl Funding {
             raised_cents: p.raised_cents,
             backers: p.backers,
             state: p.funding_state,
+            paid_out: policy::paid_out(p.funding_state),
+            awaits_final_approval: policy::awaits_final_approval(p.funding_state),
+            is_charging: p.funding_state == FundingState::Charging,
             platform_fee_percent: ledger::PLATFORM_FEE_PERCENT,
             processor_fee_percent: ledger::PROCESSOR_FEE_PERCENT,
         }
@@ -307,6 +320,9 @@ pub struct ProjectAbilities {
     pub campaign_open: bool,
     /// A signed-in member other than the owner may pledge (live, the goal not reached).
     pub can_pledge: bool,
+    /// The campaign takes pledges (live, the goal not reached), whoever looks: a visitor is
+    /// offered to sign in to back it.
+    pub takes_pledges: bool,
     /// A signed-in member may give it a heart (public projects).
     pub can_favorite: bool,
     /// A signed-in member other than the owner may review it (live projects).
@@ -425,6 +441,7 @@ impl ProjectPage {
                 campaign_open: policy::campaign_open(p.status),
                 can_pledge: viewer.is_some()
                     && policy::may_pledge(p.status, p.funding_state, is_owner),
+                takes_pledges: policy::may_pledge(p.status, p.funding_state, false),
                 can_favorite: viewer.is_some() && policy::is_public(p.status),
                 can_rate: viewer.is_some() && policy::may_rate(p.status, is_owner),
                 can_post_update: policy::may_post_update(p.status, is_owner),

@@ -150,6 +150,11 @@ pub struct MyPledge {
     /// Cents of CAD.
     pub amount_cents: i64,
     pub status: PledgeStatus,
+    /// Promised and not yet charged, cancelled or let go: the viewer's pledge on the
+    /// project's page.
+    pub is_pledged: bool,
+    /// It was charged (and not refunded).
+    pub is_charged: bool,
     pub card_brand: Option<String>,
     pub card_last4: Option<String>,
     pub message: Option<String>,
@@ -185,6 +190,8 @@ impl MyPledge {
             ),
             failure_code: p.failure_code.clone(),
             has_receipt: p.charge_id.is_some(),
+            is_pledged: p.status == PledgeStatus::Pledged,
+            is_charged: p.status == PledgeStatus::Charged,
             project: PledgedProject {
                 id: project.id,
                 slug: project.slug.clone(),

@@ -14,6 +14,7 @@ use super::assemble::Version;
 use super::dto::{ProjectChanges, ProjectDraft, ProjectVersion, StaffProjectRow};
 use crate::entity::project;
 use crate::enums::{ProjectAction, ProjectStatus};
+use crate::policy;
 use crate::service::review::{self, RejectionReason, Verdict};
 use crate::service::{changes, team};
 
@@ -97,6 +98,8 @@ pub(super) async fn owned_rows(
         .map(|(project, owner)| StaffProjectRow {
             owner: people.get(&owner).cloned(),
             team: teams.remove(&project.id).unwrap_or_default().rows().into(),
+            can_review: policy::may_review(project.status),
+            actions: policy::staff_actions(project.status),
             project,
         })
         .collect())

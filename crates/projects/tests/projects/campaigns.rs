@@ -45,6 +45,11 @@ pub async fn at_goal(app: &TestApp, staff: &str, cards: [&str; 3]) -> Campaign {
     }
     let (_, page) = app.get_json(&format!("/api/projects/{slug}")).await;
     assert_eq!(page["data"]["funding"]["state"], "goal_reached");
+    assert_eq!(page["data"]["funding"]["awaits_final_approval"], true);
+    assert_eq!(
+        page["data"]["abilities"]["takes_pledges"], false,
+        "pledges are locked"
+    );
     Campaign {
         id: page["data"]["id"].as_i64().unwrap(),
         slug,

@@ -174,11 +174,14 @@ async fn members_pledge_change_and_cancel_until_the_goal_locks_the_pledges() {
     assert_eq!(status, 404, "only one's own pledge");
     let (_, mine) = app.get_json_as(&ben, "/api/me/pledges").await;
     let ben_pledge = mine["data"][0]["id"].as_i64().unwrap();
+    assert_eq!(mine["data"][0]["is_pledged"], true);
+    assert_eq!(mine["data"][0]["is_charged"], false);
     let (status, cancelled) = app
         .delete_as(&ben, &format!("/api/me/pledges/{ben_pledge}"))
         .await;
     assert_eq!(status, 200);
     assert_eq!(cancelled["data"]["status"], "cancelled");
+    assert_eq!(cancelled["data"]["is_pledged"], false);
     let page = project(&app, &slug).await;
     assert_eq!(
         (

@@ -1,4 +1,4 @@
-use serde_json::Value;
+use serde_json::{Value, json};
 use testkit::spawn_app;
 
 fn titles(body: &Value) -> Vec<String> {
@@ -67,11 +67,14 @@ async fn the_demo_seed_brings_live_projects_and_one_waiting_and_again_changes_no
         .get_json("/api/projects/peer-coaching-for-young-adults-with-type-1-diabetes")
         .await;
     assert_eq!(peer["data"]["funding"]["state"], "disbursed");
+    assert_eq!(peer["data"]["funding"]["paid_out"], true);
+    assert_eq!(peer["data"]["abilities"]["takes_pledges"], false);
     assert_eq!(peer["data"]["funding"]["raised_cents"], 1_500_000);
     let (_, short) = app
         .get_json("/api/projects/breathing-retraining-after-intensive-care")
         .await;
     assert_eq!(short["data"]["funding"]["state"], "released");
+    assert_eq!(short["data"]["funding"]["paid_out"], false);
     assert_eq!(short["data"]["funding"]["raised_cents"], 0);
     let charged: Vec<&str> = pledges["data"]
         .as_array()
@@ -80,6 +83,14 @@ async fn the_demo_seed_brings_live_projects_and_one_waiting_and_again_changes_no
         .map(|p| p["status"].as_str().unwrap())
         .collect();
     assert!(charged.contains(&"charged"), "{pledges}");
+    assert!(
+        pledges["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|p| p["is_charged"] == (p["status"] == "charged")),
+        "{pledges}"
+    );
     let charges = app
         .ctx
         .test_processor
@@ -98,6 +109,16 @@ async fn the_demo_seed_brings_live_projects_and_one_waiting_and_again_changes_no
         titles(&queue),
         ["Pacing support for people with long COVID fatigue"]
     );
+    assert_eq!(
+        queue["data"][0]["can_review"], true,
+        "submitted: staff decide"
+    );
+    assert_eq!(queue["data"][0]["actions"], json!([]));
+    let (_, live) = app
+        .get_json_as(&staff, "/api/staff/projects?status=live")
+        .await;
+    assert_eq!(live["data"][0]["can_review"], false);
+    assert_eq!(live["data"][0]["actions"], json!(["suspend", "close"]));
 
     assert!(app.seed_demo().await.is_none());
     let (_, again) = app.get_json("/api/projects").await;

@@ -5,6 +5,7 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { AgreementStandingAcceptBy } from './agreementStandingAcceptBy';
 import type { AgreementStandingGraceUntil } from './agreementStandingGraceUntil';
 import type { AgreementState } from './agreementState';
 import type { AgreementStandingVersion } from './agreementStandingVersion';
@@ -13,8 +14,12 @@ import type { AgreementStandingVersion } from './agreementStandingVersion';
  * A group's data-use agreement as the viewer stands with it (issue 24 §2).
  */
 export interface AgreementStanding {
+  /** While the viewer's grace period runs: the day by which they accept to keep reading. */
+  accept_by?: AgreementStandingAcceptBy;
   /** Until when members holding an older version still read private content. */
   grace_until?: AgreementStandingGraceUntil;
+  /** The viewer is a member asked to accept the current version (due or lapsed). */
+  must_accept: boolean;
   state: AgreementState;
   /** The current version; absent while the group has none. */
   version?: AgreementStandingVersion;

@@ -16,6 +16,9 @@ export interface ConsoleOverview {
    * @minimum 0
    */
   affiliations_waiting: number;
+  /** The platform's webhooks (`/staff/webhooks`) are theirs to manage (admins): the
+console hides what they may not do. */
+  can_manage_webhooks: boolean;
   /**
    * Contact messages nobody has handled.
    * @minimum 0
@@ -31,7 +34,7 @@ export interface ConsoleOverview {
    * @minimum 0
    */
   groups_waiting: number;
-  /** The signed-in staff member's role (the console hides what it may not do). */
+  /** The signed-in staff member's role. */
   role: StaffRole;
   /**
    * Sign-ups for updates so far.

@@ -11,8 +11,14 @@ import type { FundingState } from './fundingState';
  * Where a project's funding stands (all or nothing).
  */
 export interface Funding {
+  /** The goal is reached and a Content Expert decides now. */
+  awaits_final_approval: boolean;
   /** How many members' pledges stand. */
   backers: number;
+  /** The pledges are being charged in the background (the state moves on by itself). */
+  is_charging: boolean;
+  /** The funds were paid out to the owner's institution (a refund takes them back first). */
+  paid_out: boolean;
   /**
    * The platform's fee, in percent of what is charged.
    * @minimum 0

@@ -15,6 +15,9 @@ export interface GroupAbilities {
   can_edit: boolean;
   /** Edit the supplementary materials. */
   can_edit_materials: boolean;
+  /** Send a join request (a visitor is asked to sign in first): the group is public and
+the viewer not in it. */
+  can_join: boolean;
   can_leave: boolean;
   /** Publish the data-use agreement and export its acceptances (its owner). */
   can_manage_agreement: boolean;

@@ -10,6 +10,7 @@ import type { ApprovedStatus } from './approvedStatus';
 import type { GroupCardCreatedBy } from './groupCardCreatedBy';
 import type { GroupCardImage } from './groupCardImage';
 import type { GroupCardImageThumbnail } from './groupCardImageThumbnail';
+import type { GroupStanding } from './groupStanding';
 import type { LookupItem } from './lookupItem';
 
 /**
@@ -30,6 +31,8 @@ export interface GroupCard {
   /** Number of members. */
   members: number;
   slug: string;
+  /** Where the group stands, as the server's rules read the two statuses. */
+  standing: GroupStanding;
   /** Rich text (sanitised). */
   summary: string;
   tags: LookupItem[];

@@ -18,6 +18,7 @@ import type { GroupDetailImageThumbnail } from './groupDetailImageThumbnail';
 import type { GroupDetailIndustryPartnerLikely } from './groupDetailIndustryPartnerLikely';
 import type { GroupDetailOtherGoalsOfWg } from './groupDetailOtherGoalsOfWg';
 import type { GroupDetailOtherRoleOfIndustryPartner } from './groupDetailOtherRoleOfIndustryPartner';
+import type { GroupStanding } from './groupStanding';
 
 /**
  * Every field of a working group with the viewer's relation to it.
@@ -54,6 +55,8 @@ declaration (the owner's choice). */
   phi_blocking: boolean;
   role_of_industry_partner: LookupItem[];
   slug: string;
+  /** Where the group stands, as the server's rules read the two statuses. */
+  standing: GroupStanding;
   summary: string;
   tags: LookupItem[];
   title: string;

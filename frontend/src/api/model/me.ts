@@ -7,6 +7,7 @@
  */
 import type { MeAddress } from './meAddress';
 import type { MeAffiliation } from './meAffiliation';
+import type { AffiliationProgress } from './affiliationProgress';
 import type { AffiliationStatus } from './affiliationStatus';
 import type { AgeGroup } from './ageGroup';
 import type { MeAvatar } from './meAvatar';
@@ -40,6 +41,8 @@ import type { MeWebsite } from './meWebsite';
 export interface Me {
   address?: MeAddress;
   affiliation?: MeAffiliation;
+  /** What the affiliation waits for, as `accounts::policy` reads it. */
+  affiliation_progress: AffiliationProgress;
   affiliation_status: AffiliationStatus;
   age_group: AgeGroup;
   /** Tag ids from `GET /api/tags`. */

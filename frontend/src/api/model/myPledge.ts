@@ -28,6 +28,11 @@ export interface MyPledge {
   /** It was charged: its receipt is at `/me/pledges/{id}/receipt.pdf`. */
   has_receipt: boolean;
   id: number;
+  /** It was charged (and not refunded). */
+  is_charged: boolean;
+  /** Promised and not yet charged, cancelled or let go: the viewer's pledge on the
+project's page. */
+  is_pledged: boolean;
   /** The pledge can no longer change: the project reached its goal (or its campaign ended). */
   locked: boolean;
   message?: MyPledgeMessage;

@@ -25,4 +25,7 @@ wait for staff while this version stays public). */
   can_rate: boolean;
   /** Everyone may read it (live or closed): its updates and discussion show. */
   is_public: boolean;
+  /** The campaign takes pledges (live, the goal not reached), whoever looks: a visitor is
+offered to sign in to back it. */
+  takes_pledges: boolean;
 }

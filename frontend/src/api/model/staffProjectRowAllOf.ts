@@ -5,8 +5,13 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { ProjectAction } from './projectAction';
 import type { StaffProjectRowAllOfOwner } from './staffProjectRowAllOfOwner';
 
 export type StaffProjectRowAllOf = {
+  /** What staff may do to it now beyond that review (suspend, reactivate, close). */
+  actions: ProjectAction[];
+  /** Staff may approve it or send it back now (it was submitted). */
+  can_review: boolean;
   owner?: StaffProjectRowAllOfOwner;
 };

@@ -57,7 +57,7 @@ function QuizRow({ quiz }: { quiz: QuizListItem }) {
           {quiz.name}
         </Typography>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
-          <Chip size="small" label={status} color={status === 'Complete' ? 'success' : 'default'} />
+          <Chip size="small" label={status} color={quiz.quiz_passed ? 'success' : 'default'} />
           {quiz.delayed_until && <Chip size="small" color="warning" label={`Delayed until ${dateTime(quiz.delayed_until)}`} />}
         </Stack>
       </Stack>

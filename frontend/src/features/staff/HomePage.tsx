@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { ConsoleOverview } from '@/api/model';
 import { STAFF_CONSOLE, StaffPage } from './ui/StaffPage';
 import { useStaff } from './ui/useStaff';
+import { ROLE_NAMES } from './people/labels';
 import { Loading } from '@/ui/QueryState';
 
 // The chart library loads with the console's home only.
@@ -23,7 +24,7 @@ export function HomePage() {
   return (
     <StaffPage title={STAFF_CONSOLE}>
       <Typography color="text.secondary">
-        Signed in as {data?.role === 'admin' ? 'an admin' : 'a moderator'}.
+        Signed in as {data ? ROLE_NAMES[data.role] : 'a moderator'}.
       </Typography>
       <Grid container spacing={2}>
         {QUEUES.map((queue) => (

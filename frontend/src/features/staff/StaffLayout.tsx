@@ -35,7 +35,7 @@ export function StaffLayout({ children }: { children: ReactNode }) {
 
   // What the signed-in staff member may open: a moderator's console has no admin pages.
   const sections = staffSections
-    .map((section) => ({ ...section, items: section.items.filter((item) => !item.adminOnly || data?.role === 'admin') }))
+    .map((section) => ({ ...section, items: section.items.filter((item) => !item.ability || data?.[item.ability]) }))
     .filter((section) => section.items.length > 0);
   const nav = (
     <Box component="nav" aria-label="Staff console" sx={{ width: DRAWER_WIDTH }}>

@@ -2,8 +2,8 @@
 export interface StaffSection {
   title: string;
   to: string;
-  /** Shown to admins only (the server refuses the others). */
-  adminOnly?: boolean;
+  /** Shown only to those the server says may open it (it refuses the others). */
+  ability?: 'can_manage_webhooks';
 }
 
 export const staffSections: { heading: string; items: StaffSection[] }[] = [
@@ -44,6 +44,6 @@ export const staffSections: { heading: string; items: StaffSection[] }[] = [
   },
   {
     heading: 'Platform',
-    items: [{ title: 'Webhooks', to: '/staff/webhooks', adminOnly: true }],
+    items: [{ title: 'Webhooks', to: '/staff/webhooks', ability: 'can_manage_webhooks' }],
   },
 ];

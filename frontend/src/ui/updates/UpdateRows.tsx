@@ -1,14 +1,15 @@
 import { Box, Button, Chip, List, ListItem, ListItemText } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
+import type { UpdateStatus } from '@/api/model';
 import { dateTime } from '@/lib/dates';
 import { EmptyState } from '@/ui/QueryState';
-import { statusText } from './format';
+import { statusText, updateStatusColors } from './format';
 
 export interface UpdateRow {
   id: number;
   title: string;
   created_at: string;
-  approved_status: string;
+  approved_status: UpdateStatus;
   /** Hidden by the moderators until they review it, and why. */
   hidden_at?: string | null;
   hidden_reason?: string | null;
@@ -44,7 +45,7 @@ export function UpdateRows<T extends UpdateRow>({ updates, editTo }: { updates: 
                     component="span"
                     size="small"
                     label={statusText(update.approved_status)}
-                    color={update.approved_status === 'approved' ? 'success' : 'default'}
+                    color={updateStatusColors[update.approved_status]}
                   />
                   {update.hidden_at && (
                     <Chip component="span" size="small" color="warning" label="Hidden by the moderators" />

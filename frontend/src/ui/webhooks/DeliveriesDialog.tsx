@@ -25,8 +25,9 @@ import { dateTime } from '@/lib/dates';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { useToast } from '@/ui/toast';
 
-const STATUS: Record<DeliveryStatus, { label: string; color: 'default' | 'success' | 'error' }> = {
-  pending: { label: 'Waiting', color: 'default' },
+/** How each delivery status reads; a waiting one keeps the log refreshing until it is tried. */
+const STATUS: Record<DeliveryStatus, { label: string; color: 'default' | 'success' | 'error'; waiting?: boolean }> = {
+  pending: { label: 'Waiting', color: 'default', waiting: true },
   delivered: { label: 'Delivered', color: 'success' },
   failed: { label: 'Failed', color: 'error' },
 };
@@ -41,7 +42,7 @@ export function DeliveriesDialog({ webhook, onClose }: { webhook: Webhook; onClo
   const deliveries = useListWebhookDeliveries(
     webhook.id,
     { page },
-    { query: { refetchInterval: (query) => (query.state.data?.data.some((d) => d.status === 'pending') ? 2000 : false) } },
+    { query: { refetchInterval: (query) => (query.state.data?.data.some((d) => STATUS[d.status].waiting) ? 2000 : false) } },
   );
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md" fullScreen={phone}>

@@ -114,6 +114,7 @@ export const getMeResponse = zod.object({
   "data": zod.object({
   "address": zod.string().nullish(),
   "affiliation": zod.string().nullish(),
+  "affiliation_progress": zod.enum(['approved', 'needs_email', 'needs_confirmation', 'pending_moderation']).describe('How far a member\'s university affiliation got (spec 1 §4\'s status messages).'),
   "affiliation_status": zod.enum(['approved', 'not_approved']),
   "age_group": zod.enum(['18_to_20', '21_to_29', '30_to_39', '40_to_49', '50_to_59', '60_to_older', 'prefer_not_to_disclose']),
   "area_of_interest": zod.array(zod.number()).describe('Tag ids from `GET /api/tags`.'),

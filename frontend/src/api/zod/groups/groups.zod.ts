@@ -46,6 +46,13 @@ export const listGroupsResponse = zod.object({
   "is_draft": zod.boolean().describe('Saved in the wizard and never submitted: staff have not seen it yet.'),
   "members": zod.number().describe('Number of members.'),
   "slug": zod.string(),
+  "standing": zod.object({
+  "has_pending_changes": zod.boolean().describe('Changes its owner proposed await review; the approved version shows meanwhile.'),
+  "is_approved": zod.boolean().describe('An approved version exists (changes to it may be awaiting review): updates may be\nposted.'),
+  "is_public": zod.boolean().describe('Listed, readable by everyone and open to join requests.'),
+  "is_suspended": zod.boolean().describe('Taken off the site by staff until reactivated.'),
+  "is_under_review": zod.boolean().describe('Staff may approve or reject it now.')
+}).describe('What a group\'s statuses mean, read by `groups::policy` once, so no screen compares\nstatuses to decide what to show or offer.'),
   "summary": zod.string().describe('Rich text (sanitised).'),
   "tags": zod.array(zod.object({
   "id": zod.number(),
@@ -193,6 +200,7 @@ export const getGroupResponse = zod.object({
   "abilities": zod.object({
   "can_edit": zod.boolean().describe('Edit, submit for review and delete the group (its owner).'),
   "can_edit_materials": zod.boolean().describe('Edit the supplementary materials.'),
+  "can_join": zod.boolean().describe('Send a join request (a visitor is asked to sign in first): the group is public and\nthe viewer not in it.'),
   "can_leave": zod.boolean(),
   "can_manage_agreement": zod.boolean().describe('Publish the data-use agreement and export its acceptances (its owner).'),
   "can_manage_requests": zod.boolean().describe('Decide on join requests and handle invitations.'),
@@ -203,7 +211,9 @@ export const getGroupResponse = zod.object({
   "active_status": zod.enum(['active', 'suspended']),
   "additional_info": zod.string().nullish(),
   "agreement": zod.object({
+  "accept_by": zod.iso.datetime({}).nullish().describe('While the viewer\'s grace period runs: the day by which they accept to keep reading.'),
   "grace_until": zod.iso.datetime({}).nullish().describe('Until when members holding an older version still read private content.'),
+  "must_accept": zod.boolean().describe('The viewer is a member asked to accept the current version (due or lapsed).'),
   "state": zod.enum(['none', 'current', 'due', 'lapsed']).describe('Where a member stands with the group\'s data-use agreement (issue 24 §2): `none`\nwhen the group has no agreement, `current` when they accepted its current version,\n`due` while they may still read private content under an older one (the grace\nperiod), `lapsed` once that ran out.'),
   "version": zod.number().nullish().describe('The current version; absent while the group has none.')
 }).describe('A group\'s data-use agreement as the viewer stands with it (issue 24 §2).'),
@@ -245,6 +255,13 @@ export const getGroupResponse = zod.object({
   "title": zod.string()
 }).describe('A project tag, goal or industry-partner role. Slug `other` asks for free text.')),
   "slug": zod.string(),
+  "standing": zod.object({
+  "has_pending_changes": zod.boolean().describe('Changes its owner proposed await review; the approved version shows meanwhile.'),
+  "is_approved": zod.boolean().describe('An approved version exists (changes to it may be awaiting review): updates may be\nposted.'),
+  "is_public": zod.boolean().describe('Listed, readable by everyone and open to join requests.'),
+  "is_suspended": zod.boolean().describe('Taken off the site by staff until reactivated.'),
+  "is_under_review": zod.boolean().describe('Staff may approve or reject it now.')
+}).describe('What a group\'s statuses mean, read by `groups::policy` once, so no screen compares\nstatuses to decide what to show or offer.'),
   "summary": zod.string(),
   "tags": zod.array(zod.object({
   "id": zod.number(),
@@ -684,6 +701,13 @@ export const listMyGroupsResponse = zod.object({
   "is_draft": zod.boolean().describe('Saved in the wizard and never submitted: staff have not seen it yet.'),
   "members": zod.number().describe('Number of members.'),
   "slug": zod.string(),
+  "standing": zod.object({
+  "has_pending_changes": zod.boolean().describe('Changes its owner proposed await review; the approved version shows meanwhile.'),
+  "is_approved": zod.boolean().describe('An approved version exists (changes to it may be awaiting review): updates may be\nposted.'),
+  "is_public": zod.boolean().describe('Listed, readable by everyone and open to join requests.'),
+  "is_suspended": zod.boolean().describe('Taken off the site by staff until reactivated.'),
+  "is_under_review": zod.boolean().describe('Staff may approve or reject it now.')
+}).describe('What a group\'s statuses mean, read by `groups::policy` once, so no screen compares\nstatuses to decide what to show or offer.'),
   "summary": zod.string().describe('Rich text (sanitised).'),
   "tags": zod.array(zod.object({
   "id": zod.number(),
@@ -748,6 +772,13 @@ export const listAppliedGroupsResponse = zod.object({
   "is_draft": zod.boolean().describe('Saved in the wizard and never submitted: staff have not seen it yet.'),
   "members": zod.number().describe('Number of members.'),
   "slug": zod.string(),
+  "standing": zod.object({
+  "has_pending_changes": zod.boolean().describe('Changes its owner proposed await review; the approved version shows meanwhile.'),
+  "is_approved": zod.boolean().describe('An approved version exists (changes to it may be awaiting review): updates may be\nposted.'),
+  "is_public": zod.boolean().describe('Listed, readable by everyone and open to join requests.'),
+  "is_suspended": zod.boolean().describe('Taken off the site by staff until reactivated.'),
+  "is_under_review": zod.boolean().describe('Staff may approve or reject it now.')
+}).describe('What a group\'s statuses mean, read by `groups::policy` once, so no screen compares\nstatuses to decide what to show or offer.'),
   "summary": zod.string().describe('Rich text (sanitised).'),
   "tags": zod.array(zod.object({
   "id": zod.number(),
@@ -799,6 +830,13 @@ export const listJoinedGroupsResponse = zod.object({
   "is_draft": zod.boolean().describe('Saved in the wizard and never submitted: staff have not seen it yet.'),
   "members": zod.number().describe('Number of members.'),
   "slug": zod.string(),
+  "standing": zod.object({
+  "has_pending_changes": zod.boolean().describe('Changes its owner proposed await review; the approved version shows meanwhile.'),
+  "is_approved": zod.boolean().describe('An approved version exists (changes to it may be awaiting review): updates may be\nposted.'),
+  "is_public": zod.boolean().describe('Listed, readable by everyone and open to join requests.'),
+  "is_suspended": zod.boolean().describe('Taken off the site by staff until reactivated.'),
+  "is_under_review": zod.boolean().describe('Staff may approve or reject it now.')
+}).describe('What a group\'s statuses mean, read by `groups::policy` once, so no screen compares\nstatuses to decide what to show or offer.'),
   "summary": zod.string().describe('Rich text (sanitised).'),
   "tags": zod.array(zod.object({
   "id": zod.number(),
@@ -1153,6 +1191,7 @@ export const getMyGroupResponse = zod.object({
   "abilities": zod.object({
   "can_edit": zod.boolean().describe('Edit, submit for review and delete the group (its owner).'),
   "can_edit_materials": zod.boolean().describe('Edit the supplementary materials.'),
+  "can_join": zod.boolean().describe('Send a join request (a visitor is asked to sign in first): the group is public and\nthe viewer not in it.'),
   "can_leave": zod.boolean(),
   "can_manage_agreement": zod.boolean().describe('Publish the data-use agreement and export its acceptances (its owner).'),
   "can_manage_requests": zod.boolean().describe('Decide on join requests and handle invitations.'),
@@ -1163,7 +1202,9 @@ export const getMyGroupResponse = zod.object({
   "active_status": zod.enum(['active', 'suspended']),
   "additional_info": zod.string().nullish(),
   "agreement": zod.object({
+  "accept_by": zod.iso.datetime({}).nullish().describe('While the viewer\'s grace period runs: the day by which they accept to keep reading.'),
   "grace_until": zod.iso.datetime({}).nullish().describe('Until when members holding an older version still read private content.'),
+  "must_accept": zod.boolean().describe('The viewer is a member asked to accept the current version (due or lapsed).'),
   "state": zod.enum(['none', 'current', 'due', 'lapsed']).describe('Where a member stands with the group\'s data-use agreement (issue 24 §2): `none`\nwhen the group has no agreement, `current` when they accepted its current version,\n`due` while they may still read private content under an older one (the grace\nperiod), `lapsed` once that ran out.'),
   "version": zod.number().nullish().describe('The current version; absent while the group has none.')
 }).describe('A group\'s data-use agreement as the viewer stands with it (issue 24 §2).'),
@@ -1205,6 +1246,13 @@ export const getMyGroupResponse = zod.object({
   "title": zod.string()
 }).describe('A project tag, goal or industry-partner role. Slug `other` asks for free text.')),
   "slug": zod.string(),
+  "standing": zod.object({
+  "has_pending_changes": zod.boolean().describe('Changes its owner proposed await review; the approved version shows meanwhile.'),
+  "is_approved": zod.boolean().describe('An approved version exists (changes to it may be awaiting review): updates may be\nposted.'),
+  "is_public": zod.boolean().describe('Listed, readable by everyone and open to join requests.'),
+  "is_suspended": zod.boolean().describe('Taken off the site by staff until reactivated.'),
+  "is_under_review": zod.boolean().describe('Staff may approve or reject it now.')
+}).describe('What a group\'s statuses mean, read by `groups::policy` once, so no screen compares\nstatuses to decide what to show or offer.'),
   "summary": zod.string(),
   "tags": zod.array(zod.object({
   "id": zod.number(),
@@ -1243,6 +1291,7 @@ export const updateGroupResponse = zod.object({
   "abilities": zod.object({
   "can_edit": zod.boolean().describe('Edit, submit for review and delete the group (its owner).'),
   "can_edit_materials": zod.boolean().describe('Edit the supplementary materials.'),
+  "can_join": zod.boolean().describe('Send a join request (a visitor is asked to sign in first): the group is public and\nthe viewer not in it.'),
   "can_leave": zod.boolean(),
   "can_manage_agreement": zod.boolean().describe('Publish the data-use agreement and export its acceptances (its owner).'),
   "can_manage_requests": zod.boolean().describe('Decide on join requests and handle invitations.'),
@@ -1253,7 +1302,9 @@ export const updateGroupResponse = zod.object({
   "active_status": zod.enum(['active', 'suspended']),
   "additional_info": zod.string().nullish(),
   "agreement": zod.object({
+  "accept_by": zod.iso.datetime({}).nullish().describe('While the viewer\'s grace period runs: the day by which they accept to keep reading.'),
   "grace_until": zod.iso.datetime({}).nullish().describe('Until when members holding an older version still read private content.'),
+  "must_accept": zod.boolean().describe('The viewer is a member asked to accept the current version (due or lapsed).'),
   "state": zod.enum(['none', 'current', 'due', 'lapsed']).describe('Where a member stands with the group\'s data-use agreement (issue 24 §2): `none`\nwhen the group has no agreement, `current` when they accepted its current version,\n`due` while they may still read private content under an older one (the grace\nperiod), `lapsed` once that ran out.'),
   "version": zod.number().nullish().describe('The current version; absent while the group has none.')
 }).describe('A group\'s data-use agreement as the viewer stands with it (issue 24 §2).'),
@@ -1295,6 +1346,13 @@ export const updateGroupResponse = zod.object({
   "title": zod.string()
 }).describe('A project tag, goal or industry-partner role. Slug `other` asks for free text.')),
   "slug": zod.string(),
+  "standing": zod.object({
+  "has_pending_changes": zod.boolean().describe('Changes its owner proposed await review; the approved version shows meanwhile.'),
+  "is_approved": zod.boolean().describe('An approved version exists (changes to it may be awaiting review): updates may be\nposted.'),
+  "is_public": zod.boolean().describe('Listed, readable by everyone and open to join requests.'),
+  "is_suspended": zod.boolean().describe('Taken off the site by staff until reactivated.'),
+  "is_under_review": zod.boolean().describe('Staff may approve or reject it now.')
+}).describe('What a group\'s statuses mean, read by `groups::policy` once, so no screen compares\nstatuses to decide what to show or offer.'),
   "summary": zod.string(),
   "tags": zod.array(zod.object({
   "id": zod.number(),
@@ -1322,6 +1380,7 @@ export const setGroupImageResponse = zod.object({
   "abilities": zod.object({
   "can_edit": zod.boolean().describe('Edit, submit for review and delete the group (its owner).'),
   "can_edit_materials": zod.boolean().describe('Edit the supplementary materials.'),
+  "can_join": zod.boolean().describe('Send a join request (a visitor is asked to sign in first): the group is public and\nthe viewer not in it.'),
   "can_leave": zod.boolean(),
   "can_manage_agreement": zod.boolean().describe('Publish the data-use agreement and export its acceptances (its owner).'),
   "can_manage_requests": zod.boolean().describe('Decide on join requests and handle invitations.'),
@@ -1332,7 +1391,9 @@ export const setGroupImageResponse = zod.object({
   "active_status": zod.enum(['active', 'suspended']),
   "additional_info": zod.string().nullish(),
   "agreement": zod.object({
+  "accept_by": zod.iso.datetime({}).nullish().describe('While the viewer\'s grace period runs: the day by which they accept to keep reading.'),
   "grace_until": zod.iso.datetime({}).nullish().describe('Until when members holding an older version still read private content.'),
+  "must_accept": zod.boolean().describe('The viewer is a member asked to accept the current version (due or lapsed).'),
   "state": zod.enum(['none', 'current', 'due', 'lapsed']).describe('Where a member stands with the group\'s data-use agreement (issue 24 §2): `none`\nwhen the group has no agreement, `current` when they accepted its current version,\n`due` while they may still read private content under an older one (the grace\nperiod), `lapsed` once that ran out.'),
   "version": zod.number().nullish().describe('The current version; absent while the group has none.')
 }).describe('A group\'s data-use agreement as the viewer stands with it (issue 24 §2).'),
@@ -1374,6 +1435,13 @@ export const setGroupImageResponse = zod.object({
   "title": zod.string()
 }).describe('A project tag, goal or industry-partner role. Slug `other` asks for free text.')),
   "slug": zod.string(),
+  "standing": zod.object({
+  "has_pending_changes": zod.boolean().describe('Changes its owner proposed await review; the approved version shows meanwhile.'),
+  "is_approved": zod.boolean().describe('An approved version exists (changes to it may be awaiting review): updates may be\nposted.'),
+  "is_public": zod.boolean().describe('Listed, readable by everyone and open to join requests.'),
+  "is_suspended": zod.boolean().describe('Taken off the site by staff until reactivated.'),
+  "is_under_review": zod.boolean().describe('Staff may approve or reject it now.')
+}).describe('What a group\'s statuses mean, read by `groups::policy` once, so no screen compares\nstatuses to decide what to show or offer.'),
   "summary": zod.string(),
   "tags": zod.array(zod.object({
   "id": zod.number(),

@@ -25,7 +25,10 @@ export const listBackedProjectsResponse = zod.object({
   "data": zod.array(zod.object({
   "closes_at": zod.iso.datetime({}).nullish().describe('When the campaign ends.'),
   "funding": zod.object({
+  "awaits_final_approval": zod.boolean().describe('The goal is reached and a Content Expert decides now.'),
   "backers": zod.number().describe('How many members\' pledges stand.'),
+  "is_charging": zod.boolean().describe('The pledges are being charged in the background (the state moves on by itself).'),
+  "paid_out": zod.boolean().describe('The funds were paid out to the owner\'s institution (a refund takes them back first).'),
   "platform_fee_percent": zod.number().min(listBackedProjectsResponseDataItemFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(listBackedProjectsResponseDataItemFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
@@ -79,7 +82,10 @@ export const listFavoriteProjectsResponse = zod.object({
   "data": zod.array(zod.object({
   "closes_at": zod.iso.datetime({}).nullish().describe('When the campaign ends.'),
   "funding": zod.object({
+  "awaits_final_approval": zod.boolean().describe('The goal is reached and a Content Expert decides now.'),
   "backers": zod.number().describe('How many members\' pledges stand.'),
+  "is_charging": zod.boolean().describe('The pledges are being charged in the background (the state moves on by itself).'),
+  "paid_out": zod.boolean().describe('The funds were paid out to the owner\'s institution (a refund takes them back first).'),
   "platform_fee_percent": zod.number().min(listFavoriteProjectsResponseDataItemFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(listFavoriteProjectsResponseDataItemFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
@@ -141,6 +147,8 @@ export const listMyPledgesResponse = zod.object({
   "failure_code": zod.string().nullish().describe('Why its charge failed, as the processor named it (`card_declined`, …).'),
   "has_receipt": zod.boolean().describe('It was charged: its receipt is at `/me/pledges/{id}/receipt.pdf`.'),
   "id": zod.number(),
+  "is_charged": zod.boolean().describe('It was charged (and not refunded).'),
+  "is_pledged": zod.boolean().describe('Promised and not yet charged, cancelled or let go: the viewer\'s pledge on the\nproject\'s page.'),
   "locked": zod.boolean().describe('The pledge can no longer change: the project reached its goal (or its campaign ended).'),
   "message": zod.string().nullish(),
   "needs_authentication": zod.boolean().describe('The donor\'s bank wants the charge authenticated: the donor confirms the payment\n(`startPledgeAuthentication`) by `update_card_by`, or gives a new card.'),
@@ -172,6 +180,8 @@ export const cancelMyPledgeResponse = zod.object({
   "failure_code": zod.string().nullish().describe('Why its charge failed, as the processor named it (`card_declined`, …).'),
   "has_receipt": zod.boolean().describe('It was charged: its receipt is at `/me/pledges/{id}/receipt.pdf`.'),
   "id": zod.number(),
+  "is_charged": zod.boolean().describe('It was charged (and not refunded).'),
+  "is_pledged": zod.boolean().describe('Promised and not yet charged, cancelled or let go: the viewer\'s pledge on the\nproject\'s page.'),
   "locked": zod.boolean().describe('The pledge can no longer change: the project reached its goal (or its campaign ended).'),
   "message": zod.string().nullish(),
   "needs_authentication": zod.boolean().describe('The donor\'s bank wants the charge authenticated: the donor confirms the payment\n(`startPledgeAuthentication`) by `update_card_by`, or gives a new card.'),
@@ -207,6 +217,8 @@ export const changeMyPledgeResponse = zod.object({
   "failure_code": zod.string().nullish().describe('Why its charge failed, as the processor named it (`card_declined`, …).'),
   "has_receipt": zod.boolean().describe('It was charged: its receipt is at `/me/pledges/{id}/receipt.pdf`.'),
   "id": zod.number(),
+  "is_charged": zod.boolean().describe('It was charged (and not refunded).'),
+  "is_pledged": zod.boolean().describe('Promised and not yet charged, cancelled or let go: the viewer\'s pledge on the\nproject\'s page.'),
   "locked": zod.boolean().describe('The pledge can no longer change: the project reached its goal (or its campaign ended).'),
   "message": zod.string().nullish(),
   "needs_authentication": zod.boolean().describe('The donor\'s bank wants the charge authenticated: the donor confirms the payment\n(`startPledgeAuthentication`) by `update_card_by`, or gives a new card.'),
@@ -246,6 +258,8 @@ export const completePledgeAuthenticationResponse = zod.object({
   "failure_code": zod.string().nullish().describe('Why its charge failed, as the processor named it (`card_declined`, …).'),
   "has_receipt": zod.boolean().describe('It was charged: its receipt is at `/me/pledges/{id}/receipt.pdf`.'),
   "id": zod.number(),
+  "is_charged": zod.boolean().describe('It was charged (and not refunded).'),
+  "is_pledged": zod.boolean().describe('Promised and not yet charged, cancelled or let go: the viewer\'s pledge on the\nproject\'s page.'),
   "locked": zod.boolean().describe('The pledge can no longer change: the project reached its goal (or its campaign ended).'),
   "message": zod.string().nullish(),
   "needs_authentication": zod.boolean().describe('The donor\'s bank wants the charge authenticated: the donor confirms the payment\n(`startPledgeAuthentication`) by `update_card_by`, or gives a new card.'),
@@ -281,6 +295,8 @@ export const updatePledgeCardResponse = zod.object({
   "failure_code": zod.string().nullish().describe('Why its charge failed, as the processor named it (`card_declined`, …).'),
   "has_receipt": zod.boolean().describe('It was charged: its receipt is at `/me/pledges/{id}/receipt.pdf`.'),
   "id": zod.number(),
+  "is_charged": zod.boolean().describe('It was charged (and not refunded).'),
+  "is_pledged": zod.boolean().describe('Promised and not yet charged, cancelled or let go: the viewer\'s pledge on the\nproject\'s page.'),
   "locked": zod.boolean().describe('The pledge can no longer change: the project reached its goal (or its campaign ended).'),
   "message": zod.string().nullish(),
   "needs_authentication": zod.boolean().describe('The donor\'s bank wants the charge authenticated: the donor confirms the payment\n(`startPledgeAuthentication`) by `update_card_by`, or gives a new card.'),
@@ -384,7 +400,10 @@ export const listMyProjectsResponse = zod.object({
   "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "funding": zod.object({
+  "awaits_final_approval": zod.boolean().describe('The goal is reached and a Content Expert decides now.'),
   "backers": zod.number().describe('How many members\' pledges stand.'),
+  "is_charging": zod.boolean().describe('The pledges are being charged in the background (the state moves on by itself).'),
+  "paid_out": zod.boolean().describe('The funds were paid out to the owner\'s institution (a refund takes them back first).'),
   "platform_fee_percent": zod.number().min(listMyProjectsResponseDataItemFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(listMyProjectsResponseDataItemFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
@@ -459,7 +478,10 @@ export const getMyProjectResponse = zod.object({
   "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "funding": zod.object({
+  "awaits_final_approval": zod.boolean().describe('The goal is reached and a Content Expert decides now.'),
   "backers": zod.number().describe('How many members\' pledges stand.'),
+  "is_charging": zod.boolean().describe('The pledges are being charged in the background (the state moves on by itself).'),
+  "paid_out": zod.boolean().describe('The funds were paid out to the owner\'s institution (a refund takes them back first).'),
   "platform_fee_percent": zod.number().min(getMyProjectResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(getMyProjectResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
@@ -537,7 +559,10 @@ export const saveProjectBudgetResponse = zod.object({
   "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "funding": zod.object({
+  "awaits_final_approval": zod.boolean().describe('The goal is reached and a Content Expert decides now.'),
   "backers": zod.number().describe('How many members\' pledges stand.'),
+  "is_charging": zod.boolean().describe('The pledges are being charged in the background (the state moves on by itself).'),
+  "paid_out": zod.boolean().describe('The funds were paid out to the owner\'s institution (a refund takes them back first).'),
   "platform_fee_percent": zod.number().min(saveProjectBudgetResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(saveProjectBudgetResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
@@ -598,7 +623,10 @@ export const withdrawProjectChangesResponse = zod.object({
   "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "funding": zod.object({
+  "awaits_final_approval": zod.boolean().describe('The goal is reached and a Content Expert decides now.'),
   "backers": zod.number().describe('How many members\' pledges stand.'),
+  "is_charging": zod.boolean().describe('The pledges are being charged in the background (the state moves on by itself).'),
+  "paid_out": zod.boolean().describe('The funds were paid out to the owner\'s institution (a refund takes them back first).'),
   "platform_fee_percent": zod.number().min(withdrawProjectChangesResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(withdrawProjectChangesResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
@@ -669,7 +697,10 @@ export const saveProjectGeneralResponse = zod.object({
   "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "funding": zod.object({
+  "awaits_final_approval": zod.boolean().describe('The goal is reached and a Content Expert decides now.'),
   "backers": zod.number().describe('How many members\' pledges stand.'),
+  "is_charging": zod.boolean().describe('The pledges are being charged in the background (the state moves on by itself).'),
+  "paid_out": zod.boolean().describe('The funds were paid out to the owner\'s institution (a refund takes them back first).'),
   "platform_fee_percent": zod.number().min(saveProjectGeneralResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(saveProjectGeneralResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
@@ -756,7 +787,10 @@ export const saveProjectResearchResponse = zod.object({
   "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "funding": zod.object({
+  "awaits_final_approval": zod.boolean().describe('The goal is reached and a Content Expert decides now.'),
   "backers": zod.number().describe('How many members\' pledges stand.'),
+  "is_charging": zod.boolean().describe('The pledges are being charged in the background (the state moves on by itself).'),
+  "paid_out": zod.boolean().describe('The funds were paid out to the owner\'s institution (a refund takes them back first).'),
   "platform_fee_percent": zod.number().min(saveProjectResearchResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(saveProjectResearchResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
@@ -821,7 +855,10 @@ export const setProjectImageResponse = zod.object({
   "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "funding": zod.object({
+  "awaits_final_approval": zod.boolean().describe('The goal is reached and a Content Expert decides now.'),
   "backers": zod.number().describe('How many members\' pledges stand.'),
+  "is_charging": zod.boolean().describe('The pledges are being charged in the background (the state moves on by itself).'),
+  "paid_out": zod.boolean().describe('The funds were paid out to the owner\'s institution (a refund takes them back first).'),
   "platform_fee_percent": zod.number().min(setProjectImageResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(setProjectImageResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
@@ -882,7 +919,10 @@ export const submitProjectResponse = zod.object({
   "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "funding": zod.object({
+  "awaits_final_approval": zod.boolean().describe('The goal is reached and a Content Expert decides now.'),
   "backers": zod.number().describe('How many members\' pledges stand.'),
+  "is_charging": zod.boolean().describe('The pledges are being charged in the background (the state moves on by itself).'),
+  "paid_out": zod.boolean().describe('The funds were paid out to the owner\'s institution (a refund takes them back first).'),
   "platform_fee_percent": zod.number().min(submitProjectResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(submitProjectResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
@@ -1225,7 +1265,10 @@ export const listProjectsResponse = zod.object({
   "data": zod.array(zod.object({
   "closes_at": zod.iso.datetime({}).nullish().describe('When the campaign ends.'),
   "funding": zod.object({
+  "awaits_final_approval": zod.boolean().describe('The goal is reached and a Content Expert decides now.'),
   "backers": zod.number().describe('How many members\' pledges stand.'),
+  "is_charging": zod.boolean().describe('The pledges are being charged in the background (the state moves on by itself).'),
+  "paid_out": zod.boolean().describe('The funds were paid out to the owner\'s institution (a refund takes them back first).'),
   "platform_fee_percent": zod.number().min(listProjectsResponseDataItemFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(listProjectsResponseDataItemFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
@@ -1276,7 +1319,10 @@ export const getProjectResponse = zod.object({
   "data": zod.object({
   "closes_at": zod.iso.datetime({}).nullish().describe('When the campaign ends.'),
   "funding": zod.object({
+  "awaits_final_approval": zod.boolean().describe('The goal is reached and a Content Expert decides now.'),
   "backers": zod.number().describe('How many members\' pledges stand.'),
+  "is_charging": zod.boolean().describe('The pledges are being charged in the background (the state moves on by itself).'),
+  "paid_out": zod.boolean().describe('The funds were paid out to the owner\'s institution (a refund takes them back first).'),
   "platform_fee_percent": zod.number().min(getProjectResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(getProjectResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
@@ -1312,7 +1358,8 @@ export const getProjectResponse = zod.object({
   "can_pledge": zod.boolean().describe('A signed-in member other than the owner may pledge (live, the goal not reached).'),
   "can_post_update": zod.boolean().describe('The owner may post updates (public projects): `/project-updates/{id}`.'),
   "can_rate": zod.boolean().describe('A signed-in member other than the owner may review it (live projects).'),
-  "is_public": zod.boolean().describe('Everyone may read it (live or closed): its updates and discussion show.')
+  "is_public": zod.boolean().describe('Everyone may read it (live or closed): its updates and discussion show.'),
+  "takes_pledges": zod.boolean().describe('The campaign takes pledges (live, the goal not reached), whoever looks: a visitor is\noffered to sign in to back it.')
 }).describe('What the viewer may do with a project, decided on the server.'),
   "aims": zod.string().describe('HTML.'),
   "budget_lines": zod.array(zod.object({

@@ -559,7 +559,10 @@ export const staffFundingApprovalsResponse = zod.object({
   "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "funding": zod.object({
+  "awaits_final_approval": zod.boolean().describe('The goal is reached and a Content Expert decides now.'),
   "backers": zod.number().describe('How many members\' pledges stand.'),
+  "is_charging": zod.boolean().describe('The pledges are being charged in the background (the state moves on by itself).'),
+  "paid_out": zod.boolean().describe('The funds were paid out to the owner\'s institution (a refund takes them back first).'),
   "platform_fee_percent": zod.number().min(staffFundingApprovalsResponseDataItemFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(staffFundingApprovalsResponseDataItemFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
@@ -598,6 +601,8 @@ export const staffFundingApprovalsResponse = zod.object({
   "role": zod.string()
 }).describe('A person on the project\'s team, as the owner wrote them.'))
 }).describe('The wizard\'s \"Team and needs\" step as saved.')).and(zod.object({
+  "actions": zod.array(zod.enum(['suspend', 'reactivate', 'close']).describe('What staff do to a public project: suspend it (with a reason the owner reads), make a\nsuspended one live again, or close it.')).describe('What staff may do to it now beyond that review (suspend, reactivate, close).'),
+  "can_review": zod.boolean().describe('Staff may approve it or send it back now (it was submitted).'),
   "owner": zod.union([zod.object({
   "affiliation": zod.string().nullish(),
   "avatar": zod.string().nullish(),
@@ -770,6 +775,13 @@ export const staffGroupQueueResponse = zod.object({
   "is_draft": zod.boolean().describe('Saved in the wizard and never submitted: staff have not seen it yet.'),
   "members": zod.number().describe('Number of members.'),
   "slug": zod.string(),
+  "standing": zod.object({
+  "has_pending_changes": zod.boolean().describe('Changes its owner proposed await review; the approved version shows meanwhile.'),
+  "is_approved": zod.boolean().describe('An approved version exists (changes to it may be awaiting review): updates may be\nposted.'),
+  "is_public": zod.boolean().describe('Listed, readable by everyone and open to join requests.'),
+  "is_suspended": zod.boolean().describe('Taken off the site by staff until reactivated.'),
+  "is_under_review": zod.boolean().describe('Staff may approve or reject it now.')
+}).describe('What a group\'s statuses mean, read by `groups::policy` once, so no screen compares\nstatuses to decide what to show or offer.'),
   "summary": zod.string().describe('Rich text (sanitised).'),
   "tags": zod.array(zod.object({
   "id": zod.number(),
@@ -800,6 +812,7 @@ export const staffGroupReviewResponse = zod.object({
   "abilities": zod.object({
   "can_edit": zod.boolean().describe('Edit, submit for review and delete the group (its owner).'),
   "can_edit_materials": zod.boolean().describe('Edit the supplementary materials.'),
+  "can_join": zod.boolean().describe('Send a join request (a visitor is asked to sign in first): the group is public and\nthe viewer not in it.'),
   "can_leave": zod.boolean(),
   "can_manage_agreement": zod.boolean().describe('Publish the data-use agreement and export its acceptances (its owner).'),
   "can_manage_requests": zod.boolean().describe('Decide on join requests and handle invitations.'),
@@ -810,7 +823,9 @@ export const staffGroupReviewResponse = zod.object({
   "active_status": zod.enum(['active', 'suspended']),
   "additional_info": zod.string().nullish(),
   "agreement": zod.object({
+  "accept_by": zod.iso.datetime({}).nullish().describe('While the viewer\'s grace period runs: the day by which they accept to keep reading.'),
   "grace_until": zod.iso.datetime({}).nullish().describe('Until when members holding an older version still read private content.'),
+  "must_accept": zod.boolean().describe('The viewer is a member asked to accept the current version (due or lapsed).'),
   "state": zod.enum(['none', 'current', 'due', 'lapsed']).describe('Where a member stands with the group\'s data-use agreement (issue 24 §2): `none`\nwhen the group has no agreement, `current` when they accepted its current version,\n`due` while they may still read private content under an older one (the grace\nperiod), `lapsed` once that ran out.'),
   "version": zod.number().nullish().describe('The current version; absent while the group has none.')
 }).describe('A group\'s data-use agreement as the viewer stands with it (issue 24 §2).'),
@@ -852,6 +867,13 @@ export const staffGroupReviewResponse = zod.object({
   "title": zod.string()
 }).describe('A project tag, goal or industry-partner role. Slug `other` asks for free text.')),
   "slug": zod.string(),
+  "standing": zod.object({
+  "has_pending_changes": zod.boolean().describe('Changes its owner proposed await review; the approved version shows meanwhile.'),
+  "is_approved": zod.boolean().describe('An approved version exists (changes to it may be awaiting review): updates may be\nposted.'),
+  "is_public": zod.boolean().describe('Listed, readable by everyone and open to join requests.'),
+  "is_suspended": zod.boolean().describe('Taken off the site by staff until reactivated.'),
+  "is_under_review": zod.boolean().describe('Staff may approve or reject it now.')
+}).describe('What a group\'s statuses mean, read by `groups::policy` once, so no screen compares\nstatuses to decide what to show or offer.'),
   "summary": zod.string(),
   "tags": zod.array(zod.object({
   "id": zod.number(),
@@ -864,6 +886,7 @@ export const staffGroupReviewResponse = zod.object({
   "abilities": zod.object({
   "can_edit": zod.boolean().describe('Edit, submit for review and delete the group (its owner).'),
   "can_edit_materials": zod.boolean().describe('Edit the supplementary materials.'),
+  "can_join": zod.boolean().describe('Send a join request (a visitor is asked to sign in first): the group is public and\nthe viewer not in it.'),
   "can_leave": zod.boolean(),
   "can_manage_agreement": zod.boolean().describe('Publish the data-use agreement and export its acceptances (its owner).'),
   "can_manage_requests": zod.boolean().describe('Decide on join requests and handle invitations.'),
@@ -874,7 +897,9 @@ export const staffGroupReviewResponse = zod.object({
   "active_status": zod.enum(['active', 'suspended']),
   "additional_info": zod.string().nullish(),
   "agreement": zod.object({
+  "accept_by": zod.iso.datetime({}).nullish().describe('While the viewer\'s grace period runs: the day by which they accept to keep reading.'),
   "grace_until": zod.iso.datetime({}).nullish().describe('Until when members holding an older version still read private content.'),
+  "must_accept": zod.boolean().describe('The viewer is a member asked to accept the current version (due or lapsed).'),
   "state": zod.enum(['none', 'current', 'due', 'lapsed']).describe('Where a member stands with the group\'s data-use agreement (issue 24 §2): `none`\nwhen the group has no agreement, `current` when they accepted its current version,\n`due` while they may still read private content under an older one (the grace\nperiod), `lapsed` once that ran out.'),
   "version": zod.number().nullish().describe('The current version; absent while the group has none.')
 }).describe('A group\'s data-use agreement as the viewer stands with it (issue 24 §2).'),
@@ -916,6 +941,13 @@ export const staffGroupReviewResponse = zod.object({
   "title": zod.string()
 }).describe('A project tag, goal or industry-partner role. Slug `other` asks for free text.')),
   "slug": zod.string(),
+  "standing": zod.object({
+  "has_pending_changes": zod.boolean().describe('Changes its owner proposed await review; the approved version shows meanwhile.'),
+  "is_approved": zod.boolean().describe('An approved version exists (changes to it may be awaiting review): updates may be\nposted.'),
+  "is_public": zod.boolean().describe('Listed, readable by everyone and open to join requests.'),
+  "is_suspended": zod.boolean().describe('Taken off the site by staff until reactivated.'),
+  "is_under_review": zod.boolean().describe('Staff may approve or reject it now.')
+}).describe('What a group\'s statuses mean, read by `groups::policy` once, so no screen compares\nstatuses to decide what to show or offer.'),
   "summary": zod.string(),
   "tags": zod.array(zod.object({
   "id": zod.number(),
@@ -962,6 +994,13 @@ export const staffModerateGroupResponse = zod.object({
   "is_draft": zod.boolean().describe('Saved in the wizard and never submitted: staff have not seen it yet.'),
   "members": zod.number().describe('Number of members.'),
   "slug": zod.string(),
+  "standing": zod.object({
+  "has_pending_changes": zod.boolean().describe('Changes its owner proposed await review; the approved version shows meanwhile.'),
+  "is_approved": zod.boolean().describe('An approved version exists (changes to it may be awaiting review): updates may be\nposted.'),
+  "is_public": zod.boolean().describe('Listed, readable by everyone and open to join requests.'),
+  "is_suspended": zod.boolean().describe('Taken off the site by staff until reactivated.'),
+  "is_under_review": zod.boolean().describe('Staff may approve or reject it now.')
+}).describe('What a group\'s statuses mean, read by `groups::policy` once, so no screen compares\nstatuses to decide what to show or offer.'),
   "summary": zod.string().describe('Rich text (sanitised).'),
   "tags": zod.array(zod.object({
   "id": zod.number(),
@@ -1473,6 +1512,7 @@ export const staffOverviewResponseDataAffiliationsWaitingMin = 0;export const st
 export const staffOverviewResponse = zod.object({
   "data": zod.object({
   "affiliations_waiting": zod.number().min(staffOverviewResponseDataAffiliationsWaitingMin).describe('University affiliations waiting for review.'),
+  "can_manage_webhooks": zod.boolean().describe('The platform\'s webhooks (`/staff/webhooks`) are theirs to manage (admins): the\nconsole hides what they may not do.'),
   "contact_messages_open": zod.number().min(staffOverviewResponseDataContactMessagesOpenMin).describe('Contact messages nobody has handled.'),
   "group_updates_waiting": zod.number().min(staffOverviewResponseDataGroupUpdatesWaitingMin).describe('Group updates waiting for approval.'),
   "groups_waiting": zod.number().min(staffOverviewResponseDataGroupsWaitingMin).describe('New working groups waiting for approval, and approved ones with changes.'),
@@ -1808,7 +1848,10 @@ export const staffProjectChangesQueueResponse = zod.object({
   "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "funding": zod.object({
+  "awaits_final_approval": zod.boolean().describe('The goal is reached and a Content Expert decides now.'),
   "backers": zod.number().describe('How many members\' pledges stand.'),
+  "is_charging": zod.boolean().describe('The pledges are being charged in the background (the state moves on by itself).'),
+  "paid_out": zod.boolean().describe('The funds were paid out to the owner\'s institution (a refund takes them back first).'),
   "platform_fee_percent": zod.number().min(staffProjectChangesQueueResponseDataItemFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(staffProjectChangesQueueResponseDataItemFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
@@ -1847,6 +1890,8 @@ export const staffProjectChangesQueueResponse = zod.object({
   "role": zod.string()
 }).describe('A person on the project\'s team, as the owner wrote them.'))
 }).describe('The wizard\'s \"Team and needs\" step as saved.')).and(zod.object({
+  "actions": zod.array(zod.enum(['suspend', 'reactivate', 'close']).describe('What staff do to a public project: suspend it (with a reason the owner reads), make a\nsuspended one live again, or close it.')).describe('What staff may do to it now beyond that review (suspend, reactivate, close).'),
+  "can_review": zod.boolean().describe('Staff may approve it or send it back now (it was submitted).'),
   "owner": zod.union([zod.object({
   "affiliation": zod.string().nullish(),
   "avatar": zod.string().nullish(),
@@ -1985,7 +2030,10 @@ export const staffProjectQueueResponse = zod.object({
   "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "funding": zod.object({
+  "awaits_final_approval": zod.boolean().describe('The goal is reached and a Content Expert decides now.'),
   "backers": zod.number().describe('How many members\' pledges stand.'),
+  "is_charging": zod.boolean().describe('The pledges are being charged in the background (the state moves on by itself).'),
+  "paid_out": zod.boolean().describe('The funds were paid out to the owner\'s institution (a refund takes them back first).'),
   "platform_fee_percent": zod.number().min(staffProjectQueueResponseDataItemFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(staffProjectQueueResponseDataItemFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
@@ -2024,6 +2072,8 @@ export const staffProjectQueueResponse = zod.object({
   "role": zod.string()
 }).describe('A person on the project\'s team, as the owner wrote them.'))
 }).describe('The wizard\'s \"Team and needs\" step as saved.')).and(zod.object({
+  "actions": zod.array(zod.enum(['suspend', 'reactivate', 'close']).describe('What staff do to a public project: suspend it (with a reason the owner reads), make a\nsuspended one live again, or close it.')).describe('What staff may do to it now beyond that review (suspend, reactivate, close).'),
+  "can_review": zod.boolean().describe('Staff may approve it or send it back now (it was submitted).'),
   "owner": zod.union([zod.object({
   "affiliation": zod.string().nullish(),
   "avatar": zod.string().nullish(),
@@ -2100,7 +2150,10 @@ export const staffProjectChangesResponse = zod.object({
   "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "funding": zod.object({
+  "awaits_final_approval": zod.boolean().describe('The goal is reached and a Content Expert decides now.'),
   "backers": zod.number().describe('How many members\' pledges stand.'),
+  "is_charging": zod.boolean().describe('The pledges are being charged in the background (the state moves on by itself).'),
+  "paid_out": zod.boolean().describe('The funds were paid out to the owner\'s institution (a refund takes them back first).'),
   "platform_fee_percent": zod.number().min(staffProjectChangesResponseDataProjectFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(staffProjectChangesResponseDataProjectFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
@@ -2139,6 +2192,8 @@ export const staffProjectChangesResponse = zod.object({
   "role": zod.string()
 }).describe('A person on the project\'s team, as the owner wrote them.'))
 }).describe('The wizard\'s \"Team and needs\" step as saved.')).and(zod.object({
+  "actions": zod.array(zod.enum(['suspend', 'reactivate', 'close']).describe('What staff do to a public project: suspend it (with a reason the owner reads), make a\nsuspended one live again, or close it.')).describe('What staff may do to it now beyond that review (suspend, reactivate, close).'),
+  "can_review": zod.boolean().describe('Staff may approve it or send it back now (it was submitted).'),
   "owner": zod.union([zod.object({
   "affiliation": zod.string().nullish(),
   "avatar": zod.string().nullish(),
@@ -2214,7 +2269,10 @@ export const staffReviewProjectChangesResponse = zod.object({
   "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "funding": zod.object({
+  "awaits_final_approval": zod.boolean().describe('The goal is reached and a Content Expert decides now.'),
   "backers": zod.number().describe('How many members\' pledges stand.'),
+  "is_charging": zod.boolean().describe('The pledges are being charged in the background (the state moves on by itself).'),
+  "paid_out": zod.boolean().describe('The funds were paid out to the owner\'s institution (a refund takes them back first).'),
   "platform_fee_percent": zod.number().min(staffReviewProjectChangesResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(staffReviewProjectChangesResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
@@ -2314,7 +2372,10 @@ export const staffFundingFileResponse = zod.object({
   "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "funding": zod.object({
+  "awaits_final_approval": zod.boolean().describe('The goal is reached and a Content Expert decides now.'),
   "backers": zod.number().describe('How many members\' pledges stand.'),
+  "is_charging": zod.boolean().describe('The pledges are being charged in the background (the state moves on by itself).'),
+  "paid_out": zod.boolean().describe('The funds were paid out to the owner\'s institution (a refund takes them back first).'),
   "platform_fee_percent": zod.number().min(staffFundingFileResponseDataProjectFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(staffFundingFileResponseDataProjectFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
@@ -2353,6 +2414,8 @@ export const staffFundingFileResponse = zod.object({
   "role": zod.string()
 }).describe('A person on the project\'s team, as the owner wrote them.'))
 }).describe('The wizard\'s \"Team and needs\" step as saved.')).and(zod.object({
+  "actions": zod.array(zod.enum(['suspend', 'reactivate', 'close']).describe('What staff do to a public project: suspend it (with a reason the owner reads), make a\nsuspended one live again, or close it.')).describe('What staff may do to it now beyond that review (suspend, reactivate, close).'),
+  "can_review": zod.boolean().describe('Staff may approve it or send it back now (it was submitted).'),
   "owner": zod.union([zod.object({
   "affiliation": zod.string().nullish(),
   "avatar": zod.string().nullish(),
@@ -2465,7 +2528,10 @@ export const staffDecideFundingResponse = zod.object({
   "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "funding": zod.object({
+  "awaits_final_approval": zod.boolean().describe('The goal is reached and a Content Expert decides now.'),
   "backers": zod.number().describe('How many members\' pledges stand.'),
+  "is_charging": zod.boolean().describe('The pledges are being charged in the background (the state moves on by itself).'),
+  "paid_out": zod.boolean().describe('The funds were paid out to the owner\'s institution (a refund takes them back first).'),
   "platform_fee_percent": zod.number().min(staffDecideFundingResponseDataProjectFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(staffDecideFundingResponseDataProjectFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
@@ -2504,6 +2570,8 @@ export const staffDecideFundingResponse = zod.object({
   "role": zod.string()
 }).describe('A person on the project\'s team, as the owner wrote them.'))
 }).describe('The wizard\'s \"Team and needs\" step as saved.')).and(zod.object({
+  "actions": zod.array(zod.enum(['suspend', 'reactivate', 'close']).describe('What staff do to a public project: suspend it (with a reason the owner reads), make a\nsuspended one live again, or close it.')).describe('What staff may do to it now beyond that review (suspend, reactivate, close).'),
+  "can_review": zod.boolean().describe('Staff may approve it or send it back now (it was submitted).'),
   "owner": zod.union([zod.object({
   "affiliation": zod.string().nullish(),
   "avatar": zod.string().nullish(),
@@ -2585,7 +2653,10 @@ export const staffReviewProjectResponse = zod.object({
   "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "funding": zod.object({
+  "awaits_final_approval": zod.boolean().describe('The goal is reached and a Content Expert decides now.'),
   "backers": zod.number().describe('How many members\' pledges stand.'),
+  "is_charging": zod.boolean().describe('The pledges are being charged in the background (the state moves on by itself).'),
+  "paid_out": zod.boolean().describe('The funds were paid out to the owner\'s institution (a refund takes them back first).'),
   "platform_fee_percent": zod.number().min(staffReviewProjectResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(staffReviewProjectResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),
@@ -2651,7 +2722,10 @@ export const staffProjectActionResponse = zod.object({
   "edits_wait_for_review": zod.boolean().describe('The owner\'s edits wait for staff approval while the approved version stays public\n(a live project); its budget no longer changes.'),
   "ethics_status": zod.union([zod.enum(['approved', 'pending', 'not_required']).describe('Research ethics (REB) approval of the project\'s study.'),zod.null()]).optional(),
   "funding": zod.object({
+  "awaits_final_approval": zod.boolean().describe('The goal is reached and a Content Expert decides now.'),
   "backers": zod.number().describe('How many members\' pledges stand.'),
+  "is_charging": zod.boolean().describe('The pledges are being charged in the background (the state moves on by itself).'),
+  "paid_out": zod.boolean().describe('The funds were paid out to the owner\'s institution (a refund takes them back first).'),
   "platform_fee_percent": zod.number().min(staffProjectActionResponseDataFundingPlatformFeePercentMin).describe('The platform\'s fee, in percent of what is charged.'),
   "processor_fee_percent": zod.array(zod.number().min(staffProjectActionResponseDataFundingProcessorFeePercentItemMin)).describe('The processor\'s fee, an estimate in percent (its range).'),
   "raised_cents": zod.number().describe('What the standing pledges add up to, in cents of CAD (nothing is charged before the\ngoal is reached and a Content Expert approves).'),

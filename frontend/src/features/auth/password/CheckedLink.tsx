@@ -16,28 +16,28 @@ export function CheckedLink({
   renew: { to: string; label: string };
   children: ReactNode;
 }) {
-  const [state, setState] = useState<'checking' | 'valid' | string>('checking');
+  const [link, setLink] = useState<'checking' | 'valid' | string>('checking');
   const started = useRef(false);
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     check()
-      .then(() => setState('valid'))
-      .catch((error: unknown) => setState(errorMessage(error)));
+      .then(() => setLink('valid'))
+      .catch((error: unknown) => setLink(errorMessage(error)));
   }, [check]);
 
-  if (state === 'checking') {
+  if (link === 'checking') {
     return (
       <Stack sx={{ alignItems: 'center', py: 3 }}>
         <CircularProgress aria-label="Checking the link" />
       </Stack>
     );
   }
-  if (state === 'valid') return <>{children}</>;
+  if (link === 'valid') return <>{children}</>;
   return (
     <Stack spacing={2}>
-      <Alert severity="error">{state}</Alert>
+      <Alert severity="error">{link}</Alert>
       <Link component={RouterLink} to={renew.to}>
         {renew.label}
       </Link>

@@ -14,16 +14,15 @@ import { AgreementText } from './AgreementText';
  */
 export function AgreementBanner({ group }: { group: GroupDetail }) {
   const [open, setOpen] = useState(false);
-  const { state, version, grace_until } = group.agreement;
-  if (!group.is_member || !version || (state !== 'due' && state !== 'lapsed')) return null;
-  const text =
-    state === 'due' && grace_until
-      ? `This working group has a new data-use agreement (version ${version}). Accept it by ${postDate(grace_until)} to keep reading its private topics, members and updates.`
-      : `This working group's data-use agreement has changed (version ${version}). Accept it to read its private topics, members and updates again.`;
+  const { must_accept, version, accept_by } = group.agreement;
+  if (!must_accept || !version) return null;
+  const text = accept_by
+    ? `This working group has a new data-use agreement (version ${version}). Accept it by ${postDate(accept_by)} to keep reading its private topics, members and updates.`
+    : `This working group's data-use agreement has changed (version ${version}). Accept it to read its private topics, members and updates again.`;
   return (
     <>
       <Alert
-        severity={state === 'lapsed' ? 'warning' : 'info'}
+        severity={accept_by ? 'info' : 'warning'}
         action={
           <Button color="inherit" size="small" onClick={() => setOpen(true)}>
             Read and accept

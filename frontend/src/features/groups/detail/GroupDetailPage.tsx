@@ -106,7 +106,7 @@ function GroupView({ group, Discussion }: { group: GroupDetail; Discussion: Disc
           </Typography>
           {inviteToken && <InvitationPrompt group={group} token={inviteToken} />}
           <AgreementBanner group={group} />
-          {group.approved_status !== 'approved' && group.approved_status !== 'pending_approval_for_changes' && (
+          {!group.standing.is_approved && (
             <Chip label="Waiting for approval: only you and staff can see this page" color="warning" sx={{ alignSelf: 'flex-start' }} />
           )}
           {video && (

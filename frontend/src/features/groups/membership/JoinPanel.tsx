@@ -8,7 +8,7 @@ import { SOMETHING_WENT_WRONG } from '@/lib/api-error';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import { useToast } from '@/ui/toast';
 import { useOpenedOnce } from '@/ui/useOpenedOnce';
-import { LEAVE_REDIRECT_MS, roleLabels } from './roles';
+import { LEAVE_REDIRECT_MS, roleColors, roleLabels } from './roles';
 import { useRefreshGroup } from './useRefreshGroup';
 
 // The consent form (and the form library with it) loads when a member asks to join.
@@ -64,7 +64,7 @@ function MemberStatus({ group, role }: { group: GroupDetail; role: MemberRole })
 
   return (
     <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-      <Chip label={roleLabels[role]} color={role === 'member' ? 'default' : 'primary'} aria-label={`Your status: ${roleLabels[role]}`} />
+      <Chip label={roleLabels[role]} color={roleColors[role]} aria-label={`Your status: ${roleLabels[role]}`} />
       <Typography variant="body2" color="text.secondary">
         {STATUS_TEXT[role]}
       </Typography>
@@ -121,9 +121,7 @@ function JoinAction({ group }: { group: GroupDetail }) {
     }
   };
 
-  const open =
-    group.active_status === 'active' && (group.approved_status === 'approved' || group.approved_status === 'pending_approval_for_changes');
-  if (!open) return <Typography color="text.secondary">This working group does not take new members yet.</Typography>;
+  if (!group.abilities.can_join) return <Typography color="text.secondary">This working group does not take new members yet.</Typography>;
   if (group.has_join_request) {
     return (
       <Stack spacing={1}>

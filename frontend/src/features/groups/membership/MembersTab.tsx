@@ -9,7 +9,7 @@ import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { RichText } from '@/ui/RichText';
 import { useToast } from '@/ui/toast';
 import { RoleDialog } from './RoleDialog';
-import { roleLabels } from './roles';
+import { roleColors, roleLabels } from './roles';
 import { useRefreshGroup } from './useRefreshGroup';
 import { initial } from '@/lib/initial';
 
@@ -63,7 +63,7 @@ export function MembersTab({ group }: { group: GroupDetail }) {
                     <Link component={RouterLink} to={`/profile/${member.user_id}`} underline="hover" sx={{ fontWeight: 600 }}>
                       {member.name}
                     </Link>
-                    <Chip size="small" label={roleLabels[member.role]} color={member.role === 'member' ? 'default' : 'primary'} />
+                    <Chip size="small" label={roleLabels[member.role]} color={roleColors[member.role]} />
                   </Stack>
                 }
                 secondary={[member.affiliation, member.blurb].filter(Boolean).join(' · ') || undefined}

@@ -8,7 +8,7 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { DialogFormActions } from '@/ui/form/DialogFormActions';
 import { FormSelect } from '@/ui/form/FormSelect';
 import { useToast } from '@/ui/toast';
-import { ASSIGNABLE_ROLES, roleLabels } from './roles';
+import { ASSIGNABLE_ROLES, assignableRole, becomesText, roleLabels } from './roles';
 import { useRefreshGroup } from './useRefreshGroup';
 import { FIELD_REQUIRED as REQUIRED } from '@/lib/field-texts';
 
@@ -24,14 +24,14 @@ export function RoleDialog({ slug, member, onClose }: { slug: string; member: Me
   const [banner, setBanner] = useState<string | null>(null);
   const form = useForm<Values>({
     resolver: zodResolver(schema),
-    defaultValues: { role: member.role === 'moderator' ? 'moderator' : 'member' },
+    defaultValues: { role: assignableRole[member.role] },
   });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setBanner(null);
     try {
       await change.mutateAsync({ slug, memberId: member.id, data: { role: values.role } });
-      toast(`${member.name} is now ${values.role === 'moderator' ? 'a moderator' : 'a member'}.`, 'success', 'Success');
+      toast(`${member.name} is now ${becomesText[values.role]}.`, 'success', 'Success');
       await refresh();
       onClose();
     } catch (error) {

@@ -7,7 +7,7 @@ import { SOMETHING_WENT_WRONG } from '@/lib/api-error';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import { useToast } from '@/ui/toast';
 import { GroupCard } from '../GroupCard';
-import { activeLabels, approvalLabels } from './labels';
+import { activeColors, activeLabels, approvalColors, approvalLabels } from './labels';
 
 /** A group saved in the wizard and never submitted: nobody reviews it until it is. */
 const DRAFT_LABEL = 'Draft — finish and submit';
@@ -18,7 +18,6 @@ export function MyGroupCard({ group }: { group: GroupCardData }) {
   const [deleted, setDeleted] = useState(false);
   const remove = useDeleteGroup();
   const toast = useToast();
-  const open = group.active_status === 'active' && group.approved_status === 'approved';
 
   const confirm = async () => {
     setConfirming(false);
@@ -40,12 +39,12 @@ export function MyGroupCard({ group }: { group: GroupCardData }) {
           <Chip size="small" variant="outlined" label={DRAFT_LABEL} />
         ) : (
           <>
-            <Chip size="small" label={activeLabels[group.active_status]} color={group.active_status === 'active' ? 'success' : 'error'} />
+            <Chip size="small" label={activeLabels[group.active_status]} color={activeColors[group.active_status]} />
             <Chip
               size="small"
               variant="outlined"
               label={approvalLabels[group.approved_status]}
-              color={group.approved_status === 'approved' ? 'success' : 'warning'}
+              color={approvalColors[group.approved_status]}
             />
           </>
         )}
@@ -63,7 +62,7 @@ export function MyGroupCard({ group }: { group: GroupCardData }) {
           size="small"
           component={RouterLink}
           to={`/group-updates/${group.id}`}
-          disabled={group.approved_status !== 'approved' && group.approved_status !== 'pending_approval_for_changes'}
+          disabled={!group.standing.is_approved}
         >
           Updates
         </Button>
@@ -77,7 +76,7 @@ export function MyGroupCard({ group }: { group: GroupCardData }) {
   return (
     <>
       <div style={{ height: '100%', opacity: deleted ? 0.45 : 1, transition: 'opacity 600ms ease' }} aria-disabled={deleted}>
-        <GroupCard group={group} linked={open && !deleted} footer={footer} />
+        <GroupCard group={group} linked={group.standing.is_public && !deleted} footer={footer} />
       </div>
       <ConfirmDialog
         open={confirming}

@@ -9,7 +9,7 @@ import { Picture } from '@/ui/Picture';
 import { RichText } from '@/ui/RichText';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { embedUrl } from '@/lib/video';
-import { statusText } from '@/ui/updates/format';
+import { statusText, updateStatusShown } from '@/ui/updates/format';
 
 /** The detail page's Updates tab (members): approved updates, newest first; the owner and
  * moderators also see those waiting for staff (or refused), with their status and Edit. */
@@ -41,7 +41,7 @@ export function UpdatesTab({ group }: { group: GroupDetail }) {
                 <Typography variant="body2" color="text.secondary">
                   {update.created_by?.name} · {dateTime(update.created_at)}
                 </Typography>
-                {update.approved_status !== 'approved' && (
+                {updateStatusShown[update.approved_status] && (
                   <Chip size="small" label={statusText(update.approved_status)} />
                 )}
                 {update.can_edit && (

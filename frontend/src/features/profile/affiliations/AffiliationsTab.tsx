@@ -11,7 +11,7 @@ import { usePageTitle } from '@/ui/page-title';
 import { useToast } from '@/ui/toast';
 import { useMe } from '../MyProfileLayout';
 import { useRefreshMe } from '../useRefreshMe';
-import { affiliationStatus } from './status';
+import { AFFILIATION_NOTICES } from './status';
 
 type Values = z.infer<typeof setupUniversityEmailBody>;
 const FIELDS = ['university_affiliate_email', 'affiliation', 'university_profile_page_url'] as const;
@@ -24,7 +24,7 @@ export function AffiliationsTab() {
   const toast = useToast();
   const refreshMe = useRefreshMe();
   const [banner, setBanner] = useState<string | null>(null);
-  const status = affiliationStatus(me);
+  const status = AFFILIATION_NOTICES[me.affiliation_progress];
   const form = useForm<Values>({
     resolver: zodResolver(setupUniversityEmailBody),
     defaultValues: {
@@ -61,7 +61,6 @@ export function AffiliationsTab() {
     }
   };
 
-  const awaitingConfirmation = me.affiliation_status !== 'approved' && me.university_affiliate_email && !me.university_email_confirmed;
 
   return (
     <Card variant="outlined">
@@ -77,7 +76,7 @@ export function AffiliationsTab() {
           <Alert
             severity={status.severity}
             action={
-              awaitingConfirmation ? (
+              status.resend ? (
                 <Button color="inherit" size="small" onClick={resend} disabled={save.isPending}>
                   Resend
                 </Button>

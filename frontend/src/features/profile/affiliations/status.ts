@@ -1,11 +1,16 @@
-import type { Me } from '@/api/model';
+import type { AffiliationProgress } from '@/api/model';
 
-type AffiliationFacts = Pick<Me, 'affiliation_status' | 'university_affiliate_email' | 'university_email_confirmed'>;
-
-/** The affiliation status messages of spec §4 (document 1), with how the alert looks. */
-export function affiliationStatus(me: AffiliationFacts): { text: string; severity: 'success' | 'info' | 'warning' } {
-  if (me.affiliation_status === 'approved') return { text: 'Approved', severity: 'success' };
-  if (!me.university_affiliate_email) return { text: 'Please, enter an affiliation email', severity: 'info' };
-  if (!me.university_email_confirmed) return { text: 'Please, confirm the affiliation email', severity: 'warning' };
-  return { text: 'Pending moderation', severity: 'info' };
+interface AffiliationNotice {
+  text: string;
+  severity: 'success' | 'info' | 'warning';
+  /** The member may ask for the confirmation link again. */
+  resend?: boolean;
 }
+
+/** The affiliation status messages of spec §4 (document 1), for each stage the server names. */
+export const AFFILIATION_NOTICES: Record<AffiliationProgress, AffiliationNotice> = {
+  approved: { text: 'Approved', severity: 'success' },
+  needs_email: { text: 'Please, enter an affiliation email', severity: 'info' },
+  needs_confirmation: { text: 'Please, confirm the affiliation email', severity: 'warning', resend: true },
+  pending_moderation: { text: 'Pending moderation', severity: 'info' },
+};

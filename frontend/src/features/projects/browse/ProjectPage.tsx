@@ -58,7 +58,7 @@ export function ProjectPage({ Discussion }: { Discussion: DiscussionSlot }) {
             {project.owner?.name ?? 'Unknown'}
             {project.owner?.affiliation ? ` · ${project.owner.affiliation}` : ''}
           </Typography>
-          {project.status !== 'live' && <Chip size="small" label={status.label} color={status.color} />}
+          {!project.abilities.campaign_open && <Chip size="small" label={status.label} color={status.color} />}
         </Stack>
         <TopicChips topics={project.tags} />
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>

@@ -45,7 +45,7 @@ function CardUpdateForm({ pledge, entry, onClose, onDone }: { pledge: MyPledge; 
         return;
       }
       const updated = (await updatePledgeCard(pledge.id, { setup_id: setup.setup_id })).data;
-      onDone(updated.status === 'charged');
+      onDone(updated.is_charged);
     } catch (error) {
       setBanner(applyServerErrors(error, CARD_FIELDS, form.setError));
     }

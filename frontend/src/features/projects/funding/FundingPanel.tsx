@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { Alert, type AlertColor, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -17,13 +17,14 @@ import { loginPathFor } from '@/lib/redirect';
 const PledgeDialog = lazy(() => import('./PledgeDialog').then((m) => ({ default: m.PledgeDialog })));
 
 /** What the funding box says once the campaign's pledges are past the open phase. */
-const STATE_NOTES: Partial<Record<FundingState, string>> = {
-  goal_reached: 'The goal is reached: pledges are locked while a Content Expert reviews the project for funding.',
-  charging: 'A Content Expert approved the funding: the pledges are being charged.',
-  funded: 'Funded: every pledge is charged and the funds are on their way to the research team.',
-  disbursed: 'Funded: the funds were paid out to the research team’s institution.',
-  released: 'Every pledge was released: no one was charged.',
-  refunded: 'The owner refunded every pledge: the funding contract is void.',
+/** What the box says of a campaign past taking pledges: good news, or how it ended. */
+const STATE_NOTES: Partial<Record<FundingState, { text: string; severity: AlertColor }>> = {
+  goal_reached: { text: 'The goal is reached: pledges are locked while a Content Expert reviews the project for funding.', severity: 'success' },
+  charging: { text: 'A Content Expert approved the funding: the pledges are being charged.', severity: 'success' },
+  funded: { text: 'Funded: every pledge is charged and the funds are on their way to the research team.', severity: 'success' },
+  disbursed: { text: 'Funded: the funds were paid out to the research team’s institution.', severity: 'success' },
+  released: { text: 'Every pledge was released: no one was charged.', severity: 'info' },
+  refunded: { text: 'The owner refunded every pledge: the funding contract is void.', severity: 'info' },
 };
 
 /** The project page's funding box: raised against the goal, and the viewer's way to back
@@ -34,10 +35,11 @@ export function FundingPanel({ project, left }: { project: ProjectPage; left: st
   const toast = useToast();
   const [pledging, setPledging] = useState(false);
   const pledges = useListMyPledges({ query: { enabled: isSignedIn } });
-  const mine = pledges.data?.data.find((p) => p.project.id === project.id && p.status === 'pledged');
+  const mine = pledges.data?.data.find((p) => p.project.id === project.id && p.is_pledged);
   const failed = pledges.data?.data.find((p) => p.project.id === project.id && p.update_card_by);
   const refresh = () => queryClient.invalidateQueries();
   const { funding } = project;
+  const note = STATE_NOTES[funding.state];
 
   return (
     <Box component="section" aria-label="Funding" sx={{ p: 2, mb: 3, borderRadius: 2, bgcolor: 'action.hover' }}>
@@ -50,7 +52,7 @@ export function FundingPanel({ project, left }: { project: ProjectPage; left: st
           All or nothing{project.campaign_days ? ` · a ${project.campaign_days}-day campaign` : ''}
           {left ? ` · ${left}` : ''}
         </Typography>
-        {STATE_NOTES[funding.state] && <Alert severity={funding.state === 'released' || funding.state === 'refunded' ? 'info' : 'success'}>{STATE_NOTES[funding.state]}</Alert>}
+        {note && <Alert severity={note.severity}>{note.text}</Alert>}
         {failed && <FailedChargeNotice pledge={failed} onUpdated={refresh} />}
         {mine && <OwnPledge pledge={mine} onChanged={refresh} />}
         {!mine && project.abilities.can_pledge && (
@@ -58,7 +60,7 @@ export function FundingPanel({ project, left }: { project: ProjectPage; left: st
             Back this project
           </Button>
         )}
-        {!isSignedIn && project.abilities.campaign_open && funding.state === 'open' && (
+        {!isSignedIn && project.abilities.takes_pledges && (
           <Button component={RouterLink} to={loginPathFor({ pathname: `/project/${project.slug}`, search: '' })} variant="outlined" sx={{ alignSelf: 'flex-start' }}>
             Sign in to back this project
           </Button>

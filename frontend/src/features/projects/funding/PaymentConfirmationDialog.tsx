@@ -38,7 +38,7 @@ function Confirmation({ pledge, entry, onClose, onDone }: { pledge: MyPledge; en
   };
   const record = async () => {
     const done = (await completePledgeAuthentication(pledge.id)).data;
-    onDone(done.status === 'charged');
+    onDone(done.is_charged);
   };
   const start = () =>
     run(async () => {

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, CardActions, CardContent, Chip, Container, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useGetMyPayoutAccount, useListMyProjects } from '@/api/endpoints/projects/projects';
-import { FundingState, type ProjectDraft } from '@/api/model';
+import type { FundingState, ProjectDraft } from '@/api/model';
 import { usePageTitle } from '@/ui/page-title';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { STATUS } from '../status';
@@ -46,7 +46,7 @@ export function MyProjectsPage() {
       ) : (
         <Stack spacing={2}>
           {projects.data.data.some((project) => project.is_public) && (
-            <PayoutAccountCard awaitingApproval={projects.data.data.some((project) => project.funding.state === FundingState.goal_reached)} />
+            <PayoutAccountCard awaitingApproval={projects.data.data.some((project) => project.funding.awaits_final_approval)} />
           )}
           {projects.data.data.map((project) => (
             <ProjectRow key={project.id} project={project} />

@@ -47,7 +47,7 @@ export function RefundButton({ project }: { project: ProjectDraft }) {
             Every backer gets back anything charged and no pledge is charged any more. The funding contract becomes void and the project closes: this
             cannot be undone.
           </Typography>
-          {project.funding.state === 'disbursed' && (
+          {project.funding.paid_out && (
             <Alert severity="warning">
               The funds were already paid out to your institution&apos;s account: that payout is taken back from the account first, and the platform&apos;s
               fee is returned, so that every backer gets back all they paid. The account must still hold the payout.

@@ -22,7 +22,7 @@ export function FundingFilePage() {
   const id = Number(useParams().id);
   // While the pledges are being charged (in the background), the file follows along.
   const file = useStaffFundingFile(id, {
-    query: { refetchInterval: (query) => (query.state.data?.data.project.funding.state === 'charging' ? 2_000 : false) },
+    query: { refetchInterval: (query) => (query.state.data?.data.project.funding.is_charging ? 2_000 : false) },
   });
   const navigate = useNavigate();
   const { run, busy } = useRun();

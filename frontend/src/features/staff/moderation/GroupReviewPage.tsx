@@ -30,7 +30,7 @@ export function GroupReviewPage() {
   const changed = rows.filter((row) => row.changed).length;
   const actions = groupActions(current);
   // Only proposed changes need the side-by-side view; otherwise both versions are the same.
-  const comparing = current.approved_status === 'pending_approval_for_changes';
+  const comparing = current.standing.has_pending_changes;
 
   return (
     <StaffPage
@@ -53,7 +53,7 @@ export function GroupReviewPage() {
           <Link to={`/working-groups/${current.slug}`}>View on the site</Link>
         </Typography>
       </Stack>
-      {current.approved_status === 'pending_approval_for_changes' && (
+      {comparing && (
         <Alert severity="info">
           {changed === 0 ? 'The proposal changes nothing shown here.' : `${changed} field(s) differ; they are highlighted.`}
         </Alert>
@@ -100,7 +100,7 @@ function Status({ group }: { group: GroupDetail }) {
   return (
     <>
       <Chip label={group.approved_status.replaceAll('_', ' ')} />
-      {group.active_status === 'suspended' && <Chip color="error" label="suspended" />}
+      {group.standing.is_suspended && <Chip color="error" label="suspended" />}
     </>
   );
 }

@@ -25,7 +25,7 @@ const columns: GridColDef<GroupCard>[] = [
     renderCell: ({ row }) => (
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', height: '100%' }}>
         <Chip size="small" label={row.approved_status.replaceAll('_', ' ')} />
-        {row.active_status === 'suspended' && <Chip size="small" color="error" label="suspended" />}
+        {row.standing.is_suspended && <Chip size="small" color="error" label="suspended" />}
       </Stack>
     ),
   },

@@ -38,19 +38,11 @@ const TABS: [StaffProjectQueueStatus, string, string][] = [
   ['closed', 'Closed', 'No project is closed.'],
 ];
 
-/** What staff may do to a project in each state, beyond the review of a submission. */
-const ACTIONS: Partial<Record<StaffProjectQueueStatus, [ProjectAction, string][]>> = {
-  live: [
-    [ProjectAction.suspend, 'Suspend'],
-    [ProjectAction.close, 'Close'],
-  ],
-  suspended: [[ProjectAction.reactivate, 'Reactivate']],
-};
-
-const ACTION_DIALOG: Record<ProjectAction, { title: string; text: string; done: string }> = {
-  suspend: { title: 'Suspend this project?', text: 'It disappears from the site; its owner reads your reason.', done: 'Project suspended.' },
-  reactivate: { title: 'Reactivate this project?', text: 'It is live again at once.', done: 'Project reactivated.' },
-  close: { title: 'Close this project?', text: 'It stays readable but takes no more reviews or comments.', done: 'Project closed.' },
+/** How each action staff may take (the server lists which, per project) reads. */
+const ACTION_DIALOG: Record<ProjectAction, { label: string; title: string; text: string; done: string }> = {
+  suspend: { label: 'Suspend', title: 'Suspend this project?', text: 'It disappears from the site; its owner reads your reason.', done: 'Project suspended.' },
+  reactivate: { label: 'Reactivate', title: 'Reactivate this project?', text: 'It is live again at once.', done: 'Project reactivated.' },
+  close: { label: 'Close', title: 'Close this project?', text: 'It stays readable but takes no more reviews or comments.', done: 'Project closed.' },
 };
 
 /** /staff/projects: submissions (approve or send back); live, suspended and closed
@@ -58,13 +50,13 @@ const ACTION_DIALOG: Record<ProjectAction, { title: string; text: string; done: 
 export function ProjectsPage() {
   const [page, setPage] = useUrlPage();
   const [tab, setTab] = useUrlChoice<ProjectTab>('tab', [...TABS.map(([value]) => value), 'changes'], 'submitted');
-  const status: StaffProjectQueueStatus = tab === 'changes' ? 'live' : tab;
-  const queue = useStaffProjectQueue({ status, page, perPage: PER_PAGE }, { query: { enabled: tab !== 'changes' } });
+  const listed: StaffProjectQueueStatus = tab === 'changes' ? 'live' : tab;
+  const queue = useStaffProjectQueue({ status: listed, page, perPage: PER_PAGE }, { query: { enabled: tab !== 'changes' } });
   const { run, busy } = useRun();
   const [deciding, setDeciding] = useState<{ project: StaffProjectRow; verdict: ProjectVerdict } | null>(null);
   const [acting, setActing] = useState<{ project: StaffProjectRow; action: ProjectAction } | null>(null);
   const approving = deciding?.verdict === ProjectVerdict.approve;
-  const empty = TABS.find(([value]) => value === status)?.[2] ?? '';
+  const empty = TABS.find(([value]) => value === listed)?.[2] ?? '';
 
   return (
     <StaffPage title="Projects">
@@ -115,7 +107,7 @@ export function ProjectsPage() {
                 <TeamAndNeeds team={project.team} needs={project.needs} headingLevel="h3" />
               </CardContent>
               <CardActions>
-                {status === 'submitted' && (
+                {project.can_review && (
                   <>
                     <Button variant="contained" onClick={() => setDeciding({ project, verdict: ProjectVerdict.approve })}>
                       Approve
@@ -126,11 +118,11 @@ export function ProjectsPage() {
                   </>
                 )}
                 <Button component={Link} to={`/project/${project.slug}`}>
-                  {status === 'submitted' ? 'Preview its page' : 'Open'}
+                  {project.can_review ? 'Preview its page' : 'Open'}
                 </Button>
-                {(ACTIONS[status] ?? []).map(([action, label]) => (
+                {project.actions.map((action) => (
                   <Button key={action} color={action === ProjectAction.reactivate ? 'primary' : 'error'} onClick={() => setActing({ project, action })}>
-                    {label}
+                    {ACTION_DIALOG[action].label}
                   </Button>
                 ))}
               </CardActions>
@@ -162,7 +154,7 @@ export function ProjectsPage() {
           title={ACTION_DIALOG[acting.action].title}
           text={ACTION_DIALOG[acting.action].text}
           reasonLabel={acting.action === ProjectAction.suspend ? 'Reason' : 'Reason (optional)'}
-          confirmLabel={ACTIONS[status]?.find(([action]) => action === acting.action)?.[1] ?? 'Confirm'}
+          confirmLabel={ACTION_DIALOG[acting.action].label}
           danger={acting.action !== ProjectAction.reactivate}
           busy={busy}
           onClose={() => setActing(null)}

@@ -41,11 +41,9 @@ const REACTIVATE: GroupAction = {
   done: 'Reactivated.',
 };
 
-/** What may be done: review decisions while something waits, then suspend or reactivate. */
+/** What may be done: review decisions while the server says the group is under review, then suspend or reactivate. */
 export function groupActions(group: GroupDetail): GroupAction[] {
-  const waiting =
-    group.approved_status === 'waiting_for_approval' || group.approved_status === 'pending_approval_for_changes';
-  const actions = waiting ? [APPROVE, REJECT] : [];
-  actions.push(group.active_status === 'suspended' ? REACTIVATE : SUSPEND);
+  const actions = group.standing.is_under_review ? [APPROVE, REJECT] : [];
+  actions.push(group.standing.is_suspended ? REACTIVATE : SUSPEND);
   return actions;
 }

@@ -14,6 +14,7 @@ const group: GroupDetail = {
   member_obligations: '<p>Be kind</p>',
   approved_status: 'approved',
   active_status: 'active',
+  standing: { is_public: true, is_approved: true, has_pending_changes: false, is_under_review: false, is_suspended: false },
   comments: 0,
   members: 1,
   created_at: '2026-11-01T10:00:00Z',
@@ -22,6 +23,7 @@ const group: GroupDetail = {
   is_moderator: false,
   is_owner: false,
   abilities: {
+    can_join: true,
     can_edit: false,
     can_edit_materials: false,
     can_post_update: false,
@@ -31,7 +33,7 @@ const group: GroupDetail = {
     can_see_activity: false,
     can_manage_agreement: false,
   },
-  agreement: { state: 'none' },
+  agreement: { state: 'none', must_accept: false },
   phi_blocking: false,
 };
 
@@ -72,13 +74,14 @@ describe('the side-by-side review', () => {
 describe('the decisions open to staff', () => {
   const labels = (g: GroupDetail) => groupActions(g).map((action) => action.action);
 
-  it('approve or reject while something waits, and suspend', () => {
-    expect(labels({ ...group, approved_status: 'waiting_for_approval' })).toEqual(['approve', 'reject', 'suspend']);
-    expect(labels({ ...group, approved_status: 'pending_approval_for_changes' })).toEqual(['approve', 'reject', 'suspend']);
+  const standing = group.standing;
+
+  it('approve or reject while the server says it is under review, and suspend', () => {
+    expect(labels({ ...group, standing: { ...standing, is_under_review: true } })).toEqual(['approve', 'reject', 'suspend']);
   });
 
   it('only suspend or reactivate once decided', () => {
     expect(labels(group)).toEqual(['suspend']);
-    expect(labels({ ...group, active_status: 'suspended' })).toEqual(['reactivate']);
+    expect(labels({ ...group, standing: { ...standing, is_suspended: true } })).toEqual(['reactivate']);
   });
 });

@@ -15,6 +15,7 @@ import {
 } from '@/api/endpoints/staff/staff';
 import type { StaffRole, StaffUserDetail } from '@/api/model';
 import { dateTime } from '@/lib/dates';
+import { affiliationStatusLabels } from '@/lib/labels';
 import { ErrorState, Loading } from '@/ui/QueryState';
 import { AuditList } from '../ui/AuditList';
 import { ReasonDialog } from '../ui/ReasonDialog';
@@ -40,8 +41,8 @@ function UserDetail({ user }: { user: StaffUserDetail }) {
   const canAct = user.can_switch_state || user.can_set_role || user.can_reset_two_factor || user.can_appoint_content_expert;
   const { run, busy } = useRun();
   const [deciding, setDeciding] = useState<Decision | null>(null);
-  const [role, setRole] = useState<StaffRole | ''>(user.staff_role ?? '');
-  const roleLabel = role ? ROLE_LABELS[role] : 'no staff role';
+  const [chosenRole, setChosenRole] = useState<StaffRole | ''>(user.staff_role ?? '');
+  const roleLabel = chosenRole ? ROLE_LABELS[chosenRole] : 'no staff role';
 
   const decide = (reason: string) => {
     const body = { reason: reason || null };
@@ -52,7 +53,7 @@ function UserDetail({ user }: { user: StaffUserDetail }) {
       deactivate: [() => staffDeactivateUser(user.id, body), 'The account was deactivated; its sessions have ended.'],
       reactivate: [() => staffReactivateUser(user.id, body), 'The account was reactivated.'],
       'reset-two-factor': [() => staffResetTwoFactor(user.id, body), 'Two-factor sign-in was reset.'],
-      role: [() => staffSetUserRole(user.id, { staff_role: role || null, reason: body.reason }), 'The staff role was changed.'],
+      role: [() => staffSetUserRole(user.id, { staff_role: chosenRole || null, reason: body.reason }), 'The staff role was changed.'],
       'content-expert': [
         () => staffSetContentExpert(user.id, { content_expert: !user.content_expert, reason: body.reason }),
         user.content_expert ? 'The Content Expert appointment was revoked.' : 'Appointed as a Content Expert.',
@@ -124,7 +125,7 @@ function UserDetail({ user }: { user: StaffUserDetail }) {
                 {user.deactivated_at && <Fact label="Deactivated">{dateTime(user.deactivated_at)}</Fact>}
                 <Fact label="Affiliation">
                   {user.affiliation
-                    ? `${user.affiliation} (${user.affiliation_status === 'approved' ? 'approved' : 'not approved'})`
+                    ? `${user.affiliation} (${affiliationStatusLabels[user.affiliation_status]})`
                     : '—'}
                 </Fact>
                 <Fact label="University e-mail">
@@ -158,7 +159,7 @@ function UserDetail({ user }: { user: StaffUserDetail }) {
                   </Typography>
                 )}
                 {user.can_switch_state &&
-                  (user.state === 'deactivated' ? (
+                  (user.deactivated_at ? (
                     <Button variant="contained" onClick={() => setDeciding('reactivate')}>
                       Reactivate
                     </Button>
@@ -187,8 +188,8 @@ function UserDetail({ user }: { user: StaffUserDetail }) {
                       select
                       size="small"
                       label="Staff role"
-                      value={role}
-                      onChange={(event) => setRole(event.target.value as StaffRole | '')}
+                      value={chosenRole}
+                      onChange={(event) => setChosenRole(event.target.value as StaffRole | '')}
                       slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
                       sx={{ flex: 1 }}
                     >
@@ -196,7 +197,7 @@ function UserDetail({ user }: { user: StaffUserDetail }) {
                       <MenuItem value="moderator">Moderator</MenuItem>
                       <MenuItem value="admin">Admin</MenuItem>
                     </TextField>
-                    <Button disabled={role === (user.staff_role ?? '')} onClick={() => setDeciding('role')}>
+                    <Button disabled={chosenRole === (user.staff_role ?? '')} onClick={() => setDeciding('role')}>
                       Apply
                     </Button>
                   </Stack>

@@ -13,3 +13,6 @@ export const STATE_COLORS: Record<AccountState, 'success' | 'warning' | 'error'>
 };
 
 export const ROLE_LABELS: Record<StaffRole, string> = { admin: 'Admin', moderator: 'Moderator' };
+
+/** "Signed in as an admin." on the console's home. */
+export const ROLE_NAMES: Record<StaffRole, string> = { admin: 'an admin', moderator: 'a moderator' };
