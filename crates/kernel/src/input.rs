@@ -14,7 +14,7 @@ use std::ops::Deref;
 
 use serde::{Deserialize, Deserializer};
 use utoipa::PartialSchema;
-use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
+use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, SchemaType, Type};
 use utoipa::openapi::{RefOr, Schema};
 use validator::{ValidationError, ValidationErrors, ValidationErrorsKind};
 
@@ -117,6 +117,42 @@ pub fn schema<T: PartialSchema>() -> RefOr<Schema> {
     T::schema()
 }
 
+/// An optional request field, read as the required ones are: left out, `null` or blank it is
+/// `None`; anything else is `Some` of the parsed value or the field's error, which
+/// `#[validate(nested)]` reports beside the form's other problems. A field says
+/// `#[serde(default, deserialize_with = "kernel::input::optional")]`,
+/// `#[validate(nested)]` and `#[schema(schema_with = kernel::input::optional_schema::<T>)]`.
+pub fn optional<'de, D, T>(deserializer: D) -> Result<Option<Given<T>>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Parse,
+{
+    let value = Option::<serde_json::Value>::deserialize(deserializer)?;
+    Ok(match value {
+        None | Some(serde_json::Value::Null) => None,
+        Some(serde_json::Value::String(text)) if text.trim().is_empty() => None,
+        Some(value) => Some(Given(T::parse(value))),
+    })
+}
+
+/// The parsed value of an optional field ([`optional`]), if it was given.
+pub fn given<T>(field: Option<Given<T>>) -> Result<Option<T>, AppError> {
+    field.map(Given::value).transpose()
+}
+
+/// The contract's schema of an optional field: `T`'s limits, `null` allowed, and blank too
+/// (it reads as left out).
+pub fn optional_schema<T: PartialSchema>() -> RefOr<Schema> {
+    let mut schema = T::schema();
+    if let RefOr::T(Schema::Object(object)) = &mut schema {
+        object.min_length = None;
+        if let SchemaType::Type(kind) = &object.schema_type {
+            object.schema_type = SchemaType::Array(vec![kind.clone(), Type::Null]);
+        }
+    }
+    schema
+}
+
 /// The items of a list filter sent as one query parameter (`?tags=stroke,genomics`): each
 /// trimmed, the empty ones left out.
 pub fn comma_list(value: Option<&str>) -> Vec<String> {
@@ -209,6 +245,10 @@ pub type RichText<const MAX: usize, W = Short> = Checked<Sanitised<MAX, W>>;
 pub type HttpUrl<W = Short> = Checked<WebAddress<W>>;
 /// A confirmation code from an SMS or an authenticator app: six digits.
 pub type SixDigits = Checked<Code>;
+
+/// Why staff decided as they did (the subject reads it, the audit log keeps it): trimmed,
+/// at most `MAX` characters; optional where a decision needs none.
+pub type Reason<const MAX: usize = 2000> = Text<MAX, Long>;
 
 /// The longest password or one-time secret read (far above any real one; bounds hashing).
 pub const PASSWORD_MAX: usize = 1024;
@@ -405,6 +445,57 @@ mod tests {
         ids: Given<Vec<i64>>,
         #[validate(length(max = 3))]
         nick: String,
+    }
+
+    #[derive(Debug, Deserialize, Validate)]
+    struct Optional {
+        #[serde(default, deserialize_with = "optional")]
+        #[validate(nested)]
+        reason: Option<Given<Text<6>>>,
+        #[serde(default, deserialize_with = "optional")]
+        #[validate(nested)]
+        link: Option<Given<HttpUrl>>,
+    }
+
+    fn optional_form(json: serde_json::Value) -> Optional {
+        serde_json::from_value(json).unwrap()
+    }
+
+    #[test]
+    fn an_optional_field_left_out_null_or_blank_is_none() {
+        for json in [json!({}), json!({"reason": null}), json!({"reason": "  "})] {
+            let form = optional_form(json);
+            assert!(form.reason.is_none() && form.validate().is_ok());
+        }
+    }
+
+    #[test]
+    fn an_optional_field_given_is_parsed_as_a_required_one() {
+        let form = optional_form(json!({"reason": " late "}));
+        assert_eq!(
+            given(form.reason).unwrap().as_deref(),
+            Some("late"),
+            "trimmed"
+        );
+        let form = optional_form(json!({"reason": "too long", "link": "not a link"}));
+        let errors = field_errors(&form.validate().unwrap_err());
+        assert_eq!(
+            errors["reason"],
+            vec!["Ensure this field has no more than 6 characters."]
+        );
+        assert_eq!(errors["link"], vec![FieldText::InvalidUrl.as_str()]);
+        assert!(
+            given(form.reason).is_err(),
+            "a handler never sees a bad value"
+        );
+    }
+
+    #[test]
+    fn an_optional_fields_schema_keeps_its_limits_and_takes_null() {
+        let schema = serde_json::to_value(optional_schema::<Text<5>>()).unwrap();
+        assert_eq!(schema["type"], json!(["string", "null"]));
+        assert_eq!(schema["maxLength"], 5);
+        assert!(schema.get("minLength").is_none(), "blank reads as left out");
     }
 
     fn errors_of(json: serde_json::Value) -> crate::error::FieldErrors {

@@ -19,24 +19,14 @@ crate::string_enum!(
     }
 );
 
-/// Staff's reason as kept: trimmed, and none when blank.
-pub fn reason(given: Option<String>) -> Option<String> {
-    given.map(|r| r.trim().to_owned()).filter(|r| !r.is_empty())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn a_review_path_says_approve_or_reject_and_a_blank_reason_is_none() {
+    fn a_review_path_says_approve_or_reject() {
         assert_eq!(Review::parse("approve"), Some(Review::Approve));
         assert_eq!(Review::parse("reject"), Some(Review::Reject));
         assert_eq!(Review::parse("publish"), None);
-        assert_eq!(
-            reason(Some("  Add dates. ".into())).as_deref(),
-            Some("Add dates.")
-        );
-        assert_eq!(reason(Some("   ".into())), None);
     }
 }

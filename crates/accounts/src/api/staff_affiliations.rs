@@ -2,6 +2,7 @@ use actix_web::{get, put, web};
 use chrono::{DateTime, Utc};
 use kernel::audit::AuditRecord;
 use kernel::extract::ValidJson;
+use kernel::input::{Given, Reason};
 use kernel::{AppContext, AppResult, Data, Page, PageParams, Staff};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -49,13 +50,14 @@ pub struct QueueQuery {
     pub status: Option<AffiliationQueue>,
 }
 
-/// A staff decision on an affiliation.
+/// A staff decision on an affiliation, with why (kept in the audit log).
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct AffiliationDecision {
     pub affiliation_status: AffiliationStatus,
-    /// Why; kept in the audit log.
-    #[validate(length(max = 1000))]
-    pub reason: Option<String>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Reason<1000>>)]
+    pub reason: Option<Given<Reason<1000>>>,
 }
 
 /// Affiliations to review
@@ -111,9 +113,7 @@ pub async fn review(
         affiliation_status,
         reason,
     } = body.into_inner();
-    let reason = reason
-        .map(|r| r.trim().to_owned())
-        .filter(|r| !r.is_empty());
+    let reason = kernel::input::given(reason)?.map(Reason::into_string);
     affiliation_review::review(&ctx, &staff, path.into_inner(), affiliation_status, reason).await?;
     Ok(MessageResponse::data(affiliation_review::REVIEWED))
 }

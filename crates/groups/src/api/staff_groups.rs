@@ -1,6 +1,7 @@
 use crate::api::dto::Comments;
 use actix_web::{get, post, web};
 use kernel::extract::ValidJson;
+use kernel::input::{Given, Reason};
 use kernel::{AppContext, AppError, AppResult, Data, Page, PageParams, Staff};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -20,8 +21,10 @@ pub struct GroupReview {
 /// Why staff decided as they did; sent to the owner and kept in the audit log.
 #[derive(Debug, Default, Deserialize, Validate, ToSchema)]
 pub struct ModerationRequest {
-    #[validate(length(max = 2000))]
-    pub reason: Option<String>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Reason>)]
+    pub reason: Option<Given<Reason>>,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -117,11 +120,7 @@ pub async fn act(
     body: ValidJson<ModerationRequest>,
 ) -> AppResult<web::Json<Data<GroupCard>>> {
     let (id, action) = path.into_inner();
-    let reason = body
-        .into_inner()
-        .reason
-        .map(|r| r.trim().to_owned())
-        .filter(|r| !r.is_empty());
+    let reason = kernel::input::given(body.into_inner().reason)?.map(Reason::into_string);
     let group = moderation::act(&ctx, &staff, id, action, reason).await?;
     let card = super::assemble::cards_of(&ctx, vec![group], Comments::All)
         .await?

@@ -267,3 +267,27 @@ async fn review(app: &testkit::TestApp, staff: &str, id: i64) -> serde_json::Val
         .await;
     body["data"]["current"]["standing"].clone()
 }
+
+#[tokio::test]
+async fn a_reason_is_trimmed_optional_and_bounded() {
+    let (app, staff, owner) = setup().await;
+    let (id, slug) = approved_group(&app, &owner, &staff, "Reasons", &["stroke"]).await;
+    let path = format!("/api/staff/groups/{id}/suspend");
+    let suspend = async |reason: serde_json::Value| {
+        app.post_json_as(&staff, &path, &json!({ "reason": reason }))
+            .await
+    };
+    let (status, body) = suspend(json!("x".repeat(2001))).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        body["messages"]["reason"],
+        json!(["Ensure this field has no more than 2000 characters."])
+    );
+    let (status, _) = app.get_json(&format!("/api/groups/{slug}")).await;
+    assert_eq!(status, 200, "a refused decision changes nothing");
+
+    let (status, body) = suspend(json!("   ")).await;
+    assert_eq!(status, 200, "a blank reason is no reason: {body}");
+    let (status, _) = suspend(json!(42)).await;
+    assert_eq!(status, 400, "a reason is text");
+}

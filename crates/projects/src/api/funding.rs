@@ -6,6 +6,7 @@
 use actix_web::{HttpResponse, get, post, put, web};
 use chrono::{DateTime, Utc};
 use kernel::extract::ValidJson;
+use kernel::input::{Given, Reason};
 use kernel::users::UserSummary;
 use kernel::{AppContext, AppResult, CurrentUser, Data, MessageResponse, Page, PageParams, Staff};
 use serde::{Deserialize, Serialize};
@@ -264,8 +265,10 @@ kernel::string_enum!(
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct FundingDecision {
     pub verdict: FundingVerdict,
-    #[validate(length(max = 2000))]
-    pub reason: Option<String>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Reason>)]
+    pub reason: Option<Given<Reason>>,
 }
 
 /// Decide on funding

@@ -3,7 +3,7 @@
 
 use actix_web::{get, post, web};
 use kernel::extract::ValidJson;
-use kernel::input::Parse;
+use kernel::input::{Given, Reason};
 use kernel::validation::FieldText;
 use kernel::{AppContext, AppError, AppResult, Data, Page, PageParams, Staff};
 use serde::Deserialize;
@@ -30,8 +30,10 @@ kernel::string_enum!(
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct ProjectReviewRequest {
     pub verdict: ProjectVerdict,
-    #[validate(length(max = 2000))]
-    pub reason: Option<String>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Reason>)]
+    pub reason: Option<Given<Reason>>,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -46,8 +48,10 @@ pub struct StaffProjectsQuery {
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct ProjectActionRequest {
     pub action: ProjectAction,
-    #[validate(length(max = 2000))]
-    pub reason: Option<String>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Reason>)]
+    pub reason: Option<Given<Reason>>,
 }
 
 /// Projects by state
@@ -255,15 +259,13 @@ pub async fn act(
     body: ValidJson<ProjectActionRequest>,
 ) -> AppResult<web::Json<Data<ProjectDraft>>> {
     let ProjectActionRequest { action, reason } = body.into_inner();
-    let reason = kernel::updates::reason(reason);
+    let reason = kernel::input::given(reason)?.map(Reason::into_string);
     let project = review::act(&ctx, &staff, path.into_inner(), action, reason).await?;
     Ok(Data::new(public(&ctx, project).await?))
 }
 
 /// A rejection's reason: required, in the console's words.
-pub(super) fn reason_given(reason: Option<String>) -> AppResult<RejectionReason> {
-    let missing = || AppError::field("reason", FieldText::FieldRequired.as_str());
-    let text = reason.ok_or_else(missing)?;
-    RejectionReason::parse(serde_json::Value::String(text))
-        .map_err(|problem| AppError::field("reason", problem))
+pub(super) fn reason_given(reason: Option<Given<Reason>>) -> AppResult<RejectionReason> {
+    kernel::input::given(reason)?
+        .ok_or_else(|| AppError::field("reason", FieldText::FieldRequired.as_str()))
 }

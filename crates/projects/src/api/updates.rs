@@ -4,7 +4,7 @@
 use actix_web::{HttpResponse, get, patch, post, web};
 use chrono::{DateTime, Utc};
 use kernel::extract::ValidJson;
-use kernel::input::Given;
+use kernel::input::{Given, Reason};
 use kernel::updates::UpdateStatus;
 use kernel::upload::{SingleFile, SingleFileUpload};
 use kernel::users::UserSummary;
@@ -78,8 +78,10 @@ impl ProjectUpdateRequest {
 /// Staff's reason, which the author reads.
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct UpdateReviewRequest {
-    #[validate(length(max = 2000))]
-    pub reason: Option<String>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Reason>)]
+    pub reason: Option<Given<Reason>>,
 }
 
 async fn views(ctx: &AppContext, items: Vec<update::Model>) -> AppResult<Vec<ProjectUpdate>> {
@@ -352,7 +354,7 @@ pub async fn review(
 ) -> AppResult<web::Json<Data<ProjectUpdate>>> {
     let (id, action) = path.into_inner();
     let approve = action == kernel::updates::Review::Approve;
-    let reason = kernel::updates::reason(body.into_inner().reason);
+    let reason = kernel::input::given(body.into_inner().reason)?.map(Reason::into_string);
     let item = updates::review(&ctx, &staff, id, approve, reason).await?;
     Ok(Data::new(view(&ctx, item).await?))
 }

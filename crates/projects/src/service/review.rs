@@ -15,7 +15,7 @@ use crate::events::{Outcome, ProjectReleased, ProjectReviewed, ReleaseCause};
 use crate::policy;
 
 /// Why staff sent a project back: required, at most 2,000 characters.
-pub type RejectionReason = kernel::input::Text<2000, kernel::input::Long>;
+pub type RejectionReason = kernel::input::Reason;
 
 /// What staff decided.
 #[derive(Debug, Clone)]

@@ -9,10 +9,10 @@ import type { AffiliationStatus } from './affiliationStatus';
 import type { AffiliationDecisionReason } from './affiliationDecisionReason';
 
 /**
- * A staff decision on an affiliation.
+ * A staff decision on an affiliation, with why (kept in the audit log).
  */
 export interface AffiliationDecision {
   affiliation_status: AffiliationStatus;
-  /** Why; kept in the audit log. */
+  /** @maxLength 1000 */
   reason?: AffiliationDecisionReason;
 }

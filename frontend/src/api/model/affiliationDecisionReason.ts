@@ -7,6 +7,6 @@
  */
 
 /**
- * Why; kept in the audit log.
+ * @maxLength 1000
  */
 export type AffiliationDecisionReason = string | null;

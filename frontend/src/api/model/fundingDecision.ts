@@ -12,6 +12,7 @@ import type { FundingVerdict } from './fundingVerdict';
  * The decision; not approving says why (the owner and backers read it).
  */
 export interface FundingDecision {
+  /** @maxLength 2000 */
   reason?: FundingDecisionReason;
   verdict: FundingVerdict;
 }

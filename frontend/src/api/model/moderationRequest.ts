@@ -11,5 +11,6 @@ import type { ModerationRequestReason } from './moderationRequestReason';
  * Why staff decided as they did; sent to the owner and kept in the audit log.
  */
 export interface ModerationRequest {
+  /** @maxLength 2000 */
   reason?: ModerationRequestReason;
 }

@@ -13,5 +13,6 @@ import type { ProjectActionRequestReason } from './projectActionRequestReason';
  */
 export interface ProjectActionRequest {
   action: ProjectAction;
+  /** @maxLength 2000 */
   reason?: ProjectActionRequestReason;
 }

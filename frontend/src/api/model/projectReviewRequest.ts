@@ -12,6 +12,7 @@ import type { ProjectVerdict } from './projectVerdict';
  * The verdict; a rejection says why (the owner reads it).
  */
 export interface ProjectReviewRequest {
+  /** @maxLength 2000 */
   reason?: ProjectReviewRequestReason;
   verdict: ProjectVerdict;
 }

@@ -11,5 +11,6 @@ import type { UpdateReviewRequestReason } from './updateReviewRequestReason';
  * Staff's reason, which the author reads.
  */
 export interface UpdateReviewRequest {
+  /** @maxLength 2000 */
   reason?: UpdateReviewRequestReason;
 }

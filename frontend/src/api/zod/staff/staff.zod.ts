@@ -50,10 +50,12 @@ export const staffReviewAffiliationParams = zod.object({
   "user_id": zod.number().describe('The member\'s id')
 })
 
+export const staffReviewAffiliationBodyReasonMax = 1000;
+
 export const staffReviewAffiliationBody = zod.object({
   "affiliation_status": zod.enum(['approved', 'not_approved']),
-  "reason": zod.string().nullish().describe('Why; kept in the audit log.')
-}).describe('A staff decision on an affiliation.')
+  "reason": zod.string().max(staffReviewAffiliationBodyReasonMax).nullish()
+}).describe('A staff decision on an affiliation, with why (kept in the audit log).')
 
 export const staffReviewAffiliationResponse = zod.object({
   "data": zod.object({
@@ -708,8 +710,10 @@ export const staffReviewGroupUpdateParams = zod.object({
   "action": zod.enum(['approve', 'reject']).describe('approve or reject')
 })
 
+export const staffReviewGroupUpdateBodyReasonMax = 2000;
+
 export const staffReviewGroupUpdateBody = zod.object({
-  "reason": zod.string().nullish()
+  "reason": zod.string().max(staffReviewGroupUpdateBodyReasonMax).nullish()
 }).describe('Why staff decided as they did; sent to the owner and kept in the audit log.')
 
 export const staffReviewGroupUpdateResponse = zod.object({
@@ -968,8 +972,10 @@ export const staffModerateGroupParams = zod.object({
   "action": zod.enum(['approve', 'reject', 'suspend', 'reactivate']).describe('approve, reject, suspend or reactivate')
 })
 
+export const staffModerateGroupBodyReasonMax = 2000;
+
 export const staffModerateGroupBody = zod.object({
-  "reason": zod.string().nullish()
+  "reason": zod.string().max(staffModerateGroupBodyReasonMax).nullish()
 }).describe('Why staff decided as they did; sent to the owner and kept in the audit log.')
 
 export const staffModerateGroupResponse = zod.object({
@@ -1967,8 +1973,10 @@ export const staffReviewProjectUpdateParams = zod.object({
   "action": zod.enum(['approve', 'reject']).describe('approve or reject')
 })
 
+export const staffReviewProjectUpdateBodyReasonMax = 2000;
+
 export const staffReviewProjectUpdateBody = zod.object({
-  "reason": zod.string().nullish()
+  "reason": zod.string().max(staffReviewProjectUpdateBodyReasonMax).nullish()
 }).describe('Staff\'s reason, which the author reads.')
 
 export const staffReviewProjectUpdateResponse = zod.object({
@@ -2242,8 +2250,10 @@ export const staffReviewProjectChangesParams = zod.object({
   "id": zod.number().describe('The project\'s id')
 })
 
+export const staffReviewProjectChangesBodyReasonMax = 2000;
+
 export const staffReviewProjectChangesBody = zod.object({
-  "reason": zod.string().nullish(),
+  "reason": zod.string().max(staffReviewProjectChangesBodyReasonMax).nullish(),
   "verdict": zod.enum(['approve', 'reject']).describe('What staff decide on a submitted project.')
 }).describe('The verdict; a rejection says why (the owner reads it).')
 
@@ -2462,8 +2472,10 @@ export const staffDecideFundingParams = zod.object({
   "id": zod.number().describe('The project\'s id')
 })
 
+export const staffDecideFundingBodyReasonMax = 2000;
+
 export const staffDecideFundingBody = zod.object({
-  "reason": zod.string().nullish(),
+  "reason": zod.string().max(staffDecideFundingBodyReasonMax).nullish(),
   "verdict": zod.enum(['approve', 'reject']).describe('A Content Expert\'s decision on a project\'s funding.')
 }).describe('The decision; not approving says why (the owner and backers read it).')
 
@@ -2626,8 +2638,10 @@ export const staffReviewProjectParams = zod.object({
   "id": zod.number().describe('The project\'s id')
 })
 
+export const staffReviewProjectBodyReasonMax = 2000;
+
 export const staffReviewProjectBody = zod.object({
-  "reason": zod.string().nullish(),
+  "reason": zod.string().max(staffReviewProjectBodyReasonMax).nullish(),
   "verdict": zod.enum(['approve', 'reject']).describe('What staff decide on a submitted project.')
 }).describe('The verdict; a rejection says why (the owner reads it).')
 
@@ -2695,9 +2709,11 @@ export const staffProjectActionParams = zod.object({
   "id": zod.number().describe('The project\'s id')
 })
 
+export const staffProjectActionBodyReasonMax = 2000;
+
 export const staffProjectActionBody = zod.object({
   "action": zod.enum(['suspend', 'reactivate', 'close']).describe('What staff do to a public project: suspend it (with a reason the owner reads), make a\nsuspended one live again, or close it.'),
-  "reason": zod.string().nullish()
+  "reason": zod.string().max(staffProjectActionBodyReasonMax).nullish()
 }).describe('What staff do to a public project; suspending says why (the owner reads it).')
 
 export const staffProjectActionResponseDataFundingPlatformFeePercentMin = 0;export const staffProjectActionResponseDataFundingProcessorFeePercentItemMin = 0;
