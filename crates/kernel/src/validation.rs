@@ -39,16 +39,6 @@ pub const REQUIRED: &str = FieldText::FieldRequired.as_str();
 pub const REQUIRED_SHORT: &str = FieldText::Required.as_str();
 pub const INVALID_EMAIL: &str = FieldText::InvalidEmail.as_str();
 
-/// The e-mail check of the sign-up and forgot-password forms, with their wording.
-pub fn email_at_sign_up(value: &str) -> Result<(), ValidationError> {
-    if validator::ValidateEmail::validate_email(&value) {
-        Ok(())
-    } else {
-        Err(ValidationError::new("email")
-            .with_message(Cow::Borrowed(FieldText::InvalidEmailAtSignUp.as_str())))
-    }
-}
-
 /// Deserialises an optional text field so that a blank value means "not given": forms send
 /// `""` for an emptied field, which must clear it rather than fail a URL or e-mail check.
 /// Use with `#[serde(default, deserialize_with = "kernel::validation::blank_as_none")]`.

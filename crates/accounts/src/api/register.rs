@@ -1,6 +1,6 @@
 use actix_web::{HttpRequest, HttpResponse, post, web};
 use kernel::extract::ValidJson;
-use kernel::input::{Email, Given, SignUp, Text};
+use kernel::input::{Email, Given, HttpUrl, SignUp, Text, given};
 use kernel::{AppContext, AppResult, Data};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -48,13 +48,14 @@ pub struct RegisterRequest {
     pub redirect_to: Option<String>,
     #[validate(length(max = 255))]
     pub affiliation: Option<String>,
-    #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
-    #[validate(custom(function = "kernel::links::web_url"))]
-    pub university_profile_page_url: Option<String>,
-    #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
-    #[validate(custom(function = "kernel::validation::email_at_sign_up"))]
-    #[schema(format = Email)]
-    pub university_affiliate_email: Option<String>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<HttpUrl>)]
+    pub university_profile_page_url: Option<Given<HttpUrl>>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Email<SignUp>>)]
+    pub university_affiliate_email: Option<Given<Email<SignUp>>>,
     #[serde(default)]
     pub is_project_creator: bool,
     #[validate(length(max = 32))]
@@ -131,8 +132,10 @@ impl TryFrom<RegisterRequest> for NewAccount {
             phone_number: request.phone_number,
             is_project_creator: request.is_project_creator,
             affiliation: request.affiliation,
-            university_affiliate_email: request.university_affiliate_email,
-            university_profile_page_url: request.university_profile_page_url,
+            university_affiliate_email: given(request.university_affiliate_email)?
+                .map(Email::into_string),
+            university_profile_page_url: given(request.university_profile_page_url)?
+                .map(HttpUrl::into_string),
             location: request.location,
             bio: request.bio,
             social: request.social,

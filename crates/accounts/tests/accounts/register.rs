@@ -120,6 +120,25 @@ async fn validation_uses_the_spec_texts() {
         json!(["This password is too short. It must contain at least 8 characters."])
     );
 
+    // The optional affiliation fields: blank is left out, anything else must be well formed.
+    let mut affiliated = payload("aff@example.org");
+    affiliated["university_affiliate_email"] = json!("not-an-email");
+    affiliated["university_profile_page_url"] = json!("javascript:alert(1)");
+    let (status, body) = app.post_json("/api/register", &affiliated).await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["messages"]["university_affiliate_email"],
+        json!(["Invalid email"])
+    );
+    assert_eq!(
+        body["messages"]["university_profile_page_url"],
+        json!(["Enter a valid URL."])
+    );
+    affiliated["university_affiliate_email"] = json!("  ");
+    affiliated["university_profile_page_url"] = json!("");
+    let (status, body) = app.post_json("/api/register", &affiliated).await;
+    assert_eq!(status, 201, "blank optional fields are left out: {body}");
+
     let mut common = payload("c@example.org");
     common["password"] = json!("password123");
     let (status, body) = app.post_json("/api/register", &common).await;

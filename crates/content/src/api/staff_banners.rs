@@ -2,6 +2,7 @@
 
 use actix_web::{get, post, put, web};
 use kernel::extract::ValidJson;
+use kernel::input::{Given, Text, URL_MAX};
 use kernel::upload::{SingleFile, SingleFileUpload};
 use kernel::{AppContext, AppResult, Data, Staff};
 use serde::{Deserialize, Serialize};
@@ -23,12 +24,10 @@ pub struct StaffBanner {
 /// Where a banner leads; its picture is uploaded apart.
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct BannerRequest {
-    #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
-    #[validate(length(
-        max = 1024,
-        message = "Ensure this field has no more than 1024 characters."
-    ))]
-    pub banner_link: Option<String>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Text<URL_MAX>>)]
+    pub banner_link: Option<Given<Text<URL_MAX>>>,
     /// Takes the picture down.
     #[serde(default)]
     pub remove_image: bool,
@@ -92,6 +91,7 @@ pub async fn update(
         banner_link,
         remove_image,
     } = body.into_inner();
+    let banner_link = kernel::input::given(banner_link)?.map(Text::into_string);
     banners_admin::update(&ctx, &staff, placement, banner_link, remove_image).await?;
     Ok(Data::new(staff_banner(&ctx, placement).await?))
 }

@@ -2,7 +2,7 @@
 
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use kernel::extract::ValidJson;
-use kernel::input::{Given, Long, Text};
+use kernel::input::{Given, Long, Text, URL_MAX};
 use kernel::upload::{SingleFile, SingleFileUpload};
 use kernel::{AppContext, AppResult, Data, Staff};
 use serde::{Deserialize, Serialize};
@@ -60,12 +60,10 @@ pub struct MenuItemRequest {
     pub parent_id: Option<i64>,
     #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
     pub page_slug: Option<String>,
-    #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
-    #[validate(length(
-        max = 1024,
-        message = "Ensure this field has no more than 1024 characters."
-    ))]
-    pub link_url: Option<String>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Text<URL_MAX>>)]
+    pub link_url: Option<Given<Text<URL_MAX>>>,
 }
 
 impl MenuItemRequest {
@@ -76,7 +74,7 @@ impl MenuItemRequest {
             page_slug: self
                 .page_slug
                 .map(|s| s.trim().trim_matches('/').to_owned()),
-            link_url: self.link_url.map(|s| s.trim().to_owned()),
+            link_url: kernel::input::given(self.link_url)?.map(Text::into_string),
         })
     }
 }

@@ -3,7 +3,7 @@
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use chrono::{DateTime, Utc};
 use kernel::extract::ValidJson;
-use kernel::input::{Given, Long, Text};
+use kernel::input::{Given, Long, Text, URL_MAX};
 use kernel::upload::{SingleFile, SingleFileUpload};
 use kernel::{AppContext, AppResult, Data, Page, PageParams, Staff};
 use serde::{Deserialize, Serialize};
@@ -74,12 +74,10 @@ pub struct QuizRequest {
     #[serde(default)]
     #[validate(length(max = 10, message = "Ensure this field has no more than 10 elements."))]
     pub categories: Vec<String>,
-    #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
-    #[validate(length(
-        max = 1024,
-        message = "Ensure this field has no more than 1024 characters."
-    ))]
-    pub banner_link: Option<String>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Text<URL_MAX>>)]
+    pub banner_link: Option<Given<Text<URL_MAX>>>,
     /// Percent of right answers needed to pass.
     #[validate(range(
         min = 1,
@@ -142,7 +140,7 @@ impl QuizRequest {
                     .map(|c| c.trim().to_owned())
                     .filter(|c| !c.is_empty())
                     .collect(),
-                banner_link: self.banner_link,
+                banner_link: kernel::input::given(self.banner_link)?.map(Text::into_string),
                 pass_mark: self.pass_mark,
                 attempts_allowed: self.attempts_allowed,
                 delay_hours: self.delay_hours,

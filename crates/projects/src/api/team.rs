@@ -2,7 +2,7 @@
 
 use actix_web::{get, put, web};
 use kernel::extract::ValidJson;
-use kernel::input::Given;
+use kernel::input::{Email, Given};
 use kernel::{AppContext, AppResult, CurrentUser, Data, Page, PageParams};
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
@@ -13,17 +13,17 @@ use crate::enums::NeedKind;
 use crate::service::team::{Label, Need, NeedText, Person};
 use crate::service::{needs, team_step};
 
-/// A person on the team.
+/// A person on the team. Their `email` links them to their Cohort profile when they have an
+/// account; it is never shown.
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct TeamMemberInput {
     #[validate(nested)]
     #[schema(schema_with = kernel::input::schema::<Label>)]
     pub name: Given<Label>,
-    /// Links the person to their Cohort profile when they have an account; never shown.
-    #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
-    #[validate(email, length(max = 255))]
-    #[schema(format = Email)]
-    pub email: Option<String>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Email>)]
+    pub email: Option<Given<Email>>,
     /// What they do on the project.
     #[validate(nested)]
     #[schema(schema_with = kernel::input::schema::<Label>)]
@@ -60,7 +60,7 @@ impl TeamStep {
             .map(|p| {
                 Ok(Person {
                     name: p.name.value()?,
-                    email: p.email.map(|e| e.trim().to_lowercase()),
+                    email: kernel::input::given(p.email)?.map(|e| e.to_lowercase()),
                     role: p.role.value()?,
                 })
             })

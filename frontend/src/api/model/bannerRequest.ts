@@ -11,6 +11,7 @@ import type { BannerRequestBannerLink } from './bannerRequestBannerLink';
  * Where a banner leads; its picture is uploaded apart.
  */
 export interface BannerRequest {
+  /** @maxLength 1024 */
   banner_link?: BannerRequestBannerLink;
   /** Takes the picture down. */
   remove_image?: boolean;

@@ -14,6 +14,7 @@ import type { MenuItemRequestParentId } from './menuItemRequestParentId';
 heading over sub-menus.
  */
 export interface MenuItemRequest {
+  /** @maxLength 1024 */
   link_url?: MenuItemRequestLinkUrl;
   page_slug?: MenuItemRequestPageSlug;
   /** A top-level item of the same menu, for a sub-menu. */

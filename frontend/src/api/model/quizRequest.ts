@@ -15,6 +15,7 @@ import type { QuizRequestValidityMonths } from './quizRequestValidityMonths';
  */
 export interface QuizRequest {
   attempts_allowed: number;
+  /** @maxLength 1024 */
   banner_link?: QuizRequestBannerLink;
   categories?: string[];
   /** Continuing professional development hours a certificate records (in quarter hours). */

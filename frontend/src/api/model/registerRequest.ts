@@ -67,6 +67,8 @@ decimal number) for which `sha256` of this whole text starts with `difficulty` z
   social?: RegisterRequestSocial;
   /** @maxItems 2 */
   tags?: ProfileTag[];
+  /** @maxLength 254 */
   university_affiliate_email?: RegisterRequestUniversityAffiliateEmail;
+  /** @maxLength 1024 */
   university_profile_page_url?: RegisterRequestUniversityProfilePageUrl;
 }

@@ -8,10 +8,11 @@
 import type { TeamMemberInputEmail } from './teamMemberInputEmail';
 
 /**
- * A person on the team.
+ * A person on the team. Their `email` links them to their Cohort profile when they have an
+account; it is never shown.
  */
 export interface TeamMemberInput {
-  /** Links the person to their Cohort profile when they have an account; never shown. */
+  /** @maxLength 254 */
   email?: TeamMemberInputEmail;
   /**
    * @minLength 1

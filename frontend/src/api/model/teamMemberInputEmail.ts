@@ -7,6 +7,6 @@
  */
 
 /**
- * Links the person to their Cohort profile when they have an account; never shown.
+ * @maxLength 254
  */
 export type TeamMemberInputEmail = string | null;

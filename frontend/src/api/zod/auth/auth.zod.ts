@@ -560,7 +560,7 @@ export const getPublicProfileResponse = zod.object({
  * Creates an account and e-mails a confirmation link. The answer is the same whether or not the e-mail is already registered. Protected by the form challenge (`GET /api/captcha`) and a rate limit.
  * @summary Sign up
  */
-export const registerBodyEmailMax = 254;export const registerBodyNameMax = 255;export const registerBodyPasswordMin = 8;export const registerBodyTagsMax = 2;
+export const registerBodyEmailMax = 254;export const registerBodyNameMax = 255;export const registerBodyPasswordMin = 8;export const registerBodyTagsMax = 2;export const registerBodyUniversityAffiliateEmailMax = 254;export const registerBodyUniversityProfilePageUrlMax = 1024;
 
 export const registerBody = zod.object({
   "affiliation": zod.string().nullish(),
@@ -586,8 +586,8 @@ export const registerBody = zod.object({
   "role": zod.string().nullish(),
   "social": zod.string().nullish(),
   "tags": zod.array(zod.enum(['MEDICAL_DOCTOR', 'CLINICAL_RESEARCHER', 'ALLIED_HEALTHCARE_PROFESSIONAL', 'CAREGIVER', 'SURVIVOR', 'OTHER']).describe('At most two per profile.')).max(registerBodyTagsMax).optional(),
-  "university_affiliate_email": zod.email().nullish(),
-  "university_profile_page_url": zod.string().nullish()
+  "university_affiliate_email": zod.email().max(registerBodyUniversityAffiliateEmailMax).nullish(),
+  "university_profile_page_url": zod.url().max(registerBodyUniversityProfilePageUrlMax).nullish()
 }).describe('The registration payload.')
 
 /**

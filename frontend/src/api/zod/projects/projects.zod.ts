@@ -983,7 +983,7 @@ export const saveProjectTeamParams = zod.object({
   "id": zod.number().describe('The project\'s id')
 })
 
-export const saveProjectTeamBodyNeedsItemDescriptionMax = 500;export const saveProjectTeamBodyNeedsMax = 12;export const saveProjectTeamBodyTeamItemNameMax = 255;export const saveProjectTeamBodyTeamItemRoleMax = 255;export const saveProjectTeamBodyTeamMax = 20;
+export const saveProjectTeamBodyNeedsItemDescriptionMax = 500;export const saveProjectTeamBodyNeedsMax = 12;export const saveProjectTeamBodyTeamItemEmailMax = 254;export const saveProjectTeamBodyTeamItemNameMax = 255;export const saveProjectTeamBodyTeamItemRoleMax = 255;export const saveProjectTeamBodyTeamMax = 20;
 
 export const saveProjectTeamBody = zod.object({
   "needs": zod.array(zod.object({
@@ -991,10 +991,10 @@ export const saveProjectTeamBody = zod.object({
   "kind": zod.enum(['participants', 'co_investigators', 'mentors', 'helpers', 'data', 'equipment']).describe('What a project asks the community for (`/needs` lists them by kind).')
 }).describe('Something the project asks the community for.')).max(saveProjectTeamBodyNeedsMax).describe('At most 12 needs (`team::MAX_NEEDS`).'),
   "team": zod.array(zod.object({
-  "email": zod.email().nullish().describe('Links the person to their Cohort profile when they have an account; never shown.'),
+  "email": zod.email().max(saveProjectTeamBodyTeamItemEmailMax).nullish(),
   "name": zod.string().min(1).max(saveProjectTeamBodyTeamItemNameMax),
   "role": zod.string().min(1).max(saveProjectTeamBodyTeamItemRoleMax)
-}).describe('A person on the team.')).max(saveProjectTeamBodyTeamMax).describe('At most 20 people (`team::MAX_TEAM`).')
+}).describe('A person on the team. Their `email` links them to their Cohort profile when they have an\naccount; it is never shown.')).max(saveProjectTeamBodyTeamMax).describe('At most 20 people (`team::MAX_TEAM`).')
 }).describe('Step 3 (Team and needs): both lists, in order; each save replaces them.')
 
 export const saveProjectTeamResponse = zod.object({

@@ -176,8 +176,10 @@ export const staffUpdateBannerParams = zod.object({
   "placement": zod.enum(['dashboard', 'certificates']).describe('Where the banner shows')
 })
 
+export const staffUpdateBannerBodyBannerLinkMax = 1024;
+
 export const staffUpdateBannerBody = zod.object({
-  "banner_link": zod.string().nullish(),
+  "banner_link": zod.string().max(staffUpdateBannerBodyBannerLinkMax).nullish(),
   "remove_image": zod.boolean().optional().describe('Takes the picture down.')
 }).describe('Where a banner leads; its picture is uploaded apart.')
 
@@ -1403,10 +1405,10 @@ export const staffUpdateMenuItemParams = zod.object({
   "id": zod.number().describe('The item\'s id')
 })
 
-export const staffUpdateMenuItemBodyTitleMax = 100;
+export const staffUpdateMenuItemBodyLinkUrlMax = 1024;export const staffUpdateMenuItemBodyTitleMax = 100;
 
 export const staffUpdateMenuItemBody = zod.object({
-  "link_url": zod.string().nullish(),
+  "link_url": zod.string().max(staffUpdateMenuItemBodyLinkUrlMax).nullish(),
   "page_slug": zod.string().nullish(),
   "parent_id": zod.number().nullish().describe('A top-level item of the same menu, for a sub-menu.'),
   "title": zod.string().min(1).max(staffUpdateMenuItemBodyTitleMax)
@@ -1500,10 +1502,10 @@ export const staffCreateMenuItemParams = zod.object({
   "menu": zod.enum(['main', 'lgp']).describe('`main` or `lgp`')
 })
 
-export const staffCreateMenuItemBodyTitleMax = 100;
+export const staffCreateMenuItemBodyLinkUrlMax = 1024;export const staffCreateMenuItemBodyTitleMax = 100;
 
 export const staffCreateMenuItemBody = zod.object({
-  "link_url": zod.string().nullish(),
+  "link_url": zod.string().max(staffCreateMenuItemBodyLinkUrlMax).nullish(),
   "page_slug": zod.string().nullish(),
   "parent_id": zod.number().nullish().describe('A top-level item of the same menu, for a sub-menu.'),
   "title": zod.string().min(1).max(staffCreateMenuItemBodyTitleMax)
@@ -2805,11 +2807,11 @@ export const staffListQuizzesResponse = zod.object({
  * Writes a new quiz with its questions and answers; members see it once it is published.
  * @summary Create a quiz
  */
-export const staffCreateQuizBodyNameMax = 200;
+export const staffCreateQuizBodyBannerLinkMax = 1024;export const staffCreateQuizBodyNameMax = 200;
 
 export const staffCreateQuizBody = zod.object({
   "attempts_allowed": zod.number(),
-  "banner_link": zod.string().nullish(),
+  "banner_link": zod.string().max(staffCreateQuizBodyBannerLinkMax).nullish(),
   "categories": zod.array(zod.string()).optional(),
   "cpd_hours": zod.number().nullish().describe('Continuing professional development hours a certificate records (in quarter hours).'),
   "delay_hours": zod.number().describe('Hours a member waits after a failed attempt.'),
@@ -2891,11 +2893,11 @@ export const staffUpdateQuizParams = zod.object({
   "id": zod.number().describe('The quiz\'s id')
 })
 
-export const staffUpdateQuizBodyNameMax = 200;
+export const staffUpdateQuizBodyBannerLinkMax = 1024;export const staffUpdateQuizBodyNameMax = 200;
 
 export const staffUpdateQuizBody = zod.object({
   "attempts_allowed": zod.number(),
-  "banner_link": zod.string().nullish(),
+  "banner_link": zod.string().max(staffUpdateQuizBodyBannerLinkMax).nullish(),
   "categories": zod.array(zod.string()).optional(),
   "cpd_hours": zod.number().nullish().describe('Continuing professional development hours a certificate records (in quarter hours).'),
   "delay_hours": zod.number().describe('Hours a member waits after a failed attempt.'),
