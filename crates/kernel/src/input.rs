@@ -140,6 +140,11 @@ pub fn given<T>(field: Option<Given<T>>) -> Result<Option<T>, AppError> {
     field.map(Given::value).transpose()
 }
 
+/// The text of an optional text field ([`optional`]), if it was given.
+pub fn given_text<R>(field: Option<Given<Checked<R>>>) -> Result<Option<String>, AppError> {
+    Ok(given(field)?.map(Checked::into_string))
+}
+
 /// The contract's schema of an optional field: `T`'s limits, `null` allowed, and blank too
 /// (it reads as left out).
 pub fn optional_schema<T: PartialSchema>() -> RefOr<Schema> {

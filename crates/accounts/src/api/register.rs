@@ -1,6 +1,6 @@
 use actix_web::{HttpRequest, HttpResponse, post, web};
 use kernel::extract::ValidJson;
-use kernel::input::{Email, Given, HttpUrl, SignUp, Text, given};
+use kernel::input::{Email, Given, HttpUrl, SignUp, Text, given_text};
 use kernel::{AppContext, AppResult, Data};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -132,10 +132,8 @@ impl TryFrom<RegisterRequest> for NewAccount {
             phone_number: request.phone_number,
             is_project_creator: request.is_project_creator,
             affiliation: request.affiliation,
-            university_affiliate_email: given(request.university_affiliate_email)?
-                .map(Email::into_string),
-            university_profile_page_url: given(request.university_profile_page_url)?
-                .map(HttpUrl::into_string),
+            university_affiliate_email: given_text(request.university_affiliate_email)?,
+            university_profile_page_url: given_text(request.university_profile_page_url)?,
             location: request.location,
             bio: request.bio,
             social: request.social,

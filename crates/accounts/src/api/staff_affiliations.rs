@@ -113,7 +113,7 @@ pub async fn review(
         affiliation_status,
         reason,
     } = body.into_inner();
-    let reason = kernel::input::given(reason)?.map(Reason::into_string);
+    let reason = kernel::input::given_text(reason)?;
     affiliation_review::review(&ctx, &staff, path.into_inner(), affiliation_status, reason).await?;
     Ok(MessageResponse::data(affiliation_review::REVIEWED))
 }

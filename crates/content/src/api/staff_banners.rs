@@ -91,7 +91,7 @@ pub async fn update(
         banner_link,
         remove_image,
     } = body.into_inner();
-    let banner_link = kernel::input::given(banner_link)?.map(Text::into_string);
+    let banner_link = kernel::input::given_text(banner_link)?;
     banners_admin::update(&ctx, &staff, placement, banner_link, remove_image).await?;
     Ok(Data::new(staff_banner(&ctx, placement).await?))
 }

@@ -70,16 +70,14 @@ fn default_true() -> bool {
     true
 }
 
-/// What staff write for a post; the header image is uploaded apart (`set-image`).
+/// What staff write for a post; the header image is uploaded apart (`set-image`). The
+/// `slug` is the address under /blog/; left blank, one is made from the title.
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct BlogPostRequest {
-    /// The address under /blog/; blank makes one from the title.
-    #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
-    #[validate(length(
-        max = 200,
-        message = "Ensure this field has no more than 200 characters."
-    ))]
-    pub slug: Option<String>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Text<200>>)]
+    pub slug: Option<Given<Text<200>>>,
     #[validate(nested)]
     #[schema(schema_with = kernel::input::schema::<Text<200, Long>>)]
     pub title: Given<Text<200, Long>>,
@@ -117,7 +115,7 @@ pub struct BlogPostRequest {
 impl BlogPostRequest {
     fn input(self) -> AppResult<PostInput> {
         Ok(PostInput {
-            slug: self.slug,
+            slug: kernel::input::given_text(self.slug)?,
             title: self.title.value()?.into_string(),
             description: self.description,
             body: self.body,
@@ -297,26 +295,23 @@ pub struct StaffBlogCategory {
     pub posts: u64,
 }
 
-/// What staff write for a category.
+/// What staff write for a category; a blank `slug` is made from the name.
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct BlogCategoryRequest {
     #[validate(nested)]
     #[schema(schema_with = kernel::input::schema::<Text<100, Long>>)]
     pub name: Given<Text<100, Long>>,
-    /// Blank makes one from the name.
-    #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
-    #[validate(length(
-        max = 100,
-        message = "Ensure this field has no more than 100 characters."
-    ))]
-    pub slug: Option<String>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Text<100>>)]
+    pub slug: Option<Given<Text<100>>>,
 }
 
 impl BlogCategoryRequest {
     fn input(self) -> AppResult<CategoryInput> {
         Ok(CategoryInput {
             name: self.name.value()?.into_string(),
-            slug: self.slug,
+            slug: kernel::input::given_text(self.slug)?,
         })
     }
 }

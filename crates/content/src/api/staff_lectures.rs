@@ -60,7 +60,8 @@ pub struct StaffLectureQuery {
     pub search: Option<String>,
 }
 
-/// What staff write for a lecture; the poster and an uploaded video are sent apart.
+/// What staff write for a lecture (its `summary` is HTML); the poster and an uploaded video are
+/// sent apart.
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct LectureRequest {
     #[validate(nested)]
@@ -70,13 +71,10 @@ pub struct LectureRequest {
     #[validate(nested)]
     #[schema(schema_with = kernel::input::schema::<Text<200, Long>>)]
     pub author: Given<Text<200, Long>>,
-    /// HTML.
-    #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
-    #[validate(length(
-        max = 10000,
-        message = "Ensure this field has no more than 10000 characters."
-    ))]
-    pub summary: Option<String>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Text<10000>>)]
+    pub summary: Option<Given<Text<10000>>>,
     #[serde(default)]
     #[validate(length(max = 10, message = "Ensure this field has no more than 10 elements."))]
     pub tags: Vec<String>,
@@ -95,7 +93,7 @@ impl LectureRequest {
         Ok(LectureInput {
             title: self.title.value()?.into_string(),
             author: self.author.value()?.into_string(),
-            summary: self.summary,
+            summary: kernel::input::given_text(self.summary)?,
             tags: self.tags,
             video_url: self.video_url,
             position: self.position,

@@ -74,7 +74,7 @@ impl MenuItemRequest {
             page_slug: self
                 .page_slug
                 .map(|s| s.trim().trim_matches('/').to_owned()),
-            link_url: kernel::input::given(self.link_url)?.map(Text::into_string),
+            link_url: kernel::input::given_text(self.link_url)?,
         })
     }
 }

@@ -87,12 +87,10 @@ pub struct PageRequest {
     #[validate(nested)]
     #[schema(schema_with = kernel::input::schema::<Text<200, Long>>)]
     pub title: Given<Text<200, Long>>,
-    #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
-    #[validate(length(
-        max = 200,
-        message = "Ensure this field has no more than 200 characters."
-    ))]
-    pub before_title: Option<String>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Text<200>>)]
+    pub before_title: Option<Given<Text<200>>>,
     #[serde(default = "align_default")]
     pub title_align: TitleAlign,
     /// HTML.
@@ -110,18 +108,14 @@ pub struct PageRequest {
     pub articles_in_line: Option<i32>,
     #[serde(default)]
     pub first_alone: bool,
-    #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
-    #[validate(length(
-        max = 200,
-        message = "Ensure this field has no more than 200 characters."
-    ))]
-    pub meta_title: Option<String>,
-    #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
-    #[validate(length(
-        max = 500,
-        message = "Ensure this field has no more than 500 characters."
-    ))]
-    pub meta_description: Option<String>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Text<200>>)]
+    pub meta_title: Option<Given<Text<200>>>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Text<500>>)]
+    pub meta_description: Option<Given<Text<500>>>,
 }
 
 impl PageRequest {
@@ -129,14 +123,14 @@ impl PageRequest {
         Ok(PageDraft {
             slug: self.slug.value()?.trim_matches('/').to_owned(),
             title: self.title.value()?.into_string(),
-            before_title: self.before_title,
+            before_title: kernel::input::given_text(self.before_title)?,
             title_align: self.title_align,
             body: self.body,
             blocks: self.blocks,
             articles_in_line: self.articles_in_line,
             first_alone: self.first_alone,
-            meta_title: self.meta_title,
-            meta_description: self.meta_description,
+            meta_title: kernel::input::given_text(self.meta_title)?,
+            meta_description: kernel::input::given_text(self.meta_description)?,
         })
     }
 }

@@ -120,7 +120,7 @@ pub async fn act(
     body: ValidJson<ModerationRequest>,
 ) -> AppResult<web::Json<Data<GroupCard>>> {
     let (id, action) = path.into_inner();
-    let reason = kernel::input::given(body.into_inner().reason)?.map(Reason::into_string);
+    let reason = kernel::input::given_text(body.into_inner().reason)?;
     let group = moderation::act(&ctx, &staff, id, action, reason).await?;
     let card = super::assemble::cards_of(&ctx, vec![group], Comments::All)
         .await?

@@ -22,24 +22,25 @@ pub struct StaffLookupItem {
     pub groups: u64,
 }
 
-/// What staff write for an entry.
+/// What staff write for an entry; a blank `slug` is made from the title (new entries) or
+/// left as it is.
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct LookupRequest {
     #[validate(nested)]
     #[schema(schema_with = kernel::input::schema::<Text<100, Long>>)]
     pub title: Given<Text<100, Long>>,
-    /// Blank makes one from the title (new entries) or keeps it.
-    #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
-    #[validate(length(
-        max = 100,
-        message = "Ensure this field has no more than 100 characters."
-    ))]
-    pub slug: Option<String>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Text<100>>)]
+    pub slug: Option<Given<Text<100>>>,
 }
 
 impl LookupRequest {
     fn parts(self) -> AppResult<(String, Option<String>)> {
-        Ok((self.title.value()?.into_string(), self.slug))
+        Ok((
+            self.title.value()?.into_string(),
+            kernel::input::given_text(self.slug)?,
+        ))
     }
 }
 

@@ -1,7 +1,7 @@
 use actix_web::{HttpResponse, get, patch, post, web};
 use chrono::{DateTime, Utc};
 use kernel::extract::ValidJson;
-use kernel::input::{Given, Reason};
+use kernel::input::Given;
 use kernel::upload::{SingleFile, SingleFileUpload};
 use kernel::users::UserSummary;
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Data, Page, PageParams, Staff};
@@ -382,7 +382,7 @@ pub async fn review(
 ) -> AppResult<web::Json<Data<GroupUpdate>>> {
     let (id, action) = path.into_inner();
     let approve = action == kernel::updates::Review::Approve;
-    let reason = kernel::input::given(body.into_inner().reason)?.map(Reason::into_string);
+    let reason = kernel::input::given_text(body.into_inner().reason)?;
     let item = updates::review(&ctx, &staff, id, approve, reason).await?;
     let mut list = views(&ctx, vec![item], staff.id(), None).await?;
     Ok(Data::new(list.pop().ok_or_else(AppError::not_found)?))

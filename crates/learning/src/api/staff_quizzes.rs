@@ -140,7 +140,7 @@ impl QuizRequest {
                     .map(|c| c.trim().to_owned())
                     .filter(|c| !c.is_empty())
                     .collect(),
-                banner_link: kernel::input::given(self.banner_link)?.map(Text::into_string),
+                banner_link: kernel::input::given_text(self.banner_link)?,
                 pass_mark: self.pass_mark,
                 attempts_allowed: self.attempts_allowed,
                 delay_hours: self.delay_hours,

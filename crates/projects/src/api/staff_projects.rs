@@ -259,7 +259,7 @@ pub async fn act(
     body: ValidJson<ProjectActionRequest>,
 ) -> AppResult<web::Json<Data<ProjectDraft>>> {
     let ProjectActionRequest { action, reason } = body.into_inner();
-    let reason = kernel::input::given(reason)?.map(Reason::into_string);
+    let reason = kernel::input::given_text(reason)?;
     let project = review::act(&ctx, &staff, path.into_inner(), action, reason).await?;
     Ok(Data::new(public(&ctx, project).await?))
 }

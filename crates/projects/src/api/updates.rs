@@ -354,7 +354,7 @@ pub async fn review(
 ) -> AppResult<web::Json<Data<ProjectUpdate>>> {
     let (id, action) = path.into_inner();
     let approve = action == kernel::updates::Review::Approve;
-    let reason = kernel::input::given(body.into_inner().reason)?.map(Reason::into_string);
+    let reason = kernel::input::given_text(body.into_inner().reason)?;
     let item = updates::review(&ctx, &staff, id, approve, reason).await?;
     Ok(Data::new(view(&ctx, item).await?))
 }

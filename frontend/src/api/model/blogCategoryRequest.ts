@@ -8,7 +8,7 @@
 import type { BlogCategoryRequestSlug } from './blogCategoryRequestSlug';
 
 /**
- * What staff write for a category.
+ * What staff write for a category; a blank `slug` is made from the name.
  */
 export interface BlogCategoryRequest {
   /**
@@ -16,6 +16,6 @@ export interface BlogCategoryRequest {
    * @maxLength 100
    */
   name: string;
-  /** Blank makes one from the name. */
+  /** @maxLength 100 */
   slug?: BlogCategoryRequestSlug;
 }

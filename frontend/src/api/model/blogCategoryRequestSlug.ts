@@ -7,6 +7,6 @@
  */
 
 /**
- * Blank makes one from the name.
+ * @maxLength 100
  */
 export type BlogCategoryRequestSlug = string | null;

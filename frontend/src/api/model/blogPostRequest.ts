@@ -10,7 +10,8 @@ import type { BlogPostRequestDate } from './blogPostRequestDate';
 import type { BlogPostRequestSlug } from './blogPostRequestSlug';
 
 /**
- * What staff write for a post; the header image is uploaded apart (`set-image`).
+ * What staff write for a post; the header image is uploaded apart (`set-image`). The
+`slug` is the address under /blog/; left blank, one is made from the title.
  */
 export interface BlogPostRequest {
   author_id?: BlogPostRequestAuthorId;
@@ -26,7 +27,7 @@ export interface BlogPostRequest {
   description?: string;
   /** Published posts show on /blog at once; drafts never do. */
   published?: boolean;
-  /** The address under /blog/; blank makes one from the title. */
+  /** @maxLength 200 */
   slug?: BlogPostRequestSlug;
   tags?: string[];
   /**

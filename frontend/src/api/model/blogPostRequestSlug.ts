@@ -7,6 +7,6 @@
  */
 
 /**
- * The address under /blog/; blank makes one from the title.
+ * @maxLength 200
  */
 export type BlogPostRequestSlug = string | null;

@@ -9,7 +9,8 @@ import type { LectureRequestSummary } from './lectureRequestSummary';
 import type { LectureRequestVideoUrl } from './lectureRequestVideoUrl';
 
 /**
- * What staff write for a lecture; the poster and an uploaded video are sent apart.
+ * What staff write for a lecture (its `summary` is HTML); the poster and an uploaded video are
+sent apart.
  */
 export interface LectureRequest {
   /**
@@ -18,7 +19,7 @@ export interface LectureRequest {
    */
   author: string;
   position?: number;
-  /** HTML. */
+  /** @maxLength 10000 */
   summary?: LectureRequestSummary;
   tags?: string[];
   /**

@@ -7,6 +7,6 @@
  */
 
 /**
- * HTML.
+ * @maxLength 10000
  */
 export type LectureRequestSummary = string | null;

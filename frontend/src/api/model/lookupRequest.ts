@@ -8,10 +8,11 @@
 import type { LookupRequestSlug } from './lookupRequestSlug';
 
 /**
- * What staff write for an entry.
+ * What staff write for an entry; a blank `slug` is made from the title (new entries) or
+left as it is.
  */
 export interface LookupRequest {
-  /** Blank makes one from the title (new entries) or keeps it. */
+  /** @maxLength 100 */
   slug?: LookupRequestSlug;
   /**
    * @minLength 1

@@ -7,6 +7,6 @@
  */
 
 /**
- * Blank makes one from the title (new entries) or keeps it.
+ * @maxLength 100
  */
 export type LookupRequestSlug = string | null;

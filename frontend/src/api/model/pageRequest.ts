@@ -17,13 +17,16 @@ import type { TitleAlign } from './titleAlign';
  */
 export interface PageRequest {
   articles_in_line?: PageRequestArticlesInLine;
+  /** @maxLength 200 */
   before_title?: PageRequestBeforeTitle;
   /** A landing page's blocks, in order. */
   blocks?: Block[];
   /** HTML. */
   body?: string;
   first_alone?: boolean;
+  /** @maxLength 500 */
   meta_description?: PageRequestMetaDescription;
+  /** @maxLength 200 */
   meta_title?: PageRequestMetaTitle;
   /**
    * @minLength 1

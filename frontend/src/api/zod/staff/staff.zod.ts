@@ -233,12 +233,12 @@ export const staffListBlogCategoriesResponse = zod.object({
  * Adds a blog category; a blank slug is made from the name.
  * @summary Create a blog category
  */
-export const staffCreateBlogCategoryBodyNameMax = 100;
+export const staffCreateBlogCategoryBodyNameMax = 100;export const staffCreateBlogCategoryBodySlugMax = 100;
 
 export const staffCreateBlogCategoryBody = zod.object({
   "name": zod.string().min(1).max(staffCreateBlogCategoryBodyNameMax),
-  "slug": zod.string().nullish().describe('Blank makes one from the name.')
-}).describe('What staff write for a category.')
+  "slug": zod.string().max(staffCreateBlogCategoryBodySlugMax).nullish()
+}).describe('What staff write for a category; a blank `slug` is made from the name.')
 
 /**
  * Deletes a category no post uses (409 otherwise).
@@ -262,12 +262,12 @@ export const staffUpdateBlogCategoryParams = zod.object({
   "id": zod.number().describe('The category\'s id')
 })
 
-export const staffUpdateBlogCategoryBodyNameMax = 100;
+export const staffUpdateBlogCategoryBodyNameMax = 100;export const staffUpdateBlogCategoryBodySlugMax = 100;
 
 export const staffUpdateBlogCategoryBody = zod.object({
   "name": zod.string().min(1).max(staffUpdateBlogCategoryBodyNameMax),
-  "slug": zod.string().nullish().describe('Blank makes one from the name.')
-}).describe('What staff write for a category.')
+  "slug": zod.string().max(staffUpdateBlogCategoryBodySlugMax).nullish()
+}).describe('What staff write for a category; a blank `slug` is made from the name.')
 
 export const staffUpdateBlogCategoryResponse = zod.object({
   "data": zod.object({
@@ -313,7 +313,7 @@ export const staffListBlogPostsResponse = zod.object({
  * Writes a new post: a draft, or published at once when `published` is set.
  * @summary Create a blog post
  */
-export const staffCreateBlogPostBodyTitleMax = 200;
+export const staffCreateBlogPostBodySlugMax = 200;export const staffCreateBlogPostBodyTitleMax = 200;
 
 export const staffCreateBlogPostBody = zod.object({
   "author_id": zod.number().nullish(),
@@ -323,10 +323,10 @@ export const staffCreateBlogPostBody = zod.object({
   "date": zod.iso.datetime({}).nullish().describe('The publication date shown; now when left out.'),
   "description": zod.string().optional().describe('HTML: the summary shown on cards.'),
   "published": zod.boolean().optional().describe('Published posts show on /blog at once; drafts never do.'),
-  "slug": zod.string().nullish().describe('The address under /blog/; blank makes one from the title.'),
+  "slug": zod.string().max(staffCreateBlogPostBodySlugMax).nullish(),
   "tags": zod.array(zod.string()).optional(),
   "title": zod.string().min(1).max(staffCreateBlogPostBodyTitleMax)
-}).describe('What staff write for a post; the header image is uploaded apart (`set-image`).')
+}).describe('What staff write for a post; the header image is uploaded apart (`set-image`). The\n`slug` is the address under /blog/; left blank, one is made from the title.')
 
 /**
  * Deletes a post and its header image.
@@ -389,7 +389,7 @@ export const staffUpdateBlogPostParams = zod.object({
   "id": zod.number().describe('The post\'s id')
 })
 
-export const staffUpdateBlogPostBodyTitleMax = 200;
+export const staffUpdateBlogPostBodySlugMax = 200;export const staffUpdateBlogPostBodyTitleMax = 200;
 
 export const staffUpdateBlogPostBody = zod.object({
   "author_id": zod.number().nullish(),
@@ -399,10 +399,10 @@ export const staffUpdateBlogPostBody = zod.object({
   "date": zod.iso.datetime({}).nullish().describe('The publication date shown; now when left out.'),
   "description": zod.string().optional().describe('HTML: the summary shown on cards.'),
   "published": zod.boolean().optional().describe('Published posts show on /blog at once; drafts never do.'),
-  "slug": zod.string().nullish().describe('The address under /blog/; blank makes one from the title.'),
+  "slug": zod.string().max(staffUpdateBlogPostBodySlugMax).nullish(),
   "tags": zod.array(zod.string()).optional(),
   "title": zod.string().min(1).max(staffUpdateBlogPostBodyTitleMax)
-}).describe('What staff write for a post; the header image is uploaded apart (`set-image`).')
+}).describe('What staff write for a post; the header image is uploaded apart (`set-image`). The\n`slug` is the address under /blog/; left blank, one is made from the title.')
 
 export const staffUpdateBlogPostResponse = zod.object({
   "data": zod.object({
@@ -1067,16 +1067,16 @@ export const staffListLecturesResponse = zod.object({
  * Adds a lecture; its poster, video and captions are uploaded next, each on its own call.
  * @summary Create a lecture
  */
-export const staffCreateLectureBodyAuthorMax = 200;export const staffCreateLectureBodyTitleMax = 200;
+export const staffCreateLectureBodyAuthorMax = 200;export const staffCreateLectureBodySummaryMax = 10000;export const staffCreateLectureBodyTitleMax = 200;
 
 export const staffCreateLectureBody = zod.object({
   "author": zod.string().min(1).max(staffCreateLectureBodyAuthorMax),
   "position": zod.number().optional(),
-  "summary": zod.string().nullish().describe('HTML.'),
+  "summary": zod.string().max(staffCreateLectureBodySummaryMax).nullish(),
   "tags": zod.array(zod.string()).optional(),
   "title": zod.string().min(1).max(staffCreateLectureBodyTitleMax),
   "video_url": zod.string().nullish()
-}).describe('What staff write for a lecture; the poster and an uploaded video are sent apart.')
+}).describe('What staff write for a lecture (its `summary` is HTML); the poster and an uploaded video are\nsent apart.')
 
 /**
  * Deletes a lecture with its poster, video and captions.
@@ -1132,16 +1132,16 @@ export const staffUpdateLectureParams = zod.object({
   "id": zod.number().describe('The lecture\'s id')
 })
 
-export const staffUpdateLectureBodyAuthorMax = 200;export const staffUpdateLectureBodyTitleMax = 200;
+export const staffUpdateLectureBodyAuthorMax = 200;export const staffUpdateLectureBodySummaryMax = 10000;export const staffUpdateLectureBodyTitleMax = 200;
 
 export const staffUpdateLectureBody = zod.object({
   "author": zod.string().min(1).max(staffUpdateLectureBodyAuthorMax),
   "position": zod.number().optional(),
-  "summary": zod.string().nullish().describe('HTML.'),
+  "summary": zod.string().max(staffUpdateLectureBodySummaryMax).nullish(),
   "tags": zod.array(zod.string()).optional(),
   "title": zod.string().min(1).max(staffUpdateLectureBodyTitleMax),
   "video_url": zod.string().nullish()
-}).describe('What staff write for a lecture; the poster and an uploaded video are sent apart.')
+}).describe('What staff write for a lecture (its `summary` is HTML); the poster and an uploaded video are\nsent apart.')
 
 export const staffUpdateLectureResponse = zod.object({
   "data": zod.object({
@@ -1337,12 +1337,12 @@ export const staffCreateLookupParams = zod.object({
   "kind": zod.enum(['tags', 'goals', 'roles']).describe('tags, goals or roles')
 })
 
-export const staffCreateLookupBodyTitleMax = 100;
+export const staffCreateLookupBodySlugMax = 100;export const staffCreateLookupBodyTitleMax = 100;
 
 export const staffCreateLookupBody = zod.object({
-  "slug": zod.string().nullish().describe('Blank makes one from the title (new entries) or keeps it.'),
+  "slug": zod.string().max(staffCreateLookupBodySlugMax).nullish(),
   "title": zod.string().min(1).max(staffCreateLookupBodyTitleMax)
-}).describe('What staff write for an entry.')
+}).describe('What staff write for an entry; a blank `slug` is made from the title (new entries) or\nleft as it is.')
 
 /**
  * Deletes an entry no group uses (409 otherwise, and always for `other`).
@@ -1368,12 +1368,12 @@ export const staffUpdateLookupParams = zod.object({
   "id": zod.number().describe('The entry\'s id')
 })
 
-export const staffUpdateLookupBodyTitleMax = 100;
+export const staffUpdateLookupBodySlugMax = 100;export const staffUpdateLookupBodyTitleMax = 100;
 
 export const staffUpdateLookupBody = zod.object({
-  "slug": zod.string().nullish().describe('Blank makes one from the title (new entries) or keeps it.'),
+  "slug": zod.string().max(staffUpdateLookupBodySlugMax).nullish(),
   "title": zod.string().min(1).max(staffUpdateLookupBodyTitleMax)
-}).describe('What staff write for an entry.')
+}).describe('What staff write for an entry; a blank `slug` is made from the title (new entries) or\nleft as it is.')
 
 export const staffUpdateLookupResponse = zod.object({
   "data": zod.object({
@@ -1563,11 +1563,11 @@ export const staffListPagesResponse = zod.object({
  * Adds a page; it shows on the site at once.
  * @summary Create a page
  */
-export const staffCreatePageBodySlugMax = 200;export const staffCreatePageBodyTitleMax = 200;
+export const staffCreatePageBodyBeforeTitleMax = 200;export const staffCreatePageBodyMetaDescriptionMax = 500;export const staffCreatePageBodyMetaTitleMax = 200;export const staffCreatePageBodySlugMax = 200;export const staffCreatePageBodyTitleMax = 200;
 
 export const staffCreatePageBody = zod.object({
   "articles_in_line": zod.number().nullish(),
-  "before_title": zod.string().nullish(),
+  "before_title": zod.string().max(staffCreatePageBodyBeforeTitleMax).nullish(),
   "blocks": zod.array(zod.union([zod.object({
   "type": zod.enum(['carousel']),
   "value": zod.object({
@@ -1612,8 +1612,8 @@ export const staffCreatePageBody = zod.object({
 }).describe('HTML (sanitised); blocks of any other type are stored as this.')]).describe('A block of a landing page.')).optional().describe('A landing page\'s blocks, in order.'),
   "body": zod.string().optional().describe('HTML.'),
   "first_alone": zod.boolean().optional(),
-  "meta_description": zod.string().nullish(),
-  "meta_title": zod.string().nullish(),
+  "meta_description": zod.string().max(staffCreatePageBodyMetaDescriptionMax).nullish(),
+  "meta_title": zod.string().max(staffCreatePageBodyMetaTitleMax).nullish(),
   "slug": zod.string().min(1).max(staffCreatePageBodySlugMax),
   "title": zod.string().min(1).max(staffCreatePageBodyTitleMax),
   "title_align": zod.enum(['NONE', 'CENTER', 'RIGHT', 'left']).optional().describe('How a page\'s title is placed; `NONE` hides it.')
@@ -1708,11 +1708,11 @@ export const staffUpdatePageParams = zod.object({
   "id": zod.number().describe('The page\'s id')
 })
 
-export const staffUpdatePageBodySlugMax = 200;export const staffUpdatePageBodyTitleMax = 200;
+export const staffUpdatePageBodyBeforeTitleMax = 200;export const staffUpdatePageBodyMetaDescriptionMax = 500;export const staffUpdatePageBodyMetaTitleMax = 200;export const staffUpdatePageBodySlugMax = 200;export const staffUpdatePageBodyTitleMax = 200;
 
 export const staffUpdatePageBody = zod.object({
   "articles_in_line": zod.number().nullish(),
-  "before_title": zod.string().nullish(),
+  "before_title": zod.string().max(staffUpdatePageBodyBeforeTitleMax).nullish(),
   "blocks": zod.array(zod.union([zod.object({
   "type": zod.enum(['carousel']),
   "value": zod.object({
@@ -1757,8 +1757,8 @@ export const staffUpdatePageBody = zod.object({
 }).describe('HTML (sanitised); blocks of any other type are stored as this.')]).describe('A block of a landing page.')).optional().describe('A landing page\'s blocks, in order.'),
   "body": zod.string().optional().describe('HTML.'),
   "first_alone": zod.boolean().optional(),
-  "meta_description": zod.string().nullish(),
-  "meta_title": zod.string().nullish(),
+  "meta_description": zod.string().max(staffUpdatePageBodyMetaDescriptionMax).nullish(),
+  "meta_title": zod.string().max(staffUpdatePageBodyMetaTitleMax).nullish(),
   "slug": zod.string().min(1).max(staffUpdatePageBodySlugMax),
   "title": zod.string().min(1).max(staffUpdatePageBodyTitleMax),
   "title_align": zod.enum(['NONE', 'CENTER', 'RIGHT', 'left']).optional().describe('How a page\'s title is placed; `NONE` hides it.')
