@@ -66,7 +66,7 @@ pub struct AffiliationDecision {
 /// ones. Staff only; 404 for anyone else.
 #[utoipa::path(
     operation_id = "staffListAffiliations",
-    tag = "staff",
+    tag = "auth-staff",
     security(("bearer" = ["staff"])),
     params(QueueQuery, PageParams),
     responses(
@@ -92,7 +92,7 @@ pub async fn list(
 /// its reason go to the audit log. The member is told of the decision.
 #[utoipa::path(
     operation_id = "staffReviewAffiliation",
-    tag = "staff",
+    tag = "auth-staff",
     security(("bearer" = ["staff"])),
     params(("user_id" = i64, Path, description = "The member's id")),
     request_body = AffiliationDecision,
@@ -123,7 +123,7 @@ pub async fn review(
 /// Every staff decision on a member's affiliation, newest first.
 #[utoipa::path(
     operation_id = "staffAffiliationHistory",
-    tag = "staff",
+    tag = "auth-staff",
     security(("bearer" = ["staff"])),
     params(("user_id" = i64, Path, description = "The member's id")),
     responses(

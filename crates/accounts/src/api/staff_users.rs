@@ -122,7 +122,7 @@ pub struct StaffRoleChange {
 /// Accounts, newest first, narrowed by search, role and state.
 #[utoipa::path(
     operation_id = "staffListUsers",
-    tag = "staff",
+    tag = "auth-staff",
     security(("bearer" = ["staff"])),
     params(UserQuery, PageParams),
     responses(
@@ -156,7 +156,7 @@ pub async fn list(
 /// One account: its state, sign-in methods, affiliation and the staff decisions about it.
 #[utoipa::path(
     operation_id = "staffGetUser",
-    tag = "staff",
+    tag = "auth-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The account's id")),
     responses(
@@ -205,7 +205,7 @@ pub async fn detail(
 /// Moderators may deactivate members only; nobody themselves.
 #[utoipa::path(
     operation_id = "staffDeactivateUser",
-    tag = "staff",
+    tag = "auth-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The account's id")),
     request_body = StaffReason,
@@ -232,7 +232,7 @@ pub async fn deactivate(
 /// Reactivates a deactivated account; its old sessions stay ended.
 #[utoipa::path(
     operation_id = "staffReactivateUser",
-    tag = "staff",
+    tag = "auth-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The account's id")),
     request_body = StaffReason,
@@ -259,7 +259,7 @@ pub async fn reactivate(
 /// Mails a new confirmation link to an account not yet confirmed.
 #[utoipa::path(
     operation_id = "staffResendConfirmation",
-    tag = "staff",
+    tag = "auth-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The account's id")),
     responses(
@@ -283,7 +283,7 @@ pub async fn resend_confirmation(
 /// Turns two-factor authentication off for an account (admins only).
 #[utoipa::path(
     operation_id = "staffResetTwoFactor",
-    tag = "staff",
+    tag = "auth-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The account's id")),
     request_body = StaffReason,
@@ -310,7 +310,7 @@ pub async fn reset_two_factor(
 /// Grants, changes or revokes (`null`) an account's staff role (admins only, never their own).
 #[utoipa::path(
     operation_id = "staffSetUserRole",
-    tag = "staff",
+    tag = "auth-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The account's id")),
     request_body = StaffRoleChange,
@@ -350,7 +350,7 @@ pub struct ContentExpertChange {
 /// revokes it (admins only; audited).
 #[utoipa::path(
     operation_id = "staffSetContentExpert",
-    tag = "staff",
+    tag = "auth-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The account's id")),
     request_body = ContentExpertChange,
@@ -392,7 +392,7 @@ pub struct StaffNewUser {
 /// Makes an account for someone, who is mailed a link to choose their password (admins only).
 #[utoipa::path(
     operation_id = "staffCreateUser",
-    tag = "staff",
+    tag = "auth-staff",
     security(("bearer" = ["staff"])),
     request_body = StaffNewUser,
     responses(

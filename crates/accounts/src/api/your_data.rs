@@ -77,7 +77,7 @@ pub async fn download(
 /// member who asked.
 #[utoipa::path(
     operation_id = "staffExportUser",
-    tag = "staff",
+    tag = "auth-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The account's id")),
     responses(
@@ -103,7 +103,7 @@ pub async fn staff_export(
 /// former member. Audited, with the reason and how many records went from each table.
 #[utoipa::path(
     operation_id = "staffDeleteUser",
-    tag = "staff",
+    tag = "auth-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The account's id")),
     request_body = StaffReason,

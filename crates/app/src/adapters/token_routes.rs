@@ -64,7 +64,9 @@ fn token_use(operation: &Value, write: bool) -> TokenUse {
     if feed::SESSION_ONLY_OPERATIONS.contains(&id) {
         return TokenUse::SessionOnly;
     }
+    // The console's operations sit with their domains' tags: their security says staff.
     let area = match tag {
+        _ if needs_staff(operation) => "staff",
         "auth" if accounts::TOKEN_ACCOUNT_OPERATIONS.contains(&id) => "account",
         // A token must not point the platform's events elsewhere: webhooks need a session.
         "auth" | "tokens" | "webhooks" => return TokenUse::SessionOnly,
@@ -76,6 +78,22 @@ fn token_use(operation: &Value, write: bool) -> TokenUse {
         other => other,
     };
     TokenScope::of(area, write).map_or(TokenUse::SessionOnly, TokenUse::Scope)
+}
+
+/// Whether the operation's security asks for a staff session.
+fn needs_staff(operation: &Value) -> bool {
+    let bearer = |requirement: &Value| requirement[crate::contract::security::BEARER].clone();
+    operation["security"]
+        .as_array()
+        .is_some_and(|requirements| {
+            requirements.iter().any(|requirement| {
+                bearer(requirement).as_array().is_some_and(|scopes| {
+                    scopes
+                        .iter()
+                        .any(|scope| scope == crate::contract::security::STAFF)
+                })
+            })
+        })
 }
 
 #[cfg(test)]
@@ -98,10 +116,24 @@ mod tests {
             uses(Method::GET, "/api/me"),
             TokenUse::Scope(TokenScope::AccountRead)
         );
-        assert_eq!(
-            uses(Method::GET, "/api/staff/users"),
-            TokenUse::Scope(TokenScope::StaffRead)
-        );
+        // Staff's operations, whichever domain's tag they carry, and the console's own.
+        for (method, path, scope) in [
+            (Method::GET, "/api/staff/users", TokenScope::StaffRead),
+            (Method::GET, "/api/staff/groups", TokenScope::StaffRead),
+            (
+                Method::POST,
+                "/api/staff/groups/{id}/{action}",
+                TokenScope::StaffWrite,
+            ),
+            (Method::GET, "/api/staff/lectures", TokenScope::StaffRead),
+            (Method::GET, "/api/staff/overview", TokenScope::StaffRead),
+        ] {
+            assert_eq!(
+                uses(method.clone(), path),
+                TokenUse::Scope(scope),
+                "{method} {path}"
+            );
+        }
         assert_eq!(uses(Method::GET, "/api/search"), TokenUse::Any);
         for (method, path) in [
             (Method::PATCH, "/api/me"),

@@ -34,7 +34,7 @@ pub struct ConsoleOverview {
 /// The queue counts of the console's home.
 #[utoipa::path(
     operation_id = "staffOverview",
-    tag = "staff",
+    tag = "console",
     security(("bearer" = ["staff"])),
     responses(
         (status = 200, description = "The counts.", body = Data<ConsoleOverview>),
@@ -88,7 +88,7 @@ pub struct ConsoleTrends {
 /// last 90 days.
 #[utoipa::path(
     operation_id = "staffTrends",
-    tag = "staff",
+    tag = "console",
     security(("bearer" = ["staff"])),
     responses(
         (status = 200, description = "The series.", body = Data<ConsoleTrends>),
@@ -124,7 +124,7 @@ pub async fn trends(
 /// the actor, the action, the record and the reason given.
 #[utoipa::path(
     operation_id = "staffAuditLog",
-    tag = "staff",
+    tag = "console",
     security(("bearer" = ["staff"])),
     params(AuditFilter, PageParams),
     responses(
@@ -149,7 +149,7 @@ pub async fn audit_log(
 /// The actions recorded so far, for the log's filter.
 #[utoipa::path(
     operation_id = "staffAuditActions",
-    tag = "staff",
+    tag = "console",
     security(("bearer" = ["staff"])),
     responses(
         (status = 200, description = "The actions, sorted.", body = Data<Vec<String>>),
@@ -178,7 +178,7 @@ pub struct AuditActivity {
 /// Entries per day over the last 90 days, narrowed as the log is.
 #[utoipa::path(
     operation_id = "staffAuditActivity",
-    tag = "staff",
+    tag = "console",
     security(("bearer" = ["staff"])),
     params(AuditFilter),
     responses(

@@ -45,7 +45,7 @@ async fn staff_banner(ctx: &AppContext, placement: BannerPlacement) -> AppResult
 /// Every placement's banner.
 #[utoipa::path(
     operation_id = "staffListBanners",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     responses(
         (status = 200, description = "The banners.", body = Data<Vec<StaffBanner>>),
@@ -69,7 +69,7 @@ pub async fn list(
 /// Sets where a banner leads, or takes its picture down.
 #[utoipa::path(
     operation_id = "staffUpdateBanner",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     params(("placement" = inline(BannerPlacement), Path, description = "Where the banner shows")),
     request_body = BannerRequest,
@@ -101,7 +101,7 @@ pub async fn update(
 /// Uploads a banner's picture.
 #[utoipa::path(
     operation_id = "staffSetBannerImage",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     params(("placement" = inline(BannerPlacement), Path, description = "Where the banner shows")),
     request_body(content = SingleFileUpload, content_type = "multipart/form-data"),

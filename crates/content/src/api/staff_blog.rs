@@ -134,7 +134,7 @@ impl BlogPostRequest {
 /// Every post, drafts included, most recently edited first.
 #[utoipa::path(
     operation_id = "staffListBlogPosts",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     params(StaffBlogQuery, PageParams),
     responses(
@@ -166,7 +166,7 @@ pub async fn list(
 /// Writes a new post: a draft, or published at once when `published` is set.
 #[utoipa::path(
     operation_id = "staffCreateBlogPost",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     request_body = BlogPostRequest,
     responses(
@@ -192,7 +192,7 @@ pub async fn create(
 /// One post, draft or published.
 #[utoipa::path(
     operation_id = "staffGetBlogPost",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The post's id")),
     responses(
@@ -215,7 +215,7 @@ pub async fn detail(
 /// Replaces what a post says.
 #[utoipa::path(
     operation_id = "staffUpdateBlogPost",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The post's id")),
     request_body = BlogPostRequest,
@@ -242,7 +242,7 @@ pub async fn update(
 /// Deletes a post and its header image.
 #[utoipa::path(
     operation_id = "staffDeleteBlogPost",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The post's id")),
     responses(
@@ -265,7 +265,7 @@ pub async fn remove(
 /// Uploads the post's header image (JPEG or PNG, checked by content).
 #[utoipa::path(
     operation_id = "staffSetBlogPostImage",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The post's id")),
     request_body(content = SingleFileUpload, content_type = "multipart/form-data"),
@@ -321,7 +321,7 @@ impl BlogCategoryRequest {
 /// Every category with its number of posts.
 #[utoipa::path(
     operation_id = "staffListBlogCategories",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     responses(
         (status = 200, description = "The categories, by name.", body = Data<Vec<StaffBlogCategory>>),
@@ -349,7 +349,7 @@ pub async fn categories(
 /// Adds a blog category; a blank slug is made from the name.
 #[utoipa::path(
     operation_id = "staffCreateBlogCategory",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     request_body = BlogCategoryRequest,
     responses(
@@ -375,7 +375,7 @@ pub async fn create_category(
 /// Renames a category or changes its address.
 #[utoipa::path(
     operation_id = "staffUpdateBlogCategory",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The category's id")),
     request_body = BlogCategoryRequest,
@@ -403,7 +403,7 @@ pub async fn update_category(
 /// Deletes a category no post uses (409 otherwise).
 #[utoipa::path(
     operation_id = "staffDeleteBlogCategory",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The category's id")),
     responses(

@@ -59,7 +59,7 @@ pub struct MessageQuery {
 /// Contact messages, open (default) or handled, newest first.
 #[utoipa::path(
     operation_id = "staffListContactMessages",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     params(MessageQuery, PageParams),
     responses(
@@ -83,7 +83,7 @@ pub async fn messages(
 /// Marks a message as handled. Records who handled it and when.
 #[utoipa::path(
     operation_id = "staffHandleContactMessage",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The message's id")),
     responses(
@@ -107,7 +107,7 @@ pub async fn handle(
 /// Sign-ups for updates, newest first.
 #[utoipa::path(
     operation_id = "staffListUpdateSignups",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     params(PageParams),
     responses(
@@ -139,7 +139,7 @@ pub async fn signups(
 /// Every sign-up as a CSV file.
 #[utoipa::path(
     operation_id = "staffExportUpdateSignups",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     responses(
         (status = 200, description = "The sign-ups as CSV.", content_type = "text/csv", body = String),

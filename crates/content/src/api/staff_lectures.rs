@@ -106,7 +106,7 @@ impl LectureRequest {
 /// Every lecture, in the order the site shows them.
 #[utoipa::path(
     operation_id = "staffListLectures",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     params(StaffLectureQuery, PageParams),
     responses(
@@ -134,7 +134,7 @@ pub async fn list(
 /// Adds a lecture; its poster, video and captions are uploaded next, each on its own call.
 #[utoipa::path(
     operation_id = "staffCreateLecture",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     request_body = LectureRequest,
     responses(
@@ -161,7 +161,7 @@ pub async fn create(
 /// captions.
 #[utoipa::path(
     operation_id = "staffGetLecture",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The lecture's id")),
     responses(
@@ -184,7 +184,7 @@ pub async fn detail(
 /// Replaces what a lecture says.
 #[utoipa::path(
     operation_id = "staffUpdateLecture",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The lecture's id")),
     request_body = LectureRequest,
@@ -211,7 +211,7 @@ pub async fn update(
 /// Deletes a lecture with its poster, video and captions.
 #[utoipa::path(
     operation_id = "staffDeleteLecture",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The lecture's id")),
     responses(
@@ -234,7 +234,7 @@ pub async fn remove(
 /// Uploads a lecture's poster (JPEG or PNG).
 #[utoipa::path(
     operation_id = "staffSetLecturePoster",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The lecture's id")),
     request_body(content = SingleFileUpload, content_type = "multipart/form-data"),
@@ -261,7 +261,7 @@ pub async fn set_poster(
 /// Uploads a lecture's video (WebM or MP4, recognised by content; at most 200 MB).
 #[utoipa::path(
     operation_id = "staffSetLectureVideo",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The lecture's id")),
     request_body(content = SingleFileUpload, content_type = "multipart/form-data"),
@@ -289,7 +289,7 @@ pub async fn set_video(
 /// the track it had in that language.
 #[utoipa::path(
     operation_id = "staffSetLectureCaptions",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     params(
         ("id" = i64, Path, description = "The lecture's id"),
@@ -322,7 +322,7 @@ pub async fn set_captions(
 /// Removes the lecture's captions in one language.
 #[utoipa::path(
     operation_id = "staffRemoveLectureCaptions",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     params(
         ("id" = i64, Path, description = "The lecture's id"),

@@ -91,7 +91,7 @@ pub struct MoveRequest {
 /// A menu with its sub-menus, in order.
 #[utoipa::path(
     operation_id = "staffGetMenu",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     params(("menu" = inline(MenuName), Path, description = "`main` or `lgp`")),
     responses(
@@ -119,7 +119,7 @@ pub async fn tree(
 /// Adds an item at the end of its level.
 #[utoipa::path(
     operation_id = "staffCreateMenuItem",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     params(("menu" = inline(MenuName), Path, description = "`main` or `lgp`")),
     request_body = MenuItemRequest,
@@ -148,7 +148,7 @@ pub async fn create(
 /// Changes an item (moving it under another parent puts it last there).
 #[utoipa::path(
     operation_id = "staffUpdateMenuItem",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The item's id")),
     request_body = MenuItemRequest,
@@ -175,7 +175,7 @@ pub async fn update(
 /// Moves an item one place up or down among its siblings.
 #[utoipa::path(
     operation_id = "staffMoveMenuItem",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The item's id")),
     request_body = MoveRequest,
@@ -200,7 +200,7 @@ pub async fn move_item(
 /// Deletes an item with its sub-menus.
 #[utoipa::path(
     operation_id = "staffDeleteMenuItem",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The item's id")),
     responses(
@@ -223,7 +223,7 @@ pub async fn remove(
 /// Uploads an item's picture.
 #[utoipa::path(
     operation_id = "staffSetMenuItemImage",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The item's id")),
     request_body(content = SingleFileUpload, content_type = "multipart/form-data"),

@@ -140,7 +140,7 @@ impl PageRequest {
 /// Every page, by slug.
 #[utoipa::path(
     operation_id = "staffListPages",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     params(StaffPageQuery, PageParams),
     responses(
@@ -170,7 +170,7 @@ pub async fn list(
 /// Adds a page; it shows on the site at once.
 #[utoipa::path(
     operation_id = "staffCreatePage",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     request_body = PageRequest,
     responses(
@@ -196,7 +196,7 @@ pub async fn create(
 /// One page as the console edits it: its blocks, title and search-engine texts.
 #[utoipa::path(
     operation_id = "staffGetPage",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The page's id")),
     responses(
@@ -219,7 +219,7 @@ pub async fn detail(
 /// Replaces what a page says.
 #[utoipa::path(
     operation_id = "staffUpdatePage",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The page's id")),
     request_body = PageRequest,
@@ -246,7 +246,7 @@ pub async fn update(
 /// Deletes a page; its address answers 404 from then on.
 #[utoipa::path(
     operation_id = "staffDeletePage",
-    tag = "staff",
+    tag = "content-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The page's id")),
     responses(

@@ -43,7 +43,7 @@ pub struct StaffGroupQuery {
 /// Groups waiting for staff (the longest waiting first), or every submitted group.
 #[utoipa::path(
     operation_id = "staffGroupQueue",
-    tag = "staff",
+    tag = "groups-staff",
     security(("bearer" = ["staff"])),
     params(StaffGroupQuery, PageParams),
     responses(
@@ -70,7 +70,7 @@ pub async fn queue(
 /// A group under review: the public version and the proposed one, side by side.
 #[utoipa::path(
     operation_id = "staffGroupReview",
-    tag = "staff",
+    tag = "groups-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The group's id")),
     responses(
@@ -99,7 +99,7 @@ pub async fn review(
 /// Approves, rejects, suspends or reactivates a group (`action` is one of those words).
 #[utoipa::path(
     operation_id = "staffModerateGroup",
-    tag = "staff",
+    tag = "groups-staff",
     security(("bearer" = ["staff"])),
     params(
         ("id" = i64, Path, description = "The group's id"),

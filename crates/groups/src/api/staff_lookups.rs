@@ -49,7 +49,7 @@ impl LookupRequest {
 /// Every entry of a lookup, with its use.
 #[utoipa::path(
     operation_id = "staffListLookup",
-    tag = "staff",
+    tag = "groups-staff",
     security(("bearer" = ["staff"])),
     params(("kind" = inline(LookupKind), Path, description = "tags, goals or roles")),
     responses(
@@ -81,7 +81,7 @@ pub async fn list(
 /// tags).
 #[utoipa::path(
     operation_id = "staffCreateLookup",
-    tag = "staff",
+    tag = "groups-staff",
     security(("bearer" = ["staff"])),
     params(("kind" = inline(LookupKind), Path, description = "tags, goals or roles")),
     request_body = LookupRequest,
@@ -110,7 +110,7 @@ pub async fn create(
 /// Renames an entry of a lookup; groups that use it show the new name.
 #[utoipa::path(
     operation_id = "staffUpdateLookup",
-    tag = "staff",
+    tag = "groups-staff",
     security(("bearer" = ["staff"])),
     params(
         ("kind" = inline(LookupKind), Path, description = "tags, goals or roles"),
@@ -141,7 +141,7 @@ pub async fn update(
 /// Deletes an entry no group uses (409 otherwise, and always for `other`).
 #[utoipa::path(
     operation_id = "staffDeleteLookup",
-    tag = "staff",
+    tag = "groups-staff",
     security(("bearer" = ["staff"])),
     params(
         ("kind" = inline(LookupKind), Path, description = "tags, goals or roles"),

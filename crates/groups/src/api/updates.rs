@@ -329,7 +329,7 @@ pub async fn set_image(
 /// Updates waiting for staff approval. The longest waiting first.
 #[utoipa::path(
     operation_id = "staffGroupUpdateQueue",
-    tag = "staff",
+    tag = "groups-staff",
     security(("bearer" = ["staff"])),
     params(PageParams),
     responses(
@@ -364,7 +364,7 @@ pub async fn queue(
 /// Approves or rejects an update (`action` is `approve` or `reject`); audited.
 #[utoipa::path(
     operation_id = "staffReviewGroupUpdate",
-    tag = "staff",
+    tag = "groups-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The update's id"), ("action" = inline(kernel::updates::Review), Path, description = "approve or reject")),
     request_body = ModerationRequest,

@@ -259,7 +259,7 @@ pub struct QuizMessage {
 /// Every quiz, published or not, newest first.
 #[utoipa::path(
     operation_id = "staffListQuizzes",
-    tag = "staff",
+    tag = "learning-staff",
     security(("bearer" = ["staff"])),
     params(StaffQuizQuery, PageParams),
     responses(
@@ -288,7 +288,7 @@ pub async fn list(
 /// Writes a new quiz with its questions and answers; members see it once it is published.
 #[utoipa::path(
     operation_id = "staffCreateQuiz",
-    tag = "staff",
+    tag = "learning-staff",
     security(("bearer" = ["staff"])),
     request_body = QuizRequest,
     responses(
@@ -314,7 +314,7 @@ pub async fn create(
 /// One quiz with its right answers.
 #[utoipa::path(
     operation_id = "staffGetQuiz",
-    tag = "staff",
+    tag = "learning-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The quiz's id")),
     responses(
@@ -337,7 +337,7 @@ pub async fn detail(
 /// Saves a quiz (its questions only while nobody has taken it).
 #[utoipa::path(
     operation_id = "staffUpdateQuiz",
-    tag = "staff",
+    tag = "learning-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The quiz's id")),
     request_body = QuizRequest,
@@ -364,7 +364,7 @@ pub async fn update(
 /// Deletes a quiz nobody has taken (409 otherwise).
 #[utoipa::path(
     operation_id = "staffDeleteQuiz",
-    tag = "staff",
+    tag = "learning-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The quiz's id")),
     responses(
@@ -390,7 +390,7 @@ pub async fn remove(
 /// Uploads the quiz's banner picture.
 #[utoipa::path(
     operation_id = "staffSetQuizBanner",
-    tag = "staff",
+    tag = "learning-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The quiz's id")),
     request_body(content = SingleFileUpload, content_type = "multipart/form-data"),

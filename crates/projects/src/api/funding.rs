@@ -111,7 +111,7 @@ pub struct FilePledge {
 /// first.
 #[utoipa::path(
     operation_id = "staffFundingApprovals",
-    tag = "staff",
+    tag = "projects-staff",
     security(("bearer" = ["staff"])),
     params(PageParams),
     responses(
@@ -135,7 +135,7 @@ pub async fn queue(
 /// One public project's funding file, for staff (Content Experts decide on it).
 #[utoipa::path(
     operation_id = "staffFundingFile",
-    tag = "staff",
+    tag = "projects-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The project's id")),
     responses(
@@ -205,7 +205,7 @@ async fn funding_file(ctx: &AppContext, staff: &Staff, id: i64) -> AppResult<Fun
 /// One project's funding ledger as a CSV file (staff).
 #[utoipa::path(
     operation_id = "staffExportFundingLedger",
-    tag = "staff",
+    tag = "projects-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The project's id")),
     responses(
@@ -237,7 +237,7 @@ pub async fn ledger_csv(
 /// what to do.
 #[utoipa::path(
     operation_id = "staffFundingReconciliation",
-    tag = "staff",
+    tag = "projects-staff",
     security(("bearer" = ["staff"])),
     responses(
         (status = 200, description = "The report.", body = Data<Report>),
@@ -277,7 +277,7 @@ pub struct FundingDecision {
 /// out) or does not, with a reason (every pledge is let go); audited.
 #[utoipa::path(
     operation_id = "staffDecideFunding",
-    tag = "staff",
+    tag = "projects-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The project's id")),
     request_body = FundingDecision,

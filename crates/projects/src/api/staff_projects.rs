@@ -59,7 +59,7 @@ pub struct ProjectActionRequest {
 /// Projects in one state: submissions the longest waiting first, others the latest changed.
 #[utoipa::path(
     operation_id = "staffProjectQueue",
-    tag = "staff",
+    tag = "projects-staff",
     security(("bearer" = ["staff"])),
     params(StaffProjectsQuery, PageParams),
     responses(
@@ -120,7 +120,7 @@ async fn public(ctx: &AppContext, project: project::Model) -> AppResult<ProjectD
 /// Live projects whose owners proposed changes, the longest waiting first.
 #[utoipa::path(
     operation_id = "staffProjectChangesQueue",
-    tag = "staff",
+    tag = "projects-staff",
     security(("bearer" = ["staff"])),
     params(PageParams),
     responses(
@@ -143,7 +143,7 @@ pub async fn changes_queue(
 /// A live project's public version beside the changes waiting for review.
 #[utoipa::path(
     operation_id = "staffProjectChanges",
-    tag = "staff",
+    tag = "projects-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The project's id")),
     responses(
@@ -178,7 +178,7 @@ pub async fn compare_changes(
 /// back with a reason (the public version stays).
 #[utoipa::path(
     operation_id = "staffReviewProjectChanges",
-    tag = "staff",
+    tag = "projects-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The project's id")),
     request_body = ProjectReviewRequest,
@@ -213,7 +213,7 @@ fn verdict_of(request: ProjectReviewRequest) -> AppResult<Verdict> {
 /// Approves a submitted project (it goes live) or sends it back with a reason.
 #[utoipa::path(
     operation_id = "staffReviewProject",
-    tag = "staff",
+    tag = "projects-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The project's id")),
     request_body = ProjectReviewRequest,
@@ -241,7 +241,7 @@ pub async fn decide(
 /// audited, and the owner is told.
 #[utoipa::path(
     operation_id = "staffProjectAction",
-    tag = "staff",
+    tag = "projects-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The project's id")),
     request_body = ProjectActionRequest,

@@ -300,7 +300,7 @@ pub async fn approved(
 /// Project updates waiting for staff, the longest waiting first.
 #[utoipa::path(
     operation_id = "staffProjectUpdateQueue",
-    tag = "staff",
+    tag = "projects-staff",
     security(("bearer" = ["staff"])),
     params(PageParams),
     responses(
@@ -336,7 +336,7 @@ pub async fn queue(
 /// Approves or rejects a project update (`action` is `approve` or `reject`); audited.
 #[utoipa::path(
     operation_id = "staffReviewProjectUpdate",
-    tag = "staff",
+    tag = "projects-staff",
     security(("bearer" = ["staff"])),
     params(("id" = i64, Path, description = "The update's id"), ("action" = inline(kernel::updates::Review), Path, description = "approve or reject")),
     request_body = UpdateReviewRequest,

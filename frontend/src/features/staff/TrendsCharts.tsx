@@ -1,5 +1,5 @@
 import { Box, Grid, Typography } from '@mui/material';
-import { useStaffTrends } from '@/api/endpoints/staff/staff';
+import { useStaffTrends } from '@/api/endpoints/console/console';
 import type { ConsoleTrends } from '@/api/model';
 import { DailyChart } from '@/ui/charts/DailyChart';
 import { ErrorState, Loading } from '@/ui/QueryState';

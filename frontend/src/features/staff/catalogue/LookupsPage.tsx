@@ -1,6 +1,6 @@
 import { Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
-import { staffCreateLookup, staffDeleteLookup, staffUpdateLookup, useStaffListLookup } from '@/api/endpoints/staff/staff';
+import { staffCreateLookup, staffDeleteLookup, staffUpdateLookup, useStaffListLookup } from '@/api/endpoints/groups-staff/groups-staff';
 import { Catalogue } from '../ui/Catalogue';
 import { StaffPage } from '../ui/StaffPage';
 

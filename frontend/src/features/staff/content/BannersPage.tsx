@@ -1,6 +1,6 @@
 import { Button, Card, CardContent, Grid, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
-import { staffSetBannerImage, staffUpdateBanner, useStaffListBanners } from '@/api/endpoints/staff/staff';
+import { staffSetBannerImage, staffUpdateBanner, useStaffListBanners } from '@/api/endpoints/content-staff/content-staff';
 import type { StaffBanner } from '@/api/model';
 import { ApiError } from '@/lib/api-error';
 import { ErrorState, Loading } from '@/ui/QueryState';

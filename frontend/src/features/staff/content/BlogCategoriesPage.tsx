@@ -1,9 +1,4 @@
-import {
-  staffCreateBlogCategory,
-  staffDeleteBlogCategory,
-  staffUpdateBlogCategory,
-  useStaffListBlogCategories,
-} from '@/api/endpoints/staff/staff';
+import { staffCreateBlogCategory, staffDeleteBlogCategory, staffUpdateBlogCategory, useStaffListBlogCategories } from '@/api/endpoints/content-staff/content-staff';
 import { Catalogue } from '../ui/Catalogue';
 import { StaffPage } from '../ui/StaffPage';
 

@@ -1,16 +1,9 @@
-import { staffCreateBlogPostBody } from '@/api/zod/staff/staff.zod';
+import { staffCreateBlogPostBody } from '@/api/zod/content-staff/content-staff.zod';
 import { trimming, withFieldRequiredText, z, zodResolver } from '@/lib/zod';
 import { Button, Grid, Stack } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import {
-  staffCreateBlogPost,
-  staffDeleteBlogPost,
-  staffSetBlogPostImage,
-  staffUpdateBlogPost,
-  useStaffGetBlogPost,
-  useStaffListBlogCategories,
-} from '@/api/endpoints/staff/staff';
+import { staffCreateBlogPost, staffDeleteBlogPost, staffSetBlogPostImage, staffUpdateBlogPost, useStaffGetBlogPost, useStaffListBlogCategories } from '@/api/endpoints/content-staff/content-staff';
 import type { BlogPostRequest, StaffBlogPost } from '@/api/model';
 import { FormSelect } from '@/ui/form/FormSelect';
 import { FormTextField } from '@/ui/form/FormTextField';

@@ -1,6 +1,6 @@
 import { Chip, MenuItem, TextField } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useStaffListBlogPosts } from '@/api/endpoints/staff/staff';
+import { useStaffListBlogPosts } from '@/api/endpoints/content-staff/content-staff';
 import type { StaffBlogPostRow } from '@/api/model';
 import { RecordList } from '../ui/RecordList';
 import { useListState } from '../ui/useListState';

@@ -1,6 +1,6 @@
 import { Alert, Button, FormHelperText, FormLabel, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
-import { staffRemoveLectureCaptions, staffSetLectureCaptions } from '@/api/endpoints/staff/staff';
+import { staffRemoveLectureCaptions, staffSetLectureCaptions } from '@/api/endpoints/content-staff/content-staff';
 import { CaptionLanguage, type StaffLecture } from '@/api/model';
 import { languageName } from '@/lib/languages';
 import { useRun } from '../ui/useRun';

@@ -1,15 +1,8 @@
-import { staffCreateLectureBody } from '@/api/zod/staff/staff.zod';
+import { staffCreateLectureBody } from '@/api/zod/content-staff/content-staff.zod';
 import { trimming, withFieldRequiredText, z, zodResolver } from '@/lib/zod';
 import { Button, Grid, Stack } from '@mui/material';
 import { useForm } from 'react-hook-form';
-import {
-  staffCreateLecture,
-  staffDeleteLecture,
-  staffSetLecturePoster,
-  staffSetLectureVideo,
-  staffUpdateLecture,
-  useStaffGetLecture,
-} from '@/api/endpoints/staff/staff';
+import { staffCreateLecture, staffDeleteLecture, staffSetLecturePoster, staffSetLectureVideo, staffUpdateLecture, useStaffGetLecture } from '@/api/endpoints/content-staff/content-staff';
 import type { LectureRequest, StaffLecture } from '@/api/model';
 import { FormTextField } from '@/ui/form/FormTextField';
 import { RichTextField } from '@/ui/form/RichTextField';

@@ -1,6 +1,6 @@
 import { Chip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useStaffListLectures } from '@/api/endpoints/staff/staff';
+import { useStaffListLectures } from '@/api/endpoints/content-staff/content-staff';
 import type { StaffLecture } from '@/api/model';
 import { RecordList } from '../ui/RecordList';
 import { useListState } from '../ui/useListState';

@@ -2,7 +2,7 @@ import { Alert, Dialog, DialogContent, DialogTitle, Stack } from '@mui/material'
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { staffCreateMenuItem, staffSetMenuItemImage, staffUpdateMenuItem } from '@/api/endpoints/staff/staff';
+import { staffCreateMenuItem, staffSetMenuItemImage, staffUpdateMenuItem } from '@/api/endpoints/content-staff/content-staff';
 import type { MenuItemRequest, StaffMenuItem } from '@/api/model';
 import { applyServerErrors } from '@/lib/form-errors';
 import { DialogFormActions } from '@/ui/form/DialogFormActions';

@@ -5,7 +5,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import { Box, Button, IconButton, List, ListItem, ListItemText, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
-import { staffDeleteMenuItem, staffMoveMenuItem, useStaffGetMenu } from '@/api/endpoints/staff/staff';
+import { staffDeleteMenuItem, staffMoveMenuItem, useStaffGetMenu } from '@/api/endpoints/content-staff/content-staff';
 import type { StaffMenuItem } from '@/api/model';
 import { ConfirmDialog } from '@/ui/ConfirmDialog';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';

@@ -1,9 +1,9 @@
-import { staffCreatePageBody } from '@/api/zod/staff/staff.zod';
+import { staffCreatePageBody } from '@/api/zod/content-staff/content-staff.zod';
 import { trimming, withFieldRequiredText, z, zodResolver } from '@/lib/zod';
 import { Button, Grid, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { staffCreatePage, staffDeletePage, staffUpdatePage, useStaffGetPage } from '@/api/endpoints/staff/staff';
+import { staffCreatePage, staffDeletePage, staffUpdatePage, useStaffGetPage } from '@/api/endpoints/content-staff/content-staff';
 import { TitleAlign, type Block, type PageRequest, type StaffPage as StaffContentPage } from '@/api/model';
 import { FormSelect } from '@/ui/form/FormSelect';
 import { FormTextField } from '@/ui/form/FormTextField';

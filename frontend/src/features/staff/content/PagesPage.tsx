@@ -1,5 +1,5 @@
 import type { GridColDef } from '@mui/x-data-grid';
-import { useStaffListPages } from '@/api/endpoints/staff/staff';
+import { useStaffListPages } from '@/api/endpoints/content-staff/content-staff';
 import type { StaffPageRow } from '@/api/model';
 import { RecordList } from '../ui/RecordList';
 import { useListState } from '../ui/useListState';

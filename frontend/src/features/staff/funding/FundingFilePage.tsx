@@ -1,7 +1,7 @@
 import { Alert, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { getStaffExportFundingLedgerUrl, staffDecideFunding, useStaffFundingFile } from '@/api/endpoints/staff/staff';
+import { getStaffExportFundingLedgerUrl, staffDecideFunding, useStaffFundingFile } from '@/api/endpoints/projects-staff/projects-staff';
 import { downloadFile } from '@/lib/api-client';
 import { useToast } from '@/ui/toast';
 import { staffError } from '../ui/staffError';

@@ -1,6 +1,6 @@
 import { Button, Card, CardActions, CardContent, Typography } from '@mui/material';
 import { Link } from 'react-router';
-import { useStaffFundingApprovals } from '@/api/endpoints/staff/staff';
+import { useStaffFundingApprovals } from '@/api/endpoints/projects-staff/projects-staff';
 import { cad } from '@/lib/money';
 import { StaffPage } from '../ui/StaffPage';
 import { PagedCards } from '../ui/PagedCards';

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, CardContent, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useStaffFundingReconciliation } from '@/api/endpoints/staff/staff';
+import { useStaffFundingReconciliation } from '@/api/endpoints/projects-staff/projects-staff';
 import { cad } from '@/lib/money';
 import type { ReconciliationSide } from '@/api/model';
 import { ErrorState, Loading } from '@/ui/QueryState';

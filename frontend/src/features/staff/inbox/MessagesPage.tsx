@@ -1,5 +1,5 @@
 import { Button, Card, CardActions, CardContent, Chip, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { staffHandleContactMessage, useStaffListContactMessages } from '@/api/endpoints/staff/staff';
+import { staffHandleContactMessage, useStaffListContactMessages } from '@/api/endpoints/content-staff/content-staff';
 import { dateTime } from '@/lib/dates';
 import { PagedCards } from '../ui/PagedCards';
 import { StaffPage } from '../ui/StaffPage';

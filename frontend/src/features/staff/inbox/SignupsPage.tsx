@@ -2,7 +2,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Button } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
-import { getStaffExportUpdateSignupsUrl, useStaffListUpdateSignups } from '@/api/endpoints/staff/staff';
+import { getStaffExportUpdateSignupsUrl, useStaffListUpdateSignups } from '@/api/endpoints/content-staff/content-staff';
 import type { UpdateSignup } from '@/api/model';
 import { downloadFile } from '@/lib/api-client';
 import { useToast } from '@/ui/toast';

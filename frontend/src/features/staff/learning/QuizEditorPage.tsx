@@ -1,15 +1,9 @@
-import { staffCreateQuizBody } from '@/api/zod/staff/staff.zod';
+import { staffCreateQuizBody } from '@/api/zod/learning-staff/learning-staff.zod';
 import { trimming, withFieldRequiredText, z, zodResolver } from '@/lib/zod';
 import { Button, Grid, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import {
-  staffCreateQuiz,
-  staffDeleteQuiz,
-  staffSetQuizBanner,
-  staffUpdateQuiz,
-  useStaffGetQuiz,
-} from '@/api/endpoints/staff/staff';
+import { staffCreateQuiz, staffDeleteQuiz, staffSetQuizBanner, staffUpdateQuiz, useStaffGetQuiz } from '@/api/endpoints/learning-staff/learning-staff';
 import type { QuizRequest, StaffQuestion, StaffQuiz } from '@/api/model';
 import { FormTextField } from '@/ui/form/FormTextField';
 import { RichTextField } from '@/ui/form/RichTextField';

@@ -1,6 +1,6 @@
 import { Chip } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useStaffListQuizzes } from '@/api/endpoints/staff/staff';
+import { useStaffListQuizzes } from '@/api/endpoints/learning-staff/learning-staff';
 import type { StaffQuizRow } from '@/api/model';
 import { RecordList } from '../ui/RecordList';
 import { useListState } from '../ui/useListState';

@@ -1,7 +1,7 @@
 import { Button, Chip, Stack, Tab, Tabs } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
-import { staffReviewAffiliation, useStaffListAffiliations } from '@/api/endpoints/staff/staff';
+import { staffReviewAffiliation, useStaffListAffiliations } from '@/api/endpoints/auth-staff/auth-staff';
 import type { AffiliationForReview, StaffListAffiliationsParams } from '@/api/model';
 import { ReasonDialog } from '../ui/ReasonDialog';
 import { gridQuery, ServerGrid } from '../ui/ServerGrid';

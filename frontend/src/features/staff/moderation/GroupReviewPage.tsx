@@ -1,7 +1,7 @@
 import { Alert, Button, Chip, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { staffModerateGroup, useStaffGroupReview } from '@/api/endpoints/staff/staff';
+import { staffModerateGroup, useStaffGroupReview } from '@/api/endpoints/groups-staff/groups-staff';
 import { useListGroupMaterials } from '@/api/endpoints/groups/groups';
 import type { GroupDetail } from '@/api/model';
 import { MaterialList } from '@/ui/materials/MaterialList';

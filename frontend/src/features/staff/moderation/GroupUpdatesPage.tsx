@@ -1,4 +1,4 @@
-import { staffReviewGroupUpdate, useStaffGroupUpdateQueue } from '@/api/endpoints/staff/staff';
+import { staffReviewGroupUpdate, useStaffGroupUpdateQueue } from '@/api/endpoints/groups-staff/groups-staff';
 import { UPDATES_PER_PAGE, UpdateQueue } from './UpdateQueue';
 import { useUrlPage } from '@/lib/useUrlState';
 

@@ -1,7 +1,7 @@
 import { Chip, Stack, Tab, Tabs, TextField } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useNavigate } from 'react-router';
-import { useStaffGroupQueue } from '@/api/endpoints/staff/staff';
+import { useStaffGroupQueue } from '@/api/endpoints/groups-staff/groups-staff';
 import { type GroupCard, StaffGroupQueueList } from '@/api/model';
 import { gridQuery, ServerGrid } from '../ui/ServerGrid';
 import { StaffPage } from '../ui/StaffPage';

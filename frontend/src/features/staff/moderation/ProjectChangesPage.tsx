@@ -1,7 +1,7 @@
 import { Alert, Button, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { staffReviewProjectChanges, useStaffProjectChanges } from '@/api/endpoints/staff/staff';
+import { staffReviewProjectChanges, useStaffProjectChanges } from '@/api/endpoints/projects-staff/projects-staff';
 import { ProjectVerdict } from '@/api/model';
 import { ErrorState, Loading } from '@/ui/QueryState';
 import { ReasonDialog } from '../ui/ReasonDialog';

@@ -1,6 +1,6 @@
 import { Button, Card, CardActions, CardContent, Typography } from '@mui/material';
 import { Link } from 'react-router';
-import { useStaffProjectChangesQueue } from '@/api/endpoints/staff/staff';
+import { useStaffProjectChangesQueue } from '@/api/endpoints/projects-staff/projects-staff';
 import { dateTime } from '@/lib/dates';
 import { PagedCards } from '../ui/PagedCards';
 import { useUrlPage } from '@/lib/useUrlState';

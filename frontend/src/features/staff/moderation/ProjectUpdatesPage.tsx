@@ -1,4 +1,4 @@
-import { staffReviewProjectUpdate, useStaffProjectUpdateQueue } from '@/api/endpoints/staff/staff';
+import { staffReviewProjectUpdate, useStaffProjectUpdateQueue } from '@/api/endpoints/projects-staff/projects-staff';
 import { UPDATES_PER_PAGE, UpdateQueue } from './UpdateQueue';
 import { useUrlPage } from '@/lib/useUrlState';
 

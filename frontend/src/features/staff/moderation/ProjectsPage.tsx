@@ -1,7 +1,7 @@
 import { Button, Card, CardActions, CardContent, Divider, Tab, Tabs, Typography } from '@mui/material';
 import { Link } from 'react-router';
 import { useState } from 'react';
-import { staffProjectAction, staffReviewProject, useStaffProjectQueue } from '@/api/endpoints/staff/staff';
+import { staffProjectAction, staffReviewProject, useStaffProjectQueue } from '@/api/endpoints/projects-staff/projects-staff';
 import { ProjectAction, ProjectVerdict, type StaffProjectQueueStatus, type StaffProjectRow } from '@/api/model';
 import { dateTime } from '@/lib/dates';
 import { ethicsStatusLabels } from '@/lib/labels';

@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { SparkLineChart } from '@mui/x-charts/SparkLineChart';
-import { useStaffAuditActivity } from '@/api/endpoints/staff/staff';
+import { useStaffAuditActivity } from '@/api/endpoints/console/console';
 import type { StaffAuditActivityParams } from '@/api/model';
 import { ErrorState, Loading } from '@/ui/QueryState';
 import { DAY, daysOf } from '@/ui/charts/days';

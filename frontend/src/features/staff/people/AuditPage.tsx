@@ -1,6 +1,6 @@
 import { MenuItem, Pagination, Stack, TextField } from '@mui/material';
 import { Suspense, lazy } from 'react';
-import { useStaffAuditActions, useStaffAuditLog } from '@/api/endpoints/staff/staff';
+import { useStaffAuditActions, useStaffAuditLog } from '@/api/endpoints/console/console';
 import { ErrorState, Loading } from '@/ui/QueryState';
 import { AuditList } from '../ui/AuditList';
 import { StaffPage } from '../ui/StaffPage';

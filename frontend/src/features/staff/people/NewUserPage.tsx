@@ -1,7 +1,7 @@
 import { trimming, withFieldRequiredText, zodResolver } from '@/lib/zod';
 import { useForm } from 'react-hook-form';
-import { staffCreateUser } from '@/api/endpoints/staff/staff';
-import { staffCreateUserBody } from '@/api/zod/staff/staff.zod';
+import { staffCreateUser } from '@/api/endpoints/auth-staff/auth-staff';
+import { staffCreateUserBody } from '@/api/zod/auth-staff/auth-staff.zod';
 import type { z } from '@/lib/zod';
 import { FormTextField } from '@/ui/form/FormTextField';
 import { EditorForm } from '../ui/EditorForm';

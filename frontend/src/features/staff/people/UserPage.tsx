@@ -2,17 +2,7 @@ import { Button, Card, CardContent, Chip, Grid, MenuItem, Stack, TextField, Typo
 import { useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useGetMe } from '@/api/endpoints/auth/auth';
-import {
-  staffDeactivateUser,
-  staffDeleteUser,
-  staffExportUser,
-  staffReactivateUser,
-  staffResendConfirmation,
-  staffResetTwoFactor,
-  staffSetContentExpert,
-  staffSetUserRole,
-  useStaffGetUser,
-} from '@/api/endpoints/staff/staff';
+import { staffDeactivateUser, staffDeleteUser, staffExportUser, staffReactivateUser, staffResendConfirmation, staffResetTwoFactor, staffSetContentExpert, staffSetUserRole, useStaffGetUser } from '@/api/endpoints/auth-staff/auth-staff';
 import type { StaffRole, StaffUserDetail } from '@/api/model';
 import { dateTime } from '@/lib/dates';
 import { affiliationStatusLabels } from '@/lib/labels';

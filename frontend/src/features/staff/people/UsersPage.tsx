@@ -2,7 +2,7 @@ import { Chip, MenuItem, TextField } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { useGetMe } from '@/api/endpoints/auth/auth';
-import { useStaffListUsers } from '@/api/endpoints/staff/staff';
+import { useStaffListUsers } from '@/api/endpoints/auth-staff/auth-staff';
 import { StaffListUsersRole, StaffListUsersState, type StaffUserRow } from '@/api/model';
 import { RecordList } from '../ui/RecordList';
 import { useListState } from '../ui/useListState';

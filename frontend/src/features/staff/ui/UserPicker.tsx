@@ -1,7 +1,7 @@
 import { Autocomplete, TextField } from '@mui/material';
 import { useState } from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { useStaffListUsers } from '@/api/endpoints/staff/staff';
+import { useStaffListUsers } from '@/api/endpoints/auth-staff/auth-staff';
 import { useDebounced } from '@/lib/useDebounced';
 
 /** A person chosen by name or e-mail. */

@@ -1,4 +1,4 @@
-import { useStaffOverview } from '@/api/endpoints/staff/staff';
+import { useStaffOverview } from '@/api/endpoints/console/console';
 
 /**
  * The console's gate and the signed-in staff member's role, from `/api/staff/overview`
