@@ -146,11 +146,16 @@ pub fn given_text<R>(field: Option<Given<Checked<R>>>) -> Result<Option<String>,
 }
 
 /// The contract's schema of an optional field: `T`'s limits, `null` allowed, and blank too
-/// (it reads as left out).
+/// (it reads as left out). A link drops its `uri` format: the forms send `""` for an emptied
+/// link, which the client's check would refuse before sending (the server checks any other
+/// value); an e-mail address keeps its format, so a form says "Invalid email" at once.
 pub fn optional_schema<T: PartialSchema>() -> RefOr<Schema> {
     let mut schema = T::schema();
     if let RefOr::T(Schema::Object(object)) = &mut schema {
         object.min_length = None;
+        if matches!(&object.format, Some(SchemaFormat::Custom(format)) if format == "uri") {
+            object.format = None;
+        }
         if let SchemaType::Type(kind) = &object.schema_type {
             object.schema_type = SchemaType::Array(vec![kind.clone(), Type::Null]);
         }
@@ -248,6 +253,9 @@ pub type Email<W = Short> = Checked<EmailAddress<W>>;
 pub type RichText<const MAX: usize, W = Short> = Checked<Sanitised<MAX, W>>;
 /// An absolute http(s) address with a host ([`crate::links::WebUrl::absolute`]).
 pub type HttpUrl<W = Short> = Checked<WebAddress<W>>;
+/// A video's address (a project's, a lecture's): an absolute http(s) address, refused in the
+/// spec's words ("Not a valid url").
+pub type VideoUrl = Checked<VideoAddress>;
 /// A confirmation code from an SMS or an authenticator app: six digits.
 pub type SixDigits = Checked<Code>;
 
@@ -344,6 +352,25 @@ impl<W: Wording> Rule for WebAddress<W> {
         match crate::links::WebUrl::absolute(&text) {
             Ok(_) => Ok(text),
             Err(_) => Err(Cow::Borrowed(FieldText::InvalidUrl.as_str())),
+        }
+    }
+
+    fn schema() -> RefOr<Schema> {
+        string_schema(URL_MAX, Some(SchemaFormat::Custom("uri".to_owned())))
+    }
+}
+
+/// The rule of [`VideoUrl`].
+pub struct VideoAddress;
+
+impl Rule for VideoAddress {
+    const MISSING: FieldText = FieldText::Required;
+
+    fn check(value: serde_json::Value) -> Result<String, Cow<'static, str>> {
+        let text = Trimmed::<URL_MAX, Short>::check(value)?;
+        match crate::links::WebUrl::absolute(&text) {
+            Ok(_) => Ok(text),
+            Err(_) => Err(Cow::Borrowed(crate::links::NOT_A_URL)),
         }
     }
 
@@ -496,11 +523,32 @@ mod tests {
     }
 
     #[test]
+    fn a_video_address_is_an_absolute_web_address_in_the_specs_words() {
+        let parse = |text: &str| VideoUrl::parse(json!(text)).map(Checked::into_string);
+        assert_eq!(
+            parse(" https://video.example/talk ").as_deref(),
+            Ok("https://video.example/talk")
+        );
+        for bad in ["javascript:alert(1)", "/blog", "video.example/talk"] {
+            assert_eq!(
+                parse(bad),
+                Err(Cow::Borrowed(crate::links::NOT_A_URL)),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
     fn an_optional_fields_schema_keeps_its_limits_and_takes_null() {
         let schema = serde_json::to_value(optional_schema::<Text<5>>()).unwrap();
         assert_eq!(schema["type"], json!(["string", "null"]));
         assert_eq!(schema["maxLength"], 5);
         assert!(schema.get("minLength").is_none(), "blank reads as left out");
+        let schema = serde_json::to_value(optional_schema::<HttpUrl>()).unwrap();
+        assert!(
+            schema.get("format").is_none(),
+            "a blank link is no link: {schema}"
+        );
     }
 
     fn errors_of(json: serde_json::Value) -> crate::error::FieldErrors {

@@ -3,7 +3,7 @@
 use actix_multipart::Multipart;
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use kernel::extract::ValidJson;
-use kernel::input::{Given, Long, Text};
+use kernel::input::{Given, Long, Text, VideoUrl};
 use kernel::upload::{MAX_VIDEO_BYTES, SingleFile, SingleFileUpload, read_large_file};
 use kernel::{AppContext, AppError, AppResult, Data, Page, PageParams, Staff};
 use serde::{Deserialize, Serialize};
@@ -78,12 +78,10 @@ pub struct LectureRequest {
     #[serde(default)]
     #[validate(length(max = 10, message = "Ensure this field has no more than 10 elements."))]
     pub tags: Vec<String>,
-    #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
-    #[validate(
-        custom(function = "kernel::links::web_url", message = "Not a valid url"),
-        length(max = 1024)
-    )]
-    pub video_url: Option<String>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<VideoUrl>)]
+    pub video_url: Option<Given<VideoUrl>>,
     #[serde(default)]
     pub position: i32,
 }
@@ -95,7 +93,7 @@ impl LectureRequest {
             author: self.author.value()?.into_string(),
             summary: kernel::input::given_text(self.summary)?,
             tags: self.tags,
-            video_url: self.video_url,
+            video_url: kernel::input::given_text(self.video_url)?,
             position: self.position,
         })
     }

@@ -1,7 +1,7 @@
 use actix_web::{HttpResponse, get, patch, post, web};
 use chrono::{DateTime, Utc};
 use kernel::extract::ValidJson;
-use kernel::input::Given;
+use kernel::input::{Given, VideoUrl};
 use kernel::upload::{SingleFile, SingleFileUpload};
 use kernel::users::UserSummary;
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Data, Page, PageParams, Staff};
@@ -77,11 +77,10 @@ pub struct UpdateRequest {
     #[validate(nested)]
     #[schema(schema_with = kernel::input::schema::<updates::Body>)]
     pub text: Given<updates::Body>,
-    #[validate(
-        custom(function = "kernel::links::web_url", message = "Not a valid url"),
-        length(max = 1024)
-    )]
-    pub video_url: Option<String>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<VideoUrl>)]
+    pub video_url: Option<Given<VideoUrl>>,
     /// Send `null` to remove the image; leave it out to keep it.
     #[serde(default, deserialize_with = "present")]
     #[schema(value_type = Option<String>)]
@@ -97,7 +96,7 @@ impl UpdateRequest {
         let draft = Draft {
             title: self.title.value()?,
             text: self.text.value()?,
-            video_url: self.video_url,
+            video_url: kernel::input::given_text(self.video_url)?,
             phi_declared: self.phi_declared.unwrap_or(false),
         };
         Ok((draft, clear))

@@ -35,6 +35,7 @@ pub type Body = RichText<100_000, Long>;
 pub struct Draft {
     pub title: Title,
     pub text: Body,
+    /// A checked address (`kernel::input::VideoUrl`), when one was given.
     pub video_url: Option<String>,
     /// The author declared they may share what the patient-data guardrail found.
     pub phi_declared: bool,
@@ -68,15 +69,6 @@ async fn guarded(
     };
     let at = guard::Place(format!("group_update:{}", group.id));
     guard::check(&ctx.db, user.id, &at, "text", &draft.text, guard).await
-}
-
-/// The address is kept only when one was given.
-fn checked(draft: Draft) -> Draft {
-    let video_url = draft
-        .video_url
-        .map(|v| v.trim().to_owned())
-        .filter(|v| !v.is_empty());
-    Draft { video_url, ..draft }
 }
 
 /// Every update of a group, for its owner and moderators, newest first.
@@ -151,7 +143,6 @@ pub async fn create(
         ));
     }
     guarded(ctx, user, &group, &draft).await?;
-    let draft = checked(draft);
     let now = kernel::clock::now();
     Ok(group_update::ActiveModel {
         group_id: Set(group_id),
@@ -204,7 +195,6 @@ pub async fn update(
     let current = editable(&ctx.db, user, group_id, id).await?;
     let group = detail::by_id(&ctx.db, group_id).await?;
     guarded(ctx, user, &group, &draft).await?;
-    let draft = checked(draft);
     let old_image = current.image.clone().filter(|_| clear_image);
     let mut active: group_update::ActiveModel = current.into();
     active.title = Set(draft.title.into_string());

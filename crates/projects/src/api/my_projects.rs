@@ -2,7 +2,7 @@
 
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use kernel::extract::ValidJson;
-use kernel::input::Given;
+use kernel::input::{Given, VideoUrl};
 use kernel::upload::{SingleFile, SingleFileUpload};
 use kernel::{AppContext, AppResult, CurrentUser, Data};
 use serde::Deserialize;
@@ -17,7 +17,7 @@ use crate::service::drafts::{
 };
 use crate::service::{changes, eligibility, ownership};
 
-/// Step 1 (General).
+/// Step 1 (General); `video_url` is an optional link to a video about the project.
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct GeneralStep {
     #[validate(nested)]
@@ -31,13 +31,10 @@ pub struct GeneralStep {
     #[serde(default)]
     #[schema(max_items = 5)]
     pub tags: Vec<i64>,
-    /// An optional link to a video about the project.
-    #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
-    #[validate(
-        custom(function = "kernel::links::web_url", message = "Not a valid url"),
-        length(max = 1024)
-    )]
-    pub video_url: Option<String>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<VideoUrl>)]
+    pub video_url: Option<Given<VideoUrl>>,
     /// The owner declares they may share what the patient-data guardrail found in the
     /// texts (issue 24 §1); without it, flagged texts are refused.
     pub phi_declared: Option<bool>,
@@ -49,7 +46,7 @@ impl GeneralStep {
             title: self.title.value()?,
             lay_summary: self.lay_summary.value()?,
             tags: self.tags,
-            video_url: self.video_url,
+            video_url: kernel::input::given_text(self.video_url)?,
             phi_declared: self.phi_declared.unwrap_or(false),
         })
     }

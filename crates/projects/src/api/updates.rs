@@ -4,7 +4,7 @@
 use actix_web::{HttpResponse, get, patch, post, web};
 use chrono::{DateTime, Utc};
 use kernel::extract::ValidJson;
-use kernel::input::{Given, Reason};
+use kernel::input::{Given, Reason, VideoUrl};
 use kernel::updates::UpdateStatus;
 use kernel::upload::{SingleFile, SingleFileUpload};
 use kernel::users::UserSummary;
@@ -54,11 +54,10 @@ pub struct ProjectUpdateRequest {
     #[validate(nested)]
     #[schema(schema_with = kernel::input::schema::<Body>)]
     pub text: Given<Body>,
-    #[validate(
-        custom(function = "kernel::links::web_url", message = "Not a valid url"),
-        length(max = 1024)
-    )]
-    pub video_url: Option<String>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<VideoUrl>)]
+    pub video_url: Option<Given<VideoUrl>>,
     /// The author declares they may share what the patient-data guardrail found in the
     /// text (issue 24 §1); without it, flagged text is refused.
     pub phi_declared: Option<bool>,
@@ -69,7 +68,7 @@ impl ProjectUpdateRequest {
         Ok(Draft {
             title: self.title.value()?,
             text: self.text.value()?,
-            video_url: self.video_url,
+            video_url: kernel::input::given_text(self.video_url)?,
             phi_declared: self.phi_declared.unwrap_or(false),
         })
     }

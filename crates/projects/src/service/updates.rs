@@ -37,6 +37,7 @@ pub type Body = RichText<100_000, Long>;
 pub struct Draft {
     pub title: Title,
     pub text: Body,
+    /// A checked address (`kernel::input::VideoUrl`), when one was given.
     pub video_url: Option<String>,
     /// The author declared they may share what the patient-data guardrail found.
     pub phi_declared: bool,
@@ -117,11 +118,6 @@ async fn guarded(
     guard::check(&ctx.db, user.id, &at, "text", &draft.text, guard).await
 }
 
-/// The address is kept only when one was given.
-fn video(url: Option<String>) -> Option<String> {
-    url.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
-}
-
 /// Writes a new update; it waits for staff.
 pub async fn create(
     ctx: &AppContext,
@@ -137,7 +133,7 @@ pub async fn create(
         title: Set(draft.title.into_string()),
         text: Set(draft.text.into_string()),
         image: Set(None),
-        video_url: Set(video(draft.video_url)),
+        video_url: Set(draft.video_url),
         created_by_id: Set(user.id),
         approved_status: Set(UpdateStatus::WaitingForApproval),
         created_at: Set(now),
@@ -162,7 +158,7 @@ pub async fn edit(
     let mut active: update::ActiveModel = current.into();
     active.title = Set(draft.title.into_string());
     active.text = Set(draft.text.into_string());
-    active.video_url = Set(video(draft.video_url));
+    active.video_url = Set(draft.video_url);
     active.approved_status = Set(UpdateStatus::WaitingForApproval);
     active.updated_at = Set(kernel::clock::now());
     Ok(active.update(&ctx.db).await?)

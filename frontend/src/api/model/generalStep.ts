@@ -9,7 +9,7 @@ import type { GeneralStepPhiDeclared } from './generalStepPhiDeclared';
 import type { GeneralStepVideoUrl } from './generalStepVideoUrl';
 
 /**
- * Step 1 (General).
+ * Step 1 (General); `video_url` is an optional link to a video about the project.
  */
 export interface GeneralStep {
   /**
@@ -30,6 +30,6 @@ texts (issue 24 §1); without it, flagged texts are refused. */
    * @maxLength 255
    */
   title: string;
-  /** An optional link to a video about the project. */
+  /** @maxLength 1024 */
   video_url?: GeneralStepVideoUrl;
 }

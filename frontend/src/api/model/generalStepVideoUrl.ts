@@ -7,6 +7,6 @@
  */
 
 /**
- * An optional link to a video about the project.
+ * @maxLength 1024
  */
 export type GeneralStepVideoUrl = string | null;

@@ -27,5 +27,6 @@ export interface LectureRequest {
    * @maxLength 200
    */
   title: string;
+  /** @maxLength 1024 */
   video_url?: LectureRequestVideoUrl;
 }

@@ -28,5 +28,6 @@ text (issue 24 §1); without it, flagged text is refused. */
    * @maxLength 255
    */
   title: string;
+  /** @maxLength 1024 */
   video_url?: UpdateRequestVideoUrl;
 }

@@ -587,7 +587,7 @@ export const registerBody = zod.object({
   "social": zod.string().nullish(),
   "tags": zod.array(zod.enum(['MEDICAL_DOCTOR', 'CLINICAL_RESEARCHER', 'ALLIED_HEALTHCARE_PROFESSIONAL', 'CAREGIVER', 'SURVIVOR', 'OTHER']).describe('At most two per profile.')).max(registerBodyTagsMax).optional(),
   "university_affiliate_email": zod.email().max(registerBodyUniversityAffiliateEmailMax).nullish(),
-  "university_profile_page_url": zod.url().max(registerBodyUniversityProfilePageUrlMax).nullish()
+  "university_profile_page_url": zod.string().max(registerBodyUniversityProfilePageUrlMax).nullish()
 }).describe('The registration payload.')
 
 /**

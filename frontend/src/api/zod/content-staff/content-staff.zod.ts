@@ -431,7 +431,7 @@ export const staffListLecturesResponse = zod.object({
  * Adds a lecture; its poster, video and captions are uploaded next, each on its own call.
  * @summary Create a lecture
  */
-export const staffCreateLectureBodyAuthorMax = 200;export const staffCreateLectureBodySummaryMax = 10000;export const staffCreateLectureBodyTitleMax = 200;
+export const staffCreateLectureBodyAuthorMax = 200;export const staffCreateLectureBodySummaryMax = 10000;export const staffCreateLectureBodyTitleMax = 200;export const staffCreateLectureBodyVideoUrlMax = 1024;
 
 export const staffCreateLectureBody = zod.object({
   "author": zod.string().min(1).max(staffCreateLectureBodyAuthorMax),
@@ -439,7 +439,7 @@ export const staffCreateLectureBody = zod.object({
   "summary": zod.string().max(staffCreateLectureBodySummaryMax).nullish(),
   "tags": zod.array(zod.string()).optional(),
   "title": zod.string().min(1).max(staffCreateLectureBodyTitleMax),
-  "video_url": zod.string().nullish()
+  "video_url": zod.string().max(staffCreateLectureBodyVideoUrlMax).nullish()
 }).describe('What staff write for a lecture (its `summary` is HTML); the poster and an uploaded video are\nsent apart.')
 
 /**
@@ -496,7 +496,7 @@ export const staffUpdateLectureParams = zod.object({
   "id": zod.number().describe('The lecture\'s id')
 })
 
-export const staffUpdateLectureBodyAuthorMax = 200;export const staffUpdateLectureBodySummaryMax = 10000;export const staffUpdateLectureBodyTitleMax = 200;
+export const staffUpdateLectureBodyAuthorMax = 200;export const staffUpdateLectureBodySummaryMax = 10000;export const staffUpdateLectureBodyTitleMax = 200;export const staffUpdateLectureBodyVideoUrlMax = 1024;
 
 export const staffUpdateLectureBody = zod.object({
   "author": zod.string().min(1).max(staffUpdateLectureBodyAuthorMax),
@@ -504,7 +504,7 @@ export const staffUpdateLectureBody = zod.object({
   "summary": zod.string().max(staffUpdateLectureBodySummaryMax).nullish(),
   "tags": zod.array(zod.string()).optional(),
   "title": zod.string().min(1).max(staffUpdateLectureBodyTitleMax),
-  "video_url": zod.string().nullish()
+  "video_url": zod.string().max(staffUpdateLectureBodyVideoUrlMax).nullish()
 }).describe('What staff write for a lecture (its `summary` is HTML); the poster and an uploaded video are\nsent apart.')
 
 export const staffUpdateLectureResponse = zod.object({

@@ -904,14 +904,14 @@ export const createGroupUpdateParams = zod.object({
   "group_id": zod.number().describe('The group\'s id')
 })
 
-export const createGroupUpdateBodyTextMax = 100000;export const createGroupUpdateBodyTitleMax = 255;
+export const createGroupUpdateBodyTextMax = 100000;export const createGroupUpdateBodyTitleMax = 255;export const createGroupUpdateBodyVideoUrlMax = 1024;
 
 export const createGroupUpdateBody = zod.object({
   "image": zod.string().nullish().describe('Send `null` to remove the image; leave it out to keep it.'),
   "phi_declared": zod.boolean().nullish().describe('The author declares they may share what the patient-data guardrail found in the\ntext (issue 24 §1); without it, flagged text is refused.'),
   "text": zod.string().min(1).max(createGroupUpdateBodyTextMax),
   "title": zod.string().min(1).max(createGroupUpdateBodyTitleMax),
-  "video_url": zod.string().nullish()
+  "video_url": zod.string().max(createGroupUpdateBodyVideoUrlMax).nullish()
 }).describe('The text of an update; its image is sent apart (`set-image`).')
 
 /**
@@ -958,14 +958,14 @@ export const updateGroupUpdateParams = zod.object({
   "id": zod.number().describe('The update\'s id')
 })
 
-export const updateGroupUpdateBodyTextMax = 100000;export const updateGroupUpdateBodyTitleMax = 255;
+export const updateGroupUpdateBodyTextMax = 100000;export const updateGroupUpdateBodyTitleMax = 255;export const updateGroupUpdateBodyVideoUrlMax = 1024;
 
 export const updateGroupUpdateBody = zod.object({
   "image": zod.string().nullish().describe('Send `null` to remove the image; leave it out to keep it.'),
   "phi_declared": zod.boolean().nullish().describe('The author declares they may share what the patient-data guardrail found in the\ntext (issue 24 §1); without it, flagged text is refused.'),
   "text": zod.string().min(1).max(updateGroupUpdateBodyTextMax),
   "title": zod.string().min(1).max(updateGroupUpdateBodyTitleMax),
-  "video_url": zod.string().nullish()
+  "video_url": zod.string().max(updateGroupUpdateBodyVideoUrlMax).nullish()
 }).describe('The text of an update; its image is sent apart (`set-image`).')
 
 export const updateGroupUpdateResponse = zod.object({

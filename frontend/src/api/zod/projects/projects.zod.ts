@@ -438,15 +438,15 @@ export const listMyProjectsResponse = zod.object({
  * Starts a project from the wizard's first step (members who may submit projects). The project stays a draft until it is submitted.
  * @summary Create a project
  */
-export const createProjectBodyLaySummaryMax = 100000;export const createProjectBodyTagsMax = 5;export const createProjectBodyTitleMax = 255;
+export const createProjectBodyLaySummaryMax = 100000;export const createProjectBodyTagsMax = 5;export const createProjectBodyTitleMax = 255;export const createProjectBodyVideoUrlMax = 1024;
 
 export const createProjectBody = zod.object({
   "lay_summary": zod.string().min(1).max(createProjectBodyLaySummaryMax),
   "phi_declared": zod.boolean().nullish().describe('The owner declares they may share what the patient-data guardrail found in the\ntexts (issue 24 §1); without it, flagged texts are refused.'),
   "tags": zod.array(zod.number()).max(createProjectBodyTagsMax).optional().describe('Topic (project tag) ids from `GET /groups/tags`, at most 5 (`tags::MAX_TAGS`).'),
   "title": zod.string().min(1).max(createProjectBodyTitleMax),
-  "video_url": zod.string().nullish().describe('An optional link to a video about the project.')
-}).describe('Step 1 (General).')
+  "video_url": zod.string().max(createProjectBodyVideoUrlMax).nullish()
+}).describe('Step 1 (General); `video_url` is an optional link to a video about the project.')
 
 /**
  * One of the caller's projects, as the wizard edits it.
@@ -665,15 +665,15 @@ export const saveProjectGeneralParams = zod.object({
   "id": zod.number().describe('The project\'s id')
 })
 
-export const saveProjectGeneralBodyLaySummaryMax = 100000;export const saveProjectGeneralBodyTagsMax = 5;export const saveProjectGeneralBodyTitleMax = 255;
+export const saveProjectGeneralBodyLaySummaryMax = 100000;export const saveProjectGeneralBodyTagsMax = 5;export const saveProjectGeneralBodyTitleMax = 255;export const saveProjectGeneralBodyVideoUrlMax = 1024;
 
 export const saveProjectGeneralBody = zod.object({
   "lay_summary": zod.string().min(1).max(saveProjectGeneralBodyLaySummaryMax),
   "phi_declared": zod.boolean().nullish().describe('The owner declares they may share what the patient-data guardrail found in the\ntexts (issue 24 §1); without it, flagged texts are refused.'),
   "tags": zod.array(zod.number()).max(saveProjectGeneralBodyTagsMax).optional().describe('Topic (project tag) ids from `GET /groups/tags`, at most 5 (`tags::MAX_TAGS`).'),
   "title": zod.string().min(1).max(saveProjectGeneralBodyTitleMax),
-  "video_url": zod.string().nullish().describe('An optional link to a video about the project.')
-}).describe('Step 1 (General).')
+  "video_url": zod.string().max(saveProjectGeneralBodyVideoUrlMax).nullish()
+}).describe('Step 1 (General); `video_url` is an optional link to a video about the project.')
 
 export const saveProjectGeneralResponseDataFundingPlatformFeePercentMin = 0;export const saveProjectGeneralResponseDataFundingProcessorFeePercentItemMin = 0;
 
@@ -1067,13 +1067,13 @@ export const createProjectUpdateParams = zod.object({
   "project_id": zod.number().describe('The project\'s id')
 })
 
-export const createProjectUpdateBodyTextMax = 100000;export const createProjectUpdateBodyTitleMax = 255;
+export const createProjectUpdateBodyTextMax = 100000;export const createProjectUpdateBodyTitleMax = 255;export const createProjectUpdateBodyVideoUrlMax = 1024;
 
 export const createProjectUpdateBody = zod.object({
   "phi_declared": zod.boolean().nullish().describe('The author declares they may share what the patient-data guardrail found in the\ntext (issue 24 §1); without it, flagged text is refused.'),
   "text": zod.string().min(1).max(createProjectUpdateBodyTextMax),
   "title": zod.string().min(1).max(createProjectUpdateBodyTitleMax),
-  "video_url": zod.string().nullish()
+  "video_url": zod.string().max(createProjectUpdateBodyVideoUrlMax).nullish()
 }).describe('The text of an update; its picture is sent apart (`set-image`).')
 
 /**
@@ -1119,13 +1119,13 @@ export const updateProjectUpdateParams = zod.object({
   "id": zod.number().describe('The update\'s id')
 })
 
-export const updateProjectUpdateBodyTextMax = 100000;export const updateProjectUpdateBodyTitleMax = 255;
+export const updateProjectUpdateBodyTextMax = 100000;export const updateProjectUpdateBodyTitleMax = 255;export const updateProjectUpdateBodyVideoUrlMax = 1024;
 
 export const updateProjectUpdateBody = zod.object({
   "phi_declared": zod.boolean().nullish().describe('The author declares they may share what the patient-data guardrail found in the\ntext (issue 24 §1); without it, flagged text is refused.'),
   "text": zod.string().min(1).max(updateProjectUpdateBodyTextMax),
   "title": zod.string().min(1).max(updateProjectUpdateBodyTitleMax),
-  "video_url": zod.string().nullish()
+  "video_url": zod.string().max(updateProjectUpdateBodyVideoUrlMax).nullish()
 }).describe('The text of an update; its picture is sent apart (`set-image`).')
 
 export const updateProjectUpdateResponse = zod.object({
