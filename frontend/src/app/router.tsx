@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { lazyScreen } from '@/lib/lazy-screen';
 import { lazyWhenOnline } from '@/lib/lazy-online';
 import { RootLayout } from '@/app/layout/RootLayout';
 import { PrivateRoute, PUBLIC_ONLY_HANDLE, PublicOnlyRoute } from '@/app/routes/guards';
@@ -16,7 +17,6 @@ import * as learning from '@/features/learning/routes';
 import * as projects from '@/features/projects/routes';
 import * as profile from '@/features/profile/routes';
 import * as search from '@/features/search/routes';
-import * as staff from '@/features/staff/routes';
 import { RouteErrorPage } from '@/app/routes/RouteErrorPage';
 
 // The bell shows only to signed-in members: its code (and the live channel's) loads with them.
@@ -63,7 +63,7 @@ export const routes: RouteObject[] = [
             lazy: profile.choosePasswordRoute,
           },
           // The staff console; its layout answers "not found" to anyone who is not staff.
-          { path: 'staff/*', lazy: staff.staffRoute },
+          { path: 'staff/*', lazy: lazyScreen(() => import('./routes/console'), (m) => m.Console) },
           {
             lazy: profile.personalizationHostRoute,
             children: [
