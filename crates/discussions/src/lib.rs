@@ -9,6 +9,7 @@ pub mod enums;
 pub mod events;
 pub mod export;
 mod policy;
+mod read;
 pub mod seed;
 mod service;
 pub mod target;

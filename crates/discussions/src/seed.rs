@@ -48,7 +48,12 @@ pub async fn threads(
         page: Some(1),
         per_page: Some(1),
     };
-    if topics::list(&ctx.db, &place, &one).await?.pagination.count > 0 {
+    if crate::read::topics_page(ctx, Some(first), &place, &one)
+        .await?
+        .pagination
+        .count
+        > 0
+    {
         return Ok(false);
     }
     for thread in threads {

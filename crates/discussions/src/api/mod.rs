@@ -5,7 +5,6 @@ pub mod form;
 pub mod replies;
 pub mod subscriptions;
 pub mod topics;
-mod views;
 pub mod votes;
 
 use utoipa_actix_web::service_config::ServiceConfig;

@@ -5,21 +5,9 @@ use super::MessageResponse;
 use super::dto::Comment;
 use super::dto::deleted;
 use super::form::{PostForm, PostUpload};
-use super::views::Views;
 use crate::Targets;
-use crate::entity::post;
-use crate::service::place::Place;
+use crate::read;
 use crate::service::{posts, replies};
-
-async fn one(
-    ctx: &AppContext,
-    user: &CurrentUser,
-    place: &Place,
-    reply: post::Model,
-) -> AppResult<Comment> {
-    let views = Views::load(ctx, Some(user), place.access, &[&reply]).await?;
-    Ok(views.comment(reply))
-}
 
 /// List a topic's replies
 ///
@@ -42,20 +30,9 @@ pub async fn list(
     path: web::Path<i64>,
     params: web::Query<PageParams>,
 ) -> AppResult<web::Json<Page<Comment>>> {
-    let (place, page) =
-        replies::list(&ctx, &targets, viewer.as_ref(), path.into_inner(), &params).await?;
-    let Page { data, pagination } = page;
-    let views = Views::load(
-        &ctx,
-        viewer.as_ref(),
-        place.access,
-        &data.iter().collect::<Vec<_>>(),
-    )
-    .await?;
-    Ok(web::Json(Page {
-        data: data.into_iter().map(|r| views.comment(r)).collect(),
-        pagination,
-    }))
+    let page =
+        read::replies_page(&ctx, &targets, viewer.as_ref(), path.into_inner(), &params).await?;
+    Ok(web::Json(page))
 }
 
 /// Reply in a topic
@@ -86,7 +63,7 @@ pub async fn create(
     let (place, reply) =
         replies::create(&ctx, &targets, &user, path.into_inner(), form.into()).await?;
     Ok(HttpResponse::Created().json(Data {
-        data: one(&ctx, &user, &place, reply).await?,
+        data: read::reply(&ctx, &user, &place, reply).await?,
     }))
 }
 
@@ -116,7 +93,7 @@ pub async fn update(
 ) -> AppResult<web::Json<Data<Comment>>> {
     let (topic_id, id) = path.into_inner();
     let (place, reply) = replies::update(&ctx, &targets, &user, topic_id, id, form.into()).await?;
-    Ok(Data::new(one(&ctx, &user, &place, reply).await?))
+    Ok(Data::new(read::reply(&ctx, &user, &place, reply).await?))
 }
 
 /// Delete a reply

@@ -5,26 +5,11 @@ use super::MessageResponse;
 use super::dto::deleted;
 use super::dto::{Permissions, SubscriptionState, Topic, TopicPage};
 use super::form::{PostForm, PostUpload};
-use super::views::Views;
 use crate::Targets;
-use crate::entity::post;
 use crate::enums::{Level, SubjectType, TopicType};
+use crate::read;
 use crate::service::place::Place;
-use crate::service::{replies, subscriptions, topics};
-
-async fn one(
-    ctx: &AppContext,
-    user: &CurrentUser,
-    place: &Place,
-    topic: post::Model,
-) -> AppResult<Topic> {
-    let first = replies::first_pages(&ctx.db, &[topic.id]).await?;
-    let shown = first.get(&topic.id).cloned().unwrap_or_default();
-    let mut all: Vec<&post::Model> = shown.iter().collect();
-    all.push(&topic);
-    let views = Views::load(ctx, Some(user), place.access, &all).await?;
-    Ok(views.topic(topic, shown))
-}
+use crate::service::{subscriptions, topics};
 
 /// List discussions
 ///
@@ -54,23 +39,15 @@ pub async fn list(
 ) -> AppResult<web::Json<TopicPage>> {
     let (topic_type, id) = path.into_inner();
     let place = Place::of(&targets, topic_type, id, viewer.as_ref()).await?;
-    let Page { data, pagination } = topics::list(&ctx.db, &place, &params).await?;
-    let ids: Vec<i64> = data.iter().map(|t| t.id).collect();
-    let mut first = replies::first_pages(&ctx.db, &ids).await?;
-    let mut all: Vec<&post::Model> = data.iter().collect();
-    all.extend(first.values().flatten());
-    let views = Views::load(&ctx, viewer.as_ref(), place.access, &all).await?;
+    let Page { data, pagination } =
+        read::topics_page(&ctx, viewer.as_ref(), &place, &params).await?;
     let subject_type = SubjectType::of_place(topic_type);
     let level = match &viewer {
         Some(user) => subscriptions::level(&ctx.db, user.id, subject_type, id).await?,
         None => Level::Normal,
     };
-    let topics = data
-        .iter()
-        .map(|t| views.topic(t.clone(), first.remove(&t.id).unwrap_or_default()))
-        .collect();
     Ok(web::Json(TopicPage {
-        data: topics,
+        data,
         pagination,
         permissions: Permissions {
             can_create_discussion: viewer.is_some() && place.access.write,
@@ -118,7 +95,7 @@ pub async fn create(
     let (topic_type, id) = path.into_inner();
     let (place, topic) = topics::create(&ctx, &targets, &user, topic_type, id, form.into()).await?;
     Ok(HttpResponse::Created().json(Data {
-        data: one(&ctx, &user, &place, topic).await?,
+        data: read::topic(&ctx, &user, &place, topic).await?,
     }))
 }
 
@@ -154,7 +131,7 @@ pub async fn update(
     let (topic_type, id, topic_id) = path.into_inner();
     let (place, topic) =
         topics::update(&ctx, &targets, &user, topic_type, id, topic_id, form.into()).await?;
-    Ok(Data::new(one(&ctx, &user, &place, topic).await?))
+    Ok(Data::new(read::topic(&ctx, &user, &place, topic).await?))
 }
 
 /// Delete a topic

@@ -45,3 +45,11 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+/// Posts by id, in one statement (the parents a page quotes, the posts a report names).
+pub async fn by_ids(db: &impl ConnectionTrait, ids: Vec<i64>) -> kernel::AppResult<Vec<Model>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    Ok(Entity::find().filter(Column::Id.is_in(ids)).all(db).await?)
+}

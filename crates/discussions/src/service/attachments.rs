@@ -1,15 +1,12 @@
 //! Files on posts (spec 2 §5 File upload, comment files): up to 10 per post, JPEG, PNG,
 //! GIF or PDF by content; pictures get thumbnails.
 
-use std::collections::HashMap;
-
 use kernel::documents::{self, StoredDocument};
 use kernel::files::{self, FileKind, SUPPORTED_DOCUMENTS};
 use kernel::images::Shape;
 use kernel::{AppContext, AppError, AppResult};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
-    QueryOrder, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, Set,
 };
 
 use crate::entity::attachment;
@@ -121,24 +118,4 @@ pub async fn count(db: &impl ConnectionTrait, post_id: i64) -> AppResult<u64> {
         .filter(attachment::Column::PostId.eq(post_id))
         .count(db)
         .await?)
-}
-
-/// The files of each post, in the order they were attached.
-pub async fn of_posts(
-    db: &impl ConnectionTrait,
-    post_ids: &[i64],
-) -> AppResult<HashMap<i64, Vec<attachment::Model>>> {
-    let mut by_post: HashMap<i64, Vec<attachment::Model>> = HashMap::new();
-    if post_ids.is_empty() {
-        return Ok(by_post);
-    }
-    let rows = attachment::Entity::find()
-        .filter(attachment::Column::PostId.is_in(post_ids.to_vec()))
-        .order_by_asc(attachment::Column::Id)
-        .all(db)
-        .await?;
-    for row in rows {
-        by_post.entry(row.post_id).or_default().push(row);
-    }
-    Ok(by_post)
 }

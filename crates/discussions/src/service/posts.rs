@@ -16,8 +16,6 @@ use crate::entity::{attachment, post};
 use crate::events::DiscussionChanged;
 use crate::policy;
 
-/// Spec 2 §9: discussion pages hold 10 (a group's topics, a topic's replies).
-pub const PER_PAGE: u64 = 10;
 pub const REQUIRED: &str = kernel::validation::REQUIRED;
 pub const DELETED: &str = "Successfully deleted";
 

@@ -73,13 +73,13 @@ fn group_of(topic: &post::Model) -> Option<i64> {
 #[async_trait]
 impl Reportable for Posts {
     async fn describe(&self, ids: &[i64]) -> AppResult<HashMap<i64, Subject>> {
-        let found: Vec<post::Model> = super::replies::by_ids(&self.ctx.db, ids.to_vec())
+        let found: Vec<post::Model> = post::by_ids(&self.ctx.db, ids.to_vec())
             .await?
             .into_iter()
             .filter(|p| p.deleted_at.is_none() && p.topic_id.is_some() == self.replies)
             .collect();
         let topic_ids = found.iter().filter_map(|p| p.topic_id).collect();
-        let topics: HashMap<i64, post::Model> = super::replies::by_ids(&self.ctx.db, topic_ids)
+        let topics: HashMap<i64, post::Model> = post::by_ids(&self.ctx.db, topic_ids)
             .await?
             .into_iter()
             .map(|t| (t.id, t))

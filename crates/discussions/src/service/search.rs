@@ -159,7 +159,7 @@ fn visible(kinds: &[SearchKind], member_of: &[(TopicType, i64)]) -> Vec<Conditio
 }
 
 async fn by_id(db: &DatabaseConnection, ids: Vec<i64>) -> AppResult<HashMap<i64, post::Model>> {
-    Ok(super::replies::by_ids(db, ids)
+    Ok(crate::entity::post::by_ids(db, ids)
         .await?
         .into_iter()
         .map(|p| (p.id, p))

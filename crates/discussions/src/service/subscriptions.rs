@@ -10,7 +10,7 @@ use sea_orm::sea_query::OnConflict;
 use sea_orm::{ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 
 use super::place::Place;
-use super::{posts, replies};
+use super::posts;
 use crate::entity::subscription;
 use crate::enums::{Level, SubjectType, TopicType};
 use crate::target::{PlaceName, Targets};
@@ -89,26 +89,6 @@ pub async fn level(
             .await?
             .map_or(Level::Normal, |s| s.level),
     )
-}
-
-/// What `user_id` set on each of `topics` (absent: normal), in one statement.
-pub async fn on_topics(
-    db: &impl ConnectionTrait,
-    user_id: i64,
-    topics: &[i64],
-) -> AppResult<HashMap<i64, Level>> {
-    if topics.is_empty() {
-        return Ok(HashMap::new());
-    }
-    Ok(subscription::Entity::find()
-        .filter(subscription::Column::UserId.eq(user_id))
-        .filter(subscription::Column::SubjectType.eq(SubjectType::Topic))
-        .filter(subscription::Column::SubjectId.is_in(topics.iter().copied()))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|s| (s.subject_id, s.level))
-        .collect())
 }
 
 /// Who hears of a new post beyond the defaults, and who hears of nothing: each member
@@ -206,11 +186,12 @@ pub async fn following(
         .filter(|s| s.subject_type == SubjectType::Topic)
         .map(|s| s.subject_id)
         .collect();
-    let topics: HashMap<i64, crate::entity::post::Model> = replies::by_ids(&ctx.db, topic_ids)
-        .await?
-        .into_iter()
-        .map(|t| (t.id, t))
-        .collect();
+    let topics: HashMap<i64, crate::entity::post::Model> =
+        crate::entity::post::by_ids(&ctx.db, topic_ids)
+            .await?
+            .into_iter()
+            .map(|t| (t.id, t))
+            .collect();
     let place_of = |s: &subscription::Model| match s.subject_type.place() {
         Some(topic_type) => Some((topic_type, s.subject_id)),
         None => topics

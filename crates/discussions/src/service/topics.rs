@@ -1,9 +1,7 @@
 //! Topics (spec 2 §2 Discussion panel, §7 `/{topicType}/{id}/discussions`).
 
-use kernel::{AppContext, AppError, AppResult, CurrentUser, Page, PageParams};
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
-};
+use kernel::{AppContext, AppError, AppResult, CurrentUser};
+use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, Set};
 
 use super::attachments::{self, Upload};
 use super::place::Place;
@@ -32,25 +30,6 @@ fn check_privacy(place: &Place, is_public: bool) -> AppResult<()> {
         return Err(AppError::forbidden());
     }
     Ok(())
-}
-
-/// The topics the viewer may read, newest first.
-pub async fn list(
-    db: &impl ConnectionTrait,
-    place: &Place,
-    params: &PageParams,
-) -> AppResult<Page<post::Model>> {
-    let mut select = post::Entity::find()
-        .filter(post::Column::TargetType.eq(place.topic_type.as_str()))
-        .filter(post::Column::TargetId.eq(place.target_id))
-        .filter(post::Column::TopicId.is_null());
-    if !place.access.read_private {
-        select = select.filter(post::Column::IsPublic.eq(true));
-    }
-    let select = select
-        .order_by_desc(post::Column::CreatedAt)
-        .order_by_desc(post::Column::Id);
-    kernel::pagination::paginate(db, select, params, posts::PER_PAGE).await
 }
 
 /// Starts a topic, with its files.

@@ -160,22 +160,3 @@ pub async fn vote(
         .ok_or_else(AppError::not_found)?;
     Ok((place, saved, now_reaction))
 }
-
-/// The viewer's reactions to the given posts.
-pub async fn reactions_of(
-    db: &impl sea_orm::ConnectionTrait,
-    user_id: i64,
-    post_ids: &[i64],
-) -> AppResult<std::collections::HashMap<i64, Reaction>> {
-    if post_ids.is_empty() {
-        return Ok(Default::default());
-    }
-    Ok(vote::Entity::find()
-        .filter(vote::Column::UserId.eq(user_id))
-        .filter(vote::Column::PostId.is_in(post_ids.to_vec()))
-        .all(db)
-        .await?
-        .into_iter()
-        .map(|v| (v.post_id, v.reaction))
-        .collect())
-}

@@ -1,19 +1,21 @@
-//! Turns rows into the API's topics and comments, loading what they show (authors, files,
-//! the viewer's votes, quoted parents) once for the whole batch.
+//! Turns rows into the API's topics and replies, loading what they show (authors, files,
+//! the viewer's votes, quoted parents, how they follow each topic) once for the whole batch.
 
 use std::collections::HashMap;
 
 use kernel::users::UserSummary;
 use kernel::{AppContext, AppResult, CurrentUser, images};
 
-use super::dto::{Attachment, Author, Comment, Quote, Topic, Votes};
+use super::rows;
+use super::views::{Attachment, Author, Comment, Quote, Topic, Votes};
 use crate::entity::{attachment, post};
 use crate::enums::{AttachmentType, Level, Reaction};
 use crate::policy;
-use crate::service::{attachments, replies, subscriptions, votes};
+use crate::service::votes;
 use crate::target::Access;
 
-pub struct Views<'a> {
+/// What a batch of posts shows beside its own rows, read in a fixed number of statements.
+pub struct Batch<'a> {
     ctx: &'a AppContext,
     viewer: Option<i64>,
     access: Access,
@@ -25,7 +27,7 @@ pub struct Views<'a> {
     levels: HashMap<i64, Level>,
 }
 
-impl<'a> Views<'a> {
+impl<'a> Batch<'a> {
     /// Loads what `posts` (topics and replies) need to be shown to `viewer`.
     pub async fn load(
         ctx: &'a AppContext,
@@ -39,7 +41,7 @@ impl<'a> Views<'a> {
             .filter_map(|p| p.parent_id)
             .filter(|id| !ids.contains(id))
             .collect();
-        let mut parents: HashMap<i64, post::Model> = replies::by_ids(&ctx.db, missing_parents)
+        let mut parents: HashMap<i64, post::Model> = post::by_ids(&ctx.db, missing_parents)
             .await?
             .into_iter()
             .map(|p| (p.id, p))
@@ -60,8 +62,8 @@ impl<'a> Views<'a> {
             .collect();
         let (reactions, levels) = match viewer {
             Some(user) => (
-                votes::reactions_of(&ctx.db, user.id, &ids).await?,
-                subscriptions::on_topics(&ctx.db, user.id, &topics).await?,
+                rows::reactions_of(&ctx.db, user.id, &ids).await?,
+                rows::levels_on(&ctx.db, user.id, &topics).await?,
             ),
             None => (HashMap::new(), HashMap::new()),
         };
@@ -70,7 +72,7 @@ impl<'a> Views<'a> {
             viewer: viewer.map(|v| v.id),
             access,
             authors: ctx.users.summaries(&people).await?,
-            files: attachments::of_posts(&ctx.db, &ids).await?,
+            files: rows::files_of(&ctx.db, &ids).await?,
             reactions,
             parents,
             levels,
