@@ -11,14 +11,12 @@ use kernel::pagination::page_of;
 use kernel::{AppContext, AppResult, CurrentUser, Page, PageParams};
 
 use self::batch::Batch;
+pub use self::rows::PER_PAGE;
 pub use self::views::{Attachment, Author, Comment, Quote, Topic, Votes};
 use crate::Targets;
 use crate::entity::post;
 use crate::service::place::Place;
 use crate::service::posts;
-
-/// Spec 2 §9: discussion pages hold 10 (a place's topics, a topic's replies).
-pub const PER_PAGE: u64 = 10;
 
 /// A page of the topics of `place` the viewer may read, newest first, each with its first
 /// page of replies.

@@ -9,10 +9,12 @@ use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
 };
 
-use super::PER_PAGE;
 use crate::entity::{attachment, post, subscription, vote};
 use crate::enums::{Level, Reaction, SubjectType};
 use crate::service::place::Place;
+
+/// Spec 2 §9: discussion pages hold 10 (a place's topics, a topic's replies).
+pub const PER_PAGE: u64 = 10;
 
 /// A topic's replies, oldest first.
 fn in_topic(topic_id: i64) -> sea_orm::Select<post::Entity> {
