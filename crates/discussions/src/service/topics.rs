@@ -1,7 +1,7 @@
 //! Topics (spec 2 §2 Discussion panel, §7 `/{topicType}/{id}/discussions`).
 
 use kernel::{AppContext, AppError, AppResult, CurrentUser};
-use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, Set};
+use sea_orm::{ActiveModelTrait, ConnectionTrait, Set};
 
 use super::attachments::{self, Upload};
 use super::place::Place;
