@@ -1,28 +1,12 @@
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import {
-  Alert,
-  Button,
-  Card,
-  CardContent,
-  Container,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  Step,
-  StepLabel,
-  Stepper,
-  Typography,
-} from '@mui/material';
-import { type ReactNode, useState } from 'react';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import { useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { useGetGroup, useGetMyGroup } from '@/api/endpoints/groups/groups';
 import type { GroupDetail } from '@/api/model';
 import { ApiError, errorMessage } from '@/lib/api-error';
-import { usePageTitle } from '@/ui/page-title';
 import { NotFoundPage } from '@/ui/NotFoundPage';
 import { Loading } from '@/ui/QueryState';
+import { WizardDone, WizardScreen, WizardSteps } from '@/ui/wizard/WizardFrame';
 import { Overview } from '../detail/Overview';
 import { MaterialsEditor } from '../materials/MaterialsEditor';
 import { GeneralStep } from './GeneralStep';
@@ -37,18 +21,12 @@ const MATERIALS_STEP = 1;
 /** /working-groups/create and /working-groups/edit/{slug}. */
 export function WizardPage() {
   const { slug } = useParams();
-  return slug ? <EditWizard slug={slug} /> : <WizardScreen heading="Create Working Group" />;
-}
-
-function WizardScreen({ heading, children }: { heading: string; children?: ReactNode }) {
-  usePageTitle(heading);
-  return (
-    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
-      <Typography variant="h3" component="h1" gutterBottom>
-        {heading}
-      </Typography>
-      {children ?? <Wizard />}
-    </Container>
+  return slug ? (
+    <EditWizard slug={slug} />
+  ) : (
+    <WizardScreen heading="Create Working Group">
+      <Wizard />
+    </WizardScreen>
   );
 }
 
@@ -76,46 +54,34 @@ function Wizard({ initial }: { initial?: GroupDetail }) {
 
   if (step === STEPS.length && group) {
     return (
-      <Card variant="outlined">
-        <CardContent sx={{ p: 4 }}>
-          <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }} role="status">
-            <CheckCircleIcon color="success" sx={{ fontSize: 64 }} />
-            <Typography variant="h5" component="p">
-              {SENT_FOR_REVIEW}
-            </Typography>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <Button variant="contained" onClick={() => setPreview(true)}>
-                Preview
-              </Button>
-              <Button component={RouterLink} to="/working-groups/my">
-                My Working Groups
-              </Button>
-            </Stack>
-          </Stack>
-          <Dialog open={preview} onClose={() => setPreview(false)} fullWidth maxWidth="md" aria-labelledby="preview-title">
-            <DialogTitle id="preview-title">{group.title}</DialogTitle>
-            <DialogContent>
-              <Overview group={group} />
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => setPreview(false)}>Close</Button>
-            </DialogActions>
-          </Dialog>
-        </CardContent>
-      </Card>
+      <WizardDone
+        message={SENT_FOR_REVIEW}
+        actions={
+          <>
+            <Button variant="contained" onClick={() => setPreview(true)}>
+              Preview
+            </Button>
+            <Button component={RouterLink} to="/working-groups/my">
+              My Working Groups
+            </Button>
+          </>
+        }
+      >
+        <Dialog open={preview} onClose={() => setPreview(false)} fullWidth maxWidth="md" aria-labelledby="preview-title">
+          <DialogTitle id="preview-title">{group.title}</DialogTitle>
+          <DialogContent>
+            <Overview group={group} />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setPreview(false)}>Close</Button>
+          </DialogActions>
+        </Dialog>
+      </WizardDone>
     );
   }
 
   return (
-    <Card variant="outlined">
-      <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
-        <Stepper activeStep={step} alternativeLabel sx={{ mb: 4 }}>
-          {STEPS.map((label) => (
-            <Step key={label}>
-              <StepLabel>{label}</StepLabel>
-            </Step>
-          ))}
-        </Stepper>
+    <WizardSteps steps={STEPS} step={step}>
         {step === 0 && (
           <GeneralStep
             group={group}
@@ -146,7 +112,6 @@ function Wizard({ initial }: { initial?: GroupDetail }) {
             }}
           />
         )}
-      </CardContent>
-    </Card>
+    </WizardSteps>
   );
 }

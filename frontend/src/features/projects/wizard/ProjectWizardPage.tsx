@@ -1,13 +1,12 @@
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import { Alert, Button, Card, CardContent, Container, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
+import { Alert, Button } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useGetMyProject, useGetProjectEligibility } from '@/api/endpoints/projects/projects';
 import type { ProjectDraft } from '@/api/model';
 import { ApiError, errorMessage } from '@/lib/api-error';
-import { usePageTitle } from '@/ui/page-title';
 import { NotFoundPage } from '@/ui/NotFoundPage';
 import { Loading } from '@/ui/QueryState';
+import { WizardDone, WizardScreen, WizardSteps } from '@/ui/wizard/WizardFrame';
 import { EligibilityNotice } from '../EligibilityNotice';
 import { BudgetStep } from './BudgetStep';
 import { GeneralStep } from './GeneralStep';
@@ -15,7 +14,6 @@ import { LockedBudget } from './LockedBudget';
 import { ResearchStep } from './ResearchStep';
 import { ReviewStep } from './ReviewStep';
 import { TeamStep } from './TeamStep';
-import { useFocusOnChange } from '@/ui/useFocusOnChange';
 
 export const SENT_FOR_REVIEW = 'Your project has been sent for review';
 const STEPS = ['General', 'Research', 'Team and needs', 'Budget', 'Review & submit'];
@@ -25,7 +23,6 @@ const LIVE_STEPS = ['General', 'Research', 'Team and needs', 'Budget', 'Review c
 export function ProjectWizardPage() {
   const { id } = useParams();
   const heading = id ? 'Edit project' : 'Submit a project';
-  usePageTitle(heading);
   const eligibility = useGetProjectEligibility();
   const project = useGetMyProject(Number(id), { query: { enabled: Boolean(id) } });
   if (project.error instanceof ApiError && project.error.status === 404) return <NotFoundPage />;
@@ -37,14 +34,7 @@ export function ProjectWizardPage() {
   else if (project.data && !project.data.data.can_edit) {
     body = <Alert severity="info">This project is under review, suspended or closed; it cannot be changed.</Alert>;
   } else body = <Wizard initial={project.data?.data} />;
-  return (
-    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
-      <Typography variant="h3" component="h1" gutterBottom>
-        {heading}
-      </Typography>
-      {body}
-    </Container>
-  );
+  return <WizardScreen heading={heading}>{body}</WizardScreen>;
 }
 
 function Wizard({ initial }: { initial?: ProjectDraft }) {
@@ -57,45 +47,27 @@ function Wizard({ initial }: { initial?: ProjectDraft }) {
 
   const live = project?.edits_wait_for_review ?? false;
   const steps = live ? LIVE_STEPS : STEPS;
-  // Each step, and the answer, starts at the top with its heading focused.
-  const stepHeading = useFocusOnChange<HTMLHeadingElement>(step);
 
   if (step === STEPS.length) {
     return (
-      <Card variant="outlined">
-        <CardContent sx={{ p: 4 }}>
-          <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }} role="status">
-            <CheckCircleIcon color="success" sx={{ fontSize: 64 }} />
-            <Typography variant="h5" component="p">
-              {SENT_FOR_REVIEW}
-            </Typography>
-            <Button component={RouterLink} to="/my-projects" variant="contained">
-              My projects
-            </Button>
-          </Stack>
-        </CardContent>
-      </Card>
+      <WizardDone
+        message={SENT_FOR_REVIEW}
+        actions={
+          <Button component={RouterLink} to="/my-projects" variant="contained">
+            My projects
+          </Button>
+        }
+      />
     );
   }
 
+  const notice = live && (
+    <Alert severity="info" sx={{ mb: 3 }}>
+      This project is live. What you change here waits for staff approval; until then everyone sees the approved version.
+    </Alert>
+  );
   return (
-    <Card variant="outlined">
-      <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
-        {live && (
-          <Alert severity="info" sx={{ mb: 3 }}>
-            This project is live. What you change here waits for staff approval; until then everyone sees the approved version.
-          </Alert>
-        )}
-        <Stepper activeStep={step} alternativeLabel sx={{ mb: 4 }}>
-          {steps.map((label) => (
-            <Step key={label}>
-              <StepLabel>{label}</StepLabel>
-            </Step>
-          ))}
-        </Stepper>
-        <Typography variant="subtitle1" component="h2" ref={stepHeading} sx={{ mb: 2, fontWeight: 600, outline: 'none' }}>
-          Step {step + 1} of {steps.length}: {steps[step]}
-        </Typography>
+    <WizardSteps steps={steps} step={step} notice={notice}>
         {step === 0 && <GeneralStep project={project} onSaved={saved(1)} />}
         {step === 1 && project && <ResearchStep project={project} onBack={() => setStep(0)} onSaved={saved(2)} />}
         {step === 2 && project && <TeamStep project={project} onBack={() => setStep(1)} onSaved={saved(3)} />}
@@ -107,7 +79,6 @@ function Wizard({ initial }: { initial?: ProjectDraft }) {
             <LockedBudget project={project} onBack={() => setStep(2)} onNext={() => setStep(4)} />
           ))}
         {step === 4 && project && <ReviewStep project={project} onBack={() => setStep(3)} onSubmitted={saved(STEPS.length)} onChanged={setProject} />}
-      </CardContent>
-    </Card>
+    </WizardSteps>
   );
 }
