@@ -28,3 +28,13 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+impl kernel::updates::UpdateTable for Entity {
+    const ID: Column = Column::Id;
+    const HIDDEN_AT: Column = Column::HiddenAt;
+    const HIDDEN_REASON: Column = Column::HiddenReason;
+
+    fn picture(update: &Model) -> Option<&str> {
+        update.image.as_deref()
+    }
+}

@@ -7,9 +7,9 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use kernel::moderation::{Reportable, Subject};
 use kernel::storage::Storage;
-use kernel::updates::UpdateStatus;
+use kernel::updates::{self, UpdateStatus};
 use kernel::{AppContext, AppResult, CurrentUser};
-use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, Set};
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter};
 
 use super::{detail, membership};
 use crate::entity::{group_update, working_group};
@@ -126,27 +126,10 @@ impl Reportable for Updates {
     }
 
     async fn set_hidden(&self, id: i64, reason: Option<&str>) -> AppResult<()> {
-        let Some(update) = group_update::Entity::find_by_id(id).one(&self.db).await? else {
-            return Ok(());
-        };
-        let mut active: group_update::ActiveModel = update.into();
-        active.hidden_at = Set(reason.map(|_| kernel::clock::now()));
-        active.hidden_reason = Set(reason.map(str::to_owned));
-        active.update(&self.db).await?;
-        Ok(())
+        updates::set_hidden::<group_update::Entity>(&self.db, id, reason).await
     }
 
     async fn delete(&self, id: i64, _by: i64) -> AppResult<()> {
-        let Some(update) = group_update::Entity::find_by_id(id).one(&self.db).await? else {
-            return Ok(());
-        };
-        group_update::Entity::delete_by_id(id)
-            .exec(&self.db)
-            .await?;
-        // Its picture goes once nothing points at it.
-        if let Some(key) = update.image {
-            kernel::documents::discard(self.storage.as_ref(), &key).await;
-        }
-        Ok(())
+        updates::delete::<group_update::Entity>(&self.db, self.storage.as_ref(), id).await
     }
 }

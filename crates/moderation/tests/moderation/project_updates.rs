@@ -78,3 +78,55 @@ async fn staff_hide_a_reported_project_update_from_the_public_page() {
     let own = &mine["data"][0];
     assert_eq!(own["hidden_reason"], "Cite the trial.", "{mine}");
 }
+
+#[tokio::test]
+async fn a_reported_project_update_shows_again_when_dismissed_and_goes_when_deleted() {
+    let app = testkit::spawn_app().await;
+    let staff = app
+        .signed_in_staff("admin@example.org", "staff password 1")
+        .await;
+    let owner = app.signed_in_user("owner@example.org", PASSWORD).await;
+    make_eligible(&app, &owner, PASSWORD, &staff).await;
+    let slug = live(&app, &owner, &staff, "Sleep after stroke").await;
+    let (_, project) = app.get_json(&format!("/api/projects/{slug}")).await;
+    let project_id = project["data"]["id"].as_i64().unwrap();
+    let (_, body) = app
+        .post_json_as(
+            &owner,
+            &format!("/api/me/projects/{project_id}/posts"),
+            &json!({"title": "Buy our pillow", "text": "<p>Discount inside.</p>"}),
+        )
+        .await;
+    let id = body["data"]["id"].as_i64().unwrap();
+    app.post_json_as(
+        &staff,
+        &format!("/api/staff/project-updates/{id}/approve"),
+        &json!({}),
+    )
+    .await;
+    let public = format!("/api/projects/{slug}/updates");
+    let shown = |listed: serde_json::Value| listed["data"].as_array().unwrap().len();
+    let reader = app.signed_in_user("reader@example.org", PASSWORD).await;
+    report(&app, &reader, "project_update", id, "spam", None).await;
+
+    let (status, _) = act(&app, &staff, "project_update", id, "hide", Some("Ads.")).await;
+    assert_eq!(status, 200);
+    assert_eq!(shown(app.get_json(&public).await.1), 0, "hidden");
+    report(&app, &reader, "project_update", id, "spam", None).await;
+    let (status, body) = act(&app, &staff, "project_update", id, "dismiss", None).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(shown(app.get_json(&public).await.1), 1, "shown again");
+    let (_, mine) = app
+        .get_json_as(&owner, &format!("/api/me/projects/{project_id}/posts"))
+        .await;
+    assert!(mine["data"][0]["hidden_reason"].is_null(), "{mine}");
+
+    report(&app, &reader, "project_update", id, "spam", None).await;
+    let (status, body) = act(&app, &staff, "project_update", id, "delete", None).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(shown(app.get_json(&public).await.1), 0, "deleted");
+    let (_, mine) = app
+        .get_json_as(&owner, &format!("/api/me/projects/{project_id}/posts"))
+        .await;
+    assert_eq!(mine["data"].as_array().unwrap().len(), 0, "{mine}");
+}

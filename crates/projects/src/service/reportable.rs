@@ -7,9 +7,9 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use kernel::moderation::{Reportable, Subject};
 use kernel::storage::Storage;
-use kernel::updates::UpdateStatus;
+use kernel::updates::{self, UpdateStatus};
 use kernel::{AppContext, AppResult, CurrentUser};
-use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, Set};
+use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter};
 
 use crate::entity::{project, update};
 use crate::policy;
@@ -77,25 +77,10 @@ impl Reportable for Updates {
     }
 
     async fn set_hidden(&self, id: i64, reason: Option<&str>) -> AppResult<()> {
-        let Some(found) = update::Entity::find_by_id(id).one(&self.db).await? else {
-            return Ok(());
-        };
-        let mut active: update::ActiveModel = found.into();
-        active.hidden_at = Set(reason.map(|_| kernel::clock::now()));
-        active.hidden_reason = Set(reason.map(str::to_owned));
-        active.update(&self.db).await?;
-        Ok(())
+        updates::set_hidden::<update::Entity>(&self.db, id, reason).await
     }
 
     async fn delete(&self, id: i64, _by: i64) -> AppResult<()> {
-        let Some(found) = update::Entity::find_by_id(id).one(&self.db).await? else {
-            return Ok(());
-        };
-        update::Entity::delete_by_id(id).exec(&self.db).await?;
-        // Its picture goes once nothing points at it.
-        if let Some(key) = found.image {
-            kernel::documents::discard(self.storage.as_ref(), &key).await;
-        }
-        Ok(())
+        updates::delete::<update::Entity>(&self.db, self.storage.as_ref(), id).await
     }
 }
