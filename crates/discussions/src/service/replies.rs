@@ -2,15 +2,14 @@
 //! they quote.
 
 use kernel::{AppContext, AppError, AppResult, CurrentUser};
-use sea_orm::sea_query::{Expr, ExprTrait};
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 
 use super::attachments::{self, Upload};
+use super::new_post::{self, Thread, Written};
 use super::place::Place;
 use super::posts::{self};
 use crate::Targets;
 use crate::entity::post;
-use crate::events::DiscussionPosted;
 
 pub const TOPIC_DELETED: &str = "This topic has been deleted.";
 pub const NOT_IN_TOPIC: &str = "The reply you answer is not in this discussion.";
@@ -55,63 +54,16 @@ pub async fn create(
         ),
         None => None,
     };
-    let text = posts::guarded_text(
-        ctx,
-        user,
-        &place,
-        input.text.as_deref(),
-        &input.files,
-        input.phi_declared,
-    )
-    .await?;
-    attachments::check(&input.files, 0)?;
-    let stored = attachments::store(ctx, input.files).await?;
-    let saved = async {
-        let txn = kernel::db::begin_write(&ctx.db).await?;
-        let now = kernel::clock::now();
-        let reply = post::ActiveModel {
-            target_type: Set(topic.target_type),
-            target_id: Set(topic.target_id),
-            topic_id: Set(Some(topic.id)),
-            parent_id: Set(parent.as_ref().map(|p| p.id)),
-            is_public: Set(topic.is_public),
-            text: Set(text),
-            created_by_id: Set(user.id),
-            created_at: Set(now),
-            updated_at: Set(now),
-            ..Default::default()
-        }
-        .insert(&txn)
-        .await?;
-        attachments::attach(&txn, reply.id, &stored).await?;
-        post::Entity::update_many()
-            .col_expr(
-                post::Column::NumReplies,
-                Expr::col(post::Column::NumReplies).add(1),
-            )
-            .filter(post::Column::Id.eq(topic.id))
-            .exec(&txn)
-            .await?;
-        posts::reply_added(&txn, reply.id, topic.id).await?;
-        txn.commit().await?;
-        Ok::<_, AppError>(reply)
-    }
-    .await;
-    let reply = attachments::kept_if(ctx, &stored, saved).await?;
-    place.counted(1, topic.is_public).await?;
-    let parent_author_id = Some(parent.map_or(topic.created_by_id, |p| p.created_by_id));
-    ctx.events
-        .publish(DiscussionPosted {
-            topic_type: place.topic_type,
-            target_id: topic.target_id,
-            topic_id: topic.id,
-            post_id: reply.id,
-            author_id: user.id,
-            parent_author_id,
-            is_public: topic.is_public,
-            text: kernel::rich_text::plain_text(&reply.text),
-        })
-        .await;
+    let thread = Thread::Reply {
+        topic: &topic,
+        parent: parent.as_ref(),
+    };
+    let written = Written {
+        text: input.text,
+        phi_declared: input.phi_declared,
+        files: input.files,
+    };
+    let reply = new_post::write(ctx, user, &place, thread, written).await?;
     Ok((place, reply))
 }
 

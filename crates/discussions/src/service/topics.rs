@@ -1,15 +1,15 @@
 //! Topics (spec 2 §2 Discussion panel, §7 `/{topicType}/{id}/discussions`).
 
 use kernel::{AppContext, AppError, AppResult, CurrentUser};
-use sea_orm::{ActiveModelTrait, ConnectionTrait, Set};
+use sea_orm::ConnectionTrait;
 
 use super::attachments::{self, Upload};
+use super::new_post::{self, Thread, Written};
 use super::place::Place;
-use super::{posts, subscriptions};
+use super::posts;
 use crate::Targets;
 use crate::entity::post;
-use crate::enums::{Level, SubjectType, TopicType};
-use crate::events::DiscussionPosted;
+use crate::enums::TopicType;
 
 pub const NO_PARENT: &str = "A topic has no parent; reply in the topic instead.";
 
@@ -48,60 +48,13 @@ pub async fn create(
     }
     let is_public = input.is_public.unwrap_or(true);
     check_privacy(&place, is_public)?;
-    let text = posts::guarded_text(
-        ctx,
-        user,
-        &place,
-        input.text.as_deref(),
-        &input.files,
-        input.phi_declared,
-    )
-    .await?;
-    attachments::check(&input.files, 0)?;
-    let stored = attachments::store(ctx, input.files).await?;
-    let saved = async {
-        let txn = kernel::db::begin_write(&ctx.db).await?;
-        let now = kernel::clock::now();
-        let topic = post::ActiveModel {
-            target_type: Set(topic_type),
-            target_id: Set(target_id),
-            is_public: Set(is_public),
-            text: Set(text),
-            created_by_id: Set(user.id),
-            created_at: Set(now),
-            updated_at: Set(now),
-            ..Default::default()
-        }
-        .insert(&txn)
-        .await?;
-        attachments::attach(&txn, topic.id, &stored).await?;
-        // Authors follow their topics: every reply reaches them until they say otherwise.
-        subscriptions::set(
-            &txn,
-            user.id,
-            SubjectType::Topic,
-            topic.id,
-            Level::Following,
-        )
-        .await?;
-        txn.commit().await?;
-        Ok::<_, AppError>(topic)
-    }
-    .await;
-    let topic = attachments::kept_if(ctx, &stored, saved).await?;
-    place.counted(1, is_public).await?;
-    ctx.events
-        .publish(DiscussionPosted {
-            topic_type,
-            target_id,
-            topic_id: topic.id,
-            post_id: topic.id,
-            author_id: user.id,
-            parent_author_id: None,
-            is_public,
-            text: kernel::rich_text::plain_text(&topic.text),
-        })
-        .await;
+    let thread = Thread::Start { is_public };
+    let written = Written {
+        text: input.text,
+        phi_declared: input.phi_declared,
+        files: input.files,
+    };
+    let topic = new_post::write(ctx, user, &place, thread, written).await?;
     Ok((place, topic))
 }
 
