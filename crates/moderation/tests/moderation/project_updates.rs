@@ -5,34 +5,47 @@ use testkit::projects::{live, make_eligible};
 
 use crate::support::{PASSWORD, act, report};
 
-#[tokio::test]
-async fn staff_hide_a_reported_project_update_from_the_public_page() {
-    let app = testkit::spawn_app().await;
-    let staff = app
-        .signed_in_staff("admin@example.org", "staff password 1")
-        .await;
+/// A live project's owner, their project's slug and id, and its update titled `title`,
+/// approved by staff.
+async fn approved_update(
+    app: &testkit::TestApp,
+    staff: &str,
+    project: &str,
+    title: &str,
+) -> (String, String, i64, i64) {
     let owner = app.signed_in_user("owner@example.org", PASSWORD).await;
-    make_eligible(&app, &owner, PASSWORD, &staff).await;
-    let slug = live(&app, &owner, &staff, "Stroke at home").await;
-    let (_, project) = app.get_json(&format!("/api/projects/{slug}")).await;
-    let project_id = project["data"]["id"].as_i64().unwrap();
+    make_eligible(app, &owner, PASSWORD, staff).await;
+    let slug = live(app, &owner, staff, project).await;
+    let (_, found) = app.get_json(&format!("/api/projects/{slug}")).await;
+    let project_id = found["data"]["id"].as_i64().unwrap();
     let (status, body) = app
         .post_json_as(
             &owner,
             &format!("/api/me/projects/{project_id}/posts"),
-            &json!({"title": "Miracle results", "text": "<p>Our device cures stroke.</p>"}),
+            &json!({"title": title, "text": "<p>Read on.</p>"}),
         )
         .await;
     assert_eq!(status, 201, "{body}");
     let id = body["data"]["id"].as_i64().unwrap();
     let (status, body) = app
         .post_json_as(
-            &staff,
+            staff,
             &format!("/api/staff/project-updates/{id}/approve"),
             &json!({}),
         )
         .await;
     assert_eq!(status, 200, "{body}");
+    (owner, slug, project_id, id)
+}
+
+#[tokio::test]
+async fn staff_hide_a_reported_project_update_from_the_public_page() {
+    let app = testkit::spawn_app().await;
+    let staff = app
+        .signed_in_staff("admin@example.org", "staff password 1")
+        .await;
+    let (owner, slug, project_id, id) =
+        approved_update(&app, &staff, "Stroke at home", "Miracle results").await;
     let public = format!("/api/projects/{slug}/updates");
     let (_, listed) = app.get_json(&public).await;
     assert_eq!(listed["data"].as_array().unwrap().len(), 1);
@@ -85,25 +98,8 @@ async fn a_reported_project_update_shows_again_when_dismissed_and_goes_when_dele
     let staff = app
         .signed_in_staff("admin@example.org", "staff password 1")
         .await;
-    let owner = app.signed_in_user("owner@example.org", PASSWORD).await;
-    make_eligible(&app, &owner, PASSWORD, &staff).await;
-    let slug = live(&app, &owner, &staff, "Sleep after stroke").await;
-    let (_, project) = app.get_json(&format!("/api/projects/{slug}")).await;
-    let project_id = project["data"]["id"].as_i64().unwrap();
-    let (_, body) = app
-        .post_json_as(
-            &owner,
-            &format!("/api/me/projects/{project_id}/posts"),
-            &json!({"title": "Buy our pillow", "text": "<p>Discount inside.</p>"}),
-        )
-        .await;
-    let id = body["data"]["id"].as_i64().unwrap();
-    app.post_json_as(
-        &staff,
-        &format!("/api/staff/project-updates/{id}/approve"),
-        &json!({}),
-    )
-    .await;
+    let (owner, slug, project_id, id) =
+        approved_update(&app, &staff, "Sleep after stroke", "Buy our pillow").await;
     let public = format!("/api/projects/{slug}/updates");
     let shown = |listed: serde_json::Value| listed["data"].as_array().unwrap().len();
     let reader = app.signed_in_user("reader@example.org", PASSWORD).await;
