@@ -1,8 +1,7 @@
 import { staffCreateBlogPostBody } from '@/api/zod/content-staff/content-staff.zod';
 import { trimming, withFieldRequiredText, z, zodResolver } from '@/lib/zod';
-import { Button, Grid, Stack } from '@mui/material';
+import { Grid, Stack } from '@mui/material';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { staffCreateBlogPost, staffDeleteBlogPost, staffSetBlogPostImage, staffUpdateBlogPost, useStaffGetBlogPost, useStaffListBlogCategories } from '@/api/endpoints/content-staff/content-staff';
 import type { BlogPostRequest, StaffBlogPost } from '@/api/model';
 import { FormSelect } from '@/ui/form/FormSelect';
@@ -10,7 +9,7 @@ import { FormTextField } from '@/ui/form/FormTextField';
 import { RichTextField } from '@/ui/form/RichTextField';
 import { ChipsField } from '@/ui/console/ChipsField';
 import { fromLocalInput, toLocalInput } from '@/ui/console/dateInput';
-import { DeleteButton } from '@/ui/console/DeleteButton';
+import { RecordActions } from '@/ui/console/RecordActions';
 import { EditorForm } from '@/ui/console/EditorForm';
 import { PictureUpload } from '@/ui/console/PictureUpload';
 import { StaffPage } from '@/ui/console/StaffPage';
@@ -88,14 +87,12 @@ function BlogPostEditor({ id, post }: { id?: number; post?: StaffBlogPost }) {
       title={post ? post.title : 'New blog post'}
       actions={
         post && (
-          <>
-            {post.published && (
-              <Button component={Link} to={`/blog/${post.slug}`} target="_blank">
-                View on the site
-              </Button>
-            )}
-            <DeleteButton what={`the post “${post.title}”`} remove={() => staffDeleteBlogPost(post.id)} then="/staff/blog" />
-          </>
+          <RecordActions
+            view={post.published ? `/blog/${post.slug}` : undefined}
+            what={`the post “${post.title}”`}
+            remove={() => staffDeleteBlogPost(post.id)}
+            then="/staff/blog"
+          />
         )
       }
     >

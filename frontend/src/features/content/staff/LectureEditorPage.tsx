@@ -1,13 +1,13 @@
 import { staffCreateLectureBody } from '@/api/zod/content-staff/content-staff.zod';
 import { trimming, withFieldRequiredText, z, zodResolver } from '@/lib/zod';
-import { Button, Grid, Stack } from '@mui/material';
+import { Grid, Stack } from '@mui/material';
 import { useForm } from 'react-hook-form';
 import { staffCreateLecture, staffDeleteLecture, staffSetLecturePoster, staffSetLectureVideo, staffUpdateLecture, useStaffGetLecture } from '@/api/endpoints/content-staff/content-staff';
 import type { LectureRequest, StaffLecture } from '@/api/model';
 import { FormTextField } from '@/ui/form/FormTextField';
 import { RichTextField } from '@/ui/form/RichTextField';
 import { ChipsField } from '@/ui/console/ChipsField';
-import { DeleteButton } from '@/ui/console/DeleteButton';
+import { RecordActions } from '@/ui/console/RecordActions';
 import { EditorForm } from '@/ui/console/EditorForm';
 import { LectureCaptions } from './LectureCaptions';
 import { PictureUpload } from '@/ui/console/PictureUpload';
@@ -63,12 +63,12 @@ function LectureEditor({ id, lecture }: { id?: number; lecture?: StaffLecture })
       title={lecture ? lecture.title : 'New lecture'}
       actions={
         lecture && (
-          <>
-            <Button href={`/lecture-series/${lecture.id}`} target="_blank">
-              View on the site
-            </Button>
-            <DeleteButton what={`the lecture “${lecture.title}”`} remove={() => staffDeleteLecture(lecture.id)} then="/staff/lectures" />
-          </>
+          <RecordActions
+            view={`/lecture-series/${lecture.id}`}
+            what={`the lecture “${lecture.title}”`}
+            remove={() => staffDeleteLecture(lecture.id)}
+            then="/staff/lectures"
+          />
         )
       }
     >

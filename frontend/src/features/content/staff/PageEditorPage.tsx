@@ -1,13 +1,13 @@
 import { staffCreatePageBody } from '@/api/zod/content-staff/content-staff.zod';
 import { trimming, withFieldRequiredText, z, zodResolver } from '@/lib/zod';
-import { Button, Grid, Typography } from '@mui/material';
+import { Grid, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { staffCreatePage, staffDeletePage, staffUpdatePage, useStaffGetPage } from '@/api/endpoints/content-staff/content-staff';
 import { TitleAlign, type Block, type PageRequest, type StaffPage as StaffContentPage } from '@/api/model';
 import { FormSelect } from '@/ui/form/FormSelect';
 import { FormTextField } from '@/ui/form/FormTextField';
-import { DeleteButton } from '@/ui/console/DeleteButton';
+import { RecordActions } from '@/ui/console/RecordActions';
 import { EditorForm } from '@/ui/console/EditorForm';
 import { StaffPage } from '@/ui/console/StaffPage';
 import { RecordEditor } from '@/ui/console/RecordEditor';
@@ -82,12 +82,7 @@ function PageEditor({ id, page }: { id?: number; page?: StaffContentPage }) {
       title={page ? page.title : 'New page'}
       actions={
         page && (
-          <>
-            <Button href={page.route} target="_blank">
-              View on the site
-            </Button>
-            <DeleteButton what={`the page “${page.title}”`} remove={() => staffDeletePage(page.id)} then="/staff/pages" />
-          </>
+          <RecordActions view={page.route} what={`the page “${page.title}”`} remove={() => staffDeletePage(page.id)} then="/staff/pages" />
         )
       }
     >

@@ -1,6 +1,6 @@
 import { staffCreateQuizBody } from '@/api/zod/learning-staff/learning-staff.zod';
 import { trimming, withFieldRequiredText, z, zodResolver } from '@/lib/zod';
-import { Button, Grid, Typography } from '@mui/material';
+import { Grid, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { staffCreateQuiz, staffDeleteQuiz, staffSetQuizBanner, staffUpdateQuiz, useStaffGetQuiz } from '@/api/endpoints/learning-staff/learning-staff';
@@ -8,7 +8,7 @@ import type { QuizRequest, StaffQuestion, StaffQuiz } from '@/api/model';
 import { FormTextField } from '@/ui/form/FormTextField';
 import { RichTextField } from '@/ui/form/RichTextField';
 import { ChipsField } from '@/ui/console/ChipsField';
-import { DeleteButton } from '@/ui/console/DeleteButton';
+import { RecordActions } from '@/ui/console/RecordActions';
 import { EditorForm } from '@/ui/console/EditorForm';
 import { indexedProblems } from '@/ui/console/indexedProblems';
 import { PictureUpload } from '@/ui/console/PictureUpload';
@@ -108,14 +108,12 @@ function QuizEditor({ id, quiz }: { id?: number; quiz?: StaffQuiz }) {
       title={quiz ? quiz.name : 'New quiz'}
       actions={
         quiz && (
-          <>
-            {quiz.published && (
-              <Button href={`/certificates/${quiz.id}`} target="_blank">
-                View on the site
-              </Button>
-            )}
-            <DeleteButton what={`the quiz “${quiz.name}”`} remove={() => staffDeleteQuiz(quiz.id)} then="/staff/quizzes" />
-          </>
+          <RecordActions
+            view={quiz.published ? `/certificates/${quiz.id}` : undefined}
+            what={`the quiz “${quiz.name}”`}
+            remove={() => staffDeleteQuiz(quiz.id)}
+            then="/staff/quizzes"
+          />
         )
       }
     >
