@@ -21,7 +21,7 @@ export function NewUserPage() {
   });
   return (
     <StaffPage title="New account">
-      <EditorForm label="New account" banner={banner} submitting={form.formState.isSubmitting} onSubmit={onSubmit}>
+      <EditorForm label="New account" form={form} banner={banner} onSubmit={onSubmit}>
         <FormTextField control={form.control} name="name" label="Name" required fullWidth />
         <FormTextField
           control={form.control}

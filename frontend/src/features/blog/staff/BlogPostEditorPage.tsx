@@ -17,7 +17,6 @@ import { SwitchField } from '@/ui/console/SwitchField';
 import { RecordEditor } from '@/ui/console/RecordEditor';
 import { useSaveForm } from '@/ui/console/useSaveForm';
 import { UserPicker } from '@/ui/console/UserPicker';
-import { UnsavedChangesGuard } from '@/ui/form/UnsavedChangesGuard';
 
 // The contract's title; the rest as the editor holds them.
 const schema = staffCreateBlogPostBody.pick({ title: true }).extend({
@@ -96,8 +95,7 @@ function BlogPostEditor({ id, post }: { id?: number; post?: StaffBlogPost }) {
         )
       }
     >
-      <EditorForm label="Blog post" banner={banner} submitting={form.formState.isSubmitting} onSubmit={onSubmit}>
-        <UnsavedChangesGuard form={form} />
+      <EditorForm label="Blog post" form={form} banner={banner} onSubmit={onSubmit}>
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 8 }}>
             <FormTextField control={form.control} name="title" label="Title" required fullWidth />

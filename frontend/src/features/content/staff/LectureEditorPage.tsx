@@ -14,7 +14,6 @@ import { PictureUpload } from '@/ui/console/PictureUpload';
 import { StaffPage } from '@/ui/console/StaffPage';
 import { RecordEditor } from '@/ui/console/RecordEditor';
 import { useSaveForm } from '@/ui/console/useSaveForm';
-import { UnsavedChangesGuard } from '@/ui/form/UnsavedChangesGuard';
 
 // The contract's title and speaker; the rest as the editor holds them.
 const schema = staffCreateLectureBody.pick({ title: true, author: true }).extend({
@@ -72,8 +71,7 @@ function LectureEditor({ id, lecture }: { id?: number; lecture?: StaffLecture })
         )
       }
     >
-      <EditorForm label="Lecture" banner={banner} submitting={form.formState.isSubmitting} onSubmit={onSubmit}>
-        <UnsavedChangesGuard form={form} />
+      <EditorForm label="Lecture" form={form} banner={banner} onSubmit={onSubmit}>
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 6 }}>
             <FormTextField control={form.control} name="title" label="Title" required fullWidth />

@@ -14,7 +14,6 @@ import { RecordEditor } from '@/ui/console/RecordEditor';
 import { useSaveForm } from '@/ui/console/useSaveForm';
 import { indexedProblems } from '@/ui/console/indexedProblems';
 import { BlocksEditor } from './blocks/BlocksEditor';
-import { UnsavedChangesGuard } from '@/ui/form/UnsavedChangesGuard';
 
 // The contract's address and title; the rest as the editor holds them.
 const schema = staffCreatePageBody.pick({ slug: true, title: true }).extend({
@@ -86,8 +85,7 @@ function PageEditor({ id, page }: { id?: number; page?: StaffContentPage }) {
         )
       }
     >
-      <EditorForm label="Page" banner={banner} submitting={form.formState.isSubmitting} onSubmit={onSubmit}>
-        <UnsavedChangesGuard form={form} />
+      <EditorForm label="Page" form={form} banner={banner} onSubmit={onSubmit}>
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 6 }}>
             <FormTextField control={form.control} name="title" label="Title" required fullWidth />

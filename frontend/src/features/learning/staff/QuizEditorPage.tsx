@@ -18,7 +18,6 @@ import { RecordEditor } from '@/ui/console/RecordEditor';
 import { useSaveForm } from '@/ui/console/useSaveForm';
 import { QuestionsEditor } from './QuestionsEditor';
 import { counted } from '@/lib/plural';
-import { UnsavedChangesGuard } from '@/ui/form/UnsavedChangesGuard';
 
 const WHOLE = 'Enter a whole number.';
 const NUMBER = 'Enter a number, like 1.5.';
@@ -122,8 +121,7 @@ function QuizEditor({ id, quiz }: { id?: number; quiz?: StaffQuiz }) {
           {quiz.attempts_taken === 0 ? 'Nobody has taken it yet.' : `Members have started ${counted(quiz.attempts_taken, 'attempt')}.`}
         </Typography>
       )}
-      <EditorForm label="Quiz" banner={banner} submitting={form.formState.isSubmitting} onSubmit={onSubmit}>
-        <UnsavedChangesGuard form={form} />
+      <EditorForm label="Quiz" form={form} banner={banner} onSubmit={onSubmit}>
         <FormTextField control={form.control} name="name" label="Name" required fullWidth />
         <RichTextField control={form.control} name="description" label="Description" />
         <ChipsField control={form.control} name="categories" label="Categories" />
