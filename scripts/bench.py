@@ -487,8 +487,8 @@ def main():
     log("patient-data guardrail")
     guardrail = subprocess.run([BIN, "guardrail"], capture_output=True, text=True, check=True).stdout
     doc += ["", "## The patient-data guardrail", "",
-            "`cohort guardrail` on the release binary: the rules (crates/kernel/src/phi/rules) scored on",
-            "the labelled corpus shipped beside them (crates/kernel/src/phi/corpus).", "", guardrail.rstrip()]
+            "`cohort guardrail` on the release binary: the rules (crates/phi/src/rules) scored on",
+            "the labelled corpus shipped beside them (crates/phi/src/corpus).", "", guardrail.rstrip()]
     doc.append("")
     out = ROOT / "docs/benchmarks.md"
     extra = ROOT / "docs/benchmarks-notes.md"

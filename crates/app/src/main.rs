@@ -146,7 +146,7 @@ fn main() -> ExitCode {
     }
     // Nor do the guardrail's rules: they and their corpus are built in.
     if let Command::Guardrail = command {
-        return match kernel::phi::evaluate::summary() {
+        return match phi::evaluate::summary() {
             Ok(summary) => {
                 print!("{summary}");
                 ExitCode::SUCCESS
@@ -358,7 +358,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         "Cohort is listening on {local} (public address {})",
         ctx.config.public_url
     ));
-    if ctx.config.dev && ctx.dev_mailbox.is_some() {
+    if ctx.config.dev && mail::dev_mailbox::DevMailbox::of(ctx).is_some() {
         say(format!("Dev mailbox (staff only): {local}/dev/mailbox"));
     }
     for line in seed::demo_login_lines(ctx, created.as_ref()).await {

@@ -9,6 +9,7 @@ use actix_web::dev::{Server, Service, ServiceRequest, ServiceResponse, fn_servic
 use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::{App, HttpMessage, HttpResponse, HttpServer, web};
 use anyhow::Context;
+use credentials::Issuer;
 use kernel::captcha::{self, Captcha, ProofOfWork};
 use kernel::client_address::TrustedProxies;
 use kernel::config::{Config, MigrateOnStart, Payments};
@@ -16,19 +17,21 @@ use kernel::events::EventBus;
 use kernel::file_links::{FILES_PREFIX, FileLinks};
 use kernel::hot::Changes;
 use kernel::mail::Mailer;
-use kernel::mail::dev_mailbox::DevMailbox;
-use kernel::mail::smtp::{SmtpMailer, SmtpServer};
 use kernel::payments::PaymentProvider;
-use kernel::payments::stripe::{StripeProvider, StripeSettings};
-use kernel::payments::test_processor::TestProcessor;
 use kernel::rate_limit::RateLimits;
 use kernel::rate_limit::shared::SharedCounters;
-use kernel::sms::{DevOutbox, HttpSms, Sms};
-use kernel::storage::{LocalStorage, S3Storage, Storage};
+use kernel::sms::Sms;
+use kernel::storage::Storage;
 use kernel::unsubscribe::UnsubscribeLinks;
 use kernel::{AppContext, db, extract};
+use mail::dev_mailbox::DevMailbox;
+use mail::smtp::{SmtpMailer, SmtpServer};
 use migration::{Migrator, MigratorTrait};
+use payments::stripe::{StripeProvider, StripeSettings};
+use payments::test_processor::TestProcessor;
 use sea_orm::DatabaseConnection;
+use sms::{DevOutbox, HttpSms};
+use storage::{LocalStorage, S3Storage};
 use tracing_actix_web::{RequestId, TracingLogger};
 use utoipa_swagger_ui::SwaggerUi;
 
@@ -63,7 +66,7 @@ pub async fn migrate(db: &DatabaseConnection) -> anyhow::Result<()> {
     Migrator::up(db, None)
         .await
         .context("applying migrations")?;
-    let chained = kernel::audit::chain::seal_pending(db)
+    let chained = audit::chain::seal_pending(db)
         .await
         .context("chaining the audit entries written before the chain")?;
     if chained > 0 {
@@ -101,10 +104,12 @@ async fn on_start(db: &DatabaseConnection, mode: MigrateOnStart) -> anyhow::Resu
     }
 }
 
-/// The shared context and the live channel's hub, wired together.
+/// The shared context and the live channel's hub, wired together, and the instance as the
+/// issuer of verifiable credentials (its `did:web` and Ed25519 key, from the app's secret).
 pub struct Parts {
     pub ctx: AppContext,
     pub hub: Hub,
+    pub issuer: Issuer,
 }
 
 /// Connects the database (migrated), storage and mailer that `config` names.
@@ -121,14 +126,16 @@ pub async fn build_parts(config: Config) -> anyhow::Result<Parts> {
             .with_context(|| format!("connecting to Redis ({})", db::redact(url)))?,
         None => Hub::in_process(),
     };
-    let ctx = context(config).await?;
+    let (ctx, secret) = context(config).await?;
+    let issuer = Issuer::new(&secret, &ctx.config.public_url);
     feed_facts::wire(&ctx, &hub);
     project_facts::wire(&ctx);
     webhook_occurrences::wire(&ctx);
-    Ok(Parts { ctx, hub })
+    Ok(Parts { ctx, hub, issuer })
 }
 
-async fn context(config: Config) -> anyhow::Result<AppContext> {
+/// The context, and the app's secret that keys what it signs.
+async fn context(config: Config) -> anyhow::Result<(AppContext, Vec<u8>)> {
     let url = db::database_url(&config)?;
     let db = db::connect(&url, config.log_sql).await?;
     on_start(&db, config.migrate).await?;
@@ -145,22 +152,13 @@ async fn context(config: Config) -> anyhow::Result<AppContext> {
     announce_mode(&config);
     kernel::links::set_embed_origins(config.embed_origins.clone());
     accounts::service::password::set_cost(config.password_cost);
-    let (mailer, dev_mailbox): (Arc<dyn Mailer>, _) = match &config.smtp_url {
-        Some(url) => (Arc::new(smtp_for(&config, url)?), None),
-        None => {
-            let mailbox = DevMailbox::new(db.clone());
-            (Arc::new(mailbox.clone()), Some(mailbox))
-        }
+    let mailer: Arc<dyn Mailer> = match &config.smtp_url {
+        Some(url) => Arc::new(smtp_for(&config, url)?),
+        None => Arc::new(DevMailbox::new(db.clone())),
     };
-    let (sms, dev_outbox): (Arc<dyn Sms>, _) = match &config.sms_url {
-        Some(url) => (
-            Arc::new(HttpSms::new(url.clone(), config.sms_token.clone())),
-            None,
-        ),
-        None => {
-            let outbox = DevOutbox::new(db.clone());
-            (Arc::new(outbox.clone()), Some(outbox))
-        }
+    let sms: Arc<dyn Sms> = match &config.sms_url {
+        Some(url) => Arc::new(HttpSms::new(url.clone(), config.sms_token.clone())),
+        None => Arc::new(DevOutbox::new(db.clone())),
     };
     let secret = kernel::secret::load_or_create(config.secret_key.as_deref(), &config.data_dir)?;
     let captcha: Arc<dyn Captcha> = if config.captcha {
@@ -176,7 +174,7 @@ async fn context(config: Config) -> anyhow::Result<AppContext> {
     if !config.rate_limits {
         tracing::warn!("COHORT_RATE_LIMITS=off: sign-in and sign-up are not rate limited");
     }
-    let (payments, test_processor) = payments(&config, &db, &secret);
+    let payments = payments(&config, &db, &secret);
     let changes = Changes::default();
     let mut rate_limits = RateLimits::behind(
         config.rate_limits,
@@ -190,12 +188,9 @@ async fn context(config: Config) -> anyhow::Result<AppContext> {
     }
     let rate_limits = Arc::new(rate_limits);
     let mail_queue = Arc::new(feed::MailOutbox::new(db.clone()));
-    let credentials = kernel::credentials::Issuer::new(&secret, &config.public_url);
-    Ok(AppContext {
+    let ctx = AppContext {
         payments,
-        test_processor,
         sms,
-        dev_outbox,
         captcha,
         rate_limits,
         config: Arc::new(config),
@@ -210,16 +205,14 @@ async fn context(config: Config) -> anyhow::Result<AppContext> {
         db,
         search_db,
         events: EventBus::new(),
-
         storage,
         file_links: FileLinks::new(&secret),
-        credentials,
         unsubscribes: UnsubscribeLinks::new(&secret),
         mailer,
         mail_queue,
-        dev_mailbox,
         changes,
-    })
+    };
+    Ok((ctx, secret))
 }
 
 /// The store `COHORT_STORAGE_URL` names, or the data dir's `media/`.
@@ -321,7 +314,7 @@ fn payments(
     config: &Config,
     db: &DatabaseConnection,
     app_secret: &[u8],
-) -> (Arc<dyn PaymentProvider>, Option<TestProcessor>) {
+) -> Arc<dyn PaymentProvider> {
     match &config.payments {
         Payments::Stripe(keys) => {
             let settings = StripeSettings {
@@ -329,7 +322,7 @@ fn payments(
                 secret_key: keys.secret_key.clone(),
                 webhook_secret: config.payments_webhook_secret.clone().unwrap_or_default(),
             };
-            (Arc::new(StripeProvider::new(settings)), None)
+            Arc::new(StripeProvider::new(settings))
         }
         Payments::Test => {
             let derived = || {
@@ -346,7 +339,7 @@ fn payments(
                 .unwrap_or_else(derived);
             let latency = std::time::Duration::from_millis(config.test_processor_latency_ms.into());
             let processor = TestProcessor::new(db.clone(), secret).with_latency(latency);
-            (Arc::new(processor.clone()), Some(processor))
+            Arc::new(processor)
         }
     }
 }
@@ -360,11 +353,15 @@ impl Application {
     /// Binds a server around an existing context, and starts the e-mail and digest workers
     /// and the campaign deadline sweep.
     pub fn with_parts(parts: Parts) -> anyhow::Result<Self> {
-        let Parts { ctx: context, hub } = parts;
+        let Parts {
+            ctx: context,
+            hub,
+            issuer,
+        } = parts;
         let address = format!("{}:{}", context.config.host, context.config.port);
         let listener = TcpListener::bind(&address).with_context(|| format!("binding {address}"))?;
         let port = listener.local_addr()?.port();
-        let server = server(listener, context.clone(), hub.clone())?;
+        let server = server(listener, context.clone(), hub.clone(), issuer)?;
         if context.config.mail_worker {
             tokio::spawn(feed::service::outbox::run(context.clone()));
             tokio::spawn(feed::service::digests::run(context.clone()));
@@ -374,7 +371,7 @@ impl Application {
         }
         tokio::spawn(projects::service::deadlines::run(context.clone()));
         tokio::spawn(projects::service::reconciliation::nightly(context.clone()));
-        tokio::spawn(kernel::audit::heads::run(context.clone()));
+        tokio::spawn(audit::heads::run(context.clone()));
         // Exports a crash or a restart cut short are built again (issue 44, item 5).
         tokio::spawn(accounts::service::your_data::resume_loop(
             context.clone(),
@@ -460,7 +457,13 @@ fn serve_metrics_on(
     Ok(())
 }
 
-fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Result<Server> {
+fn server(
+    listener: TcpListener,
+    context: AppContext,
+    hub: Hub,
+    issuer: Issuer,
+) -> anyhow::Result<Server> {
+    let issuer = web::Data::new(issuer);
     let routed = api::routed_paths();
     let method_table = web::Data::new(std::sync::Arc::new(methods::MethodTable::from_contract(
         &routed,
@@ -514,6 +517,7 @@ fn server(listener: TcpListener, context: AppContext, hub: Hub) -> anyhow::Resul
             .app_data(sources.clone())
             .app_data(reportables.clone())
             .app_data(places.clone())
+            .app_data(issuer.clone())
             .app_data(catalogue.clone())
             .app_data(hub.clone())
             .app_data(reads.clone())

@@ -22,7 +22,7 @@ pub struct Config {
     /// `COHORT_STORAGE_URL`: `s3://bucket/prefix` keeps uploads in an S3-compatible store
     /// (with `AWS_ENDPOINT_URL`, `AWS_REGION`, `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`);
     /// unset keeps them under the data dir.
-    pub object_storage: Option<crate::storage::s3::S3Location>,
+    pub object_storage: Option<crate::storage::S3Location>,
     /// `COHORT_SMTP_URL`: `smtp://` or `smtps://` URL; unset keeps mail in the dev mailbox.
     pub smtp_url: Option<String>,
     /// `COHORT_SMTP_CA_FILE`: PEM certificates to trust, besides the system's, for the mail
@@ -425,17 +425,17 @@ impl Config {
             ));
         }
         let object_storage = get("COHORT_STORAGE_URL")
-            .map(|url| crate::storage::s3::S3Location::parse(&url, get))
+            .map(|url| crate::storage::S3Location::parse(&url, get))
             .transpose()
             .map_err(|problem| ConfigError::new("COHORT_STORAGE_URL", problem))?;
         let smtp_url = get("COHORT_SMTP_URL");
         if let Some(url) = &smtp_url {
-            crate::mail::smtp::SmtpMailer::check_url(url)
+            crate::mail::server::check_url(url)
                 .map_err(|problem| ConfigError::new("COHORT_SMTP_URL", problem))?;
         }
         let smtp_ca_file = get("COHORT_SMTP_CA_FILE").map(PathBuf::from);
         if let Some(path) = &smtp_ca_file {
-            crate::mail::smtp::check_ca_file(path)
+            crate::mail::server::check_ca_file(path)
                 .map_err(|problem| ConfigError::new("COHORT_SMTP_CA_FILE", problem))?;
         }
         let mail_from =

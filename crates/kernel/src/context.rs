@@ -12,9 +12,8 @@ use crate::events::EventBus;
 use crate::file_links::FileLinks;
 use crate::hot::Changes;
 use crate::mail::Mailer;
-use crate::mail::dev_mailbox::DevMailbox;
 use crate::rate_limit::RateLimits;
-use crate::sms::{DevOutbox, Sms};
+use crate::sms::Sms;
 use crate::storage::Storage;
 use crate::users::Users;
 
@@ -37,8 +36,6 @@ pub struct AppContext {
     pub storage: Arc<dyn Storage>,
     /// Signed, expiring links to files only some may see.
     pub file_links: FileLinks,
-    /// The instance as the issuer of verifiable credentials: its `did:web` and Ed25519 key.
-    pub credentials: crate::credentials::Issuer,
     /// Signed one-click unsubscribe links for notification e-mails.
     pub unsubscribes: crate::unsubscribe::UnsubscribeLinks,
     pub mailer: Arc<dyn Mailer>,
@@ -46,17 +43,11 @@ pub struct AppContext {
     pub mail_queue: Arc<dyn crate::mail::MailQueue>,
     pub captcha: Arc<dyn Captcha>,
     pub rate_limits: Arc<RateLimits>,
-    /// Present only while no real mail transport is configured.
-    pub dev_mailbox: Option<DevMailbox>,
     pub sms: Arc<dyn Sms>,
-    /// Present only while no SMS provider is configured.
-    pub dev_outbox: Option<DevOutbox>,
     /// Counts what may have changed, so in-memory caches drop what they kept.
     pub changes: Changes,
     /// The card processor (`COHORT_PAYMENTS`).
     pub payments: Arc<dyn crate::payments::PaymentProvider>,
-    /// Present only while the built-in test processor takes payments (its card form).
-    pub test_processor: Option<crate::payments::test_processor::TestProcessor>,
 }
 
 impl AppContext {

@@ -339,19 +339,6 @@ pub(crate) mod tests {
         assert_eq!(thumbnail_key("odd.dir/name"), "odd.dir/name-thumb");
     }
 
-    #[tokio::test]
-    async fn stores_and_deletes_a_picture_with_its_thumbnail() {
-        let dir = tempfile::tempdir().unwrap();
-        let storage = crate::storage::LocalStorage::new(dir.path(), "/media");
-        let done = process(&jpeg(40, 40), SHAPE).unwrap();
-        let key = store(&storage, "avatars/7", &done).await.unwrap();
-        assert!(key.starts_with("avatars/7/") && key.ends_with(".jpg"));
-        assert!(storage.get(&thumbnail_key(&key)).await.unwrap().is_some());
-        delete(&storage, &key).await.unwrap();
-        assert!(storage.get(&key).await.unwrap().is_none());
-        assert!(storage.get(&thumbnail_key(&key)).await.unwrap().is_none());
-    }
-
     #[test]
     fn strips_metadata_by_re_encoding() {
         // A JPEG with an EXIF APP1 segment carrying a marker string.

@@ -2,7 +2,6 @@
 //! It holds no domain types (DESIGN.md §2).
 
 pub mod artwork;
-pub mod audit;
 pub mod auth;
 pub mod captcha;
 pub mod client_address;
@@ -10,7 +9,6 @@ pub mod clock;
 pub mod community;
 pub mod config;
 pub mod context;
-pub mod credentials;
 pub mod csv;
 pub mod db;
 pub mod documents;
@@ -37,13 +35,11 @@ pub mod page_meta;
 pub mod pagination;
 pub mod payments;
 pub mod pdf;
-pub mod phi;
 pub mod pool;
 pub mod rate_limit;
 pub mod response;
 pub mod retry;
 pub mod rich_text;
-pub mod search;
 pub mod secret;
 pub mod secret_token;
 pub mod sitemap;

@@ -7,8 +7,8 @@ use std::borrow::Cow;
 
 use chrono::Datelike;
 use kernel::input::Parse;
-use kernel::payments::test_processor::{BankDetails, CardInput};
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Staff, StaffRole};
+use payments::test_processor::{BankDetails, CardInput};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 
 use crate::budget::{BudgetLine, Milestone, Plan};
@@ -277,7 +277,7 @@ async fn demo_pledge(
     slug: &str,
     dollars: i64,
 ) -> AppResult<()> {
-    let Some(processor) = ctx.test_processor.as_ref() else {
+    let Some(processor) = payments::test_processor::TestProcessor::of(ctx) else {
         return Ok(());
     };
     // Any pledge, charged or released since, means this one was seeded before.
@@ -398,7 +398,7 @@ pub async fn demo(ctx: &AppContext, owners: &[i64], admin_id: i64) -> AppResult<
             demo_pledge(ctx, &member(user), slug, *dollars).await?;
         }
     }
-    if ctx.test_processor.is_some() {
+    if payments::test_processor::TestProcessor::of(ctx).is_some() {
         fund(ctx, &staff, &made[FUNDED]).await?;
         end_short(ctx, &made[RELEASED]).await?;
     }
@@ -510,7 +510,10 @@ async fn fund(ctx: &AppContext, staff: &Staff, found: &project::Model) -> AppRes
     if current.funding_state != FundingState::GoalReached {
         return Ok(());
     }
-    let (Some(processor), owner) = (ctx.test_processor.as_ref(), member(current.owner_id)) else {
+    let (Some(processor), owner) = (
+        payments::test_processor::TestProcessor::of(ctx),
+        member(current.owner_id),
+    ) else {
         return Ok(());
     };
     // The link the owner follows: `/test-processor/onboarding/{account}?link={secret}`.

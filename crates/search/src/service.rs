@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use kernel::search::{FullText, Hit, SearchKind, Source};
+use fulltext::{FullText, Hit, SearchKind, Source};
 use kernel::{AppError, AppResult, CurrentUser};
 
 /// Results a page shows.
@@ -105,7 +105,7 @@ fn page_of(mut hits: Vec<Hit>, page: u64) -> Results {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kernel::search::Snippet;
+    use fulltext::Snippet;
 
     fn hit(id: i64, score: f64) -> Hit {
         Hit {

@@ -14,7 +14,7 @@ pub type Files = BTreeMap<String, Vec<u8>>;
 /// The download link in the newest "ready" mail to `to`, waiting for the background job.
 pub async fn ready_link(app: &TestApp, to: &str) -> String {
     for _ in 0..100 {
-        let mailbox = app.ctx.dev_mailbox.as_ref().unwrap();
+        let mailbox = mail::dev_mailbox::DevMailbox::of(&app.ctx).unwrap();
         let params = kernel::PageParams {
             page: Some(1),
             per_page: Some(100),

@@ -159,12 +159,9 @@ impl TestApp {
 
 impl TestApp {
     /// The newest mail to `to` in the dev mailbox.
-    pub async fn last_mail_to(&self, to: &str) -> kernel::mail::dev_mailbox::MailMessage {
-        let mailbox = self
-            .ctx
-            .dev_mailbox
-            .as_ref()
-            .expect("dev mailbox is on in tests");
+    pub async fn last_mail_to(&self, to: &str) -> mail::dev_mailbox::MailMessage {
+        let mailbox =
+            mail::dev_mailbox::DevMailbox::of(&self.ctx).expect("dev mailbox is on in tests");
         let params = kernel::PageParams {
             page: Some(1),
             per_page: Some(100),
@@ -181,11 +178,7 @@ impl TestApp {
 
     /// The 6-digit code in the newest SMS to `to` in the dev outbox.
     pub async fn last_sms_code_to(&self, to: &str) -> String {
-        let outbox = self
-            .ctx
-            .dev_outbox
-            .as_ref()
-            .expect("dev outbox is on in tests");
+        let outbox = sms::DevOutbox::of(&self.ctx).expect("dev outbox is on in tests");
         let params = kernel::PageParams {
             page: Some(1),
             per_page: Some(100),

@@ -5,7 +5,7 @@
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use kernel::storage::s3::S3Location;
+use kernel::storage::S3Location;
 
 use crate::process::{Running, installed};
 use crate::smtp::free_port;

@@ -1,6 +1,6 @@
 use actix_web::{get, put, web};
+use audit::AuditRecord;
 use chrono::{DateTime, Utc};
-use kernel::audit::AuditRecord;
 use kernel::extract::ValidJson;
 use kernel::input::{Given, Reason};
 use kernel::{AppContext, AppResult, Data, Page, PageParams, Staff};

@@ -2,8 +2,8 @@
 //! what a moderator may not do answers 403.
 
 use actix_web::{get, post, put, web};
+use audit::AuditRecord;
 use chrono::{DateTime, Utc};
-use kernel::audit::AuditRecord;
 use kernel::extract::ValidJson;
 use kernel::input::{Email, Given, Long, Text};
 use kernel::{AppContext, AppResult, Data, Page, PageParams, Staff, StaffRole};

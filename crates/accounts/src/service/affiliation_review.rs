@@ -1,7 +1,7 @@
 //! Staff review of university affiliations (spec §4: how an affiliation becomes approved
 //! is not shown; here staff decide, and every decision is audited).
 
-use kernel::audit::{self, Decision};
+use audit::{self, Decision};
 use kernel::{AppContext, AppError, AppResult, Page, PageParams, Staff};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 use serde_json::json;

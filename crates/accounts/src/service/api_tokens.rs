@@ -9,8 +9,8 @@
 
 use std::borrow::Cow;
 
+use audit::{self, Entry};
 use chrono::{DateTime, Duration, Utc};
-use kernel::audit::{self, Entry};
 use kernel::auth::{API_TOKEN_PREFIX, ApiTokenGrant, TokenScope};
 use kernel::{AppContext, AppError, AppResult, CurrentUser, secret_token};
 use sea_orm::sea_query::Expr;

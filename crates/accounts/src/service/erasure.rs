@@ -3,7 +3,7 @@
 //! names a former member, because the account itself is anonymised. Staff decide it; the
 //! audit log keeps who did it, why, and how many records went from each table.
 
-use kernel::audit::Decision;
+use audit::Decision;
 use kernel::export::{self, Catalogue, Erase, Member};
 use kernel::json_list::JsonList;
 use kernel::{AppContext, AppError, AppResult, Staff};

@@ -1,7 +1,7 @@
 //! Public profiles for the header's search: active members whose profile is not private,
 //! by name, title and bio (what their public profile shows).
 
-use kernel::search::{Index, Listed, PublicSource, SearchKind, Searchable};
+use fulltext::{Index, Listed, PublicSource, SearchKind, Searchable};
 use sea_orm::sea_query::{Condition, Expr, ExprTrait};
 
 use crate::entity::user;

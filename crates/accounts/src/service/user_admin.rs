@@ -2,7 +2,7 @@
 //! them off and on, resend a confirmation, reset two-factor, grant or revoke staff roles.
 //! Every change is audited in its own transaction.
 
-use kernel::audit::{self, AuditRecord, Decision};
+use audit::{self, AuditRecord, Decision};
 use kernel::{AppContext, AppError, AppResult, Page, PageParams, Staff, StaffRole};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
@@ -100,7 +100,7 @@ pub async fn list(
     if let Some(search) = filter
         .search
         .as_deref()
-        .and_then(|text| kernel::search::contains(&[user::Column::Name, user::Column::Email], text))
+        .and_then(|text| fulltext::contains(&[user::Column::Name, user::Column::Email], text))
     {
         select = select.filter(search);
     }

@@ -6,7 +6,7 @@
 use std::io::Write;
 
 use actix_web::http::StatusCode;
-use kernel::audit::Decision;
+use audit::Decision;
 use kernel::export::{self, Catalogue, Member};
 use kernel::mail::{Email, link};
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Staff, secret_token};

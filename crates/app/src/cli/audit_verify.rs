@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use anyhow::{Context, bail};
-use kernel::audit::chain::{self, SealedEntry};
+use audit::chain::{self, SealedEntry};
 use kernel::config::Config;
 use serde::Deserialize;
 

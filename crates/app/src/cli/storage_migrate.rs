@@ -7,8 +7,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use kernel::config::Config;
-use kernel::storage::s3::S3Location;
-use kernel::storage::{S3Storage, Storage};
+use kernel::storage::S3Location;
+use kernel::storage::Storage;
+use storage::S3Storage;
 
 /// What a run did, for the operator.
 #[derive(Debug, Default, PartialEq, Eq)]

@@ -1,5 +1,5 @@
 //! The audit chain in public and a member's own entries (issue 24, item 3). The chain and its
-//! heads are the kernel's (`kernel::audit::{chain, heads, trail}`); these are their endpoints:
+//! heads are the kernel's (`audit::{chain, heads, trail}`); these are their endpoints:
 //!
 //! - `GET /api/audit/heads`: the head published for each day, for anyone to keep;
 //! - `GET /api/audit/chain?after=&limit=`: the links (places and hashes, never what the
@@ -8,9 +8,9 @@
 //!   what each says and its link, to check with `cohort audit verify --segment`.
 
 use actix_web::{get, web};
-use kernel::audit::chain::{self, AuditLink, Head};
-use kernel::audit::heads::{self, PublishedHead};
-use kernel::audit::trail::{self, TrailEntry};
+use audit::chain::{self, AuditLink, Head};
+use audit::heads::{self, PublishedHead};
+use audit::trail::{self, TrailEntry};
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Page, PageParams};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};

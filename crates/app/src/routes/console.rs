@@ -3,7 +3,7 @@
 //! only; 404 for anyone else.
 
 use actix_web::{get, web};
-use kernel::audit::{self, AuditFilter, AuditRecord};
+use audit::{self, AuditFilter, AuditRecord};
 use kernel::stats::{CHART_DAYS, Period};
 use kernel::{AppContext, AppResult, Data, Page, PageParams, Staff, StaffRole};
 use serde::Serialize;

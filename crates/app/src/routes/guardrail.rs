@@ -1,12 +1,12 @@
 //! The patient-data guardrail's scan (issue 24, item 1): the editors ask before they
 //! publish, show the author what was found with the spans highlighted, and offer to edit or
-//! to publish with a declaration. The rules are the kernel's (`kernel::phi`); publishing
-//! endpoints check again (`kernel::phi::guard`), so the prompt is a courtesy, not the gate.
+//! to publish with a declaration. The rules are the kernel's (`phi`); publishing
+//! endpoints check again (`phi::guard`), so the prompt is a courtesy, not the gate.
 
 use actix_web::post;
 use discussions::api::form::PostForm;
-use kernel::phi::{self, PhiKind, guard};
 use kernel::{AppResult, CurrentUser, Data};
+use phi::{self, PhiKind, guard};
 use serde::Serialize;
 use utoipa::ToSchema;
 

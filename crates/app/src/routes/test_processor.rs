@@ -4,15 +4,15 @@
 
 use actix_web::{post, web};
 use kernel::payments::SavedMethod;
-use kernel::payments::test_processor::{BankDetails, CardInput, TestProcessor};
 use kernel::{AppContext, AppError, AppResult, Data};
+use payments::test_processor::{BankDetails, CardInput, TestProcessor};
 use serde::Deserialize;
 use utoipa::ToSchema;
 use validator::Validate;
 
 /// The built-in test processor; 404 while another processor takes payments.
 fn test_processor(ctx: &AppContext) -> AppResult<&TestProcessor> {
-    ctx.test_processor.as_ref().ok_or_else(AppError::not_found)
+    payments::test_processor::TestProcessor::of(ctx).ok_or_else(AppError::not_found)
 }
 
 /// A test card, as the test processor's form sends it.

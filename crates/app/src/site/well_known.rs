@@ -4,16 +4,15 @@
 
 use actix_web::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use actix_web::{HttpResponse, web};
-use kernel::AppContext;
-use kernel::credentials::DID_DOCUMENT_PATH;
+use credentials::{DID_DOCUMENT_PATH, Issuer};
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route(DID_DOCUMENT_PATH, web::get().to(did_document));
 }
 
-async fn did_document(ctx: web::Data<AppContext>) -> HttpResponse {
+async fn did_document(issuer: web::Data<Issuer>) -> HttpResponse {
     HttpResponse::Ok()
         .insert_header((CONTENT_TYPE, "application/did+json"))
         .insert_header((CACHE_CONTROL, "public, max-age=3600"))
-        .body(ctx.credentials.did_document().to_string())
+        .body(issuer.did_document().to_string())
 }

@@ -131,7 +131,7 @@ async fn the_dev_mailbox_is_gone_once_smtp_is_configured() {
         config.smtp_url = Some("smtp://127.0.0.1:2525".into());
     })
     .await;
-    assert!(app.ctx.dev_mailbox.is_none());
+    assert!(mail::dev_mailbox::DevMailbox::of(&app.ctx).is_none());
     let staff = app
         .signed_in_staff("ops@example.org", "staff password 1")
         .await;

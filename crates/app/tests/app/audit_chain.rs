@@ -2,8 +2,8 @@
 //! actions chained by hash, a member's own entries, the public links and daily heads, and
 //! `cohort audit verify` finding the entry someone changed in the database.
 
-use kernel::audit::chain::{self, Break, SealedEntry};
-use kernel::audit::heads;
+use audit::chain::{self, Break, SealedEntry};
+use audit::heads;
 use sea_orm::sea_query::{Alias, Expr, ExprTrait, Query};
 use sea_orm::{ConnectionTrait, Statement};
 use serde_json::{Value, json};

@@ -15,9 +15,7 @@ const PASSWORD: &str = "trial design 21";
 const BACKERS: usize = 25;
 
 async fn charge_keys(app: &testkit::TestApp) -> Vec<String> {
-    app.ctx
-        .test_processor
-        .as_ref()
+    payments::test_processor::TestProcessor::of(&app.ctx)
         .unwrap()
         .charges()
         .await
@@ -130,10 +128,7 @@ async fn a_kill_during_charging_and_a_restart_charge_each_pledge_exactly_once() 
         .await
         .unwrap();
     assert_eq!(totals.collected_cents, 2_500_000);
-    let payouts = app
-        .ctx
-        .test_processor
-        .as_ref()
+    let payouts = payments::test_processor::TestProcessor::of(&app.ctx)
         .unwrap()
         .payouts()
         .await

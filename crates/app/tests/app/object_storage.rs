@@ -5,9 +5,10 @@
 use std::process::Command;
 
 use futures_util::TryStreamExt;
-use kernel::storage::{LocalStorage, S3Storage, Storage, StorageError};
+use kernel::storage::{Storage, StorageError};
 use reqwest::header::{CONTENT_RANGE, RANGE};
 use serde_json::json;
+use storage::{LocalStorage, S3Storage};
 
 async fn read_all(storage: &dyn Storage, key: &str, range: std::ops::Range<u64>) -> Vec<u8> {
     let chunks: Vec<bytes::Bytes> = storage

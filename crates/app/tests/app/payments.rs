@@ -5,9 +5,9 @@ use std::sync::{Arc, Mutex};
 
 use actix_web::{App, HttpRequest, HttpResponse, HttpServer, web};
 use kernel::AppError;
-use kernel::payments::stripe::{StripeProvider, StripeSettings};
-use kernel::payments::test_processor::{CardInput, INVALID_NUMBER, TestProcessor};
 use kernel::payments::{ChargeOutcome, ChargeRequest, PaymentProvider, ProcessorKind};
+use payments::stripe::{StripeProvider, StripeSettings};
+use payments::test_processor::{CardInput, INVALID_NUMBER, TestProcessor};
 use testkit::spawn_app;
 
 fn card(number: &str) -> CardInput {
@@ -54,10 +54,8 @@ async fn saved_card(processor: &TestProcessor, number: &str) -> (String, String)
 async fn the_test_processor_behaves_like_a_processors_test_mode() {
     let app = spawn_app().await;
     assert_eq!(app.ctx.payments.kind(), ProcessorKind::Test);
-    let processor = app
-        .ctx
-        .test_processor
-        .clone()
+    let processor = payments::test_processor::TestProcessor::of(&app.ctx)
+        .cloned()
         .expect("the embedded default");
 
     // Only the brand and last four digits are kept of a card.
@@ -169,10 +167,8 @@ async fn the_test_processor_behaves_like_a_processors_test_mode() {
 #[tokio::test]
 async fn the_same_idempotency_key_sent_at_once_charges_once() {
     let app = spawn_app().await;
-    let processor = app
-        .ctx
-        .test_processor
-        .clone()
+    let processor = payments::test_processor::TestProcessor::of(&app.ctx)
+        .cloned()
         .expect("the embedded default");
     let (customer, method) = saved_card(&processor, "4242424242424242").await;
     let attempts = (0..8).map(|_| {

@@ -1,6 +1,6 @@
 //! The staff console's banners: a picture and where it leads, per placement.
 
-use kernel::audit::Decision;
+use audit::Decision;
 use kernel::{AppContext, AppError, AppResult, Staff};
 
 use super::{authoring, banners};

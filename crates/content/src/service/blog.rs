@@ -28,7 +28,7 @@ pub struct Filters {
 }
 
 fn search_condition(search: &str) -> Option<Condition> {
-    kernel::search::contains(
+    fulltext::contains(
         &[blog_post::Column::Title, blog_post::Column::Description],
         search,
     )

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use kernel::audit::Decision;
+use audit::Decision;
 use kernel::{AppContext, AppError, AppResult, Page, PageParams, Staff};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
@@ -47,7 +47,7 @@ pub async fn list(
 ) -> AppResult<Page<blog_post::Model>> {
     let mut select = blog_post::Entity::find();
     if let Some(search) = filter.search.as_deref().and_then(|text| {
-        kernel::search::contains(&[blog_post::Column::Title, blog_post::Column::Slug], text)
+        fulltext::contains(&[blog_post::Column::Title, blog_post::Column::Slug], text)
     }) {
         select = select.filter(search);
     }

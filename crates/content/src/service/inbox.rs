@@ -1,7 +1,7 @@
 //! What the public sends staff: contact messages to handle, and sign-ups for updates to
 //! export.
 
-use kernel::audit::Decision;
+use audit::Decision;
 use kernel::{AppContext, AppError, AppResult, Page, PageParams, Staff};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use kernel::audit::Decision;
+use audit::Decision;
 use kernel::storage::unique_name;
 use kernel::{AppContext, AppError, AppResult, Staff};
 use sea_orm::{

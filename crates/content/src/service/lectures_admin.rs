@@ -1,7 +1,7 @@
 //! The staff console's expert lectures: text, tags, order, a poster and a video (uploaded
 //! and checked by content, or an address elsewhere).
 
-use kernel::audit::Decision;
+use audit::Decision;
 use kernel::json_list::JsonList;
 use kernel::storage::unique_name;
 use kernel::upload::SpooledFile;
@@ -24,7 +24,7 @@ pub async fn list(
 ) -> AppResult<Page<lecture::Model>> {
     let mut select = lecture::Entity::find();
     if let Some(found) = search.and_then(|text| {
-        kernel::search::contains(&[lecture::Column::Title, lecture::Column::Author], text)
+        fulltext::contains(&[lecture::Column::Title, lecture::Column::Author], text)
     }) {
         select = select.filter(found);
     }

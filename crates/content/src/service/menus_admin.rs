@@ -1,7 +1,7 @@
 //! The staff console's menus: items with one level of sub-menus, each leading to a CMS
 //! page or an address, in the order staff put them.
 
-use kernel::audit::Decision;
+use audit::Decision;
 use kernel::{AppContext, AppError, AppResult, Staff};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,

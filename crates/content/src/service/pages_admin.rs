@@ -1,6 +1,6 @@
 //! The staff console's CMS pages. A saved page shows on the site at once.
 
-use kernel::audit::Decision;
+use audit::Decision;
 use kernel::error::FieldErrors;
 use kernel::{AppContext, AppError, AppResult, Page, PageParams, Staff};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
@@ -21,8 +21,8 @@ pub async fn list(
     params: &PageParams,
 ) -> AppResult<Page<page::Model>> {
     let mut select = page::Entity::find();
-    if let Some(found) = search
-        .and_then(|text| kernel::search::contains(&[page::Column::Slug, page::Column::Title], text))
+    if let Some(found) =
+        search.and_then(|text| fulltext::contains(&[page::Column::Slug, page::Column::Title], text))
     {
         select = select.filter(found);
     }

@@ -1,7 +1,7 @@
 //! Published blog posts and expert lectures for the header's search.
 
 use async_trait::async_trait;
-use kernel::search::{FullText, Hit, Index, Listed, SearchKind, Searchable, Source, find};
+use fulltext::{FullText, Hit, Index, Listed, SearchKind, Searchable, Source, find};
 use kernel::{AppResult, CurrentUser};
 use sea_orm::DatabaseConnection;
 use sea_orm::sea_query::{Condition, Expr, ExprTrait};

@@ -2,8 +2,8 @@
 //! files), counting them.
 
 use kernel::documents;
-use kernel::phi::guard::{self, Guard};
 use kernel::{AppContext, AppError, AppResult, CurrentUser};
+use phi::guard::{self, Guard};
 use sea_orm::sea_query::{Alias, Expr, ExprTrait, Query};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait,
@@ -52,7 +52,7 @@ pub async fn guarded_text(
     // What attached PDFs publish besides what they show: their text layer and metadata.
     let mut inspected = Vec::with_capacity(files.len());
     for f in files {
-        let seen = kernel::phi::pooled::inspect(f.bytes.clone()).await?;
+        let seen = phi::pooled::inspect(f.bytes.clone()).await?;
         inspected.push((f.filename.as_str(), seen));
     }
     let mut published = vec![guard::Published::text("text", &text)];

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use async_trait::async_trait;
-use kernel::search::{FullText, Hit, Index, SearchKind, Source};
+use fulltext::{FullText, Hit, Index, SearchKind, Source};
 use kernel::{AppResult, CurrentUser};
 use sea_orm::DatabaseConnection;
 use sea_orm::sea_query::{Condition, Expr, ExprTrait};

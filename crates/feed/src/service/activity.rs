@@ -212,7 +212,7 @@ pub async fn list(
     if let Some(search) = filters
         .search
         .as_deref()
-        .and_then(|text| kernel::search::contains(&[feed_item::Column::SearchText], text))
+        .and_then(|text| fulltext::contains(&[feed_item::Column::SearchText], text))
     {
         select = select.filter(search);
     }

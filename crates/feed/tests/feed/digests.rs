@@ -39,14 +39,12 @@ async fn ask_to_join(app: &TestApp, slug: &str, email: &str) {
 
 /// The outbox's digest rows to the owner: (subject, unsubscribe address).
 /// The mail to the owner with this subject in the dev mailbox.
-async fn mailed(app: &TestApp, subject: &str) -> kernel::mail::dev_mailbox::MailMessage {
+async fn mailed(app: &TestApp, subject: &str) -> mail::dev_mailbox::MailMessage {
     let params = kernel::PageParams {
         page: Some(1),
         per_page: Some(100),
     };
-    app.ctx
-        .dev_mailbox
-        .as_ref()
+    mail::dev_mailbox::DevMailbox::of(&app.ctx)
         .unwrap()
         .list(&params)
         .await
@@ -162,7 +160,7 @@ async fn a_daily_digest_gathers_notices_and_goes_out_once_at_the_local_morning()
         mail.text
     );
     // Its HTML part, as the SMTP mailer renders every message's text.
-    let html = kernel::mail::html::from_text(&app.ctx.config.public_url, &mail.subject, &mail.text);
+    let html = mail::html::from_text(&app.ctx.config.public_url, &mail.subject, &mail.text);
     assert!(
         html.contains("Join requests (2)") && html.contains("<a href="),
         "{html}"

@@ -185,8 +185,8 @@ async fn a_notification_email_unsubscribes_from_its_kind_in_one_click() {
 
     // Sent over SMTP, the message carries it as List-Unsubscribe, one click (RFC 8058).
     let sink = SmtpServer::start(0).await;
-    let mailer = kernel::mail::smtp::SmtpMailer::new(
-        &kernel::mail::smtp::SmtpServer {
+    let mailer = mail::smtp::SmtpMailer::new(
+        &mail::smtp::SmtpServer {
             url: &format!("smtp://127.0.0.1:{}", sink.port),
             ca_file: None,
             timeout: std::time::Duration::from_secs(30),

@@ -20,7 +20,7 @@ pub struct Filters {
 
 /// Title or summary contains the words, ignoring case.
 pub fn search_condition(search: &str) -> Option<Condition> {
-    kernel::search::contains(
+    fulltext::contains(
         &[working_group::Column::Title, working_group::Column::Summary],
         search,
     )

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use kernel::audit::Decision;
+use audit::Decision;
 use kernel::{AppContext, AppError, AppResult, Staff};
 use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, QuerySelect, Set};
 use serde_json::json;

@@ -4,9 +4,9 @@
 use kernel::documents;
 use kernel::files::FileKind;
 use kernel::images::Shape;
-use kernel::phi::guard::{self, Guard};
 use kernel::upload::FILE_FIELD;
 use kernel::{AppContext, AppError, AppResult, CurrentUser};
+use phi::guard::{self, Guard};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, ModelTrait, QueryFilter,
     QueryOrder, Set,
@@ -192,7 +192,7 @@ async fn guarded(
     bytes: &[u8],
     declared: bool,
 ) -> AppResult<()> {
-    let seen = kernel::phi::pooled::inspect(bytes.to_vec()).await?;
+    let seen = phi::pooled::inspect(bytes.to_vec()).await?;
     let published = [guard::Published {
         field: FILE_FIELD,
         text: &seen.published,

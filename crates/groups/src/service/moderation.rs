@@ -1,7 +1,7 @@
 //! Staff moderation of working groups: approve, reject, suspend, reactivate. Every action
 //! is audited in the same transaction and announced to the owner through an event.
 
-use kernel::audit;
+use audit;
 use kernel::{AppContext, AppError, AppResult, Page, PageParams, Staff};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, PaginatorTrait,

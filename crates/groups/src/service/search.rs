@@ -1,6 +1,6 @@
 //! Working groups for the header's search: those anyone may see.
 
-use kernel::search::{Index, Listed, PublicSource, SearchKind, Searchable};
+use fulltext::{Index, Listed, PublicSource, SearchKind, Searchable};
 use sea_orm::sea_query::Condition;
 
 use crate::entity::working_group;

@@ -1,11 +1,11 @@
 //! Group updates (spec 2 §2, §4 Update saving, §6): owners and moderators write them,
 //! staff approve them, members read the approved ones.
 
-use kernel::audit::Decision;
+use audit::Decision;
 use kernel::images::{self, Shape};
 use kernel::input::{Long, RichText, Text};
-use kernel::phi::guard::{self, Guard};
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Page, PageParams, Staff};
+use phi::guard::{self, Guard};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, PaginatorTrait,
     QueryFilter, QueryOrder, Set,

@@ -1,8 +1,8 @@
 //! The create/edit wizard behind `/me/groups`: the owner's side of a group.
 
 use kernel::images::{self, Shape};
-use kernel::phi::guard::{self, Guard};
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Page, PageParams};
+use phi::guard::{self, Guard};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, ModelTrait, QueryFilter,
     QueryOrder, Set,

@@ -1,8 +1,6 @@
 //! Outgoing e-mail: one trait, a dev mailbox that keeps mail in the database, and SMTP.
 
-pub mod dev_mailbox;
-pub mod html;
-pub mod smtp;
+pub mod server;
 
 use async_trait::async_trait;
 
@@ -55,9 +53,10 @@ pub enum MailError {
     Database(#[from] sea_orm::DbErr),
 }
 
-/// Sends e-mail. Implementations: [`dev_mailbox::DevMailbox`], [`smtp::SmtpMailer`].
+/// Sends e-mail. Implementations, in the `mail` crate: `DevMailbox` and `SmtpMailer`. `Any`
+/// lets the dev mailbox's page and the tests reach the mailbox behind the port.
 #[async_trait]
-pub trait Mailer: Send + Sync {
+pub trait Mailer: std::any::Any + Send + Sync {
     async fn send(&self, email: Email) -> Result<(), MailError>;
 
     /// Whether it keeps mail in the application's own database (the dev mailbox), where

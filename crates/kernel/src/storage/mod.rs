@@ -1,8 +1,8 @@
-//! Where uploaded files live: a port, local disk by default (`local`), or an S3-compatible
-//! object store (`s3`) when `COHORT_STORAGE_URL` names one.
+//! Where uploaded files live: a port, implemented by the `storage` crate on local disk by
+//! default, or in an S3-compatible object store when `COHORT_STORAGE_URL` names one
+//! ([`S3Location`]).
 
-mod local;
-pub mod s3;
+mod location;
 
 use std::ops::Range;
 use std::path::Path;
@@ -11,8 +11,7 @@ use async_trait::async_trait;
 use bytes::Bytes;
 use futures_util::stream::BoxStream;
 
-pub use local::LocalStorage;
-pub use s3::S3Storage;
+pub use location::S3Location;
 
 /// Failure to store or read a file.
 #[derive(Debug, thiserror::Error)]
@@ -62,7 +61,7 @@ pub fn unique_name() -> String {
 
 /// Checks a key: slash-separated names, none empty, `.` or `..`, so that no key reaches
 /// outside the store's root or prefix.
-pub(crate) fn checked(key: &str) -> Result<&str, StorageError> {
+pub fn checked(key: &str) -> Result<&str, StorageError> {
     let fine = !key.is_empty()
         && key
             .split('/')

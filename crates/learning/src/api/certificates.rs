@@ -1,6 +1,7 @@
 use actix_web::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
 use actix_web::{HttpResponse, get, post, web};
 use chrono::{DateTime, Utc};
+use credentials::Issuer;
 use kernel::{AppContext, AppResult, CurrentUser, Data};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -128,11 +129,12 @@ pub async fn download(
 #[get("/certificates/{code}/credential")]
 pub async fn download_credential(
     ctx: web::Data<AppContext>,
+    issuer: web::Data<Issuer>,
     user: CurrentUser,
     path: web::Path<String>,
 ) -> AppResult<HttpResponse> {
     let cert = certificates::of_holder(&ctx.db, user.id, &path).await?;
-    let signed = credential::issue(&cert, &ctx.credentials, &ctx.config.public_url);
+    let signed = credential::issue(&cert, &issuer, &ctx.config.public_url);
     Ok(HttpResponse::Ok()
         .insert_header((CONTENT_TYPE, "application/ld+json"))
         .insert_header((
@@ -189,13 +191,14 @@ pub struct CredentialCheck {
 #[post("/certificates/verify-credential")]
 pub async fn verify_credential(
     ctx: web::Data<AppContext>,
+    issuer: web::Data<Issuer>,
     body: web::Json<serde_json::Value>,
 ) -> AppResult<web::Json<Data<CredentialCheck>>> {
-    let code = credential::check(&body, &ctx.credentials, &ctx.config.public_url)?;
+    let code = credential::check(&body, &issuer, &ctx.config.public_url)?;
     let cert = certificates::by_code(&ctx.db, &code).await?;
     Ok(Data::new(CredentialCheck {
         certificate: CertificateCheck::of(cert),
-        issuer: ctx.credentials.did().to_owned(),
-        verification_method: ctx.credentials.verification_method(),
+        issuer: issuer.did().to_owned(),
+        verification_method: issuer.verification_method(),
     }))
 }

@@ -4,7 +4,7 @@
 //! certificate it names.
 
 use chrono::SecondsFormat;
-use kernel::credentials::{Issuer, data_integrity};
+use credentials::{Issuer, data_integrity};
 use kernel::{AppError, AppResult};
 use serde_json::{Value, json};
 

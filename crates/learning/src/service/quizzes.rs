@@ -27,15 +27,17 @@ pub async fn list(
     params: &PageParams,
 ) -> AppResult<Page<quiz::Model>> {
     let mut select = quiz::Entity::find().filter(quiz::Column::Published.eq(true));
-    if let Some(search) = filters.search.as_deref().and_then(|text| {
-        kernel::search::contains(&[quiz::Column::Name, quiz::Column::Description], text)
-    }) {
+    if let Some(search) = filters
+        .search
+        .as_deref()
+        .and_then(|text| fulltext::contains(&[quiz::Column::Name, quiz::Column::Description], text))
+    {
         select = select.filter(search);
     }
     // Categories are stored as a JSON list of names: a quiz has one when its list
     // contains the quoted name.
     let categories = filters.categories.iter().filter_map(|category| {
-        kernel::search::contains(&[quiz::Column::Categories], &format!("\"{category}\""))
+        fulltext::contains(&[quiz::Column::Categories], &format!("\"{category}\""))
     });
     let any = categories.fold(Condition::any(), Condition::add);
     if !any.is_empty() {

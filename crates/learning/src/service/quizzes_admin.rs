@@ -2,7 +2,7 @@
 //! and a banner. A published quiz is open to members at once; a quiz members have taken
 //! keeps its questions and cannot be deleted (its answers and certificates refer to it).
 
-use kernel::audit::Decision;
+use audit::Decision;
 use kernel::error::FieldErrors;
 use kernel::images::Shape;
 use kernel::{AppContext, AppError, AppResult, Page, PageParams, Staff};
@@ -35,9 +35,7 @@ pub async fn list(
     params: &PageParams,
 ) -> AppResult<Page<quiz::Model>> {
     let mut select = quiz::Entity::find();
-    if let Some(found) =
-        search.and_then(|text| kernel::search::contains(&[quiz::Column::Name], text))
-    {
+    if let Some(found) = search.and_then(|text| fulltext::contains(&[quiz::Column::Name], text)) {
         select = select.filter(found);
     }
     let select = select

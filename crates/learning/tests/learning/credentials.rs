@@ -1,7 +1,7 @@
 //! Issue 24 §4: a certificate as an Open Badges 3.0 verifiable credential, signed with the
 //! key the site publishes in its DID document, and checked by anyone.
 
-use kernel::credentials::{data_integrity, key_in_document};
+use credentials::{data_integrity, key_in_document};
 use serde_json::Value;
 
 use crate::{pass_reading_a_trial, quiz_id, setup};

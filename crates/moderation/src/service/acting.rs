@@ -57,7 +57,7 @@ pub async fn record(ctx: &AppContext, taken: &Taken<'_>, settles: bool) -> AppRe
     }
     .insert(&txn)
     .await?;
-    kernel::audit::append(&txn, audit_entry(taken, entry.reports)).await?;
+    audit::append(&txn, audit_entry(taken, entry.reports)).await?;
     if settles {
         report::Entity::update_many()
             .col_expr(report::Column::ResolvedAt, Expr::value(now))
@@ -74,9 +74,9 @@ pub async fn record(ctx: &AppContext, taken: &Taken<'_>, settles: bool) -> AppRe
 
 /// The chained audit entry of `taken`: `moderation.{action}` on the item, about its author,
 /// with the reason and how many reports it settled.
-fn audit_entry(taken: &Taken<'_>, reports: i32) -> kernel::audit::Entry {
-    kernel::audit::Entry::new(
-        taken.actor_id.unwrap_or(kernel::audit::PLATFORM),
+fn audit_entry(taken: &Taken<'_>, reports: i32) -> audit::Entry {
+    audit::Entry::new(
+        taken.actor_id.unwrap_or(audit::PLATFORM),
         format!("moderation.{}", taken.action.as_str()),
         taken.kind.as_str(),
         taken.id,

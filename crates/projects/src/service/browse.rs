@@ -38,7 +38,7 @@ pub async fn live(
     let mut select =
         project::Entity::find().filter(project::Column::Status.eq(ProjectStatus::Live));
     if let Some(found) = browse.search.and_then(|text| {
-        kernel::search::contains(&[project::Column::Title, project::Column::LaySummary], text)
+        fulltext::contains(&[project::Column::Title, project::Column::LaySummary], text)
     }) {
         select = select.filter(found);
     }

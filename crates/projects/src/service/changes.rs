@@ -3,7 +3,7 @@
 //! replace it) or send them back with a reason (then they are dropped). Every decision is
 //! audited in its own transaction, and the owner hears of it.
 
-use kernel::{AppContext, AppError, AppResult, CurrentUser, Page, PageParams, Staff, audit};
+use kernel::{AppContext, AppError, AppResult, CurrentUser, Page, PageParams, Staff};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
     TransactionSession, TransactionTrait,

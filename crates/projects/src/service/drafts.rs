@@ -4,8 +4,8 @@
 
 use kernel::images::{self, Shape};
 use kernel::input::{Long, RichText, Text};
-use kernel::phi::guard::{self, Guard};
 use kernel::{AppContext, AppError, AppResult, CurrentUser};
+use phi::guard::{self, Guard};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
     QueryOrder, Set,

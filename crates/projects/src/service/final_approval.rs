@@ -5,7 +5,7 @@
 //! state is a conditional update in the decision's transaction, so it happens once.
 
 use actix_web::http::StatusCode;
-use kernel::{AppContext, AppError, AppResult, Page, PageParams, Staff, audit};
+use kernel::{AppContext, AppError, AppResult, Page, PageParams, Staff};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde_json::json;

@@ -1,7 +1,7 @@
 //! Staff decide on a submitted project: it goes live, or back to its owner with a reason.
-//! Every decision is audited in its own transaction (`kernel::audit::Decision`).
+//! Every decision is audited in its own transaction (`audit::Decision`).
 
-use kernel::{AppContext, AppError, AppResult, Page, PageParams, Staff, audit};
+use kernel::{AppContext, AppError, AppResult, Page, PageParams, Staff};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,

@@ -1,6 +1,6 @@
 //! Public projects (live or closed) for the header's search.
 
-use kernel::search::{Index, Listed, PublicSource, SearchKind, Searchable};
+use fulltext::{Index, Listed, PublicSource, SearchKind, Searchable};
 use sea_orm::Iterable;
 use sea_orm::sea_query::{Condition, Expr, ExprTrait};
 

@@ -2,12 +2,12 @@
 //! staff approve them (audited), everyone reads the approved ones on the project's page,
 //! and the project's followers hear of each.
 
-use kernel::audit::Decision;
+use audit::Decision;
 use kernel::images::{self, Shape};
 use kernel::input::{Long, RichText, Text};
-use kernel::phi::guard::{self, Guard};
 use kernel::updates::UpdateStatus;
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Page, PageParams, Staff};
+use phi::guard::{self, Guard};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
 };

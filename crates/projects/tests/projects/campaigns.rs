@@ -1,7 +1,7 @@
 //! A campaign at its goal and the reads the funding tests make of it: the funding as the
 //! public page shows it, a donor's pledge, the ledger's totals, the test processor's records.
 
-use kernel::payments::test_processor::ChargeStatus;
+use payments::test_processor::ChargeStatus;
 use projects::service::ledger;
 use serde_json::{Value, json};
 use testkit::TestApp;
@@ -153,8 +153,8 @@ pub async fn ledger_matches(app: &TestApp, c: &Campaign) -> ledger::Totals {
     totals
 }
 
-pub fn processor(app: &TestApp) -> &kernel::payments::test_processor::TestProcessor {
-    app.ctx.test_processor.as_ref().unwrap()
+pub fn processor(app: &TestApp) -> &payments::test_processor::TestProcessor {
+    payments::test_processor::TestProcessor::of(&app.ctx).unwrap()
 }
 
 pub async fn succeeded_charges(app: &TestApp) -> Vec<String> {

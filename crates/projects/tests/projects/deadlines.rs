@@ -93,7 +93,9 @@ async fn a_campaign_closes_when_its_days_are_over_and_its_owner_hears_it_once() 
             "Early sepsis ended without reaching its funding goal. Your pledge is released: you are not charged."
         ]
     );
-    let processor = app.ctx.test_processor.clone().unwrap();
+    let processor = payments::test_processor::TestProcessor::of(&app.ctx)
+        .cloned()
+        .unwrap();
     assert!(
         processor.charges().await.unwrap().is_empty(),
         "no one is charged"
@@ -175,6 +177,8 @@ async fn a_campaign_staff_close_lets_its_pledges_go_and_has_no_days_left() {
         notes["data"][0]["message"],
         "Early sepsis was closed before its funding was approved. Your pledge is released: you are not charged."
     );
-    let processor = app.ctx.test_processor.clone().unwrap();
+    let processor = payments::test_processor::TestProcessor::of(&app.ctx)
+        .cloned()
+        .unwrap();
     assert!(processor.charges().await.unwrap().is_empty());
 }

@@ -6,7 +6,7 @@
 //! project's totals are always its ledger's sums.
 
 use kernel::payments::PaymentProvider;
-use kernel::payments::test_processor::ChargeStatus;
+use payments::test_processor::ChargeStatus;
 use projects::service::{charging, ledger};
 use serde_json::{Value, json};
 use testkit::projects::{card, content_expert, make_eligible, payout_ready};
@@ -97,10 +97,7 @@ async fn a_content_expert_approves_then_each_pledge_is_charged_once_and_paid_out
         let (status, body) = app.post_json(&onboard, &forged).await;
         assert_eq!(
             (status, body["message"].as_str()),
-            (
-                400,
-                Some(kernel::payments::test_processor::ONBOARDING_LINK_INVALID)
-            ),
+            (400, Some(payments::test_processor::ONBOARDING_LINK_INVALID)),
             "{body}"
         );
     }
@@ -514,13 +511,13 @@ async fn a_refund_made_at_the_processor_is_reconciled_once_by_its_webhook() {
         }
     };
     let now = kernel::clock::now().timestamp();
-    let forged = kernel::payments::webhook::sign("whsec_other", payload.as_bytes(), now);
+    let forged = payments::webhook::sign("whsec_other", payload.as_bytes(), now);
     let (status, body) = deliver(forged).await;
     assert_eq!(
         (status, body["message"].as_str()),
         (400, Some("The webhook signature is not valid."))
     );
-    let signed = kernel::payments::webhook::sign(SECRET, payload.as_bytes(), now);
+    let signed = payments::webhook::sign(SECRET, payload.as_bytes(), now);
     let (status, body) = deliver(signed.clone()).await;
     assert_eq!(
         (status, body["data"]["message"].as_str()),

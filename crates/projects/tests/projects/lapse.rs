@@ -5,7 +5,7 @@
 //! why, the lapsed one too.
 
 use kernel::payments::PaymentProvider;
-use kernel::payments::test_processor::ChargeStatus;
+use payments::test_processor::ChargeStatus;
 use projects::service::{charging, ledger};
 use serde_json::Value;
 use testkit::spawn_app;

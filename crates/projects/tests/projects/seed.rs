@@ -91,10 +91,7 @@ async fn the_demo_seed_brings_live_projects_and_one_waiting_and_again_changes_no
             .all(|p| p["is_charged"] == (p["status"] == "charged")),
         "{pledges}"
     );
-    let charges = app
-        .ctx
-        .test_processor
-        .as_ref()
+    let charges = payments::test_processor::TestProcessor::of(&app.ctx)
         .unwrap()
         .charges()
         .await
@@ -129,10 +126,7 @@ async fn the_demo_seed_brings_live_projects_and_one_waiting_and_again_changes_no
     assert_eq!(page["data"]["reviews"]["count"], 2);
     assert_eq!(page["data"]["favorites"]["count"], 2);
     assert_eq!(page["data"]["funding"]["backers"], 2, "no second pledge");
-    let again = app
-        .ctx
-        .test_processor
-        .as_ref()
+    let again = payments::test_processor::TestProcessor::of(&app.ctx)
         .unwrap()
         .charges()
         .await

@@ -345,7 +345,7 @@ async fn the_books_hold(world: &World) {
     let ctx = &world.app.ctx;
     let report = reconciliation::report(ctx).await.unwrap();
     assert_eq!(report.discrepancies, [], "reconciliation");
-    let processor = ctx.test_processor.as_ref().unwrap();
+    let processor = payments::test_processor::TestProcessor::of(ctx).unwrap();
     let mut kept_by_pledge: HashMap<i64, usize> = HashMap::new();
     for charge in processor.list_charges().await.unwrap() {
         let kept = charge.succeeded && charge.refunded_cents < charge.amount_cents;

@@ -1,7 +1,7 @@
 //! What the search endpoint answers.
 
 use chrono::{DateTime, Utc};
-use kernel::search::{Hit, SearchKind, SnippetPart};
+use fulltext::{Hit, SearchKind, SnippetPart};
 use serde::Serialize;
 use utoipa::ToSchema;
 

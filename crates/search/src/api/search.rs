@@ -1,5 +1,5 @@
 use actix_web::{get, web};
-use kernel::search::SearchKind;
+use fulltext::SearchKind;
 use kernel::{AppResult, CurrentUser};
 use serde::Deserialize;
 use utoipa::IntoParams;

@@ -63,7 +63,7 @@ async fn a_word_in_thousands_of_replies_finds_a_full_page_of_public_ones() {
     .await;
     let private =
         |topic: i64| format!("SELECT count(*) FROM discussion_posts WHERE topic_id = {topic}");
-    assert!(count(private(other)).await > i64::try_from(kernel::search::CANDIDATES).unwrap());
+    assert!(count(private(other)).await > i64::try_from(fulltext::CANDIDATES).unwrap());
 
     for query in ["patients", "%22ask+patients%22"] {
         let found = replies_found(&app, query).await;

@@ -3,8 +3,8 @@
 
 use std::borrow::Cow;
 
+use audit::{self, Entry};
 use chrono::{DateTime, Utc};
-use kernel::audit::{self, Entry};
 use kernel::{AppContext, AppError, AppResult, CurrentUser};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set,
