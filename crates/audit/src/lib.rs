@@ -279,7 +279,7 @@ impl Decision {
     ) -> AppResult<()> {
         self.commit(before, after).await?;
         for key in replaced {
-            kernel::documents::discard(storage, &key).await;
+            media::documents::discard(storage, &key).await;
         }
         Ok(())
     }

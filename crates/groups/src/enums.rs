@@ -62,7 +62,7 @@ string_enum!(
 );
 
 /// Group updates are reviewed as project updates are.
-pub use kernel::updates::UpdateStatus;
+pub use owner_updates::UpdateStatus;
 
 string_enum!(
     /// The lookups staff maintain: project tags, group goals, industry-partner roles.

@@ -118,7 +118,7 @@ async fn create(
     )
     .await?;
     let seed = u32::try_from(index).unwrap_or(0) + 1;
-    let picture = kernel::artwork::demo(
+    let picture = media::artwork::demo(
         ctx.storage.as_ref(),
         &wizard::image_folder(group.id),
         1200,

@@ -1,7 +1,6 @@
 //! Cohort's shared kernel: what every domain crate needs and no domain owns.
 //! It holds no domain types (DESIGN.md §2).
 
-pub mod artwork;
 pub mod auth;
 pub mod captcha;
 pub mod client_address;
@@ -11,7 +10,6 @@ pub mod config;
 pub mod context;
 pub mod csv;
 pub mod db;
-pub mod documents;
 pub mod embed;
 pub mod enums;
 pub mod error;
@@ -19,9 +17,7 @@ pub mod events;
 pub mod export;
 pub mod extract;
 pub mod file_links;
-pub mod files;
 pub mod hot;
-pub mod images;
 pub mod input;
 pub mod json_list;
 pub mod links;
@@ -34,7 +30,6 @@ pub mod notification_kinds;
 pub mod page_meta;
 pub mod pagination;
 pub mod payments;
-pub mod pdf;
 pub mod pool;
 pub mod rate_limit;
 pub mod response;
@@ -51,7 +46,6 @@ pub mod storage;
 pub mod telemetry;
 pub mod time_zones;
 pub mod unsubscribe;
-pub mod updates;
 pub mod upload;
 pub mod users;
 pub mod validation;

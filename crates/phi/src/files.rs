@@ -1,11 +1,11 @@
 //! What an uploaded file says beyond what it shows (issue 24 §1): a PDF's text layer, its
 //! Info dictionary and its XMP metadata, all published with the file; a picture's EXIF and
-//! XMP, which [`kernel::images`] strips before it is stored, so the author learns what the
+//! XMP, which [`media::images`] strips before it is stored, so the author learns what the
 //! picture carried without it being published.
 
 use lopdf::{Document, LoadOptions, Object};
 
-use kernel::files::{self, FileKind};
+use media::files::{self, FileKind};
 
 /// The most pages of a PDF whose text is read (a long report's first pages say who it is
 /// about), and the most decompressed bytes read for it.
@@ -157,7 +157,7 @@ fn truncate(text: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kernel::pdf::{A4, Font, Page};
+    use media::pdf::{A4, Font, Page};
 
     #[test]
     fn a_pdf_publishes_its_text_layer_and_its_info() {

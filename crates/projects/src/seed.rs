@@ -427,7 +427,7 @@ async fn write(
         phi_declared: false,
     };
     let draft = drafts::create(ctx, owner, general).await?;
-    let picture = kernel::artwork::demo(
+    let picture = media::artwork::demo(
         ctx.storage.as_ref(),
         &drafts::image_folder(draft.id),
         1200,

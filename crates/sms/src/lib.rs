@@ -126,3 +126,80 @@ impl Sms for HttpSms {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    use super::*;
+
+    /// A gateway on a free loopback port that answers one request with `status` and hands
+    /// back the request it read (head and body).
+    async fn gateway(status: &'static str) -> (String, tokio::task::JoinHandle<String>) {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}/send", listener.local_addr().unwrap());
+        let served = tokio::spawn(async move {
+            let (mut socket, _) = listener.accept().await.unwrap();
+            let mut request = Vec::new();
+            let mut chunk = [0u8; 4096];
+            while !whole(&request) {
+                let read = socket.read(&mut chunk).await.unwrap();
+                assert!(read > 0, "the request ended early");
+                request.extend_from_slice(&chunk[..read]);
+            }
+            let answer =
+                format!("HTTP/1.1 {status}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n");
+            socket.write_all(answer.as_bytes()).await.unwrap();
+            String::from_utf8(request).unwrap()
+        });
+        (url, served)
+    }
+
+    /// Whether `request` holds its head and as much body as its head announces.
+    fn whole(request: &[u8]) -> bool {
+        let text = String::from_utf8_lossy(request);
+        let Some(end) = text.find("\r\n\r\n") else {
+            return false;
+        };
+        let length = text[..end]
+            .lines()
+            .find_map(|line| {
+                let (name, value) = line.split_once(':')?;
+                name.eq_ignore_ascii_case("content-length")
+                    .then(|| value.trim().parse::<usize>().unwrap())
+            })
+            .unwrap_or(0);
+        request.len() >= end + 4 + length
+    }
+
+    #[tokio::test]
+    async fn posts_the_number_and_text_as_json_with_the_token() {
+        let (url, served) = gateway("200 OK").await;
+        let sms = HttpSms::new(url, Some("gateway-token".into()));
+        sms.send("+15550100", "Your code is 123456").await.unwrap();
+        let request = served.await.unwrap();
+        let (head, body) = request.split_once("\r\n\r\n").unwrap();
+        assert!(head.starts_with("POST /send HTTP/1.1"), "{head}");
+        assert!(
+            head.lines()
+                .any(|l| l.eq_ignore_ascii_case("authorization: Bearer gateway-token")),
+            "{head}"
+        );
+        let sent: serde_json::Value = serde_json::from_str(body).unwrap();
+        assert_eq!(
+            sent,
+            serde_json::json!({"to": "+15550100", "text": "Your code is 123456"})
+        );
+    }
+
+    #[tokio::test]
+    async fn a_refusing_gateway_is_an_error_that_names_its_status() {
+        let (url, served) = gateway("503 Service Unavailable").await;
+        let refused = HttpSms::new(url, None).send("+15550100", "hello").await;
+        served.await.unwrap();
+        let Err(SmsError::Provider(problem)) = refused else {
+            panic!("expected a provider error, got {refused:?}");
+        };
+        assert!(problem.contains("503"), "{problem}");
+    }
+}

@@ -161,14 +161,14 @@ mod tests {
 
     #[tokio::test]
     async fn stores_and_deletes_a_picture_with_its_thumbnail() {
-        use kernel::images::{self, Shape, thumbnail_key};
+        use media::images::{self, Shape, thumbnail_key};
         let dir = tempfile::tempdir().unwrap();
         let storage = LocalStorage::new(dir.path(), "/media");
         let shape = Shape {
             max_width: 1200,
             thumbnail_side: 200,
         };
-        let done = images::process(&kernel::artwork::jpeg(40, 40, 1), shape).unwrap();
+        let done = images::process(&media::artwork::jpeg(40, 40, 1), shape).unwrap();
         let key = images::store(&storage, "avatars/7", &done).await.unwrap();
         assert!(key.starts_with("avatars/7/") && key.ends_with(".jpg"));
         assert!(storage.get(&thumbnail_key(&key)).await.unwrap().is_some());

@@ -20,7 +20,7 @@ pub(crate) fn url_of(storage: &dyn Storage, key: Option<&str>) -> Option<String>
 }
 
 pub(crate) fn thumbnail_url_of(storage: &dyn Storage, key: Option<&str>) -> Option<String> {
-    key.map(|k| storage.url(&kernel::images::thumbnail_key(k)))
+    key.map(|k| storage.url(&media::images::thumbnail_key(k)))
 }
 
 async fn upload(
@@ -32,7 +32,7 @@ async fn upload(
     let key = pictures::replace(ctx, user.id, picture, form.bytes).await?;
     Ok(Data::new(PictureResponse {
         url: ctx.storage.url(&key),
-        thumbnail_url: ctx.storage.url(&kernel::images::thumbnail_key(&key)),
+        thumbnail_url: ctx.storage.url(&media::images::thumbnail_key(&key)),
     }))
 }
 

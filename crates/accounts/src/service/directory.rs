@@ -7,9 +7,10 @@ use kernel::hot::{Changes, HotCache};
 use kernel::memo::Memo;
 
 use async_trait::async_trait;
+use kernel::AppResult;
 use kernel::storage::Storage;
 use kernel::users::{CreatorReadiness, Delivery, Standing, UserDirectory, UserSummary};
-use kernel::{AppResult, images};
+use media::images;
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter};
 
 use crate::entity::{tag, user};

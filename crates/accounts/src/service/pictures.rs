@@ -1,8 +1,8 @@
 //! The profile's avatar and background pictures.
 
-use kernel::images::{self, Processed, Shape};
 use kernel::upload::FILE_FIELD;
 use kernel::{AppContext, AppError, AppResult};
+use media::images::{self, Processed, Shape};
 use sea_orm::{ActiveModelTrait, Set};
 
 use super::me;

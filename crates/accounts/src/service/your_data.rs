@@ -371,7 +371,7 @@ pub async fn download(ctx: &AppContext, token: &str) -> AppResult<(Vec<u8>, Stri
         .await
         .map_err(|e| AppError::Internal(e.into()))?
         .ok_or_else(AppError::not_found)?;
-    kernel::documents::discard(ctx.storage.as_ref(), &key).await;
+    media::documents::discard(ctx.storage.as_ref(), &key).await;
     let day = found.created_at.format("%Y-%m-%d");
     Ok((bytes, format!("cohort-data-{day}.zip")))
 }

@@ -105,7 +105,7 @@ pub(crate) async fn cards(
                 header_image_thumbnail: p
                     .header_image
                     .as_deref()
-                    .map(|k| ctx.storage.url(&kernel::images::thumbnail_key(k))),
+                    .map(|k| ctx.storage.url(&media::images::thumbnail_key(k))),
                 slug: p.slug,
                 title: p.title,
                 description: p.description,

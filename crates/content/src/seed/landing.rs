@@ -1,7 +1,8 @@
 //! The aspect-in-stroke landing page (spec 2 §2): a carousel, article lists, an embedded
 //! viewer and HTML, built from blocks.
 
-use kernel::{AppContext, AppResult, artwork};
+use kernel::{AppContext, AppResult};
+use media::artwork;
 
 use crate::blocks::{Article, Articles, Block, Carousel, Slide};
 use crate::enums::TitleAlign;

@@ -6,7 +6,7 @@ mod landing;
 
 use chrono::Duration;
 use kernel::{AppContext, AppError, AppResult};
-use kernel::{artwork, images};
+use media::{artwork, images};
 use serde::Deserialize;
 
 use crate::enums::{BannerPlacement, CaptionLanguage, MenuName, TitleAlign};
@@ -326,7 +326,7 @@ async fn seed_banners(ctx: &AppContext) -> AppResult<()> {
                 ctx.storage.as_ref(),
                 "banners",
                 picture.to_vec(),
-                kernel::artwork::PREPARED_SHAPE,
+                media::artwork::PREPARED_SHAPE,
             )
             .await?;
             banners::set(&ctx.db, placement, Some(image), Some(seed.link)).await?;

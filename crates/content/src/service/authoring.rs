@@ -1,8 +1,8 @@
 //! Rules every staff-written piece of content follows.
 
 use kernel::error::FieldErrors;
-use kernel::images::Shape;
 use kernel::{AppError, AppResult};
+use media::images::Shape;
 
 /// Pictures staff upload (blog headers, lecture posters, banners, menu pictures).
 pub const PICTURE: Shape = Shape {

@@ -60,7 +60,7 @@ pub async fn set_image(
     upload: Vec<u8>,
 ) -> AppResult<banner::Model> {
     let key =
-        kernel::images::accept(ctx.storage.as_ref(), "banners", upload, authoring::PICTURE).await?;
+        media::images::accept(ctx.storage.as_ref(), "banners", upload, authoring::PICTURE).await?;
     let decision = Decision::by(
         &ctx.db,
         staff,

@@ -263,7 +263,7 @@ pub async fn set_image(
     upload: Vec<u8>,
 ) -> AppResult<blog_post::Model> {
     get(&ctx.db, id).await?;
-    let key = kernel::images::accept(ctx.storage.as_ref(), "blog", upload, PICTURE).await?;
+    let key = media::images::accept(ctx.storage.as_ref(), "blog", upload, PICTURE).await?;
     let decision = Decision::by(&ctx.db, staff, "blog_post.set_image", "blog_post", id).await?;
     let current = get(decision.db(), id).await?;
     let old = current.header_image.clone();

@@ -144,7 +144,7 @@ pub async fn set_file(
     get(&ctx.db, id).await?;
     let (key, action) = match &upload {
         LectureFile::Poster(picture) => (
-            kernel::images::accept(
+            media::images::accept(
                 ctx.storage.as_ref(),
                 "lectures",
                 picture.clone(),
@@ -154,8 +154,8 @@ pub async fn set_file(
             "lecture.set_poster",
         ),
         LectureFile::Video(video) => {
-            let kind = kernel::files::sniff_video(video.head()).ok_or_else(|| {
-                AppError::field(kernel::upload::FILE_FIELD, kernel::files::SUPPORTED_VIDEOS)
+            let kind = media::files::sniff_video(video.head()).ok_or_else(|| {
+                AppError::field(kernel::upload::FILE_FIELD, media::files::SUPPORTED_VIDEOS)
             })?;
             let key = format!("lectures/{}.{}", unique_name(), kind.extension());
             ctx.storage

@@ -231,7 +231,7 @@ pub async fn set_image(
 ) -> AppResult<menu_item::Model> {
     get(&ctx.db, id).await?;
     let key =
-        kernel::images::accept(ctx.storage.as_ref(), "menus", upload, authoring::PICTURE).await?;
+        media::images::accept(ctx.storage.as_ref(), "menus", upload, authoring::PICTURE).await?;
     let decision = Decision::by(&ctx.db, staff, "menu_item.set_image", "menu_item", id).await?;
     let current = get(decision.db(), id).await?;
     let old = current.image.clone();

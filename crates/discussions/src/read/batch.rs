@@ -4,7 +4,8 @@
 use std::collections::HashMap;
 
 use kernel::users::UserSummary;
-use kernel::{AppContext, AppResult, CurrentUser, images};
+use kernel::{AppContext, AppResult, CurrentUser};
+use media::images;
 
 use super::rows;
 use super::views::{Attachment, Author, Comment, Quote, Topic, Votes};

@@ -1,10 +1,10 @@
 //! Files on posts (spec 2 §5 File upload, comment files): up to 10 per post, JPEG, PNG,
 //! GIF or PDF by content; pictures get thumbnails.
 
-use kernel::documents::{self, StoredDocument};
-use kernel::files::{self, FileKind, SUPPORTED_DOCUMENTS};
-use kernel::images::Shape;
 use kernel::{AppContext, AppError, AppResult};
+use media::documents::{self, StoredDocument};
+use media::files::{self, FileKind, SUPPORTED_DOCUMENTS};
+use media::images::Shape;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, Set,
 };

@@ -1,8 +1,8 @@
 //! What topics and replies share: their text, finding them, deleting them (or one of their
 //! files), counting them.
 
-use kernel::documents;
 use kernel::{AppContext, AppError, AppResult, CurrentUser};
+use media::documents;
 use phi::guard::{self, Guard};
 use sea_orm::sea_query::{Alias, Expr, ExprTrait, Query};
 use sea_orm::{

@@ -187,7 +187,7 @@ async fn flagged_posts_need_a_declaration_and_a_blocking_group_takes_none() {
 
 /// A one-page PDF whose text layer says `text`, titled `title`.
 fn pdf_saying(text: &str, title: &str) -> Vec<u8> {
-    use kernel::pdf::{A4, Font, Page};
+    use media::pdf::{A4, Font, Page};
     let mut page = Page::new(A4).unwrap();
     page.text(Font::Regular, 12, 50, 700, text);
     page.finish(title).unwrap()

@@ -44,7 +44,7 @@ pub use crate::service::lookups::Lookups;
 fn image_urls(storage: &dyn Storage, key: Option<&str>) -> (Option<String>, Option<String>) {
     (
         key.map(|k| storage.url(k)),
-        key.map(|k| storage.url(&kernel::images::thumbnail_key(k))),
+        key.map(|k| storage.url(&media::images::thumbnail_key(k))),
     )
 }
 

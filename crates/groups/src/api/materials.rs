@@ -87,7 +87,7 @@ async fn views(ctx: &AppContext, items: Vec<material::Model>) -> AppResult<Vec<M
                     .file_key
                     .as_deref()
                     .filter(|_| material_type == MaterialType::Image)
-                    .map(|k| ctx.file_links.url(&kernel::images::thumbnail_key(k))),
+                    .map(|k| ctx.file_links.url(&media::images::thumbnail_key(k))),
                 file_url: m.file_key.as_deref().map(|k| ctx.file_links.url(k)),
                 material_type,
                 name: m.file_name,

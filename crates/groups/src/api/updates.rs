@@ -365,7 +365,7 @@ pub async fn queue(
     operation_id = "staffReviewGroupUpdate",
     tag = "groups-staff",
     security(("bearer" = ["staff"])),
-    params(("id" = i64, Path, description = "The update's id"), ("action" = inline(kernel::updates::Review), Path, description = "approve or reject")),
+    params(("id" = i64, Path, description = "The update's id"), ("action" = inline(owner_updates::Review), Path, description = "approve or reject")),
     request_body = ModerationRequest,
     responses(
         (status = 200, description = "Reviewed.", body = Data<GroupUpdate>),
@@ -376,11 +376,11 @@ pub async fn queue(
 pub async fn review(
     ctx: web::Data<AppContext>,
     staff: Staff,
-    path: web::Path<(i64, kernel::updates::Review)>,
+    path: web::Path<(i64, owner_updates::Review)>,
     body: ValidJson<ModerationRequest>,
 ) -> AppResult<web::Json<Data<GroupUpdate>>> {
     let (id, action) = path.into_inner();
-    let approve = action == kernel::updates::Review::Approve;
+    let approve = action == owner_updates::Review::Approve;
     let reason = kernel::input::given_text(body.into_inner().reason)?;
     let item = updates::review(&ctx, &staff, id, approve, reason).await?;
     let mut list = views(&ctx, vec![item], staff.id(), None).await?;

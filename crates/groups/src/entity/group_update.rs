@@ -29,7 +29,7 @@ pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
 
-impl kernel::updates::UpdateTable for Entity {
+impl owner_updates::UpdateTable for Entity {
     const ID: Column = Column::Id;
     const HIDDEN_AT: Column = Column::HiddenAt;
     const HIDDEN_REASON: Column = Column::HiddenReason;

@@ -1,11 +1,11 @@
 //! Supplementary materials (spec 2 §2, §4, §5): documents checked by content, links with a
 //! label and a valid url. Owners and moderators edit them; whoever sees the group reads them.
 
-use kernel::documents;
-use kernel::files::FileKind;
-use kernel::images::Shape;
 use kernel::upload::FILE_FIELD;
 use kernel::{AppContext, AppError, AppResult, CurrentUser};
+use media::documents;
+use media::files::FileKind;
+use media::images::Shape;
 use phi::guard::{self, Guard};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, ModelTrait, QueryFilter,

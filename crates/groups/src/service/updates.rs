@@ -2,9 +2,9 @@
 //! staff approve them, members read the approved ones.
 
 use audit::Decision;
-use kernel::images::{self, Shape};
 use kernel::input::{Long, RichText, Text};
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Page, PageParams, Staff};
+use media::images::{self, Shape};
 use phi::guard::{self, Guard};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, PaginatorTrait,

@@ -1,7 +1,7 @@
 //! The create/edit wizard behind `/me/groups`: the owner's side of a group.
 
-use kernel::images::{self, Shape};
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Page, PageParams};
+use media::images::{self, Shape};
 use phi::guard::{self, Guard};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, ModelTrait, QueryFilter,
@@ -319,7 +319,7 @@ async fn use_image(
 
 /// Removes an image nobody shows any more; failing costs only disk space.
 pub async fn discard_image(ctx: &AppContext, key: &str) {
-    kernel::documents::discard(ctx.storage.as_ref(), key).await;
+    media::documents::discard(ctx.storage.as_ref(), key).await;
 }
 
 /// Deletes one of the caller's groups with everything that belongs to it.

@@ -245,7 +245,7 @@ async fn material_files_open_only_through_links_handed_to_those_who_may_see_the_
 /// birth needs the uploader's declaration, and none is enough once the group blocks it.
 #[tokio::test]
 async fn a_document_that_may_identify_a_patient_needs_a_declaration() {
-    use kernel::pdf::{A4, Font, Page};
+    use media::pdf::{A4, Font, Page};
     let (app, staff, owner) = setup().await;
     let (id, slug) = approved_group(&app, &owner, &staff, "Letters", &["stroke"]).await;
     let letter = || {

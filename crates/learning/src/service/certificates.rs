@@ -2,8 +2,8 @@
 //! download, with a code anyone can check on the public verification page.
 
 use chrono::{DateTime, Utc};
-use kernel::pdf::{A4_LANDSCAPE, Font, Page};
 use kernel::{AppError, AppResult};
+use media::pdf::{A4_LANDSCAPE, Font, Page};
 use rand::RngCore;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 

@@ -4,8 +4,8 @@
 
 use audit::Decision;
 use kernel::error::FieldErrors;
-use kernel::images::Shape;
 use kernel::{AppContext, AppError, AppResult, Page, PageParams, Staff};
+use media::images::Shape;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
     QueryOrder, Set,
@@ -214,7 +214,7 @@ pub async fn set_banner(
     upload: Vec<u8>,
 ) -> AppResult<quiz::Model> {
     get(&ctx.db, id).await?;
-    let key = kernel::images::accept(ctx.storage.as_ref(), "quizzes", upload, BANNER).await?;
+    let key = media::images::accept(ctx.storage.as_ref(), "quizzes", upload, BANNER).await?;
     let decision = Decision::by(&ctx.db, staff, "quiz.set_banner", "quiz", id).await?;
     let current = get(decision.db(), id).await?;
     let old = current.banner.clone();

@@ -295,7 +295,7 @@ impl ProjectCard {
             image_thumbnail: p
                 .image
                 .as_deref()
-                .map(|k| storage.url(&kernel::images::thumbnail_key(k))),
+                .map(|k| storage.url(&media::images::thumbnail_key(k))),
             closes_at: p.closes_at,
             funding: Funding::of(&p),
             id: p.id,

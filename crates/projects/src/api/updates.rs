@@ -5,10 +5,10 @@ use actix_web::{HttpResponse, get, patch, post, web};
 use chrono::{DateTime, Utc};
 use kernel::extract::ValidJson;
 use kernel::input::{Given, Reason, VideoUrl};
-use kernel::updates::UpdateStatus;
 use kernel::upload::{SingleFile, SingleFileUpload};
 use kernel::users::UserSummary;
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Data, Page, PageParams, Staff};
+use owner_updates::UpdateStatus;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
@@ -337,7 +337,7 @@ pub async fn queue(
     operation_id = "staffReviewProjectUpdate",
     tag = "projects-staff",
     security(("bearer" = ["staff"])),
-    params(("id" = i64, Path, description = "The update's id"), ("action" = inline(kernel::updates::Review), Path, description = "approve or reject")),
+    params(("id" = i64, Path, description = "The update's id"), ("action" = inline(owner_updates::Review), Path, description = "approve or reject")),
     request_body = UpdateReviewRequest,
     responses(
         (status = 200, description = "Reviewed.", body = Data<ProjectUpdate>),
@@ -348,11 +348,11 @@ pub async fn queue(
 pub async fn review(
     ctx: web::Data<AppContext>,
     staff: Staff,
-    path: web::Path<(i64, kernel::updates::Review)>,
+    path: web::Path<(i64, owner_updates::Review)>,
     body: ValidJson<UpdateReviewRequest>,
 ) -> AppResult<web::Json<Data<ProjectUpdate>>> {
     let (id, action) = path.into_inner();
-    let approve = action == kernel::updates::Review::Approve;
+    let approve = action == owner_updates::Review::Approve;
     let reason = kernel::input::given_text(body.into_inner().reason)?;
     let item = updates::review(&ctx, &staff, id, approve, reason).await?;
     Ok(Data::new(view(&ctx, item).await?))

@@ -1,4 +1,4 @@
-use kernel::updates::UpdateStatus;
+use owner_updates::UpdateStatus;
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
@@ -28,7 +28,7 @@ pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
 
-impl kernel::updates::UpdateTable for Entity {
+impl owner_updates::UpdateTable for Entity {
     const ID: Column = Column::Id;
     const HIDDEN_AT: Column = Column::HiddenAt;
     const HIDDEN_REASON: Column = Column::HiddenReason;

@@ -203,6 +203,6 @@ pub async fn decide(
 /// Removes the stored picture `image` unless it is `kept`.
 pub async fn discard_unless(ctx: &AppContext, image: Option<String>, kept: Option<&String>) {
     if let Some(image) = image.filter(|img| Some(img) != kept) {
-        kernel::documents::discard(ctx.storage.as_ref(), &image).await;
+        media::documents::discard(ctx.storage.as_ref(), &image).await;
     }
 }

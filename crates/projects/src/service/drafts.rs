@@ -2,9 +2,9 @@
 //! step (each step saves at once), then submitted for staff review. Every input is parsed
 //! at the edge (`kernel::input`), so these functions never check a text again.
 
-use kernel::images::{self, Shape};
 use kernel::input::{Long, RichText, Text};
 use kernel::{AppContext, AppError, AppResult, CurrentUser};
+use media::images::{self, Shape};
 use phi::guard::{self, Guard};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter,
@@ -277,7 +277,7 @@ pub async fn set_stored_image(
     active.updated_at = Set(kernel::clock::now());
     let saved = active.update(&ctx.db).await?;
     if let Some(old) = old {
-        kernel::documents::discard(ctx.storage.as_ref(), &old).await;
+        media::documents::discard(ctx.storage.as_ref(), &old).await;
     }
     Ok(saved)
 }

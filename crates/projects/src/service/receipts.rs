@@ -1,8 +1,8 @@
 //! A donor's receipt for a charged pledge: a one-page PDF only they can download, naming
 //! the project, the amount, the card and the processor's reference.
 
-use kernel::pdf::{A4, Font, Page};
 use kernel::{AppContext, AppError, AppResult, CurrentUser};
+use media::pdf::{A4, Font, Page};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 
 use super::ledger::PLATFORM_FEE_PERCENT;

@@ -7,8 +7,8 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use kernel::moderation::{Reportable, Subject};
 use kernel::storage::Storage;
-use kernel::updates::{self, UpdateStatus};
 use kernel::{AppContext, AppResult, CurrentUser};
+use owner_updates::UpdateStatus;
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter};
 
 use crate::entity::{project, update};
@@ -77,10 +77,10 @@ impl Reportable for Updates {
     }
 
     async fn set_hidden(&self, id: i64, reason: Option<&str>) -> AppResult<()> {
-        updates::set_hidden::<update::Entity>(&self.db, id, reason).await
+        owner_updates::set_hidden::<update::Entity>(&self.db, id, reason).await
     }
 
     async fn delete(&self, id: i64, _by: i64) -> AppResult<()> {
-        updates::delete::<update::Entity>(&self.db, self.storage.as_ref(), id).await
+        owner_updates::delete::<update::Entity>(&self.db, self.storage.as_ref(), id).await
     }
 }

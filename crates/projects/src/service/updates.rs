@@ -3,10 +3,10 @@
 //! and the project's followers hear of each.
 
 use audit::Decision;
-use kernel::images::{self, Shape};
 use kernel::input::{Long, RichText, Text};
-use kernel::updates::UpdateStatus;
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Page, PageParams, Staff};
+use media::images::{self, Shape};
+use owner_updates::UpdateStatus;
 use phi::guard::{self, Guard};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
@@ -183,7 +183,7 @@ pub async fn set_image(
     active.updated_at = Set(kernel::clock::now());
     let saved = active.update(&ctx.db).await?;
     if let Some(old) = old {
-        kernel::documents::discard(ctx.storage.as_ref(), &old).await;
+        media::documents::discard(ctx.storage.as_ref(), &old).await;
     }
     Ok(saved)
 }

@@ -9,7 +9,7 @@ use lopdf::content::{Content, Operation};
 use lopdf::{Dictionary, Document, Object, ObjectId, Stream, StringFormat, dictionary};
 use ttf_parser::{Face, GlyphId};
 
-use crate::error::{AppError, AppResult};
+use kernel::error::{AppError, AppResult};
 
 /// DejaVu Sans, or its bold (cut down to the scripts we print: `assets/fonts/README.md`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

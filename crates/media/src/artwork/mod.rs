@@ -157,16 +157,16 @@ pub const PREPARED_SHAPE: crate::images::Shape = crate::images::Shape {
 /// Stores a picture of the demo content: its prepared copy when the
 /// seed's pictures include it, otherwise drawn and processed as an upload would be.
 pub async fn demo(
-    storage: &dyn crate::storage::Storage,
+    storage: &dyn kernel::storage::Storage,
     folder: &str,
     width: u32,
     height: u32,
     seed: u32,
-) -> crate::AppResult<String> {
+) -> kernel::AppResult<String> {
     match prepared(width, height, seed) {
         Some(p) => crate::images::store_pair(storage, folder, "jpg", p.image, p.thumbnail)
             .await
-            .map_err(|e| crate::AppError::Internal(e.into())),
+            .map_err(|e| kernel::AppError::Internal(e.into())),
         None => {
             let drawn = jpeg(width, height, seed);
             crate::images::accept(storage, folder, drawn, PREPARED_SHAPE).await

@@ -7,7 +7,7 @@ use image::codecs::jpeg::JpegEncoder;
 use image::imageops::FilterType;
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
 
-use crate::storage::{Storage, StorageError};
+use kernel::storage::{Storage, StorageError};
 
 /// The picture formats members may upload (spec: jpeg, png, jpg).
 const ACCEPTED: [ImageFormat; 2] = [ImageFormat::Jpeg, ImageFormat::Png];
@@ -24,7 +24,7 @@ const JPEG_QUALITY: u8 = 85;
 /// Why a file was refused; the text is shown to the user as is.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum ImageRejection {
-    #[error("{}", crate::validation::FieldText::InvalidImage.as_str())]
+    #[error("{}", kernel::validation::FieldText::InvalidImage.as_str())]
     NotAnImage,
     #[error("Only JPEG and PNG images are allowed.")]
     UnsupportedFormat,
@@ -100,30 +100,30 @@ pub(crate) async fn store_pair(
     image: &[u8],
     thumbnail: &[u8],
 ) -> Result<String, StorageError> {
-    let key = format!("{folder}/{}.{extension}", crate::storage::unique_name());
+    let key = format!("{folder}/{}.{extension}", kernel::storage::unique_name());
     storage.put(&thumbnail_key(&key), thumbnail).await?;
     storage.put(&key, image).await?;
     Ok(key)
 }
 
-/// Runs [`process`] on the picture pool ([`crate::pool`]): a burst of uploads waits its
+/// Runs [`process`] on the picture pool ([`kernel::pool`]): a burst of uploads waits its
 /// turn instead of taking the server's memory. A refused file is an error on `field`.
 pub async fn process_pooled(
     upload: Vec<u8>,
     shape: Shape,
     field: &str,
-) -> crate::AppResult<Processed> {
+) -> kernel::AppResult<Processed> {
     PICTURES
         .run(move || process(&upload, shape))
         .await?
-        .map_err(|rejection| crate::AppError::field(field, rejection.to_string()))
+        .map_err(|rejection| kernel::AppError::field(field, rejection.to_string()))
 }
 
 /// Shown when more pictures wait than the queue holds.
 pub const BUSY: &str = "Many pictures are being processed right now. Try again in a moment.";
 
-static PICTURES: std::sync::LazyLock<crate::pool::Pool> =
-    std::sync::LazyLock::new(|| crate::pool::Pool::per_core(4, BUSY));
+static PICTURES: std::sync::LazyLock<kernel::pool::Pool> =
+    std::sync::LazyLock::new(|| kernel::pool::Pool::per_core(4, BUSY));
 
 /// Checks, cleans and stores an uploaded picture under `folder` on the picture pool; a
 /// refused file is an error on the form's `file` field. Returns the storage key.
@@ -132,11 +132,11 @@ pub async fn accept(
     folder: &str,
     upload: Vec<u8>,
     shape: Shape,
-) -> crate::AppResult<String> {
-    let processed = process_pooled(upload, shape, crate::upload::FILE_FIELD).await?;
+) -> kernel::AppResult<String> {
+    let processed = process_pooled(upload, shape, kernel::upload::FILE_FIELD).await?;
     store(storage, folder, &processed)
         .await
-        .map_err(|e| crate::AppError::Internal(e.into()))
+        .map_err(|e| kernel::AppError::Internal(e.into()))
 }
 
 /// Removes a stored picture and its thumbnail.

@@ -2,10 +2,10 @@
 //! their bytes; JPEG and PNG pictures are cleaned and thumbnailed like any uploaded
 //! picture, GIFs and PDFs are kept as sent under an unguessable name.
 
-use crate::error::{AppError, AppResult};
 use crate::files::{self, FileKind, SUPPORTED_DOCUMENTS};
 use crate::images::{self, Shape};
-use crate::storage::{self, Storage};
+use kernel::error::{AppError, AppResult};
+use kernel::storage::{self, Storage};
 
 /// Where a document was stored and what it turned out to be.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -5,10 +5,10 @@
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 
-use crate::AppResult;
-use crate::storage::Storage;
+use kernel::AppResult;
+use kernel::storage::Storage;
 
-crate::string_enum!(
+kernel::string_enum!(
     /// Where an update stands with staff.
     UpdateStatus {
         Approved = "approved",
@@ -17,7 +17,7 @@ crate::string_enum!(
     }
 );
 
-crate::string_enum!(
+kernel::string_enum!(
     /// The `{action}` of a staff review path (anything else is no page).
     Review {
         Approve = "approve",
@@ -46,7 +46,7 @@ pub async fn set_hidden<T: UpdateTable>(
     T::update_many()
         .col_expr(
             T::HIDDEN_AT,
-            Expr::value(reason.map(|_| crate::clock::now())),
+            Expr::value(reason.map(|_| kernel::clock::now())),
         )
         .col_expr(T::HIDDEN_REASON, Expr::value(reason.map(str::to_owned)))
         .filter(T::ID.eq(id))
@@ -67,7 +67,7 @@ pub async fn delete<T: UpdateTable>(
     };
     T::delete_many().filter(T::ID.eq(id)).exec(db).await?;
     if let Some(key) = T::picture(&found) {
-        crate::documents::discard(storage, key).await;
+        media::documents::discard(storage, key).await;
     }
     Ok(())
 }
