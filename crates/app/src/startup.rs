@@ -9,8 +9,9 @@ use actix_web::dev::{Server, Service, ServiceRequest, ServiceResponse, fn_servic
 use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::{App, HttpMessage, HttpResponse, HttpServer, web};
 use anyhow::Context;
+use captcha::ProofOfWork;
 use credentials::Issuer;
-use kernel::captcha::{self, Captcha, ProofOfWork};
+use kernel::captcha::Captcha;
 use kernel::client_address::TrustedProxies;
 use kernel::config::{Config, MigrateOnStart, Payments};
 use kernel::events::EventBus;

@@ -214,7 +214,7 @@ async fn the_captcha_rejects_missing_forged_and_reused_solutions() {
         json!([kernel::captcha::INVALID])
     );
 
-    body["captcha"] = json!(kernel::captcha::solve(&challenge));
+    body["captcha"] = json!(captcha::solve(&challenge));
     let (status, _) = app.post_json("/api/register", &body).await;
     assert_eq!(status, 201);
 
