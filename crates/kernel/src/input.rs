@@ -135,6 +135,12 @@ where
     })
 }
 
+/// Writes a parsed field as `null`, for a request that must be `Serialize` (a `length` check
+/// puts a list of them beside its error): what was sent is never echoed.
+pub fn unshown<T, S: serde::Serializer>(_: &T, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_none()
+}
+
 /// The parsed value of an optional field ([`optional`]), if it was given.
 pub fn given<T>(field: Option<Given<T>>) -> Result<Option<T>, AppError> {
     field.map(Given::value).transpose()
@@ -256,6 +262,9 @@ pub type HttpUrl<W = Short> = Checked<WebAddress<W>>;
 /// A video's address (a project's, a lecture's): an absolute http(s) address, refused in the
 /// spec's words ("Not a valid url").
 pub type VideoUrl = Checked<VideoAddress>;
+/// What a frame may show (a quiz question's): a page of this site or of an allowed video
+/// player ([`crate::links::WebUrl::embed`]), refused in the spec's words.
+pub type EmbedUrl = Checked<EmbedAddress>;
 /// A confirmation code from an SMS or an authenticator app: six digits.
 pub type SixDigits = Checked<Code>;
 
@@ -376,6 +385,29 @@ impl Rule for VideoAddress {
 
     fn schema() -> RefOr<Schema> {
         string_schema(URL_MAX, Some(SchemaFormat::Custom("uri".to_owned())))
+    }
+}
+
+/// The rule of [`EmbedUrl`].
+pub struct EmbedAddress;
+
+impl Rule for EmbedAddress {
+    const MISSING: FieldText = FieldText::Required;
+
+    fn check(value: serde_json::Value) -> Result<String, Cow<'static, str>> {
+        let text = Trimmed::<URL_MAX, Short>::check(value)?;
+        match crate::links::WebUrl::embed(&text) {
+            Ok(_) => Ok(text),
+            Err(crate::links::UrlProblem::NotWeb) => Err(Cow::Borrowed(crate::links::NOT_A_URL)),
+            Err(crate::links::UrlProblem::NotEmbeddable) => {
+                Err(Cow::Borrowed(crate::links::NOT_EMBEDDABLE))
+            }
+        }
+    }
+
+    fn schema() -> RefOr<Schema> {
+        // A page of this site is a path, not an absolute address: no `uri` format.
+        string_schema(URL_MAX, None)
     }
 }
 
@@ -530,6 +562,25 @@ mod tests {
             Ok("https://video.example/talk")
         );
         for bad in ["javascript:alert(1)", "/blog", "video.example/talk"] {
+            assert_eq!(
+                parse(bad),
+                Err(Cow::Borrowed(crate::links::NOT_A_URL)),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_embed_is_a_page_of_this_site_or_of_an_allowed_player() {
+        let parse = |text: &str| EmbedUrl::parse(json!(text)).map(Checked::into_string);
+        for fine in ["/lecture-series/3", " https://www.youtube.com/embed/abc "] {
+            assert_eq!(parse(fine).as_deref(), Ok(fine.trim()), "{fine}");
+        }
+        assert_eq!(
+            parse("https://evil.example/frame"),
+            Err(Cow::Borrowed(crate::links::NOT_EMBEDDABLE))
+        );
+        for bad in ["javascript:alert(1)", "//evil.example/frame"] {
             assert_eq!(
                 parse(bad),
                 Err(Cow::Borrowed(crate::links::NOT_A_URL)),

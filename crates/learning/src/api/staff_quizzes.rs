@@ -3,7 +3,7 @@
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use chrono::{DateTime, Utc};
 use kernel::extract::ValidJson;
-use kernel::input::{Given, Long, Text, URL_MAX};
+use kernel::input::{EmbedUrl, Given, Long, Text, URL_MAX, VideoUrl};
 use kernel::upload::{SingleFile, SingleFileUpload};
 use kernel::{AppContext, AppResult, Data, Page, PageParams, Staff};
 use serde::{Deserialize, Serialize};
@@ -29,9 +29,24 @@ pub struct StaffOption {
     pub is_correct: bool,
 }
 
-/// A question as staff write it.
-#[derive(Debug, Serialize, Deserialize, Validate, ToSchema)]
+/// A question as the console shows it, with its right answers.
+#[derive(Debug, Serialize, ToSchema)]
 pub struct StaffQuestion {
+    /// `single`, `multiple`, or `DRAG_AND_DROP` (options in the right order).
+    pub kind: QuestionType,
+    /// HTML.
+    pub text: String,
+    pub video_url: Option<String>,
+    /// Shown in a frame: a page of this site or of an allowed video player.
+    pub iframe_url: Option<String>,
+    pub options: Vec<StaffOption>,
+}
+
+/// A question as staff write it.
+// `Serialize` only because the quiz's `length` check puts the list beside its error; the
+// links, parsed as they came, are written as null there.
+#[derive(Debug, Serialize, Deserialize, Validate, ToSchema)]
+pub struct StaffQuestionRequest {
     /// `single`, `multiple`, or `DRAG_AND_DROP` (options given in the right order).
     pub kind: QuestionType,
     /// HTML.
@@ -41,21 +56,48 @@ pub struct StaffQuestion {
         message = "Ensure this field has no more than 5000 characters."
     ))]
     pub text: String,
-    #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
-    #[validate(
-        custom(function = "kernel::links::web_url", message = "Not a valid url"),
-        length(max = 1024)
+    #[serde(
+        default,
+        deserialize_with = "kernel::input::optional",
+        serialize_with = "kernel::input::unshown"
     )]
-    pub video_url: Option<String>,
-    #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<VideoUrl>)]
+    pub video_url: Option<Given<VideoUrl>>,
     /// Shown in a frame: a page of this site or of an allowed video player.
-    #[validate(custom(function = "kernel::links::embed_url"), length(max = 1024))]
-    pub iframe_url: Option<String>,
+    #[serde(
+        default,
+        deserialize_with = "kernel::input::optional",
+        serialize_with = "kernel::input::unshown"
+    )]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<EmbedUrl>)]
+    pub iframe_url: Option<Given<EmbedUrl>>,
     #[validate(
         nested,
         length(max = 20, message = "Ensure this field has no more than 20 elements.")
     )]
     pub options: Vec<StaffOption>,
+}
+
+impl StaffQuestionRequest {
+    fn draft(self) -> AppResult<QuestionDraft> {
+        Ok(QuestionDraft {
+            kind: self.kind,
+            text: self.text,
+            video_url: kernel::input::given_text(self.video_url)?,
+            iframe_url: kernel::input::given_text(self.iframe_url)?,
+            options: self
+                .options
+                .into_iter()
+                .map(|o| OptionDraft {
+                    text: o.text,
+                    is_correct: o.is_correct,
+                    correct_position: None,
+                })
+                .collect(),
+        })
+    }
 }
 
 /// A quiz as staff write it; the banner picture is uploaded apart.
@@ -125,7 +167,7 @@ pub struct QuizRequest {
             message = "Ensure this field has no more than 100 elements."
         )
     )]
-    pub questions: Vec<StaffQuestion>,
+    pub questions: Vec<StaffQuestionRequest>,
 }
 
 impl QuizRequest {
@@ -151,22 +193,8 @@ impl QuizRequest {
             questions: self
                 .questions
                 .into_iter()
-                .map(|q| QuestionDraft {
-                    kind: q.kind,
-                    text: q.text,
-                    video_url: q.video_url,
-                    iframe_url: q.iframe_url,
-                    options: q
-                        .options
-                        .into_iter()
-                        .map(|o| OptionDraft {
-                            text: o.text,
-                            is_correct: o.is_correct,
-                            correct_position: None,
-                        })
-                        .collect(),
-                })
-                .collect(),
+                .map(StaffQuestionRequest::draft)
+                .collect::<AppResult<_>>()?,
         })
     }
 }

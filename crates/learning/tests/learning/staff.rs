@@ -227,8 +227,11 @@ async fn question_videos_and_frames_take_only_safe_addresses() {
             .post_json_as(&r.moderator, "/api/staff/quizzes", &with(field, value))
             .await;
         assert_eq!(status, 400, "{field} {value}: {body}");
-        let text = body["messages"].to_string();
-        assert!(text.contains(message), "{field} {value}: {body}");
+        assert_eq!(
+            body["messages"][format!("questions[0].{field}")],
+            json!([message]),
+            "{field} {value}: {body}"
+        );
     }
     let (status, body) = app
         .post_json_as(
@@ -238,4 +241,30 @@ async fn question_videos_and_frames_take_only_safe_addresses() {
         )
         .await;
     assert_eq!(status, 201, "{body}");
+    assert_eq!(
+        body["data"]["questions"][0]["iframe_url"],
+        "https://player.vimeo.com/video/1"
+    );
+    // A blank link is none; one longer than the contract's 1024 characters is refused.
+    let (status, body) = app
+        .post_json_as(&r.moderator, "/api/staff/quizzes", &with("video_url", "  "))
+        .await;
+    assert_eq!(status, 201, "{body}");
+    assert!(
+        body["data"]["questions"][0]["video_url"].is_null(),
+        "{body}"
+    );
+    let long = format!("https://video.example/{}", "a".repeat(1024));
+    let (status, body) = app
+        .post_json_as(
+            &r.moderator,
+            "/api/staff/quizzes",
+            &with("video_url", &long),
+        )
+        .await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        body["messages"]["questions[0].video_url"],
+        json!(["Ensure this field has no more than 1024 characters."])
+    );
 }

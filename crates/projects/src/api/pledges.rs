@@ -5,7 +5,7 @@ use actix_web::{HttpResponse, delete, get, patch, post, web};
 use chrono::{DateTime, Utc};
 use kernel::config::Payments;
 use kernel::extract::ValidJson;
-use kernel::input::Parse;
+use kernel::input::Given;
 use kernel::payments::{ProcessorKind, Setup};
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Data};
 use sea_orm::EntityTrait;
@@ -118,8 +118,10 @@ pub struct PledgeRequest {
     /// Whole cents of CAD, within the platform's bounds.
     pub amount_cents: i64,
     /// An optional word to the project (plain text, at most 500 characters).
-    #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
-    pub message: Option<String>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Message>)]
+    pub message: Option<Given<Message>>,
     /// Left off the public profile's backed projects.
     #[serde(default)]
     pub anonymous: bool,
@@ -245,11 +247,7 @@ pub async fn make(
 ) -> AppResult<HttpResponse> {
     limited(&ctx, &user).await?;
     let body = body.into_inner();
-    let message = body
-        .message
-        .map(|m| Message::parse(serde_json::Value::String(m)))
-        .transpose()
-        .map_err(|problem| AppError::field("message", problem))?;
+    let message = kernel::input::given(body.message)?;
     let new = NewPledge {
         setup_id: body.setup_id,
         amount_cents: body.amount_cents,

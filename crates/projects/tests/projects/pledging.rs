@@ -79,6 +79,11 @@ async fn members_pledge_change_and_cancel_until_the_goal_locks_the_pledges() {
             "amount_cents",
             "Pledge from CA$5 to CA$10,000.",
         ),
+        (
+            json!({"setup_id": ada_card, "amount_cents": 2_500, "adult": true, "message": "a".repeat(501)}),
+            "message",
+            "Ensure this field has no more than 500 characters.",
+        ),
     ] {
         let (status, answer) = app.post_json_as(&ada, &pledges, &body).await;
         assert_eq!(status, 400, "{body}");

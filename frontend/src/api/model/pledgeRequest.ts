@@ -17,7 +17,7 @@ export interface PledgeRequest {
   amount_cents: number;
   /** Left off the public profile's backed projects. */
   anonymous?: boolean;
-  /** An optional word to the project (plain text, at most 500 characters). */
+  /** @maxLength 500 */
   message?: PledgeRequestMessage;
   /** The card setup the browser confirmed. */
   setup_id: string;

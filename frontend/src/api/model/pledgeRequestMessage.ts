@@ -7,6 +7,6 @@
  */
 
 /**
- * An optional word to the project (plain text, at most 500 characters).
+ * @maxLength 500
  */
 export type PledgeRequestMessage = string | null;

@@ -7,7 +7,7 @@
  */
 import type { QuizRequestBannerLink } from './quizRequestBannerLink';
 import type { QuizRequestCpdHours } from './quizRequestCpdHours';
-import type { StaffQuestion } from './staffQuestion';
+import type { StaffQuestionRequest } from './staffQuestionRequest';
 import type { QuizRequestValidityMonths } from './quizRequestValidityMonths';
 
 /**
@@ -33,7 +33,7 @@ export interface QuizRequest {
   pass_mark: number;
   /** Published quizzes are open to members at once. */
   published?: boolean;
-  questions: StaffQuestion[];
+  questions: StaffQuestionRequest[];
   /** Months a certificate stays valid (its holder is reminded to renew it 30 days
 before); none: valid for good. */
   validity_months?: QuizRequestValidityMonths;

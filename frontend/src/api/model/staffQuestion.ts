@@ -11,12 +11,12 @@ import type { StaffOption } from './staffOption';
 import type { StaffQuestionVideoUrl } from './staffQuestionVideoUrl';
 
 /**
- * A question as staff write it.
+ * A question as the console shows it, with its right answers.
  */
 export interface StaffQuestion {
   /** Shown in a frame: a page of this site or of an allowed video player. */
   iframe_url?: StaffQuestionIframeUrl;
-  /** `single`, `multiple`, or `DRAG_AND_DROP` (options given in the right order). */
+  /** `single`, `multiple`, or `DRAG_AND_DROP` (options in the right order). */
   kind: QuestionType;
   options: StaffOption[];
   /** HTML. */

@@ -41,7 +41,7 @@ export const staffListQuizzesResponse = zod.object({
  * Writes a new quiz with its questions and answers; members see it once it is published.
  * @summary Create a quiz
  */
-export const staffCreateQuizBodyBannerLinkMax = 1024;export const staffCreateQuizBodyNameMax = 200;
+export const staffCreateQuizBodyBannerLinkMax = 1024;export const staffCreateQuizBodyNameMax = 200;export const staffCreateQuizBodyQuestionsItemIframeUrlMax = 1024;export const staffCreateQuizBodyQuestionsItemVideoUrlMax = 1024;
 
 export const staffCreateQuizBody = zod.object({
   "attempts_allowed": zod.number(),
@@ -54,14 +54,14 @@ export const staffCreateQuizBody = zod.object({
   "pass_mark": zod.number().describe('Percent of right answers needed to pass.'),
   "published": zod.boolean().optional().describe('Published quizzes are open to members at once.'),
   "questions": zod.array(zod.object({
-  "iframe_url": zod.string().nullish().describe('Shown in a frame: a page of this site or of an allowed video player.'),
+  "iframe_url": zod.string().max(staffCreateQuizBodyQuestionsItemIframeUrlMax).nullish(),
   "kind": zod.enum(['single', 'multiple', 'DRAG_AND_DROP']).describe('How a question is answered: one option, several, or all of them put in order.'),
   "options": zod.array(zod.object({
   "is_correct": zod.boolean().optional().describe('Right (choice questions); ordering questions take the options\' order instead.'),
   "text": zod.string()
 }).describe('An option as staff write it.')),
   "text": zod.string().describe('HTML.'),
-  "video_url": zod.string().nullish()
+  "video_url": zod.string().max(staffCreateQuizBodyQuestionsItemVideoUrlMax).nullish()
 }).describe('A question as staff write it.')),
   "validity_months": zod.number().nullish().describe('Months a certificate stays valid (its holder is reminded to renew it 30 days\nbefore); none: valid for good.')
 }).describe('A quiz as staff write it; the banner picture is uploaded apart.')
@@ -114,7 +114,7 @@ export const staffGetQuizResponse = zod.object({
 }).describe('An option as staff write it.')),
   "text": zod.string().describe('HTML.'),
   "video_url": zod.string().nullish()
-}).describe('A question as staff write it.')).describe('Ordering questions list their options in the right order.'),
+}).describe('A question as the console shows it, with its right answers.')).describe('Ordering questions list their options in the right order.'),
   "validity_months": zod.number().nullish()
 }).describe('A quiz as the console edits it, with the right answers.')
 })
@@ -127,7 +127,7 @@ export const staffUpdateQuizParams = zod.object({
   "id": zod.number().describe('The quiz\'s id')
 })
 
-export const staffUpdateQuizBodyBannerLinkMax = 1024;export const staffUpdateQuizBodyNameMax = 200;
+export const staffUpdateQuizBodyBannerLinkMax = 1024;export const staffUpdateQuizBodyNameMax = 200;export const staffUpdateQuizBodyQuestionsItemIframeUrlMax = 1024;export const staffUpdateQuizBodyQuestionsItemVideoUrlMax = 1024;
 
 export const staffUpdateQuizBody = zod.object({
   "attempts_allowed": zod.number(),
@@ -140,14 +140,14 @@ export const staffUpdateQuizBody = zod.object({
   "pass_mark": zod.number().describe('Percent of right answers needed to pass.'),
   "published": zod.boolean().optional().describe('Published quizzes are open to members at once.'),
   "questions": zod.array(zod.object({
-  "iframe_url": zod.string().nullish().describe('Shown in a frame: a page of this site or of an allowed video player.'),
+  "iframe_url": zod.string().max(staffUpdateQuizBodyQuestionsItemIframeUrlMax).nullish(),
   "kind": zod.enum(['single', 'multiple', 'DRAG_AND_DROP']).describe('How a question is answered: one option, several, or all of them put in order.'),
   "options": zod.array(zod.object({
   "is_correct": zod.boolean().optional().describe('Right (choice questions); ordering questions take the options\' order instead.'),
   "text": zod.string()
 }).describe('An option as staff write it.')),
   "text": zod.string().describe('HTML.'),
-  "video_url": zod.string().nullish()
+  "video_url": zod.string().max(staffUpdateQuizBodyQuestionsItemVideoUrlMax).nullish()
 }).describe('A question as staff write it.')),
   "validity_months": zod.number().nullish().describe('Months a certificate stays valid (its holder is reminded to renew it 30 days\nbefore); none: valid for good.')
 }).describe('A quiz as staff write it; the banner picture is uploaded apart.')
@@ -178,7 +178,7 @@ export const staffUpdateQuizResponse = zod.object({
 }).describe('An option as staff write it.')),
   "text": zod.string().describe('HTML.'),
   "video_url": zod.string().nullish()
-}).describe('A question as staff write it.')).describe('Ordering questions list their options in the right order.'),
+}).describe('A question as the console shows it, with its right answers.')).describe('Ordering questions list their options in the right order.'),
   "validity_months": zod.number().nullish()
 }).describe('A quiz as the console edits it, with the right answers.')
 })
@@ -221,7 +221,7 @@ export const staffSetQuizBannerResponse = zod.object({
 }).describe('An option as staff write it.')),
   "text": zod.string().describe('HTML.'),
   "video_url": zod.string().nullish()
-}).describe('A question as staff write it.')).describe('Ordering questions list their options in the right order.'),
+}).describe('A question as the console shows it, with its right answers.')).describe('Ordering questions list their options in the right order.'),
   "validity_months": zod.number().nullish()
 }).describe('A quiz as the console edits it, with the right answers.')
 })

@@ -1475,11 +1475,13 @@ export const pledgeToProjectParams = zod.object({
   "slug": zod.string().describe('The project\'s address')
 })
 
+export const pledgeToProjectBodyMessageMax = 500;
+
 export const pledgeToProjectBody = zod.object({
   "adult": zod.boolean().describe('The member declares they are 18 or older.'),
   "amount_cents": zod.number().describe('Whole cents of CAD, within the platform\'s bounds.'),
   "anonymous": zod.boolean().optional().describe('Left off the public profile\'s backed projects.'),
-  "message": zod.string().nullish().describe('An optional word to the project (plain text, at most 500 characters).'),
+  "message": zod.string().max(pledgeToProjectBodyMessageMax).nullish(),
   "setup_id": zod.string().describe('The card setup the browser confirmed.')
 }).describe('A pledge: the amount in whole cents of CAD, the saved card, and the declaration.')
 
