@@ -58,8 +58,11 @@ pub struct MenuItemRequest {
     pub title: Given<Text<100, Long>>,
     /// A top-level item of the same menu, for a sub-menu.
     pub parent_id: Option<i64>,
-    #[serde(default, deserialize_with = "kernel::validation::blank_as_none")]
-    pub page_slug: Option<String>,
+    /// A page's slug, as the page is written (`/` around it is dropped).
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Text<200, Long>>)]
+    pub page_slug: Option<Given<Text<200, Long>>>,
     #[serde(default, deserialize_with = "kernel::input::optional")]
     #[validate(nested)]
     #[schema(schema_with = kernel::input::optional_schema::<Text<URL_MAX>>)]
@@ -71,9 +74,8 @@ impl MenuItemRequest {
         Ok(ItemInput {
             title: self.title.value()?.into_string(),
             parent_id: self.parent_id,
-            page_slug: self
-                .page_slug
-                .map(|s| s.trim().trim_matches('/').to_owned()),
+            page_slug: kernel::input::given_text(self.page_slug)?
+                .map(|slug| slug.trim_matches('/').to_owned()),
             link_url: kernel::input::given_text(self.link_url)?,
         })
     }

@@ -378,7 +378,7 @@ async fn menus_take_items_and_sub_menus_in_order() {
         .post_json_as(
             &r.moderator,
             "/api/staff/menus/lgp/items",
-            &json!({"title": "About", "page_slug": "about-us", "parent_id": parent}),
+            &json!({"title": "About", "page_slug": " /about-us/ ", "parent_id": parent}),
         )
         .await;
     assert_eq!(status, 201, "{body}");
@@ -405,6 +405,18 @@ async fn menus_take_items_and_sub_menus_in_order() {
         )
         .await;
     assert_eq!(status, 400, "{body}");
+    let (status, body) = app
+        .post_json_as(
+            &r.moderator,
+            "/api/staff/menus/lgp/items",
+            &json!({"title": "X", "page_slug": "a".repeat(201)}),
+        )
+        .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["messages"]["page_slug"],
+        json!(["Ensure this field has no more than 200 characters."])
+    );
     let (status, _) = app
         .post_json_as(
             &r.moderator,

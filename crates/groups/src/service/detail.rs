@@ -39,6 +39,20 @@ pub async fn by_slug(
     viewed(db, group, viewer).await
 }
 
+/// The group with this slug, for its owner or a moderator who handles its invitations and
+/// join requests; 403 for anyone else who may see it.
+pub async fn managed(
+    db: &impl ConnectionTrait,
+    user: &CurrentUser,
+    slug: &str,
+) -> AppResult<working_group::Model> {
+    let viewed = by_slug(db, slug, Some(user)).await?;
+    if !policy::may_manage_requests(viewed.role) {
+        return Err(AppError::forbidden());
+    }
+    Ok(viewed.group)
+}
+
 /// A loaded group with the viewer's relation, if the viewer may see it; otherwise 404.
 pub async fn viewed(
     db: &impl ConnectionTrait,

@@ -13,7 +13,6 @@ use sea_orm::{
 use super::{agreements, detail, emails, join_requests, membership};
 use crate::entity::{invitation, working_group};
 use crate::events::MembershipChange;
-use crate::policy;
 
 /// What an inviter tells the invitee: required, at most 2,000 characters.
 pub type InvitationMessage = Text<2000>;
@@ -35,19 +34,6 @@ fn token() -> (String, String) {
     let token = secret_token::generate();
     let hash = secret_token::hash(&token);
     (token, hash)
-}
-
-/// The group, when the user may invite people to it.
-async fn managed(
-    db: &impl ConnectionTrait,
-    user: &CurrentUser,
-    slug: &str,
-) -> AppResult<working_group::Model> {
-    let viewed = detail::by_slug(db, slug, Some(user)).await?;
-    if !policy::may_manage_requests(viewed.role) {
-        return Err(AppError::forbidden());
-    }
-    Ok(viewed.group)
 }
 
 async fn mail(
@@ -85,7 +71,7 @@ pub async fn invite(
     email: &Email,
     message: &InvitationMessage,
 ) -> AppResult<invitation::Model> {
-    let group = managed(&ctx.db, user, slug).await?;
+    let group = detail::managed(&ctx.db, user, slug).await?;
     let email = email.to_lowercase();
     let invitee = ctx.users.by_email(&email).await?;
     if let Some(invitee) = &invitee
@@ -137,7 +123,7 @@ pub async fn open(
     user: &CurrentUser,
     slug: &str,
 ) -> AppResult<Vec<invitation::Model>> {
-    let group = managed(db, user, slug).await?;
+    let group = detail::managed(db, user, slug).await?;
     Ok(invitation::Entity::find()
         .filter(invitation::Column::GroupId.eq(group.id))
         .order_by_desc(invitation::Column::CreatedAt)
@@ -167,7 +153,7 @@ pub async fn resend(
     slug: &str,
     id: i64,
 ) -> AppResult<invitation::Model> {
-    let group = managed(&ctx.db, user, slug).await?;
+    let group = detail::managed(&ctx.db, user, slug).await?;
     let current = one_of(&ctx.db, group.id, id).await?;
     if !may_resend(&current) {
         return Err(AppError::bad_request("too_many_sends", TOO_MANY_SENDS));
@@ -187,7 +173,7 @@ pub async fn resend(
 
 /// Withdraws an invitation; its link stops working.
 pub async fn cancel(ctx: &AppContext, user: &CurrentUser, slug: &str, id: i64) -> AppResult<()> {
-    let group = managed(&ctx.db, user, slug).await?;
+    let group = detail::managed(&ctx.db, user, slug).await?;
     let current = one_of(&ctx.db, group.id, id).await?;
     invitation::Entity::delete_by_id(current.id)
         .exec(&ctx.db)

@@ -111,26 +111,13 @@ pub async fn cancel(ctx: &AppContext, user: &CurrentUser, slug: &str) -> AppResu
     Ok(())
 }
 
-/// The group, when the user may decide on its requests.
-async fn managed(
-    db: &impl ConnectionTrait,
-    user: &CurrentUser,
-    slug: &str,
-) -> AppResult<working_group::Model> {
-    let viewed = detail::by_slug(db, slug, Some(user)).await?;
-    if !policy::may_manage_requests(viewed.role) {
-        return Err(AppError::forbidden());
-    }
-    Ok(viewed.group)
-}
-
 /// Pending requests, oldest first, for the owner and moderators.
 pub async fn pending(
     db: &impl ConnectionTrait,
     user: &CurrentUser,
     slug: &str,
 ) -> AppResult<Vec<join_request::Model>> {
-    let group = managed(db, user, slug).await?;
+    let group = detail::managed(db, user, slug).await?;
     Ok(join_request::Entity::find()
         .filter(join_request::Column::GroupId.eq(group.id))
         .order_by_asc(join_request::Column::CreatedAt)
@@ -156,7 +143,7 @@ pub async fn decide(
     request_id: i64,
     accept: bool,
 ) -> AppResult<()> {
-    let group = managed(&ctx.db, user, slug).await?;
+    let group = detail::managed(&ctx.db, user, slug).await?;
     let request = join_request::Entity::find_by_id(request_id)
         .filter(join_request::Column::GroupId.eq(group.id))
         .one(&ctx.db)

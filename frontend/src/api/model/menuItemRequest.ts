@@ -16,6 +16,7 @@ heading over sub-menus.
 export interface MenuItemRequest {
   /** @maxLength 1024 */
   link_url?: MenuItemRequestLinkUrl;
+  /** @maxLength 200 */
   page_slug?: MenuItemRequestPageSlug;
   /** A top-level item of the same menu, for a sub-menu. */
   parent_id?: MenuItemRequestParentId;

@@ -695,11 +695,11 @@ export const staffUpdateMenuItemParams = zod.object({
   "id": zod.number().describe('The item\'s id')
 })
 
-export const staffUpdateMenuItemBodyLinkUrlMax = 1024;export const staffUpdateMenuItemBodyTitleMax = 100;
+export const staffUpdateMenuItemBodyLinkUrlMax = 1024;export const staffUpdateMenuItemBodyPageSlugMax = 200;export const staffUpdateMenuItemBodyTitleMax = 100;
 
 export const staffUpdateMenuItemBody = zod.object({
   "link_url": zod.string().max(staffUpdateMenuItemBodyLinkUrlMax).nullish(),
-  "page_slug": zod.string().nullish(),
+  "page_slug": zod.string().max(staffUpdateMenuItemBodyPageSlugMax).nullish(),
   "parent_id": zod.number().nullish().describe('A top-level item of the same menu, for a sub-menu.'),
   "title": zod.string().min(1).max(staffUpdateMenuItemBodyTitleMax)
 }).describe('What staff write for a menu item: a page (by slug) or an address, or neither for a\nheading over sub-menus.')
@@ -792,11 +792,11 @@ export const staffCreateMenuItemParams = zod.object({
   "menu": zod.enum(['main', 'lgp']).describe('`main` or `lgp`')
 })
 
-export const staffCreateMenuItemBodyLinkUrlMax = 1024;export const staffCreateMenuItemBodyTitleMax = 100;
+export const staffCreateMenuItemBodyLinkUrlMax = 1024;export const staffCreateMenuItemBodyPageSlugMax = 200;export const staffCreateMenuItemBodyTitleMax = 100;
 
 export const staffCreateMenuItemBody = zod.object({
   "link_url": zod.string().max(staffCreateMenuItemBodyLinkUrlMax).nullish(),
-  "page_slug": zod.string().nullish(),
+  "page_slug": zod.string().max(staffCreateMenuItemBodyPageSlugMax).nullish(),
   "parent_id": zod.number().nullish().describe('A top-level item of the same menu, for a sub-menu.'),
   "title": zod.string().min(1).max(staffCreateMenuItemBodyTitleMax)
 }).describe('What staff write for a menu item: a page (by slug) or an address, or neither for a\nheading over sub-menus.')
