@@ -107,18 +107,6 @@ pub fn web_url(text: &str) -> Result<(), ValidationError> {
         .map_err(|_| ValidationError::new("url"))
 }
 
-/// `validator` check for fields whose address is shown in a frame.
-pub fn embed_url(text: &str) -> Result<(), ValidationError> {
-    WebUrl::embed(text)
-        .map(|_| ())
-        .map_err(|problem| match problem {
-            UrlProblem::NotWeb => ValidationError::new("url").with_message(NOT_A_URL.into()),
-            UrlProblem::NotEmbeddable => {
-                ValidationError::new("embed").with_message(NOT_EMBEDDABLE.into())
-            }
-        })
-}
-
 /// Shown for an address that is not http(s) at all (the spec's wording).
 pub const NOT_A_URL: &str = "Not a valid url";
 
@@ -183,6 +171,5 @@ mod tests {
             Err(UrlProblem::NotEmbeddable)
         );
         assert_eq!(WebUrl::embed("javascript:x"), Err(UrlProblem::NotWeb));
-        assert_eq!(embed_url("https://evil.example").unwrap_err().code, "embed");
     }
 }

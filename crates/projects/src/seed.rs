@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use chrono::Datelike;
 use kernel::input::Parse;
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Staff, StaffRole};
-use payments::test_processor::{BankDetails, CardInput};
+use payments::test_processor::{BankDetails, CardInput, TestProcessor};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 
 use crate::budget::{BudgetLine, Milestone, Plan};
@@ -277,7 +277,7 @@ async fn demo_pledge(
     slug: &str,
     dollars: i64,
 ) -> AppResult<()> {
-    let Some(processor) = payments::test_processor::TestProcessor::of(ctx) else {
+    let Some(processor) = TestProcessor::of(ctx) else {
         return Ok(());
     };
     // Any pledge, charged or released since, means this one was seeded before.
@@ -398,7 +398,7 @@ pub async fn demo(ctx: &AppContext, owners: &[i64], admin_id: i64) -> AppResult<
             demo_pledge(ctx, &member(user), slug, *dollars).await?;
         }
     }
-    if payments::test_processor::TestProcessor::of(ctx).is_some() {
+    if TestProcessor::of(ctx).is_some() {
         fund(ctx, &staff, &made[FUNDED]).await?;
         end_short(ctx, &made[RELEASED]).await?;
     }
@@ -510,10 +510,7 @@ async fn fund(ctx: &AppContext, staff: &Staff, found: &project::Model) -> AppRes
     if current.funding_state != FundingState::GoalReached {
         return Ok(());
     }
-    let (Some(processor), owner) = (
-        payments::test_processor::TestProcessor::of(ctx),
-        member(current.owner_id),
-    ) else {
+    let (Some(processor), owner) = (TestProcessor::of(ctx), member(current.owner_id)) else {
         return Ok(());
     };
     // The link the owner follows: `/test-processor/onboarding/{account}?link={secret}`.

@@ -5,8 +5,8 @@
 
 use actix_web::{get, web};
 use kernel::{AppContext, AppError, AppResult, Page, PageParams, Staff};
-use mail::dev_mailbox::MailMessage;
-use sms::SmsMessage;
+use mail::dev_mailbox::{DevMailbox, MailMessage};
+use sms::{DevOutbox, SmsMessage};
 
 /// The kept messages' store, when development mode shows it.
 fn shown<'a, T>(ctx: &AppContext, store: Option<&'a T>) -> AppResult<&'a T> {
@@ -36,7 +36,7 @@ pub async fn list(
     _staff: Staff,
     params: web::Query<PageParams>,
 ) -> AppResult<web::Json<Page<MailMessage>>> {
-    let mailbox = shown(&ctx, mail::dev_mailbox::DevMailbox::of(&ctx))?;
+    let mailbox = shown(&ctx, DevMailbox::of(&ctx))?;
     Ok(web::Json(mailbox.list(&params).await?))
 }
 
@@ -61,6 +61,6 @@ pub async fn outbox(
     _staff: Staff,
     params: web::Query<PageParams>,
 ) -> AppResult<web::Json<Page<SmsMessage>>> {
-    let outbox = shown(&ctx, sms::DevOutbox::of(&ctx))?;
+    let outbox = shown(&ctx, DevOutbox::of(&ctx))?;
     Ok(web::Json(outbox.list(&params).await?))
 }

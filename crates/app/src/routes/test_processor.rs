@@ -12,7 +12,7 @@ use validator::Validate;
 
 /// The built-in test processor; 404 while another processor takes payments.
 fn test_processor(ctx: &AppContext) -> AppResult<&TestProcessor> {
-    payments::test_processor::TestProcessor::of(ctx).ok_or_else(AppError::not_found)
+    TestProcessor::of(ctx).ok_or_else(AppError::not_found)
 }
 
 /// A test card, as the test processor's form sends it.
