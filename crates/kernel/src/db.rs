@@ -7,8 +7,8 @@ use sea_orm::sea_query::{Expr, ExprTrait, Func, Query};
 use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
 use sea_orm::{
     ActiveModelTrait, ActiveValue, ConnectOptions, ConnectionTrait, Database, DatabaseConnection,
-    DbErr, EntityName, EntityTrait, FromQueryResult, Iterable, QueryTrait, SqlErr,
-    SqliteTransactionMode, TransactionOptions, TransactionTrait,
+    DatabaseTransaction, DbErr, EntityName, EntityTrait, FromQueryResult, Iterable, QueryTrait,
+    SqlErr, SqliteTransactionMode, TransactionOptions, TransactionTrait,
 };
 
 use crate::config::Config;
@@ -103,12 +103,25 @@ pub async fn connect_value_planned(
 /// (`BEGIN IMMEDIATE`, waiting out other writers with the busy timeout), so a transaction
 /// that reads before it writes cannot fail when another writer commits in between;
 /// PostgreSQL starts it as usual.
-pub async fn begin_write<C: TransactionTrait>(db: &C) -> Result<C::Transaction, DbErr> {
-    db.begin_with_options(TransactionOptions {
-        sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
-        ..Default::default()
+///
+/// The begin runs on a task of its own, so that a caller given up while it waits (a client
+/// that hung up, a timeout, a stopped sweep) cannot leave its connection inside a
+/// transaction no one will end. sqlx counts a PostgreSQL transaction only once `BEGIN` has
+/// answered, and rolls back only what it counted: a begin dropped in between returned its
+/// connection to the pool still in the transaction, where every later write waited
+/// uncommitted, unseen by the rest of the app, until a rollback lost it. Run to the end, the
+/// begin hands its transaction to a caller that is gone, and dropping it rolls it back.
+pub async fn begin_write(db: &DatabaseConnection) -> Result<DatabaseTransaction, DbErr> {
+    let db = db.clone();
+    tokio::spawn(async move {
+        db.begin_with_options(TransactionOptions {
+            sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
+            ..Default::default()
+        })
+        .await
     })
     .await
+    .map_err(|err| DbErr::Custom(format!("beginning a transaction: {err}")))?
 }
 
 /// Parameters one statement binds at most: SQLite's limit (PostgreSQL's is 65,535).

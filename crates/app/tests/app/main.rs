@@ -4,6 +4,7 @@
 mod api;
 mod audit_chain;
 mod backups;
+mod cancelled_transactions;
 mod charging_crash;
 mod cli;
 mod console;

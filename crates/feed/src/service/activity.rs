@@ -3,8 +3,8 @@
 
 use kernel::{AppResult, Page, PageParams};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter,
-    QueryOrder, Set, TransactionSession, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseConnection, EntityTrait,
+    QueryFilter, QueryOrder, Set,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -74,10 +74,7 @@ fn shows_a_post(object_type: FeedObjectType) -> bool {
 }
 
 /// Records an activity item, counted for its audience in the same transaction.
-pub async fn record<C>(db: &C, item: NewItem) -> AppResult<()>
-where
-    C: ConnectionTrait + TransactionTrait,
-{
+pub async fn record(db: &DatabaseConnection, item: NewItem) -> AppResult<()> {
     let search = search_text(&item.content, &item.related);
     let (object_id, discussion_id) = if shows_a_post(item.object_type) {
         (item.content.id, item.content.discussion_id)
@@ -122,10 +119,7 @@ pub struct PostNow {
 /// Brings the items of a post's thread in line with it: the post's own item shows its
 /// current text, or goes once it is deleted; every item of the thread takes the topic's
 /// privacy. Audience counts move with them, in the same transaction.
-pub async fn revise<C>(db: &C, post: &PostNow) -> AppResult<()>
-where
-    C: ConnectionTrait + TransactionTrait,
-{
+pub async fn revise(db: &DatabaseConnection, post: &PostNow) -> AppResult<()> {
     let txn = kernel::db::begin_write(db).await?;
     let thread = feed_item::Entity::find()
         .filter(

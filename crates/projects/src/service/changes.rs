@@ -5,8 +5,8 @@
 
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Page, PageParams, Staff};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
-    TransactionSession, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
+    QueryOrder, Set,
 };
 use serde_json::json;
 
@@ -71,13 +71,12 @@ pub async fn propose(
 }
 
 /// Writes `content` as the project's own (its columns, topics, team and needs) and clears
-/// any waiting changes: a draft's save, or staff's approval.
-pub async fn write(
-    db: &impl TransactionTrait,
+/// any waiting changes, in staff's approval's transaction `tx`.
+async fn write(
+    tx: &DatabaseTransaction,
     p: project::Model,
     content: Content,
 ) -> AppResult<project::Model> {
-    let tx = kernel::db::begin_write(db).await?;
     let id = p.id;
     let mut active: project::ActiveModel = p.into();
     active.title = Set(content.title);
@@ -93,10 +92,9 @@ pub async fn write(
     active.pending_changes = Set(None);
     active.changes_proposed_at = Set(None);
     active.updated_at = Set(kernel::clock::now());
-    let saved = active.update(&tx).await?;
-    tags::set(&tx, id, &content.tags).await?;
-    team::replace(&tx, id, &content.team, &content.needs).await?;
-    tx.commit().await?;
+    let saved = active.update(tx).await?;
+    tags::set(tx, id, &content.tags).await?;
+    team::replace(tx, id, &content.team, &content.needs).await?;
     Ok(saved)
 }
 
