@@ -32,11 +32,11 @@ pub fn reportables(context: &AppContext, targets: &Targets) -> Reportables {
     )
     .with(
         ReportSubject::GroupUpdate,
-        Arc::new(groups::service::reportable::Updates::new(context)),
+        Arc::new(groups::service::reportable::updates(context)),
     )
     .with(
         ReportSubject::ProjectUpdate,
-        Arc::new(projects::service::reportable::Updates::new(context)),
+        Arc::new(projects::service::reportable::updates(context)),
     )
     .with(
         ReportSubject::Profile,

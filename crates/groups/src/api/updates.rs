@@ -1,40 +1,25 @@
 use actix_web::{HttpResponse, get, patch, post, web};
-use chrono::{DateTime, Utc};
 use kernel::extract::ValidJson;
-use kernel::input::{Given, VideoUrl};
 use kernel::upload::{SingleFile, SingleFileUpload};
-use kernel::users::UserSummary;
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Data, Page, PageParams, Staff};
-use serde::{Deserialize, Deserializer, Serialize};
+use owner_updates::{OwnerUpdate, UpdateRequest};
+use serde::Serialize;
 use utoipa::ToSchema;
-use validator::Validate;
 
 use super::staff_groups::ModerationRequest;
 use crate::entity::{group_update, working_group};
-use crate::enums::{ApprovedStatus, MemberRole, UpdateStatus};
+use crate::enums::{ApprovedStatus, MemberRole};
 use crate::policy;
-use crate::service::updates::{self, Draft};
+use crate::service::updates;
 
 /// A working group update.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct GroupUpdate {
-    pub id: i64,
+    #[serde(flatten)]
+    pub update: OwnerUpdate,
     pub group_id: i64,
-    pub title: String,
-    /// Rich text (sanitised).
-    pub text: String,
-    pub image: Option<String>,
-    pub video_url: Option<String>,
-    pub created_at: DateTime<Utc>,
-    pub created_by: Option<UserSummary>,
-    pub approved_status: UpdateStatus,
     /// The caller may edit it (the owner any update, a moderator their own).
     pub can_edit: bool,
-    /// Hidden by moderators until reviewed (only its author and the group's owner and
-    /// moderators see it then).
-    pub hidden_at: Option<DateTime<Utc>>,
-    /// Why it is hidden.
-    pub hidden_reason: Option<String>,
 }
 
 /// The group an updates page is about.
@@ -63,69 +48,19 @@ pub struct GroupUpdates {
     pub updates: Vec<GroupUpdate>,
 }
 
-fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
-    T::deserialize(d).map(Some)
-}
-
-/// The text of an update; its image is sent apart (`set-image`).
-#[derive(Debug, Deserialize, Validate, ToSchema)]
-pub struct UpdateRequest {
-    #[validate(nested)]
-    #[schema(schema_with = kernel::input::schema::<updates::Title>)]
-    pub title: Given<updates::Title>,
-    /// HTML.
-    #[validate(nested)]
-    #[schema(schema_with = kernel::input::schema::<updates::Body>)]
-    pub text: Given<updates::Body>,
-    #[serde(default, deserialize_with = "kernel::input::optional")]
-    #[validate(nested)]
-    #[schema(schema_with = kernel::input::optional_schema::<VideoUrl>)]
-    pub video_url: Option<Given<VideoUrl>>,
-    /// Send `null` to remove the image; leave it out to keep it.
-    #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<String>)]
-    pub image: Option<Option<String>>,
-    /// The author declares they may share what the patient-data guardrail found in the
-    /// text (issue 24 §1); without it, flagged text is refused.
-    pub phi_declared: Option<bool>,
-}
-
-impl UpdateRequest {
-    fn draft(self) -> AppResult<(Draft, bool)> {
-        let clear = matches!(self.image, Some(None));
-        let draft = Draft {
-            title: self.title.value()?,
-            text: self.text.value()?,
-            video_url: kernel::input::given_text(self.video_url)?,
-            phi_declared: self.phi_declared.unwrap_or(false),
-        };
-        Ok((draft, clear))
-    }
-}
-
 async fn views(
     ctx: &AppContext,
     items: Vec<group_update::Model>,
     viewer: i64,
     role: Option<MemberRole>,
 ) -> AppResult<Vec<GroupUpdate>> {
-    let creators: Vec<i64> = items.iter().map(|u| u.created_by_id).collect();
-    let users = ctx.users.summaries(&creators).await?;
-    Ok(items
+    Ok(owner_updates::views::<group_update::Entity>(ctx, &items)
+        .await?
         .into_iter()
-        .map(|u| GroupUpdate {
-            can_edit: policy::may_edit_update(role, u.created_by_id == viewer),
-            id: u.id,
-            group_id: u.group_id,
-            title: u.title,
-            text: u.text,
-            image: u.image.as_deref().map(|k| ctx.storage.url(k)),
-            video_url: u.video_url,
-            created_at: u.created_at,
-            created_by: users.get(&u.created_by_id).cloned(),
-            approved_status: u.approved_status,
-            hidden_at: u.hidden_at,
-            hidden_reason: u.hidden_reason,
+        .map(|v| GroupUpdate {
+            can_edit: policy::may_edit_update(role, v.author_id == viewer),
+            group_id: v.owner_id,
+            update: v.update,
         })
         .collect())
 }

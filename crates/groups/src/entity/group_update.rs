@@ -29,12 +29,4 @@ pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
 
-impl owner_updates::UpdateTable for Entity {
-    const ID: Column = Column::Id;
-    const HIDDEN_AT: Column = Column::HiddenAt;
-    const HIDDEN_REASON: Column = Column::HiddenReason;
-
-    fn picture(update: &Model) -> Option<&str> {
-        update.image.as_deref()
-    }
-}
+owner_updates::update_table!("group_update", "groups", group_id, GroupId);

@@ -2,13 +2,11 @@
 //! about a group go to staff; about an update, to the group's owner and moderators too.
 
 use std::collections::HashMap;
-use std::sync::Arc;
 
 use async_trait::async_trait;
 use kernel::moderation::{Reportable, Subject};
-use kernel::storage::Storage;
 use kernel::{AppContext, AppResult, CurrentUser};
-use owner_updates::UpdateStatus;
+use owner_updates::{Owners, Place, ReportedUpdates};
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter};
 
 use super::{detail, membership};
@@ -71,65 +69,43 @@ impl Reportable for Groups {
     }
 }
 
-/// Group updates: members read the approved ones; the group's owner and moderators review
-/// reports about them, and may hide or delete one.
-pub struct Updates {
-    db: DatabaseConnection,
-    storage: Arc<dyn Storage>,
-}
-
-impl Updates {
-    pub fn new(ctx: &AppContext) -> Self {
-        Self {
-            db: ctx.db.clone(),
-            storage: ctx.storage.clone(),
-        }
-    }
-}
+/// The working groups that own updates: a report about an update goes to the group's owner
+/// and moderators, who may hide or delete it; members read the approved ones.
+pub struct UpdateOwners;
 
 #[async_trait]
-impl Reportable for Updates {
-    async fn describe(&self, ids: &[i64]) -> AppResult<HashMap<i64, Subject>> {
-        let updates = group_update::Entity::find()
-            .filter(group_update::Column::Id.is_in(ids.iter().copied()))
-            .all(&self.db)
-            .await?;
-        let groups = groups_by_id(&self.db, updates.iter().map(|u| u.group_id)).await?;
-        Ok(updates
+impl Owners for UpdateOwners {
+    async fn places(&self, db: &DatabaseConnection, ids: &[i64]) -> AppResult<HashMap<i64, Place>> {
+        Ok(groups_by_id(db, ids.iter().copied())
+            .await?
             .into_iter()
-            .filter_map(|u| {
-                let group = groups.get(&u.group_id)?;
-                let subject = Subject {
-                    author_id: Some(u.created_by_id),
-                    group_id: Some(u.group_id),
-                    title: u.title.clone(),
-                    route: page(group),
-                    hidden: u.hidden_at.is_some(),
+            .map(|(id, group)| {
+                let place = Place {
+                    route: page(&group),
+                    group_id: Some(id),
                 };
-                Some((u.id, subject))
+                (id, place)
             })
             .collect())
     }
 
-    async fn readable(&self, id: i64, viewer: &CurrentUser) -> AppResult<bool> {
-        let Some(update) = group_update::Entity::find_by_id(id).one(&self.db).await? else {
-            return Ok(false);
-        };
-        let group = super::detail::by_id(&self.db, update.group_id).await?;
-        let (role, agreement) = membership::standing(&self.db, &group, Some(viewer.id)).await?;
-        Ok(update.approved_status == UpdateStatus::Approved
-            && policy::may_read_private(role, viewer.staff_role.is_some(), agreement))
+    async fn may_read(
+        &self,
+        db: &DatabaseConnection,
+        group_id: i64,
+        viewer: &CurrentUser,
+    ) -> AppResult<bool> {
+        let group = detail::by_id(db, group_id).await?;
+        let (role, agreement) = membership::standing(db, &group, Some(viewer.id)).await?;
+        Ok(policy::may_read_private(
+            role,
+            viewer.staff_role.is_some(),
+            agreement,
+        ))
     }
+}
 
-    fn removable(&self) -> bool {
-        true
-    }
-
-    async fn set_hidden(&self, id: i64, reason: Option<&str>) -> AppResult<()> {
-        owner_updates::set_hidden::<group_update::Entity>(&self.db, id, reason).await
-    }
-
-    async fn delete(&self, id: i64, _by: i64) -> AppResult<()> {
-        owner_updates::delete::<group_update::Entity>(&self.db, self.storage.as_ref(), id).await
-    }
+/// Group updates as members report them.
+pub fn updates(ctx: &AppContext) -> ReportedUpdates<group_update::Entity, UpdateOwners> {
+    ReportedUpdates::new(ctx, UpdateOwners)
 }

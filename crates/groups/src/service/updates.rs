@@ -1,16 +1,10 @@
 //! Group updates (spec 2 §2, §4 Update saving, §6): owners and moderators write them,
 //! staff approve them, members read the approved ones.
 
-use audit::Decision;
-use kernel::input::{Long, RichText, Text};
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Page, PageParams, Staff};
-use media::images::{self, Shape};
+use owner_updates::Draft;
 use phi::guard::{self, Guard};
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, Set,
-};
-use serde_json::json;
+use sea_orm::{ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
 
 use super::{detail, membership};
 use crate::entity::{group_update, working_group};
@@ -19,27 +13,7 @@ use crate::events::UpdateReviewed;
 use crate::policy;
 
 pub const GROUP_NOT_APPROVED: &str = "Updates can be added once the working group is approved.";
-const IMAGE_SHAPE: Shape = Shape {
-    max_width: 1200,
-    thumbnail_side: 480,
-};
 const PER_PAGE: u64 = 99;
-
-/// An update's title: required, at most 255 characters.
-pub type Title = Text<255, Long>;
-/// An update's text: sanitised rich text with something in it.
-pub type Body = RichText<100_000, Long>;
-
-/// What an update says.
-#[derive(Debug, Clone)]
-pub struct Draft {
-    pub title: Title,
-    pub text: Body,
-    /// A checked address (`kernel::input::VideoUrl`), when one was given.
-    pub video_url: Option<String>,
-    /// The author declared they may share what the patient-data guardrail found.
-    pub phi_declared: bool,
-}
 
 /// The group and the caller's role in it, when they may post updates.
 pub async fn curated(
@@ -143,20 +117,7 @@ pub async fn create(
         ));
     }
     guarded(ctx, user, &group, &draft).await?;
-    let now = kernel::clock::now();
-    Ok(group_update::ActiveModel {
-        group_id: Set(group_id),
-        title: Set(draft.title.into_string()),
-        text: Set(draft.text.into_string()),
-        video_url: Set(draft.video_url),
-        created_by_id: Set(user.id),
-        approved_status: Set(UpdateStatus::WaitingForApproval),
-        created_at: Set(now),
-        updated_at: Set(now),
-        ..Default::default()
-    }
-    .insert(&ctx.db)
-    .await?)
+    owner_updates::insert::<group_update::Entity>(ctx, user, group_id, draft).await
 }
 
 /// One update the caller may edit (the owner any, a moderator their own).
@@ -178,12 +139,7 @@ pub async fn editable(
     Ok(update)
 }
 
-fn back_to_review(active: &mut group_update::ActiveModel) {
-    active.approved_status = Set(UpdateStatus::WaitingForApproval);
-    active.updated_at = Set(kernel::clock::now());
-}
-
-/// Saves an edit; the update goes back to staff.
+/// Saves an edit (and removes the image when `clear_image`); the update goes back to staff.
 pub async fn update(
     ctx: &AppContext,
     user: &CurrentUser,
@@ -195,20 +151,7 @@ pub async fn update(
     let current = editable(&ctx.db, user, group_id, id).await?;
     let group = detail::by_id(&ctx.db, group_id).await?;
     guarded(ctx, user, &group, &draft).await?;
-    let old_image = current.image.clone().filter(|_| clear_image);
-    let mut active: group_update::ActiveModel = current.into();
-    active.title = Set(draft.title.into_string());
-    active.text = Set(draft.text.into_string());
-    active.video_url = Set(draft.video_url);
-    if clear_image {
-        active.image = Set(None);
-    }
-    back_to_review(&mut active);
-    let saved = active.update(&ctx.db).await?;
-    if let Some(key) = old_image {
-        super::wizard::discard_image(ctx, &key).await;
-    }
-    Ok(saved)
+    owner_updates::edit::<group_update::Entity>(ctx, current, draft, clear_image).await
 }
 
 /// Sets the update's image (a JPEG or PNG checked by content).
@@ -220,33 +163,15 @@ pub async fn set_image(
     upload: Vec<u8>,
 ) -> AppResult<group_update::Model> {
     let current = editable(&ctx.db, user, group_id, id).await?;
-    let key = images::accept(
-        ctx.storage.as_ref(),
-        &format!("groups/{group_id}/updates"),
-        upload,
-        IMAGE_SHAPE,
-    )
-    .await?;
-    let old = current.image.clone();
-    let mut active: group_update::ActiveModel = current.into();
-    active.image = Set(Some(key));
-    back_to_review(&mut active);
-    let saved = active.update(&ctx.db).await?;
-    if let Some(old) = old {
-        super::wizard::discard_image(ctx, &old).await;
-    }
-    Ok(saved)
+    owner_updates::set_image::<group_update::Entity>(ctx, current, upload).await
 }
 
 /// How many updates wait for staff (the console's home shows it).
 pub async fn waiting_count(db: &impl ConnectionTrait) -> AppResult<u64> {
-    Ok(group_update::Entity::find()
-        .filter(group_update::Column::ApprovedStatus.eq(UpdateStatus::WaitingForApproval))
-        .count(db)
-        .await?)
+    owner_updates::waiting_count::<group_update::Entity>(db).await
 }
 
-/// Updates waiting for staff, oldest first.
+/// Updates waiting for staff, the longest waiting first.
 pub async fn queue(
     ctx: &AppContext,
     staff: &Staff,
@@ -255,10 +180,7 @@ pub async fn queue(
     if !policy::may_moderate(staff.role()) {
         return Err(AppError::not_found());
     }
-    let select = group_update::Entity::find()
-        .filter(group_update::Column::ApprovedStatus.eq(UpdateStatus::WaitingForApproval))
-        .order_by_asc(group_update::Column::UpdatedAt);
-    kernel::pagination::paginate(&ctx.db, select, params, 25).await
+    owner_updates::queue::<group_update::Entity>(&ctx.db, params).await
 }
 
 /// The groups a page of updates belongs to, by id (for the staff queue).
@@ -276,7 +198,7 @@ pub async fn groups_of(
         .collect())
 }
 
-/// Staff approve or reject an update; audited.
+/// Staff approve or reject an update (audited); its author hears it.
 pub async fn review(
     ctx: &AppContext,
     staff: &Staff,
@@ -287,34 +209,9 @@ pub async fn review(
     if !policy::may_moderate(staff.role()) {
         return Err(AppError::not_found());
     }
-    let action = if approve {
-        "group_update.approve"
-    } else {
-        "group_update.reject"
-    };
-    let decision = Decision::by(&ctx.db, staff, action, "group_update", id)
-        .await?
-        .because(reason.clone());
-    let current = group_update::Entity::find_by_id(id)
-        .one(decision.db())
-        .await?
-        .ok_or_else(AppError::not_found)?;
-    let decision = decision.about(Some(current.created_by_id));
-    let before = current.approved_status;
-    let status = if approve {
-        UpdateStatus::Approved
-    } else {
-        UpdateStatus::NotApproved
-    };
-    let mut active: group_update::ActiveModel = current.into();
-    active.approved_status = Set(status);
-    let saved = active.update(decision.db()).await?;
-    decision
-        .commit(
-            json!({"approved_status": before, "group_id": saved.group_id}),
-            json!({"approved_status": status.as_str(), "group_id": saved.group_id}),
-        )
-        .await?;
+    let saved =
+        owner_updates::review::<group_update::Entity>(ctx, staff, id, approve, reason.clone())
+            .await?;
     let group = detail::by_id(&ctx.db, saved.group_id).await?;
     ctx.events
         .publish(UpdateReviewed {

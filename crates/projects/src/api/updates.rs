@@ -2,37 +2,24 @@
 //! the public list on the project's page, and the staff queue.
 
 use actix_web::{HttpResponse, get, patch, post, web};
-use chrono::{DateTime, Utc};
 use kernel::extract::ValidJson;
-use kernel::input::{Given, Reason, VideoUrl};
+use kernel::input::{Given, Reason};
 use kernel::upload::{SingleFile, SingleFileUpload};
-use kernel::users::UserSummary;
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Data, Page, PageParams, Staff};
-use owner_updates::UpdateStatus;
+use owner_updates::{OwnerUpdate, UpdateRequest};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
 
 use crate::entity::update;
-use crate::service::updates::{self, Body, Draft, Title};
+use crate::service::updates;
 
 /// A project update.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ProjectUpdate {
-    pub id: i64,
+    #[serde(flatten)]
+    pub update: OwnerUpdate,
     pub project_id: i64,
-    pub title: String,
-    /// Rich text (sanitised).
-    pub text: String,
-    pub image: Option<String>,
-    pub video_url: Option<String>,
-    pub created_at: DateTime<Utc>,
-    pub created_by: Option<UserSummary>,
-    pub approved_status: UpdateStatus,
-    /// Hidden by moderators until reviewed: out of the public updates.
-    pub hidden_at: Option<DateTime<Utc>>,
-    /// Why, for its author.
-    pub hidden_reason: Option<String>,
 }
 
 /// An update waiting for staff, with the project it belongs to.
@@ -42,36 +29,6 @@ pub struct StaffProjectUpdate {
     pub update: ProjectUpdate,
     pub project_slug: String,
     pub project_title: String,
-}
-
-/// The text of an update; its picture is sent apart (`set-image`).
-#[derive(Debug, Deserialize, Validate, ToSchema)]
-pub struct ProjectUpdateRequest {
-    #[validate(nested)]
-    #[schema(schema_with = kernel::input::schema::<Title>)]
-    pub title: Given<Title>,
-    /// HTML.
-    #[validate(nested)]
-    #[schema(schema_with = kernel::input::schema::<Body>)]
-    pub text: Given<Body>,
-    #[serde(default, deserialize_with = "kernel::input::optional")]
-    #[validate(nested)]
-    #[schema(schema_with = kernel::input::optional_schema::<VideoUrl>)]
-    pub video_url: Option<Given<VideoUrl>>,
-    /// The author declares they may share what the patient-data guardrail found in the
-    /// text (issue 24 §1); without it, flagged text is refused.
-    pub phi_declared: Option<bool>,
-}
-
-impl ProjectUpdateRequest {
-    fn draft(self) -> AppResult<Draft> {
-        Ok(Draft {
-            title: self.title.value()?,
-            text: self.text.value()?,
-            video_url: kernel::input::given_text(self.video_url)?,
-            phi_declared: self.phi_declared.unwrap_or(false),
-        })
-    }
 }
 
 /// Staff's reason, which the author reads.
@@ -84,22 +41,12 @@ pub struct UpdateReviewRequest {
 }
 
 async fn views(ctx: &AppContext, items: Vec<update::Model>) -> AppResult<Vec<ProjectUpdate>> {
-    let authors: Vec<i64> = items.iter().map(|u| u.created_by_id).collect();
-    let people = ctx.users.summaries(&authors).await?;
-    Ok(items
+    Ok(owner_updates::views::<update::Entity>(ctx, &items)
+        .await?
         .into_iter()
-        .map(|u| ProjectUpdate {
-            id: u.id,
-            project_id: u.project_id,
-            title: u.title,
-            text: u.text,
-            image: u.image.as_deref().map(|k| ctx.storage.url(k)),
-            video_url: u.video_url,
-            created_at: u.created_at,
-            created_by: people.get(&u.created_by_id).cloned(),
-            approved_status: u.approved_status,
-            hidden_at: u.hidden_at,
-            hidden_reason: u.hidden_reason,
+        .map(|v| ProjectUpdate {
+            project_id: v.owner_id,
+            update: v.update,
         })
         .collect())
 }
@@ -151,7 +98,7 @@ pub async fn mine(
     tag = "projects",
     security(("bearer" = [])),
     params(("project_id" = i64, Path, description = "The project's id")),
-    request_body = ProjectUpdateRequest,
+    request_body = UpdateRequest,
     responses(
         (status = 201, description = "The new update.", body = Data<ProjectUpdate>),
         (status = 400, description = "A field is missing or too long, or the project is not live.", body = kernel::ErrorBody),
@@ -163,9 +110,10 @@ pub async fn create(
     ctx: web::Data<AppContext>,
     user: CurrentUser,
     path: web::Path<i64>,
-    body: ValidJson<ProjectUpdateRequest>,
+    body: ValidJson<UpdateRequest>,
 ) -> AppResult<HttpResponse> {
-    let item = updates::create(&ctx, &user, *path, body.into_inner().draft()?).await?;
+    let (draft, _) = body.into_inner().draft()?;
+    let item = updates::create(&ctx, &user, *path, draft).await?;
     Ok(HttpResponse::Created().json(Data::new(view(&ctx, item).await?)))
 }
 
@@ -219,13 +167,13 @@ pub async fn get_by_id(
 
 /// Edit a project update
 ///
-/// Changes an update; it goes back to staff.
+/// Changes an update (`image: null` removes its picture); it goes back to staff.
 #[utoipa::path(
     operation_id = "updateProjectUpdate",
     tag = "projects",
     security(("bearer" = [])),
     params(("project_id" = i64, Path, description = "The project's id"), ("id" = i64, Path, description = "The update's id")),
-    request_body = ProjectUpdateRequest,
+    request_body = UpdateRequest,
     responses(
         (status = 200, description = "The update as saved.", body = Data<ProjectUpdate>),
         (status = 400, description = "A field is missing or too long, or the project is not live.", body = kernel::ErrorBody),
@@ -237,11 +185,11 @@ pub async fn edit(
     ctx: web::Data<AppContext>,
     user: CurrentUser,
     path: web::Path<(i64, i64)>,
-    body: ValidJson<ProjectUpdateRequest>,
+    body: ValidJson<UpdateRequest>,
 ) -> AppResult<web::Json<Data<ProjectUpdate>>> {
     let (project_id, id) = path.into_inner();
-    let draft = body.into_inner().draft()?;
-    let item = updates::edit(&ctx, &user, project_id, id, draft).await?;
+    let (draft, clear_image) = body.into_inner().draft()?;
+    let item = updates::edit(&ctx, &user, project_id, id, draft, clear_image).await?;
     Ok(Data::new(view(&ctx, item).await?))
 }
 

@@ -2,16 +2,10 @@
 //! staff approve them (audited), everyone reads the approved ones on the project's page,
 //! and the project's followers hear of each.
 
-use audit::Decision;
-use kernel::input::{Long, RichText, Text};
 use kernel::{AppContext, AppError, AppResult, CurrentUser, Page, PageParams, Staff};
-use media::images::{self, Shape};
-use owner_updates::UpdateStatus;
+use owner_updates::{Draft, UpdateStatus};
 use phi::guard::{self, Guard};
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set,
-};
-use serde_json::json;
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder};
 
 use super::{browse, favorites, ownership};
 use crate::entity::{project, update};
@@ -19,29 +13,9 @@ use crate::events::ProjectUpdateReviewed;
 use crate::policy;
 
 pub const NOT_PUBLIC: &str = "Updates can be added once the project is live.";
-const IMAGE_SHAPE: Shape = Shape {
-    max_width: 1200,
-    thumbnail_side: 480,
-};
 /// Spec 2 §7: the owner's list comes 99 a page; the public one 10.
 const OWNER_PER_PAGE: u64 = 99;
 const PUBLIC_PER_PAGE: u64 = 10;
-
-/// An update's title: required, at most 255 characters.
-pub type Title = Text<255, Long>;
-/// An update's text: sanitised rich text with something in it.
-pub type Body = RichText<100_000, Long>;
-
-/// What an update says.
-#[derive(Debug, Clone)]
-pub struct Draft {
-    pub title: Title,
-    pub text: Body,
-    /// A checked address (`kernel::input::VideoUrl`), when one was given.
-    pub video_url: Option<String>,
-    /// The author declared they may share what the patient-data guardrail found.
-    pub phi_declared: bool,
-}
 
 /// The caller's project when they may post updates on it; 404 for anyone else's.
 pub async fn postable(
@@ -127,41 +101,23 @@ pub async fn create(
 ) -> AppResult<update::Model> {
     let found = postable(&ctx.db, user, project_id).await?;
     guarded(ctx, user, found.id, &draft).await?;
-    let now = kernel::clock::now();
-    Ok(update::ActiveModel {
-        project_id: Set(found.id),
-        title: Set(draft.title.into_string()),
-        text: Set(draft.text.into_string()),
-        image: Set(None),
-        video_url: Set(draft.video_url),
-        created_by_id: Set(user.id),
-        approved_status: Set(UpdateStatus::WaitingForApproval),
-        created_at: Set(now),
-        updated_at: Set(now),
-        ..Default::default()
-    }
-    .insert(&ctx.db)
-    .await?)
+    owner_updates::insert::<update::Entity>(ctx, user, found.id, draft).await
 }
 
-/// Saves an edit; the update goes back to staff.
+/// Saves an edit (and removes the picture when `clear_image`); the update goes back to
+/// staff.
 pub async fn edit(
     ctx: &AppContext,
     user: &CurrentUser,
     project_id: i64,
     id: i64,
     draft: Draft,
+    clear_image: bool,
 ) -> AppResult<update::Model> {
     postable(&ctx.db, user, project_id).await?;
     guarded(ctx, user, project_id, &draft).await?;
     let current = one(&ctx.db, user, project_id, id).await?;
-    let mut active: update::ActiveModel = current.into();
-    active.title = Set(draft.title.into_string());
-    active.text = Set(draft.text.into_string());
-    active.video_url = Set(draft.video_url);
-    active.approved_status = Set(UpdateStatus::WaitingForApproval);
-    active.updated_at = Set(kernel::clock::now());
-    Ok(active.update(&ctx.db).await?)
+    owner_updates::edit::<update::Entity>(ctx, current, draft, clear_image).await
 }
 
 /// Sets the update's picture (checked by content); the update goes back to staff.
@@ -174,18 +130,7 @@ pub async fn set_image(
 ) -> AppResult<update::Model> {
     postable(&ctx.db, user, project_id).await?;
     let current = one(&ctx.db, user, project_id, id).await?;
-    let folder = format!("projects/{project_id}/updates");
-    let key = images::accept(ctx.storage.as_ref(), &folder, upload, IMAGE_SHAPE).await?;
-    let old = current.image.clone();
-    let mut active: update::ActiveModel = current.into();
-    active.image = Set(Some(key));
-    active.approved_status = Set(UpdateStatus::WaitingForApproval);
-    active.updated_at = Set(kernel::clock::now());
-    let saved = active.update(&ctx.db).await?;
-    if let Some(old) = old {
-        media::documents::discard(ctx.storage.as_ref(), &old).await;
-    }
-    Ok(saved)
+    owner_updates::set_image::<update::Entity>(ctx, current, upload).await
 }
 
 /// The approved updates of the public project at `slug`, newest first.
@@ -209,11 +154,7 @@ pub async fn queue(
     db: &impl ConnectionTrait,
     params: &PageParams,
 ) -> AppResult<Page<update::Model>> {
-    let select = update::Entity::find()
-        .filter(update::Column::ApprovedStatus.eq(UpdateStatus::WaitingForApproval))
-        .order_by_asc(update::Column::UpdatedAt)
-        .order_by_asc(update::Column::Id);
-    kernel::pagination::paginate(db, select, params, 25).await
+    owner_updates::queue::<update::Entity>(db, params).await
 }
 
 /// The projects a page of updates belongs to, by id.
@@ -240,34 +181,8 @@ pub async fn review(
     approve: bool,
     reason: Option<String>,
 ) -> AppResult<update::Model> {
-    let action = if approve {
-        "project_update.approve"
-    } else {
-        "project_update.reject"
-    };
-    let decision = Decision::by(&ctx.db, staff, action, "project_update", id)
-        .await?
-        .because(reason.clone());
-    let current = update::Entity::find_by_id(id)
-        .one(decision.db())
-        .await?
-        .ok_or_else(AppError::not_found)?;
-    let decision = decision.about(Some(current.created_by_id));
-    let before = current.approved_status;
-    let status = if approve {
-        UpdateStatus::Approved
-    } else {
-        UpdateStatus::NotApproved
-    };
-    let mut active: update::ActiveModel = current.into();
-    active.approved_status = Set(status);
-    let saved = active.update(decision.db()).await?;
-    decision
-        .commit(
-            json!({"approved_status": before, "project_id": saved.project_id}),
-            json!({"approved_status": status, "project_id": saved.project_id}),
-        )
-        .await?;
+    let saved =
+        owner_updates::review::<update::Entity>(ctx, staff, id, approve, reason.clone()).await?;
     let project = browse::reference(&ctx.db, saved.project_id)
         .await?
         .ok_or_else(AppError::not_found)?;

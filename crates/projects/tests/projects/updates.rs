@@ -128,6 +128,23 @@ async fn the_owner_posts_updates_staff_approve_them_and_followers_hear_of_them()
         .await;
     assert_eq!(log["data"][0]["action"], "project_update.approve");
 
+    // An edit with `image: null` takes the picture down, its file with it, and goes back
+    // to staff (as a group update's does: one shape for both).
+    let (status, cleared) = app
+        .send_as(
+            reqwest::Method::PATCH,
+            &owner,
+            &format!("{posts}/{update}"),
+            Some(&json!({"title": "First forty patients", "text": "<p>Forty children so far.</p>", "image": null})),
+        )
+        .await;
+    assert_eq!(status, 200, "{cleared}");
+    assert_eq!(cleared["data"]["image"], Value::Null);
+    assert_eq!(cleared["data"]["approved_status"], "waiting_for_approval");
+    assert_eq!(cleared["data"]["project_id"], id);
+    let gone = app.client.get(app.url(&url)).send().await.unwrap();
+    assert_eq!(gone.status(), 404, "the picture's file is discarded");
+
     // A draft takes no updates.
     let other = draft(&app, &owner, "Unfinished").await["id"]
         .as_i64()

@@ -5,8 +5,9 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { GroupUpdate } from './groupUpdate';
+import type { DataGroupUpdateData } from './dataGroupUpdateData';
 
 export interface DataGroupUpdate {
-  data: GroupUpdate;
+  /** A working group update. */
+  data: DataGroupUpdateData;
 }

@@ -5,8 +5,9 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { ProjectUpdate } from './projectUpdate';
+import type { DataProjectUpdateData } from './dataProjectUpdateData';
 
 export interface DataProjectUpdate {
-  data: ProjectUpdate;
+  /** A project update. */
+  data: DataProjectUpdateData;
 }

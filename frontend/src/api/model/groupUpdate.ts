@@ -5,32 +5,10 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { UpdateStatus } from './updateStatus';
-import type { GroupUpdateCreatedBy } from './groupUpdateCreatedBy';
-import type { GroupUpdateHiddenAt } from './groupUpdateHiddenAt';
-import type { GroupUpdateHiddenReason } from './groupUpdateHiddenReason';
-import type { GroupUpdateImage } from './groupUpdateImage';
-import type { GroupUpdateVideoUrl } from './groupUpdateVideoUrl';
+import type { OwnerUpdate } from './ownerUpdate';
+import type { GroupUpdateAllOf } from './groupUpdateAllOf';
 
 /**
  * A working group update.
  */
-export interface GroupUpdate {
-  approved_status: UpdateStatus;
-  /** The caller may edit it (the owner any update, a moderator their own). */
-  can_edit: boolean;
-  created_at: string;
-  created_by?: GroupUpdateCreatedBy;
-  group_id: number;
-  /** Hidden by moderators until reviewed (only its author and the group's owner and
-moderators see it then). */
-  hidden_at?: GroupUpdateHiddenAt;
-  /** Why it is hidden. */
-  hidden_reason?: GroupUpdateHiddenReason;
-  id: number;
-  image?: GroupUpdateImage;
-  /** Rich text (sanitised). */
-  text: string;
-  title: string;
-  video_url?: GroupUpdateVideoUrl;
-}
+export type GroupUpdate = OwnerUpdate & GroupUpdateAllOf;

@@ -5,13 +5,13 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { GroupUpdate } from './groupUpdate';
+import type { PageGroupUpdateDataItem } from './pageGroupUpdateDataItem';
 import type { Pagination } from './pagination';
 
 /**
  * A page of items with its position.
  */
 export interface PageGroupUpdate {
-  data: GroupUpdate[];
+  data: PageGroupUpdateDataItem[];
   pagination: Pagination;
 }

@@ -5,13 +5,13 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { ProjectUpdate } from './projectUpdate';
+import type { PageProjectUpdateDataItem } from './pageProjectUpdateDataItem';
 import type { Pagination } from './pagination';
 
 /**
  * A page of items with its position.
  */
 export interface PageProjectUpdate {
-  data: ProjectUpdate[];
+  data: PageProjectUpdateDataItem[];
   pagination: Pagination;
 }

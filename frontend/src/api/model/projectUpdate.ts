@@ -5,29 +5,10 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { UpdateStatus } from './updateStatus';
-import type { ProjectUpdateCreatedBy } from './projectUpdateCreatedBy';
-import type { ProjectUpdateHiddenAt } from './projectUpdateHiddenAt';
-import type { ProjectUpdateHiddenReason } from './projectUpdateHiddenReason';
-import type { ProjectUpdateImage } from './projectUpdateImage';
-import type { ProjectUpdateVideoUrl } from './projectUpdateVideoUrl';
+import type { OwnerUpdate } from './ownerUpdate';
+import type { ProjectUpdateAllOf } from './projectUpdateAllOf';
 
 /**
  * A project update.
  */
-export interface ProjectUpdate {
-  approved_status: UpdateStatus;
-  created_at: string;
-  created_by?: ProjectUpdateCreatedBy;
-  /** Hidden by moderators until reviewed: out of the public updates. */
-  hidden_at?: ProjectUpdateHiddenAt;
-  /** Why, for its author. */
-  hidden_reason?: ProjectUpdateHiddenReason;
-  id: number;
-  image?: ProjectUpdateImage;
-  project_id: number;
-  /** Rich text (sanitised). */
-  text: string;
-  title: string;
-  video_url?: ProjectUpdateVideoUrl;
-}
+export type ProjectUpdate = OwnerUpdate & ProjectUpdateAllOf;

@@ -10,10 +10,11 @@ import type { UpdateRequestPhiDeclared } from './updateRequestPhiDeclared';
 import type { UpdateRequestVideoUrl } from './updateRequestVideoUrl';
 
 /**
- * The text of an update; its image is sent apart (`set-image`).
+ * The text of an update (a working group's or a project's); its picture is sent apart
+(`set-image`).
  */
 export interface UpdateRequest {
-  /** Send `null` to remove the image; leave it out to keep it. */
+  /** Send `null` to remove the picture on an edit; leave it out to keep it. */
   image?: UpdateRequestImage;
   /** The author declares they may share what the patient-data guardrail found in the
 text (issue 24 §1); without it, flagged text is refused. */

@@ -7,6 +7,6 @@
  */
 
 /**
- * Send `null` to remove the image; leave it out to keep it.
+ * Send `null` to remove the picture on an edit; leave it out to keep it.
  */
 export type UpdateRequestImage = string | null;

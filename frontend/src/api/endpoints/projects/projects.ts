@@ -58,11 +58,11 @@ import type {
   PageProjectUpdate,
   PledgeChange,
   PledgeRequest,
-  ProjectUpdateRequest,
   ResearchStep,
   ReviewInput,
   SingleFileUpload,
-  TeamStep
+  TeamStep,
+  UpdateRequest
 } from '../../model';
 
 import { apiFetch } from '../../../lib/api-client';
@@ -2365,7 +2365,7 @@ export const getCreateProjectUpdateUrl = (projectId: number,) => {
 }
 
 export const createProjectUpdate = async (projectId: number,
-    projectUpdateRequest: ProjectUpdateRequest, options?: RequestInit): Promise<DataProjectUpdate> => {
+    updateRequest: UpdateRequest, options?: RequestInit): Promise<DataProjectUpdate> => {
   
   return apiFetch<DataProjectUpdate>(getCreateProjectUpdateUrl(projectId),
   {      
@@ -2373,7 +2373,7 @@ export const createProjectUpdate = async (projectId: number,
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...options?.headers },
     body: JSON.stringify(
-      projectUpdateRequest,)
+      updateRequest,)
   }
 );}
 
@@ -2381,8 +2381,8 @@ export const createProjectUpdate = async (projectId: number,
 
 
 export const getCreateProjectUpdateMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProjectUpdate>>, TError,{projectId: number;data: ProjectUpdateRequest}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof createProjectUpdate>>, TError,{projectId: number;data: ProjectUpdateRequest}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProjectUpdate>>, TError,{projectId: number;data: UpdateRequest}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof createProjectUpdate>>, TError,{projectId: number;data: UpdateRequest}, TContext> => {
 
 const mutationKey = ['createProjectUpdate'];
 const {mutation: mutationOptions} = options ?
@@ -2394,7 +2394,7 @@ const {mutation: mutationOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createProjectUpdate>>, {projectId: number;data: ProjectUpdateRequest}> = (props) => {
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createProjectUpdate>>, {projectId: number;data: UpdateRequest}> = (props) => {
           const {projectId,data} = props ?? {};
 
           return  createProjectUpdate(projectId,data,)
@@ -2406,18 +2406,18 @@ const {mutation: mutationOptions} = options ?
   return  { mutationFn, ...mutationOptions }}
 
     export type CreateProjectUpdateMutationResult = NonNullable<Awaited<ReturnType<typeof createProjectUpdate>>>
-    export type CreateProjectUpdateMutationBody = ProjectUpdateRequest
+    export type CreateProjectUpdateMutationBody = UpdateRequest
     export type CreateProjectUpdateMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Write a project update
  */
 export const useCreateProjectUpdate = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProjectUpdate>>, TError,{projectId: number;data: ProjectUpdateRequest}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProjectUpdate>>, TError,{projectId: number;data: UpdateRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createProjectUpdate>>,
         TError,
-        {projectId: number;data: ProjectUpdateRequest},
+        {projectId: number;data: UpdateRequest},
         TContext
       > => {
 
@@ -2534,7 +2534,7 @@ export function useGetMyProjectUpdate<TData = Awaited<ReturnType<typeof getMyPro
 
 
 /**
- * Changes an update; it goes back to staff.
+ * Changes an update (`image: null` removes its picture); it goes back to staff.
  * @summary Edit a project update
  */
 export const getUpdateProjectUpdateUrl = (projectId: number,
@@ -2548,7 +2548,7 @@ export const getUpdateProjectUpdateUrl = (projectId: number,
 
 export const updateProjectUpdate = async (projectId: number,
     id: number,
-    projectUpdateRequest: ProjectUpdateRequest, options?: RequestInit): Promise<DataProjectUpdate> => {
+    updateRequest: UpdateRequest, options?: RequestInit): Promise<DataProjectUpdate> => {
   
   return apiFetch<DataProjectUpdate>(getUpdateProjectUpdateUrl(projectId,id),
   {      
@@ -2556,7 +2556,7 @@ export const updateProjectUpdate = async (projectId: number,
     method: 'PATCH',
     headers: { 'Content-Type': 'application/json', ...options?.headers },
     body: JSON.stringify(
-      projectUpdateRequest,)
+      updateRequest,)
   }
 );}
 
@@ -2564,8 +2564,8 @@ export const updateProjectUpdate = async (projectId: number,
 
 
 export const getUpdateProjectUpdateMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProjectUpdate>>, TError,{projectId: number;id: number;data: ProjectUpdateRequest}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof updateProjectUpdate>>, TError,{projectId: number;id: number;data: ProjectUpdateRequest}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProjectUpdate>>, TError,{projectId: number;id: number;data: UpdateRequest}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof updateProjectUpdate>>, TError,{projectId: number;id: number;data: UpdateRequest}, TContext> => {
 
 const mutationKey = ['updateProjectUpdate'];
 const {mutation: mutationOptions} = options ?
@@ -2577,7 +2577,7 @@ const {mutation: mutationOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateProjectUpdate>>, {projectId: number;id: number;data: ProjectUpdateRequest}> = (props) => {
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateProjectUpdate>>, {projectId: number;id: number;data: UpdateRequest}> = (props) => {
           const {projectId,id,data} = props ?? {};
 
           return  updateProjectUpdate(projectId,id,data,)
@@ -2589,18 +2589,18 @@ const {mutation: mutationOptions} = options ?
   return  { mutationFn, ...mutationOptions }}
 
     export type UpdateProjectUpdateMutationResult = NonNullable<Awaited<ReturnType<typeof updateProjectUpdate>>>
-    export type UpdateProjectUpdateMutationBody = ProjectUpdateRequest
+    export type UpdateProjectUpdateMutationBody = UpdateRequest
     export type UpdateProjectUpdateMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Edit a project update
  */
 export const useUpdateProjectUpdate = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProjectUpdate>>, TError,{projectId: number;id: number;data: ProjectUpdateRequest}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProjectUpdate>>, TError,{projectId: number;id: number;data: UpdateRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateProjectUpdate>>,
         TError,
-        {projectId: number;id: number;data: ProjectUpdateRequest},
+        {projectId: number;id: number;data: UpdateRequest},
         TContext
       > => {
 

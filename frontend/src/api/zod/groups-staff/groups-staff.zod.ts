@@ -24,7 +24,6 @@ export const staffGroupUpdateQueueResponsePaginationCountMin = 0;export const st
 export const staffGroupUpdateQueueResponse = zod.object({
   "data": zod.array(zod.object({
   "approved_status": zod.enum(['approved', 'waiting_for_approval', 'not_approved']).describe('Where an update stands with staff.'),
-  "can_edit": zod.boolean().describe('The caller may edit it (the owner any update, a moderator their own).'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
   "affiliation": zod.string().nullish(),
@@ -36,15 +35,17 @@ export const staffGroupUpdateQueueResponse = zod.object({
   "location": zod.string().nullish(),
   "name": zod.string()
 }).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
-  "group_id": zod.number(),
-  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed (only its author and the group\'s owner and\nmoderators see it then).'),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: only its author (who sees why) and those who\ncurate its group or project see it then.'),
   "hidden_reason": zod.string().nullish().describe('Why it is hidden.'),
   "id": zod.number(),
   "image": zod.string().nullish(),
   "text": zod.string().describe('Rich text (sanitised).'),
   "title": zod.string(),
   "video_url": zod.string().nullish()
-}).describe('A working group update.').and(zod.object({
+}).describe('An update, a working group\'s or a project\'s.').and(zod.object({
+  "can_edit": zod.boolean().describe('The caller may edit it (the owner any update, a moderator their own).'),
+  "group_id": zod.number()
+})).describe('A working group update.').and(zod.object({
   "group": zod.object({
   "approved_status": zod.enum(['approved', 'not_approved', 'waiting_for_approval', 'pending_approval_for_changes']).describe('Only staff move a group to `approved` or `not_approved`.'),
   "id": zod.number(),
@@ -78,7 +79,6 @@ export const staffReviewGroupUpdateBody = zod.object({
 export const staffReviewGroupUpdateResponse = zod.object({
   "data": zod.object({
   "approved_status": zod.enum(['approved', 'waiting_for_approval', 'not_approved']).describe('Where an update stands with staff.'),
-  "can_edit": zod.boolean().describe('The caller may edit it (the owner any update, a moderator their own).'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
   "affiliation": zod.string().nullish(),
@@ -90,15 +90,17 @@ export const staffReviewGroupUpdateResponse = zod.object({
   "location": zod.string().nullish(),
   "name": zod.string()
 }).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
-  "group_id": zod.number(),
-  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed (only its author and the group\'s owner and\nmoderators see it then).'),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: only its author (who sees why) and those who\ncurate its group or project see it then.'),
   "hidden_reason": zod.string().nullish().describe('Why it is hidden.'),
   "id": zod.number(),
   "image": zod.string().nullish(),
   "text": zod.string().describe('Rich text (sanitised).'),
   "title": zod.string(),
   "video_url": zod.string().nullish()
-}).describe('A working group update.')
+}).describe('An update, a working group\'s or a project\'s.').and(zod.object({
+  "can_edit": zod.boolean().describe('The caller may edit it (the owner any update, a moderator their own).'),
+  "group_id": zod.number()
+})).describe('A working group update.')
 })
 
 /**

@@ -125,7 +125,6 @@ export const listGroupUpdatesResponsePaginationCountMin = 0;export const listGro
 export const listGroupUpdatesResponse = zod.object({
   "data": zod.array(zod.object({
   "approved_status": zod.enum(['approved', 'waiting_for_approval', 'not_approved']).describe('Where an update stands with staff.'),
-  "can_edit": zod.boolean().describe('The caller may edit it (the owner any update, a moderator their own).'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
   "affiliation": zod.string().nullish(),
@@ -137,15 +136,17 @@ export const listGroupUpdatesResponse = zod.object({
   "location": zod.string().nullish(),
   "name": zod.string()
 }).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
-  "group_id": zod.number(),
-  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed (only its author and the group\'s owner and\nmoderators see it then).'),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: only its author (who sees why) and those who\ncurate its group or project see it then.'),
   "hidden_reason": zod.string().nullish().describe('Why it is hidden.'),
   "id": zod.number(),
   "image": zod.string().nullish(),
   "text": zod.string().describe('Rich text (sanitised).'),
   "title": zod.string(),
   "video_url": zod.string().nullish()
-}).describe('A working group update.')),
+}).describe('An update, a working group\'s or a project\'s.').and(zod.object({
+  "can_edit": zod.boolean().describe('The caller may edit it (the owner any update, a moderator their own).'),
+  "group_id": zod.number()
+})).describe('A working group update.')),
   "pagination": zod.object({
   "count": zod.number().min(listGroupUpdatesResponsePaginationCountMin).describe('Number of items across all pages.'),
   "currentPage": zod.number().min(listGroupUpdatesResponsePaginationCurrentPageMin),
@@ -872,7 +873,6 @@ export const listMyGroupUpdatesResponse = zod.object({
 }).describe('The group an updates page is about.'),
   "updates": zod.array(zod.object({
   "approved_status": zod.enum(['approved', 'waiting_for_approval', 'not_approved']).describe('Where an update stands with staff.'),
-  "can_edit": zod.boolean().describe('The caller may edit it (the owner any update, a moderator their own).'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
   "affiliation": zod.string().nullish(),
@@ -884,15 +884,17 @@ export const listMyGroupUpdatesResponse = zod.object({
   "location": zod.string().nullish(),
   "name": zod.string()
 }).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
-  "group_id": zod.number(),
-  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed (only its author and the group\'s owner and\nmoderators see it then).'),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: only its author (who sees why) and those who\ncurate its group or project see it then.'),
   "hidden_reason": zod.string().nullish().describe('Why it is hidden.'),
   "id": zod.number(),
   "image": zod.string().nullish(),
   "text": zod.string().describe('Rich text (sanitised).'),
   "title": zod.string(),
   "video_url": zod.string().nullish()
-}).describe('A working group update.'))
+}).describe('An update, a working group\'s or a project\'s.').and(zod.object({
+  "can_edit": zod.boolean().describe('The caller may edit it (the owner any update, a moderator their own).'),
+  "group_id": zod.number()
+})).describe('A working group update.'))
 }).describe('An updates page: the group, whether updates can be added now, and every update.')
 })
 
@@ -907,12 +909,12 @@ export const createGroupUpdateParams = zod.object({
 export const createGroupUpdateBodyTextMax = 100000;export const createGroupUpdateBodyTitleMax = 255;export const createGroupUpdateBodyVideoUrlMax = 1024;
 
 export const createGroupUpdateBody = zod.object({
-  "image": zod.string().nullish().describe('Send `null` to remove the image; leave it out to keep it.'),
+  "image": zod.string().nullish().describe('Send `null` to remove the picture on an edit; leave it out to keep it.'),
   "phi_declared": zod.boolean().nullish().describe('The author declares they may share what the patient-data guardrail found in the\ntext (issue 24 §1); without it, flagged text is refused.'),
   "text": zod.string().min(1).max(createGroupUpdateBodyTextMax),
   "title": zod.string().min(1).max(createGroupUpdateBodyTitleMax),
   "video_url": zod.string().max(createGroupUpdateBodyVideoUrlMax).nullish()
-}).describe('The text of an update; its image is sent apart (`set-image`).')
+}).describe('The text of an update (a working group\'s or a project\'s); its picture is sent apart\n(`set-image`).')
 
 /**
  * One update the caller may edit.
@@ -926,7 +928,6 @@ export const getGroupUpdateParams = zod.object({
 export const getGroupUpdateResponse = zod.object({
   "data": zod.object({
   "approved_status": zod.enum(['approved', 'waiting_for_approval', 'not_approved']).describe('Where an update stands with staff.'),
-  "can_edit": zod.boolean().describe('The caller may edit it (the owner any update, a moderator their own).'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
   "affiliation": zod.string().nullish(),
@@ -938,15 +939,17 @@ export const getGroupUpdateResponse = zod.object({
   "location": zod.string().nullish(),
   "name": zod.string()
 }).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
-  "group_id": zod.number(),
-  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed (only its author and the group\'s owner and\nmoderators see it then).'),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: only its author (who sees why) and those who\ncurate its group or project see it then.'),
   "hidden_reason": zod.string().nullish().describe('Why it is hidden.'),
   "id": zod.number(),
   "image": zod.string().nullish(),
   "text": zod.string().describe('Rich text (sanitised).'),
   "title": zod.string(),
   "video_url": zod.string().nullish()
-}).describe('A working group update.')
+}).describe('An update, a working group\'s or a project\'s.').and(zod.object({
+  "can_edit": zod.boolean().describe('The caller may edit it (the owner any update, a moderator their own).'),
+  "group_id": zod.number()
+})).describe('A working group update.')
 })
 
 /**
@@ -961,17 +964,16 @@ export const updateGroupUpdateParams = zod.object({
 export const updateGroupUpdateBodyTextMax = 100000;export const updateGroupUpdateBodyTitleMax = 255;export const updateGroupUpdateBodyVideoUrlMax = 1024;
 
 export const updateGroupUpdateBody = zod.object({
-  "image": zod.string().nullish().describe('Send `null` to remove the image; leave it out to keep it.'),
+  "image": zod.string().nullish().describe('Send `null` to remove the picture on an edit; leave it out to keep it.'),
   "phi_declared": zod.boolean().nullish().describe('The author declares they may share what the patient-data guardrail found in the\ntext (issue 24 §1); without it, flagged text is refused.'),
   "text": zod.string().min(1).max(updateGroupUpdateBodyTextMax),
   "title": zod.string().min(1).max(updateGroupUpdateBodyTitleMax),
   "video_url": zod.string().max(updateGroupUpdateBodyVideoUrlMax).nullish()
-}).describe('The text of an update; its image is sent apart (`set-image`).')
+}).describe('The text of an update (a working group\'s or a project\'s); its picture is sent apart\n(`set-image`).')
 
 export const updateGroupUpdateResponse = zod.object({
   "data": zod.object({
   "approved_status": zod.enum(['approved', 'waiting_for_approval', 'not_approved']).describe('Where an update stands with staff.'),
-  "can_edit": zod.boolean().describe('The caller may edit it (the owner any update, a moderator their own).'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
   "affiliation": zod.string().nullish(),
@@ -983,15 +985,17 @@ export const updateGroupUpdateResponse = zod.object({
   "location": zod.string().nullish(),
   "name": zod.string()
 }).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
-  "group_id": zod.number(),
-  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed (only its author and the group\'s owner and\nmoderators see it then).'),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: only its author (who sees why) and those who\ncurate its group or project see it then.'),
   "hidden_reason": zod.string().nullish().describe('Why it is hidden.'),
   "id": zod.number(),
   "image": zod.string().nullish(),
   "text": zod.string().describe('Rich text (sanitised).'),
   "title": zod.string(),
   "video_url": zod.string().nullish()
-}).describe('A working group update.')
+}).describe('An update, a working group\'s or a project\'s.').and(zod.object({
+  "can_edit": zod.boolean().describe('The caller may edit it (the owner any update, a moderator their own).'),
+  "group_id": zod.number()
+})).describe('A working group update.')
 })
 
 /**
@@ -1010,7 +1014,6 @@ export const setGroupUpdateImageBody = zod.object({
 export const setGroupUpdateImageResponse = zod.object({
   "data": zod.object({
   "approved_status": zod.enum(['approved', 'waiting_for_approval', 'not_approved']).describe('Where an update stands with staff.'),
-  "can_edit": zod.boolean().describe('The caller may edit it (the owner any update, a moderator their own).'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
   "affiliation": zod.string().nullish(),
@@ -1022,15 +1025,17 @@ export const setGroupUpdateImageResponse = zod.object({
   "location": zod.string().nullish(),
   "name": zod.string()
 }).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
-  "group_id": zod.number(),
-  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed (only its author and the group\'s owner and\nmoderators see it then).'),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: only its author (who sees why) and those who\ncurate its group or project see it then.'),
   "hidden_reason": zod.string().nullish().describe('Why it is hidden.'),
   "id": zod.number(),
   "image": zod.string().nullish(),
   "text": zod.string().describe('Rich text (sanitised).'),
   "title": zod.string(),
   "video_url": zod.string().nullish()
-}).describe('A working group update.')
+}).describe('An update, a working group\'s or a project\'s.').and(zod.object({
+  "can_edit": zod.boolean().describe('The caller may edit it (the owner any update, a moderator their own).'),
+  "group_id": zod.number()
+})).describe('A working group update.')
 })
 
 /**

@@ -252,15 +252,16 @@ export const staffProjectUpdateQueueResponse = zod.object({
   "location": zod.string().nullish(),
   "name": zod.string()
 }).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
-  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: out of the public updates.'),
-  "hidden_reason": zod.string().nullish().describe('Why, for its author.'),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: only its author (who sees why) and those who\ncurate its group or project see it then.'),
+  "hidden_reason": zod.string().nullish().describe('Why it is hidden.'),
   "id": zod.number(),
   "image": zod.string().nullish(),
-  "project_id": zod.number(),
   "text": zod.string().describe('Rich text (sanitised).'),
   "title": zod.string(),
   "video_url": zod.string().nullish()
-}).describe('A project update.').and(zod.object({
+}).describe('An update, a working group\'s or a project\'s.').and(zod.object({
+  "project_id": zod.number()
+})).describe('A project update.').and(zod.object({
   "project_slug": zod.string(),
   "project_title": zod.string()
 })).describe('An update waiting for staff, with the project it belongs to.')),
@@ -301,15 +302,16 @@ export const staffReviewProjectUpdateResponse = zod.object({
   "location": zod.string().nullish(),
   "name": zod.string()
 }).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
-  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: out of the public updates.'),
-  "hidden_reason": zod.string().nullish().describe('Why, for its author.'),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: only its author (who sees why) and those who\ncurate its group or project see it then.'),
+  "hidden_reason": zod.string().nullish().describe('Why it is hidden.'),
   "id": zod.number(),
   "image": zod.string().nullish(),
-  "project_id": zod.number(),
   "text": zod.string().describe('Rich text (sanitised).'),
   "title": zod.string(),
   "video_url": zod.string().nullish()
-}).describe('A project update.')
+}).describe('An update, a working group\'s or a project\'s.').and(zod.object({
+  "project_id": zod.number()
+})).describe('A project update.')
 })
 
 /**

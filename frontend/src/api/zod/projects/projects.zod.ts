@@ -363,15 +363,16 @@ export const getMyProjectUpdateByIdResponse = zod.object({
   "location": zod.string().nullish(),
   "name": zod.string()
 }).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
-  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: out of the public updates.'),
-  "hidden_reason": zod.string().nullish().describe('Why, for its author.'),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: only its author (who sees why) and those who\ncurate its group or project see it then.'),
+  "hidden_reason": zod.string().nullish().describe('Why it is hidden.'),
   "id": zod.number(),
   "image": zod.string().nullish(),
-  "project_id": zod.number(),
   "text": zod.string().describe('Rich text (sanitised).'),
   "title": zod.string(),
   "video_url": zod.string().nullish()
-}).describe('A project update.')
+}).describe('An update, a working group\'s or a project\'s.').and(zod.object({
+  "project_id": zod.number()
+})).describe('A project update.')
 })
 
 /**
@@ -1042,15 +1043,16 @@ export const listMyProjectUpdatesResponse = zod.object({
   "location": zod.string().nullish(),
   "name": zod.string()
 }).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
-  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: out of the public updates.'),
-  "hidden_reason": zod.string().nullish().describe('Why, for its author.'),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: only its author (who sees why) and those who\ncurate its group or project see it then.'),
+  "hidden_reason": zod.string().nullish().describe('Why it is hidden.'),
   "id": zod.number(),
   "image": zod.string().nullish(),
-  "project_id": zod.number(),
   "text": zod.string().describe('Rich text (sanitised).'),
   "title": zod.string(),
   "video_url": zod.string().nullish()
-}).describe('A project update.')),
+}).describe('An update, a working group\'s or a project\'s.').and(zod.object({
+  "project_id": zod.number()
+})).describe('A project update.')),
   "pagination": zod.object({
   "count": zod.number().min(listMyProjectUpdatesResponsePaginationCountMin).describe('Number of items across all pages.'),
   "currentPage": zod.number().min(listMyProjectUpdatesResponsePaginationCurrentPageMin),
@@ -1070,11 +1072,12 @@ export const createProjectUpdateParams = zod.object({
 export const createProjectUpdateBodyTextMax = 100000;export const createProjectUpdateBodyTitleMax = 255;export const createProjectUpdateBodyVideoUrlMax = 1024;
 
 export const createProjectUpdateBody = zod.object({
+  "image": zod.string().nullish().describe('Send `null` to remove the picture on an edit; leave it out to keep it.'),
   "phi_declared": zod.boolean().nullish().describe('The author declares they may share what the patient-data guardrail found in the\ntext (issue 24 §1); without it, flagged text is refused.'),
   "text": zod.string().min(1).max(createProjectUpdateBodyTextMax),
   "title": zod.string().min(1).max(createProjectUpdateBodyTitleMax),
   "video_url": zod.string().max(createProjectUpdateBodyVideoUrlMax).nullish()
-}).describe('The text of an update; its picture is sent apart (`set-image`).')
+}).describe('The text of an update (a working group\'s or a project\'s); its picture is sent apart\n(`set-image`).')
 
 /**
  * One update of one of the caller's projects.
@@ -1099,19 +1102,20 @@ export const getMyProjectUpdateResponse = zod.object({
   "location": zod.string().nullish(),
   "name": zod.string()
 }).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
-  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: out of the public updates.'),
-  "hidden_reason": zod.string().nullish().describe('Why, for its author.'),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: only its author (who sees why) and those who\ncurate its group or project see it then.'),
+  "hidden_reason": zod.string().nullish().describe('Why it is hidden.'),
   "id": zod.number(),
   "image": zod.string().nullish(),
-  "project_id": zod.number(),
   "text": zod.string().describe('Rich text (sanitised).'),
   "title": zod.string(),
   "video_url": zod.string().nullish()
-}).describe('A project update.')
+}).describe('An update, a working group\'s or a project\'s.').and(zod.object({
+  "project_id": zod.number()
+})).describe('A project update.')
 })
 
 /**
- * Changes an update; it goes back to staff.
+ * Changes an update (`image: null` removes its picture); it goes back to staff.
  * @summary Edit a project update
  */
 export const updateProjectUpdateParams = zod.object({
@@ -1122,11 +1126,12 @@ export const updateProjectUpdateParams = zod.object({
 export const updateProjectUpdateBodyTextMax = 100000;export const updateProjectUpdateBodyTitleMax = 255;export const updateProjectUpdateBodyVideoUrlMax = 1024;
 
 export const updateProjectUpdateBody = zod.object({
+  "image": zod.string().nullish().describe('Send `null` to remove the picture on an edit; leave it out to keep it.'),
   "phi_declared": zod.boolean().nullish().describe('The author declares they may share what the patient-data guardrail found in the\ntext (issue 24 §1); without it, flagged text is refused.'),
   "text": zod.string().min(1).max(updateProjectUpdateBodyTextMax),
   "title": zod.string().min(1).max(updateProjectUpdateBodyTitleMax),
   "video_url": zod.string().max(updateProjectUpdateBodyVideoUrlMax).nullish()
-}).describe('The text of an update; its picture is sent apart (`set-image`).')
+}).describe('The text of an update (a working group\'s or a project\'s); its picture is sent apart\n(`set-image`).')
 
 export const updateProjectUpdateResponse = zod.object({
   "data": zod.object({
@@ -1142,15 +1147,16 @@ export const updateProjectUpdateResponse = zod.object({
   "location": zod.string().nullish(),
   "name": zod.string()
 }).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
-  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: out of the public updates.'),
-  "hidden_reason": zod.string().nullish().describe('Why, for its author.'),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: only its author (who sees why) and those who\ncurate its group or project see it then.'),
+  "hidden_reason": zod.string().nullish().describe('Why it is hidden.'),
   "id": zod.number(),
   "image": zod.string().nullish(),
-  "project_id": zod.number(),
   "text": zod.string().describe('Rich text (sanitised).'),
   "title": zod.string(),
   "video_url": zod.string().nullish()
-}).describe('A project update.')
+}).describe('An update, a working group\'s or a project\'s.').and(zod.object({
+  "project_id": zod.number()
+})).describe('A project update.')
 })
 
 /**
@@ -1180,15 +1186,16 @@ export const setProjectUpdateImageResponse = zod.object({
   "location": zod.string().nullish(),
   "name": zod.string()
 }).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
-  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: out of the public updates.'),
-  "hidden_reason": zod.string().nullish().describe('Why, for its author.'),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: only its author (who sees why) and those who\ncurate its group or project see it then.'),
+  "hidden_reason": zod.string().nullish().describe('Why it is hidden.'),
   "id": zod.number(),
   "image": zod.string().nullish(),
-  "project_id": zod.number(),
   "text": zod.string().describe('Rich text (sanitised).'),
   "title": zod.string(),
   "video_url": zod.string().nullish()
-}).describe('A project update.')
+}).describe('An update, a working group\'s or a project\'s.').and(zod.object({
+  "project_id": zod.number()
+})).describe('A project update.')
 })
 
 /**
@@ -1605,15 +1612,16 @@ export const listProjectUpdatesResponse = zod.object({
   "location": zod.string().nullish(),
   "name": zod.string()
 }).describe('A member as shown beside their content (creator cards, member lists).'),zod.null()]).optional(),
-  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: out of the public updates.'),
-  "hidden_reason": zod.string().nullish().describe('Why, for its author.'),
+  "hidden_at": zod.iso.datetime({}).nullish().describe('Hidden by moderators until reviewed: only its author (who sees why) and those who\ncurate its group or project see it then.'),
+  "hidden_reason": zod.string().nullish().describe('Why it is hidden.'),
   "id": zod.number(),
   "image": zod.string().nullish(),
-  "project_id": zod.number(),
   "text": zod.string().describe('Rich text (sanitised).'),
   "title": zod.string(),
   "video_url": zod.string().nullish()
-}).describe('A project update.')),
+}).describe('An update, a working group\'s or a project\'s.').and(zod.object({
+  "project_id": zod.number()
+})).describe('A project update.')),
   "pagination": zod.object({
   "count": zod.number().min(listProjectUpdatesResponsePaginationCountMin).describe('Number of items across all pages.'),
   "currentPage": zod.number().min(listProjectUpdatesResponsePaginationCurrentPageMin),

@@ -6,4 +6,8 @@
  * OpenAPI spec version: 0.1.0
  */
 
-export type GroupUpdateImage = string | null;
+export type DataGroupUpdateDataAllOf = {
+  /** The caller may edit it (the owner any update, a moderator their own). */
+  can_edit: boolean;
+  group_id: number;
+};

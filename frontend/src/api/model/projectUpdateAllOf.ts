@@ -6,4 +6,6 @@
  * OpenAPI spec version: 0.1.0
  */
 
-export type ProjectUpdateImage = string | null;
+export type ProjectUpdateAllOf = {
+  project_id: number;
+};

@@ -5,8 +5,10 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { OwnerUpdate } from './ownerUpdate';
+import type { DataProjectUpdateDataAllOf } from './dataProjectUpdateDataAllOf';
 
 /**
- * Why it is hidden.
+ * A project update.
  */
-export type GroupUpdateHiddenReason = string | null;
+export type DataProjectUpdateData = OwnerUpdate & DataProjectUpdateDataAllOf;

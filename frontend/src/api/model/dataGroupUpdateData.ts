@@ -5,9 +5,10 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { OwnerUpdate } from './ownerUpdate';
+import type { DataGroupUpdateDataAllOf } from './dataGroupUpdateDataAllOf';
 
 /**
- * The author declares they may share what the patient-data guardrail found in the
-text (issue 24 §1); without it, flagged text is refused.
+ * A working group update.
  */
-export type ProjectUpdateRequestPhiDeclared = boolean | null;
+export type DataGroupUpdateData = OwnerUpdate & DataGroupUpdateDataAllOf;

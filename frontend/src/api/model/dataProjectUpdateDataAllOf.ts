@@ -5,6 +5,7 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { UserSummary } from './userSummary';
 
-export type ProjectUpdateCreatedBy = UserSummary | null;
+export type DataProjectUpdateDataAllOf = {
+  project_id: number;
+};

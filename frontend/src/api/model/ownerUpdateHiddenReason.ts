@@ -6,4 +6,7 @@
  * OpenAPI spec version: 0.1.0
  */
 
-export type GroupUpdateVideoUrl = string | null;
+/**
+ * Why it is hidden.
+ */
+export type OwnerUpdateHiddenReason = string | null;

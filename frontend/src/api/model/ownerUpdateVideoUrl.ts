@@ -6,7 +6,4 @@
  * OpenAPI spec version: 0.1.0
  */
 
-/**
- * @maxLength 1024
- */
-export type ProjectUpdateRequestVideoUrl = string | null;
+export type OwnerUpdateVideoUrl = string | null;

@@ -5,5 +5,6 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { UserSummary } from './userSummary';
 
-export type ProjectUpdateVideoUrl = string | null;
+export type OwnerUpdateCreatedBy = UserSummary | null;

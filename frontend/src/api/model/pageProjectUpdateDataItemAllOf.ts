@@ -6,7 +6,6 @@
  * OpenAPI spec version: 0.1.0
  */
 
-/**
- * Hidden by moderators until reviewed: out of the public updates.
- */
-export type ProjectUpdateHiddenAt = string | null;
+export type PageProjectUpdateDataItemAllOf = {
+  project_id: number;
+};

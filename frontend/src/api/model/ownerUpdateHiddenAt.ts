@@ -5,6 +5,9 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
-import type { UserSummary } from './userSummary';
 
-export type GroupUpdateCreatedBy = UserSummary | null;
+/**
+ * Hidden by moderators until reviewed: only its author (who sees why) and those who
+curate its group or project see it then.
+ */
+export type OwnerUpdateHiddenAt = string | null;

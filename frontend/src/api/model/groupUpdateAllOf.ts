@@ -6,7 +6,8 @@
  * OpenAPI spec version: 0.1.0
  */
 
-/**
- * Why, for its author.
- */
-export type ProjectUpdateHiddenReason = string | null;
+export type GroupUpdateAllOf = {
+  /** The caller may edit it (the owner any update, a moderator their own). */
+  can_edit: boolean;
+  group_id: number;
+};

@@ -6,8 +6,4 @@
  * OpenAPI spec version: 0.1.0
  */
 
-/**
- * Hidden by moderators until reviewed (only its author and the group's owner and
-moderators see it then).
- */
-export type GroupUpdateHiddenAt = string | null;
+export type OwnerUpdateImage = string | null;
