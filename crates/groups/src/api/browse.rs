@@ -1,11 +1,11 @@
-use crate::api::dto::Comments;
+use crate::read::views::Comments;
 use actix_web::{get, web};
 use kernel::{AppContext, AppResult, CurrentUser, Page, PageParams};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use super::dto::GroupCard;
 use crate::enums::GroupOrdering;
+use crate::read::views::GroupCard;
 use crate::service::browse::{self, Filters};
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -44,6 +44,6 @@ pub async fn list(
     };
     let page = browse::list(&ctx, viewer.map(|v| v.id), &filters, &params).await?;
     Ok(web::Json(
-        super::assemble::cards(&ctx, page, Comments::Public).await?,
+        crate::read::cards(&ctx, page, Comments::Public).await?,
     ))
 }

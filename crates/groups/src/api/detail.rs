@@ -1,9 +1,7 @@
-use crate::api::dto::Comments;
 use actix_web::{get, web};
 use kernel::{AppContext, AppResult, CurrentUser, Data};
 
-use super::dto::GroupDetail;
-use crate::service::{detail as viewing, join_requests, wizard};
+use crate::read::views::GroupDetail;
 
 /// Get a working group
 ///
@@ -25,15 +23,7 @@ pub async fn detail(
     viewer: Option<CurrentUser>,
     path: web::Path<String>,
 ) -> AppResult<web::Json<Data<GroupDetail>>> {
-    let viewed = viewing::by_slug(&ctx.db, &path, viewer.as_ref()).await?;
-    // The public always sees the approved version; pending changes wait for staff.
-    let content = wizard::stored_content(&ctx.db, &viewed.group).await?;
-    let pending =
-        join_requests::is_pending(&ctx.db, viewed.group.id, viewer.as_ref().map(|v| v.id)).await?;
-    let comments = Comments::for_viewer(viewed.reads_private(viewer.as_ref()));
-    let relation = super::dto::Relation::of(&viewed);
-    let mut detail =
-        super::assemble::detail_of(&ctx, viewed.group, content, relation, comments).await?;
-    detail.has_join_request = pending;
-    Ok(Data::new(detail))
+    Ok(Data::new(
+        crate::read::page(&ctx, &path, viewer.as_ref()).await?,
+    ))
 }

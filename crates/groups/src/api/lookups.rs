@@ -1,7 +1,7 @@
 use actix_web::{get, web};
 use kernel::{AppContext, AppResult, Data};
 
-use super::dto::LookupItem;
+use crate::read::views::LookupItem;
 use crate::service::lookups;
 
 fn items(entries: Vec<lookups::Entry>) -> web::Json<Data<Vec<LookupItem>>> {

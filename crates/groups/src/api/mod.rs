@@ -1,10 +1,8 @@
 //! HTTP endpoints of the groups crate, one file per use case.
 
 pub mod agreement;
-mod assemble;
 pub mod browse;
 pub mod detail;
-pub mod dto;
 pub mod guardrail;
 pub mod invitations;
 pub mod join_requests;

@@ -1,4 +1,4 @@
-use crate::api::dto::Comments;
+use crate::read::views::Comments;
 use actix_web::{delete, get, patch, post, web};
 use kernel::upload::{SingleFile, SingleFileUpload};
 use kernel::{AppContext, AppResult, CurrentUser, Data, Page, PageParams};
@@ -7,8 +7,8 @@ use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
 use super::MessageResponse;
-use super::dto::{GroupCard, GroupDetail};
 use crate::enums::YesNo;
+use crate::read::views::{GroupCard, GroupDetail};
 use crate::service::content::{General, Specifics};
 use crate::service::wizard;
 
@@ -106,8 +106,8 @@ async fn owner_view(
     group: crate::entity::working_group::Model,
 ) -> AppResult<GroupDetail> {
     let content = wizard::working_content(&ctx.db, &group).await?;
-    let owner = super::dto::Relation::owner(&group);
-    super::assemble::detail_of(ctx, group, content, owner, Comments::All).await
+    let owner = crate::read::views::Relation::owner(&group);
+    crate::read::detail_of(ctx, group, content, owner, Comments::All).await
 }
 
 /// My groups
@@ -129,7 +129,7 @@ pub async fn list(
 ) -> AppResult<web::Json<Page<GroupCard>>> {
     let page = wizard::mine(&ctx.db, &user, query.search.as_deref(), &params).await?;
     Ok(web::Json(
-        super::assemble::cards(&ctx, page, Comments::All).await?,
+        crate::read::cards(&ctx, page, Comments::All).await?,
     ))
 }
 

@@ -1,7 +1,7 @@
 use actix_web::{get, web};
 use kernel::{AppContext, AppResult, CurrentUser, Page, PageParams};
 
-use super::dto::{Comments, GroupCard};
+use crate::read::views::{Comments, GroupCard};
 use crate::service::{browse, join_requests, membership};
 
 async fn cards_for(
@@ -12,7 +12,7 @@ async fn cards_for(
     let Page { data, pagination } = ids;
     let groups = browse::in_order(&ctx.db, &data).await?;
     Ok(Page {
-        data: super::assemble::cards_of(ctx, groups, comments).await?,
+        data: crate::read::cards_of(ctx, groups, comments).await?,
         pagination,
     })
 }

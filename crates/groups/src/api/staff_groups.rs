@@ -1,4 +1,4 @@
-use crate::api::dto::Comments;
+use crate::read::views::Comments;
 use actix_web::{get, post, web};
 use kernel::extract::ValidJson;
 use kernel::input::{Given, Reason};
@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
-use super::dto::{GroupCard, GroupDetail, Relation};
 use crate::enums::StaffGroupList;
+use crate::read::views::{GroupCard, GroupDetail, Relation};
 use crate::service::moderation::{self, Action};
 
 /// The approved version beside the proposed one.
@@ -61,7 +61,7 @@ pub async fn queue(
     let list = query.list.unwrap_or(StaffGroupList::Waiting);
     let page = moderation::queue(&ctx, &staff, list, query.search.as_deref(), &params).await?;
     Ok(web::Json(
-        super::assemble::cards(&ctx, page, Comments::All).await?,
+        crate::read::cards(&ctx, page, Comments::All).await?,
     ))
 }
 
@@ -89,8 +89,8 @@ pub async fn review(
     let group = crate::service::detail::by_id(&ctx.db, id).await?;
     let staff = Relation::staff();
     let current =
-        super::assemble::detail_of(&ctx, group.clone(), current, staff, Comments::All).await?;
-    let proposed = super::assemble::detail_of(&ctx, group, proposed, staff, Comments::All).await?;
+        crate::read::detail_of(&ctx, group.clone(), current, staff, Comments::All).await?;
+    let proposed = crate::read::detail_of(&ctx, group, proposed, staff, Comments::All).await?;
     Ok(Data::new(GroupReview { current, proposed }))
 }
 
@@ -122,7 +122,7 @@ pub async fn act(
     let (id, action) = path.into_inner();
     let reason = kernel::input::given_text(body.into_inner().reason)?;
     let group = moderation::act(&ctx, &staff, id, action, reason).await?;
-    let card = super::assemble::cards_of(&ctx, vec![group], Comments::All)
+    let card = crate::read::cards_of(&ctx, vec![group], Comments::All)
         .await?
         .pop()
         .ok_or_else(AppError::not_found)?;

@@ -10,8 +10,8 @@ use utoipa::ToSchema;
 use validator::Validate;
 
 use super::MessageResponse;
-use super::dto::LookupItem;
 use crate::enums::LookupKind;
+use crate::read::views::LookupItem;
 use crate::service::lookups_admin;
 
 /// An entry with how many groups use it.

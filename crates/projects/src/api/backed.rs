@@ -5,8 +5,8 @@ use kernel::{AppContext, AppResult, CurrentUser, Data, Page, PageParams};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::dto::ProjectCard;
 use crate::entity::project;
+use crate::read::views::ProjectCard;
 use crate::service::backing::{self, Seen};
 
 /// Projects I back
@@ -26,7 +26,7 @@ pub async fn mine(
     params: web::Query<PageParams>,
 ) -> AppResult<web::Json<Page<ProjectCard>>> {
     let page = backing::backed_by(&ctx.db, user.id, Seen::ByBacker, &params).await?;
-    Ok(web::Json(super::assemble::cards(&ctx, page).await?))
+    Ok(web::Json(crate::read::cards(&ctx, page).await?))
 }
 
 /// A project as a profile lists it.

@@ -5,9 +5,9 @@ use kernel::{AppContext, AppResult, CurrentUser, Data, Page, PageParams};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use super::dto::{PageParts, ProjectCard, ProjectPage};
 use crate::enums::ProjectSort;
-use crate::service::{browse, dynamic_review, favorites, prize, tags, team};
+use crate::read::views::{ProjectCard, ProjectPage};
+use crate::service::{browse, tags};
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -49,7 +49,7 @@ pub async fn list(
         sort: query.sort,
     };
     let page = browse::live(&ctx.db, asked, &params).await?;
-    Ok(web::Json(super::assemble::cards(&ctx, page).await?))
+    Ok(web::Json(crate::read::cards(&ctx, page).await?))
 }
 
 /// Get a project
@@ -71,35 +71,7 @@ pub async fn detail(
     viewer: Option<CurrentUser>,
     path: web::Path<String>,
 ) -> AppResult<web::Json<Data<ProjectPage>>> {
-    let project = browse::by_slug(&ctx.db, &path, viewer.as_ref()).await?;
-    let viewer = viewer.map(|v| v.id);
-    let (id, owners, ids) = (project.id, [project.owner_id], [project.id]);
-    // The page's parts are independent reads: asked at once, the page waits for the slowest.
-    let (mut owner, mut tags, team, hearts, tally, commenters) = futures_util::try_join!(
-        ctx.users.summaries(&owners),
-        tags::of(&ctx, &ids),
-        team::of(&ctx.db, id),
-        favorites::hearts(&ctx.db, id, viewer),
-        dynamic_review::tally(&ctx.db, id, viewer),
-        prize::commenters(&ctx.db, id),
-    )?;
-    let progress = prize::Progress {
-        raised_cents: project.raised_cents,
-        commenters,
-        favorites: hearts.count,
-    };
-    let parts = PageParts {
-        owner: owner.remove(&project.owner_id),
-        tags: tags.remove(&id).unwrap_or_default(),
-        team,
-        favorites: hearts.into(),
-        reviews: tally.into(),
-        prize: progress.into(),
-    };
-    Ok(Data::new(ProjectPage::of(
-        project,
-        viewer,
-        parts,
-        ctx.storage.as_ref(),
-    )))
+    Ok(Data::new(
+        crate::read::page(&ctx, &path, viewer.as_ref()).await?,
+    ))
 }

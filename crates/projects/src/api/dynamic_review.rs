@@ -8,7 +8,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 use validator::Validate;
 
-use super::dto::{ProjectReview, ReviewSummary};
+use crate::read::views::{ProjectReview, ReviewSummary};
 use crate::service::dynamic_review::{self, Rating, Review};
 
 /// A review: every criterion rated from 1 to 5, and an optional comment.

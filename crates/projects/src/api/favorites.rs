@@ -3,7 +3,7 @@
 use actix_web::{delete, get, put, web};
 use kernel::{AppContext, AppResult, CurrentUser, Data, Page, PageParams};
 
-use super::dto::{Favorites, ProjectCard};
+use crate::read::views::{Favorites, ProjectCard};
 use crate::service::favorites;
 
 /// Favourite a project
@@ -71,5 +71,5 @@ pub async fn list(
     params: web::Query<PageParams>,
 ) -> AppResult<web::Json<Page<ProjectCard>>> {
     let page = favorites::of(&ctx.db, &user, &params).await?;
-    Ok(web::Json(super::assemble::cards(&ctx, page).await?))
+    Ok(web::Json(crate::read::cards(&ctx, page).await?))
 }

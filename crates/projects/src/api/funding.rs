@@ -13,11 +13,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
 
-use super::dto::{ReviewSummary, StaffProjectRow};
 use super::pledges::{CardSetup, MyPledge};
 use super::staff_projects::owned_rows;
 use crate::entity::ledger;
 use crate::enums::{LedgerAccount, LedgerKind, PledgeStatus};
+use crate::read::views::{ReviewSummary, StaffProjectRow};
 use crate::service::ledger::Totals;
 use crate::service::reconciliation::{self, Report};
 use crate::service::{

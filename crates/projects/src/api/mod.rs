@@ -1,10 +1,8 @@
 //! HTTP endpoints of the projects crate, one file per use case.
 
-mod assemble;
 pub mod authentication;
 pub mod backed;
 pub mod browse;
-pub mod dto;
 pub mod dynamic_review;
 pub mod favorites;
 pub mod funding;

@@ -9,9 +9,9 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 use validator::Validate;
 
-use super::dto::{ProjectDraft, ProjectEligibility};
 use crate::budget::{BudgetLine, Cents, Milestone, Plan};
 use crate::enums::EthicsStatus;
+use crate::read::views::{ProjectDraft, ProjectEligibility};
 use crate::service::drafts::{
     self, Declaration, General, LineLabel, MilestoneText, Research, Section, Title,
 };
@@ -203,7 +203,7 @@ pub async fn list(
 ) -> AppResult<web::Json<Data<Vec<ProjectDraft>>>> {
     let projects = drafts::mine(&ctx.db, &user).await?;
     Ok(Data::new(
-        super::assemble::drafts(&ctx, projects, super::assemble::Version::Working).await?,
+        crate::read::drafts(&ctx, projects, crate::read::Version::Working).await?,
     ))
 }
 
@@ -229,7 +229,7 @@ pub async fn create(
     body: ValidJson<GeneralStep>,
 ) -> AppResult<HttpResponse> {
     let project = drafts::create(&ctx, &user, body.into_inner().parsed()?).await?;
-    Ok(HttpResponse::Created().json(Data::new(super::assemble::draft(&ctx, project).await?)))
+    Ok(HttpResponse::Created().json(Data::new(crate::read::draft(&ctx, project).await?)))
 }
 
 /// Get my project
@@ -252,7 +252,7 @@ pub async fn get(
     path: web::Path<i64>,
 ) -> AppResult<web::Json<Data<ProjectDraft>>> {
     let project = ownership::owned(&ctx.db, &user, path.into_inner()).await?;
-    Ok(Data::new(super::assemble::draft(&ctx, project).await?))
+    Ok(Data::new(crate::read::draft(&ctx, project).await?))
 }
 
 /// Save the general step
@@ -280,7 +280,7 @@ pub async fn save_general(
 ) -> AppResult<web::Json<Data<ProjectDraft>>> {
     let general = body.into_inner().parsed()?;
     let project = drafts::set_general(&ctx, &user, path.into_inner(), general).await?;
-    Ok(Data::new(super::assemble::draft(&ctx, project).await?))
+    Ok(Data::new(crate::read::draft(&ctx, project).await?))
 }
 
 /// Save the research step
@@ -308,7 +308,7 @@ pub async fn save_research(
 ) -> AppResult<web::Json<Data<ProjectDraft>>> {
     let research = body.into_inner().parsed()?;
     let project = drafts::set_research(&ctx, &user, path.into_inner(), research).await?;
-    Ok(Data::new(super::assemble::draft(&ctx, project).await?))
+    Ok(Data::new(crate::read::draft(&ctx, project).await?))
 }
 
 /// Save the budget step
@@ -335,7 +335,7 @@ pub async fn save_budget(
 ) -> AppResult<web::Json<Data<ProjectDraft>>> {
     let plan = body.into_inner().parsed()?;
     let project = drafts::set_budget(&ctx, &user, path.into_inner(), plan).await?;
-    Ok(Data::new(super::assemble::draft(&ctx, project).await?))
+    Ok(Data::new(crate::read::draft(&ctx, project).await?))
 }
 
 /// Set a project's picture
@@ -361,7 +361,7 @@ pub async fn set_image(
     form: SingleFile,
 ) -> AppResult<web::Json<Data<ProjectDraft>>> {
     let project = drafts::set_image(&ctx, &user, *path, form.bytes).await?;
-    Ok(Data::new(super::assemble::draft(&ctx, project).await?))
+    Ok(Data::new(crate::read::draft(&ctx, project).await?))
 }
 
 /// Submit a project
@@ -386,7 +386,7 @@ pub async fn submit(
     path: web::Path<i64>,
 ) -> AppResult<web::Json<Data<ProjectDraft>>> {
     let project = drafts::submit(&ctx, &user, path.into_inner()).await?;
-    Ok(Data::new(super::assemble::draft(&ctx, project).await?))
+    Ok(Data::new(crate::read::draft(&ctx, project).await?))
 }
 
 /// Withdraw waiting changes
@@ -410,5 +410,5 @@ pub async fn withdraw_changes(
     path: web::Path<i64>,
 ) -> AppResult<web::Json<Data<ProjectDraft>>> {
     let project = changes::withdraw(&ctx, &user, path.into_inner()).await?;
-    Ok(Data::new(super::assemble::draft(&ctx, project).await?))
+    Ok(Data::new(crate::read::draft(&ctx, project).await?))
 }

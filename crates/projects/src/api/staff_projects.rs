@@ -10,11 +10,11 @@ use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
-use super::assemble::Version;
-use super::dto::{ProjectChanges, ProjectDraft, ProjectVersion, StaffProjectRow};
 use crate::entity::project;
 use crate::enums::{ProjectAction, ProjectStatus};
 use crate::policy;
+use crate::read::Version;
+use crate::read::views::{ProjectChanges, ProjectDraft, ProjectVersion, StaffProjectRow};
 use crate::service::review::{self, RejectionReason, Verdict};
 use crate::service::{changes, team};
 
@@ -95,7 +95,7 @@ pub(super) async fn owned_rows(
     let ids: Vec<i64> = projects.iter().map(|p| p.id).collect();
     let people = ctx.users.summaries(&owners).await?;
     let mut teams = team::of_each(&ctx.db, &ids).await?;
-    let drafts = super::assemble::drafts(ctx, projects, Version::Public).await?;
+    let drafts = crate::read::drafts(ctx, projects, Version::Public).await?;
     Ok(drafts
         .into_iter()
         .zip(owners)
@@ -111,7 +111,7 @@ pub(super) async fn owned_rows(
 
 /// The public version of one project for staff.
 async fn public(ctx: &AppContext, project: project::Model) -> AppResult<ProjectDraft> {
-    let mut one = super::assemble::drafts(ctx, vec![project], Version::Public).await?;
+    let mut one = crate::read::drafts(ctx, vec![project], Version::Public).await?;
     Ok(one.remove(0))
 }
 

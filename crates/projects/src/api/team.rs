@@ -8,8 +8,8 @@ use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
-use super::dto::{NeedCard, ProjectNeed, ProjectTeam};
 use crate::enums::NeedKind;
+use crate::read::views::{NeedCard, ProjectNeed, ProjectTeam};
 use crate::service::team::{Label, Need, NeedText, Person};
 use crate::service::{needs, team_step};
 

@@ -1,18 +1,18 @@
-//! The answers the handlers build: group cards with their tags and creators, and a group's
-//! full view.
+//! Answers for groups: cards with their tags and creators (one statement each for a whole
+//! list), and a group's full view.
 
 use kernel::{AppContext, AppResult, Page};
 
-use super::dto::{self, Comments, GroupCard, GroupDetail, Lookups};
+use super::views::{self, Comments, GroupCard, GroupDetail, Lookups};
 use crate::entity::working_group;
 use crate::service::content::Content;
 
-pub(super) async fn load_lookups(ctx: &AppContext) -> AppResult<Lookups> {
+async fn load_lookups(ctx: &AppContext) -> AppResult<Lookups> {
     crate::service::lookups::all(&ctx.db).await
 }
 
 /// Cards for groups, with their tags and creators.
-pub(super) async fn cards_of(
+pub async fn cards_of(
     ctx: &AppContext,
     groups: Vec<working_group::Model>,
     comments: Comments,
@@ -32,7 +32,7 @@ pub(super) async fn cards_of(
 }
 
 /// Cards for a page of groups.
-pub(super) async fn cards(
+pub async fn cards(
     ctx: &AppContext,
     page: Page<working_group::Model>,
     comments: Comments,
@@ -45,11 +45,11 @@ pub(super) async fn cards(
 }
 
 /// The full view of a group, with the given content (approved or proposed).
-pub(super) async fn detail_of(
+pub async fn detail_of(
     ctx: &AppContext,
     group: working_group::Model,
     content: Content,
-    relation: dto::Relation,
+    relation: views::Relation,
     comments: Comments,
 ) -> AppResult<GroupDetail> {
     let lookups = load_lookups(ctx).await?;

@@ -1,17 +1,14 @@
-//! The answers the handlers build: project cards with their owners and topics, and projects
-//! as their owner edits them.
+//! Answers for many projects at once: cards with their owners and topics, and projects as
+//! their owner edits them, each part read in one statement for the whole list.
 
 use kernel::{AppContext, AppResult, Page};
 
-use super::dto::{ProjectCard, ProjectDraft};
+use super::views::{ProjectCard, ProjectDraft};
 use crate::entity::project;
 use crate::service::tags;
 
 /// Cards for a page of projects, their owners and topics read in one call each.
-pub(super) async fn cards(
-    ctx: &AppContext,
-    page: Page<project::Model>,
-) -> AppResult<Page<ProjectCard>> {
+pub async fn cards(ctx: &AppContext, page: Page<project::Model>) -> AppResult<Page<ProjectCard>> {
     let owners: Vec<i64> = page.data.iter().map(|p| p.owner_id).collect();
     let people = ctx.users.summaries(&owners).await?;
     let ids: Vec<i64> = page.data.iter().map(|p| p.id).collect();
@@ -25,7 +22,7 @@ pub(super) async fn cards(
 
 /// Which version of a project a view shows.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Version {
+pub enum Version {
     /// The approved one, as the public sees it.
     Public,
     /// The owner's: a live project's changes waiting for staff, when it has some.
@@ -33,7 +30,7 @@ pub(super) enum Version {
 }
 
 /// Projects as their owner edits them, with their topic ids (one statement for all).
-pub(super) async fn drafts(
+pub async fn drafts(
     ctx: &AppContext,
     projects: Vec<project::Model>,
     version: Version,
@@ -54,7 +51,7 @@ pub(super) async fn drafts(
 }
 
 /// [`drafts`] of one project, in the owner's working version.
-pub(super) async fn draft(ctx: &AppContext, project: project::Model) -> AppResult<ProjectDraft> {
+pub async fn draft(ctx: &AppContext, project: project::Model) -> AppResult<ProjectDraft> {
     let mut one = drafts(ctx, vec![project], Version::Working).await?;
     Ok(one.remove(0))
 }

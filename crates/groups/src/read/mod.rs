@@ -1,0 +1,10 @@
+//! The groups read model (issue 48 §7, as Lemmy's `db_views`): what the endpoints answer
+//! (`views`) and how each answer is read, for one group or a page of them, in a fixed number
+//! of statements. Handlers write through the services and answer through here.
+
+mod batch;
+mod page;
+pub mod views;
+
+pub use batch::{cards, cards_of, detail_of};
+pub use page::page;

@@ -1,0 +1,10 @@
+//! The projects read model (issue 48 §7, as Lemmy's `db_views`): what the endpoints answer
+//! (`views`) and how each answer is read, for one project or a page of them, in a fixed
+//! number of statements. Handlers write through the services and answer through here.
+
+mod batch;
+mod page;
+pub mod views;
+
+pub use batch::{Version, cards, draft, drafts};
+pub use page::page;
