@@ -9,6 +9,7 @@ pub mod enums;
 pub mod events;
 pub mod export;
 mod policy;
+pub mod read;
 pub mod seed;
 pub mod service;
 

@@ -5,14 +5,14 @@ use chrono::{DateTime, Utc};
 use kernel::extract::ValidJson;
 use kernel::input::{Given, Long, Text};
 use kernel::upload::{SingleFile, SingleFileUpload};
-use kernel::{AppContext, AppError, AppResult, Data, Page, PageParams, Staff};
+use kernel::{AppContext, AppResult, Data, Page, PageParams, Staff};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
 use super::MessageResponse;
-use super::blog::{BlogCategory, BlogPost, cards};
 use crate::entity::blog_post;
+use crate::read::blog::{self as read, BlogCategory, BlogPost};
 use crate::service::blog_admin::{self, CategoryInput, PostInput, StaffFilter};
 
 /// A post as the console lists it.
@@ -44,12 +44,8 @@ async fn staff_view(ctx: &AppContext, post: blog_post::Model) -> AppResult<Staff
         post.created_at,
         post.updated_at,
     );
-    let (card, body) = cards(ctx, vec![post])
-        .await?
-        .pop()
-        .ok_or_else(AppError::not_found)?;
     Ok(StaffBlogPost {
-        post: BlogPost { card, body },
+        post: read::post(ctx, post).await?,
         published,
         author_id,
         created_at,

@@ -11,9 +11,9 @@ use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
 use super::MessageResponse;
-use super::lectures::{Lecture, view, with_captions};
 use crate::entity::{lecture, lecture_caption};
 use crate::enums::CaptionLanguage;
+use crate::read::lectures::{Lecture, view, with_captions};
 use crate::service::lectures_admin::{self, LectureFile, LectureInput};
 use crate::service::{lecture_captions, lectures};
 
