@@ -151,6 +151,11 @@ test('sign in with two-factor: the code field appears, then the dashboard', asyn
   await expect(code).toBeVisible();
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('Required')).toBeVisible();
+  // Not six digits: the form says so in the spec's words before anything is sent.
+  await code.fill('12ab');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Invalid token')).toBeVisible();
+  await expect(page.getByText(/Invalid string|pattern/)).toHaveCount(0);
   await code.fill('000000');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('Invalid token')).toBeVisible();

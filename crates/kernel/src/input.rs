@@ -154,11 +154,15 @@ pub fn given_text<R>(field: Option<Given<Checked<R>>>) -> Result<Option<String>,
 /// The contract's schema of an optional field: `T`'s limits, `null` allowed, and blank too
 /// (it reads as left out). A link drops its `uri` format: the forms send `""` for an emptied
 /// link, which the client's check would refuse before sending (the server checks any other
-/// value); an e-mail address keeps its format, so a form says "Invalid email" at once.
+/// value); an e-mail address keeps its format, so a form says "Invalid email" at once. A
+/// pattern (a six-digit code) matches blank too, for the same reason.
 pub fn optional_schema<T: PartialSchema>() -> RefOr<Schema> {
     let mut schema = T::schema();
     if let RefOr::T(Schema::Object(object)) = &mut schema {
         object.min_length = None;
+        if let Some(pattern) = &mut object.pattern {
+            *pattern = format!("^$|{pattern}");
+        }
         if matches!(&object.format, Some(SchemaFormat::Custom(format)) if format == "uri") {
             object.format = None;
         }
@@ -599,6 +603,11 @@ mod tests {
         assert!(
             schema.get("format").is_none(),
             "a blank link is no link: {schema}"
+        );
+        let schema = serde_json::to_value(optional_schema::<SixDigits>()).unwrap();
+        assert_eq!(
+            schema["pattern"], "^$|^[0-9]{6}$",
+            "a blank code is no code, and the form's check must not refuse it"
         );
     }
 

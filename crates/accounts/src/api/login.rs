@@ -8,6 +8,7 @@ use validator::Validate;
 
 use crate::entity::totp_device;
 use crate::service::login::{LoginOutcome, SecondFactor};
+use crate::service::totp::AuthenticatorCode;
 
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct LoginRequest {
@@ -18,11 +19,15 @@ pub struct LoginRequest {
     #[schema(schema_with = kernel::input::schema::<Password>)]
     pub password: Given<Password>,
     /// The authenticator's 6-digit code, once the server asked for it.
-    #[validate(length(max = 16))]
-    pub token: Option<String>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<AuthenticatorCode>)]
+    pub token: Option<Given<AuthenticatorCode>>,
     /// Which device the code comes from (the first listed one by default).
-    #[validate(length(max = 32))]
-    pub device_id: Option<String>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Text<32>>)]
+    pub device_id: Option<Given<Text<32>>>,
 }
 
 /// An authenticator device of the account.
@@ -76,8 +81,18 @@ pub async fn login(
     let (email, password) = (body.email.get()?, body.password.get()?);
     ctx.rate_limits.check_account("login", email).await?;
     let second = SecondFactor {
-        token: body.token.as_deref(),
-        device_id: body.device_id.as_deref(),
+        token: body
+            .token
+            .as_ref()
+            .map(Given::get)
+            .transpose()?
+            .map(|c| &**c),
+        device_id: body
+            .device_id
+            .as_ref()
+            .map(Given::get)
+            .transpose()?
+            .map(|d| &**d),
     };
     let response = match crate::service::login::login(&ctx, email, password, second).await? {
         LoginOutcome::Session(access) => LoginResponse {

@@ -1,6 +1,6 @@
 use actix_web::{delete, get, put, web};
 use kernel::extract::ValidJson;
-use kernel::input::{Given, Text};
+use kernel::input::Given;
 use kernel::{AppContext, AppResult, CurrentUser, Data};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -21,8 +21,8 @@ pub struct TotpSetup {
 pub struct TotpConfirmRequest {
     /// The 6-digit code the app shows.
     #[validate(nested)]
-    #[schema(schema_with = kernel::input::schema::<Text<16>>)]
-    pub token: Given<Text<16>>,
+    #[schema(schema_with = kernel::input::schema::<totp::AuthenticatorCode>)]
+    pub token: Given<totp::AuthenticatorCode>,
     /// Required when the account has a password.
     pub current_password: Option<String>,
 }

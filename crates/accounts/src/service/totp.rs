@@ -19,6 +19,31 @@ pub const TOTP_UPDATED: &str = "TOTP settings has been successfully updated";
 pub const WRONG_PASSWORD: &str = "The password is incorrect.";
 const ISSUER: &str = "Cohort";
 
+/// An authenticator's code as sign-in and setup read it: six digits, or the spec's "Invalid
+/// token" (what a code that fails shows, in the form and from the server alike).
+pub struct CodeRule;
+
+/// A code that has six digits; whether it is right is [`accept_code`]'s to say.
+pub type AuthenticatorCode = kernel::input::Checked<CodeRule>;
+
+impl kernel::input::Rule for CodeRule {
+    const MISSING: kernel::validation::FieldText = kernel::input::Code::MISSING;
+
+    fn check(value: serde_json::Value) -> Result<String, std::borrow::Cow<'static, str>> {
+        kernel::input::Code::check(value).map_err(|text| {
+            if text == kernel::validation::FieldText::SixDigitCode.as_str() {
+                INVALID_TOKEN.into()
+            } else {
+                text
+            }
+        })
+    }
+
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::Schema> {
+        kernel::input::Code::schema()
+    }
+}
+
 /// What setup shows once: the QR code and, for manual entry, the secret.
 pub struct Setup {
     pub qrcode: String,

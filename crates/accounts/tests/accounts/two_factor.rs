@@ -73,6 +73,12 @@ async fn set_up_sign_in_with_a_code_refuse_replays_and_disable() {
     .await;
     assert_eq!(status, 400);
     assert_eq!(body["messages"]["token"], json!(["Invalid token"]));
+    let (status, body) = put_totp(&app, &session, &json!({"token": "12-456"})).await;
+    assert_eq!(status, 400);
+    assert_eq!(body["messages"]["token"], json!(["Invalid token"]));
+    let (status, body) = put_totp(&app, &session, &json!({"token": " "})).await;
+    assert_eq!(status, 400);
+    assert_eq!(body["messages"]["token"], json!(["Required"]));
     let (status, body) = put_totp(&app, &session, &json!({"token": setup_code})).await;
     assert_eq!(status, 400);
     assert_eq!(body["messages"]["current_password"], json!(["Required"]));
@@ -98,6 +104,25 @@ async fn set_up_sign_in_with_a_code_refuse_replays_and_disable() {
     let (status, body) = login(&app, json!({"token": "123456", "device_id": device_id})).await;
     assert_eq!(status, 400);
     assert_eq!(body["messages"]["token"], json!(["Invalid token"]));
+    // A code that is not six digits is refused as the request is read, in the form's words
+    // (issue 48 §8), and so is a device id longer than any the server hands out.
+    for malformed in ["12ab56", "1234567", "12 34"] {
+        let (status, body) = login(&app, json!({"token": malformed, "device_id": device_id})).await;
+        assert_eq!(status, 400, "{malformed}: {body}");
+        assert_eq!(
+            body["messages"]["token"],
+            json!(["Invalid token"]),
+            "{malformed}"
+        );
+    }
+    let long_id = "9".repeat(33);
+    let (status, body) = login(&app, json!({"token": "123456", "device_id": long_id})).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        body["messages"]["device_id"].as_array().map(Vec::len),
+        Some(1),
+        "{body}"
+    );
 
     // The setup code's step is spent; the next step's code is accepted once. A spent code
     // is named as such (issue 43, item 13: signing in right after setup said "Invalid token").

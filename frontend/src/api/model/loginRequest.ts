@@ -9,7 +9,7 @@ import type { LoginRequestDeviceId } from './loginRequestDeviceId';
 import type { LoginRequestToken } from './loginRequestToken';
 
 export interface LoginRequest {
-  /** Which device the code comes from (the first listed one by default). */
+  /** @maxLength 32 */
   device_id?: LoginRequestDeviceId;
   /**
    * @minLength 1
@@ -21,6 +21,9 @@ export interface LoginRequest {
    * @maxLength 1024
    */
   password: string;
-  /** The authenticator's 6-digit code, once the server asked for it. */
+  /**
+   * @maxLength 6
+   * @pattern ^$|^[0-9]{6}$
+   */
   token?: LoginRequestToken;
 }

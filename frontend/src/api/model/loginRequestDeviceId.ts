@@ -7,6 +7,6 @@
  */
 
 /**
- * Which device the code comes from (the first listed one by default).
+ * @maxLength 32
  */
 export type LoginRequestDeviceId = string | null;

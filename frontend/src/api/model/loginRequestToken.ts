@@ -7,6 +7,7 @@
  */
 
 /**
- * The authenticator's 6-digit code, once the server asked for it.
+ * @maxLength 6
+ * @pattern ^$|^[0-9]{6}$
  */
 export type LoginRequestToken = string | null;

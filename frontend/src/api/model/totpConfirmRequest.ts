@@ -11,8 +11,9 @@ export interface TotpConfirmRequest {
   /** Required when the account has a password. */
   current_password?: TotpConfirmRequestCurrentPassword;
   /**
-   * @minLength 1
-   * @maxLength 16
+   * @minLength 6
+   * @maxLength 6
+   * @pattern ^[0-9]{6}$
    */
   token: string;
 }

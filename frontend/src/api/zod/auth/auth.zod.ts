@@ -85,13 +85,15 @@ export const validateResetTokenResponse = zod.object({
  * Signs in with e-mail and password (and the authenticator code when two-factor is on). Attempts are rate limited per client; repeated failures lock the account and mail its owner an unlock link (`POST /api/unlock-account`).
  * @summary Sign in
  */
-export const loginBodyEmailMax = 254;export const loginBodyPasswordMax = 1024;
+export const loginBodyDeviceIdMax = 32;export const loginBodyEmailMax = 254;export const loginBodyPasswordMax = 1024;export const loginBodyTokenMax = 6;
+export const loginBodyTokenRegExp = new RegExp('^$|^[0-9]{6}$');
+
 
 export const loginBody = zod.object({
-  "device_id": zod.string().nullish().describe('Which device the code comes from (the first listed one by default).'),
+  "device_id": zod.string().max(loginBodyDeviceIdMax).nullish(),
   "email": zod.string().min(1).max(loginBodyEmailMax),
   "password": zod.string().min(1).max(loginBodyPasswordMax),
-  "token": zod.string().nullish().describe('The authenticator\'s 6-digit code, once the server asked for it.')
+  "token": zod.string().max(loginBodyTokenMax).regex(loginBodyTokenRegExp).nullish()
 })
 
 export const loginResponse = zod.object({
@@ -517,11 +519,14 @@ export const startTotpSetupResponse = zod.object({
  * Confirms the authenticator with a code; two-factor is on from then.
  * @summary Confirm two-factor
  */
-export const confirmTotpBodyTokenMax = 16;
+export const confirmTotpBodyTokenMin = 6;
+export const confirmTotpBodyTokenMax = 6;
+export const confirmTotpBodyTokenRegExp = new RegExp('^[0-9]{6}$');
+
 
 export const confirmTotpBody = zod.object({
   "current_password": zod.string().nullish().describe('Required when the account has a password.'),
-  "token": zod.string().min(1).max(confirmTotpBodyTokenMax)
+  "token": zod.string().min(confirmTotpBodyTokenMin).max(confirmTotpBodyTokenMax).regex(confirmTotpBodyTokenRegExp)
 })
 
 export const confirmTotpResponse = zod.object({
