@@ -141,6 +141,58 @@ pub fn unshown<T, S: serde::Serializer>(_: &T, serializer: S) -> Result<S::Ok, S
     serializer.serialize_none()
 }
 
+/// A field of a PATCH, read as the required ones are: left out it keeps what is stored,
+/// `null` or blank it clears it, and anything else is parsed (or is the field's error, which
+/// `#[validate(nested)]` reports beside the form's other problems). A field says
+/// `#[serde(default, deserialize_with = "kernel::input::change")]`, `#[validate(nested)]` and
+/// `#[schema(schema_with = kernel::input::optional_schema::<T>)]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Change<T> {
+    Keep,
+    Clear,
+    Set(Given<T>),
+}
+
+impl<T> Default for Change<T> {
+    /// What a field left out of the request means.
+    fn default() -> Self {
+        Self::Keep
+    }
+}
+
+impl<T> Change<T> {
+    /// `None` to keep the stored value, `Some(None)` to clear it, `Some(Some(value))` to set it.
+    pub fn value(self) -> Result<Option<Option<T>>, AppError> {
+        Ok(match self {
+            Self::Keep => None,
+            Self::Clear => Some(None),
+            Self::Set(given) => Some(Some(given.value()?)),
+        })
+    }
+}
+
+impl<T> validator::Validate for Change<T> {
+    fn validate(&self) -> Result<(), ValidationErrors> {
+        match self {
+            Self::Set(given) => given.validate(),
+            Self::Keep | Self::Clear => Ok(()),
+        }
+    }
+}
+
+/// Reads a [`Change`] of a field that is present (serde's `default` makes one left out
+/// [`Change::Keep`]).
+pub fn change<'de, D, T>(deserializer: D) -> Result<Change<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Parse,
+{
+    Ok(match optional(deserializer)? {
+        None => Change::Clear,
+        Some(given) => Change::Set(given),
+    })
+}
+
 /// The parsed value of an optional field ([`optional`]), if it was given.
 pub fn given<T>(field: Option<Given<T>>) -> Result<Option<T>, AppError> {
     field.map(Given::value).transpose()
@@ -608,6 +660,32 @@ mod tests {
         assert_eq!(
             schema["pattern"], "^$|^[0-9]{6}$",
             "a blank code is no code, and the form's check must not refuse it"
+        );
+    }
+
+    #[derive(Debug, Deserialize, validator::Validate)]
+    struct Patch {
+        #[serde(default, deserialize_with = "change")]
+        #[validate(nested)]
+        link: Change<VideoUrl>,
+    }
+
+    #[test]
+    fn a_patch_field_left_out_keeps_null_or_blank_clears_and_else_is_parsed() {
+        let read = |json: serde_json::Value| serde_json::from_value::<Patch>(json).unwrap();
+        assert_eq!(read(json!({})).link, Change::Keep);
+        assert_eq!(read(json!({"link": null})).link, Change::Clear);
+        assert_eq!(read(json!({"link": "  "})).link, Change::Clear);
+        let set = read(json!({"link": " https://example.org/v "}));
+        assert!(validator::Validate::validate(&set).is_ok());
+        assert_eq!(
+            set.link.value().unwrap().flatten().as_deref(),
+            Some("https://example.org/v")
+        );
+        let bad = read(json!({"link": "javascript:alert(1)"}));
+        assert_eq!(
+            field_errors(&validator::Validate::validate(&bad).unwrap_err())["link"],
+            vec![crate::links::NOT_A_URL.to_owned()]
         );
     }
 

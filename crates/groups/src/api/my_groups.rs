@@ -1,5 +1,5 @@
-use crate::read::views::Comments;
 use actix_web::{delete, get, patch, post, web};
+use kernel::input::{Change, Given, VideoUrl};
 use kernel::upload::{SingleFile, SingleFileUpload};
 use kernel::{AppContext, AppResult, CurrentUser, Data, Page, PageParams};
 use serde::{Deserialize, Deserializer};
@@ -8,7 +8,7 @@ use validator::Validate;
 
 use super::MessageResponse;
 use crate::enums::YesNo;
-use crate::read::views::{GroupCard, GroupDetail};
+use crate::read::views::{Comments, GroupCard, GroupDetail};
 use crate::service::content::{General, Specifics};
 use crate::service::wizard;
 
@@ -27,11 +27,11 @@ pub struct CreateGroupRequest {
     pub summary: String,
     /// Project tag ids (at least one).
     pub tags: Vec<i64>,
-    #[validate(
-        custom(function = "kernel::links::web_url", message = "Not a valid url"),
-        length(max = 1024)
-    )]
-    pub embedded_link: Option<String>,
+    /// A video's address.
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<VideoUrl>)]
+    pub embedded_link: Option<Given<VideoUrl>>,
     #[validate(length(max = 100000))]
     pub additional_info: Option<String>,
     /// The owner declares they may share what the patient-data guardrail found in the
@@ -48,9 +48,11 @@ pub struct UpdateGroupRequest {
     #[validate(length(max = 100000))]
     pub summary: Option<String>,
     pub tags: Option<Vec<i64>>,
-    #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<String>)]
-    pub embedded_link: Option<Option<String>>,
+    /// A video's address; `null` or `""` removes it, left out keeps it.
+    #[serde(default, deserialize_with = "kernel::input::change")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<VideoUrl>)]
+    pub embedded_link: Change<VideoUrl>,
     #[serde(default, deserialize_with = "present")]
     #[schema(value_type = Option<String>)]
     pub additional_info: Option<Option<String>>,
@@ -71,7 +73,7 @@ pub struct UpdateGroupRequest {
 }
 
 impl UpdateGroupRequest {
-    fn split(self) -> (General, Option<Specifics>) {
+    fn split(self) -> AppResult<(General, Option<Specifics>)> {
         let submits = self.goals_of_working_group.is_some()
             || self.industry_partner_likely.is_some()
             || self.role_of_industry_partner.is_some()
@@ -88,10 +90,10 @@ impl UpdateGroupRequest {
             title: self.title,
             summary: self.summary,
             tags: self.tags,
-            embedded_link: self.embedded_link,
+            embedded_link: self.embedded_link.value()?,
             additional_info: self.additional_info,
         };
-        (general, specifics)
+        Ok((general, specifics))
     }
 }
 
@@ -158,7 +160,7 @@ pub async fn create(
         title: Some(body.title),
         summary: Some(body.summary),
         tags: Some(body.tags),
-        embedded_link: Some(body.embedded_link),
+        embedded_link: Some(kernel::input::given(body.embedded_link)?),
         additional_info: Some(body.additional_info),
     };
     let group = wizard::create(&ctx, &user, general, declared).await?;
@@ -214,7 +216,7 @@ pub async fn update(
 ) -> AppResult<web::Json<Data<GroupDetail>>> {
     let body = body.into_inner();
     let declared = body.phi_declared.unwrap_or(false);
-    let (general, specifics) = body.split();
+    let (general, specifics) = body.split()?;
     let group =
         wizard::update(&ctx, &user, path.into_inner(), general, specifics, declared).await?;
     Ok(Data::new(owner_view(&ctx, group).await?))

@@ -1,4 +1,4 @@
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::support::{approved_group, draft, setup};
 
@@ -168,6 +168,50 @@ async fn video_links_are_http_addresses_only() {
         body["messages"]["embedded_link"],
         json!(["Not a valid url"])
     );
+    // Issue 48 §8: the link is parsed as the request is read, on a new group too; on an
+    // edit, left out it stays, and `""` or `null` removes it.
+    let (status, body) = app
+        .post_json_as(
+            &owner,
+            "/api/me/groups",
+            &json!({"title": "New", "summary": "<p>s</p>", "tags": [], "embedded_link": "//evil.example"}),
+        )
+        .await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        body["messages"]["embedded_link"],
+        json!(["Not a valid url"])
+    );
+    let path = format!("/api/me/groups/{id}");
+    let (status, body) = app
+        .patch_json_as(
+            &owner,
+            &path,
+            &json!({"embedded_link": " https://vimeo.com/1 "}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["embedded_link"], "https://vimeo.com/1");
+    let (_, body) = app
+        .patch_json_as(&owner, &path, &json!({"title": "Links again"}))
+        .await;
+    assert_eq!(body["data"]["embedded_link"], "https://vimeo.com/1", "kept");
+    for cleared in [json!(""), json!(null)] {
+        let (status, body) = app
+            .patch_json_as(
+                &owner,
+                &path,
+                &json!({"embedded_link": "https://vimeo.com/2"}),
+            )
+            .await;
+        assert_eq!(status, 200);
+        assert_eq!(body["data"]["embedded_link"], "https://vimeo.com/2");
+        let (status, body) = app
+            .patch_json_as(&owner, &path, &json!({"embedded_link": cleared}))
+            .await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["embedded_link"], Value::Null, "{cleared}");
+    }
 }
 
 /// Issue 24 §1: an update that may identify a patient needs its author's declaration, and

@@ -14,6 +14,7 @@ import type { CreateGroupRequestPhiDeclared } from './createGroupRequestPhiDecla
  */
 export interface CreateGroupRequest {
   additional_info?: CreateGroupRequestAdditionalInfo;
+  /** @maxLength 1024 */
   embedded_link?: CreateGroupRequestEmbeddedLink;
   /** The owner declares they may share what the patient-data guardrail found in the
 texts (issue 24 §1); without it, flagged texts are refused. */

@@ -24,6 +24,7 @@ for review and checks all of step 3's rules.
  */
 export interface UpdateGroupRequest {
   additional_info?: UpdateGroupRequestAdditionalInfo;
+  /** @maxLength 1024 */
   embedded_link?: UpdateGroupRequestEmbeddedLink;
   /** Goal ids. */
   goals_of_working_group?: UpdateGroupRequestGoalsOfWorkingGroup;

@@ -729,9 +729,11 @@ export const listMyGroupsResponse = zod.object({
  * Step 1 of the wizard on a new group: creates it, with the caller as owner.
  * @summary Create a working group
  */
+export const createGroupBodyEmbeddedLinkMax = 1024;
+
 export const createGroupBody = zod.object({
   "additional_info": zod.string().nullish(),
-  "embedded_link": zod.string().nullish(),
+  "embedded_link": zod.string().max(createGroupBodyEmbeddedLinkMax).nullish(),
   "phi_declared": zod.boolean().nullish().describe('The owner declares they may share what the patient-data guardrail found in the\ntexts (issue 24 §1); without it, flagged texts are refused.'),
   "summary": zod.string().describe('Rich text; sanitised on write.'),
   "tags": zod.array(zod.number()).describe('Project tag ids (at least one).'),
@@ -1276,9 +1278,11 @@ export const updateGroupParams = zod.object({
   "id": zod.number().describe('The group\'s id')
 })
 
+export const updateGroupBodyEmbeddedLinkMax = 1024;
+
 export const updateGroupBody = zod.object({
   "additional_info": zod.string().nullish(),
-  "embedded_link": zod.string().nullish(),
+  "embedded_link": zod.string().max(updateGroupBodyEmbeddedLinkMax).nullish(),
   "goals_of_working_group": zod.array(zod.number()).nullish().describe('Goal ids.'),
   "industry_partner_likely": zod.union([zod.enum(['yes', 'no']),zod.null()]).optional(),
   "member_obligations": zod.string().nullish(),
