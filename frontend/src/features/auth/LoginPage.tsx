@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useLogin } from '@/api/endpoints/auth/auth';
-import { loginBody } from '@/api/zod/auth/auth.zod';
+import { loginBody, loginBodyTokenRegExp } from '@/api/zod/auth/auth.zod';
 import { useAuth } from '@/lib/auth';
 import { ApiError } from '@/lib/api-error';
 import { dateTime } from '@/lib/dates';
@@ -20,10 +20,11 @@ const credentials = loginBody.extend({ token: z.string().nullish() });
 
 type LoginForm = z.infer<typeof credentials>;
 
-/** Spec §5: once asked for, the authenticator code is required and has 6 digits. */
+/** Spec §5: once asked for, the authenticator code is required and has 6 digits (the
+ * contract's pattern; blank is "Required" first). */
 const withCode = credentials.superRefine((values, ctx) => {
   if (!values.token) ctx.addIssue({ code: 'custom', path: ['token'], message: REQUIRED });
-  else if (!/^\d{6}$/.test(values.token)) ctx.addIssue({ code: 'custom', path: ['token'], message: 'Invalid token' });
+  else if (!loginBodyTokenRegExp.test(values.token)) ctx.addIssue({ code: 'custom', path: ['token'], message: 'Invalid token' });
 });
 
 /** Spec §8: "Locked due {count} failed attempts till {date time}" (MMM dd YYY, HH:mm), in local time. */
