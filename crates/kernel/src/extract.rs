@@ -1,6 +1,5 @@
 //! Request extraction that fails into the envelope, never into actix's plain-text bodies.
 
-use std::collections::BTreeSet;
 use std::ops::Deref;
 
 use actix_web::dev::Payload;
@@ -122,29 +121,21 @@ where
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
         let body = checked_body::<T>(req, payload);
-        Box::pin(async move { Ok(ValidJson(body.await?.0)) })
+        Box::pin(async move { Ok(ValidJson(body.await?)) })
     }
 }
 
 /// The body parsed as JSON first (size, content type and syntax answer as for any body),
-/// then into `T` with the path of what did not fit, so the error lands on its field; with
-/// the names of the fields it carried.
+/// then into `T` with the path of what did not fit, so the error lands on its field.
 fn checked_body<T>(
     req: &HttpRequest,
     payload: &mut Payload,
-) -> LocalBoxFuture<'static, Result<(T, BTreeSet<String>), actix_web::Error>>
+) -> LocalBoxFuture<'static, Result<T, actix_web::Error>>
 where
     T: DeserializeOwned + validator::Validate + 'static,
 {
     let json = web::Json::<serde_json::Value>::from_request(req, payload);
-    Box::pin(async move {
-        let json = json.await?.into_inner();
-        let present = json
-            .as_object()
-            .map(|fields| fields.keys().cloned().collect())
-            .unwrap_or_default();
-        Ok((checked(json)?, present))
-    })
+    Box::pin(async move { Ok(checked(json.await?.into_inner())?) })
 }
 
 fn checked<T: DeserializeOwned + validator::Validate>(
@@ -153,30 +144,6 @@ fn checked<T: DeserializeOwned + validator::Validate>(
     let value: T = serde_path_to_error::deserialize(json).map_err(field_error)?;
     validate(&value)?;
     Ok(value)
-}
-
-/// The body of a partial update (PATCH): the checked value and the fields the request
-/// carried. A field it leaves out keeps its value; `null` or `""` clears it.
-#[derive(Debug)]
-pub struct PatchJson<T> {
-    pub value: T,
-    pub present: BTreeSet<String>,
-}
-
-impl<T> FromRequest for PatchJson<T>
-where
-    T: DeserializeOwned + validator::Validate + 'static,
-{
-    type Error = actix_web::Error;
-    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
-
-    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let body = checked_body::<T>(req, payload);
-        Box::pin(async move {
-            let (value, present) = body.await?;
-            Ok(PatchJson { value, present })
-        })
-    }
 }
 
 /// A body whose values do not fit their fields: the field's error, in words.

@@ -161,6 +161,11 @@ impl<T> Default for Change<T> {
 }
 
 impl<T> Change<T> {
+    /// Whether the request carried the field (to clear it or to set it).
+    pub fn is_sent(&self) -> bool {
+        !matches!(self, Self::Keep)
+    }
+
     /// `None` to keep the stored value, `Some(None)` to clear it, `Some(Some(value))` to set it.
     pub fn value(self) -> Result<Option<Option<T>>, AppError> {
         Ok(match self {
@@ -191,6 +196,17 @@ where
         None => Change::Clear,
         Some(given) => Change::Set(given),
     })
+}
+
+/// A PATCH field of any other JSON type (a choice, a list): left out it is `None` (keep what
+/// is stored), sent it is `Some` of its value, `null` included (`Some(None)` clears a
+/// choice). A field says `#[serde(default, deserialize_with = "kernel::input::present")]`.
+pub fn present<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    T::deserialize(deserializer).map(Some)
 }
 
 /// The parsed value of an optional field ([`optional`]), if it was given.
@@ -323,6 +339,9 @@ pub type VideoUrl = Checked<VideoAddress>;
 pub type EmbedUrl = Checked<EmbedAddress>;
 /// A confirmation code from an SMS or an authenticator app: six digits.
 pub type SixDigits = Checked<Code>;
+
+/// An IANA time zone name (`America/Halifax`), as the database spells it.
+pub type TimeZoneName = Checked<KnownZone>;
 
 /// Why staff decided as they did (the subject reads it, the audit log keeps it): trimmed,
 /// at most `MAX` characters; optional where a decision needs none.
@@ -464,6 +483,25 @@ impl Rule for EmbedAddress {
     fn schema() -> RefOr<Schema> {
         // A page of this site is a path, not an absolute address: no `uri` format.
         string_schema(URL_MAX, None)
+    }
+}
+
+/// The rule of [`TimeZoneName`].
+pub struct KnownZone;
+
+impl Rule for KnownZone {
+    const MISSING: FieldText = FieldText::Required;
+
+    fn check(value: serde_json::Value) -> Result<String, Cow<'static, str>> {
+        let name = Trimmed::<64, Short>::check(value)?;
+        match crate::time_zones::parse(&name) {
+            Some(zone) => Ok(zone.name().to_owned()),
+            None => Err(Cow::Borrowed(crate::time_zones::UNKNOWN)),
+        }
+    }
+
+    fn schema() -> RefOr<Schema> {
+        string_schema(64, None)
     }
 }
 
@@ -686,6 +724,30 @@ mod tests {
         assert_eq!(
             field_errors(&validator::Validate::validate(&bad).unwrap_err())["link"],
             vec![crate::links::NOT_A_URL.to_owned()]
+        );
+    }
+
+    #[derive(Debug, Deserialize)]
+    struct Choice {
+        #[serde(default, deserialize_with = "present")]
+        kind: Option<Option<String>>,
+    }
+
+    #[test]
+    fn a_choice_left_out_keeps_and_null_clears() {
+        let read = |json: serde_json::Value| serde_json::from_value::<Choice>(json).unwrap().kind;
+        assert_eq!(read(json!({})), None);
+        assert_eq!(read(json!({"kind": null})), Some(None));
+        assert_eq!(read(json!({"kind": "a"})), Some(Some("a".to_owned())));
+    }
+
+    #[test]
+    fn a_time_zone_is_one_the_database_knows() {
+        let zone = TimeZoneName::parse(json!(" Europe/Rome ")).unwrap();
+        assert_eq!(&*zone, "Europe/Rome");
+        assert_eq!(
+            TimeZoneName::parse(json!("Mars/Olympus")).unwrap_err(),
+            crate::time_zones::UNKNOWN
         );
     }
 

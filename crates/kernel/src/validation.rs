@@ -39,16 +39,6 @@ pub const REQUIRED: &str = FieldText::FieldRequired.as_str();
 pub const REQUIRED_SHORT: &str = FieldText::Required.as_str();
 pub const INVALID_EMAIL: &str = FieldText::InvalidEmail.as_str();
 
-/// Deserialises an optional text field so that a blank value means "not given": forms send
-/// `""` for an emptied field, which must clear it rather than fail a URL or e-mail check.
-/// Use with `#[serde(default, deserialize_with = "kernel::validation::blank_as_none")]`.
-pub fn blank_as_none<'de, D: serde::Deserializer<'de>>(
-    deserializer: D,
-) -> Result<Option<String>, D::Error> {
-    let value: Option<String> = serde::Deserialize::deserialize(deserializer)?;
-    Ok(value.filter(|v| !v.trim().is_empty()))
-}
-
 /// Validates `value`, mapping failures onto an [`AppError::Validation`].
 pub fn validate<T: validator::Validate>(value: &T) -> Result<(), AppError> {
     value
@@ -138,22 +128,6 @@ fn text_of(error: &ValidationError) -> String {
 mod tests {
     use super::*;
 
-    #[test]
-    fn blank_text_reads_as_absent() {
-        #[derive(serde::Deserialize)]
-        struct Form {
-            #[serde(default, deserialize_with = "blank_as_none")]
-            website: Option<String>,
-        }
-        let read = |json: &str| serde_json::from_str::<Form>(json).unwrap().website;
-        assert_eq!(read(r#"{"website": "  "}"#), None);
-        assert_eq!(read(r#"{"website": null}"#), None);
-        assert_eq!(read("{}"), None);
-        assert_eq!(
-            read(r#"{"website": "https://a.org"}"#).as_deref(),
-            Some("https://a.org")
-        );
-    }
     use validator::Validate;
 
     #[derive(Validate)]

@@ -1,5 +1,6 @@
 use actix_web::{post, web};
 use kernel::extract::ValidJson;
+use kernel::input::{Given, Password, given_text};
 use kernel::{AppContext, AppResult, Data};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -7,13 +8,14 @@ use validator::Validate;
 
 use crate::service::confirmation;
 
+/// `token` is the code from the mailed link. A link without one is answered like a wrong
+/// one ("Invalid or expired confirmation code."), as the spec words it.
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct ConfirmUserRequest {
-    /// The code from the mailed link. A link without one is answered like a wrong one
-    /// ("Invalid or expired confirmation code."), as the spec words it.
-    #[serde(default)]
-    #[validate(length(max = 128))]
-    pub token: Option<String>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Password<128>>)]
+    pub token: Option<Given<Password<128>>>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -43,8 +45,8 @@ pub async fn confirm_user(
     body: ValidJson<ConfirmUserRequest>,
 ) -> AppResult<web::Json<Data<ConfirmUserResponse>>> {
     // No code matches no token: the same answer as a wrong one.
-    let token = body.token.as_deref().unwrap_or_default();
-    let confirmed = confirmation::confirm(&ctx.db, token).await?;
+    let token = given_text(body.into_inner().token)?.unwrap_or_default();
+    let confirmed = confirmation::confirm(&ctx.db, &token).await?;
     Ok(Data::new(ConfirmUserResponse {
         message: confirmation::VERIFIED.to_owned(),
         access: confirmed.access,

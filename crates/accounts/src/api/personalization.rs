@@ -1,5 +1,6 @@
 use actix_web::{post, web};
 use kernel::extract::ValidJson;
+use kernel::input::{Given, Text, given_text};
 use kernel::{AppContext, AppResult, CurrentUser, Data};
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -22,8 +23,10 @@ pub struct PersonalizationRequest {
     #[validate(length(max = 10))]
     pub race: Vec<Race>,
     pub gender: Option<Gender>,
-    #[validate(length(max = 64))]
-    pub ethnicity: Option<String>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Text<64>>)]
+    pub ethnicity: Option<Given<Text<64>>>,
     pub career_stage: Option<CareerStage>,
     pub age_group: Option<AgeGroup>,
 }
@@ -48,20 +51,22 @@ pub async fn personalization_update(
     user: CurrentUser,
     body: ValidJson<PersonalizationRequest>,
 ) -> AppResult<web::Json<Data<MessageResponse>>> {
-    personalization::save(&ctx, user.id, body.into_inner().into()).await?;
+    personalization::save(&ctx, user.id, body.into_inner().try_into()?).await?;
     Ok(MessageResponse::data(personalization::SAVED))
 }
 
-impl From<PersonalizationRequest> for personalization::Answers {
-    fn from(request: PersonalizationRequest) -> Self {
-        Self {
+impl TryFrom<PersonalizationRequest> for personalization::Answers {
+    type Error = kernel::AppError;
+
+    fn try_from(request: PersonalizationRequest) -> Result<Self, Self::Error> {
+        Ok(Self {
             area_of_interest: request.area_of_interest,
             looking_for: request.looking_for,
             race: request.race,
             gender: request.gender,
-            ethnicity: request.ethnicity,
+            ethnicity: given_text(request.ethnicity)?,
             career_stage: request.career_stage,
             age_group: request.age_group,
-        }
+        })
     }
 }

@@ -31,23 +31,28 @@ pub struct RegisterRequest {
     ))]
     #[schema(min_length = 8)]
     pub password: String,
-    #[serde(default)]
-    #[validate(length(max = 64))]
-    pub role: Option<String>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Text<64>>)]
+    pub role: Option<Given<Text<64>>>,
     #[serde(default)]
     pub looking_for: Vec<LookingFor>,
     pub gender: Option<Gender>,
     #[serde(default)]
     #[validate(length(max = 10))]
     pub race: Vec<Race>,
-    #[validate(length(max = 64))]
-    pub ethnicity: Option<String>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Text<64>>)]
+    pub ethnicity: Option<Given<Text<64>>>,
     pub age_group: Option<AgeGroup>,
     pub career_stage: Option<CareerStage>,
     /// Where to go after confirming the e-mail (a path on this site).
     pub redirect_to: Option<String>,
-    #[validate(length(max = 255))]
-    pub affiliation: Option<String>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Text<255>>)]
+    pub affiliation: Option<Given<Text<255>>>,
     #[serde(default, deserialize_with = "kernel::input::optional")]
     #[validate(nested)]
     #[schema(schema_with = kernel::input::optional_schema::<HttpUrl>)]
@@ -58,18 +63,28 @@ pub struct RegisterRequest {
     pub university_affiliate_email: Option<Given<Email<SignUp>>>,
     #[serde(default)]
     pub is_project_creator: bool,
-    #[validate(length(max = 32))]
-    pub phone_number: Option<String>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Text<32>>)]
+    pub phone_number: Option<Given<Text<32>>>,
     pub pronouns: Option<Pronouns>,
     pub find_about_by: Option<FindAboutBy>,
-    #[validate(length(max = 255))]
-    pub find_about_by_other_info: Option<String>,
-    #[validate(length(max = 255))]
-    pub location: Option<String>,
-    #[validate(length(max = 5000))]
-    pub bio: Option<String>,
-    #[validate(length(max = 255))]
-    pub social: Option<String>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Text<255>>)]
+    pub find_about_by_other_info: Option<Given<Text<255>>>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Text<255>>)]
+    pub location: Option<Given<Text<255>>>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Text<5000>>)]
+    pub bio: Option<Given<Text<5000>>>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Text<255>>)]
+    pub social: Option<Given<Text<255>>>,
     /// Tag ids from `GET /api/tags`.
     #[serde(default)]
     #[validate(length(max = 50))]
@@ -127,26 +142,26 @@ impl TryFrom<RegisterRequest> for NewAccount {
             name: request.name.value()?.into_string(),
             email: request.email.value()?.into_string(),
             password: request.password,
-            role: request.role,
+            role: given_text(request.role)?,
             redirect_to: request.redirect_to,
-            phone_number: request.phone_number,
+            phone_number: given_text(request.phone_number)?,
             is_project_creator: request.is_project_creator,
-            affiliation: request.affiliation,
+            affiliation: given_text(request.affiliation)?,
             university_affiliate_email: given_text(request.university_affiliate_email)?,
             university_profile_page_url: given_text(request.university_profile_page_url)?,
-            location: request.location,
-            bio: request.bio,
-            social: request.social,
+            location: given_text(request.location)?,
+            bio: given_text(request.bio)?,
+            social: given_text(request.social)?,
             tags: request.tags,
             pronouns: request.pronouns,
             find_about_by: request.find_about_by,
-            find_about_by_other_info: request.find_about_by_other_info,
+            find_about_by_other_info: given_text(request.find_about_by_other_info)?,
             answers: Answers {
                 area_of_interest: request.area_of_interest,
                 looking_for: request.looking_for,
                 race: request.race,
                 gender: request.gender,
-                ethnicity: request.ethnicity,
+                ethnicity: given_text(request.ethnicity)?,
                 career_stage: request.career_stage,
                 age_group: request.age_group,
             },

@@ -1,19 +1,18 @@
 //! Editing one's own account: profile fields (the current password confirms the save)
 //! and password changes (which end every other session).
 
-use std::collections::BTreeSet;
-
 use kernel::error::FieldErrors;
 use kernel::json_list::JsonList;
 use kernel::{AppContext, AppError, AppResult};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 
-use super::personalization::Answers;
-use super::stored::{plain, text};
+use super::stored::plain;
 use super::tokens::{self, Purpose};
 use super::{emails, me, password, password_policy, registration, session, totp};
 use crate::entity::user;
-use crate::enums::{AgeGroup, CareerStage, FindAboutBy, Gender, ProfileTag, Pronouns};
+use crate::enums::{
+    AgeGroup, CareerStage, FindAboutBy, Gender, LookingFor, ProfileTag, Pronouns, Race,
+};
 use crate::policy;
 
 /// What an unanswered equity question is stored as.
@@ -34,29 +33,44 @@ pub struct PasswordChange {
     pub confirm_new_password: Option<String>,
 }
 
-/// The profile's fields; `update` saves those the request carried.
+/// A profile edit: each field is `None` to keep what is stored, else its new value (a
+/// cleared text or choice is `Some(None)`).
 #[derive(Debug, Default)]
 pub struct ProfileChange {
     /// Confirms the save when the account has a password.
     pub current_password: Option<String>,
-    pub name: Option<String>,
+    pub name: Option<Option<String>>,
+    /// A new address; the current one is kept without it.
     pub email: Option<String>,
-    pub affiliation: Option<String>,
-    pub title: Option<String>,
-    pub location: Option<String>,
-    pub website: Option<String>,
-    pub social: Option<String>,
-    pub bio: Option<String>,
-    pub address: Option<String>,
-    pub tags: Vec<ProfileTag>,
-    pub pronouns: Option<Pronouns>,
-    pub find_about_by: Option<FindAboutBy>,
-    pub find_about_by_other_info: Option<String>,
+    pub affiliation: Option<Option<String>>,
+    pub title: Option<Option<String>>,
+    pub location: Option<Option<String>>,
+    pub website: Option<Option<String>>,
+    pub social: Option<Option<String>>,
+    pub bio: Option<Option<String>>,
+    pub address: Option<Option<String>>,
+    pub tags: Option<Vec<ProfileTag>>,
+    pub pronouns: Option<Option<Pronouns>>,
+    pub find_about_by: Option<Option<FindAboutBy>>,
+    pub find_about_by_other_info: Option<Option<String>>,
     pub is_project_creator: Option<bool>,
     pub profile_is_private: Option<bool>,
-    /// A time zone name, or empty for UTC; `None` leaves it as it is.
-    pub time_zone: Option<String>,
-    pub answers: Answers,
+    /// A known time zone's name, or `Some(None)` for UTC.
+    pub time_zone: Option<Option<String>>,
+    pub answers: AnswersChange,
+}
+
+/// The personalization answers of a profile edit, each `None` to keep the stored one.
+#[derive(Debug, Default)]
+pub struct AnswersChange {
+    /// Tag ids.
+    pub area_of_interest: Option<Vec<i64>>,
+    pub looking_for: Option<Vec<LookingFor>>,
+    pub race: Option<Vec<Race>>,
+    pub gender: Option<Option<Gender>>,
+    pub ethnicity: Option<Option<String>>,
+    pub career_stage: Option<Option<CareerStage>>,
+    pub age_group: Option<Option<AgeGroup>>,
 }
 
 /// Changes the password. `session_token` is the caller's session, which stays signed in.
@@ -101,15 +115,9 @@ pub async fn change_password(
     Ok(())
 }
 
-/// Saves the profile fields the request carried (`present`; the others keep their value);
-/// nothing is saved unless every rule passes.
-pub async fn update(
-    ctx: &AppContext,
-    user_id: i64,
-    input: ProfileChange,
-    present: &BTreeSet<String>,
-) -> AppResult<()> {
-    let given = |field: &str| present.contains(field);
+/// Saves the profile fields the request carried (the others keep their value); nothing is
+/// saved unless every rule passes.
+pub async fn update(ctx: &AppContext, user_id: i64, input: ProfileChange) -> AppResult<()> {
     let account = me::find(&ctx.db, user_id).await?;
     let mut errors = FieldErrors::new();
     let mut add = |field: &str, message: &str| {
@@ -119,44 +127,33 @@ pub async fn update(
             .push(message.to_owned())
     };
     let name = match &input.name {
-        Some(name) => kernel::rich_text::plain_field(name),
-        None if !given("name") => account.name.clone(),
-        None => String::new(),
+        None => account.name.clone(),
+        Some(name) => plain(name.clone()).unwrap_or_default(),
     };
     if name.is_empty() {
         add("name", kernel::validation::REQUIRED_SHORT);
     }
-    if input
-        .current_password
-        .as_deref()
-        .unwrap_or_default()
-        .is_empty()
-        && account.password_hash.is_some()
-    {
+    if input.current_password.is_none() && account.password_hash.is_some() {
         add("current_password", kernel::validation::REQUIRED_SHORT);
     }
     let creator = input
         .is_project_creator
         .unwrap_or(account.is_project_creator);
+    let answers = input.answers;
     // A field left out counts with its stored answer.
-    let answered = |field: &str, sent: bool, stored_answer: bool| {
-        if given(field) { sent } else { stored_answer }
-    };
+    let answered = |sent: Option<bool>, stored_answer: bool| sent.unwrap_or(stored_answer);
     for field in policy::missing_equity_fields(
         creator,
         answered(
-            "gender",
-            input.answers.gender.is_some(),
+            answers.gender.map(|gender| gender.is_some()),
             account.gender != Gender::PreferNotToDisclose,
         ),
         answered(
-            "age_group",
-            input.answers.age_group.is_some(),
+            answers.age_group.map(|age| age.is_some()),
             account.age_group != AgeGroup::PreferNotToDisclose,
         ),
         answered(
-            "career_stage",
-            input.answers.career_stage.is_some(),
+            answers.career_stage.map(|stage| stage.is_some()),
             account.career_stage != CareerStage::PreferNotToDisclose,
         ),
     ) {
@@ -165,22 +162,12 @@ pub async fn update(
     if !errors.is_empty() {
         return Err(AppError::Validation(errors));
     }
-    let time_zone = match input.time_zone.as_deref().map(str::trim) {
-        None => None,
-        Some("") => Some(None),
-        Some(name) => {
-            let zone = kernel::time_zones::parse(name)
-                .ok_or_else(|| AppError::field("time_zone", kernel::time_zones::UNKNOWN))?;
-            Some(Some(zone.name().to_owned()))
-        }
-    };
     totp::require_password(&account, input.current_password.as_deref()).await?;
 
     let new_email = input
         .email
-        .as_deref()
-        .map(|e| e.trim().to_lowercase())
-        .filter(|e| !e.is_empty() && *e != account.email);
+        .map(|e| e.to_lowercase())
+        .filter(|e| *e != account.email);
     if let Some(email) = &new_email {
         let taken = user::Entity::find()
             .filter(user::Column::Email.eq(email))
@@ -198,41 +185,38 @@ pub async fn update(
     // Only what the request carried changes (a partial update).
     macro_rules! patch {
         ($($field:ident = $value:expr;)+) => {
-            $(if given(stringify!($field)) {
-                active.$field = Set($value);
+            $(if let Some(value) = $value {
+                active.$field = Set(value);
             })+
         };
     }
     let undisclosed = || UNDISCLOSED.to_owned();
-    let answers = input.answers;
     patch! {
-        affiliation = plain(input.affiliation);
-        title = plain(input.title);
-        location = plain(input.location);
-        website = text(input.website);
-        social = plain(input.social);
-        bio = plain(input.bio);
-        address = plain(input.address);
-        area_of_interest = JsonList(answers.area_of_interest.clone());
-        tags = JsonList(input.tags.clone());
-        looking_for = JsonList(answers.looking_for.clone());
-        gender = answers.gender.unwrap_or(Gender::PreferNotToDisclose);
-        age_group = answers.age_group.unwrap_or(AgeGroup::PreferNotToDisclose);
-        career_stage = answers.career_stage.unwrap_or(CareerStage::PreferNotToDisclose);
-        ethnicity = plain(answers.ethnicity).unwrap_or_else(undisclosed);
+        affiliation = input.affiliation.map(plain);
+        title = input.title.map(plain);
+        location = input.location.map(plain);
+        website = input.website;
+        social = input.social.map(plain);
+        bio = input.bio.map(plain);
+        address = input.address.map(plain);
+        area_of_interest = answers.area_of_interest.map(JsonList);
+        tags = input.tags.map(JsonList);
+        looking_for = answers.looking_for.map(JsonList);
+        race = answers.race.map(JsonList);
+        gender = answers.gender.map(|gender| gender.unwrap_or(Gender::PreferNotToDisclose));
+        age_group = answers.age_group.map(|age| age.unwrap_or(AgeGroup::PreferNotToDisclose));
+        career_stage = answers
+            .career_stage
+            .map(|stage| stage.unwrap_or(CareerStage::PreferNotToDisclose));
+        ethnicity = answers
+            .ethnicity
+            .map(|ethnicity| plain(ethnicity).unwrap_or_else(undisclosed));
         pronouns = input.pronouns;
         find_about_by = input.find_about_by;
-        find_about_by_other_info = plain(input.find_about_by_other_info);
-    }
-    if !answers.race.is_empty() {
-        active.race = Set(JsonList(answers.race.clone()));
-    }
-    active.is_project_creator = Set(creator);
-    if let Some(private) = input.profile_is_private {
-        active.profile_is_private = Set(private);
-    }
-    if let Some(zone) = time_zone {
-        active.time_zone = Set(zone);
+        find_about_by_other_info = input.find_about_by_other_info.map(plain);
+        is_project_creator = Some(creator);
+        profile_is_private = input.profile_is_private;
+        time_zone = input.time_zone;
     }
     let mut confirm = None;
     if let Some(email) = &new_email {

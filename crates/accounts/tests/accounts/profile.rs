@@ -386,3 +386,92 @@ async fn a_patch_changes_only_the_fields_it_carries() {
     assert_eq!(status, 400);
     assert_eq!(body["messages"]["name"], json!(["Required"]));
 }
+
+/// Issue 48 §8: each field of the PATCH is parsed as its kind as the request is read — left
+/// out keeps, `null` or blank clears, anything else is checked — and every bad field is
+/// answered in one response.
+#[tokio::test]
+async fn each_field_of_the_patch_is_parsed_as_its_kind() {
+    let app = spawn_app().await;
+    let token = app
+        .signed_in_user("rita@example.org", "neuron growth 86")
+        .await;
+    let long_bio = "n".repeat(5001);
+    let (status, body) = patch(
+        &app,
+        &token,
+        &json!({
+            "current_password": "neuron growth 86", "bio": long_bio,
+            "time_zone": "Mars/Olympus", "website": "ftp://rita.example.org", "email": "not an address",
+        }),
+    )
+    .await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        body["messages"]["bio"],
+        json!(["Ensure this field has no more than 5000 characters."])
+    );
+    assert_eq!(
+        body["messages"]["time_zone"],
+        json!(["Choose a time zone from the list."])
+    );
+    assert_eq!(body["messages"]["website"], json!(["Enter a valid URL."]));
+    assert_eq!(body["messages"]["email"], json!(["Must be a valid email"]));
+
+    let (status, body) = patch(
+        &app,
+        &token,
+        &json!({
+            "current_password": "neuron growth 86", "time_zone": " Europe/Rome ", "gender": "female",
+            "ethnicity": "Italian", "find_about_by_other_info": "  a colleague  ", "race": ["white"],
+        }),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let me = app.me(&token).await;
+    assert_eq!(me["time_zone"], "Europe/Rome");
+    assert_eq!(me["gender"], "female");
+    assert_eq!(me["ethnicity"], "Italian");
+    assert_eq!(me["find_about_by_other_info"], "a colleague");
+    assert_eq!(me["race"], json!(["white"]));
+
+    // `null` or blank clears: UTC, "prefer not to disclose"; an empty race list keeps.
+    let (status, body) = patch(
+        &app,
+        &token,
+        &json!({
+            "current_password": "neuron growth 86", "time_zone": null, "gender": null,
+            "ethnicity": " ", "find_about_by_other_info": "", "race": [],
+        }),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let me = app.me(&token).await;
+    assert!(me["time_zone"].is_null(), "{me}");
+    assert_eq!(me["gender"], "prefer_not_to_disclose");
+    assert_eq!(me["ethnicity"], "prefer_not_to_disclose");
+    assert!(me["find_about_by_other_info"].is_null(), "{me}");
+    assert_eq!(me["race"], json!(["white"]));
+
+    // A name cleared by `null` is refused as an empty one is; a password change with a
+    // blank new password is refused, not taken for a profile save.
+    let (status, body) = patch(
+        &app,
+        &token,
+        &json!({"current_password": "neuron growth 86", "name": null}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(body["messages"]["name"], json!(["Required"]));
+    let (status, body) = patch(
+        &app,
+        &token,
+        &json!({"current_password": "neuron growth 86", "new_password": "", "confirm_new_password": ""}),
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["messages"]["new_password"],
+        json!(["This field is required"])
+    );
+}

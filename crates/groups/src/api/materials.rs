@@ -1,6 +1,7 @@
 use actix_web::{delete, get, post, put, web};
 use chrono::{DateTime, Utc};
 use kernel::extract::ValidJson;
+use kernel::input::{Given, Text, VideoUrl, given_text};
 use kernel::upload::{FILE_FIELD, FormFields};
 use kernel::users::UserSummary;
 use kernel::{AppContext, AppResult, CurrentUser, Data};
@@ -62,12 +63,19 @@ pub struct MaterialUpload {
 /// Changes to a saved item; its type stays.
 #[derive(Debug, Deserialize, Validate, ToSchema)]
 pub struct MaterialChange {
-    #[validate(length(max = 255))]
-    pub label: Option<String>,
-    #[validate(length(max = 2048))]
-    pub url: Option<String>,
-    #[validate(length(max = 255))]
-    pub file_name: Option<String>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Text<255>>)]
+    pub label: Option<Given<Text<255>>>,
+    /// A link's address (http or https).
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<VideoUrl>)]
+    pub url: Option<Given<VideoUrl>>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Text<255>>)]
+    pub file_name: Option<Given<Text<255>>>,
     #[serde(rename = "type")]
     pub kind: Option<MaterialKind>,
 }
@@ -221,10 +229,10 @@ pub async fn update(
     let body = body.into_inner();
     let input = Input {
         kind: body.kind,
-        label: body.label,
-        url: body.url,
+        label: given_text(body.label)?,
+        url: given_text(body.url)?,
         file: None,
-        file_name: body.file_name,
+        file_name: given_text(body.file_name)?,
         // No new document: nothing the guardrail reads in files.
         phi_declared: false,
     };

@@ -1,8 +1,8 @@
 use actix_web::{delete, get, patch, post, web};
-use kernel::input::{Change, Given, VideoUrl};
+use kernel::input::{Change, Given, Text, VideoUrl, given_text};
 use kernel::upload::{SingleFile, SingleFileUpload};
 use kernel::{AppContext, AppResult, CurrentUser, Data, Page, PageParams};
-use serde::{Deserialize, Deserializer};
+use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
@@ -11,11 +11,6 @@ use crate::enums::YesNo;
 use crate::read::views::{Comments, GroupCard, GroupDetail};
 use crate::service::content::{General, Specifics};
 use crate::service::wizard;
-
-/// Tells a field sent as `null` (clear it) from a field not sent (keep it).
-fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
-    T::deserialize(d).map(Some)
-}
 
 /// Step 1 of the wizard (General).
 #[derive(Debug, Deserialize, Validate, ToSchema)]
@@ -43,8 +38,11 @@ pub struct CreateGroupRequest {
 /// for review and checks all of step 3's rules.
 #[derive(Debug, Default, Deserialize, Validate, ToSchema)]
 pub struct UpdateGroupRequest {
-    #[validate(length(max = 255))]
-    pub title: Option<String>,
+    /// Left out keeps the title; blank is refused.
+    #[serde(default, deserialize_with = "kernel::input::change")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Text<255>>)]
+    pub title: Change<Text<255>>,
     #[validate(length(max = 100000))]
     pub summary: Option<String>,
     pub tags: Option<Vec<i64>>,
@@ -53,18 +51,22 @@ pub struct UpdateGroupRequest {
     #[validate(nested)]
     #[schema(schema_with = kernel::input::optional_schema::<VideoUrl>)]
     pub embedded_link: Change<VideoUrl>,
-    #[serde(default, deserialize_with = "present")]
+    #[serde(default, deserialize_with = "kernel::input::present")]
     #[schema(value_type = Option<String>)]
     pub additional_info: Option<Option<String>>,
     /// Goal ids.
     pub goals_of_working_group: Option<Vec<i64>>,
-    #[validate(length(max = 2000))]
-    pub other_goals_of_wg: Option<String>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Text<2000>>)]
+    pub other_goals_of_wg: Option<Given<Text<2000>>>,
     pub industry_partner_likely: Option<YesNo>,
     /// Industry-partner role ids.
     pub role_of_industry_partner: Option<Vec<i64>>,
-    #[validate(length(max = 2000))]
-    pub other_role_of_industry_partner: Option<String>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Text<2000>>)]
+    pub other_role_of_industry_partner: Option<Given<Text<2000>>>,
     #[validate(length(max = 100000))]
     pub member_obligations: Option<String>,
     /// The owner declares they may share what the patient-data guardrail found in the
@@ -78,16 +80,24 @@ impl UpdateGroupRequest {
             || self.industry_partner_likely.is_some()
             || self.role_of_industry_partner.is_some()
             || self.member_obligations.is_some();
-        let specifics = submits.then(|| Specifics {
-            goals_of_working_group: self.goals_of_working_group.unwrap_or_default(),
-            other_goals_of_wg: self.other_goals_of_wg,
-            industry_partner_likely: self.industry_partner_likely,
-            role_of_industry_partner: self.role_of_industry_partner.unwrap_or_default(),
-            other_role_of_industry_partner: self.other_role_of_industry_partner,
-            member_obligations: self.member_obligations,
-        });
+        let specifics = if submits {
+            Some(Specifics {
+                goals_of_working_group: self.goals_of_working_group.unwrap_or_default(),
+                other_goals_of_wg: given_text(self.other_goals_of_wg)?,
+                industry_partner_likely: self.industry_partner_likely,
+                role_of_industry_partner: self.role_of_industry_partner.unwrap_or_default(),
+                other_role_of_industry_partner: given_text(self.other_role_of_industry_partner)?,
+                member_obligations: self.member_obligations,
+            })
+        } else {
+            None
+        };
         let general = General {
-            title: self.title,
+            // A cleared title is an empty one, which the rules refuse ("This field is required").
+            title: self
+                .title
+                .value()?
+                .map(|title| title.map(Text::into_string).unwrap_or_default()),
             summary: self.summary,
             tags: self.tags,
             embedded_link: self.embedded_link.value()?,

@@ -46,15 +46,12 @@ pub struct General {
 #[derive(Debug, Clone, Default)]
 pub struct Specifics {
     pub goals_of_working_group: Vec<i64>,
+    /// Trimmed and not blank, as the request was read.
     pub other_goals_of_wg: Option<String>,
     pub industry_partner_likely: Option<YesNo>,
     pub role_of_industry_partner: Vec<i64>,
     pub other_role_of_industry_partner: Option<String>,
     pub member_obligations: Option<String>,
-}
-
-fn clean_text(value: Option<String>) -> Option<String> {
-    value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
 }
 
 fn clean_html(value: Option<String>) -> Option<String> {
@@ -152,7 +149,7 @@ impl Content {
                 vec!["Unknown goal.".into()],
             );
         }
-        let other_goals = clean_text(input.other_goals_of_wg);
+        let other_goals = input.other_goals_of_wg;
         if has_other(goals, &input.goals_of_working_group) {
             require(&mut errors, "other_goals_of_wg", other_goals.is_some());
         }
@@ -180,7 +177,7 @@ impl Content {
                 vec!["Unknown role.".into()],
             );
         }
-        let other_role = clean_text(input.other_role_of_industry_partner);
+        let other_role = input.other_role_of_industry_partner;
         if has_other(roles, &role_ids) {
             require(
                 &mut errors,

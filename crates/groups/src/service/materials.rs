@@ -17,7 +17,6 @@ use crate::entity::{material, working_group};
 use crate::enums::{MaterialKind, MaterialType};
 
 pub const REQUIRED: &str = kernel::validation::REQUIRED_SHORT;
-pub const NOT_A_VALID_URL: &str = "Not a valid url";
 pub const KIND_FIXED: &str = "The type of a saved item cannot be changed.";
 
 /// Spec 2 §9: image thumbnails are 240 wide.
@@ -125,7 +124,7 @@ fn check_link(label: &Option<String>, url: &Option<String>) -> AppResult<()> {
             errors.insert("url".into(), vec![REQUIRED.into()]);
         }
         Some(url) if !valid_url(url) => {
-            errors.insert("url".into(), vec![NOT_A_VALID_URL.into()]);
+            errors.insert("url".into(), vec![kernel::links::NOT_A_URL.into()]);
         }
         Some(_) => {}
     }

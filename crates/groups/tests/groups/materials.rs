@@ -130,6 +130,40 @@ async fn owners_add_documents_and_links_that_visitors_then_see() {
         .await;
     assert_eq!(status, 200);
     assert_eq!(body["data"]["label"], "Registry");
+    // An edit's fields are parsed as the request is read (issue 48 §8): every bad one is
+    // answered at once, in the form's words; a link still needs its label.
+    let (status, body) = app
+        .put_json_as(
+            &owner,
+            &path,
+            &json!({"label": "l".repeat(256), "url": "javascript:alert(1)"}),
+        )
+        .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["messages"]["label"],
+        json!(["Ensure this field has no more than 255 characters."])
+    );
+    assert_eq!(body["messages"]["url"], json!(["Not a valid url"]));
+    let (status, body) = app
+        .put_json_as(
+            &owner,
+            &path,
+            &json!({"label": "  ", "url": " https://registry.example/2 "}),
+        )
+        .await;
+    assert_eq!(status, 400);
+    assert_eq!(body["messages"]["label"], json!(["Required"]));
+    let (status, body) = app
+        .put_json_as(
+            &owner,
+            &path,
+            &json!({"label": " Registry 2 ", "url": " https://registry.example/2 "}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["label"], "Registry 2");
+    assert_eq!(body["data"]["url"], "https://registry.example/2");
 
     let (status, _) = app
         .send_as(

@@ -106,6 +106,51 @@ async fn the_wizard_creates_uploads_and_submits_a_group() {
         body["data"]["other_role_of_industry_partner"],
         "Loan devices"
     );
+
+    // Issue 48 §8: the optional texts are parsed as the request is read — too long is
+    // answered in words, blank reads as not given — and a title may not be cleared.
+    let step_three = |other_goals: &str, other_role_text: String| {
+        json!({
+            "goals_of_working_group": [other_goal], "other_goals_of_wg": other_goals,
+            "industry_partner_likely": "yes", "role_of_industry_partner": [other_role],
+            "other_role_of_industry_partner": other_role_text, "member_obligations": "<p>Be kind</p>",
+        })
+    };
+    let (status, body) = app
+        .patch_json_as(
+            &owner,
+            &format!("/api/me/groups/{id}"),
+            &step_three("   ", "r".repeat(2001)),
+        )
+        .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["messages"]["other_role_of_industry_partner"],
+        json!(["Ensure this field has no more than 2000 characters."])
+    );
+    let (status, body) = app
+        .patch_json_as(
+            &owner,
+            &format!("/api/me/groups/{id}"),
+            &step_three("   ", " Loan ".into()),
+        )
+        .await;
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["messages"]["other_goals_of_wg"],
+        json!(["This field is required"])
+    );
+    for title in [json!(null), json!("  ")] {
+        let (status, body) = app
+            .patch_json_as(
+                &owner,
+                &format!("/api/me/groups/{id}"),
+                &json!({ "title": title }),
+            )
+            .await;
+        assert_eq!(status, 400, "{title}");
+        assert_eq!(body["messages"]["title"], json!(["This field is required"]));
+    }
 }
 
 #[tokio::test]

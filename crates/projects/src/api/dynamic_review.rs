@@ -2,7 +2,7 @@
 
 use actix_web::{get, put, web};
 use kernel::extract::ValidJson;
-use kernel::input::Given;
+use kernel::input::{Given, Text, given_text};
 use kernel::{AppContext, AppResult, CurrentUser, Data, Page, PageParams};
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -30,9 +30,10 @@ pub struct ReviewInput {
     #[schema(schema_with = kernel::input::schema::<Rating>)]
     pub team: Given<Rating>,
     /// Plain text, at most 2,000 characters.
-    #[validate(length(max = 2000))]
-    #[serde(default)]
-    pub comment: Option<String>,
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Text<2000>>)]
+    pub comment: Option<Given<Text<2000>>>,
 }
 
 impl ReviewInput {
@@ -45,7 +46,7 @@ impl ReviewInput {
                 self.clarity.value()?,
                 self.team.value()?,
             ],
-            comment: self.comment.unwrap_or_default().trim().to_owned(),
+            comment: given_text(self.comment)?.unwrap_or_default(),
         })
     }
 }

@@ -7,8 +7,11 @@
  */
 import type { ConfirmUserRequestToken } from './confirmUserRequestToken';
 
+/**
+ * `token` is the code from the mailed link. A link without one is answered like a wrong
+one ("Invalid or expired confirmation code."), as the spec words it.
+ */
 export interface ConfirmUserRequest {
-  /** The code from the mailed link. A link without one is answered like a wrong one
-("Invalid or expired confirmation code."), as the spec words it. */
+  /** @maxLength 128 */
   token?: ConfirmUserRequestToken;
 }

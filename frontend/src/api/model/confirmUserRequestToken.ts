@@ -7,7 +7,6 @@
  */
 
 /**
- * The code from the mailed link. A link without one is answered like a wrong one
-("Invalid or expired confirmation code."), as the spec words it.
+ * @maxLength 128
  */
 export type ConfirmUserRequestToken = string | null;

@@ -14,8 +14,11 @@ import type { MaterialChangeUrl } from './materialChangeUrl';
  * Changes to a saved item; its type stays.
  */
 export interface MaterialChange {
+  /** @maxLength 255 */
   file_name?: MaterialChangeFileName;
+  /** @maxLength 255 */
   label?: MaterialChangeLabel;
   type?: MaterialChangeType;
+  /** @maxLength 1024 */
   url?: MaterialChangeUrl;
 }

@@ -20,6 +20,7 @@ export interface PersonalizationRequest {
   /** Tag ids from `GET /api/tags`. */
   area_of_interest?: number[];
   career_stage?: PersonalizationRequestCareerStage;
+  /** @maxLength 64 */
   ethnicity?: PersonalizationRequestEthnicity;
   gender?: PersonalizationRequestGender;
   looking_for?: LookingFor[];

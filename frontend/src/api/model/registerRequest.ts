@@ -30,10 +30,12 @@ import type { RegisterRequestUniversityProfilePageUrl } from './registerRequestU
  * The registration payload.
  */
 export interface RegisterRequest {
+  /** @maxLength 255 */
   affiliation?: RegisterRequestAffiliation;
   age_group?: RegisterRequestAgeGroup;
   /** Tag ids from `GET /api/tags`. */
   area_of_interest?: number[];
+  /** @maxLength 5000 */
   bio?: RegisterRequestBio;
   /** The solved challenge from `GET /api/captcha`: `{challenge}:{nonce}`, with a nonce (a
 decimal number) for which `sha256` of this whole text starts with `difficulty` zero bits. */
@@ -44,11 +46,14 @@ decimal number) for which `sha256` of this whole text starts with `difficulty` z
    * @maxLength 254
    */
   email: string;
+  /** @maxLength 64 */
   ethnicity?: RegisterRequestEthnicity;
   find_about_by?: RegisterRequestFindAboutBy;
+  /** @maxLength 255 */
   find_about_by_other_info?: RegisterRequestFindAboutByOtherInfo;
   gender?: RegisterRequestGender;
   is_project_creator?: boolean;
+  /** @maxLength 255 */
   location?: RegisterRequestLocation;
   looking_for?: LookingFor[];
   /**
@@ -58,12 +63,15 @@ decimal number) for which `sha256` of this whole text starts with `difficulty` z
   name: string;
   /** @minLength 8 */
   password: string;
+  /** @maxLength 32 */
   phone_number?: RegisterRequestPhoneNumber;
   pronouns?: RegisterRequestPronouns;
   race?: Race[];
   /** Where to go after confirming the e-mail (a path on this site). */
   redirect_to?: RegisterRequestRedirectTo;
+  /** @maxLength 64 */
   role?: RegisterRequestRole;
+  /** @maxLength 255 */
   social?: RegisterRequestSocial;
   /** @maxItems 2 */
   tags?: ProfileTag[];

@@ -16,7 +16,7 @@ export interface ReviewInput {
    * @maximum 5
    */
   clarity: number;
-  /** Plain text, at most 2,000 characters. */
+  /** @maxLength 2000 */
   comment?: ReviewInputComment;
   /**
    * @minimum 1

@@ -7,6 +7,6 @@
  */
 
 /**
- * Plain text, at most 2,000 characters.
+ * @maxLength 2000
  */
 export type ReviewInputComment = string | null;

@@ -30,7 +30,9 @@ export interface UpdateGroupRequest {
   goals_of_working_group?: UpdateGroupRequestGoalsOfWorkingGroup;
   industry_partner_likely?: UpdateGroupRequestIndustryPartnerLikely;
   member_obligations?: UpdateGroupRequestMemberObligations;
+  /** @maxLength 2000 */
   other_goals_of_wg?: UpdateGroupRequestOtherGoalsOfWg;
+  /** @maxLength 2000 */
   other_role_of_industry_partner?: UpdateGroupRequestOtherRoleOfIndustryPartner;
   /** The owner declares they may share what the patient-data guardrail found in the
 texts (issue 24 §1); without it, flagged texts are refused. */
@@ -39,5 +41,6 @@ texts (issue 24 §1); without it, flagged texts are refused. */
   role_of_industry_partner?: UpdateGroupRequestRoleOfIndustryPartner;
   summary?: UpdateGroupRequestSummary;
   tags?: UpdateGroupRequestTags;
+  /** @maxLength 255 */
   title?: UpdateGroupRequestTitle;
 }

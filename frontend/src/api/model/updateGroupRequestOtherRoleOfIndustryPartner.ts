@@ -6,4 +6,7 @@
  * OpenAPI spec version: 0.1.0
  */
 
+/**
+ * @maxLength 2000
+ */
 export type UpdateGroupRequestOtherRoleOfIndustryPartner = string | null;

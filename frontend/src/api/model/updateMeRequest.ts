@@ -8,6 +8,7 @@
 import type { UpdateMeRequestAddress } from './updateMeRequestAddress';
 import type { UpdateMeRequestAffiliation } from './updateMeRequestAffiliation';
 import type { UpdateMeRequestAgeGroup } from './updateMeRequestAgeGroup';
+import type { UpdateMeRequestAreaOfInterest } from './updateMeRequestAreaOfInterest';
 import type { UpdateMeRequestBio } from './updateMeRequestBio';
 import type { UpdateMeRequestCareerStage } from './updateMeRequestCareerStage';
 import type { UpdateMeRequestConfirmNewPassword } from './updateMeRequestConfirmNewPassword';
@@ -19,14 +20,14 @@ import type { UpdateMeRequestFindAboutByOtherInfo } from './updateMeRequestFindA
 import type { UpdateMeRequestGender } from './updateMeRequestGender';
 import type { UpdateMeRequestIsProjectCreator } from './updateMeRequestIsProjectCreator';
 import type { UpdateMeRequestLocation } from './updateMeRequestLocation';
-import type { LookingFor } from './lookingFor';
+import type { UpdateMeRequestLookingFor } from './updateMeRequestLookingFor';
 import type { UpdateMeRequestName } from './updateMeRequestName';
 import type { UpdateMeRequestNewPassword } from './updateMeRequestNewPassword';
 import type { UpdateMeRequestProfileIsPrivate } from './updateMeRequestProfileIsPrivate';
 import type { UpdateMeRequestPronouns } from './updateMeRequestPronouns';
-import type { Race } from './race';
+import type { UpdateMeRequestRace } from './updateMeRequestRace';
 import type { UpdateMeRequestSocial } from './updateMeRequestSocial';
-import type { ProfileTag } from './profileTag';
+import type { UpdateMeRequestTags } from './updateMeRequestTags';
 import type { UpdateMeRequestTimeZone } from './updateMeRequestTimeZone';
 import type { UpdateMeRequestTitle } from './updateMeRequestTitle';
 import type { UpdateMeRequestWebsite } from './updateMeRequestWebsite';
@@ -35,35 +36,52 @@ import type { UpdateMeRequestWebsite } from './updateMeRequestWebsite';
  * Either profile fields (with `current_password`; a field left out keeps its value, `null`
 or `""` clears it, and `name` may not be cleared), or a password change
 (`new_password`, `confirm_new_password`, and `current_password` when one is set).
+`time_zone` is an IANA name (`America/Halifax`), `null` for UTC: digests go out at 08:00
+there. `gender`, `age_group` and `career_stage` set to `null` answer "prefer not to
+disclose"; an empty `race` keeps the stored answer.
  */
 export interface UpdateMeRequest {
+  /** @maxLength 255 */
   address?: UpdateMeRequestAddress;
+  /** @maxLength 255 */
   affiliation?: UpdateMeRequestAffiliation;
   age_group?: UpdateMeRequestAgeGroup;
-  area_of_interest?: number[];
+  /** Tag ids from `GET /api/tags`. */
+  area_of_interest?: UpdateMeRequestAreaOfInterest;
+  /** @maxLength 5000 */
   bio?: UpdateMeRequestBio;
   career_stage?: UpdateMeRequestCareerStage;
+  /** @maxLength 1024 */
   confirm_new_password?: UpdateMeRequestConfirmNewPassword;
+  /** @maxLength 1024 */
   current_password?: UpdateMeRequestCurrentPassword;
+  /** @maxLength 254 */
   email?: UpdateMeRequestEmail;
+  /** @maxLength 64 */
   ethnicity?: UpdateMeRequestEthnicity;
   find_about_by?: UpdateMeRequestFindAboutBy;
+  /** @maxLength 255 */
   find_about_by_other_info?: UpdateMeRequestFindAboutByOtherInfo;
   gender?: UpdateMeRequestGender;
   is_project_creator?: UpdateMeRequestIsProjectCreator;
+  /** @maxLength 255 */
   location?: UpdateMeRequestLocation;
-  looking_for?: LookingFor[];
+  looking_for?: UpdateMeRequestLookingFor;
+  /** @maxLength 255 */
   name?: UpdateMeRequestName;
+  /** @maxLength 128 */
   new_password?: UpdateMeRequestNewPassword;
   profile_is_private?: UpdateMeRequestProfileIsPrivate;
   pronouns?: UpdateMeRequestPronouns;
-  race?: Race[];
+  race?: UpdateMeRequestRace;
+  /** @maxLength 255 */
   social?: UpdateMeRequestSocial;
   /** @maxItems 2 */
-  tags?: ProfileTag[];
-  /** An IANA time zone name (`America/Halifax`); empty for UTC. Digests go out at 08:00
-there. */
+  tags?: UpdateMeRequestTags;
+  /** @maxLength 64 */
   time_zone?: UpdateMeRequestTimeZone;
+  /** @maxLength 255 */
   title?: UpdateMeRequestTitle;
+  /** @maxLength 1024 */
   website?: UpdateMeRequestWebsite;
 }

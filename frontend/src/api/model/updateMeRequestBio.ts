@@ -6,4 +6,7 @@
  * OpenAPI spec version: 0.1.0
  */
 
+/**
+ * @maxLength 5000
+ */
 export type UpdateMeRequestBio = string | null;

@@ -6,4 +6,7 @@
  * OpenAPI spec version: 0.1.0
  */
 
+/**
+ * @maxLength 255
+ */
 export type UpdateMeRequestFindAboutByOtherInfo = string | null;

@@ -7,7 +7,6 @@
  */
 
 /**
- * An IANA time zone name (`America/Halifax`); empty for UTC. Digests go out at 08:00
-there.
+ * @maxLength 64
  */
 export type UpdateMeRequestTimeZone = string | null;

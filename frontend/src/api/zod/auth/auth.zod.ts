@@ -12,9 +12,11 @@ import * as zod from 'zod';
  * Confirms the e-mail address from the mailed link, activating the account.
  * @summary Confirm an e-mail address
  */
+export const confirmUserBodyTokenMax = 128;
+
 export const confirmUserBody = zod.object({
-  "token": zod.string().nullish().describe('The code from the mailed link. A link without one is answered like a wrong one\n(\"Invalid or expired confirmation code.\"), as the spec words it.')
-})
+  "token": zod.string().max(confirmUserBodyTokenMax).nullish()
+}).describe('`token` is the code from the mailed link. A link without one is answered like a wrong\none (\"Invalid or expired confirmation code.\"), as the spec words it.')
 
 export const confirmUserResponse = zod.object({
   "data": zod.object({
@@ -178,36 +180,36 @@ export const getMeResponse = zod.object({
  * Saves the profile, or changes the password (ending every other session).
  * @summary Update the profile
  */
-export const updateMeBodyTagsMax = 2;
+export const updateMeBodyAddressMax = 255;export const updateMeBodyAffiliationMax = 255;export const updateMeBodyBioMax = 5000;export const updateMeBodyConfirmNewPasswordMax = 1024;export const updateMeBodyCurrentPasswordMax = 1024;export const updateMeBodyEmailMax = 254;export const updateMeBodyEthnicityMax = 64;export const updateMeBodyFindAboutByOtherInfoMax = 255;export const updateMeBodyLocationMax = 255;export const updateMeBodyNameMax = 255;export const updateMeBodyNewPasswordMax = 128;export const updateMeBodySocialMax = 255;export const updateMeBodyTagsMax = 2;export const updateMeBodyTimeZoneMax = 64;export const updateMeBodyTitleMax = 255;export const updateMeBodyWebsiteMax = 1024;
 
 export const updateMeBody = zod.object({
-  "address": zod.string().nullish(),
-  "affiliation": zod.string().nullish(),
+  "address": zod.string().max(updateMeBodyAddressMax).nullish(),
+  "affiliation": zod.string().max(updateMeBodyAffiliationMax).nullish(),
   "age_group": zod.union([zod.enum(['18_to_20', '21_to_29', '30_to_39', '40_to_49', '50_to_59', '60_to_older', 'prefer_not_to_disclose']),zod.null()]).optional(),
-  "area_of_interest": zod.array(zod.number()).optional(),
-  "bio": zod.string().nullish(),
+  "area_of_interest": zod.array(zod.number()).nullish().describe('Tag ids from `GET /api/tags`.'),
+  "bio": zod.string().max(updateMeBodyBioMax).nullish(),
   "career_stage": zod.union([zod.enum(['early_career_researcher', 'junior_staff', 'senior_staff', 'prefer_not_to_disclose']),zod.null()]).optional(),
-  "confirm_new_password": zod.string().nullish(),
-  "current_password": zod.string().nullish(),
-  "email": zod.email().nullish(),
-  "ethnicity": zod.string().nullish(),
+  "confirm_new_password": zod.string().max(updateMeBodyConfirmNewPasswordMax).nullish(),
+  "current_password": zod.string().max(updateMeBodyCurrentPasswordMax).nullish(),
+  "email": zod.email().max(updateMeBodyEmailMax).nullish(),
+  "ethnicity": zod.string().max(updateMeBodyEthnicityMax).nullish(),
   "find_about_by": zod.union([zod.enum(['SEARCH_ENGINE', 'RECOMMENDED_BY_FRIEND', 'SOCIAL_MEDIA', 'BLOG_OR_PUBLICATION', 'OTHER']),zod.null()]).optional(),
-  "find_about_by_other_info": zod.string().nullish(),
+  "find_about_by_other_info": zod.string().max(updateMeBodyFindAboutByOtherInfoMax).nullish(),
   "gender": zod.union([zod.enum(['male', 'female', 'non-binary', 'prefer_not_to_disclose']).describe('The default of every demographic field is `prefer_not_to_disclose`.'),zod.null()]).optional(),
   "is_project_creator": zod.boolean().nullish(),
-  "location": zod.string().nullish(),
-  "looking_for": zod.array(zod.enum(['want_to_fund_research', 'looking_for_funding', 'interested_in_collaboration', 'looking_for_help', 'want_to_help', 'want_participate'])).optional(),
-  "name": zod.string().nullish(),
-  "new_password": zod.string().nullish(),
+  "location": zod.string().max(updateMeBodyLocationMax).nullish(),
+  "looking_for": zod.array(zod.enum(['want_to_fund_research', 'looking_for_funding', 'interested_in_collaboration', 'looking_for_help', 'want_to_help', 'want_participate'])).nullish(),
+  "name": zod.string().max(updateMeBodyNameMax).nullish(),
+  "new_password": zod.string().max(updateMeBodyNewPasswordMax).nullish(),
   "profile_is_private": zod.boolean().nullish(),
   "pronouns": zod.union([zod.enum(['SHE', 'HE', 'THEY', 'NOT_DISCLOSE']),zod.null()]).optional(),
-  "race": zod.array(zod.enum(['american_indian_or_alaska_native', 'asian', 'black_or_african_american', 'hispanic_or_latino', 'middle_eastern_or_north_african', 'native_hawaiian_or_pacific_islander', 'white', 'other', 'prefer_not_to_disclose']).describe('Race is a list of these answers, `prefer_not_to_disclose` by default;\nthese are the answers the forms offer.')).optional(),
-  "social": zod.string().nullish(),
-  "tags": zod.array(zod.enum(['MEDICAL_DOCTOR', 'CLINICAL_RESEARCHER', 'ALLIED_HEALTHCARE_PROFESSIONAL', 'CAREGIVER', 'SURVIVOR', 'OTHER']).describe('At most two per profile.')).max(updateMeBodyTagsMax).optional(),
-  "time_zone": zod.string().nullish().describe('An IANA time zone name (`America/Halifax`); empty for UTC. Digests go out at 08:00\nthere.'),
-  "title": zod.string().nullish(),
-  "website": zod.string().nullish()
-}).describe('Either profile fields (with `current_password`; a field left out keeps its value, `null`\nor `\"\"` clears it, and `name` may not be cleared), or a password change\n(`new_password`, `confirm_new_password`, and `current_password` when one is set).')
+  "race": zod.array(zod.enum(['american_indian_or_alaska_native', 'asian', 'black_or_african_american', 'hispanic_or_latino', 'middle_eastern_or_north_african', 'native_hawaiian_or_pacific_islander', 'white', 'other', 'prefer_not_to_disclose']).describe('Race is a list of these answers, `prefer_not_to_disclose` by default;\nthese are the answers the forms offer.')).nullish(),
+  "social": zod.string().max(updateMeBodySocialMax).nullish(),
+  "tags": zod.array(zod.enum(['MEDICAL_DOCTOR', 'CLINICAL_RESEARCHER', 'ALLIED_HEALTHCARE_PROFESSIONAL', 'CAREGIVER', 'SURVIVOR', 'OTHER']).describe('At most two per profile.')).max(updateMeBodyTagsMax).nullish(),
+  "time_zone": zod.string().max(updateMeBodyTimeZoneMax).nullish(),
+  "title": zod.string().max(updateMeBodyTitleMax).nullish(),
+  "website": zod.string().max(updateMeBodyWebsiteMax).nullish()
+}).describe('Either profile fields (with `current_password`; a field left out keeps its value, `null`\nor `\"\"` clears it, and `name` may not be cleared), or a password change\n(`new_password`, `confirm_new_password`, and `current_password` when one is set).\n`time_zone` is an IANA name (`America/Halifax`), `null` for UTC: digests go out at 08:00\nthere. `gender`, `age_group` and `career_stage` set to `null` answer \"prefer not to\ndisclose\"; an empty `race` keeps the stored answer.')
 
 export const updateMeResponse = zod.object({
   "data": zod.object({
@@ -325,11 +327,13 @@ export const importFromOrcidResponse = zod.object({
  * Saves the personalization answers (gender, age group and career stage are required for project creators).
  * @summary Save personalization
  */
+export const personalizationUpdateBodyEthnicityMax = 64;
+
 export const personalizationUpdateBody = zod.object({
   "age_group": zod.union([zod.enum(['18_to_20', '21_to_29', '30_to_39', '40_to_49', '50_to_59', '60_to_older', 'prefer_not_to_disclose']),zod.null()]).optional(),
   "area_of_interest": zod.array(zod.number()).optional().describe('Tag ids from `GET /api/tags`.'),
   "career_stage": zod.union([zod.enum(['early_career_researcher', 'junior_staff', 'senior_staff', 'prefer_not_to_disclose']),zod.null()]).optional(),
-  "ethnicity": zod.string().nullish(),
+  "ethnicity": zod.string().max(personalizationUpdateBodyEthnicityMax).nullish(),
   "gender": zod.union([zod.enum(['male', 'female', 'non-binary', 'prefer_not_to_disclose']).describe('The default of every demographic field is `prefer_not_to_disclose`.'),zod.null()]).optional(),
   "looking_for": zod.array(zod.enum(['want_to_fund_research', 'looking_for_funding', 'interested_in_collaboration', 'looking_for_help', 'want_to_help', 'want_participate'])).optional(),
   "race": zod.array(zod.enum(['american_indian_or_alaska_native', 'asian', 'black_or_african_american', 'hispanic_or_latino', 'middle_eastern_or_north_african', 'native_hawaiian_or_pacific_islander', 'white', 'other', 'prefer_not_to_disclose']).describe('Race is a list of these answers, `prefer_not_to_disclose` by default;\nthese are the answers the forms offer.')).optional()
@@ -565,31 +569,31 @@ export const getPublicProfileResponse = zod.object({
  * Creates an account and e-mails a confirmation link. The answer is the same whether or not the e-mail is already registered. Protected by the form challenge (`GET /api/captcha`) and a rate limit.
  * @summary Sign up
  */
-export const registerBodyEmailMax = 254;export const registerBodyNameMax = 255;export const registerBodyPasswordMin = 8;export const registerBodyTagsMax = 2;export const registerBodyUniversityAffiliateEmailMax = 254;export const registerBodyUniversityProfilePageUrlMax = 1024;
+export const registerBodyAffiliationMax = 255;export const registerBodyBioMax = 5000;export const registerBodyEmailMax = 254;export const registerBodyEthnicityMax = 64;export const registerBodyFindAboutByOtherInfoMax = 255;export const registerBodyLocationMax = 255;export const registerBodyNameMax = 255;export const registerBodyPasswordMin = 8;export const registerBodyPhoneNumberMax = 32;export const registerBodyRoleMax = 64;export const registerBodySocialMax = 255;export const registerBodyTagsMax = 2;export const registerBodyUniversityAffiliateEmailMax = 254;export const registerBodyUniversityProfilePageUrlMax = 1024;
 
 export const registerBody = zod.object({
-  "affiliation": zod.string().nullish(),
+  "affiliation": zod.string().max(registerBodyAffiliationMax).nullish(),
   "age_group": zod.union([zod.enum(['18_to_20', '21_to_29', '30_to_39', '40_to_49', '50_to_59', '60_to_older', 'prefer_not_to_disclose']),zod.null()]).optional(),
   "area_of_interest": zod.array(zod.number()).optional().describe('Tag ids from `GET /api/tags`.'),
-  "bio": zod.string().nullish(),
+  "bio": zod.string().max(registerBodyBioMax).nullish(),
   "captcha": zod.string().nullish().describe('The solved challenge from `GET /api/captcha`: `{challenge}:{nonce}`, with a nonce (a\ndecimal number) for which `sha256` of this whole text starts with `difficulty` zero bits.'),
   "career_stage": zod.union([zod.enum(['early_career_researcher', 'junior_staff', 'senior_staff', 'prefer_not_to_disclose']),zod.null()]).optional(),
   "email": zod.email().min(1).max(registerBodyEmailMax),
-  "ethnicity": zod.string().nullish(),
+  "ethnicity": zod.string().max(registerBodyEthnicityMax).nullish(),
   "find_about_by": zod.union([zod.enum(['SEARCH_ENGINE', 'RECOMMENDED_BY_FRIEND', 'SOCIAL_MEDIA', 'BLOG_OR_PUBLICATION', 'OTHER']),zod.null()]).optional(),
-  "find_about_by_other_info": zod.string().nullish(),
+  "find_about_by_other_info": zod.string().max(registerBodyFindAboutByOtherInfoMax).nullish(),
   "gender": zod.union([zod.enum(['male', 'female', 'non-binary', 'prefer_not_to_disclose']).describe('The default of every demographic field is `prefer_not_to_disclose`.'),zod.null()]).optional(),
   "is_project_creator": zod.boolean().optional(),
-  "location": zod.string().nullish(),
+  "location": zod.string().max(registerBodyLocationMax).nullish(),
   "looking_for": zod.array(zod.enum(['want_to_fund_research', 'looking_for_funding', 'interested_in_collaboration', 'looking_for_help', 'want_to_help', 'want_participate'])).optional(),
   "name": zod.string().min(1).max(registerBodyNameMax),
   "password": zod.string().min(registerBodyPasswordMin),
-  "phone_number": zod.string().nullish(),
+  "phone_number": zod.string().max(registerBodyPhoneNumberMax).nullish(),
   "pronouns": zod.union([zod.enum(['SHE', 'HE', 'THEY', 'NOT_DISCLOSE']),zod.null()]).optional(),
   "race": zod.array(zod.enum(['american_indian_or_alaska_native', 'asian', 'black_or_african_american', 'hispanic_or_latino', 'middle_eastern_or_north_african', 'native_hawaiian_or_pacific_islander', 'white', 'other', 'prefer_not_to_disclose']).describe('Race is a list of these answers, `prefer_not_to_disclose` by default;\nthese are the answers the forms offer.')).optional(),
   "redirect_to": zod.string().nullish().describe('Where to go after confirming the e-mail (a path on this site).'),
-  "role": zod.string().nullish(),
-  "social": zod.string().nullish(),
+  "role": zod.string().max(registerBodyRoleMax).nullish(),
+  "social": zod.string().max(registerBodySocialMax).nullish(),
   "tags": zod.array(zod.enum(['MEDICAL_DOCTOR', 'CLINICAL_RESEARCHER', 'ALLIED_HEALTHCARE_PROFESSIONAL', 'CAREGIVER', 'SURVIVOR', 'OTHER']).describe('At most two per profile.')).max(registerBodyTagsMax).optional(),
   "university_affiliate_email": zod.email().max(registerBodyUniversityAffiliateEmailMax).nullish(),
   "university_profile_page_url": zod.string().max(registerBodyUniversityProfilePageUrlMax).nullish()

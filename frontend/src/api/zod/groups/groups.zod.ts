@@ -1139,11 +1139,13 @@ export const updateGroupMaterialParams = zod.object({
   "id": zod.number().describe('The item\'s id')
 })
 
+export const updateGroupMaterialBodyFileNameMax = 255;export const updateGroupMaterialBodyLabelMax = 255;export const updateGroupMaterialBodyUrlMax = 1024;
+
 export const updateGroupMaterialBody = zod.object({
-  "file_name": zod.string().nullish(),
-  "label": zod.string().nullish(),
+  "file_name": zod.string().max(updateGroupMaterialBodyFileNameMax).nullish(),
+  "label": zod.string().max(updateGroupMaterialBodyLabelMax).nullish(),
   "type": zod.union([zod.enum(['document', 'link']).describe('How a supplementary item is edited; fixed once saved.'),zod.null()]).optional(),
-  "url": zod.string().nullish()
+  "url": zod.string().max(updateGroupMaterialBodyUrlMax).nullish()
 }).describe('Changes to a saved item; its type stays.')
 
 export const updateGroupMaterialResponse = zod.object({
@@ -1278,7 +1280,7 @@ export const updateGroupParams = zod.object({
   "id": zod.number().describe('The group\'s id')
 })
 
-export const updateGroupBodyEmbeddedLinkMax = 1024;
+export const updateGroupBodyEmbeddedLinkMax = 1024;export const updateGroupBodyOtherGoalsOfWgMax = 2000;export const updateGroupBodyOtherRoleOfIndustryPartnerMax = 2000;export const updateGroupBodyTitleMax = 255;
 
 export const updateGroupBody = zod.object({
   "additional_info": zod.string().nullish(),
@@ -1286,13 +1288,13 @@ export const updateGroupBody = zod.object({
   "goals_of_working_group": zod.array(zod.number()).nullish().describe('Goal ids.'),
   "industry_partner_likely": zod.union([zod.enum(['yes', 'no']),zod.null()]).optional(),
   "member_obligations": zod.string().nullish(),
-  "other_goals_of_wg": zod.string().nullish(),
-  "other_role_of_industry_partner": zod.string().nullish(),
+  "other_goals_of_wg": zod.string().max(updateGroupBodyOtherGoalsOfWgMax).nullish(),
+  "other_role_of_industry_partner": zod.string().max(updateGroupBodyOtherRoleOfIndustryPartnerMax).nullish(),
   "phi_declared": zod.boolean().nullish().describe('The owner declares they may share what the patient-data guardrail found in the\ntexts (issue 24 §1); without it, flagged texts are refused.'),
   "role_of_industry_partner": zod.array(zod.number()).nullish().describe('Industry-partner role ids.'),
   "summary": zod.string().nullish(),
   "tags": zod.array(zod.number()).nullish(),
-  "title": zod.string().nullish()
+  "title": zod.string().max(updateGroupBodyTitleMax).nullish()
 }).describe('Step 1 again and/or step 3 (Specifics). Sending any step-3 field submits the group\nfor review and checks all of step 3\'s rules.')
 
 export const updateGroupResponse = zod.object({

@@ -1500,11 +1500,11 @@ export const reviewProjectParams = zod.object({
   "slug": zod.string().describe('The project\'s address')
 })
 
-export const reviewProjectBodyClarityMax = 5;export const reviewProjectBodyFeasibilityMax = 5;export const reviewProjectBodyRelevanceToPatientsMax = 5;export const reviewProjectBodyScientificMeritMax = 5;export const reviewProjectBodyTeamMax = 5;
+export const reviewProjectBodyClarityMax = 5;export const reviewProjectBodyCommentMax = 2000;export const reviewProjectBodyFeasibilityMax = 5;export const reviewProjectBodyRelevanceToPatientsMax = 5;export const reviewProjectBodyScientificMeritMax = 5;export const reviewProjectBodyTeamMax = 5;
 
 export const reviewProjectBody = zod.object({
   "clarity": zod.number().min(1).max(reviewProjectBodyClarityMax),
-  "comment": zod.string().nullish().describe('Plain text, at most 2,000 characters.'),
+  "comment": zod.string().max(reviewProjectBodyCommentMax).nullish(),
   "feasibility": zod.number().min(1).max(reviewProjectBodyFeasibilityMax),
   "relevance_to_patients": zod.number().min(1).max(reviewProjectBodyRelevanceToPatientsMax),
   "scientific_merit": zod.number().min(1).max(reviewProjectBodyScientificMeritMax),
