@@ -16,12 +16,10 @@ const rendered = serverRendered(document);
 const held = rendered ? holdClicks(root) : null;
 
 (rendered ? Promise.race([pageShown(document), firstInteraction(document)]) : Promise.resolve())
-  .then(() => {
-    preloadModules(document);
-    // React is made ready in a task of its own, and the app in the next: a phone's main
-    // thread is never held for both at once (a 230 ms task on Lighthouse's phone).
-    return import('react-dom/client');
-  })
+  .then(() => preloadModules(document))
+  // React is made ready in a task of its own, and the app in the next: a phone's main
+  // thread is never held for both at once (a 230 ms task on Lighthouse's phone).
+  .then(() => import('react-dom/client'))
   .then(nextTask)
   .then(() => import('./start'))
   // The app's modules made ready, the browser has its thread back before the app starts.

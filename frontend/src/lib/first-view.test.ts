@@ -7,6 +7,7 @@ import {
   firstInteraction,
   holdClicks,
   pageShown,
+  PRELOADS_PER_TASK,
   preloadModules,
   serverRendered,
 } from './first-view';
@@ -30,16 +31,25 @@ describe('a page the server rendered', () => {
     expect(serverRendered(document)).toBe(true);
   });
 
-  it('asks for every listed script at once, as the modules they are', () => {
-    listModules('["/assets/start.js","/assets/ProjectPage.js"]');
-    preloadModules(document);
-    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/assets/start.js', '/assets/ProjectPage.js']);
-    expect(links.every((link) => link.crossOrigin === '')).toBe(true);
+  it('asks for every listed script, as the modules they are, a few in each task', async () => {
+    vi.useFakeTimers();
+    const hrefs = Array.from({ length: PRELOADS_PER_TASK + 2 }, (_, i) => `/assets/chunk-${i}.js`);
+    listModules(JSON.stringify(hrefs));
+    const preloaded = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
+    let done = false;
+    void preloadModules(document).then(() => {
+      done = true;
+    });
+    expect(preloaded()).toHaveLength(PRELOADS_PER_TASK);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done).toBe(true);
+    expect(preloaded().map((link) => link.getAttribute('href'))).toEqual(hrefs);
+    expect(preloaded().every((link) => link.crossOrigin === '')).toBe(true);
   });
 
-  it('asks for nothing when the server listed nothing', () => {
-    preloadModules(document);
+  it('asks for nothing when the server listed nothing', async () => {
+    await preloadModules(document);
     expect(document.head.querySelector('link')).toBeNull();
   });
 });

@@ -1,10 +1,12 @@
-import { Avatar, Card, CardContent, Rating, Stack, Typography } from '@mui/material';
+import { Avatar, Card, CardContent, Stack, Typography } from '@mui/material';
 import { getListProjectReviewsQueryKey, listProjectReviews } from '@/api/endpoints/projects/projects';
 import type { CriterionScore, ProjectReview } from '@/api/model';
 import { usePages } from '@/lib/usePages';
 import { LoadMore } from '@/ui/LoadMore';
 import { ErrorState, Loading } from '@/ui/QueryState';
 import { postDate } from '@/lib/dates';
+import { counted } from '@/lib/plural';
+import { Stars } from '@/ui/Stars';
 
 /** The reviews members wrote, the latest changed first. */
 export function ReviewList({ slug, criteria }: { slug: string; criteria: CriterionScore[] }) {
@@ -41,7 +43,7 @@ function ReviewCard({ review, criteria }: { review: ProjectReview; criteria: Cri
           {criteria.map(({ criterion, label }) => (
             <Stack key={criterion} direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
               <Typography variant="body2">{label}</Typography>
-              <Rating value={review[criterion]} readOnly size="small" />
+              <Stars value={review[criterion]} label={`${counted(review[criterion], 'star')} of 5`} />
             </Stack>
           ))}
         </Stack>

@@ -1,4 +1,4 @@
-import { Alert, Box, Link, Rating, Stack, Typography } from '@mui/material';
+import { Alert, Box, Link, Stack, Typography } from '@mui/material';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import type { ReviewSummary } from '@/api/model';
@@ -7,6 +7,7 @@ import { counted } from '@/lib/plural';
 import { Guidelines } from './Guidelines';
 import { ReviewList } from './ReviewList';
 import { Loading } from '@/ui/QueryState';
+import { Stars } from '@/ui/Stars';
 
 // The rating form loads for those who may rate, once they have agreed to the guidelines.
 const ReviewForm = lazy(() => import('./ReviewForm').then((m) => ({ default: m.ReviewForm })));
@@ -35,7 +36,7 @@ export function ReviewPanel({ slug, summary, canRate }: { slug: string; summary:
           >
             <Typography component="dt">{score.label}</Typography>
             <Stack component="dd" direction="row" spacing={1} sx={{ m: 0, alignItems: 'center' }}>
-              <Rating value={score.average ?? 0} precision={0.1} readOnly size="small" aria-hidden />
+              <Stars value={score.average ?? 0} />
               <Typography variant="body2" sx={{ minWidth: 64 }}>
                 {score.average == null ? 'Not rated' : `${score.average.toFixed(1)} of 5`}
               </Typography>
