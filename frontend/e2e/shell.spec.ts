@@ -211,3 +211,33 @@ test('after a move within the app, the new page’s own title is announced, neve
   await expect(page).toHaveTitle('Cohort | My profile');
   await expect(page.getByRole('status').filter({ hasText: /^Cohort \|/ })).toHaveText('Cohort | My profile');
 });
+
+test('a signed-in member reaches the dashboard and the feed from the header, or the drawer on a phone', { tag: '@phone' }, async ({ page, isMobile }, info) => {
+  await signedInMember(page, 'places');
+  await page.goto('/projects');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const go = async (name: string) => {
+    if (isMobile) {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name, exact: true }).click();
+    } else {
+      await page.getByRole('navigation', { name: 'Your places' }).getByRole('link', { name, exact: true }).click();
+    }
+  };
+  await go('Feed');
+  await expect(page).toHaveURL(/\/feed$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  if (!isMobile) {
+    const places = page.getByRole('navigation', { name: 'Your places' });
+    await expect(places.getByRole('link', { name: 'Feed' })).toHaveAttribute('aria-current', 'page');
+    // Beside the site's menu, the search box and the account's tools, nothing is pushed out.
+    const toolbar = page.locator('header .MuiToolbar-root');
+    const [scrolled, shown] = await toolbar.evaluate((bar) => [bar.scrollWidth, bar.clientWidth]);
+    expect(scrolled).toBeLessThanOrEqual(shown);
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeInViewport();
+  }
+  await page.screenshot({ path: shot('home-links', info.project.name) });
+  await go('Dashboard');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
+});

@@ -1,10 +1,10 @@
-import { Avatar, Divider, IconButton, Menu, MenuItem } from '@mui/material';
+import { Avatar, Box, Button, Divider, IconButton, Menu, MenuItem } from '@mui/material';
 import { useColorScheme } from '@mui/material/styles';
 import { useState, type ComponentType } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { NavLink, Link as RouterLink } from 'react-router';
 import { useGetMe } from '@/api/endpoints/auth/auth';
 import { CompletionPopover } from '@/ui/completion/CompletionPopover';
-import { staffConsoleLink, userMenu } from './navigation';
+import { homeLinks, staffConsoleLink, userMenu } from './navigation';
 import { initial } from '@/lib/initial';
 
 /** The theme follows the system until the member picks light or dark (kept in this browser). */
@@ -20,8 +20,8 @@ interface Props {
 }
 
 /**
- * What the header shows a signed-in member: the bell, the profile meter and the account
- * menu. Its own chunk: visitors never download it.
+ * What the header shows a signed-in member: their dashboard and feed, the bell, the profile
+ * meter and the account menu. Its own chunk: visitors never download it.
  */
 export function AccountTools({ Bell, onSignOut }: Props) {
   const me = useGetMe();
@@ -31,6 +31,19 @@ export function AccountTools({ Bell, onSignOut }: Props) {
   const close = () => setMenuAnchor(null);
   return (
     <>
+      <Box component="nav" aria-label="Your places" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5 }}>
+        {homeLinks.map((item) => (
+          <Button
+            key={item.to}
+            component={NavLink}
+            to={item.to}
+            color="inherit"
+            sx={{ whiteSpace: 'nowrap', '&.active': { color: 'primary.main', fontWeight: 600 } }}
+          >
+            {item.title}
+          </Button>
+        ))}
+      </Box>
       <Bell />
       <CompletionPopover />
       <IconButton aria-label="Account menu" aria-haspopup="menu" onClick={(event) => setMenuAnchor(event.currentTarget)}>

@@ -62,7 +62,7 @@ export function Header({ Bell }: { Bell: ComponentType }) {
           <Logo />
           <SiteMenu />
           <Box sx={{ flex: { xs: 1, lg: 0 } }} />
-          <HeaderSearch />
+          <HeaderSearch compact={isSignedIn} />
           {isSignedIn ? (
             <Suspense fallback={<Skeleton variant="circular" width={36} height={36} aria-hidden />}>
               <AccountTools Bell={Bell} onSignOut={(closeMenu) => void handleSignOut(closeMenu)} />

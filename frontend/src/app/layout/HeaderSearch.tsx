@@ -7,8 +7,10 @@ import { Link as RouterLink, useNavigate } from 'react-router';
  * The header's search box: Enter opens the results page. On a phone, where the header
  * has no room for a box, a magnifier opens the page with its own box. Both are named "Find
  * on Cohort", so a list's own "Search" box stays the only one by that name on its page.
+ * `compact` (a member's header, which also holds their own links) is narrower beside the
+ * site's menu.
  */
-export function HeaderSearch() {
+export function HeaderSearch({ compact = false }: { compact?: boolean }) {
   const navigate = useNavigate();
   const [text, setText] = useState('');
   const submit = (event: FormEvent) => {
@@ -29,7 +31,7 @@ export function HeaderSearch() {
           gap: 0.5,
           px: 1.5,
           height: 40,
-          width: { md: 180, lg: 240 },
+          width: compact ? { md: 180, lg: 120 } : { md: 180, lg: 240 },
           borderRadius: 5,
           bgcolor: 'action.hover',
           '&:focus-within': { outline: 2, outlineColor: 'primary.main' },

@@ -2,7 +2,7 @@ import { Box, Divider, Drawer, List, ListItem, ListItemButton, ListItemText, Lis
 import { Link as RouterLink } from 'react-router';
 import { Logo } from './Logo';
 import { useGetMenu } from '@/api/endpoints/content/content';
-import { staffConsoleLink, userMenu, type NavItem } from './navigation';
+import { homeLinks, staffConsoleLink, userMenu, type NavItem } from './navigation';
 import { menuLink } from './menu-links';
 
 interface Props {
@@ -39,6 +39,12 @@ export function MobileDrawer({ open, onClose, isSignedIn, isStaff, onSignOut }: 
           <Logo />
         </Box>
         <Divider />
+        {isSignedIn && (
+          <>
+            <List aria-label="Your places">{homeLinks.map(link)}</List>
+            <Divider />
+          </>
+        )}
         <List>{site}</List>
         <Divider />
         <List>

@@ -20,6 +20,13 @@ export const footerLinks: NavItem[] = [
   { title: 'Cookie policy', to: '/cookie-policy' },
 ];
 
+/** A signed-in member's own places, first in the header (from md up) and in the phone's
+ * drawer: without them the feed was reachable only from a dashboard button. */
+export const homeLinks: NavItem[] = [
+  { title: 'Dashboard', to: '/dashboard' },
+  { title: 'Feed', to: '/feed' },
+];
+
 export const userMenu: NavItem[] = [
   { title: 'My profile', to: '/my-profile' },
   { title: 'My working Groups', to: '/working-groups/my' },
