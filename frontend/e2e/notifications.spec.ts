@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, expectAccessible, test } from './fixtures';
 import { approvedGroup, auth, joined, openSelect, PASSWORD, person, shot, signInAs } from './support';
 
 test('the bell rises live when a join request is approved, resets when opened, and leads to the group', async ({ page }, info) => {
@@ -90,4 +90,54 @@ test('the dashboard shows its counters and opens one accordion section at a time
   await expect(own).toHaveAttribute('aria-expanded', 'true');
   await expect(joinedSection).toHaveAttribute('aria-expanded', 'false');
   await page.screenshot({ path: shot('dashboard', info.project.name), fullPage: true });
+});
+
+test('the bell leads to every notification: by kind, unread first, marked read or unread one by one or all at once', { tag: '@phone' }, async ({ page }, info) => {
+  test.setTimeout(60_000);
+  const owner = await person(page.request, 'historian');
+  const member = await person(page.request, 'archived');
+  const group = await approvedGroup(page, owner, `History circle ${Date.now()}`);
+  await joined(page.request, group.slug, owner, member);
+  const members = (await (await page.request.get(`/api/groups/${group.slug}/members`, { headers: auth(owner.token) })).json()).data;
+  // The owner comes first, then the member who joined.
+  const row = members[1];
+  const promoted = await page.request.put(`/api/groups/${group.slug}/members/${row.id}`, { headers: auth(owner.token), data: { role: 'moderator' } });
+  expect(promoted.ok(), await promoted.text()).toBe(true);
+
+  await signInAs(page, member.email, PASSWORD);
+  await page.goto('/dashboard');
+  const bell = page.getByRole('button', { name: /^Notifications: \d+ unread$/ });
+  await expect(bell).toHaveAccessibleName('Notifications: 2 unread');
+  await bell.click();
+  await page.getByRole('region', { name: 'Notifications' }).getByRole('link', { name: 'See all notifications' }).click();
+  await expect(page).toHaveURL(/\/notifications$/);
+  await expect(page).toHaveTitle('Cohort | Notifications');
+  const list = page.getByRole('list', { name: 'Notifications' });
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(bell).toHaveAccessibleName('Notifications: 0 unread');
+
+  // The older one unread again: it comes first, and the bell counts it.
+  await list.getByRole('button', { name: 'Mark as unread: Join request accepted' }).click();
+  await expect(bell).toHaveAccessibleName('Notifications: 1 unread');
+  await expect(list.getByRole('listitem').first()).toContainText('Join request accepted');
+  await expect(list.getByRole('listitem').first().getByText('Unread', { exact: true })).toBeVisible();
+  await page.screenshot({ path: shot('notifications-page', info.project.name), fullPage: true });
+  await expectAccessible(page, 'the notifications page');
+
+  // By kind: the role change alone.
+  await openSelect(page.getByRole('combobox', { name: 'Kind' }));
+  await page.getByRole('option', { name: 'Role changes' }).click();
+  await expect(page).toHaveURL(/kind=role_changed/);
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list.getByRole('listitem')).toContainText('Your role changed');
+  await openSelect(page.getByRole('combobox', { name: 'Kind' }));
+  await page.getByRole('option', { name: 'All kinds' }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+
+  await page.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(bell).toHaveAccessibleName('Notifications: 0 unread');
+  await expect(list.getByText('Unread', { exact: true })).toHaveCount(0);
+  // Each leads to its place.
+  await list.getByRole('link', { name: 'Your role changed' }).click();
+  await expect(page).toHaveURL(new RegExp(`/working-groups/${group.slug}`));
 });

@@ -37,6 +37,7 @@ test('every member screen fits a phone', { tag: '@phone' }, async ({ page }, inf
   for (const path of [
     '/dashboard',
     '/feed',
+    '/notifications',
     '/my-profile',
     '/my-profile/edit-profile',
     '/my-profile/affiliations',

@@ -14,6 +14,7 @@ import * as feed from '@/features/feed/routes';
 import * as groups from '@/features/groups/routes';
 import * as home from '@/features/home/routes';
 import * as learning from '@/features/learning/routes';
+import * as notifications from '@/features/notifications/routes';
 import * as projects from '@/features/projects/routes';
 import * as profile from '@/features/profile/routes';
 import * as search from '@/features/search/routes';
@@ -72,6 +73,7 @@ export const routes: RouteObject[] = [
                 lazy: dashboard.dashboardRoute,
               },
               { path: 'feed', lazy: feed.feedRoute },
+              { path: 'notifications', lazy: notifications.notificationsRoute },
               { path: 'certificates/:id', lazy: learning.quizRoute },
               {
                 path: 'my-profile',

@@ -12,6 +12,8 @@ use utoipa_actix_web::service_config::ServiceConfig;
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(notifications::list)
         .service(notifications::read)
+        .service(notifications::read_one)
+        .service(notifications::unread_one)
         .service(feed::list)
         .service(live_ticket::create)
         .service(dashboard::counters);

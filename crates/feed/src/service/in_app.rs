@@ -184,6 +184,7 @@ fn notification_row(notice: &Notice, now: DateTime<Utc>) -> notification::Active
 fn notification_of(notice: &Notice, now: DateTime<Utc>) -> Notification {
     Notification {
         id: 0,
+        kind: notice.kind,
         title: notice.title.clone(),
         message: notice.message.clone(),
         read_at: None,

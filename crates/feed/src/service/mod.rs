@@ -6,6 +6,7 @@ pub mod dashboard;
 pub mod digests;
 pub mod facts;
 mod in_app;
+pub mod inbox;
 pub mod notices;
 pub mod notify;
 pub mod outbox;

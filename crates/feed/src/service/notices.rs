@@ -29,6 +29,8 @@ pub struct Notice {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Notification {
     pub id: i64,
+    /// What it is about: the kind members choose delivery for, and the page filters by.
+    pub kind: kernel::notification_kinds::NotificationKind,
     pub title: String,
     pub message: String,
     pub read_at: Option<chrono::DateTime<Utc>>,
@@ -43,6 +45,7 @@ impl Notification {
     pub(crate) fn from_entity(n: notification::Model) -> Self {
         Self {
             id: n.id,
+            kind: n.kind,
             title: n.title,
             message: n.message,
             read_at: n.read_at,

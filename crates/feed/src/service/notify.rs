@@ -10,10 +10,10 @@ use kernel::mail::Email;
 use kernel::notification_kinds::{EmailFrequency, NotificationKind};
 use kernel::users::Delivery;
 use kernel::{AppContext, AppResult};
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 
 use super::in_app;
-use super::notices::{Notice, Notification};
+use super::notices::Notice;
 use super::outbox;
 use crate::entity::{digest_entry, notification};
 use crate::live::Hub;
@@ -152,35 +152,6 @@ fn email_of(ctx: &AppContext, notice: &Notice, to: String) -> Email {
             notice.kind.as_str(),
         )),
     }
-}
-
-/// A page of a member's notifications, newest first.
-pub async fn list(
-    db: &impl ConnectionTrait,
-    user_id: i64,
-    params: &kernel::PageParams,
-) -> AppResult<kernel::Page<Notification>> {
-    let select = notification::Entity::find()
-        .filter(notification::Column::UserId.eq(user_id))
-        .order_by_desc(notification::Column::CreatedAt)
-        .order_by_desc(notification::Column::Id);
-    Ok(kernel::pagination::paginate(db, select, params, 10)
-        .await?
-        .map(Notification::from_entity))
-}
-
-/// Marks every unread notification of a member read.
-pub async fn mark_all_read(db: &impl ConnectionTrait, user_id: i64) -> AppResult<()> {
-    notification::Entity::update_many()
-        .col_expr(
-            notification::Column::ReadAt,
-            sea_orm::sea_query::Expr::value(kernel::clock::now()),
-        )
-        .filter(notification::Column::UserId.eq(user_id))
-        .filter(notification::Column::ReadAt.is_null())
-        .exec(db)
-        .await?;
-    Ok(())
 }
 
 /// Rewrites the message of every notification about `post_id` (its excerpt changed, or

@@ -275,3 +275,92 @@ async fn each_member_chooses_how_each_kind_reaches_them() {
             && mail.text.contains(&format!("/working-groups/{slug}"))
     );
 }
+
+/// Issue 49 §2: the notifications page reads a member's whole history by kind, unread first,
+/// and marks one read or unread again; nobody else's notification can be touched.
+#[tokio::test]
+async fn a_member_filters_their_notifications_and_marks_one_read_or_unread() {
+    let (app, staff, owner) = setup().await;
+    let (_, slug) = approved_group(&app, &owner, &staff, "Inbox", &["stroke"]).await;
+    let asker = app
+        .signed_in_user("bo@example.org", "analytical 1843")
+        .await;
+    join(&app, &owner, &slug, &asker).await;
+
+    let (status, body) = app
+        .get_json_as(&owner, "/api/me/notifications?kind=join_request_received")
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"].as_array().unwrap().len(), 1);
+    assert_eq!(body["data"][0]["title"], "New join request");
+    assert_eq!(body["data"][0]["kind"], "join_request_received");
+    let (status, body) = app
+        .get_json_as(&owner, "/api/me/notifications?kind=bogus")
+        .await;
+    assert_eq!(status, 400);
+    assert!(
+        body["messages"]["kind"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("Choose one of:")
+    );
+
+    // All read, then the older one unread again: it comes first when unread come first.
+    app.post_json_as(&owner, "/api/me/notifications/read", &json!({}))
+        .await;
+    let approved = notifications(&app, &owner).await[1].clone();
+    assert_eq!(approved["title"], "Working group approved");
+    let id = approved["id"].as_i64().unwrap();
+    let (status, body) = app
+        .post_json_as(
+            &owner,
+            &format!("/api/me/notifications/{id}/unread"),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["unread_notification_count"], 1);
+    assert_eq!(unread(&app, &owner).await, 1);
+    assert_eq!(
+        titles(&app, &owner).await,
+        ["New join request", "Working group approved"]
+    );
+    let (_, body) = app
+        .get_json_as(&owner, "/api/me/notifications?unread_first=true")
+        .await;
+    let order: Vec<&str> = body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["title"].as_str().unwrap())
+        .collect();
+    assert_eq!(order, ["Working group approved", "New join request"]);
+    assert!(body["data"][0]["read_at"].is_null());
+
+    // Another member's notification is not found for them, and stays as it was.
+    for action in ["read", "unread"] {
+        let (status, _) = app
+            .post_json_as(
+                &asker,
+                &format!("/api/me/notifications/{id}/{action}"),
+                &json!({}),
+            )
+            .await;
+        assert_eq!(status, 404, "{action}");
+    }
+    let (status, _) = app
+        .post_json(&format!("/api/me/notifications/{id}/read"), &json!({}))
+        .await;
+    assert_eq!(status, 401);
+    assert_eq!(unread(&app, &owner).await, 1);
+
+    let (status, body) = app
+        .post_json_as(
+            &owner,
+            &format!("/api/me/notifications/{id}/read"),
+            &json!({}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    assert_eq!(body["data"]["unread_notification_count"], 0);
+}

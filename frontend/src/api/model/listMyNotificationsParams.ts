@@ -5,8 +5,17 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { NotificationKind } from './notificationKind';
 
 export type ListMyNotificationsParams = {
+/**
+ * Only notifications of this kind.
+ */
+kind?: NotificationKind | null;
+/**
+ * `true`: the unread ones first (each part newest first).
+ */
+unread_first?: boolean | null;
 /**
  * 1-based page number.
  * @minimum 1

@@ -8,6 +8,7 @@
 import type { NotificationContentType } from './notificationContentType';
 import type { NotificationInAppRoute } from './notificationInAppRoute';
 import type { NotificationInviteToken } from './notificationInviteToken';
+import type { NotificationKind } from './notificationKind';
 import type { NotificationObjectSlug } from './notificationObjectSlug';
 import type { NotificationReadAt } from './notificationReadAt';
 
@@ -20,6 +21,8 @@ export interface Notification {
   id: number;
   in_app_route?: NotificationInAppRoute;
   invite_token?: NotificationInviteToken;
+  /** What it is about: the kind members choose delivery for, and the page filters by. */
+  kind: NotificationKind;
   message: string;
   object_slug?: NotificationObjectSlug;
   read_at?: NotificationReadAt;

@@ -7,7 +7,7 @@
  */
 
 /**
- * The bell after opening: nothing unread.
+ * The member's unread count after a change.
  */
 export interface ReadResult {
   unread_notification_count: number;

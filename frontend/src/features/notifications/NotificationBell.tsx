@@ -1,5 +1,5 @@
 import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
-import { Badge, Box, IconButton, List, ListItem, ListItemButton, ListItemText, Popover, Typography } from '@mui/material';
+import { Badge, Box, IconButton, Link, List, ListItem, ListItemButton, ListItemText, Popover, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -16,7 +16,8 @@ export const BELL_MAX_HEIGHT = 350;
 /** Past this the badge reads "99+", and so does the bell's name (its name contains what it shows). */
 const BADGE_MAX = 99;
 
-/** The header's bell: the unread count, live; opening it shows the newest and marks all read. */
+/** The header's bell: the unread count, live; opening it shows the newest and marks all read,
+ * and links to the whole history (/notifications). */
 export function NotificationBell() {
   const { token } = useAuth();
   useLiveNotifications(token);
@@ -97,6 +98,11 @@ export function NotificationBell() {
               </ListItem>
             ))}
           </List>
+          <Box sx={{ px: 2, pb: 1.5 }}>
+            <Link component={RouterLink} to="/notifications" onClick={() => setAnchor(null)}>
+              See all notifications
+            </Link>
+          </Box>
         </Box>
       </Popover>
     </>

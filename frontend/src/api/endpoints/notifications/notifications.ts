@@ -109,7 +109,7 @@ export const useCreateLiveTicket = <TError = ErrorBody | ErrorBody | ErrorBody,
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * The caller's notifications, newest first.
+ * The caller's notifications, newest first (or unread first), of every kind or of one.
  * @summary My notifications
  */
 export const getListMyNotificationsUrl = (params?: ListMyNotificationsParams,) => {
@@ -283,6 +283,148 @@ export const useReadMyNotifications = <TError = ErrorBody | ErrorBody,
       > => {
 
       const mutationOptions = getReadMyNotificationsMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Marks one of the caller's notifications read.
+ * @summary Mark a notification read
+ */
+export const getReadMyNotificationUrl = (id: number,) => {
+
+
+  
+
+  return `/api/me/notifications/${id}/read`
+}
+
+export const readMyNotification = async (id: number, options?: RequestInit): Promise<DataReadResult> => {
+  
+  return apiFetch<DataReadResult>(getReadMyNotificationUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getReadMyNotificationMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof readMyNotification>>, TError,{id: number}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof readMyNotification>>, TError,{id: number}, TContext> => {
+
+const mutationKey = ['readMyNotification'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof readMyNotification>>, {id: number}> = (props) => {
+          const {id} = props ?? {};
+
+          return  readMyNotification(id,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ReadMyNotificationMutationResult = NonNullable<Awaited<ReturnType<typeof readMyNotification>>>
+    
+    export type ReadMyNotificationMutationError = ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Mark a notification read
+ */
+export const useReadMyNotification = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof readMyNotification>>, TError,{id: number}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof readMyNotification>>,
+        TError,
+        {id: number},
+        TContext
+      > => {
+
+      const mutationOptions = getReadMyNotificationMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Marks one of the caller's notifications unread again: the bell counts it.
+ * @summary Mark a notification unread
+ */
+export const getUnreadMyNotificationUrl = (id: number,) => {
+
+
+  
+
+  return `/api/me/notifications/${id}/unread`
+}
+
+export const unreadMyNotification = async (id: number, options?: RequestInit): Promise<DataReadResult> => {
+  
+  return apiFetch<DataReadResult>(getUnreadMyNotificationUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getUnreadMyNotificationMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unreadMyNotification>>, TError,{id: number}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof unreadMyNotification>>, TError,{id: number}, TContext> => {
+
+const mutationKey = ['unreadMyNotification'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof unreadMyNotification>>, {id: number}> = (props) => {
+          const {id} = props ?? {};
+
+          return  unreadMyNotification(id,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UnreadMyNotificationMutationResult = NonNullable<Awaited<ReturnType<typeof unreadMyNotification>>>
+    
+    export type UnreadMyNotificationMutationError = ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Mark a notification unread
+ */
+export const useUnreadMyNotification = <TError = ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unreadMyNotification>>, TError,{id: number}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof unreadMyNotification>>,
+        TError,
+        {id: number},
+        TContext
+      > => {
+
+      const mutationOptions = getUnreadMyNotificationMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

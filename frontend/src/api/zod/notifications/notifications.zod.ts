@@ -9,12 +9,14 @@ import * as zod from 'zod';
 
 
 /**
- * The caller's notifications, newest first.
+ * The caller's notifications, newest first (or unread first), of every kind or of one.
  * @summary My notifications
  */
 export const listMyNotificationsQueryPageMax = 1000000;export const listMyNotificationsQueryPerPageMax = 100;
 
 export const listMyNotificationsQueryParams = zod.object({
+  "kind": zod.union([zod.enum(['join_request_received', 'join_request_answered', 'invitation_received', 'role_changed', 'new_topic', 'reply', 'group_moderation', 'update_moderation', 'affiliation_approved', 'project_moderation', 'project_update', 'project_funding', 'moderation', 'webhooks']).describe('A kind of notification: what members switch on and off (accounts) and what the feed\nsends by. Stored as its text in notifications, digests and members\' settings.'),zod.null()]).optional().describe('Only notifications of this kind.'),
+  "unread_first": zod.boolean().nullish().describe('`true`: the unread ones first (each part newest first).'),
   "page": zod.number().min(1).max(listMyNotificationsQueryPageMax).optional().describe('1-based page number.'),
   "perPage": zod.number().min(1).max(listMyNotificationsQueryPerPageMax).optional().describe('Items per page (at most 100).')
 })
@@ -28,6 +30,7 @@ export const listMyNotificationsResponse = zod.object({
   "id": zod.number(),
   "in_app_route": zod.string().nullish(),
   "invite_token": zod.string().nullish(),
+  "kind": zod.enum(['join_request_received', 'join_request_answered', 'invitation_received', 'role_changed', 'new_topic', 'reply', 'group_moderation', 'update_moderation', 'affiliation_approved', 'project_moderation', 'project_update', 'project_funding', 'moderation', 'webhooks']).describe('A kind of notification: what members switch on and off (accounts) and what the feed\nsends by. Stored as its text in notifications, digests and members\' settings.'),
   "message": zod.string(),
   "object_slug": zod.string().nullish(),
   "read_at": zod.iso.datetime({}).nullish(),
@@ -48,6 +51,34 @@ export const listMyNotificationsResponse = zod.object({
 export const readMyNotificationsResponse = zod.object({
   "data": zod.object({
   "unread_notification_count": zod.number()
-}).describe('The bell after opening: nothing unread.')
+}).describe('The member\'s unread count after a change.')
+})
+
+/**
+ * Marks one of the caller's notifications read.
+ * @summary Mark a notification read
+ */
+export const readMyNotificationParams = zod.object({
+  "id": zod.number().describe('The notification\'s id')
+})
+
+export const readMyNotificationResponse = zod.object({
+  "data": zod.object({
+  "unread_notification_count": zod.number()
+}).describe('The member\'s unread count after a change.')
+})
+
+/**
+ * Marks one of the caller's notifications unread again: the bell counts it.
+ * @summary Mark a notification unread
+ */
+export const unreadMyNotificationParams = zod.object({
+  "id": zod.number().describe('The notification\'s id')
+})
+
+export const unreadMyNotificationResponse = zod.object({
+  "data": zod.object({
+  "unread_notification_count": zod.number()
+}).describe('The member\'s unread count after a change.')
 })
 
