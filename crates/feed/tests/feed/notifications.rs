@@ -363,4 +363,31 @@ async fn a_member_filters_their_notifications_and_marks_one_read_or_unread() {
         .await;
     assert_eq!(status, 200);
     assert_eq!(body["data"]["unread_notification_count"], 0);
+
+    // Read, unread and "mark all" fired at once: each lands whole, and the bell counts what
+    // the rows say, whichever came last.
+    let read = format!("/api/me/notifications/{id}/read");
+    let unread_path = format!("/api/me/notifications/{id}/unread");
+    let empty = json!({});
+    let requests = (0..9).map(|i| {
+        let target = match i % 3 {
+            0 => read.as_str(),
+            1 => unread_path.as_str(),
+            _ => "/api/me/notifications/read",
+        };
+        app.post_json_as(&owner, target, &empty)
+    });
+    for (status, body) in futures_util::future::join_all(requests).await {
+        assert_eq!(status, 200, "{body}");
+    }
+    let rows = notifications(&app, &owner).await;
+    let unread_rows = rows.iter().filter(|n| n["read_at"].is_null()).count();
+    assert_eq!(
+        unread(&app, &owner).await,
+        i64::try_from(unread_rows).unwrap()
+    );
+    assert!(
+        unread_rows <= 1,
+        "only the one marked unread can be: {rows:?}"
+    );
 }
