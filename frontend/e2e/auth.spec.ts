@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { confirmedAccount, devMessages, lastMailTo, linkIn, openSelect, shot, totpCode, uniqueEmail } from './support';
+import { auth, confirmedAccount, devMessages, lastMailTo, linkIn, openSelect, PASSWORD, person, shot, signInAs, totpCode, uniqueEmail } from './support';
 
 
 test('register through the wizard, confirm from the mailbox, land on the dashboard', { tag: '@phone' }, async ({ page }, info) => {
@@ -241,4 +241,39 @@ test('sign-up checks each step before moving on and clears Required as fields ar
   // Still on step 2, saying why.
   await expect(page.getByText('Invalid email')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create account' })).toHaveCount(0);
+});
+
+test('a member sees where they are signed in, signs a lost laptop out, then everywhere else', { tag: '@phone' }, async ({ page, browser }, info) => {
+  test.setTimeout(60_000);
+  const member = await person(page.request, 'sessions');
+  await signInAs(page, member.email, PASSWORD);
+  // A laptop running Firefox signs in too, through the sign-in screen.
+  const laptop = await browser.newContext({
+    userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0',
+  });
+  const laptopToken = await signInAs(await laptop.newPage(), member.email, PASSWORD);
+
+  await page.goto('/my-profile');
+  const section = page.getByRole('region', { name: "Where you're signed in" });
+  const list = section.getByRole('list', { name: 'Your sessions' });
+  await expect(list.getByRole('listitem', { name: /, this device$/ }).getByText('This device')).toBeVisible();
+  const onLaptop = list.getByRole('listitem', { name: 'Firefox on Windows' });
+  await expect(onLaptop.getByText(/^Signed in .* · Last active /)).toBeVisible();
+  await page.screenshot({ path: shot('sessions', info.project.name), fullPage: true });
+
+  await onLaptop.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByText('The session was signed out.')).toBeVisible();
+  await expect(onLaptop).toBeHidden();
+  expect((await laptop.request.get('/api/me', { headers: auth(laptopToken) })).status()).toBe(401);
+  await laptop.close();
+
+  // The sign-in made by `person` is still there: signed out with everywhere else.
+  await section.getByRole('button', { name: 'Sign out everywhere else' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Sign out everywhere else?' });
+  await confirm.getByRole('button', { name: 'Sign out everywhere else' }).click();
+  await expect(page.getByText('You were signed out everywhere else.')).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(section.getByText('You are signed in on this device only.')).toBeVisible();
+  await expect(section.getByRole('button', { name: 'Sign out everywhere else' })).toBeDisabled();
+  expect((await page.request.get('/api/me', { headers: auth(member.token) })).status()).toBe(401);
 });

@@ -75,6 +75,8 @@ mod m20261130_000067_discussion_search_access;
 mod m20261130_000068_findable_posts_index;
 mod m20261203_000069_api_tokens;
 mod m20261203_000070_webhooks;
+mod m20261206_000071_session_devices;
+mod m20261206_000072_recovery_codes;
 
 pub struct Migrator;
 
@@ -187,5 +189,7 @@ fn every_migration() -> Vec<Box<dyn MigrationTrait>> {
         Box::new(m20261130_000068_findable_posts_index::Migration),
         Box::new(m20261203_000069_api_tokens::Migration),
         Box::new(m20261203_000070_webhooks::Migration),
+        Box::new(m20261206_000071_session_devices::Migration),
+        Box::new(m20261206_000072_recovery_codes::Migration),
     ]
 }

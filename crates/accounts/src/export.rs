@@ -12,6 +12,7 @@ pub const TABLES: &[T] = &[
     T::member("account_tokens", &["user_id"]).secrets(&["token_hash", "payload"]),
     T::member("sms_confirmations", &["user_id"]).secrets(&["code_hash", "token_hash"]),
     T::member("totp_devices", &["user_id"]).secrets(&["secret", "last_used_step"]),
+    T::member("recovery_codes", &["user_id"]).secrets(&["code_hash"]),
     T::member("oauth_associations", &["user_id"]),
     T::member("oauth_states", &["user_id"]).secrets(&["state_hash", "pkce_verifier"]),
     T::member("notification_settings", &["user_id"]),

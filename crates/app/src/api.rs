@@ -31,6 +31,7 @@ use crate::routes::{
     tags(
         (name = "system", description = "Health, the proof-of-work challenge for public forms, and the site's menus."),
         (name = "auth", description = "Accounts: sign-up, sign-in (password, two-step codes, providers), sessions, the profile and its settings."),
+        (name = "security", description = "A member's account safety: where they are signed in (and signing those sessions out) and their two-factor recovery codes. With a session only, never with a token."),
         (name = "auth-staff", description = "Accounts as staff run them: members' accounts, staff roles and university affiliations. Staff only (security `staff`): 404 to anyone else."),
         (name = "tokens", description = "Personal API tokens for scripts: made, listed and revoked with a session (never with a token); a token acts within its scopes until it expires. The integrator guide says what each scope opens."),
         (name = "notifications", description = "What a member is told, in the app and by e-mail, and the live channel's tickets."),

@@ -1,19 +1,25 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 
-/** A secret the server shows this once (an API token, a webhook's signing secret), with a
- * button that copies it. Open while `value` is set. */
+/** A secret the server shows this once (an API token, a webhook's signing secret, recovery
+ * codes one to a line), with a button that copies it. Open while `value` is set. */
 export function ShownOnceDialog({
   title,
   label,
   value,
   onClose,
+  warning = 'Copy it now: you will not be able to see it again.',
+  children,
 }: {
   title: string;
   label: string;
   value: string | null;
   onClose: () => void;
+  warning?: string;
+  /** What the secret is for, above it. */
+  children?: ReactNode;
 }) {
+  const lines = value?.split('\n').length ?? 1;
   const titleId = useId();
   const [copied, setCopied] = useState(false);
   const close = () => {
@@ -35,10 +41,13 @@ export function ShownOnceDialog({
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <Alert severity="warning">Copy it now: you will not be able to see it again.</Alert>
+          {children}
+          <Alert severity="warning">{warning}</Alert>
           <TextField
             label={label}
             value={value ?? ''}
+            multiline={lines > 1}
+            rows={lines > 1 ? lines : undefined}
             slotProps={{ htmlInput: { readOnly: true, style: { fontFamily: 'monospace' } } }}
             onFocus={(event) => event.target.select()}
             fullWidth

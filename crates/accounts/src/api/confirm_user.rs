@@ -1,4 +1,4 @@
-use actix_web::{post, web};
+use actix_web::{HttpRequest, post, web};
 use kernel::extract::ValidJson;
 use kernel::input::{Given, Password, given_text};
 use kernel::{AppContext, AppResult, Data};
@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
 
+use super::user_agent;
 use crate::service::confirmation;
 
 /// `token` is the code from the mailed link. A link without one is answered like a wrong
@@ -42,11 +43,12 @@ pub struct ConfirmUserResponse {
 #[post("/confirm-user")]
 pub async fn confirm_user(
     ctx: web::Data<AppContext>,
+    req: HttpRequest,
     body: ValidJson<ConfirmUserRequest>,
 ) -> AppResult<web::Json<Data<ConfirmUserResponse>>> {
     // No code matches no token: the same answer as a wrong one.
     let token = given_text(body.into_inner().token)?.unwrap_or_default();
-    let confirmed = confirmation::confirm(&ctx.db, &token).await?;
+    let confirmed = confirmation::confirm(&ctx.db, &token, user_agent::of(&req)).await?;
     Ok(Data::new(ConfirmUserResponse {
         message: confirmation::VERIFIED.to_owned(),
         access: confirmed.access,

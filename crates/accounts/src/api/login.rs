@@ -6,8 +6,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
 
+use super::user_agent;
 use crate::entity::totp_device;
-use crate::service::login::{LoginOutcome, SecondFactor};
+use crate::service::login::{Credentials, LoginOutcome, SecondFactor};
 use crate::service::totp::AuthenticatorCode;
 
 #[derive(Debug, Deserialize, Validate, ToSchema)]
@@ -28,6 +29,12 @@ pub struct LoginRequest {
     #[validate(nested)]
     #[schema(schema_with = kernel::input::optional_schema::<Text<32>>)]
     pub device_id: Option<Given<Text<32>>>,
+    /// One of the member's two-factor recovery codes, in place of `token` (when the
+    /// authenticator is lost). Good once; a wrong one counts as a failed attempt.
+    #[serde(default, deserialize_with = "kernel::input::optional")]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Text<64>>)]
+    pub recovery_code: Option<Given<Text<64>>>,
 }
 
 /// An authenticator device of the account.
@@ -56,7 +63,8 @@ pub struct LoginResponse {
 
 /// Sign in
 ///
-/// Signs in with e-mail and password (and the authenticator code when two-factor is on). Attempts
+/// Signs in with e-mail and password (and the authenticator code, or a recovery code, when
+/// two-factor is on). Attempts
 /// are rate limited per client; repeated failures lock the account and mail its owner an unlock
 /// link (`POST /api/unlock-account`).
 #[utoipa::path(
@@ -80,6 +88,11 @@ pub async fn login(
     ctx.rate_limits.check("login", &req).await?;
     let (email, password) = (body.email.get()?, body.password.get()?);
     ctx.rate_limits.check_account("login", email).await?;
+    let credentials = Credentials {
+        email,
+        password,
+        user_agent: user_agent::of(&req),
+    };
     let second = SecondFactor {
         token: body
             .token
@@ -93,8 +106,14 @@ pub async fn login(
             .map(Given::get)
             .transpose()?
             .map(|d| &**d),
+        recovery_code: body
+            .recovery_code
+            .as_ref()
+            .map(Given::get)
+            .transpose()?
+            .map(|c| &**c),
     };
-    let response = match crate::service::login::login(&ctx, email, password, second).await? {
+    let response = match crate::service::login::login(&ctx, credentials, second).await? {
         LoginOutcome::Session(access) => LoginResponse {
             access: Some(access),
             devices: Vec::new(),

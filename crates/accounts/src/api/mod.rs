@@ -16,12 +16,14 @@ pub mod phone;
 pub mod pictures;
 pub mod public_profile;
 pub mod register;
+pub mod sessions;
 pub mod set_password;
 pub mod staff_affiliations;
 pub mod staff_users;
 pub mod tags;
 pub mod unlock_account;
 pub mod update_me;
+mod user_agent;
 pub mod your_data;
 
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -48,6 +50,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(otp_totp::start)
         .service(otp_totp::confirm)
         .service(otp_totp::disable)
+        .service(otp_totp::count_recovery_codes)
+        .service(otp_totp::renew_recovery_codes)
         .service(phone::phone_confirm_start)
         .service(phone::confirm_account_sms)
         .service(phone::resend_sms_code)
@@ -56,6 +60,9 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(oauth::callback)
         .service(oauth::disconnect)
         .service(oauth::import_orcid)
+        .service(sessions::list)
+        .service(sessions::end)
+        .service(sessions::end_others)
         .service(api_tokens::list)
         .service(api_tokens::create)
         .service(api_tokens::revoke)

@@ -1,4 +1,4 @@
-use actix_web::{delete, get, post, web};
+use actix_web::{HttpRequest, delete, get, post, web};
 use kernel::extract::ValidJson;
 use kernel::input::{Given, Text};
 use kernel::{AppContext, AppResult, CurrentUser, Data};
@@ -7,6 +7,7 @@ use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
 use super::MessageResponse;
+use super::user_agent;
 use crate::service::oauth;
 use crate::service::orcid;
 use crate::service::providers::Provider;
@@ -111,11 +112,19 @@ pub async fn start(
 #[post("/oauth/{provider}/")]
 pub async fn callback(
     ctx: web::Data<AppContext>,
+    req: HttpRequest,
     path: web::Path<Provider>,
     body: ValidJson<OAuthCallbackRequest>,
 ) -> AppResult<web::Json<Data<OAuthSignedIn>>> {
     let provider = path.into_inner();
-    let signed_in = oauth::finish(&ctx, provider, body.code.get()?, body.state.get()?).await?;
+    let signed_in = oauth::finish(
+        &ctx,
+        provider,
+        body.code.get()?,
+        body.state.get()?,
+        user_agent::of(&req),
+    )
+    .await?;
     Ok(Data::new(OAuthSignedIn {
         access: signed_in.access,
         redirect_to: signed_in.redirect_to,

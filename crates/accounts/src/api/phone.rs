@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
 
+use super::user_agent;
 use crate::service::phone;
 
 #[derive(Debug, Deserialize, Validate, ToSchema)]
@@ -111,6 +112,7 @@ pub async fn confirm_account_sms(
         &ctx,
         body.sms_confirm_token.get()?,
         body.confirmation_code.get()?,
+        user_agent::of(&req),
     )
     .await?;
     Ok(Data::new(ConfirmSmsResponse {

@@ -4,6 +4,7 @@ pub(crate) mod data_export;
 pub(crate) mod notification_setting;
 pub(crate) mod oauth_association;
 pub(crate) mod oauth_state;
+pub(crate) mod recovery_code;
 pub(crate) mod session;
 pub(crate) mod sms_confirmation;
 pub(crate) mod tag;

@@ -12,6 +12,11 @@ pub struct Model {
     pub token_hash: String,
     pub created_at: DateTimeUtc,
     pub expires_at: DateTimeUtc,
+    /// The `User-Agent` the session was started with (cut to 512 characters), for the
+    /// member's list of sessions; `None` before it was kept, or when none was sent.
+    pub user_agent: Option<String>,
+    /// When the session was last used, to within [`crate::service::session::ACTIVE_EVERY`].
+    pub last_active_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

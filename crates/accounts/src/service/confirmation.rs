@@ -16,7 +16,11 @@ pub struct Confirmed {
     pub redirect_to: Option<String>,
 }
 
-pub async fn confirm(db: &sea_orm::DatabaseConnection, token: &str) -> AppResult<Confirmed> {
+pub async fn confirm(
+    db: &sea_orm::DatabaseConnection,
+    token: &str,
+    user_agent: Option<&str>,
+) -> AppResult<Confirmed> {
     let txn = kernel::db::begin_write(db).await?;
     let spent = tokens::consume(&txn, token, Purpose::ConfirmEmail)
         .await?
@@ -32,7 +36,7 @@ pub async fn confirm(db: &sea_orm::DatabaseConnection, token: &str) -> AppResult
     active.email_confirmed = Set(true);
     active.is_active = Set(true);
     let user = active.update(&txn).await?;
-    let access = session::issue(&txn, user.id).await?;
+    let access = session::issue(&txn, user.id, user_agent).await?;
     txn.commit().await?;
     Ok(Confirmed {
         access,

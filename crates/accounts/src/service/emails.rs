@@ -119,6 +119,19 @@ pub fn reset_password(public_url: &str, to: &str, token: &str) -> Email {
     }
 }
 
+/// Sent when a recovery code was used to sign in: if it was not the member, they act now.
+pub fn recovery_code_used(public_url: &str, to: &str, left: u64) -> Email {
+    Email {
+        to: to.to_owned(),
+        subject: "A recovery code was used to sign in to Cohort".into(),
+        text: format!(
+            "Hello,\n\nA two-factor recovery code was just used to sign in to your Cohort account. You have {left} recovery code(s) left; make a new set under My profile, Account, Security ({public_url}/my-profile).\n\nIf this was not you, someone has your password and a recovery code: reset your password at once ({public_url}/forgot-password), sign out everywhere else and make new recovery codes.\n\nThe Cohort team"
+        ),
+        html: None,
+        unsubscribe: None,
+    }
+}
+
 /// Sent when repeated failed sign-ins lock the account: the owner gets back in at once.
 pub fn unlock_account(public_url: &str, to: &str, token: &str) -> Email {
     let url = link(public_url, "/unlock-account", &[("token", token)]);

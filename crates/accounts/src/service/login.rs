@@ -4,7 +4,7 @@ use chrono::{DateTime, Duration, Utc};
 use kernel::{AppContext, AppError, AppResult};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 
-use super::{lockout, password, session, totp, unlock};
+use super::{lockout, password, recovery_codes, session, totp, unlock};
 use crate::entity::{totp_device, user};
 
 /// Spec §8 (document 1): the banner for wrong e-mail or password.
@@ -41,6 +41,16 @@ pub enum LoginOutcome {
 pub struct SecondFactor<'a> {
     pub token: Option<&'a str>,
     pub device_id: Option<&'a str>,
+    /// One of the member's recovery codes, in place of the authenticator's code.
+    pub recovery_code: Option<&'a str>,
+}
+
+/// Who is signing in: the account's e-mail and password, and the browser's `User-Agent`
+/// (what the member's list of sessions names the session by).
+pub struct Credentials<'a> {
+    pub email: &'a str,
+    pub password: &'a str,
+    pub user_agent: Option<&'a str>,
 }
 
 /// Checks the credentials (and the authenticator code when two-factor is on) and
@@ -52,12 +62,12 @@ pub struct SecondFactor<'a> {
 /// the lock mails the owner a link that lifts it at once.
 pub async fn login(
     ctx: &AppContext,
-    email: &str,
-    password_text: &str,
+    credentials: Credentials<'_>,
     second: SecondFactor<'_>,
 ) -> AppResult<LoginOutcome> {
     let db = &ctx.db;
-    let email = email.trim().to_lowercase();
+    let password_text = credentials.password;
+    let email = credentials.email.trim().to_lowercase();
     let found = user::Entity::find()
         .filter(user::Column::Email.eq(&email))
         .one(db)
@@ -96,7 +106,13 @@ pub async fn login(
         ));
     }
     let devices = totp::confirmed_devices(db, user.id).await?;
-    if !devices.is_empty() {
+    if let (false, Some(code)) = (devices.is_empty(), second.recovery_code) {
+        if !recovery_codes::spend(ctx, &user, code).await? {
+            let claimed = claim_attempt(ctx, &user, kernel::clock::now()).await?;
+            let refused = AppError::field("recovery_code", recovery_codes::INVALID_CODE);
+            return Err(failure(&claimed, refused));
+        }
+    } else if !devices.is_empty() {
         let Some(code) = second.token.filter(|t| !t.trim().is_empty()) else {
             return Ok(LoginOutcome::CodeRequired(devices));
         };
@@ -114,7 +130,9 @@ pub async fn login(
             return Err(failure(&claimed, refused));
         }
     }
-    Ok(LoginOutcome::Session(session::issue(db, user.id).await?))
+    Ok(LoginOutcome::Session(
+        session::issue(db, user.id, credentials.user_agent).await?,
+    ))
 }
 
 /// Takes one attempt for `user`, or answers with the lock when none is left. The

@@ -1,3 +1,4 @@
+pub mod active_sessions;
 pub mod affiliation;
 pub mod affiliation_review;
 pub mod api_tokens;
@@ -21,6 +22,7 @@ pub mod phone;
 pub mod pictures;
 pub mod profile;
 pub mod providers;
+pub mod recovery_codes;
 pub mod registration;
 pub mod reportable;
 pub mod scale;
@@ -34,4 +36,5 @@ pub mod totp;
 pub mod trends;
 pub mod unlock;
 pub mod user_admin;
+pub mod user_agent;
 pub mod your_data;

@@ -169,6 +169,7 @@ pub async fn finish(
     provider: Provider,
     code: &str,
     state: &str,
+    user_agent: Option<&str>,
 ) -> AppResult<SignedIn> {
     let (client, settings) = client(ctx, provider)?;
     // The state is single-use: delete it as it is read.
@@ -238,7 +239,7 @@ pub async fn finish(
             session::USER_INACTIVE,
         ));
     }
-    let access = session::issue(&txn, user_id).await?;
+    let access = session::issue(&txn, user_id, user_agent).await?;
     // An account made from single sign-on has no password: a link lets its owner choose
     // one, to sign in with their e-mail address too.
     let set_password = if created {

@@ -143,7 +143,14 @@ pub struct PhoneConfirmed {
     pub access: Option<String>,
 }
 
-pub async fn confirm(ctx: &AppContext, token: &str, code: &str) -> AppResult<PhoneConfirmed> {
+/// Confirms the phone with `code`; after sign-up this signs in, from the browser
+/// `user_agent` names.
+pub async fn confirm(
+    ctx: &AppContext,
+    token: &str,
+    code: &str,
+    user_agent: Option<&str>,
+) -> AppResult<PhoneConfirmed> {
     let txn = kernel::db::begin_write(&ctx.db).await?;
     let pending = live(&txn, token).await?;
     if secret_token::hash(code.trim()) != pending.code_hash {
@@ -173,7 +180,7 @@ pub async fn confirm(ctx: &AppContext, token: &str, code: &str) -> AppResult<Pho
     }
     account.update(&txn).await?;
     let access = if signs_in {
-        Some(session::issue(&txn, pending.user_id).await?)
+        Some(session::issue(&txn, pending.user_id, user_agent).await?)
     } else {
         None
     };

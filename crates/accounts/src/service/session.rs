@@ -21,8 +21,17 @@ pub const SESSION_DAYS: i64 = 30;
 /// Text of the 401 for a deactivated account.
 pub const USER_INACTIVE: &str = "User is inactive.";
 
-/// Starts a session for `user_id` and returns its bearer token.
-pub async fn issue(db: &impl ConnectionTrait, user_id: i64) -> AppResult<String> {
+/// How often a session's last use is written: a member's list of sessions needs no finer
+/// time, and a busy session costs one write in this long.
+pub const ACTIVE_EVERY: Duration = Duration::minutes(5);
+
+/// Starts a session for `user_id`, from the browser `user_agent` names, and returns its
+/// bearer token.
+pub async fn issue(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    user_agent: Option<&str>,
+) -> AppResult<String> {
     let token = secret_token::generate();
     let now = kernel::clock::now();
     session::ActiveModel {
@@ -30,6 +39,8 @@ pub async fn issue(db: &impl ConnectionTrait, user_id: i64) -> AppResult<String>
         token_hash: Set(secret_token::hash(&token)),
         created_at: Set(now),
         expires_at: Set(now + Duration::days(SESSION_DAYS)),
+        user_agent: Set(super::user_agent::kept(user_agent)),
+        last_active_at: Set(Some(now)),
         ..Default::default()
     }
     .insert(db)
@@ -114,6 +125,7 @@ impl SessionResolver for SessionStore {
             return Ok(None);
         };
         let current = current_user(&user)?;
+        note_use(&self.db, &session).await?;
         self.kept
             .keep(key, (current.clone(), session.expires_at), read_at);
         Ok(Some(current))
@@ -130,6 +142,27 @@ impl SessionResolver for SessionStore {
     }
 }
 
+/// Notes that `session` is in use, when its last use is older than [`ACTIVE_EVERY`]. A kept
+/// session is not read again for up to [`KEPT_FOR`], well inside that.
+async fn note_use(db: &impl ConnectionTrait, session: &session::Model) -> AppResult<()> {
+    let now = kernel::clock::now();
+    if session
+        .last_active_at
+        .is_some_and(|at| at > now - ACTIVE_EVERY)
+    {
+        return Ok(());
+    }
+    session::Entity::update_many()
+        .col_expr(
+            session::Column::LastActiveAt,
+            sea_orm::sea_query::Expr::value(now),
+        )
+        .filter(session::Column::Id.eq(session.id))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
 /// An active account as every crate sees it; a deactivated one is refused.
 fn current_user(user: &user::Model) -> AppResult<CurrentUser> {
     if !user.is_active {
@@ -144,16 +177,15 @@ fn current_user(user: &user::Model) -> AppResult<CurrentUser> {
 }
 
 /// Ends every session of `user_id` except the one holding `keep` (after a password
-/// change the device that made it stays signed in; a reset keeps none).
+/// change the device that made it stays signed in; a reset keeps none); returns how many.
 pub async fn revoke_all(
     db: &impl ConnectionTrait,
     user_id: i64,
     keep: Option<&str>,
-) -> AppResult<()> {
+) -> AppResult<u64> {
     let mut delete = session::Entity::delete_many().filter(session::Column::UserId.eq(user_id));
     if let Some(token) = keep {
         delete = delete.filter(session::Column::TokenHash.ne(secret_token::hash(token)));
     }
-    delete.exec(db).await?;
-    Ok(())
+    Ok(delete.exec(db).await?.rows_affected)
 }

@@ -8,7 +8,7 @@ use sea_orm::{
 };
 use totp_rs::{Builder, Secret, Totp};
 
-use super::{me, password};
+use super::{me, password, recovery_codes};
 use crate::entity::totp_device;
 
 pub const INVALID_TOKEN: &str = "Invalid token";
@@ -176,13 +176,14 @@ pub async fn require_password(
     Ok(())
 }
 
-/// Confirms the device being set up with a code from the app.
+/// Confirms the device being set up with a code from the app; a new set of recovery
+/// codes comes with it, to show once.
 pub async fn confirm_setup(
     db: &impl ConnectionTrait,
     user_id: i64,
     code: &str,
     current_password: Option<&str>,
-) -> AppResult<()> {
+) -> AppResult<Vec<String>> {
     let user = me::find(db, user_id).await?;
     require_password(&user, current_password).await?;
     let pending = totp_device::Entity::find()
@@ -209,10 +210,10 @@ pub async fn confirm_setup(
         .filter(totp_device::Column::Id.ne(id))
         .exec(db)
         .await?;
-    Ok(())
+    recovery_codes::replace(db, user_id).await
 }
 
-/// Turns two-factor off.
+/// Turns two-factor off; its recovery codes go with it.
 pub async fn disable(
     db: &impl ConnectionTrait,
     user_id: i64,
@@ -224,5 +225,23 @@ pub async fn disable(
         .filter(totp_device::Column::UserId.eq(user_id))
         .exec(db)
         .await?;
-    Ok(())
+    recovery_codes::void(db, user_id).await
+}
+
+/// A new set on the member's request, after their password (where they have one); only
+/// while two-factor is on.
+pub async fn renew_recovery_codes(
+    db: &sea_orm::DatabaseConnection,
+    user_id: i64,
+    current_password: Option<&str>,
+) -> AppResult<Vec<String>> {
+    let user = me::find(db, user_id).await?;
+    require_password(&user, current_password).await?;
+    let txn = kernel::db::begin_write(db).await?;
+    if confirmed_devices(&txn, user_id).await?.is_empty() {
+        return Err(AppError::non_field(recovery_codes::TWO_FACTOR_OFF));
+    }
+    let codes = recovery_codes::replace(&txn, user_id).await?;
+    txn.commit().await?;
+    Ok(codes)
 }

@@ -263,8 +263,8 @@ pub async fn resend_confirmation(ctx: &AppContext, staff: &Staff, user_id: i64) 
         .await
 }
 
-/// Removes the account's authenticator devices so its owner can sign in with the
-/// password alone (and set two-factor up again).
+/// Removes the account's authenticator devices (and recovery codes) so its owner can sign
+/// in with the password alone (and set two-factor up again).
 pub async fn reset_two_factor(
     ctx: &AppContext,
     staff: &Staff,
@@ -283,6 +283,7 @@ pub async fn reset_two_factor(
     if removed.rows_affected == 0 {
         return Err(AppError::bad_request("no_two_factor", NO_TWO_FACTOR));
     }
+    super::recovery_codes::void(decision.db(), user_id).await?;
     decision
         .commit(
             json!({"two_factor_enabled": true}),

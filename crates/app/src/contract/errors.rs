@@ -36,7 +36,7 @@ pub fn particular(operation: &str, status: &str) -> Option<AppError> {
             accounts::service::lockout::LOCK_AFTER_FAILURES,
             Utc.with_ymd_and_hms(2026, 11, 27, 9, 40, 0).single()?,
         ),
-        ("disableTotp", "400") => {
+        ("disableTotp" | "renewRecoveryCodes", "400") => {
             AppError::field("current_password", kernel::validation::REQUIRED_SHORT)
         }
         ("search", "400") => AppError::field("q", search::service::EMPTY),

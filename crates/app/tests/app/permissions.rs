@@ -15,7 +15,7 @@ use crate::scene::{ROLES, Scene, concrete, contract_operations, scene};
 
 /// Operations that change what others in the scene rely on run after all the others,
 /// in this order (each on a resource of its own where one is needed), sign-out last.
-const LAST: [&str; 25] = [
+const LAST: [&str; 26] = [
     "removeReference",
     "deleteWebhook",
     "deleteCommentImage",
@@ -39,6 +39,7 @@ const LAST: [&str; 25] = [
     "staffDeactivateUser",
     "staffSetUserRole",
     "staffDeleteUser",
+    "endMyOtherSessions",
     "disableTotp",
     "logout",
 ];

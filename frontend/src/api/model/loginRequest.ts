@@ -6,6 +6,7 @@
  * OpenAPI spec version: 0.1.0
  */
 import type { LoginRequestDeviceId } from './loginRequestDeviceId';
+import type { LoginRequestRecoveryCode } from './loginRequestRecoveryCode';
 import type { LoginRequestToken } from './loginRequestToken';
 
 export interface LoginRequest {
@@ -21,6 +22,8 @@ export interface LoginRequest {
    * @maxLength 1024
    */
   password: string;
+  /** @maxLength 64 */
+  recovery_code?: LoginRequestRecoveryCode;
   /**
    * @maxLength 6
    * @pattern ^$|^[0-9]{6}$

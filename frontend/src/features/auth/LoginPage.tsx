@@ -16,7 +16,7 @@ import { REQUIRED } from '@/lib/field-texts';
 
 /** The sign-in form: the contract's fields, the code's checks left to `withCode` so that
  * they speak the spec's words ("Required", "Invalid token") and no other. */
-const credentials = loginBody.extend({ token: z.string().nullish() });
+const credentials = loginBody.extend({ token: z.string().nullish(), recovery_code: z.string().nullish() });
 
 type LoginForm = z.infer<typeof credentials>;
 
@@ -26,6 +26,18 @@ const withCode = credentials.superRefine((values, ctx) => {
   if (!values.token) ctx.addIssue({ code: 'custom', path: ['token'], message: REQUIRED });
   else if (!loginBodyTokenRegExp.test(values.token)) ctx.addIssue({ code: 'custom', path: ['token'], message: 'Invalid token' });
 });
+
+/** Issue 49 §1: a recovery code in place of the authenticator's, when that is lost. */
+const withRecoveryCode = credentials.superRefine((values, ctx) => {
+  if (!values.recovery_code?.trim()) ctx.addIssue({ code: 'custom', path: ['recovery_code'], message: REQUIRED });
+});
+
+/** What the form sends: the second factor only once it was asked for, and only one of them. */
+function payloadOf(values: LoginForm, deviceId: string | null, recovering: boolean) {
+  if (!deviceId) return { ...values, token: null, recovery_code: null };
+  if (recovering) return { ...values, token: null, device_id: deviceId };
+  return { ...values, recovery_code: null, device_id: deviceId };
+}
 
 /** Spec §8: "Locked due {count} failed attempts till {date time}" (MMM dd YYY, HH:mm), in local time. */
 export function lockMessage(failureCount: number, lockedUntil: string): string {
@@ -48,17 +60,21 @@ export function LoginPage() {
   const [banner, setBanner] = useState<string | null>(null);
   const login = useLogin();
   const [deviceId, setDeviceId] = useState<string | null>(null);
+  const [recovering, setRecovering] = useState(false);
   const form = useForm<LoginForm>({
-    resolver: zodResolver(deviceId ? withCode : credentials),
-    defaultValues: { email: '', password: '', token: '' },
+    resolver: zodResolver(!deviceId ? credentials : recovering ? withRecoveryCode : withCode),
+    defaultValues: { email: '', password: '', token: '', recovery_code: '' },
   });
+  const switchFactor = () => {
+    form.clearErrors(['token', 'recovery_code']);
+    setRecovering((now) => !now);
+  };
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setBanner(null);
     try {
-      const payload = deviceId ? { ...values, device_id: deviceId } : { ...values, token: null };
-      const { data } = await login.mutateAsync({ data: payload });
+      const { data } = await login.mutateAsync({ data: payloadOf(values, deviceId, recovering) });
       if (data.access) {
         signIn(data.access);
         navigate(safeRedirect(params.get('redirect_to')), { replace: true });
@@ -67,7 +83,7 @@ export function LoginPage() {
         setDeviceId(data.devices[0].device_id);
       }
     } catch (error) {
-      setBanner(bannerFor(error, applyServerErrors(error, ['email', 'password', 'token'], form.setError)));
+      setBanner(bannerFor(error, applyServerErrors(error, ['email', 'password', 'token', 'recovery_code'], form.setError)));
     }
   });
 
@@ -98,7 +114,7 @@ export function LoginPage() {
                 error={Boolean(errors.password)}
                 helperText={errors.password?.message}
               />
-              {deviceId && (
+              {deviceId && !recovering && (
                 <TextField
                   label="Authenticator code"
                   autoComplete="one-time-code"
@@ -108,6 +124,22 @@ export function LoginPage() {
                   error={Boolean(errors.token)}
                   helperText={errors.token?.message ?? 'Enter the 6-digit code from your authenticator app.'}
                 />
+              )}
+              {deviceId && recovering && (
+                <TextField
+                  label="Recovery code"
+                  autoComplete="off"
+                  autoFocus
+                  slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none' } }}
+                  {...form.register('recovery_code')}
+                  error={Boolean(errors.recovery_code)}
+                  helperText={errors.recovery_code?.message ?? 'Enter one of the recovery codes you saved when you turned on two-factor.'}
+                />
+              )}
+              {deviceId && (
+                <Link component="button" type="button" variant="body2" onClick={switchFactor} sx={{ alignSelf: 'flex-start' }}>
+                  {recovering ? 'Use your authenticator app instead' : 'Lost your authenticator? Use a recovery code'}
+                </Link>
               )}
               <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
                 Sign in

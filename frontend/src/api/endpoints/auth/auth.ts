@@ -27,6 +27,7 @@ import type {
 import type {
   ConfirmSmsRequest,
   ConfirmUserRequest,
+  CurrentPasswordRequest,
   DataConfirmSmsResponse,
   DataConfirmUserResponse,
   DataLoginResponse,
@@ -39,6 +40,7 @@ import type {
   DataPhoneConfirmStartResponse,
   DataPictureResponse,
   DataPublicProfile,
+  DataRecoveryCodesIssued,
   DataRegisterResponse,
   DataTagList,
   DataTotpSetup,
@@ -59,7 +61,6 @@ import type {
   SingleFileUpload,
   TokenRequest,
   TotpConfirmRequest,
-  TotpDisableRequest,
   UnsubscribeNotificationsParams,
   UpdateMeRequest
 } from '../../model';
@@ -458,7 +459,7 @@ export const useValidateResetToken = <TError = ErrorBody | ErrorBody | ErrorBody
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Signs in with e-mail and password (and the authenticator code when two-factor is on). Attempts are rate limited per client; repeated failures lock the account and mail its owner an unlock link (`POST /api/unlock-account`).
+ * Signs in with e-mail and password (and the authenticator code, or a recovery code, when two-factor is on). Attempts are rate limited per client; repeated failures lock the account and mail its owner an unlock link (`POST /api/unlock-account`).
  * @summary Sign in
  */
 export const getLoginUrl = () => {
@@ -2186,7 +2187,7 @@ export const getDisableTotpUrl = () => {
   return `/api/otp-totp`
 }
 
-export const disableTotp = async (totpDisableRequest: TotpDisableRequest, options?: RequestInit): Promise<DataMessageResponse> => {
+export const disableTotp = async (currentPasswordRequest: CurrentPasswordRequest, options?: RequestInit): Promise<DataMessageResponse> => {
   
   return apiFetch<DataMessageResponse>(getDisableTotpUrl(),
   {      
@@ -2194,7 +2195,7 @@ export const disableTotp = async (totpDisableRequest: TotpDisableRequest, option
     method: 'DELETE',
     headers: { 'Content-Type': 'application/json', ...options?.headers },
     body: JSON.stringify(
-      totpDisableRequest,)
+      currentPasswordRequest,)
   }
 );}
 
@@ -2202,8 +2203,8 @@ export const disableTotp = async (totpDisableRequest: TotpDisableRequest, option
 
 
 export const getDisableTotpMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof disableTotp>>, TError,{data: TotpDisableRequest}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof disableTotp>>, TError,{data: TotpDisableRequest}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof disableTotp>>, TError,{data: CurrentPasswordRequest}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof disableTotp>>, TError,{data: CurrentPasswordRequest}, TContext> => {
 
 const mutationKey = ['disableTotp'];
 const {mutation: mutationOptions} = options ?
@@ -2215,7 +2216,7 @@ const {mutation: mutationOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof disableTotp>>, {data: TotpDisableRequest}> = (props) => {
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof disableTotp>>, {data: CurrentPasswordRequest}> = (props) => {
           const {data} = props ?? {};
 
           return  disableTotp(data,)
@@ -2227,18 +2228,18 @@ const {mutation: mutationOptions} = options ?
   return  { mutationFn, ...mutationOptions }}
 
     export type DisableTotpMutationResult = NonNullable<Awaited<ReturnType<typeof disableTotp>>>
-    export type DisableTotpMutationBody = TotpDisableRequest
+    export type DisableTotpMutationBody = CurrentPasswordRequest
     export type DisableTotpMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
 
     /**
  * @summary Turn two-factor off
  */
 export const useDisableTotp = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof disableTotp>>, TError,{data: TotpDisableRequest}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof disableTotp>>, TError,{data: CurrentPasswordRequest}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof disableTotp>>,
         TError,
-        {data: TotpDisableRequest},
+        {data: CurrentPasswordRequest},
         TContext
       > => {
 
@@ -2347,7 +2348,7 @@ export function useStartTotpSetup<TData = Awaited<ReturnType<typeof startTotpSet
 
 
 /**
- * Confirms the authenticator with a code; two-factor is on from then.
+ * Confirms the authenticator with a code; two-factor is on from then. The answer holds ten recovery codes, shown this once.
  * @summary Confirm two-factor
  */
 export const getConfirmTotpUrl = () => {
@@ -2358,9 +2359,9 @@ export const getConfirmTotpUrl = () => {
   return `/api/otp-totp`
 }
 
-export const confirmTotp = async (totpConfirmRequest: TotpConfirmRequest, options?: RequestInit): Promise<DataMessageResponse> => {
+export const confirmTotp = async (totpConfirmRequest: TotpConfirmRequest, options?: RequestInit): Promise<DataRecoveryCodesIssued> => {
   
-  return apiFetch<DataMessageResponse>(getConfirmTotpUrl(),
+  return apiFetch<DataRecoveryCodesIssued>(getConfirmTotpUrl(),
   {      
     ...options,
     method: 'PUT',

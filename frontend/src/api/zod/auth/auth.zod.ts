@@ -84,10 +84,10 @@ export const validateResetTokenResponse = zod.object({
 })
 
 /**
- * Signs in with e-mail and password (and the authenticator code when two-factor is on). Attempts are rate limited per client; repeated failures lock the account and mail its owner an unlock link (`POST /api/unlock-account`).
+ * Signs in with e-mail and password (and the authenticator code, or a recovery code, when two-factor is on). Attempts are rate limited per client; repeated failures lock the account and mail its owner an unlock link (`POST /api/unlock-account`).
  * @summary Sign in
  */
-export const loginBodyDeviceIdMax = 32;export const loginBodyEmailMax = 254;export const loginBodyPasswordMax = 1024;export const loginBodyTokenMax = 6;
+export const loginBodyDeviceIdMax = 32;export const loginBodyEmailMax = 254;export const loginBodyPasswordMax = 1024;export const loginBodyRecoveryCodeMax = 64;export const loginBodyTokenMax = 6;
 export const loginBodyTokenRegExp = new RegExp('^$|^[0-9]{6}$');
 
 
@@ -95,6 +95,7 @@ export const loginBody = zod.object({
   "device_id": zod.string().max(loginBodyDeviceIdMax).nullish(),
   "email": zod.string().min(1).max(loginBodyEmailMax),
   "password": zod.string().min(1).max(loginBodyPasswordMax),
+  "recovery_code": zod.string().max(loginBodyRecoveryCodeMax).nullish(),
   "token": zod.string().max(loginBodyTokenMax).regex(loginBodyTokenRegExp).nullish()
 })
 
@@ -500,7 +501,7 @@ export const oauthStartResponse = zod.object({
  */
 export const disableTotpBody = zod.object({
   "current_password": zod.string().nullish().describe('Required when the account has a password.')
-})
+}).describe('The current password, for turning two-factor off or renewing its recovery codes.')
 
 export const disableTotpResponse = zod.object({
   "data": zod.object({
@@ -520,7 +521,7 @@ export const startTotpSetupResponse = zod.object({
 })
 
 /**
- * Confirms the authenticator with a code; two-factor is on from then.
+ * Confirms the authenticator with a code; two-factor is on from then. The answer holds ten recovery codes, shown this once.
  * @summary Confirm two-factor
  */
 export const confirmTotpBodyTokenMin = 6;
@@ -535,8 +536,9 @@ export const confirmTotpBody = zod.object({
 
 export const confirmTotpResponse = zod.object({
   "data": zod.object({
-  "message": zod.string()
-}).describe('A confirmation text to show the user (`{\"data\": {\"message\": …}}`), the answer of every\naction that has nothing else to return.')
+  "message": zod.string(),
+  "recovery_codes": zod.array(zod.string()).describe('Ten single-use codes for signing in without the authenticator. Shown this once: only\ntheir hashes are kept.')
+}).describe('Two-factor turned on, or a new set of recovery codes.')
 })
 
 /**

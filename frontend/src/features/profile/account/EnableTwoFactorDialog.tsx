@@ -24,8 +24,17 @@ const schemaFor = (hasPassword: boolean) =>
   });
 type Values = z.infer<ReturnType<typeof schemaFor>>;
 
-/** Enable: a QR code (and its secret) to scan, then the app's 6-digit code. */
-export function EnableTwoFactorDialog({ me, onClose }: { me: Me; onClose: () => void }) {
+/** Enable: a QR code (and its secret) to scan, then the app's 6-digit code. Once on, the
+ * dialog closes and hands over the recovery codes the server made, to show once. */
+export function EnableTwoFactorDialog({
+  me,
+  onClose,
+  onEnabled,
+}: {
+  me: Me;
+  onClose: () => void;
+  onEnabled: (recoveryCodes: string[]) => void;
+}) {
   // Every opening starts a fresh secret; nothing of it is cached.
   const setup = useStartTotpSetup({ query: { gcTime: 0, staleTime: 0 } });
   const confirm = useConfirmTotp();
@@ -46,7 +55,7 @@ export function EnableTwoFactorDialog({ me, onClose }: { me: Me; onClose: () => 
       setDone(data.message);
       window.setTimeout(() => {
         void refreshMe();
-        onClose();
+        onEnabled(data.recovery_codes);
       }, TWO_FACTOR_CLOSE_MS);
     } catch (error) {
       setBanner(applyServerErrors(error, FIELDS, form.setError));

@@ -9,4 +9,4 @@
 /**
  * Required when the account has a password.
  */
-export type TotpDisableRequestCurrentPassword = string | null;
+export type CurrentPasswordRequestCurrentPassword = string | null;
