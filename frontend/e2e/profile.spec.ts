@@ -79,7 +79,21 @@ test('change the password and sign in with the new one', async ({ page }, info) 
   await expect(page.getByRole('tab', { name: 'Account' })).toHaveAttribute('aria-selected', 'true');
   const form = page.getByRole('form', { name: 'Change password' });
   await form.getByLabel('Current password').fill(password);
-  await form.getByLabel('New password', { exact: true }).fill('fresh passphrase 2026');
+  // The new password says how hard it is to guess as it is typed, and shows on request (issue 49 §1).
+  const fresh = form.getByLabel('New password', { exact: true });
+  const strength = form.getByTestId('password-strength');
+  await fresh.fill('password1');
+  await expect(strength).toContainText('Strength: Very weak');
+  await fresh.fill('fresh passphrase 2026');
+  await expect(strength).toContainText(/Strength: (Good|Strong)/);
+  await expect(fresh).toHaveAttribute('type', 'password');
+  const newField = form.locator('.MuiFormControl-root').filter({ has: page.getByLabel('New password', { exact: true }) });
+  await newField.getByRole('button', { name: 'Show' }).click();
+  await expect(fresh).toHaveAttribute('type', 'text');
+  await expect(fresh).toHaveValue('fresh passphrase 2026');
+  await form.screenshot({ path: shot('password-strength', info.project.name) });
+  await newField.getByRole('button', { name: 'Hide' }).click();
+  await expect(fresh).toHaveAttribute('type', 'password');
   await form.getByLabel('Confirm new password').fill('fresh passphrase 2025');
   await form.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText("The password don't match")).toBeVisible();

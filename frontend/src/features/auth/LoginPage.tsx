@@ -10,6 +10,7 @@ import { ApiError } from '@/lib/api-error';
 import { dateTime } from '@/lib/dates';
 import { applyServerErrors } from '@/lib/form-errors';
 import { safeRedirect } from '@/lib/redirect';
+import { useReveal } from '@/ui/form/useReveal';
 import { usePageTitle } from '@/ui/page-title';
 import { SsoButtons } from './SsoButtons';
 import { REQUIRED } from '@/lib/field-texts';
@@ -61,6 +62,7 @@ export function LoginPage() {
   const login = useLogin();
   const [deviceId, setDeviceId] = useState<string | null>(null);
   const [recovering, setRecovering] = useState(false);
+  const reveal = useReveal();
   const form = useForm<LoginForm>({
     resolver: zodResolver(!deviceId ? credentials : recovering ? withRecoveryCode : withCode),
     defaultValues: { email: '', password: '', token: '', recovery_code: '' },
@@ -108,8 +110,9 @@ export function LoginPage() {
               />
               <TextField
                 label="Password"
-                type="password"
+                type={reveal.type}
                 autoComplete="current-password"
+                slotProps={{ input: { endAdornment: reveal.endAdornment } }}
                 {...form.register('password')}
                 error={Boolean(errors.password)}
                 helperText={errors.password?.message}

@@ -1,5 +1,5 @@
 import type { Control, FieldValues, Path } from 'react-hook-form';
-import { FormTextField } from './FormTextField';
+import { PasswordField } from './PasswordFields';
 
 interface Props<T extends FieldValues> {
   control: Control<T>;
@@ -11,11 +11,10 @@ interface Props<T extends FieldValues> {
 /** The "Current password" field every sensitive change asks for. */
 export function CurrentPasswordField<T extends FieldValues>({ control, name, required, helperText }: Props<T>) {
   return (
-    <FormTextField
+    <PasswordField
       control={control}
       name={name ?? ('current_password' as Path<T>)}
       label="Current password"
-      type="password"
       autoComplete="current-password"
       required={required}
       helperText={helperText}

@@ -5,7 +5,7 @@ import { useForm, type ErrorOption } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { confirmResetPasswordBody } from '@/api/zod/auth/auth.zod';
 import { applyServerErrors } from '@/lib/form-errors';
-import { FormTextField } from '@/ui/form/FormTextField';
+import { NewPasswordField, PasswordField } from '@/ui/form/PasswordFields';
 
 /** Spec §5 (document 1): the reset and set-password forms' own wording. */
 import { FIELD_REQUIRED } from '@/lib/field-texts';
@@ -64,14 +64,8 @@ export function NewPasswordForm({ save, serverFields }: Props) {
     <Box component="form" noValidate onSubmit={onSubmit}>
       <Stack spacing={2.5}>
         {banner && <Alert severity="error">{banner}</Alert>}
-        <FormTextField control={form.control} name="password" label="New password" type="password" autoComplete="new-password" />
-        <FormTextField
-          control={form.control}
-          name="confirm_password"
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-        />
+        <NewPasswordField control={form.control} name="password" label="New password" />
+        <PasswordField control={form.control} name="confirm_password" label="Confirm password" autoComplete="new-password" />
         <Button type="submit" variant="contained" size="large" disabled={form.formState.isSubmitting}>
           Save password
         </Button>

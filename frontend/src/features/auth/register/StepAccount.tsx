@@ -1,7 +1,8 @@
 import { Alert, Button, Stack } from '@mui/material';
 import { useCallback, useState } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { FormTextField } from '@/ui/form/FormTextField';
+import { NewPasswordField } from '@/ui/form/PasswordFields';
 import { CaptchaField } from '../captcha/CaptchaField';
 import type { RegisterForm } from './form';
 
@@ -17,6 +18,8 @@ interface Props {
 /** Step 3: name, e-mail, optional phone, password, captcha and Create account. */
 export function StepAccount({ form, banner, captchaKey, onBack, withPhone = true }: Props) {
   const { control, formState } = form;
+  const [name, email] = useWatch({ control, name: ['name', 'email'] });
+  const userInputs = [name, email].filter((input): input is string => Boolean(input));
   // A solution counts only for the challenge it was found for (each is single-use).
   const [solved, setSolved] = useState<{ key: number; solution: string } | null>(null);
   const captcha = solved?.key === captchaKey ? solved.solution : null;
@@ -41,14 +44,7 @@ export function StepAccount({ form, banner, captchaKey, onBack, withPhone = true
           autoComplete="tel"
         />
       )}
-      <FormTextField
-        control={control}
-        name="password"
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        required
-      />
+      <NewPasswordField control={control} name="password" label="Password" required userInputs={userInputs} />
       <CaptchaField onSolved={onSolved} resetKey={captchaKey} error={formState.errors.captcha?.message} />
       <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
         {onBack ? <Button onClick={onBack}>Back</Button> : <span />}

@@ -6,7 +6,7 @@ import { useUpdateMe } from '@/api/endpoints/auth/auth';
 import type { Me } from '@/api/model';
 import { applyServerErrors } from '@/lib/form-errors';
 import { CurrentPasswordField } from '@/ui/form/CurrentPasswordField';
-import { FormTextField } from '@/ui/form/FormTextField';
+import { NewPasswordField, PasswordField } from '@/ui/form/PasswordFields';
 import { useToast } from '@/ui/toast';
 import { useRefreshMe } from '../useRefreshMe';
 import { Section } from './Section';
@@ -71,14 +71,8 @@ export function ChangePasswordSection({ me, onChanged, bare = false }: Props) {
         {me.is_password_set && (
           <CurrentPasswordField control={form.control} />
         )}
-        <FormTextField control={form.control} name="new_password" label="New password" type="password" autoComplete="new-password" />
-        <FormTextField
-          control={form.control}
-          name="confirm_new_password"
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-        />
+        <NewPasswordField control={form.control} name="new_password" label="New password" userInputs={[me.email, me.name]} />
+        <PasswordField control={form.control} name="confirm_new_password" label="Confirm new password" autoComplete="new-password" />
         <Button type="submit" variant="contained" disabled={form.formState.isSubmitting} sx={{ alignSelf: 'flex-start' }}>
           Change password
         </Button>
