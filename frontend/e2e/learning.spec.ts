@@ -44,6 +44,8 @@ test('take a quiz with an ordering question: fail, retry, pass, download and ver
   await expect(failed).toBeVisible();
   await expect(failed.getByText(/You answered (0|50)% of the questions correctly\./)).toBeVisible();
   await expect(page.getByRole('radio', { name: 'The primary outcome' })).toBeDisabled();
+  // This quiz keeps its feedback until the member passes (issue 49 §5).
+  await expect(page.getByText('Feedback on each question is shown once you pass this quiz.')).toBeVisible();
   await page.screenshot({ path: shot('quiz-failed', info.project.name), fullPage: true });
 
   // Retry: a fresh attempt, answered right.
@@ -55,6 +57,8 @@ test('take a quiz with an ordering question: fail, retry, pass, download and ver
   await page.getByRole('button', { name: 'Next' }).click();
   const passed = page.getByRole('status').filter({ hasText: 'Quiz passed' });
   await expect(passed.getByText('You answered 100% of the questions correctly.')).toBeVisible();
+  const review = page.getByRole('region', { name: 'Your answers (attempt 2)' });
+  await expect(review.getByText('Correct', { exact: true })).toHaveCount(2);
   await page.screenshot({ path: shot('quiz-passed', info.project.name), fullPage: true });
 
   const [download] = await Promise.all([page.waitForEvent('download'), passed.getByRole('button', { name: 'Download certificate' }).click()]);
@@ -118,4 +122,31 @@ test('a failed quiz with a delay shows Delayed until and cannot be opened', asyn
   await page.goto('/certificates');
   await expect(row.getByText(/^Delayed until [A-Z][a-z]{2} \d{2} \d{4}, \d{2}:\d{2}$/)).toBeVisible();
   await expect(row.getByRole('link')).toHaveCount(0);
+});
+
+test('after an attempt a member sees which answers were wrong and why @phone', async ({ page }, info) => {
+  const member = await person(page.request, 'feedback');
+  await signInAs(page, member.email, PASSWORD);
+  await page.goto('/certificates');
+  const row = page.getByRole('article', { name: 'Stroke basics' }).or(page.getByLabel('Stroke basics'));
+  await row.getByRole('link').click();
+  await expect(page.getByText('Question 1/3')).toBeVisible();
+  await page.getByRole('radio', { name: 'Anxiety' }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('checkbox', { name: 'Face drooping on one side' }).check();
+  await page.getByRole('checkbox', { name: 'Slurred speech' }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('radio', { name: 'Immediately' }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Quiz not passed' })).toBeVisible();
+
+  // This quiz shows its feedback after every attempt.
+  const review = page.getByRole('region', { name: 'Your answers (attempt 1)' });
+  const first = review.getByRole('listitem').nth(0);
+  await expect(first.getByText('Incorrect')).toBeVisible();
+  await expect(first.getByText('Your answer: Anxiety')).toBeVisible();
+  await expect(first.getByText(/^Why: FAST stands for Face, Arms, Speech, Time/)).toBeVisible();
+  await expect(review.getByText('Correct', { exact: true })).toHaveCount(2);
+  await review.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shot('quiz-feedback', info.project.name), fullPage: true });
 });

@@ -235,6 +235,7 @@ test('staff build a two-question quiz that a member passes', async ({ page, brow
   await page.getByRole('textbox', { name: 'Question 1 text' }).fill('Which sign comes first in FAST?');
   await page.getByRole('textbox', { name: 'Question 1 option 1' }).fill('Face drooping');
   await page.getByRole('textbox', { name: 'Question 1 option 2' }).fill('Fever');
+  await page.getByRole('textbox', { name: 'Question 1 explanation (optional)' }).fill('The F in FAST is for Face: a drooping face.');
 
   await page.getByRole('button', { name: 'Add a question' }).click();
   await openSelect(page.getByRole('combobox', { name: 'Question 2 type' }));
@@ -246,6 +247,9 @@ test('staff build a two-question quiz that a member passes', async ({ page, brow
   await page.getByRole('textbox', { name: 'Question 2 option 3' }).fill('Hiccups');
   await page.getByRole('checkbox', { name: 'Question 2 option 2 is right' }).check();
   await page.getByLabel('Published').check();
+  // Members see which answers were wrong, and why, after every attempt (issue 49 §5).
+  await openSelect(page.getByRole('combobox', { name: 'Show members which answers were wrong, and why' }));
+  await page.getByRole('option', { name: 'After every completed attempt' }).click();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Ensure this value is between 0.25 and 100.')).toBeVisible();
   await page.getByRole('spinbutton', { name: 'CPD hours' }).fill('1.5');
@@ -273,12 +277,24 @@ test('staff build a two-question quiz that a member passes', async ({ page, brow
   await memberPage.getByRole('button', { name: 'Next' }).click();
   await expect(memberPage.getByRole('status').filter({ hasText: 'Quiz passed' })).toBeVisible();
   await expect(memberPage.getByRole('button', { name: 'Download verifiable credential' })).toBeVisible();
+  const review = memberPage.getByRole('region', { name: 'Your answers (attempt 1)' });
+  await expect(review.getByText('Why: The F in FAST is for Face: a drooping face.')).toBeVisible();
+  await expect(review.getByText('Correct', { exact: true })).toHaveCount(2);
+  await expect(review.getByText('Your answer: Arm weakness, Speech difficulty')).toBeVisible();
   await memberPage.close();
 
   // Taken now: its questions are locked in the editor.
   await page.reload();
   await expect(page.getByText('Members have taken this quiz, so its questions can no longer change.')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Question 1 text' })).toBeDisabled();
+  // Its explanations can still be written.
+  const explanation = page.getByRole('textbox', { name: 'Question 2 explanation (optional)' });
+  await expect(explanation).toBeEnabled();
+  await explanation.fill('Arm weakness and speech difficulty are both signs; hiccups are not.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  await page.reload();
+  await expect(explanation).toHaveValue('Arm weakness and speech difficulty are both signs; hiccups are not.');
 });
 
 test('staff deactivate a member, who is signed out, and reactivate them', async ({ page, browser }, info) => {

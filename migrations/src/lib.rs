@@ -77,6 +77,7 @@ mod m20261203_000069_api_tokens;
 mod m20261203_000070_webhooks;
 mod m20261206_000071_session_devices;
 mod m20261206_000072_recovery_codes;
+mod m20261206_000073_quiz_feedback;
 
 pub struct Migrator;
 
@@ -191,5 +192,6 @@ fn every_migration() -> Vec<Box<dyn MigrationTrait>> {
         Box::new(m20261203_000070_webhooks::Migration),
         Box::new(m20261206_000071_session_devices::Migration),
         Box::new(m20261206_000072_recovery_codes::Migration),
+        Box::new(m20261206_000073_quiz_feedback::Migration),
     ]
 }

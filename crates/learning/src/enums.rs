@@ -12,6 +12,15 @@ string_enum!(
 );
 
 string_enum!(
+    /// When a member sees which questions they got wrong and why (issue 49 §5): after every
+    /// completed attempt, or only once they pass, so the answers are not handed out.
+    FeedbackShown {
+        AfterAttempt = "after_attempt",
+        AfterPassing = "after_passing",
+    }
+);
+
+string_enum!(
     /// A question as the client sees it: ordered, or a choice (one or several,
     /// as `multiple_choices` says).
     QuestionKind {

@@ -3,7 +3,7 @@
 
 use kernel::{AppContext, AppResult};
 
-use crate::enums::QuestionType;
+use crate::enums::{FeedbackShown, QuestionType};
 use crate::service::authoring::{self, OptionDraft, QuestionDraft, QuizDraft, QuizSettings};
 
 fn choice(text: &str, right: bool) -> OptionDraft {
@@ -29,6 +29,7 @@ fn question(kind: QuestionType, text: &str, options: Vec<OptionDraft>) -> Questi
         video_url: None,
         iframe_url: None,
         options,
+        explanation: None,
     }
 }
 
@@ -48,13 +49,15 @@ pub async fn demo(ctx: &AppContext) -> AppResult<()> {
             published: true,
             validity_months: None,
             cpd_minutes: None,
+            feedback: FeedbackShown::AfterAttempt,
             },
             questions: vec![
                 question(
                     QuestionType::Single,
                     "What does the A in the FAST test stand for?",
                     vec![choice("Arm weakness", true), choice("Anxiety", false), choice("Appetite", false)],
-                ),
+                )
+                .explained("FAST stands for Face, Arms, Speech, Time: sudden weakness or numbness in one arm is one of the three signs to check."),
                 question(
                     QuestionType::Multiple,
                     "Which of these are common early signs of stroke? Choose all that apply.",
@@ -63,12 +66,14 @@ pub async fn demo(ctx: &AppContext) -> AppResult<()> {
                         choice("Slurred speech", true),
                         choice("A rash on the arms", false),
                     ],
-                ),
+                )
+                .explained("A drooping face and slurred speech are early signs of stroke; a rash is not one."),
                 question(
                     QuestionType::Single,
                     "When should emergency services be called for a suspected stroke?",
                     vec![choice("Immediately", true), choice("After 24 hours", false), choice("Only if symptoms worsen", false)],
-                ),
+                )
+                .explained("Time lost is brain lost: clot-busting treatment works only in the first hours, so call at once."),
             ],
         },
     )
@@ -87,6 +92,7 @@ pub async fn demo(ctx: &AppContext) -> AppResult<()> {
             published: true,
             validity_months: Some(24),
             cpd_minutes: Some(90),
+            feedback: FeedbackShown::AfterPassing,
             },
             questions: vec![
                 question(
@@ -122,6 +128,7 @@ pub async fn demo(ctx: &AppContext) -> AppResult<()> {
             published: true,
             validity_months: None,
             cpd_minutes: None,
+            feedback: FeedbackShown::AfterPassing,
             },
             questions: vec![
                 question(

@@ -1,6 +1,7 @@
 //! HTTP endpoints of the learning crate, one file per use case.
 
 pub mod certificates;
+pub mod feedback;
 pub mod quizzes;
 pub mod staff_quizzes;
 
@@ -10,6 +11,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(quizzes::list)
         .service(quizzes::detail)
         .service(quizzes::complete)
+        .service(feedback::last_attempt)
         .service(certificates::verify)
         .service(certificates::download)
         .service(certificates::download_credential)

@@ -11,7 +11,7 @@ use validator::Validate;
 
 use super::certificates::{certificate_url, credential_url};
 use crate::entity::{answer_option, question, quiz};
-use crate::enums::{QuestionKind, QuestionType};
+use crate::enums::{FeedbackShown, QuestionKind, QuestionType};
 use crate::service::progress::{self, Progress};
 use crate::service::quizzes::{self, Filters};
 use crate::service::taking;
@@ -79,6 +79,9 @@ pub struct QuizDetail {
     pub delayed_until: Option<DateTime<Utc>>,
     pub certificate_url: Option<String>,
     pub credential_url: Option<String>,
+    /// When the member may see which questions they got wrong, and why
+    /// (`GET /quiz/{id}/feedback`): after every completed attempt, or once they pass.
+    pub feedback: FeedbackShown,
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -288,6 +291,7 @@ pub async fn detail(
         delayed_until: p.delayed_until,
         certificate_url: p.certificate_code.as_deref().map(certificate_url),
         credential_url: p.certificate_code.as_deref().map(credential_url),
+        feedback: quiz.feedback,
     }))
 }
 

@@ -11,7 +11,7 @@ use utoipa::{IntoParams, ToSchema};
 use validator::Validate;
 
 use crate::entity::quiz;
-use crate::enums::QuestionType;
+use crate::enums::{FeedbackShown, QuestionType};
 use crate::service::authoring::{OptionDraft, QuestionDraft, QuizDraft, QuizSettings};
 use crate::service::{certificates, quizzes_admin};
 
@@ -40,6 +40,9 @@ pub struct StaffQuestion {
     /// Shown in a frame: a page of this site or of an allowed video player.
     pub iframe_url: Option<String>,
     pub options: Vec<StaffOption>,
+    /// Why the right answer is right (plain text), shown to members after an attempt as the
+    /// quiz's `feedback` says.
+    pub explanation: Option<String>,
 }
 
 /// A question as staff write it.
@@ -78,6 +81,16 @@ pub struct StaffQuestionRequest {
         length(max = 20, message = "Ensure this field has no more than 20 elements.")
     )]
     pub options: Vec<StaffOption>,
+    /// Why the right answer is right (plain text), shown to members after an attempt as the
+    /// quiz's `feedback` says. It may change after members have taken the quiz.
+    #[serde(
+        default,
+        deserialize_with = "kernel::input::optional",
+        serialize_with = "kernel::input::unshown"
+    )]
+    #[validate(nested)]
+    #[schema(schema_with = kernel::input::optional_schema::<Text<2000, Long>>)]
+    pub explanation: Option<Given<Text<2000, Long>>>,
 }
 
 impl StaffQuestionRequest {
@@ -87,6 +100,7 @@ impl StaffQuestionRequest {
             text: self.text,
             video_url: kernel::input::given_text(self.video_url)?,
             iframe_url: kernel::input::given_text(self.iframe_url)?,
+            explanation: kernel::input::given_text(self.explanation)?,
             options: self
                 .options
                 .into_iter()
@@ -98,6 +112,10 @@ impl StaffQuestionRequest {
                 .collect(),
         })
     }
+}
+
+fn after_passing() -> FeedbackShown {
+    FeedbackShown::AfterPassing
 }
 
 /// A quiz as staff write it; the banner picture is uploaded apart.
@@ -160,6 +178,10 @@ pub struct QuizRequest {
     ))]
     #[serde(default)]
     pub cpd_hours: Option<f64>,
+    /// When members see which questions they got wrong, with the explanations: after every
+    /// completed attempt, or only once they pass (the default: answers are not handed out).
+    #[serde(default = "after_passing")]
+    pub feedback: FeedbackShown,
     #[validate(
         nested,
         length(
@@ -189,6 +211,7 @@ impl QuizRequest {
                 published: self.published,
                 validity_months: self.validity_months,
                 cpd_minutes: self.cpd_hours.map(crate::service::certificates::minutes),
+                feedback: self.feedback,
             },
             questions: self
                 .questions
@@ -223,6 +246,7 @@ pub struct StaffQuiz {
     pub published: bool,
     pub validity_months: Option<i32>,
     pub cpd_hours: Option<f64>,
+    pub feedback: FeedbackShown,
     /// Ordering questions list their options in the right order.
     pub questions: Vec<StaffQuestion>,
     /// Attempts members have started; once there are any, the questions are fixed.
@@ -248,6 +272,7 @@ async fn staff_view(ctx: &AppContext, stored: quiz::Model) -> AppResult<StaffQui
         published: draft.settings.published,
         validity_months: draft.settings.validity_months,
         cpd_hours: draft.settings.cpd_minutes.map(certificates::hours),
+        feedback: draft.settings.feedback,
         questions: draft
             .questions
             .into_iter()
@@ -256,6 +281,7 @@ async fn staff_view(ctx: &AppContext, stored: quiz::Model) -> AppResult<StaffQui
                 text: q.text,
                 video_url: q.video_url,
                 iframe_url: q.iframe_url,
+                explanation: q.explanation,
                 options: q
                     .options
                     .into_iter()

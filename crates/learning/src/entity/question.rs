@@ -15,6 +15,9 @@ pub struct Model {
     pub text: String,
     pub video_url: Option<String>,
     pub iframe_url: Option<String>,
+    /// Why the right answer is right, shown to members after an attempt as the quiz's
+    /// `feedback` allows; plain text.
+    pub explanation: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

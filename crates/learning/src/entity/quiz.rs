@@ -25,6 +25,8 @@ pub struct Model {
     pub validity_months: Option<i32>,
     /// Continuing professional development time a certificate records.
     pub cpd_minutes: Option<i32>,
+    /// When members see which questions they got wrong, with the explanations.
+    pub feedback: crate::enums::FeedbackShown,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

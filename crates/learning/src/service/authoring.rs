@@ -7,7 +7,7 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Query
 use serde::Serialize;
 
 use crate::entity::{answer_option, question, quiz};
-use crate::enums::QuestionType;
+use crate::enums::{FeedbackShown, QuestionType};
 
 /// An option: its text, and whether it is right (choice) or its place (ordering).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -24,6 +24,16 @@ pub struct QuestionDraft {
     pub video_url: Option<String>,
     pub iframe_url: Option<String>,
     pub options: Vec<OptionDraft>,
+    /// Why the right answer is right (plain text), for the feedback after an attempt.
+    pub explanation: Option<String>,
+}
+
+impl QuestionDraft {
+    /// The question with `explanation` as its feedback.
+    pub fn explained(mut self, explanation: &str) -> Self {
+        self.explanation = Some(explanation.to_owned());
+        self
+    }
 }
 
 /// What a quiz says, apart from its questions.
@@ -41,6 +51,8 @@ pub struct QuizSettings {
     pub validity_months: Option<i32>,
     /// CPD time a certificate records, in minutes.
     pub cpd_minutes: Option<i32>,
+    /// When members see which questions they got wrong, with the explanations.
+    pub feedback: FeedbackShown,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -82,6 +94,28 @@ pub fn write_settings(active: &mut quiz::ActiveModel, settings: QuizSettings) ->
     active.published = Set(settings.published);
     active.validity_months = Set(settings.validity_months);
     active.cpd_minutes = Set(settings.cpd_minutes);
+    active.feedback = Set(settings.feedback);
+    Ok(())
+}
+
+/// Writes each question's explanation in place, by its position: explanations may change
+/// once members have taken the quiz, when its questions may not.
+pub async fn write_explanations(
+    db: &impl ConnectionTrait,
+    quiz_id: i64,
+    questions: &[QuestionDraft],
+) -> AppResult<()> {
+    for (position, q) in questions.iter().enumerate() {
+        question::Entity::update_many()
+            .col_expr(
+                question::Column::Explanation,
+                sea_orm::sea_query::Expr::value(q.explanation.clone()),
+            )
+            .filter(question::Column::QuizId.eq(quiz_id))
+            .filter(question::Column::Position.eq(i32::try_from(position).unwrap_or(i32::MAX)))
+            .exec(db)
+            .await?;
+    }
     Ok(())
 }
 
@@ -103,6 +137,7 @@ pub async fn write_questions(
             text: Set(kernel::rich_text::sanitize_page(&q.text)),
             video_url: Set(q.video_url),
             iframe_url: Set(q.iframe_url),
+            explanation: Set(q.explanation),
             ..Default::default()
         }
         .insert(db)

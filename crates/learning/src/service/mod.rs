@@ -3,6 +3,7 @@
 pub mod authoring;
 pub mod certificates;
 pub mod credential;
+pub mod feedback;
 pub mod progress;
 pub mod quizzes;
 pub mod quizzes_admin;

@@ -76,6 +76,7 @@ pub async fn draft_of(db: &impl ConnectionTrait, stored: &quiz::Model) -> AppRes
                 text: q.text,
                 video_url: q.video_url,
                 iframe_url: q.iframe_url,
+                explanation: q.explanation,
                 options: options
                     .into_iter()
                     .enumerate()
@@ -101,9 +102,21 @@ pub async fn draft_of(db: &impl ConnectionTrait, stored: &quiz::Model) -> AppRes
             published: stored.published,
             validity_months: stored.validity_months,
             cpd_minutes: stored.cpd_minutes,
+            feedback: stored.feedback,
         },
         questions,
     })
+}
+
+/// The questions as members answer them, without their explanations.
+fn unexplained(questions: &[QuestionDraft]) -> Vec<QuestionDraft> {
+    questions
+        .iter()
+        .map(|q| QuestionDraft {
+            explanation: None,
+            ..q.clone()
+        })
+        .collect()
 }
 
 /// Refuses questions members could not answer, naming each one; ordering questions take
@@ -141,6 +154,11 @@ fn checked(mut draft: QuizDraft) -> AppResult<QuizDraft> {
             option.is_correct = option.is_correct && !ordering;
             option.text = option.text.trim().to_owned();
         }
+        q.explanation = q
+            .explanation
+            .take()
+            .map(|e| e.trim().to_owned())
+            .filter(|e| !e.is_empty());
     }
     if errors.is_empty() {
         Ok(draft)
@@ -177,7 +195,8 @@ pub async fn update(
     let current = get(decision.db(), id).await?;
     let before = draft_of(decision.db(), &current).await?;
     let locked = policy::is_locked(attempts_taken(decision.db(), id).await?);
-    let questions_change = before.questions != draft.questions;
+    // An explanation is not part of what members answered: it may change at any time.
+    let questions_change = unexplained(&before.questions) != unexplained(&draft.questions);
     if locked && questions_change {
         return Err(AppError::field("questions", LOCKED_QUESTIONS));
     }
@@ -186,6 +205,8 @@ pub async fn update(
     let saved = active.update(decision.db()).await?;
     if questions_change {
         authoring::write_questions(decision.db(), id, draft.questions).await?;
+    } else {
+        authoring::write_explanations(decision.db(), id, &draft.questions).await?;
     }
     let after = draft_of(decision.db(), &saved).await?;
     decision.commit(before, after).await?;

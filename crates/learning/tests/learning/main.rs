@@ -3,6 +3,7 @@
 
 mod certificates;
 mod credentials;
+mod feedback;
 mod renewals;
 mod staff;
 mod taking;

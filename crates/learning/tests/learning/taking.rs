@@ -302,12 +302,14 @@ async fn failed_attempts_wait_out_the_delay_and_attempts_run_out() {
                 published: true,
                 validity_months: None,
                 cpd_minutes: None,
+                feedback: learning::enums::FeedbackShown::AfterPassing,
             },
             questions: vec![learning::service::authoring::QuestionDraft {
                 kind: learning::enums::QuestionType::Single,
                 text: "<p>Yes?</p>".into(),
                 video_url: None,
                 iframe_url: None,
+                explanation: None,
                 options: vec![
                     learning::service::authoring::OptionDraft {
                         text: "Yes".into(),

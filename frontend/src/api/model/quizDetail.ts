@@ -9,6 +9,7 @@ import type { QuizDetailCertificateUrl } from './quizDetailCertificateUrl';
 import type { QuizDetailCredentialUrl } from './quizDetailCredentialUrl';
 import type { QuizDetailCurrentQuestionId } from './quizDetailCurrentQuestionId';
 import type { QuizDetailDelayedUntil } from './quizDetailDelayedUntil';
+import type { FeedbackShown } from './feedbackShown';
 import type { QuizDetailPercentCorrectAnswers } from './quizDetailPercentCorrectAnswers';
 import type { Question } from './question';
 
@@ -24,6 +25,9 @@ export interface QuizDetail {
   current_question_id?: QuizDetailCurrentQuestionId;
   delayed_until?: QuizDetailDelayedUntil;
   description: string;
+  /** When the member may see which questions they got wrong, and why
+(`GET /quiz/{id}/feedback`): after every completed attempt, or once they pass. */
+  feedback: FeedbackShown;
   id: number;
   name: string;
   percent_correct_answers?: QuizDetailPercentCorrectAnswers;

@@ -7,6 +7,7 @@
  */
 import type { QuizRequestBannerLink } from './quizRequestBannerLink';
 import type { QuizRequestCpdHours } from './quizRequestCpdHours';
+import type { FeedbackShown } from './feedbackShown';
 import type { StaffQuestionRequest } from './staffQuestionRequest';
 import type { QuizRequestValidityMonths } from './quizRequestValidityMonths';
 
@@ -24,6 +25,9 @@ export interface QuizRequest {
   delay_hours: number;
   /** HTML. */
   description?: string;
+  /** When members see which questions they got wrong, with the explanations: after every
+completed attempt, or only once they pass (the default: answers are not handed out). */
+  feedback?: FeedbackShown;
   /**
    * @minLength 1
    * @maxLength 200

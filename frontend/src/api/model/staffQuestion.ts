@@ -5,6 +5,7 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { StaffQuestionExplanation } from './staffQuestionExplanation';
 import type { StaffQuestionIframeUrl } from './staffQuestionIframeUrl';
 import type { QuestionType } from './questionType';
 import type { StaffOption } from './staffOption';
@@ -14,6 +15,9 @@ import type { StaffQuestionVideoUrl } from './staffQuestionVideoUrl';
  * A question as the console shows it, with its right answers.
  */
 export interface StaffQuestion {
+  /** Why the right answer is right (plain text), shown to members after an attempt as the
+quiz's `feedback` says. */
+  explanation?: StaffQuestionExplanation;
   /** Shown in a frame: a page of this site or of an allowed video player. */
   iframe_url?: StaffQuestionIframeUrl;
   /** `single`, `multiple`, or `DRAG_AND_DROP` (options in the right order). */

@@ -5,6 +5,7 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { StaffQuestionRequestExplanation } from './staffQuestionRequestExplanation';
 import type { StaffQuestionRequestIframeUrl } from './staffQuestionRequestIframeUrl';
 import type { QuestionType } from './questionType';
 import type { StaffOption } from './staffOption';
@@ -14,6 +15,8 @@ import type { StaffQuestionRequestVideoUrl } from './staffQuestionRequestVideoUr
  * A question as staff write it.
  */
 export interface StaffQuestionRequest {
+  /** @maxLength 2000 */
+  explanation?: StaffQuestionRequestExplanation;
   /** @maxLength 1024 */
   iframe_url?: StaffQuestionRequestIframeUrl;
   /** `single`, `multiple`, or `DRAG_AND_DROP` (options given in the right order). */

@@ -8,6 +8,7 @@
 import type { StaffQuizBanner } from './staffQuizBanner';
 import type { StaffQuizBannerLink } from './staffQuizBannerLink';
 import type { StaffQuizCpdHours } from './staffQuizCpdHours';
+import type { FeedbackShown } from './feedbackShown';
 import type { StaffQuestion } from './staffQuestion';
 import type { StaffQuizValidityMonths } from './staffQuizValidityMonths';
 
@@ -28,6 +29,7 @@ export interface StaffQuiz {
   created_at: string;
   delay_hours: number;
   description: string;
+  feedback: FeedbackShown;
   id: number;
   name: string;
   pass_mark: number;

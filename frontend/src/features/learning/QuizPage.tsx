@@ -19,7 +19,8 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { completeQuiz, useGetQuiz } from '@/api/endpoints/learning/learning';
+import { useQueryClient } from '@tanstack/react-query';
+import { completeQuiz, getGetQuizFeedbackQueryKey, useGetQuiz } from '@/api/endpoints/learning/learning';
 import type { CompletionResponse, Question, QuizDetail } from '@/api/model';
 import { ApiError, errorMessage } from '@/lib/api-error';
 import { dateTime } from '@/lib/dates';
@@ -27,6 +28,7 @@ import { embedUrl } from '@/lib/video';
 import { useItemPageTitle } from '@/ui/page-title';
 import { ErrorState, Loading } from '@/ui/QueryState';
 import { RichText } from '@/ui/RichText';
+import { AttemptFeedback } from './AttemptFeedback';
 import { CertificateDownloads } from './CertificateDownloads';
 import { OrderList } from './OrderList';
 import { REQUIRED } from '@/lib/field-texts';
@@ -75,6 +77,7 @@ function QuizFlow({ quiz }: { quiz: QuizDetail }) {
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [banner, setBanner] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   const [result, setResult] = useState<CompletionResponse | null>(
     quiz.quiz_passed
       ? {
@@ -101,6 +104,8 @@ function QuizFlow({ quiz }: { quiz: QuizDetail }) {
       setTouched(false);
       if (data.completed) {
         setResult(data);
+        // The feedback shown now is this attempt's, not an earlier one's.
+        void queryClient.invalidateQueries({ queryKey: getGetQuizFeedbackQueryKey(quiz.id) });
       } else {
         const current = quiz.questions.findIndex((q) => q.id === data.current_question_id);
         setIndex(current === -1 ? Math.min(index + 1, total - 1) : Math.min(index + 1, current));
@@ -150,6 +155,7 @@ function QuizFlow({ quiz }: { quiz: QuizDetail }) {
         </Stack>
       )}
       {result && <ResultPanel result={result} />}
+      {(result || quiz.completed) && <AttemptFeedback quizId={quiz.id} />}
     </Stack>
   );
 }

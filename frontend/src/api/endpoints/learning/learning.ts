@@ -26,6 +26,7 @@ import type {
 
 import type {
   AnswerSubmission,
+  DataAttemptFeedback,
   DataCertificateCheck,
   DataCompletionResponse,
   DataCredentialCheck,
@@ -694,4 +695,103 @@ export const useCompleteQuiz = <TError = ErrorBody | ErrorBody | ErrorBody | Err
 
       return useMutation(mutationOptions, queryClient);
     }
+    /**
+ * For the caller's last completed attempt at the quiz: each question, whether their answer was right, what they answered and staff's explanation. Shown after every attempt or only once the caller passes, as the quiz's `feedback` setting says.
+ * @summary Feedback on your last attempt
+ */
+export const getGetQuizFeedbackUrl = (id: number,) => {
+
+
+  
+
+  return `/api/quiz/${id}/feedback`
+}
+
+export const getQuizFeedback = async (id: number, options?: RequestInit): Promise<DataAttemptFeedback> => {
+  
+  return apiFetch<DataAttemptFeedback>(getGetQuizFeedbackUrl(id),
+  {      
+    ...options,
+    method: 'GET'
     
+    
+  }
+);}
+
+
+
+
+
+export const getGetQuizFeedbackQueryKey = (id?: number,) => {
+    return [
+    `/api/quiz/${id}/feedback`
+    ] as const;
+    }
+
+    
+export const getGetQuizFeedbackQueryOptions = <TData = Awaited<ReturnType<typeof getQuizFeedback>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getQuizFeedback>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetQuizFeedbackQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getQuizFeedback>>> = () => getQuizFeedback(id, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getQuizFeedback>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetQuizFeedbackQueryResult = NonNullable<Awaited<ReturnType<typeof getQuizFeedback>>>
+export type GetQuizFeedbackQueryError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+
+export function useGetQuizFeedback<TData = Awaited<ReturnType<typeof getQuizFeedback>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getQuizFeedback>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getQuizFeedback>>,
+          TError,
+          Awaited<ReturnType<typeof getQuizFeedback>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetQuizFeedback<TData = Awaited<ReturnType<typeof getQuizFeedback>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getQuizFeedback>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getQuizFeedback>>,
+          TError,
+          Awaited<ReturnType<typeof getQuizFeedback>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetQuizFeedback<TData = Awaited<ReturnType<typeof getQuizFeedback>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getQuizFeedback>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Feedback on your last attempt
+ */
+
+export function useGetQuizFeedback<TData = Awaited<ReturnType<typeof getQuizFeedback>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getQuizFeedback>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetQuizFeedbackQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+

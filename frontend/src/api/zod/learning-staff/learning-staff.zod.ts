@@ -41,7 +41,7 @@ export const staffListQuizzesResponse = zod.object({
  * Writes a new quiz with its questions and answers; members see it once it is published.
  * @summary Create a quiz
  */
-export const staffCreateQuizBodyBannerLinkMax = 1024;export const staffCreateQuizBodyNameMax = 200;export const staffCreateQuizBodyQuestionsItemIframeUrlMax = 1024;export const staffCreateQuizBodyQuestionsItemVideoUrlMax = 1024;
+export const staffCreateQuizBodyBannerLinkMax = 1024;export const staffCreateQuizBodyNameMax = 200;export const staffCreateQuizBodyQuestionsItemExplanationMax = 2000;export const staffCreateQuizBodyQuestionsItemIframeUrlMax = 1024;export const staffCreateQuizBodyQuestionsItemVideoUrlMax = 1024;
 
 export const staffCreateQuizBody = zod.object({
   "attempts_allowed": zod.number(),
@@ -50,10 +50,12 @@ export const staffCreateQuizBody = zod.object({
   "cpd_hours": zod.number().nullish().describe('Continuing professional development hours a certificate records (in quarter hours).'),
   "delay_hours": zod.number().describe('Hours a member waits after a failed attempt.'),
   "description": zod.string().optional().describe('HTML.'),
+  "feedback": zod.enum(['after_attempt', 'after_passing']).optional().describe('When a member sees which questions they got wrong and why (issue 49 §5): after every\ncompleted attempt, or only once they pass, so the answers are not handed out.'),
   "name": zod.string().min(1).max(staffCreateQuizBodyNameMax),
   "pass_mark": zod.number().describe('Percent of right answers needed to pass.'),
   "published": zod.boolean().optional().describe('Published quizzes are open to members at once.'),
   "questions": zod.array(zod.object({
+  "explanation": zod.string().max(staffCreateQuizBodyQuestionsItemExplanationMax).nullish(),
   "iframe_url": zod.string().max(staffCreateQuizBodyQuestionsItemIframeUrlMax).nullish(),
   "kind": zod.enum(['single', 'multiple', 'DRAG_AND_DROP']).describe('How a question is answered: one option, several, or all of them put in order.'),
   "options": zod.array(zod.object({
@@ -101,11 +103,13 @@ export const staffGetQuizResponse = zod.object({
   "created_at": zod.iso.datetime({}),
   "delay_hours": zod.number(),
   "description": zod.string(),
+  "feedback": zod.enum(['after_attempt', 'after_passing']).describe('When a member sees which questions they got wrong and why (issue 49 §5): after every\ncompleted attempt, or only once they pass, so the answers are not handed out.'),
   "id": zod.number(),
   "name": zod.string(),
   "pass_mark": zod.number(),
   "published": zod.boolean(),
   "questions": zod.array(zod.object({
+  "explanation": zod.string().nullish().describe('Why the right answer is right (plain text), shown to members after an attempt as the\nquiz\'s `feedback` says.'),
   "iframe_url": zod.string().nullish().describe('Shown in a frame: a page of this site or of an allowed video player.'),
   "kind": zod.enum(['single', 'multiple', 'DRAG_AND_DROP']).describe('How a question is answered: one option, several, or all of them put in order.'),
   "options": zod.array(zod.object({
@@ -127,7 +131,7 @@ export const staffUpdateQuizParams = zod.object({
   "id": zod.number().describe('The quiz\'s id')
 })
 
-export const staffUpdateQuizBodyBannerLinkMax = 1024;export const staffUpdateQuizBodyNameMax = 200;export const staffUpdateQuizBodyQuestionsItemIframeUrlMax = 1024;export const staffUpdateQuizBodyQuestionsItemVideoUrlMax = 1024;
+export const staffUpdateQuizBodyBannerLinkMax = 1024;export const staffUpdateQuizBodyNameMax = 200;export const staffUpdateQuizBodyQuestionsItemExplanationMax = 2000;export const staffUpdateQuizBodyQuestionsItemIframeUrlMax = 1024;export const staffUpdateQuizBodyQuestionsItemVideoUrlMax = 1024;
 
 export const staffUpdateQuizBody = zod.object({
   "attempts_allowed": zod.number(),
@@ -136,10 +140,12 @@ export const staffUpdateQuizBody = zod.object({
   "cpd_hours": zod.number().nullish().describe('Continuing professional development hours a certificate records (in quarter hours).'),
   "delay_hours": zod.number().describe('Hours a member waits after a failed attempt.'),
   "description": zod.string().optional().describe('HTML.'),
+  "feedback": zod.enum(['after_attempt', 'after_passing']).optional().describe('When a member sees which questions they got wrong and why (issue 49 §5): after every\ncompleted attempt, or only once they pass, so the answers are not handed out.'),
   "name": zod.string().min(1).max(staffUpdateQuizBodyNameMax),
   "pass_mark": zod.number().describe('Percent of right answers needed to pass.'),
   "published": zod.boolean().optional().describe('Published quizzes are open to members at once.'),
   "questions": zod.array(zod.object({
+  "explanation": zod.string().max(staffUpdateQuizBodyQuestionsItemExplanationMax).nullish(),
   "iframe_url": zod.string().max(staffUpdateQuizBodyQuestionsItemIframeUrlMax).nullish(),
   "kind": zod.enum(['single', 'multiple', 'DRAG_AND_DROP']).describe('How a question is answered: one option, several, or all of them put in order.'),
   "options": zod.array(zod.object({
@@ -165,11 +171,13 @@ export const staffUpdateQuizResponse = zod.object({
   "created_at": zod.iso.datetime({}),
   "delay_hours": zod.number(),
   "description": zod.string(),
+  "feedback": zod.enum(['after_attempt', 'after_passing']).describe('When a member sees which questions they got wrong and why (issue 49 §5): after every\ncompleted attempt, or only once they pass, so the answers are not handed out.'),
   "id": zod.number(),
   "name": zod.string(),
   "pass_mark": zod.number(),
   "published": zod.boolean(),
   "questions": zod.array(zod.object({
+  "explanation": zod.string().nullish().describe('Why the right answer is right (plain text), shown to members after an attempt as the\nquiz\'s `feedback` says.'),
   "iframe_url": zod.string().nullish().describe('Shown in a frame: a page of this site or of an allowed video player.'),
   "kind": zod.enum(['single', 'multiple', 'DRAG_AND_DROP']).describe('How a question is answered: one option, several, or all of them put in order.'),
   "options": zod.array(zod.object({
@@ -208,11 +216,13 @@ export const staffSetQuizBannerResponse = zod.object({
   "created_at": zod.iso.datetime({}),
   "delay_hours": zod.number(),
   "description": zod.string(),
+  "feedback": zod.enum(['after_attempt', 'after_passing']).describe('When a member sees which questions they got wrong and why (issue 49 §5): after every\ncompleted attempt, or only once they pass, so the answers are not handed out.'),
   "id": zod.number(),
   "name": zod.string(),
   "pass_mark": zod.number(),
   "published": zod.boolean(),
   "questions": zod.array(zod.object({
+  "explanation": zod.string().nullish().describe('Why the right answer is right (plain text), shown to members after an attempt as the\nquiz\'s `feedback` says.'),
   "iframe_url": zod.string().nullish().describe('Shown in a frame: a page of this site or of an allowed video player.'),
   "kind": zod.enum(['single', 'multiple', 'DRAG_AND_DROP']).describe('How a question is answered: one option, several, or all of them put in order.'),
   "options": zod.array(zod.object({

@@ -123,6 +123,7 @@ export const getQuizResponse = zod.object({
   "current_question_id": zod.number().nullish().describe('The question to answer next; none when the viewer may not answer now.'),
   "delayed_until": zod.iso.datetime({}).nullish(),
   "description": zod.string(),
+  "feedback": zod.enum(['after_attempt', 'after_passing']).describe('When a member sees which questions they got wrong and why (issue 49 §5): after every\ncompleted attempt, or only once they pass, so the answers are not handed out.'),
   "id": zod.number(),
   "name": zod.string(),
   "percent_correct_answers": zod.number().nullish(),
@@ -169,5 +170,28 @@ export const completeQuizResponse = zod.object({
   "quiz_passed": zod.boolean(),
   "remaining_attempts": zod.number()
 }).describe('What an answer led to.')
+})
+
+/**
+ * For the caller's last completed attempt at the quiz: each question, whether their answer was right, what they answered and staff's explanation. Shown after every attempt or only once the caller passes, as the quiz's `feedback` setting says.
+ * @summary Feedback on your last attempt
+ */
+export const getQuizFeedbackParams = zod.object({
+  "id": zod.number().describe('The quiz\'s id')
+})
+
+export const getQuizFeedbackResponse = zod.object({
+  "data": zod.object({
+  "attempt": zod.number().describe('Which attempt it was (1 for the first).'),
+  "percent_correct_answers": zod.number(),
+  "questions": zod.array(zod.object({
+  "correct": zod.boolean().describe('Whether the member\'s answer was right.'),
+  "explanation": zod.string().nullish().describe('Staff\'s explanation of the right answer; none if they wrote none.'),
+  "question_id": zod.number(),
+  "text": zod.string().describe('The question (HTML).'),
+  "your_answers": zod.array(zod.string()).describe('The options the member chose, in their order (for an ordering question, the order\nthey gave).')
+}).describe('One question of the attempt.')),
+  "quiz_passed": zod.boolean()
+}).describe('The member\'s last completed attempt, question by question.')
 })
 

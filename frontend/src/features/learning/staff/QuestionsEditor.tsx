@@ -17,6 +17,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { StaffQuestion } from '@/api/model';
+import { staffCreateQuizBodyQuestionsItemExplanationMax as EXPLANATION_MAX } from '@/api/zod/learning-staff/learning-staff.zod';
 import { moved } from '@/ui/console/moved';
 import { emptyQuestion, markOption, QUESTION_TYPES, withKind } from './questions';
 
@@ -76,7 +77,8 @@ function QuestionCard({ index, count, question, locked, problem, onChange, onMov
   const setOption = (i: number, text: string) =>
     onChange({ ...question, options: question.options.map((o, j) => (j === i ? { ...o, text } : o)) });
   return (
-    <Card variant="outlined" component="fieldset" disabled={locked} aria-label={`Question ${number}`} sx={{ m: 0 }}>
+    // Each input is disabled on its own when the quiz is locked: the explanation stays open.
+    <Card variant="outlined" component="fieldset" aria-label={`Question ${number}`} sx={{ m: 0 }}>
       <CardContent>
         <Stack spacing={2}>
           <Stack direction="row" sx={{ alignItems: 'center' }}>
@@ -107,7 +109,9 @@ function QuestionCard({ index, count, question, locked, problem, onChange, onMov
                 value={question.kind}
                 disabled={locked}
                 onChange={(event) => onChange(withKind(question, event.target.value as StaffQuestion['kind']))}
-                helperText={type?.help}
+                // Help for changing it only while it can change (a disabled field's grey text would
+                // also be too faint to read).
+                helperText={locked ? undefined : type?.help}
               >
                 {QUESTION_TYPES.map((t) => (
                   <MenuItem key={t.value} value={t.value}>
@@ -213,6 +217,16 @@ function QuestionCard({ index, count, question, locked, problem, onChange, onMov
               Add an option
             </Button>
           )}
+          <TextField
+            fullWidth
+            multiline
+            minRows={2}
+            label={`Question ${number} explanation (optional)`}
+            value={question.explanation ?? ''}
+            onChange={(event) => onChange({ ...question, explanation: event.target.value || null })}
+            slotProps={{ htmlInput: { maxLength: EXPLANATION_MAX } }}
+            helperText="Why the right answer is right, shown to members after an attempt as the quiz's feedback setting says. It can change after members have taken the quiz."
+          />
         </Stack>
       </CardContent>
     </Card>

@@ -1,10 +1,10 @@
 import { staffCreateQuizBody } from '@/api/zod/learning-staff/learning-staff.zod';
 import { trimming, withFieldRequiredText, z, zodResolver } from '@/lib/zod';
-import { Grid, Typography } from '@mui/material';
+import { Grid, MenuItem, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { staffCreateQuiz, staffDeleteQuiz, staffSetQuizBanner, staffUpdateQuiz, useStaffGetQuiz } from '@/api/endpoints/learning-staff/learning-staff';
-import type { QuizRequest, StaffQuestion, StaffQuiz } from '@/api/model';
+import { FeedbackShown, type QuizRequest, type StaffQuestion, type StaffQuiz } from '@/api/model';
 import { FormTextField } from '@/ui/form/FormTextField';
 import { RichTextField } from '@/ui/form/RichTextField';
 import { ChipsField } from '@/ui/console/ChipsField';
@@ -38,8 +38,15 @@ const schema = staffCreateQuizBody.pick({ name: true }).extend({
   cpd_hours: optionalNumber,
   banner_link: z.string(),
   published: z.boolean(),
+  feedback: z.enum([FeedbackShown.after_attempt, FeedbackShown.after_passing]),
   questions: z.array(z.custom<StaffQuestion>()),
 });
+
+/** How the console names each feedback setting (issue 49 §5). */
+const FEEDBACK_CHOICES: { value: FeedbackShown; label: string }[] = [
+  { value: FeedbackShown.after_passing, label: 'Once the member passes' },
+  { value: FeedbackShown.after_attempt, label: 'After every completed attempt' },
+];
 type Values = z.infer<typeof schema>;
 const FIELDS = [
   'name',
@@ -51,6 +58,7 @@ const FIELDS = [
   'validity_months',
   'cpd_hours',
   'banner_link',
+  'feedback',
   'questions',
 ] as const;
 
@@ -66,6 +74,7 @@ function defaults(quiz?: StaffQuiz): Values {
     cpd_hours: quiz?.cpd_hours == null ? '' : String(quiz.cpd_hours),
     banner_link: quiz?.banner_link ?? '',
     published: quiz?.published ?? false,
+    feedback: quiz?.feedback ?? FeedbackShown.after_passing,
     questions: quiz?.questions ?? [],
   };
 }
@@ -168,6 +177,20 @@ function QuizEditor({ id, quiz }: { id?: number; quiz?: StaffQuiz }) {
         </Grid>
         <FormTextField control={form.control} name="banner_link" label="Banner link" placeholder="https://" fullWidth />
         <SwitchField control={form.control} name="published" label="Published" helperText="Published quizzes are open to members at once." />
+        <FormTextField
+          control={form.control}
+          name="feedback"
+          label="Show members which answers were wrong, and why"
+          select
+          fullWidth
+          helperText="With each question's explanation. Only once they pass keeps the answers from being handed out."
+        >
+          {FEEDBACK_CHOICES.map((choice) => (
+            <MenuItem key={choice.value} value={choice.value}>
+              {choice.label}
+            </MenuItem>
+          ))}
+        </FormTextField>
         <Typography variant="h6" component="h2">
           Questions
         </Typography>
