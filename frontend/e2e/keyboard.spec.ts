@@ -16,10 +16,13 @@ async function pressUntil(page: Page, key: string, target: Locator, max = 80) {
 const tabTo = (page: Page, target: Locator) => pressUntil(page, 'Tab', target);
 
 /** Enter on the focused menu button, then, once its menu shows (its code may still be on its
- * way), arrows down to `item`: a keyboard user waits for the menu before moving in it. */
+ * way) and has taken the focus, arrows down to `item`: a keyboard user waits for the menu
+ * before moving in it (on a loaded machine the focus moved in after the arrows were spent). */
 async function arrowToMenuItem(page: Page, item: Locator) {
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('menu')).toBeVisible();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  await expect.poll(() => focused(menu)).toBe(true);
   await pressUntil(page, 'ArrowDown', item);
 }
 
