@@ -238,7 +238,20 @@ pub async fn renew_recovery_codes(
     let user = me::find(db, user_id).await?;
     require_password(&user, current_password).await?;
     let txn = kernel::db::begin_write(db).await?;
-    if confirmed_devices(&txn, user_id).await?.is_empty() {
+    // A write to the member's authenticator first, which changes nothing but takes its row
+    // lock (SQLite's `BEGIN IMMEDIATE` already holds the database's): two renewals at once
+    // then run one after the other, the second replacing the first's set instead of both
+    // sets standing. No row: two-factor is off.
+    let locked = totp_device::Entity::update_many()
+        .col_expr(
+            totp_device::Column::LastUsedStep,
+            sea_orm::sea_query::Expr::col(totp_device::Column::LastUsedStep),
+        )
+        .filter(totp_device::Column::UserId.eq(user_id))
+        .filter(totp_device::Column::Confirmed.eq(true))
+        .exec(&txn)
+        .await?;
+    if locked.rows_affected == 0 {
         return Err(AppError::non_field(recovery_codes::TWO_FACTOR_OFF));
     }
     let codes = recovery_codes::replace(&txn, user_id).await?;

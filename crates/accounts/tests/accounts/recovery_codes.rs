@@ -162,6 +162,35 @@ async fn a_new_set_voids_the_old_one_and_turning_two_factor_off_voids_both() {
     );
     let new = codes_of(&body);
     assert_eq!(new.len(), 10);
+
+    // Four new sets asked for at once: one set stands, not forty codes.
+    let renewals = (0..4).map(|_| renew(Some(PASSWORD)));
+    let answers = futures_util::future::join_all(renewals).await;
+    assert!(
+        answers.iter().all(|(status, _)| *status == 200),
+        "{answers:?}"
+    );
+    assert_eq!(left(&app, &session).await, 10);
+    let fresh: Vec<usize> = answers
+        .iter()
+        .enumerate()
+        .filter(|(_, (_, body))| codes_of(body)[0] != new[0])
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(fresh.len(), 4, "each renewal made its own set");
+    let mut good = 0;
+    for (_, body) in &answers {
+        let (status, _) = sign_in_with(&app, &codes_of(body)[0]).await;
+        good += usize::from(status == 200);
+    }
+    assert_eq!(good, 1, "only the last set's codes sign in");
+    let (status, body) = sign_in_with(&app, &new[1]).await;
+    refused(status, &body);
+
+    // A new set after those: the one below is checked against the old codes.
+    let (status, body) = renew(Some(PASSWORD)).await;
+    assert_eq!(status, 200, "{body}");
+    let new = codes_of(&body);
     let (status, body) = sign_in_with(&app, &old[2]).await;
     refused(status, &body);
     let (status, body) = sign_in_with(&app, &new[2]).await;
