@@ -17,9 +17,13 @@ export function PasswordStrength({ password, userInputs }: { password: string; u
   useEffect(() => {
     if (!password) return;
     let current = true;
-    void loadEstimator().then(({ strengthOf }) => {
-      if (current) setStrength(strengthOf(password, inputs ? inputs.split('\n') : []));
-    });
+    loadEstimator().then(
+      ({ strengthOf }) => {
+        if (current) setStrength(strengthOf(password, inputs ? inputs.split('\n') : []));
+      },
+      // Its code could not be fetched (offline): no meter, the field works as before.
+      () => undefined,
+    );
     return () => {
       current = false;
     };
