@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { approvedGroup, drawnPng, joined, PASSWORD, person, shot, signInAs, signOut } from './support';
+import { approvedGroup, auth, drawnPng, joined, PASSWORD, person, shot, signInAs, signOut } from './support';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
@@ -104,4 +104,71 @@ test('members discuss: a topic with an image, a quoted reply with a PDF, votes, 
   await expect(discussion.getByRole('link', { name: 'Sign in' })).toBeVisible();
   await expect(replies.getByRole('button', { name: /^Vote up/ }).first()).toBeDisabled();
   await page.screenshot({ path: shot('discussion-visitor', info.project.name), fullPage: true });
+});
+
+test('a thread is live: new replies and topics are offered, votes and edits change in place', { tag: '@phone' }, async ({ page }, info) => {
+  test.setTimeout(90_000);
+  const owner = await person(page.request, 'livehost');
+  const reader = await person(page.request, 'livereader');
+  const other = await person(page.request, 'livewriter');
+  const group = await approvedGroup(page, owner, `Live thread ${Date.now()}`);
+  await joined(page.request, group.slug, owner, reader);
+  await joined(page.request, group.slug, owner, other);
+  const started = await page.request.post(`/api/groups/${group.id}/discussions`, { headers: auth(owner.token), data: { text: '<p>Which outcome scales do you use?</p>' } });
+  expect(started.status()).toBe(201);
+  const topicId = (await started.json()).data.id as number;
+
+  // The page says when its discussion's room is watched: only then do others post.
+  const watching = new Promise<void>((resolve) => {
+    page.on('websocket', (socket) => socket.on('framereceived', (frame) => String(frame.payload).includes('"watching"') && resolve()));
+  });
+  await signInAs(page, reader.email, PASSWORD);
+  await page.goto(`/working-groups/${group.slug}`);
+  await page.getByRole('button', { name: 'View Discussion' }).click();
+  const discussion = page.getByRole('region', { name: 'Discussion' });
+  const topic = discussion.getByRole('article', { name: /^Topic by/ }).filter({ hasText: 'Which outcome scales' });
+  await expect(topic.getByText('Which outcome scales do you use?')).toBeVisible();
+  await watching;
+
+  const reply = (text: string) =>
+    page.request.post(`/api/discussion/${topicId}/comments`, { headers: auth(other.token), multipart: { text } });
+  expect((await reply('<p>The modified Rankin scale.</p>')).status()).toBe(201);
+  await expect(topic.getByRole('button', { name: '1 new reply' })).toBeVisible();
+  expect((await reply('<p>And the Barthel index.</p>')).status()).toBe(201);
+  const offer = topic.getByRole('button', { name: '2 new replies' });
+  await expect(offer).toBeVisible();
+  // Nothing moved under the reader until they ask.
+  await expect(topic.getByText('The modified Rankin scale.')).toHaveCount(0);
+  await offer.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shot('live-thread-new-replies', info.project.name) });
+  await offer.click();
+  await expect(topic.getByText('The modified Rankin scale.')).toBeVisible();
+  await expect(topic.getByText('And the Barthel index.')).toBeVisible();
+  await expect(offer).toHaveCount(0);
+
+  // A vote and an edit by others change the thread in place, with no offer.
+  const voted = await page.request.put(`/api/discussion/vote/${topicId}`, { headers: auth(other.token), data: { reaction: 'up' } });
+  expect(voted.status()).toBe(200);
+  await expect(topic.getByRole('button', { name: 'Vote up: 1' }).first()).toBeVisible();
+  const edited = await page.request.put(`/api/groups/${group.id}/discussions/${topicId}`, {
+    headers: auth(owner.token),
+    data: { text: '<p>Which outcome scales do you use after stroke?</p>' },
+  });
+  expect(edited.status()).toBe(200);
+  await expect(topic.getByText('Which outcome scales do you use after stroke?')).toBeVisible();
+
+  // A new topic is offered above the list; the reader's own reply is not offered back.
+  const another = await page.request.post(`/api/groups/${group.id}/discussions`, { headers: auth(other.token), data: { text: '<p>Anyone using gait sensors?</p>' } });
+  expect(another.status()).toBe(201);
+  const newTopic = discussion.getByRole('button', { name: '1 new topic' });
+  await expect(newTopic).toBeVisible();
+  await newTopic.click();
+  await expect(discussion.getByText('Anyone using gait sensors?')).toBeVisible();
+  await topic.getByRole('button', { name: 'Reply', exact: true }).first().click();
+  await topic.getByRole('textbox', { name: /^Your reply/ }).fill('We use both.');
+  await topic.getByRole('form', { name: 'Your reply' }).getByRole('button', { name: 'Reply', exact: true }).click();
+  await expect(topic.getByText('We use both.')).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(discussion.getByRole('button', { name: /new repl/ })).toHaveCount(0);
+  await page.screenshot({ path: shot('live-thread', info.project.name), fullPage: true });
 });

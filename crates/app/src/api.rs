@@ -25,7 +25,8 @@ use crate::routes::{
     components(schemas(
         kernel::ErrorBody,
         kernel::validation::FieldText,
-        discussions::api::form::PostJson
+        discussions::api::form::PostJson,
+        discussions::live::ThreadActivity
     )),
     // In the order an integrator meets them; Swagger UI lists them so.
     tags(

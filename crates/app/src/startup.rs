@@ -39,7 +39,7 @@ use utoipa_swagger_ui::SwaggerUi;
 use feed::live::Hub;
 
 use crate::adapters::{
-    data_catalogue, discussion_targets, feed_facts, project_facts, reference_places,
+    data_catalogue, discussion_targets, feed_facts, live_threads, project_facts, reference_places,
     report_subjects, search_sources, token_routes, webhook_occurrences,
 };
 use crate::api;
@@ -129,6 +129,8 @@ pub async fn build_parts(config: Config) -> anyhow::Result<Parts> {
     };
     let (ctx, secret) = context(config).await?;
     let issuer = Issuer::new(&secret, &ctx.config.public_url);
+    // First: a thread's watchers hear of a change before its notifications go out.
+    live_threads::wire(&ctx, &hub);
     feed_facts::wire(&ctx, &hub);
     project_facts::wire(&ctx);
     webhook_occurrences::wire(&ctx);
@@ -483,6 +485,7 @@ fn server(
     let reportables = web::Data::new(report_subjects::reportables(&context, &targets));
     let catalogue = web::Data::new(data_catalogue::catalogue());
     let places = web::Data::new(reference_places::places(&context));
+    let gatekeeper = web::Data::new(live_threads::gatekeeper(targets.clone()));
     let targets = web::Data::new(targets);
     let reads = web::Data::new(PublicReads::default());
     reads.answering_at(listener.local_addr()?);
@@ -521,6 +524,7 @@ fn server(
             .app_data(issuer.clone())
             .app_data(catalogue.clone())
             .app_data(hub.clone())
+            .app_data(gatekeeper.clone())
             .app_data(reads.clone())
             .app_data(extract::json_config())
             .app_data(extract::query_config())

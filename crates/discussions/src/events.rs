@@ -26,6 +26,8 @@ impl Event for DiscussionPosted {}
 /// A post was edited or deleted, or its topic made public or private: what it reads now.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DiscussionChanged {
+    pub topic_type: TopicType,
+    pub target_id: i64,
     pub topic_id: i64,
     pub post_id: i64,
     pub author_id: i64,
@@ -36,3 +38,15 @@ pub struct DiscussionChanged {
 }
 
 impl Event for DiscussionChanged {}
+
+/// Someone's vote on a post moved its counts (watchers of the thread see them move).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DiscussionVoted {
+    pub topic_type: TopicType,
+    pub target_id: i64,
+    pub topic_id: i64,
+    pub post_id: i64,
+    pub is_public: bool,
+}
+
+impl Event for DiscussionVoted {}

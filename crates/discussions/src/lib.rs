@@ -8,6 +8,7 @@ mod entity;
 pub mod enums;
 pub mod events;
 pub mod export;
+pub mod live;
 mod policy;
 mod read;
 pub mod seed;

@@ -67,3 +67,25 @@ pub async fn next(socket: &mut Socket, wait: Duration) -> Option<Value> {
         }
     }
 }
+
+/// Asks the channel to watch `room`; its answer (`{"watching": room}` or `{"refused": room}`).
+pub async fn watch(socket: &mut Socket, room: &str) -> Value {
+    use futures_util::SinkExt;
+    let ask = json!({ "watch": room }).to_string();
+    socket
+        .send(Message::Text(ask.into()))
+        .await
+        .expect("send on the live channel");
+    next(socket, Duration::from_secs(5))
+        .await
+        .expect("an answer to watching")
+}
+
+/// Everything the socket carries within `wait` (a silence that long ends it).
+pub async fn drain(socket: &mut Socket, wait: Duration) -> Vec<Value> {
+    let mut heard = Vec::new();
+    while let Some(message) = next(socket, wait).await {
+        heard.push(message);
+    }
+    heard
+}

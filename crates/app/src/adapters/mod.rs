@@ -6,6 +6,7 @@
 pub mod data_catalogue;
 pub(crate) mod discussion_targets;
 pub(crate) mod feed_facts;
+pub(crate) mod live_threads;
 pub(crate) mod project_facts;
 pub(crate) mod reference_places;
 pub(crate) mod report_subjects;

@@ -31,6 +31,10 @@ pub struct TopicPage {
     pub permissions: Permissions,
     /// How the viewer hears of this whole discussion (`normal` when signed out).
     pub subscription: SubscriptionState,
+    /// This discussion's room on the live channel: a signed-in page sends
+    /// `{"watch": live_room}` on `/ws/notifications` and hears of each new topic, reply,
+    /// edit and vote here as `{"thread": ThreadActivity}`.
+    pub live_room: String,
 }
 
 /// What a member follows or mutes, as their Following list shows it.

@@ -60,6 +60,7 @@ pub async fn list(
             subject_id: id,
             level,
         },
+        live_room: crate::live::room(topic_type, id),
     }))
 }
 

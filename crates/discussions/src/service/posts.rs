@@ -286,6 +286,8 @@ pub fn require_editable(post: &post::Model, user: &CurrentUser, place: &Place) -
 pub async fn announce_change(ctx: &AppContext, post: &post::Model, topic_is_public: bool) {
     ctx.events
         .publish(DiscussionChanged {
+            topic_type: post.target_type,
+            target_id: post.target_id,
             topic_id: post.topic_id.unwrap_or(post.id),
             post_id: post.id,
             author_id: post.created_by_id,

@@ -10,6 +10,7 @@ use super::posts;
 use crate::Targets;
 use crate::entity::{post, vote};
 use crate::enums::Reaction;
+use crate::events::DiscussionVoted;
 use crate::policy::{self, VoteRefusal};
 use crate::target::Access;
 
@@ -158,5 +159,16 @@ pub async fn vote(
         .one(&ctx.db)
         .await?
         .ok_or_else(AppError::not_found)?;
+    if previous != now_reaction {
+        ctx.events
+            .publish(DiscussionVoted {
+                topic_type: saved.target_type,
+                target_id: saved.target_id,
+                topic_id,
+                post_id: saved.id,
+                is_public: saved.is_public,
+            })
+            .await;
+    }
     Ok((place, saved, now_reaction))
 }

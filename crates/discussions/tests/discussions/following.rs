@@ -108,16 +108,7 @@ async fn muting_a_group_silences_new_topics_and_following_it_brings_them() {
     assert_eq!(outsider[0], "New discussion in Stroke talk");
 
     // A private topic and its replies never reach a follower who is not a member.
-    let (status, private) = s
-        .app
-        .post_json_as(
-            &s.member,
-            &s.topics(),
-            &json!({"text": "<p>Members only</p>", "is_public": false}),
-        )
-        .await;
-    assert_eq!(status, 201, "{private}");
-    let private_id = private["data"]["id"].as_i64().unwrap();
+    let private_id = s.private_topic(&s.member, "<p>Members only</p>").await;
     s.reply(&s.owner, private_id, "<p>Inside only</p>", None)
         .await;
     assert_eq!(titles(&s, &s.outsider).await.len(), outsider_before + 1);

@@ -3,6 +3,7 @@
 
 mod following;
 mod guardrail;
+mod live;
 mod replies;
 mod support;
 mod topics;

@@ -48,6 +48,20 @@ impl Scene {
         body["data"].clone()
     }
 
+    /// Starts a private (members only) topic as `token`; returns its id.
+    pub async fn private_topic(&self, token: &str, text: &str) -> i64 {
+        let (status, body) = self
+            .app
+            .post_json_as(
+                token,
+                &self.topics(),
+                &json!({"text": text, "is_public": false}),
+            )
+            .await;
+        assert_eq!(status, 201, "{body}");
+        body["data"]["id"].as_i64().unwrap()
+    }
+
     /// Replies in `topic` as `token`, answering `parent`; returns its body.
     pub async fn reply(&self, token: &str, topic: i64, text: &str, parent: Option<i64>) -> Value {
         let mut form = reqwest::multipart::Form::new().text("text", text.to_owned());

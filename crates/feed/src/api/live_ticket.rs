@@ -17,7 +17,10 @@ pub struct LiveTicket {
 ///
 /// A single-use ticket for the live notification channel (the session token never goes into the
 /// socket's URL). Open `/ws/notifications?ticket=…` with it within 30 seconds; each notification
-/// then arrives as a JSON text message.
+/// then arrives as a JSON text message. A page showing a discussion also sends
+/// `{"watch": live_room}` (the room its topic page names; up to 8 rooms per socket) and is
+/// answered `{"watching": room}` or `{"refused": room}`; each new topic or reply, edit and
+/// vote there then arrives as `{"thread": ThreadActivity}`, to members who may read it.
 #[utoipa::path(
     operation_id = "createLiveTicket",
     tag = "notifications",

@@ -15,6 +15,10 @@ import type { SubscriptionState } from './subscriptionState';
  */
 export interface TopicPage {
   data: Topic[];
+  /** This discussion's room on the live channel: a signed-in page sends
+`{"watch": live_room}` on `/ws/notifications` and hears of each new topic, reply,
+edit and vote here as `{"thread": ThreadActivity}`. */
+  live_room: string;
   pagination: Pagination;
   permissions: Permissions;
   /** How the viewer hears of this whole discussion (`normal` when signed out). */

@@ -10,8 +10,10 @@ import { DISCUSSION_ANCHOR, type DiscussionProps } from '@/ui/discussion-slot';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { FollowMenu } from './FollowMenu';
 import { PAGE_SIZE } from './limits';
+import { NewPostsButton } from './NewPostsButton';
 import { PostForm } from './PostForm';
 import { TopicItem } from './TopicItem';
+import { useLiveDiscussion } from './useLiveDiscussion';
 import { useRefreshDiscussion } from './useRefresh';
 
 /** A target's discussion (spec 2 §2): topics newest first, the composer for those who may post. */
@@ -23,8 +25,10 @@ export function DiscussionPanel({ topicType, targetId, onChange }: DiscussionPro
     listDiscussions(topicType, targetId, { ...params, page }),
   );
   const reload = useRefreshDiscussion(topicType, targetId);
+  const live = useLiveDiscussion(pages.data?.pages[0]?.live_room, reload);
   const refresh = async () => {
     await reload();
+    live.caughtUp();
     onChange?.();
   };
   const topics = pages.data?.pages.flatMap((page) => page.data) ?? [];
@@ -97,7 +101,8 @@ export function DiscussionPanel({ topicType, targetId, onChange }: DiscussionPro
         )}
         {pages.isPending && <Loading label="Loading the discussion" />}
         {pages.isError && <ErrorState error={pages.error} onRetry={() => pages.refetch()} />}
-        {pages.isSuccess && topics.length === 0 && <EmptyState>No discussions yet.</EmptyState>}
+        {pages.isSuccess && topics.length === 0 && live.newTopics === 0 && <EmptyState>No discussions yet.</EmptyState>}
+        <NewPostsButton count={live.newTopics} one="new topic" many="new topics" onShow={refresh} />
         {permissions &&
           topics.map((topic) => (
             <TopicItem
@@ -106,6 +111,7 @@ export function DiscussionPanel({ topicType, targetId, onChange }: DiscussionPro
               topicType={topicType}
               targetId={targetId}
               permissions={permissions}
+              newReplies={live.newReplies.get(topic.id) ?? 0}
               onChanged={refresh}
             />
           ))}

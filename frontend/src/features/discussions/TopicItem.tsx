@@ -14,6 +14,7 @@ import { ClampedRichText } from './Clamped';
 import { DeleteAction } from './DeleteAction';
 import { FollowMenu } from './FollowMenu';
 import { HiddenNotice, isConcealed } from './HiddenNotice';
+import { NewPostsButton } from './NewPostsButton';
 import { TOPIC_CLAMP } from './limits';
 import { PostForm } from './PostForm';
 import { PostHeader } from './PostHeader';
@@ -27,11 +28,13 @@ interface Props {
   topicType: TopicType;
   targetId: number;
   permissions: Permissions;
+  /** Replies others posted since the list was loaded (live threads). */
+  newReplies: number;
   onChanged: () => Promise<unknown>;
 }
 
 /** A topic: its text (cut at 600 characters), files, votes, replies and reply form. */
-export function TopicItem({ topic, topicType, targetId, permissions, onChanged }: Props) {
+export function TopicItem({ topic, topicType, targetId, permissions, newReplies, onChanged }: Props) {
   const [editing, setEditing] = useState(false);
   // `undefined`: no reply form; `null`: replying to the topic; a comment: replying to it.
   const [replyTo, setReplyTo] = useState<Comment | null | undefined>(undefined);
@@ -135,6 +138,7 @@ export function TopicItem({ topic, topicType, targetId, permissions, onChanged }
             </Typography>
           </Stack>
         )}
+        <NewPostsButton count={newReplies} one="new reply" many="new replies" onShow={onChanged} />
         <ReplyList topic={topic} canWrite={canWrite} phiBlocking={permissions.phi_blocking} onReply={setReplyTo} onChanged={onChanged} />
         {replyTo !== undefined && (
           <Box sx={{ mt: 2 }}>

@@ -21,9 +21,15 @@ export function nextVotes(votes: Votes, current: Reaction | null, clicked: React
   return { votes: next, reaction };
 }
 
-/** Up and down votes; the count moves at once and settles on the server's answer. */
+/** Up and down votes; the count moves at once and settles on the server's answer. Counts
+ * that arrive with the post (a reload after someone else voted) replace the shown ones. */
 export function VoteButtons({ votes, reaction, disabledReason, vote }: Props) {
   const [state, setState] = useState({ votes, reaction: reaction ?? null });
+  const [arrived, setArrived] = useState({ votes, reaction });
+  if (arrived.votes.up !== votes.up || arrived.votes.down !== votes.down || arrived.reaction !== reaction) {
+    setArrived({ votes, reaction });
+    setState({ votes, reaction: reaction ?? null });
+  }
   const [busy, setBusy] = useState(false);
   const click = async (clicked: Reaction) => {
     const before = state;

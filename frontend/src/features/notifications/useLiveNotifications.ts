@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { getGetMeQueryKey } from '@/api/endpoints/auth/auth';
 import { createLiveTicket, getListMyNotificationsQueryKey } from '@/api/endpoints/notifications/notifications';
 import type { DataMe, Notification, PageNotification } from '@/api/model';
+import { attachLiveSocket, detachLiveSocket, routeLiveFrame } from '@/lib/live-channel';
 import { liveUrl } from '@/lib/live-url';
 
 /** How long to wait before reconnecting a dropped channel. */
@@ -12,7 +13,8 @@ const RECONNECT_MS = 3000;
  * Keeps the live channel open while signed in (spec 1 §4): each notification that arrives
  * raises the bell's count and joins the top of the list. Each connection opens with a
  * fresh single-use ticket (the session token stays out of the URL). The server closes the
- * socket when the session ends; the hook closes it when the token goes.
+ * socket when the session ends; the hook closes it when the token goes. The same socket
+ * carries the changes of the rooms a screen watches (lib/live-channel).
  */
 export function useLiveNotifications(token: string | null) {
   const queryClient = useQueryClient();
@@ -33,9 +35,13 @@ export function useLiveNotifications(token: string | null) {
         return;
       }
       if (stopped) return;
-      socket = new WebSocket(liveUrl(ticket));
-      socket.onmessage = (event) => {
-        const notification = JSON.parse(String(event.data)) as Notification;
+      const opened = new WebSocket(liveUrl(ticket));
+      socket = opened;
+      opened.onopen = () => attachLiveSocket(opened);
+      opened.onmessage = (event) => {
+        const frame: unknown = JSON.parse(String(event.data));
+        if (routeLiveFrame(frame)) return;
+        const notification = frame as Notification;
         queryClient.setQueryData<DataMe>(getGetMeQueryKey(), (me) =>
           me ? { data: { ...me.data, unread_notification_count: me.data.unread_notification_count + 1 } } : me,
         );
@@ -43,7 +49,8 @@ export function useLiveNotifications(token: string | null) {
           list && 'data' in list ? { ...list, data: [notification, ...list.data] } : list,
         );
       };
-      socket.onclose = (event) => {
+      opened.onclose = (event) => {
+        detachLiveSocket(opened);
         // 1008: the server closed it because the session ended; do not come back.
         if (event.code !== 1008) retryLater();
       };
@@ -52,6 +59,7 @@ export function useLiveNotifications(token: string | null) {
     return () => {
       stopped = true;
       window.clearTimeout(retry);
+      if (socket) detachLiveSocket(socket);
       socket?.close();
     };
   }, [token, queryClient]);

@@ -373,6 +373,7 @@ export const listDiscussionsResponse = zod.object({
   "up": zod.number()
 }).describe('Vote counts.')
 }).describe('A topic with the first page of its replies.')),
+  "live_room": zod.string().describe('This discussion\'s room on the live channel: a signed-in page sends\n`{\"watch\": live_room}` on `/ws/notifications` and hears of each new topic, reply,\nedit and vote here as `{\"thread\": ThreadActivity}`.'),
   "pagination": zod.object({
   "count": zod.number().min(listDiscussionsResponsePaginationCountMin).describe('Number of items across all pages.'),
   "currentPage": zod.number().min(listDiscussionsResponsePaginationCurrentPageMin),

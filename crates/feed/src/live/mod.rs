@@ -3,7 +3,9 @@
 //! through a pub/sub channel every instance listens on, so a member connected to one
 //! instance hears of what happened on another. The same channel carries signals between
 //! instances (a change that makes cached public pages stale, say): every instance's
-//! handlers for the signal run, this one's included.
+//! handlers for the signal run, this one's included. A socket may also watch rooms
+//! ([`rooms`]): what changes there reaches the sockets watching it, each of which asks
+//! the room's gate before it writes.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -14,6 +16,10 @@ use futures_util::StreamExt;
 use serde::{Deserialize, Serialize};
 use tokio::sync::mpsc;
 
+mod rooms;
+
+pub use rooms::{Ask, Gate, Gatekeeper, ROOM_NAME_MAX, ROOMS_PER_SOCKET, RoomAccess, RoomGate};
+
 const CHANNEL: &str = "cohort:notifications";
 
 #[derive(Clone, Serialize, Deserialize)]
@@ -23,12 +29,20 @@ struct Envelope {
 }
 
 /// What travels on the channel: notifications for members (a fan-out's in a few messages,
-/// not one per member), or a signal for every instance.
+/// not one per member), a change for a room's watchers, or a signal for every instance.
 #[derive(Serialize, Deserialize)]
 #[serde(untagged)]
 enum Message {
     Notices { notices: Vec<Envelope> },
+    Room(RoomChange),
     Signal { signal: String },
+}
+
+#[derive(Clone, Serialize, Deserialize)]
+struct RoomChange {
+    room: String,
+    private: bool,
+    payload: String,
 }
 
 /// Notifications one message on the channel carries at most: a fan-out to ten thousand
@@ -49,6 +63,7 @@ struct Inner {
     closing: tokio::sync::watch::Sender<bool>,
     /// What to run when a signal arrives, by signal name.
     handlers: Mutex<HashMap<String, Vec<SignalHandler>>>,
+    rooms: rooms::Rooms<Frame>,
 }
 
 /// Waits between reconnection attempts: from the first to the longest, doubling.
@@ -81,6 +96,8 @@ pub struct Subscription {
 /// with the socket's queue when the socket is gone.
 pub struct Frame {
     pub text: String,
+    /// A room's change: written only where the gate admits the socket's member.
+    pub gate: Option<Gate>,
     _share: Share,
 }
 
@@ -213,6 +230,9 @@ impl Hub {
                     Ok(Message::Notices { notices }) => {
                         self.deliver_here(&notices, &Writes::default());
                     }
+                    Ok(Message::Room(change)) => {
+                        self.deliver_room_here(&change, &Writes::default());
+                    }
                     Ok(Message::Signal { signal }) => self.run_handlers(&signal),
                     Err(_) => {}
                 }
@@ -261,6 +281,32 @@ impl Hub {
                 sockets.remove(&user_id);
             }
         }
+    }
+
+    /// Lets socket `id` of `user_id` hear of `room`'s changes (whether it may is the
+    /// caller's to decide first; each change asks again).
+    pub fn watch(&self, user_id: i64, id: u64, room: &str) {
+        let sender = self
+            .inner
+            .sockets
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(&user_id)
+            .and_then(|list| list.iter().find(|(sid, _)| *sid == id))
+            .map(|(_, sender)| sender.clone());
+        if let Some(sender) = sender {
+            self.inner.rooms.watch(room, id, sender);
+        }
+    }
+
+    /// Stops socket `id` hearing of `room`.
+    pub fn unwatch(&self, id: u64, room: &str) {
+        self.inner.rooms.unwatch(room, id);
+    }
+
+    /// How many sockets of this instance watch `room`.
+    pub fn watching(&self, room: &str) -> usize {
+        self.inner.rooms.watching(room)
     }
 
     /// Tells every socket of this instance to close (the server is going away).
@@ -339,6 +385,36 @@ impl Hub {
         writes
     }
 
+    /// Sends `payload` to every socket watching `room`, on whichever instance it is; each
+    /// writes it only if its member may hear of the change (`private`: only those who read
+    /// what the room's members do).
+    pub async fn publish_room(&self, room: &str, private: bool, payload: String) {
+        let change = RoomChange {
+            room: room.to_owned(),
+            private,
+            payload,
+        };
+        let Some(redis) = &self.redis else {
+            self.deliver_room_here(&change, &Writes::default());
+            return;
+        };
+        let sent = match serde_json::to_string(&Message::Room(change.clone())) {
+            Ok(text) => redis.send(&text).await,
+            Err(err) => {
+                tracing::warn!(error = %err, "could not encode a room's change");
+                return;
+            }
+        };
+        match sent {
+            Ok(_) if !self.is_listening() => self.deliver_room_here(&change, &Writes::default()),
+            Ok(_) => {}
+            Err(err) => {
+                tracing::warn!(error = %err, "could not publish a room's change; delivering locally");
+                self.deliver_room_here(&change, &Writes::default());
+            }
+        }
+    }
+
     /// Runs `handler` whenever `signal` is raised, on this instance or another.
     pub fn on_signal(&self, signal: &str, handler: impl Fn() + Send + Sync + 'static) {
         self.inner
@@ -380,12 +456,26 @@ impl Hub {
                 list.retain(|(_, sender)| {
                     let frame = Frame {
                         text: notice.payload.clone(),
+                        gate: None,
                         _share: writes.share(),
                     };
                     sender.send(frame).is_ok()
                 });
             }
         }
+    }
+}
+
+impl Hub {
+    fn deliver_room_here(&self, change: &RoomChange, writes: &Writes) {
+        self.inner.rooms.deliver(&change.room, || Frame {
+            text: change.payload.clone(),
+            gate: Some(Gate {
+                room: change.room.clone(),
+                private: change.private,
+            }),
+            _share: writes.share(),
+        });
     }
 }
 
@@ -491,6 +581,32 @@ mod tests {
         assert_eq!(heard.load(Ordering::SeqCst), 1);
     }
 
+    #[tokio::test]
+    async fn a_room_change_reaches_its_watchers_with_its_gate() {
+        let hub = Hub::in_process();
+        let mut watching = hub.join(1);
+        let mut elsewhere = hub.join(2);
+        hub.watch(1, watching.id, "room:a");
+        hub.watch(2, elsewhere.id, "room:b");
+        hub.watch(3, 99, "room:a"); // no such socket: nothing is registered
+        assert_eq!(hub.watching("room:a"), 1);
+        hub.publish_room("room:a", true, "changed".into()).await;
+        let frame = watching.messages.recv().await.unwrap();
+        assert_eq!(frame.text, "changed");
+        assert_eq!(
+            frame.gate,
+            Some(Gate {
+                room: "room:a".into(),
+                private: true
+            })
+        );
+        assert!(elsewhere.messages.try_recv().is_err());
+        hub.unwatch(watching.id, "room:a");
+        hub.publish_room("room:a", false, "again".into()).await;
+        assert!(watching.messages.try_recv().is_err());
+        assert_eq!(hub.watching("room:a"), 0);
+    }
+
     #[test]
     fn notices_and_signals_read_apart() {
         let notices = serde_json::to_string(&Message::Notices {
@@ -507,6 +623,10 @@ mod tests {
         assert!(matches!(
             serde_json::from_str::<Message>(r#"{"signal":"stale"}"#).unwrap(),
             Message::Signal { signal } if signal == "stale"
+        ));
+        assert!(matches!(
+            serde_json::from_str::<Message>(r#"{"room":"r","private":false,"payload":"{}"}"#).unwrap(),
+            Message::Room(RoomChange { room, .. }) if room == "r"
         ));
     }
 }
