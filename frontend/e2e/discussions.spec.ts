@@ -172,3 +172,85 @@ test('a thread is live: new replies and topics are offered, votes and edits chan
   await expect(discussion.getByRole('button', { name: /new repl/ })).toHaveCount(0);
   await page.screenshot({ path: shot('live-thread', info.project.name), fullPage: true });
 });
+
+test('the editor links, quotes and mentions: a mention tells a member who may read, and the author whom it could not', { tag: '@phone' }, async ({ page }, info) => {
+  test.setTimeout(90_000);
+  const owner = await person(page.request, 'mentioner');
+  const member = await person(page.request, 'mentioned');
+  const outsider = await person(page.request, 'unmentionable');
+  const group = await approvedGroup(page, owner, `Mentions ${Date.now()}`);
+  await joined(page.request, group.slug, owner, member);
+  const stamp = Date.now();
+  const names = { member: `Beatrix Mentioned ${stamp}`, outsider: `Bernard Outside ${stamp}` };
+  for (const [who, name] of [
+    [member, names.member],
+    [outsider, names.outsider],
+  ] as const) {
+    const renamed = await page.request.patch('/api/me', { headers: auth(who.token), data: { name, current_password: PASSWORD } });
+    expect(renamed.ok(), await renamed.text()).toBe(true);
+  }
+  const outsiderId = (await (await page.request.get('/api/me', { headers: auth(outsider.token) })).json()).data.id as number;
+
+  await signInAs(page, owner.email, PASSWORD);
+  await page.goto(`/working-groups/${group.slug}`);
+  await page.getByRole('button', { name: 'View Discussion' }).click();
+  const composer = page.getByRole('region', { name: 'Discussion' }).getByRole('form', { name: 'Start a discussion' });
+  const editor = composer.getByRole('textbox', { name: /^Start a discussion/ });
+  await editor.click();
+  await composer.getByRole('button', { name: 'Heading' }).click();
+  await editor.pressSequentially('Gait outcomes');
+  await editor.press('Enter');
+  await composer.getByRole('button', { name: 'Quote' }).click();
+  await editor.pressSequentially('Walk before you run.');
+  await editor.press('Enter');
+  await editor.press('Enter');
+
+  // A link must be an address the server keeps.
+  await composer.getByRole('button', { name: 'Link', exact: true }).click();
+  const linkDialog = page.getByRole('dialog', { name: 'Link' });
+  await linkDialog.getByRole('textbox', { name: 'Address' }).fill('javascript:alert(1)');
+  await linkDialog.getByRole('button', { name: 'Save link' }).click();
+  await expect(linkDialog.getByText('Enter an address starting with http://, https:// or /.')).toBeVisible();
+  await linkDialog.getByRole('textbox', { name: 'Address' }).fill('/projects');
+  await linkDialog.getByRole('button', { name: 'Save link' }).click();
+  await expect(linkDialog).toHaveCount(0);
+  await editor.pressSequentially(' see also, and ask ');
+
+  // @ suggests the group's members by name; the arrows and Enter pick one.
+  await editor.pressSequentially('@Beat');
+  const suggestions = page.getByRole('listbox', { name: 'Members to mention' });
+  await expect(suggestions.getByRole('option', { name: names.member })).toBeVisible();
+  await page.screenshot({ path: shot('mention-suggestions', info.project.name) });
+  await editor.press('Enter');
+  await expect(suggestions).toHaveCount(0);
+  await expect(editor.locator('a[data-mention]')).toHaveText(`@${names.member}`);
+  await composer.getByRole('checkbox', { name: 'Make private (members only)' }).check();
+  await composer.getByRole('button', { name: 'Post' }).click();
+
+  const topic = page.getByRole('article', { name: /^Topic by/ }).first();
+  await expect(topic.getByRole('heading', { name: 'Gait outcomes' })).toBeVisible();
+  await expect(topic.locator('blockquote')).toContainText('Walk before you run.');
+  await expect(topic.getByRole('link', { name: '/projects' })).toHaveAttribute('href', '/projects');
+  await expect(topic.getByRole('link', { name: `@${names.member}` })).toHaveAttribute('href', /^\/profile\/\d+$/);
+
+  // A member who may not read a private topic is not told, and the author hears so.
+  const reply = `<p>And <a href="/profile/${outsiderId}" data-mention="${outsiderId}">@${names.outsider}</a></p>`;
+  const topicId = (await (await page.request.get(`/api/groups/${group.id}/discussions`, { headers: auth(owner.token) })).json()).data[0].id;
+  const answered = await page.request.post(`/api/discussion/${topicId}/comments`, { headers: auth(owner.token), multipart: { text: reply } });
+  expect((await answered.json()).data.unreached_mentions).toEqual([names.outsider]);
+  await topic.getByRole('button', { name: 'Reply', exact: true }).first().click();
+  const replyEditor = topic.getByRole('textbox', { name: /^Your reply/ });
+  await replyEditor.click();
+  await replyEditor.pressSequentially('@Beat');
+  await expect(page.getByRole('listbox', { name: 'Members to mention' }).getByRole('option')).toHaveCount(1);
+  await replyEditor.press('Enter');
+  await topic.getByRole('form', { name: 'Your reply' }).getByRole('button', { name: 'Reply', exact: true }).click();
+  await expect(topic.getByText(`@${names.member}`)).toHaveCount(2);
+  await page.screenshot({ path: shot('mention-posted', info.project.name), fullPage: true });
+
+  // The member is told, once per post that mentions them.
+  await signInAs(page, member.email, PASSWORD);
+  await page.goto('/notifications');
+  await expect(page.getByText(/mentioned you in Mentions/).first()).toBeVisible();
+  await expect(page.getByText(/mentioned you in Mentions/)).toHaveCount(2);
+});

@@ -19,6 +19,9 @@ pub struct DiscussionPosted {
     pub is_public: bool,
     /// The post's text without markup.
     pub text: String,
+    /// Members it @mentions who may read it: they hear of it as a mention (and of nothing
+    /// else about it).
+    pub mentioned: Vec<i64>,
 }
 
 impl Event for DiscussionPosted {}
@@ -35,6 +38,8 @@ pub struct DiscussionChanged {
     pub text: Option<String>,
     /// Whether its topic (and so the post) is public.
     pub is_public: bool,
+    /// Members the edit newly @mentions who may read it: they hear of it as a mention.
+    pub mentioned: Vec<i64>,
 }
 
 impl Event for DiscussionChanged {}

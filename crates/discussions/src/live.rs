@@ -174,6 +174,7 @@ mod tests {
             parent_author_id: None,
             is_public: false,
             text: "secret words".into(),
+            mentioned: Vec::new(),
         };
         let sent = posted.broadcast();
         assert_eq!(sent.room, "discussion:group:3");

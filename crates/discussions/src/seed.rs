@@ -68,7 +68,8 @@ pub async fn threads(
             phi_declared: false,
             files: Vec::new(),
         };
-        let (_, topic) = topics::create(ctx, targets, author, topic_type, target_id, input).await?;
+        let (_, topic, _) =
+            topics::create(ctx, targets, author, topic_type, target_id, input).await?;
         vote_up(
             ctx,
             targets,
@@ -90,7 +91,7 @@ pub async fn threads(
                 phi_declared: false,
                 files: Vec::new(),
             };
-            let (_, saved) = replies::create(ctx, targets, author, topic.id, input).await?;
+            let (_, saved, _) = replies::create(ctx, targets, author, topic.id, input).await?;
             vote_up(
                 ctx,
                 targets,

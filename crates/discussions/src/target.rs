@@ -45,6 +45,10 @@ pub trait Target: Send + Sync {
         viewer: Option<&CurrentUser>,
     ) -> AppResult<HashMap<i64, PlaceName>>;
 
+    /// The people of target `id` an @mention may name besides those who posted in its
+    /// discussion (a working group's members, a project's owner and team), in one statement.
+    async fn people(&self, id: i64) -> AppResult<Vec<i64>>;
+
     /// The targets whose private topics `viewer` reads as a member (search shows private
     /// topics to members only), in one statement.
     async fn member_of(&self, viewer: &CurrentUser) -> AppResult<Vec<i64>>;

@@ -115,6 +115,21 @@ pub struct Post {
     pub following: Vec<i64>,
     /// Who muted the topic or its place: they hear of nothing there.
     pub muted: Vec<i64>,
+    /// Who it @mentions and may read it: they hear of it as a mention, and only so.
+    pub mentioned: Vec<i64>,
+}
+
+/// An edit @mentions members it did not before (those who may read the post).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mention {
+    pub place: Place,
+    pub post_id: i64,
+    pub author_id: i64,
+    /// Plain text of the post.
+    pub text: String,
+    pub mentioned: Vec<i64>,
+    /// Who muted the topic or its place.
+    pub muted: Vec<i64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -269,6 +284,7 @@ pub enum Fact {
     Posted(Post),
     /// A post was edited or deleted, or its topic made public or private.
     PostChanged(PostChange),
+    Mentioned(Mention),
     BlogPublished {
         post_id: i64,
         slug: String,

@@ -111,7 +111,7 @@ pub fn web_url(text: &str) -> Result<(), ValidationError> {
 pub const NOT_A_URL: &str = "Not a valid url";
 
 /// Shown when a link that may also be a path on this site is neither.
-pub const NOT_A_WEB_ADDRESS: &str = "Enter an address starting with http://, https:// or /.";
+pub const NOT_A_WEB_ADDRESS: &str = crate::validation::FieldText::WebAddress.as_str();
 
 /// Shown when an embed's site is not on the allowlist.
 pub const NOT_EMBEDDABLE: &str =

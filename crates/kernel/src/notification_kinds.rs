@@ -11,6 +11,7 @@ crate::string_enum!(
         RoleChanged = "role_changed",
         NewTopic = "new_topic",
         Reply = "reply",
+        Mention = "mention",
         GroupModeration = "group_moderation",
         UpdateModeration = "update_moderation",
         AffiliationApproved = "affiliation_approved",
@@ -74,6 +75,11 @@ pub const KINDS: &[Kind] = &[
         id: NotificationKind::Reply,
         name: "Replies",
         description: "Someone replies to your topic or comment, or in a discussion you follow.",
+    },
+    Kind {
+        id: NotificationKind::Mention,
+        name: "Mentions",
+        description: "Someone mentions you (@your name) in a discussion you can read.",
     },
     Kind {
         id: NotificationKind::GroupModeration,

@@ -28,6 +28,8 @@ static POLICY: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
             "code",
             "pre",
         ]))
+        // An @mention: `<a href="/profile/7" data-mention="7">@Ada Lovelace</a>`.
+        .add_tag_attributes("a", [MENTION_ATTRIBUTE])
         .link_rel(Some("noopener noreferrer nofollow"))
         .url_relative(ammonia::UrlRelative::Custom(Box::new(site_paths_only)))
         .url_schemes(HashSet::from(["http", "https", "mailto"]));
@@ -94,6 +96,22 @@ pub fn plain_field(input: &str) -> String {
         .collect::<String>()
         .trim()
         .to_owned()
+}
+
+/// The attribute that marks a link as an @mention of the member it names by id.
+pub const MENTION_ATTRIBUTE: &str = "data-mention";
+
+/// The members sanitised rich text mentions, by id, each once, in the order they appear.
+pub fn mentioned_ids(html: &str) -> Vec<i64> {
+    let marker = format!("{MENTION_ATTRIBUTE}=\"");
+    let mut ids: Vec<i64> = Vec::new();
+    for rest in html.split(&marker).skip(1) {
+        let id = rest.split('"').next().and_then(|v| v.parse::<i64>().ok());
+        if let Some(id) = id.filter(|id| *id > 0 && !ids.contains(id)) {
+            ids.push(id);
+        }
+    }
+    ids
 }
 
 /// The input with everything outside the members' policy removed.
@@ -228,6 +246,20 @@ mod plain_tests {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_mention_survives_sanitising_and_names_its_member_once() {
+        let html = sanitize(
+            "<p>Hi <a href=\"/profile/7\" data-mention=\"7\" onclick=\"x()\">@Ada</a>, \
+             <a href=\"/profile/9\" data-mention=\"9\">@Bo</a> and \
+             <a href=\"/profile/7\" data-mention=\"7\">@Ada</a> \
+             <span data-mention=\"11\">@Cy</span> <a data-mention=\"x\">@?</a></p>",
+        );
+        assert!(html.contains(r#"data-mention="7""#), "{html}");
+        assert!(!html.contains("onclick"), "{html}");
+        assert_eq!(mentioned_ids(&html), vec![7, 9]);
+        assert_eq!(mentioned_ids("<p>no one</p>"), Vec::<i64>::new());
+    }
 
     #[test]
     fn scripts_handlers_and_script_links_are_active_content() {

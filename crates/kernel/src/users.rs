@@ -64,6 +64,10 @@ pub struct Standing {
 pub trait UserDirectory: Send + Sync {
     /// Summaries of the given members; unknown ids are left out.
     async fn summaries(&self, ids: &[i64]) -> AppResult<HashMap<i64, UserSummary>>;
+    /// Up to `limit` active members among `ids` whose name contains `text` (ignoring
+    /// case), by name: whom an @mention may name (a group's members, say).
+    async fn named_among(&self, ids: &[i64], text: &str, limit: u64)
+    -> AppResult<Vec<UserSummary>>;
     /// The member with this e-mail address (compared case-insensitively), if any.
     async fn by_email(&self, email: &str) -> AppResult<Option<UserSummary>>;
     /// How each of these members wants notifications of `kind`, read together whatever

@@ -27,6 +27,9 @@ crate::string_enum! {
         SixDigitCode = "Enter the 6-digit code",
         /// A star rating (Dynamic Review) outside 1 to 5.
         Rating = "Choose a rating from 1 to 5.",
+        /// A link that may be an address elsewhere or a path on this site (an editor's
+        /// link, a menu item) is neither.
+        WebAddress = "Enter an address starting with http://, https:// or /.",
         /// A picture that cannot be decoded (checked in the browser before cropping, and
         /// by the server on upload).
         InvalidImage = "Upload a valid image. The file you uploaded was either not an image or a corrupted image.",

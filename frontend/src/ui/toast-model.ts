@@ -6,7 +6,7 @@
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_HIDE_DELAY_MS = 300;
 
-export type ToastKind = 'success' | 'error';
+export type ToastKind = 'success' | 'warning' | 'error';
 
 export interface Toast {
   id: number;

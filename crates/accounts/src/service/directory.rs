@@ -11,7 +11,10 @@ use kernel::AppResult;
 use kernel::storage::Storage;
 use kernel::users::{CreatorReadiness, Delivery, Standing, UserDirectory, UserSummary};
 use media::images;
-use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter};
+use sea_orm::{
+    ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
+    QuerySelect,
+};
 
 use crate::entity::{tag, user};
 use crate::enums::{AffiliationStatus, AgeGroup, CareerStage, DeliveryMethod, Gender};
@@ -109,6 +112,27 @@ impl UserDirectory for Directory {
             found.insert(summary.id, summary);
         }
         Ok(found)
+    }
+
+    async fn named_among(
+        &self,
+        ids: &[i64],
+        text: &str,
+        limit: u64,
+    ) -> AppResult<Vec<UserSummary>> {
+        let mut query = user::Entity::find()
+            .filter(user::Column::Id.is_in(ids.iter().copied()))
+            .filter(user::Column::IsActive.eq(true));
+        if let Some(named) = fulltext::contains(&[user::Column::Name], text) {
+            query = query.filter(named);
+        }
+        let users = query
+            .order_by_asc(user::Column::Name)
+            .order_by_asc(user::Column::Id)
+            .limit(limit)
+            .all(&self.db)
+            .await?;
+        Ok(users.into_iter().map(|u| self.summary(u)).collect())
     }
 
     async fn by_email(&self, email: &str) -> AppResult<Option<UserSummary>> {

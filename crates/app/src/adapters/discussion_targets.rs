@@ -56,6 +56,10 @@ impl Target for GroupDiscussions {
     async fn member_of(&self, viewer: &CurrentUser) -> AppResult<Vec<i64>> {
         groups::service::discussion::member_of(&self.db, viewer.id).await
     }
+
+    async fn people(&self, id: i64) -> AppResult<Vec<i64>> {
+        groups::service::discussion::members(&self.db, id).await
+    }
 }
 
 /// Blog posts: signed-in readers post where the post allows discussion; staff moderate;
@@ -95,6 +99,11 @@ impl Target for BlogDiscussions {
         // Nothing is private under a blog post.
         Ok(Vec::new())
     }
+
+    async fn people(&self, _id: i64) -> AppResult<Vec<i64>> {
+        // A post has readers, not members: those who take part in its discussion.
+        Ok(Vec::new())
+    }
 }
 
 /// Projects: signed-in members discuss a live project; staff moderate; nothing is private.
@@ -132,6 +141,10 @@ impl Target for ProjectDiscussions {
     async fn member_of(&self, _viewer: &CurrentUser) -> AppResult<Vec<i64>> {
         // Nothing is private under a project.
         Ok(Vec::new())
+    }
+
+    async fn people(&self, id: i64) -> AppResult<Vec<i64>> {
+        projects::service::discussion::people(&self.db, id).await
     }
 }
 

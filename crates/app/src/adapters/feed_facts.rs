@@ -9,8 +9,8 @@ use std::sync::Arc;
 use discussions::enums::TopicType;
 use discussions::events::{DiscussionChanged, DiscussionPosted};
 use feed::facts::{
-    Fact, Group, GroupOutcome, Place, Post, PostChange, Project, ProjectOutcome, ProjectUpdate,
-    ReleaseCause,
+    Fact, Group, GroupOutcome, Mention, Place, Post, PostChange, Project, ProjectOutcome,
+    ProjectUpdate, ReleaseCause,
 };
 use feed::live::Hub;
 use groups::events::{
@@ -204,7 +204,31 @@ async fn posted(ctx: AppContext, e: Arc<DiscussionPosted>) -> AppResult<Vec<Fact
         followers,
         following,
         muted: audience.muted,
+        mentioned: e.mentioned.clone(),
     })])
+}
+
+/// Where a discussion is, as the feed names it; `None` once its target is gone.
+async fn place_of(
+    ctx: &AppContext,
+    topic_type: TopicType,
+    target_id: i64,
+) -> AppResult<Option<Place>> {
+    Ok(match topic_type {
+        TopicType::Groups => groups::service::membership::reference(&ctx.db, target_id)
+            .await?
+            .map(|g| Place::Group(group(&g))),
+        TopicType::Blog => content::service::blog::reference(&ctx.db, target_id)
+            .await?
+            .map(|(slug, title)| Place::Blog {
+                id: target_id,
+                slug,
+                title,
+            }),
+        TopicType::Projects => projects::service::browse::reference(&ctx.db, target_id)
+            .await?
+            .map(|p| Place::Project(project_place(p))),
+    })
 }
 
 fn project_place(p: projects::service::browse::ProjectRef) -> Project {
@@ -438,12 +462,27 @@ async fn content_moderated(_: AppContext, e: Arc<Moderated>) -> AppResult<Vec<Fa
     }])
 }
 
-async fn changed(_: AppContext, e: Arc<DiscussionChanged>) -> AppResult<Vec<Fact>> {
-    Ok(vec![Fact::PostChanged(PostChange {
+async fn changed(ctx: AppContext, e: Arc<DiscussionChanged>) -> AppResult<Vec<Fact>> {
+    let mut facts = vec![Fact::PostChanged(PostChange {
         topic_id: e.topic_id,
         post_id: e.post_id,
         author_id: e.author_id,
         text: e.text.clone(),
         is_public: e.is_public,
-    })])
+    })];
+    if let (false, Some(text)) = (e.mentioned.is_empty(), &e.text)
+        && let Some(place) = place_of(&ctx, e.topic_type, e.target_id).await?
+    {
+        let audience =
+            discussions::audience(&ctx.db, e.topic_type, e.target_id, Some(e.topic_id)).await?;
+        facts.push(Fact::Mentioned(Mention {
+            place,
+            post_id: e.post_id,
+            author_id: e.author_id,
+            text: text.clone(),
+            mentioned: e.mentioned.clone(),
+            muted: audience.muted,
+        }));
+    }
+    Ok(facts)
 }

@@ -529,6 +529,10 @@ pub fn concrete(template: &str, operation: &str, s: &Scene) -> String {
             &format!("groups/{}/discussions", s.group),
         )
         .replace(
+            "{topic_type}/{id}/mentionable",
+            &format!("groups/{}/mentionable", s.group),
+        )
+        .replace(
             "{discussion_id}/comments/image/{id}",
             &format!("{}/comments/image/{}", s.topic, s.attachment),
         )

@@ -2,6 +2,7 @@
 
 pub mod dto;
 pub mod form;
+pub mod mentions;
 pub mod replies;
 pub mod subscriptions;
 pub mod topics;
@@ -22,6 +23,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(replies::remove)
         .service(votes::topic)
         .service(votes::reply)
+        .service(mentions::list)
         .service(subscriptions::list)
         .service(subscriptions::set);
 }

@@ -60,11 +60,11 @@ pub async fn create(
     path: web::Path<i64>,
     form: PostForm,
 ) -> AppResult<HttpResponse> {
-    let (place, reply) =
+    let (place, reply, mentions) =
         replies::create(&ctx, &targets, &user, path.into_inner(), form.into()).await?;
-    Ok(HttpResponse::Created().json(Data {
-        data: read::reply(&ctx, &user, &place, reply).await?,
-    }))
+    let mut shown = read::reply(&ctx, &user, &place, reply).await?;
+    shown.unreached_mentions = mentions.unreached;
+    Ok(HttpResponse::Created().json(Data { data: shown }))
 }
 
 /// Edit a reply
@@ -92,8 +92,11 @@ pub async fn update(
     form: PostForm,
 ) -> AppResult<web::Json<Data<Comment>>> {
     let (topic_id, id) = path.into_inner();
-    let (place, reply) = replies::update(&ctx, &targets, &user, topic_id, id, form.into()).await?;
-    Ok(Data::new(read::reply(&ctx, &user, &place, reply).await?))
+    let (place, reply, mentions) =
+        replies::update(&ctx, &targets, &user, topic_id, id, form.into()).await?;
+    let mut shown = read::reply(&ctx, &user, &place, reply).await?;
+    shown.unreached_mentions = mentions.unreached;
+    Ok(Data::new(shown))
 }
 
 /// Delete a reply

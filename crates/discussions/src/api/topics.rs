@@ -94,10 +94,11 @@ pub async fn create(
     form: PostForm,
 ) -> AppResult<HttpResponse> {
     let (topic_type, id) = path.into_inner();
-    let (place, topic) = topics::create(&ctx, &targets, &user, topic_type, id, form.into()).await?;
-    Ok(HttpResponse::Created().json(Data {
-        data: read::topic(&ctx, &user, &place, topic).await?,
-    }))
+    let (place, topic, mentions) =
+        topics::create(&ctx, &targets, &user, topic_type, id, form.into()).await?;
+    let mut shown = read::topic(&ctx, &user, &place, topic).await?;
+    shown.unreached_mentions = mentions.unreached;
+    Ok(HttpResponse::Created().json(Data { data: shown }))
 }
 
 /// Edit a topic
@@ -130,9 +131,11 @@ pub async fn update(
     form: PostForm,
 ) -> AppResult<web::Json<Data<Topic>>> {
     let (topic_type, id, topic_id) = path.into_inner();
-    let (place, topic) =
+    let (place, topic, mentions) =
         topics::update(&ctx, &targets, &user, topic_type, id, topic_id, form.into()).await?;
-    Ok(Data::new(read::topic(&ctx, &user, &place, topic).await?))
+    let mut shown = read::topic(&ctx, &user, &place, topic).await?;
+    shown.unreached_mentions = mentions.unreached;
+    Ok(Data::new(shown))
 }
 
 /// Delete a topic

@@ -193,6 +193,7 @@ impl<'a> Batch<'a> {
             deleted_at: post.deleted_at,
             hidden_at: post.hidden_at,
             hidden_reason: self.hidden_reason(&post),
+            unreached_mentions: Vec::new(),
         }
     }
 
@@ -218,6 +219,7 @@ impl<'a> Batch<'a> {
             deleted_at: post.deleted_at,
             hidden_at: post.hidden_at,
             hidden_reason: self.hidden_reason(&post),
+            unreached_mentions: Vec::new(),
             num_replies: post.num_replies - post.num_deleted_replies,
             thread_size: post.num_replies,
             subscription: self.levels.get(&post.id).copied().unwrap_or(Level::Normal),

@@ -74,6 +74,10 @@ pub struct Comment {
     pub hidden_at: Option<DateTime<Utc>>,
     /// Why, for its author and the moderators.
     pub hidden_reason: Option<String>,
+    /// Only in the answer to posting or editing it: the members it newly @mentions who may
+    /// not read it, so were not told.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unreached_mentions: Vec<String>,
 }
 
 /// A topic with the first page of its replies.
@@ -102,6 +106,10 @@ pub struct Topic {
     pub hidden_at: Option<DateTime<Utc>>,
     /// Why, for its author and the moderators.
     pub hidden_reason: Option<String>,
+    /// Only in the answer to posting or editing it: the members it newly @mentions who may
+    /// not read it, so were not told.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unreached_mentions: Vec<String>,
     /// Its replies that are not deleted (what "N replies" counts).
     pub num_replies: i32,
     /// Every reply in its thread, deleted ones included (they keep their place): what the

@@ -1,6 +1,7 @@
 //! The rules of discussions; handlers stay thin.
 
 pub mod attachments;
+pub mod mentions;
 pub mod new_post;
 pub mod place;
 pub mod posts;

@@ -7,6 +7,7 @@ use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 
 use super::attachments::{self, Upload};
+use super::mentions::{self, Mentions};
 use super::place::Place;
 use super::{posts, subscriptions};
 use crate::entity::post;
@@ -85,14 +86,15 @@ pub struct Written {
     pub files: Vec<Upload>,
 }
 
-/// Writes `user`'s new post in `place` (who may write there is the caller's to check).
+/// Writes `user`'s new post in `place` (who may write there is the caller's to check);
+/// with whom its @mentions reach.
 pub async fn write(
     ctx: &AppContext,
     user: &CurrentUser,
     place: &Place,
     thread: Thread<'_>,
     written: Written,
-) -> AppResult<post::Model> {
+) -> AppResult<(post::Model, Mentions)> {
     let text = posts::guarded_text(
         ctx,
         user,
@@ -133,6 +135,7 @@ pub async fn write(
     .await;
     let post = attachments::kept_if(ctx, &stored, saved).await?;
     place.counted(1, is_public).await?;
+    let mentions = mentions::sort(ctx, place, user.id, &post.text, None, is_public).await?;
     ctx.events
         .publish(DiscussionPosted {
             topic_type: place.topic_type,
@@ -143,7 +146,8 @@ pub async fn write(
             parent_author_id: thread.answers(),
             is_public,
             text: kernel::rich_text::plain_text(&post.text),
+            mentioned: mentions.told.clone(),
         })
         .await;
-    Ok(post)
+    Ok((post, mentions))
 }

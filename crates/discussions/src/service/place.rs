@@ -68,6 +68,24 @@ impl Place {
         }
     }
 
+    /// Whether member `user_id` may read a topic here that is public or not (whom an
+    /// @mention reaches). They are asked about as a member, not as staff.
+    pub async fn readable_by(&self, user_id: i64, is_public: bool) -> AppResult<bool> {
+        let reader = CurrentUser {
+            id: user_id,
+            staff_role: None,
+            content_expert: false,
+            password_change_required: false,
+        };
+        let access = self.target.access(self.target_id, Some(&reader)).await?;
+        Ok(access.is_some_and(|a| is_public || a.read_private))
+    }
+
+    /// The target's own people (a group's members, a project's team).
+    pub async fn people(&self) -> AppResult<Vec<i64>> {
+        self.target.people(self.target_id).await
+    }
+
     /// Tells the target its discussion gained (+1) or lost (-1) a live post, in a public
     /// topic or not.
     pub async fn counted(&self, delta: i32, is_public: bool) -> AppResult<()> {

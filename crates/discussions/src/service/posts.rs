@@ -282,8 +282,13 @@ pub fn require_editable(post: &post::Model, user: &CurrentUser, place: &Place) -
 }
 
 /// Tells the feed what `post` reads now (nothing once deleted or hidden), in a topic that
-/// is public or not.
-pub async fn announce_change(ctx: &AppContext, post: &post::Model, topic_is_public: bool) {
+/// is public or not, and whom an edit newly mentions.
+pub async fn announce_change(
+    ctx: &AppContext,
+    post: &post::Model,
+    topic_is_public: bool,
+    mentioned: Vec<i64>,
+) {
     ctx.events
         .publish(DiscussionChanged {
             topic_type: post.target_type,
@@ -294,6 +299,7 @@ pub async fn announce_change(ctx: &AppContext, post: &post::Model, topic_is_publ
             text: (post.deleted_at.is_none() && post.hidden_at.is_none())
                 .then(|| kernel::rich_text::plain_text(&post.text)),
             is_public: topic_is_public,
+            mentioned,
         })
         .await;
 }

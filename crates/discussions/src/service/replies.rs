@@ -5,6 +5,7 @@ use kernel::{AppContext, AppError, AppResult, CurrentUser};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 
 use super::attachments::{self, Upload};
+use super::mentions::{self, Mentions};
 use super::new_post::{self, Thread, Written};
 use super::place::Place;
 use super::posts::{self};
@@ -40,7 +41,7 @@ pub async fn create(
     user: &CurrentUser,
     topic_id: i64,
     input: ReplyInput,
-) -> AppResult<(Place, post::Model)> {
+) -> AppResult<(Place, post::Model, Mentions)> {
     let (place, topic) = posts::readable_topic(&ctx.db, targets, topic_id, Some(user)).await?;
     place.require_write()?;
     if topic.deleted_at.is_some() {
@@ -63,8 +64,8 @@ pub async fn create(
         phi_declared: input.phi_declared,
         files: input.files,
     };
-    let reply = new_post::write(ctx, user, &place, thread, written).await?;
-    Ok((place, reply))
+    let (reply, mentions) = new_post::write(ctx, user, &place, thread, written).await?;
+    Ok((place, reply, mentions))
 }
 
 /// The author edits a reply's text and may add files.
@@ -75,7 +76,7 @@ pub async fn update(
     topic_id: i64,
     id: i64,
     input: ReplyInput,
-) -> AppResult<(Place, post::Model)> {
+) -> AppResult<(Place, post::Model, Mentions)> {
     let (place, topic) = posts::readable_topic(&ctx.db, targets, topic_id, Some(user)).await?;
     let reply = of_topic(&ctx.db, topic_id, id).await?;
     posts::require_editable(&reply, user, &place)?;
@@ -90,9 +91,19 @@ pub async fn update(
     .await?;
     attachments::check(&input.files, attachments::count(&ctx.db, reply.id).await?)?;
     let stored = attachments::store(ctx, input.files).await?;
+    let before = reply.text.clone();
     let saved = posts::save_edit(ctx, reply, text, None, stored).await?;
-    posts::announce_change(ctx, &saved, topic.is_public).await;
-    Ok((place, saved))
+    let mentions = mentions::sort(
+        ctx,
+        &place,
+        user.id,
+        &saved.text,
+        Some(&before),
+        topic.is_public,
+    )
+    .await?;
+    posts::announce_change(ctx, &saved, topic.is_public, mentions.told.clone()).await;
+    Ok((place, saved, mentions))
 }
 
 /// The author, or a moderator of the target, deletes a reply.
@@ -106,6 +117,6 @@ pub async fn delete(
     let (place, topic) = posts::readable_topic(&ctx.db, targets, topic_id, Some(user)).await?;
     let reply = of_topic(&ctx.db, topic_id, id).await?;
     let deleted = posts::delete(&ctx.db, reply, user, &place, topic.is_public).await?;
-    posts::announce_change(ctx, &deleted, topic.is_public).await;
+    posts::announce_change(ctx, &deleted, topic.is_public, Vec::new()).await;
     Ok(())
 }

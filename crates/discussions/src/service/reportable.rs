@@ -62,7 +62,7 @@ impl Posts {
 
     /// The topic's public state, which the feed and the counts are told with.
     async fn saved(&self, saved: &post::Model, topic: &post::Model) {
-        posts::announce_change(&self.ctx, saved, topic.is_public).await;
+        posts::announce_change(&self.ctx, saved, topic.is_public, Vec::new()).await;
     }
 }
 

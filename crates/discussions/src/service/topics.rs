@@ -4,6 +4,7 @@ use kernel::{AppContext, AppError, AppResult, CurrentUser};
 use sea_orm::ConnectionTrait;
 
 use super::attachments::{self, Upload};
+use super::mentions::{self, Mentions};
 use super::new_post::{self, Thread, Written};
 use super::place::Place;
 use super::posts;
@@ -40,7 +41,7 @@ pub async fn create(
     topic_type: TopicType,
     target_id: i64,
     input: TopicInput,
-) -> AppResult<(Place, post::Model)> {
+) -> AppResult<(Place, post::Model, Mentions)> {
     let place = Place::of(targets, topic_type, target_id, Some(user)).await?;
     place.require_write()?;
     if input.parent.is_some() {
@@ -54,8 +55,8 @@ pub async fn create(
         phi_declared: input.phi_declared,
         files: input.files,
     };
-    let topic = new_post::write(ctx, user, &place, thread, written).await?;
-    Ok((place, topic))
+    let (topic, mentions) = new_post::write(ctx, user, &place, thread, written).await?;
+    Ok((place, topic, mentions))
 }
 
 /// A topic of this place by id.
@@ -79,7 +80,7 @@ pub async fn update(
     target_id: i64,
     id: i64,
     input: TopicInput,
-) -> AppResult<(Place, post::Model)> {
+) -> AppResult<(Place, post::Model, Mentions)> {
     let place = Place::of(targets, topic_type, target_id, Some(user)).await?;
     let topic = of_place(&ctx.db, &place, id).await?;
     posts::require_editable(&topic, user, &place)?;
@@ -99,6 +100,7 @@ pub async fn update(
     attachments::check(&input.files, attachments::count(&ctx.db, topic.id).await?)?;
     let stored = attachments::store(ctx, input.files).await?;
     let was_public = topic.is_public;
+    let before = topic.text.clone();
     let saved = posts::save_edit(ctx, topic, text, Some(is_public), stored).await?;
     if was_public != is_public {
         let posts = 1 + posts::live_replies(&ctx.db, saved.id).await?;
@@ -106,8 +108,10 @@ pub async fn update(
             .made_public(if is_public { posts } else { -posts })
             .await?;
     }
-    posts::announce_change(ctx, &saved, saved.is_public).await;
-    Ok((place, saved))
+    let mentions =
+        mentions::sort(ctx, &place, user.id, &saved.text, Some(&before), is_public).await?;
+    posts::announce_change(ctx, &saved, saved.is_public, mentions.told.clone()).await;
+    Ok((place, saved, mentions))
 }
 
 /// The author, or a moderator of the target, deletes a topic.
@@ -123,6 +127,6 @@ pub async fn delete(
     let topic = of_place(&ctx.db, &place, id).await?;
     let is_public = topic.is_public;
     let deleted = posts::delete(&ctx.db, topic, user, &place, is_public).await?;
-    posts::announce_change(ctx, &deleted, deleted.is_public).await;
+    posts::announce_change(ctx, &deleted, deleted.is_public, Vec::new()).await;
     Ok(())
 }

@@ -2,19 +2,7 @@
 
 use serde_json::{Value, json};
 
-use crate::support::Scene;
-
-/// The titles of `token`'s notifications, newest first.
-async fn titles(scene: &Scene, token: &str) -> Vec<String> {
-    let (status, body) = scene.app.get_json_as(token, "/api/me/notifications").await;
-    assert_eq!(status, 200, "{body}");
-    body["data"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|n| n["title"].as_str().unwrap().to_owned())
-        .collect()
-}
+use crate::support::{Scene, titles};
 
 async fn set(scene: &Scene, token: &str, subject: &str, level: &str) -> (u16, Value) {
     scene

@@ -4,6 +4,7 @@
 mod following;
 mod guardrail;
 mod live;
+mod mentions;
 mod replies;
 mod support;
 mod topics;

@@ -117,3 +117,15 @@ pub fn file(name: &str, bytes: Vec<u8>) -> reqwest::multipart::Part {
 }
 
 pub const PDF: &[u8] = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n";
+
+/// The titles of `token`'s notifications, newest first.
+pub async fn titles(scene: &Scene, token: &str) -> Vec<String> {
+    let (status, body) = scene.app.get_json_as(token, "/api/me/notifications").await;
+    assert_eq!(status, 200, "{body}");
+    body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["title"].as_str().unwrap().to_owned())
+        .collect()
+}

@@ -180,6 +180,18 @@ pub async fn member_of(db: &impl ConnectionTrait, user_id: i64) -> AppResult<Vec
     Ok(reading(rows).map(|(group_id, _)| group_id).collect())
 }
 
+/// Every member of group `group_id` (whom an @mention in its discussion may name), in one
+/// statement.
+pub async fn members(db: &impl ConnectionTrait, group_id: i64) -> AppResult<Vec<i64>> {
+    Ok(member::Entity::find()
+        .select_only()
+        .column(member::Column::UserId)
+        .filter(member::Column::GroupId.eq(group_id))
+        .into_tuple::<i64>()
+        .all(db)
+        .await?)
+}
+
 /// The members of group `group_id` who read its private topics: all but those whose
 /// data-use agreement lapsed.
 pub async fn private_readers_of(db: &impl ConnectionTrait, group_id: i64) -> AppResult<Vec<i64>> {

@@ -2,9 +2,9 @@
 //! `app`): who may write and moderate in its discussion.
 
 use kernel::{AppResult, CurrentUser};
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect};
 
-use crate::entity::project;
+use crate::entity::{project, team_member};
 use crate::policy;
 
 /// A viewer's rights in project `id`'s discussion: (may write, may moderate); `None` when
@@ -22,6 +22,31 @@ pub async fn rights(
         viewer.is_some(),
         viewer.is_some_and(|v| v.staff_role.is_some()),
     ))
+}
+
+/// The owner of project `id` and its team members who have accounts (whom an @mention in
+/// its discussion may name), in two statements.
+pub async fn people(db: &impl ConnectionTrait, id: i64) -> AppResult<Vec<i64>> {
+    let owner = project::Entity::find_by_id(id)
+        .select_only()
+        .column(project::Column::OwnerId)
+        .into_tuple::<i64>()
+        .one(db)
+        .await?;
+    let team: Vec<Option<i64>> = team_member::Entity::find()
+        .select_only()
+        .column(team_member::Column::UserId)
+        .filter(team_member::Column::ProjectId.eq(id))
+        .into_tuple()
+        .all(db)
+        .await?;
+    let mut people: Vec<i64> = owner
+        .into_iter()
+        .chain(team.into_iter().flatten())
+        .collect();
+    people.sort_unstable();
+    people.dedup();
+    Ok(people)
 }
 
 /// The projects among `ids` whose discussion is public, as (id, slug, title), in one

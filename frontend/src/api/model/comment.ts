@@ -46,6 +46,9 @@ the moderators. */
   quotes?: CommentQuotes;
   /** Rich text (sanitised); empty once deleted. */
   text: string;
+  /** Only in the answer to posting or editing it: the members it newly @mentions who may
+not read it, so were not told. */
+  unreached_mentions?: string[];
   updated_at: string;
   user_reaction?: CommentUserReaction;
   votes: Votes;

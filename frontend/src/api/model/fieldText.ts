@@ -22,5 +22,6 @@ export const FieldText = {
   Enter_a_valid_URL: 'Enter a valid URL.',
   'Enter_the_6-digit_code': 'Enter the 6-digit code',
   Choose_a_rating_from_1_to_5: 'Choose a rating from 1 to 5.',
+  'Enter_an_address_starting_with_http://,_https://_or_/': 'Enter an address starting with http://, https:// or /.',
   Upload_a_valid_image_The_file_you_uploaded_was_either_not_an_image_or_a_corrupted_image: 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.',
 } as const;

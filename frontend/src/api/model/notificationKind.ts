@@ -21,6 +21,7 @@ export const NotificationKind = {
   role_changed: 'role_changed',
   new_topic: 'new_topic',
   reply: 'reply',
+  mention: 'mention',
   group_moderation: 'group_moderation',
   update_moderation: 'update_moderation',
   affiliation_approved: 'affiliation_approved',

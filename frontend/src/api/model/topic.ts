@@ -50,6 +50,9 @@ the moderators. */
   /** Every reply in its thread, deleted ones included (they keep their place): what the
 replies' pages count. */
   thread_size: number;
+  /** Only in the answer to posting or editing it: the members it newly @mentions who may
+not read it, so were not told. */
+  unreached_mentions?: string[];
   updated_at: string;
   user_reaction?: TopicUserReaction;
   votes: Votes;

@@ -10,6 +10,7 @@ import { DISCUSSION_ANCHOR, type DiscussionProps } from '@/ui/discussion-slot';
 import { EmptyState, ErrorState, Loading } from '@/ui/QueryState';
 import { FollowMenu } from './FollowMenu';
 import { PAGE_SIZE } from './limits';
+import { MentionPlace, useMentionFinder } from './mention-place';
 import { NewPostsButton } from './NewPostsButton';
 import { PostForm } from './PostForm';
 import { TopicItem } from './TopicItem';
@@ -25,6 +26,7 @@ export function DiscussionPanel({ topicType, targetId, onChange }: DiscussionPro
     listDiscussions(topicType, targetId, { ...params, page }),
   );
   const reload = useRefreshDiscussion(topicType, targetId);
+  const findMentions = useMentionFinder(topicType, targetId);
   const live = useLiveDiscussion(pages.data?.pages[0]?.live_room, reload);
   const refresh = async () => {
     await reload();
@@ -44,6 +46,7 @@ export function DiscussionPanel({ topicType, targetId, onChange }: DiscussionPro
   }, [loaded, location.hash]);
 
   return (
+    <MentionPlace.Provider value={findMentions}>
     <Box component="section" id={DISCUSSION_ANCHOR} aria-labelledby="discussion-title" sx={{ scrollMarginTop: 80 }}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
         <Typography variant="h5" component="h2" id="discussion-title">
@@ -74,8 +77,9 @@ export function DiscussionPanel({ topicType, targetId, onChange }: DiscussionPro
                 canSetPrivate={permissions.can_set_private}
                 phiBlocking={permissions.phi_blocking}
                 onSubmit={async ({ text, isPrivate, files, phiDeclared }) => {
-                  await createDiscussion(topicType, targetId, { text, is_public: !isPrivate, files, phi_declared: phiDeclared });
+                  const posted = await createDiscussion(topicType, targetId, { text, is_public: !isPrivate, files, phi_declared: phiDeclared });
                   await refresh();
+                  return posted.data;
                 }}
               />
             </CardContent>
@@ -129,5 +133,6 @@ export function DiscussionPanel({ topicType, targetId, onChange }: DiscussionPro
         </Stack>
       </Stack>
     </Box>
+    </MentionPlace.Provider>
   );
 }

@@ -6,7 +6,9 @@ import { ApiError, SOMETHING_WENT_WRONG } from '@/lib/api-error';
 import { RichTextField } from '@/ui/form/RichTextField';
 import { applyServerErrors } from '@/lib/form-errors';
 import { usePatientDataCheck } from '@/ui/guardrail/usePatientDataCheck';
+import { useToast } from '@/ui/toast';
 import { FilePicker } from './FilePicker';
+import { useMentionPlace } from './mention-place';
 import { FIELD_REQUIRED } from '@/lib/field-texts';
 
 const schema = z.object({
@@ -14,6 +16,17 @@ const schema = z.object({
   isPrivate: z.boolean(),
 });
 type Values = z.infer<typeof schema>;
+
+/** What saving a post answers, as far as the form cares. */
+export interface Posted {
+  unreached_mentions?: string[];
+}
+
+/** "Cy Lee was not notified: they cannot read this topic." */
+export function unreachedText(names: string[]): string {
+  const who = names.length === 1 ? `${names[0]} was` : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]} were`;
+  return `${who} not notified: they cannot read this topic.`;
+}
 
 export interface PostValues {
   text: string;
@@ -36,7 +49,8 @@ interface Props {
   context?: ReactNode;
   /** The place publishes nothing the patient-data guardrail flags (permissions.phi_blocking). */
   phiBlocking?: boolean;
-  onSubmit: (values: PostValues) => Promise<void>;
+  /** Saves the post; what it answers may name members its @mentions could not reach. */
+  onSubmit: (values: PostValues) => Promise<Posted | undefined>;
   onCancel?: () => void;
 }
 
@@ -54,6 +68,8 @@ export function PostForm({
   onCancel,
 }: Props) {
   const guardrail = usePatientDataCheck(phiBlocking);
+  const mentions = useMentionPlace();
+  const toast = useToast();
   const [files, setFiles] = useState<File[]>([]);
   const [banner, setBanner] = useState<string | null>(null);
   const [filesError, setFilesError] = useState<string | undefined>();
@@ -70,9 +86,11 @@ export function PostForm({
     const choice = await guardrail.check(values.text, files);
     if (!choice.publish) return;
     try {
-      await onSubmit({ text: values.text, isPrivate: values.isPrivate, files, phiDeclared: choice.declared });
+      const posted = await onSubmit({ text: values.text, isPrivate: values.isPrivate, files, phiDeclared: choice.declared });
       form.reset({ text: '', isPrivate: false });
       setFiles([]);
+      const unreached = posted?.unreached_mentions ?? [];
+      if (unreached.length > 0) toast(unreachedText(unreached), 'warning');
     } catch (error) {
       // Spec 2 §8: field texts go on their fields; anything else reads "Something went wrong.".
       const onText = applyServerErrors(error, ['text'], form.setError) === null;
@@ -88,7 +106,7 @@ export function PostForm({
         {banner && <Alert severity="error">{banner}</Alert>}
         {guardrail.prompt}
         {context}
-        <RichTextField control={form.control} name="text" label={label} required />
+        <RichTextField control={form.control} name="text" label={label} required mentions={mentions} />
         <FilePicker files={files} onChange={setFiles} already={already} error={filesError} />
         {canSetPrivate && (
           <FormControlLabel

@@ -78,9 +78,10 @@ export function ReplyItem({ comment, canWrite, phiBlocking, onReply, onChanged }
               phiBlocking={phiBlocking}
               onCancel={() => setEditing(false)}
               onSubmit={async ({ text, files, phiDeclared }) => {
-                await updateComment(comment.discussion, comment.id, { text, files, phi_declared: phiDeclared });
+                const saved = await updateComment(comment.discussion, comment.id, { text, files, phi_declared: phiDeclared });
                 await onChanged();
                 setEditing(false);
+                return saved.data;
               }}
             />
           </Box>

@@ -82,9 +82,10 @@ export function TopicItem({ topic, topicType, targetId, permissions, newReplies,
                 phiBlocking={permissions.phi_blocking}
                 onCancel={() => setEditing(false)}
                 onSubmit={async ({ text, isPrivate, files, phiDeclared }) => {
-                  await updateDiscussion(topicType, targetId, topic.id, { text, is_public: !isPrivate, files, phi_declared: phiDeclared });
+                  const saved = await updateDiscussion(topicType, targetId, topic.id, { text, is_public: !isPrivate, files, phi_declared: phiDeclared });
                   await onChanged();
                   setEditing(false);
+                  return saved.data;
                 }}
               />
             </>
@@ -149,9 +150,10 @@ export function TopicItem({ topic, topicType, targetId, permissions, newReplies,
               phiBlocking={permissions.phi_blocking}
               onCancel={() => setReplyTo(undefined)}
               onSubmit={async ({ text, files, phiDeclared }) => {
-                await createComment(topic.id, { text, files, parent: replyTo?.id, phi_declared: phiDeclared });
+                const posted = await createComment(topic.id, { text, files, parent: replyTo?.id, phi_declared: phiDeclared });
                 await onChanged();
                 setReplyTo(undefined);
+                return posted.data;
               }}
             />
           </Box>

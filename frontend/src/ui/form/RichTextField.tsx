@@ -1,6 +1,7 @@
 import { Box, FormHelperText, Skeleton } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import type { FindMentions } from './mentions';
 
 // The editor (tiptap and ProseMirror, the largest code on the site) loads only where a
 // field is shown, never with the pages that merely display rich text.
@@ -24,6 +25,8 @@ interface Props<T extends FieldValues> {
   label: string;
   required?: boolean;
   helperText?: string;
+  /** Offers @mentions of the members this finds. */
+  mentions?: FindMentions;
 }
 
 /** A rich-text field bound to react-hook-form; an emptied editor holds ''. */

@@ -11,6 +11,7 @@ pub fn named(fact: &Fact) -> Vec<i64> {
         Fact::Invited { actor_id, .. } => vec![*actor_id],
         Fact::Posted(post) => vec![post.author_id],
         Fact::PostChanged(change) => vec![change.author_id],
+        Fact::Mentioned(mention) => vec![mention.author_id],
         _ => Vec::new(),
     }
 }
@@ -177,6 +178,10 @@ pub fn of(fact: Fact, names: &Names) -> Effects {
         Fact::PostChanged(change) => {
             let author = names.of(change.author_id).to_owned();
             posts::changed(change, &author)
+        }
+        Fact::Mentioned(mention) => {
+            let author = names.of(mention.author_id).to_owned();
+            posts::mentioned(&mention, &author)
         }
         Fact::BlogPublished {
             post_id,

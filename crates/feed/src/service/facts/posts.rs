@@ -10,7 +10,7 @@ use kernel::notification_kinds::NotificationKind;
 use super::effects::{Effects, Revision};
 use super::wording::{excerpt, group_route, project_route};
 use crate::enums::{ContentType, FeedEventType, FeedObjectType};
-use crate::facts::{Place, Post, PostChange};
+use crate::facts::{Mention, Place, Post, PostChange};
 use crate::policy;
 use crate::service::activity::{ItemContent, NewItem, PostNow, RelatedContent};
 use crate::service::notices::Notice;
@@ -28,15 +28,15 @@ struct Where {
     event_type: FeedEventType,
 }
 
-fn place(post: &Post) -> Where {
-    match &post.place {
+fn place(at: &Place, is_topic: bool) -> Where {
+    match at {
         Place::Group(group) => Where {
             slug: group.slug.clone(),
             title: group.title.clone(),
             route: group_route(group),
             group_id: Some(group.id),
             content_type: ContentType::WorkingGroup,
-            event_type: if post.is_topic {
+            event_type: if is_topic {
                 FeedEventType::WorkingGroupDiscussionCreated
             } else {
                 FeedEventType::WorkingGroupCommentCreated
@@ -48,7 +48,7 @@ fn place(post: &Post) -> Where {
             route: project_route(project),
             group_id: None,
             content_type: ContentType::Project,
-            event_type: if post.is_topic {
+            event_type: if is_topic {
                 FeedEventType::ProjectDiscussionCreated
             } else {
                 FeedEventType::ProjectCommentCreated
@@ -60,7 +60,7 @@ fn place(post: &Post) -> Where {
             route: format!("/blog/{slug}"),
             group_id: None,
             content_type: ContentType::EntryPage,
-            event_type: if post.is_topic {
+            event_type: if is_topic {
                 FeedEventType::BlogDiscussionCreated
             } else {
                 FeedEventType::BlogCommentCreated
@@ -69,24 +69,59 @@ fn place(post: &Post) -> Where {
     }
 }
 
-pub fn posted(post: Post, author: &str) -> Effects {
-    let at = place(&post);
-    let text = excerpt(&post.text);
-    let notice = |user_id, kind, heading: String| Notice {
+/// A notice about post `post_id` at `at`, whose message is what `author` wrote.
+fn about(
+    at: &Where,
+    post_id: i64,
+    author: &str,
+    text: &str,
+) -> impl Fn(i64, NotificationKind, String) -> Notice + use<> {
+    let (route, slug, content_type) = (at.route.clone(), at.slug.clone(), at.content_type);
+    let message = format!("{author}: {text}");
+    move |user_id, kind, heading| Notice {
         user_id,
         kind,
         title: heading,
-        message: format!("{author}: {text}"),
-        in_app_route: Some(at.route.clone()),
-        object_slug: Some(at.slug.clone()),
-        content_type: Some(at.content_type),
+        message: message.clone(),
+        in_app_route: Some(route.clone()),
+        object_slug: Some(slug.clone()),
+        content_type: Some(content_type),
         invite_token: None,
         mailed_by_source: false,
-        post_id: Some(post.post_id),
-    };
+        post_id: Some(post_id),
+    }
+}
+
+/// The members among `mentioned` who hear of being @mentioned (not muted there, not the
+/// author), each once.
+fn told_of_mention(mentioned: &[i64], muted: &[i64], author_id: i64) -> BTreeSet<i64> {
+    mentioned
+        .iter()
+        .copied()
+        .filter(|u| !muted.contains(u) && policy::notify(*u, author_id))
+        .collect()
+}
+
+fn mention_heading(author: &str, at: &Where) -> String {
+    format!("{author} mentioned you in {}", at.title)
+}
+
+pub fn posted(post: Post, author: &str) -> Effects {
+    let at = place(&post.place, post.is_topic);
+    let text = excerpt(&post.text);
+    let notice = about(&at, post.post_id, author, &text);
+    let mentioned = told_of_mention(&post.mentioned, &post.muted, post.author_id);
     let muted: BTreeSet<i64> = post.muted.iter().copied().collect();
-    let hears = |user_id: i64| !muted.contains(&user_id) && policy::notify(user_id, post.author_id);
-    let mut notices = Vec::new();
+    // A member who is mentioned hears of the post as that, and of nothing else about it.
+    let hears = |user_id: i64| {
+        !muted.contains(&user_id)
+            && !mentioned.contains(&user_id)
+            && policy::notify(user_id, post.author_id)
+    };
+    let mut notices: Vec<Notice> = mentioned
+        .iter()
+        .map(|m| notice(*m, NotificationKind::Mention, mention_heading(author, &at)))
+        .collect();
     if post.is_topic {
         let told: BTreeSet<i64> = post
             .followers
@@ -169,6 +204,18 @@ pub fn changed(change: PostChange, author: &str) -> Effects {
     }
 }
 
+/// An edit @mentions members it did not before: each who may hear of it is told.
+pub fn mentioned(mention: &Mention, author: &str) -> Effects {
+    let at = place(&mention.place, false);
+    let notice = about(&at, mention.post_id, author, &excerpt(&mention.text));
+    let told = told_of_mention(&mention.mentioned, &mention.muted, mention.author_id);
+    let notices: Vec<Notice> = told
+        .into_iter()
+        .map(|m| notice(m, NotificationKind::Mention, mention_heading(author, &at)))
+        .collect();
+    Effects::notices(notices)
+}
+
 /// A published post is announced in everyone's feed.
 pub fn blog_published(
     post_id: i64,
@@ -219,7 +266,52 @@ mod tests {
             followers: vec![1, 2, 3],
             following: Vec::new(),
             muted: Vec::new(),
+            mentioned: Vec::new(),
         }
+    }
+
+    #[test]
+    fn a_mentioned_member_hears_of_the_mention_only_and_the_muted_not_at_all() {
+        let reply = Post {
+            post_id: 12,
+            is_topic: false,
+            author_id: 2,
+            parent_author_id: Some(1),
+            following: vec![1, 5, 6],
+            muted: vec![6],
+            mentioned: vec![1, 2, 5, 6, 7],
+            ..topic()
+        };
+        let told: Vec<(i64, NotificationKind, String)> = posted(reply, "Grace")
+            .notices
+            .into_iter()
+            .map(|n| (n.user_id, n.kind, n.title))
+            .collect();
+        let mention = |u| {
+            (
+                u,
+                NotificationKind::Mention,
+                "Grace mentioned you in Registries".to_owned(),
+            )
+        };
+        assert_eq!(
+            told,
+            [mention(1), mention(5), mention(7)],
+            "no reply notice beside the mention; the author and the muted hear nothing"
+        );
+
+        let edit = Mention {
+            place: Place::Group(group()),
+            post_id: 12,
+            author_id: 2,
+            text: "Ask @Ada".into(),
+            mentioned: vec![1, 6],
+            muted: vec![6],
+        };
+        let effects = mentioned(&edit, "Grace");
+        assert_eq!(effects.notices.len(), 1);
+        assert_eq!(effects.notices[0].user_id, 1);
+        assert_eq!(effects.notices[0].message, "Grace: Ask @Ada");
     }
 
     #[test]

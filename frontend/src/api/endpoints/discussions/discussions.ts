@@ -25,6 +25,7 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  DataAuthorList,
   DataComment,
   DataMessageResponse,
   DataSubscriptionState,
@@ -33,6 +34,7 @@ import type {
   ErrorBody,
   ListCommentsParams,
   ListDiscussionsParams,
+  ListMentionableParams,
   ListSubscriptionsParams,
   PageComment,
   PostUpload,
@@ -1198,4 +1200,126 @@ export const useUpdateDiscussion = <TError = ErrorBody | ErrorBody | ErrorBody |
 
       return useMutation(mutationOptions, queryClient);
     }
+    /**
+ * Whom an @mention in this discussion may name, for the composer's suggestions: up to 8 of the place's people (a working group's members, a project's owner and team) and those who posted in its discussion, whose name contains `q`, by name; the caller left out. For those who may post here.
+ * @summary Suggest members to mention
+ */
+export const getListMentionableUrl = (topicType: 'groups' | 'projects' | 'blog/api',
+    id: number,
+    params?: ListMentionableParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
     
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/${topicType}/${id}/mentionable?${stringifiedParams}` : `/api/${topicType}/${id}/mentionable`
+}
+
+export const listMentionable = async (topicType: 'groups' | 'projects' | 'blog/api',
+    id: number,
+    params?: ListMentionableParams, options?: RequestInit): Promise<DataAuthorList> => {
+  
+  return apiFetch<DataAuthorList>(getListMentionableUrl(topicType,id,params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListMentionableQueryKey = (topicType?: 'groups' | 'projects' | 'blog/api',
+    id?: number,
+    params?: ListMentionableParams,) => {
+    return [
+    `/api/${topicType}/${id}/mentionable`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListMentionableQueryOptions = <TData = Awaited<ReturnType<typeof listMentionable>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(topicType: 'groups' | 'projects' | 'blog/api',
+    id: number,
+    params?: ListMentionableParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMentionable>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListMentionableQueryKey(topicType,id,params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listMentionable>>> = () => listMentionable(topicType,id,params, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(topicType && id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listMentionable>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListMentionableQueryResult = NonNullable<Awaited<ReturnType<typeof listMentionable>>>
+export type ListMentionableQueryError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+
+export function useListMentionable<TData = Awaited<ReturnType<typeof listMentionable>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+ topicType: 'groups' | 'projects' | 'blog/api',
+    id: number,
+    params: undefined |  ListMentionableParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMentionable>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listMentionable>>,
+          TError,
+          Awaited<ReturnType<typeof listMentionable>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListMentionable<TData = Awaited<ReturnType<typeof listMentionable>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+ topicType: 'groups' | 'projects' | 'blog/api',
+    id: number,
+    params?: ListMentionableParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMentionable>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listMentionable>>,
+          TError,
+          Awaited<ReturnType<typeof listMentionable>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListMentionable<TData = Awaited<ReturnType<typeof listMentionable>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+ topicType: 'groups' | 'projects' | 'blog/api',
+    id: number,
+    params?: ListMentionableParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMentionable>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Suggest members to mention
+ */
+
+export function useListMentionable<TData = Awaited<ReturnType<typeof listMentionable>>, TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody>(
+ topicType: 'groups' | 'projects' | 'blog/api',
+    id: number,
+    params?: ListMentionableParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listMentionable>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListMentionableQueryOptions(topicType,id,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+

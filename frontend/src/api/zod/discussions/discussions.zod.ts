@@ -119,6 +119,7 @@ export const listCommentsResponse = zod.object({
   "text": zod.string().describe('Plain text (the client cuts it at 100 characters with Show more).')
 }).describe('What a reply quotes: the reply it answers.'),zod.null()]).optional(),
   "text": zod.string().describe('Rich text (sanitised); empty once deleted.'),
+  "unreached_mentions": zod.array(zod.string()).optional().describe('Only in the answer to posting or editing it: the members it newly @mentions who may\nnot read it, so were not told.'),
   "updated_at": zod.iso.datetime({}),
   "user_reaction": zod.union([zod.enum(['up', 'down']).describe('A vote (up, down).'),zod.null()]).optional(),
   "votes": zod.object({
@@ -217,6 +218,7 @@ export const updateCommentResponse = zod.object({
   "text": zod.string().describe('Plain text (the client cuts it at 100 characters with Show more).')
 }).describe('What a reply quotes: the reply it answers.'),zod.null()]).optional(),
   "text": zod.string().describe('Rich text (sanitised); empty once deleted.'),
+  "unreached_mentions": zod.array(zod.string()).optional().describe('Only in the answer to posting or editing it: the members it newly @mentions who may\nnot read it, so were not told.'),
   "updated_at": zod.iso.datetime({}),
   "user_reaction": zod.union([zod.enum(['up', 'down']).describe('A vote (up, down).'),zod.null()]).optional(),
   "votes": zod.object({
@@ -356,6 +358,7 @@ export const listDiscussionsResponse = zod.object({
   "text": zod.string().describe('Plain text (the client cuts it at 100 characters with Show more).')
 }).describe('What a reply quotes: the reply it answers.'),zod.null()]).optional(),
   "text": zod.string().describe('Rich text (sanitised); empty once deleted.'),
+  "unreached_mentions": zod.array(zod.string()).optional().describe('Only in the answer to posting or editing it: the members it newly @mentions who may\nnot read it, so were not told.'),
   "updated_at": zod.iso.datetime({}),
   "user_reaction": zod.union([zod.enum(['up', 'down']).describe('A vote (up, down).'),zod.null()]).optional(),
   "votes": zod.object({
@@ -366,6 +369,7 @@ export const listDiscussionsResponse = zod.object({
   "subscription": zod.enum(['following', 'normal', 'muted']).describe('How a member hears of a subject\'s new posts. `normal` is the default (no row):\ngroup members hear of new topics, authors of the replies that answer them.'),
   "text": zod.string().describe('Rich text (sanitised); empty once deleted.'),
   "thread_size": zod.number().describe('Every reply in its thread, deleted ones included (they keep their place): what the\nreplies\' pages count.'),
+  "unreached_mentions": zod.array(zod.string()).optional().describe('Only in the answer to posting or editing it: the members it newly @mentions who may\nnot read it, so were not told.'),
   "updated_at": zod.iso.datetime({}),
   "user_reaction": zod.union([zod.enum(['up', 'down']).describe('A vote (up, down).'),zod.null()]).optional(),
   "votes": zod.object({
@@ -504,6 +508,7 @@ export const updateDiscussionResponse = zod.object({
   "text": zod.string().describe('Plain text (the client cuts it at 100 characters with Show more).')
 }).describe('What a reply quotes: the reply it answers.'),zod.null()]).optional(),
   "text": zod.string().describe('Rich text (sanitised); empty once deleted.'),
+  "unreached_mentions": zod.array(zod.string()).optional().describe('Only in the answer to posting or editing it: the members it newly @mentions who may\nnot read it, so were not told.'),
   "updated_at": zod.iso.datetime({}),
   "user_reaction": zod.union([zod.enum(['up', 'down']).describe('A vote (up, down).'),zod.null()]).optional(),
   "votes": zod.object({
@@ -514,6 +519,7 @@ export const updateDiscussionResponse = zod.object({
   "subscription": zod.enum(['following', 'normal', 'muted']).describe('How a member hears of a subject\'s new posts. `normal` is the default (no row):\ngroup members hear of new topics, authors of the replies that answer them.'),
   "text": zod.string().describe('Rich text (sanitised); empty once deleted.'),
   "thread_size": zod.number().describe('Every reply in its thread, deleted ones included (they keep their place): what the\nreplies\' pages count.'),
+  "unreached_mentions": zod.array(zod.string()).optional().describe('Only in the answer to posting or editing it: the members it newly @mentions who may\nnot read it, so were not told.'),
   "updated_at": zod.iso.datetime({}),
   "user_reaction": zod.union([zod.enum(['up', 'down']).describe('A vote (up, down).'),zod.null()]).optional(),
   "votes": zod.object({
@@ -521,5 +527,26 @@ export const updateDiscussionResponse = zod.object({
   "up": zod.number()
 }).describe('Vote counts.')
 }).describe('A topic with the first page of its replies.')
+})
+
+/**
+ * Whom an @mention in this discussion may name, for the composer's suggestions: up to 8 of the place's people (a working group's members, a project's owner and team) and those who posted in its discussion, whose name contains `q`, by name; the caller left out. For those who may post here.
+ * @summary Suggest members to mention
+ */
+export const listMentionableParams = zod.object({
+  "topic_type": zod.enum(['groups', 'projects', 'blog/api']).describe('groups, projects or blog/api'),
+  "id": zod.number().describe('The target\'s id')
+})
+
+export const listMentionableQueryParams = zod.object({
+  "q": zod.string().nullish().describe('What follows the `@`: part of a name (case ignored; only its first 50 characters\nare used). Empty lists the first members by name.')
+})
+
+export const listMentionableResponse = zod.object({
+  "data": zod.array(zod.object({
+  "avatar": zod.string().nullish(),
+  "id": zod.number(),
+  "name": zod.string()
+}).describe('Who wrote a post.'))
 })
 
