@@ -157,6 +157,17 @@ test('a thread is live: new replies and topics are offered, votes and edits chan
   expect(edited.status()).toBe(200);
   await expect(topic.getByText('Which outcome scales do you use after stroke?')).toBeVisible();
 
+  // Reactions beside the votes: the reader gives one; another member's arrives live.
+  await topic.getByRole('button', { name: 'Add a reaction' }).first().click();
+  await page.getByRole('group', { name: 'Reactions' }).getByRole('button', { name: 'React with Celebrate' }).click();
+  await expect(topic.getByRole('button', { name: 'Celebrate: 1' })).toHaveAttribute('aria-pressed', 'true');
+  const hearted = await page.request.put(`/api/discussion/reactions/${topicId}/heart`, { headers: auth(other.token) });
+  expect(hearted.status()).toBe(200);
+  await expect(topic.getByRole('button', { name: 'Heart: 1' })).toHaveAttribute('aria-pressed', 'false');
+  await topic.getByRole('button', { name: 'Heart: 1' }).click();
+  await expect(topic.getByRole('button', { name: 'Heart: 2' })).toHaveAttribute('aria-pressed', 'true');
+  await page.screenshot({ path: shot('reactions', info.project.name) });
+
   // A new topic is offered above the list; the reader's own reply is not offered back.
   const another = await page.request.post(`/api/groups/${group.id}/discussions`, { headers: auth(other.token), data: { text: '<p>Anyone using gait sensors?</p>' } });
   expect(another.status()).toBe(201);

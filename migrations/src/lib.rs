@@ -78,6 +78,7 @@ mod m20261203_000070_webhooks;
 mod m20261206_000071_session_devices;
 mod m20261206_000072_recovery_codes;
 mod m20261206_000073_quiz_feedback;
+mod m20261206_000074_post_reactions;
 
 pub struct Migrator;
 
@@ -193,5 +194,6 @@ fn every_migration() -> Vec<Box<dyn MigrationTrait>> {
         Box::new(m20261206_000071_session_devices::Migration),
         Box::new(m20261206_000072_recovery_codes::Migration),
         Box::new(m20261206_000073_quiz_feedback::Migration),
+        Box::new(m20261206_000074_post_reactions::Migration),
     ]
 }

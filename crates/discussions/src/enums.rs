@@ -20,6 +20,18 @@ string_enum!(
 );
 
 string_enum!(
+    /// A reaction to a post (issue 49 §4), beside the votes: a small fixed set, each given
+    /// once per member and post. The client shows each as its emoji.
+    Emoji {
+        Heart = "heart",
+        Celebrate = "celebrate",
+        Insightful = "insightful",
+        Thanks = "thanks",
+        Curious = "curious",
+    }
+);
+
+string_enum!(
     /// What an attached file is (PDF or image).
     AttachmentType {
         Image = "image",

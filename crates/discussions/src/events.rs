@@ -44,7 +44,8 @@ pub struct DiscussionChanged {
 
 impl Event for DiscussionChanged {}
 
-/// Someone's vote on a post moved its counts (watchers of the thread see them move).
+/// Someone's vote or reaction on a post moved its counts (watchers of the thread see them
+/// move).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DiscussionVoted {
     pub topic_type: TopicType,

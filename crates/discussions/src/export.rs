@@ -16,5 +16,7 @@ pub const TABLES: &[T] = &[
     T::member("discussion_posts", &["created_by_id"]).kept(THREAD),
     T::member("discussion_votes", &["user_id"])
         .kept("A vote counts in its post's score; it names only the anonymised account."),
+    T::member("discussion_reactions", &["user_id"])
+        .kept("A reaction counts on its post; it names only the anonymised account."),
     T::member("discussion_subscriptions", &["user_id"]),
 ];

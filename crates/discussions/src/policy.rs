@@ -43,6 +43,11 @@ pub fn may_vote(is_author: bool, is_deleted: bool, access: Access) -> Result<(),
     }
 }
 
+/// Those who take part in the discussion react to live posts, their own included.
+pub fn may_react(is_deleted: bool, is_hidden: bool, access: Access) -> bool {
+    access.write && !is_deleted && !is_hidden
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

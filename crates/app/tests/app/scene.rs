@@ -528,6 +528,7 @@ pub fn concrete(template: &str, operation: &str, s: &Scene) -> String {
             "{topic_type}/{id}/discussions",
             &format!("groups/{}/discussions", s.group),
         )
+        .replace("{emoji}", "heart")
         .replace(
             "{topic_type}/{id}/mentionable",
             &format!("groups/{}/mentionable", s.group),

@@ -7,7 +7,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::enums::{Level, Reaction, SubjectType};
-pub use crate::read::{Attachment, Author, Comment, Quote, Topic, Votes};
+pub use crate::read::{Attachment, Author, Comment, Quote, ReactionCount, Topic, Votes};
 
 /// What the viewer may do in this discussion.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]

@@ -3,6 +3,7 @@
 pub mod dto;
 pub mod form;
 pub mod mentions;
+pub mod reactions;
 pub mod replies;
 pub mod subscriptions;
 pub mod topics;
@@ -21,6 +22,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(replies::create)
         .service(replies::update)
         .service(replies::remove)
+        .service(reactions::add)
+        .service(reactions::remove)
         .service(votes::topic)
         .service(votes::reply)
         .service(mentions::list)

@@ -2,5 +2,6 @@
 
 pub mod attachment;
 pub mod post;
+pub mod reaction;
 pub mod subscription;
 pub mod vote;

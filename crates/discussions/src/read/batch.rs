@@ -8,7 +8,7 @@ use kernel::{AppContext, AppResult, CurrentUser};
 use media::images;
 
 use super::rows;
-use super::views::{Attachment, Author, Comment, Quote, Topic, Votes};
+use super::views::{Attachment, Author, Comment, Quote, ReactionCount, Topic, Votes};
 use crate::entity::{attachment, post};
 use crate::enums::{AttachmentType, Level, Reaction};
 use crate::policy;
@@ -23,6 +23,8 @@ pub struct Batch<'a> {
     authors: HashMap<i64, UserSummary>,
     files: HashMap<i64, Vec<attachment::Model>>,
     reactions: HashMap<i64, Reaction>,
+    /// Each post's reactions (emoji), counted.
+    emoji: HashMap<i64, Vec<ReactionCount>>,
     parents: HashMap<i64, post::Model>,
     /// How the viewer hears of each topic.
     levels: HashMap<i64, Level>,
@@ -74,6 +76,7 @@ impl<'a> Batch<'a> {
             access,
             authors: ctx.users.summaries(&people).await?,
             files: rows::files_of(&ctx.db, &ids).await?,
+            emoji: rows::emoji_of(&ctx.db, viewer.map(|v| v.id), &ids).await?,
             reactions,
             parents,
             levels,
@@ -149,6 +152,14 @@ impl<'a> Batch<'a> {
         self.viewer == Some(post.created_by_id)
     }
 
+    /// A deleted or hidden post keeps its place, not its reactions.
+    fn emoji_on(&self, post: &post::Model) -> Vec<ReactionCount> {
+        if post.deleted_at.is_some() || post.hidden_at.is_some() {
+            return Vec::new();
+        }
+        self.emoji.get(&post.id).cloned().unwrap_or_default()
+    }
+
     fn can_edit(&self, post: &post::Model) -> bool {
         policy::may_edit(self.is_owner(post), post.deleted_at.is_some(), self.access)
     }
@@ -182,6 +193,7 @@ impl<'a> Batch<'a> {
                 down: post.votes_down,
             },
             user_reaction: self.reactions.get(&post.id).copied(),
+            reactions: self.emoji_on(&post),
             created_by: self.author(post.created_by_id),
             is_owner: self.is_owner(&post),
             can_edit: self.can_edit(&post),
@@ -208,6 +220,7 @@ impl<'a> Batch<'a> {
                 down: post.votes_down,
             },
             user_reaction: self.reactions.get(&post.id).copied(),
+            reactions: self.emoji_on(&post),
             created_by: self.author(post.created_by_id),
             is_owner: self.is_owner(&post),
             can_edit: self.can_edit(&post),

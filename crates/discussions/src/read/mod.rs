@@ -11,8 +11,8 @@ use kernel::pagination::page_of;
 use kernel::{AppContext, AppResult, CurrentUser, Page, PageParams};
 
 use self::batch::Batch;
-pub use self::rows::PER_PAGE;
-pub use self::views::{Attachment, Author, Comment, Quote, Topic, Votes};
+pub use self::rows::{PER_PAGE, emoji_of};
+pub use self::views::{Attachment, Author, Comment, Quote, ReactionCount, Topic, Votes};
 use crate::Targets;
 use crate::entity::post;
 use crate::service::place::Place;

@@ -4,13 +4,14 @@
 use std::collections::HashMap;
 
 use kernel::{AppError, AppResult, Page, PageParams};
-use sea_orm::sea_query::{Alias, Asterisk, Query, UnionType};
+use sea_orm::sea_query::{Alias, Asterisk, Expr, ExprTrait, Func, Query, UnionType};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait,
 };
 
-use crate::entity::{attachment, post, subscription, vote};
-use crate::enums::{Level, Reaction, SubjectType};
+use super::views::ReactionCount;
+use crate::entity::{attachment, post, reaction, subscription, vote};
+use crate::enums::{Emoji, Level, Reaction, SubjectType};
 use crate::service::place::Place;
 
 /// Spec 2 §9: discussion pages hold 10 (a place's topics, a topic's replies).
@@ -138,6 +139,46 @@ pub async fn reactions_of(
         .into_iter()
         .map(|v| (v.post_id, v.reaction))
         .collect())
+}
+
+/// Each post's reactions among `post_ids`, counted, with whether `viewer` gave each, in one
+/// statement, in the fixed order of [`Emoji`].
+pub async fn emoji_of(
+    db: &impl ConnectionTrait,
+    viewer: Option<i64>,
+    post_ids: &[i64],
+) -> AppResult<HashMap<i64, Vec<ReactionCount>>> {
+    if post_ids.is_empty() {
+        return Ok(Default::default());
+    }
+    let mine = Expr::case(reaction::Column::UserId.eq(viewer.unwrap_or(0)), 1).finally(0);
+    let rows: Vec<(i64, Emoji, i64, i64)> = reaction::Entity::find()
+        .select_only()
+        .column(reaction::Column::PostId)
+        .column(reaction::Column::Emoji)
+        .column_as(reaction::Column::UserId.count(), "given")
+        .column_as(
+            Expr::expr(Func::sum(mine)).cast_as(Alias::new("bigint")),
+            "mine",
+        )
+        .filter(reaction::Column::PostId.is_in(post_ids.to_vec()))
+        .group_by(reaction::Column::PostId)
+        .group_by(reaction::Column::Emoji)
+        .into_tuple()
+        .all(db)
+        .await?;
+    let mut found: HashMap<i64, Vec<ReactionCount>> = HashMap::new();
+    for (post_id, emoji, count, mine) in rows {
+        found.entry(post_id).or_default().push(ReactionCount {
+            emoji,
+            count,
+            mine: mine > 0,
+        });
+    }
+    for counts in found.values_mut() {
+        counts.sort_by_key(|c| Emoji::ALL.iter().position(|e| *e == c.emoji));
+    }
+    Ok(found)
 }
 
 /// What `user_id` set on each of `topics` (absent: normal), in one statement.

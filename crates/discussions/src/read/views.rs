@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::enums::{AttachmentType, Level, Reaction};
+use crate::enums::{AttachmentType, Emoji, Level, Reaction};
 
 /// Who wrote a post.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -13,6 +13,14 @@ pub struct Author {
     pub id: i64,
     pub name: String,
     pub avatar: Option<String>,
+}
+
+/// How many gave a post one reaction, and whether the viewer did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+pub struct ReactionCount {
+    pub emoji: Emoji,
+    pub count: i64,
+    pub mine: bool,
 }
 
 /// Vote counts.
@@ -57,6 +65,9 @@ pub struct Comment {
     pub images: Vec<Attachment>,
     pub votes: Votes,
     pub user_reaction: Option<Reaction>,
+    /// Its reactions that anyone gave, in the fixed order of [`Emoji`]; none on a deleted
+    /// or hidden post.
+    pub reactions: Vec<ReactionCount>,
     pub created_by: Option<Author>,
     /// The viewer wrote it (they do not vote on it).
     pub is_owner: bool,
@@ -91,6 +102,9 @@ pub struct Topic {
     pub images: Vec<Attachment>,
     pub votes: Votes,
     pub user_reaction: Option<Reaction>,
+    /// Its reactions that anyone gave, in the fixed order of [`Emoji`]; none on a deleted
+    /// or hidden post.
+    pub reactions: Vec<ReactionCount>,
     pub created_by: Option<Author>,
     pub is_owner: bool,
     pub can_edit: bool,

@@ -5,6 +5,7 @@ pub mod mentions;
 pub mod new_post;
 pub mod place;
 pub mod posts;
+pub mod reactions;
 pub mod replies;
 pub mod reportable;
 pub mod scale;

@@ -5,6 +5,7 @@ mod following;
 mod guardrail;
 mod live;
 mod mentions;
+mod reactions;
 mod replies;
 mod support;
 mod topics;

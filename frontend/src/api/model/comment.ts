@@ -14,6 +14,7 @@ import type { CommentHiddenReason } from './commentHiddenReason';
 import type { Attachment } from './attachment';
 import type { CommentParent } from './commentParent';
 import type { CommentQuotes } from './commentQuotes';
+import type { ReactionCount } from './reactionCount';
 import type { CommentUserReaction } from './commentUserReaction';
 import type { Votes } from './votes';
 
@@ -44,6 +45,9 @@ the moderators. */
   /** The reply this one answers. */
   parent?: CommentParent;
   quotes?: CommentQuotes;
+  /** Its reactions that anyone gave, in the fixed order of [`Emoji`]; none on a deleted
+or hidden post. */
+  reactions: ReactionCount[];
   /** Rich text (sanitised); empty once deleted. */
   text: string;
   /** Only in the answer to posting or editing it: the members it newly @mentions who may

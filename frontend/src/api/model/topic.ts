@@ -12,6 +12,7 @@ import type { TopicEditedAt } from './topicEditedAt';
 import type { TopicHiddenAt } from './topicHiddenAt';
 import type { TopicHiddenReason } from './topicHiddenReason';
 import type { Attachment } from './attachment';
+import type { ReactionCount } from './reactionCount';
 import type { Comment } from './comment';
 import type { Level } from './level';
 import type { TopicUserReaction } from './topicUserReaction';
@@ -41,6 +42,9 @@ the moderators. */
   is_public: boolean;
   /** Its replies that are not deleted (what "N replies" counts). */
   num_replies: number;
+  /** Its reactions that anyone gave, in the fixed order of [`Emoji`]; none on a deleted
+or hidden post. */
+  reactions: ReactionCount[];
   /** The oldest replies, up to one page (10); "Load more replies" fetches the rest. */
   replies: Comment[];
   /** How the viewer hears of its replies (`normal` when signed out). */

@@ -14,6 +14,7 @@ import { DeleteAction } from './DeleteAction';
 import { QUOTE_CLAMP } from './limits';
 import { PostForm } from './PostForm';
 import { PostHeader } from './PostHeader';
+import { ReactionBar } from './ReactionBar';
 import { VoteButtons } from './VoteButtons';
 
 interface Props {
@@ -103,6 +104,7 @@ export function ReplyItem({ comment, canWrite, phiBlocking, onReply, onChanged }
                 vote={async (reaction) => (await voteComment(comment.id, { reaction })).data}
               />
             )}
+            {!deleted && <ReactionBar postId={comment.id} reactions={comment.reactions} canReact={canWrite && !comment.hidden_at} />}
             {canWrite && !deleted && (
               <Button size="small" startIcon={<FormatQuoteIcon />} onClick={() => onReply(comment)}>
                 Reply

@@ -18,6 +18,7 @@ import { NewPostsButton } from './NewPostsButton';
 import { TOPIC_CLAMP } from './limits';
 import { PostForm } from './PostForm';
 import { PostHeader } from './PostHeader';
+import { ReactionBar } from './ReactionBar';
 import { QuoteBlock } from './ReplyItem';
 import { ReplyList } from './ReplyList';
 import { VoteButtons } from './VoteButtons';
@@ -108,6 +109,7 @@ export function TopicItem({ topic, topicType, targetId, permissions, newReplies,
                 vote={async (reaction) => (await voteDiscussion(topic.id, { reaction })).data}
               />
             )}
+            {!deleted && <ReactionBar postId={topic.id} reactions={topic.reactions} canReact={canWrite && !topic.hidden_at} />}
             {canWrite && !deleted && (
               <Button size="small" startIcon={<ReplyIcon />} onClick={() => setReplyTo(null)}>
                 Reply

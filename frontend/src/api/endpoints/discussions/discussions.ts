@@ -28,6 +28,7 @@ import type {
   DataAuthorList,
   DataComment,
   DataMessageResponse,
+  DataReactionCountList,
   DataSubscriptionState,
   DataTopic,
   DataVoteResult,
@@ -119,6 +120,152 @@ export const useVoteComment = <TError = ErrorBody | ErrorBody | ErrorBody | Erro
       > => {
 
       const mutationOptions = getVoteCommentMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Takes back the caller's reaction on a topic or reply (taking back one not given changes nothing).
+ * @summary Take back a reaction
+ */
+export const getRemoveReactionUrl = (id: number,
+    emoji: 'heart' | 'celebrate' | 'insightful' | 'thanks' | 'curious',) => {
+
+
+  
+
+  return `/api/discussion/reactions/${id}/${emoji}`
+}
+
+export const removeReaction = async (id: number,
+    emoji: 'heart' | 'celebrate' | 'insightful' | 'thanks' | 'curious', options?: RequestInit): Promise<DataReactionCountList> => {
+  
+  return apiFetch<DataReactionCountList>(getRemoveReactionUrl(id,emoji),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getRemoveReactionMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeReaction>>, TError,{id: number;emoji: 'heart' | 'celebrate' | 'insightful' | 'thanks' | 'curious'}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof removeReaction>>, TError,{id: number;emoji: 'heart' | 'celebrate' | 'insightful' | 'thanks' | 'curious'}, TContext> => {
+
+const mutationKey = ['removeReaction'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof removeReaction>>, {id: number;emoji: 'heart' | 'celebrate' | 'insightful' | 'thanks' | 'curious'}> = (props) => {
+          const {id,emoji} = props ?? {};
+
+          return  removeReaction(id,emoji,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RemoveReactionMutationResult = NonNullable<Awaited<ReturnType<typeof removeReaction>>>
+    
+    export type RemoveReactionMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Take back a reaction
+ */
+export const useRemoveReaction = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeReaction>>, TError,{id: number;emoji: 'heart' | 'celebrate' | 'insightful' | 'thanks' | 'curious'}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof removeReaction>>,
+        TError,
+        {id: number;emoji: 'heart' | 'celebrate' | 'insightful' | 'thanks' | 'curious'},
+        TContext
+      > => {
+
+      const mutationOptions = getRemoveReactionMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Gives a topic or reply one of the fixed reactions (once per member; giving it again changes nothing). For those who take part in the discussion, on live posts, their own included.
+ * @summary React to a post
+ */
+export const getAddReactionUrl = (id: number,
+    emoji: 'heart' | 'celebrate' | 'insightful' | 'thanks' | 'curious',) => {
+
+
+  
+
+  return `/api/discussion/reactions/${id}/${emoji}`
+}
+
+export const addReaction = async (id: number,
+    emoji: 'heart' | 'celebrate' | 'insightful' | 'thanks' | 'curious', options?: RequestInit): Promise<DataReactionCountList> => {
+  
+  return apiFetch<DataReactionCountList>(getAddReactionUrl(id,emoji),
+  {      
+    ...options,
+    method: 'PUT'
+    
+    
+  }
+);}
+
+
+
+
+export const getAddReactionMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof addReaction>>, TError,{id: number;emoji: 'heart' | 'celebrate' | 'insightful' | 'thanks' | 'curious'}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof addReaction>>, TError,{id: number;emoji: 'heart' | 'celebrate' | 'insightful' | 'thanks' | 'curious'}, TContext> => {
+
+const mutationKey = ['addReaction'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof addReaction>>, {id: number;emoji: 'heart' | 'celebrate' | 'insightful' | 'thanks' | 'curious'}> = (props) => {
+          const {id,emoji} = props ?? {};
+
+          return  addReaction(id,emoji,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AddReactionMutationResult = NonNullable<Awaited<ReturnType<typeof addReaction>>>
+    
+    export type AddReactionMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary React to a post
+ */
+export const useAddReaction = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof addReaction>>, TError,{id: number;emoji: 'heart' | 'celebrate' | 'insightful' | 'thanks' | 'curious'}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof addReaction>>,
+        TError,
+        {id: number;emoji: 'heart' | 'celebrate' | 'insightful' | 'thanks' | 'curious'},
+        TContext
+      > => {
+
+      const mutationOptions = getAddReactionMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

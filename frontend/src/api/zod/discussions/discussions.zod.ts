@@ -31,6 +31,40 @@ export const voteCommentResponse = zod.object({
 })
 
 /**
+ * Takes back the caller's reaction on a topic or reply (taking back one not given changes nothing).
+ * @summary Take back a reaction
+ */
+export const removeReactionParams = zod.object({
+  "id": zod.number().describe('The topic\'s or reply\'s id'),
+  "emoji": zod.enum(['heart', 'celebrate', 'insightful', 'thanks', 'curious']).describe('The reaction')
+})
+
+export const removeReactionResponse = zod.object({
+  "data": zod.array(zod.object({
+  "count": zod.number(),
+  "emoji": zod.enum(['heart', 'celebrate', 'insightful', 'thanks', 'curious']).describe('A reaction to a post (issue 49 §4), beside the votes: a small fixed set, each given\nonce per member and post. The client shows each as its emoji.'),
+  "mine": zod.boolean()
+}).describe('How many gave a post one reaction, and whether the viewer did.'))
+})
+
+/**
+ * Gives a topic or reply one of the fixed reactions (once per member; giving it again changes nothing). For those who take part in the discussion, on live posts, their own included.
+ * @summary React to a post
+ */
+export const addReactionParams = zod.object({
+  "id": zod.number().describe('The topic\'s or reply\'s id'),
+  "emoji": zod.enum(['heart', 'celebrate', 'insightful', 'thanks', 'curious']).describe('The reaction')
+})
+
+export const addReactionResponse = zod.object({
+  "data": zod.array(zod.object({
+  "count": zod.number(),
+  "emoji": zod.enum(['heart', 'celebrate', 'insightful', 'thanks', 'curious']).describe('A reaction to a post (issue 49 §4), beside the votes: a small fixed set, each given\nonce per member and post. The client shows each as its emoji.'),
+  "mine": zod.boolean()
+}).describe('How many gave a post one reaction, and whether the viewer did.'))
+})
+
+/**
  * Votes on a topic (not one's own, not a deleted one).
  * @summary Vote on a topic
  */
@@ -118,6 +152,11 @@ export const listCommentsResponse = zod.object({
 }).describe('Who wrote a post.'),zod.null()]).optional(),
   "text": zod.string().describe('Plain text (the client cuts it at 100 characters with Show more).')
 }).describe('What a reply quotes: the reply it answers.'),zod.null()]).optional(),
+  "reactions": zod.array(zod.object({
+  "count": zod.number(),
+  "emoji": zod.enum(['heart', 'celebrate', 'insightful', 'thanks', 'curious']).describe('A reaction to a post (issue 49 §4), beside the votes: a small fixed set, each given\nonce per member and post. The client shows each as its emoji.'),
+  "mine": zod.boolean()
+}).describe('How many gave a post one reaction, and whether the viewer did.')).describe('Its reactions that anyone gave, in the fixed order of [`Emoji`]; none on a deleted\nor hidden post.'),
   "text": zod.string().describe('Rich text (sanitised); empty once deleted.'),
   "unreached_mentions": zod.array(zod.string()).optional().describe('Only in the answer to posting or editing it: the members it newly @mentions who may\nnot read it, so were not told.'),
   "updated_at": zod.iso.datetime({}),
@@ -217,6 +256,11 @@ export const updateCommentResponse = zod.object({
 }).describe('Who wrote a post.'),zod.null()]).optional(),
   "text": zod.string().describe('Plain text (the client cuts it at 100 characters with Show more).')
 }).describe('What a reply quotes: the reply it answers.'),zod.null()]).optional(),
+  "reactions": zod.array(zod.object({
+  "count": zod.number(),
+  "emoji": zod.enum(['heart', 'celebrate', 'insightful', 'thanks', 'curious']).describe('A reaction to a post (issue 49 §4), beside the votes: a small fixed set, each given\nonce per member and post. The client shows each as its emoji.'),
+  "mine": zod.boolean()
+}).describe('How many gave a post one reaction, and whether the viewer did.')).describe('Its reactions that anyone gave, in the fixed order of [`Emoji`]; none on a deleted\nor hidden post.'),
   "text": zod.string().describe('Rich text (sanitised); empty once deleted.'),
   "unreached_mentions": zod.array(zod.string()).optional().describe('Only in the answer to posting or editing it: the members it newly @mentions who may\nnot read it, so were not told.'),
   "updated_at": zod.iso.datetime({}),
@@ -324,6 +368,11 @@ export const listDiscussionsResponse = zod.object({
   "is_owner": zod.boolean(),
   "is_public": zod.boolean().describe('Private topics (false) are for the target\'s members.'),
   "num_replies": zod.number().describe('Its replies that are not deleted (what \"N replies\" counts).'),
+  "reactions": zod.array(zod.object({
+  "count": zod.number(),
+  "emoji": zod.enum(['heart', 'celebrate', 'insightful', 'thanks', 'curious']).describe('A reaction to a post (issue 49 §4), beside the votes: a small fixed set, each given\nonce per member and post. The client shows each as its emoji.'),
+  "mine": zod.boolean()
+}).describe('How many gave a post one reaction, and whether the viewer did.')).describe('Its reactions that anyone gave, in the fixed order of [`Emoji`]; none on a deleted\nor hidden post.'),
   "replies": zod.array(zod.object({
   "can_delete": zod.boolean(),
   "can_edit": zod.boolean().describe('The viewer may edit it: its author, while they may still write here.'),
@@ -357,6 +406,11 @@ export const listDiscussionsResponse = zod.object({
 }).describe('Who wrote a post.'),zod.null()]).optional(),
   "text": zod.string().describe('Plain text (the client cuts it at 100 characters with Show more).')
 }).describe('What a reply quotes: the reply it answers.'),zod.null()]).optional(),
+  "reactions": zod.array(zod.object({
+  "count": zod.number(),
+  "emoji": zod.enum(['heart', 'celebrate', 'insightful', 'thanks', 'curious']).describe('A reaction to a post (issue 49 §4), beside the votes: a small fixed set, each given\nonce per member and post. The client shows each as its emoji.'),
+  "mine": zod.boolean()
+}).describe('How many gave a post one reaction, and whether the viewer did.')).describe('Its reactions that anyone gave, in the fixed order of [`Emoji`]; none on a deleted\nor hidden post.'),
   "text": zod.string().describe('Rich text (sanitised); empty once deleted.'),
   "unreached_mentions": zod.array(zod.string()).optional().describe('Only in the answer to posting or editing it: the members it newly @mentions who may\nnot read it, so were not told.'),
   "updated_at": zod.iso.datetime({}),
@@ -474,6 +528,11 @@ export const updateDiscussionResponse = zod.object({
   "is_owner": zod.boolean(),
   "is_public": zod.boolean().describe('Private topics (false) are for the target\'s members.'),
   "num_replies": zod.number().describe('Its replies that are not deleted (what \"N replies\" counts).'),
+  "reactions": zod.array(zod.object({
+  "count": zod.number(),
+  "emoji": zod.enum(['heart', 'celebrate', 'insightful', 'thanks', 'curious']).describe('A reaction to a post (issue 49 §4), beside the votes: a small fixed set, each given\nonce per member and post. The client shows each as its emoji.'),
+  "mine": zod.boolean()
+}).describe('How many gave a post one reaction, and whether the viewer did.')).describe('Its reactions that anyone gave, in the fixed order of [`Emoji`]; none on a deleted\nor hidden post.'),
   "replies": zod.array(zod.object({
   "can_delete": zod.boolean(),
   "can_edit": zod.boolean().describe('The viewer may edit it: its author, while they may still write here.'),
@@ -507,6 +566,11 @@ export const updateDiscussionResponse = zod.object({
 }).describe('Who wrote a post.'),zod.null()]).optional(),
   "text": zod.string().describe('Plain text (the client cuts it at 100 characters with Show more).')
 }).describe('What a reply quotes: the reply it answers.'),zod.null()]).optional(),
+  "reactions": zod.array(zod.object({
+  "count": zod.number(),
+  "emoji": zod.enum(['heart', 'celebrate', 'insightful', 'thanks', 'curious']).describe('A reaction to a post (issue 49 §4), beside the votes: a small fixed set, each given\nonce per member and post. The client shows each as its emoji.'),
+  "mine": zod.boolean()
+}).describe('How many gave a post one reaction, and whether the viewer did.')).describe('Its reactions that anyone gave, in the fixed order of [`Emoji`]; none on a deleted\nor hidden post.'),
   "text": zod.string().describe('Rich text (sanitised); empty once deleted.'),
   "unreached_mentions": zod.array(zod.string()).optional().describe('Only in the answer to posting or editing it: the members it newly @mentions who may\nnot read it, so were not told.'),
   "updated_at": zod.iso.datetime({}),
