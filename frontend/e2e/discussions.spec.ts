@@ -240,6 +240,11 @@ test('the editor links, quotes and mentions: a mention tells a member who may re
 
   const topic = page.getByRole('article', { name: /^Topic by/ }).first();
   await expect(topic.getByRole('heading', { name: 'Gait outcomes' })).toBeVisible();
+  // The composer starts over: the next topic is not private unless asked again. The box
+  // once stayed ticked on screen (MUI's own state) while the form had gone back to public.
+  const privately = composer.getByRole('checkbox', { name: 'Make private (members only)' });
+  await expect(privately).not.toBeChecked();
+  await expect(composer.locator('.MuiCheckbox-root')).not.toHaveClass(/Mui-checked/);
   await expect(topic.locator('blockquote')).toContainText('Walk before you run.');
   await expect(topic.getByRole('link', { name: '/projects' })).toHaveAttribute('href', '/projects');
   await expect(topic.getByRole('link', { name: `@${names.member}` })).toHaveAttribute('href', /^\/profile\/\d+$/);

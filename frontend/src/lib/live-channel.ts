@@ -8,17 +8,30 @@ import type { ThreadActivity } from '@/api/model';
  */
 type Listener = (activity: ThreadActivity) => void;
 
-const rooms = new Map<string, Set<Listener>>();
+interface Watcher {
+  hear: Listener;
+  /** The channel came back after a drop: what changed meanwhile was not told. */
+  resumed: () => void;
+}
+
+const rooms = new Map<string, Set<Watcher>>();
 let socket: WebSocket | null = null;
+let openedBefore = false;
 
 function send(ask: 'watch' | 'unwatch', room: string) {
   if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ [ask]: room }));
 }
 
-/** The bell's socket opened: every room watched so far is asked for on it. */
+/** The bell's socket opened: every room watched so far is asked for on it, and told if
+ * this is the channel coming back (it may have missed changes). */
 export function attachLiveSocket(open: WebSocket) {
   socket = open;
-  for (const room of rooms.keys()) send('watch', room);
+  const resumed = openedBefore;
+  openedBefore = true;
+  for (const [room, watchers] of rooms) {
+    send('watch', room);
+    if (resumed) for (const watcher of watchers) watcher.resumed();
+  }
 }
 
 /** The bell's socket closed (or is about to). */
@@ -35,21 +48,23 @@ export function routeLiveFrame(frame: unknown): boolean {
   if ('watching' in frame || 'refused' in frame) return true;
   if (!('thread' in frame)) return false;
   const activity = frame.thread as ThreadActivity;
-  for (const listener of rooms.get(activity.room) ?? []) listener(activity);
+  for (const watcher of rooms.get(activity.room) ?? []) watcher.hear(activity);
   return true;
 }
 
-/** Hears of `room`'s changes until the returned function is called. */
-export function watchRoom(room: string, listener: Listener): () => void {
+/** Hears of `room`'s changes (and of the channel coming back) until the returned function
+ * is called. */
+export function watchRoom(room: string, hear: Listener, resumed: () => void): () => void {
   let listeners = rooms.get(room);
   if (!listeners) {
     listeners = new Set();
     rooms.set(room, listeners);
     send('watch', room);
   }
-  listeners.add(listener);
+  const watcher = { hear, resumed };
+  listeners.add(watcher);
   return () => {
-    listeners.delete(listener);
+    listeners.delete(watcher);
     if (listeners.size === 0 && rooms.get(room) === listeners) {
       rooms.delete(room);
       send('unwatch', room);

@@ -1,7 +1,7 @@
 import { z, zodResolver } from '@/lib/zod';
 import { Alert, Box, Button, Checkbox, CircularProgress, FormControlLabel, Stack } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { ApiError, SOMETHING_WENT_WRONG } from '@/lib/api-error';
 import { RichTextField } from '@/ui/form/RichTextField';
 import { applyServerErrors } from '@/lib/form-errors';
@@ -109,9 +109,16 @@ export function PostForm({
         <RichTextField control={form.control} name="text" label={label} required mentions={mentions} />
         <FilePicker files={files} onChange={setFiles} already={already} error={filesError} />
         {canSetPrivate && (
-          <FormControlLabel
-            control={<Checkbox {...form.register('isPrivate')} defaultChecked={initialPrivate} />}
-            label="Make private (members only)"
+          <Controller
+            name="isPrivate"
+            control={form.control}
+            // Controlled: a reset after posting unticks what the reader sees, not only the value.
+            render={({ field }) => (
+              <FormControlLabel
+                control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} onBlur={field.onBlur} />}
+                label="Make private (members only)"
+              />
+            )}
           />
         )}
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useGetMe } from '@/api/endpoints/auth/auth';
-import { ThreadChange } from '@/api/model';
+import { ThreadChange, type ThreadActivity } from '@/api/model';
 import { useAuth } from '@/lib/auth';
 import { watchRoom } from '@/lib/live-channel';
 
@@ -40,7 +40,16 @@ export function useLiveDiscussion(room: string | undefined, reload: () => Promis
   useEffect(() => {
     if (!room || !isSignedIn) return;
     let settle: number | undefined;
-    const stop = watchRoom(room, (activity) => {
+    const reloadSoon = () => {
+      window.clearTimeout(settle);
+      settle = window.setTimeout(() => {
+        reloadRef
+          .current()
+          .then(caughtUp)
+          .catch((error: unknown) => console.error('could not reload the discussion', error));
+      }, SETTLE_MS);
+    };
+    const hear = (activity: ThreadActivity) => {
       if (activity.author_id != null && activity.author_id === me) return;
       switch (activity.change) {
         case ThreadChange.topic:
@@ -50,15 +59,11 @@ export function useLiveDiscussion(room: string | undefined, reload: () => Promis
           setNewReplies((counts) => new Map(counts).set(activity.topic_id, (counts.get(activity.topic_id) ?? 0) + 1));
           break;
         default:
-          window.clearTimeout(settle);
-          settle = window.setTimeout(() => {
-            reloadRef
-              .current()
-              .then(caughtUp)
-              .catch((error: unknown) => console.error('could not reload the discussion', error));
-          }, SETTLE_MS);
+          reloadSoon();
       }
-    });
+    };
+    // Back after a drop: what changed meanwhile was not told, so the list is read again.
+    const stop = watchRoom(room, hear, reloadSoon);
     return () => {
       window.clearTimeout(settle);
       stop();
