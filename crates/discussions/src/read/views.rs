@@ -86,7 +86,8 @@ pub struct Comment {
     /// Why, for its author and the moderators.
     pub hidden_reason: Option<String>,
     /// Only in the answer to posting or editing it: the members it newly @mentions who may
-    /// not read it, so were not told.
+    /// not read it, so were not told. (A post tells at most 10 members it newly mentions;
+    /// later mentions are links only.)
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub unreached_mentions: Vec<String>,
 }
@@ -121,7 +122,8 @@ pub struct Topic {
     /// Why, for its author and the moderators.
     pub hidden_reason: Option<String>,
     /// Only in the answer to posting or editing it: the members it newly @mentions who may
-    /// not read it, so were not told.
+    /// not read it, so were not told. (A post tells at most 10 members it newly mentions;
+    /// later mentions are links only.)
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub unreached_mentions: Vec<String>,
     /// Its replies that are not deleted (what "N replies" counts).

@@ -55,7 +55,8 @@ or hidden post. */
 replies' pages count. */
   thread_size: number;
   /** Only in the answer to posting or editing it: the members it newly @mentions who may
-not read it, so were not told. */
+not read it, so were not told. (A post tells at most 10 members it newly mentions;
+later mentions are links only.) */
   unreached_mentions?: string[];
   updated_at: string;
   user_reaction?: TopicUserReaction;

@@ -158,7 +158,7 @@ export const listCommentsResponse = zod.object({
   "mine": zod.boolean()
 }).describe('How many gave a post one reaction, and whether the viewer did.')).describe('Its reactions that anyone gave, in the fixed order of [`Emoji`]; none on a deleted\nor hidden post.'),
   "text": zod.string().describe('Rich text (sanitised); empty once deleted.'),
-  "unreached_mentions": zod.array(zod.string()).optional().describe('Only in the answer to posting or editing it: the members it newly @mentions who may\nnot read it, so were not told.'),
+  "unreached_mentions": zod.array(zod.string()).optional().describe('Only in the answer to posting or editing it: the members it newly @mentions who may\nnot read it, so were not told. (A post tells at most 10 members it newly mentions;\nlater mentions are links only.)'),
   "updated_at": zod.iso.datetime({}),
   "user_reaction": zod.union([zod.enum(['up', 'down']).describe('A vote (up, down).'),zod.null()]).optional(),
   "votes": zod.object({
@@ -262,7 +262,7 @@ export const updateCommentResponse = zod.object({
   "mine": zod.boolean()
 }).describe('How many gave a post one reaction, and whether the viewer did.')).describe('Its reactions that anyone gave, in the fixed order of [`Emoji`]; none on a deleted\nor hidden post.'),
   "text": zod.string().describe('Rich text (sanitised); empty once deleted.'),
-  "unreached_mentions": zod.array(zod.string()).optional().describe('Only in the answer to posting or editing it: the members it newly @mentions who may\nnot read it, so were not told.'),
+  "unreached_mentions": zod.array(zod.string()).optional().describe('Only in the answer to posting or editing it: the members it newly @mentions who may\nnot read it, so were not told. (A post tells at most 10 members it newly mentions;\nlater mentions are links only.)'),
   "updated_at": zod.iso.datetime({}),
   "user_reaction": zod.union([zod.enum(['up', 'down']).describe('A vote (up, down).'),zod.null()]).optional(),
   "votes": zod.object({
@@ -412,7 +412,7 @@ export const listDiscussionsResponse = zod.object({
   "mine": zod.boolean()
 }).describe('How many gave a post one reaction, and whether the viewer did.')).describe('Its reactions that anyone gave, in the fixed order of [`Emoji`]; none on a deleted\nor hidden post.'),
   "text": zod.string().describe('Rich text (sanitised); empty once deleted.'),
-  "unreached_mentions": zod.array(zod.string()).optional().describe('Only in the answer to posting or editing it: the members it newly @mentions who may\nnot read it, so were not told.'),
+  "unreached_mentions": zod.array(zod.string()).optional().describe('Only in the answer to posting or editing it: the members it newly @mentions who may\nnot read it, so were not told. (A post tells at most 10 members it newly mentions;\nlater mentions are links only.)'),
   "updated_at": zod.iso.datetime({}),
   "user_reaction": zod.union([zod.enum(['up', 'down']).describe('A vote (up, down).'),zod.null()]).optional(),
   "votes": zod.object({
@@ -423,7 +423,7 @@ export const listDiscussionsResponse = zod.object({
   "subscription": zod.enum(['following', 'normal', 'muted']).describe('How a member hears of a subject\'s new posts. `normal` is the default (no row):\ngroup members hear of new topics, authors of the replies that answer them.'),
   "text": zod.string().describe('Rich text (sanitised); empty once deleted.'),
   "thread_size": zod.number().describe('Every reply in its thread, deleted ones included (they keep their place): what the\nreplies\' pages count.'),
-  "unreached_mentions": zod.array(zod.string()).optional().describe('Only in the answer to posting or editing it: the members it newly @mentions who may\nnot read it, so were not told.'),
+  "unreached_mentions": zod.array(zod.string()).optional().describe('Only in the answer to posting or editing it: the members it newly @mentions who may\nnot read it, so were not told. (A post tells at most 10 members it newly mentions;\nlater mentions are links only.)'),
   "updated_at": zod.iso.datetime({}),
   "user_reaction": zod.union([zod.enum(['up', 'down']).describe('A vote (up, down).'),zod.null()]).optional(),
   "votes": zod.object({
@@ -572,7 +572,7 @@ export const updateDiscussionResponse = zod.object({
   "mine": zod.boolean()
 }).describe('How many gave a post one reaction, and whether the viewer did.')).describe('Its reactions that anyone gave, in the fixed order of [`Emoji`]; none on a deleted\nor hidden post.'),
   "text": zod.string().describe('Rich text (sanitised); empty once deleted.'),
-  "unreached_mentions": zod.array(zod.string()).optional().describe('Only in the answer to posting or editing it: the members it newly @mentions who may\nnot read it, so were not told.'),
+  "unreached_mentions": zod.array(zod.string()).optional().describe('Only in the answer to posting or editing it: the members it newly @mentions who may\nnot read it, so were not told. (A post tells at most 10 members it newly mentions;\nlater mentions are links only.)'),
   "updated_at": zod.iso.datetime({}),
   "user_reaction": zod.union([zod.enum(['up', 'down']).describe('A vote (up, down).'),zod.null()]).optional(),
   "votes": zod.object({
@@ -583,7 +583,7 @@ export const updateDiscussionResponse = zod.object({
   "subscription": zod.enum(['following', 'normal', 'muted']).describe('How a member hears of a subject\'s new posts. `normal` is the default (no row):\ngroup members hear of new topics, authors of the replies that answer them.'),
   "text": zod.string().describe('Rich text (sanitised); empty once deleted.'),
   "thread_size": zod.number().describe('Every reply in its thread, deleted ones included (they keep their place): what the\nreplies\' pages count.'),
-  "unreached_mentions": zod.array(zod.string()).optional().describe('Only in the answer to posting or editing it: the members it newly @mentions who may\nnot read it, so were not told.'),
+  "unreached_mentions": zod.array(zod.string()).optional().describe('Only in the answer to posting or editing it: the members it newly @mentions who may\nnot read it, so were not told. (A post tells at most 10 members it newly mentions;\nlater mentions are links only.)'),
   "updated_at": zod.iso.datetime({}),
   "user_reaction": zod.union([zod.enum(['up', 'down']).describe('A vote (up, down).'),zod.null()]).optional(),
   "votes": zod.object({
