@@ -160,6 +160,15 @@ impl<'a> Batch<'a> {
         self.emoji.get(&post.id).cloned().unwrap_or_default()
     }
 
+    fn can_react(&self, post: &post::Model) -> bool {
+        self.viewer.is_some()
+            && policy::may_react(
+                post.deleted_at.is_some(),
+                post.hidden_at.is_some(),
+                self.access,
+            )
+    }
+
     fn can_edit(&self, post: &post::Model) -> bool {
         policy::may_edit(self.is_owner(post), post.deleted_at.is_some(), self.access)
     }
@@ -194,6 +203,7 @@ impl<'a> Batch<'a> {
             },
             user_reaction: self.reactions.get(&post.id).copied(),
             reactions: self.emoji_on(&post),
+            can_react: self.can_react(&post),
             created_by: self.author(post.created_by_id),
             is_owner: self.is_owner(&post),
             can_edit: self.can_edit(&post),
@@ -221,6 +231,7 @@ impl<'a> Batch<'a> {
             },
             user_reaction: self.reactions.get(&post.id).copied(),
             reactions: self.emoji_on(&post),
+            can_react: self.can_react(&post),
             created_by: self.author(post.created_by_id),
             is_owner: self.is_owner(&post),
             can_edit: self.can_edit(&post),

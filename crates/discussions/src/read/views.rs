@@ -68,6 +68,8 @@ pub struct Comment {
     /// Its reactions that anyone gave, in the fixed order of [`Emoji`]; none on a deleted
     /// or hidden post.
     pub reactions: Vec<ReactionCount>,
+    /// The viewer may give or take back reactions on it.
+    pub can_react: bool,
     pub created_by: Option<Author>,
     /// The viewer wrote it (they do not vote on it).
     pub is_owner: bool,
@@ -106,6 +108,8 @@ pub struct Topic {
     /// Its reactions that anyone gave, in the fixed order of [`Emoji`]; none on a deleted
     /// or hidden post.
     pub reactions: Vec<ReactionCount>,
+    /// The viewer may give or take back reactions on it.
+    pub can_react: bool,
     pub created_by: Option<Author>,
     pub is_owner: bool,
     pub can_edit: bool,

@@ -56,6 +56,14 @@ async fn members_react_once_each_and_every_reader_sees_the_counts() {
         shown(&page)[0],
         json!({"emoji": "heart", "count": 2, "mine": false})
     );
+    assert_eq!(page["data"][0]["can_react"], false, "a visitor may not");
+    let (_, page) = s.app.get_json_as(&s.outsider, &s.topics()).await;
+    assert_eq!(
+        page["data"][0]["can_react"], false,
+        "nor a reader who is not a member"
+    );
+    let (_, page) = s.app.get_json_as(&s.owner, &s.topics()).await;
+    assert_eq!(page["data"][0]["can_react"], true);
 
     let (status, body) = s.app.delete_as(&s.member, &path(id, "heart")).await;
     assert_eq!(status, 200, "{body}");
@@ -136,9 +144,12 @@ async fn only_those_who_take_part_react_and_only_to_live_posts() {
         .await;
     assert_eq!(status, 403, "a deleted post takes no reactions");
     let (_, page) = s.app.get_json_as(&s.member, &s.topics()).await;
-    assert_eq!(
-        page["data"][0]["reactions"],
-        json!([]),
-        "nor shows those it had"
-    );
+    let deleted = page["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == id)
+        .expect("the deleted topic keeps its place");
+    assert_eq!(deleted["reactions"], json!([]), "nor shows those it had");
+    assert_eq!(deleted["can_react"], false);
 }

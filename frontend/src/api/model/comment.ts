@@ -25,6 +25,8 @@ export interface Comment {
   can_delete: boolean;
   /** The viewer may edit it: its author, while they may still write here. */
   can_edit: boolean;
+  /** The viewer may give or take back reactions on it. */
+  can_react: boolean;
   /** Why the viewer cannot vote on it; absent when they can. */
   cannot_vote?: CommentCannotVote;
   created_at: string;

@@ -24,6 +24,8 @@ import type { Votes } from './votes';
 export interface Topic {
   can_delete: boolean;
   can_edit: boolean;
+  /** The viewer may give or take back reactions on it. */
+  can_react: boolean;
   /** Why the viewer cannot vote on it; absent when they can. */
   cannot_vote?: TopicCannotVote;
   created_at: string;

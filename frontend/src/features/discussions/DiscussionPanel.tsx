@@ -29,8 +29,7 @@ export function DiscussionPanel({ topicType, targetId, onChange }: DiscussionPro
   const findMentions = useMentionFinder(topicType, targetId);
   const live = useLiveDiscussion(pages.data?.pages[0]?.live_room, reload);
   const refresh = async () => {
-    await reload();
-    live.caughtUp();
+    await live.catchUp(reload);
     onChange?.();
   };
   const topics = pages.data?.pages.flatMap((page) => page.data) ?? [];
@@ -105,8 +104,8 @@ export function DiscussionPanel({ topicType, targetId, onChange }: DiscussionPro
         )}
         {pages.isPending && <Loading label="Loading the discussion" />}
         {pages.isError && <ErrorState error={pages.error} onRetry={() => pages.refetch()} />}
-        {pages.isSuccess && topics.length === 0 && live.newTopics === 0 && <EmptyState>No discussions yet.</EmptyState>}
-        <NewPostsButton count={live.newTopics} one="new topic" many="new topics" onShow={refresh} />
+        {pages.isSuccess && topics.length === 0 && live.unseen.topics === 0 && <EmptyState>No discussions yet.</EmptyState>}
+        <NewPostsButton count={live.unseen.topics} one="new topic" many="new topics" onShow={refresh} />
         {permissions &&
           topics.map((topic) => (
             <TopicItem
@@ -115,7 +114,7 @@ export function DiscussionPanel({ topicType, targetId, onChange }: DiscussionPro
               topicType={topicType}
               targetId={targetId}
               permissions={permissions}
-              newReplies={live.newReplies.get(topic.id) ?? 0}
+              newReplies={live.unseen.replies.get(topic.id) ?? 0}
               onChanged={refresh}
             />
           ))}

@@ -1,12 +1,14 @@
 import AddReactionIcon from '@mui/icons-material/AddReactionOutlined';
 import { Button, IconButton, Stack, Tooltip } from '@mui/material';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { addReaction, removeReaction } from '@/api/endpoints/discussions/discussions';
 import { Emoji, type ReactionCount } from '@/api/model';
+import { lazyWhenOnline } from '@/lib/lazy-online';
 import { SHOWN } from './reaction-emoji';
 
-// The picker (a popover) loads on the first click: most readers only look.
-const ReactionPicker = lazy(() => import('./ReactionPicker'));
+// The picker (a popover) loads on the first click: most readers only look. A load that
+// fails while the connection is down waits for it, rather than failing the page.
+const ReactionPicker = lazyWhenOnline(() => import('./ReactionPicker'));
 
 /** `counts` with the reader's `emoji` given (`on`) or taken back, in the server's order. */
 export function toggled(counts: ReactionCount[], emoji: Emoji, on: boolean): ReactionCount[] {

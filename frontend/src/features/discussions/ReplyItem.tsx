@@ -104,7 +104,7 @@ export function ReplyItem({ comment, canWrite, phiBlocking, onReply, onChanged }
                 vote={async (reaction) => (await voteComment(comment.id, { reaction })).data}
               />
             )}
-            {!deleted && <ReactionBar postId={comment.id} reactions={comment.reactions} canReact={canWrite && !comment.hidden_at} />}
+            {!deleted && <ReactionBar postId={comment.id} reactions={comment.reactions} canReact={comment.can_react} />}
             {canWrite && !deleted && (
               <Button size="small" startIcon={<FormatQuoteIcon />} onClick={() => onReply(comment)}>
                 Reply

@@ -109,7 +109,7 @@ export function TopicItem({ topic, topicType, targetId, permissions, newReplies,
                 vote={async (reaction) => (await voteDiscussion(topic.id, { reaction })).data}
               />
             )}
-            {!deleted && <ReactionBar postId={topic.id} reactions={topic.reactions} canReact={canWrite && !topic.hidden_at} />}
+            {!deleted && <ReactionBar postId={topic.id} reactions={topic.reactions} canReact={topic.can_react} />}
             {canWrite && !deleted && (
               <Button size="small" startIcon={<ReplyIcon />} onClick={() => setReplyTo(null)}>
                 Reply

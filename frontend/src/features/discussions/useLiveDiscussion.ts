@@ -8,13 +8,29 @@ import { watchRoom } from '@/lib/live-channel';
  * (the reload also shows what was new). */
 const SETTLE_MS = 400;
 
+/** What others posted since the list was loaded: topics, and replies by topic. */
+export interface Unseen {
+  topics: number;
+  replies: ReadonlyMap<number, number>;
+}
+
+const NOTHING: Unseen = { topics: 0, replies: new Map() };
+
+/** What is still unseen after a reload that began when `before` was: what arrived while it
+ * ran may not be in it, so it stays offered. */
+export function stillUnseen(now: Unseen, before: Unseen): Unseen {
+  const replies = new Map<number, number>();
+  for (const [topic, n] of now.replies) {
+    const left = n - (before.replies.get(topic) ?? 0);
+    if (left > 0) replies.set(topic, left);
+  }
+  return { topics: Math.max(0, now.topics - before.topics), replies };
+}
+
 export interface LiveDiscussion {
-  /** Topics others started since the list was loaded. */
-  newTopics: number;
-  /** Replies others posted since, by topic. */
-  newReplies: ReadonlyMap<number, number>;
-  /** The list was loaded again: everything new is shown. */
-  caughtUp: () => void;
+  unseen: Unseen;
+  /** Loads the list again with `reload`; what it shows is no longer offered. */
+  catchUp: (reload: () => Promise<unknown>) => Promise<void>;
 }
 
 /**
@@ -26,12 +42,21 @@ export interface LiveDiscussion {
 export function useLiveDiscussion(room: string | undefined, reload: () => Promise<unknown>): LiveDiscussion {
   const { isSignedIn } = useAuth();
   const me = useGetMe({ query: { enabled: isSignedIn } }).data?.data.id;
-  const [newTopics, setNewTopics] = useState(0);
-  const [newReplies, setNewReplies] = useState<ReadonlyMap<number, number>>(new Map());
-  const caughtUp = useCallback(() => {
-    setNewTopics(0);
-    setNewReplies(new Map());
+  const [unseen, setUnseen] = useState<Unseen>(NOTHING);
+  // The same counts, for the callbacks (kept beside the state, written only by them).
+  const counts = useRef<Unseen>(NOTHING);
+  const show = useCallback((next: Unseen) => {
+    counts.current = next;
+    setUnseen(next);
   }, []);
+  const catchUp = useCallback(
+    async (load: () => Promise<unknown>) => {
+      const before = counts.current;
+      await load();
+      show(stillUnseen(counts.current, before));
+    },
+    [show],
+  );
   const reloadRef = useRef(reload);
   useEffect(() => {
     reloadRef.current = reload;
@@ -43,20 +68,18 @@ export function useLiveDiscussion(room: string | undefined, reload: () => Promis
     const reloadSoon = () => {
       window.clearTimeout(settle);
       settle = window.setTimeout(() => {
-        reloadRef
-          .current()
-          .then(caughtUp)
-          .catch((error: unknown) => console.error('could not reload the discussion', error));
+        catchUp(() => reloadRef.current()).catch((error: unknown) => console.error('could not reload the discussion', error));
       }, SETTLE_MS);
     };
     const hear = (activity: ThreadActivity) => {
       if (activity.author_id != null && activity.author_id === me) return;
+      const now = counts.current;
       switch (activity.change) {
         case ThreadChange.topic:
-          setNewTopics((n) => n + 1);
+          show({ ...now, topics: now.topics + 1 });
           break;
         case ThreadChange.reply:
-          setNewReplies((counts) => new Map(counts).set(activity.topic_id, (counts.get(activity.topic_id) ?? 0) + 1));
+          show({ ...now, replies: new Map(now.replies).set(activity.topic_id, (now.replies.get(activity.topic_id) ?? 0) + 1) });
           break;
         default:
           reloadSoon();
@@ -68,6 +91,6 @@ export function useLiveDiscussion(room: string | undefined, reload: () => Promis
       window.clearTimeout(settle);
       stop();
     };
-  }, [room, isSignedIn, me, caughtUp]);
-  return { newTopics, newReplies, caughtUp };
+  }, [room, isSignedIn, me, catchUp, show]);
+  return { unseen, catchUp };
 }

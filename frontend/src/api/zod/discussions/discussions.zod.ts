@@ -122,6 +122,7 @@ export const listCommentsResponse = zod.object({
   "data": zod.array(zod.object({
   "can_delete": zod.boolean(),
   "can_edit": zod.boolean().describe('The viewer may edit it: its author, while they may still write here.'),
+  "can_react": zod.boolean().describe('The viewer may give or take back reactions on it.'),
   "cannot_vote": zod.string().nullish().describe('Why the viewer cannot vote on it; absent when they can.'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
@@ -226,6 +227,7 @@ export const updateCommentResponse = zod.object({
   "data": zod.object({
   "can_delete": zod.boolean(),
   "can_edit": zod.boolean().describe('The viewer may edit it: its author, while they may still write here.'),
+  "can_react": zod.boolean().describe('The viewer may give or take back reactions on it.'),
   "cannot_vote": zod.string().nullish().describe('Why the viewer cannot vote on it; absent when they can.'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
@@ -346,6 +348,7 @@ export const listDiscussionsResponse = zod.object({
   "data": zod.array(zod.object({
   "can_delete": zod.boolean(),
   "can_edit": zod.boolean(),
+  "can_react": zod.boolean().describe('The viewer may give or take back reactions on it.'),
   "cannot_vote": zod.string().nullish().describe('Why the viewer cannot vote on it; absent when they can.'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
@@ -376,6 +379,7 @@ export const listDiscussionsResponse = zod.object({
   "replies": zod.array(zod.object({
   "can_delete": zod.boolean(),
   "can_edit": zod.boolean().describe('The viewer may edit it: its author, while they may still write here.'),
+  "can_react": zod.boolean().describe('The viewer may give or take back reactions on it.'),
   "cannot_vote": zod.string().nullish().describe('Why the viewer cannot vote on it; absent when they can.'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
@@ -506,6 +510,7 @@ export const updateDiscussionResponse = zod.object({
   "data": zod.object({
   "can_delete": zod.boolean(),
   "can_edit": zod.boolean(),
+  "can_react": zod.boolean().describe('The viewer may give or take back reactions on it.'),
   "cannot_vote": zod.string().nullish().describe('Why the viewer cannot vote on it; absent when they can.'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
@@ -536,6 +541,7 @@ export const updateDiscussionResponse = zod.object({
   "replies": zod.array(zod.object({
   "can_delete": zod.boolean(),
   "can_edit": zod.boolean().describe('The viewer may edit it: its author, while they may still write here.'),
+  "can_react": zod.boolean().describe('The viewer may give or take back reactions on it.'),
   "cannot_vote": zod.string().nullish().describe('Why the viewer cannot vote on it; absent when they can.'),
   "created_at": zod.iso.datetime({}),
   "created_by": zod.union([zod.object({
