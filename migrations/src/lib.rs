@@ -79,6 +79,7 @@ mod m20261206_000071_session_devices;
 mod m20261206_000072_recovery_codes;
 mod m20261206_000073_quiz_feedback;
 mod m20261206_000074_post_reactions;
+mod m20261207_000075_direct_messages;
 
 pub struct Migrator;
 
@@ -195,5 +196,6 @@ fn every_migration() -> Vec<Box<dyn MigrationTrait>> {
         Box::new(m20261206_000072_recovery_codes::Migration),
         Box::new(m20261206_000073_quiz_feedback::Migration),
         Box::new(m20261206_000074_post_reactions::Migration),
+        Box::new(m20261207_000075_direct_messages::Migration),
     ]
 }

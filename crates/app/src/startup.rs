@@ -205,6 +205,7 @@ async fn context(config: Config) -> anyhow::Result<(AppContext, Vec<u8>)> {
         )),
         groups: Arc::new(groups::Directory::new(db.clone())),
         notices: Arc::new(feed::UnreadCounter::new(db.clone())),
+        unread_messages: Arc::new(messages::UnreadCounter::new(db.clone())),
         db,
         search_db,
         events: EventBus::new(),

@@ -134,6 +134,12 @@ pub struct Mention {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Fact {
+    /// A direct message arrived; `recipients` had read everything there before it.
+    MessageReceived {
+        conversation_id: i64,
+        author_id: i64,
+        recipients: Vec<i64>,
+    },
     JoinRequested {
         group: Group,
         asker_id: i64,

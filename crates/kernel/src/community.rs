@@ -19,6 +19,9 @@ pub trait GroupDirectory: Send + Sync {
     async fn owned_by(&self, user_id: i64) -> AppResult<Vec<i64>>;
     /// The members of a group.
     async fn members_of(&self, group_id: i64) -> AppResult<Vec<i64>>;
+    /// Everyone who shares a group with a member (the member too, if they belong to any),
+    /// in one statement.
+    async fn co_members(&self, user_id: i64) -> AppResult<Vec<i64>>;
     /// The members of a group who read its private content: all but those whose data-use
     /// agreement lapsed.
     async fn private_readers_of(&self, group_id: i64) -> AppResult<Vec<i64>>;
@@ -52,3 +55,12 @@ pub trait NoticeCounter: Send + Sync {
 
 /// The shared counter, as stored in [`crate::AppContext`].
 pub type Notices = Arc<dyn NoticeCounter>;
+
+#[async_trait]
+pub trait MessageCounter: Send + Sync {
+    /// How many direct messages from others a member has not read.
+    async fn unread(&self, user_id: i64) -> AppResult<i64>;
+}
+
+/// The shared counter, as stored in [`crate::AppContext`].
+pub type UnreadMessages = Arc<dyn MessageCounter>;

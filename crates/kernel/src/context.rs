@@ -6,7 +6,7 @@ use sea_orm::DatabaseConnection;
 
 use crate::auth::Sessions;
 use crate::captcha::Captcha;
-use crate::community::{Groups, Notices};
+use crate::community::{Groups, Notices, UnreadMessages};
 use crate::config::Config;
 use crate::events::EventBus;
 use crate::file_links::FileLinks;
@@ -33,6 +33,8 @@ pub struct AppContext {
     pub groups: Groups,
     /// Unread notification counts for other crates, implemented by `feed`.
     pub notices: Notices,
+    /// Unread direct-message counts for other crates, implemented by `messages`.
+    pub unread_messages: UnreadMessages,
     pub storage: Arc<dyn Storage>,
     /// Signed, expiring links to files only some may see.
     pub file_links: FileLinks,

@@ -17,6 +17,8 @@ crate::string_enum!(
         GroupUpdate = "group_update",
         ProjectUpdate = "project_update",
         Profile = "profile",
+        /// A direct message (only its conversation's members may report it; staff review it).
+        Message = "message",
     }
 );
 

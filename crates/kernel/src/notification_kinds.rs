@@ -12,6 +12,7 @@ crate::string_enum!(
         NewTopic = "new_topic",
         Reply = "reply",
         Mention = "mention",
+        DirectMessage = "direct_message",
         GroupModeration = "group_moderation",
         UpdateModeration = "update_moderation",
         AffiliationApproved = "affiliation_approved",
@@ -80,6 +81,11 @@ pub const KINDS: &[Kind] = &[
         id: NotificationKind::Mention,
         name: "Mentions",
         description: "Someone mentions you (@your name) in a discussion you can read.",
+    },
+    Kind {
+        id: NotificationKind::DirectMessage,
+        name: "Direct messages",
+        description: "Someone writes to you in a direct message, and you had read everything before it.",
     },
     Kind {
         id: NotificationKind::GroupModeration,

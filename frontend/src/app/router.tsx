@@ -14,21 +14,35 @@ import * as feed from '@/features/feed/routes';
 import * as groups from '@/features/groups/routes';
 import * as home from '@/features/home/routes';
 import * as learning from '@/features/learning/routes';
+import * as messages from '@/features/messages/routes';
 import * as notifications from '@/features/notifications/routes';
 import * as projects from '@/features/projects/routes';
 import * as profile from '@/features/profile/routes';
 import * as search from '@/features/search/routes';
 import { RouteErrorPage } from '@/app/routes/RouteErrorPage';
 
-// The bell shows only to signed-in members: its code (and the live channel's) loads with them.
+// The bell and the messages button show only to signed-in members: their code (and the
+// live channel's) loads with them.
 const NotificationBell = lazyWhenOnline(() =>
   import('@/features/notifications/NotificationBell').then((m) => ({ default: m.NotificationBell })),
 );
+const MessagesButton = lazyWhenOnline(() =>
+  import('@/features/messages/MessagesButton').then((m) => ({ default: m.MessagesButton })),
+);
+
+function HeaderAlerts() {
+  return (
+    <>
+      <MessagesButton />
+      <NotificationBell />
+    </>
+  );
+}
 
 /** Every route loads its screen's code on first visit (one chunk per screen). */
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout Bell={NotificationBell} />,
+    element: <RootLayout Alerts={HeaderAlerts} />,
     errorElement: <RouteErrorPage />,
     children: [
       { index: true, lazy: home.homeRoute },
@@ -74,6 +88,8 @@ export const routes: RouteObject[] = [
               },
               { path: 'feed', lazy: feed.feedRoute },
               { path: 'notifications', lazy: notifications.notificationsRoute },
+              { path: 'messages', lazy: messages.messagesRoute },
+              { path: 'messages/:id', lazy: messages.messagesRoute },
               { path: 'certificates/:id', lazy: learning.quizRoute },
               {
                 path: 'my-profile',

@@ -1,4 +1,4 @@
-import type { ThreadActivity } from '@/api/model';
+import type { MessageActivity, ThreadActivity } from '@/api/model';
 
 /**
  * The rooms this page watches on the live channel (issue 49 §3): the socket itself is the
@@ -46,6 +46,10 @@ export function detachLiveSocket(closed: WebSocket) {
 export function routeLiveFrame(frame: unknown): boolean {
   if (typeof frame !== 'object' || frame === null) return false;
   if ('watching' in frame || 'refused' in frame) return true;
+  if ('direct_message' in frame) {
+    for (const hear of messageListeners) hear(frame.direct_message as MessageActivity);
+    return true;
+  }
   if (!('thread' in frame)) return false;
   const activity = frame.thread as ThreadActivity;
   for (const watcher of rooms.get(activity.room) ?? []) watcher.hear(activity);
@@ -69,5 +73,18 @@ export function watchRoom(room: string, hear: Listener, resumed: () => void): ()
       rooms.delete(room);
       send('unwatch', room);
     }
+  };
+}
+
+type MessageListener = (activity: MessageActivity) => void;
+const messageListeners = new Set<MessageListener>();
+
+/** Hears of each direct message that arrives in one of the member's conversations (issue 49
+ * §6: the server sends these to the conversation's members alone, no room to watch) until
+ * the returned function is called. */
+export function hearMessages(hear: MessageListener): () => void {
+  messageListeners.add(hear);
+  return () => {
+    messageListeners.delete(hear);
   };
 }

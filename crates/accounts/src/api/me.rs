@@ -93,6 +93,8 @@ pub struct Me {
     pub can_create_accounts: bool,
     pub date_joined: DateTime<Utc>,
     pub unread_notification_count: u64,
+    /// Direct messages from others the member has not read.
+    pub unread_message_count: u64,
     pub profile_completion: ProfileCompletion,
 }
 
@@ -165,6 +167,7 @@ impl Me {
             date_joined: user.date_joined,
             // Filled in by the handler from the feed's count.
             unread_notification_count: 0,
+            unread_message_count: 0,
             profile_completion: ProfileCompletion {
                 completed: total - missing.len(),
                 total,
@@ -200,5 +203,7 @@ pub async fn me(
     let unread = ctx.notices.unread(user.id).await?;
     let mut me = Me::from_entity(found, links, devices, ctx.storage.as_ref());
     me.unread_notification_count = u64::try_from(unread).unwrap_or(0);
+    me.unread_message_count =
+        u64::try_from(ctx.unread_messages.unread(user.id).await?).unwrap_or(0);
     Ok(Data::new(me))
 }

@@ -9,6 +9,7 @@ pub fn catalogue() -> Catalogue {
         .with("account", accounts::export::TABLES)
         .with("groups", groups::export::TABLES)
         .with("discussions", discussions::export::TABLES)
+        .with("messages", messages::export::TABLES)
         .with("projects", projects::export::TABLES)
         .with("learning", learning::export::TABLES)
         .with("notifications", feed::export::TABLES)

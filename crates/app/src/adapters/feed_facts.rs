@@ -430,6 +430,7 @@ async fn published(
 
 /// Subscribes the feed to every event it turns into notifications and activity.
 pub fn wire(ctx: &AppContext, hub: &Hub) {
+    on(ctx, hub, message_sent);
     on(ctx, hub, membership);
     on(ctx, hub, moderated);
     on(ctx, hub, update_reviewed);
@@ -485,4 +486,15 @@ async fn changed(ctx: AppContext, e: Arc<DiscussionChanged>) -> AppResult<Vec<Fa
         }));
     }
     Ok(facts)
+}
+
+async fn message_sent(
+    _: AppContext,
+    e: Arc<messages::events::MessageSent>,
+) -> AppResult<Vec<Fact>> {
+    Ok(vec![Fact::MessageReceived {
+        conversation_id: e.conversation_id,
+        author_id: e.author_id,
+        recipients: e.notify.clone(),
+    }])
 }

@@ -1,5 +1,6 @@
 //! Live threads (issue 49 §3): discussions' events reach the sockets watching their
-//! discussion's room, and the live channel asks discussions who may watch one.
+//! discussion's room, and the live channel asks discussions who may watch one. Direct
+//! messages (§6) reach their conversation's members.
 
 use std::sync::Arc;
 
@@ -10,12 +11,21 @@ use discussions::live::Broadcast;
 use feed::live::{Gatekeeper, Hub, RoomAccess, RoomGate};
 use kernel::events::Event;
 use kernel::{AppContext, AppResult, CurrentUser};
+use messages::events::MessageSent;
 
 /// Sends each new topic or reply, edit and vote to its discussion's room.
 pub fn wire(ctx: &AppContext, hub: &Hub) {
     relay::<DiscussionPosted>(ctx, hub, DiscussionPosted::broadcast);
     relay::<DiscussionChanged>(ctx, hub, DiscussionChanged::broadcast);
     relay::<DiscussionVoted>(ctx, hub, DiscussionVoted::broadcast);
+    let hub = hub.clone();
+    // A message goes to its conversation's members alone, as they were when it was sent.
+    ctx.events.subscribe(move |sent: Arc<MessageSent>| {
+        let hub = hub.clone();
+        async move {
+            hub.publish_all(sent.frames()).await;
+        }
+    });
 }
 
 fn relay<E: Event>(ctx: &AppContext, hub: &Hub, broadcast: fn(&E) -> Broadcast) {

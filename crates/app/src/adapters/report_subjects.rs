@@ -42,4 +42,10 @@ pub fn reportables(context: &AppContext, targets: &Targets) -> Reportables {
         ReportSubject::Profile,
         Arc::new(accounts::service::reportable::Profiles::new(db.clone())),
     )
+    .with(
+        ReportSubject::Message,
+        Arc::new(messages::service::reportable::Messages::new(
+            context.clone(),
+        )),
+    )
 }

@@ -69,7 +69,7 @@ fn token_use(operation: &Value, write: bool) -> TokenUse {
         _ if needs_staff(operation) => "staff",
         "auth" if accounts::TOKEN_ACCOUNT_OPERATIONS.contains(&id) => "account",
         // A token must not point the platform's events elsewhere: webhooks need a session.
-        "auth" | "security" | "tokens" | "webhooks" => return TokenUse::SessionOnly,
+        "auth" | "security" | "tokens" | "webhooks" | "messages" => return TokenUse::SessionOnly,
         "audit" => "account",
         "payments" => "projects",
         "notifications" => "feed",
@@ -165,8 +165,15 @@ mod tests {
                 let usage = token_use(operation, false);
                 assert!(
                     usage != TokenUse::SessionOnly
-                        || ["auth", "security", "tokens", "webhooks", "notifications"]
-                            .contains(&tag),
+                        || [
+                            "auth",
+                            "security",
+                            "tokens",
+                            "webhooks",
+                            "notifications",
+                            "messages"
+                        ]
+                        .contains(&tag),
                     "{} ({tag}) is closed to tokens",
                     operation["operationId"]
                 );

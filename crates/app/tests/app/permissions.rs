@@ -89,6 +89,7 @@ fn with_body(
             json!({"text": "<p>Said</p>"})
         }
         "voteDiscussion" | "voteComment" => json!({"reaction": "up"}),
+        "sendMessage" => json!({"body": "Noted."}),
         "addReference" => json!({
             "place_type": "group", "place_id": scene.group_id(), "identifier": "ISRCTN17072692"
         }),

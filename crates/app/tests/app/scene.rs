@@ -83,6 +83,8 @@ pub struct Scene {
     moderator_membership: i64,
     member_user: i64,
     target_user: i64,
+    /// The owner's direct-message conversation with the group's moderator.
+    conversation: i64,
     /// `GET /api/staff/<list>` → the first and the last id it lists.
     staff_ids: BTreeMap<String, (i64, i64)>,
     blog_post: String,
@@ -160,6 +162,16 @@ pub async fn scene() -> (TestApp, Scene, Vec<Option<String>>) {
     let moderator_id = app.me(&moderator).await["id"].as_i64().unwrap();
     let plain_id = app.me(&plain).await["id"].as_i64().unwrap();
     let moderator_membership = membership(moderator_id);
+    let conversation = ok_json(
+        &app,
+        &owner,
+        reqwest::Method::POST,
+        "/api/me/conversations",
+        json!({"member_ids": [moderator_id], "body": "Shall we meet on Friday?"}),
+    )
+    .await["conversation_id"]
+        .as_i64()
+        .unwrap();
     ok_json(
         &app,
         &owner,
@@ -424,6 +436,7 @@ pub async fn scene() -> (TestApp, Scene, Vec<Option<String>>) {
         moderator_membership,
         member_user: plain_id,
         target_user,
+        conversation,
         staff_ids,
         blog_post: blog["data"][0]["slug"]
             .as_str()
@@ -494,7 +507,10 @@ pub fn concrete(template: &str, operation: &str, s: &Scene) -> String {
         }
         t if t.starts_with("/api/expert-lectures/") => s.lecture,
         t if t.starts_with("/api/quiz/") => s.quiz,
-        t if t.starts_with("/api/profile/") => s.member_user,
+        t if t.starts_with("/api/profile/") || t.starts_with("/api/me/blocked-members/") => {
+            s.member_user
+        }
+        t if t.starts_with("/api/me/conversations/") => s.conversation,
         t if t.starts_with("/api/comments/vote/") => s.reply,
         t if t.starts_with("/api/references/") => s.reference,
         t if t.starts_with("/api/webhooks/") => s.webhook,

@@ -9,6 +9,7 @@ use kernel::community::{GroupDirectory, ProjectTag};
 use kernel::memo::Memo;
 use sea_orm::{
     ColumnTrait, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
+    QuerySelect,
 };
 
 use super::browse;
@@ -73,6 +74,22 @@ impl GroupDirectory for Directory {
             .into_iter()
             .map(|m| m.user_id)
             .collect())
+    }
+
+    async fn co_members(&self, user_id: i64) -> AppResult<Vec<i64>> {
+        let theirs = sea_orm::sea_query::Query::select()
+            .column(member::Column::GroupId)
+            .from(member::Entity)
+            .and_where(member::Column::UserId.eq(user_id))
+            .to_owned();
+        Ok(member::Entity::find()
+            .select_only()
+            .column(member::Column::UserId)
+            .distinct()
+            .filter(member::Column::GroupId.in_subquery(theirs))
+            .into_tuple()
+            .all(&self.db)
+            .await?)
     }
 
     async fn private_readers_of(&self, group_id: i64) -> AppResult<Vec<i64>> {

@@ -94,6 +94,11 @@ admin, whose first password was printed on the console). */
   university_affiliate_email?: MeUniversityAffiliateEmail;
   university_email_confirmed: boolean;
   university_profile_page_url?: MeUniversityProfilePageUrl;
+  /**
+   * Direct messages from others the member has not read.
+   * @minimum 0
+   */
+  unread_message_count: number;
   /** @minimum 0 */
   unread_notification_count: number;
   website?: MeWebsite;

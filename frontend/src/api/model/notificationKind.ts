@@ -22,6 +22,7 @@ export const NotificationKind = {
   new_topic: 'new_topic',
   reply: 'reply',
   mention: 'mention',
+  direct_message: 'direct_message',
   group_moderation: 'group_moderation',
   update_moderation: 'update_moderation',
   affiliation_approved: 'affiliation_approved',

@@ -20,4 +20,5 @@ export const ReportSubject = {
   group_update: 'group_update',
   project_update: 'project_update',
   profile: 'profile',
+  message: 'message',
 } as const;

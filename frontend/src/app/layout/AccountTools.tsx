@@ -15,15 +15,16 @@ const COLOR_SCHEMES = [
 ] as const;
 
 interface Props {
-  Bell: ComponentType;
+  /** The messages button and the bell, composed by the router (features of their own). */
+  Alerts: ComponentType;
   onSignOut: (closeMenu: () => void) => void;
 }
 
 /**
- * What the header shows a signed-in member: their dashboard and feed, the bell, the profile
+ * What the header shows a signed-in member: their dashboard and feed, messages and the bell, the profile
  * meter and the account menu. Its own chunk: visitors never download it.
  */
-export function AccountTools({ Bell, onSignOut }: Props) {
+export function AccountTools({ Alerts, onSignOut }: Props) {
   const me = useGetMe();
   const { mode, setMode } = useColorScheme();
   const account = me.data?.data;
@@ -44,7 +45,7 @@ export function AccountTools({ Bell, onSignOut }: Props) {
           </Button>
         ))}
       </Box>
-      <Bell />
+      <Alerts />
       <CompletionPopover />
       <IconButton aria-label="Account menu" aria-haspopup="menu" onClick={(event) => setMenuAnchor(event.currentTarget)}>
         <Avatar

@@ -15,7 +15,7 @@ import { SiteMenu } from './SiteMenu';
 const AccountTools = lazyWhenOnline(() => import('./AccountTools').then((m) => ({ default: m.AccountTools })));
 const MobileDrawer = lazyWhenOnline(() => import('./MobileDrawer').then((m) => ({ default: m.MobileDrawer })));
 
-export function Header({ Bell }: { Bell: ComponentType }) {
+export function Header({ Alerts }: { Alerts: ComponentType }) {
   const { isSignedIn, signOut } = useAuth();
   const navigate = useNavigate();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -65,7 +65,7 @@ export function Header({ Bell }: { Bell: ComponentType }) {
           <HeaderSearch compact={isSignedIn} />
           {isSignedIn ? (
             <Suspense fallback={<Skeleton variant="circular" width={36} height={36} aria-hidden />}>
-              <AccountTools Bell={Bell} onSignOut={(closeMenu) => void handleSignOut(closeMenu)} />
+              <AccountTools Alerts={Alerts} onSignOut={(closeMenu) => void handleSignOut(closeMenu)} />
             </Suspense>
           ) : (
             <Box sx={{ display: 'flex', gap: 1 }}>

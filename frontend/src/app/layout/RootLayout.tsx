@@ -20,7 +20,7 @@ const Footer = lazyWhenOnline(() => import('./Footer').then((m) => ({ default: m
 const UploadProgressBar = lazyWhenOnline(() => import('@/ui/UploadProgressBar').then((m) => ({ default: m.UploadProgressBar })));
 
 /** The shell; the router hands in the notifications feature's bell. */
-export function RootLayout({ Bell }: { Bell: ComponentType }) {
+export function RootLayout({ Alerts }: { Alerts: ComponentType }) {
   const navigate = useNavigate();
   const location = useLocation();
   const uploading = useUploadProgress() !== null;
@@ -45,7 +45,7 @@ export function RootLayout({ Bell }: { Bell: ComponentType }) {
           <UploadProgressBar />
         </Suspense>
       )}
-      <Header Bell={Bell} />
+      <Header Alerts={Alerts} />
       {/* At least a screen high, so the footer never shows above a page still loading and
           then jumps down when it arrives (a layout shift). */}
       <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flex: 1, minHeight: '100vh', '&:focus': { outline: 'none' } }}>

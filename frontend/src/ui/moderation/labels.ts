@@ -35,4 +35,5 @@ export const reportSubjectLabels: Record<ReportSubject, string> = {
   group_update: 'group update',
   project_update: 'project update',
   profile: 'profile',
+  message: 'message',
 };

@@ -1,7 +1,7 @@
 //! What a fact calls for, decided without I/O.
 
 use super::effects::{Effects, Names};
-use super::{funding, membership, moderation, posts, projects};
+use super::{funding, membership, messages, moderation, posts, projects};
 use crate::facts::Fact;
 
 /// Whose names the words about `fact` use.
@@ -12,6 +12,7 @@ pub fn named(fact: &Fact) -> Vec<i64> {
         Fact::Posted(post) => vec![post.author_id],
         Fact::PostChanged(change) => vec![change.author_id],
         Fact::Mentioned(mention) => vec![mention.author_id],
+        Fact::MessageReceived { author_id, .. } => vec![*author_id],
         _ => Vec::new(),
     }
 }
@@ -19,6 +20,11 @@ pub fn named(fact: &Fact) -> Vec<i64> {
 /// What `fact` calls for.
 pub fn of(fact: Fact, names: &Names) -> Effects {
     match fact {
+        Fact::MessageReceived {
+            conversation_id,
+            author_id,
+            recipients,
+        } => messages::received(conversation_id, names.of(author_id), author_id, &recipients),
         Fact::JoinRequested {
             group,
             asker_id,

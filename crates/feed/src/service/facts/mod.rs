@@ -7,6 +7,7 @@ mod decide;
 mod effects;
 mod funding;
 mod membership;
+mod messages;
 mod moderation;
 mod posts;
 mod projects;

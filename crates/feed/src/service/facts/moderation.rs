@@ -141,6 +141,7 @@ fn item_name(subject_type: ReportSubject) -> &'static str {
         ReportSubject::Group => "working group",
         ReportSubject::GroupUpdate | ReportSubject::ProjectUpdate => "update",
         ReportSubject::Profile => "profile",
+        ReportSubject::Message => "message",
     }
 }
 

@@ -258,7 +258,7 @@ export function useListReportedItems<TData = Awaited<ReturnType<typeof listRepor
  * Dismisses its reports (a hidden item shows again), hides it with a reason its author reads, deletes it, warns its author, or (staff) suspends its author's account. The action settles every open report about it and enters the moderation log.
  * @summary Act on a reported item
  */
-export const getModerateReportedItemUrl = (subjectType: 'topic' | 'reply' | 'group' | 'group_update' | 'project_update' | 'profile',
+export const getModerateReportedItemUrl = (subjectType: 'topic' | 'reply' | 'group' | 'group_update' | 'project_update' | 'profile' | 'message',
     subjectId: number,) => {
 
 
@@ -267,7 +267,7 @@ export const getModerateReportedItemUrl = (subjectType: 'topic' | 'reply' | 'gro
   return `/api/moderation/reports/${subjectType}/${subjectId}`
 }
 
-export const moderateReportedItem = async (subjectType: 'topic' | 'reply' | 'group' | 'group_update' | 'project_update' | 'profile',
+export const moderateReportedItem = async (subjectType: 'topic' | 'reply' | 'group' | 'group_update' | 'project_update' | 'profile' | 'message',
     subjectId: number,
     reportDecision: ReportDecision, options?: RequestInit): Promise<DataMessageResponse> => {
   
@@ -285,8 +285,8 @@ export const moderateReportedItem = async (subjectType: 'topic' | 'reply' | 'gro
 
 
 export const getModerateReportedItemMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof moderateReportedItem>>, TError,{subjectType: 'topic' | 'reply' | 'group' | 'group_update' | 'project_update' | 'profile';subjectId: number;data: ReportDecision}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<typeof moderateReportedItem>>, TError,{subjectType: 'topic' | 'reply' | 'group' | 'group_update' | 'project_update' | 'profile';subjectId: number;data: ReportDecision}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof moderateReportedItem>>, TError,{subjectType: 'topic' | 'reply' | 'group' | 'group_update' | 'project_update' | 'profile' | 'message';subjectId: number;data: ReportDecision}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof moderateReportedItem>>, TError,{subjectType: 'topic' | 'reply' | 'group' | 'group_update' | 'project_update' | 'profile' | 'message';subjectId: number;data: ReportDecision}, TContext> => {
 
 const mutationKey = ['moderateReportedItem'];
 const {mutation: mutationOptions} = options ?
@@ -298,7 +298,7 @@ const {mutation: mutationOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof moderateReportedItem>>, {subjectType: 'topic' | 'reply' | 'group' | 'group_update' | 'project_update' | 'profile';subjectId: number;data: ReportDecision}> = (props) => {
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof moderateReportedItem>>, {subjectType: 'topic' | 'reply' | 'group' | 'group_update' | 'project_update' | 'profile' | 'message';subjectId: number;data: ReportDecision}> = (props) => {
           const {subjectType,subjectId,data} = props ?? {};
 
           return  moderateReportedItem(subjectType,subjectId,data,)
@@ -317,11 +317,11 @@ const {mutation: mutationOptions} = options ?
  * @summary Act on a reported item
  */
 export const useModerateReportedItem = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof moderateReportedItem>>, TError,{subjectType: 'topic' | 'reply' | 'group' | 'group_update' | 'project_update' | 'profile';subjectId: number;data: ReportDecision}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof moderateReportedItem>>, TError,{subjectType: 'topic' | 'reply' | 'group' | 'group_update' | 'project_update' | 'profile' | 'message';subjectId: number;data: ReportDecision}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof moderateReportedItem>>,
         TError,
-        {subjectType: 'topic' | 'reply' | 'group' | 'group_update' | 'project_update' | 'profile';subjectId: number;data: ReportDecision},
+        {subjectType: 'topic' | 'reply' | 'group' | 'group_update' | 'project_update' | 'profile' | 'message';subjectId: number;data: ReportDecision},
         TContext
       > => {
 

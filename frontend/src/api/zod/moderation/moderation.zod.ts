@@ -32,7 +32,7 @@ export const listModerationLogResponse = zod.object({
   "moderator_name": zod.string().nullish().describe('Who acted.'),
   "reason": zod.string().nullish(),
   "reports": zod.number().describe('How many reports it settled.'),
-  "subject_type": zod.enum(['topic', 'reply', 'group', 'group_update', 'project_update', 'profile']).describe('What a member may report.'),
+  "subject_type": zod.enum(['topic', 'reply', 'group', 'group_update', 'project_update', 'profile', 'message']).describe('What a member may report.'),
   "title": zod.string().nullish().describe('The item\'s name, when the action left it readable (dismissed, warned).')
 }).describe('One entry of the moderation log. Reporters are never named.')),
   "pagination": zod.object({
@@ -76,7 +76,7 @@ export const listReportedItemsResponse = zod.object({
   "reports": zod.number().describe('Open reports about it, each from a different member.'),
   "route": zod.string().nullish().describe('Its page, when it has one anyone can open.'),
   "subject_id": zod.number(),
-  "subject_type": zod.enum(['topic', 'reply', 'group', 'group_update', 'project_update', 'profile']).describe('What a member may report.'),
+  "subject_type": zod.enum(['topic', 'reply', 'group', 'group_update', 'project_update', 'profile', 'message']).describe('What a member may report.'),
   "title": zod.string().nullish().describe('Its name: a post\'s first words, a title, a member\'s name; absent once it is gone.')
 }).describe('A reported item in the review queue.')),
   "pagination": zod.object({
@@ -92,7 +92,7 @@ export const listReportedItemsResponse = zod.object({
  * @summary Act on a reported item
  */
 export const moderateReportedItemParams = zod.object({
-  "subject_type": zod.enum(['topic', 'reply', 'group', 'group_update', 'project_update', 'profile']).describe('What was reported'),
+  "subject_type": zod.enum(['topic', 'reply', 'group', 'group_update', 'project_update', 'profile', 'message']).describe('What was reported'),
   "subject_id": zod.number().describe('Its id')
 })
 
@@ -115,6 +115,6 @@ export const reportBody = zod.object({
   "details": zod.string().nullish().describe('What is wrong, at most 1000 characters; required when the reason is `other`.'),
   "reason": zod.enum(['spam', 'abuse', 'medical_misinformation', 'patient_privacy', 'other']).describe('Why, in the words of the terms\' review guidelines.'),
   "subject_id": zod.number(),
-  "subject_type": zod.enum(['topic', 'reply', 'group', 'group_update', 'project_update', 'profile']).describe('What a member may report.')
+  "subject_type": zod.enum(['topic', 'reply', 'group', 'group_update', 'project_update', 'profile', 'message']).describe('What a member may report.')
 }).describe('A member\'s report.')
 

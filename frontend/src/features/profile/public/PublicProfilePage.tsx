@@ -1,7 +1,8 @@
+import ChatIcon from '@mui/icons-material/ChatOutlined';
 import LanguageIcon from '@mui/icons-material/Language';
 import LockIcon from '@mui/icons-material/Lock';
 import PlaceIcon from '@mui/icons-material/Place';
-import { Avatar, Box, Card, CardContent, Chip, Container, Link, Stack, Typography } from '@mui/material';
+import { Avatar, Box, Button, Card, CardContent, Chip, Container, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useGetMe, useGetPublicProfile } from '@/api/endpoints/auth/auth';
 import { useListProfileGroups } from '@/api/endpoints/groups/groups';
@@ -82,9 +83,12 @@ function ProfileCard({ profile }: { profile: PublicProfile }) {
           <Details profile={profile} />
         )}
         {isSomeoneElse && (
-          <Box sx={{ mt: 2 }}>
+          <Stack direction="row" spacing={1} sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+            <Button variant="outlined" startIcon={<ChatIcon />} component={RouterLink} to={`/messages?to=${profile.id}`}>
+              Send a message
+            </Button>
             <ReportButton subjectType="profile" subjectId={profile.id} what={`${profile.name}'s profile`} />
-          </Box>
+          </Stack>
         )}
       </CardContent>
     </Card>

@@ -1,0 +1,3 @@
+import { lazyScreen } from '@/lib/lazy-screen';
+
+export const messagesRoute = lazyScreen(() => import('./MessagesPage'), (m) => m.MessagesPage);
