@@ -38,6 +38,7 @@ test('every member screen fits a phone', { tag: '@phone' }, async ({ page }, inf
     '/dashboard',
     '/feed',
     '/notifications',
+    '/messages',
     '/my-profile',
     '/my-profile/edit-profile',
     '/my-profile/affiliations',

@@ -1,4 +1,4 @@
-import { Avatar, AvatarGroup, Badge, List, ListItemAvatar, ListItemButton, ListItemText } from '@mui/material';
+import { Avatar, AvatarGroup, Badge, List, ListItem, ListItemAvatar, ListItemButton, ListItemText } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { getListConversationsQueryKey, listConversations } from '@/api/endpoints/messages/messages';
 import { initial } from '@/lib/initial';
@@ -25,13 +25,12 @@ export function ConversationList({ current }: { current?: number }) {
           const name = namesOf(conversation.others);
           const unread = conversation.unread > 0;
           return (
+            <ListItem key={conversation.id} disablePadding divider>
             <ListItemButton
-              key={conversation.id}
               component={RouterLink}
               to={`/messages/${conversation.id}`}
               selected={conversation.id === current}
               aria-current={conversation.id === current ? 'page' : undefined}
-              divider
             >
               <ListItemAvatar>
                 <Badge color="error" badgeContent={conversation.unread} invisible={!unread} max={99}>
@@ -53,6 +52,7 @@ export function ConversationList({ current }: { current?: number }) {
                 }}
               />
             </ListItemButton>
+            </ListItem>
           );
         })}
       </List>

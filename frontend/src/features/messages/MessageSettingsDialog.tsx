@@ -42,13 +42,17 @@ export default function MessageSettingsDialog({ onClose }: { onClose: () => void
   const blocked = useListBlockedMembers();
   const [busy, setBusy] = useState(false);
 
+  /** The choice shows at once; an answer that fails puts the last saved one back. */
   const choose = async (who: WhoMayMessage) => {
+    const key = getGetMessageSettingsQueryKey();
+    const saved = queryClient.getQueryData(key);
+    queryClient.setQueryData(key, { data: { who_may_message: who } });
     setBusy(true);
     try {
-      const answer = await updateMessageSettings({ who_may_message: who });
-      queryClient.setQueryData(getGetMessageSettingsQueryKey(), answer);
+      queryClient.setQueryData(key, await updateMessageSettings({ who_may_message: who }));
       toast('Your message settings are saved.', 'success');
     } catch (error) {
+      queryClient.setQueryData(key, saved);
       toast(errorMessage(error), 'error');
     } finally {
       setBusy(false);
