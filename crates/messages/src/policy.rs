@@ -94,19 +94,19 @@ pub fn may_report(viewer: i64, author: i64, deleted: bool) -> bool {
 mod tests {
     use super::*;
 
-    fn standing(days: i64, confirmed: bool) -> Standing {
+    fn standing(now: DateTime<Utc>, days: i64, confirmed: bool) -> Standing {
         Standing {
-            joined: Utc::now() - Duration::days(days),
+            joined: now - Duration::days(days),
             email_confirmed: confirmed,
         }
     }
 
     #[test]
     fn new_or_unconfirmed_accounts_start_fewer_conversations() {
-        let now = Utc::now();
-        assert_eq!(starts_per_day(standing(1, true), now), 3);
-        assert_eq!(starts_per_day(standing(30, false), now), 3);
-        assert_eq!(starts_per_day(standing(30, true), now), 30);
+        let now = kernel::clock::now();
+        assert_eq!(starts_per_day(standing(now, 1, true), now), 3);
+        assert_eq!(starts_per_day(standing(now, 30, false), now), 3);
+        assert_eq!(starts_per_day(standing(now, 30, true), now), 30);
     }
 
     #[test]

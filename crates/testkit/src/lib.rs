@@ -217,6 +217,20 @@ impl TestApp {
         self.sign_in(email, password).await
     }
 
+    /// Gives the member of `token` (whose password is `password`) the name `name`, as they
+    /// would on their profile; returns their id.
+    pub async fn named(&self, token: &str, password: &str, name: &str) -> i64 {
+        let (status, body) = self
+            .patch_json_as(
+                token,
+                "/api/me",
+                &serde_json::json!({ "name": name, "current_password": password }),
+            )
+            .await;
+        assert_eq!(status, 200, "{body}");
+        self.me(token).await["id"].as_i64().expect("an id")
+    }
+
     /// Factory: a platform admin (as `cohort create-admin` makes one), signed in.
     pub async fn signed_in_staff(&self, email: &str, password: &str) -> String {
         accounts::create_admin(&self.ctx.db, email, password)

@@ -11,16 +11,7 @@ fn mention(id: i64, name: &str) -> String {
 }
 
 async fn id_named(s: &Scene, token: &str, name: &str) -> i64 {
-    let (status, body) = s
-        .app
-        .patch_json_as(
-            token,
-            "/api/me",
-            &json!({ "name": name, "current_password": "analytical 1843" }),
-        )
-        .await;
-    assert_eq!(status, 200, "{body}");
-    s.app.me(token).await["id"].as_i64().unwrap()
+    s.app.named(token, "analytical 1843", name).await
 }
 
 const MENTIONED: &str = "Ada Owner mentioned you in Stroke talk";

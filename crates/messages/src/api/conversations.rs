@@ -10,7 +10,7 @@ use crate::read::{
     self, Conversation, ConversationSummary, MessagePage, Participant, UnreadMessages,
 };
 use crate::service::people;
-use crate::service::writing::{self, Writing};
+use crate::service::writing;
 
 /// List your conversations
 ///
@@ -63,17 +63,10 @@ pub async fn start(
     user: CurrentUser,
     body: ValidJson<NewConversation>,
 ) -> AppResult<HttpResponse> {
-    ctx.rate_limits
-        .check_account("message", &format!("member-{}", user.id))
-        .await?;
-    let body = body.into_inner();
-    let writing = Writing {
-        body: body.body.value()?.into_string(),
-        declared: body.phi_declared,
-    };
-    let written = writing::start(&ctx, &user, &body.member_ids, writing).await?;
-    let message = read::message(&ctx, user.id, written.message_id).await?;
-    Ok(HttpResponse::Created().json(Data { data: message }))
+    super::throttle(&ctx, &user).await?;
+    let (member_ids, writing) = body.into_inner().writing()?;
+    let written = writing::start(&ctx, &user, &member_ids, writing).await?;
+    super::created(&ctx, &user, written).await
 }
 
 /// Read a conversation

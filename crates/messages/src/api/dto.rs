@@ -8,7 +8,8 @@ use validator::{Validate, ValidationError};
 
 use crate::enums::WhoMayMessage;
 use crate::policy::{BODY_MAX, MAX_MEMBERS};
-use crate::service::writing::{NO_MEMBERS, TOO_MANY_MEMBERS};
+use crate::service::writing::{NO_MEMBERS, TOO_MANY_MEMBERS, Writing};
+use kernel::AppResult;
 
 /// A first message, to one member or a few.
 #[derive(Debug, Deserialize, Validate, ToSchema)]
@@ -36,6 +37,27 @@ pub struct NewMessage {
     /// The writer declares they may share what the patient-data guardrail found.
     #[serde(default)]
     pub phi_declared: bool,
+}
+
+impl NewConversation {
+    /// What the writer wrote, parsed.
+    pub fn writing(self) -> AppResult<(Vec<i64>, Writing)> {
+        let writing = Writing {
+            body: self.body.value()?.into_string(),
+            declared: self.phi_declared,
+        };
+        Ok((self.member_ids, writing))
+    }
+}
+
+impl NewMessage {
+    /// What the writer wrote, parsed.
+    pub fn writing(self) -> AppResult<Writing> {
+        Ok(Writing {
+            body: self.body.value()?.into_string(),
+            declared: self.phi_declared,
+        })
+    }
 }
 
 fn some_members(ids: &[i64]) -> Result<(), ValidationError> {

@@ -6,7 +6,7 @@ use kernel::{AppContext, AppResult, CurrentUser, Data};
 
 use super::dto::NewMessage;
 use crate::read;
-use crate::service::writing::{self, Writing};
+use crate::service::writing;
 
 /// Write in a conversation
 ///
@@ -36,15 +36,8 @@ pub async fn send(
     id: web::Path<i64>,
     body: ValidJson<NewMessage>,
 ) -> AppResult<HttpResponse> {
-    ctx.rate_limits
-        .check_account("message", &format!("member-{}", user.id))
-        .await?;
-    let body = body.into_inner();
-    let writing = Writing {
-        body: body.body.value()?.into_string(),
-        declared: body.phi_declared,
-    };
+    super::throttle(&ctx, &user).await?;
+    let writing = body.into_inner().writing()?;
     let written = writing::send(&ctx, &user, id.into_inner(), writing).await?;
-    let message = read::message(&ctx, user.id, written.message_id).await?;
-    Ok(HttpResponse::Created().json(Data { data: message }))
+    super::created(&ctx, &user, written).await
 }

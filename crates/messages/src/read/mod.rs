@@ -18,7 +18,7 @@ use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 
 use crate::entity::{conversation, member, message};
 use crate::policy;
-use crate::service::{members_of, reading, writing};
+use crate::service::{members_for, reading, writing};
 
 /// Conversations a page shows unless asked for another number.
 pub const CONVERSATIONS_PER_PAGE: u64 = 20;
@@ -97,14 +97,7 @@ pub async fn conversations(
 
 /// Conversation `id` as `me` sees it (404 unless they are in it).
 pub async fn conversation(ctx: &AppContext, me: i64, id: i64) -> AppResult<Conversation> {
-    let everyone: Vec<i64> = members_of(&ctx.db, id)
-        .await?
-        .into_iter()
-        .map(|m| m.user_id)
-        .collect();
-    if !everyone.contains(&me) {
-        return Err(AppError::not_found());
-    }
+    let everyone = members_for(&ctx.db, id, me).await?;
     let people = ctx.users.summaries(&everyone).await?;
     let cannot_send = writing::cannot_send(ctx, me, &everyone).await?;
     Ok(Conversation {
@@ -122,14 +115,7 @@ pub async fn messages(
     id: i64,
     before: Option<i64>,
 ) -> AppResult<MessagePage> {
-    let everyone: Vec<i64> = members_of(&ctx.db, id)
-        .await?
-        .into_iter()
-        .map(|m| m.user_id)
-        .collect();
-    if !everyone.contains(&me) {
-        return Err(AppError::not_found());
-    }
+    members_for(&ctx.db, id, me).await?;
     let mut select = message::Entity::find().filter(message::Column::ConversationId.eq(id));
     if let Some(before) = before {
         select = select.filter(message::Column::Id.lt(before));
@@ -182,10 +168,7 @@ fn read_as(m: message::Model, me: i64, people: &HashMap<i64, UserSummary>) -> Me
 
 /// Marks conversation `id` read by `me` up to its newest message; their unread count now.
 pub async fn read_all(ctx: &AppContext, me: i64, id: i64) -> AppResult<UnreadMessages> {
-    let everyone = members_of(&ctx.db, id).await?;
-    if !everyone.iter().any(|m| m.user_id == me) {
-        return Err(AppError::not_found());
-    }
+    members_for(&ctx.db, id, me).await?;
     let newest: Option<i64> = message::Entity::find()
         .select_only()
         .column_as(message::Column::Id.max(), "newest")

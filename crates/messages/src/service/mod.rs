@@ -23,3 +23,22 @@ pub async fn members_of(
         .all(db)
         .await?)
 }
+
+/// The members of `conversation_id`, which `me` must be one of (404 otherwise: nobody else
+/// learns that it exists).
+pub async fn members_for(
+    db: &impl ConnectionTrait,
+    conversation_id: i64,
+    me: i64,
+) -> AppResult<Vec<i64>> {
+    let everyone: Vec<i64> = members_of(db, conversation_id)
+        .await?
+        .into_iter()
+        .map(|m| m.user_id)
+        .collect();
+    if everyone.contains(&me) {
+        Ok(everyone)
+    } else {
+        Err(kernel::AppError::not_found())
+    }
+}

@@ -9,11 +9,12 @@ use kernel::{AppContext, AppError, AppResult, CurrentUser};
 use phi::guard::{self, Guard, Place};
 use sea_orm::sea_query::{Expr, OnConflict};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter,
+    QuerySelect, Set,
 };
 
 use super::people::{self, Blocks};
-use super::{members_of, quota};
+use super::{members_for, members_of, quota};
 use crate::entity::{conversation, member, message};
 use crate::events::MessageSent;
 use crate::policy::{self, Refusal};
@@ -94,13 +95,7 @@ pub async fn start(
     if new {
         quota::take(&txn, user.id, limit, now).await?;
     }
-    let (written, notify) = write(&txn, conversation_id, user.id, &writing, now).await?;
-    txn.commit().await?;
-    announce(ctx, &written, user.id, everyone, notify).await;
-    Ok(Written {
-        conversation_id,
-        message_id: written.id,
-    })
+    post(ctx, txn, conversation_id, user.id, everyone, &writing, now).await
 }
 
 /// Writes in conversation `conversation_id`, of which `user` is a member (404 otherwise),
@@ -111,26 +106,13 @@ pub async fn send(
     conversation_id: i64,
     writing: Writing,
 ) -> AppResult<Written> {
-    let everyone: Vec<i64> = members_of(&ctx.db, conversation_id)
-        .await?
-        .into_iter()
-        .map(|m| m.user_id)
-        .collect();
-    if !everyone.contains(&user.id) {
-        return Err(AppError::not_found());
-    }
+    let everyone = members_for(&ctx.db, conversation_id, user.id).await?;
     if let Some(refusal) = cannot_send(ctx, user.id, &everyone).await? {
         return Err(refused(&refusal));
     }
-    let now = kernel::clock::now();
     let txn = kernel::db::begin_write(&ctx.db).await?;
-    let (written, notify) = write(&txn, conversation_id, user.id, &writing, now).await?;
-    txn.commit().await?;
-    announce(ctx, &written, user.id, everyone, notify).await;
-    Ok(Written {
-        conversation_id,
-        message_id: written.id,
-    })
+    let now = kernel::clock::now();
+    post(ctx, txn, conversation_id, user.id, everyone, &writing, now).await
 }
 
 /// What keeps `me` from writing to a conversation of `everyone`, if anything does.
@@ -256,20 +238,29 @@ async fn all_read(
         .collect())
 }
 
-async fn announce(
+/// Writes the message in `txn`, commits, and announces it to the conversation's members.
+async fn post(
     ctx: &AppContext,
-    written: &message::Model,
+    txn: DatabaseTransaction,
+    conversation_id: i64,
     author_id: i64,
     members: Vec<i64>,
-    notify: Vec<i64>,
-) {
+    writing: &Writing,
+    now: DateTime<Utc>,
+) -> AppResult<Written> {
+    let (written, notify) = write(&txn, conversation_id, author_id, writing, now).await?;
+    txn.commit().await?;
     ctx.events
         .publish(MessageSent {
-            conversation_id: written.conversation_id,
+            conversation_id,
             message_id: written.id,
             author_id,
             members,
             notify,
         })
         .await;
+    Ok(Written {
+        conversation_id,
+        message_id: written.id,
+    })
 }

@@ -2,6 +2,9 @@ use serde_json::{Value, json};
 use testkit::TestApp;
 use testkit::groups::{approved_group, join, setup};
 
+/// Every member's password here (the groups factory's).
+const PASSWORD: &str = "analytical 1843";
+
 /// Ada owns a working group Bo belongs to; Cy belongs to none; staff moderate.
 pub struct Scene {
     pub app: TestApp,
@@ -14,32 +17,16 @@ pub struct Scene {
     pub cy_id: i64,
 }
 
-async fn named(app: &TestApp, token: &str, name: &str) -> i64 {
-    let (status, body) = app
-        .patch_json_as(
-            token,
-            "/api/me",
-            &json!({ "name": name, "current_password": "analytical 1843" }),
-        )
-        .await;
-    assert_eq!(status, 200, "{body}");
-    app.me(token).await["id"].as_i64().unwrap()
-}
-
 impl Scene {
     pub async fn new() -> Self {
         let (app, staff, ada) = setup().await;
         let (_, slug) = approved_group(&app, &ada, &staff, "Stroke talk", &["stroke"]).await;
-        let bo = app
-            .signed_in_user("bo@example.org", "analytical 1843")
-            .await;
+        let bo = app.signed_in_user("bo@example.org", PASSWORD).await;
         join(&app, &ada, &slug, &bo).await;
-        let cy = app
-            .signed_in_user("cy@example.org", "analytical 1843")
-            .await;
-        let ada_id = named(&app, &ada, "Ada Lovelace").await;
-        let bo_id = named(&app, &bo, "Bo Member").await;
-        let cy_id = named(&app, &cy, "Cy Outsider").await;
+        let cy = app.signed_in_user("cy@example.org", PASSWORD).await;
+        let ada_id = app.named(&ada, PASSWORD, "Ada Lovelace").await;
+        let bo_id = app.named(&bo, PASSWORD, "Bo Member").await;
+        let cy_id = app.named(&cy, PASSWORD, "Cy Outsider").await;
         Self {
             app,
             staff,

@@ -5,9 +5,8 @@
 use kernel::notification_kinds::NotificationKind;
 
 use super::effects::Effects;
-use crate::enums::ContentType;
+use super::wording::page_notice;
 use crate::policy;
-use crate::service::notices::Notice;
 
 /// What a notice about a message from `author` says.
 pub const OPEN_TO_READ: &str = "Open the conversation to read it.";
@@ -17,17 +16,14 @@ pub fn received(conversation_id: i64, author: &str, author_id: i64, recipients: 
         recipients
             .iter()
             .filter(|r| policy::notify(**r, author_id))
-            .map(|user_id| Notice {
-                user_id: *user_id,
-                kind: NotificationKind::DirectMessage,
-                title: format!("{author} sent you a message"),
-                message: OPEN_TO_READ.to_owned(),
-                in_app_route: Some(format!("/messages/{conversation_id}")),
-                object_slug: None,
-                content_type: Some(ContentType::EntryPage),
-                invite_token: None,
-                mailed_by_source: false,
-                post_id: None,
+            .map(|user_id| {
+                page_notice(
+                    *user_id,
+                    NotificationKind::DirectMessage,
+                    format!("{author} sent you a message"),
+                    OPEN_TO_READ,
+                    format!("/messages/{conversation_id}"),
+                )
             }),
     )
 }

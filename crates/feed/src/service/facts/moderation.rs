@@ -5,7 +5,7 @@ use kernel::moderation::{ModerationAction, ReportSubject};
 use kernel::notification_kinds::NotificationKind;
 
 use super::effects::Effects;
-use super::wording::{about_group, because, excerpt};
+use super::wording::{about_group, because, excerpt, page_notice};
 use crate::enums::{ContentType, FeedEventType, FeedObjectType};
 use crate::facts::{Group, GroupOutcome};
 use crate::service::activity::{ItemContent, NewItem, RelatedContent};
@@ -219,20 +219,15 @@ pub fn affiliation_reviewed(user_id: i64, approved: bool, reason: Option<&str>) 
 /// A webhook the member set up was turned off for failing: they fix the receiver and turn
 /// it back on where it is managed (`route`).
 pub fn webhook_disabled(user_id: i64, url: &str, failures: i32, route: String) -> Effects {
-    Effects::notices([Notice {
+    Effects::notices([page_notice(
         user_id,
-        kind: NotificationKind::Webhooks,
-        title: "Webhook turned off".to_owned(),
-        message: format!(
+        NotificationKind::Webhooks,
+        "Webhook turned off",
+        format!(
             "Your webhook to {url} was turned off after {failures} failed attempts in a row. Fix the receiver, then turn it back on."
         ),
-        in_app_route: Some(route),
-        object_slug: None,
-        content_type: Some(ContentType::EntryPage),
-        invite_token: None,
-        mailed_by_source: false,
-        post_id: None,
-    }])
+        route,
+    )])
 }
 
 #[cfg(test)]

@@ -50,6 +50,29 @@ pub fn about_group(
     }
 }
 
+/// A notice about a page of the site that is neither a group nor a project (a conversation,
+/// a webhook's settings).
+pub fn page_notice(
+    user_id: i64,
+    kind: NotificationKind,
+    title: impl Into<String>,
+    message: impl Into<String>,
+    route: String,
+) -> Notice {
+    Notice {
+        user_id,
+        kind,
+        title: title.into(),
+        message: message.into(),
+        in_app_route: Some(route),
+        object_slug: None,
+        content_type: Some(ContentType::EntryPage),
+        invite_token: None,
+        mailed_by_source: false,
+        post_id: None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
