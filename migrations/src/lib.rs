@@ -80,6 +80,7 @@ mod m20261206_000072_recovery_codes;
 mod m20261206_000073_quiz_feedback;
 mod m20261206_000074_post_reactions;
 mod m20261207_000075_direct_messages;
+mod m20261207_000076_meetings;
 
 pub struct Migrator;
 
@@ -197,5 +198,6 @@ fn every_migration() -> Vec<Box<dyn MigrationTrait>> {
         Box::new(m20261206_000073_quiz_feedback::Migration),
         Box::new(m20261206_000074_post_reactions::Migration),
         Box::new(m20261207_000075_direct_messages::Migration),
+        Box::new(m20261207_000076_meetings::Migration),
     ]
 }

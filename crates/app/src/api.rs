@@ -40,6 +40,7 @@ use crate::routes::{
         (name = "groups", description = "Working groups: browsing, the creation wizard, membership, invitations, materials and updates."),
         (name = "groups-staff", description = "Working groups as staff run them: reviewing groups and their updates, the lookups. Staff only (security `staff`): 404 to anyone else."),
         (name = "discussions", description = "Threaded discussions of groups, blog posts and projects."),
+        (name = "events", description = "Events of working groups and projects: scheduling, members' answers, reminders, and each member's calendar address (iCalendar)."),
         (name = "messages", description = "Direct messages between members: conversations of two to ten, unread counts, who may start one with a member, blocks. With a session only, never with a token; staff read only messages reported to them."),
         (name = "projects", description = "Research projects: the submission wizard, review, the campaign and its updates."),
         (name = "projects-staff", description = "Projects as staff run them: review, suspension, changes, updates and final approval of funding. Staff only (security `staff`): 404 to anyone else."),
@@ -86,6 +87,7 @@ pub fn routes(cfg: &mut ServiceConfig) {
         .configure(projects::configure)
         .configure(discussions::configure)
         .configure(messages::configure)
+        .configure(meetings::configure)
         .configure(content::configure)
         .configure(feed::configure)
         .configure(learning::configure)

@@ -39,8 +39,8 @@ use utoipa_swagger_ui::SwaggerUi;
 use feed::live::Hub;
 
 use crate::adapters::{
-    data_catalogue, discussion_targets, feed_facts, live_threads, project_facts, reference_places,
-    report_subjects, search_sources, token_routes, webhook_occurrences,
+    data_catalogue, discussion_targets, feed_facts, live_threads, meeting_hosts, project_facts,
+    reference_places, report_subjects, search_sources, token_routes, webhook_occurrences,
 };
 use crate::api;
 use crate::http::request_span::PathOnly;
@@ -374,6 +374,10 @@ impl Application {
             tokio::spawn(webhooks::service::worker::run(context.clone()));
         }
         tokio::spawn(projects::service::deadlines::run(context.clone()));
+        tokio::spawn(meetings::service::reminders::run(
+            context.clone(),
+            meeting_hosts::hosts(&context),
+        ));
         tokio::spawn(projects::service::reconciliation::nightly(context.clone()));
         tokio::spawn(audit::heads::run(context.clone()));
         // Exports a crash or a restart cut short are built again (issue 44, item 5).
@@ -488,6 +492,7 @@ fn server(
     let places = web::Data::new(reference_places::places(&context));
     let gatekeeper = web::Data::new(live_threads::gatekeeper(targets.clone()));
     let targets = web::Data::new(targets);
+    let hosts = web::Data::new(meeting_hosts::hosts(&context));
     let reads = web::Data::new(PublicReads::default());
     reads.answering_at(listener.local_addr()?);
     let site = spa::Site::load(&static_dir, &context.config.public_url);
@@ -519,6 +524,7 @@ fn server(
         let app = App::new()
             .app_data(data.clone())
             .app_data(targets.clone())
+            .app_data(hosts.clone())
             .app_data(sources.clone())
             .app_data(reportables.clone())
             .app_data(places.clone())

@@ -132,8 +132,23 @@ pub struct Mention {
     pub muted: Vec<i64>,
 }
 
+/// A meeting about to start, as its reminder names it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reminder {
+    pub title: String,
+    pub host_title: String,
+    pub route: String,
+    pub starts_at: chrono::DateTime<chrono::Utc>,
+    pub time_zone: String,
+    /// Within an hour (else within a day).
+    pub within_hour: bool,
+    pub members: Vec<i64>,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Fact {
+    /// A meeting starts within `lead`: `members` are reminded.
+    EventReminder(Reminder),
     /// A direct message arrived; `recipients` had read everything there before it.
     MessageReceived {
         conversation_id: i64,

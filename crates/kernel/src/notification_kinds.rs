@@ -13,6 +13,7 @@ crate::string_enum!(
         Reply = "reply",
         Mention = "mention",
         DirectMessage = "direct_message",
+        EventReminder = "event_reminder",
         GroupModeration = "group_moderation",
         UpdateModeration = "update_moderation",
         AffiliationApproved = "affiliation_approved",
@@ -86,6 +87,11 @@ pub const KINDS: &[Kind] = &[
         id: NotificationKind::DirectMessage,
         name: "Direct messages",
         description: "Someone writes to you in a direct message, and you had read everything before it.",
+    },
+    Kind {
+        id: NotificationKind::EventReminder,
+        name: "Event reminders",
+        description: "An event of your working group or project starts in a day, or in an hour.",
     },
     Kind {
         id: NotificationKind::GroupModeration,

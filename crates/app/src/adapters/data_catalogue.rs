@@ -10,6 +10,7 @@ pub fn catalogue() -> Catalogue {
         .with("groups", groups::export::TABLES)
         .with("discussions", discussions::export::TABLES)
         .with("messages", messages::export::TABLES)
+        .with("events", meetings::export::TABLES)
         .with("projects", projects::export::TABLES)
         .with("learning", learning::export::TABLES)
         .with("notifications", feed::export::TABLES)

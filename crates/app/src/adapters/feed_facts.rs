@@ -431,6 +431,7 @@ async fn published(
 /// Subscribes the feed to every event it turns into notifications and activity.
 pub fn wire(ctx: &AppContext, hub: &Hub) {
     on(ctx, hub, message_sent);
+    on(ctx, hub, meeting_reminder);
     on(ctx, hub, membership);
     on(ctx, hub, moderated);
     on(ctx, hub, update_reviewed);
@@ -497,4 +498,19 @@ async fn message_sent(
         author_id: e.author_id,
         recipients: e.notify.clone(),
     }])
+}
+
+async fn meeting_reminder(
+    _: AppContext,
+    e: Arc<meetings::events::MeetingReminder>,
+) -> AppResult<Vec<Fact>> {
+    Ok(vec![Fact::EventReminder(feed::facts::Reminder {
+        title: e.title.clone(),
+        host_title: e.host_title.clone(),
+        route: e.route.clone(),
+        starts_at: e.starts_at,
+        time_zone: e.time_zone.clone(),
+        within_hour: e.lead == meetings::enums::Lead::Hour,
+        members: e.members.clone(),
+    })])
 }

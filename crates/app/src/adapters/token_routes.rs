@@ -69,7 +69,9 @@ fn token_use(operation: &Value, write: bool) -> TokenUse {
         _ if needs_staff(operation) => "staff",
         "auth" if accounts::TOKEN_ACCOUNT_OPERATIONS.contains(&id) => "account",
         // A token must not point the platform's events elsewhere: webhooks need a session.
-        "auth" | "security" | "tokens" | "webhooks" | "messages" => return TokenUse::SessionOnly,
+        "auth" | "security" | "tokens" | "webhooks" | "messages" | "events" => {
+            return TokenUse::SessionOnly;
+        }
         "audit" => "account",
         "payments" => "projects",
         "notifications" => "feed",
@@ -171,7 +173,8 @@ mod tests {
                             "tokens",
                             "webhooks",
                             "notifications",
-                            "messages"
+                            "messages",
+                            "events",
                         ]
                         .contains(&tag),
                     "{} ({tag}) is closed to tokens",

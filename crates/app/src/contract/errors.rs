@@ -56,6 +56,9 @@ pub fn particular(operation: &str, status: &str) -> Option<AppError> {
             AppError::conflict("already_linked", references::service::ALREADY)
         }
         ("createApiToken", "409") => accounts::service::api_tokens::too_many(),
+        ("updateEvent" | "cancelEvent" | "answerEvent", "409") => {
+            meetings::service::scheduling::over()
+        }
         ("createWebhook", "409") => webhooks::service::endpoints::too_many(),
         ("redeliverWebhook", "409") => webhooks::service::deliveries::turned_off(),
         ("report", "409") => moderation::service::reporting::already(),

@@ -90,6 +90,15 @@ fn with_body(
         }
         "voteDiscussion" | "voteComment" => json!({"reaction": "up"}),
         "sendMessage" => json!({"body": "Noted."}),
+        "createEvent" | "updateEvent" => {
+            let starts = kernel::clock::now() + chrono::Duration::days(2);
+            json!({
+                "title": "Matrix meeting", "starts_at": starts,
+                "ends_at": starts + chrono::Duration::hours(1),
+                "time_zone": "Europe/London", "place": "Room 1"
+            })
+        }
+        "answerEvent" => json!({"answer": "going"}),
         "addReference" => json!({
             "place_type": "group", "place_id": scene.group_id(), "identifier": "ISRCTN17072692"
         }),

@@ -85,6 +85,8 @@ pub struct Scene {
     target_user: i64,
     /// The owner's direct-message conversation with the group's moderator.
     conversation: i64,
+    /// A meeting the owner scheduled at the group.
+    meeting: i64,
     /// `GET /api/staff/<list>` → the first and the last id it lists.
     staff_ids: BTreeMap<String, (i64, i64)>,
     blog_post: String,
@@ -170,6 +172,21 @@ pub async fn scene() -> (TestApp, Scene, Vec<Option<String>>) {
         json!({"member_ids": [moderator_id], "body": "Shall we meet on Friday?"}),
     )
     .await["conversation_id"]
+        .as_i64()
+        .unwrap();
+    let starts = kernel::clock::now() + chrono::Duration::days(3);
+    let meeting = ok_json(
+        &app,
+        &owner,
+        reqwest::Method::POST,
+        &format!("/api/groups/{group}/events"),
+        json!({
+            "title": "Journal club", "starts_at": starts,
+            "ends_at": starts + chrono::Duration::hours(1),
+            "time_zone": "Europe/London", "online_url": "https://meet.example.org/club"
+        }),
+    )
+    .await["id"]
         .as_i64()
         .unwrap();
     ok_json(
@@ -437,6 +454,7 @@ pub async fn scene() -> (TestApp, Scene, Vec<Option<String>>) {
         member_user: plain_id,
         target_user,
         conversation,
+        meeting,
         staff_ids,
         blog_post: blog["data"][0]["slug"]
             .as_str()
@@ -511,6 +529,7 @@ pub fn concrete(template: &str, operation: &str, s: &Scene) -> String {
             s.member_user
         }
         t if t.starts_with("/api/me/conversations/") => s.conversation,
+        t if t.starts_with("/api/events/") => s.meeting,
         t if t.starts_with("/api/comments/vote/") => s.reply,
         t if t.starts_with("/api/references/") => s.reference,
         t if t.starts_with("/api/webhooks/") => s.webhook,
@@ -545,6 +564,11 @@ pub fn concrete(template: &str, operation: &str, s: &Scene) -> String {
             &format!("groups/{}/discussions", s.group),
         )
         .replace("{emoji}", "heart")
+        .replace(
+            "{host_type}/{id}/events",
+            &format!("groups/{}/events", s.group),
+        )
+        .replace("{token}", "not-a-calendar-secret")
         .replace(
             "{topic_type}/{id}/mentionable",
             &format!("groups/{}/mentionable", s.group),

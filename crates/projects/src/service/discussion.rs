@@ -67,3 +67,52 @@ pub async fn named(
         .map(|p| (p.id, p.slug, p.title))
         .collect())
 }
+
+/// The owner of project `id`, if there is such a project.
+pub async fn owner(db: &impl ConnectionTrait, id: i64) -> AppResult<Option<i64>> {
+    Ok(project::Entity::find_by_id(id)
+        .select_only()
+        .column(project::Column::OwnerId)
+        .into_tuple::<i64>()
+        .one(db)
+        .await?)
+}
+
+/// The projects `user_id` owns or is on the team of, in two statements.
+pub async fn of_member(db: &impl ConnectionTrait, user_id: i64) -> AppResult<Vec<i64>> {
+    let owned: Vec<i64> = project::Entity::find()
+        .select_only()
+        .column(project::Column::Id)
+        .filter(project::Column::OwnerId.eq(user_id))
+        .into_tuple()
+        .all(db)
+        .await?;
+    let on_team: Vec<i64> = team_member::Entity::find()
+        .select_only()
+        .column(team_member::Column::ProjectId)
+        .filter(team_member::Column::UserId.eq(user_id))
+        .into_tuple()
+        .all(db)
+        .await?;
+    let mut ids: Vec<i64> = owned.into_iter().chain(on_team).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    Ok(ids)
+}
+
+/// The projects among `ids`, whatever their state, as (id, slug, title), in one statement:
+/// how their own people name them (a draft's events included).
+pub async fn titled(
+    db: &impl ConnectionTrait,
+    ids: &[i64],
+) -> AppResult<Vec<(i64, String, String)>> {
+    Ok(project::Entity::find()
+        .select_only()
+        .column(project::Column::Id)
+        .column(project::Column::Slug)
+        .column(project::Column::Title)
+        .filter(project::Column::Id.is_in(ids.iter().copied()))
+        .into_tuple()
+        .all(db)
+        .await?)
+}

@@ -23,6 +23,7 @@ export const NotificationKind = {
   reply: 'reply',
   mention: 'mention',
   direct_message: 'direct_message',
+  event_reminder: 'event_reminder',
   group_moderation: 'group_moderation',
   update_moderation: 'update_moderation',
   affiliation_approved: 'affiliation_approved',

@@ -20,6 +20,7 @@ pub fn named(fact: &Fact) -> Vec<i64> {
 /// What `fact` calls for.
 pub fn of(fact: Fact, names: &Names) -> Effects {
     match fact {
+        Fact::EventReminder(reminder) => messages::reminded(&reminder),
         Fact::MessageReceived {
             conversation_id,
             author_id,

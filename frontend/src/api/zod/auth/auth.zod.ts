@@ -290,7 +290,7 @@ export const listNotificationSettingsResponse = zod.object({
   "description": zod.string(),
   "email_frequency": zod.enum(['instant', 'daily', 'weekly']).describe('When a kind\'s e-mails are sent: each at once, or gathered into one digest e-mail\nsent at the member\'s local morning, daily or on Mondays.'),
   "enabled_delivery_methods": zod.array(zod.enum(['in_app', 'email']).describe('How a notification reaches the user.')),
-  "id": zod.enum(['join_request_received', 'join_request_answered', 'invitation_received', 'role_changed', 'new_topic', 'reply', 'mention', 'direct_message', 'group_moderation', 'update_moderation', 'affiliation_approved', 'project_moderation', 'project_update', 'project_funding', 'moderation', 'webhooks']).describe('A kind of notification: what members switch on and off (accounts) and what the feed\nsends by. Stored as its text in notifications, digests and members\' settings.'),
+  "id": zod.enum(['join_request_received', 'join_request_answered', 'invitation_received', 'role_changed', 'new_topic', 'reply', 'mention', 'direct_message', 'event_reminder', 'group_moderation', 'update_moderation', 'affiliation_approved', 'project_moderation', 'project_update', 'project_funding', 'moderation', 'webhooks']).describe('A kind of notification: what members switch on and off (accounts) and what the feed\nsends by. Stored as its text in notifications, digests and members\' settings.'),
   "is_active": zod.boolean(),
   "name": zod.string()
 }).describe('One kind of notification with the user\'s choice.'))

@@ -15,7 +15,7 @@ import * as zod from 'zod';
 export const listMyNotificationsQueryPageMax = 1000000;export const listMyNotificationsQueryPerPageMax = 100;
 
 export const listMyNotificationsQueryParams = zod.object({
-  "kind": zod.union([zod.enum(['join_request_received', 'join_request_answered', 'invitation_received', 'role_changed', 'new_topic', 'reply', 'mention', 'direct_message', 'group_moderation', 'update_moderation', 'affiliation_approved', 'project_moderation', 'project_update', 'project_funding', 'moderation', 'webhooks']).describe('A kind of notification: what members switch on and off (accounts) and what the feed\nsends by. Stored as its text in notifications, digests and members\' settings.'),zod.null()]).optional().describe('Only notifications of this kind.'),
+  "kind": zod.union([zod.enum(['join_request_received', 'join_request_answered', 'invitation_received', 'role_changed', 'new_topic', 'reply', 'mention', 'direct_message', 'event_reminder', 'group_moderation', 'update_moderation', 'affiliation_approved', 'project_moderation', 'project_update', 'project_funding', 'moderation', 'webhooks']).describe('A kind of notification: what members switch on and off (accounts) and what the feed\nsends by. Stored as its text in notifications, digests and members\' settings.'),zod.null()]).optional().describe('Only notifications of this kind.'),
   "unread_first": zod.boolean().nullish().describe('`true`: the unread ones first (each part newest first).'),
   "page": zod.number().min(1).max(listMyNotificationsQueryPageMax).optional().describe('1-based page number.'),
   "perPage": zod.number().min(1).max(listMyNotificationsQueryPerPageMax).optional().describe('Items per page (at most 100).')
@@ -30,7 +30,7 @@ export const listMyNotificationsResponse = zod.object({
   "id": zod.number(),
   "in_app_route": zod.string().nullish(),
   "invite_token": zod.string().nullish(),
-  "kind": zod.enum(['join_request_received', 'join_request_answered', 'invitation_received', 'role_changed', 'new_topic', 'reply', 'mention', 'direct_message', 'group_moderation', 'update_moderation', 'affiliation_approved', 'project_moderation', 'project_update', 'project_funding', 'moderation', 'webhooks']).describe('A kind of notification: what members switch on and off (accounts) and what the feed\nsends by. Stored as its text in notifications, digests and members\' settings.'),
+  "kind": zod.enum(['join_request_received', 'join_request_answered', 'invitation_received', 'role_changed', 'new_topic', 'reply', 'mention', 'direct_message', 'event_reminder', 'group_moderation', 'update_moderation', 'affiliation_approved', 'project_moderation', 'project_update', 'project_funding', 'moderation', 'webhooks']).describe('A kind of notification: what members switch on and off (accounts) and what the feed\nsends by. Stored as its text in notifications, digests and members\' settings.'),
   "message": zod.string(),
   "object_slug": zod.string().nullish(),
   "read_at": zod.iso.datetime({}).nullish(),
