@@ -39,6 +39,7 @@ test('every member screen fits a phone', { tag: '@phone' }, async ({ page }, inf
     '/feed',
     '/notifications',
     '/messages',
+    '/events',
     '/my-profile',
     '/my-profile/edit-profile',
     '/my-profile/affiliations',

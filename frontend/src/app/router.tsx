@@ -10,6 +10,7 @@ import * as content from '@/features/content/routes';
 import * as dashboard from '@/features/dashboard/routes';
 import * as devMailbox from '@/features/dev-mailbox/routes';
 import * as discussions from '@/features/discussions/routes';
+import * as events from '@/features/events/routes';
 import * as feed from '@/features/feed/routes';
 import * as groups from '@/features/groups/routes';
 import * as home from '@/features/home/routes';
@@ -90,6 +91,7 @@ export const routes: RouteObject[] = [
               { path: 'notifications', lazy: notifications.notificationsRoute },
               { path: 'messages', lazy: messages.messagesRoute },
               { path: 'messages/:id', lazy: messages.messagesRoute },
+              { path: 'events', lazy: events.myEventsRoute },
               { path: 'certificates/:id', lazy: learning.quizRoute },
               {
                 path: 'my-profile',

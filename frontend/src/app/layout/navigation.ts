@@ -30,6 +30,7 @@ export const homeLinks: NavItem[] = [
 export const userMenu: NavItem[] = [
   { title: 'My profile', to: '/my-profile' },
   { title: 'Messages', to: '/messages' },
+  { title: 'My events', to: '/events' },
   { title: 'My working Groups', to: '/working-groups/my' },
   { title: 'My projects', to: '/my-projects' },
   { title: 'My pledges', to: '/my-profile/pledges' },

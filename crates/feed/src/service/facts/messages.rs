@@ -33,9 +33,9 @@ pub fn received(conversation_id: i64, author: &str, author_id: i64, recipients: 
 /// Members are reminded of a meeting a day or an hour before it starts.
 pub fn reminded(reminder: &Reminder) -> Effects {
     let when = if reminder.within_hour {
-        "in an hour"
+        "within the hour"
     } else {
-        "tomorrow"
+        "within a day"
     };
     let local = reminder
         .time_zone
@@ -81,7 +81,7 @@ mod tests {
         };
         let effects = reminded(&reminder);
         assert_eq!(effects.notices.len(), 2);
-        assert_eq!(effects.notices[0].title, "Journal club starts tomorrow");
+        assert_eq!(effects.notices[0].title, "Journal club starts within a day");
         assert_eq!(
             effects.notices[0].message,
             "Stroke talk: Tuesday 8 December, 18:00 CET"

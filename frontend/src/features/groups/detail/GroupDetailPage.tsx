@@ -17,7 +17,7 @@ import {
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useParams, useSearchParams, useLocation } from 'react-router';
 import { getGetGroupQueryKey, useGetGroup } from '@/api/endpoints/groups/groups';
 import type { GroupDetail } from '@/api/model';
 import { DISCUSSION_PLACE, type DiscussionSlot } from '@/ui/discussion-slot';
@@ -43,6 +43,7 @@ const UpdatesTab = lazy(() => import('../updates/UpdatesTab').then((m) => ({ def
 const ResearchReferences = lazy(() =>
   import('@/ui/references/ResearchReferences').then((m) => ({ default: m.ResearchReferences })),
 );
+const EventsPanel = lazy(() => import('@/ui/events/EventsPanel').then((m) => ({ default: m.EventsPanel })));
 const WebhooksPanel = lazy(() => import('@/ui/webhooks/WebhooksPanel').then((m) => ({ default: m.WebhooksPanel })));
 const ReportsQueue = lazy(() => import('@/ui/moderation/ReportsQueue').then((m) => ({ default: m.ReportsQueue })));
 const ModerationLog = lazy(() => import('@/ui/moderation/ModerationLog').then((m) => ({ default: m.ModerationLog })));
@@ -67,6 +68,9 @@ export function GroupDetailPage({ Discussion }: { Discussion: DiscussionSlot }) 
 }
 
 /** Spec 2 §2: the tabs each viewer gets, in order, as the server's abilities say. */
+/** The events tab, which a reminder's link (`#events`) opens. */
+const EVENTS_TAB = 'events';
+
 function tabsFor(group: GroupDetail, inviteToken: string | null) {
   const { can_see_members, can_manage_requests, can_see_activity, can_manage_agreement } = group.abilities;
   return [
@@ -76,6 +80,8 @@ function tabsFor(group: GroupDetail, inviteToken: string | null) {
     { value: 'requests', label: 'Join requests/invites', shown: can_manage_requests && !inviteToken },
     { value: 'materials', label: 'Supplementary Materials', shown: true },
     { value: 'updates', label: 'Updates', shown: can_see_members },
+    // Issue 49 §7: the members' events; the owner and moderators schedule them.
+    { value: 'events', label: 'Events', shown: group.is_member },
     { value: 'activity', label: 'Activity', shown: can_see_activity },
     // Issue 24 §1–2: the owner sets the patient-data check and publishes the data-use agreement.
     { value: 'data-protection', label: 'Data protection', shown: can_manage_agreement },
@@ -93,8 +99,10 @@ function GroupView({ group, Discussion }: { group: GroupDetail; Discussion: Disc
   const [search] = useSearchParams();
   const inviteToken = search.get('invite_token');
   const tabs = tabsFor(group, inviteToken);
-  // A link may open a tab (`?tab=webhooks`, from the notice of a webhook turned off).
-  const [chosen, setTab] = useState(search.get('tab') ?? 'overview');
+  // A link may open a tab (`?tab=webhooks`, from the notice of a webhook turned off; `#events`,
+  // from an event's reminder).
+  const { hash } = useLocation();
+  const [chosen, setTab] = useState(search.get('tab') ?? (hash === `#${EVENTS_TAB}` ? EVENTS_TAB : 'overview'));
   // A tab that is no longer offered (the viewer left the group) falls back to Overview.
   const tab = tabs.some((t) => t.value === chosen) ? chosen : 'overview';
   return (
@@ -152,6 +160,7 @@ function GroupView({ group, Discussion }: { group: GroupDetail; Discussion: Disc
             {tab === 'reports' && <ReportsQueue groupId={group.id} />}
             {tab === 'moderation-log' && <ModerationLog groupId={group.id} />}
             {tab === 'webhooks' && <WebhooksPanel groupId={group.id} />}
+            {tab === EVENTS_TAB && <EventsPanel hostType="groups" hostId={group.id} canSchedule={group.abilities.can_manage_requests} />}
           </Suspense>
         </Stack>
       </Box>

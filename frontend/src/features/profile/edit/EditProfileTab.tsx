@@ -23,7 +23,8 @@ import { useToast } from '@/ui/toast';
 import { useMe } from '../MyProfileLayout';
 import { useRefreshMe } from '../useRefreshMe';
 import { PicturesCard } from './pictures/PicturesCard';
-import { PROFILE_FIELDS, profileDefaults, profileSchemaFor, timeZoneOptions, type ProfileValues } from './schema';
+import { timeZoneOptions } from '@/lib/time-zones';
+import { PROFILE_FIELDS, profileDefaults, profileSchemaFor, type ProfileValues } from './schema';
 import { UnsavedChangesGuard } from '@/ui/form/UnsavedChangesGuard';
 
 /** Edit profile tab (spec §2, §5): every profile field, saved with the current password. */

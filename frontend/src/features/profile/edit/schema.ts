@@ -76,7 +76,3 @@ export function profileDefaults(me: Me): ProfileValues {
 }
 
 /** Every time zone the browser knows (IANA names), UTC first: digests go out at 08:00 there. */
-export function timeZoneOptions(): { value: string; label: string }[] {
-  const zones = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
-  return zones.map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') }));
-}

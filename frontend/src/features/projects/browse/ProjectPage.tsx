@@ -1,6 +1,8 @@
 import { Alert, Box, Button, Chip, Container, Divider, Stack, Typography } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { useGetMe } from '@/api/endpoints/auth/auth';
+import { useAuth } from '@/lib/auth';
 import { useGetProject } from '@/api/endpoints/projects/projects';
 import { ApiError } from '@/lib/api-error';
 import { ethicsStatusLabels } from '@/lib/labels';
@@ -24,6 +26,7 @@ import { ProjectUpdatesSection } from './ProjectUpdatesSection';
 import { TeamAndNeeds } from './TeamAndNeeds';
 
 // Loaded beside the page: the badges and, for the owner, their form are not its first paint.
+const EventsPanel = lazy(() => import('@/ui/events/EventsPanel').then((m) => ({ default: m.EventsPanel })));
 const ResearchReferences = lazy(() =>
   import('@/ui/references/ResearchReferences').then((m) => ({ default: m.ResearchReferences })),
 );
@@ -40,6 +43,8 @@ export function ProjectPage({ Discussion }: { Discussion: DiscussionSlot }) {
   const { slug = '' } = useParams();
   const found = useGetProject(slug);
   const project = found.data?.data;
+  const { isSignedIn } = useAuth();
+  const me = useGetMe({ query: { enabled: isSignedIn } });
   usePageTitle(project?.title ?? 'Project');
   if (found.error instanceof ApiError && found.error.status === 404) return <NotFoundPage />;
   if (found.error) return <ErrorState pageHeading error={found.error} onRetry={() => void found.refetch()} />;
@@ -47,6 +52,10 @@ export function ProjectPage({ Discussion }: { Discussion: DiscussionSlot }) {
   const left = daysLeft(project.closes_at);
   const status = STATUS[project.status];
   const video = embedUrl(project.video_url);
+  // The project's own people see its events (the server decides again on each call).
+  const myId = me.data?.data.id;
+  const ownsIt = myId !== undefined && project.owner?.id === myId;
+  const onTeam = myId !== undefined && project.team.some((member) => member.user_id === myId);
   return (
     <Container maxWidth="md" component="article" sx={{ py: { xs: 3, md: 6 } }}>
       <Stack spacing={1} sx={{ mb: 3 }}>
@@ -135,6 +144,13 @@ export function ProjectPage({ Discussion }: { Discussion: DiscussionSlot }) {
       {project.abilities.campaign_open || project.reviews.count > 0 ? (
         <ReviewPanel slug={project.slug} summary={project.reviews} canRate={project.abilities.can_rate} />
       ) : null}
+      {(ownsIt || onTeam) && (
+        <Box sx={{ pt: 4 }}>
+          <Suspense fallback={null}>
+            <EventsPanel hostType="projects" hostId={project.id} canSchedule={ownsIt} />
+          </Suspense>
+        </Box>
+      )}
       {project.abilities.is_public && (
         <ProjectUpdatesSection slug={project.slug} projectId={project.id} canPost={project.abilities.can_post_update} />
       )}

@@ -1,0 +1,3 @@
+import { lazyScreen } from '@/lib/lazy-screen';
+
+export const myEventsRoute = lazyScreen(() => import('./MyEventsPage'), (m) => m.MyEventsPage);
