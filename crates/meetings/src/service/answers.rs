@@ -1,10 +1,10 @@
 //! Members answer a meeting: going, maybe, not going (once each; answering again changes it).
 
-use kernel::{AppContext, AppError, AppResult, CurrentUser};
+use kernel::{AppContext, AppResult, CurrentUser};
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{EntityTrait, Set};
 
-use crate::entity::{answer, meeting};
+use crate::entity::answer;
 use crate::enums::Answer;
 use crate::host::Hosts;
 use crate::policy;
@@ -17,17 +17,7 @@ pub async fn answer(
     id: i64,
     given: Answer,
 ) -> AppResult<()> {
-    let found = meeting::Entity::find_by_id(id)
-        .one(&ctx.db)
-        .await?
-        .ok_or_else(AppError::not_found)?;
-    let standing = hosts
-        .get(found.host_type)?
-        .standing(found.host_id, user)
-        .await?;
-    if !policy::may_see(standing) {
-        return Err(AppError::not_found());
-    }
+    let (found, standing) = super::listing::seen(ctx, hosts, user, id).await?;
     let now = kernel::clock::now();
     if !policy::may_answer(standing, found.ends_at, found.cancelled_at.is_some(), now) {
         return Err(super::scheduling::over());

@@ -84,13 +84,13 @@ pub async fn of_member(
     read::meetings(ctx, hosts, user_id, Batch { rows, standings }).await
 }
 
-/// Meeting `id` as `user` reads it (404 unless they are a member of its host).
-pub async fn one(
+/// Meeting `id` and where `user` stands with its host: 404 unless they see its events.
+pub async fn seen(
     ctx: &AppContext,
     hosts: &Hosts,
     user: &CurrentUser,
     id: i64,
-) -> AppResult<Meeting> {
+) -> AppResult<(meeting::Model, Option<Standing>)> {
     let found = meeting::Entity::find_by_id(id)
         .one(&ctx.db)
         .await?
@@ -102,6 +102,17 @@ pub async fn one(
     if !policy::may_see(standing) {
         return Err(AppError::not_found());
     }
+    Ok((found, standing))
+}
+
+/// Meeting `id` as `user` reads it (404 unless they are a member of its host).
+pub async fn one(
+    ctx: &AppContext,
+    hosts: &Hosts,
+    user: &CurrentUser,
+    id: i64,
+) -> AppResult<Meeting> {
+    let (found, standing) = seen(ctx, hosts, user, id).await?;
     let standings = HashMap::from([(
         (found.host_type, found.host_id),
         standing.unwrap_or_default(),

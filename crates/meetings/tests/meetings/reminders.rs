@@ -42,12 +42,18 @@ async fn members_are_reminded_a_day_and_an_hour_before_once_each() {
     // Three sweeps at once (three instances) remind each member once.
     let (a, b, c) = tokio::join!(sweep(&s), sweep(&s), sweep(&s));
     assert_eq!(a + b + c, 3, "Ada and Bo of the club, Ada of the board");
-    assert_eq!(reminders(&s, &s.bo).await, ["Journal club starts within a day"]);
+    assert_eq!(
+        reminders(&s, &s.bo).await,
+        ["Journal club starts within a day"]
+    );
     let mut adas = reminders(&s, &s.ada).await;
     adas.sort();
     assert_eq!(
         adas,
-        ["Board starts within a day", "Journal club starts within a day"]
+        [
+            "Board starts within a day",
+            "Journal club starts within a day"
+        ]
     );
     assert_eq!(sweep(&s).await, 0);
 
