@@ -41,7 +41,7 @@ test('a member accepts the data-use agreement to join and again after a new vers
   const accepted = await page.request.post(`/api/groups/${group.slug}/join-requests/${list[0].id}/accept`, { headers: auth(owner.token) });
   expect(accepted.ok()).toBe(true);
   await page.reload();
-  await expect(page.getByRole('tab')).toHaveText(['Overview', 'Members', 'Supplementary Materials', 'Updates', 'Moderation log']);
+  await expect(page.getByRole('tab')).toHaveText(['Overview', 'Members', 'Supplementary Materials', 'Updates', 'Events', 'Moderation log']);
 
   // Version 2 with no grace period: the member's private tabs close at once.
   await signInAs(page, owner.email, PASSWORD);
@@ -68,7 +68,7 @@ test('a member accepts the data-use agreement to join and again after a new vers
   await dialog.getByRole('button', { name: 'I accept version 2' }).click();
   await expect(page.getByText('Thank you: you have accepted the data-use agreement.')).toBeVisible();
   await expect(banner).toHaveCount(0);
-  await expect(page.getByRole('tab')).toHaveText(['Overview', 'Members', 'Supplementary Materials', 'Updates', 'Moderation log']);
+  await expect(page.getByRole('tab')).toHaveText(['Overview', 'Members', 'Supplementary Materials', 'Updates', 'Events', 'Moderation log']);
 
   // The owner exports who accepted which version when.
   await signInAs(page, owner.email, PASSWORD);

@@ -29,6 +29,7 @@ test('a group schedules an event, a member answers and subscribes to their calen
   await dialog.getByLabel('Starts').fill(evening(3));
   await dialog.getByLabel('Ends').fill(evening(3, 19));
   await dialog.getByRole('textbox', { name: 'Online link' }).fill('https://meet.example.org/journal-club');
+  await expect(dialog.getByText('Give an online link or a place.')).toHaveCount(0);
   await page.screenshot({ path: shot('event-form', info.project.name) });
   await dialog.getByRole('button', { name: 'Schedule' }).click();
   await expect(dialog).toHaveCount(0);

@@ -48,6 +48,7 @@ test('a member asks to join, the owner approves, and the member sees the member 
     'Join requests/invites',
     'Supplementary Materials',
     'Updates',
+    'Events',
     'Activity',
     'Data protection',
     'Reports',
@@ -69,7 +70,7 @@ test('a member asks to join, the owner approves, and the member sees the member 
   // The member sees Members and Updates, and nothing that is not theirs to do.
   await signInAs(page, asker.email, PASSWORD);
   await page.goto(`/working-groups/${group.slug}`);
-  await expect(page.getByRole('tab')).toHaveText(['Overview', 'Members', 'Supplementary Materials', 'Updates', 'Moderation log']);
+  await expect(page.getByRole('tab')).toHaveText(['Overview', 'Members', 'Supplementary Materials', 'Updates', 'Events', 'Moderation log']);
   await expect(page.getByLabel('Your status: Member')).toBeVisible();
   await page.getByRole('tab', { name: 'Members' }).click();
   const members = page.getByRole('list', { name: 'Members' });
@@ -190,7 +191,7 @@ test('the owner appoints a moderator who removes a member, and a member leaves',
   await signInAs(page, moderator.email, PASSWORD);
   await page.goto(`/working-groups/${group.slug}`);
   await expect(page.getByLabel('Your status: Moderator')).toBeVisible();
-  await expect(page.getByRole('tab')).toHaveText(['Overview', 'Members', 'Join requests/invites', 'Supplementary Materials', 'Updates', 'Activity', 'Reports', 'Moderation log']);
+  await expect(page.getByRole('tab')).toHaveText(['Overview', 'Members', 'Join requests/invites', 'Supplementary Materials', 'Updates', 'Events', 'Activity', 'Reports', 'Moderation log']);
   await page.getByRole('tab', { name: 'Members' }).click();
   await expect(members.getByRole('button', { name: /^Change role/ })).toHaveCount(0);
   await expect(members.getByRole('button', { name: /^Remove/ })).toHaveCount(2);

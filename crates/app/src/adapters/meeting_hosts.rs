@@ -10,7 +10,8 @@ use meetings::enums::HostType;
 use meetings::{Host, HostName, Hosts, Standing};
 use sea_orm::DatabaseConnection;
 
-/// Working groups: members see and answer; the owner and moderators schedule.
+/// Working groups: members (who read its private content) see and answer; the owner and
+/// moderators schedule.
 struct GroupHosts {
     ctx: AppContext,
 }
@@ -24,8 +25,10 @@ impl Host for GroupHosts {
             return Ok(None);
         };
         let manage = self.ctx.groups.curated_by(viewer.id).await?.contains(&id);
+        // Members whose data-use agreement lapsed see no events until they accept it, as
+        // with the group's other private content.
         Ok(Some(Standing {
-            member: rights.write,
+            member: rights.write && rights.read_private,
             manage,
         }))
     }

@@ -63,10 +63,10 @@ pub async fn start(
     user: CurrentUser,
     body: ValidJson<NewConversation>,
 ) -> AppResult<HttpResponse> {
-    super::throttle(&ctx, &user).await?;
+    super::sent::throttle(&ctx, &user).await?;
     let (member_ids, writing) = body.into_inner().writing()?;
     let written = writing::start(&ctx, &user, &member_ids, writing).await?;
-    super::created(&ctx, &user, written).await
+    super::sent::created(&ctx, &user, written).await
 }
 
 /// Read a conversation

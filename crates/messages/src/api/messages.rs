@@ -36,8 +36,8 @@ pub async fn send(
     id: web::Path<i64>,
     body: ValidJson<NewMessage>,
 ) -> AppResult<HttpResponse> {
-    super::throttle(&ctx, &user).await?;
+    super::sent::throttle(&ctx, &user).await?;
     let writing = body.into_inner().writing()?;
     let written = writing::send(&ctx, &user, id.into_inner(), writing).await?;
-    super::created(&ctx, &user, written).await
+    super::sent::created(&ctx, &user, written).await
 }

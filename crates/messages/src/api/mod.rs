@@ -4,31 +4,10 @@ pub mod blocks;
 pub mod conversations;
 pub mod dto;
 pub mod messages;
+mod sent;
 pub mod settings;
 
-use actix_web::HttpResponse;
-use kernel::{AppContext, AppResult, CurrentUser, Data};
 use utoipa_actix_web::service_config::ServiceConfig;
-
-use crate::read;
-use crate::service::writing::Written;
-
-/// Every message counts against its writer's per-minute quota, whichever form sent it.
-async fn throttle(ctx: &AppContext, user: &CurrentUser) -> AppResult<()> {
-    ctx.rate_limits
-        .check_account("message", &format!("member-{}", user.id))
-        .await
-}
-
-/// The 201 of a message written: the message as its author reads it.
-async fn created(
-    ctx: &AppContext,
-    user: &CurrentUser,
-    written: Written,
-) -> AppResult<HttpResponse> {
-    let message = read::message(ctx, user.id, written.message_id).await?;
-    Ok(HttpResponse::Created().json(Data { data: message }))
-}
 
 /// Registers the crate's handlers.
 pub fn configure(cfg: &mut ServiceConfig) {

@@ -45,17 +45,21 @@ export function AccountTools({ Alerts, onSignOut }: Props) {
           </Button>
         ))}
       </Box>
-      <Alerts />
-      <CompletionPopover />
-      <IconButton aria-label="Account menu" aria-haspopup="menu" onClick={(event) => setMenuAnchor(event.currentTarget)}>
-        <Avatar
-          src={account?.avatar_thumbnail ?? undefined}
-          alt={account?.name ?? ''}
-          sx={{ width: 36, height: 36, bgcolor: 'primary.main' }}
-        >
-          {initial(account?.name)}
-        </Avatar>
-      </IconButton>
+      {/* The icons sit close together, so the header holds them beside the menu and the
+          search box from a 320 px phone to a desktop. */}
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0, sm: 0.5 } }}>
+        <Alerts />
+        <CompletionPopover />
+        <IconButton aria-label="Account menu" aria-haspopup="menu" onClick={(event) => setMenuAnchor(event.currentTarget)}>
+          <Avatar
+            src={account?.avatar_thumbnail ?? undefined}
+            alt={account?.name ?? ''}
+            sx={{ width: 36, height: 36, bgcolor: 'primary.main' }}
+          >
+            {initial(account?.name)}
+          </Avatar>
+        </IconButton>
+      </Box>
       {/* In the header (its banner landmark), not at the end of the page outside every landmark. */}
       <Menu disablePortal anchorEl={menuAnchor} open={menuAnchor !== null} onClose={close}>
         {userMenu.map((item) => (

@@ -50,7 +50,7 @@ export function Header({ Alerts }: { Alerts: ComponentType }) {
   return (
     <AppBar position="sticky" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
       <Container maxWidth="lg">
-        <Toolbar disableGutters sx={{ gap: { xs: 1, sm: 2 }, minHeight: { xs: 60, md: 72 } }}>
+        <Toolbar disableGutters sx={{ gap: { xs: 0.5, sm: 2, lg: 1.5 }, minHeight: { xs: 60, md: 72 } }}>
           <IconButton
             edge="start"
             aria-label="Open menu"

@@ -1,6 +1,6 @@
 import { Alert, Dialog, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import type { Meeting, MeetingRequest } from '@/api/model';
 import { createEventBody } from '@/api/zod/events/events.zod';
 import { ApiError } from '@/lib/api-error';
@@ -60,6 +60,13 @@ export function EventDialog({ meeting, onSave, onClose }: Props) {
       place: meeting?.place ?? '',
     },
   });
+  // "Give an online link or a place." is about both fields: a link typed after a refused
+  // submit clears it under Place.
+  const link = useWatch({ control: form.control, name: 'online_url' });
+  const { isSubmitted } = form.formState;
+  useEffect(() => {
+    if (isSubmitted) void form.trigger('place');
+  }, [link, isSubmitted, form]);
   const submit = form.handleSubmit(async (v) => {
     setBanner(null);
     try {

@@ -80,8 +80,9 @@ function tabsFor(group: GroupDetail, inviteToken: string | null) {
     { value: 'requests', label: 'Join requests/invites', shown: can_manage_requests && !inviteToken },
     { value: 'materials', label: 'Supplementary Materials', shown: true },
     { value: 'updates', label: 'Updates', shown: can_see_members },
-    // Issue 49 §7: the members' events; the owner and moderators schedule them.
-    { value: 'events', label: 'Events', shown: group.is_member },
+    // Issue 49 §7: the members' events (like the private tabs, closed while their data-use
+    // agreement has lapsed); the owner and moderators schedule them.
+    { value: EVENTS_TAB, label: 'Events', shown: group.is_member && can_see_members },
     { value: 'activity', label: 'Activity', shown: can_see_activity },
     // Issue 24 §1–2: the owner sets the patient-data check and publishes the data-use agreement.
     { value: 'data-protection', label: 'Data protection', shown: can_manage_agreement },
