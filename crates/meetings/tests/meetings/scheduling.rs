@@ -151,3 +151,24 @@ async fn a_project_owner_schedules_for_the_project_and_only_its_people_see_it() 
         .await;
     assert_eq!(status, 404);
 }
+
+#[tokio::test]
+async fn a_member_whose_data_use_agreement_lapsed_sees_no_events_until_they_accept() {
+    let s = Scene::new().await;
+    s.scheduled("Journal club", 48).await;
+    let (status, body) = s
+        .app
+        .post_json_as(
+            &s.ada,
+            &format!("/api/groups/{}/agreement/versions", s.slug),
+            &json!({"body": "<p>Never share what a patient tells the group.</p>", "grace_days": 0}),
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
+    let (status, _) = s.app.get_json_as(&s.bo, &s.events()).await;
+    assert_eq!(status, 404, "private until Bo accepts");
+    let (status, list) = s.app.get_json_as(&s.ada, &s.events()).await;
+    assert_eq!(status, 200, "{list}");
+    let (_, mine) = s.app.get_json_as(&s.bo, "/api/me/events").await;
+    assert_eq!(mine["data"], json!([]), "nor among their own events");
+}

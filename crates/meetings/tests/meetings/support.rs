@@ -14,6 +14,7 @@ pub struct Scene {
     pub bo: String,
     pub cy: String,
     pub group_id: i64,
+    pub slug: String,
 }
 
 impl Scene {
@@ -30,6 +31,7 @@ impl Scene {
             bo,
             cy,
             group_id,
+            slug,
         }
     }
 
