@@ -11,7 +11,8 @@ test('a member asks to join, the owner approves, and the member sees the member 
   await page.goto(`/working-groups/${group.slug}`);
   await expect(page.getByRole('tab')).toHaveText(['Overview', 'Supplementary Materials']);
   await page.getByRole('button', { name: 'Private member join', exact: true }).click();
-  await page.getByRole('link', { name: 'Sign in' }).click();
+  // The dialog's link (the header has a "Sign in" of its own, without the way back).
+  await page.getByRole('dialog', { name: 'Sign in to join' }).getByRole('link', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/login\?redirect_to=/);
   await page.getByLabel('Email').fill(asker.email);
   await page.getByLabel('Password').fill(PASSWORD);
