@@ -15,19 +15,19 @@ test('a group schedules an event, a member answers and subscribes to their calen
   const group = await approvedGroup(page, owner, `Events ${Date.now()}`);
   await joined(page.request, group.slug, owner, member);
 
-  // The owner schedules from the group's Events tab; the form names its mistakes first.
+  // The owner schedules from the group's Events tab; the server's refusal shows on the form.
   await signInAs(page, owner.email, PASSWORD);
   await page.goto(`/working-groups/${group.slug}?tab=events`);
   const panel = page.getByRole('region', { name: 'Upcoming events' });
   await expect(panel.getByText('No events coming up')).toBeVisible();
   await panel.getByRole('button', { name: 'Schedule an event' }).click();
   const dialog = page.getByRole('dialog', { name: 'Schedule an event' });
-  await dialog.getByRole('button', { name: 'Schedule' }).click();
-  await expect(dialog.getByText('Give an online link or a place.')).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
   await dialog.getByRole('textbox', { name: 'Description' }).fill('We read one paper a month.');
   await dialog.getByLabel('Starts').fill(evening(3));
   await dialog.getByLabel('Ends').fill(evening(3, 19));
+  await dialog.getByRole('button', { name: 'Schedule' }).click();
+  await expect(dialog.getByText('Give an online link or a place.')).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Online link' }).fill('https://meet.example.org/journal-club');
   await expect(dialog.getByText('Give an online link or a place.')).toHaveCount(0);
   await page.screenshot({ path: shot('event-form', info.project.name) });

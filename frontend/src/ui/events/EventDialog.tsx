@@ -1,5 +1,5 @@
 import { Alert, Dialog, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { Meeting, MeetingRequest } from '@/api/model';
 import { createEventBody } from '@/api/zod/events/events.zod';
@@ -11,17 +11,17 @@ import { DialogFormActions } from '@/ui/form/DialogFormActions';
 import { FormSelect } from '@/ui/form/FormSelect';
 import { FormTextField } from '@/ui/form/FormTextField';
 
-const schema = z
-  .object({
-    title: createEventBody.shape.title,
-    description: z.string().max(5000),
-    starts: z.string().min(1),
-    ends: z.string().min(1),
-    time_zone: z.string().min(1),
-    online_url: z.string().max(1024),
-    place: z.string().max(300),
-  })
-  .refine((v) => v.online_url.trim() !== '' || v.place.trim() !== '', { path: ['place'], message: 'Give an online link or a place.' });
+// Whether a meeting is held somewhere (a link or a place) is the server's rule: its text lands
+// on Place.
+const schema = z.object({
+  title: createEventBody.shape.title,
+  description: z.string().max(5000),
+  starts: z.string().min(1),
+  ends: z.string().min(1),
+  time_zone: z.string().min(1),
+  online_url: z.string().max(1024),
+  place: z.string().max(300),
+});
 type Values = z.infer<typeof schema>;
 
 const FIELDS = ['title', 'description', 'starts_at', 'ends_at', 'time_zone', 'online_url', 'place'] as const;
@@ -60,13 +60,15 @@ export function EventDialog({ meeting, onSave, onClose }: Props) {
       place: meeting?.place ?? '',
     },
   });
-  // "Give an online link or a place." is about both fields: a link typed after a refused
-  // submit clears it under Place.
+  // The server's "Give an online link or a place." is about both fields: a link typed after
+  // it clears it under Place.
   const link = useWatch({ control: form.control, name: 'online_url' });
-  const { isSubmitted } = form.formState;
+  const linkBefore = useRef(link);
   useEffect(() => {
-    if (isSubmitted) void form.trigger('place');
-  }, [link, isSubmitted, form]);
+    if (link === linkBefore.current) return;
+    linkBefore.current = link;
+    form.clearErrors('place');
+  }, [link, form]);
   const submit = form.handleSubmit(async (v) => {
     setBanner(null);
     try {
