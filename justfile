@@ -97,15 +97,20 @@ operator-walk: moto smtpd nginx frontend-build debug-build
 lighthouse: chromium build
     COHORT_BIN={{cohort}} scripts/lighthouse.sh
 
-# The same gate in CI on the debug binary (a release build would not fit CI's time): up to
-# five runs a page, stopping at the first within the limits. Performance is held to 75 there,
-# not the release binary's 90: on this machine kind the debug binary's group and project pages
-# measured 79–93 from run to run within one hour (TBT 300–780 ms against 106–163 ms on the
-# release binary), with the same front end and the same binary (docs/benchmarks.md), so a
-# gate of 90 (or 85) failed at random. 75 still fails a page as slow as the ones issue 46
-# began with (52–70). CLS is held to the issue's 0.02 everywhere.
+# How long a visitor's first tap waits on a server-rendered page, whose app starts at their
+# first use (src/main.tsx), against a tap once it runs: Chromium at Lighthouse's 4× slower CPU,
+# on the release binary with the demo content (frontend/scripts/first-tap.mjs).
+first-tap: chromium build
+    COHORT_BIN={{cohort}} scripts/lighthouse.sh scripts/first-tap.mjs
+
+# The same gate in CI on the debug binary (a release build would not fit CI's time): the
+# issue's, three runs a page, failing when the best scores under 90 or shifts by 0.02,
+# stopping at the first run within the limits. Until 2026-12-07 it was held to 75 there: the
+# app's takeover cost the group and project pages 300–1,400 ms of main thread from run to run
+# on this machine kind, so a gate of 90 failed at random; a visitor's page is now taken over
+# at their first use, and every page scores 99–100 with TBT under 100 ms (docs/benchmarks.md).
 lighthouse-ci: chromium frontend-build debug-build
-    LIGHTHOUSE_RUNS="${LIGHTHOUSE_RUNS:-5}" LIGHTHOUSE_MIN_PERFORMANCE="${LIGHTHOUSE_MIN_PERFORMANCE:-75}" LIGHTHOUSE_UNTIL_WITHIN=on COHORT_BIN={{cohort_debug}} scripts/lighthouse.sh
+    LIGHTHOUSE_UNTIL_WITHIN=on COHORT_BIN={{cohort_debug}} scripts/lighthouse.sh
 
 # schemathesis against freshly started binaries as a visitor, a member and staff: every
 # check, a bounded budget (FUZZ_EXAMPLES per operation, 4 by default, about 40,000 requests),

@@ -65,9 +65,10 @@ const browserBuild: BuildOptions = {
           // beyond the page's small entry (src/main.tsx, which starts it once a page
           // the server rendered is shown): one request instead of dozens.
           { name: 'shell', tags: ['$initial'], test: (id) => !ENTRY_MODULES.test(id), priority: 2 },
-          // Vite's helper that preloads a dynamic import's files, which the entry and the
-          // app both use: on its own, or it would land in the app and the entry import it.
-          { name: 'preload-helper', test: /^\0vite[\\/]preload-helper/, priority: 4 },
+          // What the entry and the app both use (Vite's helper that preloads a dynamic
+          // import's files, the session token's key): on its own, or it would land in the
+          // app and the entry import the app with it.
+          { name: 'entry-shared', test: /^\0vite[\\/]preload-helper|[\\/]src[\\/]lib[\\/]token-key\.ts$/, priority: 4 },
         ],
       },
     },

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Lighthouse against a freshly started Cohort (COHORT_BIN) with the demo content, on the
 # built front end: frontend/scripts/lighthouse.mjs measures the public pages and fails on a
-# missed budget. Each page is opened once before it is measured, as on a site in use (its
+# missed budget. A script named as the argument (frontend/scripts/first-tap.mjs) is run
+# against that server instead. Each page is opened once before it is measured, as on a site in use (its
 # public reads are then cached in memory and written into the page).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,4 +20,4 @@ for _ in $(seq 300); do
 done
 curl -sf "http://127.0.0.1:$port/api/health" >/dev/null || { cat "$data/server.log"; exit 1; }
 cd frontend
-COHORT_URL="http://127.0.0.1:$port" node scripts/lighthouse.mjs
+COHORT_URL="http://127.0.0.1:$port" node "${1:-scripts/lighthouse.mjs}"

@@ -142,13 +142,20 @@ export const test = base.extend<{ accessible: void }>({
         return PHOTOS || !options?.path ? screenshot(options) : Buffer.alloc(0);
       };
       // A public page arrives from the server whole (crates/app/src/site/prerender.rs) and is
-      // readable before its script has run: a journey goes on once the app has taken it over
+      // readable before its script has run; a visitor's stays the server's until they use it
+      // (src/main.tsx). A journey reaches for the page (the mouse moves over its corner: not
+      // an input that excuses a layout shift) and goes on once the app has taken it over
       // (src/start.tsx marks the document), as a person would find the page answering.
       const goto = page.goto.bind(page);
+      let moves = 0;
       page.goto = async (url, options) => {
         const response = await goto(url, options);
         const isApp = response?.headers()['content-type']?.startsWith('text/html') && (await page.locator('#root').count()) > 0;
-        if (isApp) await page.locator('html[data-app="started"]').waitFor({ state: 'attached' });
+        if (isApp) {
+          moves += 1;
+          await page.mouse.move(1 + (moves % 2), 1);
+          await page.locator('html[data-app="started"]').waitFor({ state: 'attached' });
+        }
         return response;
       };
       await use();

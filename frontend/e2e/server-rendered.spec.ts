@@ -132,3 +132,38 @@ test("a tap on a button before the app has started is answered once it has", { t
   await page.locator('html[data-app="started"]').waitFor({ state: 'attached' });
   await expect(page.getByRole('dialog', { name: 'Sign in to join' })).toBeVisible();
 });
+
+/** Whether the app has taken the page over, after the page has had time to (its scripts
+ * are fetched once its picture has shown; the app would start within a second or two). */
+async function takenOverAfterAWhile(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1500);
+  return (await page.locator('html').getAttribute('data-app')) === 'started';
+}
+
+// The base test, whose page.goto does not reach for the page as every other journey's does.
+withoutChecks("a visitor's page stays the server's until they use it or look at what only the app fills", { tag: '@phone' }, async ({ page }, info) => {
+  const groups = await (await page.request.get('/api/groups?perPage=50')).json();
+  const group = (groups.data as { slug: string }[])[0];
+  // A group's discussion is left to the app: scrolled to, the app starts to fill it (on a
+  // wide screen it is in the first one, and the app starts at once).
+  await openRendered(page, `/working-groups/${group.slug}`);
+  if (info.project.name === 'phone') {
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('html').getAttribute('data-app')).toBeNull();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  }
+  await page.locator('html[data-app="started"]').waitFor({ state: 'attached' });
+
+  const posts = await (await page.request.get('/api/blog/api/pages?perPage=1')).json();
+  await openRendered(page, `/blog/${posts.data[0].slug}`);
+  expect(await takenOverAfterAWhile(page), 'a visitor who only reads runs no app').toBe(false);
+  // Its scripts are in the browser's cache by then, fetched without being run.
+  expect(await page.locator('link[rel="prefetch"]').count()).toBeGreaterThan(0);
+  await page.mouse.move(40, 40);
+  await page.locator('html[data-app="started"]').waitFor({ state: 'attached' });
+
+  // A visitor who came for a place in the page (a link to the discussion) gets the app at once.
+  await openRendered(page, `/working-groups/${group.slug}#discussion`);
+  await page.locator('html[data-app="started"]').waitFor({ state: 'attached' });
+});

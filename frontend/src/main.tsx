@@ -1,12 +1,16 @@
 /**
  * The page's entry, the one script the page itself names. A page the server rendered is
- * read, and its links followed, before any script runs: the app's code is fetched once the
- * page has shown its main picture, so on a slow connection the picture and the text come
- * first, and the app's scripts do not take the network from them (Lighthouse's phone: LCP
- * 3.0–3.6 s on the project page when they did, docs/benchmarks.md), or at once when the
- * visitor touches the page. Any other page is the app's to build, at once.
+ * read, and its links followed, before any script runs. For a visitor it stays the server's
+ * page until they use it (a touch, a key, a mouse moving over it) or look at a part only the
+ * app fills (a discussion below a group, or a place in the page they came for): its scripts
+ * are fetched once it has shown its main picture, but not run, so a visitor who reads costs
+ * the phone no script at all (Lighthouse's phone spent 250–1,400 ms of main thread on the takeover,
+ * docs/benchmarks.md). A member's page is taken over once its main picture has shown (their
+ * menu, their answers are the app's), or at once when they touch it. On a slow connection
+ * the picture and the text come first either way: the scripts do not take the network from
+ * them. Any other page is the app's to build, at once.
  */
-import { applyChosenScheme, firstInteraction, holdClicks, nextTask, pageShown, preloadModules, serverRendered } from '@/lib/first-view';
+import { applyChosenScheme, firstInteraction, holdClicks, nextTask, pageShown, partLeftInView, preloadModules, serverRendered, signedIn } from '@/lib/first-view';
 
 applyChosenScheme(document, () => window.localStorage);
 const root = document.getElementById('root');
@@ -14,8 +18,19 @@ if (!root) throw new Error('index.html has no #root element');
 const rendered = serverRendered(document);
 // A tap on a rendered page's button before the app answers is kept, and answered once it does.
 const held = rendered ? holdClicks(root) : null;
+const visitor = rendered && !signedIn(() => window.localStorage);
+if (visitor) void pageShown(document).then(() => preloadModules(document, 'prefetch'));
 
-(rendered ? Promise.race([pageShown(document), firstInteraction(document)]) : Promise.resolve())
+// A visitor's page is wanted by the app when they use it, when they came for a place within
+// it (`#discussion`, `#events`: parts only the app shows), or when a part only the app fills
+// comes into view.
+const wanted = !rendered
+  ? Promise.resolve()
+  : visitor && window.location.hash === ''
+    ? Promise.race([firstInteraction(document), partLeftInView(root)])
+    : Promise.race([pageShown(document), firstInteraction(document)]);
+
+wanted
   .then(() => preloadModules(document))
   // React is made ready in a task of its own, and the app in the next: a phone's main
   // thread is never held for both at once (a 230 ms task on Lighthouse's phone).

@@ -1,5 +1,4 @@
-/** The session token lives in local storage under `token` (spec §4, document 1). */
-const KEY = 'token';
+import { TOKEN_KEY as KEY } from '@/lib/token-key';
 
 type Listener = (token: string | null) => void;
 const listeners = new Set<Listener>();

@@ -6,6 +6,7 @@ import {
   applyChosenScheme,
   firstInteraction,
   holdClicks,
+  partLeftInView,
   pageShown,
   PRELOADS_PER_TASK,
   preloadModules,
@@ -46,6 +47,15 @@ describe('a page the server rendered', () => {
     expect(done).toBe(true);
     expect(preloaded().map((link) => link.getAttribute('href'))).toEqual(hrefs);
     expect(preloaded().every((link) => link.crossOrigin === '')).toBe(true);
+  });
+
+  it("fetches them only, for a visitor's page, as the browser's cache's", async () => {
+    listModules(JSON.stringify(['/assets/start-1.js']));
+    await preloadModules(document, 'prefetch');
+    expect(document.head.querySelector('link[rel="modulepreload"]')).toBeNull();
+    const fetched = document.head.querySelector<HTMLLinkElement>('link[rel="prefetch"]');
+    expect(fetched?.getAttribute('href')).toBe('/assets/start-1.js');
+    expect(fetched?.crossOrigin).toBe('');
   });
 
   it('asks for nothing when the server listed nothing', async () => {
@@ -124,14 +134,18 @@ describe('a tap before the app has started', () => {
     return document.getElementById('root')!;
   }
 
-  it('starts the app at once', async () => {
+  it.each(['pointerdown', 'pointermove', 'keydown', 'touchstart', 'wheel', 'focusin'])('(a %s) starts the app at once', async (kind) => {
     let interacted = false;
     void firstInteraction(document).then(() => {
       interacted = true;
     });
     await Promise.resolve();
     expect(interacted).toBe(false);
-    document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    document.body.dispatchEvent(new Event('load'));
+    document.body.dispatchEvent(new Event('scroll', { bubbles: true }));
+    await Promise.resolve();
+    expect(interacted, 'the page loading is not the visitor using it').toBe(false);
+    document.body.dispatchEvent(new Event(kind, { bubbles: true }));
     await Promise.resolve();
     expect(interacted).toBe(true);
   });
@@ -177,5 +191,58 @@ describe('a tap before the app has started', () => {
     root.addEventListener('click', answered);
     root.querySelector('button')!.click();
     expect(answered).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a part the server left to the browser', () => {
+  /** A page whose discussion (left to the browser, with no fallback) follows a card whose
+   * bottom edge is at `bottom` px from the window's top. */
+  function page(bottom: number) {
+    document.body.innerHTML = '<div id="root"><main><div class="card">Summary</div><!--$!--><template></template><!--/$--><div>Join</div></main></div>';
+    const card = document.querySelector('.card')!;
+    const place = { bottom };
+    card.getBoundingClientRect = () => ({ bottom: place.bottom }) as DOMRect;
+    return { root: document.getElementById('root')!, place };
+  }
+  const settled = (promise: Promise<void>) => {
+    const state = { done: false };
+    void promise.then(() => (state.done = true));
+    return state;
+  };
+
+  it('wants the app at once when it is in the window', async () => {
+    const { root } = page(400);
+    const state = settled(partLeftInView(root));
+    await Promise.resolve();
+    expect(state.done).toBe(true);
+  });
+
+  it('wants it once the page scrolls it into the window, not before', async () => {
+    const { root, place } = page(window.innerHeight + 600);
+    const state = settled(partLeftInView(root));
+    window.dispatchEvent(new Event('scroll'));
+    await Promise.resolve();
+    expect(state.done).toBe(false);
+    place.bottom = window.innerHeight - 10;
+    window.dispatchEvent(new Event('scroll'));
+    await Promise.resolve();
+    expect(state.done).toBe(true);
+  });
+
+  it('wants it when the page jumped past it', async () => {
+    const { root, place } = page(window.innerHeight + 600);
+    const state = settled(partLeftInView(root));
+    place.bottom = -300;
+    window.dispatchEvent(new Event('scroll'));
+    await Promise.resolve();
+    expect(state.done).toBe(true);
+  });
+
+  it('is never waited for on a page that has none', async () => {
+    document.body.innerHTML = '<div id="root"><main><p>All here</p><!-- --></main></div>';
+    const state = settled(partLeftInView(document.getElementById('root')!));
+    window.dispatchEvent(new Event('scroll'));
+    await Promise.resolve();
+    expect(state.done).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * What a page the server rendered shows before the app's code is fetched (src/main.tsx).
  */
+import { TOKEN_KEY } from '@/lib/token-key';
 
 /** The element the server lists a rendered page's scripts in (crates/app/src/site/spa.rs): a
  * page has it when, and only when, the server rendered it. */
@@ -34,6 +35,16 @@ export function applyChosenScheme(doc: Document, storage: () => Storage): void {
   doc.documentElement.classList.add(mode);
 }
 
+/** Whether a member is signed in in this browser (their page is the app's, at once). */
+export function signedIn(storage: () => Storage): boolean {
+  try {
+    return storage().getItem(TOKEN_KEY) !== null;
+  } catch {
+    // Storage refused: no one can be signed in here.
+    return false;
+  }
+}
+
 /** Whether the server rendered this page. */
 export function serverRendered(doc: Document): boolean {
   return doc.getElementById(MODULES_ID) !== null;
@@ -55,7 +66,12 @@ export function pageShown(doc: Document): Promise<void> {
   return Promise.race([arrived, delay(PICTURE_WAIT_MS)]).then(nextFrame);
 }
 
-/** Settles at the visitor's first touch, click or key on the page: the app is then wanted at
+/** What tells that a visitor is about to use the page rather than read it: a touch, a click,
+ * a key, a scroll wheel, a focused control, or a mouse moving over the page (a phone's touch
+ * gives no move before it touches). */
+const INTENT = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'wheel', 'focusin'] as const;
+
+/** Settles at the visitor's first sign of using the page (INTENT): the app is then wanted at
  * once, whether or not the main picture has shown. */
 export function firstInteraction(doc: Document): Promise<void> {
   return new Promise((resolve) => {
@@ -64,9 +80,60 @@ export function firstInteraction(doc: Document): Promise<void> {
       controller.abort();
       resolve();
     };
-    for (const kind of ['pointerdown', 'keydown', 'touchstart'] as const) {
+    for (const kind of INTENT) {
       doc.addEventListener(kind, interacted, { capture: true, passive: true, signal: controller.signal });
     }
+  });
+}
+
+/** How React marks, in the server's HTML, a part it left to the browser (a part whose code
+ * loads later, src/ssr-lazy.ts): `<!--$!-->`, then its fallback (often nothing), then `<!--/$-->`. */
+const LEFT_OPENS = '$!';
+const LEFT_CLOSES = '/$';
+
+/** Where each part the server left to the browser sits: between the element before it and
+ * the element after it. */
+function partsLeftOf(root: HTMLElement): { before: Element | null; after: Element | null; parent: Element }[] {
+  const doc = root.ownerDocument;
+  const walker = doc.createTreeWalker(root, NodeFilter.SHOW_COMMENT);
+  const parts = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.nodeValue !== LEFT_OPENS || !node.parentElement) continue;
+    let close: Node | null = node.nextSibling;
+    while (close && !(close.nodeType === Node.COMMENT_NODE && close.nodeValue === LEFT_CLOSES)) close = close.nextSibling;
+    let before: Node | null = node.previousSibling;
+    while (before && !(before instanceof Element)) before = before.previousSibling;
+    let after: Node | null = close?.nextSibling ?? null;
+    while (after && !(after instanceof Element)) after = after.nextSibling;
+    parts.push({ before: before as Element | null, after: after as Element | null, parent: node.parentElement });
+  }
+  return parts;
+}
+
+/**
+ * Settles once a part the server left to the browser (a discussion below a group, whose code
+ * loads later) is in the window or above it, at once or as the page scrolls: the visitor is
+ * then looking at (or past) a place only the app can fill. Never settles on a page with no
+ * such part.
+ */
+export function partLeftInView(root: HTMLElement): Promise<void> {
+  const parts = partsLeftOf(root);
+  const win = root.ownerDocument.defaultView;
+  if (parts.length === 0 || !win) return new Promise(() => {});
+  return new Promise((resolve) => {
+    const controller = new AbortController();
+    const inView = ({ before, after, parent }: (typeof parts)[number]) => {
+      const top = before ? before.getBoundingClientRect().bottom : (after ?? parent).getBoundingClientRect().top;
+      // Reached or passed: a jump (a link, the scroll restored) may pass it in one step.
+      return top <= win.innerHeight;
+    };
+    const look = () => {
+      if (!parts.some(inView)) return;
+      controller.abort();
+      resolve();
+    };
+    for (const kind of ['scroll', 'resize'] as const) win.addEventListener(kind, look, { passive: true, signal: controller.signal });
+    look();
   });
 }
 
@@ -115,9 +182,14 @@ export function holdClicks(root: HTMLElement): { release(replay: boolean): void 
  * project page's thirty in one go were a 137 ms task on Lighthouse's phone. */
 export const PRELOADS_PER_TASK = 6;
 
-/** Asks for the scripts the server listed for this page (the app would otherwise find them
- * one import after another), a few in each task; settles once all are asked for. */
-export async function preloadModules(doc: Document): Promise<void> {
+/**
+ * Asks for the scripts the server listed for this page (the app would otherwise find them
+ * one import after another), a few in each task; settles once all are asked for. As
+ * `modulepreload` (the default) they are fetched and readied to run; as `prefetch` they are
+ * only fetched into the browser's cache, which costs the page's main thread nothing while a
+ * visitor reads it.
+ */
+export async function preloadModules(doc: Document, rel: 'modulepreload' | 'prefetch' = 'modulepreload'): Promise<void> {
   const list = doc.getElementById(MODULES_ID)?.textContent;
   if (!list) return;
   const hrefs = JSON.parse(list) as string[];
@@ -127,7 +199,7 @@ export async function preloadModules(doc: Document): Promise<void> {
     const links = doc.createDocumentFragment();
     for (const href of hrefs.slice(start, start + PRELOADS_PER_TASK)) {
       const link = doc.createElement('link');
-      link.rel = 'modulepreload';
+      link.rel = rel;
       link.crossOrigin = '';
       link.href = href;
       links.append(link);
