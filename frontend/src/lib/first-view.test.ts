@@ -134,7 +134,7 @@ describe('a tap before the app has started', () => {
     return document.getElementById('root')!;
   }
 
-  it.each(['pointerdown', 'pointermove', 'keydown', 'touchstart', 'wheel', 'focusin'])('(a %s) starts the app at once', async (kind) => {
+  it.each(['pointerdown', 'pointermove', 'keydown', 'touchstart', 'wheel', 'focusin', 'click'])('(a %s) starts the app at once', async (kind) => {
     let interacted = false;
     void firstInteraction(document).then(() => {
       interacted = true;
@@ -148,6 +148,19 @@ describe('a tap before the app has started', () => {
     document.body.dispatchEvent(new Event(kind, { bubbles: true }));
     await Promise.resolve();
     expect(interacted).toBe(true);
+  });
+
+  it("alone (a screen reader's) on a held button starts the app", async () => {
+    const root = page('<button>Share</button>');
+    const held = holdClicks(root);
+    let interacted = false;
+    void firstInteraction(document).then(() => {
+      interacted = true;
+    });
+    root.querySelector('button')!.click();
+    await Promise.resolve();
+    expect(interacted).toBe(true);
+    held.release(false);
   });
 
   it('on a button is held, then answered by the same button once the app has started', () => {

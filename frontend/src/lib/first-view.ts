@@ -66,10 +66,11 @@ export function pageShown(doc: Document): Promise<void> {
   return Promise.race([arrived, delay(PICTURE_WAIT_MS)]).then(nextFrame);
 }
 
-/** What tells that a visitor is about to use the page rather than read it: a touch, a click,
- * a key, a scroll wheel, a focused control, or a mouse moving over the page (a phone's touch
- * gives no move before it touches). */
-const INTENT = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'wheel', 'focusin'] as const;
+/** What tells that a visitor is about to use the page rather than read it: a touch, a key, a
+ * scroll wheel, a focused control, a mouse moving over the page (a phone's touch gives no move
+ * before it touches), or a click alone (a screen reader activating a button sends no
+ * pointer or key before it). */
+const INTENT = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'wheel', 'focusin', 'click'] as const;
 
 /** Settles at the visitor's first sign of using the page (INTENT): the app is then wanted at
  * once, whether or not the main picture has shown. */
@@ -80,8 +81,11 @@ export function firstInteraction(doc: Document): Promise<void> {
       controller.abort();
       resolve();
     };
+    // On the window, whose capturing listeners hear an event before the document's: a click
+    // that holdClicks (on the document) holds is heard here first.
+    const target = doc.defaultView ?? doc;
     for (const kind of INTENT) {
-      doc.addEventListener(kind, interacted, { capture: true, passive: true, signal: controller.signal });
+      target.addEventListener(kind, interacted, { capture: true, passive: true, signal: controller.signal });
     }
   });
 }

@@ -52,6 +52,10 @@ const PRIVATE_PREFIXES: &[&str] = &[
     "/login",
     "/register",
     "/forgot-password",
+    "/notifications",
+    "/messages",
+    "/events",
+    "/personalization",
 ];
 
 pub fn configure(cfg: &mut web::ServiceConfig) {

@@ -27,6 +27,9 @@ async fn crawlers_get_a_robots_file_a_sitemap_of_public_pages_and_the_blog_as_at
         "Disallow: /staff",
         "Disallow: /api/",
         "Disallow: /my-profile",
+        "Disallow: /messages",
+        "Disallow: /events",
+        "Disallow: /notifications",
     ] {
         assert!(
             robots.lines().any(|l| l == line),

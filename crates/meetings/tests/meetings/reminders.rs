@@ -29,7 +29,7 @@ async fn sweep(s: &Scene) -> usize {
 #[tokio::test]
 async fn members_are_reminded_a_day_and_an_hour_before_once_each() {
     let s = Scene::new().await;
-    let club = s.scheduled("Journal club", 30).await;
+    s.scheduled("Journal club", 30).await;
     let later = s.scheduled("Retreat", 200).await;
     let declined = s.scheduled("Board", 30).await;
     let (status, _) = s
@@ -89,5 +89,4 @@ async fn members_are_reminded_a_day_and_an_hour_before_once_each() {
     assert_eq!(status, 200);
     s.app.advance(Duration::hours(170));
     assert_eq!(sweep(&s).await, 0);
-    let _ = club;
 }
