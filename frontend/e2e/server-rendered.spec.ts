@@ -47,6 +47,7 @@ withoutChecks.describe('without script', () => {
     await openRendered(page, '/working-groups/list');
     const first = page.getByRole('main').getByRole('link').filter({ has: page.getByRole('heading', { level: 2 }) });
     await expect(first.first()).toBeVisible();
+    await page.screenshot({ path: shot('no-script-groups-list', info.project.name) });
     const groups = await (await page.request.get('/api/groups?perPage=1')).json();
     const group = groups.data[0] as { slug: string; title: string };
     await openRendered(page, `/working-groups/${group.slug}`);
