@@ -134,6 +134,27 @@ test("a tap on a button before the app has started is answered once it has", { t
   await expect(page.getByRole('dialog', { name: 'Sign in to join' })).toBeVisible();
 });
 
+test('what a visitor types before the app has started is kept, and the app searches for it', { tag: '@phone' }, async ({ page }) => {
+  await openRendered(page, '/working-groups/list');
+  // The app's code is held back until the visitor has typed.
+  let letThrough = () => {};
+  const typed = new Promise<void>((resolve) => (letThrough = resolve));
+  await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+    await typed;
+    await route.continue();
+  });
+  await page.reload({ waitUntil: 'load' });
+  const search = page.getByLabel('Search', { exact: true });
+  await search.click();
+  await page.keyboard.type('ageing');
+  expect(await page.locator('html').getAttribute('data-app')).toBeNull();
+  letThrough();
+  await page.locator('html[data-app="started"]').waitFor({ state: 'attached' });
+  await expect(search).toHaveValue('ageing');
+  await expect(search).toBeFocused();
+  await expect(page).toHaveURL(/[?&]search=ageing/);
+});
+
 /** Whether the app has taken the page over, after the page has had time to (its scripts
  * are fetched once its picture has shown; the app would start within a second or two). */
 async function takenOverAfterAWhile(page: Page) {

@@ -10,14 +10,16 @@
  * the picture and the text come first either way: the scripts do not take the network from
  * them. Any other page is the app's to build, at once.
  */
-import { applyChosenScheme, firstInteraction, holdClicks, nextTask, pageShown, partLeftInView, preloadModules, serverRendered, signedIn } from '@/lib/first-view';
+import { applyChosenScheme, firstInteraction, holdClicks, keepTyped, nextTask, pageShown, partLeftInView, preloadModules, serverRendered, signedIn } from '@/lib/first-view';
 
 applyChosenScheme(document, () => window.localStorage);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 const rendered = serverRendered(document);
-// A tap on a rendered page's button before the app answers is kept, and answered once it does.
+// A tap on a rendered page's button before the app answers is kept, and answered once it
+// does; what is typed into its fields meanwhile is given back to the app's.
 const held = rendered ? holdClicks(root) : null;
+const typed = rendered ? keepTyped(root) : null;
 const visitor = rendered && !signedIn(() => window.localStorage);
 if (visitor) void pageShown(document).then(() => preloadModules(document, 'prefetch'));
 
@@ -39,7 +41,10 @@ wanted
   .then(() => import('./start'))
   // The app's modules made ready, the browser has its thread back before the app starts.
   .then((app) => nextTask().then(() => app.start(root)))
-  .then(() => held?.release(true))
+  .then(() => {
+    held?.release(true);
+    return typed?.release();
+  })
   .catch((error: unknown) => {
     held?.release(false);
     // A page the server rendered stays readable (its links still work) when the app cannot

@@ -6,7 +6,10 @@ import {
   applyChosenScheme,
   firstInteraction,
   holdClicks,
+  keepTyped,
   partLeftInView,
+  RETYPE_EVERY_MS,
+  RETYPE_FOR_MS,
   pageShown,
   PRELOADS_PER_TASK,
   preloadModules,
@@ -257,5 +260,86 @@ describe('a part the server left to the browser', () => {
     window.dispatchEvent(new Event('scroll'));
     await Promise.resolve();
     expect(state.done).toBe(false);
+  });
+});
+
+describe('what a visitor types before the app has started', () => {
+  function page(html: string) {
+    document.body.innerHTML = `<div id="root">${html}</div>`;
+    return document.getElementById('root')!;
+  }
+  function type(field: HTMLInputElement, value: string) {
+    field.focus();
+    field.value = value;
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  /** The app's part holding `field`: it sets the field back to `state` on every input until
+   * it has been taken over (`takenOver`), then keeps what it hears. */
+  function appPart(field: HTMLInputElement, takenOver: () => boolean) {
+    const heard: string[] = [];
+    field.addEventListener('input', () => {
+      if (takenOver()) heard.push(field.value);
+      else field.value = '';
+    });
+    return heard;
+  }
+
+  it("is given back to the field the app's first render emptied, as typing the app hears", async () => {
+    const root = page('<input name="sort"><input type="checkbox"><input name="search">');
+    const kept = keepTyped(root);
+    const search = root.querySelector<HTMLInputElement>('input[name="search"]')!;
+    type(search, 'ageing');
+    search.value = '';
+    const heard = appPart(search, () => true);
+    await kept.release();
+    expect(search.value).toBe('ageing');
+    expect(heard).toEqual(['ageing']);
+    expect(root.querySelector<HTMLInputElement>('input[name="sort"]')!.value).toBe('');
+  });
+
+  it('is given back again until the part holding the field has been taken over, with what was typed meanwhile', async () => {
+    vi.useFakeTimers();
+    const root = page('<input name="search">');
+    const kept = keepTyped(root);
+    const search = root.querySelector('input')!;
+    type(search, 'age');
+    let takenOver = false;
+    const heard = appPart(search, () => takenOver);
+    const released = kept.release();
+    expect(search.value).toBe('');
+    type(search, 'ageing');
+    search.value = '';
+    await vi.advanceTimersByTimeAsync(RETYPE_EVERY_MS * 3);
+    expect(heard).toEqual([]);
+    takenOver = true;
+    await vi.advanceTimersByTimeAsync(RETYPE_EVERY_MS);
+    await released;
+    expect(heard).toEqual(['ageing']);
+    expect(search.value).toBe('ageing');
+  });
+
+  it('gives up once the page has had RETYPE_FOR_MS to take the field over', async () => {
+    vi.useFakeTimers();
+    const root = page('<input name="search">');
+    const kept = keepTyped(root);
+    const search = root.querySelector('input')!;
+    type(search, 'ageing');
+    appPart(search, () => false);
+    const released = kept.release();
+    await vi.advanceTimersByTimeAsync(RETYPE_FOR_MS + RETYPE_EVERY_MS);
+    await expect(released).resolves.toBeUndefined();
+  });
+
+  it("keeps the field they were in when a member's page is drawn afresh", async () => {
+    const root = page('<input name="search">');
+    const kept = keepTyped(root);
+    type(root.querySelector('input')!, 'sleep');
+    root.innerHTML = '<input name="search">';
+    const heard = appPart(root.querySelector('input')!, () => true);
+    await kept.release();
+    const field = root.querySelector('input')!;
+    expect(heard).toEqual(['sleep']);
+    expect(document.activeElement).toBe(field);
+    expect(field.selectionStart).toBe('sleep'.length);
   });
 });

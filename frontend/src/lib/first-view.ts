@@ -181,6 +181,75 @@ export function holdClicks(root: HTMLElement): { release(replay: boolean): void 
   };
 }
 
+/** The fields a visitor can type into. */
+type Field = HTMLInputElement | HTMLTextAreaElement;
+const FIELDS = 'input:not([type="checkbox"], [type="radio"], [type="file"], [type="hidden"]), textarea';
+
+/** How often, and for how long at most, a field is given its text back while its part of the
+ * page is still being taken over: React takes a page over part by part after its first
+ * commit (a screen whose code loaded later, in its own Suspense boundary), and a field not
+ * yet taken over is set back to what the server wrote. */
+export const RETYPE_EVERY_MS = 100;
+export const RETYPE_FOR_MS = 5000;
+
+/** Types `value` into `field` as the app hears typing; whether the field kept it. */
+function retype(field: Field, value: string): boolean {
+  // React tracks the value the field's own setter last set and hears an input only when the
+  // field's value differs from it: emptied through its own setter, given the text through
+  // its prototype's.
+  field.value = '';
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+  return field.value === value;
+}
+
+/**
+ * Keeps what a visitor types into the page's fields before the app answers (they tap the
+ * list's search and type at once: that tap is what starts the app), and gives it back to
+ * the app's fields once it does, as typing the app hears: the app's state for a field starts
+ * empty, whether its first render emptied the field or kept what it found. Until every field
+ * has its text back, later typing is kept too. The field they were in keeps the focus.
+ */
+export function keepTyped(root: HTMLElement): { release(): Promise<void> } {
+  const doc = root.ownerDocument;
+  const typed = new Map<number, string>();
+  let focused: number | null = null;
+  const fields = () => [...root.querySelectorAll<Field>(FIELDS)];
+  const indexOf = (target: EventTarget | null) => (target instanceof Element && root.contains(target) ? fields().indexOf(target as Field) : -1);
+  const note = (event: Event) => {
+    const index = indexOf(event.target);
+    if (index >= 0) typed.set(index, (event.target as Field).value);
+  };
+  const enter = (event: Event) => {
+    const index = indexOf(event.target);
+    focused = index >= 0 ? index : null;
+  };
+  doc.addEventListener('input', note, { capture: true });
+  doc.addEventListener('focusin', enter, { capture: true });
+  return {
+    async release() {
+      doc.removeEventListener('focusin', enter, { capture: true });
+      const now = fields();
+      // A member's page is drawn afresh, its fields new elements: the one they were in.
+      const field = focused === null ? undefined : now[focused];
+      if (field && doc.activeElement !== field) field.focus();
+      const until = Date.now() + RETYPE_FOR_MS;
+      let waiting = [...typed.keys()].filter((index) => now[index]);
+      for (;;) {
+        waiting = waiting.filter((index) => !retype(now[index], typed.get(index) ?? ''));
+        if (waiting.length === 0 || Date.now() >= until) break;
+        await delay(RETYPE_EVERY_MS);
+      }
+      doc.removeEventListener('input', note, { capture: true });
+      try {
+        field?.setSelectionRange(field.value.length, field.value.length);
+      } catch {
+        // A field with no caret (an e-mail or a number): focused is enough.
+      }
+    },
+  };
+}
+
 /** How many scripts are asked for in one task: adding a `modulepreload` link costs the
  * browser about a millisecond of main thread (its module fetch is set up at once), so the
  * project page's thirty in one go were a 137 ms task on Lighthouse's phone. */
