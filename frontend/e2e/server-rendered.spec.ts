@@ -112,6 +112,19 @@ test('with script, the app takes the server page over without a fault or a shift
   expect(faults, 'no fault while the app takes the pages over').toEqual([]);
 });
 
+/** Loads the page again with the app's code held back (its page stays the server's); the
+ * function returned lets the code through. */
+async function reloadHoldingTheApp(page: Page): Promise<() => void> {
+  let letThrough = () => {};
+  const released = new Promise<void>((resolve) => (letThrough = resolve));
+  await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.reload({ waitUntil: 'load' });
+  return letThrough;
+}
+
 test("a tap on a button before the app has started is answered once it has", { tag: '@phone' }, async ({ page }) => {
   const groups = await (await page.request.get('/api/groups?perPage=50')).json();
   const group = (groups.data as { slug: string; active_status: string; approved_status: string }[]).find(
@@ -120,13 +133,7 @@ test("a tap on a button before the app has started is answered once it has", { t
   if (!group) throw new Error('the demo has no open working group');
   await openRendered(page, `/working-groups/${group.slug}`);
   // The app's code is held back until the visitor has tapped the server's button.
-  let letThrough = () => {};
-  const tapped = new Promise<void>((resolve) => (letThrough = resolve));
-  await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
-    await tapped;
-    await route.continue();
-  });
-  await page.reload({ waitUntil: 'load' });
+  const letThrough = await reloadHoldingTheApp(page);
   expect(await page.locator('html').getAttribute('data-app')).toBeNull();
   await page.getByRole('button', { name: 'Private member join', exact: true }).click();
   letThrough();
@@ -137,13 +144,7 @@ test("a tap on a button before the app has started is answered once it has", { t
 test('what a visitor types before the app has started is kept, and the app searches for it', { tag: '@phone' }, async ({ page }) => {
   await openRendered(page, '/working-groups/list');
   // The app's code is held back until the visitor has typed.
-  let letThrough = () => {};
-  const typed = new Promise<void>((resolve) => (letThrough = resolve));
-  await page.route(/\/assets\/start-[\w-]+\.js$/, async (route) => {
-    await typed;
-    await route.continue();
-  });
-  await page.reload({ waitUntil: 'load' });
+  const letThrough = await reloadHoldingTheApp(page);
   const search = page.getByLabel('Search', { exact: true });
   await search.click();
   await page.keyboard.type('ageing');
