@@ -282,6 +282,8 @@ export async function liveProject(page: Page, prefix: string, name: string) {
   ] as const) {
     expect((await page.request.put(`/api/me/projects/${id}/${step}`, { headers, data })).ok()).toBe(true);
   }
+  const protocol = await page.request.post(`/api/me/projects/${id}/protocol`, { headers, data: { body: '<p>Adults after surgery wear a sleep tracker for 14 nights.</p>' } });
+  expect(protocol.ok(), await protocol.text()).toBe(true);
   expect((await page.request.post(`/api/me/projects/${id}/submit`, { headers, data: {} })).ok()).toBe(true);
   const approved = await page.request.post(`/api/staff/projects/${id}/review`, { headers: auth(await adminToken(page.request)), data: { verdict: 'approve' } });
   expect(approved.ok()).toBe(true);

@@ -81,6 +81,7 @@ mod m20261206_000073_quiz_feedback;
 mod m20261206_000074_post_reactions;
 mod m20261207_000075_direct_messages;
 mod m20261207_000076_meetings;
+mod m20261207_000077_project_protocols;
 
 pub struct Migrator;
 
@@ -199,5 +200,6 @@ fn every_migration() -> Vec<Box<dyn MigrationTrait>> {
         Box::new(m20261206_000074_post_reactions::Migration),
         Box::new(m20261207_000075_direct_messages::Migration),
         Box::new(m20261207_000076_meetings::Migration),
+        Box::new(m20261207_000077_project_protocols::Migration),
     ]
 }

@@ -74,3 +74,34 @@ pub async fn about(
 
 /// Entries per page unless asked otherwise.
 const PER_PAGE: u64 = 20;
+
+/// The sealed entries (link and content) about the `subject_type` records `subject_ids`,
+/// by record, oldest first: what a public record's page offers to check against the chain
+/// (a registered protocol's), in one statement.
+pub async fn sealed(
+    db: &impl ConnectionTrait,
+    subject_type: &str,
+    subject_ids: &[String],
+) -> AppResult<std::collections::HashMap<String, Vec<SealedEntry>>> {
+    let mut by_subject: std::collections::HashMap<String, Vec<SealedEntry>> =
+        std::collections::HashMap::new();
+    if subject_ids.is_empty() {
+        return Ok(by_subject);
+    }
+    let rows = entity::Entity::find()
+        .filter(entity::Column::SubjectType.eq(subject_type))
+        .filter(entity::Column::SubjectId.is_in(subject_ids.iter().cloned()))
+        .filter(entity::Column::Seq.is_not_null())
+        .order_by_asc(entity::Column::Seq)
+        .all(db)
+        .await?;
+    for row in &rows {
+        if let Some(entry) = SealedEntry::of(row) {
+            by_subject
+                .entry(row.subject_id.clone())
+                .or_default()
+                .push(entry);
+        }
+    }
+    Ok(by_subject)
+}

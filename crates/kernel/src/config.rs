@@ -126,6 +126,9 @@ pub struct Config {
     /// `COHORT_CHARGE_GRACE_DAYS`: how long a donor whose charge failed has to give a new
     /// card (default 7 days).
     pub charge_grace_days: u32,
+    /// `COHORT_PROTOCOL_REQUIRED`: a campaign takes pledges only once its project's protocol
+    /// is registered (default on).
+    pub protocol_required: bool,
     /// `COHORT_MIGRATE`: what starting does with a database behind this version.
     pub migrate: MigrateOnStart,
 }
@@ -589,6 +592,11 @@ impl Config {
             0,
             10_000,
         )?;
+        let protocol_required = parse_bool(
+            "COHORT_PROTOCOL_REQUIRED",
+            get("COHORT_PROTOCOL_REQUIRED"),
+            true,
+        )?;
         let charge_grace_days = parse_number(
             "COHORT_CHARGE_GRACE_DAYS",
             get("COHORT_CHARGE_GRACE_DAYS"),
@@ -693,6 +701,7 @@ impl Config {
                 })?),
             },
             charge_grace_days,
+            protocol_required,
             test_processor_latency_ms,
             migrate: match get("COHORT_MIGRATE")
                 .map(|v| v.trim().to_ascii_lowercase())

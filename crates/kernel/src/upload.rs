@@ -41,6 +41,8 @@ fn unreadable() -> AppError {
 #[derive(Debug, Default)]
 pub struct FormFields {
     files: HashMap<String, Vec<u8>>,
+    /// The name each file was sent under, as the member's device gave it.
+    filenames: HashMap<String, String>,
     texts: HashMap<String, String>,
 }
 
@@ -53,10 +55,11 @@ impl FormFields {
             let Some(name) = field.name().map(str::to_owned) else {
                 return Err(unreadable().with_detail("a part without a name"));
             };
-            let is_file = field
+            let filename = field
                 .content_disposition()
                 .and_then(|d| d.get_filename())
-                .is_some();
+                .map(str::to_owned);
+            let is_file = filename.is_some();
             let cap = if is_file {
                 MAX_UPLOAD_BYTES
             } else {
@@ -74,7 +77,8 @@ impl FormFields {
                 }
                 bytes.extend_from_slice(&chunk);
             }
-            let repeated = if is_file {
+            let repeated = if let Some(filename) = filename {
+                fields.filenames.insert(name.clone(), filename);
                 fields.files.insert(name.clone(), bytes).is_some()
             } else {
                 let text = String::from_utf8(bytes).map_err(|_| unreadable())?;
@@ -95,6 +99,11 @@ impl FormFields {
     /// Takes the file sent under `name`.
     pub fn file(&mut self, name: &str) -> Option<Vec<u8>> {
         self.files.remove(name)
+    }
+
+    /// The name the file under `name` was sent with.
+    pub fn filename(&self, name: &str) -> Option<&str> {
+        self.filenames.get(name).map(String::as_str)
     }
 
     /// Takes the text sent under `name`.
@@ -162,6 +171,8 @@ impl FromRequest for FormFields {
 #[derive(Debug)]
 pub struct SingleFile {
     pub bytes: Vec<u8>,
+    /// The file's name as sent (for showing; never trusted for its type).
+    pub filename: String,
 }
 
 impl FromRequest for SingleFile {
@@ -171,11 +182,12 @@ impl FromRequest for SingleFile {
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
         let fields = FormFields::from_request(req, payload);
         Box::pin(async move {
+            let mut fields = fields.await?;
+            let filename = fields.filename(FILE_FIELD).unwrap_or_default().to_owned();
             let bytes = fields
-                .await?
                 .file(FILE_FIELD)
                 .ok_or_else(|| AppError::field(FILE_FIELD, "No file was submitted."))?;
-            Ok(Self { bytes })
+            Ok(Self { bytes, filename })
         })
     }
 }

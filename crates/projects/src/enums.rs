@@ -252,3 +252,14 @@ impl LedgerKind {
         }
     }
 }
+
+string_enum!(
+    /// How a paragraph or a file of a protocol version compares with the version before.
+    DiffChange {
+        Same = "same",
+        Added = "added",
+        Removed = "removed",
+        /// Rewritten: the earlier paragraph beside the later one.
+        Changed = "changed",
+    }
+);

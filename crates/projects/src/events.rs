@@ -175,3 +175,14 @@ pub struct ProjectReachedMilestone {
 }
 
 impl Event for ProjectReachedMilestone {}
+
+/// A project's owner registered its protocol (version 1) or an amendment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProtocolRegistered {
+    pub project: ProjectRef,
+    pub version: i32,
+    /// The amendment's reason; none for the first registration.
+    pub reason: Option<String>,
+}
+
+impl Event for ProtocolRegistered {}

@@ -5,6 +5,7 @@ use kernel::export::{Rows, TableExport as T};
 const RECORDS: &str = "Payment records are kept as the law requires (privacy policy).";
 const PROJECT: &str =
     "A project stays with its backers and reviewers; its owner shows as a former member.";
+const PROTOCOL: &str = "A registered protocol is a public record, checked against its hash: it stays as registered; its registrant shows as a former member.";
 
 pub const TABLES: &[T] = &[
     T::member("projects", &["owner_id"])
@@ -20,6 +21,15 @@ pub const TABLES: &[T] = &[
     T::member("project_updates", &["created_by_id"])
         .files(&["image"])
         .kept(PROJECT),
+    T::member("project_protocols", &["registered_by"]).kept(PROTOCOL),
+    T::member("project_protocol_files", &[])
+        .rows(Rows::Through {
+            column: "project_id",
+            table: "projects",
+            member_column: "owner_id",
+        })
+        .files(&["storage_key"])
+        .kept(PROTOCOL),
     T::member("project_team_members", &["user_id"]),
     T::member("project_favorites", &["user_id"]),
     T::member("project_commenters", &["user_id"]),

@@ -33,6 +33,12 @@ pub fn may_change(status: ProjectStatus) -> bool {
     may_edit(status) || edits_wait_for_staff(status)
 }
 
+/// The owner registers or amends the protocol at any stage but a suspension: before the
+/// study (a draft, a submission) as much as during it (live or closed).
+pub fn may_register_protocol(status: ProjectStatus) -> bool {
+    status != ProjectStatus::Suspended
+}
+
 /// Staff decide on submitted projects only.
 pub fn may_review(status: ProjectStatus) -> bool {
     status == ProjectStatus::Submitted
@@ -65,6 +71,17 @@ pub fn campaign_open(status: ProjectStatus) -> bool {
 /// reached; backers change or cancel their pledge until then too.
 pub fn may_pledge(status: ProjectStatus, funding: FundingState, is_owner: bool) -> bool {
     campaign_open(status) && funding == FundingState::Open && !is_owner
+}
+
+/// A campaign opens for new pledges once its protocol is registered, where the setting
+/// asks for one (`protocol_ready`).
+pub fn takes_new_pledges(
+    status: ProjectStatus,
+    funding: FundingState,
+    is_owner: bool,
+    protocol_ready: bool,
+) -> bool {
+    may_pledge(status, funding, is_owner) && protocol_ready
 }
 
 /// Final approval of a project's funding is a Content Expert's: a staff member an admin

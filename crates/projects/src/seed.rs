@@ -17,6 +17,7 @@ use crate::enums::{EthicsStatus, FundingState, NeedKind, ProjectStatus};
 use crate::service::drafts::{self, General, Research};
 use crate::service::dynamic_review::{self, Rating, Review};
 use crate::service::pledging::{self, NewPledge};
+use crate::service::protocols::{self, register::Registration};
 use crate::service::review::{self, Verdict};
 use crate::service::team::{Need, Person};
 use crate::service::team_step;
@@ -492,6 +493,14 @@ async fn write(
             .collect(),
     };
     drafts::set_budget(ctx, owner, draft.id, plan).await?;
+    // Registered before the campaign, as a campaign needs (`COHORT_PROTOCOL_REQUIRED`).
+    let protocol = Registration {
+        body: format!("<h2>Aims</h2>{}<h2>Methods</h2>{}", demo.aims, demo.methods),
+        reason: None,
+        amends: None,
+        file_ids: Vec::new(),
+    };
+    protocols::register::register(ctx, owner, draft.id, protocol).await?;
     let submitted = drafts::submit(ctx, owner, draft.id).await?;
     if !demo.live {
         return Ok(submitted);

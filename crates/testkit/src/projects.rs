@@ -81,10 +81,25 @@ pub async fn complete(app: &TestApp, token: &str, id: i64) {
     assert_eq!(status, 200, "budget: {body}");
 }
 
-/// A complete draft submitted for review: its id.
+/// Registers the first version of draft `id`'s protocol (what a campaign needs before it
+/// takes pledges): the registration's body.
+pub async fn register_protocol(app: &TestApp, token: &str, id: i64) -> Value {
+    let (status, body) = app
+        .post_json_as(
+            token,
+            &format!("/api/me/projects/{id}/protocol"),
+            &json!({"body": "<p>Adults admitted with suspected sepsis.</p><p>Primary outcome: time to antibiotics.</p>"}),
+        )
+        .await;
+    assert_eq!(status, 201, "protocol: {body}");
+    body
+}
+
+/// A complete draft, its protocol registered, submitted for review: its id.
 pub async fn submitted(app: &TestApp, token: &str, title: &str) -> i64 {
     let id = draft(app, token, title).await["id"].as_i64().unwrap();
     complete(app, token, id).await;
+    register_protocol(app, token, id).await;
     let (status, body) = app
         .post_json_as(token, &format!("/api/me/projects/{id}/submit"), &json!({}))
         .await;

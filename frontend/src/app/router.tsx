@@ -154,6 +154,7 @@ export const routes: RouteObject[] = [
                 lazy: groups.myAppliedRoute,
               },
               { path: 'my-projects', lazy: projects.myProjectsRoute },
+              { path: 'my-projects/:id/protocol', lazy: projects.protocolRegistrationRoute },
               { path: 'test-processor/onboarding/:id', lazy: projects.testOnboardingRoute },
               { path: 'submit-project', lazy: projects.wizardRoute },
               { path: 'submit-project/:id', lazy: projects.wizardRoute },
@@ -215,6 +216,7 @@ export const routes: RouteObject[] = [
       { path: 'projects', lazy: projects.listRoute },
       // The project shows the discussions feature's panel; the router composes the two.
       { path: 'project/:slug', lazy: projects.projectRoute(discussions.DiscussionPanelSlot) },
+      { path: 'project/:slug/protocol', lazy: projects.protocolRoute },
       { path: 'needs', lazy: projects.needsRoute },
       { path: 'blog', lazy: blog.blogListRoute },
       {

@@ -56,6 +56,7 @@ pub fn particular(operation: &str, status: &str) -> Option<AppError> {
             AppError::conflict("already_linked", references::service::ALREADY)
         }
         ("createApiToken", "409") => accounts::service::api_tokens::too_many(),
+        ("registerProtocol", "409") => projects::service::protocols::register::changed(2),
         ("updateEvent" | "cancelEvent" | "answerEvent", "409") => {
             meetings::service::scheduling::over()
         }

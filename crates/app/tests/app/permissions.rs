@@ -65,6 +65,11 @@ fn with_body(
         | "setBackground" => {
             return request.multipart(picture());
         }
+        "uploadProtocolFile" => {
+            let part = reqwest::multipart::Part::bytes(b"%PDF-1.4\n%%EOF\n".to_vec())
+                .file_name("protocol.pdf");
+            return request.multipart(reqwest::multipart::Form::new().part("file", part));
+        }
         "createGroupMaterial" => {
             let form = reqwest::multipart::Form::new()
                 .text("type", "link")
@@ -120,6 +125,7 @@ fn with_body(
             json!({"total_budget_cents": 100_000, "funding_goal_cents": 100_000, "campaign_days": 30})
         }
         "staffReviewProject" => json!({"verdict": "approve"}),
+        "registerProtocol" => json!({"body": "<p>Matrix protocol.</p>"}),
         "staffProjectAction" => json!({"action": "close"}),
         "saveProjectTeam" => json!({"team": [], "needs": []}),
         "createProjectUpdate" | "updateProjectUpdate" => {

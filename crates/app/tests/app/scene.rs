@@ -564,6 +564,9 @@ pub fn concrete(template: &str, operation: &str, s: &Scene) -> String {
             &format!("groups/{}/discussions", s.group),
         )
         .replace("{emoji}", "heart")
+        // The live project's protocol has its first version; no upload waits on the draft.
+        .replace("{version}", "1")
+        .replace("{file_id}", "999999")
         .replace(
             "{host_type}/{id}/events",
             &format!("groups/{}/events", s.group),

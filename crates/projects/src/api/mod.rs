@@ -8,6 +8,7 @@ pub mod favorites;
 pub mod funding;
 pub mod my_projects;
 pub mod pledges;
+pub mod protocols;
 pub mod staff_projects;
 pub mod team;
 pub mod updates;
@@ -34,6 +35,10 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(updates::get_by_id)
         .service(updates::edit)
         .service(updates::set_image)
+        .service(protocols::mine)
+        .service(protocols::register)
+        .service(protocols::upload)
+        .service(protocols::remove)
         .service(my_projects::submit)
         .service(my_projects::withdraw_changes)
         .service(favorites::list)
@@ -56,6 +61,10 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(backed::on_profile)
         .service(browse::list)
         .service(browse::detail)
+        .service(protocols::public)
+        .service(protocols::compare)
+        .service(protocols::datacite)
+        .service(protocols::record)
         .service(favorites::add)
         .service(favorites::remove)
         .service(dynamic_review::save)

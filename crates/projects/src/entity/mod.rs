@@ -7,6 +7,8 @@ pub mod payout_account;
 pub mod pledge;
 pub mod posting;
 pub mod project;
+pub mod protocol;
+pub mod protocol_file;
 pub mod review;
 pub mod tag_link;
 pub mod team_member;

@@ -4,6 +4,7 @@
 
 mod batch;
 mod page;
+pub mod protocols;
 pub mod views;
 
 pub use batch::{Version, cards, draft, drafts};

@@ -4,7 +4,7 @@
 use kernel::{AppContext, AppResult, CurrentUser};
 
 use super::views::{PageParts, ProjectPage};
-use crate::service::{browse, dynamic_review, favorites, prize, tags, team};
+use crate::service::{browse, dynamic_review, favorites, prize, protocols, tags, team};
 
 /// The page of the project at `slug` as `viewer` sees it: public once live; its owner sees
 /// it before.
@@ -17,13 +17,14 @@ pub async fn page(
     let viewer = viewer.map(|v| v.id);
     let (id, owners, ids) = (project.id, [project.owner_id], [project.id]);
     // The page's parts are independent reads: asked at once, the page waits for the slowest.
-    let (mut owner, mut tags, team, hearts, tally, commenters) = futures_util::try_join!(
+    let (mut owner, mut tags, team, hearts, tally, commenters, protocol) = futures_util::try_join!(
         ctx.users.summaries(&owners),
         tags::of(ctx, &ids),
         team::of(&ctx.db, id),
         favorites::hearts(&ctx.db, id, viewer),
         dynamic_review::tally(&ctx.db, id, viewer),
         prize::commenters(&ctx.db, id),
+        protocols::latest(&ctx.db, id),
     )?;
     let progress = prize::Progress {
         raised_cents: project.raised_cents,
@@ -37,6 +38,8 @@ pub async fn page(
         favorites: hearts.into(),
         reviews: tally.into(),
         prize: progress.into(),
+        protocol_ready: protocol.is_some() || !ctx.config.protocol_required,
+        protocol: protocol.map(Into::into),
     };
     Ok(ProjectPage::of(
         project,

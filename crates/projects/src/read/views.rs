@@ -323,6 +323,9 @@ pub struct ProjectAbilities {
     /// The campaign takes pledges (live, the goal not reached), whoever looks: a visitor is
     /// offered to sign in to back it.
     pub takes_pledges: bool,
+    /// What to tell when the campaign would take pledges but for its protocol, not yet
+    /// registered (while the setting asks for one); none otherwise.
+    pub awaits_protocol: Option<String>,
     /// A signed-in member may give it a heart (public projects).
     pub can_favorite: bool,
     /// A signed-in member other than the owner may review it (live projects).
@@ -352,6 +355,8 @@ impl From<crate::service::favorites::Hearts> for Favorites {
 pub struct ProjectPage {
     #[serde(flatten)]
     pub card: ProjectCard,
+    /// The protocol's latest registration (`GET /projects/{slug}/protocol` has them all).
+    pub protocol: Option<ProtocolStamp>,
     /// HTML.
     pub problem: String,
     /// HTML.
@@ -416,6 +421,29 @@ pub struct PageParts {
     pub favorites: Favorites,
     pub reviews: ReviewSummary,
     pub prize: PrizeProgress,
+    /// The protocol's latest registration, if any.
+    pub protocol: Option<ProtocolStamp>,
+    /// The campaign may take pledges as far as the protocol goes (registered, or not asked).
+    pub protocol_ready: bool,
+}
+
+/// The latest registration of a project's protocol, as its page names it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ProtocolStamp {
+    pub version: i32,
+    pub registered_at: DateTime<Utc>,
+    /// SHA-256 (hex) of the registration.
+    pub content_hash: String,
+}
+
+impl From<crate::entity::protocol::Model> for ProtocolStamp {
+    fn from(v: crate::entity::protocol::Model) -> Self {
+        Self {
+            version: v.version,
+            registered_at: v.registered_at,
+            content_hash: v.content_hash,
+        }
+    }
 }
 
 impl ProjectPage {
@@ -432,6 +460,8 @@ impl ProjectPage {
             favorites,
             reviews,
             prize,
+            protocol,
+            protocol_ready,
         } = parts;
         let is_owner = viewer == Some(p.owner_id);
         Self {
@@ -440,8 +470,21 @@ impl ProjectPage {
                 is_public: policy::is_public(p.status),
                 campaign_open: policy::campaign_open(p.status),
                 can_pledge: viewer.is_some()
-                    && policy::may_pledge(p.status, p.funding_state, is_owner),
-                takes_pledges: policy::may_pledge(p.status, p.funding_state, false),
+                    && policy::takes_new_pledges(
+                        p.status,
+                        p.funding_state,
+                        is_owner,
+                        protocol_ready,
+                    ),
+                takes_pledges: policy::takes_new_pledges(
+                    p.status,
+                    p.funding_state,
+                    false,
+                    protocol_ready,
+                ),
+                awaits_protocol: (policy::may_pledge(p.status, p.funding_state, false)
+                    && !protocol_ready)
+                    .then(|| crate::service::protocols::AWAITS_PROTOCOL.to_owned()),
                 can_favorite: viewer.is_some() && policy::is_public(p.status),
                 can_rate: viewer.is_some() && policy::may_rate(p.status, is_owner),
                 can_post_update: policy::may_post_update(p.status, is_owner),
@@ -459,6 +502,7 @@ impl ProjectPage {
             favorites,
             reviews,
             prize,
+            protocol,
             problem: p.problem.clone(),
             aims: p.aims.clone(),
             methods: p.methods.clone(),

@@ -20,6 +20,7 @@ pub mod payout_accounts;
 pub mod pledging;
 pub mod previews;
 pub mod prize;
+pub mod protocols;
 pub mod receipts;
 pub mod reconciliation;
 pub mod references;

@@ -15,7 +15,7 @@ use sea_orm::{
 };
 
 use super::ledger::Entry;
-use super::{browse, transition};
+use super::{browse, protocols, transition};
 use crate::entity::{customer, pledge, project};
 use crate::enums::{FundingState, LedgerKind, PledgeStatus, ProjectStatus};
 use crate::events::{PledgeMade, ProjectGoalReached, ProjectReachedMilestone};
@@ -80,12 +80,8 @@ async fn standing_of(
 }
 
 /// The live project at `slug` when `user` may pledge to it.
-async fn pledgeable(
-    db: &impl ConnectionTrait,
-    user: &CurrentUser,
-    slug: &str,
-) -> AppResult<project::Model> {
-    let found = browse::public(db, slug).await?;
+async fn pledgeable(ctx: &AppContext, user: &CurrentUser, slug: &str) -> AppResult<project::Model> {
+    let found = browse::public(&ctx.db, slug).await?;
     if found.owner_id == user.id {
         return Err(AppError::client(
             actix_web::http::StatusCode::FORBIDDEN,
@@ -95,6 +91,13 @@ async fn pledgeable(
     }
     if !policy::may_pledge(found.status, found.funding_state, false) {
         return Err(AppError::bad_request("not_open", NOT_OPEN));
+    }
+    // Registrations are never undone, so what is read here still holds at the pledge.
+    if !protocols::ready_for_pledges(ctx, found.id).await? {
+        return Err(AppError::bad_request(
+            "protocol_required",
+            protocols::AWAITS_PROTOCOL,
+        ));
     }
     Ok(found)
 }
@@ -149,7 +152,7 @@ pub async fn start_card(
     user: &CurrentUser,
     slug: &str,
 ) -> AppResult<(ProcessorKind, kernel::payments::Setup)> {
-    pledgeable(&ctx.db, user, slug).await?;
+    pledgeable(ctx, user, slug).await?;
     let customer = customer_of(ctx, user).await?;
     let setup = ctx
         .payments
@@ -319,7 +322,7 @@ pub async fn pledge(
         return Err(AppError::field("adult", ADULTS_ONLY));
     }
     let amount = checked_amount(ctx, new.amount_cents)?;
-    let found = pledgeable(&ctx.db, user, slug).await?;
+    let found = pledgeable(ctx, user, slug).await?;
     let customer = customer_of(ctx, user).await?;
     let card = ctx
         .payments

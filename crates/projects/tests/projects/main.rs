@@ -14,6 +14,7 @@ mod funding;
 mod lapse;
 mod lifecycle;
 mod pledging;
+mod protocols;
 mod reconciliation;
 mod seed;
 mod team;

@@ -14,6 +14,7 @@ import type { DataProjectPageDataAllOfLiveAt } from './dataProjectPageDataAllOfL
 import type { Milestone } from './milestone';
 import type { ProjectNeed } from './projectNeed';
 import type { PrizeProgress } from './prizeProgress';
+import type { DataProjectPageDataAllOfProtocol } from './dataProjectPageDataAllOfProtocol';
 import type { ReviewSummary } from './reviewSummary';
 import type { ProjectStatus } from './projectStatus';
 import type { TeamMember } from './teamMember';
@@ -39,6 +40,7 @@ export type DataProjectPageDataAllOf = {
   prize: PrizeProgress;
   /** HTML. */
   problem: string;
+  protocol?: DataProjectPageDataAllOfProtocol;
   reviews: ReviewSummary;
   status: ProjectStatus;
   team: TeamMember[];

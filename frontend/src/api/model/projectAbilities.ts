@@ -5,11 +5,15 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { ProjectAbilitiesAwaitsProtocol } from './projectAbilitiesAwaitsProtocol';
 
 /**
  * What the viewer may do with a project, decided on the server.
  */
 export interface ProjectAbilities {
+  /** What to tell when the campaign would take pledges but for its protocol, not yet
+registered (while the setting asks for one); none otherwise. */
+  awaits_protocol?: ProjectAbilitiesAwaitsProtocol;
   /** Its campaign runs (live): prize progress and Dynamic Review show. */
   campaign_open: boolean;
   /** The owner may change it: a draft or one sent back, or a live one (the changes then

@@ -14,6 +14,7 @@ import type { ProjectPageAllOfLiveAt } from './projectPageAllOfLiveAt';
 import type { Milestone } from './milestone';
 import type { ProjectNeed } from './projectNeed';
 import type { PrizeProgress } from './prizeProgress';
+import type { ProjectPageAllOfProtocol } from './projectPageAllOfProtocol';
 import type { ReviewSummary } from './reviewSummary';
 import type { ProjectStatus } from './projectStatus';
 import type { TeamMember } from './teamMember';
@@ -39,6 +40,7 @@ export type ProjectPageAllOf = {
   prize: PrizeProgress;
   /** HTML. */
   problem: string;
+  protocol?: ProjectPageAllOfProtocol;
   reviews: ReviewSummary;
   status: ProjectStatus;
   team: TeamMember[];

@@ -19,3 +19,5 @@ export const needsRoute = lazyScreen(() => import('./browse/NeedsPage'), (m) => 
 export const updatesRoute = lazyScreen(() => import('./updates/ProjectUpdatesPage'), (m) => m.ProjectUpdatesPage);
 export const updateFormRoute = lazyScreen(() => import('./updates/ProjectUpdateFormPage'), (m) => m.ProjectUpdateFormPage);
 export const testOnboardingRoute = lazyScreen(() => import('./funding/TestOnboardingPage'), (m) => m.TestOnboardingPage);
+export const protocolRoute = lazyScreen(() => import('./protocol/ProtocolPage'), (m) => m.ProtocolPage);
+export const protocolRegistrationRoute = lazyScreen(() => import('./protocol/ProtocolRegistrationPage'), (m) => m.ProtocolRegistrationPage);

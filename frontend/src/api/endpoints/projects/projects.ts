@@ -27,12 +27,14 @@ import type {
 import type {
   BudgetStep,
   CardUpdate,
+  CompareProtocolVersionsParams,
   DataCardSetup,
   DataFavorites,
   DataMessageResponse,
   DataMyPledge,
   DataMyPledgeList,
   DataOnboarding,
+  DataOwnProtocol,
   DataPayoutAccountView,
   DataPledgeAuthentication,
   DataProfileProjects,
@@ -40,8 +42,11 @@ import type {
   DataProjectDraftList,
   DataProjectEligibility,
   DataProjectPage,
+  DataProjectProtocol,
   DataProjectTeam,
   DataProjectUpdate,
+  DataProtocolDiff,
+  DataProtocolFile,
   DataReviewSummary,
   ErrorBody,
   GeneralStep,
@@ -58,6 +63,7 @@ import type {
   PageProjectUpdate,
   PledgeChange,
   PledgeRequest,
+  ProtocolRegistration,
   ResearchStep,
   ReviewInput,
   SingleFileUpload,
@@ -1775,6 +1781,327 @@ export const useSaveProjectGeneral = <TError = ErrorBody | ErrorBody | ErrorBody
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * The owner's view: every version, the files waiting for the next registration, and whether they may register now.
+ * @summary My project's protocol
+ */
+export const getGetMyProjectProtocolUrl = (id: number,) => {
+
+
+  
+
+  return `/api/me/projects/${id}/protocol`
+}
+
+export const getMyProjectProtocol = async (id: number, options?: RequestInit): Promise<DataOwnProtocol> => {
+  
+  return apiFetch<DataOwnProtocol>(getGetMyProjectProtocolUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetMyProjectProtocolQueryKey = (id?: number,) => {
+    return [
+    `/api/me/projects/${id}/protocol`
+    ] as const;
+    }
+
+    
+export const getGetMyProjectProtocolQueryOptions = <TData = Awaited<ReturnType<typeof getMyProjectProtocol>>, TError = ErrorBody | ErrorBody | ErrorBody>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProjectProtocol>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetMyProjectProtocolQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getMyProjectProtocol>>> = () => getMyProjectProtocol(id, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getMyProjectProtocol>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetMyProjectProtocolQueryResult = NonNullable<Awaited<ReturnType<typeof getMyProjectProtocol>>>
+export type GetMyProjectProtocolQueryError = ErrorBody | ErrorBody | ErrorBody
+
+
+export function useGetMyProjectProtocol<TData = Awaited<ReturnType<typeof getMyProjectProtocol>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProjectProtocol>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMyProjectProtocol>>,
+          TError,
+          Awaited<ReturnType<typeof getMyProjectProtocol>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetMyProjectProtocol<TData = Awaited<ReturnType<typeof getMyProjectProtocol>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProjectProtocol>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMyProjectProtocol>>,
+          TError,
+          Awaited<ReturnType<typeof getMyProjectProtocol>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetMyProjectProtocol<TData = Awaited<ReturnType<typeof getMyProjectProtocol>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProjectProtocol>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary My project's protocol
+ */
+
+export function useGetMyProjectProtocol<TData = Awaited<ReturnType<typeof getMyProjectProtocol>>, TError = ErrorBody | ErrorBody | ErrorBody>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyProjectProtocol>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetMyProjectProtocolQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Registers the owner's protocol as its next version: frozen, timestamped and hashed, the hash written into the audit chain. An amendment gives its reason and the version it amends.
+ * @summary Register the protocol
+ */
+export const getRegisterProtocolUrl = (id: number,) => {
+
+
+  
+
+  return `/api/me/projects/${id}/protocol`
+}
+
+export const registerProtocol = async (id: number,
+    protocolRegistration: ProtocolRegistration, options?: RequestInit): Promise<DataOwnProtocol> => {
+  
+  return apiFetch<DataOwnProtocol>(getRegisterProtocolUrl(id),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      protocolRegistration,)
+  }
+);}
+
+
+
+
+export const getRegisterProtocolMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof registerProtocol>>, TError,{id: number;data: ProtocolRegistration}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof registerProtocol>>, TError,{id: number;data: ProtocolRegistration}, TContext> => {
+
+const mutationKey = ['registerProtocol'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof registerProtocol>>, {id: number;data: ProtocolRegistration}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  registerProtocol(id,data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RegisterProtocolMutationResult = NonNullable<Awaited<ReturnType<typeof registerProtocol>>>
+    export type RegisterProtocolMutationBody = ProtocolRegistration
+    export type RegisterProtocolMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Register the protocol
+ */
+export const useRegisterProtocol = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof registerProtocol>>, TError,{id: number;data: ProtocolRegistration}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof registerProtocol>>,
+        TError,
+        {id: number;data: ProtocolRegistration},
+        TContext
+      > => {
+
+      const mutationOptions = getRegisterProtocolMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Stores a PDF (multipart field `file`, checked by content) for the next registration.
+ * @summary Upload a protocol file
+ */
+export const getUploadProtocolFileUrl = (id: number,) => {
+
+
+  
+
+  return `/api/me/projects/${id}/protocol/files`
+}
+
+export const uploadProtocolFile = async (id: number,
+    singleFileUpload: SingleFileUpload, options?: RequestInit): Promise<DataProtocolFile> => {
+    const formData = new FormData();
+formData.append(`file`, singleFileUpload.file)
+
+  return apiFetch<DataProtocolFile>(getUploadProtocolFileUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    ,
+    body: 
+      formData,
+  }
+);}
+
+
+
+
+export const getUploadProtocolFileMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadProtocolFile>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof uploadProtocolFile>>, TError,{id: number;data: SingleFileUpload}, TContext> => {
+
+const mutationKey = ['uploadProtocolFile'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof uploadProtocolFile>>, {id: number;data: SingleFileUpload}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  uploadProtocolFile(id,data,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UploadProtocolFileMutationResult = NonNullable<Awaited<ReturnType<typeof uploadProtocolFile>>>
+    export type UploadProtocolFileMutationBody = SingleFileUpload
+    export type UploadProtocolFileMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Upload a protocol file
+ */
+export const useUploadProtocolFile = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof uploadProtocolFile>>, TError,{id: number;data: SingleFileUpload}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof uploadProtocolFile>>,
+        TError,
+        {id: number;data: SingleFileUpload},
+        TContext
+      > => {
+
+      const mutationOptions = getUploadProtocolFileMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Removes an upload still waiting for a registration (a registered file stays).
+ * @summary Remove a protocol file
+ */
+export const getRemoveProtocolFileUrl = (id: number,
+    fileId: number,) => {
+
+
+  
+
+  return `/api/me/projects/${id}/protocol/files/${fileId}`
+}
+
+export const removeProtocolFile = async (id: number,
+    fileId: number, options?: RequestInit): Promise<void> => {
+  
+  return apiFetch<void>(getRemoveProtocolFileUrl(id,fileId),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getRemoveProtocolFileMutationOptions = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeProtocolFile>>, TError,{id: number;fileId: number}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<typeof removeProtocolFile>>, TError,{id: number;fileId: number}, TContext> => {
+
+const mutationKey = ['removeProtocolFile'];
+const {mutation: mutationOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof removeProtocolFile>>, {id: number;fileId: number}> = (props) => {
+          const {id,fileId} = props ?? {};
+
+          return  removeProtocolFile(id,fileId,)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RemoveProtocolFileMutationResult = NonNullable<Awaited<ReturnType<typeof removeProtocolFile>>>
+    
+    export type RemoveProtocolFileMutationError = ErrorBody | ErrorBody | ErrorBody | ErrorBody
+
+    /**
+ * @summary Remove a protocol file
+ */
+export const useRemoveProtocolFile = <TError = ErrorBody | ErrorBody | ErrorBody | ErrorBody,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeProtocolFile>>, TError,{id: number;fileId: number}, TContext>, }
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof removeProtocolFile>>,
+        TError,
+        {id: number;fileId: number},
+        TContext
+      > => {
+
+      const mutationOptions = getRemoveProtocolFileMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * The owner refunds every pledge of their project (anything charged goes back to the cards): the contract is void and the project closes.
  * @summary Refund my project
  */
@@ -3386,6 +3713,437 @@ export const usePledgeToProject = <TError = ErrorBody | ErrorBody | ErrorBody | 
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * Every registered version of the project's protocol, newest first, each with the document its hash covers and its audit chain entry. Public once the project is; its owner and staff see it before.
+ * @summary Get a project's protocol
+ */
+export const getGetProjectProtocolUrl = (slug: string,) => {
+
+
+  
+
+  return `/api/projects/${slug}/protocol`
+}
+
+export const getProjectProtocol = async (slug: string, options?: RequestInit): Promise<DataProjectProtocol> => {
+  
+  return apiFetch<DataProjectProtocol>(getGetProjectProtocolUrl(slug),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetProjectProtocolQueryKey = (slug?: string,) => {
+    return [
+    `/api/projects/${slug}/protocol`
+    ] as const;
+    }
+
+    
+export const getGetProjectProtocolQueryOptions = <TData = Awaited<ReturnType<typeof getProjectProtocol>>, TError = void | ErrorBody | ErrorBody>(slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectProtocol>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetProjectProtocolQueryKey(slug);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getProjectProtocol>>> = () => getProjectProtocol(slug, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(slug), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getProjectProtocol>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetProjectProtocolQueryResult = NonNullable<Awaited<ReturnType<typeof getProjectProtocol>>>
+export type GetProjectProtocolQueryError = void | ErrorBody | ErrorBody
+
+
+export function useGetProjectProtocol<TData = Awaited<ReturnType<typeof getProjectProtocol>>, TError = void | ErrorBody | ErrorBody>(
+ slug: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectProtocol>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getProjectProtocol>>,
+          TError,
+          Awaited<ReturnType<typeof getProjectProtocol>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetProjectProtocol<TData = Awaited<ReturnType<typeof getProjectProtocol>>, TError = void | ErrorBody | ErrorBody>(
+ slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectProtocol>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getProjectProtocol>>,
+          TError,
+          Awaited<ReturnType<typeof getProjectProtocol>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetProjectProtocol<TData = Awaited<ReturnType<typeof getProjectProtocol>>, TError = void | ErrorBody | ErrorBody>(
+ slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectProtocol>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Get a project's protocol
+ */
+
+export function useGetProjectProtocol<TData = Awaited<ReturnType<typeof getProjectProtocol>>, TError = void | ErrorBody | ErrorBody>(
+ slug: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectProtocol>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetProjectProtocolQueryOptions(slug,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * The side-by-side difference between two registered versions: paragraph by paragraph and file by file, with the later version's reason.
+ * @summary Compare two protocol versions
+ */
+export const getCompareProtocolVersionsUrl = (slug: string,
+    params: CompareProtocolVersionsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/projects/${slug}/protocol/diff?${stringifiedParams}` : `/api/projects/${slug}/protocol/diff`
+}
+
+export const compareProtocolVersions = async (slug: string,
+    params: CompareProtocolVersionsParams, options?: RequestInit): Promise<DataProtocolDiff> => {
+  
+  return apiFetch<DataProtocolDiff>(getCompareProtocolVersionsUrl(slug,params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getCompareProtocolVersionsQueryKey = (slug?: string,
+    params?: CompareProtocolVersionsParams,) => {
+    return [
+    `/api/projects/${slug}/protocol/diff`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getCompareProtocolVersionsQueryOptions = <TData = Awaited<ReturnType<typeof compareProtocolVersions>>, TError = void | ErrorBody | ErrorBody | ErrorBody>(slug: string,
+    params: CompareProtocolVersionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof compareProtocolVersions>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getCompareProtocolVersionsQueryKey(slug,params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof compareProtocolVersions>>> = () => compareProtocolVersions(slug,params, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(slug), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof compareProtocolVersions>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type CompareProtocolVersionsQueryResult = NonNullable<Awaited<ReturnType<typeof compareProtocolVersions>>>
+export type CompareProtocolVersionsQueryError = void | ErrorBody | ErrorBody | ErrorBody
+
+
+export function useCompareProtocolVersions<TData = Awaited<ReturnType<typeof compareProtocolVersions>>, TError = void | ErrorBody | ErrorBody | ErrorBody>(
+ slug: string,
+    params: CompareProtocolVersionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof compareProtocolVersions>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof compareProtocolVersions>>,
+          TError,
+          Awaited<ReturnType<typeof compareProtocolVersions>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCompareProtocolVersions<TData = Awaited<ReturnType<typeof compareProtocolVersions>>, TError = void | ErrorBody | ErrorBody | ErrorBody>(
+ slug: string,
+    params: CompareProtocolVersionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof compareProtocolVersions>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof compareProtocolVersions>>,
+          TError,
+          Awaited<ReturnType<typeof compareProtocolVersions>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCompareProtocolVersions<TData = Awaited<ReturnType<typeof compareProtocolVersions>>, TError = void | ErrorBody | ErrorBody | ErrorBody>(
+ slug: string,
+    params: CompareProtocolVersionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof compareProtocolVersions>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Compare two protocol versions
+ */
+
+export function useCompareProtocolVersions<TData = Awaited<ReturnType<typeof compareProtocolVersions>>, TError = void | ErrorBody | ErrorBody | ErrorBody>(
+ slug: string,
+    params: CompareProtocolVersionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof compareProtocolVersions>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getCompareProtocolVersionsQueryOptions(slug,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * The registration's metadata as DataCite XML (kernel 4.5), for an institution to mint a DOI with (DataCite assigns the identifier).
+ * @summary A protocol version's DataCite XML
+ */
+export const getGetProtocolDataCiteUrl = (slug: string,
+    version: number,) => {
+
+
+  
+
+  return `/api/projects/${slug}/protocol/versions/${version}/datacite.xml`
+}
+
+export const getProtocolDataCite = async (slug: string,
+    version: number, options?: RequestInit): Promise<string> => {
+  
+  return apiFetch<string>(getGetProtocolDataCiteUrl(slug,version),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetProtocolDataCiteQueryKey = (slug?: string,
+    version?: number,) => {
+    return [
+    `/api/projects/${slug}/protocol/versions/${version}/datacite.xml`
+    ] as const;
+    }
+
+    
+export const getGetProtocolDataCiteQueryOptions = <TData = Awaited<ReturnType<typeof getProtocolDataCite>>, TError = void | ErrorBody | ErrorBody>(slug: string,
+    version: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProtocolDataCite>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetProtocolDataCiteQueryKey(slug,version);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getProtocolDataCite>>> = () => getProtocolDataCite(slug,version, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(slug && version), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getProtocolDataCite>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetProtocolDataCiteQueryResult = NonNullable<Awaited<ReturnType<typeof getProtocolDataCite>>>
+export type GetProtocolDataCiteQueryError = void | ErrorBody | ErrorBody
+
+
+export function useGetProtocolDataCite<TData = Awaited<ReturnType<typeof getProtocolDataCite>>, TError = void | ErrorBody | ErrorBody>(
+ slug: string,
+    version: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProtocolDataCite>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getProtocolDataCite>>,
+          TError,
+          Awaited<ReturnType<typeof getProtocolDataCite>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetProtocolDataCite<TData = Awaited<ReturnType<typeof getProtocolDataCite>>, TError = void | ErrorBody | ErrorBody>(
+ slug: string,
+    version: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProtocolDataCite>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getProtocolDataCite>>,
+          TError,
+          Awaited<ReturnType<typeof getProtocolDataCite>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetProtocolDataCite<TData = Awaited<ReturnType<typeof getProtocolDataCite>>, TError = void | ErrorBody | ErrorBody>(
+ slug: string,
+    version: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProtocolDataCite>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A protocol version's DataCite XML
+ */
+
+export function useGetProtocolDataCite<TData = Awaited<ReturnType<typeof getProtocolDataCite>>, TError = void | ErrorBody | ErrorBody>(
+ slug: string,
+    version: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProtocolDataCite>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetProtocolDataCiteQueryOptions(slug,version,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * A one-page PDF of the registration: the project, the version, when, why, its files and its content hash with the audit chain entry.
+ * @summary A protocol version's PDF record
+ */
+export const getGetProtocolRecordUrl = (slug: string,
+    version: number,) => {
+
+
+  
+
+  return `/api/projects/${slug}/protocol/versions/${version}/record.pdf`
+}
+
+export const getProtocolRecord = async (slug: string,
+    version: number, options?: RequestInit): Promise<Blob> => {
+  
+  return apiFetch<Blob>(getGetProtocolRecordUrl(slug,version),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetProtocolRecordQueryKey = (slug?: string,
+    version?: number,) => {
+    return [
+    `/api/projects/${slug}/protocol/versions/${version}/record.pdf`
+    ] as const;
+    }
+
+    
+export const getGetProtocolRecordQueryOptions = <TData = Awaited<ReturnType<typeof getProtocolRecord>>, TError = void | ErrorBody | ErrorBody>(slug: string,
+    version: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProtocolRecord>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetProtocolRecordQueryKey(slug,version);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getProtocolRecord>>> = () => getProtocolRecord(slug,version, );
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(slug && version), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getProtocolRecord>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetProtocolRecordQueryResult = NonNullable<Awaited<ReturnType<typeof getProtocolRecord>>>
+export type GetProtocolRecordQueryError = void | ErrorBody | ErrorBody
+
+
+export function useGetProtocolRecord<TData = Awaited<ReturnType<typeof getProtocolRecord>>, TError = void | ErrorBody | ErrorBody>(
+ slug: string,
+    version: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProtocolRecord>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getProtocolRecord>>,
+          TError,
+          Awaited<ReturnType<typeof getProtocolRecord>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetProtocolRecord<TData = Awaited<ReturnType<typeof getProtocolRecord>>, TError = void | ErrorBody | ErrorBody>(
+ slug: string,
+    version: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProtocolRecord>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getProtocolRecord>>,
+          TError,
+          Awaited<ReturnType<typeof getProtocolRecord>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetProtocolRecord<TData = Awaited<ReturnType<typeof getProtocolRecord>>, TError = void | ErrorBody | ErrorBody>(
+ slug: string,
+    version: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProtocolRecord>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A protocol version's PDF record
+ */
+
+export function useGetProtocolRecord<TData = Awaited<ReturnType<typeof getProtocolRecord>>, TError = void | ErrorBody | ErrorBody>(
+ slug: string,
+    version: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProtocolRecord>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetProtocolRecordQueryOptions(slug,version,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * Saves the caller's review of a live project (one per member; saving again edits it). Scores scientific merit, feasibility, impact, clarity and relevance to patients, with a comment.
  * @summary Review a project
  */

@@ -733,6 +733,105 @@ export const saveProjectGeneralResponse = zod.object({
 })
 
 /**
+ * The owner's view: every version, the files waiting for the next registration, and whether they may register now.
+ * @summary My project's protocol
+ */
+export const getMyProjectProtocolParams = zod.object({
+  "id": zod.number().describe('The project\'s id')
+})
+
+export const getMyProjectProtocolResponseDataMaxFilesMin = 0;
+
+export const getMyProjectProtocolResponse = zod.object({
+  "data": zod.object({
+  "is_public": zod.boolean().describe('Everyone may read it (its DataCite XML and PDF record download without signing in).'),
+  "project_id": zod.number(),
+  "required_for_pledges": zod.boolean().describe('Whether this site opens a campaign for pledges only once its protocol is registered.'),
+  "slug": zod.string(),
+  "title": zod.string(),
+  "versions": zod.array(zod.object({
+  "audit": zod.union([zod.object({
+  "content_hash": zod.string(),
+  "hash": zod.string(),
+  "prev_hash": zod.string().describe('The link hash of the entry before (`GENESIS` for the first).'),
+  "seq": zod.number().describe('The entry\'s place in the chain, from 1.')
+}).describe('One link of the chain, without what the entry says.').and(zod.object({
+  "content": zod.union([zod.object({
+  "about_user_id": zod.number().nullish().describe('The member the entry is about.'),
+  "action": zod.string(),
+  "actor_id": zod.number().describe('Who acted (0: the platform itself).'),
+  "created_at": zod.string().describe('When, in RFC 3339 to the microsecond (UTC).'),
+  "detail": zod.string().describe('The values changed and the reason, as JSON text.'),
+  "subject_id": zod.string(),
+  "subject_type": zod.string()
+}).describe('What an entry\'s content hash covers, in this order: exactly what is stored.'),zod.null()]).optional()
+})).describe('An entry\'s link and content, as a member or `cohort audit verify --segment` reads it.'),zod.null()]).optional(),
+  "body": zod.string().describe('HTML.'),
+  "content_hash": zod.string().describe('SHA-256 (hex) of `document`.'),
+  "document": zod.string().describe('Exactly the text the hash covers (JSON: the project, version, time, text, reason\nand each file\'s name, size and hash): hash it to check.'),
+  "files": zod.array(zod.object({
+  "byte_size": zod.number(),
+  "filename": zod.string(),
+  "id": zod.number(),
+  "sha256": zod.string().describe('SHA-256 of the file\'s bytes, in hex.'),
+  "url": zod.string()
+}).describe('A file of a protocol version (a PDF, kept as sent).')),
+  "reason": zod.string().nullish().describe('Why it was amended; none for version 1.'),
+  "registered_at": zod.iso.datetime({}),
+  "version": zod.number().describe('1 for the first registration, one more per amendment.')
+}).describe('One registered version.')).describe('Newest first; empty while none is registered.')
+}).describe('A project\'s protocol.').and(zod.object({
+  "can_register": zod.boolean(),
+  "max_files": zod.number().min(getMyProjectProtocolResponseDataMaxFilesMin).describe('Files one version may hold.'),
+  "waiting_files": zod.array(zod.object({
+  "byte_size": zod.number(),
+  "filename": zod.string(),
+  "id": zod.number(),
+  "sha256": zod.string().describe('SHA-256 of the file\'s bytes, in hex.'),
+  "url": zod.string()
+}).describe('A file of a protocol version (a PDF, kept as sent).'))
+})).describe('The owner\'s view: the protocol, the uploads waiting for the next registration, and\nwhether they may register now.')
+})
+
+/**
+ * Registers the owner's protocol as its next version: frozen, timestamped and hashed, the hash written into the audit chain. An amendment gives its reason and the version it amends.
+ * @summary Register the protocol
+ */
+export const registerProtocolParams = zod.object({
+  "id": zod.number().describe('The project\'s id')
+})
+
+export const registerProtocolBodyBodyMax = 200000;export const registerProtocolBodyFileIdsMax = 10;export const registerProtocolBodyReasonMax = 2000;
+
+export const registerProtocolBody = zod.object({
+  "amends": zod.number().nullish().describe('The version being amended, as the owner last saw it (left out for the first).'),
+  "body": zod.string().min(1).max(registerProtocolBodyBodyMax),
+  "file_ids": zod.array(zod.number()).max(registerProtocolBodyFileIdsMax).optional().describe('The files, in order: ids of uploads waiting, or of an earlier version\'s files to\nkeep; at most 10.'),
+  "reason": zod.string().max(registerProtocolBodyReasonMax).nullish()
+}).describe('A registration: the protocol\'s text, the files in order, and, for an amendment, why\nand which version it amends.')
+
+/**
+ * Stores a PDF (multipart field `file`, checked by content) for the next registration.
+ * @summary Upload a protocol file
+ */
+export const uploadProtocolFileParams = zod.object({
+  "id": zod.number().describe('The project\'s id')
+})
+
+export const uploadProtocolFileBody = zod.object({
+  "file": zod.instanceof(File).describe('The file; its content decides what it is, not its name or declared type.')
+}).describe('How a single-file upload looks in the API contract.')
+
+/**
+ * Removes an upload still waiting for a registration (a registered file stays).
+ * @summary Remove a protocol file
+ */
+export const removeProtocolFileParams = zod.object({
+  "id": zod.number().describe('The project\'s id'),
+  "file_id": zod.number().describe('The file\'s id')
+})
+
+/**
  * The owner refunds every pledge of their project (anything charged goes back to the cards): the contract is void and the project closes.
  * @summary Refund my project
  */
@@ -1359,6 +1458,7 @@ export const getProjectResponse = zod.object({
   "title": zod.string()
 }).describe('A live project on `/projects`.').and(zod.object({
   "abilities": zod.object({
+  "awaits_protocol": zod.string().nullish().describe('What to tell when the campaign would take pledges but for its protocol, not yet\nregistered (while the setting asks for one); none otherwise.'),
   "campaign_open": zod.boolean().describe('Its campaign runs (live): prize progress and Dynamic Review show.'),
   "can_edit": zod.boolean().describe('The owner may change it: a draft or one sent back, or a live one (the changes then\nwait for staff while this version stays public).'),
   "can_favorite": zod.boolean().describe('A signed-in member may give it a heart (public projects).'),
@@ -1403,6 +1503,11 @@ export const getProjectResponse = zod.object({
   "raised_target_cents": zod.number()
 }).describe('How far the project is toward the prize\'s eligibility targets.'),
   "problem": zod.string().describe('HTML.'),
+  "protocol": zod.union([zod.object({
+  "content_hash": zod.string().describe('SHA-256 (hex) of the registration.'),
+  "registered_at": zod.iso.datetime({}),
+  "version": zod.number()
+}).describe('The latest registration of a project\'s protocol, as its page names it.'),zod.null()]).optional(),
   "reviews": zod.object({
   "count": zod.number().min(getProjectResponseDataReviewsCountMin),
   "criteria": zod.array(zod.object({
@@ -1491,6 +1596,106 @@ export const pledgeToProjectBody = zod.object({
   "message": zod.string().max(pledgeToProjectBodyMessageMax).nullish(),
   "setup_id": zod.string().describe('The card setup the browser confirmed.')
 }).describe('A pledge: the amount in whole cents of CAD, the saved card, and the declaration.')
+
+/**
+ * Every registered version of the project's protocol, newest first, each with the document its hash covers and its audit chain entry. Public once the project is; its owner and staff see it before.
+ * @summary Get a project's protocol
+ */
+export const getProjectProtocolParams = zod.object({
+  "slug": zod.string().describe('The project\'s address')
+})
+
+export const getProjectProtocolResponse = zod.object({
+  "data": zod.object({
+  "is_public": zod.boolean().describe('Everyone may read it (its DataCite XML and PDF record download without signing in).'),
+  "project_id": zod.number(),
+  "required_for_pledges": zod.boolean().describe('Whether this site opens a campaign for pledges only once its protocol is registered.'),
+  "slug": zod.string(),
+  "title": zod.string(),
+  "versions": zod.array(zod.object({
+  "audit": zod.union([zod.object({
+  "content_hash": zod.string(),
+  "hash": zod.string(),
+  "prev_hash": zod.string().describe('The link hash of the entry before (`GENESIS` for the first).'),
+  "seq": zod.number().describe('The entry\'s place in the chain, from 1.')
+}).describe('One link of the chain, without what the entry says.').and(zod.object({
+  "content": zod.union([zod.object({
+  "about_user_id": zod.number().nullish().describe('The member the entry is about.'),
+  "action": zod.string(),
+  "actor_id": zod.number().describe('Who acted (0: the platform itself).'),
+  "created_at": zod.string().describe('When, in RFC 3339 to the microsecond (UTC).'),
+  "detail": zod.string().describe('The values changed and the reason, as JSON text.'),
+  "subject_id": zod.string(),
+  "subject_type": zod.string()
+}).describe('What an entry\'s content hash covers, in this order: exactly what is stored.'),zod.null()]).optional()
+})).describe('An entry\'s link and content, as a member or `cohort audit verify --segment` reads it.'),zod.null()]).optional(),
+  "body": zod.string().describe('HTML.'),
+  "content_hash": zod.string().describe('SHA-256 (hex) of `document`.'),
+  "document": zod.string().describe('Exactly the text the hash covers (JSON: the project, version, time, text, reason\nand each file\'s name, size and hash): hash it to check.'),
+  "files": zod.array(zod.object({
+  "byte_size": zod.number(),
+  "filename": zod.string(),
+  "id": zod.number(),
+  "sha256": zod.string().describe('SHA-256 of the file\'s bytes, in hex.'),
+  "url": zod.string()
+}).describe('A file of a protocol version (a PDF, kept as sent).')),
+  "reason": zod.string().nullish().describe('Why it was amended; none for version 1.'),
+  "registered_at": zod.iso.datetime({}),
+  "version": zod.number().describe('1 for the first registration, one more per amendment.')
+}).describe('One registered version.')).describe('Newest first; empty while none is registered.')
+}).describe('A project\'s protocol.')
+})
+
+/**
+ * The side-by-side difference between two registered versions: paragraph by paragraph and file by file, with the later version's reason.
+ * @summary Compare two protocol versions
+ */
+export const compareProtocolVersionsParams = zod.object({
+  "slug": zod.string().describe('The project\'s address')
+})
+
+export const compareProtocolVersionsQueryToMin = 2;
+
+export const compareProtocolVersionsQueryParams = zod.object({
+  "from": zod.number().min(1).describe('The earlier version.'),
+  "to": zod.number().min(compareProtocolVersionsQueryToMin).describe('The later version.')
+})
+
+export const compareProtocolVersionsResponse = zod.object({
+  "data": zod.object({
+  "files": zod.array(zod.object({
+  "change": zod.enum(['same', 'added', 'removed', 'changed']).describe('How a paragraph or a file of a protocol version compares with the version before.'),
+  "filename": zod.string(),
+  "sha256": zod.string()
+}).describe('A file kept, added or removed between the versions (a file whose bytes changed shows\nas one removed and one added).')),
+  "from": zod.number(),
+  "reason": zod.string().nullish().describe('The later version\'s reason for amending.'),
+  "rows": zod.array(zod.object({
+  "after": zod.string().nullish().describe('The later version\'s paragraph (none where one was removed).'),
+  "before": zod.string().nullish().describe('The earlier version\'s paragraph (none where one was added).'),
+  "change": zod.enum(['same', 'added', 'removed', 'changed']).describe('How a paragraph or a file of a protocol version compares with the version before.')
+}).describe('One row of the comparison: the earlier version\'s side and the later one\'s.')),
+  "to": zod.number()
+}).describe('Two versions compared.')
+})
+
+/**
+ * The registration's metadata as DataCite XML (kernel 4.5), for an institution to mint a DOI with (DataCite assigns the identifier).
+ * @summary A protocol version's DataCite XML
+ */
+export const getProtocolDataCiteParams = zod.object({
+  "slug": zod.string().describe('The project\'s address'),
+  "version": zod.number().describe('The version')
+})
+
+/**
+ * A one-page PDF of the registration: the project, the version, when, why, its files and its content hash with the audit chain entry.
+ * @summary A protocol version's PDF record
+ */
+export const getProtocolRecordParams = zod.object({
+  "slug": zod.string().describe('The project\'s address'),
+  "version": zod.number().describe('The version')
+})
 
 /**
  * Saves the caller's review of a live project (one per member; saving again edits it). Scores scientific merit, feasibility, impact, clarity and relevance to patients, with a comment.

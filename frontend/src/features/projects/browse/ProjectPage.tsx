@@ -22,6 +22,7 @@ import { BudgetPlan } from '@/ui/BudgetPlan';
 import { TopicChips } from '../TopicChips';
 import { FavoriteButton } from './FavoriteButton';
 import { PrizePanel } from './PrizePanel';
+import { ProtocolSummary } from '../protocol/ProtocolSummary';
 import { ProjectUpdatesSection } from './ProjectUpdatesSection';
 import { TeamAndNeeds } from './TeamAndNeeds';
 
@@ -128,6 +129,7 @@ export function ProjectPage({ Discussion }: { Discussion: DiscussionSlot }) {
       ))}
       <BudgetPlan totalCents={project.total_budget_cents} lines={project.budget_lines} milestones={project.milestones} headingLevel="h2" />
       <TeamAndNeeds team={project.team} needs={project.needs} />
+      <ProtocolSummary project={project} ownsIt={ownsIt} />
       <Divider sx={{ my: 3 }} />
       <Typography>
         <strong>Research ethics:</strong> {project.ethics_status ? ethicsStatusLabels[project.ethics_status] : '—'}

@@ -53,6 +53,7 @@ export function FundingPanel({ project, left }: { project: ProjectPage; left: st
           {left ? ` · ${left}` : ''}
         </Typography>
         {note && <Alert severity={note.severity}>{note.text}</Alert>}
+        {project.abilities.awaits_protocol && <Alert severity="info">{project.abilities.awaits_protocol}</Alert>}
         {failed && <FailedChargeNotice pledge={failed} onUpdated={refresh} />}
         {mine && <OwnPledge pledge={mine} onChanged={refresh} />}
         {!mine && project.abilities.can_pledge && (

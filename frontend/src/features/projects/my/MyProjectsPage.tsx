@@ -98,6 +98,9 @@ function ProjectRow({ project }: { project: ProjectDraft }) {
             {!project.can_submit ? 'Edit' : project.rejection_reason ? 'Edit and submit again' : 'Continue'}
           </Button>
         )}
+        <Button component={RouterLink} to={`/my-projects/${project.id}/protocol`}>
+          Protocol
+        </Button>
         {project.can_post_update && (
           <Button component={RouterLink} to={`/project-updates/${project.id}`}>
             Updates
