@@ -269,7 +269,7 @@ export async function openConsoleSection(page: Page, name: string) {
 }
 
 /** A project its owner wrote and staff approved, through the API. */
-export async function liveProject(page: Page, prefix: string, name: string) {
+export async function liveProject(page: Page, prefix: string, name: string, { protocol = true } = {}) {
   const owner = await person(page.request, prefix);
   await eligibleCreator(page.request, owner);
   const headers = auth(owner.token);
@@ -282,8 +282,10 @@ export async function liveProject(page: Page, prefix: string, name: string) {
   ] as const) {
     expect((await page.request.put(`/api/me/projects/${id}/${step}`, { headers, data })).ok()).toBe(true);
   }
-  const protocol = await page.request.post(`/api/me/projects/${id}/protocol`, { headers, data: { body: '<p>Adults after surgery wear a sleep tracker for 14 nights.</p>' } });
-  expect(protocol.ok(), await protocol.text()).toBe(true);
+  if (protocol) {
+    const registered = await page.request.post(`/api/me/projects/${id}/protocol`, { headers, data: { body: '<p>Adults after surgery wear a sleep tracker for 14 nights.</p>' } });
+    expect(registered.ok(), await registered.text()).toBe(true);
+  }
   expect((await page.request.post(`/api/me/projects/${id}/submit`, { headers, data: {} })).ok()).toBe(true);
   const approved = await page.request.post(`/api/staff/projects/${id}/review`, { headers: auth(await adminToken(page.request)), data: { verdict: 'approve' } });
   expect(approved.ok()).toBe(true);

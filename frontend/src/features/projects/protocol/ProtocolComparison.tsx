@@ -1,11 +1,14 @@
 import { Alert, Box, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { alpha } from '@mui/material/styles';
 import { useState } from 'react';
 import { useCompareProtocolVersions } from '@/api/endpoints/projects/projects';
 import type { DiffChange, DiffRow } from '@/api/model';
 import { ErrorState, Loading } from '@/ui/QueryState';
 
+type Mark = 'error' | 'success';
+
 /** How each side of a row is marked: what left the earlier version, what the later one added. */
-const SIDE_COLOURS: Record<DiffChange, { before?: string; after?: string }> = {
+const SIDE_COLOURS: Record<DiffChange, { before?: Mark; after?: Mark }> = {
   same: {},
   added: { after: 'success' },
   removed: { before: 'error' },
@@ -90,18 +93,21 @@ export function ProtocolComparison({ slug, versions }: { slug: string; versions:
 
 function Row({ row }: { row: DiffRow }) {
   const colours = SIDE_COLOURS[row.change];
-  const side = (text: string | null | undefined, colour: string | undefined, label: string) => (
+  // A tint and a bar of the mark's colour: the text keeps the theme's own contrast.
+  const side = (text: string | null | undefined, colour: Mark | undefined, label: string) => (
     <Box
       role="cell"
       aria-label={text ? `${label}: ${CHANGE_WORDS[row.change]}` : undefined}
       sx={{
         p: 1,
         borderRadius: 1,
-        bgcolor: colour ? `${colour}.light` : undefined,
-        color: colour ? `${colour}.contrastText` : undefined,
+        borderLeft: 4,
+        borderColor: colour ? `${colour}.main` : 'transparent',
+        bgcolor: (theme) => (colour ? alpha(theme.palette[colour].main, 0.12) : undefined),
         textDecoration: colour === 'error' ? 'line-through' : undefined,
         minHeight: { sm: '1.5em' },
-        display: { xs: text ? 'block' : 'none', sm: 'block' },
+        // A phone stacks the sides: an empty side, or an unchanged paragraph's second copy, is left out.
+        display: { xs: text && !(row.change === 'same' && label === 'Later') ? 'block' : 'none', sm: 'block' },
       }}
     >
       {text}
