@@ -18,6 +18,8 @@ string_enum!(
         WorkingGroupUpdateCreated = "WORKING_GROUP_UPDATE_CREATED",
         ProjectFundingCompleted = "PROJECT_FUNDING_COMPLETED",
         ProjectReachedMilestone = "PROJECT_REACHED_MILESTONE",
+        /// A public project's protocol was registered or amended.
+        ProjectProtocolRegistered = "PROJECT_PROTOCOL_REGISTERED",
     }
 );
 

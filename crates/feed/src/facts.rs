@@ -287,6 +287,18 @@ pub enum Fact {
         title: String,
         raised_cents: i64,
     },
+    /// A project's owner registered its protocol or an amendment: its backers and
+    /// followers hear of it.
+    ProtocolRegistered {
+        project: Project,
+        owner_id: i64,
+        version: i32,
+        /// The amendment's reason; none for version 1.
+        reason: Option<String>,
+        audience: Vec<i64>,
+        /// The project is public: everyone's feed shows it.
+        public: bool,
+    },
     /// The owner refunded every pledge.
     ProjectRefunded {
         project: Project,

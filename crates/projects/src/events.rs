@@ -183,6 +183,10 @@ pub struct ProtocolRegistered {
     pub version: i32,
     /// The amendment's reason; none for the first registration.
     pub reason: Option<String>,
+    /// Who hears of it: the project's backers and followers (its favouriters).
+    pub audience: Vec<i64>,
+    /// The project is public: the registration shows in everyone's feed.
+    pub public: bool,
 }
 
 impl Event for ProtocolRegistered {}

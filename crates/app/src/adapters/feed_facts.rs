@@ -356,6 +356,20 @@ async fn project_reached_milestone(
     }])
 }
 
+async fn protocol_registered(
+    _ctx: AppContext,
+    e: Arc<projects::events::ProtocolRegistered>,
+) -> AppResult<Vec<Fact>> {
+    Ok(vec![Fact::ProtocolRegistered {
+        owner_id: e.project.owner_id,
+        project: project_place(e.project.clone()),
+        version: e.version,
+        reason: e.reason.clone(),
+        audience: e.audience.clone(),
+        public: e.public,
+    }])
+}
+
 async fn project_refunded(
     _ctx: AppContext,
     e: Arc<projects::events::ProjectRefunded>,
@@ -449,6 +463,7 @@ pub fn wire(ctx: &AppContext, hub: &Hub) {
     on(ctx, hub, pledge_lapsed);
     on(ctx, hub, pledge_made);
     on(ctx, hub, project_refunded);
+    on(ctx, hub, protocol_registered);
     on(ctx, hub, project_reached_milestone);
     on(ctx, hub, content_moderated);
 }

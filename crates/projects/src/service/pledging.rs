@@ -540,3 +540,33 @@ pub async fn mine(
 pub async fn ledger_sum(db: &impl ConnectionTrait, id: i64) -> AppResult<i64> {
     Ok(super::ledger::totals(db, id).await?.pledged_cents)
 }
+
+/// The members whose pledges to project `id` are in one of `statuses`.
+pub(crate) async fn backers_with(
+    db: &impl ConnectionTrait,
+    id: i64,
+    statuses: &[PledgeStatus],
+) -> AppResult<Vec<i64>> {
+    Ok(pledge::Entity::find()
+        .select_only()
+        .column(pledge::Column::BackerId)
+        .filter(pledge::Column::ProjectId.eq(id))
+        .filter(pledge::Column::Status.is_in(statuses.iter().copied()))
+        .into_tuple()
+        .all(db)
+        .await?)
+}
+
+/// Who backs project `id`: the members whose pledges stand or were charged.
+pub async fn backers(db: &impl ConnectionTrait, id: i64) -> AppResult<Vec<i64>> {
+    backers_with(
+        db,
+        id,
+        &[
+            PledgeStatus::Pledged,
+            PledgeStatus::Charging,
+            PledgeStatus::Charged,
+        ],
+    )
+    .await
+}

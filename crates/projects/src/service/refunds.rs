@@ -124,14 +124,7 @@ pub(crate) async fn charged_backers(
     db: &impl sea_orm::ConnectionTrait,
     id: i64,
 ) -> AppResult<Vec<i64>> {
-    Ok(pledge::Entity::find()
-        .select_only()
-        .column(pledge::Column::BackerId)
-        .filter(pledge::Column::ProjectId.eq(id))
-        .filter(pledge::Column::Status.eq(PledgeStatus::Charged))
-        .into_tuple()
-        .all(db)
-        .await?)
+    pledging::backers_with(db, id, &[PledgeStatus::Charged]).await
 }
 
 /// Refunds project `id`'s charged pledges at the processor, each once, after taking back

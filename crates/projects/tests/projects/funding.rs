@@ -588,6 +588,7 @@ async fn each_milestone_the_pledges_reach_is_announced_once() {
         .put_json_as(&owner, &format!("/api/me/projects/{id}/budget"), &plan)
         .await;
     assert_eq!(status, 200, "{body}");
+    testkit::projects::register_protocol(&app, &owner, id).await;
     let (status, _) = app
         .post_json_as(&owner, &format!("/api/me/projects/{id}/submit"), &json!({}))
         .await;

@@ -146,10 +146,18 @@ async fn a_registration_is_frozen_hashed_into_the_audit_chain_and_amended_with_r
         "the audit entry records the hash"
     );
     assert_eq!(audit::chain::check_segment(&[entry]), Ok(1));
-    assert!(matches!(
-        audit::chain::verify(&app.ctx.db, None, None).await.unwrap(),
-        Ok(_)
-    ));
+    // What the page offers to download checks with `cohort audit verify --segment`.
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(file.path(), json!({"data": [v1["audit"]]}).to_string()).unwrap();
+    let said = app::cli::audit_verify::segment(file.path(), None).expect("the entry checks");
+    assert!(said.contains('1'), "{said}");
+    assert!(
+        audit::chain::verify(&app.ctx.db, None, None)
+            .await
+            .unwrap()
+            .is_ok(),
+        "the audit chain is intact"
+    );
     // The registered file stays registered.
     let (status, _) = app.delete_as(&o.owner, &format!("{files}/{file_id}")).await;
     assert_eq!(status, 400);
@@ -333,10 +341,13 @@ async fn two_amendments_at_once_make_one_version() {
     assert_eq!(statuses, vec![201, 409, 409]);
     let (_, body) = app.get_json_as(&o.owner, &mine).await;
     assert_eq!(body["data"]["versions"].as_array().unwrap().len(), 2);
-    assert!(matches!(
-        audit::chain::verify(&app.ctx.db, None, None).await.unwrap(),
-        Ok(_)
-    ));
+    assert!(
+        audit::chain::verify(&app.ctx.db, None, None)
+            .await
+            .unwrap()
+            .is_ok(),
+        "the audit chain is intact"
+    );
 }
 
 #[tokio::test]
@@ -396,6 +407,27 @@ async fn a_campaign_takes_pledges_only_once_its_protocol_is_registered() {
         )
         .await;
     assert_eq!(status, 201, "{body}");
+
+    // The backer hears of an amendment, with its reason, and opens that version.
+    let (status, body) = app
+        .post_json_as(
+            &o.owner,
+            &format!("/api/me/projects/{id}/protocol"),
+            &json!({"body": "<p>A second site.</p>", "reason": "A second site joins.", "amends": 1}),
+        )
+        .await;
+    assert_eq!(status, 201, "{body}");
+    let (_, notes) = app.get_json_as(&ada, "/api/me/notifications").await;
+    let newest = &notes["data"][0];
+    assert_eq!(newest["title"], "Protocol amended");
+    assert_eq!(
+        newest["message"],
+        "Early sepsis amended its protocol (version 2): A second site joins."
+    );
+    assert_eq!(
+        newest["in_app_route"],
+        format!("/project/{slug}/protocol?version=2")
+    );
 }
 
 #[tokio::test]

@@ -24,6 +24,7 @@ describe('feed items', () => {
     expect(canReply(item('WORKING_GROUP_CREATED', 'WORKING_GROUP'))).toBe(false);
     expect(itemLink(item('WORKING_GROUP_COMMENT_CREATED', 'COMMENT'))).toBe('/working-groups/gait-lab');
     expect(itemLink(item('BLOG_CREATED', 'BLOG'))).toBe('/blog/gait-lab');
+    expect(itemLink(item('PROJECT_PROTOCOL_REGISTERED', 'PROJECT'))).toBe('/project/gait-lab/protocol');
     expect(label('WORKING_GROUP_DISCUSSION_CREATED')).toBe('Working group discussion created');
   });
 });

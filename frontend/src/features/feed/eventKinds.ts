@@ -27,5 +27,6 @@ export function itemLink(item: FeedItem): string | null {
   if (!slug) return null;
   if (item.event_type.startsWith('WORKING_GROUP_')) return `/working-groups/${slug}`;
   if (item.event_type.startsWith('BLOG_')) return `/blog/${slug}`;
+  if (item.event_type === 'PROJECT_PROTOCOL_REGISTERED') return `/project/${slug}/protocol`;
   return `/project/${slug}`;
 }

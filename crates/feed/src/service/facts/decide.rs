@@ -164,6 +164,23 @@ pub fn of(fact: Fact, names: &Names) -> Effects {
             funding::charge_failed(&project, &failed)
         }
         Fact::ProjectRefunded { project, backers } => funding::refunded(&project, &backers),
+        Fact::ProtocolRegistered {
+            project,
+            owner_id,
+            version,
+            reason,
+            audience,
+            public,
+        } => projects::protocol_registered(
+            project,
+            owner_id,
+            projects::Registration {
+                version,
+                reason: reason.as_deref(),
+                public,
+            },
+            &audience,
+        ),
         Fact::ProjectReachedMilestone {
             project,
             owner_id,

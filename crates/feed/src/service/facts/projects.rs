@@ -122,6 +122,82 @@ pub fn project_reviewed(
     })
 }
 
+/// What a protocol's registration was.
+pub struct Registration<'a> {
+    pub version: i32,
+    /// The amendment's reason; none for version 1.
+    pub reason: Option<&'a str>,
+    /// The project is public: everyone's feed shows the registration.
+    pub public: bool,
+}
+
+/// A registration or an amendment of a project's protocol: its backers and followers hear
+/// of it, with the amendment's reason, and open the version; a public project's shows in
+/// everyone's feed.
+pub fn protocol_registered(
+    project: Project,
+    owner_id: i64,
+    registration: Registration<'_>,
+    audience: &[i64],
+) -> Effects {
+    let Registration {
+        version,
+        reason,
+        public,
+    } = registration;
+    let (title, message) = match reason {
+        None => (
+            "Protocol registered",
+            format!("{} registered its protocol.", project.title),
+        ),
+        Some(reason) => (
+            "Protocol amended",
+            excerpt(&format!(
+                "{} amended its protocol (version {version}): {reason}",
+                project.title
+            )),
+        ),
+    };
+    let route = format!("/project/{}/protocol?version={version}", project.slug);
+    let effects = Effects::notices(
+        audience
+            .iter()
+            .copied()
+            .filter(|member| policy::notify(*member, owner_id))
+            .map(|member| {
+                about_project(
+                    member,
+                    NotificationKind::ProjectUpdate,
+                    &project,
+                    title,
+                    message.clone(),
+                    route.clone(),
+                )
+            }),
+    );
+    if !public {
+        return effects;
+    }
+    effects.with_item(NewItem {
+        event_type: FeedEventType::ProjectProtocolRegistered,
+        object_type: FeedObjectType::Project,
+        actor_id: Some(owner_id),
+        group_id: None,
+        is_public: true,
+        content: ItemContent {
+            id: Some(project.id),
+            text: Some(message),
+            slug: Some(project.slug.clone()),
+            ..Default::default()
+        },
+        related: RelatedContent {
+            slug: Some(project.slug),
+            title: Some(project.title),
+            ..Default::default()
+        },
+    })
+}
+
 /// The author hears staff's decision; an approved update reaches the project's followers
 /// and everyone's feed.
 pub fn update_reviewed(update: ProjectUpdate) -> Effects {
@@ -317,5 +393,45 @@ mod tests {
             "Your update \"First patients\" on Early sepsis was not approved. Reason: Add the dates."
         );
         assert!(effects.items.is_empty());
+    }
+
+    #[test]
+    fn an_amendment_tells_the_backers_and_followers_why_and_shows_in_the_feed() {
+        let project = update(true).project;
+        let amended = Registration {
+            version: 2,
+            reason: Some("Recruitment is faster than planned."),
+            public: true,
+        };
+        let effects = protocol_registered(project.clone(), 1, amended, &[1, 5, 6]);
+        let told: Vec<i64> = effects.notices.iter().map(|n| n.user_id).collect();
+        assert_eq!(told, [5, 6], "not the owner who amended it");
+        assert_eq!(effects.notices[0].title, "Protocol amended");
+        assert_eq!(
+            effects.notices[0].message,
+            "Early sepsis amended its protocol (version 2): Recruitment is faster than planned."
+        );
+        assert_eq!(
+            effects.notices[0].in_app_route.as_deref(),
+            Some("/project/early-sepsis/protocol?version=2")
+        );
+        assert_eq!(
+            effects.items[0].event_type,
+            FeedEventType::ProjectProtocolRegistered
+        );
+        let draft = Registration {
+            version: 1,
+            reason: None,
+            public: false,
+        };
+        let first = protocol_registered(project, 1, draft, &[5]);
+        assert_eq!(
+            first.notices[0].message,
+            "Early sepsis registered its protocol."
+        );
+        assert!(
+            first.items.is_empty(),
+            "a draft's registration is not in the feed"
+        );
     }
 }

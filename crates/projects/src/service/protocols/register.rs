@@ -15,7 +15,7 @@ use super::{AUDIT_SUBJECT, document_of, latest_version, sha256_hex};
 use crate::entity::{protocol, protocol_file};
 use crate::events::ProtocolRegistered;
 use crate::policy;
-use crate::service::{browse, ownership};
+use crate::service::{browse, favorites, ownership, pledging};
 
 /// A protocol's text: rich text, at most 200,000 characters as sent.
 pub type ProtocolText = RichText<200_000, kernel::input::Long>;
@@ -138,11 +138,17 @@ pub async fn register(
     )
     .await?;
     txn.commit().await?;
+    let mut audience = pledging::backers(&ctx.db, found.id).await?;
+    audience.extend(favorites::fans_of(&ctx.db, found.id).await?);
+    audience.sort_unstable();
+    audience.dedup();
     ctx.events
         .publish(ProtocolRegistered {
             project: browse::ProjectRef::of(&found),
             version,
             reason: saved.reason.clone(),
+            audience,
+            public: policy::is_public(found.status),
         })
         .await;
     Ok(saved)

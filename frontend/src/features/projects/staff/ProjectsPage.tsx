@@ -120,6 +120,9 @@ export function ProjectsPage() {
                 <Button component={Link} to={`/project/${project.slug}`}>
                   {project.can_review ? 'Preview its page' : 'Open'}
                 </Button>
+                <Button component={Link} to={`/project/${project.slug}/protocol`}>
+                  Protocol
+                </Button>
                 {project.actions.map((action) => (
                   <Button key={action} color={action === ProjectAction.reactivate ? 'primary' : 'error'} onClick={() => setActing({ project, action })}>
                     {ACTION_DIALOG[action].label}
