@@ -62,13 +62,14 @@ pub struct ProjectProtocol {
 }
 
 /// The owner's view: the protocol, the uploads waiting for the next registration, and
-/// whether they may register now.
+/// why they may not register now, if so.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct OwnProtocol {
     #[serde(flatten)]
     pub protocol: ProjectProtocol,
     pub waiting_files: Vec<ProtocolFile>,
-    pub can_register: bool,
+    /// Why the owner may not register now (a suspension); none while they may.
+    pub refusal: Option<String>,
     /// Files one version may hold.
     pub max_files: usize,
 }
@@ -144,7 +145,8 @@ pub async fn own(ctx: &AppContext, found: &project::Model) -> AppResult<OwnProto
             .iter()
             .map(|f| file_view(ctx, f))
             .collect(),
-        can_register: policy::may_register_protocol(found.status),
+        refusal: (!policy::may_register_protocol(found.status))
+            .then(|| crate::service::protocols::register::NOT_NOW.to_owned()),
         max_files: files::MAX_FILES,
     })
 }

@@ -428,6 +428,33 @@ async fn a_campaign_takes_pledges_only_once_its_protocol_is_registered() {
         newest["in_app_route"],
         format!("/project/{slug}/protocol?version=2")
     );
+
+    // A suspended project's protocol waits with it.
+    let (status, body) = app
+        .post_json_as(
+            &o.staff,
+            &format!("/api/staff/projects/{id}/status"),
+            &json!({"action": "suspend", "reason": "Ethics approval under review."}),
+        )
+        .await;
+    assert_eq!(status, 200, "{body}");
+    let mine = format!("/api/me/projects/{id}/protocol");
+    let (_, own) = app.get_json_as(&o.owner, &mine).await;
+    assert_eq!(
+        own["data"]["refusal"],
+        "A suspended project's protocol cannot be registered."
+    );
+    let (status, body) = app
+        .post_json_as(
+            &o.owner,
+            &mine,
+            &json!({"body": "<p>Third.</p>", "reason": "More sites.", "amends": 2}),
+        )
+        .await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (400, Some("A suspended project's protocol cannot be registered."))
+    );
 }
 
 #[tokio::test]
@@ -499,7 +526,7 @@ async fn protocol_files_are_the_owners_and_wait_until_registered() {
         .get_json_as(&o.owner, &format!("/api/me/projects/{id}/protocol"))
         .await;
     assert_eq!(mine["data"]["waiting_files"][0]["id"], file_id);
-    assert_eq!(mine["data"]["can_register"], true);
+    assert_eq!(mine["data"]["refusal"], Value::Null);
     let url = mine["data"]["waiting_files"][0]["url"]
         .as_str()
         .unwrap()

@@ -9,6 +9,6 @@ import type { DataOwnProtocolData } from './dataOwnProtocolData';
 
 export interface DataOwnProtocol {
   /** The owner's view: the protocol, the uploads waiting for the next registration, and
-whether they may register now. */
+why they may not register now, if so. */
   data: DataOwnProtocolData;
 }

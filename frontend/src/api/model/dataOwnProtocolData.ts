@@ -10,6 +10,6 @@ import type { DataOwnProtocolDataAllOf } from './dataOwnProtocolDataAllOf';
 
 /**
  * The owner's view: the protocol, the uploads waiting for the next registration, and
-whether they may register now.
+why they may not register now, if so.
  */
 export type DataOwnProtocolData = ProjectProtocol & DataOwnProtocolDataAllOf;

@@ -5,14 +5,16 @@
  * Better medicine together: accounts, working groups, research projects, discussions, content and learning.
  * OpenAPI spec version: 0.1.0
  */
+import type { DataOwnProtocolDataAllOfRefusal } from './dataOwnProtocolDataAllOfRefusal';
 import type { ProtocolFile } from './protocolFile';
 
 export type DataOwnProtocolDataAllOf = {
-  can_register: boolean;
   /**
    * Files one version may hold.
    * @minimum 0
    */
   max_files: number;
+  /** Why the owner may not register now (a suspension); none while they may. */
+  refusal?: DataOwnProtocolDataAllOfRefusal;
   waiting_files: ProtocolFile[];
 };

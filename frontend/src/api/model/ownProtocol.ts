@@ -10,6 +10,6 @@ import type { OwnProtocolAllOf } from './ownProtocolAllOf';
 
 /**
  * The owner's view: the protocol, the uploads waiting for the next registration, and
-whether they may register now.
+why they may not register now, if so.
  */
 export type OwnProtocol = ProjectProtocol & OwnProtocolAllOf;

@@ -781,8 +781,8 @@ export const getMyProjectProtocolResponse = zod.object({
   "version": zod.number().describe('1 for the first registration, one more per amendment.')
 }).describe('One registered version.')).describe('Newest first; empty while none is registered.')
 }).describe('A project\'s protocol.').and(zod.object({
-  "can_register": zod.boolean(),
   "max_files": zod.number().min(getMyProjectProtocolResponseDataMaxFilesMin).describe('Files one version may hold.'),
+  "refusal": zod.string().nullish().describe('Why the owner may not register now (a suspension); none while they may.'),
   "waiting_files": zod.array(zod.object({
   "byte_size": zod.number(),
   "filename": zod.string(),
@@ -790,7 +790,7 @@ export const getMyProjectProtocolResponse = zod.object({
   "sha256": zod.string().describe('SHA-256 of the file\'s bytes, in hex.'),
   "url": zod.string()
 }).describe('A file of a protocol version (a PDF, kept as sent).'))
-})).describe('The owner\'s view: the protocol, the uploads waiting for the next registration, and\nwhether they may register now.')
+})).describe('The owner\'s view: the protocol, the uploads waiting for the next registration, and\nwhy they may not register now, if so.')
 })
 
 /**

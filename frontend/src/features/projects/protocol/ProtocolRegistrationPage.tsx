@@ -108,7 +108,7 @@ function RegistrationForm({ own }: { own: OwnProtocol }) {
           </Alert>
         )}
         {banner && <Alert severity="error">{banner}</Alert>}
-        {!own.can_register && <Alert severity="warning">A suspended project&apos;s protocol cannot be registered.</Alert>}
+        {own.refusal && <Alert severity="warning">{own.refusal}</Alert>}
         <RichTextField control={form.control} name="body" label="Protocol" required />
         {current && current.files.length > 0 && (
           <Box>
@@ -134,7 +134,7 @@ function RegistrationForm({ own }: { own: OwnProtocol }) {
         {amending && (
           <FormTextField control={form.control} name="reason" label="Why is it amended?" required multiline minRows={2} helperText="Everyone reads it beside the new version." />
         )}
-        <Button type="submit" variant="contained" disabled={busy || !own.can_register} sx={{ alignSelf: 'flex-start' }}>
+        <Button type="submit" variant="contained" disabled={busy || Boolean(own.refusal)} sx={{ alignSelf: 'flex-start' }}>
           {amending ? `Register version ${next}` : 'Register the protocol'}
         </Button>
       </Stack>
