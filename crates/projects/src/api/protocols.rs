@@ -121,14 +121,43 @@ async fn one_version(
     Ok((found, owner, v))
 }
 
-fn download(content_type: &str, filename: String, body: Vec<u8>) -> HttpResponse {
-    HttpResponse::Ok()
+/// What a registered version downloads as.
+#[derive(Clone, Copy)]
+enum Export {
+    DataCite,
+    Record,
+}
+
+/// Version `version` of the protocol at `slug` as the file `kind`.
+async fn export(
+    ctx: &AppContext,
+    viewer: Option<&CurrentUser>,
+    (slug, version): (String, i32),
+    kind: Export,
+) -> AppResult<HttpResponse> {
+    let (found, owner, v) = one_version(ctx, viewer, &slug, version).await?;
+    let (content_type, extension, body) = match kind {
+        Export::DataCite => (
+            "application/xml; charset=utf-8",
+            "xml",
+            exports::datacite(ctx, &found, &owner, &v).into_bytes(),
+        ),
+        Export::Record => (
+            "application/pdf",
+            "pdf",
+            exports::record_pdf(ctx, &found, &owner, &v)?,
+        ),
+    };
+    Ok(HttpResponse::Ok()
         .content_type(content_type)
         .insert_header((
             actix_web::http::header::CONTENT_DISPOSITION,
-            format!("attachment; filename=\"{filename}\""),
+            format!(
+                "attachment; filename=\"protocol-{}-v{version}.{extension}\"",
+                found.id
+            ),
         ))
-        .body(body)
+        .body(body))
 }
 
 /// A protocol version's DataCite XML
@@ -154,14 +183,7 @@ pub async fn datacite(
     viewer: Option<CurrentUser>,
     path: web::Path<(String, i32)>,
 ) -> AppResult<HttpResponse> {
-    let (slug, version) = path.into_inner();
-    let (found, owner, v) = one_version(&ctx, viewer.as_ref(), &slug, version).await?;
-    let xml = exports::datacite(&ctx, &found, &owner, &v);
-    Ok(download(
-        "application/xml; charset=utf-8",
-        format!("protocol-{}-v{version}.xml", found.id),
-        xml.into_bytes(),
-    ))
+    export(&ctx, viewer.as_ref(), path.into_inner(), Export::DataCite).await
 }
 
 /// A protocol version's PDF record
@@ -187,14 +209,7 @@ pub async fn record(
     viewer: Option<CurrentUser>,
     path: web::Path<(String, i32)>,
 ) -> AppResult<HttpResponse> {
-    let (slug, version) = path.into_inner();
-    let (found, owner, v) = one_version(&ctx, viewer.as_ref(), &slug, version).await?;
-    let pdf = exports::record_pdf(&ctx, &found, &owner, &v)?;
-    Ok(download(
-        "application/pdf",
-        format!("protocol-{}-v{version}.pdf", found.id),
-        pdf,
-    ))
+    export(&ctx, viewer.as_ref(), path.into_inner(), Export::Record).await
 }
 
 /// My project's protocol

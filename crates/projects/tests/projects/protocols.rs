@@ -453,7 +453,10 @@ async fn a_campaign_takes_pledges_only_once_its_protocol_is_registered() {
         .await;
     assert_eq!(
         (status, body["message"].as_str()),
-        (400, Some("A suspended project's protocol cannot be registered."))
+        (
+            400,
+            Some("A suspended project's protocol cannot be registered.")
+        )
     );
 }
 

@@ -7,11 +7,10 @@ use chrono::{DateTime, Utc};
 use kernel::notification_kinds::NotificationKind;
 
 use super::effects::Effects;
-use super::projects::about_project;
+use super::projects::{about_project, project_item};
 use super::wording::{because, project_route};
-use crate::enums::{FeedEventType, FeedObjectType};
+use crate::enums::FeedEventType;
 use crate::facts::{Project, ReleaseCause};
-use crate::service::activity::{ItemContent, NewItem, RelatedContent};
 
 /// The pledges were let go: the backers hear why (with a Content Expert's reason) and that
 /// they are not charged (a charge made is refunded), and the owner hears when it was not the campaign's days running out
@@ -222,24 +221,13 @@ pub fn milestone(
         text.clone(),
         project_route(&project),
     )])
-    .with_item(NewItem {
-        event_type: FeedEventType::ProjectReachedMilestone,
-        object_type: FeedObjectType::Project,
-        actor_id: Some(owner_id),
-        group_id: None,
-        is_public: true,
-        content: ItemContent {
-            id: Some(project.id),
-            text: Some(text),
-            slug: Some(project.slug.clone()),
-            ..Default::default()
-        },
-        related: RelatedContent {
-            slug: Some(project.slug),
-            title: Some(project.title),
-            ..Default::default()
-        },
-    })
+    .with_item(project_item(
+        FeedEventType::ProjectReachedMilestone,
+        owner_id,
+        project,
+        text,
+        None,
+    ))
 }
 
 /// The owner refunded every pledge: each backer hears of it.

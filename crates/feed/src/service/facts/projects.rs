@@ -101,25 +101,43 @@ pub fn project_reviewed(
     if !approved {
         return effects;
     }
-    effects.with_item(NewItem {
-        event_type: FeedEventType::ProjectCreated,
+    effects.with_item(project_item(
+        FeedEventType::ProjectCreated,
+        owner_id,
+        project,
+        excerpt(summary),
+        Some(excerpt(summary)),
+    ))
+}
+
+/// A public item in everyone's feed about `project`, by its owner: `text` as the item says
+/// it, with the project's summary when the card shows one.
+pub(super) fn project_item(
+    event_type: FeedEventType,
+    owner_id: i64,
+    project: Project,
+    text: String,
+    summary: Option<String>,
+) -> NewItem {
+    NewItem {
+        event_type,
         object_type: FeedObjectType::Project,
         actor_id: Some(owner_id),
         group_id: None,
         is_public: true,
         content: ItemContent {
             id: Some(project.id),
-            text: Some(excerpt(summary)),
+            text: Some(text),
             slug: Some(project.slug.clone()),
             ..Default::default()
         },
         related: RelatedContent {
             slug: Some(project.slug),
             title: Some(project.title),
-            summary: Some(excerpt(summary)),
+            summary,
             ..Default::default()
         },
-    })
+    }
 }
 
 /// What a protocol's registration was.
@@ -178,24 +196,13 @@ pub fn protocol_registered(
     if !public {
         return effects;
     }
-    effects.with_item(NewItem {
-        event_type: FeedEventType::ProjectProtocolRegistered,
-        object_type: FeedObjectType::Project,
-        actor_id: Some(owner_id),
-        group_id: None,
-        is_public: true,
-        content: ItemContent {
-            id: Some(project.id),
-            text: Some(message),
-            slug: Some(project.slug.clone()),
-            ..Default::default()
-        },
-        related: RelatedContent {
-            slug: Some(project.slug),
-            title: Some(project.title),
-            ..Default::default()
-        },
-    })
+    effects.with_item(project_item(
+        FeedEventType::ProjectProtocolRegistered,
+        owner_id,
+        project,
+        message,
+        None,
+    ))
 }
 
 /// The author hears staff's decision; an approved update reaches the project's followers
@@ -310,28 +317,17 @@ pub fn goal_reached(
             route.clone(),
         )
     }));
-    Effects::notices(notices).with_item(NewItem {
-        event_type: FeedEventType::ProjectFundingCompleted,
-        object_type: FeedObjectType::Project,
-        actor_id: Some(owner_id),
-        group_id: None,
-        is_public: true,
-        content: ItemContent {
-            id: Some(project.id),
-            text: Some(format!(
-                "{} reached its funding goal with {pledged} pledged.",
-                project.title
-            )),
-            slug: Some(project.slug.clone()),
-            ..Default::default()
-        },
-        related: RelatedContent {
-            slug: Some(project.slug),
-            title: Some(project.title),
-            summary: Some(excerpt(summary)),
-            ..Default::default()
-        },
-    })
+    let text = format!(
+        "{} reached its funding goal with {pledged} pledged.",
+        project.title
+    );
+    Effects::notices(notices).with_item(project_item(
+        FeedEventType::ProjectFundingCompleted,
+        owner_id,
+        project,
+        text,
+        Some(excerpt(summary)),
+    ))
 }
 
 #[cfg(test)]
