@@ -27,6 +27,7 @@ pub async fn record(ctx: &AppContext, path: &str) -> Option<Option<PageMeta>> {
         ["blog", key] => content::service::previews::post(ctx, key).await,
         ["lecture-series", id] => content::service::previews::lecture(ctx, id).await,
         ["project", slug] => projects::service::previews::project(ctx, slug).await,
+        ["project", slug, "protocol"] => projects::service::previews::protocol(ctx, slug).await,
         ["pages", slug] => content::service::previews::page(ctx, slug).await,
         _ => return None,
     };

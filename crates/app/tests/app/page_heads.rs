@@ -16,7 +16,7 @@ fn front_end(dir: &std::path::Path) {
     std::fs::write(
         dir.join("paths.json"),
         serde_json::json!({ "patterns": [
-            "/", "/blog/:id", "/project/:slug", "/lecture-series/:id",
+            "/", "/blog/:id", "/project/:slug", "/project/:slug/protocol", "/lecture-series/:id",
             "/working-groups/list", "/working-groups/:slug", "/staff/*", "/pages/*"
         ] })
         .to_string(),
@@ -144,6 +144,30 @@ async fn public_pages_name_their_address_and_what_they_are() {
         project["funding"]["amount"],
         serde_json::json!({"@type": "MonetaryAmount", "currency": "CAD", "value": 25000.0})
     );
+
+    // Its registered protocol is a work about the project, named by its hash.
+    let (status, html) = page(&app, &format!("/project/{}/protocol", campaign.slug)).await;
+    assert_eq!(status, 200);
+    let (_, protocol) = app
+        .get_json(&format!("/api/projects/{}/protocol", campaign.slug))
+        .await;
+    let hash = protocol["data"]["versions"][0]["content_hash"]
+        .as_str()
+        .unwrap();
+    assert!(
+        html.contains("<title>Cohort | Protocol: Early sepsis</title>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("content=\"The registered protocol of Early sepsis: version 1 of "),
+        "{html}"
+    );
+    let work = structured(&html);
+    assert_eq!(work["@type"], "CreativeWork");
+    assert_eq!(work["version"], 1);
+    assert_eq!(work["identifier"], format!("sha256:{hash}"));
+    assert_eq!(work["about"]["@type"], "ResearchProject");
+    assert_eq!(page(&app, "/project/no-such-project/protocol").await.0, 404);
 
     // A post read by its number is filed under its slug.
     let (_, posts) = app.get_json("/api/blog/api/pages").await;

@@ -28,6 +28,37 @@ pub async fn project(ctx: &AppContext, slug: &str) -> AppResult<Option<PageMeta>
     }))
 }
 
+/// `/project/{slug}/protocol` of a live or closed project: its registered protocol's latest
+/// version, with its hash, as schema.org's `CreativeWork` about the `ResearchProject`.
+pub async fn protocol(ctx: &AppContext, slug: &str) -> AppResult<Option<PageMeta>> {
+    let Some(project) = AppError::found(browse::public(&ctx.db, slug).await)? else {
+        return Ok(None);
+    };
+    let latest = super::protocols::latest(&ctx.db, project.id).await?;
+    let about = match &latest {
+        Some(v) => format!(
+            "The registered protocol of {}: version {} of {}, every version with what changed and why, and how to check none was changed.",
+            project.title,
+            v.version,
+            v.registered_at.format("%Y-%m-%d"),
+        ),
+        None => format!("The protocol of {} is not registered yet.", project.title),
+    };
+    let mut thing = json!({
+        "@type": "CreativeWork",
+        "name": format!("Protocol: {}", project.title),
+        "about": research_project(&project, None),
+    });
+    if let Some(v) = latest {
+        thing["version"] = json!(v.version);
+        thing["dateModified"] = json!(v.registered_at.to_rfc3339());
+        thing["identifier"] = json!(format!("sha256:{}", v.content_hash));
+    }
+    Ok(Some(
+        PageMeta::new(format!("Protocol: {}", project.title), &about, None).describing(thing),
+    ))
+}
+
 /// The figures a campaign's progress is told with.
 struct Figures {
     raised_cents: i64,
